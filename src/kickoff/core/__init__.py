@@ -1,0 +1,1 @@
+"""The rules core: pitch, dice, state, rulesets, set-up checks and the kick-off procedure."""

@@ -1,0 +1,133 @@
+"""The working context of one kick-off: state, ruleset, dice, decisions, and the log.
+
+Every die goes through :meth:`KickoffContext.roll`, which asks the :class:`~kickoff.core.dice.Dice`
+and records the roll with what it is for; nothing else in the rules calls a random generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from kickoff.core.dice import SIDES, Dice, DieKind
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState, Player
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A coach's move of one player to a square (Quick Snap, Perfect / Solid Defence)."""
+
+    player: str
+    to: Square
+
+
+@dataclass
+class Decisions:
+    """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").
+
+    ``None`` (or an empty list) means the default the format makes binding. ``kicker_given``
+    separates "no kicker named" from a kicker named ``None``.
+    """
+
+    kicker: str | None = None
+    kicker_given: bool = False
+    target: Square | None = None
+    use_kick_skill: bool = False
+    touchback: str | Square | None = None
+    high_kick: str | None = None
+    quick_snap: list[Move] = field(default_factory=list)
+    perfect_defence: list[Move] = field(default_factory=list)
+    solid_defence: list[Move] = field(default_factory=list)
+    blitz: list[Any] = field(default_factory=list)
+    charge: list[Any] = field(default_factory=list)
+    prayer_player: str | None = None
+    prayer_skill: str | None = None
+    #: Prayers to Nuffle die for this game (16 league, 8 exhibition), or the ruleset default.
+    prayer_die: int | None = None
+    #: classic option: throw-in direction by "template" (default) or "d8".
+    throw_in_die: str = "template"
+
+
+class KickoffContext:
+    """Everything one kick-off works on. Created per kick-off; holds the mutable state copy."""
+
+    __slots__ = (
+        "ball_resting", "decisions", "dice", "house_rules", "kicker", "landing", "log",
+        "ruleset", "state", "target", "touchback",
+    )
+
+    def __init__(
+        self,
+        state: GameState,
+        ruleset: Ruleset,
+        dice: Dice,
+        decisions: Decisions,
+        house_rules: frozenset[str] = frozenset(),
+    ) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.dice = dice
+        self.decisions = decisions
+        self.house_rules = house_rules
+        self.log: list[dict[str, Any]] = []
+        self.kicker: Player | None = None
+        self.target: Square | None = None
+        #: Where the ball is about to land (may be off the pitch when ``touchback``).
+        self.landing: Square | None = None
+        #: The ball has left the pitch or entered the kicking area (rulings.md 2.6).
+        self.touchback = False
+        self.ball_resting = False
+
+    # -- dice -------------------------------------------------------------------------------
+    def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
+        """Roll one die of ``kind`` (``sides`` only for a ``pick``) and log what it decides."""
+        value = self.dice.roll(kind, sides or SIDES[kind])
+        self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return value
+
+    def pick(self, candidates: list[T], why: str) -> T:
+        """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll."""
+        if len(candidates) == 1:
+            return candidates[0]
+        return candidates[self.roll("pick", why, len(candidates)) - 1]
+
+    def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
+        """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks."""
+        if k >= len(candidates):
+            return list(candidates)
+        remaining = list(candidates)
+        chosen: list[T] = []
+        for _ in range(k):
+            chosen.append(remaining.pop(self.roll("pick", why, len(remaining)) - 1))
+        return chosen
+
+    def note(self, step: str, **info: Any) -> None:
+        """Add a line to the log (for people; its shape is not part of the contract)."""
+        info["step"] = step
+        self.log.append(info)
+
+    # -- helpers the events share -----------------------------------------------------------
+    @property
+    def kicking(self) -> Side:
+        return self.state.kicking
+
+    @property
+    def receiving(self) -> Side:
+        return self.state.receiving
+
+    def out_of_play(self, sq: tuple[int, int]) -> bool:
+        """Off the pitch or in the kicking area: a touchback during the kick-off."""
+        pitch = self.state.pitch
+        return not pitch.on_pitch(sq) or pitch.in_setup_zone(self.state.kicking, sq)
+
+    def player(self, pid: str, role: str) -> Player:
+        """The player ``pid`` named by a decision; ``DecisionError`` naming ``role`` if unknown."""
+        p = self.state.players.get(pid)
+        if p is None:
+            raise DecisionError(f"{role}: no player {pid!r} in either team")
+        return p

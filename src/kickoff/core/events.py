@@ -1,0 +1,516 @@
+"""Kick-off events: one handler per result of the Kick-off tables.
+
+Each ruleset's table (``kickoff.core.rulesets.<name>``) maps the 2D6 total to one of these
+handlers; what differs between editions (counts, contests, what a win gives) is read from the
+ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 rulebook, seed 001
+(2025 table), seed 004 (Sevens), as restated in ``rulings.md`` section 6.
+"""
+
+from __future__ import annotations
+
+from kickoff.core.context import KickoffContext, Move
+from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.pitch import RANDOM_DIRECTION, SIDES, Side, Square, distance, other_side
+from kickoff.core.ruleset import Contest
+from kickoff.core.setup import setup_problems
+from kickoff.core.state import Player, Team
+
+# -- shared pieces ------------------------------------------------------------------------------
+
+WEATHER_TABLE: dict[int, str] = {
+    2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
+    **{n: "nice" for n in range(4, 11)},
+}
+
+PRAYERS: tuple[str, ...] = (
+    "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters", "bad_habits",
+    "greasy_cleats", "blessed_statue", "moles", "perfect_passing", "fan_interaction",
+    "necessary_violence", "fouling_frenzy", "throw_a_rock", "under_scrutiny",
+    "intensive_training",
+)
+
+
+def _sides(ctx: KickoffContext) -> tuple[Side, Side]:
+    """Both sides, kicking team first (``pitch-and-dice.md`` dice order rule 2)."""
+    return (ctx.kicking, ctx.receiving)
+
+
+def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
+    """Move both turn markers by ``delta``; never below 0, not capped."""
+    for side in SIDES:
+        team = ctx.state.teams[side]
+        team.turn = max(0, team.turn + delta)
+    ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
+             away=ctx.state.teams["away"].turn)
+
+
+def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
+    """Both coaches roll (kicking first); the sides the result applies to, kicking team first."""
+    totals: dict[Side, int] = {}
+    for side in _sides(ctx):
+        team = ctx.state.teams[side]
+        roll = ctx.roll(spec.die, f"{why}: {side} coach")
+        totals[side] = roll + sum(getattr(team, stat) for stat in spec.bonus)
+    k, r = totals[ctx.kicking], totals[ctx.receiving]
+    if k == r:
+        winners = list(_sides(ctx)) if spec.tie == "both" else []
+    elif (k > r) == (spec.winner == "higher"):
+        winners = [ctx.kicking]
+    else:
+        winners = [ctx.receiving]
+    ctx.note("contest", event=why, totals=dict(totals), applies_to=winners)
+    return winners
+
+
+def count(ctx: KickoffContext, event: str) -> int | None:
+    """Roll an event's "D3 + n" count (always rolled); ``None`` when it has no count die."""
+    plus = ctx.ruleset.count_plus(event)
+    if plus is None:
+        return None
+    n = ctx.roll("d3", f"{event} count (D3+{plus})") + plus
+    ctx.note("count", event=event, count=n)
+    return n
+
+
+def injury(ctx: KickoffContext, player: Player) -> None:
+    """Injury roll with no armour roll (rulings.md 6): Stunned, Knocked Out or Casualty."""
+    table = ctx.ruleset.injury
+    total = ctx.roll("d6", f"injury {player.id}") + ctx.roll("d6", f"injury {player.id}")
+    stunned_max, ko_max = table.stunned_max, table.ko_max
+    if "stunty" in player.skills:
+        total += table.stunty_modifier
+        stunned_max, ko_max = table.stunty_stunned_max, table.stunty_ko_max
+    if total <= stunned_max or (total <= ko_max and total == 8 and "thick_skull" in player.skills):
+        player.status = "stunned"
+    elif total <= ko_max:
+        ctx.state.remove(player, "knocked_out")
+    else:
+        ctx.state.remove(player, "casualty")
+    ctx.note("injury", player=player.id, total=total, result=player.status)
+
+
+def _team(ctx: KickoffContext, side: Side) -> Team:
+    return ctx.state.teams[side]
+
+
+def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> None:
+    """Move players simultaneously (swaps allowed); ``DecisionError`` on a clash."""
+    st = ctx.state
+    seen: set[str] = set()
+    targets: set[tuple[int, int]] = set()
+    for m in moves:
+        if m.player in seen:
+            raise DecisionError(f"{key}: player {m.player} is named twice")
+        seen.add(m.player)
+        if m.to in targets:
+            raise DecisionError(f"{key}: two players are moved to {list(m.to)}")
+        targets.add(m.to)
+    players = [st.players[m.player] for m in moves]
+    for p in players:
+        st.move(p, None)
+    for p, m in zip(players, moves, strict=True):
+        if m.to in st.board:
+            raise DecisionError(
+                f"{key}: player {m.player} cannot move to {list(m.to)}: "
+                f"{st.board[m.to].id} is there"
+            )
+        st.move(p, m.to)
+    ctx.note(key, moves={m.player: list(m.to) for m in moves})
+
+
+def _check_resetup(ctx: KickoffContext, key: str) -> None:
+    problems = setup_problems(ctx.state, ctx.ruleset, ctx.kicking, check_count=False)
+    if problems:
+        raise DecisionError(f"{key}: the new set-up is illegal: " + "; ".join(problems))
+
+
+def _kicking_mover(ctx: KickoffContext, pid: str, key: str) -> Player:
+    p = ctx.player(pid, key)
+    if p.side != ctx.kicking or p.square is None:
+        raise DecisionError(f"{key}: {pid} is not a kicking team player on the pitch")
+    return p
+
+
+# -- the events ---------------------------------------------------------------------------------
+
+
+def get_the_ref(ctx: KickoffContext) -> None:
+    """Get the Ref (every table, 2): each team gains a Bribe."""
+    for side in SIDES:
+        _team(ctx, side).bribes += 1
+
+
+def riot(ctx: KickoffContext) -> None:
+    """Riot (classic 3): receiving team on turn 7: both markers back one; on turn 0: both
+    forward; otherwise D6: 1-3 forward, 4-6 back."""
+    turn = _team(ctx, ctx.receiving).turn
+    if turn == 7:
+        shift_turn_markers(ctx, -1)
+    elif turn == 0:
+        shift_turn_markers(ctx, +1)
+    else:
+        shift_turn_markers(ctx, +1 if ctx.roll("d6", "riot") <= 3 else -1)
+
+
+def time_out(ctx: KickoffContext) -> None:
+    """Time-out (bb2020/bb2025 3, Sevens 3): kicking marker on a late turn: both back, else both
+    forward (bb2020: turns 6-8; Sevens: 4-6)."""
+    late = _team(ctx, ctx.kicking).turn in ctx.ruleset.time_out_turns
+    shift_turn_markers(ctx, -1 if late else +1)
+
+
+def perfect_defence(ctx: KickoffContext) -> None:
+    """Perfect Defence (classic 4): the kicking team may set up again (players on the pitch)."""
+    moves = ctx.decisions.perfect_defence
+    for m in moves:
+        _kicking_mover(ctx, m.player, "perfect_defence")
+    _apply_moves_together(ctx, moves, "perfect_defence")
+    _check_resetup(ctx, "perfect_defence")
+
+
+def solid_defence(ctx: KickoffContext) -> None:
+    """Solid Defence (bb2020 4, bb2025 4 "up to", Sevens D3+1): D3+3 Open kicking players set up
+    again, following the set-up rules."""
+    n = count(ctx, "solid_defence")
+    assert n is not None
+    st = ctx.state
+    open_ids = {p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)}
+    moves = ctx.decisions.solid_defence
+    if len(moves) > n:
+        raise DecisionError(f"solid_defence: {len(moves)} players named, at most {n} may move")
+    for m in moves:
+        p = _kicking_mover(ctx, m.player, "solid_defence")
+        if p.id not in open_ids:
+            raise DecisionError(f"solid_defence: {p.id} at {list(p.square or ())} is not Open")
+        if p.square == m.to:
+            raise DecisionError(f"solid_defence: {p.id} is named for his own square {list(m.to)}")
+    _apply_moves_together(ctx, moves, "solid_defence")
+    _check_resetup(ctx, "solid_defence")
+
+
+def high_kick(ctx: KickoffContext) -> None:
+    """High Kick (every table, 5): one Open receiving player is placed in the landing square.
+
+    No effect when the deviation already gives a touchback or the square is occupied
+    (rulings.md 2.7)."""
+    pid = ctx.decisions.high_kick
+    landing = ctx.landing
+    if pid is None or landing is None:
+        return
+    if ctx.touchback or landing in ctx.state.board:
+        ctx.note("high_kick", effect="none: touchback or occupied landing square")
+        return
+    p = ctx.player(pid, "high_kick")
+    if p.side != ctx.receiving or not p.standing or not ctx.state.is_open(p):
+        raise DecisionError(
+            f"high_kick: {pid} is not an Open, Standing player of the receiving team"
+        )
+    ctx.state.move(p, landing)
+    ctx.note("high_kick", player=pid, to=landing.as_list())
+
+
+def cheering_fans(ctx: KickoffContext) -> None:
+    """Cheering Fans (every table, 6): the winner gains a re-roll for the half (classic), prays to
+    Nuffle (bb2020, Sevens) or an extra offensive assist for its next Block (bb2025)."""
+    rs = ctx.ruleset
+    for side in contest(ctx, rs.cheering_fans, "cheering fans"):
+        team = _team(ctx, side)
+        if rs.cheering_fans_effect == "reroll_half":
+            team.rerolls += 1
+            team.half_rerolls += 1
+        elif rs.cheering_fans_effect == "block_assist":
+            team.block_assists += 1
+        else:
+            pray(ctx, side)
+
+
+def brilliant_coaching(ctx: KickoffContext) -> None:
+    """Brilliant Coaching (classic 8, others 7): the winner gains a team re-roll for the half
+    (classic) or the drive (bb2020+)."""
+    rs = ctx.ruleset
+    for side in contest(ctx, rs.brilliant_coaching, "brilliant coaching"):
+        team = _team(ctx, side)
+        team.rerolls += 1
+        if rs.brilliant_coaching_lasts == "half":
+            team.half_rerolls += 1
+        else:
+            team.drive_rerolls += 1
+
+
+def changing_weather(ctx: KickoffContext) -> None:
+    """Changing Weather (classic 7, others 8): a new Weather roll; Nice / Perfect Conditions make
+    the ball scatter (classic one square, others three) before landing. The first square in the
+    kicking area or off the pitch is a touchback (rulings.md 2.6)."""
+    total = ctx.roll("d6", "weather") + ctx.roll("d6", "weather")
+    ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
+    ctx.note("weather", total=total, weather=ctx.state.weather)
+    if ctx.state.weather != "nice" or ctx.touchback or ctx.landing is None:
+        return
+    sq = ctx.landing
+    for _ in range(ctx.ruleset.changing_weather_scatters):
+        dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter")]
+        sq = Square(sq.x + dx, sq.y + dy)
+        ctx.landing = sq
+        if ctx.out_of_play(sq):
+            ctx.touchback = True
+            break
+    ctx.note("scatter", to=sq.as_list(), touchback=ctx.touchback)
+
+
+def quick_snap(ctx: KickoffContext) -> None:
+    """Quick Snap (every table, 9): classic: every receiving player may step one square into an
+    empty adjacent square; bb2020+: D3+3 (Sevens D3+1) Open receiving players, one square each."""
+    n = count(ctx, "quick_snap")
+    st = ctx.state
+    team = _team(ctx, ctx.receiving)
+    eligible = {p.id for p in team.players if p.standing and (n is None or st.is_open(p))}
+    moves = ctx.decisions.quick_snap
+    if n is not None and len(moves) > n:
+        raise DecisionError(f"quick_snap: {len(moves)} players named, at most {n} may move")
+    moved: set[str] = set()
+    for i, m in enumerate(moves):
+        key = f"quick_snap[{i}]"
+        p = ctx.player(m.player, key)
+        if p.id not in eligible:
+            raise DecisionError(
+                f"{key}: {p.id} may not move: not a"
+                + ("n Open" if n is not None else "")
+                + " Standing receiving player on the pitch"
+            )
+        if p.id in moved:
+            raise DecisionError(f"{key}: {p.id} has already moved")
+        assert p.square is not None
+        if distance(p.square, m.to) != 1:
+            raise DecisionError(
+                f"{key}: {p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
+            )
+        if not st.pitch.on_pitch(m.to) or m.to in st.board:
+            raise DecisionError(f"{key}: {list(m.to)} is not an empty square of the pitch")
+        st.move(p, m.to)
+        moved.add(p.id)
+    ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
+
+
+def _free_turn(ctx: KickoffContext, event: str, actions: list[object]) -> None:
+    n = count(ctx, event)
+    st = ctx.state
+    eligible = [p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)]
+    ctx.note(event, count=n, eligible=eligible if n is None else eligible)
+    if actions:
+        raise NotSupportedError(
+            f"{event}: free actions are not supported yet (they come with the action engine); "
+            "leave the list empty for the default policy, which takes no action"
+        )
+
+
+def blitz(ctx: KickoffContext) -> None:
+    """Blitz! (classic 10: a free turn; bb2020 10: D3+3 Open players, Sevens D3+1). The count and
+    the eligible players are fixed now; the default policy takes no action."""
+    _free_turn(ctx, "blitz", ctx.decisions.blitz)
+
+
+def charge(ctx: KickoffContext) -> None:
+    """Charge! (bb2025 10): up to D3+3 Open kicking players; the default policy takes no action."""
+    _free_turn(ctx, "charge", ctx.decisions.charge)
+
+
+def throw_a_rock(ctx: KickoffContext) -> None:
+    """Throw a Rock (classic 11): D6 + FAME each; the higher team's fans hit a random player of
+    the other team on the pitch (tie: one each), who is knocked down and rolls injury."""
+    spec = ctx.ruleset.throw_a_rock
+    assert spec is not None
+    throwers = contest(ctx, spec, "throw a rock")
+    victims = [s for s in _sides(ctx) if other_side(s) in throwers]
+    for side in victims:
+        candidates = _team(ctx, side).on_pitch()
+        if not candidates:
+            continue
+        p = ctx.pick(candidates, f"throw a rock victim ({side})")
+        p.status = "prone"
+        injury(ctx, p)
+
+
+def officious_ref(ctx: KickoffContext) -> None:
+    """Officious Ref (bb2020 11, Sevens 11): D6 + fan factor each; the lower team (tie both)
+    picks a random player of its own on the pitch: D6 1 Sent-off, 2+ Placed Prone and Stunned."""
+    spec = ctx.ruleset.officious_ref
+    assert spec is not None
+    for side in contest(ctx, spec, "officious ref"):
+        candidates = _team(ctx, side).on_pitch()
+        if not candidates:
+            continue
+        p = ctx.pick(candidates, f"officious ref player ({side})")
+        if ctx.roll("d6", f"officious ref {p.id}") == 1:
+            ctx.state.remove(p, "sent_off")
+        else:
+            p.status = "stunned"
+        ctx.note("officious_ref", player=p.id, result=p.status)
+
+
+def pitch_invasion(ctx: KickoffContext) -> None:
+    """Pitch Invasion (bb2020/bb2025/Sevens 12): D6 + fan factor each; the lower team (tie both)
+    has D3 random players on the pitch Placed Prone and Stunned (a tie: one D3 for both)."""
+    spec = ctx.ruleset.pitch_invasion
+    assert spec is not None
+    losers = contest(ctx, spec, "pitch invasion")
+    if not losers:
+        return
+    k = ctx.roll("d3", "pitch invasion: players hit")
+    for side in losers:
+        for p in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
+            p.status = "stunned"
+            ctx.note("pitch_invasion", player=p.id)
+
+
+def pitch_invasion_classic(ctx: KickoffContext) -> None:
+    """Pitch Invasion (classic 12): for each player on the pitch the opposing coach rolls D6 +
+    FAME: 6+ Stunned (Ball & Chain: Knocked Out); a natural 1 never affects. Kicking team's
+    players first, then the receiving team's, each in input order."""
+    for side in _sides(ctx):
+        fame = _team(ctx, other_side(side)).fame
+        for p in _team(ctx, side).on_pitch():
+            roll = ctx.roll("d6", f"pitch invasion {p.id}")
+            if roll != 1 and roll + fame >= 6:
+                if "ball_and_chain" in p.skills:
+                    ctx.state.remove(p, "knocked_out")
+                else:
+                    p.status = "stunned"
+                ctx.note("pitch_invasion", player=p.id, result=p.status)
+
+
+def dodgy_snack(ctx: KickoffContext) -> None:
+    """Dodgy Snack (bb2025 11): plain D6 each; the lower team (tie both) picks a random player of
+    its own on the pitch: D6 2+ -1 MA (not below 1) and -1 AV for the drive; 1 to the Reserves."""
+    spec = ctx.ruleset.dodgy_snack
+    assert spec is not None
+    for side in contest(ctx, spec, "dodgy snack"):
+        candidates = _team(ctx, side).on_pitch()
+        if not candidates:
+            continue
+        p = ctx.pick(candidates, f"dodgy snack player ({side})")
+        if ctx.roll("d6", f"dodgy snack {p.id}") == 1:
+            ctx.state.remove(p, "reserves")
+        else:
+            p.ma = max(1, p.ma - 1)
+            p.av = p.av - 1
+        ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
+
+
+# -- Prayers to Nuffle (bb2020 Cheering Fans) ------------------------------------------------------
+
+
+def pray(ctx: KickoffContext, side: Side) -> None:
+    """Roll once on Prayers to Nuffle (D16, or D8 in exhibition play and Sevens), re-rolling a
+    prayer already in effect for ``side``; record it and apply its immediate player effect."""
+    rs = ctx.ruleset
+    sides = rs.prayer_die if rs.prayer_die_fixed else (ctx.decisions.prayer_die or rs.prayer_die)
+    team = _team(ctx, side)
+    if all(name in team.prayers for name in PRAYERS[:sides]):
+        ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
+        return
+    kind = "d16" if sides == 16 else "d8"
+    while True:
+        name = PRAYERS[ctx.roll(kind, f"prayers to nuffle ({side})") - 1]
+        if name not in team.prayers:
+            break
+    team.prayers.append(name)
+    ctx.note("prayer", side=side, prayer=name)
+    effect = _PRAYER_EFFECTS.get(name)
+    if effect is not None:
+        effect(ctx, side)
+
+
+def _candidates(
+    ctx: KickoffContext, side: Side, marker: str, *, skill: bool, no_loner: bool
+) -> list[Player]:
+    """Players of ``side`` on the pitch without the effect (a skill or an effect marker)."""
+    return [
+        p for p in _team(ctx, side).on_pitch()
+        if (marker not in p.skills if skill else marker not in p.effects)
+        and not (no_loner and "loner" in p.skills)
+    ]
+
+
+def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Player | None:
+    """The player the praying coach chooses (decision ``prayer.player``, default the first)."""
+    if not candidates:
+        return None
+    pid = ctx.decisions.prayer_player
+    if pid is None:
+        return candidates[0]
+    p = ctx.player(pid, "prayer.player")
+    if p not in candidates:
+        raise DecisionError(
+            f"prayer.player: {pid} cannot receive {prayer}; candidates: "
+            + ", ".join(c.id for c in candidates)
+        )
+    return p
+
+
+def _gain_skill(p: Player, skill: str) -> None:
+    p.skills = p.skills | {skill}
+
+
+def _stiletto(ctx: KickoffContext, side: Side) -> None:
+    cands = _candidates(ctx, side, "stab", skill=True, no_loner=True)
+    if cands:
+        _gain_skill(ctx.pick(cands, "stiletto"), "stab")
+
+
+def _iron_man(ctx: KickoffContext, side: Side) -> None:
+    p = _chosen(ctx, _candidates(ctx, side, "iron_man", skill=False, no_loner=True), "iron_man")
+    if p is not None:
+        p.av = min(p.av + 1, 11)
+        p.effects = p.effects | {"iron_man"}
+
+
+def _knuckle_dusters(ctx: KickoffContext, side: Side) -> None:
+    cands = _candidates(ctx, side, "mighty_blow", skill=True, no_loner=True)
+    p = _chosen(ctx, cands, "knuckle_dusters")
+    if p is not None:
+        _gain_skill(p, "mighty_blow")
+
+
+def _bad_habits(ctx: KickoffContext, side: Side) -> None:
+    cands = _candidates(ctx, other_side(side), "loner", skill=True, no_loner=True)
+    k = ctx.roll("d3", "bad habits: players")
+    for p in ctx.choose(cands, k, "bad habits"):
+        _gain_skill(p, "loner")
+
+
+def _greasy_cleats(ctx: KickoffContext, side: Side) -> None:
+    cands = _candidates(ctx, other_side(side), "greasy_cleats", skill=False, no_loner=False)
+    if cands:
+        p = ctx.pick(cands, "greasy cleats")
+        p.ma = max(1, p.ma - 1)
+        p.effects = p.effects | {"greasy_cleats"}
+
+
+def _blessed_statue(ctx: KickoffContext, side: Side) -> None:
+    p = _chosen(ctx, _candidates(ctx, side, "pro", skill=True, no_loner=True), "blessed_statue")
+    if p is not None:
+        _gain_skill(p, "pro")
+
+
+def _intensive_training(ctx: KickoffContext, side: Side) -> None:
+    cands = _candidates(ctx, side, "intensive_training", skill=False, no_loner=True)
+    if not cands:
+        return
+    p = ctx.pick(cands, "intensive training")
+    p.effects = p.effects | {"intensive_training"}
+    skill = ctx.decisions.prayer_skill
+    if skill is not None:
+        if skill in p.skills:
+            raise DecisionError(f"prayer.skill: {p.id} already has {skill}")
+        _gain_skill(p, skill)
+
+
+_PRAYER_EFFECTS = {
+    "stiletto": _stiletto,
+    "iron_man": _iron_man,
+    "knuckle_dusters": _knuckle_dusters,
+    "bad_habits": _bad_habits,
+    "greasy_cleats": _greasy_cleats,
+    "blessed_statue": _blessed_statue,
+    "intensive_training": _intensive_training,
+}

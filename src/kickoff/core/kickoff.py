@@ -1,0 +1,191 @@
+"""The kick-off procedure (``rulings.md`` section 2): kicker, target, deviation, the Kick-off
+event, landing, and the touchback.
+
+Sources: seed 003 (the kick-off sequence), bb2020 rulebook, seed 001 (bb2025), seed 004 (Sevens),
+seed 000 (Kick It!: a kicker is required). The dice order is ``pitch-and-dice.md``'s: D8
+direction, distance die, the 2D6 table roll, the event's own dice, then the landing's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kickoff.core import ball
+from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import Dice
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState, Player
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """The kick's deviation: template ``direction`` (1..8), the distance die as rolled,
+    the ``distance`` travelled (after the Kick skill), and the ``square`` where it ends
+    (possibly off the pitch)."""
+
+    direction: int
+    roll: int
+    distance: int
+    kick_skill: bool
+    square: Square
+
+
+@dataclass(frozen=True)
+class EventRoll:
+    """The Kick-off table roll: both dice and the event's name."""
+
+    roll: tuple[int, int]
+    name: str
+
+
+@dataclass
+class KickoffResult:
+    """What one kick-off did. ``state`` is the state after it (ball and carrier included)."""
+
+    state: GameState
+    kicker: str | None
+    target: Square | None
+    deviation: Deviation | None
+    event: EventRoll | None
+    touchback: bool
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+def eligible_kickers(state: GameState) -> list[Player]:
+    """Kicking players on the pitch, Standing, not on the LoS and not in a Wide Zone (2.1)."""
+    pitch = state.pitch
+    side = state.kicking
+    return [
+        p for p in state.teams[side].players
+        if p.square is not None and p.status == "standing"
+        and not pitch.on_los(side, p.square) and pitch.in_wide_zone(p.square) is None
+    ]
+
+
+def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
+    """``(kicker, kick_happens)`` from the ``kick.kicker`` decision or its default (2.1)."""
+    st = ctx.state
+    rs = ctx.ruleset
+    kick_it = "kick_it" in ctx.house_rules
+    eligible = eligible_kickers(st)
+    on_los = [
+        p for p in st.teams[st.kicking].players
+        if p.square is not None and p.status == "standing" and st.pitch.on_los(st.kicking, p.square)
+    ]
+    if kick_it and not eligible:
+        return None, False
+    d = ctx.decisions
+    if d.kicker_given:
+        if d.kicker is None:
+            if rs.kicker_required or kick_it:
+                raise DecisionError("kick.kicker: a kicker must be named in this ruleset")
+            return None, True
+        p = ctx.player(d.kicker, "kick.kicker")
+        if p.side != st.kicking or p.square is None or p.status != "standing":
+            raise DecisionError(
+                f"kick.kicker: {p.id} is not a Standing player of the kicking team on the pitch"
+            )
+        if (kick_it or rs.kicker_required) and p not in eligible:
+            if kick_it or eligible or p not in on_los:
+                raise DecisionError(
+                    f"kick.kicker: {p.id} at {list(p.square)} may not kick: the kicker must be "
+                    "off the Line of Scrimmage and outside the Wide Zones"
+                    + ("" if kick_it else " (a LoS player only when nobody else can)")
+                )
+        return p, True
+    with_kick = [p for p in eligible if "kick" in p.skills]
+    if with_kick:
+        return with_kick[0], True
+    if not rs.kicker_required and not kick_it:
+        return None, True
+    if eligible:
+        return eligible[0], True
+    return (on_los[0] if on_los else None), True
+
+
+def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
+    if not ctx.decisions.use_kick_skill:
+        return False
+    if kicker is None or "kick" not in kicker.skills:
+        who = "no kicker" if kicker is None else f"kicker {kicker.id}"
+        raise DecisionError(f"use_kick_skill: {who} has no Kick skill")
+    if not ctx.ruleset.kicker_required and kicker not in eligible_kickers(ctx.state):
+        raise DecisionError(
+            f"use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
+        )
+    return True
+
+
+def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
+    """D8 direction, then the distance die (D6, halved with Kick; bb2025 Kick: a D3)."""
+    direction = ctx.roll("d8", "kick deviation direction")
+    if kick_skill and ctx.ruleset.kick_skill == "d3":
+        roll = ctx.roll("d3", "kick deviation distance (Kick: D3)")
+        dist = roll
+    else:
+        roll = ctx.roll("d6", "kick deviation distance")
+        dist = roll // 2 if kick_skill else roll
+    dx, dy = RANDOM_DIRECTION[direction]
+    square = Square(target.x + dx * dist, target.y + dy * dist)
+    return Deviation(direction, roll, dist, kick_skill, square)
+
+
+def kick_off(
+    state: GameState,
+    ruleset: Ruleset,
+    dice: Dice,
+    decisions: Decisions | None = None,
+    house_rules: frozenset[str] = frozenset(),
+) -> KickoffResult:
+    """Play one kick-off on ``state`` (modified in place; pass a clone to keep the original).
+
+    The set-ups are assumed legal (check them with :func:`kickoff.core.setup.kickoff_setup_problems`
+    first). Raises ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice
+    that run out or are out of range.
+    """
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
+    kicker, kick_happens = choose_kicker(ctx)
+    if not kick_happens:
+        ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
+        ctx.touchback = True
+        ball.award_touchback(ctx)
+        return KickoffResult(state, None, None, None, None, True, ctx.log)
+    ctx.kicker = kicker
+    ctx.note("kicker", kicker=None if kicker is None else kicker.id)
+
+    target = ctx.decisions.target or state.pitch.centre[state.receiving]
+    if not state.pitch.in_receiving_area(state.receiving, target):
+        raise DecisionError(
+            f"kick.target: {list(target)} is not in the receiving area (beyond the kicking "
+            f"team's Line of Scrimmage, on the {state.pitch.describe()} pitch)"
+        )
+    ctx.target = target
+    deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
+    ctx.landing = deviation.square
+    ctx.touchback = ctx.out_of_play(deviation.square)
+    ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
+             square=deviation.square.as_list(), touchback=ctx.touchback)
+
+    first = ctx.roll("d6", "kick-off event")
+    second = ctx.roll("d6", "kick-off event")
+    event = ruleset.kickoff_table[first + second]
+    ctx.note("event", roll=[first, second], name=event.name)
+    event.handler(ctx)
+
+    if not ctx.touchback:
+        assert ctx.landing is not None
+        ball.land(ctx, ctx.landing, "kickoff", touchback_possible=True)
+    if ctx.touchback:
+        ball.award_touchback(ctx)
+    return KickoffResult(
+        state,
+        None if kicker is None else kicker.id,
+        target,
+        deviation,
+        EventRoll((first, second), event.name),
+        ctx.touchback,
+        ctx.log,
+    )

@@ -1,0 +1,229 @@
+"""The pitch: squares, zones, distances and the two templates.
+
+Source: ``shared/spec/pitch-and-dice.md`` (coordinates, areas, templates). A square is
+``Square(x, y)``, 0-based; ``x`` runs along the pitch, ``y`` across it, ``y - 1`` is north.
+The home team's End Zone is ``x = 0``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
+
+Side = Literal["home", "away"]
+SIDES: tuple[Side, Side] = ("home", "away")
+
+
+def other_side(side: Side) -> Side:
+    """The opposing side: ``"home"`` <-> ``"away"``."""
+    return "away" if side == "home" else "home"
+
+
+_SQUARE_RE = re.compile(r"^\s*\[?\s*(-?\d+)\s*,\s*(-?\d+)\s*\]?\s*$")
+
+
+class Square(NamedTuple):
+    """A square ``(x, y)`` of a pitch, or just off it (a ball leaving the pitch).
+
+    >>> Square.parse("19,7")
+    Square(x=19, y=7)
+    >>> str(Square(19, 7))
+    '19,7'
+    """
+
+    x: int
+    y: int
+
+    @classmethod
+    def parse(cls, text: str) -> Square:
+        """Parse ``"x,y"`` (or ``"[x, y]"``). Raises ``ValueError`` quoting the text."""
+        m = _SQUARE_RE.match(text)
+        if m is None:
+            raise ValueError(f"{text!r} is not a square: expected X,Y such as 19,7")
+        return cls(int(m.group(1)), int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def step(self, dx: int, dy: int, n: int = 1) -> Square:
+        """The square ``n`` steps of ``(dx, dy)`` away."""
+        return Square(self.x + dx * n, self.y + dy * n)
+
+    def as_list(self) -> list[int]:
+        """``[x, y]``, the JSON form."""
+        return [self.x, self.y]
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Blood Bowl distance in squares: the Chebyshev distance ``max(|dx|, |dy|)``."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+# The eight neighbour offsets, in Random Direction template order (1..8).
+NEIGHBOURS: tuple[tuple[int, int], ...] = (
+    (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
+)
+
+# Random Direction template (D8), pitch-and-dice.md: value -> (dx, dy).
+RANDOM_DIRECTION: dict[int, tuple[int, int]] = {i + 1: d for i, d in enumerate(NEIGHBOURS)}
+
+Edge = Literal["top", "bottom", "home_end", "away_end"]
+
+# Throw-in template (D6), pitch-and-dice.md: edge crossed -> die value -> (dx, dy).
+_THROW_IN_BY_EDGE: dict[Edge, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+    # (1-2, 3-4, 5-6)
+    "top": ((1, 1), (0, 1), (-1, 1)),
+    "bottom": ((-1, -1), (0, -1), (1, -1)),
+    "home_end": ((1, -1), (1, 0), (1, 1)),
+    "away_end": ((-1, 1), (-1, 0), (-1, -1)),
+}
+
+
+def throw_in_direction(edge: Edge, d6: int) -> tuple[int, int]:
+    """The Throw-in template direction for a ball that crossed ``edge``, for a D6 value 1..6."""
+    return _THROW_IN_BY_EDGE[edge][(d6 - 1) // 2]
+
+
+def rotate45(d: tuple[int, int], clockwise: bool) -> tuple[int, int]:
+    """``d`` (one of the eight neighbour offsets) turned 45 degrees, on a y-down diagram."""
+    i = _COMPASS.index(d)
+    return _COMPASS[(i + (1 if clockwise else -1)) % 8]
+
+
+# Neighbour offsets clockwise from north (y - 1 is north).
+_COMPASS: tuple[tuple[int, int], ...] = (
+    (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
+)
+
+
+def aimed_template(aim: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """The Throw-in template aimed along ``aim`` (Kick It!): directions for 1-2, 3-4, 5-6.
+
+    1-2 is the aim rotated 45 degrees to the left as seen facing along it, 5-6 to the right.
+    """
+    return (rotate45(aim, clockwise=False), aim, rotate45(aim, clockwise=True))
+
+
+@dataclass(frozen=True)
+class Pitch:
+    """A pitch layout (``pitch-and-dice.md``): size, Line of Scrimmage and zones.
+
+    ``los`` gives each team's Line of Scrimmage column; ``setup_zone`` each team's set-up zone
+    as an inclusive range of ``x``. Wide Zones are the ``wide`` rows at top and bottom.
+    """
+
+    name: str
+    width: int  # squares along x
+    height: int  # squares along y
+    wide: int  # rows in each Wide Zone
+    los: dict[Side, int]
+    setup_zone: dict[Side, tuple[int, int]]
+    centre: dict[Side, Square]
+    _receiving_area: dict[Side, tuple[int, int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # The receiving area: every square beyond the kicking team's LoS.
+        home_los, away_los = self.los["home"], self.los["away"]
+        object.__setattr__(
+            self,
+            "_receiving_area",
+            # receiving side -> x range
+            {"away": (home_los + 1, self.width - 1), "home": (0, away_los - 1)},
+        )
+
+    def on_pitch(self, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` is a square of this pitch."""
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def in_wide_zone(self, sq: tuple[int, int]) -> Literal["top", "bottom"] | None:
+        """Which Wide Zone ``sq`` is in, or ``None`` for Centre Field."""
+        if sq[1] < self.wide:
+            return "top"
+        if sq[1] >= self.height - self.wide:
+            return "bottom"
+        return None
+
+    def on_los(self, side: Side, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` is one of ``side``'s Line of Scrimmage squares (Centre Field part)."""
+        return sq[0] == self.los[side] and self.wide <= sq[1] < self.height - self.wide
+
+    def in_setup_zone(self, side: Side, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` is in ``side``'s set-up zone (own half, or own third in Sevens)."""
+        lo, hi = self.setup_zone[side]
+        return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
+
+    def in_receiving_area(self, receiving: Side, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` lies beyond the kicking team's LoS, on ``receiving``'s side."""
+        lo, hi = self._receiving_area[receiving]
+        return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
+
+    def edge_crossed(self, last: tuple[int, int], off: tuple[int, int]) -> Edge:
+        """The edge a ball crossed going from ``last`` (on the pitch) to ``off`` (off it).
+
+        When it left over a corner (both coordinates off), the end line is reported.
+        """
+        if off[0] < 0:
+            return "home_end"
+        if off[0] >= self.width:
+            return "away_end"
+        return "top" if off[1] < 0 else "bottom"
+
+    def corner(self, sq: tuple[int, int]) -> tuple[int, int] | None:
+        """``(sx, sy)`` signs of the corner ``sq`` is on (e.g. ``(0, 0)`` is ``(-1, -1)``), or None."""
+        sx = -1 if sq[0] == 0 else (1 if sq[0] == self.width - 1 else 0)
+        sy = -1 if sq[1] == 0 else (1 if sq[1] == self.height - 1 else 0)
+        return (sx, sy) if sx and sy else None
+
+    def nearest_empty(
+        self, candidates: list[Square], to: Square, occupied: set[tuple[int, int]]
+    ) -> Square | None:
+        """The empty square of ``candidates`` nearest ``to``; ties: lowest x, then lowest y."""
+        best: Square | None = None
+        best_key: tuple[int, int, int] | None = None
+        for sq in candidates:
+            if sq in occupied:
+                continue
+            key = (distance(sq, to), sq.x, sq.y)
+            if best_key is None or key < best_key:
+                best, best_key = sq, key
+        return best
+
+    def squares(self) -> list[Square]:
+        """Every square of the pitch, ordered by x then y."""
+        return [Square(x, y) for x in range(self.width) for y in range(self.height)]
+
+    def describe(self) -> str:
+        """``"26x15"``: the size, as error messages quote it."""
+        return f"{self.width}x{self.height}"
+
+
+# Corner D3 sweeps (pitch-and-dice.md), keyed by the corner's (sx, sy).
+CORNER_D3: dict[tuple[int, int], tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+    (-1, -1): ((1, 0), (1, 1), (0, 1)),
+    (1, -1): ((0, 1), (-1, 1), (-1, 0)),
+    (1, 1): ((-1, 0), (-1, -1), (0, -1)),
+    (-1, 1): ((0, -1), (1, -1), (1, 0)),
+}
+
+ELEVEN = Pitch(
+    name="eleven",
+    width=26,
+    height=15,
+    wide=4,
+    los={"home": 12, "away": 13},
+    setup_zone={"home": (0, 12), "away": (13, 25)},
+    centre={"home": Square(6, 7), "away": Square(19, 7)},
+)
+
+SEVENS = Pitch(
+    name="sevens",
+    width=20,
+    height=11,
+    wide=2,
+    los={"home": 6, "away": 13},
+    setup_zone={"home": (0, 6), "away": (13, 19)},
+    centre={"home": Square(3, 5), "away": Square(16, 5)},
+)
+
+PITCHES: dict[str, Pitch] = {"eleven": ELEVEN, "sevens": SEVENS}

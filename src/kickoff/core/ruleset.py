@@ -1,0 +1,124 @@
+"""The shape of a ruleset: every rule that differs between editions, as typed data.
+
+Each edition is one module (``classic``, ``bb2020``, ``bb2025``, ``sevens``) holding one
+:class:`Ruleset`; a later edition is built from an earlier one with :func:`dataclasses.replace`,
+overriding only what changed (``bb2025`` and ``sevens`` from ``bb2020``). The kick-off procedure and
+the event handlers read these fields; they never test a ruleset's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from kickoff.core.dice import DieKind
+from kickoff.core.pitch import Pitch
+
+if TYPE_CHECKING:
+    from kickoff.core.context import KickoffContext
+
+#: A kick-off event handler: resolves the event on the context (state, dice, decisions).
+EventHandler = Callable[["KickoffContext"], None]
+
+CatchKind = Literal["kickoff", "bounce", "throw_in", "kicked"]
+TeamStat = Literal["fame", "cheerleaders", "assistant_coaches", "fan_factor"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a Kick-off table: the result ``name`` used in output and its handler."""
+
+    name: str
+    handler: EventHandler
+
+
+@dataclass(frozen=True)
+class Contest:
+    """Both coaches roll ``die`` and add the team values in ``bonus`` (kicking coach first).
+
+    ``winner`` says which total the event favours or hits; ``tie`` whether a tie affects both
+    teams or nobody.
+    """
+
+    die: DieKind
+    bonus: tuple[TeamStat, ...]
+    winner: Literal["higher", "lower"]
+    tie: Literal["both", "nobody"]
+
+
+@dataclass(frozen=True)
+class InjuryTable:
+    """Injury roll (2D6, no armour roll during a kick-off): the highest totals that give
+    Stunned and Knocked Out (above: Casualty), and the Stunty modifier or table."""
+
+    stunned_max: int = 7
+    ko_max: int = 9
+    stunty_modifier: int = 0
+    stunty_stunned_max: int = 7
+    stunty_ko_max: int = 9
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule of one edition that the kick-off needs (see ``shared/spec/rulings.md``)."""
+
+    name: str
+    pitch: Pitch
+    skills: frozenset[str]
+    #: Set-up (rulings.md 1).
+    max_players: int
+    max_per_wide_zone: int
+    min_on_los: int
+    #: Turn markers run 0..max_turn.
+    max_turn: int
+    #: Output name of the fine weather: "nice" (classic) or "perfect_conditions".
+    fine_weather_name: str
+    #: "table": classic Agility table (target 7 - AG); "target": AG is the target.
+    agility: Literal["table", "target"]
+    #: Catch modifiers by situation (rulings.md 3).
+    catch_modifier: Mapping[CatchKind, int]
+    #: classic: a failed catch may be re-rolled with Pro (4+ first) when the player lacks Catch.
+    pro_rerolls_catch: bool
+    #: bb2020+: a kicker must be nominated (rulings.md 2.1); classic: none is needed.
+    kicker_required: bool
+    #: Kick skill: "halve" the D6 after seeing it, or declare first and roll a "d3" (bb2025).
+    kick_skill: Literal["halve", "d3"]
+    #: Touchback with no eligible recipient (rulings.md 2.6): bounce from a Prone/Stunned
+    #: player, or the coach names an empty square ("square", bb2025).
+    touchback_without_recipient: Literal["bounce", "square"]
+    #: Throw-ins (rulings.md 4): squares counted from the start (0) or start counts as one (-1).
+    throw_in_offset: int
+    #: Throw-ins from a corner use the D3 corner rule; otherwise the end line template.
+    corner_rule: bool
+    injury: InjuryTable
+    #: The Kick-off table: 2D6 total -> event.
+    kickoff_table: Mapping[int, Event]
+    #: Time-out: kicking team's marker on one of these moves both back, otherwise forward.
+    time_out_turns: frozenset[int]
+    #: "D3 + n" counts of Solid Defence, Quick Snap, Blitz, Charge! (absent: no count die).
+    counts: Mapping[str, int]
+    #: Changing Weather: one-square scatters when the new weather is the fine one.
+    changing_weather_scatters: int
+    cheering_fans: Contest
+    #: What winning Cheering Fans gives: a re-roll for the half, a prayer, a Block assist.
+    cheering_fans_effect: Literal["reroll_half", "prayer", "block_assist"]
+    brilliant_coaching: Contest
+    #: Brilliant Coaching's extra re-roll lasts for the "half" or the "drive".
+    brilliant_coaching_lasts: Literal["half", "drive"]
+    #: Prayers to Nuffle die: 16 or 8 entries by default; ``None`` where nothing can change it.
+    prayer_die: int
+    prayer_die_fixed: bool
+    #: Throw a Rock, Officious Ref, Pitch Invasion (bb2020 style), Dodgy Snack contests.
+    throw_a_rock: Contest | None = None
+    officious_ref: Contest | None = None
+    pitch_invasion: Contest | None = None
+    dodgy_snack: Contest | None = None
+
+    def agility_target(self, ag: int) -> int:
+        """The D6 target of an agility test: ``7 - AG`` (classic) or AG itself."""
+        return 7 - ag if self.agility == "table" else ag
+
+    def count_plus(self, event: str) -> int | None:
+        """``n`` of the event's "D3 + n" count, or ``None`` when it has no count die."""
+        return self.counts.get(event)

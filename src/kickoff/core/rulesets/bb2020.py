@@ -1,0 +1,58 @@
+"""The bb2020 ruleset (Blood Bowl Second Season Edition, 2020): the edition Sevens builds on.
+
+Every rule here is restated in ``shared/spec/rulings.md``; this is the one place to find them.
+"""
+
+from __future__ import annotations
+
+from kickoff.core import events as ev
+from kickoff.core.pitch import ELEVEN
+from kickoff.core.ruleset import Contest, Event, InjuryTable, Ruleset
+from kickoff.core.skills import BB2020_SKILLS
+
+BB2020 = Ruleset(
+    name="bb2020",
+    pitch=ELEVEN,
+    skills=BB2020_SKILLS,
+    max_players=11,
+    max_per_wide_zone=2,
+    min_on_los=3,
+    max_turn=8,
+    fine_weather_name="perfect_conditions",
+    # Catching: AG is the target; -1 on a kick-off, a bounce or a throw-in (rulings.md 3).
+    agility="target",
+    catch_modifier={"kickoff": -1, "bounce": -1, "throw_in": -1, "kicked": -1},
+    pro_rerolls_catch=False,
+    kicker_required=True,
+    kick_skill="halve",
+    touchback_without_recipient="bounce",
+    throw_in_offset=0,
+    corner_rule=True,
+    # Injury: 2-7 Stunned, 8-9 KO, 10+ Casualty; Stunty: 2-6, 7-8, 9+.
+    injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=0,
+                       stunty_stunned_max=6, stunty_ko_max=8),
+    kickoff_table={
+        2: Event("get_the_ref", ev.get_the_ref),
+        3: Event("time_out", ev.time_out),
+        4: Event("solid_defence", ev.solid_defence),
+        5: Event("high_kick", ev.high_kick),
+        6: Event("cheering_fans", ev.cheering_fans),
+        7: Event("brilliant_coaching", ev.brilliant_coaching),
+        8: Event("changing_weather", ev.changing_weather),
+        9: Event("quick_snap", ev.quick_snap),
+        10: Event("blitz", ev.blitz),
+        11: Event("officious_ref", ev.officious_ref),
+        12: Event("pitch_invasion", ev.pitch_invasion),
+    },
+    time_out_turns=frozenset({6, 7, 8}),
+    counts={"solid_defence": 3, "quick_snap": 3, "blitz": 3},
+    changing_weather_scatters=3,
+    cheering_fans=Contest("d6", ("cheerleaders",), "higher", "nobody"),
+    cheering_fans_effect="prayer",
+    brilliant_coaching=Contest("d6", ("assistant_coaches",), "higher", "nobody"),
+    brilliant_coaching_lasts="drive",
+    prayer_die=16,
+    prayer_die_fixed=False,
+    officious_ref=Contest("d6", ("fan_factor",), "lower", "both"),
+    pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
+)

@@ -1,0 +1,40 @@
+"""The bb2025 ruleset (third-season edition): bb2020 with the 2025 Kick-off Event table (seed 001)
+and the 2025 changes to the kick-off. Only what changed from bb2020 is written here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kickoff.core import events as ev
+from kickoff.core.ruleset import Contest, Event
+from kickoff.core.rulesets.bb2020 import BB2020
+from kickoff.core.skills import BB2025_SKILLS
+
+BB2025 = replace(
+    BB2020,
+    name="bb2025",
+    skills=BB2025_SKILLS,
+    # Catching: no modifier for the kick-off landing; -1 for a bounce or throw-in (rulings.md 3).
+    catch_modifier={"kickoff": 0, "bounce": -1, "throw_in": -1, "kicked": -1},
+    # Kick: declared before rolling, the distance is a D3 (rulings.md 2.3, as FUMBBL).
+    kick_skill="d3",
+    # Touchback with nobody able to hold the ball: the coach names an empty square.
+    touchback_without_recipient="square",
+    # Throw-ins: the start square counts as the first (2D6 - 1 squares away).
+    throw_in_offset=-1,
+    kickoff_table={
+        **BB2020.kickoff_table,
+        6: Event("cheering_fans", ev.cheering_fans),
+        10: Event("charge", ev.charge),
+        11: Event("dodgy_snack", ev.dodgy_snack),
+    },
+    counts={"solid_defence": 3, "quick_snap": 3, "charge": 3},
+    # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
+    cheering_fans=Contest("d6", ("cheerleaders",), "higher", "both"),
+    cheering_fans_effect="block_assist",
+    # Seed 001, 7 Brilliant Coaching: tie both, for the drive.
+    brilliant_coaching=Contest("d6", ("assistant_coaches",), "higher", "both"),
+    # Seed 001, 11 Dodgy Snack: plain D6 each, the lower team (tie both).
+    dodgy_snack=Contest("d6", (), "lower", "both"),
+    officious_ref=None,
+)

@@ -1,0 +1,58 @@
+"""The classic ruleset (seed 003: the LRB6 / Competition Rules Pack kick-off, adapted for online
+play). Every rule here is cited in ``shared/spec/rulings.md``; this is the one place to find them."""
+
+from __future__ import annotations
+
+from kickoff.core import events as ev
+from kickoff.core.pitch import ELEVEN
+from kickoff.core.ruleset import Contest, Event, InjuryTable, Ruleset
+from kickoff.core.skills import CLASSIC_SKILLS
+
+CLASSIC = Ruleset(
+    name="classic",
+    pitch=ELEVEN,
+    skills=CLASSIC_SKILLS,
+    max_players=11,
+    max_per_wide_zone=2,
+    min_on_los=3,
+    max_turn=8,
+    fine_weather_name="nice",
+    # Catching: the Agility table, 7 - AG (rulings.md 3); no situation modifiers.
+    agility="table",
+    catch_modifier={"kickoff": 0, "bounce": 0, "throw_in": 0, "kicked": 0},
+    pro_rerolls_catch=True,
+    # No kicker is needed; the Kick skill halves the D6 for an eligible kicker (rulings.md 2).
+    kicker_required=False,
+    kick_skill="halve",
+    touchback_without_recipient="bounce",
+    # Throw-ins: 2D6 squares from the start; a corner is treated as the end line (rulings.md 4).
+    throw_in_offset=0,
+    corner_rule=False,
+    # Injury: 2-7 Stunned, 8-9 KO, 10-12 Casualty; Stunty +1 to the roll.
+    injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=1,
+                       stunty_stunned_max=7, stunty_ko_max=9),
+    # Seed 003, Table: Kick-Off.
+    kickoff_table={
+        2: Event("get_the_ref", ev.get_the_ref),
+        3: Event("riot", ev.riot),
+        4: Event("perfect_defence", ev.perfect_defence),
+        5: Event("high_kick", ev.high_kick),
+        6: Event("cheering_fans", ev.cheering_fans),
+        7: Event("changing_weather", ev.changing_weather),
+        8: Event("brilliant_coaching", ev.brilliant_coaching),
+        9: Event("quick_snap", ev.quick_snap),
+        10: Event("blitz", ev.blitz),
+        11: Event("throw_a_rock", ev.throw_a_rock),
+        12: Event("pitch_invasion", ev.pitch_invasion_classic),
+    },
+    time_out_turns=frozenset(),
+    counts={},  # Quick Snap and Blitz! have no count die in classic
+    changing_weather_scatters=1,
+    cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
+    cheering_fans_effect="reroll_half",
+    brilliant_coaching=Contest("d3", ("fame", "assistant_coaches"), "higher", "both"),
+    brilliant_coaching_lasts="half",
+    prayer_die=16,
+    prayer_die_fixed=False,
+    throw_a_rock=Contest("d6", ("fame",), "higher", "both"),
+)

@@ -1,0 +1,249 @@
+"""The game state around a kick-off: players, teams, weather, the ball.
+
+These are plain mutable value objects, cheap to copy (:meth:`GameState.clone`), so a simulation can
+check a set-up once and play many kick-offs from copies. Validation of user input happens in
+``kickoff.formats``; the core trusts what it is given.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
+
+Status = Literal[
+    "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
+]
+#: Statuses of a player on the pitch.
+ON_PITCH_STATUSES: frozenset[str] = frozenset({"standing", "prone", "stunned"})
+STATUSES: tuple[Status, ...] = (
+    "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
+)
+
+Weather = Literal["sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard"]
+#: Canonical weather names; ``nice`` is the classic name of bb2020's ``perfect_conditions``.
+WEATHERS: tuple[Weather, ...] = ("sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard")
+
+
+class Player:
+    """One player: characteristics (``ag``/``av`` in the ruleset's own convention), skills,
+    square (``None`` off the pitch) and status. ``order`` is the player's place in the input."""
+
+    __slots__ = (
+        "ag", "av", "effects", "id", "ma", "name", "order", "pa", "side", "skills", "square",
+        "st", "status",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        side: Side,
+        *,
+        ma: int,
+        st: int,
+        ag: int,
+        av: int,
+        pa: int | None = None,
+        name: str = "",
+        skills: frozenset[str] | set[str] = frozenset(),
+        square: Square | None = None,
+        status: Status = "standing",
+        order: int = 0,
+        effects: frozenset[str] = frozenset(),
+    ) -> None:
+        self.id = id
+        self.side: Side = side
+        self.ma = ma
+        self.st = st
+        self.ag = ag
+        self.av = av
+        self.pa = pa
+        self.name = name
+        self.skills = frozenset(skills)
+        self.square = square
+        self.status: Status = status
+        self.order = order
+        #: Markers of temporary effects (prayers) so they are not applied twice.
+        self.effects = effects
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.id, p.side, p.ma, p.st, p.ag, p.av, p.pa = (
+            self.id, self.side, self.ma, self.st, self.ag, self.av, self.pa
+        )
+        p.name, p.skills, p.square, p.status, p.order, p.effects = (
+            self.name, self.skills, self.square, self.status, self.order, self.effects
+        )
+        return p
+
+    @property
+    def on_pitch(self) -> bool:
+        """Whether the player stands, lies or is stunned on a square of the pitch."""
+        return self.square is not None
+
+    @property
+    def standing(self) -> bool:
+        return self.status == "standing" and self.square is not None
+
+    def can_catch(self) -> bool:
+        """Standing and able to catch or hold the ball (not No Hands, not Ball & Chain)."""
+        return (
+            self.status == "standing"
+            and self.square is not None
+            and "no_hands" not in self.skills
+            and "ball_and_chain" not in self.skills
+        )
+
+    def has(self, skill: str) -> bool:
+        return skill in self.skills
+
+    def __repr__(self) -> str:
+        return f"<Player {self.id} {self.side} {self.square} {self.status}>"
+
+
+class Team:
+    """A team's side of the state: its counters (re-rolls, turn marker, ...) and players."""
+
+    __slots__ = (
+        "assistant_coaches", "block_assists", "bribes", "cheerleaders", "drive_rerolls", "fame",
+        "fan_factor", "half_rerolls", "name", "players", "prayers", "rerolls", "side", "turn",
+    )
+
+    def __init__(
+        self,
+        side: Side,
+        players: list[Player],
+        *,
+        name: str = "",
+        turn: int = 0,
+        rerolls: int = 0,
+        drive_rerolls: int = 0,
+        half_rerolls: int = 0,
+        bribes: int = 0,
+        cheerleaders: int = 0,
+        assistant_coaches: int = 0,
+        fan_factor: int = 0,
+        fame: int = 0,
+        block_assists: int = 0,
+        prayers: list[str] | None = None,
+    ) -> None:
+        self.side: Side = side
+        self.players = players
+        self.name = name
+        self.turn = turn
+        self.rerolls = rerolls
+        self.drive_rerolls = drive_rerolls
+        self.half_rerolls = half_rerolls
+        self.bribes = bribes
+        self.cheerleaders = cheerleaders
+        self.assistant_coaches = assistant_coaches
+        self.fan_factor = fan_factor
+        self.fame = fame
+        self.block_assists = block_assists
+        self.prayers = list(prayers or [])
+
+    def copy(self) -> Team:
+        t = Team.__new__(Team)
+        for slot in Team.__slots__:
+            setattr(t, slot, getattr(self, slot))
+        t.players = [p.copy() for p in self.players]
+        t.prayers = list(self.prayers)
+        return t
+
+    def on_pitch(self) -> list[Player]:
+        """Players on the pitch (any status there), in input order."""
+        return [p for p in self.players if p.square is not None]
+
+    def __repr__(self) -> str:
+        return f"<Team {self.side} {self.name!r} {len(self.players)} players>"
+
+
+class GameState:
+    """Both teams, the weather, the half, who kicks, and where the ball is.
+
+    ``board`` maps each occupied square to its player and is kept in step by :meth:`move`,
+    :meth:`remove`; ``players`` maps ids to players.
+    """
+
+    __slots__ = ("ball", "board", "carrier", "half", "kicking", "pitch", "players", "teams",
+                 "weather")
+
+    def __init__(
+        self,
+        pitch: Pitch,
+        teams: dict[Side, Team],
+        *,
+        weather: Weather = "nice",
+        half: int = 1,
+        kicking: Side = "home",
+        ball: Square | None = None,
+        carrier: str | None = None,
+    ) -> None:
+        self.pitch = pitch
+        self.teams = teams
+        self.weather: Weather = weather
+        self.half = half
+        self.kicking: Side = kicking
+        self.ball = ball
+        self.carrier = carrier
+        self.players: dict[str, Player] = {}
+        self.board: dict[tuple[int, int], Player] = {}
+        self._index()
+
+    def _index(self) -> None:
+        self.players = {p.id: p for s in SIDES for p in self.teams[s].players}
+        self.board = {p.square: p for p in self.players.values() if p.square is not None}
+
+    @property
+    def receiving(self) -> Side:
+        return other_side(self.kicking)
+
+    def clone(self) -> GameState:
+        """A deep copy: players and teams are copied, the pitch is shared (immutable)."""
+        g = GameState.__new__(GameState)
+        g.pitch = self.pitch
+        g.teams = {"home": self.teams["home"].copy(), "away": self.teams["away"].copy()}
+        g.weather = self.weather
+        g.half = self.half
+        g.kicking = self.kicking
+        g.ball = self.ball
+        g.carrier = self.carrier
+        g._index()
+        return g
+
+    def at(self, sq: tuple[int, int]) -> Player | None:
+        """The player on ``sq``, if any."""
+        return self.board.get(sq)
+
+    def move(self, player: Player, to: Square | None) -> None:
+        """Put ``player`` on ``to`` (``None``: off the pitch), keeping ``board`` in step."""
+        if player.square is not None and self.board.get(player.square) is player:
+            del self.board[player.square]
+        player.square = to
+        if to is not None:
+            self.board[to] = player
+
+    def remove(self, player: Player, status: Status) -> None:
+        """Take ``player`` off the pitch with ``status`` (Reserves, Knocked Out, ...)."""
+        self.move(player, None)
+        player.status = status
+
+    def adjacent_opponents(self, player: Player, standing_only: bool = True) -> int:
+        """Opposing players adjacent to ``player`` (Standing ones only by default): tackle zones."""
+        sq = player.square
+        if sq is None:
+            return 0
+        n = 0
+        board = self.board
+        x, y = sq
+        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+            q = board.get((x + dx, y + dy))
+            if q is not None and q.side != player.side and (
+                not standing_only or q.status == "standing"
+            ):
+                n += 1
+        return n
+
+    def is_open(self, player: Player) -> bool:
+        """Open (bb2020+) / not in an opposing tackle zone (classic): no Standing opponent adjacent."""
+        return self.adjacent_opponents(player) == 0
