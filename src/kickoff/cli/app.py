@@ -1,0 +1,240 @@
+"""The ``kickoff`` command: a thin face over the core and the formats.
+
+Exit status: 0 for a result, 1 for invalid input (message on stderr, nothing on stdout), 2 for
+wrong usage (Click's own).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from kickoff.core.dice import SeededDice, new_seed
+from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.kickoff import kick_off
+from kickoff.core.context import Decisions
+from kickoff.core.pitch import Side, Square
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.scenario import (
+    load_scenario,
+    parse_scenario,
+    replay_text,
+    result_to_json,
+    schemas,
+)
+from kickoff.formats.teams import (
+    FAMILY,
+    builtin_names,
+    build_state,
+    check_setup_file,
+    load_setup,
+    load_team,
+)
+
+app = typer.Typer(
+    help="kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Default pairing and set-ups per team family (built-in names).
+DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
+                 "sevens": ("human", "orc")}
+DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
+
+
+def _fail(message: str) -> None:
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}", markup=True,
+                                                soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def guarded(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn a ``KickoffError`` into a message on stderr and exit status 1."""
+
+    @wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except KickoffError as e:
+            _fail(_escape(str(e)))
+            raise AssertionError("unreachable") from e
+
+    return wrapper
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", "\\[")
+
+
+def _parse_square(value: str | None) -> Square | None:
+    if value is None:
+        return None
+    try:
+        return Square.parse(value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+
+
+@app.command()
+@guarded
+def run(
+    ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to play.")] = "bb2020",
+    home: Annotated[str | None, typer.Option(help="Home team: built-in name or team file.")] = None,
+    away: Annotated[str | None, typer.Option(help="Away team: built-in name or team file.")] = None,
+    home_setup: Annotated[
+        str | None, typer.Option(help="Home set-up: built-in name or set-up file.")
+    ] = None,
+    away_setup: Annotated[
+        str | None, typer.Option(help="Away set-up: built-in name or set-up file.")
+    ] = None,
+    kicking: Annotated[Literal["home", "away"], typer.Option(help="The kicking team.")] = "home",
+    target: Annotated[
+        str | None, typer.Option(help="Kick target X,Y (default: centre of the receiving zone).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
+    kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
+    ] = False,
+) -> None:
+    """Play one full kick-off between two real teams and show it."""
+    rs = RULESETS[ruleset]
+    family = FAMILY[ruleset]
+    tgt = _parse_square(target)
+    kick_side: Side = kicking
+    recv_side: Side = "away" if kick_side == "home" else "home"
+    defence, offence = DEFAULT_SETUPS[rs.pitch.name]
+    team_names = {"home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1]}
+    setup_names = {kick_side: defence, recv_side: offence}
+    if home_setup:
+        setup_names["home"] = home_setup
+    if away_setup:
+        setup_names["away"] = away_setup
+    teams = {s: load_team(team_names[s], family) for s in ("home", "away")}
+    setups = {s: load_setup(setup_names[s], rs.pitch) for s in ("home", "away")}
+    state = build_state(rs, teams, setups, kick_side)  # type: ignore[arg-type]
+    used_seed = seed if seed is not None else new_seed()
+    before = state.clone()
+    result = kick_off(state, rs, SeededDice(used_seed), Decisions(target=tgt),
+                      frozenset({"kick_it"}) if kick_it else frozenset())
+    doc = result_to_json(result, rs, used_seed)
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    from kickoff.cli.render import kickoff_report
+
+    names = {s: f"{teams[s][1].name}, {setups[s][1].name}"  # type: ignore[index]
+             for s in ("home", "away")}
+    Console().print(kickoff_report(before, result.state, doc, names))
+
+
+def _read_input(file: str) -> tuple[str, str]:
+    if file == "-":
+        return "stdin", sys.stdin.read()
+    path = Path(file)
+    try:
+        return file, path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([f"{file}: no such file"]) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError([f"{file}: cannot read: {e}"]) from None
+
+
+@app.command()
+@guarded
+def replay(
+    file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
+) -> None:
+    """Replay a scenario file and print its kickoff-result/1 JSON."""
+    source, text = _read_input(file)
+    try:
+        doc = replay_text(text, source)
+    except KickoffError as e:
+        raise _prefixed(e, source) from None
+    typer.echo(json.dumps(doc, indent=2))
+
+
+def _prefixed(e: KickoffError, source: str) -> KickoffError:
+    if isinstance(e, ScenarioError | SetupError):
+        e.args = (f"{source}: " + str(e).replace("\n", f"\n{source}: "),)
+    else:
+        e.args = (f"{source}: {e}",)
+    return e
+
+
+@app.command()
+@guarded
+def validate(
+    file: Annotated[str, typer.Argument(help="A set-up file (.toml) or a scenario (.json).")],
+    ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to check against.")] = "bb2020",
+    team: Annotated[
+        str | None, typer.Option(help="Team the set-up is for (default: a built-in team).")
+    ] = None,
+    side: Annotated[Literal["home", "away"], typer.Option(help="Side to set up.")] = "home",
+) -> None:
+    """Check a set-up file (for a team) or a scenario file; list every problem."""
+    console = Console(highlight=False)
+    if file.endswith(".json") or file == "-":
+        source, text = _read_input(file)
+        try:
+            load_scenario(parse_scenario(text, source))
+        except KickoffError as e:
+            raise _prefixed(e, source) from None
+        console.print(f"{source}: valid scenario")
+        return
+    rs = RULESETS[ruleset]
+    family = FAMILY[ruleset]
+    where, setup = load_setup(file, rs.pitch)
+    t = load_team(team or DEFAULT_TEAMS[family][0], family)
+    problems = check_setup_file(rs, t, (where, setup), side)
+    if problems:
+        raise SetupError([f"{where}: {p}" for p in problems])
+    console.print(f"{where}: legal {ruleset} set-up for {t[1].name} ({side})")
+
+
+@app.command("list")
+def list_builtins() -> None:
+    """List the built-in teams and set-ups."""
+    console = Console(highlight=False)
+    for family in ("classic", "bb2020", "sevens"):
+        console.print(f"teams/{family}: " + ", ".join(builtin_names("teams", family)))
+    for pitch in ("eleven", "sevens"):
+        console.print(f"setups/{pitch}: " + ", ".join(builtin_names("setups", pitch)))
+
+
+@app.command()
+def schema(
+    out: Annotated[
+        Path | None, typer.Option(help="Write the schema files into this folder.")
+    ] = None,
+) -> None:
+    """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""
+    docs = schemas()
+    if out is None:
+        typer.echo(json.dumps(docs, indent=2))
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name, doc in docs.items():
+        (out / name).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+        typer.echo(str(out / name))
+
+
+def main() -> Any:
+    """Entry point of the ``kickoff`` command."""
+    return app()

@@ -1,0 +1,262 @@
+"""Team files and set-up files: the project's own human-friendly formats (TOML).
+
+Both are documented in ``docs/formats.md``. A **team file** lists a roster (jersey numbers,
+positions, characteristics in the edition's own convention, skills) and the team's counters. A
+**set-up file** maps jersey numbers to squares, drawn as the home team (End Zone at ``x = 0``);
+the away team's set-up is its mirror image (``x -> width - 1 - x``). Players of the team that the
+set-up does not name stay in the Reserves.
+
+Built-in teams and set-ups ship in ``kickoff/data`` and are named like ``bb2020/human`` or just
+``human`` (the family follows the ruleset); any other name is read as a file path.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kickoff.core.errors import ScenarioError, SetupError
+from kickoff.core.pitch import Pitch, Side, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.setup import kickoff_setup_problems, setup_problems, shared_squares
+from kickoff.core.state import GameState, Player, Team, Weather
+from kickoff.formats.scenario import pydantic_problems
+
+Family = Literal["classic", "bb2020", "sevens"]
+
+#: Which team family each ruleset plays with (bb2025 uses the bb2020 team lists).
+FAMILY: dict[str, Family] = {
+    "classic": "classic", "bb2020": "bb2020", "bb2025": "bb2020", "sevens": "sevens",
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class RosterPlayer(_Strict):
+    """One player of a team file."""
+
+    number: Annotated[int, Field(ge=1, le=99)]
+    name: str = ""
+    position: str = ""
+    ma: Annotated[int, Field(ge=1, le=12)]
+    st: Annotated[int, Field(ge=1, le=8)]
+    ag: Annotated[int, Field(ge=1, le=6)]
+    pa: Annotated[int, Field(ge=0, le=6)] | None = None
+    av: Annotated[int, Field(ge=2, le=12)]
+    skills: list[str] = Field(default_factory=list)
+
+
+class TeamFile(_Strict):
+    """A team file: name, family, source, counters and roster."""
+
+    name: str
+    race: str = ""
+    family: Family
+    source: str = ""
+    rerolls: Annotated[int, Field(ge=0)] = 0
+    fan_factor: Annotated[int, Field(ge=0)] = 0
+    fame: Annotated[int, Field(ge=0, le=2)] = 0
+    cheerleaders: Annotated[int, Field(ge=0)] = 0
+    assistant_coaches: Annotated[int, Field(ge=0)] = 0
+    players: list[RosterPlayer]
+
+
+class SetupFile(_Strict):
+    """A set-up file: jersey number -> ``[x, y]`` drawn as the home team."""
+
+    name: str
+    pitch: Literal["eleven", "sevens"]
+    kind: Literal["offence", "defence"] | None = None
+    source: str = ""
+    description: str = ""
+    positions: dict[str, Annotated[list[int], Field(min_length=2, max_length=2)]]
+
+
+def _read_toml(path: Path | str, text: str) -> dict[str, object]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError([f"{path}: not valid TOML: {e}"]) from None
+
+
+def _builtin(kind: str, sub: str, name: str) -> tuple[str, str] | None:
+    res = resources.files("kickoff").joinpath("data", kind, sub, f"{name}.toml")
+    if res.is_file():
+        return f"{kind}/{sub}/{name}", res.read_text(encoding="utf-8")
+    return None
+
+
+def builtin_names(kind: Literal["teams", "setups"], sub: str) -> list[str]:
+    """Names of the built-in teams (``sub`` = family) or set-ups (``sub`` = pitch)."""
+    folder = resources.files("kickoff").joinpath("data", kind, sub)
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _locate(kind: str, sub: str, name: str) -> tuple[str, str]:
+    if "/" in name and not name.endswith(".toml"):
+        head, _, tail = name.partition("/")
+        found = _builtin(kind, head, tail)
+        if found:
+            return found
+    found = _builtin(kind, sub, name)
+    if found:
+        return found
+    path = Path(name)
+    if path.is_file():
+        try:
+            return str(path), path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ScenarioError([f"{path}: cannot read: {e}"]) from None
+    known = ", ".join(builtin_names(kind, sub))  # type: ignore[arg-type]
+    raise ScenarioError([f"{name}: no such file, and no built-in {kind[:-1]} of that name "
+                         f"(built-in for {sub}: {known})"])
+
+
+def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
+    """A team by built-in name or path: ``(where, team)``. ``ScenarioError`` names the key path."""
+    where, text = _locate("teams", family, name)
+    try:
+        team = TeamFile.model_validate(_read_toml(where, text))
+    except ValidationError as e:
+        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
+    if team.family != family:
+        raise ScenarioError([f"{where}: family: {team.family!r} team, but this ruleset plays "
+                             f"{family!r} teams"])
+    numbers = [p.number for p in team.players]
+    dupes = sorted({n for n in numbers if numbers.count(n) > 1})
+    if dupes:
+        raise ScenarioError([f"{where}: players: jersey number(s) {dupes} used twice"])
+    return where, team
+
+
+def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
+    """A set-up by built-in name or path: ``(where, setup)``."""
+    where, text = _locate("setups", pitch.name, name)
+    try:
+        setup = SetupFile.model_validate(_read_toml(where, text))
+    except ValidationError as e:
+        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
+    problems = [f"{where}: positions.{k}: not a jersey number"
+                for k in setup.positions if not k.isdigit()]
+    if setup.pitch != pitch.name:
+        problems.append(f"{where}: pitch: a {setup.pitch!r} set-up cannot be used on the "
+                        f"{pitch.name!r} pitch")
+    if problems:
+        raise ScenarioError(problems)
+    return where, setup
+
+
+@dataclass
+class PlacedTeam:
+    """A team file placed on the pitch by a set-up, as an engine ``Team``."""
+
+    team: Team
+    problems: list[str]
+
+
+def place_team(
+    side: Side, team: TeamFile, setup: SetupFile, pitch: Pitch, *, setup_name: str = "set-up",
+    order_start: int = 0,
+) -> PlacedTeam:
+    """Put ``team`` on the pitch as ``side`` with ``setup`` (mirrored for away).
+
+    Player ids are ``h<number>`` / ``a<number>``. Problems (a set-up naming a jersey number the
+    team does not have, a square off the pitch) are returned, not raised.
+    """
+    prefix = "h" if side == "home" else "a"
+    by_number = {p.number: p for p in team.players}
+    squares: dict[int, Square] = {}
+    problems: list[str] = []
+    for key, (x, y) in setup.positions.items():
+        number = int(key)
+        if number not in by_number:
+            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r} has no "
+                            f"player number {number}")
+            continue
+        sq = Square(x if side == "home" else pitch.width - 1 - x, y)
+        if not pitch.on_pitch(sq):
+            problems.append(f"{setup_name}: positions.{key}: [{x}, {y}] is off the "
+                            f"{pitch.describe()} pitch")
+            continue
+        squares[number] = sq
+    players = [
+        Player(
+            f"{prefix}{p.number}", side, ma=p.ma, st=p.st, ag=p.ag, av=p.av,
+            pa=p.pa or None, name=p.name or p.position, skills=frozenset(p.skills),
+            square=squares.get(p.number),
+            status="standing" if p.number in squares else "reserves",
+            order=order_start + i,
+        )
+        for i, p in enumerate(team.players)
+    ]
+    return PlacedTeam(
+        Team(
+            side, players, name=team.name, rerolls=team.rerolls, fan_factor=team.fan_factor,
+            fame=team.fame, cheerleaders=team.cheerleaders,
+            assistant_coaches=team.assistant_coaches,
+        ),
+        problems,
+    )
+
+
+def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[str]:
+    """Skills of a team file the ruleset does not know."""
+    return [
+        f"{where}: players[{i}].skills[{j}]: unknown skill {s!r} in {ruleset.name}"
+        for i, p in enumerate(team.players)
+        for j, s in enumerate(p.skills)
+        if s not in ruleset.skills
+    ]
+
+
+def build_state(
+    ruleset: Ruleset,
+    teams: dict[Side, tuple[str, TeamFile]],
+    setups: dict[Side, tuple[str, SetupFile]],
+    kicking: Side,
+    weather: Weather = "nice",
+) -> GameState:
+    """The state before a kick-off from two team files and two set-ups, checked.
+
+    Raises ``SetupError`` listing every problem (unknown jersey numbers, squares, the set-up
+    rules of ``rulings.md`` section 1) and ``ScenarioError`` for unknown skills.
+    """
+    pitch = ruleset.pitch
+    placed: dict[Side, PlacedTeam] = {}
+    problems: list[str] = []
+    skills: list[str] = []
+    for i, side in enumerate(("home", "away")):
+        where, team = teams[side]  # type: ignore[index]
+        skills += skill_problems(team, where, ruleset)
+        sname, setup = setups[side]  # type: ignore[index]
+        placed[side] = place_team(side, team, setup, pitch, setup_name=sname,  # type: ignore[index]
+                                  order_start=100 * i)
+        problems += placed[side].problems  # type: ignore[index]
+    if skills:
+        raise ScenarioError(skills)
+    state = GameState(pitch, {s: placed[s].team for s in placed}, weather=weather,
+                      kicking=kicking)
+    problems += kickoff_setup_problems(state, ruleset)
+    if problems:
+        raise SetupError(problems)
+    return state
+
+
+def check_setup_file(
+    ruleset: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile], side: Side
+) -> list[str]:
+    """Every problem of one team's set-up on its own (both sides' squares are independent)."""
+    placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0])
+    empty = Team("away" if side == "home" else "home", [])
+    teams = {side: placed.team, empty.side: empty}
+    state = GameState(ruleset.pitch, teams, kicking=side)  # type: ignore[arg-type]
+    problems = placed.problems + setup_problems(state, ruleset, side)
+    problems += shared_squares(placed.team.players)
+    return problems
