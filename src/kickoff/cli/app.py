@@ -16,11 +16,11 @@ from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.kickoff import kick_off
-from kickoff.core.context import Decisions
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import (
     load_scenario,
@@ -31,8 +31,8 @@ from kickoff.formats.scenario import (
 )
 from kickoff.formats.teams import (
     FAMILY,
-    builtin_names,
     build_state,
+    builtin_names,
     check_setup_file,
     load_setup,
     load_team,
@@ -120,15 +120,17 @@ def run(
     kick_side: Side = kicking
     recv_side: Side = "away" if kick_side == "home" else "home"
     defence, offence = DEFAULT_SETUPS[rs.pitch.name]
-    team_names = {"home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1]}
-    setup_names = {kick_side: defence, recv_side: offence}
+    team_names: dict[Side, str] = {
+        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
+    }
+    setup_names: dict[Side, str] = {kick_side: defence, recv_side: offence}
     if home_setup:
         setup_names["home"] = home_setup
     if away_setup:
         setup_names["away"] = away_setup
-    teams = {s: load_team(team_names[s], family) for s in ("home", "away")}
-    setups = {s: load_setup(setup_names[s], rs.pitch) for s in ("home", "away")}
-    state = build_state(rs, teams, setups, kick_side)  # type: ignore[arg-type]
+    teams = {s: load_team(team_names[s], family) for s in SIDES}
+    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
+    state = build_state(rs, teams, setups, kick_side)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     result = kick_off(state, rs, SeededDice(used_seed), Decisions(target=tgt),
@@ -139,8 +141,7 @@ def run(
         return
     from kickoff.cli.render import kickoff_report
 
-    names = {s: f"{teams[s][1].name}, {setups[s][1].name}"  # type: ignore[index]
-             for s in ("home", "away")}
+    names: dict[str, str] = {s: f"{teams[s][1].name}, {setups[s][1].name}" for s in SIDES}
     Console().print(kickoff_report(before, result.state, doc, names))
 
 

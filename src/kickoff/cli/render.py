@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
@@ -105,7 +106,7 @@ def outcome(result: dict[str, Any]) -> Panel:
 
 
 def kickoff_report(
-    before: GameState, after: GameState, result: dict[str, Any], names: dict[str, str]
+    before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str]
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome."""
     return Group(

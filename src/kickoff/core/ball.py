@@ -51,9 +51,12 @@ def catch(ctx: KickoffContext, player: Player, kind: CatchKind) -> bool:
     if not ok:
         if "catch" in player.skills:
             ok = roll_succeeds(ctx.roll("d6", f"Catch re-roll by {player.id}"), target, mod)
-        elif ctx.ruleset.pro_rerolls_catch and "pro" in player.skills:
-            if ctx.roll("d6", f"Pro by {player.id} (4+)") >= 4:
-                ok = roll_succeeds(ctx.roll("d6", f"Pro re-roll by {player.id}"), target, mod)
+        elif (
+            ctx.ruleset.pro_rerolls_catch
+            and "pro" in player.skills
+            and ctx.roll("d6", f"Pro by {player.id} (4+)") >= 4
+        ):
+            ok = roll_succeeds(ctx.roll("d6", f"Pro re-roll by {player.id}"), target, mod)
     ctx.note("catch", player=player.id, success=ok)
     if ok:
         ctx.state.ball = player.square

@@ -9,6 +9,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from kickoff.core.context import KickoffContext, Move
+from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import RANDOM_DIRECTION, SIDES, Side, Square, distance, other_side
 from kickoff.core.ruleset import Contest
@@ -295,7 +296,7 @@ def _free_turn(ctx: KickoffContext, event: str, actions: list[object]) -> None:
     n = count(ctx, event)
     st = ctx.state
     eligible = [p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)]
-    ctx.note(event, count=n, eligible=eligible if n is None else eligible)
+    ctx.note(event, count=n, eligible=eligible)
     if actions:
         raise NotSupportedError(
             f"{event}: free actions are not supported yet (they come with the action engine); "
@@ -408,7 +409,7 @@ def pray(ctx: KickoffContext, side: Side) -> None:
     if all(name in team.prayers for name in PRAYERS[:sides]):
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
-    kind = "d16" if sides == 16 else "d8"
+    kind: DieKind = "d16" if sides == 16 else "d8"
     while True:
         name = PRAYERS[ctx.roll(kind, f"prayers to nuffle ({side})") - 1]
         if name not in team.prayers:

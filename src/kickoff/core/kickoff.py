@@ -88,13 +88,14 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
             raise DecisionError(
                 f"kick.kicker: {p.id} is not a Standing player of the kicking team on the pitch"
             )
-        if (kick_it or rs.kicker_required) and p not in eligible:
-            if kick_it or eligible or p not in on_los:
-                raise DecisionError(
-                    f"kick.kicker: {p.id} at {list(p.square)} may not kick: the kicker must be "
-                    "off the Line of Scrimmage and outside the Wide Zones"
-                    + ("" if kick_it else " (a LoS player only when nobody else can)")
-                )
+        # A LoS kicker is allowed only when nobody is eligible, and never with Kick It!.
+        los_allowed = not kick_it and not eligible and p in on_los
+        if (kick_it or rs.kicker_required) and p not in eligible and not los_allowed:
+            raise DecisionError(
+                f"kick.kicker: {p.id} at {list(p.square)} may not kick: the kicker must be "
+                "off the Line of Scrimmage and outside the Wide Zones"
+                + ("" if kick_it else " (a LoS player only when nobody else can)")
+            )
         return p, True
     with_kick = [p for p in eligible if "kick" in p.skills]
     if with_kick:

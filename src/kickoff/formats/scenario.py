@@ -15,7 +15,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.context import Decisions, Move
-from kickoff.core.dice import BLOCK_FACES, SIDES, Dice, ScriptedDice, SeededDice, new_seed
+from kickoff.core.dice import (
+    BLOCK_FACES,
+    SIDES,
+    Dice,
+    DieKind,
+    ScriptedDice,
+    SeededDice,
+    new_seed,
+)
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.kickoff import KickoffResult, kick_off
 from kickoff.core.pitch import SIDES as TEAM_SIDES
@@ -43,7 +51,7 @@ class _Strict(BaseModel):
 
 
 class PlayerIn(_Strict):
-    """A player: ``ag``/``av`` in the ruleset's own convention (classic characteristic, else target)."""
+    """A player; ``ag``/``av`` in the ruleset's convention (classic characteristic, else target)."""
 
     id: Annotated[str, Field(min_length=1)]
     ma: Annotated[int, Field(ge=1, le=12)]
@@ -203,9 +211,12 @@ def _path(loc: tuple[int | str, ...]) -> str:
 
 def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     # pydantic adds union-member and tagged names (e.g. "str", "tuple[int, int]"): drop them.
-    return tuple(p for p in loc if isinstance(p, int) or not any(c in p for c in "[]|'")
-                 and p not in ("str", "int", "bool", "list", "tuple", "literal", "none",
-                               "function-after", "json-or-python"))
+    noise = ("str", "int", "bool", "list", "tuple", "literal", "none", "function-after",
+             "json-or-python")
+    return tuple(
+        p for p in loc
+        if isinstance(p, int) or (not any(c in p for c in "[]|'") and p not in noise)
+    )
 
 
 def pydantic_problems(err: ValidationError) -> list[str]:
@@ -330,10 +341,11 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     if sc.dice is not None and sc.seed is not None:
         problems.append("seed: give either dice or a seed, not both")
     if sc.dice is not None:
-        for kind in ("d3", "d6", "d8", "d16", "block"):
+        fixed: tuple[DieKind, ...] = ("d3", "d6", "d8", "d16", "block")
+        for kind in fixed:
             for i, v in enumerate(getattr(sc.dice, kind)):
-                if isinstance(v, int) and not 1 <= v <= SIDES[kind]:  # type: ignore[index]
-                    problems.append(f"dice.{kind}[{i}]: {v} is out of range 1..{SIDES[kind]}")  # type: ignore[index]
+                if isinstance(v, int) and not 1 <= v <= SIDES[kind]:
+                    problems.append(f"dice.{kind}[{i}]: {v} is out of range 1..{SIDES[kind]}")
         for i, v in enumerate(sc.dice.pick):
             if v < 1:
                 problems.append(f"dice.pick[{i}]: {v} is out of range (a pick is 1..N)")

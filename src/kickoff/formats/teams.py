@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
-from kickoff.core.pitch import Pitch, Side, Square
+from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import kickoff_setup_problems, setup_problems, shared_squares
 from kickoff.core.state import GameState, Player, Team, Weather
@@ -232,13 +232,12 @@ def build_state(
     placed: dict[Side, PlacedTeam] = {}
     problems: list[str] = []
     skills: list[str] = []
-    for i, side in enumerate(("home", "away")):
-        where, team = teams[side]  # type: ignore[index]
+    for i, side in enumerate(SIDES):
+        where, team = teams[side]
         skills += skill_problems(team, where, ruleset)
-        sname, setup = setups[side]  # type: ignore[index]
-        placed[side] = place_team(side, team, setup, pitch, setup_name=sname,  # type: ignore[index]
-                                  order_start=100 * i)
-        problems += placed[side].problems  # type: ignore[index]
+        sname, setup = setups[side]
+        placed[side] = place_team(side, team, setup, pitch, setup_name=sname, order_start=100 * i)
+        problems += placed[side].problems
     if skills:
         raise ScenarioError(skills)
     state = GameState(pitch, {s: placed[s].team for s in placed}, weather=weather,
@@ -254,9 +253,8 @@ def check_setup_file(
 ) -> list[str]:
     """Every problem of one team's set-up on its own (both sides' squares are independent)."""
     placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0])
-    empty = Team("away" if side == "home" else "home", [])
-    teams = {side: placed.team, empty.side: empty}
-    state = GameState(ruleset.pitch, teams, kicking=side)  # type: ignore[arg-type]
+    empty = Team(other_side(side), [])
+    state = GameState(ruleset.pitch, {side: placed.team, empty.side: empty}, kicking=side)
     problems = placed.problems + setup_problems(state, ruleset, side)
     problems += shared_squares(placed.team.players)
     return problems

@@ -3,9 +3,10 @@ with its own set-up limits and Kick-off table. Only what changed from bb2020 is 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kickoff.core.pitch import SEVENS as SEVENS_PITCH
 from kickoff.core.rulesets.bb2020 import BB2020
-from dataclasses import replace
 
 SEVENS = replace(
     BB2020,
