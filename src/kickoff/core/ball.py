@@ -162,8 +162,6 @@ def award_touchback(ctx: KickoffContext) -> None:
     recipients = [p for p in receiving.players if p.can_catch()]
     downed = [p for p in receiving.players if p.square is not None and p.status != "standing"]
     choice = ctx.decisions.touchback
-    zone = [sq for sq in st.pitch.squares() if st.pitch.in_setup_zone(ctx.receiving, sq)]
-    nearest = st.pitch.nearest_empty(zone, st.pitch.centre[ctx.receiving], set(st.board))
 
     def place(sq: Square | None, why: str) -> None:
         st.ball, st.carrier = sq, None
@@ -192,6 +190,10 @@ def award_touchback(ctx: KickoffContext) -> None:
         ctx.note("touchback", to=player.id)
         return
     if rs.touchback_without_recipient == "square" or not downed:
+        pitch = st.pitch
+        nearest = pitch.nearest_empty(
+            pitch.setup_zone_squares(ctx.receiving), pitch.centre[ctx.receiving], set(st.board)
+        )
         if isinstance(choice, Square) and rs.touchback_without_recipient == "square":
             place(named_square(choice), "square named by the receiving coach")
         elif choice is None or (isinstance(choice, Square) and choice == nearest):

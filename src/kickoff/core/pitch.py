@@ -189,6 +189,11 @@ class Pitch:
                 best, best_key = sq, key
         return best
 
+    def setup_zone_squares(self, side: Side) -> list[Square]:
+        """The squares of ``side``'s set-up zone, ordered by x then y."""
+        lo, hi = self.setup_zone[side]
+        return [Square(x, y) for x in range(lo, hi + 1) for y in range(self.height)]
+
     def squares(self) -> list[Square]:
         """Every square of the pitch, ordered by x then y."""
         return [Square(x, y) for x in range(self.width) for y in range(self.height)]
