@@ -165,7 +165,7 @@ def replay(
     """Replay a scenario file and print its kickoff-result/1 JSON."""
     source, text = _read_input(file)
     try:
-        doc = replay_text(text, source)
+        doc = replay_text(text)
     except KickoffError as e:
         raise _prefixed(e, source) from None
     typer.echo(json.dumps(doc, indent=2))
@@ -194,7 +194,7 @@ def validate(
     if file.endswith(".json") or file == "-":
         source, text = _read_input(file)
         try:
-            load_scenario(parse_scenario(text, source))
+            load_scenario(parse_scenario(text))
         except KickoffError as e:
             raise _prefixed(e, source) from None
         console.print(f"{source}: valid scenario")

@@ -235,14 +235,14 @@ def pydantic_problems(err: ValidationError) -> list[str]:
     return [f"{p}: {m}" for p, m in seen.items()]
 
 
-def parse_scenario(text: str, source: str = "") -> ScenarioIn:
+def parse_scenario(text: str) -> ScenarioIn:
     """Parse JSON text into :class:`ScenarioIn`; ``ScenarioError`` lists every problem."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError([f"{source or 'input'}: not valid JSON: {e}"]) from None
+        raise ScenarioError([f"not valid JSON: {e}"]) from None
     if not isinstance(raw, dict):
-        raise ScenarioError([f"{source or 'input'}: a scenario is a JSON object"])
+        raise ScenarioError(["(document): a scenario is a JSON object"])
     try:
         return ScenarioIn.model_validate_json(text)
     except ValidationError as e:
@@ -465,12 +465,12 @@ def result_to_json(result: KickoffResult, ruleset: Ruleset, seed: int | None) ->
     }
 
 
-def replay_text(text: str, source: str = "") -> dict[str, Any]:
+def replay_text(text: str) -> dict[str, Any]:
     """Parse, check and play a scenario given as JSON text; the result document.
 
     Raises a ``KickoffError`` subclass for any invalid input or illegal decision.
     """
-    loaded = load_scenario(parse_scenario(text, source))
+    loaded = load_scenario(parse_scenario(text))
     result, seed = play(loaded)
     return result_to_json(result, loaded.ruleset, seed)
 
