@@ -176,15 +176,7 @@ def award_touchback(ctx: KickoffContext) -> None:
         return choice
 
     if recipients:
-        if choice is None:
-            player = recipients[0]
-        elif isinstance(choice, str) and ctx.player(choice, "touchback") in recipients:
-            player = st.players[choice]
-        else:
-            raise DecisionError(
-                f"touchback: {_describe(choice)} is not an eligible recipient; eligible: "
-                + ", ".join(p.id for p in recipients)
-            )
+        player = _named_player(ctx, choice, recipients, "is not an eligible recipient")
         st.ball, st.carrier = player.square, player.id
         ctx.ball_resting = True
         ctx.note("touchback", to=player.id)
@@ -206,19 +198,28 @@ def award_touchback(ctx: KickoffContext) -> None:
             )
         return
     # classic / bb2020 / sevens with only Prone or Stunned receivers: bounce from one of them.
-    if choice is None:
-        player = downed[0]
-    elif isinstance(choice, str) and ctx.player(choice, "touchback") in downed:
-        player = st.players[choice]
-    else:
-        raise DecisionError(
-            f"touchback: {_describe(choice)} cannot be named; no receiving player can hold the "
-            "ball, name a Prone or Stunned receiving player: " + ", ".join(p.id for p in downed)
-        )
+    player = _named_player(
+        ctx, choice, downed,
+        "cannot be named; no receiving player can hold the ball, name a Prone or Stunned "
+        "receiving player",
+    )
     assert player.square is not None
     ctx.note("touchback", to=player.id, why="no eligible recipient: bounce from a downed player")
     st.ball, st.carrier = player.square, None
     bounce(ctx, player.square, touchback_possible=False)
+
+
+def _named_player(
+    ctx: KickoffContext, choice: str | Square | None, among: list[Player], refusal: str
+) -> Player:
+    """The player named by the ``touchback`` decision among ``among`` (default: the first)."""
+    if choice is None:
+        return among[0]
+    if isinstance(choice, str) and ctx.player(choice, "touchback") in among:
+        return ctx.state.players[choice]
+    raise DecisionError(
+        f"touchback: {_describe(choice)} {refusal}; eligible: " + ", ".join(p.id for p in among)
+    )
 
 
 def _describe(choice: str | Square | None) -> str:

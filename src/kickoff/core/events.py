@@ -8,6 +8,8 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError, NotSupportedError
@@ -331,17 +333,25 @@ def throw_a_rock(ctx: KickoffContext) -> None:
         injury(ctx, p)
 
 
+def _random_own_player_rolls(
+    ctx: KickoffContext, spec: Contest, why: str
+) -> Iterator[tuple[Player, int]]:
+    """For each side the contest hits (kicking first): a random player of its own on the pitch
+    (a ``pick``) and the D6 rolled for him. Officious Ref and Dodgy Snack share this."""
+    for side in contest(ctx, spec, why):
+        candidates = _team(ctx, side).on_pitch()
+        if candidates:
+            p = ctx.pick(candidates, f"{why} player ({side})")
+            yield p, ctx.roll("d6", f"{why} {p.id}")
+
+
 def officious_ref(ctx: KickoffContext) -> None:
     """Officious Ref (bb2020 11, Sevens 11): D6 + fan factor each; the lower team (tie both)
     picks a random player of its own on the pitch: D6 1 Sent-off, 2+ Placed Prone and Stunned."""
     spec = ctx.ruleset.officious_ref
     assert spec is not None
-    for side in contest(ctx, spec, "officious ref"):
-        candidates = _team(ctx, side).on_pitch()
-        if not candidates:
-            continue
-        p = ctx.pick(candidates, f"officious ref player ({side})")
-        if ctx.roll("d6", f"officious ref {p.id}") == 1:
+    for p, roll in _random_own_player_rolls(ctx, spec, "officious ref"):
+        if roll == 1:
             ctx.state.remove(p, "sent_off")
         else:
             p.status = "stunned"
@@ -384,12 +394,8 @@ def dodgy_snack(ctx: KickoffContext) -> None:
     its own on the pitch: D6 2+ -1 MA (not below 1) and -1 AV for the drive; 1 to the Reserves."""
     spec = ctx.ruleset.dodgy_snack
     assert spec is not None
-    for side in contest(ctx, spec, "dodgy snack"):
-        candidates = _team(ctx, side).on_pitch()
-        if not candidates:
-            continue
-        p = ctx.pick(candidates, f"dodgy snack player ({side})")
-        if ctx.roll("d6", f"dodgy snack {p.id}") == 1:
+    for p, roll in _random_own_player_rolls(ctx, spec, "dodgy snack"):
+        if roll == 1:
             ctx.state.remove(p, "reserves")
         else:
             p.ma = max(1, p.ma - 1)
