@@ -283,6 +283,8 @@ def quick_snap(ctx: KickoffContext) -> None:
         if p.id in moved:
             raise DecisionError(f"{key}: {p.id} has already moved")
         assert p.square is not None
+        if p.square == m.to:
+            raise DecisionError(f"{key}: {p.id} is named for his own square {list(m.to)}")
         if distance(p.square, m.to) != 1:
             raise DecisionError(
                 f"{key}: {p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
