@@ -131,6 +131,9 @@ def run(
     teams = {s: load_team(team_names[s], family) for s in SIDES}
     setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
     state = build_state(rs, teams, setups, kick_side)
+    if tgt is not None and not rs.pitch.in_receiving_area(recv_side, tgt):
+        raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: beyond the kicking "
+                             f"team's Line of Scrimmage, on the {rs.pitch.describe()} pitch"])
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     result = kick_off(state, rs, SeededDice(used_seed), Decisions(target=tgt),
@@ -205,7 +208,7 @@ def validate(
     t = load_team(team or DEFAULT_TEAMS[family][0], family)
     problems = check_setup_file(rs, t, (where, setup), side)
     if problems:
-        raise SetupError([f"{where}: {p}" for p in problems])
+        raise SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
     console.print(f"{where}: legal {ruleset} set-up for {t[1].name} ({side})")
 
 

@@ -15,6 +15,10 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
 
+def _players(n: int) -> str:
+    return f"{n} player" if n == 1 else f"{n} players"
+
+
 def _where(p: Player) -> str:
     return f"player {p.id} at {list(p.square) if p.square is not None else None}"
 
@@ -37,11 +41,11 @@ def setup_problems(
         required = min(available, ruleset.max_players)
         if len(on_pitch) > ruleset.max_players:
             problems.append(
-                f"{name}: {len(on_pitch)} players on the pitch, at most {ruleset.max_players}"
+                f"{name}: {_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}"
             )
         elif len(on_pitch) < required:
             problems.append(
-                f"{name}: {len(on_pitch)} players on the pitch, {required} required "
+                f"{name}: {_players(len(on_pitch))} on the pitch, {required} required "
                 f"({available} available)"
             )
     for p in on_pitch:
@@ -68,7 +72,7 @@ def setup_problems(
             )
     elif len(on_los) < need:
         problems.append(
-            f"{name}: {len(on_los)} players on the Line of Scrimmage (x = {pitch.los[side]}, "
+            f"{name}: {_players(len(on_los))} on the Line of Scrimmage (x = {pitch.los[side]}, "
             f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required"
         )
     for zone in ("top", "bottom"):
@@ -77,7 +81,7 @@ def setup_problems(
         ]
         if len(in_zone) > ruleset.max_per_wide_zone:
             problems.append(
-                f"{name}: {len(in_zone)} players in the {zone} Wide Zone, at most "
+                f"{name}: {_players(len(in_zone))} in the {zone} Wide Zone, at most "
                 f"{ruleset.max_per_wide_zone}: " + ", ".join(_where(p) for p in in_zone)
             )
     return problems

@@ -167,9 +167,7 @@ class DiceIn(_Strict):
     d6: list[int] = Field(default_factory=list)
     d8: list[int] = Field(default_factory=list)
     d16: list[int] = Field(default_factory=list)
-    block: list[int | Literal["skull", "both_down", "push", "stumble", "pow"]] = Field(
-        default_factory=list
-    )
+    block: list[int | str] = Field(default_factory=list)
     pick: list[int] = Field(default_factory=list)
 
 
@@ -346,6 +344,10 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
             for i, v in enumerate(getattr(sc.dice, kind)):
                 if isinstance(v, int) and not 1 <= v <= SIDES[kind]:
                     problems.append(f"dice.{kind}[{i}]: {v} is out of range 1..{SIDES[kind]}")
+        for i, face in enumerate(sc.dice.block):
+            if isinstance(face, str) and face not in BLOCK_FACES:
+                problems.append(f"dice.block[{i}]: {face!r} is not a block die face "
+                                f"({', '.join(BLOCK_FACES)}) nor a value 1..5")
         for i, v in enumerate(sc.dice.pick):
             if v < 1:
                 problems.append(f"dice.pick[{i}]: {v} is out of range (a pick is 1..N)")
