@@ -668,3 +668,19 @@ def test_no_args_shows_help() -> None:
     code, out, err = cli([])
     assert code in (0, 2)
     assert "run" in out + err and "replay" in out + err
+
+
+def test_run_kicker_and_kick_skill() -> None:
+    code, out, err = cli(["run", "--kicker", "h8", "--kick-skill", "--seed", "2", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["kicker"] == "h8"
+    assert doc["deviation"]["kick_skill"] is True
+    assert doc["deviation"]["distance"] == doc["deviation"]["roll"] // 2
+
+
+def test_run_kicker_on_the_line_is_refused() -> None:
+    code, out, err = cli(["run", "--kicker", "h1", "--seed", "2"])
+    assert code == 1
+    assert out == ""
+    assert "h1" in err and "[12, 7]" in err

@@ -107,6 +107,12 @@ def run(
     target: Annotated[
         str | None, typer.Option(help="Kick target X,Y (default: centre of the receiving zone).")
     ] = None,
+    kicker: Annotated[
+        str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
+    ] = None,
+    kick_skill: Annotated[
+        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
+    ] = False,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     as_json: Annotated[
@@ -136,7 +142,9 @@ def run(
                              f"team's Line of Scrimmage, on the {rs.pitch.describe()} pitch"])
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
-    result = kick_off(state, rs, SeededDice(used_seed), Decisions(target=tgt),
+    decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
+                          use_kick_skill=kick_skill)
+    result = kick_off(state, rs, SeededDice(used_seed), decisions,
                       frozenset({"kick_it"}) if kick_it else frozenset())
     doc = result_to_json(result, rs, used_seed)
     if as_json:
