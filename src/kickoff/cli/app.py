@@ -25,6 +25,7 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
+    play,
     replay_text,
     result_to_json,
     schemas,
@@ -79,13 +80,18 @@ def _escape(text: str) -> str:
     return text.replace("[", "\\[")
 
 
+def _check_square(value: str | None) -> str | None:
+    """Option callback: a square ``X,Y``; a usage error (exit 2) naming the option otherwise."""
+    if value is not None:
+        try:
+            Square.parse(value)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
+    return value
+
+
 def _parse_square(value: str | None) -> Square | None:
-    if value is None:
-        return None
-    try:
-        return Square.parse(value)
-    except ValueError as e:
-        raise typer.BadParameter(str(e)) from None
+    return None if value is None else Square.parse(value)
 
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
@@ -105,7 +111,9 @@ def run(
     ] = None,
     kicking: Annotated[Literal["home", "away"], typer.Option(help="The kicking team.")] = "home",
     target: Annotated[
-        str | None, typer.Option(help="Kick target X,Y (default: centre of the receiving zone).")
+        str | None,
+        typer.Option(help="Kick target X,Y (default: centre of the receiving zone).",
+                     callback=_check_square),
     ] = None,
     kicker: Annotated[
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
@@ -138,8 +146,11 @@ def run(
     setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
     state = build_state(rs, teams, setups, kick_side)
     if tgt is not None and not rs.pitch.in_receiving_area(recv_side, tgt):
-        raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: beyond the kicking "
-                             f"team's Line of Scrimmage, on the {rs.pitch.describe()} pitch"])
+        where = "off the pitch" if not rs.pitch.on_pitch(tgt) else "not in the receiving area"
+        raise ScenarioError([
+            f"--target: {list(tgt)} is {where}: with the {kick_side} team kicking, the target must "
+            f"be beyond its Line of Scrimmage, {rs.pitch.describe_receiving_area(recv_side)}"
+        ])
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
@@ -183,8 +194,12 @@ def replay(
 
 
 def _prefixed(e: KickoffError, source: str) -> KickoffError:
-    if isinstance(e, ScenarioError | SetupError):
-        e.args = (f"{source}: " + str(e).replace("\n", f"\n{source}: "),)
+    """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
+    if isinstance(e, SetupError):
+        e.args = (f"{source}: illegal set-up:\n"
+                  + "\n".join(f"{source}: {p}" for p in e.problems),)
+    elif isinstance(e, ScenarioError):
+        e.args = ("\n".join(f"{source}: {p}" for p in e.problems),)
     else:
         e.args = (f"{source}: {e}",)
     return e
@@ -194,22 +209,41 @@ def _prefixed(e: KickoffError, source: str) -> KickoffError:
 @guarded
 def validate(
     file: Annotated[str, typer.Argument(help="A set-up file (.toml) or a scenario (.json).")],
-    ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to check against.")] = "bb2020",
-    team: Annotated[
-        str | None, typer.Option(help="Team the set-up is for (default: a built-in team).")
+    ruleset: Annotated[
+        RulesetName | None,
+        typer.Option(help="Set-up files: the ruleset to check against (default bb2020)."),
     ] = None,
-    side: Annotated[Literal["home", "away"], typer.Option(help="Side to set up.")] = "home",
+    team: Annotated[
+        str | None,
+        typer.Option(help="Set-up files: the team it is for (default: the ruleset's first "
+                     "default team)."),
+    ] = None,
+    side: Annotated[
+        Literal["home", "away"] | None, typer.Option(help="Set-up files: the side (default home).")
+    ] = None,
 ) -> None:
-    """Check a set-up file (for a team) or a scenario file; list every problem."""
-    console = Console(highlight=False)
+    """Check a set-up file (for a team) or a scenario file; list every problem.
+
+    A scenario is checked as ``replay`` would play it (input, set-ups, decisions, dice) without
+    printing the result.
+    """
+    console = Console(highlight=False, soft_wrap=True)
     if file.endswith(".json") or file == "-":
+        given = [n for n, v in (("--ruleset", ruleset), ("--team", team), ("--side", side)) if v]
+        if given:
+            raise typer.BadParameter(
+                f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to set-up "
+                "files only; a scenario names its own ruleset and teams"
+            )
         source, text = _read_input(file)
         try:
-            load_scenario(parse_scenario(text))
+            play(load_scenario(parse_scenario(text)))
         except KickoffError as e:
             raise _prefixed(e, source) from None
         console.print(f"{source}: valid scenario")
         return
+    ruleset = ruleset or "bb2020"
+    side = side or "home"
     rs = RULESETS[ruleset]
     family = FAMILY[ruleset]
     where, setup = load_setup(file, rs.pitch)
@@ -223,7 +257,7 @@ def validate(
 @app.command("list")
 def list_builtins() -> None:
     """List the built-in teams and set-ups."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     for family in ("classic", "bb2020", "sevens"):
         console.print(f"teams/{family}: " + ", ".join(builtin_names("teams", family)))
     for pitch in ("eleven", "sevens"):
@@ -241,10 +275,17 @@ def schema(
     if out is None:
         typer.echo(json.dumps(docs, indent=2))
         return
-    out.mkdir(parents=True, exist_ok=True)
-    for name, doc in docs.items():
-        (out / name).write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-        typer.echo(str(out / name))
+    if out.exists() and not out.is_dir():
+        _fail(f"{out}: not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
+        for path, text in texts.items():
+            path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(f"{out}: cannot write the schemas: {e.strerror}")
+    for path in texts:
+        typer.echo(str(path))
 
 
 def main() -> Any:

@@ -1,63 +1,79 @@
-"""Rich renderings of a kick-off for the terminal: the pitch, the dice, the outcome."""
+"""Rich renderings of a kick-off for the terminal: the pitch, the dice, the story, the outcome.
+
+Everything fits an 80-column terminal and stays readable without colour (piped, ``NO_COLOR``):
+home players are ``h<n>``, away players ``a<n>``, the player holding the ball is in capitals.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kickoff.core.pitch import RANDOM_DIRECTION
 from kickoff.core.state import GameState
 
-_STATUS_STYLE = {"standing": "", "prone": "dim", "stunned": "dim italic"}
+LEGEND = (
+    "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
+    "+ kick target, x where the kick came down, : Line of Scrimmage, - Wide Zone, | End Zone"
+)
+
+_COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
+            (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
 
 
 def pitch_text(
-    state: GameState, *, target: tuple[int, int] | None = None,
-    ball: tuple[int, int] | None = None,
+    state: GameState,
+    *,
+    target: tuple[int, int] | list[int] | None = None,
+    ball: tuple[int, int] | list[int] | None = None,
+    landed: tuple[int, int] | list[int] | None = None,
 ) -> Text:
-    """The pitch as text: home players blue, away red (jersey numbers), ``*`` the ball,
-    ``+`` the kick target, ``:`` the Lines of Scrimmage, ``-`` Wide Zone squares."""
+    """The pitch, three characters a square (78 columns for eleven-a-side)."""
     pitch = state.pitch
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    if landed is not None:
+        marks[(landed[0], landed[1])] = ("  x", "bold magenta")
+    if target is not None:
+        marks[(target[0], target[1])] = ("  +", "bold green")
+    if ball is not None:
+        marks[(ball[0], ball[1])] = ("  *", "bold yellow")
     text = Text()
-    header = "    " + "".join(f"{x:>2}" for x in range(pitch.width))
-    text.append(header + "\n", style="dim")
+    text.append("  " + "".join(f"{x:>3}" for x in range(pitch.width)) + "\n", style="dim")
     for y in range(pitch.height):
-        text.append(f"{y:>3} ", style="dim")
+        text.append(f"{y:>2}", style="dim")
         for x in range(pitch.width):
             sq = (x, y)
             p = state.board.get(sq)
             if p is not None:
-                label = p.id[1:] if p.id[:1] in "ha" and p.id[1:].isdigit() else p.id[:2]
-                colour = "bold blue" if p.side == "home" else "bold red"
-                holder = state.carrier == p.id
-                style = colour + (" reverse" if holder else "") + (
-                    " " + _STATUS_STYLE[p.status] if _STATUS_STYLE.get(p.status) else "")
+                label = p.id if len(p.id) <= 3 else p.id[:3]
+                style = "bold blue" if p.side == "home" else "bold red"
+                if state.carrier == p.id:
+                    label, style = label.upper(), style + " reverse"
                 if p.status != "standing":
-                    style += " underline"
-                text.append(f"{label:>2}", style=style)
-            elif ball is not None and sq == tuple(ball):
-                text.append(" *", style="bold yellow")
-            elif target is not None and sq == tuple(target):
-                text.append(" +", style="bold green")
-            elif x in (0, pitch.width - 1):
-                text.append(" .", style="green")
+                    style += " underline dim"
+                text.append(f"{label:>3}", style=style)
+            elif sq in marks:
+                glyph, style = marks[sq]
+                text.append(glyph, style=style)
+            elif x == 0 or x == pitch.width - 1:
+                text.append("  |", style="green")
             elif pitch.on_los("home", sq) or pitch.on_los("away", sq):
-                text.append(" :", style="dim")
+                text.append("  :", style="dim")
             elif pitch.in_wide_zone(sq):
-                text.append(" -", style="dim")
+                text.append("  -", style="dim")
             else:
-                text.append(" .", style="dim")
+                text.append("  .", style="dim")
         text.append("\n")
     return text
 
 
 def dice_table(log: list[dict[str, Any]]) -> Table:
     """Every die rolled, in order, with what it decided."""
-    table = Table(title="Dice", show_lines=False)
+    table = Table(title="Dice, in the order rolled")
     table.add_column("#", justify="right")
     table.add_column("die")
     table.add_column("value", justify="right")
@@ -70,52 +86,123 @@ def dice_table(log: list[dict[str, Any]]) -> Table:
     return table
 
 
+def _squares(n: int) -> str:
+    return "1 square" if n == 1 else f"{n} squares"
+
+
+def _moves(e: dict[str, Any]) -> str:
+    return ", ".join(f"{pid} to {sq}" for pid, sq in e["moves"].items()) or "nobody moves"
+
+
+def _deviate(e: dict[str, Any]) -> str:
+    d = _COMPASS[RANDOM_DIRECTION[e["direction"]]]
+    tb = ": out of play, a touchback follows" if e["touchback"] else ""
+    return f"The kick deviates {d} (D8 {e['direction']}) {_squares(e['distance'])} to {e['square']}{tb}"
+
+
+_STORY: dict[str, Callable[[dict[str, Any]], str]] = {
+    "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
+    "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
+    "deviate": _deviate,
+    "event": lambda e: f"Kick-off event: {e['name'].replace('_', ' ')} (2D6 {e['roll'][0]}+{e['roll'][1]})",
+    "contest": lambda e: f"{e['event'].capitalize()}: " + ", ".join(
+        f"{s} {t}" for s, t in e["totals"].items()) + " -> "
+    + (" and ".join(e["applies_to"]) or "nobody"),
+    "turn_markers": lambda e: f"Turn markers {e['delta']:+d}: home {e['home']}, away {e['away']}",
+    "weather": lambda e: f"New weather (2D6 {e['total']}): {e['weather'].replace('_', ' ')}",
+    "scatter": lambda e: f"The ball scatters in the air to {e['to']}"
+    + (": out of play, touchback" if e["touchback"] else ""),
+    "count": lambda e: f"{e['event'].replace('_', ' ').capitalize()}: up to {e['count']} players",
+    "quick_snap": lambda e: f"Quick Snap: {_moves(e)}",
+    "solid_defence": lambda e: f"Solid Defence: {_moves(e)}",
+    "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
+    "high_kick": lambda e: f"High Kick: {e['player']} moves under the ball at {e['to']}"
+    if "player" in e else f"High Kick: {e['effect']}",
+    "blitz": lambda e: "Blitz!: eligible " + (", ".join(e["eligible"]) or "nobody")
+    + ("" if e["count"] is None else f" (up to {e['count']})") + "; no action taken",
+    "charge": lambda e: "Charge!: eligible " + (", ".join(e["eligible"]) or "nobody")
+    + f" (up to {e['count']}); no action taken",
+    "catch": lambda e: f"{e['player']} " + ("catches the ball" if e["success"] else
+                                            "fails to catch the ball"),
+    "bounce": lambda e: f"The ball bounces to {e['to']}",
+    "throw_in": lambda e: f"Throw-in from {e['start']}: {_squares(e['distance'])} "
+    f"{_COMPASS.get(tuple(e['direction']), str(e['direction']))}",
+    "touchback": lambda e: f"Touchback: the ball goes to {e['to']}"
+    + (f" ({e['why']})" if e.get("why") else ""),
+    "injury": lambda e: f"Injury for {e['player']} (2D6 {e['total']}): "
+    f"{e['result'].replace('_', ' ')}",
+    "officious_ref": lambda e: f"Officious Ref: {e['player']} {e['result'].replace('_', ' ')}",
+    "pitch_invasion": lambda e: f"Pitch invasion: {e['player']} "
+    f"{e.get('result', 'stunned').replace('_', ' ')}",
+    "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
+    + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
+    "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
+    + (e["prayer"].replace("_", " ") if e["prayer"] else e.get("why", "nothing")),
+}
+
+
 def story(log: list[dict[str, Any]]) -> Text:
-    """What happened, step by step (everything in the log that is not a die roll)."""
+    """What happened, step by step, in sentences (everything in the log but the dice)."""
     text = Text()
     for entry in log:
-        if entry["step"] == "roll":
+        step = entry["step"]
+        if step == "roll":
             continue
-        fields = ", ".join(f"{k}={v}" for k, v in entry.items() if k != "step")
-        text.append(f"- {entry['step']}", style="bold")
-        text.append(f": {fields}\n" if fields else "\n")
+        describe = _STORY.get(step)
+        line = describe(entry) if describe else step + ": " + ", ".join(
+            f"{k} {v}" for k, v in entry.items() if k != "step")
+        text.append(f"- {line}\n")
     return text
 
 
-def outcome(result: dict[str, Any]) -> Panel:
-    """The outcome in a few lines: event, ball, touchback, teams' counters, seed."""
+def outcome(result: dict[str, Any]) -> Text:
+    """The outcome in a few short lines: kick, event, ball, teams' counters, seed."""
     ev = result["event"]
     dev = result["deviation"]
+    ball = result["ball"]
     lines = [
-        f"kicking: {result['kicking']}   kicker: {result['kicker']}   target: {result['target']}",
-        "deviation: none" if dev is None else
-        f"deviation: direction {dev['direction']}, {dev['distance']} squares "
-        f"(roll {dev['roll']}{', Kick' if dev['kick_skill'] else ''}) -> {dev['square']}",
-        "event: none" if ev is None else f"event: {ev['name']} (2D6 {ev['roll'][0]}+{ev['roll'][1]})",
-        f"touchback: {'yes' if result['touchback'] else 'no'}   ball: {result['ball']['square']}"
-        f"   held by: {result['ball']['carrier'] or 'nobody'}   weather: {result['weather']}",
+        f"Kicking team: {result['kicking']}; kicker: {result['kicker'] or 'none'}; "
+        f"target: {result['target'] or 'none'}",
+        "No kick." if dev is None else
+        f"Deviation: D8 {dev['direction']}, {_squares(dev['distance'])} "
+        f"(rolled {dev['roll']}{', halved with Kick' if dev['kick_skill'] else ''}) "
+        f"to {dev['square']}",
+        "No event." if ev is None else
+        f"Event: {ev['name'].replace('_', ' ')} ({ev['roll'][0]}+{ev['roll'][1]})",
+        f"Touchback: {'yes' if result['touchback'] else 'no'}; ball at {ball['square']}, "
+        f"held by {ball['carrier'] or 'nobody'}",
+        f"Weather: {result['weather'].replace('_', ' ')}",
     ]
+    classic = result["ruleset"] == "classic"
     for side, t in result["teams"].items():
-        lines.append(
-            f"{side}: turn {t['turn']}, re-rolls {t['rerolls']} (drive {t['drive_rerolls']}, "
-            f"half {t['half_rerolls']}), bribes {t['bribes']}, prayers {t['prayers'] or '-'}, "
-            f"block assists {t['block_assists']}"
-        )
-    lines.append(f"seed: {result['seed']}")
-    return Panel("\n".join(lines), title="Result")
+        lines.append(f"{side}: turn {t['turn']}, re-rolls {t['rerolls']} ({t['drive_rerolls']} "
+                     f"for the drive, {t['half_rerolls']} for the half), bribes {t['bribes']}")
+        if not classic and t["prayers"]:
+            lines.append(f"  prayers in effect: {', '.join(t['prayers'])}")
+        if t["block_assists"]:
+            lines.append(f"  extra Block assists waiting: {t['block_assists']}")
+    lines.append(f"Seed: {result['seed']}  (same --seed, same kick-off)")
+    return Text("\n".join(lines))
 
 
 def kickoff_report(
     before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str]
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome."""
+    dev = result["deviation"]
+    heading = Text()
+    heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
+    heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
+    heading.append(LEGEND, style="dim")
     return Group(
-        Panel(pitch_text(before, target=result["target"]),
-              title="Before (+ the kick target)",
-              subtitle=f"home (blue): {names['home']}; away (red): {names['away']}"),
+        heading,
+        Text("\nBefore the kick", style="bold"),
+        pitch_text(before, target=result["target"]),
         dice_table(result["log"]),
-        Panel(story(result["log"]), title="What happened"),
-        Panel(pitch_text(after, ball=result["ball"]["square"]),
-              title="After (* the ball; reversed: holds it; underlined: Prone or Stunned)"),
+        Text("What happened", style="bold"),
+        story(result["log"]),
+        Text("After the kick-off", style="bold"),
+        pitch_text(after, ball=result["ball"]["square"],
+                   landed=None if dev is None else dev["square"]),
         outcome(result),
     )

@@ -171,7 +171,7 @@ def award_touchback(ctx: KickoffContext) -> None:
     def named_square(choice: Square) -> Square:
         if not st.pitch.in_receiving_area(ctx.receiving, choice) or choice in st.board:
             raise DecisionError(
-                f"touchback: square {list(choice)} is not an empty square of the receiving area"
+                f"decisions.touchback: square {list(choice)} is not an empty square of the receiving area"
             )
         return choice
 
@@ -192,7 +192,7 @@ def award_touchback(ctx: KickoffContext) -> None:
             place(nearest, "no eligible recipient: nearest empty square to the centre")
         else:
             raise DecisionError(
-                f"touchback: {_describe(choice)} cannot be given the ball: no receiving player "
+                f"decisions.touchback: {_describe(choice)} cannot be given the ball: no receiving player "
                 "can hold it; the ball goes to the empty square nearest the centre of the "
                 "receiving set-up zone"
             )
@@ -215,10 +215,10 @@ def _named_player(
     """The player named by the ``touchback`` decision among ``among`` (default: the first)."""
     if choice is None:
         return among[0]
-    if isinstance(choice, str) and ctx.player(choice, "touchback") in among:
+    if isinstance(choice, str) and ctx.player(choice, "decisions.touchback") in among:
         return ctx.state.players[choice]
     raise DecisionError(
-        f"touchback: {_describe(choice)} {refusal}; eligible: " + ", ".join(p.id for p in among)
+        f"decisions.touchback: {_describe(choice)} {refusal}; eligible: " + ", ".join(p.id for p in among)
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from kickoff.core.dice import SIDES, Dice, DieKind
-from kickoff.core.errors import DecisionError
+from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
@@ -86,7 +86,10 @@ class KickoffContext:
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
         """Roll one die of ``kind`` (``sides`` only for a ``pick``) and log what it decides."""
-        value = self.dice.roll(kind, sides or SIDES[kind])
+        try:
+            value = self.dice.roll(kind, sides or SIDES[kind])
+        except DiceError as e:
+            raise DiceError(f"{e}, needed for: {why}") from None
         self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
 

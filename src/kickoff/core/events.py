@@ -118,7 +118,7 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> N
                 f"{st.board[m.to].id} is there"
             )
         st.move(p, m.to)
-    ctx.note(key, moves={m.player: list(m.to) for m in moves})
+    ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
 
 
 def _check_resetup(ctx: KickoffContext, key: str) -> None:
@@ -166,9 +166,9 @@ def perfect_defence(ctx: KickoffContext) -> None:
     """Perfect Defence (classic 4): the kicking team may set up again (players on the pitch)."""
     moves = ctx.decisions.perfect_defence
     for m in moves:
-        _kicking_mover(ctx, m.player, "perfect_defence")
-    _apply_moves_together(ctx, moves, "perfect_defence")
-    _check_resetup(ctx, "perfect_defence")
+        _kicking_mover(ctx, m.player, "decisions.perfect_defence")
+    _apply_moves_together(ctx, moves, "decisions.perfect_defence")
+    _check_resetup(ctx, "decisions.perfect_defence")
 
 
 def solid_defence(ctx: KickoffContext) -> None:
@@ -180,15 +180,15 @@ def solid_defence(ctx: KickoffContext) -> None:
     open_ids = {p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)}
     moves = ctx.decisions.solid_defence
     if len(moves) > n:
-        raise DecisionError(f"solid_defence: {len(moves)} players named, at most {n} may move")
+        raise DecisionError(f"decisions.solid_defence: {len(moves)} players named, at most {n} may move")
     for m in moves:
-        p = _kicking_mover(ctx, m.player, "solid_defence")
+        p = _kicking_mover(ctx, m.player, "decisions.solid_defence")
         if p.id not in open_ids:
-            raise DecisionError(f"solid_defence: {p.id} at {list(p.square or ())} is not Open")
+            raise DecisionError(f"decisions.solid_defence: {p.id} at {list(p.square or ())} is not Open")
         if p.square == m.to:
-            raise DecisionError(f"solid_defence: {p.id} is named for his own square {list(m.to)}")
-    _apply_moves_together(ctx, moves, "solid_defence")
-    _check_resetup(ctx, "solid_defence")
+            raise DecisionError(f"decisions.solid_defence: {p.id} is named for his own square {list(m.to)}")
+    _apply_moves_together(ctx, moves, "decisions.solid_defence")
+    _check_resetup(ctx, "decisions.solid_defence")
 
 
 def high_kick(ctx: KickoffContext) -> None:
@@ -203,10 +203,10 @@ def high_kick(ctx: KickoffContext) -> None:
     if ctx.touchback or landing in ctx.state.board:
         ctx.note("high_kick", effect="none: touchback or occupied landing square")
         return
-    p = ctx.player(pid, "high_kick")
+    p = ctx.player(pid, "decisions.high_kick")
     if p.side != ctx.receiving or not p.standing or not ctx.state.is_open(p):
         raise DecisionError(
-            f"high_kick: {pid} is not an Open, Standing player of the receiving team"
+            f"decisions.high_kick: {pid} is not an Open, Standing player of the receiving team"
         )
     ctx.state.move(p, landing)
     ctx.note("high_kick", player=pid, to=landing.as_list())
@@ -246,7 +246,8 @@ def changing_weather(ctx: KickoffContext) -> None:
     kicking area or off the pitch is a touchback (rulings.md 2.6)."""
     total = ctx.roll("d6", "weather") + ctx.roll("d6", "weather")
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
-    ctx.note("weather", total=total, weather=ctx.state.weather)
+    shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
+    ctx.note("weather", total=total, weather=shown)
     if ctx.state.weather != "nice" or ctx.touchback or ctx.landing is None:
         return
     sq = ctx.landing
@@ -269,10 +270,10 @@ def quick_snap(ctx: KickoffContext) -> None:
     eligible = {p.id for p in team.players if p.standing and (n is None or st.is_open(p))}
     moves = ctx.decisions.quick_snap
     if n is not None and len(moves) > n:
-        raise DecisionError(f"quick_snap: {len(moves)} players named, at most {n} may move")
+        raise DecisionError(f"decisions.quick_snap: {len(moves)} players named, at most {n} may move")
     moved: set[str] = set()
     for i, m in enumerate(moves):
-        key = f"quick_snap[{i}]"
+        key = f"decisions.quick_snap[{i}]"
         p = ctx.player(m.player, key)
         if p.id not in eligible:
             raise DecisionError(
@@ -303,7 +304,7 @@ def _free_turn(ctx: KickoffContext, event: str, actions: list[object]) -> None:
     ctx.note(event, count=n, eligible=eligible)
     if actions:
         raise NotSupportedError(
-            f"{event}: free actions are not supported yet (they come with the action engine); "
+            f"decisions.{event}: free actions are not supported yet (they come with the action engine); "
             "leave the list empty for the default policy, which takes no action"
         )
 
@@ -447,10 +448,10 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
     pid = ctx.decisions.prayer_player
     if pid is None:
         return candidates[0]
-    p = ctx.player(pid, "prayer.player")
+    p = ctx.player(pid, "decisions.prayer.player")
     if p not in candidates:
         raise DecisionError(
-            f"prayer.player: {pid} cannot receive {prayer}; candidates: "
+            f"decisions.prayer.player: {pid} cannot receive {prayer}; candidates: "
             + ", ".join(c.id for c in candidates)
         )
     return p
@@ -510,7 +511,7 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> None:
     skill = ctx.decisions.prayer_skill
     if skill is not None:
         if skill in p.skills:
-            raise DecisionError(f"prayer.skill: {p.id} already has {skill}")
+            raise DecisionError(f"decisions.prayer.skill: {p.id} already has {skill}")
         _gain_skill(p, skill)
 
 

@@ -112,10 +112,10 @@ def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
         return False
     if kicker is None or "kick" not in kicker.skills:
         who = "no kicker" if kicker is None else f"kicker {kicker.id}"
-        raise DecisionError(f"use_kick_skill: {who} has no Kick skill")
+        raise DecisionError(f"decisions.use_kick_skill: {who} has no Kick skill")
     if not ctx.ruleset.kicker_required and kicker not in eligible_kickers(ctx.state):
         raise DecisionError(
-            f"use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
+            f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
         )
     return True
 
@@ -160,8 +160,9 @@ def kick_off(
     target = ctx.decisions.target or state.pitch.centre[state.receiving]
     if not state.pitch.in_receiving_area(state.receiving, target):
         raise DecisionError(
-            f"kick.target: {list(target)} is not in the receiving area (beyond the kicking "
-            f"team's Line of Scrimmage, on the {state.pitch.describe()} pitch)"
+            f"kick.target: {list(target)} is not in the receiving area: the target must be "
+            f"beyond the kicking team's Line of Scrimmage, "
+            f"{state.pitch.describe_receiving_area(state.receiving)}"
         )
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))

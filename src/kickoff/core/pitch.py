@@ -158,6 +158,11 @@ class Pitch:
         lo, hi = self._receiving_area[receiving]
         return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
 
+    def describe_receiving_area(self, receiving: Side) -> str:
+        """``"x 13..25, y 0..14"``: the receiving area, as messages quote it."""
+        lo, hi = self._receiving_area[receiving]
+        return f"x {lo}..{hi}, y 0..{self.height - 1}"
+
     def edge_crossed(self, last: tuple[int, int], off: tuple[int, int]) -> Edge:
         """The edge a ball crossed going from ``last`` (on the pitch) to ``off`` (off it).
 

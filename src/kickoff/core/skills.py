@@ -10,6 +10,8 @@ Kick It! house rule (seed 000).
 
 from __future__ import annotations
 
+import difflib
+
 _COMMON = """
 accurate always_hungry animosity ball_and_chain big_hand block blood_lust bombardier bone_head
 break_tackle catch claws dauntless decay dirty_player disturbing_presence diving_catch
@@ -49,3 +51,12 @@ def _names(text: str) -> frozenset[str]:
 CLASSIC_SKILLS: frozenset[str] = _names(_COMMON) | _names(_CLASSIC_ONLY)
 BB2020_SKILLS: frozenset[str] = _names(_COMMON) | _names(_BB2020_ONLY)
 BB2025_SKILLS: frozenset[str] = BB2020_SKILLS | _names(_BB2025_ONLY)
+
+
+def skill_hint(name: str, known: frozenset[str]) -> str:
+    """A hint for a misspelt skill: its snake_case form or the nearest known names."""
+    snake = name.strip().lower().replace(" ", "_").replace("-", "_").replace("&", "and")
+    if snake != name and snake in known:
+        return f" (skills are written in snake_case: {snake!r})"
+    close = difflib.get_close_matches(snake, sorted(known), n=2)
+    return f" (did you mean {' or '.join(close)}?)" if close else ""

@@ -30,7 +30,7 @@ from kickoff.core.pitch import SIDES as TEAM_SIDES
 from kickoff.core.pitch import Side, Square
 from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
-from kickoff.core.skills import HOUSE_RULE_SKILLS
+from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
 from kickoff.core.state import GameState, Player, Team
 
 SCENARIO_FORMAT = "kickoff-scenario/1"
@@ -307,7 +307,8 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
             ids[pin.id] = ppath
             for j, skill in enumerate(pin.skills):
                 if skill not in known_skills:
-                    problems.append(f"{ppath}.skills[{j}]: unknown skill {skill!r} in {rs.name}")
+                    problems.append(f"{ppath}.skills[{j}]: unknown skill {skill!r} in {rs.name}"
+                                    + skill_hint(skill, known_skills))
             square = _to_square(pin.square)
             if square is not None and not pitch.on_pitch(square):
                 problems.append(
@@ -365,8 +366,10 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     receiving: Side = "away" if kicking == "home" else "home"
     if target is not None and not pitch.in_receiving_area(receiving, target):
         where = "off the " + pitch.describe() + " pitch" if not pitch.on_pitch(target) else (
-            "not in the receiving area (beyond the kicking team's Line of Scrimmage)")
-        problems.append(f"kick.target: {list(target)} is {where}")
+            "not in the receiving area")
+        problems.append(f"kick.target: {list(target)} is {where}: the target must be beyond the "
+                        "kicking team's Line of Scrimmage, "
+                        + pitch.describe_receiving_area(receiving))
     d = sc.decisions
     if d.prayer is not None and d.prayer.skill is not None and d.prayer.skill not in known_skills:
         problems.append(f"decisions.prayer.skill: unknown skill {d.prayer.skill!r} in {rs.name}")

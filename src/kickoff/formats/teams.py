@@ -12,6 +12,7 @@ Built-in teams and set-ups ship in ``kickoff/data`` and are named like ``bb2020/
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -23,7 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
-from kickoff.core.setup import kickoff_setup_problems, setup_problems, shared_squares
+from kickoff.core.setup import setup_problems, shared_squares
+from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
 from kickoff.formats.scenario import pydantic_problems
 
@@ -99,7 +101,12 @@ def builtin_names(kind: Literal["teams", "setups"], sub: str) -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-def _locate(kind: str, sub: str, name: str) -> tuple[str, str]:
+_SUBS = {"teams": ("classic", "bb2020", "sevens"), "setups": ("eleven", "sevens")}
+
+
+def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, str]:
+    """Find a built-in (``name`` or ``sub/name``) or a file; ``ScenarioError`` says what is wrong."""
+    what = "team" if kind == "teams" else "set-up"
     if "/" in name and not name.endswith(".toml"):
         head, _, tail = name.partition("/")
         found = _builtin(kind, head, tail)
@@ -109,14 +116,23 @@ def _locate(kind: str, sub: str, name: str) -> tuple[str, str]:
     if found:
         return found
     path = Path(name)
+    if path.is_dir():
+        raise ScenarioError([f"{name}: is a folder, not a {what} file"])
     if path.is_file():
         try:
             return str(path), path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ScenarioError([f"{path}: cannot read: {e}"]) from None
-    known = ", ".join(builtin_names(kind, sub))  # type: ignore[arg-type]
-    raise ScenarioError([f"{name}: no such file, and no built-in {kind[:-1]} of that name "
-                         f"(built-in for {sub}: {known})"])
+    if "/" in name or name.endswith(".toml"):
+        raise ScenarioError([f"{name}: no such file"])
+    elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
+    if elsewhere:
+        raise ScenarioError([f"{name}: a built-in {what} for {elsewhere[0]}, not for {sub}"])
+    known = builtin_names(kind, sub)
+    close = difflib.get_close_matches(name.lower(), known, n=3)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise ScenarioError([f"{name}: no such file, and no built-in {what} of that name for {sub}"
+                         f"{hint} (built-in: {', '.join(known)})"])
 
 
 def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
@@ -209,7 +225,8 @@ def place_team(
 def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[str]:
     """Skills of a team file the ruleset does not know."""
     return [
-        f"{where}: players[{i}].skills[{j}]: unknown skill {s!r} in {ruleset.name}"
+        f"{where}: players[{i}] (number {p.number}).skills[{j}]: unknown skill {s!r} in "
+        f"{ruleset.name}{skill_hint(s, ruleset.skills)}"
         for i, p in enumerate(team.players)
         for j, s in enumerate(p.skills)
         if s not in ruleset.skills
@@ -242,7 +259,9 @@ def build_state(
         raise ScenarioError(skills)
     state = GameState(pitch, {s: placed[s].team for s in placed}, weather=weather,
                       kicking=kicking)
-    problems += kickoff_setup_problems(state, ruleset)
+    for side in SIDES:
+        problems += [f"{setups[side][0]}: {p}" for p in setup_problems(state, ruleset, side)]
+    problems += shared_squares(list(state.players.values()))
     if problems:
         raise SetupError(problems)
     return state
