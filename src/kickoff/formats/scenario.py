@@ -97,7 +97,7 @@ class TeamsIn(_Strict):
 
 class OptionsIn(_Strict):
     throw_in_die: Literal["template", "d8"] = "template"
-    prayer_die: Literal[8, 16] | None = None
+    prayer_die: Annotated[int, Field(ge=8, le=16, multiple_of=8)] | None = None
 
 
 class KickIn(_Strict):
@@ -187,7 +187,7 @@ class ScenarioIn(_Strict):
     options: OptionsIn = Field(default_factory=OptionsIn)
     phase: Literal["kickoff", "turn"] = "kickoff"
     weather: WeatherName | None = None
-    half: Literal[1, 2] = 1
+    half: Annotated[int, Field(ge=1, le=2)] = 1
     kick: KickIn | None = None
     dice: DiceIn | None = None
     seed: int | None = None
