@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from kickoff.cli.fumbbl_cmd import app as fumbbl_app
+from kickoff.cli.setup_cmd import app as setup_app
 from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
@@ -45,6 +47,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+app.add_typer(fumbbl_app, name="fumbbl")
+app.add_typer(setup_app, name="setup")
 
 P = ParamSpec("P")
 R = TypeVar("R")
