@@ -8,6 +8,8 @@ Prone or Stunned player) a ball leaving the pitch is thrown in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
@@ -58,46 +60,152 @@ def catch(ctx: KickoffContext, player: Player, kind: CatchKind) -> bool:
         ):
             ok = roll_succeeds(ctx.roll("d6", f"Pro re-roll by {player.id}"), target, mod)
     ctx.note("catch", player=player.id, success=ok)
-    if ok:
-        ctx.state.ball = player.square
-        ctx.state.carrier = player.id
-        ctx.ball_resting = True
     return ok
 
 
-def land(ctx: KickoffContext, sq: Square, kind: CatchKind, touchback_possible: bool) -> None:
-    """The ball comes down on ``sq`` (on the pitch): a player who can catch must try, else bounce."""
-    ctx.state.ball = sq
-    ctx.state.carrier = None
-    player = ctx.state.board.get(sq)
-    if player is not None and player.can_catch() and catch(ctx, player, kind):
-        return
-    bounce(ctx, sq, touchback_possible)
+# -- the ball's journey as a chain of states ------------------------------------------------------
+#
+# Each state below is one point of the ball's journey; :func:`step` rolls the dice of one move and
+# returns the next state. The driver :func:`follow` plays a journey to its end for a kick-off; the
+# exact solver (kickoff.analysis) calls the same :func:`step` to read the transition probabilities
+# of the chain (bounce and catch loops included) and solve it exactly.
 
 
-def bounce(ctx: KickoffContext, start: Square, touchback_possible: bool) -> None:
-    """Bounce from ``start`` one square at a time (D8) until the ball rests, is caught, or
-    (``touchback_possible``) leaves the pitch or enters the kicking area: then a touchback."""
-    sq = start
-    while True:
-        dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction")]
+@dataclass(frozen=True, slots=True)
+class Arrive:
+    """The ball comes down on ``square`` (on the pitch) after a ``kind`` flight."""
+
+    square: Square
+    kind: CatchKind
+    touchback_possible: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Bounce:
+    """The ball bounces from ``square`` (D8, one square)."""
+
+    square: Square
+    touchback_possible: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """The crowd throws the ball in from ``last`` (its last square on the pitch)."""
+
+    last: Square
+    off: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Touchback:
+    """The ball left the pitch or entered the kicking area during the kick-off."""
+
+    at: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """End: ``player`` holds the ball on ``square``."""
+
+    player: str
+    square: Square
+    touchback: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rests:
+    """End: the ball lies on the empty ``square`` (``None``: nowhere to put it)."""
+
+    square: Square | None
+    touchback: bool
+
+
+BallState = Arrive | Bounce | ThrowIn | Touchback | Held | Rests
+END_STATES = (Held, Rests)
+
+
+def step(ctx: KickoffContext, state: BallState) -> BallState:
+    """One move of the ball from ``state``, rolling its dice through ``ctx``: the next state.
+
+    ``Held`` and ``Rests`` are ends; stepping them is an error.
+    """
+    if isinstance(state, Arrive):
+        return _arrive(ctx, state)
+    if isinstance(state, Bounce):
+        return _bounce(ctx, state)
+    if isinstance(state, ThrowIn):
+        return _throw_in(ctx, state)
+    if isinstance(state, Touchback):
+        return _touchback(ctx, state)
+    raise ValueError(f"{state!r} is an end state")
+
+
+def _arrive(ctx: KickoffContext, s: Arrive) -> BallState:
+    player = ctx.state.board.get(s.square)
+    if player is not None and player.can_catch():
+        if catch(ctx, player, s.kind):
+            return Held(player.id, s.square, not s.touchback_possible)
+        return Bounce(s.square, s.touchback_possible)
+    if player is None and s.kind == "bounce":
+        return Rests(s.square, not s.touchback_possible)
+    # an empty landing square (kick, throw-in) or a player who cannot catch: it bounces
+    return Bounce(s.square, s.touchback_possible)
+
+
+def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
+    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction")]
+    nxt = Square(s.square.x + dx, s.square.y + dy)
+    ctx.note("bounce", to=nxt.as_list())
+    if s.touchback_possible and ctx.out_of_play(nxt):
+        return Touchback(nxt)
+    if not ctx.state.pitch.on_pitch(nxt):
+        return ThrowIn(s.square, nxt)
+    return Arrive(nxt, "bounce", s.touchback_possible)
+
+
+def _throw_in(ctx: KickoffContext, s: ThrowIn) -> BallState:
+    pitch = ctx.state.pitch
+    dx, dy = _throw_in_direction(ctx, s.last, s.off)
+    dist = ctx.roll("d6", "throw-in distance") + ctx.roll("d6", "throw-in distance")
+    dist += ctx.ruleset.throw_in_offset
+    ctx.note("throw_in", start=s.last.as_list(), direction=[dx, dy], distance=dist)
+    sq = s.last
+    for _ in range(dist):
         nxt = Square(sq.x + dx, sq.y + dy)
-        ctx.note("bounce", to=nxt.as_list())
-        if touchback_possible and ctx.out_of_play(nxt):
-            ctx.touchback = True
-            ctx.landing = nxt
-            return
-        if not ctx.state.pitch.on_pitch(nxt):
-            throw_in(ctx, sq, nxt)
-            return
-        ctx.state.ball = nxt
-        player = ctx.state.board.get(nxt)
-        if player is None:
-            ctx.ball_resting = True
-            return
-        if player.can_catch() and catch(ctx, player, "bounce"):
-            return
+        if not pitch.on_pitch(nxt):
+            return ThrowIn(sq, nxt)
         sq = nxt
+    return Arrive(sq, "throw_in", False)
+
+
+def _touchback(ctx: KickoffContext, s: Touchback) -> BallState:
+    ctx.touchback = True
+    ctx.landing = s.at
+    return award(ctx)
+
+
+def follow(ctx: KickoffContext, state: BallState) -> BallState:
+    """Play the ball's journey from ``state`` to its end; put the ball there; the end state."""
+    while not isinstance(state, END_STATES):
+        state = step(ctx, state)
+    st = ctx.state
+    if isinstance(state, Held):
+        st.ball, st.carrier = state.square, state.player
+    else:
+        st.ball, st.carrier = state.square, None
+    ctx.ball_resting = True
+    return state
+
+
+def land(ctx: KickoffContext, sq: Square, kind: CatchKind, touchback_possible: bool) -> BallState:
+    """The ball comes down on ``sq`` (on the pitch): a player who can catch must try, else bounce.
+    Plays on to the end of the journey (touchback included)."""
+    return follow(ctx, Arrive(sq, kind, touchback_possible))
+
+
+def bounce(ctx: KickoffContext, start: Square, touchback_possible: bool) -> BallState:
+    """Bounce from ``start`` until the ball rests or is caught (a touchback where possible)."""
+    return follow(ctx, Bounce(start, touchback_possible))
 
 
 def _throw_in_direction(ctx: KickoffContext, last: Square, off: tuple[int, int]) -> tuple[int, int]:
@@ -105,10 +213,12 @@ def _throw_in_direction(ctx: KickoffContext, last: Square, off: tuple[int, int])
     rs = ctx.ruleset
     if ctx.decisions.throw_in_die == "d8":
         # classic option: the Random Direction template, re-rolled while its first step leaves.
-        while True:
-            d = RANDOM_DIRECTION[ctx.roll("d8", "throw-in direction (d8)")]
-            if pitch.on_pitch((last.x + d[0], last.y + d[1])):
-                return d
+        value = ctx.roll_until(
+            "d8", "throw-in direction (d8)",
+            lambda v: pitch.on_pitch((last.x + RANDOM_DIRECTION[v][0],
+                                      last.y + RANDOM_DIRECTION[v][1])),
+        )
+        return RANDOM_DIRECTION[value]
     corner = pitch.corner(last)
     if corner is not None and rs.corner_rule:
         return CORNER_D3[corner][ctx.roll("d3", "throw-in direction from a corner") - 1]
@@ -121,41 +231,20 @@ def _throw_in_direction(ctx: KickoffContext, last: Square, off: tuple[int, int])
     return throw_in_direction(edge, ctx.roll("d6", f"throw-in direction ({edge})"))
 
 
-def throw_in(ctx: KickoffContext, last: Square, off: tuple[int, int]) -> None:
+def throw_in(ctx: KickoffContext, last: Square, off: tuple[int, int]) -> BallState:
     """Throw the ball in from ``last`` (its last square on the pitch); ``off`` is where it went.
 
     Direction first (D6 template, D3 at a corner where the ruleset has the corner rule), then
     2D6 distance (bb2025: the start square counts as the first). Out again: a new throw-in from
-    the last square on the pitch. It lands like a bounce (throw-in catch modifiers).
+    the last square on the pitch. It lands like a bounce (throw-in catch modifiers); an empty
+    square or a player who cannot catch makes it bounce. Plays on to the end of the journey.
     """
-    pitch = ctx.state.pitch
-    while True:
-        dx, dy = _throw_in_direction(ctx, last, off)
-        dist = ctx.roll("d6", "throw-in distance") + ctx.roll("d6", "throw-in distance")
-        dist += ctx.ruleset.throw_in_offset
-        ctx.note("throw_in", start=last.as_list(), direction=[dx, dy], distance=dist)
-        sq = last
-        out: Square | None = None
-        for _ in range(dist):
-            nxt = Square(sq.x + dx, sq.y + dy)
-            if not pitch.on_pitch(nxt):
-                out = nxt
-                break
-            sq = nxt
-        if out is not None:
-            last, off = sq, out
-            continue
-        ctx.state.ball = sq
-        ctx.state.carrier = None
-        player = ctx.state.board.get(sq)
-        if player is not None and player.can_catch() and catch(ctx, player, "throw_in"):
-            return
-        bounce(ctx, sq, touchback_possible=False)
-        return
+    return follow(ctx, ThrowIn(last, Square(off[0], off[1])))
 
 
-def award_touchback(ctx: KickoffContext) -> None:
-    """Resolve a touchback (rulings.md 2.6) with the ``touchback`` decision or its default."""
+def award(ctx: KickoffContext) -> BallState:
+    """Resolve a touchback (rulings.md 2.6) with the ``touchback`` decision or its default: the
+    state that follows (a player holds it, it is placed, or it bounces from a downed player)."""
     st = ctx.state
     rs = ctx.ruleset
     receiving = st.teams[ctx.receiving]
@@ -163,40 +252,33 @@ def award_touchback(ctx: KickoffContext) -> None:
     downed = [p for p in receiving.players if p.square is not None and p.status != "standing"]
     choice = ctx.decisions.touchback
 
-    def place(sq: Square | None, why: str) -> None:
-        st.ball, st.carrier = sq, None
-        ctx.ball_resting = True
-        ctx.note("touchback", to=None if sq is None else sq.as_list(), why=why)
-
-    def named_square(choice: Square) -> Square:
-        if not st.pitch.in_receiving_area(ctx.receiving, choice) or choice in st.board:
-            raise DecisionError(
-                f"decisions.touchback: square {list(choice)} is not an empty square of the receiving area"
-            )
-        return choice
-
     if recipients:
         player = _named_player(ctx, choice, recipients, "is not an eligible recipient")
-        st.ball, st.carrier = player.square, player.id
-        ctx.ball_resting = True
+        assert player.square is not None
         ctx.note("touchback", to=player.id)
-        return
+        return Held(player.id, player.square, True)
     if rs.touchback_without_recipient == "square" or not downed:
         pitch = st.pitch
         nearest = pitch.nearest_empty(
             pitch.setup_zone_squares(ctx.receiving), pitch.centre[ctx.receiving], set(st.board)
         )
         if isinstance(choice, Square) and rs.touchback_without_recipient == "square":
-            place(named_square(choice), "square named by the receiving coach")
-        elif choice is None or (isinstance(choice, Square) and choice == nearest):
-            place(nearest, "no eligible recipient: nearest empty square to the centre")
-        else:
-            raise DecisionError(
-                f"decisions.touchback: {_describe(choice)} cannot be given the ball: no receiving player "
-                "can hold it; the ball goes to the empty square nearest the centre of the "
-                "receiving set-up zone"
-            )
-        return
+            if not pitch.in_receiving_area(ctx.receiving, choice) or choice in st.board:
+                raise DecisionError(
+                    f"decisions.touchback: square {list(choice)} is not an empty square of the "
+                    "receiving area"
+                )
+            ctx.note("touchback", to=choice.as_list(), why="square named by the receiving coach")
+            return Rests(choice, True)
+        if choice is None or (isinstance(choice, Square) and choice == nearest):
+            ctx.note("touchback", to=None if nearest is None else nearest.as_list(),
+                     why="no eligible recipient: nearest empty square to the centre")
+            return Rests(nearest, True)
+        raise DecisionError(
+            f"decisions.touchback: {_describe(choice)} cannot be given the ball: no receiving "
+            "player can hold it; the ball goes to the empty square nearest the centre of the "
+            "receiving set-up zone"
+        )
     # classic / bb2020 / sevens with only Prone or Stunned receivers: bounce from one of them.
     player = _named_player(
         ctx, choice, downed,
@@ -205,8 +287,13 @@ def award_touchback(ctx: KickoffContext) -> None:
     )
     assert player.square is not None
     ctx.note("touchback", to=player.id, why="no eligible recipient: bounce from a downed player")
-    st.ball, st.carrier = player.square, None
-    bounce(ctx, player.square, touchback_possible=False)
+    return Bounce(player.square, touchback_possible=False)
+
+
+def award_touchback(ctx: KickoffContext) -> BallState:
+    """Resolve a touchback and play the ball on to the end of its journey."""
+    ctx.touchback = True
+    return follow(ctx, award(ctx))
 
 
 def _named_player(
@@ -218,7 +305,8 @@ def _named_player(
     if isinstance(choice, str) and ctx.player(choice, "decisions.touchback") in among:
         return ctx.state.players[choice]
     raise DecisionError(
-        f"decisions.touchback: {_describe(choice)} {refusal}; eligible: " + ", ".join(p.id for p in among)
+        f"decisions.touchback: {_describe(choice)} {refusal}; eligible: "
+        + ", ".join(p.id for p in among)
     )
 
 

@@ -7,6 +7,7 @@ and records the roll with what it is for; nothing else in the rules calls a rand
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from kickoff.core.dice import SIDES, Dice, DieKind
@@ -92,6 +93,26 @@ class KickoffContext:
             raise DiceError(f"{e}, needed for: {why}") from None
         self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
+
+    def roll_until(
+        self, kind: DieKind, why: str, ok: Callable[[int], bool], sides: int = 0
+    ) -> int:
+        """Roll ``kind`` again while ``ok(value)`` is false (a rule's "re-roll until ...").
+
+        Dice that can answer directly (an exact solver's) are asked for one of the allowed values,
+        each equally likely, which is the same distribution; others roll and re-roll, each roll
+        consuming a die.
+        """
+        n = sides or SIDES[kind]
+        among = getattr(self.dice, "roll_among", None)
+        if among is not None:
+            value: int = among(kind, n, [v for v in range(1, n + 1) if ok(v)])
+            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+            return value
+        while True:
+            value = self.roll(kind, why, sides)
+            if ok(value):
+                return value
 
     def pick(self, candidates: list[T], why: str) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll."""

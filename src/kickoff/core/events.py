@@ -419,10 +419,9 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
     kind: DieKind = "d16" if sides == 16 else "d8"
-    while True:
-        name = PRAYERS[ctx.roll(kind, f"prayers to nuffle ({side})") - 1]
-        if name not in team.prayers:
-            break
+    value = ctx.roll_until(kind, f"prayers to nuffle ({side})",
+                           lambda v: PRAYERS[v - 1] not in team.prayers)
+    name = PRAYERS[value - 1]
     team.prayers.append(name)
     ctx.note("prayer", side=side, prayer=name)
     effect = _PRAYER_EFFECTS.get(name)

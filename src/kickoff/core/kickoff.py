@@ -134,6 +134,15 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     return Deviation(direction, roll, dist, kick_skill, square)
 
 
+def landing_state(ctx: KickoffContext) -> ball.BallState:
+    """Where the ball's journey starts once the event is resolved: a touchback, or the ball
+    coming down on the landing square (kick-off catch modifiers)."""
+    assert ctx.landing is not None
+    if ctx.touchback:
+        return ball.Touchback(ctx.landing)
+    return ball.Arrive(ctx.landing, "kickoff", touchback_possible=True)
+
+
 def kick_off(
     state: GameState,
     ruleset: Ruleset,
@@ -177,11 +186,7 @@ def kick_off(
     ctx.note("event", roll=[first, second], name=event.name)
     event.handler(ctx)
 
-    if not ctx.touchback:
-        assert ctx.landing is not None
-        ball.land(ctx, ctx.landing, "kickoff", touchback_possible=True)
-    if ctx.touchback:
-        ball.award_touchback(ctx)
+    ball.follow(ctx, landing_state(ctx))
     return KickoffResult(
         state,
         None if kicker is None else kicker.id,
