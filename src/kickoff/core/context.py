@@ -6,8 +6,8 @@ and records the roll with what it is for; nothing else in the rules calls a rand
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from kickoff.core.dice import SIDES, Dice, DieKind
