@@ -72,6 +72,15 @@ def catch(ctx: KickoffContext, player: Player, kind: CatchKind) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class InAir:
+    """The kicked ball, still in the air over ``square``, scatters ``scatters`` more times
+    (Changing Weather) before it comes down."""
+
+    square: Square
+    scatters: int
+
+
+@dataclass(frozen=True, slots=True)
 class Arrive:
     """The ball comes down on ``square`` (on the pitch) after a ``kind`` flight."""
 
@@ -120,7 +129,7 @@ class Rests:
     touchback: bool
 
 
-BallState = Arrive | Bounce | ThrowIn | Touchback | Held | Rests
+BallState = InAir | Arrive | Bounce | ThrowIn | Touchback | Held | Rests
 END_STATES = (Held, Rests)
 
 
@@ -131,6 +140,8 @@ def step(ctx: KickoffContext, state: BallState) -> BallState:
     """
     if isinstance(state, Arrive):
         return _arrive(ctx, state)
+    if isinstance(state, InAir):
+        return _scatter(ctx, state)
     if isinstance(state, Bounce):
         return _bounce(ctx, state)
     if isinstance(state, ThrowIn):
@@ -138,6 +149,18 @@ def step(ctx: KickoffContext, state: BallState) -> BallState:
     if isinstance(state, Touchback):
         return _touchback(ctx, state)
     raise ValueError(f"{state!r} is an end state")
+
+
+def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
+    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter")]
+    nxt = Square(s.square.x + dx, s.square.y + dy)
+    out = ctx.out_of_play(nxt)
+    ctx.note("scatter", to=nxt.as_list(), touchback=out)
+    if out:
+        return Touchback(nxt)
+    if s.scatters > 1:
+        return InAir(nxt, s.scatters - 1)
+    return Arrive(nxt, "kickoff", touchback_possible=True)
 
 
 def _arrive(ctx: KickoffContext, s: Arrive) -> BallState:

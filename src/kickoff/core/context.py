@@ -59,7 +59,7 @@ class KickoffContext:
 
     __slots__ = (
         "ball_resting", "decisions", "dice", "house_rules", "kicker", "landing", "log",
-        "ruleset", "state", "target", "touchback",
+        "ruleset", "scatters", "state", "target", "touchback",
     )
 
     def __init__(
@@ -82,6 +82,8 @@ class KickoffContext:
         self.landing: Square | None = None
         #: The ball has left the pitch or entered the kicking area (rulings.md 2.6).
         self.touchback = False
+        #: One-square scatters the ball makes in the air before landing (Changing Weather).
+        self.scatters = 0
         self.ball_resting = False
 
     # -- dice -------------------------------------------------------------------------------

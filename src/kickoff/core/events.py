@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError, NotSupportedError
-from kickoff.core.pitch import RANDOM_DIRECTION, SIDES, Side, Square, distance, other_side
+from kickoff.core.pitch import SIDES, Side, distance, other_side
 from kickoff.core.ruleset import Contest
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import Player, Team
@@ -242,23 +242,15 @@ def brilliant_coaching(ctx: KickoffContext) -> None:
 
 def changing_weather(ctx: KickoffContext) -> None:
     """Changing Weather (classic 7, others 8): a new Weather roll; Nice / Perfect Conditions make
-    the ball scatter (classic one square, others three) before landing. The first square in the
+    the ball scatter (classic one square, others three) before landing. The scatters are part of
+    the ball's journey (``ball.InAir``), rolled right after this event; the first square in the
     kicking area or off the pitch is a touchback (rulings.md 2.6)."""
     total = ctx.roll("d6", "weather") + ctx.roll("d6", "weather")
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
     shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
     ctx.note("weather", total=total, weather=shown)
-    if ctx.state.weather != "nice" or ctx.touchback or ctx.landing is None:
-        return
-    sq = ctx.landing
-    for _ in range(ctx.ruleset.changing_weather_scatters):
-        dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter")]
-        sq = Square(sq.x + dx, sq.y + dy)
-        ctx.landing = sq
-        if ctx.out_of_play(sq):
-            ctx.touchback = True
-            break
-    ctx.note("scatter", to=sq.as_list(), touchback=ctx.touchback)
+    if ctx.state.weather == "nice":
+        ctx.scatters = ctx.ruleset.changing_weather_scatters
 
 
 def quick_snap(ctx: KickoffContext) -> None:

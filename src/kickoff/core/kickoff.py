@@ -140,29 +140,51 @@ def landing_state(ctx: KickoffContext) -> ball.BallState:
     assert ctx.landing is not None
     if ctx.touchback:
         return ball.Touchback(ctx.landing)
+    if ctx.scatters:
+        return ball.InAir(ctx.landing, ctx.scatters)
     return ball.Arrive(ctx.landing, "kickoff", touchback_possible=True)
 
 
-def kick_off(
+@dataclass
+class Kick:
+    """A kick-off played up to the moment the ball comes down: the context (state after the
+    event), the state the ball's journey starts from, and what the result reports so far."""
+
+    ctx: KickoffContext
+    start: ball.BallState
+    kicker: str | None
+    target: Square | None
+    deviation: Deviation | None
+    event: EventRoll | None
+
+    def finish(self) -> KickoffResult:
+        """Follow the ball to the end of its journey: the kick-off's result."""
+        ball.follow(self.ctx, self.start)
+        ctx = self.ctx
+        return KickoffResult(ctx.state, self.kicker, self.target, self.deviation, self.event,
+                             ctx.touchback, ctx.log)
+
+
+def kick_until_landing(
     state: GameState,
     ruleset: Ruleset,
     dice: Dice,
     decisions: Decisions | None = None,
     house_rules: frozenset[str] = frozenset(),
-) -> KickoffResult:
-    """Play one kick-off on ``state`` (modified in place; pass a clone to keep the original).
+    *,
+    events: bool = True,
+) -> Kick:
+    """Kicker, target, deviation and the Kick-off event (``events=False``: no event roll, for
+    analysis of the deviation and landing alone): everything before the ball comes down.
 
-    The set-ups are assumed legal (check them with :func:`kickoff.core.setup.kickoff_setup_problems`
-    first). Raises ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice
-    that run out or are out of range.
+    Raises ``DecisionError`` for an illegal decision, ``DiceError`` for scripted dice.
     """
     ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
     kicker, kick_happens = choose_kicker(ctx)
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
         ctx.touchback = True
-        ball.award_touchback(ctx)
-        return KickoffResult(state, None, None, None, None, True, ctx.log)
+        return Kick(ctx, ball.award(ctx), None, None, None, None)
     ctx.kicker = kicker
     ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
@@ -180,19 +202,29 @@ def kick_off(
     ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
              square=deviation.square.as_list(), touchback=ctx.touchback)
 
-    first = ctx.roll("d6", "kick-off event")
-    second = ctx.roll("d6", "kick-off event")
-    event = ruleset.kickoff_table[first + second]
-    ctx.note("event", roll=[first, second], name=event.name)
-    event.handler(ctx)
+    event_roll: EventRoll | None = None
+    if events:
+        first = ctx.roll("d6", "kick-off event")
+        second = ctx.roll("d6", "kick-off event")
+        event = ruleset.kickoff_table[first + second]
+        ctx.note("event", roll=[first, second], name=event.name)
+        event.handler(ctx)
+        event_roll = EventRoll((first, second), event.name)
+    return Kick(ctx, landing_state(ctx), None if kicker is None else kicker.id, target,
+                deviation, event_roll)
 
-    ball.follow(ctx, landing_state(ctx))
-    return KickoffResult(
-        state,
-        None if kicker is None else kicker.id,
-        target,
-        deviation,
-        EventRoll((first, second), event.name),
-        ctx.touchback,
-        ctx.log,
-    )
+
+def kick_off(
+    state: GameState,
+    ruleset: Ruleset,
+    dice: Dice,
+    decisions: Decisions | None = None,
+    house_rules: frozenset[str] = frozenset(),
+) -> KickoffResult:
+    """Play one kick-off on ``state`` (modified in place; pass a clone to keep the original).
+
+    The set-ups are assumed legal (check them with :func:`kickoff.core.setup.kickoff_setup_problems`
+    first). Raises ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice
+    that run out or are out of range.
+    """
+    return kick_until_landing(state, ruleset, dice, decisions, house_rules).finish()
