@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, Literal, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
 
+from kickoff.cli.common import fail, guarded
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
 from kickoff.core.context import Decisions
@@ -51,38 +50,12 @@ app = typer.Typer(
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 
-P = ParamSpec("P")
-R = TypeVar("R")
 
 #: Default pairing and set-ups per team family (built-in names).
 DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
                  "sevens": ("human", "orc")}
 DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
                   "sevens": ("sevens_def_zone", "sevens_off_wedge")}
-
-
-def _fail(message: str) -> None:
-    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {message}", markup=True,
-                                                soft_wrap=True)
-    raise typer.Exit(1)
-
-
-def guarded(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn a ``KickoffError`` into a message on stderr and exit status 1."""
-
-    @wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except KickoffError as e:
-            _fail(_escape(str(e)))
-            raise AssertionError("unreachable") from e
-
-    return wrapper
-
-
-def _escape(text: str) -> str:
-    return text.replace("[", "\\[")
 
 
 def _check_square(value: str | None) -> str | None:
@@ -281,14 +254,14 @@ def schema(
         typer.echo(json.dumps(docs, indent=2))
         return
     if out.exists() and not out.is_dir():
-        _fail(f"{out}: not a folder")
+        fail(f"{out}: not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
         texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
         for path, text in texts.items():
             path.write_text(text, encoding="utf-8")
     except OSError as e:
-        _fail(f"{out}: cannot write the schemas: {e.strerror}")
+        fail(f"{out}: cannot write the schemas: {e.strerror}")
     for path in texts:
         typer.echo(str(path))
 

@@ -1,8 +1,179 @@
-"""``kickoff setup``: import and export set-ups in other tools' formats (FUMBBL, botbowl)."""
+"""``kickoff setup``: import and export set-ups in other tools' formats (FUMBBL, botbowl), and
+make team files from FUMBBL rosters.
+
+Commands (``docs/import.md``):
+
+* ``kickoff setup import FILE --team TEAM [--ruleset R] [--side S] [--format F] [--out F.toml]``:
+  a FUMBBL set-up (XML or JSON) or a botbowl formation (text grid) as a project set-up for the
+  team, checked; the TOML goes to stdout (or ``--out``).
+* ``kickoff setup export SETUP [--format xml|json] [--team-id ID] [--out FILE]``: a project
+  set-up (built-in name or file) as FUMBBL XML or JSON.
+* ``kickoff setup roster FILE [--players N] [--pick POS=N ...] [--big-guys] [--out F.toml]``: a
+  FUMBBL classic roster as a starting team file.
+
+Errors follow the main command's pattern: exit 1 and one message per problem on stderr, nothing
+on stdout; usage errors exit 2.
+"""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
 import typer
 
-app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations.",
-                  no_args_is_help=True)
+from kickoff.cli.common import guarded
+from kickoff.core.errors import ScenarioError
+from kickoff.core.pitch import PITCHES
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats import botbowl, fumbbl_setup, rosters
+from kickoff.formats.teams import (
+    FAMILY,
+    SetupFile,
+    load_setup,
+    load_team,
+    setup_to_toml,
+    team_to_toml,
+)
+
+app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
+                  "team files from FUMBBL rosters.", no_args_is_help=True)
+
+
+RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+
+
+
+
+def _read(file: str) -> tuple[str, str]:
+    """``(where, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable."""
+    if file == "-":
+        return "stdin", sys.stdin.read()
+    path = Path(file)
+    if path.is_dir():
+        raise ScenarioError([f"{file}: is a folder, not a file"])
+    try:
+        return file, path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([f"{file}: no such file"]) from None
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
+
+
+def _write(out: Path, text: str) -> None:
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError([f"{out}: cannot write: {e.strerror}"]) from None
+
+
+def _emit(text: str, out: Path | None, note: str) -> None:
+    """``text`` to stdout, or to ``out`` with ``note`` on stdout."""
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        _write(out, text)
+        typer.echo(note)
+
+
+@app.command("import")
+@guarded
+def import_(
+    file: Annotated[str, typer.Argument(
+        help="FUMBBL set-up (.xml or .json) or botbowl formation (.txt); - for stdin.")],
+    team: Annotated[str, typer.Option(help="The team it is for: built-in name or team file.")],
+    ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to check against.")] = "bb2020",
+    side: Annotated[Literal["home", "away"], typer.Option(help="Side to check as.")] = "home",
+    format: Annotated[
+        Literal["auto", "xml", "json", "botbowl"],
+        typer.Option("--format", help="Input format (auto: by extension, else by content)."),
+    ] = "auto",
+    out: Annotated[Path | None, typer.Option(help="Write the set-up file here, not stdout.")] = None,
+) -> None:
+    """Import a FUMBBL set-up or a botbowl formation for a team; print the TOML set-up.
+
+    Exit 1 with every problem listed when the set-up is illegal for the team.
+    """
+    rs = RULESETS[ruleset]
+    where, text = _read(file)
+    t = load_team(team, FAMILY[ruleset])
+    fmt = fumbbl_setup.detect_format(text, file) if format == "auto" else format
+    setup: SetupFile
+    if fmt == "botbowl":
+        setup = botbowl.import_formation(text, where, t, rs, side)
+    else:
+        setup, _ = fumbbl_setup.import_setup(text, where, fmt, t, rs, side)
+    _emit(setup_to_toml(setup), out,
+          f"{out}: legal {ruleset} set-up for {t[1].name} ({side}) from {where}")
+
+
+def _load_any_setup(name: str) -> tuple[str, SetupFile]:
+    """A set-up for either pitch: tried as eleven-a-side, then as Sevens."""
+    try:
+        return load_setup(name, PITCHES["eleven"])
+    except ScenarioError as first:
+        try:
+            return load_setup(name, PITCHES["sevens"])
+        except ScenarioError:
+            raise first from None
+
+
+@app.command()
+@guarded
+def export(
+    setup: Annotated[str, typer.Argument(help="A set-up: built-in name or set-up file (.toml).")],
+    format: Annotated[
+        Literal["xml", "json"], typer.Option("--format", help="FUMBBL XML or JSON.")
+    ] = "xml",
+    team_id: Annotated[
+        str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Write here, not to stdout.")] = None,
+) -> None:
+    """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
+    where, s = _load_any_setup(setup)
+    fs = fumbbl_setup.from_setup_file(s, team_id)
+    text = fumbbl_setup.to_xml(fs) if format == "xml" else fumbbl_setup.to_json(fs)
+    _emit(text, out, f"{out}: {where} as FUMBBL {format.upper()}")
+
+
+def _parse_picks(picks: list[str]) -> dict[str, int]:
+    parsed: dict[str, int] = {}
+    for pick in picks:
+        key, sep, count = pick.rpartition("=")
+        if not sep or not key or not count.strip().isdigit():
+            raise typer.BadParameter(f"{pick!r}: write POSITION=COUNT, e.g. Blitzer=2",
+                                     param_hint="--pick")
+        parsed[key.strip()] = parsed.get(key.strip(), 0) + int(count)
+    return parsed
+
+
+@app.command()
+@guarded
+def roster(
+    file: Annotated[str, typer.Argument(help="A FUMBBL classic roster (XML); - for stdin.")],
+    players: Annotated[int, typer.Option(help="Team size (1..16) for the default rule.")] = 11,
+    pick: Annotated[
+        list[str] | None,
+        typer.Option(help="POSITION=COUNT (name or id), repeatable: exactly these players."),
+    ] = None,
+    big_guys: Annotated[
+        bool, typer.Option("--big-guys", help="Let Big Guy positions join the team.")
+    ] = False,
+    name: Annotated[str | None, typer.Option(help="Team name (default: '<race> starting team').")]
+    = None,
+    rerolls: Annotated[int, typer.Option(min=0, help="Team re-rolls.")] = 0,
+    fan_factor: Annotated[int, typer.Option(min=0, help="Fan factor.")] = 0,
+    out: Annotated[Path | None, typer.Option(help="Write the team file here, not stdout.")] = None,
+) -> None:
+    """Make a classic team file from a FUMBBL roster; print the TOML team file."""
+    picks = _parse_picks(pick or [])
+    where, text = _read(file)
+    parsed = rosters.parse_roster(text, where)
+    team = rosters.roster_to_team(parsed, where, size=players, picks=picks, big_guys=big_guys,
+                                  name=name, rerolls=rerolls, fan_factor=fan_factor)
+    _emit(team_to_toml(team), out,
+          f"{out}: {team.name} ({len(team.players)} players) from {where}")

@@ -126,6 +126,13 @@ class KickoffContext:
         """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks."""
         if k >= len(candidates):
             return list(candidates)
+        among = getattr(self.dice, "choose_among", None)
+        if among is not None:
+            # An exact solver answers with one k-subset, each equally likely: the same
+            # distribution as k successive picks, without telling their orders apart.
+            indexes: tuple[int, ...] = among(len(candidates), k)
+            self.log.append({"step": "roll", "die": "pick", "value": list(indexes), "for": why})
+            return [candidates[i] for i in indexes]
         remaining = list(candidates)
         chosen: list[T] = []
         for _ in range(k):

@@ -134,6 +134,16 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     return Deviation(direction, roll, dist, kick_skill, square)
 
 
+def roll_event(ctx: KickoffContext) -> EventRoll:
+    """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4)."""
+    first = ctx.roll("d6", "kick-off event")
+    second = ctx.roll("d6", "kick-off event")
+    event = ctx.ruleset.kickoff_table[first + second]
+    ctx.note("event", roll=[first, second], name=event.name)
+    event.handler(ctx)
+    return EventRoll((first, second), event.name)
+
+
 def landing_state(ctx: KickoffContext) -> ball.BallState:
     """Where the ball's journey starts once the event is resolved: a touchback, or the ball
     coming down on the landing square (kick-off catch modifiers)."""
@@ -202,14 +212,7 @@ def kick_until_landing(
     ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
              square=deviation.square.as_list(), touchback=ctx.touchback)
 
-    event_roll: EventRoll | None = None
-    if events:
-        first = ctx.roll("d6", "kick-off event")
-        second = ctx.roll("d6", "kick-off event")
-        event = ruleset.kickoff_table[first + second]
-        ctx.note("event", roll=[first, second], name=event.name)
-        event.handler(ctx)
-        event_roll = EventRoll((first, second), event.name)
+    event_roll = roll_event(ctx) if events else None
     return Kick(ctx, landing_state(ctx), None if kicker is None else kicker.id, target,
                 deviation, event_roll)
 

@@ -1,0 +1,960 @@
+"""FUMBBL replays: every kick-off of a game as a ``kickoff-scenario/1`` case.
+
+A FUMBBL replay (as FUMBBL serves it: gzipped JSON; plain JSON is accepted too) holds the game as
+it stood at the end (``game``: rosters, final field model, options) and the whole game log
+(``gameLog.commandArray``): each command carries *model changes* (a player's square or state, the
+turn data, the ball, the turn mode) and *reports* (dice and events: ``kickoffScatter``,
+``kickoffResult``, ``catchRoll``, ``scatterBall``, ``throwIn``, ``extraReRoll``, ...).
+
+The extractor replays the model changes from the start of the game, and at each ``kickoffScatter``
+report takes a snapshot of the state (players' squares and states, turn markers, re-rolls,
+weather, half, the kicking team), then reads the reports of the kick-off (until the first regular
+turn starts) into the scripted dice, the coaches' decisions, and what FUMBBL recorded as the
+outcome (``expect``). Each kick-off becomes one case, in the shape of the shared cases:
+``{"about", "source", "scenario", "expect"}``; ``expect`` maps dotted paths of the
+``kickoff-result/1`` document to the values FUMBBL recorded. See ``docs/fumbbl.md``.
+
+FUMBBL numbers its D8 clockwise from north (1 N, 2 NE, ... 8 NW); scenarios use the Random
+Direction template's numbering (``pitch-and-dice.md``): :data:`FUMBBL_D8` translates.
+
+Every problem with the file (missing, truncated gzip, not JSON, JSON of the wrong shape, a skill or
+report the extractor cannot translate) raises :class:`~kickoff.core.errors.ScenarioError` with a
+message naming the file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kickoff.core.errors import ScenarioError
+from kickoff.core.events import PRAYERS
+from kickoff.core.pitch import SIDES, Side
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.scenario import SCENARIO_FORMAT, pydantic_problems
+
+# --------------------------------------------------------------------------- dice translation
+
+#: FUMBBL's D8 (clockwise from north) -> the Random Direction template's number.
+FUMBBL_D8: dict[int, int] = {1: 2, 2: 3, 3: 5, 4: 8, 5: 7, 6: 6, 7: 4, 8: 1}
+
+#: FUMBBL's direction names -> FUMBBL's D8 number.
+FUMBBL_DIRECTIONS: dict[str, int] = {
+    "North": 1, "Northeast": 2, "East": 3, "Southeast": 4,
+    "South": 5, "Southwest": 6, "West": 7, "Northwest": 8,
+}
+
+#: The template's number -> (dx, dy), ``y - 1`` being north (``pitch-and-dice.md``).
+TEMPLATE_STEP: dict[int, tuple[int, int]] = {
+    1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1),
+}
+
+
+def translate_d8(fumbbl_roll: int) -> int:
+    """FUMBBL's D8 value (1 N, 2 NE, ... 8 NW) as the template's number (``pitch-and-dice.md``).
+
+    Raises ``ValueError`` for a value outside 1..8.
+    """
+    try:
+        return FUMBBL_D8[fumbbl_roll]
+    except KeyError:
+        raise ValueError(f"{fumbbl_roll} is not a D8 value") from None
+
+
+# --------------------------------------------------------------------------- names
+
+#: FUMBBL ``rulesVersion`` game option -> our ruleset.
+RULES_VERSIONS: dict[str, str] = {"BB2016": "classic", "BB2020": "bb2020", "BB2025": "bb2025"}
+
+#: FUMBBL weather names -> ours.
+WEATHERS: dict[str, str] = {
+    "Sweltering Heat": "sweltering_heat", "Very Sunny": "very_sunny", "Nice Weather": "nice",
+    "Nice": "nice", "Perfect Conditions": "nice", "Pouring Rain": "pouring_rain",
+    "Blizzard": "blizzard",
+}
+
+#: FUMBBL kick-off result names -> our event names.
+EVENTS: dict[str, str] = {
+    "Get the Ref": "get_the_ref", "Riot": "riot", "Time-out": "time_out", "Timeout": "time_out",
+    "Perfect Defence": "perfect_defence", "Solid Defence": "solid_defence",
+    "High Kick": "high_kick", "Cheering Fans": "cheering_fans",
+    "Changing Weather": "changing_weather", "Weather Change": "changing_weather",
+    "Brilliant Coaching": "brilliant_coaching", "Quick Snap": "quick_snap",
+    "Quick Snap!": "quick_snap", "Blitz": "blitz", "Blitz!": "blitz", "Charge!": "charge",
+    "Charge": "charge", "Throw a Rock": "throw_a_rock", "Officious Ref": "officious_ref",
+    "Dodgy Snack": "dodgy_snack", "Pitch Invasion": "pitch_invasion",
+}
+
+#: FUMBBL skill names whose snake_case form is not ours (per ruleset, first match wins).
+SKILL_ALIASES: dict[str, tuple[str, ...]] = {
+    "sidestep": ("side_step",),
+    "claw": ("claws",),
+    "bloodlust": ("blood_lust", "bloodlust"),
+    "blood_lust": ("blood_lust", "bloodlust"),
+    "timmm_ber": ("timmm_ber",),
+    "kick_off_return": ("kick_off_return",),
+    "nurgle_s_rot": ("nurgles_rot",),
+}
+
+
+def skill_name(fumbbl: str, known: frozenset[str]) -> str:
+    """Our snake_case name for the FUMBBL skill ``fumbbl`` (``"Throw Team-Mate"`` ->
+    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills).
+
+    Raises ``KeyError`` (with the FUMBBL name) when there is no such skill in ``known``.
+    """
+    base = fumbbl.split("(")[0].strip().lower()
+    snake = (base.replace("&", " and ").replace("'", "").replace("!", "")
+             .replace("-", " ").replace("/", " "))
+    snake = "_".join(snake.split())
+    for name in (snake, *SKILL_ALIASES.get(snake, ()), *SKILL_ALIASES.get(base, ())):
+        if name in known:
+            return name
+    raise KeyError(fumbbl)
+
+
+# FUMBBL player states: the low byte is the base state; higher bits are flags (active, ...).
+_STANDING, _MOVING, _PRONE, _STUNNED, _KO = 1, 2, 3, 4, 5
+_BADLY_HURT, _SERIOUS, _RIP, _RESERVE, _MISSING = 6, 7, 8, 9, 10
+_BANNED, _EXHAUSTED = 13, 14
+
+_OFF_PITCH_STATUS: dict[int, str] = {
+    _RESERVE: "reserves", _KO: "knocked_out", _BADLY_HURT: "casualty", _SERIOUS: "casualty",
+    _RIP: "casualty", _MISSING: "casualty", _BANNED: "sent_off", _EXHAUSTED: "knocked_out",
+}
+
+
+def _status(square: tuple[int, int] | None, state: int) -> str:
+    """Our status for a FUMBBL player state (base = low byte) on or off the pitch."""
+    base = state & 0xFF
+    if square is not None:
+        return {_PRONE: "prone", _STUNNED: "stunned"}.get(base, "standing")
+    return _OFF_PITCH_STATUS.get(base, "reserves")
+
+
+# --------------------------------------------------------------------------- the replay's shape
+
+
+class _Loose(BaseModel):
+    """FUMBBL objects carry many more keys than the extractor reads: those are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+class ModelChange(_Loose):
+    modelChangeId: str
+    modelChangeKey: str | None = None
+    modelChangeValue: Any = None
+
+
+class ModelChangeList(_Loose):
+    modelChangeArray: list[ModelChange] = Field(default_factory=list)
+
+
+class Report(_Loose):
+    model_config = ConfigDict(extra="allow")
+    reportId: str
+
+
+class ReportList(_Loose):
+    reports: list[Report] = Field(default_factory=list)
+
+
+class Command(_Loose):
+    netCommandId: str = ""
+    commandNr: int = 0
+    modelChangeList: ModelChangeList = Field(default_factory=ModelChangeList)
+    reportList: ReportList = Field(default_factory=ReportList)
+
+
+class GameLog(_Loose):
+    commandArray: list[Command]
+
+
+class PlayerModel(_Loose):
+    playerId: str
+    playerNr: int
+    positionId: str = ""
+    playerName: str = ""
+    movement: int
+    strength: int
+    agility: int
+    passing: int = 0
+    armour: int
+    skillArray: list[str] = Field(default_factory=list)
+
+
+class PositionModel(_Loose):
+    positionId: str
+    positionName: str = ""
+
+
+class RosterModel(_Loose):
+    positionArray: list[PositionModel] = Field(default_factory=list)
+
+
+class TeamModel(_Loose):
+    teamId: str
+    teamName: str = ""
+    race: str = ""
+    reRolls: int = 0
+    cheerleaders: int = 0
+    assistantCoaches: int = 0
+    dedicatedFans: int = 0
+    playerArray: list[PlayerModel]
+    roster: RosterModel = Field(default_factory=RosterModel)
+
+
+class PlayerData(_Loose):
+    playerId: str
+    playerCoordinate: tuple[int, int] | None = None
+    playerState: int = 0
+
+
+class FieldModel(_Loose):
+    playerDataArray: list[PlayerData] = Field(default_factory=list)
+
+
+class GameOption(_Loose):
+    gameOptionId: str
+    gameOptionValue: str | None = None
+
+
+class GameOptions(_Loose):
+    gameOptionArray: list[GameOption] = Field(default_factory=list)
+
+
+class GameModel(_Loose):
+    gameId: int | str
+    teamHome: TeamModel
+    teamAway: TeamModel
+    fieldModel: FieldModel = Field(default_factory=FieldModel)
+    gameOptions: GameOptions = Field(default_factory=GameOptions)
+
+
+class Replay(_Loose):
+    """The parts of a FUMBBL replay the extractor reads (other keys are ignored)."""
+
+    game: GameModel
+    gameLog: GameLog
+
+
+# Reports read during a kick-off, validated when met.
+
+
+class KickoffScatterReport(_Loose):
+    ballCoordinateEnd: tuple[int, int]
+    scatterDirection: str
+    rollScatterDirection: int
+    rollScatterDistance: int
+
+
+class KickoffResultReport(_Loose):
+    kickoffResult: str
+    kickoffRoll: tuple[int, int]
+
+
+class RollReport(_Loose):
+    roll: int
+    playerId: str | None = None
+
+
+class ContestReport(_Loose):
+    rollHome: int
+    rollAway: int
+
+
+class OfficiousRefReport(ContestReport):
+    playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class PitchInvasionReport(ContestReport):
+    amount: int = 0
+    playerIds: list[str] = Field(default_factory=list)
+
+
+class ScatterBallReport(_Loose):
+    directionArray: list[str]
+    rolls: list[int]
+    gustOfWind: bool = False
+
+
+class ThrowInReport(_Loose):
+    direction: str | None = None
+    directionRoll: int
+    distanceRoll: list[int]
+
+
+class WeatherReport(_Loose):
+    weather: str
+    weatherRoll: list[int] = Field(default_factory=list)
+
+
+class CountReport(_Loose):
+    roll: int
+
+
+_ModelT = TypeVar("_ModelT", bound=BaseModel)
+
+
+# --------------------------------------------------------------------------- reading the file
+
+
+def read_replay(path: str | Path) -> Replay:
+    """Read a FUMBBL replay file: gzipped JSON (as FUMBBL serves it) or plain JSON.
+
+    Returns the validated :class:`Replay`. Raises ``ScenarioError`` naming the file for a missing
+    or unreadable file, a truncated or corrupt gzip stream, text that is not JSON, or JSON that is
+    not a FUMBBL replay (each wrong key path listed).
+    """
+    where = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError([f"{where}: no such file"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (EOFError, OSError, zlib.error) as e:
+            raise ScenarioError([f"{where}: not a complete gzip file ({e})"]) from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{where}: not a FUMBBL replay: neither gzip nor UTF-8 JSON text"]) from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError([f"{where}: not valid JSON: {e}"]) from None
+    if not isinstance(doc, dict):
+        raise ScenarioError([f"{where}: not a FUMBBL replay: the document is not a JSON object"])
+    try:
+        return Replay.model_validate(doc)
+    except ValidationError as e:
+        problems = pydantic_problems(e)
+        raise ScenarioError([f"{where}: not a FUMBBL replay: {p}" for p in problems[:12]]) from None
+
+
+# --------------------------------------------------------------------------- the extracted cases
+
+
+@dataclass
+class ExtractedKickoff:
+    """One kick-off of a replay.
+
+    ``case`` is ``{"about", "source", "scenario", "expect"}``: the scenario document and what
+    FUMBBL recorded (``expect``: dotted paths of the result document -> values). ``notes`` lists
+    what the extractor could not recover (the scenario may then not reproduce FUMBBL's outcome);
+    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off.
+    """
+
+    number: int
+    half: int
+    kicking: Side
+    case: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+
+    @property
+    def scenario(self) -> dict[str, Any]:
+        """The ``kickoff-scenario/1`` document."""
+        scenario: dict[str, Any] = self.case["scenario"]
+        return scenario
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        """FUMBBL's outcome: dotted result paths -> values."""
+        expect: dict[str, Any] = self.case["expect"]
+        return expect
+
+
+@dataclass
+class _PlayerInfo:
+    pid: str
+    side: Side
+    doc: dict[str, Any]
+
+
+@dataclass
+class _Tracker:
+    """The game state as the model changes build it up."""
+
+    coords: dict[str, tuple[int, int] | None]
+    states: dict[str, int]
+    turn: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    rerolls: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    drive_rerolls: dict[Side, dict[str, int]] = field(
+        default_factory=lambda: {"home": {}, "away": {}})
+    fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    half: int = 1
+    home_playing: bool = True
+    weather: str = "nice"
+    turn_mode: str = ""
+    ball: tuple[int, int] | None = None
+    ball_moving: bool = False
+
+
+def _side_key(key: str | None) -> Side | None:
+    return key if key in ("home", "away") else None  # type: ignore[return-value]
+
+
+def _square(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, list | tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value[0], value[1])
+    return None
+
+
+_DRIVE_REROLL_CHANGES = {
+    "turnDataSetReRollsBrilliantCoachingOneDrive": "brilliant_coaching",
+    "turnDataSetReRollsPumpUpTheCrowdOneDrive": "pump_up_the_crowd",
+}
+
+
+def _apply(tr: _Tracker, ch: ModelChange) -> None:
+    """Apply one model change to the tracked state (unknown changes are ignored)."""
+    cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
+    side = _side_key(key)
+    if cid == "fieldModelSetPlayerCoordinate" and key is not None:
+        tr.coords[key] = _square(value)
+    elif cid == "fieldModelSetPlayerState" and key is not None and isinstance(value, int):
+        tr.states[key] = value
+    elif cid == "fieldModelRemovePlayer" and isinstance(value, str):
+        tr.coords[value] = None
+    elif cid == "turnDataSetTurnNr" and side and isinstance(value, int):
+        tr.turn[side] = value
+    elif cid == "turnDataSetReRolls" and side and isinstance(value, int):
+        tr.rerolls[side] = value
+    elif cid in _DRIVE_REROLL_CHANGES and side and isinstance(value, int):
+        tr.drive_rerolls[side][_DRIVE_REROLL_CHANGES[cid]] = value
+    elif cid == "teamResultSetFanFactor" and side and isinstance(value, int):
+        tr.fan_factor[side] = value
+    elif cid == "gameSetHalf" and isinstance(value, int):
+        tr.half = value
+    elif cid == "gameSetHomePlaying" and isinstance(value, bool):
+        tr.home_playing = value
+    elif cid == "gameSetTurnMode" and isinstance(value, str):
+        tr.turn_mode = value
+    elif cid == "fieldModelSetBallCoordinate":
+        tr.ball = _square(value)
+    elif cid == "fieldModelSetBallMoving" and isinstance(value, bool):
+        tr.ball_moving = value
+    elif cid == "fieldModelSetWeather" and isinstance(value, str):
+        tr.weather = WEATHERS.get(value, tr.weather)
+
+
+def _on_pitch(sq: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The square if it is on the 26x15 pitch (FUMBBL's dugouts lie outside it)."""
+    if sq is not None and 0 <= sq[0] <= 25 and 0 <= sq[1] <= 14:
+        return sq
+    return None
+
+
+def _other(side: Side) -> Side:
+    return "away" if side == "home" else "home"
+
+
+def _model(cls: type[_ModelT], report: Report, where: str) -> _ModelT:
+    try:
+        return cls.model_validate(report.model_dump())
+    except ValidationError as e:
+        problems = "; ".join(pydantic_problems(e))
+        raise ScenarioError([f"{where}: FUMBBL report {report.reportId!r} has an unexpected "
+                             f"shape: {problems}"]) from None
+
+
+
+def _d8(roll: int, name: str | None, where: str) -> int:
+    """Translate a FUMBBL D8, cross-checked with its direction name when there is one."""
+    if name is not None and FUMBBL_DIRECTIONS.get(name) not in (None, roll):
+        raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} does not match its direction "
+                             f"{name!r}"])
+    try:
+        return translate_d8(roll)
+    except ValueError:
+        raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} is out of range 1..8"]) from None
+
+
+class _KickoffBuilder:
+    """Collects one kick-off: snapshot before, reports and model changes until a turn starts."""
+
+    def __init__(self, ex: _Extractor, number: int, tr: _Tracker) -> None:
+        self.ex = ex
+        self.number = number
+        self.where = f"{ex.where}: kick-off {number}"
+        self.kicking: Side = "home" if tr.home_playing else "away"
+        self.receiving: Side = _other(self.kicking)
+        self.half = tr.half
+        self.weather = tr.weather
+        self.coords = {pid: _on_pitch(c) for pid, c in tr.coords.items()}
+        self.states = dict(tr.states)
+        self.turn = dict(tr.turn)
+        self.rerolls = dict(tr.rerolls)
+        self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
+        self.fan_factor = dict(tr.fan_factor)
+        self.dice: dict[str, list[int]] = {}
+        self.decisions: dict[str, Any] = {}
+        self.notes: list[str] = []
+        self.rulings: list[str] = []
+        self.event: str | None = None
+        self.event_roll: list[int] | None = None
+        self.deviation: dict[str, Any] = {}
+        self.target: tuple[int, int] | None = None
+        self.touchback_path = False
+        self.turn_modes: list[str] = []
+        self.moves: list[tuple[str, tuple[int, int]]] = []
+        self.prayers: dict[Side, list[str]] = {"home": [], "away": []}
+        self.throw_in = False
+        self.done = False
+        self.ref_hit: list[str] = []
+        self.ref_rolls: dict[str, int] = {}
+        self.pending_prayer: str | None = None
+        self.fans_winners: list[Side] = []
+
+    # -- dice
+
+    def add(self, kind: str, *values: int) -> None:
+        self.dice.setdefault(kind, []).extend(values)
+
+    def kicking_first(self, rep: ContestReport) -> tuple[int, int]:
+        if self.kicking == "home":
+            return rep.rollHome, rep.rollAway
+        return rep.rollAway, rep.rollHome
+
+    def side_of(self, pid: str) -> Side:
+        return self.ex.players[pid].side
+
+    def candidates(self, side: Side) -> list[str]:
+        """Players of ``side`` on the pitch at the kick, in input order (pick candidates)."""
+        return [p.pid for p in self.ex.order if p.side == side and self.coords.get(p.pid)]
+
+    def add_picks(self, side: Side, chosen: Sequence[str], k: int | None = None) -> None:
+        """The ``pick`` dice choosing ``chosen`` (in order) among ``side``'s players on the pitch."""
+        remaining = self.candidates(side)
+        if k is not None and k >= len(remaining):
+            return  # everyone is chosen: nothing rolled (``pitch-and-dice.md``)
+        for pid in chosen:
+            if pid not in remaining:
+                self.notes.append(f"random pick of {pid} not among the candidates")
+                return
+            if len(remaining) > 1:
+                self.add("pick", remaining.index(pid) + 1)
+            remaining.remove(pid)
+
+    # -- reports
+
+    def report(self, rep: Report) -> None:
+        rid = rep.reportId
+        w = f"{self.where}"
+        if rid == "kickoffScatter":
+            r = _model(KickoffScatterReport, rep, w)
+            direction = _d8(r.rollScatterDirection, r.scatterDirection, w)
+            dx, dy = TEMPLATE_STEP[direction]
+            end = r.ballCoordinateEnd
+            dist = r.rollScatterDistance
+            self.target = (end[0] - dx * dist, end[1] - dy * dist)
+            self.add("d8", direction)
+            self.add("d6", dist)
+            self.deviation = {"direction": direction, "distance": dist, "square": list(end)}
+            if self.out_of_play(end):
+                self.touchback_path = True
+        elif rid == "kickoffResult":
+            r2 = _model(KickoffResultReport, rep, w)
+            name = EVENTS.get(r2.kickoffResult)
+            if name is None:
+                raise ScenarioError([f"{w}: unknown FUMBBL kick-off result {r2.kickoffResult!r}"])
+            self.event = name
+            self.event_roll = list(r2.kickoffRoll)
+            self.add("d6", *r2.kickoffRoll)
+        elif rid in ("extraReRoll", "cheeringFans", "kickoffThrowARock"):
+            c = _model(ContestReport, rep, w)
+            self.add("d6", *self.kicking_first(c))
+            if rid == "cheeringFans":
+                t = self.ex.teams
+                home = c.rollHome + t["home"].cheerleaders
+                away = c.rollAway + t["away"].cheerleaders
+                self.fans_winners = ["home"] if home > away else ["away"] if away > home else []
+        elif rid == "kickoffOfficiousRef":
+            r3 = _model(OfficiousRefReport, rep, w)
+            self.add("d6", *self.kicking_first(r3))
+            self.ref_hit = r3.playerIdsHit
+            for side in (self.kicking, self.receiving):
+                self.add_picks(side, [p for p in r3.playerIdsHit if self.side_of(p) == side])
+            self.ref_rolls = {}
+        elif rid == "officiousRefRoll":
+            r4 = _model(RollReport, rep, w)
+            if r4.playerId is not None:
+                self.ref_rolls[r4.playerId] = r4.roll
+                hit = self.ref_hit
+                if all(p in self.ref_rolls for p in hit):
+                    ordered = sorted(hit, key=lambda p: self.side_of(p) != self.kicking)
+                    self.add("d6", *(self.ref_rolls[p] for p in ordered))
+        elif rid == "kickoffPitchInvasion":
+            r5 = _model(PitchInvasionReport, rep, w)
+            self.add("d6", *self.kicking_first(r5))
+            if r5.amount:
+                self.add("d3", r5.amount)
+            for side in (self.kicking, self.receiving):
+                mine = [p for p in r5.playerIds if self.side_of(p) == side]
+                if mine:
+                    self.add_picks(side, mine, r5.amount)
+        elif rid == "prayerRoll":
+            r6 = _model(RollReport, rep, w)
+            self.add("d16", r6.roll)
+            if 1 <= r6.roll <= len(PRAYERS):
+                self.pending_prayer = PRAYERS[r6.roll - 1]
+        elif rid in ("solidDefenceRoll", "quickSnapRoll", "blitzRoll"):
+            self.add("d3", _model(CountReport, rep, w).roll)
+        elif rid == "weather":
+            r7 = _model(WeatherReport, rep, w)
+            self.add("d6", *r7.weatherRoll)
+        elif rid == "scatterBall":
+            r8 = _model(ScatterBallReport, rep, w)
+            names: list[str | None] = list(r8.directionArray) + [None] * len(r8.rolls)
+            for roll, name in zip(r8.rolls, names, strict=False):
+                self.add("d8", _d8(roll, name, w))
+        elif rid == "throwIn":
+            r9 = _model(ThrowInReport, rep, w)
+            self.throw_in = True
+            self.add("d6", r9.directionRoll, *r9.distanceRoll)
+        elif rid == "catchRoll":
+            self.add("d6", _model(RollReport, rep, w).roll)
+        elif rid == "turnEnd":
+            self.done = True
+
+    def out_of_play(self, sq: Sequence[int]) -> bool:
+        """Off the pitch or in the kicking team's half (a touchback, ``rulings.md`` 2.6)."""
+        x, y = sq[0], sq[1]
+        if not (0 <= x <= 25 and 0 <= y <= 14):
+            return True
+        return x <= 12 if self.kicking == "home" else x >= 13
+
+    # -- model changes during the kick-off
+
+    def change(self, ch: ModelChange, tr: _Tracker) -> None:
+        cid, key = ch.modelChangeId, ch.modelChangeKey
+        if cid == "gameSetTurnMode" and isinstance(ch.modelChangeValue, str):
+            if ch.modelChangeValue in ("regular", "setup", "endGame"):
+                self.done = True
+            else:
+                self.turn_modes.append(ch.modelChangeValue)
+        elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
+            before, after = _on_pitch(tr.coords.get(key)), _on_pitch(_square(ch.modelChangeValue))
+            if before is not None and after is not None and before != after:
+                self.moves.append((key, after))
+        elif cid == "fieldModelSetBallCoordinate":
+            # the ball's path after the deviation: a scatter or bounce leaving the pitch or
+            # entering the kicking half is a touchback (until a throw-in, which cannot be one)
+            sq = _square(ch.modelChangeValue)
+            if sq is not None and self.deviation and not self.throw_in and self.out_of_play(sq):
+                self.touchback_path = True
+
+    # -- the case
+
+    def finish(self, tr: _Tracker) -> ExtractedKickoff:
+        ex = self.ex
+        pid_doc = {p.pid: p for p in ex.order}
+        teams: dict[str, Any] = {}
+        for side in SIDES:
+            t = ex.teams[side]
+            players = []
+            for p in ex.order:
+                if p.side != side:
+                    continue
+                sq = self.coords.get(p.pid)
+                doc = dict(p.doc)
+                doc["square"] = list(sq) if sq else None
+                doc["status"] = _status(sq, self.states.get(p.pid, _RESERVE))
+                players.append(doc)
+            teams[side] = {
+                "name": f"{t.teamName} ({t.race})" if t.race else t.teamName,
+                "turn": self.turn[side],
+                "rerolls": self.rerolls[side],
+                "bribes": 0,
+                "cheerleaders": t.cheerleaders,
+                "assistant_coaches": t.assistantCoaches,
+                "fan_factor": self.fan_factor[side],
+                "players": players,
+            }
+            if self.drive[side]:
+                teams[side]["drive_rerolls"] = self.drive[side]
+        expect: dict[str, Any] = {}
+        if self.event is not None:
+            expect["event.name"] = self.event
+            expect["event.roll"] = self.event_roll
+        if self.deviation:
+            expect["deviation.direction"] = self.deviation["direction"]
+            expect["deviation.distance"] = self.deviation["distance"]
+            expect["deviation.square"] = self.deviation["square"]
+        touchback = self.touchback_path or "touchback" in self.turn_modes
+        expect["touchback"] = touchback
+        # decisions from the players FUMBBL moved during the kick-off
+        decisions: dict[str, Any] = {}
+        movers = [(pid, to) for pid, to in self.moves]
+        if self.event == "high_kick":
+            hk = [pid for pid, to in movers if ex.players[pid].side == self.receiving]
+            if hk:
+                decisions["high_kick"] = f"p{hk[-1]}"
+        elif self.event == "quick_snap":
+            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in movers
+                  if ex.players[pid].side == self.receiving]
+            if qs:
+                decisions["quick_snap"] = qs
+        elif self.event in ("solid_defence", "perfect_defence"):
+            final: dict[str, tuple[int, int]] = {}
+            for pid, to in movers:
+                if ex.players[pid].side == self.kicking:
+                    final[pid] = to
+            moved = [{"player": f"p{pid}", "to": list(to)} for pid, to in final.items()
+                     if self.coords.get(pid) != to]
+            if moved:
+                decisions[self.event] = moved
+        elif self.event in ("blitz", "charge") and movers:
+            self.notes.append(f"{self.event}: the kicking team's free actions are not recovered "
+                              "(the engine cannot play them yet)")
+        # the outcome FUMBBL recorded
+        ball = tr.ball
+        carrier: str | None = None
+        if ball is not None and not tr.ball_moving:
+            for pid, sq in tr.coords.items():
+                if sq == ball and (tr.states.get(pid, 0) & 0xFF) in (_STANDING, _MOVING):
+                    carrier = f"p{pid}"
+        if touchback and carrier is not None:
+            decisions["touchback"] = carrier
+        for pid in pid_doc:
+            before_sq = self.coords.get(pid)
+            after_sq = _on_pitch(tr.coords.get(pid))
+            before = _status(before_sq, self.states.get(pid, _RESERVE))
+            after = _status(after_sq, tr.states.get(pid, _RESERVE))
+            if after != before:
+                expect[f"players.p{pid}.status"] = after
+            if after_sq != before_sq and after_sq is not None:
+                expect[f"players.p{pid}.square"] = list(after_sq)
+        if self.event == "brilliant_coaching":
+            for side in SIDES:
+                expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
+                expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
+        if self.event == "cheering_fans":
+            prayer = self.pending_prayer
+            winners = self.fans_winners
+            for side in SIDES:
+                expect[f"teams.{side}.prayers"] = [prayer] if prayer and side in winners else []
+        if tr.weather != self.weather:
+            expect["weather"] = self.ex.weather_name(tr.weather)
+        expect["ball.square"] = list(ball) if ball is not None else None
+        expect["ball.carrier"] = carrier
+        if self.throw_in and ex.ruleset == "classic":
+            self.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
+                                "we count 2D6 from the start square (rulings.md 4)")
+        scenario: dict[str, Any] = {
+            "format": SCENARIO_FORMAT,
+            "ruleset": ex.ruleset,
+            "house_rules": [],
+            "options": {},
+            "weather": ex.weather_name(self.weather),
+            "half": self.half,
+            "kicking": self.kicking,
+            "teams": teams,
+            "kick": {"target": list(self.target)} if self.target else {},
+            "dice": {k: v for k, v in self.dice.items() if v},
+            "seed": None,
+            "decisions": decisions,
+        }
+        names = {s: teams[s]["name"] for s in SIDES}
+        about = (f"{names[self.kicking]} kick to {names[self.receiving]}: "
+                 f"{(self.event or 'no event').replace('_', ' ')}, ball "
+                 + (f"held by {carrier}" if carrier else
+                    f"loose on {list(ball)}" if ball else "not on the pitch")
+                 + (" after a touchback" if touchback else ""))
+        case = {
+            "about": about,
+            "source": f"FUMBBL game {ex.game_id}, kick-off {self.number} (half {self.half})",
+            "scenario": scenario,
+            "expect": expect,
+        }
+        return ExtractedKickoff(self.number, self.half, self.kicking, case, self.notes,
+                                self.rulings)
+
+
+class _Extractor:
+    """Walks the game log once, building a case at each kick-off."""
+
+    def __init__(self, replay: Replay, where: str) -> None:
+        self.replay = replay
+        self.where = where
+        game = replay.game
+        self.game_id = game.gameId
+        options = {o.gameOptionId: o.gameOptionValue for o in game.gameOptions.gameOptionArray}
+        version = options.get("rulesVersion") or "BB2020"
+        if version not in RULES_VERSIONS:
+            raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
+                                 f"(known: {', '.join(RULES_VERSIONS)})"])
+        self.ruleset = RULES_VERSIONS[version]
+        self.teams: dict[Side, TeamModel] = {"home": game.teamHome, "away": game.teamAway}
+        self.players: dict[str, _PlayerInfo] = {}
+        self.order: list[_PlayerInfo] = []
+        known = RULESETS[self.ruleset].skills
+        problems: list[str] = []
+        for side, team in self.teams.items():
+            positions = {p.positionId: p.positionName for p in team.roster.positionArray}
+            for i, p in enumerate(team.playerArray):
+                skills: list[str] = []
+                for s in p.skillArray:
+                    try:
+                        name = skill_name(s, known)
+                    except KeyError:
+                        problems.append(
+                            f"{where}: game.team{side.title()}.playerArray[{i}] ({p.playerName}, "
+                            f"#{p.playerNr}): FUMBBL skill {s!r} has no {self.ruleset} name here"
+                        )
+                        continue
+                    if name not in skills:
+                        skills.append(name)
+                position = positions.get(p.positionId, "")
+                label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
+                doc = {
+                    "id": f"p{p.playerId}", "name": f"{p.playerName} ({label})",
+                    "ma": p.movement, "st": p.strength, "ag": p.agility,
+                    "pa": p.passing if p.passing > 0 else None, "av": p.armour,
+                    "skills": skills,
+                }
+                info = _PlayerInfo(p.playerId, side, doc)
+                self.players[p.playerId] = info
+                self.order.append(info)
+        if problems:
+            raise ScenarioError(problems)
+
+    def weather_name(self, weather: str) -> str:
+        return "nice" if weather == "nice" and self.ruleset == "classic" else (
+            "perfect_conditions" if weather == "nice" else weather)
+
+    def initial_tracker(self) -> _Tracker:
+        """Players start in the Reserves; one the log never changes keeps its final state."""
+        changed: set[str] = set()
+        for cmd in self.replay.gameLog.commandArray:
+            for ch in cmd.modelChangeList.modelChangeArray:
+                if ch.modelChangeId in ("fieldModelSetPlayerState",
+                                        "fieldModelSetPlayerCoordinate") and ch.modelChangeKey:
+                    changed.add(ch.modelChangeKey)
+        final = {d.playerId: d for d in self.replay.game.fieldModel.playerDataArray}
+        coords: dict[str, tuple[int, int] | None] = {}
+        states: dict[str, int] = {}
+        for pid in self.players:
+            if pid not in changed and pid in final:
+                coords[pid] = final[pid].playerCoordinate
+                states[pid] = final[pid].playerState
+            else:
+                coords[pid] = None
+                states[pid] = _RESERVE
+        tr = _Tracker(coords, states)
+        for side, team in self.teams.items():
+            tr.rerolls[side] = team.reRolls
+            tr.fan_factor[side] = team.dedicatedFans
+        return tr
+
+    def run(self) -> list[ExtractedKickoff]:
+        tr = self.initial_tracker()
+        out: list[ExtractedKickoff] = []
+        builder: _KickoffBuilder | None = None
+        for cmd in self.replay.gameLog.commandArray:
+            reports = cmd.reportList.reports
+            if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
+                builder = _KickoffBuilder(self, len(out) + 1, tr)
+            if builder is not None:
+                for ch in cmd.modelChangeList.modelChangeArray:
+                    builder.change(ch, tr)
+                    if builder.done:
+                        break
+                    _apply(tr, ch)
+                for rep in reports:
+                    builder.report(rep)
+                    if rep.reportId == "weather":
+                        tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")),
+                                                  tr.weather)
+                if builder.done:
+                    out.append(builder.finish(tr))
+                    builder = None
+                    for ch in cmd.modelChangeList.modelChangeArray:
+                        _apply(tr, ch)
+                continue
+            for ch in cmd.modelChangeList.modelChangeArray:
+                _apply(tr, ch)
+            for rep in reports:
+                if rep.reportId == "weather":
+                    tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)
+        if builder is not None:
+            out.append(builder.finish(tr))
+        return out
+
+
+def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKickoff]:
+    """Every kick-off of ``replay``, in game order (``where`` names the source in messages).
+
+    Raises ``ScenarioError`` for a rules version, skill or report the extractor cannot translate.
+    """
+    return _Extractor(replay, where).run()
+
+
+def extract_kickoffs(path: str | Path) -> list[ExtractedKickoff]:
+    """Read the FUMBBL replay at ``path`` (gzipped or plain JSON) and extract every kick-off.
+
+    Raises ``ScenarioError`` naming the file for any problem (see :func:`read_replay`).
+    """
+    return extract_replay(read_replay(path), str(path))
+
+
+def game_id(path: str | Path, kickoffs: Iterable[ExtractedKickoff]) -> str:
+    """The game id for file names: from the cases' source line, else the file's stem."""
+    for k in kickoffs:
+        src = str(k.case.get("source", ""))
+        if src.startswith("FUMBBL game "):
+            return src.split()[2].rstrip(",")
+    return Path(path).name.split(".")[0]
+
+
+# --------------------------------------------------------------------------- checking a result
+
+
+def lookup(doc: Any, path: str) -> Any:
+    """The value at dotted ``path`` of a result document (player ids may contain no dots).
+
+    Raises ``KeyError`` when the path does not exist.
+    """
+    cur = doc
+    for part in path.split("."):
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+        else:
+            raise KeyError(path)
+    return cur
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return list(a) == list(b) or (sorted(map(str, a)) == sorted(map(str, b)))
+    return bool(a == b)
+
+
+def differences(result: dict[str, Any], expect: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """``(path, expected, got)`` for every ``expect`` path the result does not match.
+
+    A path missing from the result is reported with ``got`` = ``"(missing)"``.
+    """
+    out: list[tuple[str, Any, Any]] = []
+    for path, want in expect.items():
+        try:
+            got = lookup(result, path)
+        except KeyError:
+            out.append((path, want, "(missing)"))
+            continue
+        if not _same(want, got):
+            out.append((path, want, got))
+    return out
+
+
+Status = Literal["agree", "ruling", "unsupported", "disagree", "error"]
