@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomli_w
+import tomlkit
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
@@ -281,14 +281,14 @@ def check_setup_file(
 
 
 def setup_to_toml(setup: SetupFile) -> str:
-    """The text of a set-up file (``docs/formats.md``) for ``setup`` (tomli-w)."""
-    return tomli_w.dumps(setup.model_dump(exclude_none=True))
+    """The text of a set-up file (``docs/formats.md``) for ``setup`` (written by tomlkit)."""
+    return tomlkit.dumps(setup.model_dump(exclude_none=True))
 
 
 def team_to_toml(team: TeamFile) -> str:
-    """The text of a team file (``docs/formats.md``) for ``team`` (tomli-w)."""
+    """The text of a team file (``docs/formats.md``) for ``team`` (written by tomlkit)."""
     doc = team.model_dump()
     for player in doc["players"]:
         if player["pa"] is None:
             del player["pa"]
-    return tomli_w.dumps(doc)
+    return tomlkit.dumps(doc)
