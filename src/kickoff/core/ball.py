@@ -48,17 +48,21 @@ def roll_succeeds(roll: int, target: int, modifier: int) -> bool:
 def catch(ctx: KickoffContext, player: Player, kind: CatchKind) -> bool:
     """``player`` tries to catch; Catch (or classic Pro, 4+ first) re-rolls a failure once."""
     target, mod = catch_roll_target(ctx, player, kind)
-    roll = ctx.roll("d6", f"catch by {player.id} ({target}+, modifier {mod:+d})")
-    ok = roll_succeeds(roll, target, mod)
+
+    def attempt(why: str) -> bool:
+        (roll,) = ctx.roll_dice([("d6", why)], lambda v: roll_succeeds(v[0], target, mod))
+        return roll_succeeds(roll, target, mod)
+
+    ok = attempt(f"catch by {player.id} ({target}+, modifier {mod:+d})")
     if not ok:
         if "catch" in player.skills:
-            ok = roll_succeeds(ctx.roll("d6", f"Catch re-roll by {player.id}"), target, mod)
+            ok = attempt(f"Catch re-roll by {player.id}")
         elif (
             ctx.ruleset.pro_rerolls_catch
             and "pro" in player.skills
-            and ctx.roll("d6", f"Pro by {player.id} (4+)") >= 4
+            and ctx.roll_dice([("d6", f"Pro by {player.id} (4+)")], lambda v: v[0] >= 4)[0] >= 4
         ):
-            ok = roll_succeeds(ctx.roll("d6", f"Pro re-roll by {player.id}"), target, mod)
+            ok = attempt(f"Pro re-roll by {player.id}")
     ctx.note("catch", player=player.id, success=ok)
     return ok
 
@@ -189,7 +193,7 @@ def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
 def _throw_in(ctx: KickoffContext, s: ThrowIn) -> BallState:
     pitch = ctx.state.pitch
     dx, dy = _throw_in_direction(ctx, s.last, s.off)
-    dist = ctx.roll("d6", "throw-in distance") + ctx.roll("d6", "throw-in distance")
+    dist = sum(ctx.roll_dice([("d6", "throw-in distance"), ("d6", "throw-in distance")], sum))
     dist += ctx.ruleset.throw_in_offset
     ctx.note("throw_in", start=s.last.as_list(), direction=[dx, dy], distance=dist)
     sq = s.last

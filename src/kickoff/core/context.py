@@ -6,7 +6,7 @@ and records the roll with what it is for; nothing else in the rules calls a rand
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -95,6 +95,24 @@ class KickoffContext:
             raise DiceError(f"{e}, needed for: {why}") from None
         self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
+
+    def roll_dice(
+        self, dice: Sequence[tuple[DieKind, str]], depends_on: Callable[[tuple[int, ...]], Hashable]
+    ) -> tuple[int, ...]:
+        """Roll ``dice`` (kind, what for) in order, where what follows depends on the values only
+        through ``depends_on(values)`` (a test's success, a 2D6 total, a contest's winner).
+
+        Samplers roll each die as usual. Dice that can group outcomes (an exact solver's) answer
+        one chance node per distinct ``depends_on`` value, with a representative of its values:
+        the same distribution over what follows, with far fewer branches.
+        """
+        grouped = getattr(self.dice, "roll_grouped", None)
+        if grouped is None:
+            return tuple(self.roll(kind, why) for kind, why in dice)
+        values: tuple[int, ...] = grouped([SIDES[kind] for kind, _ in dice], depends_on)
+        for (kind, why), value in zip(dice, values, strict=True):
+            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return values
 
     def roll_until(
         self, kind: DieKind, why: str, ok: Callable[[int], bool], sides: int = 0

@@ -49,19 +49,19 @@ def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
 
 def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
     """Both coaches roll (kicking first); the sides the result applies to, kicking team first."""
-    totals: dict[Side, int] = {}
-    for side in _sides(ctx):
-        team = ctx.state.teams[side]
-        roll = ctx.roll(spec.die, f"{why}: {side} coach")
-        totals[side] = roll + sum(getattr(team, stat) for stat in spec.bonus)
-    k, r = totals[ctx.kicking], totals[ctx.receiving]
-    if k == r:
-        winners = list(_sides(ctx)) if spec.tie == "both" else []
-    elif (k > r) == (spec.winner == "higher"):
-        winners = [ctx.kicking]
-    else:
-        winners = [ctx.receiving]
-    ctx.note("contest", event=why, totals=dict(totals), applies_to=winners)
+    sides = _sides(ctx)
+    bonus = [sum(getattr(ctx.state.teams[s], stat) for stat in spec.bonus) for s in sides]
+
+    def applies_to(rolls: tuple[int, ...]) -> tuple[Side, ...]:
+        k, r = rolls[0] + bonus[0], rolls[1] + bonus[1]
+        if k == r:
+            return sides if spec.tie == "both" else ()
+        return (sides[0],) if (k > r) == (spec.winner == "higher") else (sides[1],)
+
+    rolls = ctx.roll_dice([(spec.die, f"{why}: {s} coach") for s in sides], applies_to)
+    winners = list(applies_to(rolls))
+    totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
+    ctx.note("contest", event=why, totals=totals, applies_to=winners)
     return winners
 
 
@@ -77,19 +77,27 @@ def count(ctx: KickoffContext, event: str) -> int | None:
 
 def injury(ctx: KickoffContext, player: Player) -> None:
     """Injury roll with no armour roll (rulings.md 6): Stunned, Knocked Out or Casualty."""
+    player = ctx.state.own(player)
     table = ctx.ruleset.injury
-    total = ctx.roll("d6", f"injury {player.id}") + ctx.roll("d6", f"injury {player.id}")
-    stunned_max, ko_max = table.stunned_max, table.ko_max
-    if "stunty" in player.skills:
-        total += table.stunty_modifier
-        stunned_max, ko_max = table.stunty_stunned_max, table.stunty_ko_max
-    if total <= stunned_max or (total <= ko_max and total == 8 and "thick_skull" in player.skills):
+    stunty = "stunty" in player.skills
+    modifier = table.stunty_modifier if stunty else 0
+    stunned_max, ko_max = ((table.stunty_stunned_max, table.stunty_ko_max) if stunty
+                           else (table.stunned_max, table.ko_max))
+
+    def result(rolls: tuple[int, ...]) -> str:
+        total = sum(rolls) + modifier
+        thick_skull = total == 8 and "thick_skull" in player.skills
+        if total <= stunned_max or (total <= ko_max and thick_skull):
+            return "stunned"
+        return "knocked_out" if total <= ko_max else "casualty"
+
+    rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
+    outcome = result(rolls)
+    if outcome == "stunned":
         player.status = "stunned"
-    elif total <= ko_max:
-        ctx.state.remove(player, "knocked_out")
     else:
-        ctx.state.remove(player, "casualty")
-    ctx.note("injury", player=player.id, total=total, result=player.status)
+        ctx.state.remove(player, "knocked_out" if outcome == "knocked_out" else "casualty")
+    ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
 
 
 def _team(ctx: KickoffContext, side: Side) -> Team:
@@ -152,7 +160,8 @@ def riot(ctx: KickoffContext) -> None:
     elif turn == 0:
         shift_turn_markers(ctx, +1)
     else:
-        shift_turn_markers(ctx, +1 if ctx.roll("d6", "riot") <= 3 else -1)
+        (roll,) = ctx.roll_dice([("d6", "riot")], lambda v: v[0] <= 3)
+        shift_turn_markers(ctx, +1 if roll <= 3 else -1)
 
 
 def time_out(ctx: KickoffContext) -> None:
@@ -245,7 +254,7 @@ def changing_weather(ctx: KickoffContext) -> None:
     the ball scatter (classic one square, others three) before landing. The scatters are part of
     the ball's journey (``ball.InAir``), rolled right after this event; the first square in the
     kicking area or off the pitch is a touchback (rulings.md 2.6)."""
-    total = ctx.roll("d6", "weather") + ctx.roll("d6", "weather")
+    total = sum(ctx.roll_dice([("d6", "weather")] * 2, lambda v: WEATHER_TABLE[sum(v)]))
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
     shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
     ctx.note("weather", total=total, weather=shown)
@@ -323,7 +332,7 @@ def throw_a_rock(ctx: KickoffContext) -> None:
         candidates = _team(ctx, side).on_pitch()
         if not candidates:
             continue
-        p = ctx.pick(candidates, f"throw a rock victim ({side})")
+        p = ctx.state.own(ctx.pick(candidates, f"throw a rock victim ({side})"))
         p.status = "prone"
         injury(ctx, p)
 
@@ -337,7 +346,7 @@ def _random_own_player_rolls(
         candidates = _team(ctx, side).on_pitch()
         if candidates:
             p = ctx.pick(candidates, f"{why} player ({side})")
-            yield p, ctx.roll("d6", f"{why} {p.id}")
+            yield p, ctx.roll_dice([("d6", f"{why} {p.id}")], lambda v: v[0] == 1)[0]
 
 
 def officious_ref(ctx: KickoffContext) -> None:
@@ -345,7 +354,8 @@ def officious_ref(ctx: KickoffContext) -> None:
     picks a random player of its own on the pitch: D6 1 Sent-off, 2+ Placed Prone and Stunned."""
     spec = ctx.ruleset.officious_ref
     assert spec is not None
-    for p, roll in _random_own_player_rolls(ctx, spec, "officious ref"):
+    for picked, roll in _random_own_player_rolls(ctx, spec, "officious ref"):
+        p = ctx.state.own(picked)
         if roll == 1:
             ctx.state.remove(p, "sent_off")
         else:
@@ -363,7 +373,8 @@ def pitch_invasion(ctx: KickoffContext) -> None:
         return
     k = ctx.roll("d3", "pitch invasion: players hit")
     for side in losers:
-        for p in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
+        for victim in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
+            p = ctx.state.own(victim)
             p.status = "stunned"
             ctx.note("pitch_invasion", player=p.id)
 
@@ -374,9 +385,13 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
     players first, then the receiving team's, each in input order."""
     for side in _sides(ctx):
         fame = _team(ctx, other_side(side)).fame
+
+        def hit(v: tuple[int, ...], fame: int = fame) -> bool:
+            return v[0] != 1 and v[0] + fame >= 6
+
         for p in _team(ctx, side).on_pitch():
-            roll = ctx.roll("d6", f"pitch invasion {p.id}")
-            if roll != 1 and roll + fame >= 6:
+            if hit(ctx.roll_dice([("d6", f"pitch invasion {p.id}")], hit)):
+                p = ctx.state.own(p)
                 if "ball_and_chain" in p.skills:
                     ctx.state.remove(p, "knocked_out")
                 else:
@@ -389,7 +404,8 @@ def dodgy_snack(ctx: KickoffContext) -> None:
     its own on the pitch: D6 2+ -1 MA (not below 1) and -1 AV for the drive; 1 to the Reserves."""
     spec = ctx.ruleset.dodgy_snack
     assert spec is not None
-    for p, roll in _random_own_player_rolls(ctx, spec, "dodgy snack"):
+    for picked, roll in _random_own_player_rolls(ctx, spec, "dodgy snack"):
+        p = ctx.state.own(picked)
         if roll == 1:
             ctx.state.remove(p, "reserves")
         else:
@@ -448,19 +464,21 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
     return p
 
 
-def _gain_skill(p: Player, skill: str) -> None:
+def _gain_skill(ctx: KickoffContext, player: Player, skill: str) -> None:
+    p = ctx.state.own(player)
     p.skills = p.skills | {skill}
 
 
 def _stiletto(ctx: KickoffContext, side: Side) -> None:
     cands = _candidates(ctx, side, "stab", skill=True, no_loner=True)
     if cands:
-        _gain_skill(ctx.pick(cands, "stiletto"), "stab")
+        _gain_skill(ctx, ctx.pick(cands, "stiletto"), "stab")
 
 
 def _iron_man(ctx: KickoffContext, side: Side) -> None:
     p = _chosen(ctx, _candidates(ctx, side, "iron_man", skill=False, no_loner=True), "iron_man")
     if p is not None:
+        p = ctx.state.own(p)
         p.av = min(p.av + 1, 11)
         p.effects = p.effects | {"iron_man"}
 
@@ -469,20 +487,20 @@ def _knuckle_dusters(ctx: KickoffContext, side: Side) -> None:
     cands = _candidates(ctx, side, "mighty_blow", skill=True, no_loner=True)
     p = _chosen(ctx, cands, "knuckle_dusters")
     if p is not None:
-        _gain_skill(p, "mighty_blow")
+        _gain_skill(ctx, p, "mighty_blow")
 
 
 def _bad_habits(ctx: KickoffContext, side: Side) -> None:
     cands = _candidates(ctx, other_side(side), "loner", skill=True, no_loner=True)
     k = ctx.roll("d3", "bad habits: players")
     for p in ctx.choose(cands, k, "bad habits"):
-        _gain_skill(p, "loner")
+        _gain_skill(ctx, p, "loner")
 
 
 def _greasy_cleats(ctx: KickoffContext, side: Side) -> None:
     cands = _candidates(ctx, other_side(side), "greasy_cleats", skill=False, no_loner=False)
     if cands:
-        p = ctx.pick(cands, "greasy cleats")
+        p = ctx.state.own(ctx.pick(cands, "greasy cleats"))
         p.ma = max(1, p.ma - 1)
         p.effects = p.effects | {"greasy_cleats"}
 
@@ -490,20 +508,20 @@ def _greasy_cleats(ctx: KickoffContext, side: Side) -> None:
 def _blessed_statue(ctx: KickoffContext, side: Side) -> None:
     p = _chosen(ctx, _candidates(ctx, side, "pro", skill=True, no_loner=True), "blessed_statue")
     if p is not None:
-        _gain_skill(p, "pro")
+        _gain_skill(ctx, p, "pro")
 
 
 def _intensive_training(ctx: KickoffContext, side: Side) -> None:
     cands = _candidates(ctx, side, "intensive_training", skill=False, no_loner=True)
     if not cands:
         return
-    p = ctx.pick(cands, "intensive training")
+    p = ctx.state.own(ctx.pick(cands, "intensive training"))
     p.effects = p.effects | {"intensive_training"}
     skill = ctx.decisions.prayer_skill
     if skill is not None:
         if skill in p.skills:
             raise DecisionError(f"decisions.prayer.skill: {p.id} already has {skill}")
-        _gain_skill(p, skill)
+        _gain_skill(ctx, p, skill)
 
 
 _PRAYER_EFFECTS = {

@@ -127,8 +127,11 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
         roll = ctx.roll("d3", "kick deviation distance (Kick: D3)")
         dist = roll
     else:
-        roll = ctx.roll("d6", "kick deviation distance")
-        dist = roll // 2 if kick_skill else roll
+        def travelled(v: tuple[int, ...]) -> int:
+            return v[0] // 2 if kick_skill else v[0]
+
+        (roll,) = ctx.roll_dice([("d6", "kick deviation distance")], travelled)
+        dist = travelled((roll,))
     dx, dy = RANDOM_DIRECTION[direction]
     square = Square(target.x + dx * dist, target.y + dy * dist)
     return Deviation(direction, roll, dist, kick_skill, square)
@@ -136,8 +139,7 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
 
 def roll_event(ctx: KickoffContext) -> EventRoll:
     """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4)."""
-    first = ctx.roll("d6", "kick-off event")
-    second = ctx.roll("d6", "kick-off event")
+    first, second = ctx.roll_dice([("d6", "kick-off event"), ("d6", "kick-off event")], sum)
     event = ctx.ruleset.kickoff_table[first + second]
     ctx.note("event", roll=[first, second], name=event.name)
     event.handler(ctx)

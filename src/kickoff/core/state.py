@@ -143,10 +143,12 @@ class Team:
         self.prayers = list(prayers or [])
 
     def copy(self) -> Team:
+        """A copy with its own player list and prayers; the players themselves are shared (the
+        game state copies them on write, see ``GameState.own``)."""
         t = Team.__new__(Team)
         for slot in Team.__slots__:
             setattr(t, slot, getattr(self, slot))
-        t.players = [p.copy() for p in self.players]
+        t.players = list(self.players)
         t.prayers = list(self.prayers)
         return t
 
@@ -165,8 +167,8 @@ class GameState:
     :meth:`remove`; ``players`` maps ids to players.
     """
 
-    __slots__ = ("ball", "board", "carrier", "half", "kicking", "pitch", "players", "teams",
-                 "weather")
+    __slots__ = ("_shared", "ball", "board", "carrier", "half", "kicking", "pitch", "players",
+                 "teams", "weather")
 
     def __init__(
         self,
@@ -188,6 +190,8 @@ class GameState:
         self.carrier = carrier
         self.players: dict[str, Player] = {}
         self.board: dict[tuple[int, int], Player] = {}
+        #: Players are shared with a clone until one of them is changed (copy on write).
+        self._shared = False
         self._index()
 
     def _index(self) -> None:
@@ -199,7 +203,9 @@ class GameState:
         return other_side(self.kicking)
 
     def clone(self) -> GameState:
-        """A deep copy: players and teams are copied, the pitch is shared (immutable)."""
+        """A copy that shares the (immutable) pitch and, until either side changes one, the
+        players: the first change through :meth:`own`, :meth:`move` or :meth:`remove` copies them
+        (copy on write), so a simulation can clone cheaply and mutate freely."""
         g = GameState.__new__(GameState)
         g.pitch = self.pitch
         g.teams = {"home": self.teams["home"].copy(), "away": self.teams["away"].copy()}
@@ -208,25 +214,41 @@ class GameState:
         g.kicking = self.kicking
         g.ball = self.ball
         g.carrier = self.carrier
-        g._index()
+        g.players = dict(self.players)
+        g.board = dict(self.board)
+        g._shared = self._shared = True
         return g
+
+    def own(self, player: Player) -> Player:
+        """This state's own, changeable copy of ``player`` (by id). Change players only through
+        it (or :meth:`move` / :meth:`remove`), never through a reference held from before."""
+        if self._shared:
+            for team in self.teams.values():
+                team.players = [p.copy() for p in team.players]
+            self._index()
+            self._shared = False
+        return self.players[player.id]
 
     def at(self, sq: tuple[int, int]) -> Player | None:
         """The player on ``sq``, if any."""
         return self.board.get(sq)
 
-    def move(self, player: Player, to: Square | None) -> None:
-        """Put ``player`` on ``to`` (``None``: off the pitch), keeping ``board`` in step."""
-        if player.square is not None and self.board.get(player.square) is player:
-            del self.board[player.square]
-        player.square = to
+    def move(self, player: Player, to: Square | None) -> Player:
+        """Put ``player`` on ``to`` (``None``: off the pitch), keeping ``board`` in step; the
+        state's own copy of the player."""
+        p = self.own(player)
+        if p.square is not None and self.board.get(p.square) is p:
+            del self.board[p.square]
+        p.square = to
         if to is not None:
-            self.board[to] = player
+            self.board[to] = p
+        return p
 
-    def remove(self, player: Player, status: Status) -> None:
+    def remove(self, player: Player, status: Status) -> Player:
         """Take ``player`` off the pitch with ``status`` (Reserves, Knocked Out, ...)."""
-        self.move(player, None)
-        player.status = status
+        p = self.move(player, None)
+        p.status = status
+        return p
 
     def adjacent_opponents(self, player: Player, standing_only: bool = True) -> int:
         """Opposing players adjacent to ``player`` (Standing ones only by default): tackle zones."""

@@ -1,0 +1,1 @@
+"""Analysis on top of the rules core: exact odds and simulation."""

@@ -1,0 +1,426 @@
+"""Exact kick-off odds from the rules themselves: chance nodes enumerated, loops solved.
+
+There is no second copy of the rules here. The solver hands the rules a :class:`PathDice`, which
+answers the dice of a chosen path of outcomes and, at the first die beyond it, stops the rules
+with the list of that chance node's outcomes and their exact probabilities. Enumerating the paths
+(:func:`enumerate_runs`) therefore walks the same code the seeded and scripted dice drive.
+
+A kick-off is solved in three parts:
+
+1. the deviation (and the kicker's choice), enumerated for the target;
+2. the Kick-off event, enumerated once for the set-up: with the default decisions no event
+   depends on where the ball is coming down (Changing Weather's scatter is part of the ball's
+   journey, ``ball.InAir``);
+3. the ball's journey (``ball.step``) from each landing, in each world the event left, read as an
+   absorbing Markov chain and solved exactly with fractions, so a failed catch that bounces to
+   another player who may fail too is solved, not truncated.
+
+Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal, TypeVar
+
+from kickoff.core import ball
+from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import DieKind, outcomes
+from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
+from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+T = TypeVar("T")
+
+Events = Literal["none", "all"]
+
+
+class Branch(Exception):
+    """Raised by :class:`PathDice` at a chance node beyond its path: the node's outcomes."""
+
+    def __init__(self, options: tuple[tuple[Any, Fraction], ...]) -> None:
+        super().__init__(f"chance node with {len(options)} outcomes")
+        self.options = options
+
+
+class PathDice:
+    """Dice that follow ``path`` (the outcomes chosen so far) and raise :class:`Branch` beyond it.
+
+    Besides ``roll``, it answers the rules' helpers directly with the equivalent distributions:
+    ``roll_among`` (a re-roll until an allowed value: uniform over the allowed values) and
+    ``choose_among`` (k of n candidates by successive picks: uniform over the k-subsets).
+    """
+
+    __slots__ = ("i", "path")
+
+    def __init__(self, path: tuple[Any, ...]) -> None:
+        self.path = path
+        self.i = 0
+
+    def _next(self, options: Callable[[], tuple[tuple[Any, Fraction], ...]]) -> Any:
+        if self.i < len(self.path):
+            value = self.path[self.i]
+            self.i += 1
+            return value
+        raise Branch(options())
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        value: int = self._next(lambda: outcomes(sides))
+        return value
+
+    def roll_among(self, kind: DieKind, sides: int, allowed: list[int]) -> int:
+        def options() -> tuple[tuple[Any, Fraction], ...]:
+            p = Fraction(1, len(allowed))
+            return tuple((v, p) for v in allowed)
+
+        value: int = self._next(options)
+        return value
+
+    def roll_grouped(
+        self, sides: list[int], depends_on: Callable[[tuple[int, ...]], Hashable]
+    ) -> tuple[int, ...]:
+        def options() -> tuple[tuple[Any, Fraction], ...]:
+            groups: dict[Hashable, tuple[tuple[int, ...], int]] = {}
+            for values in itertools.product(*(range(1, n + 1) for n in sides)):
+                key = depends_on(values)
+                first, count = groups.get(key, (values, 0))
+                groups[key] = (first, count + 1)
+            total = 1
+            for n in sides:
+                total *= n
+            return tuple((first, Fraction(count, total)) for first, count in groups.values())
+
+        value: tuple[int, ...] = self._next(options)
+        return value
+
+    def choose_among(self, n: int, k: int) -> tuple[int, ...]:
+        def options() -> tuple[tuple[Any, Fraction], ...]:
+            subsets = list(itertools.combinations(range(n), k))
+            p = Fraction(1, len(subsets))
+            return tuple((c, p) for c in subsets)
+
+        value: tuple[int, ...] = self._next(options)
+        return value
+
+
+def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Fraction, T]]:
+    """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
+    probability: ``[(p, value), ...]``, probabilities summing to 1. ``run`` is re-played from the
+    start for each path, so it must not change anything it does not create itself."""
+    results: list[tuple[Fraction, T]] = []
+    stack: list[tuple[tuple[Any, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        path, p = stack.pop()
+        try:
+            value = run(PathDice(path))
+        except Branch as b:
+            stack.extend(((*path, v), p * q) for v, q in b.options)
+            continue
+        results.append((p, value))
+    return results
+
+
+def merge(pairs: Iterable[tuple[Fraction, T]]) -> dict[T, Fraction]:
+    """Add up the probabilities of equal outcomes (``T`` hashable)."""
+    out: dict[T, Fraction] = {}
+    for p, v in pairs:
+        out[v] = out.get(v, Fraction(0)) + p
+    return out
+
+
+End = ball.Held | ball.Rests
+
+
+class ChainSolver:
+    """Exact end distributions of an absorbing Markov chain, state by state, with memory.
+
+    ``transitions(s)`` gives the next states of a non-end state with their probabilities. States
+    are solved a strongly connected component at a time (Tarjan's algorithm), successors first:
+    a state outside any loop costs one weighted sum; a loop (a failed catch bouncing to another
+    player who may fail too, and back) is solved by Gaussian elimination over fractions, not
+    truncated. Every state solved is remembered, so journeys sharing states share the work.
+    """
+
+    def __init__(
+        self,
+        transitions: Callable[[Any], dict[Any, Fraction]],
+        is_end: Callable[[Any], bool],
+    ) -> None:
+        self.transitions = transitions
+        self.is_end = is_end
+        self.solved: dict[Any, dict[Any, Fraction]] = {}
+        self._edges: dict[Any, dict[Any, Fraction]] = {}
+
+    def solve(self, start: Any) -> dict[Any, Fraction]:
+        """The distribution of the end state reached from ``start``."""
+        if self.is_end(start):
+            return {start: Fraction(1)}
+        if start not in self.solved:
+            self._tarjan(start)
+        return self.solved[start]
+
+    def _edges_of(self, s: Any) -> dict[Any, Fraction]:
+        edges = self._edges.get(s)
+        if edges is None:
+            edges = self._edges[s] = self.transitions(s)
+        return edges
+
+    def _tarjan(self, root: Any) -> None:
+        index: dict[Any, int] = {}
+        low: dict[Any, int] = {}
+        stack: list[Any] = []
+        on_stack: set[Any] = set()
+        counter = 0
+        work: list[tuple[Any, Any]] = [(root, None)]
+        iters: dict[Any, Any] = {}
+        while work:
+            node, _ = work[-1]
+            if node not in index:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+                iters[node] = iter([t for t in self._edges_of(node)
+                                    if not self.is_end(t) and t not in self.solved])
+            advanced = False
+            for t in iters[node]:
+                if t not in index:
+                    work.append((t, node))
+                    advanced = True
+                    break
+                if t in on_stack:
+                    low[node] = min(low[node], index[t])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    component.append(w)
+                    if w == node:
+                        break
+                self._solve_component(component)
+
+    def _solve_component(self, component: list[Any]) -> None:
+        members = set(component)
+        if len(component) == 1 and component[0] not in self._edges[component[0]]:
+            s = component[0]
+            self.solved[s] = self._combine(self._edges[s].items())
+            return
+        # (I - Q) x = R over the component; R from ends and already solved successors.
+        order = list(component)
+        col = {s: i for i, s in enumerate(order)}
+        rows: list[dict[Any, Fraction]] = []
+        for s in order:
+            eq: dict[Any, Fraction] = {col[s]: Fraction(1)}
+            outside: list[tuple[Any, Fraction]] = []
+            for t, p in self._edges[s].items():
+                if t in members:
+                    eq[col[t]] = eq.get(col[t], Fraction(0)) - p
+                else:
+                    outside.append((t, p))
+            for end, q in self._combine(outside).items():
+                eq[("end", end)] = q
+            rows.append(eq)
+        n = len(order)
+        for c in range(n):
+            pivot = next(r for r in range(c, n) if rows[r].get(c, 0) != 0)
+            rows[c], rows[pivot] = rows[pivot], rows[c]
+            prow = rows[c]
+            inv = 1 / prow[c]
+            for key in list(prow):
+                prow[key] *= inv
+            for r in range(n):
+                factor = rows[r].get(c) if r != c else None
+                if factor:
+                    row_r = rows[r]
+                    for key, val in prow.items():
+                        row_r[key] = row_r.get(key, Fraction(0)) - factor * val
+                    del row_r[c]
+        for s, row in zip(order, rows, strict=True):
+            self.solved[s] = {key[1]: p for key, p in row.items()
+                              if isinstance(key, tuple) and p != 0}
+
+    def _combine(self, weighted: Iterable[tuple[Any, Fraction]]) -> dict[Any, Fraction]:
+        out: dict[Any, Fraction] = {}
+        for t, p in weighted:
+            if self.is_end(t):
+                out[t] = out.get(t, Fraction(0)) + p
+            else:
+                for end, q in self.solved[t].items():
+                    out[end] = out.get(end, Fraction(0)) + p * q
+        return out
+
+
+def _world_key(state: GameState) -> Hashable:
+    return (
+        state.weather,
+        tuple((p.id, p.square, p.status, p.skills) for p in state.players.values()),
+    )
+
+
+@dataclass
+class Odds:
+    """The exact distribution of a kick-off's end (probabilities are fractions in [0, 1]).
+
+    ``holders``: player id -> P(he ends holding the ball); ``ground``: square -> P(the ball ends
+    there, on the ground); ``expected_distance_to_receiving_end_zone`` in squares (the ball's
+    ``x`` distance from the End Zone the receiving team defends).
+    """
+
+    target: Square
+    events: Events
+    touchback: Fraction
+    receiving_team_holds: Fraction
+    holders: dict[str, Fraction]
+    ground: dict[Square, Fraction]
+    expected_distance_to_receiving_end_zone: Fraction
+    ends: dict[Any, Fraction] = field(repr=False, default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
+        return {
+            "target": self.target.as_list(),
+            "events": self.events,
+            "touchback": str(self.touchback),
+            "receiving_team_holds": str(self.receiving_team_holds),
+            "holders": {pid: str(p) for pid, p in sorted(self.holders.items())},
+            "ground": [{"square": sq.as_list(), "p": str(p)}
+                       for sq, p in sorted(self.ground.items())],
+            "expected_distance_to_receiving_end_zone":
+                str(self.expected_distance_to_receiving_end_zone),
+        }
+
+
+@dataclass(frozen=True)
+class _Landing:
+    """Where a deviation brought the ball (or, with no kick, where the journey starts)."""
+
+    square: Square | None
+    touchback: bool
+    no_kick: ball.BallState | None
+
+
+class KickoffSolver:
+    """Exact odds for one set-up (a checked ``GameState`` before a kick-off), any target.
+
+    The event distribution and the ball's journeys are cached, so asking for many targets costs
+    little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        ruleset: Ruleset,
+        *,
+        events: Events = "none",
+        house_rules: frozenset[str] = frozenset(),
+        use_kick_skill: bool = False,
+    ) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.events: Events = events
+        self.house_rules = house_rules
+        self.use_kick_skill = use_kick_skill
+        self._worlds: list[tuple[Fraction, GameState, int]] | None = None
+        self._chains: dict[Hashable, ChainSolver] = {}
+
+    # -- part 2: the event, once -------------------------------------------------------------
+    def worlds(self) -> list[tuple[Fraction, GameState, int]]:
+        """``(p, state after the event, scatters before landing)`` for every distinct outcome."""
+        if self._worlds is None:
+            if self.events == "none":
+                self._worlds = [(Fraction(1), self.state, 0)]
+            else:
+                def run(dice: PathDice) -> tuple[Hashable, int]:
+                    ctx = self._context(self.state.clone(), dice)
+                    roll_event(ctx)
+                    found[_world_key(ctx.state), ctx.scatters] = ctx.state
+                    return _world_key(ctx.state), ctx.scatters
+
+                found: dict[tuple[Hashable, int], GameState] = {}
+                merged = merge(enumerate_runs(run))
+                self._worlds = [(p, found[key], key[1]) for key, p in merged.items()]
+        return self._worlds
+
+    def _context(self, state: GameState, dice: Any) -> KickoffContext:
+        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
+
+    # -- part 3: the ball's journey ------------------------------------------------------------
+    def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
+        """The distribution of the journey's end from ``start`` in ``world`` (remembered)."""
+        key = _world_key(world)
+        chain = self._chains.get(key)
+        if chain is None:
+            def transitions(s: Any) -> dict[Any, Fraction]:
+                return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
+
+            chain = self._chains[key] = ChainSolver(
+                transitions, lambda s: isinstance(s, ball.END_STATES)
+            )
+        return chain.solve(start)
+
+    # -- part 1 and the whole ------------------------------------------------------------------
+    def odds(self, target: Square) -> Odds:
+        """The exact odds of a kick at ``target``."""
+        decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill)
+
+        def run(dice: PathDice) -> _Landing:
+            kick = kick_until_landing(self.state.clone(), self.ruleset, dice, decisions,
+                                      self.house_rules, events=False)
+            if kick.deviation is None:  # Kick It!: no kick, a touchback
+                return _Landing(None, True, kick.start)
+            return _Landing(kick.ctx.landing, kick.ctx.touchback, None)
+
+        deviations = merge(enumerate_runs(run))
+        ends: dict[Any, Fraction] = {}
+        for (p_world, world, scatters) in self.worlds():
+            for dev, p_dev in deviations.items():
+                if dev.no_kick is not None:
+                    start = dev.no_kick
+                else:
+                    ctx = self._context(world, None)
+                    ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, scatters
+                    start = landing_state(ctx)
+                for end, p_end in self.journey(world, start).items():
+                    ends[end] = ends.get(end, Fraction(0)) + p_world * p_dev * p_end
+        return self._summarise(target, ends)
+
+    def _summarise(self, target: Square, ends: dict[Any, Fraction]) -> Odds:
+        receiving: Side = self.state.receiving
+        end_zone_x = 0 if receiving == "home" else self.state.pitch.width - 1
+        sides = {p.id: p.side for p in self.state.players.values()}
+        holders: dict[str, Fraction] = {}
+        ground: dict[Square, Fraction] = {}
+        touchback = Fraction(0)
+        distance = Fraction(0)
+        for end, p in ends.items():
+            if end.touchback:
+                touchback += p
+            if isinstance(end, ball.Held):
+                holders[end.player] = holders.get(end.player, Fraction(0)) + p
+                distance += p * abs(end.square.x - end_zone_x)
+            elif end.square is not None:
+                ground[end.square] = ground.get(end.square, Fraction(0)) + p
+                distance += p * abs(end.square.x - end_zone_x)
+        return Odds(
+            target=target,
+            events=self.events,
+            touchback=touchback,
+            receiving_team_holds=sum(
+                (p for pid, p in holders.items() if sides[pid] == receiving), Fraction(0)
+            ),
+            holders=holders,
+            ground=ground,
+            expected_distance_to_receiving_end_zone=distance,
+            ends=ends,
+        )

@@ -1,0 +1,103 @@
+"""Exact odds: values computed by hand, and agreement with Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from helpers import player, scenario
+
+from kickoff.analysis.exact import KickoffSolver, PathDice, enumerate_runs, merge
+from kickoff.analysis.simulate import simulate
+from kickoff.core import ball
+from kickoff.core.pitch import Square
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+
+def _loaded(doc: dict[str, object]):  # type: ignore[no-untyped-def]
+    return load_scenario(parse_scenario(json.dumps(doc)))
+
+
+def _home_kickers(ruleset: str = "bb2020") -> list[dict[str, object]]:
+    return [player("h1", [12, 6], ruleset), player("h2", [12, 7], ruleset),
+            player("h3", [12, 8], ruleset), player("h4", [8, 7], ruleset)]
+
+
+def test_enumerate_runs_two_dice_sum() -> None:
+    def two_d6(d: PathDice) -> int:
+        return d.roll("d6", 6) + d.roll("d6", 6)
+
+    dist = merge(enumerate_runs(two_d6))
+    assert dist[7] == Fraction(1, 6)
+    assert dist[2] == Fraction(1, 36)
+    assert sum(dist.values()) == 1
+
+
+def test_lone_catcher_under_the_ball_catches_half_the_time() -> None:
+    """bb2020: AG 3+ with the kick-off -1 needs a 4: 1/2; the failed catch bounces away onto
+    empty squares, so he never gets a second chance."""
+    away = [player("a1", [13, 6]), player("a2", [13, 7]), player("a3", [13, 8]),
+            player("a4", [20, 3])]
+    loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
+    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    ends = solver.journey(loaded.state, ball.Arrive(Square(20, 3), "kickoff", True))
+    held = sum(p for e, p in ends.items() if isinstance(e, ball.Held) and e.player == "a4")
+    assert held == Fraction(1, 2)
+    assert sum(ends.values()) == 1
+
+
+def test_two_catchers_bouncing_between_them_is_solved_exactly() -> None:
+    """A fails (1/2), the ball bounces onto B (1/8), B fails (1/2), back onto A (1/8), ...
+    P(A holds) = (1/2) / (1 - 1/256) = 128/255; P(B holds) = 8/255."""
+    away = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
+            player("a4", [20, 7]), player("a5", [21, 7])]
+    loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
+    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    ends = solver.journey(loaded.state, ball.Arrive(Square(20, 7), "kickoff", True))
+    holders = {e.player: p for e, p in ends.items() if isinstance(e, ball.Held)}
+    assert holders == {"a4": Fraction(128, 255), "a5": Fraction(8, 255)}
+    assert sum(p for e, p in ends.items() if isinstance(e, ball.Rests)) == Fraction(119, 255)
+
+
+def test_touchback_at_the_sideline_counts_the_outcomes_that_leave() -> None:
+    """Target (19, 0), nobody near: 18 of the 48 deviations leave the pitch; the landings on the
+    top row bounce out 3 times in 8 (5 in 8 at x = 13 and x = 25, where the kicking half or the
+    end line is one step away too); (13, 6) and (25, 6) bounce out 3 times in 8.
+    18/48 + (15/8 + 5/8 + 15/8 + 5/8 + 3/8 + 3/8)/48 = 95/192."""
+    away = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
+            player("a4", [22, 12])]
+    loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
+    odds = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(19, 0))
+    assert odds.touchback == Fraction(95, 192)
+    total = sum(odds.holders.values()) + sum(odds.ground.values())
+    assert total == 1
+    assert odds.holders["a1"] == odds.touchback  # the first eligible recipient takes it
+
+
+def test_odds_json_uses_exact_fraction_strings() -> None:
+    loaded = _loaded(scenario("bb2020", home=_home_kickers()))
+    doc = KickoffSolver(loaded.state, loaded.ruleset).odds(Square(20, 7)).to_json()
+    assert doc["target"] == [20, 7] and doc["events"] == "none"
+    assert Fraction(doc["touchback"]) > 0
+    assert all("/" in v or v in ("0", "1") for v in doc["holders"].values())
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
+@pytest.mark.parametrize("events", ["none", "all"])
+def test_monte_carlo_agrees_with_exact(ruleset: str, events: str) -> None:
+    """20,000 sampled kick-offs put P(touchback) and P(receiving team holds) within 4 standard
+    errors of the exact values."""
+    doc = scenario(ruleset)
+    if ruleset == "sevens":
+        target = Square(15, 4)
+    else:
+        target = Square(19, 5)
+    loaded = _loaded(doc)
+    odds = KickoffSolver(loaded.state, loaded.ruleset, events=events).odds(target)  # type: ignore[arg-type]
+    tally = simulate(loaded.state, loaded.ruleset, target, 20_000, seed=11,
+                     events=events)  # type: ignore[arg-type]
+    for exact, count in ((odds.touchback, tally.touchback),
+                         (odds.receiving_team_holds, tally.receiving_team_holds)):
+        est, se = tally.share(count)
+        assert abs(est - float(exact)) <= 4 * max(se, 1e-9), (exact, est, se)

@@ -1,0 +1,48 @@
+"""GameState copies: a clone shares players until one side changes them (copy on write)."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import scenario
+
+from kickoff.core.pitch import Square
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+
+def _state():  # type: ignore[no-untyped-def]
+    return load_scenario(parse_scenario(json.dumps(scenario("bb2020")))).state
+
+
+def test_changing_a_clone_leaves_the_original_alone() -> None:
+    original = _state()
+    clone = original.clone()
+    a4 = clone.move(clone.players["a4"], Square(21, 9))
+    a4.status = "stunned"
+    clone.remove(clone.players["a1"], "sent_off")
+    assert original.players["a4"].square == (20, 7)
+    assert original.players["a4"].status == "standing"
+    assert original.board[(20, 7)].id == "a4"
+    assert original.players["a1"].square == (13, 6)
+    assert clone.board.get((20, 7)) is None
+    assert clone.board[(21, 9)].id == "a4"
+    assert clone.players["a1"].status == "sent_off" and clone.players["a1"].square is None
+
+
+def test_changing_the_original_leaves_an_earlier_clone_alone() -> None:
+    original = _state()
+    clone = original.clone()
+    original.own(original.players["h4"]).status = "prone"
+    original.move(original.players["h1"], Square(11, 6))
+    assert clone.players["h4"].status == "standing"
+    assert clone.players["h1"].square == (12, 6)
+    assert clone.board[(12, 6)].id == "h1"
+
+
+def test_a_stale_reference_is_resolved_by_id() -> None:
+    state = _state().clone()
+    stale = state.players["a2"]
+    state.own(state.players["a3"])  # copies every player of this state
+    moved = state.move(stale, Square(14, 7))
+    assert moved is state.players["a2"] and moved is not stale
+    assert state.board[(14, 7)] is moved and (13, 7) not in state.board
