@@ -89,10 +89,7 @@ def test_monte_carlo_agrees_with_exact(ruleset: str, events: str) -> None:
     """20,000 sampled kick-offs put P(touchback) and P(receiving team holds) within 4 standard
     errors of the exact values."""
     doc = scenario(ruleset)
-    if ruleset == "sevens":
-        target = Square(15, 4)
-    else:
-        target = Square(19, 5)
+    target = Square(15, 4) if ruleset == "sevens" else Square(19, 5)
     loaded = _loaded(doc)
     odds = KickoffSolver(loaded.state, loaded.ruleset, events=events).odds(target)  # type: ignore[arg-type]
     tally = simulate(loaded.state, loaded.ruleset, target, 20_000, seed=11,
