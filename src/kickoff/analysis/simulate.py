@@ -1,9 +1,18 @@
-"""Monte Carlo kick-offs: the same rules, sampled with seeded dice, tallied like the exact odds."""
+"""Monte Carlo kick-offs: the same rules, sampled with seeded dice, tallied like the exact odds.
+
+:func:`simulate` plays ``n`` kick-offs in chunks; chunk ``i`` draws its seed from
+``numpy.random.SeedSequence(seed).spawn(...)[i]``, so the result for a given seed is the same
+whatever the number of processes (``jobs``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
+
+import numpy as np
 
 from kickoff.analysis.exact import Events
 from kickoff.core.context import Decisions
@@ -13,11 +22,13 @@ from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
+#: Kick-offs per chunk (the unit of seeding and of parallel work).
+CHUNK = 5_000
+
 
 @dataclass
 class Tally:
-    """Counts over ``n`` simulated kick-offs of the quantities :class:`~kickoff.analysis.exact.Odds`
-    reports exactly."""
+    """Counts over ``n`` simulated kick-offs of the quantities the exact odds report."""
 
     n: int = 0
     touchback: int = 0
@@ -25,44 +36,111 @@ class Tally:
     holders: dict[str, int] = field(default_factory=dict)
     ground: dict[Square, int] = field(default_factory=dict)
     distance_sum: int = 0
+    distance_squares: int = 0
+
+    @property
+    def on_ground(self) -> int:
+        return sum(self.ground.values())
 
     def share(self, count: int) -> tuple[float, float]:
         """``(estimate, standard error)`` of a probability from its count."""
         p = count / self.n
         return p, sqrt(p * (1 - p) / self.n)
 
+    def mean_distance(self) -> tuple[float, float]:
+        """``(mean, standard error)`` of the ball's distance from the receiving End Zone."""
+        mean = self.distance_sum / self.n
+        var = max(0.0, self.distance_squares / self.n - mean * mean)
+        return mean, sqrt(var / self.n)
 
-def simulate(
-    state: GameState,
-    ruleset: Ruleset,
-    target: Square,
-    n: int,
-    seed: int,
-    *,
-    events: Events = "all",
-    house_rules: frozenset[str] = frozenset(),
-    use_kick_skill: bool = False,
-) -> Tally:
-    """Play ``n`` kick-offs at ``target`` from copies of ``state`` (checked beforehand) with
-    ``SeededDice(seed)`` and the default decisions; the counts."""
+    def add(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        self.n += other.n
+        self.touchback += other.touchback
+        self.receiving_team_holds += other.receiving_team_holds
+        self.distance_sum += other.distance_sum
+        self.distance_squares += other.distance_squares
+        for pid, c in other.holders.items():
+            self.holders[pid] = self.holders.get(pid, 0) + c
+        for sq, c in other.ground.items():
+            self.ground[sq] = self.ground.get(sq, 0) + c
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to simulate: a checked state, the ruleset, the target and the options."""
+
+    state: GameState
+    ruleset: Ruleset
+    target: Square
+    events: Events = "all"
+    house_rules: frozenset[str] = frozenset()
+    use_kick_skill: bool = False
+
+
+def run_chunk(job: Job, n: int, seed: int) -> Tally:
+    """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` and the default decisions."""
+    state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
-    decisions = Decisions(target=target, use_kick_skill=use_kick_skill)
+    decisions = Decisions(target=job.target, use_kick_skill=job.use_kick_skill)
     receiving = state.receiving
     end_zone_x = 0 if receiving == "home" else state.pitch.width - 1
+    with_event = job.events == "all"
     tally = Tally()
+    holders, ground = tally.holders, tally.ground
     for _ in range(n):
-        kick = kick_until_landing(state.clone(), ruleset, dice, decisions, house_rules,
-                                  events=events == "all")
-        result = kick.finish()
+        result = kick_until_landing(state.clone(), rs, dice, decisions, job.house_rules,
+                                    events=with_event).finish()
         st = result.state
-        tally.n += 1
         tally.touchback += result.touchback
-        if st.carrier is not None:
-            tally.holders[st.carrier] = tally.holders.get(st.carrier, 0) + 1
-            tally.receiving_team_holds += st.players[st.carrier].side == receiving
+        carrier = st.carrier
+        if carrier is not None:
+            holders[carrier] = holders.get(carrier, 0) + 1
+            tally.receiving_team_holds += st.players[carrier].side == receiving
         elif st.ball is not None:
             sq = Square(st.ball[0], st.ball[1])
-            tally.ground[sq] = tally.ground.get(sq, 0) + 1
+            ground[sq] = ground.get(sq, 0) + 1
         if st.ball is not None:
-            tally.distance_sum += abs(st.ball[0] - end_zone_x)
+            d = abs(st.ball[0] - end_zone_x)
+            tally.distance_sum += d
+            tally.distance_squares += d * d
+    tally.n = n
     return tally
+
+
+def chunk_seeds(seed: int, n: int) -> list[tuple[int, int]]:
+    """``(size, seed)`` of each chunk of ``n`` kick-offs, from ``SeedSequence(seed).spawn``."""
+    sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
+    children = np.random.SeedSequence(seed).spawn(len(sizes))
+    return [(size, int(child.generate_state(1)[0])) for size, child in zip(sizes, children,
+                                                                           strict=True)]
+
+
+def _chunk(args: tuple[Job, int, int]) -> Tally:
+    return run_chunk(*args)
+
+
+def simulate(
+    job: Job, n: int, seed: int, *, jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play ``n`` kick-offs of ``job`` from ``seed`` over ``jobs`` processes; the counts.
+
+    ``progress(k)`` is called as each chunk of ``k`` kick-offs finishes. The result depends on
+    ``seed`` and ``n`` only, not on ``jobs``.
+    """
+    tasks = [(job, size, s) for size, s in chunk_seeds(seed, n)]
+    total = Tally()
+    if jobs <= 1:
+        results = map(_chunk, tasks)
+        for tally in results:
+            total.add(tally)
+            if progress:
+                progress(tally.n)
+        return total
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for tally in pool.map(_chunk, tasks):
+            total.add(tally)
+            if progress:
+                progress(tally.n)
+    return total

@@ -7,21 +7,29 @@ wrong usage (Click's own).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
 
-from kickoff.cli.common import fail, guarded
+from kickoff.cli import analysis_cmd
+from kickoff.cli.common import (
+    DEFAULT_TEAMS,
+    build_match,
+    check_square,
+    fail,
+    guarded,
+    parse_target,
+    prefixed,
+    read_input,
+)
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
 from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
-from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
-from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import (
     load_scenario,
@@ -33,7 +41,6 @@ from kickoff.formats.scenario import (
 )
 from kickoff.formats.teams import (
     FAMILY,
-    build_state,
     builtin_names,
     check_setup_file,
     load_setup,
@@ -47,29 +54,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+app.command()(analysis_cmd.odds)
+app.command()(analysis_cmd.simulate)
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 
-
-#: Default pairing and set-ups per team family (built-in names).
-DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
-                 "sevens": ("human", "orc")}
-DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
-                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
-
-
-def _check_square(value: str | None) -> str | None:
-    """Option callback: a square ``X,Y``; a usage error (exit 2) naming the option otherwise."""
-    if value is not None:
-        try:
-            Square.parse(value)
-        except ValueError as e:
-            raise typer.BadParameter(str(e)) from None
-    return value
-
-
-def _parse_square(value: str | None) -> Square | None:
-    return None if value is None else Square.parse(value)
 
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
@@ -91,7 +80,7 @@ def run(
     target: Annotated[
         str | None,
         typer.Option(help="Kick target X,Y (default: centre of the receiving zone).",
-                     callback=_check_square),
+                     callback=check_square),
     ] = None,
     kicker: Annotated[
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
@@ -106,29 +95,9 @@ def run(
     ] = False,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
-    rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
-    tgt = _parse_square(target)
-    kick_side: Side = kicking
-    recv_side: Side = "away" if kick_side == "home" else "home"
-    defence, offence = DEFAULT_SETUPS[rs.pitch.name]
-    team_names: dict[Side, str] = {
-        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
-    }
-    setup_names: dict[Side, str] = {kick_side: defence, recv_side: offence}
-    if home_setup:
-        setup_names["home"] = home_setup
-    if away_setup:
-        setup_names["away"] = away_setup
-    teams = {s: load_team(team_names[s], family) for s in SIDES}
-    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
-    state = build_state(rs, teams, setups, kick_side)
-    if tgt is not None and not rs.pitch.in_receiving_area(recv_side, tgt):
-        where = "off the pitch" if not rs.pitch.on_pitch(tgt) else "not in the receiving area"
-        raise ScenarioError([
-            f"--target: {list(tgt)} is {where}: with the {kick_side} team kicking, the target must "
-            f"be beyond its Line of Scrimmage, {rs.pitch.describe_receiving_area(recv_side)}"
-        ])
+    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    rs, state = match.ruleset, match.state
+    tgt = parse_target(match, target)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
@@ -141,20 +110,7 @@ def run(
         return
     from kickoff.cli.render import kickoff_report
 
-    names: dict[str, str] = {s: f"{teams[s][1].name}, {setups[s][1].name}" for s in SIDES}
-    Console().print(kickoff_report(before, result.state, doc, names))
-
-
-def _read_input(file: str) -> tuple[str, str]:
-    if file == "-":
-        return "stdin", sys.stdin.read()
-    path = Path(file)
-    try:
-        return file, path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{file}: no such file"]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError([f"{file}: cannot read: {e}"]) from None
+    Console().print(kickoff_report(before, result.state, doc, match.names))
 
 
 @app.command()
@@ -163,24 +119,12 @@ def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
 ) -> None:
     """Replay a scenario file and print its kickoff-result/1 JSON."""
-    source, text = _read_input(file)
+    source, text = read_input(file)
     try:
         doc = replay_text(text)
     except KickoffError as e:
-        raise _prefixed(e, source) from None
+        raise prefixed(e, source) from None
     typer.echo(json.dumps(doc, indent=2))
-
-
-def _prefixed(e: KickoffError, source: str) -> KickoffError:
-    """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
-    if isinstance(e, SetupError):
-        e.args = (f"{source}: illegal set-up:\n"
-                  + "\n".join(f"{source}: {p}" for p in e.problems),)
-    elif isinstance(e, ScenarioError):
-        e.args = ("\n".join(f"{source}: {p}" for p in e.problems),)
-    else:
-        e.args = (f"{source}: {e}",)
-    return e
 
 
 @app.command()
@@ -213,11 +157,11 @@ def validate(
                 f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to set-up "
                 "files only; a scenario names its own ruleset and teams"
             )
-        source, text = _read_input(file)
+        source, text = read_input(file)
         try:
             play(load_scenario(parse_scenario(text)))
         except KickoffError as e:
-            raise _prefixed(e, source) from None
+            raise prefixed(e, source) from None
         console.print(f"{source}: valid scenario")
         return
     ruleset = ruleset or "bb2020"

@@ -1,15 +1,24 @@
-"""What every ``kickoff`` command shares: turning a ``KickoffError`` into a clean exit 1."""
+"""What the ``kickoff`` commands share: a clean exit 1 for a ``KickoffError``, reading input,
+and the teams and set-ups named on the command line."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
-from kickoff.core.errors import KickoffError
+from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.pitch import SIDES, Side, Square, other_side
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.rulesets import RULESETS
+from kickoff.core.state import GameState
+from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,3 +44,96 @@ def guarded(func: Callable[P, R]) -> Callable[P, R]:
             raise AssertionError("unreachable") from e
 
     return wrapper
+
+
+#: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
+#: the defence, the receiving team the offence.
+DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
+                 "sevens": ("human", "orc")}
+DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
+
+
+def read_input(file: str) -> tuple[str, str]:
+    """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable."""
+    if file == "-":
+        return "stdin", sys.stdin.read()
+    path = Path(file)
+    try:
+        return file, path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([f"{file}: no such file"]) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError([f"{file}: cannot read: {e}"]) from None
+
+
+def prefixed(e: KickoffError, source: str) -> KickoffError:
+    """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
+    if isinstance(e, SetupError):
+        e.args = (f"{source}: illegal set-up:\n"
+                  + "\n".join(f"{source}: {p}" for p in e.problems),)
+    elif isinstance(e, ScenarioError):
+        e.args = ("\n".join(f"{source}: {p}" for p in e.problems),)
+    else:
+        e.args = (f"{source}: {e}",)
+    return e
+
+
+def check_square(value: str | None) -> str | None:
+    """Option callback: a square ``X,Y``; a usage error (exit 2) naming the option otherwise."""
+    if value is not None:
+        try:
+            Square.parse(value)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
+    return value
+
+
+@dataclass
+class Match:
+    """Two teams on their set-ups before a kick-off, checked: what ``run`` and ``odds`` play."""
+
+    ruleset: Ruleset
+    state: GameState
+    names: dict[str, str]
+    house_rules: frozenset[str] = frozenset()
+
+
+def build_match(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side,
+) -> Match:
+    """Load the teams and set-ups named on the command line (defaults per ruleset) and check
+    them; ``ScenarioError`` / ``SetupError`` list every problem."""
+    rs = RULESETS[ruleset]
+    family = FAMILY[ruleset]
+    receiving = other_side(kicking)
+    defence, offence = DEFAULT_SETUPS[rs.pitch.name]
+    team_names: dict[Side, str] = {
+        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
+    }
+    setup_names: dict[Side, str] = {kicking: defence, receiving: offence}
+    if home_setup:
+        setup_names["home"] = home_setup
+    if away_setup:
+        setup_names["away"] = away_setup
+    teams = {s: load_team(team_names[s], family) for s in SIDES}
+    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
+    state = build_state(rs, teams, setups, kicking)
+    names: dict[str, str] = {s: f"{teams[s][1].name}, {setups[s][1].name}" for s in SIDES}
+    return Match(rs, state, names)
+
+
+def parse_target(match: Match, target: str | None) -> Square | None:
+    """The ``--target`` square, checked against the receiving area (``ScenarioError``)."""
+    if target is None:
+        return None
+    tgt = Square.parse(target)
+    pitch, kicking, receiving = match.state.pitch, match.state.kicking, match.state.receiving
+    if not pitch.in_receiving_area(receiving, tgt):
+        where = "off the pitch" if not pitch.on_pitch(tgt) else "not in the receiving area"
+        raise ScenarioError([
+            f"--target: {list(tgt)} is {where}: with the {kicking} team kicking, the target must "
+            f"be beyond its Line of Scrimmage, {pitch.describe_receiving_area(receiving)}"
+        ])
+    return tgt

@@ -1,0 +1,55 @@
+"""Where should I kick? Every legal target ranked by an objective, from the exact odds.
+
+Objectives (the kicking coach's point of view):
+
+- ``touchback``: the chance of giving the receivers a touchback; lower is better.
+- ``receiver-holds``: the chance the receiving team ends the kick-off holding the ball; lower
+  is better.
+- ``ball-on-ground``: the chance the ball ends on the ground, held by nobody; higher is better.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from kickoff.analysis.exact import KickoffSolver, Odds
+from kickoff.core.pitch import Square
+
+Objective = Literal["touchback", "receiver-holds", "ball-on-ground"]
+OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground")
+#: Whether a higher value of the objective is better for the kicking team.
+HIGHER_IS_BETTER: dict[Objective, bool] = {
+    "touchback": False, "receiver-holds": False, "ball-on-ground": True,
+}
+
+
+def objective_value(odds: Odds, objective: Objective) -> Fraction:
+    """The objective's probability for one target's odds (a fraction in [0, 1])."""
+    if objective == "touchback":
+        return odds.touchback
+    if objective == "receiver-holds":
+        return odds.receiving_team_holds
+    return sum(odds.ground.values(), Fraction(0))
+
+
+@dataclass(frozen=True)
+class RankedTarget:
+    """One target, its odds and its objective value."""
+
+    target: Square
+    value: Fraction
+    odds: Odds
+
+
+def rank_targets(solver: KickoffSolver, objective: Objective) -> list[RankedTarget]:
+    """Every square of the receiving area as a target, best first (ties: lowest x, then y)."""
+    pitch = solver.state.pitch
+    receiving = solver.state.receiving
+    targets = [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)]
+    ranked = [RankedTarget(t, objective_value(o, objective), o)
+              for t in targets for o in (solver.odds(t),)]
+    sign = -1 if HIGHER_IS_BETTER[objective] else 1
+    ranked.sort(key=lambda r: (sign * r.value, r.target.x, r.target.y))
+    return ranked

@@ -1,0 +1,267 @@
+"""``kickoff odds`` and ``kickoff simulate``: exact odds, the best target, Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from kickoff.analysis.exact import Events, KickoffSolver
+from kickoff.analysis.simulate import Job
+from kickoff.analysis.simulate import simulate as run_simulation
+from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
+from kickoff.cli.common import build_match, check_square, guarded, parse_target, prefixed, read_input
+from kickoff.core.dice import new_seed
+from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.pitch import Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+
+FileArg = Annotated[
+    str | None,
+    typer.Argument(help="A kickoff-scenario/1 file (its dice and decisions are ignored), or - "
+                   "for stdin; without it, the teams and set-ups given by the options."),
+]
+RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
+TeamOpt = Annotated[str | None, typer.Option(help="Team (without FILE): built-in or file.")]
+SetupOpt = Annotated[str | None, typer.Option(help="Set-up (without FILE): built-in or file.")]
+KickingOpt = Annotated[Literal["home", "away"], typer.Option(help="Kicking team (without FILE).")]
+TargetOpt = Annotated[
+    str | None,
+    typer.Option(help="Kick target X,Y (default: the scenario's, else the receiving zone's centre).",
+                 callback=check_square),
+]
+EventsOpt = Annotated[
+    Literal["none", "all"],
+    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
+                 "with its default decisions."),
+]
+
+
+@dataclass
+class Setting:
+    """A checked state before a kick-off and how to kick."""
+
+    state: GameState
+    ruleset: Ruleset
+    house_rules: frozenset[str]
+    target: Square
+
+
+def _setting(
+    file: str | None, ruleset: str, home: str | None, away: str | None,
+    home_setup: str | None, away_setup: str | None, kicking: Literal["home", "away"],
+    target: str | None,
+) -> Setting:
+    if file is not None:
+        source, text = read_input(file)
+        try:
+            loaded = load_scenario(parse_scenario(text))
+        except KickoffError as e:
+            raise prefixed(e, source) from None
+        state = loaded.state
+        tgt = Square.parse(target) if target else loaded.decisions.target
+        tgt = tgt or state.pitch.centre[state.receiving]
+        if not state.pitch.in_receiving_area(state.receiving, tgt):
+            raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: "
+                                 + state.pitch.describe_receiving_area(state.receiving)])
+        return Setting(state, loaded.ruleset, loaded.house_rules, tgt)
+    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
+    return Setting(match.state, match.ruleset, match.house_rules, tgt)
+
+
+def _pct(p: Fraction | float) -> str:
+    return f"{float(p):6.1%}"
+
+
+@guarded
+def odds(
+    file: FileArg = None,
+    target: TargetOpt = None,
+    events: EventsOpt = "none",
+    all_targets: Annotated[
+        bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
+    ] = False,
+    objective: Annotated[
+        Literal["touchback", "receiver-holds", "ball-on-ground"],
+        typer.Option(help="With --all-targets: touchback and receiver-holds are best low, "
+                     "ball-on-ground best high."),
+    ] = "touchback",
+    png: Annotated[
+        Path | None, typer.Option(help="With --all-targets: write the heat map as a PNG.")
+    ] = None,
+    kick_skill: Annotated[
+        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
+    ] = False,
+    ruleset: RulesetOpt = "bb2020",
+    home: TeamOpt = None,
+    away: TeamOpt = None,
+    home_setup: SetupOpt = None,
+    away_setup: SetupOpt = None,
+    kicking: KickingOpt = "home",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print exact fractions as JSON.")
+    ] = False,
+) -> None:
+    """Exact odds of a kick: touchback, who ends with the ball, where it lies."""
+    if png is not None and not all_targets:
+        raise typer.BadParameter("--png needs --all-targets")
+    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    ev: Events = events
+    solver = KickoffSolver(s.state, s.ruleset, events=ev, house_rules=s.house_rules,
+                           use_kick_skill=kick_skill)
+    console = Console(highlight=False)
+    if not all_targets:
+        result = solver.odds(s.target)
+        if as_json:
+            typer.echo(json.dumps(result.to_json(), indent=2))
+            return
+        table = Table(title=f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})")
+        table.add_column("outcome")
+        table.add_column("probability", justify="right")
+        table.add_column("exact", justify="right")
+        for label, p in (("touchback", result.touchback),
+                         ("receiving team holds the ball", result.receiving_team_holds),
+                         ("ball on the ground", sum(result.ground.values(), Fraction(0)))):
+            table.add_row(label, _pct(p), str(p))
+        for pid, p in sorted(result.holders.items(), key=lambda kv: -kv[1])[:8]:
+            table.add_row(f"  {pid} holds it", _pct(p), str(p))
+        console.print(table)
+        console.print(f"Expected distance of the ball from the receiving End Zone: "
+                      f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+        return
+    obj: Objective = objective
+    ranked = rank_targets(solver, obj)
+    if png is not None:
+        from kickoff.analysis.plot import heatmap_png
+
+        try:
+            heatmap_png(s.state, ranked, obj, png,
+                        title=f"{s.ruleset.name}, events {events}: {objective}")
+        except OSError as e:
+            raise ScenarioError([f"{png}: cannot write the PNG: {e.strerror}"]) from None
+    if as_json:
+        typer.echo(json.dumps({
+            "objective": objective, "events": events,
+            "targets": [{"target": r.target.as_list(), "value": str(r.value),
+                         **{k: v for k, v in r.odds.to_json().items()
+                            if k in ("touchback", "receiving_team_holds")}}
+                        for r in ranked],
+        }, indent=2))
+        return
+    console.print(heatmap_text(s.state, ranked, obj))
+    best = Table(title=f"Best targets by {objective} "
+                 f"({'higher' if HIGHER_IS_BETTER[obj] else 'lower'} is better)")
+    for col in ("target", objective, "touchback", "receiving team holds"):
+        best.add_column(col, justify="right")
+    for r in ranked[:5]:
+        best.add_row(str(list(r.target)), _pct(r.value), _pct(r.odds.touchback),
+                     _pct(r.odds.receiving_team_holds))
+    console.print(best)
+    if png is not None:
+        console.print(f"heat map written to {png}")
+
+
+def heatmap_text(state: GameState, ranked: list[RankedTarget], objective: Objective) -> Text:
+    """The receiving area with each target's objective value in percent, coloured green (good)
+    to red (bad); ``##`` is the best target."""
+    values = {r.target: r.value for r in ranked}
+    lo = min(values.values())
+    hi = max(values.values())
+    better_high = HIGHER_IS_BETTER[objective]
+    xs = sorted({t.x for t in values})
+    text = Text()
+    text.append("   " + "".join(f"{x:>4}" for x in xs) + "\n", style="dim")
+    for y in range(state.pitch.height):
+        text.append(f"{y:>3}", style="dim")
+        for x in xs:
+            v = values.get(Square(x, y))
+            if v is None:
+                text.append("    ")
+                continue
+            share = 0.5 if hi == lo else float((v - lo) / (hi - lo))
+            good = share if better_high else 1 - share
+            colour = "green" if good > 0.66 else ("yellow" if good > 0.33 else "red")
+            label = "##" if Square(x, y) == ranked[0].target else f"{round(float(v) * 100):>2}"
+            text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
+        text.append("\n")
+    text.append(f"{objective} in percent per target; ## marks the best "
+                f"({_pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+    return text
+
+
+@guarded
+def simulate(
+    file: FileArg = None,
+    n: Annotated[int, typer.Option("-n", min=1, help="Number of kick-offs.")] = 100_000,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a new one).")] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
+    target: TargetOpt = None,
+    events: EventsOpt = "all",
+    kick_skill: Annotated[
+        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
+    ] = False,
+    ruleset: RulesetOpt = "bb2020",
+    home: TeamOpt = None,
+    away: TeamOpt = None,
+    home_setup: SetupOpt = None,
+    away_setup: SetupOpt = None,
+    kicking: KickingOpt = "home",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
+) -> None:
+    """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
+    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    used_seed = seed if seed is not None else new_seed()
+    ev: Events = events
+    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill)
+    if as_json:
+        tally = run_simulation(job, n, used_seed, jobs=jobs)
+    else:
+        with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      transient=True) as bar:
+            task = bar.add_task("kick-offs", total=n)
+            tally = run_simulation(job, n, used_seed, jobs=jobs,
+                                   progress=lambda k: bar.advance(task, k))
+    rows: list[tuple[str, float, float]] = [
+        ("touchback", *tally.share(tally.touchback)),
+        ("receiving_team_holds", *tally.share(tally.receiving_team_holds)),
+        ("ball_on_ground", *tally.share(tally.on_ground)),
+    ]
+    holders = sorted(tally.holders.items(), key=lambda kv: -kv[1])
+    mean, se = tally.mean_distance()
+    if as_json:
+        typer.echo(json.dumps({
+            "n": n, "seed": used_seed, "target": s.target.as_list(), "events": events,
+            **{name: {"p": p, "ci95": [p - 1.96 * e, p + 1.96 * e]} for name, p, e in rows},
+            "holders": {pid: {"p": tally.share(c)[0],
+                              "ci95": [tally.share(c)[0] - 1.96 * tally.share(c)[1],
+                                       tally.share(c)[0] + 1.96 * tally.share(c)[1]]}
+                        for pid, c in holders},
+            "expected_distance_to_receiving_end_zone": {
+                "mean": mean, "ci95": [mean - 1.96 * se, mean + 1.96 * se]},
+        }, indent=2))
+        return
+    table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
+                  f"events {events}), seed {used_seed}")
+    table.add_column("outcome")
+    table.add_column("estimate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for name, p, e in rows + [(f"  {pid} holds it", *tally.share(c)) for pid, c in holders[:8]]:
+        table.add_row(name.replace("_", " "), _pct(p), f"{_pct(p - 1.96 * e)} - {_pct(p + 1.96 * e)}")
+    Console(highlight=False).print(table)
+    Console(highlight=False).print(
+        f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
+        f"(95% interval {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
+    )
