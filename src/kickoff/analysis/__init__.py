@@ -1,1 +1,44 @@
-"""Analysis on top of the rules core: exact odds and simulation."""
+"""Analysis on top of the rules core: exact odds, the best kick target, Monte Carlo.
+
+Exact odds for one target (probabilities are exact fractions):
+
+>>> from fractions import Fraction
+>>> from kickoff.analysis import Job, KickoffSolver, rank_targets, simulate
+>>> from kickoff.core import RULESETS, Square
+>>> from kickoff.formats.teams import build_state, load_setup, load_team
+>>> rs = RULESETS["bb2020"]
+>>> teams = {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")}
+>>> setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
+...           "away": load_setup("botbowl_off_wedge", rs.pitch)}
+>>> state = build_state(rs, teams, setups, kicking="home")
+>>> solver = KickoffSolver(state, rs, events="none")
+>>> odds = solver.odds(Square(19, 7))
+>>> odds.touchback
+Fraction(57475, 1143808)
+>>> f"{float(odds.receiving_team_holds):.3f}"
+'0.097'
+>>> sum(odds.holders.values()) + sum(odds.ground.values())
+Fraction(1, 1)
+
+Every target ranked by an objective (here: the fewest touchbacks):
+
+>>> best = rank_targets(solver, "touchback")[0]
+>>> best.target, f"{float(best.value):.3f}"
+(Square(x=19, y=7), '0.050')
+
+Monte Carlo on the same rules, reproducible from its seed:
+
+>>> tally = simulate(Job(state, rs, Square(19, 7), events="none"), 20_000, seed=7)
+>>> estimate, standard_error = tally.share(tally.touchback)
+>>> abs(estimate - float(odds.touchback)) < 4 * standard_error
+True
+"""
+
+from kickoff.analysis.exact import KickoffSolver, Odds, enumerate_runs
+from kickoff.analysis.simulate import Job, Tally, simulate
+from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
+
+__all__ = [
+    "OBJECTIVES", "Job", "KickoffSolver", "Odds", "RankedTarget", "Tally", "enumerate_runs",
+    "objective_value", "rank_targets", "simulate",
+]

@@ -164,11 +164,12 @@ def odds(
     console.print(heatmap_text(s.state, ranked, obj))
     best = Table(title=f"Best targets by {objective} "
                  f"({'higher' if HIGHER_IS_BETTER[obj] else 'lower'} is better)")
-    for col in ("target", objective, "touchback", "receiving team holds"):
+    for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
         best.add_column(col, justify="right")
     for r in ranked[:5]:
-        best.add_row(str(list(r.target)), _pct(r.value), _pct(r.odds.touchback),
-                     _pct(r.odds.receiving_team_holds))
+        best.add_row(str(list(r.target)), _pct(r.odds.touchback),
+                     _pct(r.odds.receiving_team_holds),
+                     _pct(sum(r.odds.ground.values(), Fraction(0))))
     console.print(best)
     if png is not None:
         console.print(f"heat map written to {png}")
@@ -254,12 +255,14 @@ def simulate(
         }, indent=2))
         return
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
-                  f"events {events}), seed {used_seed}")
+                  f"events {events})", caption=f"seed {used_seed}: the same seed gives the same "
+                  "counts, whatever --jobs")
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
     for name, p, e in rows + [(f"  {pid} holds it", *tally.share(c)) for pid, c in holders[:8]]:
-        table.add_row(name.replace("_", " "), _pct(p), f"{_pct(p - 1.96 * e)} - {_pct(p + 1.96 * e)}")
+        table.add_row(name.replace("_", " "), _pct(p),
+                      f"{_pct(p - 1.96 * e)} - {_pct(p + 1.96 * e)}")
     Console(highlight=False).print(table)
     Console(highlight=False).print(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "

@@ -1,0 +1,151 @@
+"""kickoff odds and kickoff simulate from the command line, and simulate against exact odds."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from math import sqrt
+from pathlib import Path
+
+import pytest
+from helpers import cli, player, scenario
+from PIL import Image
+
+from kickoff.analysis import Job, KickoffSolver, simulate
+from kickoff.core import RULESETS, Square
+from kickoff.formats.scenario import load_scenario, parse_scenario
+from kickoff.formats.teams import build_state, load_setup, load_team
+
+HOME = [player("h1", [12, 6]), player("h2", [12, 7]), player("h3", [12, 8]),
+        player("h4", [8, 7])]
+SIDELINE_AWAY = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
+                 player("a4", [22, 12])]
+
+
+def _write(tmp_path: Path, doc: dict[str, object]) -> str:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_odds_of_a_scenario_file_ignore_its_dice_and_decisions(tmp_path: Path) -> None:
+    """The sideline case of test_exact (95/192), from a file whose dice would say otherwise."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]},
+                   dice={"d8": [7], "d6": [1, 1, 1, 6]}, decisions={"touchback": "a2"})
+    code, out, err = cli(["odds", _write(tmp_path, doc), "--json"])
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["target"] == [19, 0]
+    assert result["touchback"] == "95/192"
+    assert result["holders"]["a1"] == "95/192"  # default recipient, not the file's a2
+
+
+def test_odds_target_option_overrides_the_file(tmp_path: Path) -> None:
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})
+    code, out, _ = cli(["odds", _write(tmp_path, doc), "--target", "19,7", "--json"])
+    assert code == 0
+    assert json.loads(out)["target"] == [19, 7]
+
+
+def test_odds_text_report_on_default_teams() -> None:
+    code, out, err = cli(["odds", "--target", "20,7"])
+    assert code == 0, err
+    assert "touchback" in out and "Expected distance" in out
+
+
+@pytest.mark.parametrize(("ruleset", "size"), [("bb2020", (1120, 600)), ("sevens", (880, 440))])
+def test_all_targets_png_has_the_pitch_size(tmp_path: Path, ruleset: str,
+                                            size: tuple[int, int]) -> None:
+    png = tmp_path / "heat.png"
+    code, out, err = cli(["odds", "--ruleset", ruleset, "--all-targets", "--png", str(png)])
+    assert code == 0, err
+    assert png.stat().st_size > 10_000
+    with Image.open(png) as im:
+        assert im.size == size
+    assert "##" in out  # the best target is marked on the terminal heat map
+
+
+def test_all_targets_json_is_ranked_by_the_objective() -> None:
+    code, out, err = cli(["odds", "--all-targets", "--objective", "ball-on-ground", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    values = [Fraction(t["value"]) for t in doc["targets"]]
+    assert values == sorted(values, reverse=True)
+    assert len(values) == 13 * 15  # every square of the receiving half
+    code, out, _ = cli(["odds", "--all-targets", "--objective", "touchback", "--json"])
+    values = [Fraction(t["value"]) for t in json.loads(out)["targets"]]
+    assert values == sorted(values)
+
+
+def test_odds_usage_and_input_errors(tmp_path: Path) -> None:
+    code, out, _ = cli(["odds", "--png", str(tmp_path / "x.png")])
+    assert code == 2 and out == ""
+    code, out, err = cli(["odds", str(tmp_path / "missing.json")])
+    assert code == 1 and out == "" and "no such file" in err
+    code, out, err = cli(["odds", "--target", "5,7"])
+    assert code == 1 and out == "" and "receiving area" in err
+
+
+def test_simulate_is_reproducible_whatever_the_number_of_processes() -> None:
+    args = ["simulate", "-n", "12000", "--seed", "5", "--json"]
+    code, one, err = cli([*args, "--jobs", "1"])
+    assert code == 0, err
+    code, two, err = cli([*args, "--jobs", "2"])
+    assert code == 0, err
+    assert json.loads(one) == json.loads(two)
+    doc = json.loads(one)
+    assert doc["n"] == 12000 and doc["seed"] == 5
+    low, high = doc["touchback"]["ci95"]
+    assert low <= doc["touchback"]["p"] <= high
+
+
+def test_simulate_text_report() -> None:
+    code, out, err = cli(["simulate", "-n", "3000", "--seed", "1", "--ruleset", "sevens"])
+    assert code == 0, err
+    assert "95% interval" in out and "seed 1" in out
+
+
+def _small(ruleset: str) -> tuple[object, Square]:
+    loaded = load_scenario(parse_scenario(json.dumps(scenario(ruleset))))
+    target = Square(15, 4) if ruleset == "sevens" else Square(19, 6)
+    return loaded, target
+
+
+def _setups() -> list[tuple[str, object, object, Square, str]]:
+    cases = []
+    for ruleset in ("classic", "bb2020", "bb2025", "sevens"):
+        loaded, target = _small(ruleset)
+        cases.append((ruleset, loaded.state, loaded.ruleset, target, "all"))  # type: ignore[attr-defined]
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    cases.append(("bb2020-eleven", state, rs, Square(20, 5), "none"))
+    return cases
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "state", "ruleset", "target", "events"), _setups(),
+                         ids=[c[0] for c in _setups()])
+def test_simulate_200k_agrees_with_exact_odds(name: str, state, ruleset, target: Square,  # type: ignore[no-untyped-def]
+                                              events: str) -> None:
+    """Every probability odds reports (touchback, the receiving team holds, each holder, each
+    square on the ground) and the expected distance lie within 4 standard errors."""
+    n = 200_000
+    odds = KickoffSolver(state, ruleset, events=events).odds(target)  # type: ignore[arg-type]
+    tally = simulate(Job(state, ruleset, target, events), n, seed=2026, jobs=2)  # type: ignore[arg-type]
+
+    def close(exact: Fraction, count: int) -> bool:
+        p, est = float(exact), count / n
+        se = max(sqrt(p * (1 - p) / n), sqrt(est * (1 - est) / n), 1e-12)
+        return abs(est - p) <= 4 * se
+
+    assert close(odds.touchback, tally.touchback)
+    assert close(odds.receiving_team_holds, tally.receiving_team_holds)
+    for pid in set(odds.holders) | set(tally.holders):
+        assert close(odds.holders.get(pid, Fraction(0)), tally.holders.get(pid, 0)), pid
+    for sq in set(odds.ground) | set(tally.ground):
+        assert close(odds.ground.get(sq, Fraction(0)), tally.ground.get(sq, 0)), sq
+    mean, se = tally.mean_distance()
+    assert abs(mean - float(odds.expected_distance_to_receiving_end_zone)) <= 4 * se
