@@ -333,6 +333,8 @@ class KickoffSolver:
         self.use_kick_skill = use_kick_skill
         self._worlds: list[tuple[Fraction, GameState, int]] | None = None
         self._chains: dict[Hashable, ChainSolver] = {}
+        #: Chains by the identity of the world objects this solver keeps alive.
+        self._chain_of: dict[int, ChainSolver] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Fraction, GameState, int]]:
@@ -358,6 +360,13 @@ class KickoffSolver:
     # -- part 3: the ball's journey ------------------------------------------------------------
     def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world`` (remembered)."""
+        chain = self._chain_of.get(id(world))
+        if chain is None:
+            chain = self._chain_for(world)
+            self._chain_of[id(world)] = chain
+        return chain.solve(start)
+
+    def _chain_for(self, world: GameState) -> ChainSolver:
         key = _world_key(world)
         chain = self._chains.get(key)
         if chain is None:
@@ -367,7 +376,7 @@ class KickoffSolver:
             chain = self._chains[key] = ChainSolver(
                 transitions, lambda s: isinstance(s, ball.END_STATES)
             )
-        return chain.solve(start)
+        return chain
 
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
@@ -384,7 +393,8 @@ class KickoffSolver:
         deviations = merge(enumerate_runs(run))
         ends: dict[Any, Fraction] = {}
         for (p_world, world, scatters) in self.worlds():
-            for dev, p_dev in deviations.items():
+            for dev, p_dev_alone in deviations.items():
+                p_dev = p_world * p_dev_alone
                 if dev.no_kick is not None:
                     start = dev.no_kick
                 else:
@@ -392,7 +402,7 @@ class KickoffSolver:
                     ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, scatters
                     start = landing_state(ctx)
                 for end, p_end in self.journey(world, start).items():
-                    ends[end] = ends.get(end, Fraction(0)) + p_world * p_dev * p_end
+                    ends[end] = ends.get(end, Fraction(0)) + p_dev * p_end
         return self._summarise(target, ends)
 
     def _summarise(self, target: Square, ends: dict[Any, Fraction]) -> Odds:

@@ -187,6 +187,8 @@ def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
         return Touchback(nxt)
     if not ctx.state.pitch.on_pitch(nxt):
         return ThrowIn(s.square, nxt)
+    if nxt not in ctx.state.board:
+        return Rests(nxt, not s.touchback_possible)  # into an empty square, it stops
     return Arrive(nxt, "bounce", s.touchback_possible)
 
 
