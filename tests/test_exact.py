@@ -9,7 +9,7 @@ import pytest
 from helpers import player, scenario
 
 from kickoff.analysis.exact import KickoffSolver, PathDice, enumerate_runs, merge
-from kickoff.analysis.simulate import simulate
+from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
@@ -92,8 +92,8 @@ def test_monte_carlo_agrees_with_exact(ruleset: str, events: str) -> None:
     target = Square(15, 4) if ruleset == "sevens" else Square(19, 5)
     loaded = _loaded(doc)
     odds = KickoffSolver(loaded.state, loaded.ruleset, events=events).odds(target)  # type: ignore[arg-type]
-    tally = simulate(loaded.state, loaded.ruleset, target, 20_000, seed=11,
-                     events=events)  # type: ignore[arg-type]
+    tally = simulate(Job(loaded.state, loaded.ruleset, target, events), 20_000,  # type: ignore[arg-type]
+                     seed=11)
     for exact, count in ((odds.touchback, tally.touchback),
                          (odds.receiving_team_holds, tally.receiving_team_holds)):
         est, se = tally.share(count)
