@@ -67,10 +67,14 @@ def test_bench_simulate(benchmark: Any) -> None:
 
 def main() -> None:
     state = eleven()
-    t = time.perf_counter()
-    for _ in range(20):
+    times = []
+    for _ in range(31):
+        t = time.perf_counter()
         one_target_none(state)
-    print(f"one target, events none, eleven-a-side: {(time.perf_counter() - t) / 20 * 1000:.1f} ms")
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(f"one target, events none, eleven-a-side: median {times[15] * 1000:.1f} ms, "
+          f"best {times[0] * 1000:.1f} ms (31 runs, each a fresh solver)")
     t = time.perf_counter()
     all_targets(state, "none")
     print(f"all targets, events none, eleven-a-side: {time.perf_counter() - t:.2f} s")

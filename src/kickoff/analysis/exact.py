@@ -26,9 +26,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
+import gmpy2
+
 from kickoff.core import ball
 from kickoff.core.context import Decisions, KickoffContext
-from kickoff.core.dice import DieKind, outcomes
+from kickoff.core.dice import DieKind
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -36,13 +38,22 @@ from kickoff.core.state import GameState
 
 T = TypeVar("T")
 
+#: The solver's internal exact rational (GMP's, several times faster than ``Fraction``); every
+#: probability it hands out is converted to a ``fractions.Fraction``.
+Q = gmpy2.mpq
+
+
+def to_fraction(q: Any) -> Fraction:
+    """An exact ``Fraction`` from the solver's internal rational."""
+    return Fraction(int(q.numerator), int(q.denominator))
+
 Events = Literal["none", "all"]
 
 
 class Branch(Exception):
     """Raised by :class:`PathDice` at a chance node beyond its path: the node's outcomes."""
 
-    def __init__(self, options: tuple[tuple[Any, Fraction], ...]) -> None:
+    def __init__(self, options: tuple[tuple[Any, Any], ...]) -> None:
         super().__init__(f"chance node with {len(options)} outcomes")
         self.options = options
 
@@ -61,7 +72,7 @@ class PathDice:
         self.path = path
         self.i = 0
 
-    def _next(self, options: Callable[[], tuple[tuple[Any, Fraction], ...]]) -> Any:
+    def _next(self, options: Callable[[], tuple[tuple[Any, Any], ...]]) -> Any:
         if self.i < len(self.path):
             value = self.path[self.i]
             self.i += 1
@@ -69,12 +80,12 @@ class PathDice:
         raise Branch(options())
 
     def roll(self, kind: DieKind, sides: int) -> int:
-        value: int = self._next(lambda: outcomes(sides))
+        value: int = self._next(lambda: tuple((v, Q(1, sides)) for v in range(1, sides + 1)))
         return value
 
     def roll_among(self, kind: DieKind, sides: int, allowed: list[int]) -> int:
-        def options() -> tuple[tuple[Any, Fraction], ...]:
-            p = Fraction(1, len(allowed))
+        def options() -> tuple[tuple[Any, Any], ...]:
+            p = Q(1, len(allowed))
             return tuple((v, p) for v in allowed)
 
         value: int = self._next(options)
@@ -83,7 +94,7 @@ class PathDice:
     def roll_grouped(
         self, sides: list[int], depends_on: Callable[[tuple[int, ...]], Hashable]
     ) -> tuple[int, ...]:
-        def options() -> tuple[tuple[Any, Fraction], ...]:
+        def options() -> tuple[tuple[Any, Any], ...]:
             groups: dict[Hashable, tuple[tuple[int, ...], int]] = {}
             for values in itertools.product(*(range(1, n + 1) for n in sides)):
                 key = depends_on(values)
@@ -92,27 +103,28 @@ class PathDice:
             total = 1
             for n in sides:
                 total *= n
-            return tuple((first, Fraction(count, total)) for first, count in groups.values())
+            return tuple((first, Q(count, total)) for first, count in groups.values())
 
         value: tuple[int, ...] = self._next(options)
         return value
 
     def choose_among(self, n: int, k: int) -> tuple[int, ...]:
-        def options() -> tuple[tuple[Any, Fraction], ...]:
+        def options() -> tuple[tuple[Any, Any], ...]:
             subsets = list(itertools.combinations(range(n), k))
-            p = Fraction(1, len(subsets))
+            p = Q(1, len(subsets))
             return tuple((c, p) for c in subsets)
 
         value: tuple[int, ...] = self._next(options)
         return value
 
 
-def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Fraction, T]]:
+def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Any, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
-    probability: ``[(p, value), ...]``, probabilities summing to 1. ``run`` is re-played from the
-    start for each path, so it must not change anything it does not create itself."""
-    results: list[tuple[Fraction, T]] = []
-    stack: list[tuple[tuple[Any, ...], Fraction]] = [((), Fraction(1))]
+    probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
+    ``run`` is re-played from the start for each path, so it must not change anything it does not
+    create itself."""
+    results: list[tuple[Any, T]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
     while stack:
         path, p = stack.pop()
         try:
@@ -124,11 +136,11 @@ def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Fraction, T]]:
     return results
 
 
-def merge(pairs: Iterable[tuple[Fraction, T]]) -> dict[T, Fraction]:
+def merge(pairs: Iterable[tuple[Any, T]]) -> dict[T, Any]:
     """Add up the probabilities of equal outcomes (``T`` hashable)."""
-    out: dict[T, Fraction] = {}
+    out: dict[T, Any] = {}
     for p, v in pairs:
-        out[v] = out.get(v, Fraction(0)) + p
+        out[v] = out.get(v, 0) + p
     return out
 
 
@@ -147,23 +159,23 @@ class ChainSolver:
 
     def __init__(
         self,
-        transitions: Callable[[Any], dict[Any, Fraction]],
+        transitions: Callable[[Any], dict[Any, Any]],
         is_end: Callable[[Any], bool],
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
-        self.solved: dict[Any, dict[Any, Fraction]] = {}
-        self._edges: dict[Any, dict[Any, Fraction]] = {}
+        self.solved: dict[Any, dict[Any, Any]] = {}
+        self._edges: dict[Any, dict[Any, Any]] = {}
 
-    def solve(self, start: Any) -> dict[Any, Fraction]:
+    def solve(self, start: Any) -> dict[Any, Any]:
         """The distribution of the end state reached from ``start``."""
         if self.is_end(start):
-            return {start: Fraction(1)}
+            return {start: Q(1)}
         if start not in self.solved:
             self._tarjan(start)
         return self.solved[start]
 
-    def _edges_of(self, s: Any) -> dict[Any, Fraction]:
+    def _edges_of(self, s: Any) -> dict[Any, Any]:
         edges = self._edges.get(s)
         if edges is None:
             edges = self._edges[s] = self.transitions(s)
@@ -219,13 +231,13 @@ class ChainSolver:
         # (I - Q) x = R over the component; R from ends and already solved successors.
         order = list(component)
         col = {s: i for i, s in enumerate(order)}
-        rows: list[dict[Any, Fraction]] = []
+        rows: list[dict[Any, Any]] = []
         for s in order:
-            eq: dict[Any, Fraction] = {col[s]: Fraction(1)}
-            outside: list[tuple[Any, Fraction]] = []
+            eq: dict[Any, Any] = {col[s]: Q(1)}
+            outside: list[tuple[Any, Any]] = []
             for t, p in self._edges[s].items():
                 if t in members:
-                    eq[col[t]] = eq.get(col[t], Fraction(0)) - p
+                    eq[col[t]] = eq.get(col[t], Q(0)) - p
                 else:
                     outside.append((t, p))
             for end, q in self._combine(outside).items():
@@ -244,20 +256,20 @@ class ChainSolver:
                 if factor:
                     row_r = rows[r]
                     for key, val in prow.items():
-                        row_r[key] = row_r.get(key, Fraction(0)) - factor * val
+                        row_r[key] = row_r.get(key, Q(0)) - factor * val
                     del row_r[c]
         for s, row in zip(order, rows, strict=True):
             self.solved[s] = {key[1]: p for key, p in row.items()
                               if isinstance(key, tuple) and p != 0}
 
-    def _combine(self, weighted: Iterable[tuple[Any, Fraction]]) -> dict[Any, Fraction]:
-        out: dict[Any, Fraction] = {}
+    def _combine(self, weighted: Iterable[tuple[Any, Any]]) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
         for t, p in weighted:
             if self.is_end(t):
-                out[t] = out.get(t, Fraction(0)) + p
+                out[t] = out.get(t, Q(0)) + p
             else:
                 for end, q in self.solved[t].items():
-                    out[end] = out.get(end, Fraction(0)) + p * q
+                    out[end] = out.get(end, Q(0)) + p * q
         return out
 
 
@@ -331,17 +343,17 @@ class KickoffSolver:
         self.events: Events = events
         self.house_rules = house_rules
         self.use_kick_skill = use_kick_skill
-        self._worlds: list[tuple[Fraction, GameState, int]] | None = None
+        self._worlds: list[tuple[Any, GameState, int]] | None = None
         self._chains: dict[Hashable, ChainSolver] = {}
         #: Chains by the identity of the world objects this solver keeps alive.
         self._chain_of: dict[int, ChainSolver] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
-    def worlds(self) -> list[tuple[Fraction, GameState, int]]:
+    def worlds(self) -> list[tuple[Any, GameState, int]]:
         """``(p, state after the event, scatters before landing)`` for every distinct outcome."""
         if self._worlds is None:
             if self.events == "none":
-                self._worlds = [(Fraction(1), self.state, 0)]
+                self._worlds = [(Q(1), self.state, 0)]
             else:
                 def run(dice: PathDice) -> tuple[Hashable, int]:
                     ctx = self._context(self.state.clone(), dice)
@@ -359,7 +371,12 @@ class KickoffSolver:
 
     # -- part 3: the ball's journey ------------------------------------------------------------
     def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
-        """The distribution of the journey's end from ``start`` in ``world`` (remembered)."""
+        """The distribution of the journey's end from ``start`` in ``world``: end state ->
+        exact probability."""
+        return {end: to_fraction(p) for end, p in self._journey(world, start).items()}
+
+    def _journey(self, world: GameState, start: ball.BallState) -> dict[Any, Any]:
+        """:meth:`journey` in the solver's internal rationals (remembered)."""
         chain = self._chain_of.get(id(world))
         if chain is None:
             chain = self._chain_for(world)
@@ -370,7 +387,7 @@ class KickoffSolver:
         key = _world_key(world)
         chain = self._chains.get(key)
         if chain is None:
-            def transitions(s: Any) -> dict[Any, Fraction]:
+            def transitions(s: Any) -> dict[Any, Any]:
                 return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
 
             chain = self._chains[key] = ChainSolver(
@@ -384,14 +401,15 @@ class KickoffSolver:
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill)
 
         def run(dice: PathDice) -> _Landing:
-            kick = kick_until_landing(self.state.clone(), self.ruleset, dice, decisions,
+            # Without the event nothing here changes a player: no copy of the state is needed.
+            kick = kick_until_landing(self.state, self.ruleset, dice, decisions,
                                       self.house_rules, events=False)
             if kick.deviation is None:  # Kick It!: no kick, a touchback
                 return _Landing(None, True, kick.start)
             return _Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
         deviations = merge(enumerate_runs(run))
-        ends: dict[Any, Fraction] = {}
+        ends: dict[Any, Any] = {}
         for (p_world, world, scatters) in self.worlds():
             for dev, p_dev_alone in deviations.items():
                 p_dev = p_world * p_dev_alone
@@ -401,9 +419,9 @@ class KickoffSolver:
                     ctx = self._context(world, None)
                     ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, scatters
                     start = landing_state(ctx)
-                for end, p_end in self.journey(world, start).items():
-                    ends[end] = ends.get(end, Fraction(0)) + p_dev * p_end
-        return self._summarise(target, ends)
+                for end, p_end in self._journey(world, start).items():
+                    ends[end] = ends.get(end, 0) + p_dev * p_end
+        return self._summarise(target, {e: to_fraction(p) for e, p in ends.items()})
 
     def _summarise(self, target: Square, ends: dict[Any, Fraction]) -> Odds:
         receiving: Side = self.state.receiving
