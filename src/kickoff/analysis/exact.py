@@ -175,6 +175,10 @@ class ChainSolver:
             self._tarjan(start)
         return self.solved[start]
 
+    def edges(self, s: Any) -> dict[Any, Any]:
+        """The explored transitions of a non-end state (empty if never explored)."""
+        return self._edges.get(s, {})
+
     def _edges_of(self, s: Any) -> dict[Any, Any]:
         edges = self._edges.get(s)
         if edges is None:
@@ -314,6 +318,137 @@ class Odds:
 
 
 @dataclass(frozen=True)
+class _Diff:
+    """How a world after the event differs from the set-up: the players changed (their new
+    square, status and skills), the squares concerned (before and after), and whether a
+    receiving player or a square of the receiving set-up zone is concerned (the touchback)."""
+
+    entries: frozenset[tuple[str, Square | None, str, frozenset[str], Square | None]]
+    squares: frozenset[Square]
+    #: What a touchback with the default decision looks at: the first receiving player who can
+    #: take the ball, or (nobody) the receiving team's players and the occupied squares.
+    award_key: Hashable
+
+    def restricted(self, entries: frozenset[Any], award: bool) -> frozenset[Any]:
+        """This world's changes among ``entries`` (and, with ``award``, who takes a touchback)."""
+        seen: set[Any] = set(self.entries & entries)
+        if award:
+            seen.add(("touchback", self.award_key))
+        return frozenset(seen)
+
+
+def _award_key(state: GameState) -> Hashable:
+    receiving = state.teams[state.receiving]
+    for p in receiving.players:
+        if p.can_catch():
+            return p.id
+    return (tuple((p.id, p.square, p.status) for p in receiving.players),
+            frozenset(state.board))
+
+
+def _differences(base: GameState, world: GameState) -> _Diff:
+    entries = []
+    squares: set[Square] = set()
+    for pid, p in world.players.items():
+        b = base.players[pid]
+        if (p.square, p.status, p.skills) != (b.square, b.status, b.skills):
+            entries.append((pid, p.square, p.status, p.skills, b.square))
+            squares.update(sq for sq in (p.square, b.square) if sq is not None)
+    return _Diff(frozenset(entries), frozenset(squares), _award_key(world))
+
+
+def _region(chain: ChainSolver, start: Any) -> tuple[frozenset[Square], bool]:
+    """The squares the journey from ``start`` looks at (the 3x3 block around every square the
+    ball arrives at or bounces from), and whether it can reach a touchback."""
+    seen: set[Any] = set()
+    todo = [start]
+    squares: set[Square] = set()
+    award = False
+    while todo:
+        s = todo.pop()
+        if s in seen or chain.is_end(s):
+            continue
+        seen.add(s)
+        if isinstance(s, (ball.Arrive, ball.Bounce)):
+            x, y = s.square
+            squares.update(Square(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        elif isinstance(s, ball.Touchback):
+            award = True
+        todo.extend(chain.edges(s))
+    return frozenset(squares), award
+
+
+@dataclass
+class _Group:
+    """Worlds the event can leave that share rain (or not) and the scatters before landing."""
+
+    ref: GameState
+    scatters: int
+    chain: ChainSolver
+    award_key: Hashable
+    mass: Any = 0
+    members: list[tuple[Any, GameState, _Diff]] = field(default_factory=list)
+    by_entry: dict[Any, list[int]] = field(default_factory=dict)
+    entries_at: dict[Square, set[Any]] = field(default_factory=dict)
+    receiving_members: list[int] = field(default_factory=list)
+    results: dict[Any, dict[Any, Any]] = field(default_factory=dict)
+    partitions: dict[tuple[frozenset[Any], bool], dict[frozenset[Any], tuple[Any, list[int]]]] = (
+        field(default_factory=dict))
+    chains: dict[int, ChainSolver] = field(default_factory=dict)
+
+    def add(self, p: Any, world: GameState, diff: _Diff) -> None:
+        self.mass += p
+        if not diff.entries:
+            return  # the reference world itself (in this weather): never affected
+        i = len(self.members)
+        self.members.append((p, world, diff))
+        for e in diff.entries:
+            self.by_entry.setdefault(e, []).append(i)
+            for sq in (e[1], e[4]):
+                if sq is not None:
+                    self.entries_at.setdefault(sq, set()).add(e)
+        if diff.award_key != self.award_key:
+            self.receiving_members.append(i)
+
+    def touching(self, region: frozenset[Square]) -> frozenset[Any]:
+        """Every change (of any world) concerning a square of ``region``."""
+        found: set[Any] = set()
+        for sq in region:
+            entries = self.entries_at.get(sq)
+            if entries:
+                found |= entries
+        return frozenset(found)
+
+    def partition(self, seen: frozenset[Any], award: bool) -> dict[frozenset[Any], tuple[Any, list[int]]]:
+        """The worlds with a change in ``seen`` (or, with ``award``, another touchback taker),
+        split by those changes: key -> (total probability, member indexes). Remembered."""
+        cached = self.partitions.get((seen, award))
+        if cached is not None:
+            return cached
+        affected: set[int] = set()
+        for e in seen:
+            affected.update(self.by_entry[e])
+        if award:
+            affected.update(self.receiving_members)
+        parts: dict[frozenset[Any], tuple[Any, list[int]]] = {}
+        for i in affected:
+            p, _, diff = self.members[i]
+            key = diff.restricted(seen, award)
+            mass, members = parts.get(key, (Q(0), []))
+            members.append(i)
+            parts[key] = (mass + p, members)
+        self.partitions[(seen, award)] = parts
+        return parts
+
+    def chain_of(self, member: int, make: Callable[[GameState], ChainSolver]) -> ChainSolver:
+        """The journey solver of one member's world (kept: journeys share their states)."""
+        chain = self.chains.get(member)
+        if chain is None:
+            chain = self.chains[member] = make(self.members[member][1])
+        return chain
+
+
+@dataclass(frozen=True)
 class _Landing:
     """Where a deviation brought the ball (or, with no kick, where the journey starts)."""
 
@@ -347,6 +482,7 @@ class KickoffSolver:
         self._chains: dict[Hashable, ChainSolver] = {}
         #: Chains by the identity of the world objects this solver keeps alive.
         self._chain_of: dict[int, ChainSolver] = {}
+        self._groups: list[_Group] | None = None
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
@@ -395,6 +531,69 @@ class KickoffSolver:
             )
         return chain
 
+    # -- the event's worlds, grouped ----------------------------------------------------------
+    def groups(self) -> list[_Group]:
+        """The event's worlds grouped by what the ball's journey can tell apart wholesale: rain
+        or not (the catch modifier) and the scatters before landing. Each group has a reference
+        world (the set-up as it was, in that weather) and its members' differences from it."""
+        if self._groups is None:
+            base = self.state
+            by_key: dict[tuple[bool, int], _Group] = {}
+            for p, world, scatters in self.worlds():
+                rain = world.weather == "pouring_rain"
+                group = by_key.get((rain, scatters))
+                if group is None:
+                    ref = base if world is base else base.clone()
+                    if world is not base:
+                        ref.weather = "pouring_rain" if rain else base.weather
+                        if not rain and ref.weather == "pouring_rain":
+                            ref.weather = "nice"
+                    group = by_key[(rain, scatters)] = _Group(
+                        ref, scatters, self._chain_for(ref), _award_key(ref))
+                group.add(p, world, _differences(base, world))
+            self._groups = list(by_key.values())
+        return self._groups
+
+    def _group_distribution(self, group: _Group, start: ball.BallState) -> dict[Any, Any]:
+        """Sum over the group's worlds of P(world) times the journey's end distribution from
+        ``start``.
+
+        The journey looks only at the squares around the ball (and, for a touchback, at who can
+        take it). Worlds are told apart only by the event's changes there: every world with no
+        change there has the reference world's journey; the others are split by the changes
+        there, and one journey is solved for each part (split further if that journey looks at
+        more squares where the part's worlds differ).
+        """
+        cached = group.results.get(start)
+        if cached is not None:
+            return cached
+        ref = group.chain.solve(start)
+        region, award = _region(group.chain, start)
+        seen = group.touching(region)
+        parts = group.partition(seen, award)
+        affected = sum((mass for mass, _ in parts.values()), Q(0))
+        out: dict[Any, Any] = {end: (group.mass - affected) * p for end, p in ref.items()}
+        todo = [(seen, award, key, members) for key, (_, members) in parts.items()]
+        while todo:
+            seen, award, _, members = todo.pop()
+            chain = group.chain_of(members[0], self._chain_for)
+            result = chain.solve(start)
+            w_region, w_award = _region(chain, start)
+            w_seen = group.touching(w_region)
+            if w_seen <= seen and (award or not w_award):
+                mass = sum((group.members[i][0] for i in members), Q(0))
+                for end, q in result.items():
+                    out[end] = out.get(end, 0) + mass * q
+                continue
+            # the journey looked further than the part's worlds are known to agree: split
+            wider, wider_award = seen | w_seen, award or w_award
+            split: dict[frozenset[Any], list[int]] = {}
+            for i in members:
+                split.setdefault(group.members[i][2].restricted(wider, wider_award), []).append(i)
+            todo.extend((wider, wider_award, k, m) for k, m in split.items())
+        group.results[start] = out
+        return out
+
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
@@ -410,16 +609,15 @@ class KickoffSolver:
 
         deviations = merge(enumerate_runs(run))
         ends: dict[Any, Any] = {}
-        for (p_world, world, scatters) in self.worlds():
-            for dev, p_dev_alone in deviations.items():
-                p_dev = p_world * p_dev_alone
-                if dev.no_kick is not None:
-                    start = dev.no_kick
-                else:
-                    ctx = self._context(world, None)
-                    ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, scatters
-                    start = landing_state(ctx)
-                for end, p_end in self._journey(world, start).items():
+        for dev, p_dev in deviations.items():
+            if dev.no_kick is not None:  # no kick, no event: the set-up as it is
+                for end, p_end in self._journey(self.state, dev.no_kick).items():
+                    ends[end] = ends.get(end, 0) + p_dev * p_end
+                continue
+            for group in self.groups():
+                ctx = self._context(group.ref, None)
+                ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, group.scatters
+                for end, p_end in self._group_distribution(group, landing_state(ctx)).items():
                     ends[end] = ends.get(end, 0) + p_dev * p_end
         return self._summarise(target, {e: to_fraction(p) for e, p in ends.items()})
 
