@@ -349,8 +349,8 @@ def _award_key(state: GameState) -> Hashable:
 def _differences(base: GameState, world: GameState) -> _Diff:
     entries = []
     squares: set[Square] = set()
-    for pid, p in world.players.items():
-        b = base.players[pid]
+    for pid in world.changed():
+        p, b = world.players[pid], base.players[pid]
         if (p.square, p.status, p.skills) != (b.square, b.status, b.skills):
             entries.append((pid, p.square, p.status, p.skills, b.square))
             squares.update(sq for sq in (p.square, b.square) if sq is not None)
@@ -491,11 +491,14 @@ class KickoffSolver:
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
             else:
+                base = self.state
+
                 def run(dice: PathDice) -> tuple[Hashable, int]:
-                    ctx = self._context(self.state.clone(), dice)
+                    ctx = self._context(base.clone(), dice)
                     roll_event(ctx)
-                    found[_world_key(ctx.state), ctx.scatters] = ctx.state
-                    return _world_key(ctx.state), ctx.scatters
+                    key = (ctx.state.weather, _differences(base, ctx.state).entries)
+                    found[key, ctx.scatters] = ctx.state
+                    return key, ctx.scatters
 
                 found: dict[tuple[Hashable, int], GameState] = {}
                 merged = merge(enumerate_runs(run))

@@ -167,7 +167,7 @@ class GameState:
     :meth:`remove`; ``players`` maps ids to players.
     """
 
-    __slots__ = ("_shared", "ball", "board", "carrier", "half", "kicking", "pitch", "players",
+    __slots__ = ("_owned", "ball", "board", "carrier", "half", "kicking", "pitch", "players",
                  "teams", "weather")
 
     def __init__(
@@ -190,9 +190,10 @@ class GameState:
         self.carrier = carrier
         self.players: dict[str, Player] = {}
         self.board: dict[tuple[int, int], Player] = {}
-        #: Players are shared with a clone until one of them is changed (copy on write).
-        self._shared = False
         self._index()
+        #: Ids of the players this state may change in place; the others may be shared with a
+        #: clone and are copied before their first change (copy on write).
+        self._owned: set[str] = set(self.players)
 
     def _index(self) -> None:
         self.players = {p.id: p for s in SIDES for p in self.teams[s].players}
@@ -204,8 +205,8 @@ class GameState:
 
     def clone(self) -> GameState:
         """A copy that shares the (immutable) pitch and, until either side changes one, the
-        players: the first change through :meth:`own`, :meth:`move` or :meth:`remove` copies them
-        (copy on write), so a simulation can clone cheaply and mutate freely."""
+        players: a player is copied before his first change through :meth:`own`, :meth:`move`
+        or :meth:`remove` (copy on write), so a simulation can clone cheaply and mutate freely."""
         g = GameState.__new__(GameState)
         g.pitch = self.pitch
         g.teams = {"home": self.teams["home"].copy(), "away": self.teams["away"].copy()}
@@ -216,18 +217,29 @@ class GameState:
         g.carrier = self.carrier
         g.players = dict(self.players)
         g.board = dict(self.board)
-        g._shared = self._shared = True
+        g._owned = set()
+        self._owned = set()
         return g
 
     def own(self, player: Player) -> Player:
         """This state's own, changeable copy of ``player`` (by id). Change players only through
         it (or :meth:`move` / :meth:`remove`), never through a reference held from before."""
-        if self._shared:
-            for team in self.teams.values():
-                team.players = [p.copy() for p in team.players]
-            self._index()
-            self._shared = False
-        return self.players[player.id]
+        current = self.players[player.id]
+        if player.id in self._owned:
+            return current
+        mine = current.copy()
+        team = self.teams[mine.side].players
+        team[team.index(current)] = mine
+        self.players[mine.id] = mine
+        if mine.square is not None and self.board.get(mine.square) is current:
+            self.board[mine.square] = mine
+        self._owned.add(mine.id)
+        return mine
+
+    def changed(self) -> frozenset[str]:
+        """Ids of the players this state has copied to change since it was cloned (a superset
+        of those whose square, status or characteristics differ from the original's)."""
+        return frozenset(self._owned)
 
     def at(self, sq: tuple[int, int]) -> Player | None:
         """The player on ``sq``, if any."""
