@@ -553,7 +553,10 @@ class KickoffSolver:
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = _Group(
                         ref, scatters, self._chain_for(ref), _award_key(ref))
-                group.add(p, world, _differences(base, world))
+                if world is not base:
+                    group.add(p, world, _differences(base, world))
+                else:
+                    group.mass += p  # the set-up itself: never differs from the reference
             self._groups = list(by_key.values())
         return self._groups
 
@@ -571,6 +574,10 @@ class KickoffSolver:
         if cached is not None:
             return cached
         ref = group.chain.solve(start)
+        if not group.members:  # no world differs from the reference (e.g. --events none)
+            out0 = {end: group.mass * p for end, p in ref.items()}
+            group.results[start] = out0
+            return out0
         region, award = _region(group.chain, start)
         seen = group.touching(region)
         parts = group.partition(seen, award)
