@@ -59,12 +59,16 @@ def read_input(file: str) -> tuple[str, str]:
     if file == "-":
         return "stdin", sys.stdin.read()
     path = Path(file)
+    if path.is_dir():
+        raise ScenarioError([f"{file}: is a folder, not a file"])
     try:
         return file, path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScenarioError([f"{file}: no such file"]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError([f"{file}: cannot read: {e}"]) from None
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
 
 
 def prefixed(e: KickoffError, source: str) -> KickoffError:

@@ -17,13 +17,12 @@ on stdout; usage errors exit 2.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from kickoff.cli.common import guarded
+from kickoff.cli.common import guarded, read_input
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES
 from kickoff.core.rulesets import RULESETS
@@ -44,23 +43,6 @@ app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbo
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
 
 
-
-
-def _read(file: str) -> tuple[str, str]:
-    """``(where, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable."""
-    if file == "-":
-        return "stdin", sys.stdin.read()
-    path = Path(file)
-    if path.is_dir():
-        raise ScenarioError([f"{file}: is a folder, not a file"])
-    try:
-        return file, path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{file}: no such file"]) from None
-    except UnicodeDecodeError:
-        raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
 
 
 def _write(out: Path, text: str) -> None:
@@ -98,7 +80,7 @@ def import_(
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
     rs = RULESETS[ruleset]
-    where, text = _read(file)
+    where, text = read_input(file)
     t = load_team(team, FAMILY[ruleset])
     fmt = fumbbl_setup.detect_format(text, file) if format == "auto" else format
     setup: SetupFile
@@ -171,7 +153,7 @@ def roster(
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     picks = _parse_picks(pick or [])
-    where, text = _read(file)
+    where, text = read_input(file)
     parsed = rosters.parse_roster(text, where)
     team = rosters.roster_to_team(parsed, where, size=players, picks=picks, big_guys=big_guys,
                                   name=name, rerolls=rerolls, fan_factor=fan_factor)

@@ -40,6 +40,7 @@ from kickoff.core.pitch import Side
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
+from kickoff.formats.xmlfile import parse_root
 
 FumbblFormat = Literal["xml", "json"]
 
@@ -104,15 +105,7 @@ def parse_xml(text: str, where: str = "set-up") -> FumbblSetup:
     ``<teamSetup>``, a ``<player>`` without an integer ``nr`` 1..99 or without a
     ``<coordinate x=".." y=".."/>``, a jersey number given twice, no players at all.
     """
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:
-        raise ScenarioError([f"{where}: a document type declaration is not allowed in a FUMBBL "
-                             "set-up"])
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise ScenarioError([f"{where}: not well-formed XML: {e}"]) from None
-    if root.tag != "teamSetup":
-        raise ScenarioError([f"{where}: the root element is <{root.tag}>, expected <teamSetup>"])
+    root = parse_root(text, where, "teamSetup", "a FUMBBL set-up")
     players: list[dict[str, str | None]] = []
     problems: list[str] = []
     for i, el in enumerate(root.findall("player")):

@@ -33,7 +33,6 @@ race rosters, from which a coach builds a team.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -45,6 +44,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.skills import CLASSIC_SKILLS, skill_hint
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import TeamFile
+from kickoff.formats.xmlfile import parse_root
 
 #: FUMBBL skill names whose snake_case form is not ours.
 SKILL_ALIASES = {"claw": "claws"}
@@ -88,14 +88,7 @@ def parse_roster(text: str, where: str = "roster") -> Roster:
     declaration, a root other than ``<roster>``, a position without a number where one is
     needed (``positions[i] (id): key: message``), no positions.
     """
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:
-        raise ScenarioError([f"{where}: a document type declaration is not allowed in a roster"])
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise ScenarioError([f"{where}: not well-formed XML: {e}"]) from None
-    if root.tag != "roster":
-        raise ScenarioError([f"{where}: the root element is <{root.tag}>, expected <roster>"])
+    root = parse_root(text, where, "roster", "a roster")
     positions: list[RosterPosition] = []
     problems: list[str] = []
     for i, el in enumerate(root.findall("position")):
