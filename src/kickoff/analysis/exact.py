@@ -583,24 +583,26 @@ class KickoffSolver:
         parts = group.partition(seen, award)
         affected = sum((mass for mass, _ in parts.values()), Q(0))
         out: dict[Any, Any] = {end: (group.mass - affected) * p for end, p in ref.items()}
-        todo = [(seen, award, key, members) for key, (_, members) in parts.items()]
+        todo = [(seen, award, mass, members) for mass, members in parts.values()]
         while todo:
-            seen, award, _, members = todo.pop()
-            chain = group.chain_of(members[0], self._chain_for)
+            seen, award, mass, members = todo.pop()
+            chain = group.chain_of(min(members), self._chain_for)
             result = chain.solve(start)
             w_region, w_award = _region(chain, start)
             w_seen = group.touching(w_region)
             if w_seen <= seen and (award or not w_award):
-                mass = sum((group.members[i][0] for i in members), Q(0))
                 for end, q in result.items():
                     out[end] = out.get(end, 0) + mass * q
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             wider, wider_award = seen | w_seen, award or w_award
-            split: dict[frozenset[Any], list[int]] = {}
+            split: dict[frozenset[Any], tuple[Any, list[int]]] = {}
             for i in members:
-                split.setdefault(group.members[i][2].restricted(wider, wider_award), []).append(i)
-            todo.extend((wider, wider_award, k, m) for k, m in split.items())
+                key = group.members[i][2].restricted(wider, wider_award)
+                part_mass, part = split.get(key, (Q(0), []))
+                part.append(i)
+                split[key] = (part_mass + group.members[i][0], part)
+            todo.extend((wider, wider_award, m, part) for m, part in split.values())
         group.results[start] = out
         return out
 
