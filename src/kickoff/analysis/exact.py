@@ -483,6 +483,8 @@ class KickoffSolver:
         #: Chains by the identity of the world objects this solver keeps alive.
         self._chain_of: dict[int, ChainSolver] = {}
         self._groups: list[_Group] | None = None
+        #: Each enumerated world's changes from the set-up, by the world's identity.
+        self._diffs: dict[int, _Diff] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
@@ -496,8 +498,11 @@ class KickoffSolver:
                 def run(dice: PathDice) -> tuple[Hashable, int]:
                     ctx = self._context(base.clone(), dice)
                     roll_event(ctx)
-                    key = (ctx.state.weather, _differences(base, ctx.state).entries)
-                    found[key, ctx.scatters] = ctx.state
+                    diff = _differences(base, ctx.state)
+                    key = (ctx.state.weather, diff.entries)
+                    if (key, ctx.scatters) not in found:
+                        found[key, ctx.scatters] = ctx.state
+                        self._diffs[id(ctx.state)] = diff
                     return key, ctx.scatters
 
                 found: dict[tuple[Hashable, int], GameState] = {}
@@ -554,7 +559,7 @@ class KickoffSolver:
                     group = by_key[(rain, scatters)] = _Group(
                         ref, scatters, self._chain_for(ref), _award_key(ref))
                 if world is not base:
-                    group.add(p, world, _differences(base, world))
+                    group.add(p, world, self._diffs.get(id(world)) or _differences(base, world))
                 else:
                     group.mass += p  # the set-up itself: never differs from the reference
             self._groups = list(by_key.values())
