@@ -88,3 +88,13 @@ def get(doc: Any, path: str) -> Any:
     for part in path.split("."):
         doc = doc[part]
     return doc
+
+
+def assert_invalid(code: int, out: str, err: str, *needles: str) -> None:
+    """Exit 1, nothing on stdout, a message on stderr (no traceback) containing every needle."""
+    assert code == 1, (out, err)
+    assert out == ""
+    assert err.strip()
+    assert "Traceback" not in err
+    for n in needles:
+        assert n in err, (n, err)

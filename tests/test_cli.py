@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli, default_players, player, scenario
+from helpers import assert_invalid, cli, default_players, player, scenario
 
 from kickoff.core.pitch import PITCHES
 from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team
@@ -37,16 +37,6 @@ def run_json(args: list[str]) -> dict[str, Any]:
 def team_ids(name: str, family: str, prefix: str) -> set[str]:
     _, team = load_team(name, family)  # type: ignore[arg-type]
     return {f"{prefix}{p.number}" for p in team.players}
-
-
-def assert_invalid(code: int, out: str, err: str, *needles: str) -> None:
-    """Exit 1, nothing on stdout, a message on stderr that contains every needle."""
-    assert code == 1, (out, err)
-    assert out == ""
-    assert err.strip()
-    assert "Traceback" not in err
-    for n in needles:
-        assert n in err, (n, err)
 
 
 def assert_usage(code: int, out: str, err: str, *needles: str) -> None:

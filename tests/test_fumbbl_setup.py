@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import cli
+from helpers import assert_invalid, cli
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import PITCHES
@@ -59,15 +59,6 @@ def raw_players(path: Path) -> dict[int, tuple[int, int]]:
 
 def team(ruleset: str = "bb2020") -> tuple[str, TeamFile]:
     return load_team(TEAM, FAMILY[ruleset])
-
-
-def assert_invalid(code: int, out: str, err: str, *needles: str) -> None:
-    assert code == 1, (out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.strip()
-    for n in needles:
-        assert n in err, (n, err)
 
 
 # --------------------------------------------------------------------------- the data

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import cli, default_players, player, run, scenario
+from helpers import assert_invalid, cli, default_players, player, run, scenario
 
 from kickoff.core.errors import (
     DecisionError,
@@ -275,13 +275,7 @@ def test_api_raises(build: Callable[[], Any], exc: type[KickoffError],
                          ids=[c[0] for c in CASES])
 def test_cli_replay_exit_1(build: Callable[[], Any], exc: type[KickoffError],
                            needles: list[str]) -> None:
-    code, out, err = cli(["replay", "-"], stdin=json.dumps(build()))
-    assert code == 1, (out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.strip()
-    for n in needles:
-        assert n in err, (n, err)
+    assert_invalid(*cli(["replay", "-"], stdin=json.dumps(build())), *needles)
 
 
 def test_case_ids_are_unique() -> None:
