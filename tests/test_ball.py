@@ -1070,3 +1070,18 @@ def test_left_over_dice_are_an_error() -> None:
 def test_missing_dice_are_an_error() -> None:
     with pytest.raises(DiceError, match="d6"):
         run(scenario(dice={"d8": [5], "d6": [1, *GTR]}))
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025", "sevens"])
+def test_kicker_null_means_the_default_kicker_where_one_is_required(ruleset: str) -> None:
+    """docs/rulings.md: ``"kicker": null`` reads as leaving the key out where a kicker is needed."""
+    with_null = scenario(ruleset, kick={"kicker": None}, seed=3)
+    without = scenario(ruleset, seed=3)
+    assert run(with_null)["kicker"] == run(without)["kicker"] == "h4"
+
+
+def test_classic_kicker_null_means_no_kicker() -> None:
+    home = default_players("home", "classic")
+    home[3]["skills"] = ["kick"]
+    assert run(scenario("classic", home=home, seed=3))["kicker"] == "h4"
+    assert run(scenario("classic", home=home, kick={"kicker": None}, seed=3))["kicker"] is None

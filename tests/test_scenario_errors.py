@@ -224,8 +224,6 @@ CASES: list[tuple[str, Callable[[], Any], type[KickoffError], list[str]]] = [
      ["kick.kicker", "zz9"]),
     ("kicker-on-los-with-eligible-kicker", lambda: S(seed=1, kick={"kicker": "h1"}),
      DecisionError, ["kick.kicker", "h1"]),
-    ("kicker-null-bb2020", lambda: S(seed=1, kick={"kicker": None}), DecisionError,
-     ["kick.kicker"]),
     ("target-in-kicking-half", lambda: S(seed=1, kick={"target": [12, 7]}), ScenarioError,
      ["kick.target", "[12, 7]"]),
     ("target-in-kicking-half-away", lambda: S(seed=1, kicking="away", kick={"target": [13, 7]}),

@@ -78,10 +78,10 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
     if kick_it and not eligible:
         return None, False
     d = ctx.decisions
-    if d.kicker_given:
+    # ``"kicker": null`` names no kicker: classic needs none; where a kicker is required it is
+    # read as leaving the key out (the default kicker), as ``"seed": null`` is.
+    if d.kicker_given and (d.kicker is not None or not (rs.kicker_required or kick_it)):
         if d.kicker is None:
-            if rs.kicker_required or kick_it:
-                raise DecisionError("kick.kicker: a kicker must be named in this ruleset")
             return None, True
         p = ctx.player(d.kicker, "kick.kicker")
         if p.side != st.kicking or p.square is None or p.status != "standing":
