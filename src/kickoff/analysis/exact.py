@@ -277,13 +277,6 @@ class ChainSolver:
         return out
 
 
-def _world_key(state: GameState) -> Hashable:
-    return (
-        state.weather,
-        tuple((p.id, p.square, p.status, p.skills) for p in state.players.values()),
-    )
-
-
 @dataclass
 class Odds:
     """The exact distribution of a kick-off's end (probabilities are fractions in [0, 1]).
@@ -320,11 +313,9 @@ class Odds:
 @dataclass(frozen=True)
 class _Diff:
     """How a world after the event differs from the set-up: the players changed (their new
-    square, status and skills), the squares concerned (before and after), and whether a
-    receiving player or a square of the receiving set-up zone is concerned (the touchback)."""
+    square, status and skills, and the square they had) and who would take a touchback."""
 
     entries: frozenset[tuple[str, Square | None, str, frozenset[str], Square | None]]
-    squares: frozenset[Square]
     #: What a touchback with the default decision looks at: the first receiving player who can
     #: take the ball, or (nobody) the receiving team's players and the occupied squares.
     award_key: Hashable
@@ -348,13 +339,11 @@ def _award_key(state: GameState) -> Hashable:
 
 def _differences(base: GameState, world: GameState) -> _Diff:
     entries = []
-    squares: set[Square] = set()
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
         if (p.square, p.status, p.skills) != (b.square, b.status, b.skills):
             entries.append((pid, p.square, p.status, p.skills, b.square))
-            squares.update(sq for sq in (p.square, b.square) if sq is not None)
-    return _Diff(frozenset(entries), frozenset(squares), _award_key(world))
+    return _Diff(frozenset(entries), _award_key(world))
 
 
 def _region(chain: ChainSolver, start: Any) -> tuple[frozenset[Square], bool]:
@@ -394,7 +383,6 @@ class _Group:
     results: dict[Any, dict[Any, Any]] = field(default_factory=dict)
     partitions: dict[tuple[frozenset[Any], bool], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
-    chains: dict[int, ChainSolver] = field(default_factory=dict)
 
     def add(self, p: Any, world: GameState, diff: _Diff) -> None:
         self.mass += p
@@ -440,13 +428,6 @@ class _Group:
         self.partitions[(seen, award)] = parts
         return parts
 
-    def chain_of(self, member: int, make: Callable[[GameState], ChainSolver]) -> ChainSolver:
-        """The journey solver of one member's world (kept: journeys share their states)."""
-        chain = self.chains.get(member)
-        if chain is None:
-            chain = self.chains[member] = make(self.members[member][1])
-        return chain
-
 
 @dataclass(frozen=True)
 class _Landing:
@@ -479,9 +460,8 @@ class KickoffSolver:
         self.house_rules = house_rules
         self.use_kick_skill = use_kick_skill
         self._worlds: list[tuple[Any, GameState, int]] | None = None
-        self._chains: dict[Hashable, ChainSolver] = {}
-        #: Chains by the identity of the world objects this solver keeps alive.
-        self._chain_of: dict[int, ChainSolver] = {}
+        #: Journey solvers by the identity of their world (kept alive alongside).
+        self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[_Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity.
         self._diffs: dict[int, _Diff] = {}
@@ -521,22 +501,19 @@ class KickoffSolver:
 
     def _journey(self, world: GameState, start: ball.BallState) -> dict[Any, Any]:
         """:meth:`journey` in the solver's internal rationals (remembered)."""
-        chain = self._chain_of.get(id(world))
-        if chain is None:
-            chain = self._chain_for(world)
-            self._chain_of[id(world)] = chain
-        return chain.solve(start)
+        return self._chain_for(world).solve(start)
 
     def _chain_for(self, world: GameState) -> ChainSolver:
-        key = _world_key(world)
-        chain = self._chains.get(key)
-        if chain is None:
-            def transitions(s: Any) -> dict[Any, Any]:
-                return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
+        """The journey solver of ``world`` (one per world object, kept with it)."""
+        kept = self._chains.get(id(world))
+        if kept is not None:
+            return kept[1]
 
-            chain = self._chains[key] = ChainSolver(
-                transitions, lambda s: isinstance(s, ball.END_STATES)
-            )
+        def transitions(s: Any) -> dict[Any, Any]:
+            return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
+
+        chain = ChainSolver(transitions, lambda s: isinstance(s, ball.END_STATES))
+        self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
 
     # -- the event's worlds, grouped ----------------------------------------------------------
@@ -591,7 +568,7 @@ class KickoffSolver:
         todo = [(seen, award, mass, members) for mass, members in parts.values()]
         while todo:
             seen, award, mass, members = todo.pop()
-            chain = group.chain_of(min(members), self._chain_for)
+            chain = self._chain_for(group.members[min(members)][1])
             result = chain.solve(start)
             w_region, w_award = _region(chain, start)
             w_seen = group.touching(w_region)
