@@ -71,6 +71,14 @@ def read_input(file: str) -> tuple[str, str]:
         raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
 
 
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``; ``ScenarioError`` naming the file if it cannot be written."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+
+
 def prefixed(e: KickoffError, source: str) -> KickoffError:
     """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
     if isinstance(e, SetupError):

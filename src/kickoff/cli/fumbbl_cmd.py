@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kickoff.cli.common import guarded
+from kickoff.cli.common import guarded, write_text
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.formats.fumbbl_replay import (
     ExtractedKickoff,
@@ -55,13 +55,6 @@ def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
     return _show(square) + (f" held by {carrier}" if carrier else " loose")
 
 
-def _write(path: Path, doc: dict[str, Any]) -> None:
-    try:
-        path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
-
-
 @app.command("extract")
 @guarded
 def extract_command(
@@ -85,7 +78,7 @@ def extract_command(
     gid = game_id(replay, kickoffs)
     for k in kickoffs:
         path = folder / f"{gid}-ko{k.number}.json"
-        _write(path, k.case if cases else k.scenario)
+        write_text(path, json.dumps(k.case if cases else k.scenario, indent=2) + "\n")
         typer.echo(str(path))
 
 

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from kickoff.cli.common import guarded, read_input
+from kickoff.cli.common import guarded, read_input, write_text
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES
 from kickoff.core.rulesets import RULESETS
@@ -45,19 +45,12 @@ RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
 
 
 
-def _write(out: Path, text: str) -> None:
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError([f"{out}: cannot write: {e.strerror}"]) from None
-
-
 def _emit(text: str, out: Path | None, note: str) -> None:
     """``text`` to stdout, or to ``out`` with ``note`` on stdout."""
     if out is None:
         typer.echo(text, nl=False)
     else:
-        _write(out, text)
+        write_text(out, text)
         typer.echo(note)
 
 

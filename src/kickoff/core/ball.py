@@ -222,7 +222,6 @@ def follow(ctx: KickoffContext, state: BallState) -> BallState:
         st.ball, st.carrier = state.square, state.player
     else:
         st.ball, st.carrier = state.square, None
-    ctx.ball_resting = True
     return state
 
 

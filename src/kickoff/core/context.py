@@ -58,7 +58,7 @@ class KickoffContext:
     """Everything one kick-off works on. Created per kick-off; holds the mutable state copy."""
 
     __slots__ = (
-        "ball_resting", "decisions", "dice", "house_rules", "kicker", "landing", "log",
+        "decisions", "dice", "house_rules", "kicker", "landing", "log",
         "ruleset", "scatters", "state", "target", "touchback",
     )
 
@@ -84,7 +84,6 @@ class KickoffContext:
         self.touchback = False
         #: One-square scatters the ball makes in the air before landing (Changing Weather).
         self.scatters = 0
-        self.ball_resting = False
 
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
