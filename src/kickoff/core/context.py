@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from kickoff.core.actions.activation import Activation
 from kickoff.core.dice import SIDES, Dice, DieKind
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
@@ -44,8 +45,8 @@ class Decisions:
     quick_snap: list[Move] = field(default_factory=list)
     perfect_defence: list[Move] = field(default_factory=list)
     solid_defence: list[Move] = field(default_factory=list)
-    blitz: list[Any] = field(default_factory=list)
-    charge: list[Any] = field(default_factory=list)
+    blitz: list[Activation] = field(default_factory=list)
+    charge: list[Activation] = field(default_factory=list)
     prayer_player: str | None = None
     prayer_skill: str | None = None
     #: Prayers to Nuffle die for this game (16 league, 8 exhibition), or the ruleset default.

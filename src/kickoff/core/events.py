@@ -8,8 +8,9 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from kickoff.core.actions.activation import Activation
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError, NotSupportedError
@@ -298,7 +299,7 @@ def quick_snap(ctx: KickoffContext) -> None:
     ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
 
 
-def _free_turn(ctx: KickoffContext, event: str, actions: list[object]) -> None:
+def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:
     n = count(ctx, event)
     st = ctx.state
     eligible = [p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)]

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kickoff.core.actions import Activation, BlockChoice, PassBlock, Rerolls
 from kickoff.core.context import Decisions, Move
 from kickoff.core.dice import (
     BLOCK_FACES,
@@ -195,6 +196,28 @@ class ScenarioIn(_Strict):
     active: Literal["home", "away"] | None = None
     actions: list[ActivationIn] | None = None
     ball: BallIn | None = None
+
+
+def to_activation(a: ActivationIn, where: str) -> Activation:
+    """The core :class:`~kickoff.core.actions.Activation` for a parsed activation at ``where``."""
+    block = a.block or BlockIn()
+    rr = a.reroll or RerollIn()
+    return Activation(
+        player=a.player,
+        action=a.action,
+        path=tuple(Square(*sq) for sq in a.path),
+        target=a.target,
+        block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up),
+        thrown=a.thrown,
+        to=_to_square(a.to),
+        aim=_to_square(a.aim),
+        pass_block=(PassBlock(a.pass_block.player, tuple(Square(*sq) for sq in a.pass_block.path))
+                    if a.pass_block is not None else None),
+        kick_block=a.kick_block,
+        landing=_to_square(a.landing),
+        reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch),
+        where=where,
+    )
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -400,8 +423,8 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         quick_snap=[Move(m.player, Square(*m.to)) for m in d.quick_snap],
         perfect_defence=[Move(m.player, Square(*m.to)) for m in d.perfect_defence],
         solid_defence=[Move(m.player, Square(*m.to)) for m in d.solid_defence],
-        blitz=list(d.blitz),
-        charge=list(d.charge),
+        blitz=[to_activation(a, f"decisions.blitz[{i}]") for i, a in enumerate(d.blitz)],
+        charge=[to_activation(a, f"decisions.charge[{i}]") for i, a in enumerate(d.charge)],
         prayer_player=d.prayer.player if d.prayer else None,
         prayer_skill=d.prayer.skill if d.prayer else None,
         prayer_die=sc.options.prayer_die,

@@ -1,0 +1,80 @@
+"""One player activation, as the coaches decide it (``scenario-format.md``, "Actions").
+
+These are plain immutable values: the scenario format parses JSON into them, the free turns and
+the Kick It! Kick action play them. ``None`` in any optional field means "the default policy".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from kickoff.core.pitch import Square
+
+ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick"]
+ACTION_KINDS: tuple[ActionKind, ...] = (
+    "move", "blitz", "throw_team_mate", "kick_team_mate", "kick",
+)
+
+#: A re-roll choice for one kind of test: ``"skill"`` (Dodge, Sure Feet, Sure Hands, Catch, Pro),
+#: ``"team"`` (a team re-roll), ``False`` (none), ``None`` (the default policy).
+RerollChoice = Literal["skill", "team"] | bool | None
+
+
+@dataclass(frozen=True)
+class Rerolls:
+    """Which re-roll to use on a failed test of each kind during one activation."""
+
+    dodge: RerollChoice = None
+    rush: RerollChoice = None
+    pickup: RerollChoice = None
+    catch: RerollChoice = None
+
+
+@dataclass(frozen=True)
+class BlockChoice:
+    """The choices of a Block (each ``None`` = default policy): the block die face to apply,
+    the push-back square, and whether to follow up."""
+
+    choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
+    push_to: Square | None = None
+    follow_up: bool | None = None
+
+
+@dataclass(frozen=True)
+class PassBlock:
+    """An opposing player's Pass Block move against a Kick It! kick: up to 3 squares, ending
+    adjacent to the kicker (seed 000)."""
+
+    player: str
+    path: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
+    each; steps beyond MA are Rushes), then its action's own part.
+
+    - ``blitz``: ``target`` (the player blocked at the end of the path) and ``block``;
+    - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
+    - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
+      ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
+      (the chosen square of an accurate kick).
+
+    ``where`` is the key path of this activation in its document (for messages), e.g.
+    ``"decisions.blitz[1]"``.
+    """
+
+    player: str
+    action: ActionKind
+    path: tuple[Square, ...] = ()
+    target: str | None = None
+    block: BlockChoice = field(default_factory=BlockChoice)
+    thrown: str | None = None
+    to: Square | None = None
+    aim: Square | None = None
+    pass_block: PassBlock | None = None
+    kick_block: str | None = None
+    landing: Square | None = None
+    reroll: Rerolls = field(default_factory=Rerolls)
+    where: str = "activation"
