@@ -21,7 +21,8 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
@@ -34,7 +35,7 @@ from kickoff.core.dice import DieKind
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
 
@@ -62,15 +63,22 @@ class PathDice:
     """Dice that follow ``path`` (the outcomes chosen so far) and raise :class:`Branch` beyond it.
 
     Besides ``roll``, it answers the rules' helpers directly with the equivalent distributions:
-    ``roll_among`` (a re-roll until an allowed value: uniform over the allowed values) and
-    ``choose_among`` (k of n candidates by successive picks: uniform over the k-subsets).
+    ``roll_among`` (a re-roll until an allowed value: uniform over the allowed values),
+    ``choose_among`` (k of n candidates by successive picks: uniform over the k-subsets) and
+    ``pick_among`` (one of n candidates).
+
+    ``relevant`` (optional) says which candidates of a random choice the solver's questions can
+    ever tell apart. The others are lumped: a choice among them is answered by the first of them,
+    with the total probability of all of them (for ``choose_among``: the subsets that agree on the
+    relevant candidates, hypergeometrically). Without it every candidate is its own outcome.
     """
 
-    __slots__ = ("i", "path")
+    __slots__ = ("i", "path", "relevant")
 
-    def __init__(self, path: tuple[Any, ...]) -> None:
+    def __init__(self, path: tuple[Any, ...], relevant: Callable[[Any], bool] | None = None) -> None:
         self.path = path
         self.i = 0
+        self.relevant = relevant
 
     def _next(self, options: Callable[[], tuple[tuple[Any, Any], ...]]) -> Any:
         if self.i < len(self.path):
@@ -108,27 +116,56 @@ class PathDice:
         value: tuple[int, ...] = self._next(options)
         return value
 
-    def choose_among(self, n: int, k: int) -> tuple[int, ...]:
+    def _split(self, candidates: Sequence[Any]) -> tuple[list[int], list[int]]:
+        relevant = self.relevant
+        if relevant is None:
+            return list(range(len(candidates))), []
+        seen = [i for i, c in enumerate(candidates) if relevant(c)]
+        lumped = [i for i, c in enumerate(candidates) if not relevant(c)]
+        return seen, lumped
+
+    def choose_among(self, candidates: Sequence[Any], k: int) -> tuple[int, ...]:
         def options() -> tuple[tuple[Any, Any], ...]:
-            subsets = list(itertools.combinations(range(n), k))
-            p = Q(1, len(subsets))
-            return tuple((c, p) for c in subsets)
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            total = math.comb(n, k)
+            out = []
+            for j in range(max(0, k - len(lumped)), min(k, len(seen)) + 1):
+                # j of the relevant candidates (each such j-subset), the rest from the lumped
+                p = Q(math.comb(len(lumped), k - j), total)
+                for chosen in itertools.combinations(seen, j):
+                    out.append((tuple(sorted((*chosen, *lumped[:k - j]))), p))
+            return tuple(out)
 
         value: tuple[int, ...] = self._next(options)
         return value
 
+    def pick_among(self, candidates: Sequence[Any]) -> int:
+        def options() -> tuple[tuple[Any, Any], ...]:
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            out = [(i, Q(1, n)) for i in seen]
+            if lumped:
+                out.append((lumped[0], Q(len(lumped), n)))
+            return tuple(out)
 
-def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Any, T]]:
+        value: int = self._next(options)
+        return value
+
+
+def enumerate_runs(
+    run: Callable[[PathDice], T], relevant: Callable[[Any], bool] | None = None
+) -> list[tuple[Any, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
     probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
     ``run`` is re-played from the start for each path, so it must not change anything it does not
-    create itself."""
+    create itself. ``relevant``: see :class:`PathDice`."""
     results: list[tuple[Any, T]] = []
     stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
     while stack:
         path, p = stack.pop()
         try:
-            value = run(PathDice(path))
+            value = run(PathDice(path, relevant))
         except Branch as b:
             stack.extend(((*path, v), p * q) for v, q in b.options)
             continue
@@ -318,23 +355,24 @@ class _Diff:
     entries: frozenset[tuple[str, Square | None, str, frozenset[str], Square | None]]
     #: What a touchback with the default decision looks at: the first receiving player who can
     #: take the ball, or (nobody) the receiving team's players and the occupied squares.
-    award_key: Hashable
+    award_key: tuple[Hashable, ...]
 
-    def restricted(self, entries: frozenset[Any], award: bool) -> frozenset[Any]:
-        """This world's changes among ``entries`` (and, with ``award``, who takes a touchback)."""
-        seen: set[Any] = set(self.entries & entries)
-        if award:
-            seen.add(("touchback", self.award_key))
-        return frozenset(seen)
+    def restricted(self, entries: frozenset[Any]) -> frozenset[Any]:
+        """This world's changes among ``entries``."""
+        return self.entries & entries
 
 
-def _award_key(state: GameState) -> Hashable:
+def _award_key(state: GameState) -> tuple[Hashable, ...]:
+    """What a touchback with the default decision looks at: ``(id, square)`` of the first
+    receiving player who can take the ball; with nobody, ``(None, every player, the weather)``."""
     receiving = state.teams[state.receiving]
     for p in receiving.players:
         if p.can_catch():
-            return p.id
-    return (tuple((p.id, p.square, p.status) for p in receiving.players),
-            frozenset(state.board))
+            return p.id, p.square
+    # Nobody to take it: it is placed, or bounces from a downed player and may be caught
+    # anywhere (every player and the weather count).
+    return (None, tuple((p.id, p.square, p.status, p.skills, p.ag)
+                        for team in state.teams.values() for p in team.players), state.weather)
 
 
 def _differences(base: GameState, world: GameState) -> _Diff:
@@ -346,13 +384,12 @@ def _differences(base: GameState, world: GameState) -> _Diff:
     return _Diff(frozenset(entries), _award_key(world))
 
 
-def _region(chain: ChainSolver, start: Any) -> tuple[frozenset[Square], bool]:
-    """The squares the journey from ``start`` looks at (the 3x3 block around every square the
-    ball arrives at or bounces from), and whether it can reach a touchback."""
+def _region(chain: ChainSolver, start: Any) -> frozenset[Square]:
+    """The squares the journey from ``start`` looks at up to a touchback: the 3x3 block around
+    every square the ball arrives at or bounces from."""
     seen: set[Any] = set()
     todo = [start]
     squares: set[Square] = set()
-    award = False
     while todo:
         s = todo.pop()
         if s in seen or chain.is_end(s):
@@ -361,10 +398,8 @@ def _region(chain: ChainSolver, start: Any) -> tuple[frozenset[Square], bool]:
         if isinstance(s, (ball.Arrive, ball.Bounce)):
             x, y = s.square
             squares.update(Square(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        elif isinstance(s, ball.Touchback):
-            award = True
         todo.extend(chain.edges(s))
-    return frozenset(squares), award
+    return frozenset(squares)
 
 
 @dataclass
@@ -374,20 +409,28 @@ class _Group:
     ref: GameState
     scatters: int
     chain: ChainSolver
-    award_key: Hashable
+    award_key: tuple[Hashable, ...]
     mass: Any = 0
     members: list[tuple[Any, GameState, _Diff]] = field(default_factory=list)
     by_entry: dict[Any, list[int]] = field(default_factory=dict)
     entries_at: dict[Square, set[Any]] = field(default_factory=dict)
-    receiving_members: list[int] = field(default_factory=list)
+    #: One world for each way a touchback can be awarded (by award key).
+    award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
+    #: The whole group's touchback awards: award key -> total probability of its worlds.
+    award_weights: dict[Hashable, Any] = field(default_factory=dict)
     results: dict[Any, dict[Any, Any]] = field(default_factory=dict)
-    partitions: dict[tuple[frozenset[Any], bool], dict[frozenset[Any], tuple[Any, list[int]]]] = (
+    partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
+
+    def __post_init__(self) -> None:
+        self.award_worlds[self.award_key] = self.ref
 
     def add(self, p: Any, world: GameState, diff: _Diff) -> None:
         self.mass += p
+        self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
         if not diff.entries:
             return  # the reference world itself (in this weather): never affected
+        self.award_worlds.setdefault(diff.award_key, world)
         i = len(self.members)
         self.members.append((p, world, diff))
         for e in diff.entries:
@@ -395,8 +438,14 @@ class _Group:
             for sq in (e[1], e[4]):
                 if sq is not None:
                     self.entries_at.setdefault(sq, set()).add(e)
-        if diff.award_key != self.award_key:
-            self.receiving_members.append(i)
+
+    def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
+        """Award key -> total probability, over the worlds ``members``."""
+        out: dict[Hashable, Any] = {}
+        for i in members:
+            p, _, diff = self.members[i]
+            out[diff.award_key] = out.get(diff.award_key, 0) + p
+        return out
 
     def touching(self, region: frozenset[Square]) -> frozenset[Any]:
         """Every change (of any world) concerning a square of ``region``."""
@@ -407,26 +456,37 @@ class _Group:
                 found |= entries
         return frozenset(found)
 
-    def partition(self, seen: frozenset[Any], award: bool) -> dict[frozenset[Any], tuple[Any, list[int]]]:
-        """The worlds with a change in ``seen`` (or, with ``award``, another touchback taker),
-        split by those changes: key -> (total probability, member indexes). Remembered."""
-        cached = self.partitions.get((seen, award))
+    def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
+        """The worlds with a change in ``seen``, split by those changes: key -> (total
+        probability, member indexes). Remembered."""
+        cached = self.partitions.get(seen)
         if cached is not None:
             return cached
         affected: set[int] = set()
         for e in seen:
             affected.update(self.by_entry[e])
-        if award:
-            affected.update(self.receiving_members)
         parts: dict[frozenset[Any], tuple[Any, list[int]]] = {}
         for i in affected:
             p, _, diff = self.members[i]
-            key = diff.restricted(seen, award)
+            key = diff.restricted(seen)
             mass, members = parts.get(key, (Q(0), []))
             members.append(i)
             parts[key] = (mass + p, members)
-        self.partitions[(seen, award)] = parts
+        self.partitions[seen] = parts
         return parts
+
+
+#: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
+#: award reads only the receiving team and the board), so the solver keeps one of them.
+_TOUCHBACK = ball.Touchback(Square(-1, -1))
+
+
+#: Where the solver's journeys stop: the ends, and a touchback (resolved by the award).
+_STOPS = (ball.Held, ball.Rests, ball.Touchback)
+
+
+def _canonical(s: Any) -> Any:
+    return _TOUCHBACK if isinstance(s, ball.Touchback) else s
 
 
 @dataclass(frozen=True)
@@ -444,6 +504,10 @@ class KickoffSolver:
     The event distribution and the ball's journeys are cached, so asking for many targets costs
     little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
     """
+
+    #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
+    #: tests turn it off to check that lumping changes no probability.
+    lump_worlds = True
 
     def __init__(
         self,
@@ -465,30 +529,58 @@ class KickoffSolver:
         self._groups: list[_Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity.
         self._diffs: dict[int, _Diff] = {}
+        #: Touchback awards by award key (see :func:`_award_key`).
+        self._awards: dict[Hashable, dict[Any, Any]] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
-        """``(p, state after the event, scatters before landing)`` for every distinct outcome."""
+        """``(p, state after the event, scatters before landing)`` for every outcome the ball's
+        journeys can tell apart.
+
+        A kick-off's journey (up to a touchback) stays where a touchback is not yet possible:
+        the squares it looks at are within one square of those. An event's random choice of
+        players anywhere else (Pitch Invasion, Officious Ref, Prayers) is lumped: one world
+        stands for all that differ only there. If some world leaves nobody to take a touchback
+        (the award then reads the whole board), the worlds are enumerated without lumping.
+        """
         if self._worlds is None:
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
             else:
-                base = self.state
-
-                def run(dice: PathDice) -> tuple[Hashable, int]:
-                    ctx = self._context(base.clone(), dice)
-                    roll_event(ctx)
-                    diff = _differences(base, ctx.state)
-                    key = (ctx.state.weather, diff.entries)
-                    if (key, ctx.scatters) not in found:
-                        found[key, ctx.scatters] = ctx.state
-                        self._diffs[id(ctx.state)] = diff
-                    return key, ctx.scatters
-
-                found: dict[tuple[Hashable, int], GameState] = {}
-                merged = merge(enumerate_runs(run))
-                self._worlds = [(p, found[key], key[1]) for key, p in merged.items()]
+                self._worlds = self._enumerate_worlds(lump=self.lump_worlds)
+                if self.lump_worlds and any(
+                        self._diffs[id(w)].award_key[0] is None for _, w, _ in self._worlds):
+                    self._diffs.clear()
+                    self._worlds = self._enumerate_worlds(lump=False)
         return self._worlds
+
+    def _enumerate_worlds(self, lump: bool) -> list[tuple[Any, GameState, int]]:
+        base = self.state
+        pitch = base.pitch
+
+        def in_play(sq: tuple[int, int]) -> bool:
+            return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
+
+        near = {sq for sq in pitch.squares()
+                if any(in_play((sq.x + dx, sq.y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
+
+        def relevant(c: Any) -> bool:
+            return not isinstance(c, Player) or c.square is None or c.square in near
+
+        found: dict[tuple[Hashable, int], GameState] = {}
+
+        def run(dice: PathDice) -> tuple[Hashable, int]:
+            ctx = self._context(base.clone(), dice)
+            roll_event(ctx)
+            diff = _differences(base, ctx.state)
+            key = (ctx.state.weather, diff.entries)
+            if (key, ctx.scatters) not in found:
+                found[key, ctx.scatters] = ctx.state
+                self._diffs[id(ctx.state)] = diff
+            return key, ctx.scatters
+
+        merged = merge(enumerate_runs(run, relevant if lump else None))
+        return [(p, found[key], key[1]) for key, p in merged.items()]
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
@@ -500,21 +592,59 @@ class KickoffSolver:
         return {end: to_fraction(p) for end, p in self._journey(world, start).items()}
 
     def _journey(self, world: GameState, start: ball.BallState) -> dict[Any, Any]:
-        """:meth:`journey` in the solver's internal rationals (remembered)."""
-        return self._chain_for(world).solve(start)
+        """:meth:`journey` in the solver's internal rationals."""
+        out = dict(self._chain_for(world).solve(_canonical(start)))
+        to_award = out.pop(_TOUCHBACK, None)
+        if to_award:
+            for end, q in self._award(world).items():
+                out[end] = out.get(end, 0) + to_award * q
+        return out
 
     def _chain_for(self, world: GameState) -> ChainSolver:
-        """The journey solver of ``world`` (one per world object, kept with it)."""
+        """The journey solver of ``world`` (one per world object, kept with it). Its journeys
+        stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
+        squares it passes near, not on who would take a touchback."""
         kept = self._chains.get(id(world))
         if kept is not None:
             return kept[1]
 
         def transitions(s: Any) -> dict[Any, Any]:
-            return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
+            out: dict[Any, Any] = {}
+            for nxt, p in merge(enumerate_runs(
+                    lambda dice: ball.step(self._context(world, dice), s))).items():
+                nxt = _canonical(nxt)
+                out[nxt] = out.get(nxt, 0) + p
+            return out
 
-        chain = ChainSolver(transitions, lambda s: isinstance(s, ball.END_STATES))
+        chain = ChainSolver(transitions, lambda s: isinstance(s, _STOPS))
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
+
+    def _award(self, world: GameState) -> dict[Any, Any]:
+        """The end distribution of a touchback in ``world`` (remembered by who would take it:
+        the award reads only the receiving team and, with nobody to take it, the board)."""
+        key = _award_key(world)
+        cached = self._awards.get(key)
+        if cached is not None:
+            return cached
+        chain = self._chain_for(world)
+        out: dict[Any, Any] = {}
+        for nxt, p in chain.transitions(_TOUCHBACK).items():
+            for end, q in chain.solve(nxt).items():
+                assert not isinstance(end, ball.Touchback)  # an awarded ball never leaves again
+                out[end] = out.get(end, 0) + p * q
+        self._awards[key] = out
+        return out
+
+    def _award_mixture(self, group: _Group, weights: dict[Hashable, Any]) -> dict[Any, Any]:
+        """Sum over award keys of weight times that touchback award's end distribution."""
+        out: dict[Any, Any] = {}
+        for key, w in weights.items():
+            if not w:
+                continue
+            for end, q in self._award(group.award_worlds[key]).items():
+                out[end] = out.get(end, 0) + w * q
+        return out
 
     # -- the event's worlds, grouped ----------------------------------------------------------
     def groups(self) -> list[_Group]:
@@ -535,10 +665,9 @@ class KickoffSolver:
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = _Group(
                         ref, scatters, self._chain_for(ref), _award_key(ref))
-                if world is not base:
-                    group.add(p, world, self._diffs.get(id(world)) or _differences(base, world))
-                else:
-                    group.mass += p  # the set-up itself: never differs from the reference
+                diff = (self._diffs.get(id(world)) or _differences(base, world)
+                        if world is not base else _Diff(frozenset(), group.award_key))
+                group.add(p, world, diff)
             self._groups = list(by_key.values())
         return self._groups
 
@@ -546,45 +675,54 @@ class KickoffSolver:
         """Sum over the group's worlds of P(world) times the journey's end distribution from
         ``start``.
 
-        The journey looks only at the squares around the ball (and, for a touchback, at who can
-        take it). Worlds are told apart only by the event's changes there: every world with no
-        change there has the reference world's journey; the others are split by the changes
-        there, and one journey is solved for each part (split further if that journey looks at
-        more squares where the part's worlds differ).
+        The journey up to a touchback looks only at the squares around the ball. Worlds are told
+        apart only by the event's changes there: every world with no change there has the
+        reference world's journey; the others are split by the changes there, and one journey is
+        solved for each part (split further if that journey looks at more squares where the
+        part's worlds differ). A touchback reached with probability ``t`` in a part adds ``t``
+        times the mixture of that part's worlds' touchback awards.
         """
         cached = group.results.get(start)
         if cached is not None:
             return cached
         ref = group.chain.solve(start)
-        if not group.members:  # no world differs from the reference (e.g. --events none)
-            out0 = {end: group.mass * p for end, p in ref.items()}
-            group.results[start] = out0
-            return out0
-        region, award = _region(group.chain, start)
-        seen = group.touching(region)
-        parts = group.partition(seen, award)
+        ref_touchback = ref.get(_TOUCHBACK, 0)
+        seen = group.touching(_region(group.chain, start)) if group.members else frozenset()
+        parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        out: dict[Any, Any] = {end: (group.mass - affected) * p for end, p in ref.items()}
-        todo = [(seen, award, mass, members) for mass, members in parts.values()]
+        out: dict[Any, Any] = {end: (group.mass - affected) * p for end, p in ref.items()
+                               if end is not _TOUCHBACK}
+        award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
+        todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
-            seen, award, mass, members = todo.pop()
+            seen, mass, members = todo.pop()
             chain = self._chain_for(group.members[min(members)][1])
             result = chain.solve(start)
-            w_region, w_award = _region(chain, start)
-            w_seen = group.touching(w_region)
-            if w_seen <= seen and (award or not w_award):
+            w_seen = group.touching(_region(chain, start))
+            if w_seen <= seen:
+                part_weights = group.award_weights_of(members)
+                for key, w in part_weights.items():
+                    award_weights[key] -= w
                 for end, q in result.items():
-                    out[end] = out.get(end, 0) + mass * q
+                    if end is not _TOUCHBACK:
+                        out[end] = out.get(end, 0) + mass * q
+                touchback = result.get(_TOUCHBACK, 0)
+                if touchback:
+                    for end, q in self._award_mixture(group, part_weights).items():
+                        out[end] = out.get(end, 0) + touchback * q
                 continue
             # the journey looked further than the part's worlds are known to agree: split
-            wider, wider_award = seen | w_seen, award or w_award
+            wider = seen | w_seen
             split: dict[frozenset[Any], tuple[Any, list[int]]] = {}
             for i in members:
-                key = group.members[i][2].restricted(wider, wider_award)
+                key = group.members[i][2].restricted(wider)
                 part_mass, part = split.get(key, (Q(0), []))
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
-            todo.extend((wider, wider_award, m, part) for m, part in split.values())
+            todo.extend((wider, m, part) for m, part in split.values())
+        if ref_touchback:
+            for end, q in self._award_mixture(group, award_weights).items():
+                out[end] = out.get(end, 0) + ref_touchback * q
         group.results[start] = out
         return out
 
@@ -611,7 +749,8 @@ class KickoffSolver:
             for group in self.groups():
                 ctx = self._context(group.ref, None)
                 ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, group.scatters
-                for end, p_end in self._group_distribution(group, landing_state(ctx)).items():
+                start = _canonical(landing_state(ctx))
+                for end, p_end in self._group_distribution(group, start).items():
                     ends[end] = ends.get(end, 0) + p_dev * p_end
         return self._summarise(target, {e: to_fraction(p) for e, p in ends.items()})
 
