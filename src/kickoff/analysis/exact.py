@@ -448,7 +448,14 @@ class Odds:
     holders: dict[str, Fraction]
     ground: dict[Square, Fraction]
     expected_distance_to_receiving_end_zone: Fraction
-    ends: dict[Any, Fraction] = field(repr=False, default_factory=dict)
+    #: The end states' probabilities in the solver's own rationals (see :attr:`ends`).
+    exact_ends: dict[Any, Any] = field(repr=False, default_factory=dict)
+
+    @functools.cached_property
+    def ends(self) -> dict[Any, Fraction]:
+        """Every end state of the kick-off (``ball.Held`` / ``ball.Rests``) -> its exact
+        probability (converted on first use)."""
+        return {end: to_fraction(p) for end, p in self.exact_ends.items()}
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
@@ -1009,10 +1016,18 @@ class KickoffSolver:
                 ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, group.scatters
                 start = self._id(landing_state(ctx))
                 weights[start] = weights.get(start, 0) + p_dev
+        # starts of equal weight (most deviations are equally likely) are added up first
+        by_weight: dict[Any, list[dict[int, Any]]] = {}
         for group, weights in zip(groups, starts, strict=True):
             for start, p_start in weights.items():
-                for i, p_end in self._group_distribution(group, start).items():
-                    ends[i] = ends.get(i, 0) + p_start * p_end
+                by_weight.setdefault(p_start, []).append(self._group_distribution(group, start))
+        for p_start, dists in by_weight.items():
+            total: dict[int, Any] = {}
+            for dist in dists:
+                for i, p_end in dist.items():
+                    total[i] = total.get(i, 0) + p_end
+            for i, p_end in total.items():
+                ends[i] = ends.get(i, 0) + p_start * p_end
         return self._summarise(target, ends)
 
     def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
@@ -1046,5 +1061,5 @@ class KickoffSolver:
             holders={pid: to_fraction(p) for pid, p in holders.items()},
             ground={sq: to_fraction(p) for sq, p in ground.items()},
             expected_distance_to_receiving_end_zone=to_fraction(distance),
-            ends={named[i]: to_fraction(p) for i, p in ends.items()},
+            exact_ends={named[i]: p for i, p in ends.items()},
         )
