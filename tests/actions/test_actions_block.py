@@ -300,3 +300,23 @@ def test_frenzy_cannot_refuse_to_follow_up() -> None:
     ctx = duel(h1={"skills": ["frenzy"]}, block_dice=("push",))
     with pytest.raises(DecisionError, match="has Frenzy and must follow up"):
         go(ctx, BlockChoice(follow_up=False))
+
+
+def test_chain_push_into_the_crowd() -> None:
+    # a1 on (6, 1) pushed north: (5, 0), (6, 0), (7, 0) all taken: chain push straight back;
+    # h2 on (6, 0) is pushed on into the crowd: injury 2+2 Stunned: Reserves
+    ctx = world("bb2020", {"h1": (6, 2), "a1": (6, 1), "h2": (6, 0), "a2": (5, 0), "a3": (7, 0)},
+                dice={"block": [FACE["push"]], "d6": [2, 2]})
+    st = ctx.state
+    block(ctx, turn(), st.players["h1"], st.players["a1"], BlockChoice(), "w", blitz=False)
+    assert st.players["a1"].square == (6, 0)
+    assert st.players["h2"].square is None and st.players["h2"].status == "reserves"
+    assert left(ctx) == {}
+
+
+def test_frenzy_second_block_needs_a_square_of_movement() -> None:
+    ctx = duel(h1={"skills": ["frenzy"]}, block_dice=("push",))
+    st = ctx.state
+    block(ctx, turn(), st.players["h1"], st.players["a1"], BlockChoice(), "w", blitz=True,
+          before_second_block=lambda: False)
+    assert sq(ctx, "h1") == (6, 5) and sq(ctx, "a1") == (7, 5) and left(ctx) == {}

@@ -149,3 +149,15 @@ def test_illegal_throws(
     with pytest.raises(DecisionError, match=r"decisions.blitz\[0\] \(h1 at \[5, 5\]\): " + message):
         throw_team_mate(ctx, turn(), st.players["h1"], st.players["h2"], Square(*to), "decisions.blitz[0]")
     assert left(ctx) == {"d6": 1}
+
+
+@pytest.mark.parametrize("skills, dice, lands", [
+    (["pass"], [3, 4, 3], (9, 5)),  # subpar 3, Pass re-roll 4: superb; landing 3
+    (["pro"], [3, 3, 4, 3], (9, 5)),  # Pro 3+ then the re-roll 4: superb
+    (["pro"], [3, 2, 4], (9, 5)),  # Pro fails: the subpar 3 stands; landing 4 - 1 = 3
+])
+def test_a_throw_is_rerolled_by_pass_or_pro(
+    skills: list[str], dice: list[int], lands: tuple[int, int]
+) -> None:
+    ctx, _ = throw(h1={"skills": ["throw_team_mate", *skills]}, d6=dice, d8=[5, 5, 4])
+    assert h2(ctx) == (lands, "standing") and left(ctx) == {}

@@ -27,7 +27,14 @@ from __future__ import annotations
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
-from kickoff.core.actions.rolls import roll_test, skill_reroll, square_text, tackle_zones, where_of
+from kickoff.core.actions.rolls import (
+    roll_test,
+    skill_reroll,
+    square_text,
+    tackle_zones,
+    use_skill_reroll,
+    where_of,
+)
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
@@ -158,16 +165,8 @@ def _throw_result(
 
     first = attempt(f"{what} by {thrower.id} ({target}+, modifier {mod:+d})")
     by = None if first == "superb" else skill_reroll(ctx, turn, thrower, "pass")
-    if by is None:
+    if by is None or not use_skill_reroll(ctx, turn, thrower, by, what):
         return first
-    if by in ctx.ruleset.actions.once_per_turn_skills:
-        turn.skills_used.add((thrower.id, by))
-    if by == "pro":
-        pro = ctx.ruleset.actions.pro_target
-        (p,) = ctx.roll_dice([("d6", f"Pro by {thrower.id} ({pro}+)")], lambda v: v[0] >= pro)
-        if p < pro:
-            return first
-    ctx.note("reroll", player=thrower.id, test=what, source=by)
     return attempt(f"{by.title()} re-roll of the {what} by {thrower.id}")
 
 
