@@ -274,3 +274,20 @@ def test_an_opponent_catching_a_bounce_cannot_use_the_acting_teams_reroll() -> N
     # a2 fails (2 - 1 - 1 for h1 next to him), no re-roll: bounces on to (8, 5), empty: rests
     assert ctx.state.carrier is None and ctx.state.ball == (8, 5)
     assert ctx.state.teams["home"].rerolls == 1 and left(ctx) == {}
+
+
+@pytest.mark.parametrize("skills, dice, carrier", [
+    ([], [1, 2], None),  # 2 - 1 (bounce) - 1 (a3 adjacent) = 0: dropped, bounces on (D8 5) to rest
+    (["nerves_of_steel"], [1, 4], "h2"),  # ignores a3: 4 - 1 = 3
+    (["catch"], [1, 2, 4], None),  # Catch re-rolls: 4 - 2 = 2 fails too, bounces on
+    (["catch"], [1, 2, 5], "h2"),  # 5 - 2 = 3
+])
+def test_catch_skills_on_a_bounce_during_a_turn(
+    skills: list[str], dice: list[int], carrier: str | None
+) -> None:
+    # h1's pick-up (1) fails; the ball bounces (D8 5) onto h2 at (7, 5)
+    ctx = world("bb2020", {"h1": (5, 5), "h2": {"square": (7, 5), "skills": skills}, "a3": (8, 6)},
+                dice={"d6": dice, "d8": [5] if carrier else [5, 5]}, ball=(6, 5))
+    move(ctx, turn(), ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
+    assert ctx.state.carrier == carrier
+    assert ctx.state.ball == ((7, 5) if carrier else (8, 5)) and left(ctx) == {}

@@ -161,3 +161,11 @@ def test_a_throw_is_rerolled_by_pass_or_pro(
 ) -> None:
     ctx, _ = throw(h1={"skills": ["throw_team_mate", *skills]}, d6=dice, d8=[5, 5, 4])
     assert h2(ctx) == (lands, "standing") and left(ctx) == {}
+
+
+def test_nerves_of_steel_thrower_ignores_tackle_zones() -> None:
+    ctx = world("bb2020", {"h1": {**THROWER, "skills": ["throw_team_mate", "nerves_of_steel"]}, "h2": GOBLIN,
+                           "a1": (4, 4)}, dice={"d6": [4, 3], "d8": [5, 5, 4]})
+    st = ctx.state
+    throw_team_mate(ctx, turn(), st.players["h1"], st.players["h2"], Square(8, 5), "w")
+    assert h2(ctx) == ((9, 5), "standing") and left(ctx) == {}  # 4 superb: landing 3 with no -1
