@@ -320,3 +320,12 @@ def test_frenzy_second_block_needs_a_square_of_movement() -> None:
     block(ctx, turn(), st.players["h1"], st.players["a1"], BlockChoice(), "w", blitz=True,
           before_second_block=lambda: False)
     assert sq(ctx, "h1") == (6, 5) and sq(ctx, "a1") == (7, 5) and left(ctx) == {}
+
+
+def test_a_chain_push_blocked_by_stand_firm_players_moves_nobody() -> None:
+    sf = {"skills": ["stand_firm"]}
+    ctx = duel(block_dice=("push",), extra={
+        "h2": (7, 4), "h3": (7, 5), "h4": (7, 6),
+        "a2": {"square": (8, 4), **sf}, "a3": {"square": (8, 5), **sf}, "a4": {"square": (8, 6), **sf}})
+    res, _ = go(ctx, BlockChoice(follow_up=True))
+    assert not res.pushed and sq(ctx, "a1") == (6, 5) and sq(ctx, "h3") == (7, 5) and sq(ctx, "h1") == (5, 5)

@@ -217,9 +217,8 @@ class _Block:
         else:
             to = self.push_square(a.square, d, self.choice.push_to, named=True)
             if to is not None:
-                in_crowd = not ctx.state.pitch.on_pitch(to)
-                self.push(d, Square(*to), a.square)
-                pushed = True
+                pushed = self.push(d, Square(*to))
+                in_crowd = pushed and not ctx.state.pitch.on_pitch(to)
         self.defender = d = ctx.state.players[d.id]
         self.follow_up(start, pushed)
         a = self.attacker
@@ -254,9 +253,10 @@ class _Block:
         straight = Square(2 * pushed.square[0] - frm[0], 2 * pushed.square[1] - frm[1])
         return straight if straight in legal else min(legal)
 
-    def push(self, p: Player, to: Square, frm: tuple[int, int]) -> None:
+    def push(self, p: Player, to: Square) -> bool:
         """Move ``p`` to ``to``, pushing on whoever is there first (chain push); into the crowd
-        if ``to`` is off the pitch."""
+        if ``to`` is off the pitch. False (nobody moves) when the player there cannot be pushed
+        anywhere (every square behind him holds a Stand Firm player)."""
         ctx = self.ctx
         st = ctx.state
         assert p.square is not None
@@ -269,12 +269,12 @@ class _Block:
             if carrying:
                 st.carrier = None
                 ball.throw_in(ctx, Square(*origin), to)
-            return
+            return True
         other = st.board.get(to)
         if other is not None:
             nxt = self.push_square(origin, other, None, named=False)
-            if nxt is not None:
-                self.push(other, nxt, origin)
+            if nxt is None or not self.push(other, nxt):
+                return False
         carrying = st.carrier == p.id
         st.move(p, to)
         if carrying:
@@ -282,6 +282,7 @@ class _Block:
         ctx.note("push", player=p.id, to=to.as_list())
         if st.ball == to and st.carrier is None:
             ball.bounce(ctx, to, False)
+        return True
 
     def follow_up(self, vacated: Square, pushed: bool) -> None:
         a = self.attacker
