@@ -1,4 +1,6 @@
-"""Cases for the action engine are refused clearly until it lands (exit 1, "not supported yet")."""
+"""Cases still waiting for their part of the action engine (the Kick It! Kick action during a turn)
+are refused clearly until it lands (exit 1, "not supported yet"). The free-turn cases
+(Blitz!, Charge!) have moved to ``tests/data/cases/project/``."""
 
 from __future__ import annotations
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from kickoff.core.actions.activation import Activation
+from kickoff.core.actions.free_turn import free_turn
+from kickoff.core.actions.injury import injury
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
-from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side
 from kickoff.core.ruleset import Contest
 from kickoff.core.setup import setup_problems
@@ -74,31 +76,6 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     n = ctx.roll("d3", f"{event} count (D3+{plus})") + plus
     ctx.note("count", event=event, count=n)
     return n
-
-
-def injury(ctx: KickoffContext, player: Player) -> None:
-    """Injury roll with no armour roll (rulings.md 6): Stunned, Knocked Out or Casualty."""
-    player = ctx.state.own(player)
-    table = ctx.ruleset.injury
-    stunty = "stunty" in player.skills
-    modifier = table.stunty_modifier if stunty else 0
-    stunned_max, ko_max = ((table.stunty_stunned_max, table.stunty_ko_max) if stunty
-                           else (table.stunned_max, table.ko_max))
-
-    def result(rolls: tuple[int, ...]) -> str:
-        total = sum(rolls) + modifier
-        thick_skull = total == 8 and "thick_skull" in player.skills
-        if total <= stunned_max or (total <= ko_max and thick_skull):
-            return "stunned"
-        return "knocked_out" if total <= ko_max else "casualty"
-
-    rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
-    outcome = result(rolls)
-    if outcome == "stunned":
-        player.status = "stunned"
-    else:
-        ctx.state.remove(player, "knocked_out" if outcome == "knocked_out" else "casualty")
-    ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
 
 
 def _team(ctx: KickoffContext, side: Side) -> Team:
@@ -300,25 +277,20 @@ def quick_snap(ctx: KickoffContext) -> None:
 
 
 def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:
-    n = count(ctx, event)
-    st = ctx.state
-    eligible = [p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)]
-    ctx.note(event, count=n, eligible=eligible)
-    if actions:
-        raise NotSupportedError(
-            f"decisions.{event}: free actions are not supported yet (they come with the action engine); "
-            "leave the list empty for the default policy, which takes no action"
-        )
+    """The count (always rolled where there is one), then the free turn itself."""
+    free_turn(ctx, event, count(ctx, event), actions)
 
 
 def blitz(ctx: KickoffContext) -> None:
-    """Blitz! (classic 10: a free turn; bb2020 10: D3+3 Open players, Sevens D3+1). The count and
-    the eligible players are fixed now; the default policy takes no action."""
+    """Blitz! (classic 10: a free team turn; bb2020 10: D3+3 Open players, Sevens D3+1), played
+    from ``decisions.blitz`` (rulings.md 8; ``kickoff.core.actions.free_turn``). The count and
+    the eligible players are fixed now; the default (an empty list) takes no action."""
     _free_turn(ctx, "blitz", ctx.decisions.blitz)
 
 
 def charge(ctx: KickoffContext) -> None:
-    """Charge! (bb2025 10): up to D3+3 Open kicking players; the default policy takes no action."""
+    """Charge! (bb2025 10): up to D3+3 Open kicking players, from ``decisions.charge``
+    (rulings.md 8); the default (an empty list) takes no action."""
     _free_turn(ctx, "charge", ctx.decisions.charge)
 
 

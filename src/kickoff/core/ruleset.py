@@ -9,7 +9,7 @@ the event handlers read these fields; they never test a ruleset's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from kickoff.core.dice import DieKind
@@ -59,6 +59,78 @@ class InjuryTable:
     stunty_ko_max: int = 9
 
 
+ThrowResult = Literal["superb", "subpar", "terrible", "fumble"]
+
+
+@dataclass(frozen=True)
+class ThrowRules:
+    """Throw Team-mate (and bb2025 Kick Team-mate), at the level the free turns need
+    (``docs/actions.md``). Only Quick and Short throws; the thrown player lands after three
+    one-square scatters from the target square (superb and subpar throws alike)."""
+
+    #: The thrower's test: the classic Agility table ("agility") or the PA target ("passing").
+    test: Literal["agility", "passing"]
+    #: What a roll that fails with a modified result of 1 or less gives (a natural 1 is always
+    #: a fumble): classic "fumble", bb2020 "terrible" (deviates D8 + D6 from the thrown
+    #: player's square), bb2025 "subpar".
+    low_result: ThrowResult
+    #: A fumbled team-mate: lands in his own square (classic, False) or scatters once from it.
+    fumble_scatters: bool
+    #: Added to the landing roll after each kind of throw.
+    landing_modifier: Mapping[ThrowResult, int]
+    #: Added to the throw by range (classic: Quick +1, Short 0, and -1 for throwing a player).
+    range_modifier: Mapping[str, int] = field(default_factory=lambda: {"quick": 0, "short": -1})
+
+
+@dataclass(frozen=True)
+class ActionRules:
+    """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
+    section 8; ``docs/actions.md`` gives the sources). Targets are D6 results to reach after
+    modifiers; agility tests use :meth:`Ruleset.agility_target`."""
+
+    #: Dodge: added to the roll (classic: +1 on the Agility table; bb2020+: none).
+    dodge_modifier: int
+    #: Picking up the ball: added to the roll (classic: +1; bb2020+: none).
+    pickup_modifier: int
+    #: Pro's own D6 must reach this before its re-roll (classic 4+, bb2020+ 3+).
+    pro_target: int
+    #: Armour is broken when 2D6 (+ modifiers) >= AV + ``armour_margin`` (classic: the roll must
+    #: beat AV, margin 1; bb2020+: AV is the target, margin 0).
+    armour_margin: int
+    #: A Rush (GFI) succeeds on this D6 result (2+).
+    rush_target: int = 2
+    #: Added to a Rush in a Blizzard (classic "fails on 1-2" is the same as -1 to a 2+ roll).
+    blizzard_rush_modifier: int = -1
+    #: Rushes allowed after MA (Sprint adds one).
+    rushes: int = 2
+    #: Skills usable once per (team) turn: not in bb2020 / Sevens Blitz (rulings.md 8).
+    once_per_turn_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
+    #: Mighty Blow's bonus to the armour or the injury roll.
+    mighty_blow: int = 1
+    #: Throw Team-mate / Kick Team-mate.
+    throw: ThrowRules = ThrowRules("passing", "terrible", True,
+                                   {"superb": 0, "subpar": -1, "terrible": -1, "fumble": -1})
+    #: Mighty Blow also counts for a defender who knocks the attacker down (classic: "when an
+    #: opponent is Knocked Down by this player during a block"); bb2020+: only the player
+    #: performing the Block ("as the result of a Block action performed by this player").
+    defender_mighty_blow: bool = False
+
+
+@dataclass(frozen=True)
+class FreeTurnRules:
+    """A free turn of the kicking team during the kick-off (classic Blitz!, bb2020 / Sevens
+    Blitz, bb2025 Charge!; rulings.md 8). Its count die, if any, is in ``Ruleset.counts``."""
+
+    #: Team re-rolls may be used (one per turn).
+    team_rerolls: bool
+    #: Skills used once per turn (Dodge, Sure Feet, Pro) may be used.
+    once_per_turn_skills: bool
+    #: Any kicking player Falling Over or being Knocked Down ends it (otherwise a turnover does).
+    ends_on_fall: bool
+    #: The actions besides Move and how many of each the free turn allows.
+    limits: Mapping[str, int]
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """Every rule of one edition that the kick-off needs (see ``shared/spec/rulings.md``)."""
@@ -92,12 +164,16 @@ class Ruleset:
     #: Throw-ins from a corner use the D3 corner rule; otherwise the end line template.
     corner_rule: bool
     injury: InjuryTable
+    #: Move, Dodge, Rush, pick-up, Block and armour (the action engine).
+    actions: ActionRules
     #: The Kick-off table: 2D6 total -> event.
     kickoff_table: Mapping[int, Event]
     #: Time-out: kicking team's marker on one of these moves both back, otherwise forward.
     time_out_turns: frozenset[int]
     #: "D3 + n" counts of Solid Defence, Quick Snap, Blitz, Charge! (absent: no count die).
     counts: Mapping[str, int]
+    #: The free turns by event name ("blitz", "charge").
+    free_turns: Mapping[str, FreeTurnRules]
     #: Changing Weather: one-square scatters when the new weather is the fine one.
     changing_weather_scatters: int
     cheering_fans: Contest

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import Contest, Event, InjuryTable, Ruleset
+from kickoff.core.ruleset import ActionRules, Contest, Event, FreeTurnRules, InjuryTable, Ruleset
 from kickoff.core.skills import BB2020_SKILLS
 
 BB2020 = Ruleset(
@@ -31,6 +31,9 @@ BB2020 = Ruleset(
     # Injury: 2-7 Stunned, 8-9 KO, 10+ Casualty; Stunty: 2-6, 7-8, 9+.
     injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=0,
                        stunty_stunned_max=6, stunty_ko_max=8),
+    # Actions (bb2020 rulebook): AG is the target, no bonus to Dodge or pick-up; Pro 3+; AV is
+    # the target of the armour roll; Rush 2+, -1 in a Blizzard.
+    actions=ActionRules(dodge_modifier=0, pickup_modifier=0, pro_target=3, armour_margin=0),
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
         3: Event("time_out", ev.time_out),
@@ -46,6 +49,11 @@ BB2020 = Ruleset(
     },
     time_out_turns=frozenset({6, 7, 8}),
     counts={"solid_defence": 3, "quick_snap": 3, "blitz": 3},
+    # Blitz: the Open players each Move; one may Blitz, one Throw Team-mate; no team re-rolls
+    # and no once-per-turn skills (published FAQ); a fall or Knock Down ends it (rulings.md 8).
+    free_turns={"blitz": FreeTurnRules(team_rerolls=False, once_per_turn_skills=False,
+                                       ends_on_fall=True,
+                                       limits={"blitz": 1, "throw_team_mate": 1})},
     changing_weather_scatters=3,
     cheering_fans=Contest("d6", ("cheerleaders",), "higher", "nobody"),
     cheering_fans_effect="prayer",
