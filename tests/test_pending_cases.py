@@ -1,4 +1,5 @@
-"""Cases for the action engine are refused clearly until it lands (exit 1, "not supported yet")."""
+"""Cases for the free turns (Blitz!, Charge!) are refused clearly until the action engine plays
+them (exit 1, "not supported yet"). The Kick It! cases have moved to ``data/cases/project``."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
-    play,
+    replay_loaded,
     replay_text,
     result_to_json,
     schemas,
@@ -159,7 +159,7 @@ def validate(
             )
         source, text = read_input(file)
         try:
-            play(load_scenario(parse_scenario(text)))
+            replay_loaded(load_scenario(parse_scenario(text)))
         except KickoffError as e:
             raise prefixed(e, source) from None
         console.print(f"{source}: valid scenario")
