@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kickoff.core.actions.activation import RerollChoice
+from kickoff.core.actions.rolls import roll_test
+from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
@@ -38,31 +41,25 @@ def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> t
     return rs.agility_target(player.ag), mod
 
 
-def roll_succeeds(roll: int, target: int, modifier: int) -> bool:
-    """A test of a player: a natural 1 fails, a natural 6 succeeds, else roll + mod >= target."""
-    if roll == 1:
-        return False
-    return roll == 6 or roll + modifier >= target
+def catch(
+    ctx: KickoffContext,
+    player: Player,
+    kind: CatchKind,
+    turn: Turn | None = None,
+    choice: RerollChoice = None,
+    where: str = "catch",
+) -> bool:
+    """``player`` tries to catch; Catch (or classic Pro at a kick-off, 4+ first) re-rolls a
+    failure once (rulings.md 3).
 
-
-def catch(ctx: KickoffContext, player: Player, kind: CatchKind) -> bool:
-    """``player`` tries to catch; Catch (or classic Pro, 4+ first) re-rolls a failure once."""
+    ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
+    catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
+    ``kickoff.core.actions.rolls``); outside a turn, or for the other team, only his skills.
+    """
     target, mod = catch_roll_target(ctx, player, kind)
-
-    def attempt(why: str) -> bool:
-        (roll,) = ctx.roll_dice([("d6", why)], lambda v: roll_succeeds(v[0], target, mod))
-        return roll_succeeds(roll, target, mod)
-
-    ok = attempt(f"catch by {player.id} ({target}+, modifier {mod:+d})")
-    if not ok:
-        if "catch" in player.skills:
-            ok = attempt(f"Catch re-roll by {player.id}")
-        elif (
-            ctx.ruleset.pro_rerolls_catch
-            and "pro" in player.skills
-            and ctx.roll_dice([("d6", f"Pro by {player.id} (4+)")], lambda v: v[0] >= 4)[0] >= 4
-        ):
-            ok = attempt(f"Pro re-roll by {player.id}")
+    own_turn = turn if turn is not None and turn.side == player.side else None
+    ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill="catch",
+                   choice=choice if own_turn is not None else None, where=where)
     ctx.note("catch", player=player.id, success=ok)
     return ok
 
@@ -137,13 +134,16 @@ BallState = InAir | Arrive | Bounce | ThrowIn | Touchback | Held | Rests
 END_STATES = (Held, Rests)
 
 
-def step(ctx: KickoffContext, state: BallState) -> BallState:
+def step(
+    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoice = None
+) -> BallState:
     """One move of the ball from ``state``, rolling its dice through ``ctx``: the next state.
 
-    ``Held`` and ``Rests`` are ends; stepping them is an error.
+    ``turn`` / ``choice``: the team turn the ball moves in, if any, and the acting team's catch
+    re-roll choice (see :func:`catch`). ``Held`` and ``Rests`` are ends; stepping them is an error.
     """
     if isinstance(state, Arrive):
-        return _arrive(ctx, state)
+        return _arrive(ctx, state, turn, choice)
     if isinstance(state, InAir):
         return _scatter(ctx, state)
     if isinstance(state, Bounce):
@@ -167,10 +167,12 @@ def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
     return Arrive(nxt, "kickoff", touchback_possible=True)
 
 
-def _arrive(ctx: KickoffContext, s: Arrive) -> BallState:
+def _arrive(
+    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoice = None
+) -> BallState:
     player = ctx.state.board.get(s.square)
     if player is not None and player.can_catch():
-        if catch(ctx, player, s.kind):
+        if catch(ctx, player, s.kind, turn, choice):
             return Held(player.id, s.square, not s.touchback_possible)
         return Bounce(s.square, s.touchback_possible)
     if player is None and s.kind == "bounce":
@@ -213,10 +215,13 @@ def _touchback(ctx: KickoffContext, s: Touchback) -> BallState:
     return award(ctx)
 
 
-def follow(ctx: KickoffContext, state: BallState) -> BallState:
-    """Play the ball's journey from ``state`` to its end; put the ball there; the end state."""
+def follow(
+    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoice = None
+) -> BallState:
+    """Play the ball's journey from ``state`` to its end; put the ball there; the end state.
+    ``turn`` / ``choice``: as :func:`step`."""
     while not isinstance(state, END_STATES):
-        state = step(ctx, state)
+        state = step(ctx, state, turn, choice)
     st = ctx.state
     if isinstance(state, Held):
         st.ball, st.carrier = state.square, state.player
@@ -231,9 +236,16 @@ def land(ctx: KickoffContext, sq: Square, kind: CatchKind, touchback_possible: b
     return follow(ctx, Arrive(sq, kind, touchback_possible))
 
 
-def bounce(ctx: KickoffContext, start: Square, touchback_possible: bool) -> BallState:
-    """Bounce from ``start`` until the ball rests or is caught (a touchback where possible)."""
-    return follow(ctx, Bounce(start, touchback_possible))
+def bounce(
+    ctx: KickoffContext,
+    start: Square,
+    touchback_possible: bool,
+    turn: Turn | None = None,
+    choice: RerollChoice = None,
+) -> BallState:
+    """Bounce from ``start`` until the ball rests or is caught (a touchback where possible).
+    ``turn`` / ``choice``: the team turn it bounces in, if any (see :func:`catch`)."""
+    return follow(ctx, Bounce(start, touchback_possible), turn, choice)
 
 
 def _throw_in_direction(ctx: KickoffContext, last: Square, off: tuple[int, int]) -> tuple[int, int]:

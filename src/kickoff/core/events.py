@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from kickoff.core.actions.activation import Activation
+from kickoff.core.actions.injury import injury
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError, NotSupportedError
@@ -74,31 +75,6 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     n = ctx.roll("d3", f"{event} count (D3+{plus})") + plus
     ctx.note("count", event=event, count=n)
     return n
-
-
-def injury(ctx: KickoffContext, player: Player) -> None:
-    """Injury roll with no armour roll (rulings.md 6): Stunned, Knocked Out or Casualty."""
-    player = ctx.state.own(player)
-    table = ctx.ruleset.injury
-    stunty = "stunty" in player.skills
-    modifier = table.stunty_modifier if stunty else 0
-    stunned_max, ko_max = ((table.stunty_stunned_max, table.stunty_ko_max) if stunty
-                           else (table.stunned_max, table.ko_max))
-
-    def result(rolls: tuple[int, ...]) -> str:
-        total = sum(rolls) + modifier
-        thick_skull = total == 8 and "thick_skull" in player.skills
-        if total <= stunned_max or (total <= ko_max and thick_skull):
-            return "stunned"
-        return "knocked_out" if total <= ko_max else "casualty"
-
-    rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
-    outcome = result(rolls)
-    if outcome == "stunned":
-        player.status = "stunned"
-    else:
-        ctx.state.remove(player, "knocked_out" if outcome == "knocked_out" else "casualty")
-    ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
 
 
 def _team(ctx: KickoffContext, side: Side) -> Team:

@@ -60,6 +60,33 @@ class InjuryTable:
 
 
 @dataclass(frozen=True)
+class ActionRules:
+    """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
+    section 8; ``docs/actions.md`` gives the sources). Targets are D6 results to reach after
+    modifiers; agility tests use :meth:`Ruleset.agility_target`."""
+
+    #: Dodge: added to the roll (classic: +1 on the Agility table; bb2020+: none).
+    dodge_modifier: int
+    #: Picking up the ball: added to the roll (classic: +1; bb2020+: none).
+    pickup_modifier: int
+    #: Pro's own D6 must reach this before its re-roll (classic 4+, bb2020+ 3+).
+    pro_target: int
+    #: Armour is broken when 2D6 (+ modifiers) >= AV + ``armour_margin`` (classic: the roll must
+    #: beat AV, margin 1; bb2020+: AV is the target, margin 0).
+    armour_margin: int
+    #: A Rush (GFI) succeeds on this D6 result (2+).
+    rush_target: int = 2
+    #: Added to a Rush in a Blizzard (classic "fails on 1-2" is the same as -1 to a 2+ roll).
+    blizzard_rush_modifier: int = -1
+    #: Rushes allowed after MA (Sprint adds one).
+    rushes: int = 2
+    #: Skills usable once per (team) turn: not in bb2020 / Sevens Blitz (rulings.md 8).
+    once_per_turn_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
+    #: Mighty Blow's bonus to the armour or the injury roll.
+    mighty_blow: int = 1
+
+
+@dataclass(frozen=True)
 class KickIt:
     """The Kick It! house rule's modifiers in one edition (seed 000, ``rulings.md`` 7).
 
@@ -110,6 +137,8 @@ class Ruleset:
     #: Throw-ins from a corner use the D3 corner rule; otherwise the end line template.
     corner_rule: bool
     injury: InjuryTable
+    #: Move, Dodge, Rush, pick-up, Block and armour (the action engine).
+    actions: ActionRules
     #: The Kick-off table: 2D6 total -> event.
     kickoff_table: Mapping[int, Event]
     #: Time-out: kicking team's marker on one of these moves both back, otherwise forward.

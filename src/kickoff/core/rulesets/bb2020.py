@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import Contest, Event, InjuryTable, KickIt, Ruleset
+from kickoff.core.ruleset import ActionRules, Contest, Event, InjuryTable, KickIt, Ruleset
 from kickoff.core.skills import BB2020_SKILLS
 
 BB2020 = Ruleset(
@@ -31,6 +31,9 @@ BB2020 = Ruleset(
     # Injury: 2-7 Stunned, 8-9 KO, 10+ Casualty; Stunty: 2-6, 7-8, 9+.
     injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=0,
                        stunty_stunned_max=6, stunty_ko_max=8),
+    # Actions (bb2020 rulebook): AG is the target, no bonus to Dodge or pick-up; Pro 3+; AV is
+    # the target of the armour roll; Rush 2+, -1 in a Blizzard.
+    actions=ActionRules(dodge_modifier=0, pickup_modifier=0, pro_target=3, armour_margin=0),
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
         3: Event("time_out", ev.time_out),

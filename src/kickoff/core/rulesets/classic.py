@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import Contest, Event, InjuryTable, KickIt, Ruleset
+from kickoff.core.ruleset import ActionRules, Contest, Event, InjuryTable, KickIt, Ruleset
 from kickoff.core.skills import CLASSIC_SKILLS
 
 CLASSIC = Ruleset(
@@ -31,6 +31,9 @@ CLASSIC = Ruleset(
     # Injury: 2-7 Stunned, 8-9 KO, 10-12 Casualty; Stunty +1 to the roll.
     injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=1,
                        stunty_stunned_max=7, stunty_ko_max=9),
+    # Actions (LRB6 / CRP): Agility table with +1 to Dodge and to pick-up; Pro 4+; armour
+    # broken when 2D6 beats AV; GFI 2+ (a Blizzard fails it on 1-2).
+    actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),

@@ -1,0 +1,65 @@
+"""Armour and injury: a player Knocked Down (or Falling Over), hit by a thrown team-mate, or
+pushed into the crowd.
+
+Sources: classic (LRB6 / CRP): armour broken when 2D6 beats AV; bb2020 / bb2025 / Sevens: AV is
+the target (``Ruleset.actions.armour_margin``). Injury tables as ``rulings.md`` section 6 (Stunty,
+Thick Skull). Mighty Blow adds its bonus to the armour roll or, if the armour breaks without it,
+to the injury roll (the attacker's choice; the engine takes the one that helps: docs/actions.md).
+A player pushed into the crowd rolls injury with no armour roll; Stunned sends him to the Reserves.
+"""
+
+from __future__ import annotations
+
+from kickoff.core.context import KickoffContext
+from kickoff.core.state import Player
+
+
+def injury(ctx: KickoffContext, player: Player, modifier: int = 0, *, crowd: bool = False) -> str:
+    """Injury roll (2D6 + ``modifier``), no armour roll: Stunned, Knocked Out or Casualty
+    (rulings.md 6). ``crowd``: the player is in the crowd, so Stunned sends him to the Reserves.
+    The result: ``"stunned"``, ``"knocked_out"`` or ``"casualty"``."""
+    player = ctx.state.own(player)
+    table = ctx.ruleset.injury
+    stunty = "stunty" in player.skills
+    modifier += table.stunty_modifier if stunty else 0
+    stunned_max, ko_max = ((table.stunty_stunned_max, table.stunty_ko_max) if stunty
+                           else (table.stunned_max, table.ko_max))
+
+    def result(rolls: tuple[int, ...]) -> str:
+        total = sum(rolls) + modifier
+        thick_skull = total == 8 and "thick_skull" in player.skills
+        if total <= stunned_max or (total <= ko_max and thick_skull):
+            return "stunned"
+        return "knocked_out" if total <= ko_max else "casualty"
+
+    rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
+    outcome = result(rolls)
+    if outcome == "stunned" and not crowd:
+        player.status = "stunned"
+    else:
+        ctx.state.remove(player, "reserves" if outcome == "stunned" else outcome)  # type: ignore[arg-type]
+    ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
+    return outcome
+
+
+def armour_and_injury(ctx: KickoffContext, player: Player, *, mighty_blow: int = 0) -> None:
+    """The armour roll of a player just Knocked Down (already Prone), then injury if it breaks.
+
+    ``mighty_blow``: the bonus of the attacker's Mighty Blow (0 without it), added to the armour
+    roll when that breaks it, else to the injury roll of an armour broken without it."""
+    margin = ctx.ruleset.actions.armour_margin
+    need = player.av + margin
+
+    def broken(rolls: tuple[int, ...]) -> int:
+        """0 held, 1 broken only with Mighty Blow, 2 broken without it."""
+        total = sum(rolls)
+        if total >= need:
+            return 2
+        return 1 if mighty_blow and total + mighty_blow >= need else 0
+
+    rolls = ctx.roll_dice([("d6", f"armour {player.id} (AV {player.av})")] * 2, broken)
+    how = broken(rolls)
+    ctx.note("armour", player=player.id, total=sum(rolls), broken=how > 0,
+             mighty_blow="armour" if how == 1 else None)
+    if how:
+        injury(ctx, player, mighty_blow if how == 2 else 0)

@@ -1,0 +1,176 @@
+"""Moving a player: steps, Rushes (GFI), Dodges, picking up the ball, and Falling Over.
+
+Sources (``docs/actions.md`` has the details per edition):
+
+- classic (LRB6 / CRP): MA squares, then up to two GFIs on 2+ (Sprint: three; a Blizzard fails
+  them on 1-2); leaving a square in an opposing tackle zone needs a Dodge roll on the Agility
+  table, +1, -1 per opposing tackle zone on the square entered; picking up the ball: Agility
+  table, +1, -1 per opposing tackle zone, -1 in Pouring Rain. A failed GFI or Dodge: the player
+  is Knocked Down in the square he was moving to (armour roll), a turnover.
+- bb2020 / bb2025 / Sevens: the same with AG as the target and no +1; Rush 2+, -1 in a Blizzard;
+  a failed Rush or Dodge: the player Falls Over in the square he was moving to.
+- Skills: Dodge (re-roll a Dodge; not against a Tackle player he is leaving), Sure Feet (re-roll a
+  Rush), Sure Hands (re-roll a pick-up), Sprint (one more Rush), Stunty (ignores the tackle zones
+  on the square he dodges into), Pro, team re-rolls (``kickoff.core.actions.rolls``).
+
+The order of the dice for one step is the Rush, then the Dodge, then the pick-up
+(``pitch-and-dice.md``, "Scripted dice": the order they happen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kickoff.core import ball
+from kickoff.core.actions.activation import Rerolls
+from kickoff.core.actions.injury import armour_and_injury
+from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones, where_of
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Square, distance
+from kickoff.core.state import Player
+
+
+def allowance(ctx: KickoffContext, player: Player) -> int:
+    """Squares ``player`` may move in one action: MA plus the Rushes (two, Sprint three)."""
+    return player.ma + ctx.ruleset.actions.rushes + (1 if "sprint" in player.skills else 0)
+
+
+def check_path(
+    ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0
+) -> None:
+    """Raise ``DecisionError`` naming ``where``, the player and the step if ``path`` is not a
+    legal move for ``player`` (Standing, on the pitch) having already moved ``used`` squares:
+    each step adjacent to the last, on the pitch, into an empty square, and no more steps than
+    MA plus the Rushes allow."""
+    st = ctx.state
+    if not player.standing:
+        raise DecisionError(f"{where_of(where, player)}: only a Standing player on the pitch can move")
+    limit = allowance(ctx, player)
+    if used + len(path) > limit:
+        raise DecisionError(
+            f"{where_of(where, player)}: a path of {used + len(path)} squares is beyond MA "
+            f"{player.ma} plus {limit - player.ma} Rushes"
+        )
+    here = player.square
+    assert here is not None
+    for i, sq in enumerate(path):
+        step = f"{where}.path[{i}] ({player.id} from {square_text(here)})"
+        if distance(here, sq) != 1:
+            raise DecisionError(f"{step}: {square_text(sq)} is not adjacent")
+        if not st.pitch.on_pitch(sq):
+            raise DecisionError(f"{step}: {square_text(sq)} is off the pitch")
+        other = st.board.get(sq)
+        if other is not None and other.id != player.id:
+            raise DecisionError(f"{step}: {square_text(sq)} is occupied by {other.id}")
+        here = sq
+
+
+def move(
+    ctx: KickoffContext,
+    turn: Turn,
+    player: Player,
+    path: Sequence[Square],
+    rerolls: Rerolls,
+    where: str,
+) -> bool:
+    """Move ``player`` along ``path`` (Dodges, Rushes, picking up the ball in a square it lies in).
+
+    True if the player ends Standing; False if he Fell Over (``turn.turnover`` set, the ball
+    bounces if he held it). A failed pick-up leaves him Standing but ends the turn (the ball
+    bounces; ``turn.turnover``). Raises ``DecisionError`` naming ``where`` for an illegal path,
+    before any die is rolled.
+    """
+    ok, _ = move_steps(ctx, turn, player, path, rerolls, where)
+    return ok
+
+
+def move_steps(
+    ctx: KickoffContext,
+    turn: Turn,
+    player: Player,
+    path: Sequence[Square],
+    rerolls: Rerolls,
+    where: str,
+    used: int = 0,
+) -> tuple[bool, int]:
+    """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
+    block costs one): ``(standing, squares moved now)``. The move stops early on a fall or a
+    failed pick-up."""
+    check_path(ctx, player, path, where, used)
+    st = ctx.state
+    rs = ctx.ruleset.actions
+    for i, sq in enumerate(path):
+        here = player.square
+        assert here is not None
+        if used + i + 1 > player.ma:
+            mod = rs.blizzard_rush_modifier if st.weather == "blizzard" else 0
+            if not roll_test(ctx, turn, player, rs.rush_target, mod, what="rush",
+                             skill="sure_feet", choice=rerolls.rush, where=where):
+                fall_over(ctx, turn, player, sq, "rush", rerolls)
+                return False, i + 1
+        marking = tackle_zones(st, here, player.side)
+        if marking:
+            entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
+            mod = rs.dodge_modifier - entered
+            tackled = any("tackle" in q.skills for q in marking)
+            if not roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod,
+                             what="dodge", skill=None if tackled else "dodge",
+                             choice=rerolls.dodge, where=where):
+                fall_over(ctx, turn, player, sq, "dodge", rerolls)
+                return False, i + 1
+        player = step_to(ctx, player, sq)
+        if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
+            return True, i + 1
+    return True, len(path)
+
+
+def step_to(ctx: KickoffContext, player: Player, sq: Square) -> Player:
+    """Put ``player`` on ``sq``, with the ball if he holds it; the state's copy of him."""
+    st = ctx.state
+    carrying = st.carrier == player.id
+    player = st.move(player, sq)
+    if carrying:
+        st.ball = sq
+    ctx.note("step", player=player.id, to=sq.as_list())
+    return player
+
+
+def pick_up(ctx: KickoffContext, turn: Turn, player: Player, rerolls: Rerolls, where: str) -> bool:
+    """``player`` (Standing on the ball's square) tries to pick it up: agility test, the edition's
+    pick-up modifier, -1 per opposing tackle zone on him, -1 in Pouring Rain; Sure Hands
+    re-rolls. A failure is a turnover and the ball bounces."""
+    st = ctx.state
+    assert player.square is not None
+    mod = ctx.ruleset.actions.pickup_modifier - len(tackle_zones(st, player.square, player.side))
+    if st.weather == "pouring_rain":
+        mod -= 1
+    ok = roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod, what="pickup",
+                   skill="sure_hands", choice=rerolls.pickup, where=where)
+    ctx.note("pickup", player=player.id, success=ok)
+    if ok:
+        st.carrier = player.id
+        return True
+    turn.end("failed pick-up")
+    ball.bounce(ctx, Square(*player.square), False, turn, rerolls.catch)
+    return False
+
+
+def fall_over(
+    ctx: KickoffContext, turn: Turn, player: Player, sq: Square, why: str,
+    rerolls: Rerolls | None = None,
+) -> None:
+    """``player`` Falls Over (classic: is Knocked Down) in ``sq``, the square he was moving to:
+    Prone, armour roll, the ball bounces if he held it; a turnover."""
+    st = ctx.state
+    carrying = st.carrier == player.id
+    player = st.move(player, sq)
+    player.status = "prone"
+    ctx.note("fall_over", player=player.id, square=sq.as_list(), why=why)
+    if carrying:
+        st.ball, st.carrier = sq, None
+    turn.fell(own=True, turnover=True)
+    armour_and_injury(ctx, player)
+    if carrying:
+        ball.bounce(ctx, sq, False, turn, None if rerolls is None else rerolls.catch)

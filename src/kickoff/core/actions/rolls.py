@@ -1,0 +1,178 @@
+"""Tests of a player (Dodge, Rush, pick-up, catch, landing, the Kick It! rolls) and their
+re-rolls, shared by every action.
+
+A test is one D6: a natural 1 fails, a natural 6 succeeds, otherwise the roll plus the modifier
+must reach the target (``pitch-and-dice.md``, "Dice"). A failed test may be re-rolled once
+(``pitch-and-dice.md``, "Scripted dice" 3: the re-roll is the next die of the same kind; Pro's own
+roll comes before the re-roll it allows; a Loner player's roll before a team re-roll):
+
+- a skill re-roll: the skill that re-rolls this kind of test (Dodge, Sure Feet, Sure Hands,
+  Catch), else Pro (classic 4+ first, bb2020+ 3+ first); Dodge, Sure Feet and Pro once per turn
+  each, and not at all where the turn forbids them (bb2020 / Sevens Blitz, rulings.md 8);
+- a team re-roll: where the turn allows them, one per turn, if the team has one left.
+
+The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.actions.Rerolls`):
+``"skill"``, ``"team"``, ``False`` (none), ``True`` (a skill re-roll if there is one, else a team
+re-roll) or ``None``, the default policy: a skill re-roll if there is one, never a team re-roll.
+"""
+
+from __future__ import annotations
+
+from kickoff.core.actions.activation import RerollChoice
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Side, Square
+from kickoff.core.state import GameState, Player
+
+_NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:
+    """The opposing Standing players (of the side other than ``side``) whose tackle zone covers
+    ``square``: those adjacent to it, in no particular order. bb2020+ calls them the players
+    Marking a player on that square. Prone and Stunned players have no tackle zone."""
+    board = state.board
+    x, y = square
+    out: list[Player] = []
+    for dx, dy in _NEIGHBOURS:
+        q = board.get((x + dx, y + dy))
+        if q is not None and q.side != side and q.status == "standing":
+            out.append(q)
+    return out
+
+
+def succeeds(roll: int, target: int, modifier: int) -> bool:
+    """A test of a player: a natural 1 fails, a natural 6 succeeds, else roll + mod >= target."""
+    if roll == 1:
+        return False
+    return roll == 6 or roll + modifier >= target
+
+
+def where_of(where: str, player: Player) -> str:
+    """``where`` with the player and his square, for messages: ``decisions.blitz[1] (h4 at
+    [6, 7])``."""
+    sq = "off the pitch" if player.square is None else f"at {list(player.square)}"
+    return f"{where} ({player.id} {sq})"
+
+
+def skill_usable(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str) -> bool:
+    """Whether ``player`` may use ``skill`` now: he has it, and a once-per-turn skill is allowed
+    in this turn and not yet used by him. Outside any turn (a kick-off catch) only Pro is
+    limited: classic lets it re-roll a kick-off catch (rulings.md 3), later editions do not."""
+    if skill not in player.skills:
+        return False
+    if turn is None:
+        return skill != "pro" or ctx.ruleset.pro_rerolls_catch
+    if skill in ctx.ruleset.actions.once_per_turn_skills:
+        return turn.once_per_turn_skills and (player.id, skill) not in turn.skills_used
+    return True
+
+
+def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str | None) -> str | None:
+    """The skill that would re-roll a failed test of ``player``: ``skill`` if usable, else Pro
+    if usable, else ``None``."""
+    if skill is not None and skill_usable(ctx, turn, player, skill):
+        return skill
+    if skill_usable(ctx, turn, player, "pro"):
+        return "pro"
+    return None
+
+
+def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
+    """A team re-roll may be used now: the turn allows them, none used yet, one is left."""
+    return (
+        turn is not None and turn.team_rerolls and not turn.team_reroll_used
+        and ctx.state.teams[turn.side].rerolls > 0
+    )
+
+
+def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
+    """Spend one of the acting team's re-rolls: the extras lost soonest first (those for the
+    drive, then those for the half), then its ordinary ones (ruling, docs/rulings.md)."""
+    team = ctx.state.teams[turn.side]
+    team.rerolls -= 1
+    if team.drive_rerolls:
+        team.drive_rerolls -= 1
+    elif team.half_rerolls:
+        team.half_rerolls -= 1
+    turn.team_reroll_used = True
+
+
+def roll_test(
+    ctx: KickoffContext,
+    turn: Turn | None,
+    player: Player,
+    target: int,
+    modifier: int,
+    *,
+    what: str,
+    skill: str | None,
+    choice: RerollChoice,
+    where: str,
+) -> bool:
+    """Roll a test of ``player`` (``what``: "dodge", "rush", "pickup", "catch", ...): one D6 that
+    must reach ``target`` after ``modifier`` (natural 1 fails, natural 6 succeeds), re-rolled
+    once on a failure by ``choice`` (see the module's docstring). ``skill`` is the skill that
+    re-rolls this kind of test, if any. True on success.
+
+    Raises ``DecisionError`` naming ``where`` for a re-roll choice that cannot be used (no such
+    skill, no team re-roll left or allowed).
+    """
+
+    def attempt(why: str) -> bool:
+        (roll,) = ctx.roll_dice([("d6", why)], lambda v: succeeds(v[0], target, modifier))
+        return succeeds(roll, target, modifier)
+
+    label = f"{what} by {player.id} ({target}+, modifier {modifier:+d})"
+    if attempt(label):
+        return True
+    if choice is False:
+        return False
+    by_skill = skill_reroll(ctx, turn, player, skill)
+    team_ok = team_reroll_available(ctx, turn)
+    if choice == "skill" and by_skill is None:
+        raise DecisionError(
+            f"{where_of(where, player)}: no skill re-roll can be used for the failed {what} "
+            f"({skill or 'no skill'} or Pro: missing, already used this turn, or not allowed)"
+        )
+    if choice == "team" and not team_ok:
+        raise DecisionError(
+            f"{where_of(where, player)}: no team re-roll can be used for the failed {what} "
+            + _why_no_team_reroll(ctx, turn)
+        )
+    if choice == "team" or (choice is True and by_skill is None and team_ok):
+        assert turn is not None
+        spend_team_reroll(ctx, turn)
+        if "loner" in player.skills:
+            (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
+            if loner < 4:
+                ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
+                return False
+        ctx.note("reroll", player=player.id, test=what, source="team")
+        return attempt(f"team re-roll of the {what} by {player.id}")
+    if by_skill is None:
+        return False
+    if turn is not None and by_skill in ctx.ruleset.actions.once_per_turn_skills:
+        turn.skills_used.add((player.id, by_skill))
+    if by_skill == "pro":
+        pro = ctx.ruleset.actions.pro_target
+        (roll,) = ctx.roll_dice([("d6", f"Pro by {player.id} ({pro}+)")], lambda v: v[0] >= pro)
+        if roll < pro:
+            ctx.note("reroll", player=player.id, test=what, source="pro", pro="failed")
+            return False
+    ctx.note("reroll", player=player.id, test=what, source=by_skill)
+    return attempt(f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+
+
+def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
+    if turn is None or not turn.team_rerolls:
+        return "(team re-rolls may not be used here)"
+    if turn.team_reroll_used:
+        return "(one team re-roll has already been used this turn)"
+    return f"(team {turn.side} has no re-roll left)"
+
+
+def square_text(sq: Square | tuple[int, int]) -> str:
+    """``[x, y]`` for messages."""
+    return str([sq[0], sq[1]])
