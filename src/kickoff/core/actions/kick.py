@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from kickoff.core import ball
 from kickoff.core.actions.activation import Activation, PassBlock, Rerolls
-from kickoff.core.actions.move import move
+from kickoff.core.actions.move import check_path, move
 from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import Decisions, KickoffContext
@@ -257,6 +257,7 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
     if len(pb.path) > limit:
         raise DecisionError(f"{w}.path: {len(pb.path)} squares for {p.id}; a Pass Block move is "
                             f"up to {limit} squares")
+    check_path(ctx, p, pb.path, w)
     end = pb.path[-1] if pb.path else p.square
     assert end is not None
     if distance(end, kicker.square) != 1:
