@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import typer
 from rich.console import Console
 
-from kickoff.cli import analysis_cmd
+from kickoff.cli import analysis_cmd, kick_cmd
 from kickoff.cli.common import (
     DEFAULT_TEAMS,
     build_match,
@@ -56,6 +56,8 @@ app = typer.Typer(
 
 app.command()(analysis_cmd.odds)
 app.command()(analysis_cmd.simulate)
+app.command()(kick_cmd.kick)
+app.command("odds-kick")(kick_cmd.odds_kick)
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 

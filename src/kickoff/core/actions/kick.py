@@ -179,6 +179,18 @@ def coach_landing(act: Activation) -> LandingPolicy:
     return choose
 
 
+def toward(square: Square | None) -> LandingPolicy:
+    """A landing policy: at each distance, the allowed square nearest ``square`` (ties: lowest
+    ``x``, then ``y``); ``None``: the format's default."""
+
+    def choose(opts: LandingOptions) -> Square | None:
+        if square is None or not opts.allowed:
+            return opts.default
+        return min(opts.allowed, key=lambda sq: (distance(sq, square), sq.x, sq.y))
+
+    return choose
+
+
 def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
     at = f"distance 1..{opts.distance}" if opts.pooch_kick else f"exactly distance {opts.distance}"
     if not opts.allowed:
@@ -205,6 +217,7 @@ def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: i
             ctx.note("kick_out", last=sq.as_list(), off=nxt.as_list())
             return ball.ThrowIn(sq, nxt)
         sq = nxt
+    ctx.note("kick_lands", square=sq.as_list())
     return ball.Arrive(sq, "kicked", touchback_possible=False)
 
 
@@ -389,6 +402,7 @@ def kick_flight(
     if landing not in opts.allowed:
         raise DecisionError(_bad_landing(act.where, landing, opts))
     ctx.note("accurate", distance=dist, landing=landing.as_list())
+    ctx.note("kick_lands", square=landing.as_list())
     return Flight("accurate", ball.Arrive(landing, "kicked", touchback_possible=False), False)
 
 
@@ -413,11 +427,13 @@ def finish_kick(ctx: KickoffContext, turn: Turn, act: Activation, fl: Flight) ->
     return turnover
 
 
-def play_activation(ctx: KickoffContext, turn: Turn, act: Activation) -> None:
-    """Play one activation of a team turn: a Kick action, or a Move. Other actions are not
-    played during a turn (``NotSupportedError``)."""
+def play_activation(
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
+) -> None:
+    """Play one activation of a team turn: a Kick action (``choose``: as :func:`kick_flight`),
+    or a Move. Other actions are not played during a turn (``NotSupportedError``)."""
     if act.action == "kick":
-        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act))
+        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
         return
     if act.action == "move":
         player = acting_player(ctx, turn, act)
@@ -436,10 +452,12 @@ def play_turn(
     actions: Sequence[Activation],
     decisions: Decisions | None = None,
     house_rules: frozenset[str] = frozenset({"kick_it"}),
+    choose: LandingPolicy | None = None,
 ) -> TurnResult:
     """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified
     in place; pass a clone to keep the original). A turnover ends the turn: the activations
-    after it are not played.
+    after it are not played. ``choose``: how an accurate kick's landing is chosen (default:
+    each activation's ``landing``, or the format's default).
 
     Raises ``DecisionError`` for an illegal activation (naming its key path) and
     ``NotSupportedError`` for an action that cannot be played during a turn.
@@ -450,5 +468,5 @@ def play_turn(
         if turn.turnover:
             ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
             continue
-        play_activation(ctx, turn, act)
+        play_activation(ctx, turn, act, choose)
     return TurnResult(state, turn.turnover, ctx.log)
