@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from helpers import default_players, get, player, run, scenario
 
-from kickoff.core.errors import DecisionError, DiceError, NotSupportedError
+from kickoff.core.errors import DecisionError, DiceError
 
 ALL = ("classic", "bb2020", "bb2025", "sevens")
 EDITIONS = ("bb2020", "bb2025", "sevens")
@@ -886,11 +886,13 @@ def test_blitz_and_charge_default_no_action(rs: str, d3: tuple[int, ...], name: 
         ("bb2025", (1,), "charge"),
     ],
 )
-def test_blitz_and_charge_actions_not_supported_yet(rs: str, d3: tuple[int, ...], key: str) -> None:
+def test_blitz_and_charge_play_a_free_move(rs: str, d3: tuple[int, ...], key: str) -> None:
+    # h4 is Open: one step, no Dodge, no Rush, no die (tests/actions has the action engine's own).
     sq = [4, 5] if rs == "sevens" else [9, 7]
     act = [{"player": "h4", "action": "move", "path": [sq]}]
-    with pytest.raises(NotSupportedError, match="not supported yet"):
-        run(doc(rs, (5, 5), d3=d3, decisions={key: act}))
+    res = run(doc(rs, (5, 5), d3=d3, decisions={key: act}))
+    assert get(res, "players.h4.square") == sq
+    caught_by_a4(res, rs)
 
 
 # ---------------------------------------------------------------- classic Throw a Rock (11)

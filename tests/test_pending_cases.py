@@ -1,5 +1,6 @@
-"""Cases for the free turns (Blitz!, Charge!) are refused clearly until the action engine plays
-them (exit 1, "not supported yet"). The Kick It! cases have moved to ``data/cases/project``."""
+"""Cases waiting for a part of the action engine are refused clearly until it lands (exit 1,
+"not supported yet"). The free-turn cases (Blitz!, Charge!) and the Kick It! cases have moved to
+``tests/data/cases/project/``; the folder may be empty."""
 
 from __future__ import annotations
 

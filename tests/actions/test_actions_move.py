@@ -250,3 +250,44 @@ def test_carrier_falling_over_drops_the_ball_which_bounces() -> None:
     t = turn()
     assert not move(ctx, t, ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
     assert ctx.state.carrier is None and ctx.state.ball == (7, 5) and t.turnover
+
+
+# ------------------------------------------------------------------ the ball bouncing during a turn
+
+
+def test_failed_pick_up_bounces_to_a_team_mate_who_may_use_a_team_reroll() -> None:
+    # pick-up 1 fails; the ball bounces (D8 5) onto h2 at (7, 5): catch 4 - 1 (bounce, bb2020)
+    # fails at 2, the activation's catch re-roll "team" spends one: 5 - 1 = 4
+    ctx = world("bb2020", {"h1": (5, 5), "h2": (7, 5)}, dice={"d6": [1, 2, 5], "d8": [5]},
+                ball=(6, 5), rerolls=1)
+    t = turn()
+    assert move(ctx, t, ctx.state.players["h1"], path((6, 5)), Rerolls(catch="team"), "w")
+    assert ctx.state.carrier == "h2" and ctx.state.teams["home"].rerolls == 0 and t.turnover
+    assert left(ctx) == {}
+
+
+def test_an_opponent_catching_a_bounce_cannot_use_the_acting_teams_reroll() -> None:
+    ctx = world("bb2020", {"h1": (5, 5), "a2": (7, 5)}, dice={"d6": [1, 2], "d8": [5, 5]},
+                ball=(6, 5), rerolls=1)
+    t = turn()
+    move(ctx, t, ctx.state.players["h1"], path((6, 5)), Rerolls(catch="team"), "w")
+    # a2 fails (2 - 1 - 1 for h1 next to him), no re-roll: bounces on to (8, 5), empty: rests
+    assert ctx.state.carrier is None and ctx.state.ball == (8, 5)
+    assert ctx.state.teams["home"].rerolls == 1 and left(ctx) == {}
+
+
+@pytest.mark.parametrize("skills, dice, carrier", [
+    ([], [1, 2], None),  # 2 - 1 (bounce) - 1 (a3 adjacent) = 0: dropped, bounces on (D8 5) to rest
+    (["nerves_of_steel"], [1, 4], "h2"),  # ignores a3: 4 - 1 = 3
+    (["catch"], [1, 2, 4], None),  # Catch re-rolls: 4 - 2 = 2 fails too, bounces on
+    (["catch"], [1, 2, 5], "h2"),  # 5 - 2 = 3
+])
+def test_catch_skills_on_a_bounce_during_a_turn(
+    skills: list[str], dice: list[int], carrier: str | None
+) -> None:
+    # h1's pick-up (1) fails; the ball bounces (D8 5) onto h2 at (7, 5)
+    ctx = world("bb2020", {"h1": (5, 5), "h2": {"square": (7, 5), "skills": skills}, "a3": (8, 6)},
+                dice={"d6": dice, "d8": [5] if carrier else [5, 5]}, ball=(6, 5))
+    move(ctx, turn(), ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
+    assert ctx.state.carrier == carrier
+    assert ctx.state.ball == ((7, 5) if carrier else (8, 5)) and left(ctx) == {}

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from kickoff.core.actions.activation import Activation
+from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
 from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
-from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side
 from kickoff.core.ruleset import Contest
 from kickoff.core.setup import setup_problems
@@ -276,25 +277,20 @@ def quick_snap(ctx: KickoffContext) -> None:
 
 
 def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:
-    n = count(ctx, event)
-    st = ctx.state
-    eligible = [p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)]
-    ctx.note(event, count=n, eligible=eligible)
-    if actions:
-        raise NotSupportedError(
-            f"decisions.{event}: free actions are not supported yet (they come with the action engine); "
-            "leave the list empty for the default policy, which takes no action"
-        )
+    """The count (always rolled where there is one), then the free turn itself."""
+    free_turn(ctx, event, count(ctx, event), actions)
 
 
 def blitz(ctx: KickoffContext) -> None:
-    """Blitz! (classic 10: a free turn; bb2020 10: D3+3 Open players, Sevens D3+1). The count and
-    the eligible players are fixed now; the default policy takes no action."""
+    """Blitz! (classic 10: a free team turn; bb2020 10: D3+3 Open players, Sevens D3+1), played
+    from ``decisions.blitz`` (rulings.md 8; ``kickoff.core.actions.free_turn``). The count and
+    the eligible players are fixed now; the default (an empty list) takes no action."""
     _free_turn(ctx, "blitz", ctx.decisions.blitz)
 
 
 def charge(ctx: KickoffContext) -> None:
-    """Charge! (bb2025 10): up to D3+3 Open kicking players; the default policy takes no action."""
+    """Charge! (bb2025 10): up to D3+3 Open kicking players, from ``decisions.charge``
+    (rulings.md 8); the default (an empty list) takes no action."""
     _free_turn(ctx, "charge", ctx.decisions.charge)
 
 

@@ -9,7 +9,7 @@ the event handlers read these fields; they never test a ruleset's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from kickoff.core.dice import DieKind
@@ -59,6 +59,29 @@ class InjuryTable:
     stunty_ko_max: int = 9
 
 
+ThrowResult = Literal["superb", "subpar", "terrible", "fumble"]
+
+
+@dataclass(frozen=True)
+class ThrowRules:
+    """Throw Team-mate (and bb2025 Kick Team-mate), at the level the free turns need
+    (``docs/actions.md``). Only Quick and Short throws; the thrown player lands after three
+    one-square scatters from the target square (superb and subpar throws alike)."""
+
+    #: The thrower's test: the classic Agility table ("agility") or the PA target ("passing").
+    test: Literal["agility", "passing"]
+    #: What a roll that fails with a modified result of 1 or less gives (a natural 1 is always
+    #: a fumble): classic "fumble", bb2020 "terrible" (deviates D8 + D6 from the thrown
+    #: player's square), bb2025 "subpar".
+    low_result: ThrowResult
+    #: A fumbled team-mate: lands in his own square (classic, False) or scatters once from it.
+    fumble_scatters: bool
+    #: Added to the landing roll after each kind of throw.
+    landing_modifier: Mapping[ThrowResult, int]
+    #: Added to the throw by range (classic: Quick +1, Short 0, and -1 for throwing a player).
+    range_modifier: Mapping[str, int] = field(default_factory=lambda: {"quick": 0, "short": -1})
+
+
 @dataclass(frozen=True)
 class ActionRules:
     """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
@@ -84,6 +107,28 @@ class ActionRules:
     once_per_turn_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
     #: Mighty Blow's bonus to the armour or the injury roll.
     mighty_blow: int = 1
+    #: Throw Team-mate / Kick Team-mate.
+    throw: ThrowRules = ThrowRules("passing", "terrible", True,
+                                   {"superb": 0, "subpar": -1, "terrible": -1, "fumble": -1})
+    #: Mighty Blow also counts for a defender who knocks the attacker down (classic: "when an
+    #: opponent is Knocked Down by this player during a block"); bb2020+: only the player
+    #: performing the Block ("as the result of a Block action performed by this player").
+    defender_mighty_blow: bool = False
+
+
+@dataclass(frozen=True)
+class FreeTurnRules:
+    """A free turn of the kicking team during the kick-off (classic Blitz!, bb2020 / Sevens
+    Blitz, bb2025 Charge!; rulings.md 8). Its count die, if any, is in ``Ruleset.counts``."""
+
+    #: Team re-rolls may be used (one per turn).
+    team_rerolls: bool
+    #: Skills used once per turn (Dodge, Sure Feet, Pro) may be used.
+    once_per_turn_skills: bool
+    #: Any kicking player Falling Over or being Knocked Down ends it (otherwise a turnover does).
+    ends_on_fall: bool
+    #: The actions besides Move and how many of each the free turn allows.
+    limits: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -145,6 +190,8 @@ class Ruleset:
     time_out_turns: frozenset[int]
     #: "D3 + n" counts of Solid Defence, Quick Snap, Blitz, Charge! (absent: no count die).
     counts: Mapping[str, int]
+    #: The free turns by event name ("blitz", "charge").
+    free_turns: Mapping[str, FreeTurnRules]
     #: Changing Weather: one-square scatters when the new weather is the fine one.
     changing_weather_scatters: int
     cheering_fans: Contest

@@ -11,12 +11,15 @@ A player pushed into the crowd rolls injury with no armour roll; Stunned sends h
 from __future__ import annotations
 
 from kickoff.core.context import KickoffContext
-from kickoff.core.state import Player
+from kickoff.core.state import Player, Status
 
 
-def injury(ctx: KickoffContext, player: Player, modifier: int = 0, *, crowd: bool = False) -> str:
+def injury(
+    ctx: KickoffContext, player: Player, modifier: int = 0, *, stunned_off: Status | None = None
+) -> str:
     """Injury roll (2D6 + ``modifier``), no armour roll: Stunned, Knocked Out or Casualty
-    (rulings.md 6). ``crowd``: the player is in the crowd, so Stunned sends him to the Reserves.
+    (rulings.md 6). ``stunned_off``: the player is off the pitch and a Stunned result sends him
+    there (the crowd: ``"reserves"``; a fumbled Kick Team-mate: ``"knocked_out"``).
     The result: ``"stunned"``, ``"knocked_out"`` or ``"casualty"``."""
     player = ctx.state.own(player)
     table = ctx.ruleset.injury
@@ -34,10 +37,11 @@ def injury(ctx: KickoffContext, player: Player, modifier: int = 0, *, crowd: boo
 
     rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
     outcome = result(rolls)
-    if outcome == "stunned" and not crowd:
+    assert stunned_off is None or stunned_off in ("reserves", "knocked_out")
+    if outcome == "stunned" and stunned_off is None:
         player.status = "stunned"
     else:
-        ctx.state.remove(player, "reserves" if outcome == "stunned" else outcome)  # type: ignore[arg-type]
+        ctx.state.remove(player, stunned_off if outcome == "stunned" else outcome)  # type: ignore[arg-type]
     ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
     return outcome
 

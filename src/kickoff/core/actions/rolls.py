@@ -151,18 +151,24 @@ def roll_test(
                 return False
         ctx.note("reroll", player=player.id, test=what, source="team")
         return attempt(f"team re-roll of the {what} by {player.id}")
-    if by_skill is None:
+    if by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill, what):
         return False
-    if turn is not None and by_skill in ctx.ruleset.actions.once_per_turn_skills:
-        turn.skills_used.add((player.id, by_skill))
-    if by_skill == "pro":
+    return attempt(f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+
+
+def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str, what: str) -> bool:
+    """Use ``skill`` to re-roll a failed ``what``: mark a once-per-turn skill used, and for Pro
+    roll its own D6 first (classic 4+, bb2020+ 3+). True if the re-roll may be made."""
+    if turn is not None and skill in ctx.ruleset.actions.once_per_turn_skills:
+        turn.skills_used.add((player.id, skill))
+    if skill == "pro":
         pro = ctx.ruleset.actions.pro_target
         (roll,) = ctx.roll_dice([("d6", f"Pro by {player.id} ({pro}+)")], lambda v: v[0] >= pro)
         if roll < pro:
             ctx.note("reroll", player=player.id, test=what, source="pro", pro="failed")
             return False
-    ctx.note("reroll", player=player.id, test=what, source=by_skill)
-    return attempt(f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+    ctx.note("reroll", player=player.id, test=what, source=skill)
+    return True
 
 
 def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:

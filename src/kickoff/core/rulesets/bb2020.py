@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import ActionRules, Contest, Event, InjuryTable, KickIt, Ruleset
+from kickoff.core.ruleset import (
+    ActionRules,
+    Contest,
+    Event,
+    FreeTurnRules,
+    InjuryTable,
+    KickIt,
+    Ruleset,
+)
 from kickoff.core.skills import BB2020_SKILLS
 
 BB2020 = Ruleset(
@@ -49,6 +57,11 @@ BB2020 = Ruleset(
     },
     time_out_turns=frozenset({6, 7, 8}),
     counts={"solid_defence": 3, "quick_snap": 3, "blitz": 3},
+    # Blitz: the Open players each Move; one may Blitz, one Throw Team-mate; no team re-rolls
+    # and no once-per-turn skills (published FAQ); a fall or Knock Down ends it (rulings.md 8).
+    free_turns={"blitz": FreeTurnRules(team_rerolls=False, once_per_turn_skills=False,
+                                       ends_on_fall=True,
+                                       limits={"blitz": 1, "throw_team_mate": 1})},
     changing_weather_scatters=3,
     cheering_fans=Contest("d6", ("cheerleaders",), "higher", "nobody"),
     cheering_fans_effect="prayer",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core import events as ev
-from kickoff.core.ruleset import Contest, Event
+from kickoff.core.ruleset import Contest, Event, FreeTurnRules, ThrowRules
 from kickoff.core.rulesets.bb2020 import BB2020
 from kickoff.core.skills import BB2025_SKILLS
 
@@ -29,6 +29,14 @@ BB2025 = replace(
         11: Event("dodgy_snack", ev.dodgy_snack),
     },
     counts={"solid_defence": 3, "quick_snap": 3, "charge": 3},
+    # Seed 001, 10 Charge!: one Blitz, one Throw Team-mate, one Kick Team-mate; team re-rolls
+    # and skill re-rolls allowed (published FAQ); a fall or Knock Down ends it (rulings.md 8).
+    free_turns={"charge": FreeTurnRules(
+        team_rerolls=True, once_per_turn_skills=True, ends_on_fall=True,
+        limits={"blitz": 1, "throw_team_mate": 1, "kick_team_mate": 1})},
+    # Throw / Kick Team-mate: no Terrible throw any more; a subpar or fumbled throw -1 to land.
+    actions=replace(BB2020.actions, throw=ThrowRules(
+        "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1})),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
     cheering_fans=Contest("d6", ("cheerleaders",), "higher", "both"),
     cheering_fans_effect="block_assist",

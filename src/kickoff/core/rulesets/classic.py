@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import ActionRules, Contest, Event, InjuryTable, KickIt, Ruleset
+from kickoff.core.ruleset import (
+    ActionRules,
+    Contest,
+    Event,
+    FreeTurnRules,
+    InjuryTable,
+    KickIt,
+    Ruleset,
+    ThrowRules,
+)
 from kickoff.core.skills import CLASSIC_SKILLS
 
 CLASSIC = Ruleset(
@@ -33,7 +42,13 @@ CLASSIC = Ruleset(
                        stunty_stunned_max=7, stunty_ko_max=9),
     # Actions (LRB6 / CRP): Agility table with +1 to Dodge and to pick-up; Pro 4+; armour
     # broken when 2D6 beats AV; GFI 2+ (a Blizzard fails it on 1-2).
-    actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1),
+    actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1,
+                        defender_mighty_blow=True,
+                        # Throw Team-Mate: a pass roll at -1 (Quick +1 - 1, Short 0 - 1); 1 or
+                        # less is a fumble: he lands in his own square; otherwise he scatters
+                        # three times from the target; the landing roll has no modifier.
+                        throw=ThrowRules("agility", "fumble", False,
+                                         {"superb": 0, "subpar": 0, "fumble": 0})),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
@@ -50,6 +65,11 @@ CLASSIC = Ruleset(
     },
     time_out_turns=frozenset(),
     counts={},  # Quick Snap and Blitz! have no count die in classic
+    # Seed 003, Blitz!: a free team turn; team re-rolls and skills as in a normal turn; one
+    # Blitz and one Pass action (Throw Team-Mate is a Pass action); a turnover ends it.
+    free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills=True,
+                                       ends_on_fall=False,
+                                       limits={"blitz": 1, "throw_team_mate": 1})},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",

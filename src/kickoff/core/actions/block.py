@@ -1,0 +1,378 @@
+"""A Block (as the end of a Blitz): strength and assists, block dice, the five results, pushes,
+follow-up, and the skills that change them.
+
+Sources (classic: LRB6 / CRP; bb2020 / bb2025 / Sevens: the bb2020 rulebook, FUMBBL's
+implementation where the text leaves room; ``docs/actions.md``):
+
+- Strength: each player's ST plus assists. An offensive assist is a Standing team-mate of the
+  attacker adjacent to the defender and in no opposing tackle zone but the defender's (Guard:
+  in any); a defensive assist likewise around the attacker.
+- Block dice: equal strength one die; stronger two (more than twice as strong: three), chosen by
+  the stronger player's coach (the attacker's when equal).
+- Results: Attacker Down (skull); Both Down (Block keeps a player up; Wrestle places both Prone
+  with no armour roll and no turnover; Juggernaut on a Blitz may make it a Push); Push; Defender
+  Stumbles (Knocked Down unless he has Dodge and the attacker lacks Tackle); Defender Down.
+- Push-back: into one of the three squares away from the attacker: an empty one if any; else
+  into the crowd if one of them is off the pitch; else an occupied one, whose player is pushed on
+  (chain push). Stand Firm: not pushed (Juggernaut on a Blitz cancels it, and Wrestle).
+- The crowd: injury with no armour roll; Stunned goes to the Reserves. Follow-up: the attacker
+  may step into the square the defender left (Frenzy: must, and blocks again after a Push while
+  both stand, paying one more square of movement on a Blitz).
+- Knocked Down: Prone, armour roll (Mighty Blow +1 to armour or injury); the player performing
+  the Block's Mighty Blow counts (classic: the defender's too when he knocks the attacker down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kickoff.core import ball
+from kickoff.core.actions.activation import BlockChoice
+from kickoff.core.actions.injury import armour_and_injury, injury
+from kickoff.core.actions.rolls import square_text, tackle_zones, where_of
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext
+from kickoff.core.dice import BLOCK_FACES
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Square, distance
+from kickoff.core.state import Player
+
+#: The attacker's order of preference among faces that leave the same outcome.
+_FACE_ORDER = ("pow", "stumble", "push", "both_down", "skull")
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    """What a block did: the face applied, who went down, whether the defender was pushed and
+    is still Standing next to the attacker (a Frenzy second block's condition)."""
+
+    face: str
+    attacker_down: bool
+    defender_down: bool
+    pushed: bool
+    defender_standing: bool
+
+
+def assists(ctx: KickoffContext, helper_side_players: list[Player], target: Player,
+            blocker: Player) -> int:
+    """Assists for the side of ``helper_side_players`` against ``target``: Standing players of
+    that side adjacent to ``target`` (not ``blocker``), in no tackle zone of ``target``'s side
+    except ``target``'s own, or with Guard."""
+    st = ctx.state
+    assert target.square is not None
+    n = 0
+    for p in helper_side_players:
+        if p.id == blocker.id or not p.standing or p.square is None:
+            continue
+        if distance(p.square, target.square) != 1:
+            continue
+        if "guard" in p.skills:
+            n += 1
+            continue
+        others = [q for q in tackle_zones(st, p.square, p.side) if q.id != target.id]
+        if not others:
+            n += 1
+    return n
+
+
+def strengths(ctx: KickoffContext, attacker: Player, defender: Player) -> tuple[int, int]:
+    """``(attacker's, defender's)`` strength with assists."""
+    st = ctx.state
+    att = attacker.st + assists(ctx, st.teams[attacker.side].players, defender, attacker)
+    dfn = defender.st + assists(ctx, st.teams[defender.side].players, attacker, defender)
+    return att, dfn
+
+
+def dice_count(att: int, dfn: int) -> tuple[int, bool]:
+    """``(number of block dice, attacker chooses)``."""
+    if att == dfn:
+        return 1, True
+    strong, weak = max(att, dfn), min(att, dfn)
+    return (3 if strong > 2 * weak else 2), att > dfn
+
+
+class _Block:
+    """One block being resolved (the choices and what follows)."""
+
+    def __init__(self, ctx: KickoffContext, turn: Turn, attacker: Player, defender: Player,
+                 choice: BlockChoice, where: str, blitz: bool) -> None:
+        self.ctx = ctx
+        self.turn = turn
+        self.attacker = attacker
+        self.defender = defender
+        self.choice = choice
+        self.where = where
+        self.blitz = blitz
+        # Juggernaut on a Blitz cancels the defender's Stand Firm and Wrestle.
+        self.juggernaut = blitz and "juggernaut" in attacker.skills
+
+    # -- what a face would do, under the default choices ----------------------------------------
+    def outcome(self, face: str) -> tuple[float, float]:
+        """``(attacker down, defender down)`` for ``face`` (Wrestle's Placed Prone counts half)."""
+        a, d = self.attacker, self.defender
+        if face == "skull":
+            return 1.0, 0.0
+        if face == "both_down":
+            if self._juggernaut_push():
+                return 0.0, 0.0
+            if self._wrestle() is not None:
+                return 0.5, 0.5
+            return float("block" not in a.skills), float("block" not in d.skills)
+        if face == "stumble":
+            return 0.0, float(not self._dodges())
+        if face == "pow":
+            return 0.0, 1.0
+        return 0.0, 0.0
+
+    def _dodges(self) -> bool:
+        return "dodge" in self.defender.skills and "tackle" not in self.attacker.skills
+
+    def _juggernaut_push(self) -> bool:
+        """Default: Juggernaut makes Both Down a Push when the attacker would go down."""
+        return self.juggernaut and "block" not in self.attacker.skills
+
+    def _wrestle(self) -> Player | None:
+        """Who uses Wrestle on Both Down (default: a player with it who would otherwise be
+        Knocked Down, the attacker first); Juggernaut on a Blitz cancels the defender's."""
+        a, d = self.attacker, self.defender
+        if "wrestle" in a.skills and "block" not in a.skills:
+            return a
+        if "wrestle" in d.skills and "block" not in d.skills and not self.juggernaut:
+            return d
+        return None
+
+    def choose_face(self, faces: list[str], attacker_chooses: bool) -> str:
+        """The face applied: the coaches' ``choose`` if given (one of the dice rolled), else the
+        chooser's best by the default policy (docs/actions.md)."""
+        given = self.choice.choose
+        if given is not None:
+            if given not in faces:
+                raise DecisionError(
+                    f"{self.where}.block.choose: {given!r} was not rolled (block dice: "
+                    f"{', '.join(faces)})"
+                )
+            return given
+
+        def score(face: str) -> tuple[float, int]:
+            a_down, d_down = self.outcome(face)
+            if attacker_chooses:
+                return 2 * d_down - 3 * a_down, -_FACE_ORDER.index(face)
+            return 2 * a_down - 3 * d_down, _FACE_ORDER.index(face)
+
+        return max(faces, key=score)
+
+    # -- resolving -------------------------------------------------------------------------------
+    def resolve(self) -> BlockResult:
+        ctx = self.ctx
+        att, dfn = strengths(ctx, self.attacker, self.defender)
+        n, attacker_chooses = dice_count(att, dfn)
+        faces = [BLOCK_FACES[ctx.roll("block", f"block {self.attacker.id} on {self.defender.id}") - 1]
+                 for _ in range(n)]
+        face = self.choose_face(faces, attacker_chooses)
+        ctx.note("block", attacker=self.attacker.id, defender=self.defender.id,
+                 strength=[att, dfn], dice=faces, chosen=face,
+                 chooser="attacker" if attacker_chooses else "defender")
+        if face == "skull":
+            self.knock_down(self.attacker, by=self.defender)
+            return BlockResult(face, True, False, False, True)
+        if face == "both_down":
+            return self.both_down()
+        down = face == "pow" or (face == "stumble" and not self._dodges())
+        return self.push_then(face, down)
+
+    def both_down(self) -> BlockResult:
+        a, d = self.attacker, self.defender
+        if self._juggernaut_push():
+            self.ctx.note("juggernaut", player=a.id)
+            return self.push_then("both_down", False)
+        wrestler = self._wrestle()
+        if wrestler is not None:
+            self.ctx.note("wrestle", player=wrestler.id)
+            for p in (d, a):
+                self.place_prone(p)
+            if self.ctx.state.carrier == a.id:
+                self.turn.fell(own=True, turnover=True)
+            return BlockResult("both_down", True, True, False, False)
+        d_down = "block" not in d.skills
+        a_down = "block" not in a.skills
+        # Ruling (docs/rulings.md): the defender's armour is rolled before the attacker's.
+        if d_down:
+            self.knock_down(d, by=a)
+        if a_down:
+            self.knock_down(a, by=d)
+        return BlockResult("both_down", a_down, d_down, False, not d_down)
+
+    def push_then(self, face: str, down: bool) -> BlockResult:
+        """Push the defender back (Stand Firm permitting), follow up, then knock him down."""
+        ctx = self.ctx
+        a, d = self.attacker, self.defender
+        assert a.square is not None and d.square is not None
+        start = d.square
+        stands_firm = "stand_firm" in d.skills and not self.juggernaut
+        pushed = False
+        in_crowd = False
+        if stands_firm:
+            ctx.note("stand_firm", player=d.id)
+        else:
+            to = self.push_square(a.square, d, self.choice.push_to, named=True)
+            if to is not None:
+                pushed = self.push(d, Square(*to))
+                in_crowd = pushed and not ctx.state.pitch.on_pitch(to)
+        self.defender = d = ctx.state.players[d.id]
+        self.follow_up(start, pushed)
+        a = self.attacker
+        if down and not in_crowd and d.square is not None:
+            self.knock_down(d, by=a)
+        standing = d.standing
+        adjacent = standing and a.standing and a.square is not None and d.square is not None \
+            and distance(a.square, d.square) == 1
+        return BlockResult(face, False, down and not in_crowd, pushed, bool(adjacent))
+
+    def push_square(self, frm: Square, pushed: Player, given: Square | None, named: bool) -> Square | None:
+        """The square ``pushed`` goes to when pushed away from ``frm``: ``given`` (the coach's
+        ``push_to``) if legal, else the default: straight back if legal, else the first legal
+        square by x then y. ``None``: nowhere (every square holds a Stand Firm player)."""
+        st = self.ctx.state
+        assert pushed.square is not None
+        squares = push_back_squares(frm, pushed.square)
+        empty = [s for s in squares if st.pitch.on_pitch(s) and s not in st.board]
+        crowd = [s for s in squares if not st.pitch.on_pitch(s)]
+        occupied = [s for s in squares if st.pitch.on_pitch(s) and s in st.board
+                    and "stand_firm" not in st.board[s].skills]
+        legal = empty or crowd or occupied
+        if given is not None and named:
+            if given not in legal:
+                raise DecisionError(
+                    f"{self.where}.block.push_to: {square_text(given)} is not a legal push-back "
+                    f"square for {pushed.id} (legal: {', '.join(square_text(s) for s in legal) or 'none'})"
+                )
+            return Square(*given)
+        if not legal:
+            return None
+        straight = Square(2 * pushed.square[0] - frm[0], 2 * pushed.square[1] - frm[1])
+        return straight if straight in legal else min(legal)
+
+    def push(self, p: Player, to: Square) -> bool:
+        """Move ``p`` to ``to``, pushing on whoever is there first (chain push); into the crowd
+        if ``to`` is off the pitch. False (nobody moves) when the player there cannot be pushed
+        anywhere (every square behind him holds a Stand Firm player)."""
+        ctx = self.ctx
+        st = ctx.state
+        assert p.square is not None
+        origin = p.square
+        if not st.pitch.on_pitch(to):
+            carrying = st.carrier == p.id
+            ctx.note("push", player=p.id, to="crowd")
+            injured = injury(ctx, st.remove(p, "reserves"), stunned_off="reserves")
+            ctx.note("crowd", player=p.id, result=injured)
+            if carrying:
+                st.carrier = None
+                ball.throw_in(ctx, Square(*origin), to)
+            return True
+        other = st.board.get(to)
+        if other is not None:
+            nxt = self.push_square(origin, other, None, named=False)
+            if nxt is None or not self.push(other, nxt):
+                return False
+        carrying = st.carrier == p.id
+        st.move(p, to)
+        if carrying:
+            st.ball = to
+        ctx.note("push", player=p.id, to=to.as_list())
+        if st.ball == to and st.carrier is None:
+            ball.bounce(ctx, to, False)
+        return True
+
+    def follow_up(self, vacated: Square, pushed: bool) -> None:
+        a = self.attacker
+        wanted = self.choice.follow_up
+        frenzy = "frenzy" in a.skills
+        if not pushed or not a.standing or vacated in self.ctx.state.board:
+            return
+        if frenzy and wanted is False:
+            raise DecisionError(f"{where_of(self.where, a)}.block.follow_up: {a.id} has Frenzy and "
+                                "must follow up")
+        if frenzy or wanted:
+            carrying = self.ctx.state.carrier == a.id
+            self.attacker = self.ctx.state.move(a, vacated)
+            if carrying:
+                self.ctx.state.ball = vacated
+            self.ctx.note("follow_up", player=a.id, to=vacated.as_list())
+
+    def knock_down(self, p: Player, by: Player) -> None:
+        """``p`` is Knocked Down: Prone, armour (Mighty Blow of ``by`` where it counts), the ball
+        bounces if he held it; the acting team's player going down ends the turn."""
+        ctx = self.ctx
+        st = ctx.state
+        carrying = st.carrier == p.id
+        p = st.own(p)
+        p.status = "prone"
+        ctx.note("knocked_down", player=p.id)
+        own = p.side == self.turn.side
+        if own:
+            self.turn.fell(own=True, turnover=p.id == self.attacker.id)
+        mb_counts = by.id == self.attacker.id or ctx.ruleset.actions.defender_mighty_blow
+        bonus = ctx.ruleset.actions.mighty_blow if mb_counts and "mighty_blow" in by.skills else 0
+        sq = p.square
+        if carrying:
+            st.carrier = None
+        armour_and_injury(ctx, p, mighty_blow=bonus)
+        if carrying and sq is not None:
+            ball.bounce(ctx, Square(*sq), False, self.turn)
+
+    def place_prone(self, p: Player) -> None:
+        st = self.ctx.state
+        p = st.own(p)
+        p.status = "prone"
+        self.ctx.note("placed_prone", player=p.id)
+        if st.carrier == p.id and p.square is not None:
+            st.carrier = None
+            ball.bounce(self.ctx, Square(*p.square), False, self.turn)
+
+
+def push_back_squares(frm: tuple[int, int], at: tuple[int, int]) -> list[Square]:
+    """The three squares a player on ``at`` may be pushed into away from ``frm`` (adjacent):
+    straight back and its two neighbours that are also adjacent to ``at``, off the pitch
+    included."""
+    dx, dy = at[0] - frm[0], at[1] - frm[1]
+    back = (at[0] + dx, at[1] + dy)
+    if dx == 0 or dy == 0:  # straight: the square behind and its two neighbours across
+        return [Square(*back), Square(back[0] + dy, back[1] + dx), Square(back[0] - dy, back[1] - dx)]
+    # diagonal: the corner square behind and the two squares beside it
+    return [Square(*back), Square(at[0] + dx, at[1]), Square(at[0], at[1] + dy)]
+
+
+def block(
+    ctx: KickoffContext,
+    turn: Turn,
+    attacker: Player,
+    defender: Player,
+    choice: BlockChoice,
+    where: str,
+    *,
+    blitz: bool,
+    before_second_block: Callable[[], bool] | None = None,
+) -> BlockResult:
+    """``attacker`` blocks ``defender`` (adjacent, both Standing, opponents). Frenzy: after a
+    Push with both Standing and adjacent, a second block (the default choices), if
+    ``before_second_block`` (a Blitz paying one more square) allows it.
+
+    Raises ``DecisionError`` naming ``where`` for an illegal target or choice."""
+    if defender.side == attacker.side or not defender.standing:
+        raise DecisionError(f"{where_of(where, attacker)}: {defender.id} is not a Standing opponent")
+    assert attacker.square is not None and defender.square is not None
+    if distance(attacker.square, defender.square) != 1:
+        raise DecisionError(
+            f"{where_of(where, attacker)}: target {defender.id} at {square_text(defender.square)} is "
+            "not adjacent"
+        )
+    result = _Block(ctx, turn, attacker, defender, choice, where, blitz).resolve()
+    if ("frenzy" in attacker.skills and result.pushed and result.defender_standing
+            and not turn.turnover and (before_second_block is None or before_second_block())):
+        a = ctx.state.players[attacker.id]
+        d = ctx.state.players[defender.id]
+        if a.standing and not turn.turnover:
+            ctx.note("frenzy", player=a.id)
+            result = _Block(ctx, turn, a, d, BlockChoice(follow_up=True), where, blitz).resolve()
+    return result

@@ -1,0 +1,172 @@
+"""The free turns of the kick-off: classic Blitz!, bb2020 / Sevens Blitz, bb2025 Charge!
+(``rulings.md`` sections 6 and 8; each ruleset's ``free_turns`` data).
+
+The activations (``decisions.blitz`` / ``decisions.charge``) are played in list order while the
+ball is in the air (it lands afterwards, on the squares as the free turn left them):
+
+- who may act is fixed when the event is resolved: the kicking team's Standing players not in an
+  opposing tackle zone (Open); each acts at most once;
+- classic: any number of them (a full team turn); bb2020 / Sevens / bb2025: at most the count
+  (D3+3, Sevens D3+1); an activation counts unless it is a ``move`` with an empty path, which
+  does nothing (ruling, docs/rulings.md);
+- besides Move: one Blitz and one Throw Team-mate (classic: the turn's Pass action), and in
+  bb2025 one Kick Team-mate;
+- it ends at a turnover (classic) or when a kicking player Falls Over or is Knocked Down
+  (bb2020+); the activations left are then ignored, their moment never comes.
+
+An empty list is the default policy: nobody acts, no die is rolled (``scenario-format.md``: the
+default of ``blitz`` / ``charge`` is ``[]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kickoff.core.actions.activation import Activation
+from kickoff.core.actions.block import block
+from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps
+from kickoff.core.actions.rolls import roll_test, square_text, where_of
+from kickoff.core.actions.throw import check_throw, throw_team_mate
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Square, distance
+from kickoff.core.state import Player
+
+_NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+
+
+def free_turn(
+    ctx: KickoffContext, event: str, count: int | None, activations: Sequence[Activation]
+) -> Turn:
+    """Play the kicking team's free turn ``event`` ("blitz" or "charge") with at most ``count``
+    acting players (``None``: no limit): the :class:`Turn` as it ended.
+
+    Raises ``DecisionError`` naming the activation (its ``where``, the player, his square) for
+    an illegal one: an unknown or ineligible player, a second activation of a player, too many
+    players, a second Blitz (Throw / Kick Team-mate), an illegal path, target or throw."""
+    rules = ctx.ruleset.free_turns[event]
+    st = ctx.state
+    side = ctx.kicking
+    eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
+    ctx.note("free_turn", event=event, count=count, eligible=eligible)
+    turn = Turn(side, team_rerolls=rules.team_rerolls,
+                once_per_turn_skills=rules.once_per_turn_skills, ends_on_fall=rules.ends_on_fall)
+    acted = 0
+    for a in activations:
+        if turn.turnover:
+            ctx.note("ignored", where=a.where, why=f"the free turn has ended ({turn.why_ended})")
+            continue
+        player = ctx.player(a.player, a.where)
+        w = where_of(a.where, player)
+        if player.side != side:
+            raise DecisionError(f"{w}: {player.id} is not a player of the kicking team")
+        if player.id in turn.activated:
+            raise DecisionError(f"{w}: {player.id} has already acted in this free turn")
+        if player.id not in eligible:
+            raise DecisionError(
+                f"{w}: {player.id} may not act: only players Standing and not in an opposing "
+                f"tackle zone when the event was resolved may (eligible: {', '.join(eligible) or 'none'})"
+            )
+        if not player.standing:
+            raise DecisionError(f"{w}: {player.id} is no longer Standing")
+        if a.action == "kick":
+            raise DecisionError(f"{w}: the Kick It! Kick action is not an action of the free turn")
+        counts = a.action != "move" or bool(a.path)
+        if counts and count is not None and acted >= count:
+            raise DecisionError(f"{w}: at most {count} players may act in this free turn")
+        if a.action != "move":
+            allowed = rules.limits.get(a.action, 0)
+            if turn.actions_taken.get(a.action, 0) >= allowed:
+                name = _NAMES[a.action]
+                raise DecisionError(
+                    f"{w}: " + (f"only one {name} is allowed in this free turn" if allowed
+                                else f"a {name} is not allowed in this free turn")
+                )
+            turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
+        if counts:
+            acted += 1
+            turn.activated.add(player.id)
+        ctx.note("activation", where=a.where, player=player.id, action=a.action)
+        if a.action == "move":
+            move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+        elif a.action == "blitz":
+            _blitz(ctx, turn, player, a)
+        else:
+            _throw(ctx, turn, player, a)
+    if turn.turnover:
+        ctx.note("free_turn_ends", event=event, why=turn.why_ended)
+    return turn
+
+
+def _final_square(player: Player, path: Sequence[Square]) -> Square:
+    assert player.square is not None
+    return Square(*(path[-1] if path else player.square))
+
+
+def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
+    """Move along ``a.path``, then block ``a.target`` (the block costs one square of movement:
+    a Rush when MA is spent)."""
+    w = where_of(a.where, player)
+    if a.target is None:
+        raise DecisionError(f"{w}: a Blitz needs a target")
+    target = ctx.player(a.target, f"{a.where}.target")
+    check_path(ctx, player, a.path, a.where)
+    end = _final_square(player, a.path)
+    if target.side == player.side or not target.standing:
+        raise DecisionError(f"{w}: target {target.id} is not a Standing opponent")
+    assert target.square is not None
+    if distance(end, target.square) != 1:
+        raise DecisionError(
+            f"{w}: target {target.id} at {square_text(target.square)} is not adjacent to the end "
+            f"of the path {square_text(end)}"
+        )
+    if len(a.path) + 1 > allowance(ctx, player):
+        raise DecisionError(
+            f"{w}: no movement left for the block: a Blitz's block costs one square and the path "
+            f"already uses {len(a.path)} (MA {player.ma} plus Rushes)"
+        )
+    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+    if not standing or turn.turnover:
+        return
+    spent = [used]
+
+    def pay_square() -> bool:
+        """One square of movement for a block: a Rush once MA is spent; False if none is left
+        or the Rush fails (the player Falls Over where he stands)."""
+        p = ctx.state.players[player.id]
+        if spent[0] + 1 > allowance(ctx, p):
+            return False
+        spent[0] += 1
+        if spent[0] <= p.ma:
+            return True
+        rs = ctx.ruleset.actions
+        mod = rs.blizzard_rush_modifier if ctx.state.weather == "blizzard" else 0
+        if roll_test(ctx, turn, p, rs.rush_target, mod, what="rush", skill="sure_feet",
+                     choice=a.reroll.rush, where=a.where):
+            return True
+        assert p.square is not None
+        fall_over(ctx, turn, p, Square(*p.square), "rush before a block", a.reroll)
+        return False
+
+    if not pay_square():
+        return
+    attacker = ctx.state.players[player.id]
+    block(ctx, turn, attacker, ctx.state.players[target.id], a.block, a.where, blitz=True,
+          before_second_block=pay_square)
+
+
+def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
+    """Move along ``a.path``, then throw (kick) ``a.thrown`` at ``a.to``."""
+    w = where_of(a.where, player)
+    kick = a.action == "kick_team_mate"
+    if a.thrown is None or a.to is None:
+        raise DecisionError(f"{w}: a {_NAMES[a.action]} needs `thrown` and `to`")
+    thrown = ctx.player(a.thrown, f"{a.where}.thrown")
+    check_path(ctx, player, a.path, a.where)
+    check_throw(ctx, player, thrown, Square(*a.to), a.where, kick, frm=_final_square(player, a.path))
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+    if not standing or turn.turnover:
+        return
+    throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
+                    Square(*a.to), a.where, kick=kick)

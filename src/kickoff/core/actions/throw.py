@@ -1,0 +1,259 @@
+"""Throw Team-mate and (bb2025) Kick Team-mate, at the level the free turns need.
+
+Sources (``docs/actions.md``): classic, LRB6 / CRP Throw Team-Mate and Right Stuff; bb2020 and
+bb2025, the rulebooks as FUMBBL implements them; bb2025 Kick Team-mate: "works exactly the same
+as a Throw Team-mate action", a fumble removes the kicked player with an injury roll (Stunned
+counts as Knocked Out).
+
+- Who: a Standing thrower with Throw Team-mate (Kick Team-mate) throws (kicks) a Standing
+  team-mate with Right Stuff adjacent to him, at a square of the pitch in Quick or Short range
+  (the range ruler's table, as FUMBBL's).
+- The throw: one test of the thrower (classic: Agility table; bb2020+: PA), Quick 0 / Short -1,
+  -1 per opposing tackle zone on the thrower (not with Nerves of Steel), -1 if Very Sunny.
+  A natural 1 is a fumble; a success is a superb throw; a failure a subpar one, or with a result
+  of 1 or less the edition's ``low_result`` (classic fumble, bb2020 terrible, bb2025 subpar).
+- Flight: superb and subpar throws scatter the player three times (D8, one square each) from the
+  target square; a terrible throw deviates (D8, D6) from his own square; a fumble leaves him in
+  his square (classic) or scatters him once from it. Off the pitch: the crowd (injury, no armour;
+  Stunned goes to the Reserves).
+- Landing on a player: that player is Knocked Down (armour roll, even Prone or Stunned) and the
+  thrown player scatters once more, until an empty square or the crowd, where he lands Prone
+  (armour roll, no landing roll). In an empty square: the landing roll (agility test, -1 per
+  opposing tackle zone there, the throw's landing modifier): Standing, or Prone with an armour
+  roll. A ball on the ground where he comes down bounces.
+"""
+
+from __future__ import annotations
+
+from kickoff.core import ball
+from kickoff.core.actions.injury import armour_and_injury, injury
+from kickoff.core.actions.rolls import (
+    roll_test,
+    skill_reroll,
+    square_text,
+    tackle_zones,
+    use_skill_reroll,
+    where_of,
+)
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import RANDOM_DIRECTION, Square, distance
+from kickoff.core.ruleset import ThrowResult
+from kickoff.core.state import Player
+
+# Quick ("Q") and Short ("S") throws by |dy| (rows) and |dx| (columns); beyond them ("-") a
+# Long Pass or more, which a team-mate can never be thrown. The range ruler as FUMBBL tabulates it.
+_RANGE_ROWS = (
+    "-QQQSSS",
+    "QQQQSSS",
+    "QQQSSSS",
+    "QQSSSSS",
+    "SSSSSS",
+    "SSSSS",
+    "SSSS",
+)
+
+
+def throw_range(frm: tuple[int, int], to: tuple[int, int]) -> str | None:
+    """``"quick"``, ``"short"``, or ``None`` (own square, or Long Pass and beyond)."""
+    dx, dy = abs(to[0] - frm[0]), abs(to[1] - frm[1])
+    if dy >= len(_RANGE_ROWS) or dx >= len(_RANGE_ROWS[dy]):
+        return None
+    return {"Q": "quick", "S": "short"}.get(_RANGE_ROWS[dy][dx])
+
+
+def check_throw(
+    ctx: KickoffContext, thrower: Player, thrown: Player, to: Square, where: str, kick: bool,
+    frm: Square | None = None,
+) -> str:
+    """The range of a legal throw (kick) by ``thrower`` standing on ``frm`` (default: his
+    square); ``DecisionError`` naming ``where`` otherwise."""
+    skill, verb = ("kick_team_mate", "kick") if kick else ("throw_team_mate", "throw")
+    w = where_of(where, thrower)
+    if skill not in thrower.skills:
+        raise DecisionError(f"{w}: {thrower.id} has no {skill.replace('_', ' ').title()} skill")
+    if not thrower.standing:
+        raise DecisionError(f"{w}: {thrower.id} is not Standing")
+    if thrown.side != thrower.side or thrown.id == thrower.id:
+        raise DecisionError(f"{w}: {thrown.id} is not a team-mate of {thrower.id}")
+    if "right_stuff" not in thrown.skills or not thrown.standing:
+        raise DecisionError(f"{w}: {thrown.id} cannot be {verb}n: he must be Standing and have Right Stuff")
+    assert thrower.square is not None and thrown.square is not None
+    frm = frm or Square(*thrower.square)
+    if distance(frm, thrown.square) != 1:
+        raise DecisionError(
+            f"{w}: {thrown.id} at {square_text(thrown.square)} is not adjacent to {thrower.id} "
+            f"at {square_text(frm)}"
+        )
+    if not ctx.state.pitch.on_pitch(to):
+        raise DecisionError(f"{w}: the target {square_text(to)} is off the pitch")
+    rng = throw_range(frm, to)
+    if rng is None:
+        raise DecisionError(
+            f"{w}: the target {square_text(to)} is not in Quick or Short range of {thrower.id}"
+        )
+    return rng
+
+
+def throw_team_mate(
+    ctx: KickoffContext, turn: Turn, thrower: Player, thrown: Player, to: Square, where: str,
+    *, kick: bool = False,
+) -> None:
+    """``thrower`` throws (``kick``: kicks) ``thrown`` at ``to`` (see the module docstring).
+    Ends ``turn`` where a player of the acting team goes down and the turn ends on that."""
+    rng = check_throw(ctx, thrower, thrown, to, where, kick)
+    rules = ctx.ruleset.actions.throw
+    st = ctx.state
+    assert thrower.square is not None and thrown.square is not None
+    if rules.test == "agility":
+        target = ctx.ruleset.agility_target(thrower.ag)
+    else:
+        if thrower.pa is None:
+            raise DecisionError(f"{where_of(where, thrower)}: {thrower.id} has no Passing Ability")
+        target = thrower.pa
+    mod = rules.range_modifier[rng]
+    if "nerves_of_steel" not in thrower.skills:
+        mod -= len(tackle_zones(st, thrower.square, thrower.side))
+    if st.weather == "very_sunny":
+        mod -= 1
+    what = "kick team-mate" if kick else "throw team-mate"
+    result = _throw_result(ctx, turn, thrower, target, mod, what, rules.low_result)
+    ctx.note("throw_team_mate", thrower=thrower.id, thrown=thrown.id, to=to.as_list(),
+             range=rng, result=result, kick=kick)
+    start = Square(*thrown.square)
+    carrying = st.carrier == thrown.id
+    if result == "fumble" and kick:
+        # bb2025 Kick Team-mate: a fumble removes the kicked player (injury, Stunned -> KO).
+        if carrying:
+            st.carrier = None
+        _removed_injury(ctx, thrown)
+        if carrying:
+            ball.bounce(ctx, start, False, turn)
+        return
+    # the thrown player leaves his square; where he comes down:
+    st.move(thrown, None)
+    thrown = st.players[thrown.id]
+    if result == "fumble":
+        where_to: Flight = _scatter(ctx, start, 1) if rules.fumble_scatters else start
+    elif result == "terrible":
+        where_to = _deviate(ctx, start)
+    else:
+        where_to = _scatter(ctx, to, 3)
+    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying)
+
+
+def _throw_result(
+    ctx: KickoffContext, turn: Turn, thrower: Player, target: int, mod: int, what: str,
+    low: ThrowResult,
+) -> ThrowResult:
+    """Roll the throw: a natural 1 is a fumble, a success superb, a failure subpar (or ``low``
+    with a result of 1 or less). Anything but superb is re-rolled once by a usable skill (Pass,
+    else Pro): the format has no re-roll key for a throw, so the default policy applies and no
+    team re-roll is spent."""
+
+    def classify(roll: int) -> ThrowResult:
+        if roll == 1:
+            return "fumble"
+        if roll == 6 or roll + mod >= target:
+            return "superb"
+        return low if roll + mod <= 1 else "subpar"
+
+    def attempt(why: str) -> ThrowResult:
+        (roll,) = ctx.roll_dice([("d6", why)], lambda v: classify(v[0]))
+        return classify(roll)
+
+    first = attempt(f"{what} by {thrower.id} ({target}+, modifier {mod:+d})")
+    by = None if first == "superb" else skill_reroll(ctx, turn, thrower, "pass")
+    if by is None or not use_skill_reroll(ctx, turn, thrower, by, what):
+        return first
+    return attempt(f"{by.title()} re-roll of the {what} by {thrower.id}")
+
+
+#: Where a thrown player comes down: a square of the pitch, or the crowd (the last square on the
+#: pitch and the square off it, as a throw-in needs them).
+Flight = Square | tuple[Square, Square]
+
+
+def _scatter(ctx: KickoffContext, start: Square, times: int) -> Flight:
+    """``times`` one-square scatters (D8) from ``start``: the square reached, or the crowd at
+    the first scatter that leaves the pitch."""
+    sq = start
+    for _ in range(times):
+        dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "thrown player scatter")]
+        nxt = Square(sq.x + dx, sq.y + dy)
+        if not ctx.state.pitch.on_pitch(nxt):
+            return sq, nxt
+        sq = nxt
+    return sq
+
+
+def _deviate(ctx: KickoffContext, start: Square) -> Flight:
+    """A terrible throw: D8 direction, D6 squares from the thrown player's square."""
+    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "terrible throw direction")]
+    n = ctx.roll("d6", "terrible throw distance")
+    sq = start
+    for _ in range(n):
+        nxt = Square(sq.x + dx, sq.y + dy)
+        if not ctx.state.pitch.on_pitch(nxt):
+            return sq, nxt
+        sq = nxt
+    return sq
+
+
+def _come_down(
+    ctx: KickoffContext, turn: Turn, thrown: Player, sq: Flight, landing_mod: int, carrying: bool,
+) -> None:
+    st = ctx.state
+    crashed = False
+    while isinstance(sq, Square) and sq in st.board:
+        hit = st.board[sq]
+        ctx.note("landed_on", player=hit.id, square=sq.as_list())
+        hit = st.own(hit)
+        if hit.status == "standing":
+            hit.status = "prone"
+        if hit.side == turn.side:
+            turn.fell(own=True, turnover=True)
+        hit_carrying = st.carrier == hit.id
+        if hit_carrying:
+            st.carrier = None
+        armour_and_injury(ctx, hit)
+        if hit_carrying and hit.square is not None:
+            ball.bounce(ctx, Square(*hit.square), False, turn)
+        crashed = True
+        sq = _scatter(ctx, sq, 1)
+    if not isinstance(sq, Square):
+        ctx.note("thrown_into_crowd", player=thrown.id)
+        if carrying:
+            st.carrier = None
+        injury(ctx, st.remove(thrown, "reserves"), stunned_off="reserves")
+        if carrying:
+            ball.throw_in(ctx, sq[0], sq[1])
+        return
+    thrown = st.move(thrown, sq)
+    if carrying:
+        st.ball = sq
+    if crashed:
+        ok = False
+    else:
+        mod = landing_mod - len(tackle_zones(st, sq, thrown.side))
+        ok = roll_test(ctx, turn, thrown, ctx.ruleset.agility_target(thrown.ag), mod,
+                       what="landing", skill=None, choice=None, where="landing")
+    ctx.note("landing", player=thrown.id, square=sq.as_list(), standing=ok)
+    if not ok:
+        thrown.status = "prone"
+        turn.fell(own=True, turnover=carrying)
+        if carrying:
+            st.carrier = None
+        armour_and_injury(ctx, thrown)
+        if carrying:
+            ball.bounce(ctx, sq, False, turn)
+    elif st.ball == sq and st.carrier is None and not carrying:
+        ball.bounce(ctx, sq, False, turn)
+
+
+def _removed_injury(ctx: KickoffContext, player: Player) -> None:
+    """Kick Team-mate fumble: the player is removed with an injury roll, Stunned counting as
+    Knocked Out."""
+    ctx.note("kicked_player_fumbled", player=player.id)
+    injury(ctx, player, stunned_off="knocked_out")
