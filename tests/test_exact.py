@@ -98,3 +98,20 @@ def test_monte_carlo_agrees_with_exact(ruleset: str, events: str) -> None:
                          (odds.receiving_team_holds, tally.receiving_team_holds)):
         est, se = tally.share(count)
         assert abs(est - float(exact)) <= 4 * max(se, 1e-9), (exact, est, se)
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025"])
+def test_lumping_players_no_journey_can_see_changes_no_probability(ruleset: str) -> None:
+    # Three kicking players deep in their own half: a Pitch Invasion or Officious Ref choosing
+    # among them is lumped. Seven receivers, so a touchback always has a taker (no fallback).
+    home = [*_home_kickers(ruleset)[:3], player("h4", [8, 7], ruleset),
+            player("h5", [5, 3], ruleset), player("h6", [3, 11], ruleset)]
+    away = [player(f"a{i}", sq, ruleset) for i, sq in enumerate(
+        [[13, 6], [13, 7], [13, 8], [17, 2], [18, 7], [20, 12], [23, 7]], start=1)]
+    loaded = _loaded(scenario(ruleset, home=home, away=away))
+    lumped = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    full = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    full.lump_worlds = False
+    assert len(lumped.worlds()) < len(full.worlds())
+    for target in (Square(17, 2), Square(19, 7), Square(24, 14), Square(14, 7)):
+        assert lumped.odds(target).ends == full.odds(target).ends

@@ -20,8 +20,10 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable, Hashable, Iterable
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
@@ -34,7 +36,7 @@ from kickoff.core.dice import DieKind
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
 
@@ -62,15 +64,22 @@ class PathDice:
     """Dice that follow ``path`` (the outcomes chosen so far) and raise :class:`Branch` beyond it.
 
     Besides ``roll``, it answers the rules' helpers directly with the equivalent distributions:
-    ``roll_among`` (a re-roll until an allowed value: uniform over the allowed values) and
-    ``choose_among`` (k of n candidates by successive picks: uniform over the k-subsets).
+    ``roll_among`` (a re-roll until an allowed value: uniform over the allowed values),
+    ``choose_among`` (k of n candidates by successive picks: uniform over the k-subsets) and
+    ``pick_among`` (one of n candidates).
+
+    ``relevant`` (optional) says which candidates of a random choice the solver's questions can
+    ever tell apart. The others are lumped: a choice among them is answered by the first of them,
+    with the total probability of all of them (for ``choose_among``: the subsets that agree on the
+    relevant candidates, hypergeometrically). Without it every candidate is its own outcome.
     """
 
-    __slots__ = ("i", "path")
+    __slots__ = ("i", "path", "relevant")
 
-    def __init__(self, path: tuple[Any, ...]) -> None:
+    def __init__(self, path: tuple[Any, ...], relevant: Callable[[Any], bool] | None = None) -> None:
         self.path = path
         self.i = 0
+        self.relevant = relevant
 
     def _next(self, options: Callable[[], tuple[tuple[Any, Any], ...]]) -> Any:
         if self.i < len(self.path):
@@ -108,27 +117,56 @@ class PathDice:
         value: tuple[int, ...] = self._next(options)
         return value
 
-    def choose_among(self, n: int, k: int) -> tuple[int, ...]:
+    def _split(self, candidates: Sequence[Any]) -> tuple[list[int], list[int]]:
+        relevant = self.relevant
+        if relevant is None:
+            return list(range(len(candidates))), []
+        seen = [i for i, c in enumerate(candidates) if relevant(c)]
+        lumped = [i for i, c in enumerate(candidates) if not relevant(c)]
+        return seen, lumped
+
+    def choose_among(self, candidates: Sequence[Any], k: int) -> tuple[int, ...]:
         def options() -> tuple[tuple[Any, Any], ...]:
-            subsets = list(itertools.combinations(range(n), k))
-            p = Q(1, len(subsets))
-            return tuple((c, p) for c in subsets)
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            total = math.comb(n, k)
+            out = []
+            for j in range(max(0, k - len(lumped)), min(k, len(seen)) + 1):
+                # j of the relevant candidates (each such j-subset), the rest from the lumped
+                p = Q(math.comb(len(lumped), k - j), total)
+                for chosen in itertools.combinations(seen, j):
+                    out.append((tuple(sorted((*chosen, *lumped[:k - j]))), p))
+            return tuple(out)
 
         value: tuple[int, ...] = self._next(options)
         return value
 
+    def pick_among(self, candidates: Sequence[Any]) -> int:
+        def options() -> tuple[tuple[Any, Any], ...]:
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            out = [(i, Q(1, n)) for i in seen]
+            if lumped:
+                out.append((lumped[0], Q(len(lumped), n)))
+            return tuple(out)
 
-def enumerate_runs(run: Callable[[PathDice], T]) -> list[tuple[Any, T]]:
+        value: int = self._next(options)
+        return value
+
+
+def enumerate_runs(
+    run: Callable[[PathDice], T], relevant: Callable[[Any], bool] | None = None
+) -> list[tuple[Any, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
     probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
     ``run`` is re-played from the start for each path, so it must not change anything it does not
-    create itself."""
+    create itself. ``relevant``: see :class:`PathDice`."""
     results: list[tuple[Any, T]] = []
     stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
     while stack:
         path, p = stack.pop()
         try:
-            value = run(PathDice(path))
+            value = run(PathDice(path, relevant))
         except Branch as b:
             stack.extend(((*path, v), p * q) for v, q in b.options)
             continue
@@ -161,19 +199,35 @@ class ChainSolver:
         self,
         transitions: Callable[[Any], dict[Any, Any]],
         is_end: Callable[[Any], bool],
+        reads: Callable[[Any], frozenset[Any]] | None = None,
+        reuse: Callable[[Any], tuple[dict[Any, Any], frozenset[Any]] | None] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
         self.solved: dict[Any, dict[Any, Any]] = {}
         self._edges: dict[Any, dict[Any, Any]] = {}
+        #: With ``reads`` (what one step from a state looks at): for every solved state, all that
+        #: its journey to the end can look at (``region``).
+        self.reads = reads
+        self.region: dict[Any, frozenset[Any]] = {}
+        #: ``reuse(s)``: a solution and region known from elsewhere (another chain that agrees
+        #: on everything the journey from ``s`` looks at), or ``None``.
+        self.reuse = reuse
 
     def solve(self, start: Any) -> dict[Any, Any]:
         """The distribution of the end state reached from ``start``."""
         if self.is_end(start):
             return {start: Q(1)}
-        if start not in self.solved:
+        if start not in self.solved and not self._reused(start):
             self._tarjan(start)
         return self.solved[start]
+
+    def region_of(self, start: Any) -> frozenset[Any]:
+        """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
+        if self.is_end(start):
+            return frozenset()
+        self.solve(start)
+        return self.region[start]
 
     def edges(self, s: Any) -> dict[Any, Any]:
         """The explored transitions of a non-end state (empty if never explored)."""
@@ -185,6 +239,15 @@ class ChainSolver:
             edges = self._edges[s] = self.transitions(s)
         return edges
 
+    def _reused(self, s: Any) -> bool:
+        if self.reuse is None:
+            return False
+        known = self.reuse(s)
+        if known is None:
+            return False
+        self.solved[s], self.region[s] = known
+        return True
+
     def _tarjan(self, root: Any) -> None:
         index: dict[Any, int] = {}
         low: dict[Any, int] = {}
@@ -193,6 +256,7 @@ class ChainSolver:
         counter = 0
         work: list[tuple[Any, Any]] = [(root, None)]
         iters: dict[Any, Any] = {}
+        solved = self.solved
         while work:
             node, _ = work[-1]
             if node not in index:
@@ -201,7 +265,8 @@ class ChainSolver:
                 stack.append(node)
                 on_stack.add(node)
                 iters[node] = iter([t for t in self._edges_of(node)
-                                    if not self.is_end(t) and t not in self.solved])
+                                    if not self.is_end(t) and t not in solved
+                                    and not self._reused(t)])
             advanced = False
             for t in iters[node]:
                 if t not in index:
@@ -225,6 +290,22 @@ class ChainSolver:
                     if w == node:
                         break
                 self._solve_component(component)
+                if self.reads is not None:
+                    self._region_of_component(component)
+
+    def _region_of_component(self, component: list[Any]) -> None:
+        reads = self.reads
+        assert reads is not None
+        members = set(component)
+        region: set[Any] = set()
+        for s in component:
+            region |= reads(s)
+            for t in self._edges[s]:
+                if t not in members and not self.is_end(t):
+                    region |= self.region[t]
+        frozen = frozenset(region)
+        for s in component:
+            self.region[s] = frozen
 
     def _solve_component(self, component: list[Any]) -> None:
         members = set(component)
@@ -232,37 +313,37 @@ class ChainSolver:
             s = component[0]
             self.solved[s] = self._combine(self._edges[s].items())
             return
-        # (I - Q) x = R over the component; R from ends and already solved successors.
-        order = list(component)
-        col = {s: i for i, s in enumerate(order)}
-        rows: list[dict[Any, Any]] = []
-        for s in order:
-            eq: dict[Any, Any] = {col[s]: Q(1)}
+        # (I - Q) x = R over the component; R from ends and already solved successors. Each
+        # row is keyed by the states it involves and ("end", end) for its right-hand side.
+        rows: dict[Any, dict[Any, Any]] = {}
+        for s in component:
+            eq: dict[Any, Any] = {s: Q(1)}
             outside: list[tuple[Any, Any]] = []
             for t, p in self._edges[s].items():
                 if t in members:
-                    eq[col[t]] = eq.get(col[t], Q(0)) - p
+                    eq[t] = eq.get(t, Q(0)) - p
                 else:
                     outside.append((t, p))
             for end, q in self._combine(outside).items():
                 eq[("end", end)] = q
-            rows.append(eq)
-        n = len(order)
-        for c in range(n):
-            pivot = next(r for r in range(c, n) if rows[r].get(c, 0) != 0)
-            rows[c], rows[pivot] = rows[pivot], rows[c]
+            rows[s] = eq
+        # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
+        # bounce is cheap to eliminate and keeps the others sparse).
+        remaining = set(component)
+        while remaining:
+            c = min(remaining, key=lambda r: len(rows[r]))
+            remaining.discard(c)
             prow = rows[c]
             inv = 1 / prow[c]
-            for key in list(prow):
+            for key in prow:
                 prow[key] *= inv
-            for r in range(n):
-                factor = rows[r].get(c) if r != c else None
+            for r, row_r in rows.items():
+                factor = row_r.get(c) if r != c else None
                 if factor:
-                    row_r = rows[r]
                     for key, val in prow.items():
                         row_r[key] = row_r.get(key, Q(0)) - factor * val
                     del row_r[c]
-        for s, row in zip(order, rows, strict=True):
+        for s, row in rows.items():
             self.solved[s] = {key[1]: p for key, p in row.items()
                               if isinstance(key, tuple) and p != 0}
 
@@ -318,23 +399,24 @@ class _Diff:
     entries: frozenset[tuple[str, Square | None, str, frozenset[str], Square | None]]
     #: What a touchback with the default decision looks at: the first receiving player who can
     #: take the ball, or (nobody) the receiving team's players and the occupied squares.
-    award_key: Hashable
+    award_key: tuple[Hashable, ...]
 
-    def restricted(self, entries: frozenset[Any], award: bool) -> frozenset[Any]:
-        """This world's changes among ``entries`` (and, with ``award``, who takes a touchback)."""
-        seen: set[Any] = set(self.entries & entries)
-        if award:
-            seen.add(("touchback", self.award_key))
-        return frozenset(seen)
+    def restricted(self, entries: frozenset[Any]) -> frozenset[Any]:
+        """This world's changes among ``entries``."""
+        return self.entries & entries
 
 
-def _award_key(state: GameState) -> Hashable:
+def _award_key(state: GameState) -> tuple[Hashable, ...]:
+    """What a touchback with the default decision looks at: ``(id, square)`` of the first
+    receiving player who can take the ball; with nobody, ``(None, every player, the weather)``."""
     receiving = state.teams[state.receiving]
     for p in receiving.players:
         if p.can_catch():
-            return p.id
-    return (tuple((p.id, p.square, p.status) for p in receiving.players),
-            frozenset(state.board))
+            return p.id, p.square
+    # Nobody to take it: it is placed, or bounces from a downed player and may be caught
+    # anywhere (every player and the weather count).
+    return (None, tuple((p.id, p.square, p.status, p.skills, p.ag)
+                        for team in state.teams.values() for p in team.players), state.weather)
 
 
 def _differences(base: GameState, world: GameState) -> _Diff:
@@ -346,25 +428,51 @@ def _differences(base: GameState, world: GameState) -> _Diff:
     return _Diff(frozenset(entries), _award_key(world))
 
 
-def _region(chain: ChainSolver, start: Any) -> tuple[frozenset[Square], bool]:
-    """The squares the journey from ``start`` looks at (the 3x3 block around every square the
-    ball arrives at or bounces from), and whether it can reach a touchback."""
-    seen: set[Any] = set()
-    todo = [start]
-    squares: set[Square] = set()
-    award = False
-    while todo:
-        s = todo.pop()
-        if s in seen or chain.is_end(s):
-            continue
-        seen.add(s)
-        if isinstance(s, (ball.Arrive, ball.Bounce)):
-            x, y = s.square
-            squares.update(Square(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        elif isinstance(s, ball.Touchback):
-            award = True
-        todo.extend(chain.edges(s))
-    return frozenset(squares), award
+#: The 3x3 block around a square: a step of the ball from an arrival or a bounce there reads
+#: only these squares (who stands there, who is adjacent to a catcher).
+_BLOCK = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+#: What a step of the ball reads of a square: everything about who is there (``_FULL``), or only
+#: whether somebody is (``_OCCUPIED``).
+_FULL, _OCCUPIED = 0, 1
+
+
+def _reads(world: GameState, s: Any) -> frozenset[tuple[int, Square]]:
+    """What one step of the ball from ``s`` in ``world`` looks at, as ``(kind, square)``: an
+    arrival reads who is on its square and, if he can catch, every player adjacent to him (tackle
+    zones); a bounce reads only whether its eight neighbours are occupied; the others read no
+    player."""
+    if isinstance(s, ball.Arrive):
+        p = world.board.get(s.square)
+        if p is not None and p.can_catch():
+            return _full_block(s.square)
+        return frozenset(((_FULL, s.square),))
+    if isinstance(s, ball.Bounce):
+        return _occupied_ring(s.square)
+    return frozenset()
+
+
+@functools.cache
+def _full_block(sq: Square) -> frozenset[tuple[int, Square]]:
+    x, y = sq
+    return frozenset((_FULL, Square(x + dx, y + dy)) for dx, dy in _BLOCK)
+
+
+@functools.cache
+def _occupied_ring(sq: Square) -> frozenset[tuple[int, Square]]:
+    x, y = sq
+    return frozenset((_OCCUPIED, Square(x + dx, y + dy)) for dx, dy in _BLOCK if dx or dy)
+
+
+def _touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
+    """The reads a change of a player matters to: anything about his old and new squares, and
+    their occupation if he moved."""
+    _, new, _, _, old = entry
+    out = [(_FULL, sq) for sq in (new, old) if sq is not None]
+    if new != old:
+        out += [(_OCCUPIED, sq) for sq in (new, old) if sq is not None]
+    return out
 
 
 @dataclass
@@ -374,59 +482,91 @@ class _Group:
     ref: GameState
     scatters: int
     chain: ChainSolver
-    award_key: Hashable
+    award_key: tuple[Hashable, ...]
     mass: Any = 0
     members: list[tuple[Any, GameState, _Diff]] = field(default_factory=list)
     by_entry: dict[Any, list[int]] = field(default_factory=dict)
-    entries_at: dict[Square, set[Any]] = field(default_factory=dict)
-    receiving_members: list[int] = field(default_factory=list)
-    results: dict[Any, dict[Any, Any]] = field(default_factory=dict)
-    partitions: dict[tuple[frozenset[Any], bool], dict[frozenset[Any], tuple[Any, list[int]]]] = (
+    #: Each read (see :func:`_reads`) -> the changes (of any world) it would see.
+    entries_at: dict[tuple[int, Square], set[Any]] = field(default_factory=dict)
+    #: One world for each way a touchback can be awarded (by award key).
+    award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
+    #: The whole group's touchback awards: award key -> total probability of its worlds.
+    award_weights: dict[Hashable, Any] = field(default_factory=dict)
+    results: dict[int, dict[int, Any]] = field(default_factory=dict)
+    partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
+
+    def __post_init__(self) -> None:
+        self.award_worlds[self.award_key] = self.ref
 
     def add(self, p: Any, world: GameState, diff: _Diff) -> None:
         self.mass += p
+        self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
         if not diff.entries:
             return  # the reference world itself (in this weather): never affected
+        self.award_worlds.setdefault(diff.award_key, world)
         i = len(self.members)
         self.members.append((p, world, diff))
         for e in diff.entries:
             self.by_entry.setdefault(e, []).append(i)
-            for sq in (e[1], e[4]):
-                if sq is not None:
-                    self.entries_at.setdefault(sq, set()).add(e)
-        if diff.award_key != self.award_key:
-            self.receiving_members.append(i)
+            for read in _touches(e):
+                self.entries_at.setdefault(read, set()).add(e)
 
-    def touching(self, region: frozenset[Square]) -> frozenset[Any]:
-        """Every change (of any world) concerning a square of ``region``."""
+    def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
+        """Award key -> total probability, over the worlds ``members``."""
+        out: dict[Hashable, Any] = {}
+        for i in members:
+            p, _, diff = self.members[i]
+            out[diff.award_key] = out.get(diff.award_key, 0) + p
+        return out
+
+    def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:
+        """Every change (of any world) that a read of ``region`` would see."""
         found: set[Any] = set()
-        for sq in region:
-            entries = self.entries_at.get(sq)
+        for read in region:
+            entries = self.entries_at.get(read)
             if entries:
                 found |= entries
         return frozenset(found)
 
-    def partition(self, seen: frozenset[Any], award: bool) -> dict[frozenset[Any], tuple[Any, list[int]]]:
-        """The worlds with a change in ``seen`` (or, with ``award``, another touchback taker),
-        split by those changes: key -> (total probability, member indexes). Remembered."""
-        cached = self.partitions.get((seen, award))
+    def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
+        """The worlds with a change in ``seen``, split by those changes: key -> (total
+        probability, member indexes). Remembered."""
+        cached = self.partitions.get(seen)
         if cached is not None:
             return cached
         affected: set[int] = set()
         for e in seen:
             affected.update(self.by_entry[e])
-        if award:
-            affected.update(self.receiving_members)
         parts: dict[frozenset[Any], tuple[Any, list[int]]] = {}
         for i in affected:
             p, _, diff = self.members[i]
-            key = diff.restricted(seen, award)
+            key = diff.restricted(seen)
             mass, members = parts.get(key, (Q(0), []))
             members.append(i)
             parts[key] = (mass + p, members)
-        self.partitions[(seen, award)] = parts
+        self.partitions[seen] = parts
         return parts
+
+
+#: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
+#: award reads only the receiving team and the board), so the solver keeps one of them.
+_TOUCHBACK = ball.Touchback(Square(-1, -1))
+
+
+#: Where the solver's journeys stop: the ends, and a touchback (resolved by the award).
+_STOPS = (ball.Held, ball.Rests, ball.Touchback)
+
+
+def _signature(p: Player | None) -> Hashable:
+    """Everything about a player a step of the ball may read."""
+    if p is None:
+        return None
+    return (p.id, p.side, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.effects)
+
+
+def _canonical(s: Any) -> Any:
+    return _TOUCHBACK if isinstance(s, ball.Touchback) else s
 
 
 @dataclass(frozen=True)
@@ -444,6 +584,10 @@ class KickoffSolver:
     The event distribution and the ball's journeys are cached, so asking for many targets costs
     little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
     """
+
+    #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
+    #: tests turn it off to check that lumping changes no probability.
+    lump_worlds = True
 
     def __init__(
         self,
@@ -465,56 +609,188 @@ class KickoffSolver:
         self._groups: list[_Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity.
         self._diffs: dict[int, _Diff] = {}
+        #: A journey state's transitions by the state and what its step reads (the players in
+        #: the 3x3 block around the ball, the weather): shared by every world that agrees there.
+        self._transitions: dict[Hashable, dict[int, Any]] = {}
+        #: The journey states met so far, numbered (see :meth:`_id`), and which of them stop a
+        #: journey (an end, or a touchback).
+        self._states: list[Any] = []
+        self._ids: dict[Any, int] = {}
+        self._stops: list[bool] = []
+        self._touchback = self._id(_TOUCHBACK)
+        #: Touchback awards by award key (see :func:`_award_key`).
+        self._awards: dict[Hashable, dict[int, Any]] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
-        """``(p, state after the event, scatters before landing)`` for every distinct outcome."""
+        """``(p, state after the event, scatters before landing)`` for every outcome the ball's
+        journeys can tell apart.
+
+        A kick-off's journey (up to a touchback) stays where a touchback is not yet possible:
+        the squares it looks at are within one square of those. An event's random choice of
+        players anywhere else (Pitch Invasion, Officious Ref, Prayers) is lumped: one world
+        stands for all that differ only there. If some world leaves nobody to take a touchback
+        (the award then reads the whole board), the worlds are enumerated without lumping.
+        """
         if self._worlds is None:
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
             else:
-                base = self.state
-
-                def run(dice: PathDice) -> tuple[Hashable, int]:
-                    ctx = self._context(base.clone(), dice)
-                    roll_event(ctx)
-                    diff = _differences(base, ctx.state)
-                    key = (ctx.state.weather, diff.entries)
-                    if (key, ctx.scatters) not in found:
-                        found[key, ctx.scatters] = ctx.state
-                        self._diffs[id(ctx.state)] = diff
-                    return key, ctx.scatters
-
-                found: dict[tuple[Hashable, int], GameState] = {}
-                merged = merge(enumerate_runs(run))
-                self._worlds = [(p, found[key], key[1]) for key, p in merged.items()]
+                self._worlds = self._enumerate_worlds(lump=self.lump_worlds)
+                if self.lump_worlds and any(
+                        self._diffs[id(w)].award_key[0] is None for _, w, _ in self._worlds):
+                    self._diffs.clear()
+                    self._worlds = self._enumerate_worlds(lump=False)
         return self._worlds
+
+    def _enumerate_worlds(self, lump: bool) -> list[tuple[Any, GameState, int]]:
+        base = self.state
+        pitch = base.pitch
+
+        def in_play(sq: tuple[int, int]) -> bool:
+            return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
+
+        near = {sq for sq in pitch.squares()
+                if any(in_play((sq.x + dx, sq.y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
+
+        def relevant(c: Any) -> bool:
+            return not isinstance(c, Player) or c.square is None or c.square in near
+
+        found: dict[tuple[Hashable, int], GameState] = {}
+
+        def run(dice: PathDice) -> tuple[Hashable, int]:
+            ctx = self._context(base.clone(), dice)
+            roll_event(ctx)
+            diff = _differences(base, ctx.state)
+            key = (ctx.state.weather, diff.entries)
+            if (key, ctx.scatters) not in found:
+                found[key, ctx.scatters] = ctx.state
+                self._diffs[id(ctx.state)] = diff
+            return key, ctx.scatters
+
+        merged = merge(enumerate_runs(run, relevant if lump else None))
+        return [(p, found[key], key[1]) for key, p in merged.items()]
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
 
     # -- part 3: the ball's journey ------------------------------------------------------------
+    # The journey solvers work on numbered states (cheap to hash and compare): ``_states[i]`` is
+    # the state numbered ``i``; every touchback is one state, ``_TOUCHBACK``.
+    def _id(self, s: Any) -> int:
+        s = _canonical(s)
+        i = self._ids.get(s)
+        if i is None:
+            i = self._ids[s] = len(self._states)
+            self._states.append(s)
+            self._stops.append(isinstance(s, _STOPS))
+        return i
+
     def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world``: end state ->
         exact probability."""
-        return {end: to_fraction(p) for end, p in self._journey(world, start).items()}
+        return {self._states[end]: to_fraction(p)
+                for end, p in self._journey(world, start).items()}
 
-    def _journey(self, world: GameState, start: ball.BallState) -> dict[Any, Any]:
-        """:meth:`journey` in the solver's internal rationals (remembered)."""
-        return self._chain_for(world).solve(start)
+    def _journey(self, world: GameState, start: ball.BallState) -> dict[int, Any]:
+        """:meth:`journey` in the solver's internal rationals, by end number."""
+        out = dict(self._chain_for(world).solve(self._id(start)))
+        to_award = out.pop(self._touchback, None)
+        if to_award:
+            for end, q in self._award(world).items():
+                out[end] = out.get(end, 0) + to_award * q
+        return out
 
-    def _chain_for(self, world: GameState) -> ChainSolver:
-        """The journey solver of ``world`` (one per world object, kept with it)."""
+    def _chain_for(
+        self, world: GameState, like: tuple[ChainSolver, frozenset[Any]] | None = None
+    ) -> ChainSolver:
+        """The journey solver of ``world`` (one per world object, kept with it). Its journeys
+        stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
+        squares it passes near, not on who would take a touchback.
+
+        ``like``: another world's solver and the reads (see :func:`_reads`) that would see where
+        ``world`` differs from it; a state whose journey there makes none of them has the same
+        solution here.
+        """
         kept = self._chains.get(id(world))
         if kept is not None:
             return kept[1]
+        board = world.board
+        weather = world.weather
+        cache = self._transitions
+        states = self._states
+        stops = self._stops
 
-        def transitions(s: Any) -> dict[Any, Any]:
-            return merge(enumerate_runs(lambda dice: ball.step(self._context(world, dice), s)))
+        def transitions(i: int) -> dict[int, Any]:
+            s = states[i]
+            if isinstance(s, (ball.Arrive, ball.Bounce)):
+                x, y = s.square
+                local: Hashable = (i, weather, tuple(
+                    _signature(board.get((x + dx, y + dy))) for dx, dy in _BLOCK))
+            elif isinstance(s, ball.Touchback):
+                local = (i, _award_key(world))
+            else:
+                local = i  # in the air or thrown in: reads no player
+            cached = cache.get(local)
+            if cached is not None:
+                return cached
+            out: dict[int, Any] = {}
+            for nxt, p in merge(enumerate_runs(
+                    lambda dice: ball.step(self._context(world, dice), s))).items():
+                j = self._id(nxt)
+                out[j] = out.get(j, 0) + p
+            cache[local] = out
+            return out
 
-        chain = ChainSolver(transitions, lambda s: isinstance(s, ball.END_STATES))
+        def reads(i: int) -> frozenset[Any]:
+            return _reads(world, states[i])
+
+        reuse = None
+        if like is not None:
+            other, differ = like
+
+            def reuse(i: int) -> tuple[dict[Any, Any], frozenset[Any]] | None:
+                region = other.region.get(i)
+                if region is None or not region.isdisjoint(differ):
+                    return None
+                return other.solved[i], region
+
+        chain = ChainSolver(transitions, stops.__getitem__, reads, reuse)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
+
+    def _member_chain(self, group: _Group, i: int) -> ChainSolver:
+        """The journey solver of the group's ``i``-th world, reusing the reference world's
+        solutions away from the squares where they differ."""
+        _, world, diff = group.members[i]
+        differ = frozenset(read for e in diff.entries for read in _touches(e))
+        return self._chain_for(world, (group.chain, differ))
+
+    def _award(self, world: GameState) -> dict[int, Any]:
+        """The end distribution of a touchback in ``world`` (remembered by who would take it:
+        the award reads only the receiving team and, with nobody to take it, every player)."""
+        key = _award_key(world)
+        cached = self._awards.get(key)
+        if cached is not None:
+            return cached
+        chain = self._chain_for(world)
+        out: dict[int, Any] = {}
+        for nxt, p in chain.transitions(self._touchback).items():
+            for end, q in chain.solve(nxt).items():
+                assert end != self._touchback  # an awarded ball never leaves again
+                out[end] = out.get(end, 0) + p * q
+        self._awards[key] = out
+        return out
+
+    def _award_mixture(self, group: _Group, weights: dict[Hashable, Any]) -> dict[int, Any]:
+        """Sum over award keys of weight times that touchback award's end distribution."""
+        out: dict[int, Any] = {}
+        for key, w in weights.items():
+            if not w:
+                continue
+            for end, q in self._award(group.award_worlds[key]).items():
+                out[end] = out.get(end, 0) + w * q
+        return out
 
     # -- the event's worlds, grouped ----------------------------------------------------------
     def groups(self) -> list[_Group]:
@@ -535,56 +811,65 @@ class KickoffSolver:
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = _Group(
                         ref, scatters, self._chain_for(ref), _award_key(ref))
-                if world is not base:
-                    group.add(p, world, self._diffs.get(id(world)) or _differences(base, world))
-                else:
-                    group.mass += p  # the set-up itself: never differs from the reference
+                diff = (self._diffs.get(id(world)) or _differences(base, world)
+                        if world is not base else _Diff(frozenset(), group.award_key))
+                group.add(p, world, diff)
             self._groups = list(by_key.values())
         return self._groups
 
-    def _group_distribution(self, group: _Group, start: ball.BallState) -> dict[Any, Any]:
+    def _group_distribution(self, group: _Group, start: int) -> dict[int, Any]:
         """Sum over the group's worlds of P(world) times the journey's end distribution from
-        ``start``.
+        the state numbered ``start`` (keyed by end number, see :meth:`_id`).
 
-        The journey looks only at the squares around the ball (and, for a touchback, at who can
-        take it). Worlds are told apart only by the event's changes there: every world with no
-        change there has the reference world's journey; the others are split by the changes
-        there, and one journey is solved for each part (split further if that journey looks at
-        more squares where the part's worlds differ).
+        The journey up to a touchback looks only at the squares around the ball. Worlds are told
+        apart only by the event's changes there: every world with no change there has the
+        reference world's journey; the others are split by the changes there, and one journey is
+        solved for each part (split further if that journey looks at more squares where the
+        part's worlds differ). A touchback reached with probability ``t`` in a part adds ``t``
+        times the mixture of that part's worlds' touchback awards.
         """
         cached = group.results.get(start)
         if cached is not None:
             return cached
+        tb = self._touchback
         ref = group.chain.solve(start)
-        if not group.members:  # no world differs from the reference (e.g. --events none)
-            out0 = {end: group.mass * p for end, p in ref.items()}
-            group.results[start] = out0
-            return out0
-        region, award = _region(group.chain, start)
-        seen = group.touching(region)
-        parts = group.partition(seen, award)
+        ref_touchback = ref.get(tb, 0)
+        seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
+        parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        out: dict[Any, Any] = {end: (group.mass - affected) * p for end, p in ref.items()}
-        todo = [(seen, award, mass, members) for mass, members in parts.values()]
+        out: dict[int, Any] = {end: (group.mass - affected) * p for end, p in ref.items()
+                               if end != tb}
+        award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
+        todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
-            seen, award, mass, members = todo.pop()
-            chain = self._chain_for(group.members[min(members)][1])
+            seen, mass, members = todo.pop()
+            chain = self._member_chain(group, min(members))
             result = chain.solve(start)
-            w_region, w_award = _region(chain, start)
-            w_seen = group.touching(w_region)
-            if w_seen <= seen and (award or not w_award):
+            w_seen = group.touching(chain.region_of(start))
+            if w_seen <= seen:
+                part_weights = group.award_weights_of(members)
+                for key, w in part_weights.items():
+                    award_weights[key] -= w
                 for end, q in result.items():
-                    out[end] = out.get(end, 0) + mass * q
+                    if end != tb:
+                        out[end] = out.get(end, 0) + mass * q
+                touchback = result.get(tb, 0)
+                if touchback:
+                    for end, q in self._award_mixture(group, part_weights).items():
+                        out[end] = out.get(end, 0) + touchback * q
                 continue
             # the journey looked further than the part's worlds are known to agree: split
-            wider, wider_award = seen | w_seen, award or w_award
+            wider = seen | w_seen
             split: dict[frozenset[Any], tuple[Any, list[int]]] = {}
             for i in members:
-                key = group.members[i][2].restricted(wider, wider_award)
+                key = group.members[i][2].restricted(wider)
                 part_mass, part = split.get(key, (Q(0), []))
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
-            todo.extend((wider, wider_award, m, part) for m, part in split.values())
+            todo.extend((wider, m, part) for m, part in split.values())
+        if ref_touchback:
+            for end, q in self._award_mixture(group, award_weights).items():
+                out[end] = out.get(end, 0) + ref_touchback * q
         group.results[start] = out
         return out
 
@@ -602,45 +887,56 @@ class KickoffSolver:
             return _Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
         deviations = merge(enumerate_runs(run))
-        ends: dict[Any, Any] = {}
+        ends: dict[int, Any] = {}
+        groups = self.groups()
+        # where the journeys start, in each group: every touchback is one start
+        starts: list[dict[int, Any]] = [{} for _ in groups]
         for dev, p_dev in deviations.items():
             if dev.no_kick is not None:  # no kick, no event: the set-up as it is
-                for end, p_end in self._journey(self.state, dev.no_kick).items():
-                    ends[end] = ends.get(end, 0) + p_dev * p_end
+                for i, p_end in self._journey(self.state, dev.no_kick).items():
+                    ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
-            for group in self.groups():
+            for group, weights in zip(groups, starts, strict=True):
                 ctx = self._context(group.ref, None)
                 ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, group.scatters
-                for end, p_end in self._group_distribution(group, landing_state(ctx)).items():
-                    ends[end] = ends.get(end, 0) + p_dev * p_end
-        return self._summarise(target, {e: to_fraction(p) for e, p in ends.items()})
+                start = self._id(landing_state(ctx))
+                weights[start] = weights.get(start, 0) + p_dev
+        for group, weights in zip(groups, starts, strict=True):
+            for start, p_start in weights.items():
+                for i, p_end in self._group_distribution(group, start).items():
+                    ends[i] = ends.get(i, 0) + p_start * p_end
+        return self._summarise(target, ends)
 
-    def _summarise(self, target: Square, ends: dict[Any, Fraction]) -> Odds:
+    def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
+        """The :class:`Odds` of numbered end probabilities (summed exactly, then converted)."""
         receiving: Side = self.state.receiving
         end_zone_x = 0 if receiving == "home" else self.state.pitch.width - 1
         sides = {p.id: p.side for p in self.state.players.values()}
-        holders: dict[str, Fraction] = {}
-        ground: dict[Square, Fraction] = {}
-        touchback = Fraction(0)
-        distance = Fraction(0)
-        for end, p in ends.items():
+        holders: dict[str, Any] = {}
+        ground: dict[Square, Any] = {}
+        touchback = Q(0)
+        distance = Q(0)
+        receiving_holds = Q(0)
+        named = self._states
+        for i, p in ends.items():
+            end = named[i]
             if end.touchback:
                 touchback += p
             if isinstance(end, ball.Held):
-                holders[end.player] = holders.get(end.player, Fraction(0)) + p
+                holders[end.player] = holders.get(end.player, 0) + p
                 distance += p * abs(end.square.x - end_zone_x)
+                if sides[end.player] == receiving:
+                    receiving_holds += p
             elif end.square is not None:
-                ground[end.square] = ground.get(end.square, Fraction(0)) + p
+                ground[end.square] = ground.get(end.square, 0) + p
                 distance += p * abs(end.square.x - end_zone_x)
         return Odds(
             target=target,
             events=self.events,
-            touchback=touchback,
-            receiving_team_holds=sum(
-                (p for pid, p in holders.items() if sides[pid] == receiving), Fraction(0)
-            ),
-            holders=holders,
-            ground=ground,
-            expected_distance_to_receiving_end_zone=distance,
-            ends=ends,
+            touchback=to_fraction(touchback),
+            receiving_team_holds=to_fraction(receiving_holds),
+            holders={pid: to_fraction(p) for pid, p in holders.items()},
+            ground={sq: to_fraction(p) for sq, p in ground.items()},
+            expected_distance_to_receiving_end_zone=to_fraction(distance),
+            ends={named[i]: to_fraction(p) for i, p in ends.items()},
         )

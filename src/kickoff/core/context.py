@@ -138,6 +138,12 @@ class KickoffContext:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll."""
         if len(candidates) == 1:
             return candidates[0]
+        among = getattr(self.dice, "pick_among", None)
+        if among is not None:
+            # An exact solver may answer for a class of candidates at once (see choose).
+            index: int = among(candidates)
+            self.log.append({"step": "roll", "die": "pick", "value": index + 1, "for": why})
+            return candidates[index]
         return candidates[self.roll("pick", why, len(candidates)) - 1]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
@@ -147,8 +153,11 @@ class KickoffContext:
         among = getattr(self.dice, "choose_among", None)
         if among is not None:
             # An exact solver answers with one k-subset, each equally likely: the same
-            # distribution as k successive picks, without telling their orders apart.
-            indexes: tuple[int, ...] = among(len(candidates), k)
+            # distribution as k successive picks, without telling their orders apart. It is
+            # handed the candidates so that it may lump together those its questions never
+            # look at (one subset standing for all that agree on the others, with their
+            # total probability).
+            indexes: tuple[int, ...] = among(candidates, k)
             self.log.append({"step": "roll", "die": "pick", "value": list(indexes), "for": why})
             return [candidates[i] for i in indexes]
         remaining = list(candidates)
