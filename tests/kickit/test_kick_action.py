@@ -493,3 +493,16 @@ def test_a_seeded_turn_is_reproducible() -> None:
     b = play(turn(seed=11))
     assert a == b
     assert a["seed"] == 11
+
+
+def test_classic_d8_throw_in_option_applies_to_a_kick_into_the_crowd() -> None:
+    # classic, options.throw_in_die "d8": h1 on (10, 1) shanks (3 < 4+), 2 squares along the 1-2
+    # arrow: out over the top from (11, 0). The direction D8 is re-rolled while its first step
+    # leaves the pitch: 2 (north) is re-rolled, 7 (south) stands; 2D6 1 + 2 = 3 -> (11, 3),
+    # where h2 (4+, throw-in modifier 0 in classic) catches on a 4.
+    home = [player("h1", [10, 1], "classic"), player("h2", [11, 3], "classic")]
+    res = play(turn("classic", home=home, away=[player("a1", [22, 12], "classic")],
+                    ball={"square": [10, 1], "carrier": "h1"}, options={"throw_in_die": "d8"},
+                    actions=[kick([11, 1])], dice={"d6": [3, 2, 1, 1, 2, 4], "d8": [2, 7]}))
+    assert res["ball"] == {"square": [11, 3], "carrier": "h2"}
+    assert res["turnover"] is False

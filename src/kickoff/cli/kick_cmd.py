@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
+from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
 from kickoff.cli.common import build_match, check_square, guarded, prefixed, read_input
 from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
@@ -33,16 +34,11 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
 
-RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
-
 FileArg = Annotated[
     str | None,
     typer.Argument(help="A phase \"turn\" scenario (its first kick activation; its dice are "
                    "ignored), or - for stdin; without it, the teams given by the options."),
 ]
-RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
-TeamOpt = Annotated[str | None, typer.Option(help="Team (without FILE): built-in or file.")]
-SetupOpt = Annotated[str | None, typer.Option(help="Set-up (without FILE): built-in or file.")]
 ActiveOpt = Annotated[Literal["home", "away"],
                       typer.Option(help="The team taking the Kick action (without FILE).")]
 KickerOpt = Annotated[str | None, typer.Option(help="The kicker's id (default: see above).")]

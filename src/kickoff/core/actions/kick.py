@@ -253,15 +253,21 @@ def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
     return d
 
 
+def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
+    """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
+    p = ctx.state.players.get(pid)
+    if p is None:
+        raise DecisionError(f"{where}: no player {pid!r} in either team")
+    if p.side == turn.side:
+        raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
+    return p
+
+
 def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
     """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
     (his Dodge rolls; his skills, no team re-roll; his fall is not the active team's turnover)."""
     assert kicker.square is not None
-    p = ctx.state.players.get(pb.player)
-    if p is None:
-        raise DecisionError(f"{w}.player: no player {pb.player!r} in either team")
-    if p.side == turn.side:
-        raise DecisionError(f"{w}.player: {p.id} is not a player of the opposing team")
+    p = _opponent(ctx, turn, pb.player, f"{w}.player")
     if "pass_block" not in p.skills:
         raise DecisionError(f"{w}.player: {p.id} does not have Pass Block")
     if not p.standing:
@@ -292,11 +298,7 @@ def _kick_blocker(
         return None
     w = f"{act.where}.kick_block"
     assert kicker.square is not None
-    p = ctx.state.players.get(act.kick_block)
-    if p is None:
-        raise DecisionError(f"{w}: no player {act.kick_block!r} in either team")
-    if p.side == turn.side:
-        raise DecisionError(f"{w}: {p.id} is not a player of the opposing team")
+    p = _opponent(ctx, turn, act.kick_block, w)
     if act.pass_block is not None and act.pass_block.player == p.id and not p.standing:
         # Ruling: a blocker who went down during his own Pass Block move cannot block; the
         # declaration lapses (the coach could not know).
