@@ -41,7 +41,11 @@ FileArg = Annotated[
 ]
 ActiveOpt = Annotated[Literal["home", "away"],
                       typer.Option(help="The team taking the Kick action (without FILE).")]
-KickerOpt = Annotated[str | None, typer.Option(help="The kicker's id (default: see above).")]
+KickerOpt = Annotated[
+    str | None,
+    typer.Option(help="The kicker's id (default: the first player of the active team eligible "
+                 "to kick off, one with Kick first; with FILE, its kick's player)."),
+]
 AimOpt = Annotated[
     str | None,
     typer.Option(help="X,Y: the adjacent square the template's 3-4 arrow points at (default: "
