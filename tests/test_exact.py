@@ -115,3 +115,20 @@ def test_lumping_players_no_journey_can_see_changes_no_probability(ruleset: str)
     assert len(lumped.worlds()) < len(full.worlds())
     for target in (Square(17, 2), Square(19, 7), Square(24, 14), Square(14, 7)):
         assert lumped.odds(target).ends == full.odds(target).ends
+
+
+def test_lumped_worlds_where_nobody_can_take_a_touchback_are_expanded_exactly() -> None:
+    # classic Pitch Invasion can Stun all four receivers: the touchback then bounces from a
+    # downed receiver, on to the Line of Scrimmage and the two lumped kicking players behind it.
+    home = [*_home_kickers("classic")[:3], player("h4", [11, 7], "classic"),
+            player("h5", [11, 8], "classic")]
+    away = [player(f"a{i}", sq, "classic") for i, sq in enumerate(
+        [[13, 6], [13, 7], [13, 8], [18, 7]], start=1)]
+    loaded = _loaded(scenario("classic", home=home, away=away))
+    lumped = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    full = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    full.lump_worlds = False
+    assert len(lumped.worlds()) < len(full.worlds())
+    assert lumped._expanded  # some lumped world leaves nobody to take a touchback
+    for target in (Square(13, 0), Square(19, 7), Square(25, 14)):
+        assert lumped.odds(target).ends == full.odds(target).ends

@@ -101,9 +101,15 @@ class PathDice:
         return value
 
     def roll_grouped(
-        self, sides: list[int], depends_on: Callable[[tuple[int, ...]], Hashable]
+        self,
+        sides: list[int],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any = None,
     ) -> tuple[int, ...]:
         def options() -> tuple[tuple[Any, Any], ...]:
+            if concerns is not None and self.relevant is not None and not self.relevant(concerns):
+                # the roll decides only the fate of a player no question looks at: one outcome
+                return ((tuple(1 for _ in sides), Q(1)),)
             groups: dict[Hashable, tuple[tuple[int, ...], int]] = {}
             for values in itertools.product(*(range(1, n + 1) for n in sides)):
                 key = depends_on(values)
@@ -154,19 +160,87 @@ class PathDice:
         return value
 
 
+class ExpandDice(PathDice):
+    """Dice that replay one lumped path (``forced``, as :class:`PathDice` with ``relevant`` chose
+    it) and enumerate, through their own ``path``, every way the lumped choices could have gone:
+    the worlds a lumped world stands for, each with its probability given the lumped path."""
+
+    __slots__ = ("fi", "forced")
+
+    def __init__(
+        self, path: tuple[Any, ...], forced: tuple[Any, ...], relevant: Callable[[Any], bool]
+    ) -> None:
+        super().__init__(path, relevant)
+        self.forced = forced
+        self.fi = 0
+
+    def _forced(self) -> Any:
+        value = self.forced[self.fi]
+        self.fi += 1
+        return value
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        value: int = self._forced()
+        return value
+
+    def roll_among(self, kind: DieKind, sides: int, allowed: list[int]) -> int:
+        value: int = self._forced()
+        return value
+
+    def roll_grouped(
+        self,
+        sides: list[int],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any = None,
+    ) -> tuple[int, ...]:
+        value: tuple[int, ...] = self._forced()
+        if concerns is None or self.relevant is None or self.relevant(concerns):
+            return value
+        return PathDice.roll_grouped(self, sides, depends_on)  # the lumped roll, every way
+
+    def choose_among(self, candidates: Sequence[Any], k: int) -> tuple[int, ...]:
+        value: tuple[int, ...] = self._forced()
+        _, lumped = self._split(candidates)
+        kept = [i for i in value if i not in lumped]
+        m = k - len(kept)
+        if m == 0:
+            return value
+
+        def options() -> tuple[tuple[Any, Any], ...]:
+            subsets = list(itertools.combinations(lumped, m))
+            p = Q(1, len(subsets))
+            return tuple((tuple(sorted((*kept, *c))), p) for c in subsets)
+
+        chosen: tuple[int, ...] = self._next(options)
+        return chosen
+
+    def pick_among(self, candidates: Sequence[Any]) -> int:
+        value: int = self._forced()
+        _, lumped = self._split(candidates)
+        if value not in lumped:
+            return value
+        p = Q(1, len(lumped))
+        chosen: int = self._next(lambda: tuple((i, p) for i in lumped))
+        return chosen
+
+
 def enumerate_runs(
-    run: Callable[[PathDice], T], relevant: Callable[[Any], bool] | None = None
+    run: Callable[[PathDice], T],
+    relevant: Callable[[Any], bool] | None = None,
+    dice: Callable[[tuple[Any, ...]], PathDice] | None = None,
 ) -> list[tuple[Any, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
     probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
     ``run`` is re-played from the start for each path, so it must not change anything it does not
-    create itself. ``relevant``: see :class:`PathDice`."""
+    create itself. ``relevant``: see :class:`PathDice`; ``dice``: how to make the dice for a
+    path (default ``PathDice(path, relevant)``)."""
     results: list[tuple[Any, T]] = []
     stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
+    make = dice or (lambda path: PathDice(path, relevant))
     while stack:
         path, p = stack.pop()
         try:
-            value = run(PathDice(path, relevant))
+            value = run(make(path))
         except Branch as b:
             stack.extend(((*path, v), p * q) for v, q in b.options)
             continue
@@ -609,6 +683,8 @@ class KickoffSolver:
         self._groups: list[_Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity.
         self._diffs: dict[int, _Diff] = {}
+        #: A lumped world where nobody can take a touchback: the worlds it stands for.
+        self._expanded: dict[int, list[tuple[Any, GameState]]] = {}
         #: A journey state's transitions by the state and what its step reads (the players in
         #: the 3x3 block around the ball, the weather): shared by every world that agrees there.
         self._transitions: dict[Hashable, dict[int, Any]] = {}
@@ -629,18 +705,15 @@ class KickoffSolver:
         A kick-off's journey (up to a touchback) stays where a touchback is not yet possible:
         the squares it looks at are within one square of those. An event's random choice of
         players anywhere else (Pitch Invasion, Officious Ref, Prayers) is lumped: one world
-        stands for all that differ only there. If some world leaves nobody to take a touchback
-        (the award then reads the whole board), the worlds are enumerated without lumping.
+        stands for all that differ only there. Where a world leaves nobody to take a touchback
+        (the award then bounces the ball from a downed player, and it may go anywhere), the
+        award is the mixture over every world it stands for (see :meth:`_award`).
         """
         if self._worlds is None:
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
             else:
                 self._worlds = self._enumerate_worlds(lump=self.lump_worlds)
-                if self.lump_worlds and any(
-                        self._diffs[id(w)].award_key[0] is None for _, w, _ in self._worlds):
-                    self._diffs.clear()
-                    self._worlds = self._enumerate_worlds(lump=False)
         return self._worlds
 
     def _enumerate_worlds(self, lump: bool) -> list[tuple[Any, GameState, int]]:
@@ -658,7 +731,7 @@ class KickoffSolver:
 
         found: dict[tuple[Hashable, int], GameState] = {}
 
-        def run(dice: PathDice) -> tuple[Hashable, int]:
+        def run(dice: PathDice) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
             ctx = self._context(base.clone(), dice)
             roll_event(ctx)
             diff = _differences(base, ctx.state)
@@ -666,10 +739,38 @@ class KickoffSolver:
             if (key, ctx.scatters) not in found:
                 found[key, ctx.scatters] = ctx.state
                 self._diffs[id(ctx.state)] = diff
-            return key, ctx.scatters
+            # nobody can take a touchback: the award may look anywhere, lumped players included
+            nobody = lump and diff.award_key[0] is None
+            return (key, ctx.scatters), (dice.path if nobody else None)
 
-        merged = merge(enumerate_runs(run, relevant if lump else None))
+        merged: dict[tuple[Hashable, int], Any] = {}
+        lumped_paths: dict[tuple[Hashable, int], list[tuple[Any, tuple[Any, ...]]]] = {}
+        for p, (key, path) in enumerate_runs(run, relevant if lump else None):
+            merged[key] = merged.get(key, 0) + p
+            if path is not None:
+                lumped_paths.setdefault(key, []).append((p, path))
+        for key, paths in lumped_paths.items():
+            self._expanded[id(found[key])] = self._expand(paths, relevant)
         return [(p, found[key], key[1]) for key, p in merged.items()]
+
+    def _expand(
+        self, paths: list[tuple[Any, tuple[Any, ...]]], relevant: Callable[[Any], bool]
+    ) -> list[tuple[Any, GameState]]:
+        """The worlds a lumped world stands for (it came from ``paths``, each with its
+        probability), each with its probability given the lumped world."""
+        total = sum((p for p, _ in paths), Q(0))
+        out: list[tuple[Any, GameState]] = []
+        for p, forced in paths:
+            def run(dice: PathDice) -> GameState:
+                ctx = self._context(self.state.clone(), dice)
+                roll_event(ctx)
+                return ctx.state
+
+            def expanding(path: tuple[Any, ...], forced: tuple[Any, ...] = forced) -> PathDice:
+                return ExpandDice(path, forced, relevant)
+
+            out.extend((p / total * q, world) for q, world in enumerate_runs(run, dice=expanding))
+        return out
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
@@ -769,6 +870,13 @@ class KickoffSolver:
     def _award(self, world: GameState) -> dict[int, Any]:
         """The end distribution of a touchback in ``world`` (remembered by who would take it:
         the award reads only the receiving team and, with nobody to take it, every player)."""
+        expanded = self._expanded.get(id(world))
+        if expanded is not None:  # a lumped world: the mixture of those it stands for
+            mixture: dict[int, Any] = {}
+            for q, one in expanded:
+                for end, r in self._award(one).items():
+                    mixture[end] = mixture.get(end, 0) + q * r
+            return mixture
         key = _award_key(world)
         cached = self._awards.get(key)
         if cached is not None:

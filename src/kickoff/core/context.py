@@ -97,19 +97,26 @@ class KickoffContext:
         return value
 
     def roll_dice(
-        self, dice: Sequence[tuple[DieKind, str]], depends_on: Callable[[tuple[int, ...]], Hashable]
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Player | None = None,
     ) -> tuple[int, ...]:
         """Roll ``dice`` (kind, what for) in order, where what follows depends on the values only
         through ``depends_on(values)`` (a test's success, a 2D6 total, a contest's winner).
 
         Samplers roll each die as usual. Dice that can group outcomes (an exact solver's) answer
         one chance node per distinct ``depends_on`` value, with a representative of its values:
-        the same distribution over what follows, with far fewer branches.
+        the same distribution over what follows, with far fewer branches. ``concerns``: the one
+        player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
+        lump the outcomes for a player their questions never look at.
         """
         grouped = getattr(self.dice, "roll_grouped", None)
         if grouped is None:
             return tuple(self.roll(kind, why) for kind, why in dice)
-        values: tuple[int, ...] = grouped([SIDES[kind] for kind, _ in dice], depends_on)
+        sides = [SIDES[kind] for kind, _ in dice]
+        values: tuple[int, ...] = (grouped(sides, depends_on) if concerns is None
+                                   else grouped(sides, depends_on, concerns))
         for (kind, why), value in zip(dice, values, strict=True):
             self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return values
