@@ -1,6 +1,6 @@
-"""Cases still waiting for their part of the action engine (the Kick It! Kick action during a turn)
-are refused clearly until it lands (exit 1, "not supported yet"). The free-turn cases
-(Blitz!, Charge!) have moved to ``tests/data/cases/project/``."""
+"""Cases waiting for a part of the action engine are refused clearly until it lands (exit 1,
+"not supported yet"). The free-turn cases (Blitz!, Charge!) and the Kick It! cases have moved to
+``tests/data/cases/project/``; the folder may be empty."""
 
 from __future__ import annotations
 

@@ -32,13 +32,30 @@ Monte Carlo on the same rules, reproducible from its seed:
 >>> estimate, standard_error = tally.share(tally.touchback)
 >>> abs(estimate - float(odds.touchback)) < 4 * standard_error
 True
+
+Kick It! (seed 000): the exact odds of a Kick action during a turn. An AG 3+ kicker with no
+opponents near fumbles on a 1 and shanks on a 2:
+
+>>> from kickoff.analysis import KickSolver
+>>> from kickoff.core.actions import Activation
+>>> turn_state = state.clone()
+>>> kicker = turn_state.players["h8"]
+>>> turn_state.ball, turn_state.carrier = kicker.square, "h8"
+>>> kick = Activation("h8", "kick", aim=kicker.square.step(1, 0))
+>>> kick_odds = KickSolver(turn_state, rs).odds(kick, landing="best")
+>>> kick_odds.outcomes
+{'fumbled': Fraction(1, 6), 'accurate': Fraction(2, 3), 'shanked': Fraction(1, 6)}
+>>> f"{float(kick_odds.turnover):.3f}"
+'0.967'
 """
 
 from kickoff.analysis.exact import KickoffSolver, Odds, enumerate_runs
+from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
 from kickoff.analysis.simulate import Job, Tally, simulate
 from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
 
 __all__ = [
-    "OBJECTIVES", "Job", "KickoffSolver", "Odds", "RankedTarget", "Tally", "enumerate_runs",
-    "objective_value", "rank_targets", "simulate",
+    "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
+    "RankedTarget", "Tally", "enumerate_runs", "kick_odds", "objective_value", "rank_targets",
+    "simulate", "simulate_kick",
 ]

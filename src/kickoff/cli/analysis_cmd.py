@@ -70,6 +70,9 @@ def _setting(
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
             raise prefixed(e, source) from None
+        if loaded.active is not None:
+            raise ScenarioError([f"{source}: a phase \"turn\" scenario has no kick-off: "
+                                 "kickoff odds-kick gives the odds of its Kick action"])
         state = loaded.state
         tgt = Square.parse(target) if target else loaded.decisions.target
         tgt = tgt or state.pitch.centre[state.receiving]

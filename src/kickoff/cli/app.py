@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import typer
 from rich.console import Console
 
-from kickoff.cli import analysis_cmd
+from kickoff.cli import analysis_cmd, kick_cmd
 from kickoff.cli.common import (
     DEFAULT_TEAMS,
     build_match,
@@ -34,7 +34,7 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
-    play,
+    replay_loaded,
     replay_text,
     result_to_json,
     schemas,
@@ -56,6 +56,8 @@ app = typer.Typer(
 
 app.command()(analysis_cmd.odds)
 app.command()(analysis_cmd.simulate)
+app.command()(kick_cmd.kick)
+app.command("odds-kick")(kick_cmd.odds_kick)
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 
@@ -159,7 +161,7 @@ def validate(
             )
         source, text = read_input(file)
         try:
-            play(load_scenario(parse_scenario(text)))
+            replay_loaded(load_scenario(parse_scenario(text)))
         except KickoffError as e:
             raise prefixed(e, source) from None
         console.print(f"{source}: valid scenario")

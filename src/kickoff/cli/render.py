@@ -136,6 +136,31 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     f"{e.get('result', 'stunned').replace('_', ' ')}",
     "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
     + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
+    # The Kick It! Kick action (core/actions/kick.py) and the moves of the action engine.
+    "activation": lambda e: f"{e['player']} takes a {e['action'].replace('_', ' ')} action",
+    "step": lambda e: f"{e['player']} moves to {e['to']}",
+    "pickup": lambda e: f"{e['player']} " + ("picks up the ball" if e["success"] else
+                                             "fails to pick up the ball: turnover"),
+    "fall_over": lambda e: f"{e['player']} falls over on {e['square']} (failed {e['why']})",
+    "armour": lambda e: f"Armour of {e['player']} (2D6 {e['total']}): "
+    + ("broken" if e["broken"] else "holds"),
+    "reroll": lambda e: f"{e['player']} re-rolls the {e['test']} ({e['source']})",
+    "kick": lambda e: f"{e['player']} kicks, aiming at {e['aim']}" if e["aim"] else
+    f"{e['player']} does not kick ({e['why']})",
+    "pass_block": lambda e: f"Pass Block: {e['player']} moves " + (
+        " ".join(str(s) for s in e["path"]) or "nowhere"),
+    "kick_block": lambda e: f"Kick block by {e['player']}: "
+    + ("blocked, the ball bounces from his square" if e["success"] else
+       e.get("why", "fails")),
+    "away": lambda e: f"Away roll {e['roll']} ({e['modifier']:+d}, {e['target']}+): "
+    f"{e['result']}",
+    "shank": lambda e: f"Shanked {_squares(e['distance'])} along the {e['arrow']} arrow",
+    "accurate": lambda e: f"Accurate, {_squares(e['distance'])}" + (
+        f", landing chosen: {e['landing']}" if e["landing"] else f": {e['why']}"),
+    "kick_out": lambda e: f"The ball flies into the crowd from {e['last']}",
+    "kick_lands": lambda e: f"The ball comes down on {e['square']}",
+    "kick_over": lambda e: "Turnover" if e["turnover"] else "No turnover",
+    "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
     "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
     + (e["prayer"].replace("_", " ") if e["prayer"] else e.get("why", "nothing")),
 }

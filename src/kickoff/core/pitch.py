@@ -105,6 +105,40 @@ def aimed_template(aim: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, in
     return (rotate45(aim, clockwise=False), aim, rotate45(aim, clockwise=True))
 
 
+def spread(origin: tuple[int, int], aim: tuple[int, int], n: int) -> list[Square]:
+    """The aimed template's spread (Kick It!, ``pitch-and-dice.md``): the ``2n + 1`` squares at
+    distance exactly ``n`` (``n >= 1``) from ``origin`` between the 1-2 and 5-6 arrows of a
+    template aimed along ``aim`` (a neighbour offset), both included; on the pitch or not,
+    ordered by ``x`` then ``y``.
+
+    >>> spread((10, 7), (1, 0), 2)
+    [Square(x=12, y=5), Square(x=12, y=6), Square(x=12, y=7), Square(x=12, y=8), Square(x=12, y=9)]
+    >>> spread((0, 0), (1, -1), 1)
+    [Square(x=0, y=-1), Square(x=1, y=-1), Square(x=1, y=0)]
+    """
+    # The ring at distance n, walked clockwise from north: position p = k * n is the compass
+    # direction k (_COMPASS order); the spread is the positions within n of the aim's.
+    centre = _COMPASS.index((aim[0], aim[1])) * n
+    out = [_ring(origin, n, (centre + i) % (8 * n)) for i in range(-n, n + 1)]
+    return sorted(out)
+
+
+def _ring(origin: tuple[int, int], n: int, p: int) -> Square:
+    """The square at position ``p`` (0 = north, clockwise, ``8n`` positions) of the ring at
+    distance ``n`` around ``origin``."""
+    if p < n:
+        dx, dy = p, -n
+    elif p < 3 * n:
+        dx, dy = n, p - 2 * n
+    elif p < 5 * n:
+        dx, dy = 4 * n - p, n
+    elif p < 7 * n:
+        dx, dy = -n, 6 * n - p
+    else:
+        dx, dy = p - 8 * n, -n
+    return Square(origin[0] + dx, origin[1] + dy)
+
+
 @dataclass(frozen=True)
 class Pitch:
     """A pitch layout (``pitch-and-dice.md``): size, Line of Scrimmage and zones.

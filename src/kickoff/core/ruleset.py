@@ -132,6 +132,24 @@ class FreeTurnRules:
 
 
 @dataclass(frozen=True)
+class KickIt:
+    """The Kick It! house rule's modifiers in one edition (seed 000, ``rulings.md`` 7).
+
+    Away roll: ``tackle_zone`` per opposing tackle zone on the kicker (not with Nerves of
+    Steel), the ``weather`` modifier, ``foul_appearance`` per adjacent opposing Standing player
+    with Foul Appearance. Kick block: ``tackle_zone`` per opposing tackle zone on the blocker
+    (not with Nerves of Steel), ``very_long_legs`` with Very Long Legs. A Pass Block move is up
+    to ``pass_block_squares`` squares.
+    """
+
+    tackle_zone: int
+    weather: Mapping[str, int]
+    foul_appearance: int
+    very_long_legs: int
+    pass_block_squares: int
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Every rule of one edition that the kick-off needs (see ``shared/spec/rulings.md``)."""
 
@@ -185,6 +203,8 @@ class Ruleset:
     #: Prayers to Nuffle die: 16 or 8 entries by default; ``None`` where nothing can change it.
     prayer_die: int
     prayer_die_fixed: bool
+    #: The Kick It! house rule's away-roll and kick-block modifiers.
+    kick_it: KickIt
     #: Throw a Rock, Officious Ref, Pitch Invasion (bb2020 style), Dodgy Snack contests.
     throw_a_rock: Contest | None = None
     officious_ref: Contest | None = None

@@ -9,12 +9,13 @@ pitch, known skills, turn ranges) follow, and every problem is reported with its
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.actions import Activation, BlockChoice, PassBlock, Rerolls
+from kickoff.core.actions.kick import TurnResult, play_turn
 from kickoff.core.context import Decisions, Move
 from kickoff.core.dice import (
     BLOCK_FACES,
@@ -28,7 +29,7 @@ from kickoff.core.dice import (
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.kickoff import KickoffResult, kick_off
 from kickoff.core.pitch import SIDES as TEAM_SIDES
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Pitch, Side, Square
 from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
@@ -279,6 +280,9 @@ class LoadedScenario:
     state: GameState
     decisions: Decisions
     house_rules: frozenset[str]
+    #: ``phase: "turn"``: the active team and its activations (a Kick It! Kick action).
+    active: Side | None = None
+    actions: list[Activation] = field(default_factory=list)
 
     def dice(self) -> tuple[Dice, int | None]:
         """Fresh dice for a run: ``(dice, seed)``; seed ``None`` for scripted dice."""
@@ -297,6 +301,56 @@ class LoadedScenario:
 
 def _to_square(v: SquareIn | None) -> Square | None:
     return None if v is None else Square(v[0], v[1])
+
+
+def _phase_problems(sc: ScenarioIn, pitch: Pitch) -> list[str]:
+    """The keys that belong to the other phase, and (``phase: "turn"``) the turn's own checks:
+    ``active``, ``actions`` and ``ball`` given, players on distinct squares, the ball's carrier
+    Standing on the ball's square and able to hold it, a ball on the ground on an empty square
+    (``scenario-format.md``, "Actions")."""
+    problems: list[str] = []
+    if sc.phase == "kickoff":
+        problems += [f"{key}: only for phase \"turn\" (a Kick It! Kick action during a turn)"
+                     for key in ("active", "actions", "ball") if getattr(sc, key) is not None]
+        return problems
+    problems += [f"{key}: not used with phase \"turn\" (it gives active, actions and ball "
+                 "instead)" for key in ("kicking", "kick") if getattr(sc, key) is not None]
+    problems += [f"{key}: required for phase \"turn\"" for key in ("active", "actions", "ball")
+                 if getattr(sc, key) is None]
+    on: dict[tuple[int, int], str] = {}
+    by_id: dict[str, PlayerIn] = {}
+    for side in TEAM_SIDES:
+        for i, pin in enumerate(getattr(sc.teams, side).players):
+            by_id.setdefault(pin.id, pin)
+            if pin.square is None:
+                continue
+            sq = (pin.square[0], pin.square[1])
+            if sq in on:
+                problems.append(f"teams.{side}.players[{i}].square: {list(sq)} is taken by "
+                                f"{on[sq]}: two players on one square")
+            on.setdefault(sq, pin.id)
+    if sc.ball is None:
+        return problems
+    sq = (sc.ball.square[0], sc.ball.square[1])
+    if not pitch.on_pitch(sq):
+        problems.append(f"ball.square: {list(sq)} is off the {pitch.describe()} pitch")
+    carrier = sc.ball.carrier
+    if carrier is None:
+        if sq in on:
+            problems.append(f"ball.square: {list(sq)} is {on[sq]}'s square but ball.carrier is "
+                            "null: a ball on the ground lies on an empty square")
+        return problems
+    pin = by_id.get(carrier)
+    if pin is None:
+        problems.append(f"ball.carrier: no player {carrier!r} in either team")
+        return problems
+    status = pin.status or ("standing" if pin.square is not None else "reserves")
+    if pin.square is None or (pin.square[0], pin.square[1]) != sq:
+        problems.append(f"ball.carrier: {carrier} is not on the ball's square {list(sq)}")
+    elif status != "standing" or {"no_hands", "ball_and_chain"} & set(pin.skills):
+        problems.append(f"ball.carrier: {carrier} cannot hold the ball (a carrier is Standing, "
+                        "without No Hands or Ball & Chain)")
+    return problems
 
 
 def load_scenario(sc: ScenarioIn) -> LoadedScenario:
@@ -375,9 +429,11 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         for i, v in enumerate(sc.dice.pick):
             if v < 1:
                 problems.append(f"dice.pick[{i}]: {v} is out of range (a pick is 1..N)")
-    kicking: Side = sc.kicking or "home"
+    # A turn's active team is the one that kicks the ball: the result reports it as "kicking".
+    kicking: Side = (sc.active or "home") if sc.phase == "turn" else (sc.kicking or "home")
     if sc.phase == "kickoff" and sc.kicking is None:
         problems.append("kicking: required for a kick-off (\"home\" or \"away\")")
+    problems += _phase_problems(sc, pitch)
     kick = sc.kick or KickIn()
     if kick.kicker is not None:
         if kick.kicker not in ids:
@@ -408,8 +464,11 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         half=sc.half, kicking=kicking,
     )
     if sc.phase == "turn":
-        raise ScenarioError(['phase: "turn" (a Kick It! Kick action during a turn) is not '
-                             "supported yet: it comes with the action engine"])
+        assert sc.ball is not None and sc.actions is not None
+        state.ball, state.carrier = Square(*sc.ball.square), sc.ball.carrier
+        decisions = Decisions(throw_in_die=sc.options.throw_in_die)
+        actions = [to_activation(a, f"actions[{i}]") for i, a in enumerate(sc.actions)]
+        return LoadedScenario(sc, rs, state, decisions, house, kicking, actions)
     setup = kickoff_setup_problems(state, rs)
     if setup:
         raise SetupError(setup)
@@ -436,11 +495,27 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
 def play(loaded: LoadedScenario) -> tuple[KickoffResult, int | None]:
     """Play the scenario's kick-off once on a copy of its state: ``(result, seed)``.
 
-    Scripted dice left unused at the end are an error (``DiceError``).
+    Scripted dice left unused at the end are an error (``DiceError``); a ``phase: "turn"``
+    scenario is played by :func:`play_turn_scenario` instead (``ScenarioError`` here).
     """
+    if loaded.active is not None:
+        raise ScenarioError(['phase: "turn": a turn has no kick-off to play'])
     dice, seed = loaded.dice()
     result = kick_off(loaded.state.clone(), loaded.ruleset, dice, loaded.decisions,
                       loaded.house_rules)
+    if isinstance(dice, ScriptedDice):
+        dice.check_exhausted()
+    return result, seed
+
+
+def play_turn_scenario(loaded: LoadedScenario) -> tuple[TurnResult, int | None]:
+    """Play a ``phase: "turn"`` scenario's activations once on a copy of its state:
+    ``(result, seed)``. Scripted dice left unused at the end are an error (``DiceError``)."""
+    if loaded.active is None:
+        raise ScenarioError(['phase: "kickoff": the scenario has no turn to play'])
+    dice, seed = loaded.dice()
+    result = play_turn(loaded.state.clone(), loaded.ruleset, dice, loaded.active,
+                       loaded.actions, loaded.decisions, loaded.house_rules)
     if isinstance(dice, ScriptedDice):
         dice.check_exhausted()
     return result, seed
@@ -451,24 +526,48 @@ def _weather_name(weather: str, rs: Ruleset) -> str:
 
 
 def result_to_json(result: KickoffResult, ruleset: Ruleset, seed: int | None) -> dict[str, Any]:
-    """The ``kickoff-result/1`` document for ``result`` (keys in the order of the spec)."""
-    st = result.state
+    """The ``kickoff-result/1`` document for a kick-off (keys in the order of the spec)."""
     dev = result.deviation
+    return _document(
+        result.state, ruleset, seed,
+        kick={
+            "kicker": result.kicker,
+            "target": None if result.target is None else result.target.as_list(),
+            "deviation": None if dev is None else {
+                "direction": dev.direction, "roll": dev.roll, "distance": dev.distance,
+                "kick_skill": dev.kick_skill, "square": dev.square.as_list(),
+            },
+            "event": None if result.event is None else {
+                "roll": list(result.event.roll), "name": result.event.name,
+            },
+            "touchback": result.touchback,
+        },
+        log=result.log,
+    )
+
+
+def turn_result_to_json(result: TurnResult, ruleset: Ruleset, seed: int | None) -> dict[str, Any]:
+    """The ``kickoff-result/1`` document for a turn (``scenario-format.md``, "Actions"):
+    ``kicking`` is the active team; ``kicker``, ``target``, ``deviation`` and ``event`` are
+    ``null``, ``touchback`` false, and ``turnover`` is added."""
+    return _document(
+        result.state, ruleset, seed,
+        kick={"kicker": None, "target": None, "deviation": None, "event": None,
+              "touchback": False, "turnover": result.turnover},
+        log=result.log,
+    )
+
+
+def _document(
+    st: GameState, ruleset: Ruleset, seed: int | None, kick: dict[str, Any],
+    log: list[dict[str, Any]],
+) -> dict[str, Any]:
     return {
         "format": RESULT_FORMAT,
         "ruleset": ruleset.name,
         "seed": seed,
         "kicking": st.kicking,
-        "kicker": result.kicker,
-        "target": None if result.target is None else result.target.as_list(),
-        "deviation": None if dev is None else {
-            "direction": dev.direction, "roll": dev.roll, "distance": dev.distance,
-            "kick_skill": dev.kick_skill, "square": dev.square.as_list(),
-        },
-        "event": None if result.event is None else {
-            "roll": list(result.event.roll), "name": result.event.name,
-        },
-        "touchback": result.touchback,
+        **kick,
         "ball": {
             "square": None if st.ball is None else [st.ball[0], st.ball[1]],
             "carrier": st.carrier,
@@ -489,8 +588,17 @@ def result_to_json(result: KickoffResult, ruleset: Ruleset, seed: int | None) ->
             }
             for s in TEAM_SIDES for p in st.teams[s].players
         },
-        "log": result.log,
+        "log": log,
     }
+
+
+def replay_loaded(loaded: LoadedScenario) -> dict[str, Any]:
+    """Play a checked scenario (a kick-off, or a turn's activations): the result document."""
+    if loaded.active is not None:
+        turn, seed = play_turn_scenario(loaded)
+        return turn_result_to_json(turn, loaded.ruleset, seed)
+    result, seed = play(loaded)
+    return result_to_json(result, loaded.ruleset, seed)
 
 
 def replay_text(text: str) -> dict[str, Any]:
@@ -498,9 +606,7 @@ def replay_text(text: str) -> dict[str, Any]:
 
     Raises a ``KickoffError`` subclass for any invalid input or illegal decision.
     """
-    loaded = load_scenario(parse_scenario(text))
-    result, seed = play(loaded)
-    return result_to_json(result, loaded.ruleset, seed)
+    return replay_loaded(load_scenario(parse_scenario(text)))
 
 
 class ResultOut(_Strict):

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
-from kickoff.core.ruleset import ActionRules, Contest, Event, FreeTurnRules, InjuryTable, Ruleset
+from kickoff.core.ruleset import (
+    ActionRules,
+    Contest,
+    Event,
+    FreeTurnRules,
+    InjuryTable,
+    KickIt,
+    Ruleset,
+)
 from kickoff.core.skills import BB2020_SKILLS
 
 BB2020 = Ruleset(
@@ -61,6 +69,11 @@ BB2020 = Ruleset(
     brilliant_coaching_lasts="drive",
     prayer_die=16,
     prayer_die_fixed=False,
+    # Kick It! (seed 000, rulings.md 7): the away roll is modified like a pass (-1 per tackle
+    # zone, Very Sunny -1, Foul Appearance -1 each: ruling); kick block -1 per tackle zone,
+    # Very Long Legs +1 (ruling from "+1 to Pass Block attempts"); Pass Block moves 3 squares.
+    kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
+                   very_long_legs=1, pass_block_squares=3),
     officious_ref=Contest("d6", ("fan_factor",), "lower", "both"),
     pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
 )

@@ -11,6 +11,7 @@ from kickoff.core.ruleset import (
     Event,
     FreeTurnRules,
     InjuryTable,
+    KickIt,
     Ruleset,
     ThrowRules,
 )
@@ -76,5 +77,10 @@ CLASSIC = Ruleset(
     brilliant_coaching_lasts="half",
     prayer_die=16,
     prayer_die_fixed=False,
+    # Kick It! (seed 000, rulings.md 7): the away roll is modified like a pass (-1 per tackle
+    # zone, Very Sunny -1, Foul Appearance -1 each: ruling); kick block -1 per tackle zone,
+    # Very Long Legs +1 (ruling from "+1 to Pass Block attempts"); Pass Block moves 3 squares.
+    kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
+                   very_long_legs=1, pass_block_squares=3),
     throw_a_rock=Contest("d6", ("fame",), "higher", "both"),
 )

@@ -1,0 +1,405 @@
+"""Exact odds of a Kick It! Kick action, from the rules themselves (seed 000, ``rulings.md`` 7).
+
+The machinery is the kick-off odds' (:mod:`kickoff.analysis.exact`): the rules run on
+:class:`~kickoff.analysis.exact.PathDice`, :func:`~kickoff.analysis.exact.enumerate_runs` walks
+every chance node of :func:`kickoff.core.actions.kick.kick_flight` (a Pass Block move and its
+Dodges, the kick block, the away roll, the distance, the shank's side), and the ball's journey
+from each start (``kickoff.core.ball.step``: catches, bounces, throw-ins) is an absorbing Markov
+chain solved exactly by :class:`~kickoff.analysis.exact.ChainSolver`, loops included. A chain
+state is the ball's state with what the turn has used (once-per-turn skills, the team re-roll),
+so re-rolls of catches stay exact.
+
+The kicker kicks from where he stands (no move before the kick). An accurate kick's landing is
+the coach's choice; :data:`Landing` says how it is made:
+
+- ``"default"``: the format's default (the first square of the spread at the distance rolled,
+  by ``x`` then ``y``);
+- a square: at each distance, the allowed square nearest it (ties: lowest ``x``, then ``y``);
+- ``"best"``: at each distance, the allowed square that gives the kicking team the best chance
+  to hold the ball once it comes to rest (ties: the first allowed square).
+
+Probabilities are :class:`fractions.Fraction` in [0, 1].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import sqrt
+from typing import Any, Literal
+
+from kickoff.analysis.exact import ChainSolver, PathDice, enumerate_runs, merge, to_fraction
+from kickoff.core import ball
+from kickoff.core.actions.activation import Activation, RerollChoice
+from kickoff.core.actions.kick import (
+    KICK_OUTCOMES,
+    Flight,
+    KickOutcome,
+    LandingOptions,
+    LandingPolicy,
+    coach_landing,
+    finish_kick,
+    kick_flight,
+    kick_it_turn,
+    toward,
+)
+from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import Dice, SeededDice
+from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+#: How an accurate kick's landing is chosen (see the module's docstring).
+Landing = Literal["default", "best"] | Square
+
+HOUSE_RULES = frozenset({"kick_it"})
+
+
+@dataclass
+class KickOdds:
+    """The exact distribution of a Kick action's end (fractions in [0, 1]).
+
+    ``turnover``: P(the turn ends in a turnover); ``outcomes``: P of each kick outcome
+    (``blocked``, ``fumbled``, ``accurate``, ``shanked``; see ``KickOutcome``); ``holders``:
+    player id -> P(he ends holding the ball); ``ground``: square -> P(the ball ends there on the
+    ground); ``kicking_team_holds``: P(a player of the kicking team ends holding it, which is no
+    turnover unless the kick was blocked or fumbled).
+    """
+
+    kicker: str
+    aim: Square
+    kick_block: str | None
+    landing: str
+    turnover: Fraction
+    kicking_team_holds: Fraction
+    outcomes: dict[str, Fraction]
+    holders: dict[str, Fraction]
+    ground: dict[Square, Fraction]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
+        return {
+            "kicker": self.kicker,
+            "aim": self.aim.as_list(),
+            "kick_block": self.kick_block,
+            "landing": self.landing,
+            "turnover": str(self.turnover),
+            "kicking_team_holds": str(self.kicking_team_holds),
+            "outcomes": {k: str(p) for k, p in self.outcomes.items()},
+            "holders": {pid: str(p) for pid, p in sorted(self.holders.items())},
+            "ground": [{"square": sq.as_list(), "p": str(p)}
+                       for sq, p in sorted(self.ground.items())],
+        }
+
+
+class _Choice(Exception):
+    """Raised by the ``"best"`` policy: the landing is chosen once the journeys are known."""
+
+    def __init__(self, opts: LandingOptions) -> None:
+        super().__init__("an accurate kick's landing to choose")
+        self.opts = opts
+
+
+def _choose_later(opts: LandingOptions) -> Square | None:
+    if not opts.allowed:
+        return None
+    raise _Choice(opts)
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A state of the journey chain: the ball's, what the turn has used so far (once-per-turn
+    skills, the team re-roll), the kicking team and its catch re-roll choice."""
+
+    ball: Any
+    used: frozenset[tuple[str, str]]
+    team_used: bool
+    side: Side
+    choice: RerollChoice
+
+    def at(self, state: Any) -> _Node:
+        return _Node(state, self.used, self.team_used, self.side, self.choice)
+
+
+class _Journeys:
+    """The ball's journeys in one world, solved in two levels so that the loops of throw-ins
+    (a ball thrown in, bouncing out, thrown in again, across a Sevens pitch) stay small.
+
+    Chain states are numbered (the solvers work on small integers, cheap to hash in their
+    eliminations). ``inner`` follows the ball from a bounce to its end or to the next throw-in
+    (an end for it): only failed catches loop there. ``outer`` follows the ball from throw-in to
+    throw-in (each step: the throw-in's dice, then ``inner``), so its loops have only throw-ins.
+    A throw-in depends on the last square on the pitch and the edge crossed, not on the square
+    beyond it, so ``ThrowIn`` states are kept in one form per edge.
+    """
+
+    def __init__(self, world: GameState, step: Callable[[GameState, _Node], dict[_Node, Any]]
+                 ) -> None:
+        self.world = world
+        self.nodes: list[_Node] = []
+        self.ids: dict[_Node, int] = {}
+        self.ends: list[bool] = []
+        self.throw_ins: list[bool] = []
+        self._step = step
+        self.inner = ChainSolver(self._inner, lambda i: self.ends[i] or self.throw_ins[i])
+        self.outer = ChainSolver(self._outer, self.is_end)
+
+    def id(self, node: _Node) -> int:
+        if isinstance(node.ball, ball.ThrowIn):
+            node = node.at(ball.ThrowIn(node.ball.last, _straight_out(self.world, node.ball)))
+        i = self.ids.get(node)
+        if i is None:
+            i = self.ids[node] = len(self.nodes)
+            self.nodes.append(node)
+            self.ends.append(isinstance(node.ball, ball.END_STATES))
+            self.throw_ins.append(isinstance(node.ball, ball.ThrowIn))
+        return i
+
+    def is_end(self, i: int) -> bool:
+        return self.ends[i]
+
+    def solve(self, node: _Node) -> dict[_Node, Any]:
+        """End state -> probability (internal rationals) of the journey from ``node``."""
+        return {self.nodes[i]: p for i, p in self.outer.solve(self.id(node)).items()}
+
+    def _next(self, i: int) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        for node, p in self._step(self.world, self.nodes[i]).items():
+            j = self.id(node)
+            out[j] = out.get(j, 0) + p
+        return out
+
+    def _inner(self, i: int) -> dict[int, Any]:
+        return self._next(i)
+
+    def _outer(self, i: int) -> dict[int, Any]:
+        if not self.throw_ins[i]:
+            return dict(self.inner.solve(i))
+        out: dict[int, Any] = {}
+        for j, p in self._next(i).items():
+            for k, q in self.inner.solve(j).items():
+                out[k] = out.get(k, 0) + p * q
+        return out
+
+
+def _straight_out(world: GameState, t: ball.ThrowIn) -> Square:
+    """The square straight beyond the edge ``t``'s ball crossed (corners: the end line, as
+    ``Pitch.edge_crossed`` reports them)."""
+    pitch = world.pitch
+    last = t.last
+    edge = pitch.edge_crossed(last, t.off)
+    if edge == "top":
+        return Square(last.x, -1)
+    if edge == "bottom":
+        return Square(last.x, pitch.height)
+    return Square(-1 if edge == "home_end" else pitch.width, last.y)
+
+
+@dataclass
+class _World:
+    """One state of the players the kick can leave (a Pass Block move changes it), and its
+    journeys."""
+
+    state: GameState
+    journeys: _Journeys
+
+
+@dataclass(frozen=True)
+class _Start:
+    """Where a run of the kick left the ball: its journey's start in a world, whether it is
+    already a turnover, and (``"best"`` landing) the squares to choose among."""
+
+    outcome: KickOutcome
+    world: Hashable
+    node: _Node
+    turnover: bool
+    choice: tuple[Square, ...] | None = None
+
+
+@dataclass
+class KickSolver:
+    """Exact odds of Kick actions in one state (a ``GameState`` during the kicking team's turn,
+    the kicker holding the ball). The ball's journeys are cached per world, so asking for
+    several aims or blockers costs little more than the first.
+
+    Raises ``DecisionError`` for an illegal activation (as a replay would), and
+    ``NotSupportedError`` for a kick after a move (the odds are for a kick from where the
+    kicker stands).
+    """
+
+    state: GameState
+    ruleset: Ruleset
+    decisions: Decisions = field(default_factory=Decisions)
+    _worlds: dict[Hashable, _World] = field(default_factory=dict)
+
+    def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
+        """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
+        if act.action != "kick" or act.aim is None:
+            raise DecisionError(f"{act.where}: the odds are for a Kick action with an aim")
+        if act.path:
+            raise NotSupportedError(f"{act.where}.path: the odds are for a kick from where the "
+                                    "kicker stands (no move before it)")
+        kicker = self.state.players.get(act.player)
+        if kicker is None:
+            raise DecisionError(f"{act.where}.player: no player {act.player!r} in either team")
+        side = kicker.side
+        if landing == "best":
+            policy: LandingPolicy = _choose_later
+        elif landing == "default":
+            policy = toward(None)
+        else:
+            policy = toward(landing)
+        choice = act.reroll.catch
+
+        def run(dice: PathDice) -> _Start:
+            world = self.state.clone()
+            ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES)
+            turn = kick_it_turn(side)
+            choose_later: tuple[Square, ...] | None = None
+            try:
+                fl = kick_flight(ctx, turn, act, policy)
+            except _Choice as c:
+                fl, choose_later = Flight("accurate", None, False), c.opts.allowed
+            # With an aim and no move, the kick always happens: the ball flies (or is blocked).
+            assert fl.start is not None or choose_later is not None
+            node = _Node(fl.start, frozenset(turn.skills_used), turn.team_reroll_used, side, choice)
+            return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
+
+        ends: dict[Any, Any] = {}
+        outcomes: dict[str, Any] = {}
+        turnover: Any = 0
+        for start, p in merge(enumerate_runs(run)).items():
+            outcomes[start.outcome] = outcomes.get(start.outcome, 0) + p
+            for end, q in self._ends(start, side).items():
+                ends[end] = ends.get(end, 0) + p * q
+                if start.turnover or not self._held_by(end, side):
+                    turnover += p * q
+        return self._summarise(act, landing, side, ends, outcomes, turnover)
+
+    # -- the runs ------------------------------------------------------------------------------
+    def _world(self, world: GameState) -> Hashable:
+        """The key of ``world`` (the players the kick changed), remembering one copy of it."""
+        key = frozenset((pid, world.players[pid].square, world.players[pid].status)
+                        for pid in world.changed())
+        if key not in self._worlds:
+            self._worlds[key] = _World(world, _Journeys(world, self._step))
+        return key
+
+    def _step(self, world: GameState, node: _Node) -> dict[_Node, Any]:
+        """The next chain states from ``node`` with their probabilities: one move of the ball
+        (``ball.step``), and at once its catch or bounce where it comes down."""
+        rs, decisions = self.ruleset, self.decisions
+
+        def run(dice: PathDice) -> _Node:
+            w = world.clone()  # a team re-roll spends one of the team's: keep world intact
+            ctx = KickoffContext(w, rs, dice, decisions, HOUSE_RULES)
+            turn = kick_it_turn(node.side)
+            turn.skills_used, turn.team_reroll_used = set(node.used), node.team_used
+            nxt = ball.step(ctx, node.ball, turn, node.choice)
+            while isinstance(nxt, ball.Arrive):
+                nxt = ball.step(ctx, nxt, turn, node.choice)
+            return _Node(nxt, frozenset(turn.skills_used), turn.team_reroll_used, node.side,
+                         node.choice)
+
+        return merge(enumerate_runs(run))
+
+    def _journey(self, key: Hashable, node: _Node) -> dict[Any, Any]:
+        """End ball state -> probability (internal rationals) from ``node`` in world ``key``."""
+        out: dict[Any, Any] = {}
+        for end, p in self._worlds[key].journeys.solve(node).items():
+            out[end.ball] = out.get(end.ball, 0) + p
+        return out
+
+    def _ends(self, start: _Start, side: Side) -> dict[Any, Any]:
+        if start.choice is None:
+            return self._journey(start.world, start.node)
+        # "best": the allowed landing with the best chance that the kicking team holds the ball.
+        best: dict[Any, Any] | None = None
+        best_value: Any = -1
+        for sq in start.choice:
+            dist = self._journey(start.world, start.node.at(ball.Arrive(sq, "kicked", False)))
+            value = sum((p for end, p in dist.items() if self._held_by(end, side)), 0)
+            if value > best_value:
+                best, best_value = dist, value
+        assert best is not None
+        return best
+
+    def _held_by(self, end: Any, side: Side) -> bool:
+        return isinstance(end, ball.Held) and self.state.players[end.player].side == side
+
+    def _summarise(self, act: Activation, landing: Landing, side: Side, ends: dict[Any, Any],
+                   outcomes: dict[str, Any], turnover: Any) -> KickOdds:
+        holders: dict[str, Fraction] = {}
+        ground: dict[Square, Fraction] = {}
+        for end, p in ends.items():
+            if isinstance(end, ball.Held):
+                holders[end.player] = holders.get(end.player, Fraction(0)) + to_fraction(p)
+            elif end.square is not None:
+                sq = Square(end.square[0], end.square[1])
+                ground[sq] = ground.get(sq, Fraction(0)) + to_fraction(p)
+        assert act.aim is not None
+        return KickOdds(
+            kicker=act.player, aim=act.aim, kick_block=act.kick_block,
+            landing=landing if isinstance(landing, str) else f"toward {list(landing)}",
+            turnover=to_fraction(turnover),
+            kicking_team_holds=sum((p for pid, p in holders.items()
+                                    if self.state.players[pid].side == side), Fraction(0)),
+            outcomes={k: to_fraction(outcomes[k]) for k in KICK_OUTCOMES if k in outcomes},
+            holders=holders, ground=ground,
+        )
+
+
+def kick_odds(
+    state: GameState, ruleset: Ruleset, act: Activation, landing: Landing = "default",
+) -> KickOdds:
+    """Exact odds of the Kick action ``act`` in ``state`` (see :class:`KickSolver`)."""
+    return KickSolver(state, ruleset).odds(act, landing)
+
+
+# -- Monte Carlo --------------------------------------------------------------------------------
+
+
+@dataclass
+class KickTally:
+    """Counts over ``n`` simulated Kick actions of what :class:`KickOdds` reports."""
+
+    n: int = 0
+    turnover: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    holders: dict[str, int] = field(default_factory=dict)
+    ground: dict[Square, int] = field(default_factory=dict)
+
+    def share(self, count: int) -> tuple[float, float]:
+        """``(estimate, standard error)`` of a probability from its count."""
+        p = count / self.n
+        return p, sqrt(p * (1 - p) / self.n)
+
+
+def simulate_kick(
+    state: GameState, ruleset: Ruleset, act: Activation, n: int, seed: int,
+    landing: Square | None = None,
+) -> KickTally:
+    """Play the Kick action ``act`` ``n`` times with ``SeededDice(seed)`` (the same rules as
+    a replay; an accurate kick lands as :func:`landing_policy` says, or as ``act.landing`` when
+    ``landing`` is ``None`` and it names one); the counts."""
+    dice: Dice = SeededDice(seed)
+    policy = coach_landing(act) if landing is None and act.landing is not None else (
+        toward(landing))
+    side = state.players[act.player].side
+    tally = KickTally()
+    for _ in range(n):
+        world = state.clone()
+        ctx = KickoffContext(world, ruleset, dice, Decisions(), HOUSE_RULES)
+        turn = kick_it_turn(side)
+        fl = kick_flight(ctx, turn, act, policy)
+        tally.outcomes[fl.outcome] = tally.outcomes.get(fl.outcome, 0) + 1
+        tally.turnover += finish_kick(ctx, turn, act, fl)
+        if world.carrier is not None:
+            tally.holders[world.carrier] = tally.holders.get(world.carrier, 0) + 1
+        elif world.ball is not None:
+            sq = Square(world.ball[0], world.ball[1])
+            tally.ground[sq] = tally.ground.get(sq, 0) + 1
+    tally.n = n
+    return tally

@@ -1,0 +1,233 @@
+"""``kickoff kick`` and ``kickoff odds-kick``: a Kick It! Kick action on real teams, and its exact
+odds (seed 000, ``rulings.md`` 7; ``docs/kick_it.md``).
+
+Without a scenario file both put the two teams on their default set-ups as ``kickoff run`` does
+(the active team on the defence), give the ball to the kicker (``--kicker``, default: the first
+player of the active team eligible to kick off, one with Kick first) and aim straight at the
+opposing End Zone unless ``--aim`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from kickoff.analysis.kick import KickSolver, Landing
+from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
+from kickoff.cli.common import build_match, check_square, guarded, prefixed, read_input
+from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
+from kickoff.core.actions.activation import Activation
+from kickoff.core.actions.kick import play_turn, toward
+from kickoff.core.context import Decisions
+from kickoff.core.dice import SeededDice, new_seed
+from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.kickoff import eligible_kickers
+from kickoff.core.pitch import Side, Square, distance
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
+
+FileArg = Annotated[
+    str | None,
+    typer.Argument(help="A phase \"turn\" scenario (its first kick activation; its dice are "
+                   "ignored), or - for stdin; without it, the teams given by the options."),
+]
+ActiveOpt = Annotated[Literal["home", "away"],
+                      typer.Option(help="The team taking the Kick action (without FILE).")]
+KickerOpt = Annotated[
+    str | None,
+    typer.Option(help="The kicker's id (default: the first player of the active team eligible "
+                 "to kick off, one with Kick first; with FILE, its kick's player)."),
+]
+AimOpt = Annotated[
+    str | None,
+    typer.Option(help="X,Y: the adjacent square the template's 3-4 arrow points at (default: "
+                 "towards the opposing End Zone).", callback=check_square),
+]
+KickBlockOpt = Annotated[
+    str | None, typer.Option(help="The id of the opposing player declaring a kick block.")
+]
+
+
+@dataclass
+class KickSetting:
+    """A checked state during the active team's turn and the Kick action to take."""
+
+    state: GameState
+    ruleset: Ruleset
+    act: Activation
+    decisions: Decisions
+    names: dict[str, str]
+
+
+def _setting(
+    file: str | None, ruleset: str, home: str | None, away: str | None,
+    home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
+    aim: str | None, kick_block: str | None,
+) -> KickSetting:
+    if file is not None:
+        source, text = read_input(file)
+        try:
+            loaded = load_scenario(parse_scenario(text))
+        except KickoffError as e:
+            raise prefixed(e, source) from None
+        kicks = [a for a in loaded.actions if a.action == "kick"]
+        if loaded.active is None or not kicks:
+            raise ScenarioError([f"{source}: a phase \"turn\" scenario with a kick activation "
+                                 "is needed"])
+        state, rs, act = loaded.state, loaded.ruleset, kicks[0]
+        decisions, names = loaded.decisions, {"home": "home", "away": "away"}
+        if kicker is not None:
+            act = Activation(kicker, "kick", aim=act.aim, kick_block=act.kick_block,
+                             reroll=act.reroll, where="kick")
+    else:
+        match = build_match(ruleset, home, away, home_setup, away_setup, active)
+        state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
+        kicker = kicker or _default_kicker(state)
+        act = Activation(kicker, "kick", where="kick")
+    p = state.players.get(act.player)
+    if p is None or p.side != state.kicking or not p.standing:
+        raise ScenarioError([f"--kicker: {act.player!r} is not a Standing player of the "
+                             f"{state.kicking} team on the pitch"])
+    assert p.square is not None
+    if file is None:
+        state.ball, state.carrier = p.square, p.id
+    target = Square.parse(aim) if aim else act.aim or p.square.step(
+        1 if state.kicking == "home" else -1, 0)
+    if distance(target, p.square) != 1:
+        raise ScenarioError([f"--aim: {list(target)} is not adjacent to the kicker {p.id} at "
+                             f"{list(p.square)}"])
+    act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
+                     kick_block=kick_block or act.kick_block, landing=act.landing,
+                     reroll=act.reroll, where=act.where)
+    return KickSetting(state, rs, act, decisions, names)
+
+
+def _default_kicker(state: GameState) -> str:
+    eligible = eligible_kickers(state)
+    with_kick = [p for p in eligible if "kick" in p.skills]
+    standing = [p for p in state.teams[state.kicking].players if p.standing]
+    candidates = with_kick or eligible or standing
+    if not candidates:
+        raise ScenarioError([f"--kicker: the {state.kicking} team has nobody Standing on the "
+                             "pitch"])
+    return candidates[0].id
+
+
+def _pct(p: Fraction | float) -> str:
+    return f"{float(p):6.1%}"
+
+
+@guarded
+def kick(
+    file: FileArg = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
+    aim: AimOpt = None,
+    kick_block: KickBlockOpt = None,
+    toward_square: Annotated[
+        str | None,
+        typer.Option("--toward", help="X,Y: an accurate kick lands on the allowed square nearest "
+                     "it (default: the format's default landing).", callback=check_square),
+    ] = None,
+    kicker: KickerOpt = None,
+    ruleset: RulesetOpt = "bb2020",
+    home: TeamOpt = None,
+    away: TeamOpt = None,
+    home_setup: SetupOpt = None,
+    away_setup: SetupOpt = None,
+    active: ActiveOpt = "home",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
+    ] = False,
+) -> None:
+    """Play one Kick It! Kick action (seeded dice) and show it, as run shows a kick-off."""
+    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
+                 kick_block)
+    used_seed = seed if seed is not None else new_seed()
+    before = s.state.clone()
+    policy = toward(Square.parse(toward_square)) if toward_square else None
+    result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
+                       s.decisions, frozenset({"kick_it"}), policy)
+    doc = turn_result_to_json(result, s.ruleset, used_seed)
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    heading = Text()
+    heading.append(f"{s.ruleset.name} Kick It! Kick action by {s.act.player} "
+                   f"({doc['kicking']} team), aimed at {s.act.aim and list(s.act.aim)}\n",
+                   style="bold")
+    heading.append(f"home (h, blue): {s.names['home']}\naway (a, red): {s.names['away']}\n")
+    heading.append(LEGEND, style="dim")
+    ball = doc["ball"]
+    end = Text(f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
+               f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"
+               f"Seed: {used_seed}  (same --seed, same Kick action)")
+    Console().print(Group(
+        heading,
+        Text("\nBefore the kick (+ the aim)", style="bold"),
+        pitch_text(before, target=s.act.aim, ball=before.ball),
+        dice_table(doc["log"]),
+        Text("What happened", style="bold"),
+        story(doc["log"]),
+        Text("After the Kick action", style="bold"),
+        pitch_text(result.state, ball=ball["square"]),
+        end,
+    ))
+
+
+@guarded
+def odds_kick(
+    file: FileArg = None,
+    aim: AimOpt = None,
+    kick_block: KickBlockOpt = None,
+    landing: Annotated[
+        str,
+        typer.Option(help="How an accurate kick's landing is chosen: default (the format's), "
+                     "best (the best chance for the kicking team to hold the ball), or X,Y "
+                     "(the allowed square nearest it)."),
+    ] = "default",
+    kicker: KickerOpt = None,
+    ruleset: RulesetOpt = "bb2020",
+    home: TeamOpt = None,
+    away: TeamOpt = None,
+    home_setup: SetupOpt = None,
+    away_setup: SetupOpt = None,
+    active: ActiveOpt = "home",
+    as_json: Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")] = False,
+) -> None:
+    """Exact odds of a Kick It! Kick action: turnover, the kick's outcomes, who ends with the ball."""
+    how: Landing
+    if landing in ("default", "best"):
+        how = "best" if landing == "best" else "default"
+    else:
+        try:
+            how = Square.parse(landing)
+        except ValueError as e:
+            raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
+    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
+                 kick_block)
+    odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+    if as_json:
+        typer.echo(json.dumps(odds.to_json(), indent=2))
+        return
+    table = Table(title=f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
+                  f"{', kick block by ' + odds.kick_block if odds.kick_block else ''}; "
+                  f"landing {odds.landing})")
+    table.add_column("outcome")
+    table.add_column("probability", justify="right")
+    table.add_column("exact", justify="right")
+    rows = [("turnover", odds.turnover), ("kicking team holds the ball", odds.kicking_team_holds)]
+    rows += [(f"  kick {k}", p) for k, p in odds.outcomes.items()]
+    rows += [(f"  {pid} holds it", p)
+             for pid, p in sorted(odds.holders.items(), key=lambda kv: -kv[1])[:8]]
+    rows.append(("ball on the ground", sum(odds.ground.values(), Fraction(0))))
+    for label, p in rows:
+        table.add_row(label, _pct(p), str(p))
+    Console(highlight=False).print(table)

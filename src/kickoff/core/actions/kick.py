@@ -1,0 +1,474 @@
+"""The Kick It! Kick action (seed 000; ``rulings.md`` 7; ``scenario-format.md``, "Actions").
+
+Once per team turn one player of the active team may take a Kick action: an ordinary move, then
+(with an ``aim``) a kick. The order of play, which is also the order of the dice
+(``pitch-and-dice.md``, "Scripted dice" 4):
+
+1. the kicker's move (:func:`kickoff.core.actions.move.move`: Dodge, Rush and pick-up rolls);
+2. the kick is declared: the Throw-in template over the kicker, its 3-4 arrow at ``aim``;
+3. an opposing Pass Block move (up to 3 squares, normal Dodge rolls, ending adjacent to the
+   kicker);
+4. the kick block, if one is declared: D6 against the blocker's agility target, -1 per opposing
+   tackle zone on him (not with Nerves of Steel), Very Long Legs +1; success: the ball bounces
+   once from his square, a turnover;
+5. the away roll: D6 against the kicker's agility target, -1 per opposing tackle zone on him
+   (not with Nerves of Steel), Very Sunny -1, -1 per adjacent opposing Foul Appearance; a natural
+   6 succeeds; a natural 1 or a result of 1 or less is a fumble (the ball bounces once from the
+   kicker's square, a turnover); otherwise success is accurate, failure a shank;
+6. the distance: D6 + ST squares, halved (rounded down) when shanked;
+7. accurate: the coach's landing square in the template's spread at exactly that distance (Pooch
+   Kick: any distance from 1 up to it), on the pitch; none there: the ball flies along the 3-4
+   arrow into the crowd. Shanked: D6 1-3 along the 1-2 arrow, 4-6 along the 5-6 arrow;
+8. the ball comes down: a Standing player who can catch catches it as an inaccurate pass
+   (``rulings.md`` 3, catch kind ``"kicked"``), otherwise it bounces; into the crowd, a throw-in.
+
+A turnover comes only from a fumble, a block, or no player of the active team holding the ball
+once it comes to rest, besides the move's own (a kicker who falls, a failed pick-up).
+
+Every die goes through the context; the exact odds (``kickoff.analysis.kick``) enumerate this
+same code: :func:`kick_flight` up to the ball's journey, then the journey's chain
+(:func:`kickoff.core.ball.step`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from kickoff.core import ball
+from kickoff.core.actions.activation import Activation, PassBlock, Rerolls
+from kickoff.core.actions.move import check_path, move
+from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import Dice
+from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState, Player
+
+#: What became of a Kick action's kick. ``move_failed``: the turn ended during the kicker's move
+#: (he fell, or failed to pick up the ball); ``no_kick``: he moved and did not kick.
+KickOutcome = Literal["no_kick", "move_failed", "blocked", "fumbled", "accurate", "shanked"]
+KICK_OUTCOMES: tuple[KickOutcome, ...] = (
+    "no_kick", "move_failed", "blocked", "fumbled", "accurate", "shanked",
+)
+
+
+@dataclass(frozen=True)
+class LandingOptions:
+    """The squares an accurate kick may come down on (``rulings.md`` 7).
+
+    ``allowed``: on the pitch, in the spread at exactly ``distance`` (with Pooch Kick, at any
+    distance from 1 up to it), ordered by distance, then ``x``, then ``y``. ``default``: the
+    format's default, the first square of the spread at exactly ``distance`` by ``x`` then
+    ``y`` on the pitch; ``None`` when there is none, and the ball goes into the crowd.
+    """
+
+    kicker: str
+    origin: Square
+    aim: tuple[int, int]
+    distance: int
+    pooch_kick: bool
+    allowed: tuple[Square, ...]
+    default: Square | None
+
+
+#: Chooses an accurate kick's landing among ``LandingOptions.allowed``; ``None`` only when
+#: ``default`` is ``None`` (into the crowd).
+LandingPolicy = Callable[[LandingOptions], Square | None]
+
+
+@dataclass(frozen=True)
+class Flight:
+    """A Kick action played up to the ball's journey.
+
+    ``outcome``: what became of the kick; ``start``: the state the ball's journey starts from
+    (``None``: the ball does not move now: no kick was made, or the move already ended the
+    turn and bounced it); ``turnover``: already a turnover, whatever the ball does next.
+    """
+
+    outcome: KickOutcome
+    start: ball.BallState | None
+    turnover: bool
+
+
+@dataclass
+class TurnResult:
+    """What a turn's activations did: the state after them (ball and carrier included), whether
+    the turn ended in a turnover, and the log (for people)."""
+
+    state: GameState
+    turnover: bool
+    log: list[dict[str, Any]]
+
+
+def kick_it_turn(side: Side) -> Turn:
+    """The rules of the active team's own turn (a Kick It! Kick action): team re-rolls and
+    once-per-turn skills may be used; only a turnover ends it."""
+    return Turn(side, team_rerolls=True, once_per_turn_skills=True)
+
+
+# -- the two rolls ------------------------------------------------------------------------------
+
+
+def away_result(roll: int, target: int, modifier: int) -> Literal["accurate", "shanked", "fumbled"]:
+    """The away roll (seed 000): a natural 6 is accurate; a natural 1, or 1 or less after
+    modifiers, is a fumble; otherwise ``roll + modifier >= target`` is accurate, else shanked."""
+    if roll == 6:
+        return "accurate"
+    if roll == 1 or roll + modifier <= 1:
+        return "fumbled"
+    return "accurate" if roll + modifier >= target else "shanked"
+
+
+def away_modifier(ctx: KickoffContext, kicker: Player) -> int:
+    """The away roll's modifier (``rulings.md`` 7, the ruleset's ``kick_it`` data): per opposing
+    Standing player adjacent to the kicker, the tackle-zone modifier (none with Nerves of
+    Steel) and, if he has Foul Appearance, that modifier too; plus the weather's."""
+    rules = ctx.ruleset.kick_it
+    assert kicker.square is not None
+    marking = tackle_zones(ctx.state, kicker.square, kicker.side)
+    mod = rules.weather.get(ctx.state.weather, 0)
+    if "nerves_of_steel" not in kicker.skills:
+        mod += rules.tackle_zone * len(marking)
+    return mod + rules.foul_appearance * sum("foul_appearance" in p.skills for p in marking)
+
+
+def kick_block_modifier(ctx: KickoffContext, blocker: Player) -> int:
+    """The kick block's modifier (``rulings.md`` 7): the tackle-zone modifier per opposing
+    Standing player adjacent to the blocker (none with Nerves of Steel, ruling: as for an
+    interception), plus Very Long Legs'."""
+    rules = ctx.ruleset.kick_it
+    assert blocker.square is not None
+    mod = rules.very_long_legs if "very_long_legs" in blocker.skills else 0
+    if "nerves_of_steel" not in blocker.skills:
+        mod += rules.tackle_zone * len(tackle_zones(ctx.state, blocker.square, blocker.side))
+    return mod
+
+
+# -- the landing --------------------------------------------------------------------------------
+
+
+def landing_options(
+    ctx: KickoffContext, kicker: Player, aim: tuple[int, int], dist: int
+) -> LandingOptions:
+    """The squares an accurate kick of ``dist`` squares along ``aim`` may come down on."""
+    assert kicker.square is not None
+    on_pitch = ctx.state.pitch.on_pitch
+    pooch = "pooch_kick" in kicker.skills
+    exact = [sq for sq in spread(kicker.square, aim, dist) if on_pitch(sq)]
+    allowed: list[Square] = []
+    for n in range(1, dist + 1) if pooch else (dist,):
+        allowed.extend(sq for sq in spread(kicker.square, aim, n) if on_pitch(sq))
+    return LandingOptions(kicker.id, kicker.square, aim, dist, pooch, tuple(allowed),
+                          exact[0] if exact else None)
+
+
+def coach_landing(act: Activation) -> LandingPolicy:
+    """The activation's ``landing`` (``DecisionError`` if it is not allowed), or the default."""
+
+    def choose(opts: LandingOptions) -> Square | None:
+        if act.landing is None:
+            return opts.default
+        if act.landing not in opts.allowed:
+            raise DecisionError(_bad_landing(act.where, act.landing, opts))
+        return act.landing
+
+    return choose
+
+
+def toward(square: Square | None) -> LandingPolicy:
+    """A landing policy: at each distance, the allowed square nearest ``square`` (ties: lowest
+    ``x``, then ``y``); ``None``: the format's default."""
+
+    def choose(opts: LandingOptions) -> Square | None:
+        if square is None or not opts.allowed:
+            return opts.default
+        return min(opts.allowed, key=lambda sq: (distance(sq, square), sq.x, sq.y))
+
+    return choose
+
+
+def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
+    at = f"distance 1..{opts.distance}" if opts.pooch_kick else f"exactly distance {opts.distance}"
+    if not opts.allowed:
+        why = (f"no square of the spread at distance {opts.distance} is on the pitch: the ball "
+               "goes into the crowd (leave landing out)")
+    elif len(opts.allowed) <= 15:
+        why = "allowed: " + ", ".join(square_text(s) for s in opts.allowed)
+    else:
+        why = f"{len(opts.allowed)} squares are allowed"
+    return (f"{where}.landing: {square_text(landing)} is not a square on the pitch in the spread "
+            f"at {at} of {opts.kicker}'s accurate kick from {square_text(opts.origin)} aimed at "
+            f"{square_text(opts.origin.step(*opts.aim))}; {why}")
+
+
+def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: int) -> ball.BallState:
+    """The kicked ball flies ``n`` squares from ``origin`` along ``direction``: it comes down on
+    the last one, or, leaving the pitch on the way, the crowd throws it in from the last square
+    on the pitch."""
+    on_pitch = ctx.state.pitch.on_pitch
+    sq = origin
+    for _ in range(n):
+        nxt = sq.step(*direction)
+        if not on_pitch(nxt):
+            ctx.note("kick_out", last=sq.as_list(), off=nxt.as_list())
+            return ball.ThrowIn(sq, nxt)
+        sq = nxt
+    ctx.note("kick_lands", square=sq.as_list())
+    return ball.Arrive(sq, "kicked", touchback_possible=False)
+
+
+# -- checks of the activation -------------------------------------------------------------------
+
+
+def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
+    """The activation's player, checked: of the active team, Standing on the pitch, not yet
+    activated this turn (then marked activated). ``DecisionError`` naming ``<where>.player``."""
+    w = f"{act.where}.player"
+    p = ctx.state.players.get(act.player)
+    if p is None:
+        raise DecisionError(f"{w}: no player {act.player!r} in either team")
+    if p.side != turn.side:
+        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.side})")
+    if not p.standing:
+        state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
+        raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
+    if p.id in turn.activated:
+        raise DecisionError(f"{w}: {p.id} has already acted this turn")
+    turn.activated.add(p.id)
+    return p
+
+
+def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
+    assert act.aim is not None and kicker.square is not None
+    d = (act.aim.x - kicker.square.x, act.aim.y - kicker.square.y)
+    if d not in NEIGHBOURS:
+        raise DecisionError(
+            f"{act.where}.aim: {square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
+            f"at {square_text(kicker.square)}: the 3-4 arrow points at one of his neighbours"
+        )
+    return d
+
+
+def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
+    """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
+    p = ctx.state.players.get(pid)
+    if p is None:
+        raise DecisionError(f"{where}: no player {pid!r} in either team")
+    if p.side == turn.side:
+        raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
+    return p
+
+
+def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
+    """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
+    (his Dodge rolls; his skills, no team re-roll; his fall is not the active team's turnover)."""
+    assert kicker.square is not None
+    p = _opponent(ctx, turn, pb.player, f"{w}.player")
+    if "pass_block" not in p.skills:
+        raise DecisionError(f"{w}.player: {p.id} does not have Pass Block")
+    if not p.standing:
+        raise DecisionError(f"{w}.player: {p.id} is not Standing on the pitch")
+    limit = ctx.ruleset.kick_it.pass_block_squares
+    if len(pb.path) > limit:
+        raise DecisionError(f"{w}.path: {len(pb.path)} squares for {p.id}; a Pass Block move is "
+                            f"up to {limit} squares")
+    check_path(ctx, p, pb.path, w)
+    end = pb.path[-1] if pb.path else p.square
+    assert end is not None
+    if distance(end, kicker.square) != 1:
+        raise DecisionError(
+            f"{w}.path: {p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
+            f"kicker {kicker.id} at {square_text(kicker.square)}"
+        )
+    ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
+    move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills=True), p, pb.path,
+         Rerolls(), w)
+
+
+def _kick_blocker(
+    ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
+    template: tuple[tuple[int, int], ...],
+) -> Player | None:
+    """The declared kick blocker, checked (``None``: no kick block)."""
+    if act.kick_block is None:
+        return None
+    w = f"{act.where}.kick_block"
+    assert kicker.square is not None
+    p = _opponent(ctx, turn, act.kick_block, w)
+    if act.pass_block is not None and act.pass_block.player == p.id and not p.standing:
+        # Ruling: a blocker who went down during his own Pass Block move cannot block; the
+        # declaration lapses (the coach could not know).
+        ctx.note("kick_block", player=p.id, success=False, why="down after his Pass Block move")
+        return None
+    squares = [kicker.square.step(*d) for d in template]
+    if not p.standing or p.square not in squares:
+        at = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
+        raise DecisionError(
+            f"{w}: {p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
+            f"to the kicker {kicker.id} on a square the template's arrows pass through: "
+            + ", ".join(square_text(s) for s in squares)
+        )
+    return p
+
+
+# -- the Kick action ----------------------------------------------------------------------------
+
+
+def kick_flight(
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None,
+) -> Flight:
+    """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
+
+    ``choose`` picks an accurate kick's landing (default: :func:`coach_landing`). Raises
+    ``DecisionError`` naming the activation's key (``player``, ``path``, ``aim``,
+    ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
+    """
+    st = ctx.state
+    kicker = acting_player(ctx, turn, act)
+    if "kick_it" not in ctx.house_rules:
+        raise DecisionError(f"{act.where}.action: a Kick action needs the kick_it house rule")
+    if turn.actions_taken.get("kick", 0):
+        raise DecisionError(f"{act.where}.action: only one Kick action per team turn")
+    turn.actions_taken["kick"] = 1
+    ctx.note("activation", player=kicker.id, action="kick", where=act.where)
+    if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
+        return Flight("move_failed", None, True)
+    kicker = st.players[kicker.id]
+    assert kicker.square is not None
+    if act.aim is None:
+        ctx.note("kick", player=kicker.id, aim=None, why="no aim: he only moves")
+        return Flight("no_kick", None, False)
+    aim = _aim(act, kicker)
+    if st.carrier != kicker.id:
+        raise DecisionError(
+            f"{act.where}.aim: the kicker {kicker.id} at {square_text(kicker.square)} does not "
+            "hold the ball after his move: he cannot kick"
+        )
+    template = aimed_template(aim)
+    ctx.note("kick", player=kicker.id, aim=act.aim.as_list() if act.aim else None,
+             arrows=[list(d) for d in template])
+    if act.pass_block is not None:
+        _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
+    blocker = _kick_blocker(ctx, turn, kicker, act, template)
+    st.carrier = None
+    if blocker is not None:
+        assert blocker.square is not None
+        # One D6, no re-roll (ruling: the seed names none for either Kick It! roll).
+        blocked = roll_test(ctx, None, blocker, ctx.ruleset.agility_target(blocker.ag),
+                            kick_block_modifier(ctx, blocker), what="kick block", skill=None,
+                            choice=False, where=f"{act.where}.kick_block")
+        ctx.note("kick_block", player=blocker.id, success=blocked)
+        if blocked:
+            turn.end("kick blocked")
+            return Flight("blocked", ball.Bounce(blocker.square, touchback_possible=False), True)
+
+    target = ctx.ruleset.agility_target(kicker.ag)
+    mod = away_modifier(ctx, kicker)
+    (roll,) = ctx.roll_dice([("d6", f"away roll by {kicker.id} ({target}+, modifier {mod:+d})")],
+                            lambda v: away_result(v[0], target, mod))
+    result = away_result(roll, target, mod)
+    ctx.note("away", player=kicker.id, roll=roll, modifier=mod, target=target, result=result)
+    if result == "fumbled":
+        turn.end("kick fumbled")
+        return Flight("fumbled", ball.Bounce(kicker.square, touchback_possible=False), True)
+
+    shanked = result == "shanked"
+    strength = kicker.st
+
+    def squares(v: tuple[int, ...]) -> int:
+        return (v[0] + strength) // 2 if shanked else v[0] + strength
+
+    dist = squares(ctx.roll_dice(
+        [("d6", f"kick distance (D6 + ST {strength}{', halved' if shanked else ''})")], squares))
+    if shanked:
+        (side_roll,) = ctx.roll_dice([("d6", "shank direction (1-3: 1-2 arrow, 4-6: 5-6 arrow)")],
+                                     lambda v: v[0] <= 3)
+        left = side_roll <= 3
+        direction = template[0] if left else template[2]
+        ctx.note("shank", distance=dist, arrow="1-2" if left else "5-6", direction=list(direction))
+        return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
+
+    opts = landing_options(ctx, kicker, aim, dist)
+    landing = (choose or coach_landing(act))(opts)
+    if landing is None and opts.default is None:
+        ctx.note("accurate", distance=dist, landing=None,
+                 why="no square of the spread on the pitch: along the 3-4 arrow into the crowd")
+        return Flight("accurate", flight(ctx, kicker.square, aim, dist), False)
+    if landing is None:
+        raise DecisionError(f"{act.where}.landing: an accurate kick comes down on a square of "
+                            "the spread when one is on the pitch")
+    if landing not in opts.allowed:
+        raise DecisionError(_bad_landing(act.where, landing, opts))
+    ctx.note("accurate", distance=dist, landing=landing.as_list())
+    ctx.note("kick_lands", square=landing.as_list())
+    return Flight("accurate", ball.Arrive(landing, "kicked", touchback_possible=False), False)
+
+
+def holds_ball(state: GameState, side: Side) -> bool:
+    """Whether a player of ``side`` holds the ball."""
+    carrier = state.carrier
+    return carrier is not None and state.players[carrier].side == side
+
+
+def finish_kick(ctx: KickoffContext, turn: Turn, act: Activation, fl: Flight) -> bool:
+    """Follow the ball of ``fl`` to the end of its journey (catches by the active team may
+    re-roll as ``act.reroll.catch`` says); ``True`` if the turn ends in a turnover (a fall, a
+    failed pick-up, a block, a fumble, or no player of the active team holding the ball once it
+    comes to rest)."""
+    if fl.start is None:
+        return fl.turnover
+    ball.follow(ctx, fl.start, turn, act.reroll.catch)
+    turnover = fl.turnover or not holds_ball(ctx.state, turn.side)
+    if turnover and not turn.turnover:
+        turn.end("no player of the kicking team holds the ball")
+    ctx.note("kick_over", outcome=fl.outcome, turnover=turnover)
+    return turnover
+
+
+def play_activation(
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
+) -> None:
+    """Play one activation of a team turn: a Kick action (``choose``: as :func:`kick_flight`),
+    or a Move. Other actions are not played during a turn (``NotSupportedError``)."""
+    if act.action == "kick":
+        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
+        return
+    if act.action == "move":
+        player = acting_player(ctx, turn, act)
+        ctx.note("activation", player=player.id, action="move", where=act.where)
+        move(ctx, turn, player, act.path, act.reroll, act.where)
+        return
+    raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
+                            "(move and kick are)")
+
+
+def play_turn(
+    state: GameState,
+    ruleset: Ruleset,
+    dice: Dice,
+    active: Side,
+    actions: Sequence[Activation],
+    decisions: Decisions | None = None,
+    house_rules: frozenset[str] = frozenset({"kick_it"}),
+    choose: LandingPolicy | None = None,
+) -> TurnResult:
+    """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified
+    in place; pass a clone to keep the original). A turnover ends the turn: the activations
+    after it are not played. ``choose``: how an accurate kick's landing is chosen (default:
+    each activation's ``landing``, or the format's default).
+
+    Raises ``DecisionError`` for an illegal activation (naming its key path) and
+    ``NotSupportedError`` for an action that cannot be played during a turn.
+    """
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
+    turn = kick_it_turn(active)
+    for act in actions:
+        if turn.turnover:
+            ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
+            continue
+        play_activation(ctx, turn, act, choose)
+    return TurnResult(state, turn.turnover, ctx.log)

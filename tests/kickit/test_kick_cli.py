@@ -1,0 +1,131 @@
+"""``kickoff kick`` and ``kickoff odds-kick`` on the default teams and on turn scenarios, and
+``kickoff replay`` / ``validate`` / ``odds`` with a turn scenario."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import assert_invalid, cli, player, scenario
+from kickit_helpers import kick, turn
+
+
+def write(tmp_path: Path, doc: dict[str, Any], name: str = "turn.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
+def test_kick_shows_a_kick_action_with_its_seed(ruleset: str) -> None:
+    code, out, err = cli(["kick", "--ruleset", ruleset, "--seed", "4"])
+    assert code == 0, err
+    assert "Kick It! Kick action" in out
+    assert re.search(r"Seed: 4\b", out)
+    assert "Away roll" in out or "Kick block" in out
+
+
+def test_kick_json_is_a_turn_result_and_reproducible() -> None:
+    code, out, err = cli(["kick", "--seed", "12", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["seed"] == 12
+    assert (doc["kicker"], doc["target"], doc["deviation"], doc["event"]) == (None,) * 4
+    assert isinstance(doc["turnover"], bool)
+    assert doc["kicking"] == "home"
+    # The default kicker holds the ball first: the first eligible home kicker with Kick.
+    (activation,) = [e for e in doc["log"] if e["step"] == "activation"]
+    assert activation["action"] == "kick"
+    assert cli(["kick", "--seed", "12", "--json"])[1] == out
+
+
+def test_kick_by_the_away_team_aims_west() -> None:
+    code, out, err = cli(["kick", "--seed", "3", "--active", "away", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    (kick_entry,) = [e for e in doc["log"] if e["step"] == "kick"]
+    kicker = doc["players"][kick_entry["player"]]["square"]
+    assert kick_entry["aim"] == [kicker[0] - 1, kicker[1]]
+    assert doc["kicking"] == "away"
+
+
+def test_kick_from_a_turn_scenario_with_options(tmp_path: Path) -> None:
+    home = [player("h1", [10, 7]), player("h2", [12, 9])]
+    path = write(tmp_path, turn(home=home))
+    code, out, err = cli(["kick", path, "--aim", "11,8", "--toward", "12,9", "--seed", "1",
+                          "--json"])
+    assert code == 0, err
+    (kick_entry,) = [e for e in json.loads(out)["log"] if e["step"] == "kick"]
+    assert kick_entry["aim"] == [11, 8]
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["--aim", "20,20"], ["--aim", "[20, 20]", "not adjacent"]),
+    (["--kicker", "a1"], ["--kicker", "'a1'"]),
+    (["--kicker", "zz"], ["--kicker", "'zz'"]),
+    (["--kick-block", "h2"], ["kick.kick_block", "h2"]),
+])
+def test_kick_invalid_options(args: list[str], needles: list[str]) -> None:
+    assert_invalid(*cli(["kick", "--seed", "1", *args]), *needles)
+
+
+def test_kick_with_a_kickoff_scenario_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, scenario("bb2020", seed=1))
+    assert_invalid(*cli(["kick", path]), "phase \"turn\"")
+
+
+def test_odds_kick_exact_values_from_a_scenario(tmp_path: Path) -> None:
+    path = write(tmp_path, turn())
+    code, out, err = cli(["odds-kick", path, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["outcomes"] == {"fumbled": "1/6", "accurate": "2/3", "shanked": "1/6"}
+    assert doc["kicker"] == "h1" and doc["aim"] == [11, 7]
+
+
+def test_odds_kick_landing_toward_a_square(tmp_path: Path) -> None:
+    path = write(tmp_path, turn(home=[player("h1", [10, 7], skills=["pooch_kick"]),
+                                      player("h2", [12, 7])]))
+    code, out, err = cli(["odds-kick", path, "--landing", "12,7", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["turnover"] == "2/3"
+    code, out, err = cli(["odds-kick", path, "--landing", "best"])
+    assert code == 0, err
+    assert "h2 holds it" in out and "33.3%" in out
+
+
+def test_odds_kick_on_the_default_teams() -> None:
+    code, out, err = cli(["odds-kick", "--ruleset", "sevens", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    total = sum(float(eval_fraction(p)) for p in doc["outcomes"].values())
+    assert total == pytest.approx(1)
+
+
+def eval_fraction(text: str) -> float:
+    num, _, den = text.partition("/")
+    return int(num) / int(den or 1)
+
+
+def test_odds_kick_bad_landing_is_usage_error() -> None:
+    code, _, err = cli(["odds-kick", "--landing", "far"])
+    assert code == 2
+    assert "--landing" in err
+
+
+def test_odds_of_a_turn_scenario_point_to_odds_kick(tmp_path: Path) -> None:
+    path = write(tmp_path, turn())
+    assert_invalid(*cli(["odds", path]), "odds-kick")
+
+
+def test_validate_a_turn_scenario(tmp_path: Path) -> None:
+    good = write(tmp_path, turn(dice={"d6": [4, 2], "d8": [5]}), "good.json")
+    code, out, err = cli(["validate", good])
+    assert code == 0, err
+    assert "valid scenario" in out
+    bad = write(tmp_path, turn(actions=[kick([13, 7])], dice={"d6": [4, 2], "d8": [5]}),
+                "bad.json")
+    assert_invalid(*cli(["validate", bad]), "bad.json", "actions[0].aim")
