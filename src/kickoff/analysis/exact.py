@@ -10,10 +10,13 @@ A kick-off is solved in three parts:
 1. the deviation (and the kicker's choice), enumerated for the target;
 2. the Kick-off event, enumerated once for the set-up: with the default decisions no event
    depends on where the ball is coming down (Changing Weather's scatter is part of the ball's
-   journey, ``ball.InAir``);
+   journey, ``ball.InAir``); random choices of players no journey can see are lumped
+   (:meth:`KickoffSolver.worlds`);
 3. the ball's journey (``ball.step``) from each landing, in each world the event left, read as an
    absorbing Markov chain and solved exactly with fractions, so a failed catch that bounces to
-   another player who may fail too is solved, not truncated.
+   another player who may fail too is solved, not truncated. Worlds are told apart only where a
+   journey reads them (:meth:`KickoffSolver._group_distribution`); a touchback is resolved by
+   who takes it (:meth:`KickoffSolver._award`).
 
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
