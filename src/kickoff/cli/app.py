@@ -15,8 +15,6 @@ from rich.console import Console
 
 from kickoff.cli import analysis_cmd
 from kickoff.cli.common import (
-    DEFAULT_TEAMS,
-    build_match,
     check_square,
     fail,
     guarded,
@@ -31,6 +29,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.match import DEFAULT_TEAMS, build_match
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
