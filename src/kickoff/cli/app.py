@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import typer
 from rich.console import Console
 
-from kickoff.cli import analysis_cmd
+from kickoff.cli import analysis_cmd, serve_cmd
 from kickoff.cli.common import (
     check_square,
     fail,
@@ -55,6 +55,7 @@ app = typer.Typer(
 
 app.command()(analysis_cmd.odds)
 app.command()(analysis_cmd.simulate)
+app.command()(serve_cmd.serve)
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 
