@@ -140,7 +140,8 @@ function render() {
   }
   for (let x = 0; x < pt.width; x++) {
     for (let y = 0; y < pt.height; y++) {
-      el("rect", {class: "square", x: LABEL + x * S, y: LABEL + y * S, width: S, height: S}, svg);
+      el("rect", {class: "square", x: LABEL + x * S, y: LABEL + y * S, width: S, height: S,
+        "data-x": x, "data-y": y}, svg);
     }
     el("text", {class: "coord", x: LABEL + x * S + S / 2, y: 11}, svg, String(x));
   }
