@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import threading
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -23,7 +24,7 @@ from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 from kickoff.formats.teams import load_setup
 from kickoff.web import compute
-from kickoff.web.app import Limits, OddsService
+from kickoff.web.app import ClientGone, Limits, OddsService
 
 DATA = Path(__file__).parents[1] / "data"
 
@@ -342,6 +343,43 @@ def test_identical_questions_share_one_job(default_doc: dict[str, Any]) -> None:
     assert len(submitted) == 1
     assert all(a == answers[0] for a in answers)
     assert Fraction(answers[0]["touchback"]["exact"]) == solver(default_doc).odds(Square(19, 7)).touchback
+
+
+def test_a_job_nobody_waits_for_is_dropped() -> None:
+    ran: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    def blocker() -> str:
+        started.set()
+        release.wait(10)
+        return "first"
+
+    def second() -> str:
+        ran.append("second")
+        return "second"
+
+    async def gone() -> bool:
+        return True
+
+    async def ask() -> OddsService:
+        service = OddsService(ThreadPoolExecutor(1), Limits())
+        service.watch_seconds = 0.05
+        first = asyncio.ensure_future(
+            service._shared("a", service.odds, lambda: service._run(blocker)))
+        await asyncio.to_thread(started.wait, 5)
+        with pytest.raises(ClientGone):  # its client left while the job waited in the queue
+            await service._shared("b", service.odds, lambda: service._run(second), gone)
+        await asyncio.sleep(0.05)  # the cancellation reaches the executor's queue on the next turn
+        release.set()
+        assert await first == "first"
+        await asyncio.sleep(0.2)
+        return service
+
+    service = asyncio.run(ask())
+    assert ran == []
+    assert (service.in_flight, service.waiters, service.pending) == ({}, {}, 0)
+    assert not service.slots.locked()  # the worker is free again
+    assert service.odds.get_item("a") == "first" and service.odds.get_item("b") is None
 
 
 def test_setup_key_ignores_dice_and_target(default_doc: dict[str, Any]) -> None:

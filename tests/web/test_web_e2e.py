@@ -2,7 +2,8 @@
 real ``kickoff serve``: drag a player, see a set-up problem appear and go, show the heat map,
 click a target and read its touchback chance, press Kick! and reach the end.
 
-Screenshots go to the test's temporary folder; with ``KICKOFF_SCREENSHOTS=DIR`` they are also
+Screenshots go to the test's temporary folder (``web.png``: the heat map and one target's odds;
+``web-kick.png``: the end of the kick-off); with ``KICKOFF_SCREENSHOTS=DIR`` the first is also
 written there (``docs/images/web.png`` is made so). On a developer machine without
 ``/usr/bin/chromium`` the test is skipped; in CI (``CI`` set) it fails instead.
 """
@@ -134,9 +135,8 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
     for shot in shots:
         assert shot.stat().st_size > 20_000
     keep = os.environ.get("KICKOFF_SCREENSHOTS")
-    if keep:
-        for shot in shots:
-            shutil.copy(shot, Path(keep) / shot.name)
+    if keep:  # the set-up with its heat map and one target's odds: the README's picture
+        shutil.copy(shots[0], Path(keep) / shots[0].name)
 
 
 def test_concurrent_odds_over_loopback(server: str) -> None:

@@ -17,11 +17,12 @@ pool of worker processes, off the event loop, with at most :attr:`Limits.max_pen
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -112,15 +113,30 @@ class _Lru(OrderedDict[Any, Any]):
             self.popitem(last=False)
 
 
-class OddsService:
-    """Exact odds off the event loop: a worker pool, caches by set-up, one job per question."""
+class ClientGone(Exception):
+    """The client of a request stopped waiting for its answer."""
 
-    def __init__(self, executor: Executor, limits: Limits) -> None:
+
+class OddsService:
+    """Exact odds off the event loop: a worker pool, caches by set-up, one job per question.
+
+    A job nobody waits for any more (every client asking for it went away, e.g. the page asked
+    again after a drag) is cancelled if it has not started.
+    """
+
+    #: How often a waiting request checks that its client is still there, seconds.
+    watch_seconds = 0.5
+
+    def __init__(self, executor: Executor, limits: Limits, workers: int = 1) -> None:
         self.executor = executor
         self.limits = limits
+        #: Jobs wait here, cancellable, until a worker is free: an executor would start (and
+        #: no longer cancel) more jobs than it has workers.
+        self.slots = asyncio.Semaphore(workers)
         self.odds = _Lru(limits.cached_odds)
         self.rankings = _Lru(limits.cached_rankings)
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
+        self.waiters: dict[Any, int] = {}
         self.pending = 0
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
@@ -129,13 +145,29 @@ class OddsService:
                                 headers={"Retry-After": "5"})
         self.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self.executor, partial(func, *args))
+            await self.slots.acquire()
+            loop = asyncio.get_running_loop()
+            try:
+                job = self.executor.submit(partial(func, *args))
+            except BaseException:
+                self.slots.release()
+                raise
+            def free(_: Any) -> None:
+                # the worker is free again when the job ends, even if nobody waits for it
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                    loop.call_soon_threadsafe(self.slots.release)
+
+            job.add_done_callback(free)
+            result: T = await asyncio.wrap_future(job)
+            return result
         finally:
             self.pending -= 1
 
-    async def _shared(self, key: Any, cache: _Lru, job: Callable[[], Any]) -> Any:
-        """The cached answer for ``key``, or the one job computing it (started if needed)."""
+    async def _shared(self, key: Any, cache: _Lru, job: Callable[[], Any],
+                      gone: Callable[[], Awaitable[bool]] | None = None) -> Any:
+        """The cached answer for ``key``, or the one job computing it (started if needed).
+
+        ``gone()`` tells whether the client left; ``ClientGone`` is raised then."""
         hit = cache.get_item(key)
         if hit is not None:
             return hit
@@ -150,17 +182,35 @@ class OddsService:
                     cache.put(key, f.result())
 
             future.add_done_callback(done)
-        return await asyncio.shield(future)
+        self.waiters[key] = self.waiters.get(key, 0) + 1
+        try:
+            while True:
+                finished, _ = await asyncio.wait({future}, timeout=self.watch_seconds)
+                if finished:
+                    return future.result()
+                if gone is not None and await gone():
+                    raise ClientGone
+        finally:
+            self.waiters[key] -= 1
+            if self.waiters[key] == 0:
+                del self.waiters[key]
+                if not future.done():
+                    future.cancel()  # nobody waits: drop the job unless it is running
 
-    async def one(self, text: str, events: Events, kick_skill: bool,
-                  target: tuple[int, int]) -> dict[str, Any]:
+    async def one(self, text: str, events: Events, kick_skill: bool, target: tuple[int, int],
+                  gone: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
+        """One target's odds (:func:`kickoff.web.compute.odds_job`)."""
         key = (compute.setup_key(text), events, kick_skill, target)
         result: dict[str, Any] = await self._shared(
-            key, self.odds, lambda: self._run(compute.odds_job, text, events, kick_skill, target))
+            key, self.odds, lambda: self._run(compute.odds_job, text, events, kick_skill, target),
+            gone)
         return result
 
     async def all_targets(self, text: str, events: Events, kick_skill: bool,
-                          objective: Objective) -> dict[str, Any]:
+                          objective: Objective, gone: Callable[[], Awaitable[bool]] | None = None
+                          ) -> dict[str, Any]:
+        """Every target ranked (:func:`kickoff.web.compute.all_targets_job`); each target's full
+        odds go into the one-target cache."""
         setup = compute.setup_key(text)
 
         async def job() -> dict[str, Any]:
@@ -171,7 +221,7 @@ class OddsService:
             return ranking
 
         result: dict[str, Any] = await self._shared(
-            (setup, events, kick_skill, objective), self.rankings, job)
+            (setup, events, kick_skill, objective), self.rankings, job, gone)
         return result
 
 
@@ -349,7 +399,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(executor, compute.warm_up)
                                for _ in range(workers)))
-        app.state.odds = OddsService(executor, lim)
+        app.state.odds = OddsService(executor, lim, workers)
         try:
             yield
         finally:
@@ -365,6 +415,10 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     )
 
     app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes)
+
+    @app.exception_handler(ClientGone)
+    async def client_gone(request: Request, exc: ClientGone) -> Response:
+        return Response(status_code=499)  # nobody reads it: the client has gone
 
     @app.exception_handler(BadInput)
     async def bad_input(request: Request, exc: BadInput) -> JSONResponse:
@@ -528,7 +582,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                             f"{state.kicking} team kicking, "
                             f"{state.pitch.describe_receiving_area(state.receiving)}"])
         return await service(request).one(text, body.events, body.kick_skill,
-                                           (target[0], target[1]))
+                                           (target[0], target[1]), request.is_disconnected)
 
     @app.post("/api/odds/all", tags=["odds"], response_model=AllTargetsAnswer)
     async def odds_all(body: AllTargetsRequest, request: Request) -> dict[str, Any]:
@@ -536,6 +590,6 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         kicking team (``kickoff odds --all-targets``)."""
         text, _ = await asyncio.to_thread(_checked, body.scenario, lim)
         return await service(request).all_targets(text, body.events, body.kick_skill,
-                                                  body.objective)
+                                                  body.objective, request.is_disconnected)
 
     return app

@@ -22,14 +22,24 @@ const state = {
   heat: null,       // last /api/odds/all answer
   odds: null,       // last /api/odds answer
   replay: null,     // {result, frames, at, timer}
+  asking: {},       // AbortControllers of the odds questions in flight, by kind
 };
+
+// A new question of a kind replaces the old one: the old request is aborted, so the server
+// drops its job if it has not started.
+function fresh(kind) {
+  if (state.asking[kind]) state.asking[kind].abort();
+  state.asking[kind] = new AbortController();
+  return state.asking[kind].signal;
+}
 
 // ------------------------------------------------------------------ server
 
-async function api(path, body) {
+async function api(path, body, signal) {
   const init = body === undefined ? {} : {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body),
   };
+  if (signal) init.signal = signal;
   const res = await fetch(path, init);
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();
@@ -398,13 +408,13 @@ async function fetchHeat() {
   $("heat-status").textContent = opts.events === "all"
     ? "computing every target with the Kick-off events (several seconds)..." : "computing every target...";
   try {
-    const r = await api("/api/odds/all", {scenario: state.doc, ...opts});
+    const r = await api("/api/odds/all", {scenario: state.doc, ...opts}, fresh("heat"));
     if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value) return;
     state.heat = r;
     $("heat-status").textContent = `${r.targets.length} targets`;
     render();
   } catch (e) {
-    if (v !== state.version) return;
+    if (v !== state.version || e.name === "AbortError") return;
     state.heat = null;
     $("heat-status").textContent = e.status === 422 ? "no heat map until the set-up is legal" : String(e.message);
     render();
@@ -418,13 +428,13 @@ async function fetchOdds() {
   $("odds-hint").textContent = `computing the odds of a kick at [${target.join(", ")}]...`;
   $("odds-hint").hidden = false;
   try {
-    const o = await api("/api/odds", {scenario: state.doc, target, ...opts});
+    const o = await api("/api/odds", {scenario: state.doc, target, ...opts}, fresh("odds"));
     if (v !== state.version || target !== state.target) return;
     state.odds = o;
     showOdds(o);
     drawOdds();
   } catch (e) {
-    if (v !== state.version) return;
+    if (v !== state.version || e.name === "AbortError") return;
     state.odds = null;
     $("odds").hidden = true;
     $("odds-hint").textContent = e.status === 422 ? "No odds until the set-up is legal." : String(e.message);
