@@ -82,3 +82,4 @@ def test_placing_keeps_the_unavailable_out() -> None:
     assert problems == []
     assert placed["teams"]["home"]["players"][13]["status"] == "knocked_out"
     assert placed["teams"]["home"]["players"][13]["square"] is None
+
