@@ -18,12 +18,13 @@ from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
-from kickoff.cli.common import build_match, check_square, guarded, parse_target, prefixed, read_input
+from kickoff.cli.common import check_square, guarded, parse_target, prefixed, read_input
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]

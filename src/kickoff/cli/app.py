@@ -13,10 +13,8 @@ from typing import Annotated, Any, Literal
 import typer
 from rich.console import Console
 
-from kickoff.cli import analysis_cmd, kick_cmd
+from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
-    DEFAULT_TEAMS,
-    build_match,
     check_square,
     fail,
     guarded,
@@ -31,6 +29,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.match import DEFAULT_TEAMS, build_match
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -58,6 +57,7 @@ app.command()(analysis_cmd.odds)
 app.command()(analysis_cmd.simulate)
 app.command()(kick_cmd.kick)
 app.command("odds-kick")(kick_cmd.odds_kick)
+app.command()(serve_cmd.serve)
 app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 

@@ -1,11 +1,11 @@
 """What the ``kickoff`` commands share: a clean exit 1 for a ``KickoffError``, reading input,
-and the teams and set-ups named on the command line."""
+and the ``--target`` square (the teams and set-ups named on the command line are loaded by
+:mod:`kickoff.formats.match`)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -14,11 +14,8 @@ import typer
 from rich.console import Console
 
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
-from kickoff.core.pitch import SIDES, Side, Square, other_side
-from kickoff.core.ruleset import Ruleset
-from kickoff.core.rulesets import RULESETS
-from kickoff.core.state import GameState
-from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+from kickoff.core.pitch import Square
+from kickoff.formats.match import Match
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -44,14 +41,6 @@ def guarded(func: Callable[P, R]) -> Callable[P, R]:
             raise AssertionError("unreachable") from e
 
     return wrapper
-
-
-#: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
-#: the defence, the receiving team the offence.
-DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
-                 "sevens": ("human", "orc")}
-DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
-                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
 
 
 def read_input(file: str) -> tuple[str, str]:
@@ -99,41 +88,6 @@ def check_square(value: str | None) -> str | None:
         except ValueError as e:
             raise typer.BadParameter(str(e)) from None
     return value
-
-
-@dataclass
-class Match:
-    """Two teams on their set-ups before a kick-off, checked: what ``run`` and ``odds`` play."""
-
-    ruleset: Ruleset
-    state: GameState
-    names: dict[str, str]
-    house_rules: frozenset[str] = frozenset()
-
-
-def build_match(
-    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
-    away_setup: str | None, kicking: Side,
-) -> Match:
-    """Load the teams and set-ups named on the command line (defaults per ruleset) and check
-    them; ``ScenarioError`` / ``SetupError`` list every problem."""
-    rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
-    receiving = other_side(kicking)
-    defence, offence = DEFAULT_SETUPS[rs.pitch.name]
-    team_names: dict[Side, str] = {
-        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
-    }
-    setup_names: dict[Side, str] = {kicking: defence, receiving: offence}
-    if home_setup:
-        setup_names["home"] = home_setup
-    if away_setup:
-        setup_names["away"] = away_setup
-    teams = {s: load_team(team_names[s], family) for s in SIDES}
-    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
-    state = build_state(rs, teams, setups, kicking)
-    names: dict[str, str] = {s: f"{teams[s][1].name}, {setups[s][1].name}" for s in SIDES}
-    return Match(rs, state, names)
 
 
 def parse_target(match: Match, target: str | None) -> Square | None:

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
-from kickoff.cli.common import build_match, check_square, guarded, prefixed, read_input
+from kickoff.cli.common import check_square, guarded, prefixed, read_input
 from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
@@ -32,6 +32,7 @@ from kickoff.core.kickoff import eligible_kickers
 from kickoff.core.pitch import Side, Square, distance
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
 
 FileArg = Annotated[

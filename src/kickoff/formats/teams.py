@@ -170,6 +170,17 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     return where, setup
 
 
+#: Player ids are ``h<number>`` (home) and ``a<number>`` (away).
+ID_PREFIX: dict[Side, str] = {"home": "h", "away": "a"}
+
+
+def as_drawn(side: Side, square: tuple[int, int], pitch: Pitch) -> Square:
+    """A set-up file's square (drawn as the home team) as ``side``'s square on ``pitch``, or a
+    square of ``side`` as a set-up file draws it: the away team's are mirrored
+    (``x -> width - 1 - x``), which is its own inverse."""
+    return Square(square[0] if side == "home" else pitch.width - 1 - square[0], square[1])
+
+
 @dataclass
 class PlacedTeam:
     """A team file placed on the pitch by a set-up, as an engine ``Team``."""
@@ -187,7 +198,7 @@ def place_team(
     Player ids are ``h<number>`` / ``a<number>``. Problems (a set-up naming a jersey number the
     team does not have, a square off the pitch) are returned, not raised.
     """
-    prefix = "h" if side == "home" else "a"
+    prefix = ID_PREFIX[side]
     by_number = {p.number: p for p in team.players}
     squares: dict[int, Square] = {}
     problems: list[str] = []
@@ -197,7 +208,7 @@ def place_team(
             problems.append(f"{setup_name}: positions.{key}: the team {team.name!r} has no "
                             f"player number {number}")
             continue
-        sq = Square(x if side == "home" else pitch.width - 1 - x, y)
+        sq = as_drawn(side, (x, y), pitch)
         if not pitch.on_pitch(sq):
             problems.append(f"{setup_name}: positions.{key}: [{x}, {y}] is off the "
                             f"{pitch.describe()} pitch")

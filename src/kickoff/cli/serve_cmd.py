@@ -1,0 +1,33 @@
+"""``kickoff serve``: the web app for coaches (``docs/web.md``), on loopback by default."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; another "
+                                      "address lets other machines in).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=32,
+                                         help="Worker processes computing exact odds.")] = 2,
+) -> None:
+    """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
+    document at /docs. Ctrl+C stops it."""
+    import uvicorn
+
+    from kickoff.web.app import create_app
+
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"kickoff web app: http://{shown}:{port}/ (API docs: /docs; Ctrl+C stops it)")
+    if not loopback:
+        typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
+                   err=True)
+    uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")

@@ -1,0 +1,201 @@
+"""Two teams on their set-ups before a kick-off, from built-in or file names: as a checked
+engine state (:func:`build_match`, what ``kickoff run`` and ``kickoff odds`` play) or as a
+``kickoff-scenario/1`` document (:func:`match_scenario`, what the web app edits).
+
+Set-up files and scenarios meet here too: :func:`scenario_setup` reads one team's set-up out of
+a scenario (for a set-up file or a FUMBBL export) and :func:`with_setup` places a team of a
+scenario by a set-up file (an imported FUMBBL set-up), both by jersey number (player ids
+``h<number>`` / ``a<number>``, ``docs/formats.md``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from kickoff.core.errors import ScenarioError
+from kickoff.core.pitch import SIDES, Side, other_side
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.rulesets import RULESETS
+from kickoff.core.state import GameState, Team, Weather
+from kickoff.formats.scenario import SCENARIO_FORMAT, ScenarioIn, parse_scenario
+from kickoff.formats.teams import (
+    FAMILY,
+    ID_PREFIX,
+    RosterPlayer,
+    SetupFile,
+    TeamFile,
+    as_drawn,
+    build_state,
+    load_setup,
+    load_team,
+    place_team,
+)
+
+#: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
+#: the defence, the receiving team the offence.
+DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
+                 "sevens": ("human", "orc")}
+DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
+
+
+@dataclass
+class Match:
+    """Two teams on their set-ups before a kick-off, checked: what ``run`` and ``odds`` play."""
+
+    ruleset: Ruleset
+    state: GameState
+    names: dict[str, str]
+    house_rules: frozenset[str] = frozenset()
+
+
+def _load(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side,
+) -> tuple[dict[Side, tuple[str, TeamFile]], dict[Side, tuple[str, SetupFile]]]:
+    """The teams and set-ups named (``None``: the ruleset's default), as ``(where, file)``."""
+    rs = RULESETS[ruleset]
+    family = FAMILY[ruleset]
+    defence, offence = DEFAULT_SETUPS[rs.pitch.name]
+    team_names: dict[Side, str] = {
+        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
+    }
+    setup_names: dict[Side, str] = {kicking: defence, other_side(kicking): offence}
+    if home_setup:
+        setup_names["home"] = home_setup
+    if away_setup:
+        setup_names["away"] = away_setup
+    teams = {s: load_team(team_names[s], family) for s in SIDES}
+    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
+    return teams, setups
+
+
+def build_match(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side,
+) -> Match:
+    """Load the teams and set-ups named (built-in names or files; ``None``: the ruleset's
+    defaults) and check them; ``ScenarioError`` / ``SetupError`` list every problem."""
+    rs = RULESETS[ruleset]
+    teams, setups = _load(ruleset, home, away, home_setup, away_setup, kicking)
+    state = build_state(rs, teams, setups, kicking)
+    names: dict[str, str] = {s: f"{teams[s][1].name}, {setups[s][1].name}" for s in SIDES}
+    return Match(rs, state, names)
+
+
+def _team_document(team: Team) -> dict[str, Any]:
+    """A placed team as a scenario's ``teams.<side>`` object (players in roster order)."""
+    players: list[dict[str, Any]] = []
+    for p in team.players:
+        doc: dict[str, Any] = {"id": p.id, "name": p.name, "ma": p.ma, "st": p.st, "ag": p.ag}
+        if p.pa is not None:
+            doc["pa"] = p.pa
+        doc.update(av=p.av, skills=sorted(p.skills),
+                   square=None if p.square is None else p.square.as_list())
+        players.append(doc)
+    return {"name": team.name, "rerolls": team.rerolls, "fan_factor": team.fan_factor,
+            "fame": team.fame, "cheerleaders": team.cheerleaders,
+            "assistant_coaches": team.assistant_coaches, "players": players}
+
+
+def match_scenario(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side, weather: Weather = "nice",
+) -> tuple[dict[str, Any], list[str]]:
+    """The ``kickoff-scenario/1`` document of two named teams on their set-ups (names as for
+    :func:`build_match`), not checked: ``(document, problems)``.
+
+    ``problems`` lists what the document cannot say: a set-up naming a jersey number the team
+    does not have, or a square off the pitch (those players stay in the Reserves). The set-up
+    rules are checked by loading the document (``load_scenario``). Raises ``ScenarioError`` for
+    a team or set-up that cannot be read.
+    """
+    rs = RULESETS[ruleset]
+    teams, setups = _load(ruleset, home, away, home_setup, away_setup, kicking)
+    problems: list[str] = []
+    docs: dict[str, Any] = {}
+    for side in SIDES:
+        placed = place_team(side, teams[side][1], setups[side][1], rs.pitch,
+                            setup_name=setups[side][0])
+        problems += placed.problems
+        docs[side] = _team_document(placed.team)
+    doc = {"format": SCENARIO_FORMAT, "ruleset": ruleset, "kicking": kicking,
+           "weather": weather, "teams": docs}
+    return doc, problems
+
+
+def _jersey_numbers(sc: ScenarioIn, side: Side) -> dict[str, int]:
+    """Player id -> jersey number for ``side``'s players (ids ``h<number>`` / ``a<number>``,
+    number 1..99); ``ScenarioError`` names each player whose id carries no number."""
+    prefix = ID_PREFIX[side]
+    numbers: dict[str, int] = {}
+    problems: list[str] = []
+    for i, p in enumerate(getattr(sc.teams, side).players):
+        m = re.fullmatch(rf"{prefix}(\d{{1,2}})", p.id)
+        if m is None or int(m.group(1)) == 0:
+            problems.append(f"teams.{side}.players[{i}].id: {p.id!r} carries no jersey number: "
+                            f"set-ups name players by number, ids {prefix}1..{prefix}99")
+            continue
+        numbers[p.id] = int(m.group(1))
+    if problems:
+        raise ScenarioError(problems)
+    return numbers
+
+
+def scenario_setup(sc: ScenarioIn, side: Side, name: str = "") -> SetupFile:
+    """``side``'s players on the pitch in scenario ``sc`` as a set-up file (squares drawn as the
+    home team; ``kind`` from who kicks). ``ScenarioError`` names a player without a jersey
+    number in his id."""
+    rs = RULESETS[sc.ruleset]
+    numbers = _jersey_numbers(sc, side)
+    positions = {
+        str(numbers[p.id]): as_drawn(side, p.square, rs.pitch).as_list()
+        for p in getattr(sc.teams, side).players if p.square is not None
+    }
+    return SetupFile(
+        name=name or f"{getattr(sc.teams, side).name or side} set-up",
+        pitch="sevens" if rs.pitch.name == "sevens" else "eleven",
+        kind="defence" if (sc.kicking or "home") == side else "offence",
+        source="kickoff web app",
+        positions=dict(sorted(positions.items(), key=lambda kv: int(kv[0]))),
+    )
+
+
+def with_setup(
+    doc: dict[str, Any], side: Side, setup: tuple[str, SetupFile]
+) -> tuple[dict[str, Any], list[str]]:
+    """A copy of scenario ``doc`` with ``side``'s players placed by ``setup`` (``(where,
+    set-up)``, drawn as the home team): the players it names Standing on their squares, the
+    others in the Reserves (a player Knocked-out, a Casualty or Sent-off stays so).
+
+    Returns ``(document, problems)``: problems name what could not be placed (a jersey number
+    the team does not have, a square off the pitch); set-up rules are checked by loading the
+    document. ``ScenarioError`` for a document that is not a scenario, or a player of ``side``
+    whose id carries no jersey number.
+    """
+    sc = parse_scenario(json.dumps(doc))
+    rs = RULESETS[sc.ruleset]
+    numbers = _jersey_numbers(sc, side)
+    tin = getattr(sc.teams, side)
+    team = TeamFile(
+        name=tin.name or side, family=FAMILY[sc.ruleset],
+        players=[RosterPlayer(number=numbers[p.id], ma=p.ma, st=p.st, ag=p.ag, pa=p.pa, av=p.av)
+                 for p in tin.players],
+    )
+    placed = place_team(side, team, setup[1], rs.pitch, setup_name=setup[0])
+    squares = {p.id: p.square for p in placed.team.players}
+    out = copy.deepcopy(doc)
+    for p in out["teams"][side]["players"]:
+        square = squares[p["id"]]
+        if square is not None:
+            p["square"] = square.as_list()
+            p.pop("status", None)
+        else:
+            p["square"] = None
+            if p.get("status") not in ("knocked_out", "casualty", "sent_off"):
+                p.pop("status", None)  # no square, no status: in the Reserves
+    return out, placed.problems

@@ -1,0 +1,116 @@
+"""The web app's CPU-heavy work: exact odds, run in worker processes.
+
+Each job takes a scenario as JSON text (checked again here: a worker trusts nothing it is sent)
+and answers plain JSON-ready data. A worker keeps the last few :class:`KickoffSolver` objects by
+set-up, so asking for another target of the same set-up reuses the solved journeys (and, with
+``events="all"``, the enumerated Kick-off event).
+
+Probabilities are given twice: ``p``, a float for drawing, and ``exact``, the fraction as a
+string (``"57475/1143808"``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from fractions import Fraction
+from typing import Any
+
+from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
+from kickoff.analysis.exact import Events
+from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
+from kickoff.core.pitch import Square
+from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
+
+#: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
+SOLVERS_KEPT = 2
+
+_solvers: OrderedDict[tuple[str, Events, bool], KickoffSolver] = OrderedDict()
+
+
+def setup_key(scenario_text: str) -> str:
+    """What the exact odds of a scenario depend on, as canonical JSON: everything but its dice,
+    seed, kick and decisions (the solver plays the default decisions)."""
+    doc = json.loads(scenario_text)
+    for key in ("dice", "seed", "kick", "decisions"):
+        doc.pop(key, None)
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+def load(scenario_text: str) -> LoadedScenario:
+    """Parse and check a scenario; ``ScenarioError`` / ``SetupError`` list every problem."""
+    return load_scenario(parse_scenario(scenario_text))
+
+
+def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffSolver:
+    """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered)."""
+    key = (setup_key(scenario_text), events, kick_skill)
+    solver = _solvers.get(key)
+    if solver is None:
+        loaded = load(scenario_text)
+        solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
+                               house_rules=loaded.house_rules, use_kick_skill=kick_skill)
+        _solvers[key] = solver
+        while len(_solvers) > SOLVERS_KEPT:
+            _solvers.popitem(last=False)
+    else:
+        _solvers.move_to_end(key)
+    return solver
+
+
+def probability(p: Fraction) -> dict[str, Any]:
+    """``{"p": float, "exact": "a/b"}``."""
+    return {"p": float(p), "exact": str(p)}
+
+
+def odds_document(odds: Odds) -> dict[str, Any]:
+    """One target's odds for the page: touchback, who holds the ball, where it lies."""
+    return {
+        "target": odds.target.as_list(),
+        "events": odds.events,
+        "touchback": probability(odds.touchback),
+        "receiving_team_holds": probability(odds.receiving_team_holds),
+        "ball_on_ground": probability(objective_value(odds, "ball-on-ground")),
+        "expected_distance_to_receiving_end_zone": {
+            "squares": float(odds.expected_distance_to_receiving_end_zone),
+            "exact": str(odds.expected_distance_to_receiving_end_zone),
+        },
+        "holders": [{"player": pid, **probability(p)}
+                    for pid, p in sorted(odds.holders.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "ground": [{"square": sq.as_list(), **probability(p)}
+                   for sq, p in sorted(odds.ground.items())],
+    }
+
+
+def odds_job(scenario_text: str, events: Events, kick_skill: bool, target: tuple[int, int]
+             ) -> dict[str, Any]:
+    """The exact odds of one target (:func:`odds_document`)."""
+    solver = solver_for(scenario_text, events, kick_skill)
+    return odds_document(solver.odds(Square(*target)))
+
+
+def all_targets_job(
+    scenario_text: str, events: Events, kick_skill: bool, objective: Objective
+) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
+    """Every target of the receiving area ranked by ``objective`` (best first), and every
+    target's full odds (:func:`odds_document`) by square, for the caller's cache."""
+    solver = solver_for(scenario_text, events, kick_skill)
+    ranked = rank_targets(solver, objective)
+    ranking = {
+        "objective": objective,
+        "events": events,
+        "higher_is_better": HIGHER_IS_BETTER[objective],
+        "targets": [
+            {"target": r.target.as_list(), "value": float(r.value), "exact": str(r.value),
+             "touchback": float(r.odds.touchback),
+             "receiving_team_holds": float(r.odds.receiving_team_holds),
+             "ball_on_ground": float(objective_value(r.odds, "ball-on-ground"))}
+            for r in ranked
+        ],
+    }
+    return ranking, {(r.target.x, r.target.y): odds_document(r.odds) for r in ranked}
+
+
+def warm_up() -> int:
+    """Nothing but importing this module in a worker; returns 0."""
+    return 0

@@ -1,0 +1,163 @@
+"""Request and response bodies of the web API (pydantic; they make the OpenAPI document).
+
+A scenario travels as a ``kickoff-scenario/1`` JSON object (``shared/spec/scenario-format.md``,
+``GET /api/schemas``); it is checked by :mod:`kickoff.formats.scenario`, exactly as
+``kickoff replay`` checks a file. Unknown keys are refused, each problem naming its field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from kickoff.analysis.targets import Objective
+from kickoff.core.state import Weather
+
+RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+SideName = Literal["home", "away"]
+EventsName = Literal["none", "all"]
+#: A built-in team or set-up name (letters, digits, ``_``): never a path.
+BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
+Coordinate = Annotated[int, Field(ge=-1, le=99)]
+ScenarioDoc = Annotated[
+    dict[str, JsonValue],
+    Field(description="A kickoff-scenario/1 document (JSON Schema: GET /api/schemas)."),
+]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WithScenario(_Body):
+    """A request about one scenario."""
+
+    scenario: ScenarioDoc
+
+
+class MatchRequest(_Body):
+    """Two built-in teams on built-in set-ups (``None``: the ruleset's default)."""
+
+    ruleset: RulesetName = "bb2020"
+    home: BuiltinName | None = None
+    away: BuiltinName | None = None
+    home_setup: BuiltinName | None = None
+    away_setup: BuiltinName | None = None
+    kicking: SideName = "home"
+    weather: Weather = "nice"
+
+
+class OddsRequest(WithScenario):
+    """Exact odds of one kick target (default: the scenario's ``kick.target``, else the centre
+    of the receiving set-up zone)."""
+
+    target: tuple[Coordinate, Coordinate] | None = None
+    events: EventsName = Field("none", description="none: deviation and landing only; all: the "
+                               "Kick-off table too, each event with its default decisions.")
+    kick_skill: bool = Field(False, description="The kicker uses the Kick skill.")
+
+
+class AllTargetsRequest(WithScenario):
+    """Every target of the receiving area, ranked by an objective."""
+
+    events: EventsName = "none"
+    objective: Objective = "touchback"
+    kick_skill: bool = False
+
+
+class SetupImportRequest(WithScenario):
+    """A FUMBBL client set-up (XML or JSON text) to place one team of the scenario by."""
+
+    side: SideName
+    text: Annotated[str, Field(min_length=1, max_length=65_536)]
+    format: Literal["auto", "xml", "json"] = "auto"
+    filename: Annotated[str, Field(max_length=200)] = "set-up"
+
+
+class SetupExportRequest(WithScenario):
+    """One team's set-up of the scenario, as a file."""
+
+    side: SideName
+    format: Literal["toml", "fumbbl-xml", "fumbbl-json"] = "toml"
+    name: Annotated[str, Field(max_length=100)] = ""
+
+
+class Problems(BaseModel):
+    """An error answer: every problem, each naming its field (``scenario.teams.home...``)."""
+
+    problems: list[str]
+
+
+class Validation(BaseModel):
+    """The set-up check of a scenario: ``valid`` when there is no problem."""
+
+    valid: bool
+    problems: list[str]
+
+
+class ScenarioAnswer(BaseModel):
+    """A scenario document and what is wrong with it (empty: a legal set-up)."""
+
+    scenario: dict[str, Any]
+    problems: list[str]
+
+
+class Probability(BaseModel):
+    p: float
+    exact: str
+
+
+class Distance(BaseModel):
+    squares: float
+    exact: str
+
+
+class Holder(Probability):
+    player: str
+
+
+class GroundSquare(Probability):
+    square: tuple[int, int]
+
+
+class OddsAnswer(BaseModel):
+    """The exact odds of one target (``kickoff odds --json``, with floats beside the fractions).
+
+    ``holders``: each player's chance to end holding the ball, likeliest first; ``ground``: each
+    square where the ball may end on the ground; the distance is counted in squares along the
+    pitch from the End Zone the receiving team defends.
+    """
+
+    target: tuple[int, int]
+    events: EventsName
+    touchback: Probability
+    receiving_team_holds: Probability
+    ball_on_ground: Probability
+    expected_distance_to_receiving_end_zone: Distance
+    holders: list[Holder]
+    ground: list[GroundSquare]
+
+
+class RankedTargetOut(BaseModel):
+    target: tuple[int, int]
+    value: float
+    exact: str
+    touchback: float
+    receiving_team_holds: float
+    ball_on_ground: float
+
+
+class AllTargetsAnswer(BaseModel):
+    """Every target, best first for the kicking team by ``objective``."""
+
+    objective: Objective
+    events: EventsName
+    higher_is_better: bool
+    targets: list[RankedTargetOut]
+
+
+class KickAnswer(BaseModel):
+    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step)."""
+
+    result: dict[str, Any]

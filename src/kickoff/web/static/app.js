@@ -1,0 +1,776 @@
+// kickoff web page: set up on a pitch, see the odds of every kick, watch a kick-off.
+//
+// The page holds one kickoff-scenario/1 document (state.doc) and asks the server about it:
+// every rule (set-up checks, odds, the kick-off itself) is the engine's, behind the JSON API
+// (docs/web.md). The page only draws: the pitch's geometry comes from /api/catalogue.
+"use strict";
+
+const S = 36;                 // pixels per square
+const BENCH_ROWS = 2;         // rows of Reserves slots under the pitch
+const LABEL = 16;             // room for the coordinates along the top and left
+const STEP_MS = 450;          // replay speed
+const NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  cat: null,        // the catalogue: rulesets, pitches, teams, set-ups
+  doc: null,        // the scenario being edited
+  fromFile: null,   // name of the uploaded scenario, or null (built-in teams)
+  version: 0,       // bumps on every change of doc: late answers are dropped
+  problems: [],
+  target: null,     // [x, y]
+  heat: null,       // last /api/odds/all answer
+  odds: null,       // last /api/odds answer
+  replay: null,     // {result, frames, at, timer}
+  asking: {},       // AbortControllers of the odds questions in flight, by kind
+};
+
+// A new question of a kind replaces the old one: the old request is aborted, so the server
+// drops its job if it has not started.
+function fresh(kind) {
+  if (state.asking[kind]) state.asking[kind].abort();
+  state.asking[kind] = new AbortController();
+  return state.asking[kind].signal;
+}
+
+// ------------------------------------------------------------------ server
+
+async function api(path, body, signal) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body),
+  };
+  if (signal) init.signal = signal;
+  const res = await fetch(path, init);
+  const type = res.headers.get("content-type") || "";
+  const data = type.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) {
+    const problems = data && data.problems ? data.problems : [`${res.status} ${res.statusText}`];
+    const err = new Error(problems.join("\n"));
+    err.problems = problems;
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+function say(text, isError) {
+  const el = $("status");
+  el.textContent = text;
+  el.style.color = isError ? "#a00" : "";
+}
+
+// ------------------------------------------------------------------ geometry
+
+function ruleset() { return state.cat.rulesets[state.doc.ruleset]; }
+function pitch() { return state.cat.pitches[ruleset().pitch]; }
+function receiving() { return state.doc.kicking === "away" ? "home" : "away"; }
+function inReceivingArea(sq) {
+  return pitch().receiving_area[receiving()].some(([x, y]) => x === sq[0] && y === sq[1]);
+}
+function centre(sq) { return [LABEL + sq[0] * S + S / 2, LABEL + sq[1] * S + S / 2]; }
+function benchTop() { return LABEL + pitch().height * S + 6; }
+function svgSize() { return [LABEL + pitch().width * S, benchTop() + 18 + BENCH_ROWS * S]; }
+
+function benchSlot(side, index) {
+  const cols = Math.floor(pitch().width / 2);
+  const x0 = side === "home" ? LABEL : LABEL + cols * S;
+  return [x0 + (index % cols) * S + S / 2, benchTop() + 18 + Math.floor(index / cols) * S + S / 2];
+}
+
+function svgPoint(ev) {
+  const svg = $("pitch");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX;
+  pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function squareAt(p) {
+  const x = Math.floor((p.x - LABEL) / S);
+  const y = Math.floor((p.y - LABEL) / S);
+  const {width, height} = pitch();
+  return x >= 0 && x < width && y >= 0 && y < height ? [x, y] : null;
+}
+
+function el(name, attrs, parent, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function pct(p) {
+  if (p > 0 && p < 0.001) return "<0.1%";
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+function jersey(id) {
+  const m = /(\d+)$/.exec(id);
+  return m ? m[1] : id;
+}
+
+function allPlayers() {
+  const out = [];
+  for (const side of ["home", "away"]) {
+    for (const p of state.doc.teams[side].players) out.push({side, p});
+  }
+  return out;
+}
+
+function playerById(id) {
+  const found = allPlayers().find(({p}) => p.id === id);
+  return found ? found.p : null;
+}
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  const svg = $("pitch");
+  svg.replaceChildren();
+  const pt = pitch();
+  const [w, h] = svgSize();
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.classList.toggle("kicking-mode", !!state.replay);
+
+  // grass, End Zones, Wide Zones, Lines of Scrimmage
+  el("rect", {x: LABEL, y: LABEL, width: pt.width * S, height: pt.height * S, fill: "var(--grass)"}, svg);
+  for (let x = 0; x < pt.width; x += 2) {
+    el("rect", {x: LABEL + x * S, y: LABEL, width: S, height: pt.height * S, fill: "var(--grass-dark)"}, svg);
+  }
+  for (const x of [0, pt.width - 1]) {
+    el("rect", {class: "endzone", x: LABEL + x * S, y: LABEL, width: S, height: pt.height * S}, svg);
+  }
+  for (const y0 of [0, pt.height - pt.wide]) {
+    el("rect", {class: "widezone", x: LABEL, y: LABEL + y0 * S, width: pt.width * S, height: pt.wide * S}, svg);
+  }
+  for (const side of ["home", "away"]) {
+    el("rect", {class: "los", x: LABEL + pt.los[side] * S, y: LABEL + pt.wide * S, width: S,
+      height: (pt.height - 2 * pt.wide) * S}, svg);
+  }
+  for (let x = 0; x < pt.width; x++) {
+    for (let y = 0; y < pt.height; y++) {
+      el("rect", {class: "square", x: LABEL + x * S, y: LABEL + y * S, width: S, height: S,
+        "data-x": x, "data-y": y}, svg);
+    }
+    el("text", {class: "coord", x: LABEL + x * S + S / 2, y: 11}, svg, String(x));
+  }
+  for (let y = 0; y < pt.height; y++) {
+    el("text", {class: "coord", x: 8, y: LABEL + y * S + S / 2 + 3}, svg, String(y));
+  }
+  const heat = el("g", {id: "heat-layer"}, svg);
+  // lines: End Zones, Wide Zones, the set-up zones' edges (the half-way line on eleven-a-side)
+  const line = (x1, y1, x2, y2, cls) => el("line", {class: cls || "line", x1, y1, x2, y2}, svg);
+  const top = LABEL, bottom = LABEL + pt.height * S, left = LABEL, right = LABEL + pt.width * S;
+  line(left + S, top, left + S, bottom);
+  line(right - S, top, right - S, bottom);
+  for (const y of [pt.wide, pt.height - pt.wide]) line(left, LABEL + y * S, right, LABEL + y * S, "line thin");
+  const homeEdge = LABEL + (pt.setup_zone.home[1] + 1) * S;
+  const awayEdge = LABEL + pt.setup_zone.away[0] * S;
+  line(homeEdge, top, homeEdge, bottom);
+  if (awayEdge !== homeEdge) line(awayEdge, top, awayEdge, bottom);
+  el("rect", {x: left, y: top, width: pt.width * S, height: pt.height * S, fill: "none", stroke: "#fff", "stroke-width": 2}, svg);
+
+  // the Reserves
+  const cols = Math.floor(pt.width / 2);
+  for (const side of ["home", "away"]) {
+    const x0 = side === "home" ? LABEL : LABEL + cols * S;
+    el("rect", {class: "bench", x: x0, y: benchTop(), width: cols * S, height: 18 + BENCH_ROWS * S, "data-side": side}, svg);
+    el("text", {class: "bench-label", x: x0 + 6, y: benchTop() + 13}, svg,
+      `${side} Reserves: ${state.doc.teams[side].name || side}${state.doc.kicking === side ? " (kicking)" : " (receiving)"}`);
+  }
+
+  // click targets over the receiving half
+  const hits = el("g", {id: "hit-layer"}, svg);
+  for (const [x, y] of pt.receiving_area[receiving()]) {
+    const r = el("rect", {class: "hit", x: LABEL + x * S, y: LABEL + y * S, width: S, height: S,
+      "data-x": x, "data-y": y}, hits);
+    r.addEventListener("click", () => selectTarget([x, y]));
+  }
+  el("g", {id: "landing-layer"}, svg);
+  el("g", {id: "marker-layer"}, svg);
+  el("g", {id: "player-layer"}, svg);
+  el("g", {id: "holder-layer"}, svg);
+  el("circle", {id: "ball", r: S * 0.18, cx: -100, cy: -100, visibility: "hidden"}, svg);
+
+  drawHeat(heat);
+  drawOdds();
+  drawPlayers();
+}
+
+function drawPlayers(frame) {
+  const layer = $("player-layer");
+  layer.replaceChildren();
+  const bench = {home: 0, away: 0};
+  for (const {side, p} of allPlayers()) {
+    const shown = frame ? frame.players[p.id] : {square: p.square, status: p.status};
+    const status = shown.status || (shown.square ? "standing" : "reserves");
+    const [cx, cy] = shown.square ? centre(shown.square) : benchSlot(side, bench[side]++);
+    const out = ["knocked_out", "casualty", "sent_off"].includes(status);
+    const g = el("g", {class: `player ${side} ${status}${out ? " out" : ""}`, "data-id": p.id,
+      transform: `translate(${cx},${cy})`}, layer);
+    el("circle", {r: S * 0.4}, g);
+    el("text", {}, g, jersey(p.id));
+    el("title", {}, g, `${p.id} ${p.name || ""} (MA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av})` +
+      (p.skills && p.skills.length ? `: ${p.skills.join(", ")}` : "") +
+      (status !== "standing" ? ` [${status}]` : ""));
+    if (state.problems.some((msg) => new RegExp(`\\b${p.id}\\b`).test(msg))) g.classList.add("problem");
+    if (!frame && !out) g.addEventListener("pointerdown", startDrag);
+  }
+  if (frame) drawBall(frame.ball);
+}
+
+function drawBall(ball) {
+  const b = $("ball");
+  if (!ball || !ball.square) { b.setAttribute("visibility", "hidden"); return; }
+  const {width, height} = pitch();
+  const [x, y] = ball.square;
+  if (x < 0 || y < 0 || x >= width || y >= height) { b.setAttribute("visibility", "hidden"); return; }
+  const [cx, cy] = centre(ball.square);
+  const off = ball.carrier ? S * 0.3 : 0;
+  b.setAttribute("cx", cx + off);
+  b.setAttribute("cy", cy - off);
+  b.setAttribute("visibility", "visible");
+}
+
+function heatColour(good) {
+  return `hsl(${Math.round(120 * good)}, 85%, 50%)`;
+}
+
+function drawHeat(layer) {
+  const legend = $("legend");
+  if (!state.heat || !$("show-heat").checked || state.replay) {
+    legend.hidden = true;
+    return;
+  }
+  const {targets, higher_is_better: higher, objective} = state.heat;
+  const values = targets.map((t) => t.value);
+  const lo = Math.min(...values), hi = Math.max(...values);
+  for (const t of targets) {
+    const share = hi === lo ? 0.5 : (t.value - lo) / (hi - lo);
+    const good = higher ? share : 1 - share;
+    const [x, y] = t.target;
+    el("rect", {class: "heat-cell", x: LABEL + x * S, y: LABEL + y * S, width: S, height: S,
+      fill: heatColour(good), "fill-opacity": 0.6, "data-x": x, "data-y": y,
+      "data-value": t.value}, layer);
+    el("text", {class: "heat-text", x: LABEL + x * S + S / 2, y: LABEL + y * S + S * 0.78}, layer,
+      `${(t.value * 100).toFixed(t.value < 0.1 ? 1 : 0)}`);
+  }
+  const best = targets[0].target;
+  el("rect", {class: "best", x: LABEL + best[0] * S + 2, y: LABEL + best[1] * S + 2, width: S - 4, height: S - 4}, layer);
+  const worst = higher ? "low" : "high";
+  legend.replaceChildren();
+  const add = (tag, text, cls) => {
+    const n = document.createElement(tag);
+    if (text !== undefined) n.textContent = text;
+    if (cls) n.className = cls;
+    legend.appendChild(n);
+    return n;
+  };
+  add("strong", `${objective.replaceAll("-", " ")} (events ${state.heat.events === "all" ? "on" : "off"})`);
+  add("span", `${pct(higher ? lo : hi)} (${worst}: worse)`);
+  const bar = add("span", undefined, "bar");
+  bar.style.background = `linear-gradient(to right, ${heatColour(0)}, ${heatColour(0.5)}, ${heatColour(1)})`;
+  add("span", `${pct(higher ? hi : lo)} (better)`);
+  add("span", `best: [${best.join(", ")}] ${pct(targets[0].value)} (white frame); numbers in percent`);
+  legend.hidden = false;
+}
+
+function drawOdds() {
+  const marker = $("marker-layer");
+  const landing = $("landing-layer");
+  if (!marker || !landing) return;
+  marker.replaceChildren();
+  landing.replaceChildren();
+  $("holder-layer").replaceChildren();
+  if (state.target && !state.replay) {
+    const [x, y] = state.target;
+    el("circle", {class: "target-marker", cx: LABEL + x * S + S / 2, cy: LABEL + y * S + S / 2, r: S * 0.45}, marker);
+  }
+  const o = state.odds;
+  if (!o || state.replay) return;
+  // disc areas in proportion to the chance, the likeliest square's disc filling its square
+  const most = Math.max(...o.ground.map((g) => g.p), ...o.holders.map((h) => h.p), 1e-9);
+  for (const g of o.ground) {
+    const [cx, cy] = centre(g.square);
+    el("circle", {class: "landing", cx, cy, r: Math.max(1.5, S * 0.42 * Math.sqrt(g.p / most))}, landing);
+    if (g.p >= 0.02) el("text", {class: "landing-text", x: cx, y: cy - S * 0.24}, landing, pct(g.p));
+  }
+  const badges = $("holder-layer");
+  for (const h of o.holders) {
+    const p = playerById(h.player);
+    if (!p || !p.square || h.p < 0.001) continue;
+    const [cx, cy] = centre(p.square);
+    const g = el("g", {class: "holder", "data-player": h.player,
+      transform: `translate(${cx + S * 0.3},${cy - S * 0.42})`}, badges);
+    el("rect", {x: -15, y: -7, width: 30, height: 13, rx: 3}, g);
+    el("text", {class: "holder-text"}, g, pct(h.p));
+  }
+}
+
+// ------------------------------------------------------------------ dragging
+
+let drag = null;
+
+function startDrag(ev) {
+  if (state.replay) return;
+  const g = ev.currentTarget;
+  drag = {id: g.dataset.id, g, start: svgPoint(ev), moved: false};
+  g.setPointerCapture(ev.pointerId);
+  g.addEventListener("pointermove", moveDrag);
+  g.addEventListener("pointerup", endDrag);
+  ev.preventDefault();
+}
+
+function moveDrag(ev) {
+  if (!drag) return;
+  const p = svgPoint(ev);
+  if (Math.hypot(p.x - drag.start.x, p.y - drag.start.y) > 4) drag.moved = true;
+  if (drag.moved) {
+    drag.g.classList.add("dragging");
+    drag.g.setAttribute("transform", `translate(${p.x},${p.y})`);
+  }
+}
+
+function endDrag(ev) {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  d.g.removeEventListener("pointermove", moveDrag);
+  d.g.removeEventListener("pointerup", endDrag);
+  const p = svgPoint(ev);
+  const sq = squareAt(p);
+  if (!d.moved) {  // a click on a player: a kick target if he stands in the receiving half
+    if (sq && inReceivingArea(sq)) selectTarget(sq);
+    return;
+  }
+  const player = playerById(d.id);
+  if (sq) {
+    player.square = sq;
+    if (player.status === "reserves") delete player.status;
+  } else if (p.y > benchTop()) {
+    player.square = null;
+    delete player.status;
+  }
+  changed();
+}
+
+// ------------------------------------------------------------------ asking the server
+
+function changed() {
+  state.version++;
+  stopReplay();
+  if (state.target && !inReceivingArea(state.target)) state.target = null;
+  state.odds = null;
+  render();
+  validate();
+  schedule();
+}
+
+let timer = null;
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if ($("show-heat").checked) fetchHeat();
+    if (state.target) fetchOdds();
+  }, 200);
+}
+
+function showProblems(problems) {
+  state.problems = problems;
+  const list = $("problems");
+  list.replaceChildren(...problems.map((msg) => {
+    const li = document.createElement("li");
+    li.textContent = msg;
+    return li;
+  }));
+  $("legal").hidden = problems.length > 0;
+  if (!state.replay) drawPlayers();
+}
+
+async function validate() {
+  const v = state.version;
+  try {
+    const r = await api("/api/validate", {scenario: state.doc});
+    if (v === state.version) showProblems(r.problems);
+  } catch (e) {
+    if (v === state.version) showProblems(e.problems || [String(e)]);
+  }
+}
+
+function oddsOptions() {
+  return {events: $("events").value, kick_skill: $("kick-skill").checked};
+}
+
+async function fetchHeat() {
+  const v = state.version;
+  const opts = {...oddsOptions(), objective: $("objective").value};
+  $("heat-status").textContent = opts.events === "all"
+    ? "computing every target with the Kick-off events (several seconds)..." : "computing every target...";
+  try {
+    const r = await api("/api/odds/all", {scenario: state.doc, ...opts}, fresh("heat"));
+    if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value) return;
+    state.heat = r;
+    $("heat-status").textContent = `${r.targets.length} targets`;
+    render();
+  } catch (e) {
+    if (v !== state.version || e.name === "AbortError") return;
+    state.heat = null;
+    $("heat-status").textContent = e.status === 422 ? "no heat map until the set-up is legal" : String(e.message);
+    render();
+  }
+}
+
+async function fetchOdds() {
+  const v = state.version;
+  const target = state.target;
+  const opts = oddsOptions();
+  $("odds-hint").textContent = `computing the odds of a kick at [${target.join(", ")}]...`;
+  $("odds-hint").hidden = false;
+  try {
+    const o = await api("/api/odds", {scenario: state.doc, target, ...opts}, fresh("odds"));
+    if (v !== state.version || target !== state.target) return;
+    state.odds = o;
+    showOdds(o);
+    drawOdds();
+  } catch (e) {
+    if (v !== state.version || e.name === "AbortError") return;
+    state.odds = null;
+    $("odds").hidden = true;
+    $("odds-hint").textContent = e.status === 422 ? "No odds until the set-up is legal." : String(e.message);
+    drawOdds();
+  }
+}
+
+function showOdds(o) {
+  $("odds-hint").hidden = true;
+  $("odds").hidden = false;
+  $("odds-title").textContent = `Kick at [${o.target.join(", ")}], Kick-off events ${o.events === "all" ? "on" : "off"}`;
+  const cell = (id, prob) => {
+    $(id).textContent = pct(prob.p);
+    $(`${id}-exact`).textContent = prob.exact;
+    $(`${id}-exact`).title = prob.exact;
+  };
+  cell("odds-touchback", o.touchback);
+  cell("odds-holds", o.receiving_team_holds);
+  cell("odds-ground", o.ball_on_ground);
+  $("odds-distance").textContent = `${o.expected_distance_to_receiving_end_zone.squares.toFixed(2)} squares`;
+  const table = $("holders");
+  table.replaceChildren();
+  for (const h of o.holders.filter((x) => x.p >= 0.0005)) {
+    const p = playerById(h.player);
+    const tr = table.insertRow();
+    tr.insertCell().textContent = h.player;
+    tr.insertCell().textContent = p ? p.name : "";
+    const td = tr.insertCell();
+    td.textContent = pct(h.p);
+    td.title = h.exact;
+  }
+}
+
+function selectTarget(sq) {
+  if (state.replay) return;
+  state.target = sq;
+  state.odds = null;
+  drawOdds();
+  fetchOdds();
+}
+
+// ------------------------------------------------------------------ the kick-off
+
+function describe(step) {
+  const sq = (s) => (s ? `[${s.join(", ")}]` : "nowhere");
+  switch (step.step) {
+    case "roll":
+      return `${step.die === "pick" ? "random pick" : step.die.toUpperCase()} rolled ${Array.isArray(step.value) ? step.value.join(", ") : step.value}: ${step.for}`;
+    case "kicker": return step.kicker ? `Kicker: ${step.kicker}` : `No kicker${step.why ? `: ${step.why}` : ""}`;
+    case "deviate": return `The kick deviates ${step.distance} square(s) (direction ${step.direction}) to ${sq(step.square)}${step.touchback ? ": out of play, a touchback" : ""}`;
+    case "event": return `Kick-off event ${step.roll[0]} + ${step.roll[1]} = ${step.roll[0] + step.roll[1]}: ${step.name.replaceAll("_", " ")}`;
+    case "bounce": return `The ball bounces to ${sq(step.to)}`;
+    case "scatter": return `The ball scatters to ${sq(step.to)}${step.touchback ? ": out of play, a touchback" : ""}`;
+    case "catch": return `${step.player} ${step.success ? "catches the ball" : "fails to catch the ball"}`;
+    case "throw_in": return `Throw-in from ${sq(step.start)}: ${step.distance} square(s)`;
+    case "touchback": return `Touchback: the ball goes to ${Array.isArray(step.to) ? sq(step.to) : step.to}${step.why ? ` (${step.why})` : ""}`;
+    case "high_kick": return step.player ? `High Kick: ${step.player} moves under the ball at ${sq(step.to)}` : `High Kick: ${step.effect}`;
+    case "quick_snap": return `Quick Snap: ${Object.entries(step.moves).map(([id, to]) => `${id} to ${sq(to)}`).join(", ") || "nobody moves"}`;
+    default: {
+      const rest = Object.entries(step).filter(([k]) => k !== "step").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+      return `${step.step.replaceAll("_", " ")}${rest.length ? `: ${rest.join(", ")}` : ""}`;
+    }
+  }
+}
+
+function buildFrames(result) {
+  const players = {};
+  for (const {p} of allPlayers()) players[p.id] = {square: p.square, status: p.status};
+  let frame = {players, ball: null};
+  const frames = [frame];
+  for (const step of result.log) {
+    const next = {players: {...frame.players}, ball: frame.ball};
+    if (step.step === "deviate" || step.step === "scatter") next.ball = {square: step.square || step.to, carrier: null};
+    if (step.step === "bounce") next.ball = {square: step.to, carrier: null};
+    if (step.step === "catch" && step.success) next.ball = {square: next.players[step.player].square, carrier: step.player};
+    if (step.step === "touchback") {
+      next.ball = Array.isArray(step.to) ? {square: step.to, carrier: null}
+        : step.to && next.players[step.to] ? {square: next.players[step.to].square, carrier: step.to} : null;
+    }
+    if (step.step === "high_kick" && step.player) next.players[step.player] = {...next.players[step.player], square: step.to};
+    if (step.step === "quick_snap") {
+      for (const [id, to] of Object.entries(step.moves)) next.players[id] = {...next.players[id], square: to};
+    }
+    frames.push(next);
+    frame = next;
+  }
+  // the last frame is the result itself: every player's square and status, and the ball
+  const last = {players: {}, ball: result.ball};
+  for (const [id, p] of Object.entries(result.players)) last.players[id] = {square: p.square, status: p.status};
+  frames[frames.length - 1] = last;
+  if (result.log.length === 0) frames.push(last);
+  return frames;
+}
+
+function endText(result) {
+  const parts = [];
+  if (result.touchback) parts.push("Touchback.");
+  const b = result.ball;
+  if (b.carrier) {
+    const p = playerById(b.carrier);
+    parts.push(`Ball held by ${b.carrier}${p && p.name ? ` (${p.name})` : ""} at [${b.square.join(", ")}].`);
+  } else if (b.square) {
+    parts.push(`Ball on the ground at [${b.square.join(", ")}].`);
+  }
+  if (result.event) parts.push(`Event: ${result.event.name.replaceAll("_", " ")}.`);
+  parts.push(`Seed ${result.seed}.`);
+  return parts.join(" ");
+}
+
+function showStep(at) {
+  const r = state.replay;
+  r.at = Math.max(0, Math.min(at, r.frames.length - 1));
+  drawPlayers(r.frames[r.at]);
+  const items = $("steps").children;
+  for (let i = 0; i < items.length; i++) {
+    items[i].className = i === r.at - 1 ? "current" : i >= r.at ? "future" : "";
+  }
+  if (r.at > 0 && items[r.at - 1]) items[r.at - 1].scrollIntoView({block: "nearest"});
+  const done = r.at === r.frames.length - 1;
+  $("kick-end").hidden = !done;
+  if (done) {
+    $("kick-end").textContent = endText(r.result);
+    pause();
+  }
+}
+
+function pause() {
+  if (state.replay && state.replay.timer) clearInterval(state.replay.timer);
+  if (state.replay) state.replay.timer = null;
+  $("play-pause").textContent = "play";
+}
+
+function play() {
+  const r = state.replay;
+  if (!r) return;
+  if (r.at >= r.frames.length - 1) showStep(0);
+  r.timer = setInterval(() => showStep(r.at + 1), STEP_MS);
+  $("play-pause").textContent = "pause";
+}
+
+function stopReplay() {
+  if (!state.replay) return;
+  pause();
+  state.replay = null;
+  $("replay-controls").hidden = true;
+  $("kick-end").hidden = true;
+  $("steps").replaceChildren();
+  $("kick-hint").hidden = false;
+}
+
+async function kick() {
+  const seed = Number($("seed").value);
+  if (!Number.isInteger(seed) || seed < 0) {
+    say("The seed must be a whole number, 0 or more.", true);
+    return;
+  }
+  const doc = structuredClone(state.doc);
+  delete doc.dice;
+  doc.seed = seed;
+  if (state.target) doc.kick = {...(doc.kick || {}), target: state.target};
+  try {
+    const {result} = await api("/api/kick", {scenario: doc});
+    stopReplay();
+    state.replay = {result, frames: buildFrames(result), at: 0, timer: null};
+    $("steps").replaceChildren(...result.log.map((step) => {
+      const li = document.createElement("li");
+      li.textContent = describe(step);
+      return li;
+    }));
+    $("kick-hint").hidden = true;
+    $("replay-controls").hidden = false;
+    render();
+    showStep(0);
+    play();
+    say(`Kick-off played from seed ${result.seed}.`);
+  } catch (e) {
+    say(`No kick-off: ${e.message}`, true);
+  }
+}
+
+// ------------------------------------------------------------------ files
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+async function downloadSetup() {
+  const body = {scenario: state.doc, side: $("export-side").value, format: $("export-format").value};
+  const res = await fetch("/api/setup/export", {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+  if (!res.ok) {
+    const data = await res.json();
+    say(`No set-up file: ${data.problems.join("; ")}`, true);
+    return;
+  }
+  const m = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");
+  download(m ? m[1] : "setup.txt", await res.blob());
+}
+
+async function upload(file) {
+  if (file.size > 200000) {
+    say(`${file.name}: too large for a scenario or a set-up`, true);
+    return;
+  }
+  const text = await file.text();
+  let parsed = null;
+  try { parsed = JSON.parse(text); } catch (e) { parsed = null; }
+  if (parsed && parsed.scenario && parsed.scenario.format === "kickoff-scenario/1") parsed = parsed.scenario;
+  try {
+    if (parsed && parsed.format === "kickoff-scenario/1") {
+      setDoc(parsed, file.name);
+      if (parsed.kick && Array.isArray(parsed.kick.target)) state.target = parsed.kick.target;
+      if (Number.isInteger(parsed.seed)) $("seed").value = parsed.seed;
+      changed();
+      say(`${file.name}: scenario loaded`);
+    } else {
+      const side = $("upload-side").value;
+      const r = await api("/api/setup/import", {scenario: state.doc, side, text, filename: file.name});
+      state.doc = r.scenario;
+      changed();
+      showProblems(r.problems);
+      say(`${file.name}: FUMBBL set-up placed for the ${side} team`);
+    }
+  } catch (e) {
+    say(`${file.name}: ${e.message}`, true);
+  }
+}
+
+// ------------------------------------------------------------------ the match
+
+function fillSelect(select, options, value) {
+  select.replaceChildren(...options.map(([v, text]) => {
+    const o = document.createElement("option");
+    o.value = v;
+    o.textContent = text;
+    return o;
+  }));
+  if (value !== undefined && options.some(([v]) => v === value)) select.value = value;
+}
+
+function fillTeamSelects() {
+  const rs = state.cat.rulesets[$("ruleset").value];
+  const teams = state.cat.teams[rs.family].map((t) => [t.name, `${t.title} (${t.race})`]);
+  const setups = [["", "default"], ...state.cat.setups[rs.pitch].map((s) => [s.name, `${s.title}${s.kind ? ` (${s.kind})` : ""}`])];
+  const keep = (id) => $(id).value;
+  const file = state.fromFile ? [["", `from ${state.fromFile}`]] : [];
+  fillSelect($("home-team"), file.length ? file.concat(teams) : teams, state.fromFile ? "" : keep("home-team") || rs.default_teams[0]);
+  fillSelect($("away-team"), file.length ? file.concat(teams) : teams, state.fromFile ? "" : keep("away-team") || rs.default_teams[1]);
+  if (!state.fromFile && !teams.some(([v]) => v === $("home-team").value)) $("home-team").value = rs.default_teams[0];
+  if (!state.fromFile && !teams.some(([v]) => v === $("away-team").value)) $("away-team").value = rs.default_teams[1];
+  fillSelect($("home-setup"), state.fromFile ? file : setups, state.fromFile ? "" : keep("home-setup"));
+  fillSelect($("away-setup"), state.fromFile ? file : setups, state.fromFile ? "" : keep("away-setup"));
+  const weathers = state.cat.weathers.map((w) => [w, (w === "nice" ? rs.fine_weather : w).replaceAll("_", " ")]);
+  fillSelect($("weather"), weathers, state.doc ? state.doc.weather || "nice" : "nice");
+}
+
+function setDoc(doc, fromFile) {
+  state.doc = doc;
+  state.fromFile = fromFile;
+  state.heat = null;
+  state.odds = null;
+  state.target = null;
+  $("ruleset").value = doc.ruleset;
+  $("kicking").value = doc.kicking || "home";
+  fillTeamSelects();
+}
+
+async function loadMatch() {
+  const body = {
+    ruleset: $("ruleset").value, kicking: $("kicking").value, weather: $("weather").value || "nice",
+    home: $("home-team").value || null, away: $("away-team").value || null,
+    home_setup: $("home-setup").value || null, away_setup: $("away-setup").value || null,
+  };
+  try {
+    const r = await api("/api/match", body);
+    setDoc(r.scenario, null);
+    changed();
+    showProblems(r.problems);
+  } catch (e) {
+    say(`No match: ${e.message}`, true);
+  }
+}
+
+function onRulesetChange() {
+  const next = state.cat.rulesets[$("ruleset").value];
+  const now = ruleset();
+  if (state.fromFile || (next.family === now.family && next.pitch === now.pitch)) {
+    state.doc.ruleset = $("ruleset").value;  // the same teams and squares, other rules
+    fillTeamSelects();
+    changed();
+  } else {
+    state.fromFile = null;
+    fillTeamSelects();
+    loadMatch();
+  }
+}
+
+async function init() {
+  state.cat = await api("/api/catalogue");
+  fillSelect($("ruleset"), Object.keys(state.cat.rulesets).map((n) => [n, n]), "bb2020");
+  fillSelect($("objective"), state.cat.objectives.map((o) => [o.name, `${o.name.replaceAll("-", " ")} (${o.higher_is_better ? "higher" : "lower"} is better)`]));
+  $("seed").value = Math.floor(Math.random() * 2 ** 31);
+  fillTeamSelects();
+
+  $("ruleset").addEventListener("change", onRulesetChange);
+  for (const id of ["home-team", "away-team", "home-setup", "away-setup"]) {
+    $(id).addEventListener("change", () => { state.fromFile = null; fillTeamSelects(); loadMatch(); });
+  }
+  $("kicking").addEventListener("change", () => { state.doc.kicking = $("kicking").value; state.target = null; state.heat = null; changed(); });
+  $("weather").addEventListener("change", () => { state.doc.weather = $("weather").value; changed(); });
+  for (const id of ["events", "objective", "kick-skill"]) {
+    $(id).addEventListener("change", () => { state.heat = null; render(); schedule(); });
+  }
+  $("show-heat").addEventListener("change", () => { render(); if ($("show-heat").checked) fetchHeat(); });
+  $("new-seed").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 2 ** 31); });
+  $("kick").addEventListener("click", kick);
+  $("play-pause").addEventListener("click", () => (state.replay && state.replay.timer ? pause() : play()));
+  $("step-next").addEventListener("click", () => { pause(); showStep(state.replay.at + 1); });
+  $("step-back").addEventListener("click", () => { pause(); showStep(state.replay.at - 1); });
+  $("to-end").addEventListener("click", () => { pause(); showStep(state.replay.frames.length - 1); });
+  $("back-to-setup").addEventListener("click", () => { stopReplay(); render(); });
+  $("download-scenario").addEventListener("click", () => {
+    download("scenario.json", new Blob([JSON.stringify(state.doc, null, 2) + "\n"], {type: "application/json"}));
+  });
+  $("download-setup").addEventListener("click", downloadSetup);
+  $("upload").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (file) await upload(file);
+    ev.target.value = "";
+  });
+  await loadMatch();
+  document.body.dataset.ready = "true";
+}
+
+init().catch((e) => say(`The page could not start: ${e.message}`, true));

@@ -1,0 +1,484 @@
+"""The web API with FastAPI's test client: every endpoint, its answers checked against the
+project's Python API, and its answers to bad input (a 4xx whose message names the field)."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import threading
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import limited_client, square_of
+from fastapi.testclient import TestClient
+
+from kickoff.analysis import KickoffSolver, rank_targets
+from kickoff.core import Square
+from kickoff.formats import fumbbl_setup
+from kickoff.formats.match import build_match
+from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
+from kickoff.formats.teams import load_setup
+from kickoff.web import compute
+from kickoff.web.app import ClientGone, Limits, OddsService
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def solver(doc: dict[str, Any], events: str = "none") -> KickoffSolver:
+    loaded = load_scenario(parse_scenario(json.dumps(doc)))
+    return KickoffSolver(loaded.state, loaded.ruleset, events=events,  # type: ignore[arg-type]
+                         house_rules=loaded.house_rules)
+
+
+def problems(response: Any, status: int) -> list[str]:
+    assert response.status_code == status, response.text
+    found: list[str] = response.json()["problems"]
+    assert found
+    return found
+
+
+# --------------------------------------------------------------------------- reference
+
+
+def test_catalogue(client: TestClient) -> None:
+    cat = client.get("/api/catalogue").json()
+    assert set(cat["rulesets"]) == {"classic", "bb2020", "bb2025", "sevens"}
+    eleven, sevens = cat["pitches"]["eleven"], cat["pitches"]["sevens"]
+    assert (eleven["width"], eleven["height"], eleven["wide"]) == (26, 15, 4)
+    assert (sevens["width"], sevens["height"], sevens["wide"]) == (20, 11, 2)
+    assert eleven["los"] == {"home": 12, "away": 13}
+    assert len(eleven["receiving_area"]["away"]) == 13 * 15
+    assert [13, 0] in eleven["receiving_area"]["away"] and [12, 0] not in eleven["receiving_area"]["away"]
+    assert cat["rulesets"]["sevens"]["pitch"] == "sevens"
+    assert "human" in [t["name"] for t in cat["teams"]["bb2020"]]
+    assert "botbowl_def_zone" in [s["name"] for s in cat["setups"]["eleven"]]
+    assert {o["name"]: o["higher_is_better"] for o in cat["objectives"]} == {
+        "touchback": False, "receiver-holds": False, "ball-on-ground": True}
+
+
+def test_schemas(client: TestClient) -> None:
+    docs = client.get("/api/schemas").json()
+    assert docs["kickoff-scenario-1.schema.json"]["properties"]["format"]["const"] == "kickoff-scenario/1"
+    assert "log" in docs["kickoff-result-1.schema.json"]["properties"]
+
+
+def test_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<svg id="pitch"' in page.text and "/static/app.js" in page.text
+    assert "https://" not in page.text  # nothing from a CDN
+    js = client.get("/static/app.js")
+    assert js.status_code == 200 and "/api/validate" in js.text
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_openapi_docs_offline(client: TestClient) -> None:
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assert "cdn.jsdelivr" not in docs.text
+    bundle = [part.split('"')[0] for part in docs.text.split('src="')[1:] if "swagger" in part]
+    assert bundle and client.get(bundle[0]).status_code == 200
+    spec = client.get("/openapi.json").json()
+    assert {"/api/catalogue", "/api/schemas", "/api/match", "/api/validate", "/api/kick",
+            "/api/odds", "/api/odds/all", "/api/setup/import", "/api/setup/export"} <= set(spec["paths"])
+
+
+# --------------------------------------------------------------------------- match
+
+
+def test_match_is_the_cli_pairing(client: TestClient, default_doc: dict[str, Any]) -> None:
+    answer = client.post("/api/match", json={}).json()
+    assert answer["problems"] == []
+    assert answer["scenario"] == default_doc
+    # the same state as build_match: the same exact odds
+    match = build_match("bb2020", None, None, None, None, "home")
+    expected = KickoffSolver(match.state, match.ruleset).odds(Square(19, 7))
+    assert solver(answer["scenario"]).odds(Square(19, 7)).holders == expected.holders
+
+
+def test_match_sevens_away_kicking(client: TestClient) -> None:
+    answer = client.post("/api/match", json={
+        "ruleset": "sevens", "home": "orc", "away": "human", "kicking": "away",
+        "weather": "pouring_rain"}).json()
+    doc = answer["scenario"]
+    assert answer["problems"] == []
+    assert (doc["ruleset"], doc["kicking"], doc["weather"]) == ("sevens", "away", "pouring_rain")
+    on_pitch = [p for p in doc["teams"]["away"]["players"] if p["square"] is not None]
+    assert len(on_pitch) == 7 and all(p["square"][0] >= 13 for p in on_pitch)
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"home": "secrets"}, "home: no built-in team 'secrets'"),
+    ({"away_setup": "sevens_def_zone"}, "away_setup: no built-in set-up 'sevens_def_zone' for eleven"),
+    ({"home": "../../etc/passwd"}, "home: String should match pattern"),
+    ({"ruleset": "bb1987"}, "ruleset: Input should be"),
+    ({"kicking": "both"}, "kicking: Input should be"),
+    ({"weather": "fog"}, "weather: Input should be"),
+    ({"colour": "red"}, "colour: unknown field"),
+])
+def test_match_bad_input(client: TestClient, body: dict[str, Any], field: str) -> None:
+    found = problems(client.post("/api/match", json=body), 422)
+    assert any(p.startswith(field) for p in found), found
+
+
+# --------------------------------------------------------------------------- validate
+
+
+def test_validate_legal_and_illegal(client: TestClient, default_doc: dict[str, Any]) -> None:
+    assert client.post("/api/validate", json={"scenario": default_doc}).json() == {
+        "valid": True, "problems": []}
+    doc = copy.deepcopy(default_doc)
+    h1 = doc["teams"]["home"]["players"][0]
+    assert h1["id"] == "h1" and h1["square"] == [12, 7]
+    h1["square"] = [16, 3]  # into the receiving half
+    answer = client.post("/api/validate", json={"scenario": doc}).json()
+    assert answer["valid"] is False
+    assert any("player h1 at [16, 3] is outside its own half" in p for p in answer["problems"])
+    assert any("on the Line of Scrimmage" in p and "at least 3" in p for p in answer["problems"])
+    h1["square"] = square_of(doc, "a1")  # onto an opponent's square
+    shared = client.post("/api/validate", json={"scenario": doc}).json()["problems"]
+    assert any("h1" in p and "a1" in p and "share square" in p for p in shared)
+
+
+def test_validate_lists_input_problems_with_key_paths(client: TestClient,
+                                                      default_doc: dict[str, Any]) -> None:
+    doc = copy.deepcopy(default_doc)
+    doc["teams"]["away"]["players"][2]["square"] = [27, 4]
+    doc["teams"]["home"]["players"][0]["ma"] = 0
+    answer = client.post("/api/validate", json={"scenario": doc}).json()
+    assert answer["valid"] is False
+    assert any(p.startswith("teams.home.players[0].ma:") for p in answer["problems"])
+    del doc["teams"]
+    missing = client.post("/api/validate", json={"scenario": doc}).json()["problems"]
+    assert missing == ["teams: required key is missing"]
+
+
+def test_validate_bad_requests(client: TestClient, default_doc: dict[str, Any]) -> None:
+    assert problems(client.post("/api/validate", json={"scenario": [1, 2]}), 422)[0].startswith(
+        "scenario: Input should be a valid dictionary")
+    assert problems(client.post("/api/validate", json={}), 422) == ["scenario: Field required"]
+    assert problems(client.post("/api/validate", json={"scenario": default_doc, "x": 1}),
+                    422) == ["x: unknown field"]
+    crowd = copy.deepcopy(default_doc)
+    crowd["teams"]["home"]["players"] *= 2  # 28 players
+    assert problems(client.post("/api/validate", json={"scenario": crowd}), 422) == [
+        "scenario.teams.home.players: 28 players, at most 16 a team"]
+    bad_json = client.post("/api/validate", content=b'{"scenario": {', headers={
+        "content-type": "application/json"})
+    assert problems(bad_json, 422)[0].startswith("body: not valid JSON at character")
+    nested = client.post("/api/validate", content=b"[" * 50_000, headers={
+        "content-type": "application/json"})
+    assert problems(nested, 400) == ["body: not a JSON document this server can read"]
+
+
+def test_body_limit(client: TestClient, default_doc: dict[str, Any]) -> None:
+    big = {"scenario": {**default_doc, "padding": "x" * 300_000}}
+    found = problems(client.post("/api/validate", json=big), 413)
+    assert found == ["body: larger than 262144 bytes, the most this server accepts"]
+    with limited_client(max_body_bytes=1000) as small:
+        assert problems(small.post("/api/validate", json={"scenario": default_doc}), 413)
+
+
+# --------------------------------------------------------------------------- kick
+
+
+def test_kick_seeded_is_replay(client: TestClient, default_doc: dict[str, Any]) -> None:
+    doc = {**default_doc, "seed": 7, "kick": {"target": [19, 3]}}
+    result = client.post("/api/kick", json={"scenario": doc}).json()["result"]
+    assert result == replay_text(json.dumps(doc))
+    assert result["seed"] == 7 and result["target"] == [19, 3]
+    assert result["log"][0]["step"] == "kicker"
+    assert any(s["step"] == "roll" and s["die"] == "d8" for s in result["log"])
+
+
+def test_kick_without_seed_names_its_seed(client: TestClient, default_doc: dict[str, Any]) -> None:
+    result = client.post("/api/kick", json={"scenario": default_doc}).json()["result"]
+    assert isinstance(result["seed"], int)
+    assert result == replay_text(json.dumps({**default_doc, "seed": result["seed"]}))
+
+
+def test_kick_scripted_case(client: TestClient) -> None:
+    case = json.loads((DATA / "cases/editions/bb2020-quick-snap-legal.json").read_text())
+    result = client.post("/api/kick", json={"scenario": case["scenario"]}).json()["result"]
+    assert result["seed"] is None
+    for path, value in case["expect"].items():
+        got: Any = result
+        for part in path.split("."):
+            got = got[part]
+        assert got == value, path
+
+
+def test_kick_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:
+    doc = copy.deepcopy(default_doc)
+    doc["teams"]["home"]["players"][0]["square"] = [16, 3]
+    found = problems(client.post("/api/kick", json={"scenario": doc}), 422)
+    assert all(p.startswith("scenario: illegal set-up: ") for p in found)
+    assert any("player h1 at [16, 3]" in p for p in found)
+    off = {**default_doc, "kick": {"target": [5, 5]}}
+    found = problems(client.post("/api/kick", json={"scenario": off}), 422)
+    assert found[0].startswith("scenario.kick.target: [5, 5] is not in the receiving area")
+    leftover = {**default_doc, "dice": {"d6": [1]}}
+    assert problems(client.post("/api/kick", json={"scenario": leftover}), 422)[0].startswith(
+        "scenario: ")
+    both = {**default_doc, "seed": 1, "dice": {"d6": [1]}}
+    assert problems(client.post("/api/kick", json={"scenario": both}), 422) == [
+        "scenario.seed: give either dice or a seed, not both"]
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def test_odds_one_target_exact(client: TestClient, default_doc: dict[str, Any]) -> None:
+    answer = client.post("/api/odds", json={"scenario": default_doc, "target": [20, 4]}).json()
+    expected = solver(default_doc).odds(Square(20, 4))
+    assert answer["target"] == [20, 4] and answer["events"] == "none"
+    assert Fraction(answer["touchback"]["exact"]) == expected.touchback
+    assert answer["touchback"]["p"] == pytest.approx(float(expected.touchback))
+    assert Fraction(answer["receiving_team_holds"]["exact"]) == expected.receiving_team_holds
+    assert {h["player"]: Fraction(h["exact"]) for h in answer["holders"]} == expected.holders
+    assert {tuple(g["square"]): Fraction(g["exact"]) for g in answer["ground"]} == {
+        tuple(sq): p for sq, p in expected.ground.items()}
+    ps = [h["p"] for h in answer["holders"]]
+    assert ps == sorted(ps, reverse=True)
+    total = (sum(Fraction(h["exact"]) for h in answer["holders"])
+             + Fraction(answer["ball_on_ground"]["exact"]))
+    assert total == 1
+    assert Fraction(answer["expected_distance_to_receiving_end_zone"]["exact"]) == \
+        expected.expected_distance_to_receiving_end_zone
+
+
+def test_odds_default_targets(client: TestClient, default_doc: dict[str, Any]) -> None:
+    centre = client.post("/api/odds", json={"scenario": default_doc}).json()
+    assert centre["target"] == [19, 7]
+    named = client.post("/api/odds", json={"scenario": {**default_doc, "kick": {"target": [22, 9]}}})
+    assert named.json()["target"] == [22, 9]
+
+
+def test_odds_events_all_small_setup(client: TestClient) -> None:
+    from helpers import scenario
+
+    doc = scenario("bb2020")
+    answer = client.post("/api/odds", json={"scenario": doc, "target": [19, 7], "events": "all"})
+    expected = solver(doc, "all").odds(Square(19, 7))
+    assert answer.json()["events"] == "all"
+    assert Fraction(answer.json()["touchback"]["exact"]) == expected.touchback
+    assert {h["player"]: Fraction(h["exact"]) for h in answer.json()["holders"]} == expected.holders
+
+
+@pytest.mark.parametrize(("extra", "field"), [
+    ({"target": [5, 5]}, "target: [5, 5] is not in the receiving area"),
+    ({"target": [200, 3]}, "target[0]: Input should be less than or equal to 99"),
+    ({"target": [19]}, "target[1]: Field required"),
+    ({"events": "some"}, "events: Input should be 'none' or 'all'"),
+    ({"kick_skill": "yes please"}, "kick_skill: Input should be a valid boolean"),
+])
+def test_odds_bad_input(client: TestClient, default_doc: dict[str, Any], extra: dict[str, Any],
+                        field: str) -> None:
+    found = problems(client.post("/api/odds", json={"scenario": default_doc, **extra}), 422)
+    assert any(p.startswith(field) for p in found), found
+
+
+def test_odds_refuse_an_illegal_setup(client: TestClient, default_doc: dict[str, Any]) -> None:
+    doc = copy.deepcopy(default_doc)
+    doc["teams"]["away"]["players"][0]["square"] = None
+    for path in ("/api/odds", "/api/odds/all"):
+        found = problems(client.post(path, json={"scenario": doc}), 422)
+        assert any("illegal set-up" in p and "away team" in p for p in found), found
+
+
+def test_all_targets_ranked_exactly(client: TestClient, default_doc: dict[str, Any]) -> None:
+    answer = client.post("/api/odds/all", json={"scenario": default_doc}).json()
+    ranked = rank_targets(solver(default_doc), "touchback")
+    assert answer["objective"] == "touchback" and answer["higher_is_better"] is False
+    assert [t["target"] for t in answer["targets"]] == [r.target.as_list() for r in ranked]
+    assert [Fraction(t["exact"]) for t in answer["targets"]] == [r.value for r in ranked]
+    assert len(answer["targets"]) == 195
+    # a target's full odds afterwards (from the cache) are the same exact odds
+    one = client.post("/api/odds", json={"scenario": default_doc, "target": [24, 13]}).json()
+    assert Fraction(one["touchback"]["exact"]) == solver(default_doc).odds(Square(24, 13)).touchback
+
+
+def test_all_targets_objective(client: TestClient, default_doc: dict[str, Any]) -> None:
+    answer = client.post("/api/odds/all", json={"scenario": default_doc,
+                                                "objective": "ball-on-ground"}).json()
+    values = [t["value"] for t in answer["targets"]]
+    assert answer["higher_is_better"] is True and values == sorted(values, reverse=True)
+    assert values[0] == pytest.approx(answer["targets"][0]["ball_on_ground"])
+    found = problems(client.post("/api/odds/all", json={"scenario": default_doc,
+                                                        "objective": "win"}), 422)
+    assert found[0].startswith("objective: Input should be")
+
+
+def test_busy_server_answers_503(default_doc: dict[str, Any]) -> None:
+    with limited_client(max_pending=0) as busy:
+        response = busy.post("/api/odds", json={"scenario": default_doc})
+        assert response.status_code == 503
+        assert response.headers["retry-after"] == "5"
+        assert response.json()["problems"][0].startswith("busy:")
+
+
+def test_identical_questions_share_one_job(default_doc: dict[str, Any]) -> None:
+    submitted: list[Any] = []
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            submitted.append(fn)
+            return super().submit(fn, *args, **kwargs)
+
+    async def ask() -> list[dict[str, Any]]:
+        service = OddsService(Counting(2), Limits())
+        text = json.dumps(default_doc)
+        asked = [service.one(text, "none", False, (19, 7)) for _ in range(5)]
+        answers = await asyncio.gather(*asked)
+        answers.append(await service.one(text, "none", False, (19, 7)))  # from the cache
+        return answers
+
+    answers = asyncio.run(ask())
+    assert len(submitted) == 1
+    assert all(a == answers[0] for a in answers)
+    assert Fraction(answers[0]["touchback"]["exact"]) == solver(default_doc).odds(Square(19, 7)).touchback
+
+
+def test_a_job_nobody_waits_for_is_dropped() -> None:
+    ran: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    def blocker() -> str:
+        started.set()
+        release.wait(10)
+        return "first"
+
+    def second() -> str:
+        ran.append("second")
+        return "second"
+
+    async def gone() -> bool:
+        return True
+
+    async def ask() -> OddsService:
+        service = OddsService(ThreadPoolExecutor(1), Limits())
+        service.watch_seconds = 0.05
+        first = asyncio.ensure_future(
+            service._shared("a", service.odds, lambda: service._run(blocker)))
+        await asyncio.to_thread(started.wait, 5)
+        with pytest.raises(ClientGone):  # its client left while the job waited in the queue
+            await service._shared("b", service.odds, lambda: service._run(second), gone)
+        await asyncio.sleep(0.05)  # the cancellation reaches the executor's queue on the next turn
+        release.set()
+        assert await first == "first"
+        await asyncio.sleep(0.2)
+        return service
+
+    service = asyncio.run(ask())
+    assert ran == []
+    assert (service.in_flight, service.waiters, service.pending) == ({}, {}, 0)
+    assert not service.slots.locked()  # the worker is free again
+    assert service.odds.get_item("a") == "first" and service.odds.get_item("b") is None
+
+
+def test_setup_key_ignores_dice_and_target(default_doc: dict[str, Any]) -> None:
+    base = compute.setup_key(json.dumps(default_doc))
+    assert compute.setup_key(json.dumps({**default_doc, "seed": 3, "kick": {"target": [19, 3]}})) == base
+    assert compute.setup_key(json.dumps({**default_doc, "weather": "blizzard"})) != base
+
+
+# --------------------------------------------------------------------------- set-up files
+
+
+def test_export_toml_is_the_builtin_setup(client: TestClient, default_doc: dict[str, Any]) -> None:
+    pitch = build_match("bb2020", None, None, None, None, "home").ruleset.pitch
+    for side, builtin, kind in (("home", "botbowl_def_zone", "defence"),
+                                ("away", "botbowl_off_wedge", "offence")):
+        response = client.post("/api/setup/export", json={"scenario": default_doc, "side": side})
+        assert response.status_code == 200
+        assert response.headers["content-disposition"].startswith("attachment; filename=")
+        setup = tomllib.loads(response.text)
+        assert setup["kind"] == kind and setup["pitch"] == "eleven"
+        assert setup["positions"] == load_setup(builtin, pitch)[1].positions
+
+
+def test_export_fumbbl(client: TestClient, default_doc: dict[str, Any]) -> None:
+    pitch = build_match("bb2020", None, None, None, None, "home").ruleset.pitch
+    wedge = {int(k): tuple(v) for k, v in load_setup("botbowl_off_wedge", pitch)[1].positions.items()}
+    xml = client.post("/api/setup/export", json={"scenario": default_doc, "side": "away",
+                                                 "format": "fumbbl-xml"})
+    assert xml.headers["content-type"].startswith("application/xml")
+    assert fumbbl_setup.parse_xml(xml.text).positions == wedge
+    js = client.post("/api/setup/export", json={"scenario": default_doc, "side": "away",
+                                                "format": "fumbbl-json", "name": "Wedge"})
+    assert fumbbl_setup.parse_json(js.text).positions == wedge
+    assert fumbbl_setup.parse_json(js.text).name == "Wedge"
+
+
+def test_export_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:
+    doc = copy.deepcopy(default_doc)
+    doc["teams"]["home"]["players"][3]["id"] = "thrower"
+    found = problems(client.post("/api/setup/export", json={"scenario": doc, "side": "home"}), 422)
+    assert found == ["scenario.teams.home.players[3].id: 'thrower' carries no jersey number: "
+                     "set-ups name players by number, ids h1..h99"]
+    found = problems(client.post("/api/setup/export", json={"scenario": default_doc,
+                                                             "side": "middle"}), 422)
+    assert found[0].startswith("side: Input should be 'home' or 'away'")
+    found = problems(client.post("/api/setup/export", json={"scenario": default_doc,
+                                                             "side": "home", "format": "pdf"}), 422)
+    assert found[0].startswith("format: Input should be")
+
+
+def test_import_fumbbl_places_a_team(client: TestClient, default_doc: dict[str, Any]) -> None:
+    xml = (DATA / "ffb-setups/setup_orc_BattleLore.xml").read_text()  # numbers 1..11
+    answer = client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": xml,
+        "filename": "setup_orc_BattleLore.xml"}).json()
+    doc = answer["scenario"]
+    assert answer["problems"] == []
+    fs = fumbbl_setup.parse_xml(xml)
+    for number, (x, y) in fs.positions.items():
+        assert square_of(doc, f"h{number}") == [x, y]
+    assert square_of(doc, "h12") is None
+    assert doc["teams"]["away"] == default_doc["teams"]["away"]
+    # the away team, from the exported wedge: mirrored back onto the same squares
+    xml = client.post("/api/setup/export", json={"scenario": default_doc, "side": "away",
+                                                 "format": "fumbbl-xml"}).text
+    for p in doc["teams"]["away"]["players"]:
+        p["square"] = None
+    back = client.post("/api/setup/import", json={"scenario": doc, "side": "away", "text": xml})
+    assert back.json()["scenario"]["teams"]["away"] == default_doc["teams"]["away"]
+
+
+def test_import_reports_what_it_cannot_place(client: TestClient, default_doc: dict[str, Any]) -> None:
+    xml = (DATA / "ffb-setups/setup_human_Kalimar.xml").read_text()  # a number 15
+    answer = client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": xml,
+        "filename": "setup_human_Kalimar.xml"}).json()
+    assert answer["problems"] == [
+        "setup_human_Kalimar.xml: positions.15: the team 'Reikland Reavers' has no player number 15",
+        "home team: 10 players on the pitch, 11 required (14 available)"]
+    text = json.dumps({"name": "x", "playerPositions": [
+        {"playerNr": 1, "coordinate": [12, 7]}, {"playerNr": 40, "coordinate": [12, 8]}]})
+    answer = client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": text, "filename": "x.json"}).json()
+    assert "x.json: positions.40: the team 'Reikland Reavers' has no player number 40" in answer["problems"]
+    assert any("on the pitch" in p for p in answer["problems"])  # one player is not eleven
+    assert square_of(answer["scenario"], "h1") == [12, 7]
+
+
+def test_import_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": "<teamSetup><player", "filename": "s.xml"}), 422)
+    assert found[0].startswith("text: s.xml: ")
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": "x" * 70_000}), 422)
+    assert found[0].startswith("text: String should have at most 65536 characters")
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": ""}), 422)
+    assert found[0].startswith("text: String should have at least 1 character")
+    evil = '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><teamSetup name="&b;"/>'
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": evil, "filename": "e.xml"}), 422)
+    assert found[0].startswith("text: e.xml: ")
