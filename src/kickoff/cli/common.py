@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
+from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
@@ -22,6 +23,20 @@ from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+#: ``--free-turns`` of ``kickoff run`` and ``kickoff simulate`` (docs/actions.md, "The coach's
+#: policy (opt-in)").
+FreeTurnsOpt = Annotated[
+    FreeTurnPolicy,
+    typer.Option(
+        "--free-turns",
+        help="What the kicking team does in a Blitz! / Charge! free turn: none (the scenario "
+        "format's default: nobody acts) or close (the coach's policy: the nearest player able "
+        "to catch goes under the ball, the others mark the receivers nearest it; never a "
+        "Dodge, Rush, pick-up or block).",
+    ),
+]
 
 
 def fail(message: str) -> None:
