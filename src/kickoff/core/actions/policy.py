@@ -154,9 +154,11 @@ def _nearest(
             u = (x + dx, y + dy)
             if u in toward:
                 continue
+            # Seen now, whatever it is: a player's square is first reached at the fewest steps;
+            # a closed square stays closed; one out of reach now is out of reach deeper down.
+            toward[u] = sq
             p = starts.get(u)
             if p is not None:
-                toward[u] = sq
                 if d + 1 <= p.ma:
                     found[p.id] = (d + 1, sq)
                     best = d + 1
@@ -167,11 +169,8 @@ def _nearest(
             # still within reach of some player: his MA covers the steps so far plus the rest
             for hx, hy, ma in homes:
                 if max(abs(ux - hx), abs(uy - hy)) + d + 1 <= ma:
+                    frontier.append((u, d + 1))
                     break
-            else:
-                continue
-            toward[u] = sq
-            frontier.append((u, d + 1))
     if not found:
         return None
     order = {p.id: i for i, p in enumerate(players)}
