@@ -65,6 +65,11 @@ def test_bench_simulate(benchmark: Any) -> None:
     benchmark.pedantic(simulate, (job, 20_000, 1), rounds=3)
 
 
+def test_bench_simulate_free_turns_close(benchmark: Any) -> None:
+    job = Job(eleven(), RS, Square(19, 7), "all", free_turns="close")
+    benchmark.pedantic(simulate, (job, 20_000, 1), rounds=3)
+
+
 def main() -> None:
     state = eleven()
     times = []
@@ -86,6 +91,11 @@ def main() -> None:
     simulate(job, 40_000, 1)
     print(f"simulate, events all, eleven-a-side: {40_000 / (time.perf_counter() - t):,.0f} "
           "kick-offs per second on one core")
+    job = Job(state, RS, Square(19, 7), "all", free_turns="close")
+    t = time.perf_counter()
+    simulate(job, 40_000, 1)
+    print(f"simulate, events all, free turns close, eleven-a-side: "
+          f"{40_000 / (time.perf_counter() - t):,.0f} kick-offs per second on one core")
 
 
 if __name__ == "__main__":

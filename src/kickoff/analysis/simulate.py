@@ -15,7 +15,7 @@ from math import sqrt
 import numpy as np
 
 from kickoff.analysis.exact import Events
-from kickoff.core.context import Decisions
+from kickoff.core.context import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
@@ -68,7 +68,11 @@ class Tally:
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate: a checked state, the ruleset, the target and the options."""
+    """What to simulate: a checked state, the ruleset, the target and the options.
+
+    ``free_turns``: what the kicking team does in a Blitz! / Charge! (``Decisions.free_turn_policy``):
+    ``"none"``, the scenario format's default, nobody acts; ``"close"``, the coach's policy
+    (:func:`kickoff.core.actions.policy.close_in`)."""
 
     state: GameState
     ruleset: Ruleset
@@ -76,13 +80,16 @@ class Job:
     events: Events = "all"
     house_rules: frozenset[str] = frozenset()
     use_kick_skill: bool = False
+    free_turns: FreeTurnPolicy = "none"
 
 
 def run_chunk(job: Job, n: int, seed: int) -> Tally:
-    """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` and the default decisions."""
+    """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` and the default decisions (but
+    ``job.free_turns`` in a Blitz! / Charge!)."""
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
-    decisions = Decisions(target=job.target, use_kick_skill=job.use_kick_skill)
+    decisions = Decisions(target=job.target, use_kick_skill=job.use_kick_skill,
+                          free_turn_policy=job.free_turns)
     receiving = state.receiving
     end_zone_x = 0 if receiving == "home" else state.pitch.width - 1
     with_event = job.events == "all"

@@ -18,7 +18,14 @@ from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
-from kickoff.cli.common import check_square, guarded, parse_target, prefixed, read_input
+from kickoff.cli.common import (
+    FreeTurnsOpt,
+    check_square,
+    guarded,
+    parse_target,
+    prefixed,
+    read_input,
+)
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
@@ -46,7 +53,14 @@ TargetOpt = Annotated[
 EventsOpt = Annotated[
     Literal["none", "all"],
     typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
-                 "with its default decisions."),
+                 "with its default decisions (Blitz! / Charge!: see --free-turns)."),
+]
+OddsEventsOpt = Annotated[
+    Literal["none", "all"],
+    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
+                 "with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
+                 "format's default; the coach's policy of kickoff simulate --free-turns close is "
+                 "not available here, as the event is solved before the landing is known)."),
 ]
 
 
@@ -94,7 +108,7 @@ def _pct(p: Fraction | float) -> str:
 def odds(
     file: FileArg = None,
     target: TargetOpt = None,
-    events: EventsOpt = "none",
+    events: OddsEventsOpt = "none",
     all_targets: Annotated[
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
@@ -215,6 +229,7 @@ def simulate(
     jobs: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
     target: TargetOpt = None,
     events: EventsOpt = "all",
+    free_turns: FreeTurnsOpt = "none",
     kick_skill: Annotated[
         bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
     ] = False,
@@ -230,7 +245,7 @@ def simulate(
     s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
-    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill)
+    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)
     if as_json:
         tally = run_simulation(job, n, used_seed, jobs=jobs)
     else:
@@ -249,6 +264,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps({
             "n": n, "seed": used_seed, "target": s.target.as_list(), "events": events,
+            "free_turns": free_turns,
             **{name: {"p": p, "ci95": [p - 1.96 * e, p + 1.96 * e]} for name, p, e in rows},
             "holders": {pid: {"p": tally.share(c)[0],
                               "ci95": [tally.share(c)[0] - 1.96 * tally.share(c)[1],
@@ -259,8 +275,8 @@ def simulate(
         }, indent=2))
         return
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
-                  f"events {events})", caption=f"seed {used_seed}: the same seed gives the same "
-                  "counts, whatever --jobs")
+                  f"events {events}, free turns {free_turns})",
+                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever --jobs")
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
+    FreeTurnsOpt,
     check_square,
     fail,
     guarded,
@@ -92,6 +93,7 @@ def run(
     ] = False,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
+    free_turns: FreeTurnsOpt = "none",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
     ] = False,
@@ -103,7 +105,7 @@ def run(
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
-                          use_kick_skill=kick_skill)
+                          use_kick_skill=kick_skill, free_turn_policy=free_turns)
     result = kick_off(state, rs, SeededDice(used_seed), decisions,
                       frozenset({"kick_it"}) if kick_it else frozenset())
     doc = result_to_json(result, rs, used_seed)

@@ -8,17 +8,32 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
+from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import Square
 from kickoff.formats.match import Match
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+#: ``--free-turns`` of ``kickoff run`` and ``kickoff simulate`` (docs/actions.md, "The coach's
+#: policy (opt-in)").
+FreeTurnsOpt = Annotated[
+    FreeTurnPolicy,
+    typer.Option(
+        "--free-turns",
+        help="What the kicking team does in a Blitz! / Charge! free turn: none (the scenario "
+        "format's default: nobody acts) or close (the coach's policy: the nearest player able "
+        "to catch goes under the ball, the others mark the receivers nearest it; never a "
+        "Dodge, Rush, pick-up or block).",
+    ),
+]
 
 
 def fail(message: str) -> None:

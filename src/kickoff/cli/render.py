@@ -118,10 +118,12 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
     "high_kick": lambda e: f"High Kick: {e['player']} moves under the ball at {e['to']}"
     if "player" in e else f"High Kick: {e['effect']}",
-    "blitz": lambda e: "Blitz!: eligible " + (", ".join(e["eligible"]) or "nobody")
-    + ("" if e["count"] is None else f" (up to {e['count']})") + "; no action taken",
-    "charge": lambda e: "Charge!: eligible " + (", ".join(e["eligible"]) or "nobody")
-    + f" (up to {e['count']}); no action taken",
+    "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
+    + ": may act " + (", ".join(e["eligible"]) or "nobody")
+    + ("" if e["count"] is None else f" (up to {e['count']} of them)"),
+    "free_turn_policy": lambda e: f"Coach's policy ({e['policy']}): " + (", ".join(
+        f"{pid} moves to {path[-1]}" for pid, path in e["moves"].items())
+        or "nobody can act without a roll"),
     "catch": lambda e: f"{e['player']} " + ("catches the ball" if e["success"] else
                                             "fails to catch the ball"),
     "bounce": lambda e: f"The ball bounces to {e['to']}",

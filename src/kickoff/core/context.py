@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from kickoff.core.actions.activation import Activation
 from kickoff.core.dice import SIDES, Dice, DieKind
@@ -18,6 +18,12 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
+
+#: What the kicking team does in a free turn (Blitz!, Charge!) given no activations:
+#: ``"none"`` nobody acts (the format's default), ``"close"`` the coach's policy
+#: (:func:`kickoff.core.actions.policy.close_in`).
+FreeTurnPolicy = Literal["none", "close"]
+FREE_TURN_POLICIES: tuple[FreeTurnPolicy, ...] = ("none", "close")
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,10 @@ class Decisions:
     prayer_die: int | None = None
     #: classic option: throw-in direction by "template" (default) or "d8".
     throw_in_die: str = "template"
+    #: Not a key of the scenario format (opt-in, for callers who write no activations): what a
+    #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
+    #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).
+    free_turn_policy: FreeTurnPolicy = "none"
 
 
 class KickoffContext:

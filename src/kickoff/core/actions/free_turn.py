@@ -15,7 +15,9 @@ ball is in the air (it lands afterwards, on the squares as the free turn left th
   (bb2020+); the activations left are then ignored, their moment never comes.
 
 An empty list is the default policy: nobody acts, no die is rolled (``scenario-format.md``: the
-default of ``blitz`` / ``charge`` is ``[]``).
+default of ``blitz`` / ``charge`` is ``[]``). Only when a caller asks for it
+(``Decisions.free_turn_policy``, not a key of the format) does an empty list play a coach's
+policy instead (:mod:`kickoff.core.actions.policy`), planned now, when the free turn starts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.block import block
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps
+from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.rolls import roll_test, square_text, where_of
 from kickoff.core.actions.throw import check_throw, throw_team_mate
 from kickoff.core.actions.turn import Turn
@@ -40,7 +43,8 @@ def free_turn(
     ctx: KickoffContext, event: str, count: int | None, activations: Sequence[Activation]
 ) -> Turn:
     """Play the kicking team's free turn ``event`` ("blitz" or "charge") with at most ``count``
-    acting players (``None``: no limit): the :class:`Turn` as it ended.
+    acting players (``None``: no limit): the :class:`Turn` as it ended. An empty
+    ``activations`` plays ``ctx.decisions.free_turn_policy`` (default ``"none"``: nobody acts).
 
     Raises ``DecisionError`` naming the activation (its ``where``, the player, his square) for
     an illegal one: an unknown or ineligible player, a second activation of a player, too many
@@ -50,6 +54,11 @@ def free_turn(
     side = ctx.kicking
     eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
     ctx.note("free_turn", event=event, count=count, eligible=eligible)
+    policy = ctx.decisions.free_turn_policy
+    if not activations and policy != "none":
+        activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)
+        ctx.note("free_turn_policy", policy=policy,
+                 moves={a.player: [sq.as_list() for sq in a.path] for a in activations})
     turn = Turn(side, team_rerolls=rules.team_rerolls,
                 once_per_turn_skills=rules.once_per_turn_skills, ends_on_fall=rules.ends_on_fall)
     acted = 0
