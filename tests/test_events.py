@@ -1312,3 +1312,22 @@ def test_prayer_blessed_statue_skips_players_with_pro_or_loner() -> None:
     assert get(res, "players.h1.skills") == ["pro"]
     assert get(res, "players.h2.skills") == ["loner"]
     assert get(res, "players.h4.skills") == []
+
+
+def test_a_kicker_named_in_decisions_is_used_without_kicker_given() -> None:
+    # The Python API: Decisions(kicker=...) alone names the kicker; an illegal one is refused.
+    from kickoff.core import RULESETS, DecisionError, Decisions, SeededDice, Square, kick_off
+    from kickoff.formats.match import build_match
+
+    state = build_match("bb2020", None, None, None, None, "home").state
+    rs = RULESETS["bb2020"]
+    from kickoff.core.kickoff import eligible_kickers
+
+    named = eligible_kickers(state)[-1].id
+    assert named != eligible_kickers(state)[0].id  # not the default kicker
+    result = kick_off(state.clone(), rs, SeededDice(1), Decisions(target=Square(20, 7),
+                                                                   kicker=named))
+    assert result.kicker == named
+    for bad in ("h99", "a1"):
+        with pytest.raises(DecisionError, match=r"kick\.kicker"):
+            kick_off(state.clone(), rs, SeededDice(1), Decisions(kicker=bad))

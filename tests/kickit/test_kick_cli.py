@@ -129,3 +129,13 @@ def test_validate_a_turn_scenario(tmp_path: Path) -> None:
     bad = write(tmp_path, turn(actions=[kick([13, 7])], dice={"d6": [4, 2], "d8": [5]}),
                 "bad.json")
     assert_invalid(*cli(["validate", bad]), "bad.json", "actions[0].aim")
+
+
+def test_toward_keeps_the_ball_in_line_with_the_square_asked_for() -> None:
+    # Sevens, accurate 5 squares: [7, 0] .. [7, 5] are all 5 squares from [12, 5]; the one in
+    # line with it is chosen, not the sideline square.
+    code, out, _ = cli(["kick", "--ruleset", "sevens", "--seed", "7", "--aim", "3,4",
+                        "--toward", "12,5", "--json"])
+    assert code == 0
+    lands = [e["square"] for e in json.loads(out)["log"] if e.get("step") == "kick_lands"]
+    assert lands == [[7, 5]]

@@ -38,8 +38,9 @@ class Move:
 class Decisions:
     """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").
 
-    ``None`` (or an empty list) means the default the format makes binding. ``kicker_given``
-    separates "no kicker named" from a kicker named ``None``.
+    ``None`` (or an empty list) means the default the format makes binding. A ``kicker`` id is
+    always used (``DecisionError`` if he may not kick); ``kicker_given=True`` with ``kicker=None``
+    names no kicker (classic: nobody kicks; elsewhere the default kicker).
     """
 
     kicker: str | None = None

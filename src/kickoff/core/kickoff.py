@@ -80,7 +80,8 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
     d = ctx.decisions
     # ``"kicker": null`` names no kicker: classic needs none; where a kicker is required it is
     # read as leaving the key out (the default kicker), as ``"seed": null`` is.
-    if d.kicker_given and (d.kicker is not None or not (rs.kicker_required or kick_it)):
+    named = d.kicker_given or d.kicker is not None
+    if named and (d.kicker is not None or not (rs.kicker_required or kick_it)):
         if d.kicker is None:
             return None, True
         p = ctx.player(d.kicker, "kick.kicker")

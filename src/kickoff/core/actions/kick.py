@@ -180,13 +180,16 @@ def coach_landing(act: Activation) -> LandingPolicy:
 
 
 def toward(square: Square | None) -> LandingPolicy:
-    """A landing policy: at each distance, the allowed square nearest ``square`` (ties: lowest
-    ``x``, then ``y``); ``None``: the format's default."""
+    """A landing policy: at each distance, the allowed square nearest ``square`` in squares
+    (the pitch's distance), ties broken by the straight-line distance (so the ball stays in
+    line with ``square`` rather than drifting to a sideline), then lowest ``x``, then ``y``;
+    ``None``: the format's default."""
 
     def choose(opts: LandingOptions) -> Square | None:
         if square is None or not opts.allowed:
             return opts.default
-        return min(opts.allowed, key=lambda sq: (distance(sq, square), sq.x, sq.y))
+        return min(opts.allowed, key=lambda sq: (
+            distance(sq, square), (sq.x - square.x) ** 2 + (sq.y - square.y) ** 2, sq.x, sq.y))
 
     return choose
 
