@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from kickoff.analysis import KickoffSolver, rank_targets
 from kickoff.core import Square
+from kickoff.core.errors import ScenarioError
 from kickoff.formats import fumbbl_setup
 from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
@@ -27,6 +28,8 @@ from kickoff.web import compute
 from kickoff.web.app import ClientGone, Limits, OddsService
 
 DATA = Path(__file__).parents[1] / "data"
+#: A Kick It! Kick action during a turn: a legal scenario with no kick-off.
+TURN_CASE = DATA / "cases/project/kickit-turn-bb2020-seed-000-shank-of-2-plus-st-3-is-2-squares.json"
 
 
 def solver(doc: dict[str, Any], events: str = "none") -> KickoffSolver:
@@ -386,6 +389,60 @@ def test_setup_key_ignores_dice_and_target(default_doc: dict[str, Any]) -> None:
     base = compute.setup_key(json.dumps(default_doc))
     assert compute.setup_key(json.dumps({**default_doc, "seed": 3, "kick": {"target": [19, 3]}})) == base
     assert compute.setup_key(json.dumps({**default_doc, "weather": "blizzard"})) != base
+
+
+# --------------------------------------------------------------------------- a turn
+
+
+NO_KICKOFF_ODDS = ('scenario.phase: "turn": a turn has no kick-off to give the odds of; '
+                   "kickoff odds-kick gives the odds of its Kick action")
+NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before a kick-off '
+            '(phase "kickoff")')
+#: What each endpoint taking a scenario answers for a turn: the request's other required
+#: fields, and the answer (status, JSON).
+TURN_ANSWERS: dict[str, tuple[dict[str, Any], int, Any]] = {
+    "/api/validate": ({}, 200, {"valid": True, "problems": []}),
+    "/api/kick": ({}, 422, {"problems": ['scenario.phase: "turn": a turn has no kick-off to play']}),
+    "/api/odds": ({}, 422, {"problems": [NO_KICKOFF_ODDS]}),
+    "/api/odds/all": ({}, 422, {"problems": [NO_KICKOFF_ODDS]}),
+    "/api/setup/export": ({"side": "home"}, 422, {"problems": [NO_SETUP]}),
+    "/api/setup/import": ({"side": "home", "text": json.dumps(
+        {"name": "x", "playerPositions": [{"playerNr": 1, "coordinate": [12, 7]}]})},
+        422, {"problems": [NO_SETUP]}),
+}
+
+
+def test_every_endpoint_taking_a_scenario_knows_a_turn(client: TestClient) -> None:
+    """A phase "turn" scenario (a Kick It! Kick action) is legal, but has no kick-off to play or
+    give the odds of, and no set-up to read or place: each endpoint says so, naming
+    ``scenario.phase``, rather than answering kick-off odds of its players."""
+    spec = client.get("/openapi.json").json()
+    taking = set()
+    for path, operations in spec["paths"].items():
+        for op in operations.values():
+            ref = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get(
+                "schema", {}).get("$ref", "")
+            if "scenario" in spec["components"]["schemas"].get(ref.split("/")[-1], {}).get(
+                    "properties", {}):
+                taking.add(path)
+    assert taking == set(TURN_ANSWERS)  # a new endpoint taking a scenario: add it above
+    turn = json.loads(TURN_CASE.read_text())["scenario"]
+    assert turn["phase"] == "turn"
+    for path, (extra, status, answer) in TURN_ANSWERS.items():
+        response = client.post(path, json={"scenario": turn, **extra})
+        assert (response.status_code, response.json()) == (status, answer), path
+    # the phase is checked first: a turn with a target is refused for its phase all the same
+    response = client.post("/api/odds", json={"scenario": turn, "target": [19, 7]})
+    assert problems(response, 422) == [NO_KICKOFF_ODDS]
+
+
+def test_a_worker_refuses_a_turn_too() -> None:
+    text = json.dumps(json.loads(TURN_CASE.read_text())["scenario"])
+    with pytest.raises(ScenarioError) as e:
+        compute.odds_job(text, "none", False, (19, 7))
+    assert e.value.problems == [NO_KICKOFF_ODDS.removeprefix("scenario.")]
+    with pytest.raises(ScenarioError):
+        compute.all_targets_job(text, "none", False, "touchback")
 
 
 # --------------------------------------------------------------------------- set-up files

@@ -54,7 +54,14 @@ from kickoff.formats.match import (
     scenario_setup,
     with_setup,
 )
-from kickoff.formats.scenario import parse_scenario, play, result_to_json, schemas
+from kickoff.formats.scenario import (
+    LoadedScenario,
+    ScenarioIn,
+    parse_scenario,
+    play,
+    result_to_json,
+    schemas,
+)
 from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team, setup_to_toml
 from kickoff.web import compute
 from kickoff.web.models import (
@@ -307,13 +314,32 @@ def _scenario_text(doc: dict[str, Any], limits: Limits) -> str:
     return json.dumps(doc)
 
 
-def _checked(doc: dict[str, Any], limits: Limits) -> tuple[str, Any]:
-    """``(text, loaded scenario)``; ``BadInput`` naming every problem."""
+def _checked(doc: dict[str, Any], limits: Limits,
+             load: Callable[[str], LoadedScenario] = compute.load) -> tuple[str, LoadedScenario]:
+    """``(text, loaded scenario)``, loaded by ``load``; ``BadInput`` naming every problem."""
     text = _scenario_text(doc, limits)
     try:
-        return text, compute.load(text)
+        return text, load(text)
     except KickoffError as e:
         raise BadInput(_prefixed("scenario", e)) from None
+
+
+#: Why a ``phase: "turn"`` scenario has no set-up to read or place.
+TURN_HAS_NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before '
+                     "a kick-off (phase \"kickoff\")")
+
+
+def _setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
+    """The scenario of a set-up import or export, parsed: ``BadInput`` naming every problem,
+    or ``scenario.phase`` for a turn (its players stand where a drive left them, the ball in
+    play, and no team kicks: nothing of it is a set-up)."""
+    try:
+        sc = parse_scenario(_scenario_text(doc, limits))
+    except KickoffError as e:
+        raise BadInput(_prefixed("scenario", e)) from None
+    if sc.phase == "turn":
+        raise BadInput([TURN_HAS_NO_SETUP])
+    return sc
 
 
 def _field_path(loc: tuple[Any, ...]) -> str:
@@ -514,10 +540,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     def import_setup(body: SetupImportRequest) -> dict[str, Any]:
         """Place one team of the scenario by a FUMBBL client set-up (XML or JSON; jersey numbers
         name the players, ids ``h<number>`` / ``a<number>``)."""
-        try:
-            sc = parse_scenario(_scenario_text(body.scenario, lim))
-        except KickoffError as e:
-            raise BadInput(_prefixed("scenario", e)) from None
+        sc = _setup_scenario(body.scenario, lim)
         fmt = (fumbbl_setup.detect_format(body.text, body.filename)
                if body.format == "auto" else body.format)
         try:
@@ -538,8 +561,8 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                                "description": "The set-up file (an attachment)."}})
     def export_setup(body: SetupExportRequest) -> Response:
         """One team's set-up as a project set-up file (TOML) or a FUMBBL client set-up."""
+        sc = _setup_scenario(body.scenario, lim)
         try:
-            sc = parse_scenario(_scenario_text(body.scenario, lim))
             setup = scenario_setup(sc, body.side, body.name)
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
@@ -574,7 +597,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     async def odds(body: OddsRequest, request: Request) -> dict[str, Any]:
         """The exact odds of one kick target: touchback, each player's chance to end with the
         ball, where it may end on the ground (``kickoff odds --json``)."""
-        text, loaded = await asyncio.to_thread(_checked, body.scenario, lim)
+        text, loaded = await asyncio.to_thread(_checked, body.scenario, lim, compute.load_kickoff)
         state = loaded.state
         target = body.target or loaded.decisions.target or state.pitch.centre[state.receiving]
         if not state.pitch.in_receiving_area(state.receiving, target):
@@ -588,7 +611,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     async def odds_all(body: AllTargetsRequest, request: Request) -> dict[str, Any]:
         """Every target of the receiving area ranked by the objective, best first for the
         kicking team (``kickoff odds --all-targets``)."""
-        text, _ = await asyncio.to_thread(_checked, body.scenario, lim)
+        text, _ = await asyncio.to_thread(_checked, body.scenario, lim, compute.load_kickoff)
         return await service(request).all_targets(text, body.events, body.kick_skill,
                                                   body.objective, request.is_disconnected)
 
