@@ -116,6 +116,31 @@ def test_match_sevens_away_kicking(client: TestClient) -> None:
     assert len(on_pitch) == 7 and all(p["square"][0] >= 13 for p in on_pitch)
 
 
+def test_match_takes_every_weather_the_catalogue_offers(client: TestClient) -> None:
+    """Each weather of the catalogue, and each ruleset's own name of the fine weather
+    (bb2020's ``perfect_conditions``), in every ruleset: the match's scenario plays the weather
+    that a scenario naming it plays, and names it as the page's weather choice does."""
+    cat = client.get("/api/catalogue").json()
+    offered = set(cat["weathers"]) | {r["fine_weather"] for r in cat["rulesets"].values()}
+    assert "perfect_conditions" in offered
+    for ruleset in cat["rulesets"]:
+        base = client.post("/api/match", json={"ruleset": ruleset}).json()["scenario"]
+        for name in sorted(offered):
+            response = client.post("/api/match", json={"ruleset": ruleset, "weather": name})
+            assert response.status_code == 200, (ruleset, name, response.text)
+            doc = response.json()["scenario"]
+            assert doc["weather"] in cat["weathers"], (ruleset, name)
+            assert doc == {**base, "weather": doc["weather"]}
+            played = load_scenario(parse_scenario(json.dumps(doc))).state.weather
+            named = load_scenario(parse_scenario(json.dumps({**base, "weather": name})))
+            assert played == named.state.weather, (ruleset, name)
+    fine = client.post("/api/match", json={"weather": "perfect_conditions"}).json()["scenario"]
+    assert fine["weather"] == "nice"
+    # the kick-off names it by the ruleset's own name, as a scenario naming it either way does
+    result = client.post("/api/kick", json={"scenario": {**fine, "seed": 1}}).json()["result"]
+    assert result["weather"] == "perfect_conditions"
+
+
 @pytest.mark.parametrize(("body", "field"), [
     ({"home": "secrets"}, "home: no built-in team 'secrets'"),
     ({"away_setup": "sevens_def_zone"}, "away_setup: no built-in set-up 'sevens_def_zone' for eleven"),

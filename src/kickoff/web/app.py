@@ -45,7 +45,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, OBJECTIVES, Objective
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
-from kickoff.core.state import WEATHERS
+from kickoff.core.state import WEATHERS, Weather
 from kickoff.formats import fumbbl_setup
 from kickoff.formats.match import (
     DEFAULT_SETUPS,
@@ -520,9 +520,11 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         ]
         if unknown:  # only built-in names: a name is never read as a file on the server
             raise BadInput(unknown)
+        # either name of the fine weather, in any ruleset, as a scenario's weather
+        weather: Weather = "nice" if body.weather == "perfect_conditions" else body.weather
         try:
             doc, problems = match_scenario(body.ruleset, body.home, body.away, body.home_setup,
-                                           body.away_setup, body.kicking, body.weather)
+                                           body.away_setup, body.kicking, weather)
         except KickoffError as e:
             raise BadInput(_prefixed("body", e)) from None
         return {"scenario": doc, "problems": problems + _problems(doc)}
