@@ -550,6 +550,37 @@ def test_import_reports_what_it_cannot_place(client: TestClient, default_doc: di
     assert square_of(answer["scenario"], "h1") == [12, 7]
 
 
+@pytest.mark.parametrize(("exported", "short"), [("fumbbl-xml", "xml"), ("fumbbl-json", "json")])
+def test_import_takes_the_export_s_format_names(client: TestClient, default_doc: dict[str, Any],
+                                                exported: str, short: str) -> None:
+    """An exported FUMBBL set-up goes back in under the format name the export used, or the
+    short one; the name is what is read (a ``.txt`` name alone would mean a botbowl grid)."""
+    text = client.post("/api/setup/export", json={"scenario": default_doc, "side": "away",
+                                                  "format": exported}).text
+    emptied = copy.deepcopy(default_doc)
+    for p in emptied["teams"]["away"]["players"]:
+        p["square"] = None
+    for fmt in (exported, short):
+        answer = client.post("/api/setup/import", json={
+            "scenario": emptied, "side": "away", "text": text, "format": fmt,
+            "filename": "wedge.txt"})
+        assert answer.status_code == 200, (fmt, answer.text)
+        assert answer.json()["problems"] == []
+        assert answer.json()["scenario"] == default_doc
+    guessed = client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "filename": "wedge.txt"})
+    assert problems(guessed, 422) == ["text: wedge.txt: neither FUMBBL XML nor FUMBBL JSON"]
+    other = "fumbbl-json" if exported == "fumbbl-xml" else "fumbbl-xml"
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "format": other,
+        "filename": "wedge.txt"}), 422)
+    assert found[0].startswith("text: wedge.txt: ")
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "format": "toml"}), 422)
+    assert found[0].startswith("format: Input should be 'auto', 'fumbbl-xml', 'fumbbl-json', "
+                               "'xml' or 'json'")
+
+
 def test_import_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:
     found = problems(client.post("/api/setup/import", json={
         "scenario": default_doc, "side": "home", "text": "<teamSetup><player", "filename": "s.xml"}), 422)

@@ -408,6 +408,11 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
 
 
+#: ``/api/setup/import``'s formats: the names ``/api/setup/export`` gives them, and the short ones.
+IMPORT_FORMATS: dict[str, fumbbl_setup.FumbblFormat] = {
+    "fumbbl-xml": "xml", "fumbbl-json": "json", "xml": "xml", "json": "json"}
+
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": Problems, "description": "The request body is too large."},
     422: {"model": Problems, "description": "Invalid input: each problem names its field."},
@@ -544,7 +549,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         name the players, ids ``h<number>`` / ``a<number>``)."""
         sc = _setup_scenario(body.scenario, lim)
         fmt = (fumbbl_setup.detect_format(body.text, body.filename)
-               if body.format == "auto" else body.format)
+               if body.format == "auto" else IMPORT_FORMATS[body.format])
         try:
             if fmt == "botbowl":
                 raise ScenarioError([f"{body.filename}: neither FUMBBL XML nor FUMBBL JSON"])

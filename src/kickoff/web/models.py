@@ -73,7 +73,9 @@ class SetupImportRequest(WithScenario):
 
     side: SideName
     text: Annotated[str, Field(min_length=1, max_length=65_536)]
-    format: Literal["auto", "xml", "json"] = "auto"
+    format: Literal["auto", "fumbbl-xml", "fumbbl-json", "xml", "json"] = Field(
+        "auto", description="auto: by the filename's extension, else the text's first "
+        "character; fumbbl-xml / fumbbl-json, as an export names them (or xml / json).")
     filename: Annotated[str, Field(max_length=200)] = "set-up"
 
 
