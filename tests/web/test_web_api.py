@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from kickoff.analysis import KickoffSolver, rank_targets
 from kickoff.core import Square
+from kickoff.core.errors import ScenarioError
 from kickoff.formats import fumbbl_setup
 from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
@@ -27,6 +28,8 @@ from kickoff.web import compute
 from kickoff.web.app import ClientGone, Limits, OddsService
 
 DATA = Path(__file__).parents[1] / "data"
+#: A Kick It! Kick action during a turn: a legal scenario with no kick-off.
+TURN_CASE = DATA / "cases/project/kickit-turn-bb2020-seed-000-shank-of-2-plus-st-3-is-2-squares.json"
 
 
 def solver(doc: dict[str, Any], events: str = "none") -> KickoffSolver:
@@ -111,6 +114,31 @@ def test_match_sevens_away_kicking(client: TestClient) -> None:
     assert (doc["ruleset"], doc["kicking"], doc["weather"]) == ("sevens", "away", "pouring_rain")
     on_pitch = [p for p in doc["teams"]["away"]["players"] if p["square"] is not None]
     assert len(on_pitch) == 7 and all(p["square"][0] >= 13 for p in on_pitch)
+
+
+def test_match_takes_every_weather_the_catalogue_offers(client: TestClient) -> None:
+    """Each weather of the catalogue, and each ruleset's own name of the fine weather
+    (bb2020's ``perfect_conditions``), in every ruleset: the match's scenario plays the weather
+    that a scenario naming it plays, and names it as the page's weather choice does."""
+    cat = client.get("/api/catalogue").json()
+    offered = set(cat["weathers"]) | {r["fine_weather"] for r in cat["rulesets"].values()}
+    assert "perfect_conditions" in offered
+    for ruleset in cat["rulesets"]:
+        base = client.post("/api/match", json={"ruleset": ruleset}).json()["scenario"]
+        for name in sorted(offered):
+            response = client.post("/api/match", json={"ruleset": ruleset, "weather": name})
+            assert response.status_code == 200, (ruleset, name, response.text)
+            doc = response.json()["scenario"]
+            assert doc["weather"] in cat["weathers"], (ruleset, name)
+            assert doc == {**base, "weather": doc["weather"]}
+            played = load_scenario(parse_scenario(json.dumps(doc))).state.weather
+            named = load_scenario(parse_scenario(json.dumps({**base, "weather": name})))
+            assert played == named.state.weather, (ruleset, name)
+    fine = client.post("/api/match", json={"weather": "perfect_conditions"}).json()["scenario"]
+    assert fine["weather"] == "nice"
+    # the kick-off names it by the ruleset's own name, as a scenario naming it either way does
+    result = client.post("/api/kick", json={"scenario": {**fine, "seed": 1}}).json()["result"]
+    assert result["weather"] == "perfect_conditions"
 
 
 @pytest.mark.parametrize(("body", "field"), [
@@ -388,6 +416,60 @@ def test_setup_key_ignores_dice_and_target(default_doc: dict[str, Any]) -> None:
     assert compute.setup_key(json.dumps({**default_doc, "weather": "blizzard"})) != base
 
 
+# --------------------------------------------------------------------------- a turn
+
+
+NO_KICKOFF_ODDS = ('scenario.phase: "turn": a turn has no kick-off to give the odds of; '
+                   "kickoff odds-kick gives the odds of its Kick action")
+NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before a kick-off '
+            '(phase "kickoff")')
+#: What each endpoint taking a scenario answers for a turn: the request's other required
+#: fields, and the answer (status, JSON).
+TURN_ANSWERS: dict[str, tuple[dict[str, Any], int, Any]] = {
+    "/api/validate": ({}, 200, {"valid": True, "problems": []}),
+    "/api/kick": ({}, 422, {"problems": ['scenario.phase: "turn": a turn has no kick-off to play']}),
+    "/api/odds": ({}, 422, {"problems": [NO_KICKOFF_ODDS]}),
+    "/api/odds/all": ({}, 422, {"problems": [NO_KICKOFF_ODDS]}),
+    "/api/setup/export": ({"side": "home"}, 422, {"problems": [NO_SETUP]}),
+    "/api/setup/import": ({"side": "home", "text": json.dumps(
+        {"name": "x", "playerPositions": [{"playerNr": 1, "coordinate": [12, 7]}]})},
+        422, {"problems": [NO_SETUP]}),
+}
+
+
+def test_every_endpoint_taking_a_scenario_knows_a_turn(client: TestClient) -> None:
+    """A phase "turn" scenario (a Kick It! Kick action) is legal, but has no kick-off to play or
+    give the odds of, and no set-up to read or place: each endpoint says so, naming
+    ``scenario.phase``, rather than answering kick-off odds of its players."""
+    spec = client.get("/openapi.json").json()
+    taking = set()
+    for path, operations in spec["paths"].items():
+        for op in operations.values():
+            ref = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get(
+                "schema", {}).get("$ref", "")
+            if "scenario" in spec["components"]["schemas"].get(ref.split("/")[-1], {}).get(
+                    "properties", {}):
+                taking.add(path)
+    assert taking == set(TURN_ANSWERS)  # a new endpoint taking a scenario: add it above
+    turn = json.loads(TURN_CASE.read_text())["scenario"]
+    assert turn["phase"] == "turn"
+    for path, (extra, status, answer) in TURN_ANSWERS.items():
+        response = client.post(path, json={"scenario": turn, **extra})
+        assert (response.status_code, response.json()) == (status, answer), path
+    # the phase is checked first: a turn with a target is refused for its phase all the same
+    response = client.post("/api/odds", json={"scenario": turn, "target": [19, 7]})
+    assert problems(response, 422) == [NO_KICKOFF_ODDS]
+
+
+def test_a_worker_refuses_a_turn_too() -> None:
+    text = json.dumps(json.loads(TURN_CASE.read_text())["scenario"])
+    with pytest.raises(ScenarioError) as e:
+        compute.odds_job(text, "none", False, (19, 7))
+    assert e.value.problems == [NO_KICKOFF_ODDS.removeprefix("scenario.")]
+    with pytest.raises(ScenarioError):
+        compute.all_targets_job(text, "none", False, "touchback")
+
+
 # --------------------------------------------------------------------------- set-up files
 
 
@@ -466,6 +548,37 @@ def test_import_reports_what_it_cannot_place(client: TestClient, default_doc: di
     assert "x.json: positions.40: the team 'Reikland Reavers' has no player number 40" in answer["problems"]
     assert any("on the pitch" in p for p in answer["problems"])  # one player is not eleven
     assert square_of(answer["scenario"], "h1") == [12, 7]
+
+
+@pytest.mark.parametrize(("exported", "short"), [("fumbbl-xml", "xml"), ("fumbbl-json", "json")])
+def test_import_takes_the_export_s_format_names(client: TestClient, default_doc: dict[str, Any],
+                                                exported: str, short: str) -> None:
+    """An exported FUMBBL set-up goes back in under the format name the export used, or the
+    short one; the name is what is read (a ``.txt`` name alone would mean a botbowl grid)."""
+    text = client.post("/api/setup/export", json={"scenario": default_doc, "side": "away",
+                                                  "format": exported}).text
+    emptied = copy.deepcopy(default_doc)
+    for p in emptied["teams"]["away"]["players"]:
+        p["square"] = None
+    for fmt in (exported, short):
+        answer = client.post("/api/setup/import", json={
+            "scenario": emptied, "side": "away", "text": text, "format": fmt,
+            "filename": "wedge.txt"})
+        assert answer.status_code == 200, (fmt, answer.text)
+        assert answer.json()["problems"] == []
+        assert answer.json()["scenario"] == default_doc
+    guessed = client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "filename": "wedge.txt"})
+    assert problems(guessed, 422) == ["text: wedge.txt: neither FUMBBL XML nor FUMBBL JSON"]
+    other = "fumbbl-json" if exported == "fumbbl-xml" else "fumbbl-xml"
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "format": other,
+        "filename": "wedge.txt"}), 422)
+    assert found[0].startswith("text: wedge.txt: ")
+    found = problems(client.post("/api/setup/import", json={
+        "scenario": emptied, "side": "away", "text": text, "format": "toml"}), 422)
+    assert found[0].startswith("format: Input should be 'auto', 'fumbbl-xml', 'fumbbl-json', "
+                               "'xml' or 'json'")
 
 
 def test_import_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:

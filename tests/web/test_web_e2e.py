@@ -139,6 +139,39 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         shutil.copy(shots[0], Path(keep) / shots[0].name)
 
 
+def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str, Any]) -> None:
+    """A scenario naming the fine weather ``perfect_conditions`` (either name is the same
+    weather) is uploaded after another weather was chosen: the weather choice shows the fine
+    weather, by the ruleset's name, and a new match asks for that weather."""
+    sync_playwright = _need_browser()
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/")
+            page.wait_for_selector("body[data-ready=true]")
+            page.select_option("#weather", "blizzard")
+            assert page.evaluate("state.doc.weather") == "blizzard"
+            scenario = json.dumps({**default_doc, "weather": "perfect_conditions"}).encode()
+            page.set_input_files("#upload", files=[{
+                "name": "fine.json", "mimeType": "application/json", "buffer": scenario}])
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".includes('fine.json: scenario loaded')")
+            assert page.input_value("#weather") == "nice"
+            assert page.eval_on_selector("#weather", "s => s.selectedOptions[0].textContent") \
+                == "perfect conditions"
+            # another team: the match is asked for with the weather shown
+            page.select_option("#home-team", "orc")
+            page.wait_for_function("state.fromFile === null && state.doc.teams.home.name !== "
+                                   f"{json.dumps(default_doc['teams']['home']['name'])}")
+            assert page.evaluate("state.doc.weather") == "nice"
+        finally:
+            browser.close()
+    assert errors == []
+
+
 def test_concurrent_odds_over_loopback(server: str) -> None:
     """Fifty odds requests at once over loopback, each answered with the exact odds."""
     import asyncio

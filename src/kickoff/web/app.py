@@ -45,7 +45,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, OBJECTIVES, Objective
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
-from kickoff.core.state import WEATHERS
+from kickoff.core.state import WEATHERS, Weather
 from kickoff.formats import fumbbl_setup
 from kickoff.formats.match import (
     DEFAULT_SETUPS,
@@ -54,7 +54,14 @@ from kickoff.formats.match import (
     scenario_setup,
     with_setup,
 )
-from kickoff.formats.scenario import parse_scenario, play, result_to_json, schemas
+from kickoff.formats.scenario import (
+    LoadedScenario,
+    ScenarioIn,
+    parse_scenario,
+    play,
+    result_to_json,
+    schemas,
+)
 from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team, setup_to_toml
 from kickoff.web import compute
 from kickoff.web.models import (
@@ -307,13 +314,32 @@ def _scenario_text(doc: dict[str, Any], limits: Limits) -> str:
     return json.dumps(doc)
 
 
-def _checked(doc: dict[str, Any], limits: Limits) -> tuple[str, Any]:
-    """``(text, loaded scenario)``; ``BadInput`` naming every problem."""
+def _checked(doc: dict[str, Any], limits: Limits,
+             load: Callable[[str], LoadedScenario] = compute.load) -> tuple[str, LoadedScenario]:
+    """``(text, loaded scenario)``, loaded by ``load``; ``BadInput`` naming every problem."""
     text = _scenario_text(doc, limits)
     try:
-        return text, compute.load(text)
+        return text, load(text)
     except KickoffError as e:
         raise BadInput(_prefixed("scenario", e)) from None
+
+
+#: Why a ``phase: "turn"`` scenario has no set-up to read or place.
+TURN_HAS_NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before '
+                     "a kick-off (phase \"kickoff\")")
+
+
+def _setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
+    """The scenario of a set-up import or export, parsed: ``BadInput`` naming every problem,
+    or ``scenario.phase`` for a turn (its players stand where a drive left them, the ball in
+    play, and no team kicks: nothing of it is a set-up)."""
+    try:
+        sc = parse_scenario(_scenario_text(doc, limits))
+    except KickoffError as e:
+        raise BadInput(_prefixed("scenario", e)) from None
+    if sc.phase == "turn":
+        raise BadInput([TURN_HAS_NO_SETUP])
+    return sc
 
 
 def _field_path(loc: tuple[Any, ...]) -> str:
@@ -380,6 +406,11 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["kickoff.web.compute"])
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+#: ``/api/setup/import``'s formats: the names ``/api/setup/export`` gives them, and the short ones.
+IMPORT_FORMATS: dict[str, fumbbl_setup.FumbblFormat] = {
+    "fumbbl-xml": "xml", "fumbbl-json": "json", "xml": "xml", "json": "json"}
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -494,9 +525,11 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         ]
         if unknown:  # only built-in names: a name is never read as a file on the server
             raise BadInput(unknown)
+        # either name of the fine weather, in any ruleset, as a scenario's weather
+        weather: Weather = "nice" if body.weather == "perfect_conditions" else body.weather
         try:
             doc, problems = match_scenario(body.ruleset, body.home, body.away, body.home_setup,
-                                           body.away_setup, body.kicking, body.weather)
+                                           body.away_setup, body.kicking, weather)
         except KickoffError as e:
             raise BadInput(_prefixed("body", e)) from None
         return {"scenario": doc, "problems": problems + _problems(doc)}
@@ -514,12 +547,9 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     def import_setup(body: SetupImportRequest) -> dict[str, Any]:
         """Place one team of the scenario by a FUMBBL client set-up (XML or JSON; jersey numbers
         name the players, ids ``h<number>`` / ``a<number>``)."""
-        try:
-            sc = parse_scenario(_scenario_text(body.scenario, lim))
-        except KickoffError as e:
-            raise BadInput(_prefixed("scenario", e)) from None
+        sc = _setup_scenario(body.scenario, lim)
         fmt = (fumbbl_setup.detect_format(body.text, body.filename)
-               if body.format == "auto" else body.format)
+               if body.format == "auto" else IMPORT_FORMATS[body.format])
         try:
             if fmt == "botbowl":
                 raise ScenarioError([f"{body.filename}: neither FUMBBL XML nor FUMBBL JSON"])
@@ -538,8 +568,8 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                                "description": "The set-up file (an attachment)."}})
     def export_setup(body: SetupExportRequest) -> Response:
         """One team's set-up as a project set-up file (TOML) or a FUMBBL client set-up."""
+        sc = _setup_scenario(body.scenario, lim)
         try:
-            sc = parse_scenario(_scenario_text(body.scenario, lim))
             setup = scenario_setup(sc, body.side, body.name)
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
@@ -574,7 +604,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     async def odds(body: OddsRequest, request: Request) -> dict[str, Any]:
         """The exact odds of one kick target: touchback, each player's chance to end with the
         ball, where it may end on the ground (``kickoff odds --json``)."""
-        text, loaded = await asyncio.to_thread(_checked, body.scenario, lim)
+        text, loaded = await asyncio.to_thread(_checked, body.scenario, lim, compute.load_kickoff)
         state = loaded.state
         target = body.target or loaded.decisions.target or state.pitch.centre[state.receiving]
         if not state.pitch.in_receiving_area(state.receiving, target):
@@ -588,7 +618,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     async def odds_all(body: AllTargetsRequest, request: Request) -> dict[str, Any]:
         """Every target of the receiving area ranked by the objective, best first for the
         kicking team (``kickoff odds --all-targets``)."""
-        text, _ = await asyncio.to_thread(_checked, body.scenario, lim)
+        text, _ = await asyncio.to_thread(_checked, body.scenario, lim, compute.load_kickoff)
         return await service(request).all_targets(text, body.events, body.kick_skill,
                                                   body.objective, request.is_disconnected)
 

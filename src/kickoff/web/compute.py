@@ -19,6 +19,7 @@ from typing import Any
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
+from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 
@@ -42,12 +43,27 @@ def load(scenario_text: str) -> LoadedScenario:
     return load_scenario(parse_scenario(scenario_text))
 
 
+#: Why a ``phase: "turn"`` scenario has no kick-off odds (``kickoff odds`` refuses it alike).
+TURN_HAS_NO_KICKOFF = ('phase: "turn": a turn has no kick-off to give the odds of; '
+                       "kickoff odds-kick gives the odds of its Kick action")
+
+
+def load_kickoff(scenario_text: str) -> LoadedScenario:
+    """:func:`load` for a kick-off's odds: a ``phase: "turn"`` scenario (a Kick It! Kick
+    action, ``scenario-format.md`` "Actions") has no kick-off, ``ScenarioError`` naming
+    ``phase``; checked before the rest, so it is the one problem reported."""
+    sc = parse_scenario(scenario_text)
+    if sc.phase == "turn":
+        raise ScenarioError([TURN_HAS_NO_KICKOFF])
+    return load_scenario(sc)
+
+
 def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffSolver:
     """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered)."""
     key = (setup_key(scenario_text), events, kick_skill)
     solver = _solvers.get(key)
     if solver is None:
-        loaded = load(scenario_text)
+        loaded = load_kickoff(scenario_text)
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill)
         _solvers[key] = solver

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from kickoff.analysis.targets import Objective
-from kickoff.core.state import Weather
+from kickoff.formats.scenario import WeatherName
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
 SideName = Literal["home", "away"]
@@ -45,7 +45,9 @@ class MatchRequest(_Body):
     home_setup: BuiltinName | None = None
     away_setup: BuiltinName | None = None
     kicking: SideName = "home"
-    weather: Weather = "nice"
+    weather: WeatherName = Field("nice", description="A weather of the catalogue's `weathers`, "
+                                 "or a ruleset's `fine_weather`: `perfect_conditions` is `nice` "
+                                 "in any ruleset, as in a scenario.")
 
 
 class OddsRequest(WithScenario):
@@ -71,7 +73,9 @@ class SetupImportRequest(WithScenario):
 
     side: SideName
     text: Annotated[str, Field(min_length=1, max_length=65_536)]
-    format: Literal["auto", "xml", "json"] = "auto"
+    format: Literal["auto", "fumbbl-xml", "fumbbl-json", "xml", "json"] = Field(
+        "auto", description="auto: by the filename's extension, else the text's first "
+        "character; fumbbl-xml / fumbbl-json, as an export names them (or xml / json).")
     filename: Annotated[str, Field(max_length=200)] = "set-up"
 
 

@@ -692,7 +692,9 @@ function fillTeamSelects() {
   fillSelect($("home-setup"), state.fromFile ? file : setups, state.fromFile ? "" : keep("home-setup"));
   fillSelect($("away-setup"), state.fromFile ? file : setups, state.fromFile ? "" : keep("away-setup"));
   const weathers = state.cat.weathers.map((w) => [w, (w === "nice" ? rs.fine_weather : w).replaceAll("_", " ")]);
-  fillSelect($("weather"), weathers, state.doc ? state.doc.weather || "nice" : "nice");
+  // a scenario may name the fine weather either way (scenario-format.md): one option, "nice"
+  const weather = (state.doc && state.doc.weather) || "nice";
+  fillSelect($("weather"), weathers, weather === "perfect_conditions" ? "nice" : weather);
 }
 
 function setDoc(doc, fromFile) {
