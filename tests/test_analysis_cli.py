@@ -149,3 +149,14 @@ def test_simulate_200k_agrees_with_exact_odds(name: str, state, ruleset, target:
         assert close(odds.ground.get(sq, Fraction(0)), tally.ground.get(sq, 0)), sq
     mean, se = tally.mean_distance()
     assert abs(mean - float(odds.expected_distance_to_receiving_end_zone)) <= 4 * se
+
+
+@pytest.mark.parametrize("command", [["odds"], ["odds", "--all-targets"],
+                                     ["simulate", "-n", "50", "--seed", "1"]])
+def test_kick_skill_error_names_the_option(tmp_path: Path, command: list[str]) -> None:
+    """Nobody has Kick in the file; --kick-skill is the option's value, not the file's."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 7]})
+    code, out, err = cli([*command, _write(tmp_path, doc), "--kick-skill"])
+    assert code == 1 and out == "", err
+    assert err.lstrip().startswith("error: --kick-skill: kicker h4 has no Kick skill"), err
+    assert "scenario.json" not in err and "decisions.use_kick_skill" not in err

@@ -674,3 +674,18 @@ def test_run_kicker_on_the_line_is_refused() -> None:
     assert code == 1
     assert out == ""
     assert "h1" in err and "[12, 7]" in err
+
+
+@pytest.mark.parametrize(("args", "option", "needles"), [
+    (["--kicker", "h99"], "--kicker", ["'h99'"]),
+    (["--kicker", "h1"], "--kicker", ["h1", "[12, 7]"]),
+    (["--kicker", "a1"], "--kicker", ["a1", "kicking team"]),
+    (["--kicker", "h9", "--kick-skill"], "--kick-skill", ["h9", "no Kick skill"]),
+])
+def test_run_option_errors_name_the_option(args: list[str], option: str,
+                                           needles: list[str]) -> None:
+    """An option's bad value is reported under the option, not a key path of no document."""
+    code, out, err = cli(["run", "--seed", "2", *args])
+    assert_invalid(code, out, err, *needles)
+    assert err.startswith(f"error: {option}: "), err
+    assert "kick.kicker" not in err and "decisions.use_kick_skill" not in err

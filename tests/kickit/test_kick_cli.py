@@ -66,10 +66,46 @@ def test_kick_from_a_turn_scenario_with_options(tmp_path: Path) -> None:
     (["--aim", "20,20"], ["--aim", "[20, 20]", "not adjacent"]),
     (["--kicker", "a1"], ["--kicker", "'a1'"]),
     (["--kicker", "zz"], ["--kicker", "'zz'"]),
-    (["--kick-block", "h2"], ["kick.kick_block", "h2"]),
+    (["--kick-block", "h2"], ["--kick-block", "h2"]),
+    (["--kick-block", "a99"], ["--kick-block: no player 'a99'"]),
 ])
-def test_kick_invalid_options(args: list[str], needles: list[str]) -> None:
-    assert_invalid(*cli(["kick", "--seed", "1", *args]), *needles)
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+def test_kick_invalid_options(command: list[str], args: list[str], needles: list[str]) -> None:
+    code, out, err = cli([*command, *args])
+    assert_invalid(code, out, err, *needles)
+    assert "kick." not in err  # no key path of a document that does not exist
+
+
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+@pytest.mark.parametrize(("act", "needle"), [
+    (kick([12, 7]), "turn.json: actions[0].aim: [12, 7] is not adjacent to the kicker h1"),
+    (kick([11, 7], kick_block="a99"), "turn.json: actions[0].kick_block: no player 'a99'"),
+    (kick([11, 7], kick_block="a1"), "turn.json: actions[0].kick_block: a1 "),
+    (kick([11, 7], player_id="h9"), "turn.json: actions[0].player: 'h9'"),
+])
+def test_kick_file_errors_name_the_file_and_key(tmp_path: Path, command: list[str],
+                                                act: dict[str, Any], needle: str) -> None:
+    """A value the file gave is reported as replay reports it: the file and its key path."""
+    path = write(tmp_path, turn(actions=[act]))
+    code, out, err = cli([*command, path])
+    assert_invalid(code, out, err, needle)
+    assert "--" not in err
+
+
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+@pytest.mark.parametrize(("act", "args", "needle"), [
+    (kick([11, 7]), ["--aim", "12,7"], "error: --aim: [12, 7] is not adjacent"),
+    (kick([11, 7]), ["--kick-block", "a1"], "error: --kick-block: a1 "),
+    (kick([11, 7]), ["--kicker", "h9"], "error: --kicker: 'h9'"),
+    (kick([12, 7]), ["--kicker", "h9"], "error: --kicker: 'h9'"),
+])
+def test_kick_options_over_a_file_name_the_option(tmp_path: Path, command: list[str],
+                                                  act: dict[str, Any], args: list[str],
+                                                  needle: str) -> None:
+    path = write(tmp_path, turn(actions=[act]))
+    code, out, err = cli([*command, path, *args])
+    assert_invalid(code, out, err, needle)
+    assert "turn.json" not in err and "actions[0]" not in err
 
 
 def test_kick_with_a_kickoff_scenario_is_refused(tmp_path: Path) -> None:

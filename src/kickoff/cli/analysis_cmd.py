@@ -19,6 +19,7 @@ from kickoff.analysis.simulate import Job
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
+    KICKOFF_OPTIONS,
     FreeTurnsOpt,
     check_square,
     guarded,
@@ -72,6 +73,14 @@ class Setting:
     ruleset: Ruleset
     house_rules: frozenset[str]
     target: Square
+    source: str | None = None
+    target_given: bool = False
+
+    def error(self, e: KickoffError) -> KickoffError:
+        """``e`` naming, on each line, the option or the file that gave the value."""
+        options = {k: v for k, v in KICKOFF_OPTIONS.items()
+                   if k != "kick.target" or self.source is None or self.target_given}
+        return prefixed(e, self.source, options)
 
 
 def _setting(
@@ -94,10 +103,10 @@ def _setting(
         if not state.pitch.in_receiving_area(state.receiving, tgt):
             raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: "
                                  + state.pitch.describe_receiving_area(state.receiving)])
-        return Setting(state, loaded.ruleset, loaded.house_rules, tgt)
+        return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None)
     match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
-    return Setting(match.state, match.ruleset, match.house_rules, tgt)
+    return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 
 
 def _pct(p: Fraction | float) -> str:
@@ -142,7 +151,10 @@ def odds(
                            use_kick_skill=kick_skill)
     console = Console(highlight=False)
     if not all_targets:
-        result = solver.odds(s.target)
+        try:
+            result = solver.odds(s.target)
+        except KickoffError as e:
+            raise s.error(e) from None
         if as_json:
             typer.echo(json.dumps(result.to_json(), indent=2))
             return
@@ -161,7 +173,10 @@ def odds(
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
         return
     obj: Objective = objective
-    ranked = rank_targets(solver, obj)
+    try:
+        ranked = rank_targets(solver, obj)
+    except KickoffError as e:
+        raise s.error(e) from None
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
 
@@ -246,14 +261,17 @@ def simulate(
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
     job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)
-    if as_json:
-        tally = run_simulation(job, n, used_seed, jobs=jobs)
-    else:
-        with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      transient=True) as bar:
-            task = bar.add_task("kick-offs", total=n)
-            tally = run_simulation(job, n, used_seed, jobs=jobs,
-                                   progress=lambda k: bar.advance(task, k))
+    try:
+        if as_json:
+            tally = run_simulation(job, n, used_seed, jobs=jobs)
+        else:
+            with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          transient=True, console=Console(stderr=True)) as bar:
+                task = bar.add_task("kick-offs", total=n)
+                tally = run_simulation(job, n, used_seed, jobs=jobs,
+                                       progress=lambda k: bar.advance(task, k))
+    except KickoffError as error:
+        raise s.error(error) from None
     rows: list[tuple[str, float, float]] = [
         ("touchback", *tally.share(tally.touchback)),
         ("receiving_team_holds", *tally.share(tally.receiving_team_holds)),

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
+    KICKOFF_OPTIONS,
     FreeTurnsOpt,
     check_square,
     fail,
@@ -106,8 +107,11 @@ def run(
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
                           use_kick_skill=kick_skill, free_turn_policy=free_turns)
-    result = kick_off(state, rs, SeededDice(used_seed), decisions,
-                      frozenset({"kick_it"}) if kick_it else frozenset())
+    try:
+        result = kick_off(state, rs, SeededDice(used_seed), decisions,
+                          frozenset({"kick_it"}) if kick_it else frozenset())
+    except KickoffError as e:
+        raise prefixed(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))

@@ -5,7 +5,7 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
@@ -34,6 +34,12 @@ FreeTurnsOpt = Annotated[
         "Dodge, Rush, pick-up or block).",
     ),
 ]
+
+
+#: The key paths of a kick-off's decisions that the options of ``kickoff run``, ``odds`` and
+#: ``simulate`` give, and those options (for :func:`prefixed`).
+KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
+                   "decisions.use_kick_skill": "--kick-skill"}
 
 
 def fail(message: str) -> None:
@@ -83,15 +89,34 @@ def write_text(path: Path, text: str) -> None:
         raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
 
 
-def prefixed(e: KickoffError, source: str) -> KickoffError:
-    """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
+def prefixed(
+    e: KickoffError, source: str | None, options: Mapping[str, str] | None = None
+) -> KickoffError:
+    """``e`` with each line naming where its value came from.
+
+    ``options`` maps the key paths the engine names to the command-line options that gave those
+    values (``{"kick.kicker": "--kicker"}``): a line about such a key names the option instead
+    (``--kicker: ...``). Every other line starts with ``source`` (the file or ``stdin`` the
+    other values came from; ``None``: no file, the line is left as it is).
+    """
+    options = options or {}
+
+    def line(p: str) -> str:
+        for key, option in options.items():
+            if p.startswith(key) and p[len(key):len(key) + 1] in (":", ".", "["):
+                return option + p[len(key):]
+        return p if source is None else f"{source}: {p}"
+
     if isinstance(e, SetupError):
-        e.args = (f"{source}: illegal set-up:\n"
-                  + "\n".join(f"{source}: {p}" for p in e.problems),)
+        e.problems = [line(p) for p in e.problems]
+        e.args = ("illegal set-up:\n" + "\n".join(f"- {p}" for p in e.problems)
+                  if source is None else
+                  f"{source}: illegal set-up:\n" + "\n".join(e.problems),)
     elif isinstance(e, ScenarioError):
-        e.args = ("\n".join(f"{source}: {p}" for p in e.problems),)
+        e.problems = [line(p) for p in e.problems]
+        e.args = ("\n".join(e.problems),)
     else:
-        e.args = (f"{source}: {e}",)
+        e.args = ("\n".join(line(p) for p in str(e).splitlines()),)
     return e
 
 

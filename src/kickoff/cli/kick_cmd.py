@@ -29,7 +29,7 @@ from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers
-from kickoff.core.pitch import Side, Square, distance
+from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.formats.match import build_match
@@ -57,15 +57,30 @@ KickBlockOpt = Annotated[
 ]
 
 
+#: The activation's fields that an option can give, and the option.
+OPTIONS = {"player": "--kicker", "aim": "--aim", "kick_block": "--kick-block"}
+
+
 @dataclass
 class KickSetting:
-    """A checked state during the active team's turn and the Kick action to take."""
+    """A checked state during the active team's turn and the Kick action to take.
+
+    ``source`` is the scenario file (``None``: the teams of the options) and ``options`` maps
+    the key paths of the activation's values that options gave to those options, so that a
+    problem names the option or the file and key path that gave the value (:func:`prefixed`).
+    """
 
     state: GameState
     ruleset: Ruleset
     act: Activation
     decisions: Decisions
     names: dict[str, str]
+    source: str | None
+    options: dict[str, str]
+
+    def error(self, e: KickoffError) -> KickoffError:
+        """``e`` naming, on each line, the option or the file that gave the value."""
+        return prefixed(e, self.source, self.options)
 
 
 def _setting(
@@ -73,6 +88,7 @@ def _setting(
     home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
     aim: str | None, kick_block: str | None,
 ) -> KickSetting:
+    source: str | None = None
     if file is not None:
         source, text = read_input(file)
         try:
@@ -85,30 +101,29 @@ def _setting(
                                  "is needed"])
         state, rs, act = loaded.state, loaded.ruleset, kicks[0]
         decisions, names = loaded.decisions, {"home": "home", "away": "away"}
-        if kicker is not None:
-            act = Activation(kicker, "kick", aim=act.aim, kick_block=act.kick_block,
-                             reroll=act.reroll, where="kick")
     else:
         match = build_match(ruleset, home, away, home_setup, away_setup, active)
         state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
-        kicker = kicker or _default_kicker(state)
-        act = Activation(kicker, "kick", where="kick")
-    p = state.players.get(act.player)
+        act = Activation(kicker or _default_kicker(state), "kick", where="kick")
+    # Without a file every value is an option's (or its default); with one, only those given.
+    given = {"player": kicker, "aim": aim, "kick_block": kick_block}
+    options = {f"{act.where}.{key}": OPTIONS[key] for key, value in given.items()
+               if file is None or value is not None}
+    pid = kicker or act.player
+    p = state.players.get(pid)
     if p is None or p.side != state.kicking or not p.standing:
-        raise ScenarioError([f"--kicker: {act.player!r} is not a Standing player of the "
-                             f"{state.kicking} team on the pitch"])
+        raise prefixed(ScenarioError([
+            f"{act.where}.player: {pid!r} is not a Standing player of the {state.kicking} team "
+            "on the pitch"]), source, options)
     assert p.square is not None
     if file is None:
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
         1 if state.kicking == "home" else -1, 0)
-    if distance(target, p.square) != 1:
-        raise ScenarioError([f"--aim: {list(target)} is not adjacent to the kicker {p.id} at "
-                             f"{list(p.square)}"])
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return KickSetting(state, rs, act, decisions, names)
+    return KickSetting(state, rs, act, decisions, names, source, options)
 
 
 def _default_kicker(state: GameState) -> str:
@@ -154,8 +169,11 @@ def kick(
     used_seed = seed if seed is not None else new_seed()
     before = s.state.clone()
     policy = toward(Square.parse(toward_square)) if toward_square else None
-    result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
-                       s.decisions, frozenset({"kick_it"}), policy)
+    try:
+        result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
+                           s.decisions, frozenset({"kick_it"}), policy)
+    except KickoffError as e:
+        raise s.error(e) from None
     doc = turn_result_to_json(result, s.ruleset, used_seed)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
@@ -214,7 +232,10 @@ def odds_kick(
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
     s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
                  kick_block)
-    odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+    try:
+        odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+    except KickoffError as e:
+        raise s.error(e) from None
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2))
         return
