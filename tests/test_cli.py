@@ -689,3 +689,37 @@ def test_run_option_errors_name_the_option(args: list[str], option: str,
     assert_invalid(code, out, err, *needles)
     assert err.startswith(f"error: {option}: "), err
     assert "kick.kicker" not in err and "decisions.use_kick_skill" not in err
+
+
+TEST_CASE = Path(__file__).parent / "data/cases/classic/classic-kickoff-bounce-then-catch.json"
+
+
+@pytest.mark.parametrize("command", ["replay", "validate", "odds", "simulate", "kick",
+                                     "odds-kick"])
+def test_a_test_case_document_is_named_in_one_line(command: str) -> None:
+    """A test case ({about, source, scenario, expect}) is not a scenario: exit 1 with one line
+    saying so and how to take its scenario out, not a list of unknown and missing keys."""
+    code, out, err = cli([command, str(TEST_CASE)])
+    assert_invalid(code, out, err, "this is a test case ({about, source, scenario, expect})",
+                   f"jq .scenario {TEST_CASE} | kickoff {command} -")
+    assert err.strip().count("\n") == 0, err
+    assert err.startswith(f"error: {TEST_CASE}: ")
+    assert "unknown key" not in err and "missing" not in err
+
+
+def test_a_test_case_on_stdin_and_its_scenario() -> None:
+    text = TEST_CASE.read_text(encoding="utf-8")
+    code, out, err = cli(["replay", "-"], stdin=text)
+    assert_invalid(code, out, err, "stdin: this is a test case", "| jq .scenario | kickoff replay -")
+    # What the message says to do: its "scenario" key is a scenario.
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(json.loads(text)["scenario"]))
+    assert code == 0, err
+    expect = json.loads(text)["expect"]
+    ball = json.loads(out)["ball"]
+    assert [ball["square"], ball["carrier"]] == [expect["ball.square"], expect["ball.carrier"]]
+
+
+def test_a_document_with_other_keys_is_still_checked_key_by_key() -> None:
+    code, out, err = cli(["replay", "-"], stdin=json.dumps({"about": "x", "scenario": {}}))
+    assert_invalid(code, out, err, "about: unknown key", "format: required key is missing")
+    assert "test case" not in err

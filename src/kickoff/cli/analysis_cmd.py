@@ -25,7 +25,7 @@ from kickoff.cli.common import (
     guarded,
     parse_target,
     prefixed,
-    read_input,
+    read_scenario,
 )
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -84,12 +84,12 @@ class Setting:
 
 
 def _setting(
-    file: str | None, ruleset: str, home: str | None, away: str | None,
+    command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
     home_setup: str | None, away_setup: str | None, kicking: Literal["home", "away"],
     target: str | None,
 ) -> Setting:
     if file is not None:
-        source, text = read_input(file)
+        source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
@@ -145,7 +145,7 @@ def odds(
     """Exact odds of a kick: touchback, who ends with the ball, where it lies."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     ev: Events = events
     solver = KickoffSolver(s.state, s.ruleset, events=ev, house_rules=s.house_rules,
                            use_kick_skill=kick_skill)
@@ -257,7 +257,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
 ) -> None:
     """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
     job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)

@@ -22,7 +22,7 @@ from kickoff.cli.common import (
     guarded,
     parse_target,
     prefixed,
-    read_input,
+    read_scenario,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -127,7 +127,7 @@ def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
 ) -> None:
     """Replay a scenario file and print its kickoff-result/1 JSON."""
-    source, text = read_input(file)
+    source, text = read_scenario(file, "replay")
     try:
         doc = replay_text(text)
     except KickoffError as e:
@@ -165,7 +165,7 @@ def validate(
                 f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to set-up "
                 "files only; a scenario names its own ruleset and teams"
             )
-        source, text = read_input(file)
+        source, text = read_scenario(file, "validate")
         try:
             replay_loaded(load_scenario(parse_scenario(text)))
         except KickoffError as e:

@@ -4,6 +4,8 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
+import json
+import shlex
 import sys
 from collections.abc import Callable, Mapping
 from functools import wraps
@@ -79,6 +81,33 @@ def read_input(file: str) -> tuple[str, str]:
         raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
     except OSError as e:
         raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
+
+
+#: The keys of a test case document (``tests/data/cases``, ``shared/cases``): a scenario under
+#: ``"scenario"`` with what it must give under ``"expect"``.
+TEST_CASE_KEYS = frozenset({"about", "source", "scenario", "expect"})
+
+
+def read_scenario(file: str, command: str) -> tuple[str, str]:
+    """``(source name, text)`` of a scenario file (or stdin for ``-``) for ``kickoff COMMAND``.
+
+    ``ScenarioError`` if unreadable, and in one line if the document is a test case (keys
+    ``about``, ``source``, ``scenario``, ``expect``) rather than a scenario, saying how to take
+    its scenario out. Any other text is returned as it is, for the scenario format to check.
+    """
+    source, text = read_input(file)
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return source, text
+    if isinstance(doc, dict) and doc.keys() >= TEST_CASE_KEYS:
+        jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
+        pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"
+        raise ScenarioError([
+            f"{source}: this is a test case ({{about, source, scenario, expect}}), not a "
+            f"scenario: its scenario is the \"scenario\" key ({pipe})"
+        ])
+    return source, text
 
 
 def write_text(path: Path, text: str) -> None:

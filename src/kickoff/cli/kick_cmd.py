@@ -21,7 +21,7 @@ from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
-from kickoff.cli.common import check_square, guarded, prefixed, read_input
+from kickoff.cli.common import check_square, guarded, prefixed, read_scenario
 from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
@@ -84,13 +84,13 @@ class KickSetting:
 
 
 def _setting(
-    file: str | None, ruleset: str, home: str | None, away: str | None,
+    command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
     home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
     aim: str | None, kick_block: str | None,
 ) -> KickSetting:
     source: str | None = None
     if file is not None:
-        source, text = read_input(file)
+        source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
@@ -164,8 +164,8 @@ def kick(
     ] = False,
 ) -> None:
     """Play one Kick It! Kick action (seeded dice) and show it, as run shows a kick-off."""
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
-                 kick_block)
+    s = _setting("kick", file, ruleset, home, away, home_setup, away_setup, active, kicker,
+                 aim, kick_block)
     used_seed = seed if seed is not None else new_seed()
     before = s.state.clone()
     policy = toward(Square.parse(toward_square)) if toward_square else None
@@ -230,8 +230,8 @@ def odds_kick(
             how = Square.parse(landing)
         except ValueError as e:
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
-                 kick_block)
+    s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
+                 kicker, aim, kick_block)
     try:
         odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
     except KickoffError as e:
