@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import sqrt
 from pathlib import Path
@@ -32,7 +33,7 @@ def test_odds_of_a_scenario_file_ignore_its_dice_and_decisions(tmp_path: Path) -
     """The sideline case of test_exact (95/192), from a file whose dice would say otherwise."""
     doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]},
                    dice={"d8": [7], "d6": [1, 1, 1, 6]}, decisions={"touchback": "a2"})
-    code, out, err = cli(["odds", _write(tmp_path, doc), "--json"])
+    code, out, err = cli(["odds", _write(tmp_path, doc), "--events", "none", "--json"])
     assert code == 0, err
     result = json.loads(out)
     assert result["target"] == [19, 0]
@@ -45,6 +46,24 @@ def test_odds_target_option_overrides_the_file(tmp_path: Path) -> None:
     code, out, _ = cli(["odds", _write(tmp_path, doc), "--target", "19,7", "--json"])
     assert code == 0
     assert json.loads(out)["target"] == [19, 7]
+
+
+def test_odds_default_is_events_all_as_for_simulate(tmp_path: Path) -> None:
+    """odds and simulate report the same quantities by default: the Kick-off table included."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})
+    path = _write(tmp_path, doc)
+    default, every, none = (json.loads(cli(["odds", path, *args, "--json"])[1])
+                            for args in ([], ["--events", "all"], ["--events", "none"]))
+    assert default == every
+    assert none["touchback"] == "95/192" != default["touchback"]
+    code, out, err = cli(["odds", path])
+    assert code == 0, err
+    assert "events all" in out
+    for command, other in (("odds", "simulate"), ("simulate", "odds")):
+        code, out, _ = cli([command, "--help"])
+        assert f"all (the default, as for kickoff {other})" in " ".join(
+            re.sub("[│╭╮╰╯─]", " ", out).split())
+        assert "[default: all]" in out
 
 
 def test_odds_text_report_on_default_teams() -> None:

@@ -53,15 +53,17 @@ TargetOpt = Annotated[
 ]
 EventsOpt = Annotated[
     Literal["none", "all"],
-    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
-                 "with its default decisions (Blitz! / Charge!: see --free-turns)."),
+    typer.Option(help="all (the default, as for kickoff odds): the Kick-off table too, each "
+                 "event with its default decisions (Blitz! / Charge!: see --free-turns); none: "
+                 "deviation and landing only."),
 ]
 OddsEventsOpt = Annotated[
     Literal["none", "all"],
-    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
-                 "with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
+    typer.Option(help="all (the default, as for kickoff simulate): the Kick-off table too, each "
+                 "event with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
                  "format's default; the coach's policy of kickoff simulate --free-turns close is "
-                 "not available here, as the event is solved before the landing is known)."),
+                 "not available here, as the event is solved before the landing is known); "
+                 "none: deviation and landing only."),
 ]
 
 
@@ -117,7 +119,7 @@ def _pct(p: Fraction | float) -> str:
 def odds(
     file: FileArg = None,
     target: TargetOpt = None,
-    events: OddsEventsOpt = "none",
+    events: OddsEventsOpt = "all",
     all_targets: Annotated[
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
