@@ -9,7 +9,7 @@ from math import sqrt
 from pathlib import Path
 
 import pytest
-from helpers import cli, player, scenario
+from helpers import cli, player, scenario, table_sections
 from PIL import Image
 
 from kickoff.analysis import Job, KickoffSolver, simulate
@@ -179,3 +179,34 @@ def test_kick_skill_error_names_the_option(tmp_path: Path, command: list[str]) -
     assert code == 1 and out == "", err
     assert err.lstrip().startswith("error: --kick-skill: kicker h4 has no Kick skill"), err
     assert "scenario.json" not in err and "decisions.use_kick_skill" not in err
+
+
+def test_odds_table_fits_and_groups_the_holders_under_their_team(tmp_path: Path) -> None:
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0, err
+    assert "…" not in out  # nothing cut off in an 80-column terminal
+    sections = table_sections(out)
+    labels = [[row[0] for row in section] for section in sections]
+    assert labels[0] == ["touchback"]
+    assert labels[1][0] == "receiving team holds the ball"
+    assert labels[1][1:] and all(" holds it" in lb or "other players" in lb for lb in labels[1][1:])
+    assert "a1 holds it" in labels[1]
+    assert labels[-1] == ["ball on the ground"]
+    exact = [row[2] for section in sections for row in section]
+    assert "(see --json)" in exact
+    assert all(e == "(see --json)" or (len(e) <= 15 and "/" in e) for e in exact), exact
+    # a short fraction is shown as it is: --json gives the same value
+    doc = json.loads(cli(["odds", "--target", "20,3", "--json"])[1])
+    shown = {row[0].strip(): row[2] for section in sections for row in section}
+    short = [pid for pid, p in doc["holders"].items() if len(p) <= 15]
+    assert short and all(shown[f"{pid} holds it"] == doc["holders"][pid] for pid in short
+                         if f"{pid} holds it" in shown)
+
+
+def test_simulate_table_groups_the_holders_and_says_ball_on_the_ground() -> None:
+    code, out, err = cli(["simulate", "-n", "3000", "--seed", "1"])
+    assert code == 0, err
+    labels = [[row[0] for row in section] for section in table_sections(out)]
+    assert labels[0] == ["touchback"]
+    assert labels[1][0] == "receiving team holds the ball" and "a1 holds it" in labels[1]
+    assert labels[-1] == ["ball on the ground"]

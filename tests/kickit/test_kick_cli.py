@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import assert_invalid, cli, player, scenario
+from helpers import assert_invalid, cli, player, scenario, table_sections
 from kickit_helpers import kick, turn
 
 
@@ -165,3 +165,21 @@ def test_validate_a_turn_scenario(tmp_path: Path) -> None:
     bad = write(tmp_path, turn(actions=[kick([13, 7])], dice={"d6": [4, 2], "d8": [5]}),
                 "bad.json")
     assert_invalid(*cli(["validate", bad]), "bad.json", "actions[0].aim")
+
+
+def test_odds_kick_table_separates_outcomes_from_holders() -> None:
+    code, out, err = cli(["odds-kick", "--landing", "best"])
+    assert code == 0, err
+    assert "…" not in out
+    sections = table_sections(out)
+    labels = [[row[0] for row in section] for section in sections]
+    assert labels[0] == ["turnover"]
+    assert labels[1] == ["kick fumbled", "kick accurate", "kick shanked"]
+    assert [row[2] for row in sections[1]] == ["1/6", "2/3", "1/6"]
+    assert labels[2][0] == "kicking team holds the ball"
+    assert all(lb.startswith("h") or "other players" in lb for lb in labels[2][1:])
+    assert labels[3][0] == "opposing team holds the ball"
+    assert labels[3][1:] and all(lb.startswith("a") or "other players" in lb
+                                 for lb in labels[3][1:])
+    assert labels[4] == ["ball on the ground"]
+    assert "(see --json)" in [row[2] for row in sections[0]]

@@ -27,6 +27,7 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
+from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
@@ -111,10 +112,6 @@ def _setting(
     return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 
 
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p):6.1%}"
-
-
 @guarded
 def odds(
     file: FileArg = None,
@@ -160,16 +157,20 @@ def odds(
         if as_json:
             typer.echo(json.dumps(result.to_json(), indent=2))
             return
-        table = Table(title=f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})")
-        table.add_column("outcome")
-        table.add_column("probability", justify="right")
-        table.add_column("exact", justify="right")
-        for label, p in (("touchback", result.touchback),
-                         ("receiving team holds the ball", result.receiving_team_holds),
-                         ("ball on the ground", sum(result.ground.values(), Fraction(0)))):
-            table.add_row(label, _pct(p), str(p))
-        for pid, p in sorted(result.holders.items(), key=lambda kv: -kv[1])[:8]:
-            table.add_row(f"  {pid} holds it", _pct(p), str(p))
+        sides = {pid: s.state.players[pid].side for pid in result.holders}
+        sections = [
+            [("touchback", result.touchback)],
+            holder_rows("receiving team holds the ball", result.receiving_team_holds,
+                        {pid: p for pid, p in result.holders.items()
+                         if sides[pid] == s.state.receiving}),
+        ]
+        kickers = {pid: p for pid, p in result.holders.items() if sides[pid] == s.state.kicking}
+        if kickers:
+            sections.append(holder_rows("kicking team holds the ball",
+                                        sum(kickers.values(), Fraction(0)), kickers))
+        sections.append([("ball on the ground", sum(result.ground.values(), Fraction(0)))])
+        table = odds_table(f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
+                           sections)
         console.print(table)
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
@@ -202,9 +203,9 @@ def odds(
     for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
         best.add_column(col, justify="right")
     for r in ranked[:5]:
-        best.add_row(str(list(r.target)), _pct(r.odds.touchback),
-                     _pct(r.odds.receiving_team_holds),
-                     _pct(sum(r.odds.ground.values(), Fraction(0))))
+        best.add_row(str(list(r.target)), pct(r.odds.touchback),
+                     pct(r.odds.receiving_team_holds),
+                     pct(sum(r.odds.ground.values(), Fraction(0))))
     console.print(best)
     if png is not None:
         console.print(f"heat map written to {png}")
@@ -234,7 +235,7 @@ def heatmap_text(state: GameState, ranked: list[RankedTarget], objective: Object
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
     text.append(f"{objective} in percent per target; ## marks the best "
-                f"({_pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+                f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
     return text
 
 
@@ -300,9 +301,21 @@ def simulate(
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
-    for name, p, e in rows + [(f"  {pid} holds it", *tally.share(c)) for pid, c in holders[:8]]:
-        table.add_row(name.replace("_", " "), _pct(p),
-                      f"{_pct(p - 1.96 * e)} - {_pct(p + 1.96 * e)}")
+    side = {pid: s.state.players[pid].side for pid in tally.holders}
+    kickers = {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.kicking}
+    sections = [
+        [("touchback", tally.touchback)],
+        count_rows("receiving team holds the ball", tally.receiving_team_holds,
+                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving}),
+        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers)]
+          if kickers else []),
+        [("ball on the ground", tally.on_ground)],
+    ]
+    for section in sections:
+        for i, (label, count) in enumerate(section):
+            p, e = tally.share(count)
+            table.add_row(label, pct(p), f"{pct(p - 1.96 * e)} - {pct(p + 1.96 * e)}",
+                          end_section=i == len(section) - 1)
     Console(highlight=False).print(table)
     Console(highlight=False).print(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "

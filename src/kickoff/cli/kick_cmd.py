@@ -16,13 +16,12 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
 from kickoff.cli.common import check_square, guarded, prefixed, read_scenario
-from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
+from kickoff.cli.render import LEGEND, dice_table, holder_rows, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
 from kickoff.core.context import Decisions
@@ -137,10 +136,6 @@ def _default_kicker(state: GameState) -> str:
     return candidates[0].id
 
 
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p):6.1%}"
-
-
 @guarded
 def kick(
     file: FileArg = None,
@@ -239,17 +234,18 @@ def odds_kick(
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2))
         return
-    table = Table(title=f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
-                  f"{', kick block by ' + odds.kick_block if odds.kick_block else ''}; "
-                  f"landing {odds.landing})")
-    table.add_column("outcome")
-    table.add_column("probability", justify="right")
-    table.add_column("exact", justify="right")
-    rows = [("turnover", odds.turnover), ("kicking team holds the ball", odds.kicking_team_holds)]
-    rows += [(f"  kick {k}", p) for k, p in odds.outcomes.items()]
-    rows += [(f"  {pid} holds it", p)
-             for pid, p in sorted(odds.holders.items(), key=lambda kv: -kv[1])[:8]]
-    rows.append(("ball on the ground", sum(odds.ground.values(), Fraction(0))))
-    for label, p in rows:
-        table.add_row(label, _pct(p), str(p))
+    sides = {pid: s.state.players[pid].side for pid in odds.holders}
+    kicking, opposing = (
+        {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.state.kicking) == mine}
+        for mine in (True, False))
+    table = odds_table(
+        f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
+        f"{', kick block by ' + odds.kick_block if odds.kick_block else ''}; "
+        f"landing {odds.landing})",
+        [[("turnover", odds.turnover)],
+         [(f"kick {k}", p) for k, p in odds.outcomes.items()],
+         holder_rows("kicking team holds the ball", odds.kicking_team_holds, kicking),
+         holder_rows("opposing team holds the ball", sum(opposing.values(), Fraction(0)),
+                     opposing),
+         [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
     Console(highlight=False).print(table)

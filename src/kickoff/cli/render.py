@@ -7,7 +7,8 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from fractions import Fraction
+from typing import Any, TypeVar
 
 from rich.console import Group
 from rich.table import Table
@@ -69,6 +70,61 @@ def pitch_text(
                 text.append("  .", style="dim")
         text.append("\n")
     return text
+
+
+#: The longest exact fraction an odds table shows; a longer one is left to ``--json``.
+EXACT_WIDTH = 15
+
+#: A section of an odds table: ``(label, probability)`` rows.
+Rows = list[tuple[str, Fraction]]
+
+
+def pct(p: Fraction | float) -> str:
+    """A probability in percent, one decimal, six characters wide."""
+    return f"{float(p):6.1%}"
+
+
+def exact(p: Fraction) -> str:
+    """``p`` as a fraction when it fits :data:`EXACT_WIDTH` characters, else ``(see --json)``."""
+    text = str(p)
+    return text if len(text) <= EXACT_WIDTH else "(see --json)"
+
+
+N = TypeVar("N", Fraction, int)
+
+
+def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int) -> list[tuple[str, N]]:
+    ranked = sorted(holders.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ranked if len(ranked) <= most + 1 else ranked[:most]
+    rows = [(label, total)] + [(f"  {pid} holds it", p) for pid, p in shown]
+    rest = ranked[len(shown):]
+    if rest:
+        rows.append((f"  {len(rest)} other players", sum((p for _, p in rest), zero)))
+    return rows
+
+
+def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8) -> Rows:
+    """A team's row (``label``, ``total``) and under it its likeliest holders of the ball (player
+    id -> probability), at most ``most`` of them; the others summed in one row."""
+    return _holders(label, total, holders, Fraction(0), most)
+
+
+def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8) -> list[tuple[str, int]]:
+    """:func:`holder_rows` for counts of simulated kick-offs."""
+    return _holders(label, total, holders, 0, most)
+
+
+def odds_table(title: str, sections: list[Rows]) -> Table:
+    """The exact odds as a table: each outcome in percent and as its exact fraction (when short),
+    one section after another, separated by a rule."""
+    table = Table(title=title)
+    table.add_column("outcome")
+    table.add_column("probability", justify="right")
+    table.add_column("exact", justify="right")
+    for rows in sections:
+        for i, (label, p) in enumerate(rows):
+            table.add_row(label, pct(p), exact(p), end_section=i == len(rows) - 1)
+    return table
 
 
 def dice_table(log: list[dict[str, Any]]) -> Table:
