@@ -183,3 +183,47 @@ def test_odds_kick_table_separates_outcomes_from_holders() -> None:
                                  for lb in labels[3][1:])
     assert labels[4] == ["ball on the ground"]
     assert "(see --json)" in [row[2] for row in sections[0]]
+
+
+def after_pitch(out: str, title: str) -> dict[tuple[int, int], str]:
+    """The squares' marks of the pitch drawn after ``title`` in ``out`` (three characters a
+    square after a two-character row number)."""
+    lines = out.splitlines()
+    start = lines.index(title) + 2  # the title, then the column numbers
+    marks: dict[tuple[int, int], str] = {}
+    for line in lines[start:]:
+        if not line[:2].strip().isdigit():
+            break
+        y = int(line[:2])
+        for x in range((len(line) - 2) // 3):
+            marks[(x, y)] = line[2 + 3 * x: 5 + 3 * x].strip()
+    return marks
+
+
+def test_kick_draws_where_the_kick_came_down() -> None:
+    """The legend's x is on the after-pitch where the kick landed; without a landing on the
+    pitch (fumbled, blocked, into the crowd) the legend does not promise one."""
+    drawn = unlanded = 0
+    for seed in range(1, 13):
+        code, out, err = cli(["kick", "--seed", str(seed), "--json"])
+        assert code == 0, err
+        doc = json.loads(out)
+        lands = [e["square"] for e in doc["log"] if e["step"] == "kick_lands"]
+        code, out, err = cli(["kick", "--seed", str(seed)])
+        assert code == 0, err
+        text = " ".join(out.split())
+        if not lands:
+            unlanded += 1
+            assert "x where the kick came down" not in text
+            continue
+        assert "x where the kick came down" in text
+        assert f"The kick came down on {lands[0]}" in text
+        marks = after_pitch(out, "After the Kick action")
+        x, y = lands[0]
+        occupied = doc["ball"]["square"] == lands[0] or any(
+            p["square"] == lands[0] for p in doc["players"].values())
+        if not occupied:
+            drawn += 1
+            assert marks[(x, y)] == "x", (seed, lands[0], marks[(x, y)])
+            assert list(marks.values()).count("x") == 1
+    assert drawn and unlanded

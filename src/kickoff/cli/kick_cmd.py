@@ -21,7 +21,7 @@ from rich.text import Text
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
 from kickoff.cli.common import check_square, guarded, prefixed, read_scenario
-from kickoff.cli.render import LEGEND, dice_table, holder_rows, odds_table, pitch_text, story
+from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
 from kickoff.core.context import Decisions
@@ -178,9 +178,13 @@ def kick(
                    f"({doc['kicking']} team), aimed at {s.act.aim and list(s.act.aim)}\n",
                    style="bold")
     heading.append(f"home (h, blue): {s.names['home']}\naway (a, red): {s.names['away']}\n")
-    heading.append(LEGEND, style="dim")
+    # Where an accurate or shanked kick came down on the pitch (none if blocked, fumbled, or
+    # into the crowd).
+    landed = next((e["square"] for e in doc["log"] if e["step"] == "kick_lands"), None)
+    heading.append(legend("the aim", landed=landed is not None), style="dim")
     ball = doc["ball"]
-    end = Text(f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
+    end = Text(("" if landed is None else f"The kick came down on {landed}. ")
+               + f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
                f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"
                f"Seed: {used_seed}  (same --seed, same Kick action)")
     Console().print(Group(
@@ -191,7 +195,7 @@ def kick(
         Text("What happened", style="bold"),
         story(doc["log"]),
         Text("After the Kick action", style="bold"),
-        pitch_text(result.state, ball=ball["square"]),
+        pitch_text(result.state, ball=ball["square"], landed=landed),
         end,
     ))
 

@@ -14,13 +14,18 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from kickoff.core.pitch import RANDOM_DIRECTION
+from kickoff.core.pitch import RANDOM_DIRECTION, Square
 from kickoff.core.state import GameState
 
-LEGEND = (
-    "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
-    "+ kick target, x where the kick came down, : Line of Scrimmage, - Wide Zone, | End Zone"
-)
+
+def legend(target: str = "kick target", landed: bool = True) -> str:
+    """The key to :func:`pitch_text`'s marks: ``target`` names what ``+`` marks; ``x`` (where the
+    kick came down) only when ``landed`` (the pitch shows it)."""
+    return (
+        "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
+        f"+ {target}, " + ("x where the kick came down, " if landed else "")
+        + ": Line of Scrimmage, - Wide Zone, | End Zone"
+    )
 
 _COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
             (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
@@ -273,10 +278,11 @@ def kickoff_report(
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome."""
     dev = result["deviation"]
+    landed = None if dev is None or not after.pitch.on_pitch(Square(*dev["square"])) else dev["square"]
     heading = Text()
     heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
-    heading.append(LEGEND, style="dim")
+    heading.append(legend(landed=landed is not None), style="dim")
     return Group(
         heading,
         Text("\nBefore the kick", style="bold"),
@@ -285,7 +291,6 @@ def kickoff_report(
         Text("What happened", style="bold"),
         story(result["log"]),
         Text("After the kick-off", style="bold"),
-        pitch_text(after, ball=result["ball"]["square"],
-                   landed=None if dev is None else dev["square"]),
+        pitch_text(after, ball=result["ball"]["square"], landed=landed),
         outcome(result),
     )
