@@ -210,3 +210,24 @@ def test_simulate_table_groups_the_holders_and_says_ball_on_the_ground() -> None
     assert labels[0] == ["touchback"]
     assert labels[1][0] == "receiving team holds the ball" and "a1 holds it" in labels[1]
     assert labels[-1] == ["ball on the ground"]
+
+
+def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
+    """The title goes with the colour bar: the pitch (40 pixels a square) is the same with or
+    without it, and the side column shows it."""
+    from kickoff.analysis import rank_targets
+    from kickoff.analysis.plot import SQUARE_PX, heatmap_png
+
+    loaded, _ = _small("bb2020")
+    state = loaded.state  # type: ignore[attr-defined]
+    ranked = rank_targets(KickoffSolver(state, RULESETS["bb2020"], events="none"), "touchback")
+    plain, titled = tmp_path / "plain.png", tmp_path / "titled.png"
+    heatmap_png(state, ranked, "touchback", plain)
+    heatmap_png(state, ranked, "touchback", titled, title="bb2020, events none")
+    width = state.pitch.width * SQUARE_PX
+    with Image.open(plain) as a, Image.open(titled) as b:
+        assert a.size == b.size == (width + 2 * SQUARE_PX, state.pitch.height * SQUARE_PX)
+        pitch = (0, 0, width, a.size[1])
+        assert a.crop(pitch).tobytes() == b.crop(pitch).tobytes()
+        side = (width, 0, a.size[0], a.size[1])
+        assert a.crop(side).tobytes() != b.crop(side).tobytes()

@@ -185,7 +185,7 @@ def odds(
 
         try:
             heatmap_png(s.state, ranked, obj, png,
-                        title=f"{s.ruleset.name}, events {events}: {objective}")
+                        title=f"{s.ruleset.name}, events {events}")
         except OSError as e:
             raise ScenarioError([f"{png}: cannot write the PNG: {e.strerror}"]) from None
     if as_json:
