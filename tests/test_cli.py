@@ -723,3 +723,49 @@ def test_a_document_with_other_keys_is_still_checked_key_by_key() -> None:
     code, out, err = cli(["replay", "-"], stdin=json.dumps({"about": "x", "scenario": {}}))
     assert_invalid(code, out, err, "about: unknown key", "format: required key is missing")
     assert "test case" not in err
+
+
+#: Blood Bowl's names of the Kick-off events, as the rulebooks print them.
+EVENT_NAMES = {
+    "get_the_ref": "Get the Ref", "time_out": "Time-out", "solid_defence": "Solid Defence",
+    "high_kick": "High Kick", "cheering_fans": "Cheering Fans",
+    "brilliant_coaching": "Brilliant Coaching", "changing_weather": "Changing Weather",
+    "quick_snap": "Quick Snap", "blitz": "Blitz!", "officious_ref": "Officious Ref",
+    "pitch_invasion": "Pitch Invasion", "riot": "Riot", "perfect_defence": "Perfect Defence",
+    "throw_a_rock": "Throw a Rock", "charge": "Charge!", "dodgy_snack": "Dodgy Snack",
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_run_report_names_the_event_as_blood_bowl_does(ruleset: str) -> None:
+    seen = set()
+    for seed in range(1, 9):
+        name = run_json(["--ruleset", ruleset, "--seed", str(seed)])["event"]["name"]
+        code, out, err = cli(["run", "--ruleset", ruleset, "--seed", str(seed)])
+        assert code == 0, err
+        assert f"Kick-off event: {EVENT_NAMES[name]} (2D6 " in out
+        assert f"Event: {EVENT_NAMES[name]} (" in out
+        seen.add(name)
+    assert len(seen) >= 3
+
+
+def test_story_names_actions_and_contests_as_blood_bowl_does() -> None:
+    from kickoff.cli.render import story
+
+    text = story([
+        {"step": "activation", "player": "h8", "action": "kick", "where": "actions[0]"},
+        {"step": "activation", "player": "h4", "action": "throw_team_mate", "where": "x"},
+        {"step": "activation", "player": "h5", "action": "kick_team_mate", "where": "x"},
+        {"step": "contest", "event": "brilliant coaching", "totals": {"home": 4, "away": 6},
+         "applies_to": ["away"]},
+        {"step": "count", "event": "solid_defence", "count": 4},
+        {"step": "prayer", "side": "home", "prayer": "friends_with_the_ref"},
+    ]).plain
+    assert text.splitlines() == [
+        "- h8 takes a Kick action",
+        "- h4 takes a Throw Team-mate action",
+        "- h5 takes a Kick Team-mate action",
+        "- Brilliant Coaching: home 4, away 6 -> away",
+        "- Solid Defence: up to 4 players",
+        "- Prayers to Nuffle (home): Friends with the Ref",
+    ]

@@ -27,6 +27,23 @@ def legend(target: str = "kick target", landed: bool = True) -> str:
         + ": Line of Scrimmage, - Wide Zone, | End Zone"
     )
 
+#: Blood Bowl's own spelling where capitalising each word of the engine's name is not it.
+_BB_NAMES = {"time_out": "Time-out", "blitz": "Blitz!", "charge": "Charge!",
+             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+_SMALL_WORDS = frozenset({"a", "of", "the", "to", "with", "under"})
+
+
+def bb_name(name: str) -> str:
+    """Blood Bowl's name for an event, action, prayer or weather the engine writes in
+    snake_case or lowercase words: ``brilliant_coaching`` -> ``Brilliant Coaching``,
+    ``get_the_ref`` -> ``Get the Ref``, ``throw_team_mate`` -> ``Throw Team-mate``."""
+    key = name.replace(" ", "_")
+    if key in _BB_NAMES:
+        return _BB_NAMES[key]
+    words = key.split("_")
+    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
+
+
 _COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
             (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
 
@@ -165,15 +182,15 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
     "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
     "deviate": _deviate,
-    "event": lambda e: f"Kick-off event: {e['name'].replace('_', ' ')} (2D6 {e['roll'][0]}+{e['roll'][1]})",
-    "contest": lambda e: f"{e['event'].capitalize()}: " + ", ".join(
+    "event": lambda e: f"Kick-off event: {bb_name(e['name'])} (2D6 {e['roll'][0]}+{e['roll'][1]})",
+    "contest": lambda e: f"{bb_name(e['event'])}: " + ", ".join(
         f"{s} {t}" for s, t in e["totals"].items()) + " -> "
     + (" and ".join(e["applies_to"]) or "nobody"),
     "turn_markers": lambda e: f"Turn markers {e['delta']:+d}: home {e['home']}, away {e['away']}",
-    "weather": lambda e: f"New weather (2D6 {e['total']}): {e['weather'].replace('_', ' ')}",
+    "weather": lambda e: f"New weather (2D6 {e['total']}): {bb_name(e['weather'])}",
     "scatter": lambda e: f"The ball scatters in the air to {e['to']}"
     + (": out of play, touchback" if e["touchback"] else ""),
-    "count": lambda e: f"{e['event'].replace('_', ' ').capitalize()}: up to {e['count']} players",
+    "count": lambda e: f"{bb_name(e['event'])}: up to {e['count']} players",
     "quick_snap": lambda e: f"Quick Snap: {_moves(e)}",
     "solid_defence": lambda e: f"Solid Defence: {_moves(e)}",
     "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
@@ -195,12 +212,12 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "injury": lambda e: f"Injury for {e['player']} (2D6 {e['total']}): "
     f"{e['result'].replace('_', ' ')}",
     "officious_ref": lambda e: f"Officious Ref: {e['player']} {e['result'].replace('_', ' ')}",
-    "pitch_invasion": lambda e: f"Pitch invasion: {e['player']} "
+    "pitch_invasion": lambda e: f"Pitch Invasion: {e['player']} "
     f"{e.get('result', 'stunned').replace('_', ' ')}",
     "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
     + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
     # The Kick It! Kick action (core/actions/kick.py) and the moves of the action engine.
-    "activation": lambda e: f"{e['player']} takes a {e['action'].replace('_', ' ')} action",
+    "activation": lambda e: f"{e['player']} takes a {bb_name(e['action'])} action",
     "step": lambda e: f"{e['player']} moves to {e['to']}",
     "pickup": lambda e: f"{e['player']} " + ("picks up the ball" if e["success"] else
                                              "fails to pick up the ball: turnover"),
@@ -225,7 +242,7 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "kick_over": lambda e: "Turnover" if e["turnover"] else "No turnover",
     "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
     "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
-    + (e["prayer"].replace("_", " ") if e["prayer"] else e.get("why", "nothing")),
+    + (bb_name(e["prayer"]) if e["prayer"] else e.get("why", "nothing")),
 }
 
 
@@ -256,10 +273,10 @@ def outcome(result: dict[str, Any]) -> Text:
         f"(rolled {dev['roll']}{', halved with Kick' if dev['kick_skill'] else ''}) "
         f"to {dev['square']}",
         "No event." if ev is None else
-        f"Event: {ev['name'].replace('_', ' ')} ({ev['roll'][0]}+{ev['roll'][1]})",
+        f"Event: {bb_name(ev['name'])} ({ev['roll'][0]}+{ev['roll'][1]})",
         f"Touchback: {'yes' if result['touchback'] else 'no'}; ball at {ball['square']}, "
         f"held by {ball['carrier'] or 'nobody'}",
-        f"Weather: {result['weather'].replace('_', ' ')}",
+        f"Weather: {bb_name(result['weather'])}",
     ]
     classic = result["ruleset"] == "classic"
     for side, t in result["teams"].items():
