@@ -769,3 +769,41 @@ def test_story_names_actions_and_contests_as_blood_bowl_does() -> None:
         "- Solid Defence: up to 4 players",
         "- Prayers to Nuffle (home): Friends with the Ref",
     ]
+
+
+#: Problems of an away set-up (drawn as home): two on one square, three in a Wide Zone.
+SHARED_AND_WIDE = {**GOOD_ELEVEN, 4: (9, 0), 5: (9, 1), 9: (9, 2), 2: (12, 6)}
+
+
+@pytest.mark.parametrize("command", [["run", "--seed", "1"], ["odds", "--events", "none"],
+                                     ["kick", "--seed", "1", "--active", "home"]])
+def test_every_setup_problem_line_names_its_file(tmp_path: Path, command: list[str]) -> None:
+    away = write_setup(tmp_path / "bad_away.toml", SHARED_AND_WIDE)
+    home = write_setup(tmp_path / "bad_home.toml", {**GOOD_ELEVEN, 7: (9, 5)})
+    code, out, err = cli([*command, "--away-setup", str(away), "--home-setup", str(home)])
+    assert_invalid(code, out, err, "share square", "Wide Zone")
+    lines = err.strip().splitlines()
+    assert lines[0] == "error: illegal set-up:"
+    problems = lines[1:]
+    assert len(problems) >= 3, err
+    for line in problems:
+        file = home if re.search(r"\bh\d+\b", line) else away
+        assert line.startswith(f"- {file}: "), line
+    assert f"- {away}: players a1, a2 share square [13, 6]" in problems
+    assert f"- {home}: players h6, h7 share square [9, 5]" in problems
+
+
+def test_validate_says_which_team_it_checked_against(tmp_path: Path) -> None:
+    good = write_setup(tmp_path / "good.toml", GOOD_ELEVEN)
+    code, out, err = cli(["validate", str(good)])
+    assert code == 0, err
+    assert out.strip() == (f"{good}: legal bb2020 set-up for human (Reikland Reavers, home; the "
+                           "default team: use --team to check another)")
+    code, out, err = cli(["validate", str(good), "--team", "orc", "--side", "away"])
+    assert code == 0, err
+    assert out.strip() == f"{good}: legal bb2020 set-up for orc (Gouged Eye, away)"
+    bad = write_setup(tmp_path / "bad.toml", SHARED_AND_WIDE)
+    code, out, err = cli(["validate", str(bad)])
+    assert_invalid(code, out, err, f"{bad}: illegal bb2020 set-up for human (Reikland Reavers, "
+                   "home; the default team: use --team to check another):")
+    assert all(line.startswith(f"- {bad}: ") for line in err.strip().splitlines()[1:]), err

@@ -21,6 +21,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, 
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    build_match_named,
     check_square,
     guarded,
     parse_target,
@@ -33,7 +34,6 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
@@ -107,7 +107,7 @@ def _setting(
             raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: "
                                  + state.pitch.describe_receiving_area(state.receiving)])
         return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None)
-    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
     return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 

@@ -17,6 +17,7 @@ from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    build_match_named,
     check_square,
     fail,
     guarded,
@@ -31,7 +32,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.match import DEFAULT_TEAMS, build_match
+from kickoff.formats.match import DEFAULT_TEAMS
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -100,7 +101,7 @@ def run(
     ] = False,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
-    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     rs, state = match.ruleset, match.state
     tgt = parse_target(match, target)
     used_seed = seed if seed is not None else new_seed()
@@ -177,11 +178,18 @@ def validate(
     rs = RULESETS[ruleset]
     family = FAMILY[ruleset]
     where, setup = load_setup(file, rs.pitch)
-    t = load_team(team or DEFAULT_TEAMS[family][0], family)
+    team_name = team or DEFAULT_TEAMS[family][0]
+    t = load_team(team_name, family)
+    # Which team it was checked against, and how to check another when the default was used.
+    against = (f"{ruleset} set-up for {team_name} ({t[1].name}, {side}"
+               + ("" if team else "; the default team: use --team to check another") + ")")
     problems = check_setup_file(rs, t, (where, setup), side)
     if problems:
-        raise SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
-    console.print(f"{where}: legal {ruleset} set-up for {t[1].name} ({side})")
+        error = SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
+        error.args = (f"{where}: illegal {against}:\n"
+                      + "\n".join(f"- {p}" for p in error.problems),)
+        raise error
+    console.print(f"{where}: legal {against}")
 
 
 @app.command("list")

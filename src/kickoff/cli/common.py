@@ -5,6 +5,7 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from collections.abc import Callable, Mapping
@@ -17,8 +18,10 @@ from rich.console import Console
 
 from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
-from kickoff.core.pitch import Square
-from kickoff.formats.match import Match
+from kickoff.core.pitch import SIDES, Side, Square
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
+from kickoff.formats.teams import ID_PREFIX, load_setup
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -147,6 +150,32 @@ def prefixed(
     else:
         e.args = ("\n".join(line(p) for p in str(e).splitlines()),)
     return e
+
+
+def build_match_named(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side,
+) -> Match:
+    """:func:`build_match`, with every line of a ``SetupError`` naming its set-up (the file or
+    built-in name): a problem naming no set-up (two players on one square) names the set-up of
+    the players it names."""
+    try:
+        return build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    except SetupError as e:
+        pitch = RULESETS[ruleset].pitch
+        defence, offence = DEFAULT_SETUPS[pitch.name]
+        named = {"home": home_setup, "away": away_setup}
+        where = {side: load_setup(named[side] or (defence if side == kicking else offence),
+                                  pitch)[0] for side in SIDES}
+        raise SetupError([_with_setup(p, where) for p in e.problems]) from None
+
+
+def _with_setup(problem: str, where: Mapping[Side, str]) -> str:
+    if any(problem.startswith(f"{w}: ") for w in where.values()):
+        return problem
+    sides = [side for side in SIDES
+             if re.search(rf"\b{ID_PREFIX[side]}\d+\b", problem)] or list(SIDES)
+    return ", ".join(dict.fromkeys(where[side] for side in sides)) + f": {problem}"
 
 
 def check_square(value: str | None) -> str | None:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
-from kickoff.cli.common import check_square, guarded, prefixed, read_scenario
+from kickoff.cli.common import build_match_named, check_square, guarded, prefixed, read_scenario
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
@@ -31,7 +31,6 @@ from kickoff.core.kickoff import eligible_kickers
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
 
 FileArg = Annotated[
@@ -101,7 +100,7 @@ def _setting(
         state, rs, act = loaded.state, loaded.ruleset, kicks[0]
         decisions, names = loaded.decisions, {"home": "home", "away": "away"}
     else:
-        match = build_match(ruleset, home, away, home_setup, away_setup, active)
+        match = build_match_named(ruleset, home, away, home_setup, away_setup, active)
         state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
         act = Activation(kicker or _default_kicker(state), "kick", where="kick")
     # Without a file every value is an option's (or its default); with one, only those given.
