@@ -98,3 +98,21 @@ def assert_invalid(code: int, out: str, err: str, *needles: str) -> None:
     assert "Traceback" not in err
     for n in needles:
         assert n in err, (n, err)
+
+
+def table_sections(out: str) -> list[list[list[str]]]:
+    """The body of the first Rich table in ``out``: its sections (split at the rules between
+    them), each a list of rows, each row its cells."""
+    sections: list[list[list[str]]] = [[]]
+    body = False
+    for line in out.splitlines():
+        if line.startswith("┡"):
+            body = True
+        elif body and line.startswith("├"):
+            sections.append([])
+        elif body and line.startswith("│"):
+            sections[-1].append([c.strip() for c in line.strip("│").split("│")])
+        elif body and line.startswith("└"):
+            break
+    return sections
+

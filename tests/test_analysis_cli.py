@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import sqrt
 from pathlib import Path
 
 import pytest
-from helpers import cli, player, scenario
+from helpers import cli, player, scenario, table_sections
 from PIL import Image
 
 from kickoff.analysis import Job, KickoffSolver, simulate
@@ -32,7 +33,7 @@ def test_odds_of_a_scenario_file_ignore_its_dice_and_decisions(tmp_path: Path) -
     """The sideline case of test_exact (95/192), from a file whose dice would say otherwise."""
     doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]},
                    dice={"d8": [7], "d6": [1, 1, 1, 6]}, decisions={"touchback": "a2"})
-    code, out, err = cli(["odds", _write(tmp_path, doc), "--json"])
+    code, out, err = cli(["odds", _write(tmp_path, doc), "--events", "none", "--json"])
     assert code == 0, err
     result = json.loads(out)
     assert result["target"] == [19, 0]
@@ -45,6 +46,24 @@ def test_odds_target_option_overrides_the_file(tmp_path: Path) -> None:
     code, out, _ = cli(["odds", _write(tmp_path, doc), "--target", "19,7", "--json"])
     assert code == 0
     assert json.loads(out)["target"] == [19, 7]
+
+
+def test_odds_default_is_events_all_as_for_simulate(tmp_path: Path) -> None:
+    """odds and simulate report the same quantities by default: the Kick-off table included."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})
+    path = _write(tmp_path, doc)
+    default, every, none = (json.loads(cli(["odds", path, *args, "--json"])[1])
+                            for args in ([], ["--events", "all"], ["--events", "none"]))
+    assert default == every
+    assert none["touchback"] == "95/192" != default["touchback"]
+    code, out, err = cli(["odds", path])
+    assert code == 0, err
+    assert "events all" in out
+    for command, other in (("odds", "simulate"), ("simulate", "odds")):
+        code, out, _ = cli([command, "--help"])
+        assert f"all (the default, as for kickoff {other})" in " ".join(
+            re.sub("[│╭╮╰╯─]", " ", out).split())
+        assert "[default: all]" in out
 
 
 def test_odds_text_report_on_default_teams() -> None:
@@ -149,3 +168,66 @@ def test_simulate_200k_agrees_with_exact_odds(name: str, state, ruleset, target:
         assert close(odds.ground.get(sq, Fraction(0)), tally.ground.get(sq, 0)), sq
     mean, se = tally.mean_distance()
     assert abs(mean - float(odds.expected_distance_to_receiving_end_zone)) <= 4 * se
+
+
+@pytest.mark.parametrize("command", [["odds"], ["odds", "--all-targets"],
+                                     ["simulate", "-n", "50", "--seed", "1"]])
+def test_kick_skill_error_names_the_option(tmp_path: Path, command: list[str]) -> None:
+    """Nobody has Kick in the file; --kick-skill is the option's value, not the file's."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 7]})
+    code, out, err = cli([*command, _write(tmp_path, doc), "--kick-skill"])
+    assert code == 1 and out == "", err
+    assert err.lstrip().startswith("error: --kick-skill: kicker h4 has no Kick skill"), err
+    assert "scenario.json" not in err and "decisions.use_kick_skill" not in err
+
+
+def test_odds_table_fits_and_groups_the_holders_under_their_team(tmp_path: Path) -> None:
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0, err
+    assert "…" not in out  # nothing cut off in an 80-column terminal
+    sections = table_sections(out)
+    labels = [[row[0] for row in section] for section in sections]
+    assert labels[0] == ["touchback"]
+    assert labels[1][0] == "receiving team holds the ball"
+    assert labels[1][1:] and all(" holds it" in lb or "other players" in lb for lb in labels[1][1:])
+    assert "a1 holds it" in labels[1]
+    assert labels[-1] == ["ball on the ground"]
+    exact = [row[2] for section in sections for row in section]
+    assert "(see --json)" in exact
+    assert all(e == "(see --json)" or (len(e) <= 15 and "/" in e) for e in exact), exact
+    # a short fraction is shown as it is: --json gives the same value
+    doc = json.loads(cli(["odds", "--target", "20,3", "--json"])[1])
+    shown = {row[0].strip(): row[2] for section in sections for row in section}
+    short = [pid for pid, p in doc["holders"].items() if len(p) <= 15]
+    assert short and all(shown[f"{pid} holds it"] == doc["holders"][pid] for pid in short
+                         if f"{pid} holds it" in shown)
+
+
+def test_simulate_table_groups_the_holders_and_says_ball_on_the_ground() -> None:
+    code, out, err = cli(["simulate", "-n", "3000", "--seed", "1"])
+    assert code == 0, err
+    labels = [[row[0] for row in section] for section in table_sections(out)]
+    assert labels[0] == ["touchback"]
+    assert labels[1][0] == "receiving team holds the ball" and "a1 holds it" in labels[1]
+    assert labels[-1] == ["ball on the ground"]
+
+
+def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
+    """The title goes with the colour bar: the pitch (40 pixels a square) is the same with or
+    without it, and the side column shows it."""
+    from kickoff.analysis import rank_targets
+    from kickoff.analysis.plot import SQUARE_PX, heatmap_png
+
+    loaded, _ = _small("bb2020")
+    state = loaded.state  # type: ignore[attr-defined]
+    ranked = rank_targets(KickoffSolver(state, RULESETS["bb2020"], events="none"), "touchback")
+    plain, titled = tmp_path / "plain.png", tmp_path / "titled.png"
+    heatmap_png(state, ranked, "touchback", plain)
+    heatmap_png(state, ranked, "touchback", titled, title="bb2020, events none")
+    width = state.pitch.width * SQUARE_PX
+    with Image.open(plain) as a, Image.open(titled) as b:
+        assert a.size == b.size == (width + 2 * SQUARE_PX, state.pitch.height * SQUARE_PX)
+        pitch = (0, 0, width, a.size[1])
+        assert a.crop(pitch).tobytes() == b.crop(pitch).tobytes()
+        side = (width, 0, a.size[0], a.size[1])
+        assert a.crop(side).tobytes() != b.crop(side).tobytes()

@@ -674,3 +674,136 @@ def test_run_kicker_on_the_line_is_refused() -> None:
     assert code == 1
     assert out == ""
     assert "h1" in err and "[12, 7]" in err
+
+
+@pytest.mark.parametrize(("args", "option", "needles"), [
+    (["--kicker", "h99"], "--kicker", ["'h99'"]),
+    (["--kicker", "h1"], "--kicker", ["h1", "[12, 7]"]),
+    (["--kicker", "a1"], "--kicker", ["a1", "kicking team"]),
+    (["--kicker", "h9", "--kick-skill"], "--kick-skill", ["h9", "no Kick skill"]),
+])
+def test_run_option_errors_name_the_option(args: list[str], option: str,
+                                           needles: list[str]) -> None:
+    """An option's bad value is reported under the option, not a key path of no document."""
+    code, out, err = cli(["run", "--seed", "2", *args])
+    assert_invalid(code, out, err, *needles)
+    assert err.startswith(f"error: {option}: "), err
+    assert "kick.kicker" not in err and "decisions.use_kick_skill" not in err
+
+
+TEST_CASE = Path(__file__).parent / "data/cases/classic/classic-kickoff-bounce-then-catch.json"
+
+
+@pytest.mark.parametrize("command", ["replay", "validate", "odds", "simulate", "kick",
+                                     "odds-kick"])
+def test_a_test_case_document_is_named_in_one_line(command: str) -> None:
+    """A test case ({about, source, scenario, expect}) is not a scenario: exit 1 with one line
+    saying so and how to take its scenario out, not a list of unknown and missing keys."""
+    code, out, err = cli([command, str(TEST_CASE)])
+    assert_invalid(code, out, err, "this is a test case ({about, source, scenario, expect})",
+                   f"jq .scenario {TEST_CASE} | kickoff {command} -")
+    assert err.strip().count("\n") == 0, err
+    assert err.startswith(f"error: {TEST_CASE}: ")
+    assert "unknown key" not in err and "missing" not in err
+
+
+def test_a_test_case_on_stdin_and_its_scenario() -> None:
+    text = TEST_CASE.read_text(encoding="utf-8")
+    code, out, err = cli(["replay", "-"], stdin=text)
+    assert_invalid(code, out, err, "stdin: this is a test case", "| jq .scenario | kickoff replay -")
+    # What the message says to do: its "scenario" key is a scenario.
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(json.loads(text)["scenario"]))
+    assert code == 0, err
+    expect = json.loads(text)["expect"]
+    ball = json.loads(out)["ball"]
+    assert [ball["square"], ball["carrier"]] == [expect["ball.square"], expect["ball.carrier"]]
+
+
+def test_a_document_with_other_keys_is_still_checked_key_by_key() -> None:
+    code, out, err = cli(["replay", "-"], stdin=json.dumps({"about": "x", "scenario": {}}))
+    assert_invalid(code, out, err, "about: unknown key", "format: required key is missing")
+    assert "test case" not in err
+
+
+#: Blood Bowl's names of the Kick-off events, as the rulebooks print them.
+EVENT_NAMES = {
+    "get_the_ref": "Get the Ref", "time_out": "Time-out", "solid_defence": "Solid Defence",
+    "high_kick": "High Kick", "cheering_fans": "Cheering Fans",
+    "brilliant_coaching": "Brilliant Coaching", "changing_weather": "Changing Weather",
+    "quick_snap": "Quick Snap", "blitz": "Blitz!", "officious_ref": "Officious Ref",
+    "pitch_invasion": "Pitch Invasion", "riot": "Riot", "perfect_defence": "Perfect Defence",
+    "throw_a_rock": "Throw a Rock", "charge": "Charge!", "dodgy_snack": "Dodgy Snack",
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_run_report_names_the_event_as_blood_bowl_does(ruleset: str) -> None:
+    seen = set()
+    for seed in range(1, 9):
+        name = run_json(["--ruleset", ruleset, "--seed", str(seed)])["event"]["name"]
+        code, out, err = cli(["run", "--ruleset", ruleset, "--seed", str(seed)])
+        assert code == 0, err
+        assert f"Kick-off event: {EVENT_NAMES[name]} (2D6 " in out
+        assert f"Event: {EVENT_NAMES[name]} (" in out
+        seen.add(name)
+    assert len(seen) >= 3
+
+
+def test_story_names_actions_and_contests_as_blood_bowl_does() -> None:
+    from kickoff.cli.render import story
+
+    text = story([
+        {"step": "activation", "player": "h8", "action": "kick", "where": "actions[0]"},
+        {"step": "activation", "player": "h4", "action": "throw_team_mate", "where": "x"},
+        {"step": "activation", "player": "h5", "action": "kick_team_mate", "where": "x"},
+        {"step": "contest", "event": "brilliant coaching", "totals": {"home": 4, "away": 6},
+         "applies_to": ["away"]},
+        {"step": "count", "event": "solid_defence", "count": 4},
+        {"step": "prayer", "side": "home", "prayer": "friends_with_the_ref"},
+    ]).plain
+    assert text.splitlines() == [
+        "- h8 takes a Kick action",
+        "- h4 takes a Throw Team-mate action",
+        "- h5 takes a Kick Team-mate action",
+        "- Brilliant Coaching: home 4, away 6 -> away",
+        "- Solid Defence: up to 4 players",
+        "- Prayers to Nuffle (home): Friends with the Ref",
+    ]
+
+
+#: Problems of an away set-up (drawn as home): two on one square, three in a Wide Zone.
+SHARED_AND_WIDE = {**GOOD_ELEVEN, 4: (9, 0), 5: (9, 1), 9: (9, 2), 2: (12, 6)}
+
+
+@pytest.mark.parametrize("command", [["run", "--seed", "1"], ["odds", "--events", "none"],
+                                     ["kick", "--seed", "1", "--active", "home"]])
+def test_every_setup_problem_line_names_its_file(tmp_path: Path, command: list[str]) -> None:
+    away = write_setup(tmp_path / "bad_away.toml", SHARED_AND_WIDE)
+    home = write_setup(tmp_path / "bad_home.toml", {**GOOD_ELEVEN, 7: (9, 5)})
+    code, out, err = cli([*command, "--away-setup", str(away), "--home-setup", str(home)])
+    assert_invalid(code, out, err, "share square", "Wide Zone")
+    lines = err.strip().splitlines()
+    assert lines[0] == "error: illegal set-up:"
+    problems = lines[1:]
+    assert len(problems) >= 3, err
+    for line in problems:
+        file = home if re.search(r"\bh\d+\b", line) else away
+        assert line.startswith(f"- {file}: "), line
+    assert f"- {away}: players a1, a2 share square [13, 6]" in problems
+    assert f"- {home}: players h6, h7 share square [9, 5]" in problems
+
+
+def test_validate_says_which_team_it_checked_against(tmp_path: Path) -> None:
+    good = write_setup(tmp_path / "good.toml", GOOD_ELEVEN)
+    code, out, err = cli(["validate", str(good)])
+    assert code == 0, err
+    assert out.strip() == (f"{good}: legal bb2020 set-up for human (Reikland Reavers, home; the "
+                           "default team: use --team to check another)")
+    code, out, err = cli(["validate", str(good), "--team", "orc", "--side", "away"])
+    assert code == 0, err
+    assert out.strip() == f"{good}: legal bb2020 set-up for orc (Gouged Eye, away)"
+    bad = write_setup(tmp_path / "bad.toml", SHARED_AND_WIDE)
+    code, out, err = cli(["validate", str(bad)])
+    assert_invalid(code, out, err, f"{bad}: illegal bb2020 set-up for human (Reikland Reavers, "
+                   "home; the default team: use --team to check another):")
+    assert all(line.startswith(f"- {bad}: ") for line in err.strip().splitlines()[1:]), err

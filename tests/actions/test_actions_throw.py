@@ -133,7 +133,7 @@ def test_bb2025_kick_team_mate_superb() -> None:
 @pytest.mark.parametrize(
     "h1, goblin, to, message",
     [
-        ({"skills": []}, {}, (8, 5), "h1 has no Throw Team Mate skill"),
+        ({"skills": []}, {}, (8, 5), "h1 has no Throw Team-mate skill"),
         ({}, {"skills": []}, (8, 5), "h2 cannot be thrown: he must be Standing and have Right Stuff"),
         ({}, {"square": (5, 7)}, (8, 5), r"h2 at \[5, 7\] is not adjacent to h1 at \[5, 5\]"),
         ({}, {}, (12, 5), r"the target \[12, 5\] is not in Quick or Short range of h1"),
@@ -149,6 +149,16 @@ def test_illegal_throws(
     with pytest.raises(DecisionError, match=r"decisions.blitz\[0\] \(h1 at \[5, 5\]\): " + message):
         throw_team_mate(ctx, turn(), st.players["h1"], st.players["h2"], Square(*to), "decisions.blitz[0]")
     assert left(ctx) == {"d6": 1}
+
+
+@pytest.mark.parametrize(("kick", "name"), [(False, "Throw Team-mate"), (True, "Kick Team-mate")])
+def test_a_thrower_without_the_skill_is_named_by_its_blood_bowl_name(kick: bool, name: str) -> None:
+    ctx = world("bb2025", {"h1": {**THROWER, "skills": ["pass"]}, "h2": dict(GOBLIN)},
+                dice={"d6": [6]})
+    st = ctx.state
+    with pytest.raises(DecisionError, match=rf"h1 has no {name} skill$"):
+        throw_team_mate(ctx, turn(), st.players["h1"], st.players["h2"], Square(8, 5), "x",
+                        kick=kick)
 
 
 @pytest.mark.parametrize("skills, dice, lands", [

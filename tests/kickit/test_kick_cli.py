@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import assert_invalid, cli, player, scenario
+from helpers import assert_invalid, cli, player, scenario, table_sections
 from kickit_helpers import kick, turn
 
 
@@ -66,10 +66,46 @@ def test_kick_from_a_turn_scenario_with_options(tmp_path: Path) -> None:
     (["--aim", "20,20"], ["--aim", "[20, 20]", "not adjacent"]),
     (["--kicker", "a1"], ["--kicker", "'a1'"]),
     (["--kicker", "zz"], ["--kicker", "'zz'"]),
-    (["--kick-block", "h2"], ["kick.kick_block", "h2"]),
+    (["--kick-block", "h2"], ["--kick-block", "h2"]),
+    (["--kick-block", "a99"], ["--kick-block: no player 'a99'"]),
 ])
-def test_kick_invalid_options(args: list[str], needles: list[str]) -> None:
-    assert_invalid(*cli(["kick", "--seed", "1", *args]), *needles)
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+def test_kick_invalid_options(command: list[str], args: list[str], needles: list[str]) -> None:
+    code, out, err = cli([*command, *args])
+    assert_invalid(code, out, err, *needles)
+    assert "kick." not in err  # no key path of a document that does not exist
+
+
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+@pytest.mark.parametrize(("act", "needle"), [
+    (kick([12, 7]), "turn.json: actions[0].aim: [12, 7] is not adjacent to the kicker h1"),
+    (kick([11, 7], kick_block="a99"), "turn.json: actions[0].kick_block: no player 'a99'"),
+    (kick([11, 7], kick_block="a1"), "turn.json: actions[0].kick_block: a1 "),
+    (kick([11, 7], player_id="h9"), "turn.json: actions[0].player: 'h9'"),
+])
+def test_kick_file_errors_name_the_file_and_key(tmp_path: Path, command: list[str],
+                                                act: dict[str, Any], needle: str) -> None:
+    """A value the file gave is reported as replay reports it: the file and its key path."""
+    path = write(tmp_path, turn(actions=[act]))
+    code, out, err = cli([*command, path])
+    assert_invalid(code, out, err, needle)
+    assert "--" not in err
+
+
+@pytest.mark.parametrize("command", [["kick", "--seed", "1"], ["odds-kick"]])
+@pytest.mark.parametrize(("act", "args", "needle"), [
+    (kick([11, 7]), ["--aim", "12,7"], "error: --aim: [12, 7] is not adjacent"),
+    (kick([11, 7]), ["--kick-block", "a1"], "error: --kick-block: a1 "),
+    (kick([11, 7]), ["--kicker", "h9"], "error: --kicker: 'h9'"),
+    (kick([12, 7]), ["--kicker", "h9"], "error: --kicker: 'h9'"),
+])
+def test_kick_options_over_a_file_name_the_option(tmp_path: Path, command: list[str],
+                                                  act: dict[str, Any], args: list[str],
+                                                  needle: str) -> None:
+    path = write(tmp_path, turn(actions=[act]))
+    code, out, err = cli([*command, path, *args])
+    assert_invalid(code, out, err, needle)
+    assert "turn.json" not in err and "actions[0]" not in err
 
 
 def test_kick_with_a_kickoff_scenario_is_refused(tmp_path: Path) -> None:
@@ -139,3 +175,65 @@ def test_toward_keeps_the_ball_in_line_with_the_square_asked_for() -> None:
     assert code == 0
     lands = [e["square"] for e in json.loads(out)["log"] if e.get("step") == "kick_lands"]
     assert lands == [[7, 5]]
+
+
+def test_odds_kick_table_separates_outcomes_from_holders() -> None:
+    code, out, err = cli(["odds-kick", "--landing", "best"])
+    assert code == 0, err
+    assert "…" not in out
+    sections = table_sections(out)
+    labels = [[row[0] for row in section] for section in sections]
+    assert labels[0] == ["turnover"]
+    assert labels[1] == ["kick fumbled", "kick accurate", "kick shanked"]
+    assert [row[2] for row in sections[1]] == ["1/6", "2/3", "1/6"]
+    assert labels[2][0] == "kicking team holds the ball"
+    assert all(lb.startswith("h") or "other players" in lb for lb in labels[2][1:])
+    assert labels[3][0] == "opposing team holds the ball"
+    assert labels[3][1:] and all(lb.startswith("a") or "other players" in lb
+                                 for lb in labels[3][1:])
+    assert labels[4] == ["ball on the ground"]
+    assert "(see --json)" in [row[2] for row in sections[0]]
+
+
+def after_pitch(out: str, title: str) -> dict[tuple[int, int], str]:
+    """The squares' marks of the pitch drawn after ``title`` in ``out`` (three characters a
+    square after a two-character row number)."""
+    lines = out.splitlines()
+    start = lines.index(title) + 2  # the title, then the column numbers
+    marks: dict[tuple[int, int], str] = {}
+    for line in lines[start:]:
+        if not line[:2].strip().isdigit():
+            break
+        y = int(line[:2])
+        for x in range((len(line) - 2) // 3):
+            marks[(x, y)] = line[2 + 3 * x: 5 + 3 * x].strip()
+    return marks
+
+
+def test_kick_draws_where_the_kick_came_down() -> None:
+    """The legend's x is on the after-pitch where the kick landed; without a landing on the
+    pitch (fumbled, blocked, into the crowd) the legend does not promise one."""
+    drawn = unlanded = 0
+    for seed in range(1, 13):
+        code, out, err = cli(["kick", "--seed", str(seed), "--json"])
+        assert code == 0, err
+        doc = json.loads(out)
+        lands = [e["square"] for e in doc["log"] if e["step"] == "kick_lands"]
+        code, out, err = cli(["kick", "--seed", str(seed)])
+        assert code == 0, err
+        text = " ".join(out.split())
+        if not lands:
+            unlanded += 1
+            assert "x where the kick came down" not in text
+            continue
+        assert "x where the kick came down" in text
+        assert f"The kick came down on {lands[0]}" in text
+        marks = after_pitch(out, "After the Kick action")
+        x, y = lands[0]
+        occupied = doc["ball"]["square"] == lands[0] or any(
+            p["square"] == lands[0] for p in doc["players"].values())
+        if not occupied:
+            drawn += 1
+            assert marks[(x, y)] == "x", (seed, lands[0], marks[(x, y)])
+            assert list(marks.values()).count("x") == 1
+    assert drawn and unlanded

@@ -24,7 +24,8 @@ def heatmap_png(
 ) -> None:
     """Write the heat map of ``ranked`` targets over ``state``'s pitch to ``path`` (PNG).
 
-    The image is ``SQUARE_PX`` pixels a square, plus two squares' width for the colour bar:
+    The image is ``SQUARE_PX`` pixels a square, plus two squares' width on the right for the
+    colour bar, labelled with the objective and ``title`` (nothing is written on the pitch):
     1120 x 600 for eleven-a-side, 880 x 440 for Sevens. Each target square shows its value in
     percent; the best is framed in black. Raises ``OSError`` if the file cannot be written.
     """
@@ -65,11 +66,10 @@ def heatmap_png(
     best = ranked[0].target
     ax.add_patch(Rectangle((best.x - 0.5, best.y - 0.5), 1, 1, fill=False, ec="black", lw=2.5,
                            zorder=6))
+    # The side column (``bar`` squares) holds the colour bar and its label, the title with it:
+    # nothing is written on the pitch.
     cax = fig.add_axes((pitch.width / width + 0.01, 0.1, 0.5 * bar / width * 0.5, 0.8))
     cbar = fig.colorbar(image, cax=cax)
-    cbar.set_label(f"{objective} (probability)")
-    if title:
-        ax.text(0.5, 0.01, title, transform=ax.transAxes, ha="center", va="bottom",
-                color="white", fontsize=9, zorder=7)
+    cbar.set_label(f"{objective} (probability)" + (f" - {title}" if title else ""), fontsize=9)
     fig.savefig(path, dpi=dpi)
     plt.close(fig)

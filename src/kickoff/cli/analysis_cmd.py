@@ -19,19 +19,21 @@ from kickoff.analysis.simulate import Job
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
+    KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    build_match_named,
     check_square,
     guarded,
     parse_target,
     prefixed,
-    read_input,
+    read_scenario,
 )
+from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
@@ -52,15 +54,17 @@ TargetOpt = Annotated[
 ]
 EventsOpt = Annotated[
     Literal["none", "all"],
-    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
-                 "with its default decisions (Blitz! / Charge!: see --free-turns)."),
+    typer.Option(help="all (the default, as for kickoff odds): the Kick-off table too, each "
+                 "event with its default decisions (Blitz! / Charge!: see --free-turns); none: "
+                 "deviation and landing only."),
 ]
 OddsEventsOpt = Annotated[
     Literal["none", "all"],
-    typer.Option(help="none: deviation and landing only; all: the Kick-off table too, each event "
-                 "with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
+    typer.Option(help="all (the default, as for kickoff simulate): the Kick-off table too, each "
+                 "event with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
                  "format's default; the coach's policy of kickoff simulate --free-turns close is "
-                 "not available here, as the event is solved before the landing is known)."),
+                 "not available here, as the event is solved before the landing is known); "
+                 "none: deviation and landing only."),
 ]
 
 
@@ -72,15 +76,23 @@ class Setting:
     ruleset: Ruleset
     house_rules: frozenset[str]
     target: Square
+    source: str | None = None
+    target_given: bool = False
+
+    def error(self, e: KickoffError) -> KickoffError:
+        """``e`` naming, on each line, the option or the file that gave the value."""
+        options = {k: v for k, v in KICKOFF_OPTIONS.items()
+                   if k != "kick.target" or self.source is None or self.target_given}
+        return prefixed(e, self.source, options)
 
 
 def _setting(
-    file: str | None, ruleset: str, home: str | None, away: str | None,
+    command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
     home_setup: str | None, away_setup: str | None, kicking: Literal["home", "away"],
     target: str | None,
 ) -> Setting:
     if file is not None:
-        source, text = read_input(file)
+        source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
@@ -94,21 +106,17 @@ def _setting(
         if not state.pitch.in_receiving_area(state.receiving, tgt):
             raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: "
                                  + state.pitch.describe_receiving_area(state.receiving)])
-        return Setting(state, loaded.ruleset, loaded.house_rules, tgt)
-    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+        return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None)
+    match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
-    return Setting(match.state, match.ruleset, match.house_rules, tgt)
-
-
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p):6.1%}"
+    return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 
 
 @guarded
 def odds(
     file: FileArg = None,
     target: TargetOpt = None,
-    events: OddsEventsOpt = "none",
+    events: OddsEventsOpt = "all",
     all_targets: Annotated[
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
@@ -136,38 +144,48 @@ def odds(
     """Exact odds of a kick: touchback, who ends with the ball, where it lies."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     ev: Events = events
     solver = KickoffSolver(s.state, s.ruleset, events=ev, house_rules=s.house_rules,
                            use_kick_skill=kick_skill)
     console = Console(highlight=False)
     if not all_targets:
-        result = solver.odds(s.target)
+        try:
+            result = solver.odds(s.target)
+        except KickoffError as e:
+            raise s.error(e) from None
         if as_json:
             typer.echo(json.dumps(result.to_json(), indent=2))
             return
-        table = Table(title=f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})")
-        table.add_column("outcome")
-        table.add_column("probability", justify="right")
-        table.add_column("exact", justify="right")
-        for label, p in (("touchback", result.touchback),
-                         ("receiving team holds the ball", result.receiving_team_holds),
-                         ("ball on the ground", sum(result.ground.values(), Fraction(0)))):
-            table.add_row(label, _pct(p), str(p))
-        for pid, p in sorted(result.holders.items(), key=lambda kv: -kv[1])[:8]:
-            table.add_row(f"  {pid} holds it", _pct(p), str(p))
+        sides = {pid: s.state.players[pid].side for pid in result.holders}
+        sections = [
+            [("touchback", result.touchback)],
+            holder_rows("receiving team holds the ball", result.receiving_team_holds,
+                        {pid: p for pid, p in result.holders.items()
+                         if sides[pid] == s.state.receiving}),
+        ]
+        kickers = {pid: p for pid, p in result.holders.items() if sides[pid] == s.state.kicking}
+        if kickers:
+            sections.append(holder_rows("kicking team holds the ball",
+                                        sum(kickers.values(), Fraction(0)), kickers))
+        sections.append([("ball on the ground", sum(result.ground.values(), Fraction(0)))])
+        table = odds_table(f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
+                           sections)
         console.print(table)
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
         return
     obj: Objective = objective
-    ranked = rank_targets(solver, obj)
+    try:
+        ranked = rank_targets(solver, obj)
+    except KickoffError as e:
+        raise s.error(e) from None
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
 
         try:
             heatmap_png(s.state, ranked, obj, png,
-                        title=f"{s.ruleset.name}, events {events}: {objective}")
+                        title=f"{s.ruleset.name}, events {events}")
         except OSError as e:
             raise ScenarioError([f"{png}: cannot write the PNG: {e.strerror}"]) from None
     if as_json:
@@ -185,9 +203,9 @@ def odds(
     for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
         best.add_column(col, justify="right")
     for r in ranked[:5]:
-        best.add_row(str(list(r.target)), _pct(r.odds.touchback),
-                     _pct(r.odds.receiving_team_holds),
-                     _pct(sum(r.odds.ground.values(), Fraction(0))))
+        best.add_row(str(list(r.target)), pct(r.odds.touchback),
+                     pct(r.odds.receiving_team_holds),
+                     pct(sum(r.odds.ground.values(), Fraction(0))))
     console.print(best)
     if png is not None:
         console.print(f"heat map written to {png}")
@@ -217,7 +235,7 @@ def heatmap_text(state: GameState, ranked: list[RankedTarget], objective: Object
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
     text.append(f"{objective} in percent per target; ## marks the best "
-                f"({_pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+                f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
     return text
 
 
@@ -242,18 +260,21 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
 ) -> None:
     """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, kicking, target)
+    s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
     job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)
-    if as_json:
-        tally = run_simulation(job, n, used_seed, jobs=jobs)
-    else:
-        with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      transient=True) as bar:
-            task = bar.add_task("kick-offs", total=n)
-            tally = run_simulation(job, n, used_seed, jobs=jobs,
-                                   progress=lambda k: bar.advance(task, k))
+    try:
+        if as_json:
+            tally = run_simulation(job, n, used_seed, jobs=jobs)
+        else:
+            with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          transient=True, console=Console(stderr=True)) as bar:
+                task = bar.add_task("kick-offs", total=n)
+                tally = run_simulation(job, n, used_seed, jobs=jobs,
+                                       progress=lambda k: bar.advance(task, k))
+    except KickoffError as error:
+        raise s.error(error) from None
     rows: list[tuple[str, float, float]] = [
         ("touchback", *tally.share(tally.touchback)),
         ("receiving_team_holds", *tally.share(tally.receiving_team_holds)),
@@ -280,9 +301,21 @@ def simulate(
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
-    for name, p, e in rows + [(f"  {pid} holds it", *tally.share(c)) for pid, c in holders[:8]]:
-        table.add_row(name.replace("_", " "), _pct(p),
-                      f"{_pct(p - 1.96 * e)} - {_pct(p + 1.96 * e)}")
+    side = {pid: s.state.players[pid].side for pid in tally.holders}
+    kickers = {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.kicking}
+    sections = [
+        [("touchback", tally.touchback)],
+        count_rows("receiving team holds the ball", tally.receiving_team_holds,
+                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving}),
+        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers)]
+          if kickers else []),
+        [("ball on the ground", tally.on_ground)],
+    ]
+    for section in sections:
+        for i, (label, count) in enumerate(section):
+            p, e = tally.share(count)
+            table.add_row(label, pct(p), f"{pct(p - 1.96 * e)} - {pct(p + 1.96 * e)}",
+                          end_section=i == len(section) - 1)
     Console(highlight=False).print(table)
     Console(highlight=False).print(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "

@@ -15,13 +15,15 @@ from rich.console import Console
 
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
+    KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    build_match_named,
     check_square,
     fail,
     guarded,
     parse_target,
     prefixed,
-    read_input,
+    read_scenario,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -30,7 +32,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.match import DEFAULT_TEAMS, build_match
+from kickoff.formats.match import DEFAULT_TEAMS
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -99,15 +101,18 @@ def run(
     ] = False,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
-    match = build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     rs, state = match.ruleset, match.state
     tgt = parse_target(match, target)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
                           use_kick_skill=kick_skill, free_turn_policy=free_turns)
-    result = kick_off(state, rs, SeededDice(used_seed), decisions,
-                      frozenset({"kick_it"}) if kick_it else frozenset())
+    try:
+        result = kick_off(state, rs, SeededDice(used_seed), decisions,
+                          frozenset({"kick_it"}) if kick_it else frozenset())
+    except KickoffError as e:
+        raise prefixed(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
@@ -123,7 +128,7 @@ def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
 ) -> None:
     """Replay a scenario file and print its kickoff-result/1 JSON."""
-    source, text = read_input(file)
+    source, text = read_scenario(file, "replay")
     try:
         doc = replay_text(text)
     except KickoffError as e:
@@ -161,7 +166,7 @@ def validate(
                 f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to set-up "
                 "files only; a scenario names its own ruleset and teams"
             )
-        source, text = read_input(file)
+        source, text = read_scenario(file, "validate")
         try:
             replay_loaded(load_scenario(parse_scenario(text)))
         except KickoffError as e:
@@ -173,11 +178,18 @@ def validate(
     rs = RULESETS[ruleset]
     family = FAMILY[ruleset]
     where, setup = load_setup(file, rs.pitch)
-    t = load_team(team or DEFAULT_TEAMS[family][0], family)
+    team_name = team or DEFAULT_TEAMS[family][0]
+    t = load_team(team_name, family)
+    # Which team it was checked against, and how to check another when the default was used.
+    against = (f"{ruleset} set-up for {team_name} ({t[1].name}, {side}"
+               + ("" if team else "; the default team: use --team to check another") + ")")
     problems = check_setup_file(rs, t, (where, setup), side)
     if problems:
-        raise SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
-    console.print(f"{where}: legal {ruleset} set-up for {t[1].name} ({side})")
+        error = SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
+        error.args = (f"{where}: illegal {against}:\n"
+                      + "\n".join(f"- {p}" for p in error.problems),)
+        raise error
+    console.print(f"{where}: legal {against}")
 
 
 @app.command("list")

@@ -4,8 +4,11 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
+import json
+import re
+import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
@@ -15,8 +18,10 @@ from rich.console import Console
 
 from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
-from kickoff.core.pitch import Square
-from kickoff.formats.match import Match
+from kickoff.core.pitch import SIDES, Side, Square
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
+from kickoff.formats.teams import ID_PREFIX, load_setup
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -34,6 +39,12 @@ FreeTurnsOpt = Annotated[
         "Dodge, Rush, pick-up or block).",
     ),
 ]
+
+
+#: The key paths of a kick-off's decisions that the options of ``kickoff run``, ``odds`` and
+#: ``simulate`` give, and those options (for :func:`prefixed`).
+KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
+                   "decisions.use_kick_skill": "--kick-skill"}
 
 
 def fail(message: str) -> None:
@@ -75,6 +86,33 @@ def read_input(file: str) -> tuple[str, str]:
         raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
 
 
+#: The keys of a test case document (``tests/data/cases``, ``shared/cases``): a scenario under
+#: ``"scenario"`` with what it must give under ``"expect"``.
+TEST_CASE_KEYS = frozenset({"about", "source", "scenario", "expect"})
+
+
+def read_scenario(file: str, command: str) -> tuple[str, str]:
+    """``(source name, text)`` of a scenario file (or stdin for ``-``) for ``kickoff COMMAND``.
+
+    ``ScenarioError`` if unreadable, and in one line if the document is a test case (keys
+    ``about``, ``source``, ``scenario``, ``expect``) rather than a scenario, saying how to take
+    its scenario out. Any other text is returned as it is, for the scenario format to check.
+    """
+    source, text = read_input(file)
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return source, text
+    if isinstance(doc, dict) and doc.keys() >= TEST_CASE_KEYS:
+        jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
+        pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"
+        raise ScenarioError([
+            f"{source}: this is a test case ({{about, source, scenario, expect}}), not a "
+            f"scenario: its scenario is the \"scenario\" key ({pipe})"
+        ])
+    return source, text
+
+
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path``; ``ScenarioError`` naming the file if it cannot be written."""
     try:
@@ -83,16 +121,61 @@ def write_text(path: Path, text: str) -> None:
         raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
 
 
-def prefixed(e: KickoffError, source: str) -> KickoffError:
-    """``e`` with every line of its message starting with ``source`` (a file name or stdin)."""
+def prefixed(
+    e: KickoffError, source: str | None, options: Mapping[str, str] | None = None
+) -> KickoffError:
+    """``e`` with each line naming where its value came from.
+
+    ``options`` maps the key paths the engine names to the command-line options that gave those
+    values (``{"kick.kicker": "--kicker"}``): a line about such a key names the option instead
+    (``--kicker: ...``). Every other line starts with ``source`` (the file or ``stdin`` the
+    other values came from; ``None``: no file, the line is left as it is).
+    """
+    options = options or {}
+
+    def line(p: str) -> str:
+        for key, option in options.items():
+            if p.startswith(key) and p[len(key):len(key) + 1] in (":", ".", "["):
+                return option + p[len(key):]
+        return p if source is None else f"{source}: {p}"
+
     if isinstance(e, SetupError):
-        e.args = (f"{source}: illegal set-up:\n"
-                  + "\n".join(f"{source}: {p}" for p in e.problems),)
+        e.problems = [line(p) for p in e.problems]
+        e.args = ("illegal set-up:\n" + "\n".join(f"- {p}" for p in e.problems)
+                  if source is None else
+                  f"{source}: illegal set-up:\n" + "\n".join(e.problems),)
     elif isinstance(e, ScenarioError):
-        e.args = ("\n".join(f"{source}: {p}" for p in e.problems),)
+        e.problems = [line(p) for p in e.problems]
+        e.args = ("\n".join(e.problems),)
     else:
-        e.args = (f"{source}: {e}",)
+        e.args = ("\n".join(line(p) for p in str(e).splitlines()),)
     return e
+
+
+def build_match_named(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, kicking: Side,
+) -> Match:
+    """:func:`build_match`, with every line of a ``SetupError`` naming its set-up (the file or
+    built-in name): a problem naming no set-up (two players on one square) names the set-up of
+    the players it names."""
+    try:
+        return build_match(ruleset, home, away, home_setup, away_setup, kicking)
+    except SetupError as e:
+        pitch = RULESETS[ruleset].pitch
+        defence, offence = DEFAULT_SETUPS[pitch.name]
+        named = {"home": home_setup, "away": away_setup}
+        where = {side: load_setup(named[side] or (defence if side == kicking else offence),
+                                  pitch)[0] for side in SIDES}
+        raise SetupError([_with_setup(p, where) for p in e.problems]) from None
+
+
+def _with_setup(problem: str, where: Mapping[Side, str]) -> str:
+    if any(problem.startswith(f"{w}: ") for w in where.values()):
+        return problem
+    sides = [side for side in SIDES
+             if re.search(rf"\b{ID_PREFIX[side]}\d+\b", problem)] or list(SIDES)
+    return ", ".join(dict.fromkeys(where[side] for side in sides)) + f": {problem}"
 
 
 def check_square(value: str | None) -> str | None:

@@ -16,23 +16,21 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
-from kickoff.cli.common import check_square, guarded, prefixed, read_input
-from kickoff.cli.render import LEGEND, dice_table, pitch_text, story
+from kickoff.cli.common import build_match_named, check_square, guarded, prefixed, read_scenario
+from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
 from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers
-from kickoff.core.pitch import Side, Square, distance
+from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
 
 FileArg = Annotated[
@@ -57,24 +55,40 @@ KickBlockOpt = Annotated[
 ]
 
 
+#: The activation's fields that an option can give, and the option.
+OPTIONS = {"player": "--kicker", "aim": "--aim", "kick_block": "--kick-block"}
+
+
 @dataclass
 class KickSetting:
-    """A checked state during the active team's turn and the Kick action to take."""
+    """A checked state during the active team's turn and the Kick action to take.
+
+    ``source`` is the scenario file (``None``: the teams of the options) and ``options`` maps
+    the key paths of the activation's values that options gave to those options, so that a
+    problem names the option or the file and key path that gave the value (:func:`prefixed`).
+    """
 
     state: GameState
     ruleset: Ruleset
     act: Activation
     decisions: Decisions
     names: dict[str, str]
+    source: str | None
+    options: dict[str, str]
+
+    def error(self, e: KickoffError) -> KickoffError:
+        """``e`` naming, on each line, the option or the file that gave the value."""
+        return prefixed(e, self.source, self.options)
 
 
 def _setting(
-    file: str | None, ruleset: str, home: str | None, away: str | None,
+    command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
     home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
     aim: str | None, kick_block: str | None,
 ) -> KickSetting:
+    source: str | None = None
     if file is not None:
-        source, text = read_input(file)
+        source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
@@ -85,30 +99,29 @@ def _setting(
                                  "is needed"])
         state, rs, act = loaded.state, loaded.ruleset, kicks[0]
         decisions, names = loaded.decisions, {"home": "home", "away": "away"}
-        if kicker is not None:
-            act = Activation(kicker, "kick", aim=act.aim, kick_block=act.kick_block,
-                             reroll=act.reroll, where="kick")
     else:
-        match = build_match(ruleset, home, away, home_setup, away_setup, active)
+        match = build_match_named(ruleset, home, away, home_setup, away_setup, active)
         state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
-        kicker = kicker or _default_kicker(state)
-        act = Activation(kicker, "kick", where="kick")
-    p = state.players.get(act.player)
+        act = Activation(kicker or _default_kicker(state), "kick", where="kick")
+    # Without a file every value is an option's (or its default); with one, only those given.
+    given = {"player": kicker, "aim": aim, "kick_block": kick_block}
+    options = {f"{act.where}.{key}": OPTIONS[key] for key, value in given.items()
+               if file is None or value is not None}
+    pid = kicker or act.player
+    p = state.players.get(pid)
     if p is None or p.side != state.kicking or not p.standing:
-        raise ScenarioError([f"--kicker: {act.player!r} is not a Standing player of the "
-                             f"{state.kicking} team on the pitch"])
+        raise prefixed(ScenarioError([
+            f"{act.where}.player: {pid!r} is not a Standing player of the {state.kicking} team "
+            "on the pitch"]), source, options)
     assert p.square is not None
     if file is None:
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
         1 if state.kicking == "home" else -1, 0)
-    if distance(target, p.square) != 1:
-        raise ScenarioError([f"--aim: {list(target)} is not adjacent to the kicker {p.id} at "
-                             f"{list(p.square)}"])
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return KickSetting(state, rs, act, decisions, names)
+    return KickSetting(state, rs, act, decisions, names, source, options)
 
 
 def _default_kicker(state: GameState) -> str:
@@ -120,10 +133,6 @@ def _default_kicker(state: GameState) -> str:
         raise ScenarioError([f"--kicker: the {state.kicking} team has nobody Standing on the "
                              "pitch"])
     return candidates[0].id
-
-
-def _pct(p: Fraction | float) -> str:
-    return f"{float(p):6.1%}"
 
 
 @guarded
@@ -149,13 +158,16 @@ def kick(
     ] = False,
 ) -> None:
     """Play one Kick It! Kick action (seeded dice) and show it, as run shows a kick-off."""
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
-                 kick_block)
+    s = _setting("kick", file, ruleset, home, away, home_setup, away_setup, active, kicker,
+                 aim, kick_block)
     used_seed = seed if seed is not None else new_seed()
     before = s.state.clone()
     policy = toward(Square.parse(toward_square)) if toward_square else None
-    result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
-                       s.decisions, frozenset({"kick_it"}), policy)
+    try:
+        result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
+                           s.decisions, frozenset({"kick_it"}), policy)
+    except KickoffError as e:
+        raise s.error(e) from None
     doc = turn_result_to_json(result, s.ruleset, used_seed)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
@@ -165,9 +177,13 @@ def kick(
                    f"({doc['kicking']} team), aimed at {s.act.aim and list(s.act.aim)}\n",
                    style="bold")
     heading.append(f"home (h, blue): {s.names['home']}\naway (a, red): {s.names['away']}\n")
-    heading.append(LEGEND, style="dim")
+    # Where an accurate or shanked kick came down on the pitch (none if blocked, fumbled, or
+    # into the crowd).
+    landed = next((e["square"] for e in doc["log"] if e["step"] == "kick_lands"), None)
+    heading.append(legend("the aim", landed=landed is not None), style="dim")
     ball = doc["ball"]
-    end = Text(f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
+    end = Text(("" if landed is None else f"The kick came down on {landed}. ")
+               + f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
                f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"
                f"Seed: {used_seed}  (same --seed, same Kick action)")
     Console().print(Group(
@@ -178,7 +194,7 @@ def kick(
         Text("What happened", style="bold"),
         story(doc["log"]),
         Text("After the Kick action", style="bold"),
-        pitch_text(result.state, ball=ball["square"]),
+        pitch_text(result.state, ball=ball["square"], landed=landed),
         end,
     ))
 
@@ -212,23 +228,27 @@ def odds_kick(
             how = Square.parse(landing)
         except ValueError as e:
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
-    s = _setting(file, ruleset, home, away, home_setup, away_setup, active, kicker, aim,
-                 kick_block)
-    odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+    s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
+                 kicker, aim, kick_block)
+    try:
+        odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+    except KickoffError as e:
+        raise s.error(e) from None
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2))
         return
-    table = Table(title=f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
-                  f"{', kick block by ' + odds.kick_block if odds.kick_block else ''}; "
-                  f"landing {odds.landing})")
-    table.add_column("outcome")
-    table.add_column("probability", justify="right")
-    table.add_column("exact", justify="right")
-    rows = [("turnover", odds.turnover), ("kicking team holds the ball", odds.kicking_team_holds)]
-    rows += [(f"  kick {k}", p) for k, p in odds.outcomes.items()]
-    rows += [(f"  {pid} holds it", p)
-             for pid, p in sorted(odds.holders.items(), key=lambda kv: -kv[1])[:8]]
-    rows.append(("ball on the ground", sum(odds.ground.values(), Fraction(0))))
-    for label, p in rows:
-        table.add_row(label, _pct(p), str(p))
+    sides = {pid: s.state.players[pid].side for pid in odds.holders}
+    kicking, opposing = (
+        {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.state.kicking) == mine}
+        for mine in (True, False))
+    table = odds_table(
+        f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
+        f"{', kick block by ' + odds.kick_block if odds.kick_block else ''}; "
+        f"landing {odds.landing})",
+        [[("turnover", odds.turnover)],
+         [(f"kick {k}", p) for k, p in odds.outcomes.items()],
+         holder_rows("kicking team holds the ball", odds.kicking_team_holds, kicking),
+         holder_rows("opposing team holds the ball", sum(opposing.values(), Fraction(0)),
+                     opposing),
+         [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
     Console(highlight=False).print(table)

@@ -7,19 +7,42 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from fractions import Fraction
+from typing import Any, TypeVar
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from kickoff.core.pitch import RANDOM_DIRECTION
+from kickoff.core.pitch import RANDOM_DIRECTION, Square
 from kickoff.core.state import GameState
 
-LEGEND = (
-    "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
-    "+ kick target, x where the kick came down, : Line of Scrimmage, - Wide Zone, | End Zone"
-)
+
+def legend(target: str = "kick target", landed: bool = True) -> str:
+    """The key to :func:`pitch_text`'s marks: ``target`` names what ``+`` marks; ``x`` (where the
+    kick came down) only when ``landed`` (the pitch shows it)."""
+    return (
+        "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
+        f"+ {target}, " + ("x where the kick came down, " if landed else "")
+        + ": Line of Scrimmage, - Wide Zone, | End Zone"
+    )
+
+#: Blood Bowl's own spelling where capitalising each word of the engine's name is not it.
+_BB_NAMES = {"time_out": "Time-out", "blitz": "Blitz!", "charge": "Charge!",
+             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+_SMALL_WORDS = frozenset({"a", "of", "the", "to", "with", "under"})
+
+
+def bb_name(name: str) -> str:
+    """Blood Bowl's name for an event, action, prayer or weather the engine writes in
+    snake_case or lowercase words: ``brilliant_coaching`` -> ``Brilliant Coaching``,
+    ``get_the_ref`` -> ``Get the Ref``, ``throw_team_mate`` -> ``Throw Team-mate``."""
+    key = name.replace(" ", "_")
+    if key in _BB_NAMES:
+        return _BB_NAMES[key]
+    words = key.split("_")
+    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
+
 
 _COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
             (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
@@ -71,6 +94,61 @@ def pitch_text(
     return text
 
 
+#: The longest exact fraction an odds table shows; a longer one is left to ``--json``.
+EXACT_WIDTH = 15
+
+#: A section of an odds table: ``(label, probability)`` rows.
+Rows = list[tuple[str, Fraction]]
+
+
+def pct(p: Fraction | float) -> str:
+    """A probability in percent, one decimal, six characters wide."""
+    return f"{float(p):6.1%}"
+
+
+def exact(p: Fraction) -> str:
+    """``p`` as a fraction when it fits :data:`EXACT_WIDTH` characters, else ``(see --json)``."""
+    text = str(p)
+    return text if len(text) <= EXACT_WIDTH else "(see --json)"
+
+
+N = TypeVar("N", Fraction, int)
+
+
+def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int) -> list[tuple[str, N]]:
+    ranked = sorted(holders.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ranked if len(ranked) <= most + 1 else ranked[:most]
+    rows = [(label, total)] + [(f"  {pid} holds it", p) for pid, p in shown]
+    rest = ranked[len(shown):]
+    if rest:
+        rows.append((f"  {len(rest)} other players", sum((p for _, p in rest), zero)))
+    return rows
+
+
+def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8) -> Rows:
+    """A team's row (``label``, ``total``) and under it its likeliest holders of the ball (player
+    id -> probability), at most ``most`` of them; the others summed in one row."""
+    return _holders(label, total, holders, Fraction(0), most)
+
+
+def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8) -> list[tuple[str, int]]:
+    """:func:`holder_rows` for counts of simulated kick-offs."""
+    return _holders(label, total, holders, 0, most)
+
+
+def odds_table(title: str, sections: list[Rows]) -> Table:
+    """The exact odds as a table: each outcome in percent and as its exact fraction (when short),
+    one section after another, separated by a rule."""
+    table = Table(title=title)
+    table.add_column("outcome")
+    table.add_column("probability", justify="right")
+    table.add_column("exact", justify="right")
+    for rows in sections:
+        for i, (label, p) in enumerate(rows):
+            table.add_row(label, pct(p), exact(p), end_section=i == len(rows) - 1)
+    return table
+
+
 def dice_table(log: list[dict[str, Any]]) -> Table:
     """Every die rolled, in order, with what it decided."""
     table = Table(title="Dice, in the order rolled")
@@ -104,15 +182,15 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
     "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
     "deviate": _deviate,
-    "event": lambda e: f"Kick-off event: {e['name'].replace('_', ' ')} (2D6 {e['roll'][0]}+{e['roll'][1]})",
-    "contest": lambda e: f"{e['event'].capitalize()}: " + ", ".join(
+    "event": lambda e: f"Kick-off event: {bb_name(e['name'])} (2D6 {e['roll'][0]}+{e['roll'][1]})",
+    "contest": lambda e: f"{bb_name(e['event'])}: " + ", ".join(
         f"{s} {t}" for s, t in e["totals"].items()) + " -> "
     + (" and ".join(e["applies_to"]) or "nobody"),
     "turn_markers": lambda e: f"Turn markers {e['delta']:+d}: home {e['home']}, away {e['away']}",
-    "weather": lambda e: f"New weather (2D6 {e['total']}): {e['weather'].replace('_', ' ')}",
+    "weather": lambda e: f"New weather (2D6 {e['total']}): {bb_name(e['weather'])}",
     "scatter": lambda e: f"The ball scatters in the air to {e['to']}"
     + (": out of play, touchback" if e["touchback"] else ""),
-    "count": lambda e: f"{e['event'].replace('_', ' ').capitalize()}: up to {e['count']} players",
+    "count": lambda e: f"{bb_name(e['event'])}: up to {e['count']} players",
     "quick_snap": lambda e: f"Quick Snap: {_moves(e)}",
     "solid_defence": lambda e: f"Solid Defence: {_moves(e)}",
     "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
@@ -134,12 +212,12 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "injury": lambda e: f"Injury for {e['player']} (2D6 {e['total']}): "
     f"{e['result'].replace('_', ' ')}",
     "officious_ref": lambda e: f"Officious Ref: {e['player']} {e['result'].replace('_', ' ')}",
-    "pitch_invasion": lambda e: f"Pitch invasion: {e['player']} "
+    "pitch_invasion": lambda e: f"Pitch Invasion: {e['player']} "
     f"{e.get('result', 'stunned').replace('_', ' ')}",
     "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
     + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
     # The Kick It! Kick action (core/actions/kick.py) and the moves of the action engine.
-    "activation": lambda e: f"{e['player']} takes a {e['action'].replace('_', ' ')} action",
+    "activation": lambda e: f"{e['player']} takes a {bb_name(e['action'])} action",
     "step": lambda e: f"{e['player']} moves to {e['to']}",
     "pickup": lambda e: f"{e['player']} " + ("picks up the ball" if e["success"] else
                                              "fails to pick up the ball: turnover"),
@@ -164,7 +242,7 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "kick_over": lambda e: "Turnover" if e["turnover"] else "No turnover",
     "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
     "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
-    + (e["prayer"].replace("_", " ") if e["prayer"] else e.get("why", "nothing")),
+    + (bb_name(e["prayer"]) if e["prayer"] else e.get("why", "nothing")),
 }
 
 
@@ -195,10 +273,10 @@ def outcome(result: dict[str, Any]) -> Text:
         f"(rolled {dev['roll']}{', halved with Kick' if dev['kick_skill'] else ''}) "
         f"to {dev['square']}",
         "No event." if ev is None else
-        f"Event: {ev['name'].replace('_', ' ')} ({ev['roll'][0]}+{ev['roll'][1]})",
+        f"Event: {bb_name(ev['name'])} ({ev['roll'][0]}+{ev['roll'][1]})",
         f"Touchback: {'yes' if result['touchback'] else 'no'}; ball at {ball['square']}, "
         f"held by {ball['carrier'] or 'nobody'}",
-        f"Weather: {result['weather'].replace('_', ' ')}",
+        f"Weather: {bb_name(result['weather'])}",
     ]
     classic = result["ruleset"] == "classic"
     for side, t in result["teams"].items():
@@ -217,10 +295,11 @@ def kickoff_report(
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome."""
     dev = result["deviation"]
+    landed = None if dev is None or not after.pitch.on_pitch(Square(*dev["square"])) else dev["square"]
     heading = Text()
     heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
-    heading.append(LEGEND, style="dim")
+    heading.append(legend(landed=landed is not None), style="dim")
     return Group(
         heading,
         Text("\nBefore the kick", style="bold"),
@@ -229,7 +308,6 @@ def kickoff_report(
         Text("What happened", style="bold"),
         story(result["log"]),
         Text("After the kick-off", style="bold"),
-        pitch_text(after, ball=result["ball"]["square"],
-                   landed=None if dev is None else dev["square"]),
+        pitch_text(after, ball=result["ball"]["square"], landed=landed),
         outcome(result),
     )

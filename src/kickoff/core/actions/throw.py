@@ -69,10 +69,11 @@ def check_throw(
 ) -> str:
     """The range of a legal throw (kick) by ``thrower`` standing on ``frm`` (default: his
     square); ``DecisionError`` naming ``where`` otherwise."""
-    skill, verb = ("kick_team_mate", "kick") if kick else ("throw_team_mate", "throw")
+    skill, verb, name = (("kick_team_mate", "kick", "Kick Team-mate") if kick
+                         else ("throw_team_mate", "throw", "Throw Team-mate"))
     w = where_of(where, thrower)
     if skill not in thrower.skills:
-        raise DecisionError(f"{w}: {thrower.id} has no {skill.replace('_', ' ').title()} skill")
+        raise DecisionError(f"{w}: {thrower.id} has no {name} skill")
     if not thrower.standing:
         raise DecisionError(f"{w}: {thrower.id} is not Standing")
     if thrown.side != thrower.side or thrown.id == thrower.id:
