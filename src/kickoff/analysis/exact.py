@@ -649,6 +649,18 @@ def _signature(p: Player | None) -> Hashable:
     return (p.id, p.side, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.effects)
 
 
+def _number(s: Any, ids: dict[Any, int], states: list[Any], stops: list[bool]) -> int:
+    """The number of journey state ``s`` (canonical: every touchback is one state), given one if
+    new: ``states[i]`` is the state numbered ``i``, ``stops[i]`` whether a journey stops there."""
+    s = _canonical(s)
+    i = ids.get(s)
+    if i is None:
+        i = ids[s] = len(states)
+        states.append(s)
+        stops.append(isinstance(s, _STOPS))
+    return i
+
+
 def _canonical(s: Any) -> Any:
     return _TOUCHBACK if isinstance(s, ball.Touchback) else s
 
@@ -704,6 +716,8 @@ class KickoffSolver:
         self._ids: dict[Any, int] = {}
         self._stops: list[bool] = []
         self._touchback = self._id(_TOUCHBACK)
+        #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
+        self._starts: dict[tuple[Square | None, bool, int], int] = {}
         #: Touchback awards by award key (see :func:`_award_key`).
         self._awards: dict[Hashable, dict[int, Any]] = {}
 
@@ -789,13 +803,7 @@ class KickoffSolver:
     # The journey solvers work on numbered states (cheap to hash and compare): ``_states[i]`` is
     # the state numbered ``i``; every touchback is one state, ``_TOUCHBACK``.
     def _id(self, s: Any) -> int:
-        s = _canonical(s)
-        i = self._ids.get(s)
-        if i is None:
-            i = self._ids[s] = len(self._states)
-            self._states.append(s)
-            self._stops.append(isinstance(s, _STOPS))
-        return i
+        return _number(s, self._ids, self._states, self._stops)
 
     def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world``: end state ->
@@ -828,9 +836,14 @@ class KickoffSolver:
             return kept[1]
         board = world.board
         weather = world.weather
+        # The closures below hold what they use, never the solver itself: no reference cycle,
+        # so the chains are freed as soon as the solver is (not by a late garbage collection).
         cache = self._transitions
-        states = self._states
-        stops = self._stops
+        states, ids, stops = self._states, self._ids, self._stops
+        ruleset, house_rules = self.ruleset, self.house_rules
+
+        def context(dice: Any) -> KickoffContext:
+            return KickoffContext(world, ruleset, dice, Decisions(), house_rules)
 
         def transitions(i: int) -> dict[int, Any]:
             s = states[i]
@@ -846,9 +859,8 @@ class KickoffSolver:
             if cached is not None:
                 return cached
             out: dict[int, Any] = {}
-            for nxt, p in merge(enumerate_runs(
-                    lambda dice: ball.step(self._context(world, dice), s))).items():
-                j = self._id(nxt)
+            for nxt, p in merge(enumerate_runs(lambda dice: ball.step(context(dice), s))).items():
+                j = _number(nxt, ids, states, stops)
                 out[j] = out.get(j, 0) + p
             cache[local] = out
             return out
@@ -1015,9 +1027,7 @@ class KickoffSolver:
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
             for group, weights in zip(groups, starts, strict=True):
-                ctx = self._context(group.ref, None)
-                ctx.landing, ctx.touchback, ctx.scatters = dev.square, dev.touchback, group.scatters
-                start = self._id(landing_state(ctx))
+                start = self._landing_start(dev.square, dev.touchback, group)
                 weights[start] = weights.get(start, 0) + p_dev
         # starts of equal weight (most deviations are equally likely) are added up first
         by_weight: dict[Any, list[dict[int, Any]]] = {}
@@ -1032,6 +1042,16 @@ class KickoffSolver:
             for i, p_end in total.items():
                 ends[i] = ends.get(i, 0) + p_start * p_end
         return self._summarise(target, ends)
+
+    def _landing_start(self, square: Square | None, touchback: bool, group: _Group) -> int:
+        """The number of the state the ball's journey starts from after landing (remembered)."""
+        key = (square, touchback, group.scatters)
+        start = self._starts.get(key)
+        if start is None:
+            ctx = self._context(group.ref, None)
+            ctx.landing, ctx.touchback, ctx.scatters = square, touchback, group.scatters
+            start = self._starts[key] = self._id(landing_state(ctx))
+        return start
 
     def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
         """The :class:`Odds` of numbered end probabilities (summed exactly, then converted)."""

@@ -12,8 +12,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 
-import numpy as np
-
 from kickoff.analysis.exact import Events
 from kickoff.core.context import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
@@ -118,6 +116,8 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
 def chunk_seeds(seed: int, n: int) -> list[tuple[int, int]]:
     """``(size, seed)`` of each chunk of ``n`` kick-offs, from ``SeedSequence(seed).spawn``."""
     sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
+    import numpy as np  # here, not at import time: the commands that never simulate start faster
+
     children = np.random.SeedSequence(seed).spawn(len(sizes))
     return [(size, int(child.generate_state(1)[0])) for size, child in zip(sizes, children,
                                                                            strict=True)]

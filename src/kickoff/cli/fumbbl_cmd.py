@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,15 +22,12 @@ from rich.table import Table
 
 from kickoff.cli.common import guarded, write_text
 from kickoff.core.errors import KickoffError, ScenarioError
-from kickoff.formats.fumbbl_replay import (
-    ExtractedKickoff,
-    Status,
-    differences,
-    extract_kickoffs,
-    game_id,
-    lookup,
-)
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
+
+# The replay reader is imported by the commands that read replays, not at start-up: it is one of
+# the slowest modules to import, and every other command would pay for it.
+if TYPE_CHECKING:
+    from kickoff.formats.fumbbl_replay import ExtractedKickoff, Status
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True)
@@ -48,6 +45,8 @@ def _show(value: Any) -> str:
 
 
 def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
+    from kickoff.formats.fumbbl_replay import lookup
+
     try:
         square, carrier = lookup(doc, square_key), lookup(doc, carrier_key)
     except KeyError:
@@ -67,6 +66,8 @@ def extract_command(
     ] = False,
 ) -> None:
     """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths."""
+    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+
     kickoffs = extract_kickoffs(replay)
     folder = out or Path(".")
     if folder.exists() and not folder.is_dir():
@@ -84,6 +85,8 @@ def extract_command(
 
 def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
     """Replay one extracted kick-off: ``(status, result document or None, detail)``."""
+    from kickoff.formats.fumbbl_replay import differences
+
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
         result, seed = play(loaded)
@@ -111,6 +114,8 @@ def verify_command(
     replay: Annotated[Path, typer.Argument(help="A FUMBBL replay: gzipped or plain JSON.")],
 ) -> None:
     """Replay every kick-off of a FUMBBL game and compare with what FUMBBL recorded."""
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
     kickoffs = extract_kickoffs(replay)
     table = Table(title=f"{replay}: {len(kickoffs)} kick-offs", show_lines=False)
     for col in ("#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
