@@ -579,6 +579,9 @@ class _Group:
     results: dict[int, dict[int, Any]] = field(default_factory=dict)
     partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
+    touched: dict[frozenset[Any], frozenset[Any]] = field(default_factory=dict)
+    #: The journey solver of each member world, by member index.
+    chains: dict[int, ChainSolver] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -605,13 +608,18 @@ class _Group:
         return out
 
     def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:
-        """Every change (of any world) that a read of ``region`` would see."""
+        """Every change (of any world) that a read of ``region`` would see (remembered: the
+        states of a loop share one region)."""
+        known = self.touched.get(region)
+        if known is not None:
+            return known
         found: set[Any] = set()
         for read in region:
             entries = self.entries_at.get(read)
             if entries:
                 found |= entries
-        return frozenset(found)
+        frozen = self.touched[region] = frozenset(found)
+        return frozen
 
     def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
         """The worlds with a change in ``seen``, split by those changes: key -> (total
@@ -845,12 +853,17 @@ class KickoffSolver:
         def context(dice: Any) -> KickoffContext:
             return KickoffContext(world, ruleset, dice, Decisions(), house_rules)
 
+        blocks: dict[Square, tuple[Hashable, ...]] = {}
+
         def transitions(i: int) -> dict[int, Any]:
             s = states[i]
             if isinstance(s, (ball.Arrive, ball.Bounce)):
-                x, y = s.square
-                local: Hashable = (i, weather, tuple(
-                    _signature(board.get((x + dx, y + dy))) for dx, dy in _BLOCK))
+                block = blocks.get(s.square)
+                if block is None:
+                    x, y = s.square
+                    block = blocks[s.square] = tuple(
+                        _signature(board.get((x + dx, y + dy))) for dx, dy in _BLOCK)
+                local: Hashable = (i, weather, block)
             elif isinstance(s, ball.Touchback):
                 local = (i, _award_key(world))
             else:
@@ -885,9 +898,12 @@ class KickoffSolver:
     def _member_chain(self, group: _Group, i: int) -> ChainSolver:
         """The journey solver of the group's ``i``-th world, reusing the reference world's
         solutions away from the squares where they differ."""
-        _, world, diff = group.members[i]
-        differ = frozenset(read for e in diff.entries for read in _touches(e))
-        return self._chain_for(world, (group.chain, differ))
+        chain = group.chains.get(i)
+        if chain is None:
+            _, world, diff = group.members[i]
+            differ = frozenset(read for e in diff.entries for read in _touches(e))
+            chain = group.chains[i] = self._chain_for(world, (group.chain, differ))
+        return chain
 
     def _award(self, world: GameState) -> dict[int, Any]:
         """The end distribution of a touchback in ``world`` (remembered by who would take it:
