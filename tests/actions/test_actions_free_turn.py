@@ -59,6 +59,17 @@ def test_bb2020_count_limits_the_players() -> None:
         [9, 1], [9, 3], [9, 5], [9, 7], [8, 9]]
 
 
+def test_a_move_back_to_his_own_square_does_not_count_but_he_has_acted() -> None:
+    # rulings.md 6: "a player counts when his final square differs from his starting one".
+    back = mv("h4", (9, 1), (8, 1))
+    acts = [back, *(mv(f"h{i}", (9, y)) for i, y in zip(range(5, 9), (3, 5, 7, 9), strict=True))]
+    res = run(doc("bb2020", acts))
+    assert [get(res, f"players.h{i}.square") for i in (4, 5, 6, 7, 8)] == [
+        [8, 1], [9, 3], [9, 5], [9, 7], [9, 9]]
+    invalid(doc("bb2020", [back, mv("h4", (9, 1))]),
+            "decisions.blitz[1] (h4 at [8, 1]): h4 has already acted")
+
+
 def test_sevens_count_is_d3_plus_1() -> None:
     h = [player("h1", [6, 4], "sevens"), player("h2", [6, 5], "sevens"), player("h3", [6, 6], "sevens"),
          player("h4", [3, 2], "sevens"), player("h5", [3, 4], "sevens"), player("h6", [3, 6], "sevens"),

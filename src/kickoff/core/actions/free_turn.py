@@ -7,7 +7,8 @@ ball is in the air (it lands afterwards, on the squares as the free turn left th
 - who may act is fixed when the event is resolved: the kicking team's Standing players not in an
   opposing tackle zone (Open); each acts at most once;
 - classic: any number of them (a full team turn); bb2020 / Sevens / bb2025: at most the count
-  (D3+3, Sevens D3+1); an activation counts unless it is a ``move`` with an empty path, which
+  (D3+3, Sevens D3+1); an activation counts unless it is a ``move`` that ends on the player's
+  own square (an empty path, or one back to where he started: rulings.md 6), which
   does nothing (ruling, docs/rulings.md);
 - besides Move: one Blitz and one Throw Team-mate (classic: the turn's Pass action), and in
   bb2025 one Kick Team-mate;
@@ -81,7 +82,9 @@ def free_turn(
             raise DecisionError(f"{w}: {player.id} is no longer Standing")
         if a.action == "kick":
             raise DecisionError(f"{w}: the Kick It! Kick action is not an action of the free turn")
-        counts = a.action != "move" or bool(a.path)
+        # rulings.md 6: "a player counts when his final square differs from his starting one";
+        # rulings.md 8: a Blitz and a Throw Team-mate count within the number.
+        counts = a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
         if counts and count is not None and acted >= count:
             raise DecisionError(f"{w}: at most {count} players may act in this free turn")
         if a.action != "move":
@@ -95,6 +98,7 @@ def free_turn(
             turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
         if counts:
             acted += 1
+        if counts or a.path:  # he has acted (a move back to his square acts, uncounted)
             turn.activated.add(player.id)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
         if a.action == "move":
