@@ -346,7 +346,8 @@ def test_a_failed_kick_block_lets_the_kick_go_on() -> None:
 
 @pytest.mark.parametrize(("skills", "roll"), [
     (["very_long_legs"], 3),   # 3 - 1 + 1 = 3
-    (["nerves_of_steel"], 3),  # 3, no tackle-zone modifier (ruling)
+    (["nerves_of_steel"], 4),  # 4 - 1 = 3: Nerves of Steel is not among the kick block's
+                               # modifiers (rulings.md 7 lists them)
     ([], 4),                   # 4 - 1 = 3
 ])
 def test_kick_block_succeeds(skills: list[str], roll: int) -> None:

@@ -138,14 +138,12 @@ def away_modifier(ctx: KickoffContext, kicker: Player) -> int:
 
 def kick_block_modifier(ctx: KickoffContext, blocker: Player) -> int:
     """The kick block's modifier (``rulings.md`` 7): the tackle-zone modifier per opposing
-    Standing player adjacent to the blocker (none with Nerves of Steel, ruling: as for an
-    interception), plus Very Long Legs'."""
+    Standing player adjacent to the blocker, plus Very Long Legs'. Only the modifiers the
+    ruling lists: Nerves of Steel, which it names for the away roll, does not apply here."""
     rules = ctx.ruleset.kick_it
     assert blocker.square is not None
     mod = rules.very_long_legs if "very_long_legs" in blocker.skills else 0
-    if "nerves_of_steel" not in blocker.skills:
-        mod += rules.tackle_zone * len(tackle_zones(ctx.state, blocker.square, blocker.side))
-    return mod
+    return mod + rules.tackle_zone * len(tackle_zones(ctx.state, blocker.square, blocker.side))
 
 
 # -- the landing --------------------------------------------------------------------------------
