@@ -68,8 +68,12 @@ def heatmap_png(
                            zorder=6))
     # The side column (``bar`` squares) holds the colour bar and its label, the title with it:
     # nothing is written on the pitch.
-    cax = fig.add_axes((pitch.width / width + 0.01, 0.1, 0.5 * bar / width * 0.5, 0.8))
+    # The label goes on the bar's left, between it and the pitch, so that the tick labels on its
+    # right and the label both fit inside the image.
+    cax = fig.add_axes((pitch.width / width + 0.025, 0.1, 0.5 * bar / width * 0.5, 0.8))
     cbar = fig.colorbar(image, cax=cax)
-    cbar.set_label(f"{objective} (probability)" + (f" - {title}" if title else ""), fontsize=9)
+    cbar.ax.yaxis.set_label_position("left")
+    cbar.set_label(f"{objective} (probability)" + (f" - {title}" if title else ""), fontsize=8,
+                   labelpad=2)
     fig.savefig(path, dpi=dpi)
     plt.close(fig)
