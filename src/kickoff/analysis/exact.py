@@ -306,10 +306,6 @@ class ChainSolver:
         self.solve(start)
         return self.region[start]
 
-    def edges(self, s: Any) -> dict[Any, Any]:
-        """The explored transitions of a non-end state (empty if never explored)."""
-        return self._edges.get(s, {})
-
     def _edges_of(self, s: Any) -> dict[Any, Any]:
         edges = self._edges.get(s)
         if edges is None:

@@ -21,6 +21,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, 
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    KickSkillOpt,
     build_match_named,
     check_square,
     guarded,
@@ -128,9 +129,7 @@ def odds(
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map as a PNG.")
     ] = None,
-    kick_skill: Annotated[
-        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
-    ] = False,
+    kick_skill: KickSkillOpt = False,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
     away: TeamOpt = None,
@@ -248,9 +247,7 @@ def simulate(
     target: TargetOpt = None,
     events: EventsOpt = "all",
     free_turns: FreeTurnsOpt = "none",
-    kick_skill: Annotated[
-        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
-    ] = False,
+    kick_skill: KickSkillOpt = False,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
     away: TeamOpt = None,

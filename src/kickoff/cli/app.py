@@ -17,6 +17,7 @@ from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    KickSkillOpt,
     build_match_named,
     check_square,
     fail,
@@ -90,9 +91,7 @@ def run(
     kicker: Annotated[
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
-    kick_skill: Annotated[
-        bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
-    ] = False,
+    kick_skill: KickSkillOpt = False,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     free_turns: FreeTurnsOpt = "none",

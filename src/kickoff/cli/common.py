@@ -47,6 +47,12 @@ KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
                    "decisions.use_kick_skill": "--kick-skill"}
 
 
+#: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.
+KickSkillOpt = Annotated[
+    bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
+]
+
+
 def fail(message: str) -> None:
     """Print ``message`` on stderr as an error and exit with status 1."""
     Console(stderr=True, highlight=False, soft_wrap=True).print(
