@@ -268,7 +268,9 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
 
 def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
     """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
-    (his Dodge rolls; his skills, no team re-roll; his fall is not the active team's turnover)."""
+    (his Dodge rolls; his skills, but no team re-roll and none of the ruleset's
+    ``activation_skills``: a Pass Block move is no activation; his fall is not the active team's
+    turnover)."""
     assert kicker.square is not None
     p = _opponent(ctx, turn, pb.player, f"{w}.player")
     if "pass_block" not in p.skills:
