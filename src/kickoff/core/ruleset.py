@@ -149,8 +149,9 @@ class KickIt:
     Away roll: ``tackle_zone`` per opposing tackle zone on the kicker (not with Nerves of
     Steel), the ``weather`` modifier, ``foul_appearance`` per adjacent opposing Standing player
     with Foul Appearance. Kick block: ``tackle_zone`` per opposing tackle zone on the blocker
-    (not with Nerves of Steel), ``very_long_legs`` with Very Long Legs. A Pass Block move is up
-    to ``pass_block_squares`` squares.
+    (Nerves of Steel does not remove it: ``rulings.md`` 7 names it for the away roll only),
+    ``very_long_legs`` with Very Long Legs. A Pass Block move is up to ``pass_block_squares``
+    squares.
     """
 
     tackle_zone: int
