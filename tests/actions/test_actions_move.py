@@ -164,15 +164,34 @@ def test_stunty_ignores_tackle_zones_where_he_dodges_to() -> None:
     assert move(ctx, turn(), ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
 
 
-def test_team_reroll_for_a_dodge_spends_one_once_per_turn() -> None:
-    ctx = world("bb2020", {"h1": (5, 5), "a1": (4, 5), "h2": (5, 8), "a2": (4, 8)},
+def test_classic_allows_one_team_reroll_per_turn() -> None:
+    # AG 3: 4+, +1 for the Dodge: 2 fails, the team re-roll 3 succeeds; h2's 2 fails and the
+    # turn's one team re-roll is gone (LRB6).
+    ctx = world("classic", {"h1": (5, 5), "a1": (4, 5), "h2": (5, 8), "a2": (4, 8)},
                 dice={"d6": [2, 3, 2]}, rerolls=2)
     t = turn()
     rr = Rerolls(dodge="team")
     assert move(ctx, t, ctx.state.players["h1"], path((6, 5)), rr, "w")
-    assert ctx.state.teams["home"].rerolls == 1 and t.team_reroll_used
-    with pytest.raises(DecisionError, match="one team re-roll has already been used this turn"):
+    assert ctx.state.teams["home"].rerolls == 1 and t.team_rerolls_used == 1
+    with pytest.raises(DecisionError, match=r"decisions.blitz\[1\] \(h2 at \[5, 8\]\).*one team "
+                       r"re-roll has already been used this turn, the most classic allows"):
         move(ctx, t, ctx.state.players["h2"], path((6, 8)), rr, "decisions.blitz[1]")
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025", "sevens"])
+def test_later_editions_allow_any_number_of_team_rerolls_per_turn(ruleset: str) -> None:
+    # AG 3+: 2 fails, 3 succeeds, twice; then a third with the team's last re-roll. bb2020 /
+    # Sevens: Designer's Commentary p.24; bb2025: "as many Team Re-rolls as they want".
+    ctx = world(ruleset, {"h1": (1, 1), "a1": (0, 1), "h2": (1, 3), "a2": (0, 3),
+                          "h3": (1, 5), "a3": (0, 5), "h4": (1, 7), "a4": (0, 7)},
+                dice={"d6": [2, 3, 2, 3, 2, 3, 2]}, rerolls=3)
+    t = turn()
+    rr = Rerolls(dodge="team")
+    for pid, y in (("h1", 1), ("h2", 3), ("h3", 5)):
+        assert move(ctx, t, ctx.state.players[pid], path((2, y)), rr, "w")
+    assert ctx.state.teams["home"].rerolls == 0 and t.team_rerolls_used == 3
+    with pytest.raises(DecisionError, match="team home has no re-roll left"):
+        move(ctx, t, ctx.state.players["h4"], path((2, 7)), rr, "w")
 
 
 def test_team_reroll_refused_where_the_turn_forbids_it() -> None:

@@ -6,8 +6,14 @@ every chance node of :func:`kickoff.core.actions.kick.kick_flight` (a Pass Block
 Dodges, the kick block, the away roll, the distance, the shank's side), and the ball's journey
 from each start (``kickoff.core.ball.step``: catches, bounces, throw-ins) is an absorbing Markov
 chain solved exactly by :class:`~kickoff.analysis.exact.ChainSolver`, loops included. A chain
-state is the ball's state with what the turn has used (once-per-turn skills, the team re-roll),
-so re-rolls of catches stay exact.
+state is the ball's state with what the turn has used (once-per-turn skills, the team re-rolls
+spent), so re-rolls of catches stay exact.
+
+The activation's ``reroll.catch`` is a standing order for every catch of the kicking team: a
+``"team"`` (``"skill"``) re-roll is used where one can still be used and the default policy (a
+skill re-roll if there is one) where it cannot: a second failed catch in classic, where the
+turn's one team re-roll is gone, or a team with none left (``Turn.fallback``). A replay of
+scripted dice reports such a choice as an error instead.
 
 The kicker kicks from where he stands (no move before the kick). An accurate kick's landing is
 the coach's choice; :data:`Landing` says how it is made:
@@ -44,6 +50,7 @@ from kickoff.core.actions.kick import (
     kick_it_turn,
     toward,
 )
+from kickoff.core.actions.rolls import spend_team_reroll
 from kickoff.core.context import Decisions, KickoffContext
 from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
@@ -111,16 +118,18 @@ def _choose_later(opts: LandingOptions) -> Square | None:
 @dataclass(frozen=True)
 class _Node:
     """A state of the journey chain: the ball's, what the turn has used so far (once-per-turn
-    skills, the team re-roll), the kicking team and its catch re-roll choice."""
+    skills, the number of team re-rolls spent), the kicking team, the kicker (whose own
+    activation it is) and its catch re-roll choice."""
 
     ball: Any
     used: frozenset[tuple[str, str]]
-    team_used: bool
+    team_used: int
     side: Side
+    kicker: str
     choice: RerollChoice
 
     def at(self, state: Any) -> _Node:
-        return _Node(state, self.used, self.team_used, self.side, self.choice)
+        return _Node(state, self.used, self.team_used, self.side, self.kicker, self.choice)
 
 
 class _Journeys:
@@ -257,6 +266,7 @@ class KickSolver:
             world = self.state.clone()
             ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES)
             turn = kick_it_turn(side)
+            turn.fallback = True
             choose_later: tuple[Square, ...] | None = None
             try:
                 fl = kick_flight(ctx, turn, act, policy)
@@ -264,7 +274,8 @@ class KickSolver:
                 fl, choose_later = Flight("accurate", None, False), c.opts.allowed
             # With an aim and no move, the kick always happens: the ball flies (or is blocked).
             assert fl.start is not None or choose_later is not None
-            node = _Node(fl.start, frozenset(turn.skills_used), turn.team_reroll_used, side, choice)
+            node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
+                         act.player, choice)
             return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
 
         ends: dict[Any, Any] = {}
@@ -296,12 +307,16 @@ class KickSolver:
             w = world.clone()  # a team re-roll spends one of the team's: keep world intact
             ctx = KickoffContext(w, rs, dice, decisions, HOUSE_RULES)
             turn = kick_it_turn(node.side)
-            turn.skills_used, turn.team_reroll_used = set(node.used), node.team_used
+            turn.fallback = True
+            turn.activate(node.kicker, "kick")
+            turn.skills_used = set(node.used)
+            for _ in range(node.team_used):  # the re-rolls spent so far, from the team's too
+                spend_team_reroll(ctx, turn)
             nxt = ball.step(ctx, node.ball, turn, node.choice)
             while isinstance(nxt, ball.Arrive):
                 nxt = ball.step(ctx, nxt, turn, node.choice)
-            return _Node(nxt, frozenset(turn.skills_used), turn.team_reroll_used, node.side,
-                         node.choice)
+            return _Node(nxt, frozenset(turn.skills_used), turn.team_rerolls_used, node.side,
+                         node.kicker, node.choice)
 
         return merge(enumerate_runs(run))
 
@@ -393,6 +408,7 @@ def simulate_kick(
         world = state.clone()
         ctx = KickoffContext(world, ruleset, dice, Decisions(), HOUSE_RULES)
         turn = kick_it_turn(side)
+        turn.fallback = True  # as the exact odds: "team" where a team re-roll can be used
         fl = kick_flight(ctx, turn, act, policy)
         tally.outcomes[fl.outcome] = tally.outcomes.get(fl.outcome, 0) + 1
         tally.turnover += finish_kick(ctx, turn, act, fl)

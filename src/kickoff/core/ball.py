@@ -47,7 +47,7 @@ def catch(
     kind: CatchKind,
     turn: Turn | None = None,
     choice: RerollChoice = None,
-    where: str = "catch",
+    where: str | None = None,
 ) -> bool:
     """``player`` tries to catch; Catch (or classic Pro at a kick-off, 4+ first) re-rolls a
     failure once (rulings.md 3).
@@ -55,9 +55,14 @@ def catch(
     ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
     catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
     ``kickoff.core.actions.rolls``); outside a turn, or for the other team, only his skills.
+    Pro only for the acting player himself, except in classic (``activation_skills``).
+    ``where`` names the choice in messages (default: the acting activation's
+    ``<where>.reroll.catch``, e.g. ``actions[0].reroll.catch``).
     """
     target, mod = catch_roll_target(ctx, player, kind)
     own_turn = turn if turn is not None and turn.side == player.side else None
+    if where is None:
+        where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
     ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill="catch",
                    choice=choice if own_turn is not None else None, where=where)
     ctx.note("catch", player=player.id, success=ok)

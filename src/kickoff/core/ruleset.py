@@ -105,6 +105,17 @@ class ActionRules:
     rushes: int = 2
     #: Skills usable once per (team) turn: not in bb2020 / Sevens Blitz (rulings.md 8).
     once_per_turn_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
+    #: Skills a player may use only during his own activation, never on a roll made outside it
+    #: (a team-mate's catch of a kicked ball, a kick-off catch, a Pass Block move). bb2020 /
+    #: Sevens (Second Season, Skills): Dodge, Sure Feet and Pro ("Once per team turn, during
+    #: their activation"; Pro: "During this player's activation"); classic: none (LRB6 Pro:
+    #: "any one dice roll he makes", a kick-off catch included: rulings.md 3).
+    activation_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
+    #: Team re-rolls a team may use in one team turn; ``None``: any number. classic: 1 (LRB6, "A
+    #: coach may not use more than one re-roll counter per team turn"); bb2020 / Sevens: any
+    #: (Designer's Commentary p.24: "Can a team use more than one team re-roll in the same team
+    #: turn? Yes."); bb2025: any ("as many Team Re-rolls as they want during their turn").
+    team_rerolls_per_turn: int | None = None
     #: Mighty Blow's bonus to the armour or the injury roll.
     mighty_blow: int = 1
     #: Throw Team-mate / Kick Team-mate.
@@ -121,7 +132,7 @@ class FreeTurnRules:
     """A free turn of the kicking team during the kick-off (classic Blitz!, bb2020 / Sevens
     Blitz, bb2025 Charge!; rulings.md 8). Its count die, if any, is in ``Ruleset.counts``."""
 
-    #: Team re-rolls may be used (one per turn).
+    #: Team re-rolls may be used (as many per turn as ``ActionRules.team_rerolls_per_turn``).
     team_rerolls: bool
     #: Skills used once per turn (Dodge, Sure Feet, Pro) may be used.
     once_per_turn_skills: bool
@@ -138,8 +149,9 @@ class KickIt:
     Away roll: ``tackle_zone`` per opposing tackle zone on the kicker (not with Nerves of
     Steel), the ``weather`` modifier, ``foul_appearance`` per adjacent opposing Standing player
     with Foul Appearance. Kick block: ``tackle_zone`` per opposing tackle zone on the blocker
-    (not with Nerves of Steel), ``very_long_legs`` with Very Long Legs. A Pass Block move is up
-    to ``pass_block_squares`` squares.
+    (Nerves of Steel does not remove it: ``rulings.md`` 7 names it for the away roll only),
+    ``very_long_legs`` with Very Long Legs. A Pass Block move is up to ``pass_block_squares``
+    squares.
     """
 
     tackle_zone: int
@@ -168,8 +180,6 @@ class Ruleset:
     agility: Literal["table", "target"]
     #: Catch modifiers by situation (rulings.md 3).
     catch_modifier: Mapping[CatchKind, int]
-    #: classic: a failed catch may be re-rolled with Pro (4+ first) when the player lacks Catch.
-    pro_rerolls_catch: bool
     #: bb2020+: a kicker must be nominated (rulings.md 2.1); classic: none is needed.
     kicker_required: bool
     #: Kick skill: "halve" the D6 after seeing it, or declare first and roll a "d3" (bb2025).

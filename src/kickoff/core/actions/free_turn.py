@@ -100,6 +100,7 @@ def free_turn(
             acted += 1
         if counts or a.path:  # he has acted (a move back to his square acts, uncounted)
             turn.activated.add(player.id)
+        turn.activate(player.id, a.where)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
         if a.action == "move":
             move_steps(ctx, turn, player, a.path, a.reroll, a.where)

@@ -9,8 +9,8 @@ Once per team turn one player of the active team may take a Kick action: an ordi
 3. an opposing Pass Block move (up to 3 squares, normal Dodge rolls, ending adjacent to the
    kicker);
 4. the kick block, if one is declared: D6 against the blocker's agility target, -1 per opposing
-   tackle zone on him (not with Nerves of Steel), Very Long Legs +1; success: the ball bounces
-   once from his square, a turnover;
+   tackle zone on him (Nerves of Steel does not remove it: rulings.md 7 names it for the away
+   roll only), Very Long Legs +1; success: the ball bounces once from his square, a turnover;
 5. the away roll: D6 against the kicker's agility target, -1 per opposing tackle zone on him
    (not with Nerves of Steel), Very Sunny -1, -1 per adjacent opposing Foul Appearance; a natural
    6 succeeds; a natural 1 or a result of 1 or less is a fumble (the ball bounces once from the
@@ -227,7 +227,8 @@ def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: i
 
 def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     """The activation's player, checked: of the active team, Standing on the pitch, not yet
-    activated this turn (then marked activated). ``DecisionError`` naming ``<where>.player``."""
+    activated this turn (then marked activated, and his activation begins: ``Turn.activate``).
+    ``DecisionError`` naming ``<where>.player``."""
     w = f"{act.where}.player"
     p = ctx.state.players.get(act.player)
     if p is None:
@@ -240,6 +241,7 @@ def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     if p.id in turn.activated:
         raise DecisionError(f"{w}: {p.id} has already acted this turn")
     turn.activated.add(p.id)
+    turn.activate(p.id, act.where)
     return p
 
 
@@ -266,7 +268,9 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
 
 def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
     """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
-    (his Dodge rolls; his skills, no team re-roll; his fall is not the active team's turnover)."""
+    (his Dodge rolls; his skills, but no team re-roll and none of the ruleset's
+    ``activation_skills``: a Pass Block move is no activation; his fall is not the active team's
+    turnover)."""
     assert kicker.square is not None
     p = _opponent(ctx, turn, pb.player, f"{w}.player")
     if "pass_block" not in p.skills:

@@ -8,12 +8,20 @@ roll comes before the re-roll it allows; a Loner player's roll before a team re-
 
 - a skill re-roll: the skill that re-rolls this kind of test (Dodge, Sure Feet, Sure Hands,
   Catch), else Pro (classic 4+ first, bb2020+ 3+ first); Dodge, Sure Feet and Pro once per turn
-  each, and not at all where the turn forbids them (bb2020 / Sevens Blitz, rulings.md 8);
-- a team re-roll: where the turn allows them, one per turn, if the team has one left.
+  each, and not at all where the turn forbids them (bb2020 / Sevens Blitz, rulings.md 8); the
+  ruleset's ``activation_skills`` only on a roll of the player during his own activation
+  (bb2020+: Pro gives no re-roll to a team-mate catching a kicked or bouncing ball);
+- a team re-roll: where the turn allows them, if the team has one left, at most the ruleset's
+  ``team_rerolls_per_turn`` in one turn (classic one, bb2020 / Sevens / bb2025 any number).
+
+A re-roll never re-rolls a re-roll: each test is re-rolled at most once, whatever the source.
 
 The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.actions.Rerolls`):
 ``"skill"``, ``"team"``, ``False`` (none), ``True`` (a skill re-roll if there is one, else a team
 re-roll) or ``None``, the default policy: a skill re-roll if there is one, never a team re-roll.
+A ``"skill"`` or ``"team"`` that cannot be used when its moment comes is an error, unless the
+turn's ``fallback`` says to play the default policy instead (the exact odds and Monte Carlo,
+where one choice stands for every failed test of its kind: ``Turn``).
 """
 
 from __future__ import annotations
@@ -57,14 +65,18 @@ def where_of(where: str, player: Player) -> str:
 
 
 def skill_usable(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str) -> bool:
-    """Whether ``player`` may use ``skill`` now: he has it, and a once-per-turn skill is allowed
-    in this turn and not yet used by him. Outside any turn (a kick-off catch) only Pro is
-    limited: classic lets it re-roll a kick-off catch (rulings.md 3), later editions do not."""
+    """Whether ``player`` may use ``skill`` now: he has it; a skill of the ruleset's
+    ``activation_skills`` only during his own activation (``turn.acting``; never outside a
+    turn, so classic Pro re-rolls a kick-off catch and bb2020+ Pro does not: rulings.md 3);
+    a once-per-turn skill only where the turn allows them and not yet used by him."""
     if skill not in player.skills:
         return False
+    rules = ctx.ruleset.actions
+    if skill in rules.activation_skills and (turn is None or turn.acting != player.id):
+        return False
     if turn is None:
-        return skill != "pro" or ctx.ruleset.pro_rerolls_catch
-    if skill in ctx.ruleset.actions.once_per_turn_skills:
+        return True
+    if skill in rules.once_per_turn_skills:
         return turn.once_per_turn_skills and (player.id, skill) not in turn.skills_used
     return True
 
@@ -80,11 +92,12 @@ def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
 
 
 def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
-    """A team re-roll may be used now: the turn allows them, none used yet, one is left."""
-    return (
-        turn is not None and turn.team_rerolls and not turn.team_reroll_used
-        and ctx.state.teams[turn.side].rerolls > 0
-    )
+    """A team re-roll may be used now: the turn allows them, fewer than the ruleset's
+    ``team_rerolls_per_turn`` used in it (classic one; others any number), one is left."""
+    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.side].rerolls <= 0:
+        return False
+    limit = ctx.ruleset.actions.team_rerolls_per_turn
+    return limit is None or turn.team_rerolls_used < limit
 
 
 def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
@@ -96,7 +109,7 @@ def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
         team.drive_rerolls -= 1
     elif team.half_rerolls:
         team.half_rerolls -= 1
-    turn.team_reroll_used = True
+    turn.team_rerolls_used += 1
 
 
 def roll_test(
@@ -131,6 +144,9 @@ def roll_test(
         return False
     by_skill = skill_reroll(ctx, turn, player, skill)
     team_ok = team_reroll_available(ctx, turn)
+    if turn is not None and turn.fallback and (
+            (choice == "skill" and by_skill is None) or (choice == "team" and not team_ok)):
+        choice = None  # the standing order cannot be followed here: the default policy
     if choice == "skill" and by_skill is None:
         raise DecisionError(
             f"{where_of(where, player)}: no skill re-roll can be used for the failed {what} "
@@ -174,8 +190,10 @@ def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, ski
 def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if turn is None or not turn.team_rerolls:
         return "(team re-rolls may not be used here)"
-    if turn.team_reroll_used:
-        return "(one team re-roll has already been used this turn)"
+    limit = ctx.ruleset.actions.team_rerolls_per_turn
+    if limit is not None and turn.team_rerolls_used >= limit:
+        used = "one team re-roll has" if limit == 1 else f"{limit} team re-rolls have"
+        return f"({used} already been used this turn, the most {ctx.ruleset.name} allows)"
     return f"(team {turn.side} has no re-roll left)"
 
 

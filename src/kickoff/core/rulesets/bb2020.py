@@ -30,7 +30,6 @@ BB2020 = Ruleset(
     # Catching: AG is the target; -1 on a kick-off, a bounce or a throw-in (rulings.md 3).
     agility="target",
     catch_modifier={"kickoff": -1, "bounce": -1, "throw_in": -1, "kicked": -1},
-    pro_rerolls_catch=False,
     kicker_required=True,
     kick_skill="halve",
     touchback_without_recipient="bounce",
@@ -40,7 +39,9 @@ BB2020 = Ruleset(
     injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=0,
                        stunty_stunned_max=6, stunty_ko_max=8),
     # Actions (bb2020 rulebook): AG is the target, no bonus to Dodge or pick-up; Pro 3+; AV is
-    # the target of the armour roll; Rush 2+, -1 in a Blizzard.
+    # the target of the armour roll; Rush 2+, -1 in a Blizzard. Dodge, Sure Feet and Pro only
+    # during the player's own activation; any number of team re-rolls per team turn (the
+    # ActionRules defaults).
     actions=ActionRules(dodge_modifier=0, pickup_modifier=0, pro_target=3, armour_margin=0),
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),

@@ -30,13 +30,18 @@ BB2025 = replace(
     },
     counts={"solid_defence": 3, "quick_snap": 3, "charge": 3},
     # Seed 001, 10 Charge!: one Blitz, one Throw Team-mate, one Kick Team-mate; team re-rolls
-    # and skill re-rolls allowed (published FAQ); a fall or Knock Down ends it (rulings.md 8).
+    # (any number, as in a team turn) and skill re-rolls allowed (published FAQ); a fall or
+    # Knock Down ends it (rulings.md 8).
     free_turns={"charge": FreeTurnRules(
         team_rerolls=True, once_per_turn_skills=True, ends_on_fall=True,
         limits={"blitz": 1, "throw_team_mate": 1, "kick_team_mate": 1})},
     # Throw / Kick Team-mate: no Terrible throw any more; a subpar or fumbled throw -1 to land.
+    # Dodge and Sure Feet are "Once per Turn", no longer "during their activation"; Pro still
+    # "cannot be used to re-roll ... a roll made outside of the player's activation". Team
+    # re-rolls: "as many Team Re-rolls as they want during their turn" (bb2020's default).
     actions=replace(BB2020.actions, throw=ThrowRules(
-        "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1})),
+        "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1}),
+        activation_skills=frozenset({"pro"})),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
     cheering_fans=Contest("d6", ("cheerleaders",), "higher", "both"),
     cheering_fans_effect="block_assist",

@@ -29,7 +29,6 @@ CLASSIC = Ruleset(
     # Catching: the Agility table, 7 - AG (rulings.md 3); no situation modifiers.
     agility="table",
     catch_modifier={"kickoff": 0, "bounce": 0, "throw_in": 0, "kicked": 0},
-    pro_rerolls_catch=True,
     # No kicker is needed; the Kick skill halves the D6 for an eligible kicker (rulings.md 2).
     kicker_required=False,
     kick_skill="halve",
@@ -44,6 +43,9 @@ CLASSIC = Ruleset(
     # broken when 2D6 beats AV; GFI 2+ (a Blizzard fails it on 1-2).
     actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1,
                         defender_mighty_blow=True,
+                        # Pro re-rolls "any one dice roll he makes", in any turn (rulings.md
+                        # 3: a kick-off catch too); one team re-roll per team turn (LRB6).
+                        activation_skills=frozenset(), team_rerolls_per_turn=1,
                         # Throw Team-Mate: a pass roll at -1 (Quick +1 - 1, Short 0 - 1); 1 or
                         # less is a fumble: he lands in his own square; otherwise he scatters
                         # three times from the target; the landing roll has no modifier.
