@@ -192,3 +192,19 @@ def test_replay_text_refuses_a_path_that_is_not_a_list_of_squares() -> None:
     assert_invalid(code, out, err, "decisions.on_the_ball.path[0]")
     with pytest.raises(ScenarioError, match=r"decisions\.on_the_ball\.path"):
         replay_text(json.dumps(doc))
+
+
+def test_story_tells_the_kick_off_move_in_each_editions_words() -> None:
+    from kickoff.cli.render import story
+
+    text = story([
+        {"step": "kickoff_move", "skill": "kick_off_return", "player": "a4",
+         "path": [[19, 7], [20, 7]]},
+        {"step": "kickoff_move", "skill": "on_the_ball", "player": "a5", "path": [[13, 9]]},
+        {"step": "kickoff_move_ends", "player": "a5", "why": "fell over; the kick-off goes on"},
+    ]).plain
+    assert text.splitlines() == [
+        "- Kick-Off Return: a4 moves [19, 7] [20, 7]",
+        "- On the Ball: a5 moves [13, 9]",
+        "- a5's kick-off move ends: fell over; the kick-off goes on",
+    ]
