@@ -208,3 +208,15 @@ def test_story_tells_the_kick_off_move_in_each_editions_words() -> None:
         "- On the Ball: a5 moves [13, 9]",
         "- a5's kick-off move ends: fell over; the kick-off goes on",
     ]
+
+
+def test_each_edition_has_its_own_skill_and_the_later_ones_inherit_bb2020s() -> None:
+    from kickoff.core.rulesets import BB2020, BB2025, CLASSIC, SEVENS
+
+    assert CLASSIC.kickoff_move is not None and BB2020.kickoff_move is not None
+    assert (CLASSIC.kickoff_move.skill, CLASSIC.kickoff_move.los_barred) == ("kick_off_return", True)
+    assert (BB2020.kickoff_move.skill, BB2020.kickoff_move.los_barred) == ("on_the_ball", False)
+    assert BB2025.kickoff_move is BB2020.kickoff_move is SEVENS.kickoff_move
+    for rs in (CLASSIC, BB2020, BB2025, SEVENS):
+        assert rs.kickoff_move is not None and rs.kickoff_move.skill in rs.skills
+        assert rs.kickoff_move.squares == 3
