@@ -29,7 +29,8 @@ def legend(target: str = "kick target", landed: bool = True) -> str:
 
 #: Blood Bowl's own spelling where capitalising each word of the engine's name is not it.
 _BB_NAMES = {"time_out": "Time-out", "blitz": "Blitz!", "charge": "Charge!",
-             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate",
+             "kick_off_return": "Kick-Off Return"}
 _SMALL_WORDS = frozenset({"a", "of", "the", "to", "with", "under"})
 
 
@@ -196,6 +197,9 @@ _STORY: dict[str, Callable[[dict[str, Any]], str]] = {
     "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
     "high_kick": lambda e: f"High Kick: {e['player']} moves under the ball at {e['to']}"
     if "player" in e else f"High Kick: {e['effect']}",
+    "kickoff_move": lambda e: f"{bb_name(e['skill'])}: {e['player']} moves "
+    + " ".join(str(s) for s in e["path"]),
+    "kickoff_move_ends": lambda e: f"{e['player']}'s kick-off move ends: {e['why']}",
     "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
     + ": may act " + (", ".join(e["eligible"]) or "nobody")
     + ("" if e["count"] is None else f" (up to {e['count']} of them)"),

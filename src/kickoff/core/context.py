@@ -34,6 +34,15 @@ class Move:
     to: Square
 
 
+@dataclass(frozen=True)
+class PlayerPath:
+    """A coach's move of one player along ``path`` (the squares entered, one step each): the
+    kick-off move of classic Kick-Off Return / bb2020+ On the Ball."""
+
+    player: str
+    path: tuple[Square, ...]
+
+
 @dataclass
 class Decisions:
     """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").
@@ -49,6 +58,9 @@ class Decisions:
     use_kick_skill: bool = False
     touchback: str | Square | None = None
     high_kick: str | None = None
+    #: The kick-off move (classic Kick-Off Return, bb2020+ On the Ball): ``None``, nobody moves.
+    kick_off_return: PlayerPath | None = None
+    on_the_ball: PlayerPath | None = None
     quick_snap: list[Move] = field(default_factory=list)
     perfect_defence: list[Move] = field(default_factory=list)
     solid_defence: list[Move] = field(default_factory=list)

@@ -1,5 +1,6 @@
-"""The kick-off procedure (``rulings.md`` section 2): kicker, target, deviation, the Kick-off
-event, landing, and the touchback.
+"""The kick-off procedure (``rulings.md`` section 2): kicker, target, deviation, the receiving
+team's kick-off move (Kick-Off Return, On the Ball), the Kick-off event, landing, and the
+touchback.
 
 Sources: seed 003 (the kick-off sequence), bb2020 rulebook, seed 001 (bb2025), seed 004 (Sevens),
 seed 000 (Kick It!: a kicker is required). The dice order is ``pitch-and-dice.md``'s: D8
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.core import ball
+from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.context import Decisions, KickoffContext
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError
@@ -187,8 +189,9 @@ def kick_until_landing(
     *,
     events: bool = True,
 ) -> Kick:
-    """Kicker, target, deviation and the Kick-off event (``events=False``: no event roll, for
-    analysis of the deviation and landing alone): everything before the ball comes down.
+    """Kicker, target, deviation, the receiving team's kick-off move (Kick-Off Return, On the
+    Ball) and the Kick-off event (``events=False``: no event roll, for analysis of the deviation
+    and landing alone): everything before the ball comes down.
 
     Raises ``DecisionError`` for an illegal decision, ``DiceError`` for scripted dice.
     """
@@ -214,6 +217,8 @@ def kick_until_landing(
     ctx.touchback = ctx.out_of_play(deviation.square)
     ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
              square=deviation.square.as_list(), touchback=ctx.touchback)
+    # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
+    kickoff_move(ctx)
 
     event_roll = roll_event(ctx) if events else None
     return Kick(ctx, landing_state(ctx), None if kicker is None else kicker.id, target,

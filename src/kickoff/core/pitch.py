@@ -187,6 +187,12 @@ class Pitch:
         lo, hi = self.setup_zone[side]
         return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
 
+    def in_half(self, side: Side, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` is a square of ``side``'s half of the pitch (home: the lower ``x``
+        half, away: the upper), the gap between the Sevens lines included up to halfway."""
+        half = self.width // 2
+        return self.on_pitch(sq) and (sq[0] < half if side == "home" else sq[0] >= half)
+
     def in_receiving_area(self, receiving: Side, sq: tuple[int, int]) -> bool:
         """Whether ``sq`` lies beyond the kicking team's LoS, on ``receiving``'s side."""
         lo, hi = self._receiving_area[receiving]

@@ -143,6 +143,26 @@ class FreeTurnRules:
 
 
 @dataclass(frozen=True)
+class KickoffMove:
+    """A receiving player's move after the kick deviates and before the Kick-off table roll:
+    classic Kick-Off Return, bb2020 / bb2025 On the Ball (``docs/rulings.md``, "The kick-off
+    move"). Not when the deviation gives a touchback; one player, who must have ``skill``, be
+    Standing and Open (classic: not in an opposing tackle zone), moves up to ``squares`` squares
+    regardless of his MA (no Rush), never into the kicking team's half. The move follows the
+    normal movement rules (Dodge rolls), with no team re-roll and no skill used once per turn.
+    """
+
+    #: The skill that gives the move, ``kick_off_return`` (classic) or ``on_the_ball``; also
+    #: the name of the scenario's ``decisions`` key for the move.
+    skill: Literal["kick_off_return", "on_the_ball"]
+    #: A player on his team's Line of Scrimmage may not use it (classic: "not on the Line of
+    #: Scrimmage"); the bb2020 text names only Open players.
+    los_barred: bool
+    #: The most squares the move may cover (each skill's "up to 3 squares").
+    squares: int = 3
+
+
+@dataclass(frozen=True)
 class KickIt:
     """The Kick It! house rule's modifiers in one edition (seed 000, ``rulings.md`` 7).
 
@@ -215,6 +235,8 @@ class Ruleset:
     prayer_die_fixed: bool
     #: The Kick It! house rule's away-roll and kick-block modifiers.
     kick_it: KickIt
+    #: The receiving team's kick-off move (Kick-Off Return, On the Ball), or none.
+    kickoff_move: KickoffMove | None = None
     #: Throw a Rock, Officious Ref, Pitch Invasion (bb2020 style), Dodgy Snack contests.
     throw_a_rock: Contest | None = None
     officious_ref: Contest | None = None

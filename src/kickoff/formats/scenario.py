@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.actions import Activation, BlockChoice, PassBlock, Rerolls
 from kickoff.core.actions.kick import TurnResult, play_turn
-from kickoff.core.context import Decisions, Move
+from kickoff.core.context import Decisions, Move, PlayerPath
 from kickoff.core.dice import (
     BLOCK_FACES,
     SIDES,
@@ -135,6 +135,13 @@ class PassBlockIn(_Strict):
     path: list[SquareIn] = Field(default_factory=list)
 
 
+class PlayerPathIn(_Strict):
+    """The kick-off move of Kick-Off Return / On the Ball: the player and the squares entered."""
+
+    player: str
+    path: list[SquareIn]
+
+
 class ActivationIn(_Strict):
     """One player activation (``scenario-format.md``, "Actions")."""
 
@@ -156,6 +163,8 @@ class DecisionsIn(_Strict):
     use_kick_skill: bool = False
     touchback: str | SquareIn | None = None
     high_kick: str | None = None
+    kick_off_return: PlayerPathIn | None = None
+    on_the_ball: PlayerPathIn | None = None
     quick_snap: list[MoveIn] = Field(default_factory=list)
     perfect_defence: list[MoveIn] = Field(default_factory=list)
     solid_defence: list[MoveIn] = Field(default_factory=list)
@@ -301,6 +310,10 @@ class LoadedScenario:
 
 def _to_square(v: SquareIn | None) -> Square | None:
     return None if v is None else Square(v[0], v[1])
+
+
+def _player_path(v: PlayerPathIn | None) -> PlayerPath | None:
+    return None if v is None else PlayerPath(v.player, tuple(Square(*sq) for sq in v.path))
 
 
 def _phase_problems(sc: ScenarioIn, pitch: Pitch) -> list[str]:
@@ -479,6 +492,8 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         use_kick_skill=d.use_kick_skill,
         touchback=_to_square(d.touchback) if isinstance(d.touchback, tuple) else d.touchback,
         high_kick=d.high_kick,
+        kick_off_return=_player_path(d.kick_off_return),
+        on_the_ball=_player_path(d.on_the_ball),
         quick_snap=[Move(m.player, Square(*m.to)) for m in d.quick_snap],
         perfect_defence=[Move(m.player, Square(*m.to)) for m in d.perfect_defence],
         solid_defence=[Move(m.player, Square(*m.to)) for m in d.solid_defence],

@@ -94,17 +94,21 @@ def move_steps(
     rerolls: Rerolls,
     where: str,
     used: int = 0,
+    *,
+    ma: int | None = None,
 ) -> tuple[bool, int]:
     """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
     block costs one): ``(standing, squares moved now)``. The move stops early on a fall or a
-    failed pick-up."""
+    failed pick-up. ``ma``: the squares he may move before Rushing, when a rule sets it
+    regardless of his MA (the kick-off move: ``kickoff.core.actions.kickoff_move``)."""
     check_path(ctx, player, path, where, used)
     st = ctx.state
     rs = ctx.ruleset.actions
+    free = player.ma if ma is None else ma
     for i, sq in enumerate(path):
         here = player.square
         assert here is not None
-        if used + i + 1 > player.ma:
+        if used + i + 1 > free:
             mod = rs.blizzard_rush_modifier if st.weather == "blizzard" else 0
             if not roll_test(ctx, turn, player, rs.rush_target, mod, what="rush",
                              skill="sure_feet", choice=rerolls.rush, where=where):

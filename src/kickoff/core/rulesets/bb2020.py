@@ -14,6 +14,7 @@ from kickoff.core.ruleset import (
     FreeTurnRules,
     InjuryTable,
     KickIt,
+    KickoffMove,
     Ruleset,
 )
 from kickoff.core.skills import BB2020_SKILLS
@@ -77,4 +78,8 @@ BB2020 = Ruleset(
                    very_long_legs=1, pass_block_squares=3),
     officious_ref=Contest("d6", ("fan_factor",), "lower", "both"),
     pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
+    # On the Ball: after the kick deviates, before the Kick-off event, "one Open player with
+    # this skill on the receiving team may move up to 3 squares (regardless of their MA)";
+    # the Line of Scrimmage is not barred (FUMBBL bars it). bb2025 and Sevens inherit it.
+    kickoff_move=KickoffMove("on_the_ball", los_barred=False),
 )

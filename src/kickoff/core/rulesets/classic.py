@@ -12,6 +12,7 @@ from kickoff.core.ruleset import (
     FreeTurnRules,
     InjuryTable,
     KickIt,
+    KickoffMove,
     Ruleset,
     ThrowRules,
 )
@@ -85,4 +86,7 @@ CLASSIC = Ruleset(
     kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
                    very_long_legs=1, pass_block_squares=3),
     throw_a_rock=Contest("d6", ("fame",), "higher", "both"),
+    # LRB6 Kick-Off Return: a receiving player "not on the Line of Scrimmage or in an opposing
+    # tackle zone" moves up to 3 squares after the scatter, before the Kick-Off table roll.
+    kickoff_move=KickoffMove("kick_off_return", los_barred=True),
 )

@@ -1,0 +1,91 @@
+"""The receiving team's kick-off move: classic Kick-Off Return, bb2020 / bb2025 / Sevens On the
+Ball (``Ruleset.kickoff_move``; the rules and rulings: ``docs/rulings.md``, "The kick-off move").
+
+After the kick deviates and before the Kick-off table roll, unless the deviation gives a
+touchback, one receiving player with the skill who is Standing and Open (classic: not in an
+opposing tackle zone, and not on the Line of Scrimmage) may move up to three squares,
+regardless of his MA and with no Rush, never into the kicking team's half. The move follows the
+normal movement rules of the edition (``kickoff.core.actions.move``: a Dodge roll to leave a
+square in an opposing tackle zone, the ball is still in the air so nothing is picked up) with
+no team re-roll and no skill used once per turn (Dodge, Pro). A player who Falls Over (classic:
+is Knocked Down) stops there, Prone, with an armour roll; the kick-off goes on (the Kick-off
+table roll, then the landing).
+
+Sources: LRB6 / CRP Kick-Off Return; bb2020 On the Ball and its FAQ ("the Dodge skill can only
+be used ... during that player's activation during their own team turn"; Sevens: the player may
+move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb2020.
+"""
+
+from __future__ import annotations
+
+from kickoff.core.actions.activation import Rerolls
+from kickoff.core.actions.move import move_steps
+from kickoff.core.actions.rolls import square_text, where_of
+from kickoff.core.actions.turn import Turn
+from kickoff.core.context import KickoffContext, PlayerPath
+from kickoff.core.errors import DecisionError
+
+#: Each skill's name and its edition's words for a player with an opponent adjacent.
+_WORDS: dict[str, tuple[str, str]] = {
+    "kick_off_return": ("Kick-Off Return", "in an opposing tackle zone"),
+    "on_the_ball": ("On the Ball", "Marked (not Open)"),
+}
+
+
+def kickoff_move(ctx: KickoffContext) -> bool:
+    """Play the receiving team's kick-off move chosen in ``decisions.<skill>`` (the ruleset's
+    ``kickoff_move``), if any: True if a player moved (or fell trying).
+
+    Nothing happens (no die) when the ruleset has no such skill, the decision is ``None`` (the
+    default: nobody moves), or the deviation gave a touchback (the choice is ignored: its moment
+    never comes). Raises ``DecisionError`` naming the key path, the player and the square for an
+    illegal choice: a player of the kicking team or without the skill, one who is not Standing,
+    Ball & Chain, on the Line of Scrimmage (classic), not Open, an empty path or one of more
+    squares than the skill allows, a square in the kicking team's half, a step that is not
+    adjacent, off the pitch or into an occupied square; all before any die is rolled."""
+    rules = ctx.ruleset.kickoff_move
+    if rules is None:
+        return False
+    choice: PlayerPath | None = getattr(ctx.decisions, rules.skill)
+    if choice is None:
+        return False
+    key = f"decisions.{rules.skill}"
+    if ctx.touchback:
+        ctx.note("ignored", where=key, why="the kick is a touchback: no kick-off move")
+        return False
+    st = ctx.state
+    name, marked = _WORDS[rules.skill]
+    p = ctx.player(choice.player, f"{key}.player")
+    w = where_of(key, p)
+    if p.side != ctx.receiving:
+        raise DecisionError(f"{w}: {p.id} is not a player of the receiving team")
+    if rules.skill not in p.skills:
+        raise DecisionError(f"{w}: {p.id} does not have {name}")
+    if not p.standing:
+        raise DecisionError(f"{w}: only a Standing player on the pitch can use {name}")
+    assert p.square is not None
+    if "ball_and_chain" in p.skills:
+        raise DecisionError(f"{w}: a Ball & Chain player may not use {name}")
+    if rules.los_barred and st.pitch.on_los(ctx.receiving, p.square):
+        raise DecisionError(f"{w}: a player on the Line of Scrimmage may not use {name}")
+    if not st.is_open(p):
+        raise DecisionError(f"{w}: {p.id} is {marked}: only an Open player may use {name}")
+    path = choice.path
+    if not path:
+        raise DecisionError(f"{key}.path: empty; name at least one square, or give null for nobody")
+    if len(path) > rules.squares:
+        raise DecisionError(
+            f"{w}: a path of {len(path)} squares; {name} moves up to {rules.squares}"
+        )
+    for i, sq in enumerate(path):
+        if st.pitch.on_pitch(sq) and not st.pitch.in_half(ctx.receiving, sq):
+            raise DecisionError(
+                f"{key}.path[{i}] ({p.id}): {square_text(sq)} is in the kicking team's half: "
+                f"{name} does not allow him to cross into it"
+            )
+    ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
+    turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills=False)
+    standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=rules.squares)
+    if not standing:
+        ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")
+    return True
