@@ -4,7 +4,6 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import sys
@@ -21,6 +20,7 @@ from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
+from kickoff.formats.reading import load_json, read_stream, read_text
 from kickoff.formats.teams import ID_PREFIX, load_setup
 
 P = ParamSpec("P")
@@ -76,20 +76,11 @@ def guarded(func: Callable[P, R]) -> Callable[P, R]:
 
 
 def read_input(file: str) -> tuple[str, str]:
-    """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable."""
+    """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable
+    or longer than :data:`kickoff.formats.reading.MAX_INPUT_BYTES`."""
     if file == "-":
-        return "stdin", sys.stdin.read()
-    path = Path(file)
-    if path.is_dir():
-        raise ScenarioError([f"{file}: is a folder, not a file"])
-    try:
-        return file, path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{file}: no such file"]) from None
-    except UnicodeDecodeError:
-        raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
+        return "stdin", read_stream(sys.stdin, "stdin")
+    return file, read_text(file)
 
 
 #: The keys of a test case document (``tests/data/cases``, ``shared/cases``): a scenario under
@@ -106,9 +97,9 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
     """
     source, text = read_input(file)
     try:
-        doc = json.loads(text)
-    except ValueError:
-        return source, text
+        doc = load_json(text)
+    except ScenarioError:
+        return source, text  # the scenario format reports it
     if isinstance(doc, dict) and doc.keys() >= TEST_CASE_KEYS:
         jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
         pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"

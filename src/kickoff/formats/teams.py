@@ -13,7 +13,6 @@ Built-in teams and set-ups ship in ``kickoff/data`` and are named like ``bb2020/
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,6 +27,7 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
+from kickoff.formats.reading import load_toml, read_text
 from kickoff.formats.scenario import pydantic_problems
 
 Family = Literal["classic", "bb2020", "sevens"]
@@ -83,10 +83,7 @@ class SetupFile(_Strict):
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError([f"{path}: not valid TOML: {e}"]) from None
+    return load_toml(text, str(path))
 
 
 def _builtin(kind: str, sub: str, name: str) -> tuple[str, str] | None:
@@ -119,11 +116,8 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
     path = Path(name)
     if path.is_dir():
         raise ScenarioError([f"{name}: is a folder, not a {what} file"])
-    if path.is_file():
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ScenarioError([f"{path}: cannot read: {e}"]) from None
+    if path.exists():  # a file, or a device or pipe (read within the limit)
+        return str(path), read_text(path)
     if "/" in name or name.endswith(".toml"):
         raise ScenarioError([f"{name}: no such file"])
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
