@@ -15,13 +15,14 @@ from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.exact import Events, KickoffSolver
-from kickoff.analysis.simulate import Job
+from kickoff.analysis.simulate import Job, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     KickSkillOpt,
+    SeedOpt,
     build_match_named,
     check_square,
     guarded,
@@ -38,6 +39,9 @@ from kickoff.core.state import GameState
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+
+#: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
+MAX_KICKOFFS = 10**12
 
 FileArg = Annotated[
     str | None,
@@ -241,9 +245,13 @@ def heatmap_text(state: GameState, ranked: list[RankedTarget], objective: Object
 @guarded
 def simulate(
     file: FileArg = None,
-    n: Annotated[int, typer.Option("-n", min=1, help="Number of kick-offs.")] = 100_000,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a new one).")] = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_KICKOFFS,
+                                   help="Number of kick-offs, 1 to 10**12 (memory does not "
+                                   "grow with it).")] = 100_000,
+    seed: SeedOpt = None,
+    jobs: Annotated[int, typer.Option(min=1, max=max_jobs(),
+                                      help="Processes to use, 1 to the number of CPUs of "
+                                      "this machine.")] = 1,
     target: TargetOpt = None,
     events: EventsOpt = "all",
     free_turns: FreeTurnsOpt = "none",

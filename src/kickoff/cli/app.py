@@ -18,6 +18,7 @@ from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     KickSkillOpt,
+    SeedOpt,
     build_match_named,
     check_square,
     fail,
@@ -92,7 +93,7 @@ def run(
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
     kick_skill: KickSkillOpt = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
+    seed: SeedOpt = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     free_turns: FreeTurnsOpt = "none",
     as_json: Annotated[

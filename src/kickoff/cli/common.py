@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from kickoff.core.context import FreeTurnPolicy
+from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
@@ -45,6 +46,16 @@ FreeTurnsOpt = Annotated[
 #: ``simulate`` give, and those options (for :func:`prefixed`).
 KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
                    "decisions.use_kick_skill": "--kick-skill"}
+
+
+#: ``--seed`` of every command that rolls seeded dice (``kickoff run``, ``kick``, ``simulate``):
+#: 0 to 2**64 - 1, a usage error (exit 2) otherwise; docs/formats.md "Seeds".
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(min=0, max=MAX_SEED,
+                 help="Seed for the dice, 0 to 2**64-1 (default: a new one); the same seed "
+                 "gives the same dice."),
+]
 
 
 #: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.

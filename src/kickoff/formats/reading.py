@@ -150,7 +150,8 @@ def load_json(text: str | bytes, where: str | None = None) -> Any:
     except json.JSONDecodeError as e:
         raise ScenarioError([_prefix(where, f"not valid JSON: {e}")]) from None
     except RecursionError:
-        raise ScenarioError([_prefix(where, f"not valid JSON: {TOO_DEEP.format('arrays or objects')}")]) from None
+        deep = TOO_DEEP.format("arrays or objects")
+        raise ScenarioError([_prefix(where, f"not valid JSON: {deep}")]) from None
     except UnicodeDecodeError:
         raise ScenarioError([_prefix(where, "not valid JSON: not UTF-8 text")]) from None
     except ValueError as e:
@@ -169,7 +170,8 @@ def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError([_prefix(where, f"not valid TOML: {e}")]) from None
     except RecursionError:
-        raise ScenarioError([_prefix(where, f"not valid TOML: {TOO_DEEP.format('arrays or tables')}")]) from None
+        deep = TOO_DEEP.format("arrays or tables")
+        raise ScenarioError([_prefix(where, f"not valid TOML: {deep}")]) from None
     except ValueError as e:
         problem = _digits_problem(text, e)
         if problem is None:
