@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,11 +25,13 @@ from kickoff.cli.common import (
     KickSkillOpt,
     SeedOpt,
     build_match_named,
+    check_png,
     check_square,
     guarded,
     parse_target,
     prefixed,
     read_scenario,
+    write_files,
 )
 from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.dice import new_seed
@@ -131,7 +134,9 @@ def odds(
                      "ball-on-ground best high."),
     ] = "touchback",
     png: Annotated[
-        Path | None, typer.Option(help="With --all-targets: write the heat map as a PNG.")
+        Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
+                                  "file (its name ends in .png; written whole or not at all).",
+                                  callback=check_png)
     ] = None,
     kick_skill: KickSkillOpt = False,
     ruleset: RulesetOpt = "bb2020",
@@ -186,11 +191,9 @@ def odds(
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
 
-        try:
-            heatmap_png(s.state, ranked, obj, png,
-                        title=f"{s.ruleset.name}, events {events}")
-        except OSError as e:
-            raise ScenarioError([f"{png}: cannot write the PNG: {e.strerror}"]) from None
+        image = io.BytesIO()
+        heatmap_png(s.state, ranked, obj, image, title=f"{s.ruleset.name}, events {events}")
+        write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
         typer.echo(json.dumps({
             "objective": objective, "events": events,

@@ -26,6 +26,7 @@ from kickoff.cli.common import (
     parse_target,
     prefixed,
     read_scenario,
+    write_files,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -217,11 +218,13 @@ def schema(
         fail(f"{out}: not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
-        for path, text in texts.items():
-            path.write_text(text, encoding="utf-8")
     except OSError as e:
         fail(f"{out}: cannot write the schemas: {e.strerror}")
+    texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
+    try:
+        write_files(texts)  # all or nothing
+    except KickoffError as e:
+        fail(str(e))
     for path in texts:
         typer.echo(str(path))
 

@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kickoff.cli.common import guarded, write_text
+from kickoff.cli.common import file_stem, guarded, write_files
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
@@ -76,10 +76,11 @@ def extract_command(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
-    gid = game_id(replay, kickoffs)
-    for k in kickoffs:
-        path = folder / f"{gid}-ko{k.number}.json"
-        write_text(path, json.dumps(k.case if cases else k.scenario, indent=2) + "\n")
+    gid = file_stem(game_id(replay, kickoffs))  # from the replay's data: never a path
+    texts = {folder / f"{gid}-ko{k.number}.json":
+             json.dumps(k.case if cases else k.scenario, indent=2) + "\n" for k in kickoffs}
+    write_files(texts)  # all or nothing
+    for path in texts:
         typer.echo(str(path))
 
 

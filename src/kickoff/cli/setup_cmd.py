@@ -17,6 +17,7 @@ on stdout; usage errors exit 2.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -119,7 +120,7 @@ def _parse_picks(picks: list[str]) -> dict[str, int]:
     parsed: dict[str, int] = {}
     for pick in picks:
         key, sep, count = pick.rpartition("=")
-        if not sep or not key or not count.strip().isdigit():
+        if not sep or not key or not re.fullmatch(r"[0-9]{1,4}", count.strip()):
             raise typer.BadParameter(f"{pick!r}: write POSITION=COUNT, e.g. Blitzer=2",
                                      param_hint="--pick")
         parsed[key.strip()] = parsed.get(key.strip(), 0) + int(count)

@@ -13,6 +13,7 @@ Built-in teams and set-ups ship in ``kickoff/data`` and are named like ``bb2020/
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -147,15 +148,31 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     return where, team
 
 
+#: A jersey number as a set-up file's key: ASCII digits (``"²"`` or ``"٣"`` is not one).
+_JERSEY = re.compile(r"[0-9]{1,4}")
+
+
 def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
-    """A set-up by built-in name or path: ``(where, setup)``."""
+    """A set-up by built-in name or path: ``(where, setup)``.
+
+    ``ScenarioError`` names every problem: the file's TOML or keys, a key of ``positions``
+    that is not a jersey number (ASCII digits), two keys naming one jersey number (``1`` and
+    ``01``), a set-up for the other pitch."""
     where, text = _locate("setups", pitch.name, name)
     try:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
         raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
-    problems = [f"{where}: positions.{k}: not a jersey number"
-                for k in setup.positions if not k.isdigit()]
+    problems = [f"{where}: positions.{k}: not a jersey number (digits 0-9 only)"
+                for k in setup.positions if not _JERSEY.fullmatch(k)]
+    first: dict[int, str] = {}
+    for k in setup.positions:
+        if _JERSEY.fullmatch(k):
+            if int(k) in first:
+                problems.append(f"{where}: positions.{k}: jersey number {int(k)} is also given "
+                                f"as positions.{first[int(k)]}")
+            else:
+                first[int(k)] = k
     if setup.pitch != pitch.name:
         problems.append(f"{where}: pitch: a {setup.pitch!r} set-up cannot be used on the "
                         f"{pitch.name!r} pitch")
