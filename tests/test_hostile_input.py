@@ -30,10 +30,10 @@ from typer.testing import CliRunner
 
 from kickoff.analysis.simulate import CHUNK, chunk_seeds, max_jobs
 from kickoff.cli.app import app
-from kickoff.cli.common import file_stem, write_files
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES
 from kickoff.formats import fumbbl_setup, reading, rosters
+from kickoff.formats.files import file_stem, write_files
 from kickoff.formats.fumbbl_replay import read_replay
 from kickoff.formats.match import match_scenario
 from kickoff.formats.scenario import parse_scenario

@@ -87,3 +87,16 @@ def test_bad_setup_texts_answer_problems_on_one_connection(server: str) -> None:
             assert response.status_code == 422
             assert response.json()["problems"][0].startswith(start), response.json()
             assert _local_port(response) == port
+
+
+@pytest.mark.parametrize(("name", "filename"), [
+    ("Ωmega", "mega.toml"), ("日本", "setup.toml"), ("../../x", "x.toml"), ("Zone", "Zone.toml")])
+def test_export_names_its_file_in_ascii(server: str, name: str, filename: str) -> None:
+    """A set-up's name is data: the attachment's file name is made of it safely (a header is
+    Latin-1 text; a name outside it was a 500 that dropped the connection)."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        response = client.post("/api/setup/export", json={
+            "scenario": _doc(), "side": "home", "format": "toml", "name": name})
+        assert response.status_code == 200, response.text[:300]
+        assert response.headers["content-disposition"] == f'attachment; filename="{filename}"'
+        assert f'name = "{name}"' in response.text

@@ -31,7 +31,6 @@ from kickoff.cli.common import (
     parse_target,
     prefixed,
     read_scenario,
-    write_files,
 )
 from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.dice import new_seed
@@ -39,6 +38,7 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.formats.files import write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]

@@ -26,7 +26,6 @@ from kickoff.cli.common import (
     parse_target,
     prefixed,
     read_scenario,
-    write_files,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -35,6 +34,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.files import write_files
 from kickoff.formats.match import DEFAULT_TEAMS
 from kickoff.formats.scenario import (
     load_scenario,

@@ -4,12 +4,9 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import shlex
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from functools import wraps
 from pathlib import Path
@@ -23,6 +20,7 @@ from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.files import write_files
 from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
 from kickoff.formats.reading import load_json, read_stream, read_text
 from kickoff.formats.teams import ID_PREFIX, load_setup
@@ -124,53 +122,10 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
     return source, text
 
 
-def write_files(contents: Mapping[Path, str | bytes]) -> None:
-    """Write every file of ``contents`` (text as UTF-8), all or nothing.
-
-    Each is first written whole to a temporary file in its own folder, then every one is
-    renamed over its name (``os.replace``, atomic on one file system): a write that fails
-    (disk full, no permission, a folder of that name) leaves no file changed and no part-written
-    file behind. ``ScenarioError`` naming the file otherwise.
-    """
-    umask = os.umask(0)
-    os.umask(umask)
-    staged: list[tuple[str, Path]] = []
-    try:
-        for path, content in contents.items():
-            if path.is_dir():
-                raise ScenarioError([f"{path}: cannot write: is a folder"])
-            data = content.encode("utf-8") if isinstance(content, str) else content
-            try:
-                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                            suffix=".part")
-                staged.append((temp, path))
-                with os.fdopen(fd, "wb") as f:
-                    os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
-                    f.write(data)
-            except OSError as e:
-                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
-        for temp, path in staged:
-            try:
-                os.replace(temp, path)
-            except OSError as e:
-                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
-    finally:
-        for temp, _ in staged:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
-
-
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path``, whole or not at all (:func:`write_files`)."""
     write_files({path: text})
 
-
-def file_stem(name: str, default: str = "game") -> str:
-    """``name`` as a file name's stem, for names that come from data (a replay's game id):
-    letters, digits, ``-`` and ``_`` kept, any other character (``/``, ``.``, ``\\``) an
-    ``_``, at most 64 characters; ``default`` if nothing is left. Never a path."""
-    stem = re.sub(r"[^A-Za-z0-9_-]", "_", name)[:64].strip("_")
-    return stem or default
 
 
 def prefixed(

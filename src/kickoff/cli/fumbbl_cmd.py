@@ -20,8 +20,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kickoff.cli.common import file_stem, guarded, write_files
+from kickoff.cli.common import guarded
 from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.formats.files import file_stem, write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of

@@ -47,6 +47,7 @@ from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS, Weather
 from kickoff.formats import fumbbl_setup
+from kickoff.formats.files import file_stem
 from kickoff.formats.match import (
     DEFAULT_SETUPS,
     DEFAULT_TEAMS,
@@ -586,7 +587,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
             setup = scenario_setup(sc, body.side, body.name)
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
-        stem = "".join(c if c.isalnum() else "_" for c in setup.name).strip("_") or "setup"
+        stem = file_stem(setup.name, "setup")  # ASCII: a header is Latin-1, never a path
         if body.format == "toml":
             text, ext, media = setup_to_toml(setup), "toml", "application/toml"
         else:
