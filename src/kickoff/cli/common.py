@@ -127,7 +127,6 @@ def write_text(path: Path, text: str) -> None:
     write_files({path: text})
 
 
-
 def prefixed(
     e: KickoffError, source: str | None, options: Mapping[str, str] | None = None
 ) -> KickoffError:
