@@ -206,7 +206,7 @@ def list_builtins() -> None:
 @app.command()
 def schema(
     out: Annotated[
-        Path | None, typer.Option(help="Write the schema files into this folder.")
+        Path | None, typer.Option(help="Write the schema files into this folder (both or neither).")
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""

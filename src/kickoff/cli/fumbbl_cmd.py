@@ -66,7 +66,10 @@ def extract_command(
         bool, typer.Option("--cases", help="Write {about, source, scenario, expect} cases.")
     ] = False,
 ) -> None:
-    """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths."""
+    """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths.
+
+    The game id is made safe as a file name (letters, digits, - and _); all are written or none.
+    """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
     kickoffs = extract_kickoffs(replay)

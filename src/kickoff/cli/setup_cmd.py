@@ -67,7 +67,8 @@ def import_(
         Literal["auto", "xml", "json", "botbowl"],
         typer.Option("--format", help="Input format (auto: by extension, else by content)."),
     ] = "auto",
-    out: Annotated[Path | None, typer.Option(help="Write the set-up file here, not stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the set-up file here (whole or not at all), not stdout.")] = None,
 ) -> None:
     """Import a FUMBBL set-up or a botbowl formation for a team; print the TOML set-up.
 
@@ -107,7 +108,7 @@ def export(
     team_id: Annotated[
         str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Write here, not to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write here (whole or not at all), not to stdout.")] = None,
 ) -> None:
     """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
     where, s = _load_any_setup(setup)
@@ -143,7 +144,8 @@ def roster(
     = None,
     rerolls: Annotated[int, typer.Option(min=0, help="Team re-rolls.")] = 0,
     fan_factor: Annotated[int, typer.Option(min=0, help="Fan factor.")] = 0,
-    out: Annotated[Path | None, typer.Option(help="Write the team file here, not stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the team file here (whole or not at all), not stdout.")] = None,
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     picks = _parse_picks(pick or [])
