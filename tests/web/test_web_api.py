@@ -202,7 +202,8 @@ def test_validate_bad_requests(client: TestClient, default_doc: dict[str, Any]) 
     assert problems(bad_json, 422)[0].startswith("body: not valid JSON at character")
     nested = client.post("/api/validate", content=b"[" * 50_000, headers={
         "content-type": "application/json"})
-    assert problems(nested, 400) == ["body: not a JSON document this server can read"]
+    assert problems(nested, 422) == [
+        "body: not valid JSON: nested too deeply (hundreds of arrays or objects inside one another)"]
 
 
 def test_body_limit(client: TestClient, default_doc: dict[str, Any]) -> None:

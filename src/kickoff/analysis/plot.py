@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import IO
 
 import matplotlib
 
@@ -19,10 +20,11 @@ SQUARE_PX = 40
 
 
 def heatmap_png(
-    state: GameState, ranked: list[RankedTarget], objective: Objective, path: Path,
+    state: GameState, ranked: list[RankedTarget], objective: Objective, path: Path | IO[bytes],
     *, title: str = "",
 ) -> None:
-    """Write the heat map of ``ranked`` targets over ``state``'s pitch to ``path`` (PNG).
+    """Write the heat map of ``ranked`` targets over ``state``'s pitch to ``path`` (PNG), a
+    file name (exactly that name, whatever its extension) or a binary file.
 
     The image is ``SQUARE_PX`` pixels a square, plus two squares' width on the right for the
     colour bar, labelled with the objective and ``title`` (nothing is written on the pitch):
@@ -75,5 +77,5 @@ def heatmap_png(
     cbar.ax.yaxis.set_label_position("left")
     cbar.set_label(f"{objective} (probability)" + (f" - {title}" if title else ""), fontsize=8,
                    labelpad=2)
-    fig.savefig(path, dpi=dpi)
+    fig.savefig(path, dpi=dpi, format="png")
     plt.close(fig)

@@ -7,8 +7,10 @@ whatever the number of processes (``jobs``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from math import sqrt
 
@@ -113,18 +115,45 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
     return tally
 
 
-def chunk_seeds(seed: int, n: int) -> list[tuple[int, int]]:
-    """``(size, seed)`` of each chunk of ``n`` kick-offs, from ``SeedSequence(seed).spawn``."""
-    sizes = [CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])
+def chunk_seeds(seed: int, n: int) -> Iterator[tuple[int, int]]:
+    """``(size, seed)`` of each chunk of ``n`` kick-offs, from ``SeedSequence(seed).spawn``,
+    one at a time: the memory they take does not grow with ``n``. ``seed``: 0 or more
+    (``ValueError`` otherwise)."""
+    if seed < 0:
+        raise ValueError(f"seed {seed}: a seed is 0 or more")
     import numpy as np  # here, not at import time: the commands that never simulate start faster
 
-    children = np.random.SeedSequence(seed).spawn(len(sizes))
-    return [(size, int(child.generate_state(1)[0])) for size, child in zip(sizes, children,
-                                                                           strict=True)]
+    sequence = np.random.SeedSequence(seed)
+    whole, rest = divmod(n, CHUNK)
+    for i in range(whole + (rest > 0)):
+        # spawn(1) k times gives the children spawn(k) gives: the same seeds as ever
+        child = sequence.spawn(1)[0]
+        yield (CHUNK if i < whole else rest), int(child.generate_state(1)[0])
 
 
 def _chunk(args: tuple[Job, int, int]) -> Tally:
     return run_chunk(*args)
+
+
+def max_jobs() -> int:
+    """The most processes :func:`simulate` uses: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _in_order(pool: Executor, tasks: Iterable[tuple[Job, int, int]], ahead: int
+              ) -> Iterator[Tally]:
+    """Each task's tally, in order, with at most ``ahead`` tasks submitted and not yet taken
+    (``Executor.map`` would submit every task at once)."""
+    waiting: deque[Future[Tally]] = deque()
+    for task in tasks:
+        waiting.append(pool.submit(_chunk, task))
+        if len(waiting) >= ahead:
+            yield waiting.popleft().result()
+    while waiting:
+        yield waiting.popleft().result()
 
 
 def simulate(
@@ -134,11 +163,15 @@ def simulate(
     """Play ``n`` kick-offs of ``job`` from ``seed`` over ``jobs`` processes; the counts.
 
     ``progress(k)`` is called as each chunk of ``k`` kick-offs finishes. The result depends on
-    ``seed`` and ``n`` only, not on ``jobs``.
+    ``seed`` and ``n`` only, not on ``jobs``. Chunks are made and handed out as the work goes:
+    memory does not grow with ``n``. ``seed``: 0 or more; ``jobs``: 1 to :func:`max_jobs`
+    (``ValueError`` otherwise).
     """
-    tasks = [(job, size, s) for size, s in chunk_seeds(seed, n)]
+    if not 1 <= jobs <= max_jobs():
+        raise ValueError(f"jobs {jobs}: 1 to {max_jobs()}, the CPUs of this machine")
+    tasks = ((job, size, s) for size, s in chunk_seeds(seed, n))
     total = Tally()
-    if jobs <= 1:
+    if jobs == 1:
         results = map(_chunk, tasks)
         for tally in results:
             total.add(tally)
@@ -146,7 +179,7 @@ def simulate(
                 progress(tally.n)
         return total
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for tally in pool.map(_chunk, tasks):
+        for tally in _in_order(pool, tasks, 2 * jobs):
             total.add(tally)
             if progress:
                 progress(tally.n)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,14 +16,16 @@ from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.exact import Events, KickoffSolver
-from kickoff.analysis.simulate import Job
+from kickoff.analysis.simulate import Job, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     KickSkillOpt,
+    SeedOpt,
     build_match_named,
+    check_png,
     check_square,
     guarded,
     parse_target,
@@ -35,9 +38,13 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.formats.files import write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
+
+#: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
+MAX_KICKOFFS = 10**12
 
 FileArg = Annotated[
     str | None,
@@ -127,7 +134,9 @@ def odds(
                      "ball-on-ground best high."),
     ] = "touchback",
     png: Annotated[
-        Path | None, typer.Option(help="With --all-targets: write the heat map as a PNG.")
+        Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
+                                  "file (its name ends in .png; written whole or not at all).",
+                                  callback=check_png)
     ] = None,
     kick_skill: KickSkillOpt = False,
     ruleset: RulesetOpt = "bb2020",
@@ -182,11 +191,9 @@ def odds(
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
 
-        try:
-            heatmap_png(s.state, ranked, obj, png,
-                        title=f"{s.ruleset.name}, events {events}")
-        except OSError as e:
-            raise ScenarioError([f"{png}: cannot write the PNG: {e.strerror}"]) from None
+        image = io.BytesIO()
+        heatmap_png(s.state, ranked, obj, image, title=f"{s.ruleset.name}, events {events}")
+        write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
         typer.echo(json.dumps({
             "objective": objective, "events": events,
@@ -241,9 +248,13 @@ def heatmap_text(state: GameState, ranked: list[RankedTarget], objective: Object
 @guarded
 def simulate(
     file: FileArg = None,
-    n: Annotated[int, typer.Option("-n", min=1, help="Number of kick-offs.")] = 100_000,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a new one).")] = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_KICKOFFS,
+                                   help="Number of kick-offs, 1 to 10**12 (memory does not "
+                                   "grow with it).")] = 100_000,
+    seed: SeedOpt = None,
+    jobs: Annotated[int, typer.Option(min=1, max=max_jobs(),
+                                      help="Processes to use, 1 to the number of CPUs of "
+                                      "this machine.")] = 1,
     target: TargetOpt = None,
     events: EventsOpt = "all",
     free_turns: FreeTurnsOpt = "none",

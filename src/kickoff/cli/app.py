@@ -18,6 +18,7 @@ from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     KickSkillOpt,
+    SeedOpt,
     build_match_named,
     check_square,
     fail,
@@ -33,6 +34,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.files import write_files
 from kickoff.formats.match import DEFAULT_TEAMS
 from kickoff.formats.scenario import (
     load_scenario,
@@ -92,7 +94,7 @@ def run(
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
     kick_skill: KickSkillOpt = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
+    seed: SeedOpt = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     free_turns: FreeTurnsOpt = "none",
     as_json: Annotated[
@@ -204,7 +206,7 @@ def list_builtins() -> None:
 @app.command()
 def schema(
     out: Annotated[
-        Path | None, typer.Option(help="Write the schema files into this folder.")
+        Path | None, typer.Option(help="Write the schema files into this folder (both or neither).")
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""
@@ -216,11 +218,13 @@ def schema(
         fail(f"{out}: not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
-        for path, text in texts.items():
-            path.write_text(text, encoding="utf-8")
     except OSError as e:
         fail(f"{out}: cannot write the schemas: {e.strerror}")
+    texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
+    try:
+        write_files(texts)  # all or nothing
+    except KickoffError as e:
+        fail(str(e))
     for path in texts:
         typer.echo(str(path))
 

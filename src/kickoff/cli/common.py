@@ -4,7 +4,6 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import sys
@@ -17,10 +16,13 @@ import typer
 from rich.console import Console
 
 from kickoff.core.context import FreeTurnPolicy
+from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.files import write_files
 from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
+from kickoff.formats.reading import load_json, read_stream, read_text
 from kickoff.formats.teams import ID_PREFIX, load_setup
 
 P = ParamSpec("P")
@@ -45,6 +47,16 @@ FreeTurnsOpt = Annotated[
 #: ``simulate`` give, and those options (for :func:`prefixed`).
 KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
                    "decisions.use_kick_skill": "--kick-skill"}
+
+
+#: ``--seed`` of every command that rolls seeded dice (``kickoff run``, ``kick``, ``simulate``):
+#: 0 to 2**64 - 1, a usage error (exit 2) otherwise; docs/formats.md "Seeds".
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(min=0, max=MAX_SEED,
+                 help="Seed for the dice, 0 to 2**64-1 (default: a new one); the same seed "
+                 "gives the same dice."),
+]
 
 
 #: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.
@@ -76,20 +88,11 @@ def guarded(func: Callable[P, R]) -> Callable[P, R]:
 
 
 def read_input(file: str) -> tuple[str, str]:
-    """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable."""
+    """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable
+    or longer than :data:`kickoff.formats.reading.MAX_INPUT_BYTES`."""
     if file == "-":
-        return "stdin", sys.stdin.read()
-    path = Path(file)
-    if path.is_dir():
-        raise ScenarioError([f"{file}: is a folder, not a file"])
-    try:
-        return file, path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([f"{file}: no such file"]) from None
-    except UnicodeDecodeError:
-        raise ScenarioError([f"{file}: cannot read: not UTF-8 text"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{file}: cannot read: {e.strerror}"]) from None
+        return "stdin", read_stream(sys.stdin, "stdin")
+    return file, read_text(file)
 
 
 #: The keys of a test case document (``tests/data/cases``, ``shared/cases``): a scenario under
@@ -106,9 +109,9 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
     """
     source, text = read_input(file)
     try:
-        doc = json.loads(text)
-    except ValueError:
-        return source, text
+        doc = load_json(text)
+    except ScenarioError:
+        return source, text  # the scenario format reports it
     if isinstance(doc, dict) and doc.keys() >= TEST_CASE_KEYS:
         jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
         pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"
@@ -120,11 +123,8 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``; ``ScenarioError`` naming the file if it cannot be written."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+    """Write ``text`` to ``path``, whole or not at all (:func:`write_files`)."""
+    write_files({path: text})
 
 
 def prefixed(
@@ -191,6 +191,20 @@ def check_square(value: str | None) -> str | None:
             Square.parse(value)
         except ValueError as e:
             raise typer.BadParameter(str(e)) from None
+    return value
+
+
+def check_png(value: Path | None) -> Path | None:
+    """Option callback: a PNG file to write, whose name ends in ``.png`` and which is not a
+    folder; a usage error (exit 2) naming the option otherwise (the file written is exactly the
+    one named: no extension is added)."""
+    if value is not None:
+        if value.is_dir():
+            raise typer.BadParameter(f"{value}: is a folder; name the PNG file to write")
+        if value.suffix.lower() != ".png":
+            raise typer.BadParameter(f"{value}: the file name must end in .png")
+        if not value.parent.is_dir():
+            raise typer.BadParameter(f"{value}: no folder {value.parent}")
     return value
 
 

@@ -20,8 +20,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kickoff.cli.common import guarded, write_text
+from kickoff.cli.common import guarded
 from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.formats.files import file_stem, write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of
@@ -65,7 +66,10 @@ def extract_command(
         bool, typer.Option("--cases", help="Write {about, source, scenario, expect} cases.")
     ] = False,
 ) -> None:
-    """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths."""
+    """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths.
+
+    The game id is made safe as a file name (letters, digits, - and _); all are written or none.
+    """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
     kickoffs = extract_kickoffs(replay)
@@ -76,10 +80,11 @@ def extract_command(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
-    gid = game_id(replay, kickoffs)
-    for k in kickoffs:
-        path = folder / f"{gid}-ko{k.number}.json"
-        write_text(path, json.dumps(k.case if cases else k.scenario, indent=2) + "\n")
+    gid = file_stem(game_id(replay, kickoffs))  # from the replay's data: never a path
+    texts = {folder / f"{gid}-ko{k.number}.json":
+             json.dumps(k.case if cases else k.scenario, indent=2) + "\n" for k in kickoffs}
+    write_files(texts)  # all or nothing
+    for path in texts:
         typer.echo(str(path))
 
 

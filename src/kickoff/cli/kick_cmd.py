@@ -20,7 +20,14 @@ from rich.text import Text
 
 from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
-from kickoff.cli.common import build_match_named, check_square, guarded, prefixed, read_scenario
+from kickoff.cli.common import (
+    SeedOpt,
+    build_match_named,
+    check_square,
+    guarded,
+    prefixed,
+    read_scenario,
+)
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.kick import play_turn, toward
@@ -138,7 +145,7 @@ def _default_kicker(state: GameState) -> str:
 @guarded
 def kick(
     file: FileArg = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
+    seed: SeedOpt = None,
     aim: AimOpt = None,
     kick_block: KickBlockOpt = None,
     toward_square: Annotated[

@@ -7,13 +7,17 @@ from typing import Annotated
 
 import typer
 
+from kickoff.analysis.simulate import max_jobs
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; another "
                                       "address lets other machines in).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option(min=1, max=32,
-                                         help="Worker processes computing exact odds.")] = 2,
+    workers: Annotated[int, typer.Option(min=1, max=max(2, max_jobs()),
+                                         help="Worker processes computing exact odds, 1 to "
+                                         "the number of CPUs of this machine (at least "
+                                         "2).")] = 2,
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
     document at /docs. Ctrl+C stops it."""

@@ -17,6 +17,7 @@ on stdout; usage errors exit 2.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -66,7 +67,8 @@ def import_(
         Literal["auto", "xml", "json", "botbowl"],
         typer.Option("--format", help="Input format (auto: by extension, else by content)."),
     ] = "auto",
-    out: Annotated[Path | None, typer.Option(help="Write the set-up file here, not stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the set-up file here (whole or not at all), not stdout.")] = None,
 ) -> None:
     """Import a FUMBBL set-up or a botbowl formation for a team; print the TOML set-up.
 
@@ -106,7 +108,7 @@ def export(
     team_id: Annotated[
         str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Write here, not to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write here (whole or not at all), not to stdout.")] = None,
 ) -> None:
     """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
     where, s = _load_any_setup(setup)
@@ -119,7 +121,7 @@ def _parse_picks(picks: list[str]) -> dict[str, int]:
     parsed: dict[str, int] = {}
     for pick in picks:
         key, sep, count = pick.rpartition("=")
-        if not sep or not key or not count.strip().isdigit():
+        if not sep or not key or not re.fullmatch(r"[0-9]{1,4}", count.strip()):
             raise typer.BadParameter(f"{pick!r}: write POSITION=COUNT, e.g. Blitzer=2",
                                      param_hint="--pick")
         parsed[key.strip()] = parsed.get(key.strip(), 0) + int(count)
@@ -142,7 +144,8 @@ def roster(
     = None,
     rerolls: Annotated[int, typer.Option(min=0, help="Team re-rolls.")] = 0,
     fan_factor: Annotated[int, typer.Option(min=0, help="Fan factor.")] = 0,
-    out: Annotated[Path | None, typer.Option(help="Write the team file here, not stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the team file here (whole or not at all), not stdout.")] = None,
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     picks = _parse_picks(pick or [])

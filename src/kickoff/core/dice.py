@@ -110,6 +110,10 @@ class ScriptedDice:
             raise DiceError("; ".join(left))
 
 
+#: The largest seed a command takes (``--seed``: 0 to 2**64 - 1, docs/formats.md "Seeds").
+MAX_SEED = 2**64 - 1
+
+
 def new_seed() -> int:
-    """A fresh seed for a run that was given neither dice nor a seed."""
+    """A fresh seed for a run that was given neither dice nor a seed (0 to 2**31 - 1)."""
     return random.SystemRandom().randrange(2**31)

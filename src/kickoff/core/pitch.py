@@ -20,7 +20,7 @@ def other_side(side: Side) -> Side:
     return "away" if side == "home" else "home"
 
 
-_SQUARE_RE = re.compile(r"^\s*\[?\s*(-?\d+)\s*,\s*(-?\d+)\s*\]?\s*$")
+_SQUARE_RE = re.compile(r"^\s*\[?\s*(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})\s*\]?\s*$")  # ASCII digits, bounded
 
 
 class Square(NamedTuple):
@@ -40,7 +40,8 @@ class Square(NamedTuple):
         """Parse ``"x,y"`` (or ``"[x, y]"``). Raises ``ValueError`` quoting the text."""
         m = _SQUARE_RE.match(text)
         if m is None:
-            raise ValueError(f"{text!r} is not a square: expected X,Y such as 19,7")
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise ValueError(f"{shown!r} is not a square: expected X,Y such as 19,7")
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:

@@ -24,9 +24,6 @@ message naming the file.
 
 from __future__ import annotations
 
-import gzip
-import json
-import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +35,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
 from kickoff.formats.scenario import SCENARIO_FORMAT, pydantic_problems
 
 # --------------------------------------------------------------------------- dice translation
@@ -315,23 +313,14 @@ def read_replay(path: str | Path) -> Replay:
     not a FUMBBL replay (each wrong key path listed).
     """
     where = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError([f"{where}: no such file"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    raw = read_bytes(path, where)  # bounded: MAX_INPUT_BYTES, as what it inflates to
     if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (EOFError, OSError, zlib.error) as e:
-            raise ScenarioError([f"{where}: not a complete gzip file ({e})"]) from None
+        raw = inflate_gzip(raw, where)
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError([f"{where}: not a FUMBBL replay: neither gzip nor UTF-8 JSON text"]) from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError([f"{where}: not valid JSON: {e}"]) from None
+    doc = load_json(text, where)
     if not isinstance(doc, dict):
         raise ScenarioError([f"{where}: not a FUMBBL replay: the document is not a JSON object"])
     try:

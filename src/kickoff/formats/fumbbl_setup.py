@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Side
 from kickoff.core.ruleset import Ruleset
+from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
 from kickoff.formats.xmlfile import parse_root
@@ -134,10 +135,7 @@ def parse_json(text: str, where: str = "set-up") -> FumbblSetup:
     empty ``playerPositions``, a ``playerNr`` that is not an integer 1..99, a ``coordinate`` that
     is not ``[x, y]``, a jersey number given twice. Unknown top-level keys are ignored.
     """
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScenarioError([f"{where}: not valid JSON: {e}"]) from None
+    raw = load_json(text, where)
     if not isinstance(raw, dict):
         raise ScenarioError([f"{where}: a FUMBBL set-up is a JSON object"])
     try:

@@ -34,6 +34,7 @@ from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
 from kickoff.core.state import GameState, Player, Team
+from kickoff.formats.reading import load_json
 
 SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
@@ -250,6 +251,15 @@ def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     )
 
 
+def _shown(value: Any) -> str:
+    """At most 60 characters of ``value`` as JSON, for a message (``...`` if it cannot be shown:
+    nested too deeply, an integer too long)."""
+    try:
+        return json.dumps(value, default=str)[:60]
+    except (RecursionError, ValueError):
+        return "..."
+
+
 def pydantic_problems(err: ValidationError) -> list[str]:
     """Turn pydantic's errors into ``key.path: message`` lines, one per key path."""
     seen: dict[str, str] = {}
@@ -261,17 +271,14 @@ def pydantic_problems(err: ValidationError) -> list[str]:
         elif e["type"] == "missing":
             msg = "required key is missing"
         else:
-            msg = f"{e['msg']} (got {json.dumps(e.get('input'), default=str)[:60]})"
+            msg = f"{e['msg']} (got {_shown(e.get('input'))})"
         seen.setdefault(path, msg)
     return [f"{p}: {m}" for p, m in seen.items()]
 
 
 def parse_scenario(text: str) -> ScenarioIn:
     """Parse JSON text into :class:`ScenarioIn`; ``ScenarioError`` lists every problem."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ScenarioError([f"not valid JSON: {e}"]) from None
+    raw = load_json(text)
     if not isinstance(raw, dict):
         raise ScenarioError(["(document): a scenario is a JSON object"])
     try:

@@ -13,7 +13,7 @@ Built-in teams and set-ups ship in ``kickoff/data`` and are named like ``bb2020/
 from __future__ import annotations
 
 import difflib
-import tomllib
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -28,6 +28,7 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
+from kickoff.formats.reading import load_toml, read_text
 from kickoff.formats.scenario import pydantic_problems
 
 Family = Literal["classic", "bb2020", "sevens"]
@@ -83,10 +84,7 @@ class SetupFile(_Strict):
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError([f"{path}: not valid TOML: {e}"]) from None
+    return load_toml(text, str(path))
 
 
 def _builtin(kind: str, sub: str, name: str) -> tuple[str, str] | None:
@@ -119,11 +117,8 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
     path = Path(name)
     if path.is_dir():
         raise ScenarioError([f"{name}: is a folder, not a {what} file"])
-    if path.is_file():
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise ScenarioError([f"{path}: cannot read: {e}"]) from None
+    if path.exists():  # a file, or a device or pipe (read within the limit)
+        return str(path), read_text(path)
     if "/" in name or name.endswith(".toml"):
         raise ScenarioError([f"{name}: no such file"])
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
@@ -153,15 +148,31 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     return where, team
 
 
+#: A jersey number as a set-up file's key: ASCII digits (``"²"`` or ``"٣"`` is not one).
+_JERSEY = re.compile(r"[0-9]{1,4}")
+
+
 def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
-    """A set-up by built-in name or path: ``(where, setup)``."""
+    """A set-up by built-in name or path: ``(where, setup)``.
+
+    ``ScenarioError`` names every problem: the file's TOML or keys, a key of ``positions``
+    that is not a jersey number (ASCII digits), two keys naming one jersey number (``1`` and
+    ``01``), a set-up for the other pitch."""
     where, text = _locate("setups", pitch.name, name)
     try:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
         raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
-    problems = [f"{where}: positions.{k}: not a jersey number"
-                for k in setup.positions if not k.isdigit()]
+    problems = [f"{where}: positions.{k}: not a jersey number (digits 0-9 only)"
+                for k in setup.positions if not _JERSEY.fullmatch(k)]
+    first: dict[int, str] = {}
+    for k in setup.positions:
+        if _JERSEY.fullmatch(k):
+            if int(k) in first:
+                problems.append(f"{where}: positions.{k}: jersey number {int(k)} is also given "
+                                f"as positions.{first[int(k)]}")
+            else:
+                first[int(k)] = k
     if setup.pitch != pitch.name:
         problems.append(f"{where}: pitch: a {setup.pitch!r} set-up cannot be used on the "
                         f"{pitch.name!r} pitch")

@@ -47,6 +47,7 @@ from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS, Weather
 from kickoff.formats import fumbbl_setup
+from kickoff.formats.files import file_stem
 from kickoff.formats.match import (
     DEFAULT_SETUPS,
     DEFAULT_TEAMS,
@@ -54,6 +55,7 @@ from kickoff.formats.match import (
     scenario_setup,
     with_setup,
 )
+from kickoff.formats.reading import limit_problem
 from kickoff.formats.scenario import (
     LoadedScenario,
     ScenarioIn,
@@ -342,10 +344,18 @@ def _setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
     return sc
 
 
+#: The most parts of a field path a problem shows (a value nested hundreds of levels deep is
+#: named by its first parts and ``...``).
+FIELD_PATH_PARTS = 12
+
+
 def _field_path(loc: tuple[Any, ...]) -> str:
     out = ""
-    for part in loc[1:] if loc and loc[0] == "body" else loc:
+    parts = loc[1:] if loc and loc[0] == "body" else loc
+    for part in parts[:FIELD_PATH_PARTS]:
         out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    if len(parts) > FIELD_PATH_PARTS:
+        out += "..."
     return out or "body"
 
 
@@ -471,6 +481,10 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail
         if exc.status_code == 400 and "parsing the body" in str(detail):
+            limit = limit_problem(exc.__cause__) if exc.__cause__ else None
+            if limit is not None:  # nested too deeply, an integer too long: invalid JSON to us
+                return JSONResponse({"problems": [f"body: not valid JSON: {limit}"]},
+                                    status_code=422)
             detail = "body: not a JSON document this server can read"
         return JSONResponse({"problems": [str(detail)]}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
@@ -573,7 +587,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
             setup = scenario_setup(sc, body.side, body.name)
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
-        stem = "".join(c if c.isalnum() else "_" for c in setup.name).strip("_") or "setup"
+        stem = file_stem(setup.name, "setup")  # ASCII: a header is Latin-1, never a path
         if body.format == "toml":
             text, ext, media = setup_to_toml(setup), "toml", "application/toml"
         else:

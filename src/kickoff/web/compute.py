@@ -21,6 +21,7 @@ from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
+from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 
 #: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
@@ -32,7 +33,7 @@ _solvers: OrderedDict[tuple[str, Events, bool], KickoffSolver] = OrderedDict()
 def setup_key(scenario_text: str) -> str:
     """What the exact odds of a scenario depend on, as canonical JSON: everything but its dice,
     seed, kick and decisions (the solver plays the default decisions)."""
-    doc = json.loads(scenario_text)
+    doc = load_json(scenario_text)
     for key in ("dice", "seed", "kick", "decisions"):
         doc.pop(key, None)
     return json.dumps(doc, sort_keys=True, separators=(",", ":"))

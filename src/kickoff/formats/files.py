@@ -1,0 +1,61 @@
+"""Files the project writes: whole or not at all, under names that are never paths from data.
+
+:func:`write_files` writes every file of a set into a temporary file in its own folder, then
+renames each over its name (``docs/formats.md``, "Files written"); :func:`file_stem` makes a name
+that comes from data (a replay's game id, a set-up's name) safe as a file name's stem.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from kickoff.core.errors import ScenarioError
+
+
+def write_files(contents: Mapping[Path, str | bytes]) -> None:
+    """Write every file of ``contents`` (text as UTF-8), all or nothing.
+
+    Each is first written whole to a temporary file in its own folder, then every one is
+    renamed over its name (``os.replace``, atomic on one file system): a write that fails
+    (disk full, no permission, a folder of that name) leaves no file changed and no part-written
+    file behind. ``ScenarioError`` naming the file otherwise.
+    """
+    umask = os.umask(0)
+    os.umask(umask)
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, content in contents.items():
+            if path.is_dir():
+                raise ScenarioError([f"{path}: cannot write: is a folder"])
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            try:
+                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                            suffix=".part")
+                staged.append((temp, path))
+                with os.fdopen(fd, "wb") as f:
+                    os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
+                    f.write(data)
+            except OSError as e:
+                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+        for temp, path in staged:
+            try:
+                os.replace(temp, path)
+            except OSError as e:
+                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+    finally:
+        for temp, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
+
+
+def file_stem(name: str, default: str = "game") -> str:
+    """``name`` as a file name's stem, for names that come from data (a replay's game id):
+    letters, digits, ``-`` and ``_`` kept, any other character (``/``, ``.``, ``\\``) an
+    ``_``, at most 64 characters; ``default`` if nothing is left. Never a path."""
+    stem = re.sub(r"[^A-Za-z0-9_-]", "_", name)[:64].strip("_")
+    return stem or default

@@ -1,0 +1,179 @@
+"""Reading input within limits: one function per source and per format, used by every reader.
+
+Every file, stdin and web text the project parses goes through these (``docs/formats.md``,
+"Limits"):
+
+* :func:`read_text` / :func:`read_stream` / :func:`read_bytes`: at most :data:`MAX_INPUT_BYTES`
+  (characters of a text, bytes of a binary file) are read; a longer input (``/dev/zero``) is
+  refused, never read whole.
+* :func:`inflate_gzip`: a gzip stream inflates to at most :data:`MAX_INPUT_BYTES`; more (a "zip
+  bomb") is refused as it inflates.
+* :func:`load_json` / :func:`load_toml`: the standard library's parsers (``json``,
+  ``tomllib``); nesting deeper than Python's recursion limit allows (about 980 levels of JSON,
+  500 of TOML) and an integer literal longer than Python's limit on integer digits (4,300,
+  ``sys.get_int_max_str_digits``) are refused like any other invalid text.
+
+Each refusal is a ``ScenarioError`` whose one line names the source (``where``) and, where it is
+known, the line and column; ``where=None`` leaves the line unprefixed, for callers that prefix it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import sys
+import tomllib
+import zlib
+from pathlib import Path
+from typing import Any, TextIO
+
+from kickoff.core.errors import ScenarioError
+
+#: The most a reader takes in: characters of a text file or stdin, bytes of a binary file, bytes
+#: a gzip replay inflates to (32 MiB; the largest real FUMBBL replay is about 4 MB inflated, a
+#: scenario or set-up file a few KB).
+MAX_INPUT_BYTES = 32 * 1024 * 1024
+
+
+def _prefix(where: str | None, message: str) -> str:
+    return message if where is None else f"{where}: {message}"
+
+
+def _too_large(where: str, limit: int, what: str = "longer than") -> ScenarioError:
+    return ScenarioError([f"{where}: {what} {limit:,} bytes ({limit / 2**20:g} MiB), the most "
+                          "kickoff reads"])
+
+
+def read_stream(stream: TextIO, where: str, limit: int = MAX_INPUT_BYTES) -> str:
+    """At most ``limit`` characters of an open text stream (stdin); ``ScenarioError`` naming
+    ``where`` for a longer one (nothing more is read) or one that is not UTF-8 text."""
+    try:
+        text = stream.read(limit + 1)
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{where}: cannot read: not UTF-8 text"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    if len(text) > limit:
+        raise _too_large(where, limit)
+    return text
+
+
+def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:
+    """The UTF-8 text of the file at ``path`` (at most ``limit`` characters).
+
+    ``ScenarioError`` naming ``where`` (default: the path) for a missing file, a folder, an
+    unreadable file, text that is not UTF-8 or a file longer than ``limit``."""
+    where = str(path) if where is None else where
+    if Path(path).is_dir():
+        raise ScenarioError([f"{where}: is a folder, not a file"])
+    try:
+        with open(path, encoding="utf-8") as f:
+            return read_stream(f, where, limit)
+    except FileNotFoundError:
+        raise ScenarioError([f"{where}: no such file"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+
+
+def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of the file at ``path`` (at most ``limit``); ``ScenarioError`` as
+    :func:`read_text`."""
+    where = str(path) if where is None else where
+    if Path(path).is_dir():
+        raise ScenarioError([f"{where}: is a folder, not a file"])
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except FileNotFoundError:
+        raise ScenarioError([f"{where}: no such file"]) from None
+    except OSError as e:
+        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    if len(raw) > limit:
+        raise _too_large(where, limit)
+    return raw
+
+
+def inflate_gzip(raw: bytes, where: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The inflated bytes of the gzip stream ``raw`` (at most ``limit``: inflating stops there).
+
+    ``ScenarioError`` naming ``where`` for a truncated or corrupt stream, or one inflating to
+    more than ``limit`` bytes."""
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
+            data = f.read(limit + 1)
+    except (EOFError, OSError, zlib.error) as e:
+        raise ScenarioError([f"{where}: not a complete gzip file ({e})"]) from None
+    if len(data) > limit:
+        raise _too_large(where, limit, "inflates to more than")
+    return data
+
+
+def _line_col(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    return f"line {line} column {index - (text.rfind(chr(10), 0, index) + 1) + 1}"
+
+
+def _digits_problem(text: str, e: ValueError) -> str | None:
+    """The message of an integer literal past Python's digit limit (``e`` raised for it), with its
+    line and column when the text shows where; ``None`` if ``e`` is another error."""
+    if "integer string conversion" not in str(e):
+        return None
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"\d{{{limit + 1},}}", text)
+    at = f" at {_line_col(text, found.start())}" if found else ""
+    return f"an integer literal{at} has more than {limit:,} digits, the most kickoff reads"
+
+
+#: What a RecursionError of a parser means to the reader.
+TOO_DEEP = "nested too deeply (hundreds of {} inside one another)"
+
+
+def limit_problem(e: BaseException) -> str | None:
+    """The message of a parser's error that is one of the limits of this module (nesting too
+    deep, an integer too long), without a position; ``None`` for any other error. For text
+    parsed elsewhere (the web app's request bodies)."""
+    if isinstance(e, RecursionError):
+        return TOO_DEEP.format("arrays or objects")
+    if isinstance(e, ValueError) and "integer string conversion" in str(e):
+        return (f"an integer literal has more than {sys.get_int_max_str_digits():,} digits, "
+                "the most kickoff reads")
+    return None
+
+
+def load_json(text: str | bytes, where: str | None = None) -> Any:
+    """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
+    ...``) for invalid JSON, nesting too deep or an integer literal too long."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError([_prefix(where, f"not valid JSON: {e}")]) from None
+    except RecursionError:
+        deep = TOO_DEEP.format("arrays or objects")
+        raise ScenarioError([_prefix(where, f"not valid JSON: {deep}")]) from None
+    except UnicodeDecodeError:
+        raise ScenarioError([_prefix(where, "not valid JSON: not UTF-8 text")]) from None
+    except ValueError as e:
+        shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
+        problem = _digits_problem(shown, e)
+        if problem is None:
+            raise
+        raise ScenarioError([_prefix(where, f"not valid JSON: {problem}")]) from None
+
+
+def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
+    """The TOML document ``text`` (``tomllib.loads``); ``ScenarioError`` (``where: not valid
+    TOML: ...``) for invalid TOML, nesting too deep or an integer literal too long."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError([_prefix(where, f"not valid TOML: {e}")]) from None
+    except RecursionError:
+        deep = TOO_DEEP.format("arrays or tables")
+        raise ScenarioError([_prefix(where, f"not valid TOML: {deep}")]) from None
+    except ValueError as e:
+        problem = _digits_problem(text, e)
+        if problem is None:
+            raise
+        raise ScenarioError([_prefix(where, f"not valid TOML: {problem}")]) from None

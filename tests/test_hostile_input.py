@@ -1,0 +1,506 @@
+"""Hostile input against every reader: a clean problem naming the file, never a traceback, and no
+file written half-way (issue 11; ``docs/formats.md``, "Limits").
+
+Hypothesis makes the inputs from real documents: nesting far past the parsers' recursion limits
+(3,000 levels and more: Hypothesis runs a test with a recursion limit of 2,048, not 1,000),
+integer literals past Python's 4,300-digit limit, values of the wrong type, unicode digits in
+place of ASCII ones, truncated texts and gzip streams. Each reader must either accept the text or
+raise a ``KickoffError`` whose every line names the file (the command line: exit status 1, the
+file named on stderr, nothing on stdout, no ``--out`` file left behind).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from kickoff.analysis.simulate import CHUNK, chunk_seeds, max_jobs
+from kickoff.cli.app import app
+from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.pitch import PITCHES
+from kickoff.formats import fumbbl_setup, reading, rosters
+from kickoff.formats.files import file_stem, write_files
+from kickoff.formats.fumbbl_replay import read_replay
+from kickoff.formats.match import match_scenario
+from kickoff.formats.scenario import parse_scenario
+from kickoff.formats.teams import load_setup, load_team
+
+DATA = Path(__file__).parent / "data"
+SHARED_REPLAY = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays" / "1559380.json.gz"
+HOSTILE = settings(max_examples=25, deadline=None,
+                   suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                          HealthCheck.too_slow])
+
+UNICODE_DIGITS = "²³¹٣۳߃१०৩๓０"  # each passes str.isdigit(); int() takes some, not others
+
+
+def _builtin(kind: str, sub: str, name: str) -> str:
+    return resources.files("kickoff").joinpath("data", kind, sub, f"{name}.toml").read_text(
+        encoding="utf-8")
+
+
+SCENARIO = json.dumps(match_scenario("bb2020", None, None, None, None, "home")[0], indent=1)
+SETUP_TOML = _builtin("setups", "eleven", "botbowl_def_zone")
+TEAM_TOML = _builtin("teams", "bb2020", "orc")
+FUMBBL_JSON = fumbbl_setup.to_json(fumbbl_setup.from_setup_file(
+    load_setup("botbowl_def_zone", PITCHES["eleven"])[1]))
+REPLAY = json.dumps({"game": {"gameId": 1, "teamHome": {"players": []}}, "gameLog": {}})
+
+
+# --------------------------------------------------------------------------- the inputs
+
+
+WRONG = st.sampled_from(['"x"', "[]", "{}", "1.5", "true", "null", "-1", "[[1, 2]]",
+                         '{"a": []}', "99999999999999999999"])
+
+
+@st.composite
+def hostile_json(draw: st.DrawFn, base: str) -> tuple[str, str, bool]:
+    """``(kind, text, must_fail)`` from the JSON document ``base`` (an object)."""
+    kind = draw(st.sampled_from(["deep", "deep_inside", "big_int", "wrong_type", "unicode_digit",
+                                 "truncated"]))
+    head = base.rstrip()[:-1]  # without the closing brace
+    if kind == "deep":
+        n = draw(st.integers(3_000, 20_000))
+        opener = draw(st.sampled_from(["[", '{"a": ']))
+        return kind, opener * n + "1" + ("]" if opener == "[" else "}") * n, True
+    if kind == "deep_inside":
+        n = draw(st.integers(3_000, 20_000))
+        return kind, f'{head}, "deep": {"[" * n}{"]" * n}}}', True
+    if kind == "big_int":
+        n = draw(st.integers(4_301, 20_000))
+        sign = draw(st.sampled_from(["", "-"]))
+        return kind, f'{head}, "big": {sign}{"7" * n}}}', True
+    if kind == "wrong_type":
+        keys = re.findall(r'"(\w+)": ', base)
+        key = draw(st.sampled_from(keys))
+        value = draw(WRONG)
+        text = re.sub(rf'"{key}": ("[^"]*"|-?[0-9.]+|true|false|null)', f'"{key}": {value}',
+                      base, count=1)
+        return kind, text, False
+    if kind == "unicode_digit":
+        spots = [m.start() for m in re.finditer(r"[0-9]", base)]
+        at = draw(st.sampled_from(spots))
+        return kind, base[:at] + draw(st.sampled_from(UNICODE_DIGITS)) + base[at + 1:], False
+    cut = draw(st.integers(0, len(base) - 2))
+    return kind, base[:cut], True
+
+
+@st.composite
+def hostile_toml(draw: st.DrawFn, base: str) -> tuple[str, str, bool]:
+    """``(kind, text, must_fail)`` from the TOML document ``base``."""
+    kind = draw(st.sampled_from(["deep", "deep_table", "big_int", "wrong_type", "unicode_digit",
+                                 "truncated"]))
+    if kind == "deep":
+        n = draw(st.integers(3_000, 20_000))
+        return kind, f"deep = {'[' * n}{']' * n}\n{base}", True
+    if kind == "deep_table":
+        n = draw(st.integers(3_000, 20_000))
+        return kind, f"deep = {'{a = ' * n}1{'}' * n}\n{base}", True
+    if kind == "big_int":
+        n = draw(st.integers(4_301, 20_000))
+        return kind, f"big = {'7' * n}\n{base}", True
+    if kind == "wrong_type":
+        lines = [i for i, line in enumerate(base.splitlines()) if " = " in line]
+        i = draw(st.sampled_from(lines))
+        value = draw(WRONG.map(lambda v: v.replace("null", '""').replace('{"a": []}', "{a = []}")))
+        out = base.splitlines()
+        out[i] = out[i].split(" = ")[0] + " = " + value
+        return kind, "\n".join(out) + "\n", False
+    if kind == "unicode_digit":
+        spots = [m.start() for m in re.finditer(r"[0-9]", base)]
+        at = draw(st.sampled_from(spots))
+        return kind, base[:at] + draw(st.sampled_from(UNICODE_DIGITS)) + base[at + 1:], False
+    cut = draw(st.integers(0, len(base) - 2))
+    return kind, base[:cut], False  # a TOML file cut after a line may still be complete
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def assert_clean(reader: Callable[[Path], Any], path: Path, must_fail: bool) -> None:
+    """``reader(path)`` accepts the file or raises a ``KickoffError`` naming it on every line."""
+    try:
+        reader(path)
+    except KickoffError as e:
+        lines = [line for line in str(e).splitlines() if line.strip()]
+        assert lines, "an empty message"
+        assert all(str(path) in line or line.startswith("- ") for line in lines), str(e)[:500]
+        return
+    assert not must_fail, f"accepted: {path.read_bytes()[:200]!r}"
+
+
+runner = CliRunner()
+
+
+def assert_cli_clean(args: list[str], where: str, must_fail: bool, out: Path | None = None
+                     ) -> None:
+    """``kickoff ARGS`` exits 0, or 1 with the file named on stderr and nothing on stdout; with
+    ``out``, exit 1 leaves no file there."""
+    result = runner.invoke(app, args)
+    assert result.exit_code in (0, 1), (result.exit_code, result.output[-2000:], result.exception)
+    if result.exit_code == 1:
+        assert isinstance(result.exception, SystemExit), result.exception
+        assert result.stdout == ""
+        assert where in result.stderr and "Traceback" not in result.stderr, result.stderr[:500]
+        if out is not None:
+            assert not out.exists()
+            assert not [p for p in out.parent.iterdir() if p.name.startswith(f".{out.name}.")]
+    else:
+        assert not must_fail, result.output[:500]
+
+
+# --------------------------------------------------------------------------- JSON readers
+
+
+@HOSTILE
+@given(case=hostile_json(SCENARIO))
+def test_scenario_files(tmp_path: Path, case: tuple[str, str, bool]) -> None:
+    _kind, text, must_fail = case
+    path = tmp_path / "scenario.json"
+    path.write_text(text, encoding="utf-8")
+    assert_cli_clean(["validate", str(path)], str(path), must_fail)
+    with pytest.raises(KickoffError) if must_fail else _maybe_raises(KickoffError):
+        parse_scenario(text)
+
+
+@HOSTILE
+@given(case=hostile_json(SCENARIO))
+def test_scenario_on_stdin(case: tuple[str, str, bool]) -> None:
+    _kind, text, must_fail = case
+    result = runner.invoke(app, ["replay", "-"], input=text)
+    assert result.exit_code in (0, 1), (result.exit_code, result.exception)
+    if result.exit_code == 1:
+        assert result.stdout == "" and "stdin" in result.stderr
+        assert "Traceback" not in result.stderr
+    else:
+        assert not must_fail
+
+
+@HOSTILE
+@given(case=hostile_json(FUMBBL_JSON))
+def test_fumbbl_json_setups(tmp_path: Path, case: tuple[str, str, bool]) -> None:
+    _kind, text, must_fail = case
+    path = tmp_path / "setup.json"
+    path.write_text(text, encoding="utf-8")
+    assert_clean(lambda p: fumbbl_setup.parse_json(p.read_text(encoding="utf-8"), str(p)), path,
+                 must_fail)
+    out = tmp_path / "out.toml"
+    assert_cli_clean(["setup", "import", str(path), "--team", "orc", "--out", str(out)],
+                     str(path), must_fail, out)
+    out.unlink(missing_ok=True)
+
+
+@HOSTILE
+@given(case=hostile_json(REPLAY), zipped=st.booleans())
+def test_fumbbl_replays(tmp_path: Path, case: tuple[str, str, bool], zipped: bool) -> None:
+    _kind, text, _ = case
+    path = tmp_path / ("game.json.gz" if zipped else "game.json")
+    path.write_bytes(gzip.compress(text.encode()) if zipped else text.encode())
+    assert_clean(read_replay, path, must_fail=True)  # none of them is a whole replay
+    out = tmp_path / "cases"
+    assert_cli_clean(["fumbbl", "extract", str(path), "--out", str(out)], str(path), True)
+    assert not out.exists() or not list(out.iterdir())
+
+
+@HOSTILE
+@given(cut=st.integers(2, 200))
+def test_truncated_gzip_replays(tmp_path: Path, cut: int) -> None:
+    raw = gzip.compress(REPLAY.encode() * 20)
+    path = tmp_path / "game.json.gz"
+    path.write_bytes(raw[:min(cut, len(raw) - 1)])
+    assert_clean(read_replay, path, must_fail=True)
+
+
+# --------------------------------------------------------------------------- TOML readers
+
+
+@HOSTILE
+@given(case=hostile_toml(SETUP_TOML))
+def test_setup_files(tmp_path: Path, case: tuple[str, str, bool]) -> None:
+    _kind, text, must_fail = case
+    path = tmp_path / "setup.toml"
+    path.write_text(text, encoding="utf-8")
+    assert_clean(lambda p: load_setup(str(p), PITCHES["eleven"]), path, must_fail)
+    assert_cli_clean(["validate", str(path), "--team", "orc"], str(path), must_fail)
+    assert_cli_clean(["run", "--home-setup", str(path)], str(path), must_fail)
+
+
+@HOSTILE
+@given(case=hostile_toml(TEAM_TOML))
+def test_team_files(tmp_path: Path, case: tuple[str, str, bool]) -> None:
+    _kind, text, must_fail = case
+    path = tmp_path / "team.toml"
+    path.write_text(text, encoding="utf-8")
+    assert_clean(lambda p: load_team(str(p), "bb2020"), path, must_fail)
+    assert_cli_clean(["run", "--away", str(path)], str(path), must_fail)
+
+
+# --------------------------------------------------------------------------- XML and text
+
+
+@HOSTILE
+@given(cut=st.integers(0, 3000), digit=st.sampled_from(UNICODE_DIGITS))
+def test_xml_setups_and_rosters(tmp_path: Path, cut: int, digit: str) -> None:
+    for name, parse in (("ffb-setups/setup_human_Kalimar.xml", fumbbl_setup.parse_xml),
+                        ("ffb-rosters/roster_dwarf.xml", rosters.parse_roster)):
+        text = (DATA / name).read_text(encoding="utf-8")
+        path = tmp_path / Path(name).name
+        for variant in (text[:cut % len(text)], re.sub(r'nr="1"', f'nr="{digit}"', text)):
+            path.write_text(variant, encoding="utf-8")
+            assert_clean(lambda p, f=parse: f(p.read_text(encoding="utf-8"), str(p)), path,
+                         must_fail=variant is not text and len(variant) < len(text))
+
+
+# --------------------------------------------------------------------------- limits by hand
+
+
+class _maybe_raises:
+    """A context that lets ``kind`` through and nothing else (``pytest.raises`` that need not)."""
+
+    def __init__(self, kind: type[BaseException]) -> None:
+        self.kind = kind
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> bool:
+        return kind is not None and issubclass(kind, self.kind)
+
+
+def test_json_limits_name_the_file_and_position() -> None:
+    with pytest.raises(ScenarioError) as e:
+        reading.load_json('{\n  "seed": ' + "9" * 5000 + "}", "s.json")
+    assert str(e.value) == ("s.json: not valid JSON: an integer literal at line 2 column 11 has "
+                            "more than 4,300 digits, the most kickoff reads")
+    with pytest.raises(ScenarioError) as e:
+        reading.load_json("[" * 5000 + "]" * 5000, "s.json")
+    assert str(e.value) == ("s.json: not valid JSON: nested too deeply (hundreds of arrays or "
+                            "objects inside one another)")
+    assert reading.load_json('{"a": [' + "9" * 4300 + "]}")["a"][0] % 10 == 9  # at the limit
+
+
+def test_toml_limits_name_the_file() -> None:
+    with pytest.raises(ScenarioError) as e:
+        reading.load_toml("a = 1\nb = " + "9" * 5000, "t.toml")
+    assert str(e.value) == ("t.toml: not valid TOML: an integer literal at line 2 column 5 has "
+                            "more than 4,300 digits, the most kickoff reads")
+    with pytest.raises(ScenarioError) as e:
+        reading.load_toml("a = " + "[" * 1000 + "]" * 1000, "t.toml")
+    assert "t.toml: not valid TOML: nested too deeply" in str(e.value)
+
+
+def test_unbounded_files_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as e:
+        reading.read_text("/dev/zero", limit=1000)
+    assert str(e.value) == "/dev/zero: longer than 1,000 bytes (0.000953674 MiB), the most kickoff reads"
+    result = runner.invoke(app, ["replay", "/dev/zero"])
+    assert result.exit_code == 1
+    assert "/dev/zero: longer than 33,554,432 bytes (32 MiB)" in result.stderr
+    result = runner.invoke(app, ["run", "--home-setup", "/dev/zero"])
+    assert result.exit_code == 1 and "/dev/zero: longer than" in result.stderr
+
+
+def test_a_gzip_bomb_is_refused_as_it_inflates(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.json.gz"
+    bomb.write_bytes(gzip.compress(b"[" + b" " * (reading.MAX_INPUT_BYTES + 10) + b"]"))
+    assert bomb.stat().st_size < 100_000
+    with pytest.raises(ScenarioError) as e:
+        read_replay(bomb)
+    assert str(e.value) == (f"{bomb}: inflates to more than 33,554,432 bytes (32 MiB), the most "
+                            "kickoff reads")
+    with pytest.raises(ScenarioError):
+        reading.inflate_gzip(gzip.compress(b"x" * 2000), "x.gz", limit=1000)
+    assert reading.inflate_gzip(gzip.compress(b"x" * 1000), "x.gz", limit=1000) == b"x" * 1000
+
+
+# --------------------------------------------------------------------------- set-up keys
+
+
+@pytest.mark.parametrize("key", [*UNICODE_DIGITS, "1a", "-1", " 1", "1.0"])
+def test_setup_keys_must_be_ascii_digits(tmp_path: Path, key: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(f'name = "x"\npitch = "eleven"\n[positions]\n"{key}" = [12, 7]\n',
+                    encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_setup(str(path), PITCHES["eleven"])
+    assert e.value.problems == [f"{path}: positions.{key}: not a jersey number (digits 0-9 only)"]
+
+
+def test_two_keys_for_one_jersey_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text('name = "x"\npitch = "eleven"\n[positions]\n1 = [12, 7]\n"01" = [12, 6]\n'
+                    '"001" = [12, 5]\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_setup(str(path), PITCHES["eleven"])
+    assert e.value.problems == [
+        f"{path}: positions.01: jersey number 1 is also given as positions.1",
+        f"{path}: positions.001: jersey number 1 is also given as positions.1",
+    ]
+
+
+def test_roster_pick_counts_are_ascii_digits() -> None:
+    result = runner.invoke(app, ["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
+                                 "--pick", "Blocker=²"])
+    assert result.exit_code == 2
+    assert "write POSITION=COUNT" in result.stderr
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_names_from_a_replay_are_never_paths() -> None:
+    assert file_stem("1559380") == "1559380"
+    assert file_stem("../x") == "x"
+    assert file_stem("/etc/passwd") == "etc_passwd"
+    assert file_stem("..") == "game"
+    assert file_stem("a" * 100) == "a" * 64
+
+
+def test_extract_writes_inside_out_whatever_the_game_id(tmp_path: Path) -> None:
+    if not SHARED_REPLAY.exists():
+        pytest.skip("needs ../shared/data/fumbbl-replays (not shipped)")
+    doc = json.loads(gzip.decompress(SHARED_REPLAY.read_bytes()))
+    doc["game"]["gameId"] = "../../escaped"
+    evil = tmp_path / "evil.json"
+    evil.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "a" / "b"
+    result = runner.invoke(app, ["fumbbl", "extract", str(evil), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in out.iterdir())
+    assert written and all(re.fullmatch(r"escaped-ko\d+\.json", n) for n in written), written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "evil.json"]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["b"]
+    # a write that fails part-way (a folder where the second file goes) writes nothing
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "escaped-ko2.json").mkdir()
+    result = runner.invoke(app, ["fumbbl", "extract", str(evil), "--out", str(again)])
+    assert result.exit_code == 1
+    assert "escaped-ko2.json: cannot write: is a folder" in result.stderr
+    assert [p.name for p in again.iterdir()] == ["escaped-ko2.json"]
+
+
+def test_write_files_is_all_or_nothing(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").mkdir()
+    (tmp_path / "c.txt").write_text("old", encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        write_files({tmp_path / "c.txt": "new", tmp_path / "a.txt": "a", tmp_path / "b.txt": "b"})
+    assert str(e.value) == f"{tmp_path / 'b.txt'}: cannot write: is a folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt", "c.txt"]
+    assert (tmp_path / "c.txt").read_text(encoding="utf-8") == "old"
+    write_files({tmp_path / "c.txt": "new", tmp_path / "d.bin": b"\x00\x01"})
+    assert (tmp_path / "c.txt").read_text(encoding="utf-8") == "new"
+    assert (tmp_path / "d.bin").read_bytes() == b"\x00\x01"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (tmp_path / "d.bin").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_schema_and_setup_out_leave_nothing_half_written(tmp_path: Path) -> None:
+    (tmp_path / "kickoff-result-1.schema.json").mkdir()
+    result = runner.invoke(app, ["schema", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "cannot write: is a folder" in result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["kickoff-result-1.schema.json"]
+    folder = tmp_path / "t.toml"
+    folder.mkdir()
+    result = runner.invoke(app, ["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
+                                 "--out", str(folder)])
+    assert result.exit_code == 1 and f"{folder}: cannot write: is a folder" in result.stderr
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("heat.txt", "heat.txt: the file name must end in .png"),
+    ("heat", "heat: the file name must end in .png"),
+    ("DIR", "DIR: is a folder; name the PNG file to write"),
+    ("nowhere/heat.png", "nowhere/heat.png: no folder nowhere"),
+])
+def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    name: str, message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "DIR").mkdir()
+    result = runner.invoke(app, ["odds", "--all-targets", "--png", name])
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.replace("│", " ").split())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["DIR"]
+
+
+# --------------------------------------------------------------------------- bounded work
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--seed", "-1"], ["run", "--seed", "-5"], ["kick", "--seed", "-5"],
+    ["simulate", "--seed", str(2**64)], ["simulate", "-n", str(2**62)], ["simulate", "-n", "0"],
+    ["simulate", "--jobs", str(max_jobs() + 1)], ["simulate", "--jobs", "10000"],
+    ["serve", "--workers", "10000"],
+])
+def test_numeric_options_are_bounded(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    option = args[1]
+    assert f"Invalid value for '{option}'" in result.stderr, result.stderr
+
+
+def test_chunk_seeds_stream_the_seeds_spawn_gives() -> None:
+    import numpy as np
+
+    n = 3 * CHUNK + 17
+    seeds = list(chunk_seeds(7, n))
+    children = np.random.SeedSequence(7).spawn(4)
+    assert seeds == [(size, int(c.generate_state(1)[0]))
+                     for size, c in zip([CHUNK] * 3 + [17], children, strict=True)]
+    huge = chunk_seeds(7, 10**15)  # a generator: nothing is made before it is asked for
+    assert next(huge)[0] == CHUNK
+    with pytest.raises(ValueError, match="a seed is 0 or more"):
+        next(chunk_seeds(-1, 10))
+
+
+def _status(pid: int, key: str) -> int:
+    """A ``/proc/PID/status`` figure in kB (``VmRSS``, ``VmHWM``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise KeyError(key)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+def test_simulate_memory_does_not_grow_with_n() -> None:
+    """``simulate -n 10**9`` runs for a few seconds in flat memory, then is stopped."""
+    command = [sys.executable, "-c", "from kickoff.cli.app import main; main()",
+               "simulate", "-n", str(10**9), "--seed", "1", "--json", "--events", "none"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        # the simulation has begun when numpy is loaded (simulate imports it to seed the chunks)
+        deadline = time.monotonic() + 60
+        while "numpy" not in Path(f"/proc/{proc.pid}/maps").read_text():
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert time.monotonic() < deadline, "simulate did not start"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        start = _status(proc.pid, "VmRSS")
+        samples = []
+        for _ in range(12):
+            time.sleep(0.25)
+            samples.append(_status(proc.pid, "VmRSS"))
+        assert proc.poll() is None  # still simulating
+        # before streaming, the chunks' seeds alone (200,000 of them) took hundreds of MB
+        assert max(samples) - start < 8_000, (start, samples)
+        assert _status(proc.pid, "VmHWM") < 250_000, _status(proc.pid, "VmHWM")
+    finally:
+        proc.kill()
+        proc.wait()
