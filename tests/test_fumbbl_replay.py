@@ -85,11 +85,27 @@ def test_skill_names() -> None:
     assert skill_name("Bone Head", known) == "bone_head"
     assert skill_name("Sure Feet", known) == "sure_feet"
     assert skill_name("Ball & Chain", known) == "ball_and_chain"
-    assert skill_name("Nurgle's Rot", known) == "nurgles_rot"
-    assert skill_name("Sidestep", known) == "side_step"
+    assert skill_name("Plague Ridden", known) == "plague_ridden"
     assert skill_name("Mighty Blow (+1)", known) == "mighty_blow"
+    # FUMBBL's bb2020 spells it "Side Step": the edition's name is sidestep
+    assert skill_name("Side Step", known) == "sidestep"
+    assert skill_name("Sidestep", known) == "sidestep"
+    # star players' special rules are known by name
+    assert skill_name("Kaboom!", known) == "kaboom"
+    assert skill_name("Kick 'em while they're down!", known) == "kick_em_while_theyre_down"
     with pytest.raises(KeyError):
-        skill_name("Two for One", known)
+        skill_name("Kick-Off Return", known)  # classic only
+    with pytest.raises(KeyError):
+        skill_name("Kick-Off Returns", known)
+    classic = RULESETS["classic"].skills
+    assert skill_name("Side Step", classic) == "side_step"
+    assert skill_name("Nurgle's Rot", classic) == "nurgles_rot"
+    assert skill_name("Claw", classic) == "claw"
+    assert skill_name("Stakes", classic) == "stakes"
+    bb2025 = RULESETS["bb2025"].skills
+    assert skill_name("No Ball", bb2025) == "no_ball"
+    assert skill_name("Old Pro", bb2025) == "old_pro"
+    assert skill_name("Pogo Stick", bb2025) == "pogo"
 
 
 # --------------------------------------------------------------------------- stored kick-offs
@@ -219,14 +235,14 @@ def test_extract_defaults_to_the_current_folder(tmp_path: Path,
 @needs_replay
 def test_an_unknown_fumbbl_skill_is_an_error(tmp_path: Path) -> None:
     doc = json.loads(gzip.decompress(REPLAY.read_bytes()))
-    doc["game"]["teamAway"]["playerArray"][0]["skillArray"].append("Two for One")
+    doc["game"]["teamAway"]["playerArray"][0]["skillArray"].append("Stakes")
     f = tmp_path / "star.json"
     f.write_text(json.dumps(doc))
-    with pytest.raises(ScenarioError, match="Two for One"):
+    with pytest.raises(ScenarioError, match="Stakes"):
         extract_kickoffs(f)
     code, out, err = cli(["fumbbl", "verify", str(f)])
     assert code == 1 and out == ""
-    assert "Two for One" in err and "Traceback" not in err
+    assert "Stakes" in err and "Traceback" not in err
 
 
 # --------------------------------------------------------------------------- bad files

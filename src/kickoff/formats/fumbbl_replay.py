@@ -38,6 +38,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
+from kickoff.core.skills import RESPELLINGS
 from kickoff.formats.scenario import SCENARIO_FORMAT, pydantic_problems
 
 # --------------------------------------------------------------------------- dice translation
@@ -92,21 +93,15 @@ EVENTS: dict[str, str] = {
     "Dodgy Snack": "dodgy_snack", "Pitch Invasion": "pitch_invasion",
 }
 
-#: FUMBBL skill names whose snake_case form is not ours (per ruleset, first match wins).
-SKILL_ALIASES: dict[str, tuple[str, ...]] = {
-    "sidestep": ("side_step",),
-    "claw": ("claws",),
-    "bloodlust": ("blood_lust", "bloodlust"),
-    "blood_lust": ("blood_lust", "bloodlust"),
-    "timmm_ber": ("timmm_ber",),
-    "kick_off_return": ("kick_off_return",),
-    "nurgle_s_rot": ("nurgles_rot",),
-}
+#: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
+STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
 
 def skill_name(fumbbl: str, known: frozenset[str]) -> str:
     """Our snake_case name for the FUMBBL skill ``fumbbl`` (``"Throw Team-Mate"`` ->
-    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills).
+    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills). Where FUMBBL spells
+    a skill as another edition does (its bb2020 ``Side Step``), the edition's own spelling of the
+    same skill (``sidestep``, :data:`~kickoff.core.skills.RESPELLINGS`) is returned.
 
     Raises ``KeyError`` (with the FUMBBL name) when there is no such skill in ``known``.
     """
@@ -114,9 +109,13 @@ def skill_name(fumbbl: str, known: frozenset[str]) -> str:
     snake = (base.replace("&", " and ").replace("'", "").replace("!", "")
              .replace("-", " ").replace("/", " "))
     snake = "_".join(snake.split())
-    for name in (snake, *SKILL_ALIASES.get(snake, ()), *SKILL_ALIASES.get(base, ())):
-        if name in known:
-            return name
+    if snake in known:
+        return snake
+    for pair in RESPELLINGS:
+        if snake in pair:
+            for name in pair:
+                if name in known:
+                    return name
     raise KeyError(fumbbl)
 
 
@@ -790,7 +789,8 @@ class _Extractor:
         game = replay.game
         self.game_id = game.gameId
         options = {o.gameOptionId: o.gameOptionValue for o in game.gameOptions.gameOptionArray}
-        version = options.get("rulesVersion") or "BB2020"
+        # FUMBBL added the option with its 2020 rules: a game without it is LRB6 with the CRP
+        version = options.get("rulesVersion") or "BB2016"
         if version not in RULES_VERSIONS:
             raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
                                  f"(known: {', '.join(RULES_VERSIONS)})"])
@@ -805,6 +805,8 @@ class _Extractor:
             for i, p in enumerate(team.playerArray):
                 skills: list[str] = []
                 for s in p.skillArray:
+                    if s.strip() in STAT_INCREASES:
+                        continue
                     try:
                         name = skill_name(s, known)
                     except KeyError:
