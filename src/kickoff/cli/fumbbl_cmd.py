@@ -4,10 +4,11 @@
 ``<gameid>-ko<N>.json``: a ``kickoff-scenario/1`` document (``kickoff replay`` plays it), or with
 ``--cases`` the case shape ``{about, source, scenario, expect}`` of the shared cases.
 
-``kickoff fumbbl verify REPLAY`` replays every kick-off and compares the result with what FUMBBL
-recorded; exit 0 when every kick-off agrees (or differs only by a documented ruling), 1 otherwise.
-Errors (missing file, bad gzip, bad JSON, a replay the extractor cannot read) exit 1 with a message
-on stderr. See ``docs/fumbbl.md``.
+``kickoff fumbbl verify REPLAY... [--json]`` replays every kick-off of every game (files, or
+folders searched recursively) and compares the result with what FUMBBL recorded; exit 0 when every
+kick-off agrees (or differs only by a documented ruling), 1 otherwise. A replay that cannot be
+read (missing file, bad gzip, bad JSON, a replay the extractor cannot read) is named on stderr and
+counted as failed; the run goes on with the other files and exits 1. See ``docs/fumbbl.md``.
 """
 
 from __future__ import annotations
@@ -107,42 +108,98 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
 _STYLE = {"agree": "green", "ruling": "yellow", "unsupported": "magenta", "disagree": "red",
           "error": "red"}
 
+#: The statuses in the order the closing line counts them.
+STATUSES: tuple[Status, ...] = ("agree", "ruling", "unsupported", "disagree", "error")
+
+#: The file names a folder given to ``verify`` contributes (searched recursively).
+REPLAY_SUFFIXES = (".json", ".gz")
+
+
+def replay_files(paths: list[Path]) -> list[Path]:
+    """The replay files named by ``paths``: a file as given, a folder as every ``*.json`` and
+    ``*.gz`` file under it (recursively, sorted by path)."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*")
+                          if p.is_file() and p.name.endswith(REPLAY_SUFFIXES))
+        else:
+            out.append(path)
+    return out
+
+
+def summary_line(counts: dict[str, int], games: int) -> str:
+    """``N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G
+    games``."""
+    total = sum(counts[s] for s in STATUSES)
+    rest = ", ".join(f"{counts[s]} {s}" for s in STATUSES[1:])
+    return (f"{counts['agree']} of {total} kick-offs agree with FUMBBL ({rest}) in {games} "
+            f"game{'s' if games != 1 else ''}")
+
 
 @app.command("verify")
-@guarded
 def verify_command(
-    replay: Annotated[Path, typer.Argument(help="A FUMBBL replay: gzipped or plain JSON.")],
+    replays: Annotated[list[Path], typer.Argument(
+        help="FUMBBL replays (gzipped or plain JSON), or folders of them (searched recursively).")],
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON document on stdout: summary, kick-offs, failed games.")] = False,
 ) -> None:
-    """Replay every kick-off of a FUMBBL game and compare with what FUMBBL recorded."""
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
-    kickoffs = extract_kickoffs(replay)
-    table = Table(title=f"{replay}: {len(kickoffs)} kick-offs", show_lines=False)
-    for col in ("#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
+    One row per kick-off, then the details of every kick-off that does not agree, then
+    "N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G
+    games". A replay that cannot be read is named on stderr (counted in games_failed) and the
+    run goes on. Exit 0 only when every kick-off agrees or differs by a documented ruling and
+    every replay was read.
+    """
+    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+
+    files = replay_files(replays)
+    rows: list[dict[str, Any]] = []
+    failed: list[dict[str, str]] = []
+    table = Table(show_lines=False)
+    for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
         table.add_column(col)
     details: list[str] = []
-    failed = 0
-    rulings = 0
-    for k in kickoffs:
-        status, doc, detail = check(k)
-        if status not in ("agree", "ruling"):
-            failed += 1
-        rulings += status == "ruling"
-        ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
-        fumbbl = _show(k.expect.get("ball.square")) + (
-            f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier") else " loose")
-        table.add_row(str(k.number), str(k.half), k.kicking,
-                      str(k.expect.get("event.name", "-")), fumbbl, ours,
-                      f"[{_STYLE[status]}]{status}[/]")
-        if detail:
-            details.append(f"kick-off {k.number} ({status}): {detail}")
-    console = Console(highlight=False, soft_wrap=True)
-    console.print(table)
-    for line in details:
-        console.print(line, markup=False)
-    agreeing = len(kickoffs) - failed
-    console.print(f"{agreeing} of {len(kickoffs)} kick-offs agree with FUMBBL"
-                  + (f" ({rulings} by a documented ruling)" if rulings else ""), markup=False)
-    if failed:
+    counts = dict.fromkeys(STATUSES, 0)
+    games = 0
+    for path in files:
+        try:
+            kickoffs = extract_kickoffs(path)
+        except KickoffError as e:
+            failed.append({"file": str(path), "message": str(e)})
+            continue
+        games += 1
+        gid = game_id(path, kickoffs)
+        for k in kickoffs:
+            status, doc, detail = check(k)
+            counts[status] += 1
+            event = k.expect.get("event.name")
+            rows.append({"game": gid, "kickoff": k.number, "event": event, "status": status,
+                         "details": detail})
+            ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
+            fumbbl = _show(k.expect.get("ball.square")) + (
+                f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
+                else " loose")
+            table.add_row(gid, str(k.number), str(k.half), k.kicking, _show(event), fumbbl,
+                          ours, f"[{_STYLE[status]}]{status}[/]")
+            if detail:
+                details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
+    ok = not failed and counts["unsupported"] + counts["disagree"] + counts["error"] == 0
+    if as_json:
+        summary = {"games": games, "kickoffs": len(rows),
+                   **{s: counts[s] for s in STATUSES}, "games_failed": len(failed)}
+        typer.echo(json.dumps({"summary": summary, "kickoffs": rows, "failed": failed},
+                              indent=2))
+    elif games:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(table)
+        for line in details:
+            console.print(line, markup=False)
+        console.print(summary_line(counts, games), markup=False)
+    if failed and not as_json:
+        err = Console(stderr=True, highlight=False, soft_wrap=True)
+        for f in failed:
+            err.print(f"error: {f['message']}", markup=False)
+    if not ok:
         raise typer.Exit(1)
-
