@@ -279,6 +279,28 @@ class PitchInvasionReport(ContestReport):
     playerIds: list[str] = Field(default_factory=list)
 
 
+class ClassicPitchInvasionReport(_Loose):
+    """bb2016: a D6 per player of each team's roster (0 for a player not on the pitch)."""
+
+    rollsHome: list[int]
+    rollsAway: list[int]
+
+
+class ThrowARockReport(ContestReport):
+    playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class RiotReport(_Loose):
+    roll: int = 0
+
+
+class InjuryReport(_Loose):
+    defenderId: str
+    injuryType: str | None = None
+    armorRoll: list[int] | None = None
+    injuryRoll: list[int] | None = None
+
+
 class ScatterBallReport(_Loose):
     directionArray: list[str]
     rolls: list[int]
@@ -391,6 +413,7 @@ class _Tracker:
     drive_rerolls: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
     fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    fame: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     half: int = 1
     home_playing: bool = True
     weather: str = "nice"
@@ -433,6 +456,8 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
         tr.drive_rerolls[side][_DRIVE_REROLL_CHANGES[cid]] = value
     elif cid == "teamResultSetFanFactor" and side and isinstance(value, int):
         tr.fan_factor[side] = value
+    elif cid == "teamResultSetFame" and side and isinstance(value, int):
+        tr.fame[side] = value
     elif cid == "gameSetHalf" and isinstance(value, int):
         tr.half = value
     elif cid == "gameSetHomePlaying" and isinstance(value, bool):
@@ -496,6 +521,7 @@ class _KickoffBuilder:
         self.rerolls = dict(tr.rerolls)
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
+        self.fame = dict(tr.fame)
         self.dice: dict[str, list[int]] = {}
         self.decisions: dict[str, Any] = {}
         self.notes: list[str] = []
@@ -519,6 +545,15 @@ class _KickoffBuilder:
 
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
+
+    def contest_die(self, report_id: str) -> str:
+        """The die both coaches roll for a contest report (classic: Cheering Fans and Brilliant
+        Coaching roll a D3, ``rulings.md`` 6)."""
+        rs = RULESETS[self.ex.ruleset]
+        spec = {"cheeringFans": rs.cheering_fans, "kickoffThrowARock": rs.throw_a_rock}.get(
+            report_id,
+            rs.cheering_fans if self.event == "cheering_fans" else rs.brilliant_coaching)
+        return spec.die if spec is not None else "d6"
 
     def kicking_first(self, rep: ContestReport) -> tuple[int, int]:
         if self.kicking == "home":
@@ -572,7 +607,18 @@ class _KickoffBuilder:
             self.add("d6", *r2.kickoffRoll)
         elif rid in ("extraReRoll", "cheeringFans", "kickoffThrowARock"):
             c = _model(ContestReport, rep, w)
-            self.add("d6", *self.kicking_first(c))
+            self.add(self.contest_die(rid), *self.kicking_first(c))
+            if rid == "kickoffThrowARock":
+                hit = _model(ThrowARockReport, rep, w).playerIdsHit
+                for side in (self.kicking, self.receiving):
+                    self.add_picks(side, [p for p in hit if self.side_of(p) == side])
+        elif rid == "kickoffRiot":
+            riot = _model(RiotReport, rep, w)
+            if riot.roll:
+                self.add("d6", riot.roll)
+        elif rid == "injury":
+            inj = _model(InjuryReport, rep, w)
+            self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
             if rid == "cheeringFans":
                 t = self.ex.teams
                 home = c.rollHome + t["home"].cheerleaders
@@ -593,6 +639,14 @@ class _KickoffBuilder:
                 if all(p in self.ref_rolls for p in hit):
                     ordered = sorted(hit, key=lambda p: self.side_of(p) != self.kicking)
                     self.add("d6", *(self.ref_rolls[p] for p in ordered))
+        elif rid == "kickoffPitchInvasion" and "rollsHome" in (rep.model_extra or {}):
+            r10 = _model(ClassicPitchInvasionReport, rep, w)
+            rolls = {"home": r10.rollsHome, "away": r10.rollsAway}
+            for side in (self.kicking, self.receiving):
+                team = self.ex.teams[side].playerArray
+                for i, roll in enumerate(rolls[side]):
+                    if i < len(team) and self.coords.get(team[i].playerId) and roll:
+                        self.add("d6", roll)
         elif rid == "kickoffPitchInvasion":
             r5 = _model(PitchInvasionReport, rep, w)
             self.add("d6", *self.kicking_first(r5))
@@ -678,6 +732,7 @@ class _KickoffBuilder:
                 "cheerleaders": t.cheerleaders,
                 "assistant_coaches": t.assistantCoaches,
                 "fan_factor": self.fan_factor[side],
+                "fame": self.fame[side],
                 "players": players,
             }
             if self.drive[side]:
@@ -734,11 +789,13 @@ class _KickoffBuilder:
                 expect[f"players.p{pid}.status"] = after
             if after_sq != before_sq and after_sq is not None:
                 expect[f"players.p{pid}.square"] = list(after_sq)
-        if self.event == "brilliant_coaching":
+        rs = RULESETS[ex.ruleset]
+        if self.event == "brilliant_coaching" or (
+                self.event == "cheering_fans" and rs.cheering_fans_effect == "reroll_half"):
             for side in SIDES:
                 expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
                 expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
-        if self.event == "cheering_fans":
+        if self.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
             prayer = self.pending_prayer
             winners = self.fans_winners
             for side in SIDES:
