@@ -531,6 +531,7 @@ class _KickoffBuilder:
         self.deviation: dict[str, Any] = {}
         self.target: tuple[int, int] | None = None
         self.touchback_path = False
+        self.kicker: str | None = None
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.prayers: dict[Side, list[str]] = {"home": [], "away": []}
@@ -545,6 +546,21 @@ class _KickoffBuilder:
 
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
+
+    def use_kick(self, pid: str) -> None:
+        """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
+        and bb2020 report it after the deviation, whose report gives the un-halved square; bb2025
+        reports it before the roll, whose distance is then the D3."""
+        if pid not in self.ex.players:
+            raise ScenarioError([f"{self.where}: FUMBBL's Kick skill user {pid!r} is no player "
+                                 "of the game"])
+        self.kicker = pid
+        if self.deviation and self.target is not None:
+            direction = self.deviation["direction"]
+            dx, dy = TEMPLATE_STEP[direction]
+            dist = self.deviation["distance"] // 2
+            self.deviation = {"direction": direction, "distance": dist,
+                              "square": [self.target[0] + dx * dist, self.target[1] + dy * dist]}
 
     def contest_die(self, report_id: str) -> str:
         """The die both coaches roll for a contest report (classic: Cheering Fans and Brilliant
@@ -593,10 +609,14 @@ class _KickoffBuilder:
             dist = r.rollScatterDistance
             self.target = (end[0] - dx * dist, end[1] - dy * dist)
             self.add("d8", direction)
-            self.add("d6", dist)
+            # bb2025: Kick is declared before the roll and the distance is a D3 (the report's)
+            d3 = self.kicker is not None and RULESETS[self.ex.ruleset].kick_skill == "d3"
+            self.add("d3" if d3 else "d6", dist)
             self.deviation = {"direction": direction, "distance": dist, "square": list(end)}
-            if self.out_of_play(end):
-                self.touchback_path = True
+        elif (rid == "skillUse" and rep.model_extra
+              and rep.model_extra.get("skillUse") == "halveKickoffScatter"
+              and rep.model_extra.get("used")):
+            self.use_kick(str(rep.model_extra.get("playerId")))
         elif rid == "kickoffResult":
             r2 = _model(KickoffResultReport, rep, w)
             name = EVENTS.get(r2.kickoffResult)
@@ -612,6 +632,12 @@ class _KickoffBuilder:
                 hit = _model(ThrowARockReport, rep, w).playerIdsHit
                 for side in (self.kicking, self.receiving):
                     self.add_picks(side, [p for p in hit if self.side_of(p) == side])
+            if rid == "cheeringFans":
+                # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025 ``teamIds``
+                extra = rep.model_extra or {}
+                ids = extra.get("teamIds") or [extra.get("teamId")]
+                self.fans_winners = [side for side in SIDES
+                                     if self.ex.teams[side].teamId in ids]
         elif rid == "kickoffRiot":
             riot = _model(RiotReport, rep, w)
             if riot.roll:
@@ -619,11 +645,6 @@ class _KickoffBuilder:
         elif rid == "injury":
             inj = _model(InjuryReport, rep, w)
             self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
-            if rid == "cheeringFans":
-                t = self.ex.teams
-                home = c.rollHome + t["home"].cheerleaders
-                away = c.rollAway + t["away"].cheerleaders
-                self.fans_winners = ["home"] if home > away else ["away"] if away > home else []
         elif rid == "kickoffOfficiousRef":
             r3 = _model(OfficiousRefReport, rep, w)
             self.add("d6", *self.kicking_first(r3))
@@ -745,10 +766,13 @@ class _KickoffBuilder:
             expect["deviation.direction"] = self.deviation["direction"]
             expect["deviation.distance"] = self.deviation["distance"]
             expect["deviation.square"] = self.deviation["square"]
-        touchback = self.touchback_path or "touchback" in self.turn_modes
+        touchback = (self.touchback_path or "touchback" in self.turn_modes
+                     or bool(self.deviation and self.out_of_play(self.deviation["square"])))
         expect["touchback"] = touchback
         # decisions from the players FUMBBL moved during the kick-off
         decisions: dict[str, Any] = {}
+        if self.kicker is not None:
+            decisions["use_kick_skill"] = True
         movers = [(pid, to) for pid, to in self.moves]
         if self.event == "high_kick":
             hk = [pid for pid, to in movers if ex.players[pid].side == self.receiving]
@@ -816,7 +840,8 @@ class _KickoffBuilder:
             "half": self.half,
             "kicking": self.kicking,
             "teams": teams,
-            "kick": {"target": list(self.target)} if self.target else {},
+            "kick": ({"target": list(self.target)} if self.target else {}) | (
+                {"kicker": f"p{self.kicker}"} if self.kicker else {}),
             "dice": {k: v for k, v in self.dice.items() if v},
             "seed": None,
             "decisions": decisions,
@@ -920,10 +945,20 @@ class _Extractor:
         tr = self.initial_tracker()
         out: list[ExtractedKickoff] = []
         builder: _KickoffBuilder | None = None
+        pending_kick: str | None = None
         for cmd in self.replay.gameLog.commandArray:
             reports = cmd.reportList.reports
             if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
                 builder = _KickoffBuilder(self, len(out) + 1, tr)
+                if pending_kick is not None:
+                    builder.use_kick(pending_kick)
+                pending_kick = None
+            elif builder is None:
+                for rep in reports:
+                    extra = rep.model_extra or {}
+                    if (rep.reportId == "skillUse" and extra.get("used")
+                            and extra.get("skillUse") == "halveKickoffScatter"):
+                        pending_kick = str(extra.get("playerId"))
             if builder is not None:
                 for ch in cmd.modelChangeList.modelChangeArray:
                     builder.change(ch, tr)
