@@ -84,25 +84,41 @@ def extract_command(
         typer.echo(str(path))
 
 
+#: What FUMBBL recorded before a Blitz! / Charge! free turn: it must agree even when the free
+#: turn itself cannot be replayed yet.
+BEFORE_FREE_TURN = ("deviation.", "event.")
+
+
 def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
-    """Replay one extracted kick-off: ``(status, result document or None, detail)``."""
+    """Replay one extracted kick-off: ``(status, result document or None, detail)``.
+
+    ``agree``: every recorded value matches; ``ruling``: it differs and the kick-off met a
+    documented ruling; ``unsupported``: it met something the extractor cannot recover yet (a free
+    turn with actions), everything recorded before it agreeing; ``disagree``; ``error``: the
+    scenario could not be played. A detail names the recovered decisions the engine does not take
+    yet, if any.
+    """
     from kickoff.formats.fumbbl_replay import differences
 
+    pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
+               if k.pending else "")
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
         result, seed = play(loaded)
     except KickoffError as e:
-        return "error", None, str(e)
+        if k.notes:
+            return "unsupported", None, "; ".join(k.notes) + f" ({e})"
+        return "error", None, str(e) + pending
     doc = result_to_json(result, loaded.ruleset, seed)
     diffs = differences(doc, k.expect)
     detail = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
     if not diffs:
         return "agree", doc, "; ".join(k.notes)
     if k.rulings:
-        return "ruling", doc, "; ".join(k.rulings) + " (" + detail + ")"
-    if k.notes:
+        return "ruling", doc, "; ".join(k.rulings) + " (" + detail + ")" + pending
+    if k.notes and not any(p.startswith(BEFORE_FREE_TURN) for p, _, _ in diffs):
         return "unsupported", doc, "; ".join(k.notes) + " (" + detail + ")"
-    return "disagree", doc, detail
+    return "disagree", doc, detail + pending
 
 
 _STYLE = {"agree": "green", "ruling": "yellow", "unsupported": "magenta", "disagree": "red",

@@ -39,7 +39,7 @@ from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.skills import RESPELLINGS
-from kickoff.formats.scenario import SCENARIO_FORMAT, pydantic_problems
+from kickoff.formats.scenario import SCENARIO_FORMAT, DecisionsIn, pydantic_problems
 
 # --------------------------------------------------------------------------- dice translation
 
@@ -92,6 +92,12 @@ EVENTS: dict[str, str] = {
     "Charge": "charge", "Throw a Rock": "throw_a_rock", "Officious Ref": "officious_ref",
     "Dodgy Snack": "dodgy_snack", "Pitch Invasion": "pitch_invasion",
 }
+
+#: FUMBBL turn modes of the Blitz! / Charge! free turn (and its sub-modes), during the kick-off.
+FREE_TURN_MODES: frozenset[str] = frozenset({
+    "blitz", "bombHomeBlitz", "bombAwayBlitz", "selectBlitzTarget", "selectGazeTarget",
+    "passBlock", "dumpOff", "interception", "hitAndRun", "bombHome", "bombAway",
+    "placeCarriedPlayer", "selectBlockKind"})
 
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
@@ -372,7 +378,9 @@ class ExtractedKickoff:
     ``case`` is ``{"about", "source", "scenario", "expect"}``: the scenario document and what
     FUMBBL recorded (``expect``: dotted paths of the result document -> values). ``notes`` lists
     what the extractor could not recover (the scenario may then not reproduce FUMBBL's outcome);
-    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off.
+    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off;
+    ``pending`` holds the decisions recovered from the log that the engine does not take yet
+    (:func:`engine_decisions`).
     """
 
     number: int
@@ -381,6 +389,7 @@ class ExtractedKickoff:
     case: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
+    pending: dict[str, Any] = field(default_factory=dict)
 
     @property
     def scenario(self) -> dict[str, Any]:
@@ -504,6 +513,15 @@ def _d8(roll: int, name: str | None, where: str) -> int:
         raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} is out of range 1..8"]) from None
 
 
+def engine_decisions(decisions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(known, pending)``: the recovered decisions the scenario format takes, and those it does
+    not take yet (``kick_off_return`` / ``on_the_ball``, ``diving_catch``, recovered from FUMBBL's
+    log before the engine plays them); they join the scenario once ``DecisionsIn`` has them."""
+    fields = DecisionsIn.model_fields
+    known = {k: v for k, v in decisions.items() if k in fields}
+    return known, {k: v for k, v in decisions.items() if k not in fields}
+
+
 class _KickoffBuilder:
     """Collects one kick-off: snapshot before, reports and model changes until a turn starts."""
 
@@ -532,6 +550,10 @@ class _KickoffBuilder:
         self.target: tuple[int, int] | None = None
         self.touchback_path = False
         self.kicker: str | None = None
+        self.mode = "kickoff"
+        self.free_turn_moves = 0
+        self.return_path: list[tuple[str, tuple[int, int]]] = []
+        self.diving_catch: list[str] = []
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.prayers: dict[Side, list[str]] = {"home": [], "away": []}
@@ -601,6 +623,14 @@ class _KickoffBuilder:
     def report(self, rep: Report) -> None:
         rid = rep.reportId
         w = f"{self.where}"
+        if self.mode in FREE_TURN_MODES:
+            # the free turn's own dice (moves, blocks, ...) are not recovered yet
+            self.free_turn_moves += rid in ("playerAction", "block", "foul", "passRoll")
+            return
+        extra = rep.model_extra or {}
+        if rid == "skillUse" and extra.get("skillUse") == "catchBall" and extra.get("used") and (
+                str(extra.get("skill", "")).lower() == "diving catch"):
+            self.diving_catch.append(f"p{extra.get('playerId')}")
         if rid == "kickoffScatter":
             r = _model(KickoffScatterReport, rep, w)
             direction = _d8(r.rollScatterDirection, r.scatterDirection, w)
@@ -717,9 +747,15 @@ class _KickoffBuilder:
                 self.done = True
             else:
                 self.turn_modes.append(ch.modelChangeValue)
+                self.mode = ch.modelChangeValue
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             before, after = _on_pitch(tr.coords.get(key)), _on_pitch(_square(ch.modelChangeValue))
-            if before is not None and after is not None and before != after:
+            if self.mode in FREE_TURN_MODES:
+                self.free_turn_moves += before != after
+            elif self.mode == "kickoffReturn" and after is not None and before != after:
+                self.return_path.append((key, after))
+            elif after is not None and before != after:
+                # a move on the pitch, or (bb2025 Solid / Perfect Defence) back from the dugout
                 self.moves.append((key, after))
         elif cid == "fieldModelSetBallCoordinate":
             # the ball's path after the deviation: a scatter or bounce leaving the pitch or
@@ -792,9 +828,16 @@ class _KickoffBuilder:
                      if self.coords.get(pid) != to]
             if moved:
                 decisions[self.event] = moved
-        elif self.event in ("blitz", "charge") and movers:
-            self.notes.append(f"{self.event}: the kicking team's free actions are not recovered "
-                              "(the engine cannot play them yet)")
+        if self.event in ("blitz", "charge") and self.free_turn_moves:
+            self.notes.append(f"{self.event}: the kicking team's free turn is not recovered "
+                              "(a later issue: its actions)")
+        if self.return_path:
+            pid = self.return_path[0][0]
+            key = "kick_off_return" if ex.ruleset == "classic" else "on_the_ball"
+            decisions[key] = {"player": f"p{pid}",
+                              "path": [list(sq) for p, sq in self.return_path if p == pid]}
+        if self.diving_catch:
+            decisions["diving_catch"] = list(self.diving_catch)
         # the outcome FUMBBL recorded
         ball = tr.ball
         carrier: str | None = None
@@ -831,6 +874,7 @@ class _KickoffBuilder:
         if self.throw_in and ex.ruleset == "classic":
             self.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
                                 "we count 2D6 from the start square (rulings.md 4)")
+        decisions, pending = engine_decisions(decisions)
         scenario: dict[str, Any] = {
             "format": SCENARIO_FORMAT,
             "ruleset": ex.ruleset,
@@ -859,7 +903,7 @@ class _KickoffBuilder:
             "expect": expect,
         }
         return ExtractedKickoff(self.number, self.half, self.kicking, case, self.notes,
-                                self.rulings)
+                                self.rulings, pending)
 
 
 class _Extractor:
