@@ -106,6 +106,8 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
         result, seed = play(loaded)
     except KickoffError as e:
+        if k.rulings:
+            return "ruling", None, "; ".join(k.rulings) + f" ({e})"
         if k.notes:
             return "unsupported", None, "; ".join(k.notes) + f" ({e})"
         return "error", None, str(e) + pending
@@ -177,7 +179,7 @@ def verify_command(
     for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
         table.add_column(col)
     details: list[str] = []
-    counts = dict.fromkeys(STATUSES, 0)
+    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
     games = 0
     for path in files:
         try:
@@ -203,8 +205,9 @@ def verify_command(
                 details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
     ok = not failed and counts["unsupported"] + counts["disagree"] + counts["error"] == 0
     if as_json:
-        summary = {"games": games, "kickoffs": len(rows),
-                   **{s: counts[s] for s in STATUSES}, "games_failed": len(failed)}
+        summary: dict[str, int] = {"games": games, "kickoffs": len(rows)}
+        summary |= {s: counts[s] for s in STATUSES}
+        summary["games_failed"] = len(failed)
         typer.echo(json.dumps({"summary": summary, "kickoffs": rows, "failed": failed},
                               indent=2))
     elif games:

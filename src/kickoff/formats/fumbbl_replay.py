@@ -99,6 +99,16 @@ FREE_TURN_MODES: frozenset[str] = frozenset({
     "passBlock", "dumpOff", "interception", "hitAndRun", "bombHome", "bombAway",
     "placeCarriedPlayer", "selectBlockKind"})
 
+#: The corner squares and the D3's directions from each, 1 to 3 (``pitch-and-dice.md``).
+CORNER_THROW_IN: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
+    (0, 0): ((1, 0), (1, 1), (0, 1)), (25, 0): ((0, 1), (-1, 1), (-1, 0)),
+    (25, 14): ((-1, 0), (-1, -1), (0, -1)), (0, 14): ((0, -1), (1, -1), (1, 0)),
+}
+
+#: Our rulesets whose FUMBBL rules version rolls the corner throw-in's D3 (its bb2025 does; its
+#: bb2020 has no corner rule, christerk/ffb ``mechanics/bb2020/ThrowInMechanic``).
+FUMBBL_CORNER_RULE: frozenset[str] = frozenset({"bb2025"})
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
@@ -550,6 +560,8 @@ class _KickoffBuilder:
         self.target: tuple[int, int] | None = None
         self.touchback_path = False
         self.kicker: str | None = None
+        self.apothecary = False
+        self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
         self.free_turn_moves = 0
         self.return_path: list[tuple[str, tuple[int, int]]] = []
@@ -568,6 +580,30 @@ class _KickoffBuilder:
 
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
+
+    def throw_in_direction(self, r: ThrowInReport) -> tuple[str, int]:
+        """The direction die of a throw-in: FUMBBL's D6 follows the template as
+        ``pitch-and-dice.md`` numbers it; from a corner square, where the ruleset has the corner
+        rule, a D3: FUMBBL rolls it in bb2025; its bb2020 has no corner rule and rolls the D6 of
+        the end line, which is translated to the D3 giving the same direction, or else is a
+        ruling."""
+        start = self.ball_start
+        rs = RULESETS[self.ex.ruleset]
+        corner = start is not None and start in CORNER_THROW_IN
+        if not (corner and rs.corner_rule):
+            return "d6", r.directionRoll
+        if self.ex.ruleset in FUMBBL_CORNER_RULE:
+            return "d3", r.directionRoll
+        assert start is not None
+        fumbbl = FUMBBL_DIRECTIONS.get(r.direction or "")
+        step = TEMPLATE_STEP[translate_d8(fumbbl)] if fumbbl else None
+        sweep = CORNER_THROW_IN[start]
+        if step in sweep:
+            return "d3", sweep.index(step) + 1
+        self.rulings.append(f"corner throw-in from {list(start)}: FUMBBL's {self.ex.ruleset} has "
+                            "no corner rule (a D6 as from the end line); we roll the D3 "
+                            "(rulings.md 4)")
+        return "d3", 1
 
     def use_kick(self, pid: str) -> None:
         """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
@@ -725,9 +761,15 @@ class _KickoffBuilder:
         elif rid == "throwIn":
             r9 = _model(ThrowInReport, rep, w)
             self.throw_in = True
-            self.add("d6", r9.directionRoll, *r9.distanceRoll)
+            self.add(*self.throw_in_direction(r9))
+            self.add("d6", *r9.distanceRoll)
         elif rid == "catchRoll":
             self.add("d6", _model(RollReport, rep, w).roll)
+        elif rid == "reRoll" and extra.get("reRollSource") == "Pro" and extra.get("roll"):
+            self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+        elif rid in ("apothecaryChoice", "apothecaryRoll") and not self.apothecary:
+            self.apothecary = True
+            self.notes.append("an apothecary was used: the engine has no apothecary")
         elif rid == "turnEnd":
             self.done = True
 
@@ -1004,6 +1046,7 @@ class _Extractor:
                             and extra.get("skillUse") == "halveKickoffScatter"):
                         pending_kick = str(extra.get("playerId"))
             if builder is not None:
+                builder.ball_start = _on_pitch(tr.ball)
                 for ch in cmd.modelChangeList.modelChangeArray:
                     builder.change(ch, tr)
                     if builder.done:
