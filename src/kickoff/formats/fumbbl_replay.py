@@ -109,6 +109,17 @@ CORNER_THROW_IN: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
 #: bb2020 has no corner rule, christerk/ffb ``mechanics/bb2020/ThrowInMechanic``).
 FUMBBL_CORNER_RULE: frozenset[str] = frozenset({"bb2025"})
 
+#: Prayers to Nuffle whose player is random (a ``pick``): (the skill or effect a candidate must
+#: lack, whether it is a skill, whether Loner bars him), as ``core/events.py`` applies them.
+PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
+    "stiletto": ("stab", True, True), "bad_habits": ("loner", True, True),
+    "greasy_cleats": ("greasy_cleats", False, False),
+    "intensive_training": ("intensive_training", False, True),
+}
+
+#: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
+PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
@@ -560,6 +571,8 @@ class _KickoffBuilder:
         self.target: tuple[int, int] | None = None
         self.touchback_path = False
         self.kicker: str | None = None
+        self.prayer: dict[str, str] = {}
+        self.prayer_chosen: list[str] = []
         self.apothecary = False
         self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
@@ -604,6 +617,43 @@ class _KickoffBuilder:
                             "no corner rule (a D6 as from the end line); we roll the D3 "
                             "(rulings.md 4)")
         return "d3", 1
+
+    def prayer_effect(self, pid: str, message: str) -> None:
+        """A player FUMBBL's prayer chose (its ``playerEvent`` report): a random one as a ``pick``
+        among the engine's candidates (``rulings.md`` 6, Prayers to Nuffle), Bad Habits' D3 as
+        the number of players it names; a chosen one as ``decisions.prayer.player``; Intensive
+        Training's skill ("gains Dodge") as ``decisions.prayer.skill``."""
+        prayer = self.pending_prayer
+        if pid not in self.ex.players or prayer is None:
+            return
+        side = self.side_of(pid)
+        if prayer in PRAYER_CHOSEN:
+            self.prayer["player"] = f"p{pid}"
+            return
+        if prayer not in PRAYER_RANDOM:
+            return
+        marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
+        candidates = [
+            q for q in self.candidates(side)
+            if not (is_skill and marker in self.ex.players[q].doc["skills"])
+            and not (no_loner and "loner" in self.ex.players[q].doc["skills"])
+            and q not in self.prayer_chosen]
+        if prayer == "bad_habits":
+            if not self.prayer_chosen:
+                self.add("d3", 1)
+            else:
+                self.dice["d3"][-1] += 1
+        if pid not in candidates:
+            self.notes.append(f"{prayer}: FUMBBL chose {pid}, not one of the engine's candidates")
+        elif len(candidates) > 1:
+            self.add("pick", candidates.index(pid) + 1)
+        self.prayer_chosen.append(pid)
+        if prayer == "intensive_training" and message.startswith("gains "):
+            try:
+                self.prayer["skill"] = skill_name(message[len("gains "):],
+                                                  RULESETS[self.ex.ruleset].skills)
+            except KeyError:
+                self.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")
 
     def use_kick(self, pid: str) -> None:
         """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
@@ -699,9 +749,10 @@ class _KickoffBuilder:
                 for side in (self.kicking, self.receiving):
                     self.add_picks(side, [p for p in hit if self.side_of(p) == side])
             if rid == "cheeringFans":
-                # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025 ``teamIds``
-                extra = rep.model_extra or {}
-                ids = extra.get("teamIds") or [extra.get("teamId")]
+                # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
+                # ``teamIdsAdditionalAssist``
+                ids = (extra.get("teamIdsAdditionalAssist") or extra.get("teamIds")
+                       or [extra.get("teamId")])
                 self.fans_winners = [side for side in SIDES
                                      if self.ex.teams[side].teamId in ids]
         elif rid == "kickoffRiot":
@@ -765,6 +816,8 @@ class _KickoffBuilder:
             self.add("d6", *r9.distanceRoll)
         elif rid == "catchRoll":
             self.add("d6", _model(RollReport, rep, w).roll)
+        elif rid == "playerEvent" and self.pending_prayer and extra.get("playerId"):
+            self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
         elif rid == "reRoll" and extra.get("reRollSource") == "Pro" and extra.get("roll"):
             self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
         elif rid in ("apothecaryChoice", "apothecaryRoll") and not self.apothecary:
@@ -851,6 +904,8 @@ class _KickoffBuilder:
         decisions: dict[str, Any] = {}
         if self.kicker is not None:
             decisions["use_kick_skill"] = True
+        if self.prayer:
+            decisions["prayer"] = dict(self.prayer)
         movers = [(pid, to) for pid, to in self.moves]
         if self.event == "high_kick":
             hk = [pid for pid, to in movers if ex.players[pid].side == self.receiving]
@@ -904,6 +959,9 @@ class _KickoffBuilder:
             for side in SIDES:
                 expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
                 expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
+        if self.event == "cheering_fans" and rs.cheering_fans_effect == "block_assist":
+            for side in SIDES:
+                expect[f"teams.{side}.block_assists"] = int(side in self.fans_winners)
         if self.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
             prayer = self.pending_prayer
             winners = self.fans_winners
