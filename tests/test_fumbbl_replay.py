@@ -181,12 +181,25 @@ def test_first_kickoffs_equal_the_hand_made_cases() -> None:
         assert k.expect == hand["expect"]
 
 
+def _shared_replay(game: str) -> Path:
+    top = REPLAY.parent / f"{game}.json.gz"
+    return top if top.exists() else REPLAY.parent / "classic-2017" / f"{game}.json.gz"
+
+
 @needs_replay
-def test_stored_cases_are_what_the_extractor_gives() -> None:
-    for k in extract_kickoffs(REPLAY):
-        stored = DATA / f"1559380-ko{k.number}.json"
-        if stored.exists():
-            assert json.loads(stored.read_text()) == k.case
+@pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
+def test_stored_cases_are_what_the_extractor_gives(path: Path) -> None:
+    game, number = path.stem.split("-ko")
+    replay = _shared_replay(game)
+    if not replay.exists():
+        pytest.skip(f"{replay} is not here")
+    k = extract_kickoffs(replay)[int(number) - 1]
+    assert json.loads(path.read_text()) == k.case
+
+
+def test_stored_cases_cover_every_era() -> None:
+    rulesets = {json.loads(p.read_text())["scenario"]["ruleset"] for p in STORED}
+    assert rulesets == {"classic", "bb2020", "bb2025"}
 
 
 @needs_replay
