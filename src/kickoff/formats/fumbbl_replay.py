@@ -762,14 +762,16 @@ class _KickoffBuilder:
         elif rid == "injury":
             inj = _model(InjuryReport, rep, w)
             self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
-        elif rid == "kickoffOfficiousRef":
+        elif rid in ("kickoffOfficiousRef", "kickoffDodgySnack"):
             r3 = _model(OfficiousRefReport, rep, w)
+            if rid == "kickoffDodgySnack":  # bb2025: ``playerIds``
+                r3.playerIdsHit = [str(p) for p in extra.get("playerIds") or []]
             self.add("d6", *self.kicking_first(r3))
             self.ref_hit = r3.playerIdsHit
             for side in (self.kicking, self.receiving):
                 self.add_picks(side, [p for p in r3.playerIdsHit if self.side_of(p) == side])
             self.ref_rolls = {}
-        elif rid == "officiousRefRoll":
+        elif rid in ("officiousRefRoll", "dodgySnackRoll"):
             r4 = _model(RollReport, rep, w)
             if r4.playerId is not None:
                 self.ref_rolls[r4.playerId] = r4.roll
@@ -788,12 +790,16 @@ class _KickoffBuilder:
         elif rid == "kickoffPitchInvasion":
             r5 = _model(PitchInvasionReport, rep, w)
             self.add("d6", *self.kicking_first(r5))
-            if r5.amount:
-                self.add("d3", r5.amount)
+            # ``amount`` counts the players hit on both teams; the D3 is what each losing team
+            # lost (FUMBBL rolls it whatever the result)
+            hit = {side: [p for p in r5.playerIds if self.side_of(p) == side] for side in SIDES}
+            d3 = max(len(v) for v in hit.values())
+            if d3 == 0 or d3 > 3:
+                self.notes.append(f"pitch invasion: the D3 cannot be read from {r5.playerIds}")
+            self.add("d3", min(max(d3, 1), 3))
             for side in (self.kicking, self.receiving):
-                mine = [p for p in r5.playerIds if self.side_of(p) == side]
-                if mine:
-                    self.add_picks(side, mine, r5.amount)
+                if hit[side]:
+                    self.add_picks(side, hit[side], d3)
         elif rid == "prayerRoll":
             r6 = _model(RollReport, rep, w)
             self.add("d16", r6.roll)
