@@ -206,6 +206,20 @@ def test_bb2025_kick_is_declared_before_and_rolls_a_d3(tmp_path: Path) -> None:
     assert check(k)[0] == "agree"
 
 
+def test_bb2025_kick_asked_after_the_roll_halves_rounding_up(tmp_path: Path) -> None:
+    # FUMBBL's game option askForKickAfterRoll: D6 5 halved rounding up is 3, the engine's D3
+    doc = replay_doc([cmd([scatter([24, 7], "East", 3, 5)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([22, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["North"], rolls=[1])],
+                          [land([22, 6])])], rules="BB2025", skills={"4": ["Kick"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d3"] == [3] and k.scenario["dice"]["d6"] == [1, 1]
+    assert k.expect["deviation.square"] == [22, 7]
+    assert check(k)[0] == "agree"
+
+
 # --------------------------------------------------------------------------- moves and free turns
 
 

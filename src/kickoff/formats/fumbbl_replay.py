@@ -667,6 +667,13 @@ class _KickoffBuilder:
             direction = self.deviation["direction"]
             dx, dy = TEMPLATE_STEP[direction]
             dist = self.deviation["distance"] // 2
+            if RULESETS[self.ex.ruleset].kick_skill == "d3":
+                # bb2025 with FUMBBL's game option askForKickAfterRoll: the D6 is halved
+                # rounding up, which is the D3 the engine rolls (declared before: rulings.md 2.3)
+                roll = self.deviation["distance"]
+                dist = (roll + 1) // 2
+                self.dice["d6"].remove(roll)
+                self.add("d3", dist)
             self.deviation = {"direction": direction, "distance": dist,
                               "square": [self.target[0] + dx * dist, self.target[1] + dy * dist]}
 
@@ -853,6 +860,10 @@ class _KickoffBuilder:
             before, after = _on_pitch(tr.coords.get(key)), _on_pitch(_square(ch.modelChangeValue))
             if self.mode in FREE_TURN_MODES:
                 self.free_turn_moves += before != after
+            elif self.mode == "swarming" and after is not None and before != after:
+                if not any("Swarming" in n for n in self.notes):
+                    self.notes.append("Swarming: players entered the pitch after the kick; the "
+                                      "engine has no Swarming")
             elif self.mode == "kickoffReturn" and after is not None and before != after:
                 self.return_path.append((key, after))
             elif after is not None and before != after:
