@@ -799,14 +799,15 @@ class _KickoffBuilder:
             self.add("d6", *self.kicking_first(r5))
             # ``amount`` counts the players hit on both teams; the D3 is what each losing team
             # lost (FUMBBL rolls it whatever the result)
-            hit = {side: [p for p in r5.playerIds if self.side_of(p) == side] for side in SIDES}
-            d3 = max(len(v) for v in hit.values())
-            if d3 == 0 or d3 > 3:
+            invaded = {side: [p for p in r5.playerIds if self.side_of(p) == side]
+                       for side in SIDES}
+            amount = max(len(v) for v in invaded.values())
+            if amount == 0 or amount > 3:
                 self.notes.append(f"pitch invasion: the D3 cannot be read from {r5.playerIds}")
-            self.add("d3", min(max(d3, 1), 3))
+            self.add("d3", min(max(amount, 1), 3))
             for side in (self.kicking, self.receiving):
-                if hit[side]:
-                    self.add_picks(side, hit[side], d3)
+                if invaded[side]:
+                    self.add_picks(side, invaded[side], amount)
         elif rid == "prayerRoll":
             r6 = _model(RollReport, rep, w)
             self.add("d16", r6.roll)
