@@ -22,7 +22,9 @@ from rich.console import Console
 from rich.table import Table
 
 from kickoff.cli.common import guarded, write_text
-from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.dice import DieKind, ScriptedDice, SeededDice
+from kickoff.core.errors import DiceError, KickoffError, ScenarioError
+from kickoff.core.kickoff import kick_off
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of
@@ -89,6 +91,39 @@ def extract_command(
 BEFORE_FREE_TURN = ("deviation.", "event.")
 
 
+class _ThenSeeded:
+    """Scripted dice, then seeded ones once a kind runs out: replays a kick-off whose later dice
+    FUMBBL's log cannot give (a free turn's), to compare what came before."""
+
+    def __init__(self, scripted: ScriptedDice) -> None:
+        self.scripted, self.seeded = scripted, SeededDice(0)
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        try:
+            return self.scripted.roll(kind, sides)
+        except DiceError:
+            return self.seeded.roll(kind, sides)
+
+
+def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
+    """The differences with FUMBBL in what came before a free turn, replaying with seeded dice
+    once FUMBBL's run out; ``None`` when the scenario cannot be played at all."""
+    from kickoff.formats.fumbbl_replay import differences
+
+    try:
+        loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+        dice, seed = loaded.dice()
+        if isinstance(dice, ScriptedDice):
+            dice = _ThenSeeded(dice)
+        result = kick_off(loaded.state.clone(), loaded.ruleset, dice, loaded.decisions,
+                          loaded.house_rules)
+    except KickoffError:
+        return None
+    doc = result_to_json(result, loaded.ruleset, seed)
+    return [f"{p}: FUMBBL {_show(w)}, ours {_show(g)}"
+            for p, w, g in differences(doc, k.expect) if p.startswith(BEFORE_FREE_TURN)]
+
+
 def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
     """Replay one extracted kick-off: ``(status, result document or None, detail)``.
 
@@ -109,6 +144,9 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
         if k.rulings:
             return "ruling", None, "; ".join(k.rulings) + f" ({e})"
         if k.notes:
+            before = _before_free_turn(k)
+            if before:
+                return "disagree", None, "; ".join(before) + "; then: " + str(e)
             return "unsupported", None, "; ".join(k.notes) + f" ({e})"
         return "error", None, str(e) + pending
     doc = result_to_json(result, loaded.ruleset, seed)
