@@ -293,6 +293,26 @@ def test_corner_throw_ins_per_era(tmp_path: Path) -> None:
     assert "d3" not in k.scenario["dice"] and k.scenario["dice"]["d6"][-3:] == [3, 2, 3]
 
 
+def test_bb2020_weather_scatters_past_the_half_are_a_ruling(tmp_path: Path) -> None:
+    # the ball lands on (13, 7), next to the halfway line; Perfect Conditions: FUMBBL's bb2020
+    # scatters West (into the kicking half: it stays on (13, 7)), then East twice: no touchback
+    doc = replay_doc([cmd([scatter([13, 7], "West", 7, 6)], [land([13, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Changing Weather",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("weather", weather="Nice Weather", weatherRoll=[3, 4]),
+                           rep("scatterBall", directionArray=["West", "East", "East"],
+                               rolls=[7, 3, 3], gustOfWind=True)],
+                          [land([14, 7]), land([15, 7])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([16, 7])])])
+    k = extract(tmp_path, doc)
+    # the deviation, the first scatter only (the two after it dropped), FUMBBL's bounce
+    assert k.scenario["dice"]["d8"] == [4, 4, 5]
+    assert k.rulings and "Changing Weather" in k.rulings[0]
+    status, _, detail = check(k)
+    assert status == "ruling" and "Changing Weather" in detail
+
+
 def test_stiletto_prayer_picks_its_player(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),

@@ -120,6 +120,10 @@ PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
 #: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
 PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
 
+#: Our rulesets whose FUMBBL rules version rolls all three Changing Weather scatters even after
+#: one leaves the receiving half (its bb2025 stops there, as the engine does).
+FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
@@ -594,6 +598,25 @@ class _KickoffBuilder:
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
 
+    def weather_scatters(self, d8s: list[int]) -> list[int]:
+        """The Changing Weather scatters the engine rolls: up to the first square outside the
+        receiving half, a touchback (``rulings.md`` 2.6). FUMBBL's bb2020 rolls all three even
+        then (christerk/ffb ``step/bb2020/StepApplyKickoffResult.handleWeatherChange``: the ball
+        stays on its last square and may scatter on, and back, with no touchback): a ruling."""
+        sq = self.ball_start
+        if sq is None or self.ex.ruleset not in FUMBBL_WEATHER_SCATTERS_ON:
+            return d8s
+        for i, d8 in enumerate(d8s):
+            dx, dy = TEMPLATE_STEP[d8]
+            sq = (sq[0] + dx, sq[1] + dy)
+            if self.out_of_play(sq):
+                if i + 1 < len(d8s):
+                    self.rulings.append(
+                        "Changing Weather scatter: FUMBBL's bb2020 scatters on after the ball "
+                        "leaves the receiving half; we stop there, a touchback (rulings.md 2.6)")
+                return d8s[:i + 1]
+        return d8s
+
     def throw_in_direction(self, r: ThrowInReport) -> tuple[str, int]:
         """The direction die of a throw-in: FUMBBL's D6 follows the template as
         ``pitch-and-dice.md`` numbers it; from a corner square, where the ruleset has the corner
@@ -821,8 +844,10 @@ class _KickoffBuilder:
         elif rid == "scatterBall":
             r8 = _model(ScatterBallReport, rep, w)
             names: list[str | None] = list(r8.directionArray) + [None] * len(r8.rolls)
-            for roll, name in zip(r8.rolls, names, strict=False):
-                self.add("d8", _d8(roll, name, w))
+            d8s = [_d8(roll, name, w) for roll, name in zip(r8.rolls, names, strict=False)]
+            if r8.gustOfWind:
+                d8s = self.weather_scatters(d8s)
+            self.add("d8", *d8s)
         elif rid == "throwIn":
             r9 = _model(ThrowInReport, rep, w)
             self.throw_in = True
