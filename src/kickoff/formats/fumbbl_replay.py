@@ -857,6 +857,8 @@ class _KickoffBuilder:
             self.add("d6", _model(RollReport, rep, w).roll)
         elif rid == "playerEvent" and self.pending_prayer and extra.get("playerId"):
             self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
+        elif rid == "regenerationRoll":
+            self.add("d6", _model(RollReport, rep, w).roll)
         elif rid == "reRoll" and extra.get("reRollSource") == "Pro" and extra.get("roll"):
             self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
         elif rid in ("apothecaryChoice", "apothecaryRoll") and not self.apothecary:
