@@ -261,6 +261,24 @@ def test_kick_off_return_and_diving_catch_are_recovered(tmp_path: Path) -> None:
             assert key not in k.scenario["decisions"] and k.pending[key] == value
 
 
+def test_perfect_defence_with_a_reserve_is_a_ruling(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Perfect Defence", kickoffRoll=[1, 3])]),
+                      cmd(changes=[("gameSetTurnMode", None, "perfectDefence")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [30, 1]),
+                                   ("fieldModelSetPlayerState", "4", 9)]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "9", [8, 7]),
+                                   ("fieldModelSetPlayerState", "9", 1)]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    home = doc["game"]["teamHome"]["playerArray"]
+    home.append(dict(home[3], playerId="9", playerNr=9))
+    k = extract(tmp_path, doc)
+    assert k.rulings and "Reserves" in k.rulings[0]
+    assert check(k)[0] == "ruling"
+
+
 def test_engine_decisions_keeps_only_the_keys_the_format_takes() -> None:
     known, pending = engine_decisions({"high_kick": "p1", "no_such_key": 1})
     assert known == {"high_kick": "p1"} and pending == {"no_such_key": 1}

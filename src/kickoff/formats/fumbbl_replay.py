@@ -598,6 +598,20 @@ class _KickoffBuilder:
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
 
+    def defence_substitutions(self, tr: _Tracker) -> None:
+        """At the end of a Perfect / Solid Defence: FUMBBL's set-up (christerk/ffb
+        ``UtilServerSetup.setupPlayer``, any box square allowed) lets the kicking coach swap
+        players with the Reserves; the book sets up the same players again (``rulings.md`` 6):
+        a ruling."""
+        def on_pitch(coords: dict[str, tuple[int, int] | None]) -> set[str]:
+            return {p.pid for p in self.ex.order
+                    if p.side == self.kicking and _on_pitch(coords.get(p.pid)) is not None}
+
+        if on_pitch(tr.coords) != on_pitch(self.coords):
+            self.rulings.append(f"{self.event}: FUMBBL lets the kicking coach swap players with "
+                                "the Reserves; the book sets up the same players again "
+                                "(rulings.md 6)")
+
     def weather_scatters(self, d8s: list[int]) -> list[int]:
         """The Changing Weather scatters the engine rolls: up to the first square outside the
         receiving half, a touchback (``rulings.md`` 2.6). FUMBBL's bb2020 rolls all three even
@@ -882,6 +896,8 @@ class _KickoffBuilder:
             if ch.modelChangeValue in ("regular", "setup", "endGame"):
                 self.done = True
             else:
+                if self.mode in ("perfectDefence", "solidDefence"):
+                    self.defence_substitutions(tr)
                 self.turn_modes.append(ch.modelChangeValue)
                 self.mode = ch.modelChangeValue
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
