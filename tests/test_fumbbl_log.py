@@ -239,6 +239,19 @@ def test_blitz_free_turn_dice_are_left_out(tmp_path: Path) -> None:
     assert check(k)[0] == "unsupported"
 
 
+def test_bb2020_blitz_count_is_read_in_the_free_turn(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)],
+                          [("gameSetTurnMode", None, "blitz")]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d3"] == [2] and not k.notes
+    assert check(k)[0] == "agree"  # a free turn without an action
+
+
 def test_kick_off_return_and_diving_catch_are_recovered(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 9], "South", 5, 2)], [land([19, 9])]),
                       cmd(changes=[("gameSetTurnMode", None, "kickoffReturn")]),

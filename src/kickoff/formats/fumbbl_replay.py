@@ -753,8 +753,9 @@ class _KickoffBuilder:
     def report(self, rep: Report) -> None:
         rid = rep.reportId
         w = f"{self.where}"
-        if self.mode in FREE_TURN_MODES:
-            # the free turn's own dice (moves, blocks, ...) are not recovered yet
+        if self.mode in FREE_TURN_MODES and rid != "blitzRoll":
+            # the free turn's own dice (moves, blocks, ...) are not recovered yet; its count
+            # (bb2020 / bb2025) is reported once the turn mode is already ``blitz``
             self.free_turn_moves += rid in ("playerAction", "block", "foul", "passRoll")
             return
         extra = rep.model_extra or {}
