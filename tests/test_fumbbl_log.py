@@ -387,6 +387,12 @@ def test_verify_many_files_and_folders(tmp_path: Path) -> None:
                                     "0 disagree, 0 error) in 2 games")
 
 
+def test_verify_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    code, out, err = cli(["fumbbl", "verify", str(tmp_path)])
+    assert code == 1 and out == ""
+    assert "no FUMBBL replay" in err and str(tmp_path) in err
+
+
 def test_verify_goes_on_after_a_bad_file_and_reports_json(tmp_path: Path) -> None:
     good = _write(tmp_path, "good.json", _plain_game())
     bad = tmp_path / "bad.json.gz"

@@ -212,7 +212,9 @@ def verify_command(
 
     files = replay_files(replays)
     rows: list[dict[str, Any]] = []
-    failed: list[dict[str, str]] = []
+    failed: list[dict[str, str]] = [
+        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
+        for p in replays if p.is_dir() and not replay_files([p])]
     table = Table(show_lines=False)
     for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
         table.add_column(col)
