@@ -274,6 +274,23 @@ def test_kick_off_return_and_diving_catch_are_recovered(tmp_path: Path) -> None:
             assert key not in k.scenario["decisions"] and k.pending[key] == value
 
 
+def test_quick_snap_counts_each_players_last_square(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Quick Snap", kickoffRoll=[4, 5])]),
+                      cmd(changes=[("gameSetHomePlaying", None, False),
+                                   ("gameSetTurnMode", None, "quickSnap")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6])]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "6", [14, 7])]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [13, 6])]),
+                      cmd(changes=[("gameSetHomePlaying", None, True),
+                                   ("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["quick_snap"] == [{"player": "p6", "to": [14, 7]}]
+    assert check(k)[0] == "agree"
+
+
 def test_perfect_defence_with_a_reserve_is_a_ruling(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Perfect Defence", kickoffRoll=[1, 3])]),

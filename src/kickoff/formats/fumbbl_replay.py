@@ -974,8 +974,15 @@ class _KickoffBuilder:
             if hk:
                 decisions["high_kick"] = f"p{hk[-1]}"
         elif self.event == "quick_snap":
-            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in movers
-                  if ex.players[pid].side == self.receiving]
+            # a player FUMBBL moved twice (its set-up lets the coach change his mind) counts
+            # with his last square, in the order of the last moves; back home, not at all
+            last: dict[str, tuple[int, int]] = {}
+            for pid, to in movers:
+                if ex.players[pid].side == self.receiving:
+                    last.pop(pid, None)
+                    last[pid] = to
+            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in last.items()
+                  if self.coords.get(pid) != to]
             if qs:
                 decisions["quick_snap"] = qs
         elif self.event in ("solid_defence", "perfect_defence"):
