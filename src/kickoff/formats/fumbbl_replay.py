@@ -969,20 +969,19 @@ class _KickoffBuilder:
         if self.prayer:
             decisions["prayer"] = dict(self.prayer)
         movers = [(pid, to) for pid, to in self.moves]
+        # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
+        # counts with his last square, in the order of the last moves; back home, not at all
+        last: dict[str, tuple[int, int]] = {}
+        for pid, to in movers:
+            if ex.players[pid].side == self.receiving:
+                last.pop(pid, None)
+                last[pid] = to
+        moved_receivers = [(pid, to) for pid, to in last.items() if self.coords.get(pid) != to]
         if self.event == "high_kick":
-            hk = [pid for pid, to in movers if ex.players[pid].side == self.receiving]
-            if hk:
-                decisions["high_kick"] = f"p{hk[-1]}"
+            if moved_receivers:
+                decisions["high_kick"] = f"p{moved_receivers[-1][0]}"
         elif self.event == "quick_snap":
-            # a player FUMBBL moved twice (its set-up lets the coach change his mind) counts
-            # with his last square, in the order of the last moves; back home, not at all
-            last: dict[str, tuple[int, int]] = {}
-            for pid, to in movers:
-                if ex.players[pid].side == self.receiving:
-                    last.pop(pid, None)
-                    last[pid] = to
-            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in last.items()
-                  if self.coords.get(pid) != to]
+            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in moved_receivers]
             if qs:
                 decisions["quick_snap"] = qs
         elif self.event in ("solid_defence", "perfect_defence"):
