@@ -361,6 +361,24 @@ def test_bb2020_weather_scatters_past_the_half_are_a_ruling(tmp_path: Path) -> N
     assert status == "ruling" and "Changing Weather" in detail
 
 
+def test_part_time_coaches_count_for_brilliant_coaching(tmp_path: Path) -> None:
+    # bb2020: D6 + assistant coaches; home's two Part-time Assistant Coaches win it on 2 to 3
+    doc = replay_doc([cmd(changes=[("inducementSetAddInducement", "home",
+                                    {"inducementType": "partTimeCoach", "value": 2, "uses": 0})]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[3, 4])]),
+                      cmd([rep("extraReRoll", teamId="100", rollHome=2, rollAway=3)],
+                          [("turnDataSetReRolls", "home", 3),
+                           ("turnDataSetReRollsBrilliantCoachingOneDrive", "home", 1)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 2
+    assert k.expect["teams.home.rerolls"] == 3 and k.expect["teams.home.drive_rerolls"] == 1
+    assert check(k)[0] == "agree"
+
+
 def test_stiletto_prayer_picks_its_player(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),

@@ -124,6 +124,11 @@ PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "bless
 #: one leaves the receiving half (its bb2025 stops there, as the engine does).
 FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
 
+#: Inducements that count on the Kick-off table (bb2020 / bb2025 Temp Agency Cheerleaders and
+#: Part-time Assistant Coaches, christerk/ffb ``inducement/bb2020/InducementCollection``, usages
+#: ADD_CHEERLEADER and ADD_COACH): added to the team's cheerleaders and assistant coaches.
+TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach"})
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
@@ -448,6 +453,9 @@ class _Tracker:
         default_factory=lambda: {"home": {}, "away": {}})
     fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     fame: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
+    inducements: dict[Side, dict[str, int]] = field(
+        default_factory=lambda: {"home": {}, "away": {}})
     half: int = 1
     home_playing: bool = True
     weather: str = "nice"
@@ -492,6 +500,10 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
         tr.fan_factor[side] = value
     elif cid == "teamResultSetFame" and side and isinstance(value, int):
         tr.fame[side] = value
+    elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
+        kind, amount = value.get("inducementType"), value.get("value")
+        if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
+            tr.inducements[side][kind] = amount
     elif cid == "gameSetHalf" and isinstance(value, int):
         tr.half = value
     elif cid == "gameSetHomePlaying" and isinstance(value, bool):
@@ -565,6 +577,7 @@ class _KickoffBuilder:
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
         self.fame = dict(tr.fame)
+        self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
         self.dice: dict[str, list[int]] = {}
         self.decisions: dict[str, Any] = {}
         self.notes: list[str] = []
@@ -943,8 +956,9 @@ class _KickoffBuilder:
                 "turn": self.turn[side],
                 "rerolls": self.rerolls[side],
                 "bribes": 0,
-                "cheerleaders": t.cheerleaders,
-                "assistant_coaches": t.assistantCoaches,
+                "cheerleaders": t.cheerleaders + self.inducements[side].get("tempCheerleader", 0),
+                "assistant_coaches": (t.assistantCoaches
+                                      + self.inducements[side].get("partTimeCoach", 0)),
                 "fan_factor": self.fan_factor[side],
                 "fame": self.fame[side],
                 "players": players,
