@@ -379,6 +379,24 @@ def test_part_time_coaches_count_for_brilliant_coaching(tmp_path: Path) -> None:
     assert check(k)[0] == "agree"
 
 
+def test_a_banned_coach_rolls_brilliant_coaching_at_minus_1(tmp_path: Path) -> None:
+    # classic D3 + FAME + assistant coaches, -1 for home's head coach sent off: 3 + 1 - 1
+    # against 3, a tie: both gain a re-roll (without the -1 home alone would)
+    doc = replay_doc([cmd(changes=[("turnDataSetCoachBanned", "home", True)]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("extraReRoll", kickoffResult="Brilliant Coaching", rollHome=3,
+                               homeGainsReRoll=True, rollAway=3, awayGainsReRoll=True)],
+                          [("turnDataSetReRolls", "home", 3), ("turnDataSetReRolls", "away", 3)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["game"]["teamHome"]["assistantCoaches"] = 1
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 0
+    assert check(k)[0] == "agree"
+
+
 def test_stiletto_prayer_picks_its_player(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),

@@ -129,6 +129,10 @@ FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
 #: ADD_CHEERLEADER and ADD_COACH): added to the team's cheerleaders and assistant coaches.
 TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach"})
 
+#: Our rulesets whose FUMBBL rules version takes 1 from the Brilliant Coaching roll of a team whose
+#: head coach was sent off for arguing the call (its bb2016 and bb2020 steps do, its bb2025 not).
+BANNED_COACH_RULES: frozenset[str] = frozenset({"classic", "bb2020"})
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
@@ -453,6 +457,7 @@ class _Tracker:
         default_factory=lambda: {"home": {}, "away": {}})
     fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     fame: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    coach_banned: dict[Side, bool] = field(default_factory=lambda: {"home": False, "away": False})
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
@@ -500,6 +505,8 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
         tr.fan_factor[side] = value
     elif cid == "teamResultSetFame" and side and isinstance(value, int):
         tr.fame[side] = value
+    elif cid == "turnDataSetCoachBanned" and side and isinstance(value, bool):
+        tr.coach_banned[side] = value
     elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
         kind, amount = value.get("inducementType"), value.get("value")
         if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
@@ -578,6 +585,7 @@ class _KickoffBuilder:
         self.fan_factor = dict(tr.fan_factor)
         self.fame = dict(tr.fame)
         self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
+        self.coach_banned = dict(tr.coach_banned)
         self.dice: dict[str, list[int]] = {}
         self.decisions: dict[str, Any] = {}
         self.notes: list[str] = []
@@ -965,6 +973,15 @@ class _KickoffBuilder:
             }
             if self.drive[side]:
                 teams[side]["drive_rerolls"] = self.drive[side]
+            if (self.coach_banned[side] and self.event == "brilliant_coaching"
+                    and ex.ruleset in BANNED_COACH_RULES):
+                # a head coach sent off for arguing the call: -1 to Brilliant Coaching (LRB6 /
+                # bb2020 Argue the Call), the only roll assistant coaches count for
+                if teams[side]["assistant_coaches"] > 0:
+                    teams[side]["assistant_coaches"] -= 1
+                else:
+                    self.notes.append(f"brilliant coaching: the {side} coach was sent off "
+                                      "(-1), which the engine cannot take")
         expect: dict[str, Any] = {}
         if self.event is not None:
             expect["event.name"] = self.event
