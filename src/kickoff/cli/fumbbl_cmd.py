@@ -202,11 +202,13 @@ def verify_command(
 ) -> None:
     """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
-    One row per kick-off, then the details of every kick-off that does not agree, then
-    "N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G
-    games". A replay that cannot be read is named on stderr (counted in games_failed) and the
-    run goes on. Exit 0 only when every kick-off agrees or differs by a documented ruling and
-    every replay was read.
+    One row per kick-off, the details of those that do not agree, then a closing line:
+
+    N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G games
+
+    A replay that cannot be read is named on stderr (games_failed) and the run goes on.
+
+    Exit 0 only when every replay was read and every kick-off agrees or is a documented ruling.
     """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
