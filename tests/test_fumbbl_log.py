@@ -126,6 +126,15 @@ def test_a_bb2020_scenario_with_sidestep_plays() -> None:
         "sidestep"]
 
 
+def test_an_overtime_kickoff_is_written_as_half_2(tmp_path: Path) -> None:
+    doc = _plain_game()
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"][0][
+        "modelChangeValue"] = 3
+    k = extract(tmp_path, doc)
+    assert (k.half, k.scenario["half"]) == (3, 2)
+    assert check(k)[0] == "agree"
+
+
 # --------------------------------------------------------------------------- classic reports
 
 

@@ -1080,7 +1080,9 @@ class _KickoffBuilder:
             "house_rules": [],
             "options": {},
             "weather": ex.weather_name(self.weather),
-            "half": self.half,
+            # overtime (FUMBBL's half 3) as half 2: the format knows two halves, and nothing in
+            # a kick-off depends on which
+            "half": min(self.half, 2),
             "kicking": self.kicking,
             "teams": teams,
             "kick": ({"target": list(self.target)} if self.target else {}) | (
