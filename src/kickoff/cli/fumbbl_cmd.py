@@ -4,10 +4,11 @@
 ``<gameid>-ko<N>.json``: a ``kickoff-scenario/1`` document (``kickoff replay`` plays it), or with
 ``--cases`` the case shape ``{about, source, scenario, expect}`` of the shared cases.
 
-``kickoff fumbbl verify REPLAY`` replays every kick-off and compares the result with what FUMBBL
-recorded; exit 0 when every kick-off agrees (or differs only by a documented ruling), 1 otherwise.
-Errors (missing file, bad gzip, bad JSON, a replay the extractor cannot read) exit 1 with a message
-on stderr. See ``docs/fumbbl.md``.
+``kickoff fumbbl verify REPLAY... [--json]`` replays every kick-off of every game (files, or
+folders searched recursively) and compares the result with what FUMBBL recorded; exit 0 when every
+kick-off agrees (or differs only by a documented ruling), 1 otherwise. A replay that cannot be
+read (missing file, bad gzip, bad JSON, a replay the extractor cannot read) is named on stderr and
+counted as failed; the run goes on with the other files and exits 1. See ``docs/fumbbl.md``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from rich.console import Console
 from rich.table import Table
 
 from kickoff.cli.common import guarded
-from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.dice import DieKind, ScriptedDice, SeededDice
+from kickoff.core.errors import DiceError, KickoffError, ScenarioError
+from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
@@ -88,66 +91,181 @@ def extract_command(
         typer.echo(str(path))
 
 
-def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
-    """Replay one extracted kick-off: ``(status, result document or None, detail)``."""
+#: What FUMBBL recorded before a Blitz! / Charge! free turn: it must agree even when the free
+#: turn itself cannot be replayed yet.
+BEFORE_FREE_TURN = ("deviation.", "event.")
+
+
+class _ThenSeeded:
+    """Scripted dice, then seeded ones once a kind runs out: replays a kick-off whose later dice
+    FUMBBL's log cannot give (a free turn's), to compare what came before."""
+
+    def __init__(self, scripted: ScriptedDice) -> None:
+        self.scripted, self.seeded = scripted, SeededDice(0)
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        try:
+            return self.scripted.roll(kind, sides)
+        except DiceError:
+            return self.seeded.roll(kind, sides)
+
+
+def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
+    """The differences with FUMBBL in what came before a free turn, replaying with seeded dice
+    once FUMBBL's run out; ``None`` when the scenario cannot be played at all."""
     from kickoff.formats.fumbbl_replay import differences
 
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+        dice, seed = loaded.dice()
+        if isinstance(dice, ScriptedDice):
+            dice = _ThenSeeded(dice)
+        result = kick_off(loaded.state.clone(), loaded.ruleset, dice, loaded.decisions,
+                          loaded.house_rules)
+    except KickoffError:
+        return None
+    doc = result_to_json(result, loaded.ruleset, seed)
+    return [f"{p}: FUMBBL {_show(w)}, ours {_show(g)}"
+            for p, w, g in differences(doc, k.expect) if p.startswith(BEFORE_FREE_TURN)]
+
+
+def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
+    """Replay one extracted kick-off: ``(status, result document or None, detail)``.
+
+    ``agree``: every recorded value matches; ``ruling``: it differs and the kick-off met a
+    documented ruling; ``unsupported``: it met something the extractor cannot recover yet (a free
+    turn with actions), everything recorded before it agreeing; ``disagree``; ``error``: the
+    scenario could not be played. A detail names the recovered decisions the engine does not take
+    yet, if any.
+    """
+    from kickoff.formats.fumbbl_replay import differences
+
+    pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
+               if k.pending else "")
+    try:
+        loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
         result, seed = play(loaded)
     except KickoffError as e:
-        return "error", None, str(e)
+        if k.rulings:
+            return "ruling", None, "; ".join(k.rulings) + f" ({e})"
+        if k.notes:
+            before = _before_free_turn(k)
+            if before:
+                return "disagree", None, "; ".join(before) + "; then: " + str(e)
+            return "unsupported", None, "; ".join(k.notes) + f" ({e})"
+        return "error", None, str(e) + pending
     doc = result_to_json(result, loaded.ruleset, seed)
     diffs = differences(doc, k.expect)
     detail = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
     if not diffs:
         return "agree", doc, "; ".join(k.notes)
     if k.rulings:
-        return "ruling", doc, "; ".join(k.rulings) + " (" + detail + ")"
-    if k.notes:
+        return "ruling", doc, "; ".join(k.rulings) + " (" + detail + ")" + pending
+    if k.notes and not any(p.startswith(BEFORE_FREE_TURN) for p, _, _ in diffs):
         return "unsupported", doc, "; ".join(k.notes) + " (" + detail + ")"
-    return "disagree", doc, detail
+    return "disagree", doc, detail + pending
 
 
 _STYLE = {"agree": "green", "ruling": "yellow", "unsupported": "magenta", "disagree": "red",
           "error": "red"}
 
+#: The statuses in the order the closing line counts them.
+STATUSES: tuple[Status, ...] = ("agree", "ruling", "unsupported", "disagree", "error")
+
+#: The file names a folder given to ``verify`` contributes (searched recursively).
+REPLAY_SUFFIXES = (".json", ".gz")
+
+
+def replay_files(paths: list[Path]) -> list[Path]:
+    """The replay files named by ``paths``: a file as given, a folder as every ``*.json`` and
+    ``*.gz`` file under it (recursively, sorted by path)."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*")
+                          if p.is_file() and p.name.endswith(REPLAY_SUFFIXES))
+        else:
+            out.append(path)
+    return out
+
+
+def summary_line(counts: dict[str, int], games: int) -> str:
+    """``N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G
+    games``."""
+    total = sum(counts[s] for s in STATUSES)
+    rest = ", ".join(f"{counts[s]} {s}" for s in STATUSES[1:])
+    return (f"{counts['agree']} of {total} kick-offs agree with FUMBBL ({rest}) in {games} "
+            f"game{'s' if games != 1 else ''}")
+
 
 @app.command("verify")
-@guarded
 def verify_command(
-    replay: Annotated[Path, typer.Argument(help="A FUMBBL replay: gzipped or plain JSON.")],
+    replays: Annotated[list[Path], typer.Argument(
+        help="FUMBBL replays (gzipped or plain JSON), or folders of them (searched recursively).")],
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="One JSON document on stdout: summary, kick-offs, failed games.")] = False,
 ) -> None:
-    """Replay every kick-off of a FUMBBL game and compare with what FUMBBL recorded."""
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
-    kickoffs = extract_kickoffs(replay)
-    table = Table(title=f"{replay}: {len(kickoffs)} kick-offs", show_lines=False)
-    for col in ("#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
+    One row per kick-off, the details of those that do not agree, then a closing line:
+
+    N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G games
+
+    A replay that cannot be read is named on stderr (games_failed) and the run goes on.
+
+    Exit 0 only when every replay was read and every kick-off agrees or is a documented ruling.
+    """
+    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+
+    files = replay_files(replays)
+    rows: list[dict[str, Any]] = []
+    failed: list[dict[str, str]] = [
+        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
+        for p in replays if p.is_dir() and not replay_files([p])]
+    table = Table(show_lines=False)
+    for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
         table.add_column(col)
     details: list[str] = []
-    failed = 0
-    rulings = 0
-    for k in kickoffs:
-        status, doc, detail = check(k)
-        if status not in ("agree", "ruling"):
-            failed += 1
-        rulings += status == "ruling"
-        ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
-        fumbbl = _show(k.expect.get("ball.square")) + (
-            f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier") else " loose")
-        table.add_row(str(k.number), str(k.half), k.kicking,
-                      str(k.expect.get("event.name", "-")), fumbbl, ours,
-                      f"[{_STYLE[status]}]{status}[/]")
-        if detail:
-            details.append(f"kick-off {k.number} ({status}): {detail}")
-    console = Console(highlight=False, soft_wrap=True)
-    console.print(table)
-    for line in details:
-        console.print(line, markup=False)
-    agreeing = len(kickoffs) - failed
-    console.print(f"{agreeing} of {len(kickoffs)} kick-offs agree with FUMBBL"
-                  + (f" ({rulings} by a documented ruling)" if rulings else ""), markup=False)
-    if failed:
+    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
+    games = 0
+    for path in files:
+        try:
+            kickoffs = extract_kickoffs(path)
+        except KickoffError as e:
+            failed.append({"file": str(path), "message": str(e)})
+            continue
+        games += 1
+        gid = game_id(path, kickoffs)
+        for k in kickoffs:
+            status, doc, detail = check(k)
+            counts[status] += 1
+            event = k.expect.get("event.name")
+            rows.append({"game": gid, "kickoff": k.number, "event": event, "status": status,
+                         "details": detail})
+            ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
+            fumbbl = _show(k.expect.get("ball.square")) + (
+                f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
+                else " loose")
+            table.add_row(gid, str(k.number), str(k.half), k.kicking, _show(event), fumbbl,
+                          ours, f"[{_STYLE[status]}]{status}[/]")
+            if detail:
+                details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
+    ok = not failed and counts["unsupported"] + counts["disagree"] + counts["error"] == 0
+    if as_json:
+        summary: dict[str, int] = {"games": games, "kickoffs": len(rows)}
+        summary |= {s: counts[s] for s in STATUSES}
+        summary["games_failed"] = len(failed)
+        typer.echo(json.dumps({"summary": summary, "kickoffs": rows, "failed": failed},
+                              indent=2))
+    elif games:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(table)
+        for line in details:
+            console.print(line, markup=False)
+        console.print(summary_line(counts, games), markup=False)
+    if failed and not as_json:
+        err = Console(stderr=True, highlight=False, soft_wrap=True)
+        for f in failed:
+            err.print(f"error: {f['message']}", markup=False)
+    if not ok:
         raise typer.Exit(1)
-

@@ -17,7 +17,7 @@ from kickoff.core.context import KickoffContext, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side
-from kickoff.core.ruleset import Contest
+from kickoff.core.ruleset import Contest, TeamStat
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import Player, Team
 
@@ -50,10 +50,21 @@ def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
              away=ctx.state.teams["away"].turn)
 
 
+def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
+    """A team's value for a Kick-off table roll; FAME counts +1 for each player on the pitch with
+    Fan Favourite (classic, LRB6 Skills: Fan Favourite, "an additional +1 FAME modifier for any
+    Kick-Off table results")."""
+    team = ctx.state.teams[side]
+    value: int = getattr(team, stat)
+    if stat == "fame":
+        value += sum(1 for p in team.on_pitch() if "fan_favourite" in p.skills)
+    return value
+
+
 def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
     """Both coaches roll (kicking first); the sides the result applies to, kicking team first."""
     sides = _sides(ctx)
-    bonus = [sum(getattr(ctx.state.teams[s], stat) for stat in spec.bonus) for s in sides]
+    bonus = [sum(team_stat(ctx, s, stat) for stat in spec.bonus) for s in sides]
 
     def applies_to(rolls: tuple[int, ...]) -> tuple[Side, ...]:
         k, r = rolls[0] + bonus[0], rolls[1] + bonus[1]
@@ -357,7 +368,7 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
     FAME: 6+ Stunned (Ball & Chain: Knocked Out); a natural 1 never affects. Kicking team's
     players first, then the receiving team's, each in input order."""
     for side in _sides(ctx):
-        fame = _team(ctx, other_side(side)).fame
+        fame = team_stat(ctx, other_side(side), "fame")
 
         def hit(v: tuple[int, ...], fame: int = fame) -> bool:
             return v[0] != 1 and v[0] + fame >= 6

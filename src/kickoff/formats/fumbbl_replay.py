@@ -35,8 +35,9 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
+from kickoff.core.skills import RESPELLINGS
 from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
-from kickoff.formats.scenario import SCENARIO_FORMAT, pydantic_problems
+from kickoff.formats.scenario import SCENARIO_FORMAT, DecisionsIn, pydantic_problems
 
 # --------------------------------------------------------------------------- dice translation
 
@@ -90,21 +91,55 @@ EVENTS: dict[str, str] = {
     "Dodgy Snack": "dodgy_snack", "Pitch Invasion": "pitch_invasion",
 }
 
-#: FUMBBL skill names whose snake_case form is not ours (per ruleset, first match wins).
-SKILL_ALIASES: dict[str, tuple[str, ...]] = {
-    "sidestep": ("side_step",),
-    "claw": ("claws",),
-    "bloodlust": ("blood_lust", "bloodlust"),
-    "blood_lust": ("blood_lust", "bloodlust"),
-    "timmm_ber": ("timmm_ber",),
-    "kick_off_return": ("kick_off_return",),
-    "nurgle_s_rot": ("nurgles_rot",),
+#: FUMBBL turn modes of the Blitz! / Charge! free turn (and its sub-modes), during the kick-off.
+FREE_TURN_MODES: frozenset[str] = frozenset({
+    "blitz", "bombHomeBlitz", "bombAwayBlitz", "selectBlitzTarget", "selectGazeTarget",
+    "passBlock", "dumpOff", "interception", "hitAndRun", "bombHome", "bombAway",
+    "placeCarriedPlayer", "selectBlockKind"})
+
+#: The corner squares and the D3's directions from each, 1 to 3 (``pitch-and-dice.md``).
+CORNER_THROW_IN: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
+    (0, 0): ((1, 0), (1, 1), (0, 1)), (25, 0): ((0, 1), (-1, 1), (-1, 0)),
+    (25, 14): ((-1, 0), (-1, -1), (0, -1)), (0, 14): ((0, -1), (1, -1), (1, 0)),
 }
+
+#: Our rulesets whose FUMBBL rules version rolls the corner throw-in's D3 (its bb2025 does; its
+#: bb2020 has no corner rule, christerk/ffb ``mechanics/bb2020/ThrowInMechanic``).
+FUMBBL_CORNER_RULE: frozenset[str] = frozenset({"bb2025"})
+
+#: Prayers to Nuffle whose player is random (a ``pick``): (the skill or effect a candidate must
+#: lack, whether it is a skill, whether Loner bars him), as ``core/events.py`` applies them.
+PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
+    "stiletto": ("stab", True, True), "bad_habits": ("loner", True, True),
+    "greasy_cleats": ("greasy_cleats", False, False),
+    "intensive_training": ("intensive_training", False, True),
+}
+
+#: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
+PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
+
+#: Our rulesets whose FUMBBL rules version rolls all three Changing Weather scatters even after
+#: one leaves the receiving half (its bb2025 stops there, as the engine does).
+FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
+
+#: Inducements that count on the Kick-off table (bb2020 / bb2025 Temp Agency Cheerleaders and
+#: Part-time Assistant Coaches, christerk/ffb ``inducement/bb2020/InducementCollection``, usages
+#: ADD_CHEERLEADER and ADD_COACH): added to the team's cheerleaders and assistant coaches.
+TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach"})
+
+#: Our rulesets whose FUMBBL rules version takes 1 from the Brilliant Coaching roll of a team whose
+#: head coach was sent off for arguing the call (its bb2016 and bb2020 steps do, its bb2025 not).
+BANNED_COACH_RULES: frozenset[str] = frozenset({"classic", "bb2020"})
+
+#: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
+STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
 
 def skill_name(fumbbl: str, known: frozenset[str]) -> str:
     """Our snake_case name for the FUMBBL skill ``fumbbl`` (``"Throw Team-Mate"`` ->
-    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills).
+    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills). Where FUMBBL spells
+    a skill as another edition does (its bb2020 ``Side Step``), the edition's own spelling of the
+    same skill (``sidestep``, :data:`~kickoff.core.skills.RESPELLINGS`) is returned.
 
     Raises ``KeyError`` (with the FUMBBL name) when there is no such skill in ``known``.
     """
@@ -112,9 +147,13 @@ def skill_name(fumbbl: str, known: frozenset[str]) -> str:
     snake = (base.replace("&", " and ").replace("'", "").replace("!", "")
              .replace("-", " ").replace("/", " "))
     snake = "_".join(snake.split())
-    for name in (snake, *SKILL_ALIASES.get(snake, ()), *SKILL_ALIASES.get(base, ())):
-        if name in known:
-            return name
+    if snake in known:
+        return snake
+    for pair in RESPELLINGS:
+        if snake in pair:
+            for name in pair:
+                if name in known:
+                    return name
     raise KeyError(fumbbl)
 
 
@@ -278,6 +317,28 @@ class PitchInvasionReport(ContestReport):
     playerIds: list[str] = Field(default_factory=list)
 
 
+class ClassicPitchInvasionReport(_Loose):
+    """bb2016: a D6 per player of each team's roster (0 for a player not on the pitch)."""
+
+    rollsHome: list[int]
+    rollsAway: list[int]
+
+
+class ThrowARockReport(ContestReport):
+    playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class RiotReport(_Loose):
+    roll: int = 0
+
+
+class InjuryReport(_Loose):
+    defenderId: str
+    injuryType: str | None = None
+    armorRoll: list[int] | None = None
+    injuryRoll: list[int] | None = None
+
+
 class ScatterBallReport(_Loose):
     directionArray: list[str]
     rolls: list[int]
@@ -340,7 +401,9 @@ class ExtractedKickoff:
     ``case`` is ``{"about", "source", "scenario", "expect"}``: the scenario document and what
     FUMBBL recorded (``expect``: dotted paths of the result document -> values). ``notes`` lists
     what the extractor could not recover (the scenario may then not reproduce FUMBBL's outcome);
-    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off.
+    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off;
+    ``pending`` holds the decisions recovered from the log that the engine does not take yet
+    (:func:`engine_decisions`).
     """
 
     number: int
@@ -349,6 +412,7 @@ class ExtractedKickoff:
     case: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
+    pending: dict[str, Any] = field(default_factory=dict)
 
     @property
     def scenario(self) -> dict[str, Any]:
@@ -381,6 +445,11 @@ class _Tracker:
     drive_rerolls: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
     fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    fame: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
+    coach_banned: dict[Side, bool] = field(default_factory=lambda: {"home": False, "away": False})
+    #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
+    inducements: dict[Side, dict[str, int]] = field(
+        default_factory=lambda: {"home": {}, "away": {}})
     half: int = 1
     home_playing: bool = True
     weather: str = "nice"
@@ -423,6 +492,14 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
         tr.drive_rerolls[side][_DRIVE_REROLL_CHANGES[cid]] = value
     elif cid == "teamResultSetFanFactor" and side and isinstance(value, int):
         tr.fan_factor[side] = value
+    elif cid == "teamResultSetFame" and side and isinstance(value, int):
+        tr.fame[side] = value
+    elif cid == "turnDataSetCoachBanned" and side and isinstance(value, bool):
+        tr.coach_banned[side] = value
+    elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
+        kind, amount = value.get("inducementType"), value.get("value")
+        if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
+            tr.inducements[side][kind] = amount
     elif cid == "gameSetHalf" and isinstance(value, int):
         tr.half = value
     elif cid == "gameSetHomePlaying" and isinstance(value, bool):
@@ -469,6 +546,15 @@ def _d8(roll: int, name: str | None, where: str) -> int:
         raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} is out of range 1..8"]) from None
 
 
+def engine_decisions(decisions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(known, pending)``: the recovered decisions the scenario format takes, and those it does
+    not take yet (``kick_off_return`` / ``on_the_ball``, ``diving_catch``, recovered from FUMBBL's
+    log before the engine plays them); they join the scenario once ``DecisionsIn`` has them."""
+    fields = DecisionsIn.model_fields
+    known = {k: v for k, v in decisions.items() if k in fields}
+    return known, {k: v for k, v in decisions.items() if k not in fields}
+
+
 class _KickoffBuilder:
     """Collects one kick-off: snapshot before, reports and model changes until a turn starts."""
 
@@ -486,6 +572,9 @@ class _KickoffBuilder:
         self.rerolls = dict(tr.rerolls)
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
+        self.fame = dict(tr.fame)
+        self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
+        self.coach_banned = dict(tr.coach_banned)
         self.dice: dict[str, list[int]] = {}
         self.decisions: dict[str, Any] = {}
         self.notes: list[str] = []
@@ -495,6 +584,15 @@ class _KickoffBuilder:
         self.deviation: dict[str, Any] = {}
         self.target: tuple[int, int] | None = None
         self.touchback_path = False
+        self.kicker: str | None = None
+        self.prayer: dict[str, str] = {}
+        self.prayer_chosen: list[str] = []
+        self.apothecary = False
+        self.ball_start: tuple[int, int] | None = None
+        self.mode = "kickoff"
+        self.free_turn_moves = 0
+        self.return_path: list[tuple[str, tuple[int, int]]] = []
+        self.diving_catch: list[str] = []
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.prayers: dict[Side, list[str]] = {"home": [], "away": []}
@@ -509,6 +607,131 @@ class _KickoffBuilder:
 
     def add(self, kind: str, *values: int) -> None:
         self.dice.setdefault(kind, []).extend(values)
+
+    def defence_substitutions(self, tr: _Tracker) -> None:
+        """At the end of a Perfect / Solid Defence: FUMBBL's set-up (christerk/ffb
+        ``UtilServerSetup.setupPlayer``, any box square allowed) lets the kicking coach swap
+        players with the Reserves; the book sets up the same players again (``rulings.md`` 6):
+        a ruling."""
+        def on_pitch(coords: dict[str, tuple[int, int] | None]) -> set[str]:
+            return {p.pid for p in self.ex.order
+                    if p.side == self.kicking and _on_pitch(coords.get(p.pid)) is not None}
+
+        if on_pitch(tr.coords) != on_pitch(self.coords):
+            self.rulings.append(f"{self.event}: FUMBBL lets the kicking coach swap players with "
+                                "the Reserves; the book sets up the same players again "
+                                "(rulings.md 6)")
+
+    def weather_scatters(self, d8s: list[int]) -> list[int]:
+        """The Changing Weather scatters the engine rolls: up to the first square outside the
+        receiving half, a touchback (``rulings.md`` 2.6). FUMBBL's bb2020 rolls all three even
+        then (christerk/ffb ``step/bb2020/StepApplyKickoffResult.handleWeatherChange``: the ball
+        stays on its last square and may scatter on, and back, with no touchback): a ruling."""
+        sq = self.ball_start
+        if sq is None or self.ex.ruleset not in FUMBBL_WEATHER_SCATTERS_ON:
+            return d8s
+        for i, d8 in enumerate(d8s):
+            dx, dy = TEMPLATE_STEP[d8]
+            sq = (sq[0] + dx, sq[1] + dy)
+            if self.out_of_play(sq):
+                if i + 1 < len(d8s):
+                    self.rulings.append(
+                        "Changing Weather scatter: FUMBBL's bb2020 scatters on after the ball "
+                        "leaves the receiving half; we stop there, a touchback (rulings.md 2.6)")
+                return d8s[:i + 1]
+        return d8s
+
+    def throw_in_direction(self, r: ThrowInReport) -> tuple[str, int]:
+        """The direction die of a throw-in: FUMBBL's D6 follows the template as
+        ``pitch-and-dice.md`` numbers it; from a corner square, where the ruleset has the corner
+        rule, a D3: FUMBBL rolls it in bb2025; its bb2020 has no corner rule and rolls the D6 of
+        the end line, which is translated to the D3 giving the same direction, or else is a
+        ruling."""
+        start = self.ball_start
+        rs = RULESETS[self.ex.ruleset]
+        corner = start is not None and start in CORNER_THROW_IN
+        if not (corner and rs.corner_rule):
+            return "d6", r.directionRoll
+        if self.ex.ruleset in FUMBBL_CORNER_RULE:
+            return "d3", r.directionRoll
+        assert start is not None
+        fumbbl = FUMBBL_DIRECTIONS.get(r.direction or "")
+        step = TEMPLATE_STEP[translate_d8(fumbbl)] if fumbbl else None
+        sweep = CORNER_THROW_IN[start]
+        if step in sweep:
+            return "d3", sweep.index(step) + 1
+        self.rulings.append(f"corner throw-in from {list(start)}: FUMBBL's {self.ex.ruleset} has "
+                            "no corner rule (a D6 as from the end line); we roll the D3 "
+                            "(rulings.md 4)")
+        return "d3", 1
+
+    def prayer_effect(self, pid: str, message: str) -> None:
+        """A player FUMBBL's prayer chose (its ``playerEvent`` report): a random one as a ``pick``
+        among the engine's candidates (``rulings.md`` 6, Prayers to Nuffle), Bad Habits' D3 as
+        the number of players it names; a chosen one as ``decisions.prayer.player``; Intensive
+        Training's skill ("gains Dodge") as ``decisions.prayer.skill``."""
+        prayer = self.pending_prayer
+        if pid not in self.ex.players or prayer is None:
+            return
+        side = self.side_of(pid)
+        if prayer in PRAYER_CHOSEN:
+            self.prayer["player"] = f"p{pid}"
+            return
+        if prayer not in PRAYER_RANDOM:
+            return
+        marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
+        candidates = [
+            q for q in self.candidates(side)
+            if not (is_skill and marker in self.ex.players[q].doc["skills"])
+            and not (no_loner and "loner" in self.ex.players[q].doc["skills"])
+            and q not in self.prayer_chosen]
+        if prayer == "bad_habits":
+            if not self.prayer_chosen:
+                self.add("d3", 1)
+            else:
+                self.dice["d3"][-1] += 1
+        if pid not in candidates:
+            self.notes.append(f"{prayer}: FUMBBL chose {pid}, not one of the engine's candidates")
+        elif len(candidates) > 1:
+            self.add("pick", candidates.index(pid) + 1)
+        self.prayer_chosen.append(pid)
+        if prayer == "intensive_training" and message.startswith("gains "):
+            try:
+                self.prayer["skill"] = skill_name(message[len("gains "):],
+                                                  RULESETS[self.ex.ruleset].skills)
+            except KeyError:
+                self.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")
+
+    def use_kick(self, pid: str) -> None:
+        """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
+        and bb2020 report it after the deviation, whose report gives the un-halved square; bb2025
+        reports it before the roll, whose distance is then the D3."""
+        if pid not in self.ex.players:
+            raise ScenarioError([f"{self.where}: FUMBBL's Kick skill user {pid!r} is no player "
+                                 "of the game"])
+        self.kicker = pid
+        if self.deviation and self.target is not None:
+            direction = self.deviation["direction"]
+            dx, dy = TEMPLATE_STEP[direction]
+            dist = self.deviation["distance"] // 2
+            if RULESETS[self.ex.ruleset].kick_skill == "d3":
+                # bb2025 with FUMBBL's game option askForKickAfterRoll: the D6 is halved
+                # rounding up, which is the D3 the engine rolls (declared before: rulings.md 2.3)
+                roll = self.deviation["distance"]
+                dist = (roll + 1) // 2
+                self.dice["d6"].remove(roll)
+                self.add("d3", dist)
+            self.deviation = {"direction": direction, "distance": dist,
+                              "square": [self.target[0] + dx * dist, self.target[1] + dy * dist]}
+
+    def contest_die(self, report_id: str) -> str:
+        """The die both coaches roll for a contest report (classic: Cheering Fans and Brilliant
+        Coaching roll a D3, ``rulings.md`` 6)."""
+        rs = RULESETS[self.ex.ruleset]
+        spec = {"cheeringFans": rs.cheering_fans, "kickoffThrowARock": rs.throw_a_rock}.get(
+            report_id,
+            rs.cheering_fans if self.event == "cheering_fans" else rs.brilliant_coaching)
+        return spec.die if spec is not None else "d6"
 
     def kicking_first(self, rep: ContestReport) -> tuple[int, int]:
         if self.kicking == "home":
@@ -540,6 +763,15 @@ class _KickoffBuilder:
     def report(self, rep: Report) -> None:
         rid = rep.reportId
         w = f"{self.where}"
+        if self.mode in FREE_TURN_MODES and rid != "blitzRoll":
+            # the free turn's own dice (moves, blocks, ...) are not recovered yet; its count
+            # (bb2020 / bb2025) is reported once the turn mode is already ``blitz``
+            self.free_turn_moves += rid in ("playerAction", "block", "foul", "passRoll")
+            return
+        extra = rep.model_extra or {}
+        if rid == "skillUse" and extra.get("skillUse") == "catchBall" and extra.get("used") and (
+                str(extra.get("skill", "")).lower() == "diving catch"):
+            self.diving_catch.append(f"p{extra.get('playerId')}")
         if rid == "kickoffScatter":
             r = _model(KickoffScatterReport, rep, w)
             direction = _d8(r.rollScatterDirection, r.scatterDirection, w)
@@ -548,10 +780,14 @@ class _KickoffBuilder:
             dist = r.rollScatterDistance
             self.target = (end[0] - dx * dist, end[1] - dy * dist)
             self.add("d8", direction)
-            self.add("d6", dist)
+            # bb2025: Kick is declared before the roll and the distance is a D3 (the report's)
+            d3 = self.kicker is not None and RULESETS[self.ex.ruleset].kick_skill == "d3"
+            self.add("d3" if d3 else "d6", dist)
             self.deviation = {"direction": direction, "distance": dist, "square": list(end)}
-            if self.out_of_play(end):
-                self.touchback_path = True
+        elif (rid == "skillUse" and rep.model_extra
+              and rep.model_extra.get("skillUse") == "halveKickoffScatter"
+              and rep.model_extra.get("used")):
+            self.use_kick(str(rep.model_extra.get("playerId")))
         elif rid == "kickoffResult":
             r2 = _model(KickoffResultReport, rep, w)
             name = EVENTS.get(r2.kickoffResult)
@@ -562,20 +798,35 @@ class _KickoffBuilder:
             self.add("d6", *r2.kickoffRoll)
         elif rid in ("extraReRoll", "cheeringFans", "kickoffThrowARock"):
             c = _model(ContestReport, rep, w)
-            self.add("d6", *self.kicking_first(c))
+            self.add(self.contest_die(rid), *self.kicking_first(c))
+            if rid == "kickoffThrowARock":
+                hit = _model(ThrowARockReport, rep, w).playerIdsHit
+                for side in (self.kicking, self.receiving):
+                    self.add_picks(side, [p for p in hit if self.side_of(p) == side])
             if rid == "cheeringFans":
-                t = self.ex.teams
-                home = c.rollHome + t["home"].cheerleaders
-                away = c.rollAway + t["away"].cheerleaders
-                self.fans_winners = ["home"] if home > away else ["away"] if away > home else []
-        elif rid == "kickoffOfficiousRef":
+                # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
+                # ``teamIdsAdditionalAssist``
+                ids = (extra.get("teamIdsAdditionalAssist") or extra.get("teamIds")
+                       or [extra.get("teamId")])
+                self.fans_winners = [side for side in SIDES
+                                     if self.ex.teams[side].teamId in ids]
+        elif rid == "kickoffRiot":
+            riot = _model(RiotReport, rep, w)
+            if riot.roll:
+                self.add("d6", riot.roll)
+        elif rid == "injury":
+            inj = _model(InjuryReport, rep, w)
+            self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
+        elif rid in ("kickoffOfficiousRef", "kickoffDodgySnack"):
             r3 = _model(OfficiousRefReport, rep, w)
+            if rid == "kickoffDodgySnack":  # bb2025: ``playerIds``
+                r3.playerIdsHit = [str(p) for p in extra.get("playerIds") or []]
             self.add("d6", *self.kicking_first(r3))
             self.ref_hit = r3.playerIdsHit
             for side in (self.kicking, self.receiving):
                 self.add_picks(side, [p for p in r3.playerIdsHit if self.side_of(p) == side])
             self.ref_rolls = {}
-        elif rid == "officiousRefRoll":
+        elif rid in ("officiousRefRoll", "dodgySnackRoll"):
             r4 = _model(RollReport, rep, w)
             if r4.playerId is not None:
                 self.ref_rolls[r4.playerId] = r4.roll
@@ -583,15 +834,28 @@ class _KickoffBuilder:
                 if all(p in self.ref_rolls for p in hit):
                     ordered = sorted(hit, key=lambda p: self.side_of(p) != self.kicking)
                     self.add("d6", *(self.ref_rolls[p] for p in ordered))
+        elif rid == "kickoffPitchInvasion" and "rollsHome" in (rep.model_extra or {}):
+            r10 = _model(ClassicPitchInvasionReport, rep, w)
+            rolls = {"home": r10.rollsHome, "away": r10.rollsAway}
+            for side in (self.kicking, self.receiving):
+                team = self.ex.teams[side].playerArray
+                for i, roll in enumerate(rolls[side]):
+                    if i < len(team) and self.coords.get(team[i].playerId) and roll:
+                        self.add("d6", roll)
         elif rid == "kickoffPitchInvasion":
             r5 = _model(PitchInvasionReport, rep, w)
             self.add("d6", *self.kicking_first(r5))
-            if r5.amount:
-                self.add("d3", r5.amount)
+            # ``amount`` counts the players hit on both teams; the D3 is what each losing team
+            # lost (FUMBBL rolls it whatever the result)
+            invaded = {side: [p for p in r5.playerIds if self.side_of(p) == side]
+                       for side in SIDES}
+            amount = max(len(v) for v in invaded.values())
+            if amount == 0 or amount > 3:
+                self.notes.append(f"pitch invasion: the D3 cannot be read from {r5.playerIds}")
+            self.add("d3", min(max(amount, 1), 3))
             for side in (self.kicking, self.receiving):
-                mine = [p for p in r5.playerIds if self.side_of(p) == side]
-                if mine:
-                    self.add_picks(side, mine, r5.amount)
+                if invaded[side]:
+                    self.add_picks(side, invaded[side], amount)
         elif rid == "prayerRoll":
             r6 = _model(RollReport, rep, w)
             self.add("d16", r6.roll)
@@ -605,14 +869,26 @@ class _KickoffBuilder:
         elif rid == "scatterBall":
             r8 = _model(ScatterBallReport, rep, w)
             names: list[str | None] = list(r8.directionArray) + [None] * len(r8.rolls)
-            for roll, name in zip(r8.rolls, names, strict=False):
-                self.add("d8", _d8(roll, name, w))
+            d8s = [_d8(roll, name, w) for roll, name in zip(r8.rolls, names, strict=False)]
+            if r8.gustOfWind:
+                d8s = self.weather_scatters(d8s)
+            self.add("d8", *d8s)
         elif rid == "throwIn":
             r9 = _model(ThrowInReport, rep, w)
             self.throw_in = True
-            self.add("d6", r9.directionRoll, *r9.distanceRoll)
+            self.add(*self.throw_in_direction(r9))
+            self.add("d6", *r9.distanceRoll)
         elif rid == "catchRoll":
             self.add("d6", _model(RollReport, rep, w).roll)
+        elif rid == "playerEvent" and self.pending_prayer and extra.get("playerId"):
+            self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
+        elif rid == "regenerationRoll":
+            self.add("d6", _model(RollReport, rep, w).roll)
+        elif rid == "reRoll" and extra.get("reRollSource") == "Pro" and extra.get("roll"):
+            self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+        elif rid in ("apothecaryChoice", "apothecaryRoll") and not self.apothecary:
+            self.apothecary = True
+            self.notes.append("an apothecary was used: the engine has no apothecary")
         elif rid == "turnEnd":
             self.done = True
 
@@ -631,10 +907,22 @@ class _KickoffBuilder:
             if ch.modelChangeValue in ("regular", "setup", "endGame"):
                 self.done = True
             else:
+                if self.mode in ("perfectDefence", "solidDefence"):
+                    self.defence_substitutions(tr)
                 self.turn_modes.append(ch.modelChangeValue)
+                self.mode = ch.modelChangeValue
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             before, after = _on_pitch(tr.coords.get(key)), _on_pitch(_square(ch.modelChangeValue))
-            if before is not None and after is not None and before != after:
+            if self.mode in FREE_TURN_MODES:
+                self.free_turn_moves += before != after
+            elif self.mode == "swarming" and after is not None and before != after:
+                if not any("Swarming" in n for n in self.notes):
+                    self.notes.append("Swarming: players entered the pitch after the kick; the "
+                                      "engine has no Swarming")
+            elif self.mode == "kickoffReturn" and after is not None and before != after:
+                self.return_path.append((key, after))
+            elif after is not None and before != after:
+                # a move on the pitch, or (bb2025 Solid / Perfect Defence) back from the dugout
                 self.moves.append((key, after))
         elif cid == "fieldModelSetBallCoordinate":
             # the ball's path after the deviation: a scatter or bounce leaving the pitch or
@@ -665,13 +953,24 @@ class _KickoffBuilder:
                 "turn": self.turn[side],
                 "rerolls": self.rerolls[side],
                 "bribes": 0,
-                "cheerleaders": t.cheerleaders,
-                "assistant_coaches": t.assistantCoaches,
+                "cheerleaders": t.cheerleaders + self.inducements[side].get("tempCheerleader", 0),
+                "assistant_coaches": (t.assistantCoaches
+                                      + self.inducements[side].get("partTimeCoach", 0)),
                 "fan_factor": self.fan_factor[side],
+                "fame": self.fame[side],
                 "players": players,
             }
             if self.drive[side]:
                 teams[side]["drive_rerolls"] = self.drive[side]
+            if (self.coach_banned[side] and self.event == "brilliant_coaching"
+                    and ex.ruleset in BANNED_COACH_RULES):
+                # a head coach sent off for arguing the call: -1 to Brilliant Coaching (LRB6 /
+                # bb2020 Argue the Call), the only roll assistant coaches count for
+                if teams[side]["assistant_coaches"] > 0:
+                    teams[side]["assistant_coaches"] -= 1
+                else:
+                    self.notes.append(f"brilliant coaching: the {side} coach was sent off "
+                                      "(-1), which the engine cannot take")
         expect: dict[str, Any] = {}
         if self.event is not None:
             expect["event.name"] = self.event
@@ -680,18 +979,29 @@ class _KickoffBuilder:
             expect["deviation.direction"] = self.deviation["direction"]
             expect["deviation.distance"] = self.deviation["distance"]
             expect["deviation.square"] = self.deviation["square"]
-        touchback = self.touchback_path or "touchback" in self.turn_modes
+        touchback = (self.touchback_path or "touchback" in self.turn_modes
+                     or bool(self.deviation and self.out_of_play(self.deviation["square"])))
         expect["touchback"] = touchback
         # decisions from the players FUMBBL moved during the kick-off
         decisions: dict[str, Any] = {}
+        if self.kicker is not None:
+            decisions["use_kick_skill"] = True
+        if self.prayer:
+            decisions["prayer"] = dict(self.prayer)
         movers = [(pid, to) for pid, to in self.moves]
+        # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
+        # counts with his last square, in the order of the last moves; back home, not at all
+        last: dict[str, tuple[int, int]] = {}
+        for pid, to in movers:
+            if ex.players[pid].side == self.receiving:
+                last.pop(pid, None)
+                last[pid] = to
+        moved_receivers = [(pid, to) for pid, to in last.items() if self.coords.get(pid) != to]
         if self.event == "high_kick":
-            hk = [pid for pid, to in movers if ex.players[pid].side == self.receiving]
-            if hk:
-                decisions["high_kick"] = f"p{hk[-1]}"
+            if moved_receivers:
+                decisions["high_kick"] = f"p{moved_receivers[-1][0]}"
         elif self.event == "quick_snap":
-            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in movers
-                  if ex.players[pid].side == self.receiving]
+            qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in moved_receivers]
             if qs:
                 decisions["quick_snap"] = qs
         elif self.event in ("solid_defence", "perfect_defence"):
@@ -703,9 +1013,16 @@ class _KickoffBuilder:
                      if self.coords.get(pid) != to]
             if moved:
                 decisions[self.event] = moved
-        elif self.event in ("blitz", "charge") and movers:
-            self.notes.append(f"{self.event}: the kicking team's free actions are not recovered "
-                              "(the engine cannot play them yet)")
+        if self.event in ("blitz", "charge") and self.free_turn_moves:
+            self.notes.append(f"{self.event}: the kicking team's free turn is not recovered "
+                              "(a later issue: its actions)")
+        if self.return_path:
+            pid = self.return_path[0][0]
+            key = "kick_off_return" if ex.ruleset == "classic" else "on_the_ball"
+            decisions[key] = {"player": f"p{pid}",
+                              "path": [list(sq) for p, sq in self.return_path if p == pid]}
+        if self.diving_catch:
+            decisions["diving_catch"] = list(self.diving_catch)
         # the outcome FUMBBL recorded
         ball = tr.ball
         carrier: str | None = None
@@ -724,11 +1041,16 @@ class _KickoffBuilder:
                 expect[f"players.p{pid}.status"] = after
             if after_sq != before_sq and after_sq is not None:
                 expect[f"players.p{pid}.square"] = list(after_sq)
-        if self.event == "brilliant_coaching":
+        rs = RULESETS[ex.ruleset]
+        if self.event == "brilliant_coaching" or (
+                self.event == "cheering_fans" and rs.cheering_fans_effect == "reroll_half"):
             for side in SIDES:
                 expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
                 expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
-        if self.event == "cheering_fans":
+        if self.event == "cheering_fans" and rs.cheering_fans_effect == "block_assist":
+            for side in SIDES:
+                expect[f"teams.{side}.block_assists"] = int(side in self.fans_winners)
+        if self.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
             prayer = self.pending_prayer
             winners = self.fans_winners
             for side in SIDES:
@@ -740,16 +1062,20 @@ class _KickoffBuilder:
         if self.throw_in and ex.ruleset == "classic":
             self.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
                                 "we count 2D6 from the start square (rulings.md 4)")
+        decisions, pending = engine_decisions(decisions)
         scenario: dict[str, Any] = {
             "format": SCENARIO_FORMAT,
             "ruleset": ex.ruleset,
             "house_rules": [],
             "options": {},
             "weather": ex.weather_name(self.weather),
-            "half": self.half,
+            # overtime (FUMBBL's half 3) as half 2: the format knows two halves, and nothing in
+            # a kick-off depends on which
+            "half": min(self.half, 2),
             "kicking": self.kicking,
             "teams": teams,
-            "kick": {"target": list(self.target)} if self.target else {},
+            "kick": ({"target": list(self.target)} if self.target else {}) | (
+                {"kicker": f"p{self.kicker}"} if self.kicker else {}),
             "dice": {k: v for k, v in self.dice.items() if v},
             "seed": None,
             "decisions": decisions,
@@ -767,7 +1093,7 @@ class _KickoffBuilder:
             "expect": expect,
         }
         return ExtractedKickoff(self.number, self.half, self.kicking, case, self.notes,
-                                self.rulings)
+                                self.rulings, pending)
 
 
 class _Extractor:
@@ -779,7 +1105,8 @@ class _Extractor:
         game = replay.game
         self.game_id = game.gameId
         options = {o.gameOptionId: o.gameOptionValue for o in game.gameOptions.gameOptionArray}
-        version = options.get("rulesVersion") or "BB2020"
+        # FUMBBL added the option with its 2020 rules: a game without it is LRB6 with the CRP
+        version = options.get("rulesVersion") or "BB2016"
         if version not in RULES_VERSIONS:
             raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
                                  f"(known: {', '.join(RULES_VERSIONS)})"])
@@ -794,6 +1121,8 @@ class _Extractor:
             for i, p in enumerate(team.playerArray):
                 skills: list[str] = []
                 for s in p.skillArray:
+                    if s.strip() in STAT_INCREASES:
+                        continue
                     try:
                         name = skill_name(s, known)
                     except KeyError:
@@ -850,11 +1179,22 @@ class _Extractor:
         tr = self.initial_tracker()
         out: list[ExtractedKickoff] = []
         builder: _KickoffBuilder | None = None
+        pending_kick: str | None = None
         for cmd in self.replay.gameLog.commandArray:
             reports = cmd.reportList.reports
             if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
                 builder = _KickoffBuilder(self, len(out) + 1, tr)
+                if pending_kick is not None:
+                    builder.use_kick(pending_kick)
+                pending_kick = None
+            elif builder is None:
+                for rep in reports:
+                    extra = rep.model_extra or {}
+                    if (rep.reportId == "skillUse" and extra.get("used")
+                            and extra.get("skillUse") == "halveKickoffScatter"):
+                        pending_kick = str(extra.get("playerId"))
             if builder is not None:
+                builder.ball_start = _on_pitch(tr.ball)
                 for ch in cmd.modelChangeList.modelChangeArray:
                     builder.change(ch, tr)
                     if builder.done:

@@ -22,7 +22,7 @@ The starting team (documented in ``docs/import.md``):
   follow in roster order (specialists by position, then the remaining linemen).
 
 Skills become our snake_case names (``Sure Hands`` -> ``sure_hands``, ``Throw Team-Mate`` ->
-``throw_team_mate``, FUMBBL's ``Claw`` -> ``claws``); values (Loner 4+, Mighty Blow +1) are
+``throw_team_mate``, ``Claw`` -> ``claw``, the classic spelling); values (Loner 4+, Mighty Blow +1) are
 dropped and a skill written twice (``bone head``, ``bone-head``) is kept once. A skill the
 classic ruleset does not know is an error naming it, the position and the file.
 
@@ -47,7 +47,7 @@ from kickoff.formats.teams import TeamFile
 from kickoff.formats.xmlfile import parse_root
 
 #: FUMBBL skill names whose snake_case form is not ours.
-SKILL_ALIASES = {"claw": "claws"}
+SKILL_ALIASES: dict[str, str] = {}
 
 #: Position types that may join a starting team (Big Guys only when asked for).
 REGULAR, BIG_GUY = "Regular", "Big Guy"

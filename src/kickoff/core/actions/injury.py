@@ -6,6 +6,7 @@ the target (``Ruleset.actions.armour_margin``). Injury tables as ``rulings.md`` 
 Thick Skull). Mighty Blow adds its bonus to the armour roll or, if the armour breaks without it,
 to the injury roll (the attacker's choice; the engine takes the one that helps: docs/actions.md).
 A player pushed into the crowd rolls injury with no armour roll; Stunned sends him to the Reserves.
+Regeneration: a Casualty rolls a D6, 4+ to the Reserves instead.
 """
 
 from __future__ import annotations
@@ -40,10 +41,21 @@ def injury(
     assert stunned_off is None or stunned_off in ("reserves", "knocked_out")
     if outcome == "stunned" and stunned_off is None:
         player.status = "stunned"
+    elif outcome == "casualty" and "regeneration" in player.skills and _regenerates(ctx, player):
+        ctx.state.remove(player, "reserves")
     else:
         ctx.state.remove(player, stunned_off if outcome == "stunned" else outcome)  # type: ignore[arg-type]
     ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
     return outcome
+
+
+def _regenerates(ctx: KickoffContext, player: Player) -> bool:
+    """Regeneration after a Casualty: D6, 4+ the player goes to the Reserves instead (classic,
+    LRB6 Skills: Regeneration; bb2020 / bb2025 Skills and Traits: Regeneration). The Casualty
+    table is out of scope, so the roll comes straight after the injury roll."""
+    (roll,) = ctx.roll_dice([("d6", f"regeneration {player.id}")], lambda v: v[0] >= 4)
+    ctx.note("regeneration", player=player.id, roll=roll, regenerated=roll >= 4)
+    return roll >= 4
 
 
 def armour_and_injury(ctx: KickoffContext, player: Player, *, mighty_blow: int = 0) -> None:

@@ -1,0 +1,516 @@
+"""FUMBBL's log read into scenarios, on small hand-made command lists, one era's report shapes at a
+time; ``kickoff fumbbl verify`` over many files; every shared replay verified.
+
+Contract: issue 10 (points 4-6) and issue 11 (point 7), ``docs/fumbbl.md``; FUMBBL's report
+classes and steps of each rules version (christerk/ffb: ``report/bb2016``, ``report/mixed``,
+``server/step/bb2016|bb2020|bb2025``). The replays themselves stay in ``../shared``; the tests that
+read them are skipped when it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import cli, scenario
+
+from kickoff.cli.fumbbl_cmd import check
+from kickoff.core.rulesets import RULESETS
+from kickoff.core.skills import skill_hint
+from kickoff.formats.fumbbl_replay import ExtractedKickoff, engine_decisions, extract_kickoffs
+from kickoff.formats.scenario import DecisionsIn
+
+SHARED = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays"
+
+# Home: three on the Line of Scrimmage and one deep (ids 1-4); away the same (ids 5-8).
+HOME = {"1": (12, 6), "2": (12, 7), "3": (12, 8), "4": (8, 7)}
+AWAY = {"5": (13, 6), "6": (13, 7), "7": (13, 8), "8": (19, 7)}
+
+
+def cmd(reports: list[dict[str, Any]] | None = None,
+        changes: list[tuple[str, str | None, Any]] | None = None) -> dict[str, Any]:
+    """One FUMBBL command: its reports and its model changes ``(id, key, value)``."""
+    return {"netCommandId": "serverModelSync",
+            "modelChangeList": {"modelChangeArray": [
+                {"modelChangeId": i, "modelChangeKey": k, "modelChangeValue": v}
+                for i, k, v in changes or []]},
+            "reportList": {"reports": reports or []}}
+
+
+def rep(report_id: str, **fields: Any) -> dict[str, Any]:
+    return {"reportId": report_id, **fields}
+
+
+def scatter(end: list[int], direction: str, d8: int, d6: int) -> dict[str, Any]:
+    return rep("kickoffScatter", ballCoordinateEnd=end, scatterDirection=direction,
+               rollScatterDirection=d8, rollScatterDistance=d6)
+
+
+def replay_doc(kickoff: list[dict[str, Any]], rules: str | None = "BB2020",
+               skills: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """A replay: both teams set up (home kicks), then ``kickoff``'s commands, then the first turn."""
+    classic = rules in (None, "BB2016")
+
+    def team(tid: str, squares: dict[str, tuple[int, int]]) -> dict[str, Any]:
+        players = [{"playerId": pid, "playerNr": int(pid), "playerName": f"P{pid}",
+                    "movement": 6, "strength": 3, "agility": 3, "passing": 0 if classic else 4,
+                    "armour": 8 if classic else 9, "skillArray": (skills or {}).get(pid, [])}
+                   for pid in squares]
+        return {"teamId": tid, "teamName": f"Team {tid}", "reRolls": 2, "playerArray": players}
+
+    setup = cmd(changes=[("gameSetHalf", None, 1), ("gameSetHomePlaying", None, True)]
+                + [c for pid, sq in (HOME | AWAY).items()
+                   for c in (("fieldModelSetPlayerState", pid, 1),
+                             ("fieldModelSetPlayerCoordinate", pid, list(sq)))])
+    end = cmd([rep("turnEnd")], [("gameSetHomePlaying", None, False),
+                                 ("gameSetTurnMode", None, "regular")])
+    options = [] if rules is None else [{"gameOptionId": "rulesVersion", "gameOptionValue": rules}]
+    return {"game": {"gameId": 42, "teamHome": team("100", HOME), "teamAway": team("200", AWAY),
+                     "gameOptions": {"gameOptionArray": options}},
+            "gameLog": {"commandArray": [setup, *kickoff, end]}}
+
+
+def extract(tmp_path: Path, doc: dict[str, Any]) -> ExtractedKickoff:
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(doc))
+    (k,) = extract_kickoffs(f)
+    return k
+
+
+def land(square: list[int]) -> tuple[str, None, Any]:
+    return ("fieldModelSetBallCoordinate", None, square)
+
+
+# --------------------------------------------------------------------------- rosters and eras
+
+
+def test_no_rules_version_is_classic_and_rosters_read(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])],
+                     rules=None,
+                     skills={"4": ["+MA", "+AG", "Stakes", "Side Step", "Kick"],
+                             "8": ["Kick-Off Return", "Claw", "Nurgle's Rot"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["ruleset"] == "classic"
+    players = {p["id"]: p for t in k.scenario["teams"].values() for p in t["players"]}
+    assert players["p4"]["skills"] == ["stakes", "side_step", "kick"]
+    assert players["p8"]["skills"] == ["kick_off_return", "claw", "nurgles_rot"]
+    assert players["p4"]["ma"] == 6  # the stat increase is already in the numbers
+    assert check(k)[0] == "agree"
+
+
+def test_each_edition_spells_its_own_skills() -> None:
+    bb2020, classic = RULESETS["bb2020"].skills, RULESETS["classic"].skills
+    assert "sidestep" in bb2020 and "side_step" not in bb2020
+    assert "side_step" in classic and "sidestep" not in classic
+    assert "sidestep" in skill_hint("side_step", bb2020)
+    assert "side_step" in skill_hint("sidestep", classic)
+    assert "pogo" in RULESETS["bb2025"].skills and "pogo_stick" in bb2020
+    code, _, err = cli(["replay", "-"], stdin=json.dumps(scenario(
+        home=[{"id": "h1", "ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9,
+               "skills": ["side_step"], "square": [12, 7]}])))
+    assert code == 1 and "sidestep" in err
+
+
+def test_a_bb2020_scenario_with_sidestep_plays() -> None:
+    doc = scenario()
+    doc["teams"]["away"]["players"][0]["skills"] = ["sidestep"]
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(doc))
+    assert code == 0, err
+    assert json.loads(out)["players"][doc["teams"]["away"]["players"][0]["id"]]["skills"] == [
+        "sidestep"]
+
+
+def test_an_overtime_kickoff_is_written_as_half_2(tmp_path: Path) -> None:
+    doc = _plain_game()
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"][0][
+        "modelChangeValue"] = 3
+    k = extract(tmp_path, doc)
+    assert (k.half, k.scenario["half"]) == (3, 2)
+    assert check(k)[0] == "agree"
+
+
+# --------------------------------------------------------------------------- classic reports
+
+
+def test_classic_cheering_fans_roll_a_d3_each(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
+                      cmd([rep("extraReRoll", kickoffResult="Cheering Fans", rollHome=3,
+                               homeGainsReRoll=True, rollAway=1, awayGainsReRoll=False)],
+                          [("turnDataSetReRolls", "home", 3)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d3"] == [3, 1]  # kicking team (home) first
+    assert k.expect["teams.home.rerolls"] == 3 and k.expect["teams.away.rerolls"] == 2
+    assert check(k)[0] == "agree"
+
+
+def test_classic_pitch_invasion_rolls_per_roster_player(tmp_path: Path) -> None:
+    # away kicks: its players' rolls come first (FUMBBL: one per roster player, in order)
+    doc = replay_doc([cmd([scatter([6, 8], "South", 5, 1)], [land([6, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Pitch Invasion", kickoffRoll=[6, 6])]),
+                      cmd([rep("kickoffPitchInvasion", rollsHome=[6, 1, 2, 3],
+                               playersAffectedHome=[True, False, False, False],
+                               rollsAway=[4, 5, 2, 1],
+                               playersAffectedAway=[False, False, False, False])],
+                          [("fieldModelSetPlayerState", "1", 4)])], rules=None)
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"][1][
+        "modelChangeValue"] = False
+    k = extract(tmp_path, doc)
+    assert k.kicking == "away"
+    assert k.scenario["dice"]["d6"] == [1, 6, 6, 4, 5, 2, 1, 6, 1, 2, 3]
+    assert k.expect["players.p1.status"] == "stunned"
+
+
+def test_throw_a_rock_picks_the_victim_and_rolls_injury(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+                      cmd([rep("kickoffThrowARock", rollHome=5, rollAway=3, playerIdsHit=["7"])]),
+                      cmd([rep("injury", defenderId="7", injuryType="throwARock",
+                               armorRoll=None, injuryRoll=[1, 2])],
+                          [("fieldModelSetPlayerState", "7", 4)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["pick"] == [3]  # p7, third of away's players on the pitch
+    assert k.scenario["dice"]["d6"][-2:] == [1, 2]
+    assert check(k)[0] == "agree"
+
+
+# --------------------------------------------------------------------------- the Kick skill
+
+
+def test_kick_skill_halves_after_the_roll(tmp_path: Path) -> None:
+    # bb2020: the report gives the un-halved square; the landing comes in the next change
+    doc = replay_doc([cmd([scatter([23, 7], "East", 3, 4)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([21, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["North"], rolls=[1])],
+                          [land([21, 6])])], skills={"4": ["Kick"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["kick"] == {"target": [19, 7], "kicker": "p4"}
+    assert k.scenario["decisions"]["use_kick_skill"] is True
+    assert k.expect["deviation.square"] == [21, 7] and k.expect["deviation.distance"] == 2
+    assert check(k)[0] == "agree"
+
+
+def test_bb2025_kick_is_declared_before_and_rolls_a_d3(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")]),
+                      cmd([scatter([21, 7], "East", 3, 2)], [land([21, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["North"], rolls=[1])],
+                          [land([21, 6])])], rules="BB2025", skills={"4": ["Kick"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["kick"]["target"] == [19, 7]
+    assert k.scenario["dice"]["d3"] == [2]
+    assert check(k)[0] == "agree"
+
+
+def test_bb2025_kick_asked_after_the_roll_halves_rounding_up(tmp_path: Path) -> None:
+    # FUMBBL's game option askForKickAfterRoll: D6 5 halved rounding up is 3, the engine's D3
+    doc = replay_doc([cmd([scatter([24, 7], "East", 3, 5)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([22, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["North"], rolls=[1])],
+                          [land([22, 6])])], rules="BB2025", skills={"4": ["Kick"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d3"] == [3] and k.scenario["dice"]["d6"] == [1, 1]
+    assert k.expect["deviation.square"] == [22, 7]
+    assert check(k)[0] == "agree"
+
+
+# --------------------------------------------------------------------------- moves and free turns
+
+
+def test_blitz_free_turn_dice_are_left_out(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd(changes=[("gameSetTurnMode", None, "blitz")]),
+                      cmd([rep("playerAction", actingPlayerId="4", playerAction="move")],
+                          [("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+                      cmd([rep("goForItRoll", playerId="4", roll=5)]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d6"] == [1, 4, 6]
+    assert k.notes and "free turn" in k.notes[0]
+    assert check(k)[0] == "unsupported"
+
+
+def test_bb2020_blitz_count_is_read_in_the_free_turn(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)],
+                          [("gameSetTurnMode", None, "blitz")]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d3"] == [2] and not k.notes
+    assert check(k)[0] == "agree"  # a free turn without an action
+
+
+def test_kick_off_return_and_diving_catch_are_recovered(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 9], "South", 5, 2)], [land([19, 9])]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoffReturn")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "8", [19, 8])]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "8", [20, 8])]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("skillUse", playerId="8", skill="Diving Catch", used=True,
+                               skillUse="catchBall"),
+                           rep("catchRoll", playerId="8", roll=5)],
+                          [land([20, 8])])],
+                     rules=None, skills={"8": ["Kick-Off Return", "Diving Catch"]})
+    k = extract(tmp_path, doc)
+    recovered = {"kick_off_return": {"player": "p8", "path": [[19, 8], [20, 8]]},
+                 "diving_catch": ["p8"]}
+    for key, value in recovered.items():
+        if key in DecisionsIn.model_fields:
+            assert k.scenario["decisions"][key] == value
+        else:
+            assert key not in k.scenario["decisions"] and k.pending[key] == value
+
+
+def test_quick_snap_counts_each_players_last_square(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Quick Snap", kickoffRoll=[4, 5])]),
+                      cmd(changes=[("gameSetHomePlaying", None, False),
+                                   ("gameSetTurnMode", None, "quickSnap")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6])]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "6", [14, 7])]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [13, 6])]),
+                      cmd(changes=[("gameSetHomePlaying", None, True),
+                                   ("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["quick_snap"] == [{"player": "p6", "to": [14, 7]}]
+    assert check(k)[0] == "agree"
+
+
+def test_perfect_defence_with_a_reserve_is_a_ruling(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Perfect Defence", kickoffRoll=[1, 3])]),
+                      cmd(changes=[("gameSetTurnMode", None, "perfectDefence")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [30, 1]),
+                                   ("fieldModelSetPlayerState", "4", 9)]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "9", [8, 7]),
+                                   ("fieldModelSetPlayerState", "9", 1)]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    home = doc["game"]["teamHome"]["playerArray"]
+    home.append(dict(home[3], playerId="9", playerNr=9))
+    k = extract(tmp_path, doc)
+    assert k.rulings and "Reserves" in k.rulings[0]
+    assert check(k)[0] == "ruling"
+
+
+def test_engine_decisions_keeps_only_the_keys_the_format_takes() -> None:
+    known, pending = engine_decisions({"high_kick": "p1", "no_such_key": 1})
+    assert known == {"high_kick": "p1"} and pending == {"no_such_key": 1}
+
+
+# --------------------------------------------------------------------------- throw-ins, prayers
+
+
+def _throw_in(tmp_path: Path, rules: str, start: list[int], direction: str, roll: int
+              ) -> ExtractedKickoff:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd(changes=[land(start)]),
+                      cmd([rep("throwIn", direction=direction, directionRoll=roll,
+                               distanceRoll=[2, 3])], [land([start[0] + 1, start[1] + 1])])],
+                     rules=rules)
+    return extract(tmp_path, doc)
+
+
+def test_corner_throw_ins_per_era(tmp_path: Path) -> None:
+    # bb2025: FUMBBL rolls the corner's D3
+    assert _throw_in(tmp_path, "BB2025", [25, 14], "West", 1).scenario["dice"]["d3"] == [1]
+    # bb2020: FUMBBL has no corner rule; its South-east from (0, 0) is the D3's 2
+    k = _throw_in(tmp_path, "BB2020", [0, 0], "Southeast", 5)
+    assert k.scenario["dice"]["d3"] == [2] and not k.rulings
+    k = _throw_in(tmp_path, "BB2020", [0, 0], "Northeast", 1)
+    assert k.rulings and "corner rule" in k.rulings[0]
+    # classic: no corner rule in the engine either; the D6 as rolled, and the distance ruling
+    k = _throw_in(tmp_path, "BB2016", [0, 0], "East", 3)
+    assert "d3" not in k.scenario["dice"] and k.scenario["dice"]["d6"][-3:] == [3, 2, 3]
+
+
+def test_bb2020_weather_scatters_past_the_half_are_a_ruling(tmp_path: Path) -> None:
+    # the ball lands on (13, 7), next to the halfway line; Perfect Conditions: FUMBBL's bb2020
+    # scatters West (into the kicking half: it stays on (13, 7)), then East twice: no touchback
+    doc = replay_doc([cmd([scatter([13, 7], "West", 7, 6)], [land([13, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Changing Weather",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("weather", weather="Nice Weather", weatherRoll=[3, 4]),
+                           rep("scatterBall", directionArray=["West", "East", "East"],
+                               rolls=[7, 3, 3], gustOfWind=True)],
+                          [land([14, 7]), land([15, 7])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([16, 7])])])
+    k = extract(tmp_path, doc)
+    # the deviation, the first scatter only (the two after it dropped), FUMBBL's bounce
+    assert k.scenario["dice"]["d8"] == [4, 4, 5]
+    assert k.rulings and "Changing Weather" in k.rulings[0]
+    status, _, detail = check(k)
+    assert status == "ruling" and "Changing Weather" in detail
+
+
+def test_part_time_coaches_count_for_brilliant_coaching(tmp_path: Path) -> None:
+    # bb2020: D6 + assistant coaches; home's two Part-time Assistant Coaches win it on 2 to 3
+    doc = replay_doc([cmd(changes=[("inducementSetAddInducement", "home",
+                                    {"inducementType": "partTimeCoach", "value": 2, "uses": 0})]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[3, 4])]),
+                      cmd([rep("extraReRoll", teamId="100", rollHome=2, rollAway=3)],
+                          [("turnDataSetReRolls", "home", 3),
+                           ("turnDataSetReRollsBrilliantCoachingOneDrive", "home", 1)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 2
+    assert k.expect["teams.home.rerolls"] == 3 and k.expect["teams.home.drive_rerolls"] == 1
+    assert check(k)[0] == "agree"
+
+
+def test_a_banned_coach_rolls_brilliant_coaching_at_minus_1(tmp_path: Path) -> None:
+    # classic D3 + FAME + assistant coaches, -1 for home's head coach sent off: 3 + 1 - 1
+    # against 3, a tie: both gain a re-roll (without the -1 home alone would)
+    doc = replay_doc([cmd(changes=[("turnDataSetCoachBanned", "home", True)]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("extraReRoll", kickoffResult="Brilliant Coaching", rollHome=3,
+                               homeGainsReRoll=True, rollAway=3, awayGainsReRoll=True)],
+                          [("turnDataSetReRolls", "home", 3), ("turnDataSetReRolls", "away", 3)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["game"]["teamHome"]["assistantCoaches"] = 1
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 0
+    assert check(k)[0] == "agree"
+
+
+def test_stiletto_prayer_picks_its_player(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
+                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
+                               rollAway=1)]),
+                      cmd([rep("prayerRoll", roll=3),
+                           rep("playerEvent", playerId="2", message="gains Stab")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d16"] == [3] and k.scenario["dice"]["pick"] == [2]
+    assert k.expect["teams.home.prayers"] == ["stiletto"]
+    assert check(k)[0] == "agree"
+
+
+# --------------------------------------------------------------------------- verify FILE...
+
+
+def _write(tmp_path: Path, name: str, doc: dict[str, Any]) -> Path:
+    f = tmp_path / name
+    f.write_text(json.dumps(doc))
+    return f
+
+
+def _plain_game() -> dict[str, Any]:
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land([20, 8])])])
+
+
+def test_verify_many_files_and_folders(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    (folder / "sub").mkdir(parents=True)
+    _write(folder, "a.json", _plain_game())
+    _write(folder / "sub", "b.json", _plain_game())
+    (folder / "notes.txt").write_text("not a replay, not read")
+    code, out, err = cli(["fumbbl", "verify", str(folder)])
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == ("2 of 2 kick-offs agree with FUMBBL (0 ruling, 0 unsupported, "
+                                    "0 disagree, 0 error) in 2 games")
+
+
+def test_verify_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    code, out, err = cli(["fumbbl", "verify", str(tmp_path)])
+    assert code == 1 and out == ""
+    assert "no FUMBBL replay" in err and str(tmp_path) in err
+
+
+def test_verify_goes_on_after_a_bad_file_and_reports_json(tmp_path: Path) -> None:
+    good = _write(tmp_path, "good.json", _plain_game())
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(b"\x1f\x8b broken")
+    code, out, err = cli(["fumbbl", "verify", str(bad), str(good)])
+    assert code == 1
+    assert "1 of 1 kick-offs agree with FUMBBL" in out and str(bad) in err
+    assert "Traceback" not in err
+    code, out, _ = cli(["fumbbl", "verify", "--json", str(bad), str(good)])
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["summary"] == {"games": 1, "kickoffs": 1, "agree": 1, "ruling": 0,
+                              "unsupported": 0, "disagree": 0, "error": 0, "games_failed": 1}
+    assert doc["kickoffs"] == [{"game": "42", "kickoff": 1, "event": "get_the_ref",
+                                "status": "agree", "details": ""}]
+    assert [f["file"] for f in doc["failed"]] == [str(bad)]
+    assert "not a complete gzip file" in doc["failed"][0]["message"]
+
+
+def test_verify_disagreement_exits_1(tmp_path: Path) -> None:
+    doc = _plain_game()
+    # FUMBBL's bounce is recorded one square further than its die says
+    doc["gameLog"]["commandArray"][3]["modelChangeList"]["modelChangeArray"][0][
+        "modelChangeValue"] = [21, 8]
+    code, out, _ = cli(["fumbbl", "verify", "--json", str(_write(tmp_path, "d.json", doc))])
+    assert code == 1
+    row = json.loads(out)["kickoffs"][0]
+    assert row["status"] == "disagree" and "ball.square" in row["details"]
+
+
+# --------------------------------------------------------------------------- the shared replays
+
+#: Kick-offs of the shared replays that may not agree yet, and why: they need a decision the
+#: engine of this branch does not take (On the Ball, Kick-Off Return, Diving Catch: other
+#: branches), or an apothecary (not in the engine).
+WAITING = {("1902267", 1): "on_the_ball", ("1005226", 3): "kick_off_return",
+           ("1005450", 3): "apothecary"}
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason=f"{SHARED} (the shared replays) is not here")
+def test_every_shared_replay_verifies() -> None:
+    start = time.perf_counter()
+    code, out, _ = cli(["fumbbl", "verify", "--json", str(SHARED)])
+    elapsed = time.perf_counter() - start
+    doc = json.loads(out)
+    summary = doc["summary"]
+    assert summary["games"] == 49 and summary["games_failed"] == 0, doc["failed"]
+    assert summary["kickoffs"] == 182
+    assert summary["agree"] + summary["ruling"] >= 166
+    for row in doc["kickoffs"]:
+        if row["status"] in ("agree", "ruling"):
+            continue
+        key = (row["game"], row["kickoff"])
+        if row["event"] in ("blitz", "charge"):
+            assert row["status"] == "unsupported", row
+        else:
+            assert key in WAITING, row
+    assert elapsed < 60
+    assert code == 1  # while Blitz! free turns are unsupported
