@@ -26,6 +26,7 @@ wrestle
 
 _CLASSIC_ONLY = """
 chainsaw kick_off_return piling_on safe_throw fanatic weeping_dagger
+monstrous_mouth
 """
 
 _BB2020_ONLY = """
@@ -38,6 +39,7 @@ unchannelled_fury hit_and_run lone_fouler hatred chainsaw kick_team_mate plague_
 _BB2025_ONLY = """
 bullseye eye_gouge give_and_go hate insignificant punt put_the_boot_in quick_foul saboteur
 steady_footing taunt provocation violent_innovator bloodlust fury_of_the_blood_god
+no_ball
 """
 
 #: Skills brought by house rules, known whichever ruleset they are played with.

@@ -8,6 +8,7 @@ from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
     Contest,
+    DivingCatchRules,
     Event,
     FreeTurnRules,
     InjuryTable,
@@ -83,4 +84,9 @@ CLASSIC = Ruleset(
     kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
                    very_long_legs=1, pass_block_squares=3),
     throw_a_rock=Contest("d6", ("fame",), "higher", "both"),
+    # LRB6, Diving Catch: "... that would land in an empty square in one of his tackle zones
+    # ... A failed catch will bounce from the Diving Catch player's square. If there are two
+    # or more players attempting to use this skill then they get in each other's way and
+    # neither can use it."
+    diving_catch=DivingCatchRules(empty_square=True, one_at_most=True, bounce_from_catcher=True),
 )
