@@ -509,8 +509,18 @@ def _differences(base: GameState, world: GameState) -> _Diff:
 
 
 #: The 3x3 block around a square: a step of the ball from an arrival or a bounce there reads
-#: only these squares (who stands there, who is adjacent to a catcher).
+#: only these squares (who stands there, who is adjacent to a catcher), unless skills on the
+#: pitch let it read further (``ball.reach``: Diving Catch, Disturbing Presence).
 _BLOCK = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+@functools.cache
+def _block_offsets(reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets of the square block of side ``2 * reach + 1`` around a square."""
+    if reach == 1:
+        return _BLOCK
+    span = range(-reach, reach + 1)
+    return tuple((dx, dy) for dx in span for dy in span)
 
 
 #: What a step of the ball reads of a square: everything about who is there (``_FULL``), or only
@@ -518,12 +528,16 @@ _BLOCK = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 _FULL, _OCCUPIED = 0, 1
 
 
-def _reads(world: GameState, s: Any) -> frozenset[tuple[int, Square]]:
+def _reads(world: GameState, s: Any, reach: int = 1) -> frozenset[tuple[int, Square]]:
     """What one step of the ball from ``s`` in ``world`` looks at, as ``(kind, square)``: an
     arrival reads who is on its square and, if he can catch, every player adjacent to him (tackle
     zones); a bounce reads only whether its eight neighbours are occupied; the others read no
-    player."""
+    player. ``reach`` (``ball.reach`` of the set-up) above 1: an arrival reads everything within
+    that many squares (a Diving Catch player next to it and those around him, Disturbing
+    Presence three squares from a catcher)."""
     if isinstance(s, ball.Arrive):
+        if reach > 1:
+            return _full_block(s.square, reach)
         p = world.board.get(s.square)
         if p is not None and p.can_catch():
             return _full_block(s.square)
@@ -534,9 +548,9 @@ def _reads(world: GameState, s: Any) -> frozenset[tuple[int, Square]]:
 
 
 @functools.cache
-def _full_block(sq: Square) -> frozenset[tuple[int, Square]]:
+def _full_block(sq: Square, reach: int = 1) -> frozenset[tuple[int, Square]]:
     x, y = sq
-    return frozenset((_FULL, Square(x + dx, y + dy)) for dx, dy in _BLOCK)
+    return frozenset((_FULL, Square(x + dx, y + dy)) for dx, dy in _block_offsets(reach))
 
 
 @functools.cache
@@ -703,6 +717,11 @@ class KickoffSolver:
         self.events: Events = events
         self.house_rules = house_rules
         self.use_kick_skill = use_kick_skill
+        #: How far a step of the ball reads around an arrival (``ball.reach``): 1 without
+        #: Diving Catch or Disturbing Presence on the pitch. No event gives either skill (with
+        #: the default decisions), so the set-up's reach is every world's; each world's
+        #: journey solver checks it (:meth:`_chain_for`), never silently wrong.
+        self.reach = ball.reach(state.players.values())
         self._worlds: list[tuple[Any, GameState, int]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
@@ -751,8 +770,9 @@ class KickoffSolver:
         def in_play(sq: tuple[int, int]) -> bool:
             return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
 
+        offsets = _block_offsets(self.reach)
         near = {sq for sq in pitch.squares()
-                if any(in_play((sq.x + dx, sq.y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
+                if any(in_play((sq.x + dx, sq.y + dy)) for dx, dy in offsets)}
 
         def relevant(c: Any) -> bool:
             return not isinstance(c, Player) or c.square is None or c.square in near
@@ -838,6 +858,12 @@ class KickoffSolver:
         kept = self._chains.get(id(world))
         if kept is not None:
             return kept[1]
+        reach = self.reach
+        if world is not self.state and ball.reach(world.players.values()) > reach:
+            raise RuntimeError(
+                f"exact odds: a world after the event reads {ball.reach(world.players.values())}"
+                f" squares around the ball, the solver's keys only {reach}")
+        offsets = _block_offsets(reach)
         board = world.board
         weather = world.weather
         # The closures below hold what they use, never the solver itself: no reference cycle,
@@ -849,16 +875,20 @@ class KickoffSolver:
         def context(dice: Any) -> KickoffContext:
             return KickoffContext(world, ruleset, dice, Decisions(), house_rules)
 
-        blocks: dict[Square, tuple[Hashable, ...]] = {}
+        blocks: dict[Hashable, tuple[Hashable, ...]] = {}
 
         def transitions(i: int) -> dict[int, Any]:
             s = states[i]
             if isinstance(s, (ball.Arrive, ball.Bounce)):
-                block = blocks.get(s.square)
+                # an arrival reads within the reach; a bounce only its 3x3 block
+                wide = isinstance(s, ball.Arrive) and reach > 1
+                where: Hashable = (s.square, reach) if wide else s.square
+                block = blocks.get(where)
                 if block is None:
                     x, y = s.square
-                    block = blocks[s.square] = tuple(
-                        _signature(board.get((x + dx, y + dy))) for dx, dy in _BLOCK)
+                    block = blocks[where] = tuple(
+                        _signature(board.get((x + dx, y + dy)))
+                        for dx, dy in (offsets if wide else _BLOCK))
                 local: Hashable = (i, weather, block)
             elif isinstance(s, ball.Touchback):
                 local = (i, _award_key(world))
@@ -875,7 +905,7 @@ class KickoffSolver:
             return out
 
         def reads(i: int) -> frozenset[Any]:
-            return _reads(world, states[i])
+            return _reads(world, states[i], reach)
 
         reuse = None
         if like is not None:

@@ -8,6 +8,7 @@ Prone or Stunned player) a ball leaving the pitch is thrown in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kickoff.core.actions.activation import RerollChoice
@@ -25,7 +26,6 @@ from kickoff.core.pitch import (
 )
 from kickoff.core.ruleset import CatchKind
 from kickoff.core.state import GameState, Player
-
 
 #: Disturbing Presence reaches players within this many squares (every edition).
 DISTURBING_PRESENCE_SQUARES = 3
@@ -45,6 +45,21 @@ def disturbing_presences(state: GameState, player: Player) -> int:
                 <= DISTURBING_PRESENCE_SQUARES):
             n += 1
     return n
+
+
+def reach(players: Iterable[Player]) -> int:
+    """How far (in squares, in any direction) one step of the ball from an arrival can look
+    around the square where the ball comes down, with ``players`` on the pitch: 1 (the catcher
+    and the tackle zones on him); one more with Diving Catch (a catcher next to the square);
+    Disturbing Presence looking three squares from a catcher instead of one. The exact solver
+    shares work between worlds that agree within this reach (``kickoff.analysis.exact``)."""
+    skills: set[str] = set()
+    for p in players:
+        if p.square is not None:
+            skills |= p.skills
+    catcher = 1 if "diving_catch" in skills else 0
+    around = DISTURBING_PRESENCE_SQUARES if "disturbing_presence" in skills else 1
+    return catcher + around
 
 
 def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> tuple[int, int]:
