@@ -18,6 +18,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,
+    NEIGHBOURS,
     RANDOM_DIRECTION,
     Edge,
     Square,
@@ -112,16 +113,18 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    first = turn.side if turn is not None else ctx.kicking
+    board = ctx.state.board
     x, y = square
-    out: list[Player] = []
-    for side in (first, other_side(first)):
-        for p in ctx.state.teams[side].players:
-            sq = p.square
-            if (sq is not None and "diving_catch" in p.skills and p.can_catch()
-                    and max(abs(sq.x - x), abs(sq.y - y)) == 1):
-                out.append(p)
-    return out
+    near: list[Player] = []
+    for dx, dy in NEIGHBOURS:
+        q = board.get((x + dx, y + dy))
+        if q is not None and "diving_catch" in q.skills and q.can_catch():
+            near.append(q)
+    if len(near) < 2:
+        return near
+    first = turn.side if turn is not None else ctx.kicking
+    return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
+            if p in near]
 
 
 def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
