@@ -84,13 +84,14 @@ def test_decision_order_and_passing_over() -> None:
 def test_reach_from_the_skills_on_the_pitch() -> None:
     loaded = load_scenario(parse_scenario(json.dumps(scenario("bb2020"))))
     players = list(loaded.state.players.values())
-    assert ball.reach(players) == 1
+    assert ball.reach(players) == (1, 0)
     dc = players[0].copy()
     dc.skills = frozenset({"diving_catch"})
     dp = players[1].copy()
     dp.skills = frozenset({"disturbing_presence"})
-    assert ball.reach([dc]) == 2
-    assert ball.reach([dp]) == 3
-    assert ball.reach([dc, dp]) == 4
+    # (every player within, Disturbing Presence players within)
+    assert ball.reach([dc]) == (2, 0)
+    assert ball.reach([dp]) == (1, 3)
+    assert ball.reach([dc, dp]) == (2, 4)
     dp.square = None  # in the Reserves: reads nothing
-    assert ball.reach([dp]) == 1
+    assert ball.reach([dp]) == (1, 0)

@@ -268,7 +268,7 @@ def test_the_set_ups_have_every_skill_and_reach() -> None:
             s for p in state.players.values() for s in p.skills)
     for ruleset, pool in _POOL.items():
         assert set(pool) <= seen[ruleset], ruleset
-    assert reaches == {1, 2, 3, 4}
+    assert reaches == {(1, 0), (2, 0), (1, 3), (2, 4)}
 
 
 @pytest.mark.parametrize(("ruleset", "seed"), _CASES)
@@ -305,3 +305,21 @@ def test_monte_carlo_agrees_with_exact_on_the_catch_skills(ruleset: str, seed: i
     for exact, count in checks:
         est, se = tally.share(count)
         assert abs(est - float(exact)) <= 4 * max(se, 1e-9), (exact, est, se)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["bb2020", "classic"])
+def test_a_disturbing_presence_the_event_takes_away(ruleset: str) -> None:
+    """h2 (Disturbing Presence) on the kicking Line of Scrimmage is three squares from a4, under
+    the ball at (15,7), and outside the 3x3 block around him: the worlds where the event takes h2
+    off the pitch (Throw a Rock, Officious Ref, Pitch Invasion) must not share a4's catch with the
+    worlds where h2 is still there."""
+    home = [player("h1", [12, 6], ruleset), player("h2", [12, 7], ruleset,
+                                                   skills=["disturbing_presence"]),
+            player("h3", [12, 8], ruleset), player("h4", [8, 7], ruleset)]
+    away = [player("a1", [13, 6], ruleset), player("a2", [13, 8], ruleset),
+            player("a3", [13, 10], ruleset), player("a4", [15, 7], ruleset)]
+    loaded = load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away))))
+    target = Square(16, 7)
+    got = KickoffSolver(loaded.state, loaded.ruleset, events="all").odds(target).ends
+    assert got == _Reference(loaded.ruleset).odds(loaded.state, target, True)

@@ -48,19 +48,21 @@ def disturbing_presences(state: GameState, player: Player) -> int:
     return n
 
 
-def reach(players: Iterable[Player]) -> int:
+def reach(players: Iterable[Player]) -> tuple[int, int]:
     """How far (in squares, in any direction) one step of the ball from an arrival can look
-    around the square where the ball comes down, with ``players`` on the pitch: 1 (the catcher
-    and the tackle zones on him); one more with Diving Catch (a catcher next to the square);
-    Disturbing Presence looking three squares from a catcher instead of one. The exact solver
-    shares work between worlds that agree within this reach (``kickoff.analysis.exact``)."""
+    around the square where the ball comes down, with ``players`` on the pitch, as ``(full,
+    presence)``: ``full``, the squares whose players it may read in every way: 1 (the catcher
+    and the tackle zones on him), one more with Diving Catch (a catcher next to the square);
+    ``presence``, the squares where it may count a Disturbing Presence player (three from a
+    catcher), 0 without one on the pitch. The exact solver shares work between worlds that agree
+    within these (``kickoff.analysis.exact``)."""
     skills: set[str] = set()
     for p in players:
         if p.square is not None:
             skills |= p.skills
     catcher = 1 if "diving_catch" in skills else 0
-    around = DISTURBING_PRESENCE_SQUARES if "disturbing_presence" in skills else 1
-    return catcher + around
+    presence = catcher + DISTURBING_PRESENCE_SQUARES if "disturbing_presence" in skills else 0
+    return 1 + catcher, presence
 
 
 def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> tuple[int, int]:
