@@ -503,27 +503,49 @@ def _differences(base: GameState, world: GameState) -> _Diff:
     entries = []
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
+        if "disturbing_presence" in b.skills - p.skills:
+            # _touches reads the new skills: a lost Disturbing Presence would go unseen
+            raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
         if (p.square, p.status, p.skills) != (b.square, b.status, b.skills):
             entries.append((pid, p.square, p.status, p.skills, b.square))
     return _Diff(frozenset(entries), _award_key(world))
 
 
 #: The 3x3 block around a square: a step of the ball from an arrival or a bounce there reads
-#: only these squares (who stands there, who is adjacent to a catcher).
+#: only these squares (who stands there, who is adjacent to a catcher), unless skills on the
+#: pitch let it read further (``ball.reach``: Diving Catch, Disturbing Presence).
 _BLOCK = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-#: What a step of the ball reads of a square: everything about who is there (``_FULL``), or only
-#: whether somebody is (``_OCCUPIED``).
-_FULL, _OCCUPIED = 0, 1
+@functools.cache
+def _block_offsets(reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets of the square block of side ``2 * reach + 1`` around a square."""
+    if reach == 1:
+        return _BLOCK
+    span = range(-reach, reach + 1)
+    return tuple((dx, dy) for dx in span for dy in span)
 
 
-def _reads(world: GameState, s: Any) -> frozenset[tuple[int, Square]]:
+#: What a step of the ball reads of a square: everything about who is there (``_FULL``), only
+#: whether somebody is (``_OCCUPIED``), or only whether a Disturbing Presence player of either
+#: side is there (``_PRESENCE``).
+_FULL, _OCCUPIED, _PRESENCE = 0, 1, 2
+
+#: ``ball.reach`` of a set-up without Diving Catch or Disturbing Presence.
+_PLAIN = (1, 0)
+
+
+def _reads(world: GameState, s: Any, reach: tuple[int, int] = _PLAIN
+           ) -> frozenset[tuple[int, Square]]:
     """What one step of the ball from ``s`` in ``world`` looks at, as ``(kind, square)``: an
     arrival reads who is on its square and, if he can catch, every player adjacent to him (tackle
     zones); a bounce reads only whether its eight neighbours are occupied; the others read no
-    player."""
+    player. With Diving Catch or Disturbing Presence on the pitch (``reach``, ``ball.reach`` of
+    the set-up: ``(full, presence)``), an arrival reads everything within ``full`` squares and
+    where Disturbing Presence players stand within ``presence``."""
     if isinstance(s, ball.Arrive):
+        if reach != _PLAIN:
+            return _full_block(s.square, reach[0]) | _presence_block(s.square, reach[1])
         p = world.board.get(s.square)
         if p is not None and p.can_catch():
             return _full_block(s.square)
@@ -534,9 +556,17 @@ def _reads(world: GameState, s: Any) -> frozenset[tuple[int, Square]]:
 
 
 @functools.cache
-def _full_block(sq: Square) -> frozenset[tuple[int, Square]]:
+def _full_block(sq: Square, reach: int = 1) -> frozenset[tuple[int, Square]]:
     x, y = sq
-    return frozenset((_FULL, Square(x + dx, y + dy)) for dx, dy in _BLOCK)
+    return frozenset((_FULL, Square(x + dx, y + dy)) for dx, dy in _block_offsets(reach))
+
+
+@functools.cache
+def _presence_block(sq: Square, reach: int) -> frozenset[tuple[int, Square]]:
+    if reach == 0:
+        return frozenset()
+    x, y = sq
+    return frozenset((_PRESENCE, Square(x + dx, y + dy)) for dx, dy in _block_offsets(reach))
 
 
 @functools.cache
@@ -547,11 +577,13 @@ def _occupied_ring(sq: Square) -> frozenset[tuple[int, Square]]:
 
 def _touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
     """The reads a change of a player matters to: anything about his old and new squares, and
-    their occupation if he moved."""
-    _, new, _, _, old = entry
+    their occupation if he moved (and, with Disturbing Presence, where it is)."""
+    _, new, _, skills, old = entry
     out = [(_FULL, sq) for sq in (new, old) if sq is not None]
     if new != old:
         out += [(_OCCUPIED, sq) for sq in (new, old) if sq is not None]
+        if "disturbing_presence" in skills:
+            out += [(_PRESENCE, sq) for sq in (new, old) if sq is not None]
     return out
 
 
@@ -703,6 +735,12 @@ class KickoffSolver:
         self.events: Events = events
         self.house_rules = house_rules
         self.use_kick_skill = use_kick_skill
+        #: How far a step of the ball reads around an arrival (``ball.reach``: ``(full,
+        #: presence)``), ``(1, 0)`` without Diving Catch or Disturbing Presence on the pitch. No
+        #: event gives either skill (with the default decisions), so the set-up's reach is every
+        #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
+        #: wrong.
+        self.reach = ball.reach(state.players.values())
         self._worlds: list[tuple[Any, GameState, int]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
@@ -751,11 +789,17 @@ class KickoffSolver:
         def in_play(sq: tuple[int, int]) -> bool:
             return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
 
-        near = {sq for sq in pitch.squares()
-                if any(in_play((sq.x + dx, sq.y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
+        def within(r: int) -> set[Square]:
+            offsets = _block_offsets(r)
+            return {sq for sq in pitch.squares()
+                    if any(in_play((sq.x + dx, sq.y + dy)) for dx, dy in offsets)}
+
+        near = within(self.reach[0])
+        present = within(self.reach[1]) if self.reach[1] else set()
 
         def relevant(c: Any) -> bool:
-            return not isinstance(c, Player) or c.square is None or c.square in near
+            return (not isinstance(c, Player) or c.square is None or c.square in near
+                    or ("disturbing_presence" in c.skills and c.square in present))
 
         found: dict[tuple[Hashable, int], GameState] = {}
 
@@ -838,6 +882,17 @@ class KickoffSolver:
         kept = self._chains.get(id(world))
         if kept is not None:
             return kept[1]
+        reach = self.reach
+        if world is not self.state:
+            own = ball.reach(world.players.values())
+            if own[0] > reach[0] or own[1] > reach[1]:
+                raise RuntimeError(
+                    f"exact odds: a world after the event reads {own} squares around the ball "
+                    f"(full, presence), the solver's keys only {reach}")
+        wide_arrivals = reach != _PLAIN
+        offsets = _block_offsets(reach[0])
+        presences = [(q.square, q.side) for q in world.players.values()
+                     if q.square is not None and "disturbing_presence" in q.skills]
         board = world.board
         weather = world.weather
         # The closures below hold what they use, never the solver itself: no reference cycle,
@@ -849,16 +904,24 @@ class KickoffSolver:
         def context(dice: Any) -> KickoffContext:
             return KickoffContext(world, ruleset, dice, Decisions(), house_rules)
 
-        blocks: dict[Square, tuple[Hashable, ...]] = {}
+        blocks: dict[Hashable, tuple[Hashable, ...]] = {}
 
         def transitions(i: int) -> dict[int, Any]:
             s = states[i]
             if isinstance(s, (ball.Arrive, ball.Bounce)):
-                block = blocks.get(s.square)
+                # an arrival reads within the reach; a bounce only its 3x3 block
+                wide = wide_arrivals and isinstance(s, ball.Arrive)
+                where: Hashable = (s.square, True) if wide else s.square
+                block = blocks.get(where)
                 if block is None:
                     x, y = s.square
-                    block = blocks[s.square] = tuple(
-                        _signature(board.get((x + dx, y + dy))) for dx, dy in _BLOCK)
+                    block = tuple(_signature(board.get((x + dx, y + dy)))
+                                  for dx, dy in (offsets if wide else _BLOCK))
+                    if wide and reach[1]:  # and every Disturbing Presence within its reach
+                        block += tuple(sorted(
+                            (q, side) for q, side in presences
+                            if max(abs(q.x - x), abs(q.y - y)) <= reach[1]))
+                    blocks[where] = block
                 local: Hashable = (i, weather, block)
             elif isinstance(s, ball.Touchback):
                 local = (i, _award_key(world))
@@ -875,7 +938,7 @@ class KickoffSolver:
             return out
 
         def reads(i: int) -> frozenset[Any]:
-            return _reads(world, states[i])
+            return _reads(world, states[i], reach)
 
         reuse = None
         if like is not None:

@@ -8,6 +8,7 @@ Prone or Stunned player) a ball leaving the pitch is thrown in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kickoff.core.actions.activation import RerollChoice
@@ -17,25 +18,67 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,
+    NEIGHBOURS,
     RANDOM_DIRECTION,
     Edge,
     Square,
+    other_side,
     throw_in_direction,
 )
 from kickoff.core.ruleset import CatchKind
-from kickoff.core.state import Player
+from kickoff.core.state import GameState, Player
+
+#: Disturbing Presence reaches players within this many squares (every edition).
+DISTURBING_PRESENCE_SQUARES = 3
+
+
+def disturbing_presences(state: GameState, player: Player) -> int:
+    """Opposing players with Disturbing Presence within three squares of ``player``, whatever
+    their status (LRB6: "even if the Disturbing Presence player is Prone or Stunned"; bb2020:
+    "even if the player with this Skill is Prone, Stunned or has lost their Tackle Zone")."""
+    sq = player.square
+    if sq is None:
+        return 0
+    n = 0
+    for q in state.teams[other_side(player.side)].players:
+        if (q.square is not None and "disturbing_presence" in q.skills
+                and max(abs(q.square.x - sq.x), abs(q.square.y - sq.y))
+                <= DISTURBING_PRESENCE_SQUARES):
+            n += 1
+    return n
+
+
+def reach(players: Iterable[Player]) -> tuple[int, int]:
+    """How far (in squares, in any direction) one step of the ball from an arrival can look
+    around the square where the ball comes down, with ``players`` on the pitch, as ``(full,
+    presence)``: ``full``, the squares whose players it may read in every way: 1 (the catcher
+    and the tackle zones on him), one more with Diving Catch (a catcher next to the square);
+    ``presence``, the squares where it may count a Disturbing Presence player (three from a
+    catcher), 0 without one on the pitch. The exact solver shares work between worlds that agree
+    within these (``kickoff.analysis.exact``)."""
+    skills: set[str] = set()
+    for p in players:
+        if p.square is not None:
+            skills |= p.skills
+    catcher = 1 if "diving_catch" in skills else 0
+    presence = catcher + DISTURBING_PRESENCE_SQUARES if "disturbing_presence" in skills else 0
+    return 1 + catcher, presence
 
 
 def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> tuple[int, int]:
     """``(target, modifier)`` of a catch: the D6 plus ``modifier`` must reach ``target``.
 
-    Modifiers (rulings.md 3): the situation's modifier, -1 per opposing Standing adjacent player
-    (not with Nerves of Steel), -1 in Pouring Rain.
+    Modifiers (rulings.md 3, docs/rulings.md "Catch skills"): the situation's modifier, +1 with
+    Extra Arms, -1 per opposing Standing adjacent player (not with Nerves of Steel), -1 per
+    opposing Disturbing Presence within three squares, -1 in Pouring Rain.
     """
     rs = ctx.ruleset
     mod = rs.catch_modifier[kind]
+    if "extra_arms" in player.skills:
+        mod += 1
     if "nerves_of_steel" not in player.skills:
         mod -= ctx.state.adjacent_opponents(player)
+    mod -= disturbing_presences(ctx.state, player)
     if ctx.state.weather == "pouring_rain":
         mod -= 1
     return rs.agility_target(player.ag), mod
@@ -49,8 +92,8 @@ def catch(
     choice: RerollChoice = None,
     where: str | None = None,
 ) -> bool:
-    """``player`` tries to catch; Catch (or classic Pro at a kick-off, 4+ first) re-rolls a
-    failure once (rulings.md 3).
+    """``player`` tries to catch; Catch (classic and bb2020 also Monstrous Mouth; classic Pro at
+    a kick-off, 4+ first) re-rolls a failure once (rulings.md 3).
 
     ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
     catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
@@ -63,10 +106,86 @@ def catch(
     own_turn = turn if turn is not None and turn.side == player.side else None
     if where is None:
         where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
-    ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill="catch",
+    skill = next((s for s in ctx.ruleset.catch_reroll_skills if s in player.skills), "catch")
+    ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill=skill,
                    choice=choice if own_turn is not None else None, where=where)
     ctx.note("catch", player=player.id, success=ok)
     return ok
+
+
+def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = None) -> list[Player]:
+    """The players who may attempt a Diving Catch of a ball coming down on ``square``, in the
+    default order: Standing players with Diving Catch who can catch, adjacent to ``square``;
+    the team of the coach who orders the attempts first (in a team turn the active team, at a
+    kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
+    then the other, each in input order. Whether the landing allows any is
+    :func:`diving_catch`'s business."""
+    board = ctx.state.board
+    x, y = square
+    near: list[Player] = []
+    for dx, dy in NEIGHBOURS:
+        q = board.get((x + dx, y + dy))
+        if q is not None and "diving_catch" in q.skills and q.can_catch():
+            near.append(q)
+    if len(near) < 2:
+        return near
+    first = turn.side if turn is not None else ctx.kicking
+    return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
+            if p in near]
+
+
+def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
+    """The candidates who attempt, in order: the ``diving_catch`` decision or its default."""
+    chosen = ctx.decisions.diving_catch
+    if chosen is None:
+        return candidates
+    by_id = {p.id: p for p in candidates}
+    out: list[Player] = []
+    for pid in chosen:
+        p = ctx.player(pid, "decisions.diving_catch")
+        if "diving_catch" not in p.skills:
+            raise DecisionError(f"decisions.diving_catch: {pid} has no Diving Catch skill")
+        if pid in by_id and by_id[pid] not in out:
+            out.append(by_id[pid])
+    return out
+
+
+def diving_catch(
+    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoice = None
+) -> BallState | None:
+    """Diving Catch for a kick, pass or throw-in ``s`` coming down where nobody catches it: the
+    state that follows, or ``None`` when nobody attempts one (the ball then bounces as usual).
+
+    Each attempt is a catch with the landing's modifiers taken on the catcher's own square,
+    where he stays; a ball caught (or, classic, bouncing from a catcher) in the kicking area
+    during a kick-off is a touchback. The edition's :class:`~kickoff.core.ruleset.DivingCatchRules`
+    say whether the landing square must be empty, whether two or more attempting cancel each
+    other, and where a failed catch bounces from. Sources: LRB6 / bb2020 / bb2025 Skills,
+    Diving Catch; the bb2020 FAQ; docs/rulings.md "Catch skills".
+    """
+    rules = ctx.ruleset.diving_catch
+    if rules.empty_square and s.square in ctx.state.board:
+        return None
+    attempting = _attempting(ctx, diving_catchers(ctx, s.square, turn))
+    if not attempting:
+        return None
+    if rules.one_at_most and len(attempting) > 1:
+        ctx.note("diving_catch", players=[p.id for p in attempting], attempted=False,
+                 why="two or more get in each other's way: none may")
+        return None
+    for catcher in attempting:
+        sq = catcher.square
+        assert sq is not None
+        ctx.note("diving_catch", player=catcher.id, square=sq.as_list(), ball=s.square.as_list())
+        if catch(ctx, catcher, s.kind, turn, choice, where="diving catch"):
+            if s.touchback_possible and ctx.out_of_play(sq):
+                return Touchback(sq)
+            return Held(catcher.id, sq, not s.touchback_possible)
+        if rules.bounce_from_catcher:
+            if s.touchback_possible and ctx.out_of_play(sq):
+                return Touchback(sq)
+            return Bounce(sq, s.touchback_possible)
+    return Bounce(s.square, s.touchback_possible)
 
 
 # -- the ball's journey as a chain of states ------------------------------------------------------
@@ -180,6 +299,10 @@ def _arrive(
         if catch(ctx, player, s.kind, turn, choice):
             return Held(player.id, s.square, not s.touchback_possible)
         return Bounce(s.square, s.touchback_possible)
+    if s.kind != "bounce":  # a kick, pass or throw-in: Diving Catch may be tried
+        dived = diving_catch(ctx, s, turn, choice)
+        if dived is not None:
+            return dived
     if player is None and s.kind == "bounce":
         return Rests(s.square, not s.touchback_possible)
     # an empty landing square (kick, throw-in) or a player who cannot catch: it bounces

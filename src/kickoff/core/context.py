@@ -72,6 +72,11 @@ class Decisions:
     prayer_die: int | None = None
     #: classic option: throw-in direction by "template" (default) or "d8".
     throw_in_die: str = "template"
+    #: Diving Catch: the players who attempt one, in this order, whenever a kick, pass or
+    #: throw-in comes down next to them (those not allowed at that landing are passed over);
+    #: ``None``: every player allowed attempts, in the default order (``ball.diving_catchers``);
+    #: ``[]``: nobody does.
+    diving_catch: list[str] | None = None
     #: Not a key of the scenario format (opt-in, for callers who write no activations): what a
     #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
     #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).

@@ -182,6 +182,24 @@ class KickIt:
 
 
 @dataclass(frozen=True)
+class DivingCatchRules:
+    """Diving Catch (``docs/rulings.md``, "Catch skills"): a player with the skill may try to
+    catch a kick, pass or throw-in coming down in a square of his tackle zone (never a bounce),
+    staying in his square, with his square's catch modifiers.
+
+    ``empty_square``: only a ball landing in an empty square (classic); otherwise also one
+    landing on a player who cannot catch. ``one_at_most``: two or more attempting get in each
+    other's way and none may (classic); otherwise each tries in turn until one catches.
+    ``bounce_from_catcher``: a failed catch bounces from the catcher's square (classic);
+    otherwise from the square where the ball was to land (bb2020 FAQ).
+    """
+
+    empty_square: bool
+    one_at_most: bool
+    bounce_from_catcher: bool
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Every rule of one edition that the kick-off needs (see ``shared/spec/rulings.md``)."""
 
@@ -242,6 +260,12 @@ class Ruleset:
     officious_ref: Contest | None = None
     pitch_invasion: Contest | None = None
     dodgy_snack: Contest | None = None
+    #: Diving Catch (docs/rulings.md, "Catch skills"): bb2020's rules unless overridden.
+    diving_catch: DivingCatchRules = DivingCatchRules(
+        empty_square=False, one_at_most=False, bounce_from_catcher=False)
+    #: The skills that re-roll a failed catch, the first a player has is used (Catch, and
+    #: Monstrous Mouth in classic and bb2020; bb2025's Monstrous Mouth no longer does).
+    catch_reroll_skills: tuple[str, ...] = ("catch", "monstrous_mouth")
 
     def agility_target(self, ag: int) -> int:
         """The D6 target of an agility test: ``7 - AG`` (classic) or AG itself."""

@@ -86,11 +86,13 @@ class Player:
         return self.status == "standing" and self.square is not None
 
     def can_catch(self) -> bool:
-        """Standing and able to catch or hold the ball (not No Hands, not Ball & Chain)."""
+        """Standing and able to catch or hold the ball (not No Hands, bb2025's No Ball, nor
+        Ball & Chain)."""
         return (
             self.status == "standing"
             and self.square is not None
             and "no_hands" not in self.skills
+            and "no_ball" not in self.skills
             and "ball_and_chain" not in self.skills
         )
 

@@ -172,6 +172,7 @@ class DecisionsIn(_Strict):
     blitz: list[ActivationIn] = Field(default_factory=list)
     charge: list[ActivationIn] = Field(default_factory=list)
     prayer: PrayerIn | None = None
+    diving_catch: list[str] | None = None
 
 
 class DiceIn(_Strict):
@@ -475,6 +476,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     if isinstance(d.touchback, tuple) and not pitch.on_pitch(d.touchback):
         problems.append(f"decisions.touchback: {list(d.touchback)} is off the "
                         f"{pitch.describe()} pitch")
+    problems += _diving_catch_problems(sc.decisions.diving_catch, teams)
     if problems:
         raise ScenarioError(problems)
 
@@ -486,7 +488,8 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     if sc.phase == "turn":
         assert sc.ball is not None and sc.actions is not None
         state.ball, state.carrier = Square(*sc.ball.square), sc.ball.carrier
-        decisions = Decisions(throw_in_die=sc.options.throw_in_die)
+        decisions = Decisions(throw_in_die=sc.options.throw_in_die,
+                              diving_catch=sc.decisions.diving_catch)
         actions = [to_activation(a, f"actions[{i}]") for i, a in enumerate(sc.actions)]
         return LoadedScenario(sc, rs, state, decisions, house, kicking, actions)
     setup = kickoff_setup_problems(state, rs)
@@ -510,8 +513,27 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         prayer_skill=d.prayer.skill if d.prayer else None,
         prayer_die=sc.options.prayer_die,
         throw_in_die=sc.options.throw_in_die,
+        diving_catch=d.diving_catch,
     )
     return LoadedScenario(sc, rs, state, decisions, house)
+
+
+def _diving_catch_problems(chosen: list[str] | None, teams: dict[Side, Team]) -> list[str]:
+    """Problems of the ``diving_catch`` decision: every id a player with Diving Catch, once."""
+    if not chosen:
+        return []
+    players = {p.id: p for team in teams.values() for p in team.players}
+    problems: list[str] = []
+    for i, pid in enumerate(chosen):
+        where = f"decisions.diving_catch[{i}]"
+        p = players.get(pid)
+        if p is None:
+            problems.append(f"{where}: no player {pid!r} in either team")
+        elif "diving_catch" not in p.skills:
+            problems.append(f"{where}: {pid} has no Diving Catch skill (diving_catch)")
+        elif pid in chosen[:i]:
+            problems.append(f"{where}: {pid} is listed twice")
+    return problems
 
 
 def play(loaded: LoadedScenario) -> tuple[KickoffResult, int | None]:

@@ -143,11 +143,13 @@ def step_to(ctx: KickoffContext, player: Player, sq: Square) -> Player:
 
 def pick_up(ctx: KickoffContext, turn: Turn, player: Player, rerolls: Rerolls, where: str) -> bool:
     """``player`` (Standing on the ball's square) tries to pick it up: agility test, the edition's
-    pick-up modifier, -1 per opposing tackle zone on him, -1 in Pouring Rain; Sure Hands
-    re-rolls. A failure is a turnover and the ball bounces."""
+    pick-up modifier, +1 with Extra Arms (every edition), -1 per opposing tackle zone on him,
+    -1 in Pouring Rain; Sure Hands re-rolls. A failure is a turnover and the ball bounces."""
     st = ctx.state
     assert player.square is not None
     mod = ctx.ruleset.actions.pickup_modifier - len(tackle_zones(st, player.square, player.side))
+    if "extra_arms" in player.skills:
+        mod += 1
     if st.weather == "pouring_rain":
         mod -= 1
     ok = roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod, what="pickup",

@@ -116,6 +116,8 @@ def throw_team_mate(
     mod = rules.range_modifier[rng]
     if "nerves_of_steel" not in thrower.skills:
         mod -= len(tackle_zones(st, thrower.square, thrower.side))
+    if not kick:  # Disturbing Presence: "a Pass action, a Throw Team-mate action" (bb2020)
+        mod -= ball.disturbing_presences(st, thrower)
     if st.weather == "very_sunny":
         mod -= 1
     what = "kick team-mate" if kick else "throw team-mate"

@@ -50,4 +50,7 @@ BB2025 = replace(
     # Seed 001, 11 Dodgy Snack: plain D6 each, the lower team (tie both).
     dodgy_snack=Contest("d6", (), "lower", "both"),
     officious_ref=None,
+    # Monstrous Mouth no longer re-rolls a failed catch (bb2025 Skills; FUMBBL's bb2025 skill
+    # registers no catch re-roll); Catch still does.
+    catch_reroll_skills=("catch",),
 )

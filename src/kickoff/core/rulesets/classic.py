@@ -8,6 +8,7 @@ from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
     Contest,
+    DivingCatchRules,
     Event,
     FreeTurnRules,
     InjuryTable,
@@ -89,4 +90,9 @@ CLASSIC = Ruleset(
     # LRB6 Kick-Off Return: a receiving player "not on the Line of Scrimmage or in an opposing
     # tackle zone" moves up to 3 squares after the scatter, before the Kick-Off table roll.
     kickoff_move=KickoffMove("kick_off_return", los_barred=True),
+    # LRB6, Diving Catch: "... that would land in an empty square in one of his tackle zones
+    # ... A failed catch will bounce from the Diving Catch player's square. If there are two
+    # or more players attempting to use this skill then they get in each other's way and
+    # neither can use it."
+    diving_catch=DivingCatchRules(empty_square=True, one_at_most=True, bounce_from_catcher=True),
 )
