@@ -25,6 +25,7 @@ from kickoff.cli.common import (
     parse_target,
     prefixed,
     read_scenario,
+    write_text,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -33,7 +34,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.match import DEFAULT_TEAMS
+from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -98,6 +99,12 @@ def run(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
     ] = False,
+    save_scenario: Annotated[
+        Path | None,
+        typer.Option("--save-scenario", metavar="FILE",
+                     help="Also write the kickoff-scenario/1 it played to FILE (teams, set-ups, "
+                     "kick, seed, decisions): kickoff replay FILE plays the same kick-off."),
+    ] = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
@@ -113,12 +120,23 @@ def run(
     except KickoffError as e:
         raise prefixed(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
+    if save_scenario is not None:
+        kick = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
+        played = state_scenario(rs, before, seed=used_seed, kick=kick,
+                                decisions={"use_kick_skill": True} if kick_skill else None,
+                                house_rules=frozenset({"kick_it"}) if kick_it else frozenset())
+        write_text(save_scenario, json.dumps(played, indent=2) + "\n")
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
     from kickoff.cli.render import kickoff_report
 
-    Console().print(kickoff_report(before, result.state, doc, match.names))
+    console = Console()
+    console.print(kickoff_report(before, result.state, doc, match.names))
+    if save_scenario is not None:
+        console.print(f"scenario written to {save_scenario} (kickoff replay {save_scenario})"
+                      + (": free turns play the format's default, nobody acts"
+                         if free_turns != "none" else ""), markup=False, highlight=False)
 
 
 @app.command()

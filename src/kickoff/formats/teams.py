@@ -170,6 +170,14 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     return where, setup
 
 
+def setup_text(name: str, pitch: Pitch) -> tuple[str, str]:
+    """The text of a set-up by built-in name or path, as stored (comments kept): ``(where,
+    text)``; ``ScenarioError`` as :func:`load_setup` when there is none or it is not a set-up
+    for ``pitch``."""
+    load_setup(name, pitch)
+    return _locate("setups", pitch.name, name)
+
+
 #: Player ids are ``h<number>`` (home) and ``a<number>`` (away).
 ID_PREFIX: dict[Side, str] = {"home": "h", "away": "a"}
 
