@@ -72,3 +72,130 @@ def test_run_save_scenario_replays_to_the_same_result(args: list[str], tmp_path:
 def test_run_save_scenario_says_where_it_wrote() -> None:
     code, out, err = cli(["run", "--seed", "7", "--save-scenario", "/nonexistent-dir/x.json"])
     assert_invalid(code, out, err, "/nonexistent-dir/x.json")
+
+
+# --------------------------------------------------------------------------- help and habits
+
+
+def test_version_and_short_help() -> None:
+    from importlib.metadata import version
+
+    code, out, err = cli(["--version"])
+    assert code == 0, err
+    assert out.strip() == f"kickoff {version('kickoff')}"
+    for args in (["-h"], ["run", "-h"], ["setup", "import", "-h"], ["fumbbl", "verify", "-h"]):
+        code, out, err = cli(args)
+        assert code == 0, (args, err)
+        assert "Usage:" in out, args
+
+
+@pytest.mark.parametrize("command", [["run"], ["odds"], ["simulate"], ["kick"], ["setup", "show"]])
+def test_help_shows_no_bool_beside_flags(command: list[str]) -> None:
+    code, out, err = cli([*command, "--help"])
+    assert code == 0, err
+    assert "<bool>" not in out
+    assert "--json" in out or "--toml" in out
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["run", "--kick-skill", "true", "--seed", "7"], ["run", "--kick-skill", "--seed", "7"]),
+    (["run", "--kick-skill", "False", "--seed", "7"], ["run", "--seed", "7"]),
+    (["run", "--kick-it=yes"], ["run", "--kick-it"]),
+    (["run", "--json", "0"], ["run"]),
+    (["run", "--seed", "1"], ["run", "--seed", "1"]),  # a value of a valued option stays
+    (["replay", "true"], ["replay", "true"]),  # a file named true is not a flag's value
+])
+def test_a_value_written_after_a_flag_is_taken_as_the_habit_it_is(
+    args: list[str], expected: list[str]
+) -> None:
+    from kickoff.cli.app import flag_values
+
+    assert flag_values(args) == expected
+
+
+def test_kick_skill_true_works_from_the_command_line() -> None:
+    import subprocess
+    import sys
+
+    exe = Path(sys.executable).with_name("kickoff")
+    proc = subprocess.run([str(exe), "run", "--seed", "7", "--kick-skill", "true", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["deviation"]["kick_skill"] is True
+
+
+def test_list_has_a_row_for_every_ruleset_within_80_columns() -> None:
+    code, out, err = cli(["list"])
+    assert code == 0, err
+    for ruleset in ("classic", "bb2020", "bb2025", "sevens"):
+        assert any(line.startswith(f"  {ruleset}: teams/") for line in out.splitlines()), ruleset
+    assert "  bb2025: teams/bb2020" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(("ruleset", "name", "meant"), [
+    ("bb2020", "undead", "shambling_undead"),
+    ("classic", "shambling_undead", "undead"),
+    ("classic", "lizardmen", "lizardman"),
+    ("sevens", "lizardman", "lizardmen"),
+    ("bb2025", "orcs", "orc"),
+])
+def test_a_team_of_another_family_suggests_this_familys_name(
+    ruleset: str, name: str, meant: str
+) -> None:
+    assert_invalid(*cli(["run", "--ruleset", ruleset, "--home", name]),
+                   f"did you mean {meant}")
+
+
+def test_setup_import_recognises_a_kickoff_setup_file_in_one_line() -> None:
+    code, out, err = cli(["setup", "import", "examples/my_offence.toml", "--team", "orc"])
+    assert_invalid(code, out, err, "examples/my_offence.toml", "kickoff set-up file already",
+                   "kickoff validate")
+    assert len(err.strip().splitlines()) == 1
+    assert "role letter" not in err
+
+
+def test_setup_import_recognises_a_team_file() -> None:
+    code, out, err = cli(["setup", "import", "src/kickoff/data/teams/bb2020/orc.toml",
+                          "--team", "orc"])
+    assert_invalid(code, out, err, "kickoff team file")
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["replay", "validate", "odds"])
+def test_a_result_document_is_named_once_as_not_a_scenario(command: str, tmp_path: Path) -> None:
+    result = tmp_path / "run.json"
+    code, out, _ = cli(["run", "--seed", "7", "--json"])
+    result.write_text(out)
+    code, out, err = cli([command, str(result)])
+    assert_invalid(code, out, err, "kickoff-result/1 document", "not a scenario",
+                   "--save-scenario")
+    assert len(err.strip().splitlines()) == 1
+    assert "unknown key" not in err
+
+
+def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -> None:
+    from kickoff.analysis.kick import KickSolver
+    from kickoff.core.actions.activation import Activation
+    from kickoff.core.actions.kick import LandingOptions
+    from kickoff.core.pitch import Square
+    from kickoff.formats.match import build_match
+
+    code, out, err = cli(["kick", "--seed", "7", "--json"])
+    assert code == 0, err
+    accurate = next(e for e in json.loads(out)["log"] if e["step"] == "accurate")
+    assert accurate["landing"] != [13, 0]  # the format's default: the spread's first square
+    code, text, err = cli(["kick", "--seed", "7"])
+    assert "Landing: the square with the best odds" in text
+    # The square chosen is the best of the spread by the solver's own journeys.
+    match = build_match("bb2020", None, None, None, None, "home")
+    state = match.state
+    kicker = state.players["h8"]
+    state.ball, state.carrier = kicker.square, "h8"
+    assert kicker.square is not None
+    act = Activation("h8", "kick", aim=kicker.square.step(1, 0), where="kick")
+    solver = KickSolver(state, match.ruleset)
+    allowed = (Square(13, 0), Square(13, 6), Square(13, 4))
+    opts = LandingOptions("h8", kicker.square, (1, 0), 5, False, allowed, allowed[0])
+    chosen = solver.best_landing(act)(opts)
+    assert chosen in allowed and chosen != Square(13, 0)

@@ -102,7 +102,8 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
 
     ``ScenarioError`` if unreadable, and in one line if the document is a test case (keys
     ``about``, ``source``, ``scenario``, ``expect``) rather than a scenario, saying how to take
-    its scenario out. Any other text is returned as it is, for the scenario format to check.
+    its scenario out, or a result document (``"format": "kickoff-result/1"``). Any other text
+    is returned as it is, for the scenario format to check.
     """
     source, text = read_input(file)
     try:
@@ -115,6 +116,12 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
         raise ScenarioError([
             f"{source}: this is a test case ({{about, source, scenario, expect}}), not a "
             f"scenario: its scenario is the \"scenario\" key ({pipe})"
+        ])
+    if isinstance(doc, dict) and doc.get("format") == "kickoff-result/1":
+        raise ScenarioError([
+            f"{source}: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
+            f"--json print), not a scenario: kickoff {command} reads a kickoff-scenario/1 "
+            "(kickoff run --save-scenario FILE writes the one a run played)"
         ])
     return source, text
 

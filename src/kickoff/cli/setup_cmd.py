@@ -58,6 +58,26 @@ def _emit(text: str, out: Path | None, note: str) -> None:
         typer.echo(note)
 
 
+def _not_ours(where: str, text: str) -> None:
+    """``ScenarioError`` in one line when ``text`` is one of kickoff's own TOML files (a set-up
+    or a team file), which ``setup import`` has no need to translate."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    if "positions" in doc:
+        raise ScenarioError([
+            f"{where}: this is a kickoff set-up file already (TOML, docs/formats.md), not a "
+            f"FUMBBL set-up or a botbowl formation: use it as it is (kickoff validate {where} "
+            f"--team TEAM; kickoff run --home-setup {where})"])
+    if "players" in doc:
+        raise ScenarioError([
+            f"{where}: this is a kickoff team file (TOML, docs/formats.md), not a set-up: use it "
+            f"as --team {where} or kickoff run --home {where}"])
+
+
 @app.command("import")
 @guarded
 def import_(
@@ -78,6 +98,8 @@ def import_(
     """
     rs = RULESETS[ruleset]
     where, text = read_input(file)
+    if format == "auto":
+        _not_ours(where, text)
     t = load_team(team, FAMILY[ruleset])
     fmt = fumbbl_setup.detect_format(text, file) if format == "auto" else format
     setup: SetupFile
