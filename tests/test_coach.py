@@ -199,3 +199,123 @@ def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -
     opts = LandingOptions("h8", kicker.square, (1, 0), 5, False, allowed, allowed[0])
     chosen = solver.best_landing(act)(opts)
     assert chosen in allowed and chosen != Square(13, 0)
+
+
+# --------------------------------------------------------------------------- the receiving coach
+
+#: Seeds of the default bb2020 match (human kick to orc) at the default target: seed 25 rolls a
+#: High Kick that lands on [19, 8]; seed 1 at [15, 1] deviates out of play, a touchback; seed 7
+#: rolls a Blitz!; seed 3 a Brilliant Coaching (home 3 + 1, away 5 + 1).
+HIGH_KICK, TOUCHBACK, BLITZ, COACHING = 25, 1, 7, 3
+
+
+def test_run_high_kick_places_the_chosen_player_and_says_nothing_of_a_default() -> None:
+    code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["event"]["name"] == "high_kick"
+    assert doc["players"]["a8"]["square"] == doc["deviation"]["square"] == [19, 8]
+    assert doc["ball"]["carrier"] == "a8"  # a Sure Hands thrower under the ball catches it
+    code, text, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8"])
+    assert "(default; --high-kick ID)" not in text
+
+
+def test_run_says_when_the_high_kick_default_moved_nobody() -> None:
+    code, out, err = cli(["run", "--seed", str(HIGH_KICK)])
+    assert code == 0, err
+    assert "High Kick: nobody moved under the ball (default; --high-kick ID)" in out
+
+
+def test_run_touchback_gives_the_ball_to_the_chosen_player() -> None:
+    args = ["run", "--seed", str(TOUCHBACK), "--target", "15,1"]
+    code, out, err = cli([*args, "--json"])
+    assert json.loads(out)["touchback"] is True and json.loads(out)["ball"]["carrier"] == "a1"
+    assert "Touchback: to a1, the first receiving player able (default; --touchback ID)" in (
+        cli(args)[1])
+    code, out, err = cli([*args, "--touchback", "a5", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["ball"] == {"square": doc["players"]["a5"]["square"], "carrier": "a5"}
+    assert "(default; --touchback ID)" not in cli([*args, "--touchback", "a5"])[1]
+
+
+def test_run_says_when_nobody_acted_in_a_blitz() -> None:
+    out = cli(["run", "--seed", str(BLITZ)])[1]
+    assert "Blitz!: nobody acted (default; --free-turns close)" in out
+    assert "nobody acted" not in cli(["run", "--seed", str(BLITZ), "--free-turns", "close"])[1]
+
+
+@pytest.mark.parametrize("option", ["--high-kick", "--touchback"])
+def test_a_chosen_player_not_of_the_receiving_team_is_named_with_the_option(option: str) -> None:
+    for command in (["run"], ["simulate", "-n", "10"]):
+        assert_invalid(*cli([*command, option, "h3"]), f"{option}: 'h3' is not a player of the "
+                       "receiving team (away: a1")
+
+
+def test_run_high_kick_and_touchback_go_into_the_saved_scenario(tmp_path: Path) -> None:
+    saved = tmp_path / "s.json"
+    code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8", "--touchback",
+                          "a5", "--save-scenario", str(saved), "--json"])
+    assert code == 0, err
+    assert json.loads(saved.read_text())["decisions"] == {"high_kick": "a8", "touchback": "a5"}
+    assert json.loads(cli(["replay", str(saved)])[1]) == json.loads(out)
+
+
+def test_simulate_touchback_gives_the_ball_to_the_chosen_player_when_he_can_take_it() -> None:
+    args = ["simulate", "-n", "400", "--seed", "5", "--target", "15,1", "--json"]
+    default = json.loads(cli(args)[1])
+    chosen = json.loads(cli([*args, "--touchback", "a5"])[1])
+    assert default["touchback"]["p"] == chosen["touchback"]["p"] > 0.3
+    assert chosen["holders"]["a5"]["p"] >= chosen["touchback"]["p"] - 0.05
+    assert default["holders"].get("a5", {"p": 0})["p"] < 0.05
+
+
+def test_odds_and_simulate_name_the_defaults_they_play() -> None:
+    out = cli(["simulate", "-n", "50", "--seed", "1"])[1]
+    flat = " ".join(out.split())
+    assert "Defaults played: High Kick, nobody moves under the ball (--high-kick ID)" in flat
+    assert "a touchback goes to a1" in flat
+    flat = " ".join(cli(["simulate", "-n", "50", "--seed", "1", "--high-kick", "a8",
+                         "--touchback", "a5", "--free-turns", "close"])[1].split())
+    assert "Defaults played" not in flat
+    flat = " ".join(cli(["odds", "--target", "20,3"])[1].split())
+    assert "Defaults played: High Kick, nobody moves" in flat
+
+
+# --------------------------------------------------------------------------- narration
+
+
+def test_a_contest_shows_its_parts() -> None:
+    _code, out, _err = cli(["run", "--seed", str(COACHING), "--json"])
+    contest = next(e for e in json.loads(out)["log"] if e["step"] == "contest")
+    assert contest["parts"] == {"home": {"roll": 3, "assistant_coaches": 1},
+                                "away": {"roll": 5, "assistant_coaches": 1}}
+    flat = " ".join(cli(["run", "--seed", str(COACHING)])[1].split())
+    assert ("Brilliant Coaching: home 3 + 1 assistant coach = 4, away 5 + 1 assistant coach = 6"
+            " -> away") in flat
+
+
+def test_narration_tells_each_step_and_die() -> None:
+    from kickoff.formats.narration import sentence, sentences, story_lines
+
+    log = [
+        {"step": "roll", "die": "d8", "value": 6, "for": "deviation direction"},
+        {"step": "deviate", "direction": 6, "distance": 2, "square": [18, 9], "touchback": False},
+        {"step": "event", "name": "blitz", "roll": [4, 6]},
+        {"step": "count", "event": "blitz", "count": 4},
+        {"step": "contest", "event": "cheering fans", "totals": {"home": 3, "away": 2},
+         "applies_to": ["home"], "parts": {"home": {"roll": 1, "cheerleaders": 2},
+                                           "away": {"roll": 2, "cheerleaders": 0}}},
+        {"step": "mystery", "what": 1},
+    ]
+    assert sentences(log) == [
+        "D8 6: deviation direction",
+        "The kick deviates south-west (D8 6) 2 squares to [18, 9]",
+        "Kick-off event: Blitz! (2D6 4+6)",
+        "Blitz!: up to 4 players",
+        "Cheering Fans: home 1 + 2 cheerleaders = 3, away 2 -> home",
+        "mystery: what 1",
+    ]
+    assert story_lines(log) == sentences(log)[1:]
+    assert sentence({"step": "roll", "die": "pick", "value": [2, 3], "for": "x"}) == (
+        "random pick 2, 3: x")

@@ -21,9 +21,13 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, 
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    HighKickOpt,
     KickSkillOpt,
+    TouchbackOpt,
     build_match_named,
+    check_receivers,
     check_square,
+    defaults_played,
     guarded,
     parse_target,
     prefixed,
@@ -173,6 +177,7 @@ def odds(
         console.print(table)
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+        console.print(defaults_played(s.state, events == "all"), markup=False)
         return
     obj: Objective = objective
     try:
@@ -248,6 +253,8 @@ def simulate(
     events: EventsOpt = "all",
     free_turns: FreeTurnsOpt = "none",
     kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
     away: TeamOpt = None,
@@ -260,7 +267,9 @@ def simulate(
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
-    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)
+    check_receivers(s.state, high_kick=high_kick, touchback=touchback)
+    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns,
+              high_kick, touchback)
     try:
         if as_json:
             tally = run_simulation(job, n, used_seed, jobs=jobs)
@@ -318,3 +327,6 @@ def simulate(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
         f"(95% interval {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
     )
+    defaults = defaults_played(s.state, events == "all", free_turns, high_kick, touchback)
+    if defaults:
+        Console(highlight=False).print(defaults, markup=False)

@@ -21,8 +21,11 @@ from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    HighKickOpt,
     KickSkillOpt,
+    TouchbackOpt,
     build_match_named,
+    check_receivers,
     check_square,
     fail,
     guarded,
@@ -39,6 +42,7 @@ from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
+from kickoff.formats.narration import defaults_applied
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -123,6 +127,8 @@ def run(
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
     kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice (default: a new one).")] = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     free_turns: FreeTurnsOpt = "none",
@@ -140,10 +146,12 @@ def run(
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     rs, state = match.ruleset, match.state
     tgt = parse_target(match, target)
+    check_receivers(state, high_kick=high_kick, touchback=touchback)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
-                          use_kick_skill=kick_skill, free_turn_policy=free_turns)
+                          use_kick_skill=kick_skill, free_turn_policy=free_turns,
+                          high_kick=high_kick, touchback=touchback)
     try:
         result = kick_off(state, rs, SeededDice(used_seed), decisions,
                           frozenset({"kick_it"}) if kick_it else frozenset())
@@ -152,8 +160,9 @@ def run(
     doc = result_to_json(result, rs, used_seed)
     if save_scenario is not None:
         kick = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
+        chosen = {"use_kick_skill": kick_skill, "high_kick": high_kick, "touchback": touchback}
         played = state_scenario(rs, before, seed=used_seed, kick=kick,
-                                decisions={"use_kick_skill": True} if kick_skill else None,
+                                decisions={k: v for k, v in chosen.items() if v},
                                 house_rules=frozenset({"kick_it"}) if kick_it else frozenset())
         write_text(save_scenario, json.dumps(played, indent=2) + "\n")
     if as_json:
@@ -163,6 +172,10 @@ def run(
 
     console = Console()
     console.print(kickoff_report(before, result.state, doc, match.names))
+    given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
+             "free_turn": free_turns != "none"}
+    for line in defaults_applied(doc["log"], given):
+        console.print(line, markup=False, highlight=False)
     if save_scenario is not None:
         console.print(f"scenario written to {save_scenario} (kickoff replay {save_scenario})"
                       + (": free turns play the format's default, nobody acts"

@@ -20,6 +20,7 @@ from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
+from kickoff.core.state import GameState
 from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
 from kickoff.formats.teams import ID_PREFIX, load_setup
 
@@ -44,7 +45,55 @@ FreeTurnsOpt = Annotated[
 #: The key paths of a kick-off's decisions that the options of ``kickoff run``, ``odds`` and
 #: ``simulate`` give, and those options (for :func:`prefixed`).
 KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
-                   "decisions.use_kick_skill": "--kick-skill"}
+                   "decisions.use_kick_skill": "--kick-skill", "decisions.high_kick": "--high-kick",
+                   "decisions.touchback": "--touchback"}
+
+
+#: ``--high-kick`` and ``--touchback`` of ``kickoff run`` and ``simulate``: the receiving coach's
+#: choices (``scenario-format.md``, decisions ``high_kick`` and ``touchback``).
+HighKickOpt = Annotated[
+    str | None,
+    typer.Option("--high-kick", metavar="ID",
+                 help="High Kick: the Open receiving player placed in the landing square "
+                 "(default: nobody moves, the scenario format's default)."),
+]
+TouchbackOpt = Annotated[
+    str | None,
+    typer.Option("--touchback", metavar="ID",
+                 help="Touchback: the receiving player given the ball (default: the first "
+                 "receiving player able to take it, in roster order)."),
+]
+
+
+def check_receivers(state: GameState, **chosen: str | None) -> None:
+    """``ScenarioError`` naming the option for a chosen id that is not a player of the
+    receiving team (``check_receivers(state, high_kick="a4")``); whether he can be chosen when
+    the moment comes (Open, Standing) is the engine's to say."""
+    receiving = state.teams[state.receiving]
+    ids = [p.id for p in receiving.players]
+    problems = [
+        f"--{key.replace('_', '-')}: {pid!r} is not a player of the receiving team "
+        f"({state.receiving}: {', '.join(ids)})"
+        for key, pid in chosen.items() if pid is not None and pid not in ids
+    ]
+    if problems:
+        raise ScenarioError(problems)
+
+
+def defaults_played(state: GameState, events: bool, free_turns: str = "none",
+                    high_kick: str | None = None, touchback: str | None = None) -> str:
+    """One line saying which default decisions a run of many kick-offs (``odds``,
+    ``simulate``) plays, and the option that chooses otherwise."""
+    first = next((p.id for p in state.teams[state.receiving].players if p.can_catch()), None)
+    parts = []
+    if events and high_kick is None:
+        parts.append("High Kick, nobody moves under the ball (--high-kick ID)")
+    if touchback is None:
+        parts.append(f"a touchback goes to {first or 'nobody (no receiving player can take it)'}"
+                     ", the first receiving player able to take it (--touchback ID)")
+    if events and free_turns == "none":
+        parts.append("Blitz! / Charge!, nobody acts (--free-turns close)")
+    return ("Defaults played: " + "; ".join(parts) + ".") if parts else ""
 
 
 #: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.

@@ -6,7 +6,7 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -14,8 +14,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
+from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -26,28 +27,6 @@ def legend(target: str = "kick target", landed: bool = True) -> str:
         f"+ {target}, " + ("x where the kick came down, " if landed else "")
         + ": Line of Scrimmage, - Wide Zone, | End Zone"
     )
-
-#: Blood Bowl's own spelling where capitalising each word of the engine's name is not it.
-_BB_NAMES = {"time_out": "Time-out", "blitz": "Blitz!", "charge": "Charge!",
-             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate",
-             "kick_off_return": "Kick-Off Return"}
-_SMALL_WORDS = frozenset({"a", "of", "the", "to", "with", "under"})
-
-
-def bb_name(name: str) -> str:
-    """Blood Bowl's name for an event, action, prayer or weather the engine writes in
-    snake_case or lowercase words: ``brilliant_coaching`` -> ``Brilliant Coaching``,
-    ``get_the_ref`` -> ``Get the Ref``, ``throw_team_mate`` -> ``Throw Team-mate``."""
-    key = name.replace(" ", "_")
-    if key in _BB_NAMES:
-        return _BB_NAMES[key]
-    words = key.split("_")
-    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
-
-
-_COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
-            (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
-
 
 def pitch_text(
     state: GameState,
@@ -165,103 +144,10 @@ def dice_table(log: list[dict[str, Any]]) -> Table:
     return table
 
 
-def _squares(n: int) -> str:
-    return "1 square" if n == 1 else f"{n} squares"
-
-
-def _moves(e: dict[str, Any]) -> str:
-    return ", ".join(f"{pid} to {sq}" for pid, sq in e["moves"].items()) or "nobody moves"
-
-
-def _deviate(e: dict[str, Any]) -> str:
-    d = _COMPASS[RANDOM_DIRECTION[e["direction"]]]
-    tb = ": out of play, a touchback follows" if e["touchback"] else ""
-    return f"The kick deviates {d} (D8 {e['direction']}) {_squares(e['distance'])} to {e['square']}{tb}"
-
-
-_STORY: dict[str, Callable[[dict[str, Any]], str]] = {
-    "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
-    "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
-    "deviate": _deviate,
-    "event": lambda e: f"Kick-off event: {bb_name(e['name'])} (2D6 {e['roll'][0]}+{e['roll'][1]})",
-    "contest": lambda e: f"{bb_name(e['event'])}: " + ", ".join(
-        f"{s} {t}" for s, t in e["totals"].items()) + " -> "
-    + (" and ".join(e["applies_to"]) or "nobody"),
-    "turn_markers": lambda e: f"Turn markers {e['delta']:+d}: home {e['home']}, away {e['away']}",
-    "weather": lambda e: f"New weather (2D6 {e['total']}): {bb_name(e['weather'])}",
-    "scatter": lambda e: f"The ball scatters in the air to {e['to']}"
-    + (": out of play, touchback" if e["touchback"] else ""),
-    "count": lambda e: f"{bb_name(e['event'])}: up to {e['count']} players",
-    "quick_snap": lambda e: f"Quick Snap: {_moves(e)}",
-    "solid_defence": lambda e: f"Solid Defence: {_moves(e)}",
-    "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
-    "high_kick": lambda e: f"High Kick: {e['player']} moves under the ball at {e['to']}"
-    if "player" in e else f"High Kick: {e['effect']}",
-    "kickoff_move": lambda e: f"{bb_name(e['skill'])}: {e['player']} moves "
-    + " ".join(str(s) for s in e["path"]),
-    "kickoff_move_ends": lambda e: f"{e['player']}'s kick-off move ends: {e['why']}",
-    "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
-    + ": may act " + (", ".join(e["eligible"]) or "nobody")
-    + ("" if e["count"] is None else f" (up to {e['count']} of them)"),
-    "free_turn_policy": lambda e: f"Coach's policy ({e['policy']}): " + (", ".join(
-        f"{pid} moves to {path[-1]}" for pid, path in e["moves"].items())
-        or "nobody can act without a roll"),
-    "catch": lambda e: f"{e['player']} " + ("catches the ball" if e["success"] else
-                                            "fails to catch the ball"),
-    "bounce": lambda e: f"The ball bounces to {e['to']}",
-    "throw_in": lambda e: f"Throw-in from {e['start']}: {_squares(e['distance'])} "
-    f"{_COMPASS.get(tuple(e['direction']), str(e['direction']))}",
-    "touchback": lambda e: f"Touchback: the ball goes to {e['to']}"
-    + (f" ({e['why']})" if e.get("why") else ""),
-    "injury": lambda e: f"Injury for {e['player']} (2D6 {e['total']}): "
-    f"{e['result'].replace('_', ' ')}",
-    "officious_ref": lambda e: f"Officious Ref: {e['player']} {e['result'].replace('_', ' ')}",
-    "pitch_invasion": lambda e: f"Pitch Invasion: {e['player']} "
-    f"{e.get('result', 'stunned').replace('_', ' ')}",
-    "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
-    + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
-    # The Kick It! Kick action (core/actions/kick.py) and the moves of the action engine.
-    "activation": lambda e: f"{e['player']} takes a {bb_name(e['action'])} action",
-    "step": lambda e: f"{e['player']} moves to {e['to']}",
-    "pickup": lambda e: f"{e['player']} " + ("picks up the ball" if e["success"] else
-                                             "fails to pick up the ball: turnover"),
-    "fall_over": lambda e: f"{e['player']} falls over on {e['square']} (failed {e['why']})",
-    "armour": lambda e: f"Armour of {e['player']} (2D6 {e['total']}): "
-    + ("broken" if e["broken"] else "holds"),
-    "reroll": lambda e: f"{e['player']} re-rolls the {e['test']} ({e['source']})",
-    "kick": lambda e: f"{e['player']} kicks, aiming at {e['aim']}" if e["aim"] else
-    f"{e['player']} does not kick ({e['why']})",
-    "pass_block": lambda e: f"Pass Block: {e['player']} moves " + (
-        " ".join(str(s) for s in e["path"]) or "nowhere"),
-    "kick_block": lambda e: f"Kick block by {e['player']}: "
-    + ("blocked, the ball bounces from his square" if e["success"] else
-       e.get("why", "fails")),
-    "away": lambda e: f"Away roll {e['roll']} ({e['modifier']:+d}, {e['target']}+): "
-    f"{e['result']}",
-    "shank": lambda e: f"Shanked {_squares(e['distance'])} along the {e['arrow']} arrow",
-    "accurate": lambda e: f"Accurate, {_squares(e['distance'])}" + (
-        f", landing chosen: {e['landing']}" if e["landing"] else f": {e['why']}"),
-    "kick_out": lambda e: f"The ball flies into the crowd from {e['last']}",
-    "kick_lands": lambda e: f"The ball comes down on {e['square']}",
-    "kick_over": lambda e: "Turnover" if e["turnover"] else "No turnover",
-    "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
-    "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
-    + (bb_name(e["prayer"]) if e["prayer"] else e.get("why", "nothing")),
-}
-
-
 def story(log: list[dict[str, Any]]) -> Text:
-    """What happened, step by step, in sentences (everything in the log but the dice)."""
-    text = Text()
-    for entry in log:
-        step = entry["step"]
-        if step == "roll":
-            continue
-        describe = _STORY.get(step)
-        line = describe(entry) if describe else step + ": " + ", ".join(
-            f"{k} {v}" for k, v in entry.items() if k != "step")
-        text.append(f"- {line}\n")
-    return text
+    """What happened, step by step, in sentences (everything in the log but the dice;
+    :func:`kickoff.formats.narration.story_lines`)."""
+    return Text("".join(f"- {line}\n" for line in story_lines(log)))
 
 
 def outcome(result: dict[str, Any]) -> Text:
@@ -273,7 +159,7 @@ def outcome(result: dict[str, Any]) -> Text:
         f"Kicking team: {result['kicking']}; kicker: {result['kicker'] or 'none'}; "
         f"target: {result['target'] or 'none'}",
         "No kick." if dev is None else
-        f"Deviation: D8 {dev['direction']}, {_squares(dev['distance'])} "
+        f"Deviation: D8 {dev['direction']}, {squares_text(dev['distance'])} "
         f"(rolled {dev['roll']}{', halved with Kick' if dev['kick_skill'] else ''}) "
         f"to {dev['square']}",
         "No event." if ev is None else
