@@ -319,3 +319,24 @@ def test_narration_tells_each_step_and_die() -> None:
     assert story_lines(log) == sentences(log)[1:]
     assert sentence({"step": "roll", "die": "pick", "value": [2, 3], "for": "x"}) == (
         "random pick 2, 3: x")
+
+
+# --------------------------------------------------------------------------- FUMBBL ids
+
+
+def test_fumbbl_players_are_named_by_jersey_and_name_in_tables_and_on_the_pitch(
+    tmp_path: Path,
+) -> None:
+    from kickoff.cli.render import player_label, short_id
+
+    assert player_label("p15091672", "Caleb Jain (Blitzer, #1)") == "#1 Caleb Jain"
+    assert player_label("a4", "Catcher") == "a4"
+    assert len(player_label("p1", "x" * 40)) <= 24
+    assert short_id("p15091672", "Caleb Jain (Blitzer, #12)", "away") == "a12"
+    code, out, err = cli(["fumbbl", "extract", "examples/replay_demo.json.gz", "--out",
+                          str(tmp_path)])
+    assert code == 0, err
+    code, out, err = cli(["odds", str(tmp_path / "9000001-ko1.json"), "--events", "none"])
+    assert code == 0, err
+    assert "#1 Grishnak Skullsplitta holds it" in out
+    assert "p92000" not in out

@@ -14,8 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from kickoff.analysis.exact import KickoffSolver, Odds
+from kickoff.analysis.exact import Events, KickoffSolver, Odds
 from kickoff.core.pitch import Square
+
+#: Whether the Kick-off table is played, when a face is not told: one default for
+#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
+#: too, each event with its default decisions).
+DEFAULT_EVENTS: Events = "all"
 
 Objective = Literal["touchback", "receiver-holds", "ball-on-ground"]
 OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground")

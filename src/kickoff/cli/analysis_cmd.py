@@ -17,7 +17,7 @@ from rich.text import Text
 from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job
 from kickoff.analysis.simulate import simulate as run_simulation
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
+from kickoff.analysis.targets import DEFAULT_EVENTS, HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
@@ -121,7 +121,7 @@ def _setting(
 def odds(
     file: FileArg = None,
     target: TargetOpt = None,
-    events: OddsEventsOpt = "all",
+    events: OddsEventsOpt = DEFAULT_EVENTS,
     all_targets: Annotated[
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
@@ -161,16 +161,17 @@ def odds(
             typer.echo(json.dumps(result.to_json(), indent=2))
             return
         sides = {pid: s.state.players[pid].side for pid in result.holders}
+        names = {pid: p.name for pid, p in s.state.players.items()}
         sections = [
             [("touchback", result.touchback)],
             holder_rows("receiving team holds the ball", result.receiving_team_holds,
                         {pid: p for pid, p in result.holders.items()
-                         if sides[pid] == s.state.receiving}),
+                         if sides[pid] == s.state.receiving}, names=names),
         ]
         kickers = {pid: p for pid, p in result.holders.items() if sides[pid] == s.state.kicking}
         if kickers:
             sections.append(holder_rows("kicking team holds the ball",
-                                        sum(kickers.values(), Fraction(0)), kickers))
+                                        sum(kickers.values(), Fraction(0)), kickers, names=names))
         sections.append([("ball on the ground", sum(result.ground.values(), Fraction(0)))])
         table = odds_table(f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
                            sections)
@@ -250,7 +251,7 @@ def simulate(
     seed: Annotated[int | None, typer.Option(help="Seed (default: a new one).")] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to use.")] = 1,
     target: TargetOpt = None,
-    events: EventsOpt = "all",
+    events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
     kick_skill: KickSkillOpt = False,
     high_kick: HighKickOpt = None,
@@ -308,12 +309,14 @@ def simulate(
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
     side = {pid: s.state.players[pid].side for pid in tally.holders}
+    names = {pid: p.name for pid, p in s.state.players.items()}
     kickers = {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.kicking}
     sections = [
         [("touchback", tally.touchback)],
         count_rows("receiving team holds the ball", tally.receiving_team_holds,
-                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving}),
-        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers)]
+                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving},
+                   names=names),
+        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers, names=names)]
           if kickers else []),
         [("ball on the ground", tally.on_ground)],
     ]

@@ -6,6 +6,7 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -52,7 +53,7 @@ def pitch_text(
             sq = (x, y)
             p = state.board.get(sq)
             if p is not None:
-                label = p.id if len(p.id) <= 3 else p.id[:3]
+                label = p.id if len(p.id) <= 3 else short_id(p.id, p.name, p.side)
                 style = "bold blue" if p.side == "home" else "bold red"
                 if state.carrier == p.id:
                     label, style = label.upper(), style + " reverse"
@@ -72,6 +73,24 @@ def pitch_text(
                 text.append("  .", style="dim")
         text.append("\n")
     return text
+
+
+def short_id(pid: str, name: str, side: str) -> str:
+    """A long player id (FUMBBL's ``p15091672``) as 3 characters for the pitch: the side's letter
+    and the jersey number FUMBBL's name carries (``Name (Position, #7)`` -> ``a7``)."""
+    m = re.search(r"#(\d{1,2})\b", name)
+    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
+
+
+def player_label(pid: str, name: str = "") -> str:
+    """How a table names a player: his id, or for a long id (FUMBBL's ``p15091672``) his jersey
+    number and name, ``#7 Caleb Jain``, at most 24 characters."""
+    if len(pid) <= 4 or not name:
+        return pid
+    m = re.search(r"#(\d{1,2})\b", name)
+    bare = name.split(" (")[0]
+    label = f"#{m.group(1)} {bare}" if m else bare
+    return label if len(label) <= 24 else label[:23] + "…"
 
 
 #: The longest exact fraction an odds table shows; a longer one is left to ``--json``.
@@ -95,25 +114,31 @@ def exact(p: Fraction) -> str:
 N = TypeVar("N", Fraction, int)
 
 
-def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int) -> list[tuple[str, N]]:
+def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int,
+             names: Mapping[str, str] | None = None) -> list[tuple[str, N]]:
     ranked = sorted(holders.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = ranked if len(ranked) <= most + 1 else ranked[:most]
-    rows = [(label, total)] + [(f"  {pid} holds it", p) for pid, p in shown]
+    names = names or {}
+    rows = [(label, total)] + [(f"  {player_label(pid, names.get(pid, ''))} holds it", p)
+                               for pid, p in shown]
     rest = ranked[len(shown):]
     if rest:
         rows.append((f"  {len(rest)} other players", sum((p for _, p in rest), zero)))
     return rows
 
 
-def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8) -> Rows:
+def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8,
+                names: Mapping[str, str] | None = None) -> Rows:
     """A team's row (``label``, ``total``) and under it its likeliest holders of the ball (player
-    id -> probability), at most ``most`` of them; the others summed in one row."""
-    return _holders(label, total, holders, Fraction(0), most)
+    id -> probability), at most ``most`` of them; the others summed in one row. ``names``
+    (id -> name) names players of long ids (:func:`player_label`)."""
+    return _holders(label, total, holders, Fraction(0), most, names)
 
 
-def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8) -> list[tuple[str, int]]:
+def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8,
+               names: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
     """:func:`holder_rows` for counts of simulated kick-offs."""
-    return _holders(label, total, holders, 0, most)
+    return _holders(label, total, holders, 0, most, names)
 
 
 def odds_table(title: str, sections: list[Rows]) -> Table:
