@@ -84,7 +84,10 @@ def defaults_played(state: GameState, events: bool, free_turns: str = "none",
                     high_kick: str | None = None, touchback: str | None = None) -> str:
     """One line saying which default decisions a run of many kick-offs (``odds``,
     ``simulate``) plays, and the option that chooses otherwise."""
-    first = next((p.id for p in state.teams[state.receiving].players if p.can_catch()), None)
+    from kickoff.cli.render import player_label
+
+    first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
+                  if p.can_catch()), None)
     parts = []
     if events and high_kick is None:
         parts.append("High Kick, nobody moves under the ball (--high-kick ID)")
