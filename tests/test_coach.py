@@ -340,3 +340,29 @@ def test_fumbbl_players_are_named_by_jersey_and_name_in_tables_and_on_the_pitch(
     assert code == 0, err
     assert "#1 Grishnak Skullsplitta holds it" in out
     assert "p92000" not in out
+
+
+# --------------------------------------------------------------------------- the heat map PNG
+
+
+def test_heat_map_png_has_coordinates_teams_objective_and_the_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kickoff.analysis import KickoffSolver, plot, rank_targets
+    from kickoff.formats.match import build_match
+
+    figures: list[object] = []
+    monkeypatch.setattr(plot.plt, "close", figures.append)
+    match = build_match("bb2020", None, None, None, None, "home")
+    solver = KickoffSolver(match.state, match.ruleset, events="none")
+    ranked = rank_targets(solver, "receiver-holds")
+    plot.heatmap_png(match.state, ranked, "receiver-holds", tmp_path / "h.png", title="bb2020")
+    fig = figures[0]
+    texts = [t.get_text() for t in fig.texts]  # type: ignore[attr-defined]
+    assert any("receiver holds for every kick target (bb2020)" in t for t in texts), texts
+    assert any("Reikland Reavers" in t and "Gouged Eye" in t for t in texts), texts
+    assert {"home End Zone", "away End Zone", "Line of Scrimmage (halfway)"} <= set(texts)
+    ax = fig.axes[0]  # type: ignore[attr-defined]
+    assert [t.get_text() for t in ax.get_xticklabels()] == [str(x) for x in range(26)]
+    assert [t.get_text() for t in ax.get_yticklabels()] == [str(y) for y in range(15)]
+    assert 12.5 in [line.get_xdata()[0] for line in ax.get_lines()]  # halfway, between the LoS
