@@ -74,8 +74,8 @@ def heatmap_png(
         ax.axhline(row, color="white", lw=1, ls="--", alpha=0.6, zorder=2)
     halfway = (pitch.los["home"] + pitch.los["away"]) / 2
     ax.axvline(halfway, color="white", lw=2.5, alpha=0.9, zorder=2)
-    for x in (0.5, pitch.width - 1.5):
-        ax.axvline(x, color="white", lw=1.5, alpha=0.8, zorder=2)
+    for edge in (0.5, pitch.width - 1.5):
+        ax.axvline(edge, color="white", lw=1.5, alpha=0.8, zorder=2)
     for r in ranked:
         ax.text(r.target.x, r.target.y + 0.3, f"{float(r.value) * 100:.0f}", ha="center",
                 va="center", fontsize=6, color="black", alpha=0.7, zorder=3)
