@@ -186,7 +186,7 @@ def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -
     accurate = next(e for e in json.loads(out)["log"] if e["step"] == "accurate")
     assert accurate["landing"] != [13, 0]  # the format's default: the spread's first square
     code, text, err = cli(["kick", "--seed", "7"])
-    assert "Landing: the square with the best odds" in text
+    assert "Landing: the best square by the odds (default; --toward X,Y)" in text
     # The square chosen is the best of the spread by the solver's own journeys.
     match = build_match("bb2020", None, None, None, None, "home")
     state = match.state
@@ -273,13 +273,13 @@ def test_simulate_touchback_gives_the_ball_to_the_chosen_player_when_he_can_take
 def test_odds_and_simulate_name_the_defaults_they_play() -> None:
     out = cli(["simulate", "-n", "50", "--seed", "1"])[1]
     flat = " ".join(out.split())
-    assert "Defaults played: High Kick, nobody moves under the ball (--high-kick ID)" in flat
-    assert "a touchback goes to a1" in flat
+    assert "Defaults played: - High Kick: nobody moves under the ball (--high-kick ID)" in flat
+    assert "- Touchback: to a1, the first receiving player able (--touchback ID)" in flat
     flat = " ".join(cli(["simulate", "-n", "50", "--seed", "1", "--high-kick", "a8",
                          "--touchback", "a5", "--free-turns", "close"])[1].split())
     assert "Defaults played" not in flat
     flat = " ".join(cli(["odds", "--target", "20,3"])[1].split())
-    assert "Defaults played: High Kick, nobody moves" in flat
+    assert "Defaults played: - High Kick: nobody moves" in flat
 
 
 # --------------------------------------------------------------------------- narration
@@ -366,3 +366,35 @@ def test_heat_map_png_has_coordinates_teams_objective_and_the_lines(
     assert [t.get_text() for t in ax.get_xticklabels()] == [str(x) for x in range(26)]
     assert [t.get_text() for t in ax.get_yticklabels()] == [str(y) for y in range(15)]
     assert 12.5 in [line.get_xdata()[0] for line in ax.get_lines()]  # halfway, between the LoS
+
+
+# --------------------------------------------------------------------------- 80 columns
+
+
+@pytest.mark.parametrize("args", [
+    ["run", "--seed", "3"], ["run", "--seed", "12", "--ruleset", "classic"],
+    ["simulate", "-n", "300", "--seed", "1"], ["odds", "--target", "20,3"],
+    ["odds", "--all-targets", "--events", "none"], ["kick", "--seed", "7"], ["odds-kick"],
+])
+def test_tables_and_keys_fit_80_columns_however_wide_the_terminal(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # nothing is squeezed: each table at its own width
+    code, out, err = cli(args)
+    assert code == 0, err
+    boxed = [line for line in out.splitlines() if line[:1] in "┏┃┡│├└" or line.startswith(
+        ("h = home", "* ball", ": Line"))]
+    assert boxed, out
+    assert max(len(line) for line in boxed) <= 80, max(boxed, key=len)
+    assert "…" not in out
+
+
+def test_rank_targets_reports_its_progress_target_by_target() -> None:
+    from kickoff.analysis import KickoffSolver, rank_targets
+    from kickoff.formats.match import build_match
+
+    match = build_match("sevens", None, None, None, None, "home")
+    calls: list[tuple[int, int]] = []
+    ranked = rank_targets(KickoffSolver(match.state, match.ruleset), "touchback",
+                          lambda done, total: calls.append((done, total)))
+    assert calls == [(i, len(ranked)) for i in range(1, len(ranked) + 1)]

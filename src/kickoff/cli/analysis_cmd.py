@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -117,6 +117,15 @@ def _setting(
     return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 
 
+def solving(show: bool, what: str, count: bool = False) -> Progress:
+    """A progress bar on stderr (gone when done) for an exact solve, which may take seconds
+    (classic with the Kick-off events: several): a moving bar until the work's size is known,
+    then (``count``) done of total; ``show=False`` (``--json``): nothing is drawn."""
+    columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
+               TimeElapsedColumn()]
+    return Progress(*columns, transient=True, console=Console(stderr=True), disable=not show)
+
+
 @guarded
 def odds(
     file: FileArg = None,
@@ -154,7 +163,9 @@ def odds(
     console = Console(highlight=False)
     if not all_targets:
         try:
-            result = solver.odds(s.target)
+            with solving(not as_json, f"solving a kick at {list(s.target)} exactly") as bar:
+                bar.add_task("solve", total=None)
+                result = solver.odds(s.target)
         except KickoffError as e:
             raise s.error(e) from None
         if as_json:
@@ -182,7 +193,10 @@ def odds(
         return
     obj: Objective = objective
     try:
-        ranked = rank_targets(solver, obj)
+        with solving(not as_json, "solving every target exactly", count=True) as bar:
+            task = bar.add_task("targets", total=None)
+            ranked = rank_targets(solver, obj,
+                                  lambda done, total: bar.update(task, completed=done, total=total))
     except KickoffError as e:
         raise s.error(e) from None
     if png is not None:
@@ -328,7 +342,7 @@ def simulate(
     Console(highlight=False).print(table)
     Console(highlight=False).print(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
-        f"(95% interval {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
+        f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
     )
     defaults = defaults_played(s.state, events == "all", free_turns, high_kick, touchback)
     if defaults:

@@ -82,21 +82,21 @@ def check_receivers(state: GameState, **chosen: str | None) -> None:
 
 def defaults_played(state: GameState, events: bool, free_turns: str = "none",
                     high_kick: str | None = None, touchback: str | None = None) -> str:
-    """One line saying which default decisions a run of many kick-offs (``odds``,
-    ``simulate``) plays, and the option that chooses otherwise."""
+    """Lines saying which default decisions a run of many kick-offs (``odds``, ``simulate``)
+    plays, each with the option that chooses otherwise (``""``: none)."""
     from kickoff.cli.render import player_label
 
     first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
                   if p.can_catch()), None)
     parts = []
     if events and high_kick is None:
-        parts.append("High Kick, nobody moves under the ball (--high-kick ID)")
+        parts.append("High Kick: nobody moves under the ball (--high-kick ID)")
     if touchback is None:
-        parts.append(f"a touchback goes to {first or 'nobody (no receiving player can take it)'}"
-                     ", the first receiving player able to take it (--touchback ID)")
+        parts.append(f"Touchback: to {first or 'nobody (no receiving player can take it)'}, "
+                     "the first receiving player able (--touchback ID)")
     if events and free_turns == "none":
-        parts.append("Blitz! / Charge!, nobody acts (--free-turns close)")
-    return ("Defaults played: " + "; ".join(parts) + ".") if parts else ""
+        parts.append("Blitz! / Charge!: nobody acts (--free-turns close)")
+    return "\n".join(["Defaults played:", *(f"- {p}" for p in parts)]) if parts else ""
 
 
 #: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.

@@ -216,8 +216,7 @@ def kick(
     ball = doc["ball"]
     accurate = any(e["step"] == "accurate" and e["landing"] for e in doc["log"])
     chosen = ("" if not accurate or toward_square else
-              "Landing: the square with the best odds of the kicking team holding the ball "
-              "(default; --toward X,Y to choose)\n")
+              "Landing: the best square by the odds (default; --toward X,Y)\n")
     end = Text(chosen + ("" if landed is None else f"The kick came down on {landed}. ")
                + f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
                f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"

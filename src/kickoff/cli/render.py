@@ -21,13 +21,14 @@ from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
-    """The key to :func:`pitch_text`'s marks: ``target`` names what ``+`` marks; ``x`` (where the
-    kick came down) only when ``landed`` (the pitch shows it)."""
-    return (
-        "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
-        f"+ {target}, " + ("x where the kick came down, " if landed else "")
-        + ": Line of Scrimmage, - Wide Zone, | End Zone"
-    )
+    """The key to :func:`pitch_text`'s marks, in lines of at most 80 characters: ``target``
+    names what ``+`` marks; ``x`` (where the kick came down) only when ``landed`` (the pitch
+    shows it)."""
+    marks = f"* ball, + {target}" + (", x where the kick came down" if landed else "")
+    lines = ": Line of Scrimmage, - Wide Zone, | End Zone"
+    return ("h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned)\n"
+            + (f"{marks}; {lines}" if len(marks) + len(lines) + 2 <= 80 else f"{marks}\n{lines}"))
+
 
 def pitch_text(
     state: GameState,
