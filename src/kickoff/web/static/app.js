@@ -131,6 +131,8 @@ function playerById(id) {
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  // An answer arriving during a drag redraws nothing under the coach's pointer: the drop does.
+  if (drag) { redrawAfterDrag = true; return; }
   const svg = $("pitch");
   svg.replaceChildren();
   const pt = pitch();
@@ -205,6 +207,7 @@ function render() {
 }
 
 function drawPlayers(frame) {
+  if (drag && !frame) { redrawAfterDrag = true; return; }
   const layer = $("player-layer");
   layer.replaceChildren();
   const bench = {home: 0, away: 0};
@@ -317,6 +320,7 @@ function drawOdds() {
 // ------------------------------------------------------------------ dragging
 
 let drag = null;
+let redrawAfterDrag = false;
 
 function startDrag(ev) {
   if (state.replay) return;
@@ -342,6 +346,7 @@ function endDrag(ev) {
   if (!drag) return;
   const d = drag;
   drag = null;
+  if (redrawAfterDrag) { redrawAfterDrag = false; render(); }
   d.g.removeEventListener("pointermove", moveDrag);
   d.g.removeEventListener("pointerup", endDrag);
   const p = svgPoint(ev);
