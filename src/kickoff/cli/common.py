@@ -171,7 +171,7 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
         ])
     if isinstance(doc, dict) and doc.get("format") == "kickoff-result/1":
         raise ScenarioError([
-            f"{source}: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
+            f"{source}: format: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
             f"--json print), not a scenario: kickoff {command} reads a kickoff-scenario/1 "
             "(kickoff run --save-scenario FILE writes the one a run played)"
         ])
