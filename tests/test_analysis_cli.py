@@ -72,7 +72,7 @@ def test_odds_text_report_on_default_teams() -> None:
     assert "touchback" in out and "Expected distance" in out
 
 
-@pytest.mark.parametrize(("ruleset", "size"), [("bb2020", (1120, 600)), ("sevens", (880, 440))])
+@pytest.mark.parametrize(("ruleset", "size"), [("bb2020", (1160, 720)), ("sevens", (920, 560))])
 def test_all_targets_png_has_the_pitch_size(tmp_path: Path, ruleset: str,
                                             size: tuple[int, int]) -> None:
     png = tmp_path / "heat.png"
@@ -213,10 +213,10 @@ def test_simulate_table_groups_the_holders_and_says_ball_on_the_ground() -> None
 
 
 def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
-    """The title goes with the colour bar: the pitch (40 pixels a square) is the same with or
-    without it, and the side column shows it."""
+    """The title goes above the pitch (40 pixels a square, inside the margins): the pitch is the
+    same with or without it, and the top margin shows it."""
     from kickoff.analysis import rank_targets
-    from kickoff.analysis.plot import SQUARE_PX, heatmap_png
+    from kickoff.analysis.plot import BOTTOM, LEFT, RIGHT, SQUARE_PX, TOP, heatmap_png
 
     loaded, _ = _small("bb2020")
     state = loaded.state  # type: ignore[attr-defined]
@@ -224,10 +224,12 @@ def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
     plain, titled = tmp_path / "plain.png", tmp_path / "titled.png"
     heatmap_png(state, ranked, "touchback", plain)
     heatmap_png(state, ranked, "touchback", titled, title="bb2020, events none")
-    width = state.pitch.width * SQUARE_PX
+    width, height = state.pitch.width * SQUARE_PX, state.pitch.height * SQUARE_PX
     with Image.open(plain) as a, Image.open(titled) as b:
-        assert a.size == b.size == (width + 2 * SQUARE_PX, state.pitch.height * SQUARE_PX)
-        pitch = (0, 0, width, a.size[1])
+        assert a.size == b.size == (width + (LEFT + RIGHT) * SQUARE_PX,
+                                    height + (TOP + BOTTOM) * SQUARE_PX)
+        pitch = (LEFT * SQUARE_PX, TOP * SQUARE_PX, LEFT * SQUARE_PX + width,
+                 TOP * SQUARE_PX + height)
         assert a.crop(pitch).tobytes() == b.crop(pitch).tobytes()
-        side = (width, 0, a.size[0], a.size[1])
-        assert a.crop(side).tobytes() != b.crop(side).tobytes()
+        top = (0, 0, a.size[0], SQUARE_PX)
+        assert a.crop(top).tobytes() != b.crop(top).tobytes()

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,3 +41,96 @@ def test_engine_example_prints_a_touchback_rate(
     match = re.fullmatch(r"(\d+\.\d)% touchbacks", out)
     assert match is not None, out
     assert 0.0 < float(match.group(1)) < 100.0
+
+
+# --------------------------------------------------------------------------- the shell blocks
+
+SHELL_BLOCKS = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+#: Not copied into the fresh copy: what a clone does not have.
+_NOT_IN_A_CLONE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".pytest_cache",
+                                         ".mypy_cache", ".ruff_cache", "*.egg-info", "build")
+
+
+def readme_commands() -> list[str]:
+    """Every ``kickoff`` command line of the README's shell blocks, comments removed, in order
+    (``kickoff serve`` left to the browser test)."""
+    lines = []
+    for block in SHELL_BLOCKS:
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            piped = words[:1] == ["cat"] and words[2:4] == ["|", "kickoff"]
+            if words[:1] != ["kickoff"] and not piped:
+                continue
+            if words[:2] == ["kickoff", "serve"]:
+                continue
+            lines.append(shlex.join(words))
+    return lines
+
+
+COMMANDS = readme_commands()
+
+
+@pytest.fixture(scope="module")
+def fresh_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository as a clone has it (no virtual environment, no caches)."""
+    dest = tmp_path_factory.mktemp("clone") / "kickoff"
+    shutil.copytree(ROOT, dest, ignore=_NOT_IN_A_CLONE)
+    return dest
+
+
+def _kickoff() -> str:
+    exe = Path(sys.executable).with_name("kickoff")
+    return str(exe) if exe.exists() else "kickoff"
+
+
+def test_readme_has_the_commands_of_each_face() -> None:
+    firsts = {shlex.split(c)[1] if c.startswith("kickoff") else "pipe" for c in COMMANDS}
+    assert {"run", "replay", "validate", "odds", "simulate", "kick", "odds-kick", "fumbbl",
+            "setup", "list", "schema", "pipe"} <= firsts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", COMMANDS)
+def test_readme_command_runs_as_written(command: str, fresh_copy: Path) -> None:
+    words = shlex.split(command)
+    stdin: bytes | None = None
+    stdout_to: Path | None = None
+    if "|" in words:  # cat FILE | kickoff ...
+        bar = words.index("|")
+        assert words[0] == "cat", command
+        stdin = (fresh_copy / words[1]).read_bytes()
+        words = words[bar + 1:]
+    if ">" in words:
+        at = words.index(">")
+        stdout_to = fresh_copy / words[at + 1]
+        words = words[:at]
+    assert words[0] == "kickoff", command
+    proc = subprocess.run([_kickoff(), *words[1:]], cwd=fresh_copy, input=stdin,
+                          capture_output=True, timeout=300,
+                          env={**os.environ, "COLUMNS": "80", "MPLBACKEND": "Agg"})
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.strip(), f"{command}: printed nothing"
+    if stdout_to is not None:
+        stdout_to.write_bytes(proc.stdout)
+
+
+def test_example_replay_is_made_by_its_script(tmp_path: Path) -> None:
+    """``examples/replay_demo.json.gz`` is what ``examples/make_replay.py`` writes."""
+    script = tmp_path / "make_replay.py"
+    shutil.copy(ROOT / "examples" / "make_replay.py", script)
+    subprocess.run([sys.executable, str(script)], check=True, capture_output=True, timeout=120)
+    assert (tmp_path / "replay_demo.json.gz").read_bytes() == (
+        ROOT / "examples" / "replay_demo.json.gz").read_bytes()
+
+
+def test_example_replay_kickoffs_agree_with_what_it_records() -> None:
+    from kickoff.cli.fumbbl_cmd import check
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    kickoffs = extract_kickoffs(ROOT / "examples" / "replay_demo.json.gz")
+    assert [(k.half, k.kicking, k.expect["event.name"]) for k in kickoffs] == [
+        (1, "home", "get_the_ref"), (2, "away", "time_out")]
+    statuses = [check(k)[0] for k in kickoffs]
+    assert statuses == ["agree", "agree"]
+    assert kickoffs[0].expect["ball.carrier"] == "p9200008"
+    assert kickoffs[1].expect["ball.carrier"] is None

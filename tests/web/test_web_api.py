@@ -264,7 +264,8 @@ def test_kick_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None
 
 
 def test_odds_one_target_exact(client: TestClient, default_doc: dict[str, Any]) -> None:
-    answer = client.post("/api/odds", json={"scenario": default_doc, "target": [20, 4]}).json()
+    answer = client.post("/api/odds", json={"scenario": default_doc, "target": [20, 4],
+                                            "events": "none"}).json()
     expected = solver(default_doc).odds(Square(20, 4))
     assert answer["target"] == [20, 4] and answer["events"] == "none"
     assert Fraction(answer["touchback"]["exact"]) == expected.touchback
@@ -283,10 +284,45 @@ def test_odds_one_target_exact(client: TestClient, default_doc: dict[str, Any]) 
 
 
 def test_odds_default_targets(client: TestClient, default_doc: dict[str, Any]) -> None:
-    centre = client.post("/api/odds", json={"scenario": default_doc}).json()
+    centre = client.post("/api/odds", json={"scenario": default_doc, "events": "none"}).json()
     assert centre["target"] == [19, 7]
-    named = client.post("/api/odds", json={"scenario": {**default_doc, "kick": {"target": [22, 9]}}})
+    named = client.post("/api/odds", json={"scenario": {**default_doc, "kick": {"target": [22, 9]}},
+                                           "events": "none"})
     assert named.json()["target"] == [22, 9]
+
+
+def test_events_default_is_the_same_for_the_cli_the_api_and_the_page() -> None:
+    import inspect
+
+    from kickoff.analysis.targets import DEFAULT_EVENTS
+    from kickoff.cli.analysis_cmd import odds, simulate
+    from kickoff.web.app import STATIC
+    from kickoff.web.models import AllTargetsRequest, OddsRequest
+
+    assert DEFAULT_EVENTS == "all"
+    for command in (odds, simulate):
+        assert inspect.signature(command).parameters["events"].default == DEFAULT_EVENTS
+    for model in (OddsRequest, AllTargetsRequest):
+        assert model.model_fields["events"].default == DEFAULT_EVENTS
+    page = STATIC.joinpath("index.html").read_text()
+    assert f'<option value="{DEFAULT_EVENTS}" selected>' in page
+    assert '<input type="checkbox" id="show-heat" checked>' in page  # as the README shows it
+
+
+def test_kick_answer_tells_the_log_as_the_cli_does(
+    client: TestClient, default_doc: dict[str, Any]
+) -> None:
+    from kickoff.formats.narration import sentences
+
+    answer = client.post("/api/kick", json={"scenario": {**default_doc, "seed": 25}}).json()
+    log = answer["result"]["log"]
+    assert answer["story"] == sentences(log) and len(answer["story"]) == len(log)
+    assert any(line.startswith("The kick deviates ") and "(D8 " in line for line in answer["story"])
+    assert answer["defaults"] == ["High Kick: nobody moved under the ball (default; choose in "
+                                  "High Kick)"]
+    chosen = {**default_doc, "seed": 25, "decisions": {"high_kick": "a8"}}
+    answer = client.post("/api/kick", json={"scenario": chosen}).json()
+    assert answer["defaults"] == [] and answer["result"]["ball"]["carrier"] == "a8"
 
 
 def test_odds_events_all_small_setup(client: TestClient) -> None:
@@ -322,19 +358,20 @@ def test_odds_refuse_an_illegal_setup(client: TestClient, default_doc: dict[str,
 
 
 def test_all_targets_ranked_exactly(client: TestClient, default_doc: dict[str, Any]) -> None:
-    answer = client.post("/api/odds/all", json={"scenario": default_doc}).json()
+    answer = client.post("/api/odds/all", json={"scenario": default_doc, "events": "none"}).json()
     ranked = rank_targets(solver(default_doc), "touchback")
     assert answer["objective"] == "touchback" and answer["higher_is_better"] is False
     assert [t["target"] for t in answer["targets"]] == [r.target.as_list() for r in ranked]
     assert [Fraction(t["exact"]) for t in answer["targets"]] == [r.value for r in ranked]
     assert len(answer["targets"]) == 195
     # a target's full odds afterwards (from the cache) are the same exact odds
-    one = client.post("/api/odds", json={"scenario": default_doc, "target": [24, 13]}).json()
+    one = client.post("/api/odds", json={"scenario": default_doc, "target": [24, 13],
+                                         "events": "none"}).json()
     assert Fraction(one["touchback"]["exact"]) == solver(default_doc).odds(Square(24, 13)).touchback
 
 
 def test_all_targets_objective(client: TestClient, default_doc: dict[str, Any]) -> None:
-    answer = client.post("/api/odds/all", json={"scenario": default_doc,
+    answer = client.post("/api/odds/all", json={"scenario": default_doc, "events": "none",
                                                 "objective": "ball-on-ground"}).json()
     values = [t["value"] for t in answer["targets"]]
     assert answer["higher_is_better"] is True and values == sorted(values, reverse=True)

@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from kickoff.analysis import KickoffSolver
+from kickoff.analysis.targets import DEFAULT_EVENTS
 from kickoff.core import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 
@@ -90,18 +91,22 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
             page.wait_for_selector("#legal:not([hidden])")
             assert page.locator("#problems li").count() == 0
 
-            # the heat map of every target, with its legend
-            page.check("#show-heat")
-            page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195")
+            # the heat map of every target, with its legend: on when the page opens, with the
+            # Kick-off events on, as kickoff odds
+            assert page.is_checked("#show-heat")
+            assert page.input_value("#events") == DEFAULT_EVENTS
+            page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195",
+                                   timeout=180_000)
             assert "touchback" in page.text_content("#legend")
             assert page.locator("#legend").is_visible()
 
             # one target's exact odds
             page.click('rect.hit[data-x="19"][data-y="3"]')
-            page.wait_for_selector("#odds:not([hidden])")
+            page.wait_for_selector("#odds:not([hidden])", timeout=120_000)
             doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
             loaded = load_scenario(parse_scenario(json.dumps(doc)))
-            expected = KickoffSolver(loaded.state, loaded.ruleset).odds(Square(19, 3))
+            expected = KickoffSolver(loaded.state, loaded.ruleset,
+                                     events=DEFAULT_EVENTS).odds(Square(19, 3))
             assert Fraction(page.text_content("#odds-touchback-exact") or "") == expected.touchback
             assert page.text_content("#odds-touchback") == f"{float(expected.touchback) * 100:.1f}%"
             assert page.locator("#landing-layer circle").count() == len(expected.ground)
@@ -137,6 +142,95 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
     keep = os.environ.get("KICKOFF_SCREENSHOTS")
     if keep:  # the set-up with its heat map and one target's odds: the README's picture
         shutil.copy(shots[0], Path(keep) / shots[0].name)
+
+
+def test_page_events_default_is_the_cli_s(server: str) -> None:
+    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``, and
+    asks the API for them."""
+    import inspect
+
+    from kickoff.cli.analysis_cmd import odds, simulate
+
+    sync_playwright = _need_browser()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(server + "/")
+            page.wait_for_selector("body[data-ready=true]")
+            cli_default = inspect.signature(odds).parameters["events"].default
+            assert cli_default == inspect.signature(simulate).parameters["events"].default
+            assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
+            assert page.evaluate("oddsOptions().events") == cli_default
+        finally:
+            browser.close()
+
+
+def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path: Path) -> None:
+    """A scenario extracted from a FUMBBL replay (player ids ``p<FUMBBL id>``) shows each
+    player's jersey number on his disc, one or two digits; a refused kick-off's message and the
+    odds' "No odds until the set-up is legal" go once the set-up is legal again, and after a
+    switch of ruleset."""
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    sync_playwright = _need_browser()
+    root = Path(__file__).parent.parent.parent
+    scenario = extract_kickoffs(root / "examples" / "replay_demo.json.gz")[0].scenario
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1500, "height": 1040})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/")
+            page.wait_for_selector("body[data-ready=true]")
+            page.uncheck("#show-heat")
+            page.select_option("#events", "none")
+            page.set_input_files("#upload", files=[{
+                "name": "ko1.json", "mimeType": "application/json",
+                "buffer": json.dumps(scenario).encode()}])
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".includes('ko1.json: scenario loaded')")
+            page.wait_for_selector("#legal:not([hidden])")
+            labels = page.locator("g.player text").all_text_contents()
+            assert len(labels) == sum(len(scenario["teams"][s]["players"]) for s in ("home", "away"))
+            assert all(label.isdigit() and len(label) <= 2 for label in labels), labels
+            for side in ("home", "away"):
+                numbers = page.locator(f"g.player.{side} text").all_text_contents()
+                assert len(set(numbers)) == len(numbers), numbers  # one number a player
+            # a disc's label fits inside it
+            disc = page.locator("g.player circle").first.bounding_box()
+            text = page.locator("g.player text").first.bounding_box()
+            assert disc is not None and text is not None and text["width"] < disc["width"]
+
+            # an illegal set-up: the kick-off and the odds are refused
+            home = next(p for p in scenario["teams"]["home"]["players"] if p["square"])
+            _drag(page, home["id"], (17, 12))
+            page.wait_for_selector("#problems li")
+            page.click('rect.hit[data-x="19"][data-y="3"]')
+            page.wait_for_function("document.getElementById('odds-hint').textContent"
+                                   ".startsWith('No odds')")
+            page.click("#kick")
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".startsWith('No kick-off')")
+            # fixed: neither message stays
+            _drag(page, home["id"], tuple(home["square"]))
+            page.wait_for_selector("#legal:not([hidden])")
+            page.wait_for_selector("#odds:not([hidden])", timeout=60_000)
+            assert page.text_content("#status") == ""
+            assert not (page.text_content("#odds-hint") or "").startswith("No odds")
+            # illegal again, then another ruleset: no message of the old match stays
+            _drag(page, home["id"], (17, 12))
+            page.wait_for_selector("#problems li")
+            page.click("#kick")
+            page.wait_for_function("document.getElementById('status').textContent"
+                                   ".startsWith('No kick-off')")
+            page.select_option("#ruleset", "classic")
+            page.wait_for_function("state.doc.ruleset === 'classic'")
+            assert not (page.text_content("#status") or "").startswith("No kick-off")
+        finally:
+            browser.close()
+    assert errors == []
 
 
 def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str, Any]) -> None:
@@ -184,7 +278,8 @@ def test_concurrent_odds_over_loopback(server: str) -> None:
     async def ask() -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=server, timeout=120) as client:
             return await asyncio.gather(*(
-                client.post("/api/odds", json={"scenario": doc, "target": list(t)}) for t in targets))
+                client.post("/api/odds", json={"scenario": doc, "target": list(t),
+                                               "events": "none"}) for t in targets))
 
     answers = asyncio.run(ask())
     assert len(answers) == 50

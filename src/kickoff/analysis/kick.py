@@ -289,6 +289,28 @@ class KickSolver:
                     turnover += p * q
         return self._summarise(act, landing, side, ends, outcomes, turnover)
 
+    def best_landing(self, act: Activation) -> LandingPolicy:
+        """A landing policy for playing ``act`` from this solver's state: at each distance, the
+        allowed square with the best chance that the kicking team then holds the ball (the
+        ``"best"`` landing of :meth:`odds`, ties to the first in ``LandingOptions.allowed``);
+        the format's default when no square is allowed. For a kick with no move and no Pass
+        Block before it (the state the choice is made in is this solver's)."""
+        kicker = self.state.players[act.player]
+        key = self._world(self.state.clone())
+
+        def choose(opts: LandingOptions) -> Square | None:
+            best, best_value = opts.default, Fraction(-1)
+            for sq in opts.allowed:
+                node = _Node(ball.Arrive(sq, "kicked", False), frozenset(), 0, kicker.side,
+                             act.player, act.reroll.catch)
+                value = to_fraction(sum((p for end, p in self._journey(key, node).items()
+                                         if self._held_by(end, kicker.side)), 0))
+                if value > best_value:
+                    best, best_value = sq, value
+            return best
+
+        return choose
+
     # -- the runs ------------------------------------------------------------------------------
     def _world(self, world: GameState) -> Hashable:
         """The key of ``world`` (the players the kick changed), remembering one copy of it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import IO
 
@@ -17,6 +18,19 @@ from kickoff.core.state import GameState
 
 #: Pixels per square in the PNG.
 SQUARE_PX = 40
+#: Margins around the pitch, in squares: the row coordinates on the left, the title (two lines)
+#: and the column coordinates on top, the names of the lines and zones below, the colour bar on
+#: the right.
+LEFT, TOP, BOTTOM, RIGHT = 1, 2, 1, 2
+
+
+def _label(pid: str, name: str, side: str) -> str:
+    """A player's label on his disc: his id, or for a long id (FUMBBL's ``p15091672``) the
+    side's letter and the jersey number his name carries (``Name (Position, #7)`` -> ``a7``)."""
+    if len(pid) <= 3:
+        return pid
+    m = re.search(r"#(\d{1,2})\b", name)
+    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
 
 
 def heatmap_png(
@@ -26,23 +40,31 @@ def heatmap_png(
     """Write the heat map of ``ranked`` targets over ``state``'s pitch to ``path`` (PNG), a
     file name (exactly that name, whatever its extension) or a binary file.
 
-    The image is ``SQUARE_PX`` pixels a square, plus two squares' width on the right for the
-    colour bar, labelled with the objective and ``title`` (nothing is written on the pitch):
-    1120 x 600 for eleven-a-side, 880 x 440 for Sevens. Each target square shows its value in
-    percent; the best is framed in black. Raises ``OSError`` if the file cannot be written.
+    The image is ``SQUARE_PX`` pixels a square; around the pitch, the margins ``LEFT``, ``TOP``,
+    ``BOTTOM``, ``RIGHT`` (in squares) hold the pitch coordinates of every row and column, the
+    title (the objective and ``title``, then both teams and who kicks), the names of the End
+    Zones and of the Line of Scrimmage, and the colour bar: 1160 x 720 for eleven-a-side,
+    920 x 560 for Sevens. Drawn on the pitch: the End Zones, the Wide Zones' edges, the Line of
+    Scrimmage (halfway), each target's value in percent, the best target framed in black, the
+    players (home blue, away red). Raises ``OSError`` if the file cannot be written.
     """
     pitch = state.pitch
     grid = np.full((pitch.height, pitch.width), np.nan)
     for r in ranked:
         grid[r.target.y, r.target.x] = float(r.value)
     dpi = 100
-    bar = 2  # squares of room for the colour bar on the right
-    width = pitch.width + bar
-    fig = plt.figure(figsize=(width * SQUARE_PX / dpi, pitch.height * SQUARE_PX / dpi), dpi=dpi)
-    ax = fig.add_axes((0.0, 0.0, pitch.width / width, 1.0))
+    width, height = pitch.width + LEFT + RIGHT, pitch.height + TOP + BOTTOM
+    fig = plt.figure(figsize=(width * SQUARE_PX / dpi, height * SQUARE_PX / dpi), dpi=dpi)
+    ax = fig.add_axes((LEFT / width, BOTTOM / height, pitch.width / width, pitch.height / height))
     ax.set_xlim(-0.5, pitch.width - 0.5)
     ax.set_ylim(pitch.height - 0.5, -0.5)
-    ax.set_axis_off()
+    # Pitch coordinates: x along the top, y down the left, as the scenario files give squares.
+    ax.xaxis.tick_top()
+    ax.set_xticks(range(pitch.width))
+    ax.set_yticks(range(pitch.height))
+    ax.tick_params(labelsize=7, length=0, pad=2)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
     ax.add_patch(Rectangle((-0.5, -0.5), pitch.width, pitch.height, color="#2e7d32", zorder=0))
     for x in (0, pitch.width - 1):
         ax.add_patch(Rectangle((x - 0.5, -0.5), 1, pitch.height, color="#1b5e20", zorder=0))
@@ -51,9 +73,11 @@ def heatmap_png(
                       alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
                       extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
     for row in (pitch.wide - 0.5, pitch.height - pitch.wide - 0.5):
-        ax.axhline(row, color="white", lw=1, alpha=0.6, zorder=2)
-    for column in sorted({pitch.los["home"] + 0.5, pitch.los["away"] - 0.5}):
-        ax.axvline(column, color="white", lw=1.5, alpha=0.8, zorder=2)
+        ax.axhline(row, color="white", lw=1, ls="--", alpha=0.6, zorder=2)
+    halfway = (pitch.los["home"] + pitch.los["away"]) / 2
+    ax.axvline(halfway, color="white", lw=2.5, alpha=0.9, zorder=2)
+    for edge in (0.5, pitch.width - 1.5):
+        ax.axvline(edge, color="white", lw=1.5, alpha=0.8, zorder=2)
     for r in ranked:
         ax.text(r.target.x, r.target.y + 0.3, f"{float(r.value) * 100:.0f}", ha="center",
                 va="center", fontsize=6, color="black", alpha=0.7, zorder=3)
@@ -63,19 +87,34 @@ def heatmap_png(
         colour = "#1565c0" if p.side == "home" else "#c62828"
         ax.add_patch(Circle((p.square.x, p.square.y), 0.38, color=colour, ec="white", zorder=4,
                             alpha=0.5 if p.status != "standing" else 1.0))
-        ax.text(p.square.x, p.square.y, p.id, ha="center", va="center", fontsize=7,
-                color="white", zorder=5)
+        ax.text(p.square.x, p.square.y, _label(p.id, p.name, p.side), ha="center", va="center",
+                fontsize=7, color="white", zorder=5)
     best = ranked[0].target
     ax.add_patch(Rectangle((best.x - 0.5, best.y - 0.5), 1, 1, fill=False, ec="black", lw=2.5,
                            zorder=6))
-    # The side column (``bar`` squares) holds the colour bar and its label, the title with it:
-    # nothing is written on the pitch.
-    # The label goes on the bar's left, between it and the pitch, so that the tick labels on its
-    # right and the label both fit inside the image.
-    cax = fig.add_axes((pitch.width / width + 0.025, 0.1, 0.5 * bar / width * 0.5, 0.8))
+    # Below the pitch: what the lines are.
+    below = BOTTOM / height * 0.45
+    def under(x: float, text: str, ha: str = "center") -> None:
+        fig.text((LEFT + x + 0.5) / width, below, text, ha=ha, va="center", fontsize=8)
+    under(0, "home End Zone", "left")
+    under(halfway, "Line of Scrimmage (halfway)")
+    under(pitch.width - 1, "away End Zone", "right")
+    # The title, above the column coordinates.
+    teams = state.teams
+    kicking = state.kicking
+    fig.text(0.5, 1 - 0.3 / height,
+             f"{objective.replace('-', ' ')} for every kick target"
+             + (f" ({title})" if title else "") + f": {kicking} kicks, best target "
+             f"{list(best)} ({float(ranked[0].value):.1%})",
+             ha="center", va="center", fontsize=10, weight="bold")
+    fig.text(0.5, 1 - 0.85 / height,
+             f"home (blue): {teams['home'].name}    away (red): {teams['away'].name}",
+             ha="center", va="center", fontsize=9)
+    cax = fig.add_axes(((LEFT + pitch.width + 0.9) / width, (BOTTOM + 1) / height,
+                        0.4 / width, (pitch.height - 2) / height))
     cbar = fig.colorbar(image, cax=cax)
     cbar.ax.yaxis.set_label_position("left")
-    cbar.set_label(f"{objective} (probability)" + (f" - {title}" if title else ""), fontsize=8,
-                   labelpad=2)
+    cbar.ax.tick_params(labelsize=7)
+    cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
     fig.savefig(path, dpi=dpi, format="png")
     plt.close(fig)

@@ -81,6 +81,25 @@ class Job:
     house_rules: frozenset[str] = frozenset()
     use_kick_skill: bool = False
     free_turns: FreeTurnPolicy = "none"
+    #: The receiving coach's High Kick and touchback choices (``Decisions.high_kick`` /
+    #: ``touchback``); ``None``: the format's defaults.
+    high_kick: str | None = None
+    touchback: str | None = None
+
+
+class _TouchbackWhenAble(Decisions):
+    """``decisions`` with ``touchback`` the chosen player while he can take the ball in
+    ``world`` (Standing, able to catch), else ``None``, the format's default: over many
+    kick-offs an event may have taken him out, and the coach then gives the ball to another."""
+
+    def __init__(self, decisions: Decisions, world: GameState, choice: str) -> None:
+        self.__dict__.update(decisions.__dict__)
+        self._world, self._choice = world, choice
+
+    @property
+    def touchback(self) -> str | Square | None:  # type: ignore[override]
+        p = self._world.players.get(self._choice)
+        return self._choice if p is not None and p.can_catch() else None
 
 
 def run_chunk(job: Job, n: int, seed: int) -> Tally:
@@ -89,14 +108,18 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
     decisions = Decisions(target=job.target, use_kick_skill=job.use_kick_skill,
-                          free_turn_policy=job.free_turns)
+                          free_turn_policy=job.free_turns, high_kick=job.high_kick,
+                          touchback=job.touchback)
     receiving = state.receiving
     end_zone_x = 0 if receiving == "home" else state.pitch.width - 1
     with_event = job.events == "all"
     tally = Tally()
     holders, ground = tally.holders, tally.ground
     for _ in range(n):
-        result = kick_until_landing(state.clone(), rs, dice, decisions, job.house_rules,
+        world = state.clone()
+        chosen = decisions if job.touchback is None else _TouchbackWhenAble(
+            decisions, world, job.touchback)
+        result = kick_until_landing(world, rs, dice, chosen, job.house_rules,
                                     events=with_event).finish()
         st = result.state
         tally.touchback += result.touchback

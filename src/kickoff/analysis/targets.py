@@ -10,12 +10,18 @@ Objectives (the kicking coach's point of view):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from kickoff.analysis.exact import KickoffSolver, Odds
+from kickoff.analysis.exact import Events, KickoffSolver, Odds
 from kickoff.core.pitch import Square
+
+#: Whether the Kick-off table is played, when a face is not told: one default for
+#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
+#: too, each event with its default decisions).
+DEFAULT_EVENTS: Events = "all"
 
 Objective = Literal["touchback", "receiver-holds", "ball-on-ground"]
 OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground")
@@ -43,13 +49,23 @@ class RankedTarget:
     odds: Odds
 
 
-def rank_targets(solver: KickoffSolver, objective: Objective) -> list[RankedTarget]:
-    """Every square of the receiving area as a target, best first (ties: lowest x, then y)."""
+def rank_targets(
+    solver: KickoffSolver, objective: Objective,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[RankedTarget]:
+    """Every square of the receiving area as a target, best first (ties: lowest x, then y).
+
+    ``progress(done, total)`` is called after each target is solved (the first takes longest:
+    it solves the Kick-off events once for all)."""
     pitch = solver.state.pitch
     receiving = solver.state.receiving
     targets = [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)]
-    ranked = [RankedTarget(t, objective_value(o, objective), o)
-              for t in targets for o in (solver.odds(t),)]
+    ranked = []
+    for i, t in enumerate(targets, 1):
+        o = solver.odds(t)
+        ranked.append(RankedTarget(t, objective_value(o, objective), o))
+        if progress is not None:
+            progress(i, len(targets))
     sign = -1 if HIGHER_IS_BETTER[objective] else 1
     ranked.sort(key=lambda r: (sign * r.value, r.target.x, r.target.y))
     return ranked

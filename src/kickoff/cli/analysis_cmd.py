@@ -11,22 +11,26 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
+from kickoff.analysis.targets import DEFAULT_EVENTS, HIGHER_IS_BETTER, Objective, RankedTarget, rank_targets
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    HighKickOpt,
     KickSkillOpt,
     SeedOpt,
+    TouchbackOpt,
     build_match_named,
     check_png,
+    check_receivers,
     check_square,
+    defaults_played,
     guarded,
     parse_target,
     prefixed,
@@ -120,11 +124,20 @@ def _setting(
     return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
 
 
+def solving(show: bool, what: str, count: bool = False) -> Progress:
+    """A progress bar on stderr (gone when done) for an exact solve, which may take seconds
+    (classic with the Kick-off events: several): a moving bar until the work's size is known,
+    then (``count``) done of total; ``show=False`` (``--json``): nothing is drawn."""
+    columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
+               TimeElapsedColumn()]
+    return Progress(*columns, transient=True, console=Console(stderr=True), disable=not show)
+
+
 @guarded
 def odds(
     file: FileArg = None,
     target: TargetOpt = None,
-    events: OddsEventsOpt = "all",
+    events: OddsEventsOpt = DEFAULT_EVENTS,
     all_targets: Annotated[
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
@@ -159,33 +172,40 @@ def odds(
     console = Console(highlight=False)
     if not all_targets:
         try:
-            result = solver.odds(s.target)
+            with solving(not as_json, f"solving a kick at {list(s.target)} exactly") as bar:
+                bar.add_task("solve", total=None)
+                result = solver.odds(s.target)
         except KickoffError as e:
             raise s.error(e) from None
         if as_json:
             typer.echo(json.dumps(result.to_json(), indent=2))
             return
         sides = {pid: s.state.players[pid].side for pid in result.holders}
+        names = {pid: p.name for pid, p in s.state.players.items()}
         sections = [
             [("touchback", result.touchback)],
             holder_rows("receiving team holds the ball", result.receiving_team_holds,
                         {pid: p for pid, p in result.holders.items()
-                         if sides[pid] == s.state.receiving}),
+                         if sides[pid] == s.state.receiving}, names=names),
         ]
         kickers = {pid: p for pid, p in result.holders.items() if sides[pid] == s.state.kicking}
         if kickers:
             sections.append(holder_rows("kicking team holds the ball",
-                                        sum(kickers.values(), Fraction(0)), kickers))
+                                        sum(kickers.values(), Fraction(0)), kickers, names=names))
         sections.append([("ball on the ground", sum(result.ground.values(), Fraction(0)))])
         table = odds_table(f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
                            sections)
         console.print(table)
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+        console.print(defaults_played(s.state, events == "all"), markup=False)
         return
     obj: Objective = objective
     try:
-        ranked = rank_targets(solver, obj)
+        with solving(not as_json, "solving every target exactly", count=True) as bar:
+            task = bar.add_task("targets", total=None)
+            ranked = rank_targets(solver, obj,
+                                  lambda done, total: bar.update(task, completed=done, total=total))
     except KickoffError as e:
         raise s.error(e) from None
     if png is not None:
@@ -256,9 +276,11 @@ def simulate(
                                       help="Processes to use, 1 to the number of CPUs of "
                                       "this machine.")] = 1,
     target: TargetOpt = None,
-    events: EventsOpt = "all",
+    events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
     kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
     away: TeamOpt = None,
@@ -271,7 +293,9 @@ def simulate(
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     used_seed = seed if seed is not None else new_seed()
     ev: Events = events
-    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns)
+    check_receivers(s.state, high_kick=high_kick, touchback=touchback)
+    job = Job(s.state, s.ruleset, s.target, ev, s.house_rules, kick_skill, free_turns,
+              high_kick, touchback)
     try:
         if as_json:
             tally = run_simulation(job, n, used_seed, jobs=jobs)
@@ -310,12 +334,14 @@ def simulate(
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
     side = {pid: s.state.players[pid].side for pid in tally.holders}
+    names = {pid: p.name for pid, p in s.state.players.items()}
     kickers = {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.kicking}
     sections = [
         [("touchback", tally.touchback)],
         count_rows("receiving team holds the ball", tally.receiving_team_holds,
-                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving}),
-        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers)]
+                   {pid: c for pid, c in tally.holders.items() if side[pid] == s.state.receiving},
+                   names=names),
+        *([count_rows("kicking team holds the ball", sum(kickers.values()), kickers, names=names)]
           if kickers else []),
         [("ball on the ground", tally.on_ground)],
     ]
@@ -327,5 +353,8 @@ def simulate(
     Console(highlight=False).print(table)
     Console(highlight=False).print(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
-        f"(95% interval {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
+        f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
     )
+    defaults = defaults_played(s.state, events == "all", free_turns, high_kick, touchback)
+    if defaults:
+        Console(highlight=False).print(defaults, markup=False)

@@ -7,25 +7,33 @@ wrong usage (Click's own).
 from __future__ import annotations
 
 import json
+import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
+import typer.core
+import typer.main
 from rich.console import Console
 
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
+    HighKickOpt,
     KickSkillOpt,
     SeedOpt,
+    TouchbackOpt,
     build_match_named,
+    check_receivers,
     check_square,
     fail,
     guarded,
     parse_target,
     prefixed,
     read_scenario,
+    write_text,
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
@@ -35,7 +43,8 @@ from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.files import write_files
-from kickoff.formats.match import DEFAULT_TEAMS
+from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
+from kickoff.formats.narration import defaults_applied
 from kickoff.formats.scenario import (
     load_scenario,
     parse_scenario,
@@ -57,7 +66,33 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _flag_type(self: Any, ctx: Any) -> str | None:
+    """No ``<bool>`` beside an on/off flag in the help (it takes no value)."""
+    return None if getattr(self, "is_flag", False) else _option_type(self, ctx)
+
+
+_option_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"kickoff {version('kickoff')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True,
+                           help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!)."""
 
 app.command()(analysis_cmd.odds)
 app.command()(analysis_cmd.simulate)
@@ -94,33 +129,59 @@ def run(
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
     kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
     seed: SeedOpt = None,
     kick_it: Annotated[bool, typer.Option("--kick-it", help="Play the Kick It! house rule.")] = False,
     free_turns: FreeTurnsOpt = "none",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
     ] = False,
+    save_scenario: Annotated[
+        Path | None,
+        typer.Option("--save-scenario", metavar="FILE",
+                     help="Also write the kickoff-scenario/1 it played to FILE (teams, set-ups, "
+                     "kick, seed, decisions): kickoff replay FILE plays the same kick-off."),
+    ] = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     rs, state = match.ruleset, match.state
     tgt = parse_target(match, target)
+    check_receivers(state, high_kick=high_kick, touchback=touchback)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
     decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
-                          use_kick_skill=kick_skill, free_turn_policy=free_turns)
+                          use_kick_skill=kick_skill, free_turn_policy=free_turns,
+                          high_kick=high_kick, touchback=touchback)
     try:
         result = kick_off(state, rs, SeededDice(used_seed), decisions,
                           frozenset({"kick_it"}) if kick_it else frozenset())
     except KickoffError as e:
         raise prefixed(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
+    if save_scenario is not None:
+        kick = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
+        chosen = {"use_kick_skill": kick_skill, "high_kick": high_kick, "touchback": touchback}
+        played = state_scenario(rs, before, seed=used_seed, kick=kick,
+                                decisions={k: v for k, v in chosen.items() if v},
+                                house_rules=frozenset({"kick_it"}) if kick_it else frozenset())
+        write_text(save_scenario, json.dumps(played, indent=2) + "\n")
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
     from kickoff.cli.render import kickoff_report
 
-    Console().print(kickoff_report(before, result.state, doc, match.names))
+    console = Console()
+    console.print(kickoff_report(before, result.state, doc, match.names))
+    given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
+             "free_turn": free_turns != "none"}
+    for line in defaults_applied(doc["log"], given):
+        console.print(line, markup=False, highlight=False)
+    if save_scenario is not None:
+        console.print(f"scenario written to {save_scenario} (kickoff replay {save_scenario})"
+                      + (": free turns play the format's default, nobody acts"
+                         if free_turns != "none" else ""), markup=False, highlight=False)
 
 
 @app.command()
@@ -195,12 +256,22 @@ def validate(
 
 @app.command("list")
 def list_builtins() -> None:
-    """List the built-in teams and set-ups."""
-    console = Console(highlight=False, soft_wrap=True)
-    for family in ("classic", "bb2020", "sevens"):
-        console.print(f"teams/{family}: " + ", ".join(builtin_names("teams", family)))
+    """List the built-in teams (by ruleset) and set-ups (by pitch)."""
+    import textwrap
+
+    def row(head: str, names: list[str]) -> str:
+        return textwrap.fill(", ".join(names), width=80, initial_indent=head,
+                             subsequent_indent="    ", break_on_hyphens=False)
+
+    lines = ["Teams (--home, --away), by ruleset:"]
+    for ruleset, family in FAMILY.items():
+        same = "" if family == ruleset else f" (as {family})"
+        lines.append(row(f"  {ruleset}: teams/{family}{same}: ", builtin_names("teams", family)))
+    lines.append("Set-ups (--home-setup, --away-setup; kickoff setup show NAME), by pitch:")
     for pitch in ("eleven", "sevens"):
-        console.print(f"setups/{pitch}: " + ", ".join(builtin_names("setups", pitch)))
+        rulesets = ", ".join(r for r, rs in RULESETS.items() if rs.pitch.name == pitch)
+        lines.append(row(f"  setups/{pitch} ({rulesets}): ", builtin_names("setups", pitch)))
+    typer.echo("\n".join(lines))
 
 
 @app.command()
@@ -229,6 +300,42 @@ def schema(
         typer.echo(str(path))
 
 
+_YES = frozenset({"true", "yes", "on", "1"})
+_NO = frozenset({"false", "no", "off", "0"})
+
+
+def _flag_names(command: Any) -> set[str]:
+    """Every on/off flag (``--kick-skill``) of ``command`` and its subcommands."""
+    names = {o for p in command.params if getattr(p, "is_flag", False) for o in p.opts}
+    for sub in getattr(command, "commands", {}).values():
+        names |= _flag_names(sub)
+    return names
+
+
+def flag_values(args: list[str]) -> list[str]:
+    """``args`` with a value written after an on/off flag taken as the flag's own habit:
+    ``--kick-skill true`` / ``--kick-skill=yes`` is ``--kick-skill``, ``--kick-skill false``
+    leaves it off (true/yes/on/1, false/no/off/0, any case)."""
+    words = {a.lower() for a in args} | {a.partition("=")[2].lower() for a in args}
+    if words.isdisjoint(_YES | _NO):
+        return args
+    flags = _flag_names(typer.main.get_command(app))
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        name, eq, value = arg.partition("=")
+        if eq and name in flags and value.lower() in _YES | _NO:
+            out += [name] if value.lower() in _YES else []
+        elif (arg in flags and i + 1 < len(args) and args[i + 1].lower() in _YES | _NO):
+            out += [arg] if args[i + 1].lower() in _YES else []
+            i += 1
+        else:
+            out.append(arg)
+        i += 1
+    return out
+
+
 def main() -> Any:
     """Entry point of the ``kickoff`` command."""
-    return app()
+    return app(args=flag_values(sys.argv[1:]))

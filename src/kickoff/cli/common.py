@@ -20,6 +20,7 @@ from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.rulesets import RULESETS
+from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
 from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
 from kickoff.formats.reading import load_json, read_stream, read_text
@@ -46,7 +47,58 @@ FreeTurnsOpt = Annotated[
 #: The key paths of a kick-off's decisions that the options of ``kickoff run``, ``odds`` and
 #: ``simulate`` give, and those options (for :func:`prefixed`).
 KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
-                   "decisions.use_kick_skill": "--kick-skill"}
+                   "decisions.use_kick_skill": "--kick-skill", "decisions.high_kick": "--high-kick",
+                   "decisions.touchback": "--touchback"}
+
+
+#: ``--high-kick`` and ``--touchback`` of ``kickoff run`` and ``simulate``: the receiving coach's
+#: choices (``scenario-format.md``, decisions ``high_kick`` and ``touchback``).
+HighKickOpt = Annotated[
+    str | None,
+    typer.Option("--high-kick", metavar="ID",
+                 help="High Kick: the Open receiving player placed in the landing square "
+                 "(default: nobody moves, the scenario format's default)."),
+]
+TouchbackOpt = Annotated[
+    str | None,
+    typer.Option("--touchback", metavar="ID",
+                 help="Touchback: the receiving player given the ball (default: the first "
+                 "receiving player able to take it, in roster order)."),
+]
+
+
+def check_receivers(state: GameState, **chosen: str | None) -> None:
+    """``ScenarioError`` naming the option for a chosen id that is not a player of the
+    receiving team (``check_receivers(state, high_kick="a4")``); whether he can be chosen when
+    the moment comes (Open, Standing) is the engine's to say."""
+    receiving = state.teams[state.receiving]
+    ids = [p.id for p in receiving.players]
+    problems = [
+        f"--{key.replace('_', '-')}: {pid!r} is not a player of the receiving team "
+        f"({state.receiving}: {', '.join(ids)})"
+        for key, pid in chosen.items() if pid is not None and pid not in ids
+    ]
+    if problems:
+        raise ScenarioError(problems)
+
+
+def defaults_played(state: GameState, events: bool, free_turns: str = "none",
+                    high_kick: str | None = None, touchback: str | None = None) -> str:
+    """Lines saying which default decisions a run of many kick-offs (``odds``, ``simulate``)
+    plays, each with the option that chooses otherwise (``""``: none)."""
+    from kickoff.cli.render import player_label
+
+    first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
+                  if p.can_catch()), None)
+    parts = []
+    if events and high_kick is None:
+        parts.append("High Kick: nobody moves under the ball (--high-kick ID)")
+    if touchback is None:
+        parts.append(f"Touchback: to {first or 'nobody (no receiving player can take it)'}, "
+                     "the first receiving player able (--touchback ID)")
+    if events and free_turns == "none":
+        parts.append("Blitz! / Charge!: nobody acts (--free-turns close)")
+    return "\n".join(["Defaults played:", *(f"- {p}" for p in parts)]) if parts else ""
 
 
 #: ``--seed`` of every command that rolls seeded dice (``kickoff run``, ``kick``, ``simulate``):
@@ -105,7 +157,8 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
 
     ``ScenarioError`` if unreadable, and in one line if the document is a test case (keys
     ``about``, ``source``, ``scenario``, ``expect``) rather than a scenario, saying how to take
-    its scenario out. Any other text is returned as it is, for the scenario format to check.
+    its scenario out, or a result document (``"format": "kickoff-result/1"``). Any other text
+    is returned as it is, for the scenario format to check.
     """
     source, text = read_input(file)
     try:
@@ -118,6 +171,12 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
         raise ScenarioError([
             f"{source}: this is a test case ({{about, source, scenario, expect}}), not a "
             f"scenario: its scenario is the \"scenario\" key ({pipe})"
+        ])
+    if isinstance(doc, dict) and doc.get("format") == "kickoff-result/1":
+        raise ScenarioError([
+            f"{source}: format: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
+            f"--json print), not a scenario: kickoff {command} reads a kickoff-scenario/1 "
+            "(kickoff run --save-scenario FILE writes the one a run played)"
         ])
     return source, text
 

@@ -30,12 +30,12 @@ from kickoff.cli.common import (
 )
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.activation import Activation
-from kickoff.core.actions.kick import play_turn, toward
+from kickoff.core.actions.kick import LandingOptions, LandingPolicy, play_turn, toward
 from kickoff.core.context import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Side, Square, distance
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
@@ -131,6 +131,34 @@ def _setting(
     return KickSetting(state, rs, act, decisions, names, source, options)
 
 
+def near_team_mate(state: GameState, kicker: str) -> LandingPolicy:
+    """``kickoff kick``'s landing without FILE or ``--toward``: the allowed square nearest a
+    Standing team-mate of the kicker (the pitch's distance; his own square, a pass to him, is
+    nearest), ties broken by lowest ``x`` then ``y``; the format's default when the team has
+    nobody else Standing or no square is allowed (into the crowd)."""
+    mates = [p.square for p in state.teams[state.kicking].players
+             if p.id != kicker and p.standing and p.square is not None]
+
+    def choose(opts: LandingOptions) -> Square | None:
+        if not opts.allowed or not mates:
+            return opts.default
+        return min(opts.allowed, key=lambda sq: (min(distance(sq, m) for m in mates), sq.x, sq.y))
+
+    return choose
+
+
+def default_landing(s: KickSetting) -> LandingPolicy:
+    """``kickoff kick``'s landing when neither ``--toward`` nor the activation chooses one: the
+    best by the exact odds (``odds-kick --landing best``) for a kick from where the kicker
+    stands with no Pass Block, else :func:`near_team_mate`."""
+    if not s.act.path and s.act.pass_block is None:
+        try:
+            return KickSolver(s.state.clone(), s.ruleset, s.decisions).best_landing(s.act)
+        except KickoffError:
+            pass  # the play itself names what is wrong
+    return near_team_mate(s.state, s.act.player)
+
+
 def _default_kicker(state: GameState) -> str:
     eligible = eligible_kickers(state)
     with_kick = [p for p in eligible if "kick" in p.skills]
@@ -169,7 +197,11 @@ def kick(
                  aim, kick_block)
     used_seed = seed if seed is not None else new_seed()
     before = s.state.clone()
-    policy = toward(Square.parse(toward_square)) if toward_square else None
+    policy: LandingPolicy | None = None
+    if toward_square:
+        policy = toward(Square.parse(toward_square))
+    elif s.act.landing is None:
+        policy = default_landing(s)
     try:
         result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
                            s.decisions, frozenset({"kick_it"}), policy)
@@ -189,7 +221,10 @@ def kick(
     landed = next((e["square"] for e in doc["log"] if e["step"] == "kick_lands"), None)
     heading.append(legend("the aim", landed=landed is not None), style="dim")
     ball = doc["ball"]
-    end = Text(("" if landed is None else f"The kick came down on {landed}. ")
+    accurate = any(e["step"] == "accurate" and e["landing"] for e in doc["log"])
+    chosen = ("" if not accurate or toward_square else
+              "Landing: the best square by the odds (default; --toward X,Y)\n")
+    end = Text(chosen + ("" if landed is None else f"The kick came down on {landed}. ")
                + f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
                f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"
                f"Seed: {used_seed}  (same --seed, same Kick action)")

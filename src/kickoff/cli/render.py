@@ -6,7 +6,8 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -14,39 +15,19 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
+from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
-    """The key to :func:`pitch_text`'s marks: ``target`` names what ``+`` marks; ``x`` (where the
-    kick came down) only when ``landed`` (the pitch shows it)."""
-    return (
-        "h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned), * ball, "
-        f"+ {target}, " + ("x where the kick came down, " if landed else "")
-        + ": Line of Scrimmage, - Wide Zone, | End Zone"
-    )
-
-#: Blood Bowl's own spelling where capitalising each word of the engine's name is not it.
-_BB_NAMES = {"time_out": "Time-out", "blitz": "Blitz!", "charge": "Charge!",
-             "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate",
-             "kick_off_return": "Kick-Off Return"}
-_SMALL_WORDS = frozenset({"a", "of", "the", "to", "with", "under"})
-
-
-def bb_name(name: str) -> str:
-    """Blood Bowl's name for an event, action, prayer or weather the engine writes in
-    snake_case or lowercase words: ``brilliant_coaching`` -> ``Brilliant Coaching``,
-    ``get_the_ref`` -> ``Get the Ref``, ``throw_team_mate`` -> ``Throw Team-mate``."""
-    key = name.replace(" ", "_")
-    if key in _BB_NAMES:
-        return _BB_NAMES[key]
-    words = key.split("_")
-    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
-
-
-_COMPASS = {(-1, -1): "north-west", (0, -1): "north", (1, -1): "north-east", (-1, 0): "west",
-            (1, 0): "east", (-1, 1): "south-west", (0, 1): "south", (1, 1): "south-east"}
+    """The key to :func:`pitch_text`'s marks, in lines of at most 80 characters: ``target``
+    names what ``+`` marks; ``x`` (where the kick came down) only when ``landed`` (the pitch
+    shows it)."""
+    marks = f"* ball, + {target}" + (", x where the kick came down" if landed else "")
+    lines = ": Line of Scrimmage, - Wide Zone, | End Zone"
+    return ("h = home, a = away (capitals: holds the ball; underlined: Prone or Stunned)\n"
+            + (f"{marks}; {lines}" if len(marks) + len(lines) + 2 <= 80 else f"{marks}\n{lines}"))
 
 
 def pitch_text(
@@ -73,7 +54,7 @@ def pitch_text(
             sq = (x, y)
             p = state.board.get(sq)
             if p is not None:
-                label = p.id if len(p.id) <= 3 else p.id[:3]
+                label = p.id if len(p.id) <= 3 else short_id(p.id, p.name, p.side)
                 style = "bold blue" if p.side == "home" else "bold red"
                 if state.carrier == p.id:
                     label, style = label.upper(), style + " reverse"
@@ -93,6 +74,24 @@ def pitch_text(
                 text.append("  .", style="dim")
         text.append("\n")
     return text
+
+
+def short_id(pid: str, name: str, side: str) -> str:
+    """A long player id (FUMBBL's ``p15091672``) as 3 characters for the pitch: the side's letter
+    and the jersey number FUMBBL's name carries (``Name (Position, #7)`` -> ``a7``)."""
+    m = re.search(r"#(\d{1,2})\b", name)
+    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
+
+
+def player_label(pid: str, name: str = "") -> str:
+    """How a table names a player: his id, or for a long id (FUMBBL's ``p15091672``) his jersey
+    number and name, ``#7 Caleb Jain``, at most 24 characters."""
+    if len(pid) <= 4 or not name:
+        return pid
+    m = re.search(r"#(\d{1,2})\b", name)
+    bare = name.split(" (")[0]
+    label = f"#{m.group(1)} {bare}" if m else bare
+    return label if len(label) <= 24 else label[:23] + "…"
 
 
 #: The longest exact fraction an odds table shows; a longer one is left to ``--json``.
@@ -116,25 +115,31 @@ def exact(p: Fraction) -> str:
 N = TypeVar("N", Fraction, int)
 
 
-def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int) -> list[tuple[str, N]]:
+def _holders(label: str, total: N, holders: Mapping[str, N], zero: N, most: int,
+             names: Mapping[str, str] | None = None) -> list[tuple[str, N]]:
     ranked = sorted(holders.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = ranked if len(ranked) <= most + 1 else ranked[:most]
-    rows = [(label, total)] + [(f"  {pid} holds it", p) for pid, p in shown]
+    names = names or {}
+    rows = [(label, total)] + [(f"  {player_label(pid, names.get(pid, ''))} holds it", p)
+                               for pid, p in shown]
     rest = ranked[len(shown):]
     if rest:
         rows.append((f"  {len(rest)} other players", sum((p for _, p in rest), zero)))
     return rows
 
 
-def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8) -> Rows:
+def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], most: int = 8,
+                names: Mapping[str, str] | None = None) -> Rows:
     """A team's row (``label``, ``total``) and under it its likeliest holders of the ball (player
-    id -> probability), at most ``most`` of them; the others summed in one row."""
-    return _holders(label, total, holders, Fraction(0), most)
+    id -> probability), at most ``most`` of them; the others summed in one row. ``names``
+    (id -> name) names players of long ids (:func:`player_label`)."""
+    return _holders(label, total, holders, Fraction(0), most, names)
 
 
-def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8) -> list[tuple[str, int]]:
+def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8,
+               names: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
     """:func:`holder_rows` for counts of simulated kick-offs."""
-    return _holders(label, total, holders, 0, most)
+    return _holders(label, total, holders, 0, most, names)
 
 
 def odds_table(title: str, sections: list[Rows]) -> Table:
@@ -165,103 +170,10 @@ def dice_table(log: list[dict[str, Any]]) -> Table:
     return table
 
 
-def _squares(n: int) -> str:
-    return "1 square" if n == 1 else f"{n} squares"
-
-
-def _moves(e: dict[str, Any]) -> str:
-    return ", ".join(f"{pid} to {sq}" for pid, sq in e["moves"].items()) or "nobody moves"
-
-
-def _deviate(e: dict[str, Any]) -> str:
-    d = _COMPASS[RANDOM_DIRECTION[e["direction"]]]
-    tb = ": out of play, a touchback follows" if e["touchback"] else ""
-    return f"The kick deviates {d} (D8 {e['direction']}) {_squares(e['distance'])} to {e['square']}{tb}"
-
-
-_STORY: dict[str, Callable[[dict[str, Any]], str]] = {
-    "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
-    "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
-    "deviate": _deviate,
-    "event": lambda e: f"Kick-off event: {bb_name(e['name'])} (2D6 {e['roll'][0]}+{e['roll'][1]})",
-    "contest": lambda e: f"{bb_name(e['event'])}: " + ", ".join(
-        f"{s} {t}" for s, t in e["totals"].items()) + " -> "
-    + (" and ".join(e["applies_to"]) or "nobody"),
-    "turn_markers": lambda e: f"Turn markers {e['delta']:+d}: home {e['home']}, away {e['away']}",
-    "weather": lambda e: f"New weather (2D6 {e['total']}): {bb_name(e['weather'])}",
-    "scatter": lambda e: f"The ball scatters in the air to {e['to']}"
-    + (": out of play, touchback" if e["touchback"] else ""),
-    "count": lambda e: f"{bb_name(e['event'])}: up to {e['count']} players",
-    "quick_snap": lambda e: f"Quick Snap: {_moves(e)}",
-    "solid_defence": lambda e: f"Solid Defence: {_moves(e)}",
-    "perfect_defence": lambda e: f"Perfect Defence: {_moves(e)}",
-    "high_kick": lambda e: f"High Kick: {e['player']} moves under the ball at {e['to']}"
-    if "player" in e else f"High Kick: {e['effect']}",
-    "kickoff_move": lambda e: f"{bb_name(e['skill'])}: {e['player']} moves "
-    + " ".join(str(s) for s in e["path"]),
-    "kickoff_move_ends": lambda e: f"{e['player']}'s kick-off move ends: {e['why']}",
-    "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
-    + ": may act " + (", ".join(e["eligible"]) or "nobody")
-    + ("" if e["count"] is None else f" (up to {e['count']} of them)"),
-    "free_turn_policy": lambda e: f"Coach's policy ({e['policy']}): " + (", ".join(
-        f"{pid} moves to {path[-1]}" for pid, path in e["moves"].items())
-        or "nobody can act without a roll"),
-    "catch": lambda e: f"{e['player']} " + ("catches the ball" if e["success"] else
-                                            "fails to catch the ball"),
-    "bounce": lambda e: f"The ball bounces to {e['to']}",
-    "throw_in": lambda e: f"Throw-in from {e['start']}: {_squares(e['distance'])} "
-    f"{_COMPASS.get(tuple(e['direction']), str(e['direction']))}",
-    "touchback": lambda e: f"Touchback: the ball goes to {e['to']}"
-    + (f" ({e['why']})" if e.get("why") else ""),
-    "injury": lambda e: f"Injury for {e['player']} (2D6 {e['total']}): "
-    f"{e['result'].replace('_', ' ')}",
-    "officious_ref": lambda e: f"Officious Ref: {e['player']} {e['result'].replace('_', ' ')}",
-    "pitch_invasion": lambda e: f"Pitch Invasion: {e['player']} "
-    f"{e.get('result', 'stunned').replace('_', ' ')}",
-    "dodgy_snack": lambda e: f"Dodgy Snack: {e['player']} "
-    + ("goes to the Reserves" if e["status"] == "reserves" else f"MA {e['ma']}, AV {e['av']}"),
-    # The Kick It! Kick action (core/actions/kick.py) and the moves of the action engine.
-    "activation": lambda e: f"{e['player']} takes a {bb_name(e['action'])} action",
-    "step": lambda e: f"{e['player']} moves to {e['to']}",
-    "pickup": lambda e: f"{e['player']} " + ("picks up the ball" if e["success"] else
-                                             "fails to pick up the ball: turnover"),
-    "fall_over": lambda e: f"{e['player']} falls over on {e['square']} (failed {e['why']})",
-    "armour": lambda e: f"Armour of {e['player']} (2D6 {e['total']}): "
-    + ("broken" if e["broken"] else "holds"),
-    "reroll": lambda e: f"{e['player']} re-rolls the {e['test']} ({e['source']})",
-    "kick": lambda e: f"{e['player']} kicks, aiming at {e['aim']}" if e["aim"] else
-    f"{e['player']} does not kick ({e['why']})",
-    "pass_block": lambda e: f"Pass Block: {e['player']} moves " + (
-        " ".join(str(s) for s in e["path"]) or "nowhere"),
-    "kick_block": lambda e: f"Kick block by {e['player']}: "
-    + ("blocked, the ball bounces from his square" if e["success"] else
-       e.get("why", "fails")),
-    "away": lambda e: f"Away roll {e['roll']} ({e['modifier']:+d}, {e['target']}+): "
-    f"{e['result']}",
-    "shank": lambda e: f"Shanked {_squares(e['distance'])} along the {e['arrow']} arrow",
-    "accurate": lambda e: f"Accurate, {_squares(e['distance'])}" + (
-        f", landing chosen: {e['landing']}" if e["landing"] else f": {e['why']}"),
-    "kick_out": lambda e: f"The ball flies into the crowd from {e['last']}",
-    "kick_lands": lambda e: f"The ball comes down on {e['square']}",
-    "kick_over": lambda e: "Turnover" if e["turnover"] else "No turnover",
-    "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
-    "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
-    + (bb_name(e["prayer"]) if e["prayer"] else e.get("why", "nothing")),
-}
-
-
 def story(log: list[dict[str, Any]]) -> Text:
-    """What happened, step by step, in sentences (everything in the log but the dice)."""
-    text = Text()
-    for entry in log:
-        step = entry["step"]
-        if step == "roll":
-            continue
-        describe = _STORY.get(step)
-        line = describe(entry) if describe else step + ": " + ", ".join(
-            f"{k} {v}" for k, v in entry.items() if k != "step")
-        text.append(f"- {line}\n")
-    return text
+    """What happened, step by step, in sentences (everything in the log but the dice;
+    :func:`kickoff.formats.narration.story_lines`)."""
+    return Text("".join(f"- {line}\n" for line in story_lines(log)))
 
 
 def outcome(result: dict[str, Any]) -> Text:
@@ -273,7 +185,7 @@ def outcome(result: dict[str, Any]) -> Text:
         f"Kicking team: {result['kicking']}; kicker: {result['kicker'] or 'none'}; "
         f"target: {result['target'] or 'none'}",
         "No kick." if dev is None else
-        f"Deviation: D8 {dev['direction']}, {_squares(dev['distance'])} "
+        f"Deviation: D8 {dev['direction']}, {squares_text(dev['distance'])} "
         f"(rolled {dev['roll']}{', halved with Kick' if dev['kick_skill'] else ''}) "
         f"to {dev['square']}",
         "No event." if ev is None else

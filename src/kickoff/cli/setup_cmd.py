@@ -30,9 +30,13 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats import botbowl, fumbbl_setup, rosters
 from kickoff.formats.teams import (
     FAMILY,
+    RosterPlayer,
     SetupFile,
+    TeamFile,
     load_setup,
     load_team,
+    place_team,
+    setup_text,
     setup_to_toml,
     team_to_toml,
 )
@@ -53,6 +57,26 @@ def _emit(text: str, out: Path | None, note: str) -> None:
     else:
         write_text(out, text)
         typer.echo(note)
+
+
+def _not_ours(where: str, text: str) -> None:
+    """``ScenarioError`` in one line when ``text`` is one of kickoff's own TOML files (a set-up
+    or a team file), which ``setup import`` has no need to translate."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    if "positions" in doc:
+        raise ScenarioError([
+            f"{where}: this is a kickoff set-up file already (TOML, docs/formats.md), not a "
+            f"FUMBBL set-up or a botbowl formation: use it as it is (kickoff validate {where} "
+            f"--team TEAM; kickoff run --home-setup {where})"])
+    if "players" in doc:
+        raise ScenarioError([
+            f"{where}: this is a kickoff team file (TOML, docs/formats.md), not a set-up: use it "
+            f"as --team {where} or kickoff run --home {where}"])
 
 
 @app.command("import")
@@ -76,6 +100,8 @@ def import_(
     """
     rs = RULESETS[ruleset]
     where, text = read_input(file)
+    if format == "auto":
+        _not_ours(where, text)
     t = load_team(team, FAMILY[ruleset])
     fmt = fumbbl_setup.detect_format(text, file) if format == "auto" else format
     setup: SetupFile
@@ -96,6 +122,43 @@ def _load_any_setup(name: str) -> tuple[str, SetupFile]:
             return load_setup(name, PITCHES["sevens"])
         except ScenarioError:
             raise first from None
+
+
+@app.command()
+@guarded
+def show(
+    setup: Annotated[str, typer.Argument(help="A set-up: built-in name (kickoff list) or file.")],
+    toml: Annotated[
+        bool, typer.Option("--toml", help="Print it as a set-up file to start from (> FILE.toml).")
+    ] = False,
+) -> None:
+    """Show a set-up on the pitch (drawn as the home team), or print it as a TOML set-up file."""
+    where, s = _load_any_setup(setup)
+    pitch = PITCHES[s.pitch]
+    if toml:
+        text = setup_text(setup, pitch)[1]
+        typer.echo(text if text.endswith("\n") else text + "\n", nl=False)
+        return
+    from rich.console import Console
+
+    from kickoff.cli.render import pitch_text
+    from kickoff.core.state import GameState, Team
+
+    numbers = sorted({int(k) for k in s.positions if k.isdigit()})
+    team = TeamFile(name=s.name, family="bb2020",
+                    players=[RosterPlayer(number=n, ma=6, st=3, ag=3, av=9) for n in numbers])
+    placed = place_team("home", team, s, pitch, setup_name=where)
+    state = GameState(pitch, {"home": placed.team, "away": Team("away", [])}, kicking="home")
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), drawn as the "
+                  "home team: h<jersey number>", markup=False)
+    if s.description:
+        console.print(s.description, markup=False)
+    console.print(pitch_text(state))
+    for problem in placed.problems:
+        console.print(f"note: {problem}", markup=False)
+    console.print(f"As a file to start from: kickoff setup show {setup} --toml > my_setup.toml",
+                  markup=False)
 
 
 @app.command()

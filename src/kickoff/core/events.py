@@ -75,7 +75,10 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
     rolls = ctx.roll_dice([(spec.die, f"{why}: {s} coach") for s in sides], applies_to)
     winners = list(applies_to(rolls))
     totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
-    ctx.note("contest", event=why, totals=totals, applies_to=winners)
+    # The parts of each total, for people: the die and each team value added.
+    parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
+             for s, roll in zip(sides, rolls, strict=True)}
+    ctx.note("contest", event=why, totals=totals, applies_to=winners, parts=parts)
     return winners
 
 

@@ -128,6 +128,33 @@ def match_scenario(
     return doc, problems
 
 
+def state_scenario(
+    ruleset: Ruleset, state: GameState, *, seed: int | None = None,
+    kick: dict[str, Any] | None = None, decisions: dict[str, Any] | None = None,
+    house_rules: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """The ``kickoff-scenario/1`` document of a state before its kick-off: both teams (players
+    in roster order, squares, counters), weather, half, who kicks, and the ``kick`` (kicker,
+    target), ``seed`` and ``decisions`` given. ``kickoff replay`` plays it as ``kickoff run``
+    played it (``kickoff run --save-scenario``)."""
+    teams = {side: _team_document(state.teams[side]) for side in SIDES}
+    for side in SIDES:
+        t = state.teams[side]
+        teams[side].update({k: v for k, v in (("turn", t.turn), ("drive_rerolls", t.drive_rerolls),
+                                               ("bribes", t.bribes)) if v})
+    doc: dict[str, Any] = {
+        "format": SCENARIO_FORMAT, "ruleset": ruleset.name, "house_rules": sorted(house_rules),
+        "weather": ruleset.fine_weather_name if state.weather == "nice" else state.weather,
+        "half": state.half, "kicking": state.kicking, "teams": teams,
+    }
+    if kick:
+        doc["kick"] = kick
+    doc["seed"] = seed
+    if decisions:
+        doc["decisions"] = decisions
+    return doc
+
+
 def _jersey_numbers(sc: ScenarioIn, side: Side) -> dict[str, int]:
     """Player id -> jersey number for ``side``'s players (ids ``h<number>`` / ``a<number>``,
     number 1..99); ``ScenarioError`` names each player whose id carries no number."""

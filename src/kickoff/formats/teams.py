@@ -103,6 +103,16 @@ def builtin_names(kind: Literal["teams", "setups"], sub: str) -> list[str]:
 _SUBS = {"teams": ("classic", "bb2020", "sevens"), "setups": ("eleven", "sevens")}
 
 
+def suggestions(name: str, known: list[str], most: int = 3) -> list[str]:
+    """The names of ``known`` a mistyped ``name`` may mean: close spellings, and names that
+    contain it or that it contains (``undead`` -> ``shambling_undead``, ``lizardman`` ->
+    ``lizardmen``: each family's own spelling)."""
+    low = name.lower()
+    close = difflib.get_close_matches(low, known, n=most)
+    close += [k for k in known if (low in k or k in low) and k not in close]
+    return close[:most]
+
+
 def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, str]:
     """Find a built-in (``name`` or ``sub/name``) or a file; ``ScenarioError`` says what is wrong."""
     what = "team" if kind == "teams" else "set-up"
@@ -121,12 +131,13 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
         return str(path), read_text(path)
     if "/" in name or name.endswith(".toml"):
         raise ScenarioError([f"{name}: no such file"])
+    known = builtin_names(kind, sub)
+    close = suggestions(name, known)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
     if elsewhere:
-        raise ScenarioError([f"{name}: a built-in {what} for {elsewhere[0]}, not for {sub}"])
-    known = builtin_names(kind, sub)
-    close = difflib.get_close_matches(name.lower(), known, n=3)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise ScenarioError([f"{name}: a built-in {what} for {elsewhere[0]}, not for {sub}"
+                             + (hint or f" (built-in for {sub}: {', '.join(known)})")])
     raise ScenarioError([f"{name}: no such file, and no built-in {what} of that name for {sub}"
                          f"{hint} (built-in: {', '.join(known)})"])
 
@@ -179,6 +190,14 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     if problems:
         raise ScenarioError(problems)
     return where, setup
+
+
+def setup_text(name: str, pitch: Pitch) -> tuple[str, str]:
+    """The text of a set-up by built-in name or path, as stored (comments kept): ``(where,
+    text)``; ``ScenarioError`` as :func:`load_setup` when there is none or it is not a set-up
+    for ``pitch``."""
+    load_setup(name, pitch)
+    return _locate("setups", pitch.name, name)
 
 
 #: Player ids are ``h<number>`` (home) and ``a<number>`` (away).

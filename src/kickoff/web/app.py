@@ -55,6 +55,7 @@ from kickoff.formats.match import (
     scenario_setup,
     with_setup,
 )
+from kickoff.formats.narration import defaults_applied, sentences
 from kickoff.formats.reading import limit_problem
 from kickoff.formats.scenario import (
     LoadedScenario,
@@ -84,6 +85,11 @@ from kickoff.web.models import (
 T = TypeVar("T")
 
 STATIC = resources.files("kickoff.web").joinpath("static")
+
+
+#: How the page chooses what a default decided (for :func:`defaults_applied`).
+PAGE_CHOICES = {"high_kick": "choose in High Kick", "touchback": "choose in Touchback",
+                "free_turn": "a scenario's decisions.blitz / charge"}
 
 
 @dataclass(frozen=True)
@@ -612,7 +618,12 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
             result, seed = play(loaded)
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
-        return {"result": result_to_json(result, loaded.ruleset, seed)}
+        played = result_to_json(result, loaded.ruleset, seed)
+        d = loaded.decisions
+        given = {"high_kick": d.high_kick is not None, "touchback": d.touchback is not None,
+                 "free_turn": bool(d.blitz or d.charge)}
+        return {"result": played, "story": sentences(played["log"]),
+                "defaults": defaults_applied(played["log"], given, PAGE_CHOICES)}
 
     @app.post("/api/odds", tags=["odds"], response_model=OddsAnswer)
     async def odds(body: OddsRequest, request: Request) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from kickoff.analysis.targets import Objective
+from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.formats.scenario import WeatherName
 
 RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
@@ -55,15 +55,16 @@ class OddsRequest(WithScenario):
     of the receiving set-up zone)."""
 
     target: tuple[Coordinate, Coordinate] | None = None
-    events: EventsName = Field("none", description="none: deviation and landing only; all: the "
-                               "Kick-off table too, each event with its default decisions.")
+    events: EventsName = Field(DEFAULT_EVENTS, description="all (the default, as kickoff odds "
+                               "and simulate): the Kick-off table too, each event with its "
+                               "default decisions; none: deviation and landing only.")
     kick_skill: bool = Field(False, description="The kicker uses the Kick skill.")
 
 
 class AllTargetsRequest(WithScenario):
     """Every target of the receiving area, ranked by an objective."""
 
-    events: EventsName = "none"
+    events: EventsName = DEFAULT_EVENTS
     objective: Objective = "touchback"
     kick_skill: bool = False
 
@@ -162,6 +163,10 @@ class AllTargetsAnswer(BaseModel):
 
 
 class KickAnswer(BaseModel):
-    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step)."""
+    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step), the
+    log told in sentences (``story``: one per log entry, as ``kickoff run`` tells it) and the
+    default decisions the kick-off applied (``defaults``: one line each)."""
 
     result: dict[str, Any]
+    story: list[str] = Field(default_factory=list)
+    defaults: list[str] = Field(default_factory=list)

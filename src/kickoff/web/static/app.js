@@ -105,9 +105,14 @@ function pct(p) {
   return `${(p * 100).toFixed(1)}%`;
 }
 
-function jersey(id) {
-  const m = /(\d+)$/.exec(id);
-  return m ? m[1] : id;
+// The label on a player's disc: his jersey number (ids h<number> / a<number>; a FUMBBL player,
+// id p<FUMBBL id>, has it in his name, "Name (Position, #7)"); else at most 3 characters.
+function jersey(p) {
+  const named = /#(\d{1,2})\b/.exec(p.name || "");
+  const m = /^[a-z]?(\d{1,2})$/.exec(p.id);
+  if (m) return m[1];
+  if (named) return named[1];
+  return p.id.length <= 3 ? p.id : p.id.slice(-2);
 }
 
 function allPlayers() {
@@ -126,6 +131,8 @@ function playerById(id) {
 // ------------------------------------------------------------------ drawing
 
 function render() {
+  // An answer arriving during a drag redraws nothing under the coach's pointer: the drop does.
+  if (drag) { redrawAfterDrag = true; return; }
   const svg = $("pitch");
   svg.replaceChildren();
   const pt = pitch();
@@ -196,9 +203,11 @@ function render() {
   drawHeat(heat);
   drawOdds();
   drawPlayers();
+  fillChoices();
 }
 
 function drawPlayers(frame) {
+  if (drag && !frame) { redrawAfterDrag = true; return; }
   const layer = $("player-layer");
   layer.replaceChildren();
   const bench = {home: 0, away: 0};
@@ -210,7 +219,7 @@ function drawPlayers(frame) {
     const g = el("g", {class: `player ${side} ${status}${out ? " out" : ""}`, "data-id": p.id,
       transform: `translate(${cx},${cy})`}, layer);
     el("circle", {r: S * 0.4}, g);
-    el("text", {}, g, jersey(p.id));
+    el("text", {}, g, jersey(p));
     el("title", {}, g, `${p.id} ${p.name || ""} (MA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av})` +
       (p.skills && p.skills.length ? `: ${p.skills.join(", ")}` : "") +
       (status !== "standing" ? ` [${status}]` : ""));
@@ -311,6 +320,7 @@ function drawOdds() {
 // ------------------------------------------------------------------ dragging
 
 let drag = null;
+let redrawAfterDrag = false;
 
 function startDrag(ev) {
   if (state.replay) return;
@@ -336,6 +346,7 @@ function endDrag(ev) {
   if (!drag) return;
   const d = drag;
   drag = null;
+  if (redrawAfterDrag) { redrawAfterDrag = false; render(); }
   d.g.removeEventListener("pointermove", moveDrag);
   d.g.removeEventListener("pointerup", endDrag);
   const p = svgPoint(ev);
@@ -362,6 +373,14 @@ function changed() {
   stopReplay();
   if (state.target && !inReceivingArea(state.target)) state.target = null;
   state.odds = null;
+  // A message about the match before this change no longer applies (a kick-off refused for an
+  // illegal set-up, the odds of a target no longer chosen).
+  if ($("status").style.color) say("");
+  if (!state.target) {
+    $("odds").hidden = true;
+    $("odds-hint").textContent = "Click a target square in the receiving half.";
+    $("odds-hint").hidden = false;
+  }
   render();
   validate();
   schedule();
@@ -385,6 +404,11 @@ function showProblems(problems) {
     return li;
   }));
   $("legal").hidden = problems.length > 0;
+  // Legal now: the refusals of an illegal set-up go (their requests are asked again).
+  if (!problems.length && $("odds-hint").textContent.startsWith("No odds")) {
+    $("odds-hint").textContent = state.target ? "computing the odds..." : "Click a target square in the receiving half.";
+  }
+  if (!problems.length && $("heat-status").textContent.startsWith("no heat map")) $("heat-status").textContent = "";
   if (!state.replay) drawPlayers();
 }
 
@@ -478,28 +502,6 @@ function selectTarget(sq) {
 
 // ------------------------------------------------------------------ the kick-off
 
-function describe(step) {
-  const sq = (s) => (s ? `[${s.join(", ")}]` : "nowhere");
-  switch (step.step) {
-    case "roll":
-      return `${step.die === "pick" ? "random pick" : step.die.toUpperCase()} rolled ${Array.isArray(step.value) ? step.value.join(", ") : step.value}: ${step.for}`;
-    case "kicker": return step.kicker ? `Kicker: ${step.kicker}` : `No kicker${step.why ? `: ${step.why}` : ""}`;
-    case "deviate": return `The kick deviates ${step.distance} square(s) (direction ${step.direction}) to ${sq(step.square)}${step.touchback ? ": out of play, a touchback" : ""}`;
-    case "event": return `Kick-off event ${step.roll[0]} + ${step.roll[1]} = ${step.roll[0] + step.roll[1]}: ${step.name.replaceAll("_", " ")}`;
-    case "bounce": return `The ball bounces to ${sq(step.to)}`;
-    case "scatter": return `The ball scatters to ${sq(step.to)}${step.touchback ? ": out of play, a touchback" : ""}`;
-    case "catch": return `${step.player} ${step.success ? "catches the ball" : "fails to catch the ball"}`;
-    case "throw_in": return `Throw-in from ${sq(step.start)}: ${step.distance} square(s)`;
-    case "touchback": return `Touchback: the ball goes to ${Array.isArray(step.to) ? sq(step.to) : step.to}${step.why ? ` (${step.why})` : ""}`;
-    case "high_kick": return step.player ? `High Kick: ${step.player} moves under the ball at ${sq(step.to)}` : `High Kick: ${step.effect}`;
-    case "quick_snap": return `Quick Snap: ${Object.entries(step.moves).map(([id, to]) => `${id} to ${sq(to)}`).join(", ") || "nobody moves"}`;
-    default: {
-      const rest = Object.entries(step).filter(([k]) => k !== "step").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-      return `${step.step.replaceAll("_", " ")}${rest.length ? `: ${rest.join(", ")}` : ""}`;
-    }
-  }
-}
-
 function buildFrames(result) {
   const players = {};
   for (const {p} of allPlayers()) players[p.id] = {square: p.square, status: p.status};
@@ -582,7 +584,28 @@ function stopReplay() {
   $("replay-controls").hidden = true;
   $("kick-end").hidden = true;
   $("steps").replaceChildren();
+  $("kick-defaults").replaceChildren();
   $("kick-hint").hidden = false;
+}
+
+// The receiving coach's choices (decisions high_kick and touchback): "" is the default.
+function fillChoices() {
+  const players = (state.doc.teams[receiving()].players || []).filter((p) => p.square);
+  const key = players.map((p) => p.id).join(",");
+  for (const [id, none] of [["high-kick", "nobody moves (default)"], ["touchback", "first able (default)"]]) {
+    const select = $(id);
+    if (select.dataset.players === key) continue;
+    const keep = select.value;
+    select.replaceChildren();
+    for (const [value, text] of [["", none], ...players.map((p) => [p.id, `#${jersey(p)} ${p.name || p.id}`])]) {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      select.append(o);
+    }
+    select.value = players.some((p) => p.id === keep) ? keep : "";
+    select.dataset.players = key;
+  }
 }
 
 async function kick() {
@@ -595,13 +618,22 @@ async function kick() {
   delete doc.dice;
   doc.seed = seed;
   if (state.target) doc.kick = {...(doc.kick || {}), target: state.target};
+  for (const [id, key] of [["high-kick", "high_kick"], ["touchback", "touchback"]]) {
+    if ($(id).value) doc.decisions = {...(doc.decisions || {}), [key]: $(id).value};
+  }
   try {
-    const {result} = await api("/api/kick", {scenario: doc});
+    const {result, story, defaults} = await api("/api/kick", {scenario: doc});
     stopReplay();
     state.replay = {result, frames: buildFrames(result), at: 0, timer: null};
-    $("steps").replaceChildren(...result.log.map((step) => {
+    // The sentences are the server's (kickoff.formats.narration), as kickoff run tells them.
+    $("steps").replaceChildren(...result.log.map((step, i) => {
       const li = document.createElement("li");
-      li.textContent = describe(step);
+      li.textContent = story[i];
+      return li;
+    }));
+    $("kick-defaults").replaceChildren(...defaults.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
       return li;
     }));
     $("kick-hint").hidden = true;
