@@ -59,6 +59,9 @@ def meaningful(scenario: dict[str, Any]) -> dict[str, Any]:
                 team.pop(key, None)
         if not team.get("prayers"):
             team.pop("prayers", None)
+        # the hand-made cases predate the key; it changes nothing where nobody is patched up
+        if not out["decisions"].get("apothecary"):
+            team.pop("apothecaries", None)
         for p in team["players"]:
             p["skills"] = sorted(p.get("skills", []))
     return out

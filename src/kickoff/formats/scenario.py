@@ -83,6 +83,8 @@ class TeamIn(_Strict):
     fan_factor: NonNegative = 0
     fame: Annotated[int, Field(ge=0, le=2)] = 0
     block_assists: NonNegative = 0
+    #: Apothecaries the team has not yet used this game (each once per game).
+    apothecaries: NonNegative = 0
     prayers: list[
         Literal[
             "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters",
@@ -172,6 +174,8 @@ class DecisionsIn(_Strict):
     blitz: list[ActivationIn] = Field(default_factory=list)
     charge: list[ActivationIn] = Field(default_factory=list)
     prayer: PrayerIn | None = None
+    #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
+    apothecary: list[str] = Field(default_factory=list)
 
 
 class DiceIn(_Strict):
@@ -428,7 +432,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
             drive_rerolls=tin.drive_rerolls, half_rerolls=tin.half_rerolls, bribes=tin.bribes,
             cheerleaders=tin.cheerleaders, assistant_coaches=tin.assistant_coaches,
             fan_factor=tin.fan_factor, fame=tin.fame, block_assists=tin.block_assists,
-            prayers=list(dict.fromkeys(tin.prayers)),
+            prayers=list(dict.fromkeys(tin.prayers)), apothecaries=tin.apothecaries,
         )
     if sc.options.throw_in_die == "d8" and rs.name != "classic":
         problems.append(f"options.throw_in_die: \"d8\" is a classic option, not {rs.name}")
@@ -472,6 +476,9 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     d = sc.decisions
     if d.prayer is not None and d.prayer.skill is not None and d.prayer.skill not in known_skills:
         problems.append(f"decisions.prayer.skill: unknown skill {d.prayer.skill!r} in {rs.name}")
+    for i, pid in enumerate(d.apothecary):
+        if pid not in ids:
+            problems.append(f"decisions.apothecary[{i}]: no player {pid!r} in either team")
     if isinstance(d.touchback, tuple) and not pitch.on_pitch(d.touchback):
         problems.append(f"decisions.touchback: {list(d.touchback)} is off the "
                         f"{pitch.describe()} pitch")
@@ -510,6 +517,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         prayer_skill=d.prayer.skill if d.prayer else None,
         prayer_die=sc.options.prayer_die,
         throw_in_die=sc.options.throw_in_die,
+        apothecary=list(d.apothecary),
     )
     return LoadedScenario(sc, rs, state, decisions, house)
 
@@ -600,6 +608,7 @@ def _document(
                 "turn": t.turn, "rerolls": t.rerolls, "drive_rerolls": t.drive_rerolls,
                 "half_rerolls": t.half_rerolls, "bribes": t.bribes, "prayers": list(t.prayers),
                 "block_assists": t.block_assists,
+                "apothecaries": t.apothecaries,
             }
             for side, t in ((s, st.teams[s]) for s in TEAM_SIDES)
         },
@@ -661,6 +670,7 @@ class ResultOut(_Strict):
         bribes: NonNegative
         prayers: list[str]
         block_assists: NonNegative
+        apothecaries: NonNegative
 
     class PlayerOut(_Strict):
         square: SquareIn | None

@@ -7,6 +7,7 @@ from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
+    ApothecaryRules,
     Contest,
     Event,
     FreeTurnRules,
@@ -89,4 +90,7 @@ CLASSIC = Ruleset(
     # LRB6 Kick-Off Return: a receiving player "not on the Line of Scrimmage or in an opposing
     # tackle zone" moves up to 3 squares after the scatter, before the Kick-Off table roll.
     kickoff_move=KickoffMove("kick_off_return", los_barred=True),
+    # Apothecary (LRB6, as FUMBBL plays it): a player Knocked Out on the pitch stays there
+    # Stunned; one Knocked Out off the pitch (the crowd) goes to the Reserves.
+    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
 )
