@@ -184,6 +184,68 @@ def test_throw_a_rock_picks_the_victim_and_rolls_injury(tmp_path: Path) -> None:
     assert check(k)[0] == "agree"
 
 
+def test_apothecary_turns_a_knocked_out_rock_victim_into_stunned(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+                      cmd([rep("kickoffThrowARock", rollHome=5, rollAway=3, playerIdsHit=["7"])]),
+                      cmd([rep("injury", defenderId="7", injuryType="throwARock",
+                               armorRoll=None, injuryRoll=[4, 5])]),
+                      cmd([rep("apothecaryChoice", playerId="7", playerState=4)],
+                          [("turnDataSetApothecaries", "away", 0),
+                           ("fieldModelSetPlayerState", "7", 260)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetApothecaries", "modelChangeKey": "away",
+         "modelChangeValue": 1})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["apothecary"] == ["p7"]
+    assert k.scenario["teams"]["away"]["apothecaries"] == 1
+    assert k.expect["teams.away.apothecaries"] == 0
+    assert k.expect["players.p7.status"] == "stunned"
+    assert not k.notes
+    assert check(k)[0] == "agree"
+
+
+def test_an_apothecary_offered_and_declined_is_no_decision(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+                      cmd([rep("kickoffThrowARock", rollHome=5, rollAway=3, playerIdsHit=["7"])]),
+                      cmd([rep("injury", defenderId="7", injuryType="throwARock",
+                               armorRoll=None, injuryRoll=[4, 5])]),
+                      cmd([rep("apothecaryRoll", playerId="7", casualtyRoll=None)],
+                          [("fieldModelSetPlayerState", "7", 5),
+                           ("fieldModelSetPlayerCoordinate", "7", [30, 5])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert "apothecary" not in k.scenario["decisions"]
+    assert k.expect["players.p7.status"] == "knocked_out"
+    assert check(k)[0] == "agree"
+
+
+def test_a_player_set_up_on_an_occupied_square_takes_it(tmp_path: Path) -> None:
+    # FUMBBL's 2017 set-up let a coach drop a player on another and logged nothing for the one
+    # displaced (1005377): one player a square, the one there is off the pitch
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    home = doc["game"]["teamHome"]["playerArray"]
+    home.append(dict(home[1], playerId="9", playerNr=9))
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"] += [
+        {"modelChangeId": "fieldModelSetPlayerState", "modelChangeKey": "9",
+         "modelChangeValue": 1},
+        {"modelChangeId": "fieldModelSetPlayerCoordinate", "modelChangeKey": "9",
+         "modelChangeValue": [12, 7]}]
+    k = extract(tmp_path, doc)
+    players = {p["id"]: p for p in k.scenario["teams"]["home"]["players"]}
+    assert players["p9"]["square"] == [12, 7]
+    assert players["p2"]["square"] is None and players["p2"]["status"] == "reserves"
+    squares = [tuple(p["square"]) for p in players.values() if p["square"]]
+    assert len(squares) == len(set(squares)) == 4
+
+
 # --------------------------------------------------------------------------- the Kick skill
 
 

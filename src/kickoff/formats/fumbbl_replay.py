@@ -482,7 +482,15 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
     cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
     side = _side_key(key)
     if cid == "fieldModelSetPlayerCoordinate" and key is not None:
-        tr.coords[key] = _square(value)
+        sq = _square(value)
+        if _on_pitch(sq) is not None:
+            # FUMBBL's field model keeps one player a square: one put on an occupied square
+            # takes it, and the player there is off the pitch (its 2017 set-up let a coach drop
+            # a player on another and logged no change for the one displaced: 1005377)
+            for other, at in tr.coords.items():
+                if at == sq and other != key:
+                    tr.coords[other] = None
+        tr.coords[key] = sq
     elif cid == "fieldModelSetPlayerState" and key is not None and isinstance(value, int):
         tr.states[key] = value
     elif cid == "fieldModelRemovePlayer" and isinstance(value, str):
