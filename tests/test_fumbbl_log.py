@@ -310,6 +310,24 @@ def test_blitz_free_turn_dice_are_left_out(tmp_path: Path) -> None:
     assert check(k)[0] == "unsupported"
 
 
+def test_an_illegal_set_up_before_a_free_turn_is_an_error(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd(changes=[("gameSetTurnMode", None, "blitz")]),
+                      cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    # the kicking team's deep player (4) set up in the receiving half
+    change = doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"][9]
+    assert change["modelChangeKey"] == "4"
+    change["modelChangeValue"] = [16, 2]
+    k = extract(tmp_path, doc)
+    assert k.notes
+    status, _, detail = check(k)
+    assert status == "error" and "set-up" in detail
+
+
 def test_bb2020_blitz_count_is_read_in_the_free_turn(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
