@@ -59,6 +59,9 @@ def meaningful(scenario: dict[str, Any]) -> dict[str, Any]:
                 team.pop(key, None)
         if not team.get("prayers"):
             team.pop("prayers", None)
+        # the hand-made cases predate the key; it changes nothing where nobody is patched up
+        if not out["decisions"].get("apothecary"):
+            team.pop("apothecaries", None)
         for p in team["players"]:
             p["skills"] = sorted(p.get("skills", []))
     return out
@@ -126,11 +129,17 @@ def test_stored_kickoff_replays_to_fumbbls_outcome(path: Path) -> None:
         assert key in case["expect"]
 
 
-@pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
+#: The stored kick-offs that have a hand-made case (``cases/fumbbl/fumbbl-<name>``).
+WITH_HAND_CASE = [p for p in STORED if (HAND_CASES / f"fumbbl-{p.name}").exists()]
+
+
+def test_some_stored_kickoffs_have_a_hand_made_case() -> None:
+    assert len(WITH_HAND_CASE) >= 3
+
+
+@pytest.mark.parametrize("path", WITH_HAND_CASE, ids=[p.stem for p in WITH_HAND_CASE])
 def test_stored_kickoff_equals_the_hand_made_case(path: Path) -> None:
     hand = HAND_CASES / f"fumbbl-{path.name}"
-    if not hand.exists():
-        pytest.skip(f"no hand-made case for {path.name}")
     ours, theirs = json.loads(path.read_text()), json.loads(hand.read_text())
     assert meaningful(ours["scenario"]) == meaningful(theirs["scenario"])
     assert ours["expect"] == theirs["expect"]

@@ -144,6 +144,13 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
                if k.pending else "")
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+    except KickoffError as e:
+        # the set-up and teams come before any free turn: a scenario that cannot be loaded is
+        # not unsupported (1005377's two players on one square were hidden so)
+        if k.rulings:
+            return "ruling", None, "; ".join(k.rulings) + f" ({e})"
+        return "error", None, str(e) + pending
+    try:
         result, seed = play(loaded)
     except KickoffError as e:
         if k.rulings:

@@ -70,6 +70,9 @@ class Decisions:
     prayer_skill: str | None = None
     #: Prayers to Nuffle die for this game (16 league, 8 exhibition), or the ruleset default.
     prayer_die: int | None = None
+    #: The players the coach uses his team's apothecary on, when Knocked Out (or a Casualty:
+    #: refused, the Casualty table is out of scope), while it has one left. Empty: nobody.
+    apothecary: list[str] = field(default_factory=list)
     #: classic option: throw-in direction by "template" (default) or "d8".
     throw_in_die: str = "template"
     #: Diving Catch: the players who attempt one, in this order, whenever a kick, pass or

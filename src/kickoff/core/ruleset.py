@@ -163,6 +163,23 @@ class KickoffMove:
 
 
 @dataclass(frozen=True)
+class ApothecaryRules:
+    """What a team's apothecary does for a player just Knocked Out (``docs/rulings.md``,
+    "Apothecary"). Each apothecary is used once per game, on a player the coach names
+    (``decisions.apothecary``). A Casualty patched up needs a second roll on the Casualty
+    table, which is out of scope: the engine refuses it (``NotSupportedError``)."""
+
+    #: A player Knocked Out on the pitch (Throw a Rock, a block): he stays on his square,
+    #: Stunned (classic, FUMBBL's LRB6 rules; bb2020 / bb2025 Apothecary: "they remain on the
+    #: pitch and become Stunned").
+    knocked_out_on_pitch: Literal["stunned", "reserves"] = "stunned"
+    #: A player Knocked Out off the pitch (pushed into the crowd, a fumbled Kick Team-mate):
+    #: to the Reserves box (bb2020: "place them directly into the Reserves box rather than the
+    #: Knocked-out box").
+    knocked_out_off_pitch: Literal["reserves"] = "reserves"
+
+
+@dataclass(frozen=True)
 class KickIt:
     """The Kick It! house rule's modifiers in one edition (seed 000, ``rulings.md`` 7).
 
@@ -266,6 +283,8 @@ class Ruleset:
     #: The skills that re-roll a failed catch, the first a player has is used (Catch, and
     #: Monstrous Mouth in classic and bb2020; bb2025's Monstrous Mouth no longer does).
     catch_reroll_skills: tuple[str, ...] = ("catch", "monstrous_mouth")
+    #: A team's apothecary (once per game each), or ``None`` where the edition has none.
+    apothecary: ApothecaryRules | None = None
 
     def agility_target(self, ag: int) -> int:
         """The D6 target of an agility test: ``7 - AG`` (classic) or AG itself."""

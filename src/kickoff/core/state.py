@@ -107,8 +107,9 @@ class Team:
     """A team's side of the state: its counters (re-rolls, turn marker, ...) and players."""
 
     __slots__ = (
-        "assistant_coaches", "block_assists", "bribes", "cheerleaders", "drive_rerolls", "fame",
-        "fan_factor", "half_rerolls", "name", "players", "prayers", "rerolls", "side", "turn",
+        "apothecaries", "assistant_coaches", "block_assists", "bribes", "cheerleaders",
+        "drive_rerolls", "fame", "fan_factor", "half_rerolls", "name", "players", "prayers",
+        "rerolls", "side", "turn",
     )
 
     def __init__(
@@ -128,6 +129,7 @@ class Team:
         fame: int = 0,
         block_assists: int = 0,
         prayers: list[str] | None = None,
+        apothecaries: int = 0,
     ) -> None:
         self.side: Side = side
         self.players = players
@@ -143,6 +145,8 @@ class Team:
         self.fame = fame
         self.block_assists = block_assists
         self.prayers = list(prayers or [])
+        #: Apothecaries not yet used this game (each once per game).
+        self.apothecaries = apothecaries
 
     def copy(self) -> Team:
         """A copy with its own player list and prayers; the players themselves are shared (the

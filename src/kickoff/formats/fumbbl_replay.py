@@ -447,6 +447,9 @@ class _Tracker:
     fan_factor: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     fame: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     coach_banned: dict[Side, bool] = field(default_factory=lambda: {"home": False, "away": False})
+    #: apothecaries not yet used this game (FUMBBL's turnDataSetApothecaries: the team's own
+    #: and wandering apothecaries bought for the game)
+    apothecaries: dict[Side, int] = field(default_factory=lambda: {"home": 0, "away": 0})
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
@@ -479,7 +482,15 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
     cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
     side = _side_key(key)
     if cid == "fieldModelSetPlayerCoordinate" and key is not None:
-        tr.coords[key] = _square(value)
+        sq = _square(value)
+        if _on_pitch(sq) is not None:
+            # FUMBBL's field model keeps one player a square: one put on an occupied square
+            # takes it, and the player there is off the pitch (its 2017 set-up let a coach drop
+            # a player on another and logged no change for the one displaced: 1005377)
+            for other, at in tr.coords.items():
+                if at == sq and other != key:
+                    tr.coords[other] = None
+        tr.coords[key] = sq
     elif cid == "fieldModelSetPlayerState" and key is not None and isinstance(value, int):
         tr.states[key] = value
     elif cid == "fieldModelRemovePlayer" and isinstance(value, str):
@@ -494,6 +505,8 @@ def _apply(tr: _Tracker, ch: ModelChange) -> None:
         tr.fan_factor[side] = value
     elif cid == "teamResultSetFame" and side and isinstance(value, int):
         tr.fame[side] = value
+    elif cid == "turnDataSetApothecaries" and side and isinstance(value, int):
+        tr.apothecaries[side] = value
     elif cid == "turnDataSetCoachBanned" and side and isinstance(value, bool):
         tr.coach_banned[side] = value
     elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
@@ -575,6 +588,7 @@ class _KickoffBuilder:
         self.fame = dict(tr.fame)
         self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
         self.coach_banned = dict(tr.coach_banned)
+        self.apothecaries = dict(tr.apothecaries)
         self.dice: dict[str, list[int]] = {}
         self.decisions: dict[str, Any] = {}
         self.notes: list[str] = []
@@ -587,7 +601,8 @@ class _KickoffBuilder:
         self.kicker: str | None = None
         self.prayer: dict[str, str] = {}
         self.prayer_chosen: list[str] = []
-        self.apothecary = False
+        #: the players FUMBBL's apothecary patched up, in order (its apothecaryChoice reports)
+        self.apothecary: list[str] = []
         self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
         self.free_turn_moves = 0
@@ -886,9 +901,14 @@ class _KickoffBuilder:
             self.add("d6", _model(RollReport, rep, w).roll)
         elif rid == "reRoll" and extra.get("reRollSource") == "Pro" and extra.get("roll"):
             self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
-        elif rid in ("apothecaryChoice", "apothecaryRoll") and not self.apothecary:
-            self.apothecary = True
-            self.notes.append("an apothecary was used: the engine has no apothecary")
+        elif rid == "apothecaryChoice" and extra.get("playerId"):
+            pid = f"p{extra['playerId']}"
+            if pid not in self.apothecary:
+                self.apothecary.append(pid)
+        elif rid == "apothecaryRoll" and extra.get("casualtyRoll"):
+            # a Casualty patched up: FUMBBL rolls the Casualty table again (out of scope)
+            self.notes.append("an apothecary on a Casualty rolls the Casualty table again: "
+                              "the engine has no Casualty table")
         elif rid == "turnEnd":
             self.done = True
 
@@ -958,6 +978,7 @@ class _KickoffBuilder:
                                       + self.inducements[side].get("partTimeCoach", 0)),
                 "fan_factor": self.fan_factor[side],
                 "fame": self.fame[side],
+                "apothecaries": self.apothecaries[side],
                 "players": players,
             }
             if self.drive[side]:
@@ -1023,6 +1044,10 @@ class _KickoffBuilder:
                               "path": [list(sq) for p, sq in self.return_path if p == pid]}
         if self.diving_catch:
             decisions["diving_catch"] = list(self.diving_catch)
+        if self.apothecary:
+            decisions["apothecary"] = list(self.apothecary)
+            for side in SIDES:
+                expect[f"teams.{side}.apothecaries"] = tr.apothecaries[side]
         # the outcome FUMBBL recorded
         ball = tr.ball
         carrier: str | None = None

@@ -83,6 +83,8 @@ class TeamIn(_Strict):
     fan_factor: NonNegative = 0
     fame: Annotated[int, Field(ge=0, le=2)] = 0
     block_assists: NonNegative = 0
+    #: Apothecaries the team has not yet used this game (each once per game).
+    apothecaries: NonNegative = 0
     prayers: list[
         Literal[
             "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters",
@@ -173,6 +175,8 @@ class DecisionsIn(_Strict):
     charge: list[ActivationIn] = Field(default_factory=list)
     prayer: PrayerIn | None = None
     diving_catch: list[str] | None = None
+    #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
+    apothecary: list[str] = Field(default_factory=list)
 
 
 class DiceIn(_Strict):
@@ -429,7 +433,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
             drive_rerolls=tin.drive_rerolls, half_rerolls=tin.half_rerolls, bribes=tin.bribes,
             cheerleaders=tin.cheerleaders, assistant_coaches=tin.assistant_coaches,
             fan_factor=tin.fan_factor, fame=tin.fame, block_assists=tin.block_assists,
-            prayers=list(dict.fromkeys(tin.prayers)),
+            prayers=list(dict.fromkeys(tin.prayers)), apothecaries=tin.apothecaries,
         )
     if sc.options.throw_in_die == "d8" and rs.name != "classic":
         problems.append(f"options.throw_in_die: \"d8\" is a classic option, not {rs.name}")
@@ -473,6 +477,9 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     d = sc.decisions
     if d.prayer is not None and d.prayer.skill is not None and d.prayer.skill not in known_skills:
         problems.append(f"decisions.prayer.skill: unknown skill {d.prayer.skill!r} in {rs.name}")
+    for i, pid in enumerate(d.apothecary):
+        if pid not in ids:
+            problems.append(f"decisions.apothecary[{i}]: no player {pid!r} in either team")
     if isinstance(d.touchback, tuple) and not pitch.on_pitch(d.touchback):
         problems.append(f"decisions.touchback: {list(d.touchback)} is off the "
                         f"{pitch.describe()} pitch")
@@ -514,6 +521,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         prayer_die=sc.options.prayer_die,
         throw_in_die=sc.options.throw_in_die,
         diving_catch=d.diving_catch,
+        apothecary=list(d.apothecary),
     )
     return LoadedScenario(sc, rs, state, decisions, house)
 
@@ -622,6 +630,7 @@ def _document(
                 "turn": t.turn, "rerolls": t.rerolls, "drive_rerolls": t.drive_rerolls,
                 "half_rerolls": t.half_rerolls, "bribes": t.bribes, "prayers": list(t.prayers),
                 "block_assists": t.block_assists,
+                "apothecaries": t.apothecaries,
             }
             for side, t in ((s, st.teams[s]) for s in TEAM_SIDES)
         },
@@ -683,6 +692,7 @@ class ResultOut(_Strict):
         bribes: NonNegative
         prayers: list[str]
         block_assists: NonNegative
+        apothecaries: NonNegative
 
     class PlayerOut(_Strict):
         square: SquareIn | None

@@ -6,12 +6,15 @@ the target (``Ruleset.actions.armour_margin``). Injury tables as ``rulings.md`` 
 Thick Skull). Mighty Blow adds its bonus to the armour roll or, if the armour breaks without it,
 to the injury roll (the attacker's choice; the engine takes the one that helps: docs/actions.md).
 A player pushed into the crowd rolls injury with no armour roll; Stunned sends him to the Reserves.
-Regeneration: a Casualty rolls a D6, 4+ to the Reserves instead.
+Regeneration: a Casualty rolls a D6, 4+ to the Reserves instead. Apothecary: a player the
+coach names in ``decisions.apothecary`` who is Knocked Out is patched up
+(``Ruleset.apothecary``: Stunned on his square, or to the Reserves from off the pitch).
 """
 
 from __future__ import annotations
 
 from kickoff.core.context import KickoffContext
+from kickoff.core.errors import NotSupportedError
 from kickoff.core.state import Player, Status
 
 
@@ -39,7 +42,13 @@ def injury(
     rolls = ctx.roll_dice([("d6", f"injury {player.id}")] * 2, result)
     outcome = result(rolls)
     assert stunned_off is None or stunned_off in ("reserves", "knocked_out")
-    if outcome == "stunned" and stunned_off is None:
+    knocked_out = "knocked_out" if outcome == "stunned" and stunned_off == "knocked_out" else outcome
+    patched = _apothecary(ctx, player, knocked_out, off_pitch=stunned_off is not None)
+    if patched == "stunned":
+        player.status = "stunned"
+    elif patched is not None:
+        ctx.state.remove(player, patched)
+    elif outcome == "stunned" and stunned_off is None:
         player.status = "stunned"
     elif outcome == "casualty" and "regeneration" in player.skills and _regenerates(ctx, player):
         ctx.state.remove(player, "reserves")
@@ -47,6 +56,30 @@ def injury(
         ctx.state.remove(player, stunned_off if outcome == "stunned" else outcome)  # type: ignore[arg-type]
     ctx.note("injury", player=player.id, total=sum(rolls) + modifier, result=player.status)
     return outcome
+
+
+def _apothecary(
+    ctx: KickoffContext, player: Player, outcome: str, *, off_pitch: bool
+) -> Status | None:
+    """The team's apothecary on ``player`` just Knocked Out, if the coach names him in
+    ``decisions.apothecary`` and the team has one left (it is then used up): his new status,
+    ``"stunned"`` (he stays on his square) or ``"reserves"`` (``Ruleset.apothecary``); ``None``
+    when no apothecary is used. A Casualty for a named player raises ``NotSupportedError``:
+    patching him up needs a second Casualty roll (classic, bb2020, bb2025 Apothecary), and the
+    Casualty table is out of scope (docs/rulings.md, "Apothecary")."""
+    rules = ctx.ruleset.apothecary
+    team = ctx.state.teams[player.side]
+    if (rules is None or outcome == "stunned" or team.apothecaries <= 0
+            or player.id not in ctx.decisions.apothecary):
+        return None
+    if outcome == "casualty":
+        raise NotSupportedError(
+            f"decisions.apothecary: {player.id} suffered a Casualty; an apothecary on a Casualty "
+            "rolls again on the Casualty table, which the engine does not have")
+    team.apothecaries -= 1
+    status: Status = rules.knocked_out_off_pitch if off_pitch else rules.knocked_out_on_pitch
+    ctx.note("apothecary", player=player.id, result=status)
+    return status
 
 
 def _regenerates(ctx: KickoffContext, player: Player) -> bool:

@@ -9,6 +9,7 @@ from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
+    ApothecaryRules,
     Contest,
     Event,
     FreeTurnRules,
@@ -82,4 +83,8 @@ BB2020 = Ruleset(
     # this skill on the receiving team may move up to 3 squares (regardless of their MA)";
     # the Line of Scrimmage is not barred (FUMBBL bars it). bb2025 and Sevens inherit it.
     kickoff_move=KickoffMove("on_the_ball", los_barred=False),
+    # Apothecary (Patching-up Knocked-out Players): "If the player was on the pitch when they
+    # were Knocked-out ... they remain on the pitch and become Stunned"; Knocked-out in the
+    # crowd: "place them directly into the Reserves box". bb2025 and Sevens inherit it.
+    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
 )

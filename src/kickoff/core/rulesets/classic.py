@@ -7,6 +7,7 @@ from kickoff.core import events as ev
 from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
+    ApothecaryRules,
     Contest,
     DivingCatchRules,
     Event,
@@ -95,4 +96,7 @@ CLASSIC = Ruleset(
     # or more players attempting to use this skill then they get in each other's way and
     # neither can use it."
     diving_catch=DivingCatchRules(empty_square=True, one_at_most=True, bounce_from_catcher=True),
+    # Apothecary (LRB6, as FUMBBL plays it): a player Knocked Out on the pitch stays there
+    # Stunned; one Knocked Out off the pitch (the crowd) goes to the Reserves.
+    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
 )
