@@ -176,7 +176,8 @@ def diving_catch(
     for catcher in attempting:
         sq = catcher.square
         assert sq is not None
-        ctx.note("diving_catch", player=catcher.id, square=sq.as_list(), ball=s.square.as_list())
+        ctx.note("diving_catch", player=catcher.id, square=sq.as_list(), ball=s.square.as_list(),
+                 default=ctx.decisions.diving_catch is None)
         if catch(ctx, catcher, s.kind, turn, choice, where="diving catch"):
             if s.touchback_possible and ctx.out_of_play(sq):
                 return Touchback(sq)

@@ -75,6 +75,10 @@ _STORY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     if "player" in e else f"High Kick: {e['effect']}",
     "kickoff_move": lambda e: f"{bb_name(e['skill'])}: {e['player']} moves "
     + " ".join(str(s) for s in e["path"]),
+    "kickoff_move_default": lambda e: f"{bb_name(e['skill'])}: nobody moves "
+    f"({', '.join(e['eligible'])} could)",
+    "diving_catch": lambda e: f"Diving Catch: {e['player']} dives from {e['square']} for the "
+    f"ball on {e['ball']}" if "player" in e else f"Diving Catch: {e['why']}",
     "kickoff_move_ends": lambda e: f"{e['player']}'s kick-off move ends: {e['why']}",
     "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
     + ": may act " + (", ".join(e["eligible"]) or "nobody")
@@ -194,6 +198,13 @@ def defaults_applied(
                 and not given.get("touchback"):
             lines.append(f"Touchback: to {e['to']}, the first receiving player able "
                          f"(default; {how['touchback']})")
+        if e["step"] == "kickoff_move_default":
+            name = bb_name(e["skill"])
+            lines.append(f"{name}: nobody moved ({', '.join(e['eligible'])} could; default; "
+                         f"decisions.{e['skill']} in a scenario)")
+        if e["step"] == "diving_catch" and e.get("default"):
+            lines.append(f"Diving Catch: {e['player']} tried, as every player allowed does "
+                         "(default; decisions.diving_catch in a scenario)")
         if e["step"] == "free_turn" and e["eligible"] and not given.get("free_turn"):
             acted = any(x["step"] in ("activation", "free_turn_policy") for x in log)
             if not acted:

@@ -24,6 +24,7 @@ from kickoff.core.actions.rolls import square_text, where_of
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext, PlayerPath
 from kickoff.core.errors import DecisionError
+from kickoff.core.ruleset import KickoffMove
 
 #: Each skill's name and its edition's words for a player with an opponent adjacent.
 _WORDS: dict[str, tuple[str, str]] = {
@@ -47,9 +48,13 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     if rules is None:
         return False
     choice: PlayerPath | None = getattr(ctx.decisions, rules.skill)
-    if choice is None:
-        return False
     key = f"decisions.{rules.skill}"
+    if choice is None:
+        if not ctx.touchback:
+            able = _able(ctx, rules)
+            if able:
+                ctx.note("kickoff_move_default", skill=rules.skill, eligible=able)
+        return False
     if ctx.touchback:
         ctx.note("ignored", where=key, why="the kick is a touchback: no kick-off move")
         return False
@@ -89,3 +94,16 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")
     return True
+
+
+def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:
+    """The receiving players who could make the kick-off move now (who the default leaves
+    standing): Standing, with the skill, no Ball & Chain, Open, off the Line of Scrimmage where
+    the edition bars it."""
+    st = ctx.state
+    return [
+        p.id for p in st.teams[ctx.receiving].players
+        if rules.skill in p.skills and p.standing and p.square is not None
+        and "ball_and_chain" not in p.skills and st.is_open(p)
+        and not (rules.los_barred and st.pitch.on_los(ctx.receiving, p.square))
+    ]
