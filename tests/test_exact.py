@@ -216,3 +216,22 @@ def test_high_kick_with_a_marked_player_is_refused_as_run_refuses_it() -> None:
                            decisions=Decisions(high_kick="a1"))
     with pytest.raises(DecisionError, match=r"decisions\.high_kick: a1 is not an Open"):
         solver.odds(Square(19, 2))
+
+
+def test_lumping_changes_no_probability_with_the_receiving_coach_choices() -> None:
+    """The classic set-up above with --high-kick a4 --touchback a4: a Pitch Invasion may Stun
+    a4 (the default taker then takes a touchback) or everyone; lumped or not, the same ends."""
+    home = [*_home_kickers("classic")[:3], player("h4", [11, 7], "classic"),
+            player("h5", [11, 8], "classic")]
+    away = [player(f"a{i}", sq, "classic") for i, sq in enumerate(
+        [[13, 6], [13, 7], [13, 8], [18, 7]], start=1)]
+    loaded = _loaded(scenario("classic", home=home, away=away))
+    choices = Decisions(high_kick="a4", touchback="a4")
+    lumped = KickoffSolver(loaded.state, loaded.ruleset, events="all", decisions=choices)
+    full = KickoffSolver(loaded.state, loaded.ruleset, events="all", decisions=choices)
+    full.lump_worlds = False
+    default = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    for target in (Square(13, 0), Square(19, 7)):
+        odds = lumped.odds(target)
+        assert odds.ends == full.odds(target).ends
+        assert odds.holders["a4"] > default.odds(target).holders.get("a4", 0)
