@@ -165,7 +165,10 @@ def odds(
         bool, typer.Option("--json", help="Print exact fractions as JSON.")
     ] = False,
 ) -> None:
-    """Exact odds of a kick: touchback, who ends with the ball, where it lies."""
+    """Exact odds of a kick: touchback, who ends with the ball, where it lies.
+
+    --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
+    does (the touchback player whenever he can take the ball)."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking, target)
