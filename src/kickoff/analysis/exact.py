@@ -816,6 +816,10 @@ class KickoffSolver:
         stands for all that differ only there. Where a world leaves nobody to take a touchback
         (the award then bounces the ball from a downed player, and it may go anywhere), the
         award is the mixture over every world it stands for (see :meth:`_award`).
+
+        With a High Kick player named, the High Kick worlds are not among them: their effect
+        depends on the landing (:meth:`_high_kick_journey`), and the others' probabilities then
+        sum to 1 minus theirs.
         """
         if self._worlds is None:
             if self.events == "none":
