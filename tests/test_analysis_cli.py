@@ -233,3 +233,45 @@ def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
         assert a.crop(pitch).tobytes() == b.crop(pitch).tobytes()
         top = (0, 0, a.size[0], SQUARE_PX)
         assert a.crop(top).tobytes() != b.crop(top).tobytes()
+
+
+def test_odds_touchback_gives_every_touchback_to_the_chosen_player(tmp_path: Path) -> None:
+    """The sideline case (95/192) with --touchback a4: his, not a1's; the output says so."""
+    doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})
+    file = _write(tmp_path, doc)
+    code, out, err = cli(["odds", file, "--events", "none", "--touchback", "a4", "--json"])
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["touchback"] == result["holders"]["a4"] == "95/192"
+    assert "a1" not in result["holders"]
+    flat = " ".join(cli(["odds", file, "--events", "none", "--touchback", "a4"])[1].split())
+    assert ("Choices played: - Touchback: to a4 while he can take it, else to the first "
+            "receiving player able (--touchback)") in flat
+    assert "Touchback: to a1" not in flat
+
+
+def test_odds_all_targets_with_high_kick(tmp_path: Path) -> None:
+    """--high-kick a4 (the deep receiver): at every target the receiving team holds the ball
+    more often than with the default (nobody moves), and the output names the choice."""
+    file = _write(tmp_path, scenario("bb2020"))
+    args = ["odds", file, "--all-targets", "--objective", "receiver-holds"]
+    default = json.loads(cli([*args, "--json"])[1])["targets"]
+    code, out, err = cli([*args, "--high-kick", "a4", "--json"])
+    assert code == 0, err
+    chosen = {tuple(t["target"]): Fraction(t["receiving_team_holds"])
+              for t in json.loads(out)["targets"]}
+    assert len(chosen) == len(default) > 100
+    assert all(chosen[tuple(t["target"])] > Fraction(t["receiving_team_holds"])
+               for t in default)
+    flat = " ".join(cli([*args, "--high-kick", "a4"])[1].split())
+    assert "Choices played: - High Kick: a4 is placed under the ball" in flat
+    assert "nobody moves under the ball" not in flat
+
+
+def test_odds_refuses_a_high_kick_player_who_may_not_be_placed(tmp_path: Path) -> None:
+    file = _write(tmp_path, scenario("bb2020"))
+    code, _out, err = cli(["odds", file, "--target", "19,2", "--high-kick", "a1"])
+    assert code == 1
+    assert "--high-kick: a1 is not an Open, Standing player of the receiving team" in err
+    code, _out, err = cli(["odds", file, "--touchback", "h1"])
+    assert code == 1 and "--touchback: 'h1' is not a player of the receiving team" in err

@@ -11,6 +11,8 @@ from helpers import player, scenario
 from kickoff.analysis.exact import KickoffSolver, PathDice, enumerate_runs, merge
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
+from kickoff.core.context import Decisions
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
@@ -132,3 +134,104 @@ def test_lumped_worlds_where_nobody_can_take_a_touchback_are_expanded_exactly() 
     assert lumped._expanded  # some lumped world leaves nobody to take a touchback
     for target in (Square(13, 0), Square(19, 7), Square(25, 14)):
         assert lumped.odds(target).ends == full.odds(target).ends
+
+
+# --------------------------------------------------------------------------- the receiving
+# coach's choices (Decisions.touchback, Decisions.high_kick)
+
+
+def test_a_named_touchback_taker_takes_every_touchback() -> None:
+    """The sideline kick above: with a4 named, every touchback (95/192) is his; a4 at (22, 12)
+    is never reached by the ball otherwise, and a1 no longer gets it."""
+    away = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
+            player("a4", [22, 12])]
+    loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
+    default = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(19, 0))
+    chosen = KickoffSolver(loaded.state, loaded.ruleset, events="none",
+                           decisions=Decisions(touchback="a4")).odds(Square(19, 0))
+    assert default.holders["a1"] == Fraction(95, 192) and "a4" not in default.holders
+    assert chosen.touchback == default.touchback == Fraction(95, 192)
+    assert chosen.holders["a4"] == Fraction(95, 192) and "a1" not in chosen.holders
+    assert chosen.ground == default.ground
+
+
+def test_a_named_taker_who_cannot_take_the_ball_leaves_it_to_the_default() -> None:
+    """a4 with No Hands cannot take a touchback: the default taker a1 does, as kickoff
+    simulate plays --touchback."""
+    away = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
+            player("a4", [22, 12], skills=["no_hands"])]
+    loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
+    default = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(19, 0))
+    chosen = KickoffSolver(loaded.state, loaded.ruleset, events="none",
+                           decisions=Decisions(touchback="a4")).odds(Square(19, 0))
+    assert chosen.holders == default.holders and chosen.holders["a1"] == Fraction(95, 192)
+
+
+def test_receiving_coach_choices_agree_with_monte_carlo() -> None:
+    """--high-kick a4 --touchback a4 with the Kick-off table: 100,000 sampled kick-offs put
+    P(touchback), P(receiving team holds) and P(a4 holds) within 4 standard errors of the
+    exact values, which differ from the defaults' where the choices matter."""
+    loaded = _loaded(scenario("bb2020"))
+    target = Square(19, 2)
+    choices = Decisions(high_kick="a4", touchback="a4")
+    default = KickoffSolver(loaded.state, loaded.ruleset, events="all").odds(target)
+    odds = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                         decisions=choices).odds(target)
+    assert odds.holders["a4"] > default.holders.get("a4", Fraction(0)) + odds.touchback / 2
+    assert odds.holders.get("a1", Fraction(0)) < default.holders["a1"] - odds.touchback / 2
+    tally = simulate(Job(loaded.state, loaded.ruleset, target, "all", high_kick="a4",
+                         touchback="a4"), 100_000, seed=15)
+    for exact, count in ((odds.touchback, tally.touchback),
+                         (odds.receiving_team_holds, tally.receiving_team_holds),
+                         (odds.holders["a4"], tally.holders["a4"])):
+        est, se = tally.share(count)
+        assert abs(est - float(exact)) <= 4 * max(se, 1e-9), (exact, est, se)
+
+
+def test_high_kick_places_the_named_player_under_the_ball() -> None:
+    """High Kick is the 2D6 roll of 5 (1/9). a4 deep at (20, 7), a kick at (19, 2): placed
+    under every landing on an empty square in play, he catches more often; without the
+    event (events none) the choice changes nothing."""
+    loaded = _loaded(scenario("bb2020"))
+    target = Square(19, 2)
+    for events in ("none", "all"):
+        default = KickoffSolver(loaded.state, loaded.ruleset, events=events).odds(target)  # type: ignore[arg-type]
+        chosen = KickoffSolver(loaded.state, loaded.ruleset, events=events,  # type: ignore[arg-type]
+                               decisions=Decisions(high_kick="a4")).odds(target)
+        gain = chosen.holders.get("a4", Fraction(0)) - default.holders.get("a4", Fraction(0))
+        if events == "none":
+            assert chosen.holders == default.holders and chosen.ground == default.ground
+        else:
+            # caught at least when he stands under a kick that lands in play (AG 3+, -1: 1/2)
+            # and never more often than the event comes
+            assert Fraction(1, 9) * Fraction(1, 4) < gain < Fraction(1, 9)
+            # a ball he catches no longer bounces out of play; a failed catch bounces as before
+            assert chosen.touchback < default.touchback
+        assert sum(chosen.holders.values()) + sum(chosen.ground.values()) == 1
+
+
+def test_high_kick_with_a_marked_player_is_refused_as_run_refuses_it() -> None:
+    loaded = _loaded(scenario("bb2020"))  # a1 on the Line of Scrimmage is Marked
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                           decisions=Decisions(high_kick="a1"))
+    with pytest.raises(DecisionError, match=r"decisions\.high_kick: a1 is not an Open"):
+        solver.odds(Square(19, 2))
+
+
+def test_lumping_changes_no_probability_with_the_receiving_coach_choices() -> None:
+    """The classic set-up above with --high-kick a4 --touchback a4: a Pitch Invasion may Stun
+    a4 (the default taker then takes a touchback) or everyone; lumped or not, the same ends."""
+    home = [*_home_kickers("classic")[:3], player("h4", [11, 7], "classic"),
+            player("h5", [11, 8], "classic")]
+    away = [player(f"a{i}", sq, "classic") for i, sq in enumerate(
+        [[13, 6], [13, 7], [13, 8], [18, 7]], start=1)]
+    loaded = _loaded(scenario("classic", home=home, away=away))
+    choices = Decisions(high_kick="a4", touchback="a4")
+    lumped = KickoffSolver(loaded.state, loaded.ruleset, events="all", decisions=choices)
+    full = KickoffSolver(loaded.state, loaded.ruleset, events="all", decisions=choices)
+    full.lump_worlds = False
+    default = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    for target in (Square(13, 0), Square(19, 7)):
+        odds = lumped.odds(target)
+        assert odds.ends == full.odds(target).ends
+        assert odds.holders["a4"] > default.odds(target).holders.get("a4", 0)

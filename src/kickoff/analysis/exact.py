@@ -18,6 +18,13 @@ A kick-off is solved in three parts:
    journey reads them (:meth:`KickoffSolver._group_distribution`); a touchback is resolved by
    who takes it (:meth:`KickoffSolver._award`).
 
+The receiving coach's two choices (``Decisions.high_kick``, ``Decisions.touchback``) may be
+given. A named touchback taker takes the ball in every world where he can (else the default
+taker does, as ``kickoff simulate`` plays it). A named High Kick player makes the High Kick
+event depend on the landing: its worlds are set apart from part 2 and, for each landing, the
+ruleset's own High Kick handler is played through a context that knows the landing
+(:meth:`KickoffSolver._high_kick_journey`).
+
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
 
@@ -36,6 +43,7 @@ import gmpy2
 from kickoff.core import ball
 from kickoff.core.context import Decisions, KickoffContext
 from kickoff.core.dice import DieKind
+from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -477,8 +485,8 @@ class _Diff:
     square, status and skills, and the square they had) and who would take a touchback."""
 
     entries: frozenset[tuple[str, Square | None, str, frozenset[str], Square | None]]
-    #: What a touchback with the default decision looks at: the first receiving player who can
-    #: take the ball, or (nobody) the receiving team's players and the occupied squares.
+    #: What a touchback looks at (:func:`_award_key`): who takes the ball, or (nobody) the
+    #: receiving team's players and the occupied squares.
     award_key: tuple[Hashable, ...]
 
     def restricted(self, entries: frozenset[Any]) -> frozenset[Any]:
@@ -486,9 +494,23 @@ class _Diff:
         return self.entries & entries
 
 
-def _award_key(state: GameState) -> tuple[Hashable, ...]:
-    """What a touchback with the default decision looks at: ``(id, square)`` of the first
-    receiving player who can take the ball; with nobody, ``(None, every player, the weather)``."""
+def _taker(state: GameState, chosen: str | None) -> str | None:
+    """The touchback decision played in ``state``: the ``chosen`` player while he can take the
+    ball there (Standing, able to catch), else ``None``, the default taker (as ``kickoff
+    simulate`` plays ``--touchback``)."""
+    if chosen is None:
+        return None
+    p = state.players.get(chosen)
+    return chosen if p is not None and p.can_catch() else None
+
+
+def _award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
+    """What a touchback with the decision :func:`_taker` plays looks at: ``(id, square)`` of the
+    ``chosen`` player if he can take the ball, else of the first receiving player who can; with
+    nobody, ``(None, every player, the weather)``."""
+    taker = _taker(state, chosen)
+    if taker is not None:
+        return taker, state.players[taker].square
     receiving = state.teams[state.receiving]
     for p in receiving.players:
         if p.can_catch():
@@ -499,7 +521,7 @@ def _award_key(state: GameState) -> tuple[Hashable, ...]:
                         for team in state.teams.values() for p in team.players), state.weather)
 
 
-def _differences(base: GameState, world: GameState) -> _Diff:
+def _differences(base: GameState, world: GameState, chosen: str | None = None) -> _Diff:
     entries = []
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
@@ -508,7 +530,7 @@ def _differences(base: GameState, world: GameState) -> _Diff:
             raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
         if (p.square, p.status, p.skills) != (b.square, b.status, b.skills):
             entries.append((pid, p.square, p.status, p.skills, b.square))
-    return _Diff(frozenset(entries), _award_key(world))
+    return _Diff(frozenset(entries), _award_key(world, chosen))
 
 
 #: The 3x3 block around a square: a step of the ball from an arrival or a bounce there reads
@@ -715,6 +737,14 @@ class KickoffSolver:
 
     The event distribution and the ball's journeys are cached, so asking for many targets costs
     little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
+
+    ``decisions``: the receiving coach's choices; only ``high_kick`` (a player id: the Open
+    receiving player placed in the landing square by High Kick, when the landing is an empty
+    square in play) and ``touchback`` (a player id: the touchback taker while he can take the
+    ball, else the default taker) are read. Default ``Decisions()``: the format's defaults
+    (``scenario-format.md``, "Decisions"). ``DecisionError`` for a touchback square (not
+    solved), and, from the High Kick handler as ``kickoff run`` raises it, for a High Kick
+    player who is not an Open, Standing receiving player when it comes.
     """
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
@@ -729,7 +759,14 @@ class KickoffSolver:
         events: Events = "none",
         house_rules: frozenset[str] = frozenset(),
         use_kick_skill: bool = False,
+        decisions: Decisions | None = None,
     ) -> None:
+        chosen = decisions or Decisions()
+        if chosen.touchback is not None and not isinstance(chosen.touchback, str):
+            raise DecisionError("decisions.touchback: exact odds take a player id, not a square")
+        #: The receiving coach's choices (player ids, ``None``: the default).
+        self.high_kick: str | None = chosen.high_kick
+        self.taker: str | None = chosen.touchback
         self.state = state
         self.ruleset = ruleset
         self.events: Events = events
@@ -762,6 +799,11 @@ class KickoffSolver:
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
         #: Touchback awards by award key (see :func:`_award_key`).
         self._awards: dict[Hashable, dict[int, Any]] = {}
+        #: With a High Kick player named: the event's High Kick worlds, set apart from
+        #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
+        #: journey from a landing, by (world identity, square, touchback).
+        self._high_kick_worlds: list[tuple[Any, GameState, int, Callable[[KickoffContext], None]]] = []
+        self._high_kick_ends: dict[tuple[int, Square | None, bool], dict[int, Any]] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
@@ -774,6 +816,10 @@ class KickoffSolver:
         stands for all that differ only there. Where a world leaves nobody to take a touchback
         (the award then bounces the ball from a downed player, and it may go anywhere), the
         award is the mixture over every world it stands for (see :meth:`_award`).
+
+        With a High Kick player named, the High Kick worlds are not among them: their effect
+        depends on the landing (:meth:`_high_kick_journey`), and the others' probabilities then
+        sum to 1 minus theirs.
         """
         if self._worlds is None:
             if self.events == "none":
@@ -802,17 +848,23 @@ class KickoffSolver:
                     or ("disturbing_presence" in c.skills and c.square in present))
 
         found: dict[tuple[Hashable, int], GameState] = {}
+        handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
+        chosen_high_kick = self.high_kick is not None
 
         def run(dice: PathDice) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
             ctx = self._context(base.clone(), dice)
-            roll_event(ctx)
-            diff = _differences(base, ctx.state)
-            key = (ctx.state.weather, diff.entries)
+            event = roll_event(ctx)
+            diff = _differences(base, ctx.state, self.taker)
+            # a named High Kick player: the event's effect depends on the landing, set apart
+            high = chosen_high_kick and event.name == "high_kick"
+            key = (ctx.state.weather, diff.entries, high)
+            if high:
+                handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
             if (key, ctx.scatters) not in found:
                 found[key, ctx.scatters] = ctx.state
                 self._diffs[id(ctx.state)] = diff
             # nobody can take a touchback: the award may look anywhere, lumped players included
-            nobody = lump and diff.award_key[0] is None
+            nobody = lump and diff.award_key[0] is None and not high
             return (key, ctx.scatters), (dice.path if nobody else None)
 
         merged: dict[tuple[Hashable, int], Any] = {}
@@ -823,7 +875,9 @@ class KickoffSolver:
                 lumped_paths.setdefault(key, []).append((p, path))
         for key, paths in lumped_paths.items():
             self._expanded[id(found[key])] = self._expand(paths, relevant)
-        return [(p, found[key], key[1]) for key, p in merged.items()]
+        self._high_kick_worlds = [(p, found[key], key[1], handlers[key])
+                                  for key, p in merged.items() if key in handlers]
+        return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
 
     def _expand(
         self, paths: list[tuple[Any, tuple[Any, ...]]], relevant: Callable[[Any], bool]
@@ -900,9 +954,13 @@ class KickoffSolver:
         cache = self._transitions
         states, ids, stops = self._states, self._ids, self._stops
         ruleset, house_rules = self.ruleset, self.house_rules
+        # the journey never changes a player: who may take a touchback is the world's
+        taker = self.taker
+        decisions = Decisions(touchback=_taker(world, taker))
+        award_key = _award_key(world, taker)
 
         def context(dice: Any) -> KickoffContext:
-            return KickoffContext(world, ruleset, dice, Decisions(), house_rules)
+            return KickoffContext(world, ruleset, dice, decisions, house_rules)
 
         blocks: dict[Hashable, tuple[Hashable, ...]] = {}
 
@@ -924,7 +982,7 @@ class KickoffSolver:
                     blocks[where] = block
                 local: Hashable = (i, weather, block)
             elif isinstance(s, ball.Touchback):
-                local = (i, _award_key(world))
+                local = (i, award_key)
             else:
                 local = i  # in the air or thrown in: reads no player
             cached = cache.get(local)
@@ -974,7 +1032,7 @@ class KickoffSolver:
                 for end, r in self._award(one).items():
                     mixture[end] = mixture.get(end, 0) + q * r
             return mixture
-        key = _award_key(world)
+        key = _award_key(world, self.taker)
         cached = self._awards.get(key)
         if cached is not None:
             return cached
@@ -1015,8 +1073,8 @@ class KickoffSolver:
                         if not rain and ref.weather == "pouring_rain":
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = _Group(
-                        ref, scatters, self._chain_for(ref), _award_key(ref))
-                diff = (self._diffs.get(id(world)) or _differences(base, world)
+                        ref, scatters, self._chain_for(ref), _award_key(ref, self.taker))
+                diff = (self._diffs.get(id(world)) or _differences(base, world, self.taker)
                         if world is not base else _Diff(frozenset(), group.award_key))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
@@ -1081,7 +1139,8 @@ class KickoffSolver:
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
-        decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill)
+        decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
+                              touchback=_taker(self.state, self.taker))
 
         def run(dice: PathDice) -> _Landing:
             # Without the event nothing here changes a player: no copy of the state is needed.
@@ -1104,6 +1163,11 @@ class KickoffSolver:
             for group, weights in zip(groups, starts, strict=True):
                 start = self._landing_start(dev.square, dev.touchback, group)
                 weights[start] = weights.get(start, 0) + p_dev
+            for p_high, world, scatters, handler in self._high_kick_worlds:
+                journey = self._high_kick_journey(world, scatters, handler, dev.square,
+                                                  dev.touchback)
+                for i, p_end in journey.items():
+                    ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         # starts of equal weight (most deviations are equally likely) are added up first
         by_weight: dict[Any, list[dict[int, Any]]] = {}
         for group, weights in zip(groups, starts, strict=True):
@@ -1117,6 +1181,36 @@ class KickoffSolver:
             for i, p_end in total.items():
                 ends[i] = ends.get(i, 0) + p_start * p_end
         return self._summarise(target, ends)
+
+    def _high_kick_journey(
+        self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
+        square: Square | None, touchback: bool,
+    ) -> dict[int, Any]:
+        """The journey's end distribution (by end number) after a High Kick with the named
+        player, the ball landing on ``square`` (``touchback``: out of play) in ``world`` (the
+        event's world): the ruleset's own handler is played through a context that knows the
+        landing, as ``kickoff run`` plays it (``DecisionError`` if the player may not be placed).
+        Remembered by world, square and touchback."""
+        key = (id(world), square, touchback)
+        cached = self._high_kick_ends.get(key)
+        if cached is not None:
+            return cached
+        moved = world.clone()
+        no_dice: Any = PathDice(())  # High Kick rolls no die (one would raise Branch here)
+        ctx = KickoffContext(moved, self.ruleset, no_dice, Decisions(high_kick=self.high_kick),
+                             self.house_rules)
+        ctx.landing, ctx.touchback, ctx.scatters = square, touchback, scatters
+        handler(ctx)
+        start = landing_state(ctx)
+        if not moved.changed():
+            moved = world  # no effect here (a touchback, an occupied square): the event's world
+        elif world.weather == self.state.weather and not self._diffs[id(world)].entries:
+            # the set-up with one player moved: reuse its journeys away from his two squares
+            diff = _differences(self.state, moved, self.taker)
+            differ = frozenset(read for e in diff.entries for read in _touches(e))
+            self._chain_for(moved, (self._chain_for(self.state), differ))
+        out = self._high_kick_ends[key] = self._journey(moved, start)
+        return out
 
     def _landing_start(self, square: Square | None, touchback: bool, group: _Group) -> int:
         """The number of the state the ball's journey starts from after landing (remembered)."""

@@ -37,6 +37,7 @@ from kickoff.cli.common import (
     read_scenario,
 )
 from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
+from kickoff.core.context import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import Square
@@ -152,6 +153,8 @@ def odds(
                                   callback=check_png)
     ] = None,
     kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
     away: TeamOpt = None,
@@ -162,13 +165,20 @@ def odds(
         bool, typer.Option("--json", help="Print exact fractions as JSON.")
     ] = False,
 ) -> None:
-    """Exact odds of a kick: touchback, who ends with the ball, where it lies."""
+    """Exact odds of a kick: touchback, who ends with the ball, where it lies.
+
+    --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
+    does (the touchback player whenever he can take the ball)."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking, target)
     ev: Events = events
+    check_receivers(s.state, high_kick=high_kick, touchback=touchback)
     solver = KickoffSolver(s.state, s.ruleset, events=ev, house_rules=s.house_rules,
-                           use_kick_skill=kick_skill)
+                           use_kick_skill=kick_skill,
+                           decisions=Decisions(high_kick=high_kick, touchback=touchback))
+    played = defaults_played(s.state, events == "all", high_kick=high_kick,
+                             touchback=touchback)
     console = Console(highlight=False)
     if not all_targets:
         try:
@@ -198,7 +208,7 @@ def odds(
         console.print(table)
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-        console.print(defaults_played(s.state, events == "all"), markup=False)
+        console.print(played, markup=False)
         return
     obj: Objective = objective
     try:
@@ -233,6 +243,7 @@ def odds(
                      pct(r.odds.receiving_team_holds),
                      pct(sum(r.odds.ground.values(), Fraction(0))))
     console.print(best)
+    console.print(played, markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
 

@@ -85,11 +85,20 @@ def check_receivers(state: GameState, **chosen: str | None) -> None:
 def defaults_played(state: GameState, events: bool, free_turns: str = "none",
                     high_kick: str | None = None, touchback: str | None = None) -> str:
     """Lines saying which default decisions a run of many kick-offs (``odds``, ``simulate``)
-    plays, each with the option that chooses otherwise (``""``: none)."""
+    plays, each with the option that chooses otherwise, then (``Choices played:``) the
+    receiving coach's choices given instead (``""``: none of either)."""
     from kickoff.cli.render import player_label
 
     first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
                   if p.can_catch()), None)
+    names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
+    chosen = []
+    if events and high_kick is not None:
+        chosen.append(f"High Kick: {names.get(high_kick, high_kick)} is placed under the ball "
+                      "when it lands on an empty square in play (--high-kick)")
+    if touchback is not None:
+        chosen.append(f"Touchback: to {names.get(touchback, touchback)} while he can take it, "
+                      "else to the first receiving player able (--touchback)")
     parts = []
     if events and high_kick is None:
         parts.append("High Kick: nobody moves under the ball (--high-kick ID)")
@@ -98,7 +107,10 @@ def defaults_played(state: GameState, events: bool, free_turns: str = "none",
                      "the first receiving player able (--touchback ID)")
     if events and free_turns == "none":
         parts.append("Blitz! / Charge!: nobody acts (--free-turns close)")
-    return "\n".join(["Defaults played:", *(f"- {p}" for p in parts)]) if parts else ""
+    lines = ["Defaults played:", *(f"- {p}" for p in parts)] if parts else []
+    if chosen:
+        lines += ["Choices played:", *(f"- {p}" for p in chosen)]
+    return "\n".join(lines)
 
 
 #: ``--seed`` of every command that rolls seeded dice (``kickoff run``, ``kick``, ``simulate``):
