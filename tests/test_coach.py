@@ -398,3 +398,11 @@ def test_rank_targets_reports_its_progress_target_by_target() -> None:
     ranked = rank_targets(KickoffSolver(match.state, match.ruleset), "touchback",
                           lambda done, total: calls.append((done, total)))
     assert calls == [(i, len(ranked)) for i in range(1, len(ranked) + 1)]
+
+
+def test_odds_defaults_name_no_option_odds_lacks() -> None:
+    """``odds`` has no ``--free-turns``: its defaults line must not send the coach to it."""
+    code, out, _ = cli(["odds", "--target", "20,3", "--events", "all"])
+    assert code == 0
+    assert "Blitz! / Charge!: nobody acts (the scenario format's default)" in out
+    assert "--free-turns" not in out

@@ -177,7 +177,7 @@ def odds(
     solver = KickoffSolver(s.state, s.ruleset, events=ev, house_rules=s.house_rules,
                            use_kick_skill=kick_skill,
                            decisions=Decisions(high_kick=high_kick, touchback=touchback))
-    played = defaults_played(s.state, events == "all", high_kick=high_kick,
+    played = defaults_played(s.state, events == "all", None, high_kick=high_kick,
                              touchback=touchback)
     console = Console(highlight=False)
     if not all_targets:

@@ -82,11 +82,12 @@ def check_receivers(state: GameState, **chosen: str | None) -> None:
         raise ScenarioError(problems)
 
 
-def defaults_played(state: GameState, events: bool, free_turns: str = "none",
+def defaults_played(state: GameState, events: bool, free_turns: str | None = "none",
                     high_kick: str | None = None, touchback: str | None = None) -> str:
     """Lines saying which default decisions a run of many kick-offs (``odds``, ``simulate``)
     plays, each with the option that chooses otherwise, then (``Choices played:``) the
-    receiving coach's choices given instead (``""``: none of either)."""
+    receiving coach's choices given instead (``""``: none of either). ``free_turns``: the
+    command's ``--free-turns`` value, ``None`` for a command without that option (``odds``)."""
     from kickoff.cli.render import player_label
 
     first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
@@ -107,6 +108,8 @@ def defaults_played(state: GameState, events: bool, free_turns: str = "none",
                      "the first receiving player able (--touchback ID)")
     if events and free_turns == "none":
         parts.append("Blitz! / Charge!: nobody acts (--free-turns close)")
+    elif events and free_turns is None:
+        parts.append("Blitz! / Charge!: nobody acts (the scenario format's default)")
     lines = ["Defaults played:", *(f"- {p}" for p in parts)] if parts else []
     if chosen:
         lines += ["Choices played:", *(f"- {p}" for p in chosen)]
