@@ -504,3 +504,40 @@ def test_simulate_memory_does_not_grow_with_n() -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    ("seed", -1, "seed: Input should be greater than or equal to 0"),
+    ("seed", 2**64, "seed: Input should be less than or equal to 18446744073709551615"),
+    ("skills", [f"skill{i}" for i in range(100_000)],
+     "teams.home.players[0].skills: List should have at most 32 items"),
+    ("players", 5_000, "teams.home.players: List should have at most 99 items"),
+])
+def test_scenario_numbers_and_lists_are_bounded(key: str, value: Any, problem: str) -> None:
+    """A scenario's seed is --seed's 0..2**64-1; a player lists at most 32 skills and a team at
+    most 99 players, so that checking a document is quick (100,000 unknown skills, each looked
+    up for a hint, took minutes)."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    if key == "seed":
+        doc["seed"] = value
+    elif key == "skills":
+        doc["teams"]["home"]["players"][0]["skills"] = value
+    else:
+        first = doc["teams"]["home"]["players"][0]
+        doc["teams"]["home"]["players"] = [{**first, "id": f"h{i}"} for i in range(value)]
+    start = time.monotonic()
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(problem), caught.value.problems
+    assert time.monotonic() - start < 10
+
+
+def test_team_files_list_at_most_32_skills_a_player(tmp_path: Path) -> None:
+    text = _builtin("teams", "bb2020", "human").replace(
+        "skills = []", "skills = [" + ", ".join(f'"s{i}"' for i in range(40)) + "]", 1)
+    path = tmp_path / "team.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_team(str(path), "bb2020")
+    assert caught.value.problems[0].startswith(
+        f"{path}: players[0].skills: List should have at most 32 items"), caught.value.problems

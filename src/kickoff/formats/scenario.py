@@ -19,6 +19,7 @@ from kickoff.core.actions.kick import TurnResult, play_turn
 from kickoff.core.context import Decisions, Move, PlayerPath
 from kickoff.core.dice import (
     BLOCK_FACES,
+    MAX_SEED,
     SIDES,
     Dice,
     DieKind,
@@ -40,6 +41,14 @@ SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
 
 NonNegative = Annotated[int, Field(ge=0)]
+#: The most skills a player may list (a scenario's or a team file's): a real player has fewer
+#: than 15; a longer list is refused before each unknown name is looked up for a hint.
+MAX_SKILLS = 32
+#: A player's skills, at most :data:`MAX_SKILLS`.
+SkillList = Annotated[list[str], Field(max_length=MAX_SKILLS)]
+#: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
+#: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
+MAX_TEAM_PLAYERS = 99
 SquareIn = tuple[int, int]
 WeatherName = Literal[
     "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
@@ -63,7 +72,7 @@ class PlayerIn(_Strict):
     av: Annotated[int, Field(ge=2, le=12)]
     pa: Annotated[int, Field(ge=0, le=6)] | None = None
     name: str = ""
-    skills: list[str] = Field(default_factory=list)
+    skills: SkillList = Field(default_factory=list)
     square: SquareIn | None = None
     status: StatusName | None = None
 
@@ -71,7 +80,7 @@ class PlayerIn(_Strict):
 class TeamIn(_Strict):
     """A team: its counters (all default 0) and its players."""
 
-    players: list[PlayerIn]
+    players: Annotated[list[PlayerIn], Field(max_length=MAX_TEAM_PLAYERS)]
     name: str = ""
     turn: NonNegative = 0
     rerolls: NonNegative = 0
@@ -202,7 +211,7 @@ class ScenarioIn(_Strict):
     half: Annotated[int, Field(ge=1, le=2)] = 1
     kick: KickIn | None = None
     dice: DiceIn | None = None
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None  # as --seed (formats.md)
     decisions: DecisionsIn = Field(default_factory=DecisionsIn)
     active: Literal["home", "away"] | None = None
     actions: list[ActivationIn] | None = None

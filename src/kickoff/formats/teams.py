@@ -29,7 +29,7 @@ from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario import pydantic_problems
+from kickoff.formats.scenario import MAX_TEAM_PLAYERS, SkillList, pydantic_problems
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -54,7 +54,7 @@ class RosterPlayer(_Strict):
     ag: Annotated[int, Field(ge=1, le=6)]
     pa: Annotated[int, Field(ge=0, le=6)] | None = None
     av: Annotated[int, Field(ge=2, le=12)]
-    skills: list[str] = Field(default_factory=list)
+    skills: SkillList = Field(default_factory=list)
 
 
 class TeamFile(_Strict):
@@ -69,7 +69,7 @@ class TeamFile(_Strict):
     fame: Annotated[int, Field(ge=0, le=2)] = 0
     cheerleaders: Annotated[int, Field(ge=0)] = 0
     assistant_coaches: Annotated[int, Field(ge=0)] = 0
-    players: list[RosterPlayer]
+    players: Annotated[list[RosterPlayer], Field(max_length=MAX_TEAM_PLAYERS)]
 
 
 class SetupFile(_Strict):
