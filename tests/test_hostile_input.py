@@ -541,3 +541,23 @@ def test_team_files_list_at_most_32_skills_a_player(tmp_path: Path) -> None:
         load_team(str(path), "bb2020")
     assert caught.value.problems[0].startswith(
         f"{path}: players[0].skills: List should have at most 32 items"), caught.value.problems
+
+
+def test_write_files_keeps_links_and_refuses_devices(tmp_path: Path) -> None:
+    """A symbolic link is written through, a pipe (like ``/dev/full`` or ``/dev/stdout``) is
+    refused and left as it is: renaming over it replaced the device (``--out /dev/full`` run as
+    root put a regular file in its place)."""
+    real = tmp_path / "real.toml"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    write_files({link: "new"})
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(ScenarioError) as caught:
+        write_files({tmp_path / "a.toml": "a", pipe: "b"})
+    assert caught.value.problems == [f"{pipe}: cannot write: not a regular file (a device, "
+                                     "pipe or socket); name a file"]
+    assert pipe.is_fifo() and not (tmp_path / "a.toml").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "pipe", "real.toml"]
