@@ -561,3 +561,24 @@ def test_write_files_keeps_links_and_refuses_devices(tmp_path: Path) -> None:
                                      "pipe or socket); name a file"]
     assert pipe.is_fifo() and not (tmp_path / "a.toml").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "pipe", "real.toml"]
+
+
+def test_stdin_closed_or_not_utf8_is_a_clean_problem() -> None:
+    """Python's stdin reads a byte that is not UTF-8 as a lone surrogate (``"\\udcff"``), which
+    failed later (a traceback writing a roster); a closed stdin (``<&-``) is ``None``."""
+    import io
+
+    for raw in (b"\xff\xfe{}", b'{"a": "\xed\xa0\x80"}'):
+        stream = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
+        with pytest.raises(ScenarioError) as caught:
+            reading.read_stream(stream, "stdin")
+        assert caught.value.problems == ["stdin: cannot read: not UTF-8 text"]
+    with pytest.raises(ScenarioError) as caught:
+        reading.read_stream(None, "stdin")
+    assert caught.value.problems == ["stdin: cannot read: it is closed"]
+    closed = subprocess.run(
+        [sys.executable, "-c", "from kickoff.cli.app import main; main()", "setup", "roster", "-"],
+        capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 1, closed.stderr
+    assert "Traceback" not in closed.stderr
+    assert "stdin: cannot read: it is closed" in closed.stderr

@@ -46,15 +46,21 @@ def _too_large(where: str, limit: int, what: str = "longer than") -> ScenarioErr
                           "kickoff reads"])
 
 
-def read_stream(stream: TextIO, where: str, limit: int = MAX_INPUT_BYTES) -> str:
+def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES) -> str:
     """At most ``limit`` characters of an open text stream (stdin); ``ScenarioError`` naming
-    ``where`` for a longer one (nothing more is read) or one that is not UTF-8 text."""
+    ``where`` for a longer one (nothing more is read), one that is not UTF-8 text (also when
+    the stream decodes bytes as lone surrogates, as Python's stdin does) or none at all
+    (``None``: stdin closed, ``<&-``)."""
+    if stream is None:
+        raise ScenarioError([f"{where}: cannot read: it is closed"])
     try:
         text = stream.read(limit + 1)
-    except UnicodeDecodeError:
+        text.encode("utf-8")  # a byte that is not UTF-8, read as a surrogate ("\udcff")
+    except UnicodeError:
         raise ScenarioError([f"{where}: cannot read: not UTF-8 text"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    except (OSError, ValueError) as e:  # ValueError: a closed file object
+        raise ScenarioError([f"{where}: cannot read: {getattr(e, 'strerror', None) or e}"]
+                            ) from None
     if len(text) > limit:
         raise _too_large(where, limit)
     return text
