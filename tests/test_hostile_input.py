@@ -338,7 +338,7 @@ def test_setup_keys_must_be_ascii_digits(tmp_path: Path, key: str) -> None:
                     encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         load_setup(str(path), PITCHES["eleven"])
-    assert e.value.problems == [f"{path}: positions.{key}: not a jersey number (digits 0-9 only)"]
+    assert e.value.problems == [f"{path}: positions.{key}: not a jersey number (1 to 4 digits 0-9)"]
 
 
 def test_two_keys_for_one_jersey_are_refused(tmp_path: Path) -> None:
@@ -582,3 +582,23 @@ def test_stdin_closed_or_not_utf8_is_a_clean_problem() -> None:
     assert closed.returncode == 1, closed.stderr
     assert "Traceback" not in closed.stderr
     assert "stdin: cannot read: it is closed" in closed.stderr
+
+
+def test_huge_coordinates_are_refused_in_short(tmp_path: Path) -> None:
+    """A square's coordinate has at most 6 digits in a scenario and a set-up file, as in a
+    square option: a 4,000-digit one was quoted whole in the message."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    doc["kick"] = {"target": [10**4000, 7]}
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems == [
+        "kick.target[0]: Input should be less than or equal to 999999 (got "
+        + "1" + "0" * 59 + ")"]
+    path = tmp_path / "s.toml"
+    path.write_text(SETUP_TOML.replace("1 = [12, 7]", f"1 = [-{'9' * 4000}, 7]"),
+                    encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_setup(str(path), PITCHES["eleven"])
+    assert caught.value.problems == [
+        f"{path}: positions.1[0]: Input should be greater than or equal to -999999 (got -"
+        + "9" * 59 + ")"]

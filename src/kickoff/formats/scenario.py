@@ -49,7 +49,10 @@ SkillList = Annotated[list[str], Field(max_length=MAX_SKILLS)]
 #: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
 #: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
 MAX_TEAM_PLAYERS = 99
-SquareIn = tuple[int, int]
+#: A square's coordinate as a document gives it: at most 6 digits, as a square option's (a square
+#: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
+Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
+SquareIn = tuple[Coordinate, Coordinate]
 WeatherName = Literal[
     "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
 ]

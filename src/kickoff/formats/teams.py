@@ -29,7 +29,12 @@ from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario import MAX_TEAM_PLAYERS, SkillList, pydantic_problems
+from kickoff.formats.scenario import (
+    MAX_TEAM_PLAYERS,
+    Coordinate,
+    SkillList,
+    pydantic_problems,
+)
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -80,7 +85,7 @@ class SetupFile(_Strict):
     kind: Literal["offence", "defence"] | None = None
     source: str = ""
     description: str = ""
-    positions: dict[str, Annotated[list[int], Field(min_length=2, max_length=2)]]
+    positions: dict[str, Annotated[list[Coordinate], Field(min_length=2, max_length=2)]]
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
@@ -163,7 +168,7 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
         raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
-    problems = [f"{where}: positions.{k}: not a jersey number (digits 0-9 only)"
+    problems = [f"{where}: positions.{k}: not a jersey number (1 to 4 digits 0-9)"
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
     first: dict[int, str] = {}
     for k in setup.positions:
