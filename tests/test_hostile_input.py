@@ -448,11 +448,12 @@ def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ["simulate", "--seed", str(2**64)], ["simulate", "-n", str(2**62)], ["simulate", "-n", "0"],
     ["simulate", "--jobs", str(max_jobs() + 1)], ["simulate", "--jobs", "10000"],
     ["serve", "--workers", "10000"],
+    ["setup", "roster", "-", "--rerolls", "1000000"], ["setup", "roster", "-", "--fan-factor", "-1"],
 ])
 def test_numeric_options_are_bounded(args: list[str]) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
-    option = args[1]
+    option = next(a for a in args if a.startswith("-") and a != "-")
     assert f"Invalid value for '{option}'" in result.stderr, result.stderr
 
 
@@ -602,3 +603,27 @@ def test_huge_coordinates_are_refused_in_short(tmp_path: Path) -> None:
     assert caught.value.problems == [
         f"{path}: positions.1[0]: Input should be greater than or equal to -999999 (got -"
         + "9" * 59 + ")"]
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    (("teams", "home", "turn"), 10**4000, "teams.home.turn: Input should be less than or equal "
+     "to 999999"),
+    (("teams", "away", "rerolls"), -(10**50), "teams.away.rerolls: Input should be greater than "
+     "or equal to 0"),
+    (("dice", "d6"), [10**4000], "dice.d6[0]: Input should be less than or equal to 999999"),
+    (("dice", "block"), [-(10**7)], "dice.block[0]: Input should be greater than or equal to "
+     "-999999"),
+])
+def test_counts_and_dice_have_at_most_six_digits(key: tuple[str, ...], value: Any,
+                                                 problem: str) -> None:
+    """A team's counts and a scripted die are quoted in 60 characters at most when too large
+    (a 4,000-digit turn or die was quoted whole)."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {})
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(problem), caught.value.problems
+    assert max(len(p) for p in caught.value.problems) < 160

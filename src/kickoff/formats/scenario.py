@@ -40,7 +40,11 @@ from kickoff.formats.reading import load_json
 SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
 
-NonNegative = Annotated[int, Field(ge=0)]
+#: A count (a team's re-rolls, its turn): at most 6 digits, so that a message quoting one that is
+#: out of range stays short (a 4,000-digit count was quoted whole).
+NonNegative = Annotated[int, Field(ge=0, le=999_999)]
+#: A scripted die as a document gives it (checked against its die later): at most 6 digits.
+DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
 #: The most skills a player may list (a scenario's or a team file's): a real player has fewer
 #: than 15; a longer list is refused before each unknown name is looked up for a hint.
 MAX_SKILLS = 32
@@ -187,12 +191,12 @@ class DecisionsIn(_Strict):
 
 
 class DiceIn(_Strict):
-    d3: list[int] = Field(default_factory=list)
-    d6: list[int] = Field(default_factory=list)
-    d8: list[int] = Field(default_factory=list)
-    d16: list[int] = Field(default_factory=list)
-    block: list[int | str] = Field(default_factory=list)
-    pick: list[int] = Field(default_factory=list)
+    d3: list[DieIn] = Field(default_factory=list)
+    d6: list[DieIn] = Field(default_factory=list)
+    d8: list[DieIn] = Field(default_factory=list)
+    d16: list[DieIn] = Field(default_factory=list)
+    block: list[DieIn | str] = Field(default_factory=list)
+    pick: list[DieIn] = Field(default_factory=list)
 
 
 class BallIn(_Strict):
@@ -255,8 +259,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
 
 def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     # pydantic adds union-member and tagged names (e.g. "str", "tuple[int, int]"): drop them.
-    noise = ("str", "int", "bool", "list", "tuple", "literal", "none", "function-after",
-             "json-or-python")
+    noise = ("str", "int", "constrained-int", "bool", "list", "tuple", "literal", "none",
+             "function-after", "json-or-python")
     return tuple(
         p for p in loc
         if isinstance(p, int) or (not any(c in p for c in "[]|'") and p not in noise)

@@ -32,6 +32,7 @@ from kickoff.formats.reading import load_toml, read_text
 from kickoff.formats.scenario import (
     MAX_TEAM_PLAYERS,
     Coordinate,
+    NonNegative,
     SkillList,
     pydantic_problems,
 )
@@ -69,11 +70,11 @@ class TeamFile(_Strict):
     race: str = ""
     family: Family
     source: str = ""
-    rerolls: Annotated[int, Field(ge=0)] = 0
-    fan_factor: Annotated[int, Field(ge=0)] = 0
+    rerolls: NonNegative = 0
+    fan_factor: NonNegative = 0
     fame: Annotated[int, Field(ge=0, le=2)] = 0
-    cheerleaders: Annotated[int, Field(ge=0)] = 0
-    assistant_coaches: Annotated[int, Field(ge=0)] = 0
+    cheerleaders: NonNegative = 0
+    assistant_coaches: NonNegative = 0
     players: Annotated[list[RosterPlayer], Field(max_length=MAX_TEAM_PLAYERS)]
 
 
