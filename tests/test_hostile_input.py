@@ -627,3 +627,25 @@ def test_counts_and_dice_have_at_most_six_digits(key: tuple[str, ...], value: An
         parse_scenario(json.dumps(doc))
     assert caught.value.problems[0].startswith(problem), caught.value.problems
     assert max(len(p) for p in caught.value.problems) < 160
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    (("kick", "kicker"), "k" * 100_000, "kick.kicker"),
+    (("decisions", "touchback"), "t" * 1_000, "decisions.touchback"),
+    (("teams", "home", "players", 0, "id"), "i" * 65, "teams.home.players[0].id"),
+    (("teams", "home", "players", 0, "skills"), ["s" * 100_000], "teams.home.players[0].skills[0]"),
+])
+def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ...], value: Any,
+                                                        problem: str) -> None:
+    """A player id or skill name is quoted in a message: one of 100,000 characters made a
+    message of 200 KB."""
+    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(
+        f"{problem}: String should have at most 64 characters"), caught.value.problems
+    assert max(len(p) for p in caught.value.problems) < 160

@@ -48,8 +48,15 @@ DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
 #: The most skills a player may list (a scenario's or a team file's): a real player has fewer
 #: than 15; a longer list is refused before each unknown name is looked up for a hint.
 MAX_SKILLS = 32
-#: A player's skills, at most :data:`MAX_SKILLS`.
-SkillList = Annotated[list[str], Field(max_length=MAX_SKILLS)]
+#: The longest player id or skill name a document may give (a real one has fewer than 30
+#: characters): a message quoting a longer one stays short (a 100,000-character id was quoted
+#: whole).
+MAX_NAME = 64
+#: A player id (a player's own or one naming a player), at most :data:`MAX_NAME` characters.
+PlayerId = Annotated[str, Field(max_length=MAX_NAME)]
+#: A player's skills, at most :data:`MAX_SKILLS` names of at most :data:`MAX_NAME` characters.
+SkillList = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]],
+                      Field(max_length=MAX_SKILLS)]
 #: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
 #: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
 MAX_TEAM_PLAYERS = 99
@@ -72,7 +79,7 @@ class _Strict(BaseModel):
 class PlayerIn(_Strict):
     """A player; ``ag``/``av`` in the ruleset's convention (classic characteristic, else target)."""
 
-    id: Annotated[str, Field(min_length=1)]
+    id: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
     ma: Annotated[int, Field(ge=1, le=12)]
     st: Annotated[int, Field(ge=1, le=8)]
     ag: Annotated[int, Field(ge=1, le=6)]
@@ -120,17 +127,17 @@ class OptionsIn(_Strict):
 
 
 class KickIn(_Strict):
-    kicker: str | None = None
+    kicker: PlayerId | None = None
     target: SquareIn | None = None
 
 
 class MoveIn(_Strict):
-    player: str
+    player: PlayerId
     to: SquareIn
 
 
 class PrayerIn(_Strict):
-    player: str | None = None
+    player: PlayerId | None = None
     skill: str | None = None
 
 
@@ -148,38 +155,38 @@ class RerollIn(_Strict):
 
 
 class PassBlockIn(_Strict):
-    player: str
+    player: PlayerId
     path: list[SquareIn] = Field(default_factory=list)
 
 
 class PlayerPathIn(_Strict):
     """The kick-off move of Kick-Off Return / On the Ball: the player and the squares entered."""
 
-    player: str
+    player: PlayerId
     path: list[SquareIn]
 
 
 class ActivationIn(_Strict):
     """One player activation (``scenario-format.md``, "Actions")."""
 
-    player: str
+    player: PlayerId
     action: Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick"]
     path: list[SquareIn] = Field(default_factory=list)
-    target: str | None = None
+    target: PlayerId | None = None
     block: BlockIn | None = None
-    thrown: str | None = None
+    thrown: PlayerId | None = None
     to: SquareIn | None = None
     aim: SquareIn | None = None
     pass_block: PassBlockIn | None = None
-    kick_block: str | None = None
+    kick_block: PlayerId | None = None
     landing: SquareIn | None = None
     reroll: RerollIn | None = None
 
 
 class DecisionsIn(_Strict):
     use_kick_skill: bool = False
-    touchback: str | SquareIn | None = None
-    high_kick: str | None = None
+    touchback: PlayerId | SquareIn | None = None
+    high_kick: PlayerId | None = None
     kick_off_return: PlayerPathIn | None = None
     on_the_ball: PlayerPathIn | None = None
     quick_snap: list[MoveIn] = Field(default_factory=list)
@@ -201,7 +208,7 @@ class DiceIn(_Strict):
 
 class BallIn(_Strict):
     square: SquareIn
-    carrier: str | None = None
+    carrier: PlayerId | None = None
 
 
 class ScenarioIn(_Strict):
@@ -259,8 +266,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
 
 def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     # pydantic adds union-member and tagged names (e.g. "str", "tuple[int, int]"): drop them.
-    noise = ("str", "int", "constrained-int", "bool", "list", "tuple", "literal", "none",
-             "function-after", "json-or-python")
+    noise = ("str", "int", "constrained-int", "constrained-str", "bool", "list", "tuple",
+             "literal", "none", "function-after", "json-or-python")
     return tuple(
         p for p in loc
         if isinstance(p, int) or (not any(c in p for c in "[]|'") and p not in noise)
