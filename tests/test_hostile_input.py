@@ -649,3 +649,27 @@ def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ..
     assert caught.value.problems[0].startswith(
         f"{problem}: String should have at most 64 characters"), caught.value.problems
     assert max(len(p) for p in caught.value.problems) < 160
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "k" * 5_000], ["fumbbl", "verify", "k" * 5_000],
+    ["setup", "import", "k" * 5_000, "--team", "human"],
+    ["validate", "botbowl_def_zone", "--team", "k" * 5_000],
+    ["run", "--home-setup", "k" * 5_000],
+    ["schema", "--out", "k" * 5_000], ["setup", "export", "botbowl_def_zone", "--out", "k" * 5_000],
+    ["odds", "--all-targets", "--png", "k" * 5_000 + ".png"],
+])
+def test_a_name_too_long_for_the_file_system_is_a_clean_problem(args: list[str]) -> None:
+    """ENAMETOOLONG from a file system query (``Path.is_dir``, ``exists``) was a traceback in
+    every command taking a file or folder name."""
+    result = runner.invoke(app, args)
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "File name too long" in re.sub(r"[\s│]+", " ", result.stderr), result.stderr
+
+
+def test_a_built_in_name_is_never_a_path() -> None:
+    """``bb2020/../../setups/eleven/x`` is not a built-in team (it read a built-in set-up as one)."""
+    with pytest.raises(ScenarioError) as caught:
+        load_team("bb2020/../../setups/eleven/botbowl_def_zone", "bb2020")
+    assert caught.value.problems == ["bb2020/../../setups/eleven/botbowl_def_zone: no such file"]

@@ -58,13 +58,27 @@ def _target(path: Path) -> Path:
     """The file that writing ``path`` replaces: a symbolic link's target (the link is kept), a
     regular file or none yet. ``ScenarioError`` for a folder, or a device, pipe or socket
     (``/dev/full``, ``/dev/stdout``): renaming over one would replace it, not write to it."""
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise ScenarioError([f"{path}: cannot write: is a folder"])
-    if target.exists() and not target.is_file():
-        raise ScenarioError([f"{path}: cannot write: not a regular file (a device, pipe or "
-                             "socket); name a file"])
+    try:
+        target = Path(os.path.realpath(path))
+        if target.is_dir():
+            raise ScenarioError([f"{path}: cannot write: is a folder"])
+        if target.exists() and not target.is_file():
+            raise ScenarioError([f"{path}: cannot write: not a regular file (a device, pipe or "
+                                 "socket); name a file"])
+    except OSError as e:  # a name too long for the file system, ...
+        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
     return target
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) for files to be written into, if it is not there;
+    ``ScenarioError`` naming it if it is a file or cannot be made."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise ScenarioError([f"{folder}: not a folder"])
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
 
 
 def file_stem(name: str, default: str = "game") -> str:

@@ -70,11 +70,12 @@ def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT
     """The UTF-8 text of the file at ``path`` (at most ``limit`` characters).
 
     ``ScenarioError`` naming ``where`` (default: the path) for a missing file, a folder, an
-    unreadable file, text that is not UTF-8 or a file longer than ``limit``."""
+    unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
+    longer than ``limit``."""
     where = str(path) if where is None else where
-    if Path(path).is_dir():
-        raise ScenarioError([f"{where}: is a folder, not a file"])
     try:
+        if Path(path).is_dir():
+            raise ScenarioError([f"{where}: is a folder, not a file"])
         with open(path, encoding="utf-8") as f:
             return read_stream(f, where, limit)
     except FileNotFoundError:
@@ -87,9 +88,9 @@ def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPU
     """The bytes of the file at ``path`` (at most ``limit``); ``ScenarioError`` as
     :func:`read_text`."""
     where = str(path) if where is None else where
-    if Path(path).is_dir():
-        raise ScenarioError([f"{where}: is a folder, not a file"])
     try:
+        if Path(path).is_dir():
+            raise ScenarioError([f"{where}: is a folder, not a file"])
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except FileNotFoundError:

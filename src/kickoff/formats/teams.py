@@ -93,7 +93,14 @@ def _read_toml(path: Path | str, text: str) -> dict[str, object]:
     return load_toml(text, str(path))
 
 
+#: A built-in name (and a family or pitch in ``bb2020/human``): never a path (``..``) nor a name
+#: too long for the file system.
+_BUILTIN_NAME = re.compile(r"[a-z0-9_]{1,64}")
+
+
 def _builtin(kind: str, sub: str, name: str) -> tuple[str, str] | None:
+    if not (_BUILTIN_NAME.fullmatch(sub) and _BUILTIN_NAME.fullmatch(name)):
+        return None
     res = resources.files("kickoff").joinpath("data", kind, sub, f"{name}.toml")
     if res.is_file():
         return f"{kind}/{sub}/{name}", res.read_text(encoding="utf-8")
@@ -121,10 +128,14 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
     if found:
         return found
     path = Path(name)
-    if path.is_dir():
-        raise ScenarioError([f"{name}: is a folder, not a {what} file"])
-    if path.exists():  # a file, or a device or pipe (read within the limit)
-        return str(path), read_text(path)
+    try:
+        if path.is_dir():
+            raise ScenarioError([f"{name}: is a folder, not a {what} file"])
+        if path.exists():  # a file, or a device or pipe (read within the limit)
+            return str(path), read_text(path)
+    except OSError as e:  # a name too long for the file system, ...
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise ScenarioError([f"{shown}: cannot read: {e.strerror or e}"]) from None
     if "/" in name or name.endswith(".toml"):
         raise ScenarioError([f"{name}: no such file"])
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
