@@ -673,3 +673,10 @@ def test_a_built_in_name_is_never_a_path() -> None:
     with pytest.raises(ScenarioError) as caught:
         load_team("bb2020/../../setups/eleven/botbowl_def_zone", "bb2020")
     assert caught.value.problems == ["bb2020/../../setups/eleven/botbowl_def_zone: no such file"]
+
+
+def test_serve_refuses_a_host_it_cannot_listen_on() -> None:
+    """A host name that cannot be resolved was uvicorn's own error, exit status 3."""
+    result = runner.invoke(app, ["serve", "--host", "a" * 300, "--port", "8999"])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --host" in result.stderr, result.stderr
