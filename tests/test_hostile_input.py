@@ -680,3 +680,15 @@ def test_serve_refuses_a_host_it_cannot_listen_on() -> None:
     result = runner.invoke(app, ["serve", "--host", "a" * 300, "--port", "8999"])
     assert result.exit_code == 2, result.output
     assert "Invalid value for --host" in result.stderr, result.stderr
+
+
+def test_a_set_up_naming_a_missing_jersey_names_the_team_file(tmp_path: Path) -> None:
+    """A team file cut short (two players): the default set-up's problems name the file too
+    (Hypothesis found a message naming only the set-up and the team's name)."""
+    path = tmp_path / "team.toml"
+    path.write_text("[[players]]".join(TEAM_TOML.split("[[players]]")[:3]), encoding="utf-8")
+    assert [p.number for p in load_team(str(path), "bb2020")[1].players] == [1, 2]
+    result = runner.invoke(app, ["run", "--away", str(path)])
+    assert result.exit_code == 1, result.output
+    assert (f"positions.3: the team 'Gouged Eye' ({path}) has no player number 3"
+            in result.stderr.replace("\n", "")), result.stderr

@@ -219,12 +219,13 @@ class PlacedTeam:
 
 def place_team(
     side: Side, team: TeamFile, setup: SetupFile, pitch: Pitch, *, setup_name: str = "set-up",
-    order_start: int = 0,
+    order_start: int = 0, team_name: str | None = None,
 ) -> PlacedTeam:
     """Put ``team`` on the pitch as ``side`` with ``setup`` (mirrored for away).
 
     Player ids are ``h<number>`` / ``a<number>``. Problems (a set-up naming a jersey number the
-    team does not have, a square off the pitch) are returned, not raised.
+    team does not have, naming the team's file or built-in ``team_name`` if given; a square off
+    the pitch) are returned, not raised.
     """
     prefix = ID_PREFIX[side]
     by_number = {p.number: p for p in team.players}
@@ -233,7 +234,8 @@ def place_team(
     for key, (x, y) in setup.positions.items():
         number = int(key)
         if number not in by_number:
-            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r} has no "
+            of = "" if team_name is None else f" ({team_name})"
+            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r}{of} has no "
                             f"player number {number}")
             continue
         sq = as_drawn(side, (x, y), pitch)
@@ -293,7 +295,8 @@ def build_state(
         where, team = teams[side]
         skills += skill_problems(team, where, ruleset)
         sname, setup = setups[side]
-        placed[side] = place_team(side, team, setup, pitch, setup_name=sname, order_start=100 * i)
+        placed[side] = place_team(side, team, setup, pitch, setup_name=sname, order_start=100 * i,
+                                  team_name=where)
         problems += placed[side].problems
     if skills:
         raise ScenarioError(skills)
@@ -311,7 +314,8 @@ def check_setup_file(
     ruleset: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile], side: Side
 ) -> list[str]:
     """Every problem of one team's set-up on its own (both sides' squares are independent)."""
-    placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0])
+    placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0],
+                        team_name=team[0])
     empty = Team(other_side(side), [])
     state = GameState(ruleset.pitch, {side: placed.team, empty.side: empty}, kicking=side)
     problems = placed.problems + setup_problems(state, ruleset, side)
