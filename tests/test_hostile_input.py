@@ -338,7 +338,7 @@ def test_setup_keys_must_be_ascii_digits(tmp_path: Path, key: str) -> None:
                     encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         load_setup(str(path), PITCHES["eleven"])
-    assert e.value.problems == [f"{path}: positions.{key}: not a jersey number (digits 0-9 only)"]
+    assert e.value.problems == [f"{path}: positions.{key}: not a jersey number (1 to 4 digits 0-9)"]
 
 
 def test_two_keys_for_one_jersey_are_refused(tmp_path: Path) -> None:
@@ -448,11 +448,12 @@ def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ["simulate", "--seed", str(2**64)], ["simulate", "-n", str(2**62)], ["simulate", "-n", "0"],
     ["simulate", "--jobs", str(max_jobs() + 1)], ["simulate", "--jobs", "10000"],
     ["serve", "--workers", "10000"],
+    ["setup", "roster", "-", "--rerolls", "1000000"], ["setup", "roster", "-", "--fan-factor", "-1"],
 ])
 def test_numeric_options_are_bounded(args: list[str]) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
-    option = args[1]
+    option = next(a for a in args if a.startswith("-") and a != "-")
     assert f"Invalid value for '{option}'" in result.stderr, result.stderr
 
 
@@ -504,3 +505,190 @@ def test_simulate_memory_does_not_grow_with_n() -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    ("seed", -1, "seed: Input should be greater than or equal to 0"),
+    ("seed", 2**64, "seed: Input should be less than or equal to 18446744073709551615"),
+    ("skills", [f"skill{i}" for i in range(100_000)],
+     "teams.home.players[0].skills: List should have at most 32 items"),
+    ("players", 5_000, "teams.home.players: List should have at most 99 items"),
+])
+def test_scenario_numbers_and_lists_are_bounded(key: str, value: Any, problem: str) -> None:
+    """A scenario's seed is --seed's 0..2**64-1; a player lists at most 32 skills and a team at
+    most 99 players, so that checking a document is quick (100,000 unknown skills, each looked
+    up for a hint, took minutes)."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    if key == "seed":
+        doc["seed"] = value
+    elif key == "skills":
+        doc["teams"]["home"]["players"][0]["skills"] = value
+    else:
+        first = doc["teams"]["home"]["players"][0]
+        doc["teams"]["home"]["players"] = [{**first, "id": f"h{i}"} for i in range(value)]
+    start = time.monotonic()
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(problem), caught.value.problems
+    assert time.monotonic() - start < 10
+
+
+def test_team_files_list_at_most_32_skills_a_player(tmp_path: Path) -> None:
+    text = _builtin("teams", "bb2020", "human").replace(
+        "skills = []", "skills = [" + ", ".join(f'"s{i}"' for i in range(40)) + "]", 1)
+    path = tmp_path / "team.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_team(str(path), "bb2020")
+    assert caught.value.problems[0].startswith(
+        f"{path}: players[0].skills: List should have at most 32 items"), caught.value.problems
+
+
+def test_write_files_keeps_links_and_refuses_devices(tmp_path: Path) -> None:
+    """A symbolic link is written through, a pipe (like ``/dev/full`` or ``/dev/stdout``) is
+    refused and left as it is: renaming over it replaced the device (``--out /dev/full`` run as
+    root put a regular file in its place)."""
+    real = tmp_path / "real.toml"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    write_files({link: "new"})
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(ScenarioError) as caught:
+        write_files({tmp_path / "a.toml": "a", pipe: "b"})
+    assert caught.value.problems == [f"{pipe}: cannot write: not a regular file (a device, "
+                                     "pipe or socket); name a file"]
+    assert pipe.is_fifo() and not (tmp_path / "a.toml").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "pipe", "real.toml"]
+
+
+def test_stdin_closed_or_not_utf8_is_a_clean_problem() -> None:
+    """Python's stdin reads a byte that is not UTF-8 as a lone surrogate (``"\\udcff"``), which
+    failed later (a traceback writing a roster); a closed stdin (``<&-``) is ``None``."""
+    import io
+
+    for raw in (b"\xff\xfe{}", b'{"a": "\xed\xa0\x80"}'):
+        stream = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
+        with pytest.raises(ScenarioError) as caught:
+            reading.read_stream(stream, "stdin")
+        assert caught.value.problems == ["stdin: cannot read: not UTF-8 text"]
+    with pytest.raises(ScenarioError) as caught:
+        reading.read_stream(None, "stdin")
+    assert caught.value.problems == ["stdin: cannot read: it is closed"]
+    closed = subprocess.run(
+        [sys.executable, "-c", "from kickoff.cli.app import main; main()", "setup", "roster", "-"],
+        capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 1, closed.stderr
+    assert "Traceback" not in closed.stderr
+    assert "stdin: cannot read: it is closed" in closed.stderr
+
+
+def test_huge_coordinates_are_refused_in_short(tmp_path: Path) -> None:
+    """A square's coordinate has at most 6 digits in a scenario and a set-up file, as in a
+    square option: a 4,000-digit one was quoted whole in the message."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    doc["kick"] = {"target": [10**4000, 7]}
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems == [
+        "kick.target[0]: Input should be less than or equal to 999999 (got "
+        + "1" + "0" * 59 + ")"]
+    path = tmp_path / "s.toml"
+    path.write_text(SETUP_TOML.replace("1 = [12, 7]", f"1 = [-{'9' * 4000}, 7]"),
+                    encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_setup(str(path), PITCHES["eleven"])
+    assert caught.value.problems == [
+        f"{path}: positions.1[0]: Input should be greater than or equal to -999999 (got -"
+        + "9" * 59 + ")"]
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    (("teams", "home", "turn"), 10**4000, "teams.home.turn: Input should be less than or equal "
+     "to 999999"),
+    (("teams", "away", "rerolls"), -(10**50), "teams.away.rerolls: Input should be greater than "
+     "or equal to 0"),
+    (("dice", "d6"), [10**4000], "dice.d6[0]: Input should be less than or equal to 999999"),
+    (("dice", "block"), [-(10**7)], "dice.block[0]: Input should be greater than or equal to "
+     "-999999"),
+])
+def test_counts_and_dice_have_at_most_six_digits(key: tuple[str, ...], value: Any,
+                                                 problem: str) -> None:
+    """A team's counts and a scripted die are quoted in 60 characters at most when too large
+    (a 4,000-digit turn or die was quoted whole)."""
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {})
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(problem), caught.value.problems
+    assert max(len(p) for p in caught.value.problems) < 160
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    (("kick", "kicker"), "k" * 100_000, "kick.kicker"),
+    (("decisions", "touchback"), "t" * 1_000, "decisions.touchback"),
+    (("teams", "home", "players", 0, "id"), "i" * 65, "teams.home.players[0].id"),
+    (("teams", "home", "players", 0, "skills"), ["s" * 100_000], "teams.home.players[0].skills[0]"),
+])
+def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ...], value: Any,
+                                                        problem: str) -> None:
+    """A player id or skill name is quoted in a message: one of 100,000 characters made a
+    message of 200 KB."""
+    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].startswith(
+        f"{problem}: String should have at most 64 characters"), caught.value.problems
+    assert max(len(p) for p in caught.value.problems) < 160
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "k" * 5_000], ["fumbbl", "verify", "k" * 5_000],
+    ["setup", "import", "k" * 5_000, "--team", "human"],
+    ["validate", "botbowl_def_zone", "--team", "k" * 5_000],
+    ["run", "--home-setup", "k" * 5_000],
+    ["schema", "--out", "k" * 5_000], ["setup", "export", "botbowl_def_zone", "--out", "k" * 5_000],
+    ["odds", "--all-targets", "--png", "k" * 5_000 + ".png"],
+])
+def test_a_name_too_long_for_the_file_system_is_a_clean_problem(args: list[str]) -> None:
+    """ENAMETOOLONG from a file system query (``Path.is_dir``, ``exists``) was a traceback in
+    every command taking a file or folder name."""
+    result = runner.invoke(app, args)
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "File name too long" in re.sub(r"[\s│]+", " ", result.stderr), result.stderr
+
+
+def test_a_built_in_name_is_never_a_path() -> None:
+    """``bb2020/../../setups/eleven/x`` is not a built-in team (it read a built-in set-up as one)."""
+    with pytest.raises(ScenarioError) as caught:
+        load_team("bb2020/../../setups/eleven/botbowl_def_zone", "bb2020")
+    assert caught.value.problems == ["bb2020/../../setups/eleven/botbowl_def_zone: no such file"]
+
+
+def test_serve_refuses_a_host_it_cannot_listen_on() -> None:
+    """A host name that cannot be resolved was uvicorn's own error, exit status 3."""
+    result = runner.invoke(app, ["serve", "--host", "a" * 300, "--port", "8999"])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --host" in result.stderr, result.stderr
+
+
+def test_a_set_up_naming_a_missing_jersey_names_the_team_file(tmp_path: Path) -> None:
+    """A team file cut short (two players): the default set-up's problems name the file too
+    (Hypothesis found a message naming only the set-up and the team's name)."""
+    path = tmp_path / "team.toml"
+    path.write_text("[[players]]".join(TEAM_TOML.split("[[players]]")[:3]), encoding="utf-8")
+    assert [p.number for p in load_team(str(path), "bb2020")[1].players] == [1, 2]
+    result = runner.invoke(app, ["run", "--away", str(path)])
+    assert result.exit_code == 1, result.output
+    assert (f"positions.3: the team 'Gouged Eye' ({path}) has no player number 3"
+            in result.stderr.replace("\n", "")), result.stderr

@@ -100,3 +100,41 @@ def test_export_names_its_file_in_ascii(server: str, name: str, filename: str) -
         assert response.status_code == 200, response.text[:300]
         assert response.headers["content-disposition"] == f'attachment; filename="{filename}"'
         assert f'name = "{name}"' in response.text
+
+
+@pytest.mark.parametrize("endpoint", ["/api/odds", "/api/odds/all"])
+def test_an_engine_error_in_an_odds_worker_is_a_422(server: str, endpoint: str) -> None:
+    """``kick_skill`` for a kicker without Kick: the engine's error, raised in a worker process,
+    names the request's field (it was a plain-text 500 that dropped the connection)."""
+    with httpx.Client(base_url=server, timeout=60) as client:
+        port = _local_port(client.get("/api/catalogue"))
+        doc = _doc()
+        for player in doc["teams"]["home"]["players"]:  # nobody of the kicking team has Kick
+            player["skills"] = [s for s in player["skills"] if s != "kick"]
+        response = client.post(endpoint, json={"scenario": doc, "kick_skill": True,
+                                               "events": "none"})
+        _assert_problems(response, endpoint)
+        assert response.status_code == 422
+        problem = response.json()["problems"][0]
+        assert problem.startswith("kick_skill: ") and "Kick skill" in problem, problem
+        assert _local_port(response) == port
+
+
+def test_an_unexpected_error_is_a_json_500(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug (any exception no handler answers) is logged and answered 500 with ``problems``;
+    the exception does not reach the server, which would close the connection."""
+    from fastapi.testclient import TestClient
+
+    from kickoff.web import app as web_app
+
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(web_app, "catalogue", broken)
+    # raise_server_exceptions: an exception reaching the server would fail this test
+    with TestClient(web_app.create_app(workers=1), raise_server_exceptions=True) as client:
+        response = client.get("/api/catalogue")
+        assert response.status_code == 500
+        assert response.headers["content-type"] == "application/json"
+        assert response.json()["problems"][0].startswith("server: an unexpected error")
+        assert client.get("/api/schemas").status_code == 200  # the app goes on answering

@@ -42,7 +42,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.files import write_files
+from kickoff.formats.files import make_folder, write_files
 from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
 from kickoff.formats.narration import defaults_applied
 from kickoff.formats.scenario import (
@@ -285,14 +285,9 @@ def schema(
     if out is None:
         typer.echo(json.dumps(docs, indent=2))
         return
-    if out.exists() and not out.is_dir():
-        fail(f"{out}: not a folder")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        fail(f"{out}: cannot write the schemas: {e.strerror}")
     texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
     try:
+        make_folder(out)
         write_files(texts)  # all or nothing
     except KickoffError as e:
         fail(str(e))

@@ -273,12 +273,15 @@ def check_png(value: Path | None) -> Path | None:
     folder; a usage error (exit 2) naming the option otherwise (the file written is exactly the
     one named: no extension is added)."""
     if value is not None:
-        if value.is_dir():
-            raise typer.BadParameter(f"{value}: is a folder; name the PNG file to write")
-        if value.suffix.lower() != ".png":
-            raise typer.BadParameter(f"{value}: the file name must end in .png")
-        if not value.parent.is_dir():
-            raise typer.BadParameter(f"{value}: no folder {value.parent}")
+        try:
+            if value.is_dir():
+                raise typer.BadParameter(f"{value}: is a folder; name the PNG file to write")
+            if value.suffix.lower() != ".png":
+                raise typer.BadParameter(f"{value}: the file name must end in .png")
+            if not value.parent.is_dir():
+                raise typer.BadParameter(f"{value}: no folder {value.parent}")
+        except OSError as e:  # a name too long for the file system, ...
+            raise typer.BadParameter(f"{value}: {e.strerror or e}") from None
     return value
 
 

@@ -23,9 +23,9 @@ from rich.table import Table
 
 from kickoff.cli.common import guarded
 from kickoff.core.dice import DieKind, ScriptedDice, SeededDice
-from kickoff.core.errors import DiceError, KickoffError, ScenarioError
+from kickoff.core.errors import DiceError, KickoffError
 from kickoff.core.kickoff import kick_off
-from kickoff.formats.files import file_stem, write_files
+from kickoff.formats.files import file_stem, make_folder, write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of
@@ -77,12 +77,7 @@ def extract_command(
 
     kickoffs = extract_kickoffs(replay)
     folder = out or Path(".")
-    if folder.exists() and not folder.is_dir():
-        raise ScenarioError([f"{folder}: not a folder"])
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
+    make_folder(folder)
     gid = file_stem(game_id(replay, kickoffs))  # from the replay's data: never a path
     texts = {folder / f"{gid}-ko{k.number}.json":
              json.dumps(k.case if cases else k.scenario, indent=2) + "\n" for k in kickoffs}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from typing import Annotated
 
 import typer
@@ -25,6 +26,11 @@ def serve(
 
     from kickoff.web.app import create_app
 
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
+        raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
+                                 param_hint="--host") from None
     try:
         loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:

@@ -205,8 +205,8 @@ def roster(
     ] = False,
     name: Annotated[str | None, typer.Option(help="Team name (default: '<race> starting team').")]
     = None,
-    rerolls: Annotated[int, typer.Option(min=0, help="Team re-rolls.")] = 0,
-    fan_factor: Annotated[int, typer.Option(min=0, help="Fan factor.")] = 0,
+    rerolls: Annotated[int, typer.Option(min=0, max=999_999, help="Team re-rolls.")] = 0,
+    fan_factor: Annotated[int, typer.Option(min=0, max=999_999, help="Fan factor.")] = 0,
     out: Annotated[Path | None, typer.Option(
         help="Write the team file here (whole or not at all), not stdout.")] = None,
 ) -> None:

@@ -23,34 +23,62 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
     Each is first written whole to a temporary file in its own folder, then every one is
     renamed over its name (``os.replace``, atomic on one file system): a write that fails
     (disk full, no permission, a folder of that name) leaves no file changed and no part-written
-    file behind. ``ScenarioError`` naming the file otherwise.
+    file behind. A symbolic link is written through (its target replaced, the link kept); a
+    device, pipe or socket (``/dev/full``) is refused, never replaced. ``ScenarioError`` naming
+    the file otherwise.
     """
     umask = os.umask(0)
     os.umask(umask)
-    staged: list[tuple[str, Path]] = []
+    staged: list[tuple[str, Path, Path]] = []
     try:
-        for path, content in contents.items():
-            if path.is_dir():
-                raise ScenarioError([f"{path}: cannot write: is a folder"])
+        for named, content in contents.items():
+            path = _target(named)
             data = content.encode("utf-8") if isinstance(content, str) else content
             try:
                 fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                             suffix=".part")
-                staged.append((temp, path))
+                staged.append((temp, path, named))
                 with os.fdopen(fd, "wb") as f:
                     os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
                     f.write(data)
             except OSError as e:
-                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
-        for temp, path in staged:
+                raise ScenarioError([f"{named}: cannot write: {e.strerror or e}"]) from None
+        for temp, path, named in staged:
             try:
                 os.replace(temp, path)
             except OSError as e:
-                raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+                raise ScenarioError([f"{named}: cannot write: {e.strerror or e}"]) from None
     finally:
-        for temp, _ in staged:
+        for temp, _, _ in staged:
             with contextlib.suppress(OSError):
                 os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
+
+
+def _target(path: Path) -> Path:
+    """The file that writing ``path`` replaces: a symbolic link's target (the link is kept), a
+    regular file or none yet. ``ScenarioError`` for a folder, or a device, pipe or socket
+    (``/dev/full``, ``/dev/stdout``): renaming over one would replace it, not write to it."""
+    try:
+        target = Path(os.path.realpath(path))
+        if target.is_dir():
+            raise ScenarioError([f"{path}: cannot write: is a folder"])
+        if target.exists() and not target.is_file():
+            raise ScenarioError([f"{path}: cannot write: not a regular file (a device, pipe or "
+                                 "socket); name a file"])
+    except OSError as e:  # a name too long for the file system, ...
+        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+    return target
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) for files to be written into, if it is not there;
+    ``ScenarioError`` naming it if it is a file or cannot be made."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise ScenarioError([f"{folder}: not a folder"])
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
 
 
 def file_stem(name: str, default: str = "game") -> str:

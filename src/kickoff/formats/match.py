@@ -120,7 +120,7 @@ def match_scenario(
     docs: dict[str, Any] = {}
     for side in SIDES:
         placed = place_team(side, teams[side][1], setups[side][1], rs.pitch,
-                            setup_name=setups[side][0])
+                            setup_name=setups[side][0], team_name=teams[side][0])
         problems += placed.problems
         docs[side] = _team_document(placed.team)
     doc = {"format": SCENARIO_FORMAT, "ruleset": ruleset, "kicking": kicking,

@@ -46,15 +46,21 @@ def _too_large(where: str, limit: int, what: str = "longer than") -> ScenarioErr
                           "kickoff reads"])
 
 
-def read_stream(stream: TextIO, where: str, limit: int = MAX_INPUT_BYTES) -> str:
+def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES) -> str:
     """At most ``limit`` characters of an open text stream (stdin); ``ScenarioError`` naming
-    ``where`` for a longer one (nothing more is read) or one that is not UTF-8 text."""
+    ``where`` for a longer one (nothing more is read), one that is not UTF-8 text (also when
+    the stream decodes bytes as lone surrogates, as Python's stdin does) or none at all
+    (``None``: stdin closed, ``<&-``)."""
+    if stream is None:
+        raise ScenarioError([f"{where}: cannot read: it is closed"])
     try:
         text = stream.read(limit + 1)
-    except UnicodeDecodeError:
+        text.encode("utf-8")  # a byte that is not UTF-8, read as a surrogate ("\udcff")
+    except UnicodeError:
         raise ScenarioError([f"{where}: cannot read: not UTF-8 text"]) from None
-    except OSError as e:
-        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+    except (OSError, ValueError) as e:  # ValueError: a closed file object
+        raise ScenarioError([f"{where}: cannot read: {getattr(e, 'strerror', None) or e}"]
+                            ) from None
     if len(text) > limit:
         raise _too_large(where, limit)
     return text
@@ -64,11 +70,12 @@ def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT
     """The UTF-8 text of the file at ``path`` (at most ``limit`` characters).
 
     ``ScenarioError`` naming ``where`` (default: the path) for a missing file, a folder, an
-    unreadable file, text that is not UTF-8 or a file longer than ``limit``."""
+    unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
+    longer than ``limit``."""
     where = str(path) if where is None else where
-    if Path(path).is_dir():
-        raise ScenarioError([f"{where}: is a folder, not a file"])
     try:
+        if Path(path).is_dir():
+            raise ScenarioError([f"{where}: is a folder, not a file"])
         with open(path, encoding="utf-8") as f:
             return read_stream(f, where, limit)
     except FileNotFoundError:
@@ -81,9 +88,9 @@ def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPU
     """The bytes of the file at ``path`` (at most ``limit``); ``ScenarioError`` as
     :func:`read_text`."""
     where = str(path) if where is None else where
-    if Path(path).is_dir():
-        raise ScenarioError([f"{where}: is a folder, not a file"])
     try:
+        if Path(path).is_dir():
+            raise ScenarioError([f"{where}: is a folder, not a file"])
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except FileNotFoundError:

@@ -19,6 +19,7 @@ from kickoff.core.actions.kick import TurnResult, play_turn
 from kickoff.core.context import Decisions, Move, PlayerPath
 from kickoff.core.dice import (
     BLOCK_FACES,
+    MAX_SEED,
     SIDES,
     Dice,
     DieKind,
@@ -39,8 +40,30 @@ from kickoff.formats.reading import load_json
 SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
 
-NonNegative = Annotated[int, Field(ge=0)]
-SquareIn = tuple[int, int]
+#: A count (a team's re-rolls, its turn): at most 6 digits, so that a message quoting one that is
+#: out of range stays short (a 4,000-digit count was quoted whole).
+NonNegative = Annotated[int, Field(ge=0, le=999_999)]
+#: A scripted die as a document gives it (checked against its die later): at most 6 digits.
+DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
+#: The most skills a player may list (a scenario's or a team file's): a real player has fewer
+#: than 15; a longer list is refused before each unknown name is looked up for a hint.
+MAX_SKILLS = 32
+#: The longest player id or skill name a document may give (a real one has fewer than 30
+#: characters): a message quoting a longer one stays short (a 100,000-character id was quoted
+#: whole).
+MAX_NAME = 64
+#: A player id (a player's own or one naming a player), at most :data:`MAX_NAME` characters.
+PlayerId = Annotated[str, Field(max_length=MAX_NAME)]
+#: A player's skills, at most :data:`MAX_SKILLS` names of at most :data:`MAX_NAME` characters.
+SkillList = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]],
+                      Field(max_length=MAX_SKILLS)]
+#: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
+#: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
+MAX_TEAM_PLAYERS = 99
+#: A square's coordinate as a document gives it: at most 6 digits, as a square option's (a square
+#: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
+Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
+SquareIn = tuple[Coordinate, Coordinate]
 WeatherName = Literal[
     "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
 ]
@@ -56,14 +79,14 @@ class _Strict(BaseModel):
 class PlayerIn(_Strict):
     """A player; ``ag``/``av`` in the ruleset's convention (classic characteristic, else target)."""
 
-    id: Annotated[str, Field(min_length=1)]
+    id: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
     ma: Annotated[int, Field(ge=1, le=12)]
     st: Annotated[int, Field(ge=1, le=8)]
     ag: Annotated[int, Field(ge=1, le=6)]
     av: Annotated[int, Field(ge=2, le=12)]
     pa: Annotated[int, Field(ge=0, le=6)] | None = None
     name: str = ""
-    skills: list[str] = Field(default_factory=list)
+    skills: SkillList = Field(default_factory=list)
     square: SquareIn | None = None
     status: StatusName | None = None
 
@@ -71,7 +94,7 @@ class PlayerIn(_Strict):
 class TeamIn(_Strict):
     """A team: its counters (all default 0) and its players."""
 
-    players: list[PlayerIn]
+    players: Annotated[list[PlayerIn], Field(max_length=MAX_TEAM_PLAYERS)]
     name: str = ""
     turn: NonNegative = 0
     rerolls: NonNegative = 0
@@ -106,17 +129,17 @@ class OptionsIn(_Strict):
 
 
 class KickIn(_Strict):
-    kicker: str | None = None
+    kicker: PlayerId | None = None
     target: SquareIn | None = None
 
 
 class MoveIn(_Strict):
-    player: str
+    player: PlayerId
     to: SquareIn
 
 
 class PrayerIn(_Strict):
-    player: str | None = None
+    player: PlayerId | None = None
     skill: str | None = None
 
 
@@ -134,38 +157,38 @@ class RerollIn(_Strict):
 
 
 class PassBlockIn(_Strict):
-    player: str
+    player: PlayerId
     path: list[SquareIn] = Field(default_factory=list)
 
 
 class PlayerPathIn(_Strict):
     """The kick-off move of Kick-Off Return / On the Ball: the player and the squares entered."""
 
-    player: str
+    player: PlayerId
     path: list[SquareIn]
 
 
 class ActivationIn(_Strict):
     """One player activation (``scenario-format.md``, "Actions")."""
 
-    player: str
+    player: PlayerId
     action: Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick"]
     path: list[SquareIn] = Field(default_factory=list)
-    target: str | None = None
+    target: PlayerId | None = None
     block: BlockIn | None = None
-    thrown: str | None = None
+    thrown: PlayerId | None = None
     to: SquareIn | None = None
     aim: SquareIn | None = None
     pass_block: PassBlockIn | None = None
-    kick_block: str | None = None
+    kick_block: PlayerId | None = None
     landing: SquareIn | None = None
     reroll: RerollIn | None = None
 
 
 class DecisionsIn(_Strict):
     use_kick_skill: bool = False
-    touchback: str | SquareIn | None = None
-    high_kick: str | None = None
+    touchback: PlayerId | SquareIn | None = None
+    high_kick: PlayerId | None = None
     kick_off_return: PlayerPathIn | None = None
     on_the_ball: PlayerPathIn | None = None
     quick_snap: list[MoveIn] = Field(default_factory=list)
@@ -180,17 +203,17 @@ class DecisionsIn(_Strict):
 
 
 class DiceIn(_Strict):
-    d3: list[int] = Field(default_factory=list)
-    d6: list[int] = Field(default_factory=list)
-    d8: list[int] = Field(default_factory=list)
-    d16: list[int] = Field(default_factory=list)
-    block: list[int | str] = Field(default_factory=list)
-    pick: list[int] = Field(default_factory=list)
+    d3: list[DieIn] = Field(default_factory=list)
+    d6: list[DieIn] = Field(default_factory=list)
+    d8: list[DieIn] = Field(default_factory=list)
+    d16: list[DieIn] = Field(default_factory=list)
+    block: list[DieIn | str] = Field(default_factory=list)
+    pick: list[DieIn] = Field(default_factory=list)
 
 
 class BallIn(_Strict):
     square: SquareIn
-    carrier: str | None = None
+    carrier: PlayerId | None = None
 
 
 class ScenarioIn(_Strict):
@@ -207,7 +230,7 @@ class ScenarioIn(_Strict):
     half: Annotated[int, Field(ge=1, le=2)] = 1
     kick: KickIn | None = None
     dice: DiceIn | None = None
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None  # as --seed (formats.md)
     decisions: DecisionsIn = Field(default_factory=DecisionsIn)
     active: Literal["home", "away"] | None = None
     actions: list[ActivationIn] | None = None
@@ -248,8 +271,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
 
 def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     # pydantic adds union-member and tagged names (e.g. "str", "tuple[int, int]"): drop them.
-    noise = ("str", "int", "bool", "list", "tuple", "literal", "none", "function-after",
-             "json-or-python")
+    noise = ("str", "int", "constrained-int", "constrained-str", "bool", "list", "tuple",
+             "literal", "none", "function-after", "json-or-python")
     return tuple(
         p for p in loc
         if isinstance(p, int) or (not any(c in p for c in "[]|'") and p not in noise)

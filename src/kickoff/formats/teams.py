@@ -29,7 +29,13 @@ from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario import pydantic_problems
+from kickoff.formats.scenario import (
+    MAX_TEAM_PLAYERS,
+    Coordinate,
+    NonNegative,
+    SkillList,
+    pydantic_problems,
+)
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -54,7 +60,7 @@ class RosterPlayer(_Strict):
     ag: Annotated[int, Field(ge=1, le=6)]
     pa: Annotated[int, Field(ge=0, le=6)] | None = None
     av: Annotated[int, Field(ge=2, le=12)]
-    skills: list[str] = Field(default_factory=list)
+    skills: SkillList = Field(default_factory=list)
 
 
 class TeamFile(_Strict):
@@ -64,12 +70,12 @@ class TeamFile(_Strict):
     race: str = ""
     family: Family
     source: str = ""
-    rerolls: Annotated[int, Field(ge=0)] = 0
-    fan_factor: Annotated[int, Field(ge=0)] = 0
+    rerolls: NonNegative = 0
+    fan_factor: NonNegative = 0
     fame: Annotated[int, Field(ge=0, le=2)] = 0
-    cheerleaders: Annotated[int, Field(ge=0)] = 0
-    assistant_coaches: Annotated[int, Field(ge=0)] = 0
-    players: list[RosterPlayer]
+    cheerleaders: NonNegative = 0
+    assistant_coaches: NonNegative = 0
+    players: Annotated[list[RosterPlayer], Field(max_length=MAX_TEAM_PLAYERS)]
 
 
 class SetupFile(_Strict):
@@ -80,14 +86,21 @@ class SetupFile(_Strict):
     kind: Literal["offence", "defence"] | None = None
     source: str = ""
     description: str = ""
-    positions: dict[str, Annotated[list[int], Field(min_length=2, max_length=2)]]
+    positions: dict[str, Annotated[list[Coordinate], Field(min_length=2, max_length=2)]]
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
     return load_toml(text, str(path))
 
 
+#: A built-in name (and a family or pitch in ``bb2020/human``): never a path (``..``) nor a name
+#: too long for the file system.
+_BUILTIN_NAME = re.compile(r"[a-z0-9_]{1,64}")
+
+
 def _builtin(kind: str, sub: str, name: str) -> tuple[str, str] | None:
+    if not (_BUILTIN_NAME.fullmatch(sub) and _BUILTIN_NAME.fullmatch(name)):
+        return None
     res = resources.files("kickoff").joinpath("data", kind, sub, f"{name}.toml")
     if res.is_file():
         return f"{kind}/{sub}/{name}", res.read_text(encoding="utf-8")
@@ -125,10 +138,14 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
     if found:
         return found
     path = Path(name)
-    if path.is_dir():
-        raise ScenarioError([f"{name}: is a folder, not a {what} file"])
-    if path.exists():  # a file, or a device or pipe (read within the limit)
-        return str(path), read_text(path)
+    try:
+        if path.is_dir():
+            raise ScenarioError([f"{name}: is a folder, not a {what} file"])
+        if path.exists():  # a file, or a device or pipe (read within the limit)
+            return str(path), read_text(path)
+    except OSError as e:  # a name too long for the file system, ...
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise ScenarioError([f"{shown}: cannot read: {e.strerror or e}"]) from None
     if "/" in name or name.endswith(".toml"):
         raise ScenarioError([f"{name}: no such file"])
     known = builtin_names(kind, sub)
@@ -174,7 +191,7 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
         raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
-    problems = [f"{where}: positions.{k}: not a jersey number (digits 0-9 only)"
+    problems = [f"{where}: positions.{k}: not a jersey number (1 to 4 digits 0-9)"
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
     first: dict[int, str] = {}
     for k in setup.positions:
@@ -221,12 +238,13 @@ class PlacedTeam:
 
 def place_team(
     side: Side, team: TeamFile, setup: SetupFile, pitch: Pitch, *, setup_name: str = "set-up",
-    order_start: int = 0,
+    order_start: int = 0, team_name: str | None = None,
 ) -> PlacedTeam:
     """Put ``team`` on the pitch as ``side`` with ``setup`` (mirrored for away).
 
     Player ids are ``h<number>`` / ``a<number>``. Problems (a set-up naming a jersey number the
-    team does not have, a square off the pitch) are returned, not raised.
+    team does not have, naming the team's file or built-in ``team_name`` if given; a square off
+    the pitch) are returned, not raised.
     """
     prefix = ID_PREFIX[side]
     by_number = {p.number: p for p in team.players}
@@ -235,7 +253,8 @@ def place_team(
     for key, (x, y) in setup.positions.items():
         number = int(key)
         if number not in by_number:
-            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r} has no "
+            of = "" if team_name is None else f" ({team_name})"
+            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r}{of} has no "
                             f"player number {number}")
             continue
         sq = as_drawn(side, (x, y), pitch)
@@ -295,7 +314,8 @@ def build_state(
         where, team = teams[side]
         skills += skill_problems(team, where, ruleset)
         sname, setup = setups[side]
-        placed[side] = place_team(side, team, setup, pitch, setup_name=sname, order_start=100 * i)
+        placed[side] = place_team(side, team, setup, pitch, setup_name=sname, order_start=100 * i,
+                                  team_name=where)
         problems += placed[side].problems
     if skills:
         raise ScenarioError(skills)
@@ -313,7 +333,8 @@ def check_setup_file(
     ruleset: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile], side: Side
 ) -> list[str]:
     """Every problem of one team's set-up on its own (both sides' squares are independent)."""
-    placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0])
+    placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0],
+                        team_name=team[0])
     empty = Team(other_side(side), [])
     state = GameState(ruleset.pitch, {side: placed.team, empty.side: empty}, kicking=side)
     problems = placed.problems + setup_problems(state, ruleset, side)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import multiprocessing
 import secrets
 from collections import OrderedDict
@@ -292,6 +293,55 @@ class BodyLimit:
 
 
 
+class CatchAll:
+    """ASGI middleware: an exception no handler answers (a bug) is logged with its traceback and
+    answered 500 with JSON ``problems``, the keep-alive connection kept (uvicorn closes the
+    connection of an application that raises). Once an answer has started, the exception goes
+    on to the server: nothing better can be sent then."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            if started:
+                raise
+            logging.getLogger("uvicorn.error").exception(
+                "kickoff: unexpected error answering %s %s", scope.get("method"),
+                scope.get("path"))
+            response = JSONResponse({"problems": [
+                "server: an unexpected error (a bug in kickoff, logged by the server); the "
+                "request was not answered"]}, status_code=500)
+            await response(scope, receive, send)
+
+
+#: The problems of an engine error met while answering (``KickoffError`` not caught by the
+#: endpoint: one raised in an odds worker): each line names its field, the request's
+#: ``kick_skill`` for the kicker's use of Kick, the scenario's key path otherwise.
+REQUEST_FIELDS = {"decisions.use_kick_skill": "kick_skill"}
+
+
+def _engine_problems(e: KickoffError) -> list[str]:
+    lines = e.problems if isinstance(e, ScenarioError | SetupError) else str(e).splitlines()
+    out: list[str] = []
+    for line in lines:
+        key = next((k for k in REQUEST_FIELDS if line.startswith(k)), None)
+        out.append(f"scenario.{line}" if key is None else REQUEST_FIELDS[key] + line[len(key):])
+    return out
+
+
 def _prefixed(field: str, e: KickoffError) -> list[str]:
     if isinstance(e, ScenarioError):
         return [f"{field}.{p}" for p in e.problems]
@@ -462,6 +512,11 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     )
 
     app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes)
+    app.add_middleware(CatchAll)  # outermost of ours: also a bug in BodyLimit is answered
+
+    @app.exception_handler(KickoffError)
+    async def engine_error(request: Request, exc: KickoffError) -> JSONResponse:
+        return JSONResponse({"problems": _engine_problems(exc)}, status_code=422)
 
     @app.exception_handler(ClientGone)
     async def client_gone(request: Request, exc: ClientGone) -> Response:
