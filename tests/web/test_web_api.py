@@ -633,3 +633,29 @@ def test_import_bad_input(client: TestClient, default_doc: dict[str, Any]) -> No
     found = problems(client.post("/api/setup/import", json={
         "scenario": default_doc, "side": "home", "text": evil, "filename": "e.xml"}), 422)
     assert found[0].startswith("text: e.xml: ")
+
+
+def test_odds_play_the_receiving_coachs_choices(client: TestClient,
+                                                default_doc: dict[str, Any]) -> None:
+    """``decisions.touchback`` / ``high_kick`` in the scenario are played by the odds, exactly
+    as ``kickoff odds --touchback / --high-kick``; other scenarios' caches are not mixed up."""
+    from kickoff.core.context import Decisions
+
+    receiving = "away" if default_doc["kicking"] == "home" else "home"
+    ids = [p["id"] for p in default_doc["teams"][receiving]["players"] if p.get("square")]
+    taker = ids[-1]
+    doc = copy.deepcopy(default_doc)
+    doc["decisions"] = {"touchback": taker, "high_kick": taker}
+    body = {"target": [25, 1], "events": "all"}
+    chosen = client.post("/api/odds", json={"scenario": doc, **body}).json()
+    plain = client.post("/api/odds", json={"scenario": default_doc, **body}).json()
+    loaded = load_scenario(parse_scenario(json.dumps(default_doc)))
+    expected = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                             house_rules=loaded.house_rules,
+                             decisions=Decisions(touchback=taker, high_kick=taker)
+                             ).odds(Square(25, 1))
+    holders = {h["player"]: Fraction(h["exact"]) for h in chosen["holders"]}
+    assert holders == expected.holders
+    plain_holders = {h["player"]: Fraction(h["exact"]) for h in plain["holders"]}
+    assert holders[taker] > plain_holders.get(taker, Fraction(0))
+    assert Fraction(chosen["touchback"]["exact"]) == expected.touchback

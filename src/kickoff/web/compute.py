@@ -20,6 +20,7 @@ from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.errors import ScenarioError
+from kickoff.core.context import Decisions
 from kickoff.core.pitch import Square
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
@@ -30,12 +31,31 @@ SOLVERS_KEPT = 2
 _solvers: OrderedDict[tuple[str, Events, bool], KickoffSolver] = OrderedDict()
 
 
+#: The decisions the exact odds play from a scenario (the receiving coach's High Kick player and
+#: touchback taker, as ``kickoff odds --high-kick / --touchback``); every other decision is
+#: played at its default.
+ODDS_CHOICES = ("high_kick", "touchback")
+
+
+def odds_choices(doc: Any) -> dict[str, str]:
+    """``{"high_kick": id, "touchback": id}``, those of :data:`ODDS_CHOICES` the scenario
+    document's ``decisions`` name by player id (a touchback square is not played by the odds)."""
+    decisions = doc.get("decisions") if isinstance(doc, dict) else None
+    if not isinstance(decisions, dict):
+        return {}
+    return {k: v for k in ODDS_CHOICES if isinstance(v := decisions.get(k), str)}
+
+
 def setup_key(scenario_text: str) -> str:
     """What the exact odds of a scenario depend on, as canonical JSON: everything but its dice,
-    seed, kick and decisions (the solver plays the default decisions)."""
+    seed, kick and decisions, apart from the receiving coach's :func:`odds_choices` (the solver
+    plays every other decision at its default)."""
     doc = load_json(scenario_text)
+    choices = odds_choices(doc)
     for key in ("dice", "seed", "kick", "decisions"):
         doc.pop(key, None)
+    if choices:
+        doc["decisions"] = choices
     return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
 
@@ -65,8 +85,11 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffS
     solver = _solvers.get(key)
     if solver is None:
         loaded = load_kickoff(scenario_text)
+        choices = odds_choices(load_json(scenario_text))
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
-                               house_rules=loaded.house_rules, use_kick_skill=kick_skill)
+                               house_rules=loaded.house_rules, use_kick_skill=kick_skill,
+                               decisions=Decisions(high_kick=choices.get("high_kick"),
+                                                   touchback=choices.get("touchback")))
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:
             _solvers.popitem(last=False)

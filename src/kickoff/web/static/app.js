@@ -422,6 +422,16 @@ async function validate() {
   }
 }
 
+// The scenario with the receiving coach's choices (High Kick, Touchback) as its decisions: the
+// odds and the Kick! play them (kickoff odds / run --high-kick, --touchback).
+function withChoices(doc) {
+  const out = structuredClone(doc);
+  for (const [id, key] of [["high-kick", "high_kick"], ["touchback", "touchback"]]) {
+    if ($(id).value) out.decisions = {...(out.decisions || {}), [key]: $(id).value};
+  }
+  return out;
+}
+
 function oddsOptions() {
   return {events: $("events").value, kick_skill: $("kick-skill").checked};
 }
@@ -432,7 +442,7 @@ async function fetchHeat() {
   $("heat-status").textContent = opts.events === "all"
     ? "computing every target with the Kick-off events (several seconds)..." : "computing every target...";
   try {
-    const r = await api("/api/odds/all", {scenario: state.doc, ...opts}, fresh("heat"));
+    const r = await api("/api/odds/all", {scenario: withChoices(state.doc), ...opts}, fresh("heat"));
     if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value) return;
     state.heat = r;
     $("heat-status").textContent = `${r.targets.length} targets`;
@@ -452,7 +462,7 @@ async function fetchOdds() {
   $("odds-hint").textContent = `computing the odds of a kick at [${target.join(", ")}]...`;
   $("odds-hint").hidden = false;
   try {
-    const o = await api("/api/odds", {scenario: state.doc, target, ...opts}, fresh("odds"));
+    const o = await api("/api/odds", {scenario: withChoices(state.doc), target, ...opts}, fresh("odds"));
     if (v !== state.version || target !== state.target) return;
     state.odds = o;
     showOdds(o);
@@ -614,13 +624,10 @@ async function kick() {
     say("The seed must be a whole number, 0 or more.", true);
     return;
   }
-  const doc = structuredClone(state.doc);
+  const doc = withChoices(state.doc);
   delete doc.dice;
   doc.seed = seed;
   if (state.target) doc.kick = {...(doc.kick || {}), target: state.target};
-  for (const [id, key] of [["high-kick", "high_kick"], ["touchback", "touchback"]]) {
-    if ($(id).value) doc.decisions = {...(doc.decisions || {}), [key]: $(id).value};
-  }
   try {
     const {result, story, defaults} = await api("/api/kick", {scenario: doc});
     stopReplay();
@@ -783,7 +790,7 @@ async function init() {
   }
   $("kicking").addEventListener("change", () => { state.doc.kicking = $("kicking").value; state.target = null; state.heat = null; changed(); });
   $("weather").addEventListener("change", () => { state.doc.weather = $("weather").value; changed(); });
-  for (const id of ["events", "objective", "kick-skill"]) {
+  for (const id of ["events", "objective", "kick-skill", "high-kick", "touchback"]) {
     $(id).addEventListener("change", () => { state.heat = null; render(); schedule(); });
   }
   $("show-heat").addEventListener("change", () => { render(); if ($("show-heat").checked) fetchHeat(); });
