@@ -178,12 +178,21 @@ STATUSES: tuple[Status, ...] = ("agree", "ruling", "unsupported", "disagree", "e
 REPLAY_SUFFIXES = (".json", ".gz")
 
 
+def _is_folder(path: Path) -> bool:
+    """``path.is_dir()``, False where the file system cannot even be asked (a name too long):
+    then the path is read as a file, and that read names the problem."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def replay_files(paths: list[Path]) -> list[Path]:
     """The replay files named by ``paths``: a file as given, a folder as every ``*.json`` and
     ``*.gz`` file under it (recursively, sorted by path)."""
     out: list[Path] = []
     for path in paths:
-        if path.is_dir():
+        if _is_folder(path):
             out += sorted(p for p in path.rglob("*")
                           if p.is_file() and p.name.endswith(REPLAY_SUFFIXES))
         else:
@@ -223,7 +232,7 @@ def verify_command(
     rows: list[dict[str, Any]] = []
     failed: list[dict[str, str]] = [
         {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
-        for p in replays if p.is_dir() and not replay_files([p])]
+        for p in replays if _is_folder(p) and not replay_files([p])]
     table = Table(show_lines=False)
     for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
         table.add_column(col)
