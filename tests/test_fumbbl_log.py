@@ -591,3 +591,15 @@ def test_every_shared_replay_verifies() -> None:
             assert key in WAITING, row
     assert elapsed < 60
     assert code == 1  # while Blitz! free turns are unsupported
+
+
+def test_verify_table_fits_80_columns_and_cuts_no_event() -> None:
+    """The verify table folds long cells within 80 columns (issue 15: tables that fit 80
+    columns, no ``brilliant_co…``), events in Blood Bowl's names; the project's own replay."""
+    demo = Path(__file__).parents[1] / "examples" / "replay_demo.json.gz"
+    code, out, _ = cli(["fumbbl", "verify", str(demo)])
+    assert code == 0, out
+    assert "…" not in out
+    table = [line for line in out.splitlines() if line[:1] in "┏┃┡│└"]
+    assert len(table) >= 5 and max(len(line) for line in table) <= 80
+    assert "Get the Ref" in out and "of 2 kick-offs agree" in out

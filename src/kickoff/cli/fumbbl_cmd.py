@@ -26,6 +26,7 @@ from kickoff.core.dice import DieKind, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError
 from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, make_folder, write_files
+from kickoff.formats.narration import bb_name
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of
@@ -234,8 +235,9 @@ def verify_command(
         {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
         for p in replays if _is_folder(p) and not replay_files([p])]
     table = Table(show_lines=False)
-    for col in ("game", "#", "half", "kicking", "event", "FUMBBL ball", "our ball", "status"):
-        table.add_column(col)
+    # Within 80 columns: the event folds (Blood Bowl's name) rather than being cut.
+    for col in ("game", "#", "half", "kicks", "event", "FUMBBL ball", "our ball", "status"):
+        table.add_column(col, overflow="fold")
     details: list[str] = []
     counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
     games = 0
@@ -257,7 +259,8 @@ def verify_command(
             fumbbl = _show(k.expect.get("ball.square")) + (
                 f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
                 else " loose")
-            table.add_row(gid, str(k.number), str(k.half), k.kicking, _show(event), fumbbl,
+            shown = "-" if event is None else bb_name(str(event))
+            table.add_row(gid, str(k.number), str(k.half), k.kicking, shown, fumbbl,
                           ours, f"[{_STYLE[status]}]{status}[/]")
             if detail:
                 details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
