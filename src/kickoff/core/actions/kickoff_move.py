@@ -25,6 +25,7 @@ from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext, PlayerPath
 from kickoff.core.errors import DecisionError
 from kickoff.core.ruleset import KickoffMove
+from kickoff.core.state import Player
 
 #: Each skill's name and its edition's words for a player with an opponent adjacent.
 _WORDS: dict[str, tuple[str, str]] = {
@@ -58,23 +59,14 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     if ctx.touchback:
         ctx.note("ignored", where=key, why="the kick is a touchback: no kick-off move")
         return False
-    st = ctx.state
-    name, marked = _WORDS[rules.skill]
     p = ctx.player(choice.player, f"{key}.player")
     w = where_of(key, p)
-    if p.side != ctx.receiving:
-        raise DecisionError(f"{w}: {p.id} is not a player of the receiving team")
-    if rules.skill not in p.skills:
-        raise DecisionError(f"{w}: {p.id} does not have {name}")
-    if not p.standing:
-        raise DecisionError(f"{w}: only a Standing player on the pitch can use {name}")
+    refusal = _refusal(ctx, rules, p)
+    if refusal is not None:
+        raise DecisionError(f"{w}: {refusal}")
     assert p.square is not None
-    if "ball_and_chain" in p.skills:
-        raise DecisionError(f"{w}: a Ball & Chain player may not use {name}")
-    if rules.los_barred and st.pitch.on_los(ctx.receiving, p.square):
-        raise DecisionError(f"{w}: a player on the Line of Scrimmage may not use {name}")
-    if not st.is_open(p):
-        raise DecisionError(f"{w}: {p.id} is {marked}: only an Open player may use {name}")
+    st = ctx.state
+    name = _WORDS[rules.skill][0]
     path = choice.path
     if not path:
         raise DecisionError(f"{key}.path: empty; name at least one square, or give null for nobody")
@@ -96,14 +88,29 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     return True
 
 
+def _refusal(ctx: KickoffContext, rules: KickoffMove, p: Player) -> str | None:
+    """Why ``p`` may not make the kick-off move now, ``None`` if he may: a player of the
+    kicking team or without the skill, not Standing on the pitch, Ball & Chain, on the Line of
+    Scrimmage where the edition bars it, not Open."""
+    st = ctx.state
+    name, marked = _WORDS[rules.skill]
+    if p.side != ctx.receiving:
+        return f"{p.id} is not a player of the receiving team"
+    if rules.skill not in p.skills:
+        return f"{p.id} does not have {name}"
+    if not p.standing or p.square is None:
+        return f"only a Standing player on the pitch can use {name}"
+    if "ball_and_chain" in p.skills:
+        return f"a Ball & Chain player may not use {name}"
+    if rules.los_barred and st.pitch.on_los(ctx.receiving, p.square):
+        return f"a player on the Line of Scrimmage may not use {name}"
+    if not st.is_open(p):
+        return f"{p.id} is {marked}: only an Open player may use {name}"
+    return None
+
+
 def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:
     """The receiving players who could make the kick-off move now (who the default leaves
-    standing): Standing, with the skill, no Ball & Chain, Open, off the Line of Scrimmage where
-    the edition bars it."""
-    st = ctx.state
-    return [
-        p.id for p in st.teams[ctx.receiving].players
-        if rules.skill in p.skills and p.standing and p.square is not None
-        and "ball_and_chain" not in p.skills and st.is_open(p)
-        and not (rules.los_barred and st.pitch.on_los(ctx.receiving, p.square))
-    ]
+    standing): those :func:`_refusal` lets move."""
+    return [p.id for p in ctx.state.teams[ctx.receiving].players
+            if rules.skill in p.skills and _refusal(ctx, rules, p) is None]
