@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,24 @@ def _need_browser() -> Any:
     return sync_playwright
 
 
+@contextmanager
+def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = None
+            ) -> Iterator[Any]:
+    """The page of ``server`` in headless Chromium, ready (``body[data-ready=true]``), its
+    script errors collected in ``errors``; the browser is closed afterwards."""
+    sync_playwright = _need_browser()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(**({"viewport": viewport} if viewport else {}))
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/")
+            page.wait_for_selector("body[data-ready=true]")
+            yield page
+        finally:
+            browser.close()
+
+
 def _centre(page: Any, selector: str) -> tuple[float, float]:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
@@ -62,80 +82,71 @@ def _drag(page: Any, pid: str, square: tuple[int, int]) -> None:
 
 
 def test_page_end_to_end(server: str, tmp_path: Path) -> None:
-    sync_playwright = _need_browser()
     shots = [tmp_path / "web.png", tmp_path / "web-kick.png"]
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1500, "height": 1040})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.wait_for_selector("body[data-ready=true]")
-            page.wait_for_selector("#legal:not([hidden])")
-            doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
-            rosters = sum(len(doc["teams"][s]["players"]) for s in ("home", "away"))
-            assert page.locator("g.player").count() == rosters == 14 + 13
-            assert page.locator("rect.square").count() == 26 * 15
+    with _opened(server, errors, viewport={"width": 1500, "height": 1040}) as page:
+        page.wait_for_selector("#legal:not([hidden])")
+        doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        rosters = sum(len(doc["teams"][s]["players"]) for s in ("home", "away"))
+        assert page.locator("g.player").count() == rosters == 14 + 13
+        assert page.locator("rect.square").count() == 26 * 15
 
-            # drag h1 off the Line of Scrimmage into the receiving half: problems appear
-            _drag(page, "h1", (17, 12))
-            page.wait_for_selector("#problems li")
-            listed = page.locator("#problems li").all_text_contents()
-            assert any("player h1 at [17, 12] is outside its own half" in p for p in listed), listed
-            assert any("on the Line of Scrimmage" in p for p in listed), listed
-            assert page.locator("#legal").is_hidden()
-            assert "problem" in (page.get_attribute('g.player[data-id="h1"]', "class") or "")
-            # and back: they go
-            _drag(page, "h1", (12, 7))
-            page.wait_for_selector("#legal:not([hidden])")
-            assert page.locator("#problems li").count() == 0
+        # drag h1 off the Line of Scrimmage into the receiving half: problems appear
+        _drag(page, "h1", (17, 12))
+        page.wait_for_selector("#problems li")
+        listed = page.locator("#problems li").all_text_contents()
+        assert any("player h1 at [17, 12] is outside its own half" in p for p in listed), listed
+        assert any("on the Line of Scrimmage" in p for p in listed), listed
+        assert page.locator("#legal").is_hidden()
+        assert "problem" in (page.get_attribute('g.player[data-id="h1"]', "class") or "")
+        # and back: they go
+        _drag(page, "h1", (12, 7))
+        page.wait_for_selector("#legal:not([hidden])")
+        assert page.locator("#problems li").count() == 0
 
-            # the heat map of every target, with its legend: on when the page opens, with the
-            # Kick-off events on, as kickoff odds
-            assert page.is_checked("#show-heat")
-            assert page.input_value("#events") == DEFAULT_EVENTS
-            page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195",
-                                   timeout=180_000)
-            assert "touchback" in page.text_content("#legend")
-            assert page.locator("#legend").is_visible()
+        # the heat map of every target, with its legend: on when the page opens, with the
+        # Kick-off events on, as kickoff odds
+        assert page.is_checked("#show-heat")
+        assert page.input_value("#events") == DEFAULT_EVENTS
+        page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195",
+                               timeout=180_000)
+        assert "touchback" in page.text_content("#legend")
+        assert page.locator("#legend").is_visible()
 
-            # one target's exact odds
-            page.click('rect.hit[data-x="19"][data-y="3"]')
-            page.wait_for_selector("#odds:not([hidden])", timeout=120_000)
-            doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
-            loaded = load_scenario(parse_scenario(json.dumps(doc)))
-            expected = KickoffSolver(loaded.state, loaded.ruleset,
-                                     events=DEFAULT_EVENTS).odds(Square(19, 3))
-            assert Fraction(page.text_content("#odds-touchback-exact") or "") == expected.touchback
-            assert page.text_content("#odds-touchback") == f"{float(expected.touchback) * 100:.1f}%"
-            assert page.locator("#landing-layer circle").count() == len(expected.ground)
-            page.screenshot(path=str(shots[0]))
+        # one target's exact odds
+        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.wait_for_selector("#odds:not([hidden])", timeout=120_000)
+        doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        loaded = load_scenario(parse_scenario(json.dumps(doc)))
+        expected = KickoffSolver(loaded.state, loaded.ruleset,
+                                 events=DEFAULT_EVENTS).odds(Square(19, 3))
+        assert Fraction(page.text_content("#odds-touchback-exact") or "") == expected.touchback
+        assert page.text_content("#odds-touchback") == f"{float(expected.touchback) * 100:.1f}%"
+        assert page.locator("#landing-layer circle").count() == len(expected.ground)
+        page.screenshot(path=str(shots[0]))
 
-            # Kick! from seed 7, stepped through to the end
-            page.fill("#seed", "7")
-            page.click("#kick")
-            page.wait_for_selector("#steps li.current")
-            page.wait_for_selector("#kick-end:not([hidden])", timeout=60_000)
-            result = replay_text(json.dumps({**doc, "seed": 7, "kick": {"target": [19, 3]}}))
-            steps = page.locator("#steps li")
-            assert steps.count() == len(result["log"])
-            end = page.text_content("#kick-end") or ""
-            ball = result["ball"]
-            if ball["carrier"]:
-                assert f"Ball held by {ball['carrier']}" in end
-            else:
-                assert f"Ball on the ground at [{ball['square'][0]}, {ball['square'][1]}]" in end
-            assert "Seed 7." in end
-            for pid, p in result["players"].items():  # the final positions are drawn
-                if p["square"] is not None:
-                    x, y = _centre(page, f'g.player[data-id="{pid}"]')
-                    sx, sy = _centre(page, f'rect.square[data-x="{p["square"][0]}"]'
-                                           f'[data-y="{p["square"][1]}"]')
-                    assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
-            page.screenshot(path=str(shots[1]))
-        finally:
-            browser.close()
+        # Kick! from seed 7, stepped through to the end
+        page.fill("#seed", "7")
+        page.click("#kick")
+        page.wait_for_selector("#steps li.current")
+        page.wait_for_selector("#kick-end:not([hidden])", timeout=60_000)
+        result = replay_text(json.dumps({**doc, "seed": 7, "kick": {"target": [19, 3]}}))
+        steps = page.locator("#steps li")
+        assert steps.count() == len(result["log"])
+        end = page.text_content("#kick-end") or ""
+        ball = result["ball"]
+        if ball["carrier"]:
+            assert f"Ball held by {ball['carrier']}" in end
+        else:
+            assert f"Ball on the ground at [{ball['square'][0]}, {ball['square'][1]}]" in end
+        assert "Seed 7." in end
+        for pid, p in result["players"].items():  # the final positions are drawn
+            if p["square"] is not None:
+                x, y = _centre(page, f'g.player[data-id="{pid}"]')
+                sx, sy = _centre(page, f'rect.square[data-x="{p["square"][0]}"]'
+                                       f'[data-y="{p["square"][1]}"]')
+                assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
+        page.screenshot(path=str(shots[1]))
     assert errors == []
     for shot in shots:
         assert shot.stat().st_size > 20_000
@@ -151,19 +162,11 @@ def test_page_events_default_is_the_cli_s(server: str) -> None:
 
     from kickoff.cli.analysis_cmd import odds, simulate
 
-    sync_playwright = _need_browser()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(server + "/")
-            page.wait_for_selector("body[data-ready=true]")
-            cli_default = inspect.signature(odds).parameters["events"].default
-            assert cli_default == inspect.signature(simulate).parameters["events"].default
-            assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
-            assert page.evaluate("oddsOptions().events") == cli_default
-        finally:
-            browser.close()
+    with _opened(server, []) as page:
+        cli_default = inspect.signature(odds).parameters["events"].default
+        assert cli_default == inspect.signature(simulate).parameters["events"].default
+        assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
+        assert page.evaluate("oddsOptions().events") == cli_default
 
 
 def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path: Path) -> None:
@@ -173,63 +176,54 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
     switch of ruleset."""
     from kickoff.formats.fumbbl_replay import extract_kickoffs
 
-    sync_playwright = _need_browser()
     root = Path(__file__).parent.parent.parent
     scenario = extract_kickoffs(root / "examples" / "replay_demo.json.gz")[0].scenario
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1500, "height": 1040})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.wait_for_selector("body[data-ready=true]")
-            page.uncheck("#show-heat")
-            page.select_option("#events", "none")
-            page.set_input_files("#upload", files=[{
-                "name": "ko1.json", "mimeType": "application/json",
-                "buffer": json.dumps(scenario).encode()}])
-            page.wait_for_function("document.getElementById('status').textContent"
-                                   ".includes('ko1.json: scenario loaded')")
-            page.wait_for_selector("#legal:not([hidden])")
-            labels = page.locator("g.player text").all_text_contents()
-            assert len(labels) == sum(len(scenario["teams"][s]["players"]) for s in ("home", "away"))
-            assert all(label.isdigit() and len(label) <= 2 for label in labels), labels
-            for side in ("home", "away"):
-                numbers = page.locator(f"g.player.{side} text").all_text_contents()
-                assert len(set(numbers)) == len(numbers), numbers  # one number a player
-            # a disc's label fits inside it
-            disc = page.locator("g.player circle").first.bounding_box()
-            text = page.locator("g.player text").first.bounding_box()
-            assert disc is not None and text is not None and text["width"] < disc["width"]
+    with _opened(server, errors, viewport={"width": 1500, "height": 1040}) as page:
+        page.uncheck("#show-heat")
+        page.select_option("#events", "none")
+        page.set_input_files("#upload", files=[{
+            "name": "ko1.json", "mimeType": "application/json",
+            "buffer": json.dumps(scenario).encode()}])
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".includes('ko1.json: scenario loaded')")
+        page.wait_for_selector("#legal:not([hidden])")
+        labels = page.locator("g.player text").all_text_contents()
+        assert len(labels) == sum(len(scenario["teams"][s]["players"]) for s in ("home", "away"))
+        assert all(label.isdigit() and len(label) <= 2 for label in labels), labels
+        for side in ("home", "away"):
+            numbers = page.locator(f"g.player.{side} text").all_text_contents()
+            assert len(set(numbers)) == len(numbers), numbers  # one number a player
+        # a disc's label fits inside it
+        disc = page.locator("g.player circle").first.bounding_box()
+        text = page.locator("g.player text").first.bounding_box()
+        assert disc is not None and text is not None and text["width"] < disc["width"]
 
-            # an illegal set-up: the kick-off and the odds are refused
-            home = next(p for p in scenario["teams"]["home"]["players"] if p["square"])
-            _drag(page, home["id"], (17, 12))
-            page.wait_for_selector("#problems li")
-            page.click('rect.hit[data-x="19"][data-y="3"]')
-            page.wait_for_function("document.getElementById('odds-hint').textContent"
-                                   ".startsWith('No odds')")
-            page.click("#kick")
-            page.wait_for_function("document.getElementById('status').textContent"
-                                   ".startsWith('No kick-off')")
-            # fixed: neither message stays
-            _drag(page, home["id"], tuple(home["square"]))
-            page.wait_for_selector("#legal:not([hidden])")
-            page.wait_for_selector("#odds:not([hidden])", timeout=60_000)
-            assert page.text_content("#status") == ""
-            assert not (page.text_content("#odds-hint") or "").startswith("No odds")
-            # illegal again, then another ruleset: no message of the old match stays
-            _drag(page, home["id"], (17, 12))
-            page.wait_for_selector("#problems li")
-            page.click("#kick")
-            page.wait_for_function("document.getElementById('status').textContent"
-                                   ".startsWith('No kick-off')")
-            page.select_option("#ruleset", "classic")
-            page.wait_for_function("state.doc.ruleset === 'classic'")
-            assert not (page.text_content("#status") or "").startswith("No kick-off")
-        finally:
-            browser.close()
+        # an illegal set-up: the kick-off and the odds are refused
+        home = next(p for p in scenario["teams"]["home"]["players"] if p["square"])
+        _drag(page, home["id"], (17, 12))
+        page.wait_for_selector("#problems li")
+        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.wait_for_function("document.getElementById('odds-hint').textContent"
+                               ".startsWith('No odds')")
+        page.click("#kick")
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".startsWith('No kick-off')")
+        # fixed: neither message stays
+        _drag(page, home["id"], tuple(home["square"]))
+        page.wait_for_selector("#legal:not([hidden])")
+        page.wait_for_selector("#odds:not([hidden])", timeout=60_000)
+        assert page.text_content("#status") == ""
+        assert not (page.text_content("#odds-hint") or "").startswith("No odds")
+        # illegal again, then another ruleset: no message of the old match stays
+        _drag(page, home["id"], (17, 12))
+        page.wait_for_selector("#problems li")
+        page.click("#kick")
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".startsWith('No kick-off')")
+        page.select_option("#ruleset", "classic")
+        page.wait_for_function("state.doc.ruleset === 'classic'")
+        assert not (page.text_content("#status") or "").startswith("No kick-off")
     assert errors == []
 
 
@@ -237,32 +231,23 @@ def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str
     """A scenario naming the fine weather ``perfect_conditions`` (either name is the same
     weather) is uploaded after another weather was chosen: the weather choice shows the fine
     weather, by the ruleset's name, and a new match asks for that weather."""
-    sync_playwright = _need_browser()
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.wait_for_selector("body[data-ready=true]")
-            page.select_option("#weather", "blizzard")
-            assert page.evaluate("state.doc.weather") == "blizzard"
-            scenario = json.dumps({**default_doc, "weather": "perfect_conditions"}).encode()
-            page.set_input_files("#upload", files=[{
-                "name": "fine.json", "mimeType": "application/json", "buffer": scenario}])
-            page.wait_for_function("document.getElementById('status').textContent"
-                                   ".includes('fine.json: scenario loaded')")
-            assert page.input_value("#weather") == "nice"
-            assert page.eval_on_selector("#weather", "s => s.selectedOptions[0].textContent") \
-                == "perfect conditions"
-            # another team: the match is asked for with the weather shown
-            page.select_option("#home-team", "orc")
-            page.wait_for_function("state.fromFile === null && state.doc.teams.home.name !== "
-                                   f"{json.dumps(default_doc['teams']['home']['name'])}")
-            assert page.evaluate("state.doc.weather") == "nice"
-        finally:
-            browser.close()
+    with _opened(server, errors) as page:
+        page.select_option("#weather", "blizzard")
+        assert page.evaluate("state.doc.weather") == "blizzard"
+        scenario = json.dumps({**default_doc, "weather": "perfect_conditions"}).encode()
+        page.set_input_files("#upload", files=[{
+            "name": "fine.json", "mimeType": "application/json", "buffer": scenario}])
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".includes('fine.json: scenario loaded')")
+        assert page.input_value("#weather") == "nice"
+        assert page.eval_on_selector("#weather", "s => s.selectedOptions[0].textContent") \
+            == "perfect conditions"
+        # another team: the match is asked for with the weather shown
+        page.select_option("#home-team", "orc")
+        page.wait_for_function("state.fromFile === null && state.doc.teams.home.name !== "
+                               f"{json.dumps(default_doc['teams']['home']['name'])}")
+        assert page.evaluate("state.doc.weather") == "nice"
     assert errors == []
 
 
