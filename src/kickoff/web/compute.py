@@ -85,11 +85,11 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffS
     solver = _solvers.get(key)
     if solver is None:
         loaded = load_kickoff(scenario_text)
-        choices = odds_choices(load_json(scenario_text))
+        chosen = loaded.decisions
+        taker = chosen.touchback if isinstance(chosen.touchback, str) else None
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill,
-                               decisions=Decisions(high_kick=choices.get("high_kick"),
-                                                   touchback=choices.get("touchback")))
+                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker))
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:
             _solvers.popitem(last=False)
