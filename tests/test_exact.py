@@ -8,10 +8,12 @@ from fractions import Fraction
 import pytest
 from helpers import player, scenario
 
-from kickoff.analysis.exact import KickoffSolver, PathDice, enumerate_runs, merge
+from kickoff.analysis.chance import PathDice, UngroupedPathDice, enumerate_runs, merge
+from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
-from kickoff.core.context import Decisions
+from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import SeededDice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
@@ -235,3 +237,80 @@ def test_lumping_changes_no_probability_with_the_receiving_coach_choices() -> No
         odds = lumped.odds(target)
         assert odds.ends == full.odds(target).ends
         assert odds.holders["a4"] > default.odds(target).holders.get("a4", 0)
+
+
+# --------------------------------------------------------------------------- grouped chance
+# nodes (Dice.roll_grouped, roll_among, pick_among, choose_among) against die-by-die enumeration
+
+
+def test_grouped_chance_nodes_equal_die_by_die_enumeration() -> None:
+    """Each grouped node of the Dice protocol, enumerated grouped (PathDice) and die by die as
+    seeded dice roll it (UngroupedPathDice): the same exact distribution over what the rules
+    see, from far fewer branches."""
+    loaded = _loaded(scenario("bb2020"))
+    candidates = ["a", "b", "c", "d", "e"]
+
+    def run(dice: PathDice) -> tuple[object, ...]:
+        ctx = KickoffContext(loaded.state, loaded.ruleset, dice, Decisions())
+        total = sum(ctx.roll_dice([("d6", "2d6"), ("d6", "2d6")], sum))
+        (catch,) = ctx.roll_dice([("d6", "catch")], lambda v: v[0] >= 4)
+        chosen = frozenset(ctx.choose(candidates, 2, "two of five"))
+        picked = ctx.pick(candidates[:3], "one of three")
+        until = ctx.roll_until("d8", "not a corner", lambda v: v % 2 == 0)
+        return total, catch >= 4, chosen, picked, until
+
+    grouped = enumerate_runs(run)
+    plain = enumerate_runs(run, dice=UngroupedPathDice)
+    assert len(plain) > 4 * len(grouped)
+    dist = merge(grouped)
+    assert dist == merge(plain)
+    assert sum(dist.values()) == 1
+    assert sum(p for (t, *_), p in dist.items() if t == 7) == Fraction(1, 6)
+
+
+def test_plain_dice_answer_the_grouped_nodes_die_by_die() -> None:
+    """Seeded dice answer the grouped nodes through roll, in order, logging each die: the values
+    and the log are those of rolling the dice one at a time (a choice: successive picks among
+    those left; a re-roll until: every roll logged)."""
+    log: list[dict[str, object]] = []
+    dice, twin = SeededDice(3), SeededDice(3)
+    first = [twin.roll("d6", 6), twin.roll("d8", 8)]
+    assert dice.roll_grouped([("d6", "x"), ("d8", "y")], sum, None, log) == tuple(first)
+    picks = [twin.roll("pick", 5), twin.roll("pick", 4)]
+    left = [0, 1, 2, 3, 4]
+    assert dice.choose_among("abcde", 2, "z", log) == tuple(left.pop(v - 1) for v in picks)
+    rolls = [twin.roll("d8", 8)]
+    while rolls[-1] != 8:
+        rolls.append(twin.roll("d8", 8))
+    assert dice.roll_among("d8", 8, lambda v: v == 8, "w", log) == 8
+    assert [line["value"] for line in log] == [*first, *picks, *rolls]
+    assert [line["for"] for line in log] == ["x", "y", "z", "z", *["w"] * len(rolls)]
+    assert len(rolls) > 1
+
+
+def _two_catchers(ruleset: str) -> dict[str, object]:
+    away = [player("a1", [13, 8], ruleset), player("a2", [13, 9], ruleset),
+            player("a3", [13, 10], ruleset), player("a4", [20, 7], ruleset),
+            player("a5", [21, 7], ruleset, skills=["diving_catch"])]
+    return scenario(ruleset, home=_home_kickers(ruleset), away=away)
+
+
+@pytest.mark.parametrize(("ruleset", "events", "doc"), [
+    pytest.param("classic", "all", scenario("classic"), marks=pytest.mark.slow),
+    ("bb2020", "all", scenario("bb2020")),
+    ("sevens", "all", scenario("sevens")),
+    ("bb2025", "none", _two_catchers("bb2025")),
+    ("classic", "none", _two_catchers("classic")),
+])
+def test_grouping_and_lumping_change_no_probability(
+        ruleset: str, events: str, doc: dict[str, object]) -> None:
+    """The whole solver with grouping and lumping off (every die and pick its own chance node,
+    as seeded dice roll them) gives exactly the default solver's fractions."""
+    loaded = _loaded(doc)
+    target = Square(15, 4) if ruleset == "sevens" else Square(20, 7)
+    fast = KickoffSolver(loaded.state, loaded.ruleset, events=events)  # type: ignore[arg-type]
+    plain = KickoffSolver(loaded.state, loaded.ruleset, events=events)  # type: ignore[arg-type]
+    plain.group_chance = False
+    got = fast.odds(target).ends
+    assert plain.odds(target).ends == got
+    assert sum(got.values()) == 1

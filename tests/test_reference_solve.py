@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -26,6 +26,7 @@ from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -42,10 +43,10 @@ class _Branch(Exception):
         self.options = options
 
 
-class _RefDice:
+class _RefDice(PlainDice):
     """Follows ``path``; beyond it, raises the chance node's outcomes. Only ``roll``, the
     re-roll-until helper and exact grouping of a roll's values by what follows (no lumping of
-    players, no k-subsets: picks are rolled one by one)."""
+    players, no k-subsets: picks are rolled one by one, ``PlainDice``)."""
 
     def __init__(self, path: tuple[Any, ...]) -> None:
         self.path, self.i = path, 0
@@ -60,12 +61,18 @@ class _RefDice:
         value: int = self._next(lambda: [(v, Q(1, sides)) for v in range(1, sides + 1)])
         return value
 
-    def roll_among(self, kind: str, sides: int, allowed: list[int]) -> int:
+    def roll_among(self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str,
+                   log: Log) -> int:
+        allowed = [v for v in range(1, sides + 1) if ok(v)]
         value: int = self._next(lambda: [(v, Q(1, len(allowed))) for v in allowed])
+        log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
 
-    def roll_grouped(self, sides: list[int], depends_on: Callable[[tuple[int, ...]], Hashable],
-                     concerns: Any = None) -> tuple[int, ...]:
+    def roll_grouped(self, dice: Sequence[tuple[DieKind, str]],
+                     depends_on: Callable[[tuple[int, ...]], Hashable], concerns: Any,
+                     log: Log) -> tuple[int, ...]:
+        sides = [SIDES[kind] for kind, _ in dice]
+
         def options() -> list[tuple[Any, Any]]:
             groups: dict[Hashable, list[Any]] = {}
             for values in itertools.product(*(range(1, n + 1) for n in sides)):

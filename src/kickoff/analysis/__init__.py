@@ -49,7 +49,8 @@ opponents near fumbles on a 1 and shanks on a 2:
 '0.967'
 """
 
-from kickoff.analysis.exact import KickoffSolver, Odds, enumerate_runs
+from kickoff.analysis.chance import enumerate_runs
+from kickoff.analysis.exact import KickoffSolver, Odds
 from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
 from kickoff.analysis.simulate import Job, Tally, simulate
 from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets

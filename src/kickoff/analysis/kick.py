@@ -1,11 +1,11 @@
 """Exact odds of a Kick It! Kick action, from the rules themselves (seed 000, ``rulings.md`` 7).
 
 The machinery is the kick-off odds' (:mod:`kickoff.analysis.exact`): the rules run on
-:class:`~kickoff.analysis.exact.PathDice`, :func:`~kickoff.analysis.exact.enumerate_runs` walks
+:class:`~kickoff.analysis.chance.PathDice`, :func:`~kickoff.analysis.chance.enumerate_runs` walks
 every chance node of :func:`kickoff.core.actions.kick.kick_flight` (a Pass Block move and its
 Dodges, the kick block, the away roll, the distance, the shank's side), and the ball's journey
 from each start (``kickoff.core.ball.step``: catches, bounces, throw-ins) is an absorbing Markov
-chain solved exactly by :class:`~kickoff.analysis.exact.ChainSolver`, loops included. A chain
+chain solved exactly by :class:`~kickoff.analysis.chain.ChainSolver`, loops included. A chain
 state is the ball's state with what the turn has used (once-per-turn skills, the team re-rolls
 spent), so re-rolls of catches stay exact.
 
@@ -35,7 +35,8 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any, Literal
 
-from kickoff.analysis.exact import ChainSolver, PathDice, enumerate_runs, merge, to_fraction
+from kickoff.analysis.chain import ChainSolver
+from kickoff.analysis.chance import PathDice, enumerate_runs, merge, to_fraction
 from kickoff.core import ball
 from kickoff.core.actions.activation import Activation, RerollChoice
 from kickoff.core.actions.kick import (

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kickoff.cli.common import guarded
-from kickoff.core.dice import DieKind, ScriptedDice, SeededDice
+from kickoff.core.dice import DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError
 from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, make_folder, write_files
@@ -92,7 +92,7 @@ def extract_command(
 BEFORE_FREE_TURN = ("deviation.", "event.")
 
 
-class _ThenSeeded:
+class _ThenSeeded(PlainDice):
     """Scripted dice, then seeded ones once a kind runs out: replays a kick-off whose later dice
     FUMBBL's log cannot give (a free turn's), to compare what came before."""
 

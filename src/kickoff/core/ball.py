@@ -51,18 +51,19 @@ def disturbing_presences(state: GameState, player: Player) -> int:
 def reach(players: Iterable[Player]) -> tuple[int, int]:
     """How far (in squares, in any direction) one step of the ball from an arrival can look
     around the square where the ball comes down, with ``players`` on the pitch, as ``(full,
-    presence)``: ``full``, the squares whose players it may read in every way: 1 (the catcher
-    and the tackle zones on him), one more with Diving Catch (a catcher next to the square);
-    ``presence``, the squares where it may count a Disturbing Presence player (three from a
-    catcher), 0 without one on the pitch. The exact solver shares work between worlds that agree
-    within these (``kickoff.analysis.exact``)."""
+    presence)``: ``full``, the squares whose players it may read in every way: the catcher's
+    :data:`CATCH_READS` (1: the catcher and the tackle zones on him), one more with Diving Catch
+    (:data:`DIVING_CATCH_READS`: a catcher next to the square); ``presence``, the squares where
+    it may count a Disturbing Presence player (three from a catcher), 0 without one on the
+    pitch. The exact solver shares work between worlds that agree within these
+    (``kickoff.analysis.worlds``)."""
     skills: set[str] = set()
     for p in players:
         if p.square is not None:
             skills |= p.skills
-    catcher = 1 if "diving_catch" in skills else 0
-    presence = catcher + DISTURBING_PRESENCE_SQUARES if "disturbing_presence" in skills else 0
-    return 1 + catcher, presence
+    catcher = DIVING_CATCH_READS.players if "diving_catch" in skills else 0
+    presence = catcher + CATCH_READS.presence if "disturbing_presence" in skills else 0
+    return catcher + CATCH_READS.players, presence
 
 
 def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> tuple[int, int]:
@@ -257,6 +258,53 @@ class Rests:
 
 BallState = InAir | Arrive | Bounce | ThrowIn | Touchback | Held | Rests
 END_STATES = (Held, Rests)
+
+
+# -- what a step of the ball reads, as data --------------------------------------------------------
+#
+# The exact solver shares one step's work between set-ups that agree on everything the step reads
+# (``kickoff.analysis.worlds`` derives its keys from these declarations), so a rule above that
+# comes to read more must say so here. Distances are in squares in any direction
+# (``max(|dx|, |dy|)``) from the square named.
+
+#: What a step of the ball reads of a player besides where he stands: who he is, his team,
+#: whether he can catch (status, skills), his catch skills and modifiers, his Agility.
+PLAYER_FIELDS: tuple[str, ...] = ("id", "side", "status", "skills", "ag")
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """What a rule reads around a square (``-1``: nothing): ``players``, every field of
+    :data:`PLAYER_FIELDS` of the players within that distance; ``occupied``, only whether the
+    squares around it (not the square itself) within that distance are occupied; ``presence``,
+    only where Disturbing Presence players stand within that distance; ``weather``, whether it
+    reads the weather."""
+
+    players: int = -1
+    occupied: int = -1
+    presence: int = -1
+    weather: bool = False
+
+
+#: A catch (:func:`catch_roll_target`), around the catcher's square: him and the players next
+#: to him (tackle zones), the Disturbing Presence players within three squares, the weather.
+CATCH_READS = Reads(players=1, presence=DISTURBING_PRESENCE_SQUARES, weather=True)
+#: Who may dive for a ball coming down on a square (:func:`diving_catchers`): the players next
+#: to it, each then a catch (:data:`CATCH_READS`) around his own square.
+DIVING_CATCH_READS = Reads(players=1)
+#: One step from each state (:func:`step`), around the ball's square: an arrival reads the
+#: player there and, if he can catch, his catch (:data:`CATCH_READS`), else (a kick, pass or
+#: throw-in) those who may dive (:data:`DIVING_CATCH_READS`); a bounce, whether the squares next
+#: to it are occupied (into an empty one the ball stops); a ball in the air or thrown in reads no
+#: player. A touchback reads what :data:`AWARD_TAKER_FIELDS` says.
+STEP_READS: dict[type, Reads] = {
+    Arrive: Reads(players=0), Bounce: Reads(occupied=1), InAir: Reads(), ThrowIn: Reads(),
+}
+#: A touchback (:func:`award`) reads these fields of the player who takes the ball (the one the
+#: decision names, else the first receiving player who can catch); with nobody who can, every
+#: player (his square and :data:`PLAYER_FIELDS`: where the ball is placed, whom it bounces from,
+#: who may catch it then) and the weather.
+AWARD_TAKER_FIELDS: tuple[str, ...] = ("id", "square")
 
 
 def step(

@@ -136,73 +136,43 @@ class KickoffContext:
         """Roll ``dice`` (kind, what for) in order, where what follows depends on the values only
         through ``depends_on(values)`` (a test's success, a 2D6 total, a contest's winner).
 
-        Samplers roll each die as usual. Dice that can group outcomes (an exact solver's) answer
-        one chance node per distinct ``depends_on`` value, with a representative of its values:
-        the same distribution over what follows, with far fewer branches. ``concerns``: the one
+        Seeded and scripted dice roll each die as usual. An exact solver's dice answer one
+        chance node per distinct ``depends_on`` value, with a representative of its values: the
+        same distribution over what follows, with far fewer branches. ``concerns``: the one
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
-        lump the outcomes for a player their questions never look at.
+        lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
-        grouped = getattr(self.dice, "roll_grouped", None)
-        if grouped is None:
-            return tuple(self.roll(kind, why) for kind, why in dice)
-        sides = [SIDES[kind] for kind, _ in dice]
-        values: tuple[int, ...] = (grouped(sides, depends_on) if concerns is None
-                                   else grouped(sides, depends_on, concerns))
-        for (kind, why), value in zip(dice, values, strict=True):
-            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
-        return values
+        return self.dice.roll_grouped(dice, depends_on, concerns, self.log)
 
     def roll_until(
         self, kind: DieKind, why: str, ok: Callable[[int], bool], sides: int = 0
     ) -> int:
         """Roll ``kind`` again while ``ok(value)`` is false (a rule's "re-roll until ...").
 
-        Dice that can answer directly (an exact solver's) are asked for one of the allowed values,
-        each equally likely, which is the same distribution; others roll and re-roll, each roll
-        consuming a die.
+        Seeded and scripted dice roll and re-roll, each roll consuming a die; an exact solver's
+        answer with one of the allowed values, each equally likely, which is the same
+        distribution (``Dice.roll_among``).
         """
-        n = sides or SIDES[kind]
-        among = getattr(self.dice, "roll_among", None)
-        if among is not None:
-            value: int = among(kind, n, [v for v in range(1, n + 1) if ok(v)])
-            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
-            return value
-        while True:
-            value = self.roll(kind, why, sides)
-            if ok(value):
-                return value
+        return self.dice.roll_among(kind, sides or SIDES[kind], ok, why, self.log)
 
     def pick(self, candidates: list[T], why: str) -> T:
-        """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll."""
+        """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
+        An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
         if len(candidates) == 1:
             return candidates[0]
-        among = getattr(self.dice, "pick_among", None)
-        if among is not None:
-            # An exact solver may answer for a class of candidates at once (see choose).
-            index: int = among(candidates)
-            self.log.append({"step": "roll", "die": "pick", "value": index + 1, "for": why})
-            return candidates[index]
-        return candidates[self.roll("pick", why, len(candidates)) - 1]
+        return candidates[self.dice.pick_among(candidates, why, self.log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
-        """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks."""
+        """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks.
+
+        An exact solver answers with one k-subset, each equally likely: the same distribution as
+        ``k`` successive picks, without telling their orders apart. It is handed the candidates
+        so that it may lump together those its questions never look at (one subset standing for
+        all that agree on the others, with their total probability; ``Dice.choose_among``).
+        """
         if k >= len(candidates):
             return list(candidates)
-        among = getattr(self.dice, "choose_among", None)
-        if among is not None:
-            # An exact solver answers with one k-subset, each equally likely: the same
-            # distribution as k successive picks, without telling their orders apart. It is
-            # handed the candidates so that it may lump together those its questions never
-            # look at (one subset standing for all that agree on the others, with their
-            # total probability).
-            indexes: tuple[int, ...] = among(candidates, k)
-            self.log.append({"step": "roll", "die": "pick", "value": list(indexes), "for": why})
-            return [candidates[i] for i in indexes]
-        remaining = list(candidates)
-        chosen: list[T] = []
-        for _ in range(k):
-            chosen.append(remaining.pop(self.roll("pick", why, len(remaining)) - 1))
-        return chosen
+        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.log)]
 
     def note(self, step: str, **info: Any) -> None:
         """Add a line to the log (for people; its shape is not part of the contract)."""

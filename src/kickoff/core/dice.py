@@ -1,14 +1,21 @@
 """Chance: the one interface every random point of the rules goes through.
 
 Every die the rules roll is asked of a :class:`Dice` as ``dice.roll(kind, sides)``; the answer is
-an ``int`` in ``1..sides``. Three sources implement it:
+an ``int`` in ``1..sides``. Besides single dice, the protocol has four grouped chance nodes
+(several dice whose effect depends only on a summary, a re-roll until an allowed value, a random
+choice of one or ``k`` candidates), so that an exact solver can answer each with far fewer
+outcomes. Three sources implement it:
 
 - :class:`SeededDice`: a seeded generator (``random.Random``), reproducible on any machine;
 - :class:`ScriptedDice`: one queue per die kind, as scenario files give them
   (``pitch-and-dice.md``, "Scripted dice");
-- an enumerating source (see :func:`outcomes`): every die is uniform, so a chance node's outcomes
-  are ``1..sides`` each with exact probability ``Fraction(1, sides)``; exact solvers enumerate
-  them while samplers draw from them, through this same interface.
+- an enumerating source (``kickoff.analysis.chance.PathDice``): every die is uniform, so a chance
+  node's outcomes are ``1..sides`` each with exact probability ``Fraction(1, sides)``
+  (:func:`outcomes`); exact solvers enumerate them while samplers draw from them, through this
+  same interface.
+
+Seeded and scripted dice answer the grouped nodes the plain way (:class:`PlainDice`): one die at
+a time through ``roll``, in order.
 
 Die kinds (``pitch-and-dice.md``): ``d3``, ``d6``, ``d8``, ``d16``, ``block`` (five faces) and
 ``pick`` (a random choice among N candidates, value 1..N).
@@ -17,15 +24,14 @@ Die kinds (``pitch-and-dice.md``): ``d3``, ``d6``, ``d8``, ``d16``, ``block`` (f
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from kickoff.core.errors import DiceError
 
 DieKind = Literal["d3", "d6", "d8", "d16", "block", "pick"]
-DIE_KINDS: tuple[DieKind, ...] = ("d3", "d6", "d8", "d16", "block", "pick")
 
 #: The number of faces of each fixed die kind (``pick`` has as many as there are candidates).
 SIDES: dict[DieKind, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16, "block": 5}
@@ -33,15 +39,96 @@ SIDES: dict[DieKind, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16, "block": 5}
 #: Block dice faces, in the order of their values 1..5.
 BLOCK_FACES: tuple[str, ...] = ("skull", "both_down", "push", "stumble", "pow")
 
+#: The log a kick-off's dice write to (``KickoffContext.log``): one line per die, ``{"step":
+#: "roll", "die": kind, "value": value, "for": why}``.
+Log = list[dict[str, Any]]
+
 
 class Dice(Protocol):
     """A source of dice. ``roll(kind, sides)`` returns an int in ``1..sides``.
 
     ``sides`` is the die's face count: ``SIDES[kind]`` for fixed dice, the number of candidates
-    for a ``pick``. Raises :class:`~kickoff.core.errors.DiceError` when it cannot answer.
+    for a ``pick``. Raises :class:`~kickoff.core.errors.DiceError` when it cannot answer (the
+    grouped nodes: naming what the die was needed for, ``why``).
+
+    The grouped chance nodes log the dice they answer to ``log`` (one line per die, see
+    :data:`Log`) and return what the rules need:
+
+    - ``roll_grouped(dice, depends_on, concerns, log)``: the values of ``dice`` (``(kind,
+      why)`` pairs, rolled in order), where what follows depends on them only through
+      ``depends_on(values)``; ``concerns``: the one player whose fate alone they decide, if any;
+    - ``roll_among(kind, sides, ok, why, log)``: a ``kind`` die re-rolled until ``ok(value)``;
+    - ``pick_among(candidates, why, log)``: the index of one random candidate (a ``pick``);
+    - ``choose_among(candidates, k, why, log)``: the indexes of ``k`` random candidates
+      (``k`` successive picks, ``k < len(candidates)``).
     """
 
     def roll(self, kind: DieKind, sides: int) -> int: ...
+
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: Log,
+    ) -> tuple[int, ...]: ...
+
+    def roll_among(
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+    ) -> int: ...
+
+    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int: ...
+
+    def choose_among(
+        self, candidates: Sequence[Any], k: int, why: str, log: Log
+    ) -> tuple[int, ...]: ...
+
+
+class PlainDice:
+    """The grouped chance nodes of :class:`Dice` answered the plain way, through ``roll``: every
+    die rolled one at a time, in order, and logged as it is rolled (a re-roll until an allowed
+    value logs every roll; ``k`` candidates are ``k`` successive picks among those left).
+    A subclass gives ``roll``."""
+
+    __slots__ = ()
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        raise NotImplementedError
+
+    def _logged(self, kind: DieKind, sides: int, why: str, log: Log) -> int:
+        try:
+            value = self.roll(kind, sides)
+        except DiceError as e:
+            raise DiceError(f"{e}, needed for: {why}") from None
+        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return value
+
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: Log,
+    ) -> tuple[int, ...]:
+        return tuple([self._logged(kind, SIDES[kind], why, log) for kind, why in dice])
+
+    def roll_among(
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+    ) -> int:
+        while True:
+            value = self._logged(kind, sides, why, log)
+            if ok(value):
+                return value
+
+    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+        return self._logged("pick", len(candidates), why, log) - 1
+
+    def choose_among(
+        self, candidates: Sequence[Any], k: int, why: str, log: Log
+    ) -> tuple[int, ...]:
+        remaining = list(range(len(candidates)))
+        return tuple([remaining.pop(self._logged("pick", len(remaining), why, log) - 1)
+                      for _ in range(k)])
 
 
 def outcomes(sides: int) -> tuple[tuple[int, Fraction], ...]:
@@ -54,7 +141,7 @@ def outcomes(sides: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple((v, p) for v in range(1, sides + 1))
 
 
-class SeededDice:
+class SeededDice(PlainDice):
     """Dice from ``random.Random(seed)``: the same seed gives the same rolls on any machine."""
 
     __slots__ = ("_rng", "seed")
@@ -71,7 +158,7 @@ class SeededDice:
 
 
 @dataclass
-class ScriptedDice:
+class ScriptedDice(PlainDice):
     """Dice from one queue per kind, consumed in order (``pitch-and-dice.md``, "Scripted dice").
 
     Running out of a kind, or a value outside the die's range, raises ``DiceError`` naming the

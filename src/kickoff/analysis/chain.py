@@ -1,0 +1,186 @@
+"""A generic absorbing-chain solver: the exact end distribution of a Markov chain with loops.
+
+The chain is given by its transitions (a state's next states with their exact probabilities, as
+an enumeration of the rules gives them: ``kickoff.analysis.chance``) and which states are ends.
+Loops (a failed catch bouncing to another player who may fail too, and back) are solved as linear
+systems over exact rationals, not truncated. Used by the kick-off odds (the ball's journey,
+``kickoff.analysis.exact``) and the Kick It! odds (``kickoff.analysis.kick``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from kickoff.analysis.chance import Q
+
+
+class ChainSolver:
+    """Exact end distributions of an absorbing Markov chain, state by state, with memory.
+
+    ``transitions(s)`` gives the next states of a non-end state with their probabilities. States
+    are solved a strongly connected component at a time (Tarjan's algorithm), successors first:
+    a state outside any loop costs one weighted sum; a loop (a failed catch bouncing to another
+    player who may fail too, and back) is solved by Gaussian elimination over exact rationals, not
+    truncated. Every state solved is remembered, so journeys sharing states share the work.
+    """
+
+    def __init__(
+        self,
+        transitions: Callable[[Any], dict[Any, Any]],
+        is_end: Callable[[Any], bool],
+        reads: Callable[[Any], frozenset[Any]] | None = None,
+        like: tuple[ChainSolver, frozenset[Any]] | None = None,
+    ) -> None:
+        self.transitions = transitions
+        self.is_end = is_end
+        self.solved: dict[Any, dict[Any, Any]] = {}
+        self._edges: dict[Any, dict[Any, Any]] = {}
+        #: With ``reads`` (what one step from a state looks at): for every solved state, all that
+        #: its journey to the end can look at (``region``).
+        self.reads = reads
+        self.region: dict[Any, frozenset[Any]] = {}
+        #: ``like``: another chain (with ``reads``, over the same states) and the reads that would
+        #: see where this chain differs from it: a state whose region there avoids them all has
+        #: the other chain's solution and region here.
+        self.like = like
+
+    def solve(self, start: Any) -> dict[Any, Any]:
+        """The distribution of the end state reached from ``start``."""
+        if self.is_end(start):
+            return {start: Q(1)}
+        if start not in self.solved and not self._reused(start):
+            self._tarjan(start)
+        return self.solved[start]
+
+    def region_of(self, start: Any) -> frozenset[Any]:
+        """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
+        if self.is_end(start):
+            return frozenset()
+        self.solve(start)
+        return self.region[start]
+
+    def _edges_of(self, s: Any) -> dict[Any, Any]:
+        edges = self._edges.get(s)
+        if edges is None:
+            edges = self._edges[s] = self.transitions(s)
+        return edges
+
+    def _reused(self, s: Any) -> bool:
+        if self.like is None:
+            return False
+        other, differ = self.like
+        region = other.region.get(s)
+        if region is None or not region.isdisjoint(differ):
+            return False
+        self.solved[s], self.region[s] = other.solved[s], region
+        return True
+
+    def _tarjan(self, root: Any) -> None:
+        index: dict[Any, int] = {}
+        low: dict[Any, int] = {}
+        stack: list[Any] = []
+        on_stack: set[Any] = set()
+        counter = 0
+        work: list[tuple[Any, Any]] = [(root, None)]
+        iters: dict[Any, Any] = {}
+        solved = self.solved
+        while work:
+            node, _ = work[-1]
+            if node not in index:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+                iters[node] = iter([t for t in self._edges_of(node)
+                                    if not self.is_end(t) and t not in solved
+                                    and not self._reused(t)])
+            advanced = False
+            for t in iters[node]:
+                if t not in index:
+                    work.append((t, node))
+                    advanced = True
+                    break
+                if t in on_stack:
+                    low[node] = min(low[node], index[t])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    component.append(w)
+                    if w == node:
+                        break
+                self._solve_component(component)
+                if self.reads is not None:
+                    self._region_of_component(component)
+
+    def _region_of_component(self, component: list[Any]) -> None:
+        reads = self.reads
+        assert reads is not None
+        members = set(component)
+        region: set[Any] = set()
+        for s in component:
+            region |= reads(s)
+            for t in self._edges[s]:
+                if t not in members and not self.is_end(t):
+                    region |= self.region[t]
+        frozen = frozenset(region)
+        for s in component:
+            self.region[s] = frozen
+
+    def _solve_component(self, component: list[Any]) -> None:
+        members = set(component)
+        if len(component) == 1 and component[0] not in self._edges[component[0]]:
+            s = component[0]
+            self.solved[s] = self._combine(self._edges[s].items())
+            return
+        # (I - Q) x = R over the component; R from ends and already solved successors. Each
+        # row is keyed by the states it involves and ("end", end) for its right-hand side.
+        rows: dict[Any, dict[Any, Any]] = {}
+        for s in component:
+            eq: dict[Any, Any] = {s: Q(1)}
+            outside: list[tuple[Any, Any]] = []
+            for t, p in self._edges[s].items():
+                if t in members:
+                    eq[t] = eq.get(t, Q(0)) - p
+                else:
+                    outside.append((t, p))
+            for end, q in self._combine(outside).items():
+                eq[("end", end)] = q
+            rows[s] = eq
+        # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
+        # bounce is cheap to eliminate and keeps the others sparse).
+        remaining = set(component)
+        while remaining:
+            c = min(remaining, key=lambda r: len(rows[r]))
+            remaining.discard(c)
+            prow = rows[c]
+            inv = 1 / prow[c]
+            for key in prow:
+                prow[key] *= inv
+            for r, row_r in rows.items():
+                factor = row_r.get(c) if r != c else None
+                if factor:
+                    for key, val in prow.items():
+                        row_r[key] = row_r.get(key, Q(0)) - factor * val
+                    del row_r[c]
+        for s, row in rows.items():
+            self.solved[s] = {key[1]: p for key, p in row.items()
+                              if isinstance(key, tuple) and p != 0}
+
+    def _combine(self, weighted: Iterable[tuple[Any, Any]]) -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
+        for t, p in weighted:
+            if self.is_end(t):
+                out[t] = out.get(t, Q(0)) + p
+            else:
+                for end, q in self.solved[t].items():
+                    out[end] = out.get(end, Q(0)) + p * q
+        return out

@@ -1,0 +1,281 @@
+"""A generic enumerator of chance: every outcome of a piece of the rules, with its probability.
+
+There is no second copy of the rules here. The enumerator hands the rules a :class:`PathDice`,
+which answers the dice of a chosen path of outcomes and, at the first die beyond it, stops the
+rules with the list of that chance node's outcomes and their exact probabilities
+(:class:`Branch`). Enumerating the paths (:func:`enumerate_runs`) therefore walks the same code
+the seeded and scripted dice drive. The rules' grouped chance nodes (``kickoff.core.dice.Dice``:
+several dice read through a summary, a re-roll until an allowed value, random choices of
+candidates) are answered with one outcome per distinct summary, value or subset.
+
+Probabilities are exact rationals (:data:`Q`, GMP's), converted to ``fractions.Fraction`` by
+:func:`to_fraction` for whoever hands them out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import gmpy2
+
+from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
+
+T = TypeVar("T")
+
+#: The enumerator's exact rational (GMP's, several times faster than ``Fraction``).
+Q = gmpy2.mpq
+
+#: A chance node's outcomes: ``(value, probability)`` pairs, probabilities summing to 1.
+Options = tuple[tuple[Any, Any], ...]
+
+
+def to_fraction(q: Any) -> Fraction:
+    """An exact ``Fraction`` from the enumerator's internal rational."""
+    return Fraction(int(q.numerator), int(q.denominator))
+
+
+class Branch(Exception):
+    """Raised by :class:`PathDice` at a chance node beyond its path: the node's outcomes."""
+
+    def __init__(self, options: Options) -> None:
+        super().__init__(f"chance node with {len(options)} outcomes")
+        self.options = options
+
+
+class PathDice:
+    """Dice that follow ``path`` (the outcomes chosen so far) and raise :class:`Branch` beyond it.
+
+    Besides ``roll``, it answers the grouped chance nodes of ``kickoff.core.dice.Dice`` directly
+    with the equivalent distributions: ``roll_grouped`` (one outcome per distinct
+    ``depends_on`` value, with the first values that give it), ``roll_among`` (a re-roll until
+    an allowed value: uniform over the allowed values), ``choose_among`` (k of n candidates by
+    successive picks: uniform over the k-subsets) and ``pick_among`` (one of n candidates).
+    Each logs what it answers as the seeded dice's plain answers log theirs.
+
+    ``relevant`` (optional) says which candidates of a random choice the solver's questions can
+    ever tell apart. The others are lumped: a choice among them is answered by the first of them,
+    with the total probability of all of them (for ``choose_among``: the subsets that agree on the
+    relevant candidates, hypergeometrically). Without it every candidate is its own outcome.
+    """
+
+    __slots__ = ("i", "path", "relevant")
+
+    def __init__(self, path: tuple[Any, ...], relevant: Callable[[Any], bool] | None = None) -> None:
+        self.path = path
+        self.i = 0
+        self.relevant = relevant
+
+    def _next(self, options: Callable[[], Options]) -> Any:
+        if self.i < len(self.path):
+            value = self.path[self.i]
+            self.i += 1
+            return value
+        raise Branch(options())
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        value: int = self._next(lambda: tuple((v, Q(1, sides)) for v in range(1, sides + 1)))
+        return value
+
+    def roll_among(
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+    ) -> int:
+        def options() -> Options:
+            allowed = [v for v in range(1, sides + 1) if ok(v)]
+            p = Q(1, len(allowed))
+            return tuple((v, p) for v in allowed)
+
+        value: int = self._next(options)
+        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return value
+
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: Log,
+    ) -> tuple[int, ...]:
+        values: tuple[int, ...] = self._next(lambda: self._grouped(dice, depends_on, concerns))
+        for (kind, why), value in zip(dice, values, strict=True):
+            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return values
+
+    def _grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+    ) -> Options:
+        """The outcomes of ``roll_grouped``: one per distinct ``depends_on`` value."""
+        sides = [SIDES[kind] for kind, _ in dice]
+        if concerns is not None and self.relevant is not None and not self.relevant(concerns):
+            # the roll decides only the fate of a player no question looks at: one outcome
+            return ((tuple(1 for _ in sides), Q(1)),)
+        groups: dict[Hashable, tuple[tuple[int, ...], int]] = {}
+        for values in itertools.product(*(range(1, n + 1) for n in sides)):
+            key = depends_on(values)
+            first, count = groups.get(key, (values, 0))
+            groups[key] = (first, count + 1)
+        total = math.prod(sides)
+        return tuple((first, Q(count, total)) for first, count in groups.values())
+
+    def _split(self, candidates: Sequence[Any]) -> tuple[list[int], list[int]]:
+        relevant = self.relevant
+        if relevant is None:
+            return list(range(len(candidates))), []
+        seen = [i for i, c in enumerate(candidates) if relevant(c)]
+        lumped = [i for i, c in enumerate(candidates) if not relevant(c)]
+        return seen, lumped
+
+    def choose_among(
+        self, candidates: Sequence[Any], k: int, why: str, log: Log
+    ) -> tuple[int, ...]:
+        def options() -> Options:
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            total = math.comb(n, k)
+            out = []
+            for j in range(max(0, k - len(lumped)), min(k, len(seen)) + 1):
+                # j of the relevant candidates (each such j-subset), the rest from the lumped
+                p = Q(math.comb(len(lumped), k - j), total)
+                for chosen in itertools.combinations(seen, j):
+                    out.append((tuple(sorted((*chosen, *lumped[:k - j]))), p))
+            return tuple(out)
+
+        value: tuple[int, ...] = self._next(options)
+        log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        return value
+
+    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+        def options() -> Options:
+            n = len(candidates)
+            seen, lumped = self._split(candidates)
+            out = [(i, Q(1, n)) for i in seen]
+            if lumped:
+                out.append((lumped[0], Q(len(lumped), n)))
+            return tuple(out)
+
+        value: int = self._next(options)
+        log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        return value
+
+
+class UngroupedPathDice(PlainDice, PathDice):
+    """:class:`PathDice` that group nothing: several dice, a random choice of one or ``k``
+    candidates are answered die by die, pick by pick, as seeded dice roll them
+    (``kickoff.core.dice.PlainDice``). Only a re-roll until an allowed value stays one node
+    (rolled die by die it would have no end). The same distributions as :class:`PathDice`
+    without ``relevant``, with many more branches: the tests' check of the grouping."""
+
+    __slots__ = ()
+
+    roll = PathDice.roll
+    roll_among = PathDice.roll_among
+
+
+class ExpandDice(PathDice):
+    """Dice that replay one lumped path (``forced``, as :class:`PathDice` with ``relevant`` chose
+    it) and enumerate, through their own ``path``, every way the lumped choices could have gone:
+    the worlds a lumped world stands for, each with its probability given the lumped path."""
+
+    __slots__ = ("fi", "forced")
+
+    def __init__(
+        self, path: tuple[Any, ...], forced: tuple[Any, ...], relevant: Callable[[Any], bool]
+    ) -> None:
+        super().__init__(path, relevant)
+        self.forced = forced
+        self.fi = 0
+
+    def _forced(self) -> Any:
+        value = self.forced[self.fi]
+        self.fi += 1
+        return value
+
+    def roll(self, kind: DieKind, sides: int) -> int:
+        value: int = self._forced()
+        return value
+
+    def roll_among(
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+    ) -> int:
+        value: int = self._forced()
+        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return value
+
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: Log,
+    ) -> tuple[int, ...]:
+        values: tuple[int, ...] = self._forced()
+        if concerns is not None and self.relevant is not None and not self.relevant(concerns):
+            # the lumped roll, every way
+            values = self._next(lambda: self._grouped(dice, depends_on, None))
+        for (kind, why), value in zip(dice, values, strict=True):
+            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        return values
+
+    def choose_among(
+        self, candidates: Sequence[Any], k: int, why: str, log: Log
+    ) -> tuple[int, ...]:
+        value: tuple[int, ...] = self._forced()
+        _, lumped = self._split(candidates)
+        kept = [i for i in value if i not in lumped]
+        m = k - len(kept)
+        if m:
+            def options() -> Options:
+                subsets = list(itertools.combinations(lumped, m))
+                p = Q(1, len(subsets))
+                return tuple((tuple(sorted((*kept, *c))), p) for c in subsets)
+
+            value = self._next(options)
+        log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        return value
+
+    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+        value: int = self._forced()
+        _, lumped = self._split(candidates)
+        if value in lumped:
+            p = Q(1, len(lumped))
+            value = self._next(lambda: tuple((i, p) for i in lumped))
+        log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        return value
+
+
+def enumerate_runs(
+    run: Callable[[PathDice], T],
+    relevant: Callable[[Any], bool] | None = None,
+    dice: Callable[[tuple[Any, ...]], PathDice] | None = None,
+) -> list[tuple[Any, T]]:
+    """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
+    probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
+    ``run`` is re-played from the start for each path, so it must not change anything it does not
+    create itself. ``relevant``: see :class:`PathDice`; ``dice``: how to make the dice for a
+    path (default ``PathDice(path, relevant)``)."""
+    results: list[tuple[Any, T]] = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
+    make = dice or (lambda path: PathDice(path, relevant))
+    while stack:
+        path, p = stack.pop()
+        try:
+            value = run(make(path))
+        except Branch as b:
+            stack.extend(((*path, v), p * q) for v, q in b.options)
+            continue
+        results.append((p, value))
+    return results
+
+
+def merge(pairs: Iterable[tuple[Any, T]]) -> dict[T, Any]:
+    """Add up the probabilities of equal outcomes (``T`` hashable)."""
+    out: dict[T, Any] = {}
+    for p, v in pairs:
+        out[v] = out.get(v, 0) + p
+    return out

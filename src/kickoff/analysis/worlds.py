@@ -1,0 +1,281 @@
+"""What the ball's journey reads of a world, and the event's worlds told apart by it.
+
+The kick-off solver (``kickoff.analysis.exact``) shares the work of the ball's journey between
+the worlds a Kick-off event can leave, wherever they agree on everything a journey reads. What a
+step of the ball reads is not written here: the rules declare it next to the rules themselves
+(``kickoff.core.ball``: :data:`~kickoff.core.ball.STEP_READS`,
+:data:`~kickoff.core.ball.CATCH_READS`, :data:`~kickoff.core.ball.PLAYER_FIELDS`,
+:data:`~kickoff.core.ball.AWARD_TAKER_FIELDS`, :func:`~kickoff.core.ball.reach`), and the keys
+below are derived from those declarations:
+
+- a player's :func:`signature` (the fields a step reads of him);
+- a step's key (:func:`block_offsets`: the players in the block around the ball that the step
+  may read), its :func:`step_reads` (``(kind, square)``: which squares, and what of them) and a
+  touchback's :func:`award_key` (who takes the ball);
+- a world's :class:`Diff` from the set-up, and :func:`touches`: the reads a change is seen by;
+- :class:`Group`: the worlds that share rain (or not) and the scatters before landing, split by
+  their changes where a journey looks.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kickoff.analysis.chain import ChainSolver
+from kickoff.analysis.chance import Q
+from kickoff.core import ball
+from kickoff.core.pitch import Side, Square
+from kickoff.core.state import GameState, Player
+
+#: The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``).
+_fields = operator.attrgetter(*ball.PLAYER_FIELDS)
+#: Where ``skills`` is in a :func:`signature`.
+_SKILLS = ball.PLAYER_FIELDS.index("skills")
+#: What a touchback reads of the player who takes it (``ball.AWARD_TAKER_FIELDS``).
+_taker_fields = operator.attrgetter(*ball.AWARD_TAKER_FIELDS)
+#: With nobody to take a touchback: what it reads of every player (his square and fields).
+_anyone = operator.attrgetter("square", *ball.PLAYER_FIELDS)
+
+
+def signature(p: Player | None) -> Hashable:
+    """Everything about a player a step of the ball may read (``ball.PLAYER_FIELDS``)."""
+    if p is None:
+        return None
+    return _fields(p)
+
+
+@dataclass(frozen=True)
+class Diff:
+    """How a world after the event differs from the set-up: the players changed (``(id, new
+    square, signature, old square)``) and who would take a touchback."""
+
+    entries: frozenset[tuple[str, Square | None, Hashable, Square | None]]
+    #: What a touchback looks at (:func:`award_key`): who takes the ball, or (nobody) every
+    #: player and the weather.
+    award_key: tuple[Hashable, ...]
+
+    def restricted(self, entries: frozenset[Any]) -> frozenset[Any]:
+        """This world's changes among ``entries``."""
+        return self.entries & entries
+
+
+def touchback_taker(state: GameState, chosen: str | None) -> str | None:
+    """The touchback decision played in ``state``: the ``chosen`` player while he can take the
+    ball there (Standing, able to catch), else ``None``, the default taker (as ``kickoff
+    simulate`` plays ``--touchback``)."""
+    if chosen is None:
+        return None
+    p = state.players.get(chosen)
+    return chosen if p is not None and p.can_catch() else None
+
+
+def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
+    """What a touchback with the decision :func:`touchback_taker` plays looks at
+    (``ball.AWARD_TAKER_FIELDS``): those fields of the ``chosen`` player if he can take the
+    ball, else of the first receiving player who can; with nobody, ``(None, every player's
+    square and fields, the weather)``."""
+    who = touchback_taker(state, chosen)
+    if who is not None:
+        return _taker_fields(state.players[who])
+    for p in state.teams[state.receiving].players:
+        if p.can_catch():
+            return _taker_fields(p)
+    # Nobody to take it: it is placed, or bounces from a downed player and may be caught
+    # anywhere (every player and the weather count).
+    return (None, tuple(_anyone(p) for team in state.teams.values() for p in team.players),
+            state.weather)
+
+
+def differences(base: GameState, world: GameState, chosen: str | None = None) -> Diff:
+    """``world``'s :class:`Diff` from ``base`` (the set-up it was cloned from)."""
+    entries = []
+    for pid in world.changed():
+        p, b = world.players[pid], base.players[pid]
+        if "disturbing_presence" in b.skills - p.skills:
+            # touches reads the new skills: a lost Disturbing Presence would go unseen
+            raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
+        new = _fields(p)
+        if p.square != b.square or new != _fields(b):
+            entries.append((pid, p.square, new, b.square))
+    return Diff(frozenset(entries), award_key(world, chosen))
+
+
+@functools.cache
+def block_offsets(reach: int) -> tuple[tuple[int, int], ...]:
+    """The offsets of the square block of side ``2 * reach + 1`` around a square."""
+    span = range(-reach, reach + 1)
+    return tuple((dx, dy) for dx in span for dy in span)
+
+
+#: ``ball.reach`` of a set-up without Diving Catch or Disturbing Presence.
+PLAIN = ball.reach(())
+_ARRIVE = ball.STEP_READS[ball.Arrive]
+_BOUNCE = ball.STEP_READS[ball.Bounce]
+#: The block around a square whose players a step from an arrival or a bounce there may read,
+#: unless skills on the pitch let it read further (``ball.reach``: Diving Catch, Disturbing
+#: Presence): the 3x3 block (a catcher and the tackle zones on him, a bounce's neighbours).
+BLOCK = block_offsets(max(PLAIN[0], _BOUNCE.players, _BOUNCE.occupied))
+
+def block_key(
+    board: dict[tuple[int, int], Player], square: Square, offsets: tuple[tuple[int, int], ...],
+    presences: Sequence[tuple[Square, Side]], presence: int,
+) -> tuple[Hashable, ...]:
+    """What a step of the ball from an arrival or a bounce on ``square`` may read, as a key:
+    the :func:`signature` of whoever stands on each square of the block ``offsets`` around it
+    (:data:`BLOCK`, or wider with Diving Catch: ``ball.reach``) and, with ``presence`` (``0``:
+    none), every Disturbing Presence player (``presences``: square, side) within that many
+    squares."""
+    x, y = square
+    block = tuple(signature(board.get((x + dx, y + dy))) for dx, dy in offsets)
+    if presence:
+        block += tuple(sorted((q, side) for q, side in presences
+                              if max(abs(q.x - x), abs(q.y - y)) <= presence))
+    return block
+
+
+#: What a step of the ball reads of a square (see ``ball.Reads``): everything about who is there
+#: (``FULL``), only whether somebody is (``OCCUPIED``), or only whether a Disturbing Presence
+#: player of either side is there (``PRESENCE``).
+FULL, OCCUPIED, PRESENCE = 0, 1, 2
+
+
+def step_reads(world: GameState, s: Any, reach: tuple[int, int] = PLAIN
+          ) -> frozenset[tuple[int, Square]]:
+    """What one step of the ball from ``s`` in ``world`` looks at, as ``(kind, square)``
+    (``ball.STEP_READS``): an arrival reads who is on its square and, if he can catch, every
+    player within his catch's reach (tackle zones); a bounce reads only whether its neighbours
+    are occupied; the others read no player. With Diving Catch or Disturbing Presence on the
+    pitch (``reach``, ``ball.reach`` of the set-up: ``(full, presence)``), an arrival reads
+    everything within ``full`` squares and where Disturbing Presence players stand within
+    ``presence``."""
+    if isinstance(s, ball.Arrive):
+        if reach != PLAIN:
+            return _full_block(s.square, reach[0]) | _presence_block(s.square, reach[1])
+        p = world.board.get(s.square)
+        if p is not None and p.can_catch():
+            return _full_block(s.square, PLAIN[0])
+        return _full_block(s.square, _ARRIVE.players)
+    if isinstance(s, ball.Bounce):
+        return _occupied_ring(s.square, _BOUNCE.occupied)
+    return frozenset()
+
+
+@functools.cache
+def _full_block(sq: Square, reach: int) -> frozenset[tuple[int, Square]]:
+    x, y = sq
+    return frozenset((FULL, Square(x + dx, y + dy)) for dx, dy in block_offsets(reach))
+
+
+@functools.cache
+def _presence_block(sq: Square, reach: int) -> frozenset[tuple[int, Square]]:
+    if reach == 0:
+        return frozenset()
+    x, y = sq
+    return frozenset((PRESENCE, Square(x + dx, y + dy)) for dx, dy in block_offsets(reach))
+
+
+@functools.cache
+def _occupied_ring(sq: Square, reach: int) -> frozenset[tuple[int, Square]]:
+    x, y = sq
+    return frozenset((OCCUPIED, Square(x + dx, y + dy)) for dx, dy in block_offsets(reach)
+                     if dx or dy)
+
+
+def touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
+    """The reads a change of a player (a :class:`Diff` entry) matters to: anything about his
+    old and new squares, and their occupation if he moved (and, with Disturbing Presence, where
+    it is)."""
+    _, new, fields, old = entry
+    out = [(FULL, sq) for sq in (new, old) if sq is not None]
+    if new != old:
+        out += [(OCCUPIED, sq) for sq in (new, old) if sq is not None]
+        if "disturbing_presence" in fields[_SKILLS]:
+            out += [(PRESENCE, sq) for sq in (new, old) if sq is not None]
+    return out
+
+
+@dataclass
+class Group:
+    """Worlds the event can leave that share rain (or not) and the scatters before landing."""
+
+    ref: GameState
+    scatters: int
+    chain: ChainSolver
+    award_key: tuple[Hashable, ...]
+    mass: Any = 0
+    members: list[tuple[Any, GameState, Diff]] = field(default_factory=list)
+    by_entry: dict[Any, list[int]] = field(default_factory=dict)
+    #: Each read (see :func:`step_reads`) -> the changes (of any world) it would see.
+    entries_at: dict[tuple[int, Square], set[Any]] = field(default_factory=dict)
+    #: One world for each way a touchback can be awarded (by award key).
+    award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
+    #: The whole group's touchback awards: award key -> total probability of its worlds.
+    award_weights: dict[Hashable, Any] = field(default_factory=dict)
+    results: dict[int, dict[int, Any]] = field(default_factory=dict)
+    partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
+        field(default_factory=dict))
+    touched: dict[frozenset[Any], frozenset[Any]] = field(default_factory=dict)
+    #: The journey solver of each member world, by member index.
+    chains: dict[int, ChainSolver] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.award_worlds[self.award_key] = self.ref
+
+    def add(self, p: Any, world: GameState, diff: Diff) -> None:
+        self.mass += p
+        self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
+        if not diff.entries:
+            return  # the reference world itself (in this weather): never affected
+        self.award_worlds.setdefault(diff.award_key, world)
+        i = len(self.members)
+        self.members.append((p, world, diff))
+        for e in diff.entries:
+            self.by_entry.setdefault(e, []).append(i)
+            for read in touches(e):
+                self.entries_at.setdefault(read, set()).add(e)
+
+    def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
+        """Award key -> total probability, over the worlds ``members``."""
+        out: dict[Hashable, Any] = {}
+        for i in members:
+            p, _, diff = self.members[i]
+            out[diff.award_key] = out.get(diff.award_key, 0) + p
+        return out
+
+    def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:
+        """Every change (of any world) that a read of ``region`` would see (remembered: the
+        states of a loop share one region)."""
+        known = self.touched.get(region)
+        if known is not None:
+            return known
+        found: set[Any] = set()
+        for read in region:
+            entries = self.entries_at.get(read)
+            if entries:
+                found |= entries
+        frozen = self.touched[region] = frozenset(found)
+        return frozen
+
+    def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
+        """The worlds with a change in ``seen``, split by those changes: key -> (total
+        probability, member indexes). Remembered."""
+        cached = self.partitions.get(seen)
+        if cached is not None:
+            return cached
+        affected: set[int] = set()
+        for e in seen:
+            affected.update(self.by_entry[e])
+        parts: dict[frozenset[Any], tuple[Any, list[int]]] = {}
+        for i in affected:
+            p, _, diff = self.members[i]
+            key = diff.restricted(seen)
+            mass, members = parts.get(key, (Q(0), []))
+            members.append(i)
+            parts[key] = (mass + p, members)
+        self.partitions[seen] = parts
+        return parts
+
