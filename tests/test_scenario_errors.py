@@ -377,7 +377,10 @@ def test_setup_error_is_a_kickoff_error_with_problems() -> None:
     with pytest.raises(SetupError) as info:
         run(S(seed=1, home=home))
     assert isinstance(info.value, KickoffError)
-    assert any("h4" in p and "[14, 7]" in p for p in info.value.problems)
+    assert any("h4" in p.text() and "[14, 7]" in p.text() for p in info.value.problems)
+    # what is wrong is data: the team, the player and his square (the page highlights h4)
+    outside = [p for p in info.value.problems if "outside its own half" in p.message]
+    assert [(p.where, p.players, p.squares) for p in outside] == [("home team", ("h4",), ((14, 7),))]
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
