@@ -1,7 +1,9 @@
 """The few precise exceptions of the engine. Each message names what is wrong and where.
 
 Every error a user's input can cause is a :class:`KickoffError`; the command line turns it into
-a message on stderr and exit status 1, never a traceback.
+a message on stderr and exit status 1, never a traceback, and the web app into a 422 answer.
+:class:`ScenarioError` and :class:`SetupError` carry their problems as values
+(:class:`~kickoff.core.problems.Problem`); the others are one sentence (``key.path: ...``).
 """
 
 from __future__ import annotations
@@ -46,4 +48,5 @@ class DecisionError(KickoffError):
 
 
 class NotSupportedError(DecisionError):
-    """A decision the engine cannot play yet (e.g. Blitz!/Charge! actions before the action engine)."""
+    """A decision the engine cannot play (yet): an action other than Move or Kick during a turn,
+    a Casualty for a named player (``core/actions/injury.py``), odds of a kick after a move."""

@@ -206,8 +206,9 @@ def kick_until_landing(
     ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
     target = ctx.decisions.target or state.pitch.centre[state.receiving]
-    problem = target_problem(state.pitch, state.receiving, target)
-    if problem is not None:
+    if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
+        problem = target_problem(state.pitch, state.receiving, target)
+        assert problem is not None
         raise DecisionError(problem.at("kick.target").text())
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
