@@ -138,7 +138,7 @@ def test_a_tiny_team_gives_an_illegal_setup_with_every_problem() -> None:
     text = grid({(3, 7): "S", (5, 7): "S"})
     with pytest.raises(SetupError) as e:
         import_formation(text, "deep.txt", ("t", make_team([{}] * 2)), RULESETS["bb2020"])
-    assert any("all must be on the Line of Scrimmage" in p for p in e.value.problems)
+    assert any("all must be on the Line of Scrimmage" in p.text() for p in e.value.problems)
 
 
 def test_sevens_grid() -> None:

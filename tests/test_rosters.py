@@ -101,7 +101,7 @@ def test_unknown_skill_is_named(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
         roster_to_team(parse_roster(text, path.name), path.name)
-    assert e.value.problems == [
+    assert [p.text() for p in e.value.problems] == [
         "roster_human.xml: position 'Blitzer' (human.blitzer): unknown skill \"Bugman's XXXXXX\" in classic"]
     code, out, err = cli(["setup", "roster", str(path)])
     assert code == 1 and out == "" and "Bugman's XXXXXX" in err and "Traceback" not in err

@@ -377,7 +377,10 @@ def test_setup_error_is_a_kickoff_error_with_problems() -> None:
     with pytest.raises(SetupError) as info:
         run(S(seed=1, home=home))
     assert isinstance(info.value, KickoffError)
-    assert any("h4" in p and "[14, 7]" in p for p in info.value.problems)
+    assert any("h4" in p.text() and "[14, 7]" in p.text() for p in info.value.problems)
+    # what is wrong is data: the team, the player and his square (the page highlights h4)
+    outside = [p for p in info.value.problems if "outside its own half" in p.message]
+    assert [(p.where, p.players, p.squares) for p in outside] == [("home team", ("h4",), ((14, 7),))]
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
@@ -394,3 +397,40 @@ def test_fine_weather_either_name_output_in_ruleset_name(ruleset: str, given: st
         assert result["weather"] == want, seed
         checked += 1
     assert checked >= 20
+
+
+# --------------------------------------------------------------------------- the target check
+
+#: The one message of a kick target outside the receiving area (eleven-a-side, home kicking).
+OUTSIDE = ("[5, 5] is not in the receiving area: with the home team kicking, the target must be "
+           "beyond its Line of Scrimmage, x 13..25, y 0..14")
+OFF = ("[30, 5] is off the 26x15 pitch: with the home team kicking, the target must be beyond "
+       "its Line of Scrimmage, x 13..25, y 0..14")
+
+
+def test_target_problem_is_one_message_with_its_square() -> None:
+    from kickoff.core.kickoff import target_problem
+    from kickoff.core.pitch import ELEVEN
+
+    assert target_problem(ELEVEN, "away", (19, 7)) is None
+    inside = target_problem(ELEVEN, "away", (5, 5))
+    assert inside is not None
+    assert (inside.text(), inside.where, inside.squares) == (OUTSIDE, "", ((5, 5),))
+    off = target_problem(ELEVEN, "away", (30, 5))
+    assert off is not None and off.text() == OFF
+
+
+@pytest.mark.parametrize(("target", "message"), [([5, 5], OUTSIDE), ([30, 5], OFF)])
+def test_every_target_check_says_the_same(target: list[int], message: str) -> None:
+    """The scenario's ``kick.target``, ``kickoff run --target`` and ``kickoff odds --target``
+    refuse a target outside the receiving area with the same sentence, each naming its key."""
+    doc = S(seed=1, kick={"target": target})
+    with pytest.raises(ScenarioError) as info:
+        run(doc)
+    assert [p.text() for p in info.value.problems] == [f"kick.target: {message}"]
+    assert info.value.problems[0].squares == (tuple(target),)
+    square = f"{target[0]},{target[1]}"
+    for command in (["run", "--seed", "1"], ["odds"]):
+        code, out, err = cli([*command, "--target", square])
+        assert (code, out) == (1, ""), err
+        assert f"--target: {message}" in " ".join(err.split()), err

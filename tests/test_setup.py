@@ -93,7 +93,7 @@ def problems_of(doc: dict[str, Any]) -> list[str]:
     with pytest.raises(SetupError) as info:
         run(doc)
     assert info.value.problems, "a SetupError must list its problems"
-    return info.value.problems
+    return [p.text() for p in info.value.problems]
 
 
 def the_problem(doc: dict[str, Any]) -> str:
@@ -468,5 +468,6 @@ def test_check_setup_file_reports_a_mirrored_problem() -> None:
     bad = sf.model_copy(update={"positions": {**sf.positions, "11": [14, 7]}})
     home = check_setup_file(rs, team, (where, bad), "home")
     away = check_setup_file(rs, team, (where, bad), "away")
-    assert any("h11" in p and "[14, 7]" in p for p in home)
-    assert any("a11" in p and "[11, 7]" in p for p in away)
+    assert any("h11" in p.text() and "[14, 7]" in p.text() for p in home)
+    assert any("a11" in p.text() and "[11, 7]" in p.text() for p in away)
+    assert any(p.players == ("a11",) and p.squares == ((11, 7),) for p in away)

@@ -38,9 +38,14 @@ def solver(doc: dict[str, Any], events: str = "none") -> KickoffSolver:
                          house_rules=loaded.house_rules)
 
 
+def texts(answer: dict[str, Any]) -> list[str]:
+    """The sentences of an answer's problems (each a ``Problem.as_json()`` object)."""
+    return [p["text"] for p in answer["problems"]]
+
+
 def problems(response: Any, status: int) -> list[str]:
     assert response.status_code == status, response.text
-    found: list[str] = response.json()["problems"]
+    found = texts(response.json())
     assert found
     return found
 
@@ -167,11 +172,18 @@ def test_validate_legal_and_illegal(client: TestClient, default_doc: dict[str, A
     h1["square"] = [16, 3]  # into the receiving half
     answer = client.post("/api/validate", json={"scenario": doc}).json()
     assert answer["valid"] is False
-    assert any("player h1 at [16, 3] is outside its own half" in p for p in answer["problems"])
-    assert any("on the Line of Scrimmage" in p and "at least 3" in p for p in answer["problems"])
+    assert any("player h1 at [16, 3] is outside its own half" in p for p in texts(answer))
+    assert any("on the Line of Scrimmage" in p and "at least 3" in p for p in texts(answer))
+    # the players and squares a problem concerns are data, for the page to highlight
+    outside = next(p for p in answer["problems"] if "outside its own half" in p["message"])
+    assert outside == {
+        "text": outside["text"], "where": "home team", "message": outside["message"],
+        "players": ["h1"], "squares": [[16, 3]]}
     h1["square"] = square_of(doc, "a1")  # onto an opponent's square
-    shared = client.post("/api/validate", json={"scenario": doc}).json()["problems"]
-    assert any("h1" in p and "a1" in p and "share square" in p for p in shared)
+    shared = client.post("/api/validate", json={"scenario": doc}).json()
+    assert any("h1" in p and "a1" in p and "share square" in p for p in texts(shared))
+    share = next(p for p in shared["problems"] if "share square" in p["message"])
+    assert sorted(share["players"]) == ["a1", "h1"] and share["squares"] == [square_of(doc, "a1")]
 
 
 def test_validate_lists_input_problems_with_key_paths(client: TestClient,
@@ -181,10 +193,11 @@ def test_validate_lists_input_problems_with_key_paths(client: TestClient,
     doc["teams"]["home"]["players"][0]["ma"] = 0
     answer = client.post("/api/validate", json={"scenario": doc}).json()
     assert answer["valid"] is False
-    assert any(p.startswith("teams.home.players[0].ma:") for p in answer["problems"])
+    assert any(p.startswith("teams.home.players[0].ma:") for p in texts(answer))
     del doc["teams"]
-    missing = client.post("/api/validate", json={"scenario": doc}).json()["problems"]
-    assert missing == ["teams: required key is missing"]
+    missing = client.post("/api/validate", json={"scenario": doc}).json()
+    assert texts(missing) == ["teams: required key is missing"]
+    assert missing["problems"][0]["where"] == "teams"
 
 
 def test_validate_bad_requests(client: TestClient, default_doc: dict[str, Any]) -> None:
@@ -386,7 +399,7 @@ def test_busy_server_answers_503(default_doc: dict[str, Any]) -> None:
         response = busy.post("/api/odds", json={"scenario": default_doc})
         assert response.status_code == 503
         assert response.headers["retry-after"] == "5"
-        assert response.json()["problems"][0].startswith("busy:")
+        assert texts(response.json())[0].startswith("busy:")
 
 
 def test_identical_questions_share_one_job(default_doc: dict[str, Any]) -> None:
@@ -493,7 +506,9 @@ def test_every_endpoint_taking_a_scenario_knows_a_turn(client: TestClient) -> No
     assert turn["phase"] == "turn"
     for path, (extra, status, answer) in TURN_ANSWERS.items():
         response = client.post(path, json={"scenario": turn, **extra})
-        assert (response.status_code, response.json()) == (status, answer), path
+        found = response.json()
+        found["problems"] = texts(found)
+        assert (response.status_code, found) == (status, answer), path
     # the phase is checked first: a turn with a target is refused for its phase all the same
     response = client.post("/api/odds", json={"scenario": turn, "target": [19, 7]})
     assert problems(response, 422) == [NO_KICKOFF_ODDS]
@@ -503,7 +518,7 @@ def test_a_worker_refuses_a_turn_too() -> None:
     text = json.dumps(json.loads(TURN_CASE.read_text())["scenario"])
     with pytest.raises(ScenarioError) as e:
         compute.odds_job(text, "none", False, (19, 7))
-    assert e.value.problems == [NO_KICKOFF_ODDS.removeprefix("scenario.")]
+    assert [p.text() for p in e.value.problems] == [NO_KICKOFF_ODDS.removeprefix("scenario.")]
     with pytest.raises(ScenarioError):
         compute.all_targets_job(text, "none", False, "touchback")
 
@@ -576,15 +591,15 @@ def test_import_reports_what_it_cannot_place(client: TestClient, default_doc: di
     answer = client.post("/api/setup/import", json={
         "scenario": default_doc, "side": "home", "text": xml,
         "filename": "setup_human_Kalimar.xml"}).json()
-    assert answer["problems"] == [
+    assert texts(answer) == [
         "setup_human_Kalimar.xml: positions.15: the team 'Reikland Reavers' has no player number 15",
         "home team: 10 players on the pitch, 11 required (14 available)"]
     text = json.dumps({"name": "x", "playerPositions": [
         {"playerNr": 1, "coordinate": [12, 7]}, {"playerNr": 40, "coordinate": [12, 8]}]})
     answer = client.post("/api/setup/import", json={
         "scenario": default_doc, "side": "home", "text": text, "filename": "x.json"}).json()
-    assert "x.json: positions.40: the team 'Reikland Reavers' has no player number 40" in answer["problems"]
-    assert any("on the pitch" in p for p in answer["problems"])  # one player is not eleven
+    assert "x.json: positions.40: the team 'Reikland Reavers' has no player number 40" in texts(answer)
+    assert any("on the pitch" in p for p in texts(answer))  # one player is not eleven
     assert square_of(answer["scenario"], "h1") == [12, 7]
 
 

@@ -47,7 +47,8 @@ def _assert_problems(response: httpx.Response, what: str) -> None:
     assert 400 <= response.status_code < 500, (what, response.status_code, response.text[:300])
     assert response.headers["content-type"] == "application/json", what
     problems = response.json()["problems"]
-    assert problems and all(isinstance(p, str) and p for p in problems), (what, problems)
+    assert problems and all(isinstance(p["text"], str) and p["text"] for p in problems), (
+        what, problems)
     assert response.headers.get("connection", "").lower() != "close", what
 
 
@@ -85,7 +86,7 @@ def test_bad_setup_texts_answer_problems_on_one_connection(server: str) -> None:
                 "scenario": doc, "side": "home", "text": text, "format": fmt})
             _assert_problems(response, text[:40])
             assert response.status_code == 422
-            assert response.json()["problems"][0].startswith(start), response.json()
+            assert response.json()["problems"][0]["text"].startswith(start), response.json()
             assert _local_port(response) == port
 
 
@@ -115,7 +116,7 @@ def test_an_engine_error_in_an_odds_worker_is_a_422(server: str, endpoint: str) 
                                                "events": "none"})
         _assert_problems(response, endpoint)
         assert response.status_code == 422
-        problem = response.json()["problems"][0]
+        problem = response.json()["problems"][0]["text"]
         assert problem.startswith("kick_skill: ") and "Kick skill" in problem, problem
         assert _local_port(response) == port
 
@@ -136,5 +137,5 @@ def test_an_unexpected_error_is_a_json_500(monkeypatch: pytest.MonkeyPatch) -> N
         response = client.get("/api/catalogue")
         assert response.status_code == 500
         assert response.headers["content-type"] == "application/json"
-        assert response.json()["problems"][0].startswith("server: an unexpected error")
+        assert response.json()["problems"][0]["text"].startswith("server: an unexpected error")
         assert client.get("/api/schemas").status_code == 200  # the app goes on answering

@@ -68,7 +68,7 @@ def test_players_without_jersey_numbers() -> None:
     doc["teams"]["away"]["players"][1]["id"] = "a0"
     with pytest.raises(ScenarioError) as e:
         scenario_setup(parse_scenario(json.dumps(doc)), "away")
-    assert [p.split(":")[0] for p in e.value.problems] == [
+    assert [p.text().split(":")[0] for p in e.value.problems] == [
         "teams.away.players[0].id", "teams.away.players[1].id"]
 
 

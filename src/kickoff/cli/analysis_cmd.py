@@ -40,7 +40,9 @@ from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.context import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import Square
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
@@ -111,14 +113,14 @@ def _setting(
         except KickoffError as e:
             raise prefixed(e, source) from None
         if loaded.active is not None:
-            raise ScenarioError([f"{source}: a phase \"turn\" scenario has no kick-off: "
-                                 "kickoff odds-kick gives the odds of its Kick action"])
+            raise ScenarioError([Problem("a phase \"turn\" scenario has no kick-off: kickoff "
+                                         "odds-kick gives the odds of its Kick action", source)])
         state = loaded.state
         tgt = Square.parse(target) if target else loaded.decisions.target
         tgt = tgt or state.pitch.centre[state.receiving]
-        if not state.pitch.in_receiving_area(state.receiving, tgt):
-            raise ScenarioError([f"--target: {list(tgt)} is not in the receiving area: "
-                                 + state.pitch.describe_receiving_area(state.receiving)])
+        problem = target_problem(state.pitch, state.receiving, tgt)
+        if problem is not None:
+            raise ScenarioError([problem.at("--target")])
         return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None)
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]

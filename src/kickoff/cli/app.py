@@ -247,9 +247,9 @@ def validate(
                + ("" if team else "; the default team: use --team to check another") + ")")
     problems = check_setup_file(rs, t, (where, setup), side)
     if problems:
-        error = SetupError([p if p.startswith(where) else f"{where}: {p}" for p in problems])
+        error = SetupError([p if p.where.startswith(where) else p.at(where) for p in problems])
         error.args = (f"{where}: illegal {against}:\n"
-                      + "\n".join(f"- {p}" for p in error.problems),)
+                      + "\n".join(f"- {p.text()}" for p in error.problems),)
         raise error
     console.print(f"{where}: legal {against}")
 

@@ -4,10 +4,10 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
-import re
 import shlex
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import wraps
 from pathlib import Path
 from typing import Annotated, ParamSpec, TypeVar
@@ -18,7 +18,9 @@ from rich.console import Console
 from kickoff.core.context import FreeTurnPolicy
 from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import SIDES, Side, Square
+from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
@@ -74,8 +76,8 @@ def check_receivers(state: GameState, **chosen: str | None) -> None:
     receiving = state.teams[state.receiving]
     ids = [p.id for p in receiving.players]
     problems = [
-        f"--{key.replace('_', '-')}: {pid!r} is not a player of the receiving team "
-        f"({state.receiving}: {', '.join(ids)})"
+        Problem(f"{pid!r} is not a player of the receiving team "
+                f"({state.receiving}: {', '.join(ids)})", f"--{key.replace('_', '-')}", (pid,))
         for key, pid in chosen.items() if pid is not None and pid not in ids
     ]
     if problems:
@@ -184,14 +186,14 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
         jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
         pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"
         raise ScenarioError([
-            f"{source}: this is a test case ({{about, source, scenario, expect}}), not a "
-            f"scenario: its scenario is the \"scenario\" key ({pipe})"
+            Problem(f"this is a test case ({{about, source, scenario, expect}}), not a "
+            f"scenario: its scenario is the \"scenario\" key ({pipe})", source)
         ])
     if isinstance(doc, dict) and doc.get("format") == "kickoff-result/1":
         raise ScenarioError([
-            f"{source}: format: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
+            Problem(f"format: this is a kickoff-result/1 document (what kickoff replay and kickoff run "
             f"--json print), not a scenario: kickoff {command} reads a kickoff-scenario/1 "
-            "(kickoff run --save-scenario FILE writes the one a run played)"
+            "(kickoff run --save-scenario FILE writes the one a run played)", source)
         ])
     return source, text
 
@@ -204,31 +206,32 @@ def write_text(path: Path, text: str) -> None:
 def prefixed(
     e: KickoffError, source: str | None, options: Mapping[str, str] | None = None
 ) -> KickoffError:
-    """``e`` with each line naming where its value came from.
+    """``e`` with each problem naming where its value came from.
 
     ``options`` maps the key paths the engine names to the command-line options that gave those
-    values (``{"kick.kicker": "--kicker"}``): a line about such a key names the option instead
-    (``--kicker: ...``). Every other line starts with ``source`` (the file or ``stdin`` the
-    other values came from; ``None``: no file, the line is left as it is).
+    values (``{"kick.kicker": "--kicker"}``): a problem whose ``where`` is such a key (or inside
+    it) names the option instead (``--kicker: ...``). Every other problem is placed in
+    ``source`` (the file or ``stdin`` the other values came from; ``None``: no file, the problem
+    is left as it is). An error that is a sentence (``DecisionError``, ``DiceError``) is read as
+    ``where: message`` lines.
     """
     options = options or {}
 
-    def line(p: str) -> str:
+    def placed(p: Problem) -> Problem:
         for key, option in options.items():
-            if p.startswith(key) and p[len(key):len(key) + 1] in (":", ".", "["):
-                return option + p[len(key):]
-        return p if source is None else f"{source}: {p}"
+            if p.where == key or p.where.startswith((f"{key}.", f"{key}[")):
+                return replace(p, where=option + p.where[len(key):])
+        return p if source is None else p.at(source)
 
     if isinstance(e, SetupError):
-        e.problems = [line(p) for p in e.problems]
-        e.args = ("illegal set-up:\n" + "\n".join(f"- {p}" for p in e.problems)
-                  if source is None else
-                  f"{source}: illegal set-up:\n" + "\n".join(e.problems),)
+        e.problems = [placed(p) for p in e.problems]
+        e.args = (str(SetupError(e.problems)) if source is None else
+                  f"{source}: illegal set-up:\n" + "\n".join(p.text() for p in e.problems),)
     elif isinstance(e, ScenarioError):
-        e.problems = [line(p) for p in e.problems]
-        e.args = ("\n".join(e.problems),)
+        e.problems = [placed(p) for p in e.problems]
+        e.args = (str(ScenarioError(e.problems)),)
     else:
-        e.args = ("\n".join(line(p) for p in str(e).splitlines()),)
+        e.args = ("\n".join(placed(Problem.from_text(line)).text() for line in str(e).splitlines()),)
     return e
 
 
@@ -236,9 +239,9 @@ def build_match_named(
     ruleset: str, home: str | None, away: str | None, home_setup: str | None,
     away_setup: str | None, kicking: Side,
 ) -> Match:
-    """:func:`build_match`, with every line of a ``SetupError`` naming its set-up (the file or
-    built-in name): a problem naming no set-up (two players on one square) names the set-up of
-    the players it names."""
+    """:func:`build_match`, with every problem of a ``SetupError`` placed in its set-up (the
+    file or built-in name): a problem of no set-up (two players on one square) is placed in
+    the set-ups of the players it concerns (``Problem.players``)."""
     try:
         return build_match(ruleset, home, away, home_setup, away_setup, kicking)
     except SetupError as e:
@@ -250,12 +253,12 @@ def build_match_named(
         raise SetupError([_with_setup(p, where) for p in e.problems]) from None
 
 
-def _with_setup(problem: str, where: Mapping[Side, str]) -> str:
-    if any(problem.startswith(f"{w}: ") for w in where.values()):
+def _with_setup(problem: Problem, where: Mapping[Side, str]) -> Problem:
+    if any(problem.where == w or problem.where.startswith(f"{w}: ") for w in where.values()):
         return problem
     sides = [side for side in SIDES
-             if re.search(rf"\b{ID_PREFIX[side]}\d+\b", problem)] or list(SIDES)
-    return ", ".join(dict.fromkeys(where[side] for side in sides)) + f": {problem}"
+             if any(pid.startswith(ID_PREFIX[side]) for pid in problem.players)] or list(SIDES)
+    return problem.at(", ".join(dict.fromkeys(where[side] for side in sides)))
 
 
 def check_square(value: str | None) -> str | None:
@@ -286,15 +289,12 @@ def check_png(value: Path | None) -> Path | None:
 
 
 def parse_target(match: Match, target: str | None) -> Square | None:
-    """The ``--target`` square, checked against the receiving area (``ScenarioError``)."""
+    """The ``--target`` square, checked against the receiving area (``ScenarioError``,
+    :func:`kickoff.core.kickoff.target_problem`)."""
     if target is None:
         return None
     tgt = Square.parse(target)
-    pitch, kicking, receiving = match.state.pitch, match.state.kicking, match.state.receiving
-    if not pitch.in_receiving_area(receiving, tgt):
-        where = "off the pitch" if not pitch.on_pitch(tgt) else "not in the receiving area"
-        raise ScenarioError([
-            f"--target: {list(tgt)} is {where}: with the {kicking} team kicking, the target must "
-            f"be beyond its Line of Scrimmage, {pitch.describe_receiving_area(receiving)}"
-        ])
+    problem = target_problem(match.state.pitch, match.state.receiving, tgt)
+    if problem is not None:
+        raise ScenarioError([problem.at("--target")])
     return tgt

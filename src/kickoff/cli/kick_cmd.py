@@ -36,6 +36,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers
 from kickoff.core.pitch import Side, Square, distance
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
@@ -102,8 +103,8 @@ def _setting(
             raise prefixed(e, source) from None
         kicks = [a for a in loaded.actions if a.action == "kick"]
         if loaded.active is None or not kicks:
-            raise ScenarioError([f"{source}: a phase \"turn\" scenario with a kick activation "
-                                 "is needed"])
+            raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
+                                 "is needed", source)])
         state, rs, act = loaded.state, loaded.ruleset, kicks[0]
         decisions, names = loaded.decisions, {"home": "home", "away": "away"}
     else:
@@ -118,8 +119,8 @@ def _setting(
     p = state.players.get(pid)
     if p is None or p.side != state.kicking or not p.standing:
         raise prefixed(ScenarioError([
-            f"{act.where}.player: {pid!r} is not a Standing player of the {state.kicking} team "
-            "on the pitch"]), source, options)
+            Problem(f"{pid!r} is not a Standing player of the {state.kicking} team on the pitch",
+                    f"{act.where}.player", (pid,))]), source, options)
     assert p.square is not None
     if file is None:
         state.ball, state.carrier = p.square, p.id
@@ -165,8 +166,8 @@ def _default_kicker(state: GameState) -> str:
     standing = [p for p in state.teams[state.kicking].players if p.standing]
     candidates = with_kick or eligible or standing
     if not candidates:
-        raise ScenarioError([f"--kicker: the {state.kicking} team has nobody Standing on the "
-                             "pitch"])
+        raise ScenarioError([Problem(f"the {state.kicking} team has nobody Standing on the "
+                             "pitch", "--kicker")])
     return candidates[0].id
 
 

@@ -26,6 +26,7 @@ import typer
 from kickoff.cli.common import guarded, read_input, write_text
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES
+from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats import botbowl, fumbbl_setup, rosters
 from kickoff.formats.teams import (
@@ -70,13 +71,13 @@ def _not_ours(where: str, text: str) -> None:
         return
     if "positions" in doc:
         raise ScenarioError([
-            f"{where}: this is a kickoff set-up file already (TOML, docs/formats.md), not a "
+            Problem(f"this is a kickoff set-up file already (TOML, docs/formats.md), not a "
             f"FUMBBL set-up or a botbowl formation: use it as it is (kickoff validate {where} "
-            f"--team TEAM; kickoff run --home-setup {where})"])
+            f"--team TEAM; kickoff run --home-setup {where})", where)])
     if "players" in doc:
         raise ScenarioError([
-            f"{where}: this is a kickoff team file (TOML, docs/formats.md), not a set-up: use it "
-            f"as --team {where} or kickoff run --home {where}"])
+            Problem(f"this is a kickoff team file (TOML, docs/formats.md), not a set-up: use it "
+            f"as --team {where} or kickoff run --home {where}", where)])
 
 
 @app.command("import")
@@ -156,7 +157,7 @@ def show(
         console.print(s.description, markup=False)
     console.print(pitch_text(state))
     for problem in placed.problems:
-        console.print(f"note: {problem}", markup=False)
+        console.print(f"note: {problem.text()}", markup=False)
     console.print(f"As a file to start from: kickoff setup show {setup} --toml > my_setup.toml",
                   markup=False)
 

@@ -1,12 +1,16 @@
 """The few precise exceptions of the engine. Each message names what is wrong and where.
 
 Every error a user's input can cause is a :class:`KickoffError`; the command line turns it into
-a message on stderr and exit status 1, never a traceback.
+a message on stderr and exit status 1, never a traceback, and the web app into a 422 answer.
+:class:`ScenarioError` and :class:`SetupError` carry their problems as values
+(:class:`~kickoff.core.problems.Problem`); the others are one sentence (``key.path: ...``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from kickoff.core.problems import Problem
 
 
 class KickoffError(Exception):
@@ -14,19 +18,25 @@ class KickoffError(Exception):
 
 
 class ScenarioError(KickoffError):
-    """Invalid input: each problem names its key path (``teams.away.players[3].square: ...``)."""
+    """Invalid input: every :class:`~kickoff.core.problems.Problem`, each naming its key path
+    (``teams.away.players[3].square: ...``); the message is their texts, one a line.
 
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+    A ``str`` given instead of a problem is a whole sentence, its ``where`` inside it
+    (``Problem(sentence)``): the FUMBBL replay importer still raises those.
+    """
+
+    def __init__(self, problems: Sequence[Problem | str]) -> None:
+        self.problems = [p if isinstance(p, Problem) else Problem(p) for p in problems]
+        super().__init__("\n".join(p.text() for p in self.problems))
 
 
 class SetupError(KickoffError):
-    """An illegal set-up: every problem is listed (``rulings.md`` section 1)."""
+    """An illegal set-up: every :class:`~kickoff.core.problems.Problem` is listed
+    (``rulings.md`` section 1); the message is ``illegal set-up:`` then ``- {text}`` lines."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = list(problems)
-        super().__init__("illegal set-up:\n" + "\n".join(f"- {p}" for p in self.problems))
+        super().__init__("illegal set-up:\n" + "\n".join(f"- {p.text()}" for p in self.problems))
 
 
 class DiceError(KickoffError):
@@ -38,4 +48,5 @@ class DecisionError(KickoffError):
 
 
 class NotSupportedError(DecisionError):
-    """A decision the engine cannot play yet (e.g. Blitz!/Charge! actions before the action engine)."""
+    """A decision the engine cannot play (yet): an action other than Move or Kick during a turn,
+    a Casualty for a named player (``core/actions/injury.py``), odds of a kick after a move."""

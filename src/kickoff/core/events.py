@@ -124,7 +124,8 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> N
 def _check_resetup(ctx: KickoffContext, key: str) -> None:
     problems = setup_problems(ctx.state, ctx.ruleset, ctx.kicking, check_count=False)
     if problems:
-        raise DecisionError(f"{key}: the new set-up is illegal: " + "; ".join(problems))
+        raise DecisionError(f"{key}: the new set-up is illegal: "
+                            + "; ".join(p.text() for p in problems))
 
 
 def _kicking_mover(ctx: KickoffContext, pid: str, key: str) -> Player:

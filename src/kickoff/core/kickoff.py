@@ -17,7 +17,8 @@ from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.context import Decisions, KickoffContext
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
@@ -205,12 +206,10 @@ def kick_until_landing(
     ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
     target = ctx.decisions.target or state.pitch.centre[state.receiving]
-    if not state.pitch.in_receiving_area(state.receiving, target):
-        raise DecisionError(
-            f"kick.target: {list(target)} is not in the receiving area: the target must be "
-            f"beyond the kicking team's Line of Scrimmage, "
-            f"{state.pitch.describe_receiving_area(state.receiving)}"
-        )
+    if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
+        problem = target_problem(state.pitch, state.receiving, target)
+        assert problem is not None
+        raise DecisionError(problem.at("kick.target").text())
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
@@ -239,3 +238,24 @@ def kick_off(
     that run out or are out of range.
     """
     return kick_until_landing(state, ruleset, dice, decisions, house_rules).finish()
+
+
+def target_problem(pitch: Pitch, receiving: Side, target: tuple[int, int]) -> Problem | None:
+    """What is wrong with the kick's ``target`` when ``receiving`` receives, ``None`` when it
+    is in the receiving area (beyond the kicking team's Line of Scrimmage, ``rulings.md`` 2.2;
+    the default target is the centre of that area, ``Pitch.centre``).
+
+    The problem has no ``where`` (each caller places it: ``kick.target``, ``--target``,
+    ``target``) and names the square: ``[5, 5] is not in the receiving area: with the home team
+    kicking, the target must be beyond its Line of Scrimmage, x 13..25, y 0..14`` (``is off the
+    26x15 pitch`` for a square off it).
+    """
+    if pitch.in_receiving_area(receiving, target):
+        return None
+    what = "not in the receiving area" if pitch.on_pitch(target) else (
+        f"off the {pitch.describe()} pitch")
+    return Problem(
+        f"{list(target)} is {what}: with the {other_side(receiving)} team kicking, the target "
+        f"must be beyond its Line of Scrimmage, {pitch.describe_receiving_area(receiving)}",
+        squares=(Square(target[0], target[1]),),
+    )

@@ -46,6 +46,14 @@ class Problem:
     def __str__(self) -> str:
         return self.text()
 
+    @classmethod
+    def from_text(cls, sentence: str) -> Problem:
+        """The problem a sentence states (an engine error that is only a sentence, such as a
+        ``DecisionError``): ``where`` is the key path before its first ``": "``
+        (``"decisions.blitz[0].path: ..."``), none when that part is not one (has a space)."""
+        where, sep, message = sentence.partition(": ")
+        return cls(message, where) if sep and where and " " not in where else cls(sentence)
+
     def at(self, where: str) -> Problem:
         """This problem placed inside ``where`` (a file, a field): ``"where: old where"``."""
         return replace(self, where=f"{where}: {self.where}" if self.where else where)

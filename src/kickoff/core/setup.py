@@ -9,8 +9,10 @@ player Standing, inside the team's own set-up zone, one player a square.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from kickoff.core.pitch import Side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
@@ -23,10 +25,17 @@ def _where(p: Player) -> str:
     return f"player {p.id} at {list(p.square) if p.square is not None else None}"
 
 
+def _about(message: str, where: str, players: Sequence[Player]) -> Problem:
+    """A problem of ``where`` (a team) naming ``players``, with their ids and squares."""
+    return Problem(message, where, tuple(p.id for p in players),
+                   tuple(p.square for p in players if p.square is not None))
+
+
 def setup_problems(
     state: GameState, ruleset: Ruleset, side: Side, *, check_count: bool = True
-) -> list[str]:
-    """Every problem of ``side``'s set-up in ``state``, as sentences naming player and square.
+) -> list[Problem]:
+    """Every problem of ``side``'s set-up in ``state``: ``where`` is ``"{side} team"``, the
+    players and squares those the message names.
 
     ``check_count=False`` skips the player count (a re-set-up during Perfect / Solid Defence
     moves the players already on the pitch; the Reserves stay out). Returns ``[]`` when legal.
@@ -34,70 +43,75 @@ def setup_problems(
     pitch = ruleset.pitch
     team = state.teams[side]
     on_pitch = [p for p in team.players if p.square is not None]
-    problems: list[str] = []
+    problems: list[Problem] = []
     name = f"{side} team"
     if check_count:
         available = sum(1 for p in team.players if p.square is not None or p.status == "reserves")
         required = min(available, ruleset.max_players)
         if len(on_pitch) > ruleset.max_players:
-            problems.append(
-                f"{name}: {_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}"
-            )
+            problems.append(Problem(
+                f"{_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}", name
+            ))
         elif len(on_pitch) < required:
-            problems.append(
-                f"{name}: {_players(len(on_pitch))} on the pitch, {required} required "
-                f"({available} available)"
-            )
+            problems.append(Problem(
+                f"{_players(len(on_pitch))} on the pitch, {required} required "
+                f"({available} available)", name
+            ))
     for p in on_pitch:
         assert p.square is not None
         if not pitch.on_pitch(p.square):
-            problems.append(f"{name}: {_where(p)} is off the {pitch.describe()} pitch")
+            problems.append(_about(f"{_where(p)} is off the {pitch.describe()} pitch", name, [p]))
             continue
         if not pitch.in_setup_zone(side, p.square):
             lo, hi = pitch.setup_zone[side]
             zone = "half" if pitch.name == "eleven" else "third"
-            problems.append(
-                f"{name}: {_where(p)} is outside its own {zone} (x {lo}..{hi})"
-            )
+            problems.append(_about(f"{_where(p)} is outside its own {zone} (x {lo}..{hi})",
+                                   name, [p]))
         if p.status != "standing":
-            problems.append(f"{name}: {_where(p)} is {p.status}; players must be set up Standing")
+            problems.append(_about(f"{_where(p)} is {p.status}; players must be set up Standing",
+                                   name, [p]))
     on_los = [p for p in on_pitch if p.square is not None and pitch.on_los(side, p.square)]
     need = ruleset.min_on_los
     if len(on_pitch) <= need:
         off = [p for p in on_pitch if p not in on_los]
         if off:
-            problems.append(
-                f"{name}: with {len(on_pitch)} players on the pitch all must be on the Line of "
-                f"Scrimmage (x = {pitch.los[side]}); not: " + ", ".join(_where(p) for p in off)
-            )
+            problems.append(_about(
+                f"with {len(on_pitch)} players on the pitch all must be on the Line of "
+                f"Scrimmage (x = {pitch.los[side]}); not: " + ", ".join(_where(p) for p in off),
+                name, off,
+            ))
     elif len(on_los) < need:
-        problems.append(
-            f"{name}: {_players(len(on_los))} on the Line of Scrimmage (x = {pitch.los[side]}, "
-            f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required"
-        )
+        problems.append(Problem(
+            f"{_players(len(on_los))} on the Line of Scrimmage (x = {pitch.los[side]}, "
+            f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required", name
+        ))
     for zone in ("top", "bottom"):
         in_zone = [
             p for p in on_pitch if p.square is not None and pitch.in_wide_zone(p.square) == zone
         ]
         if len(in_zone) > ruleset.max_per_wide_zone:
-            problems.append(
-                f"{name}: {_players(len(in_zone))} in the {zone} Wide Zone, at most "
-                f"{ruleset.max_per_wide_zone}: " + ", ".join(_where(p) for p in in_zone)
-            )
+            problems.append(_about(
+                f"{_players(len(in_zone))} in the {zone} Wide Zone, at most "
+                f"{ruleset.max_per_wide_zone}: " + ", ".join(_where(p) for p in in_zone),
+                name, in_zone,
+            ))
     return problems
 
 
-def shared_squares(players: list[Player]) -> list[str]:
-    """Problems for squares holding more than one of ``players``."""
+def shared_squares(players: list[Player]) -> list[Problem]:
+    """A problem for each square holding more than one of ``players`` (no ``where``: the
+    players may be of both teams), naming them and the square."""
     counts = Counter(p.square for p in players if p.square is not None)
-    return [
-        f"players {', '.join(p.id for p in players if p.square == sq)} share square {list(sq)}"
-        for sq, n in counts.items()
-        if n > 1 and sq is not None
-    ]
+    problems: list[Problem] = []
+    for sq, n in counts.items():
+        if n > 1 and sq is not None:
+            ids = tuple(p.id for p in players if p.square == sq)
+            problems.append(Problem(f"players {', '.join(ids)} share square {list(sq)}",
+                                    players=ids, squares=(sq,)))
+    return problems
 
 
-def kickoff_setup_problems(state: GameState, ruleset: Ruleset) -> list[str]:
+def kickoff_setup_problems(state: GameState, ruleset: Ruleset) -> list[Problem]:
     """Every set-up problem of both teams before a kick-off (kicking team first)."""
     problems = setup_problems(state, ruleset, state.kicking)
     problems += setup_problems(state, ruleset, state.receiving)

@@ -40,6 +40,7 @@ from pathlib import PurePath
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Pitch, Side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats.fumbbl_setup import check_for_team
 from kickoff.formats.teams import Family, RosterPlayer, SetupFile, TeamFile
@@ -102,25 +103,25 @@ def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str
     while rows and not rows[-1]:
         rows.pop()
     width = pitch.width // 2
-    problems: list[str] = []
+    problems: list[Problem] = []
     if len(rows) != pitch.height:
-        problems.append(f"{where}: {len(rows)} rows, a botbowl formation for the "
-                        f"{pitch.describe()} pitch has {pitch.height} (y 0..{pitch.height - 1})")
+        problems.append(Problem(f"{len(rows)} rows, a botbowl formation for the "
+                        f"{pitch.describe()} pitch has {pitch.height} (y 0..{pitch.height - 1})", where))
     squares: dict[tuple[int, int], str] = {}
     for y, row in enumerate(rows):
         if len(row) != width:
-            problems.append(f"{where}: row {y} has {len(row)} columns, expected {width} "
-                            f"(x 0..{width - 1}, the Line of Scrimmage last)")
+            problems.append(Problem(f"row {y} has {len(row)} columns, expected {width} "
+                            f"(x 0..{width - 1}, the Line of Scrimmage last)", where))
         for x, ch in enumerate(row):
             if ch == "-":
                 continue
             if ch not in ROLE_NAMES:
-                problems.append(f"{where}: row {y}, column {x}: {ch!r} is not a role letter "
-                                f"(- or one of {' '.join(LETTERS)})")
+                problems.append(Problem(f"row {y}, column {x}: {ch!r} is not a role letter "
+                                f"(- or one of {' '.join(LETTERS)})", where))
                 continue
             squares[(x, y)] = ch
     if not squares and not problems:
-        problems.append(f"{where}: the formation places nobody")
+        problems.append(Problem("the formation places nobody", where))
     if problems:
         raise ScenarioError(problems)
     return squares

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from kickoff.core.errors import ScenarioError
+from kickoff.core.problems import Problem
 
 
 def write_files(contents: Mapping[Path, str | bytes]) -> None:
@@ -42,12 +43,12 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
                     os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
                     f.write(data)
             except OSError as e:
-                raise ScenarioError([f"{named}: cannot write: {e.strerror or e}"]) from None
+                raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
         for temp, path, named in staged:
             try:
                 os.replace(temp, path)
             except OSError as e:
-                raise ScenarioError([f"{named}: cannot write: {e.strerror or e}"]) from None
+                raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
     finally:
         for temp, _, _ in staged:
             with contextlib.suppress(OSError):
@@ -61,12 +62,12 @@ def _target(path: Path) -> Path:
     try:
         target = Path(os.path.realpath(path))
         if target.is_dir():
-            raise ScenarioError([f"{path}: cannot write: is a folder"])
+            raise ScenarioError([Problem("cannot write: is a folder", str(path))])
         if target.exists() and not target.is_file():
-            raise ScenarioError([f"{path}: cannot write: not a regular file (a device, pipe or "
-                                 "socket); name a file"])
+            raise ScenarioError([Problem("cannot write: not a regular file (a device, pipe or "
+                                         "socket); name a file", str(path))])
     except OSError as e:  # a name too long for the file system, ...
-        raise ScenarioError([f"{path}: cannot write: {e.strerror or e}"]) from None
+        raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(path))]) from None
     return target
 
 
@@ -75,10 +76,10 @@ def make_folder(folder: Path) -> None:
     ``ScenarioError`` naming it if it is a file or cannot be made."""
     try:
         if folder.exists() and not folder.is_dir():
-            raise ScenarioError([f"{folder}: not a folder"])
+            raise ScenarioError([Problem("not a folder", str(folder))])
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise ScenarioError([f"{folder}: cannot create the folder: {e.strerror or e}"]) from None
+        raise ScenarioError([Problem(f"cannot create the folder: {e.strerror or e}", str(folder))]) from None
 
 
 def file_stem(name: str, default: str = "game") -> str:

@@ -542,7 +542,7 @@ def _model(cls: type[_ModelT], report: Report, where: str) -> _ModelT:
     try:
         return cls.model_validate(report.model_dump())
     except ValidationError as e:
-        problems = "; ".join(pydantic_problems(e))
+        problems = "; ".join(p.text() for p in pydantic_problems(e))
         raise ScenarioError([f"{where}: FUMBBL report {report.reportId!r} has an unexpected "
                              f"shape: {problems}"]) from None
 

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
@@ -91,9 +92,9 @@ class _JsonSetup(BaseModel):
     playerPositions: Annotated[list[_JsonPosition], Field(min_length=1)]
 
 
-def _duplicates(numbers: list[int], where: str, what: str) -> list[str]:
+def _duplicates(numbers: list[int], where: str, what: str) -> list[Problem]:
     counts = Counter(numbers)
-    return [f"{where}: {what} {n} is given more than once"
+    return [Problem(f"{what} {n} is given more than once", where)
             for n in sorted(n for n, c in counts.items() if c > 1)]
 
 
@@ -108,19 +109,19 @@ def parse_xml(text: str, where: str = "set-up") -> FumbblSetup:
     """
     root = parse_root(text, where, "teamSetup", "a FUMBBL set-up")
     players: list[dict[str, str | None]] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for i, el in enumerate(root.findall("player")):
         coords = el.findall("coordinate")
         if len(coords) != 1:
-            problems.append(f"{where}: players[{i}] (nr={el.get('nr')!r}): needs exactly one "
-                            f"<coordinate>, found {len(coords)}")
+            problems.append(Problem(f"players[{i}] (nr={el.get('nr')!r}): needs exactly one "
+                            f"<coordinate>, found {len(coords)}", where))
             continue
         players.append({"nr": el.get("nr"), "x": coords[0].get("x"), "y": coords[0].get("y")})
     raw = {"name": root.get("name", ""), "teamId": root.get("teamId"), "players": players}
     try:
         doc = _XmlSetup.model_validate(raw)
     except ValidationError as e:
-        problems += [f"{where}: {p}" for p in pydantic_problems(e)]
+        problems += [p.at(where) for p in pydantic_problems(e)]
         raise ScenarioError(problems) from None
     problems += _duplicates([p.nr for p in doc.players], where, "player nr")
     if problems:
@@ -137,11 +138,11 @@ def parse_json(text: str, where: str = "set-up") -> FumbblSetup:
     """
     raw = load_json(text, where)
     if not isinstance(raw, dict):
-        raise ScenarioError([f"{where}: a FUMBBL set-up is a JSON object"])
+        raise ScenarioError([Problem("a FUMBBL set-up is a JSON object", where)])
     try:
         doc = _JsonSetup.model_validate(raw)
     except ValidationError as e:
-        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
+        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     problems = _duplicates([p.playerNr for p in doc.playerPositions], where, "playerNr")
     if problems:
         raise ScenarioError(problems)
@@ -172,7 +173,7 @@ def parse_fumbbl(text: str, where: str, fmt: FumbblFormat) -> FumbblSetup:
 
 def check_for_team(
     setup: SetupFile, where: str, team: tuple[str, TeamFile], ruleset: Ruleset, side: Side = "home"
-) -> list[str]:
+) -> list[Problem]:
     """Every problem of ``setup`` for ``team`` (``(where, team)``) under ``ruleset``.
 
     A jersey number the team does not have is reported as ``where: player N: the team 'T' has
@@ -182,12 +183,13 @@ def check_for_team(
     """
     numbers = {p.number for p in team[1].players}
     missing = [k for k in setup.positions if int(k) not in numbers]
-    problems = [f"{where}: player {k}: the team {team[1].name!r} has no player number {k}"
+    problems = [Problem(f"player {k}: the team {team[1].name!r} has no player number {k}", where)
                 for k in missing]
     known = setup.model_copy(update={
         "positions": {k: v for k, v in setup.positions.items() if k not in missing}})
     for p in check_setup_file(ruleset, team, (where, known), side):
-        problems.append(p if p.startswith(f"{where}: ") else f"{where}: {p}")
+        inside = p.where == where or p.where.startswith(f"{where}: ")
+        problems.append(p if inside else p.at(where))
     return problems
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import SIDES, Side, other_side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather
@@ -105,7 +106,7 @@ def _team_document(team: Team) -> dict[str, Any]:
 def match_scenario(
     ruleset: str, home: str | None, away: str | None, home_setup: str | None,
     away_setup: str | None, kicking: Side, weather: Weather = "nice",
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[dict[str, Any], list[Problem]]:
     """The ``kickoff-scenario/1`` document of two named teams on their set-ups (names as for
     :func:`build_match`), not checked: ``(document, problems)``.
 
@@ -116,7 +117,7 @@ def match_scenario(
     """
     rs = RULESETS[ruleset]
     teams, setups = _load(ruleset, home, away, home_setup, away_setup, kicking)
-    problems: list[str] = []
+    problems: list[Problem] = []
     docs: dict[str, Any] = {}
     for side in SIDES:
         placed = place_team(side, teams[side][1], setups[side][1], rs.pitch,
@@ -160,12 +161,13 @@ def _jersey_numbers(sc: ScenarioIn, side: Side) -> dict[str, int]:
     number 1..99); ``ScenarioError`` names each player whose id carries no number."""
     prefix = ID_PREFIX[side]
     numbers: dict[str, int] = {}
-    problems: list[str] = []
+    problems: list[Problem] = []
     for i, p in enumerate(getattr(sc.teams, side).players):
         m = re.fullmatch(rf"{prefix}(\d{{1,2}})", p.id)
         if m is None or int(m.group(1)) == 0:
-            problems.append(f"teams.{side}.players[{i}].id: {p.id!r} carries no jersey number: "
-                            f"set-ups name players by number, ids {prefix}1..{prefix}99")
+            problems.append(Problem(f"{p.id!r} carries no jersey number: set-ups name players "
+                                    f"by number, ids {prefix}1..{prefix}99",
+                                    f"teams.{side}.players[{i}].id", (p.id,)))
             continue
         numbers[p.id] = int(m.group(1))
     if problems:
@@ -194,7 +196,7 @@ def scenario_setup(sc: ScenarioIn, side: Side, name: str = "") -> SetupFile:
 
 def with_setup(
     doc: dict[str, Any], side: Side, setup: tuple[str, SetupFile]
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[dict[str, Any], list[Problem]]:
     """A copy of scenario ``doc`` with ``side``'s players placed by ``setup`` (``(where,
     set-up)``, drawn as the home team): the players it names Standing on their squares, the
     others in the Reserves (a player Knocked-out, a Casualty or Sent-off stays so).

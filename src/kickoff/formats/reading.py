@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kickoff.core.errors import ScenarioError
+from kickoff.core.problems import Problem
 
 #: The most a reader takes in: characters of a text file or stdin, bytes of a binary file, bytes
 #: a gzip replay inflates to (32 MiB; the largest real FUMBBL replay is about 4 MB inflated, a
@@ -37,13 +38,9 @@ from kickoff.core.errors import ScenarioError
 MAX_INPUT_BYTES = 32 * 1024 * 1024
 
 
-def _prefix(where: str | None, message: str) -> str:
-    return message if where is None else f"{where}: {message}"
-
-
 def _too_large(where: str, limit: int, what: str = "longer than") -> ScenarioError:
-    return ScenarioError([f"{where}: {what} {limit:,} bytes ({limit / 2**20:g} MiB), the most "
-                          "kickoff reads"])
+    return ScenarioError([Problem(f"{what} {limit:,} bytes ({limit / 2**20:g} MiB), the most "
+                          "kickoff reads", where)])
 
 
 def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES) -> str:
@@ -52,14 +49,14 @@ def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES)
     the stream decodes bytes as lone surrogates, as Python's stdin does) or none at all
     (``None``: stdin closed, ``<&-``)."""
     if stream is None:
-        raise ScenarioError([f"{where}: cannot read: it is closed"])
+        raise ScenarioError([Problem("cannot read: it is closed", where)])
     try:
         text = stream.read(limit + 1)
         text.encode("utf-8")  # a byte that is not UTF-8, read as a surrogate ("\udcff")
     except UnicodeError:
-        raise ScenarioError([f"{where}: cannot read: not UTF-8 text"]) from None
+        raise ScenarioError([Problem("cannot read: not UTF-8 text", where)]) from None
     except (OSError, ValueError) as e:  # ValueError: a closed file object
-        raise ScenarioError([f"{where}: cannot read: {getattr(e, 'strerror', None) or e}"]
+        raise ScenarioError([Problem(f"cannot read: {getattr(e, 'strerror', None) or e}", where)]
                             ) from None
     if len(text) > limit:
         raise _too_large(where, limit)
@@ -75,13 +72,13 @@ def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT
     where = str(path) if where is None else where
     try:
         if Path(path).is_dir():
-            raise ScenarioError([f"{where}: is a folder, not a file"])
+            raise ScenarioError([Problem("is a folder, not a file", where)])
         with open(path, encoding="utf-8") as f:
             return read_stream(f, where, limit)
     except FileNotFoundError:
-        raise ScenarioError([f"{where}: no such file"]) from None
+        raise ScenarioError([Problem("no such file", where)]) from None
     except OSError as e:
-        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+        raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", where)]) from None
 
 
 def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPUT_BYTES) -> bytes:
@@ -90,13 +87,13 @@ def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPU
     where = str(path) if where is None else where
     try:
         if Path(path).is_dir():
-            raise ScenarioError([f"{where}: is a folder, not a file"])
+            raise ScenarioError([Problem("is a folder, not a file", where)])
         with open(path, "rb") as f:
             raw = f.read(limit + 1)
     except FileNotFoundError:
-        raise ScenarioError([f"{where}: no such file"]) from None
+        raise ScenarioError([Problem("no such file", where)]) from None
     except OSError as e:
-        raise ScenarioError([f"{where}: cannot read: {e.strerror or e}"]) from None
+        raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", where)]) from None
     if len(raw) > limit:
         raise _too_large(where, limit)
     return raw
@@ -111,7 +108,7 @@ def inflate_gzip(raw: bytes, where: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
             data = f.read(limit + 1)
     except (EOFError, OSError, zlib.error) as e:
-        raise ScenarioError([f"{where}: not a complete gzip file ({e})"]) from None
+        raise ScenarioError([Problem(f"not a complete gzip file ({e})", where)]) from None
     if len(data) > limit:
         raise _too_large(where, limit, "inflates to more than")
     return data
@@ -155,18 +152,18 @@ def load_json(text: str | bytes, where: str | None = None) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError([_prefix(where, f"not valid JSON: {e}")]) from None
+        raise ScenarioError([Problem(f"not valid JSON: {e}", where or "")]) from None
     except RecursionError:
         deep = TOO_DEEP.format("arrays or objects")
-        raise ScenarioError([_prefix(where, f"not valid JSON: {deep}")]) from None
+        raise ScenarioError([Problem(f"not valid JSON: {deep}", where or "")]) from None
     except UnicodeDecodeError:
-        raise ScenarioError([_prefix(where, "not valid JSON: not UTF-8 text")]) from None
+        raise ScenarioError([Problem("not valid JSON: not UTF-8 text", where or "")]) from None
     except ValueError as e:
         shown = text if isinstance(text, str) else text.decode("utf-8", "replace")
         problem = _digits_problem(shown, e)
         if problem is None:
             raise
-        raise ScenarioError([_prefix(where, f"not valid JSON: {problem}")]) from None
+        raise ScenarioError([Problem(f"not valid JSON: {problem}", where or "")]) from None
 
 
 def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
@@ -175,12 +172,12 @@ def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ScenarioError([_prefix(where, f"not valid TOML: {e}")]) from None
+        raise ScenarioError([Problem(f"not valid TOML: {e}", where or "")]) from None
     except RecursionError:
         deep = TOO_DEEP.format("arrays or tables")
-        raise ScenarioError([_prefix(where, f"not valid TOML: {deep}")]) from None
+        raise ScenarioError([Problem(f"not valid TOML: {deep}", where or "")]) from None
     except ValueError as e:
         problem = _digits_problem(text, e)
         if problem is None:
             raise
-        raise ScenarioError([_prefix(where, f"not valid TOML: {problem}")]) from None
+        raise ScenarioError([Problem(f"not valid TOML: {problem}", where or "")]) from None

@@ -41,6 +41,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError
+from kickoff.core.problems import Problem
 from kickoff.core.skills import CLASSIC_SKILLS, skill_hint
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import TeamFile
@@ -90,7 +91,7 @@ def parse_roster(text: str, where: str = "roster") -> Roster:
     """
     root = parse_root(text, where, "roster", "a roster")
     positions: list[RosterPosition] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for i, el in enumerate(root.findall("position")):
         raw: dict[str, object] = {"id": el.get("id")}
         for child in el:
@@ -100,19 +101,19 @@ def parse_roster(text: str, where: str = "roster") -> Roster:
         try:
             positions.append(RosterPosition.model_validate(raw))
         except ValidationError as e:
-            problems += [f"{where}: positions[{i}] ({el.get('id')}): {p}"
+            problems += [p.at(f"positions[{i}] ({el.get('id')})").at(where)
                          for p in pydantic_problems(e)]
     if not positions and not problems:
-        problems.append(f"{where}: the roster has no <position>")
+        problems.append(Problem("the roster has no <position>", where))
     if problems:
         raise ScenarioError(problems)
     return Roster(root.get("id", ""), (root.findtext("name") or "").strip(), positions)
 
 
-def convert_skills(position: RosterPosition, where: str) -> tuple[list[str], list[str]]:
+def convert_skills(position: RosterPosition, where: str) -> tuple[list[str], list[Problem]]:
     """``(skills, problems)``: the position's skills in our names, and one problem per unknown."""
     skills: list[str] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for name in position.skills:
         snake = name.strip().lower().replace("'", "")
         for ch in " -&":
@@ -120,8 +121,8 @@ def convert_skills(position: RosterPosition, where: str) -> tuple[list[str], lis
         snake = "_".join(part for part in snake.split("_") if part)
         snake = SKILL_ALIASES.get(snake, snake)
         if snake not in CLASSIC_SKILLS:
-            problems.append(f"{where}: position {position.name!r} ({position.id}): unknown skill "
-                            f"{name!r} in classic{skill_hint(snake, CLASSIC_SKILLS)}")
+            problems.append(Problem(f"position {position.name!r} ({position.id}): unknown skill "
+                            f"{name!r} in classic{skill_hint(snake, CLASSIC_SKILLS)}", where))
         elif snake not in skills:
             skills.append(snake)
     return skills, problems
@@ -149,30 +150,31 @@ def choose(
     """
     usable = _eligible(roster, big_guys)
     if not any(p.type == REGULAR for p in usable):
-        raise ScenarioError([f"{where}: the roster has no Regular position with a quantity"])
+        raise ScenarioError([Problem("the roster has no Regular position with a quantity", where)])
     if picks:
         chosen: list[RosterPosition] = []
-        problems: list[str] = []
+        problems: list[Problem] = []
         for key, count in picks.items():
             match = [p for p in usable if key.casefold() in (p.id.casefold(), p.name.casefold())]
             if not match:
                 names = ", ".join(p.name for p in usable)
-                problems.append(f"--pick {key}={count}: no such position in {where} "
-                                f"(usable: {names})")
+                problems.append(Problem(f"no such position in {where} (usable: {names})",
+                                        f"--pick {key}={count}"))
             elif not 0 < count <= match[0].quantity:
-                problems.append(f"--pick {key}={count}: {match[0].name} allows 1..{match[0].quantity}")
+                problems.append(Problem(f"{match[0].name} allows 1..{match[0].quantity}",
+                                        f"--pick {key}={count}"))
             else:
                 chosen += [match[0]] * count
         if len(chosen) > MAX_PLAYERS:
-            problems.append(f"--pick: {len(chosen)} players, at most {MAX_PLAYERS}")
+            problems.append(Problem(f"{len(chosen)} players, at most {MAX_PLAYERS}", "--pick"))
         if problems:
             raise ScenarioError(problems)
         return chosen
     if not 1 <= size <= MAX_PLAYERS:
-        raise ScenarioError([f"--players: {size} is not 1..{MAX_PLAYERS}"])
+        raise ScenarioError([Problem(f"{size} is not 1..{MAX_PLAYERS}", "--players")])
     total = sum(p.quantity for p in usable)
     if total < size:
-        raise ScenarioError([f"{where}: the roster allows {total} players, fewer than {size}"])
+        raise ScenarioError([Problem(f"the roster allows {total} players, fewer than {size}", where)])
     lineman = _lineman(usable)
     specialists = [p for p in usable if p is not lineman]
     left = {p.id: p.quantity for p in usable}
@@ -222,7 +224,7 @@ def roster_to_team(
     """
     chosen = choose(roster, where, size, picks, big_guys)
     lineman = _lineman(_eligible(roster, big_guys))
-    problems: list[str] = []
+    problems: list[Problem] = []
     skills: dict[str, list[str]] = {}
     for pos in {p.id: p for p in chosen}.values():
         skills[pos.id], bad = convert_skills(pos, where)
@@ -247,5 +249,5 @@ def roster_to_team(
     try:
         return TeamFile.model_validate(doc)
     except ValidationError as e:
-        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
+        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
 

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
@@ -140,23 +141,24 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
     path = Path(name)
     try:
         if path.is_dir():
-            raise ScenarioError([f"{name}: is a folder, not a {what} file"])
+            raise ScenarioError([Problem(f"is a folder, not a {what} file", name)])
         if path.exists():  # a file, or a device or pipe (read within the limit)
             return str(path), read_text(path)
     except OSError as e:  # a name too long for the file system, ...
         shown = name if len(name) <= 60 else name[:57] + "..."
-        raise ScenarioError([f"{shown}: cannot read: {e.strerror or e}"]) from None
+        raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", shown)]) from None
     if "/" in name or name.endswith(".toml"):
-        raise ScenarioError([f"{name}: no such file"])
+        raise ScenarioError([Problem("no such file", name)])
     known = builtin_names(kind, sub)
     close = suggestions(name, known)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
     if elsewhere:
-        raise ScenarioError([f"{name}: a built-in {what} for {elsewhere[0]}, not for {sub}"
-                             + (hint or f" (built-in for {sub}: {', '.join(known)})")])
-    raise ScenarioError([f"{name}: no such file, and no built-in {what} of that name for {sub}"
-                         f"{hint} (built-in: {', '.join(known)})"])
+        raise ScenarioError([Problem(f"a built-in {what} for {elsewhere[0]}, not for {sub}"
+                                     + (hint or f" (built-in for {sub}: {', '.join(known)})"),
+                                     name)])
+    raise ScenarioError([Problem(f"no such file, and no built-in {what} of that name for {sub}"
+                         f"{hint} (built-in: {', '.join(known)})", name)])
 
 
 def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
@@ -165,14 +167,14 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     try:
         team = TeamFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
-        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
+        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     if team.family != family:
-        raise ScenarioError([f"{where}: family: {team.family!r} team, but this ruleset plays "
-                             f"{family!r} teams"])
+        raise ScenarioError([Problem(f"family: {team.family!r} team, but this ruleset plays "
+                             f"{family!r} teams", where)])
     numbers = [p.number for p in team.players]
     dupes = sorted({n for n in numbers if numbers.count(n) > 1})
     if dupes:
-        raise ScenarioError([f"{where}: players: jersey number(s) {dupes} used twice"])
+        raise ScenarioError([Problem(f"players: jersey number(s) {dupes} used twice", where)])
     return where, team
 
 
@@ -190,20 +192,20 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     try:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
-        raise ScenarioError([f"{where}: {p}" for p in pydantic_problems(e)]) from None
-    problems = [f"{where}: positions.{k}: not a jersey number (1 to 4 digits 0-9)"
+        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
+    problems = [Problem(f"positions.{k}: not a jersey number (1 to 4 digits 0-9)", where)
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
     first: dict[int, str] = {}
     for k in setup.positions:
         if _JERSEY.fullmatch(k):
             if int(k) in first:
-                problems.append(f"{where}: positions.{k}: jersey number {int(k)} is also given "
-                                f"as positions.{first[int(k)]}")
+                problems.append(Problem(f"positions.{k}: jersey number {int(k)} is also given "
+                                f"as positions.{first[int(k)]}", where))
             else:
                 first[int(k)] = k
     if setup.pitch != pitch.name:
-        problems.append(f"{where}: pitch: a {setup.pitch!r} set-up cannot be used on the "
-                        f"{pitch.name!r} pitch")
+        problems.append(Problem(f"pitch: a {setup.pitch!r} set-up cannot be used on the "
+                        f"{pitch.name!r} pitch", where))
     if problems:
         raise ScenarioError(problems)
     return where, setup
@@ -233,7 +235,7 @@ class PlacedTeam:
     """A team file placed on the pitch by a set-up, as an engine ``Team``."""
 
     team: Team
-    problems: list[str]
+    problems: list[Problem]
 
 
 def place_team(
@@ -249,18 +251,19 @@ def place_team(
     prefix = ID_PREFIX[side]
     by_number = {p.number: p for p in team.players}
     squares: dict[int, Square] = {}
-    problems: list[str] = []
+    problems: list[Problem] = []
     for key, (x, y) in setup.positions.items():
         number = int(key)
         if number not in by_number:
             of = "" if team_name is None else f" ({team_name})"
-            problems.append(f"{setup_name}: positions.{key}: the team {team.name!r}{of} has no "
-                            f"player number {number}")
+            problems.append(Problem(f"positions.{key}: the team {team.name!r}{of} has no "
+                                    f"player number {number}", setup_name))
             continue
         sq = as_drawn(side, (x, y), pitch)
         if not pitch.on_pitch(sq):
-            problems.append(f"{setup_name}: positions.{key}: [{x}, {y}] is off the "
-                            f"{pitch.describe()} pitch")
+            problems.append(Problem(f"positions.{key}: [{x}, {y}] is off the "
+                                    f"{pitch.describe()} pitch", setup_name,
+                                    (f"{prefix}{number}",), (sq,)))
             continue
         squares[number] = sq
     players = [
@@ -283,11 +286,11 @@ def place_team(
     )
 
 
-def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[str]:
-    """Skills of a team file the ruleset does not know."""
+def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[Problem]:
+    """Skills of a team file the ruleset does not know (``where``: the file)."""
     return [
-        f"{where}: players[{i}] (number {p.number}).skills[{j}]: unknown skill {s!r} in "
-        f"{ruleset.name}{skill_hint(s, ruleset.skills)}"
+        Problem(f"players[{i}] (number {p.number}).skills[{j}]: unknown skill {s!r} in "
+                f"{ruleset.name}{skill_hint(s, ruleset.skills)}", where)
         for i, p in enumerate(team.players)
         for j, s in enumerate(p.skills)
         if s not in ruleset.skills
@@ -308,8 +311,8 @@ def build_state(
     """
     pitch = ruleset.pitch
     placed: dict[Side, PlacedTeam] = {}
-    problems: list[str] = []
-    skills: list[str] = []
+    problems: list[Problem] = []
+    skills: list[Problem] = []
     for i, side in enumerate(SIDES):
         where, team = teams[side]
         skills += skill_problems(team, where, ruleset)
@@ -322,7 +325,7 @@ def build_state(
     state = GameState(pitch, {s: placed[s].team for s in placed}, weather=weather,
                       kicking=kicking)
     for side in SIDES:
-        problems += [f"{setups[side][0]}: {p}" for p in setup_problems(state, ruleset, side)]
+        problems += [p.at(setups[side][0]) for p in setup_problems(state, ruleset, side)]
     problems += shared_squares(list(state.players.values()))
     if problems:
         raise SetupError(problems)
@@ -331,7 +334,7 @@ def build_state(
 
 def check_setup_file(
     ruleset: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile], side: Side
-) -> list[str]:
+) -> list[Problem]:
     """Every problem of one team's set-up on its own (both sides' squares are independent)."""
     placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0],
                         team_name=team[0])

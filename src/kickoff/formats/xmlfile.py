@@ -12,6 +12,7 @@ import defusedxml
 import defusedxml.ElementTree
 
 from kickoff.core.errors import ScenarioError
+from kickoff.core.problems import Problem
 
 
 def parse_root(text: str, where: str, tag: str, what: str) -> Element:
@@ -20,10 +21,10 @@ def parse_root(text: str, where: str, tag: str, what: str) -> Element:
     try:
         root: Element = defusedxml.ElementTree.fromstring(text)
     except defusedxml.DefusedXmlException:
-        raise ScenarioError([f"{where}: a document type declaration or entity is not allowed "
-                             f"in {what}"]) from None
+        raise ScenarioError([Problem(f"a document type declaration or entity is not allowed "
+                             f"in {what}", where)]) from None
     except ParseError as e:
-        raise ScenarioError([f"{where}: not well-formed XML: {e}"]) from None
+        raise ScenarioError([Problem(f"not well-formed XML: {e}", where)]) from None
     if root.tag != tag:
-        raise ScenarioError([f"{where}: the root element is <{root.tag}>, expected <{tag}>"])
+        raise ScenarioError([Problem(f"the root element is <{root.tag}>, expected <{tag}>", where)])
     return root

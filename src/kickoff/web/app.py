@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from importlib import resources
 from typing import Any, TypeVar
@@ -44,7 +44,9 @@ from kickoff import __version__
 from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import HIGHER_IS_BETTER, OBJECTIVES, Objective
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import SIDES, Pitch
+from kickoff.core.problems import Problem, ProblemJSON
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS, Weather
 from kickoff.formats import fumbbl_setup
@@ -254,8 +256,8 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         response = JSONResponse(
-            {"problems": [f"body: larger than {self.max_bytes} bytes, the most this server "
-                          "accepts"]}, status_code=413)
+            {"problems": [Problem(f"larger than {self.max_bytes} bytes, the most this server "
+                                  "accepts", "body").as_json()]}, status_code=413)
         await response(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -321,9 +323,9 @@ class CatchAll:
             logging.getLogger("uvicorn.error").exception(
                 "kickoff: unexpected error answering %s %s", scope.get("method"),
                 scope.get("path"))
-            response = JSONResponse({"problems": [
-                "server: an unexpected error (a bug in kickoff, logged by the server); the "
-                "request was not answered"]}, status_code=500)
+            response = JSONResponse({"problems": [Problem(
+                "an unexpected error (a bug in kickoff, logged by the server); the request was "
+                "not answered", "server").as_json()]}, status_code=500)
             await response(scope, receive, send)
 
 
@@ -333,28 +335,41 @@ class CatchAll:
 REQUEST_FIELDS = {"decisions.use_kick_skill": "kick_skill"}
 
 
-def _engine_problems(e: KickoffError) -> list[str]:
-    lines = e.problems if isinstance(e, ScenarioError | SetupError) else str(e).splitlines()
-    out: list[str] = []
-    for line in lines:
-        key = next((k for k in REQUEST_FIELDS if line.startswith(k)), None)
-        out.append(f"scenario.{line}" if key is None else REQUEST_FIELDS[key] + line[len(key):])
+def _problems_of(e: KickoffError) -> list[Problem]:
+    """The problems of an engine error: its own, or its lines (:meth:`Problem.from_text`)."""
+    if isinstance(e, ScenarioError | SetupError):
+        return e.problems
+    return [Problem.from_text(line) for line in str(e).splitlines()]
+
+
+def _in_field(field: str, p: Problem) -> Problem:
+    """``p`` inside the request's ``field``: ``scenario.teams.home...``."""
+    return replace(p, where=f"{field}.{p.where}" if p.where else field)
+
+
+def _engine_problems(e: KickoffError) -> list[Problem]:
+    out: list[Problem] = []
+    for p in _problems_of(e):
+        key = next((k for k in REQUEST_FIELDS
+                    if p.where == k or p.where.startswith((f"{k}.", f"{k}["))), None)
+        out.append(_in_field("scenario", p) if key is None else
+                   replace(p, where=REQUEST_FIELDS[key] + p.where[len(key):]))
     return out
 
 
-def _prefixed(field: str, e: KickoffError) -> list[str]:
+def _prefixed(field: str, e: KickoffError) -> list[Problem]:
     if isinstance(e, ScenarioError):
-        return [f"{field}.{p}" for p in e.problems]
+        return [_in_field(field, p) for p in e.problems]
     if isinstance(e, SetupError):
-        return [f"{field}: illegal set-up: {p}" for p in e.problems]
-    return [f"{field}: {e}"]
+        return [p.at(f"{field}: illegal set-up") for p in e.problems]
+    return [Problem(str(e), field)]
 
 
 class BadInput(Exception):
     """A 422 answer: every problem names its field."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(p.text() for p in problems))
         self.problems = problems
 
 
@@ -362,8 +377,8 @@ def _scenario_text(doc: dict[str, Any], limits: Limits) -> str:
     """The scenario as JSON text, within the limits (``BadInput`` otherwise)."""
     teams = doc.get("teams")
     if isinstance(teams, dict):
-        too_many = [f"scenario.teams.{side}.players: {len(t['players'])} players, at most "
-                    f"{limits.max_players} a team"
+        too_many = [Problem(f"{len(t['players'])} players, at most {limits.max_players} a team",
+                            f"scenario.teams.{side}.players")
                     for side, t in teams.items()
                     if isinstance(t, dict) and isinstance(t.get("players"), list)
                     and len(t["players"]) > limits.max_players]
@@ -396,7 +411,7 @@ def _setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
     except KickoffError as e:
         raise BadInput(_prefixed("scenario", e)) from None
     if sc.phase == "turn":
-        raise BadInput([TURN_HAS_NO_SETUP])
+        raise BadInput([Problem.from_text(TURN_HAS_NO_SETUP)])
     return sc
 
 
@@ -516,7 +531,8 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
 
     @app.exception_handler(KickoffError)
     async def engine_error(request: Request, exc: KickoffError) -> JSONResponse:
-        return JSONResponse({"problems": _engine_problems(exc)}, status_code=422)
+        return JSONResponse({"problems": [p.as_json() for p in _engine_problems(exc)]},
+                            status_code=422)
 
     @app.exception_handler(ClientGone)
     async def client_gone(request: Request, exc: ClientGone) -> Response:
@@ -524,19 +540,19 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
 
     @app.exception_handler(BadInput)
     async def bad_input(request: Request, exc: BadInput) -> JSONResponse:
-        return JSONResponse({"problems": exc.problems}, status_code=422)
+        return JSONResponse({"problems": [p.as_json() for p in exc.problems]}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems: list[str] = []
+        problems: list[Problem] = []
         for err in exc.errors():
             if err["type"] == "json_invalid":
-                problems.append(f"body: not valid JSON at character {err['loc'][-1]}: "
-                                f"{err.get('ctx', {}).get('error', '')}")
+                problems.append(Problem(f"not valid JSON at character {err['loc'][-1]}: "
+                                        f"{err.get('ctx', {}).get('error', '')}", "body"))
                 continue
             msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
-            problems.append(f"{_field_path(tuple(err['loc']))}: {msg}")
-        return JSONResponse({"problems": problems}, status_code=422)
+            problems.append(Problem(msg, _field_path(tuple(err["loc"]))))
+        return JSONResponse({"problems": [p.as_json() for p in problems]}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -544,10 +560,12 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         if exc.status_code == 400 and "parsing the body" in str(detail):
             limit = limit_problem(exc.__cause__) if exc.__cause__ else None
             if limit is not None:  # nested too deeply, an integer too long: invalid JSON to us
-                return JSONResponse({"problems": [f"body: not valid JSON: {limit}"]},
-                                    status_code=422)
+                return JSONResponse(
+                    {"problems": [Problem(f"not valid JSON: {limit}", "body").as_json()]},
+                    status_code=422)
             detail = "body: not a JSON document this server can read"
-        return JSONResponse({"problems": [str(detail)]}, status_code=exc.status_code,
+        return JSONResponse({"problems": [Problem.from_text(str(detail)).as_json()]},
+                            status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
     def service(request: Request) -> OddsService:
@@ -575,12 +593,13 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         return schemas()
 
     # -- set-ups ----------------------------------------------------------------------------
-    def _problems(doc: dict[str, Any]) -> list[str]:
+    def _problems(doc: dict[str, Any]) -> list[ProblemJSON]:
         """Every problem of a scenario (``[]``: legal), as ``kickoff validate`` lists them."""
         try:
             compute.load(_scenario_text(doc, lim))
         except KickoffError as e:
-            return e.problems if isinstance(e, ScenarioError | SetupError) else [str(e)]
+            found = e.problems if isinstance(e, ScenarioError | SetupError) else [Problem(str(e))]
+            return [p.as_json() for p in found]
         return []
 
     @app.post("/api/match", tags=["set-up"], response_model=ScenarioAnswer)
@@ -589,7 +608,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         every set-up problem (an illegal set-up is answered, not refused)."""
         family, pitch = FAMILY[body.ruleset], RULESETS[body.ruleset].pitch.name
         unknown = [
-            f"{field}: no built-in {what} {name!r} for {sub} (built-in: {', '.join(known)})"
+            Problem(f"no built-in {what} {name!r} for {sub} (built-in: {', '.join(known)})", field)
             for field, name, what, sub, known in (
                 ("home", body.home, "team", family, builtin_names("teams", family)),
                 ("away", body.away, "team", family, builtin_names("teams", family)),
@@ -607,7 +626,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                                            body.away_setup, body.kicking, weather)
         except KickoffError as e:
             raise BadInput(_prefixed("body", e)) from None
-        return {"scenario": doc, "problems": problems + _problems(doc)}
+        return {"scenario": doc, "problems": [p.as_json() for p in problems] + _problems(doc)}
 
     @app.post("/api/validate", tags=["set-up"], response_model=Validation)
     def validate(body: WithScenario) -> dict[str, Any]:
@@ -627,16 +646,16 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                if body.format == "auto" else IMPORT_FORMATS[body.format])
         try:
             if fmt == "botbowl":
-                raise ScenarioError([f"{body.filename}: neither FUMBBL XML nor FUMBBL JSON"])
+                raise ScenarioError([Problem("neither FUMBBL XML nor FUMBBL JSON", body.filename)])
             fs = fumbbl_setup.parse_fumbbl(body.text, body.filename, fmt)
         except KickoffError as e:
-            raise BadInput([f"text: {p}" for p in str(e).splitlines()]) from None
+            raise BadInput([p.at("text") for p in _problems_of(e)]) from None
         setup = fumbbl_setup.to_setup_file(fs, RULESETS[sc.ruleset].pitch.name, body.filename)
         try:
             doc, problems = with_setup(body.scenario, body.side, (body.filename, setup))
         except KickoffError as e:
             raise BadInput(_prefixed("scenario", e)) from None
-        return {"scenario": doc, "problems": problems + _problems(doc)}
+        return {"scenario": doc, "problems": [p.as_json() for p in problems] + _problems(doc)}
 
     @app.post("/api/setup/export", tags=["set-up"],
               responses={200: {"content": {"text/plain": {}},
@@ -687,10 +706,9 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
         text, loaded = await asyncio.to_thread(_checked, body.scenario, lim, compute.load_kickoff)
         state = loaded.state
         target = body.target or loaded.decisions.target or state.pitch.centre[state.receiving]
-        if not state.pitch.in_receiving_area(state.receiving, target):
-            raise BadInput([f"target: {list(target)} is not in the receiving area: with the "
-                            f"{state.kicking} team kicking, "
-                            f"{state.pitch.describe_receiving_area(state.receiving)}"])
+        problem = target_problem(state.pitch, state.receiving, target)
+        if problem is not None:
+            raise BadInput([problem.at("target")])
         return await service(request).one(text, body.events, body.kick_skill,
                                            (target[0], target[1]), request.is_disconnected)
 

@@ -22,6 +22,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.context import Decisions
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
+from kickoff.core.problems import Problem
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 
@@ -75,7 +76,7 @@ def load_kickoff(scenario_text: str) -> LoadedScenario:
     ``phase``; checked before the rest, so it is the one problem reported."""
     sc = parse_scenario(scenario_text)
     if sc.phase == "turn":
-        raise ScenarioError([TURN_HAS_NO_KICKOFF])
+        raise ScenarioError([Problem.from_text(TURN_HAS_NO_KICKOFF)])
     return load_scenario(sc)
 
 

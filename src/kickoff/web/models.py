@@ -88,24 +88,37 @@ class SetupExportRequest(WithScenario):
     name: Annotated[str, Field(max_length=100)] = ""
 
 
+class ProblemOut(BaseModel):
+    """One problem (:meth:`kickoff.core.problems.Problem.as_json`): ``text`` is the sentence
+    shown (``"{where}: {message}"``), ``where`` the field it names (``scenario.teams.home...``),
+    ``players`` the ids of the players it concerns (the page highlights them), ``squares``
+    the squares ``[x, y]``."""
+
+    text: str
+    where: str
+    message: str
+    players: list[str]
+    squares: list[tuple[int, int]]
+
+
 class Problems(BaseModel):
     """An error answer: every problem, each naming its field (``scenario.teams.home...``)."""
 
-    problems: list[str]
+    problems: list[ProblemOut]
 
 
 class Validation(BaseModel):
     """The set-up check of a scenario: ``valid`` when there is no problem."""
 
     valid: bool
-    problems: list[str]
+    problems: list[ProblemOut]
 
 
 class ScenarioAnswer(BaseModel):
     """A scenario document and what is wrong with it (empty: a legal set-up)."""
 
     scenario: dict[str, Any]
-    problems: list[str]
+    problems: list[ProblemOut]
 
 
 class Probability(BaseModel):

@@ -44,8 +44,8 @@ async function api(path, body, signal) {
   const type = res.headers.get("content-type") || "";
   const data = type.includes("json") ? await res.json() : await res.text();
   if (!res.ok) {
-    const problems = data && data.problems ? data.problems : [`${res.status} ${res.statusText}`];
-    const err = new Error(problems.join("\n"));
+    const problems = data && data.problems ? data.problems : [textProblem(`${res.status} ${res.statusText}`)];
+    const err = new Error(problems.map((p) => p.text).join("\n"));
     err.problems = problems;
     err.status = res.status;
     throw err;
@@ -223,7 +223,7 @@ function drawPlayers(frame) {
     el("title", {}, g, `${p.id} ${p.name || ""} (MA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av})` +
       (p.skills && p.skills.length ? `: ${p.skills.join(", ")}` : "") +
       (status !== "standing" ? ` [${status}]` : ""));
-    if (state.problems.some((msg) => new RegExp(`\\b${p.id}\\b`).test(msg))) g.classList.add("problem");
+    if (state.problems.some((problem) => problem.players.includes(p.id))) g.classList.add("problem");
     if (!frame && !out) g.addEventListener("pointerdown", startDrag);
   }
   if (frame) drawBall(frame.ball);
@@ -395,12 +395,19 @@ function schedule() {
   }, 200);
 }
 
+// A problem the server did not send (a network failure): its text, concerning no player.
+function textProblem(text) {
+  return {text, where: "", message: text, players: [], squares: []};
+}
+
+// The problems of an answer (docs/web.md): each {text, where, message, players, squares}; the
+// players it concerns are highlighted on the pitch.
 function showProblems(problems) {
   state.problems = problems;
   const list = $("problems");
-  list.replaceChildren(...problems.map((msg) => {
+  list.replaceChildren(...problems.map((problem) => {
     const li = document.createElement("li");
-    li.textContent = msg;
+    li.textContent = problem.text;
     return li;
   }));
   $("legal").hidden = problems.length > 0;
@@ -418,7 +425,7 @@ async function validate() {
     const r = await api("/api/validate", {scenario: state.doc});
     if (v === state.version) showProblems(r.problems);
   } catch (e) {
-    if (v === state.version) showProblems(e.problems || [String(e)]);
+    if (v === state.version) showProblems(e.problems || [textProblem(String(e))]);
   }
 }
 
@@ -670,7 +677,7 @@ async function downloadSetup() {
   const res = await fetch("/api/setup/export", {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
   if (!res.ok) {
     const data = await res.json();
-    say(`No set-up file: ${data.problems.join("; ")}`, true);
+    say(`No set-up file: ${data.problems.map((p) => p.text).join("; ")}`, true);
     return;
   }
   const m = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");

@@ -1,0 +1,344 @@
+"""The scenario and result documents as pydantic models: ``kickoff-scenario/1`` as read,
+``kickoff-result/1`` as written (for its JSON Schema), and the parsing of a scenario's text.
+
+The contract is ``shared/spec/scenario-format.md``. Parsing is strict (a JSON boolean is not a
+number, unknown keys are rejected); every problem pydantic finds is a
+:class:`~kickoff.core.problems.Problem` whose ``where`` is its key path
+(``teams.away.players[3].ma``). The checks that depend on the ruleset follow in
+:mod:`kickoff.formats.scenario_build`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kickoff.core.actions import ActionKind, RerollChoice
+from kickoff.core.dice import MAX_SEED
+from kickoff.core.errors import ScenarioError
+from kickoff.core.events import PRAYERS
+from kickoff.core.pitch import Side
+from kickoff.core.problems import Problem
+from kickoff.core.rulesets import RulesetName
+from kickoff.core.state import Status
+from kickoff.formats.reading import load_json
+
+SCENARIO_FORMAT = "kickoff-scenario/1"
+RESULT_FORMAT = "kickoff-result/1"
+
+#: A count (a team's re-rolls, its turn): at most 6 digits, so that a message quoting one that is
+#: out of range stays short (a 4,000-digit count was quoted whole).
+NonNegative = Annotated[int, Field(ge=0, le=999_999)]
+#: A scripted die as a document gives it (checked against its die later): at most 6 digits.
+DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
+#: The most skills a player may list (a scenario's or a team file's): a real player has fewer
+#: than 15; a longer list is refused before each unknown name is looked up for a hint.
+MAX_SKILLS = 32
+#: The longest player id or skill name a document may give (a real one has fewer than 30
+#: characters): a message quoting a longer one stays short (a 100,000-character id was quoted
+#: whole).
+MAX_NAME = 64
+#: A player id (a player's own or one naming a player), at most :data:`MAX_NAME` characters.
+PlayerId = Annotated[str, Field(max_length=MAX_NAME)]
+#: A player's skills, at most :data:`MAX_SKILLS` names of at most :data:`MAX_NAME` characters.
+SkillList = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]],
+                      Field(max_length=MAX_SKILLS)]
+#: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
+#: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
+MAX_TEAM_PLAYERS = 99
+#: A square's coordinate as a document gives it: at most 6 digits, as a square option's (a square
+#: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
+Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
+SquareIn = tuple[Coordinate, Coordinate]
+WeatherName = Literal[
+    "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
+]
+#: A prayer to Nuffle by name (the order of the core's prayer table, ``events.PRAYERS``).
+PrayerName = Literal[
+    "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters",
+    "bad_habits", "greasy_cleats", "blessed_statue", "moles", "perfect_passing",
+    "fan_interaction", "necessary_violence", "fouling_frenzy", "throw_a_rock",
+    "under_scrutiny", "intensive_training",
+]
+assert get_args(PrayerName) == PRAYERS, "PrayerName lists the core's prayers, in order"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class PlayerIn(_Strict):
+    """A player; ``ag``/``av`` in the ruleset's convention (classic characteristic, else target)."""
+
+    id: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+    ma: Annotated[int, Field(ge=1, le=12)]
+    st: Annotated[int, Field(ge=1, le=8)]
+    ag: Annotated[int, Field(ge=1, le=6)]
+    av: Annotated[int, Field(ge=2, le=12)]
+    pa: Annotated[int, Field(ge=0, le=6)] | None = None
+    name: str = ""
+    skills: SkillList = Field(default_factory=list)
+    square: SquareIn | None = None
+    status: Status | None = None
+
+
+class TeamIn(_Strict):
+    """A team: its counters (all default 0) and its players."""
+
+    players: Annotated[list[PlayerIn], Field(max_length=MAX_TEAM_PLAYERS)]
+    name: str = ""
+    turn: NonNegative = 0
+    rerolls: NonNegative = 0
+    drive_rerolls: NonNegative = 0
+    half_rerolls: NonNegative = 0
+    bribes: NonNegative = 0
+    cheerleaders: NonNegative = 0
+    assistant_coaches: NonNegative = 0
+    fan_factor: NonNegative = 0
+    fame: Annotated[int, Field(ge=0, le=2)] = 0
+    block_assists: NonNegative = 0
+    #: Apothecaries the team has not yet used this game (each once per game).
+    apothecaries: NonNegative = 0
+    prayers: list[PrayerName] = Field(default_factory=list)
+
+
+class TeamsIn(_Strict):
+    home: TeamIn
+    away: TeamIn
+
+
+class OptionsIn(_Strict):
+    throw_in_die: Literal["template", "d8"] = "template"
+    prayer_die: Annotated[int, Field(ge=8, le=16, multiple_of=8)] | None = None
+
+
+class KickIn(_Strict):
+    kicker: PlayerId | None = None
+    target: SquareIn | None = None
+
+
+class MoveIn(_Strict):
+    player: PlayerId
+    to: SquareIn
+
+
+class PrayerIn(_Strict):
+    player: PlayerId | None = None
+    skill: str | None = None
+
+
+class BlockIn(_Strict):
+    choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
+    push_to: SquareIn | None = None
+    follow_up: bool | None = None
+
+
+class RerollIn(_Strict):
+    dodge: RerollChoice = None
+    rush: RerollChoice = None
+    pickup: RerollChoice = None
+    catch: RerollChoice = None
+
+
+class PassBlockIn(_Strict):
+    player: PlayerId
+    path: list[SquareIn] = Field(default_factory=list)
+
+
+class PlayerPathIn(_Strict):
+    """The kick-off move of Kick-Off Return / On the Ball: the player and the squares entered."""
+
+    player: PlayerId
+    path: list[SquareIn]
+
+
+class ActivationIn(_Strict):
+    """One player activation (``scenario-format.md``, "Actions")."""
+
+    player: PlayerId
+    action: ActionKind
+    path: list[SquareIn] = Field(default_factory=list)
+    target: PlayerId | None = None
+    block: BlockIn | None = None
+    thrown: PlayerId | None = None
+    to: SquareIn | None = None
+    aim: SquareIn | None = None
+    pass_block: PassBlockIn | None = None
+    kick_block: PlayerId | None = None
+    landing: SquareIn | None = None
+    reroll: RerollIn | None = None
+
+
+class DecisionsIn(_Strict):
+    use_kick_skill: bool = False
+    touchback: PlayerId | SquareIn | None = None
+    high_kick: PlayerId | None = None
+    kick_off_return: PlayerPathIn | None = None
+    on_the_ball: PlayerPathIn | None = None
+    quick_snap: list[MoveIn] = Field(default_factory=list)
+    perfect_defence: list[MoveIn] = Field(default_factory=list)
+    solid_defence: list[MoveIn] = Field(default_factory=list)
+    blitz: list[ActivationIn] = Field(default_factory=list)
+    charge: list[ActivationIn] = Field(default_factory=list)
+    prayer: PrayerIn | None = None
+    diving_catch: list[str] | None = None
+    #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
+    apothecary: list[str] = Field(default_factory=list)
+
+
+class DiceIn(_Strict):
+    d3: list[DieIn] = Field(default_factory=list)
+    d6: list[DieIn] = Field(default_factory=list)
+    d8: list[DieIn] = Field(default_factory=list)
+    d16: list[DieIn] = Field(default_factory=list)
+    block: list[DieIn | str] = Field(default_factory=list)
+    pick: list[DieIn] = Field(default_factory=list)
+
+
+class BallIn(_Strict):
+    square: SquareIn
+    carrier: PlayerId | None = None
+
+
+class ScenarioIn(_Strict):
+    """A ``kickoff-scenario/1`` document, as parsed (before the ruleset-dependent checks)."""
+
+    format: Literal["kickoff-scenario/1"]
+    ruleset: RulesetName
+    teams: TeamsIn
+    kicking: Side | None = None
+    house_rules: list[Literal["kick_it"]] = Field(default_factory=list)
+    options: OptionsIn = Field(default_factory=OptionsIn)
+    phase: Literal["kickoff", "turn"] = "kickoff"
+    weather: WeatherName | None = None
+    half: Annotated[int, Field(ge=1, le=2)] = 1
+    kick: KickIn | None = None
+    dice: DiceIn | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None  # as --seed (formats.md)
+    decisions: DecisionsIn = Field(default_factory=DecisionsIn)
+    active: Side | None = None
+    actions: list[ActivationIn] | None = None
+    ball: BallIn | None = None
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(document)"
+
+
+def _clean_loc(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    # pydantic adds union-member and tagged names (e.g. "str", "tuple[int, int]"): drop them.
+    noise = ("str", "int", "constrained-int", "constrained-str", "bool", "list", "tuple",
+             "literal", "none", "function-after", "json-or-python")
+    return tuple(
+        p for p in loc
+        if isinstance(p, int) or (not any(c in p for c in "[]|'") and p not in noise)
+    )
+
+
+def _shown(value: Any) -> str:
+    """At most 60 characters of ``value`` as JSON, for a message (``...`` if it cannot be shown:
+    nested too deeply, an integer too long)."""
+    try:
+        return json.dumps(value, default=str)[:60]
+    except (RecursionError, ValueError):
+        return "..."
+
+
+def pydantic_problems(err: ValidationError) -> list[Problem]:
+    """pydantic's errors as problems, one per key path (``where``: ``teams.home.players[0].ma``,
+    ``(document)`` for the whole document)."""
+    seen: dict[str, str] = {}
+    for e in err.errors(include_url=False):
+        loc = _clean_loc(tuple(e["loc"]))
+        path = _path(loc)
+        if e["type"] == "extra_forbidden":
+            msg = "unknown key"
+        elif e["type"] == "missing":
+            msg = "required key is missing"
+        else:
+            msg = f"{e['msg']} (got {_shown(e.get('input'))})"
+        seen.setdefault(path, msg)
+    return [Problem(m, p) for p, m in seen.items()]
+
+
+def parse_scenario(text: str) -> ScenarioIn:
+    """Parse JSON text into :class:`ScenarioIn`; ``ScenarioError`` lists every problem."""
+    raw = load_json(text)
+    if not isinstance(raw, dict):
+        raise ScenarioError([Problem("a scenario is a JSON object", "(document)")])
+    try:
+        return ScenarioIn.model_validate_json(text)
+    except ValidationError as e:
+        raise ScenarioError(pydantic_problems(e)) from None
+
+
+class ResultOut(_Strict):
+    """The ``kickoff-result/1`` document (for its JSON Schema)."""
+
+    class DeviationOut(_Strict):
+        direction: Annotated[int, Field(ge=1, le=8)]
+        roll: Annotated[int, Field(ge=1, le=6)]
+        distance: NonNegative
+        kick_skill: bool
+        square: SquareIn
+
+    class EventOut(_Strict):
+        roll: tuple[int, int]
+        name: Literal[
+            "get_the_ref", "riot", "time_out", "perfect_defence", "solid_defence", "high_kick",
+            "cheering_fans", "changing_weather", "brilliant_coaching", "quick_snap", "blitz",
+            "charge", "throw_a_rock", "officious_ref", "dodgy_snack", "pitch_invasion",
+        ]
+
+    class BallOut(_Strict):
+        square: SquareIn | None
+        carrier: str | None
+
+    class TeamOut(_Strict):
+        turn: NonNegative
+        rerolls: NonNegative
+        drive_rerolls: NonNegative
+        half_rerolls: NonNegative
+        bribes: NonNegative
+        prayers: list[str]
+        block_assists: NonNegative
+        apothecaries: NonNegative
+
+    class PlayerOut(_Strict):
+        square: SquareIn | None
+        status: Status
+        ma: int
+        av: int
+        skills: list[str]
+
+    format: Literal["kickoff-result/1"]
+    ruleset: RulesetName
+    seed: int | None
+    kicking: Side
+    kicker: str | None
+    target: SquareIn | None
+    deviation: DeviationOut | None
+    event: EventOut | None
+    touchback: bool
+    ball: BallOut
+    weather: WeatherName
+    teams: dict[Side, TeamOut]
+    players: dict[str, PlayerOut]
+    log: list[dict[str, Any]]
+    turnover: bool | None = None
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schemas of both formats, generated from the models: ``{file name: schema}``."""
+    return {
+        "kickoff-scenario-1.schema.json": ScenarioIn.model_json_schema(),
+        "kickoff-result-1.schema.json": ResultOut.model_json_schema(),
+    }
