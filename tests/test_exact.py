@@ -11,7 +11,7 @@ from helpers import player, scenario
 from kickoff.analysis.exact import KickoffSolver, PathDice, enumerate_runs, merge
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
-from kickoff.core.context import Decisions
+from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario

@@ -41,7 +41,8 @@ from typing import Any, Literal, TypeVar
 import gmpy2
 
 from kickoff.core import ball
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event

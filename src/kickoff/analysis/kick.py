@@ -37,7 +37,6 @@ from typing import Any, Literal
 
 from kickoff.analysis.exact import ChainSolver, PathDice, enumerate_runs, merge, to_fraction
 from kickoff.core import ball
-from kickoff.core.actions.activation import Activation, RerollChoice
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
     Flight,
@@ -51,7 +50,8 @@ from kickoff.core.actions.kick import (
     toward,
 )
 from kickoff.core.actions.rolls import spend_team_reroll
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Decisions, RerollChoice
 from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kickoff.core.actions.activation import RerollChoice
 from kickoff.core.actions.rolls import roll_test
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
-from kickoff.core.context import KickoffContext, Move
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side

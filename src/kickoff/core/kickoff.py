@@ -14,7 +14,8 @@ from typing import Any
 
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square

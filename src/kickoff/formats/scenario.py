@@ -14,9 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kickoff.core.actions import Activation, BlockChoice, PassBlock, Rerolls
 from kickoff.core.actions.kick import TurnResult, play_turn
-from kickoff.core.context import Decisions, Move, PlayerPath
+from kickoff.core.decisions import Activation, BlockChoice, Decisions, Move, PassBlock, PlayerPath, Rerolls
 from kickoff.core.dice import (
     BLOCK_FACES,
     MAX_SEED,

@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import BlockChoice
 from kickoff.core.actions.injury import armour_and_injury, injury
 from kickoff.core.actions.rolls import square_text, tackle_zones, where_of
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import BlockChoice
 from kickoff.core.dice import BLOCK_FACES
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.block import block
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps
 from kickoff.core.actions.policy import policy_activations
@@ -33,6 +32,7 @@ from kickoff.core.actions.rolls import roll_test, square_text, where_of
 from kickoff.core.actions.throw import check_throw, throw_team_mate
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.state import Player

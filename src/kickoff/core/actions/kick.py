@@ -37,11 +37,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import Activation, PassBlock, Rerolls
 from kickoff.core.actions.move import check_path, move
 from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones
 from kickoff.core.actions.turn import Turn
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Decisions, PassBlock, Rerolls
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread

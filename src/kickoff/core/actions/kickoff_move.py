@@ -18,11 +18,11 @@ move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb20
 
 from __future__ import annotations
 
-from kickoff.core.actions.activation import Rerolls
 from kickoff.core.actions.move import move_steps
 from kickoff.core.actions.rolls import square_text, where_of
 from kickoff.core.actions.turn import Turn
-from kickoff.core.context import KickoffContext, PlayerPath
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import PlayerPath, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player

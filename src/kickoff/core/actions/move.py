@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import Rerolls
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones, where_of
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.state import Player

@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from kickoff.core.actions.activation import Activation
-from kickoff.core.context import FREE_TURN_POLICIES, FreeTurnPolicy
+from kickoff.core.decisions import FREE_TURN_POLICIES, Activation, FreeTurnPolicy
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Square, distance, other_side
 from kickoff.core.state import GameState, Player

@@ -26,9 +26,9 @@ where one choice stands for every failed test of its kind: ``Turn``).
 
 from __future__ import annotations
 
-from kickoff.core.actions.activation import RerollChoice
 from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState, Player
