@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from kickoff.core import RULESETS, Decisions, GameState, Player, ScriptedDice, Team
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Rerolls
 from kickoff.core.pitch import Square
+from kickoff.core.rolls import Turn
 
 #: Each ruleset's lineman: classic AG/AV are characteristics, the others targets.
 LINEMAN = {

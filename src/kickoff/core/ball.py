@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kickoff.core.actions.rolls import roll_test
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
@@ -25,8 +23,9 @@ from kickoff.core.pitch import (
     other_side,
     throw_in_direction,
 )
+from kickoff.core.rolls import Turn, roll_test
 from kickoff.core.ruleset import CatchKind
-from kickoff.core.state import GameState, Player
+from kickoff.core.state import GameState, Player, tackle_zones
 
 #: Disturbing Presence reaches players within this many squares (every edition).
 DISTURBING_PRESENCE_SQUARES = 3
@@ -76,8 +75,8 @@ def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> t
     mod = rs.catch_modifier[kind]
     if "extra_arms" in player.skills:
         mod += 1
-    if "nerves_of_steel" not in player.skills:
-        mod -= ctx.state.adjacent_opponents(player)
+    if "nerves_of_steel" not in player.skills and player.square is not None:
+        mod -= len(tackle_zones(ctx.state, player.square, player.side))
     mod -= disturbing_presences(ctx.state, player)
     if ctx.state.weather == "pouring_rain":
         mod -= 1
@@ -97,7 +96,7 @@ def catch(
 
     ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
     catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
-    ``kickoff.core.actions.rolls``); outside a turn, or for the other team, only his skills.
+    ``kickoff.core.rolls``); outside a turn, or for the other team, only his skills.
     Pro only for the acting player himself, except in classic (``activation_skills``).
     ``where`` names the choice in messages (default: the acting activation's
     ``<where>.reroll.catch``, e.g. ``actions[0].reroll.catch``).

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kickoff.core.actions.kick import TurnResult, play_turn
+from kickoff.core.actions.turn import TurnResult, play_turn
 from kickoff.core.decisions import Activation, BlockChoice, Decisions, Move, PassBlock, PlayerPath, Rerolls
 from kickoff.core.dice import (
     BLOCK_FACES,

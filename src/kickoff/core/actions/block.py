@@ -29,14 +29,13 @@ from dataclasses import dataclass
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
-from kickoff.core.actions.rolls import square_text, tackle_zones, where_of
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import BlockChoice
 from kickoff.core.dice import BLOCK_FACES
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
-from kickoff.core.state import Player
+from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.state import Player, tackle_zones
 
 #: The attacker's order of preference among faces that leave the same outcome.
 _FACE_ORDER = ("pow", "stumble", "push", "both_down", "skull")

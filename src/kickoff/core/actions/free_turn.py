@@ -28,13 +28,12 @@ from collections.abc import Sequence
 from kickoff.core.actions.block import block
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps
 from kickoff.core.actions.policy import policy_activations
-from kickoff.core.actions.rolls import roll_test, square_text, where_of
 from kickoff.core.actions.throw import check_throw, throw_team_mate
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
+from kickoff.core.rolls import Turn, roll_test, square_text, where_of
 from kickoff.core.state import Player
 
 _NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}

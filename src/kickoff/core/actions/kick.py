@@ -32,21 +32,18 @@ same code: :func:`kick_flight` up to the ball's journey, then the journey's chai
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from kickoff.core import ball
 from kickoff.core.actions.move import check_path, move
-from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation, Decisions, PassBlock, Rerolls
-from kickoff.core.dice import Dice
-from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.decisions import Activation, PassBlock, Rerolls
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
-from kickoff.core.ruleset import Ruleset
-from kickoff.core.state import GameState, Player
+from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
+from kickoff.core.state import GameState, Player, tackle_zones
 
 #: What became of a Kick action's kick. ``move_failed``: the turn ended during the kicker's move
 #: (he fell, or failed to pick up the ball); ``no_kick``: he moved and did not kick.
@@ -92,22 +89,6 @@ class Flight:
     outcome: KickOutcome
     start: ball.BallState | None
     turnover: bool
-
-
-@dataclass
-class TurnResult:
-    """What a turn's activations did: the state after them (ball and carrier included), whether
-    the turn ended in a turnover, and the log (for people)."""
-
-    state: GameState
-    turnover: bool
-    log: list[dict[str, Any]]
-
-
-def kick_it_turn(side: Side) -> Turn:
-    """The rules of the active team's own turn (a Kick It! Kick action): team re-rolls and
-    once-per-turn skills may be used; only a turnover ends it."""
-    return Turn(side, team_rerolls=True, once_per_turn_skills=True)
 
 
 # -- the two rolls ------------------------------------------------------------------------------
@@ -223,26 +204,6 @@ def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: i
 
 
 # -- checks of the activation -------------------------------------------------------------------
-
-
-def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
-    """The activation's player, checked: of the active team, Standing on the pitch, not yet
-    activated this turn (then marked activated, and his activation begins: ``Turn.activate``).
-    ``DecisionError`` naming ``<where>.player``."""
-    w = f"{act.where}.player"
-    p = ctx.state.players.get(act.player)
-    if p is None:
-        raise DecisionError(f"{w}: no player {act.player!r} in either team")
-    if p.side != turn.side:
-        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.side})")
-    if not p.standing:
-        state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
-    if p.id in turn.activated:
-        raise DecisionError(f"{w}: {p.id} has already acted this turn")
-    turn.activated.add(p.id)
-    turn.activate(p.id, act.where)
-    return p
 
 
 def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
@@ -432,48 +393,3 @@ def finish_kick(ctx: KickoffContext, turn: Turn, act: Activation, fl: Flight) ->
         turn.end("no player of the kicking team holds the ball")
     ctx.note("kick_over", outcome=fl.outcome, turnover=turnover)
     return turnover
-
-
-def play_activation(
-    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
-) -> None:
-    """Play one activation of a team turn: a Kick action (``choose``: as :func:`kick_flight`),
-    or a Move. Other actions are not played during a turn (``NotSupportedError``)."""
-    if act.action == "kick":
-        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
-        return
-    if act.action == "move":
-        player = acting_player(ctx, turn, act)
-        ctx.note("activation", player=player.id, action="move", where=act.where)
-        move(ctx, turn, player, act.path, act.reroll, act.where)
-        return
-    raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
-                            "(move and kick are)")
-
-
-def play_turn(
-    state: GameState,
-    ruleset: Ruleset,
-    dice: Dice,
-    active: Side,
-    actions: Sequence[Activation],
-    decisions: Decisions | None = None,
-    house_rules: frozenset[str] = frozenset({"kick_it"}),
-    choose: LandingPolicy | None = None,
-) -> TurnResult:
-    """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified
-    in place; pass a clone to keep the original). A turnover ends the turn: the activations
-    after it are not played. ``choose``: how an accurate kick's landing is chosen (default:
-    each activation's ``landing``, or the format's default).
-
-    Raises ``DecisionError`` for an illegal activation (naming its key path) and
-    ``NotSupportedError`` for an action that cannot be played during a turn.
-    """
-    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
-    turn = kick_it_turn(active)
-    for act in actions:
-        if turn.turnover:
-            ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
-            continue
-        play_activation(ctx, turn, act, choose)
-    return TurnResult(state, turn.turnover, ctx.log)

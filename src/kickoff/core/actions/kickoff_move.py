@@ -19,11 +19,10 @@ move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb20
 from __future__ import annotations
 
 from kickoff.core.actions.move import move_steps
-from kickoff.core.actions.rolls import square_text, where_of
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import PlayerPath, Rerolls
 from kickoff.core.errors import DecisionError
+from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player
 

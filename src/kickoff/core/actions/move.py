@@ -11,7 +11,7 @@ Sources (``docs/actions.md`` has the details per edition):
   a failed Rush or Dodge: the player Falls Over in the square he was moving to.
 - Skills: Dodge (re-roll a Dodge; not against a Tackle player he is leaving), Sure Feet (re-roll a
   Rush), Sure Hands (re-roll a pick-up), Sprint (one more Rush), Stunty (ignores the tackle zones
-  on the square he dodges into), Pro, team re-rolls (``kickoff.core.actions.rolls``).
+  on the square he dodges into), Pro, team re-rolls (``kickoff.core.rolls``).
 
 The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 (``pitch-and-dice.md``, "Scripted dice": the order they happen).
@@ -23,13 +23,12 @@ from collections.abc import Sequence
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
-from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones, where_of
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
-from kickoff.core.state import Player
+from kickoff.core.rolls import Turn, roll_test, square_text, where_of
+from kickoff.core.state import Player, tackle_zones
 
 
 def allowance(ctx: KickoffContext, player: Player) -> int:

@@ -27,20 +27,12 @@ from __future__ import annotations
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
-from kickoff.core.actions.rolls import (
-    roll_test,
-    skill_reroll,
-    square_text,
-    tackle_zones,
-    use_skill_reroll,
-    where_of,
-)
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square, distance
+from kickoff.core.rolls import Turn, roll_test, skill_reroll, square_text, use_skill_reroll, where_of
 from kickoff.core.ruleset import ThrowResult
-from kickoff.core.state import Player
+from kickoff.core.state import Player, tackle_zones
 
 # Quick ("Q") and Short ("S") throws by |dy| (rows) and |dx| (columns); beyond them ("-") a
 # Long Pass or more, which a team-mate can never be thrown. The range ruler as FUMBBL tabulates it.
