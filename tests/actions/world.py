@@ -58,7 +58,7 @@ def turn(side: str = "home", *, team_rerolls: bool = True, skills: bool = True,
          ends_on_fall: bool = False, acting: str | None = "h1") -> Turn:
     """A turn during ``acting``'s activation (bb2020+ Pro, bb2020 Dodge and Sure Feet work only
     for his own rolls)."""
-    t = Turn(side, team_rerolls=team_rerolls, once_per_turn_skills=skills,  # type: ignore[arg-type]
+    t = Turn(side, team_rerolls=team_rerolls, once_per_turn_skills_allowed=skills,  # type: ignore[arg-type]
              ends_on_fall=ends_on_fall)
     if acting is not None:
         t.activate(acting, "w")

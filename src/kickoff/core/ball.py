@@ -102,7 +102,7 @@ def catch(
     ``<where>.reroll.catch``, e.g. ``actions[0].reroll.catch``).
     """
     target, mod = catch_roll_target(ctx, player, kind)
-    own_turn = turn if turn is not None and turn.side == player.side else None
+    own_turn = turn if turn is not None and turn.active == player.side else None
     if where is None:
         where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
     skill = next((s for s in ctx.ruleset.catch_reroll_skills if s in player.skills), "catch")
@@ -128,7 +128,7 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
             near.append(q)
     if len(near) < 2:
         return near
-    first = turn.side if turn is not None else ctx.kicking
+    first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]
 
@@ -358,12 +358,6 @@ def follow(
     return state
 
 
-def land(ctx: KickoffContext, sq: Square, kind: CatchKind, touchback_possible: bool) -> BallState:
-    """The ball comes down on ``sq`` (on the pitch): a player who can catch must try, else bounce.
-    Plays on to the end of the journey (touchback included)."""
-    return follow(ctx, Arrive(sq, kind, touchback_possible))
-
-
 def bounce(
     ctx: KickoffContext,
     start: Square,
@@ -456,12 +450,6 @@ def award(ctx: KickoffContext) -> BallState:
     assert player.square is not None
     ctx.note("touchback", to=player.id, why="no eligible recipient: bounce from a downed player")
     return Bounce(player.square, touchback_possible=False)
-
-
-def award_touchback(ctx: KickoffContext) -> BallState:
-    """Resolve a touchback and play the ball on to the end of its journey."""
-    ctx.touchback = True
-    return follow(ctx, award(ctx))
 
 
 def _named_player(

@@ -53,8 +53,10 @@ class Turn:
     - ``team_rerolls``: team re-rolls may be used (classic Blitz!, bb2025 Charge!, Kick It!
       turns); at most the ruleset's ``team_rerolls_per_turn`` (classic one, others any
       number), counted in ``team_rerolls_used``.
-    - ``once_per_turn_skills``: Dodge, Sure Feet and Pro may be used (not in bb2020 / Sevens
-      Blitz); each at most once per turn per player (``skills_used``).
+    - ``active``: the active team, whose turn it is (in a free turn, the kicking team).
+    - ``once_per_turn_skills_allowed``: the ruleset's ``once_per_turn_skills`` (Dodge, Sure
+      Feet, Pro) may be used (not in bb2020 / Sevens Blitz); each at most once per turn per
+      player (``skills_used``).
     - ``acting`` / ``where``: the player whose activation is being played and its key path
       (``actions[0]``, ``decisions.blitz[1]``), set by :meth:`activate`; ``None`` between
       activations and for a move that is no activation (a Pass Block move). The ruleset's
@@ -67,9 +69,9 @@ class Turn:
     - ``turnover``: set when the turn is over (a turnover, or a fall that ends a free turn).
     """
 
-    side: Side
+    active: Side
     team_rerolls: bool
-    once_per_turn_skills: bool
+    once_per_turn_skills_allowed: bool
     #: Team re-rolls used this turn.
     team_rerolls_used: int = 0
     turnover: bool = False
@@ -109,7 +111,7 @@ class Turn:
 def team_turn(active: Side) -> Turn:
     """The rules of the active team's own turn (the Kick It! Kick action is played in one): team re-rolls and
     once-per-turn skills may be used; only a turnover ends it."""
-    return Turn(active, team_rerolls=True, once_per_turn_skills=True)
+    return Turn(active, team_rerolls=True, once_per_turn_skills_allowed=True)
 
 
 def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
@@ -120,8 +122,8 @@ def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     p = ctx.state.players.get(act.player)
     if p is None:
         raise DecisionError(f"{w}: no player {act.player!r} in either team")
-    if p.side != turn.side:
-        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.side})")
+    if p.side != turn.active:
+        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.active})")
     if not p.standing:
         state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
         raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
@@ -159,7 +161,7 @@ def skill_usable(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
     if turn is None:
         return True
     if skill in rules.once_per_turn_skills:
-        return turn.once_per_turn_skills and (player.id, skill) not in turn.skills_used
+        return turn.once_per_turn_skills_allowed and (player.id, skill) not in turn.skills_used
     return True
 
 
@@ -176,7 +178,7 @@ def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
 def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
     """A team re-roll may be used now: the turn allows them, fewer than the ruleset's
     ``team_rerolls_per_turn`` used in it (classic one; others any number), one is left."""
-    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.side].rerolls <= 0:
+    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.active].rerolls <= 0:
         return False
     limit = ctx.ruleset.actions.team_rerolls_per_turn
     return limit is None or turn.team_rerolls_used < limit
@@ -185,7 +187,7 @@ def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
 def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
     """Spend one of the acting team's re-rolls: the extras lost soonest first (those for the
     drive, then those for the half), then its ordinary ones (ruling, docs/rulings.md)."""
-    team = ctx.state.teams[turn.side]
+    team = ctx.state.teams[turn.active]
     team.rerolls -= 1
     if team.drive_rerolls:
         team.drive_rerolls -= 1
@@ -276,7 +278,7 @@ def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if limit is not None and turn.team_rerolls_used >= limit:
         used = "one team re-roll has" if limit == 1 else f"{limit} team re-rolls have"
         return f"({used} already been used this turn, the most {ctx.ruleset.name} allows)"
-    return f"(team {turn.side} has no re-roll left)"
+    return f"(team {turn.active} has no re-roll left)"
 
 
 def square_text(sq: Square | tuple[int, int]) -> str:

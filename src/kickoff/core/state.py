@@ -11,14 +11,11 @@ from typing import Literal
 
 from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
 
+#: A player's status (``scenario-format.md``, "Players"): on the pitch Standing, Prone or
+#: Stunned; off it in the Reserves, Knocked Out, a Casualty or Sent Off.
 Status = Literal[
     "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
 ]
-#: Statuses of a player on the pitch.
-ON_PITCH_STATUSES: frozenset[str] = frozenset({"standing", "prone", "stunned"})
-STATUSES: tuple[Status, ...] = (
-    "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
-)
 
 Weather = Literal["sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard"]
 #: Canonical weather names; ``nice`` is the classic name of bb2020's ``perfect_conditions``.
@@ -95,9 +92,6 @@ class Player:
             and "no_ball" not in self.skills
             and "ball_and_chain" not in self.skills
         )
-
-    def has(self, skill: str) -> bool:
-        return skill in self.skills
 
     def __repr__(self) -> str:
         return f"<Player {self.id} {self.side} {self.square} {self.status}>"

@@ -308,7 +308,7 @@ class _Block:
         p = st.own(p)
         p.status = "prone"
         ctx.note("knocked_down", player=p.id)
-        own = p.side == self.turn.side
+        own = p.side == self.turn.active
         if own:
             self.turn.fell(own=True, turnover=p.id == self.attacker.id)
         mb_counts = by.id == self.attacker.id or ctx.ruleset.actions.defender_mighty_blow

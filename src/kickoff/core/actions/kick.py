@@ -222,7 +222,7 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     p = ctx.state.players.get(pid)
     if p is None:
         raise DecisionError(f"{where}: no player {pid!r} in either team")
-    if p.side == turn.side:
+    if p.side == turn.active:
         raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
     return p
 
@@ -251,7 +251,7 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
             f"kicker {kicker.id} at {square_text(kicker.square)}"
         )
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
-    move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills=True), p, pb.path,
+    move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills_allowed=True), p, pb.path,
          Rerolls(), w)
 
 
@@ -388,7 +388,7 @@ def finish_kick(ctx: KickoffContext, turn: Turn, act: Activation, fl: Flight) ->
     if fl.start is None:
         return fl.turnover
     ball.follow(ctx, fl.start, turn, act.reroll.catch)
-    turnover = fl.turnover or not holds_ball(ctx.state, turn.side)
+    turnover = fl.turnover or not holds_ball(ctx.state, turn.active)
     if turnover and not turn.turnover:
         turn.end("no player of the kicking team holds the ball")
     ctx.note("kick_over", outcome=fl.outcome, turnover=turnover)

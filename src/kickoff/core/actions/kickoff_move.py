@@ -80,7 +80,7 @@ def kickoff_move(ctx: KickoffContext) -> bool:
                 f"{name} does not allow him to cross into it"
             )
     ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
-    turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills=False)
+    turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
     standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=rules.squares)
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Rerolls
+from kickoff.core.decisions import RerollChoice, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.rolls import Turn, roll_test, square_text, where_of
@@ -107,12 +107,9 @@ def move_steps(
     for i, sq in enumerate(path):
         here = player.square
         assert here is not None
-        if used + i + 1 > free:
-            mod = rs.blizzard_rush_modifier if st.weather == "blizzard" else 0
-            if not roll_test(ctx, turn, player, rs.rush_target, mod, what="rush",
-                             skill="sure_feet", choice=rerolls.rush, where=where):
-                fall_over(ctx, turn, player, sq, "rush", rerolls)
-                return False, i + 1
+        if used + i + 1 > free and not rush(ctx, turn, player, rerolls.rush, where):
+            fall_over(ctx, turn, player, sq, "rush", rerolls)
+            return False, i + 1
         marking = tackle_zones(st, here, player.side)
         if marking:
             entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
@@ -127,6 +124,15 @@ def move_steps(
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, i + 1
     return True, len(path)
+
+
+def rush(ctx: KickoffContext, turn: Turn, player: Player, choice: RerollChoice, where: str) -> bool:
+    """A Rush (classic: Going For It) by ``player``: the ruleset's ``rush_target``, its Blizzard
+    modifier; Sure Feet re-rolls. True on success (a failure's fall is the caller's)."""
+    rs = ctx.ruleset.actions
+    mod = rs.blizzard_rush_modifier if ctx.state.weather == "blizzard" else 0
+    return roll_test(ctx, turn, player, rs.rush_target, mod, what="rush", skill="sure_feet",
+                     choice=choice, where=where)
 
 
 def step_to(ctx: KickoffContext, player: Player, sq: Square) -> Player:

@@ -207,7 +207,7 @@ def _come_down(
         hit = st.own(hit)
         if hit.status == "standing":
             hit.status = "prone"
-        if hit.side == turn.side:
+        if hit.side == turn.active:
             turn.fell(own=True, turnover=True)
         hit_carrying = st.carrier == hit.id
         if hit_carrying:
