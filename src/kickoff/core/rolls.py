@@ -116,7 +116,8 @@ def team_turn(active: Side) -> Turn:
 
 def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     """The activation's player, checked: of the active team, Standing on the pitch, not yet
-    activated this turn (then marked activated, and his activation begins: ``Turn.activate``).
+    activated this turn (then marked activated, and his activation begins: ``Turn.activate``,
+    noted in the log).
     ``DecisionError`` naming ``<where>.player``."""
     w = f"{act.where}.player"
     p = ctx.state.players.get(act.player)
@@ -131,6 +132,7 @@ def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
         raise DecisionError(f"{w}: {p.id} has already acted this turn")
     turn.activated.add(p.id)
     turn.activate(p.id, act.where)
+    ctx.note("activation", player=p.id, action=act.action, where=act.where)
     return p
 
 

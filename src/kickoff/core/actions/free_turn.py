@@ -170,14 +170,15 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
 def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
     """Move along ``a.path``, then throw (kick) ``a.thrown`` at ``a.to``."""
     w = where_of(a.where, player)
-    kick = a.action == "kick_team_mate"
+    kick_team_mate = a.action == "kick_team_mate"
     if a.thrown is None or a.to is None:
         raise DecisionError(f"{w}: a {_NAMES[a.action]} needs `thrown` and `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
     check_path(ctx, player, a.path, a.where)
-    check_throw(ctx, player, thrown, Square(*a.to), a.where, kick, frm=_final_square(player, a.path))
+    check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
+                frm=_final_square(player, a.path))
     standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
     if not standing or turn.turnover:
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
-                    Square(*a.to), a.where, kick=kick)
+                    Square(*a.to), a.where, kick_team_mate=kick_team_mate)

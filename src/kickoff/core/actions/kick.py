@@ -149,13 +149,21 @@ def coach_landing(act: Activation) -> LandingPolicy:
     """The activation's ``landing`` (``DecisionError`` if it is not allowed), or the default."""
 
     def choose(opts: LandingOptions) -> Square | None:
-        if act.landing is None:
-            return opts.default
-        if act.landing not in opts.allowed:
-            raise DecisionError(_bad_landing(act.where, act.landing, opts))
-        return act.landing
+        return opts.default if act.landing is None else checked_landing(act.where, act.landing, opts)
 
     return choose
+
+
+def checked_landing(where: str, landing: Square | None, opts: LandingOptions) -> Square | None:
+    """``landing`` if an accurate kick may come down there (``None``: into the crowd, only when
+    no square of the spread is on the pitch); otherwise ``DecisionError`` naming
+    ``<where>.landing``."""
+    if landing is None and opts.default is not None:
+        raise DecisionError(f"{where}.landing: an accurate kick comes down on a square of "
+                            "the spread when one is on the pitch")
+    if landing is not None and landing not in opts.allowed:
+        raise DecisionError(_bad_landing(where, landing, opts))
+    return landing
 
 
 def toward(square: Square | None) -> LandingPolicy:
@@ -300,7 +308,6 @@ def kick_flight(
     if turn.actions_taken.get("kick", 0):
         raise DecisionError(f"{act.where}.action: only one Kick action per team turn")
     turn.actions_taken["kick"] = 1
-    ctx.note("activation", player=kicker.id, action="kick", where=act.where)
     if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
         return Flight("move_failed", None, True)
     kicker = st.players[kicker.id]
@@ -315,8 +322,7 @@ def kick_flight(
             "hold the ball after his move: he cannot kick"
         )
     template = aimed_template(aim)
-    ctx.note("kick", player=kicker.id, aim=act.aim.as_list() if act.aim else None,
-             arrows=[list(d) for d in template])
+    ctx.note("kick", player=kicker.id, aim=act.aim.as_list(), arrows=[list(d) for d in template])
     if act.pass_block is not None:
         _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
     blocker = _kick_blocker(ctx, turn, kicker, act, template)
@@ -329,8 +335,7 @@ def kick_flight(
                             choice=False, where=f"{act.where}.kick_block")
         ctx.note("kick_block", player=blocker.id, success=blocked)
         if blocked:
-            turn.end("kick blocked")
-            return Flight("blocked", ball.Bounce(blocker.square, touchback_possible=False), True)
+            return _ends_turn(turn, "blocked", blocker.square)
 
     target = ctx.ruleset.agility_target(kicker.ag)
     mod = away_modifier(ctx, kicker)
@@ -339,8 +344,7 @@ def kick_flight(
     result = away_result(roll, target, mod)
     ctx.note("away", player=kicker.id, roll=roll, modifier=mod, target=target, result=result)
     if result == "fumbled":
-        turn.end("kick fumbled")
-        return Flight("fumbled", ball.Bounce(kicker.square, touchback_possible=False), True)
+        return _ends_turn(turn, "fumbled", kicker.square)
 
     shanked = result == "shanked"
     strength = kicker.st
@@ -359,19 +363,20 @@ def kick_flight(
         return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
 
     opts = landing_options(ctx, kicker, aim, dist)
-    landing = (choose or coach_landing(act))(opts)
-    if landing is None and opts.default is None:
+    landing = checked_landing(act.where, (choose or coach_landing(act))(opts), opts)
+    if landing is None:
         ctx.note("accurate", distance=dist, landing=None,
                  why="no square of the spread on the pitch: along the 3-4 arrow into the crowd")
         return Flight("accurate", flight(ctx, kicker.square, aim, dist), False)
-    if landing is None:
-        raise DecisionError(f"{act.where}.landing: an accurate kick comes down on a square of "
-                            "the spread when one is on the pitch")
-    if landing not in opts.allowed:
-        raise DecisionError(_bad_landing(act.where, landing, opts))
     ctx.note("accurate", distance=dist, landing=landing.as_list())
     ctx.note("kick_lands", square=landing.as_list())
     return Flight("accurate", ball.Arrive(landing, "kicked", touchback_possible=False), False)
+
+
+def _ends_turn(turn: Turn, outcome: Literal["blocked", "fumbled"], square: Square) -> Flight:
+    """The kick is blocked or fumbled: a turnover; the ball bounces once from ``square``."""
+    turn.end(f"kick {outcome}")
+    return Flight(outcome, ball.Bounce(square, touchback_possible=False), True)
 
 
 def holds_ball(state: GameState, side: Side) -> bool:

@@ -46,7 +46,6 @@ def play_activation(
         return
     if act.action == "move":
         player = acting_player(ctx, turn, act)
-        ctx.note("activation", player=player.id, action="move", where=act.where)
         move(ctx, turn, player, act.path, act.reroll, act.where)
         return
     raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
