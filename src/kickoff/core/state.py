@@ -163,6 +163,10 @@ class Team:
 class GameState:
     """Both teams, the weather, the half, who kicks, and where the ball is.
 
+    ``kicking`` is the kicking team of the kick-off (``receiving`` the other). A team turn names
+    its own active team (``Turn.active``, ``play_turn(active=...)``); the rules of a turn never
+    read ``kicking`` for it.
+
     ``board`` maps each occupied square to its player and is kept in step by :meth:`move`,
     :meth:`remove`; ``players`` maps ids to players.
     """

@@ -237,7 +237,7 @@ class ScenarioIn(_Strict):
 
 
 def to_activation(a: ActivationIn, where: str) -> Activation:
-    """The core :class:`~kickoff.core.actions.Activation` for a parsed activation at ``where``."""
+    """The core :class:`~kickoff.core.decisions.Activation` for a parsed activation at ``where``."""
     block = a.block or BlockIn()
     rr = a.reroll or RerollIn()
     return Activation(
