@@ -14,10 +14,8 @@ from typing import Literal
 
 from kickoff.core.pitch import Square
 
+#: The kind of an activation (``scenario-format.md``, "Actions").
 ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick"]
-ACTION_KINDS: tuple[ActionKind, ...] = (
-    "move", "blitz", "throw_team_mate", "kick_team_mate", "kick",
-)
 
 #: A re-roll choice for one kind of test: ``"skill"`` (Dodge, Sure Feet, Sure Hands, Catch, Pro),
 #: ``"team"`` (a team re-roll), ``False`` (none), ``None`` (the default policy).
@@ -83,6 +81,9 @@ class Activation:
     where: str = "activation"
 
 
+#: How a throw-in's direction is rolled: the throw-in template, or (classic option) the D8.
+ThrowInDie = Literal["template", "d8"]
+
 #: What the kicking team does in a free turn (Blitz!, Charge!) given no activations:
 #: ``"none"`` nobody acts (the format's default), ``"close"`` the coach's policy
 #: (:func:`kickoff.core.actions.policy.close_in`).
@@ -137,8 +138,8 @@ class Decisions:
     #: The players the coach uses his team's apothecary on, when Knocked Out (or a Casualty:
     #: refused, the Casualty table is out of scope), while it has one left. Empty: nobody.
     apothecary: list[str] = field(default_factory=list)
-    #: classic option: throw-in direction by "template" (default) or "d8".
-    throw_in_die: str = "template"
+    #: classic option (``Ruleset.d8_throw_in``): throw-in direction by "template" (default) or "d8".
+    throw_in_die: ThrowInDie = "template"
     #: Diving Catch: the players who attempt one, in this order, whenever a kick, pass or
     #: throw-in comes down next to them (those not allowed at that landing are passed over);
     #: ``None``: every player allowed attempts, in the default order (``ball.diving_catchers``);
