@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from kickoff.analysis.kick import kick_odds
-from kickoff.core.actions.kick import play_turn, toward
+from kickoff.core.actions.kick import toward
+from kickoff.core.actions.turn import play_turn
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Square

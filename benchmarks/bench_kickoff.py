@@ -11,7 +11,7 @@ import sys
 import time
 from typing import Any
 
-from kickoff.core.context import Decisions
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import SIDES

@@ -14,7 +14,8 @@ import pytest
 from helpers import default_players, player, scenario
 
 from kickoff.core import ball
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import ScriptedDice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square

@@ -176,8 +176,8 @@ def test_a_result_document_is_named_once_as_not_a_scenario(command: str, tmp_pat
 
 def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -> None:
     from kickoff.analysis.kick import KickSolver
-    from kickoff.core.actions.activation import Activation
     from kickoff.core.actions.kick import LandingOptions
+    from kickoff.core.decisions import Activation
     from kickoff.core.pitch import Square
     from kickoff.formats.match import build_match
 

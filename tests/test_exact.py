@@ -12,7 +12,8 @@ from kickoff.analysis.chance import PathDice, UngroupedPathDice, enumerate_runs,
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square

@@ -25,7 +25,8 @@ from helpers import player, scenario
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square

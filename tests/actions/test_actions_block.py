@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from world import left, turn, world
 
-from kickoff.core.actions.activation import BlockChoice
 from kickoff.core.actions.block import block, dice_count, push_back_squares, strengths
+from kickoff.core.decisions import BlockChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 

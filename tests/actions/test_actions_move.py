@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from world import NO_REROLL, left, path, turn, world
 
-from kickoff.core.actions.activation import Rerolls
 from kickoff.core.actions.move import move
-from kickoff.core.actions.rolls import tackle_zones
+from kickoff.core.decisions import Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
+from kickoff.core.state import tackle_zones
 
 # ------------------------------------------------------------------ legal and illegal paths
 

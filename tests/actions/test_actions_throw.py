@@ -24,7 +24,8 @@ def throw(ruleset: str = "bb2020", to: tuple[int, int] = (8, 5), *, kick: bool =
     ctx = world(ruleset, {"h1": h1, "h2": dict(GOBLIN), **(extra or {})}, dice=dice)
     t = turn(ends_on_fall=True)
     st = ctx.state
-    throw_team_mate(ctx, t, st.players["h1"], st.players["h2"], Square(*to), "decisions.blitz[0]", kick=kick)
+    throw_team_mate(ctx, t, st.players["h1"], st.players["h2"], Square(*to), "decisions.blitz[0]",
+                    kick_team_mate=kick)
     return ctx, t
 
 
@@ -158,7 +159,7 @@ def test_a_thrower_without_the_skill_is_named_by_its_blood_bowl_name(kick: bool,
     st = ctx.state
     with pytest.raises(DecisionError, match=rf"h1 has no {name} skill$"):
         throw_team_mate(ctx, turn(), st.players["h1"], st.players["h2"], Square(8, 5), "x",
-                        kick=kick)
+                        kick_team_mate=kick)
 
 
 @pytest.mark.parametrize("skills, dice, lands", [

@@ -20,13 +20,12 @@ from world import world
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.cli.app import app
 from kickoff.core import RULESETS, DecisionError, Decisions, GameState, ScriptedDice, kick_off
-from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.policy import POLICIES, close_in
-from kickoff.core.actions.rolls import tackle_zones
-from kickoff.core.context import FREE_TURN_POLICIES
+from kickoff.core.decisions import FREE_TURN_POLICIES, Activation
 from kickoff.core.kickoff import KickoffResult
 from kickoff.core.pitch import Square, distance
+from kickoff.core.state import tackle_zones
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 EVENT = {"classic": "blitz", "bb2020": "blitz", "sevens": "blitz", "bb2025": "charge"}

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from kickoff.core import RULESETS, Decisions, GameState, Player, ScriptedDice, Team
-from kickoff.core.actions.activation import Rerolls
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Rerolls
 from kickoff.core.pitch import Square
+from kickoff.core.rolls import Turn
 
 #: Each ruleset's lineman: classic AG/AV are characteristics, the others targets.
 LINEMAN = {
@@ -58,7 +58,7 @@ def turn(side: str = "home", *, team_rerolls: bool = True, skills: bool = True,
          ends_on_fall: bool = False, acting: str | None = "h1") -> Turn:
     """A turn during ``acting``'s activation (bb2020+ Pro, bb2020 Dodge and Sure Feet work only
     for his own rolls)."""
-    t = Turn(side, team_rerolls=team_rerolls, once_per_turn_skills=skills,  # type: ignore[arg-type]
+    t = Turn(side, team_rerolls=team_rerolls, once_per_turn_skills_allowed=skills,  # type: ignore[arg-type]
              ends_on_fall=ends_on_fall)
     if acting is not None:
         t.activate(acting, "w")

@@ -654,7 +654,7 @@ def test_odds_play_the_receiving_coachs_choices(client: TestClient,
                                                 default_doc: dict[str, Any]) -> None:
     """``decisions.touchback`` / ``high_kick`` in the scenario are played by the odds, exactly
     as ``kickoff odds --touchback / --high-kick``; other scenarios' caches are not mixed up."""
-    from kickoff.core.context import Decisions
+    from kickoff.core.decisions import Decisions
 
     receiving = "away" if default_doc["kicking"] == "home" else "home"
     ids = [p["id"] for p in default_doc["teams"][receiving]["players"] if p.get("square")]

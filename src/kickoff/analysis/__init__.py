@@ -37,7 +37,7 @@ Kick It! (seed 000): the exact odds of a Kick action during a turn. An AG 3+ kic
 opponents near fumbles on a 1 and shanks on a 2:
 
 >>> from kickoff.analysis import KickSolver
->>> from kickoff.core.actions import Activation
+>>> from kickoff.core.decisions import Activation
 >>> turn_state = state.clone()
 >>> kicker = turn_state.players["h8"]
 >>> turn_state.ball, turn_state.carrier = kicker.square, "h8"

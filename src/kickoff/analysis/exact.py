@@ -61,7 +61,8 @@ from kickoff.analysis.worlds import (
     touches,
 )
 from kickoff.core import ball
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square

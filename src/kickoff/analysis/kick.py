@@ -38,7 +38,6 @@ from typing import Any, Literal
 from kickoff.analysis.chain import ChainSolver
 from kickoff.analysis.chance import PathDice, enumerate_runs, merge, to_fraction
 from kickoff.core import ball
-from kickoff.core.actions.activation import Activation, RerollChoice
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
     Flight,
@@ -48,14 +47,14 @@ from kickoff.core.actions.kick import (
     coach_landing,
     finish_kick,
     kick_flight,
-    kick_it_turn,
     toward,
 )
-from kickoff.core.actions.rolls import spend_team_reroll
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Decisions, RerollChoice
 from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
+from kickoff.core.rolls import spend_team_reroll, team_turn
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
@@ -266,7 +265,7 @@ class KickSolver:
         def run(dice: PathDice) -> _Start:
             world = self.state.clone()
             ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES)
-            turn = kick_it_turn(side)
+            turn = team_turn(side)
             turn.fallback = True
             choose_later: tuple[Square, ...] | None = None
             try:
@@ -329,7 +328,7 @@ class KickSolver:
         def run(dice: PathDice) -> _Node:
             w = world.clone()  # a team re-roll spends one of the team's: keep world intact
             ctx = KickoffContext(w, rs, dice, decisions, HOUSE_RULES)
-            turn = kick_it_turn(node.side)
+            turn = team_turn(node.side)
             turn.fallback = True
             turn.activate(node.kicker, "kick")
             turn.skills_used = set(node.used)
@@ -430,7 +429,7 @@ def simulate_kick(
     for _ in range(n):
         world = state.clone()
         ctx = KickoffContext(world, ruleset, dice, Decisions(), HOUSE_RULES)
-        turn = kick_it_turn(side)
+        turn = team_turn(side)
         turn.fallback = True  # as the exact odds: "team" where a team re-roll can be used
         fl = kick_flight(ctx, turn, act, policy)
         tally.outcomes[fl.outcome] = tally.outcomes.get(fl.outcome, 0) + 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 
 from kickoff.analysis.exact import Events
-from kickoff.core.context import Decisions, FreeTurnPolicy
+from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square

@@ -37,7 +37,7 @@ from kickoff.cli.common import (
     read_scenario,
 )
 from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
-from kickoff.core.context import Decisions
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import target_problem

@@ -37,7 +37,7 @@ from kickoff.cli.common import (
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
-from kickoff.core.context import Decisions
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off

@@ -15,7 +15,7 @@ from typing import Annotated, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
-from kickoff.core.context import FreeTurnPolicy
+from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import KickoffError, ScenarioError, SetupError
 from kickoff.core.kickoff import target_problem

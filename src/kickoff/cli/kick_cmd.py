@@ -29,9 +29,9 @@ from kickoff.cli.common import (
     read_scenario,
 )
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
-from kickoff.core.actions.activation import Activation
-from kickoff.core.actions.kick import LandingOptions, LandingPolicy, play_turn, toward
-from kickoff.core.context import Decisions
+from kickoff.core.actions.kick import LandingOptions, LandingPolicy, toward
+from kickoff.core.actions.turn import play_turn
+from kickoff.core.decisions import Activation, Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers

@@ -5,7 +5,7 @@ The names most callers need are here::
     from kickoff.core import RULESETS, Decisions, SeededDice, ScriptedDice, kick_off
 """
 
-from kickoff.core.context import Decisions, Move
+from kickoff.core.decisions import Decisions, Move
 from kickoff.core.dice import Dice, ScriptedDice, SeededDice, outcomes
 from kickoff.core.errors import (
     DecisionError,

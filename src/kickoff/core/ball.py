@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kickoff.core.actions.activation import RerollChoice
-from kickoff.core.actions.rolls import roll_test
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,
@@ -25,8 +23,9 @@ from kickoff.core.pitch import (
     other_side,
     throw_in_direction,
 )
+from kickoff.core.rolls import Turn, roll_test
 from kickoff.core.ruleset import CatchKind
-from kickoff.core.state import GameState, Player
+from kickoff.core.state import GameState, Player, tackle_zones
 
 #: Disturbing Presence reaches players within this many squares (every edition).
 DISTURBING_PRESENCE_SQUARES = 3
@@ -77,8 +76,8 @@ def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> t
     mod = rs.catch_modifier[kind]
     if "extra_arms" in player.skills:
         mod += 1
-    if "nerves_of_steel" not in player.skills:
-        mod -= ctx.state.adjacent_opponents(player)
+    if "nerves_of_steel" not in player.skills and player.square is not None:
+        mod -= len(tackle_zones(ctx.state, player.square, player.side))
     mod -= disturbing_presences(ctx.state, player)
     if ctx.state.weather == "pouring_rain":
         mod -= 1
@@ -98,13 +97,13 @@ def catch(
 
     ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
     catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
-    ``kickoff.core.actions.rolls``); outside a turn, or for the other team, only his skills.
+    ``kickoff.core.rolls``); outside a turn, or for the other team, only his skills.
     Pro only for the acting player himself, except in classic (``activation_skills``).
     ``where`` names the choice in messages (default: the acting activation's
     ``<where>.reroll.catch``, e.g. ``actions[0].reroll.catch``).
     """
     target, mod = catch_roll_target(ctx, player, kind)
-    own_turn = turn if turn is not None and turn.side == player.side else None
+    own_turn = turn if turn is not None and turn.active == player.side else None
     if where is None:
         where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
     skill = next((s for s in ctx.ruleset.catch_reroll_skills if s in player.skills), "catch")
@@ -130,7 +129,7 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
             near.append(q)
     if len(near) < 2:
         return near
-    first = turn.side if turn is not None else ctx.kicking
+    first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]
 
@@ -407,12 +406,6 @@ def follow(
     return state
 
 
-def land(ctx: KickoffContext, sq: Square, kind: CatchKind, touchback_possible: bool) -> BallState:
-    """The ball comes down on ``sq`` (on the pitch): a player who can catch must try, else bounce.
-    Plays on to the end of the journey (touchback included)."""
-    return follow(ctx, Arrive(sq, kind, touchback_possible))
-
-
 def bounce(
     ctx: KickoffContext,
     start: Square,
@@ -505,12 +498,6 @@ def award(ctx: KickoffContext) -> BallState:
     assert player.square is not None
     ctx.note("touchback", to=player.id, why="no eligible recipient: bounce from a downed player")
     return Bounce(player.square, touchback_possible=False)
-
-
-def award_touchback(ctx: KickoffContext) -> BallState:
-    """Resolve a touchback and play the ball on to the end of its journey."""
-    ctx.touchback = True
-    return follow(ctx, award(ctx))
 
 
 def _named_player(

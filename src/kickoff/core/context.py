@@ -7,10 +7,9 @@ and records the roll with what it is for; nothing else in the rules calls a rand
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
-from kickoff.core.actions.activation import Activation
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SIDES, Dice, DieKind
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
@@ -18,72 +17,6 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
-
-#: What the kicking team does in a free turn (Blitz!, Charge!) given no activations:
-#: ``"none"`` nobody acts (the format's default), ``"close"`` the coach's policy
-#: (:func:`kickoff.core.actions.policy.close_in`).
-FreeTurnPolicy = Literal["none", "close"]
-FREE_TURN_POLICIES: tuple[FreeTurnPolicy, ...] = ("none", "close")
-
-
-@dataclass(frozen=True)
-class Move:
-    """A coach's move of one player to a square (Quick Snap, Perfect / Solid Defence)."""
-
-    player: str
-    to: Square
-
-
-@dataclass(frozen=True)
-class PlayerPath:
-    """A coach's move of one player along ``path`` (the squares entered, one step each): the
-    kick-off move of classic Kick-Off Return / bb2020+ On the Ball."""
-
-    player: str
-    path: tuple[Square, ...]
-
-
-@dataclass
-class Decisions:
-    """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").
-
-    ``None`` (or an empty list) means the default the format makes binding. A ``kicker`` id is
-    always used (``DecisionError`` if he may not kick); ``kicker_given=True`` with ``kicker=None``
-    names no kicker (classic: nobody kicks; elsewhere the default kicker).
-    """
-
-    kicker: str | None = None
-    kicker_given: bool = False
-    target: Square | None = None
-    use_kick_skill: bool = False
-    touchback: str | Square | None = None
-    high_kick: str | None = None
-    #: The kick-off move (classic Kick-Off Return, bb2020+ On the Ball): ``None``, nobody moves.
-    kick_off_return: PlayerPath | None = None
-    on_the_ball: PlayerPath | None = None
-    quick_snap: list[Move] = field(default_factory=list)
-    perfect_defence: list[Move] = field(default_factory=list)
-    solid_defence: list[Move] = field(default_factory=list)
-    blitz: list[Activation] = field(default_factory=list)
-    charge: list[Activation] = field(default_factory=list)
-    prayer_player: str | None = None
-    prayer_skill: str | None = None
-    #: Prayers to Nuffle die for this game (16 league, 8 exhibition), or the ruleset default.
-    prayer_die: int | None = None
-    #: The players the coach uses his team's apothecary on, when Knocked Out (or a Casualty:
-    #: refused, the Casualty table is out of scope), while it has one left. Empty: nobody.
-    apothecary: list[str] = field(default_factory=list)
-    #: classic option: throw-in direction by "template" (default) or "d8".
-    throw_in_die: str = "template"
-    #: Diving Catch: the players who attempt one, in this order, whenever a kick, pass or
-    #: throw-in comes down next to them (those not allowed at that landing are passed over);
-    #: ``None``: every player allowed attempts, in the default order (``ball.diving_catchers``);
-    #: ``[]``: nobody does.
-    diving_catch: list[str] | None = None
-    #: Not a key of the scenario format (opt-in, for callers who write no activations): what a
-    #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
-    #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).
-    free_turn_policy: FreeTurnPolicy = "none"
 
 
 class KickoffContext:

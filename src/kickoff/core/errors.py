@@ -48,5 +48,6 @@ class DecisionError(KickoffError):
 
 
 class NotSupportedError(DecisionError):
-    """A decision the engine cannot play (yet): an action other than Move or Kick during a turn,
-    a Casualty for a named player (``core/actions/injury.py``), odds of a kick after a move."""
+    """A decision the engine cannot play (yet): an action other than Move and Kick during a team
+    turn, an apothecary on a Casualty (the Casualty table is out of scope), odds the analysis
+    cannot compute."""

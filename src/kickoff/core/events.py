@@ -9,11 +9,12 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Literal, get_args
 
-from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
-from kickoff.core.context import KickoffContext, Move
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side
@@ -28,12 +29,15 @@ WEATHER_TABLE: dict[int, str] = {
     **{n: "nice" for n in range(4, 11)},
 }
 
-PRAYERS: tuple[str, ...] = (
+#: The Prayers to Nuffle (bb2020 table, D16 order; the D8 table is the first eight), by the
+#: names scenarios and the log use.
+Prayer = Literal[
     "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters", "bad_habits",
     "greasy_cleats", "blessed_statue", "moles", "perfect_passing", "fan_interaction",
     "necessary_violence", "fouling_frenzy", "throw_a_rock", "under_scrutiny",
     "intensive_training",
-)
+]
+PRAYERS: tuple[Prayer, ...] = get_args(Prayer)
 
 
 def _sides(ctx: KickoffContext) -> tuple[Side, Side]:

@@ -14,7 +14,8 @@ from typing import Any
 
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
-from kickoff.core.context import Decisions, KickoffContext
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side
@@ -162,7 +163,7 @@ def landing_state(ctx: KickoffContext) -> ball.BallState:
 
 
 @dataclass
-class Kick:
+class KickoffBeforeLanding:
     """A kick-off played up to the moment the ball comes down: the context (state after the
     event), the state the ball's journey starts from, and what the result reports so far."""
 
@@ -189,7 +190,7 @@ def kick_until_landing(
     house_rules: frozenset[str] = frozenset(),
     *,
     events: bool = True,
-) -> Kick:
+) -> KickoffBeforeLanding:
     """Kicker, target, deviation, the receiving team's kick-off move (Kick-Off Return, On the
     Ball) and the Kick-off event (``events=False``: no event roll, for analysis of the deviation
     and landing alone): everything before the ball comes down.
@@ -201,7 +202,7 @@ def kick_until_landing(
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
         ctx.touchback = True
-        return Kick(ctx, ball.award(ctx), None, None, None, None)
+        return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
     ctx.kicker = kicker
     ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
@@ -220,8 +221,8 @@ def kick_until_landing(
     kickoff_move(ctx)
 
     event_roll = roll_event(ctx) if events else None
-    return Kick(ctx, landing_state(ctx), None if kicker is None else kicker.id, target,
-                deviation, event_roll)
+    return KickoffBeforeLanding(ctx, landing_state(ctx), None if kicker is None else kicker.id,
+                                target, deviation, event_roll)
 
 
 def kick_off(

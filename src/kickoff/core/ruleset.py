@@ -103,7 +103,9 @@ class ActionRules:
     blizzard_rush_modifier: int = -1
     #: Rushes allowed after MA (Sprint adds one).
     rushes: int = 2
-    #: Skills usable once per (team) turn: not in bb2020 / Sevens Blitz (rulings.md 8).
+    #: Skills usable once per (team) turn, the one list of them; a turn says whether they may be
+    #: used at all (``Turn.once_per_turn_skills_allowed``: not in bb2020 / Sevens Blitz,
+    #: rulings.md 8).
     once_per_turn_skills: frozenset[str] = frozenset({"dodge", "sure_feet", "pro"})
     #: Skills a player may use only during his own activation, never on a roll made outside it
     #: (a team-mate's catch of a kicked ball, a kick-off catch, a Pass Block move). bb2020 /
@@ -134,8 +136,8 @@ class FreeTurnRules:
 
     #: Team re-rolls may be used (as many per turn as ``ActionRules.team_rerolls_per_turn``).
     team_rerolls: bool
-    #: Skills used once per turn (Dodge, Sure Feet, Pro) may be used.
-    once_per_turn_skills: bool
+    #: The ``ActionRules.once_per_turn_skills`` (Dodge, Sure Feet, Pro) may be used.
+    once_per_turn_skills_allowed: bool
     #: Any kicking player Falling Over or being Knocked Down ends it (otherwise a turnover does).
     ends_on_fall: bool
     #: The actions besides Move and how many of each the free turn allows.
@@ -181,21 +183,23 @@ class ApothecaryRules:
 
 @dataclass(frozen=True)
 class KickIt:
-    """The Kick It! house rule's modifiers in one edition (seed 000, ``rulings.md`` 7).
+    """The Kick It! house rule's modifiers (seed 000, ``rulings.md`` 7), the same in every
+    edition (the defaults; :attr:`Ruleset.kick_it`).
 
     Away roll: ``tackle_zone`` per opposing tackle zone on the kicker (not with Nerves of
     Steel), the ``weather`` modifier, ``foul_appearance`` per adjacent opposing Standing player
-    with Foul Appearance. Kick block: ``tackle_zone`` per opposing tackle zone on the blocker
-    (Nerves of Steel does not remove it: ``rulings.md`` 7 names it for the away roll only),
-    ``very_long_legs`` with Very Long Legs. A Pass Block move is up to ``pass_block_squares``
-    squares.
+    with Foul Appearance: the roll is modified like a pass (-1 per tackle zone, Very Sunny -1,
+    Foul Appearance -1 each: ruling). Kick block: ``tackle_zone`` per opposing tackle zone on
+    the blocker (Nerves of Steel does not remove it: ``rulings.md`` 7 names it for the away roll
+    only), ``very_long_legs`` with Very Long Legs (+1: ruling from "+1 to Pass Block
+    attempts"). A Pass Block move is up to ``pass_block_squares`` squares (3).
     """
 
-    tackle_zone: int
-    weather: Mapping[str, int]
-    foul_appearance: int
-    very_long_legs: int
-    pass_block_squares: int
+    tackle_zone: int = -1
+    weather: Mapping[str, int] = field(default_factory=lambda: {"very_sunny": -1})
+    foul_appearance: int = -1
+    very_long_legs: int = 1
+    pass_block_squares: int = 3
 
 
 @dataclass(frozen=True)
@@ -268,8 +272,8 @@ class Ruleset:
     #: Prayers to Nuffle die: 16 or 8 entries by default; ``None`` where nothing can change it.
     prayer_die: int
     prayer_die_fixed: bool
-    #: The Kick It! house rule's away-roll and kick-block modifiers.
-    kick_it: KickIt
+    #: The Kick It! house rule's away-roll and kick-block modifiers (every edition's: seed 000).
+    kick_it: KickIt = KickIt()
     #: The receiving team's kick-off move (Kick-Off Return, On the Ball), or none.
     kickoff_move: KickoffMove | None = None
     #: Throw a Rock, Officious Ref, Pitch Invasion (bb2020 style), Dodgy Snack contests.
@@ -285,6 +289,10 @@ class Ruleset:
     catch_reroll_skills: tuple[str, ...] = ("catch", "monstrous_mouth")
     #: A team's apothecary (once per game each), or ``None`` where the edition has none.
     apothecary: ApothecaryRules | None = None
+    #: The scenario option ``throw_in_die: "d8"`` is allowed: a throw-in's direction by the
+    #: Random Direction template, re-rolled while its first step leaves the pitch (classic
+    #: only, rulings.md 4); elsewhere only the throw-in template.
+    d8_throw_in: bool = False
 
     def agility_target(self, ag: int) -> int:
         """The D6 target of an agility test: ``7 - AG`` (classic) or AG itself."""

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
+from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
 
+#: A player's status (``scenario-format.md``, "Players"): on the pitch Standing, Prone or
+#: Stunned; off it in the Reserves, Knocked Out, a Casualty or Sent Off.
 Status = Literal[
     "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
 ]
-#: Statuses of a player on the pitch.
-ON_PITCH_STATUSES: frozenset[str] = frozenset({"standing", "prone", "stunned"})
-STATUSES: tuple[Status, ...] = (
-    "standing", "prone", "stunned", "reserves", "knocked_out", "casualty", "sent_off"
-)
 
 Weather = Literal["sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard"]
 #: Canonical weather names; ``nice`` is the classic name of bb2020's ``perfect_conditions``.
@@ -96,9 +93,6 @@ class Player:
             and "ball_and_chain" not in self.skills
         )
 
-    def has(self, skill: str) -> bool:
-        return skill in self.skills
-
     def __repr__(self) -> str:
         return f"<Player {self.id} {self.side} {self.square} {self.status}>"
 
@@ -168,6 +162,10 @@ class Team:
 
 class GameState:
     """Both teams, the weather, the half, who kicks, and where the ball is.
+
+    ``kicking`` is the kicking team of the kick-off (``receiving`` the other). A team turn names
+    its own active team (``Turn.active``, ``play_turn(active=...)``); the rules of a turn never
+    read ``kicking`` for it.
 
     ``board`` maps each occupied square to its player and is kept in step by :meth:`move`,
     :meth:`remove`; ``players`` maps ids to players.
@@ -268,22 +266,20 @@ class GameState:
         p.status = status
         return p
 
-    def adjacent_opponents(self, player: Player, standing_only: bool = True) -> int:
-        """Opposing players adjacent to ``player`` (Standing ones only by default): tackle zones."""
-        sq = player.square
-        if sq is None:
-            return 0
-        n = 0
-        board = self.board
-        x, y = sq
-        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
-            q = board.get((x + dx, y + dy))
-            if q is not None and q.side != player.side and (
-                not standing_only or q.status == "standing"
-            ):
-                n += 1
-        return n
-
     def is_open(self, player: Player) -> bool:
         """Open (bb2020+) / not in an opposing tackle zone (classic): no Standing opponent adjacent."""
-        return self.adjacent_opponents(player) == 0
+        return player.square is None or not tackle_zones(self, player.square, player.side)
+
+
+def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:
+    """The opposing Standing players (of the side other than ``side``) whose tackle zone covers
+    ``square``: those adjacent to it, in no particular order. bb2020+ calls them the players
+    Marking a player on that square. Prone and Stunned players have no tackle zone."""
+    board = state.board
+    x, y = square
+    out: list[Player] = []
+    for dx, dy in NEIGHBOURS:
+        q = board.get((x + dx, y + dy))
+        if q is not None and q.side != side and q.status == "standing":
+            out.append(q)
+    return out

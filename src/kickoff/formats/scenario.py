@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kickoff.core.actions.kick import TurnResult, play_turn
+from kickoff.core.actions.turn import TurnResult, play_turn
 from kickoff.core.dice import ScriptedDice
 from kickoff.core.errors import ScenarioError
 from kickoff.core.kickoff import KickoffResult, kick_off

@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kickoff.core.actions import Activation, BlockChoice, PassBlock, Rerolls
-from kickoff.core.context import Decisions, Move, PlayerPath
+from kickoff.core.decisions import (
+    Activation,
+    BlockChoice,
+    Decisions,
+    Move,
+    PassBlock,
+    PlayerPath,
+    Rerolls,
+)
 from kickoff.core.dice import BLOCK_FACES, SIDES, Dice, DieKind, ScriptedDice, SeededDice, new_seed
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.kickoff import target_problem
@@ -173,7 +180,7 @@ def _option_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
     """Problems of ``options`` the ruleset does not play, of ``seed`` given with ``dice``, and
     of scripted dice out of their die's range."""
     problems: list[Problem] = []
-    if sc.options.throw_in_die == "d8" and rs.name != "classic":
+    if sc.options.throw_in_die == "d8" and not rs.d8_throw_in:
         problems.append(Problem(f"\"d8\" is a classic option, not {rs.name}",
                                 "options.throw_in_die"))
     if sc.options.prayer_die == 16 and rs.prayer_die_fixed:

@@ -11,14 +11,14 @@ number, unknown keys are rejected); every problem pydantic finds is a
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kickoff.core.actions import ActionKind, RerollChoice
+from kickoff.core.decisions import ActionKind, RerollChoice, ThrowInDie
 from kickoff.core.dice import MAX_SEED
 from kickoff.core.errors import ScenarioError
-from kickoff.core.events import PRAYERS
+from kickoff.core.events import Prayer
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RulesetName
@@ -55,14 +55,6 @@ SquareIn = tuple[Coordinate, Coordinate]
 WeatherName = Literal[
     "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
 ]
-#: A prayer to Nuffle by name (the order of the core's prayer table, ``events.PRAYERS``).
-PrayerName = Literal[
-    "trapdoor", "friends_with_the_ref", "stiletto", "iron_man", "knuckle_dusters",
-    "bad_habits", "greasy_cleats", "blessed_statue", "moles", "perfect_passing",
-    "fan_interaction", "necessary_violence", "fouling_frenzy", "throw_a_rock",
-    "under_scrutiny", "intensive_training",
-]
-assert get_args(PrayerName) == PRAYERS, "PrayerName lists the core's prayers, in order"
 
 
 class _Strict(BaseModel):
@@ -101,7 +93,7 @@ class TeamIn(_Strict):
     block_assists: NonNegative = 0
     #: Apothecaries the team has not yet used this game (each once per game).
     apothecaries: NonNegative = 0
-    prayers: list[PrayerName] = Field(default_factory=list)
+    prayers: list[Prayer] = Field(default_factory=list)
 
 
 class TeamsIn(_Strict):
@@ -110,7 +102,7 @@ class TeamsIn(_Strict):
 
 
 class OptionsIn(_Strict):
-    throw_in_die: Literal["template", "d8"] = "template"
+    throw_in_die: ThrowInDie = "template"
     prayer_die: Annotated[int, Field(ge=8, le=16, multiple_of=8)] | None = None
 
 

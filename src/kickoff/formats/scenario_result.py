@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kickoff.core.actions.kick import TurnResult
+from kickoff.core.actions.turn import TurnResult
 from kickoff.core.kickoff import KickoffResult
 from kickoff.core.pitch import SIDES
 from kickoff.core.rulesets import Ruleset

@@ -19,7 +19,7 @@ from typing import Any
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
-from kickoff.core.context import Decisions
+from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.problems import Problem

@@ -1,26 +1,12 @@
 """The action engine: player activations during the free turns (Blitz!, Charge!) and the Kick It!
 Kick action (``scenario-format.md``, "Actions"; ``rulings.md`` sections 7 and 8).
 
-:mod:`kickoff.core.actions.activation` holds the value types every part shares and
-:mod:`kickoff.core.actions.turn` the rules of the turn an activation happens in. The rules
-themselves: :mod:`~kickoff.core.actions.rolls` (tests of a player and their re-rolls, tackle
-zones), :mod:`~kickoff.core.actions.move`, :mod:`~kickoff.core.actions.injury` (armour and
-injury). They are imported from their modules (this package is imported by the context, which
-they need).
+The activations themselves are values of :mod:`kickoff.core.decisions`. The rules:
+:mod:`~kickoff.core.actions.turn` (a team turn and its activations),
+:mod:`~kickoff.core.actions.free_turn` (the kick-off's free turns),
+:mod:`~kickoff.core.actions.move`, :mod:`~kickoff.core.actions.block`,
+:mod:`~kickoff.core.actions.throw`, :mod:`~kickoff.core.actions.kick` (the Kick It! Kick action),
+:mod:`~kickoff.core.actions.kickoff_move`, :mod:`~kickoff.core.actions.injury` (armour and
+injury) and :mod:`~kickoff.core.actions.policy` (the coach's opt-in free-turn policy); the tests
+of a player and their re-rolls are :mod:`kickoff.core.rolls`, below the ball and the actions.
 """
-
-from kickoff.core.actions.activation import (
-    ACTION_KINDS,
-    ActionKind,
-    Activation,
-    BlockChoice,
-    PassBlock,
-    RerollChoice,
-    Rerolls,
-)
-from kickoff.core.actions.turn import Turn
-
-__all__ = [
-    "ACTION_KINDS", "ActionKind", "Activation", "BlockChoice", "PassBlock", "RerollChoice",
-    "Rerolls", "Turn",
-]

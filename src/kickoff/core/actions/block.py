@@ -28,15 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import BlockChoice
 from kickoff.core.actions.injury import armour_and_injury, injury
-from kickoff.core.actions.rolls import square_text, tackle_zones, where_of
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import BlockChoice
 from kickoff.core.dice import BLOCK_FACES
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
-from kickoff.core.state import Player
+from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.state import Player, tackle_zones
 
 #: The attacker's order of preference among faces that leave the same outcome.
 _FACE_ORDER = ("pow", "stumble", "push", "both_down", "skull")
@@ -309,7 +308,7 @@ class _Block:
         p = st.own(p)
         p.status = "prone"
         ctx.note("knocked_down", player=p.id)
-        own = p.side == self.turn.side
+        own = p.side == self.turn.active
         if own:
             self.turn.fell(own=True, turnover=p.id == self.attacker.id)
         mb_counts = by.id == self.attacker.id or ctx.ruleset.actions.defender_mighty_blow

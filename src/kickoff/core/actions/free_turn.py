@@ -25,16 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kickoff.core.actions.activation import Activation
 from kickoff.core.actions.block import block
-from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps
+from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
-from kickoff.core.actions.rolls import roll_test, square_text, where_of
 from kickoff.core.actions.throw import check_throw, throw_team_mate
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
+from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.state import Player
 
 _NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
@@ -61,7 +60,8 @@ def free_turn(
         ctx.note("free_turn_policy", policy=policy,
                  moves={a.player: [sq.as_list() for sq in a.path] for a in activations})
     turn = Turn(side, team_rerolls=rules.team_rerolls,
-                once_per_turn_skills=rules.once_per_turn_skills, ends_on_fall=rules.ends_on_fall)
+                once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
+                ends_on_fall=rules.ends_on_fall)
     acted = 0
     for a in activations:
         if turn.turnover:
@@ -154,10 +154,7 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         spent[0] += 1
         if spent[0] <= p.ma:
             return True
-        rs = ctx.ruleset.actions
-        mod = rs.blizzard_rush_modifier if ctx.state.weather == "blizzard" else 0
-        if roll_test(ctx, turn, p, rs.rush_target, mod, what="rush", skill="sure_feet",
-                     choice=a.reroll.rush, where=a.where):
+        if rush(ctx, turn, p, a.reroll.rush, a.where):
             return True
         assert p.square is not None
         fall_over(ctx, turn, p, Square(*p.square), "rush before a block", a.reroll)
@@ -173,14 +170,15 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
 def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
     """Move along ``a.path``, then throw (kick) ``a.thrown`` at ``a.to``."""
     w = where_of(a.where, player)
-    kick = a.action == "kick_team_mate"
+    kick_team_mate = a.action == "kick_team_mate"
     if a.thrown is None or a.to is None:
         raise DecisionError(f"{w}: a {_NAMES[a.action]} needs `thrown` and `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
     check_path(ctx, player, a.path, a.where)
-    check_throw(ctx, player, thrown, Square(*a.to), a.where, kick, frm=_final_square(player, a.path))
+    check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
+                frm=_final_square(player, a.path))
     standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
     if not standing or turn.turnover:
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
-                    Square(*a.to), a.where, kick=kick)
+                    Square(*a.to), a.where, kick_team_mate=kick_team_mate)

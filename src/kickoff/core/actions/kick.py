@@ -32,21 +32,18 @@ same code: :func:`kick_flight` up to the ball's journey, then the journey's chai
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import Activation, PassBlock, Rerolls
 from kickoff.core.actions.move import check_path, move
-from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones
-from kickoff.core.actions.turn import Turn
-from kickoff.core.context import Decisions, KickoffContext
-from kickoff.core.dice import Dice
-from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, PassBlock, Rerolls
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
-from kickoff.core.ruleset import Ruleset
-from kickoff.core.state import GameState, Player
+from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
+from kickoff.core.state import GameState, Player, tackle_zones
 
 #: What became of a Kick action's kick. ``move_failed``: the turn ended during the kicker's move
 #: (he fell, or failed to pick up the ball); ``no_kick``: he moved and did not kick.
@@ -92,22 +89,6 @@ class Flight:
     outcome: KickOutcome
     start: ball.BallState | None
     turnover: bool
-
-
-@dataclass
-class TurnResult:
-    """What a turn's activations did: the state after them (ball and carrier included), whether
-    the turn ended in a turnover, and the log (for people)."""
-
-    state: GameState
-    turnover: bool
-    log: list[dict[str, Any]]
-
-
-def kick_it_turn(side: Side) -> Turn:
-    """The rules of the active team's own turn (a Kick It! Kick action): team re-rolls and
-    once-per-turn skills may be used; only a turnover ends it."""
-    return Turn(side, team_rerolls=True, once_per_turn_skills=True)
 
 
 # -- the two rolls ------------------------------------------------------------------------------
@@ -168,13 +149,21 @@ def coach_landing(act: Activation) -> LandingPolicy:
     """The activation's ``landing`` (``DecisionError`` if it is not allowed), or the default."""
 
     def choose(opts: LandingOptions) -> Square | None:
-        if act.landing is None:
-            return opts.default
-        if act.landing not in opts.allowed:
-            raise DecisionError(_bad_landing(act.where, act.landing, opts))
-        return act.landing
+        return opts.default if act.landing is None else checked_landing(act.where, act.landing, opts)
 
     return choose
+
+
+def checked_landing(where: str, landing: Square | None, opts: LandingOptions) -> Square | None:
+    """``landing`` if an accurate kick may come down there (``None``: into the crowd, only when
+    no square of the spread is on the pitch); otherwise ``DecisionError`` naming
+    ``<where>.landing``."""
+    if landing is None and opts.default is not None:
+        raise DecisionError(f"{where}.landing: an accurate kick comes down on a square of "
+                            "the spread when one is on the pitch")
+    if landing is not None and landing not in opts.allowed:
+        raise DecisionError(_bad_landing(where, landing, opts))
+    return landing
 
 
 def toward(square: Square | None) -> LandingPolicy:
@@ -225,26 +214,6 @@ def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: i
 # -- checks of the activation -------------------------------------------------------------------
 
 
-def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
-    """The activation's player, checked: of the active team, Standing on the pitch, not yet
-    activated this turn (then marked activated, and his activation begins: ``Turn.activate``).
-    ``DecisionError`` naming ``<where>.player``."""
-    w = f"{act.where}.player"
-    p = ctx.state.players.get(act.player)
-    if p is None:
-        raise DecisionError(f"{w}: no player {act.player!r} in either team")
-    if p.side != turn.side:
-        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.side})")
-    if not p.standing:
-        state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
-    if p.id in turn.activated:
-        raise DecisionError(f"{w}: {p.id} has already acted this turn")
-    turn.activated.add(p.id)
-    turn.activate(p.id, act.where)
-    return p
-
-
 def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
     assert act.aim is not None and kicker.square is not None
     d = (act.aim.x - kicker.square.x, act.aim.y - kicker.square.y)
@@ -261,7 +230,7 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     p = ctx.state.players.get(pid)
     if p is None:
         raise DecisionError(f"{where}: no player {pid!r} in either team")
-    if p.side == turn.side:
+    if p.side == turn.active:
         raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
     return p
 
@@ -290,7 +259,7 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
             f"kicker {kicker.id} at {square_text(kicker.square)}"
         )
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
-    move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills=True), p, pb.path,
+    move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills_allowed=True), p, pb.path,
          Rerolls(), w)
 
 
@@ -339,7 +308,6 @@ def kick_flight(
     if turn.actions_taken.get("kick", 0):
         raise DecisionError(f"{act.where}.action: only one Kick action per team turn")
     turn.actions_taken["kick"] = 1
-    ctx.note("activation", player=kicker.id, action="kick", where=act.where)
     if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
         return Flight("move_failed", None, True)
     kicker = st.players[kicker.id]
@@ -354,8 +322,7 @@ def kick_flight(
             "hold the ball after his move: he cannot kick"
         )
     template = aimed_template(aim)
-    ctx.note("kick", player=kicker.id, aim=act.aim.as_list() if act.aim else None,
-             arrows=[list(d) for d in template])
+    ctx.note("kick", player=kicker.id, aim=act.aim.as_list(), arrows=[list(d) for d in template])
     if act.pass_block is not None:
         _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
     blocker = _kick_blocker(ctx, turn, kicker, act, template)
@@ -368,8 +335,7 @@ def kick_flight(
                             choice=False, where=f"{act.where}.kick_block")
         ctx.note("kick_block", player=blocker.id, success=blocked)
         if blocked:
-            turn.end("kick blocked")
-            return Flight("blocked", ball.Bounce(blocker.square, touchback_possible=False), True)
+            return _ends_turn(turn, "blocked", blocker.square)
 
     target = ctx.ruleset.agility_target(kicker.ag)
     mod = away_modifier(ctx, kicker)
@@ -378,8 +344,7 @@ def kick_flight(
     result = away_result(roll, target, mod)
     ctx.note("away", player=kicker.id, roll=roll, modifier=mod, target=target, result=result)
     if result == "fumbled":
-        turn.end("kick fumbled")
-        return Flight("fumbled", ball.Bounce(kicker.square, touchback_possible=False), True)
+        return _ends_turn(turn, "fumbled", kicker.square)
 
     shanked = result == "shanked"
     strength = kicker.st
@@ -398,19 +363,20 @@ def kick_flight(
         return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
 
     opts = landing_options(ctx, kicker, aim, dist)
-    landing = (choose or coach_landing(act))(opts)
-    if landing is None and opts.default is None:
+    landing = checked_landing(act.where, (choose or coach_landing(act))(opts), opts)
+    if landing is None:
         ctx.note("accurate", distance=dist, landing=None,
                  why="no square of the spread on the pitch: along the 3-4 arrow into the crowd")
         return Flight("accurate", flight(ctx, kicker.square, aim, dist), False)
-    if landing is None:
-        raise DecisionError(f"{act.where}.landing: an accurate kick comes down on a square of "
-                            "the spread when one is on the pitch")
-    if landing not in opts.allowed:
-        raise DecisionError(_bad_landing(act.where, landing, opts))
     ctx.note("accurate", distance=dist, landing=landing.as_list())
     ctx.note("kick_lands", square=landing.as_list())
     return Flight("accurate", ball.Arrive(landing, "kicked", touchback_possible=False), False)
+
+
+def _ends_turn(turn: Turn, outcome: Literal["blocked", "fumbled"], square: Square) -> Flight:
+    """The kick is blocked or fumbled: a turnover; the ball bounces once from ``square``."""
+    turn.end(f"kick {outcome}")
+    return Flight(outcome, ball.Bounce(square, touchback_possible=False), True)
 
 
 def holds_ball(state: GameState, side: Side) -> bool:
@@ -427,53 +393,8 @@ def finish_kick(ctx: KickoffContext, turn: Turn, act: Activation, fl: Flight) ->
     if fl.start is None:
         return fl.turnover
     ball.follow(ctx, fl.start, turn, act.reroll.catch)
-    turnover = fl.turnover or not holds_ball(ctx.state, turn.side)
+    turnover = fl.turnover or not holds_ball(ctx.state, turn.active)
     if turnover and not turn.turnover:
         turn.end("no player of the kicking team holds the ball")
     ctx.note("kick_over", outcome=fl.outcome, turnover=turnover)
     return turnover
-
-
-def play_activation(
-    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
-) -> None:
-    """Play one activation of a team turn: a Kick action (``choose``: as :func:`kick_flight`),
-    or a Move. Other actions are not played during a turn (``NotSupportedError``)."""
-    if act.action == "kick":
-        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
-        return
-    if act.action == "move":
-        player = acting_player(ctx, turn, act)
-        ctx.note("activation", player=player.id, action="move", where=act.where)
-        move(ctx, turn, player, act.path, act.reroll, act.where)
-        return
-    raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
-                            "(move and kick are)")
-
-
-def play_turn(
-    state: GameState,
-    ruleset: Ruleset,
-    dice: Dice,
-    active: Side,
-    actions: Sequence[Activation],
-    decisions: Decisions | None = None,
-    house_rules: frozenset[str] = frozenset({"kick_it"}),
-    choose: LandingPolicy | None = None,
-) -> TurnResult:
-    """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified
-    in place; pass a clone to keep the original). A turnover ends the turn: the activations
-    after it are not played. ``choose``: how an accurate kick's landing is chosen (default:
-    each activation's ``landing``, or the format's default).
-
-    Raises ``DecisionError`` for an illegal activation (naming its key path) and
-    ``NotSupportedError`` for an action that cannot be played during a turn.
-    """
-    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
-    turn = kick_it_turn(active)
-    for act in actions:
-        if turn.turnover:
-            ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
-            continue
-        play_activation(ctx, turn, act, choose)
-    return TurnResult(state, turn.turnover, ctx.log)

@@ -18,12 +18,11 @@ move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb20
 
 from __future__ import annotations
 
-from kickoff.core.actions.activation import Rerolls
 from kickoff.core.actions.move import move_steps
-from kickoff.core.actions.rolls import square_text, where_of
-from kickoff.core.actions.turn import Turn
-from kickoff.core.context import KickoffContext, PlayerPath
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import PlayerPath, Rerolls
 from kickoff.core.errors import DecisionError
+from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player
 
@@ -81,7 +80,7 @@ def kickoff_move(ctx: KickoffContext) -> bool:
                 f"{name} does not allow him to cross into it"
             )
     ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
-    turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills=False)
+    turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
     standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=rules.squares)
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")

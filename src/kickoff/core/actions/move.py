@@ -11,7 +11,7 @@ Sources (``docs/actions.md`` has the details per edition):
   a failed Rush or Dodge: the player Falls Over in the square he was moving to.
 - Skills: Dodge (re-roll a Dodge; not against a Tackle player he is leaving), Sure Feet (re-roll a
   Rush), Sure Hands (re-roll a pick-up), Sprint (one more Rush), Stunty (ignores the tackle zones
-  on the square he dodges into), Pro, team re-rolls (``kickoff.core.actions.rolls``).
+  on the square he dodges into), Pro, team re-rolls (``kickoff.core.rolls``).
 
 The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 (``pitch-and-dice.md``, "Scripted dice": the order they happen).
@@ -22,14 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kickoff.core import ball
-from kickoff.core.actions.activation import Rerolls
 from kickoff.core.actions.injury import armour_and_injury
-from kickoff.core.actions.rolls import roll_test, square_text, tackle_zones, where_of
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import RerollChoice, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
-from kickoff.core.state import Player
+from kickoff.core.rolls import Turn, roll_test, square_text, where_of
+from kickoff.core.state import Player, tackle_zones
 
 
 def allowance(ctx: KickoffContext, player: Player) -> int:
@@ -108,12 +107,9 @@ def move_steps(
     for i, sq in enumerate(path):
         here = player.square
         assert here is not None
-        if used + i + 1 > free:
-            mod = rs.blizzard_rush_modifier if st.weather == "blizzard" else 0
-            if not roll_test(ctx, turn, player, rs.rush_target, mod, what="rush",
-                             skill="sure_feet", choice=rerolls.rush, where=where):
-                fall_over(ctx, turn, player, sq, "rush", rerolls)
-                return False, i + 1
+        if used + i + 1 > free and not rush(ctx, turn, player, rerolls.rush, where):
+            fall_over(ctx, turn, player, sq, "rush", rerolls)
+            return False, i + 1
         marking = tackle_zones(st, here, player.side)
         if marking:
             entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
@@ -128,6 +124,15 @@ def move_steps(
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, i + 1
     return True, len(path)
+
+
+def rush(ctx: KickoffContext, turn: Turn, player: Player, choice: RerollChoice, where: str) -> bool:
+    """A Rush (classic: Going For It) by ``player``: the ruleset's ``rush_target``, its Blizzard
+    modifier; Sure Feet re-rolls. True on success (a failure's fall is the caller's)."""
+    rs = ctx.ruleset.actions
+    mod = rs.blizzard_rush_modifier if ctx.state.weather == "blizzard" else 0
+    return roll_test(ctx, turn, player, rs.rush_target, mod, what="rush", skill="sure_feet",
+                     choice=choice, where=where)
 
 
 def step_to(ctx: KickoffContext, player: Player, sq: Square) -> Player:

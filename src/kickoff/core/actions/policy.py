@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from kickoff.core.actions.activation import Activation
-from kickoff.core.context import FREE_TURN_POLICIES, FreeTurnPolicy
+from kickoff.core.decisions import FREE_TURN_POLICIES, Activation, FreeTurnPolicy
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Square, distance, other_side
 from kickoff.core.state import GameState, Player
@@ -60,47 +59,41 @@ def close_in(
 
     A player who can reach no such square stays where he is; the activations come in the order
     they were chosen, each path planned on the squares as the earlier ones leave them.
-    Deterministic: the result depends on the state and the arguments only. Pure: ``state`` is
-    not changed. Source: the action engine's issue ("close on the landing square and mark
-    receivers; never risk a Dodge"); rulings.md 8 for who may act.
+    Deterministic and pure (``state`` is not changed). Source: the action engine's issue ("close
+    on the landing square and mark receivers; never risk a Dodge"); rulings.md 8 for who may act.
     """
     if landing is None:
         return []
     side = state.kicking
     pitch = state.pitch
-    players = [state.players[pid] for pid in eligible]
-    budget = len(players) if count is None else min(count, len(players))
+    remaining = [state.players[pid] for pid in eligible]
+    budget = len(remaining) if count is None else min(count, len(remaining))
     # Squares taken as the plan goes: every player on the pitch, at his planned square.
     occupied = set(state.board)
     if state.ball is not None and state.carrier is None:
         occupied.add(state.ball)  # a ball on the ground: no pick-up
-    # The opposing tackle zones (as ``tackle_zones`` finds them): opponents do not move.
-    zone = {(q.square[0] + dx, q.square[1] + dy)
-            for q in state.teams[other_side(side)].players
-            if q.standing and q.square is not None for dx, dy in NEIGHBOURS}
+    # The Standing receivers (who do not move) and their tackle zones, as ``tackle_zones``.
+    receivers = [q.square for q in state.teams[other_side(side)].players
+                 if q.standing and q.square is not None]
+    zone = {(sq.x + dx, sq.y + dy) for sq in receivers for dx, dy in NEIGHBOURS}
     plan: list[Activation] = []
-    remaining = list(players)
     # Squares of the Standing kicking players as the plan leaves them (who Marks whom).
     kicking_at = {p.square for p in state.teams[side].players if p.standing}
 
     def take(p: Player, path: list[Square]) -> None:
         assert p.square is not None
-        occupied.discard(p.square)
-        occupied.add(path[-1])
-        kicking_at.discard(p.square)
-        kicking_at.add(path[-1])
+        for taken in (occupied, kicking_at):
+            taken.discard(p.square)
+            taken.add(path[-1])
         remaining.remove(p)
         plan.append(Activation(p.id, "move", tuple(path), where=f"policy.close[{len(plan)}]"))
 
     # 1. under the ball
     if budget and not touchback and pitch.on_pitch(landing) and landing not in occupied:
-        best = _nearest([p for p in remaining if p.can_catch()], [landing], occupied | zone,
-                        pitch)
+        best = _nearest([p for p in remaining if p.can_catch()], [landing], occupied | zone, pitch)
         if best is not None:
             take(*best)
     # 2. marking the receivers nearest the landing square
-    receivers = [q.square for q in state.teams[other_side(side)].players
-                 if q.standing and q.square is not None]
     receivers.sort(key=lambda sq: distance(sq, landing))  # stable: ties in input order
     for at in receivers:
         if len(plan) >= budget or not remaining:

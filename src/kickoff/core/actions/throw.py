@@ -27,20 +27,12 @@ from __future__ import annotations
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
-from kickoff.core.actions.rolls import (
-    roll_test,
-    skill_reroll,
-    square_text,
-    tackle_zones,
-    use_skill_reroll,
-    where_of,
-)
-from kickoff.core.actions.turn import Turn
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square, distance
+from kickoff.core.rolls import Turn, roll_test, skill_reroll, square_text, use_skill_reroll, where_of
 from kickoff.core.ruleset import ThrowResult
-from kickoff.core.state import Player
+from kickoff.core.state import Player, tackle_zones
 
 # Quick ("Q") and Short ("S") throws by |dy| (rows) and |dx| (columns); beyond them ("-") a
 # Long Pass or more, which a team-mate can never be thrown. The range ruler as FUMBBL tabulates it.
@@ -64,12 +56,12 @@ def throw_range(frm: tuple[int, int], to: tuple[int, int]) -> str | None:
 
 
 def check_throw(
-    ctx: KickoffContext, thrower: Player, thrown: Player, to: Square, where: str, kick: bool,
+    ctx: KickoffContext, thrower: Player, thrown: Player, to: Square, where: str, kick_team_mate: bool,
     frm: Square | None = None,
 ) -> str:
-    """The range of a legal throw (kick) by ``thrower`` standing on ``frm`` (default: his
-    square); ``DecisionError`` naming ``where`` otherwise."""
-    skill, verb, name = (("kick_team_mate", "kick", "Kick Team-mate") if kick
+    """The range of a legal throw (``kick_team_mate``: a kick) by ``thrower`` standing on ``frm``
+    (default: his square); ``DecisionError`` naming ``where`` otherwise."""
+    skill, verb, name = (("kick_team_mate", "kick", "Kick Team-mate") if kick_team_mate
                          else ("throw_team_mate", "throw", "Throw Team-mate"))
     w = where_of(where, thrower)
     if skill not in thrower.skills:
@@ -99,11 +91,11 @@ def check_throw(
 
 def throw_team_mate(
     ctx: KickoffContext, turn: Turn, thrower: Player, thrown: Player, to: Square, where: str,
-    *, kick: bool = False,
+    *, kick_team_mate: bool = False,
 ) -> None:
-    """``thrower`` throws (``kick``: kicks) ``thrown`` at ``to`` (see the module docstring).
+    """``thrower`` throws (``kick_team_mate``: kicks) ``thrown`` at ``to`` (see the module docstring).
     Ends ``turn`` where a player of the acting team goes down and the turn ends on that."""
-    rng = check_throw(ctx, thrower, thrown, to, where, kick)
+    rng = check_throw(ctx, thrower, thrown, to, where, kick_team_mate)
     rules = ctx.ruleset.actions.throw
     st = ctx.state
     assert thrower.square is not None and thrown.square is not None
@@ -116,17 +108,17 @@ def throw_team_mate(
     mod = rules.range_modifier[rng]
     if "nerves_of_steel" not in thrower.skills:
         mod -= len(tackle_zones(st, thrower.square, thrower.side))
-    if not kick:  # Disturbing Presence: "a Pass action, a Throw Team-mate action" (bb2020)
+    if not kick_team_mate:  # Disturbing Presence: "a Pass action, a Throw Team-mate action" (bb2020)
         mod -= ball.disturbing_presences(st, thrower)
     if st.weather == "very_sunny":
         mod -= 1
-    what = "kick team-mate" if kick else "throw team-mate"
+    what = "kick team-mate" if kick_team_mate else "throw team-mate"
     result = _throw_result(ctx, turn, thrower, target, mod, what, rules.low_result)
     ctx.note("throw_team_mate", thrower=thrower.id, thrown=thrown.id, to=to.as_list(),
-             range=rng, result=result, kick=kick)
+             range=rng, result=result, kick=kick_team_mate)
     start = Square(*thrown.square)
     carrying = st.carrier == thrown.id
-    if result == "fumble" and kick:
+    if result == "fumble" and kick_team_mate:
         # bb2025 Kick Team-mate: a fumble removes the kicked player (injury, Stunned -> KO).
         if carrying:
             st.carrier = None
@@ -215,7 +207,7 @@ def _come_down(
         hit = st.own(hit)
         if hit.status == "standing":
             hit.status = "prone"
-        if hit.side == turn.side:
+        if hit.side == turn.active:
             turn.fell(own=True, turnover=True)
         hit_carrying = st.carrier == hit.id
         if hit_carrying:

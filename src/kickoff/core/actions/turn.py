@@ -1,74 +1,80 @@
-"""The rules of the turn an activation happens in: a free turn (classic Blitz!, bb2020 / Sevens
-Blitz, bb2025 Charge!) or a team turn (the Kick It! Kick action).
+"""A team turn: the active team's activations played in order until a turnover ends the turn
+(``scenario-format.md``, "Actions"; the ``turn`` phase of a scenario).
 
-``rulings.md`` section 8: classic Blitz! is a full free team turn (team re-rolls and skills as in a
-normal turn; a turnover ends it); bb2020 / Sevens Blitz allows no team re-roll and no skill used
-"once per team turn" (Dodge, Sure Feet, Pro), and ends when a kicking player Falls Over or is
-Knocked Down; bb2025 Charge! is bb2020's with team re-rolls and skill re-rolls allowed.
+The turn's rules and what it has used are a :class:`~kickoff.core.rolls.Turn` (a team turn:
+:func:`~kickoff.core.rolls.team_turn`); each activation is played by its action's module: a Move
+by :mod:`kickoff.core.actions.move`, the Kick It! Kick action by :mod:`kickoff.core.actions.kick`.
+Other actions are not played during a turn yet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from kickoff.core.actions.kick import LandingPolicy, finish_kick, kick_flight
+from kickoff.core.actions.move import move
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.dice import Dice
+from kickoff.core.errors import NotSupportedError
 from kickoff.core.pitch import Side
+from kickoff.core.rolls import Turn, acting_player, team_turn
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
 
 
 @dataclass
-class Turn:
-    """The rules of the turn (or free turn) an activation happens in, and what it has used.
+class TurnResult:
+    """What a turn's activations did: the state after them (ball and carrier included), whether
+    the turn ended in a turnover, and the log (for people)."""
 
-    - ``team_rerolls``: team re-rolls may be used (classic Blitz!, bb2025 Charge!, Kick It!
-      turns); at most the ruleset's ``team_rerolls_per_turn`` (classic one, others any
-      number), counted in ``team_rerolls_used``.
-    - ``once_per_turn_skills``: Dodge, Sure Feet and Pro may be used (not in bb2020 / Sevens
-      Blitz); each at most once per turn per player (``skills_used``).
-    - ``acting`` / ``where``: the player whose activation is being played and its key path
-      (``actions[0]``, ``decisions.blitz[1]``), set by :meth:`activate`; ``None`` between
-      activations and for a move that is no activation (a Pass Block move). The ruleset's
-      ``activation_skills`` (bb2020+ Pro) work only for the acting player's own rolls.
-    - ``fallback``: a ``"skill"`` / ``"team"`` re-roll choice that cannot be used when its
-      moment comes plays the default policy instead of raising ``DecisionError`` (the exact
-      odds and Monte Carlo: one choice stands for every failed test of its kind).
-    - ``ends_on_fall``: any player of the acting team Falling Over or being Knocked Down ends the
-      turn (bb2020 / Sevens Blitz, bb2025 Charge!); otherwise only a turnover does.
-    - ``turnover``: set when the turn is over (a turnover, or a fall that ends a free turn).
+    state: GameState
+    turnover: bool
+    log: list[dict[str, Any]]
+
+
+def play_activation(
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
+) -> None:
+    """Play one activation of a team turn: a Kick action (``choose``: as
+    :func:`~kickoff.core.actions.kick.kick_flight`), or a Move. Other actions are not played
+    during a turn (``NotSupportedError``)."""
+    if act.action == "kick":
+        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
+        return
+    if act.action == "move":
+        player = acting_player(ctx, turn, act)
+        move(ctx, turn, player, act.path, act.reroll, act.where)
+        return
+    raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
+                            "(move and kick are)")
+
+
+def play_turn(
+    state: GameState,
+    ruleset: Ruleset,
+    dice: Dice,
+    active: Side,
+    actions: Sequence[Activation],
+    decisions: Decisions | None = None,
+    house_rules: frozenset[str] = frozenset({"kick_it"}),
+    choose: LandingPolicy | None = None,
+) -> TurnResult:
+    """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified
+    in place; pass a clone to keep the original). A turnover ends the turn: the activations
+    after it are not played. ``choose``: how an accurate kick's landing is chosen (default:
+    each activation's ``landing``, or the format's default).
+
+    Raises ``DecisionError`` for an illegal activation (naming its key path) and
+    ``NotSupportedError`` for an action that cannot be played during a turn.
     """
-
-    side: Side
-    team_rerolls: bool
-    once_per_turn_skills: bool
-    #: Team re-rolls used this turn.
-    team_rerolls_used: int = 0
-    turnover: bool = False
-    ends_on_fall: bool = False
-    #: ``(player id, skill)`` of the once-per-turn skills already used this turn.
-    skills_used: set[tuple[str, str]] = field(default_factory=set)
-    #: Ids of the players who have taken an action this turn.
-    activated: set[str] = field(default_factory=set)
-    #: How many actions of each limited kind (``blitz``, ``throw_team_mate``, ...) were taken.
-    actions_taken: dict[str, int] = field(default_factory=dict)
-    #: Why the turn ended (for the log), when ``turnover`` is set.
-    why_ended: str = ""
-    #: The player whose activation is being played (``None``: none) and its key path.
-    acting: str | None = None
-    where: str = ""
-    #: An unusable re-roll choice plays the default policy instead of raising.
-    fallback: bool = False
-
-    def activate(self, player: str, where: str) -> None:
-        """``player``'s activation (key path ``where``) starts: his rolls until the next one are
-        made during his own activation, the ball's journey after his action included."""
-        self.acting, self.where = player, where
-
-    def end(self, why: str) -> None:
-        """The turn is over (a turnover, or a fall that ends a free turn)."""
-        self.turnover = True
-        self.why_ended = why
-
-    def fell(self, own: bool, turnover: bool) -> None:
-        """A player went down: ``own`` (of the acting team), ``turnover`` (a turnover by the
-        rules of a normal turn, e.g. the active player Falling Over or Knocked Down). Ends the
-        turn on a turnover, or on any own player's fall when ``ends_on_fall``."""
-        if turnover or (own and self.ends_on_fall):
-            self.end("turnover" if turnover else "a player of the acting team went down")
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
+    turn = team_turn(active)
+    for act in actions:
+        if turn.turnover:
+            ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
+            continue
+        play_activation(ctx, turn, act, choose)
+    return TurnResult(state, turn.turnover, ctx.log)

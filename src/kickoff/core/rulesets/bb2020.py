@@ -14,7 +14,6 @@ from kickoff.core.ruleset import (
     Event,
     FreeTurnRules,
     InjuryTable,
-    KickIt,
     KickoffMove,
     Ruleset,
 )
@@ -62,7 +61,7 @@ BB2020 = Ruleset(
     counts={"solid_defence": 3, "quick_snap": 3, "blitz": 3},
     # Blitz: the Open players each Move; one may Blitz, one Throw Team-mate; no team re-rolls
     # and no once-per-turn skills (published FAQ); a fall or Knock Down ends it (rulings.md 8).
-    free_turns={"blitz": FreeTurnRules(team_rerolls=False, once_per_turn_skills=False,
+    free_turns={"blitz": FreeTurnRules(team_rerolls=False, once_per_turn_skills_allowed=False,
                                        ends_on_fall=True,
                                        limits={"blitz": 1, "throw_team_mate": 1})},
     changing_weather_scatters=3,
@@ -72,11 +71,6 @@ BB2020 = Ruleset(
     brilliant_coaching_lasts="drive",
     prayer_die=16,
     prayer_die_fixed=False,
-    # Kick It! (seed 000, rulings.md 7): the away roll is modified like a pass (-1 per tackle
-    # zone, Very Sunny -1, Foul Appearance -1 each: ruling); kick block -1 per tackle zone,
-    # Very Long Legs +1 (ruling from "+1 to Pass Block attempts"); Pass Block moves 3 squares.
-    kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
-                   very_long_legs=1, pass_block_squares=3),
     officious_ref=Contest("d6", ("fan_factor",), "lower", "both"),
     pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
     # On the Ball: after the kick deviates, before the Kick-off event, "one Open player with

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core import events as ev
-from kickoff.core.ruleset import Contest, Event, FreeTurnRules, ThrowRules
+from kickoff.core.ruleset import Contest, Event, ThrowRules
 from kickoff.core.rulesets.bb2020 import BB2020
 from kickoff.core.skills import BB2025_SKILLS
 
@@ -24,17 +24,18 @@ BB2025 = replace(
     throw_in_offset=-1,
     kickoff_table={
         **BB2020.kickoff_table,
-        6: Event("cheering_fans", ev.cheering_fans),
         10: Event("charge", ev.charge),
         11: Event("dodgy_snack", ev.dodgy_snack),
     },
-    counts={"solid_defence": 3, "quick_snap": 3, "charge": 3},
+    # Charge! counts D3+3, as bb2020's Blitz did (Solid Defence and Quick Snap unchanged).
+    counts={**{e: n for e, n in BB2020.counts.items() if e != "blitz"},
+            "charge": BB2020.counts["blitz"]},
     # Seed 001, 10 Charge!: one Blitz, one Throw Team-mate, one Kick Team-mate; team re-rolls
     # (any number, as in a team turn) and skill re-rolls allowed (published FAQ); a fall or
     # Knock Down ends it (rulings.md 8).
-    free_turns={"charge": FreeTurnRules(
-        team_rerolls=True, once_per_turn_skills=True, ends_on_fall=True,
-        limits={"blitz": 1, "throw_team_mate": 1, "kick_team_mate": 1})},
+    free_turns={"charge": replace(
+        BB2020.free_turns["blitz"], team_rerolls=True, once_per_turn_skills_allowed=True,
+        limits={**BB2020.free_turns["blitz"].limits, "kick_team_mate": 1})},
     # Throw / Kick Team-mate: no Terrible throw any more; a subpar or fumbled throw -1 to land.
     # Dodge and Sure Feet are "Once per Turn", no longer "during their activation"; Pro still
     # "cannot be used to re-roll ... a roll made outside of the player's activation". Team
@@ -43,10 +44,10 @@ BB2025 = replace(
         "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1}),
         activation_skills=frozenset({"pro"})),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
-    cheering_fans=Contest("d6", ("cheerleaders",), "higher", "both"),
+    cheering_fans=replace(BB2020.cheering_fans, tie="both"),
     cheering_fans_effect="block_assist",
     # Seed 001, 7 Brilliant Coaching: tie both, for the drive.
-    brilliant_coaching=Contest("d6", ("assistant_coaches",), "higher", "both"),
+    brilliant_coaching=replace(BB2020.brilliant_coaching, tie="both"),
     # Seed 001, 11 Dodgy Snack: plain D6 each, the lower team (tie both).
     dodgy_snack=Contest("d6", (), "lower", "both"),
     officious_ref=None,

@@ -13,7 +13,6 @@ from kickoff.core.ruleset import (
     Event,
     FreeTurnRules,
     InjuryTable,
-    KickIt,
     KickoffMove,
     Ruleset,
     ThrowRules,
@@ -39,6 +38,8 @@ CLASSIC = Ruleset(
     # Throw-ins: 2D6 squares from the start; a corner is treated as the end line (rulings.md 4).
     throw_in_offset=0,
     corner_rule=False,
+    # The classic option of a throw-in by the Random Direction template (rulings.md 4).
+    d8_throw_in=True,
     # Injury: 2-7 Stunned, 8-9 KO, 10-12 Casualty; Stunty +1 to the roll.
     injury=InjuryTable(stunned_max=7, ko_max=9, stunty_modifier=1,
                        stunty_stunned_max=7, stunty_ko_max=9),
@@ -72,7 +73,7 @@ CLASSIC = Ruleset(
     counts={},  # Quick Snap and Blitz! have no count die in classic
     # Seed 003, Blitz!: a free team turn; team re-rolls and skills as in a normal turn; one
     # Blitz and one Pass action (Throw Team-Mate is a Pass action); a turnover ends it.
-    free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills=True,
+    free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
                                        limits={"blitz": 1, "throw_team_mate": 1})},
     changing_weather_scatters=1,
@@ -82,11 +83,6 @@ CLASSIC = Ruleset(
     brilliant_coaching_lasts="half",
     prayer_die=16,
     prayer_die_fixed=False,
-    # Kick It! (seed 000, rulings.md 7): the away roll is modified like a pass (-1 per tackle
-    # zone, Very Sunny -1, Foul Appearance -1 each: ruling); kick block -1 per tackle zone,
-    # Very Long Legs +1 (ruling from "+1 to Pass Block attempts"); Pass Block moves 3 squares.
-    kick_it=KickIt(tackle_zone=-1, weather={"very_sunny": -1}, foul_appearance=-1,
-                   very_long_legs=1, pass_block_squares=3),
     throw_a_rock=Contest("d6", ("fame",), "higher", "both"),
     # LRB6 Kick-Off Return: a receiving player "not on the Line of Scrimmage or in an opposing
     # tackle zone" moves up to 3 squares after the scatter, before the Kick-Off table roll.

@@ -16,38 +16,124 @@ roll comes before the re-roll it allows; a Loner player's roll before a team re-
 
 A re-roll never re-rolls a re-roll: each test is re-rolled at most once, whatever the source.
 
-The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.actions.Rerolls`):
+The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.decisions.Rerolls`):
 ``"skill"``, ``"team"``, ``False`` (none), ``True`` (a skill re-roll if there is one, else a team
 re-roll) or ``None``, the default policy: a skill re-roll if there is one, never a team re-roll.
 A ``"skill"`` or ``"team"`` that cannot be used when its moment comes is an error, unless the
 turn's ``fallback`` says to play the default policy instead (the exact odds and Monte Carlo,
 where one choice stands for every failed test of its kind: ``Turn``).
+
+The turn these tests are made in (:class:`Turn`, :func:`team_turn`) says which re-rolls it
+allows: a free turn (classic Blitz!, bb2020 / Sevens Blitz, bb2025 Charge!) or a team turn (where
+the Kick It! Kick action is played). ``rulings.md`` section 8: classic Blitz! is a full free team
+turn (team re-rolls and skills as in a normal turn; a turnover ends it); bb2020 / Sevens Blitz
+allows no team re-roll and no skill used "once per team turn" (Dodge, Sure Feet, Pro), and ends
+when a kicking player Falls Over or is Knocked Down; bb2025 Charge! is bb2020's with team
+re-rolls and skill re-rolls allowed.
+
+This module sits below the ball (:mod:`kickoff.core.ball`) and the action engine
+(:mod:`kickoff.core.actions`): both make their tests here.
 """
 
 from __future__ import annotations
 
-from kickoff.core.actions.activation import RerollChoice
-from kickoff.core.actions.turn import Turn
+from dataclasses import dataclass, field
+
 from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Activation, RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
-from kickoff.core.state import GameState, Player
-
-_NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+from kickoff.core.state import Player
 
 
-def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:
-    """The opposing Standing players (of the side other than ``side``) whose tackle zone covers
-    ``square``: those adjacent to it, in no particular order. bb2020+ calls them the players
-    Marking a player on that square. Prone and Stunned players have no tackle zone."""
-    board = state.board
-    x, y = square
-    out: list[Player] = []
-    for dx, dy in _NEIGHBOURS:
-        q = board.get((x + dx, y + dy))
-        if q is not None and q.side != side and q.status == "standing":
-            out.append(q)
-    return out
+@dataclass
+class Turn:
+    """The rules of the turn (or free turn) an activation happens in, and what it has used.
+
+    - ``team_rerolls``: team re-rolls may be used (classic Blitz!, bb2025 Charge!, Kick It!
+      turns); at most the ruleset's ``team_rerolls_per_turn`` (classic one, others any
+      number), counted in ``team_rerolls_used``.
+    - ``active``: the active team, whose turn it is (in a free turn, the kicking team).
+    - ``once_per_turn_skills_allowed``: the ruleset's ``once_per_turn_skills`` (Dodge, Sure
+      Feet, Pro) may be used (not in bb2020 / Sevens Blitz); each at most once per turn per
+      player (``skills_used``).
+    - ``acting`` / ``where``: the player whose activation is being played and its key path
+      (``actions[0]``, ``decisions.blitz[1]``), set by :meth:`activate`; ``None`` between
+      activations and for a move that is no activation (a Pass Block move). The ruleset's
+      ``activation_skills`` (bb2020+ Pro) work only for the acting player's own rolls.
+    - ``fallback``: a ``"skill"`` / ``"team"`` re-roll choice that cannot be used when its
+      moment comes plays the default policy instead of raising ``DecisionError`` (the exact
+      odds and Monte Carlo: one choice stands for every failed test of its kind).
+    - ``ends_on_fall``: any player of the acting team Falling Over or being Knocked Down ends the
+      turn (bb2020 / Sevens Blitz, bb2025 Charge!); otherwise only a turnover does.
+    - ``turnover``: set when the turn is over (a turnover, or a fall that ends a free turn).
+    """
+
+    active: Side
+    team_rerolls: bool
+    once_per_turn_skills_allowed: bool
+    #: Team re-rolls used this turn.
+    team_rerolls_used: int = 0
+    turnover: bool = False
+    ends_on_fall: bool = False
+    #: ``(player id, skill)`` of the once-per-turn skills already used this turn.
+    skills_used: set[tuple[str, str]] = field(default_factory=set)
+    #: Ids of the players who have taken an action this turn.
+    activated: set[str] = field(default_factory=set)
+    #: How many actions of each limited kind (``blitz``, ``throw_team_mate``, ...) were taken.
+    actions_taken: dict[str, int] = field(default_factory=dict)
+    #: Why the turn ended (for the log), when ``turnover`` is set.
+    why_ended: str = ""
+    #: The player whose activation is being played (``None``: none) and its key path.
+    acting: str | None = None
+    where: str = ""
+    #: An unusable re-roll choice plays the default policy instead of raising.
+    fallback: bool = False
+
+    def activate(self, player: str, where: str) -> None:
+        """``player``'s activation (key path ``where``) starts: his rolls until the next one are
+        made during his own activation, the ball's journey after his action included."""
+        self.acting, self.where = player, where
+
+    def end(self, why: str) -> None:
+        """The turn is over (a turnover, or a fall that ends a free turn)."""
+        self.turnover = True
+        self.why_ended = why
+
+    def fell(self, own: bool, turnover: bool) -> None:
+        """A player went down: ``own`` (of the acting team), ``turnover`` (a turnover by the
+        rules of a normal turn, e.g. the active player Falling Over or Knocked Down). Ends the
+        turn on a turnover, or on any own player's fall when ``ends_on_fall``."""
+        if turnover or (own and self.ends_on_fall):
+            self.end("turnover" if turnover else "a player of the acting team went down")
+
+
+def team_turn(active: Side) -> Turn:
+    """The rules of the active team's own turn (the Kick It! Kick action is played in one): team re-rolls and
+    once-per-turn skills may be used; only a turnover ends it."""
+    return Turn(active, team_rerolls=True, once_per_turn_skills_allowed=True)
+
+
+def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
+    """The activation's player, checked: of the active team, Standing on the pitch, not yet
+    activated this turn (then marked activated, and his activation begins: ``Turn.activate``,
+    noted in the log).
+    ``DecisionError`` naming ``<where>.player``."""
+    w = f"{act.where}.player"
+    p = ctx.state.players.get(act.player)
+    if p is None:
+        raise DecisionError(f"{w}: no player {act.player!r} in either team")
+    if p.side != turn.active:
+        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.active})")
+    if not p.standing:
+        state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
+        raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
+    if p.id in turn.activated:
+        raise DecisionError(f"{w}: {p.id} has already acted this turn")
+    turn.activated.add(p.id)
+    turn.activate(p.id, act.where)
+    ctx.note("activation", player=p.id, action=act.action, where=act.where)
+    return p
 
 
 def succeeds(roll: int, target: int, modifier: int) -> bool:
@@ -77,7 +163,7 @@ def skill_usable(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
     if turn is None:
         return True
     if skill in rules.once_per_turn_skills:
-        return turn.once_per_turn_skills and (player.id, skill) not in turn.skills_used
+        return turn.once_per_turn_skills_allowed and (player.id, skill) not in turn.skills_used
     return True
 
 
@@ -94,7 +180,7 @@ def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
 def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
     """A team re-roll may be used now: the turn allows them, fewer than the ruleset's
     ``team_rerolls_per_turn`` used in it (classic one; others any number), one is left."""
-    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.side].rerolls <= 0:
+    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.active].rerolls <= 0:
         return False
     limit = ctx.ruleset.actions.team_rerolls_per_turn
     return limit is None or turn.team_rerolls_used < limit
@@ -103,7 +189,7 @@ def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
 def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
     """Spend one of the acting team's re-rolls: the extras lost soonest first (those for the
     drive, then those for the half), then its ordinary ones (ruling, docs/rulings.md)."""
-    team = ctx.state.teams[turn.side]
+    team = ctx.state.teams[turn.active]
     team.rerolls -= 1
     if team.drive_rerolls:
         team.drive_rerolls -= 1
@@ -194,7 +280,7 @@ def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if limit is not None and turn.team_rerolls_used >= limit:
         used = "one team re-roll has" if limit == 1 else f"{limit} team re-rolls have"
         return f"({used} already been used this turn, the most {ctx.ruleset.name} allows)"
-    return f"(team {turn.side} has no re-roll left)"
+    return f"(team {turn.active} has no re-roll left)"
 
 
 def square_text(sq: Square | tuple[int, int]) -> str:
