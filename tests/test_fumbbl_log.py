@@ -20,7 +20,8 @@ from helpers import cli, scenario
 from kickoff.cli.fumbbl_cmd import check
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.skills import skill_hint
-from kickoff.formats.fumbbl_replay import ExtractedKickoff, engine_decisions, extract_kickoffs
+from kickoff.formats.fumbbl_case import ExtractedKickoff, engine_decisions
+from kickoff.formats.fumbbl_replay import extract_kickoffs
 from kickoff.formats.scenario import DecisionsIn
 
 SHARED = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays"
