@@ -129,9 +129,10 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
                  if ko.coords.get(pid) != to]
         if moved:
             decisions[ko.event] = moved
-    if ko.event in ("blitz", "charge") and ko.free_turn_moves:
-        ko.notes.append(f"{ko.event}: the kicking team's free turn is not recovered "
-                          "(a later issue: its actions)")
+    if ko.event in ("blitz", "charge"):
+        activations = ko.free_turn.finish()
+        if activations:
+            decisions[ko.event] = activations
     if ko.return_path:
         pid = ko.return_path[0][0]
         key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"

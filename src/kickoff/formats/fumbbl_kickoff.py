@@ -13,6 +13,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_free_turn import FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
 from kickoff.formats.fumbbl_log import (
     ClassicPitchInvasionReport,
@@ -54,6 +55,8 @@ class KickoffBuilder:
     def __init__(self, game: Game, number: int, tr: GameTracker) -> None:
         self.game = game
         self.pitch = tr.pitch
+        #: the game as the log builds it up (the same tracker all along)
+        self.tracker = tr
         self.number = number
         self.where = f"{game.where}: kick-off {number}"
         self.kicking: Side = "home" if tr.home_playing else "away"
@@ -85,7 +88,10 @@ class KickoffBuilder:
         self.apothecary: list[str] = []
         self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
-        self.free_turn_moves = 0
+        #: the kicking team's free turn, read once FUMBBL's turn mode is its own
+        self.free_turn = FreeTurnReader(self.add, self.notes,
+                                        lambda rep: self.injury(rep, rep.model_extra or {}),
+                                        RULESETS[game.ruleset].skills)
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         self.diving_catch: list[str] = []
         self.turn_modes: list[str] = []
@@ -258,10 +264,8 @@ class KickoffBuilder:
         """Read one report of the kick-off into dice, decisions and notes (unknown ones are
         ignored; a known one of an unexpected shape raises ``ScenarioError``)."""
         rid = rep.reportId
-        if self.mode in FREE_TURN_MODES and rid != "blitzRoll":
-            # the free turn's own dice (moves, blocks, ...) are not recovered yet; its count
-            # (bb2020 / bb2025) is reported once the turn mode is already ``blitz``
-            self.free_turn_moves += rid in ("playerAction", "block", "foul", "passRoll")
+        if self.mode in FREE_TURN_MODES and rid not in _OUTSIDE_FREE_TURN:
+            self.free_turn.report(rep, self.tracker)
             return
         handler = _REPORT_HANDLERS.get(rid)
         if handler is not None:
@@ -436,6 +440,9 @@ class KickoffBuilder:
         """Read one model change of the kick-off (before ``tr`` applies it): the turn modes,
         the players FUMBBL moved, the ball's path."""
         cid, key = ch.modelChangeId, ch.modelChangeKey
+        if self.mode in FREE_TURN_MODES and cid != "gameSetTurnMode":
+            self.free_turn.change(ch, tr)
+            return
         if cid == "gameSetTurnMode" and isinstance(ch.modelChangeValue, str):
             if ch.modelChangeValue in ("regular", "setup", "endGame"):
                 self.done = True
@@ -447,9 +454,7 @@ class KickoffBuilder:
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             before = pitch_square(self.pitch, tr.coords.get(key))
             after = pitch_square(self.pitch, log_square(ch.modelChangeValue))
-            if self.mode in FREE_TURN_MODES:
-                self.free_turn_moves += before != after
-            elif self.mode == "swarming" and after is not None and before != after:
+            if self.mode == "swarming" and after is not None and before != after:
                 if not any("Swarming" in n for n in self.notes):
                     self.notes.append("Swarming: players entered the pitch after the kick; the "
                                       "engine has no Swarming")
@@ -465,6 +470,11 @@ class KickoffBuilder:
             if sq is not None and self.deviation and not self.thrown_in and self.out_of_play(sq):
                 self.touchback_path = True
 
+
+#: Reports of a free turn that the kick-off's own handlers read: its count (bb2020 / bb2025,
+#: reported once the turn mode is already ``blitz``), apothecaries and Regeneration.
+_OUTSIDE_FREE_TURN: frozenset[str] = frozenset({
+    "blitzRoll", "apothecaryChoice", "apothecaryRoll", "regenerationRoll"})
 
 _Handler = Callable[[KickoffBuilder, Report, dict[str, Any]], None]
 

@@ -182,6 +182,7 @@ class ActivationIn(_Strict):
     pass_block: PassBlockIn | None = None
     kick_block: PlayerId | None = None
     landing: SquareIn | None = None
+    after_block: list[SquareIn] = Field(default_factory=list)
     reroll: RerollIn | None = None
 
 
@@ -254,6 +255,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
                     if a.pass_block is not None else None),
         kick_block=a.kick_block,
         landing=_to_square(a.landing),
+        after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch),
         where=where,
     )

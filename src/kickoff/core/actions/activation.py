@@ -55,7 +55,9 @@ class Activation:
     """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
     each; steps beyond MA are Rushes), then its action's own part.
 
-    - ``blitz``: ``target`` (the player blocked at the end of the path) and ``block``;
+    - ``blitz``: ``target`` (the player blocked at the end of the path), ``block``, and
+      ``after_block`` (the squares entered after the block, moving on with what is left of
+      his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
@@ -76,5 +78,6 @@ class Activation:
     pass_block: PassBlock | None = None
     kick_block: str | None = None
     landing: Square | None = None
+    after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
     where: str = "activation"

@@ -317,7 +317,8 @@ class _Block:
         sq = p.square
         if carrying:
             st.carrier = None
-        armour_and_injury(ctx, p, mighty_blow=bonus)
+        claw = mb_counts and ("claw" in by.skills or "claws" in by.skills)
+        armour_and_injury(ctx, p, mighty_blow=bonus, claw=claw)
         if carrying and sq is not None:
             ball.bounce(ctx, Square(*sq), False, self.turn)
 
