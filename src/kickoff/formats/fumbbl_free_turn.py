@@ -193,7 +193,8 @@ class FreeTurnReader:
         elif rid == "blockRoll":
             a.block_rolls += 1
             if a.block_rolls > 1 and a.phase == "block":
-                self.note("free turn: a re-roll of the block dice, which the engine lacks")
+                self.note("free turn: a re-roll of the block dice other than a team re-roll, "
+                          "which the engine lacks")
             for face in extra.get("blockRoll") or []:
                 self.add("block", BLOCK_DIE[int(face)])
         elif rid == "blockChoice":
@@ -216,6 +217,13 @@ class FreeTurnReader:
         a = self.current
         source = str(extra.get("reRollSource"))
         choice = REROLL_SOURCES.get(source)
+        if a is not None and a.phase == "block" and choice == "team":
+            # the block dice, re-rolled before a face is chosen
+            if source == "Loner" and extra.get("roll"):
+                self.add("d6", int(extra["roll"]))
+            a.doc.setdefault("block", {})["reroll"] = "team"
+            a.block_rolls = 0
+            return
         if a is None or a.failed is None:
             self.note(f"free turn: a {source} re-roll of no test the reader knows")
             return

@@ -147,6 +147,7 @@ class BlockIn(_Strict):
     choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
     push_to: SquareIn | None = None
     follow_up: bool | None = None
+    reroll: Literal["team"] | None = None
 
 
 class RerollIn(_Strict):
@@ -247,7 +248,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         action=a.action,
         path=tuple(Square(*sq) for sq in a.path),
         target=a.target,
-        block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up),
+        block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up,
+                          block.reroll),
         thrown=a.thrown,
         to=_to_square(a.to),
         aim=_to_square(a.aim),

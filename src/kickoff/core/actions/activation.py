@@ -34,11 +34,13 @@ class Rerolls:
 @dataclass(frozen=True)
 class BlockChoice:
     """The choices of a Block (each ``None`` = default policy): the block die face to apply,
-    the push-back square, and whether to follow up."""
+    the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
+    block dice with a team re-roll before a face is chosen (default: no re-roll)."""
 
     choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
+    reroll: Literal["team"] | None = None
 
 
 @dataclass(frozen=True)
