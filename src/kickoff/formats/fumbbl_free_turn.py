@@ -58,8 +58,8 @@ BLOCK_DIE: dict[int, str] = {1: "skull", 2: "both_down", 3: "push", 4: "push", 5
 
 #: Reports of the free turn that change nothing the scenario holds (skills the engine applies
 #: by itself: Tackle cancelling Dodge, Dodge against Stumbles, Wrestle; the Leader re-roll's
-#: availability at the turn's start).
-IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction"})
+#: availability at the turn's start; ``pushback``, whose square the model changes give).
+IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "pushback"})
 
 
 @dataclass
