@@ -411,6 +411,38 @@ def test_a_free_turn_report_not_read_is_unsupported_naming_it(tmp_path: Path) ->
     assert status in ("unsupported", "agree") and "jumpRoll" in detail
 
 
+def test_a_foul_is_left_out_and_unsupported_naming_it(tmp_path: Path) -> None:
+    """A Foul is no action the reader translates yet: its activation is left out (the scenario
+    still loads), the kick-off is ``unsupported`` naming FUMBBL's action, and verify exits 1."""
+    doc = free_turn_doc([*act("4", "move", [9, 7]),
+                         *act("1", "foulMove", [11, 5]),
+                         cmd([rep("foul", defenderId="5"),
+                              rep("injury", defenderId="5", armorRoll=[2, 2])]),
+                         cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
+    k = extract(tmp_path, doc)
+    assert [a["player"] for a in k.scenario["decisions"]["blitz"]] == ["p4"]
+    status, _, detail = check(k)
+    assert status == "unsupported" and "'foulMove' action of p1" in detail
+    code, out, _ = cli(["fumbbl", "verify", str(_write(tmp_path, "f.json", doc))])
+    assert code == 1 and "0 of 1 kick-offs agree" in out
+
+
+@pytest.mark.parametrize("report", [
+    rep("blockRoll", blockRoll=[7]),
+    rep("blockChoice", blockRoll=[3, 6], diceIndex=2, defenderId="5"),
+    rep("goForItRoll", playerId="4", roll="five"),
+    rep("playerAction", actingPlayerId="4"),
+])
+def test_a_free_turn_report_of_a_bad_shape_is_a_message(tmp_path: Path,
+                                                         report: dict[str, Any]) -> None:
+    doc = free_turn_doc([*act("4", "blitzMove", [9, 7]), cmd([report])])
+    code, _, err = cli(["fumbbl", "extract", str(_write(tmp_path, "b.json", doc)),
+                        "--out", str(tmp_path / "out")])
+    assert code == 1 and "Traceback" not in err
+    assert f"kick-off 1: FUMBBL report '{report['reportId']}'" in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
 def test_wild_animal_fails_and_ends_his_activation(tmp_path: Path) -> None:
     """classic Wild Animal: FUMBBL's ``confusionRoll`` (4+ for a Move) fails on a 3; the player
     stays where he is (his activation is written with no path: the roll is his)."""

@@ -26,16 +26,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.core.actions.confusion import CONFUSION
-from kickoff.core.dice import BLOCK_FACES
-from kickoff.formats.fumbbl_log import ModelChange, Report
+from kickoff.core.errors import ScenarioError
+from kickoff.formats.fumbbl_log import (
+    BlockChoiceReport,
+    BlockReport,
+    BlockRollReport,
+    ModelChange,
+    PlayerActionReport,
+    Report,
+    ReRollReport,
+    TestRollReport,
+    report_model,
+)
 from kickoff.formats.fumbbl_names import skill_name
 from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 
-#: FUMBBL's player actions (christerk/ffb ``PlayerAction``) -> the scenario's action kinds.
+#: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
+#: Any other (a Foul, a Throw / Kick Team-mate, whose throw is not read yet) is a note, and the
+#: activation is left out.
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
-    "throwTeamMate": "throw_team_mate", "throwTeamMateMove": "throw_team_mate",
-    "kickTeamMate": "kick_team_mate", "kickTeamMateMove": "kick_team_mate",
 }
 
 #: FUMBBL's test reports -> the activation's re-roll key (``None``: no key; its re-roll is not
@@ -68,6 +78,8 @@ class _Activation:
 
     pid: str
     doc: dict[str, Any]
+    #: an action the reader translates (else it is left out, and noted)
+    read: bool = True
     #: "move" (the path), "block" (dice rolled, face not chosen), "push" (face chosen),
     #: "after" (the move after the block), "over" (FUMBBL deselected him)
     phase: str = "move"
@@ -82,6 +94,8 @@ class FreeTurnReader:
     """Reads the free turn's reports and model changes into activations (:attr:`activations`)
     and dice (through ``add``, the kick-off's queues), notes what it cannot read (``notes``)."""
 
+    #: the kick-off, as messages name it
+    where: str
     add: Callable[..., None]
     notes: list[str]
     injury: Callable[[Report], None]
@@ -99,9 +113,9 @@ class FreeTurnReader:
         self.close()
         kind = ACTIONS.get(action)
         if kind is None:
-            self.note(f"free turn: FUMBBL's {action!r} action is not read yet")
-            kind = action
-        self.current = _Activation(pid, {"player": f"p{pid}", "action": kind, "path": []})
+            self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
+        self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
+                                         "path": []}, read=kind is not None)
 
     def close(self) -> None:
         """The current activation ends: kept if the player did anything."""
@@ -109,7 +123,7 @@ class FreeTurnReader:
         if a is None:
             return
         self.settle()
-        if a.acted:
+        if a.acted and a.read:
             doc = a.doc
             if not doc.get("after_block"):
                 doc.pop("after_block", None)
@@ -159,23 +173,25 @@ class FreeTurnReader:
                 a.doc["path"].append(list(sq))
 
     def report(self, rep: Report, tr: GameTracker) -> None:
-        """A report of the free turn."""
-        rid = rep.reportId
-        extra = rep.model_extra or {}
+        """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
+        of an unexpected shape."""
+        rid, w = rep.reportId, self.where
         a = self.current
         if rid == "playerAction":
-            self.declare(str(extra.get("actingPlayerId")), str(extra.get("playerAction")))
+            r = report_model(PlayerActionReport, rep, w)
+            self.declare(r.actingPlayerId, r.playerAction)
         elif rid == "reRoll":
-            self.reroll(extra)
+            self.reroll(report_model(ReRollReport, rep, w))
         elif rid in TESTS:
+            t = report_model(TestRollReport, rep, w)
             self.settle()
             if a is not None:
                 a.acted = True
-            if rid == "confusionRoll":
-                self.confusion(str(extra.get("confusionSkill")))
-            if extra.get("roll"):
-                self.add("d6", int(extra["roll"]))
-            if a is not None and not extra.get("successful") and not extra.get("reRolled"):
+            if t.confusionSkill is not None:
+                self.confusion(t.confusionSkill)
+            if t.roll:
+                self.add("d6", t.roll)
+            if a is not None and not t.successful and not t.reRolled:
                 a.failed = TESTS[rid] or "confusion"
         elif rid == "injury":
             self.settle()
@@ -188,17 +204,17 @@ class FreeTurnReader:
             a.acted = True
             if a.doc["action"] != "blitz":
                 self.note(f"free turn: a block during a {a.doc['action']!r} action is not read")
-            a.doc.setdefault("target", f"p{extra.get('defenderId')}")
+            a.doc.setdefault("target", f"p{report_model(BlockReport, rep, w).defenderId}")
             a.phase = "block"
         elif rid == "blockRoll":
             a.block_rolls += 1
             if a.block_rolls > 1 and a.phase == "block":
                 self.note("free turn: a re-roll of the block dice other than a team re-roll, "
                           "which the engine lacks")
-            for face in extra.get("blockRoll") or []:
-                self.add("block", BLOCK_DIE[int(face)])
+            self.add("block", *(BLOCK_DIE[face]
+                                for face in report_model(BlockRollReport, rep, w).blockRoll))
         elif rid == "blockChoice":
-            self.choose(a, extra, tr)
+            self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
         else:
             self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
 
@@ -212,15 +228,15 @@ class FreeTurnReader:
         if name not in CONFUSION:
             self.note(f"free turn: FUMBBL's {fumbbl_skill} roll, which the engine lacks")
 
-    def reroll(self, extra: dict[str, Any]) -> None:
+    def reroll(self, r: ReRollReport) -> None:
         """A ``reRoll`` report: the choice for the test that just failed."""
         a = self.current
-        source = str(extra.get("reRollSource"))
+        source = r.reRollSource
         choice = REROLL_SOURCES.get(source)
         if a is not None and a.phase == "block" and choice == "team":
             # the block dice, re-rolled before a face is chosen
-            if source == "Loner" and extra.get("roll"):
-                self.add("d6", int(extra["roll"]))
+            if source == "Loner" and r.roll:
+                self.add("d6", r.roll)
             a.doc.setdefault("block", {})["reroll"] = "team"
             a.block_rolls = 0
             return
@@ -230,28 +246,28 @@ class FreeTurnReader:
         if choice is None or a.failed == "confusion":
             self.note(f"free turn: a {source} re-roll of a {a.failed} roll is not read yet")
         else:
-            if source in ("Loner", "Pro") and extra.get("roll"):
-                self.add("d6", int(extra["roll"]))
+            if source in ("Loner", "Pro") and r.roll:
+                self.add("d6", r.roll)
             rerolls = a.doc.setdefault("reroll", {})
             if rerolls.setdefault(a.failed, choice) != choice:
                 self.note(f"free turn: {a.pid}'s {a.failed} re-rolls differ within one "
                           "activation (one choice a kind of test)")
         a.failed = None
 
-    def choose(self, a: _Activation, extra: dict[str, Any], tr: GameTracker) -> None:
+    def choose(self, a: _Activation, r: BlockChoiceReport, tr: GameTracker) -> None:
         """A ``blockChoice`` report: the face applied (the first block of the activation; a
-        Frenzy second block plays the engine's default choices)."""
-        rolls = extra.get("blockRoll") or []
-        index = int(extra.get("diceIndex") or 0)
-        face = BLOCK_DIE[int(rolls[index])] if index < len(rolls) else None
-        assert face is None or face in BLOCK_FACES
+        Frenzy second block plays the engine's default choices). Raises ``ScenarioError`` for a
+        ``diceIndex`` beyond the dice."""
+        if r.diceIndex >= len(r.blockRoll):
+            raise ScenarioError([f"{self.where}: FUMBBL report 'blockChoice' chooses die "
+                                 f"{r.diceIndex} of {r.blockRoll}"])
+        face = BLOCK_DIE[r.blockRoll[r.diceIndex]]
         block = a.doc.setdefault("block", {})
-        if "choose" not in block and face is not None:
+        if "choose" not in block:
             block["choose"] = face
             if face in ("push", "stumble", "pow"):
                 block["follow_up"] = False
-        target = str(extra.get("defenderId"))
-        a.defender_square = pitch_square(tr.pitch, tr.coords.get(target))
+        a.defender_square = pitch_square(tr.pitch, tr.coords.get(r.defenderId))
         a.phase = "push" if face in ("push", "stumble", "pow") else "after"
         a.block_rolls = 0
 

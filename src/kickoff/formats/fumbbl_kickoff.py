@@ -89,7 +89,7 @@ class KickoffBuilder:
         self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
         #: the kicking team's free turn, read once FUMBBL's turn mode is its own
-        self.free_turn = FreeTurnReader(self.add, self.notes,
+        self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
                                         RULESETS[game.ruleset].skills)
         self.return_path: list[tuple[str, tuple[int, int]]] = []

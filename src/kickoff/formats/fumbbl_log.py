@@ -12,7 +12,7 @@ shapes follow christerk/ffb's report classes (``report/bb2016``, ``bb2020``, ``b
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -197,6 +197,46 @@ class WeatherReport(_Loose):
 
 class CountReport(_Loose):
     roll: int
+
+
+# Reports of a free turn (christerk/ffb ``report/ReportPlayerAction``, ``ReportSkillRoll``,
+# ``ReportReRoll``, ``ReportBlock``, ``ReportBlockRoll``, ``ReportBlockChoice``).
+
+_D6 = Annotated[int, Field(ge=1, le=6)]
+
+
+class PlayerActionReport(_Loose):
+    actingPlayerId: str
+    playerAction: str
+
+
+class TestRollReport(_Loose):
+    """A test of a player (``goForItRoll``, ``dodgeRoll``, ``pickUpRoll``, ``catchRoll``,
+    ``confusionRoll``): ``roll`` 0 when FUMBBL rolled nothing."""
+
+    roll: Annotated[int, Field(ge=0, le=6)] = 0
+    successful: bool = False
+    reRolled: bool = False
+    confusionSkill: str | None = None
+
+
+class ReRollReport(_Loose):
+    reRollSource: str
+    #: Loner's or (classic) Pro's own D6, 0 for the others
+    roll: Annotated[int, Field(ge=0, le=6)] = 0
+
+
+class BlockReport(_Loose):
+    defenderId: str
+
+
+class BlockRollReport(_Loose):
+    blockRoll: list[_D6]
+
+
+class BlockChoiceReport(BlockRollReport):
+    diceIndex: Annotated[int, Field(ge=0)]
+    defenderId: str
 
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
