@@ -411,6 +411,30 @@ def test_a_free_turn_report_not_read_is_unsupported_naming_it(tmp_path: Path) ->
     assert status in ("unsupported", "agree") and "jumpRoll" in detail
 
 
+def test_a_dodge_reroll_in_a_bb2020_blitz_is_a_ruling(tmp_path: Path) -> None:
+    """bb2020 Blitz allows no skill used once per turn (rulings.md 8); a FUMBBL log where the
+    player re-rolls his failed Rush with Sure Feet is written as no re-roll: he Falls Over, and
+    the kick-off is a documented ruling, not a disagreement."""
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd([rep("blitzRoll", teamId="100", roll=1)],
+                          [("gameSetTurnMode", None, "blitz")]),
+                      *act("4", "move", *path),
+                      cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                           rep("reRoll", playerId="4", reRollSource="Sure Feet"),
+                           rep("goForItRoll", playerId="4", roll=4, successful=True,
+                               reRolled=True)],
+                          [("actingPlayerSetPlayerId", None, None)]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], skills={"4": ["Sure Feet"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"rush": False}
+    assert k.rulings and "Sure Feet" in k.rulings[0]
+    assert check(k)[0] == "ruling"
+
+
 def test_a_foul_is_left_out_and_unsupported_naming_it(tmp_path: Path) -> None:
     """A Foul is no action the reader translates yet: its activation is left out (the scenario
     still loads), the kick-off is ``unsupported`` naming FUMBBL's action, and verify exits 1."""

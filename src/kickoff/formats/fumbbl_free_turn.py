@@ -27,6 +27,7 @@ from typing import Any
 
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
+from kickoff.core.ruleset import FreeTurnRules
 from kickoff.formats.fumbbl_log import (
     BlockChoiceReport,
     BlockReport,
@@ -61,6 +62,9 @@ REROLL_SOURCES: dict[str, str] = {
     "Team ReRoll": "team", "Loner": "team", "Dodge": "skill", "Sure Feet": "skill",
     "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
 }
+
+#: The re-roll sources that are skills used once per turn (``FreeTurnRules.once_per_turn_skills``).
+ONCE_PER_TURN_SOURCES: frozenset[str] = frozenset({"Dodge", "Sure Feet", "Pro"})
 
 #: FUMBBL's block die (1 skull, 2 both down, 3-4 push, 5 defender stumbles, 6 pow) -> the face.
 BLOCK_DIE: dict[int, str] = {1: "skull", 2: "both_down", 3: "push", 4: "push", 5: "stumble",
@@ -101,6 +105,10 @@ class FreeTurnReader:
     injury: Callable[[Report], None]
     #: the ruleset's skills (FUMBBL's skill names translated against them)
     skills: frozenset[str]
+    #: the project's rulings met (``docs/fumbbl.md``, "Rulings")
+    rulings: list[str]
+    #: the free turn's rules, once the kick-off result names the event
+    rules: FreeTurnRules | None = None
     activations: list[dict[str, Any]] = field(default_factory=list)
     current: _Activation | None = None
 
@@ -248,11 +256,30 @@ class FreeTurnReader:
         else:
             if source in ("Loner", "Pro") and r.roll:
                 self.add("d6", r.roll)
+            written: str | bool = choice
+            if not self.allowed(choice, source):
+                # the book forbids it here: written as no re-roll, the dice FUMBBL rolled left
+                # as they are (the outcome then differs: a ruling)
+                self.rulings.append(
+                    f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
+                    "the rules allow none there (rulings.md 8, actions.md)")
+                written = False
             rerolls = a.doc.setdefault("reroll", {})
-            if rerolls.setdefault(a.failed, choice) != choice:
+            if rerolls.setdefault(a.failed, written) != written:
                 self.note(f"free turn: {a.pid}'s {a.failed} re-rolls differ within one "
                           "activation (one choice a kind of test)")
         a.failed = None
+
+    def allowed(self, choice: str | bool, source: str) -> bool:
+        """Whether the free turn's rules allow a re-roll FUMBBL used: a team re-roll where team
+        re-rolls are allowed, Dodge / Sure Feet / Pro where once-per-turn skills are (bb2020 /
+        Sevens Blitz: neither)."""
+        rules = self.rules
+        if rules is None:
+            return True
+        if choice == "team":
+            return rules.team_rerolls
+        return rules.once_per_turn_skills or source not in ONCE_PER_TURN_SOURCES
 
     def choose(self, a: _Activation, r: BlockChoiceReport, tr: GameTracker) -> None:
         """A ``blockChoice`` report: the face applied (the first block of the activation; a

@@ -91,7 +91,7 @@ class KickoffBuilder:
         #: the kicking team's free turn, read once FUMBBL's turn mode is its own
         self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
-                                        RULESETS[game.ruleset].skills)
+                                        RULESETS[game.ruleset].skills, self.rulings)
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         self.diving_catch: list[str] = []
         self.turn_modes: list[str] = []
@@ -301,6 +301,7 @@ class KickoffBuilder:
             raise ScenarioError([f"{self.where}: unknown FUMBBL kick-off result "
                                  f"{r.kickoffResult!r}"])
         self.event = name
+        self.free_turn.rules = RULESETS[self.game.ruleset].free_turns.get(name)
         self.event_roll = list(r.kickoffRoll)
         self.add("d6", *r.kickoffRoll)
 
