@@ -18,16 +18,12 @@ import pytest
 from helpers import cli
 
 from kickoff.core.errors import ScenarioError
+from kickoff.core.pitch import RANDOM_DIRECTION
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_replay import (
-    FUMBBL_D8,
-    TEMPLATE_STEP,
-    differences,
-    extract_kickoffs,
-    read_replay,
-    skill_name,
-    translate_d8,
-)
+from kickoff.formats.fumbbl_compare import differences
+from kickoff.formats.fumbbl_log import read_replay
+from kickoff.formats.fumbbl_names import FUMBBL_D8, skill_name, translate_d8
+from kickoff.formats.fumbbl_replay import extract_kickoffs
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 HERE = Path(__file__).parent
@@ -75,7 +71,7 @@ def test_d8_translation_table() -> None:
     compass = {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (-1, 1),
                7: (-1, 0), 8: (-1, -1)}
     for fumbbl, step in compass.items():
-        assert TEMPLATE_STEP[translate_d8(fumbbl)] == step
+        assert RANDOM_DIRECTION[translate_d8(fumbbl)] == step
     assert FUMBBL_D8 == {1: 2, 2: 3, 3: 5, 4: 8, 5: 7, 6: 6, 7: 4, 8: 1}
     assert sorted(FUMBBL_D8.values()) == list(range(1, 9))
     with pytest.raises(ValueError):

@@ -34,7 +34,7 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES
 from kickoff.formats import fumbbl_setup, reading, rosters
 from kickoff.formats.files import file_stem, write_files
-from kickoff.formats.fumbbl_replay import read_replay
+from kickoff.formats.fumbbl_log import read_replay
 from kickoff.formats.match import match_scenario
 from kickoff.formats.scenario import parse_scenario
 from kickoff.formats.teams import load_setup, load_team

@@ -32,7 +32,8 @@ from kickoff.formats.scenario import load_scenario, parse_scenario, play, result
 # The replay reader is imported by the commands that read replays, not at start-up: it is one of
 # the slowest modules to import, and every other command would pay for it.
 if TYPE_CHECKING:
-    from kickoff.formats.fumbbl_replay import ExtractedKickoff, Status
+    from kickoff.formats.fumbbl_case import ExtractedKickoff
+    from kickoff.formats.fumbbl_compare import Status
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True)
@@ -50,7 +51,7 @@ def _show(value: Any) -> str:
 
 
 def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
-    from kickoff.formats.fumbbl_replay import lookup
+    from kickoff.formats.fumbbl_compare import lookup
 
     try:
         square, carrier = lookup(doc, square_key), lookup(doc, carrier_key)
@@ -109,7 +110,7 @@ class _ThenSeeded(PlainDice):
 def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
     """The differences with FUMBBL in what came before a free turn, replaying with seeded dice
     once FUMBBL's run out; ``None`` when the scenario cannot be played at all."""
-    from kickoff.formats.fumbbl_replay import differences
+    from kickoff.formats.fumbbl_compare import differences
 
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
@@ -134,7 +135,7 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
     scenario could not be played. A detail names the recovered decisions the engine does not take
     yet, if any.
     """
-    from kickoff.formats.fumbbl_replay import differences
+    from kickoff.formats.fumbbl_compare import differences
 
     pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
                if k.pending else "")

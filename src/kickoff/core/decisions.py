@@ -35,11 +35,13 @@ class Rerolls:
 @dataclass(frozen=True)
 class BlockChoice:
     """The choices of a Block (each ``None`` = default policy): the block die face to apply,
-    the push-back square, and whether to follow up."""
+    the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
+    block dice with a team re-roll before a face is chosen (default: no re-roll)."""
 
     choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
+    reroll: Literal["team"] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,9 @@ class Activation:
     """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
     each; steps beyond MA are Rushes), then its action's own part.
 
-    - ``blitz``: ``target`` (the player blocked at the end of the path) and ``block``;
+    - ``blitz``: ``target`` (the player blocked at the end of the path), ``block``, and
+      ``after_block`` (the squares entered after the block, moving on with what is left of
+      his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
@@ -77,6 +81,7 @@ class Activation:
     pass_block: PassBlock | None = None
     kick_block: str | None = None
     landing: Square | None = None
+    after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
     where: str = "activation"
 

@@ -241,7 +241,7 @@ def roll_test(
     if choice == "team" and not team_ok:
         raise DecisionError(
             f"{where_of(where, player)}: no team re-roll can be used for the failed {what} "
-            + _why_no_team_reroll(ctx, turn)
+            + why_no_team_reroll(ctx, turn)
         )
     if choice == "team" or (choice is True and by_skill is None and team_ok):
         assert turn is not None
@@ -273,7 +273,7 @@ def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, ski
     return True
 
 
-def _why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
+def why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if turn is None or not turn.team_rerolls:
         return "(team re-rolls may not be used here)"
     limit = ctx.ruleset.actions.team_rerolls_per_turn

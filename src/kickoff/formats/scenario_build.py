@@ -357,7 +357,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         action=a.action,
         path=tuple(Square(*sq) for sq in a.path),
         target=a.target,
-        block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up),
+        block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up,
+                          block.reroll),
         thrown=a.thrown,
         to=_to_square(a.to),
         aim=_to_square(a.aim),
@@ -365,6 +366,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
                     if a.pass_block is not None else None),
         kick_block=a.kick_block,
         landing=_to_square(a.landing),
+        after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch),
         where=where,
     )

@@ -125,6 +125,7 @@ class BlockIn(_Strict):
     choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
     push_to: SquareIn | None = None
     follow_up: bool | None = None
+    reroll: Literal["team"] | None = None
 
 
 class RerollIn(_Strict):
@@ -160,6 +161,7 @@ class ActivationIn(_Strict):
     pass_block: PassBlockIn | None = None
     kick_block: PlayerId | None = None
     landing: SquareIn | None = None
+    after_block: list[SquareIn] = Field(default_factory=list)
     reroll: RerollIn | None = None
 
 

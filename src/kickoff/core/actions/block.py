@@ -34,7 +34,14 @@ from kickoff.core.decisions import BlockChoice
 from kickoff.core.dice import BLOCK_FACES
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
-from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.rolls import (
+    Turn,
+    spend_team_reroll,
+    square_text,
+    team_reroll_available,
+    where_of,
+    why_no_team_reroll,
+)
 from kickoff.core.state import Player, tackle_zones
 
 #: The attacker's order of preference among faces that leave the same outcome.
@@ -166,8 +173,9 @@ class _Block:
         ctx = self.ctx
         att, dfn = strengths(ctx, self.attacker, self.defender)
         n, attacker_chooses = dice_count(att, dfn)
-        faces = [BLOCK_FACES[ctx.roll("block", f"block {self.attacker.id} on {self.defender.id}") - 1]
-                 for _ in range(n)]
+        faces = self.roll_faces(n, "block")
+        if self.choice.reroll == "team" and self.team_reroll():
+            faces = self.roll_faces(n, "team re-roll of the block")
         face = self.choose_face(faces, attacker_chooses)
         ctx.note("block", attacker=self.attacker.id, defender=self.defender.id,
                  strength=[att, dfn], dice=faces, chosen=face,
@@ -179,6 +187,29 @@ class _Block:
             return self.both_down()
         down = face == "pow" or (face == "stumble" and not self._dodges())
         return self.push_then(face, down)
+
+    def roll_faces(self, n: int, what: str) -> list[str]:
+        """``n`` block dice, as faces."""
+        label = f"{what} {self.attacker.id} on {self.defender.id}"
+        return [BLOCK_FACES[self.ctx.roll("block", label) - 1] for _ in range(n)]
+
+    def team_reroll(self) -> bool:
+        """The attacker's coach spends a team re-roll on the block dice (classic Blitz!, bb2025
+        Charge!, a team turn; a Loner rolls 4+ first): True if the dice are rolled again.
+
+        Raises ``DecisionError`` naming the block when no team re-roll can be used."""
+        ctx, a = self.ctx, self.attacker
+        if not team_reroll_available(ctx, self.turn):
+            raise DecisionError(f"{where_of(self.where, a)}.block.reroll: no team re-roll can be "
+                                "used for the block dice " + why_no_team_reroll(ctx, self.turn))
+        spend_team_reroll(ctx, self.turn)
+        if "loner" in a.skills:
+            (loner,) = ctx.roll_dice([("d6", f"Loner by {a.id} (4+)")], lambda v: v[0] >= 4)
+            if loner < 4:
+                ctx.note("reroll", player=a.id, test="block", source="team", loner="failed")
+                return False
+        ctx.note("reroll", player=a.id, test="block", source="team")
+        return True
 
     def both_down(self) -> BlockResult:
         a, d = self.attacker, self.defender
@@ -316,7 +347,8 @@ class _Block:
         sq = p.square
         if carrying:
             st.carrier = None
-        armour_and_injury(ctx, p, mighty_blow=bonus)
+        claw = mb_counts and ("claw" in by.skills or "claws" in by.skills)
+        armour_and_injury(ctx, p, mighty_blow=bonus, claw=claw)
         if carrying and sq is not None:
             ball.bounce(ctx, Square(*sq), False, self.turn)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kickoff.core.actions.block import block
+from kickoff.core.actions.confusion import may_act
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
@@ -102,6 +103,8 @@ def free_turn(
             turn.activated.add(player.id)
         turn.activate(player.id, a.where)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
+        if not may_act(ctx, turn, player, a.action, a.where):
+            continue
         if a.action == "move":
             move_steps(ctx, turn, player, a.path, a.reroll, a.where)
         elif a.action == "blitz":
@@ -120,7 +123,8 @@ def _final_square(player: Player, path: Sequence[Square]) -> Square:
 
 def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
     """Move along ``a.path``, then block ``a.target`` (the block costs one square of movement:
-    a Rush when MA is spent)."""
+    a Rush when MA is spent), then move on along ``a.after_block`` if he still stands and the
+    turn goes on (its squares checked then: where he ends the block is known only then)."""
     w = where_of(a.where, player)
     if a.target is None:
         raise DecisionError(f"{w}: a Blitz needs a target")
@@ -165,6 +169,15 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     attacker = ctx.state.players[player.id]
     block(ctx, turn, attacker, ctx.state.players[target.id], a.block, a.where, blitz=True,
           before_second_block=pay_square)
+    if not a.after_block:
+        return
+    attacker = ctx.state.players[player.id]
+    if turn.turnover or not attacker.standing:
+        ctx.note("ignored", where=f"{a.where}.after_block", why="the Blitz ended with the block")
+        return
+    # moving on after the block with what is left of his movement (the block paid one square)
+    move_steps(ctx, turn, attacker, a.after_block, a.reroll, f"{a.where}.after_block",
+               used=spent[0])
 
 
 def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:

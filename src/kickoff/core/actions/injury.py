@@ -91,13 +91,23 @@ def _regenerates(ctx: KickoffContext, player: Player) -> bool:
     return roll >= 4
 
 
-def armour_and_injury(ctx: KickoffContext, player: Player, *, mighty_blow: int = 0) -> None:
+#: The armour roll that Claw / Claws breaks whatever the AV (classic, bb2020, bb2025).
+CLAW_ARMOUR = 8
+
+
+def armour_and_injury(
+    ctx: KickoffContext, player: Player, *, mighty_blow: int = 0, claw: bool = False
+) -> None:
     """The armour roll of a player just Knocked Down (already Prone), then injury if it breaks.
 
     ``mighty_blow``: the bonus of the attacker's Mighty Blow (0 without it), added to the armour
-    roll when that breaks it, else to the injury roll of an armour broken without it."""
+    roll when that breaks it, else to the injury roll of an armour broken without it. ``claw``:
+    the player knocking him down has Claw (classic) / Claws (bb2020, bb2025): a roll of 8 or more
+    breaks his armour whatever his AV (classic LRB6 Claw; bb2020 Claws: before modifiers)."""
     margin = ctx.ruleset.actions.armour_margin
     need = player.av + margin
+    if claw:
+        need = min(need, CLAW_ARMOUR)
 
     def broken(rolls: tuple[int, ...]) -> int:
         """0 held, 1 broken only with Mighty Blow, 2 broken without it."""

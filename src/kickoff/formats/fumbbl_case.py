@@ -1,0 +1,242 @@
+"""Writing a recovered kick-off as a case ``{"about", "source", "scenario", "expect"}``: the
+teams as they stood at the kick, the coaches' decisions read from the log, and what FUMBBL recorded
+once it was over (``docs/fumbbl.md``, "Decisions recovered", "What FUMBBL recorded")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kickoff.core.pitch import SIDES, Side
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_kickoff import KickoffBuilder
+from kickoff.formats.fumbbl_names import BANNED_COACH_RULES, MOVING, RESERVE, STANDING, player_status
+from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
+from kickoff.formats.scenario import SCENARIO_FORMAT, DecisionsIn
+
+
+@dataclass
+class ExtractedKickoff:
+    """One kick-off of a replay.
+
+    ``case`` is ``{"about", "source", "scenario", "expect"}``: the scenario document and what
+    FUMBBL recorded (``expect``: dotted paths of the result document -> values). ``notes`` lists
+    what the extractor could not recover (the scenario may then not reproduce FUMBBL's outcome);
+    ``rulings`` lists the project's rulings that differ from FUMBBL's on this kick-off;
+    ``pending`` holds the decisions recovered from the log that the engine does not take yet
+    (:func:`engine_decisions`; none today).
+    """
+
+    number: int
+    half: int
+    kicking: Side
+    case: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    pending: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scenario(self) -> dict[str, Any]:
+        """The ``kickoff-scenario/1`` document."""
+        scenario: dict[str, Any] = self.case["scenario"]
+        return scenario
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        """FUMBBL's outcome: dotted result paths -> values."""
+        expect: dict[str, Any] = self.case["expect"]
+        return expect
+
+
+def engine_decisions(decisions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(known, pending)``: the recovered decisions the scenario format takes (``DecisionsIn``'s
+    keys), and those it does not take yet: a key recovered from FUMBBL's log before the engine
+    plays it waits there until ``DecisionsIn`` has it (none does today)."""
+    fields = DecisionsIn.model_fields
+    known = {k: v for k, v in decisions.items() if k in fields}
+    return known, {k: v for k, v in decisions.items() if k not in fields}
+
+
+def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
+    """Both teams of the scenario as they stood at the kick."""
+    game = ko.game
+    teams: dict[str, Any] = {}
+    for side in SIDES:
+        t = game.teams[side]
+        players = []
+        for p in game.order:
+            if p.side != side:
+                continue
+            sq = ko.coords.get(p.pid)
+            doc = dict(p.doc)
+            doc["square"] = list(sq) if sq else None
+            doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
+            players.append(doc)
+        teams[side] = {
+            "name": f"{t.teamName} ({t.race})" if t.race else t.teamName,
+            "turn": ko.turn[side],
+            "rerolls": ko.rerolls[side],
+            "bribes": 0,
+            "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
+            "assistant_coaches": (t.assistantCoaches
+                                  + ko.inducements[side].get("partTimeCoach", 0)),
+            "fan_factor": ko.fan_factor[side],
+            "fame": ko.fame[side],
+            "apothecaries": ko.apothecaries[side],
+            "players": players,
+        }
+        if ko.drive[side]:
+            teams[side]["drive_rerolls"] = ko.drive[side]
+        if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
+                and game.ruleset in BANNED_COACH_RULES):
+            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (LRB6 /
+            # bb2020 Argue the Call), the only roll assistant coaches count for
+            if teams[side]["assistant_coaches"] > 0:
+                teams[side]["assistant_coaches"] -= 1
+            else:
+                ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
+                                  "(-1), which the engine cannot take")
+    return teams
+
+def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
+    """The coaches' decisions read from the kick-off: the Kick skill, the prayer's player,
+    the players FUMBBL moved (High Kick, Quick Snap, Perfect / Solid Defence, Kick-Off
+    Return / On the Ball), Diving Catches and apothecaries (the touchback's taker is added
+    by :func:`kickoff_case`)."""
+    decisions: dict[str, Any] = {}
+    if ko.kicker is not None:
+        decisions["use_kick_skill"] = True
+    if ko.prayer:
+        decisions["prayer"] = dict(ko.prayer)
+    # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
+    # counts with his last square, in the order of the last moves; back home, not at all
+    last: dict[str, tuple[int, int]] = {}
+    for pid, to in ko.moves:
+        if ko.side_of(pid) == ko.receiving:
+            last.pop(pid, None)
+            last[pid] = to
+    moved_receivers = [(pid, to) for pid, to in last.items() if ko.coords.get(pid) != to]
+    if ko.event == "high_kick":
+        if moved_receivers:
+            decisions["high_kick"] = f"p{moved_receivers[-1][0]}"
+    elif ko.event == "quick_snap":
+        qs = [{"player": f"p{pid}", "to": list(to)} for pid, to in moved_receivers]
+        if qs:
+            decisions["quick_snap"] = qs
+    elif ko.event in ("solid_defence", "perfect_defence"):
+        final = {pid: to for pid, to in ko.moves if ko.side_of(pid) == ko.kicking}
+        moved = [{"player": f"p{pid}", "to": list(to)} for pid, to in final.items()
+                 if ko.coords.get(pid) != to]
+        if moved:
+            decisions[ko.event] = moved
+    if ko.event in ("blitz", "charge"):
+        activations = ko.free_turn.finish()
+        if activations:
+            decisions[ko.event] = activations
+    if ko.return_path:
+        pid = ko.return_path[0][0]
+        key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"
+        decisions[key] = {"player": f"p{pid}",
+                          "path": [list(sq) for p, sq in ko.return_path if p == pid]}
+    if ko.diving_catch:
+        decisions["diving_catch"] = list(ko.diving_catch)
+    if ko.apothecary:
+        decisions["apothecary"] = list(ko.apothecary)
+    return decisions
+
+def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:
+    """What FUMBBL recorded once the kick-off was over: every player whose status or square
+    changed, the teams' counts the event changed, the weather, the ball."""
+    expect: dict[str, Any] = {}
+    for p in ko.game.order:
+        before_sq = ko.coords.get(p.pid)
+        after_sq = pitch_square(ko.pitch, tr.coords.get(p.pid))
+        before = player_status(before_sq, ko.states.get(p.pid, RESERVE))
+        after = player_status(after_sq, tr.states.get(p.pid, RESERVE))
+        if after != before:
+            expect[f"players.p{p.pid}.status"] = after
+        if after_sq != before_sq and after_sq is not None:
+            expect[f"players.p{p.pid}.square"] = list(after_sq)
+    rs = RULESETS[ko.game.ruleset]
+    if ko.event == "brilliant_coaching" or (
+            ko.event == "cheering_fans" and rs.cheering_fans_effect == "reroll_half"):
+        for side in SIDES:
+            expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
+            expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
+    if ko.event == "cheering_fans" and rs.cheering_fans_effect == "block_assist":
+        for side in SIDES:
+            expect[f"teams.{side}.block_assists"] = int(side in ko.fans_winners)
+    if ko.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
+        prayer = ko.pending_prayer
+        for side in SIDES:
+            expect[f"teams.{side}.prayers"] = (
+                [prayer] if prayer and side in ko.fans_winners else [])
+    if tr.weather != ko.weather:
+        expect["weather"] = ko.game.weather_name(tr.weather)
+    expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
+    expect["ball.carrier"] = carrier
+    return expect
+
+def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
+    """The kick-off as a case, ``tr`` being the game once it was over."""
+    game = ko.game
+    teams = teams_doc(ko)
+    expect: dict[str, Any] = {}
+    if ko.event is not None:
+        expect["event.name"] = ko.event
+        expect["event.roll"] = ko.event_roll
+    if ko.deviation:
+        expect["deviation.direction"] = ko.deviation["direction"]
+        expect["deviation.distance"] = ko.deviation["distance"]
+        expect["deviation.square"] = ko.deviation["square"]
+    touchback = (ko.touchback_path or "touchback" in ko.turn_modes
+                 or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
+    expect["touchback"] = touchback
+    decisions = recovered_decisions(ko)
+    if ko.apothecary:
+        for side in SIDES:
+            expect[f"teams.{side}.apothecaries"] = tr.apothecaries[side]
+    ball = tr.ball
+    carrier: str | None = None
+    if ball is not None and not tr.ball_moving:
+        for pid, sq in tr.coords.items():
+            if sq == ball and (tr.states.get(pid, 0) & 0xFF) in (STANDING, MOVING):
+                carrier = f"p{pid}"
+    if touchback and carrier is not None:
+        decisions["touchback"] = carrier
+    expect |= outcome(ko, tr, carrier)
+    if ko.thrown_in and game.ruleset == "classic":
+        ko.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
+                            "we count 2D6 from the start square (rulings.md 4)")
+    decisions, pending = engine_decisions(decisions)
+    scenario: dict[str, Any] = {
+        "format": SCENARIO_FORMAT,
+        "ruleset": game.ruleset,
+        "house_rules": [],
+        "options": {},
+        "weather": game.weather_name(ko.weather),
+        # overtime (FUMBBL's half 3) as half 2: the format knows two halves, and nothing in
+        # a kick-off depends on which
+        "half": min(ko.half, 2),
+        "kicking": ko.kicking,
+        "teams": teams,
+        "kick": ({"target": list(ko.target)} if ko.target else {}) | (
+            {"kicker": f"p{ko.kicker}"} if ko.kicker else {}),
+        "dice": {k: v for k, v in ko.dice.items() if v},
+        "seed": None,
+        "decisions": decisions,
+    }
+    names = {s: teams[s]["name"] for s in SIDES}
+    about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
+             f"{(ko.event or 'no event').replace('_', ' ')}, ball "
+             + (f"held by {carrier}" if carrier else
+                f"loose on {list(ball)}" if ball else "not on the pitch")
+             + (" after a touchback" if touchback else ""))
+    case = {
+        "about": about,
+        "source": f"FUMBBL game {game.game_id}, kick-off {ko.number} (half {ko.half})",
+        "scenario": scenario,
+        "expect": expect,
+    }
+    return ExtractedKickoff(ko.number, ko.half, ko.kicking, case, ko.notes,
+                            ko.rulings, pending)

@@ -1,0 +1,305 @@
+"""Recovering the kicking team's free turn (classic Blitz!, bb2020 / Sevens Blitz, bb2025 Charge!)
+from FUMBBL's log as the scenario's ``blitz`` / ``charge`` activations (``docs/actions.md``).
+
+While FUMBBL's turn mode is the free turn's (``blitz`` and its sub-modes), each ``playerAction``
+report declares an activation (christerk/ffb ``PlayerAction``: ``move``, ``blitzMove`` /
+``blitz``, ``throwTeamMateMove``, ``kickTeamMateMove``); the acting player's
+``fieldModelSetPlayerCoordinate`` changes are the squares of his path, one a step; ``block`` /
+``blockRoll`` / ``blockChoice`` reports give the target, the block dice and the face chosen; the
+first ``selected`` ``fieldModelAddPushbackSquare`` after a choice is the push-back square; the
+attacker stepping into the square the defender left is the follow-up; his later steps are the
+move after the block. Each test's D6 (``goForItRoll``, ``dodgeRoll``, ``pickUpRoll``,
+``catchRoll``, ``confusionRoll``) goes to the ``d6`` queue in the order FUMBBL rolled it, and a
+``reRoll`` report sets the activation's re-roll choice for that test (a failed test FUMBBL did not
+re-roll: ``false``). Armour and injury (``injury`` reports) are the kick-off's own handlers'.
+
+A declaration that does nothing (FUMBBL lets a coach select a player and deselect him) is no
+activation. What the reader cannot translate (an action the free turn's engine lacks, a block
+dice re-roll, a report it does not know) is a note: the kick-off is then ``unsupported``, naming
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kickoff.core.actions.confusion import CONFUSION
+from kickoff.core.errors import ScenarioError
+from kickoff.core.ruleset import FreeTurnRules
+from kickoff.formats.fumbbl_log import (
+    BlockChoiceReport,
+    BlockReport,
+    BlockRollReport,
+    ModelChange,
+    PlayerActionReport,
+    Report,
+    ReRollReport,
+    TestRollReport,
+    report_model,
+)
+from kickoff.formats.fumbbl_names import skill_name
+from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+
+#: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
+#: Any other (a Foul, a Throw / Kick Team-mate, whose throw is not read yet) is a note, and the
+#: activation is left out.
+ACTIONS: dict[str, str] = {
+    "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
+}
+
+#: FUMBBL's test reports -> the activation's re-roll key (``None``: no key; its re-roll is not
+#: read).
+TESTS: dict[str, str | None] = {
+    "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
+    "confusionRoll": None,
+}
+
+#: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
+#: Pro's own D6 (``roll``) is rolled before the re-roll.
+REROLL_SOURCES: dict[str, str] = {
+    "Team ReRoll": "team", "Loner": "team", "Dodge": "skill", "Sure Feet": "skill",
+    "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
+}
+
+
+#: FUMBBL's block die (1 skull, 2 both down, 3-4 push, 5 defender stumbles, 6 pow) -> the face.
+BLOCK_DIE: dict[int, str] = {1: "skull", 2: "both_down", 3: "push", 4: "push", 5: "stumble",
+                             6: "pow"}
+
+#: Reports of the free turn that change nothing the scenario holds (skills the engine applies
+#: by itself: Tackle cancelling Dodge, Dodge against Stumbles, Wrestle; the Leader re-roll's
+#: availability at the turn's start; ``pushback``, whose square the model changes give).
+IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "pushback"})
+
+
+@dataclass
+class _Activation:
+    """An activation being read: the scenario document and what the reader tracks."""
+
+    pid: str
+    doc: dict[str, Any]
+    #: an action the reader translates (else it is left out, and noted)
+    read: bool = True
+    #: "move" (the path), "block" (dice rolled, face not chosen), "push" (face chosen),
+    #: "after" (the move after the block), "over" (FUMBBL deselected him)
+    phase: str = "move"
+    acted: bool = False
+    defender_square: tuple[int, int] | None = None
+    failed: str | None = None
+    block_rolls: int = 0
+
+
+@dataclass
+class FreeTurnReader:
+    """Reads the free turn's reports and model changes into activations (:attr:`activations`)
+    and dice (through ``add``, the kick-off's queues), notes what it cannot read (``notes``)."""
+
+    #: the kick-off, as messages name it
+    where: str
+    add: Callable[..., None]
+    notes: list[str]
+    injury: Callable[[Report], None]
+    #: the ruleset's skills (FUMBBL's skill names translated against them)
+    skills: frozenset[str]
+    #: the project's rulings met (``docs/fumbbl.md``, "Rulings")
+    rulings: list[str]
+    #: the free turn's rules, once the kick-off result names the event
+    rules: FreeTurnRules | None = None
+    #: the skills used once per turn (the ruleset's ``ActionRules.once_per_turn_skills``)
+    once_per_turn: frozenset[str] = frozenset()
+    activations: list[dict[str, Any]] = field(default_factory=list)
+    current: _Activation | None = None
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def declare(self, pid: str, action: str) -> None:
+        """A ``playerAction`` report: the previous activation ends, this one starts."""
+        self.close()
+        kind = ACTIONS.get(action)
+        if kind is None:
+            self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
+        self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
+                                         "path": []}, read=kind is not None)
+
+    def close(self) -> None:
+        """The current activation ends: kept if the player did anything."""
+        a = self.current
+        if a is None:
+            return
+        self.settle()
+        if a.acted and a.read:
+            doc = a.doc
+            if not doc.get("after_block"):
+                doc.pop("after_block", None)
+            self.activations.append(doc)
+        self.current = None
+
+    def settle(self) -> None:
+        """A failed test with no re-roll report after it: the coach used none (``false``)."""
+        a = self.current
+        if a is not None and a.failed is not None:
+            if a.failed != "confusion":  # no key: the default, Pro's re-roll only
+                a.doc.setdefault("reroll", {}).setdefault(a.failed, False)
+            a.failed = None
+
+    def change(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A model change of the free turn, before ``tr`` applies it."""
+        cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
+        a = self.current
+        if cid == "actingPlayerSetPlayerId" and value is None and a is not None:
+            # his activation is over; the reports of the same command may still be his (FUMBBL's
+            # command keeps no order between its changes and its reports): closed at the next
+            a.phase = "over"
+        elif cid == "fieldModelAddPushbackSquare" and a is not None and isinstance(value, dict):
+            sq = log_square(value.get("coordinate"))
+            if a.phase == "push" and value.get("selected") and sq is not None:
+                a.doc["block"].setdefault("push_to", list(sq))
+        elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
+            sq = pitch_square(tr.pitch, log_square(value))
+            if sq is None or sq == tr.coords.get(key):
+                return  # off the pitch (the crowd, a casualty) or no move
+            if a is None or a.phase == "over" or (
+                    key != a.pid and a.phase not in ("push", "after")):
+                self.note(f"free turn: p{key} moved to {list(sq)} with no action FUMBBL "
+                          "declared for him")
+                return
+            if key != a.pid:
+                return  # pushed back (the block's push_to), or on in a chain push
+            self.settle()
+            a.acted = True
+            if a.phase == "push" and sq == a.defender_square:
+                a.doc["block"]["follow_up"] = True
+                a.phase = "after"
+            elif a.phase in ("push", "after"):
+                a.phase = "after"
+                a.doc.setdefault("after_block", []).append(list(sq))
+            else:
+                a.doc["path"].append(list(sq))
+
+    def report(self, rep: Report, tr: GameTracker) -> None:
+        """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
+        of an unexpected shape."""
+        rid, w = rep.reportId, self.where
+        a = self.current
+        if rid == "playerAction":
+            r = report_model(PlayerActionReport, rep, w)
+            self.declare(r.actingPlayerId, r.playerAction)
+        elif rid == "reRoll":
+            self.reroll(report_model(ReRollReport, rep, w))
+        elif rid in TESTS:
+            t = report_model(TestRollReport, rep, w)
+            self.settle()
+            if a is not None:
+                a.acted = True
+            if t.confusionSkill is not None:
+                self.confusion(t.confusionSkill)
+            if t.roll:
+                self.add("d6", t.roll)
+            if a is not None and not t.successful and not t.reRolled:
+                a.failed = TESTS[rid] or "confusion"
+        elif rid == "injury":
+            self.settle()
+            self.injury(rep)
+        elif a is None or rid in IGNORED:
+            if rid not in IGNORED:
+                self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
+        elif rid == "block":
+            self.settle()
+            a.acted = True
+            if a.doc["action"] != "blitz":
+                self.note(f"free turn: a block during a {a.doc['action']!r} action is not read")
+            a.doc.setdefault("target", f"p{report_model(BlockReport, rep, w).defenderId}")
+            a.phase = "block"
+        elif rid == "blockRoll":
+            a.block_rolls += 1
+            if a.block_rolls > 1 and a.phase == "block":
+                self.note("free turn: a re-roll of the block dice other than a team re-roll, "
+                          "which the engine lacks")
+            self.add("block", *(BLOCK_DIE[face]
+                                for face in report_model(BlockRollReport, rep, w).blockRoll))
+        elif rid == "blockChoice":
+            self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
+        else:
+            self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
+
+    def confusion(self, fumbbl_skill: str) -> None:
+        """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.
+        CONFUSION`), or a note."""
+        try:
+            name = skill_name(fumbbl_skill, self.skills)
+        except KeyError:
+            name = fumbbl_skill
+        if name not in CONFUSION:
+            self.note(f"free turn: FUMBBL's {fumbbl_skill} roll, which the engine lacks")
+
+    def reroll(self, r: ReRollReport) -> None:
+        """A ``reRoll`` report: the choice for the test that just failed."""
+        a = self.current
+        source = r.reRollSource
+        choice = REROLL_SOURCES.get(source)
+        if a is not None and a.phase == "block" and choice == "team":
+            # the block dice, re-rolled before a face is chosen
+            if source == "Loner" and r.roll:
+                self.add("d6", r.roll)
+            a.doc.setdefault("block", {})["reroll"] = "team"
+            a.block_rolls = 0
+            return
+        if a is None or a.failed is None:
+            self.note(f"free turn: a {source} re-roll of no test the reader knows")
+            return
+        if choice is None or a.failed == "confusion":
+            self.note(f"free turn: a {source} re-roll of a {a.failed} roll is not read yet")
+        else:
+            if source in ("Loner", "Pro") and r.roll:
+                self.add("d6", r.roll)
+            written: str | bool = choice
+            if not self.allowed(choice, source):
+                # the book forbids it here: written as no re-roll, the dice FUMBBL rolled left
+                # as they are (the outcome then differs: a ruling)
+                self.rulings.append(
+                    f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
+                    "the rules allow none there (rulings.md 8, actions.md)")
+                written = False
+            rerolls = a.doc.setdefault("reroll", {})
+            if rerolls.setdefault(a.failed, written) != written:
+                self.note(f"free turn: {a.pid}'s {a.failed} re-rolls differ within one "
+                          "activation (one choice a kind of test)")
+        a.failed = None
+
+    def allowed(self, choice: str | bool, source: str) -> bool:
+        """Whether the free turn's rules allow a re-roll FUMBBL used: a team re-roll where team
+        re-rolls are allowed, Dodge / Sure Feet / Pro where once-per-turn skills are (bb2020 /
+        Sevens Blitz: neither)."""
+        rules = self.rules
+        if rules is None:
+            return True
+        if choice == "team":
+            return rules.team_rerolls
+        skill = "_".join(source.lower().split())
+        return rules.once_per_turn_skills_allowed or skill not in self.once_per_turn
+
+    def choose(self, a: _Activation, r: BlockChoiceReport, tr: GameTracker) -> None:
+        """A ``blockChoice`` report: the face applied (the first block of the activation; a
+        Frenzy second block plays the engine's default choices). Raises ``ScenarioError`` for a
+        ``diceIndex`` beyond the dice."""
+        if r.diceIndex >= len(r.blockRoll):
+            raise ScenarioError([f"{self.where}: FUMBBL report 'blockChoice' chooses die "
+                                 f"{r.diceIndex} of {r.blockRoll}"])
+        face = BLOCK_DIE[r.blockRoll[r.diceIndex]]
+        block = a.doc.setdefault("block", {})
+        if "choose" not in block:
+            block["choose"] = face
+            if face in ("push", "stumble", "pow"):
+                block["follow_up"] = False
+        a.defender_square = pitch_square(tr.pitch, tr.coords.get(r.defenderId))
+        a.phase = "push" if face in ("push", "stumble", "pow") else "after"
+        a.block_rolls = 0
+
+    def finish(self) -> list[dict[str, Any]]:
+        """The activations read, in order (the last one closed)."""
+        self.close()
+        return self.activations

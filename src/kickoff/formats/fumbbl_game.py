@@ -1,0 +1,92 @@
+"""The game a FUMBBL replay holds: its rules version as our ruleset, both teams, and every
+player as the scenario format writes him (profile, skills in the edition's spelling)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kickoff.core.errors import ScenarioError
+from kickoff.core.pitch import Side
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_log import Replay, TeamModel
+from kickoff.formats.fumbbl_names import RULES_VERSIONS, STAT_INCREASES, skill_name
+
+
+@dataclass
+class PlayerInfo:
+    """A player of the game: FUMBBL's id, his team, and his scenario document (no square yet)."""
+
+    pid: str
+    side: Side
+    doc: dict[str, Any]
+
+
+@dataclass
+class Game:
+    """A replay's game: ``where`` names the file in messages; ``players`` by FUMBBL id and
+    ``order`` (home's roster, then away's) hold the same :class:`PlayerInfo`."""
+
+    where: str
+    game_id: int | str
+    ruleset: str
+    teams: dict[Side, TeamModel]
+    players: dict[str, PlayerInfo]
+    order: list[PlayerInfo]
+
+    def weather_name(self, weather: str) -> str:
+        """Our weather name in this ruleset (``nice`` is bb2020's ``perfect_conditions``)."""
+        return "nice" if weather == "nice" and self.ruleset == "classic" else (
+            "perfect_conditions" if weather == "nice" else weather)
+
+
+def read_game(replay: Replay, where: str) -> Game:
+    """The game of ``replay``: ruleset from the ``rulesVersion`` option, rosters, skills.
+
+    Raises ``ScenarioError`` naming ``where`` for an unknown rules version, or listing every
+    player whose FUMBBL skill has no name in the ruleset.
+    """
+    game = replay.game
+    options = {o.gameOptionId: o.gameOptionValue for o in game.gameOptions.gameOptionArray}
+    # FUMBBL added the option with its 2020 rules: a game without it is LRB6 with the CRP
+    version = options.get("rulesVersion") or "BB2016"
+    if version not in RULES_VERSIONS:
+        raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
+                             f"(known: {', '.join(RULES_VERSIONS)})"])
+    ruleset = RULES_VERSIONS[version]
+    teams: dict[Side, TeamModel] = {"home": game.teamHome, "away": game.teamAway}
+    known = RULESETS[ruleset].skills
+    players: dict[str, PlayerInfo] = {}
+    order: list[PlayerInfo] = []
+    problems: list[str] = []
+    for side, team in teams.items():
+        positions = {p.positionId: p.positionName for p in team.roster.positionArray}
+        for i, p in enumerate(team.playerArray):
+            skills: list[str] = []
+            for s in p.skillArray:
+                if s.strip() in STAT_INCREASES:
+                    continue
+                try:
+                    name = skill_name(s, known)
+                except KeyError:
+                    problems.append(
+                        f"{where}: game.team{side.title()}.playerArray[{i}] ({p.playerName}, "
+                        f"#{p.playerNr}): FUMBBL skill {s!r} has no {ruleset} name here")
+                    continue
+                if name not in skills:
+                    skills.append(name)
+            position = positions.get(p.positionId, "")
+            label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
+            doc = {
+                "id": f"p{p.playerId}", "name": f"{p.playerName} ({label})",
+                "ma": p.movement, "st": p.strength, "ag": p.agility,
+                "pa": p.passing if p.passing > 0 else None, "av": p.armour,
+                "skills": skills,
+            }
+            info = PlayerInfo(p.playerId, side, doc)
+            players[p.playerId] = info
+            order.append(info)
+    if problems:
+        raise ScenarioError(problems)
+    return Game(where, game.gameId, ruleset, teams, players, order)
+

@@ -1,0 +1,513 @@
+"""Recovering one kick-off from FUMBBL's log: at its ``kickoffScatter`` report a snapshot of the
+game (players' squares and states, turn markers, re-rolls, weather, half, the kicking team), then
+its reports and model changes until the first regular turn starts, read into the scripted dice, the
+coaches' choices and notes; :mod:`.fumbbl_case` writes them as a case. See ``docs/fumbbl.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kickoff.core.errors import ScenarioError
+from kickoff.core.events import PRAYERS
+from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
+from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_free_turn import FreeTurnReader
+from kickoff.formats.fumbbl_game import Game
+from kickoff.formats.fumbbl_log import (
+    ClassicPitchInvasionReport,
+    ContestReport,
+    CountReport,
+    InjuryReport,
+    KickoffResultReport,
+    KickoffScatterReport,
+    ModelChange,
+    OfficiousRefReport,
+    PitchInvasionReport,
+    Report,
+    RiotReport,
+    RollReport,
+    ScatterBallReport,
+    ThrowARockReport,
+    ThrowInReport,
+    WeatherReport,
+    read_d8,
+    report_model,
+)
+from kickoff.formats.fumbbl_names import (
+    EVENTS,
+    FREE_TURN_MODES,
+    FUMBBL_CORNER_RULE,
+    FUMBBL_DIRECTIONS,
+    FUMBBL_WEATHER_SCATTERS_ON,
+    PRAYER_CHOSEN,
+    PRAYER_RANDOM,
+    skill_name,
+    translate_d8,
+)
+from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+
+
+class KickoffBuilder:
+    """Collects one kick-off: snapshot before, reports and model changes until a turn starts."""
+
+    def __init__(self, game: Game, number: int, tr: GameTracker) -> None:
+        self.game = game
+        self.pitch = tr.pitch
+        #: the game as the log builds it up (the same tracker all along)
+        self.tracker = tr
+        self.number = number
+        self.where = f"{game.where}: kick-off {number}"
+        self.kicking: Side = "home" if tr.home_playing else "away"
+        self.receiving: Side = other_side(self.kicking)
+        self.half = tr.half
+        self.weather = tr.weather
+        self.coords = {pid: pitch_square(tr.pitch, c) for pid, c in tr.coords.items()}
+        self.states = dict(tr.states)
+        self.turn = dict(tr.turn)
+        self.rerolls = dict(tr.rerolls)
+        self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
+        self.fan_factor = dict(tr.fan_factor)
+        self.fame = dict(tr.fame)
+        self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
+        self.coach_banned = dict(tr.coach_banned)
+        self.apothecaries = dict(tr.apothecaries)
+        self.dice: dict[str, list[int]] = {}
+        self.notes: list[str] = []
+        self.rulings: list[str] = []
+        self.event: str | None = None
+        self.event_roll: list[int] | None = None
+        self.deviation: dict[str, Any] = {}
+        self.target: tuple[int, int] | None = None
+        self.touchback_path = False
+        self.kicker: str | None = None
+        self.prayer: dict[str, str] = {}
+        self.prayer_chosen: list[str] = []
+        #: the players FUMBBL's apothecary patched up, in order (its apothecaryChoice reports)
+        self.apothecary: list[str] = []
+        self.ball_start: tuple[int, int] | None = None
+        self.mode = "kickoff"
+        #: the kicking team's free turn, read once FUMBBL's turn mode is its own
+        self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
+                                        lambda rep: self.injury(rep, rep.model_extra or {}),
+                                        RULESETS[game.ruleset].skills, self.rulings)
+        self.return_path: list[tuple[str, tuple[int, int]]] = []
+        self.diving_catch: list[str] = []
+        self.turn_modes: list[str] = []
+        self.moves: list[tuple[str, tuple[int, int]]] = []
+        self.thrown_in = False
+        self.done = False
+        self.ref_hit: list[str] = []
+        self.ref_rolls: dict[str, int] = {}
+        self.pending_prayer: str | None = None
+        self.fans_winners: list[Side] = []
+
+    # -- dice
+
+    def add(self, kind: str, *values: int) -> None:
+        self.dice.setdefault(kind, []).extend(values)
+
+    def defence_substitutions(self, tr: GameTracker) -> None:
+        """At the end of a Perfect / Solid Defence: FUMBBL's set-up (christerk/ffb
+        ``UtilServerSetup.setupPlayer``, any box square allowed) lets the kicking coach swap
+        players with the Reserves; the book sets up the same players again (``rulings.md`` 6):
+        a ruling."""
+        def on_pitch(coords: dict[str, tuple[int, int] | None]) -> set[str]:
+            return {p.pid for p in self.game.order
+                    if p.side == self.kicking and pitch_square(self.pitch, coords.get(p.pid)) is not None}
+
+        if on_pitch(tr.coords) != on_pitch(self.coords):
+            self.rulings.append(f"{self.event}: FUMBBL lets the kicking coach swap players with "
+                                "the Reserves; the book sets up the same players again "
+                                "(rulings.md 6)")
+
+    def weather_scatters(self, d8s: list[int]) -> list[int]:
+        """The Changing Weather scatters the engine rolls: up to the first square outside the
+        receiving half, a touchback (``rulings.md`` 2.6). FUMBBL's bb2020 rolls all three even
+        then (christerk/ffb ``step/bb2020/StepApplyKickoffResult.handleWeatherChange``: the ball
+        stays on its last square and may scatter on, and back, with no touchback): a ruling."""
+        sq = self.ball_start
+        if sq is None or self.game.ruleset not in FUMBBL_WEATHER_SCATTERS_ON:
+            return d8s
+        for i, d8 in enumerate(d8s):
+            dx, dy = RANDOM_DIRECTION[d8]
+            sq = (sq[0] + dx, sq[1] + dy)
+            if self.out_of_play(sq):
+                if i + 1 < len(d8s):
+                    self.rulings.append(
+                        "Changing Weather scatter: FUMBBL's bb2020 scatters on after the ball "
+                        "leaves the receiving half; we stop there, a touchback (rulings.md 2.6)")
+                return d8s[:i + 1]
+        return d8s
+
+    def throw_in_direction(self, r: ThrowInReport) -> tuple[str, int]:
+        """The direction die of a throw-in: FUMBBL's D6 follows the template as
+        ``pitch-and-dice.md`` numbers it; from a corner square, where the ruleset has the corner
+        rule, a D3: FUMBBL rolls it in bb2025; its bb2020 has no corner rule and rolls the D6 of
+        the end line, which is translated to the D3 giving the same direction, or else is a
+        ruling."""
+        start = self.ball_start
+        rs = RULESETS[self.game.ruleset]
+        corner = self.pitch.corner(start) if start is not None else None
+        if corner is None or not rs.corner_rule:
+            return "d6", r.directionRoll
+        if self.game.ruleset in FUMBBL_CORNER_RULE:
+            return "d3", r.directionRoll
+        assert start is not None
+        fumbbl = FUMBBL_DIRECTIONS.get(r.direction or "")
+        step = RANDOM_DIRECTION[translate_d8(fumbbl)] if fumbbl else None
+        sweep = CORNER_D3[corner]
+        if step in sweep:
+            return "d3", sweep.index(step) + 1
+        self.rulings.append(f"corner throw-in from {list(start)}: FUMBBL's {self.game.ruleset} has "
+                            "no corner rule (a D6 as from the end line); we roll the D3 "
+                            "(rulings.md 4)")
+        return "d3", 1
+
+    def prayer_effect(self, pid: str, message: str) -> None:
+        """A player FUMBBL's prayer chose (its ``playerEvent`` report): a random one as a ``pick``
+        among the engine's candidates (``rulings.md`` 6, Prayers to Nuffle), Bad Habits' D3 as
+        the number of players it names; a chosen one as ``decisions.prayer.player``; Intensive
+        Training's skill ("gains Dodge") as ``decisions.prayer.skill``."""
+        prayer = self.pending_prayer
+        if pid not in self.game.players or prayer is None:
+            return
+        side = self.side_of(pid)
+        if prayer in PRAYER_CHOSEN:
+            self.prayer["player"] = f"p{pid}"
+            return
+        if prayer not in PRAYER_RANDOM:
+            return
+        marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
+        candidates = [
+            q for q in self.candidates(side)
+            if not (is_skill and marker in self.game.players[q].doc["skills"])
+            and not (no_loner and "loner" in self.game.players[q].doc["skills"])
+            and q not in self.prayer_chosen]
+        if prayer == "bad_habits":
+            if not self.prayer_chosen:
+                self.add("d3", 1)
+            else:
+                self.dice["d3"][-1] += 1
+        if pid not in candidates:
+            self.notes.append(f"{prayer}: FUMBBL chose {pid}, not one of the engine's candidates")
+        elif len(candidates) > 1:
+            self.add("pick", candidates.index(pid) + 1)
+        self.prayer_chosen.append(pid)
+        if prayer == "intensive_training" and message.startswith("gains "):
+            try:
+                self.prayer["skill"] = skill_name(message[len("gains "):],
+                                                  RULESETS[self.game.ruleset].skills)
+            except KeyError:
+                self.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")
+
+    def use_kick(self, pid: str) -> None:
+        """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
+        and bb2020 report it after the deviation, whose report gives the un-halved square; bb2025
+        reports it before the roll, whose distance is then the D3."""
+        if pid not in self.game.players:
+            raise ScenarioError([f"{self.where}: FUMBBL's Kick skill user {pid!r} is no player "
+                                 "of the game"])
+        self.kicker = pid
+        if self.deviation and self.target is not None:
+            direction = self.deviation["direction"]
+            dx, dy = RANDOM_DIRECTION[direction]
+            dist = self.deviation["distance"] // 2
+            if RULESETS[self.game.ruleset].kick_skill == "d3":
+                # bb2025 with FUMBBL's game option askForKickAfterRoll: the D6 is halved
+                # rounding up, which is the D3 the engine rolls (declared before: rulings.md 2.3)
+                roll = self.deviation["distance"]
+                dist = (roll + 1) // 2
+                self.dice["d6"].remove(roll)
+                self.add("d3", dist)
+            self.deviation = {"direction": direction, "distance": dist,
+                              "square": [self.target[0] + dx * dist, self.target[1] + dy * dist]}
+
+    def contest_die(self, report_id: str) -> str:
+        """The die both coaches roll for a contest report (classic: Cheering Fans and Brilliant
+        Coaching roll a D3, ``rulings.md`` 6)."""
+        rs = RULESETS[self.game.ruleset]
+        spec = {"cheeringFans": rs.cheering_fans, "kickoffThrowARock": rs.throw_a_rock}.get(
+            report_id,
+            rs.cheering_fans if self.event == "cheering_fans" else rs.brilliant_coaching)
+        return spec.die if spec is not None else "d6"
+
+    def kicking_first(self, rep: ContestReport) -> tuple[int, int]:
+        if self.kicking == "home":
+            return rep.rollHome, rep.rollAway
+        return rep.rollAway, rep.rollHome
+
+    def side_of(self, pid: str) -> Side:
+        return self.game.players[pid].side
+
+    def candidates(self, side: Side) -> list[str]:
+        """Players of ``side`` on the pitch at the kick, in input order (pick candidates)."""
+        return [p.pid for p in self.game.order if p.side == side and self.coords.get(p.pid)]
+
+    def add_picks(self, side: Side, chosen: Sequence[str], k: int | None = None) -> None:
+        """The ``pick`` dice choosing ``chosen`` (in order) among ``side``'s players on the pitch."""
+        remaining = self.candidates(side)
+        if k is not None and k >= len(remaining):
+            return  # everyone is chosen: nothing rolled (``pitch-and-dice.md``)
+        for pid in chosen:
+            if pid not in remaining:
+                self.notes.append(f"random pick of {pid} not among the candidates")
+                return
+            if len(remaining) > 1:
+                self.add("pick", remaining.index(pid) + 1)
+            remaining.remove(pid)
+
+    # -- reports: one handler a report kind (:data:`_REPORT_HANDLERS`)
+
+    def report(self, rep: Report) -> None:
+        """Read one report of the kick-off into dice, decisions and notes (unknown ones are
+        ignored; a known one of an unexpected shape raises ``ScenarioError``)."""
+        rid = rep.reportId
+        if self.mode in FREE_TURN_MODES and rid not in _OUTSIDE_FREE_TURN:
+            self.free_turn.report(rep, self.tracker)
+            return
+        handler = _REPORT_HANDLERS.get(rid)
+        if handler is not None:
+            handler(self, rep, rep.model_extra or {})
+
+    def skill_use(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``skillUse``: a Diving Catch (``catchBall``) or the Kick skill (``halveKickoffScatter``)."""
+        if not extra.get("used"):
+            return
+        if (extra.get("skillUse") == "catchBall"
+                and str(extra.get("skill", "")).lower() == "diving catch"):
+            self.diving_catch.append(f"p{extra.get('playerId')}")
+        elif extra.get("skillUse") == "halveKickoffScatter":
+            self.use_kick(str(extra.get("playerId")))
+
+    def kickoff_scatter(self, rep: Report, extra: dict[str, Any]) -> None:
+        r = report_model(KickoffScatterReport, rep, self.where)
+        direction = read_d8(r.rollScatterDirection, r.scatterDirection, self.where)
+        dx, dy = RANDOM_DIRECTION[direction]
+        end = r.ballCoordinateEnd
+        dist = r.rollScatterDistance
+        self.target = (end[0] - dx * dist, end[1] - dy * dist)
+        self.add("d8", direction)
+        # bb2025: Kick is declared before the roll and the distance is a D3 (the report's)
+        d3 = self.kicker is not None and RULESETS[self.game.ruleset].kick_skill == "d3"
+        self.add("d3" if d3 else "d6", dist)
+        self.deviation = {"direction": direction, "distance": dist, "square": list(end)}
+
+    def kickoff_result(self, rep: Report, extra: dict[str, Any]) -> None:
+        r = report_model(KickoffResultReport, rep, self.where)
+        name = EVENTS.get(r.kickoffResult)
+        if name is None:
+            raise ScenarioError([f"{self.where}: unknown FUMBBL kick-off result "
+                                 f"{r.kickoffResult!r}"])
+        self.event = name
+        ruleset = RULESETS[self.game.ruleset]
+        self.free_turn.rules = ruleset.free_turns.get(name)
+        self.free_turn.once_per_turn = ruleset.actions.once_per_turn_skills
+        self.event_roll = list(r.kickoffRoll)
+        self.add("d6", *r.kickoffRoll)
+
+    def contest(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``extraReRoll``, ``cheeringFans``, ``kickoffThrowARock``: both coaches' die."""
+        rid = rep.reportId
+        c = report_model(ContestReport, rep, self.where)
+        self.add(self.contest_die(rid), *self.kicking_first(c))
+        if rid == "kickoffThrowARock":
+            hit = report_model(ThrowARockReport, rep, self.where).playerIdsHit
+            for side in (self.kicking, self.receiving):
+                self.add_picks(side, [p for p in hit if self.side_of(p) == side])
+        if rid == "cheeringFans":
+            # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
+            # ``teamIdsAdditionalAssist``
+            ids = (extra.get("teamIdsAdditionalAssist") or extra.get("teamIds")
+                   or [extra.get("teamId")])
+            self.fans_winners = [side for side in SIDES if self.game.teams[side].teamId in ids]
+
+    def riot(self, rep: Report, extra: dict[str, Any]) -> None:
+        roll = report_model(RiotReport, rep, self.where).roll
+        if roll:
+            self.add("d6", roll)
+
+    def injury(self, rep: Report, extra: dict[str, Any]) -> None:
+        inj = report_model(InjuryReport, rep, self.where)
+        self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
+
+    def officious_ref(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``kickoffOfficiousRef``, bb2025 ``kickoffDodgySnack`` (its victims: ``playerIds``)."""
+        r = report_model(OfficiousRefReport, rep, self.where)
+        if rep.reportId == "kickoffDodgySnack":
+            r.playerIdsHit = [str(p) for p in extra.get("playerIds") or []]
+        self.add("d6", *self.kicking_first(r))
+        self.ref_hit = r.playerIdsHit
+        for side in (self.kicking, self.receiving):
+            self.add_picks(side, [p for p in r.playerIdsHit if self.side_of(p) == side])
+        self.ref_rolls = {}
+
+    def ref_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``officiousRefRoll`` / ``dodgySnackRoll``: written once every victim has rolled,
+        the kicking team's first."""
+        r = report_model(RollReport, rep, self.where)
+        if r.playerId is not None:
+            self.ref_rolls[r.playerId] = r.roll
+            hit = self.ref_hit
+            if all(p in self.ref_rolls for p in hit):
+                ordered = sorted(hit, key=lambda p: self.side_of(p) != self.kicking)
+                self.add("d6", *(self.ref_rolls[p] for p in ordered))
+
+    def pitch_invasion(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``kickoffPitchInvasion``: classic's D6 per roster player, or the later contest."""
+        if "rollsHome" in extra:
+            classic = report_model(ClassicPitchInvasionReport, rep, self.where)
+            rolls = {"home": classic.rollsHome, "away": classic.rollsAway}
+            for side in (self.kicking, self.receiving):
+                team = self.game.teams[side].playerArray
+                for i, roll in enumerate(rolls[side]):
+                    if i < len(team) and self.coords.get(team[i].playerId) and roll:
+                        self.add("d6", roll)
+            return
+        r = report_model(PitchInvasionReport, rep, self.where)
+        self.add("d6", *self.kicking_first(r))
+        # ``amount`` counts the players hit on both teams; the D3 is what each losing team
+        # lost (FUMBBL rolls it whatever the result)
+        invaded = {side: [p for p in r.playerIds if self.side_of(p) == side] for side in SIDES}
+        amount = max(len(v) for v in invaded.values())
+        if amount == 0 or amount > 3:
+            self.notes.append(f"pitch invasion: the D3 cannot be read from {r.playerIds}")
+        self.add("d3", min(max(amount, 1), 3))
+        for side in (self.kicking, self.receiving):
+            if invaded[side]:
+                self.add_picks(side, invaded[side], amount)
+
+    def prayer_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        roll = report_model(RollReport, rep, self.where).roll
+        self.add("d16", roll)
+        if 1 <= roll <= len(PRAYERS):
+            self.pending_prayer = PRAYERS[roll - 1]
+
+    def count_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``solidDefenceRoll``, ``quickSnapRoll``, ``blitzRoll``: the count D3."""
+        self.add("d3", report_model(CountReport, rep, self.where).roll)
+
+    def d6_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``catchRoll``, ``regenerationRoll``: one D6."""
+        self.add("d6", report_model(RollReport, rep, self.where).roll)
+
+    def weather_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        self.add("d6", *report_model(WeatherReport, rep, self.where).weatherRoll)
+
+    def scatter_ball(self, rep: Report, extra: dict[str, Any]) -> None:
+        r = report_model(ScatterBallReport, rep, self.where)
+        names: list[str | None] = list(r.directionArray) + [None] * len(r.rolls)
+        d8s = [read_d8(roll, name, self.where)
+               for roll, name in zip(r.rolls, names, strict=False)]
+        if r.gustOfWind:
+            d8s = self.weather_scatters(d8s)
+        self.add("d8", *d8s)
+
+    def throw_in(self, rep: Report, extra: dict[str, Any]) -> None:
+        r = report_model(ThrowInReport, rep, self.where)
+        self.thrown_in = True
+        self.add(*self.throw_in_direction(r))
+        self.add("d6", *r.distanceRoll)
+
+    def player_event(self, rep: Report, extra: dict[str, Any]) -> None:
+        if self.pending_prayer and extra.get("playerId"):
+            self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
+
+    def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        if extra.get("reRollSource") == "Pro" and extra.get("roll"):
+            self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+
+    def apothecary_choice(self, rep: Report, extra: dict[str, Any]) -> None:
+        if extra.get("playerId"):
+            pid = f"p{extra['playerId']}"
+            if pid not in self.apothecary:
+                self.apothecary.append(pid)
+
+    def apothecary_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        if extra.get("casualtyRoll"):
+            # a Casualty patched up: FUMBBL rolls the Casualty table again (out of scope)
+            self.notes.append("an apothecary on a Casualty rolls the Casualty table again: "
+                              "the engine has no Casualty table")
+
+    def turn_end(self, rep: Report, extra: dict[str, Any]) -> None:
+        self.done = True
+
+    def out_of_play(self, sq: Sequence[int]) -> bool:
+        """Off the pitch or in the kicking team's half (a touchback, ``rulings.md`` 2.6)."""
+        return not self.pitch.in_receiving_area(self.receiving, (sq[0], sq[1]))
+
+    # -- model changes during the kick-off
+
+    def change(self, ch: ModelChange, tr: GameTracker) -> None:
+        """Read one model change of the kick-off (before ``tr`` applies it): the turn modes,
+        the players FUMBBL moved, the ball's path."""
+        cid, key = ch.modelChangeId, ch.modelChangeKey
+        if self.mode in FREE_TURN_MODES and cid != "gameSetTurnMode":
+            self.free_turn.change(ch, tr)
+            return
+        if cid == "gameSetTurnMode" and isinstance(ch.modelChangeValue, str):
+            if ch.modelChangeValue in ("regular", "setup", "endGame"):
+                self.done = True
+            else:
+                if self.mode in ("perfectDefence", "solidDefence"):
+                    self.defence_substitutions(tr)
+                self.turn_modes.append(ch.modelChangeValue)
+                self.mode = ch.modelChangeValue
+        elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
+            before = pitch_square(self.pitch, tr.coords.get(key))
+            after = pitch_square(self.pitch, log_square(ch.modelChangeValue))
+            if self.mode == "swarming" and after is not None and before != after:
+                if not any("Swarming" in n for n in self.notes):
+                    self.notes.append("Swarming: players entered the pitch after the kick; the "
+                                      "engine has no Swarming")
+            elif self.mode == "kickoffReturn" and after is not None and before != after:
+                self.return_path.append((key, after))
+            elif after is not None and before != after:
+                # a move on the pitch, or (bb2025 Solid / Perfect Defence) back from the dugout
+                self.moves.append((key, after))
+        elif cid == "fieldModelSetBallCoordinate":
+            # the ball's path after the deviation: a scatter or bounce leaving the pitch or
+            # entering the kicking half is a touchback (until a throw-in, which cannot be one)
+            sq = log_square(ch.modelChangeValue)
+            if sq is not None and self.deviation and not self.thrown_in and self.out_of_play(sq):
+                self.touchback_path = True
+
+
+#: Reports of a free turn that the kick-off's own handlers read: its count (bb2020 / bb2025,
+#: reported once the turn mode is already ``blitz``), apothecaries and Regeneration.
+_OUTSIDE_FREE_TURN: frozenset[str] = frozenset({
+    "blitzRoll", "apothecaryChoice", "apothecaryRoll", "regenerationRoll"})
+
+_Handler = Callable[[KickoffBuilder, Report, dict[str, Any]], None]
+
+#: The reports a kick-off reads, by FUMBBL report id (``docs/fumbbl.md``, "Dice").
+_REPORT_HANDLERS: dict[str, _Handler] = {
+    "skillUse": KickoffBuilder.skill_use,
+    "kickoffScatter": KickoffBuilder.kickoff_scatter,
+    "kickoffResult": KickoffBuilder.kickoff_result,
+    "extraReRoll": KickoffBuilder.contest,
+    "cheeringFans": KickoffBuilder.contest,
+    "kickoffThrowARock": KickoffBuilder.contest,
+    "kickoffRiot": KickoffBuilder.riot,
+    "injury": KickoffBuilder.injury,
+    "kickoffOfficiousRef": KickoffBuilder.officious_ref,
+    "kickoffDodgySnack": KickoffBuilder.officious_ref,
+    "officiousRefRoll": KickoffBuilder.ref_roll,
+    "dodgySnackRoll": KickoffBuilder.ref_roll,
+    "kickoffPitchInvasion": KickoffBuilder.pitch_invasion,
+    "prayerRoll": KickoffBuilder.prayer_roll,
+    "solidDefenceRoll": KickoffBuilder.count_roll,
+    "quickSnapRoll": KickoffBuilder.count_roll,
+    "blitzRoll": KickoffBuilder.count_roll,
+    "weather": KickoffBuilder.weather_roll,
+    "scatterBall": KickoffBuilder.scatter_ball,
+    "throwIn": KickoffBuilder.throw_in,
+    "catchRoll": KickoffBuilder.d6_roll,
+    "regenerationRoll": KickoffBuilder.d6_roll,
+    "playerEvent": KickoffBuilder.player_event,
+    "reRoll": KickoffBuilder.re_roll,
+    "apothecaryChoice": KickoffBuilder.apothecary_choice,
+    "apothecaryRoll": KickoffBuilder.apothecary_roll,
+    "turnEnd": KickoffBuilder.turn_end,
+}

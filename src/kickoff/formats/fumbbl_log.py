@@ -1,0 +1,295 @@
+"""Reading a FUMBBL replay: the file (gzipped JSON as FUMBBL serves it, or plain JSON), the shape
+of its game and log, and the reports the extractor reads, validated when met.
+
+A replay holds the game as it stood at the end (``game``: rosters, final field model, options) and
+the whole game log (``gameLog.commandArray``): each command carries *model changes* (a player's
+square or state, the turn data, the ball, the turn mode) and *reports* (dice and events:
+``kickoffScatter``, ``kickoffResult``, ``catchRoll``, ``scatterBall``, ``throwIn``, ...). Report
+shapes follow christerk/ffb's report classes (``report/bb2016``, ``bb2020``, ``bb2025``,
+``mixed``). Every problem raises :class:`~kickoff.core.errors.ScenarioError` naming the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kickoff.core.errors import ScenarioError
+from kickoff.formats.fumbbl_names import FUMBBL_DIRECTIONS, translate_d8
+from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
+from kickoff.formats.scenario import pydantic_problems
+
+
+class _Loose(BaseModel):
+    """FUMBBL objects carry many more keys than the extractor reads: those are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+class ModelChange(_Loose):
+    modelChangeId: str
+    modelChangeKey: str | None = None
+    modelChangeValue: Any = None
+
+
+class ModelChangeList(_Loose):
+    modelChangeArray: list[ModelChange] = Field(default_factory=list)
+
+
+class Report(_Loose):
+    model_config = ConfigDict(extra="allow")
+    reportId: str
+
+
+class ReportList(_Loose):
+    reports: list[Report] = Field(default_factory=list)
+
+
+class Command(_Loose):
+    modelChangeList: ModelChangeList = Field(default_factory=ModelChangeList)
+    reportList: ReportList = Field(default_factory=ReportList)
+
+
+class GameLog(_Loose):
+    commandArray: list[Command]
+
+
+class PlayerModel(_Loose):
+    playerId: str
+    playerNr: int
+    positionId: str = ""
+    playerName: str = ""
+    movement: int
+    strength: int
+    agility: int
+    passing: int = 0
+    armour: int
+    skillArray: list[str] = Field(default_factory=list)
+
+
+class PositionModel(_Loose):
+    positionId: str
+    positionName: str = ""
+
+
+class RosterModel(_Loose):
+    positionArray: list[PositionModel] = Field(default_factory=list)
+
+
+class TeamModel(_Loose):
+    teamId: str
+    teamName: str = ""
+    race: str = ""
+    reRolls: int = 0
+    cheerleaders: int = 0
+    assistantCoaches: int = 0
+    dedicatedFans: int = 0
+    playerArray: list[PlayerModel]
+    roster: RosterModel = Field(default_factory=RosterModel)
+
+
+class PlayerData(_Loose):
+    playerId: str
+    playerCoordinate: tuple[int, int] | None = None
+    playerState: int = 0
+
+
+class FieldModel(_Loose):
+    playerDataArray: list[PlayerData] = Field(default_factory=list)
+
+
+class GameOption(_Loose):
+    gameOptionId: str
+    gameOptionValue: str | None = None
+
+
+class GameOptions(_Loose):
+    gameOptionArray: list[GameOption] = Field(default_factory=list)
+
+
+class GameModel(_Loose):
+    gameId: int | str
+    teamHome: TeamModel
+    teamAway: TeamModel
+    fieldModel: FieldModel = Field(default_factory=FieldModel)
+    gameOptions: GameOptions = Field(default_factory=GameOptions)
+
+
+class Replay(_Loose):
+    """The parts of a FUMBBL replay the extractor reads (other keys are ignored)."""
+
+    game: GameModel
+    gameLog: GameLog
+
+
+# Reports read during a kick-off, validated when met.
+
+
+class KickoffScatterReport(_Loose):
+    ballCoordinateEnd: tuple[int, int]
+    scatterDirection: str
+    rollScatterDirection: int
+    rollScatterDistance: int
+
+
+class KickoffResultReport(_Loose):
+    kickoffResult: str
+    kickoffRoll: tuple[int, int]
+
+
+class RollReport(_Loose):
+    roll: int
+    playerId: str | None = None
+
+
+class ContestReport(_Loose):
+    rollHome: int
+    rollAway: int
+
+
+class OfficiousRefReport(ContestReport):
+    playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class PitchInvasionReport(ContestReport):
+    amount: int = 0
+    playerIds: list[str] = Field(default_factory=list)
+
+
+class ClassicPitchInvasionReport(_Loose):
+    """bb2016: a D6 per player of each team's roster (0 for a player not on the pitch)."""
+
+    rollsHome: list[int]
+    rollsAway: list[int]
+
+
+class ThrowARockReport(ContestReport):
+    playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class RiotReport(_Loose):
+    roll: int = 0
+
+
+class InjuryReport(_Loose):
+    armorRoll: list[int] | None = None
+    injuryRoll: list[int] | None = None
+
+
+class ScatterBallReport(_Loose):
+    directionArray: list[str]
+    rolls: list[int]
+    gustOfWind: bool = False
+
+
+class ThrowInReport(_Loose):
+    direction: str | None = None
+    directionRoll: int
+    distanceRoll: list[int]
+
+
+class WeatherReport(_Loose):
+    weather: str
+    weatherRoll: list[int] = Field(default_factory=list)
+
+
+class CountReport(_Loose):
+    roll: int
+
+
+# Reports of a free turn (christerk/ffb ``report/ReportPlayerAction``, ``ReportSkillRoll``,
+# ``ReportReRoll``, ``ReportBlock``, ``ReportBlockRoll``, ``ReportBlockChoice``).
+
+_D6 = Annotated[int, Field(ge=1, le=6)]
+
+
+class PlayerActionReport(_Loose):
+    actingPlayerId: str
+    playerAction: str
+
+
+class TestRollReport(_Loose):
+    """A test of a player (``goForItRoll``, ``dodgeRoll``, ``pickUpRoll``, ``catchRoll``,
+    ``confusionRoll``): ``roll`` 0 when FUMBBL rolled nothing."""
+
+    roll: Annotated[int, Field(ge=0, le=6)] = 0
+    successful: bool = False
+    reRolled: bool = False
+    confusionSkill: str | None = None
+
+
+class ReRollReport(_Loose):
+    reRollSource: str
+    #: Loner's or (classic) Pro's own D6, 0 for the others
+    roll: Annotated[int, Field(ge=0, le=6)] = 0
+
+
+class BlockReport(_Loose):
+    defenderId: str
+
+
+class BlockRollReport(_Loose):
+    blockRoll: list[_D6]
+
+
+class BlockChoiceReport(BlockRollReport):
+    diceIndex: Annotated[int, Field(ge=0)]
+    defenderId: str
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+# --------------------------------------------------------------------------- reading the file
+
+
+def read_replay(path: str | Path) -> Replay:
+    """Read a FUMBBL replay file: gzipped JSON (as FUMBBL serves it) or plain JSON.
+
+    Returns the validated :class:`Replay`. Raises ``ScenarioError`` naming the file for a missing
+    or unreadable file, a truncated or corrupt gzip stream, text that is not JSON, or JSON that is
+    not a FUMBBL replay (each wrong key path listed).
+    """
+    where = str(path)
+    raw = read_bytes(path, where)  # bounded: MAX_INPUT_BYTES, as what it inflates to
+    if raw[:2] == b"\x1f\x8b":
+        raw = inflate_gzip(raw, where)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError([f"{where}: not a FUMBBL replay: neither gzip nor UTF-8 JSON text"]) from None
+    doc = load_json(text, where)
+    if not isinstance(doc, dict):
+        raise ScenarioError([f"{where}: not a FUMBBL replay: the document is not a JSON object"])
+    try:
+        return Replay.model_validate(doc)
+    except ValidationError as e:
+        problems = pydantic_problems(e)
+        raise ScenarioError([f"{where}: not a FUMBBL replay: {p}" for p in problems[:12]]) from None
+
+
+def report_model(cls: type[ModelT], report: Report, where: str) -> ModelT:
+    """``report`` validated as the report class ``cls``.
+
+    Raises ``ScenarioError`` naming ``where`` and the report for a report of another shape.
+    """
+    try:
+        return cls.model_validate(report.model_dump())
+    except ValidationError as e:
+        problems = "; ".join(p.text() for p in pydantic_problems(e))
+        raise ScenarioError([f"{where}: FUMBBL report {report.reportId!r} has an unexpected "
+                             f"shape: {problems}"]) from None
+
+
+def read_d8(roll: int, name: str | None, where: str) -> int:
+    """A FUMBBL D8 as the template's number, cross-checked with its direction name when there is
+    one. Raises ``ScenarioError`` naming ``where`` for a roll out of range or not matching."""
+    if name is not None and FUMBBL_DIRECTIONS.get(name) not in (None, roll):
+        raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} does not match its direction "
+                             f"{name!r}"])
+    try:
+        return translate_d8(roll)
+    except ValueError:
+        raise ScenarioError([f"{where}: FUMBBL D8 roll {roll} is out of range 1..8"]) from None

@@ -1,0 +1,137 @@
+"""FUMBBL's names and numbers, as the scenario format names them: its D8, rules versions, weather,
+kick-off results, skills and player states (christerk/ffb ``model/PlayerState``, ``Direction``).
+
+FUMBBL numbers its D8 clockwise from north (1 N, 2 NE, ... 8 NW); scenarios use the Random
+Direction template's numbering (``pitch-and-dice.md``): :data:`FUMBBL_D8` translates.
+"""
+
+from __future__ import annotations
+
+from kickoff.core.skills import RESPELLINGS
+
+# --------------------------------------------------------------------------- dice translation
+
+#: FUMBBL's D8 (clockwise from north) -> the Random Direction template's number.
+FUMBBL_D8: dict[int, int] = {1: 2, 2: 3, 3: 5, 4: 8, 5: 7, 6: 6, 7: 4, 8: 1}
+
+#: FUMBBL's direction names -> FUMBBL's D8 number.
+FUMBBL_DIRECTIONS: dict[str, int] = {
+    "North": 1, "Northeast": 2, "East": 3, "Southeast": 4,
+    "South": 5, "Southwest": 6, "West": 7, "Northwest": 8,
+}
+
+
+def translate_d8(fumbbl_roll: int) -> int:
+    """FUMBBL's D8 value (1 N, 2 NE, ... 8 NW) as the template's number (``pitch-and-dice.md``).
+
+    Raises ``ValueError`` for a value outside 1..8.
+    """
+    try:
+        return FUMBBL_D8[fumbbl_roll]
+    except KeyError:
+        raise ValueError(f"{fumbbl_roll} is not a D8 value") from None
+
+
+# --------------------------------------------------------------------------- names
+
+#: FUMBBL ``rulesVersion`` game option -> our ruleset.
+RULES_VERSIONS: dict[str, str] = {"BB2016": "classic", "BB2020": "bb2020", "BB2025": "bb2025"}
+
+#: FUMBBL weather names -> ours.
+WEATHERS: dict[str, str] = {
+    "Sweltering Heat": "sweltering_heat", "Very Sunny": "very_sunny", "Nice Weather": "nice",
+    "Nice": "nice", "Perfect Conditions": "nice", "Pouring Rain": "pouring_rain",
+    "Blizzard": "blizzard",
+}
+
+#: FUMBBL kick-off result names -> our event names.
+EVENTS: dict[str, str] = {
+    "Get the Ref": "get_the_ref", "Riot": "riot", "Time-out": "time_out", "Timeout": "time_out",
+    "Perfect Defence": "perfect_defence", "Solid Defence": "solid_defence",
+    "High Kick": "high_kick", "Cheering Fans": "cheering_fans",
+    "Changing Weather": "changing_weather", "Weather Change": "changing_weather",
+    "Brilliant Coaching": "brilliant_coaching", "Quick Snap": "quick_snap",
+    "Quick Snap!": "quick_snap", "Blitz": "blitz", "Blitz!": "blitz", "Charge!": "charge",
+    "Charge": "charge", "Throw a Rock": "throw_a_rock", "Officious Ref": "officious_ref",
+    "Dodgy Snack": "dodgy_snack", "Pitch Invasion": "pitch_invasion",
+}
+
+#: FUMBBL turn modes of the Blitz! / Charge! free turn (and its sub-modes), during the kick-off.
+FREE_TURN_MODES: frozenset[str] = frozenset({
+    "blitz", "bombHomeBlitz", "bombAwayBlitz", "selectBlitzTarget", "selectGazeTarget",
+    "passBlock", "dumpOff", "interception", "hitAndRun", "bombHome", "bombAway",
+    "placeCarriedPlayer", "selectBlockKind"})
+
+#: Our rulesets whose FUMBBL rules version rolls the corner throw-in's D3 (its bb2025 does; its
+#: bb2020 has no corner rule, christerk/ffb ``mechanics/bb2020/ThrowInMechanic``).
+FUMBBL_CORNER_RULE: frozenset[str] = frozenset({"bb2025"})
+
+#: Prayers to Nuffle whose player is random (a ``pick``): (the skill or effect a candidate must
+#: lack, whether it is a skill, whether Loner bars him), as ``core/events.py`` applies them.
+PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
+    "stiletto": ("stab", True, True), "bad_habits": ("loner", True, True),
+    "greasy_cleats": ("greasy_cleats", False, False),
+    "intensive_training": ("intensive_training", False, True),
+}
+
+#: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
+PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
+
+#: Our rulesets whose FUMBBL rules version rolls all three Changing Weather scatters even after
+#: one leaves the receiving half (its bb2025 stops there, as the engine does).
+FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
+
+#: Inducements that count on the Kick-off table (bb2020 / bb2025 Temp Agency Cheerleaders and
+#: Part-time Assistant Coaches, christerk/ffb ``inducement/bb2020/InducementCollection``, usages
+#: ADD_CHEERLEADER and ADD_COACH): added to the team's cheerleaders and assistant coaches.
+TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach"})
+
+#: Our rulesets whose FUMBBL rules version takes 1 from the Brilliant Coaching roll of a team whose
+#: head coach was sent off for arguing the call (its bb2016 and bb2020 steps do, its bb2025 not).
+BANNED_COACH_RULES: frozenset[str] = frozenset({"classic", "bb2020"})
+
+#: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
+STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
+
+
+def skill_name(fumbbl: str, known: frozenset[str]) -> str:
+    """Our snake_case name for the FUMBBL skill ``fumbbl`` (``"Throw Team-Mate"`` ->
+    ``"throw_team_mate"``), checked against ``known`` (the ruleset's skills). Where FUMBBL spells
+    a skill as another edition does (its bb2020 ``Side Step``), the edition's own spelling of the
+    same skill (``sidestep``, :data:`~kickoff.core.skills.RESPELLINGS`) is returned.
+
+    Raises ``KeyError`` (with the FUMBBL name) when there is no such skill in ``known``.
+    """
+    base = fumbbl.split("(")[0].strip().lower()
+    snake = (base.replace("&", " and ").replace("'", "").replace("!", "")
+             .replace("-", " ").replace("/", " "))
+    snake = "_".join(snake.split())
+    if snake in known:
+        return snake
+    for pair in RESPELLINGS:
+        if snake in pair:
+            for name in pair:
+                if name in known:
+                    return name
+    raise KeyError(fumbbl)
+
+
+# FUMBBL player states (christerk/ffb ``model/PlayerState``): the low byte is the base state;
+# higher bits are flags (active, ...).
+STANDING, MOVING, PRONE, STUNNED, KNOCKED_OUT = 1, 2, 3, 4, 5
+BADLY_HURT, SERIOUS_INJURY, RIP, RESERVE, MISSING = 6, 7, 8, 9, 10
+BANNED, EXHAUSTED = 13, 14
+
+_OFF_PITCH_STATUS: dict[int, str] = {
+    RESERVE: "reserves", KNOCKED_OUT: "knocked_out", BADLY_HURT: "casualty", SERIOUS_INJURY: "casualty",
+    RIP: "casualty", MISSING: "casualty", BANNED: "sent_off", EXHAUSTED: "knocked_out",
+}
+
+
+def player_status(square: tuple[int, int] | None, state: int) -> str:
+    """Our status for a FUMBBL player state (base = low byte) on or off the pitch."""
+    base = state & 0xFF
+    if square is not None:
+        return {PRONE: "prone", STUNNED: "stunned"}.get(base, "standing")
+    return _OFF_PITCH_STATUS.get(base, "reserves")
+

@@ -1,0 +1,113 @@
+"""The game state as FUMBBL's model changes build it up, command after command: players' squares
+and states, turn markers, re-rolls, fans, apothecaries, inducements, half, weather, the ball and
+the turn mode (christerk/ffb ``model/change/ModelChangeId``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kickoff.core.pitch import Pitch, Side
+from kickoff.formats.fumbbl_log import ModelChange
+from kickoff.formats.fumbbl_names import TABLE_INDUCEMENTS, WEATHERS
+
+
+def pitch_square(pitch: Pitch, sq: tuple[int, int] | None) -> tuple[int, int] | None:
+    """``sq`` if it is a square of ``pitch``, else ``None`` (FUMBBL's dugouts lie outside it)."""
+    return sq if sq is not None and pitch.on_pitch(sq) else None
+
+
+def log_square(value: Any) -> tuple[int, int] | None:
+    """A model change's ``[x, y]`` value as a square (``None`` for anything else)."""
+    if isinstance(value, list | tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value[0], value[1])
+    return None
+
+
+_DRIVE_REROLL_CHANGES = {
+    "turnDataSetReRollsBrilliantCoachingOneDrive": "brilliant_coaching",
+    "turnDataSetReRollsPumpUpTheCrowdOneDrive": "pump_up_the_crowd",
+}
+
+
+def _side_key(key: str | None) -> Side | None:
+    return key if key in ("home", "away") else None  # type: ignore[return-value]
+
+
+def _by_side() -> dict[Side, int]:
+    return {"home": 0, "away": 0}
+
+
+@dataclass
+class GameTracker:
+    """The game state as the model changes build it up (:meth:`apply`)."""
+
+    pitch: Pitch
+    coords: dict[str, tuple[int, int] | None]
+    states: dict[str, int]
+    turn: dict[Side, int] = field(default_factory=_by_side)
+    rerolls: dict[Side, int] = field(default_factory=_by_side)
+    drive_rerolls: dict[Side, dict[str, int]] = field(
+        default_factory=lambda: {"home": {}, "away": {}})
+    fan_factor: dict[Side, int] = field(default_factory=_by_side)
+    fame: dict[Side, int] = field(default_factory=_by_side)
+    coach_banned: dict[Side, bool] = field(default_factory=lambda: {"home": False, "away": False})
+    #: apothecaries not yet used this game (FUMBBL's turnDataSetApothecaries: the team's own
+    #: and wandering apothecaries bought for the game)
+    apothecaries: dict[Side, int] = field(default_factory=_by_side)
+    #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
+    inducements: dict[Side, dict[str, int]] = field(
+        default_factory=lambda: {"home": {}, "away": {}})
+    half: int = 1
+    home_playing: bool = True
+    weather: str = "nice"
+    ball: tuple[int, int] | None = None
+    ball_moving: bool = False
+
+    def apply(self, ch: ModelChange) -> None:
+        """Apply one model change (unknown changes are ignored)."""
+        cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
+        side = _side_key(key)
+        if cid == "fieldModelSetPlayerCoordinate" and key is not None:
+            sq = log_square(value)
+            if pitch_square(self.pitch, sq) is not None:
+                # FUMBBL's field model keeps one player a square: one put on an occupied square
+                # takes it, and the player there is off the pitch (its 2017 set-up let a coach
+                # drop a player on another and logged no change for the one displaced: 1005377)
+                for other, at in self.coords.items():
+                    if at == sq and other != key:
+                        self.coords[other] = None
+            self.coords[key] = sq
+        elif cid == "fieldModelSetPlayerState" and key is not None and isinstance(value, int):
+            self.states[key] = value
+        elif cid == "fieldModelRemovePlayer" and isinstance(value, str):
+            self.coords[value] = None
+        elif cid == "turnDataSetTurnNr" and side and isinstance(value, int):
+            self.turn[side] = value
+        elif cid == "turnDataSetReRolls" and side and isinstance(value, int):
+            self.rerolls[side] = value
+        elif cid in _DRIVE_REROLL_CHANGES and side and isinstance(value, int):
+            self.drive_rerolls[side][_DRIVE_REROLL_CHANGES[cid]] = value
+        elif cid == "teamResultSetFanFactor" and side and isinstance(value, int):
+            self.fan_factor[side] = value
+        elif cid == "teamResultSetFame" and side and isinstance(value, int):
+            self.fame[side] = value
+        elif cid == "turnDataSetApothecaries" and side and isinstance(value, int):
+            self.apothecaries[side] = value
+        elif cid == "turnDataSetCoachBanned" and side and isinstance(value, bool):
+            self.coach_banned[side] = value
+        elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
+            kind, amount = value.get("inducementType"), value.get("value")
+            if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
+                self.inducements[side][kind] = amount
+        elif cid == "gameSetHalf" and isinstance(value, int):
+            self.half = value
+        elif cid == "gameSetHomePlaying" and isinstance(value, bool):
+            self.home_playing = value
+        elif cid == "fieldModelSetBallCoordinate":
+            self.ball = log_square(value)
+        elif cid == "fieldModelSetBallMoving" and isinstance(value, bool):
+            self.ball_moving = value
+        elif cid == "fieldModelSetWeather" and isinstance(value, str):
+            self.weather = WEATHERS.get(value, self.weather)
+
