@@ -34,7 +34,8 @@ def test_kick_json_is_a_turn_result_and_reproducible() -> None:
     doc = json.loads(out)
     assert doc["seed"] == 12
     assert (doc["kicker"], doc["target"], doc["deviation"], doc["event"]) == (None,) * 4
-    assert isinstance(doc["turnover"], bool)
+    # seed 12: the kick ends loose on [12, 10], not held by the kicking team: a turnover
+    assert doc["turnover"] is True and doc["ball"] == {"square": [12, 10], "carrier": None}
     assert doc["kicking"] == "home"
     # The default kicker holds the ball first: the first eligible home kicker with Kick.
     (activation,) = [e for e in doc["log"] if e["step"] == "activation"]
