@@ -811,4 +811,5 @@ def test_validate_says_which_team_it_checked_against(tmp_path: Path) -> None:
     code, out, err = cli(["validate", str(bad)])
     assert_invalid(code, out, err, f"{bad}: illegal bb2020 set-up for human (Reikland Reavers, "
                    "home; the default team: use --team to check another):")
-    assert all(line.startswith(f"- {bad}: ") for line in err.strip().splitlines()[1:]), err
+    lines = err.strip().splitlines()[1:]
+    assert len(lines) >= 2 and all(line.startswith(f"- {bad}: ") for line in lines), err
