@@ -1,11 +1,15 @@
-"""Builders for scenario documents in tests, and a way to run the real command line."""
+"""Builders for scenario documents in tests, a way to run the real command line, and the one
+gate of the tests that need the shared data beside the repository (``../shared``)."""
 
 from __future__ import annotations
 
 import copy
 import json
+import os
+from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from kickoff.cli.app import app
@@ -116,3 +120,39 @@ def table_sections(out: str) -> list[list[list[str]]]:
             break
     return sections
 
+
+
+# --------------------------------------------------------------------------- the shared data
+
+#: The project's shared, read-only material beside the repository (``../shared``: the spec, the
+#: FUMBBL replays...); not shipped with the repository, present in CI.
+SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
+#: Set to ``1`` (``.ci/run`` does) to turn a missing-shared-data skip into a failure.
+REQUIRE_SHARED = "KICKOFF_REQUIRE_SHARED"
+
+
+def shared(rel: str = "data/fumbbl-replays") -> Path:
+    """``../shared/<rel>``, for a test that needs it: when it is absent the test is skipped with
+    the reason ``needs ../shared/<rel> (the shared data beside the repository)``, or fails with
+    that reason when the environment has ``KICKOFF_REQUIRE_SHARED=1`` (CI, which has the data,
+    must run every such test)."""
+    path = SHARED_DIR / rel
+    if not path.exists():
+        reason = f"needs ../shared/{rel} (the shared data beside the repository)"
+        if os.environ.get(REQUIRE_SHARED) == "1":
+            pytest.fail(f"{reason}; {REQUIRE_SHARED}=1 forbids skipping it", pytrace=False)
+        pytest.skip(reason)
+    return path
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register ``@pytest.mark.shared_data(rel)`` (imported by ``tests/conftest.py``)."""
+    config.addinivalue_line(
+        "markers", "shared_data(rel): needs ../shared/<rel> (default data/fumbbl-replays); "
+        f"skipped when absent, a failure when {REQUIRE_SHARED}=1")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Apply ``shared()`` to every ``shared_data`` marker of the test before it runs."""
+    for mark in item.iter_markers("shared_data"):
+        shared(*mark.args)

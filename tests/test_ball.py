@@ -14,6 +14,7 @@ landing. ``GTR`` = 1+1 = 2, Get the Ref in every table: it rolls nothing more.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -113,21 +114,23 @@ def test_reserve_with_kick_is_not_eligible() -> None:
 
 @pytest.mark.parametrize("rs", ["bb2020", "bb2025", "sevens"])
 def test_named_los_kicker_while_an_eligible_one_exists_is_illegal(rs: str) -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^kick\.kicker: h1 at \[\d+, \d+\] may not kick: .* \(a LoS "
+                                            r"player only when nobody else can\)$"):
         run(scenario(rs, kick={"kicker": "h1"}, dice=quiet_dice(rs)))
 
 
 @pytest.mark.parametrize("rs", ["bb2020", "bb2025", "sevens"])
 def test_named_wide_zone_kicker_is_illegal(rs: str) -> None:
     home = team("home", rs, extra=(("h5", _home_wide(rs), {}),))
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^kick\.kicker: h5 at \[\d+, \d+\] may not kick: the kicker "
+                                            r"must be off the Line of Scrimmage and outside the Wide Zones"):
         run(scenario(rs, home=home, kick={"kicker": "h5"}, dice=quiet_dice(rs)))
 
 
 def test_named_wide_zone_kicker_is_illegal_even_when_nobody_is_eligible() -> None:
     # Without an eligible kicker only a LoS player may kick, never a Wide Zone player.
     home = team("home", h4={"square": [8, 2]})
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^kick\.kicker: h4 at \[8, 2\] may not kick: "):
         run(scenario(home=home, kick={"kicker": "h4"}, dice=quiet_dice("bb2020")))
 
 
@@ -146,7 +149,8 @@ def test_named_kicker_overrides_the_default() -> None:
 
 @pytest.mark.parametrize("rs", ALL_RULESETS)
 def test_kicker_of_the_receiving_team_is_rejected(rs: str) -> None:
-    with pytest.raises(KickoffError):
+    with pytest.raises(KickoffError,
+                       match=r"^kick\.kicker: 'a4' is not a player of the kicking team \(home\)$"):
         run(scenario(rs, kick={"kicker": "a4"}, dice=quiet_dice(rs)))
 
 
@@ -172,7 +176,8 @@ def test_kick_it_touchback_to_a_named_recipient() -> None:
 
 
 def test_kick_it_named_los_kicker_is_illegal() -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^kick\.kicker: h2 at \[12, 7\] may not kick: the kicker must "
+                                            r"be off the Line of Scrimmage and outside the Wide Zones$"):
         run(scenario(house_rules=["kick_it"], kick={"kicker": "h2"}, dice=quiet_dice("bb2020")))
 
 
@@ -237,14 +242,15 @@ def test_kick_skill_not_used_keeps_the_full_d6(rs: str) -> None:
 def test_use_kick_skill_without_the_skill_is_an_error(rs: str) -> None:
     doc = scenario(rs, kick={"kicker": "h4"}, decisions={"use_kick_skill": True},
                    dice=quiet_dice(rs))
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.use_kick_skill: kicker h4 has no Kick skill$"):
         run(doc)
 
 
 def test_classic_use_kick_skill_without_any_kicker_is_an_error() -> None:
     # classic default kicker is null when nobody eligible has Kick: nobody can use it.
     doc = scenario("classic", decisions={"use_kick_skill": True}, dice=quiet_dice("classic"))
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.use_kick_skill: there is no kicker, so no Kick "
+                                            r"skill to use$"):
         run(doc)
 
 
@@ -252,7 +258,8 @@ def test_classic_los_kicker_may_not_use_kick() -> None:
     home = team("home", "classic", h2={"skills": ["kick"]})
     doc = scenario("classic", home=home, kick={"kicker": "h2"},
                    decisions={"use_kick_skill": True}, dice=quiet_dice("classic"))
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.use_kick_skill: h2 may not use Kick: only an "
+                                            r"eligible kicker can \(classic\)$"):
         run(doc)
 
 
@@ -306,7 +313,8 @@ def test_default_target_sevens_both_ways() -> None:
 ])
 def test_target_in_the_kicking_area_is_rejected(rs: str, kicking: str, target: list[int]) -> None:
     doc = scenario(rs, kicking=kicking, kick={"target": target}, dice=quiet_dice(rs))
-    with pytest.raises(KickoffError):
+    with pytest.raises(KickoffError, match=rf"^kick\.target: \[{target[0]}, {target[1]}\] is not in the "
+                                           r"receiving area: the target must be beyond"):
         run(doc)
 
 
@@ -526,13 +534,16 @@ def test_touchback_to_a_named_eligible_recipient() -> None:
 @pytest.mark.parametrize("skill", ["no_hands", "ball_and_chain"])
 def test_touchback_to_an_ineligible_recipient_is_an_error(skill: str) -> None:
     away = team("away", a4={"skills": [skill]})
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.touchback: player 'a4' is not an eligible "
+                                            r"recipient; eligible: a1, a2, a3$"):
         run(scenario(away=away, kick=OFF, dice=OFF_DICE, decisions={"touchback": "a4"}))
 
 
 @pytest.mark.parametrize("choice", ["h4", [22, 3]])
 def test_touchback_to_a_kicking_player_or_a_square_is_an_error(choice: Any) -> None:
-    with pytest.raises(DecisionError):
+    named = f"player '{choice}'" if isinstance(choice, str) else f"square {choice}"
+    with pytest.raises(DecisionError, match=rf"^decisions\.touchback: {re.escape(named)} is not an eligible "
+                                            r"recipient; eligible: a1, a2, a3, a4$"):
         run(scenario(kick=OFF, dice=OFF_DICE, decisions={"touchback": choice}))
 
 
@@ -587,7 +598,9 @@ def test_bb2020_no_recipient_named_player_must_be_downed_receiver() -> None:
     for choice in ("h4", [22, 3]):
         doc = scenario(away=PI_AWAY, kick=OFF, dice={**PI_DICE, "d8": [5, 2]},
                        decisions={"touchback": choice})
-        with pytest.raises(DecisionError):
+        named = f"player '{choice}'" if isinstance(choice, str) else f"square {choice}"
+        with pytest.raises(DecisionError, match=rf"^decisions\.touchback: {re.escape(named)} cannot be "
+                                                r"named; no receiving player can hold the ball"):
             run(doc)
 
 
@@ -622,7 +635,9 @@ def test_bb2025_no_recipient_illegal_choice(choice: Any) -> None:
     # an occupied square (a2), a square of the kicking half, a Stunned player
     doc = scenario("bb2025", away=default_players("away", "bb2025")[:3], kick=OFF,
                    dice={**PI_DICE, "d8": [5]}, decisions={"touchback": choice})
-    with pytest.raises(DecisionError):
+    want = ("player 'a1' cannot be given the ball: no receiving player can hold it" if choice == "a1"
+            else f"square {choice} is not an empty square of the receiving area")
+    with pytest.raises(DecisionError, match=rf"^decisions\.touchback: {re.escape(want)}"):
         run(doc)
 
 
@@ -692,7 +707,8 @@ def test_no_receiver_on_the_pitch_bb2020_named_square_is_an_error() -> None:
     away = [player("a1", [13, 7])]
     doc = scenario(away=away, kick=OFF, dice={"d8": [5], "d6": [3, 5, 6, 6, 1, 1]},
                    decisions={"touchback": [22, 3]})
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.touchback: square \[22, 3\] cannot be given the "
+                                            r"ball: no receiving player can hold it"):
         run(doc)
 
 
@@ -1025,7 +1041,7 @@ def test_classic_throw_in_d8_option_rerolls_directions_leaving_the_pitch() -> No
 
 
 def test_throw_in_d8_option_is_classic_only() -> None:
-    with pytest.raises(KickoffError):
+    with pytest.raises(KickoffError, match=r'^options\.throw_in_die: "d8" is a classic option, not bb2020$'):
         run(scenario(options={"throw_in_die": "d8"}, dice=quiet_dice("bb2020")))
 
 

@@ -20,8 +20,12 @@ def test_case(path: Path) -> None:
     want_exit = expect.pop("exit", 0)
     assert code == want_exit, err
     if want_exit:
+        # an invalid case names the line of the message it must give (``expect.error``): exit 1
+        # for another reason (a typo in the case, another check firing first) is not a pass
+        assert set(expect) == {"error"}, "an exit-1 case expects only its error line"
         assert out == ""
-        assert err.strip() and "Traceback" not in err
+        assert "Traceback" not in err
+        assert expect["error"] in err.splitlines()[-1], err
         return
     result = json.loads(out)
     for key, value in expect.items():

@@ -9,6 +9,7 @@ the table roll, the event's own dice (kicking coach first), then the landing's d
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -185,15 +186,19 @@ def test_classic_perfect_defence_swap_is_allowed() -> None:
 
 
 @pytest.mark.parametrize(
-    "moves",
+    ("moves", "message"),
     [
-        [{"player": "h1", "to": [10, 6]}],  # only two left on the LoS
-        [{"player": "h4", "to": [14, 2]}],  # in the opponents' half
-        [{"player": "h4", "to": [12, 7]}],  # two players on one square
+        ([{"player": "h1", "to": [10, 6]}],  # only two left on the LoS
+         "the new set-up is illegal: home team: 2 players on the Line of Scrimmage"),
+        ([{"player": "h4", "to": [14, 2]}],  # in the opponents' half
+         "the new set-up is illegal: home team: player h4 at [14, 2] is outside its own half"),
+        ([{"player": "h4", "to": [12, 7]}],  # two players on one square
+         "player h4 cannot move to [12, 7]: h2 is there"),
     ],
 )
-def test_classic_perfect_defence_illegal_resetup_is_refused(moves: list[dict[str, Any]]) -> None:
-    with pytest.raises(DecisionError):
+def test_classic_perfect_defence_illegal_resetup_is_refused(moves: list[dict[str, Any]],
+                                                             message: str) -> None:
+    with pytest.raises(DecisionError, match=f"^decisions\\.perfect_defence: {re.escape(message)}"):
         run(doc("classic", (1, 3), decisions={"perfect_defence": moves}))
 
 
@@ -204,7 +209,8 @@ def classic_eleven_plus_reserve() -> list[dict[str, Any]]:
 
 def test_classic_perfect_defence_reserves_stay_out() -> None:
     home = classic_eleven_plus_reserve()
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.perfect_defence: h12 is not a kicking team "
+                                            r"player on the pitch$"):
         run(
             doc(
                 "classic", (1, 3), home=home, decisions={"perfect_defence": [{"player": "h12", "to": [3, 7]}]}
@@ -257,7 +263,8 @@ def test_solid_defence_legal_moves_applied(rs: str) -> None:
 
 @pytest.mark.parametrize("rs", ["bb2020", "bb2025"])
 def test_solid_defence_too_many_players(rs: str) -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: 5 players named, "
+                                            r"at most 4 may move$"):
         run(solid(rs, 1, [*FOUR_MOVES, {"player": "h8", "to": [3, 7]}]))
 
 
@@ -268,18 +275,20 @@ def test_solid_defence_d3_3_allows_six() -> None:
 
 
 def test_solid_defence_marked_player_refused() -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: h9 at \[12, 2\] is not Open$"):
         run(solid("bb2020", 3, [{"player": "h9", "to": [11, 2]}]))
 
 
 def test_solid_defence_own_square_refused() -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: h4 is named for his own "
+                                            r"square \[8, 7\]$"):
         run(solid("bb2020", 3, [{"player": "h4", "to": [8, 7]}]))
 
 
 def test_solid_defence_result_must_be_a_legal_setup() -> None:
     # three players in the top Wide Zone with h9
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: the new set-up is illegal: "
+                                            r"home team: 3 players in the top Wide Zone, at most 2: "):
         run(solid("bb2020", 3, [{"player": "h5", "to": [11, 1]}, {"player": "h7", "to": [11, 0]}]))
 
 
@@ -313,7 +322,8 @@ def test_sevens_solid_defence_d3_plus_1() -> None:
 
 def test_sevens_solid_defence_too_many() -> None:
     moves = [{"player": "h4", "to": [4, 5]}, {"player": "h5", "to": [1, 3]}, {"player": "h6", "to": [1, 7]}]
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: 3 players named, "
+                                            r"at most 2 may move$"):
         run(doc("sevens", (1, 3), d3=(1,), home=sevens_solid_home(), decisions={"solid_defence": moves}))
 
 
@@ -370,7 +380,8 @@ def test_high_kick_no_effect_on_touchback(rs: str) -> None:
 
 @pytest.mark.parametrize("rs, who", [("classic", "a1"), ("bb2020", "a1"), ("bb2020", "a2"), ("bb2020", "h4")])
 def test_high_kick_marked_or_kicking_player_refused(rs: str, who: str) -> None:
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=rf"^decisions\.high_kick: {who} is not an Open, Standing player "
+                                            r"of the receiving team$"):
         run(doc(rs, (2, 3), kick_target=[18, 4], dev=(2, 2), decisions={"high_kick": who}))
 
 
@@ -606,11 +617,13 @@ def test_prayer_intensive_training(skill: str | None, want: list[str]) -> None:
     assert get(res, "players.h1.skills") == []
 
 
-@pytest.mark.parametrize("prayer, who", [(8, "a1"), (4, "a2"), (5, "h1")])
-def test_prayer_player_not_a_candidate_refused(prayer: int, who: str) -> None:
+@pytest.mark.parametrize("prayer, who, name", [(8, "a1", "blessed_statue"), (4, "a2", "iron_man"),
+                                               (5, "h1", "knuckle_dusters")])
+def test_prayer_player_not_a_candidate_refused(prayer: int, who: str, name: str) -> None:
     home = default_players("home")
     home[0]["skills"] = ["loner", "mighty_blow"]
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=rf"^decisions\.prayer\.player: {who} cannot receive {name}; "
+                                            r"candidates: h2, h3, h4$"):
         pray(prayer, home=home, decisions={"prayer": {"player": who}})
 
 
@@ -765,16 +778,18 @@ def test_classic_quick_snap_sequential_moves() -> None:
 
 
 @pytest.mark.parametrize(
-    "moves",
+    ("moves", "message"),
     [
-        [{"player": "a2", "to": [13, 6]}, {"player": "a1", "to": [14, 6]}],  # a1 still there
-        [{"player": "a2", "to": [12, 7]}],  # h2's square
-        [{"player": "a5", "to": [15, 3]}],  # two squares
-        [{"player": "h4", "to": [9, 7]}],  # a kicking player
+        ([{"player": "a2", "to": [13, 6]}, {"player": "a1", "to": [14, 6]}],  # a1 still there
+         "[0]: [13, 6] is not an empty square of the pitch"),
+        ([{"player": "a2", "to": [12, 7]}], "[0]: [12, 7] is not an empty square of the pitch"),  # h2's
+        ([{"player": "a5", "to": [15, 3]}], "[0]: a5 at [17, 3] may move one square, not to [15, 3]"),
+        ([{"player": "h4", "to": [9, 7]}],  # a kicking player
+         "[0]: h4 may not move: not a Standing receiving player on the pitch"),
     ],
 )
-def test_classic_quick_snap_illegal(moves: list[dict[str, Any]]) -> None:
-    with pytest.raises(DecisionError):
+def test_classic_quick_snap_illegal(moves: list[dict[str, Any]], message: str) -> None:
+    with pytest.raises(DecisionError, match=f"^decisions\\.quick_snap{re.escape(message)}$"):
         run(doc("classic", (4, 5), away=classic_snap_away(), decisions={"quick_snap": moves}))
 
 
@@ -802,16 +817,17 @@ def test_quick_snap_d3_plus_3_open_players(rs: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "d3, moves",
+    ("d3", "moves", "message"),
     [
-        (1, [*SNAP4, {"player": "a4", "to": [20, 6]}]),  # 5 moves, 4 allowed
-        (3, [{"player": "a1", "to": [14, 5]}]),  # a1 Marked
-        (3, [{"player": "a5", "to": [15, 3]}]),  # two squares
-        (3, [{"player": "a4", "to": [20, 7]}]),  # his own square
+        (1, [*SNAP4, {"player": "a4", "to": [20, 6]}], ": 5 players named, at most 4 may move"),
+        (3, [{"player": "a1", "to": [14, 5]}],  # a1 Marked
+         "[0]: a1 may not move: not an Open Standing receiving player on the pitch"),
+        (3, [{"player": "a5", "to": [15, 3]}], "[0]: a5 at [17, 3] may move one square, not to [15, 3]"),
+        (3, [{"player": "a4", "to": [20, 7]}], "[0]: a4 is named for his own square [20, 7]"),
     ],
 )
-def test_bb2020_quick_snap_illegal(d3: int, moves: list[dict[str, Any]]) -> None:
-    with pytest.raises(DecisionError):
+def test_bb2020_quick_snap_illegal(d3: int, moves: list[dict[str, Any]], message: str) -> None:
+    with pytest.raises(DecisionError, match=f"^decisions\\.quick_snap{re.escape(message)}$"):
         run(doc("bb2020", (4, 5), d3=(d3,), away=snap_away(), decisions={"quick_snap": moves}))
 
 
@@ -854,7 +870,8 @@ def test_sevens_quick_snap_too_many() -> None:
         {"player": "a2", "to": [12, 5]},
         {"player": "a3", "to": [12, 6]},
     ]
-    with pytest.raises(DecisionError):
+    with pytest.raises(DecisionError, match=r"^decisions\.quick_snap: 3 players named, "
+                                            r"at most 2 may move$"):
         run(doc("sevens", (4, 5), d3=(1,), decisions={"quick_snap": moves}))
 
 
@@ -1113,16 +1130,20 @@ def test_bb2025_dodgy_snack_away_lower() -> None:
 @pytest.mark.parametrize("roll", [(5, 5), (4, 5)])
 def test_classic_blitz_and_quick_snap_roll_no_count_die(roll: tuple[int, int]) -> None:
     # a scripted D3 would be left over: classic has no count die for these events
-    with pytest.raises(DiceError):
+    with pytest.raises(DiceError, match=r"^dice\.d3\[0\]: 1 d3 value\(s\) left unused \(\[2\]\)$"):
         run(doc("classic", roll, d3=(2,)))
 
 
 @pytest.mark.parametrize(
-    "rs, roll", [("bb2020", (5, 5)), ("bb2025", (5, 5)), ("sevens", (4, 5)), ("bb2020", (1, 3))]
+    "rs, roll, count", [("bb2020", (5, 5), "blitz count (D3+3)"),
+                        ("bb2025", (5, 5), "charge count (D3+3)"),
+                        ("sevens", (4, 5), "quick_snap count (D3+1)"),
+                        ("bb2020", (1, 3), "solid_defence count (D3+3)")]
 )
-def test_edition_count_die_is_required(rs: str, roll: tuple[int, int]) -> None:
+def test_edition_count_die_is_required(rs: str, roll: tuple[int, int], count: str) -> None:
     # Blitz / Charge! / Quick Snap / Solid Defence always roll their D3: without one the dice run out
-    with pytest.raises(DiceError):
+    with pytest.raises(DiceError, match=r"^dice\.d3\[0\]: the scripted d3 dice ran out .*, needed for: "
+                                        + re.escape(count) + "$"):
         run(doc(rs, roll))
 
 

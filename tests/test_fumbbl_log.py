@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli, scenario
+from helpers import SHARED_DIR, cli, scenario
 
 from kickoff.cli.fumbbl_cmd import check
 from kickoff.core.rulesets import RULESETS
@@ -24,7 +24,7 @@ from kickoff.formats.fumbbl_case import ExtractedKickoff, engine_decisions
 from kickoff.formats.fumbbl_replay import extract_kickoffs
 from kickoff.formats.scenario import DecisionsIn
 
-SHARED = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays"
+SHARED = SHARED_DIR / "data" / "fumbbl-replays"
 
 # Home: three on the Line of Scrimmage and one deep (ids 1-4); away the same (ids 5-8).
 HOME = {"1": (12, 6), "2": (12, 7), "3": (12, 8), "4": (8, 7)}
@@ -745,7 +745,7 @@ def test_verify_disagreement_exits_1(tmp_path: Path) -> None:
 WAITING: dict[tuple[str, int], str] = {}
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason=f"{SHARED} (the shared replays) is not here")
+@pytest.mark.shared_data("data/fumbbl-replays")
 def test_every_shared_replay_verifies() -> None:
     start = time.perf_counter()
     code, out, _ = cli(["fumbbl", "verify", "--json", str(SHARED)])

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli
+from helpers import SHARED_DIR, cli, shared
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import RANDOM_DIRECTION
@@ -29,9 +29,9 @@ from kickoff.formats.scenario import load_scenario, parse_scenario, play, result
 HERE = Path(__file__).parent
 DATA = HERE / "data" / "fumbbl"
 HAND_CASES = HERE / "data" / "cases" / "fumbbl"
-REPLAY = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays" / "1559380.json.gz"
+REPLAY = SHARED_DIR / "data" / "fumbbl-replays" / "1559380.json.gz"
 
-needs_replay = pytest.mark.skipif(not REPLAY.exists(), reason=f"{REPLAY} is not here")
+needs_replay = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
 
 STORED = sorted(DATA.glob("*.json"))
 
@@ -195,9 +195,7 @@ def _shared_replay(game: str) -> Path:
 @pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
 def test_stored_cases_are_what_the_extractor_gives(path: Path) -> None:
     game, number = path.stem.split("-ko")
-    replay = _shared_replay(game)
-    if not replay.exists():
-        pytest.skip(f"{replay} is not here")
+    replay = shared(str(_shared_replay(game).relative_to(SHARED_DIR)))
     k = extract_kickoffs(replay)[int(number) - 1]
     assert json.loads(path.read_text()) == k.case
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import SHARED_DIR
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -40,7 +41,7 @@ from kickoff.formats.scenario import parse_scenario
 from kickoff.formats.teams import load_setup, load_team
 
 DATA = Path(__file__).parent / "data"
-SHARED_REPLAY = Path(__file__).parents[2] / "shared" / "data" / "fumbbl-replays" / "1559380.json.gz"
+SHARED_REPLAY = SHARED_DIR / "data" / "fumbbl-replays" / "1559380.json.gz"
 HOSTILE = settings(max_examples=25, deadline=None,
                    suppress_health_check=[HealthCheck.function_scoped_fixture,
                                           HealthCheck.too_slow])
@@ -323,7 +324,7 @@ def test_a_gzip_bomb_is_refused_as_it_inflates(tmp_path: Path) -> None:
         read_replay(bomb)
     assert str(e.value) == (f"{bomb}: inflates to more than 33,554,432 bytes (32 MiB), the most "
                             "kickoff reads")
-    with pytest.raises(ScenarioError):
+    with pytest.raises(ScenarioError, match=r"^x\.gz: inflates to more than 1,000 bytes "):
         reading.inflate_gzip(gzip.compress(b"x" * 2000), "x.gz", limit=1000)
     assert reading.inflate_gzip(gzip.compress(b"x" * 1000), "x.gz", limit=1000) == b"x" * 1000
 
@@ -372,9 +373,8 @@ def test_names_from_a_replay_are_never_paths() -> None:
     assert file_stem("a" * 100) == "a" * 64
 
 
+@pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
 def test_extract_writes_inside_out_whatever_the_game_id(tmp_path: Path) -> None:
-    if not SHARED_REPLAY.exists():
-        pytest.skip("needs ../shared/data/fumbbl-replays (not shipped)")
     doc = json.loads(gzip.decompress(SHARED_REPLAY.read_bytes()))
     doc["game"]["gameId"] = "../../escaped"
     evil = tmp_path / "evil.json"

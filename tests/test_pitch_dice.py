@@ -298,7 +298,7 @@ def test_scripted_scenario_reports_a_null_seed() -> None:
 
 
 def test_dice_and_seed_together_are_an_error() -> None:
-    with pytest.raises(KickoffError):
+    with pytest.raises(KickoffError, match=r"^seed: give either dice or a seed, not both$"):
         run(scenario(dice={"d8": [5], "d6": [1, 1, 1, 6]}, seed=3))
 
 

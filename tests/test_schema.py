@@ -13,6 +13,8 @@ SCHEMAS = Path(__file__).parent.parent / "schemas"
 
 
 def test_published_schemas_are_current() -> None:
+    assert sorted(p.name for p in SCHEMAS.glob("*.json")) == sorted(schemas()) == [
+        "kickoff-result-1.schema.json", "kickoff-scenario-1.schema.json"]
     for name, doc in schemas().items():
         published = json.loads((SCHEMAS / name).read_text())
         assert published == doc, f"schemas/{name} is stale: run `kickoff schema --out schemas`"

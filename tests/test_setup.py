@@ -345,7 +345,7 @@ def test_all_problems_listed_at_once(ruleset: str) -> None:
     assert f"{len(players) + len(top)} players on the pitch" in text
     assert f"{g['max']} required" in text
     # too few on the LoS
-    assert "1 players on the Line of Scrimmage" in text or "1 player on the Line" in text
+    assert "1 player on the Line of Scrimmage" in text
     # too many in a Wide Zone
     assert "top Wide Zone" in text and f"at most {g['wide']}" in text
     # outside the set-up zone

@@ -162,13 +162,32 @@ def rush_then(rs: str, reroll: object, d6: tuple[int, ...], **kw: Any) -> dict[s
     return doc(rs, [mv("h4", *path, reroll={"rush": reroll})], d6=d6, **kw)
 
 
-@pytest.mark.parametrize("rs", ["bb2020", "sevens"])
-def test_bb2020_blitz_no_team_reroll(rs: str) -> None:
-    if rs == "sevens":
-        return  # same data as bb2020 (Ruleset.free_turns inherited); the line-up here is eleven-a-side
-    invalid(rush_then(rs, "team", (1,), teams={"home": {"rerolls": 2}}),
-            "decisions.blitz[0] (h4 at [14, 1]): no team re-roll can be used for the failed rush "
-            "(team re-rolls may not be used here)")
+def sevens_rush_then(reroll: object, d6: tuple[int, ...], **kw: Any) -> dict[str, Any]:
+    """Sevens, home kicks at (15, 5): D8 5, D6 1 lands on a4 at (16, 5); Blitz 5+5, D3 1; h4 (MA 6)
+    runs 7 squares from (3, 2) along y = 2: the 7th is a Rush; then a4's catch (6)."""
+    h = [player(f"h{i + 1}", [6, y], "sevens") for i, y in enumerate((4, 5, 6))] + [
+        player(f"h{i + 4}", [3, y], "sevens") for i, y in enumerate((2, 4, 6, 8))]
+    a = [player(f"a{i + 1}", [13, y], "sevens") for i, y in enumerate((4, 5, 6))] + [
+        player("a4", [16, 5], "sevens")]
+    path = [(4 + i, 2) for i in range(7)]
+    return scenario("sevens", home=h, away=a, kick={"target": [15, 5]},
+                    dice={"d8": [5], "d6": [1, 5, 5, *d6, 6], "d3": [1]},
+                    decisions={"blitz": [mv("h4", *path, reroll={"rush": reroll})]}, **kw)
+
+
+@pytest.mark.parametrize(("rs", "square"), [("bb2020", "[14, 1]"), ("sevens", "[9, 2]")])
+def test_bb2020_blitz_no_team_reroll(rs: str, square: str) -> None:
+    # Sevens inherits bb2020's free turns (Ruleset.free_turns); its own seven-a-side line-up here.
+    rerolls = {"home": {"rerolls": 2}}
+    d = (sevens_rush_then("team", (1,), teams=rerolls) if rs == "sevens"
+         else rush_then(rs, "team", (1,), teams=rerolls))
+    invalid(d, f"decisions.blitz[0] (h4 at {square}): no team re-roll can be used for the failed rush "
+               "(team re-rolls may not be used here)")
+    # The same Rush without asking for the re-roll: h4 Falls Over on the Rush's square (armour 1+1).
+    d = sevens_rush_then(None, (1, 1, 1)) if rs == "sevens" else rush_then(rs, None, (1, 1, 1))
+    res = run(d)
+    assert get(res, "players.h4.status") == "prone"
+    assert get(res, "players.h4.square") == ([10, 2] if rs == "sevens" else [15, 1])
 
 
 @pytest.mark.parametrize("rs", ["classic", "bb2025"])

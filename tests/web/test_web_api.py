@@ -519,7 +519,7 @@ def test_a_worker_refuses_a_turn_too() -> None:
     with pytest.raises(ScenarioError) as e:
         compute.odds_job(text, "none", False, (19, 7))
     assert [p.text() for p in e.value.problems] == [NO_KICKOFF_ODDS.removeprefix("scenario.")]
-    with pytest.raises(ScenarioError):
+    with pytest.raises(ScenarioError, match=NO_KICKOFF_ODDS.removeprefix("scenario.")):  # no metacharacter
         compute.all_targets_job(text, "none", False, "touchback")
 
 

@@ -115,9 +115,10 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
 def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
     if not ctx.decisions.use_kick_skill:
         return False
-    if kicker is None or "kick" not in kicker.skills:
-        who = "no kicker" if kicker is None else f"kicker {kicker.id}"
-        raise DecisionError(f"decisions.use_kick_skill: {who} has no Kick skill")
+    if kicker is None:
+        raise DecisionError("decisions.use_kick_skill: there is no kicker, so no Kick skill to use")
+    if "kick" not in kicker.skills:
+        raise DecisionError(f"decisions.use_kick_skill: kicker {kicker.id} has no Kick skill")
     if not ctx.ruleset.kicker_required and kicker not in eligible_kickers(ctx.state):
         raise DecisionError(
             f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
