@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -40,13 +40,12 @@ from kickoff.cli.render import count_rows, holder_rows, odds_table, pct
 from kickoff.core.context import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
-from kickoff.core.pitch import Square
+from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
+from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
 from kickoff.formats.scenario import load_scenario, parse_scenario
-
-RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -59,20 +58,20 @@ FileArg = Annotated[
 RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
 TeamOpt = Annotated[str | None, typer.Option(help="Team (without FILE): built-in or file.")]
 SetupOpt = Annotated[str | None, typer.Option(help="Set-up (without FILE): built-in or file.")]
-KickingOpt = Annotated[Literal["home", "away"], typer.Option(help="Kicking team (without FILE).")]
+KickingOpt = Annotated[Side, typer.Option(help="Kicking team (without FILE).")]
 TargetOpt = Annotated[
     str | None,
     typer.Option(help="Kick target X,Y (default: the scenario's, else the receiving zone's centre).",
                  callback=check_square),
 ]
 EventsOpt = Annotated[
-    Literal["none", "all"],
+    Events,
     typer.Option(help="all (the default, as for kickoff odds): the Kick-off table too, each "
                  "event with its default decisions (Blitz! / Charge!: see --free-turns); none: "
                  "deviation and landing only."),
 ]
 OddsEventsOpt = Annotated[
-    Literal["none", "all"],
+    Events,
     typer.Option(help="all (the default, as for kickoff simulate): the Kick-off table too, each "
                  "event with its default decisions (Blitz! / Charge!: nobody acts, the scenario "
                  "format's default; the coach's policy of kickoff simulate --free-turns close is "
@@ -101,7 +100,7 @@ class Setting:
 
 def _setting(
     command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
-    home_setup: str | None, away_setup: str | None, kicking: Literal["home", "away"],
+    home_setup: str | None, away_setup: str | None, kicking: Side,
     target: str | None,
 ) -> Setting:
     if file is not None:
@@ -143,7 +142,7 @@ def odds(
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
     objective: Annotated[
-        Literal["touchback", "receiver-holds", "ball-on-ground"],
+        Objective,
         typer.Option(help="With --all-targets: touchback and receiver-holds are best low, "
                      "ball-on-ground best high."),
     ] = "touchback",
