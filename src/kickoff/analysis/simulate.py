@@ -47,6 +47,12 @@ class Tally:
         p = count / self.n
         return p, sqrt(p * (1 - p) / self.n)
 
+    def interval(self, count: int) -> tuple[float, float, float]:
+        """``(estimate, low, high)``: a probability from its count and its 95% confidence
+        interval (the estimate plus or minus 1.96 standard errors, :meth:`share`)."""
+        p, e = self.share(count)
+        return p, p - 1.96 * e, p + 1.96 * e
+
     def mean_distance(self) -> tuple[float, float]:
         """``(mean, standard error)`` of the ball's distance from the receiving End Zone."""
         mean = self.distance_sum / self.n
