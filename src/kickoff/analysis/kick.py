@@ -419,8 +419,10 @@ def simulate_kick(
     landing: Square | None = None,
 ) -> KickTally:
     """Play the Kick action ``act`` ``n`` times with ``SeededDice(seed)`` (the same rules as
-    a replay; an accurate kick lands as :func:`landing_policy` says, or as ``act.landing`` when
-    ``landing`` is ``None`` and it names one); the counts."""
+    a replay); the counts. An accurate kick lands nearest ``landing`` at each distance
+    (:func:`~kickoff.core.actions.kick.toward`); with ``landing`` ``None``, on ``act.landing``
+    when it names one (:func:`~kickoff.core.actions.kick.coach_landing`, ``DecisionError`` if it
+    is not allowed), else on the format's default square."""
     dice: Dice = SeededDice(seed)
     policy = coach_landing(act) if landing is None and act.landing is not None else (
         toward(landing))
