@@ -163,9 +163,10 @@ class AllTargetsAnswer(BaseModel):
 
 
 class KickAnswer(BaseModel):
-    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step), the
-    log told in sentences (``story``: one per log entry, as ``kickoff run`` tells it) and the
-    default decisions the kick-off applied (``defaults``: one line each)."""
+    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step; the
+    steps the page replays have the shape ``docs/formats.md`` pins, "The log's replayed
+    steps"), the log told in sentences (``story[i]`` tells ``log[i]``, as ``kickoff run`` tells
+    it) and the default decisions the kick-off applied (``defaults``: one line each)."""
 
     result: dict[str, Any]
     story: list[str] = Field(default_factory=list)
