@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import sqrt
 from typing import Any, Literal
 
 from kickoff.analysis.exact import ChainSolver, PathDice, enumerate_runs, merge, to_fraction
+from kickoff.analysis.simulate import share
 from kickoff.core import ball
 from kickoff.core.actions.activation import Activation, RerollChoice
 from kickoff.core.actions.kick import (
@@ -409,9 +409,9 @@ class KickTally:
     ground: dict[Square, int] = field(default_factory=dict)
 
     def share(self, count: int) -> tuple[float, float]:
-        """``(estimate, standard error)`` of a probability from its count."""
-        p = count / self.n
-        return p, sqrt(p * (1 - p) / self.n)
+        """``(estimate, standard error)`` of a probability from its count
+        (:func:`kickoff.analysis.simulate.share`)."""
+        return share(count, self.n)
 
 
 def simulate_kick(
