@@ -25,7 +25,8 @@ from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 from kickoff.formats.teams import load_setup
 from kickoff.web import compute
-from kickoff.web.app import ClientGone, Limits, OddsService
+from kickoff.web.jobs import ClientGone, OddsService
+from kickoff.web.limits import Limits
 
 DATA = Path(__file__).parents[1] / "data"
 #: A Kick It! Kick action during a turn: a legal scenario with no kick-off.
@@ -309,8 +310,8 @@ def test_events_default_is_the_same_for_the_cli_the_api_and_the_page() -> None:
 
     from kickoff.analysis.targets import DEFAULT_EVENTS
     from kickoff.cli.analysis_cmd import odds, simulate
-    from kickoff.web.app import STATIC
     from kickoff.web.models import AllTargetsRequest, OddsRequest
+    from kickoff.web.routes.reference import STATIC
 
     assert DEFAULT_EVENTS == "all"
     for command in (odds, simulate):

@@ -127,11 +127,12 @@ def test_an_unexpected_error_is_a_json_500(monkeypatch: pytest.MonkeyPatch) -> N
     from fastapi.testclient import TestClient
 
     from kickoff.web import app as web_app
+    from kickoff.web.routes import reference
 
     def broken() -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(web_app, "catalogue", broken)
+    monkeypatch.setattr(reference, "catalogue", broken)
     # raise_server_exceptions: an exception reaching the server would fail this test
     with TestClient(web_app.create_app(workers=1), raise_server_exceptions=True) as client:
         response = client.get("/api/catalogue")

@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import sqrt
 from typing import Any, Literal
 
 from kickoff.analysis.chain import ChainSolver
 from kickoff.analysis.chance import PathDice, enumerate_runs, merge, to_fraction
+from kickoff.analysis.simulate import share
 from kickoff.core import ball
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
@@ -409,9 +409,9 @@ class KickTally:
     ground: dict[Square, int] = field(default_factory=dict)
 
     def share(self, count: int) -> tuple[float, float]:
-        """``(estimate, standard error)`` of a probability from its count."""
-        p = count / self.n
-        return p, sqrt(p * (1 - p) / self.n)
+        """``(estimate, standard error)`` of a probability from its count
+        (:func:`kickoff.analysis.simulate.share`)."""
+        return share(count, self.n)
 
 
 def simulate_kick(
@@ -419,8 +419,10 @@ def simulate_kick(
     landing: Square | None = None,
 ) -> KickTally:
     """Play the Kick action ``act`` ``n`` times with ``SeededDice(seed)`` (the same rules as
-    a replay; an accurate kick lands as :func:`landing_policy` says, or as ``act.landing`` when
-    ``landing`` is ``None`` and it names one); the counts."""
+    a replay); the counts. An accurate kick lands nearest ``landing`` at each distance
+    (:func:`~kickoff.core.actions.kick.toward`); with ``landing`` ``None``, on ``act.landing``
+    when it names one (:func:`~kickoff.core.actions.kick.coach_landing`, ``DecisionError`` if it
+    is not allowed), else on the format's default square."""
     dice: Dice = SeededDice(seed)
     policy = coach_landing(act) if landing is None and act.landing is not None else (
         toward(landing))

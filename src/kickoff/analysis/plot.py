@@ -22,6 +22,8 @@ SQUARE_PX = 40
 #: and the column coordinates on top, the names of the lines and zones below, the colour bar on
 #: the right.
 LEFT, TOP, BOTTOM, RIGHT = 1, 2, 1, 2
+#: Dots per inch of the figure (with :data:`SQUARE_PX`, its size in inches).
+DPI = 100
 
 
 def _label(pid: str, name: str, side: str) -> str:
@@ -52,19 +54,15 @@ def heatmap_png(
     grid = np.full((pitch.height, pitch.width), np.nan)
     for r in ranked:
         grid[r.target.y, r.target.x] = float(r.value)
-    dpi = 100
     width, height = pitch.width + LEFT + RIGHT, pitch.height + TOP + BOTTOM
-    fig = plt.figure(figsize=(width * SQUARE_PX / dpi, height * SQUARE_PX / dpi), dpi=dpi)
+    fig = plt.figure(figsize=(width * SQUARE_PX / DPI, height * SQUARE_PX / DPI), dpi=DPI)
     ax = fig.add_axes((LEFT / width, BOTTOM / height, pitch.width / width, pitch.height / height))
-    ax.set_xlim(-0.5, pitch.width - 0.5)
-    ax.set_ylim(pitch.height - 0.5, -0.5)
     # Pitch coordinates: x along the top, y down the left, as the scenario files give squares.
+    ax.set(xlim=(-0.5, pitch.width - 0.5), ylim=(pitch.height - 0.5, -0.5),
+           xticks=range(pitch.width), yticks=range(pitch.height))
     ax.xaxis.tick_top()
-    ax.set_xticks(range(pitch.width))
-    ax.set_yticks(range(pitch.height))
     ax.tick_params(labelsize=7, length=0, pad=2)
-    for spine in ax.spines.values():
-        spine.set_visible(False)
+    ax.spines[:].set_visible(False)
     ax.add_patch(Rectangle((-0.5, -0.5), pitch.width, pitch.height, color="#2e7d32", zorder=0))
     for x in (0, pitch.width - 1):
         ax.add_patch(Rectangle((x - 0.5, -0.5), 1, pitch.height, color="#1b5e20", zorder=0))
@@ -100,15 +98,13 @@ def heatmap_png(
     under(halfway, "Line of Scrimmage (halfway)")
     under(pitch.width - 1, "away End Zone", "right")
     # The title, above the column coordinates.
-    teams = state.teams
-    kicking = state.kicking
     fig.text(0.5, 1 - 0.3 / height,
              f"{objective.replace('-', ' ')} for every kick target"
-             + (f" ({title})" if title else "") + f": {kicking} kicks, best target "
+             + (f" ({title})" if title else "") + f": {state.kicking} kicks, best target "
              f"{list(best)} ({float(ranked[0].value):.1%})",
              ha="center", va="center", fontsize=10, weight="bold")
     fig.text(0.5, 1 - 0.85 / height,
-             f"home (blue): {teams['home'].name}    away (red): {teams['away'].name}",
+             f"home (blue): {state.teams['home'].name}    away (red): {state.teams['away'].name}",
              ha="center", va="center", fontsize=9)
     cax = fig.add_axes(((LEFT + pitch.width + 0.9) / width, (BOTTOM + 1) / height,
                         0.4 / width, (pitch.height - 2) / height))
@@ -116,5 +112,5 @@ def heatmap_png(
     cbar.ax.yaxis.set_label_position("left")
     cbar.ax.tick_params(labelsize=7)
     cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
-    fig.savefig(path, dpi=dpi, format="png")
+    fig.savefig(path, dpi=DPI, format="png")
     plt.close(fig)

@@ -26,6 +26,13 @@ from kickoff.core.state import GameState
 CHUNK = 5_000
 
 
+def share(count: int, n: int) -> tuple[float, float]:
+    """``(estimate, standard error)`` of a probability from its ``count`` in ``n`` trials
+    (the binomial proportion ``count / n`` and its standard error)."""
+    p = count / n
+    return p, sqrt(p * (1 - p) / n)
+
+
 @dataclass
 class Tally:
     """Counts over ``n`` simulated kick-offs of the quantities the exact odds report."""
@@ -43,9 +50,14 @@ class Tally:
         return sum(self.ground.values())
 
     def share(self, count: int) -> tuple[float, float]:
-        """``(estimate, standard error)`` of a probability from its count."""
-        p = count / self.n
-        return p, sqrt(p * (1 - p) / self.n)
+        """``(estimate, standard error)`` of a probability from its count (:func:`share`)."""
+        return share(count, self.n)
+
+    def interval(self, count: int) -> tuple[float, float, float]:
+        """``(estimate, low, high)``: a probability from its count and its 95% confidence
+        interval (the estimate plus or minus 1.96 standard errors, :meth:`share`)."""
+        p, e = self.share(count)
+        return p, p - 1.96 * e, p + 1.96 * e
 
     def mean_distance(self) -> tuple[float, float]:
         """``(mean, standard error)`` of the ball's distance from the receiving End Zone."""

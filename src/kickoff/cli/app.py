@@ -10,7 +10,7 @@ import json
 import sys
 from importlib.metadata import version
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import typer
 import typer.core
@@ -41,7 +41,8 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
-from kickoff.core.rulesets import RULESETS
+from kickoff.core.pitch import Side
+from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.formats.files import make_folder, write_files
 from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
 from kickoff.formats.narration import defaults_applied
@@ -103,10 +104,6 @@ app.add_typer(fumbbl_app, name="fumbbl")
 app.add_typer(setup_app, name="setup")
 
 
-
-RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
-
-
 @app.command()
 @guarded
 def run(
@@ -119,7 +116,7 @@ def run(
     away_setup: Annotated[
         str | None, typer.Option(help="Away set-up: built-in name or set-up file.")
     ] = None,
-    kicking: Annotated[Literal["home", "away"], typer.Option(help="The kicking team.")] = "home",
+    kicking: Annotated[Side, typer.Option(help="The kicking team.")] = "home",
     target: Annotated[
         str | None,
         typer.Option(help="Kick target X,Y (default: centre of the receiving zone).",
@@ -212,7 +209,7 @@ def validate(
                      "default team)."),
     ] = None,
     side: Annotated[
-        Literal["home", "away"] | None, typer.Option(help="Set-up files: the side (default home).")
+        Side | None, typer.Option(help="Set-up files: the side (default home).")
     ] = None,
 ) -> None:
     """Check a set-up file (for a team) or a scenario file; list every problem.

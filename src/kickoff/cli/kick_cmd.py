@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 from rich.console import Console, Group
@@ -46,7 +46,7 @@ FileArg = Annotated[
     typer.Argument(help="A phase \"turn\" scenario (its first kick activation; its dice are "
                    "ignored), or - for stdin; without it, the teams given by the options."),
 ]
-ActiveOpt = Annotated[Literal["home", "away"],
+ActiveOpt = Annotated[Side,
                       typer.Option(help="The team taking the Kick action (without FILE).")]
 KickerOpt = Annotated[
     str | None,

@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
 from kickoff.formats.narration import bb_name, squares_text, story_lines
@@ -136,10 +137,27 @@ def holder_rows(label: str, total: Fraction, holders: Mapping[str, Fraction], mo
     return _holders(label, total, holders, Fraction(0), most, names)
 
 
-def count_rows(label: str, total: int, holders: Mapping[str, int], most: int = 8,
-               names: Mapping[str, str] | None = None) -> list[tuple[str, int]]:
-    """:func:`holder_rows` for counts of simulated kick-offs."""
-    return _holders(label, total, holders, 0, most, names)
+def outcome_sections(state: GameState, touchback: N, receiving: N, holders: Mapping[str, N],
+                     ground: N, zero: N) -> list[list[tuple[str, N]]]:
+    """The sections of a kick-off's outcome for :func:`odds_table` (exact odds, ``zero`` a
+    ``Fraction``) or for a table of counts (``simulate``, ``zero`` ``0``): the touchback; the
+    receiving team holding the ball, with its likeliest holders (``holders``: player id ->
+    probability or count); the kicking team holding it (only when one of its players may);
+    the ball on the ground."""
+    side = {pid: state.players[pid].side for pid in holders}
+    names: dict[str, str] = {pid: p.name for pid, p in state.players.items()}
+    kickers: dict[str, N] = {pid: c for pid, c in holders.items() if side[pid] == state.kicking}
+    sections: list[list[tuple[str, N]]] = [
+        [("touchback", touchback)],
+        _holders("receiving team holds the ball", receiving,
+                 {pid: c for pid, c in holders.items() if side[pid] == state.receiving}, zero, 8,
+                 names),
+    ]
+    if kickers:
+        sections.append(_holders("kicking team holds the ball", sum(kickers.values(), zero),
+                                 kickers, zero, 8, names))
+    sections.append([("ball on the ground", ground)])
+    return sections
 
 
 def odds_table(title: str, sections: list[Rows]) -> Table:
@@ -153,6 +171,44 @@ def odds_table(title: str, sections: list[Rows]) -> Table:
         for i, (label, p) in enumerate(rows):
             table.add_row(label, pct(p), exact(p), end_section=i == len(rows) - 1)
     return table
+
+
+def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Objective) -> Group:
+    """Every target ranked (best first; ``kickoff odds --all-targets``): the receiving area with
+    each target's objective value in percent, coloured green (good) to red (bad), ``##`` the
+    best target; then the five best targets' touchback, receiving team holds and ball on the
+    ground, in percent."""
+    values = {r.target: r.value for r in ranked}
+    lo = min(values.values())
+    hi = max(values.values())
+    better_high = HIGHER_IS_BETTER[objective]
+    xs = sorted({t.x for t in values})
+    text = Text()
+    text.append("   " + "".join(f"{x:>4}" for x in xs) + "\n", style="dim")
+    for y in range(state.pitch.height):
+        text.append(f"{y:>3}", style="dim")
+        for x in xs:
+            v = values.get(Square(x, y))
+            if v is None:
+                text.append("    ")
+                continue
+            share = 0.5 if hi == lo else float((v - lo) / (hi - lo))
+            good = share if better_high else 1 - share
+            colour = "green" if good > 0.66 else ("yellow" if good > 0.33 else "red")
+            label = "##" if Square(x, y) == ranked[0].target else f"{round(float(v) * 100):>2}"
+            text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
+        text.append("\n")
+    text.append(f"{objective} in percent per target; ## marks the best "
+                f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+    best = Table(title=f"Best targets by {objective} "
+                 f"({'higher' if better_high else 'lower'} is better)")
+    for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
+        best.add_column(col, justify="right")
+    for r in ranked[:5]:
+        best.add_row(str(list(r.target)), pct(r.odds.touchback),
+                     pct(r.odds.receiving_team_holds),
+                     pct(sum(r.odds.ground.values(), Fraction(0))))
+    return Group(text, best)
 
 
 def dice_table(log: list[dict[str, Any]]) -> Table:

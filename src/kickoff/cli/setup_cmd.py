@@ -25,9 +25,9 @@ import typer
 
 from kickoff.cli.common import guarded, read_input, write_text
 from kickoff.core.errors import ScenarioError
-from kickoff.core.pitch import PITCHES
+from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
-from kickoff.core.rulesets import RULESETS
+from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.formats import botbowl, fumbbl_setup, rosters
 from kickoff.formats.teams import (
     FAMILY,
@@ -44,11 +44,6 @@ from kickoff.formats.teams import (
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True)
-
-
-RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
-
-
 
 
 def _emit(text: str, out: Path | None, note: str) -> None:
@@ -87,7 +82,7 @@ def import_(
         help="FUMBBL set-up (.xml or .json) or botbowl formation (.txt); - for stdin.")],
     team: Annotated[str, typer.Option(help="The team it is for: built-in name or team file.")],
     ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to check against.")] = "bb2020",
-    side: Annotated[Literal["home", "away"], typer.Option(help="Side to check as.")] = "home",
+    side: Annotated[Side, typer.Option(help="Side to check as.")] = "home",
     format: Annotated[
         Literal["auto", "xml", "json", "botbowl"],
         typer.Option("--format", help="Input format (auto: by extension, else by content)."),
@@ -167,7 +162,7 @@ def show(
 def export(
     setup: Annotated[str, typer.Argument(help="A set-up: built-in name or set-up file (.toml).")],
     format: Annotated[
-        Literal["xml", "json"], typer.Option("--format", help="FUMBBL XML or JSON.")
+        fumbbl_setup.FumbblFormat, typer.Option("--format", help="FUMBBL XML or JSON.")
     ] = "xml",
     team_id: Annotated[
         str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")

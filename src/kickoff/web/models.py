@@ -11,12 +11,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
+from kickoff.core.pitch import Side
+from kickoff.core.rulesets import RulesetName
 from kickoff.formats.scenario import WeatherName
 
-RulesetName = Literal["classic", "bb2020", "bb2025", "sevens"]
-SideName = Literal["home", "away"]
-EventsName = Literal["none", "all"]
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
 BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
 Coordinate = Annotated[int, Field(ge=-1, le=99)]
@@ -44,7 +44,7 @@ class MatchRequest(_Body):
     away: BuiltinName | None = None
     home_setup: BuiltinName | None = None
     away_setup: BuiltinName | None = None
-    kicking: SideName = "home"
+    kicking: Side = "home"
     weather: WeatherName = Field("nice", description="A weather of the catalogue's `weathers`, "
                                  "or a ruleset's `fine_weather`: `perfect_conditions` is `nice` "
                                  "in any ruleset, as in a scenario.")
@@ -55,7 +55,7 @@ class OddsRequest(WithScenario):
     of the receiving set-up zone)."""
 
     target: tuple[Coordinate, Coordinate] | None = None
-    events: EventsName = Field(DEFAULT_EVENTS, description="all (the default, as kickoff odds "
+    events: Events = Field(DEFAULT_EVENTS, description="all (the default, as kickoff odds "
                                "and simulate): the Kick-off table too, each event with its "
                                "default decisions; none: deviation and landing only.")
     kick_skill: bool = Field(False, description="The kicker uses the Kick skill.")
@@ -64,7 +64,7 @@ class OddsRequest(WithScenario):
 class AllTargetsRequest(WithScenario):
     """Every target of the receiving area, ranked by an objective."""
 
-    events: EventsName = DEFAULT_EVENTS
+    events: Events = DEFAULT_EVENTS
     objective: Objective = "touchback"
     kick_skill: bool = False
 
@@ -72,7 +72,7 @@ class AllTargetsRequest(WithScenario):
 class SetupImportRequest(WithScenario):
     """A FUMBBL client set-up (XML or JSON text) to place one team of the scenario by."""
 
-    side: SideName
+    side: Side
     text: Annotated[str, Field(min_length=1, max_length=65_536)]
     format: Literal["auto", "fumbbl-xml", "fumbbl-json", "xml", "json"] = Field(
         "auto", description="auto: by the filename's extension, else the text's first "
@@ -83,7 +83,7 @@ class SetupImportRequest(WithScenario):
 class SetupExportRequest(WithScenario):
     """One team's set-up of the scenario, as a file."""
 
-    side: SideName
+    side: Side
     format: Literal["toml", "fumbbl-xml", "fumbbl-json"] = "toml"
     name: Annotated[str, Field(max_length=100)] = ""
 
@@ -148,7 +148,7 @@ class OddsAnswer(BaseModel):
     """
 
     target: tuple[int, int]
-    events: EventsName
+    events: Events
     touchback: Probability
     receiving_team_holds: Probability
     ball_on_ground: Probability
@@ -170,15 +170,16 @@ class AllTargetsAnswer(BaseModel):
     """Every target, best first for the kicking team by ``objective``."""
 
     objective: Objective
-    events: EventsName
+    events: Events
     higher_is_better: bool
     targets: list[RankedTargetOut]
 
 
 class KickAnswer(BaseModel):
-    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step), the
-    log told in sentences (``story``: one per log entry, as ``kickoff run`` tells it) and the
-    default decisions the kick-off applied (``defaults``: one line each)."""
+    """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step; the
+    steps the page replays have the shape ``docs/formats.md`` pins, "The log's replayed
+    steps"), the log told in sentences (``story[i]`` tells ``log[i]``, as ``kickoff run`` tells
+    it) and the default decisions the kick-off applied (``defaults``: one line each)."""
 
     result: dict[str, Any]
     story: list[str] = Field(default_factory=list)

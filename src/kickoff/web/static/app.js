@@ -519,6 +519,9 @@ function selectTarget(sq) {
 
 // ------------------------------------------------------------------ the kick-off
 
+// The frames of a kick-off: the set-up, then one a log entry. Only the log's replayed steps
+// (docs/formats.md, "The log's replayed steps": deviate, scatter, bounce, catch, touchback,
+// high_kick, quick_snap) are read; the last frame is the result itself.
 function buildFrames(result) {
   const players = {};
   for (const {p} of allPlayers()) players[p.id] = {square: p.square, status: p.status};

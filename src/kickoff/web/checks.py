@@ -1,0 +1,163 @@
+"""Input checks of the web API and its error answers: every problem names its field.
+
+A request's scenario is checked within the :class:`~kickoff.web.limits.Limits` and loaded by the
+formats (:func:`checked`, :func:`setup_scenario`); what is wrong is raised as :class:`BadInput`
+(422). The exception handlers turn an engine error, a request the models refuse and a
+Starlette HTTP error into JSON ``problems`` (``docs/web.md``, "Bad input").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.problems import Problem
+from kickoff.formats.reading import limit_problem
+from kickoff.formats.scenario import LoadedScenario, ScenarioIn, parse_scenario
+from kickoff.web import compute
+from kickoff.web.limits import Limits
+
+#: The problems of an engine error met while answering (``KickoffError`` not caught by the
+#: endpoint: one raised in an odds worker): each line names its field, the request's
+#: ``kick_skill`` for the kicker's use of Kick, the scenario's key path otherwise.
+REQUEST_FIELDS = {"decisions.use_kick_skill": "kick_skill"}
+
+
+def problems_of(e: KickoffError) -> list[Problem]:
+    """The problems of an engine error: its own, or its lines (:meth:`Problem.from_text`)."""
+    if isinstance(e, ScenarioError | SetupError):
+        return e.problems
+    return [Problem.from_text(line) for line in str(e).splitlines()]
+
+
+def _in_field(field: str, p: Problem) -> Problem:
+    """``p`` inside the request's ``field``: ``scenario.teams.home...``."""
+    return replace(p, where=f"{field}.{p.where}" if p.where else field)
+
+
+def _engine_problems(e: KickoffError) -> list[Problem]:
+    out: list[Problem] = []
+    for p in problems_of(e):
+        key = next((k for k in REQUEST_FIELDS
+                    if p.where == k or p.where.startswith((f"{k}.", f"{k}["))), None)
+        out.append(_in_field("scenario", p) if key is None else
+                   replace(p, where=REQUEST_FIELDS[key] + p.where[len(key):]))
+    return out
+
+
+def prefixed(field: str, e: KickoffError) -> list[Problem]:
+    if isinstance(e, ScenarioError):
+        return [_in_field(field, p) for p in e.problems]
+    if isinstance(e, SetupError):
+        return [p.at(f"{field}: illegal set-up") for p in e.problems]
+    return [Problem(str(e), field)]
+
+
+class BadInput(Exception):
+    """A 422 answer: every problem names its field."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(p.text() for p in problems))
+        self.problems = problems
+
+
+def scenario_text(doc: dict[str, Any], limits: Limits) -> str:
+    """The scenario as JSON text, within the limits (``BadInput`` otherwise)."""
+    teams = doc.get("teams")
+    if isinstance(teams, dict):
+        too_many = [Problem(f"{len(t['players'])} players, at most {limits.max_players} a team",
+                            f"scenario.teams.{side}.players")
+                    for side, t in teams.items()
+                    if isinstance(t, dict) and isinstance(t.get("players"), list)
+                    and len(t["players"]) > limits.max_players]
+        if too_many:
+            raise BadInput(too_many)
+    return json.dumps(doc)
+
+
+def checked(doc: dict[str, Any], limits: Limits,
+             load: Callable[[str], LoadedScenario] = compute.load) -> tuple[str, LoadedScenario]:
+    """``(text, loaded scenario)``, loaded by ``load``; ``BadInput`` naming every problem."""
+    text = scenario_text(doc, limits)
+    try:
+        return text, load(text)
+    except KickoffError as e:
+        raise BadInput(prefixed("scenario", e)) from None
+
+
+#: Why a ``phase: "turn"`` scenario has no set-up to read or place.
+TURN_HAS_NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before '
+                     "a kick-off (phase \"kickoff\")")
+
+
+def setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
+    """The scenario of a set-up import or export, parsed: ``BadInput`` naming every problem,
+    or ``scenario.phase`` for a turn (its players stand where a drive left them, the ball in
+    play, and no team kicks: nothing of it is a set-up)."""
+    try:
+        sc = parse_scenario(scenario_text(doc, limits))
+    except KickoffError as e:
+        raise BadInput(prefixed("scenario", e)) from None
+    if sc.phase == "turn":
+        raise BadInput([Problem.from_text(TURN_HAS_NO_SETUP)])
+    return sc
+
+
+#: The most parts of a field path a problem shows (a value nested hundreds of levels deep is
+#: named by its first parts and ``...``).
+FIELD_PATH_PARTS = 12
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    parts = loc[1:] if loc and loc[0] == "body" else loc
+    for part in parts[:FIELD_PATH_PARTS]:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    if len(parts) > FIELD_PATH_PARTS:
+        out += "..."
+    return out or "body"
+
+
+# --------------------------------------------------------------------------- exception handlers
+
+
+async def engine_error(request: Request, exc: KickoffError) -> JSONResponse:
+    return JSONResponse({"problems": [p.as_json() for p in _engine_problems(exc)]},
+                        status_code=422)
+
+
+async def bad_input(request: Request, exc: BadInput) -> JSONResponse:
+    return JSONResponse({"problems": [p.as_json() for p in exc.problems]}, status_code=422)
+
+
+async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    problems: list[Problem] = []
+    for err in exc.errors():
+        if err["type"] == "json_invalid":
+            problems.append(Problem(f"not valid JSON at character {err['loc'][-1]}: "
+                                    f"{err.get('ctx', {}).get('error', '')}", "body"))
+            continue
+        msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
+        problems.append(Problem(msg, field_path(tuple(err["loc"]))))
+    return JSONResponse({"problems": [p.as_json() for p in problems]}, status_code=422)
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    detail = exc.detail
+    if exc.status_code == 400 and "parsing the body" in str(detail):
+        limit = limit_problem(exc.__cause__) if exc.__cause__ else None
+        if limit is not None:  # nested too deeply, an integer too long: invalid JSON to us
+            return JSONResponse(
+                {"problems": [Problem(f"not valid JSON: {limit}", "body").as_json()]},
+                status_code=422)
+        detail = "body: not a JSON document this server can read"
+    return JSONResponse({"problems": [Problem.from_text(str(detail)).as_json()]},
+                        status_code=exc.status_code, headers=getattr(exc, "headers", None))

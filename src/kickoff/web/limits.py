@@ -1,0 +1,35 @@
+"""What the web server accepts and keeps (:class:`Limits`), and the routes' access to them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the server accepts and keeps."""
+
+    #: Largest request body, bytes (a scenario of two teams of 16 is about 10 KB).
+    max_body_bytes: int = 256 * 1024
+    #: Most players in one team of a scenario.
+    max_players: int = 16
+    #: Odds jobs waiting for or running in the worker pool; more are refused with 503.
+    max_pending: int = 256
+    #: One-target odds answers kept (an eleven-a-side one with events "all" is about 18 KB).
+    cached_odds: int = 4096
+    #: All-targets rankings kept.
+    cached_rankings: int = 64
+
+
+async def app_limits(request: Request) -> Limits:
+    """The limits the application was made with (``create_app(limits=...)``)."""
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+#: A route's parameter for the application's :class:`Limits` (a FastAPI dependency; it adds
+#: nothing to the request or the OpenAPI document).
+AppLimits = Annotated[Limits, Depends(app_limits)]

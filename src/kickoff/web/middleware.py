@@ -1,0 +1,94 @@
+"""The web app's ASGI middleware: the request body's size limit (413) and the last resort for a
+bug (500), both answering JSON ``problems`` as every other refusal does."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kickoff.core.problems import Problem
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``max_bytes`` is answered 413 (JSON ``problems``)
+    before the application sees any of it; a smaller one is read whole, then handed on."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = JSONResponse(
+            {"problems": [Problem(f"larger than {self.max_bytes} bytes, the most this server "
+                                  "accepts", "body").as_json()]}, status_code=413)
+        await response(scope, receive, send)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        total = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left
+            chunks.append(message.get("body", b""))
+            total += len(chunks[-1])
+            if total > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+        whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
+                                 "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+class CatchAll:
+    """ASGI middleware: an exception no handler answers (a bug) is logged with its traceback and
+    answered 500 with JSON ``problems``, the keep-alive connection kept (uvicorn closes the
+    connection of an application that raises). Once an answer has started, the exception goes
+    on to the server: nothing better can be sent then."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            if started:
+                raise
+            logging.getLogger("uvicorn.error").exception(
+                "kickoff: unexpected error answering %s %s", scope.get("method"),
+                scope.get("path"))
+            response = JSONResponse({"problems": [Problem(
+                "an unexpected error (a bug in kickoff, logged by the server); the request was "
+                "not answered", "server").as_json()]}, status_code=500)
+            await response(scope, receive, send)

@@ -1,0 +1,77 @@
+"""Kick-off routes: ``POST /api/kick`` (one kick-off played, told in sentences), ``/api/odds``
+and ``/api/odds/all`` (exact odds, computed by the worker pool of :mod:`kickoff.web.jobs`).
+A scenario with an illegal set-up is refused here (422)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from kickoff.core.errors import KickoffError
+from kickoff.core.kickoff import target_problem
+from kickoff.formats.narration import defaults_applied, sentences
+from kickoff.formats.scenario import play, result_to_json
+from kickoff.web import compute
+from kickoff.web.checks import BadInput, checked, prefixed
+from kickoff.web.jobs import odds_service
+from kickoff.web.limits import AppLimits
+from kickoff.web.models import (
+    AllTargetsAnswer,
+    AllTargetsRequest,
+    KickAnswer,
+    OddsAnswer,
+    OddsRequest,
+    WithScenario,
+)
+
+#: How the page chooses what a default decided (for :func:`defaults_applied`).
+PAGE_CHOICES = {"high_kick": "choose in High Kick", "touchback": "choose in Touchback",
+                "free_turn": "a scenario's decisions.blitz / charge"}
+
+router = APIRouter()
+
+
+@router.post("/api/kick", tags=["kick-off"], response_model=KickAnswer)
+def kick(body: WithScenario, lim: AppLimits) -> dict[str, Any]:
+    """Play the scenario's kick-off once, as ``kickoff replay`` does: its scripted dice, or
+    its seed (a new seed when it gives neither; the result names it)."""
+    doc = body.scenario
+    if doc.get("dice") is None and doc.get("seed") is None:
+        doc = {**doc, "seed": secrets.randbelow(2**31)}
+    _, loaded = checked(doc, lim)
+    try:
+        result, seed = play(loaded)
+    except KickoffError as e:
+        raise BadInput(prefixed("scenario", e)) from None
+    played = result_to_json(result, loaded.ruleset, seed)
+    d = loaded.decisions
+    given = {"high_kick": d.high_kick is not None, "touchback": d.touchback is not None,
+             "free_turn": bool(d.blitz or d.charge)}
+    return {"result": played, "story": sentences(played["log"]),
+            "defaults": defaults_applied(played["log"], given, PAGE_CHOICES)}
+
+
+@router.post("/api/odds", tags=["odds"], response_model=OddsAnswer)
+async def odds(body: OddsRequest, request: Request, lim: AppLimits) -> dict[str, Any]:
+    """The exact odds of one kick target: touchback, each player's chance to end with the
+    ball, where it may end on the ground (``kickoff odds --json``)."""
+    text, loaded = await asyncio.to_thread(checked, body.scenario, lim, compute.load_kickoff)
+    state = loaded.state
+    target = body.target or loaded.decisions.target or state.pitch.centre[state.receiving]
+    problem = target_problem(state.pitch, state.receiving, target)
+    if problem is not None:
+        raise BadInput([problem.at("target")])
+    return await odds_service(request).one(text, body.events, body.kick_skill,
+                                           (target[0], target[1]), request.is_disconnected)
+
+
+@router.post("/api/odds/all", tags=["odds"], response_model=AllTargetsAnswer)
+async def odds_all(body: AllTargetsRequest, request: Request, lim: AppLimits) -> dict[str, Any]:
+    """Every target of the receiving area ranked by the objective, best first for the
+    kicking team (``kickoff odds --all-targets``)."""
+    text, _ = await asyncio.to_thread(checked, body.scenario, lim, compute.load_kickoff)
+    return await odds_service(request).all_targets(text, body.events, body.kick_skill,
+                                                   body.objective, request.is_disconnected)
