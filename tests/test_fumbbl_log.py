@@ -10,7 +10,6 @@ read them are skipped when it is absent.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -747,9 +746,7 @@ WAITING: dict[tuple[str, int], str] = {}
 
 @pytest.mark.shared_data("data/fumbbl-replays")
 def test_every_shared_replay_verifies() -> None:
-    start = time.perf_counter()
     code, out, _ = cli(["fumbbl", "verify", "--json", str(SHARED)])
-    elapsed = time.perf_counter() - start
     doc = json.loads(out)
     summary = doc["summary"]
     assert summary["games"] == 49 and summary["games_failed"] == 0, doc["failed"]
@@ -761,7 +758,6 @@ def test_every_shared_replay_verifies() -> None:
     # the 15 classic Blitz! kick-offs (13 with actions), free turns played from FUMBBL's log
     blitz = [row for row in doc["kickoffs"] if row["event"] == "blitz"]
     assert len(blitz) == 15 and all(row["status"] == "agree" for row in blitz)
-    assert elapsed < 60
     assert code == 0
 
 
