@@ -329,12 +329,15 @@ def test_narration_tells_each_step_and_die() -> None:
 def test_fumbbl_players_are_named_by_jersey_and_name_in_tables_and_on_the_pitch(
     tmp_path: Path,
 ) -> None:
-    from kickoff.cli.render import player_label, short_id
+    from kickoff.cli.render import player_label
+    from kickoff.core.state import disc_label
 
     assert player_label("p15091672", "Caleb Jain (Blitzer, #1)") == "#1 Caleb Jain"
     assert player_label("a4", "Catcher") == "a4"
     assert len(player_label("p1", "x" * 40)) <= 24
-    assert short_id("p15091672", "Caleb Jain (Blitzer, #12)", "away") == "a12"
+    assert disc_label("p15091672", "Caleb Jain (Blitzer, #12)", "away") == "a12"
+    assert disc_label("p15091672", "Caleb Jain", "away") == "672"
+    assert disc_label("h7", "Caleb Jain (Blitzer, #12)", "home") == "h7"
     code, out, err = cli(["fumbbl", "extract", "examples/replay_demo.json.gz", "--out",
                           str(tmp_path)])
     assert code == 0, err

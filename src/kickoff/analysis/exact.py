@@ -639,7 +639,7 @@ class KickoffSolver:
     def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
         """The :class:`Odds` of numbered end probabilities (summed exactly, then converted)."""
         receiving: Side = self.state.receiving
-        end_zone_x = 0 if receiving == "home" else self.state.pitch.width - 1
+        end_zone_x = self.state.pitch.end_zone_x(receiving)
         sides = {p.id: p.side for p in self.state.players.values()}
         holders: dict[str, Any] = {}
         ground: dict[Square, Any] = {}

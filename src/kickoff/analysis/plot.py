@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import IO
 
@@ -14,7 +13,7 @@ import numpy as np
 from matplotlib.patches import Circle, Rectangle
 
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, disc_label
 
 #: Pixels per square in the PNG.
 SQUARE_PX = 40
@@ -24,15 +23,6 @@ SQUARE_PX = 40
 LEFT, TOP, BOTTOM, RIGHT = 1, 2, 1, 2
 #: Dots per inch of the figure (with :data:`SQUARE_PX`, its size in inches).
 DPI = 100
-
-
-def _label(pid: str, name: str, side: str) -> str:
-    """A player's label on his disc: his id, or for a long id (FUMBBL's ``p15091672``) the
-    side's letter and the jersey number his name carries (``Name (Position, #7)`` -> ``a7``)."""
-    if len(pid) <= 3:
-        return pid
-    m = re.search(r"#(\d{1,2})\b", name)
-    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
 
 
 def heatmap_png(
@@ -85,7 +75,7 @@ def heatmap_png(
         colour = "#1565c0" if p.side == "home" else "#c62828"
         ax.add_patch(Circle((p.square.x, p.square.y), 0.38, color=colour, ec="white", zorder=4,
                             alpha=0.5 if p.status != "standing" else 1.0))
-        ax.text(p.square.x, p.square.y, _label(p.id, p.name, p.side), ha="center", va="center",
+        ax.text(p.square.x, p.square.y, disc_label(p.id, p.name, p.side), ha="center", va="center",
                 fontsize=7, color="white", zorder=5)
     best = ranked[0].target
     ax.add_patch(Rectangle((best.x - 0.5, best.y - 0.5), 1, 1, fill=False, ec="black", lw=2.5,

@@ -123,7 +123,7 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
                           free_turn_policy=job.free_turns, high_kick=job.high_kick,
                           touchback=job.touchback)
     receiving = state.receiving
-    end_zone_x = 0 if receiving == "home" else state.pitch.width - 1
+    end_zone_x = state.pitch.end_zone_x(receiving)
     with_event = job.events == "all"
     tally = Tally()
     holders, ground = tally.holders, tally.ground

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
 from kickoff.core.pitch import Square
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, disc_label
 from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 
@@ -55,7 +55,7 @@ def pitch_text(
             sq = (x, y)
             p = state.board.get(sq)
             if p is not None:
-                label = p.id if len(p.id) <= 3 else short_id(p.id, p.name, p.side)
+                label = disc_label(p.id, p.name, p.side)
                 style = "bold blue" if p.side == "home" else "bold red"
                 if state.carrier == p.id:
                     label, style = label.upper(), style + " reverse"
@@ -75,13 +75,6 @@ def pitch_text(
                 text.append("  .", style="dim")
         text.append("\n")
     return text
-
-
-def short_id(pid: str, name: str, side: str) -> str:
-    """A long player id (FUMBBL's ``p15091672``) as 3 characters for the pitch: the side's letter
-    and the jersey number FUMBBL's name carries (``Name (Position, #7)`` -> ``a7``)."""
-    m = re.search(r"#(\d{1,2})\b", name)
-    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
 
 
 def player_label(pid: str, name: str = "") -> str:

@@ -108,7 +108,8 @@ class KickoffContext:
         return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.log)]
 
     def note(self, step: str, **info: Any) -> None:
-        """Add a line to the log (for people; its shape is not part of the contract)."""
+        """Add a line to the log: for people, except the steps the page replays, whose keys are
+        part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps")."""
         info["step"] = step
         self.log.append(info)
 

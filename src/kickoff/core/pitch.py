@@ -183,6 +183,11 @@ class Pitch:
         """Whether ``sq`` is one of ``side``'s Line of Scrimmage squares (Centre Field part)."""
         return sq[0] == self.los[side] and self.wide <= sq[1] < self.height - self.wide
 
+    def end_zone_x(self, side: Side) -> int:
+        """The ``x`` of ``side``'s own End Zone (the one it defends): home ``0``, away
+        ``width - 1`` (``pitch-and-dice.md``)."""
+        return 0 if side == "home" else self.width - 1
+
     def in_setup_zone(self, side: Side, sq: tuple[int, int]) -> bool:
         """Whether ``sq`` is in ``side``'s set-up zone (own half, or own third in Sevens)."""
         lo, hi = self.setup_zone[side]

@@ -7,6 +7,7 @@ check a set-up once and play many kick-offs from copies. Validation of user inpu
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
@@ -269,6 +270,16 @@ class GameState:
     def is_open(self, player: Player) -> bool:
         """Open (bb2020+) / not in an opposing tackle zone (classic): no Standing opponent adjacent."""
         return player.square is None or not tackle_zones(self, player.square, player.side)
+
+
+def disc_label(pid: str, name: str, side: Side) -> str:
+    """A player's label on a pitch drawing, at most 3 characters: his id, or for a long id
+    (FUMBBL's ``p15091672``) the side's letter and the jersey number his name carries
+    (``Name (Position, #7)`` -> ``a7``), else the id's last 3 characters."""
+    if len(pid) <= 3:
+        return pid
+    m = re.search(r"#(\d{1,2})\b", name)
+    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
 
 
 def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:
