@@ -1,0 +1,93 @@
+"""The house's shape (``docs/architecture.md``), checked: what each room may import, and rooms and
+functions small enough to read (issue 12: no module over 700 lines, no function over 80)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "kickoff"
+
+#: Package -> the packages of kickoff it may import (besides itself and ``kickoff`` itself).
+MAY_IMPORT: dict[str, set[str]] = {
+    "core": set(),
+    "analysis": {"core"},
+    "formats": {"core"},
+    "web": {"core", "analysis", "formats"},
+    "cli": {"core", "analysis", "formats", "web"},
+}
+
+#: Core modules -> core modules they must not import (the ties issue 12 undid).
+MUST_NOT_IMPORT: dict[str, tuple[str, ...]] = {
+    "kickoff.core.ball": ("kickoff.core.actions",),
+    "kickoff.core.rolls": ("kickoff.core.actions", "kickoff.core.ball"),
+    "kickoff.core.decisions": ("kickoff.core.context", "kickoff.core.state", "kickoff.core.actions"),
+    "kickoff.core.context": ("kickoff.core.actions", "kickoff.core.ball"),
+}
+
+MAX_MODULE_LINES = 700
+MAX_FUNCTION_LINES = 80
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out.append((name, path))
+    return out
+
+
+def _imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {name for name in found if name.split(".")[0] == "kickoff"}
+
+
+def test_the_rooms_are_found() -> None:
+    names = {name for name, _ in _modules()}
+    assert {"kickoff.core.ball", "kickoff.core.decisions", "kickoff.core.rolls",
+            "kickoff.core.actions.turn", "kickoff.analysis.chance", "kickoff.analysis.chain",
+            "kickoff.analysis.worlds", "kickoff.analysis.exact", "kickoff.web.checks",
+            "kickoff.formats.scenario_models"} <= names
+
+
+@pytest.mark.parametrize(("name", "path"), _modules(), ids=[name for name, _ in _modules()])
+def test_each_room_imports_only_below_it(name: str, path: Path) -> None:
+    package = name.split(".")[1] if name.count(".") else None
+    imported = _imports(path)
+    if package in MAY_IMPORT:
+        allowed = MAY_IMPORT[package] | {package}
+        wrong = sorted(m for m in imported
+                       if m.count(".") and m.split(".")[1] in MAY_IMPORT
+                       and m.split(".")[1] not in allowed)
+        assert wrong == [], f"{name} imports {wrong}"
+    for banned in MUST_NOT_IMPORT.get(name, ()):
+        assert not [m for m in imported if m == banned or m.startswith(banned + ".")], (
+            f"{name} imports {banned}")
+
+
+def test_the_checks_would_see_a_wrong_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from kickoff.cli.app import main\nimport kickoff.web.app\n")
+    assert _imports(bad) == {"kickoff.cli.app", "kickoff.cli.app.main", "kickoff.web.app"}
+
+
+@pytest.mark.parametrize(("name", "path"), _modules(), ids=[name for name, _ in _modules()])
+def test_rooms_and_functions_are_small(name: str, path: Path) -> None:
+    text = path.read_text()
+    assert len(text.splitlines()) <= MAX_MODULE_LINES, name
+    long = [f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.end_lineno is not None
+            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
+    assert long == [], f"{name}: {long}"
