@@ -17,6 +17,7 @@ import typer.core
 import typer.main
 from rich.console import Console
 
+import kickoff
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
@@ -81,7 +82,8 @@ typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-ass
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"kickoff {version('kickoff')}")
+        build = "compiled with mypyc" if kickoff.compiled else "pure Python"
+        typer.echo(f"kickoff {version('kickoff')} ({build})")
         raise typer.Exit()
 
 
@@ -89,7 +91,7 @@ def _version(value: bool) -> None:
 def _main(
     show_version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True,
-                           help="Print the version and exit.")
+                           help="Print the version and the build (mypyc-compiled or pure Python).")
     ] = False,
 ) -> None:
     """kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!)."""
