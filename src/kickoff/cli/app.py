@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -82,6 +81,8 @@ typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-ass
 
 def _version(value: bool) -> None:
     if value:
+        from importlib.metadata import version  # here: it imports the email package
+
         build = "compiled with mypyc" if kickoff.compiled else "pure Python"
         typer.echo(f"kickoff {version('kickoff')} ({build})")
         raise typer.Exit()
