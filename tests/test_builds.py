@@ -96,3 +96,30 @@ def test_compiled_and_pure_builds_agree_exactly(tmp_path: Path) -> None:
     kickoffs = pure["kickoffs"]
     assert isinstance(kickoffs, dict) and all(len(docs) == 300 for docs in kickoffs.values())
     assert "Fraction(" in str(pure["odds"])
+
+
+def test_game_data_pickles_on_this_build() -> None:
+    """What ``simulate --jobs`` and Dask send to other processes survives pickling on this build
+    (compiled frozen dataclasses refuse the default unpickling; see ``kickoff.core.pickling``):
+    the copy plays the same seeded kick-off as the original."""
+    import pickle
+
+    from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
+    from kickoff.formats.scenario import result_to_json
+    from kickoff.formats.teams import build_state, load_setup, load_team
+
+    rs = RULESETS["bb2020"]
+    teams = {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")}
+    setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
+              "away": load_setup("botbowl_off_wedge", rs.pitch)}
+    state = build_state(rs, teams, setups, "home")
+    decisions = Decisions(high_kick="a1")
+    state2, rs2, decisions2 = pickle.loads(pickle.dumps((state, rs, decisions)))
+    assert rs2 == rs and rs2.pitch == rs.pitch and decisions2 == decisions
+    assert list(state2.board) == list(state.board) and state2.players.keys() == state.players.keys()
+    for seed in range(20):
+        ours = kick_off(state.clone(), rs, SeededDice(seed), decisions)
+        theirs = kick_off(state2.clone(), rs2, SeededDice(seed), decisions2)
+        assert result_to_json(theirs, rs2, seed) == result_to_json(ours, rs, seed)
+    result = pickle.loads(pickle.dumps(ours))
+    assert result_to_json(result, rs, 19) == result_to_json(ours, rs, 19)
