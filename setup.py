@@ -22,6 +22,7 @@ import shutil
 import sys
 import sysconfig
 from glob import glob
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,7 @@ class MypycBuildExt(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
+        self._remove_compiled()
         if not self.extensions:
             return
         try:
@@ -125,6 +127,14 @@ class MypycBuildExt(build_ext):
                  "(slower, same results)")
             return
         _say(f"compiled {len(compiled_sources())} modules with mypyc")
+
+    def _remove_compiled(self) -> None:
+        """Remove compiled modules an earlier build left in the build directory, which setuptools
+        reuses: a pure build must not ship them, nor a compiled one a module since removed."""
+        root = Path(self.build_lib)
+        for suffix in EXTENSION_SUFFIXES:
+            for stale in [*root.glob(f"kickoff__mypyc{suffix}"), *(root / "kickoff").rglob(f"*{suffix}")]:
+                stale.unlink()
 
 
 setup(distclass=BinaryDistribution, cmdclass={"build_ext": MypycBuildExt})
