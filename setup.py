@@ -53,6 +53,12 @@ def _say(message: str) -> None:
     print(f"kickoff build: {message}", file=sys.stderr, flush=True)
 
 
+def _brief(exc: BaseException) -> str:
+    """The error in a few words (mypy and the compiler print the details above)."""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text[:80]}" if text else type(exc).__name__
+
+
 def compile_requested() -> bool:
     """False when ``KICKOFF_NO_COMPILE`` is set to anything but ``""`` or ``0``."""
     return os.environ.get("KICKOFF_NO_COMPILE", "") in ("", "0")
@@ -104,7 +110,8 @@ class MypycBuildExt(build_ext):
             finally:
                 os.chdir(cwd)
         except (Exception, SystemExit) as exc:  # mypy reports its errors and exits
-            _say(f"mypyc failed ({exc!r}): installing the pure-Python package (slower, same results)")
+            _say(f"mypyc failed ({_brief(exc)}): installing the pure-Python package (slower, "
+                 "same results)")
             return []
 
     def finalize_options(self) -> None:
@@ -123,7 +130,7 @@ class MypycBuildExt(build_ext):
         except (Exception, SystemExit) as exc:
             for output in self.get_outputs():  # no half-compiled package
                 Path(output).unlink(missing_ok=True)
-            _say(f"compiling failed ({exc!r}): installing the pure-Python package "
+            _say(f"compiling failed ({_brief(exc)}): installing the pure-Python package "
                  "(slower, same results)")
             return
         _say(f"compiled {len(compiled_sources())} modules with mypyc")
