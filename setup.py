@@ -41,11 +41,11 @@ COMPILED = (
     "src/kickoff/analysis/chance.py",
     "src/kickoff/analysis/worlds.py",
 )
+#: The commands that build the package (the others only read its metadata or sources).
+BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 #: mypy's settings for the compilation: gmpy2 ships no types; the project's own ``[tool.mypy]``
 #: (``--strict``, the pydantic plugin) is for the checks, and pydantic is not in the build
 #: environment. The compiled modules import only the standard library, gmpy2 and each other.
-#: The commands that build the package (the others only read its metadata or sources).
-BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 MYPY_CONFIG = "[mypy]\n\n[mypy-gmpy2]\nignore_missing_imports = True\n"
 
 
@@ -86,7 +86,6 @@ class BinaryDistribution(Distribution):
 
 class MypycBuildExt(build_ext):
     """``build_ext`` that compiles :data:`COMPILED` with mypyc, falling back to the pure package."""
-
 
     def _extensions(self) -> list[Any]:
         if self.editable_mode or not compile_requested():
