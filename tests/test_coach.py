@@ -82,7 +82,10 @@ def test_version_and_short_help() -> None:
 
     code, out, err = cli(["--version"])
     assert code == 0, err
-    assert out.strip() == f"kickoff {version('kickoff')}"
+    import kickoff
+
+    build = "compiled with mypyc" if kickoff.compiled else "pure Python"
+    assert out.strip() == f"kickoff {version('kickoff')} ({build})"
     for args in (["-h"], ["run", "-h"], ["setup", "import", "-h"], ["fumbbl", "verify", "-h"]):
         code, out, err = cli(args)
         assert code == 0, (args, err)

@@ -2,6 +2,18 @@
 
 Four rulesets (``classic``, ``bb2020``, ``bb2025``, ``sevens``) and the ``kick_it`` house rule.
 The rules core is :mod:`kickoff.core`; scenario files are :mod:`kickoff.formats.scenario`.
+
+``compiled`` says which build is running: ``True`` when the core was compiled with mypyc
+(``pip install .`` with a C compiler), ``False`` for the pure-Python package (editable installs,
+``KICKOFF_NO_COMPILE=1``, no C compiler). Both give the same results; see ``setup.py``.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+from pathlib import Path as _Path
+
 __version__ = "0.1.0"
+
+#: Whether ``kickoff.core`` is the mypyc-compiled build (Python imports a compiled module before
+#: the ``.py`` beside it).
+compiled: bool = any((_Path(__file__).parent / "core" / f"state{suffix}").exists()
+                     for suffix in _EXTENSION_SUFFIXES)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from math import sqrt
 
@@ -99,19 +99,12 @@ class Job:
     touchback: str | None = None
 
 
-class _TouchbackWhenAble(Decisions):
-    """``decisions`` with ``touchback`` the chosen player while he can take the ball in
-    ``world`` (Standing, able to catch), else ``None``, the format's default: over many
-    kick-offs an event may have taken him out, and the coach then gives the ball to another."""
-
-    def __init__(self, decisions: Decisions, world: GameState, choice: str) -> None:
-        self.__dict__.update(decisions.__dict__)
-        self._world, self._choice = world, choice
-
-    @property
-    def touchback(self) -> str | Square | None:  # type: ignore[override]
-        p = self._world.players.get(self._choice)
-        return self._choice if p is not None and p.can_catch() else None
+def _when_able(world: GameState, choice: str) -> str | None:
+    """The ``touchback`` decision for ``choice``: him while he can take the ball in ``world``
+    (Standing, able to catch), else ``None``, the format's default: over many kick-offs an event
+    may have taken him out, and the coach then gives the ball to another."""
+    p = world.players.get(choice)
+    return choice if p is not None and p.can_catch() else None
 
 
 def run_chunk(job: Job, n: int, seed: int) -> Tally:
@@ -129,10 +122,15 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
     holders, ground = tally.holders, tally.ground
     for _ in range(n):
         world = state.clone()
-        chosen = decisions if job.touchback is None else _TouchbackWhenAble(
-            decisions, world, job.touchback)
-        result = kick_until_landing(world, rs, dice, chosen, job.house_rules,
-                                    events=with_event).finish()
+        # The touchback is awarded before the event (Kick It! without a kicker) or after it, in
+        # finish(): the choice is set for the world as it is at each (no subclass of Decisions,
+        # which the compiled core does not allow).
+        if job.touchback is not None:
+            decisions.touchback = _when_able(world, job.touchback)
+        kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event)
+        if job.touchback is not None:
+            decisions.touchback = _when_able(world, job.touchback)
+        result = kick.finish()
         st = result.state
         tally.touchback += result.touchback
         carrier = st.carrier
@@ -213,6 +211,9 @@ def simulate(
             if progress:
                 progress(tally.n)
         return total
+    # here, not at import time: multiprocessing is for --jobs only
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for tally in _in_order(pool, tasks, 2 * jobs):
             total.add(tally)

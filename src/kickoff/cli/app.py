@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +16,7 @@ import typer.core
 import typer.main
 from rich.console import Console
 
+import kickoff
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
@@ -82,7 +82,10 @@ typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-ass
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"kickoff {version('kickoff')}")
+        from importlib.metadata import version  # here: it imports the email package
+
+        build = "compiled with mypyc" if kickoff.compiled else "pure Python"
+        typer.echo(f"kickoff {version('kickoff')} ({build})")
         raise typer.Exit()
 
 
@@ -90,7 +93,7 @@ def _version(value: bool) -> None:
 def _main(
     show_version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True,
-                           help="Print the version and exit.")
+                           help="Print the version and the build (mypyc-compiled or pure Python).")
     ] = False,
 ) -> None:
     """kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!)."""

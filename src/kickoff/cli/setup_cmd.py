@@ -28,7 +28,6 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS, RulesetName
-from kickoff.formats import botbowl, fumbbl_setup, rosters
 from kickoff.formats.teams import (
     FAMILY,
     RosterPlayer,
@@ -94,6 +93,8 @@ def import_(
 
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
+    from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+
     rs = RULESETS[ruleset]
     where, text = read_input(file)
     if format == "auto":
@@ -170,6 +171,8 @@ def export(
     out: Annotated[Path | None, typer.Option(help="Write here (whole or not at all), not to stdout.")] = None,
 ) -> None:
     """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
+    from kickoff.formats import fumbbl_setup  # here: other commands skip the XML readers
+
     where, s = _load_any_setup(setup)
     fs = fumbbl_setup.from_setup_file(s, team_id)
     text = fumbbl_setup.to_xml(fs) if format == "xml" else fumbbl_setup.to_json(fs)
@@ -207,6 +210,8 @@ def roster(
         help="Write the team file here (whole or not at all), not stdout.")] = None,
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
+    from kickoff.formats import rosters  # here: other commands skip the XML readers
+
     picks = _parse_picks(pick or [])
     where, text = read_input(file)
     parsed = rosters.parse_roster(text, where)

@@ -16,6 +16,7 @@ from kickoff.core.errors import (
     SetupError,
 )
 from kickoff.core.kickoff import Deviation, EventRoll, KickoffResult, kick_off
+from kickoff.core.pickling import register as _register_pickling
 from kickoff.core.pitch import ELEVEN, SEVENS, Pitch, Square
 from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems, setup_problems
@@ -28,3 +29,5 @@ __all__ = [
     "SeededDice", "SetupError", "Square", "Team", "kick_off", "kickoff_setup_problems",
     "outcomes", "setup_problems",
 ]
+
+_register_pickling()  # the frozen dataclasses pickle alike in both builds

@@ -32,6 +32,12 @@ class Player:
         "st", "status",
     )
 
+    def __new__(cls, *args: object, **kwargs: object) -> Player:
+        # An instance not yet initialised, for copy() and pickle, in both builds: the copies fill
+        # the slots directly (the constructor would check and index again, several times slower
+        # in the pure build), and mypyc only lets __new__ skip __init__ when a class defines it.
+        return object.__new__(cls)
+
     def __init__(
         self,
         id: str,
@@ -107,6 +113,12 @@ class Team:
         "rerolls", "side", "turn",
     )
 
+    def __new__(cls, *args: object, **kwargs: object) -> Team:
+        # An instance not yet initialised, for copy() and pickle, in both builds: the copies fill
+        # the slots directly (the constructor would check and index again, several times slower
+        # in the pure build), and mypyc only lets __new__ skip __init__ when a class defines it.
+        return object.__new__(cls)
+
     def __init__(
         self,
         side: Side,
@@ -147,8 +159,15 @@ class Team:
         """A copy with its own player list and prayers; the players themselves are shared (the
         game state copies them on write, see ``GameState.own``)."""
         t = Team.__new__(Team)
-        for slot in Team.__slots__:
-            setattr(t, slot, getattr(self, slot))
+        t.side, t.name, t.turn, t.rerolls, t.drive_rerolls, t.half_rerolls, t.bribes = (
+            self.side, self.name, self.turn, self.rerolls, self.drive_rerolls, self.half_rerolls,
+            self.bribes,
+        )
+        t.cheerleaders, t.assistant_coaches, t.fan_factor, t.fame, t.block_assists = (
+            self.cheerleaders, self.assistant_coaches, self.fan_factor, self.fame,
+            self.block_assists,
+        )
+        t.apothecaries = self.apothecaries
         t.players = list(self.players)
         t.prayers = list(self.prayers)
         return t
@@ -174,6 +193,12 @@ class GameState:
 
     __slots__ = ("_owned", "ball", "board", "carrier", "half", "kicking", "pitch", "players",
                  "teams", "weather")
+
+    def __new__(cls, *args: object, **kwargs: object) -> GameState:
+        # An instance not yet initialised, for copy() and pickle, in both builds: the copies fill
+        # the slots directly (the constructor would check and index again, several times slower
+        # in the pure build), and mypyc only lets __new__ skip __init__ when a class defines it.
+        return object.__new__(cls)
 
     def __init__(
         self,

@@ -1,0 +1,146 @@
+"""The build: ``kickoff.core`` and the exact solver compiled with mypyc, or the pure-Python package.
+
+The project's metadata is in ``pyproject.toml``; this file only adds the compiled modules.
+
+- ``pip install .`` compiles every module matched by :data:`COMPILED` with mypyc (``mypy`` is a build
+  requirement) when a C compiler is present. Without one, or if mypyc or the C compiler fails, it
+  installs the pure-Python package and says so in one line of the build log (``pip install -v .``
+  shows it); ``kickoff --version`` tells which build is installed.
+- ``KICKOFF_NO_COMPILE=1 pip install .`` asks for the pure-Python package.
+- Editable installs (``pip install -e .``) are always pure Python: compiled modules next to the
+  sources would hide every edit until the next build.
+
+Both builds run the same source, so they give the same results (``tests/test_builds.py`` checks it).
+The ``.py`` files are installed beside the compiled modules (tracebacks and ``inspect`` use them);
+Python imports the compiled module when both are there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from glob import glob
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).parent
+#: What mypyc compiles, as globs from the repository root: the rules core (every module, so modules
+#: added or split later are picked up) and the exact solver: ``exact.py`` and the modules it is
+#: being split into (issue 12: the enumerator, the chain solver; a name with no file matches
+#: nothing). A module of the solver under another name must be added here.
+COMPILED = (
+    "src/kickoff/core/**/*.py",
+    "src/kickoff/analysis/exact*.py",
+    "src/kickoff/analysis/chain.py",
+    "src/kickoff/analysis/chance.py",
+    "src/kickoff/analysis/worlds.py",
+)
+#: The commands that build the package (the others only read its metadata or sources).
+BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
+#: mypy's settings for the compilation: gmpy2 ships no types; the project's own ``[tool.mypy]``
+#: (``--strict``, the pydantic plugin) is for the checks, and pydantic is not in the build
+#: environment. The compiled modules import only the standard library, gmpy2 and each other.
+MYPY_CONFIG = "[mypy]\n\n[mypy-gmpy2]\nignore_missing_imports = True\n"
+
+
+def _say(message: str) -> None:
+    print(f"kickoff build: {message}", file=sys.stderr, flush=True)
+
+
+def _brief(exc: BaseException) -> str:
+    """The error in a few words (mypy and the compiler print the details above)."""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {text[:80]}" if text else type(exc).__name__
+
+
+def compile_requested() -> bool:
+    """False when ``KICKOFF_NO_COMPILE`` is set to anything but ``""`` or ``0``."""
+    return os.environ.get("KICKOFF_NO_COMPILE", "") in ("", "0")
+
+
+def c_compiler() -> str | None:
+    """The C compiler Python's build would call, if it is on the ``PATH``."""
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(cc.split()[0])
+
+
+def compiled_sources() -> list[str]:
+    """The modules to compile, relative to the repository root, sorted."""
+    return sorted({p for pattern in COMPILED for p in glob(pattern, root_dir=ROOT, recursive=True)})
+
+
+class BinaryDistribution(Distribution):
+    """A distribution that has compiled modules unless the pure package was asked for (the
+    modules themselves are listed only when ``build_ext`` runs, so that reading the metadata
+    never runs mypyc)."""
+
+    def has_ext_modules(self) -> bool:
+        return compile_requested()
+
+
+class MypycBuildExt(build_ext):
+    """``build_ext`` that compiles :data:`COMPILED` with mypyc, falling back to the pure package."""
+
+    def _extensions(self) -> list[Any]:
+        if self.editable_mode or not compile_requested():
+            return []
+        if c_compiler() is None:
+            _say("no C compiler found: installing the pure-Python package (slower, same results)")
+            return []
+        build_temp = (ROOT / "build" / "mypyc").resolve()
+        build_temp.mkdir(parents=True, exist_ok=True)
+        config = build_temp / "mypy.ini"
+        config.write_text(MYPY_CONFIG)
+        try:
+            from mypyc.build import mypycify
+
+            cwd = os.getcwd()
+            os.chdir(ROOT)
+            try:
+                return list(mypycify(["--config-file", str(config), *compiled_sources()],
+                                     opt_level="3", group_name="kickoff",
+                                     target_dir=str(build_temp)))
+            finally:
+                os.chdir(cwd)
+        except (Exception, SystemExit) as exc:  # mypy reports its errors and exits
+            _say(f"mypyc failed ({_brief(exc)}): installing the pure-Python package (slower, "
+                 "same results)")
+            return []
+
+    def finalize_options(self) -> None:
+        # Listing the sources for the metadata (dist_info, egg_info, sdist) finalizes this command
+        # too: only a build runs mypyc.
+        if BUILDS & set(self.distribution.commands):
+            self.distribution.ext_modules = self._extensions()
+        super().finalize_options()
+
+    def run(self) -> None:
+        self._remove_compiled()
+        if not self.extensions:
+            return
+        try:
+            super().run()
+        except (Exception, SystemExit) as exc:
+            for output in self.get_outputs():  # no half-compiled package
+                Path(output).unlink(missing_ok=True)
+            _say(f"compiling failed ({_brief(exc)}): installing the pure-Python package "
+                 "(slower, same results)")
+            return
+        _say(f"compiled {len(compiled_sources())} modules with mypyc")
+
+    def _remove_compiled(self) -> None:
+        """Remove compiled modules an earlier build left in the build directory, which setuptools
+        reuses: a pure build must not ship them, nor a compiled one a module since removed."""
+        root = Path(self.build_lib)
+        for suffix in EXTENSION_SUFFIXES:
+            for stale in [*root.glob(f"kickoff__mypyc{suffix}"), *(root / "kickoff").rglob(f"*{suffix}")]:
+                stale.unlink()
+
+
+setup(distclass=BinaryDistribution, cmdclass={"build_ext": MypycBuildExt})

@@ -1,0 +1,125 @@
+"""Both builds, compiled with mypyc and pure Python, give the same results (issue 16).
+
+The same seeded kick-offs (their ``kickoff-result/1`` documents, every die in the log) and the
+same exact odds (fractions, by their text) are computed by each build in its own process and
+compared exactly. The pure build is the source tree itself (``src/``, what ``KICKOFF_NO_COMPILE=1
+pip install .`` installs). The compiled build is, in this order: the directory named by
+``KICKOFF_COMPILED_SITE`` (CI keeps the build of ``pip install .`` there), the running one when it
+is compiled, or a wheel built here with ``pip wheel`` (a few minutes; the test is ``slow``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import kickoff
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Plays seeded kick-offs in each ruleset and solves one target's exact odds; prints JSON.
+SCRIPT = r"""
+import json, sys
+import kickoff
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.core import RULESETS, Decisions, SeededDice, Square, kick_off
+from kickoff.formats.scenario import result_to_json
+from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+
+PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+           "sevens": ("sevens_def_zone", "sevens_off_wedge")}
+# events "all" where one target solves in well under a second (classic's Pitch Invasion does not)
+EVENTS = {"classic": "none", "bb2020": "all", "bb2025": "none", "sevens": "all"}
+out = {"compiled": kickoff.compiled, "kickoffs": {}, "odds": {}}
+for name, rs in RULESETS.items():
+    family = FAMILY[name]
+    teams = {"home": load_team("human", family), "away": load_team("orc", family)}
+    d, o = PAIRING[rs.pitch.name]
+    setups = {"home": load_setup(d, rs.pitch), "away": load_setup(o, rs.pitch)}
+    state = build_state(rs, teams, setups, "home")
+    dice = SeededDice(2026)
+    out["kickoffs"][name] = [result_to_json(kick_off(state.clone(), rs, dice, Decisions()), rs, 2026)
+                             for _ in range(int(sys.argv[1]))]
+    target = Square(rs.pitch.width - 7, rs.pitch.height // 2)
+    odds = KickoffSolver(state, rs, events=EVENTS[name]).odds(target)
+    out["odds"][name] = repr(odds)
+print(json.dumps(out))
+"""
+
+
+def _run(pythonpath: Path, kickoffs: int = 300) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(kickoffs)], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def _compiled_site(tmp: Path) -> Path:
+    """A directory from which ``import kickoff`` gives the compiled build."""
+    named = os.environ.get("KICKOFF_COMPILED_SITE")
+    if named:
+        return Path(named)
+    if kickoff.compiled:
+        return Path(kickoff.__file__).parent.parent
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                            str(tmp / "wheel"), str(ROOT)], capture_output=True, text=True,
+                           timeout=1200, check=False)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (tmp / "wheel").glob("kickoff-*.whl")
+    site = tmp / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    if not list((site / "kickoff" / "core").glob("state.*.so")) + list(
+            (site / "kickoff" / "core").glob("state.*.pyd")):
+        pytest.skip("no compiled build here: pip built the pure package (no C compiler, or "
+                    "mypyc failed; see `pip wheel -v .`)")
+    return site
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_builds_agree_exactly(tmp_path: Path) -> None:
+    compiled = _run(_compiled_site(tmp_path))
+    pure = _run(ROOT / "src")
+    assert compiled["compiled"] is True
+    assert pure["compiled"] is False
+    assert compiled["odds"] == pure["odds"]
+    assert compiled["kickoffs"] == pure["kickoffs"]
+    # what is compared is real: many kick-offs per ruleset, and odds that are fractions
+    kickoffs = pure["kickoffs"]
+    assert isinstance(kickoffs, dict) and all(len(docs) == 300 for docs in kickoffs.values())
+    assert "Fraction(" in str(pure["odds"])
+
+
+def test_game_data_pickles_on_this_build() -> None:
+    """What ``simulate --jobs`` and Dask send to other processes survives pickling on this build
+    (compiled frozen dataclasses refuse the default unpickling; see ``kickoff.core.pickling``):
+    the copy plays the same seeded kick-off as the original."""
+    import pickle
+
+    from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
+    from kickoff.formats.scenario import result_to_json
+    from kickoff.formats.teams import build_state, load_setup, load_team
+
+    rs = RULESETS["bb2020"]
+    teams = {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")}
+    setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
+              "away": load_setup("botbowl_off_wedge", rs.pitch)}
+    state = build_state(rs, teams, setups, "home")
+    decisions = Decisions(high_kick="a1")
+    state2, rs2, decisions2 = pickle.loads(pickle.dumps((state, rs, decisions)))
+    assert rs2 == rs and rs2.pitch == rs.pitch and decisions2 == decisions
+    assert list(state2.board) == list(state.board) and state2.players.keys() == state.players.keys()
+    for seed in range(20):
+        ours = kick_off(state.clone(), rs, SeededDice(seed), decisions)
+        theirs = kick_off(state2.clone(), rs2, SeededDice(seed), decisions2)
+        assert result_to_json(theirs, rs2, seed) == result_to_json(ours, rs, seed)
+    result = pickle.loads(pickle.dumps(ours))
+    assert result_to_json(result, rs, 19) == result_to_json(ours, rs, 19)
