@@ -28,6 +28,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS, RulesetName
+from kickoff.formats.fumbbl_setup import FumbblFormat
 from kickoff.formats.teams import (
     FAMILY,
     RosterPlayer,
@@ -163,7 +164,7 @@ def show(
 def export(
     setup: Annotated[str, typer.Argument(help="A set-up: built-in name or set-up file (.toml).")],
     format: Annotated[
-        fumbbl_setup.FumbblFormat, typer.Option("--format", help="FUMBBL XML or JSON.")
+        FumbblFormat, typer.Option("--format", help="FUMBBL XML or JSON.")
     ] = "xml",
     team_id: Annotated[
         str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
