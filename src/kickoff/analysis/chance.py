@@ -22,7 +22,14 @@ from typing import Any, TypeVar
 
 import gmpy2
 
-from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
+from kickoff.core.dice import (
+    SIDES,
+    DieKind,
+    Log,
+    choose_one_by_one,
+    pick_one,
+    roll_one_by_one,
+)
 
 T = TypeVar("T")
 
@@ -164,7 +171,7 @@ class PathDice:
         return value
 
 
-class UngroupedPathDice(PlainDice, PathDice):
+class UngroupedPathDice(PathDice):
     """:class:`PathDice` that group nothing: several dice, a random choice of one or ``k``
     candidates are answered die by die, pick by pick, as seeded dice roll them
     (``kickoff.core.dice.PlainDice``). Only a re-roll until an allowed value stays one node
@@ -173,8 +180,22 @@ class UngroupedPathDice(PlainDice, PathDice):
 
     __slots__ = ()
 
-    roll = PathDice.roll
-    roll_among = PathDice.roll_among
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: Log,
+    ) -> tuple[int, ...]:
+        return roll_one_by_one(self, dice, log)
+
+    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+        return pick_one(self, candidates, why, log)
+
+    def choose_among(
+        self, candidates: Sequence[Any], k: int, why: str, log: Log
+    ) -> tuple[int, ...]:
+        return choose_one_by_one(self, candidates, k, why, log)
 
 
 class ExpandDice(PathDice):

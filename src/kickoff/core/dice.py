@@ -84,6 +84,45 @@ class Dice(Protocol):
     ) -> tuple[int, ...]: ...
 
 
+def logged_roll(d: Dice, kind: DieKind, sides: int, why: str, log: Log) -> int:
+    """One die of ``d``, logged as it is rolled; a ``DiceError`` names what it was needed for."""
+    try:
+        value = d.roll(kind, sides)
+    except DiceError as e:
+        raise DiceError(f"{e}, needed for: {why}") from None
+    log.append({"step": "roll", "die": kind, "value": value, "for": why})
+    return value
+
+
+def roll_one_by_one(d: Dice, dice: Sequence[tuple[DieKind, str]], log: Log) -> tuple[int, ...]:
+    """A grouped node's ``dice`` rolled one at a time, in order (:meth:`Dice.roll_grouped`)."""
+    return tuple([logged_roll(d, kind, SIDES[kind], why, log) for kind, why in dice])
+
+
+def roll_until(
+    d: Dice, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+) -> int:
+    """A die re-rolled until ``ok``, every roll logged (:meth:`Dice.roll_among`)."""
+    while True:
+        value = logged_roll(d, kind, sides, why, log)
+        if ok(value):
+            return value
+
+
+def pick_one(d: Dice, candidates: Sequence[Any], why: str, log: Log) -> int:
+    """A ``pick`` die among ``candidates``, their index (:meth:`Dice.pick_among`)."""
+    return logged_roll(d, "pick", len(candidates), why, log) - 1
+
+
+def choose_one_by_one(
+    d: Dice, candidates: Sequence[Any], k: int, why: str, log: Log
+) -> tuple[int, ...]:
+    """``k`` successive picks among the candidates left (:meth:`Dice.choose_among`)."""
+    remaining = list(range(len(candidates)))
+    return tuple([remaining.pop(logged_roll(d, "pick", len(remaining), why, log) - 1)
+                  for _ in range(k)])
+
+
 class PlainDice:
     """The grouped chance nodes of :class:`Dice` answered the plain way, through ``roll``: every
     die rolled one at a time, in order, and logged as it is rolled (a re-roll until an allowed
@@ -95,14 +134,6 @@ class PlainDice:
     def roll(self, kind: DieKind, sides: int) -> int:
         raise NotImplementedError
 
-    def _logged(self, kind: DieKind, sides: int, why: str, log: Log) -> int:
-        try:
-            value = self.roll(kind, sides)
-        except DiceError as e:
-            raise DiceError(f"{e}, needed for: {why}") from None
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
-        return value
-
     def roll_grouped(
         self,
         dice: Sequence[tuple[DieKind, str]],
@@ -110,25 +141,20 @@ class PlainDice:
         concerns: Any,
         log: Log,
     ) -> tuple[int, ...]:
-        return tuple([self._logged(kind, SIDES[kind], why, log) for kind, why in dice])
+        return roll_one_by_one(self, dice, log)
 
     def roll_among(
         self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
     ) -> int:
-        while True:
-            value = self._logged(kind, sides, why, log)
-            if ok(value):
-                return value
+        return roll_until(self, kind, sides, ok, why, log)
 
     def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
-        return self._logged("pick", len(candidates), why, log) - 1
+        return pick_one(self, candidates, why, log)
 
     def choose_among(
         self, candidates: Sequence[Any], k: int, why: str, log: Log
     ) -> tuple[int, ...]:
-        remaining = list(range(len(candidates)))
-        return tuple([remaining.pop(self._logged("pick", len(remaining), why, log) - 1)
-                      for _ in range(k)])
+        return choose_one_by_one(self, candidates, k, why, log)
 
 
 def outcomes(sides: int) -> tuple[tuple[int, Fraction], ...]:
