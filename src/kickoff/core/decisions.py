@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from kickoff.core.dice import BlockFace
 from kickoff.core.pitch import Square
 
 #: The kind of an activation (``scenario-format.md``, "Actions").
@@ -38,7 +39,7 @@ class BlockChoice:
     the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
     block dice with a team re-roll before a face is chosen (default: no re-roll)."""
 
-    choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
+    choose: BlockFace | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None

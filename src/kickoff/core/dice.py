@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, get_args
 
 from kickoff.core.errors import DiceError
 
@@ -36,8 +36,10 @@ DieKind = Literal["d3", "d6", "d8", "d16", "block", "pick"]
 #: The number of faces of each fixed die kind (``pick`` has as many as there are candidates).
 SIDES: dict[DieKind, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16, "block": 5}
 
+#: A block die's face.
+BlockFace = Literal["skull", "both_down", "push", "stumble", "pow"]
 #: Block dice faces, in the order of their values 1..5.
-BLOCK_FACES: tuple[str, ...] = ("skull", "both_down", "push", "stumble", "pow")
+BLOCK_FACES: tuple[BlockFace, ...] = get_args(BlockFace)
 
 #: The log a kick-off's dice write to (``KickoffContext.log``): one line per die, ``{"step":
 #: "roll", "die": kind, "value": value, "for": why}``.

@@ -25,11 +25,19 @@ CatchKind = Literal["kickoff", "bounce", "throw_in", "kicked"]
 TeamStat = Literal["fame", "cheerleaders", "assistant_coaches", "fan_factor"]
 
 
+#: The name of a Kick-off table result, in every edition (its table maps 2D6 totals to them).
+EventName = Literal[
+    "get_the_ref", "riot", "time_out", "perfect_defence", "solid_defence", "high_kick",
+    "cheering_fans", "changing_weather", "brilliant_coaching", "quick_snap", "blitz", "charge",
+    "throw_a_rock", "officious_ref", "dodgy_snack", "pitch_invasion",
+]
+
+
 @dataclass(frozen=True)
 class Event:
     """One entry of a Kick-off table: the result ``name`` used in output and its handler."""
 
-    name: str
+    name: EventName
     handler: EventHandler
 
 

@@ -21,6 +21,11 @@ Status = Literal[
 Weather = Literal["sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard"]
 #: Canonical weather names; ``nice`` is the classic name of bb2020's ``perfect_conditions``.
 WEATHERS: tuple[Weather, ...] = ("sweltering_heat", "very_sunny", "nice", "pouring_rain", "blizzard")
+#: A weather as a document may name it: a canonical name, or bb2020's ``perfect_conditions`` for
+#: ``nice`` (``Ruleset.fine_weather_name``).
+WeatherName = Literal[
+    "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
+]
 
 
 class Player:

@@ -32,7 +32,6 @@ from kickoff.formats.scenario_models import (
     ResultOut,
     ScenarioIn,
     SkillList,
-    WeatherName,
     parse_scenario,
     pydantic_problems,
     schemas,
@@ -42,7 +41,7 @@ from kickoff.formats.scenario_result import result_to_json, turn_result_to_json
 #: The names the commands, the web app, the other formats and the tests take from here.
 __all__ = [
     "MAX_TEAM_PLAYERS", "SCENARIO_FORMAT", "Coordinate", "DecisionsIn", "LoadedScenario",
-    "NonNegative", "ResultOut", "ScenarioIn", "SkillList", "WeatherName", "load_scenario",
+    "NonNegative", "ResultOut", "ScenarioIn", "SkillList", "load_scenario",
     "parse_scenario", "play", "play_turn_scenario", "pydantic_problems", "replay_loaded",
     "replay_text", "result_to_json", "schemas", "turn_result_to_json",
 ]

@@ -16,13 +16,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.decisions import ActionKind, RerollChoice, ThrowInDie
-from kickoff.core.dice import MAX_SEED
+from kickoff.core.dice import MAX_SEED, BlockFace
 from kickoff.core.errors import ScenarioError
 from kickoff.core.events import Prayer
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
+from kickoff.core.ruleset import EventName
 from kickoff.core.rulesets import RulesetName
-from kickoff.core.state import Status
+from kickoff.core.state import Status, WeatherName
 from kickoff.formats.reading import load_json
 
 SCENARIO_FORMAT = "kickoff-scenario/1"
@@ -52,9 +53,6 @@ MAX_TEAM_PLAYERS = 99
 #: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
 Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
 SquareIn = tuple[Coordinate, Coordinate]
-WeatherName = Literal[
-    "sweltering_heat", "very_sunny", "nice", "perfect_conditions", "pouring_rain", "blizzard"
-]
 
 
 class _Strict(BaseModel):
@@ -122,7 +120,7 @@ class PrayerIn(_Strict):
 
 
 class BlockIn(_Strict):
-    choose: Literal["skull", "both_down", "push", "stumble", "pow"] | None = None
+    choose: BlockFace | None = None
     push_to: SquareIn | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None
@@ -286,11 +284,7 @@ class ResultOut(_Strict):
 
     class EventOut(_Strict):
         roll: tuple[int, int]
-        name: Literal[
-            "get_the_ref", "riot", "time_out", "perfect_defence", "solid_defence", "high_kick",
-            "cheering_fans", "changing_weather", "brilliant_coaching", "quick_snap", "blitz",
-            "charge", "throw_a_rock", "officious_ref", "dodgy_snack", "pitch_invasion",
-        ]
+        name: EventName
 
     class BallOut(_Strict):
         square: SquareIn | None

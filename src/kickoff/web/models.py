@@ -15,7 +15,7 @@ from kickoff.analysis.exact import Events
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
-from kickoff.formats.scenario import WeatherName
+from kickoff.core.state import WeatherName
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
 BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
