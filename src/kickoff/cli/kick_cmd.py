@@ -78,6 +78,8 @@ class KickSetting:
 
     state: GameState
     ruleset: Ruleset
+    #: the team whose turn it is (the kicker's)
+    active: Side
     act: Activation
     decisions: Decisions
     names: dict[str, str]
@@ -105,31 +107,31 @@ def _setting(
         if loaded.active is None or not kicks:
             raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
                                  "is needed", source)])
-        state, rs, act = loaded.state, loaded.ruleset, kicks[0]
+        state, rs, act, active = loaded.state, loaded.ruleset, kicks[0], loaded.active
         decisions, names = loaded.decisions, {"home": "home", "away": "away"}
     else:
         match = build_match_named(ruleset, home, away, home_setup, away_setup, active)
         state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
-        act = Activation(kicker or _default_kicker(state), "kick", where="kick")
+        act = Activation(kicker or _default_kicker(state, active), "kick", where="kick")
     # Without a file every value is an option's (or its default); with one, only those given.
     given = {"player": kicker, "aim": aim, "kick_block": kick_block}
     options = {f"{act.where}.{key}": OPTIONS[key] for key, value in given.items()
                if file is None or value is not None}
     pid = kicker or act.player
     p = state.players.get(pid)
-    if p is None or p.side != state.kicking or not p.standing:
+    if p is None or p.side != active or not p.standing:
         raise prefixed(ScenarioError([
-            Problem(f"{pid!r} is not a Standing player of the {state.kicking} team on the pitch",
+            Problem(f"{pid!r} is not a Standing player of the {active} team on the pitch",
                     f"{act.where}.player", (pid,))]), source, options)
     assert p.square is not None
     if file is None:
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
-        1 if state.kicking == "home" else -1, 0)
+        1 if active == "home" else -1, 0)
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return KickSetting(state, rs, act, decisions, names, source, options)
+    return KickSetting(state, rs, active, act, decisions, names, source, options)
 
 
 def near_team_mate(state: GameState, kicker: str) -> LandingPolicy:
@@ -137,7 +139,7 @@ def near_team_mate(state: GameState, kicker: str) -> LandingPolicy:
     Standing team-mate of the kicker (the pitch's distance; his own square, a pass to him, is
     nearest), ties broken by lowest ``x`` then ``y``; the format's default when the team has
     nobody else Standing or no square is allowed (into the crowd)."""
-    mates = [p.square for p in state.teams[state.kicking].players
+    mates = [p.square for p in state.teams[state.players[kicker].side].players
              if p.id != kicker and p.standing and p.square is not None]
 
     def choose(opts: LandingOptions) -> Square | None:
@@ -160,13 +162,13 @@ def default_landing(s: KickSetting) -> LandingPolicy:
     return near_team_mate(s.state, s.act.player)
 
 
-def _default_kicker(state: GameState) -> str:
+def _default_kicker(state: GameState, active: Side) -> str:
     eligible = eligible_kickers(state)
     with_kick = [p for p in eligible if "kick" in p.skills]
-    standing = [p for p in state.teams[state.kicking].players if p.standing]
+    standing = [p for p in state.teams[active].players if p.standing]
     candidates = with_kick or eligible or standing
     if not candidates:
-        raise ScenarioError([Problem(f"the {state.kicking} team has nobody Standing on the "
+        raise ScenarioError([Problem(f"the {active} team has nobody Standing on the "
                              "pitch", "--kicker")])
     return candidates[0].id
 
@@ -204,7 +206,7 @@ def kick(
     elif s.act.landing is None:
         policy = default_landing(s)
     try:
-        result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.state.kicking, [s.act],
+        result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.active, [s.act],
                            s.decisions, frozenset({"kick_it"}), policy)
     except KickoffError as e:
         raise s.error(e) from None
@@ -282,7 +284,7 @@ def odds_kick(
         return
     sides = {pid: s.state.players[pid].side for pid in odds.holders}
     kicking, opposing = (
-        {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.state.kicking) == mine}
+        {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.active) == mine}
         for mine in (True, False))
     table = odds_table(
         f"Kick by {odds.kicker} aimed at {list(odds.aim)} ({s.ruleset.name}"
