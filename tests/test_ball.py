@@ -314,7 +314,8 @@ def test_default_target_sevens_both_ways() -> None:
 def test_target_in_the_kicking_area_is_rejected(rs: str, kicking: str, target: list[int]) -> None:
     doc = scenario(rs, kicking=kicking, kick={"target": target}, dice=quiet_dice(rs))
     with pytest.raises(KickoffError, match=rf"^kick\.target: \[{target[0]}, {target[1]}\] is not in the "
-                                           r"receiving area: the target must be beyond"):
+                                           rf"receiving area: with the {kicking} team kicking, "
+                                           r"the target must be beyond its Line of Scrimmage"):
         run(doc)
 
 

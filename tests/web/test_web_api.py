@@ -187,6 +187,22 @@ def test_validate_legal_and_illegal(client: TestClient, default_doc: dict[str, A
     assert sorted(share["players"]) == ["a1", "h1"] and share["squares"] == [square_of(doc, "a1")]
 
 
+def test_validate_lists_a_decision_illegal_when_its_moment_comes(
+        client: TestClient) -> None:
+    """/api/validate plays the scenario as kickoff validate does: a High Kick player of the
+    kicking team is a problem, named by its key path, as the CLI names it (the example
+    scenario's scripted dice roll a High Kick)."""
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "scenario.json").read_text())
+    assert client.post("/api/validate", json={"scenario": doc}).json()["valid"] is True
+    doc["decisions"]["high_kick"] = "h2"
+    answer = client.post("/api/validate", json={"scenario": doc}).json()
+    assert answer["valid"] is False
+    [problem] = answer["problems"]
+    assert problem["where"] == "decisions.high_kick"
+    assert problem["text"].startswith("decisions.high_kick: h2 is not an Open, Standing player "
+                                      "of the receiving team")
+
+
 def test_validate_lists_input_problems_with_key_paths(client: TestClient,
                                                       default_doc: dict[str, Any]) -> None:
     doc = copy.deepcopy(default_doc)
@@ -267,8 +283,9 @@ def test_kick_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None
     found = problems(client.post("/api/kick", json={"scenario": off}), 422)
     assert found[0].startswith("scenario.kick.target: [5, 5] is not in the receiving area")
     leftover = {**default_doc, "dice": {"d6": [1]}}
+    # an engine error is placed in the request's field by its own key path, as /api/odds does
     assert problems(client.post("/api/kick", json={"scenario": leftover}), 422)[0].startswith(
-        "scenario: ")
+        "scenario.dice.d8[0]: the scripted d8 dice ran out")
     both = {**default_doc, "seed": 1, "dice": {"d6": [1]}}
     assert problems(client.post("/api/kick", json={"scenario": both}), 422) == [
         "scenario.seed: give either dice or a seed, not both"]

@@ -8,10 +8,20 @@ JSON by the API (:meth:`Problem.as_json`), whose ``players`` the page highlights
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import TypedDict
 
 from kickoff.core.pitch import Square
+
+#: The key path before a sentence's first ``": "``: a path (``decisions.blitz[1]``), optionally
+#: naming the acting player as ``core.rolls.where_of`` writes him (``(h4 at [6, 7])``, ``(h4 off
+#: the pitch)``), then the rest of the path (``.block.follow_up``).
+_WHERE = re.compile(
+    r"(?P<path>[A-Za-z_][\w.\[\]-]*)"
+    r"(?: \((?P<player>[^ ()]+) (?:at \[(?P<x>-?\d+), (?P<y>-?\d+)\]|off the pitch)\))?"
+    r"(?P<rest>[\w.\[\]-]*)"
+)
 
 
 class ProblemJSON(TypedDict):
@@ -50,9 +60,22 @@ class Problem:
     def from_text(cls, sentence: str) -> Problem:
         """The problem a sentence states (an engine error that is only a sentence, such as a
         ``DecisionError``): ``where`` is the key path before its first ``": "``
-        (``"decisions.blitz[0].path: ..."``), none when that part is not one (has a space)."""
+        (``"decisions.blitz[0].path: ..."``), so that :meth:`text` gives the sentence back; when
+        the path names the acting player as the action engine does (``"decisions.blitz[1] (h4
+        at [6, 7]).block.follow_up: ..."``), he and his square are the problem's ``players`` and
+        ``squares``. A sentence whose first part is no key path is the message alone.
+
+        >>> p = Problem.from_text("decisions.blitz[1] (h4 at [6, 7]).block.follow_up: follow up")
+        >>> p.where, p.message, p.players, p.squares
+        ('decisions.blitz[1] (h4 at [6, 7]).block.follow_up', 'follow up', ('h4',), (Square(x=6, y=7),))
+        """
         where, sep, message = sentence.partition(": ")
-        return cls(message, where) if sep and where and " " not in where else cls(sentence)
+        m = _WHERE.fullmatch(where) if sep else None
+        if m is None:
+            return cls(sentence)
+        player = m["player"]
+        squares = (Square(int(m["x"]), int(m["y"])),) if m["x"] is not None else ()
+        return cls(message, where, (player,) if player else (), squares)
 
     def at(self, where: str) -> Problem:
         """This problem placed inside ``where`` (a file, a field): ``"where: old where"``."""

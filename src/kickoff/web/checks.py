@@ -58,7 +58,7 @@ def prefixed(field: str, e: KickoffError) -> list[Problem]:
         return [_in_field(field, p) for p in e.problems]
     if isinstance(e, SetupError):
         return [p.at(f"{field}: illegal set-up") for p in e.problems]
-    return [Problem(str(e), field)]
+    return [_in_field(field, p) for p in problems_of(e)]
 
 
 class BadInput(Exception):

@@ -9,13 +9,14 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.problems import Problem, ProblemJSON
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import Weather
 from kickoff.formats import fumbbl_setup
 from kickoff.formats.files import file_stem
 from kickoff.formats.match import match_scenario, scenario_setup, with_setup
+from kickoff.formats.scenario import replay_loaded
 from kickoff.formats.teams import FAMILY, builtin_names, setup_to_toml
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, prefixed, problems_of, scenario_text, setup_scenario
@@ -37,12 +38,13 @@ router = APIRouter(tags=["set-up"])
 
 
 def _problems(doc: dict[str, Any], lim: Limits) -> list[ProblemJSON]:
-    """Every problem of a scenario (``[]``: legal), as ``kickoff validate`` lists them."""
+    """Every problem of a scenario (``[]``: legal), as ``kickoff validate`` lists them: checked
+    and played as ``replay`` would play it, so that a decision that is illegal when its moment
+    comes (a High Kick player of the kicking team) is one too."""
     try:
-        compute.load(scenario_text(doc, lim))
+        replay_loaded(compute.load(scenario_text(doc, lim)))
     except KickoffError as e:
-        found = e.problems if isinstance(e, ScenarioError | SetupError) else [Problem(str(e))]
-        return [p.as_json() for p in found]
+        return [p.as_json() for p in problems_of(e)]
     return []
 
 
