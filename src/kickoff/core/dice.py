@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Protocol, get_args
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.errors import DiceError
 
 DieKind = Literal["d3", "d6", "d8", "d16", "block", "pick"]
@@ -125,11 +127,13 @@ def choose_one_by_one(
                   for _ in range(k)])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlainDice:
     """The grouped chance nodes of :class:`Dice` answered the plain way, through ``roll``: every
     die rolled one at a time, in order, and logged as it is rolled (a re-roll until an allowed
     value logs every roll; ``k`` candidates are ``k`` successive picks among those left).
-    A subclass gives ``roll``."""
+    A subclass gives ``roll``; it may be a class of the caller's, not compiled, in the compiled
+    build too (``allow_interpreted_subclasses``: the FUMBBL verifier's dice, a test's)."""
 
     __slots__ = ()
 
