@@ -6,7 +6,6 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -17,7 +16,7 @@ from rich.text import Text
 
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
 from kickoff.core.pitch import Square
-from kickoff.core.state import GameState, disc_label
+from kickoff.core.state import GameState, disc_label, jersey_number
 from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 
@@ -82,9 +81,9 @@ def player_label(pid: str, name: str = "") -> str:
     number and name, ``#7 Caleb Jain``, at most 24 characters."""
     if len(pid) <= 4 or not name:
         return pid
-    m = re.search(r"#(\d{1,2})\b", name)
+    number = jersey_number(name)
     bare = name.split(" (")[0]
-    label = f"#{m.group(1)} {bare}" if m else bare
+    label = f"#{number} {bare}" if number else bare
     return label if len(label) <= 24 else label[:23] + "…"
 
 

@@ -302,14 +302,21 @@ class GameState:
         return player.square is None or not tackle_zones(self, player.square, player.side)
 
 
+def jersey_number(name: str) -> str | None:
+    """The jersey number a player's name carries, as FUMBBL's players are named
+    (``Name (Position, #7)`` -> ``"7"``); ``None`` when it carries none."""
+    m = re.search(r"#(\d{1,2})\b", name)
+    return m.group(1) if m else None
+
+
 def disc_label(pid: str, name: str, side: Side) -> str:
     """A player's label on a pitch drawing, at most 3 characters: his id, or for a long id
     (FUMBBL's ``p15091672``) the side's letter and the jersey number his name carries
     (``Name (Position, #7)`` -> ``a7``), else the id's last 3 characters."""
     if len(pid) <= 3:
         return pid
-    m = re.search(r"#(\d{1,2})\b", name)
-    return f"{side[0]}{m.group(1)}" if m else pid[-3:]
+    number = jersey_number(name)
+    return f"{side[0]}{number}" if number else pid[-3:]
 
 
 def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:

@@ -279,8 +279,13 @@ class FreeTurnReader:
             return True
         if choice == "team":
             return rules.team_rerolls
-        skill = "_".join(source.lower().split())
-        return rules.once_per_turn_skills_allowed or skill not in self.once_per_turn
+        if rules.once_per_turn_skills_allowed:
+            return True
+        try:
+            skill = skill_name(source, self.skills)
+        except KeyError:  # a source that is no skill of the ruleset (Loner's team re-roll...)
+            return True
+        return skill not in self.once_per_turn
 
     def choose(self, a: _Activation, r: BlockChoiceReport, tr: GameTracker) -> None:
         """A ``blockChoice`` report: the face applied (the first block of the activation; a
