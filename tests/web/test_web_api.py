@@ -67,7 +67,7 @@ def test_catalogue(client: TestClient) -> None:
     assert "human" in [t["name"] for t in cat["teams"]["bb2020"]]
     assert "botbowl_def_zone" in [s["name"] for s in cat["setups"]["eleven"]]
     assert {o["name"]: o["higher_is_better"] for o in cat["objectives"]} == {
-        "touchback": False, "receiver-holds": False, "ball-on-ground": True}
+        "touchback": False, "receiver-holds": False, "ball-on-ground": True, "distance": False}
 
 
 def test_schemas(client: TestClient) -> None:

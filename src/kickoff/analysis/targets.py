@@ -1,11 +1,13 @@
 """Where should I kick? Every legal target ranked by an objective, from the exact odds.
 
-Objectives (the kicking coach's point of view):
+Objectives (the kicking coach's point of view; defined in ``kickoff.analysis.objectives``):
 
 - ``touchback``: the chance of giving the receivers a touchback; lower is better.
 - ``receiver-holds``: the chance the receiving team ends the kick-off holding the ball; lower
   is better.
 - ``ball-on-ground``: the chance the ball ends on the ground, held by nobody; higher is better.
+- ``distance``: the expected distance of the ball from the receivers' End Zone, in squares;
+  lower is better.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 from kickoff.analysis.exact import Events, KickoffSolver, Odds
+from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.core.pitch import Square
 
 #: Whether the Kick-off table is played, when a face is not told: one default for
@@ -23,20 +25,22 @@ from kickoff.core.pitch import Square
 #: too, each event with its default decisions).
 DEFAULT_EVENTS: Events = "all"
 
-Objective = Literal["touchback", "receiver-holds", "ball-on-ground"]
-OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground")
+__all__ = ["DEFAULT_EVENTS", "HIGHER_IS_BETTER", "OBJECTIVES", "Objective", "RankedTarget",
+           "objective_value", "rank_targets"]
+
 #: Whether a higher value of the objective is better for the kicking team.
-HIGHER_IS_BETTER: dict[Objective, bool] = {
-    "touchback": False, "receiver-holds": False, "ball-on-ground": True,
-}
+HIGHER_IS_BETTER: dict[Objective, bool] = KICKER_WANTS_HIGH
 
 
 def objective_value(odds: Odds, objective: Objective) -> Fraction:
-    """The objective's probability for one target's odds (a fraction in [0, 1])."""
+    """The objective's value for one target's odds: a probability in [0, 1], or for
+    ``distance`` an expected number of squares (an exact fraction)."""
     if objective == "touchback":
         return odds.touchback
     if objective == "receiver-holds":
         return odds.receiving_team_holds
+    if objective == "distance":
+        return odds.expected_distance_to_receiving_end_zone
     return sum(odds.ground.values(), Fraction(0))
 
 
