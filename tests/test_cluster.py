@@ -4,6 +4,7 @@ message naming them. Few and quick tests: each cluster costs seconds of a 2-core
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -13,6 +14,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from helpers import assert_invalid, cli
 
 import kickoff
 from kickoff.analysis.cluster import (
@@ -147,3 +149,34 @@ def test_good_options_pass() -> None:
         check_options(workers, address)  # no error
     # a ValueError for the API, a KickoffError for the command line's message and exit 1
     assert issubclass(ClusterError, ValueError) and issubclass(ClusterError, KickoffError)
+
+
+def test_simulate_command_on_a_cluster_prints_the_in_process_result(scheduler: str) -> None:
+    """--workers 2 (a real command: stderr is the processes' own, Dask's workers' included)
+    and --scheduler print exactly what the in-process run prints, and nothing on stderr."""
+    args = ["simulate", "-n", "12000", "--seed", "5", "--ruleset", "sevens", "--json"]
+    code, here, err = cli(args)
+    assert code == 0, err
+    run = subprocess.run([sys.executable, "-c", "from kickoff.cli.app import main; main()",
+                          *args, "--workers", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stderr) == (0, "")
+    code, remote, err = cli([*args, "--scheduler", scheduler])
+    assert (code, err) == (0, "")
+    assert run.stdout == here == remote
+    assert json.loads(here)["n"] == 12000
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["--scheduler", UNREACHABLE], f"--scheduler {UNREACHABLE}: no Dask scheduler answered"),
+    (["--workers", "0"], "--workers 0: 1 to 64"),
+    (["--workers", "65"], "--workers 65: 1 to 64"),
+    (["--workers", "2", "--jobs", "2"], "--jobs 2 with --workers"),
+    (["--scheduler", "tcp://127.0.0.1:8786", "--jobs", "2"], "--jobs 2 with --scheduler"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "give one or the other"),
+    (["--scheduler", "127.0.0.1"], "--scheduler '127.0.0.1': not a scheduler's address"),
+])
+def test_simulate_command_refuses_a_bad_cluster_in_one_line(args: list[str], needle: str) -> None:
+    code, out, err = cli(["simulate", "-n", "1000", "--seed", "1", "--json", *args])
+    assert_invalid(code, out, err, needle)
+    assert len(err.strip().splitlines()) == 1
