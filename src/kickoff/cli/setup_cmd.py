@@ -391,9 +391,10 @@ def optimize(
     request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
     try:
         suggestion = _search(request, optimize_setup, not as_json)
-    except ValueError as e:
-        raise ScenarioError([Problem(str(e), "--play" if "play" in str(e) else "setup optimize")]
-                            ) from None
+    except ValueError as e:  # a bound or a play the solver does not offer: name the option
+        option, sep, message = str(e).partition(": ")
+        raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
+                             else Problem(str(e), "setup optimize")]) from None
     from kickoff.analysis.advisor_moves import apply_layout
 
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
