@@ -232,5 +232,5 @@ def test_an_illegal_start_is_refused_naming_the_problem() -> None:
             free = next(x for x in range(los + 1, world.pitch.width)
                         if world.at((x, p.square.y)) is None)
             world.move(p, p.square.step(free - los, 0))
-    with pytest.raises(ValueError, match="illegal.*Line of Scrimmage"):
+    with pytest.raises(ValueError, match=r"illegal.*Line of Scrimmage"):
         optimize_setup(OptimizeRequest(world, request.ruleset, rounds=1))
