@@ -61,6 +61,8 @@ class EndValues:
         self.end_zone_x = state.pitch.end_zone_x(state.receiving)
         self.sides = {p.id: p.side for p in state.players.values()}
         self._of: dict[int, int] = {}
+        #: :func:`best_taker`'s answers by the able players and their squares.
+        self.takers: dict[tuple[tuple[str, Square | None], ...], tuple[str | None, bool]] = {}
 
     def of(self, end: ball.Held | ball.Rests) -> int:
         """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
@@ -103,13 +105,17 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     able = [p for p in world.teams[world.receiving].players if p.can_catch()]
     if not able:
         return None, False
-    best, best_value = able[0], None
-    for p in able:
-        assert p.square is not None
-        value = values.of(ball.Held(p.id, p.square, True))
-        if best_value is None or values.better(value, best_value):
-            best, best_value = p, value
-    return best.id, best is not able[0]
+    key = tuple((p.id, p.square) for p in able)  # all a taker's end reads (ball.award)
+    cached = values.takers.get(key)
+    if cached is None:
+        best, best_value = able[0], None
+        for p in able:
+            assert p.square is not None
+            value = values.of(ball.Held(p.id, p.square, True))
+            if best_value is None or values.better(value, best_value):
+                best, best_value = p, value
+        cached = values.takers[key] = (best.id, best is not able[0])
+    return cached
 
 
 def high_kick_candidates(world: GameState, square: Square | None, touchback: bool) -> list[str]:
@@ -195,11 +201,13 @@ class Taken:
             total = sum(by_landing.values())
             likeliest = max(by_landing, key=lambda sq: by_landing[sq])
             where = "" if likeliest is None else likeliest.as_list()
+            unique = [p for p in by_landing.values() if p == by_landing[likeliest]] == [
+                by_landing[likeliest]]
             if len(by_landing) == 1:
                 out.append(f"{choice} (landing {where}, {float(total):.1%} of kicks)")
             else:
                 out.append(f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
-                           f"likeliest {where})")
+                           f"{'likeliest' if unique else 'e.g.'} {where})")
         rest = ranked[self.MOST:]
         if rest:
             total = sum(sum(by.values()) for _, by in rest)
