@@ -149,7 +149,7 @@ class ChainSolver:
             outside: list[tuple[Any, Any]] = []
             for t, p in self._edges[s].items():
                 if t in members:
-                    eq[t] = eq.get(t, Q(0)) - p
+                    eq[t] = eq[t] - p if t in eq else -p
                 else:
                     outside.append((t, p))
             for end, q in self._combine(outside).items():
@@ -169,7 +169,7 @@ class ChainSolver:
                 factor = row_r.get(c) if r != c else None
                 if factor:
                     for key, val in prow.items():
-                        row_r[key] = row_r.get(key, Q(0)) - factor * val
+                        row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
                     del row_r[c]
         for s, row in rows.items():
             self.solved[s] = {key[1]: p for key, p in row.items()
@@ -177,10 +177,14 @@ class ChainSolver:
 
     def _combine(self, weighted: Iterable[tuple[Any, Any]]) -> dict[Any, Any]:
         out: dict[Any, Any] = {}
+        is_end, solved = self.is_end, self.solved
         for t, p in weighted:
-            if self.is_end(t):
-                out[t] = out.get(t, Q(0)) + p
+            if is_end(t):
+                out[t] = out[t] + p if t in out else p
+            elif p == 1:  # one successor: the distribution as it is (no product to take)
+                for end, q in solved[t].items():
+                    out[end] = out[end] + q if end in out else q
             else:
-                for end, q in self.solved[t].items():
-                    out[end] = out.get(end, Q(0)) + p * q
+                for end, q in solved[t].items():
+                    out[end] = out[end] + p * q if end in out else p * q
         return out

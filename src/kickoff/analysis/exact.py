@@ -69,7 +69,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
@@ -176,6 +176,11 @@ class KickoffSolver:
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
+        #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
+        #: start valued, by (objective, group index, start); each end's value by objective.
+        self._target_parts: dict[Square, exact_odds.Parts] = {}
+        self._group_values: dict[tuple[Objective, int, int], Any] = {}
+        self._end_values: dict[Objective, dict[int, int]] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
@@ -475,6 +480,42 @@ class KickoffSolver:
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
+        parts = self._parts(target)
+        ends = dict(parts.direct)
+        exact_odds.add_starts(ends, [
+            (p_start, self._group_distribution(group, start))
+            for group, weights in zip(self.groups(), parts.starts, strict=True)
+            for start, p_start in weights.items()])
+        odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
+        odds.decisions_taken = parts.taken.lines(parts.takers if odds.touchback else [])
+        return odds
+
+    def value(self, target: Square, objective: Objective) -> Fraction:
+        """``targets.objective_value(self.odds(target), objective)``, exactly, without the full
+        odds: each group's journey from each start is valued once for all targets."""
+        parts = self._parts(target)
+        value = exact_odds.end_values(self.state, self._states, objective,
+                                      self._end_values.setdefault(objective, {}))
+        total = Q(0)
+        for i, p in parts.direct.items():
+            total += p * value(i)
+        cache = self._group_values
+        for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
+            for start, p_start in weights.items():
+                key = (objective, g, start)
+                v = cache.get(key)
+                if v is None:
+                    v = cache[key] = sum((p * value(i) for i, p in
+                                          self._group_distribution(group, start).items()), Q(0))
+                total += p_start * v
+        return to_fraction(total)
+
+    def _parts(self, target: Square) -> exact_odds.Parts:
+        """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
+        a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
+        parts = self._target_parts.get(target)
+        if parts is not None:
+            return parts
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
 
@@ -519,21 +560,12 @@ class KickoffSolver:
                               p_dev * p_high)
                 for i, p_end in journey.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
-        # starts of equal weight (most deviations are equally likely) are added up first
-        by_weight: dict[Any, list[dict[int, Any]]] = {}
         for group, weights in zip(groups, starts, strict=True):
-            for start, p_start in weights.items():
-                by_weight.setdefault(p_start, []).append(self._group_distribution(group, start))
-        for p_start, dists in by_weight.items():
-            total: dict[int, Any] = {}
-            for dist in dists:
-                for i, p_end in dist.items():
-                    total[i] = total.get(i, 0) + p_end
-            for i, p_end in total.items():
-                ends[i] = ends.get(i, 0) + p_start * p_end
-        odds = self._summarise(target, ends)
-        odds.decisions_taken = taken.lines(list(self._takers) if odds.touchback else [])
-        return odds
+            for start in weights:  # solved now: the best takers they choose are met here
+                self._group_distribution(group, start)
+        parts = self._target_parts[target] = exact_odds.Parts(ends, starts, list(self._takers),
+                                                              taken)
+        return parts
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:
@@ -646,40 +678,6 @@ class KickoffSolver:
             ctx.landing, ctx.touchback, ctx.scatters = square, touchback, group.scatters
             start = self._starts[key] = self._id(landing_state(ctx))
         return start
-
-    def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
-        """The :class:`Odds` of numbered end probabilities (summed exactly, then converted)."""
-        receiving: Side = self.state.receiving
-        end_zone_x = self.state.pitch.end_zone_x(receiving)
-        sides = {p.id: p.side for p in self.state.players.values()}
-        holders: dict[str, Any] = {}
-        ground: dict[Square, Any] = {}
-        touchback = Q(0)
-        distance = Q(0)
-        receiving_holds = Q(0)
-        named = self._states
-        for i, p in ends.items():
-            end = named[i]
-            if end.touchback:
-                touchback += p
-            if isinstance(end, ball.Held):
-                holders[end.player] = holders.get(end.player, 0) + p
-                distance += p * abs(end.square.x - end_zone_x)
-                if sides[end.player] == receiving:
-                    receiving_holds += p
-            elif end.square is not None:
-                ground[end.square] = ground.get(end.square, 0) + p
-                distance += p * abs(end.square.x - end_zone_x)
-        return Odds(
-            target=target,
-            events=self.events,
-            touchback=to_fraction(touchback),
-            receiving_team_holds=to_fraction(receiving_holds),
-            holders={pid: to_fraction(p) for pid, p in holders.items()},
-            ground={sq: to_fraction(p) for sq, p in ground.items()},
-            expected_distance_to_receiving_end_zone=to_fraction(distance),
-            exact_ends={named[i]: p for i, p in ends.items()},
-        )
 
     def variant_journeys(
         self, world: GameState, starts: list[ball.BallState], like: GameState | None = None,

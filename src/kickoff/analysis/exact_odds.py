@@ -5,13 +5,17 @@ solver numbers the ball's journey states (:func:`number_state`)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from kickoff.analysis.chance import to_fraction
+from kickoff.analysis.chance import Q, to_fraction
+from kickoff.analysis.exact_best import Taken
+from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
-from kickoff.core.pitch import Square
+from kickoff.core.pitch import Side, Square
+from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
 Events = Literal["none", "all"]
@@ -98,3 +102,103 @@ class Landing:
     square: Square | None
     touchback: bool
     no_kick: ball.BallState | None
+
+
+@dataclass
+class Parts:
+    """One target's kick, enumerated (``KickoffSolver._parts``): the ends reached directly (no
+    kick, a kick-off move, a High Kick: end number -> probability), each group's journey starts
+    (start number -> probability), the best touchback takers met by then and the choices taken."""
+
+    direct: dict[int, Any]
+    starts: list[dict[int, Any]]
+    takers: list[str]
+    taken: Taken
+
+
+def end_objective(
+    end: Any, objective: Objective, receiving: Side, end_zone_x: int, sides: dict[str, Side],
+) -> int:
+    """One end's value of ``objective``, as :func:`summarise` and ``targets.objective_value``
+    read the odds: its expectation over the ends is the objective's value (a ball on the ground
+    is one on a square, ``Odds.ground``; distance 0 with no square)."""
+    if objective == "touchback":
+        return int(end.touchback)
+    held = isinstance(end, ball.Held)
+    if objective == "receiver-holds":
+        return int(held and sides[end.player] == receiving)
+    if end.square is None:
+        return 0
+    if objective == "ball-on-ground":
+        return int(not held)
+    return abs(int(end.square.x) - end_zone_x)
+
+
+def summarise(
+    target: Square, events: Events, state: GameState, named: list[Any], ends: dict[int, Any],
+) -> Odds:
+    """The :class:`Odds` of numbered end probabilities (``named[i]``: the end numbered ``i``;
+    summed exactly, then converted)."""
+    receiving: Side = state.receiving
+    end_zone_x = state.pitch.end_zone_x(receiving)
+    sides = {p.id: p.side for p in state.players.values()}
+    holders: dict[str, Any] = {}
+    ground: dict[Square, Any] = {}
+    touchback = Q(0)
+    distance = Q(0)
+    receiving_holds = Q(0)
+    for i, p in ends.items():
+        end = named[i]
+        if end.touchback:
+            touchback += p
+        if isinstance(end, ball.Held):
+            holders[end.player] = holders.get(end.player, 0) + p
+            distance += p * abs(end.square.x - end_zone_x)
+            if sides[end.player] == receiving:
+                receiving_holds += p
+        elif end.square is not None:
+            ground[end.square] = ground.get(end.square, 0) + p
+            distance += p * abs(end.square.x - end_zone_x)
+    return Odds(
+        target=target,
+        events=events,
+        touchback=to_fraction(touchback),
+        receiving_team_holds=to_fraction(receiving_holds),
+        holders={pid: to_fraction(p) for pid, p in holders.items()},
+        ground={sq: to_fraction(p) for sq, p in ground.items()},
+        expected_distance_to_receiving_end_zone=to_fraction(distance),
+        exact_ends={named[i]: p for i, p in ends.items()},
+    )
+
+
+def add_starts(ends: dict[int, Any], weighted: list[tuple[Any, dict[int, Any]]]) -> None:
+    """Add ``p`` times each distribution of ``weighted`` (``(p, end number -> probability)``)
+    to ``ends``; distributions of equal weight (most deviations are equally likely) are added
+    up first."""
+    by_weight: dict[Any, list[dict[int, Any]]] = {}
+    for p_start, dist in weighted:
+        by_weight.setdefault(p_start, []).append(dist)
+    for p_start, dists in by_weight.items():
+        total: dict[int, Any] = {}
+        for dist in dists:
+            for i, p_end in dist.items():
+                total[i] = total.get(i, 0) + p_end
+        for i, p_end in total.items():
+            ends[i] = ends.get(i, 0) + p_start * p_end
+
+
+def end_values(
+    state: GameState, named: list[Any], objective: Objective, known: dict[int, int],
+) -> Callable[[int], int]:
+    """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``),
+    remembered in ``known``."""
+    receiving = state.receiving
+    end_zone_x = state.pitch.end_zone_x(receiving)
+    sides = {p.id: p.side for p in state.players.values()}
+
+    def value(i: int) -> int:
+        v = known.get(i)
+        if v is None:
+            v = known[i] = end_objective(named[i], objective, receiving, end_zone_x, sides)
+        return v
+    return value
