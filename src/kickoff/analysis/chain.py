@@ -127,16 +127,20 @@ class ChainSolver:
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
         assert reads is not None
+        is_end, edges, regions = self.is_end, self._edges, self.region
         members = set(component)
-        region: set[Read] = set()
+        # the successors' regions, each once (the states of a loop share one region object)
+        parts: dict[int, frozenset[Read]] = {}
         for s in component:
-            region |= reads(s)
-            for t in self._edges[s]:
-                if t not in members and not self.is_end(t):
-                    region |= self.region[t]
-        frozen = frozenset(region)
+            own = reads(s)
+            parts[id(own)] = own
+            for t in edges[s]:
+                if t not in members and not is_end(t):
+                    r = regions[t]
+                    parts[id(r)] = r
+        frozen = frozenset().union(*parts.values())
         for s in component:
-            self.region[s] = frozen
+            regions[s] = frozen
 
     def _solve_component(self, component: list[int]) -> None:
         members = set(component)
