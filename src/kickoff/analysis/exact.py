@@ -484,23 +484,20 @@ class KickoffSolver:
         """The exact odds of a kick at ``target``."""
         parts = self._parts(target)
         ends = dict(parts.direct)
-        exact_odds.add_starts(ends, [
-            (p_start, self._group_distribution(group, start))
-            for group, weights in zip(self.groups(), parts.starts, strict=True)
-            for start, p_start in weights.items()])
+        exact_odds.add_starts(ends, [(p_start, self._group_distribution(group, start)) for
+                                     group, weights in zip(self.groups(), parts.starts, strict=True)
+                                     for start, p_start in weights.items()])
         odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
-        odds.decisions_taken = parts.taken.lines(parts.takers if odds.touchback else [])
+        odds.decisions_taken = self.decisions_taken(target)
         return odds
 
     def value(self, target: Square, objective: Objective) -> Fraction:
-        """``targets.objective_value(self.odds(target), objective)``, exactly, without the full
-        odds: each group's journey from each start is valued once for all targets."""
+        """``targets.objective_value(self.odds(target), objective)`` without the full odds
+        (each group's journey from each start valued once for all targets)."""
         parts = self._parts(target)
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}))
-        total = Q(0)
-        for i, p in parts.direct.items():
-            total += p * value(i)
+        total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
         cache = self._group_values
         for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
@@ -512,12 +509,16 @@ class KickoffSolver:
                 total += p_start * v
         return to_fraction(total)
 
+    def decisions_taken(self, target: Square) -> list[str]:
+        """``self.odds(target).decisions_taken``, without the full odds."""
+        parts = self._parts(target)
+        return parts.taken.lines(parts.takers if self.value(target, "touchback") else [])
+
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
         a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
-        parts = self._target_parts.get(target)
-        if parts is not None:
-            return parts
+        if target in self._target_parts:
+            return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
 
@@ -565,8 +566,8 @@ class KickoffSolver:
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
                 self._group_distribution(group, start)
-        parts = self._target_parts[target] = exact_odds.Parts(ends, starts, list(self._takers),
-                                                              taken)
+        parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
+        self._target_parts[target] = parts
         return parts
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------

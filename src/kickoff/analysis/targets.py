@@ -59,6 +59,16 @@ class RankedTarget:
         """The target's exact odds (``KickoffSolver.odds``; ``value`` is their objective's)."""
         return self.solver.odds(self.target)
 
+    def objective(self, objective: Objective) -> Fraction:
+        """Another objective's value at this target: ``objective_value(self.odds, objective)``
+        exactly, without the full odds (``KickoffSolver.value``)."""
+        return self.solver.value(self.target, objective)
+
+    @property
+    def decisions_taken(self) -> list[str]:
+        """``self.odds.decisions_taken``, without the full odds."""
+        return self.solver.decisions_taken(self.target)
+
 
 def rank_targets(
     solver: KickoffSolver, objective: Objective,
