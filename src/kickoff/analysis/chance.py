@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, SupportsInt, TypeVar, cast
 
 import gmpy2
 
@@ -42,9 +42,9 @@ class Rational(Protocol):
     product, and tells mypyc what a probability is."""
 
     @property
-    def numerator(self) -> int: ...
+    def numerator(self) -> SupportsInt: ...  # GMP's mpz: not an int to mypyc
     @property
-    def denominator(self) -> int: ...
+    def denominator(self) -> SupportsInt: ...
     def __add__(self, other: Rational | int, /) -> Rational: ...
     def __radd__(self, other: int, /) -> Rational: ...
     def __sub__(self, other: Rational | int, /) -> Rational: ...
