@@ -131,7 +131,9 @@ def block_key(
     none), every Disturbing Presence player (``presences``: square, side) within that many
     squares."""
     x, y = square
-    block = tuple(signature(board.get((x + dx, y + dy))) for dx, dy in offsets)
+    get, fields = board.get, _fields  # signature(), inlined: nine squares a step
+    block = tuple(None if (p := get((x + dx, y + dy))) is None else fields(p)
+                  for dx, dy in offsets)
     if presence:
         block += tuple(sorted((q, side) for q, side in presences
                               if max(abs(q.x - x), abs(q.y - y)) <= presence))
