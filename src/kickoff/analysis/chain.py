@@ -87,7 +87,7 @@ class ChainSolver:
         counter = 0
         work: list[tuple[int, int | None]] = [(root, None)]
         iters: dict[int, Iterator[int]] = {}
-        solved = self.solved
+        solved, is_end, reused, edges_of = self.solved, self.is_end, self._reused, self._edges_of
         while work:
             node, _ = work[-1]
             if node not in index:
@@ -95,23 +95,23 @@ class ChainSolver:
                 counter += 1
                 stack.append(node)
                 on_stack.add(node)
-                iters[node] = iter([t for t in self._edges_of(node)
-                                    if not self.is_end(t) and t not in solved
-                                    and not self._reused(t)])
+                iters[node] = iter([t for t in edges_of(node)
+                                    if not is_end(t) and t not in solved and not reused(t)])
             advanced = False
             for t in iters[node]:
                 if t not in index:
                     work.append((t, node))
                     advanced = True
                     break
-                if t in on_stack:
-                    low[node] = min(low[node], index[t])
+                if t in on_stack and index[t] < low[node]:
+                    low[node] = index[t]
             if advanced:
                 continue
             work.pop()
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
             if low[node] == index[node]:
                 component = []
                 while True:
