@@ -9,7 +9,7 @@ systems over exact rationals, not truncated. Used by the kick-off odds (the ball
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
 from kickoff.core.pitch import Square
@@ -149,10 +149,11 @@ class ChainSolver:
             self.solved[s] = self._combine(self._edges[s].items())
             return
         # (I - Q) x = R over the component; R from ends and already solved successors. Each
-        # row is keyed by the states it involves and ("end", end) for its right-hand side.
-        rows: dict[int, dict[Hashable, Rational]] = {}
+        # row is keyed by the states it involves (numbers, >= 0) and ~end (< 0: an int hashes
+        # for free, a tuple anew each time) for its right-hand side.
+        rows: dict[int, dict[int, Rational]] = {}
         for s in component:
-            eq: dict[Hashable, Rational] = {s: Q(1)}
+            eq: dict[int, Rational] = {s: Q(1)}
             outside: list[tuple[int, Rational]] = []
             for t, p in self._edges[s].items():
                 if t in members:
@@ -160,7 +161,7 @@ class ChainSolver:
                 else:
                     outside.append((t, p))
             for end, q in self._combine(outside).items():
-                eq[("end", end)] = q
+                eq[~end] = q
             rows[s] = eq
         # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
         # bounce is cheap to eliminate and keeps the others sparse).
@@ -179,8 +180,7 @@ class ChainSolver:
                         row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
                     del row_r[c]
         for s, row in rows.items():
-            self.solved[s] = {key[1]: p for key, p in row.items()
-                              if isinstance(key, tuple) and p}
+            self.solved[s] = {~key: p for key, p in row.items() if key < 0 and p}
 
     def _combine(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         out: Dist = {}
