@@ -30,9 +30,10 @@ function initSuggest() {
   });
 }
 
-// The receiving coach's choices at the kick-off: the odds controls' "play" if the page has it.
+// The receiving coach's choices at the kick-off: the Odds box's "Receivers play" if the page has
+// it (branch best's #odds-play), else the defaults.
 function suggestPlay() {
-  const choice = $("play");
+  const choice = $("odds-play");
   return choice && choice.value ? choice.value : "defaults";
 }
 
