@@ -63,7 +63,7 @@ def _drawn(page: Any, svg: str, side: str) -> dict[str, list[int]]:
 def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
     errors: list[str] = []
     shot = tmp_path / "web-suggest.png"
-    with _opened(server, errors, viewport={"width": 1500, "height": 1500}) as page:
+    with _opened(server, errors, viewport={"width": 1500, "height": 1900}) as page:
         page.uncheck("#show-heat")
         page.select_option("#events", "none")
         page.select_option("#ruleset", "sevens")
@@ -111,10 +111,14 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         assert {p["id"]: p["square"] for p in doc["teams"]["away"]["players"]} == squares
         assert doc["teams"]["home"] == start["teams"]["home"]
-        for pid, sq in on_pitch.items():
-            x, y = _centre(page, f'g.player[data-id="{pid}"]')
-            sx, sy = _centre(page, f'rect.square[data-x="{sq[0]}"][data-y="{sq[1]}"]')
-            assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
+        drawn = page.evaluate("""ids => ids.map(id => [
+            document.querySelector(`#pitch g.player[data-id="${id}"]`).getAttribute("transform"),
+            `translate(${centre(playerById(id).square).join(",")})`])""", list(on_pitch))
+        assert all(at == want for at, want in drawn), drawn  # each disc on his square
+        x, y = _centre(page, f'g.player[data-id="{next(iter(on_pitch))}"]')
+        sq = next(iter(on_pitch.values()))
+        sx, sy = _centre(page, f'rect.square[data-x="{sq[0]}"][data-y="{sq[1]}"]')
+        assert abs(x - sx) < 3 and abs(y - sy) < 3, (x, y, sx, sy)
         page.wait_for_selector("#legal:not([hidden])")
         assert page.is_disabled("#suggest-take")
 
