@@ -48,13 +48,11 @@ async function suggestStart() {
   const seconds = Number($("suggest-seconds").value);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 300) {
     suggestSay("The search takes 1 to 300 seconds.", true);
-    $("suggest-box").hidden = false;
     return;
   }
   const snapshot = structuredClone(state.doc);
   const body = {scenario: snapshot, objective: $("suggest-objective").value,
     events: $("suggest-events").value, play: suggestPlay(), seconds};
-  $("suggest-box").hidden = false;
   $("suggest-problems").replaceChildren();
   try {
     const job = await api("/api/suggest", body);
