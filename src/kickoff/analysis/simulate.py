@@ -2,7 +2,8 @@
 
 :func:`simulate` plays ``n`` kick-offs in chunks; chunk ``i`` draws its seed from
 ``numpy.random.SeedSequence(seed).spawn(...)[i]``, so the result for a given seed is the same
-whatever the number of processes (``jobs``).
+whatever the number of processes (``jobs``) or the cluster that plays the chunks (``executor``,
+:mod:`kickoff.analysis.cluster`).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor as PoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from math import sqrt
 
+from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
@@ -164,8 +167,10 @@ def chunk_seeds(seed: int, n: int) -> Iterator[tuple[int, int]]:
         yield (CHUNK if i < whole else rest), int(child.generate_state(1)[0])
 
 
-def _chunk(args: tuple[Job, int, int]) -> Tally:
-    return run_chunk(*args)
+def play_chunk(task: tuple[Job, int, int]) -> Tally:
+    """:func:`run_chunk` of a ``(job, n, seed)`` task: the unit of work handed to a process or
+    a cluster's worker (a module-level function, so that it travels by name)."""
+    return run_chunk(*task)
 
 
 def max_jobs() -> int:
@@ -176,13 +181,13 @@ def max_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _in_order(pool: Executor, tasks: Iterable[tuple[Job, int, int]], ahead: int
+def _in_order(pool: PoolExecutor, tasks: Iterable[tuple[Job, int, int]], ahead: int
               ) -> Iterator[Tally]:
     """Each task's tally, in order, with at most ``ahead`` tasks submitted and not yet taken
     (``Executor.map`` would submit every task at once)."""
     waiting: deque[Future[Tally]] = deque()
     for task in tasks:
-        waiting.append(pool.submit(_chunk, task))
+        waiting.append(pool.submit(play_chunk, task))
         if len(waiting) >= ahead:
             yield waiting.popleft().result()
     while waiting:
@@ -191,21 +196,26 @@ def _in_order(pool: Executor, tasks: Iterable[tuple[Job, int, int]], ahead: int
 
 def simulate(
     job: Job, n: int, seed: int, *, jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, executor: Executor | None = None,
 ) -> Tally:
-    """Play ``n`` kick-offs of ``job`` from ``seed`` over ``jobs`` processes; the counts.
+    """Play ``n`` kick-offs of ``job`` from ``seed`` over ``jobs`` processes, or on
+    ``executor`` (a Dask cluster's, :func:`kickoff.analysis.cluster.open_executor`); the counts.
 
     ``progress(k)`` is called as each chunk of ``k`` kick-offs finishes. The result depends on
-    ``seed`` and ``n`` only, not on ``jobs``. Chunks are made and handed out as the work goes:
-    memory does not grow with ``n``. ``seed``: 0 or more; ``jobs``: 1 to :func:`max_jobs`
-    (``ValueError`` otherwise).
+    ``seed`` and ``n`` only, not on ``jobs`` nor on the executor. Chunks are made and handed out
+    as the work goes (a few per worker at a time): memory does not grow with ``n``. ``seed``: 0
+    or more; ``jobs``: 1 to :func:`max_jobs`, and 1 with an ``executor`` (``ValueError``
+    otherwise).
     """
     if not 1 <= jobs <= max_jobs():
         raise ValueError(f"jobs {jobs}: 1 to {max_jobs()}, the CPUs of this machine")
+    if executor is not None and jobs != 1:
+        raise ValueError(f"jobs {jobs} with an executor: the executor's workers are the "
+                         f"processes; give one or the other")
     tasks = ((job, size, s) for size, s in chunk_seeds(seed, n))
     total = Tally()
     if jobs == 1:
-        results = map(_chunk, tasks)
+        results = map(play_chunk, tasks) if executor is None else executor.stream(play_chunk, tasks)
         for tally in results:
             total.add(tally)
             if progress:

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from kickoff.analysis.cluster import ClusterError, check_options, open_executor
 from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
@@ -81,6 +82,17 @@ OddsEventsOpt = Annotated[
                  "format's default; the coach's policy of kickoff simulate --free-turns close is "
                  "not available here, as the event is solved before the landing is known); "
                  "none: deviation and landing only."),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(help="Run the work on a local Dask cluster of this many worker processes, 1 to "
+                 "64 (docs/analysis.md); the same result as in this process."),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(help="Run the work on the running Dask cluster whose scheduler is at this "
+                 "address, tcp://HOST:8786 (dask scheduler, dask worker: docs/analysis.md); "
+                 "the same result as in this process."),
 ]
 
 
@@ -250,6 +262,17 @@ def estimate(tally: Tally, count: int) -> dict[str, Any]:
     return {"p": p, "ci95": [low, high]}
 
 
+def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
+    """Whether ``--workers`` or ``--scheduler`` asks for a Dask cluster; ``ClusterError`` naming
+    the option if it is bad or given with ``--jobs`` over 1 (checked before any work)."""
+    check_options(workers, scheduler)
+    cluster = workers is not None or scheduler is not None
+    if cluster and jobs != 1:
+        raise ClusterError(f"--jobs {jobs} with --{'workers' if workers else 'scheduler'}: the "
+                           f"cluster's workers are the processes; give one or the other")
+    return cluster
+
+
 @guarded
 def simulate(
     file: FileArg = None,
@@ -259,7 +282,10 @@ def simulate(
     seed: SeedOpt = None,
     jobs: Annotated[int, typer.Option(min=1, max=max_jobs(),
                                       help="Processes to use, 1 to the number of CPUs of "
-                                      "this machine.")] = 1,
+                                      "this machine (not with --workers or --scheduler)."
+                                      )] = 1,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
     target: TargetOpt = None,
     events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
@@ -274,14 +300,22 @@ def simulate(
     kicking: KickingOpt = "home",
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
 ) -> None:
-    """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
+    """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals.
+
+    The counts depend on -n and --seed only: --jobs N plays the chunks of kick-offs over N
+    processes of this machine, --workers N or --scheduler ADDRESS on a Dask cluster, one or the
+    other."""
+    cluster = _on_cluster(workers, scheduler, jobs)
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
               high_kick, touchback)
-    with s.working(not as_json, "simulating", n, count=True) as update:
-        tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k))
+    with open_executor(workers, scheduler) as executor, s.working(
+            not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
+            n, count=True) as update:
+        tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),
+                               executor=executor if cluster else None)
     mean, se = tally.mean_distance()
     if as_json:
         typer.echo(json.dumps({
@@ -298,7 +332,8 @@ def simulate(
         return
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
                   f"events {events}, free turns {free_turns})",
-                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever --jobs")
+                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever "
+                  "--jobs, --workers or --scheduler")
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")

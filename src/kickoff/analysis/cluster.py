@@ -1,0 +1,220 @@
+"""Independent pieces of work run in this process or on a ``dask.distributed`` cluster.
+
+:func:`open_executor` gives an :class:`Executor` whose :meth:`~Executor.map` runs a module-level
+function over picklable items and returns the results in the order of the items, wherever the
+work ran: in this process (the default), on a ``LocalCluster`` of worker processes started for
+the ``with`` block (``workers``), or on a running cluster's scheduler (``scheduler``, such as
+``tcp://HOST:8786``, started with ``dask scheduler`` and ``dask worker``). Only the function's
+name, its items and its results cross to the workers (pickled by Dask); each worker needs the
+same version of kickoff installed, which :func:`open_executor` checks.
+
+Dask is imported here only when a cluster is asked for: the commands that never use one start
+as fast as before (issue 16).
+
+>>> with open_executor() as executor:
+...     executor.map(abs, [-2, 3, -1])
+[2, 3, 1]
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+import kickoff
+from kickoff.core.errors import KickoffError
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: The bounds of ``workers`` (``--workers``): worker processes of a local cluster.
+MAX_WORKERS: Final = 64
+#: Seconds to wait for a scheduler to answer, and for its first worker.
+CONNECT_TIMEOUT: Final = 5.0
+#: The schemes of a scheduler's address that reach another machine (Dask's TCP and TLS comms).
+SCHEMES: Final = ("tcp", "tls")
+#: Dask's loggers, quietened to errors while a cluster is open: its start, its workers joining
+#: and leaving, and its shutdown are not news on a command line.
+DASK_LOGGERS: Final = ("distributed", "dask", "tornado", "asyncio")
+#: Where a local cluster's scheduler serves its HTTP pages (its health check; the dashboard if
+#: Bokeh is installed): this machine only, on a free port (Dask's default, 8787, may be taken).
+LOCAL_HTTP: Final = "127.0.0.1:0"
+
+
+class ClusterError(KickoffError, ValueError):
+    """A bad ``workers`` / ``scheduler`` option, or a scheduler that cannot be reached or used;
+    the message names the option or the address. A :class:`~kickoff.core.errors.KickoffError`,
+    so the command line prints it and exits with status 1."""
+
+
+def _kickoff_version() -> str:
+    """This process's kickoff version (run on each worker by :func:`open_executor`)."""
+    return kickoff.__version__
+
+
+class Executor:
+    """Runs ``fn`` over items in this process; :class:`DaskExecutor` runs them on a cluster.
+
+    ``slots``: how many items run at once (1 here; a cluster's worker threads)."""
+
+    slots: int = 1
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        """``[fn(item) for item in items]``, in the order of ``items``. ``fn``: a module-level
+        function; ``items`` and the results: picklable (they travel to the workers). An
+        exception of ``fn`` is raised here as it was raised there."""
+        return [fn(item) for item in items]
+
+    def stream(self, fn: Callable[[T], R], items: Iterable[T], ahead: int | None = None
+               ) -> Iterator[R]:
+        """``fn(item)`` for each item, in order, as they finish, with at most ``ahead`` items
+        (default ``2 * slots``) handed out and not yet taken: the memory taken does not grow
+        with the number of items, however many (:func:`kickoff.analysis.simulate.simulate`'s
+        chunks)."""
+        return map(fn, items)
+
+
+class DaskExecutor(Executor):
+    """:class:`Executor` on a ``distributed.Client``: each item is one task."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.slots = max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+        # pure=False: every item is run, even two equal ones (no caching by Dask's key)
+        futures = self.client.map(fn, list(items), pure=False)
+        results: list[R] = self.client.gather(futures)  # type: ignore[no-untyped-call]
+        return results
+
+    def stream(self, fn: Callable[[T], R], items: Iterable[T], ahead: int | None = None
+               ) -> Iterator[R]:
+        waiting: deque[Future[R]] = deque()
+        limit = ahead if ahead is not None else 2 * self.slots
+        for item in items:
+            waiting.append(self.client.submit(fn, item, pure=False))
+            if len(waiting) >= limit:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+
+
+def check_options(workers: int | None, scheduler: str | None) -> None:
+    """``ClusterError`` naming the option unless ``workers`` (1 to :data:`MAX_WORKERS`) or
+    ``scheduler`` (``tcp://HOST:PORT`` or ``tls://HOST:PORT``), or neither, is given. Checked
+    before any work starts, so that a bad option writes nothing."""
+    if workers is not None and scheduler is not None:
+        raise ClusterError("--workers and --scheduler: give one or the other (a local cluster of "
+                           "N worker processes, or the scheduler of a running cluster)")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise ClusterError(f"--workers {workers}: 1 to {MAX_WORKERS} worker processes")
+    if scheduler is not None:
+        _parse_address(scheduler)
+
+
+def _parse_address(address: str) -> tuple[str, int]:
+    """``(host, port)`` of a scheduler's address ``tcp://HOST:PORT`` (or ``tls://``)."""
+    scheme, sep, rest = address.partition("://")
+    host, colon, port = rest.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # an IPv6 address, [::1]
+    if (not sep or scheme not in SCHEMES or not colon or not host or not port.isdigit()
+            or not 0 < int(port) < 65536 or any(c in host for c in "/?#@ ")):
+        raise ClusterError(f"--scheduler {address!r}: not a scheduler's address; give "
+                           f"tcp://HOST:PORT, such as tcp://192.0.2.10:8786 (dask scheduler's "
+                           f"default port is 8786; tls:// for Dask's TLS)")
+    return host, int(port)
+
+
+@contextmanager
+def open_executor(workers: int | None = None, scheduler: str | None = None
+                  ) -> Iterator[Executor]:
+    """An :class:`Executor` for the ``with`` block, and what it started closed after it.
+
+    Neither given: this process. ``workers``: a ``dask.distributed.LocalCluster`` of that many
+    worker processes (one thread each) on this machine, for the block. ``scheduler``: a
+    ``Client`` of the running cluster at that address, waiting :data:`CONNECT_TIMEOUT` seconds at
+    most for the scheduler and for a first worker. ``ClusterError`` for both given, ``workers``
+    outside 1 to :data:`MAX_WORKERS`, a malformed address, a scheduler that does not answer or
+    has no worker, or a worker with another version of kickoff (each names the option or
+    address). Dask's own log lines below errors are not shown while the block runs.
+    """
+    check_options(workers, scheduler)
+    if workers is None and scheduler is None:
+        yield Executor()
+        return
+    with ExitStack() as stack:
+        stack.enter_context(_quiet_dask())
+        client = (_connect(scheduler) if scheduler is not None
+                  else _local_client(stack, workers or 1))
+        stack.callback(client.close)
+        _check_workers(client, scheduler)
+        yield DaskExecutor(client)
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's loggers at ``ERROR`` and its warnings ignored for the block, then as they were."""
+    loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", module=r"(distributed|dask)(\.|$)")
+            yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _local_client(stack: ExitStack, workers: int) -> Client:
+    """A ``Client`` of a new ``LocalCluster`` of ``workers`` processes, closed with ``stack``."""
+    from distributed import Client, LocalCluster  # here: only a cluster needs Dask
+
+    # Dask's constructors are untyped
+    cluster = LocalCluster(n_workers=workers, processes=True,  # type: ignore[no-untyped-call]
+                           threads_per_worker=1, dashboard_address=LOCAL_HTTP,
+                           silence_logs=logging.ERROR)
+    stack.callback(cluster.close)
+    return Client(cluster)  # type: ignore[no-untyped-call]
+
+
+def _connect(address: str) -> Client:
+    """A ``Client`` of the scheduler at ``address`` (``ClusterError`` when it does not answer
+    within :data:`CONNECT_TIMEOUT` seconds)."""
+    from distributed import Client  # here: only a cluster needs Dask
+
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"--scheduler {address}: no Dask scheduler answered within "
+                           f"{CONNECT_TIMEOUT:g} s (is `dask scheduler` running there, and "
+                           f"the port open?)") from e
+
+
+def _check_workers(client: Client, scheduler: str | None) -> None:
+    """``ClusterError`` unless the cluster has a worker within :data:`CONNECT_TIMEOUT` seconds
+    and every worker runs this version of kickoff (the results would differ otherwise)."""
+    where = f"--scheduler {scheduler}" if scheduler is not None else "--workers"
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"{where}: the scheduler has no worker (start one with "
+                           f"`dask worker {scheduler or 'ADDRESS'}`)") from e
+    try:
+        versions: dict[str, Any] = client.run(_kickoff_version)
+    except Exception as e:  # a worker without kickoff cannot even read the function's name
+        raise ClusterError(f"{where}: a worker cannot run kickoff ({type(e).__name__}: {e}); "
+                           f"each worker needs kickoff {kickoff.__version__} installed") from e
+    other = {w: v for w, v in versions.items() if v != kickoff.__version__}
+    if other:
+        worker, version = sorted(other.items())[0]
+        raise ClusterError(f"{where}: worker {worker} runs kickoff {version}, this machine "
+                           f"{kickoff.__version__}; each worker needs the same version")

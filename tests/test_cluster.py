@@ -1,0 +1,182 @@
+"""Work on a Dask cluster (issue 14 point 4): a real ``LocalCluster`` of two worker processes
+gives exactly the in-process results; bad options and unreachable schedulers are refused with a
+message naming them. Few and quick tests: each cluster costs seconds of a 2-core machine."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from helpers import assert_invalid, cli
+
+import kickoff
+from kickoff.analysis.cluster import (
+    CONNECT_TIMEOUT,
+    LOCAL_HTTP,
+    MAX_WORKERS,
+    ClusterError,
+    DaskExecutor,
+    Executor,
+    check_options,
+    open_executor,
+)
+from kickoff.analysis.simulate import CHUNK, Job, play_chunk, simulate
+from kickoff.core import RULESETS, Square
+from kickoff.core.errors import KickoffError
+from kickoff.formats.teams import build_state, load_setup, load_team
+
+#: Nothing listens on port 1 of this machine: a scheduler that never answers.
+UNREACHABLE = "tcp://127.0.0.1:1"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a running cluster: a scheduler and two worker processes, as
+    ``dask scheduler`` and ``dask worker`` would start them, shared by this module's tests."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=LOCAL_HTTP, silence_logs=logging.ERROR) as cluster:
+        yield cluster.scheduler_address
+
+
+def _job() -> Job:
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    return Job(state, rs, Square(20, 5), events="all")
+
+
+def test_no_option_is_this_process_and_imports_no_dask() -> None:
+    with open_executor() as executor:
+        assert type(executor) is Executor and executor.slots == 1
+        assert executor.map(len, ["ab", "", "abc"]) == [2, 0, 3]
+        assert list(executor.stream(len, iter(["a", "bcd"]))) == [1, 3]
+    code = ("import sys, kickoff.analysis.cluster, kickoff.analysis.simulate, kickoff.cli.app; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_local_cluster_of_two_processes_maps_as_this_process_does() -> None:
+    tasks = [(_job(), 700, seed) for seed in (1, 2, 3)]
+    with open_executor(workers=2) as executor:
+        assert isinstance(executor, DaskExecutor) and executor.slots == 2
+        pids = executor.client.run(os.getpid)
+        assert len(set(pids.values())) == 2 and os.getpid() not in pids.values()
+        remote = executor.map(play_chunk, tasks)
+        streamed = list(executor.stream(play_chunk, iter(tasks), ahead=1))
+    local = [play_chunk(t) for t in tasks]
+    assert remote == local == streamed
+    assert [t.n for t in local] == [700] * 3 and local[0] != local[1]
+
+
+def test_simulate_on_a_cluster_gives_the_in_process_counts(scheduler: str) -> None:
+    job, n = _job(), 2 * CHUNK + 321  # three chunks, the last one short
+    done: list[int] = []
+    with open_executor(scheduler=scheduler) as executor:
+        assert executor.slots == 2
+        remote = simulate(job, n, seed=11, executor=executor, progress=done.append)
+    local = simulate(job, n, seed=11)
+    assert remote == local and remote.n == n
+    assert done == [CHUNK, CHUNK, 321]
+    assert list(remote.holders) == list(local.holders)  # the same order too
+    with open_executor(scheduler=scheduler) as executor, pytest.raises(ValueError, match="jobs 2"):
+        simulate(job, n, seed=11, executor=executor, jobs=2)
+
+
+def test_an_unreachable_scheduler_is_named_within_the_timeout() -> None:
+    start = time.monotonic()
+    with pytest.raises(ClusterError, match=f"--scheduler {UNREACHABLE}: no Dask scheduler"), \
+            open_executor(scheduler=UNREACHABLE):
+        raise AssertionError("unreachable")
+    assert time.monotonic() - start < CONNECT_TIMEOUT + 10
+
+
+def test_a_scheduler_without_workers_is_refused() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp",
+                      dashboard_address=LOCAL_HTTP, silence_logs=logging.ERROR) as empty:
+        address = empty.scheduler_address
+        with pytest.raises(ClusterError, match=f"--scheduler {address}: the scheduler has no "
+                           "worker"), open_executor(scheduler=address):
+            raise AssertionError("unreachable")
+
+
+def test_a_worker_with_another_kickoff_is_refused(scheduler: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    theirs = re.escape(kickoff.__version__)
+    monkeypatch.setattr(kickoff, "__version__", "0.0.1-other")
+    with pytest.raises(ClusterError, match=rf"worker tcp://\S+ runs kickoff {theirs}, this "
+                       r"machine 0\.0\.1-other; each worker needs the same version"), \
+            open_executor(scheduler=scheduler):
+        raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize(("workers", "address", "needle"), [
+    (0, None, "--workers 0: 1 to 64"),
+    (MAX_WORKERS + 1, None, "--workers 65: 1 to 64"),
+    (-3, None, "--workers -3"),
+    (2, "tcp://127.0.0.1:8786", "--workers and --scheduler: give one or the other"),
+    (None, "127.0.0.1:8786", "--scheduler '127.0.0.1:8786': not a scheduler's address"),
+    (None, "http://127.0.0.1:8786", "--scheduler 'http://127.0.0.1:8786'"),
+    (None, "tcp://127.0.0.1", "--scheduler 'tcp://127.0.0.1'"),
+    (None, "tcp://127.0.0.1:0", "--scheduler 'tcp://127.0.0.1:0'"),
+    (None, "tcp://127.0.0.1:65536", "--scheduler 'tcp://127.0.0.1:65536'"),
+    (None, "tcp://:8786", "--scheduler 'tcp://:8786'"),
+    (None, "tcp://a/b:8786", "--scheduler 'tcp://a/b:8786'"),
+])
+def test_bad_options_are_named(workers: int | None, address: str | None, needle: str) -> None:
+    with pytest.raises(ClusterError, match=re.escape(needle)):
+        check_options(workers, address)
+    with pytest.raises(ClusterError, match=re.escape(needle)), open_executor(workers, address):
+        raise AssertionError("unreachable")
+
+
+def test_good_options_pass() -> None:
+    for workers, address in [(None, None), (1, None), (MAX_WORKERS, None),
+                             (None, "tcp://192.0.2.10:8786"), (None, "tls://[::1]:8786")]:
+        check_options(workers, address)  # no error
+    # a ValueError for the API, a KickoffError for the command line's message and exit 1
+    assert issubclass(ClusterError, ValueError) and issubclass(ClusterError, KickoffError)
+
+
+def test_simulate_command_on_a_cluster_prints_the_in_process_result(scheduler: str) -> None:
+    """--workers 2 (a real command: stderr is the processes' own, Dask's workers' included)
+    and --scheduler print exactly what the in-process run prints, and nothing on stderr."""
+    args = ["simulate", "-n", "12000", "--seed", "5", "--ruleset", "sevens", "--json"]
+    code, here, err = cli(args)
+    assert code == 0, err
+    run = subprocess.run([sys.executable, "-c", "from kickoff.cli.app import main; main()",
+                          *args, "--workers", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stderr) == (0, "")
+    code, remote, err = cli([*args, "--scheduler", scheduler])
+    assert (code, err) == (0, "")
+    assert run.stdout == here == remote
+    assert json.loads(here)["n"] == 12000
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["--scheduler", UNREACHABLE], f"--scheduler {UNREACHABLE}: no Dask scheduler answered"),
+    (["--workers", "0"], "--workers 0: 1 to 64"),
+    (["--workers", "65"], "--workers 65: 1 to 64"),
+    (["--workers", "2", "--jobs", "2"], "--jobs 2 with --workers"),
+    (["--scheduler", "tcp://127.0.0.1:8786", "--jobs", "2"], "--jobs 2 with --scheduler"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "give one or the other"),
+    (["--scheduler", "127.0.0.1"], "--scheduler '127.0.0.1': not a scheduler's address"),
+])
+def test_simulate_command_refuses_a_bad_cluster_in_one_line(args: list[str], needle: str) -> None:
+    code, out, err = cli(["simulate", "-n", "1000", "--seed", "1", "--json", *args])
+    assert_invalid(code, out, err, needle)
+    assert len(err.strip().splitlines()) == 1
