@@ -234,3 +234,15 @@ def test_an_illegal_start_is_refused_naming_the_problem() -> None:
             world.move(p, p.square.step(free - los, 0))
     with pytest.raises(ValueError, match=r"illegal.*Line of Scrimmage"):
         optimize_setup(OptimizeRequest(world, request.ruleset, rounds=1))
+
+
+@pytest.mark.slow
+def test_search_on_a_local_cluster_equals_the_in_process_search() -> None:
+    from kickoff.analysis.cluster import open_executor
+
+    request = _request(seed=9, rounds=3)
+    here = optimize_setup(request)
+    with open_executor(workers=2) as executor:
+        assert executor.slots == 2
+        there = optimize_setup(request, executor=executor)
+    assert there == here

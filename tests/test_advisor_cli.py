@@ -120,6 +120,11 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--seed", "-1"], ["--seed"]),
     (["--play", "best"], ["--play"]),
     (["--start", "no_such_setup"], ["no_such_setup"]),
+    (["--workers", "0"], ["--workers"]),
+    (["--workers", "65"], ["--workers"]),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], ["--workers", "--scheduler"]),
+    (["--scheduler", "localhost"], ["--scheduler", "tcp://HOST:PORT"]),
+    (["--scheduler", "tcp://127.0.0.1:9"], ["--scheduler tcp://127.0.0.1:9", "no Dask scheduler"]),
     (["--kicking-setup", "botbowl_off_wedge", "--kicking-team", "orc"], []),
 ])
 def test_bad_options_exit_1_and_write_nothing(

@@ -22,12 +22,13 @@ its candidates are evaluated. Candidates are evaluated incrementally where the s
 from __future__ import annotations
 
 import random
+import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Literal
 
 from kickoff.analysis.advisor_eval import Evaluator, kick_options, minimax
 from kickoff.analysis.advisor_moves import (
@@ -38,6 +39,7 @@ from kickoff.analysis.advisor_moves import (
     neighbours,
     random_layout,
 )
+from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.pitch import Square
@@ -45,16 +47,12 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
 Play = Literal["defaults", "best"]
-T = TypeVar("T")
-R = TypeVar("R")
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
 
 #: Candidates drawn and evaluated per round (fixed: the search must not depend on the executor).
 CANDIDATES_PER_ROUND = 16
-#: Candidates per item sent to the executor (a Dask task evaluates this many).
-CHUNK = 4
 #: Rounds without a gain before a restart from random legal set-ups.
 STALL_ROUNDS = 6
 #: The wall-clock bound of a search given neither ``seconds`` nor ``rounds``.
@@ -137,13 +135,6 @@ class Suggestion:
     cancelled: bool
 
 
-class MapExecutor(Protocol):
-    """What the search needs of an executor (``kickoff.analysis.cluster.Executor``): ``map(fn,
-    items)``, the results in the order of ``items``."""
-
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]: ...
-
-
 @dataclass(frozen=True)
 class _Problem:
     """A search's fixed part, sent with every batch: the request and a token naming it, under
@@ -153,9 +144,11 @@ class _Problem:
     token: str
 
 
-#: Each process's evaluators, by problem token (the latest few).
+#: Each process's evaluators, by problem token (the latest few), and the lock that lets one
+#: batch at a time use them (a Dask worker may run several tasks in threads).
 _EVALUATORS: dict[str, Evaluator] = {}
 _KEEP = 2
+_LOCK = threading.Lock()
 
 
 def _evaluator(problem: _Problem) -> Evaluator:
@@ -174,10 +167,11 @@ def evaluate_batch(item: tuple[_Problem, Layout | None, list[Layout]]) -> list[S
     is the problem, the layout the candidates are near (``None``: none, a restart) and the
     candidates."""
     problem, base, candidates = item
-    ev = _evaluator(problem)
-    if base is not None:
-        ev.rebase(base)
-    return [SetupValue(*ev.value(c)) for c in candidates]
+    with _LOCK:
+        ev = _evaluator(problem)
+        if base is not None:
+            ev.rebase(base)
+        return [SetupValue(*ev.value(c)) for c in candidates]
 
 
 @dataclass
@@ -200,11 +194,7 @@ class _Search:
         return receivers_prefer(self.request.objective, a.value, b.value)
 
 
-def _in_process(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    return [fn(x) for x in items]
-
-
-def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]]) -> None:
+def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
     """One round: candidates near the current layout (or, after a stall, random legal ones),
     all evaluated, the best taken (ties: the first drawn)."""
     restart = search.stall >= STALL_ROUNDS
@@ -218,8 +208,10 @@ def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]])
     if not candidates:
         search.stall = STALL_ROUNDS  # nowhere to go from here: restart next round
         return
-    batches = [(problem, base, candidates[i:i + CHUNK]) for i in range(0, len(candidates), CHUNK)]
-    values = [v for batch in mapper(evaluate_batch, batches) for v in batch]
+    # one batch per slot of the executor: the values do not depend on how they are split
+    size = -(-len(candidates) // max(1, executor.slots))
+    batches = [(problem, base, candidates[i:i + size]) for i in range(0, len(candidates), size)]
+    values = [v for batch in executor.map(evaluate_batch, batches) for v in batch]
     search.evaluated += len(candidates)
     top = 0
     for i in range(1, len(values)):
@@ -236,13 +228,13 @@ def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]])
 
 def optimize_setup(
     request: OptimizeRequest, *, progress: Callable[[OptimizeProgress], None] | None = None,
-    cancelled: Callable[[], bool] | None = None, executor: MapExecutor | None = None,
+    cancelled: Callable[[], bool] | None = None, executor: Executor | None = None,
 ) -> Suggestion:
     """The best receiving set-up the search finds (see the module's text): at least as good as
     the starting one, legal. ``progress`` is called after every round; ``cancelled()`` is asked
     before every round (true: the best found so far, ``cancelled=True``). ``executor``: where the
     candidates are evaluated (``None``: in this process); the result for a given ``seed`` and
-    ``rounds`` is the same on any executor.
+    ``rounds`` is the same on any executor (``kickoff.analysis.cluster.open_executor``).
 
     ``ValueError`` for an illegal starting set-up (naming each problem), a bound out of range
     (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer."""
@@ -257,8 +249,8 @@ def optimize_setup(
         raise ValueError("the starting set-up is illegal: " + "; ".join(problems))
     seconds = r.seconds if r.seconds is not None or r.rounds is not None else DEFAULT_SECONDS
     problem = _Problem(r, uuid.uuid4().hex)
-    mapper = executor.map if executor is not None else _in_process
-    start_value = mapper(evaluate_batch, [(problem, None, [start])])[0][0]
+    executor = executor if executor is not None else Executor()
+    start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
     search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
                      random.Random(r.seed))
     stopped = False
@@ -269,7 +261,7 @@ def optimize_setup(
         if cancelled is not None and cancelled():
             stopped = True
             break
-        _round(search, problem, mapper)
+        _round(search, problem, executor)
         rounds += 1
         if progress is not None:
             progress(OptimizeProgress(search.evaluated, time.monotonic() - search.started,
