@@ -207,6 +207,24 @@ def test_search_reports_progress_and_stops_when_cancelled() -> None:
     assert result.value.value >= result.start_value.value
 
 
+def test_fresh_solves_are_cancelled_between_candidates() -> None:
+    # Kick It! (a house rule): every candidate is a fresh solve, so a round is not atomic
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(True)
+        return len(asked) > 3
+
+    request = OptimizeRequest(_request().state, RULESETS["sevens"], rounds=5, seed=2,
+                              house_rules=frozenset({"kick_it"}))
+    result = optimize_setup(request, cancelled=cancelled)
+    assert result.cancelled
+    assert result.evaluated == 3  # asked before the round and the 2nd, 3rd and 4th candidates
+    layout = tuple(result.squares[p.id] for p in request.state.teams["away"].players)
+    assert result.value == setup_value(apply_layout(request.state, layout), request.ruleset,
+                                       house_rules=request.house_rules)
+
+
 def test_search_with_reserves_fields_the_most_it_can() -> None:
     state = match("bb2020", "human", "botbowl_off_wedge")  # 14 players, 11 on the pitch
     result = optimize_setup(OptimizeRequest(state, RULESETS["bb2020"], rounds=2, seed=1))

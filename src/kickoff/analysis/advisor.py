@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from kickoff.analysis.advisor_eval import Evaluator, kick_options, minimax
+from kickoff.analysis.advisor_eval import Evaluator, incremental, kick_options, minimax
 from kickoff.analysis.advisor_moves import (
     Layout,
     MoveSpace,
@@ -185,13 +185,43 @@ class _Search:
     best: Layout
     best_value: SetupValue
     rng: random.Random
+    seconds: float | None = None
+    cancelled: Callable[[], bool] | None = None
     evaluated: int = 0
     stall: int = 0
+    stopped: bool = False
     started: float = field(default_factory=time.monotonic)
 
     def better(self, a: SetupValue, b: SetupValue) -> bool:
         """Whether the receivers prefer value ``a`` to ``b``."""
         return receivers_prefer(self.request.objective, a.value, b.value)
+
+    def done(self) -> bool:
+        """Whether the search must stop now: out of time, or cancelled (then ``stopped``)."""
+        if self.seconds is not None and time.monotonic() - self.started >= self.seconds:
+            return True
+        if self.cancelled is not None and self.cancelled():
+            self.stopped = True
+        return self.stopped
+
+
+def _evaluate(search: _Search, problem: _Problem, executor: Executor, base: Layout | None,
+              candidates: list[Layout]) -> list[SetupValue]:
+    """The values of ``candidates`` (near ``base``), one batch per slot of the executor (the
+    values do not depend on how they are split). Fresh solves (events on, the receivers' best
+    play) take seconds each: they go one candidate a batch, a slot's worth at a time, and the
+    search's bounds and cancel are checked between (fewer values when it stops)."""
+    slots = max(1, executor.slots)
+    size = -(-len(candidates) // slots) if incremental(search.request.events, search.request.play,
+                                                        search.request.house_rules) else 1
+    batches = [(problem, base, candidates[i:i + size]) for i in range(0, len(candidates), size)]
+    values: list[SetupValue] = []
+    for i in range(0, len(batches), slots):
+        if i and search.done():
+            break
+        values += [v for batch in executor.map(evaluate_batch, batches[i:i + slots])
+                   for v in batch]
+    return values
 
 
 def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
@@ -208,11 +238,8 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
     if not candidates:
         search.stall = STALL_ROUNDS  # nowhere to go from here: restart next round
         return
-    # one batch per slot of the executor: the values do not depend on how they are split
-    size = -(-len(candidates) // max(1, executor.slots))
-    batches = [(problem, base, candidates[i:i + size]) for i in range(0, len(candidates), size)]
-    values = [v for batch in executor.map(evaluate_batch, batches) for v in batch]
-    search.evaluated += len(candidates)
+    values = _evaluate(search, problem, executor, base, candidates)
+    search.evaluated += len(values)
     top = 0
     for i in range(1, len(values)):
         if search.better(values[i], values[top]):
@@ -232,7 +259,8 @@ def optimize_setup(
 ) -> Suggestion:
     """The best receiving set-up the search finds (see the module's text): at least as good as
     the starting one, legal. ``progress`` is called after every round; ``cancelled()`` is asked
-    before every round (true: the best found so far, ``cancelled=True``). ``executor``: where the
+    before every round, and between candidates where each is a fresh solve (true: the best found
+    so far, ``cancelled=True``). ``executor``: where the
     candidates are evaluated (``None``: in this process); the result for a given ``seed`` and
     ``rounds`` is the same on any executor (``kickoff.analysis.cluster.open_executor``).
 
@@ -252,15 +280,9 @@ def optimize_setup(
     executor = executor if executor is not None else Executor()
     start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
     search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
-                     random.Random(r.seed))
-    stopped = False
+                     random.Random(r.seed), seconds, cancelled)
     rounds = 0
-    while r.rounds is None or rounds < r.rounds:
-        if seconds is not None and time.monotonic() - search.started >= seconds:
-            break
-        if cancelled is not None and cancelled():
-            stopped = True
-            break
+    while (r.rounds is None or rounds < r.rounds) and not search.done():
         _round(search, problem, executor)
         rounds += 1
         if progress is not None:
@@ -269,4 +291,4 @@ def optimize_setup(
     _EVALUATORS.pop(problem.token, None)
     players = r.state.teams[r.state.receiving].players
     squares = {p.id: sq for p, sq in zip(players, search.best, strict=True)}
-    return Suggestion(squares, search.best_value, start_value, search.evaluated, stopped)
+    return Suggestion(squares, search.best_value, start_value, search.evaluated, search.stopped)

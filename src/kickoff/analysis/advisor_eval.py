@@ -119,6 +119,13 @@ class FreshEvaluator:
         return best
 
 
+def incremental(events: Events, play: str, house_rules: frozenset[str]) -> bool:
+    """Whether :class:`Evaluator` evaluates incrementally: the events off, the receiving coach's
+    defaults played, and a kick (no ``kick_it``, whose touchback without a kick reads the
+    receivers)."""
+    return events == "none" and play == "defaults" and "kick_it" not in house_rules
+
+
 def _canonical(s: ball.BallState) -> ball.BallState:
     return _TOUCHBACK if isinstance(s, ball.Touchback) else s
 
@@ -181,7 +188,7 @@ class Evaluator:
         play: str, house_rules: frozenset[str],
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules)
-        self.incremental = events == "none" and play == "defaults" and "kick_it" not in house_rules
+        self.incremental = incremental(events, play, house_rules)
         if not self.incremental:
             return
         self.objective: Objective = objective
