@@ -24,22 +24,21 @@ given. A named touchback taker takes the ball in every world where he can (else 
 taker does, as ``kickoff simulate`` plays it). A named High Kick player makes the High Kick
 event depend on the landing: its worlds are set apart from part 2 and, for each landing, the
 ruleset's own High Kick handler is played through a context that knows the landing
-(:meth:`KickoffSolver._high_kick_journey`).
+(:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coach's choices not named
+are decision nodes taking the receivers' best branch (``kickoff.analysis.exact_best``).
 
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
+from kickoff.analysis import exact_best, exact_odds
 from kickoff.analysis.chain import ChainSolver
 from kickoff.analysis.chance import (
-    ExpandDice,
     PathDice,
     Q,
     UngroupedPathDice,
@@ -47,6 +46,9 @@ from kickoff.analysis.chance import (
     merge,
     to_fraction,
 )
+from kickoff.analysis.exact_best import Play
+from kickoff.analysis.exact_odds import Events, Odds
+from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (
     BLOCK,
     PLAIN,
@@ -56,6 +58,8 @@ from kickoff.analysis.worlds import (
     block_key,
     block_offsets,
     differences,
+    expand,
+    journey_relevant,
     step_reads,
     touchback_taker,
     touches,
@@ -67,85 +71,9 @@ from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
-from kickoff.core.state import GameState, Player
+from kickoff.core.state import GameState
 
-Events = Literal["none", "all"]
-
-
-
-@dataclass
-class Odds:
-    """The exact distribution of a kick-off's end (probabilities are fractions in [0, 1]).
-
-    ``holders``: player id -> P(he ends holding the ball); ``ground``: square -> P(the ball ends
-    there, on the ground); ``expected_distance_to_receiving_end_zone`` in squares (the ball's
-    ``x`` distance from the End Zone the receiving team defends).
-    """
-
-    target: Square
-    events: Events
-    touchback: Fraction
-    receiving_team_holds: Fraction
-    holders: dict[str, Fraction]
-    ground: dict[Square, Fraction]
-    expected_distance_to_receiving_end_zone: Fraction
-    #: The end states' probabilities in the solver's own rationals (see :attr:`ends`).
-    exact_ends: dict[Any, Any] = field(repr=False, default_factory=dict)
-
-    @functools.cached_property
-    def ends(self) -> dict[Any, Fraction]:
-        """Every end state of the kick-off (``ball.Held`` / ``ball.Rests``) -> its exact
-        probability (converted on first use)."""
-        return {end: to_fraction(p) for end, p in self.exact_ends.items()}
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
-        return {
-            "target": self.target.as_list(),
-            "events": self.events,
-            "touchback": str(self.touchback),
-            "receiving_team_holds": str(self.receiving_team_holds),
-            "holders": {pid: str(p) for pid, p in sorted(self.holders.items())},
-            "ground": [{"square": sq.as_list(), "p": str(p)}
-                       for sq, p in sorted(self.ground.items())],
-            "expected_distance_to_receiving_end_zone":
-                str(self.expected_distance_to_receiving_end_zone),
-        }
-
-
-
-#: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
-#: award reads only the receiving team and the board), so the solver keeps one of them.
-_TOUCHBACK = ball.Touchback(Square(-1, -1))
-
-
-#: Where the solver's journeys stop: the ends, and a touchback (resolved by the award).
-_STOPS = (ball.Held, ball.Rests, ball.Touchback)
-
-
-def _number(s: Any, ids: dict[Any, int], states: list[Any], stops: list[bool]) -> int:
-    """The number of journey state ``s`` (canonical: every touchback is one state), given one if
-    new: ``states[i]`` is the state numbered ``i``, ``stops[i]`` whether a journey stops there."""
-    s = _canonical(s)
-    i = ids.get(s)
-    if i is None:
-        i = ids[s] = len(states)
-        states.append(s)
-        stops.append(isinstance(s, _STOPS))
-    return i
-
-
-def _canonical(s: Any) -> Any:
-    return _TOUCHBACK if isinstance(s, ball.Touchback) else s
-
-
-@dataclass(frozen=True)
-class _Landing:
-    """Where a deviation brought the ball (or, with no kick, where the journey starts)."""
-
-    square: Square | None
-    touchback: bool
-    no_kick: ball.BallState | None
+__all__ = ["Events", "KickoffSolver", "Odds", "Play"]
 
 
 class KickoffSolver:
@@ -161,6 +89,13 @@ class KickoffSolver:
     (``scenario-format.md``, "Decisions"). ``DecisionError`` for a touchback square (not
     solved), and, from the High Kick handler as ``kickoff run`` raises it, for a High Kick
     player who is not an Open, Standing receiving player when it comes.
+
+    ``play``: ``"defaults"`` (the format's defaults for every choice not given) or ``"best"``:
+    the touchback's taker, the High Kick player and the kick-off move (Kick-Off Return / On
+    the Ball) not given are each chosen, where the coach chooses, as best for the receiving
+    team under ``objective`` (``kickoff.analysis.objectives``; ``kickoff.analysis.exact_best``);
+    Quick Snap, Diving Catch and the free turns keep their defaults. ``Odds.decisions_taken``
+    names the choices that beat the defaults. ``ValueError`` for another ``play``.
     """
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
@@ -181,7 +116,11 @@ class KickoffSolver:
         house_rules: frozenset[str] = frozenset(),
         use_kick_skill: bool = False,
         decisions: Decisions | None = None,
+        play: Play = "defaults",
+        objective: Objective = "receiver-holds",
     ) -> None:
+        if play not in exact_best.PLAYS:
+            raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
             raise DecisionError("decisions.touchback: exact odds take a player id, not a square")
@@ -216,7 +155,7 @@ class KickoffSolver:
         self._states: list[Any] = []
         self._ids: dict[Any, int] = {}
         self._stops: list[bool] = []
-        self._touchback = self._id(_TOUCHBACK)
+        self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
         #: Touchback awards by award key (see :func:`~kickoff.analysis.worlds.award_key`).
@@ -225,7 +164,18 @@ class KickoffSolver:
         #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
         #: journey from a landing, by (world identity, square, touchback).
         self._high_kick_worlds: list[tuple[Any, GameState, int, Callable[[KickoffContext], None]]] = []
-        self._high_kick_ends: dict[tuple[int, Square | None, bool], dict[int, Any]] = {}
+        self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], dict[int, Any]] = {}
+        self.play: Play = play
+        self.objective: Objective = objective
+        #: With ``play="best"``: the ends' values for the receivers (``None``: the defaults).
+        self._values = (exact_best.EndValues(state, objective, self._states) if play == "best"
+                        else None)
+        #: The kick-off move's decision node (``None``: not made yet) and the solvers of the
+        #: set-ups the moves leave (sharing this one's numbered states and caches).
+        self._moves = None if play == "best" else exact_best.MoveNode.none()
+        self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
+        #: The best touchback takers chosen over the default, in the order met.
+        self._takers: dict[str, None] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Any, GameState, int]]:
@@ -253,31 +203,15 @@ class KickoffSolver:
 
     def _enumerate_worlds(self, lump: bool) -> list[tuple[Any, GameState, int]]:
         base = self.state
-        pitch = base.pitch
-
-        def in_play(sq: tuple[int, int]) -> bool:
-            return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
-
-        def within(r: int) -> set[Square]:
-            offsets = block_offsets(r)
-            return {sq for sq in pitch.squares()
-                    if any(in_play((sq.x + dx, sq.y + dy)) for dx, dy in offsets)}
-
-        near = within(self.reach[0])
-        present = within(self.reach[1]) if self.reach[1] else set()
-
-        def relevant(c: Any) -> bool:
-            return (not isinstance(c, Player) or c.square is None or c.square in near
-                    or ("disturbing_presence" in c.skills and c.square in present))
-
+        relevant = journey_relevant(base, self.reach)
         found: dict[tuple[Hashable, int], GameState] = {}
         handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
-        chosen_high_kick = self.high_kick is not None
+        chosen_high_kick = self.high_kick is not None or self._values is not None
 
         def run(dice: PathDice) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
             ctx = self._context(base.clone(), dice)
             event = roll_event(ctx)
-            diff = differences(base, ctx.state, self.taker)
+            diff = differences(base, ctx.state, self._taker_in(ctx.state))
             # a named High Kick player: the event's effect depends on the landing, set apart
             high = chosen_high_kick and event.name == "high_kick"
             key = (ctx.state.weather, diff.entries, high)
@@ -297,29 +231,16 @@ class KickoffSolver:
             if path is not None:
                 lumped_paths.setdefault(key, []).append((p, path))
         for key, paths in lumped_paths.items():
-            self._expanded[id(found[key])] = self._expand(paths, relevant)
+            self._expanded[id(found[key])] = expand(paths, relevant, self._event_world)
         self._high_kick_worlds = [(p, found[key], key[1], handlers[key])
                                   for key, p in merged.items() if key in handlers]
         return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
 
-    def _expand(
-        self, paths: list[tuple[Any, tuple[Any, ...]]], relevant: Callable[[Any], bool]
-    ) -> list[tuple[Any, GameState]]:
-        """The worlds a lumped world stands for (it came from ``paths``, each with its
-        probability), each with its probability given the lumped world."""
-        total = sum((p for p, _ in paths), Q(0))
-        out: list[tuple[Any, GameState]] = []
-        for p, forced in paths:
-            def run(dice: PathDice) -> GameState:
-                ctx = self._context(self.state.clone(), dice)
-                roll_event(ctx)
-                return ctx.state
-
-            def expanding(path: tuple[Any, ...], forced: tuple[Any, ...] = forced) -> PathDice:
-                return ExpandDice(path, forced, relevant)
-
-            out.extend((p / total * q, world) for q, world in enumerate_runs(run, dice=expanding))
-        return out
+    def _event_world(self, dice: PathDice) -> GameState:
+        """The set-up after the Kick-off event the dice roll."""
+        ctx = self._context(self.state.clone(), dice)
+        roll_event(ctx)
+        return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
@@ -331,9 +252,9 @@ class KickoffSolver:
 
     # -- part 3: the ball's journey ------------------------------------------------------------
     # The journey solvers work on numbered states (cheap to hash and compare): ``_states[i]`` is
-    # the state numbered ``i``; every touchback is one state, ``_TOUCHBACK``.
+    # the state numbered ``i``; every touchback is one state, ``exact_odds.TOUCHBACK``.
     def _id(self, s: Any) -> int:
-        return _number(s, self._ids, self._states, self._stops)
+        return exact_odds.number_state(s, self._ids, self._states, self._stops)
 
     def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world``: end state ->
@@ -385,8 +306,9 @@ class KickoffSolver:
         ruleset, house_rules = self.ruleset, self.house_rules
         dice = self._dice()
         # the journey never changes a player: who may take a touchback is the world's
-        decisions = Decisions(touchback=touchback_taker(world, self.taker))
-        award = award_key(world, self.taker)
+        taker = self._taker_in(world)
+        decisions = Decisions(touchback=taker)
+        award = award_key(world, taker)
 
         def context(dice: Any) -> KickoffContext:
             return KickoffContext(world, ruleset, dice, decisions, house_rules)
@@ -414,7 +336,7 @@ class KickoffSolver:
             out: dict[int, Any] = {}
             runs = enumerate_runs(lambda d: ball.step(context(d), s), dice=dice)
             for nxt, p in merge(runs).items():
-                j = _number(nxt, ids, states, stops)
+                j = exact_odds.number_state(nxt, ids, states, stops)
                 out[j] = out.get(j, 0) + p
             cache[local] = out
             return out
@@ -446,7 +368,7 @@ class KickoffSolver:
                 for end, r in self._award(one).items():
                     mixture[end] = mixture.get(end, 0) + q * r
             return mixture
-        key = award_key(world, self.taker)
+        key = award_key(world, self._taker_in(world))
         cached = self._awards.get(key)
         if cached is not None:
             return cached
@@ -487,8 +409,8 @@ class KickoffSolver:
                         if not rain and ref.weather == "pouring_rain":
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = Group(
-                        ref, scatters, self._chain_for(ref), award_key(ref, self.taker))
-                diff = (self._diffs.get(id(world)) or differences(base, world, self.taker)
+                        ref, scatters, self._chain_for(ref), award_key(ref, self._taker_in(ref)))
+                diff = (self._diffs.get(id(world)) or differences(base, world, self._taker_in(world))
                         if world is not base else Diff(frozenset(), group.award_key))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
@@ -554,19 +476,21 @@ class KickoffSolver:
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                              touchback=touchback_taker(self.state, self.taker))
+                              touchback=self._taker_in(self.state))
 
-        def run(dice: PathDice) -> _Landing:
+        def run(dice: PathDice) -> exact_odds.Landing:
             # Without the event nothing here changes a player: no copy of the state is needed.
             kick = kick_until_landing(self.state, self.ruleset, dice, decisions,
                                       self.house_rules, events=False)
             if kick.deviation is None:  # Kick It!: no kick, a touchback
-                return _Landing(None, True, kick.start)
-            return _Landing(kick.ctx.landing, kick.ctx.touchback, None)
+                return exact_odds.Landing(None, True, kick.start)
+            return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
         deviations = merge(enumerate_runs(run, dice=self._dice()))
         ends: dict[int, Any] = {}
         groups = self.groups()
+        node = self._move_node()
+        taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
         starts: list[dict[int, Any]] = [{} for _ in groups]
         for dev, p_dev in deviations.items():
@@ -574,12 +498,25 @@ class KickoffSolver:
                 for i, p_end in self._journey(self.state, dev.no_kick).items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
+            if node.moves and dev.square is not None and not dev.touchback:
+                # a kick-off move is the receivers' to choose, now the landing is known
+                moved_ends, choice = node.best(dev.square)
+                if choice is not None:
+                    assert self.ruleset.kickoff_move is not None
+                    skill = self.ruleset.kickoff_move.skill
+                    taken.add(exact_best.move_text(skill, choice), dev.square, p_dev)
+                for i, p_end in moved_ends.items():
+                    ends[i] = ends.get(i, 0) + p_dev * p_end
+                continue
             for group, weights in zip(groups, starts, strict=True):
                 start = self._landing_start(dev.square, dev.touchback, group)
                 weights[start] = weights.get(start, 0) + p_dev
             for p_high, world, scatters, handler in self._high_kick_worlds:
-                journey = self._high_kick_journey(world, scatters, handler, dev.square,
-                                                  dev.touchback)
+                journey, player = self._high_kick_best(world, scatters, handler, dev.square,
+                                                       dev.touchback)
+                if player is not None and player != self.high_kick:
+                    taken.add(f"High Kick: {player} moves under the ball", dev.square,
+                              p_dev * p_high)
                 for i, p_end in journey.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         # starts of equal weight (most deviations are equally likely) are added up first
@@ -594,24 +531,98 @@ class KickoffSolver:
                     total[i] = total.get(i, 0) + p_end
             for i, p_end in total.items():
                 ends[i] = ends.get(i, 0) + p_start * p_end
-        return self._summarise(target, ends)
+        odds = self._summarise(target, ends)
+        odds.decisions_taken = taken.lines(list(self._takers) if odds.touchback else [])
+        return odds
+
+    # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
+    def _taker_in(self, world: GameState) -> str | None:
+        """The touchback taker played in ``world``: the named one while he can take the ball,
+        else (``play="best"``) the receivers' best, else ``None`` (the default taker)."""
+        named = touchback_taker(world, self.taker)
+        if named is not None or self._values is None:
+            return named
+        best, better = exact_best.best_taker(world, self._values)
+        if better and best is not None:
+            self._takers[best] = None
+        return best
+
+    def _high_kick_best(
+        self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
+        square: Square | None, touchback: bool,
+    ) -> tuple[dict[int, Any], str | None]:
+        """The High Kick's end distribution at this landing and the player placed: the named
+        one; with none named and ``play="best"``, the decision node over nobody and every
+        player the rules allow (:func:`~kickoff.analysis.exact_best.high_kick_candidates`)."""
+        if self.high_kick is not None or self._values is None:
+            return self._high_kick_journey(world, scatters, handler, square, touchback,
+                                           self.high_kick), self.high_kick
+        options: list[str | None] = [None]
+        options += exact_best.high_kick_candidates(world, square, touchback)
+        player, ends = exact_best.best_of(options, lambda pid: self._high_kick_journey(
+            world, scatters, handler, square, touchback, pid), self._values)
+        return ends, player
+
+    def _move_node(self) -> exact_best.MoveNode:
+        """The kick-off move's decision node (:class:`~kickoff.analysis.exact_best.MoveNode`;
+        one with no move with the defaults)."""
+        if self._moves is None:
+            self._moves = exact_best.MoveNode(
+                exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
+                                         self._dice()),
+                self._values, self._landing_ends,
+                lambda key, moved: self._sub(key, moved)._landing_ends)
+        return self._moves
+
+    def _landing_ends(self, square: Square) -> dict[int, Any]:
+        """The end distribution of a ball coming down on ``square`` (in play) once the event is
+        played on this solver's set-up (no kick-off move), every world summed."""
+        ends: dict[int, Any] = {}
+        for group in self.groups():
+            for i, p in self._group_distribution(
+                    group, self._landing_start(square, False, group)).items():
+                ends[i] = ends.get(i, 0) + p
+        for p_high, world, scatters, handler in self._high_kick_worlds:
+            journey, _ = self._high_kick_best(world, scatters, handler, square, False)
+            for i, p in journey.items():
+                ends[i] = ends.get(i, 0) + p_high * p
+        return ends
+
+    def _sub(self, key: exact_best.MoveKey, moved: GameState) -> KickoffSolver:
+        """The solver of the set-up a kick-off move left (``key``: the players it changed),
+        sharing this one's numbered states, transitions, awards and starts; it makes no move."""
+        sub = self._subs.get(key)
+        if sub is None:
+            sub = self._subs[key] = KickoffSolver(
+                moved, self.ruleset, events=self.events, house_rules=self.house_rules,
+                use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
+                decisions=Decisions(high_kick=self.high_kick, touchback=self.taker))
+            sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
+            sub._states, sub._ids, sub._stops = self._states, self._ids, self._stops
+            sub._transitions, sub._awards, sub._starts = (self._transitions, self._awards,
+                                                          self._starts)
+            sub._values, sub._takers = self._values, self._takers
+            sub._moves = exact_best.MoveNode.none()
+            differ = frozenset(read for e in key for read in touches(e))
+            sub._chain_for(moved, (self._chain_for(self.state), differ))
+        return sub
 
     def _high_kick_journey(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
-        square: Square | None, touchback: bool,
+        square: Square | None, touchback: bool, player: str | None,
     ) -> dict[int, Any]:
-        """The journey's end distribution (by end number) after a High Kick with the named
-        player, the ball landing on ``square`` (``touchback``: out of play) in ``world`` (the
+        """The journey's end distribution (by end number) after a High Kick with ``player``
+        (``None``: nobody), the ball landing on ``square`` (``touchback``: out of play) in ``world`` (the
         event's world): the ruleset's own handler is played through a context that knows the
         landing, as ``kickoff run`` plays it (``DecisionError`` if the player may not be placed).
-        Remembered by world, square and touchback."""
-        key = (id(world), square, touchback)
+        Remembered by world, square, touchback and player."""
+        key = (id(world), square, touchback, player)
         cached = self._high_kick_ends.get(key)
         if cached is not None:
             return cached
         moved = world.clone()
         no_dice: Any = PathDice(())  # High Kick rolls no die (one would raise Branch here)
-        ctx = KickoffContext(moved, self.ruleset, no_dice, Decisions(high_kick=self.high_kick),
+        ctx = KickoffContext(moved, self.ruleset, no_dice, Decisions(high_kick=player),
                              self.house_rules)
         ctx.landing, ctx.touchback, ctx.scatters = square, touchback, scatters
         handler(ctx)
@@ -620,7 +631,7 @@ class KickoffSolver:
             moved = world  # no effect here (a touchback, an occupied square): the event's world
         elif world.weather == self.state.weather and not self._diffs[id(world)].entries:
             # the set-up with one player moved: reuse its journeys away from his two squares
-            diff = differences(self.state, moved, self.taker)
+            diff = differences(self.state, moved, self._taker_in(moved))
             differ = frozenset(read for e in diff.entries for read in touches(e))
             self._chain_for(moved, (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)

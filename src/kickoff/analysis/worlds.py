@@ -13,6 +13,7 @@ below are derived from those declarations:
   may read), its :func:`step_reads` (``(kind, square)``: which squares, and what of them) and a
   touchback's :func:`award_key` (who takes the ball);
 - a world's :class:`Diff` from the set-up, and :func:`touches`: the reads a change is seen by;
+- a lumped world's members (:func:`expand`);
 - :class:`Group`: the worlds that share rain (or not) and the scatters before landing, split by
   their changes where a journey looks.
 """
@@ -21,12 +22,12 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.analysis.chain import ChainSolver
-from kickoff.analysis.chance import Q
+from kickoff.analysis.chance import ExpandDice, PathDice, Q, enumerate_runs
 from kickoff.core import ball
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState, Player
@@ -279,3 +280,45 @@ class Group:
         self.partitions[seen] = parts
         return parts
 
+
+def expand(
+    paths: list[tuple[Any, tuple[Any, ...]]], relevant: Callable[[Any], bool],
+    event: Callable[[PathDice], GameState],
+) -> list[tuple[Any, GameState]]:
+    """The worlds a lumped world stands for (it came from ``paths``, each with its probability),
+    each with its probability given the lumped world: ``event`` (the Kick-off event played on a
+    copy of the set-up with the dice it is given) replayed along each path, every lumped choice
+    expanded (``chance.ExpandDice``)."""
+    total = sum((p for p, _ in paths), Q(0))
+    out: list[tuple[Any, GameState]] = []
+    for p, forced in paths:
+        def expanding(path: tuple[Any, ...], forced: tuple[Any, ...] = forced) -> PathDice:
+            return ExpandDice(path, forced, relevant)
+
+        out.extend((p / total * q, world) for q, world in enumerate_runs(event, dice=expanding))
+    return out
+
+
+def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any], bool]:
+    """Which candidates of an event's random choice a kick-off's journey (up to a touchback) can
+    tell apart in ``base``: every candidate but a player on the pitch more than ``reach[0]``
+    squares (``ball.reach``; Disturbing Presence: ``reach[1]``) from every square in play (on
+    the pitch, outside the kicking team's set-up zone)."""
+    pitch = base.pitch
+
+    def in_play(sq: tuple[int, int]) -> bool:
+        return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
+
+    def within(r: int) -> set[Square]:
+        offsets = block_offsets(r)
+        return {sq for sq in pitch.squares()
+                if any(in_play((sq.x + dx, sq.y + dy)) for dx, dy in offsets)}
+
+    near = within(reach[0])
+    present = within(reach[1]) if reach[1] else set()
+
+    def relevant(c: Any) -> bool:
+        return (not isinstance(c, Player) or c.square is None or c.square in near
+                or ("disturbing_presence" in c.skills and c.square in present))
+
+    return relevant

@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kickoff.analysis.cluster import ClusterError, check_options, open_executor
-from kickoff.analysis.exact import Events, KickoffSolver
+from kickoff.analysis.exact import Events, KickoffSolver, Play
 from kickoff.analysis.simulate import Job, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective, rank_targets
@@ -39,7 +39,7 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
-from kickoff.cli.render import odds_table, outcome_sections, pct, ranking_report
+from kickoff.cli.render import best_played, odds_table, outcome_sections, pct, ranking_report
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -142,6 +142,16 @@ class Setting:
         except KickoffError as e:
             raise self.error(e) from None
 
+    def played(self, events: Events, play: Play, objective: Objective, taken: list[str],
+               where: str = "") -> str:
+        """The lines saying what ``kickoff odds`` played: :meth:`defaults`, or with ``play``
+        ``"best"`` :func:`~kickoff.cli.render.best_played` (``taken``: the choices taken,
+        ``where``: at which target)."""
+        if play == "defaults":
+            return self.defaults(events, None)
+        return best_played(self.state, events == "all", objective, taken, self.high_kick,
+                           self.touchback, where)
+
     def defaults(self, events: Events, free_turns: str | None) -> str:
         """:func:`~kickoff.cli.common.defaults_played` for this setting."""
         return defaults_played(self.state, events == "all", free_turns, self.high_kick,
@@ -183,10 +193,21 @@ def odds(
         bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
     ] = False,
     objective: Annotated[
-        Objective,
-        typer.Option(help="With --all-targets: touchback and receiver-holds are best low, "
-                     "ball-on-ground best high."),
-    ] = "touchback",
+        Objective | None,
+        typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
+                     "touchback, receiver-holds and distance are best low for the kicker, "
+                     "ball-on-ground best high), and with --play best the receivers' choices "
+                     "go the other way. One target: what --play best maximises for the "
+                     "receivers (default receiver-holds)."),
+    ] = None,
+    play: Annotated[
+        Play,
+        typer.Option(help="The receiving coach's choices: defaults (the scenario format's) "
+                     "or best (the touchback's taker, the High Kick player and the Kick-Off "
+                     "Return / On the Ball move, each the best for the receivers under "
+                     "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
+                     "their defaults). A --high-kick or --touchback given is played as named."),
+    ] = "defaults",
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                                   "file (its name ends in .png; written whole or not at all).",
@@ -208,20 +229,25 @@ def odds(
     """Exact odds of a kick: touchback, who ends with the ball, where it lies.
 
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
-    does (the touchback player whenever he can take the ball)."""
+    does (the touchback player whenever he can take the ball). --play best plays every other
+    choice of the receiving coach as best for the receivers under --objective, exactly, and
+    names the choices that beat the defaults."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
+    goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
     s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
                            use_kick_skill=kick_skill,
-                           decisions=Decisions(high_kick=high_kick, touchback=touchback))
+                           decisions=Decisions(high_kick=high_kick, touchback=touchback),
+                           play=play, objective=goal)
+    chosen = {} if play == "defaults" else {"play": play, "objective": goal}
     console = Console(highlight=False)
     if not all_targets:
         with s.working(not as_json, f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
-            typer.echo(json.dumps(result.to_json(), indent=2))
+            typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
             return
         console.print(odds_table(
             f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
@@ -229,28 +255,37 @@ def odds(
                              result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0))))
         console.print(f"Expected distance of the ball from the receiving End Zone: "
                       f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-        console.print(s.defaults(events, None), markup=False)
+        console.print(s.played(events, play, goal, result.decisions_taken), markup=False)
         return
+    _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, goal: Objective,
+                 png: Path | None, as_json: bool) -> None:
+    """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
+    heat map; with ``play`` ``"best"`` the choices played at the best target."""
+    console = Console(highlight=False)
     with s.working(not as_json, "solving every target exactly", count=True) as update:
-        ranked = rank_targets(solver, objective,
+        ranked = rank_targets(solver, goal,
                               lambda done, total: update(completed=done, total=total))
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
 
         image = io.BytesIO()
-        heatmap_png(s.state, ranked, objective, image, title=f"{s.ruleset.name}, events {events}")
+        heatmap_png(s.state, ranked, goal, image, title=f"{s.ruleset.name}, events {events}")
         write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
         typer.echo(json.dumps({
-            "objective": objective, "events": events,
+            "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          **{k: v for k, v in r.odds.to_json().items()
-                            if k in ("touchback", "receiving_team_holds")}}
+                            if k in ("touchback", "receiving_team_holds", "decisions_taken")}}
                         for r in ranked],
         }, indent=2))
         return
-    console.print(ranking_report(s.state, ranked, objective))
-    console.print(s.defaults(events, None), markup=False)
+    console.print(ranking_report(s.state, ranked, goal))
+    console.print(s.played(events, play, goal, ranked[0].odds.decisions_taken,
+                           f" at the best target {list(ranked[0].target)}"), markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
 

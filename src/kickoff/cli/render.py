@@ -87,6 +87,36 @@ def player_label(pid: str, name: str = "") -> str:
     return label if len(label) <= 24 else label[:23] + "…"
 
 
+def best_played(state: GameState, events: bool, objective: Objective, taken: list[str],
+                high_kick: str | None = None, touchback: str | None = None, where: str = "") -> str:
+    """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
+    (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, which are not
+    maximised), the choices named by an option (``Choices played:``), then ``Choices played
+    (best for the receivers, objective X)<where>:`` with ``taken`` (``Odds.decisions_taken``),
+    or a line saying no choice beat the defaults."""
+    names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
+    kept = ["Diving Catch: every player allowed attempts one (a choice inside the ball's "
+            "journey: not maximised)"]
+    if events:
+        kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly)", *kept,
+                "Blitz! / Charge!: nobody acts (a whole free turn: not maximised)"]
+    lines = ["Defaults played:", *(f"- {k}" for k in kept)]
+    named = []
+    if events and high_kick is not None:
+        named.append(f"High Kick: {names.get(high_kick, high_kick)} is placed under the ball "
+                     "when it lands on an empty square in play (--high-kick)")
+    if touchback is not None:
+        named.append(f"Touchback: to {names.get(touchback, touchback)} while he can take it "
+                     "(--touchback)")
+    if named:
+        lines += ["Choices played:", *(f"- {n}" for n in named)]
+    lines.append(f"Choices played (best for the receivers, objective {objective}){where}:")
+    lines += [f"- {t}" for t in taken] or ["- none better than the defaults (nobody moves "
+                                           "under a High Kick or On the Ball, the first able "
+                                           "player takes a touchback)"]
+    return "\n".join(lines)
+
+
 #: The longest exact fraction an odds table shows; a longer one is left to ``--json``.
 EXACT_WIDTH = 15
 

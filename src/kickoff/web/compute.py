@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
@@ -29,7 +29,7 @@ from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenar
 #: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
 SOLVERS_KEPT = 2
 
-_solvers: OrderedDict[tuple[str, Events, bool], KickoffSolver] = OrderedDict()
+_solvers: OrderedDict[tuple[str, Events, bool, Play, Objective], KickoffSolver] = OrderedDict()
 
 
 #: The decisions the exact odds play from a scenario (the receiving coach's High Kick player and
@@ -80,9 +80,13 @@ def load_kickoff(scenario_text: str) -> LoadedScenario:
     return load_scenario(sc)
 
 
-def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffSolver:
-    """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered)."""
-    key = (setup_key(scenario_text), events, kick_skill)
+def solver_for(scenario_text: str, events: Events, kick_skill: bool, play: Play = "defaults",
+               objective: Objective = "receiver-holds") -> KickoffSolver:
+    """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered), playing
+    the receiving coach's choices ``play`` (``"best"``: for ``objective``)."""
+    if play == "defaults":
+        objective = "receiver-holds"  # not read: one solver for every objective
+    key = (setup_key(scenario_text), events, kick_skill, play, objective)
     solver = _solvers.get(key)
     if solver is None:
         loaded = load_kickoff(scenario_text)
@@ -90,7 +94,8 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool) -> KickoffS
         taker = chosen.touchback if isinstance(chosen.touchback, str) else None
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill,
-                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker))
+                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker),
+                               play=play, objective=objective)
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:
             _solvers.popitem(last=False)
@@ -120,32 +125,38 @@ def odds_document(odds: Odds) -> dict[str, Any]:
                     for pid, p in sorted(odds.holders.items(), key=lambda kv: (-kv[1], kv[0]))],
         "ground": [{"square": sq.as_list(), **probability(p)}
                    for sq, p in sorted(odds.ground.items())],
+        "decisions_taken": odds.decisions_taken,
     }
 
 
-def odds_job(scenario_text: str, events: Events, kick_skill: bool, target: tuple[int, int]
-             ) -> dict[str, Any]:
-    """The exact odds of one target (:func:`odds_document`)."""
-    solver = solver_for(scenario_text, events, kick_skill)
+def odds_job(scenario_text: str, events: Events, kick_skill: bool, target: tuple[int, int],
+             play: Play = "defaults", objective: Objective = "receiver-holds") -> dict[str, Any]:
+    """The exact odds of one target (:func:`odds_document`), the receiving coach's choices
+    played ``play`` (``"best"``: for ``objective``)."""
+    solver = solver_for(scenario_text, events, kick_skill, play, objective)
     return odds_document(solver.odds(Square(*target)))
 
 
 def all_targets_job(
-    scenario_text: str, events: Events, kick_skill: bool, objective: Objective
+    scenario_text: str, events: Events, kick_skill: bool, objective: Objective,
+    play: Play = "defaults",
 ) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
     """Every target of the receiving area ranked by ``objective`` (best first), and every
-    target's full odds (:func:`odds_document`) by square, for the caller's cache."""
-    solver = solver_for(scenario_text, events, kick_skill)
+    target's full odds (:func:`odds_document`) by square, for the caller's cache; with ``play``
+    ``"best"`` the receiving coach's choices maximise the receiving side of ``objective``."""
+    solver = solver_for(scenario_text, events, kick_skill, play, objective)
     ranked = rank_targets(solver, objective)
     ranking = {
         "objective": objective,
         "events": events,
         "higher_is_better": HIGHER_IS_BETTER[objective],
+        "play": play,
         "targets": [
             {"target": r.target.as_list(), "value": float(r.value), "exact": str(r.value),
              "touchback": float(r.odds.touchback),
              "receiving_team_holds": float(r.odds.receiving_team_holds),
-             "ball_on_ground": float(objective_value(r.odds, "ball-on-ground"))}
+             "ball_on_ground": float(objective_value(r.odds, "ball-on-ground")),
+             "decisions_taken": r.odds.decisions_taken}
             for r in ranked
         ],
     }

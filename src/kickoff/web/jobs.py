@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
 
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import Objective
 from kickoff.web import compute
 from kickoff.web.cache import Lru
@@ -115,31 +115,40 @@ class OddsService:
                     future.cancel()  # nobody waits: drop the job unless it is running
 
     async def one(self, text: str, events: Events, kick_skill: bool, target: tuple[int, int],
-                  gone: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
-        """One target's odds (:func:`kickoff.web.compute.odds_job`)."""
-        key = (compute.setup_key(text), events, kick_skill, target)
+                  gone: Callable[[], Awaitable[bool]] | None = None, play: Play = "defaults",
+                  objective: Objective = "receiver-holds") -> dict[str, Any]:
+        """One target's odds (:func:`kickoff.web.compute.odds_job`; ``play``: the receiving
+        coach's choices, ``"best"`` for ``objective``)."""
+        key = (compute.setup_key(text), events, kick_skill, _played(play, objective), target)
         result: dict[str, Any] = await self._shared(
-            key, self.odds, lambda: self._run(compute.odds_job, text, events, kick_skill, target),
+            key, self.odds, lambda: self._run(compute.odds_job, text, events, kick_skill, target,
+                                              play, objective),
             gone)
         return result
 
     async def all_targets(self, text: str, events: Events, kick_skill: bool,
-                          objective: Objective, gone: Callable[[], Awaitable[bool]] | None = None
-                          ) -> dict[str, Any]:
+                          objective: Objective, gone: Callable[[], Awaitable[bool]] | None = None,
+                          play: Play = "defaults") -> dict[str, Any]:
         """Every target ranked (:func:`kickoff.web.compute.all_targets_job`); each target's full
         odds go into the one-target cache."""
         setup = compute.setup_key(text)
 
         async def job() -> dict[str, Any]:
             ranking, every = await self._run(compute.all_targets_job, text, events, kick_skill,
-                                             objective)
+                                             objective, play)
             for target, doc in every.items():
-                self.odds.put((setup, events, kick_skill, target), doc)
+                self.odds.put((setup, events, kick_skill, _played(play, objective), target), doc)
             return ranking
 
         result: dict[str, Any] = await self._shared(
-            (setup, events, kick_skill, objective), self.rankings, job, gone)
+            (setup, events, kick_skill, objective, play), self.rankings, job, gone)
         return result
+
+
+def _played(play: Play, objective: Objective) -> str:
+    """How the receiving coach's choices are played, as a cache key's part: ``"defaults"``
+    (whatever the objective), or ``"best:<objective>"``."""
+    return "defaults" if play == "defaults" else f"best:{objective}"
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
@@ -59,6 +59,12 @@ class OddsRequest(WithScenario):
                                "and simulate): the Kick-off table too, each event with its "
                                "default decisions; none: deviation and landing only.")
     kick_skill: bool = Field(False, description="The kicker uses the Kick skill.")
+    play: Play = Field("defaults", description="The receiving coach's choices: defaults, or "
+                       "best (the touchback's taker, the High Kick player and the Kick-Off "
+                       "Return / On the Ball move, each the receivers' best under objective; "
+                       "as kickoff odds --play best).")
+    objective: Objective = Field("receiver-holds", description="With play best: what the "
+                                 "receivers' choices maximise for them.")
 
 
 class AllTargetsRequest(WithScenario):
@@ -67,6 +73,9 @@ class AllTargetsRequest(WithScenario):
     events: Events = DEFAULT_EVENTS
     objective: Objective = "touchback"
     kick_skill: bool = False
+    play: Play = Field("defaults", description="defaults, or best: the receiving coach's "
+                       "choices maximise the receiving side of objective (kickoff odds "
+                       "--all-targets --play best).")
 
 
 class SetupImportRequest(WithScenario):
@@ -155,6 +164,8 @@ class OddsAnswer(BaseModel):
     expected_distance_to_receiving_end_zone: Distance
     holders: list[Holder]
     ground: list[GroundSquare]
+    #: With play best: the receiving coach's choices that beat the defaults.
+    decisions_taken: list[str] = Field(default_factory=list)
 
 
 class RankedTargetOut(BaseModel):
@@ -164,6 +175,7 @@ class RankedTargetOut(BaseModel):
     touchback: float
     receiving_team_holds: float
     ball_on_ground: float
+    decisions_taken: list[str] = Field(default_factory=list)
 
 
 class AllTargetsAnswer(BaseModel):
@@ -173,6 +185,7 @@ class AllTargetsAnswer(BaseModel):
     events: Events
     higher_is_better: bool
     targets: list[RankedTargetOut]
+    play: Play = "defaults"
 
 
 class KickAnswer(BaseModel):

@@ -22,6 +22,7 @@ from kickoff.core.actions.move import move_steps
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import PlayerPath, Rerolls
 from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Square
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player
@@ -113,3 +114,35 @@ def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:
     standing): those :func:`_refusal` lets move."""
     return [p.id for p in ctx.state.teams[ctx.receiving].players
             if rules.skill in p.skills and _refusal(ctx, rules, p) is None]
+
+
+def kickoff_move_paths(ctx: KickoffContext) -> list[PlayerPath]:
+    """Every kick-off move :func:`kickoff_move` accepts now (``[]`` without the ruleset's skill):
+    for each receiving player :func:`_refusal` lets move, in team order, every path of 1 up to
+    ``squares`` steps, each step adjacent to the last, into an empty square of the receiving
+    team's half (his own starting square included, as :func:`~kickoff.core.actions.move.check_path`
+    allows it once he has left it). Paths that come back are listed too: the exact solver
+    (``play="best"``) merges paths by their outcomes, not by a rule of thumb."""
+    rules = ctx.ruleset.kickoff_move
+    if rules is None:
+        return []
+    st = ctx.state
+    out: list[PlayerPath] = []
+    for pid in _able(ctx, rules):
+        p = st.players[pid]
+        assert p.square is not None
+        todo: list[tuple[Square, ...]] = [()]
+        while todo:
+            path = todo.pop(0)
+            here = path[-1] if path else p.square
+            if path:
+                out.append(PlayerPath(pid, path))
+            if len(path) == rules.squares:
+                continue
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    sq = Square(here.x + dx, here.y + dy)
+                    if (dx or dy) and st.pitch.in_half(ctx.receiving, sq) and (
+                            sq == p.square or sq not in st.board):
+                        todo.append((*path, sq))
+    return out

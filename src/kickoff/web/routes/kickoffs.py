@@ -65,7 +65,8 @@ async def odds(body: OddsRequest, request: Request, lim: AppLimits) -> dict[str,
     if problem is not None:
         raise BadInput([problem.at("target")])
     return await odds_service(request).one(text, body.events, body.kick_skill,
-                                           (target[0], target[1]), request.is_disconnected)
+                                           (target[0], target[1]), request.is_disconnected,
+                                           body.play, body.objective)
 
 
 @router.post("/api/odds/all", tags=["odds"], response_model=AllTargetsAnswer)
@@ -74,4 +75,5 @@ async def odds_all(body: AllTargetsRequest, request: Request, lim: AppLimits) ->
     kicking team (``kickoff odds --all-targets``)."""
     text, _ = await asyncio.to_thread(checked, body.scenario, lim, compute.load_kickoff)
     return await odds_service(request).all_targets(text, body.events, body.kick_skill,
-                                                   body.objective, request.is_disconnected)
+                                                   body.objective, request.is_disconnected,
+                                                   body.play)

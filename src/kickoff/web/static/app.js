@@ -440,7 +440,33 @@ function withChoices(doc) {
 }
 
 function oddsOptions() {
-  return {events: $("events").value, kick_skill: $("kick-skill").checked};
+  return {events: $("events").value, kick_skill: $("kick-skill").checked, ...playOptions()};
+}
+
+// ------------------------------------------------------------------ the receivers' play (odds)
+// Defaults or Best: with Best the odds play the receiving coach's choices best for the
+// receivers under the page's objective (/api/odds and /api/odds/all "play", "objective").
+function playOptions() {
+  const play = $("odds-play").value;
+  return play === "best" ? {play, objective: $("objective").value} : {play};
+}
+
+function wirePlayChoice() {
+  $("odds-play").addEventListener("change", () => { state.heat = null; render(); schedule(); });
+}
+
+function showDecisions(o) {
+  const taken = o.decisions_taken || [];
+  const best = $("odds-play").value === "best";
+  $("odds-decisions").hidden = !best;
+  $("odds-decisions-title").textContent = `Choices played (best for the receivers, objective ${$("objective").value})`;
+  const list = $("odds-decisions-list");
+  list.replaceChildren();
+  for (const line of taken.length ? taken : ["none better than the defaults"]) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    list.append(li);
+  }
 }
 
 async function fetchHeat() {
@@ -450,7 +476,8 @@ async function fetchHeat() {
     ? "computing every target with the Kick-off events (several seconds)..." : "computing every target...";
   try {
     const r = await api("/api/odds/all", {scenario: withChoices(state.doc), ...opts}, fresh("heat"));
-    if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value) return;
+    if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value
+        || opts.play !== $("odds-play").value) return;
     state.heat = r;
     $("heat-status").textContent = `${r.targets.length} targets`;
     render();
@@ -507,6 +534,7 @@ function showOdds(o) {
     td.textContent = pct(h.p);
     td.title = h.exact;
   }
+  showDecisions(o);
 }
 
 function selectTarget(sq) {
@@ -803,6 +831,7 @@ async function init() {
   for (const id of ["events", "objective", "kick-skill", "high-kick", "touchback"]) {
     $(id).addEventListener("change", () => { state.heat = null; render(); schedule(); });
   }
+  wirePlayChoice();
   $("show-heat").addEventListener("change", () => { render(); if ($("show-heat").checked) fetchHeat(); });
   $("new-seed").addEventListener("click", () => { $("seed").value = Math.floor(Math.random() * 2 ** 31); });
   $("kick").addEventListener("click", kick);

@@ -1,0 +1,271 @@
+"""The receiving coach's best choices at the kick-off, for the exact solver's ``play="best"``.
+
+With ``play="best"`` each choice of the receiving coach at the kick-off is a decision node of
+:class:`~kickoff.analysis.exact.KickoffSolver`: like a chance node, but taking the branch best for
+the receiving team under the objective (``kickoff.analysis.objectives``) instead of the average.
+Every objective is linear in the end distribution (:func:`~kickoff.analysis.objectives.end_value`),
+so a node compares its branches' expected values exactly, in the solver's rationals, and the
+branches are solved by the solver itself (no second copy of the rules). The choices:
+
+- the touchback's taker (:func:`best_taker`): in each world the event left, any receiving player
+  able to take the ball (he holds it where he stands);
+- the High Kick player (:func:`high_kick_candidates`): for each High Kick world and landing,
+  nobody or any Open, Standing receiving player (the rules' ``events.high_kick``, every edition);
+- the kick-off move, classic Kick-Off Return / bb2020+ On the Ball (:func:`kickoff_moves`): for
+  each landing that is not a touchback, nobody or any legal player and path, the event then
+  played on the state the move left.
+
+Ties go to the default (nobody, the first able taker), so a choice is reported
+(:class:`Taken`) only where it is strictly better for the receivers. Left at their defaults, and
+said so (docs/analysis.md): Quick Snap's moves, Diving Catch (a choice inside the journey's
+loops), the Blitz! / Charge! free turns, and a touchback square with nobody to take the ball.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar
+
+from kickoff.analysis.chance import PathDice, Q, enumerate_runs
+from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
+from kickoff.analysis.worlds import differences
+from kickoff.core import ball
+from kickoff.core.actions.kickoff_move import kickoff_move, kickoff_move_paths
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions, PlayerPath
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+#: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
+Play = Literal["defaults", "best"]
+PLAYS: tuple[Play, ...] = ("defaults", "best")
+
+T = TypeVar("T")
+
+#: What a move left, as the solver tells set-ups apart: the players it changed (``Diff.entries``).
+MoveKey = frozenset[Any]
+#: A kick-off move and its outcomes: ``(path, [(probability, key, state after the move)])``.
+MoveOption = tuple[PlayerPath, list[tuple[Any, MoveKey, GameState]]]
+
+
+class EndValues:
+    """The objective's value of the solver's numbered ends (``states[i]`` is the end numbered
+    ``i``; the list grows as the solver meets states) for the receiving team of ``state``."""
+
+    def __init__(self, state: GameState, objective: Objective, states: list[Any]) -> None:
+        self.objective: Objective = objective
+        self.states = states
+        self.receiving = state.receiving
+        self.end_zone_x = state.pitch.end_zone_x(state.receiving)
+        self.sides = {p.id: p.side for p in state.players.values()}
+        self._of: dict[int, int] = {}
+        #: :func:`best_taker`'s answers by the able players and their squares.
+        self.takers: dict[tuple[tuple[str, Square | None], ...], tuple[str | None, bool]] = {}
+
+    def of(self, end: ball.Held | ball.Rests) -> int:
+        """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
+        return end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
+
+    def value(self, ends: dict[int, Any]) -> Any:
+        """The expected value of numbered end probabilities (exact)."""
+        total = Q(0)
+        for i, p in ends.items():
+            v = self._of.get(i)
+            if v is None:
+                v = self._of[i] = self.of(self.states[i])
+            total += p * v
+        return total
+
+    def better(self, a: Any, b: Any) -> bool:
+        """Whether the receivers strictly prefer value ``a`` to ``b``."""
+        return receivers_prefer(self.objective, a, b)
+
+
+def best_of(options: Sequence[T], ends_of: Callable[[T], dict[int, Any]], values: EndValues
+            ) -> tuple[T, dict[int, Any]]:
+    """The decision node: the option (of at least one) whose end distribution ``ends_of`` gives
+    the receivers the best value, and that distribution; ties go to the earliest option."""
+    best = options[0]
+    best_ends = ends_of(best)
+    best_value = values.value(best_ends)
+    for option in options[1:]:
+        ends = ends_of(option)
+        value = values.value(ends)
+        if values.better(value, best_value):
+            best, best_ends, best_value = option, ends, value
+    return best, best_ends
+
+
+def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
+    """The touchback's best taker in ``world`` and whether he is better than the default (the
+    first receiving player able to take the ball): ``(None, False)`` with nobody able. A taker
+    holds the ball where he stands (``ball.award``), so each is one end."""
+    able = [p for p in world.teams[world.receiving].players if p.can_catch()]
+    if not able:
+        return None, False
+    key = tuple((p.id, p.square) for p in able)  # all a taker's end reads (ball.award)
+    cached = values.takers.get(key)
+    if cached is None:
+        best, best_value = able[0], None
+        for p in able:
+            assert p.square is not None
+            value = values.of(ball.Held(p.id, p.square, True))
+            if best_value is None or values.better(value, best_value):
+                best, best_value = p, value
+        cached = values.takers[key] = (best.id, best is not able[0])
+    return cached
+
+
+def high_kick_candidates(world: GameState, square: Square | None, touchback: bool) -> list[str]:
+    """Who High Kick may place under the ball landing on ``square`` in ``world``: every Open,
+    Standing receiving player (``events.high_kick``, the same in every edition); nobody for a
+    touchback or an occupied square (the event has no effect there)."""
+    if touchback or square is None or square in world.board:
+        return []
+    return [p.id for p in world.teams[world.receiving].players
+            if p.standing and world.is_open(p)]
+
+
+def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                  dice: Callable[[tuple[Any, ...]], PathDice] | None) -> list[MoveOption]:
+    """Every kick-off move of the receiving team that the solver must compare, each with the
+    distribution of what it leaves (the Dodge rolls and a fall's armour and injury enumerated):
+    one path per distinct distribution of the players it changes, in the order
+    :func:`~kickoff.core.actions.kickoff_move.kickoff_move_paths` lists them (so the first and
+    shortest of equivalent paths). Paths with the same distribution lead to the same states with
+    the same probabilities, so the same value at every landing: merging them is exact. A path
+    that changes nothing is nobody's move, which the solver has already. ``[]`` without the
+    skill or an able player."""
+    probe = KickoffContext(state, ruleset, PathDice(()), Decisions(), house_rules)
+    rules = ruleset.kickoff_move
+    if rules is None:
+        return []
+    seen: set[frozenset[tuple[MoveKey, Any]]] = {frozenset({(frozenset(), Q(1))})}
+    out: list[MoveOption] = []
+    for choice in kickoff_move_paths(probe):
+        decisions = (Decisions(kick_off_return=choice) if rules.skill == "kick_off_return"
+                     else Decisions(on_the_ball=choice))
+
+        def run(d: PathDice, decisions: Decisions = decisions) -> GameState:
+            moved = state.clone()
+            kickoff_move(KickoffContext(moved, ruleset, d, decisions, house_rules))
+            return moved
+
+        try:
+            runs = enumerate_runs(run, dice=dice)
+        except DecisionError:  # not legal after all: kickoff_move is the rule
+            continue
+        outcomes: dict[MoveKey, tuple[Any, GameState]] = {}
+        for p, moved in runs:
+            key = differences(state, moved).entries
+            q, _ = outcomes.get(key, (Q(0), moved))
+            outcomes[key] = (q + p, moved)
+        signature = frozenset((key, q) for key, (q, _) in outcomes.items())
+        if signature not in seen:
+            seen.add(signature)
+            out.append((choice, [(q, key, moved) for key, (q, moved) in outcomes.items()]))
+    return out
+
+
+def move_text(skill: str, choice: PlayerPath) -> str:
+    """A kick-off move as a decision line: ``On the Ball: a3 to [18, 4]``."""
+    name = "Kick-Off Return" if skill == "kick_off_return" else "On the Ball"
+    return f"{name}: {choice.player} to {choice.path[-1].as_list()}"
+
+
+class Taken:
+    """The choices one kick's solve took where they mattered, with their probabilities, as
+    :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines."""
+
+    #: The most lines of landing-dependent choices; the rest are summed in one line.
+    MOST = 6
+
+    def __init__(self) -> None:
+        self.mass: dict[str, dict[Square | None, Any]] = {}
+
+    def add(self, choice: str, landing: Square | None, p: Any) -> None:
+        """The choice ``choice`` taken when the ball landed on ``landing``, with probability
+        ``p`` of the kick."""
+        by_landing = self.mass.setdefault(choice, {})
+        by_landing[landing] = by_landing.get(landing, 0) + p
+
+    def lines(self, takers: Sequence[str]) -> list[str]:
+        """One line per choice, the likeliest first: the landing and the probability (several
+        landings: how many, the total and the likeliest); then ``Touchback: to ...`` for the
+        best takers ``takers`` chosen over the default."""
+        ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
+        out = []
+        for choice, by_landing in ranked[:self.MOST]:
+            total = sum(by_landing.values())
+            likeliest = max(by_landing, key=lambda sq: by_landing[sq])
+            where = "" if likeliest is None else likeliest.as_list()
+            unique = [p for p in by_landing.values() if p == by_landing[likeliest]] == [
+                by_landing[likeliest]]
+            if len(by_landing) == 1:
+                out.append(f"{choice} (landing {where}, {float(total):.1%} of kicks)")
+            else:
+                out.append(f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
+                           f"{'likeliest' if unique else 'e.g.'} {where})")
+        rest = ranked[self.MOST:]
+        if rest:
+            total = sum(sum(by.values()) for _, by in rest)
+            out.append(f"{len(rest)} more choices ({float(total):.1%} of kicks)")
+        if takers:
+            out.append(f"Touchback: to {', '.join(takers)}"
+                       + (" (by the event's world)" if len(takers) > 1 else ""))
+        return out
+
+
+#: A solver's end distribution for a ball coming down on a square (by end number).
+LandingEnds = Callable[[Square], dict[int, Any]]
+
+
+class MoveNode:
+    """The kick-off move's decision node of one solver: for each landing, the best of nobody
+    (``own``: the solver's own ends there) and every move of ``moves``
+    (:func:`kickoff_moves`), each move's ends being the mixture over what it leaves of the
+    ends there of that set-up's solver (``solver_of(key, state)``); remembered by landing."""
+
+    def __init__(self, moves: list[MoveOption], values: EndValues | None, own: LandingEnds,
+                 solver_of: Callable[[MoveKey, GameState], LandingEnds]) -> None:
+        self.moves = moves
+        self.values = values
+        self.own = own
+        self.solver_of = solver_of
+        self._best: dict[Square, tuple[dict[int, Any], PlayerPath | None]] = {}
+
+    @staticmethod
+    def none() -> MoveNode:
+        """No node: no move to choose (the defaults, or a set-up a move has left)."""
+        return MoveNode([], None, _no_ends, _no_solver)
+
+    def best(self, square: Square) -> tuple[dict[int, Any], PlayerPath | None]:
+        """The end distribution of the best choice at ``square`` and the move (``None``:
+        nobody moves)."""
+        cached = self._best.get(square)
+        if cached is None:
+            assert self.values is not None
+
+            def ends_of(option: MoveOption | None) -> dict[int, Any]:
+                if option is None:
+                    return self.own(square)
+                out: dict[int, Any] = {}
+                for q, key, moved in option[1]:
+                    for i, p in self.solver_of(key, moved)(square).items():
+                        out[i] = out.get(i, 0) + q * p
+                return out
+
+            options: list[MoveOption | None] = [None, *self.moves]
+            best, ends = best_of(options, ends_of, self.values)
+            cached = self._best[square] = (ends, None if best is None else best[0])
+        return cached
+
+
+def _no_ends(square: Square) -> dict[int, Any]:
+    raise AssertionError(f"no kick-off move to choose at {square.as_list()}")
+
+
+def _no_solver(key: MoveKey, state: GameState) -> LandingEnds:
+    raise AssertionError("no kick-off move to choose")

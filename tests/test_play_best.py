@@ -1,0 +1,360 @@
+"""``play="best"``: the receiving coach's choices as decision nodes of the exact solver (issue 14
+point 1). By enumeration, each node takes exactly the best of every choice the rules allow,
+each played through the existing paths (``Decisions(high_kick=...)``, ``Decisions(touchback=...)``,
+the kick-off move played by the rules' own ``kickoff_move``); as a property, ``best`` is never
+worse for the receivers than the defaults and ``play="defaults"`` is the solver as it was; the
+CLI and the web API name the choices taken."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from helpers import cli, player, scenario
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kickoff.analysis.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.objectives import OBJECTIVES, Objective, end_value, receivers_prefer
+from kickoff.analysis.targets import objective_value
+from kickoff.core import ball, events
+from kickoff.core.actions.kickoff_move import kickoff_move, kickoff_move_paths
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions, PlayerPath
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.ruleset import Event, Ruleset
+from kickoff.core.state import GameState
+from kickoff.formats.match import build_match
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+
+def _loaded(doc: dict[str, Any]) -> tuple[GameState, Ruleset]:
+    loaded = load_scenario(parse_scenario(json.dumps(doc)))
+    return loaded.state, loaded.ruleset
+
+
+def _value(ends: dict[Any, Fraction], state: GameState, objective: Objective) -> Fraction:
+    """The objective's value of an end distribution (end state -> probability)."""
+    sides = {p.id: p.side for p in state.players.values()}
+    x = state.pitch.end_zone_x(state.receiving)
+    return sum((p * end_value(end, objective, state.receiving, x, sides)
+                for end, p in ends.items()), Fraction(0))
+
+
+def _best(values: list[Fraction], objective: Objective) -> Fraction:
+    best = values[0]
+    for v in values[1:]:
+        if receivers_prefer(objective, v, best):
+            best = v
+    return best
+
+
+def _numbered(solver: KickoffSolver, ends: dict[int, Any]) -> dict[Any, Fraction]:
+    return {solver._states[i]: to_fraction(p) for i, p in ends.items()}
+
+
+# ---------------------------------------------------------------- (a) by enumeration
+
+#: Receivers spread over their half, a few Marked by the kicking team's Line of Scrimmage.
+HOME = [player("h1", [12, 6]), player("h2", [12, 7]), player("h3", [12, 8]),
+        player("h4", [8, 7])]
+AWAY = [player("a1", [13, 7]), player("a2", [17, 3]), player("a3", [19, 11], ag=2),
+        player("a4", [22, 7], skills=["catch"]), player("a5", [24, 4], ag=4),
+        player("a6", [13, 6]), player("a7", [13, 8])]
+
+
+def _high_kick_only(ruleset: Ruleset) -> Ruleset:
+    """``ruleset`` whose Kick-off table is High Kick on every roll: a forced High Kick world."""
+    table = {n: Event("high_kick", events.high_kick) for n in ruleset.kickoff_table}
+    return dataclasses.replace(ruleset, kickoff_table=table)
+
+
+@pytest.mark.parametrize("objective", ["receiver-holds", "distance"])
+def test_high_kick_best_is_the_maximum_over_every_eligible_player(objective: Objective) -> None:
+    """For every landing of a kick at [20, 7] in the forced High Kick world, the best node's
+    value is exactly the maximum, over nobody and every receiving player, of the journey with
+    that player named by ``Decisions(high_kick=...)`` where the rules allow him there (the
+    Marked a1, a6 and a7 never are); and the kick's value is their sum over the landings."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY, kick={"target": [20, 7]}))
+    rs = _high_kick_only(rs)
+    best = KickoffSolver(state, rs, events="all", play="best", objective=objective)
+    fixed = {pid: KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick=pid))
+             for pid in ("a2", "a3", "a4", "a5")}
+    nobody = KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick="a2"))
+    best.worlds()
+    [(p_world, world, scatters, handler)] = best._high_kick_worlds
+    assert p_world == 1
+    # every deviation of the kick (D8 direction, D6 squares), each 1/48
+    deviations = [Square(20 + dx * d, 7 + dy * d) for dx, dy in RANDOM_DIRECTION.values()
+                  for d in range(1, 7)]
+    landings = [sq for sq in deviations if state.pitch.in_half("away", sq)]
+    total = Fraction(0)
+    seen_choice = set()
+    for sq in landings:
+        options = [_value(_numbered(nobody, nobody._high_kick_journey(
+            world, scatters, handler, sq, False, None)), state, objective)]
+        for solver in fixed.values():
+            solver.worlds()
+            [(_, w, sc, h)] = solver._high_kick_worlds
+            if sq in w.board:
+                continue
+            options.append(_value(_numbered(solver, solver._high_kick_best(w, sc, h, sq, False)[0]),
+                                  state, objective))
+        ends, chosen = best._high_kick_best(world, scatters, handler, sq, False)
+        value = _value(_numbered(best, ends), state, objective)
+        assert value == _best(options, objective)
+        total += value * deviations.count(sq) / 48
+        seen_choice.add(chosen)
+    for sq in deviations:
+        if sq not in landings:  # a touchback: High Kick has no effect
+            ends, chosen = best._high_kick_best(world, scatters, handler, sq, True)
+            assert chosen is None
+            total += _value(_numbered(best, ends), state, objective) / 48
+    assert seen_choice - {None} <= {"a2", "a3", "a4", "a5"}
+    if objective == "receiver-holds":  # a catch is the receivers' gain: somebody moves somewhere
+        assert seen_choice - {None}
+    for marked in ("a1", "a6", "a7"):  # not Open: the rules refuse them, so no node offers them
+        with pytest.raises(DecisionError, match="is not an Open, Standing player"):
+            KickoffSolver(state, rs, events="all",
+                          decisions=Decisions(high_kick=marked)).odds(Square(20, 7))
+    odds = best.odds(Square(20, 7))
+    assert objective_value(odds, objective) == total  # the kick: the landings' best, summed
+    assert any(line.startswith("High Kick: a") for line in odds.decisions_taken) == bool(
+        seen_choice - {None})
+    for pid, solver in fixed.items():
+        assert not receivers_prefer(objective, objective_value(solver.odds(Square(20, 7)), objective),
+                                    objective_value(odds, objective)), pid
+
+
+def test_touchback_best_taker_is_the_maximum_over_every_able_player() -> None:
+    """Without the event there is one world, so the best taker is one player: the best value is
+    exactly the maximum over every receiving player able to take the ball named with
+    ``Decisions(touchback=...)``; for distance, the receiver furthest from his End Zone."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    target = Square(24, 1)
+    able = [p.id for p in state.teams["away"].players if p.can_catch()]
+    values = {pid: objective_value(KickoffSolver(state, rs, decisions=Decisions(touchback=pid))
+                                   .odds(target), "distance") for pid in able}
+    odds = KickoffSolver(state, rs, play="best", objective="distance").odds(target)
+    assert odds.touchback > 0
+    assert objective_value(odds, "distance") == max(values.values())
+    # a1, the first able taker, is also the nearest to the kicking team's half, the best for
+    # distance: the default is the best, and no choice is named
+    assert odds.decisions_taken == [] and max(values, key=values.__getitem__) == "a1"
+    named_deep = KickoffSolver(state, rs, play="best", objective="distance",
+                               decisions=Decisions(touchback="a5")).odds(target)
+    assert objective_value(named_deep, "distance") == values["a5"]  # a named taker wins
+
+
+def test_touchback_best_taker_beats_a_deep_default() -> None:
+    """The first listed player deep in his half: for distance the best taker is another, and
+    the line names him."""
+    away = [player("a5", [24, 4]), *[p for p in AWAY if p["id"] != "a5"]]
+    state, rs = _loaded(scenario(home=HOME, away=away))
+    target = Square(24, 1)
+    odds = KickoffSolver(state, rs, play="best", objective="distance").odds(target)
+    default = KickoffSolver(state, rs).odds(target)
+    assert objective_value(odds, "distance") > objective_value(default, "distance")
+    assert odds.decisions_taken == ["Touchback: to a1"]
+
+
+def _move_values(state: GameState, rs: Ruleset, square: Square, objective: Objective
+                 ) -> list[Fraction]:
+    """Every kick-off move's value for a ball coming down on ``square``, path by path (no
+    merging), each played by ``kickoff_move`` with its Dodge rolls enumerated, and the
+    journey solved in the state it leaves; nobody's first."""
+    start = ball.Arrive(square, "kickoff", True)
+    journeys: dict[Any, Fraction] = {}
+
+    def value_in(moved: GameState) -> Fraction:
+        key = tuple(sorted((p.id, p.square, p.status) for p in moved.players.values()))
+        if key not in journeys:
+            journeys[key] = _value(KickoffSolver(moved, rs).journey(moved, start), state,
+                                   objective)
+        return journeys[key]
+
+    out = [value_in(state)]
+    probe = KickoffContext(state, rs, None, Decisions(), frozenset())  # type: ignore[arg-type]
+    for choice in kickoff_move_paths(probe):
+        def run(d: Any, choice: Any = choice) -> GameState:
+            moved = state.clone()
+            kickoff_move(KickoffContext(moved, rs, d, _moving(rs, choice), frozenset()))
+            return moved
+
+        out.append(sum((to_fraction(p) * value_in(m) for p, m in enumerate_runs(run)),
+                       Fraction(0)))
+    return out
+
+
+def _moving(rs: Ruleset, choice: PlayerPath) -> Decisions:
+    """The decisions making the kick-off move ``choice`` in ``rs``."""
+    assert rs.kickoff_move is not None
+    if rs.kickoff_move.skill == "kick_off_return":
+        return Decisions(kick_off_return=choice)
+    return Decisions(on_the_ball=choice)
+
+
+@pytest.mark.parametrize(("ruleset", "objective"), [("bb2020", "receiver-holds"),
+                                                     ("classic", "ball-on-ground")])
+def test_kickoff_move_best_is_the_maximum_over_every_path(ruleset: str,
+                                                          objective: Objective) -> None:
+    """On the Ball (bb2020) / Kick-Off Return (classic): for each of a few landings the best
+    node's value is exactly the maximum over nobody and every legal player and path (each
+    path played alone, none merged), and the kick's odds name a move."""
+    move = "on_the_ball" if ruleset == "bb2020" else "kick_off_return"
+    home = [player(p["id"], p["square"], ruleset) for p in HOME]
+    away = [player("a1", [13, 7], ruleset), player("a6", [13, 6], ruleset),
+            player("a7", [13, 8], ruleset),
+            player("a2", [16, 5], ruleset, skills=[move]),
+            player("a3", [19, 9], ruleset), player("a4", [22, 7], ruleset)]
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    best = KickoffSolver(state, rs, play="best", objective=objective)
+    node = best._move_node()
+    assert node.moves
+    for sq in (Square(17, 5), Square(18, 8), Square(20, 4)):
+        ends, _ = node.best(sq)
+        assert _value(_numbered(best, ends), state, objective) == _best(
+            _move_values(state, rs, sq, objective), objective)
+    odds = best.odds(Square(17, 6))
+    name = "On the Ball" if ruleset == "bb2020" else "Kick-Off Return"
+    assert any(line.startswith(f"{name}: a2 to [") for line in odds.decisions_taken)
+
+
+# ---------------------------------------------------------------- (b) the property
+
+#: (ruleset, receiving team): lizardmen have On the Ball players.
+MATCHES = [("bb2020", None), ("bb2020", "lizardmen"), ("sevens", "lizardmen"),
+           ("sevens", None), ("classic", None), ("bb2025", None)]
+_STATES: dict[tuple[str, str | None], tuple[GameState, Ruleset]] = {}
+
+
+def _match(ruleset: str, away: str | None) -> tuple[GameState, Ruleset]:
+    if (ruleset, away) not in _STATES:
+        m = build_match(ruleset, None, away, None, None, "home")
+        _STATES[ruleset, away] = (m.state, m.ruleset)
+    return _STATES[ruleset, away]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(match=st.sampled_from(MATCHES), objective=st.sampled_from(OBJECTIVES),
+       x=st.integers(0, 12), y=st.integers(0, 14))
+def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
+                                               objective: Objective, x: int, y: int) -> None:
+    """For any set-up, target and objective (events off, to stay cheap): the best play's value
+    is at least the defaults' for the receivers, exactly; ``play="defaults"`` is the solver
+    as it was (the same odds, end for end) and names no choice."""
+    state, rs = _match(*match)
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    target = area[(x * 15 + y) % len(area)]
+    plain = KickoffSolver(state, rs).odds(target)
+    defaults = KickoffSolver(state, rs, play="defaults", objective=objective).odds(target)
+    best = KickoffSolver(state, rs, play="best", objective=objective).odds(target)
+    assert defaults.exact_ends == plain.exact_ends and defaults.decisions_taken == []
+    assert defaults.to_json() == plain.to_json()
+    assert not receivers_prefer(objective, objective_value(defaults, objective),
+                                objective_value(best, objective))
+    if receivers_prefer(objective, objective_value(best, objective),
+                        objective_value(defaults, objective)):
+        assert best.decisions_taken  # a better value comes from a choice, and it is named
+
+
+@pytest.mark.slow
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(match=st.sampled_from([("bb2020", None), ("sevens", None), ("bb2025", None)]),
+       objective=st.sampled_from(OBJECTIVES))
+def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
+                                             objective: Objective) -> None:
+    """The same with the Kick-off events (High Kick's player a decision node too)."""
+    state, rs = _match(*match)
+    target = state.pitch.centre["away"]
+    defaults = KickoffSolver(state, rs, events="all").odds(target)
+    best = KickoffSolver(state, rs, events="all", play="best", objective=objective).odds(target)
+    assert not receivers_prefer(objective, objective_value(defaults, objective),
+                                objective_value(best, objective))
+
+
+def test_bad_play_is_refused() -> None:
+    state, rs = _match("bb2020", None)
+    with pytest.raises(ValueError, match="play: 'worst' is not one of defaults, best"):
+        KickoffSolver(state, rs, play="worst")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- (c) the faces
+
+LIZARDS = ["odds", "--away", "lizardmen", "--events", "none", "--target", "17,6"]
+
+
+def test_cli_names_the_choices_played() -> None:
+    code, out, err = cli([*LIZARDS, "--play", "best"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "Choices played (best for the receivers, objective receiver-holds):" in flat
+    assert "- On the Ball: a" in flat
+    assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
+    assert "Diving Catch: every player allowed attempts one" in flat
+    code, out, _ = cli(LIZARDS)
+    assert code == 0 and "Choices played (best" not in out and "Defaults played:" in out
+
+
+def test_cli_json_has_the_choices_and_the_value_rises() -> None:
+    code, out, err = cli([*LIZARDS, "--play", "best", "--objective", "receiver-holds", "--json"])
+    assert code == 0, err
+    best = json.loads(out)
+    assert best["play"] == "best" and best["objective"] == "receiver-holds"
+    assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
+    code, out, _ = cli([*LIZARDS, "--json"])
+    defaults = json.loads(out)
+    assert "decisions_taken" not in defaults and "play" not in defaults
+    assert Fraction(best["receiving_team_holds"]) > Fraction(defaults["receiving_team_holds"])
+
+
+def test_cli_all_targets_best_ranks_with_the_same_objective() -> None:
+    args = ["odds", "--ruleset", "sevens", "--away", "lizardmen", "--events", "none",
+            "--all-targets", "--objective", "receiver-holds", "--json"]
+    code, out, err = cli([*args, "--play", "best"])
+    assert code == 0, err
+    best = json.loads(out)
+    code, out, _ = cli(args)
+    defaults = json.loads(out)
+    assert best["play"] == "best" and "play" not in defaults
+    by_target = {tuple(t["target"]): Fraction(t["value"]) for t in defaults["targets"]}
+    for t in best["targets"]:  # the receivers hold the ball at least as often everywhere
+        assert Fraction(t["value"]) >= by_target[tuple(t["target"])]
+    assert any(t.get("decisions_taken") for t in best["targets"])
+
+
+def test_cli_refuses_a_bad_play() -> None:
+    code, _, err = cli([*LIZARDS, "--play", "worst"])
+    assert code == 2 and "--play" in err
+
+
+def test_api_odds_play_best(client: Any) -> None:
+    m = build_match("bb2020", None, "lizardmen", None, None, "home")
+    from kickoff.formats.match import match_scenario
+
+    doc, _ = match_scenario("bb2020", None, "lizardmen", None, None, "home")
+    body = {"scenario": doc, "target": [17, 6], "events": "none"}
+    defaults = client.post("/api/odds", json=body).json()
+    best = client.post("/api/odds", json={**body, "play": "best"}).json()
+    assert defaults["decisions_taken"] == []
+    assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
+    assert best["receiving_team_holds"]["p"] > defaults["receiving_team_holds"]["p"]
+    exact = KickoffSolver(m.state, m.ruleset, play="best").odds(Square(17, 6))
+    assert best["receiving_team_holds"]["exact"] == str(exact.receiving_team_holds)
+    refused = client.post("/api/odds", json={**body, "play": "worst"})
+    assert refused.status_code == 422 and "play" in refused.text
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    from fastapi.testclient import TestClient
+
+    from kickoff.web.app import create_app
+
+    with TestClient(create_app(workers=1)) as c:
+        yield c
