@@ -50,14 +50,15 @@ def match(ruleset: str, team: str, setup: str, kicking_team: str = "human") -> G
     return build_state(rs, teams, setups, kicking="home")
 
 
-def reference(state: GameState, ruleset: str, objective: Objective, events: str = "none"
-              ) -> tuple[Fraction, list[tuple[Fraction, bool]]]:
+def reference(state: GameState, ruleset: str, objective: Objective, events: str = "none",
+              play: str = "defaults") -> tuple[Fraction, list[tuple[Fraction, bool]]]:
     """The kicker's best value over every target of ``rank_targets`` and both uses of Kick
     (when the default kicker may), computed here from the solver, and every (value, kick) best."""
     rs = RULESETS[ruleset]
     bests = []
     for kick in kick_options(state, rs, frozenset()):
-        solver = KickoffSolver(state, rs, events=events, use_kick_skill=kick)  # type: ignore[arg-type]
+        solver = KickoffSolver(state, rs, events=events, use_kick_skill=kick,  # type: ignore[arg-type]
+                               play=play, objective=objective)  # type: ignore[arg-type]
         values = [r.value for r in rank_targets(solver, objective)]
         bests.append((max(values) if KICKER_WANTS_HIGH[objective] else min(values), kick))
     pick = max if KICKER_WANTS_HIGH[objective] else min
@@ -98,6 +99,19 @@ def test_setup_value_with_the_kickoff_events() -> None:
     state = match("sevens", "orc", "sevens_off_wedge")
     got = setup_value(state, RULESETS["sevens"], events="all")
     assert got.value == reference(state, "sevens", "receiver-holds", "all")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("objective", ["receiver-holds", "ball-on-ground"])
+def test_setup_value_with_the_receivers_best_play(objective: Objective) -> None:
+    state = match("sevens", "orc", "sevens_off_wedge")
+    rs = RULESETS["sevens"]
+    best = setup_value(state, rs, objective=objective, play="best")
+    assert best.value == reference(state, "sevens", objective, play="best")[0]
+    defaults = setup_value(state, rs, objective=objective)
+    # the receivers' choices never help the kicker
+    assert (best.value <= defaults.value if KICKER_WANTS_HIGH[objective]
+            else best.value >= defaults.value)
 
 
 def _walk(ruleset: str, team: str, setup: str, objective: Objective, seed: int, steps: int
@@ -234,7 +248,7 @@ def test_search_with_reserves_fields_the_most_it_can() -> None:
 
 
 @pytest.mark.parametrize(("change", "needle"), [
-    ({"seconds": 0.0}, "seconds"), ({"rounds": 0}, "rounds"), ({"play": "best"}, "play")])
+    ({"seconds": 0.0}, "seconds"), ({"rounds": 0}, "rounds"), ({"play": "worst"}, "play")])
 def test_bad_requests(change: dict[str, object], needle: str) -> None:
     request = _request()
     with pytest.raises(ValueError, match=needle):

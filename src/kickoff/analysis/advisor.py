@@ -28,7 +28,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
 
 from kickoff.analysis.advisor_eval import Evaluator, incremental, kick_options, minimax
 from kickoff.analysis.advisor_moves import (
@@ -41,12 +40,11 @@ from kickoff.analysis.advisor_moves import (
 )
 from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
+from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-
-Play = Literal["defaults", "best"]
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
@@ -79,9 +77,10 @@ def setup_value(
     state before a kick-off): the best kick for the kicking team under ``objective`` over every
     target of the receiving area, and both uses of Kick when the default kicker has it; exactly
     the best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
-    [--kick-skill]``). ``play``: the receiving coach's choices (``"defaults"``; ``"best"``:
-    decision nodes, ``KickoffSolver(play=)``). ``ValueError`` for a play the solver does not
-    offer; ``DecisionError`` as the solver raises it."""
+    [--kick-skill] [--play P]``). ``play``: the receiving coach's choices (``"defaults"``;
+    ``"best"``: decision nodes maximising ``objective`` for the receivers, ``KickoffSolver(play=,
+    objective=)``). ``ValueError`` for an unknown play; ``DecisionError`` as the solver raises
+    it."""
     best: SetupValue | None = None
     for kick in kick_options(state, ruleset, house_rules):
         found = minimax(state, ruleset, objective, events, play, house_rules, kick)
