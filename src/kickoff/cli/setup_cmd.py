@@ -17,30 +17,44 @@ on stdout; usage errors exit 2.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from kickoff.analysis.exact import Events
+from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import guarded, read_input, write_text
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
+from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
+from kickoff.core.state import GameState
 from kickoff.formats.fumbbl_setup import FumbblFormat
 from kickoff.formats.teams import (
     FAMILY,
     RosterPlayer,
     SetupFile,
     TeamFile,
+    build_state,
     load_setup,
     load_team,
     place_team,
+    setup_from_squares,
     setup_text,
     setup_to_toml,
     team_to_toml,
 )
+
+if TYPE_CHECKING:
+    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Play, Suggestion
+else:  # Typer reads the option's annotation at run time
+    Play = Literal["defaults", "best"]
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True)
@@ -220,3 +234,205 @@ def roster(
                                   name=name, rerolls=rerolls, fan_factor=fan_factor)
     _emit(team_to_toml(team), out,
           f"{out}: {team.name} ({len(team.players)} players) from {where}")
+
+
+# -- kickoff setup optimize ------------------------------------------------------------------------
+
+#: The bounds of ``setup optimize``'s numbers (outside them: exit 1, naming the option).
+MAX_SECONDS = 3600
+MAX_ROUNDS = 1_000_000
+
+
+def _bounded(option: str, value: float | None, low: float, high: float) -> None:
+    """``ScenarioError`` naming ``option`` when ``value`` is outside ``low..high``."""
+    if value is not None and not low <= value <= high:
+        raise ScenarioError([Problem(f"{value:g} is out of range: {low:g} to {high:g}", option)])
+
+
+def _start_setup(start: str, team: tuple[str, TeamFile], ruleset: Ruleset) -> tuple[str, SetupFile]:
+    """The starting set-up ``--start`` names: a built-in set-up or a set-up file (TOML), else a
+    FUMBBL set-up or a botbowl formation read as ``setup import`` reads it (for the receiving
+    team, drawn as away); ``ScenarioError`` / ``SetupError`` name the file."""
+    import tomllib
+
+    path = Path(start)
+    if start.endswith(".toml") or not path.is_file():
+        return load_setup(start, ruleset.pitch)
+    where, text = read_input(start)
+    try:
+        tomllib.loads(text)
+        return load_setup(start, ruleset.pitch)
+    except tomllib.TOMLDecodeError:
+        pass
+    from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+
+    fmt = fumbbl_setup.detect_format(text, start)
+    if fmt == "botbowl":
+        return where, botbowl.import_formation(text, where, team, ruleset, "away")
+    return where, fumbbl_setup.import_setup(text, where, fmt, team, ruleset, "away")[0]
+
+
+def _random_setup(team: tuple[str, TeamFile], ruleset: Ruleset, seed: int) -> tuple[str, SetupFile]:
+    """A random legal set-up of ``team`` drawn from ``seed`` (``--start random``)."""
+    import random
+
+    from kickoff.analysis.advisor_moves import MoveSpace, random_layout
+    from kickoff.core.state import GameState, Team
+
+    empty = SetupFile(name="random", pitch="sevens" if ruleset.pitch.name == "sevens" else "eleven",
+                      positions={})
+    placed = place_team("away", team[1], empty, ruleset.pitch, setup_name="random")
+    state = GameState(ruleset.pitch, {"home": Team("home", []), "away": placed.team}, kicking="home")
+    layout = random_layout(MoveSpace.of(state, ruleset), random.Random(seed))
+    if layout is None:
+        raise ScenarioError([Problem("no legal set-up found for the team", "--start random")])
+    squares = {p.id: sq for p, sq in zip(placed.team.players, layout, strict=True)}
+    return "random", setup_from_squares(squares, "away", ruleset.pitch, name="random start")
+
+
+def _optimize_state(
+    ruleset: Ruleset, team: str, kicking_team: str | None, kicking_setup: str | None,
+    start: str | None, seed: int,
+) -> tuple[GameState, str]:
+    """The checked state before the kick-off (the kicking team home, the receiving team away on
+    its starting set-up) and the starting set-up's name."""
+    from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
+
+    family = FAMILY[ruleset.name]
+    defence, offence = DEFAULT_SETUPS[ruleset.pitch.name]
+    receiving = load_team(team, family)
+    if not any(True for _ in receiving[1].players):
+        raise ScenarioError([Problem(f"the team {receiving[1].name!r} has no players to set up",
+                                     f"--team {receiving[0]}")])
+    kicking = load_team(kicking_team or DEFAULT_TEAMS[family][0], family)
+    kicker_setup = load_setup(kicking_setup or defence, ruleset.pitch)
+    name = start or offence
+    first = (_random_setup(receiving, ruleset, seed) if name == "random"
+             else _start_setup(name, receiving, ruleset))
+    state = build_state(ruleset, {"home": kicking, "away": receiving},
+                        {"home": kicker_setup, "away": first}, kicking="home")
+    return state, first[0]
+
+
+def _shown(value: Fraction, objective: str) -> str:
+    """A value as the report prints it: a percentage, or squares for ``distance``."""
+    from kickoff.cli.render import pct
+
+    return f"{float(value):.2f} squares" if objective == "distance" else pct(value).strip()
+
+
+def _report(state: GameState, best: GameState, suggestion: Suggestion, objective: str,
+            out: Path | None) -> None:
+    """The suggested set-up on the pitch (the kicker's best target marked ``+``) and its value
+    beside the starting set-up's."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from kickoff.cli.render import pitch_text
+
+    console = Console(highlight=False, soft_wrap=True)
+    v, s = suggestion.value, suggestion.start_value
+    console.print(pitch_text(best, target=v.target))
+    table = Table(title=f"{objective}: the kicker's best kick against each set-up")
+    for col in ("set-up", objective, "exact", "kicker's best target", "Kick used"):
+        table.add_column(col, justify="right")
+    for label, value in (("suggested", v), ("starting", s)):
+        table.add_row(label, _shown(value.value, objective), str(value.value),
+                      str(list(value.target)), "yes" if value.use_kick_skill else "no")
+    console.print(table)
+    state_note = "cancelled: the best so far" if suggestion.cancelled else "searched"
+    console.print(f"{suggestion.evaluated} candidate set-ups {state_note}; + marks the kicker's "
+                  f"best target; a = the receiving team", markup=False)
+    console.print(f"written to {out}" if out is not None
+                  else "write it as a set-up file with --out FILE", markup=False)
+
+
+@app.command()
+@guarded
+def optimize(
+    team: Annotated[str, typer.Option(help="The receiving team: built-in name or team file.")],
+    ruleset: Annotated[RulesetName, typer.Option(help="Ruleset.")] = "bb2020",
+    kicking_team: Annotated[str | None, typer.Option(
+        help="The kicking team (default: the ruleset's default home team).")] = None,
+    kicking_setup: Annotated[str | None, typer.Option(
+        help="The kicking team's set-up (default: the pitch's default defence).")] = None,
+    start: Annotated[str | None, typer.Option(
+        help="Starting set-up: built-in name, set-up file, FUMBBL set-up, botbowl formation, "
+        "or random (default: the pitch's default offence, as kickoff odds receives).")] = None,
+    objective: Annotated[Objective, typer.Option(
+        help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
+        "low, distance high (the kicker wants the opposite).")] = "receiver-holds",
+    events: Annotated[Events, typer.Option(
+        help="none: deviation and landing only (fast); all: the Kick-off table too.")] = "none",
+    play: Annotated[Play, typer.Option(
+        help="The receiving coach's choices: defaults, or best (decision nodes).")] = "defaults",
+    seconds: Annotated[float | None, typer.Option(
+        help=f"Wall-clock bound, 1 to {MAX_SECONDS} (default 60 unless --rounds).")] = None,
+    rounds: Annotated[int | None, typer.Option(
+        help=f"Deterministic bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the search, 0 to 2**64-1.")] = 0,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the best set-up here as a set-up file (whole or not at all).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Search the receiving team's legal set-ups for the one whose worst kick is least bad.
+
+    The kicker picks the target (and Kick) worst for the receivers; the value is the objective
+    there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
+    written."""
+    from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.core.dice import MAX_SEED
+
+    _bounded("--seconds", seconds, 1, MAX_SECONDS)
+    _bounded("--rounds", rounds, 1, MAX_ROUNDS)
+    _bounded("--seed", seed, 0, MAX_SEED)
+    rs = RULESETS[ruleset]
+    state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
+    request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
+    try:
+        suggestion = _search(request, optimize_setup, not as_json)
+    except ValueError as e:  # a bound or a play the solver does not offer: name the option
+        option, sep, message = str(e).partition(": ")
+        raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
+                             else Problem(str(e), "setup optimize")]) from None
+    from kickoff.analysis.advisor_moves import apply_layout
+
+    best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
+    setup = setup_from_squares(
+        suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",
+        source=f"kickoff setup optimize --ruleset {ruleset} --seed {seed}",
+        description=f"best {objective} (events {events}, play {play}) found from {start_name}: "
+        f"{suggestion.value.value} against {suggestion.start_value.value}")
+    if out is not None:
+        write_text(out, setup_to_toml(setup))
+    if as_json:
+        typer.echo(json.dumps({
+            "value": str(suggestion.value.value), "target": suggestion.value.target.as_list(),
+            "use_kick_skill": suggestion.value.use_kick_skill,
+            "start_value": str(suggestion.start_value.value),
+            "start_target": suggestion.start_value.target.as_list(),
+            "evaluated": suggestion.evaluated, "objective": objective, "events": events,
+            "setup": setup.model_dump(exclude_none=True)}, indent=2))
+        return
+    _report(state, best, suggestion, objective, out)
+
+
+def _search(request: OptimizeRequest, run: Callable[..., Suggestion], show: bool) -> Suggestion:
+    """``run(request)`` with a progress bar on stderr (the best value so far; none when not
+    ``show``)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    rounds = request.rounds
+    total = float(rounds) if rounds is not None else float(request.seconds or 60)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                  transient=True, console=Console(stderr=True), disable=not show) as bar:
+        task = bar.add_task("searching", total=total)
+        done = [0]
+
+        def progress(p: OptimizeProgress) -> None:
+            done[0] += 1
+            bar.update(task, completed=done[0] if rounds is not None else p.elapsed,
+                       description=f"{p.evaluated} set-ups, best {_shown(p.best.value, request.objective)}")
+
+        return run(request, progress=progress)

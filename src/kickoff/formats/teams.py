@@ -357,3 +357,24 @@ def team_to_toml(team: TeamFile) -> str:
         if player["pa"] is None:
             del player["pa"]
     return tomlkit.dumps(doc)
+
+
+def setup_from_squares(
+    squares: dict[str, Square | None], side: Side, pitch: Pitch, *, name: str,
+    kind: Literal["offence", "defence"] | None = None, source: str = "", description: str = "",
+) -> SetupFile:
+    """A set-up file for ``side``'s players on ``squares`` (player id ``h<number>`` /
+    ``a<number>`` -> his square on ``pitch``, ``None``: the Reserves, left out), drawn as the home
+    team (``kickoff setup optimize`` writes it). ``ScenarioError`` naming a player whose id
+    carries no jersey number."""
+    prefix = ID_PREFIX[side]
+    positions: dict[int, list[int]] = {}
+    for pid, sq in squares.items():
+        if not (pid.startswith(prefix) and _JERSEY.fullmatch(pid[len(prefix):])):
+            raise ScenarioError([Problem(f"{pid!r} carries no jersey number: set-ups name "
+                                         f"players by number, ids {prefix}1..{prefix}99", pid)])
+        if sq is not None:
+            positions[int(pid[len(prefix):])] = as_drawn(side, sq, pitch).as_list()
+    return SetupFile(name=name, pitch="sevens" if pitch.name == "sevens" else "eleven", kind=kind,
+                     source=source, description=description,
+                     positions={str(n): positions[n] for n in sorted(positions)})

@@ -1,0 +1,280 @@
+"""Where should I stand? The minimax value of a receiving set-up, and a search for the best one.
+
+The kicking coach picks the kick that is worst for the receivers: the target in the receiving
+area (and, when his kicker has it, whether to use the Kick skill: the default kicker of
+``kickoff.core.kickoff.choose_kicker``). The **minimax value** of a receiving set-up against a
+kicking set-up is the objective (``kickoff.analysis.objectives``) at that kick: exactly the best
+value for the kicker among the targets :func:`~kickoff.analysis.targets.rank_targets` ranks (the
+fractions of ``kickoff odds --all-targets``), over both uses of Kick when he may use it.
+
+:func:`optimize_setup` searches the legal receiving set-ups of the team (``rulings.md`` section
+1, Reserves included) for the best minimax value (``kickoff setup optimize``, the web page's
+"Suggest a set-up"): from the starting set-up, each round draws candidates one move away (a
+player to another square, a swap of two players who differ, a swap with the Reserves) from a
+seeded random generator, evaluates them all (through an executor: in-process, or on Dask
+workers, ``kickoff.analysis.cluster``) and keeps the best; after rounds without a gain it
+restarts from random legal set-ups. Values are exact, and the candidates and the choice among
+them depend only on the seed, so a search bounded by ``rounds`` gives the same result wherever
+its candidates are evaluated. Candidates are evaluated incrementally where the solver allows it
+(``kickoff.analysis.advisor_eval``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal, Protocol, TypeVar
+
+from kickoff.analysis.advisor_eval import Evaluator, kick_options, minimax
+from kickoff.analysis.advisor_moves import (
+    Layout,
+    MoveSpace,
+    layout_of,
+    layout_problems,
+    neighbours,
+    random_layout,
+)
+from kickoff.analysis.exact import Events
+from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.core.pitch import Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+Play = Literal["defaults", "best"]
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
+           "optimize_setup", "setup_value"]
+
+#: Candidates drawn and evaluated per round (fixed: the search must not depend on the executor).
+CANDIDATES_PER_ROUND = 16
+#: Candidates per item sent to the executor (a Dask task evaluates this many).
+CHUNK = 4
+#: Rounds without a gain before a restart from random legal set-ups.
+STALL_ROUNDS = 6
+#: The wall-clock bound of a search given neither ``seconds`` nor ``rounds``.
+DEFAULT_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class SetupValue:
+    """The minimax value of a receiving set-up: ``value`` (the objective, an exact fraction: a
+    probability, or for ``distance`` an expected number of squares) at the kicking coach's best
+    kick, at ``target`` with (``use_kick_skill``) or without the Kick skill. Ties: the kick
+    without Kick, then the target ``rank_targets`` ranks first (lowest x, then y)."""
+
+    value: Fraction
+    target: Square
+    use_kick_skill: bool
+
+
+def setup_value(
+    state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
+    events: Events = "none", play: Play = "defaults", house_rules: frozenset[str] = frozenset(),
+) -> SetupValue:
+    """The minimax value of ``state``'s receiving set-up against its kicking set-up (a checked
+    state before a kick-off): the best kick for the kicking team under ``objective`` over every
+    target of the receiving area, and both uses of Kick when the default kicker has it; exactly
+    the best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
+    [--kick-skill]``). ``play``: the receiving coach's choices (``"defaults"``; ``"best"``:
+    decision nodes, ``KickoffSolver(play=)``). ``ValueError`` for a play the solver does not
+    offer; ``DecisionError`` as the solver raises it."""
+    best: SetupValue | None = None
+    for kick in kick_options(state, ruleset, house_rules):
+        found = minimax(state, ruleset, objective, events, play, house_rules, kick)
+        if best is None or receivers_prefer(objective, best.value, found[0]):
+            best = SetupValue(found[0], found[1], kick)
+    assert best is not None
+    return best
+
+
+@dataclass(frozen=True)
+class OptimizeRequest:
+    """What :func:`optimize_setup` searches: ``state`` (a checked state before a kick-off with
+    the starting set-up; the receiving team, ``state.receiving``, is the one set up), the
+    ``ruleset``, the ``objective``, ``events``, ``play`` and ``house_rules`` of the value
+    (:func:`setup_value`); bounds: ``seconds`` (wall clock, > 0) and ``rounds`` (a deterministic
+    bound: rounds of :data:`CANDIDATES_PER_ROUND` candidates), whichever comes first (neither:
+    :data:`DEFAULT_SECONDS`); ``seed`` for the candidates drawn."""
+
+    state: GameState
+    ruleset: Ruleset
+    objective: Objective = "receiver-holds"
+    events: Events = "none"
+    play: Play = "defaults"
+    seconds: float | None = None
+    rounds: int | None = None
+    seed: int = 0
+    house_rules: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class OptimizeProgress:
+    """A search's progress: candidate set-ups ``evaluated`` so far, ``elapsed`` wall-clock
+    seconds, the ``best`` value found."""
+
+    evaluated: int
+    elapsed: float
+    best: SetupValue
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A search's result: ``squares`` (receiving player id -> his square, ``None``: the
+    Reserves), its ``value``, the starting set-up's ``start_value``, how many candidate set-ups
+    were ``evaluated``, and whether the search was ``cancelled`` (then: the best found so
+    far)."""
+
+    squares: dict[str, Square | None]
+    value: SetupValue
+    start_value: SetupValue
+    evaluated: int
+    cancelled: bool
+
+
+class MapExecutor(Protocol):
+    """What the search needs of an executor (``kickoff.analysis.cluster.Executor``): ``map(fn,
+    items)``, the results in the order of ``items``."""
+
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]: ...
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """A search's fixed part, sent with every batch: the request and a token naming it, under
+    which each process keeps its evaluator (the first batch a process meets builds it)."""
+
+    request: OptimizeRequest
+    token: str
+
+
+#: Each process's evaluators, by problem token (the latest few).
+_EVALUATORS: dict[str, Evaluator] = {}
+_KEEP = 2
+
+
+def _evaluator(problem: _Problem) -> Evaluator:
+    ev = _EVALUATORS.get(problem.token)
+    if ev is None:
+        while len(_EVALUATORS) >= _KEEP:
+            del _EVALUATORS[next(iter(_EVALUATORS))]
+        r = problem.request
+        ev = _EVALUATORS[problem.token] = Evaluator(r.state, r.ruleset, r.objective, r.events,
+                                                    r.play, r.house_rules)
+    return ev
+
+
+def evaluate_batch(item: tuple[_Problem, Layout | None, list[Layout]]) -> list[SetupValue]:
+    """The values of a batch of candidate layouts (a module-level function, for Dask): ``item``
+    is the problem, the layout the candidates are near (``None``: none, a restart) and the
+    candidates."""
+    problem, base, candidates = item
+    ev = _evaluator(problem)
+    if base is not None:
+        ev.rebase(base)
+    return [SetupValue(*ev.value(c)) for c in candidates]
+
+
+@dataclass
+class _Search:
+    """The state of one search: the current layout, the best, the counters."""
+
+    request: OptimizeRequest
+    space: MoveSpace
+    current: Layout
+    current_value: SetupValue
+    best: Layout
+    best_value: SetupValue
+    rng: random.Random
+    evaluated: int = 0
+    stall: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def better(self, a: SetupValue, b: SetupValue) -> bool:
+        """Whether the receivers prefer value ``a`` to ``b``."""
+        return receivers_prefer(self.request.objective, a.value, b.value)
+
+
+def _in_process(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    return [fn(x) for x in items]
+
+
+def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]]) -> None:
+    """One round: candidates near the current layout (or, after a stall, random legal ones),
+    all evaluated, the best taken (ties: the first drawn)."""
+    restart = search.stall >= STALL_ROUNDS
+    if restart:
+        drawn = [random_layout(search.space, search.rng) for _ in range(CANDIDATES_PER_ROUND)]
+        candidates = [c for c in drawn if c is not None]
+        base = None
+    else:
+        candidates = neighbours(search.space, search.current, CANDIDATES_PER_ROUND, search.rng)
+        base = search.current
+    if not candidates:
+        search.stall = STALL_ROUNDS  # nowhere to go from here: restart next round
+        return
+    batches = [(problem, base, candidates[i:i + CHUNK]) for i in range(0, len(candidates), CHUNK)]
+    values = [v for batch in mapper(evaluate_batch, batches) for v in batch]
+    search.evaluated += len(candidates)
+    top = 0
+    for i in range(1, len(values)):
+        if search.better(values[i], values[top]):
+            top = i
+    if restart or search.better(values[top], search.current_value):
+        search.current, search.current_value = candidates[top], values[top]
+        search.stall = 0
+    else:
+        search.stall += 1
+    if search.better(search.current_value, search.best_value):
+        search.best, search.best_value = search.current, search.current_value
+
+
+def optimize_setup(
+    request: OptimizeRequest, *, progress: Callable[[OptimizeProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None, executor: MapExecutor | None = None,
+) -> Suggestion:
+    """The best receiving set-up the search finds (see the module's text): at least as good as
+    the starting one, legal. ``progress`` is called after every round; ``cancelled()`` is asked
+    before every round (true: the best found so far, ``cancelled=True``). ``executor``: where the
+    candidates are evaluated (``None``: in this process); the result for a given ``seed`` and
+    ``rounds`` is the same on any executor.
+
+    ``ValueError`` for an illegal starting set-up (naming each problem), a bound out of range
+    (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer."""
+    r = request
+    if r.seconds is not None and not r.seconds > 0:
+        raise ValueError(f"seconds: {r.seconds} is not a positive number of seconds")
+    if r.rounds is not None and r.rounds < 1:
+        raise ValueError(f"rounds: {r.rounds}; at least 1")
+    start = layout_of(r.state)
+    problems = layout_problems(r.state, r.ruleset, start)
+    if problems:
+        raise ValueError("the starting set-up is illegal: " + "; ".join(problems))
+    seconds = r.seconds if r.seconds is not None or r.rounds is not None else DEFAULT_SECONDS
+    problem = _Problem(r, uuid.uuid4().hex)
+    mapper = executor.map if executor is not None else _in_process
+    start_value = mapper(evaluate_batch, [(problem, None, [start])])[0][0]
+    search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
+                     random.Random(r.seed))
+    stopped = False
+    rounds = 0
+    while r.rounds is None or rounds < r.rounds:
+        if seconds is not None and time.monotonic() - search.started >= seconds:
+            break
+        if cancelled is not None and cancelled():
+            stopped = True
+            break
+        _round(search, problem, mapper)
+        rounds += 1
+        if progress is not None:
+            progress(OptimizeProgress(search.evaluated, time.monotonic() - search.started,
+                                      search.best_value))
+    _EVALUATORS.pop(problem.token, None)
+    players = r.state.teams[r.state.receiving].players
+    squares = {p.id: sq for p, sq in zip(players, search.best, strict=True)}
+    return Suggestion(squares, search.best_value, start_value, search.evaluated, stopped)

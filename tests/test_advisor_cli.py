@@ -1,0 +1,152 @@
+"""``kickoff setup optimize``: its value is what ``kickoff odds --all-targets`` gives for the set-up
+it writes, the file loads as a set-up wherever one is read, the report shows both set-ups' values,
+and bad input exits 1 with a message and nothing written."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from helpers import assert_invalid, cli, shared
+
+BASE = ["setup", "optimize", "--rounds", "2", "--seed", "4"]
+
+
+def _odds_best(args: list[str], kick: bool, objective: str = "receiver-holds") -> dict[str, object]:
+    code, out, err = cli(["odds", "--all-targets", "--events", "none", "--objective", objective,
+                          "--json", *(["--kick-skill"] if kick else []), *args])
+    assert code == 0, err
+    best: dict[str, object] = json.loads(out)["targets"][0]
+    return best
+
+
+def _minimax(args: list[str], objective: str = "receiver-holds") -> str:
+    """The kicker's best value over both uses of Kick (his kicker has it), by kickoff odds."""
+    values = [Fraction(str(_odds_best(args, kick, objective)["value"])) for kick in (False, True)]
+    return str(max(values) if objective == "ball-on-ground" else min(values))
+
+
+@pytest.mark.parametrize(("ruleset", "team", "objective"), [
+    ("bb2020", "orc", "receiver-holds"), ("sevens", "wood_elf", "touchback"),
+    ("bb2020", "wood_elf", "distance")])
+def test_value_is_what_odds_gives_for_the_file_written(
+    tmp_path: Path, ruleset: str, team: str, objective: str
+) -> None:
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--ruleset", ruleset, "--team", team, "--objective", objective,
+                          "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert err == ""  # no progress bar with --json
+    # the receiving team is away: the file loads with --away-setup
+    best = _odds_best(["--ruleset", ruleset, "--away", team, "--away-setup", str(out_file)],
+                      doc["use_kick_skill"], objective)
+    assert best["value"] == doc["value"]
+    assert best["target"] == doc["target"]
+    # the set-up is what the file holds
+    import tomllib
+
+    assert tomllib.loads(out_file.read_text())["positions"] == doc["setup"]["positions"]
+    # the starting set-up's value: the pitch's default offence
+    assert doc["start_value"] == _minimax(["--ruleset", ruleset, "--away", team], objective)
+
+
+def test_the_file_loads_as_the_home_setup_too(tmp_path: Path) -> None:
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    # orc receiving as home against human kicking as away: the same value, mirrored target
+    best = _odds_best(["--home", "orc", "--home-setup", str(out_file), "--away", "human",
+                       "--away-setup", "botbowl_def_zone", "--kicking", "away"],
+                      doc["use_kick_skill"])
+    assert best["value"] == doc["value"]
+    assert best["target"] == [25 - doc["target"][0], doc["target"][1]]
+    code, out, err = cli(["validate", str(out_file), "--team", "orc"])
+    assert code == 0, err
+
+
+def test_report_shows_both_setups_on_the_pitch(tmp_path: Path) -> None:
+    code, out, err = cli([*BASE, "--team", "orc", "--ruleset", "sevens"])
+    assert code == 0, err
+    assert "suggested" in out and "starting" in out
+    assert "kicker's best target" in out
+    assert " a1" in out or "a1 " in out
+    assert "--out FILE" in out
+    code, js, _ = cli([*BASE, "--team", "orc", "--ruleset", "sevens", "--json"])
+    doc = json.loads(js)
+    assert doc["value"] in out and doc["start_value"] in out
+
+
+def test_same_seed_same_result_and_random_start() -> None:
+    args = [*BASE, "--team", "orc", "--ruleset", "sevens", "--start", "random", "--json"]
+    first, again = cli(args), cli(args)
+    assert first == again
+    assert first[0] == 0, first[2]
+
+
+@pytest.mark.shared_data("data")
+@pytest.mark.parametrize("start", ["formations/botbowl-11/off_wedge.txt",
+                                   "setups/ffb/setup_orc_BattleLore.xml"])
+def test_start_from_a_botbowl_formation_or_a_fumbbl_setup(tmp_path: Path, start: str) -> None:
+    path = shared("data") / start
+    code, out, err = cli([*BASE, "--team", "orc", "--start", str(path), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    # the starting value is that of the set-up setup import makes of it
+    imported = tmp_path / "imported.toml"
+    code, _, err = cli(["setup", "import", str(path), "--team", "orc", "--side", "away",
+                        "--out", str(imported)])
+    assert code == 0, err
+    assert doc["start_value"] == _minimax(["--away", "orc", "--away-setup", str(imported)])
+
+
+def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
+    start = tmp_path / "start.toml"
+    code, out, err = cli(["setup", "show", "botbowl_off_line", "--toml"])
+    start.write_text(out)
+    code, out, err = cli([*BASE, "--team", "orc", "--start", str(start), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["start_value"] == _minimax(["--away", "orc", "--away-setup", "botbowl_off_line"])
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["--seconds", "0"], ["--seconds", "out of range"]),
+    (["--seconds", "3601"], ["--seconds"]),
+    (["--rounds", "0"], ["--rounds"]),
+    (["--seed", "-1"], ["--seed"]),
+    (["--play", "best"], ["--play"]),
+    (["--start", "no_such_setup"], ["no_such_setup"]),
+    (["--kicking-setup", "botbowl_off_wedge", "--kicking-team", "orc"], []),
+])
+def test_bad_options_exit_1_and_write_nothing(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), *args])
+    if not needles:  # a legal kicking set-up: works
+        assert code == 0, err
+        return
+    assert_invalid(code, out, err, *needles)
+    assert not out_file.exists()
+
+
+def test_illegal_start_names_the_file_and_the_player(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\npitch = "eleven"\n[positions]\n'
+                   + "".join(f'{n} = [{n}, 7]\n' for n in range(1, 12)))
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--team", "orc", "--start", str(bad), "--out", str(out_file)])
+    assert_invalid(code, out, err, str(bad), "Line of Scrimmage")
+    assert not out_file.exists()
+
+
+def test_team_too_small_to_set_up(tmp_path: Path) -> None:
+    team = tmp_path / "empty.toml"
+    team.write_text('name = "Nobody"\nfamily = "bb2020"\nplayers = []\n')
+    code, out, err = cli([*BASE, "--team", str(team), "--out", str(tmp_path / "x.toml")])
+    assert_invalid(code, out, err, str(team), "no players")
+    assert not (tmp_path / "x.toml").exists()
