@@ -6,7 +6,8 @@ Run as a script: ``python benchmarks/bench_cluster.py [--n N] [--search-rounds R
 each measurement). The three ways alternate round by round and each line gives the medians: the
 wall time of the work alone (the cluster already started), the wall time of the cluster's start
 and close, the CPU time of this process and of the workers (each worker's ``time.process_time``,
-summed), and the speed-up of the work's wall time over the in-process run. Every run's result is
+summed, and the busiest worker's: the wall time the work would take if each worker had a core of
+its own), and the speed-up of the work's wall time over the in-process run. Every run's result is
 checked equal to the in-process one. Recorded in ``docs/performance.md`` ("Beyond one machine").
 The set-up is the default bb2020 pairing (human kicking on botbowl_def_zone, orc receiving on
 botbowl_off_wedge); simulate kicks at [19, 7] with the Kick-off events; the search is
@@ -48,13 +49,15 @@ class Runs:
     start_close: list[float] = field(default_factory=list)
     cpu_here: list[float] = field(default_factory=list)
     cpu_workers: list[float] = field(default_factory=list)
+    cpu_busiest: list[float] = field(default_factory=list)
 
 
-def _workers_cpu(executor: Executor) -> float:
+def _workers_cpu(executor: Executor) -> dict[str, float]:
+    """Each worker's CPU seconds so far (none in-process)."""
     if not isinstance(executor, DaskExecutor):
-        return 0.0
+        return {}
     cpu: dict[str, float] = executor.client.run(time.process_time)  # type: ignore[no-untyped-call]
-    return sum(cpu.values())
+    return cpu
 
 
 def measure(workers: int | None, work: Callable[[Executor], Any], runs: Runs) -> Any:
@@ -70,7 +73,9 @@ def measure(workers: int | None, work: Callable[[Executor], Any], runs: Runs) ->
     runs.work.append(done - started)
     runs.start_close.append((started - opened) + (closed - done))
     runs.cpu_here.append(cpu1 - cpu0)
-    runs.cpu_workers.append(wcpu1 - wcpu0)
+    spent = [wcpu1[w] - wcpu0[w] for w in wcpu1]
+    runs.cpu_workers.append(sum(spent))
+    runs.cpu_busiest.append(max(spent, default=0.0))
     return result
 
 
@@ -97,7 +102,8 @@ def compare(title: str, work: Callable[[Executor], Any], rounds: int, size: int,
         print(f"  {name:11} work {wall:6.2f} s wall ({size / wall:8,.0f} {unit}/s), "
               f"start+close {statistics.median(r.start_close):5.2f} s, "
               f"CPU here {statistics.median(r.cpu_here):6.2f} s, "
-              f"workers {statistics.median(r.cpu_workers):6.2f} s, "
+              f"workers {statistics.median(r.cpu_workers):6.2f} s "
+              f"(busiest {statistics.median(r.cpu_busiest):5.2f} s), "
               f"speed-up {base / wall:4.2f}")
 
 
