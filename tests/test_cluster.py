@@ -165,9 +165,11 @@ def test_good_options_pass() -> None:
     assert issubclass(ClusterError, ValueError) and issubclass(ClusterError, KickoffError)
 
 
+@pytest.mark.slow
 def test_simulate_command_on_a_cluster_prints_the_in_process_result(scheduler: str) -> None:
     """--workers 2 (a real command: stderr is the processes' own, Dask's workers' included)
-    and --scheduler print exactly what the in-process run prints, and nothing on stderr."""
+    and --scheduler print exactly what the in-process run prints, and nothing on stderr (slow:
+    a command's start and a cluster's, about 10 s; the API tests above are the quick check)."""
     args = ["simulate", "-n", "12000", "--seed", "5", "--ruleset", "sevens", "--json"]
     code, here, err = cli(args)
     assert code == 0, err
