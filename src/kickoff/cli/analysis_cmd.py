@@ -13,9 +13,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.simulate import Job, Tally, max_jobs
@@ -38,7 +35,6 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
-from kickoff.cli.render import odds_table, outcome_sections, pct, ranking_report
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -48,8 +44,6 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
-from kickoff.formats.files import write_files
-from kickoff.formats.scenario import load_scenario, parse_scenario
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -121,6 +115,15 @@ class Setting:
         ``show=False`` (``--json``): nothing is drawn. Gives ``update(completed=, total=,
         advance=)`` for the bar; a ``KickoffError`` of the work is raised as :meth:`error`
         names it."""
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
                    TimeElapsedColumn()]
         try:
@@ -141,6 +144,8 @@ def _setting(
     home_setup: str | None, away_setup: str | None, kicking: Side,
     target: str | None,
 ) -> Setting:
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
     if file is not None:
         source, text = read_scenario(file, command)
         try:
@@ -197,6 +202,11 @@ def odds(
 
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
     does (the touchback player whenever he can take the ball)."""
+    from rich.console import Console
+
+    from kickoff.cli.render import odds_table, outcome_sections, ranking_report
+    from kickoff.formats.files import write_files
+
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
@@ -275,6 +285,11 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
 ) -> None:
     """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from kickoff.cli.render import outcome_sections, pct
+
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -28,19 +28,12 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS, RulesetName
-from kickoff.formats.fumbbl_setup import FumbblFormat
-from kickoff.formats.teams import (
-    FAMILY,
-    RosterPlayer,
-    SetupFile,
-    TeamFile,
-    load_setup,
-    load_team,
-    place_team,
-    setup_text,
-    setup_to_toml,
-    team_to_toml,
-)
+from kickoff.formats import FumbblFormat
+
+# The set-up and team files (pydantic models) and the readers of other tools' formats are
+# imported by the commands that use them (start-up, issue 16).
+if TYPE_CHECKING:
+    from kickoff.formats.teams import SetupFile
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True)
@@ -95,6 +88,7 @@ def import_(
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
     from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+    from kickoff.formats.teams import FAMILY, load_team, setup_to_toml
 
     rs = RULESETS[ruleset]
     where, text = read_input(file)
@@ -113,6 +107,8 @@ def import_(
 
 def _load_any_setup(name: str) -> tuple[str, SetupFile]:
     """A set-up for either pitch: tried as eleven-a-side, then as Sevens."""
+    from kickoff.formats.teams import load_setup
+
     try:
         return load_setup(name, PITCHES["eleven"])
     except ScenarioError as first:
@@ -131,6 +127,8 @@ def show(
     ] = False,
 ) -> None:
     """Show a set-up on the pitch (drawn as the home team), or print it as a TOML set-up file."""
+    from kickoff.formats.teams import RosterPlayer, TeamFile, place_team, setup_text
+
     where, s = _load_any_setup(setup)
     pitch = PITCHES[s.pitch]
     if toml:
@@ -212,6 +210,7 @@ def roster(
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     from kickoff.formats import rosters  # here: other commands skip the XML readers
+    from kickoff.formats.teams import team_to_toml
 
     picks = _parse_picks(pick or [])
     where, text = read_input(file)
