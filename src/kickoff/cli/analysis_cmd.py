@@ -144,9 +144,9 @@ def _setting(
     home_setup: str | None, away_setup: str | None, kicking: Side,
     target: str | None,
 ) -> Setting:
-    from kickoff.formats.scenario import load_scenario, parse_scenario
-
     if file is not None:
+        from kickoff.formats.scenario import load_scenario, parse_scenario
+
         source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))

@@ -22,7 +22,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather
-from kickoff.formats.scenario import SCENARIO_FORMAT, ScenarioIn, parse_scenario
+from kickoff.formats.scenario_models import SCENARIO_FORMAT, ScenarioIn, parse_scenario
 from kickoff.formats.teams import (
     FAMILY,
     ID_PREFIX,

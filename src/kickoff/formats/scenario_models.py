@@ -56,7 +56,9 @@ SquareIn = tuple[Coordinate, Coordinate]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # defer_build: each model's validator is built on its first use, not at import (some 40
+    # models; start-up, issue 16): ``kickoff odds`` on the built-in teams builds none of them.
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class PlayerIn(_Strict):

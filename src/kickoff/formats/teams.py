@@ -19,7 +19,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomlkit
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
@@ -30,7 +29,7 @@ from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario import (
+from kickoff.formats.scenario_models import (
     MAX_TEAM_PLAYERS,
     Coordinate,
     NonNegative,
@@ -47,7 +46,9 @@ FAMILY: dict[str, Family] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # defer_build: the validators are built on the first validation, not when a command that
+    # never reads a team or set-up file imports this module (start-up, issue 16).
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class RosterPlayer(_Strict):
@@ -347,11 +348,15 @@ def check_setup_file(
 
 def setup_to_toml(setup: SetupFile) -> str:
     """The text of a set-up file (``docs/formats.md``) for ``setup`` (written by tomlkit)."""
+    import tomlkit  # here: the commands that only read files start faster
+
     return tomlkit.dumps(setup.model_dump(exclude_none=True))
 
 
 def team_to_toml(team: TeamFile) -> str:
     """The text of a team file (``docs/formats.md``) for ``team`` (written by tomlkit)."""
+    import tomlkit
+
     doc = team.model_dump()
     for player in doc["players"]:
         if player["pa"] is None:
