@@ -28,14 +28,8 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
+from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, NonNegative, SkillList
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario_models import (
-    MAX_TEAM_PLAYERS,
-    Coordinate,
-    NonNegative,
-    SkillList,
-    pydantic_problems,
-)
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -168,6 +162,8 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     try:
         team = TeamFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
+        from kickoff.formats.scenario_models import pydantic_problems
+
         raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     if team.family != family:
         raise ScenarioError([Problem(f"family: {team.family!r} team, but this ruleset plays "
@@ -193,6 +189,8 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     try:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
+        from kickoff.formats.scenario_models import pydantic_problems
+
         raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     problems = [Problem(f"positions.{k}: not a jersey number (1 to 4 digits 0-9)", where)
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
