@@ -35,6 +35,7 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
+from kickoff.cli.render import odds_table, outcome_sections, pct, ranking_report
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -44,6 +45,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
+from kickoff.formats.files import write_files
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -203,10 +205,6 @@ def odds(
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
     does (the touchback player whenever he can take the ball)."""
     from rich.console import Console
-
-    from kickoff.cli.render import odds_table, outcome_sections, ranking_report
-    from kickoff.formats.files import write_files
-
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
@@ -287,9 +285,6 @@ def simulate(
     """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals."""
     from rich.console import Console
     from rich.table import Table
-
-    from kickoff.cli.render import outcome_sections, pct
-
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()

@@ -37,12 +37,17 @@ from kickoff.cli.common import (
 )
 from kickoff.cli.fumbbl_cmd import app as fumbbl_app
 from kickoff.cli.setup_cmd import app as setup_app
+from kickoff.core.decisions import Decisions
+from kickoff.core.dice import SeededDice, new_seed
+from kickoff.core.errors import KickoffError, SetupError
+from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS, RulesetName
+from kickoff.formats.narration import defaults_applied
 
-# Start-up (issue 16): the formats (pydantic models, the scenario format), Rich and the engine's
-# entry points are imported by the commands that use them, inside their bodies; each command's
-# module is cheap to import, and ``main`` builds only the command it runs.
+# Start-up (issue 16): the formats (pydantic models, the scenario format) and Rich are imported
+# by the commands that use them, inside their bodies; each command's module is cheap to import,
+# and ``main`` builds only the command it runs.
 
 app = typer.Typer(
     help="kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!).",
@@ -127,12 +132,7 @@ def run(
     ] = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
-    from kickoff.core.decisions import Decisions
-    from kickoff.core.dice import SeededDice, new_seed
-    from kickoff.core.errors import KickoffError
-    from kickoff.core.kickoff import kick_off
     from kickoff.formats.match import state_scenario
-    from kickoff.formats.narration import defaults_applied
     from kickoff.formats.scenario import result_to_json
 
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
@@ -182,7 +182,6 @@ def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
 ) -> None:
     """Replay a scenario file and print its kickoff-result/1 JSON."""
-    from kickoff.core.errors import KickoffError
     from kickoff.formats.scenario import replay_text
 
     source, text = read_scenario(file, "replay")
@@ -217,7 +216,6 @@ def validate(
     """
     from rich.console import Console
 
-    from kickoff.core.errors import KickoffError, SetupError
     from kickoff.formats.match import DEFAULT_TEAMS
     from kickoff.formats.scenario import load_scenario, parse_scenario, replay_loaded
     from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
@@ -285,7 +283,6 @@ def schema(
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""
-    from kickoff.core.errors import KickoffError
     from kickoff.formats.files import make_folder, write_files
     from kickoff.formats.scenario import schemas
 

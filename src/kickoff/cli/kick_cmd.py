@@ -25,6 +25,7 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
+from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.kick import LandingOptions, LandingPolicy, toward
 from kickoff.core.actions.turn import play_turn
 from kickoff.core.decisions import Activation, Decisions
@@ -203,7 +204,6 @@ def kick(
     from rich.console import Console, Group
     from rich.text import Text
 
-    from kickoff.cli.render import dice_table, legend, pitch_text, story
     from kickoff.formats.scenario import turn_result_to_json
 
     s = _setting("kick", file, ruleset, home, away, home_setup, away_setup, active, kicker,
@@ -278,7 +278,6 @@ def odds_kick(
     from rich.console import Console
 
     from kickoff.analysis.kick import KickSolver
-    from kickoff.cli.render import holder_rows, odds_table
 
     how: Landing
     if landing in ("default", "best"):
