@@ -49,3 +49,27 @@ def test_a_group_keeps_all_its_commands() -> None:
     assert one.registered_commands == []
     code, out, _ = _invoke(one, ["setup", "show", "botbowl_off_wedge"])
     assert code == 0 and "botbowl_off_wedge" in out
+
+
+def test_the_analysis_package_gives_every_public_name_from_its_module() -> None:
+    import kickoff.analysis as analysis
+    from kickoff.analysis import exact, kick, targets
+
+    homes = {"KickoffSolver": exact, "Odds": exact, "KickSolver": kick, "KickOdds": kick,
+             "kick_odds": kick, "rank_targets": targets, "OBJECTIVES": targets}
+    for name, module in homes.items():
+        assert getattr(analysis, name) is getattr(module, name)
+    assert all(hasattr(analysis, name) for name in analysis.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
+        _ = analysis.nosuch  # type: ignore[attr-defined]
+
+
+def test_simulate_stays_the_function_when_its_module_is_imported() -> None:
+    import sys
+
+    import kickoff.analysis.simulate as by_path  # the package's attribute, as before issue 16
+    from kickoff.analysis import simulate
+
+    assert simulate.__module__ == "kickoff.analysis.simulate" and simulate.__name__ == "simulate"
+    assert by_path is simulate
+    assert sys.modules["kickoff.analysis.simulate"].simulate is simulate

@@ -89,7 +89,3 @@ def __getattr__(name: str) -> Any:
     value = getattr(import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
