@@ -20,7 +20,3 @@ _.defender_down  # BlockResult.defender_down
 
 # kickoff.cli.app: the --version option of the Typer callback; Typer passes it, _version reads it.
 show_version
-
-# kickoff.analysis: the package's lazy names (PEP 562); Python calls it for a name not yet
-# imported (from kickoff.analysis import KickSolver).
-_.__getattr__
