@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
 SIDES: tuple[Side, Side] = ("home", "away")
@@ -54,6 +54,26 @@ class Square(NamedTuple):
     def as_list(self) -> list[int]:
         """``[x, y]``, the JSON form."""
         return [self.x, self.y]
+
+
+#: The squares :func:`square_at` keeps made, ``x`` and ``y`` in ``-SQUARES_MARGIN`` ..
+#: ``SQUARES_SPAN - SQUARES_MARGIN - 1``: both pitches and what a kick, a bounce or a throw-in
+#: reaches off them.
+SQUARES_MARGIN: Final = 16
+SQUARES_SPAN: Final = 64
+_SQUARES: Final[list[Square]] = [Square(i // SQUARES_SPAN - SQUARES_MARGIN,
+                                        i % SQUARES_SPAN - SQUARES_MARGIN)
+                                 for i in range(SQUARES_SPAN * SQUARES_SPAN)]
+
+
+def square_at(x: int, y: int) -> Square:
+    """``Square(x, y)``, made once (a square is a value: which instance does not matter); the hot
+    paths (a kick's deviation, a bounce) use it instead of building a new one each time."""
+    i = x + SQUARES_MARGIN
+    j = y + SQUARES_MARGIN
+    if 0 <= i < SQUARES_SPAN and 0 <= j < SQUARES_SPAN:
+        return _SQUARES[i * SQUARES_SPAN + j]
+    return Square(x, y)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
