@@ -154,15 +154,20 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    board = ctx.state.board
-    x, y = square
-    near: list[Player] = []
-    for dx, dy in NEIGHBOURS:
-        q = board.get((x + dx, y + dy))
-        if q is not None and "diving_catch" in q.skills and q.can_catch():
-            near.append(q)
+    divers = ctx.state.facts().divers
+    key = mark_key(square, "home")
+    near = divers.get(key)
+    if near is None:
+        board = ctx.state.board
+        x, y = square
+        near = []
+        for dx, dy in NEIGHBOURS:
+            q = board.get((x + dx, y + dy))
+            if q is not None and "diving_catch" in q.skills and q.can_catch():
+                near.append(q)
+        divers[key] = near
     if len(near) < 2:
-        return near
+        return list(near)
     first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]

@@ -9,7 +9,6 @@ direction, distance die, the 2D6 table roll, the event's own dice, then the land
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 from kickoff.core import ball
@@ -23,39 +22,103 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
+# The results below are plain classes with their own ``__init__`` (compared, hashed and shown as
+# the dataclasses they replace were), so that the compiled build makes them natively: a
+# dataclass's generated ``__init__`` stays interpreted Python, and every kick-off makes each.
 
-@dataclass(frozen=True)
+
 class Deviation:
     """The kick's deviation: template ``direction`` (1..8), the distance die as rolled,
     the ``distance`` travelled (after the Kick skill), and the ``square`` where it ends
-    (possibly off the pitch)."""
+    (possibly off the pitch). Immutable."""
 
-    direction: int
-    roll: int
-    distance: int
-    kick_skill: bool
-    square: Square
+    __slots__ = ("direction", "distance", "kick_skill", "roll", "square")
+
+    def __init__(self, direction: int, roll: int, distance: int, kick_skill: bool,
+                 square: Square) -> None:
+        self.direction: Final = direction
+        self.roll: Final = roll
+        self.distance: Final = distance
+        self.kick_skill: Final = kick_skill
+        self.square: Final = square
+
+    def _fields(self) -> tuple[int, int, int, bool, Square]:
+        return (self.direction, self.roll, self.distance, self.kick_skill, self.square)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deviation) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Deviation(direction={self.direction!r}, roll={self.roll!r}, "
+                f"distance={self.distance!r}, kick_skill={self.kick_skill!r}, "
+                f"square={self.square!r})")
+
+    def __reduce__(self) -> tuple[type[Deviation], tuple[int, int, int, bool, Square]]:
+        return Deviation, self._fields()
 
 
-@dataclass(frozen=True)
 class EventRoll:
-    """The Kick-off table roll: both dice and the event's name."""
+    """The Kick-off table roll: both dice and the event's name. Immutable."""
 
-    roll: tuple[int, int]
-    name: str
+    __slots__ = ("name", "roll")
+
+    def __init__(self, roll: tuple[int, int], name: str) -> None:
+        self.roll: Final = roll
+        self.name: Final = name
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventRoll) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.roll, self.name) == (other.roll, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.roll, self.name))
+
+    def __repr__(self) -> str:
+        return f"EventRoll(roll={self.roll!r}, name={self.name!r})"
+
+    def __reduce__(self) -> tuple[type[EventRoll], tuple[tuple[int, int], str]]:
+        return EventRoll, (self.roll, self.name)
 
 
-@dataclass
 class KickoffResult:
-    """What one kick-off did. ``state`` is the state after it (ball and carrier included)."""
+    """What one kick-off did. ``state`` is the state after it (ball and carrier included);
+    ``log`` its log (empty when the kick-off kept none, ``kick_off(log=False)``)."""
 
-    state: GameState
-    kicker: str | None
-    target: Square | None
-    deviation: Deviation | None
-    event: EventRoll | None
-    touchback: bool
-    log: list[dict[str, Any]] = field(default_factory=list)
+    __slots__ = ("deviation", "event", "kicker", "log", "state", "target", "touchback")
+
+    def __init__(self, state: GameState, kicker: str | None, target: Square | None,
+                 deviation: Deviation | None, event: EventRoll | None, touchback: bool,
+                 log: list[dict[str, Any]] | None = None) -> None:
+        self.state = state
+        self.kicker = kicker
+        self.target = target
+        self.deviation = deviation
+        self.event = event
+        self.touchback = touchback
+        self.log: list[dict[str, Any]] = [] if log is None else log
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.state, self.kicker, self.target, self.deviation, self.event,
+                self.touchback, self.log)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KickoffResult) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"KickoffResult(state={self.state!r}, kicker={self.kicker!r}, "
+                f"target={self.target!r}, deviation={self.deviation!r}, event={self.event!r}, "
+                f"touchback={self.touchback!r}, log={self.log!r})")
+
+    def __reduce__(self) -> tuple[type[KickoffResult], tuple[object, ...]]:
+        return KickoffResult, self._fields()
 
 
 def eligible_kickers(state: GameState) -> list[Player]:
@@ -189,17 +252,21 @@ def landing_state(ctx: KickoffContext) -> ball.BallState:
     return ball.Arrive(ctx.landing, "kickoff", touchback_possible=True)
 
 
-@dataclass
 class KickoffBeforeLanding:
     """A kick-off played up to the moment the ball comes down: the context (state after the
     event), the state the ball's journey starts from, and what the result reports so far."""
 
-    ctx: KickoffContext
-    start: ball.BallState
-    kicker: str | None
-    target: Square | None
-    deviation: Deviation | None
-    event: EventRoll | None
+    __slots__ = ("ctx", "deviation", "event", "kicker", "start", "target")
+
+    def __init__(self, ctx: KickoffContext, start: ball.BallState, kicker: str | None,
+                 target: Square | None, deviation: Deviation | None,
+                 event: EventRoll | None) -> None:
+        self.ctx = ctx
+        self.start = start
+        self.kicker = kicker
+        self.target = target
+        self.deviation = deviation
+        self.event = event
 
     def finish(self) -> KickoffResult:
         """Follow the ball to the end of its journey: the kick-off's result."""

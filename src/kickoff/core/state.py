@@ -203,13 +203,16 @@ class SetupFacts:
 
     - ``kickers``: ``(kicking side, eligible kickers, Standing players on its Line of
       Scrimmage)`` (``kickoff.core.kickoff.eligible_kickers``);
-    - ``open_ids``: per side, the ids of its Open Standing players (``GameState.is_open``);
+    - ``open_ids``: per side, the ids of its players on the pitch who are Open
+      (``GameState.open_ids``);
+    - ``divers``: per square of the pitch (:func:`mark_key`'s, for ``"home"``), the players
+      adjacent to it who have Diving Catch and can catch (``kickoff.core.ball.diving_catchers``);
     - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
       zones on the square and of opposing Disturbing Presences within three squares of it (a
       catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
     """
 
-    __slots__ = ("kickers", "marks", "open_ids")
+    __slots__ = ("divers", "kickers", "marks", "open_ids")
 
     def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
         # As Player's: an instance for pickle in both builds (a state pickles with its facts).
@@ -219,6 +222,7 @@ class SetupFacts:
         self.kickers: tuple[Side, list[Player], list[Player]] | None = None
         self.open_ids: dict[Side, frozenset[str]] = {}
         self.marks: dict[int, tuple[int, int]] = {}
+        self.divers: dict[int, list[Player]] = {}
 
 
 def mark_key(square: tuple[int, int], side: Side) -> int:
@@ -372,7 +376,22 @@ class GameState:
 
     def is_open(self, player: Player) -> bool:
         """Open (bb2020+) / not in an opposing tackle zone (classic): no Standing opponent adjacent."""
-        return player.square is None or not tackle_zones(self, player.square, player.side)
+        if player.square is None:
+            return True
+        if self.players.get(player.id) is player:  # this state's player: read once per set-up
+            return player.id in self.open_ids(player.side)
+        return not tackle_zones(self, player.square, player.side)
+
+    def open_ids(self, side: Side) -> frozenset[str]:
+        """The ids of ``side``'s players on the pitch with no opposing tackle zone on them
+        (:meth:`is_open`), once per set-up (:meth:`facts`)."""
+        facts = self.facts()
+        known = facts.open_ids.get(side)
+        if known is None:
+            known = facts.open_ids[side] = frozenset(
+                p.id for p in self.teams[side].players
+                if p.square is not None and not tackle_zones(self, p.square, side))
+        return known
 
 
 def jersey_number(name: str) -> str | None:
