@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from kickoff.core.ball_states import Arrive as Arrive
 from kickoff.core.ball_states import Bounce as Bounce
@@ -37,7 +38,7 @@ from kickoff.core.ruleset import CatchKind
 from kickoff.core.state import GameState, Player, mark_key, tackle_zones
 
 #: Disturbing Presence reaches players within this many squares (every edition).
-DISTURBING_PRESENCE_SQUARES = 3
+DISTURBING_PRESENCE_SQUARES: Final = 3
 
 
 def disturbing_presences(state: GameState, player: Player) -> int:
@@ -237,7 +238,7 @@ def diving_catch(
 
 
 BallState = InAir | Arrive | Bounce | ThrowIn | Touchback | Held | Rests
-END_STATES = (Held, Rests)
+END_STATES: Final = (Held, Rests)
 
 
 # -- what a step of the ball reads, as data --------------------------------------------------------

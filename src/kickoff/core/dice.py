@@ -36,7 +36,7 @@ from kickoff.core.errors import DiceError
 DieKind = Literal["d3", "d6", "d8", "d16", "block", "pick"]
 
 #: The number of faces of each fixed die kind (``pick`` has as many as there are candidates).
-SIDES: dict[DieKind, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16, "block": 5}
+SIDES: Final[dict[DieKind, int]] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16, "block": 5}
 
 #: A block die's face.
 BlockFace = Literal["skull", "both_down", "push", "stumble", "pow"]

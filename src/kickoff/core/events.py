@@ -9,7 +9,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
@@ -24,7 +24,7 @@ from kickoff.core.state import Player, Team
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-WEATHER_TABLE: dict[int, str] = {
+WEATHER_TABLE: Final[dict[int, str]] = {
     2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
     **{n: "nice" for n in range(4, 11)},
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
-SIDES: tuple[Side, Side] = ("home", "away")
+SIDES: Final[tuple[Side, Side]] = ("home", "away")
 
 
 def other_side(side: Side) -> Side:
@@ -82,17 +82,17 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 # The eight neighbour offsets, in Random Direction template order (1..8).
-NEIGHBOURS: tuple[tuple[int, int], ...] = (
+NEIGHBOURS: Final[tuple[tuple[int, int], ...]] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
 )
 
 # Random Direction template (D8), pitch-and-dice.md: value -> (dx, dy).
-RANDOM_DIRECTION: dict[int, tuple[int, int]] = {i + 1: d for i, d in enumerate(NEIGHBOURS)}
+RANDOM_DIRECTION: Final[dict[int, tuple[int, int]]] = {i + 1: d for i, d in enumerate(NEIGHBOURS)}
 
 Edge = Literal["top", "bottom", "home_end", "away_end"]
 
 # Throw-in template (D6), pitch-and-dice.md: edge crossed -> die value -> (dx, dy).
-_THROW_IN_BY_EDGE: dict[Edge, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+_THROW_IN_BY_EDGE: Final[dict[Edge, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]] = {
     # (1-2, 3-4, 5-6)
     "top": ((1, 1), (0, 1), (-1, 1)),
     "bottom": ((-1, -1), (0, -1), (1, -1)),
@@ -113,7 +113,7 @@ def rotate45(d: tuple[int, int], clockwise: bool) -> tuple[int, int]:
 
 
 # Neighbour offsets clockwise from north (y - 1 is north).
-_COMPASS: tuple[tuple[int, int], ...] = (
+_COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
 )
 

@@ -8,7 +8,7 @@ check a set-up once and play many kick-offs from copies. Validation of user inpu
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Final, Literal
 
 from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
 
@@ -193,7 +193,7 @@ class Team:
 
 
 #: The owned set of a state sharing its players with a clone (it owns none; never changed).
-_NONE_OWNED: set[str] = set()
+_NONE_OWNED: Final[set[str]] = set()
 
 
 class SetupFacts:
