@@ -207,12 +207,14 @@ class SetupFacts:
       (``GameState.open_ids``);
     - ``divers``: per square of the pitch (:func:`mark_key`'s, for ``"home"``), the players
       adjacent to it who have Diving Catch and can catch (``kickoff.core.ball.diving_catchers``);
+    - ``resetups``: ``(ruleset, side, problems)``, the problems of ``side``'s set-up in a
+      re-set-up (Perfect / Solid Defence), joined, ``""`` when legal (``kickoff.core.events``);
     - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
       zones on the square and of opposing Disturbing Presences within three squares of it (a
       catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
     """
 
-    __slots__ = ("divers", "kickers", "marks", "open_ids")
+    __slots__ = ("divers", "kickers", "marks", "open_ids", "resetups")
 
     def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
         # As Player's: an instance for pickle in both builds (a state pickles with its facts).
@@ -223,6 +225,7 @@ class SetupFacts:
         self.open_ids: dict[Side, frozenset[str]] = {}
         self.marks: dict[int, tuple[int, int]] = {}
         self.divers: dict[int, list[Player]] = {}
+        self.resetups: list[tuple[object, Side, str]] = []
 
 
 def mark_key(square: tuple[int, int], side: Side) -> int:
