@@ -380,7 +380,7 @@ def follow(
 ) -> BallState:
     """Play the ball's journey from ``state`` to its end; put the ball there; the end state.
     ``turn`` / ``choice``: as :func:`step`."""
-    while not isinstance(state, END_STATES):
+    while not isinstance(state, (Held, Rests)):
         state = step(ctx, state, turn, choice)
     st = ctx.state
     if isinstance(state, Held):

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -28,7 +28,7 @@ class KickoffContext:
 
     __slots__ = (
         "decisions", "dice", "house_rules", "kicker", "landing", "log", "logging",
-        "ruleset", "scatters", "state", "target", "touchback",
+        "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -44,6 +44,9 @@ class KickoffContext:
         self.state = state
         self.ruleset = ruleset
         self.dice = dice
+        #: ``dice`` when they are seeded (the compiled build then calls them directly, not
+        #: through the protocol's dynamic dispatch: the same answers).
+        self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
         #: Whether this kick-off keeps its log.
@@ -64,8 +67,12 @@ class KickoffContext:
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
         """Roll one die of ``kind`` (``sides`` only for a ``pick``) and log what it decides."""
+        seeded = self.seeded
         try:
-            value = self.dice.roll(kind, sides or SIDES[kind])
+            if seeded is not None:
+                value = seeded.roll(kind, sides or SIDES[kind])
+            else:
+                value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
             raise DiceError(f"{e}, needed for: {why}") from None
         if self.logging:
@@ -87,6 +94,9 @@ class KickoffContext:
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
         lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
+        seeded = self.seeded
+        if seeded is not None:
+            return seeded.roll_grouped(dice, depends_on, concerns, self.log)
         return self.dice.roll_grouped(dice, depends_on, concerns, self.log)
 
     def roll_until(
