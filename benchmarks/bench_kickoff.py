@@ -1,5 +1,8 @@
 """Full kick-offs per second, per ruleset: seeded dice, default decisions, set-up checked once.
 
+Each kick-off is played without its log (``kick_off(log=False)``, as a simulation plays it; the
+same dice and result as a logged one). Before issue 16 the benchmark kept the log.
+
 Run with pytest-benchmark (``pytest benchmarks --benchmark-enable``: the build installed) or as a
 script: ``python benchmarks/bench_kickoff.py [N]`` plays ``N`` kick-offs per ruleset on the pure
 and on the compiled build, one after the other in their own processes, and prints one line per
