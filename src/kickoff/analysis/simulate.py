@@ -134,7 +134,8 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
         # which the compiled core does not allow).
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
-        kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event)
+        kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event,
+                                  log=False)
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
         result = kick.finish()
