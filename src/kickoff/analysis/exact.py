@@ -685,15 +685,15 @@ class KickoffSolver:
         self, world: GameState, starts: list[ball.BallState], like: GameState | None = None,
         keep: bool = False, forget: tuple[GameState, ...] = (),
     ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
-        """For ``analysis.advisor_eval`` (events off): in ``world`` (a clone of ``like`` or of the
-        set-up, players moved), each start's journey to a touchback (ends, region; ``like``'s reused
-        away from the changes) and the award; ``keep`` ``world``'s solver, ``forget`` those."""
-        changed = frozenset() if like is None else differences(like, world, self.taker).entries
-        chain = self._chain_for(world, None if like is None else (
-            self._chain_for(like), frozenset(r for e in changed for r in touches(e))))
-        journeys = [({self._states[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
+        """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
+        set-up, players moved): each start's journey to a touchback (end -> rational), its region,
+        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
+        like_chain = None if like is None else (self._chain_for(like), frozenset(
+            r for e in differences(like, world, self.taker).entries for r in touches(e)))
+        chain, named = self._chain_for(world, like_chain), self._states
+        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
                     for i in map(self._id, starts)]
-        award = {self._states[e]: p for e, p in self._award(world).items()}
+        award = {named[e]: p for e, p in self._award(world).items()}
         chain.like = None  # kept, it must not keep the world it came from alive
         for old in (*forget, *(() if keep else (world,))):
             self._chains.pop(id(old), None)
