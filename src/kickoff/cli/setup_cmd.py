@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -372,6 +373,12 @@ def optimize(
     rounds: Annotated[int | None, typer.Option(
         help=f"Deterministic bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the search, 0 to 2**64-1.")] = 0,
+    workers: Annotated[int | None, typer.Option(
+        help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
+        "the same result as in-process for the same --seed and --rounds.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Evaluate the candidates on the Dask cluster at this scheduler address "
+        "(tcp://HOST:8786).")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Write the best set-up here as a set-up file (whole or not at all).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -382,16 +389,21 @@ def optimize(
     there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.analysis.cluster import ClusterError, check_options, open_executor
     from kickoff.core.dice import MAX_SEED
 
     _bounded("--seconds", seconds, 1, MAX_SECONDS)
     _bounded("--rounds", rounds, 1, MAX_ROUNDS)
     _bounded("--seed", seed, 0, MAX_SEED)
+    check_options(workers, scheduler)
     rs = RULESETS[ruleset]
     state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
     try:
-        suggestion = _search(request, optimize_setup, not as_json)
+        with open_executor(workers, scheduler) as executor:
+            suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
+    except ClusterError:
+        raise  # names its option or address already
     except ValueError as e:  # a bound or a play the solver does not offer: name the option
         option, sep, message = str(e).partition(": ")
         raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
