@@ -72,16 +72,6 @@ def minimax(
     return top.value, top.target
 
 
-def objective_of_end(
-    end: Any, objective: Objective, receiving: Side, end_zone_x: int, sides: Mapping[str, Side],
-) -> int:
-    """:func:`~kickoff.analysis.objectives.end_value`, read as ``rank_targets`` reads the odds
-    (``targets.objective_value``): a ball on the ground is one on a square (``Odds.ground``)."""
-    if objective == "ball-on-ground" and end.square is None:
-        return 0
-    return end_value(end, objective, receiving, end_zone_x, sides)
-
-
 class FreshEvaluator:
     """Minimax values of layouts (``kickoff.analysis.advisor_moves``) of ``state``'s receiving
     team against ``state``'s kicking set-up, each by a fresh :func:`minimax` over the kick
@@ -226,8 +216,7 @@ class Evaluator:
             if isinstance(end, ball.Touchback):
                 p += q
             else:
-                a += q * objective_of_end(end, self.objective, self.receiving, self.end_zone_x,
-                                          self.sides)
+                a += q * end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
         return a, p
 
     def _first(self, layout: Layout, world: GameState) -> _Base:
