@@ -685,19 +685,16 @@ class KickoffSolver:
         self, world: GameState, starts: list[ball.BallState], like: GameState | None = None,
         keep: bool = False, forget: tuple[GameState, ...] = (),
     ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
-        """For the set-up advisor (``analysis.advisor_eval``, events off): in ``world`` (the
-        set-up with players moved: a clone of ``like``, else of the set-up), each start's
-        journey up to a touchback (end state -> solver rational) with its region, and the
-        touchback award's end distribution. ``like``: a kept world whose journeys are reused
-        away from the changes; ``keep``: keep ``world``'s solver; ``forget``: drop these."""
-        like_chain = None
-        if like is not None:
-            diff = differences(like, world, self.taker)
-            like_chain = (self._chain_for(like), frozenset(r for e in diff.entries for r in touches(e)))
+        """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
+        set-up, players moved): each start's journey to a touchback (end -> rational), its region,
+        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
+        like_chain = None if like is None else (self._chain_for(like), frozenset(
+            r for e in differences(like, world, self.taker).entries for r in touches(e)))
         chain, named = self._chain_for(world, like_chain), self._states
         journeys = [({named[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
                     for i in map(self._id, starts)]
         award = {named[e]: p for e, p in self._award(world).items()}
+        chain.like = None  # kept, it must not keep the world it came from alive
         for old in (*forget, *(() if keep else (world,))):
             self._chains.pop(id(old), None)
         return journeys, award
