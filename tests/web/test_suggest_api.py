@@ -77,11 +77,13 @@ def _placed(doc: dict[str, Any], side: str, squares: dict[str, list[int] | None]
     return out
 
 
-def _value(doc: dict[str, Any], objective: str = "receiver-holds") -> Any:
+def _value(doc: dict[str, Any], objective: str = "receiver-holds", play: str = "defaults"
+           ) -> Any:
     loaded = load_scenario(parse_scenario(json.dumps(doc)))  # raises for an illegal set-up
     assert kickoff_setup_problems(loaded.state, loaded.ruleset) == []
     return setup_value(loaded.state, loaded.ruleset, objective=objective,  # type: ignore[arg-type]
-                       events="none", house_rules=loaded.house_rules)
+                       events="none", play=play,  # type: ignore[arg-type]
+                       house_rules=loaded.house_rules)
 
 
 def _same(answer: dict[str, Any], value: Any) -> None:
@@ -115,6 +117,19 @@ def test_a_suggestion_is_legal_and_valued_exactly(client: TestClient,
     again = client.post(f"/api/suggest/{job['id']}/cancel")
     assert again.status_code == 200
     assert again.json()["state"] == "done" and again.json()["suggestion"] == s
+
+
+def test_the_receivers_best_play_is_the_search_s_too(client: TestClient,
+                                                    sevens: dict[str, Any]) -> None:
+    """``play: best``: the values are those of the receiving coach's best choices, exactly."""
+    job = _finished(client, _ask(client, sevens, rounds=1, seconds=MAX_SUGGEST_SECONDS, seed=2,
+                                 play="best")["id"])
+    assert (job["state"], job["play"]) == ("done", "best"), job
+    s = job["suggestion"]
+    _same(s["value"], _value(_placed(sevens, "away", s["squares"]), play="best"))
+    best_start = _value(sevens, play="best")
+    _same(s["start_value"], best_start)
+    assert not receivers_prefer("receiver-holds", _value(sevens).value, best_start.value)
 
 
 def test_progress_then_cancel_gives_the_best_so_far(client: TestClient,
