@@ -50,14 +50,15 @@ def match(ruleset: str, team: str, setup: str, kicking_team: str = "human") -> G
     return build_state(rs, teams, setups, kicking="home")
 
 
-def reference(state: GameState, ruleset: str, objective: Objective, events: str = "none"
-              ) -> tuple[Fraction, list[tuple[Fraction, bool]]]:
+def reference(state: GameState, ruleset: str, objective: Objective, events: str = "none",
+              play: str = "defaults") -> tuple[Fraction, list[tuple[Fraction, bool]]]:
     """The kicker's best value over every target of ``rank_targets`` and both uses of Kick
     (when the default kicker may), computed here from the solver, and every (value, kick) best."""
     rs = RULESETS[ruleset]
     bests = []
     for kick in kick_options(state, rs, frozenset()):
-        solver = KickoffSolver(state, rs, events=events, use_kick_skill=kick)  # type: ignore[arg-type]
+        solver = KickoffSolver(state, rs, events=events, use_kick_skill=kick,  # type: ignore[arg-type]
+                               play=play, objective=objective)  # type: ignore[arg-type]
         values = [r.value for r in rank_targets(solver, objective)]
         bests.append((max(values) if KICKER_WANTS_HIGH[objective] else min(values), kick))
     pick = max if KICKER_WANTS_HIGH[objective] else min
@@ -98,6 +99,19 @@ def test_setup_value_with_the_kickoff_events() -> None:
     state = match("sevens", "orc", "sevens_off_wedge")
     got = setup_value(state, RULESETS["sevens"], events="all")
     assert got.value == reference(state, "sevens", "receiver-holds", "all")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("objective", ["receiver-holds", "ball-on-ground"])
+def test_setup_value_with_the_receivers_best_play(objective: Objective) -> None:
+    state = match("sevens", "orc", "sevens_off_wedge")
+    rs = RULESETS["sevens"]
+    best = setup_value(state, rs, objective=objective, play="best")
+    assert best.value == reference(state, "sevens", objective, play="best")[0]
+    defaults = setup_value(state, rs, objective=objective)
+    # the receivers' choices never help the kicker
+    assert (best.value <= defaults.value if KICKER_WANTS_HIGH[objective]
+            else best.value >= defaults.value)
 
 
 def _walk(ruleset: str, team: str, setup: str, objective: Objective, seed: int, steps: int
@@ -207,6 +221,24 @@ def test_search_reports_progress_and_stops_when_cancelled() -> None:
     assert result.value.value >= result.start_value.value
 
 
+def test_fresh_solves_are_cancelled_between_candidates() -> None:
+    # Kick It! (a house rule): every candidate is a fresh solve, so a round is not atomic
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(True)
+        return len(asked) > 3
+
+    request = OptimizeRequest(_request().state, RULESETS["sevens"], rounds=5, seed=2,
+                              house_rules=frozenset({"kick_it"}))
+    result = optimize_setup(request, cancelled=cancelled)
+    assert result.cancelled
+    assert result.evaluated == 3  # asked before the round and the 2nd, 3rd and 4th candidates
+    layout = tuple(result.squares[p.id] for p in request.state.teams["away"].players)
+    assert result.value == setup_value(apply_layout(request.state, layout), request.ruleset,
+                                       house_rules=request.house_rules)
+
+
 def test_search_with_reserves_fields_the_most_it_can() -> None:
     state = match("bb2020", "human", "botbowl_off_wedge")  # 14 players, 11 on the pitch
     result = optimize_setup(OptimizeRequest(state, RULESETS["bb2020"], rounds=2, seed=1))
@@ -216,7 +248,7 @@ def test_search_with_reserves_fields_the_most_it_can() -> None:
 
 
 @pytest.mark.parametrize(("change", "needle"), [
-    ({"seconds": 0.0}, "seconds"), ({"rounds": 0}, "rounds"), ({"play": "best"}, "play")])
+    ({"seconds": 0.0}, "seconds"), ({"rounds": 0}, "rounds"), ({"play": "worst"}, "play")])
 def test_bad_requests(change: dict[str, object], needle: str) -> None:
     request = _request()
     with pytest.raises(ValueError, match=needle):
@@ -234,3 +266,15 @@ def test_an_illegal_start_is_refused_naming_the_problem() -> None:
             world.move(p, p.square.step(free - los, 0))
     with pytest.raises(ValueError, match=r"illegal.*Line of Scrimmage"):
         optimize_setup(OptimizeRequest(world, request.ruleset, rounds=1))
+
+
+@pytest.mark.slow
+def test_search_on_a_local_cluster_equals_the_in_process_search() -> None:
+    from kickoff.analysis.cluster import open_executor
+
+    request = _request(seed=9, rounds=3)
+    here = optimize_setup(request)
+    with open_executor(workers=2) as executor:
+        assert executor.slots == 2
+        there = optimize_setup(request, executor=executor)
+    assert there == here

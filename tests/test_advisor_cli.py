@@ -14,9 +14,10 @@ from helpers import assert_invalid, cli, shared
 BASE = ["setup", "optimize", "--rounds", "2", "--seed", "4"]
 
 
-def _odds_best(args: list[str], kick: bool, objective: str = "receiver-holds") -> dict[str, object]:
+def _odds_best(args: list[str], kick: bool, objective: str = "receiver-holds",
+               play: str = "defaults") -> dict[str, object]:
     code, out, err = cli(["odds", "--all-targets", "--events", "none", "--objective", objective,
-                          "--json", *(["--kick-skill"] if kick else []), *args])
+                          "--play", play, "--json", *(["--kick-skill"] if kick else []), *args])
     assert code == 0, err
     best: dict[str, object] = json.loads(out)["targets"][0]
     return best
@@ -51,6 +52,18 @@ def test_value_is_what_odds_gives_for_the_file_written(
     assert tomllib.loads(out_file.read_text())["positions"] == doc["setup"]["positions"]
     # the starting set-up's value: the pitch's default offence
     assert doc["start_value"] == _minimax(["--ruleset", ruleset, "--away", team], objective)
+
+
+@pytest.mark.slow
+def test_play_best_is_what_odds_play_best_gives(tmp_path: Path) -> None:
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE[:2], "--rounds", "1", "--seed", "4", "--ruleset", "sevens",
+                          "--team", "orc", "--play", "best", "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    best = _odds_best(["--ruleset", "sevens", "--away", "orc", "--away-setup", str(out_file)],
+                      doc["use_kick_skill"], play="best")
+    assert (best["value"], best["target"]) == (doc["value"], doc["target"])
 
 
 def test_the_file_loads_as_the_home_setup_too(tmp_path: Path) -> None:
@@ -118,8 +131,12 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--seconds", "3601"], ["--seconds"]),
     (["--rounds", "0"], ["--rounds"]),
     (["--seed", "-1"], ["--seed"]),
-    (["--play", "best"], ["--play"]),
     (["--start", "no_such_setup"], ["no_such_setup"]),
+    (["--workers", "0"], ["--workers"]),
+    (["--workers", "65"], ["--workers"]),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], ["--workers", "--scheduler"]),
+    (["--scheduler", "localhost"], ["--scheduler", "tcp://HOST:PORT"]),
+    (["--scheduler", "tcp://127.0.0.1:9"], ["--scheduler tcp://127.0.0.1:9", "no Dask scheduler"]),
     (["--kicking-setup", "botbowl_off_wedge", "--kicking-team", "orc"], []),
 ])
 def test_bad_options_exit_1_and_write_nothing(

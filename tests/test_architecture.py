@@ -4,6 +4,9 @@ functions small enough to read (issue 12: no module over 700 lines, no function 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,3 +94,57 @@ def test_rooms_and_functions_are_small(name: str, path: Path) -> None:
             and node.end_lineno is not None
             and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
     assert long == [], f"{name}: {long}"
+
+
+# Start-up (issue 16 point 4): what a command imports is what it needs. Checked in a fresh
+# interpreter, so that what the other tests imported does not count.
+
+#: Never imported by ``import kickoff.cli.app``: the heavy libraries, the file formats (pydantic
+#: models), Rich, the web app and the analyses other than the exact odds.
+NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "pydantic",
+                "rich", "tomlkit", "defusedxml", "multiprocessing", "concurrent.futures",
+                "kickoff.web", "kickoff.formats.teams", "kickoff.formats.scenario_models",
+                "kickoff.analysis.kick", "kickoff.analysis.plot")
+
+#: Never imported by a whole ``kickoff odds --target 20,3 --events none`` (the built-in teams and
+#: set-ups, one target): no scenario model, no writer, no heat map, no process pool, no web app.
+#: (pydantic and Rich it needs: Typer coerces every option through pydantic, the table is Rich's.)
+NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "tomlkit",
+                "defusedxml", "multiprocessing", "concurrent.futures", "kickoff.web",
+                "kickoff.formats.scenario", "kickoff.formats.scenario_models",
+                "kickoff.formats.fumbbl_setup", "kickoff.analysis.kick", "kickoff.analysis.plot")
+
+
+def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
+    """Those of ``names`` (modules or packages) that running ``code`` in a new interpreter
+    imports."""
+    probe = (f"{code}\nimport json, sys\n"
+             f"print(json.dumps(sorted(n for n in {list(names)!r}\n"
+             "    if any(m == n or m.startswith(n + '.') for m in sys.modules))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=120)
+    found: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return found
+
+
+def test_the_start_up_probe_sees_an_import() -> None:
+    assert _imported_by("import kickoff.cli.app\nimport fractions", ("fractions", "tomlkit")) == [
+        "fractions"]
+
+
+def test_importing_the_command_line_imports_no_heavy_module() -> None:
+    assert _imported_by("import kickoff.cli.app", NOT_AT_START) == []
+
+
+def test_one_target_odds_imports_only_what_it_needs() -> None:
+    run = ("import contextlib, io, sys\n"
+           "sys.argv = ['kickoff', 'odds', '--target', '20,3', '--events', 'none']\n"
+           "from kickoff.cli.app import main\n"
+           "out = io.StringIO()\n"
+           "with contextlib.redirect_stdout(out):\n"
+           "    try:\n"
+           "        main()\n"
+           "    except SystemExit as e:\n"
+           "        assert e.code in (0, None), e.code\n"
+           "assert '926347/3431424' in out.getvalue(), out.getvalue()")
+    assert _imported_by(run, NOT_FOR_ODDS) == []

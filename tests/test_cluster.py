@@ -17,6 +17,7 @@ import pytest
 from helpers import assert_invalid, cli
 
 import kickoff
+from kickoff.analysis.advisor import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup
 from kickoff.analysis.cluster import (
     CONNECT_TIMEOUT,
     LOCAL_HTTP,
@@ -27,6 +28,7 @@ from kickoff.analysis.cluster import (
     check_options,
     open_executor,
 )
+from kickoff.analysis.objectives import receivers_prefer
 from kickoff.analysis.simulate import CHUNK, Job, play_chunk, simulate
 from kickoff.core import RULESETS, Square
 from kickoff.core.errors import KickoffError
@@ -94,6 +96,18 @@ def test_simulate_on_a_cluster_gives_the_in_process_counts(scheduler: str) -> No
         simulate(job, n, seed=11, executor=executor, jobs=2)
 
 
+def test_optimize_on_a_cluster_gives_the_in_process_suggestion(scheduler: str) -> None:
+    """The advisor's search, bounded by rounds, on two worker processes: the same set-up, value
+    and count as in this process (the candidates are drawn here, valued there)."""
+    request = OptimizeRequest(_job().state, RULESETS["bb2020"], rounds=2, seed=4)
+    with open_executor(scheduler=scheduler) as executor:
+        remote = optimize_setup(request, executor=executor)
+    local = optimize_setup(request)
+    assert remote == local
+    assert remote.evaluated == 2 * CANDIDATES_PER_ROUND and not remote.cancelled
+    assert not receivers_prefer("receiver-holds", remote.start_value.value, remote.value.value)
+
+
 def test_an_unreachable_scheduler_is_named_within_the_timeout() -> None:
     start = time.monotonic()
     with pytest.raises(ClusterError, match=f"--scheduler {UNREACHABLE}: no Dask scheduler"), \
@@ -151,9 +165,11 @@ def test_good_options_pass() -> None:
     assert issubclass(ClusterError, ValueError) and issubclass(ClusterError, KickoffError)
 
 
+@pytest.mark.slow
 def test_simulate_command_on_a_cluster_prints_the_in_process_result(scheduler: str) -> None:
     """--workers 2 (a real command: stderr is the processes' own, Dask's workers' included)
-    and --scheduler print exactly what the in-process run prints, and nothing on stderr."""
+    and --scheduler print exactly what the in-process run prints, and nothing on stderr (slow:
+    a command's start and a cluster's, about 10 s; the API tests above are the quick check)."""
     args = ["simulate", "-n", "12000", "--seed", "5", "--ruleset", "sevens", "--json"]
     code, here, err = cli(args)
     assert code == 0, err

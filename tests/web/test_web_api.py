@@ -503,6 +503,7 @@ TURN_ANSWERS: dict[str, tuple[dict[str, Any], int, Any]] = {
     "/api/setup/import": ({"side": "home", "text": json.dumps(
         {"name": "x", "playerPositions": [{"playerNr": 1, "coordinate": [12, 7]}]})},
         422, {"problems": [NO_SETUP]}),
+    "/api/suggest": ({}, 422, {"problems": [NO_SETUP]}),
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 from kickoff.formats.match import match_scenario
 
 ENDPOINTS = ["/api/match", "/api/validate", "/api/kick", "/api/odds", "/api/odds/all",
-             "/api/setup/import", "/api/setup/export"]
+             "/api/setup/import", "/api/setup/export", "/api/suggest"]
 
 DEEP = "[" * 50_000 + "]" * 50_000
 BIG = "7" * 5_000

@@ -49,14 +49,43 @@ opponents near fumbles on a 1 and shanks on a 2:
 '0.967'
 """
 
-from kickoff.analysis.chance import enumerate_runs
-from kickoff.analysis.exact import KickoffSolver, Odds
-from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+# Imported at once: the function ``simulate`` has the name of its module, and the package's
+# attribute must stay the function even after the module is imported by its own name.
 from kickoff.analysis.simulate import Job, Tally, simulate
-from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
+
+if TYPE_CHECKING:
+    from kickoff.analysis.chance import enumerate_runs
+    from kickoff.analysis.exact import KickoffSolver, Odds
+    from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
+    from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
+
+#: Each public name -> the module that defines it. The package imports a module only when one
+#: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact`` (what
+#: ``kickoff odds`` needs) does not import the Kick It! solver and the ranking of targets.
+_HOMES = {
+    "enumerate_runs": "chance", "KickoffSolver": "exact", "Odds": "exact", "KickOdds": "kick",
+    "KickSolver": "kick", "KickTally": "kick", "kick_odds": "kick", "simulate_kick": "kick",
+    "OBJECTIVES": "targets",
+    "RankedTarget": "targets", "objective_value": "targets", "rank_targets": "targets",
+}
 
 __all__ = [
     "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
     "RankedTarget", "Tally", "enumerate_runs", "kick_odds", "objective_value", "rank_targets",
     "simulate", "simulate_kick",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, from its module (imported on first use)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -22,14 +22,14 @@ its candidates are evaluated. Candidates are evaluated incrementally where the s
 from __future__ import annotations
 
 import random
+import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeVar
 
-from kickoff.analysis.advisor_eval import Evaluator, kick_options, minimax
+from kickoff.analysis.advisor_eval import Evaluator, incremental, kick_options, minimax
 from kickoff.analysis.advisor_moves import (
     Layout,
     MoveSpace,
@@ -38,23 +38,19 @@ from kickoff.analysis.advisor_moves import (
     neighbours,
     random_layout,
 )
+from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
+from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-
-Play = Literal["defaults", "best"]
-T = TypeVar("T")
-R = TypeVar("R")
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
 
 #: Candidates drawn and evaluated per round (fixed: the search must not depend on the executor).
 CANDIDATES_PER_ROUND = 16
-#: Candidates per item sent to the executor (a Dask task evaluates this many).
-CHUNK = 4
 #: Rounds without a gain before a restart from random legal set-ups.
 STALL_ROUNDS = 6
 #: The wall-clock bound of a search given neither ``seconds`` nor ``rounds``.
@@ -81,9 +77,10 @@ def setup_value(
     state before a kick-off): the best kick for the kicking team under ``objective`` over every
     target of the receiving area, and both uses of Kick when the default kicker has it; exactly
     the best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
-    [--kick-skill]``). ``play``: the receiving coach's choices (``"defaults"``; ``"best"``:
-    decision nodes, ``KickoffSolver(play=)``). ``ValueError`` for a play the solver does not
-    offer; ``DecisionError`` as the solver raises it."""
+    [--kick-skill] [--play P]``). ``play``: the receiving coach's choices (``"defaults"``;
+    ``"best"``: decision nodes maximising ``objective`` for the receivers, ``KickoffSolver(play=,
+    objective=)``). ``ValueError`` for an unknown play; ``DecisionError`` as the solver raises
+    it."""
     best: SetupValue | None = None
     for kick in kick_options(state, ruleset, house_rules):
         found = minimax(state, ruleset, objective, events, play, house_rules, kick)
@@ -137,13 +134,6 @@ class Suggestion:
     cancelled: bool
 
 
-class MapExecutor(Protocol):
-    """What the search needs of an executor (``kickoff.analysis.cluster.Executor``): ``map(fn,
-    items)``, the results in the order of ``items``."""
-
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]: ...
-
-
 @dataclass(frozen=True)
 class _Problem:
     """A search's fixed part, sent with every batch: the request and a token naming it, under
@@ -153,9 +143,11 @@ class _Problem:
     token: str
 
 
-#: Each process's evaluators, by problem token (the latest few).
+#: Each process's evaluators, by problem token (the latest few), and the lock that lets one
+#: batch at a time use them (a Dask worker may run several tasks in threads).
 _EVALUATORS: dict[str, Evaluator] = {}
 _KEEP = 2
+_LOCK = threading.Lock()
 
 
 def _evaluator(problem: _Problem) -> Evaluator:
@@ -174,10 +166,11 @@ def evaluate_batch(item: tuple[_Problem, Layout | None, list[Layout]]) -> list[S
     is the problem, the layout the candidates are near (``None``: none, a restart) and the
     candidates."""
     problem, base, candidates = item
-    ev = _evaluator(problem)
-    if base is not None:
-        ev.rebase(base)
-    return [SetupValue(*ev.value(c)) for c in candidates]
+    with _LOCK:
+        ev = _evaluator(problem)
+        if base is not None:
+            ev.rebase(base)
+        return [SetupValue(*ev.value(c)) for c in candidates]
 
 
 @dataclass
@@ -191,20 +184,46 @@ class _Search:
     best: Layout
     best_value: SetupValue
     rng: random.Random
+    seconds: float | None = None
+    cancelled: Callable[[], bool] | None = None
     evaluated: int = 0
     stall: int = 0
+    stopped: bool = False
     started: float = field(default_factory=time.monotonic)
 
     def better(self, a: SetupValue, b: SetupValue) -> bool:
         """Whether the receivers prefer value ``a`` to ``b``."""
         return receivers_prefer(self.request.objective, a.value, b.value)
 
+    def done(self) -> bool:
+        """Whether the search must stop now: out of time, or cancelled (then ``stopped``)."""
+        if self.seconds is not None and time.monotonic() - self.started >= self.seconds:
+            return True
+        if self.cancelled is not None and self.cancelled():
+            self.stopped = True
+        return self.stopped
 
-def _in_process(fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
-    return [fn(x) for x in items]
+
+def _evaluate(search: _Search, problem: _Problem, executor: Executor, base: Layout | None,
+              candidates: list[Layout]) -> list[SetupValue]:
+    """The values of ``candidates`` (near ``base``), one batch per slot of the executor (the
+    values do not depend on how they are split). Fresh solves (events on, the receivers' best
+    play) take seconds each: they go one candidate a batch, a slot's worth at a time, and the
+    search's bounds and cancel are checked between (fewer values when it stops)."""
+    slots = max(1, executor.slots)
+    size = -(-len(candidates) // slots) if incremental(search.request.events, search.request.play,
+                                                        search.request.house_rules) else 1
+    batches = [(problem, base, candidates[i:i + size]) for i in range(0, len(candidates), size)]
+    values: list[SetupValue] = []
+    for i in range(0, len(batches), slots):
+        if i and search.done():
+            break
+        values += [v for batch in executor.map(evaluate_batch, batches[i:i + slots])
+                   for v in batch]
+    return values
 
 
-def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]]) -> None:
+def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
     """One round: candidates near the current layout (or, after a stall, random legal ones),
     all evaluated, the best taken (ties: the first drawn)."""
     restart = search.stall >= STALL_ROUNDS
@@ -218,9 +237,8 @@ def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]])
     if not candidates:
         search.stall = STALL_ROUNDS  # nowhere to go from here: restart next round
         return
-    batches = [(problem, base, candidates[i:i + CHUNK]) for i in range(0, len(candidates), CHUNK)]
-    values = [v for batch in mapper(evaluate_batch, batches) for v in batch]
-    search.evaluated += len(candidates)
+    values = _evaluate(search, problem, executor, base, candidates)
+    search.evaluated += len(values)
     top = 0
     for i in range(1, len(values)):
         if search.better(values[i], values[top]):
@@ -236,13 +254,14 @@ def _round(search: _Search, problem: _Problem, mapper: Callable[..., list[Any]])
 
 def optimize_setup(
     request: OptimizeRequest, *, progress: Callable[[OptimizeProgress], None] | None = None,
-    cancelled: Callable[[], bool] | None = None, executor: MapExecutor | None = None,
+    cancelled: Callable[[], bool] | None = None, executor: Executor | None = None,
 ) -> Suggestion:
     """The best receiving set-up the search finds (see the module's text): at least as good as
     the starting one, legal. ``progress`` is called after every round; ``cancelled()`` is asked
-    before every round (true: the best found so far, ``cancelled=True``). ``executor``: where the
+    before every round, and between candidates where each is a fresh solve (true: the best found
+    so far, ``cancelled=True``). ``executor``: where the
     candidates are evaluated (``None``: in this process); the result for a given ``seed`` and
-    ``rounds`` is the same on any executor.
+    ``rounds`` is the same on any executor (``kickoff.analysis.cluster.open_executor``).
 
     ``ValueError`` for an illegal starting set-up (naming each problem), a bound out of range
     (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer."""
@@ -257,19 +276,13 @@ def optimize_setup(
         raise ValueError("the starting set-up is illegal: " + "; ".join(problems))
     seconds = r.seconds if r.seconds is not None or r.rounds is not None else DEFAULT_SECONDS
     problem = _Problem(r, uuid.uuid4().hex)
-    mapper = executor.map if executor is not None else _in_process
-    start_value = mapper(evaluate_batch, [(problem, None, [start])])[0][0]
+    executor = executor if executor is not None else Executor()
+    start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
     search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
-                     random.Random(r.seed))
-    stopped = False
+                     random.Random(r.seed), seconds, cancelled)
     rounds = 0
-    while r.rounds is None or rounds < r.rounds:
-        if seconds is not None and time.monotonic() - search.started >= seconds:
-            break
-        if cancelled is not None and cancelled():
-            stopped = True
-            break
-        _round(search, problem, mapper)
+    while (r.rounds is None or rounds < r.rounds) and not search.done():
+        _round(search, problem, executor)
         rounds += 1
         if progress is not None:
             progress(OptimizeProgress(search.evaluated, time.monotonic() - search.started,
@@ -277,4 +290,4 @@ def optimize_setup(
     _EVALUATORS.pop(problem.token, None)
     players = r.state.teams[r.state.receiving].players
     squares = {p.id: sq for p, sq in zip(players, search.best, strict=True)}
-    return Suggestion(squares, search.best_value, start_value, search.evaluated, stopped)
+    return Suggestion(squares, search.best_value, start_value, search.evaluated, search.stopped)

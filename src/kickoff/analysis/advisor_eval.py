@@ -28,6 +28,7 @@ from typing import Any
 from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
 from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
 from kickoff.analysis.exact import Events, KickoffSolver
+from kickoff.analysis.exact_best import PLAYS, Play
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective, end_value, receivers_prefer
 from kickoff.analysis.targets import rank_targets
 from kickoff.analysis.worlds import differences, touches
@@ -56,32 +57,19 @@ def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
     return (False, True)
 
 
-def _check_play(play: str) -> None:
-    if play != "defaults":
-        raise ValueError(f"play: {play!r} is not offered by this solver yet (only 'defaults')")
-
-
 def minimax(
-    state: GameState, ruleset: Ruleset, objective: Objective, events: Events, play: str,
+    state: GameState, ruleset: Ruleset, objective: Objective, events: Events, play: Play,
     house_rules: frozenset[str], kick: bool,
 ) -> tuple[Fraction, Square]:
     """``(value, target)`` of the kicking coach's best target with Kick used or not (``kick``):
-    the first of :func:`~kickoff.analysis.targets.rank_targets`, from a fresh solve."""
-    _check_play(play)
+    the first of :func:`~kickoff.analysis.targets.rank_targets`, from a fresh solve (with
+    ``play="best"`` the receiving coach's choices maximise ``objective`` for the receivers, as
+    ``kickoff odds --all-targets --play best --objective O`` plays them). ``ValueError`` for an
+    unknown play."""
     solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
-                           use_kick_skill=kick)
+                           use_kick_skill=kick, play=play, objective=objective)
     top = rank_targets(solver, objective)[0]
     return top.value, top.target
-
-
-def objective_of_end(
-    end: Any, objective: Objective, receiving: Side, end_zone_x: int, sides: Mapping[str, Side],
-) -> int:
-    """:func:`~kickoff.analysis.objectives.end_value`, read as ``rank_targets`` reads the odds
-    (``targets.objective_value``): a ball on the ground is one on a square (``Odds.ground``)."""
-    if objective == "ball-on-ground" and end.square is None:
-        return 0
-    return end_value(end, objective, receiving, end_zone_x, sides)
 
 
 class FreshEvaluator:
@@ -91,14 +79,15 @@ class FreshEvaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
-        play: str, house_rules: frozenset[str],
+        play: Play, house_rules: frozenset[str],
     ) -> None:
-        _check_play(play)
+        if play not in PLAYS:
+            raise ValueError(f"play: {play!r} is not one of {', '.join(PLAYS)}")
         self.state = state
         self.ruleset = ruleset
         self.objective: Objective = objective
         self.events: Events = events
-        self.play = play
+        self.play: Play = play
         self.house_rules = house_rules
         self.options = kick_options(state, ruleset, house_rules)
 
@@ -117,6 +106,13 @@ class FreshEvaluator:
                 best = (value, target, kick)
         assert best is not None
         return best
+
+
+def incremental(events: Events, play: Play, house_rules: frozenset[str]) -> bool:
+    """Whether :class:`Evaluator` evaluates incrementally: the events off, the receiving coach's
+    defaults played, and a kick (no ``kick_it``, whose touchback without a kick reads the
+    receivers)."""
+    return events == "none" and play == "defaults" and "kick_it" not in house_rules
 
 
 def _canonical(s: ball.BallState) -> ball.BallState:
@@ -178,10 +174,10 @@ class Evaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
-        play: str, house_rules: frozenset[str],
+        play: Play, house_rules: frozenset[str],
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules)
-        self.incremental = events == "none" and play == "defaults" and "kick_it" not in house_rules
+        self.incremental = incremental(events, play, house_rules)
         if not self.incremental:
             return
         self.objective: Objective = objective
@@ -220,8 +216,7 @@ class Evaluator:
             if isinstance(end, ball.Touchback):
                 p += q
             else:
-                a += q * objective_of_end(end, self.objective, self.receiving, self.end_zone_x,
-                                          self.sides)
+                a += q * end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
         return a, p
 
     def _first(self, layout: Layout, world: GameState) -> _Base:

@@ -17,7 +17,6 @@ team is never moved.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kickoff.core.pitch import Square
@@ -166,7 +165,3 @@ def random_layout(space: MoveSpace, rng: random.Random, tries: int = 200) -> Lay
             return cand
     return None
 
-
-def changed_players(a: Layout, b: Layout) -> Sequence[int]:
-    """The indexes of the players whose square differs between layouts ``a`` and ``b``."""
-    return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]

@@ -695,6 +695,7 @@ class KickoffSolver:
         journeys = [({named[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
                     for i in map(self._id, starts)]
         award = {named[e]: p for e, p in self._award(world).items()}
+        chain.like = None  # kept, it must not keep the world it came from alive
         for old in (*forget, *(() if keep else (world,))):
             self._chains.pop(id(old), None)
         return journeys, award

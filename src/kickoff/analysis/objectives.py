@@ -13,7 +13,8 @@ the other way):
 - ``receiver-holds``: the chance the receiving team ends the kick-off holding the ball,
   touchbacks included (the kicker wants it low);
 - ``ball-on-ground``: the chance the ball ends on the ground, held by nobody (the kicker wants it
-  high);
+  high); a ball with nowhere to rest (``ball.Rests`` with no square) is not on the ground, as in
+  ``Odds.ground``;
 - ``distance``: the expected distance in squares (along x) of the ball at the end, held or on
   the ground, from the End Zone the receiving team defends (the kicker wants it low: the ball
   deep in the receivers' half). A ball with nowhere to rest counts 0.
@@ -51,8 +52,8 @@ def end_value(
         return int(end.touchback)
     if objective == "receiver-holds":
         return int(isinstance(end, ball.Held) and sides[end.player] == receiving)
-    if objective == "ball-on-ground":
-        return int(isinstance(end, ball.Rests))
+    if objective == "ball-on-ground":  # as ``Odds.ground``: a ball with nowhere to rest is not
+        return int(isinstance(end, ball.Rests) and end.square is not None)
     return 0 if end.square is None else abs(end.square.x - end_zone_x)
 
 

@@ -11,19 +11,23 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor as PoolExecutor
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from math import sqrt
+from typing import TYPE_CHECKING
 
-from kickoff.analysis.cluster import Executor
-from kickoff.analysis.exact import Events
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+
+if TYPE_CHECKING:  # annotations only: the package imports this module at once
+    from concurrent.futures import Executor as PoolExecutor
+    from concurrent.futures import Future
+
+    from kickoff.analysis.cluster import Executor
+    from kickoff.analysis.exact import Events
 
 #: Kick-offs per chunk (the unit of seeding and of parallel work).
 CHUNK = 5_000
@@ -130,7 +134,8 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
         # which the compiled core does not allow).
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
-        kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event)
+        kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event,
+                                  log=False)
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
         result = kick.finish()

@@ -13,9 +13,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from kickoff.analysis.cluster import ClusterError, check_options, open_executor
 from kickoff.analysis.exact import Events, KickoffSolver, Play
@@ -50,7 +47,6 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
-from kickoff.formats.scenario import load_scenario, parse_scenario
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -133,6 +129,15 @@ class Setting:
         ``show=False`` (``--json``): nothing is drawn. Gives ``update(completed=, total=,
         advance=)`` for the bar; a ``KickoffError`` of the work is raised as :meth:`error`
         names it."""
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
                    TimeElapsedColumn()]
         try:
@@ -164,6 +169,8 @@ def _setting(
     target: str | None,
 ) -> Setting:
     if file is not None:
+        from kickoff.formats.scenario import load_scenario, parse_scenario
+
         source, text = read_scenario(file, command)
         try:
             loaded = load_scenario(parse_scenario(text))
@@ -232,6 +239,8 @@ def odds(
     does (the touchback player whenever he can take the ball). --play best plays every other
     choice of the receiving coach as best for the receivers under --objective, exactly, and
     names the choices that beat the defaults."""
+    from rich.console import Console
+
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
@@ -264,6 +273,8 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
                  png: Path | None, as_json: bool) -> None:
     """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
     heat map; with ``play`` ``"best"`` the choices played at the best target."""
+    from rich.console import Console
+
     console = Console(highlight=False)
     with s.working(not as_json, "solving every target exactly", count=True) as update:
         ranked = rank_targets(solver, goal,
@@ -341,6 +352,9 @@ def simulate(
     The counts depend on -n and --seed only: --jobs N plays the chunks of kick-offs over N
     processes of this machine, --workers N or --scheduler ADDRESS on a Dask cluster, one or the
     other."""
+    from rich.console import Console
+    from rich.table import Table
+
     cluster = _on_cluster(workers, scheduler, jobs)
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)

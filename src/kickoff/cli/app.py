@@ -6,6 +6,7 @@ wrong usage (Click's own).
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -14,7 +15,6 @@ from typing import Annotated, Any
 import typer
 import typer.core
 import typer.main
-from rich.console import Console
 
 import kickoff
 from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
@@ -43,24 +43,11 @@ from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS, RulesetName
-from kickoff.formats.files import make_folder, write_files
-from kickoff.formats.match import DEFAULT_TEAMS, state_scenario
 from kickoff.formats.narration import defaults_applied
-from kickoff.formats.scenario import (
-    load_scenario,
-    parse_scenario,
-    replay_loaded,
-    replay_text,
-    result_to_json,
-    schemas,
-)
-from kickoff.formats.teams import (
-    FAMILY,
-    builtin_names,
-    check_setup_file,
-    load_setup,
-    load_team,
-)
+
+# Start-up (issue 16): the formats (pydantic models, the scenario format) and Rich are imported
+# by the commands that use them, inside their bodies; each command's module is cheap to import,
+# and ``main`` builds only the command it runs.
 
 app = typer.Typer(
     help="kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!).",
@@ -145,6 +132,9 @@ def run(
     ] = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
+    from kickoff.formats.match import state_scenario
+    from kickoff.formats.scenario import result_to_json
+
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     rs, state = match.ruleset, match.state
     tgt = parse_target(match, target)
@@ -170,6 +160,8 @@ def run(
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
+    from rich.console import Console
+
     from kickoff.cli.render import kickoff_report
 
     console = Console()
@@ -190,6 +182,8 @@ def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
 ) -> None:
     """Replay a scenario file and print its kickoff-result/1 JSON."""
+    from kickoff.formats.scenario import replay_text
+
     source, text = read_scenario(file, "replay")
     try:
         doc = replay_text(text)
@@ -220,6 +214,12 @@ def validate(
     A scenario is checked as ``replay`` would play it (input, set-ups, decisions, dice) without
     printing the result.
     """
+    from rich.console import Console
+
+    from kickoff.formats.match import DEFAULT_TEAMS
+    from kickoff.formats.scenario import load_scenario, parse_scenario, replay_loaded
+    from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
+
     console = Console(highlight=False, soft_wrap=True)
     if file.endswith(".json") or file == "-":
         given = [n for n, v in (("--ruleset", ruleset), ("--team", team), ("--side", side)) if v]
@@ -259,6 +259,8 @@ def list_builtins() -> None:
     """List the built-in teams (by ruleset) and set-ups (by pitch)."""
     import textwrap
 
+    from kickoff.formats.teams import FAMILY, builtin_names
+
     def row(head: str, names: list[str]) -> str:
         return textwrap.fill(", ".join(names), width=80, initial_indent=head,
                              subsequent_indent="    ", break_on_hyphens=False)
@@ -281,6 +283,9 @@ def schema(
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""
+    from kickoff.formats.files import make_folder, write_files
+    from kickoff.formats.scenario import schemas
+
     docs = schemas()
     if out is None:
         typer.echo(json.dumps(docs, indent=2))
@@ -331,6 +336,28 @@ def flag_values(args: list[str]) -> list[str]:
     return out
 
 
+def app_for(args: list[str]) -> typer.Typer:
+    """The app that runs ``kickoff ARGS``: :data:`app` with only the command (or command group)
+    that ``args`` name first, or the whole :data:`app` when they name none (``--help``,
+    ``--version``, a mistyped name, nothing).
+
+    Typer builds the Click command of every command it holds (their signatures and options)
+    on each run, some 25 ms for all of :data:`app`; the command run needs only its own, and it
+    reads, prints and fails exactly as it does inside the whole app (usage line, help, errors).
+    """
+    if not args or args[0].startswith("-"):
+        return app
+    commands = [c for c in app.registered_commands if c.callback is not None
+                and (c.name or typer.main.get_command_name(c.callback.__name__)) == args[0]]
+    groups = [g for g in app.registered_groups if g.name == args[0]]
+    if not commands and not groups:
+        return app
+    one = copy.copy(app)
+    one.registered_commands, one.registered_groups = commands, groups
+    return one
+
+
 def main() -> Any:
     """Entry point of the ``kickoff`` command."""
-    return app(args=flag_values(sys.argv[1:]))
+    args = flag_values(sys.argv[1:])
+    return app_for(args)(args=args)

@@ -10,10 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import wraps
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.dice import MAX_SEED
@@ -23,10 +22,11 @@ from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
-from kickoff.formats.files import write_files
-from kickoff.formats.match import DEFAULT_SETUPS, Match, build_match
-from kickoff.formats.reading import load_json, read_stream, read_text
-from kickoff.formats.teams import ID_PREFIX, load_setup
+
+# The formats and Rich are imported where they are used (start-up, issue 16): every command
+# imports this module, and most need only a few of them.
+if TYPE_CHECKING:
+    from kickoff.formats.match import Match
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -136,6 +136,8 @@ KickSkillOpt = Annotated[
 
 def fail(message: str) -> None:
     """Print ``message`` on stderr as an error and exit with status 1."""
+    from rich.console import Console
+
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[bold red]error:[/] {message.replace('[', chr(92) + '[')}", markup=True
     )
@@ -159,6 +161,8 @@ def guarded(func: Callable[P, R]) -> Callable[P, R]:
 def read_input(file: str) -> tuple[str, str]:
     """``(source name, text)`` of a file, or of stdin for ``-``; ``ScenarioError`` if unreadable
     or longer than :data:`kickoff.formats.reading.MAX_INPUT_BYTES`."""
+    from kickoff.formats.reading import read_stream, read_text
+
     if file == "-":
         return "stdin", read_stream(sys.stdin, "stdin")
     return file, read_text(file)
@@ -177,6 +181,8 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
     its scenario out, or a result document (``"format": "kickoff-result/1"``). Any other text
     is returned as it is, for the scenario format to check.
     """
+    from kickoff.formats.reading import load_json
+
     source, text = read_input(file)
     try:
         doc = load_json(text)
@@ -199,7 +205,10 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``, whole or not at all (:func:`write_files`)."""
+    """Write ``text`` to ``path``, whole or not at all
+    (:func:`~kickoff.formats.files.write_files`)."""
+    from kickoff.formats.files import write_files
+
     write_files({path: text})
 
 
@@ -242,6 +251,9 @@ def build_match_named(
     """:func:`build_match`, with every problem of a ``SetupError`` placed in its set-up (the
     file or built-in name): a problem of no set-up (two players on one square) is placed in
     the set-ups of the players it concerns (``Problem.players``)."""
+    from kickoff.formats.match import DEFAULT_SETUPS, build_match
+    from kickoff.formats.teams import load_setup
+
     try:
         return build_match(ruleset, home, away, home_setup, away_setup, kicking)
     except SetupError as e:
@@ -254,6 +266,8 @@ def build_match_named(
 
 
 def _with_setup(problem: Problem, where: Mapping[Side, str]) -> Problem:
+    from kickoff.formats.teams import ID_PREFIX
+
     if any(problem.where == w or problem.where.startswith(f"{w}: ") for w in where.values()):
         return problem
     sides = [side for side in SIDES

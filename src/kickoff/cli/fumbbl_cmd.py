@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from kickoff.cli.common import guarded
 from kickoff.core.dice import DieKind, PlainDice, ScriptedDice, SeededDice
@@ -27,10 +25,10 @@ from kickoff.core.errors import DiceError, KickoffError
 from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, make_folder, write_files
 from kickoff.formats.narration import bb_name
-from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
-# The replay reader is imported by the commands that read replays, not at start-up: it is one of
-# the slowest modules to import, and every other command would pay for it.
+# The replay reader (and Rich, the scenario format) is imported by the commands that read replays,
+# not at start-up: it is one of the slowest modules to import, and every other command would pay
+# for it.
 if TYPE_CHECKING:
     from kickoff.formats.fumbbl_case import ExtractedKickoff
     from kickoff.formats.fumbbl_compare import Status
@@ -111,6 +109,7 @@ def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
     """The differences with FUMBBL in what came before a free turn, replaying with seeded dice
     once FUMBBL's run out; ``None`` when the scenario cannot be played at all."""
     from kickoff.formats.fumbbl_compare import differences
+    from kickoff.formats.scenario import load_scenario, parse_scenario, result_to_json
 
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
@@ -136,6 +135,7 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
     yet, if any.
     """
     from kickoff.formats.fumbbl_compare import differences
+    from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
     pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
                if k.pending else "")
@@ -228,6 +228,9 @@ def verify_command(
 
     Exit 0 only when every replay was read and every kick-off agrees or is a documented ruling.
     """
+    from rich.console import Console
+    from rich.table import Table
+
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
     files = replay_files(replays)

@@ -12,13 +12,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console, Group
-from rich.text import Text
 
-from kickoff.analysis.kick import KickSolver, Landing
 from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
 from kickoff.cli.common import (
     SeedOpt,
@@ -39,7 +36,11 @@ from kickoff.core.pitch import Side, Square, distance
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
-from kickoff.formats.scenario import load_scenario, parse_scenario, turn_result_to_json
+
+# Rich, the renderings, the scenario format and the Kick It! solver are imported by the commands
+# that use them (start-up, issue 16).
+if TYPE_CHECKING:
+    from kickoff.analysis.kick import Landing
 
 FileArg = Annotated[
     str | None,
@@ -96,6 +97,8 @@ def _setting(
     home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
     aim: str | None, kick_block: str | None,
 ) -> KickSetting:
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
     source: str | None = None
     if file is not None:
         source, text = read_scenario(file, command)
@@ -154,6 +157,8 @@ def default_landing(s: KickSetting) -> LandingPolicy:
     """``kickoff kick``'s landing when neither ``--toward`` nor the activation chooses one: the
     best by the exact odds (``odds-kick --landing best``) for a kick from where the kicker
     stands with no Pass Block, else :func:`near_team_mate`."""
+    from kickoff.analysis.kick import KickSolver
+
     if not s.act.path and s.act.pass_block is None:
         try:
             return KickSolver(s.state.clone(), s.ruleset, s.decisions).best_landing(s.act)
@@ -196,6 +201,11 @@ def kick(
     ] = False,
 ) -> None:
     """Play one Kick It! Kick action (seeded dice) and show it, as run shows a kick-off."""
+    from rich.console import Console, Group
+    from rich.text import Text
+
+    from kickoff.formats.scenario import turn_result_to_json
+
     s = _setting("kick", file, ruleset, home, away, home_setup, away_setup, active, kicker,
                  aim, kick_block)
     used_seed = seed if seed is not None else new_seed()
@@ -265,6 +275,10 @@ def odds_kick(
     as_json: Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")] = False,
 ) -> None:
     """Exact odds of a Kick It! Kick action: turnover, the kick's outcomes, who ends with the ball."""
+    from rich.console import Console
+
+    from kickoff.analysis.kick import KickSolver
+
     how: Landing
     if landing in ("default", "best"):
         how = "best" if landing == "best" else "default"

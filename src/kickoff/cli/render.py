@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, TypeVar
-
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, disc_label, jersey_number
 from kickoff.formats.narration import bb_name, squares_text, story_lines
+
+# Rich is imported by the functions that draw (start-up, issue 16): the commands import this
+# module, and those that print JSON or plain lines draw nothing.
+if TYPE_CHECKING:
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -38,6 +41,8 @@ def pitch_text(
     landed: tuple[int, int] | list[int] | None = None,
 ) -> Text:
     """The pitch, three characters a square (78 columns for eleven-a-side)."""
+    from rich.text import Text
+
     pitch = state.pitch
     marks: dict[tuple[int, int], tuple[str, str]] = {}
     if landed is not None:
@@ -185,6 +190,8 @@ def outcome_sections(state: GameState, touchback: N, receiving: N, holders: Mapp
 def odds_table(title: str, sections: list[Rows]) -> Table:
     """The exact odds as a table: each outcome in percent and as its exact fraction (when short),
     one section after another, separated by a rule."""
+    from rich.table import Table
+
     table = Table(title=title)
     table.add_column("outcome")
     table.add_column("probability", justify="right")
@@ -200,6 +207,10 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
     each target's objective value in percent, coloured green (good) to red (bad), ``##`` the
     best target; then the five best targets' touchback, receiving team holds and ball on the
     ground, in percent."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     values = {r.target: r.value for r in ranked}
     lo = min(values.values())
     hi = max(values.values())
@@ -235,6 +246,8 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
 
 def dice_table(log: list[dict[str, Any]]) -> Table:
     """Every die rolled, in order, with what it decided."""
+    from rich.table import Table
+
     table = Table(title="Dice, in the order rolled")
     table.add_column("#", justify="right")
     table.add_column("die")
@@ -251,11 +264,15 @@ def dice_table(log: list[dict[str, Any]]) -> Table:
 def story(log: list[dict[str, Any]]) -> Text:
     """What happened, step by step, in sentences (everything in the log but the dice;
     :func:`kickoff.formats.narration.story_lines`)."""
+    from rich.text import Text
+
     return Text("".join(f"- {line}\n" for line in story_lines(log)))
 
 
 def outcome(result: dict[str, Any]) -> Text:
     """The outcome in a few short lines: kick, event, ball, teams' counters, seed."""
+    from rich.text import Text
+
     ev = result["event"]
     dev = result["deviation"]
     ball = result["ball"]
@@ -288,6 +305,9 @@ def kickoff_report(
     before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str]
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome."""
+    from rich.console import Group
+    from rich.text import Text
+
     dev = result["deviation"]
     landed = None if dev is None or not after.pitch.on_pitch(Square(*dev["square"])) else dev["square"]
     heading = Text()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from typing import Annotated
 
 import typer
@@ -22,6 +20,9 @@ def serve(
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
     document at /docs. Ctrl+C stops it."""
+    import ipaddress
+    import socket
+
     import uvicorn
 
     from kickoff.web.app import create_app

@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -35,21 +36,12 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.core.state import GameState
-from kickoff.formats.fumbbl_setup import FumbblFormat
-from kickoff.formats.teams import (
-    FAMILY,
-    RosterPlayer,
-    SetupFile,
-    TeamFile,
-    build_state,
-    load_setup,
-    load_team,
-    place_team,
-    setup_from_squares,
-    setup_text,
-    setup_to_toml,
-    team_to_toml,
-)
+from kickoff.formats import FumbblFormat
+
+# The set-up and team files (pydantic models) and the readers of other tools' formats are
+# imported by the commands that use them (start-up, issue 16).
+if TYPE_CHECKING:
+    from kickoff.formats.teams import SetupFile, TeamFile
 
 if TYPE_CHECKING:
     from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Play, Suggestion
@@ -109,6 +101,7 @@ def import_(
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
     from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+    from kickoff.formats.teams import FAMILY, load_team, setup_to_toml
 
     rs = RULESETS[ruleset]
     where, text = read_input(file)
@@ -127,6 +120,8 @@ def import_(
 
 def _load_any_setup(name: str) -> tuple[str, SetupFile]:
     """A set-up for either pitch: tried as eleven-a-side, then as Sevens."""
+    from kickoff.formats.teams import load_setup
+
     try:
         return load_setup(name, PITCHES["eleven"])
     except ScenarioError as first:
@@ -145,6 +140,8 @@ def show(
     ] = False,
 ) -> None:
     """Show a set-up on the pitch (drawn as the home team), or print it as a TOML set-up file."""
+    from kickoff.formats.teams import RosterPlayer, TeamFile, place_team, setup_text
+
     where, s = _load_any_setup(setup)
     pitch = PITCHES[s.pitch]
     if toml:
@@ -226,6 +223,7 @@ def roster(
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     from kickoff.formats import rosters  # here: other commands skip the XML readers
+    from kickoff.formats.teams import team_to_toml
 
     picks = _parse_picks(pick or [])
     where, text = read_input(file)
@@ -255,6 +253,8 @@ def _start_setup(start: str, team: tuple[str, TeamFile], ruleset: Ruleset) -> tu
     team, drawn as away); ``ScenarioError`` / ``SetupError`` name the file."""
     import tomllib
 
+    from kickoff.formats.teams import load_setup
+
     path = Path(start)
     if start.endswith(".toml") or not path.is_file():
         return load_setup(start, ruleset.pitch)
@@ -278,6 +278,7 @@ def _random_setup(team: tuple[str, TeamFile], ruleset: Ruleset, seed: int) -> tu
 
     from kickoff.analysis.advisor_moves import MoveSpace, random_layout
     from kickoff.core.state import GameState, Team
+    from kickoff.formats.teams import SetupFile, place_team, setup_from_squares
 
     empty = SetupFile(name="random", pitch="sevens" if ruleset.pitch.name == "sevens" else "eleven",
                       positions={})
@@ -297,6 +298,7 @@ def _optimize_state(
     """The checked state before the kick-off (the kicking team home, the receiving team away on
     its starting set-up) and the starting set-up's name."""
     from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
+    from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
 
     family = FAMILY[ruleset.name]
     defence, offence = DEFAULT_SETUPS[ruleset.pitch.name]
@@ -371,6 +373,12 @@ def optimize(
     rounds: Annotated[int | None, typer.Option(
         help=f"Deterministic bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the search, 0 to 2**64-1.")] = 0,
+    workers: Annotated[int | None, typer.Option(
+        help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
+        "the same result as in-process for the same --seed and --rounds.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Evaluate the candidates on the Dask cluster at this scheduler address "
+        "(tcp://HOST:8786).")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Write the best set-up here as a set-up file (whole or not at all).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -381,21 +389,27 @@ def optimize(
     there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.analysis.cluster import ClusterError, check_options, open_executor
     from kickoff.core.dice import MAX_SEED
 
     _bounded("--seconds", seconds, 1, MAX_SECONDS)
     _bounded("--rounds", rounds, 1, MAX_ROUNDS)
     _bounded("--seed", seed, 0, MAX_SEED)
+    check_options(workers, scheduler)
     rs = RULESETS[ruleset]
     state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
     try:
-        suggestion = _search(request, optimize_setup, not as_json)
+        with open_executor(workers, scheduler) as executor:
+            suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
+    except ClusterError:
+        raise  # names its option or address already
     except ValueError as e:  # a bound or a play the solver does not offer: name the option
         option, sep, message = str(e).partition(": ")
         raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
                              else Problem(str(e), "setup optimize")]) from None
     from kickoff.analysis.advisor_moves import apply_layout
+    from kickoff.formats.teams import setup_from_squares, setup_to_toml
 
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     setup = setup_from_squares(

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
+from kickoff.core.ball_states import Arrive as Arrive
+from kickoff.core.ball_states import Bounce as Bounce
+from kickoff.core.ball_states import Held as Held
+from kickoff.core.ball_states import InAir as InAir
+from kickoff.core.ball_states import Rests as Rests
+from kickoff.core.ball_states import ThrowIn as ThrowIn
+from kickoff.core.ball_states import Touchback as Touchback
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
@@ -19,16 +27,18 @@ from kickoff.core.pitch import (
     NEIGHBOURS,
     RANDOM_DIRECTION,
     Edge,
+    Side,
     Square,
     other_side,
+    square_at,
     throw_in_direction,
 )
 from kickoff.core.rolls import Turn, roll_test
 from kickoff.core.ruleset import CatchKind
-from kickoff.core.state import GameState, Player, tackle_zones
+from kickoff.core.state import GameState, Player, mark_key, tackle_zones
 
 #: Disturbing Presence reaches players within this many squares (every edition).
-DISTURBING_PRESENCE_SQUARES = 3
+DISTURBING_PRESENCE_SQUARES: Final = 3
 
 
 def disturbing_presences(state: GameState, player: Player) -> int:
@@ -36,12 +46,16 @@ def disturbing_presences(state: GameState, player: Player) -> int:
     their status (LRB6: "even if the Disturbing Presence player is Prone or Stunned"; bb2020:
     "even if the player with this Skill is Prone, Stunned or has lost their Tackle Zone")."""
     sq = player.square
-    if sq is None:
-        return 0
+    return 0 if sq is None else _presences(state, sq, player.side)
+
+
+def _presences(state: GameState, square: Square, side: Side) -> int:
+    """Opposing Disturbing Presence players within three squares of a player of ``side`` on
+    ``square`` (:func:`disturbing_presences`)."""
     n = 0
-    for q in state.teams[other_side(player.side)].players:
+    for q in state.teams[other_side(side)].players:
         if (q.square is not None and "disturbing_presence" in q.skills
-                and max(abs(q.square.x - sq.x), abs(q.square.y - sq.y))
+                and max(abs(q.square.x - square.x), abs(q.square.y - square.y))
                 <= DISTURBING_PRESENCE_SQUARES):
             n += 1
     return n
@@ -76,12 +90,28 @@ def catch_roll_target(ctx: KickoffContext, player: Player, kind: CatchKind) -> t
     mod = rs.catch_modifier[kind]
     if "extra_arms" in player.skills:
         mod += 1
-    if "nerves_of_steel" not in player.skills and player.square is not None:
-        mod -= len(tackle_zones(ctx.state, player.square, player.side))
-    mod -= disturbing_presences(ctx.state, player)
+    if player.square is not None:
+        zones, presences = marks(ctx.state, player.square, player.side)
+        if "nerves_of_steel" not in player.skills:
+            mod -= zones
+        mod -= presences
     if ctx.state.weather == "pouring_rain":
         mod -= 1
     return rs.agility_target(player.ag), mod
+
+
+def marks(state: GameState, square: Square, side: Side) -> tuple[int, int]:
+    """``(tackle zones, Disturbing Presences)`` on a player of ``side`` on ``square`` (of the
+    pitch): the opposing Standing players next to it (:func:`tackle_zones`) and the opposing
+    Disturbing Presence players within three squares (:func:`disturbing_presences`), counted
+    once per set-up (``GameState.facts``)."""
+    cache = state.facts().marks
+    key = mark_key(square, side)
+    known = cache.get(key)
+    if known is None:
+        known = cache[key] = (len(tackle_zones(state, square, side)),
+                              _presences(state, square, side))
+    return known
 
 
 def catch(
@@ -106,10 +136,15 @@ def catch(
     own_turn = turn if turn is not None and turn.active == player.side else None
     if where is None:
         where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
-    skill = next((s for s in ctx.ruleset.catch_reroll_skills if s in player.skills), "catch")
+    skill = "catch"
+    for s in ctx.ruleset.catch_reroll_skills:
+        if s in player.skills:
+            skill = s
+            break
     ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill=skill,
                    choice=choice if own_turn is not None else None, where=where)
-    ctx.note("catch", player=player.id, success=ok)
+    if ctx.logging:
+        ctx.note("catch", player=player.id, success=ok)
     return ok
 
 
@@ -120,15 +155,20 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    board = ctx.state.board
-    x, y = square
-    near: list[Player] = []
-    for dx, dy in NEIGHBOURS:
-        q = board.get((x + dx, y + dy))
-        if q is not None and "diving_catch" in q.skills and q.can_catch():
-            near.append(q)
+    divers = ctx.state.facts().divers
+    key = mark_key(square, "home")
+    near = divers.get(key)
+    if near is None:
+        board = ctx.state.board
+        x, y = square
+        near = []
+        for dx, dy in NEIGHBOURS:
+            q = board.get((x + dx, y + dy))
+            if q is not None and "diving_catch" in q.skills and q.can_catch():
+                near.append(q)
+        divers[key] = near
     if len(near) < 2:
-        return near
+        return list(near)
     first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]
@@ -197,66 +237,8 @@ def diving_catch(
 # of the chain (bounce and catch loops included) and solve it exactly.
 
 
-@dataclass(frozen=True, slots=True)
-class InAir:
-    """The kicked ball, still in the air over ``square``, scatters ``scatters`` more times
-    (Changing Weather) before it comes down."""
-
-    square: Square
-    scatters: int
-
-
-@dataclass(frozen=True, slots=True)
-class Arrive:
-    """The ball comes down on ``square`` (on the pitch) after a ``kind`` flight."""
-
-    square: Square
-    kind: CatchKind
-    touchback_possible: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Bounce:
-    """The ball bounces from ``square`` (D8, one square)."""
-
-    square: Square
-    touchback_possible: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowIn:
-    """The crowd throws the ball in from ``last`` (its last square on the pitch)."""
-
-    last: Square
-    off: Square
-
-
-@dataclass(frozen=True, slots=True)
-class Touchback:
-    """The ball left the pitch or entered the kicking area during the kick-off."""
-
-    at: Square
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """End: ``player`` holds the ball on ``square``."""
-
-    player: str
-    square: Square
-    touchback: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Rests:
-    """End: the ball lies on the empty ``square`` (``None``: nowhere to put it)."""
-
-    square: Square | None
-    touchback: bool
-
-
 BallState = InAir | Arrive | Bounce | ThrowIn | Touchback | Held | Rests
-END_STATES = (Held, Rests)
+END_STATES: Final = (Held, Rests)
 
 
 # -- what a step of the ball reads, as data --------------------------------------------------------
@@ -328,10 +310,11 @@ def step(
 
 
 def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter")]
-    nxt = Square(s.square.x + dx, s.square.y + dy)
+    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter", 8)]
+    nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     out = ctx.out_of_play(nxt)
-    ctx.note("scatter", to=nxt.as_list(), touchback=out)
+    if ctx.logging:
+        ctx.note("scatter", to=nxt.as_list(), touchback=out)
     if out:
         return Touchback(nxt)
     if s.scatters > 1:
@@ -358,9 +341,10 @@ def _arrive(
 
 
 def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction")]
-    nxt = Square(s.square.x + dx, s.square.y + dy)
-    ctx.note("bounce", to=nxt.as_list())
+    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction", 8)]
+    nxt = square_at(s.square[0] + dx, s.square[1] + dy)
+    if ctx.logging:
+        ctx.note("bounce", to=nxt.as_list())
     if s.touchback_possible and ctx.out_of_play(nxt):
         return Touchback(nxt)
     if not ctx.state.pitch.on_pitch(nxt):
@@ -396,7 +380,7 @@ def follow(
 ) -> BallState:
     """Play the ball's journey from ``state`` to its end; put the ball there; the end state.
     ``turn`` / ``choice``: as :func:`step`."""
-    while not isinstance(state, END_STATES):
+    while not isinstance(state, (Held, Rests)):
         state = step(ctx, state, turn, choice)
     st = ctx.state
     if isinstance(state, Held):
@@ -465,7 +449,8 @@ def award(ctx: KickoffContext) -> BallState:
     if recipients:
         player = _named_player(ctx, choice, recipients, "is not an eligible recipient")
         assert player.square is not None
-        ctx.note("touchback", to=player.id)
+        if ctx.logging:
+            ctx.note("touchback", to=player.id)
         return Held(player.id, player.square, True)
     if rs.touchback_without_recipient == "square" or not downed:
         pitch = st.pitch

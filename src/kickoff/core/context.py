@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import SIDES, Dice, DieKind
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -20,11 +20,15 @@ T = TypeVar("T")
 
 
 class KickoffContext:
-    """Everything one kick-off works on. Created per kick-off; holds the mutable state copy."""
+    """Everything one kick-off works on. Created per kick-off; holds the mutable state copy.
+
+    ``log=False``: keep no log (a simulation, a benchmark: nobody reads it). The dice and the
+    rules are played exactly as with a log, only the lines are not written: :attr:`log` stays
+    empty and :attr:`logging` is false (a rule may test it before building a costly line)."""
 
     __slots__ = (
-        "decisions", "dice", "house_rules", "kicker", "landing", "log",
-        "ruleset", "scatters", "state", "target", "touchback",
+        "decisions", "dice", "house_rules", "kicker", "landing", "log", "logging",
+        "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -34,13 +38,23 @@ class KickoffContext:
         dice: Dice,
         decisions: Decisions,
         house_rules: frozenset[str] = frozenset(),
+        *,
+        log: bool = True,
     ) -> None:
         self.state = state
         self.ruleset = ruleset
         self.dice = dice
+        #: ``dice`` when they are seeded (the compiled build then calls them directly, not
+        #: through the protocol's dynamic dispatch: the same answers).
+        self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
-        self.log: list[dict[str, Any]] = []
+        #: Whether this kick-off keeps its log.
+        self.logging = log
+        if not log and NO_LOG:
+            NO_LOG.clear()  # lines a Dice of another kind wrote to it
+        #: One line per die and per step, in order (``NO_LOG`` when not logging).
+        self.log: Log = [] if log else NO_LOG
         self.kicker: Player | None = None
         self.target: Square | None = None
         #: Where the ball is about to land (may be off the pitch when ``touchback``).
@@ -53,11 +67,16 @@ class KickoffContext:
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
         """Roll one die of ``kind`` (``sides`` only for a ``pick``) and log what it decides."""
+        seeded = self.seeded
         try:
-            value = self.dice.roll(kind, sides or SIDES[kind])
+            if seeded is not None:
+                value = seeded.roll(kind, sides or SIDES[kind])
+            else:
+                value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
             raise DiceError(f"{e}, needed for: {why}") from None
-        self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        if self.logging:
+            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
 
     def roll_dice(
@@ -75,6 +94,9 @@ class KickoffContext:
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
         lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
+        seeded = self.seeded
+        if seeded is not None:
+            return seeded.roll_grouped(dice, depends_on, concerns, self.log)
         return self.dice.roll_grouped(dice, depends_on, concerns, self.log)
 
     def roll_until(
@@ -109,9 +131,15 @@ class KickoffContext:
 
     def note(self, step: str, **info: Any) -> None:
         """Add a line to the log: for people, except the steps the page replays, whose keys are
-        part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps")."""
-        info["step"] = step
-        self.log.append(info)
+        part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps").
+        Nothing when not :attr:`logging` (hot paths test it first, to build no line at all)."""
+        if self.logging:
+            info["step"] = step
+            self.log.append(info)
+
+    def kept_log(self) -> list[dict[str, Any]]:
+        """The log for a result: the lines (a new empty list when not logging)."""
+        return self.log if self.logging else []
 
     # -- helpers the events share -----------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
@@ -24,7 +24,7 @@ from kickoff.core.state import Player, Team
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-WEATHER_TABLE: dict[int, str] = {
+WEATHER_TABLE: Final[dict[int, str]] = {
     2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
     **{n: "nice" for n in range(4, 11)},
 }
@@ -50,7 +50,8 @@ def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
     for side in SIDES:
         team = ctx.state.teams[side]
         team.turn = max(0, team.turn + delta)
-    ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
+    if ctx.logging:
+        ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
              away=ctx.state.teams["away"].turn)
 
 
@@ -78,11 +79,13 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
 
     rolls = ctx.roll_dice([(spec.die, f"{why}: {s} coach") for s in sides], applies_to)
     winners = list(applies_to(rolls))
-    totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
-    # The parts of each total, for people: the die and each team value added.
-    parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
-             for s, roll in zip(sides, rolls, strict=True)}
-    ctx.note("contest", event=why, totals=totals, applies_to=winners, parts=parts)
+    if ctx.logging:
+        totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
+        # The parts of each total, for people: the die and each team value added.
+        parts = {s: {"roll": roll,
+                     **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
+                 for s, roll in zip(sides, rolls, strict=True)}
+        ctx.note("contest", event=why, totals=totals, applies_to=winners, parts=parts)
     return winners
 
 
@@ -92,7 +95,8 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     if plus is None:
         return None
     n = ctx.roll("d3", f"{event} count (D3+{plus})") + plus
-    ctx.note("count", event=event, count=n)
+    if ctx.logging:
+        ctx.note("count", event=event, count=n)
     return n
 
 
@@ -122,14 +126,24 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> N
                 f"{st.board[m.to].id} is there"
             )
         st.move(p, m.to)
-    ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
+    if ctx.logging:
+        ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
 
 
 def _check_resetup(ctx: KickoffContext, key: str) -> None:
-    problems = setup_problems(ctx.state, ctx.ruleset, ctx.kicking, check_count=False)
+    """``DecisionError`` if the kicking team's set-up is now illegal (read once per set-up: no
+    move, or the same moves again, give the same set-up; ``GameState.facts``)."""
+    checked = ctx.state.facts().resetups
+    for ruleset, side, found in checked:
+        if ruleset is ctx.ruleset and side == ctx.kicking:
+            problems = found
+            break
+    else:
+        problems = "; ".join(p.text() for p in setup_problems(
+            ctx.state, ctx.ruleset, ctx.kicking, check_count=False))
+        checked.append((ctx.ruleset, ctx.kicking, problems))
     if problems:
-        raise DecisionError(f"{key}: the new set-up is illegal: "
-                            + "; ".join(p.text() for p in problems))
+        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
 
 
 def _kicking_mover(ctx: KickoffContext, pid: str, key: str) -> Player:
@@ -292,7 +306,8 @@ def quick_snap(ctx: KickoffContext) -> None:
             raise DecisionError(f"{key}: {list(m.to)} is not an empty square of the pitch")
         st.move(p, m.to)
         moved.add(p.id)
-    ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
+    if ctx.logging:
+        ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
 
 
 def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:

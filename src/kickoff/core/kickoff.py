@@ -9,64 +9,143 @@ direction, distance die, the 2D6 table roll, the event's own dice, then the land
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import Dice
+from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side
+from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
+# The results below are plain classes with their own ``__init__`` (compared, hashed and shown as
+# the dataclasses they replace were), so that the compiled build makes them natively: a
+# dataclass's generated ``__init__`` stays interpreted Python, and every kick-off makes each.
 
-@dataclass(frozen=True)
+
 class Deviation:
     """The kick's deviation: template ``direction`` (1..8), the distance die as rolled,
     the ``distance`` travelled (after the Kick skill), and the ``square`` where it ends
-    (possibly off the pitch)."""
+    (possibly off the pitch). Immutable."""
 
-    direction: int
-    roll: int
-    distance: int
-    kick_skill: bool
-    square: Square
+    __slots__ = ("direction", "distance", "kick_skill", "roll", "square")
+
+    def __init__(self, direction: int, roll: int, distance: int, kick_skill: bool,
+                 square: Square) -> None:
+        self.direction: Final = direction
+        self.roll: Final = roll
+        self.distance: Final = distance
+        self.kick_skill: Final = kick_skill
+        self.square: Final = square
+
+    def _fields(self) -> tuple[int, int, int, bool, Square]:
+        return (self.direction, self.roll, self.distance, self.kick_skill, self.square)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deviation) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Deviation(direction={self.direction!r}, roll={self.roll!r}, "
+                f"distance={self.distance!r}, kick_skill={self.kick_skill!r}, "
+                f"square={self.square!r})")
+
+    def __reduce__(self) -> tuple[type[Deviation], tuple[int, int, int, bool, Square]]:
+        return Deviation, self._fields()
 
 
-@dataclass(frozen=True)
 class EventRoll:
-    """The Kick-off table roll: both dice and the event's name."""
+    """The Kick-off table roll: both dice and the event's name. Immutable."""
 
-    roll: tuple[int, int]
-    name: str
+    __slots__ = ("name", "roll")
+
+    def __init__(self, roll: tuple[int, int], name: str) -> None:
+        self.roll: Final = roll
+        self.name: Final = name
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventRoll) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.roll, self.name) == (other.roll, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.roll, self.name))
+
+    def __repr__(self) -> str:
+        return f"EventRoll(roll={self.roll!r}, name={self.name!r})"
+
+    def __reduce__(self) -> tuple[type[EventRoll], tuple[tuple[int, int], str]]:
+        return EventRoll, (self.roll, self.name)
 
 
-@dataclass
 class KickoffResult:
-    """What one kick-off did. ``state`` is the state after it (ball and carrier included)."""
+    """What one kick-off did. ``state`` is the state after it (ball and carrier included);
+    ``log`` its log (empty when the kick-off kept none, ``kick_off(log=False)``)."""
 
-    state: GameState
-    kicker: str | None
-    target: Square | None
-    deviation: Deviation | None
-    event: EventRoll | None
-    touchback: bool
-    log: list[dict[str, Any]] = field(default_factory=list)
+    __slots__ = ("deviation", "event", "kicker", "log", "state", "target", "touchback")
+
+    def __init__(self, state: GameState, kicker: str | None, target: Square | None,
+                 deviation: Deviation | None, event: EventRoll | None, touchback: bool,
+                 log: list[dict[str, Any]] | None = None) -> None:
+        self.state = state
+        self.kicker = kicker
+        self.target = target
+        self.deviation = deviation
+        self.event = event
+        self.touchback = touchback
+        self.log: list[dict[str, Any]] = [] if log is None else log
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.state, self.kicker, self.target, self.deviation, self.event,
+                self.touchback, self.log)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KickoffResult) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"KickoffResult(state={self.state!r}, kicker={self.kicker!r}, "
+                f"target={self.target!r}, deviation={self.deviation!r}, event={self.event!r}, "
+                f"touchback={self.touchback!r}, log={self.log!r})")
+
+    def __reduce__(self) -> tuple[type[KickoffResult], tuple[object, ...]]:
+        return KickoffResult, self._fields()
 
 
 def eligible_kickers(state: GameState) -> list[Player]:
-    """Kicking players on the pitch, Standing, not on the LoS and not in a Wide Zone (2.1)."""
-    pitch = state.pitch
+    """Kicking players on the pitch, Standing, not on the LoS and not in a Wide Zone (2.1), in
+    input order (a new list)."""
+    return list(_kickers(state)[0])
+
+
+def _kickers(state: GameState) -> tuple[list[Player], list[Player]]:
+    """``(eligible kickers, Standing kicking players on the LoS)``, in input order: computed
+    once per set-up (``GameState.facts``)."""
+    facts = state.facts()
     side = state.kicking
-    return [
-        p for p in state.teams[side].players
-        if p.square is not None and p.status == "standing"
-        and not pitch.on_los(side, p.square) and pitch.in_wide_zone(p.square) is None
-    ]
+    known = facts.kickers
+    if known is None or known[0] != side:
+        pitch = state.pitch
+        eligible: list[Player] = []
+        on_los: list[Player] = []
+        for p in state.teams[side].players:
+            if p.square is None or p.status != "standing":
+                continue
+            if pitch.on_los(side, p.square):
+                on_los.append(p)
+            elif pitch.in_wide_zone(p.square) is None:
+                eligible.append(p)
+        known = facts.kickers = (side, eligible, on_los)
+    return known[1], known[2]
 
 
 def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
@@ -74,11 +153,7 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
     st = ctx.state
     rs = ctx.ruleset
     kick_it = "kick_it" in ctx.house_rules
-    eligible = eligible_kickers(st)
-    on_los = [
-        p for p in st.teams[st.kicking].players
-        if p.square is not None and p.status == "standing" and st.pitch.on_los(st.kicking, p.square)
-    ]
+    eligible, on_los = _kickers(st)
     if kick_it and not eligible:
         return None, False
     d = ctx.decisions
@@ -102,9 +177,9 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
                 + ("" if kick_it else " (a LoS player only when nobody else can)")
             )
         return p, True
-    with_kick = [p for p in eligible if "kick" in p.skills]
-    if with_kick:
-        return with_kick[0], True
+    for p in eligible:
+        if "kick" in p.skills:
+            return p, True
     if not rs.kicker_required and not kick_it:
         return None, True
     if eligible:
@@ -119,35 +194,49 @@ def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
         raise DecisionError("decisions.use_kick_skill: there is no kicker, so no Kick skill to use")
     if "kick" not in kicker.skills:
         raise DecisionError(f"decisions.use_kick_skill: kicker {kicker.id} has no Kick skill")
-    if not ctx.ruleset.kicker_required and kicker not in eligible_kickers(ctx.state):
+    if not ctx.ruleset.kicker_required and kicker not in _kickers(ctx.state)[0]:
         raise DecisionError(
             f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
         )
     return True
 
 
+#: The deviation's distance die and the Kick-off table's 2D6 (``Dice.roll_grouped``'s dice).
+DISTANCE_DIE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick deviation distance"),)
+EVENT_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick-off event"),
+                                                      ("d6", "kick-off event"))
+
+
+def _distance(v: tuple[int, ...]) -> int:
+    """The distance travelled for a distance die ``v`` (what follows reads only this)."""
+    return v[0]
+
+
+def _halved(v: tuple[int, ...]) -> int:
+    """The distance travelled with Kick for a distance die ``v``: half the roll, rounded down."""
+    return v[0] // 2
+
+
 def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     """D8 direction, then the distance die (D6, halved with Kick; bb2025 Kick: a D3)."""
-    direction = ctx.roll("d8", "kick deviation direction")
+    direction = ctx.roll("d8", "kick deviation direction", 8)
     if kick_skill and ctx.ruleset.kick_skill == "d3":
         roll = ctx.roll("d3", "kick deviation distance (Kick: D3)")
         dist = roll
     else:
-        def travelled(v: tuple[int, ...]) -> int:
-            return v[0] // 2 if kick_skill else v[0]
-
-        (roll,) = ctx.roll_dice([("d6", "kick deviation distance")], travelled)
-        dist = travelled((roll,))
+        (roll,) = ctx.roll_dice(DISTANCE_DIE, _halved if kick_skill else _distance)
+        dist = roll // 2 if kick_skill else roll
     dx, dy = RANDOM_DIRECTION[direction]
-    square = Square(target.x + dx * dist, target.y + dy * dist)
-    return Deviation(direction, roll, dist, kick_skill, square)
+    return Deviation(direction, roll, dist, kick_skill,
+                     square_at(target[0] + dx * dist, target[1] + dy * dist))
 
 
 def roll_event(ctx: KickoffContext) -> EventRoll:
     """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4)."""
-    first, second = ctx.roll_dice([("d6", "kick-off event"), ("d6", "kick-off event")], sum)
+    first, second = ctx.roll_dice(EVENT_DICE, sum)
     event = ctx.ruleset.kickoff_table[first + second]
-    ctx.note("event", roll=[first, second], name=event.name)
+    if ctx.logging:
+        ctx.note("event", roll=[first, second], name=event.name)
     event.handler(ctx)
     return EventRoll((first, second), event.name)
 
@@ -163,24 +252,28 @@ def landing_state(ctx: KickoffContext) -> ball.BallState:
     return ball.Arrive(ctx.landing, "kickoff", touchback_possible=True)
 
 
-@dataclass
 class KickoffBeforeLanding:
     """A kick-off played up to the moment the ball comes down: the context (state after the
     event), the state the ball's journey starts from, and what the result reports so far."""
 
-    ctx: KickoffContext
-    start: ball.BallState
-    kicker: str | None
-    target: Square | None
-    deviation: Deviation | None
-    event: EventRoll | None
+    __slots__ = ("ctx", "deviation", "event", "kicker", "start", "target")
+
+    def __init__(self, ctx: KickoffContext, start: ball.BallState, kicker: str | None,
+                 target: Square | None, deviation: Deviation | None,
+                 event: EventRoll | None) -> None:
+        self.ctx = ctx
+        self.start = start
+        self.kicker = kicker
+        self.target = target
+        self.deviation = deviation
+        self.event = event
 
     def finish(self) -> KickoffResult:
         """Follow the ball to the end of its journey: the kick-off's result."""
         ball.follow(self.ctx, self.start)
         ctx = self.ctx
         return KickoffResult(ctx.state, self.kicker, self.target, self.deviation, self.event,
-                             ctx.touchback, ctx.log)
+                             ctx.touchback, ctx.kept_log())
 
 
 def kick_until_landing(
@@ -191,21 +284,24 @@ def kick_until_landing(
     house_rules: frozenset[str] = frozenset(),
     *,
     events: bool = True,
+    log: bool = True,
 ) -> KickoffBeforeLanding:
     """Kicker, target, deviation, the receiving team's kick-off move (Kick-Off Return, On the
     Ball) and the Kick-off event (``events=False``: no event roll, for analysis of the deviation
-    and landing alone): everything before the ball comes down.
+    and landing alone): everything before the ball comes down. ``log=False``: keep no log (the
+    result's is empty; the same dice and the same play).
 
     Raises ``DecisionError`` for an illegal decision, ``DiceError`` for scripted dice.
     """
-    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules)
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log)
     kicker, kick_happens = choose_kicker(ctx)
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
         ctx.touchback = True
         return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
     ctx.kicker = kicker
-    ctx.note("kicker", kicker=None if kicker is None else kicker.id)
+    if ctx.logging:
+        ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
     target = ctx.decisions.target or state.pitch.centre[state.receiving]
     if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
@@ -216,8 +312,9 @@ def kick_until_landing(
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
     ctx.touchback = ctx.out_of_play(deviation.square)
-    ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
-             square=deviation.square.as_list(), touchback=ctx.touchback)
+    if ctx.logging:
+        ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
+                 square=deviation.square.as_list(), touchback=ctx.touchback)
     # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
     kickoff_move(ctx)
 
@@ -232,14 +329,18 @@ def kick_off(
     dice: Dice,
     decisions: Decisions | None = None,
     house_rules: frozenset[str] = frozenset(),
+    *,
+    log: bool = True,
 ) -> KickoffResult:
     """Play one kick-off on ``state`` (modified in place; pass a clone to keep the original).
 
     The set-ups are assumed legal (check them with :func:`kickoff.core.setup.kickoff_setup_problems`
-    first). Raises ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice
-    that run out or are out of range.
+    first). ``log=False``: keep no log (``KickoffResult.log`` empty; a simulation or a
+    benchmark, which read none): the same dice, decisions and result otherwise. Raises
+    ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice that run out or
+    are out of range.
     """
-    return kick_until_landing(state, ruleset, dice, decisions, house_rules).finish()
+    return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log).finish()
 
 
 def target_problem(pitch: Pitch, receiving: Side, target: tuple[int, int]) -> Problem | None:

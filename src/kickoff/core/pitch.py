@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
-SIDES: tuple[Side, Side] = ("home", "away")
+SIDES: Final[tuple[Side, Side]] = ("home", "away")
 
 
 def other_side(side: Side) -> Side:
@@ -56,23 +56,43 @@ class Square(NamedTuple):
         return [self.x, self.y]
 
 
+#: The squares :func:`square_at` keeps made, ``x`` and ``y`` in ``-SQUARES_MARGIN`` ..
+#: ``SQUARES_SPAN - SQUARES_MARGIN - 1``: both pitches and what a kick, a bounce or a throw-in
+#: reaches off them.
+SQUARES_MARGIN: Final = 16
+SQUARES_SPAN: Final = 64
+_SQUARES: Final[list[Square]] = [Square(i // SQUARES_SPAN - SQUARES_MARGIN,
+                                        i % SQUARES_SPAN - SQUARES_MARGIN)
+                                 for i in range(SQUARES_SPAN * SQUARES_SPAN)]
+
+
+def square_at(x: int, y: int) -> Square:
+    """``Square(x, y)``, made once (a square is a value: which instance does not matter); the hot
+    paths (a kick's deviation, a bounce) use it instead of building a new one each time."""
+    i = x + SQUARES_MARGIN
+    j = y + SQUARES_MARGIN
+    if 0 <= i < SQUARES_SPAN and 0 <= j < SQUARES_SPAN:
+        return _SQUARES[i * SQUARES_SPAN + j]
+    return Square(x, y)
+
+
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     """Blood Bowl distance in squares: the Chebyshev distance ``max(|dx|, |dy|)``."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 # The eight neighbour offsets, in Random Direction template order (1..8).
-NEIGHBOURS: tuple[tuple[int, int], ...] = (
+NEIGHBOURS: Final[tuple[tuple[int, int], ...]] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
 )
 
 # Random Direction template (D8), pitch-and-dice.md: value -> (dx, dy).
-RANDOM_DIRECTION: dict[int, tuple[int, int]] = {i + 1: d for i, d in enumerate(NEIGHBOURS)}
+RANDOM_DIRECTION: Final[dict[int, tuple[int, int]]] = {i + 1: d for i, d in enumerate(NEIGHBOURS)}
 
 Edge = Literal["top", "bottom", "home_end", "away_end"]
 
 # Throw-in template (D6), pitch-and-dice.md: edge crossed -> die value -> (dx, dy).
-_THROW_IN_BY_EDGE: dict[Edge, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+_THROW_IN_BY_EDGE: Final[dict[Edge, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]] = {
     # (1-2, 3-4, 5-6)
     "top": ((1, 1), (0, 1), (-1, 1)),
     "bottom": ((-1, -1), (0, -1), (1, -1)),
@@ -93,7 +113,7 @@ def rotate45(d: tuple[int, int], clockwise: bool) -> tuple[int, int]:
 
 
 # Neighbour offsets clockwise from north (y - 1 is north).
-_COMPASS: tuple[tuple[int, int], ...] = (
+_COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1),
 )
 

@@ -37,8 +37,6 @@ This module sits below the ball (:mod:`kickoff.core.ball`) and the action engine
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, RerollChoice
 from kickoff.core.errors import DecisionError
@@ -46,7 +44,6 @@ from kickoff.core.pitch import Side, Square
 from kickoff.core.state import Player
 
 
-@dataclass
 class Turn:
     """The rules of the turn (or free turn) an activation happens in, and what it has used.
 
@@ -69,26 +66,52 @@ class Turn:
     - ``turnover``: set when the turn is over (a turnover, or a fall that ends a free turn).
     """
 
-    active: Side
-    team_rerolls: bool
-    once_per_turn_skills_allowed: bool
-    #: Team re-rolls used this turn.
-    team_rerolls_used: int = 0
-    turnover: bool = False
-    ends_on_fall: bool = False
-    #: ``(player id, skill)`` of the once-per-turn skills already used this turn.
-    skills_used: set[tuple[str, str]] = field(default_factory=set)
-    #: Ids of the players who have taken an action this turn.
-    activated: set[str] = field(default_factory=set)
-    #: How many actions of each limited kind (``blitz``, ``throw_team_mate``, ...) were taken.
-    actions_taken: dict[str, int] = field(default_factory=dict)
-    #: Why the turn ended (for the log), when ``turnover`` is set.
-    why_ended: str = ""
-    #: The player whose activation is being played (``None``: none) and its key path.
-    acting: str | None = None
-    where: str = ""
-    #: An unusable re-roll choice plays the default policy instead of raising.
-    fallback: bool = False
+    __slots__ = ("acting", "actions_taken", "activated", "active", "ends_on_fall", "fallback",
+                 "once_per_turn_skills_allowed", "skills_used", "team_rerolls",
+                 "team_rerolls_used", "turnover", "where", "why_ended")
+
+    def __init__(self, active: Side, team_rerolls: bool, once_per_turn_skills_allowed: bool,
+                 *, ends_on_fall: bool = False, fallback: bool = False) -> None:
+        # A plain class, not a dataclass: the compiled build makes it natively (a dataclass's
+        # generated ``__init__`` stays interpreted); compared and shown by its fields as before.
+        self.active: Side = active
+        self.team_rerolls = team_rerolls
+        self.once_per_turn_skills_allowed = once_per_turn_skills_allowed
+        #: Team re-rolls used this turn.
+        self.team_rerolls_used = 0
+        self.turnover = False
+        self.ends_on_fall = ends_on_fall
+        #: ``(player id, skill)`` of the once-per-turn skills already used this turn.
+        self.skills_used: set[tuple[str, str]] = set()
+        #: Ids of the players who have taken an action this turn.
+        self.activated: set[str] = set()
+        #: How many actions of each limited kind (``blitz``, ``throw_team_mate``, ...) were taken.
+        self.actions_taken: dict[str, int] = {}
+        #: Why the turn ended (for the log), when ``turnover`` is set.
+        self.why_ended = ""
+        #: The player whose activation is being played (``None``: none) and its key path.
+        self.acting: str | None = None
+        self.where = ""
+        #: An unusable re-roll choice plays the default policy instead of raising.
+        self.fallback = fallback
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.active, self.team_rerolls, self.once_per_turn_skills_allowed,
+                self.team_rerolls_used, self.turnover, self.ends_on_fall, self.skills_used,
+                self.activated, self.actions_taken, self.why_ended, self.acting, self.where,
+                self.fallback)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        names = ("active", "team_rerolls", "once_per_turn_skills_allowed", "team_rerolls_used",
+                 "turnover", "ends_on_fall", "skills_used", "activated", "actions_taken",
+                 "why_ended", "acting", "where", "fallback")
+        return "Turn(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(),
+                                                                strict=True)) + ")"
 
     def activate(self, player: str, where: str) -> None:
         """``player``'s activation (key path ``where``) starts: his rolls until the next one are
@@ -141,6 +164,26 @@ def succeeds(roll: int, target: int, modifier: int) -> bool:
     if roll == 1:
         return False
     return roll == 6 or roll + modifier >= target
+
+
+class Passes:
+    """A test's die as the rules read it: whether a D6 passes ``target`` after ``modifier``
+    (the ``depends_on`` of its chance node; a callable object rather than a closure, which the
+    compiled build makes more cheaply)."""
+
+    __slots__ = ("modifier", "target")
+
+    def __init__(self, target: int, modifier: int) -> None:
+        self.target = target
+        self.modifier = modifier
+
+    def __call__(self, v: tuple[int, ...]) -> bool:
+        return succeeds(v[0], self.target, self.modifier)
+
+    def attempt(self, ctx: KickoffContext, why: str) -> bool:
+        """Roll the test's D6 (for ``why``): whether it passes."""
+        (roll,) = ctx.roll_dice((("d6", why),), self)
+        return succeeds(roll, self.target, self.modifier)
 
 
 def where_of(where: str, player: Player) -> str:
@@ -219,12 +262,8 @@ def roll_test(
     skill, no team re-roll left or allowed).
     """
 
-    def attempt(why: str) -> bool:
-        (roll,) = ctx.roll_dice([("d6", why)], lambda v: succeeds(v[0], target, modifier))
-        return succeeds(roll, target, modifier)
-
-    label = f"{what} by {player.id} ({target}+, modifier {modifier:+d})"
-    if attempt(label):
+    passes = Passes(target, modifier)
+    if passes.attempt(ctx, f"{what} by {player.id} ({target}+, modifier {modifier:+d})"):
         return True
     if choice is False:
         return False
@@ -252,10 +291,11 @@ def roll_test(
                 ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
                 return False
         ctx.note("reroll", player=player.id, test=what, source="team")
-        return attempt(f"team re-roll of the {what} by {player.id}")
+        return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
     if by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill, what):
         return False
-    return attempt(f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+    return passes.attempt(
+        ctx, f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
 
 
 def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str, what: str) -> bool:

@@ -8,7 +8,7 @@ check a set-up once and play many kick-offs from copies. Validation of user inpu
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Final, Literal
 
 from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
 
@@ -163,6 +163,13 @@ class Team:
     def copy(self) -> Team:
         """A copy with its own player list and prayers; the players themselves are shared (the
         game state copies them on write, see ``GameState.own``)."""
+        t = self.fork()
+        t.players = list(self.players)
+        return t
+
+    def fork(self) -> Team:
+        """A copy for a clone of the game state: its own counters and prayers, the player list
+        shared (the game state copies it before its first change, ``GameState.own``)."""
         t = Team.__new__(Team)
         t.side, t.name, t.turn, t.rerolls, t.drive_rerolls, t.half_rerolls, t.bribes = (
             self.side, self.name, self.turn, self.rerolls, self.drive_rerolls, self.half_rerolls,
@@ -173,7 +180,7 @@ class Team:
             self.block_assists,
         )
         t.apothecaries = self.apothecaries
-        t.players = list(self.players)
+        t.players = self.players
         t.prayers = list(self.prayers)
         return t
 
@@ -183,6 +190,47 @@ class Team:
 
     def __repr__(self) -> str:
         return f"<Team {self.side} {self.name!r} {len(self.players)} players>"
+
+
+#: The owned set of a state sharing its players with a clone (it owns none; never changed).
+_NONE_OWNED: Final[set[str]] = set()
+
+
+class SetupFacts:
+    """What a kick-off reads of a set-up that only the players' squares, statuses and skills
+    decide, each computed the first time it is asked for and kept while they stay the same
+    (``GameState.facts``; the clones of an unchanged state share one). Its users fill it:
+
+    - ``kickers``: ``(kicking side, eligible kickers, Standing players on its Line of
+      Scrimmage)`` (``kickoff.core.kickoff.eligible_kickers``);
+    - ``open_ids``: per side, the ids of its players on the pitch who are Open
+      (``GameState.open_ids``);
+    - ``divers``: per square of the pitch (:func:`mark_key`'s, for ``"home"``), the players
+      adjacent to it who have Diving Catch and can catch (``kickoff.core.ball.diving_catchers``);
+    - ``resetups``: ``(ruleset, side, problems)``, the problems of ``side``'s set-up in a
+      re-set-up (Perfect / Solid Defence), joined, ``""`` when legal (``kickoff.core.events``);
+    - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
+      zones on the square and of opposing Disturbing Presences within three squares of it (a
+      catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
+    """
+
+    __slots__ = ("divers", "kickers", "marks", "open_ids", "resetups")
+
+    def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
+        # As Player's: an instance for pickle in both builds (a state pickles with its facts).
+        return object.__new__(cls)
+
+    def __init__(self) -> None:
+        self.kickers: tuple[Side, list[Player], list[Player]] | None = None
+        self.open_ids: dict[Side, frozenset[str]] = {}
+        self.marks: dict[int, tuple[int, int]] = {}
+        self.divers: dict[int, list[Player]] = {}
+        self.resetups: list[tuple[object, Side, str]] = []
+
+
+def mark_key(square: tuple[int, int], side: Side) -> int:
+    """The key of :attr:`SetupFacts.marks` for a player of ``side`` on ``square`` (of the pitch)."""
+    return (square[0] * 64 + square[1]) * 2 + (side == "away")
 
 
 class GameState:
@@ -196,8 +244,8 @@ class GameState:
     :meth:`remove`; ``players`` maps ids to players.
     """
 
-    __slots__ = ("_owned", "ball", "board", "carrier", "half", "kicking", "pitch", "players",
-                 "teams", "weather")
+    __slots__ = ("_facts", "_owned", "_shared", "ball", "board", "carrier", "half", "kicking",
+                 "pitch", "players", "teams", "weather")
 
     def __new__(cls, *args: object, **kwargs: object) -> GameState:
         # An instance not yet initialised, for copy() and pickle, in both builds: the copies fill
@@ -229,6 +277,10 @@ class GameState:
         #: Ids of the players this state may change in place; the others may be shared with a
         #: clone and are copied before their first change (copy on write).
         self._owned: set[str] = set(self.players)
+        #: The indexes are shared with a clone (copied before the first change).
+        self._shared = False
+        #: The set-up's facts, ``None`` until asked for (:meth:`facts`).
+        self._facts: SetupFacts | None = None
 
     def _index(self) -> None:
         self.players = {p.id: p for s in SIDES for p in self.teams[s].players}
@@ -241,24 +293,52 @@ class GameState:
     def clone(self) -> GameState:
         """A copy that shares the (immutable) pitch and, until either side changes one, the
         players: a player is copied before his first change through :meth:`own`, :meth:`move`
-        or :meth:`remove` (copy on write), so a simulation can clone cheaply and mutate freely."""
+        or :meth:`remove` (copy on write), so a simulation can clone cheaply and mutate freely.
+        The indexes (``players``, ``board``, the teams' player lists) are shared too until the
+        first such change, and so are the set-up's facts (:meth:`facts`)."""
         g = GameState.__new__(GameState)
         g.pitch = self.pitch
-        g.teams = {"home": self.teams["home"].copy(), "away": self.teams["away"].copy()}
+        g.teams = {"home": self.teams["home"].fork(), "away": self.teams["away"].fork()}
         g.weather = self.weather
         g.half = self.half
         g.kicking = self.kicking
         g.ball = self.ball
         g.carrier = self.carrier
-        g.players = dict(self.players)
-        g.board = dict(self.board)
-        g._owned = set()
-        self._owned = set()
+        g.players = self.players
+        g.board = self.board
+        g._owned = self._owned = _NONE_OWNED
+        g._shared = self._shared = True
+        if self._facts is None:
+            self._facts = SetupFacts()
+        g._facts = self._facts
         return g
+
+    def _unshare(self) -> None:
+        """Own indexes for this state, before its first change since a clone."""
+        self.players = dict(self.players)
+        self.board = dict(self.board)
+        for team in self.teams.values():
+            team.players = list(team.players)
+        self._owned = set()
+        self._shared = False
+
+    def facts(self) -> SetupFacts:
+        """What depends only on the players' squares, statuses and skills (the kicking team's
+        eligible kickers, who is Open, tackle zones and Disturbing Presences on a square),
+        computed at most once for a set-up: shared with this state's clones until one of them
+        changes a player (:meth:`own`, :meth:`move`, :meth:`remove` drop it)."""
+        facts = self._facts
+        if facts is None:
+            facts = self._facts = SetupFacts()
+        return facts
 
     def own(self, player: Player) -> Player:
         """This state's own, changeable copy of ``player`` (by id). Change players only through
-        it (or :meth:`move` / :meth:`remove`), never through a reference held from before."""
+        it (or :meth:`move` / :meth:`remove`), never through a reference held from before: it
+        also drops the set-up's facts (:meth:`facts`), which the change may alter."""
+        self._facts = None
+        if self._shared:
+            self._unshare()
         current = self.players[player.id]
         if player.id in self._owned:
             return current
@@ -299,7 +379,22 @@ class GameState:
 
     def is_open(self, player: Player) -> bool:
         """Open (bb2020+) / not in an opposing tackle zone (classic): no Standing opponent adjacent."""
-        return player.square is None or not tackle_zones(self, player.square, player.side)
+        if player.square is None:
+            return True
+        if self.players.get(player.id) is player:  # this state's player: read once per set-up
+            return player.id in self.open_ids(player.side)
+        return not tackle_zones(self, player.square, player.side)
+
+    def open_ids(self, side: Side) -> frozenset[str]:
+        """The ids of ``side``'s players on the pitch with no opposing tackle zone on them
+        (:meth:`is_open`), once per set-up (:meth:`facts`)."""
+        facts = self.facts()
+        known = facts.open_ids.get(side)
+        if known is None:
+            known = facts.open_ids[side] = frozenset(
+                p.id for p in self.teams[side].players
+                if p.square is not None and not tackle_zones(self, p.square, side))
+        return known
 
 
 def jersey_number(name: str) -> str | None:

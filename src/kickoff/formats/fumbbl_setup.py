@@ -39,12 +39,11 @@ from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
+from kickoff.formats import FumbblFormat as FumbblFormat
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
 from kickoff.formats.xmlfile import parse_root
-
-FumbblFormat = Literal["xml", "json"]
 
 
 @dataclass

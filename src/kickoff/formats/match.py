@@ -14,7 +14,7 @@ import copy
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import SIDES, Side, other_side
@@ -22,7 +22,6 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather
-from kickoff.formats.scenario import SCENARIO_FORMAT, ScenarioIn, parse_scenario
 from kickoff.formats.teams import (
     FAMILY,
     ID_PREFIX,
@@ -35,6 +34,11 @@ from kickoff.formats.teams import (
     load_team,
     place_team,
 )
+
+# The scenario format's models are imported by the functions that write or read a scenario, not
+# by ``build_match`` (what ``kickoff odds`` needs; start-up, issue 16).
+if TYPE_CHECKING:
+    from kickoff.formats.scenario_models import ScenarioIn
 
 #: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
 #: the defence, the receiving team the offence.
@@ -115,6 +119,8 @@ def match_scenario(
     rules are checked by loading the document (``load_scenario``). Raises ``ScenarioError`` for
     a team or set-up that cannot be read.
     """
+    from kickoff.formats.scenario_models import SCENARIO_FORMAT
+
     rs = RULESETS[ruleset]
     teams, setups = _load(ruleset, home, away, home_setup, away_setup, kicking)
     problems: list[Problem] = []
@@ -138,6 +144,8 @@ def state_scenario(
     in roster order, squares, counters), weather, half, who kicks, and the ``kick`` (kicker,
     target), ``seed`` and ``decisions`` given. ``kickoff replay`` plays it as ``kickoff run``
     played it (``kickoff run --save-scenario``)."""
+    from kickoff.formats.scenario_models import SCENARIO_FORMAT
+
     teams = {side: _team_document(state.teams[side]) for side in SIDES}
     for side in SIDES:
         t = state.teams[side]
@@ -206,6 +214,8 @@ def with_setup(
     document. ``ScenarioError`` for a document that is not a scenario, or a player of ``side``
     whose id carries no jersey number.
     """
+    from kickoff.formats.scenario_models import parse_scenario
+
     sc = parse_scenario(json.dumps(doc))
     rs = RULESETS[sc.ruleset]
     numbers = _jersey_numbers(sc, side)

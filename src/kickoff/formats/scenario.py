@@ -22,16 +22,13 @@ from kickoff.core.dice import ScriptedDice
 from kickoff.core.errors import ScenarioError
 from kickoff.core.kickoff import KickoffResult, kick_off
 from kickoff.core.problems import Problem
+from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, NonNegative, SkillList
 from kickoff.formats.scenario_build import LoadedScenario, load_scenario
 from kickoff.formats.scenario_models import (
-    MAX_TEAM_PLAYERS,
     SCENARIO_FORMAT,
-    Coordinate,
     DecisionsIn,
-    NonNegative,
     ResultOut,
     ScenarioIn,
-    SkillList,
     parse_scenario,
     pydantic_problems,
     schemas,

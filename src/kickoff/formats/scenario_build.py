@@ -31,6 +31,7 @@ from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
 from kickoff.core.state import GameState, Player, Team
+from kickoff.formats.fields import SquareIn
 from kickoff.formats.scenario_models import (
     ActivationIn,
     BlockIn,
@@ -41,7 +42,6 @@ from kickoff.formats.scenario_models import (
     PlayerPathIn,
     RerollIn,
     ScenarioIn,
-    SquareIn,
     TeamIn,
 )
 

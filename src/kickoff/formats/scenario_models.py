@@ -24,39 +24,26 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import EventName
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import Status, WeatherName
+from kickoff.formats.fields import (
+    MAX_NAME,
+    MAX_TEAM_PLAYERS,
+    DieIn,
+    NonNegative,
+    PlayerId,
+    SkillList,
+    SquareIn,
+)
 from kickoff.formats.reading import load_json
 
 SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
 
-#: A count (a team's re-rolls, its turn): at most 6 digits, so that a message quoting one that is
-#: out of range stays short (a 4,000-digit count was quoted whole).
-NonNegative = Annotated[int, Field(ge=0, le=999_999)]
-#: A scripted die as a document gives it (checked against its die later): at most 6 digits.
-DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
-#: The most skills a player may list (a scenario's or a team file's): a real player has fewer
-#: than 15; a longer list is refused before each unknown name is looked up for a hint.
-MAX_SKILLS = 32
-#: The longest player id or skill name a document may give (a real one has fewer than 30
-#: characters): a message quoting a longer one stays short (a 100,000-character id was quoted
-#: whole).
-MAX_NAME = 64
-#: A player id (a player's own or one naming a player), at most :data:`MAX_NAME` characters.
-PlayerId = Annotated[str, Field(max_length=MAX_NAME)]
-#: A player's skills, at most :data:`MAX_SKILLS` names of at most :data:`MAX_NAME` characters.
-SkillList = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]],
-                      Field(max_length=MAX_SKILLS)]
-#: The most players a team may list (a scenario's or a team file's; a jersey number is 1..99):
-#: with :data:`MAX_SKILLS`, this bounds the work of checking a team.
-MAX_TEAM_PLAYERS = 99
-#: A square's coordinate as a document gives it: at most 6 digits, as a square option's (a square
-#: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
-Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
-SquareIn = tuple[Coordinate, Coordinate]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # defer_build: each model's validator is built on its first use, not at import (some 40
+    # models; start-up, issue 16): ``kickoff odds`` on the built-in teams builds none of them.
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class PlayerIn(_Strict):

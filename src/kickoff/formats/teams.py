@@ -19,7 +19,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomlkit
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
@@ -29,14 +28,8 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
+from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, NonNegative, SkillList
 from kickoff.formats.reading import load_toml, read_text
-from kickoff.formats.scenario import (
-    MAX_TEAM_PLAYERS,
-    Coordinate,
-    NonNegative,
-    SkillList,
-    pydantic_problems,
-)
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -47,7 +40,9 @@ FAMILY: dict[str, Family] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # defer_build: the validators are built on the first validation, not when a command that
+    # never reads a team or set-up file imports this module (start-up, issue 16).
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 class RosterPlayer(_Strict):
@@ -167,6 +162,8 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     try:
         team = TeamFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
+        from kickoff.formats.scenario_models import pydantic_problems
+
         raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     if team.family != family:
         raise ScenarioError([Problem(f"family: {team.family!r} team, but this ruleset plays "
@@ -192,6 +189,8 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     try:
         setup = SetupFile.model_validate(_read_toml(where, text))
     except ValidationError as e:
+        from kickoff.formats.scenario_models import pydantic_problems
+
         raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
     problems = [Problem(f"positions.{k}: not a jersey number (1 to 4 digits 0-9)", where)
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
@@ -347,11 +346,15 @@ def check_setup_file(
 
 def setup_to_toml(setup: SetupFile) -> str:
     """The text of a set-up file (``docs/formats.md``) for ``setup`` (written by tomlkit)."""
+    import tomlkit  # here: the commands that only read files start faster
+
     return tomlkit.dumps(setup.model_dump(exclude_none=True))
 
 
 def team_to_toml(team: TeamFile) -> str:
     """The text of a team file (``docs/formats.md``) for ``team`` (written by tomlkit)."""
+    import tomlkit
+
     doc = team.model_dump()
     for player in doc["players"]:
         if player["pa"] is None:

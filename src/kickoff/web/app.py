@@ -12,9 +12,13 @@ field (``scenario.teams.home.players[3].square: ...``). Input is parsed as JSON 
 never evaluated; team and set-up names are built-in names only, never paths. Exact odds run in a
 pool of worker processes, off the event loop, with at most :attr:`Limits.max_pending` jobs waiting
 (503 beyond); answers are cached by set-up, and identical requests in flight share one job.
+"Suggest a set-up" searches run in worker processes of their own, at most
+:attr:`Limits.max_suggestions` at once (503 beyond), with progress and cancel.
 
 The pieces, one job a module: :mod:`~kickoff.web.limits` (:class:`Limits`),
-:mod:`~kickoff.web.jobs` (the worker pool and its scheduler), :mod:`~kickoff.web.cache`,
+:mod:`~kickoff.web.jobs` (the worker pool and its scheduler), :mod:`~kickoff.web.suggestions`
+(the set-up searches' jobs; the search itself in :mod:`~kickoff.web.advice`),
+:mod:`~kickoff.web.cache`,
 :mod:`~kickoff.web.middleware` (the body limit, the last resort for a bug),
 :mod:`~kickoff.web.checks` (input checks and error answers), :mod:`~kickoff.web.routes` (the
 endpoints by group), :mod:`~kickoff.web.catalogue`; this module assembles them.
@@ -39,7 +43,8 @@ from kickoff.web.jobs import ClientGone, client_gone, odds_pool
 from kickoff.web.limits import Limits
 from kickoff.web.middleware import BodyLimit, CatchAll
 from kickoff.web.models import Problems
-from kickoff.web.routes import kickoffs, reference, setups
+from kickoff.web.routes import kickoffs, reference, setups, suggest
+from kickoff.web.suggestions import suggest_pool
 
 __all__ = ["ERRORS", "Limits", "create_app"]
 
@@ -56,8 +61,9 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with odds_pool(workers, lim) as service:
+        async with odds_pool(workers, lim) as service, suggest_pool(lim) as suggestions:
             app.state.odds = service
+            app.state.suggestions = suggestions
             yield
 
     app = FastAPIOffline(
@@ -78,4 +84,5 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(packages=[("kickoff.web", "static")]), name="static")
     app.include_router(setups.router)
     app.include_router(kickoffs.router)
+    app.include_router(suggest.router)
     return app

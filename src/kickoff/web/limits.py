@@ -22,6 +22,14 @@ class Limits:
     cached_odds: int = 4096
     #: All-targets rankings kept.
     cached_rankings: int = 64
+    #: Set-up searches ("Suggest a set-up") running at once, each in its own worker process;
+    #: more are refused with 503.
+    max_suggestions: int = 2
+    #: Finished set-up searches whose answers are kept for their pages to read.
+    suggestions_kept: int = 32
+    #: A set-up search nobody asks about for this long, seconds (its page was closed), is
+    #: cancelled.
+    suggest_abandon_seconds: float = 30.0
 
 
 async def app_limits(request: Request) -> Limits:

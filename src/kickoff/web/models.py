@@ -197,3 +197,85 @@ class KickAnswer(BaseModel):
     result: dict[str, Any]
     story: list[str] = Field(default_factory=list)
     defaults: list[str] = Field(default_factory=list)
+
+
+# ------------------------------------------------------------- "Suggest a set-up" (issue 14)
+
+#: The longest search a suggestion may ask for, seconds (``kickoff setup optimize --seconds``
+#: takes 1..3600; a page's coach waits for the answer).
+MAX_SUGGEST_SECONDS = 300
+#: The most search rounds a suggestion may ask for (a deterministic bound, for tests and for a
+#: result that a seed repeats).
+MAX_SUGGEST_ROUNDS = 100_000
+
+
+class SuggestRequest(WithScenario):
+    """Search the receiving team's legal set-ups for the one whose worst kick hurts it least
+    (``kickoff setup optimize``), starting from the scenario's set-up. The search stops after
+    ``seconds``, after ``rounds`` rounds if given, or when cancelled, whichever comes first."""
+
+    objective: Objective = Field("receiver-holds", description="What the receiving team wants "
+                                 "of the kick-off's end (the kicker picks the target worst for "
+                                 "it): receiver-holds (the default), touchback, ball-on-ground, "
+                                 "distance.")
+    events: Events = DEFAULT_EVENTS
+    play: Literal["defaults", "best"] = Field("defaults", description="The receiving coach's "
+                                              "choices at the kick-off: their defaults, or the "
+                                              "best for the objective.")
+    seconds: float = Field(10, ge=1, le=MAX_SUGGEST_SECONDS,
+                           description="The search's time bound, seconds.")
+    rounds: int | None = Field(None, ge=1, le=MAX_SUGGEST_ROUNDS,
+                               description="A bound on the search's rounds (deterministic for "
+                               "a seed).")
+    seed: int | None = Field(None, ge=0, le=2**32 - 1,
+                             description="The search's seed (none: a new one, given back).")
+
+
+class SetupValueOut(BaseModel):
+    """A receiving set-up's minimax value: the kicker's best ``target`` (and whether he uses
+    Kick there, ``kick_skill``) and the objective's value at that target (``value`` a float,
+    ``exact`` the fraction: a probability, or for ``distance`` squares)."""
+
+    value: float
+    exact: str
+    target: tuple[int, int]
+    kick_skill: bool
+
+
+class SuggestProgressOut(BaseModel):
+    """How far a search is: set-ups ``evaluated``, seconds ``elapsed``, the ``best`` value so
+    far (``None`` before the first set-up is valued)."""
+
+    evaluated: int
+    elapsed: float
+    best: SetupValueOut | None
+
+
+class SuggestionOut(BaseModel):
+    """The set-up found: ``squares`` maps each receiving player id to his square (``None``: the
+    Reserves); its ``value`` and the starting set-up's ``start_value``; ``cancelled``: the
+    search was stopped early, and this is the best it had found."""
+
+    squares: dict[str, tuple[int, int] | None]
+    value: SetupValueOut
+    start_value: SetupValueOut
+    evaluated: int
+    cancelled: bool
+
+
+class SuggestJobOut(BaseModel):
+    """A suggestion job: ``state`` is ``running``, ``done``, ``cancelled`` (stopped early:
+    ``suggestion`` is the best found so far) or ``failed`` (``problems`` say why)."""
+
+    id: str
+    state: Literal["running", "done", "cancelled", "failed"]
+    receiving: Side
+    objective: Objective
+    events: Events
+    play: Literal["defaults", "best"]
+    seconds: float
+    rounds: int | None
+    seed: int
+    progress: SuggestProgressOut
+    suggestion: SuggestionOut | None = None
+    problems: list[ProblemOut] = Field(default_factory=list)

@@ -54,7 +54,8 @@ def free_turn(
     st = ctx.state
     side = ctx.kicking
     eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
-    ctx.note("free_turn", event=event, count=count, eligible=eligible)
+    if ctx.logging:
+        ctx.note("free_turn", event=event, count=count, eligible=eligible)
     policy = ctx.decisions.free_turn_policy
     if not activations and policy != "none":
         activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)

@@ -850,6 +850,7 @@ async function init() {
     ev.target.value = "";
   });
   await loadMatch();
+  initSuggest();  // suggest.js: "Suggest a set-up"
   document.body.dataset.ready = "true";
 }
 

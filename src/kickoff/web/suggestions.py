@@ -1,0 +1,243 @@
+"""The jobs of "Suggest a set-up": set-up searches in worker processes, with progress and cancel.
+
+:class:`SuggestService` starts each search (:func:`kickoff.web.advice.suggest_job`) in a pool of
+its own worker processes, at most :attr:`Limits.max_suggestions
+<kickoff.web.limits.Limits.max_suggestions>` at once (503 beyond: a search keeps a core busy
+for its whole time bound, so none waits in a queue). A search reports its progress, and is told
+to stop, through two mappings of a ``multiprocessing`` manager; a job's page asks for its state
+(:meth:`SuggestService.status`) until it ends. A search nobody has asked about for
+:attr:`Limits.suggest_abandon_seconds` (the page was closed) is cancelled, as an odds job whose
+clients all left is dropped. Cancelled, a search answers the best set-up it had found.
+
+The pool and the manager start with the first search, so a server nobody asks for a
+suggestion runs no process for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from multiprocessing.managers import DictProxy, SyncManager
+from typing import Any
+
+from fastapi import HTTPException, Request
+
+from kickoff.core.errors import KickoffError
+from kickoff.core.pitch import Side
+from kickoff.core.problems import Problem, ProblemJSON
+from kickoff.web import advice
+from kickoff.web.advice import SuggestOptions
+from kickoff.web.checks import prefixed
+from kickoff.web.limits import Limits
+
+#: A job's id: 16 hexadecimal digits.
+JOB_ID = r"^[0-9a-f]{16}$"
+
+
+@dataclass
+class SuggestJob:
+    """One search: its options, its future, and what it answered once finished."""
+
+    id: str
+    receiving: Side
+    options: SuggestOptions
+    started: float
+    #: When the job's state was last asked for (time.monotonic()).
+    seen: float
+    future: asyncio.Future[dict[str, Any]] | None = None
+    watcher: asyncio.Task[None] | None = None
+    state: str = "running"
+    cancel_asked: bool = False
+    ended: float | None = None
+    suggestion: dict[str, Any] | None = None
+    problems: list[ProblemJSON] = field(default_factory=list)
+    #: The last progress report read while running (kept for a job that failed).
+    last: dict[str, Any] | None = None
+
+
+class SuggestService:
+    """Set-up searches off the event loop: a worker pool, progress, cancel, finished jobs kept
+    (the last :attr:`Limits.suggestions_kept`)."""
+
+    #: How often a job's watcher checks that someone still asks about it, seconds.
+    watch_seconds = 0.5
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.jobs: dict[str, SuggestJob] = {}
+        self.pool: ProcessPoolExecutor | None = None
+        self.manager: SyncManager | None = None
+        self.progress: DictProxy[str, Any] | None = None
+        self.cancels: DictProxy[str, bool] | None = None
+        self.opening = asyncio.Lock()
+
+    def running(self) -> int:
+        """The searches not finished."""
+        return sum(1 for j in self.jobs.values() if j.state == "running")
+
+    async def _open(self) -> tuple[ProcessPoolExecutor, DictProxy[str, Any], DictProxy[str, bool]]:
+        async with self.opening:
+            if self.manager is None:
+                self.manager, self.progress, self.cancels = await asyncio.to_thread(_shared)
+            if self.pool is None:
+                self.pool = _pool(self.limits.max_suggestions)
+            assert self.progress is not None and self.cancels is not None
+            return self.pool, self.progress, self.cancels
+
+    async def start(self, text: str, receiving: Side, options: SuggestOptions) -> dict[str, Any]:
+        """Start a search of the receiving team's set-ups of scenario ``text`` (checked by the
+        caller): its first state (:meth:`status`). 503 when
+        :attr:`Limits.max_suggestions` searches are running."""
+        running = self.running()
+        if running >= self.limits.max_suggestions:
+            raise HTTPException(503, f"busy: {running} set-up searches running, the most this "
+                                "server runs at once; try again shortly",
+                                headers={"Retry-After": "10"})
+        now = time.monotonic()
+        job = SuggestJob(secrets.token_hex(8), receiving, options, now, now)
+        self.jobs[job.id] = job  # counted at once: a second request does not pass the check
+        try:
+            pool, progress, cancels = await self._open()
+            job.future = asyncio.wrap_future(pool.submit(
+                advice.suggest_job, text, options, job.id, progress, cancels))
+        except BaseException:
+            del self.jobs[job.id]
+            raise
+        job.watcher = asyncio.create_task(self._watch(job))
+        return await self.status(job.id)
+
+    def _job(self, job_id: str) -> SuggestJob:
+        job = self.jobs.get(job_id)
+        if job is None:
+            raise HTTPException(404, f"id: no set-up search {job_id!r} (this server keeps the "
+                                f"last {self.limits.suggestions_kept} finished ones)")
+        job.seen = time.monotonic()
+        return job
+
+    async def status(self, job_id: str) -> dict[str, Any]:
+        """A job's state (``SuggestJobOut``): its progress, and once finished its suggestion
+        or its problems. 404 for an id this server does not know (any more)."""
+        job = self._job(job_id)
+        if job.state == "running" and self.progress is not None:
+            job.last = await asyncio.to_thread(self.progress.get, job.id) or job.last
+        o = job.options
+        return {"id": job.id, "state": job.state, "receiving": job.receiving,
+                "objective": o.objective, "events": o.events, "play": o.play,
+                "seconds": o.seconds, "rounds": o.rounds, "seed": o.seed,
+                "progress": _progress(job), "suggestion": job.suggestion,
+                "problems": job.problems}
+
+    async def cancel(self, job_id: str) -> dict[str, Any]:
+        """Ask a job to stop (it answers the best set-up found so far): its state. A finished
+        job is left as it is."""
+        job = self._job(job_id)
+        if job.state == "running":
+            await self._ask_to_stop(job)
+        return await self.status(job_id)
+
+    async def _ask_to_stop(self, job: SuggestJob) -> None:
+        job.cancel_asked = True
+        if self.cancels is not None:
+            await asyncio.to_thread(self.cancels.__setitem__, job.id, True)
+
+    async def _watch(self, job: SuggestJob) -> None:
+        """Wait for the job's end, cancelling it if nobody asks about it any more."""
+        assert job.future is not None
+        while not job.future.done():
+            await asyncio.wait({job.future}, timeout=self.watch_seconds)
+            abandoned = time.monotonic() - job.seen > self.limits.suggest_abandon_seconds
+            if abandoned and not job.cancel_asked and not job.future.done():
+                await self._ask_to_stop(job)
+        self._finish(job, job.future)
+        with contextlib.suppress(Exception):  # the manager has gone (the server is stopping)
+            await asyncio.to_thread(self._forget, job.id)
+        finished = [j for j in self.jobs.values() if j.state != "running"]
+        for old in finished[:max(0, len(finished) - self.limits.suggestions_kept)]:
+            del self.jobs[old.id]
+
+    def _forget(self, job_id: str) -> None:
+        if self.progress is not None and self.cancels is not None:
+            self.progress.pop(job_id, None)
+            self.cancels.pop(job_id, None)
+
+    def _finish(self, job: SuggestJob, future: asyncio.Future[dict[str, Any]]) -> None:
+        job.ended = time.monotonic()
+        error = future.exception()
+        if error is None:
+            job.suggestion = future.result()
+            job.state = "cancelled" if job.suggestion["cancelled"] else "done"
+            return
+        job.state = "failed"
+        if isinstance(error, KickoffError):
+            job.problems = [p.as_json() for p in prefixed("scenario", error)]
+            return
+        if type(error) is ValueError:  # the advisor's word on the request ("play: ...")
+            job.problems = [Problem.from_text(line).as_json() for line in str(error).splitlines()]
+            return
+        if isinstance(error, BrokenProcessPool) and self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)  # the next search makes a new one
+            self.pool = None
+        logging.getLogger("uvicorn.error").error(
+            "kickoff: set-up search %s failed", job.id, exc_info=error)
+        job.problems = [Problem("an unexpected error (a bug in kickoff, logged by the server); "
+                                "no suggestion", "server").as_json()]
+
+    async def close(self) -> None:
+        """Stop every search (each answers what it found), then the pool and the manager."""
+        for job in [j for j in self.jobs.values() if j.state == "running"]:
+            with contextlib.suppress(Exception):
+                await self._ask_to_stop(job)
+        if self.pool is not None:
+            await asyncio.to_thread(self.pool.shutdown, True, cancel_futures=True)
+        for job in self.jobs.values():
+            if job.watcher is not None:
+                job.watcher.cancel()
+        if self.manager is not None:
+            await asyncio.to_thread(self.manager.shutdown)
+
+
+def _progress(job: SuggestJob) -> dict[str, Any]:
+    """Set-ups evaluated, seconds since the job started (until it ended), the best value."""
+    s = job.suggestion
+    elapsed = (job.ended or time.monotonic()) - job.started
+    if s is not None:
+        return {"evaluated": s["evaluated"], "elapsed": elapsed, "best": s["value"]}
+    last = job.last or {"evaluated": 0, "best": None}
+    return {"evaluated": last["evaluated"], "elapsed": elapsed, "best": last["best"]}
+
+
+def _shared() -> tuple[SyncManager, DictProxy[str, Any], DictProxy[str, bool]]:
+    """A manager process and its two mappings: each job's progress, and the jobs to stop."""
+    manager = multiprocessing.get_context("forkserver").Manager()
+    return manager, manager.dict(), manager.dict()
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    # forkserver, as the odds workers (kickoff.web.jobs): never forked from a threaded process
+    ctx = multiprocessing.get_context("forkserver")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+@asynccontextmanager
+async def suggest_pool(limits: Limits) -> AsyncIterator[SuggestService]:
+    """The suggestion service of a running application; on exit every search is stopped."""
+    service = SuggestService(limits)
+    try:
+        yield service
+    finally:
+        await service.close()
+
+
+def suggest_service(request: Request) -> SuggestService:
+    """The application's :class:`SuggestService` (set by its lifespan, :func:`suggest_pool`)."""
+    svc: SuggestService = request.app.state.suggestions
+    return svc

@@ -1,0 +1,144 @@
+""""Suggest a set-up" in a real headless Chromium against a real ``kickoff serve`` (as
+``test_web_e2e.py``): a search with its progress, the set-up found drawn beside the current one
+with both values and the kicker's best targets (exactly the advisor's ``setup_value`` of each),
+"Take it" making it the receiving team's set-up, and a second search cancelled, which shows the
+best set-up found so far.
+
+The screenshot (``web-suggest.png``: both pitches) goes to the test's temporary folder, and with
+``KICKOFF_SCREENSHOTS=DIR`` there too (``docs/images/web-suggest.png`` is made so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from test_web_e2e import _centre, _opened
+
+from kickoff.analysis.advisor import SetupValue, setup_value
+from kickoff.core import Square
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+
+def _value(doc: dict[str, Any], objective: str) -> SetupValue:
+    loaded = load_scenario(parse_scenario(json.dumps(doc)))  # raises for an illegal set-up
+    return setup_value(loaded.state, loaded.ruleset, objective=objective,  # type: ignore[arg-type]
+                       events="none", house_rules=loaded.house_rules)
+
+
+def _placed(doc: dict[str, Any], side: str, squares: dict[str, Any]) -> dict[str, Any]:
+    out = json.loads(json.dumps(doc))
+    for p in out["teams"][side]["players"]:
+        if p["id"] in squares:
+            p["square"] = squares[p["id"]]
+            p.pop("status", None)
+    return out
+
+
+def _shown(page: Any, caption: str) -> tuple[Fraction, Square]:
+    """The exact value and the target a pitch's caption shows."""
+    exact = page.get_attribute(f"#{caption}", "data-exact") or ""
+    x, y = (page.get_attribute(f"#{caption}", "data-target") or "").split(",")
+    return Fraction(exact), Square(int(x), int(y))
+
+
+def _status_starts(page: Any, text: str, timeout: int = 120_000) -> None:
+    page.wait_for_function(f"document.getElementById('suggest-status').textContent"
+                           f".startsWith({json.dumps(text)})", timeout=timeout)
+
+
+def _drawn(page: Any, svg: str, side: str) -> dict[str, list[int]]:
+    """The squares of ``side``'s players drawn on one of the small pitches."""
+    out = {}
+    for g in page.locator(f"#{svg} g.mini-player.{side}").all():
+        out[g.get_attribute("data-player")] = [int(g.get_attribute("data-x")),
+                                               int(g.get_attribute("data-y"))]
+    return out
+
+
+def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
+    errors: list[str] = []
+    shot = tmp_path / "web-suggest.png"
+    with _opened(server, errors, viewport={"width": 1500, "height": 1900}) as page:
+        page.uncheck("#show-heat")
+        page.select_option("#events", "none")
+        page.select_option("#ruleset", "sevens")
+        page.wait_for_function("state.doc.ruleset === 'sevens'")
+        page.wait_for_selector("#legal:not([hidden])")
+        start = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        assert page.input_value("#suggest-objective") == "receiver-holds"
+        assert page.input_value("#suggest-events") == "none"
+
+        # a search of 3 seconds: its progress, then both pitches with their values
+        page.fill("#suggest-seconds", "3")
+        page.click("#suggest")
+        page.wait_for_selector("#suggest-cancel:not([hidden])")
+        _status_starts(page, "Searching: ")
+        assert page.is_disabled("#suggest")
+        page.wait_for_selector("#suggest-result:not([hidden])", timeout=180_000)
+        _status_starts(page, "Done: ")
+        assert page.locator("#suggest-cancel").is_hidden()
+        answer = json.loads(page.evaluate("JSON.stringify(suggesting.answer)"))
+        assert answer["state"] == "done" and answer["receiving"] == "away"
+        squares = answer["suggestion"]["squares"]
+        found = _value(_placed(start, "away", squares), "receiver-holds")
+        before = _value(start, "receiver-holds")
+        assert _shown(page, "suggest-best-value") == (found.value, found.target), answer
+        assert _shown(page, "suggest-current-value") == (before.value, before.target), answer
+        for caption, v in (("suggest-best-value", found), ("suggest-current-value", before)):
+            text = page.text_content(f"#{caption}") or ""
+            assert f"receiver holds {float(v.value) * 100:.1f}% ({v.value})" in text, text
+            assert f"the kicker's best target [{v.target.x}, {v.target.y}]" in text, text
+        on_pitch = {k: v for k, v in squares.items() if v is not None}
+        assert _drawn(page, "suggest-best", "away") == on_pitch
+        assert _drawn(page, "suggest-current", "away") == {
+            p["id"]: p["square"] for p in start["teams"]["away"]["players"] if p["square"]}
+        assert _drawn(page, "suggest-best", "home") == _drawn(page, "suggest-current", "home")
+        for svg, v in (("suggest-best", found), ("suggest-current", before)):
+            frame = page.locator(f"#{svg} rect.suggest-target")
+            assert (frame.get_attribute("data-x"), frame.get_attribute("data-y")) == (
+                str(v.target.x), str(v.target.y))
+        page.locator("#suggest-box").screenshot(path=str(shot))
+
+        # Take it: the receiving team stands as suggested, on the page's pitch too
+        page.click("#suggest-take")
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".includes(\"now the away team's\")")
+        doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        assert {p["id"]: p["square"] for p in doc["teams"]["away"]["players"]} == squares
+        assert doc["teams"]["home"] == start["teams"]["home"]
+        drawn = page.evaluate("""ids => ids.map(id => [
+            document.querySelector(`#pitch g.player[data-id="${id}"]`).getAttribute("transform"),
+            `translate(${centre(playerById(id).square).join(",")})`])""", list(on_pitch))
+        assert all(at == want for at, want in drawn), drawn  # each disc on his square
+        x, y = _centre(page, f'g.player[data-id="{next(iter(on_pitch))}"]')
+        sq = next(iter(on_pitch.values()))
+        sx, sy = _centre(page, f'rect.square[data-x="{sq[0]}"][data-y="{sq[1]}"]')
+        assert abs(x - sx) < 3 and abs(y - sy) < 3, (x, y, sx, sy)
+        page.wait_for_selector("#legal:not([hidden])")
+        assert page.is_disabled("#suggest-take")
+
+        # a second search, cancelled: the best found so far, from the set-up taken
+        page.fill("#suggest-seconds", "300")
+        page.click("#suggest")
+        page.wait_for_function("document.getElementById('suggest-status').textContent"
+                               ".includes('best so far')", timeout=180_000)
+        page.click("#suggest-cancel")
+        _status_starts(page, "Cancelled: ", timeout=60_000)
+        second = json.loads(page.evaluate("JSON.stringify(suggesting.answer)"))
+        assert second["state"] == "cancelled" and second["suggestion"]["cancelled"]
+        assert second["progress"]["elapsed"] < 150
+        assert "(cancelled: the best of" in (page.text_content("#suggest-best-value") or "")
+        assert _shown(page, "suggest-current-value") == (found.value, found.target), second
+        again = _value(_placed(doc, "away", second["suggestion"]["squares"]), "receiver-holds")
+        assert _shown(page, "suggest-best-value") == (again.value, again.target), second
+        assert page.is_enabled("#suggest") and page.is_enabled("#suggest-take")
+    assert errors == [], errors
+    assert shot.stat().st_size > 20_000
+    keep = os.environ.get("KICKOFF_SCREENSHOTS")
+    if keep:
+        shutil.copy(shot, Path(keep) / shot.name)
