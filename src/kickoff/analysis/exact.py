@@ -636,8 +636,7 @@ class KickoffSolver:
             sub._states, sub._ids, sub._stops = self._states, self._ids, self._stops
             sub._transitions, sub._awards, sub._starts = (self._transitions, self._awards,
                                                           self._starts)
-            sub._values, sub._takers = self._values, self._takers
-            sub._moves = exact_best.MoveNode.none()
+            sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
             differ = frozenset(read for e in key for read in touches(e))
             sub._chain_for(moved, (self._chain_for(self.state), differ))
         return sub
