@@ -9,10 +9,13 @@ systems over exact rationals, not truncated. Used by the kick-off odds (the ball
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
 
-from kickoff.analysis.chance import Q
+from kickoff.analysis.chance import Dist, Q, Rational
+from kickoff.core.pitch import Square
+
+#: What a step looks at (``kickoff.analysis.worlds.step_reads``: a kind and a square).
+Read = tuple[int, Square]
 
 
 class ChainSolver:
@@ -27,25 +30,25 @@ class ChainSolver:
 
     def __init__(
         self,
-        transitions: Callable[[Any], dict[Any, Any]],
-        is_end: Callable[[Any], bool],
-        reads: Callable[[Any], frozenset[Any]] | None = None,
-        like: tuple[ChainSolver, frozenset[Any]] | None = None,
+        transitions: Callable[[int], Dist],
+        is_end: Callable[[int], bool],
+        reads: Callable[[int], frozenset[Read]] | None = None,
+        like: tuple[ChainSolver, frozenset[Read]] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
-        self.solved: dict[Any, dict[Any, Any]] = {}
-        self._edges: dict[Any, dict[Any, Any]] = {}
+        self.solved: dict[int, Dist] = {}
+        self._edges: dict[int, Dist] = {}
         #: With ``reads`` (what one step from a state looks at): for every solved state, all that
         #: its journey to the end can look at (``region``).
         self.reads = reads
-        self.region: dict[Any, frozenset[Any]] = {}
+        self.region: dict[int, frozenset[Read]] = {}
         #: ``like``: another chain (with ``reads``, over the same states) and the reads that would
         #: see where this chain differs from it: a state whose region there avoids them all has
         #: the other chain's solution and region here.
         self.like = like
 
-    def solve(self, start: Any) -> dict[Any, Any]:
+    def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start``."""
         if self.is_end(start):
             return {start: Q(1)}
@@ -53,20 +56,20 @@ class ChainSolver:
             self._tarjan(start)
         return self.solved[start]
 
-    def region_of(self, start: Any) -> frozenset[Any]:
+    def region_of(self, start: int) -> frozenset[Read]:
         """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
         if self.is_end(start):
             return frozenset()
         self.solve(start)
         return self.region[start]
 
-    def _edges_of(self, s: Any) -> dict[Any, Any]:
+    def _edges_of(self, s: int) -> Dist:
         edges = self._edges.get(s)
         if edges is None:
             edges = self._edges[s] = self.transitions(s)
         return edges
 
-    def _reused(self, s: Any) -> bool:
+    def _reused(self, s: int) -> bool:
         if self.like is None:
             return False
         other, differ = self.like
@@ -76,15 +79,15 @@ class ChainSolver:
         self.solved[s], self.region[s] = other.solved[s], region
         return True
 
-    def _tarjan(self, root: Any) -> None:
-        index: dict[Any, int] = {}
-        low: dict[Any, int] = {}
-        stack: list[Any] = []
-        on_stack: set[Any] = set()
+    def _tarjan(self, root: int) -> None:
+        index: dict[int, int] = {}
+        low: dict[int, int] = {}
+        stack: list[int] = []
+        on_stack: set[int] = set()
         counter = 0
-        work: list[tuple[Any, Any]] = [(root, None)]
-        iters: dict[Any, Any] = {}
-        solved = self.solved
+        work: list[tuple[int, int | None]] = [(root, None)]
+        iters: dict[int, Iterator[int]] = {}
+        solved, is_end, reused, edges_of = self.solved, self.is_end, self._reused, self._edges_of
         while work:
             node, _ = work[-1]
             if node not in index:
@@ -92,23 +95,23 @@ class ChainSolver:
                 counter += 1
                 stack.append(node)
                 on_stack.add(node)
-                iters[node] = iter([t for t in self._edges_of(node)
-                                    if not self.is_end(t) and t not in solved
-                                    and not self._reused(t)])
+                iters[node] = iter([t for t in edges_of(node)
+                                    if not is_end(t) and t not in solved and not reused(t)])
             advanced = False
             for t in iters[node]:
                 if t not in index:
                     work.append((t, node))
                     advanced = True
                     break
-                if t in on_stack:
-                    low[node] = min(low[node], index[t])
+                if t in on_stack and index[t] < low[node]:
+                    low[node] = index[t]
             if advanced:
                 continue
             work.pop()
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
             if low[node] == index[node]:
                 component = []
                 while True:
@@ -121,39 +124,44 @@ class ChainSolver:
                 if self.reads is not None:
                     self._region_of_component(component)
 
-    def _region_of_component(self, component: list[Any]) -> None:
+    def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
         assert reads is not None
+        is_end, edges, regions = self.is_end, self._edges, self.region
         members = set(component)
-        region: set[Any] = set()
+        # the successors' regions, each once (the states of a loop share one region object)
+        parts: dict[int, frozenset[Read]] = {}
         for s in component:
-            region |= reads(s)
-            for t in self._edges[s]:
-                if t not in members and not self.is_end(t):
-                    region |= self.region[t]
-        frozen = frozenset(region)
+            own = reads(s)
+            parts[id(own)] = own
+            for t in edges[s]:
+                if t not in members and not is_end(t):
+                    r = regions[t]
+                    parts[id(r)] = r
+        frozen = frozenset().union(*parts.values())
         for s in component:
-            self.region[s] = frozen
+            regions[s] = frozen
 
-    def _solve_component(self, component: list[Any]) -> None:
+    def _solve_component(self, component: list[int]) -> None:
         members = set(component)
         if len(component) == 1 and component[0] not in self._edges[component[0]]:
             s = component[0]
             self.solved[s] = self._combine(self._edges[s].items())
             return
         # (I - Q) x = R over the component; R from ends and already solved successors. Each
-        # row is keyed by the states it involves and ("end", end) for its right-hand side.
-        rows: dict[Any, dict[Any, Any]] = {}
+        # row is keyed by the states it involves (numbers, >= 0) and ~end (< 0: an int hashes
+        # for free, a tuple anew each time) for its right-hand side.
+        rows: dict[int, dict[int, Rational]] = {}
         for s in component:
-            eq: dict[Any, Any] = {s: Q(1)}
-            outside: list[tuple[Any, Any]] = []
+            eq: dict[int, Rational] = {s: Q(1)}
+            outside: list[tuple[int, Rational]] = []
             for t, p in self._edges[s].items():
                 if t in members:
-                    eq[t] = eq.get(t, Q(0)) - p
+                    eq[t] = eq[t] - p if t in eq else -p
                 else:
                     outside.append((t, p))
             for end, q in self._combine(outside).items():
-                eq[("end", end)] = q
+                eq[~end] = q
             rows[s] = eq
         # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
         # bounce is cheap to eliminate and keeps the others sparse).
@@ -169,18 +177,21 @@ class ChainSolver:
                 factor = row_r.get(c) if r != c else None
                 if factor:
                     for key, val in prow.items():
-                        row_r[key] = row_r.get(key, Q(0)) - factor * val
+                        row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
                     del row_r[c]
         for s, row in rows.items():
-            self.solved[s] = {key[1]: p for key, p in row.items()
-                              if isinstance(key, tuple) and p != 0}
+            self.solved[s] = {~key: p for key, p in row.items() if key < 0 and p}
 
-    def _combine(self, weighted: Iterable[tuple[Any, Any]]) -> dict[Any, Any]:
-        out: dict[Any, Any] = {}
+    def _combine(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
+        out: Dist = {}
+        is_end, solved = self.is_end, self.solved
         for t, p in weighted:
-            if self.is_end(t):
-                out[t] = out.get(t, Q(0)) + p
+            if is_end(t):
+                out[t] = out[t] + p if t in out else p
+            elif p == 1:  # one successor: the distribution as it is (no product to take)
+                for end, q in solved[t].items():
+                    out[end] = out[end] + q if end in out else q
             else:
-                for end, q in self.solved[t].items():
-                    out[end] = out.get(end, Q(0)) + p * q
+                for end, q in solved[t].items():
+                    out[end] = out[end] + p * q if end in out else p * q
         return out

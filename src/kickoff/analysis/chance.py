@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Protocol, SupportsInt, TypeVar, cast
 
 import gmpy2
 
@@ -33,14 +33,46 @@ from kickoff.core.dice import (
 
 T = TypeVar("T")
 
-#: The enumerator's exact rational (GMP's, several times faster than ``Fraction``).
-Q = gmpy2.mpq
+
+
+class Rational(Protocol):
+    """What the solver asks of its exact rationals (GMP's ``mpq``, which ships no types): exact
+    arithmetic with each other and with ints, comparison, and the numerator and denominator.
+    Typing the probabilities through it (instead of ``Any``) lets mypy check every sum and
+    product, and tells mypyc what a probability is."""
+
+    @property
+    def numerator(self) -> SupportsInt: ...  # GMP's mpz: not an int to mypyc
+    @property
+    def denominator(self) -> SupportsInt: ...
+    def __add__(self, other: Rational | int, /) -> Rational: ...
+    def __radd__(self, other: int, /) -> Rational: ...
+    def __sub__(self, other: Rational | int, /) -> Rational: ...
+    def __rsub__(self, other: int, /) -> Rational: ...
+    def __mul__(self, other: Rational | int, /) -> Rational: ...
+    def __rmul__(self, other: int, /) -> Rational: ...
+    def __truediv__(self, other: Rational | int, /) -> Rational: ...
+    def __rtruediv__(self, other: int, /) -> Rational: ...
+    def __neg__(self) -> Rational: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Rational | int, /) -> bool: ...
+    def __gt__(self, other: Rational | int, /) -> bool: ...
+    def __bool__(self) -> bool: ...
+
+
+#: The enumerator's exact rational (GMP's, several times faster than ``Fraction``):
+#: ``Q(n, d)`` is n/d, ``Q(1)`` one.
+Q = cast("Callable[..., Rational]", gmpy2.mpq)
+
+#: A distribution over numbered states (state number -> exact probability).
+Dist = dict[int, Rational]
 
 #: A chance node's outcomes: ``(value, probability)`` pairs, probabilities summing to 1.
-Options = tuple[tuple[Any, Any], ...]
+Options = tuple[tuple[Any, Rational], ...]
 
 
-def to_fraction(q: Any) -> Fraction:
+def to_fraction(q: Rational) -> Fraction:
     """An exact ``Fraction`` from the enumerator's internal rational."""
     return Fraction(int(q.numerator), int(q.denominator))
 
@@ -274,14 +306,14 @@ def enumerate_runs(
     run: Callable[[PathDice], T],
     relevant: Callable[[Any], bool] | None = None,
     dice: Callable[[tuple[Any, ...]], PathDice] | None = None,
-) -> list[tuple[Any, T]]:
+) -> list[tuple[Rational, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
     probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
     ``run`` is re-played from the start for each path, so it must not change anything it does not
     create itself. ``relevant``: see :class:`PathDice`; ``dice``: how to make the dice for a
     path (default ``PathDice(path, relevant)``)."""
-    results: list[tuple[Any, T]] = []
-    stack: list[tuple[tuple[Any, ...], Any]] = [((), Q(1))]
+    results: list[tuple[Rational, T]] = []
+    stack: list[tuple[tuple[Any, ...], Rational]] = [((), Q(1))]
     make = dice or (lambda path: PathDice(path, relevant))
     while stack:
         path, p = stack.pop()
@@ -294,9 +326,9 @@ def enumerate_runs(
     return results
 
 
-def merge(pairs: Iterable[tuple[Any, T]]) -> dict[T, Any]:
+def merge(pairs: Iterable[tuple[Rational, T]]) -> dict[T, Rational]:
     """Add up the probabilities of equal outcomes (``T`` hashable)."""
-    out: dict[T, Any] = {}
+    out: dict[T, Rational] = {}
     for p, v in pairs:
-        out[v] = out.get(v, 0) + p
+        out[v] = out[v] + p if v in out else p
     return out

@@ -37,10 +37,12 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import exact_best, exact_odds
-from kickoff.analysis.chain import ChainSolver
+from kickoff.analysis.chain import ChainSolver, Read
 from kickoff.analysis.chance import (
+    Dist,
     PathDice,
     Q,
+    Rational,
     UngroupedPathDice,
     enumerate_runs,
     merge,
@@ -69,7 +71,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
@@ -138,33 +140,33 @@ class KickoffSolver:
         #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
         #: wrong.
         self.reach = ball.reach(state.players.values())
-        self._worlds: list[tuple[Any, GameState, int]] | None = None
+        self._worlds: list[tuple[Rational, GameState, int]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity.
         self._diffs: dict[int, Diff] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
-        self._expanded: dict[int, list[tuple[Any, GameState]]] = {}
+        self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
         #: A journey state's transitions by the state and what its step reads (``block_key``:
         #: the players in the block around the ball, the weather; a touchback's award key):
         #: shared by every world that agrees there.
-        self._transitions: dict[Hashable, dict[int, Any]] = {}
+        self._transitions: dict[Hashable, Dist] = {}
         #: The journey states met so far, numbered (see :meth:`_id`), and which of them stop a
         #: journey (an end, or a touchback).
-        self._states: list[Any] = []
-        self._ids: dict[Any, int] = {}
+        self._states: list[ball.BallState] = []
+        self._ids: dict[ball.BallState, int] = {}
         self._stops: list[bool] = []
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
         #: Touchback awards by award key (see :func:`~kickoff.analysis.worlds.award_key`).
-        self._awards: dict[Hashable, dict[int, Any]] = {}
+        self._awards: dict[Hashable, Dist] = {}
         #: With a High Kick player named: the event's High Kick worlds, set apart from
         #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
         #: journey from a landing, by (world identity, square, touchback).
-        self._high_kick_worlds: list[tuple[Any, GameState, int, Callable[[KickoffContext], None]]] = []
-        self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], dict[int, Any]] = {}
+        self._high_kick_worlds: list[tuple[Rational, GameState, int, Callable[[KickoffContext], None]]] = []
+        self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], Dist] = {}
         self.play: Play = play
         self.objective: Objective = objective
         #: With ``play="best"``: the ends' values for the receivers (``None``: the defaults).
@@ -176,9 +178,14 @@ class KickoffSolver:
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
+        #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
+        #: start valued, by (objective, group index, start); each end's value by objective.
+        self._target_parts: dict[Square, exact_odds.Parts] = {}
+        self._group_values: dict[tuple[Objective, int, int], Rational] = {}
+        self._end_values: dict[Objective, dict[int, int]] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
-    def worlds(self) -> list[tuple[Any, GameState, int]]:
+    def worlds(self) -> list[tuple[Rational, GameState, int]]:
         """``(p, state after the event, scatters before landing)`` for every outcome the ball's
         journeys can tell apart.
 
@@ -201,7 +208,7 @@ class KickoffSolver:
                 self._worlds = self._enumerate_worlds(lump=lump)
         return self._worlds
 
-    def _enumerate_worlds(self, lump: bool) -> list[tuple[Any, GameState, int]]:
+    def _enumerate_worlds(self, lump: bool) -> list[tuple[Rational, GameState, int]]:
         base = self.state
         relevant = journey_relevant(base, self.reach)
         found: dict[tuple[Hashable, int], GameState] = {}
@@ -224,8 +231,8 @@ class KickoffSolver:
             nobody = lump and diff.award_key[0] is None and not high
             return (key, ctx.scatters), (dice.path if nobody else None)
 
-        merged: dict[tuple[Hashable, int], Any] = {}
-        lumped_paths: dict[tuple[Hashable, int], list[tuple[Any, tuple[Any, ...]]]] = {}
+        merged: dict[tuple[Hashable, int], Rational] = {}
+        lumped_paths: dict[tuple[Hashable, int], list[tuple[Rational, tuple[Any, ...]]]] = {}
         for p, (key, path) in enumerate_runs(run, relevant if lump else None, self._dice()):
             merged[key] = merged.get(key, 0) + p
             if path is not None:
@@ -253,16 +260,16 @@ class KickoffSolver:
     # -- part 3: the ball's journey ------------------------------------------------------------
     # The journey solvers work on numbered states (cheap to hash and compare): ``_states[i]`` is
     # the state numbered ``i``; every touchback is one state, ``exact_odds.TOUCHBACK``.
-    def _id(self, s: Any) -> int:
+    def _id(self, s: ball.BallState) -> int:
         return exact_odds.number_state(s, self._ids, self._states, self._stops)
 
-    def journey(self, world: GameState, start: ball.BallState) -> dict[Any, Fraction]:
+    def journey(self, world: GameState, start: ball.BallState) -> dict[ball.BallState, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world``: end state ->
         exact probability."""
         return {self._states[end]: to_fraction(p)
                 for end, p in self._journey(world, start).items()}
 
-    def _journey(self, world: GameState, start: ball.BallState) -> dict[int, Any]:
+    def _journey(self, world: GameState, start: ball.BallState) -> Dist:
         """:meth:`journey` in the solver's internal rationals, by end number."""
         out = dict(self._chain_for(world).solve(self._id(start)))
         to_award = out.pop(self._touchback, None)
@@ -272,7 +279,7 @@ class KickoffSolver:
         return out
 
     def _chain_for(
-        self, world: GameState, like: tuple[ChainSolver, frozenset[Any]] | None = None
+        self, world: GameState, like: tuple[ChainSolver, frozenset[Read]] | None = None
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
         stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
@@ -315,7 +322,7 @@ class KickoffSolver:
 
         blocks: dict[Hashable, tuple[Hashable, ...]] = {}
 
-        def transitions(i: int) -> dict[int, Any]:
+        def transitions(i: int) -> Dist:
             s = states[i]
             if isinstance(s, (ball.Arrive, ball.Bounce)):
                 # an arrival reads within the reach; a bounce only its 3x3 block
@@ -333,7 +340,7 @@ class KickoffSolver:
             cached = cache.get(local)
             if cached is not None:
                 return cached
-            out: dict[int, Any] = {}
+            out: Dist = {}
             runs = enumerate_runs(lambda d: ball.step(context(d), s), dice=dice)
             for nxt, p in merge(runs).items():
                 j = exact_odds.number_state(nxt, ids, states, stops)
@@ -341,7 +348,7 @@ class KickoffSolver:
             cache[local] = out
             return out
 
-        def region(i: int) -> frozenset[Any]:
+        def region(i: int) -> frozenset[Read]:
             return step_reads(world, states[i], reach)
 
         chain = ChainSolver(transitions, stops.__getitem__, region, like)
@@ -358,12 +365,12 @@ class KickoffSolver:
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ))
         return chain
 
-    def _award(self, world: GameState) -> dict[int, Any]:
+    def _award(self, world: GameState) -> Dist:
         """The end distribution of a touchback in ``world`` (remembered by who would take it:
         the award reads only the receiving team and, with nobody to take it, every player)."""
         expanded = self._expanded.get(id(world))
         if expanded is not None:  # a lumped world: the mixture of those it stands for
-            mixture: dict[int, Any] = {}
+            mixture: Dist = {}
             for q, one in expanded:
                 for end, r in self._award(one).items():
                     mixture[end] = mixture.get(end, 0) + q * r
@@ -373,7 +380,7 @@ class KickoffSolver:
         if cached is not None:
             return cached
         chain = self._chain_for(world)
-        out: dict[int, Any] = {}
+        out: Dist = {}
         for nxt, p in chain.transitions(self._touchback).items():
             for end, q in chain.solve(nxt).items():
                 assert end != self._touchback  # an awarded ball never leaves again
@@ -381,9 +388,9 @@ class KickoffSolver:
         self._awards[key] = out
         return out
 
-    def _award_mixture(self, group: Group, weights: dict[Hashable, Any]) -> dict[int, Any]:
+    def _award_mixture(self, group: Group, weights: dict[Hashable, Rational]) -> Dist:
         """Sum over award keys of weight times that touchback award's end distribution."""
-        out: dict[int, Any] = {}
+        out: Dist = {}
         for key, w in weights.items():
             if not w:
                 continue
@@ -416,7 +423,7 @@ class KickoffSolver:
             self._groups = list(by_key.values())
         return self._groups
 
-    def _group_distribution(self, group: Group, start: int) -> dict[int, Any]:
+    def _group_distribution(self, group: Group, start: int) -> Dist:
         """Sum over the group's worlds of P(world) times the journey's end distribution from
         the state numbered ``start`` (keyed by end number, see :meth:`_id`).
 
@@ -436,7 +443,7 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        out: dict[int, Any] = {end: (group.mass - affected) * p for end, p in ref.items()
+        out: Dist = {end: (group.mass - affected) * p for end, p in ref.items()
                                if end != tb}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         todo = [(seen, mass, members) for mass, members in parts.values()]
@@ -459,7 +466,7 @@ class KickoffSolver:
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             wider = seen | w_seen
-            split: dict[frozenset[Any], tuple[Any, list[int]]] = {}
+            split: dict[frozenset[Any], tuple[Rational, list[int]]] = {}
             for i in members:
                 key = group.members[i][2].restricted(wider)
                 part_mass, part = split.get(key, (Q(0), []))
@@ -475,6 +482,43 @@ class KickoffSolver:
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
+        parts = self._parts(target)
+        ends = dict(parts.direct)
+        exact_odds.add_starts(ends, [(p_start, self._group_distribution(group, start)) for
+                                     group, weights in zip(self.groups(), parts.starts, strict=True)
+                                     for start, p_start in weights.items()])
+        odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
+        odds.decisions_taken = self.decisions_taken(target)
+        return odds
+
+    def value(self, target: Square, objective: Objective) -> Fraction:
+        """``targets.objective_value(self.odds(target), objective)`` without the full odds
+        (each group's journey from each start valued once for all targets)."""
+        parts = self._parts(target)
+        value = exact_odds.end_values(self.state, self._states, objective,
+                                      self._end_values.setdefault(objective, {}))
+        total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
+        cache = self._group_values
+        for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
+            for start, p_start in weights.items():
+                key = (objective, g, start)
+                v = cache.get(key)
+                if v is None:
+                    v = cache[key] = sum((p * value(i) for i, p in
+                                          self._group_distribution(group, start).items()), Q(0))
+                total += p_start * v
+        return to_fraction(total)
+
+    def decisions_taken(self, target: Square) -> list[str]:
+        """``self.odds(target).decisions_taken``, without the full odds."""
+        parts = self._parts(target)
+        return parts.taken.lines(parts.takers if self.value(target, "touchback") else [])
+
+    def _parts(self, target: Square) -> exact_odds.Parts:
+        """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
+        a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
+        if target in self._target_parts:
+            return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
 
@@ -487,12 +531,12 @@ class KickoffSolver:
             return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
         deviations = merge(enumerate_runs(run, dice=self._dice()))
-        ends: dict[int, Any] = {}
+        ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
         taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
-        starts: list[dict[int, Any]] = [{} for _ in groups]
+        starts: list[Dist] = [{} for _ in groups]
         for dev, p_dev in deviations.items():
             if dev.no_kick is not None:  # no kick, no event: the set-up as it is
                 for i, p_end in self._journey(self.state, dev.no_kick).items():
@@ -519,21 +563,12 @@ class KickoffSolver:
                               p_dev * p_high)
                 for i, p_end in journey.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
-        # starts of equal weight (most deviations are equally likely) are added up first
-        by_weight: dict[Any, list[dict[int, Any]]] = {}
         for group, weights in zip(groups, starts, strict=True):
-            for start, p_start in weights.items():
-                by_weight.setdefault(p_start, []).append(self._group_distribution(group, start))
-        for p_start, dists in by_weight.items():
-            total: dict[int, Any] = {}
-            for dist in dists:
-                for i, p_end in dist.items():
-                    total[i] = total.get(i, 0) + p_end
-            for i, p_end in total.items():
-                ends[i] = ends.get(i, 0) + p_start * p_end
-        odds = self._summarise(target, ends)
-        odds.decisions_taken = taken.lines(list(self._takers) if odds.touchback else [])
-        return odds
+            for start in weights:  # solved now: the best takers they choose are met here
+                self._group_distribution(group, start)
+        parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
+        self._target_parts[target] = parts
+        return parts
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:
@@ -550,7 +585,7 @@ class KickoffSolver:
     def _high_kick_best(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
         square: Square | None, touchback: bool,
-    ) -> tuple[dict[int, Any], str | None]:
+    ) -> tuple[Dist, str | None]:
         """The High Kick's end distribution at this landing and the player placed: the named
         one; with none named and ``play="best"``, the decision node over nobody and every
         player the rules allow (:func:`~kickoff.analysis.exact_best.high_kick_candidates`)."""
@@ -574,10 +609,10 @@ class KickoffSolver:
                 lambda key, moved: self._sub(key, moved)._landing_ends)
         return self._moves
 
-    def _landing_ends(self, square: Square) -> dict[int, Any]:
+    def _landing_ends(self, square: Square) -> Dist:
         """The end distribution of a ball coming down on ``square`` (in play) once the event is
         played on this solver's set-up (no kick-off move), every world summed."""
-        ends: dict[int, Any] = {}
+        ends: Dist = {}
         for group in self.groups():
             for i, p in self._group_distribution(
                     group, self._landing_start(square, False, group)).items():
@@ -601,8 +636,7 @@ class KickoffSolver:
             sub._states, sub._ids, sub._stops = self._states, self._ids, self._stops
             sub._transitions, sub._awards, sub._starts = (self._transitions, self._awards,
                                                           self._starts)
-            sub._values, sub._takers = self._values, self._takers
-            sub._moves = exact_best.MoveNode.none()
+            sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
             differ = frozenset(read for e in key for read in touches(e))
             sub._chain_for(moved, (self._chain_for(self.state), differ))
         return sub
@@ -610,7 +644,7 @@ class KickoffSolver:
     def _high_kick_journey(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
         square: Square | None, touchback: bool, player: str | None,
-    ) -> dict[int, Any]:
+    ) -> Dist:
         """The journey's end distribution (by end number) after a High Kick with ``player``
         (``None``: nobody), the ball landing on ``square`` (``touchback``: out of play) in ``world`` (the
         event's world): the ruleset's own handler is played through a context that knows the
@@ -646,40 +680,6 @@ class KickoffSolver:
             ctx.landing, ctx.touchback, ctx.scatters = square, touchback, group.scatters
             start = self._starts[key] = self._id(landing_state(ctx))
         return start
-
-    def _summarise(self, target: Square, ends: dict[int, Any]) -> Odds:
-        """The :class:`Odds` of numbered end probabilities (summed exactly, then converted)."""
-        receiving: Side = self.state.receiving
-        end_zone_x = self.state.pitch.end_zone_x(receiving)
-        sides = {p.id: p.side for p in self.state.players.values()}
-        holders: dict[str, Any] = {}
-        ground: dict[Square, Any] = {}
-        touchback = Q(0)
-        distance = Q(0)
-        receiving_holds = Q(0)
-        named = self._states
-        for i, p in ends.items():
-            end = named[i]
-            if end.touchback:
-                touchback += p
-            if isinstance(end, ball.Held):
-                holders[end.player] = holders.get(end.player, 0) + p
-                distance += p * abs(end.square.x - end_zone_x)
-                if sides[end.player] == receiving:
-                    receiving_holds += p
-            elif end.square is not None:
-                ground[end.square] = ground.get(end.square, 0) + p
-                distance += p * abs(end.square.x - end_zone_x)
-        return Odds(
-            target=target,
-            events=self.events,
-            touchback=to_fraction(touchback),
-            receiving_team_holds=to_fraction(receiving_holds),
-            holders={pid: to_fraction(p) for pid, p in holders.items()},
-            ground={sq: to_fraction(p) for sq, p in ground.items()},
-            expected_distance_to_receiving_end_zone=to_fraction(distance),
-            exact_ends={named[i]: p for i, p in ends.items()},
-        )
 
     def variant_journeys(
         self, world: GameState, starts: list[ball.BallState], like: GameState | None = None,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from kickoff.analysis.chance import PathDice, Q, enumerate_runs
+from kickoff.analysis.chance import Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import differences
 from kickoff.core import ball
@@ -68,7 +68,7 @@ class EndValues:
         """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
         return end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
 
-    def value(self, ends: dict[int, Any]) -> Any:
+    def value(self, ends: Dist) -> Any:
         """The expected value of numbered end probabilities (exact)."""
         total = Q(0)
         for i, p in ends.items():
@@ -83,8 +83,8 @@ class EndValues:
         return receivers_prefer(self.objective, a, b)
 
 
-def best_of(options: Sequence[T], ends_of: Callable[[T], dict[int, Any]], values: EndValues
-            ) -> tuple[T, dict[int, Any]]:
+def best_of(options: Sequence[T], ends_of: Callable[[T], Dist], values: EndValues
+            ) -> tuple[T, Dist]:
     """The decision node: the option (of at least one) whose end distribution ``ends_of`` gives
     the receivers the best value, and that distribution; ties go to the earliest option."""
     best = options[0]
@@ -219,7 +219,7 @@ class Taken:
 
 
 #: A solver's end distribution for a ball coming down on a square (by end number).
-LandingEnds = Callable[[Square], dict[int, Any]]
+LandingEnds = Callable[[Square], Dist]
 
 
 class MoveNode:
@@ -234,24 +234,24 @@ class MoveNode:
         self.values = values
         self.own = own
         self.solver_of = solver_of
-        self._best: dict[Square, tuple[dict[int, Any], PlayerPath | None]] = {}
+        self._best: dict[Square, tuple[Dist, PlayerPath | None]] = {}
 
     @staticmethod
     def none() -> MoveNode:
         """No node: no move to choose (the defaults, or a set-up a move has left)."""
         return MoveNode([], None, _no_ends, _no_solver)
 
-    def best(self, square: Square) -> tuple[dict[int, Any], PlayerPath | None]:
+    def best(self, square: Square) -> tuple[Dist, PlayerPath | None]:
         """The end distribution of the best choice at ``square`` and the move (``None``:
         nobody moves)."""
         cached = self._best.get(square)
         if cached is None:
             assert self.values is not None
 
-            def ends_of(option: MoveOption | None) -> dict[int, Any]:
+            def ends_of(option: MoveOption | None) -> Dist:
                 if option is None:
                     return self.own(square)
-                out: dict[int, Any] = {}
+                out: Dist = {}
                 for q, key, moved in option[1]:
                     for i, p in self.solver_of(key, moved)(square).items():
                         out[i] = out.get(i, 0) + q * p
@@ -263,7 +263,7 @@ class MoveNode:
         return cached
 
 
-def _no_ends(square: Square) -> dict[int, Any]:
+def _no_ends(square: Square) -> Dist:
     raise AssertionError(f"no kick-off move to choose at {square.as_list()}")
 
 

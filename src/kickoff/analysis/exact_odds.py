@@ -5,13 +5,17 @@ solver numbers the ball's journey states (:func:`number_state`)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
-from kickoff.analysis.chance import to_fraction
+from kickoff.analysis.chance import Dist, Q, Rational, to_fraction
+from kickoff.analysis.exact_best import Taken
+from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
-from kickoff.core.pitch import Square
+from kickoff.core.pitch import Side, Square
+from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
 Events = Literal["none", "all"]
@@ -34,14 +38,14 @@ class Odds:
     ground: dict[Square, Fraction]
     expected_distance_to_receiving_end_zone: Fraction
     #: The end states' probabilities in the solver's own rationals (see :attr:`ends`).
-    exact_ends: dict[Any, Any] = field(repr=False, default_factory=dict)
+    exact_ends: dict[ball.BallState, Rational] = field(repr=False, default_factory=dict)
     #: With ``play="best"``: the receiving coach's choices taken where they mattered (a choice
     #: better for the receivers than the default), one short line each, e.g. ``"High Kick: a7
     #: moves under the ball (landing [20, 7], 2.1%)"``; empty with the defaults.
     decisions_taken: list[str] = field(default_factory=list)
 
     @functools.cached_property
-    def ends(self) -> dict[Any, Fraction]:
+    def ends(self) -> dict[ball.BallState, Fraction]:
         """Every end state of the kick-off (``ball.Held`` / ``ball.Rests``) -> its exact
         probability (converted on first use)."""
         return {end: to_fraction(p) for end, p in self.exact_ends.items()}
@@ -74,7 +78,8 @@ TOUCHBACK = ball.Touchback(Square(-1, -1))
 STOPS = (ball.Held, ball.Rests, ball.Touchback)
 
 
-def number_state(s: Any, ids: dict[Any, int], states: list[Any], stops: list[bool]) -> int:
+def number_state(s: ball.BallState, ids: dict[ball.BallState, int], states: list[ball.BallState],
+                 stops: list[bool]) -> int:
     """The number of journey state ``s`` (canonical: every touchback is one state), given one if
     new: ``states[i]`` is the state numbered ``i``, ``stops[i]`` whether a journey stops there."""
     s = canonical(s)
@@ -86,7 +91,7 @@ def number_state(s: Any, ids: dict[Any, int], states: list[Any], stops: list[boo
     return i
 
 
-def canonical(s: Any) -> Any:
+def canonical(s: ball.BallState) -> ball.BallState:
     """``s``, or for any touchback the one :data:`TOUCHBACK`."""
     return TOUCHBACK if isinstance(s, ball.Touchback) else s
 
@@ -98,3 +103,105 @@ class Landing:
     square: Square | None
     touchback: bool
     no_kick: ball.BallState | None
+
+
+@dataclass
+class Parts:
+    """One target's kick, enumerated (``KickoffSolver._parts``): the ends reached directly (no
+    kick, a kick-off move, a High Kick: end number -> probability), each group's journey starts
+    (start number -> probability), the best touchback takers met by then and the choices taken."""
+
+    direct: Dist
+    starts: list[Dist]
+    takers: list[str]
+    taken: Taken
+
+
+def end_objective(
+    end: ball.Held | ball.Rests, objective: Objective, receiving: Side, end_zone_x: int,
+    sides: dict[str, Side],
+) -> int:
+    """One end's value of ``objective``, as :func:`summarise` and ``targets.objective_value``
+    read the odds: its expectation over the ends is the objective's value (a ball on the ground
+    is one on a square, ``Odds.ground``; distance 0 with no square)."""
+    if objective == "touchback":
+        return int(end.touchback)
+    held = isinstance(end, ball.Held)
+    if objective == "receiver-holds":
+        return int(isinstance(end, ball.Held) and sides[end.player] == receiving)
+    if end.square is None:
+        return 0
+    if objective == "ball-on-ground":
+        return int(not held)
+    return abs(int(end.square.x) - end_zone_x)
+
+
+def summarise(
+    target: Square, events: Events, state: GameState, named: list[ball.BallState], ends: Dist,
+) -> Odds:
+    """The :class:`Odds` of numbered end probabilities (``named[i]``: the end numbered ``i``;
+    summed exactly, then converted)."""
+    receiving: Side = state.receiving
+    end_zone_x = state.pitch.end_zone_x(receiving)
+    sides = {p.id: p.side for p in state.players.values()}
+    holders: dict[str, Rational] = {}
+    ground: dict[Square, Rational] = {}
+    touchback = Q(0)
+    distance = Q(0)
+    receiving_holds = Q(0)
+    for i, p in ends.items():
+        end = cast("ball.Held | ball.Rests", named[i])  # an end: held or resting
+        if end.touchback:
+            touchback += p
+        if isinstance(end, ball.Held):
+            holders[end.player] = holders.get(end.player, 0) + p
+            distance += p * abs(end.square.x - end_zone_x)
+            if sides[end.player] == receiving:
+                receiving_holds += p
+        elif end.square is not None:
+            ground[end.square] = ground.get(end.square, 0) + p
+            distance += p * abs(end.square.x - end_zone_x)
+    return Odds(
+        target=target,
+        events=events,
+        touchback=to_fraction(touchback),
+        receiving_team_holds=to_fraction(receiving_holds),
+        holders={pid: to_fraction(p) for pid, p in holders.items()},
+        ground={sq: to_fraction(p) for sq, p in ground.items()},
+        expected_distance_to_receiving_end_zone=to_fraction(distance),
+        exact_ends={named[i]: p for i, p in ends.items()},
+    )
+
+
+def add_starts(ends: Dist, weighted: list[tuple[Rational, Dist]]) -> None:
+    """Add ``p`` times each distribution of ``weighted`` (``(p, end number -> probability)``)
+    to ``ends``; distributions of equal weight (most deviations are equally likely) are added
+    up first."""
+    by_weight: dict[Rational, list[Dist]] = {}
+    for p_start, dist in weighted:
+        by_weight.setdefault(p_start, []).append(dist)
+    for p_start, dists in by_weight.items():
+        total: Dist = {}
+        for dist in dists:
+            for i, p_end in dist.items():
+                total[i] = total.get(i, 0) + p_end
+        for i, p_end in total.items():
+            ends[i] = ends.get(i, 0) + p_start * p_end
+
+
+def end_values(
+    state: GameState, named: list[ball.BallState], objective: Objective, known: dict[int, int],
+) -> Callable[[int], int]:
+    """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``),
+    remembered in ``known``."""
+    receiving = state.receiving
+    end_zone_x = state.pitch.end_zone_x(receiving)
+    sides = {p.id: p.side for p in state.players.values()}
+
+    def value(i: int) -> int:
+        v = known.get(i)
+        if v is None:
+            end = cast("ball.Held | ball.Rests", named[i])  # an end: held or resting
+            v = known[i] = end_objective(end, objective, receiving, end_zone_x, sides)
+        return v
+    return value

@@ -12,8 +12,9 @@ Objectives (the kicking coach's point of view; defined in ``kickoff.analysis.obj
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kickoff.analysis.exact import Events, KickoffSolver, Odds
@@ -46,11 +47,27 @@ def objective_value(odds: Odds, objective: Objective) -> Fraction:
 
 @dataclass(frozen=True)
 class RankedTarget:
-    """One target, its odds and its objective value."""
+    """One target, its objective value and (solved on first use, from the solver's remembered
+    journeys) its full odds."""
 
     target: Square
     value: Fraction
-    odds: Odds
+    solver: KickoffSolver = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def odds(self) -> Odds:
+        """The target's exact odds (``KickoffSolver.odds``; ``value`` is their objective's)."""
+        return self.solver.odds(self.target)
+
+    def objective(self, objective: Objective) -> Fraction:
+        """Another objective's value at this target: ``objective_value(self.odds, objective)``
+        exactly, without the full odds (``KickoffSolver.value``)."""
+        return self.solver.value(self.target, objective)
+
+    @property
+    def decisions_taken(self) -> list[str]:
+        """``self.odds.decisions_taken``, without the full odds."""
+        return self.solver.decisions_taken(self.target)
 
 
 def rank_targets(
@@ -60,14 +77,15 @@ def rank_targets(
     """Every square of the receiving area as a target, best first (ties: lowest x, then y).
 
     ``progress(done, total)`` is called after each target is solved (the first takes longest:
-    it solves the Kick-off events once for all)."""
+    it solves the Kick-off events once for all). Only the values are computed here (each
+    group's journey valued once for all targets); a target's full odds when first asked
+    (``RankedTarget.odds``)."""
     pitch = solver.state.pitch
     receiving = solver.state.receiving
     targets = [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)]
     ranked = []
     for i, t in enumerate(targets, 1):
-        o = solver.odds(t)
-        ranked.append(RankedTarget(t, objective_value(o, objective), o))
+        ranked.append(RankedTarget(t, solver.value(t, objective), solver))
         if progress is not None:
             progress(i, len(targets))
     sign = -1 if HIGHER_IS_BETTER[objective] else 1

@@ -131,7 +131,9 @@ def block_key(
     none), every Disturbing Presence player (``presences``: square, side) within that many
     squares."""
     x, y = square
-    block = tuple(signature(board.get((x + dx, y + dy))) for dx, dy in offsets)
+    get, fields = board.get, _fields  # signature(), inlined: nine squares a step
+    block = tuple(None if (p := get((x + dx, y + dy))) is None else fields(p)
+                  for dx, dy in offsets)
     if presence:
         block += tuple(sorted((q, side) for q, side in presences
                               if max(abs(q.x - x), abs(q.y - y)) <= presence))
@@ -222,6 +224,8 @@ class Group:
     touched: dict[frozenset[Any], frozenset[Any]] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
+    #: :meth:`award_weights_of` by the member indexes asked for.
+    award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -240,11 +244,15 @@ class Group:
                 self.entries_at.setdefault(read, set()).add(e)
 
     def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
-        """Award key -> total probability, over the worlds ``members``."""
-        out: dict[Hashable, Any] = {}
-        for i in members:
-            p, _, diff = self.members[i]
-            out[diff.award_key] = out.get(diff.award_key, 0) + p
+        """Award key -> total probability, over the worlds ``members`` (remembered; the caller
+        must not change it)."""
+        key = tuple(members)
+        out = self.award_weights_by.get(key)
+        if out is None:
+            out = self.award_weights_by[key] = {}
+            for i in key:
+                p, _, diff = self.members[i]
+                out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
 
     def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:

@@ -289,13 +289,14 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
         typer.echo(json.dumps({
             "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
-                         **{k: v for k, v in r.odds.to_json().items()
-                            if k in ("touchback", "receiving_team_holds", "decisions_taken")}}
+                         "touchback": str(r.objective("touchback")),
+                         "receiving_team_holds": str(r.objective("receiver-holds")),
+                         **({"decisions_taken": r.decisions_taken} if r.decisions_taken else {})}
                         for r in ranked],
         }, indent=2))
         return
     console.print(ranking_report(s.state, ranked, goal))
-    console.print(s.played(events, play, goal, ranked[0].odds.decisions_taken,
+    console.print(s.played(events, play, goal, ranked[0].decisions_taken,
                            f" at the best target {list(ranked[0].target)}"), markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
