@@ -131,6 +131,10 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--seconds", "3601"], ["--seconds"]),
     (["--rounds", "0"], ["--rounds"]),
     (["--seed", "-1"], ["--seed"]),
+    # integers as written, never through a float (which overflowed past 308 digits)
+    (["--seed", "18446744073709551616"],
+     ["--seed: 18446744073709551616 is out of range: 0 to 18446744073709551615"]),
+    (["--rounds", "1" + "0" * 400], ["--rounds: 100000000000... (401 digits) is out of range"]),
     (["--start", "no_such_setup"], ["no_such_setup"]),
     (["--workers", "0"], ["--workers"]),
     (["--workers", "65"], ["--workers"]),

@@ -116,6 +116,29 @@ def test_an_unreachable_scheduler_is_named_within_the_timeout() -> None:
     assert time.monotonic() - start < CONNECT_TIMEOUT + 10
 
 
+def test_a_listener_that_is_no_scheduler_is_named_within_the_timeout() -> None:
+    """A port that accepts the connection and never answers Dask's handshake (a web server, a
+    silent listener) is given up after the timeout, not waited on for good."""
+    import socket
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)
+        address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        start = time.monotonic()
+        with pytest.raises(ClusterError, match=f"--scheduler {address}: no Dask scheduler"), \
+                open_executor(scheduler=address):
+            raise AssertionError("unreachable")
+        assert time.monotonic() - start < CONNECT_TIMEOUT + 10
+
+
+def test_dask_refusing_an_address_is_a_cluster_error() -> None:
+    """A tls:// address with no TLS configured: Dask's own refusal, named, not a traceback."""
+    with pytest.raises(ClusterError, match=r"--scheduler tls://127\.0\.0\.1:1: Dask cannot "
+                       "connect there"), open_executor(scheduler="tls://127.0.0.1:1"):
+        raise AssertionError("unreachable")
+
+
 def test_a_scheduler_without_workers_is_refused() -> None:
     from distributed import LocalCluster
 
@@ -149,6 +172,11 @@ def test_a_worker_with_another_kickoff_is_refused(scheduler: str,
     (None, "tcp://127.0.0.1:65536", "--scheduler 'tcp://127.0.0.1:65536'"),
     (None, "tcp://:8786", "--scheduler 'tcp://:8786'"),
     (None, "tcp://a/b:8786", "--scheduler 'tcp://a/b:8786'"),
+    # found by an attacking pass: a port of non-ASCII digits, IPv6 without or with half brackets
+    (None, "tcp://127.0.0.1:\u00b2", "--scheduler 'tcp://127.0.0.1:\u00b2'"),
+    (None, "tcp://127.0.0.1:\u0663\u0663", "--scheduler 'tcp://127.0.0.1:\u0663\u0663'"),
+    (None, "tcp://[::1:8786", "--scheduler 'tcp://[::1:8786'"),
+    (None, "tcp://::1:8786", "--scheduler 'tcp://::1:8786'"),
 ])
 def test_bad_options_are_named(workers: int | None, address: str | None, needle: str) -> None:
     with pytest.raises(ClusterError, match=re.escape(needle)):

@@ -123,9 +123,11 @@ def _parse_address(address: str) -> tuple[str, int]:
     """``(host, port)`` of a scheduler's address ``tcp://HOST:PORT`` (or ``tls://``)."""
     scheme, sep, rest = address.partition("://")
     host, colon, port = rest.rpartition(":")
+    bracketed = host.startswith("[") and host.endswith("]")
     host = host.removeprefix("[").removesuffix("]")  # an IPv6 address, [::1]
-    if (not sep or scheme not in SCHEMES or not colon or not host or not port.isdigit()
-            or not 0 < int(port) < 65536 or any(c in host for c in "/?#@ ")):
+    if (not sep or scheme not in SCHEMES or not colon or not host
+            or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536
+            or any(c in host for c in "/?#@ []") or (":" in host and not bracketed)):
         raise ClusterError(f"--scheduler {address!r}: not a scheduler's address; give "
                            f"tcp://HOST:PORT, such as tcp://192.0.2.10:8786 (dask scheduler's "
                            f"default port is 8786; tls:// for Dask's TLS)")
@@ -189,14 +191,35 @@ def _local_client(stack: ExitStack, workers: int) -> Client:
 def _connect(address: str) -> Client:
     """A ``Client`` of the scheduler at ``address`` (``ClusterError`` when it does not answer
     within :data:`CONNECT_TIMEOUT` seconds)."""
+    import threading
+
     from distributed import Client  # here: only a cluster needs Dask
 
-    try:
-        return Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as e:
+    # A listener that is not a Dask scheduler accepts the connection and never answers Dask's
+    # handshake, which Client's own timeout does not bound: the connection is made in a thread
+    # that is given up after the timeout (a daemon: it never holds the process at its end).
+    made: list[Client] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(Client(address, timeout=CONNECT_TIMEOUT))  # type: ignore[no-untyped-call]
+        except BaseException as e:  # handed to the caller's thread below
+            failed.append(e)
+
+    thread = threading.Thread(target=connect, daemon=True, name="kickoff-dask-connect")
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 2)
+    if made:
+        return made[0]
+    e = failed[0] if failed else None
+    if e is None or isinstance(e, (OSError, TimeoutError)):
         raise ClusterError(f"--scheduler {address}: no Dask scheduler answered within "
                            f"{CONNECT_TIMEOUT:g} s (is `dask scheduler` running there, and "
                            f"the port open?)") from e
+    # Dask's own refusals (a tls:// address with no TLS configured, an address it cannot read)
+    raise ClusterError(f"--scheduler {address}: Dask cannot connect there "
+                       f"({type(e).__name__}: {e})") from e
 
 
 def _check_workers(client: Client, scheduler: str | None) -> None:

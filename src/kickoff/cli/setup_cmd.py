@@ -244,7 +244,17 @@ MAX_ROUNDS = 1_000_000
 def _bounded(option: str, value: float | None, low: float, high: float) -> None:
     """``ScenarioError`` naming ``option`` when ``value`` is outside ``low..high``."""
     if value is not None and not low <= value <= high:
-        raise ScenarioError([Problem(f"{value:g} is out of range: {low:g} to {high:g}", option)])
+        raise ScenarioError([Problem(f"{_number(value)} is out of range: {_number(low)} to "
+                                     f"{_number(high)}", option)])
+
+
+def _number(value: float) -> str:
+    """A bound or a value as given: an integer in full (up to 40 digits: a seed's bound is
+    2**64-1, and a longer one is cut, never converted to a float), else as ``:g`` writes it."""
+    if isinstance(value, int):
+        text = str(value) if abs(value) < 10**40 else f"{str(value)[:12]}... ({len(str(abs(value)))} digits)"
+        return text
+    return f"{value:g}"
 
 
 def _start_setup(start: str, team: tuple[str, TeamFile], ruleset: Ruleset) -> tuple[str, SetupFile]:
