@@ -212,6 +212,17 @@ def test_a_turn_has_no_set_up_to_suggest(client: TestClient) -> None:
     assert [p["text"] for p in r.json()["problems"]] == [NO_SETUP]
 
 
+def test_a_receiving_team_with_no_players_is_refused(client: TestClient,
+                                                     sevens: dict[str, Any]) -> None:
+    """``kickoff setup optimize`` refuses such a team; the page does too, naming the key path,
+    and starts no search."""
+    sevens["teams"]["away"]["players"] = []
+    r = client.post("/api/suggest", json={"scenario": sevens, "events": "none"})
+    assert r.status_code == 422, r.text
+    assert [p["text"] for p in r.json()["problems"]] == [
+        "scenario.teams.away.players: the receiving team has no players to set up"]
+
+
 def test_an_unknown_job(client: TestClient) -> None:
     r = client.get("/api/suggest/0123456789abcdef")
     assert r.status_code == 404

@@ -104,11 +104,18 @@ class Link:
 def load_setup(scenario_text: str) -> LoadedScenario:
     """Parse and check a scenario whose receiving set-up is to be searched: a ``phase: "turn"``
     scenario has no set-up (``ScenarioError`` naming ``phase``, checked before the rest);
-    ``ScenarioError`` / ``SetupError`` list every other problem."""
+    ``ScenarioError`` / ``SetupError`` list every other problem; a receiving team with no
+    players has nothing to search (``ScenarioError`` naming ``teams.<side>.players``, as
+    ``kickoff setup optimize`` refuses such a team)."""
     sc = parse_scenario(scenario_text)
     if sc.phase == "turn":
         raise ScenarioError([Problem.from_text(TURN_HAS_NO_SETUP.removeprefix("scenario."))])
-    return load_scenario(sc)
+    loaded = load_scenario(sc)
+    receiving = loaded.state.receiving
+    if not loaded.state.teams[receiving].players:
+        raise ScenarioError([Problem("the receiving team has no players to set up",
+                                     f"teams.{receiving}.players")])
+    return loaded
 
 
 def suggest_job(scenario_text: str, options: SuggestOptions, job_id: str,
