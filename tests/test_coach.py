@@ -179,6 +179,29 @@ def test_a_result_document_is_named_once_as_not_a_scenario(command: str, tmp_pat
     assert "unknown key" not in err
 
 
+def test_kick_file_says_it_played_the_file_s_landing(tmp_path: Path) -> None:
+    """A Kick action whose file gives its landing plays it and says so, not "the best square by
+    the odds"; with --toward it names neither."""
+    case = ROOT / "tests/data/cases/project/kickit-turn-bb2020-pooch-kick-short-landing.json"
+    scenario = tmp_path / "kick.json"
+    scenario.write_text(json.dumps(json.loads(case.read_text())["scenario"]))
+    seen = 0
+    for seed in range(1, 12):
+        code, out, err = cli(["kick", str(scenario), "--seed", str(seed), "--json"])
+        assert code == 0, err
+        accurate = [e for e in json.loads(out)["log"] if e["step"] == "accurate"]
+        code, text, err = cli(["kick", str(scenario), "--seed", str(seed)])
+        assert code == 0, err
+        assert "best square by the odds" not in text
+        if accurate and accurate[0]["landing"]:
+            assert accurate[0]["landing"] == [12, 7]
+            assert "Landing: [12, 7], as the file asks" in text
+            seen += 1
+        else:
+            assert "Landing:" not in text
+    assert seen > 0
+
+
 def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -> None:
     from kickoff.analysis.kick import KickSolver
     from kickoff.core.actions.kick import LandingOptions

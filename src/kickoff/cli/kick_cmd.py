@@ -235,8 +235,12 @@ def kick(
     heading.append(legend("the aim", landed=landed is not None), style="dim")
     ball = doc["ball"]
     accurate = any(e["step"] == "accurate" and e["landing"] for e in doc["log"])
-    chosen = ("" if not accurate or toward_square else
-              "Landing: the best square by the odds (default; --toward X,Y)\n")
+    if not accurate or toward_square:
+        chosen = ""
+    elif policy is None:  # the file's own landing
+        chosen = f"Landing: {s.act.landing and list(s.act.landing)}, as the file asks\n"
+    else:
+        chosen = "Landing: the best square by the odds (default; --toward X,Y)\n"
     end = Text(chosen + ("" if landed is None else f"The kick came down on {landed}. ")
                + f"Ball at {ball['square']}, held by {ball['carrier'] or 'nobody'}. "
                f"Turnover: {'yes' if doc['turnover'] else 'no'}.\n"
