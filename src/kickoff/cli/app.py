@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import typer.core
 import typer.main
 
 import kickoff
@@ -56,15 +55,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-def _flag_type(self: Any, ctx: Any) -> str | None:
-    """No ``<bool>`` beside an on/off flag in the help (it takes no value)."""
-    return None if getattr(self, "is_flag", False) else _option_type(self, ctx)
-
-
-_option_type = typer.core.TyperOption.display_type_rich
-typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 
 def _version(value: bool) -> None:
