@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 import typer
 
-from kickoff.analysis.cluster import ClusterError, check_options, open_executor
 from kickoff.analysis.exact import Events, KickoffSolver, Play
 from kickoff.analysis.simulate import Job, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
@@ -126,9 +125,16 @@ class Setting:
         """A progress bar on stderr (gone when done) while the work in the ``with`` block runs,
         which may take seconds (an exact solve of classic with the Kick-off events: several): a
         moving bar until the work's size is known, then (``count``) done of total;
-        ``show=False`` (``--json``): nothing is drawn. Gives ``update(completed=, total=,
-        advance=)`` for the bar; a ``KickoffError`` of the work is raised as :meth:`error`
-        names it."""
+        ``show=False`` (``--json``; one target without the Kick-off events, solved in
+        milliseconds): nothing is drawn, and Rich's progress bar is not imported. Gives
+        ``update(completed=, total=, advance=)`` for the bar; a ``KickoffError`` of the work is
+        raised as :meth:`error` names it."""
+        if not show:  # start-up (issue 16)
+            try:
+                yield lambda **_: None
+            except KickoffError as e:
+                raise self.error(e) from None
+            return
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -141,8 +147,7 @@ class Setting:
         columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
                    TimeElapsedColumn()]
         try:
-            with Progress(*columns, transient=True, console=Console(stderr=True),
-                          disable=not show) as bar:
+            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
                 yield partial(bar.update, bar.add_task(what, total=total))
         except KickoffError as e:
             raise self.error(e) from None
@@ -253,7 +258,9 @@ def odds(
     chosen = {} if play == "defaults" else {"play": play, "objective": goal}
     console = Console(highlight=False)
     if not all_targets:
-        with s.working(not as_json, f"solving a kick at {list(s.target)} exactly"):
+        # No progress bar for a solve without the Kick-off events: it takes milliseconds.
+        with s.working(not as_json and events == "all",
+                       f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
             typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
@@ -312,6 +319,8 @@ def estimate(tally: Tally, count: int) -> dict[str, Any]:
 def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
     """Whether ``--workers`` or ``--scheduler`` asks for a Dask cluster; ``ClusterError`` naming
     the option if it is bad or given with ``--jobs`` over 1 (checked before any work)."""
+    from kickoff.analysis.cluster import ClusterError, check_options  # here: it imports logging
+
     check_options(workers, scheduler)
     cluster = workers is not None or scheduler is not None
     if cluster and jobs != 1:
@@ -354,6 +363,8 @@ def simulate(
     other."""
     from rich.console import Console
     from rich.table import Table
+
+    from kickoff.analysis.cluster import open_executor
 
     cluster = _on_cluster(workers, scheduler, jobs)
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
