@@ -7,6 +7,7 @@ wrong usage (Click's own).
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import sys
 from pathlib import Path
@@ -349,5 +350,10 @@ def app_for(args: list[str]) -> typer.Typer:
 
 def main() -> Any:
     """Entry point of the ``kickoff`` command."""
+    # Start-up (issue 16): what the imports made (modules, classes, functions, Typer's and Rich's
+    # tables) lives as long as the process. Frozen, the cyclic garbage collector no longer scans
+    # it again in every later collection of the command nor at the interpreter's exit (about a
+    # tenth of a one-target ``kickoff odds``); the command's own garbage is collected as before.
+    gc.freeze()
     args = flag_values(sys.argv[1:])
     return app_for(args)(args=args)
