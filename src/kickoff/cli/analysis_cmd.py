@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -46,6 +46,9 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
+
+if TYPE_CHECKING:
+    from kickoff.analysis.cluster import Executor
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -329,6 +332,15 @@ def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
     return cluster
 
 
+def _open_executor(workers: int | None, scheduler: str | None
+                   ) -> AbstractContextManager[Executor]:
+    """:func:`~kickoff.analysis.cluster.open_executor`, imported here (it imports ``logging``;
+    start-up)."""
+    from kickoff.analysis.cluster import open_executor
+
+    return open_executor(workers, scheduler)
+
+
 @guarded
 def simulate(
     file: FileArg = None,
@@ -364,15 +376,13 @@ def simulate(
     from rich.console import Console
     from rich.table import Table
 
-    from kickoff.analysis.cluster import open_executor
-
     cluster = _on_cluster(workers, scheduler, jobs)
     s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
               high_kick, touchback)
-    with open_executor(workers, scheduler) as executor, s.working(
+    with _open_executor(workers, scheduler) as executor, s.working(
             not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
             n, count=True) as update:
         tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),
