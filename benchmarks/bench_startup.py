@@ -70,9 +70,13 @@ COMMANDS: dict[str, list[str]] = {
     "python -c pass (the interpreter alone)": ["-c", "pass"],
     "the libraries alone (Typer, Rich, gmpy2; no kickoff)": ["-c", LIBRARIES, *ODDS],
     "python -c 'import kickoff.cli.app'": ["-c", "import kickoff.cli.app"],
+    # The entry point as pyproject.toml names it: kickoff.cli:main (before 2026-12-01 evening,
+    # kickoff.cli.app:main, which a tree without kickoff.cli.main runs).
     "kickoff odds --target 20,3 --events none": [
-        "-c", "import sys; sys.argv[0] = 'kickoff'; from kickoff.cli.app import main; main()",
-        *ODDS],
+        "-c", "import sys; sys.argv[0] = 'kickoff'; import kickoff.cli as cli\n"
+        "main = getattr(cli, 'main', None)\n"
+        "if main is None:\n    from kickoff.cli.app import main\n"
+        "main()", *ODDS],
 }
 
 #: One run of the command in-process, printing ``label seconds`` lines (``--breakdown``).

@@ -130,3 +130,25 @@ def test_a_users_team_file_is_still_validated(tmp_path: Path) -> None:
     good = tmp_path / "good.toml"
     good.write_text(text)
     assert type(read_team(str(good), "bb2020")[1]).__name__ == "TeamFile"
+
+
+def test_the_entry_point_runs_the_command_and_collects_garbage_again() -> None:
+    import subprocess
+    import sys
+    import tomllib
+
+    scripts = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())[
+        "project"]["scripts"]
+    assert scripts == {"kickoff": "kickoff.cli:main"}
+    code = ("import gc, sys\n"
+            "sys.argv = ['kickoff', 'odds', '--target', '20,3', '--events', 'none']\n"
+            "from kickoff.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit as e:\n"
+            "    assert e.code in (0, None), e.code\n"
+            "print('collecting:', gc.isenabled(), gc.get_freeze_count() > 10_000)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert "926347/3431424" in done.stdout
+    assert done.stdout.endswith("collecting: True True\n"), done.stdout
