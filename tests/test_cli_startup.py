@@ -3,10 +3,14 @@ command so built reads, prints and fails exactly as it does inside the whole app
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
+import kickoff
 from kickoff.cli.app import app, app_for
+from kickoff.formats.teams import builtin_names
 
 #: Command lines whose every byte (stdout, stderr, exit status) must be the same both ways:
 #: help, usage errors, bad values, results.
@@ -73,3 +77,78 @@ def test_simulate_stays_the_function_when_its_module_is_imported() -> None:
     assert simulate.__module__ == "kickoff.analysis.simulate" and simulate.__name__ == "simulate"
     assert by_path is simulate
     assert sys.modules["kickoff.analysis.simulate"].simulate is simulate
+
+
+# The built-in teams and set-ups are read without the models (no pydantic for a command that
+# plays only built-ins): each must read exactly as through the models, and be valid by them.
+
+_BUILTIN_TEAMS = [(f, n) for f in ("classic", "bb2020", "sevens")
+                  for n in builtin_names("teams", f)]
+_BUILTIN_SETUPS = [(p, n) for p in ("eleven", "sevens") for n in builtin_names("setups", p)]
+
+
+@pytest.mark.parametrize(("family", "name"), _BUILTIN_TEAMS,
+                         ids=[f"{f}/{n}" for f, n in _BUILTIN_TEAMS])
+def test_a_builtin_team_reads_as_through_the_models(family: str, name: str) -> None:
+    from kickoff.formats.teams import BuiltinTeam, load_team, read_team
+
+    where, team = read_team(name, family)  # type: ignore[arg-type]
+    assert isinstance(team, BuiltinTeam)
+    checked_where, checked = load_team(name, family)  # type: ignore[arg-type]
+    assert where == checked_where == f"teams/{family}/{name}"
+    assert team.players and len(team.players) == len(checked.players)
+    fields = ("name", "race", "family", "source", "rerolls", "fan_factor", "fame",
+              "cheerleaders", "assistant_coaches")
+    assert [getattr(team, f) for f in fields] == [getattr(checked, f) for f in fields]
+    for mine, theirs in zip(team.players, checked.players, strict=True):
+        assert vars(mine) == theirs.model_dump()
+
+
+@pytest.mark.parametrize(("pitch", "name"), _BUILTIN_SETUPS,
+                         ids=[f"{p}/{n}" for p, n in _BUILTIN_SETUPS])
+def test_a_builtin_setup_reads_as_through_the_models(pitch: str, name: str) -> None:
+    from kickoff.core.pitch import PITCHES
+    from kickoff.formats.teams import BuiltinSetup, load_setup, read_setup
+
+    where, setup = read_setup(name, PITCHES[pitch])
+    assert isinstance(setup, BuiltinSetup)
+    checked_where, checked = load_setup(name, PITCHES[pitch])
+    assert where == checked_where == f"setups/{pitch}/{name}"
+    assert setup.positions and vars(setup) == checked.model_dump()
+
+
+def test_a_users_team_file_is_still_validated(tmp_path: Path) -> None:
+    from kickoff.core.errors import ScenarioError
+    from kickoff.formats.teams import read_team
+
+    text = (Path(kickoff.__file__).parent / "data" / "teams" / "bb2020" / "orc.toml").read_text()
+    bad = tmp_path / "orc.toml"
+    bad.write_text(text.replace("rerolls = ", "rerolls = -", 1))
+    with pytest.raises(ScenarioError, match=r"rerolls: Input should be greater than or equal "
+                       "to 0"):
+        read_team(str(bad), "bb2020")
+    good = tmp_path / "good.toml"
+    good.write_text(text)
+    assert type(read_team(str(good), "bb2020")[1]).__name__ == "TeamFile"
+
+
+def test_the_entry_point_runs_the_command_and_collects_garbage_again() -> None:
+    import subprocess
+    import sys
+    import tomllib
+
+    scripts = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())[
+        "project"]["scripts"]
+    assert scripts == {"kickoff": "kickoff.cli:main"}
+    code = ("import gc, sys\n"
+            "sys.argv = ['kickoff', 'odds', '--target', '20,3', '--events', 'none']\n"
+            "from kickoff.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit as e:\n"
+            "    assert e.code in (0, None), e.code\n"
+            "print('collecting:', gc.isenabled(), gc.get_freeze_count() > 10_000)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert "926347/3431424" in done.stdout
+    assert done.stdout.endswith("collecting: True True\n"), done.stdout

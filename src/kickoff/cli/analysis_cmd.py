@@ -5,16 +5,15 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kickoff.analysis.cluster import ClusterError, check_options, open_executor
 from kickoff.analysis.exact import Events, KickoffSolver, Play
 from kickoff.analysis.simulate import Job, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
@@ -47,6 +46,9 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.formats.files import write_files
+
+if TYPE_CHECKING:
+    from kickoff.analysis.cluster import Executor
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -126,9 +128,16 @@ class Setting:
         """A progress bar on stderr (gone when done) while the work in the ``with`` block runs,
         which may take seconds (an exact solve of classic with the Kick-off events: several): a
         moving bar until the work's size is known, then (``count``) done of total;
-        ``show=False`` (``--json``): nothing is drawn. Gives ``update(completed=, total=,
-        advance=)`` for the bar; a ``KickoffError`` of the work is raised as :meth:`error`
-        names it."""
+        ``show=False`` (``--json``; one target without the Kick-off events, solved in
+        milliseconds): nothing is drawn, and Rich's progress bar is not imported. Gives
+        ``update(completed=, total=, advance=)`` for the bar; a ``KickoffError`` of the work is
+        raised as :meth:`error` names it."""
+        if not show:  # start-up (issue 16)
+            try:
+                yield lambda **_: None
+            except KickoffError as e:
+                raise self.error(e) from None
+            return
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -141,8 +150,7 @@ class Setting:
         columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
                    TimeElapsedColumn()]
         try:
-            with Progress(*columns, transient=True, console=Console(stderr=True),
-                          disable=not show) as bar:
+            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
                 yield partial(bar.update, bar.add_task(what, total=total))
         except KickoffError as e:
             raise self.error(e) from None
@@ -253,7 +261,9 @@ def odds(
     chosen = {} if play == "defaults" else {"play": play, "objective": goal}
     console = Console(highlight=False)
     if not all_targets:
-        with s.working(not as_json, f"solving a kick at {list(s.target)} exactly"):
+        # No progress bar for a solve without the Kick-off events: it takes milliseconds.
+        with s.working(not as_json and events == "all",
+                       f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
             typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
@@ -312,12 +322,23 @@ def estimate(tally: Tally, count: int) -> dict[str, Any]:
 def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
     """Whether ``--workers`` or ``--scheduler`` asks for a Dask cluster; ``ClusterError`` naming
     the option if it is bad or given with ``--jobs`` over 1 (checked before any work)."""
+    from kickoff.analysis.cluster import ClusterError, check_options  # here: it imports logging
+
     check_options(workers, scheduler)
     cluster = workers is not None or scheduler is not None
     if cluster and jobs != 1:
         raise ClusterError(f"--jobs {jobs} with --{'workers' if workers else 'scheduler'}: the "
                            f"cluster's workers are the processes; give one or the other")
     return cluster
+
+
+def _open_executor(workers: int | None, scheduler: str | None
+                   ) -> AbstractContextManager[Executor]:
+    """:func:`~kickoff.analysis.cluster.open_executor`, imported here (it imports ``logging``;
+    start-up)."""
+    from kickoff.analysis.cluster import open_executor
+
+    return open_executor(workers, scheduler)
 
 
 @guarded
@@ -361,7 +382,7 @@ def simulate(
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
               high_kick, touchback)
-    with open_executor(workers, scheduler) as executor, s.working(
+    with _open_executor(workers, scheduler) as executor, s.working(
             not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
             n, count=True) as update:
         tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),

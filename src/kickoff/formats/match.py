@@ -25,20 +25,21 @@ from kickoff.core.state import GameState, Team, Weather
 from kickoff.formats.teams import (
     FAMILY,
     ID_PREFIX,
-    RosterPlayer,
-    SetupFile,
-    TeamFile,
+    SetupData,
+    TeamData,
     as_drawn,
     build_state,
-    load_setup,
-    load_team,
     place_team,
+    read_setup,
+    read_team,
 )
 
-# The scenario format's models are imported by the functions that write or read a scenario, not
-# by ``build_match`` (what ``kickoff odds`` needs; start-up, issue 16).
+# The scenario format's models and the team and set-up files' are imported by the functions that
+# write or read a scenario, not by ``build_match`` (what ``kickoff odds`` needs; start-up, issue
+# 16: the built-in teams and set-ups are read without pydantic).
 if TYPE_CHECKING:
     from kickoff.formats.scenario_models import ScenarioIn
+    from kickoff.formats.team_models import SetupFile
 
 #: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
 #: the defence, the receiving team the offence.
@@ -61,7 +62,7 @@ class Match:
 def _load(
     ruleset: str, home: str | None, away: str | None, home_setup: str | None,
     away_setup: str | None, kicking: Side,
-) -> tuple[dict[Side, tuple[str, TeamFile]], dict[Side, tuple[str, SetupFile]]]:
+) -> tuple[dict[Side, tuple[str, TeamData]], dict[Side, tuple[str, SetupData]]]:
     """The teams and set-ups named (``None``: the ruleset's default), as ``(where, file)``."""
     rs = RULESETS[ruleset]
     family = FAMILY[ruleset]
@@ -74,8 +75,8 @@ def _load(
         setup_names["home"] = home_setup
     if away_setup:
         setup_names["away"] = away_setup
-    teams = {s: load_team(team_names[s], family) for s in SIDES}
-    setups = {s: load_setup(setup_names[s], rs.pitch) for s in SIDES}
+    teams = {s: read_team(team_names[s], family) for s in SIDES}
+    setups = {s: read_setup(setup_names[s], rs.pitch) for s in SIDES}
     return teams, setups
 
 
@@ -187,6 +188,8 @@ def scenario_setup(sc: ScenarioIn, side: Side, name: str = "") -> SetupFile:
     """``side``'s players on the pitch in scenario ``sc`` as a set-up file (squares drawn as the
     home team; ``kind`` from who kicks). ``ScenarioError`` names a player without a jersey
     number in his id."""
+    from kickoff.formats.team_models import SetupFile
+
     rs = RULESETS[sc.ruleset]
     numbers = _jersey_numbers(sc, side)
     positions = {
@@ -215,6 +218,7 @@ def with_setup(
     whose id carries no jersey number.
     """
     from kickoff.formats.scenario_models import parse_scenario
+    from kickoff.formats.team_models import RosterPlayer, TeamFile
 
     sc = parse_scenario(json.dumps(doc))
     rs = RULESETS[sc.ruleset]

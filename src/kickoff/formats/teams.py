@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
@@ -28,8 +27,26 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
-from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, NonNegative, SkillList
 from kickoff.formats.reading import load_toml, read_text
+
+# The files' pydantic models are imported when a file is validated (a user's file; the web app,
+# the set-up commands), not by a command that plays only built-in teams and set-ups (start-up,
+# issue 16); ``from kickoff.formats.teams import TeamFile`` still works (``__getattr__``).
+if TYPE_CHECKING:
+    from kickoff.formats.team_models import RosterPlayer as RosterPlayer
+    from kickoff.formats.team_models import SetupFile as SetupFile
+    from kickoff.formats.team_models import TeamFile as TeamFile
+
+_MODELS = ("RosterPlayer", "SetupFile", "TeamFile")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MODELS:
+        from kickoff.formats import team_models
+
+        return getattr(team_models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Family = Literal["classic", "bb2020", "sevens"]
 
@@ -37,52 +54,6 @@ Family = Literal["classic", "bb2020", "sevens"]
 FAMILY: dict[str, Family] = {
     "classic": "classic", "bb2020": "bb2020", "bb2025": "bb2020", "sevens": "sevens",
 }
-
-
-class _Strict(BaseModel):
-    # defer_build: the validators are built on the first validation, not when a command that
-    # never reads a team or set-up file imports this module (start-up, issue 16).
-    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
-
-
-class RosterPlayer(_Strict):
-    """One player of a team file."""
-
-    number: Annotated[int, Field(ge=1, le=99)]
-    name: str = ""
-    position: str = ""
-    ma: Annotated[int, Field(ge=1, le=12)]
-    st: Annotated[int, Field(ge=1, le=8)]
-    ag: Annotated[int, Field(ge=1, le=6)]
-    pa: Annotated[int, Field(ge=0, le=6)] | None = None
-    av: Annotated[int, Field(ge=2, le=12)]
-    skills: SkillList = Field(default_factory=list)
-
-
-class TeamFile(_Strict):
-    """A team file: name, family, source, counters and roster."""
-
-    name: str
-    race: str = ""
-    family: Family
-    source: str = ""
-    rerolls: NonNegative = 0
-    fan_factor: NonNegative = 0
-    fame: Annotated[int, Field(ge=0, le=2)] = 0
-    cheerleaders: NonNegative = 0
-    assistant_coaches: NonNegative = 0
-    players: Annotated[list[RosterPlayer], Field(max_length=MAX_TEAM_PLAYERS)]
-
-
-class SetupFile(_Strict):
-    """A set-up file: jersey number -> ``[x, y]`` drawn as the home team."""
-
-    name: str
-    pitch: Literal["eleven", "sevens"]
-    kind: Literal["offence", "defence"] | None = None
-    source: str = ""
-    description: str = ""
-    positions: dict[str, Annotated[list[Coordinate], Field(min_length=2, max_length=2)]]
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
@@ -124,21 +95,27 @@ def suggestions(name: str, known: list[str], most: int = 3) -> list[str]:
 
 def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, str]:
     """Find a built-in (``name`` or ``sub/name``) or a file; ``ScenarioError`` says what is wrong."""
+    where, text, _ = _find(kind, sub, name)
+    return where, text
+
+
+def _find(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, str, bool]:
+    """:func:`_locate`, and whether what it found is a built-in (shipped with the package)."""
     what = "team" if kind == "teams" else "set-up"
     if "/" in name and not name.endswith(".toml"):
         head, _, tail = name.partition("/")
         found = _builtin(kind, head, tail)
         if found:
-            return found
+            return *found, True
     found = _builtin(kind, sub, name)
     if found:
-        return found
+        return *found, True
     path = Path(name)
     try:
         if path.is_dir():
             raise ScenarioError([Problem(f"is a folder, not a {what} file", name)])
         if path.exists():  # a file, or a device or pipe (read within the limit)
-            return str(path), read_text(path)
+            return str(path), read_text(path), False
     except OSError as e:  # a name too long for the file system, ...
         shown = name if len(name) <= 60 else name[:57] + "..."
         raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", shown)]) from None
@@ -156,15 +133,145 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
                          f"{hint} (built-in: {', '.join(known)})", name)])
 
 
-def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
-    """A team by built-in name or path: ``(where, team)``. ``ScenarioError`` names the key path."""
-    where, text = _locate("teams", family, name)
+class RosterData(Protocol):
+    """One player of a team as read: a team file's :class:`RosterPlayer` or a built-in's."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def position(self) -> str: ...
+    @property
+    def ma(self) -> int: ...
+    @property
+    def st(self) -> int: ...
+    @property
+    def ag(self) -> int: ...
+    @property
+    def pa(self) -> int | None: ...
+    @property
+    def av(self) -> int: ...
+    @property
+    def skills(self) -> Sequence[str]: ...
+
+
+class TeamData(Protocol):
+    """A team as read: a validated :class:`TeamFile` or a built-in's :class:`BuiltinTeam`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def family(self) -> str: ...
+    @property
+    def rerolls(self) -> int: ...
+    @property
+    def fan_factor(self) -> int: ...
+    @property
+    def fame(self) -> int: ...
+    @property
+    def cheerleaders(self) -> int: ...
+    @property
+    def assistant_coaches(self) -> int: ...
+    @property
+    def players(self) -> Sequence[RosterData]: ...
+
+
+class SetupData(Protocol):
+    """A set-up as read: a validated :class:`SetupFile` or a built-in's :class:`BuiltinSetup`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def pitch(self) -> str: ...
+    @property
+    def positions(self) -> Mapping[str, Sequence[int]]: ...
+
+
+# A built-in team or set-up (``kickoff/data``, shipped with the package) is read as its TOML
+# says, without the models' validation: every built-in is validated by the models in the tests
+# (``tests/test_setup.py``), and reads the same as through them. So a command that plays only
+# built-ins imports no pydantic (start-up, issue 16). A user's file is always validated.
+
+@dataclass(frozen=True)
+class BuiltinPlayer:
+    """One player of a built-in team, as its file gives it (the fields of :class:`RosterPlayer`)."""
+
+    number: int
+    ma: int
+    st: int
+    ag: int
+    av: int
+    name: str = ""
+    position: str = ""
+    pa: int | None = None
+    skills: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BuiltinTeam:
+    """A built-in team, as its file gives it (the fields of :class:`TeamFile`)."""
+
+    name: str
+    family: str
+    players: list[BuiltinPlayer]
+    race: str = ""
+    source: str = ""
+    rerolls: int = 0
+    fan_factor: int = 0
+    fame: int = 0
+    cheerleaders: int = 0
+    assistant_coaches: int = 0
+
+
+@dataclass(frozen=True)
+class BuiltinSetup:
+    """A built-in set-up, as its file gives it (the fields of :class:`SetupFile`)."""
+
+    name: str
+    pitch: str
+    positions: dict[str, list[int]]
+    kind: str | None = None
+    source: str = ""
+    description: str = ""
+
+
+_T = TypeVar("_T", bound=TeamData)
+_S = TypeVar("_S", bound=SetupData)
+
+
+def _validated(model: Any, where: str, text: str) -> Any:
+    """``text`` (TOML) validated by the pydantic ``model``; ``ScenarioError`` names each key."""
+    from pydantic import ValidationError
+
     try:
-        team = TeamFile.model_validate(_read_toml(where, text))
+        return model.model_validate(_read_toml(where, text))
     except ValidationError as e:
         from kickoff.formats.scenario_models import pydantic_problems
 
         raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
+
+
+def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
+    """A team by built-in name or path: ``(where, team)``. ``ScenarioError`` names the key path."""
+    from kickoff.formats.team_models import TeamFile
+
+    where, text = _locate("teams", family, name)
+    team: TeamFile = _validated(TeamFile, where, text)
+    return where, _checked_team(where, team, family)
+
+
+def read_team(name: str, family: Family) -> tuple[str, TeamData]:
+    """:func:`load_team`, but a built-in team is read as shipped (not through the models)."""
+    where, text, builtin = _find("teams", family, name)
+    if not builtin:
+        return load_team(name, family)
+    doc = dict(_read_toml(where, text))
+    players = [BuiltinPlayer(**p) for p in doc.pop("players")]  # type: ignore[attr-defined]
+    return where, _checked_team(where, BuiltinTeam(players=players, **doc), family)  # type: ignore[arg-type]
+
+
+def _checked_team(where: str, team: _T, family: Family) -> _T:
     if team.family != family:
         raise ScenarioError([Problem(f"family: {team.family!r} team, but this ruleset plays "
                              f"{family!r} teams", where)])
@@ -172,7 +279,7 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     dupes = sorted({n for n in numbers if numbers.count(n) > 1})
     if dupes:
         raise ScenarioError([Problem(f"players: jersey number(s) {dupes} used twice", where)])
-    return where, team
+    return team
 
 
 #: A jersey number as a set-up file's key: ASCII digits (``"²"`` or ``"٣"`` is not one).
@@ -185,13 +292,22 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     ``ScenarioError`` names every problem: the file's TOML or keys, a key of ``positions``
     that is not a jersey number (ASCII digits), two keys naming one jersey number (``1`` and
     ``01``), a set-up for the other pitch."""
-    where, text = _locate("setups", pitch.name, name)
-    try:
-        setup = SetupFile.model_validate(_read_toml(where, text))
-    except ValidationError as e:
-        from kickoff.formats.scenario_models import pydantic_problems
+    from kickoff.formats.team_models import SetupFile
 
-        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
+    where, text = _locate("setups", pitch.name, name)
+    setup: SetupFile = _validated(SetupFile, where, text)
+    return where, _checked_setup(where, setup, pitch)
+
+
+def read_setup(name: str, pitch: Pitch) -> tuple[str, SetupData]:
+    """:func:`load_setup`, but a built-in set-up is read as shipped (not through the models)."""
+    where, text, builtin = _find("setups", pitch.name, name)
+    if not builtin:
+        return load_setup(name, pitch)
+    return where, _checked_setup(where, BuiltinSetup(**_read_toml(where, text)), pitch)  # type: ignore[arg-type]
+
+
+def _checked_setup(where: str, setup: _S, pitch: Pitch) -> _S:
     problems = [Problem(f"positions.{k}: not a jersey number (1 to 4 digits 0-9)", where)
                 for k in setup.positions if not _JERSEY.fullmatch(k)]
     first: dict[int, str] = {}
@@ -207,7 +323,7 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
                         f"{pitch.name!r} pitch", where))
     if problems:
         raise ScenarioError(problems)
-    return where, setup
+    return setup
 
 
 def setup_text(name: str, pitch: Pitch) -> tuple[str, str]:
@@ -238,7 +354,7 @@ class PlacedTeam:
 
 
 def place_team(
-    side: Side, team: TeamFile, setup: SetupFile, pitch: Pitch, *, setup_name: str = "set-up",
+    side: Side, team: TeamData, setup: SetupData, pitch: Pitch, *, setup_name: str = "set-up",
     order_start: int = 0, team_name: str | None = None,
 ) -> PlacedTeam:
     """Put ``team`` on the pitch as ``side`` with ``setup`` (mirrored for away).
@@ -285,7 +401,7 @@ def place_team(
     )
 
 
-def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[Problem]:
+def skill_problems(team: TeamData, where: str, ruleset: Ruleset) -> list[Problem]:
     """Skills of a team file the ruleset does not know (``where``: the file)."""
     return [
         Problem(f"players[{i}] (number {p.number}).skills[{j}]: unknown skill {s!r} in "
@@ -298,8 +414,8 @@ def skill_problems(team: TeamFile, where: str, ruleset: Ruleset) -> list[Problem
 
 def build_state(
     ruleset: Ruleset,
-    teams: dict[Side, tuple[str, TeamFile]],
-    setups: dict[Side, tuple[str, SetupFile]],
+    teams: Mapping[Side, tuple[str, TeamData]],
+    setups: Mapping[Side, tuple[str, SetupData]],
     kicking: Side,
     weather: Weather = "nice",
 ) -> GameState:
@@ -332,7 +448,7 @@ def build_state(
 
 
 def check_setup_file(
-    ruleset: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile], side: Side
+    ruleset: Ruleset, team: tuple[str, TeamData], setup: tuple[str, SetupData], side: Side
 ) -> list[Problem]:
     """Every problem of one team's set-up on its own (both sides' squares are independent)."""
     placed = place_team(side, team[1], setup[1], ruleset.pitch, setup_name=setup[0],
@@ -370,6 +486,8 @@ def setup_from_squares(
     ``a<number>`` -> his square on ``pitch``, ``None``: the Reserves, left out), drawn as the home
     team (``kickoff setup optimize`` writes it). ``ScenarioError`` naming a player whose id
     carries no jersey number."""
+    from kickoff.formats.team_models import SetupFile
+
     prefix = ID_PREFIX[side]
     positions: dict[int, list[int]] = {}
     for pid, sq in squares.items():
