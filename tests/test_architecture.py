@@ -110,14 +110,16 @@ NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
 #: set-ups, one target): no scenario model, no writer, no heat map, no process pool, no web app,
 #: and no pydantic: Typer (before 0.29) parses the options with Click's types, and the built-in
 #: teams and set-ups are read without the files' models; no progress bar for a solve of
-#: milliseconds, no Dask options' checks (nor ``logging``, which they import). (Rich's console
-#: and table it needs: the table is Rich's.)
+#: milliseconds, no Dask options' checks (nor ``logging``, which they import); no
+#: ``importlib.metadata`` (nor ``email``): gmpy2 before 2.3 does not read its version at import.
+#: (Rich's console and table it needs: the table is Rich's.)
 NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "tomlkit",
                 "defusedxml", "multiprocessing", "concurrent.futures", "kickoff.web",
                 "kickoff.formats.scenario", "kickoff.formats.scenario_models",
                 "kickoff.formats.fumbbl_setup", "kickoff.analysis.kick", "kickoff.analysis.plot",
                 "pydantic", "pydantic_core", "kickoff.formats.team_models", "rich.progress",
-                "rich.live", "kickoff.analysis.cluster", "logging")
+                "rich.live", "kickoff.analysis.cluster", "logging", "importlib.metadata",
+                "email")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
