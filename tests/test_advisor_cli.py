@@ -155,6 +155,33 @@ def test_bad_options_exit_1_and_write_nothing(
     assert not out_file.exists()
 
 
+@pytest.mark.parametrize("where", ["missing/best.toml", "folder"])
+def test_an_out_that_cannot_be_written_is_refused_before_the_search(
+    tmp_path: Path, where: str
+) -> None:
+    """--out is checked before the search (which may take minutes), not after it: a folder that
+    does not exist, or a folder where the file should be; the Rich bar never starts."""
+    (tmp_path / "folder").mkdir()
+    out_file = tmp_path / where
+    code, out, err = cli([*BASE, "--team", "orc", "--seconds", "3600", "--out", str(out_file)])
+    reason = "no such folder" if where.startswith("missing") else "is a folder"
+    assert_invalid(code, out, err, str(out_file), f"cannot write: {reason}")
+    assert "searching" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
+def test_a_name_near_the_file_systems_limit_is_written(tmp_path: Path) -> None:
+    """The temporary file's name keeps only the start of the name: a 250-byte name that the
+    file system takes is written, not refused as too long for ``.NAME.xxxxxxxx.part``."""
+    out_file = tmp_path / ("s" * 245 + ".toml")
+    code, out, err = cli([*BASE[:2], "--rounds", "1", "--ruleset", "sevens", "--team", "orc",
+                          "--out", str(out_file), "--json"])
+    assert code == 0, err
+    assert json.loads(out)["objective"] == "receiver-holds"
+    assert 'pitch = "sevens"' in out_file.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == [out_file.name]
+
+
 def test_illegal_start_names_the_file_and_the_player(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "bad"\npitch = "eleven"\n[positions]\n'

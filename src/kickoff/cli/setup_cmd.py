@@ -406,6 +406,10 @@ def optimize(
     _bounded("--rounds", rounds, 1, MAX_ROUNDS)
     _bounded("--seed", seed, 0, MAX_SEED)
     check_options(workers, scheduler)
+    if out is not None:
+        from kickoff.formats.files import check_writable
+
+        check_writable(out)  # before a search of minutes, not after it
     rs = RULESETS[ruleset]
     state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)

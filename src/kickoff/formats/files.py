@@ -36,7 +36,7 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
             path = _target(named)
             data = content.encode("utf-8") if isinstance(content, str) else content
             try:
-                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
                                             suffix=".part")
                 staged.append((temp, path, named))
                 with os.fdopen(fd, "wb") as f:
@@ -69,6 +69,27 @@ def _target(path: Path) -> Path:
     except OSError as e:  # a name too long for the file system, ...
         raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(path))]) from None
     return target
+
+
+#: Characters of a file's name kept in its temporary file's name (``.NAME.xxxxxxxx.part``): a
+#: name near the file system's limit (255 bytes) must not fail for its temporary file's sake.
+TEMP_NAME_CHARS = 48
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name[:TEMP_NAME_CHARS]}."
+
+
+def check_writable(path: Path) -> None:
+    """Refuse now what :func:`write_files` would refuse when the file is written, for commands
+    that work long before they write (``setup optimize --out``): a folder, a device, pipe or
+    socket, a folder that does not exist or cannot be written into. ``ScenarioError`` naming
+    the file. It writes nothing."""
+    folder = _target(path).parent
+    if not folder.is_dir():
+        raise ScenarioError([Problem("cannot write: no such folder", str(path))])
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ScenarioError([Problem("cannot write: permission denied", str(path))])
 
 
 def make_folder(folder: Path) -> None:
