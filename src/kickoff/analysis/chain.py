@@ -9,7 +9,7 @@ systems over exact rationals, not truncated. Used by the kick-off odds (the ball
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
 from kickoff.core.pitch import Square
@@ -34,6 +34,7 @@ class ChainSolver:
         is_end: Callable[[int], bool],
         reads: Callable[[int], frozenset[Read]] | None = None,
         like: tuple[ChainSolver, frozenset[Read]] | None = None,
+        shared: tuple[Shared, frozenset[Hashable]] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
@@ -47,6 +48,10 @@ class ChainSolver:
         #: see where this chain differs from it: a state whose region there avoids them all has
         #: the other chain's solution and region here.
         self.like = like
+        #: ``shared``: solutions several chains (with ``reads``) share, and this chain's changes
+        #: (:class:`Shared`): a state solved in another chain whose changes agree with this
+        #: one's wherever that journey looked has that solution and region here too.
+        self.shared = shared
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start``."""
@@ -70,14 +75,18 @@ class ChainSolver:
         return edges
 
     def _reused(self, s: int) -> bool:
-        if self.like is None:
-            return False
-        other, differ = self.like
-        region = other.region.get(s)
-        if region is None or not region.isdisjoint(differ):
-            return False
-        self.solved[s], self.region[s] = other.solved[s], region
-        return True
+        if self.like is not None:
+            other, differ = self.like
+            region = other.region.get(s)
+            if region is not None and region.isdisjoint(differ):
+                self.solved[s], self.region[s] = other.solved[s], region
+                return True
+        if self.shared is not None:
+            found = self.shared[0].find(s, self.shared[1])
+            if found is not None:
+                self.solved[s], self.region[s] = found
+                return True
+        return False
 
     def _tarjan(self, root: int) -> None:
         index: dict[int, int] = {}
@@ -123,6 +132,10 @@ class ChainSolver:
                 self._solve_component(component)
                 if self.reads is not None:
                     self._region_of_component(component)
+                    if self.shared is not None:
+                        table, changes = self.shared
+                        for s in component:
+                            table.add(s, changes, solved[s], self.region[s])
 
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
@@ -195,3 +208,40 @@ class ChainSolver:
                 for end, q in solved[t].items():
                     out[end] = out[end] + p * q if end in out else p * q
         return out
+
+
+class Shared:
+    """Solutions shared between chains over the same states (with ``reads``) that differ from
+    each other by changes (any hashable), as the event's worlds differ from the set-up.
+
+    ``sees(region)``: every change (of any chain) that a read of ``region`` would see. A state
+    solved in a chain with changes ``c`` and region ``r`` has the same solution and region in
+    any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads the same
+    things and meets the same outcomes.
+    """
+
+    def __init__(self, sees: Callable[[frozenset[Read]], frozenset[Hashable]]) -> None:
+        self.sees = sees
+        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution,
+        #: region)})].
+        self.known: dict[int, list[tuple[frozenset[Hashable],
+                                         dict[frozenset[Hashable], tuple[Dist, frozenset[Read]]]]]] = {}
+
+    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[Dist, frozenset[Read]] | None:
+        """A solution of ``s`` valid for a chain with ``changes`` (``None``: none known)."""
+        for seen, table in self.known.get(s, ()):
+            found = table.get(changes & seen)
+            if found is not None:
+                return found
+        return None
+
+    def add(self, s: int, changes: frozenset[Hashable], solution: Dist,
+            region: frozenset[Read]) -> None:
+        """Remember ``s``'s ``solution`` and ``region`` in a chain with ``changes``."""
+        seen = self.sees(region)
+        known = self.known.setdefault(s, [])
+        for seen_before, table in known:
+            if seen_before == seen:
+                table.setdefault(changes & seen, (solution, region))
+                return
+        known.append((seen, {changes & seen: (solution, region)}))

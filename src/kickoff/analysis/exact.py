@@ -36,8 +36,8 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_odds
-from kickoff.analysis.chain import ChainSolver, Read
+from kickoff.analysis import exact_best, exact_journey, exact_odds
+from kickoff.analysis.chain import ChainSolver, Read, Shared
 from kickoff.analysis.chance import (
     Dist,
     PathDice,
@@ -52,17 +52,12 @@ from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (
-    BLOCK,
-    PLAIN,
     Diff,
     Group,
     award_key,
-    block_key,
-    block_offsets,
     differences,
     expand,
     journey_relevant,
-    step_reads,
     touchback_taker,
     touches,
 )
@@ -148,15 +143,12 @@ class KickoffSolver:
         self._diffs: dict[int, Diff] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
-        #: A journey state's transitions by the state and what its step reads (``block_key``:
-        #: the players in the block around the ball, the weather; a touchback's award key):
-        #: shared by every world that agrees there.
-        self._transitions: dict[Hashable, Dist] = {}
-        #: The journey states met so far, numbered (see :meth:`_id`), and which of them stop a
-        #: journey (an end, or a touchback).
-        self._states: list[ball.BallState] = []
-        self._ids: dict[ball.BallState, int] = {}
-        self._stops: list[bool] = []
+        #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
+        #: journey (an end, or a touchback), and their transitions by what a step reads, shared
+        #: by every world that agrees there (``exact_journey.Tables``).
+        self._tables = exact_journey.Tables()
+        self._states, self._ids, self._stops = (self._tables.states, self._tables.ids,
+                                                self._tables.stops)
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
@@ -279,7 +271,8 @@ class KickoffSolver:
         return out
 
     def _chain_for(
-        self, world: GameState, like: tuple[ChainSolver, frozenset[Read]] | None = None
+        self, world: GameState, like: tuple[ChainSolver, frozenset[Read]] | None = None,
+        shared: tuple[Shared, frozenset[Any]] | None = None,
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
         stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
@@ -288,7 +281,8 @@ class KickoffSolver:
         ``like``: another world's solver and the reads (see
         :func:`~kickoff.analysis.worlds.step_reads`) that would see where ``world`` differs
         from it; a state whose journey there makes none of them has the same solution here
-        (``ChainSolver``'s ``like``).
+        (``ChainSolver``'s ``like``); ``shared``: solutions shared with other worlds and this
+        world's changes (``ChainSolver``'s ``shared``).
         """
         kept = self._chains.get(id(world))
         if kept is not None:
@@ -300,69 +294,22 @@ class KickoffSolver:
                 raise RuntimeError(
                     f"exact odds: a world after the event reads {own} squares around the ball "
                     f"(full, presence), the solver's keys only {reach}")
-        wide_arrivals = reach != PLAIN
-        offsets = block_offsets(reach[0])
-        presences = [(q.square, q.side) for q in world.players.values()
-                     if q.square is not None and "disturbing_presence" in q.skills]
-        board = world.board
-        weather = world.weather
-        # The closures below hold what they use, never the solver itself: no reference cycle,
-        # so the chains are freed as soon as the solver is (not by a late garbage collection).
-        cache = self._transitions
-        states, ids, stops = self._states, self._ids, self._stops
-        ruleset, house_rules = self.ruleset, self.house_rules
-        dice = self._dice()
-        # the journey never changes a player: who may take a touchback is the world's
-        taker = self._taker_in(world)
-        decisions = Decisions(touchback=taker)
-        award = award_key(world, taker)
-
-        def context(dice: Any) -> KickoffContext:
-            return KickoffContext(world, ruleset, dice, decisions, house_rules)
-
-        blocks: dict[Hashable, tuple[Hashable, ...]] = {}
-
-        def transitions(i: int) -> Dist:
-            s = states[i]
-            if isinstance(s, (ball.Arrive, ball.Bounce)):
-                # an arrival reads within the reach; a bounce only its 3x3 block
-                wide = wide_arrivals and isinstance(s, ball.Arrive)
-                where: Hashable = (s.square, True) if wide else s.square
-                block = blocks.get(where)
-                if block is None:
-                    block = blocks[where] = block_key(board, s.square, offsets if wide else BLOCK,
-                                                      presences, reach[1] if wide else 0)
-                local: Hashable = (i, weather, block)
-            elif isinstance(s, ball.Touchback):
-                local = (i, award)
-            else:
-                local = i  # in the air or thrown in: reads no player
-            cached = cache.get(local)
-            if cached is not None:
-                return cached
-            out: Dist = {}
-            runs = enumerate_runs(lambda d: ball.step(context(d), s), dice=dice)
-            for nxt, p in merge(runs).items():
-                j = exact_odds.number_state(nxt, ids, states, stops)
-                out[j] = out.get(j, 0) + p
-            cache[local] = out
-            return out
-
-        def region(i: int) -> frozenset[Read]:
-            return step_reads(world, states[i], reach)
-
-        chain = ChainSolver(transitions, stops.__getitem__, region, like)
+        chain = exact_journey.journey_chain(world, self.ruleset, self.house_rules, reach,
+                                            self._taker_in(world), self._dice(), self._tables,
+                                            like, shared)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
 
     def _member_chain(self, group: Group, i: int) -> ChainSolver:
         """The journey solver of the group's ``i``-th world, reusing the reference world's
-        solutions away from the squares where they differ."""
+        solutions away from the squares where they differ, and the other members' where they
+        agree (``Group.shared``)."""
         chain = group.chains.get(i)
         if chain is None:
             _, world, diff = group.members[i]
             differ = frozenset(read for e in diff.entries for read in touches(e))
-            chain = group.chains[i] = self._chain_for(world, (group.chain, differ))
+            chain = group.chains[i] = self._chain_for(world, (group.chain, differ),
+                                                      (group.shared, diff.entries))
         return chain
 
     def _award(self, world: GameState) -> Dist:
@@ -633,9 +580,9 @@ class KickoffSolver:
                 use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
                 decisions=Decisions(high_kick=self.high_kick, touchback=self.taker))
             sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
-            sub._states, sub._ids, sub._stops = self._states, self._ids, self._stops
-            sub._transitions, sub._awards, sub._starts = (self._transitions, self._awards,
-                                                          self._starts)
+            sub._tables, sub._states, sub._ids, sub._stops = (self._tables, self._states,
+                                                              self._ids, self._stops)
+            sub._awards, sub._starts = self._awards, self._starts
             sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
             differ = frozenset(read for e in key for read in touches(e))
             sub._chain_for(moved, (self._chain_for(self.state), differ))

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.chain import ChainSolver
+from kickoff.analysis.chain import ChainSolver, Shared
 from kickoff.analysis.chance import ExpandDice, PathDice, Q, enumerate_runs
 from kickoff.core import ball
 from kickoff.core.pitch import Side, Square
@@ -226,9 +226,12 @@ class Group:
     chains: dict[int, ChainSolver] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
+    #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
+    shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
+        self.shared = Shared(self.touching)
 
     def add(self, p: Any, world: GameState, diff: Diff) -> None:
         self.mass += p
