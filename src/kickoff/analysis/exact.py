@@ -390,9 +390,12 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        out: Dist = {end: (group.mass - affected) * p for end, p in ref.items()
-                               if end != tb}
+        # Parts whose journeys are one solution (shared, see ``Group.shared``) are mixed once,
+        # with their masses summed; every touchback's awards are mixed once at the end, with
+        # each award's weight summed over the parts (exact: the same sums, regrouped).
+        mixed: dict[int, tuple[Dist, Rational]] = {id(ref): (ref, group.mass - affected)}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
+        to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
@@ -403,13 +406,12 @@ class KickoffSolver:
                 part_weights = group.award_weights_of(members)
                 for key, w in part_weights.items():
                     award_weights[key] -= w
-                for end, q in result.items():
-                    if end != tb:
-                        out[end] = out.get(end, 0) + mass * q
+                same = mixed.get(id(result))
+                mixed[id(result)] = (result, mass if same is None else same[1] + mass)
                 touchback = result.get(tb, 0)
                 if touchback:
-                    for end, q in self._award_mixture(group, part_weights).items():
-                        out[end] = out.get(end, 0) + touchback * q
+                    for key, w in part_weights.items():
+                        to_award[key] = to_award.get(key, 0) + touchback * w
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             wider = seen | w_seen
@@ -420,9 +422,16 @@ class KickoffSolver:
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
             todo.extend((wider, m, part) for m, part in split.values())
+        out: Dist = {}
+        for result, mass in mixed.values():
+            for end, q in result.items():
+                if end != tb:
+                    out[end] = out[end] + mass * q if end in out else mass * q
         if ref_touchback:
-            for end, q in self._award_mixture(group, award_weights).items():
-                out[end] = out.get(end, 0) + ref_touchback * q
+            for key, w in award_weights.items():
+                to_award[key] = to_award.get(key, 0) + ref_touchback * w
+        for end, q in self._award_mixture(group, to_award).items():
+            out[end] = out.get(end, 0) + q
         group.results[start] = out
         return out
 

@@ -11,7 +11,15 @@ from typing import Any
 from kickoff.analysis import exact_odds
 from kickoff.analysis.chain import ChainSolver, Read, Shared
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
-from kickoff.analysis.worlds import BLOCK, PLAIN, award_key, block_key, block_offsets, step_reads
+from kickoff.analysis.worlds import (
+    BLOCK,
+    PLAIN,
+    award_key,
+    block_key,
+    block_offsets,
+    occupied_key,
+    step_reads,
+)
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
@@ -64,15 +72,17 @@ def journey_chain(
 
     def transitions(i: int) -> Dist:
         s = states[i]
-        if isinstance(s, (ball.Arrive, ball.Bounce)):
-            # an arrival reads within the reach; a bounce only its 3x3 block
-            wide = wide_arrivals and isinstance(s, ball.Arrive)
-            where: Hashable = (s.square, True) if wide else s.square
-            block = blocks.get(where)
+        if isinstance(s, ball.Arrive):
+            # an arrival reads within the reach (the 3x3 block without Diving Catch and
+            # Disturbing Presence)
+            block = blocks.get(s.square)
             if block is None:
-                block = blocks[where] = block_key(board, s.square, offsets if wide else BLOCK,
-                                                  presences, reach[1] if wide else 0)
+                block = blocks[s.square] = block_key(
+                    board, s.square, offsets if wide_arrivals else BLOCK, presences,
+                    reach[1] if wide_arrivals else 0)
             local: Hashable = (i, weather, block)
+        elif isinstance(s, ball.Bounce):
+            local = (i, occupied_key(board, s.square))  # a bounce: its neighbours' occupation
         elif isinstance(s, ball.Touchback):
             local = (i, award)
         else:

@@ -140,6 +140,18 @@ def block_key(
     return block
 
 
+#: The squares around a bounce whose occupation its step reads (``ball.STEP_READS``).
+RING = tuple(o for o in block_offsets(_BOUNCE.occupied) if o != (0, 0))
+
+
+def occupied_key(board: dict[tuple[int, int], Player], square: Square) -> tuple[bool, ...]:
+    """What a step of the ball from a bounce on ``square`` reads, as a key: whether each square
+    of the :data:`RING` around it is occupied (``ball.STEP_READS``: no player's fields, no
+    weather)."""
+    x, y = square
+    return tuple((x + dx, y + dy) in board for dx, dy in RING)
+
+
 #: What a step of the ball reads of a square (see ``ball.Reads``): everything about who is there
 #: (``FULL``), only whether somebody is (``OCCUPIED``), or only whether a Disturbing Presence
 #: player of either side is there (``PRESENCE``).
