@@ -242,7 +242,8 @@ class KickoffSolver:
         return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
-        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
+        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules,
+                              log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
         """How the enumerations make their dice (``None``: ``PathDice``, see
@@ -481,7 +482,7 @@ class KickoffSolver:
         def run(dice: PathDice) -> exact_odds.Landing:
             # Without the event nothing here changes a player: no copy of the state is needed.
             kick = kick_until_landing(self.state, self.ruleset, dice, decisions,
-                                      self.house_rules, events=False)
+                                      self.house_rules, events=False, log=False)
             if kick.deviation is None:  # Kick It!: no kick, a touchback
                 return exact_odds.Landing(None, True, kick.start)
             return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)

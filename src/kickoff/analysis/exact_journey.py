@@ -66,7 +66,7 @@ def journey_chain(
     award = award_key(world, taker)
 
     def context(dice: Any) -> KickoffContext:
-        return KickoffContext(world, ruleset, dice, decisions, house_rules)
+        return KickoffContext(world, ruleset, dice, decisions, house_rules, log=False)
 
     blocks: dict[Hashable, tuple[Hashable, ...]] = {}
 
