@@ -35,6 +35,7 @@ class ChainSolver:
         reads: Callable[[int], frozenset[Read]] | None = None,
         like: tuple[ChainSolver, frozenset[Read]] | None = None,
         shared: tuple[Shared, frozenset[Hashable]] | None = None,
+        regions: dict[frozenset[Read], frozenset[Read]] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
@@ -52,6 +53,10 @@ class ChainSolver:
         #: (:class:`Shared`): a state solved in another chain whose changes agree with this
         #: one's wherever that journey looked has that solution and region here too.
         self.shared = shared
+        #: ``regions``: one copy of each region (shared with other chains): many components'
+        #: regions are equal, and one object each keeps the memory, and the garbage collector's
+        #: walks through it, small.
+        self.regions = {} if regions is None else regions
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start``."""
@@ -152,6 +157,7 @@ class ChainSolver:
                     r = regions[t]
                     parts[id(r)] = r
         frozen = frozenset().union(*parts.values())
+        frozen = self.regions.setdefault(frozen, frozen)
         for s in component:
             regions[s] = frozen
 

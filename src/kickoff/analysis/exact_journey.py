@@ -40,6 +40,10 @@ class Tables:
         #: A journey state's transitions by the state and what its step reads (``block_key``:
         #: the players in the block around the ball, the weather; a touchback's award key).
         self.transitions: dict[Hashable, Dist] = {}
+        #: One copy of each journey's region and of each block key (``ChainSolver``'s
+        #: ``regions``): equal ones are many, across the worlds.
+        self.regions: dict[frozenset[Read], frozenset[Read]] = {}
+        self.blocks: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
 
 
 def journey_chain(
@@ -69,6 +73,7 @@ def journey_chain(
         return KickoffContext(world, ruleset, dice, decisions, house_rules, log=False)
 
     blocks: dict[Hashable, tuple[Hashable, ...]] = {}
+    interned = tables.blocks
 
     def transitions(i: int) -> Dist:
         s = states[i]
@@ -77,9 +82,9 @@ def journey_chain(
             # Disturbing Presence)
             block = blocks.get(s.square)
             if block is None:
-                block = blocks[s.square] = block_key(
-                    board, s.square, offsets if wide_arrivals else BLOCK, presences,
-                    reach[1] if wide_arrivals else 0)
+                block = block_key(board, s.square, offsets if wide_arrivals else BLOCK,
+                                  presences, reach[1] if wide_arrivals else 0)
+                block = blocks[s.square] = interned.setdefault(block, block)
             local: Hashable = (i, weather, block)
         elif isinstance(s, ball.Bounce):
             local = (i, occupied_key(board, s.square))  # a bounce: its neighbours' occupation
@@ -101,4 +106,4 @@ def journey_chain(
     def region(i: int) -> frozenset[Read]:
         return step_reads(world, states[i], reach)
 
-    return ChainSolver(transitions, stops.__getitem__, region, like, shared)
+    return ChainSolver(transitions, stops.__getitem__, region, like, shared, tables.regions)
