@@ -156,7 +156,11 @@ class ChainSolver:
                 if t not in members and not is_end(t):
                     r = regions[t]
                     parts[id(r)] = r
-        frozen = frozenset().union(*parts.values())
+        widest = max(parts.values(), key=len)
+        if all(r is widest or r <= widest for r in parts.values()):
+            frozen = widest  # the common case: one region holds the others, no new set
+        else:
+            frozen = frozenset().union(*parts.values())
         frozen = self.regions.setdefault(frozen, frozen)
         for s in component:
             regions[s] = frozen

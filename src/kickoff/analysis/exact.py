@@ -32,6 +32,7 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
@@ -207,22 +208,8 @@ class KickoffSolver:
         handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
         chosen_high_kick = self.high_kick is not None or self._values is not None
 
-        def run(dice: PathDice) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
-            ctx = self._context(base.clone(), dice)
-            event = roll_event(ctx)
-            diff = differences(base, ctx.state, self._taker_in(ctx.state))
-            # a named High Kick player: the event's effect depends on the landing, set apart
-            high = chosen_high_kick and event.name == "high_kick"
-            key = (ctx.state.weather, diff.entries, high)
-            if high:
-                handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
-            if (key, ctx.scatters) not in found:
-                found[key, ctx.scatters] = ctx.state
-                self._diffs[id(ctx.state)] = diff
-            # nobody can take a touchback: the award may look anywhere, lumped players included
-            nobody = lump and diff.award_key[0] is None and not high
-            return (key, ctx.scatters), (dice.path if nobody else None)
-
+        # a method with its arguments bound, not a closure (see ``exact_journey.Steps``)
+        run = functools.partial(self._world_outcome, found, handlers, chosen_high_kick, lump)
         merged: dict[tuple[Hashable, int], Rational] = {}
         lumped_paths: dict[tuple[Hashable, int], list[tuple[Rational, tuple[Any, ...]]]] = {}
         for p, (key, path) in enumerate_runs(run, relevant if lump else None, self._dice()):
@@ -234,6 +221,29 @@ class KickoffSolver:
         self._high_kick_worlds = [(p, found[key], key[1], handlers[key])
                                   for key, p in merged.items() if key in handlers]
         return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
+
+    def _world_outcome(
+        self, found: dict[tuple[Hashable, int], GameState],
+        handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]],
+        chosen_high_kick: bool, lump: bool, dice: PathDice,
+    ) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
+        """One run of the event for :meth:`_enumerate_worlds`: its world's key (and its dice's
+        path where nobody can take a touchback), the world kept in ``found``."""
+        base = self.state
+        ctx = self._context(base.clone(), dice)
+        event = roll_event(ctx)
+        diff = differences(base, ctx.state, self._taker_in(ctx.state))
+        # a named High Kick player: the event's effect depends on the landing, set apart
+        high = chosen_high_kick and event.name == "high_kick"
+        key = (ctx.state.weather, diff.entries, high)
+        if high:
+            handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
+        if (key, ctx.scatters) not in found:
+            found[key, ctx.scatters] = ctx.state
+            self._diffs[id(ctx.state)] = diff
+        # nobody can take a touchback: the award may look anywhere, lumped players included
+        nobody = lump and diff.award_key[0] is None and not high
+        return (key, ctx.scatters), (dice.path if nobody else None)
 
     def _event_world(self, dice: PathDice) -> GameState:
         """The set-up after the Kick-off event the dice roll."""
@@ -479,15 +489,8 @@ class KickoffSolver:
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
 
-        def run(dice: PathDice) -> exact_odds.Landing:
-            # Without the event nothing here changes a player: no copy of the state is needed.
-            kick = kick_until_landing(self.state, self.ruleset, dice, decisions,
-                                      self.house_rules, events=False, log=False)
-            if kick.deviation is None:  # Kick It!: no kick, a touchback
-                return exact_odds.Landing(None, True, kick.start)
-            return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
-
-        deviations = merge(enumerate_runs(run, dice=self._dice()))
+        deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
+                                          dice=self._dice()))
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -526,6 +529,15 @@ class KickoffSolver:
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
+
+    def _landing(self, decisions: Decisions, dice: PathDice) -> exact_odds.Landing:
+        """Where one run of the kick (:meth:`_parts`) brings the ball."""
+        # Without the event nothing here changes a player: no copy of the state is needed.
+        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
+                                  events=False, log=False)
+        if kick.deviation is None:  # Kick It!: no kick, a touchback
+            return exact_odds.Landing(None, True, kick.start)
+        return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:

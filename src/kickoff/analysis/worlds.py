@@ -243,7 +243,9 @@ class Group:
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
-        self.shared = Shared(self.touching)
+        # (not the bound method: the group would hold itself, a cycle the garbage collector
+        # alone frees, late, with every journey the group solved)
+        self.shared = Shared(functools.partial(_touching, self.entries_at, self.touched))
 
     def add(self, p: Any, world: GameState, diff: Diff) -> None:
         self.mass += p
@@ -273,16 +275,7 @@ class Group:
     def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:
         """Every change (of any world) that a read of ``region`` would see (remembered: the
         states of a loop share one region)."""
-        known = self.touched.get(region)
-        if known is not None:
-            return known
-        found: set[Any] = set()
-        for read in region:
-            entries = self.entries_at.get(read)
-            if entries:
-                found |= entries
-        frozen = self.touched[region] = frozenset(found)
-        return frozen
+        return _touching(self.entries_at, self.touched, region)
 
     def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
         """The worlds with a change in ``seen``, split by those changes: key -> (total
@@ -302,6 +295,23 @@ class Group:
             parts[key] = (mass + p, members)
         self.partitions[seen] = parts
         return parts
+
+
+def _touching(
+    entries_at: dict[tuple[int, Square], set[Any]], touched: dict[frozenset[Any], frozenset[Any]],
+    region: frozenset[tuple[int, Square]],
+) -> frozenset[Any]:
+    """:meth:`Group.touching` (``entries_at``, ``touched``: the group's)."""
+    known = touched.get(region)
+    if known is not None:
+        return known
+    found: set[Any] = set()
+    for read in region:
+        entries = entries_at.get(read)
+        if entries:
+            found |= entries
+    frozen = touched[region] = frozenset(found)
+    return frozen
 
 
 def expand(
