@@ -104,6 +104,10 @@ class KickoffSolver:
     #: seeded dice roll them (``UngroupedPathDice``), and nothing is lumped: the tests turn it
     #: off to check that grouping changes no probability.
     group_chance = True
+    #: Share the journeys' solutions between the event's worlds wherever they agree on what a
+    #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
+    #: it off to check that sharing changes no probability.
+    share_journeys = True
 
     def __init__(
         self,
@@ -319,8 +323,8 @@ class KickoffSolver:
         if chain is None:
             _, world, diff = group.members[i]
             differ = frozenset(read for e in diff.entries for read in touches(e))
-            chain = group.chains[i] = self._chain_for(world, (group.chain, differ),
-                                                      (group.shared, diff.entries))
+            shared = (group.shared, diff.entries) if self.share_journeys else None
+            chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
 
     def _award(self, world: GameState) -> Dist:
