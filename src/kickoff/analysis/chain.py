@@ -16,6 +16,8 @@ from kickoff.core.pitch import Square
 
 #: What a step looks at (``kickoff.analysis.worlds.step_reads``: a kind and a square).
 Read = tuple[int, Square]
+#: A region: a set of reads, one bit each (``kickoff.analysis.worlds.read_bits``).
+Region = int
 
 
 class ChainSolver:
@@ -32,10 +34,9 @@ class ChainSolver:
         self,
         transitions: Callable[[int], Dist],
         is_end: Callable[[int], bool],
-        reads: Callable[[int], frozenset[Read]] | None = None,
-        like: tuple[ChainSolver, frozenset[Read]] | None = None,
+        reads: Callable[[int], Region] | None = None,
+        like: tuple[ChainSolver, Region] | None = None,
         shared: tuple[Shared, frozenset[Hashable]] | None = None,
-        regions: dict[frozenset[Read], frozenset[Read]] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
@@ -44,7 +45,7 @@ class ChainSolver:
         #: With ``reads`` (what one step from a state looks at): for every solved state, all that
         #: its journey to the end can look at (``region``).
         self.reads = reads
-        self.region: dict[int, frozenset[Read]] = {}
+        self.region: dict[int, Region] = {}
         #: ``like``: another chain (with ``reads``, over the same states) and the reads that would
         #: see where this chain differs from it: a state whose region there avoids them all has
         #: the other chain's solution and region here.
@@ -53,10 +54,6 @@ class ChainSolver:
         #: (:class:`Shared`): a state solved in another chain whose changes agree with this
         #: one's wherever that journey looked has that solution and region here too.
         self.shared = shared
-        #: ``regions``: one copy of each region (shared with other chains): many components'
-        #: regions are equal, and one object each keeps the memory, and the garbage collector's
-        #: walks through it, small.
-        self.regions = {} if regions is None else regions
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start``."""
@@ -66,10 +63,10 @@ class ChainSolver:
             self._tarjan(start)
         return self.solved[start]
 
-    def region_of(self, start: int) -> frozenset[Read]:
+    def region_of(self, start: int) -> Region:
         """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
         if self.is_end(start):
-            return frozenset()
+            return 0
         self.solve(start)
         return self.region[start]
 
@@ -83,7 +80,7 @@ class ChainSolver:
         if self.like is not None:
             other, differ = self.like
             region = other.region.get(s)
-            if region is not None and region.isdisjoint(differ):
+            if region is not None and not region & differ:
                 self.solved[s], self.region[s] = other.solved[s], region
                 return True
         if self.shared is not None:
@@ -147,23 +144,14 @@ class ChainSolver:
         assert reads is not None
         is_end, edges, regions = self.is_end, self._edges, self.region
         members = set(component)
-        # the successors' regions, each once (the states of a loop share one region object)
-        parts: dict[int, frozenset[Read]] = {}
+        region = 0
         for s in component:
-            own = reads(s)
-            parts[id(own)] = own
+            region |= reads(s)
             for t in edges[s]:
                 if t not in members and not is_end(t):
-                    r = regions[t]
-                    parts[id(r)] = r
-        widest = max(parts.values(), key=len)
-        if all(r is widest or r <= widest for r in parts.values()):
-            frozen = widest  # the common case: one region holds the others, no new set
-        else:
-            frozen = frozenset().union(*parts.values())
-        frozen = self.regions.setdefault(frozen, frozen)
+                    region |= regions[t]
         for s in component:
-            regions[s] = frozen
+            regions[s] = region
 
     def _solve_component(self, component: list[int]) -> None:
         members = set(component)
@@ -230,14 +218,14 @@ class Shared:
     things and meets the same outcomes.
     """
 
-    def __init__(self, sees: Callable[[frozenset[Read]], frozenset[Hashable]]) -> None:
+    def __init__(self, sees: Callable[[Region], frozenset[Hashable]]) -> None:
         self.sees = sees
         #: State -> [(the changes its region sees, {those of a chain's changes -> (solution,
         #: region)})].
         self.known: dict[int, list[tuple[frozenset[Hashable],
-                                         dict[frozenset[Hashable], tuple[Dist, frozenset[Read]]]]]] = {}
+                                         dict[frozenset[Hashable], tuple[Dist, Region]]]]] = {}
 
-    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[Dist, frozenset[Read]] | None:
+    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[Dist, Region] | None:
         """A solution of ``s`` valid for a chain with ``changes`` (``None``: none known)."""
         for seen, table in self.known.get(s, ()):
             found = table.get(changes & seen)
@@ -246,7 +234,7 @@ class Shared:
         return None
 
     def add(self, s: int, changes: frozenset[Hashable], solution: Dist,
-            region: frozenset[Read]) -> None:
+            region: Region) -> None:
         """Remember ``s``'s ``solution`` and ``region`` in a chain with ``changes``."""
         seen = self.sees(region)
         known = self.known.setdefault(s, [])

@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import exact_best, exact_journey, exact_odds
-from kickoff.analysis.chain import ChainSolver, Read, Shared
+from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
     PathDice,
@@ -59,8 +59,9 @@ from kickoff.analysis.worlds import (
     differences,
     expand,
     journey_relevant,
+    reads_of,
+    touch_bits,
     touchback_taker,
-    touches,
 )
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
@@ -286,7 +287,7 @@ class KickoffSolver:
         return out
 
     def _chain_for(
-        self, world: GameState, like: tuple[ChainSolver, frozenset[Read]] | None = None,
+        self, world: GameState, like: tuple[ChainSolver, Region] | None = None,
         shared: tuple[Shared, frozenset[Any]] | None = None,
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
@@ -322,7 +323,7 @@ class KickoffSolver:
         chain = group.chains.get(i)
         if chain is None:
             _, world, diff = group.members[i]
-            differ = frozenset(read for e in diff.entries for read in touches(e))
+            differ = touch_bits(diff.entries)
             shared = (group.shared, diff.entries) if self.share_journeys else None
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
@@ -610,7 +611,7 @@ class KickoffSolver:
                                                               self._ids, self._stops)
             sub._awards, sub._starts = self._awards, self._starts
             sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
-            differ = frozenset(read for e in key for read in touches(e))
+            differ = touch_bits(key)
             sub._chain_for(moved, (self._chain_for(self.state), differ))
         return sub
 
@@ -639,7 +640,7 @@ class KickoffSolver:
         elif world.weather == self.state.weather and not self._diffs[id(world)].entries:
             # the set-up with one player moved: reuse its journeys away from his two squares
             diff = differences(self.state, moved, self._taker_in(moved))
-            differ = frozenset(read for e in diff.entries for read in touches(e))
+            differ = touch_bits(diff.entries)
             self._chain_for(moved, (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)
         return out
@@ -661,10 +662,10 @@ class KickoffSolver:
         """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
         set-up, players moved): each start's journey to a touchback (end -> rational), its region,
         and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
-        like_chain = None if like is None else (self._chain_for(like), frozenset(
-            r for e in differences(like, world, self.taker).entries for r in touches(e)))
+        like_chain = None if like is None else (
+            self._chain_for(like), touch_bits(differences(like, world, self.taker).entries))
         chain, named = self._chain_for(world, like_chain), self._states
-        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
+        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
                     for i in map(self._id, starts)]
         award = {named[e]: p for e, p in self._award(world).items()}
         chain.like = None  # kept, it must not keep the world it came from alive

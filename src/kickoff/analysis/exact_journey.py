@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from kickoff.analysis import exact_odds
-from kickoff.analysis.chain import ChainSolver, Read, Shared
+from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
 from kickoff.analysis.worlds import (
     BLOCK,
@@ -19,7 +19,7 @@ from kickoff.analysis.worlds import (
     block_key,
     block_offsets,
     occupied_key,
-    step_reads,
+    step_bits,
 )
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
@@ -42,24 +42,21 @@ class Tables:
         #: A journey state's transitions by the state and what its step reads (``block_key``:
         #: the players in the block around the ball, the weather; a touchback's award key).
         self.transitions: dict[Hashable, Dist] = {}
-        #: One copy of each journey's region and of each block key (``ChainSolver``'s
-        #: ``regions``): equal ones are many, across the worlds.
-        self.regions: dict[frozenset[Read], frozenset[Read]] = {}
+        #: One copy of each block key: equal ones are many, across the worlds.
         self.blocks: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
 
 
 def journey_chain(
     world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
     taker: str | None, dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
-    like: tuple[ChainSolver, frozenset[Read]] | None = None,
+    like: tuple[ChainSolver, Region] | None = None,
     shared: tuple[Shared, frozenset[Any]] | None = None,
 ) -> ChainSolver:
     """The journey solver of ``world`` (``reach``: the solver's ``ball.reach``; ``taker``: the
     touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
     dice; ``like``, ``shared``: see ``ChainSolver``)."""
     steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables)
-    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
-                       tables.regions)
+    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared)
 
 
 class Steps:
@@ -128,6 +125,6 @@ class Steps:
         cache[local] = out
         return out
 
-    def region(self, i: int) -> frozenset[Read]:
-        """What one step from the state numbered ``i`` reads (``worlds.step_reads``)."""
-        return step_reads(self.world, self.tables.states[i], self.reach)
+    def region(self, i: int) -> Region:
+        """What one step from the state numbered ``i`` reads (``worlds.step_bits``)."""
+        return step_bits(self.world, self.tables.states[i], self.reach)
