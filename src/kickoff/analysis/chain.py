@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
-from kickoff.core.pitch import Square
 
-#: What a step looks at (``kickoff.analysis.worlds.step_reads``: a kind and a square).
-Read = tuple[int, Square]
-#: A region: a set of reads, one bit each (``kickoff.analysis.worlds.read_bits``).
+#: A region: what steps look at (``kickoff.analysis.worlds.step_reads``: a kind and a square
+#: each), one bit per read (``kickoff.analysis.worlds.read_bits``).
 Region = int
 
 
