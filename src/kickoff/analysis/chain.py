@@ -9,13 +9,13 @@ systems over exact rationals, not truncated. Used by the kick-off odds (the ball
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
-from kickoff.core.pitch import Square
 
-#: What a step looks at (``kickoff.analysis.worlds.step_reads``: a kind and a square).
-Read = tuple[int, Square]
+#: A region: what steps look at (``kickoff.analysis.worlds.step_reads``: a kind and a square
+#: each), one bit per read (``kickoff.analysis.worlds.read_bits``).
+Region = int
 
 
 class ChainSolver:
@@ -32,8 +32,9 @@ class ChainSolver:
         self,
         transitions: Callable[[int], Dist],
         is_end: Callable[[int], bool],
-        reads: Callable[[int], frozenset[Read]] | None = None,
-        like: tuple[ChainSolver, frozenset[Read]] | None = None,
+        reads: Callable[[int], Region] | None = None,
+        like: tuple[ChainSolver, Region] | None = None,
+        shared: tuple[Shared, frozenset[Hashable]] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
@@ -42,11 +43,15 @@ class ChainSolver:
         #: With ``reads`` (what one step from a state looks at): for every solved state, all that
         #: its journey to the end can look at (``region``).
         self.reads = reads
-        self.region: dict[int, frozenset[Read]] = {}
+        self.region: dict[int, Region] = {}
         #: ``like``: another chain (with ``reads``, over the same states) and the reads that would
         #: see where this chain differs from it: a state whose region there avoids them all has
         #: the other chain's solution and region here.
         self.like = like
+        #: ``shared``: solutions several chains (with ``reads``) share, and this chain's changes
+        #: (:class:`Shared`): a state solved in another chain whose changes agree with this
+        #: one's wherever that journey looked has that solution and region here too.
+        self.shared = shared
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start``."""
@@ -56,10 +61,10 @@ class ChainSolver:
             self._tarjan(start)
         return self.solved[start]
 
-    def region_of(self, start: int) -> frozenset[Read]:
+    def region_of(self, start: int) -> Region:
         """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
         if self.is_end(start):
-            return frozenset()
+            return 0
         self.solve(start)
         return self.region[start]
 
@@ -70,14 +75,18 @@ class ChainSolver:
         return edges
 
     def _reused(self, s: int) -> bool:
-        if self.like is None:
-            return False
-        other, differ = self.like
-        region = other.region.get(s)
-        if region is None or not region.isdisjoint(differ):
-            return False
-        self.solved[s], self.region[s] = other.solved[s], region
-        return True
+        if self.like is not None:
+            other, differ = self.like
+            region = other.region.get(s)
+            if region is not None and not region & differ:
+                self.solved[s], self.region[s] = other.solved[s], region
+                return True
+        if self.shared is not None:
+            found = self.shared[0].find(s, self.shared[1])
+            if found is not None:
+                self.solved[s], self.region[s] = found
+                return True
+        return False
 
     def _tarjan(self, root: int) -> None:
         index: dict[int, int] = {}
@@ -123,24 +132,24 @@ class ChainSolver:
                 self._solve_component(component)
                 if self.reads is not None:
                     self._region_of_component(component)
+                    if self.shared is not None:
+                        table, changes = self.shared
+                        for s in component:
+                            table.add(s, changes, solved[s], self.region[s])
 
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
         assert reads is not None
         is_end, edges, regions = self.is_end, self._edges, self.region
         members = set(component)
-        # the successors' regions, each once (the states of a loop share one region object)
-        parts: dict[int, frozenset[Read]] = {}
+        region = 0
         for s in component:
-            own = reads(s)
-            parts[id(own)] = own
+            region |= reads(s)
             for t in edges[s]:
                 if t not in members and not is_end(t):
-                    r = regions[t]
-                    parts[id(r)] = r
-        frozen = frozenset().union(*parts.values())
+                    region |= regions[t]
         for s in component:
-            regions[s] = frozen
+            regions[s] = region
 
     def _solve_component(self, component: list[int]) -> None:
         members = set(component)
@@ -195,3 +204,40 @@ class ChainSolver:
                 for end, q in solved[t].items():
                     out[end] = out[end] + p * q if end in out else p * q
         return out
+
+
+class Shared:
+    """Solutions shared between chains over the same states (with ``reads``) that differ from
+    each other by changes (any hashable), as the event's worlds differ from the set-up.
+
+    ``sees(region)``: every change (of any chain) that a read of ``region`` would see. A state
+    solved in a chain with changes ``c`` and region ``r`` has the same solution and region in
+    any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads the same
+    things and meets the same outcomes.
+    """
+
+    def __init__(self, sees: Callable[[Region], frozenset[Hashable]]) -> None:
+        self.sees = sees
+        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution,
+        #: region)})].
+        self.known: dict[int, list[tuple[frozenset[Hashable],
+                                         dict[frozenset[Hashable], tuple[Dist, Region]]]]] = {}
+
+    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[Dist, Region] | None:
+        """A solution of ``s`` valid for a chain with ``changes`` (``None``: none known)."""
+        for seen, table in self.known.get(s, ()):
+            found = table.get(changes & seen)
+            if found is not None:
+                return found
+        return None
+
+    def add(self, s: int, changes: frozenset[Hashable], solution: Dist,
+            region: Region) -> None:
+        """Remember ``s``'s ``solution`` and ``region`` in a chain with ``changes``."""
+        seen = self.sees(region)
+        known = self.known.setdefault(s, [])
+        for seen_before, table in known:
+            if seen_before == seen:
+                table.setdefault(changes & seen, (solution, region))
+                return
+        known.append((seen, {changes & seen: (solution, region)}))

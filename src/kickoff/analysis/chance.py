@@ -23,6 +23,7 @@ from typing import Any, Protocol, SupportsInt, TypeVar, cast
 import gmpy2
 
 from kickoff.core.dice import (
+    NO_LOG,
     SIDES,
     DieKind,
     Log,
@@ -128,7 +129,8 @@ class PathDice:
             return tuple((v, p) for v in allowed)
 
         value: int = self._next(options)
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
 
     def roll_grouped(
@@ -139,8 +141,9 @@ class PathDice:
         log: Log,
     ) -> tuple[int, ...]:
         values: tuple[int, ...] = self._next(lambda: self._grouped(dice, depends_on, concerns))
-        for (kind, why), value in zip(dice, values, strict=True):
-            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        if log is not NO_LOG:
+            for (kind, why), value in zip(dice, values, strict=True):
+                log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return values
 
     def _grouped(
@@ -186,7 +189,8 @@ class PathDice:
             return tuple(out)
 
         value: tuple[int, ...] = self._next(options)
-        log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
         return value
 
     def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
@@ -199,7 +203,8 @@ class PathDice:
             return tuple(out)
 
         value: int = self._next(options)
-        log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
         return value
 
 
@@ -257,7 +262,8 @@ class ExpandDice(PathDice):
         self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
     ) -> int:
         value: int = self._forced()
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
 
     def roll_grouped(
@@ -271,8 +277,9 @@ class ExpandDice(PathDice):
         if concerns is not None and self.relevant is not None and not self.relevant(concerns):
             # the lumped roll, every way
             values = self._next(lambda: self._grouped(dice, depends_on, None))
-        for (kind, why), value in zip(dice, values, strict=True):
-            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        if log is not NO_LOG:
+            for (kind, why), value in zip(dice, values, strict=True):
+                log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return values
 
     def choose_among(
@@ -289,7 +296,8 @@ class ExpandDice(PathDice):
                 return tuple((tuple(sorted((*kept, *c))), p) for c in subsets)
 
             value = self._next(options)
-        log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
         return value
 
     def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
@@ -298,7 +306,8 @@ class ExpandDice(PathDice):
         if value in lumped:
             p = Q(1, len(lumped))
             value = self._next(lambda: tuple((i, p) for i in lumped))
-        log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        if log is not NO_LOG:
+            log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
         return value
 
 

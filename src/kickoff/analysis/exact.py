@@ -32,12 +32,13 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_odds
-from kickoff.analysis.chain import ChainSolver, Read
+from kickoff.analysis import exact_best, exact_journey, exact_odds
+from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
     PathDice,
@@ -52,19 +53,15 @@ from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (
-    BLOCK,
-    PLAIN,
     Diff,
     Group,
     award_key,
-    block_key,
-    block_offsets,
     differences,
     expand,
     journey_relevant,
-    step_reads,
+    reads_of,
+    touch_bits,
     touchback_taker,
-    touches,
 )
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
@@ -108,6 +105,10 @@ class KickoffSolver:
     #: seeded dice roll them (``UngroupedPathDice``), and nothing is lumped: the tests turn it
     #: off to check that grouping changes no probability.
     group_chance = True
+    #: Share the journeys' solutions between the event's worlds wherever they agree on what a
+    #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
+    #: it off to check that sharing changes no probability.
+    share_journeys = True
 
     def __init__(
         self,
@@ -148,15 +149,12 @@ class KickoffSolver:
         self._diffs: dict[int, Diff] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
-        #: A journey state's transitions by the state and what its step reads (``block_key``:
-        #: the players in the block around the ball, the weather; a touchback's award key):
-        #: shared by every world that agrees there.
-        self._transitions: dict[Hashable, Dist] = {}
-        #: The journey states met so far, numbered (see :meth:`_id`), and which of them stop a
-        #: journey (an end, or a touchback).
-        self._states: list[ball.BallState] = []
-        self._ids: dict[ball.BallState, int] = {}
-        self._stops: list[bool] = []
+        #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
+        #: journey (an end, or a touchback), and their transitions by what a step reads, shared
+        #: by every world that agrees there (``exact_journey.Tables``).
+        self._tables = exact_journey.Tables()
+        self._states, self._ids, self._stops = (self._tables.states, self._tables.ids,
+                                                self._tables.stops)
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
@@ -215,22 +213,8 @@ class KickoffSolver:
         handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
         chosen_high_kick = self.high_kick is not None or self._values is not None
 
-        def run(dice: PathDice) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
-            ctx = self._context(base.clone(), dice)
-            event = roll_event(ctx)
-            diff = differences(base, ctx.state, self._taker_in(ctx.state))
-            # a named High Kick player: the event's effect depends on the landing, set apart
-            high = chosen_high_kick and event.name == "high_kick"
-            key = (ctx.state.weather, diff.entries, high)
-            if high:
-                handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
-            if (key, ctx.scatters) not in found:
-                found[key, ctx.scatters] = ctx.state
-                self._diffs[id(ctx.state)] = diff
-            # nobody can take a touchback: the award may look anywhere, lumped players included
-            nobody = lump and diff.award_key[0] is None and not high
-            return (key, ctx.scatters), (dice.path if nobody else None)
-
+        # a method with its arguments bound, not a closure (see ``exact_journey.Steps``)
+        run = functools.partial(self._world_outcome, found, handlers, chosen_high_kick, lump)
         merged: dict[tuple[Hashable, int], Rational] = {}
         lumped_paths: dict[tuple[Hashable, int], list[tuple[Rational, tuple[Any, ...]]]] = {}
         for p, (key, path) in enumerate_runs(run, relevant if lump else None, self._dice()):
@@ -243,6 +227,29 @@ class KickoffSolver:
                                   for key, p in merged.items() if key in handlers]
         return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
 
+    def _world_outcome(
+        self, found: dict[tuple[Hashable, int], GameState],
+        handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]],
+        chosen_high_kick: bool, lump: bool, dice: PathDice,
+    ) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
+        """One run of the event for :meth:`_enumerate_worlds`: its world's key (and its dice's
+        path where nobody can take a touchback), the world kept in ``found``."""
+        base = self.state
+        ctx = self._context(base.clone(), dice)
+        event = roll_event(ctx)
+        diff = differences(base, ctx.state, self._taker_in(ctx.state))
+        # a named High Kick player: the event's effect depends on the landing, set apart
+        high = chosen_high_kick and event.name == "high_kick"
+        key = (ctx.state.weather, diff.entries, high)
+        if high:
+            handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
+        if (key, ctx.scatters) not in found:
+            found[key, ctx.scatters] = ctx.state
+            self._diffs[id(ctx.state)] = diff
+        # nobody can take a touchback: the award may look anywhere, lumped players included
+        nobody = lump and diff.award_key[0] is None and not high
+        return (key, ctx.scatters), (dice.path if nobody else None)
+
     def _event_world(self, dice: PathDice) -> GameState:
         """The set-up after the Kick-off event the dice roll."""
         ctx = self._context(self.state.clone(), dice)
@@ -250,7 +257,8 @@ class KickoffSolver:
         return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
-        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules)
+        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules,
+                              log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
         """How the enumerations make their dice (``None``: ``PathDice``, see
@@ -279,7 +287,8 @@ class KickoffSolver:
         return out
 
     def _chain_for(
-        self, world: GameState, like: tuple[ChainSolver, frozenset[Read]] | None = None
+        self, world: GameState, like: tuple[ChainSolver, Region] | None = None,
+        shared: tuple[Shared, frozenset[Any]] | None = None,
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
         stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
@@ -288,7 +297,8 @@ class KickoffSolver:
         ``like``: another world's solver and the reads (see
         :func:`~kickoff.analysis.worlds.step_reads`) that would see where ``world`` differs
         from it; a state whose journey there makes none of them has the same solution here
-        (``ChainSolver``'s ``like``).
+        (``ChainSolver``'s ``like``); ``shared``: solutions shared with other worlds and this
+        world's changes (``ChainSolver``'s ``shared``).
         """
         kept = self._chains.get(id(world))
         if kept is not None:
@@ -300,69 +310,22 @@ class KickoffSolver:
                 raise RuntimeError(
                     f"exact odds: a world after the event reads {own} squares around the ball "
                     f"(full, presence), the solver's keys only {reach}")
-        wide_arrivals = reach != PLAIN
-        offsets = block_offsets(reach[0])
-        presences = [(q.square, q.side) for q in world.players.values()
-                     if q.square is not None and "disturbing_presence" in q.skills]
-        board = world.board
-        weather = world.weather
-        # The closures below hold what they use, never the solver itself: no reference cycle,
-        # so the chains are freed as soon as the solver is (not by a late garbage collection).
-        cache = self._transitions
-        states, ids, stops = self._states, self._ids, self._stops
-        ruleset, house_rules = self.ruleset, self.house_rules
-        dice = self._dice()
-        # the journey never changes a player: who may take a touchback is the world's
-        taker = self._taker_in(world)
-        decisions = Decisions(touchback=taker)
-        award = award_key(world, taker)
-
-        def context(dice: Any) -> KickoffContext:
-            return KickoffContext(world, ruleset, dice, decisions, house_rules)
-
-        blocks: dict[Hashable, tuple[Hashable, ...]] = {}
-
-        def transitions(i: int) -> Dist:
-            s = states[i]
-            if isinstance(s, (ball.Arrive, ball.Bounce)):
-                # an arrival reads within the reach; a bounce only its 3x3 block
-                wide = wide_arrivals and isinstance(s, ball.Arrive)
-                where: Hashable = (s.square, True) if wide else s.square
-                block = blocks.get(where)
-                if block is None:
-                    block = blocks[where] = block_key(board, s.square, offsets if wide else BLOCK,
-                                                      presences, reach[1] if wide else 0)
-                local: Hashable = (i, weather, block)
-            elif isinstance(s, ball.Touchback):
-                local = (i, award)
-            else:
-                local = i  # in the air or thrown in: reads no player
-            cached = cache.get(local)
-            if cached is not None:
-                return cached
-            out: Dist = {}
-            runs = enumerate_runs(lambda d: ball.step(context(d), s), dice=dice)
-            for nxt, p in merge(runs).items():
-                j = exact_odds.number_state(nxt, ids, states, stops)
-                out[j] = out.get(j, 0) + p
-            cache[local] = out
-            return out
-
-        def region(i: int) -> frozenset[Read]:
-            return step_reads(world, states[i], reach)
-
-        chain = ChainSolver(transitions, stops.__getitem__, region, like)
+        chain = exact_journey.journey_chain(world, self.ruleset, self.house_rules, reach,
+                                            self._taker_in(world), self._dice(), self._tables,
+                                            like, shared)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
 
     def _member_chain(self, group: Group, i: int) -> ChainSolver:
         """The journey solver of the group's ``i``-th world, reusing the reference world's
-        solutions away from the squares where they differ."""
+        solutions away from the squares where they differ, and the other members' where they
+        agree (``Group.shared``)."""
         chain = group.chains.get(i)
         if chain is None:
             _, world, diff = group.members[i]
-            differ = frozenset(read for e in diff.entries for read in touches(e))
-            chain = group.chains[i] = self._chain_for(world, (group.chain, differ))
+            differ = touch_bits(diff.entries)
+            shared = (group.shared, diff.entries) if self.share_journeys else None
+            chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
 
     def _award(self, world: GameState) -> Dist:
@@ -443,9 +406,12 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        out: Dist = {end: (group.mass - affected) * p for end, p in ref.items()
-                               if end != tb}
+        # Parts whose journeys are one solution (shared, see ``Group.shared``) are mixed once,
+        # with their masses summed; every touchback's awards are mixed once at the end, with
+        # each award's weight summed over the parts (exact: the same sums, regrouped).
+        mixed: dict[int, tuple[Dist, Rational]] = {id(ref): (ref, group.mass - affected)}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
+        to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
@@ -456,13 +422,12 @@ class KickoffSolver:
                 part_weights = group.award_weights_of(members)
                 for key, w in part_weights.items():
                     award_weights[key] -= w
-                for end, q in result.items():
-                    if end != tb:
-                        out[end] = out.get(end, 0) + mass * q
+                same = mixed.get(id(result))
+                mixed[id(result)] = (result, mass if same is None else same[1] + mass)
                 touchback = result.get(tb, 0)
                 if touchback:
-                    for end, q in self._award_mixture(group, part_weights).items():
-                        out[end] = out.get(end, 0) + touchback * q
+                    for key, w in part_weights.items():
+                        to_award[key] = to_award.get(key, 0) + touchback * w
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             wider = seen | w_seen
@@ -473,9 +438,16 @@ class KickoffSolver:
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
             todo.extend((wider, m, part) for m, part in split.values())
+        out: Dist = {}
+        for result, mass in mixed.values():
+            for end, q in result.items():
+                if end != tb:
+                    out[end] = out[end] + mass * q if end in out else mass * q
         if ref_touchback:
-            for end, q in self._award_mixture(group, award_weights).items():
-                out[end] = out.get(end, 0) + ref_touchback * q
+            for key, w in award_weights.items():
+                to_award[key] = to_award.get(key, 0) + ref_touchback * w
+        for end, q in self._award_mixture(group, to_award).items():
+            out[end] = out.get(end, 0) + q
         group.results[start] = out
         return out
 
@@ -522,15 +494,8 @@ class KickoffSolver:
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
 
-        def run(dice: PathDice) -> exact_odds.Landing:
-            # Without the event nothing here changes a player: no copy of the state is needed.
-            kick = kick_until_landing(self.state, self.ruleset, dice, decisions,
-                                      self.house_rules, events=False)
-            if kick.deviation is None:  # Kick It!: no kick, a touchback
-                return exact_odds.Landing(None, True, kick.start)
-            return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
-
-        deviations = merge(enumerate_runs(run, dice=self._dice()))
+        deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
+                                          dice=self._dice()))
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -569,6 +534,15 @@ class KickoffSolver:
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
+
+    def _landing(self, decisions: Decisions, dice: PathDice) -> exact_odds.Landing:
+        """Where one run of the kick (:meth:`_parts`) brings the ball."""
+        # Without the event nothing here changes a player: no copy of the state is needed.
+        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
+                                  events=False, log=False)
+        if kick.deviation is None:  # Kick It!: no kick, a touchback
+            return exact_odds.Landing(None, True, kick.start)
+        return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:
@@ -633,11 +607,11 @@ class KickoffSolver:
                 use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
                 decisions=Decisions(high_kick=self.high_kick, touchback=self.taker))
             sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
-            sub._states, sub._ids, sub._stops = self._states, self._ids, self._stops
-            sub._transitions, sub._awards, sub._starts = (self._transitions, self._awards,
-                                                          self._starts)
+            sub._tables, sub._states, sub._ids, sub._stops = (self._tables, self._states,
+                                                              self._ids, self._stops)
+            sub._awards, sub._starts = self._awards, self._starts
             sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
-            differ = frozenset(read for e in key for read in touches(e))
+            differ = touch_bits(key)
             sub._chain_for(moved, (self._chain_for(self.state), differ))
         return sub
 
@@ -666,7 +640,7 @@ class KickoffSolver:
         elif world.weather == self.state.weather and not self._diffs[id(world)].entries:
             # the set-up with one player moved: reuse its journeys away from his two squares
             diff = differences(self.state, moved, self._taker_in(moved))
-            differ = frozenset(read for e in diff.entries for read in touches(e))
+            differ = touch_bits(diff.entries)
             self._chain_for(moved, (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)
         return out
@@ -688,10 +662,10 @@ class KickoffSolver:
         """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
         set-up, players moved): each start's journey to a touchback (end -> rational), its region,
         and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
-        like_chain = None if like is None else (self._chain_for(like), frozenset(
-            r for e in differences(like, world, self.taker).entries for r in touches(e)))
+        like_chain = None if like is None else (
+            self._chain_for(like), touch_bits(differences(like, world, self.taker).entries))
         chain, named = self._chain_for(world, like_chain), self._states
-        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, chain.region_of(i))
+        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
                     for i in map(self._id, starts)]
         award = {named[e]: p for e, p in self._award(world).items()}
         chain.like = None  # kept, it must not keep the world it came from alive

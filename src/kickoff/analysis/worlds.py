@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.chain import ChainSolver
+from kickoff.analysis.chain import ChainSolver, Shared
 from kickoff.analysis.chance import ExpandDice, PathDice, Q, enumerate_runs
 from kickoff.core import ball
 from kickoff.core.pitch import Side, Square
@@ -140,6 +140,18 @@ def block_key(
     return block
 
 
+#: The squares around a bounce whose occupation its step reads (``ball.STEP_READS``).
+RING = tuple(o for o in block_offsets(_BOUNCE.occupied) if o != (0, 0))
+
+
+def occupied_key(board: dict[tuple[int, int], Player], square: Square) -> tuple[bool, ...]:
+    """What a step of the ball from a bounce on ``square`` reads, as a key: whether each square
+    of the :data:`RING` around it is occupied (``ball.STEP_READS``: no player's fields, no
+    weather)."""
+    x, y = square
+    return tuple((x + dx, y + dy) in board for dx, dy in RING)
+
+
 #: What a step of the ball reads of a square (see ``ball.Reads``): everything about who is there
 #: (``FULL``), only whether somebody is (``OCCUPIED``), or only whether a Disturbing Presence
 #: player of either side is there (``PRESENCE``).
@@ -188,6 +200,52 @@ def _occupied_ring(sq: Square, reach: int) -> frozenset[tuple[int, Square]]:
                      if dx or dy)
 
 
+#: A region (all that a journey reads) is an int, one bit per read ``(kind, square)``: unions
+#: and intersections are single integer operations, and an int is nothing for the garbage
+#: collector to walk. Squares from ``-_MARGIN`` to ``_SPAN - _MARGIN - 1`` on each axis (any
+#: pitch, with the reach around its edges).
+_MARGIN, _SPAN = 6, 40
+
+
+def read_bits(reads: Iterable[tuple[int, Square]]) -> int:
+    """The region (an int) of ``reads``. ``ValueError`` for a square beyond the margins."""
+    bits = 0
+    for kind, sq in reads:
+        x, y = sq[0] + _MARGIN, sq[1] + _MARGIN
+        if not (0 <= x < _SPAN and 0 <= y < _SPAN):
+            raise ValueError(f"exact odds: a read of {list(sq)} is beyond the regions' margins")
+        bits |= 1 << ((kind * _SPAN + x) * _SPAN + y)
+    return bits
+
+
+def reads_of(bits: int) -> frozenset[tuple[int, Square]]:
+    """The reads ``(kind, square)`` of the region ``bits`` (:func:`read_bits`' inverse)."""
+    out = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        kind, rest = divmod(low.bit_length() - 1, _SPAN * _SPAN)
+        x, y = divmod(rest, _SPAN)
+        out.append((kind, Square(x - _MARGIN, y - _MARGIN)))
+    return frozenset(out)
+
+
+@functools.cache
+def _bits_of(reads: frozenset[tuple[int, Square]]) -> int:
+    return read_bits(reads)
+
+
+def step_bits(world: GameState, s: Any, reach: tuple[int, int] = PLAIN) -> int:
+    """:func:`step_reads` as a region (an int, :func:`read_bits`)."""
+    return _bits_of(step_reads(world, s, reach))
+
+
+def touch_bits(entries: Iterable[tuple[Any, ...]]) -> int:
+    """The region of every read that would see one of the changes ``entries``
+    (:func:`touches`)."""
+    return read_bits(read for e in entries for read in touches(e))
+
+
 def touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
     """The reads a change of a player (a :class:`Diff` entry) matters to: anything about his
     old and new squares, and their occupation if he moved (and, with Disturbing Presence, where
@@ -212,8 +270,8 @@ class Group:
     mass: Any = 0
     members: list[tuple[Any, GameState, Diff]] = field(default_factory=list)
     by_entry: dict[Any, list[int]] = field(default_factory=dict)
-    #: Each read (see :func:`step_reads`) -> the changes (of any world) it would see.
-    entries_at: dict[tuple[int, Square], set[Any]] = field(default_factory=dict)
+    #: Each change (of any world) -> the region of the reads that would see it (``touches``).
+    entry_bits: dict[Any, int] = field(default_factory=dict)
     #: One world for each way a touchback can be awarded (by award key).
     award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
     #: The whole group's touchback awards: award key -> total probability of its worlds.
@@ -221,14 +279,19 @@ class Group:
     results: dict[int, dict[int, Any]] = field(default_factory=dict)
     partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
-    touched: dict[frozenset[Any], frozenset[Any]] = field(default_factory=dict)
+    touched: dict[int, frozenset[Any]] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
+    #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
+    shared: Shared = field(init=False)
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
+        # (not the bound method: the group would hold itself, a cycle the garbage collector
+        # alone frees, late, with every journey the group solved)
+        self.shared = Shared(functools.partial(_touching, self.entry_bits, self.touched))
 
     def add(self, p: Any, world: GameState, diff: Diff) -> None:
         self.mass += p
@@ -240,8 +303,8 @@ class Group:
         self.members.append((p, world, diff))
         for e in diff.entries:
             self.by_entry.setdefault(e, []).append(i)
-            for read in touches(e):
-                self.entries_at.setdefault(read, set()).add(e)
+            if e not in self.entry_bits:
+                self.entry_bits[e] = touch_bits((e,))
 
     def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
@@ -255,19 +318,10 @@ class Group:
                 out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
 
-    def touching(self, region: frozenset[tuple[int, Square]]) -> frozenset[Any]:
-        """Every change (of any world) that a read of ``region`` would see (remembered: the
-        states of a loop share one region)."""
-        known = self.touched.get(region)
-        if known is not None:
-            return known
-        found: set[Any] = set()
-        for read in region:
-            entries = self.entries_at.get(read)
-            if entries:
-                found |= entries
-        frozen = self.touched[region] = frozenset(found)
-        return frozen
+    def touching(self, region: int) -> frozenset[Any]:
+        """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see
+        (remembered: the states of a loop share one region)."""
+        return _touching(self.entry_bits, self.touched, region)
 
     def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
         """The worlds with a change in ``seen``, split by those changes: key -> (total
@@ -287,6 +341,17 @@ class Group:
             parts[key] = (mass + p, members)
         self.partitions[seen] = parts
         return parts
+
+
+def _touching(
+    entry_bits: dict[Any, int], touched: dict[int, frozenset[Any]], region: int,
+) -> frozenset[Any]:
+    """:meth:`Group.touching` (``entry_bits``, ``touched``: the group's)."""
+    known = touched.get(region)
+    if known is not None:
+        return known
+    frozen = touched[region] = frozenset(e for e, bits in entry_bits.items() if bits & region)
+    return frozen
 
 
 def expand(

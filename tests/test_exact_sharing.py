@@ -1,0 +1,41 @@
+"""The exact solver's sharing of journeys between the Kick-off event's worlds (issue 16) changes
+no probability: every end of every target checked against a solver that shares nothing between
+the worlds but the set-up's journeys."""
+
+from __future__ import annotations
+
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.core import RULESETS
+from kickoff.core.pitch import Square
+from kickoff.formats.teams import build_state, load_setup, load_team
+
+
+def test_worlds_sharing_journeys_changes_no_probability() -> None:
+    # The benchmark's pairing: Pitch Invasion's ties leave 2,400 worlds, many of them alike
+    # around the landings, where the sharing does its work.
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    shared = KickoffSolver(state, rs, events="all")
+    alone = KickoffSolver(state, rs, events="all")
+    alone.share_journeys = False
+    for target in (Square(19, 7), Square(15, 3), Square(24, 12)):
+        assert shared.odds(target).ends == alone.odds(target).ends
+        assert shared.value(target, "receiver-holds") == alone.value(target, "receiver-holds")
+    # the sharing was real: member worlds hold solutions another member world solved
+    group = max(shared.groups(), key=lambda g: len(g.members))
+    assert sum(len(tables) for known in group.shared.known.values()
+               for _, tables in known) > 100
+    from_ref = {id(d) for d in group.chain.solved.values()}
+    owners: dict[int, int] = {}
+    reused = 0
+    for i, chain in group.chains.items():
+        for dist in chain.solved.values():
+            if id(dist) in from_ref:
+                continue
+            if owners.setdefault(id(dist), i) != i:
+                reused += 1
+    assert reused > 100
+    assert not any(group.shared.known for group in alone.groups())
