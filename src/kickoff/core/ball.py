@@ -310,7 +310,7 @@ def step(
 
 
 def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter", 8)]
+    dx, dy = NEIGHBOURS[ctx.roll("d8", "changing weather scatter", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     out = ctx.out_of_play(nxt)
     if ctx.logging:
@@ -341,7 +341,7 @@ def _arrive(
 
 
 def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction", 8)]
+    dx, dy = NEIGHBOURS[ctx.roll("d8", "bounce direction", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     if ctx.logging:
         ctx.note("bounce", to=nxt.as_list())

@@ -17,7 +17,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side, square_at
+from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
@@ -226,7 +226,7 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     else:
         (roll,) = ctx.roll_dice(DISTANCE_DIE, _halved if kick_skill else _distance)
         dist = roll // 2 if kick_skill else roll
-    dx, dy = RANDOM_DIRECTION[direction]
+    dx, dy = NEIGHBOURS[direction - 1]  # the Random Direction template
     return Deviation(direction, roll, dist, kick_skill,
                      square_at(target[0] + dx * dist, target[1] + dy * dist))
 
