@@ -155,7 +155,12 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    divers = ctx.state.facts().divers
+    facts = ctx.state.facts()
+    if facts.any_diver is None:
+        facts.any_diver = _any_diver(ctx.state)
+    if not facts.any_diver:
+        return []
+    divers = facts.divers
     key = mark_key(square, "home")
     near = divers.get(key)
     if near is None:
@@ -172,6 +177,11 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]
+
+
+def _any_diver(state: GameState) -> bool:
+    """Whether any player on the pitch has Diving Catch and can catch."""
+    return any("diving_catch" in q.skills and q.can_catch() for q in state.board.values())
 
 
 def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:

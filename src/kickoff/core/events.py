@@ -8,7 +8,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final, Literal, get_args
 
 from kickoff.core.actions.free_turn import free_turn
@@ -37,7 +37,7 @@ Prayer = Literal[
     "necessary_violence", "fouling_frenzy", "throw_a_rock", "under_scrutiny",
     "intensive_training",
 ]
-PRAYERS: tuple[Prayer, ...] = get_args(Prayer)
+PRAYERS: Final[tuple[Prayer, ...]] = get_args(Prayer)
 
 
 #: Both sides, by the kicking one: the kicking team first (``pitch-and-dice.md`` dice order
@@ -404,16 +404,21 @@ def throw_a_rock(ctx: KickoffContext) -> None:
         injury(ctx, p)
 
 
-def _random_own_player_rolls(
-    ctx: KickoffContext, spec: Contest, why: str
-) -> Iterator[tuple[Player, int]]:
-    """For each side the contest hits (kicking first): a random player of its own on the pitch
-    (a ``pick``) and the D6 rolled for him. Officious Ref and Dodgy Snack share this."""
-    for side in contest(ctx, spec, why):
-        candidates = _team(ctx, side).on_pitch()
-        if candidates:
-            p = ctx.pick(candidates, f"{why} player ({side})")
-            yield p, ctx.roll_dice([("d6", f"{why} {p.id}")], lambda v: v[0] == 1)[0]
+def _random_own_player_roll(ctx: KickoffContext, side: Side, why: str) -> tuple[Player, int] | None:
+    """A random player of ``side``'s own on the pitch (a ``pick``) and the D6 rolled for him,
+    ``None`` when it has nobody there: what Officious Ref and Dodgy Snack do for each side their
+    contest hits (kicking first)."""
+    candidates = _team(ctx, side).on_pitch()
+    if not candidates:
+        return None
+    p = ctx.pick(candidates, f"{why} player ({side})" if ctx.labels else "")
+    die: tuple[tuple[DieKind, str]] = (("d6", f"{why} {p.id}" if ctx.labels else ""),)
+    return p, ctx.roll_dice(die, _is_one)[0]
+
+
+def _is_one(v: tuple[int, ...]) -> bool:
+    """Whether a D6 ``v`` is a 1 (what follows reads only this)."""
+    return v[0] == 1
 
 
 def officious_ref(ctx: KickoffContext) -> None:
@@ -421,8 +426,12 @@ def officious_ref(ctx: KickoffContext) -> None:
     picks a random player of its own on the pitch: D6 1 Sent-off, 2+ Placed Prone and Stunned."""
     spec = ctx.ruleset.officious_ref
     assert spec is not None
-    for picked, roll in _random_own_player_rolls(ctx, spec, "officious ref"):
-        p = ctx.state.own(picked)
+    for side in contest(ctx, spec, "officious ref"):
+        hit = _random_own_player_roll(ctx, side, "officious ref")
+        if hit is None:
+            continue
+        p = ctx.state.own(hit[0])
+        roll = hit[1]
         if roll == 1:
             ctx.state.remove(p, "sent_off")
         else:
@@ -473,14 +482,18 @@ def dodgy_snack(ctx: KickoffContext) -> None:
     its own on the pitch: D6 2+ -1 MA (not below 1) and -1 AV for the drive; 1 to the Reserves."""
     spec = ctx.ruleset.dodgy_snack
     assert spec is not None
-    for picked, roll in _random_own_player_rolls(ctx, spec, "dodgy snack"):
-        p = ctx.state.own(picked)
-        if roll == 1:
+    for side in contest(ctx, spec, "dodgy snack"):
+        hit = _random_own_player_roll(ctx, side, "dodgy snack")
+        if hit is None:
+            continue
+        p = ctx.state.own(hit[0])
+        if hit[1] == 1:
             ctx.state.remove(p, "reserves")
         else:
             p.ma = max(1, p.ma - 1)
             p.av = p.av - 1
-        ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
+        if ctx.logging:
+            ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
 
 
 # -- Prayers to Nuffle (bb2020 Cheering Fans) ------------------------------------------------------
@@ -496,7 +509,7 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
     kind: DieKind = "d16" if sides == 16 else "d8"
-    value = ctx.roll_until(kind, f"prayers to nuffle ({side})",
+    value = ctx.roll_until(kind, f"prayers to nuffle ({side})" if ctx.labels else "",
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
     team.prayers.append(name)

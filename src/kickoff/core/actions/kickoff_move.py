@@ -48,7 +48,8 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     rules = ctx.ruleset.kickoff_move
     if rules is None:
         return False
-    choice: PlayerPath | None = getattr(ctx.decisions, rules.skill)
+    d = ctx.decisions
+    choice = d.on_the_ball if rules.skill == "on_the_ball" else d.kick_off_return
     if choice is None:
         if ctx.logging and not ctx.touchback:  # who could have moved, for the log only
             able = _able(ctx, rules)
