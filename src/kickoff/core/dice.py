@@ -270,8 +270,21 @@ class SeededDice(PlainDice):
             values.append(value)
         return tuple(values)
 
+    def __reduce__(self) -> tuple[Callable[..., SeededDice],
+                                  tuple[int, random.Random, tuple[int, ...], int]]:
+        # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):
+        # the generator and the words drawn from it, so the copy goes on with the same dice.
+        return _seeded_dice, (self.seed, self._rng, self._words, self._next)
+
     def __repr__(self) -> str:
         return f"SeededDice({self.seed!r})"
+
+
+def _seeded_dice(seed: int, rng: random.Random, words: tuple[int, ...], next_word: int) -> SeededDice:
+    """A pickled :class:`SeededDice` again (its ``__reduce__``)."""
+    dice = SeededDice(seed)
+    dice._rng, dice._words, dice._next = rng, words, next_word
+    return dice
 
 
 def faces(kind: DieKind) -> int:
