@@ -24,7 +24,6 @@ Die kinds (``pitch-and-dice.md``): ``d3``, ``d6``, ``d8``, ``d16``, ``block`` (f
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -184,70 +183,32 @@ def outcomes(sides: int) -> tuple[tuple[int, Fraction], ...]:
 #: The bit length of each die's number of faces (``int.bit_length``), for the dice a kick-off
 #: rolls (up to a ``pick`` among every player of both teams); larger counts ask ``bit_length``.
 _BITS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(64))
-#: The generator's 32-bit words drawn at a time by :class:`SeededDice` (one ``randbytes`` call).
-WORDS_AT_A_TIME: Final = 64
-_UNPACK_WORDS: Final = struct.Struct(f"<{WORDS_AT_A_TIME}I").unpack
 
 
 class SeededDice(PlainDice):
     """Dice from ``random.Random(seed)``: the same seed gives the same rolls on any machine.
 
-    A die of ``sides`` faces is ``randrange(sides) + 1``, drawn as ``random.Random`` draws it
-    (``_randbelow``: ``getrandbits`` of ``sides``' bit length ``k`` until below ``sides``) without
-    its interpreted calls per die: the same values, seed for seed. ``getrandbits(k)`` is the
-    generator's next 32-bit word shifted right by ``32 - k`` (``k <= 32``; a longer draw is its
-    next words, the first the least significant), so the words are drawn
-    :data:`WORDS_AT_A_TIME` at a time (``randbytes``, the same words in the same order) and each
-    die takes the next. The grouped nodes are answered the plain way (:class:`PlainDice`), die
-    by die in order, in one loop."""
+    A die of ``sides`` faces is ``randrange(sides) + 1``, drawn here as ``random.Random`` draws
+    it (``_randbelow``: ``getrandbits`` of ``sides``' bit length until below ``sides``), without
+    its two interpreted calls per die: the same values, seed for seed. The grouped nodes are
+    answered the plain way (:class:`PlainDice`), die by die in order, in one loop."""
 
-    __slots__ = ("_next", "_rng", "_words", "seed")
+    __slots__ = ("_bits", "_rng", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
-        #: Words drawn from the generator and not yet used: ``_words[_next:]``.
-        self._words: tuple[int, ...] = ()
-        self._next = 0
-
-    def _word(self) -> int:
-        """The generator's next 32-bit word."""
-        i = self._next
-        words = self._words
-        if i == len(words):
-            words = self._words = _UNPACK_WORDS(self._rng.randbytes(4 * WORDS_AT_A_TIME))
-            i = 0
-        self._next = i + 1
-        return words[i]
-
-    def _getrandbits(self, k: int) -> int:
-        """What ``random.Random.getrandbits(k)`` (``k >= 1``) would draw next."""
-        if k <= 32:
-            return self._word() >> (32 - k)
-        r = 0
-        shift = 0
-        while k > 0:
-            w = self._word()
-            if k < 32:
-                w >>= 32 - k
-            r |= w << shift
-            shift += 32
-            k -= 32
-        return r
+        #: The generator's ``getrandbits``, bound once (no method look-up per die).
+        self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def roll(self, kind: DieKind, sides: int) -> int:
         if sides < 1:
             return self._rng.randrange(sides) + 1  # its ValueError
+        bits = self._bits
         k = _BITS[sides] if sides < 64 else sides.bit_length()
-        if k <= 32:
-            shift = 32 - k
-            r = self._word() >> shift
-            while r >= sides:
-                r = self._word() >> shift
-            return r + 1
-        r = self._getrandbits(k)
+        r = bits(k)
         while r >= sides:
-            r = self._getrandbits(k)
+            r = bits(k)
         return r + 1
 
     def roll_grouped(
@@ -270,20 +231,19 @@ class SeededDice(PlainDice):
             values.append(value)
         return tuple(values)
 
-    def __reduce__(self) -> tuple[Callable[..., SeededDice],
-                                  tuple[int, random.Random, tuple[int, ...], int]]:
+    def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:
         # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):
-        # the generator and the words drawn from it, so the copy goes on with the same dice.
-        return _seeded_dice, (self.seed, self._rng, self._words, self._next)
+        # the generator as it is now, so the copy goes on with the same dice.
+        return _seeded_dice, (self.seed, self._rng)
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed!r})"
 
 
-def _seeded_dice(seed: int, rng: random.Random, words: tuple[int, ...], next_word: int) -> SeededDice:
+def _seeded_dice(seed: int, rng: random.Random) -> SeededDice:
     """A pickled :class:`SeededDice` again (its ``__reduce__``)."""
     dice = SeededDice(seed)
-    dice._rng, dice._words, dice._next = rng, words, next_word
+    dice._rng, dice._bits = rng, rng.getrandbits
     return dice
 
 
