@@ -21,6 +21,7 @@ from kickoff.core.ball_states import ThrowIn as ThrowIn
 from kickoff.core.ball_states import Touchback as Touchback
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
+from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,
@@ -306,16 +307,16 @@ def step(
     ``turn`` / ``choice``: the team turn the ball moves in, if any, and the acting team's catch
     re-roll choice (see :func:`catch`). ``Held`` and ``Rests`` are ends; stepping them is an error.
     """
-    if isinstance(state, Arrive):
+    if isinstance(state, Arrive):  # the states in the order of how often a kick-off meets them
         return _arrive(ctx, state, turn, choice)
-    if isinstance(state, InAir):
-        return _scatter(ctx, state)
     if isinstance(state, Bounce):
         return _bounce(ctx, state)
-    if isinstance(state, ThrowIn):
-        return _throw_in(ctx, state)
     if isinstance(state, Touchback):
         return _touchback(ctx, state)
+    if isinstance(state, InAir):
+        return _scatter(ctx, state)
+    if isinstance(state, ThrowIn):
+        return _throw_in(ctx, state)
     raise ValueError(f"{state!r} is an end state")
 
 
@@ -364,10 +365,15 @@ def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
     return Arrive(nxt, "bounce", s.touchback_possible)
 
 
+#: A throw-in's distance: 2D6 (``throw_in``).
+THROW_IN_DISTANCE_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "throw-in distance"),
+                                                                   ("d6", "throw-in distance"))
+
+
 def _throw_in(ctx: KickoffContext, s: ThrowIn) -> BallState:
     pitch = ctx.state.pitch
     dx, dy = _throw_in_direction(ctx, s.last, s.off)
-    dist = sum(ctx.roll_dice([("d6", "throw-in distance"), ("d6", "throw-in distance")], sum))
+    dist = sum(ctx.roll_dice(THROW_IN_DISTANCE_DICE, sum))
     dist += ctx.ruleset.throw_in_offset
     ctx.note("throw_in", start=s.last.as_list(), direction=[dx, dy], distance=dist)
     sq = s.last

@@ -218,11 +218,13 @@ class SeededDice(PlainDice):
         concerns: Any,
         log: Log,
     ) -> tuple[int, ...]:
-        if log is NO_LOG and len(dice) == 1:  # a test, a contest's or 2D6's dice: no list
-            return (self.roll(dice[0][0], faces(dice[0][0])),)
-        if log is NO_LOG and len(dice) == 2:
-            first = self.roll(dice[0][0], faces(dice[0][0]))
-            return (first, self.roll(dice[1][0], faces(dice[1][0])))
+        if log is NO_LOG and isinstance(dice, tuple):  # the rules' dice: no list, no log
+            n = len(dice)
+            if n == 1:  # a test
+                return (self.roll(dice[0][0], faces(dice[0][0])),)
+            if n == 2:  # a contest, 2D6
+                first = self.roll(dice[0][0], faces(dice[0][0]))
+                return (first, self.roll(dice[1][0], faces(dice[1][0])))
         values: list[int] = []
         for kind, why in dice:
             value = self.roll(kind, faces(kind))

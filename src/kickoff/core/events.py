@@ -468,7 +468,9 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
             return v[0] != 1 and v[0] + fame >= 6
 
         for p in _team(ctx, side).on_pitch():
-            if hit(ctx.roll_dice([("d6", f"pitch invasion {p.id}")], hit, concerns=p)):
+            die: tuple[tuple[DieKind, str]] = (
+                ("d6", f"pitch invasion {p.id}" if ctx.labels else ""),)
+            if hit(ctx.roll_dice(die, hit, concerns=p)):
                 p = ctx.state.own(p)
                 if "ball_and_chain" in p.skills:
                     ctx.state.remove(p, "knocked_out")
