@@ -240,7 +240,8 @@ def roll_event(ctx: KickoffContext) -> EventRoll:
     event = ctx.ruleset.kickoff_table[first + second]
     if ctx.logging:
         ctx.note("event", roll=[first, second], name=event.name)
-    event.handler(ctx)
+    handler = event.handler
+    handler(ctx)
     return EventRoll((first, second), event.name)
 
 
