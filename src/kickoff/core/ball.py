@@ -21,6 +21,7 @@ from kickoff.core.ball_states import ThrowIn as ThrowIn
 from kickoff.core.ball_states import Touchback as Touchback
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
+from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
     CORNER_D3,
@@ -155,7 +156,12 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    divers = ctx.state.facts().divers
+    facts = ctx.state.facts()
+    if facts.any_diver is None:
+        facts.any_diver = _any_diver(ctx.state)
+    if not facts.any_diver:
+        return []
+    divers = facts.divers
     key = mark_key(square, "home")
     near = divers.get(key)
     if near is None:
@@ -172,6 +178,11 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     first = turn.active if turn is not None else ctx.kicking
     return [p for side in (first, other_side(first)) for p in ctx.state.teams[side].players
             if p in near]
+
+
+def _any_diver(state: GameState) -> bool:
+    """Whether any player on the pitch has Diving Catch and can catch."""
+    return any("diving_catch" in q.skills and q.can_catch() for q in state.board.values())
 
 
 def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
@@ -296,21 +307,21 @@ def step(
     ``turn`` / ``choice``: the team turn the ball moves in, if any, and the acting team's catch
     re-roll choice (see :func:`catch`). ``Held`` and ``Rests`` are ends; stepping them is an error.
     """
-    if isinstance(state, Arrive):
+    if isinstance(state, Arrive):  # the states in the order of how often a kick-off meets them
         return _arrive(ctx, state, turn, choice)
-    if isinstance(state, InAir):
-        return _scatter(ctx, state)
     if isinstance(state, Bounce):
         return _bounce(ctx, state)
-    if isinstance(state, ThrowIn):
-        return _throw_in(ctx, state)
     if isinstance(state, Touchback):
         return _touchback(ctx, state)
+    if isinstance(state, InAir):
+        return _scatter(ctx, state)
+    if isinstance(state, ThrowIn):
+        return _throw_in(ctx, state)
     raise ValueError(f"{state!r} is an end state")
 
 
 def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "changing weather scatter", 8)]
+    dx, dy = NEIGHBOURS[ctx.roll("d8", "changing weather scatter", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     out = ctx.out_of_play(nxt)
     if ctx.logging:
@@ -341,7 +352,7 @@ def _arrive(
 
 
 def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
-    dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bounce direction", 8)]
+    dx, dy = NEIGHBOURS[ctx.roll("d8", "bounce direction", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     if ctx.logging:
         ctx.note("bounce", to=nxt.as_list())
@@ -354,10 +365,15 @@ def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
     return Arrive(nxt, "bounce", s.touchback_possible)
 
 
+#: A throw-in's distance: 2D6 (``throw_in``).
+THROW_IN_DISTANCE_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "throw-in distance"),
+                                                                   ("d6", "throw-in distance"))
+
+
 def _throw_in(ctx: KickoffContext, s: ThrowIn) -> BallState:
     pitch = ctx.state.pitch
     dx, dy = _throw_in_direction(ctx, s.last, s.off)
-    dist = sum(ctx.roll_dice([("d6", "throw-in distance"), ("d6", "throw-in distance")], sum))
+    dist = sum(ctx.roll_dice(THROW_IN_DISTANCE_DICE, sum))
     dist += ctx.ruleset.throw_in_offset
     ctx.note("throw_in", start=s.last.as_list(), direction=[dx, dy], distance=dist)
     sq = s.last

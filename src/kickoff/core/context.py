@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -27,7 +27,7 @@ class KickoffContext:
     empty and :attr:`logging` is false (a rule may test it before building a costly line)."""
 
     __slots__ = (
-        "decisions", "dice", "house_rules", "kicker", "landing", "log", "logging",
+        "decisions", "dice", "house_rules", "kicker", "labels", "landing", "log", "logging",
         "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
@@ -51,6 +51,11 @@ class KickoffContext:
         self.house_rules = house_rules
         #: Whether this kick-off keeps its log.
         self.logging = log
+        #: Whether anyone reads what each die is for (the ``why`` of :meth:`roll`): the log, or
+        #: dice that are not seeded (scripted dice name it in their errors, an exact solver's
+        #: dice in their own log). Seeded dice without a log never read it, so a rule may pass
+        #: ``""`` instead of building a label when this is false (the same dice either way).
+        self.labels = log or self.seeded is None
         if not log and NO_LOG:
             NO_LOG.clear()  # lines a Dice of another kind wrote to it
         #: One line per die and per step, in order (``NO_LOG`` when not logging).
@@ -70,7 +75,7 @@ class KickoffContext:
         seeded = self.seeded
         try:
             if seeded is not None:
-                value = seeded.roll(kind, sides or SIDES[kind])
+                value = seeded.roll(kind, sides or faces(kind))
             else:
                 value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:

@@ -180,6 +180,11 @@ def outcomes(sides: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple((v, p) for v in range(1, sides + 1))
 
 
+#: The bit length of each die's number of faces (``int.bit_length``), for the dice a kick-off
+#: rolls (up to a ``pick`` among every player of both teams); larger counts ask ``bit_length``.
+_BITS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(64))
+
+
 class SeededDice(PlainDice):
     """Dice from ``random.Random(seed)``: the same seed gives the same rolls on any machine.
 
@@ -188,20 +193,22 @@ class SeededDice(PlainDice):
     its two interpreted calls per die: the same values, seed for seed. The grouped nodes are
     answered the plain way (:class:`PlainDice`), die by die in order, in one loop."""
 
-    __slots__ = ("_rng", "seed")
+    __slots__ = ("_bits", "_rng", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        #: The generator's ``getrandbits``, bound once (no method look-up per die).
+        self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def roll(self, kind: DieKind, sides: int) -> int:
         if sides < 1:
             return self._rng.randrange(sides) + 1  # its ValueError
-        rng = self._rng
-        k = sides.bit_length()
-        r = rng.getrandbits(k)
+        bits = self._bits
+        k = _BITS[sides] if sides < 64 else sides.bit_length()
+        r = bits(k)
         while r >= sides:
-            r = rng.getrandbits(k)
+            r = bits(k)
         return r + 1
 
     def roll_grouped(
@@ -211,16 +218,41 @@ class SeededDice(PlainDice):
         concerns: Any,
         log: Log,
     ) -> tuple[int, ...]:
+        if log is NO_LOG and isinstance(dice, tuple):  # the rules' dice: no list, no log
+            n = len(dice)
+            if n == 1:  # a test
+                return (self.roll(dice[0][0], faces(dice[0][0])),)
+            if n == 2:  # a contest, 2D6
+                first = self.roll(dice[0][0], faces(dice[0][0]))
+                return (first, self.roll(dice[1][0], faces(dice[1][0])))
         values: list[int] = []
         for kind, why in dice:
-            value = self.roll(kind, SIDES[kind])
+            value = self.roll(kind, faces(kind))
             if log is not NO_LOG:
                 log.append({"step": "roll", "die": kind, "value": value, "for": why})
             values.append(value)
         return tuple(values)
 
+    def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:
+        # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):
+        # the generator as it is now, so the copy goes on with the same dice.
+        return _seeded_dice, (self.seed, self._rng)
+
     def __repr__(self) -> str:
         return f"SeededDice({self.seed!r})"
+
+
+def _seeded_dice(seed: int, rng: random.Random) -> SeededDice:
+    """A pickled :class:`SeededDice` again (its ``__reduce__``)."""
+    dice = SeededDice(seed)
+    dice._rng, dice._bits = rng, rng.getrandbits
+    return dice
+
+
+def faces(kind: DieKind) -> int:
+    """The number of faces of a fixed die kind, ``SIDES[kind]`` (a D6, most dice, without the
+    look-up)."""
+    return 6 if kind == "d6" else SIDES[kind]
 
 
 @dataclass

@@ -8,7 +8,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final, Literal, get_args
 
 from kickoff.core.actions.free_turn import free_turn
@@ -37,12 +37,19 @@ Prayer = Literal[
     "necessary_violence", "fouling_frenzy", "throw_a_rock", "under_scrutiny",
     "intensive_training",
 ]
-PRAYERS: tuple[Prayer, ...] = get_args(Prayer)
+PRAYERS: Final[tuple[Prayer, ...]] = get_args(Prayer)
+
+
+#: Both sides, by the kicking one: the kicking team first (``pitch-and-dice.md`` dice order
+#: rule 2); and each side alone (what a contest won by one side applies to).
+_KICKING_FIRST: Final[dict[Side, tuple[Side, Side]]] = {"home": ("home", "away"),
+                                                        "away": ("away", "home")}
+_ALONE: Final[dict[Side, tuple[Side, ...]]] = {"home": ("home",), "away": ("away",)}
 
 
 def _sides(ctx: KickoffContext) -> tuple[Side, Side]:
     """Both sides, kicking team first (``pitch-and-dice.md`` dice order rule 2)."""
-    return (ctx.kicking, ctx.receiving)
+    return _KICKING_FIRST[ctx.state.kicking]
 
 
 def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
@@ -66,26 +73,60 @@ def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
     return value
 
 
-def contest(ctx: KickoffContext, spec: Contest, why: str) -> list[Side]:
+class Contested:
+    """A contest's two dice as the rules read them: the sides its result applies to, kicking
+    team first (the ``depends_on`` of its chance node; a callable object rather than a closure,
+    which the compiled build makes more cheaply)."""
+
+    __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides")
+
+    def __init__(self, spec: Contest, sides: tuple[Side, Side], bonus: tuple[int, int]) -> None:
+        self.sides = sides
+        self.bonus = bonus
+        self.both_on_tie = spec.tie == "both"
+        self.higher_wins = spec.winner == "higher"
+
+    def __call__(self, rolls: tuple[int, ...]) -> tuple[Side, ...]:
+        k, r = rolls[0] + self.bonus[0], rolls[1] + self.bonus[1]
+        if k == r:
+            return self.sides if self.both_on_tie else ()
+        return _ALONE[self.sides[0] if (k > r) == self.higher_wins else self.sides[1]]
+
+
+#: A contest's dice by ``(die, event, kicking side)``: each coach's die and what it is for.
+_CONTEST_DICE: Final[dict[tuple[str, str, Side], tuple[tuple[DieKind, str], ...]]] = {}
+
+
+def _contest_dice(die: DieKind, why: str, sides: tuple[Side, Side]) -> tuple[tuple[DieKind, str], ...]:
+    key = (die, why, sides[0])
+    dice = _CONTEST_DICE.get(key)
+    if dice is None:
+        dice = _CONTEST_DICE[key] = tuple([(die, f"{why}: {s} coach") for s in sides])
+    return dice
+
+
+def _bonus(ctx: KickoffContext, side: Side, spec: Contest) -> int:
+    """The team values ``side`` adds to its contest die."""
+    n = 0
+    for stat in spec.bonus:
+        n += team_stat(ctx, side, stat)
+    return n
+
+
+def contest(ctx: KickoffContext, spec: Contest, why: str) -> tuple[Side, ...]:
     """Both coaches roll (kicking first); the sides the result applies to, kicking team first."""
     sides = _sides(ctx)
-    bonus = [sum(team_stat(ctx, s, stat) for stat in spec.bonus) for s in sides]
-
-    def applies_to(rolls: tuple[int, ...]) -> tuple[Side, ...]:
-        k, r = rolls[0] + bonus[0], rolls[1] + bonus[1]
-        if k == r:
-            return sides if spec.tie == "both" else ()
-        return (sides[0],) if (k > r) == (spec.winner == "higher") else (sides[1],)
-
-    rolls = ctx.roll_dice([(spec.die, f"{why}: {s} coach") for s in sides], applies_to)
-    winners = list(applies_to(rolls))
+    bonus = (_bonus(ctx, sides[0], spec), _bonus(ctx, sides[1], spec))
+    applies_to = Contested(spec, sides, bonus)
+    rolls = ctx.roll_dice(_contest_dice(spec.die, why, sides), applies_to)
+    winners = applies_to(rolls)
     if ctx.logging:
         totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
         # The parts of each total, for people: the die and each team value added.
         parts = {s: {"roll": roll,
                      **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
                  for s, roll in zip(sides, rolls, strict=True)}
-        ctx.note("contest", event=why, totals=totals, applies_to=winners, parts=parts)
+        ctx.note("contest", event=why, totals=totals, applies_to=list(winners), parts=parts)
     return winners
 
 
@@ -94,10 +135,14 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     plus = ctx.ruleset.count_plus(event)
     if plus is None:
         return None
-    n = ctx.roll("d3", f"{event} count (D3+{plus})") + plus
+    n = ctx.roll("d3", _count_label(event, plus) if ctx.labels else "") + plus
     if ctx.logging:
         ctx.note("count", event=event, count=n)
     return n
+
+
+def _count_label(event: str, plus: int) -> str:
+    return f"{event} count (D3+{plus})"
 
 
 def _team(ctx: KickoffContext, side: Side) -> Team:
@@ -106,6 +151,10 @@ def _team(ctx: KickoffContext, side: Side) -> Team:
 
 def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> None:
     """Move players simultaneously (swaps allowed); ``DecisionError`` on a clash."""
+    if not moves:  # nobody moves (the default)
+        if ctx.logging:
+            ctx.note(key.removeprefix("decisions."), moves={})
+        return
     st = ctx.state
     seen: set[str] = set()
     targets: set[tuple[int, int]] = set()
@@ -196,14 +245,12 @@ def solid_defence(ctx: KickoffContext) -> None:
     again, following the set-up rules."""
     n = count(ctx, "solid_defence")
     assert n is not None
-    st = ctx.state
-    open_ids = {p.id for p in _team(ctx, ctx.kicking).players if p.standing and st.is_open(p)}
     moves = ctx.decisions.solid_defence
     if len(moves) > n:
         raise DecisionError(f"decisions.solid_defence: {len(moves)} players named, at most {n} may move")
     for m in moves:
         p = _kicking_mover(ctx, m.player, "decisions.solid_defence")
-        if p.id not in open_ids:
+        if not (p.standing and ctx.state.is_open(p)):
             raise DecisionError(f"decisions.solid_defence: {p.id} at {list(p.square or ())} is not Open")
         if p.square == m.to:
             raise DecisionError(f"decisions.solid_defence: {p.id} is named for his own square {list(m.to)}")
@@ -265,12 +312,23 @@ def changing_weather(ctx: KickoffContext) -> None:
     the ball scatter (classic one square, others three) before landing. The scatters are part of
     the ball's journey (``ball.InAir``), rolled right after this event; the first square in the
     kicking area or off the pitch is a touchback (rulings.md 2.6)."""
-    total = sum(ctx.roll_dice([("d6", "weather")] * 2, lambda v: WEATHER_TABLE[sum(v)]))
+    first, second = ctx.roll_dice(WEATHER_DICE, _weather_of)
+    total = first + second
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
-    shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
-    ctx.note("weather", total=total, weather=shown)
+    if ctx.logging:
+        shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
+        ctx.note("weather", total=total, weather=shown)
     if ctx.state.weather == "nice":
         ctx.scatters = ctx.ruleset.changing_weather_scatters
+
+
+#: The Weather table's 2D6 (Changing Weather).
+WEATHER_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "weather"), ("d6", "weather"))
+
+
+def _weather_of(v: tuple[int, ...]) -> str:
+    """The weather a Weather table roll ``v`` gives (what follows reads only this)."""
+    return WEATHER_TABLE[v[0] + v[1]]
 
 
 def quick_snap(ctx: KickoffContext) -> None:
@@ -279,8 +337,10 @@ def quick_snap(ctx: KickoffContext) -> None:
     n = count(ctx, "quick_snap")
     st = ctx.state
     team = _team(ctx, ctx.receiving)
-    eligible = {p.id for p in team.players if p.standing and (n is None or st.is_open(p))}
     moves = ctx.decisions.quick_snap
+    # Who may move is fixed before anybody does (the default: nobody, nothing to read).
+    eligible = {p.id for p in team.players
+                if p.standing and (n is None or st.is_open(p))} if moves else set()
     if n is not None and len(moves) > n:
         raise DecisionError(f"decisions.quick_snap: {len(moves)} players named, at most {n} may move")
     moved: set[str] = set()
@@ -344,16 +404,21 @@ def throw_a_rock(ctx: KickoffContext) -> None:
         injury(ctx, p)
 
 
-def _random_own_player_rolls(
-    ctx: KickoffContext, spec: Contest, why: str
-) -> Iterator[tuple[Player, int]]:
-    """For each side the contest hits (kicking first): a random player of its own on the pitch
-    (a ``pick``) and the D6 rolled for him. Officious Ref and Dodgy Snack share this."""
-    for side in contest(ctx, spec, why):
-        candidates = _team(ctx, side).on_pitch()
-        if candidates:
-            p = ctx.pick(candidates, f"{why} player ({side})")
-            yield p, ctx.roll_dice([("d6", f"{why} {p.id}")], lambda v: v[0] == 1)[0]
+def _random_own_player_roll(ctx: KickoffContext, side: Side, why: str) -> tuple[Player, int] | None:
+    """A random player of ``side``'s own on the pitch (a ``pick``) and the D6 rolled for him,
+    ``None`` when it has nobody there: what Officious Ref and Dodgy Snack do for each side their
+    contest hits (kicking first)."""
+    candidates = _team(ctx, side).on_pitch()
+    if not candidates:
+        return None
+    p = ctx.pick(candidates, f"{why} player ({side})" if ctx.labels else "")
+    die: tuple[tuple[DieKind, str]] = (("d6", f"{why} {p.id}" if ctx.labels else ""),)
+    return p, ctx.roll_dice(die, _is_one)[0]
+
+
+def _is_one(v: tuple[int, ...]) -> bool:
+    """Whether a D6 ``v`` is a 1 (what follows reads only this)."""
+    return v[0] == 1
 
 
 def officious_ref(ctx: KickoffContext) -> None:
@@ -361,13 +426,18 @@ def officious_ref(ctx: KickoffContext) -> None:
     picks a random player of its own on the pitch: D6 1 Sent-off, 2+ Placed Prone and Stunned."""
     spec = ctx.ruleset.officious_ref
     assert spec is not None
-    for picked, roll in _random_own_player_rolls(ctx, spec, "officious ref"):
-        p = ctx.state.own(picked)
+    for side in contest(ctx, spec, "officious ref"):
+        hit = _random_own_player_roll(ctx, side, "officious ref")
+        if hit is None:
+            continue
+        p = ctx.state.own(hit[0])
+        roll = hit[1]
         if roll == 1:
             ctx.state.remove(p, "sent_off")
         else:
             p.status = "stunned"
-        ctx.note("officious_ref", player=p.id, result=p.status)
+        if ctx.logging:
+            ctx.note("officious_ref", player=p.id, result=p.status)
 
 
 def pitch_invasion(ctx: KickoffContext) -> None:
@@ -383,7 +453,8 @@ def pitch_invasion(ctx: KickoffContext) -> None:
         for victim in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
             p = ctx.state.own(victim)
             p.status = "stunned"
-            ctx.note("pitch_invasion", player=p.id)
+            if ctx.logging:
+                ctx.note("pitch_invasion", player=p.id)
 
 
 def pitch_invasion_classic(ctx: KickoffContext) -> None:
@@ -397,7 +468,9 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
             return v[0] != 1 and v[0] + fame >= 6
 
         for p in _team(ctx, side).on_pitch():
-            if hit(ctx.roll_dice([("d6", f"pitch invasion {p.id}")], hit, concerns=p)):
+            die: tuple[tuple[DieKind, str]] = (
+                ("d6", f"pitch invasion {p.id}" if ctx.labels else ""),)
+            if hit(ctx.roll_dice(die, hit, concerns=p)):
                 p = ctx.state.own(p)
                 if "ball_and_chain" in p.skills:
                     ctx.state.remove(p, "knocked_out")
@@ -411,14 +484,18 @@ def dodgy_snack(ctx: KickoffContext) -> None:
     its own on the pitch: D6 2+ -1 MA (not below 1) and -1 AV for the drive; 1 to the Reserves."""
     spec = ctx.ruleset.dodgy_snack
     assert spec is not None
-    for picked, roll in _random_own_player_rolls(ctx, spec, "dodgy snack"):
-        p = ctx.state.own(picked)
-        if roll == 1:
+    for side in contest(ctx, spec, "dodgy snack"):
+        hit = _random_own_player_roll(ctx, side, "dodgy snack")
+        if hit is None:
+            continue
+        p = ctx.state.own(hit[0])
+        if hit[1] == 1:
             ctx.state.remove(p, "reserves")
         else:
             p.ma = max(1, p.ma - 1)
             p.av = p.av - 1
-        ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
+        if ctx.logging:
+            ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
 
 
 # -- Prayers to Nuffle (bb2020 Cheering Fans) ------------------------------------------------------
@@ -434,11 +511,12 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
     kind: DieKind = "d16" if sides == 16 else "d8"
-    value = ctx.roll_until(kind, f"prayers to nuffle ({side})",
+    value = ctx.roll_until(kind, f"prayers to nuffle ({side})" if ctx.labels else "",
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
     team.prayers.append(name)
-    ctx.note("prayer", side=side, prayer=name)
+    if ctx.logging:
+        ctx.note("prayer", side=side, prayer=name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:
         effect(ctx, side)

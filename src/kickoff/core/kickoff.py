@@ -17,7 +17,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import RANDOM_DIRECTION, Pitch, Side, Square, other_side, square_at
+from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
@@ -124,12 +124,13 @@ class KickoffResult:
 def eligible_kickers(state: GameState) -> list[Player]:
     """Kicking players on the pitch, Standing, not on the LoS and not in a Wide Zone (2.1), in
     input order (a new list)."""
-    return list(_kickers(state)[0])
+    return list(_kickers(state)[1])
 
 
-def _kickers(state: GameState) -> tuple[list[Player], list[Player]]:
-    """``(eligible kickers, Standing kicking players on the LoS)``, in input order: computed
-    once per set-up (``GameState.facts``)."""
+def _kickers(state: GameState) -> tuple[Side, list[Player], list[Player], Player | None]:
+    """``(kicking side, eligible kickers, Standing kicking players on the LoS, the first
+    eligible kicker with Kick)``, in input order: computed once per set-up
+    (``GameState.facts``)."""
     facts = state.facts()
     side = state.kicking
     known = facts.kickers
@@ -137,6 +138,7 @@ def _kickers(state: GameState) -> tuple[list[Player], list[Player]]:
         pitch = state.pitch
         eligible: list[Player] = []
         on_los: list[Player] = []
+        with_kick: Player | None = None
         for p in state.teams[side].players:
             if p.square is None or p.status != "standing":
                 continue
@@ -144,16 +146,18 @@ def _kickers(state: GameState) -> tuple[list[Player], list[Player]]:
                 on_los.append(p)
             elif pitch.in_wide_zone(p.square) is None:
                 eligible.append(p)
-        known = facts.kickers = (side, eligible, on_los)
-    return known[1], known[2]
+                if with_kick is None and "kick" in p.skills:
+                    with_kick = p
+        known = facts.kickers = (side, eligible, on_los, with_kick)
+    return known
 
 
 def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
     """``(kicker, kick_happens)`` from the ``kick.kicker`` decision or its default (2.1)."""
     st = ctx.state
     rs = ctx.ruleset
-    kick_it = "kick_it" in ctx.house_rules
-    eligible, on_los = _kickers(st)
+    kick_it = bool(ctx.house_rules) and "kick_it" in ctx.house_rules
+    _, eligible, on_los, with_kick = _kickers(st)
     if kick_it and not eligible:
         return None, False
     d = ctx.decisions
@@ -177,9 +181,8 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
                 + ("" if kick_it else " (a LoS player only when nobody else can)")
             )
         return p, True
-    for p in eligible:
-        if "kick" in p.skills:
-            return p, True
+    if with_kick is not None:
+        return with_kick, True
     if not rs.kicker_required and not kick_it:
         return None, True
     if eligible:
@@ -194,7 +197,7 @@ def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
         raise DecisionError("decisions.use_kick_skill: there is no kicker, so no Kick skill to use")
     if "kick" not in kicker.skills:
         raise DecisionError(f"decisions.use_kick_skill: kicker {kicker.id} has no Kick skill")
-    if not ctx.ruleset.kicker_required and kicker not in _kickers(ctx.state)[0]:
+    if not ctx.ruleset.kicker_required and kicker not in _kickers(ctx.state)[1]:
         raise DecisionError(
             f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
         )
@@ -226,7 +229,7 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     else:
         (roll,) = ctx.roll_dice(DISTANCE_DIE, _halved if kick_skill else _distance)
         dist = roll // 2 if kick_skill else roll
-    dx, dy = RANDOM_DIRECTION[direction]
+    dx, dy = NEIGHBOURS[direction - 1]  # the Random Direction template
     return Deviation(direction, roll, dist, kick_skill,
                      square_at(target[0] + dx * dist, target[1] + dy * dist))
 
@@ -237,7 +240,8 @@ def roll_event(ctx: KickoffContext) -> EventRoll:
     event = ctx.ruleset.kickoff_table[first + second]
     if ctx.logging:
         ctx.note("event", roll=[first, second], name=event.name)
-    event.handler(ctx)
+    handler = event.handler
+    handler(ctx)
     return EventRoll((first, second), event.name)
 
 

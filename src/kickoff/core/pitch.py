@@ -176,6 +176,12 @@ class Pitch:
     setup_zone: dict[Side, tuple[int, int]]
     centre: dict[Side, Square]
     _receiving_area: dict[Side, tuple[int, int]] = field(init=False, repr=False)
+    #: The ``x`` ranges of each side's set-up zone and receiving area, read without a look-up
+    #: by side on every kick-off (the same values as ``setup_zone`` and ``_receiving_area``).
+    _home_zone: tuple[int, int] = field(init=False, repr=False)
+    _away_zone: tuple[int, int] = field(init=False, repr=False)
+    _home_receiving: tuple[int, int] = field(init=False, repr=False)
+    _away_receiving: tuple[int, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # The receiving area: every square beyond the kicking team's LoS.
@@ -186,6 +192,10 @@ class Pitch:
             # receiving side -> x range
             {"away": (home_los + 1, self.width - 1), "home": (0, away_los - 1)},
         )
+        object.__setattr__(self, "_home_zone", self.setup_zone["home"])
+        object.__setattr__(self, "_away_zone", self.setup_zone["away"])
+        object.__setattr__(self, "_home_receiving", self._receiving_area["home"])
+        object.__setattr__(self, "_away_receiving", self._receiving_area["away"])
 
     def on_pitch(self, sq: tuple[int, int]) -> bool:
         """Whether ``sq`` is a square of this pitch."""
@@ -210,7 +220,7 @@ class Pitch:
 
     def in_setup_zone(self, side: Side, sq: tuple[int, int]) -> bool:
         """Whether ``sq`` is in ``side``'s set-up zone (own half, or own third in Sevens)."""
-        lo, hi = self.setup_zone[side]
+        lo, hi = self._home_zone if side == "home" else self._away_zone
         return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
 
     def in_half(self, side: Side, sq: tuple[int, int]) -> bool:
@@ -221,7 +231,7 @@ class Pitch:
 
     def in_receiving_area(self, receiving: Side, sq: tuple[int, int]) -> bool:
         """Whether ``sq`` lies beyond the kicking team's LoS, on ``receiving``'s side."""
-        lo, hi = self._receiving_area[receiving]
+        lo, hi = self._home_receiving if receiving == "home" else self._away_receiving
         return lo <= sq[0] <= hi and 0 <= sq[1] < self.height
 
     def describe_receiving_area(self, receiving: Side) -> str:

@@ -263,7 +263,8 @@ def roll_test(
     """
 
     passes = Passes(target, modifier)
-    if passes.attempt(ctx, f"{what} by {player.id} ({target}+, modifier {modifier:+d})"):
+    why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
+    if passes.attempt(ctx, why):
         return True
     if choice is False:
         return False

@@ -202,11 +202,14 @@ class SetupFacts:
     (``GameState.facts``; the clones of an unchanged state share one). Its users fill it:
 
     - ``kickers``: ``(kicking side, eligible kickers, Standing players on its Line of
-      Scrimmage)`` (``kickoff.core.kickoff.eligible_kickers``);
+      Scrimmage, the first eligible kicker with Kick or None)``
+      (``kickoff.core.kickoff.eligible_kickers``);
     - ``open_ids``: per side, the ids of its players on the pitch who are Open
       (``GameState.open_ids``);
     - ``divers``: per square of the pitch (:func:`mark_key`'s, for ``"home"``), the players
       adjacent to it who have Diving Catch and can catch (``kickoff.core.ball.diving_catchers``);
+      ``any_diver``: whether any player on the pitch has Diving Catch and can catch (``None``:
+      not yet known; without one, no landing asks the squares around it);
     - ``resetups``: ``(ruleset, side, problems)``, the problems of ``side``'s set-up in a
       re-set-up (Perfect / Solid Defence), joined, ``""`` when legal (``kickoff.core.events``);
     - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
@@ -214,17 +217,18 @@ class SetupFacts:
       catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
     """
 
-    __slots__ = ("divers", "kickers", "marks", "open_ids", "resetups")
+    __slots__ = ("any_diver", "divers", "kickers", "marks", "open_ids", "resetups")
 
     def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
         # As Player's: an instance for pickle in both builds (a state pickles with its facts).
         return object.__new__(cls)
 
     def __init__(self) -> None:
-        self.kickers: tuple[Side, list[Player], list[Player]] | None = None
+        self.kickers: tuple[Side, list[Player], list[Player], Player | None] | None = None
         self.open_ids: dict[Side, frozenset[str]] = {}
         self.marks: dict[int, tuple[int, int]] = {}
         self.divers: dict[int, list[Player]] = {}
+        self.any_diver: bool | None = None
         self.resetups: list[tuple[object, Side, str]] = []
 
 

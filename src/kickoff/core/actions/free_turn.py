@@ -53,17 +53,19 @@ def free_turn(
     rules = ctx.ruleset.free_turns[event]
     st = ctx.state
     side = ctx.kicking
+    turn = Turn(side, team_rerolls=rules.team_rerolls,
+                once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
+                ends_on_fall=rules.ends_on_fall)
+    policy = ctx.decisions.free_turn_policy
+    if not activations and policy == "none" and not ctx.logging:
+        return turn  # nobody acts (the default): nothing to read, no die
     eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
     if ctx.logging:
         ctx.note("free_turn", event=event, count=count, eligible=eligible)
-    policy = ctx.decisions.free_turn_policy
     if not activations and policy != "none":
         activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)
         ctx.note("free_turn_policy", policy=policy,
                  moves={a.player: [sq.as_list() for sq in a.path] for a in activations})
-    turn = Turn(side, team_rerolls=rules.team_rerolls,
-                once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
-                ends_on_fall=rules.ends_on_fall)
     acted = 0
     for a in activations:
         if turn.turnover:

@@ -48,14 +48,15 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     rules = ctx.ruleset.kickoff_move
     if rules is None:
         return False
-    choice: PlayerPath | None = getattr(ctx.decisions, rules.skill)
-    key = f"decisions.{rules.skill}"
+    d = ctx.decisions
+    choice = d.on_the_ball if rules.skill == "on_the_ball" else d.kick_off_return
     if choice is None:
-        if not ctx.touchback:
+        if ctx.logging and not ctx.touchback:  # who could have moved, for the log only
             able = _able(ctx, rules)
             if able:
                 ctx.note("kickoff_move_default", skill=rules.skill, eligible=able)
         return False
+    key = f"decisions.{rules.skill}"
     if ctx.touchback:
         ctx.note("ignored", where=key, why="the kick is a touchback: no kick-off move")
         return False
