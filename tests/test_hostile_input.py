@@ -694,3 +694,36 @@ def test_a_set_up_naming_a_missing_jersey_names_the_team_file(tmp_path: Path) ->
     assert result.exit_code == 1, result.output
     assert (f"positions.3: the team 'Gouged Eye' ({path}) has no player number 3"
             in result.stderr.replace("\n", "")), result.stderr
+
+
+@pytest.mark.parametrize("kind", ["team", "setup"])
+def test_a_users_file_from_a_pipe_is_read_once(tmp_path: Path, kind: str) -> None:
+    """A user's team or set-up given as a pipe (``--home <(cat team.toml)``, ``/dev/stdin``) is
+    read once: reading it a second time gave an empty file ("name: required key is missing").
+    The writer offers the text once and then only empty ones, as a pipe does."""
+    import itertools
+    import threading
+
+    from kickoff.formats.teams import read_setup, read_team
+
+    source = resources.files("kickoff.data") / (
+        "teams/bb2020/human.toml" if kind == "team" else "setups/eleven/botbowl_off_wedge.toml")
+    text = source.read_text(encoding="utf-8")
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+
+    def offer() -> None:
+        for content in itertools.chain([text], itertools.repeat("")):
+            with open(pipe, "w", encoding="utf-8") as f:
+                f.write(content)
+
+    threading.Thread(target=offer, daemon=True).start()
+    if kind == "team":
+        where, team = read_team(str(pipe), "bb2020")
+        builtin = load_team("human", "bb2020")[1]
+        assert (where, team.name, len(team.players)) == (str(pipe), builtin.name,
+                                                         len(builtin.players))
+    else:
+        where, setup = read_setup(str(pipe), PITCHES["eleven"])
+        assert (where, dict(setup.positions)) == (
+            str(pipe), dict(load_setup("botbowl_off_wedge", PITCHES["eleven"])[1].positions))

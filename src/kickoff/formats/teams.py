@@ -254,9 +254,13 @@ def _validated(model: Any, where: str, text: str) -> Any:
 
 def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
     """A team by built-in name or path: ``(where, team)``. ``ScenarioError`` names the key path."""
+    return _team_file(*_locate("teams", family, name), family)
+
+
+def _team_file(where: str, text: str, family: Family) -> tuple[str, TeamFile]:
+    """A team file's text validated by the models and checked: ``(where, team)``."""
     from kickoff.formats.team_models import TeamFile
 
-    where, text = _locate("teams", family, name)
     team: TeamFile = _validated(TeamFile, where, text)
     return where, _checked_team(where, team, family)
 
@@ -264,8 +268,8 @@ def load_team(name: str, family: Family) -> tuple[str, TeamFile]:
 def read_team(name: str, family: Family) -> tuple[str, TeamData]:
     """:func:`load_team`, but a built-in team is read as shipped (not through the models)."""
     where, text, builtin = _find("teams", family, name)
-    if not builtin:
-        return load_team(name, family)
+    if not builtin:  # the text read once: a pipe (``<(...)``, /dev/stdin) gives it only once
+        return _team_file(where, text, family)
     doc = dict(_read_toml(where, text))
     players = [BuiltinPlayer(**p) for p in doc.pop("players")]  # type: ignore[attr-defined]
     return where, _checked_team(where, BuiltinTeam(players=players, **doc), family)  # type: ignore[arg-type]
@@ -292,9 +296,13 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
     ``ScenarioError`` names every problem: the file's TOML or keys, a key of ``positions``
     that is not a jersey number (ASCII digits), two keys naming one jersey number (``1`` and
     ``01``), a set-up for the other pitch."""
+    return _setup_file(*_locate("setups", pitch.name, name), pitch)
+
+
+def _setup_file(where: str, text: str, pitch: Pitch) -> tuple[str, SetupFile]:
+    """A set-up file's text validated by the models and checked: ``(where, setup)``."""
     from kickoff.formats.team_models import SetupFile
 
-    where, text = _locate("setups", pitch.name, name)
     setup: SetupFile = _validated(SetupFile, where, text)
     return where, _checked_setup(where, setup, pitch)
 
@@ -302,8 +310,8 @@ def load_setup(name: str, pitch: Pitch) -> tuple[str, SetupFile]:
 def read_setup(name: str, pitch: Pitch) -> tuple[str, SetupData]:
     """:func:`load_setup`, but a built-in set-up is read as shipped (not through the models)."""
     where, text, builtin = _find("setups", pitch.name, name)
-    if not builtin:
-        return load_setup(name, pitch)
+    if not builtin:  # the text read once, as for a team
+        return _setup_file(where, text, pitch)
     return where, _checked_setup(where, BuiltinSetup(**_read_toml(where, text)), pitch)  # type: ignore[arg-type]
 
 
