@@ -534,6 +534,31 @@ def test_scenario_numbers_and_lists_are_bounded(key: str, value: Any, problem: s
     assert time.monotonic() - start < 10
 
 
+@pytest.mark.parametrize(("name", "problem"), [
+    ("x" * 10_000_000, "name: String should have at most 200 characters"),
+    ("Reavers\u001b[31m", "name: Value error, control character U+001B at position 7: not "
+                          "allowed in a name or text"),
+    ("Two\nlines", "name: Value error, control character U+000A at position 3"),
+])
+def test_team_names_are_bounded_and_printable(tmp_path: Path, name: str, problem: str) -> None:
+    """A team's name is drawn in every heading: a 10 MB name took 70 s to draw, and an escape
+    code in it reached the terminal raw. Refused, in a team file and in a scenario."""
+    text = re.sub(r'^name = ".*"$', lambda _: "name = " + json.dumps(name),
+                  _builtin("teams", "bb2020", "human"), count=1, flags=re.M)
+    path = tmp_path / "team.toml"
+    path.write_text(text, encoding="utf-8")
+    start = time.monotonic()
+    with pytest.raises(ScenarioError) as caught:
+        load_team(str(path), "bb2020")
+    assert caught.value.problems[0].text().startswith(f"{path}: {problem}"), caught.value.problems
+    doc = match_scenario("bb2020", None, None, None, None, "home")[0]
+    doc["teams"]["away"]["name"] = name
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].text().startswith(f"teams.away.{problem}"), caught.value.problems
+    assert time.monotonic() - start < 10
+
+
 def test_team_files_list_at_most_32_skills_a_player(tmp_path: Path) -> None:
     text = _builtin("teams", "bb2020", "human").replace(
         "skills = []", "skills = [" + ", ".join(f'"s{i}"' for i in range(40)) + "]", 1)

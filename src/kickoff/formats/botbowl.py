@@ -42,6 +42,7 @@ from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Pitch, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
+from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_setup import check_for_team
 from kickoff.formats.teams import Family, RosterPlayer, SetupFile, TeamFile
 
@@ -165,7 +166,7 @@ def import_formation(
     stem = PurePath(where).stem
     kind = "defence" if stem.startswith("def") else "offence" if stem.startswith("off") else None
     setup = SetupFile.model_validate({
-        "name": f"{stem} ({team[1].name})",
+        "name": printable_name(f"{stem} ({team[1].name})"),
         "pitch": pitch.name,
         "kind": kind,
         "source": f"botbowl formation {PurePath(where).name}, players of {team[1].name} chosen "

@@ -8,9 +8,10 @@ re-exports them.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 #: A count (a team's re-rolls, its turn): at most 6 digits, so that a message quoting one that is
 #: out of range stays short (a 4,000-digit count was quoted whole).
@@ -36,3 +37,36 @@ MAX_TEAM_PLAYERS = 99
 #: off the pitch is reported by the ruleset's checks; a 4,000-digit one was quoted whole).
 Coordinate = Annotated[int, Field(ge=-999_999, le=999_999)]
 SquareIn = tuple[Coordinate, Coordinate]
+
+#: The longest name a team, player, position or set-up may have (drawn in headings and tables).
+MAX_TEXT_NAME = 200
+#: The longest free text (a file's ``source`` or ``description``).
+MAX_TEXT = 2_000
+#: Control characters: C0 and C1, with DEL. A name drawn on a terminal must not carry escape
+#: codes (``\x1b[31m``) or line breaks; free text may break lines (``\n``) and tabs.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _no_control(pattern: re.Pattern[str]) -> AfterValidator:
+    def check(text: str) -> str:
+        found = pattern.search(text)
+        if found:
+            raise ValueError(f"control character U+{ord(found.group()):04X} at position "
+                             f"{found.start()}: not allowed in a name or text")
+        return text
+    return AfterValidator(check)
+
+
+#: A name (team, player, position, set-up): at most :data:`MAX_TEXT_NAME` characters, no control
+#: characters (a 10 MB team name took 70 s to draw; an escape code reached the terminal raw).
+Name = Annotated[str, Field(max_length=MAX_TEXT_NAME), _no_control(_CONTROL)]
+def printable_name(text: str) -> str:
+    """A name taken from another tool's data (a FUMBBL replay's team or player, a FUMBBL set-up,
+    a botbowl formation's file name) as a :data:`Name`: each control character a space, cut to
+    :data:`MAX_TEXT_NAME` characters. Such a name is not the user's input to refuse."""
+    return _CONTROL.sub(" ", text)[:MAX_TEXT_NAME]
+
+
+#: Free text: at most :data:`MAX_TEXT` characters, no control characters but line breaks and tabs.
+Text = Annotated[str, Field(max_length=MAX_TEXT), _no_control(_CONTROL_IN_TEXT)]

@@ -9,6 +9,7 @@ from typing import Any
 
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
 from kickoff.formats.fumbbl_names import BANNED_COACH_RULES, MOVING, RESERVE, STANDING, player_status
 from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
@@ -73,7 +74,7 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
             doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
             players.append(doc)
         teams[side] = {
-            "name": f"{t.teamName} ({t.race})" if t.race else t.teamName,
+            "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
             "turn": ko.turn[side],
             "rerolls": ko.rerolls[side],
             "bribes": 0,

@@ -9,6 +9,7 @@ from typing import Any
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_log import Replay, TeamModel
 from kickoff.formats.fumbbl_names import RULES_VERSIONS, STAT_INCREASES, skill_name
 
@@ -78,7 +79,7 @@ def read_game(replay: Replay, where: str) -> Game:
             position = positions.get(p.positionId, "")
             label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
             doc = {
-                "id": f"p{p.playerId}", "name": f"{p.playerName} ({label})",
+                "id": f"p{p.playerId}", "name": printable_name(f"{p.playerName} ({label})"),
                 "ma": p.movement, "st": p.strength, "ag": p.agility,
                 "pa": p.passing if p.passing > 0 else None, "av": p.armour,
                 "skills": skills,

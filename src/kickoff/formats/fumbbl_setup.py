@@ -40,6 +40,7 @@ from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats import FumbblFormat as FumbblFormat
+from kickoff.formats.fields import printable_name
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
@@ -195,7 +196,7 @@ def check_for_team(
 def to_setup_file(fs: FumbblSetup, pitch: str, source: str) -> SetupFile:
     """``fs`` as a project set-up (not checked against any team: see :func:`import_setup`)."""
     return SetupFile.model_validate({
-        "name": fs.name or "FUMBBL set-up",
+        "name": printable_name(fs.name) or "FUMBBL set-up",
         "pitch": pitch,
         "source": source,
         "positions": {str(n): [x, y] for n, (x, y) in fs.positions.items()},

@@ -28,6 +28,7 @@ from kickoff.formats.fields import (
     MAX_NAME,
     MAX_TEAM_PLAYERS,
     DieIn,
+    Name,
     NonNegative,
     PlayerId,
     SkillList,
@@ -55,7 +56,7 @@ class PlayerIn(_Strict):
     ag: Annotated[int, Field(ge=1, le=6)]
     av: Annotated[int, Field(ge=2, le=12)]
     pa: Annotated[int, Field(ge=0, le=6)] | None = None
-    name: str = ""
+    name: Name = ""
     skills: SkillList = Field(default_factory=list)
     square: SquareIn | None = None
     status: Status | None = None
@@ -65,7 +66,7 @@ class TeamIn(_Strict):
     """A team: its counters (all default 0) and its players."""
 
     players: Annotated[list[PlayerIn], Field(max_length=MAX_TEAM_PLAYERS)]
-    name: str = ""
+    name: Name = ""
     turn: NonNegative = 0
     rerolls: NonNegative = 0
     drive_rerolls: NonNegative = 0

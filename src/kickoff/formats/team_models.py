@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, NonNegative, SkillList
+from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, Name, NonNegative, SkillList, Text
 from kickoff.formats.teams import Family
 
 
@@ -26,8 +26,8 @@ class RosterPlayer(_Strict):
     """One player of a team file."""
 
     number: Annotated[int, Field(ge=1, le=99)]
-    name: str = ""
-    position: str = ""
+    name: Name = ""
+    position: Name = ""
     ma: Annotated[int, Field(ge=1, le=12)]
     st: Annotated[int, Field(ge=1, le=8)]
     ag: Annotated[int, Field(ge=1, le=6)]
@@ -39,10 +39,10 @@ class RosterPlayer(_Strict):
 class TeamFile(_Strict):
     """A team file: name, family, source, counters and roster."""
 
-    name: str
-    race: str = ""
+    name: Name
+    race: Name = ""
     family: Family
-    source: str = ""
+    source: Text = ""
     rerolls: NonNegative = 0
     fan_factor: NonNegative = 0
     fame: Annotated[int, Field(ge=0, le=2)] = 0
@@ -54,9 +54,9 @@ class TeamFile(_Strict):
 class SetupFile(_Strict):
     """A set-up file: jersey number -> ``[x, y]`` drawn as the home team."""
 
-    name: str
+    name: Name
     pitch: Literal["eleven", "sevens"]
     kind: Literal["offence", "defence"] | None = None
-    source: str = ""
-    description: str = ""
+    source: Text = ""
+    description: Text = ""
     positions: dict[str, Annotated[list[Coordinate], Field(min_length=2, max_length=2)]]
