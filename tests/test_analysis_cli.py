@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers import cli, player, scenario, table_sections
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from kickoff.analysis import Job, KickoffSolver, simulate
@@ -275,3 +277,30 @@ def test_odds_refuses_a_high_kick_player_who_may_not_be_placed(tmp_path: Path) -
     assert "--high-kick: a1 is not an Open, Standing player of the receiving team" in err
     code, _out, err = cli(["odds", file, "--touchback", "h1"])
     assert code == 1 and "--touchback: 'h1' is not a player of the receiving team" in err
+
+
+@given(n=st.integers(1, 10**7), data=st.data())
+def test_a_probabilitys_interval_is_wilsons_and_within_0_and_1(n: int, data: st.DataObject) -> None:
+    """simulate's 95% interval of a probability is Wilson's score interval: it contains the
+    estimate and stays within 0..1 (the estimate plus or minus 1.96 standard errors gave a rare
+    holder a negative low end), and it is not empty for a count of 0 or n."""
+    from kickoff.analysis.simulate import Tally
+
+    count = data.draw(st.integers(0, n))
+    p, low, high = Tally(n=n).interval(count)
+    assert 0.0 <= low <= p <= high <= 1.0
+    assert high > low
+    z2 = 1.96 ** 2
+    if count == 0:  # the closed form at 0: z^2 / (n + z^2)
+        assert (low, high) == (0.0, pytest.approx(z2 / (n + z2)))
+    if count == n:
+        assert (low, high) == (pytest.approx(n / (n + z2)), 1.0)
+
+
+def test_a_rare_holders_interval_is_not_negative() -> None:
+    code, out, err = cli(["simulate", "-n", "2000", "--seed", "1", "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    lows = [h["ci95"][0] for h in doc["holders"].values()]
+    assert lows and min(lows) >= 0.0
+    assert all(h["ci95"][0] <= h["p"] <= h["ci95"][1] for h in doc["holders"].values())

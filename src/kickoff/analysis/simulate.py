@@ -40,6 +40,23 @@ def share(count: int, n: int) -> tuple[float, float]:
     return p, sqrt(p * (1 - p) / n)
 
 
+#: The normal quantile of a 95% two-sided interval.
+Z95 = 1.96
+
+
+def wilson(count: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """``(low, high)``: Wilson's score interval for a binomial proportion seen ``count`` times
+    in ``n`` trials (``n > 0``), at the normal quantile ``z`` (95% by default); always within
+    0..1, and not empty when ``count`` is 0 or ``n``."""
+    p = count / n
+    scale = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / scale
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / scale
+    # The ends at 0 and 1 are exact there (rounding left 1e-17 above 0).
+    return (0.0 if count == 0 else max(0.0, centre - half),
+            1.0 if count == n else min(1.0, centre + half))
+
+
 @dataclass
 class Tally:
     """Counts over ``n`` simulated kick-offs of the quantities the exact odds report."""
@@ -62,9 +79,9 @@ class Tally:
 
     def interval(self, count: int) -> tuple[float, float, float]:
         """``(estimate, low, high)``: a probability from its count and its 95% confidence
-        interval (the estimate plus or minus 1.96 standard errors, :meth:`share`)."""
-        p, e = self.share(count)
-        return p, p - 1.96 * e, p + 1.96 * e
+        interval, Wilson's score interval (:func:`wilson`): within 0..1, where the estimate
+        plus or minus 1.96 standard errors gave a rare player's share a negative low end."""
+        return (count / self.n, *wilson(count, self.n))
 
     def mean_distance(self) -> tuple[float, float]:
         """``(mean, standard error)`` of the ball's distance from the receiving End Zone."""
