@@ -752,3 +752,24 @@ def test_a_users_file_from_a_pipe_is_read_once(tmp_path: Path, kind: str) -> Non
         where, setup = read_setup(str(pipe), PITCHES["eleven"])
         assert (where, dict(setup.positions)) == (
             str(pipe), dict(load_setup("botbowl_off_wedge", PITCHES["eleven"])[1].positions))
+
+
+def test_a_setup_file_names_squares_off_the_pitch_and_jerseys_no_team_has(tmp_path: Path) -> None:
+    """A set-up square off the pitch was left out of `setup show`'s drawing unseen and exported
+    to FUMBBL as given, and jersey 0 was exported as nr 0: files `setup import` then refused."""
+    path = tmp_path / "s.toml"
+    path.write_text('name = "s"\npitch = "eleven"\n[positions]\n0 = [5, 7]\n1 = [40, 7]\n'
+                    '2 = [12, -1]\n3 = [12, 5]\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_setup(str(path), PITCHES["eleven"])
+    assert [p.text() for p in caught.value.problems] == [
+        f"{path}: positions.0: jersey number 0 is not 1 to 99 (a team's jersey numbers)",
+        f"{path}: positions.1: [40, 7] is off the 26x15 pitch",
+        f"{path}: positions.2: [12, -1] is off the 26x15 pitch"]
+    for args in (["setup", "export", str(path), "--out", str(tmp_path / "s.xml")],
+                 ["setup", "show", str(path)]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert "positions.1: [40, 7] is off the 26x15 pitch" in result.stderr
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "s.xml").exists()
