@@ -399,17 +399,9 @@ def optimize(
     there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
-    from kickoff.analysis.cluster import ClusterError, check_options, open_executor
-    from kickoff.core.dice import MAX_SEED
+    from kickoff.analysis.cluster import ClusterError, open_executor
 
-    _bounded("--seconds", seconds, 1, MAX_SECONDS)
-    _bounded("--rounds", rounds, 1, MAX_ROUNDS)
-    _bounded("--seed", seed, 0, MAX_SEED)
-    check_options(workers, scheduler)
-    if out is not None:
-        from kickoff.formats.files import check_writable
-
-        check_writable(out)  # before a search of minutes, not after it
+    _check_optimize_options(seconds, rounds, seed, workers, scheduler, out)
     rs = RULESETS[ruleset]
     state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
@@ -443,6 +435,23 @@ def optimize(
             "setup": setup.model_dump(exclude_none=True)}, indent=2))
         return
     _report(state, best, suggestion, objective, out)
+
+
+def _check_optimize_options(seconds: float | None, rounds: int | None, seed: int,
+                            workers: int | None, scheduler: str | None, out: Path | None
+                            ) -> None:
+    """Every bound of ``setup optimize``'s options, and ``--out`` writable, before a search of
+    minutes (not after it); ``ScenarioError`` / ``ClusterError`` naming the option."""
+    from kickoff.analysis.cluster import check_options
+    from kickoff.core.dice import MAX_SEED
+    from kickoff.formats.files import check_writable
+
+    _bounded("--seconds", seconds, 1, MAX_SECONDS)
+    _bounded("--rounds", rounds, 1, MAX_ROUNDS)
+    _bounded("--seed", seed, 0, MAX_SEED)
+    check_options(workers, scheduler)
+    if out is not None:
+        check_writable(out)
 
 
 def _search(request: OptimizeRequest, run: Callable[..., Suggestion], show: bool) -> Suggestion:
