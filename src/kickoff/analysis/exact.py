@@ -181,8 +181,6 @@ class KickoffSolver:
         self._target_parts: dict[Square, exact_odds.Parts] = {}
         self._group_values: dict[tuple[Objective, int, int], Rational] = {}
         self._end_values: dict[Objective, dict[int, int]] = {}
-        #: A journey's or a touchback award's value, by (objective, its dist's or world's id).
-        self._dist_values: dict[tuple[Objective, int], Rational] = {}
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Rational, GameState, int]]:
@@ -390,26 +388,7 @@ class KickoffSolver:
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """Sum over the group's worlds of P(world) times the journey's end distribution from
-        the state numbered ``start`` (by end number, :meth:`_id`): :meth:`_group_mix`, summed."""
-        cached = group.results.get(start)
-        if cached is not None:
-            return cached
-        mixed, to_award = self._group_mix(group, start)
-        tb = self._touchback
-        out: Dist = {}
-        for result, mass in mixed:
-            for end, q in result.items():
-                if end != tb:
-                    out[end] = out[end] + mass * q if end in out else mass * q
-        for end, q in self._award_mixture(group, to_award).items():
-            out[end] = out.get(end, 0) + q
-        group.results[start] = out
-        return out
-
-    def _group_mix(self, group: Group, start: int) -> exact_odds.Mix:
-        """The group's journeys from the state numbered ``start`` as a mixture: the distinct
-        journeys' end distributions (their touchbacks aside) with the probability of their
-        worlds, and the touchback awards' weights (award key -> probability; remembered).
+        the state numbered ``start`` (keyed by end number, see :meth:`_id`).
 
         The journey up to a touchback looks only at the squares around the ball. Worlds are told
         apart only by the event's changes there: every world with no change there has the
@@ -418,7 +397,7 @@ class KickoffSolver:
         part's worlds differ). A touchback reached with probability ``t`` in a part adds ``t``
         times the mixture of that part's worlds' touchback awards.
         """
-        cached = group.mixes.get(start)
+        cached = group.results.get(start)
         if cached is not None:
             return cached
         tb = self._touchback
@@ -459,29 +438,18 @@ class KickoffSolver:
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
             todo.extend((wider, m, part) for m, part in split.values())
+        out: Dist = {}
+        for result, mass in mixed.values():
+            for end, q in result.items():
+                if end != tb:
+                    out[end] = out[end] + mass * q if end in out else mass * q
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
-        for key, w in to_award.items():
-            if w:  # solved now: the best takers they choose are met here
-                self._award(group.award_worlds[key])
-        group.mixes[start] = (list(mixed.values()), to_award)
-        return group.mixes[start]
-
-    def _group_value(self, g: int, start: int, value: Callable[[int], int],
-                     objective: Objective) -> Rational:
-        """The value of group ``g``'s distribution from ``start``, from its mixture (linear)."""
-        key = (objective, g, start)
-        cached = self._group_values.get(key)
-        if cached is not None:
-            return cached
-        group = self.groups()[g]
-        mixed, to_award = self._group_mix(group, start)
-        total = exact_odds.mix_value(
-            mixed, [(w, group.award_worlds[k]) for k, w in to_award.items() if w], self._award,
-            value, self._touchback, objective, self._dist_values)
-        self._group_values[key] = total
-        return total
+        for end, q in self._award_mixture(group, to_award).items():
+            out[end] = out.get(end, 0) + q
+        group.results[start] = out
+        return out
 
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
@@ -502,9 +470,15 @@ class KickoffSolver:
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}))
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
-        for g, weights in enumerate(parts.starts):
+        cache = self._group_values
+        for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
-                total += p_start * self._group_value(g, start, value, objective)
+                key = (objective, g, start)
+                v = cache.get(key)
+                if v is None:
+                    v = cache[key] = sum((p * value(i) for i, p in
+                                          self._group_distribution(group, start).items()), Q(0))
+                total += p_start * v
         return to_fraction(total)
 
     def decisions_taken(self, target: Square) -> list[str]:
@@ -556,7 +530,7 @@ class KickoffSolver:
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
-                self._group_mix(group, start)
+                self._group_distribution(group, start)
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts

@@ -5,7 +5,7 @@ solver numbers the ball's journey states (:func:`number_state`)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, cast
@@ -16,11 +16,6 @@ from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState
-
-#: A group's journeys from one start as a mixture (``KickoffSolver._group_mix``): each distinct
-#: journey's end distribution with the probability of its worlds, and the touchback awards'
-#: weights by award key.
-Mix = tuple[list[tuple[Dist, Rational]], dict[Hashable, Rational]]
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
 Events = Literal["none", "all"]
@@ -210,26 +205,3 @@ def end_values(
             v = known[i] = end_objective(end, objective, receiving, end_zone_x, sides)
         return v
     return value
-
-
-def mix_value(
-    mixed: list[tuple[Dist, Rational]], awards: list[tuple[Rational, GameState]],
-    award: Callable[[GameState], Dist], value: Callable[[int], int], touchback: int,
-    objective: Objective, known: dict[tuple[Objective, int], Rational],
-) -> Rational:
-    """The ``objective`` value of a mixture: ``mixed``'s distributions (``touchback``, the end
-    number of a touchback to award, left out) and ``award(world)``'s (weight, world) of
-    ``awards``, each weighted; ``value``: an end's value by number. Each distribution's value is
-    remembered in ``known`` by (objective, the id of the distribution or world: the caller keeps
-    both alive). Exactly the value of the mixed distribution (every objective is linear in it).
-    """
-    total = Q(0)
-    for weight, dist, owner in ([(m, d, d) for d, m in mixed]
-                                + [(w, None, world) for w, world in awards]):
-        v = known.get((objective, id(owner)))
-        if v is None:
-            ends = dist if dist is not None else award(cast("GameState", owner))
-            v = known[(objective, id(owner))] = sum(
-                (q * value(i) for i, q in ends.items() if i != touchback), Q(0))
-        total += weight * v
-    return total

@@ -277,9 +277,6 @@ class Group:
     #: The whole group's touchback awards: award key -> total probability of its worlds.
     award_weights: dict[Hashable, Any] = field(default_factory=dict)
     results: dict[int, dict[int, Any]] = field(default_factory=dict)
-    #: Each start's journeys as a mixture (``exact_odds.Mix``, ``KickoffSolver._group_mix``).
-    mixes: dict[int, tuple[list[tuple[Any, Any]], dict[Hashable, Any]]] = (
-        field(default_factory=dict))
     partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
         field(default_factory=dict))
     touched: dict[int, frozenset[Any]] = field(default_factory=dict)
