@@ -124,7 +124,7 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "pydantic", "pydantic_core", "kickoff.formats.team_models", "rich.progress",
                 "rich.live", "kickoff.analysis.cluster", "logging", "importlib.metadata",
                 "email", "kickoff.cli.kick_cmd", "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd",
-                "kickoff.cli.serve_cmd", "kickoff.core.actions.kick")
+                "kickoff.cli.serve_cmd", "kickoff.core.actions.kick", "importlib.resources", "zipfile")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
