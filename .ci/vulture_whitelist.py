@@ -20,11 +20,6 @@ _.defender_down  # BlockResult.defender_down
 
 # kickoff.cli.app: the --version option of the Typer callback; Typer passes it, _version reads it.
 show_version
-# kickoff.cli.app: commands registered by name (_COMMANDS, imported only when run), and the
-# command groups of an app, which Typer reads.
-odds_kick  # kickoff.cli.kick_cmd
-serve  # kickoff.cli.serve_cmd
-_.registered_groups  # typer.Typer.registered_groups
 
 # kickoff.analysis.chance.Rational: a Protocol of GMP's mpq; its operators are what mypy checks
 # every probability's sums, products and comparisons against (the solver's arithmetic).

@@ -76,15 +76,15 @@ def _main(
 ) -> None:
     """kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!)."""
 
-#: The commands of the other modules of :mod:`kickoff.cli`, in the order the help lists them:
-#: name -> (module, function, the name given to ``command``). Start-up (issue 16): a module is
-#: imported only by a run of its commands, or for the whole app (``--help``).
-_COMMANDS: dict[str, tuple[str, str, str | None]] = {
-    "odds": ("analysis_cmd", "odds", None),
-    "simulate": ("analysis_cmd", "simulate", None),
-    "kick": ("kick_cmd", "kick", None),
-    "odds-kick": ("kick_cmd", "odds_kick", "odds-kick"),
-    "serve": ("serve_cmd", "serve", None),
+#: The commands of the other modules of :mod:`kickoff.cli` (each module's ``COMMANDS``), in the
+#: order the help lists them: name -> (module, the name given to ``command``). Start-up (issue
+#: 16): a module is imported only by a run of its commands, or for the whole app (``--help``).
+_COMMANDS: dict[str, tuple[str, str | None]] = {
+    "odds": ("analysis_cmd", None),
+    "simulate": ("analysis_cmd", None),
+    "kick": ("kick_cmd", None),
+    "odds-kick": ("kick_cmd", "odds-kick"),
+    "serve": ("serve_cmd", None),
 }
 #: The command groups: name -> the module whose ``app`` it is.
 _GROUPS: dict[str, str] = {"fumbbl": "fumbbl_cmd", "setup": "setup_cmd"}
@@ -341,10 +341,11 @@ def _with(commands: list[str], groups: list[str], own: list[Any]) -> typer.Typer
     commands defined here), then the groups named (of :data:`_GROUPS`), each registered as
     the whole app registers it."""
     one = copy.copy(_app)
-    one.registered_commands, one.registered_groups = [], []
+    # Lists of its own (``command`` and ``add_typer`` append); ``_app`` has no group.
+    one.registered_commands, one.registered_groups = [], list(_app.registered_groups)
     for name in commands:
-        module, function, given = _COMMANDS[name]
-        one.command(given)(getattr(_module(module), function))
+        module, given = _COMMANDS[name]
+        one.command(given)(_module(module).COMMANDS[name])
     one.registered_commands += own
     for name in groups:
         one.add_typer(_module(_GROUPS[name]).app, name=name)
