@@ -399,16 +399,17 @@ def optimize(
     there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.analysis.advisor_moves import apply_layout
     from kickoff.analysis.cluster import ClusterError, check_options, open_executor
     from kickoff.core.dice import MAX_SEED
+    from kickoff.formats.files import check_writable
+    from kickoff.formats.teams import setup_from_squares, setup_to_toml
 
     _bounded("--seconds", seconds, 1, MAX_SECONDS)
     _bounded("--rounds", rounds, 1, MAX_ROUNDS)
     _bounded("--seed", seed, 0, MAX_SEED)
     check_options(workers, scheduler)
     if out is not None:
-        from kickoff.formats.files import check_writable
-
         check_writable(out)  # before a search of minutes, not after it
     rs = RULESETS[ruleset]
     state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
@@ -422,9 +423,6 @@ def optimize(
         option, sep, message = str(e).partition(": ")
         raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
                              else Problem(str(e), "setup optimize")]) from None
-    from kickoff.analysis.advisor_moves import apply_layout
-    from kickoff.formats.teams import setup_from_squares, setup_to_toml
-
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     setup = setup_from_squares(
         suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",
