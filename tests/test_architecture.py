@@ -104,7 +104,11 @@ def test_rooms_and_functions_are_small(name: str, path: Path) -> None:
 NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "pydantic",
                 "rich", "tomlkit", "defusedxml", "multiprocessing", "concurrent.futures",
                 "kickoff.web", "kickoff.formats.teams", "kickoff.formats.scenario_models",
-                "kickoff.analysis.kick", "kickoff.analysis.plot")
+                "kickoff.analysis.kick", "kickoff.analysis.plot",
+                # The commands' modules (and with them the solver) are imported by a run of
+                # their commands only (``app_for``), or for the whole app.
+                "kickoff.analysis", "kickoff.cli.analysis_cmd", "kickoff.cli.kick_cmd",
+                "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd", "kickoff.cli.serve_cmd")
 
 #: Never imported by a whole ``kickoff odds --target 20,3 --events none`` (the built-in teams and
 #: set-ups, one target): no scenario model, no writer, no heat map, no process pool, no web app,
@@ -119,7 +123,8 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "kickoff.formats.fumbbl_setup", "kickoff.analysis.kick", "kickoff.analysis.plot",
                 "pydantic", "pydantic_core", "kickoff.formats.team_models", "rich.progress",
                 "rich.live", "kickoff.analysis.cluster", "logging", "importlib.metadata",
-                "email")
+                "email", "kickoff.cli.kick_cmd", "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd",
+                "kickoff.cli.serve_cmd", "kickoff.core.actions.kick", "importlib.resources", "zipfile")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:

@@ -422,3 +422,7 @@ def simulate(
     defaults = s.defaults(events, free_turns)
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
+
+
+#: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
+COMMANDS = {"odds": odds, "simulate": simulate}

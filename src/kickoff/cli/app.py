@@ -7,7 +7,9 @@ wrong usage (Click's own).
 from __future__ import annotations
 
 import copy
+import functools
 import gc
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -17,7 +19,6 @@ import typer
 import typer.main
 
 import kickoff
-from kickoff.cli import analysis_cmd, kick_cmd, serve_cmd
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
@@ -35,8 +36,6 @@ from kickoff.cli.common import (
     read_scenario,
     write_text,
 )
-from kickoff.cli.fumbbl_cmd import app as fumbbl_app
-from kickoff.cli.setup_cmd import app as setup_app
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
@@ -47,9 +46,10 @@ from kickoff.formats.narration import defaults_applied
 
 # Start-up (issue 16): the formats (pydantic models, the scenario format) and Rich are imported
 # by the commands that use them, inside their bodies; each command's module is cheap to import,
-# and ``main`` builds only the command it runs.
+# and ``main`` builds only the command it runs, importing only its module (``_COMMANDS``).
 
-app = typer.Typer(
+#: The app's callback and the commands defined here; :data:`app` is it with every command.
+_app = typer.Typer(
     help="kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!).",
     no_args_is_help=True,
     add_completion=False,
@@ -67,7 +67,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@_app.callback()
 def _main(
     show_version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True,
@@ -76,16 +76,21 @@ def _main(
 ) -> None:
     """kickoff: the Blood Bowl kick-off engine (classic, bb2020, bb2025, sevens; Kick It!)."""
 
-app.command()(analysis_cmd.odds)
-app.command()(analysis_cmd.simulate)
-app.command()(kick_cmd.kick)
-app.command("odds-kick")(kick_cmd.odds_kick)
-app.command()(serve_cmd.serve)
-app.add_typer(fumbbl_app, name="fumbbl")
-app.add_typer(setup_app, name="setup")
+#: The commands of the other modules of :mod:`kickoff.cli` (each module's ``COMMANDS``), in the
+#: order the help lists them: name -> (module, the name given to ``command``). Start-up (issue
+#: 16): a module is imported only by a run of its commands, or for the whole app (``--help``).
+_COMMANDS: dict[str, tuple[str, str | None]] = {
+    "odds": ("analysis_cmd", None),
+    "simulate": ("analysis_cmd", None),
+    "kick": ("kick_cmd", None),
+    "odds-kick": ("kick_cmd", "odds-kick"),
+    "serve": ("serve_cmd", None),
+}
+#: The command groups: name -> the module whose ``app`` it is.
+_GROUPS: dict[str, str] = {"fumbbl": "fumbbl_cmd", "setup": "setup_cmd"}
 
 
-@app.command()
+@_app.command()
 @guarded
 def run(
     ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to play.")] = "bb2020",
@@ -167,7 +172,7 @@ def run(
                          if free_turns != "none" else ""), markup=False, highlight=False)
 
 
-@app.command()
+@_app.command()
 @guarded
 def replay(
     file: Annotated[str, typer.Argument(help="A kickoff-scenario/1 JSON file, or - for stdin.")],
@@ -183,7 +188,7 @@ def replay(
     typer.echo(json.dumps(doc, indent=2))
 
 
-@app.command()
+@_app.command()
 @guarded
 def validate(
     file: Annotated[str, typer.Argument(help="A set-up file (.toml) or a scenario (.json).")],
@@ -245,7 +250,7 @@ def validate(
     console.print(f"{where}: legal {against}")
 
 
-@app.command("list")
+@_app.command("list")
 def list_builtins() -> None:
     """List the built-in teams (by ruleset) and set-ups (by pitch)."""
     import textwrap
@@ -267,7 +272,7 @@ def list_builtins() -> None:
     typer.echo("\n".join(lines))
 
 
-@app.command()
+@_app.command()
 def schema(
     out: Annotated[
         Path | None, typer.Option(help="Write the schema files into this folder (both or neither).")
@@ -310,7 +315,7 @@ def flag_values(args: list[str]) -> list[str]:
     words = {a.lower() for a in args} | {a.partition("=")[2].lower() for a in args}
     if words.isdisjoint(_YES | _NO):
         return args
-    flags = _flag_names(typer.main.get_command(app))
+    flags = _flag_names(typer.main.get_command(whole_app()))
     out: list[str] = []
     i = 0
     while i < len(args):
@@ -327,25 +332,58 @@ def flag_values(args: list[str]) -> list[str]:
     return out
 
 
+def _module(name: str) -> Any:
+    return importlib.import_module(f"kickoff.cli.{name}")
+
+
+def _with(commands: list[str], groups: list[str], own: list[Any]) -> typer.Typer:
+    """The app's callback with the commands named (of :data:`_COMMANDS`), then ``own`` (the
+    commands defined here), then the groups named (of :data:`_GROUPS`), each registered as
+    the whole app registers it."""
+    one = copy.copy(_app)
+    # Lists of its own (``command`` and ``add_typer`` append); ``_app`` has no group.
+    one.registered_commands, one.registered_groups = [], list(_app.registered_groups)
+    for name in commands:
+        module, given = _COMMANDS[name]
+        one.command(given)(_module(module).COMMANDS[name])
+    one.registered_commands += own
+    for name in groups:
+        one.add_typer(_module(_GROUPS[name]).app, name=name)
+    return one
+
+
+@functools.cache
+def whole_app() -> typer.Typer:
+    """:data:`app`: every command and group, their modules imported."""
+    return _with(list(_COMMANDS), list(_GROUPS), _app.registered_commands)
+
+
+def __getattr__(name: str) -> typer.Typer:
+    # ``app`` (PEP 562): built when first asked for, so that importing this module imports no
+    # command's module.
+    if name == "app":
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def app_for(args: list[str]) -> typer.Typer:
     """The app that runs ``kickoff ARGS``: :data:`app` with only the command (or command group)
-    that ``args`` name first, or the whole :data:`app` when they name none (``--help``,
-    ``--version``, a mistyped name, nothing).
+    that ``args`` name first, only its module imported, or the whole :data:`app` when they name
+    none (``--help``, ``--version``, a mistyped name, nothing).
 
     Typer builds the Click command of every command it holds (their signatures and options)
     on each run, some 25 ms for all of :data:`app`; the command run needs only its own, and it
     reads, prints and fails exactly as it does inside the whole app (usage line, help, errors).
     """
     if not args or args[0].startswith("-"):
-        return app
-    commands = [c for c in app.registered_commands if c.callback is not None
-                and (c.name or typer.main.get_command_name(c.callback.__name__)) == args[0]]
-    groups = [g for g in app.registered_groups if g.name == args[0]]
-    if not commands and not groups:
-        return app
-    one = copy.copy(app)
-    one.registered_commands, one.registered_groups = commands, groups
-    return one
+        return whole_app()
+    if args[0] in _COMMANDS:
+        return _with([args[0]], [], [])
+    if args[0] in _GROUPS:
+        return _with([], [args[0]], [])
+    own = [c for c in _app.registered_commands if c.callback is not None
+           and (c.name or typer.main.get_command_name(c.callback.__name__)) == args[0]]
+    return _with([], [], own) if own else whole_app()
 
 
 def main() -> Any:

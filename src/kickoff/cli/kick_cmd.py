@@ -315,3 +315,7 @@ def odds_kick(
                      opposing),
          [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
     Console(highlight=False).print(table)
+
+
+#: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
+COMMANDS = {"kick": kick, "odds-kick": odds_kick}

@@ -42,3 +42,7 @@ def serve(
         typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
                    err=True)
     uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")
+
+
+#: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
+COMMANDS = {"serve": serve}

@@ -399,7 +399,9 @@ def optimize(
     there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.analysis.advisor_moves import apply_layout
     from kickoff.analysis.cluster import ClusterError, open_executor
+    from kickoff.formats.teams import setup_from_squares, setup_to_toml
 
     _check_optimize_options(seconds, rounds, seed, workers, scheduler, out)
     rs = RULESETS[ruleset]
@@ -414,9 +416,6 @@ def optimize(
         option, sep, message = str(e).partition(": ")
         raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
                              else Problem(str(e), "setup optimize")]) from None
-    from kickoff.analysis.advisor_moves import apply_layout
-    from kickoff.formats.teams import setup_from_squares, setup_to_toml
-
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     setup = setup_from_squares(
         suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
@@ -61,9 +62,10 @@ class Square(NamedTuple):
 #: reaches off them.
 SQUARES_MARGIN: Final = 16
 SQUARES_SPAN: Final = 64
-_SQUARES: Final[list[Square]] = [Square(i // SQUARES_SPAN - SQUARES_MARGIN,
-                                        i % SQUARES_SPAN - SQUARES_MARGIN)
-                                 for i in range(SQUARES_SPAN * SQUARES_SPAN)]
+_COORDINATES: Final = range(-SQUARES_MARGIN, SQUARES_SPAN - SQUARES_MARGIN)
+# ``Square._make`` of each ``(x, y)`` of the product, ``x`` the slower: the same squares in the
+# same order as ``Square(x, y)`` one by one, at less than half the cost (start-up, issue 16).
+_SQUARES: Final[list[Square]] = list(map(Square._make, product(_COORDINATES, _COORDINATES)))
 
 
 def square_at(x: int, y: int) -> Square:
