@@ -119,16 +119,22 @@ def import_(
 
 
 def _load_any_setup(name: str) -> tuple[str, SetupFile]:
-    """A set-up for either pitch: tried as eleven-a-side, then as Sevens."""
-    from kickoff.formats.teams import load_setup
+    """A set-up for either pitch: tried as eleven-a-side, then as Sevens; ``ScenarioError``
+    also for what a set-up shown or exported without a team cannot have (a square off its
+    pitch, a jersey number outside 1 to 99)."""
+    from kickoff.formats.teams import load_setup, setup_alone_problems
 
     try:
-        return load_setup(name, PITCHES["eleven"])
+        found = load_setup(name, PITCHES["eleven"])
     except ScenarioError as first:
         try:
-            return load_setup(name, PITCHES["sevens"])
+            found = load_setup(name, PITCHES["sevens"])
         except ScenarioError:
             raise first from None
+    problems = setup_alone_problems(*found, PITCHES[found[1].pitch])
+    if problems:
+        raise ScenarioError(problems)
+    return found
 
 
 @app.command()

@@ -330,19 +330,28 @@ def _checked_setup(where: str, setup: _S, pitch: Pitch) -> _S:
                                 f"as positions.{first[int(k)]}", where))
             else:
                 first[int(k)] = k
-    problems += [Problem(f"positions.{k}: jersey number {int(k)} is not 1 to 99 (a team's "
-                         "jersey numbers)", where) for k in first.values() if not 1 <= int(k) <= 99]
     if setup.pitch != pitch.name:
         problems.append(Problem(f"pitch: a {setup.pitch!r} set-up cannot be used on the "
                         f"{pitch.name!r} pitch", where))
-    else:  # a square off the pitch would be left out of every drawing and export unseen
-        problems += [Problem(f"positions.{k}: {list(sq)} is off the {pitch.describe()} pitch",
-                             where, squares=(Square(sq[0], sq[1]),))
-                     for k, sq in setup.positions.items()
-                     if not (0 <= sq[0] < pitch.width and 0 <= sq[1] < pitch.height)]
     if problems:
         raise ScenarioError(problems)
     return setup
+
+
+def setup_alone_problems(where: str, setup: SetupData, pitch: Pitch) -> list[Problem]:
+    """What a set-up read without a team (``setup show``, ``setup export``) cannot have: a
+    jersey number outside 1 to 99 (a team's), a square off ``pitch``. With a team,
+    :func:`place_team` names these with the rest (the player, his square). A square off the
+    pitch was left out of the drawing unseen, and exported to FUMBBL files ``setup import``
+    refuses."""
+    problems = [Problem(f"positions.{k}: jersey number {int(k)} is not 1 to 99 (a team's "
+                        "jersey numbers)", where)
+                for k in setup.positions if _JERSEY.fullmatch(k) and not 1 <= int(k) <= 99]
+    problems += [Problem(f"positions.{k}: {list(sq)} is off the {pitch.describe()} pitch",
+                         where, squares=(Square(sq[0], sq[1]),))
+                 for k, sq in setup.positions.items()
+                 if not (0 <= sq[0] < pitch.width and 0 <= sq[1] < pitch.height)]
+    return problems
 
 
 def setup_text(name: str, pitch: Pitch) -> tuple[str, str]:
