@@ -225,13 +225,7 @@ class SeededDice(PlainDice):
             if n == 2:  # a contest, 2D6
                 first = self.roll(dice[0][0], faces(dice[0][0]))
                 return (first, self.roll(dice[1][0], faces(dice[1][0])))
-        values: list[int] = []
-        for kind, why in dice:
-            value = self.roll(kind, faces(kind))
-            if log is not NO_LOG:
-                log.append({"step": "roll", "die": kind, "value": value, "for": why})
-            values.append(value)
-        return tuple(values)
+        return roll_one_by_one(self, dice, log)
 
     def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:
         # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):

@@ -349,8 +349,7 @@ def setup_alone_problems(where: str, setup: SetupData, pitch: Pitch) -> list[Pro
                 for k in setup.positions if _JERSEY.fullmatch(k) and not 1 <= int(k) <= 99]
     problems += [Problem(f"positions.{k}: {list(sq)} is off the {pitch.describe()} pitch",
                          where, squares=(Square(sq[0], sq[1]),))
-                 for k, sq in setup.positions.items()
-                 if not (0 <= sq[0] < pitch.width and 0 <= sq[1] < pitch.height)]
+                 for k, sq in setup.positions.items() if not pitch.on_pitch((sq[0], sq[1]))]
     return problems
 
 
