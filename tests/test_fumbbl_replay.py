@@ -296,6 +296,21 @@ def test_bad_files_exit_1_with_a_message(tmp_path: Path, name: str, command: str
         read_replay(path)
 
 
+@needs_replay
+def test_extract_of_a_log_without_a_kickoff_exits_1_writing_nothing(tmp_path: Path) -> None:
+    doc = json.loads(gzip.decompress(REPLAY.read_bytes()))
+    commands = doc["gameLog"]["commandArray"]
+    for name, log in {"cut": commands[:40], "foreign": [{"x": 1}] * 5}.items():
+        doc["gameLog"]["commandArray"] = log
+        f = tmp_path / f"{name}.json"
+        f.write_text(json.dumps(doc))
+        assert extract_kickoffs(f) == []
+        code, out, err = cli(["fumbbl", "extract", str(f), "--out", str(tmp_path / "o")])
+        assert (code, out) == (1, "")
+        assert f"{f}: no kick-off in this replay's log" in err and "Traceback" not in err
+        assert not (tmp_path / "o").exists()
+
+
 def test_wrong_shape_names_the_key(tmp_path: Path) -> None:
     p = tmp_path / "r.json"
     p.write_text(json.dumps({"game": {"gameId": 1, "teamHome": {}, "teamAway": {}},

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kickoff.cli.common import guarded
+from kickoff.cli.common import fail, guarded
 from kickoff.core.dice import DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError
 from kickoff.core.kickoff import kick_off
@@ -35,9 +35,6 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True)
-
-
-
 
 
 def _show(value: Any) -> str:
@@ -72,10 +69,14 @@ def extract_command(
     """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths.
 
     The game id is made safe as a file name (letters, digits, - and _); all are written or none.
+    A replay with no kick-off in its log (a game cut off before the first kick, a log that is not
+    FUMBBL's) is an error: nothing is written, exit status 1.
     """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
     kickoffs = extract_kickoffs(replay)
+    if not kickoffs:
+        fail(f"{replay}: no kick-off in this replay's log (gameLog.commandArray): nothing written")
     folder = out or Path(".")
     make_folder(folder)
     gid = file_stem(game_id(replay, kickoffs))  # from the replay's data: never a path
