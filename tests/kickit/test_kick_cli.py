@@ -136,6 +136,21 @@ def test_odds_kick_landing_toward_a_square(tmp_path: Path) -> None:
     assert "h2 holds it" in out and "33.3%" in out
 
 
+def test_odds_kick_takes_the_files_landing_unless_told_otherwise(tmp_path: Path) -> None:
+    home = [player("h1", [10, 7], skills=["pooch_kick"]), player("h2", [12, 7])]
+    path = write(tmp_path, turn(home=home, actions=[kick([11, 7], landing=[12, 7])]))
+    toward = write(tmp_path, turn(home=home), "toward.json")
+    runs = {name: cli(["odds-kick", *args, "--json"]) for name, args in {
+        "file": [path], "toward": [toward, "--landing", "12,7"],
+        "default": [path, "--landing", "default"], "plain": [toward]}.items()}
+    assert all(code == 0 for code, _, _ in runs.values()), runs
+    docs = {name: json.loads(out) for name, (_, out, _) in runs.items()}
+    assert docs["file"]["turnover"] == docs["toward"]["turnover"] == "2/3"
+    assert docs["file"]["landing"] == docs["toward"]["landing"] == "toward [12, 7]"
+    assert docs["default"] == docs["plain"] and docs["default"]["landing"] == "default"
+    assert docs["default"]["turnover"] != "2/3"
+
+
 def test_odds_kick_on_the_default_teams() -> None:
     code, out, err = cli(["odds-kick", "--ruleset", "sevens", "--json"])
     assert code == 0, err

@@ -264,11 +264,12 @@ def odds_kick(
     aim: AimOpt = None,
     kick_block: KickBlockOpt = None,
     landing: Annotated[
-        str,
+        str | None,
         typer.Option(help="How an accurate kick's landing is chosen: default (the format's), "
                      "best (the best chance for the kicking team to hold the ball), or X,Y "
-                     "(the allowed square nearest it)."),
-    ] = "default",
+                     "(the allowed square nearest it). Without it: FILE's activation's "
+                     "landing if it gives one, else default."),
+    ] = None,
     kicker: KickerOpt = None,
     ruleset: RulesetOpt = "bb2020",
     home: TeamOpt = None,
@@ -283,16 +284,18 @@ def odds_kick(
 
     from kickoff.analysis.kick import KickSolver
 
-    how: Landing
+    how: Landing | None = None
     if landing in ("default", "best"):
         how = "best" if landing == "best" else "default"
-    else:
+    elif landing is not None:
         try:
             how = Square.parse(landing)
         except ValueError as e:
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
+    if how is None:  # as ``kick`` plays FILE: its activation's landing, else the format's
+        how = "default" if s.act.landing is None else s.act.landing
     try:
         odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
     except KickoffError as e:
