@@ -294,7 +294,7 @@ def odds_kick(
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
-    if how is None:  # as ``kick`` plays FILE: its activation's landing, else the format's
+    if how is None:  # FILE's activation's landing (toward it at every distance), else the format's
         how = "default" if s.act.landing is None else s.act.landing
     try:
         odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
