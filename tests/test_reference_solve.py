@@ -331,3 +331,43 @@ def test_a_disturbing_presence_the_event_takes_away(ruleset: str) -> None:
     target = Square(16, 7)
     got = KickoffSolver(loaded.state, loaded.ruleset, events="all").odds(target).ends
     assert got == _Reference(loaded.ruleset).odds(loaded.state, target, True)
+
+
+_NO_TAKER = [("bb2020", "no_hands"), ("classic", "no_hands"), ("bb2025", "no_ball"),
+             ("sevens", "no_hands")]
+
+
+def _no_taker(ruleset: str, skill: str) -> tuple[Any, Square]:
+    """A set-up where no receiving player can take a touchback (``skill`` on all of them) and
+    a deep target: the loaded scenario and the target."""
+    sevens = ruleset == "sevens"
+    los_h, los_a, mid = (6, 13, 5) if sevens else (12, 13, 7)
+    home = [player(f"h{i + 1}", [los_h, mid - 1 + i], ruleset) for i in range(3)]
+    home.append(player("h4", [los_h - 4, mid], ruleset))
+    away = [player(f"a{i + 1}", [los_a, mid - 1 + i], ruleset, skills=[skill]) for i in range(3)]
+    away.append(player("a4", [los_a + 4, mid + 2], ruleset, skills=[skill]))
+    loaded = load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away))))
+    return loaded, Square(19 if sevens else 24, mid)
+
+
+@pytest.mark.parametrize(("ruleset", "skill"), _NO_TAKER)
+def test_nobody_to_take_a_touchback_with_every_event(ruleset: str, skill: str) -> None:
+    """With nobody to take a touchback the award reads every player and the weather, so a
+    world changed only in weather (Changing Weather) has an award of its own: the odds with
+    every event (a ``KeyError`` once) add up, with a touchback among the ends."""
+    loaded, target = _no_taker(ruleset, skill)
+    odds = KickoffSolver(loaded.state, loaded.ruleset, events="all").odds(target)
+    assert sum(odds.ends.values()) == 1
+    assert 0 < odds.touchback < 1 and odds.receiving_team_holds == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ruleset", "skill"), [_NO_TAKER[0], _NO_TAKER[3]])
+def test_nobody_to_take_a_touchback_equals_the_reference(ruleset: str, skill: str) -> None:
+    """The same set-ups, every event played: the fast solver equals the reference."""
+    loaded, target = _no_taker(ruleset, skill)
+    got = KickoffSolver(loaded.state, loaded.ruleset, events="all").odds(target)
+    want = _Reference(loaded.ruleset).odds(loaded.state, target, True)
+    assert sum(want.values()) == 1
+    assert got.ends == want
+    assert 0 < got.touchback < 1

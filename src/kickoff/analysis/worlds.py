@@ -296,9 +296,11 @@ class Group:
     def add(self, p: Any, world: GameState, diff: Diff) -> None:
         self.mass += p
         self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
+        # (before the return: with nobody to take a touchback the award key has the weather,
+        # so a world changed only in weather has an award of its own)
+        self.award_worlds.setdefault(diff.award_key, world)
         if not diff.entries:
             return  # the reference world itself (in this weather): never affected
-        self.award_worlds.setdefault(diff.award_key, world)
         i = len(self.members)
         self.members.append((p, world, diff))
         for e in diff.entries:
