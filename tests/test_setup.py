@@ -126,6 +126,24 @@ def test_full_legal_setup_plays(ruleset: str, side: str, kicking: str) -> None:
     assert set(result["players"]) >= {p["id"] for p in players}
 
 
+@pytest.mark.parametrize("ruleset", ALL)
+@pytest.mark.parametrize("kicking", SIDES)
+def test_a_kicking_team_with_nobody_on_the_pitch(ruleset: str, kicking: str) -> None:
+    """rulings.md 2.1: bb2020, bb2025 and Sevens need a kicker (none on the pitch: refused,
+    naming the kicking team); classic needs none; with Kick It! the receiving team is awarded
+    a touchback and no kick is made."""
+    receiving = "away" if kicking == "home" else "home"
+    doc = scenario(ruleset, seed=1, kicking=kicking, **{kicking: [],
+                                                         receiving: legal(ruleset, receiving)})
+    if ruleset == "classic":
+        assert run(doc)["kicker"] is None
+    else:
+        assert the_problem(doc) == (f"{kicking} team: no player on the pitch to kick off: "
+                                    f"{ruleset} requires a kicker")
+    result = run({**doc, "house_rules": ["kick_it"]})
+    assert (result["kicker"], result["touchback"]) == (None, True)
+
+
 @pytest.mark.parametrize(("ruleset", "side"), RS_SIDE, ids=RS_SIDE_IDS)
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_three_or_fewer_all_on_los_is_legal(ruleset: str, side: str, n: int) -> None:
