@@ -31,7 +31,8 @@ from typer.testing import CliRunner
 
 from kickoff.analysis.simulate import CHUNK, chunk_seeds, max_jobs
 from kickoff.cli.app import app
-from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.dice import ScriptedDice
+from kickoff.core.errors import DiceError, KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES
 from kickoff.formats import fumbbl_setup, reading, rosters
 from kickoff.formats.files import file_stem, write_files
@@ -514,14 +515,18 @@ def test_simulate_memory_does_not_grow_with_n() -> None:
     ("skills", [f"skill{i}" for i in range(100_000)],
      "teams.home.players[0].skills: List should have at most 32 items"),
     ("players", 5_000, "teams.home.players: List should have at most 99 items"),
+    ("dice", [1] * 10_000_000, "dice.d8: List should have at most 10000 items"),
 ])
 def test_scenario_numbers_and_lists_are_bounded(key: str, value: Any, problem: str) -> None:
-    """A scenario's seed is --seed's 0..2**64-1; a player lists at most 32 skills and a team at
-    most 99 players, so that checking a document is quick (100,000 unknown skills, each looked
-    up for a hint, took minutes)."""
+    """A scenario's seed is --seed's 0..2**64-1; a player lists at most 32 skills, a team at
+    most 99 players and the scripted dice at most 10,000 of a kind, so that checking a
+    document is quick (100,000 unknown skills, each looked up for a hint, took minutes; ten
+    million d8 values 6 s and 620 MB)."""
     doc = match_scenario("bb2020", None, None, None, None, "home")[0]
     if key == "seed":
         doc["seed"] = value
+    elif key == "dice":
+        doc["dice"] = {"d8": value}
     elif key == "skills":
         doc["teams"]["home"]["players"][0]["skills"] = value
     else:
@@ -774,3 +779,13 @@ def test_a_setup_file_names_squares_off_the_pitch_and_jerseys_no_team_has(tmp_pa
         assert "positions.1: [40, 7] is off the 26x15 pitch" in result.stderr
         assert "Traceback" not in result.output
     assert not (tmp_path / "s.xml").exists()
+
+
+def test_scripted_dice_left_unused_are_quoted_in_short() -> None:
+    """The error for dice left over names the first unused one and quotes at most ten."""
+    dice = ScriptedDice({"d8": [1, 2] + [3] * 5_000, "d6": [6, 5]})
+    assert dice.roll("d8", 8) == 1
+    with pytest.raises(DiceError) as caught:
+        dice.check_exhausted()
+    assert str(caught.value) == ("dice.d8[1]: 5001 d8 value(s) left unused ([2, " + "3, " * 9
+                                 + "...]); dice.d6[0]: 2 d6 value(s) left unused ([6, 5])")

@@ -279,14 +279,19 @@ class ScriptedDice(PlainDice):
 
     def check_exhausted(self) -> None:
         """Raise ``DiceError`` if any queue has values left unused, naming kind and position."""
-        left = [
-            f"dice.{k}[{self._pos.get(k, 0)}]: {len(q) - self._pos.get(k, 0)} {k} value(s) "
-            f"left unused ({q[self._pos.get(k, 0):]})"
-            for k, q in self.queues.items()
-            if self._pos.get(k, 0) < len(q)
-        ]
+        left = []
+        for k, q in self.queues.items():
+            pos = self._pos.get(k, 0)
+            if pos < len(q):
+                rest = q[pos:pos + UNUSED_SHOWN]
+                shown = ", ".join(map(str, rest)) + (", ..." if pos + UNUSED_SHOWN < len(q) else "")
+                left.append(f"dice.{k}[{pos}]: {len(q) - pos} {k} value(s) left unused ([{shown}])")
         if left:
             raise DiceError("; ".join(left))
+
+
+#: How many of the scripted dice left unused ``check_exhausted`` quotes (the rest: ``...``).
+UNUSED_SHOWN: Final = 10
 
 
 #: The largest seed a command takes (``--seed``: 0 to 2**64 - 1, docs/formats.md "Seeds").

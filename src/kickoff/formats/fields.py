@@ -18,6 +18,10 @@ from pydantic import AfterValidator, Field
 NonNegative = Annotated[int, Field(ge=0, le=999_999)]
 #: A scripted die as a document gives it (checked against its die later): at most 6 digits.
 DieIn = Annotated[int, Field(ge=-999_999, le=999_999)]
+#: The most values a scenario's scripted dice give of one kind (``dice.d6``, ...): a kick-off
+#: uses fewer than 100, a turn with a long Blitz! a few hundred; a longer list is refused
+#: before it is read into dice.
+MAX_DICE = 10_000
 #: The most skills a player may list (a scenario's or a team file's): a real player has fewer
 #: than 15; a longer list is refused before each unknown name is looked up for a hint.
 MAX_SKILLS = 32

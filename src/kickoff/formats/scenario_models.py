@@ -25,6 +25,7 @@ from kickoff.core.ruleset import EventName
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import Status, WeatherName
 from kickoff.formats.fields import (
+    MAX_DICE,
     MAX_NAME,
     MAX_TEAM_PLAYERS,
     DieIn,
@@ -169,12 +170,12 @@ class DecisionsIn(_Strict):
 
 
 class DiceIn(_Strict):
-    d3: list[DieIn] = Field(default_factory=list)
-    d6: list[DieIn] = Field(default_factory=list)
-    d8: list[DieIn] = Field(default_factory=list)
-    d16: list[DieIn] = Field(default_factory=list)
-    block: list[DieIn | str] = Field(default_factory=list)
-    pick: list[DieIn] = Field(default_factory=list)
+    d3: list[DieIn] = Field(default_factory=list, max_length=MAX_DICE)
+    d6: list[DieIn] = Field(default_factory=list, max_length=MAX_DICE)
+    d8: list[DieIn] = Field(default_factory=list, max_length=MAX_DICE)
+    d16: list[DieIn] = Field(default_factory=list, max_length=MAX_DICE)
+    block: list[DieIn | str] = Field(default_factory=list, max_length=MAX_DICE)
+    pick: list[DieIn] = Field(default_factory=list, max_length=MAX_DICE)
 
 
 class BallIn(_Strict):
