@@ -187,7 +187,8 @@ def kick(
     toward_square: Annotated[
         str | None,
         typer.Option("--toward", help="X,Y: an accurate kick lands on the allowed square nearest "
-                     "it (default: the format's default landing).", callback=check_square),
+                     "it (default: FILE's activation's landing, else the best square by the exact "
+                     "odds, as odds-kick --landing best).", callback=check_square),
     ] = None,
     kicker: KickerOpt = None,
     ruleset: RulesetOpt = "bb2020",
