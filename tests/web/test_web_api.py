@@ -373,6 +373,10 @@ def test_odds_events_all_small_setup(client: TestClient) -> None:
     ({"target": [19]}, "target[1]: Field required"),
     ({"events": "some"}, "events: Input should be 'none' or 'all'"),
     ({"kick_skill": "yes please"}, "kick_skill: Input should be a valid boolean"),
+    # strict, as a scenario's booleans are: "yes", 1 and "false" are not true or false
+    ({"kick_skill": "yes"}, "kick_skill: Input should be a valid boolean"),
+    ({"kick_skill": 1}, "kick_skill: Input should be a valid boolean"),
+    ({"kick_skill": "false"}, "kick_skill: Input should be a valid boolean"),
 ])
 def test_odds_bad_input(client: TestClient, default_doc: dict[str, Any], extra: dict[str, Any],
                         field: str) -> None:

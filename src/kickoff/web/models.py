@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
 from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
@@ -58,7 +58,7 @@ class OddsRequest(WithScenario):
     events: Events = Field(DEFAULT_EVENTS, description="all (the default, as kickoff odds "
                                "and simulate): the Kick-off table too, each event with its "
                                "default decisions; none: deviation and landing only.")
-    kick_skill: bool = Field(False, description="The kicker uses the Kick skill.")
+    kick_skill: StrictBool = Field(False, description="The kicker uses the Kick skill.")
     play: Play = Field("defaults", description="The receiving coach's choices: defaults, or "
                        "best (the touchback's taker, the High Kick player and the Kick-Off "
                        "Return / On the Ball move, each the receivers' best under objective; "
@@ -72,7 +72,7 @@ class AllTargetsRequest(WithScenario):
 
     events: Events = DEFAULT_EVENTS
     objective: Objective = "touchback"
-    kick_skill: bool = False
+    kick_skill: StrictBool = False
     play: Play = Field("defaults", description="defaults, or best: the receiving coach's "
                        "choices maximise the receiving side of objective (kickoff odds "
                        "--all-targets --play best).")
