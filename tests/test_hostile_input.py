@@ -682,6 +682,30 @@ def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ..
     assert max(len(p.text()) for p in caught.value.problems) < 160
 
 
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    (("teams", "home", "players", 0, "id"), "h1\nfoo: bar",
+     "teams.home.players[0].id: Value error, control character U+000A at position 2"),
+    (("teams", "home", "players", 0, "id"), "\x1b[31mh1",
+     "teams.home.players[0].id: Value error, control character U+001B at position 0"),
+    (("teams", "home", "players", 0, "id"), "  ",
+     "teams.home.players[0].id: Value error, a player id must have a character that is not a "
+     "space"),
+    (("kick", "kicker"), "h1\r", "kick.kicker: Value error, control character U+000D"),
+])
+def test_player_ids_are_printable(key: tuple[str | int, ...], value: Any, problem: str) -> None:
+    """A player id is quoted in every message about its player: a line break in one made a
+    message look like two, an escape code reached the terminal."""
+    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    assert caught.value.problems[0].text().startswith(problem), [
+        p.text() for p in caught.value.problems]
+
+
 @pytest.mark.parametrize("args", [
     ["replay", "k" * 5_000], ["fumbbl", "verify", "k" * 5_000],
     ["setup", "import", "k" * 5_000, "--team", "human"],

@@ -29,8 +29,6 @@ MAX_SKILLS = 32
 #: characters): a message quoting a longer one stays short (a 100,000-character id was quoted
 #: whole).
 MAX_NAME = 64
-#: A player id (a player's own or one naming a player), at most :data:`MAX_NAME` characters.
-PlayerId = Annotated[str, Field(max_length=MAX_NAME)]
 #: A player's skills, at most :data:`MAX_SKILLS` names of at most :data:`MAX_NAME` characters.
 SkillList = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]],
                       Field(max_length=MAX_SKILLS)]
@@ -70,6 +68,22 @@ def printable_name(text: str) -> str:
     a botbowl formation's file name) as a :data:`Name`: each control character a space, cut to
     :data:`MAX_TEXT_NAME` characters. Such a name is not the user's input to refuse."""
     return _CONTROL.sub(" ", text)[:MAX_TEXT_NAME]
+
+
+def _player_id(text: str) -> str:
+    found = _CONTROL.search(text)
+    if found:
+        raise ValueError(f"control character U+{ord(found.group()):04X} at position "
+                         f"{found.start()}: not allowed in a player id")
+    if not text.strip():
+        raise ValueError("a player id must have a character that is not a space")
+    return text
+
+
+#: A player id (a player's own or one naming a player): at most :data:`MAX_NAME` characters, not
+#: only spaces, no control characters (an id is quoted in every message about its player: a
+#: line break in one made a message look like two).
+PlayerId = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_player_id)]
 
 
 #: Free text: at most :data:`MAX_TEXT` characters, no control characters but line breaks and tabs.

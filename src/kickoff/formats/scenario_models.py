@@ -26,7 +26,6 @@ from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import Status, WeatherName
 from kickoff.formats.fields import (
     MAX_DICE,
-    MAX_NAME,
     MAX_TEAM_PLAYERS,
     DieIn,
     Name,
@@ -51,7 +50,7 @@ class _Strict(BaseModel):
 class PlayerIn(_Strict):
     """A player; ``ag``/``av`` in the ruleset's convention (classic characteristic, else target)."""
 
-    id: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+    id: Annotated[PlayerId, Field(min_length=1)]
     ma: Annotated[int, Field(ge=1, le=12)]
     st: Annotated[int, Field(ge=1, le=8)]
     ag: Annotated[int, Field(ge=1, le=6)]
