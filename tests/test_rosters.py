@@ -142,6 +142,18 @@ def test_cli_bad_options(args: list[str], code: int) -> None:
     assert got == code and out == "" and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("name", "needle"), [
+    ("a\nb", "--name: Value error, control character U+000A at position 1"),
+    ("x" * 300, "--name: String should have at most 200 characters"),
+])
+def test_a_bad_name_names_the_option_not_the_roster(name: str, needle: str) -> None:
+    """``--name`` is the coach's, not the roster file's: its problem names the option."""
+    roster = str(DATA / "roster_human.xml")
+    code, out, err = cli(["setup", "roster", roster, "--name", name])
+    assert (code, out) == (1, "") and "Traceback" not in err
+    assert needle in err and roster not in err, err
+
+
 @pytest.mark.parametrize(
     ("content", "needle"),
     [

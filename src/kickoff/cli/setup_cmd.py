@@ -29,8 +29,8 @@ import typer
 
 from kickoff.analysis.exact import Events
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import guarded, read_input, write_text
-from kickoff.core.errors import ScenarioError
+from kickoff.cli.common import guarded, prefixed, read_input, write_text
+from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
@@ -234,8 +234,13 @@ def roster(
     picks = _parse_picks(pick or [])
     where, text = read_input(file)
     parsed = rosters.parse_roster(text, where)
-    team = rosters.roster_to_team(parsed, where, size=players, picks=picks, big_guys=big_guys,
-                                  name=name, rerolls=rerolls, fan_factor=fan_factor)
+    try:
+        team = rosters.roster_to_team(parsed, where, size=players, picks=picks,
+                                      big_guys=big_guys, name=name, rerolls=rerolls,
+                                      fan_factor=fan_factor)
+    except KickoffError as e:  # a problem of the options' values names the option
+        raise prefixed(e, None, {"name": "--name", "rerolls": "--rerolls",
+                                 "fan_factor": "--fan-factor"}) from None
     _emit(team_to_toml(team), out,
           f"{out}: {team.name} ({len(team.players)} players) from {where}")
 

@@ -246,8 +246,12 @@ def roster_to_team(
         "fan_factor": fan_factor,
         "players": players,
     }
+    # the values the caller gave (the name, the counts) are not the roster file's: a problem of
+    # one is left at its key, for the caller to place (``kickoff setup roster``: the option)
+    given = {"rerolls", "fan_factor"} | ({"name"} if name is not None else set())
     try:
         return TeamFile.model_validate(doc)
     except ValidationError as e:
-        raise ScenarioError([p.at(where) for p in pydantic_problems(e)]) from None
+        raise ScenarioError([p if p.where in given else p.at(where)
+                             for p in pydantic_problems(e)]) from None
 
