@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from helpers import player, run, scenario
 
-from kickoff.core.errors import SetupError
+from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.teams import (
     FAMILY,
@@ -489,3 +489,20 @@ def test_check_setup_file_reports_a_mirrored_problem() -> None:
     assert any("h11" in p.text() and "[14, 7]" in p.text() for p in home)
     assert any("a11" in p.text() and "[11, 7]" in p.text() for p in away)
     assert any(p.players == ("a11",) and p.squares == ((11, 7),) for p in away)
+
+
+@pytest.mark.parametrize(("kicking", "weather", "problem"), [
+    ("both", "nice", "kicking: 'both' is not a side: home or away"),
+    ("home", "snowy", "weather: 'snowy' is not a weather: sweltering_heat, very_sunny, nice, "
+                      "pouring_rain, blizzard"),
+])
+def test_build_state_refuses_a_side_or_weather_it_does_not_know(kicking: str, weather: str,
+                                                                 problem: str) -> None:
+    """The library's own error (a ``KickoffError``), not a ``KeyError`` in the kick-off later."""
+    rs = RULESETS["bb2020"]
+    teams = {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")}
+    setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
+              "away": load_setup("botbowl_off_wedge", rs.pitch)}
+    with pytest.raises(ScenarioError) as caught:
+        build_state(rs, teams, setups, kicking, weather)  # type: ignore[arg-type]
+    assert [p.text() for p in caught.value.problems] == [problem]

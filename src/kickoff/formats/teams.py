@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, get_args
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
@@ -449,8 +449,16 @@ def build_state(
     """The state before a kick-off from two team files and two set-ups, checked.
 
     Raises ``SetupError`` listing every problem (unknown jersey numbers, squares, the set-up
-    rules of ``rulings.md`` section 1) and ``ScenarioError`` for unknown skills.
+    rules of ``rulings.md`` section 1) and ``ScenarioError`` for unknown skills, or for a
+    ``kicking`` that is not a side or a ``weather`` that is not a weather.
     """
+    bad = ([Problem(f"{kicking!r} is not a side: home or away", "kicking")]
+           if kicking not in SIDES else [])
+    if weather not in get_args(Weather):
+        bad.append(Problem(f"{weather!r} is not a weather: {', '.join(get_args(Weather))}",
+                           "weather"))
+    if bad:
+        raise ScenarioError(bad)
     pitch = ruleset.pitch
     placed: dict[Side, PlacedTeam] = {}
     problems: list[Problem] = []
