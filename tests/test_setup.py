@@ -13,10 +13,11 @@ listed at once; players are set up Standing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import player, run, scenario
+from helpers import cli, player, run, scenario
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.rulesets import RULESETS
@@ -506,3 +507,24 @@ def test_build_state_refuses_a_side_or_weather_it_does_not_know(kicking: str, we
     with pytest.raises(ScenarioError) as caught:
         build_state(rs, teams, setups, kicking, weather)  # type: ignore[arg-type]
     assert [p.text() for p in caught.value.problems] == [problem]
+
+
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.mark.parametrize(("args", "problem"), [
+    (["run", "--home", str(ROOT / "examples/my_defence.toml")],
+     "examples/my_defence.toml: a set-up file (it has positions), not a team file: give it as a "
+     "set-up"),
+    (["run", "--home-setup", str(ROOT / "src/kickoff/data/teams/bb2020/human.toml")],
+     "a team file (it has players), not a set-up file: give it as a team (--home / --away"),
+    (["run", "--home-setup", str(ROOT / "examples/setup_orc.xml")],
+     "examples/setup_orc.xml: not a TOML file: it looks like XML: a FUMBBL set-up or roster?"),
+    (["setup", "show", str(ROOT / "examples/setup_orc.xml")], "not a TOML file: it looks like XML"),
+])
+def test_a_file_of_another_kind_says_what_it_looks_like(args: list[str], problem: str) -> None:
+    """A set-up given as a team (or a team as a set-up, or a FUMBBL XML as either) is one line
+    saying what the file is, not the other kind's every missing key."""
+    code, out, err = cli(args)
+    assert (code, out) == (1, "") and "Traceback" not in err
+    assert problem in err and len(err.strip().splitlines()) == 1, err

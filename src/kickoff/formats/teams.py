@@ -244,12 +244,37 @@ _T = TypeVar("_T", bound=TeamData)
 _S = TypeVar("_S", bound=SetupData)
 
 
+#: What a file given as a team or set-up may be instead, by its first character: a hint added to
+#: its TOML error.
+_OTHER_FORMATS = {"<": "XML: a FUMBBL set-up or roster? kickoff setup import (a set-up) and "
+                       "kickoff setup roster (a team) convert them",
+                  "{": "JSON: a FUMBBL set-up? kickoff setup import converts it"}
+#: The key each kind of file has and the other has not, and where to give that kind.
+_KINDS = {"team": ("players", "a team (--home / --away, --team)"),
+          "set-up": ("positions", "a set-up (--home-setup / --away-setup, or the set-up "
+                                  "argument)")}
+
+
 def _validated(model: Any, where: str, text: str) -> Any:
-    """``text`` (TOML) validated by the pydantic ``model``; ``ScenarioError`` names each key."""
+    """``text`` (TOML) validated by the pydantic ``model``; ``ScenarioError`` names each key.
+    A file of the other kind (a set-up given as a team, or a team as a set-up) or of another
+    format (XML, JSON) is one problem saying what it looks like."""
     from pydantic import ValidationError
 
     try:
-        return model.model_validate(_read_toml(where, text))
+        doc = _read_toml(where, text)
+    except ScenarioError:
+        hint = _OTHER_FORMATS.get(text.lstrip()[:1])
+        if hint is None:
+            raise
+        raise ScenarioError([Problem(f"not a TOML file: it looks like {hint}", where)]) from None
+    this = "team" if model.__name__ == "TeamFile" else "set-up"
+    other = "set-up" if this == "team" else "team"
+    if _KINDS[other][0] in doc and _KINDS[this][0] not in doc:
+        raise ScenarioError([Problem(f"a {other} file (it has {_KINDS[other][0]}), not a {this} "
+                                     f"file: give it as {_KINDS[other][1]}", where)])
+    try:
+        return model.model_validate(doc)
     except ValidationError as e:
         from kickoff.formats.scenario_models import pydantic_problems
 
