@@ -813,3 +813,14 @@ def test_scripted_dice_left_unused_are_quoted_in_short() -> None:
         dice.check_exhausted()
     assert str(caught.value) == ("dice.d8[1]: 5001 d8 value(s) left unused ([2, " + "3, " * 9
                                  + "...]); dice.d6[0]: 2 d6 value(s) left unused ([6, 5])")
+
+
+@pytest.mark.parametrize("args", [["run", "--kicker"], ["run", "--touchback"],
+                                  ["kick", "--seed", "1", "--kick-block"]])
+def test_an_unknown_player_option_is_quoted_in_short(args: list[str]) -> None:
+    """An option naming a player is the user's text: an unknown one of 100,000 characters is
+    quoted to 64 and its length, not whole."""
+    result = runner.invoke(app, [*args, "k" * 100_000])
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert "'" + "k" * 64 + "'... (100000 characters)" in result.stderr, result.stderr[:300]
+    assert len(result.stderr) < 400

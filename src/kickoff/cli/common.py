@@ -73,10 +73,12 @@ def check_receivers(state: GameState, **chosen: str | None) -> None:
     """``ScenarioError`` naming the option for a chosen id that is not a player of the
     receiving team (``check_receivers(state, high_kick="a4")``); whether he can be chosen when
     the moment comes (Open, Standing) is the engine's to say."""
+    from kickoff.core.context import quoted_id
+
     receiving = state.teams[state.receiving]
     ids = [p.id for p in receiving.players]
     problems = [
-        Problem(f"{pid!r} is not a player of the receiving team "
+        Problem(f"{quoted_id(pid)} is not a player of the receiving team "
                 f"({state.receiving}: {', '.join(ids)})", f"--{key.replace('_', '-')}", (pid,))
         for key, pid in chosen.items() if pid is not None and pid not in ids
     ]

@@ -7,7 +7,7 @@ and records the roll with what it is for; nothing else in the rules calls a rand
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
@@ -17,6 +17,19 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
+
+
+
+#: The most characters of an unknown player id a message quotes (a scenario's ids have at most
+#: 64; an option's value is the user's: 100,000 characters were quoted whole).
+QUOTED_ID: Final = 64
+
+
+def quoted_id(pid: str) -> str:
+    """``pid`` quoted for a message (``repr``), cut at :data:`QUOTED_ID` characters."""
+    if len(pid) <= QUOTED_ID:
+        return repr(pid)
+    return f"{pid[:QUOTED_ID]!r}... ({len(pid)} characters)"
 
 
 class KickoffContext:
@@ -164,5 +177,5 @@ class KickoffContext:
         """The player ``pid`` named by a decision; ``DecisionError`` naming ``role`` if unknown."""
         p = self.state.players.get(pid)
         if p is None:
-            raise DecisionError(f"{role}: no player {pid!r} in either team")
+            raise DecisionError(f"{role}: no player {quoted_id(pid)} in either team")
         return p

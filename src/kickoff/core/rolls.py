@@ -37,7 +37,7 @@ This module sits below the ball (:mod:`kickoff.core.ball`) and the action engine
 
 from __future__ import annotations
 
-from kickoff.core.context import KickoffContext
+from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
@@ -145,7 +145,7 @@ def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     w = f"{act.where}.player"
     p = ctx.state.players.get(act.player)
     if p is None:
-        raise DecisionError(f"{w}: no player {act.player!r} in either team")
+        raise DecisionError(f"{w}: no player {quoted_id(act.player)} in either team")
     if p.side != turn.active:
         raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.active})")
     if not p.standing:

@@ -38,7 +38,7 @@ from typing import Literal
 
 from kickoff.core import ball
 from kickoff.core.actions.move import check_path, move
-from kickoff.core.context import KickoffContext
+from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, PassBlock, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
@@ -229,7 +229,7 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
     p = ctx.state.players.get(pid)
     if p is None:
-        raise DecisionError(f"{where}: no player {pid!r} in either team")
+        raise DecisionError(f"{where}: no player {quoted_id(pid)} in either team")
     if p.side == turn.active:
         raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
     return p
