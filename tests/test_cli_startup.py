@@ -56,16 +56,39 @@ def test_a_group_keeps_all_its_commands() -> None:
 
 
 def test_the_analysis_package_gives_every_public_name_from_its_module() -> None:
+    import sys
+
     import kickoff.analysis as analysis
     from kickoff.analysis import exact, kick, targets
+    from kickoff.analysis import simulate as monte_carlo
 
     homes = {"KickoffSolver": exact, "Odds": exact, "KickSolver": kick, "KickOdds": kick,
-             "kick_odds": kick, "rank_targets": targets, "OBJECTIVES": targets}
+             "kick_odds": kick, "rank_targets": targets, "OBJECTIVES": targets,
+             "Job": sys.modules["kickoff.analysis.simulate"],
+             "Tally": sys.modules["kickoff.analysis.simulate"]}
+    assert monte_carlo.__name__ == "simulate" and callable(monte_carlo)
     for name, module in homes.items():
         assert getattr(analysis, name) is getattr(module, name)
     assert all(hasattr(analysis, name) for name in analysis.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
         _ = analysis.nosuch  # type: ignore[attr-defined]
+
+
+def test_the_analysis_package_imports_the_monte_carlo_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys\n"
+             "import kickoff.analysis as analysis\n"
+             "import kickoff.analysis.exact\n"
+             "print('kickoff.analysis.simulate' in sys.modules)\n"
+             "import kickoff.analysis.simulate as by_path\n"
+             "from kickoff.analysis import Job, simulate\n"
+             "module = sys.modules['kickoff.analysis.simulate']\n"
+             "print(by_path is simulate is analysis.simulate is module.simulate, Job is module.Job)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False", "True", "True"]
 
 
 def test_simulate_stays_the_function_when_its_module_is_imported() -> None:
