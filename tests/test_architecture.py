@@ -131,7 +131,9 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "kickoff.analysis.simulate", "kickoff.cli.simulate_cmd",
                 "kickoff.core.actions.free_turn", "kickoff.core.actions.block",
                 "kickoff.core.actions.throw", "kickoff.core.actions.policy",
-                "kickoff.core.actions.confusion")
+                "kickoff.core.actions.confusion",
+                # Rich's emoji codes: the table's strings hold none (``render.console_for``).
+                "rich._emoji_codes")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:

@@ -2,7 +2,10 @@
 (:mod:`kickoff.cli.simulate_cmd`) shares with it: the options of the match and the target,
 :class:`Setting`."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here (start-up, issue 16): Typer reads the
+# annotations of the command it builds, and a string annotation it evaluates twice, compiling
+# each (``inspect.signature(eval_str=True)``, ``typing.get_type_hints``); the options' objects
+# are built once, at import, either way.
 
 import io
 import json
@@ -16,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from kickoff.analysis.exact import Events, KickoffSolver, Play
+from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective, rank_targets
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
@@ -33,7 +36,14 @@ from kickoff.cli.common import (
     prefixed,
     read_scenario,
 )
-from kickoff.cli.render import best_played, odds_table, outcome_sections, ranking_report
+from kickoff.cli.render import (
+    best_played,
+    console_for,
+    odds_table,
+    outcome_sections,
+    ranking_report,
+    table_texts,
+)
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import target_problem
@@ -87,7 +97,7 @@ class Setting:
                    if k != "kick.target" or self.source is None or self.target_given}
         return prefixed(e, self.source, options)
 
-    def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> Setting:
+    def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> "Setting":
         """This setting with the kicker's use of Kick and the receiving coach's High Kick and
         touchback choices (``ScenarioError`` naming the option of an id that is not a player of
         the receiving team)."""
@@ -223,8 +233,6 @@ def odds(
     does (the touchback player whenever he can take the ball). --play best plays every other
     choice of the receiving coach as best for the receivers under --objective, exactly, and
     names the choices that beat the defaults."""
-    from rich.console import Console
-
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
@@ -235,7 +243,6 @@ def odds(
                            decisions=Decisions(high_kick=high_kick, touchback=touchback),
                            play=play, objective=goal)
     chosen = {} if play == "defaults" else {"play": play, "objective": goal}
-    console = Console(highlight=False)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
@@ -244,15 +251,25 @@ def odds(
         if as_json:
             typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
             return
-        console.print(odds_table(
-            f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
-            outcome_sections(s.state, result.touchback, result.receiving_team_holds,
-                             result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0))))
-        console.print(f"Expected distance of the ball from the receiving End Zone: "
-                      f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-        console.print(s.played(events, play, goal, result.decisions_taken), markup=False)
+        _one_target(s, result, events, play, goal)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective) -> None:
+    """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
+    was played."""
+    table = odds_table(
+        f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
+        outcome_sections(s.state, result.touchback, result.receiving_team_holds,
+                         result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
+    distance = (f"Expected distance of the ball from the receiving End Zone: "
+                f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+    played = s.played(events, play, goal, result.decisions_taken)
+    console = console_for(*table_texts(table), distance, played)
+    console.print(table)
+    console.print(distance)
+    console.print(played, markup=False)
 
 
 def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, goal: Objective,

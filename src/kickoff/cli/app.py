@@ -392,6 +392,16 @@ def main() -> Any:
     # tables) lives as long as the process. Frozen, the cyclic garbage collector no longer scans
     # it again in every later collection of the command nor at the interpreter's exit (about a
     # tenth of a one-target ``kickoff odds``); the command's own garbage is collected as before.
+    # The command's own module (and what it imports: the solver for ``odds``) is imported by
+    # ``app_for`` with the collector paused, and frozen with the rest.
     gc.freeze()
     args = flag_values(sys.argv[1:])
-    return app_for(args)(args=args)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        one = app_for(args)
+    finally:
+        if collecting:
+            gc.enable()
+    gc.freeze()
+    return one(args=args)

@@ -6,6 +6,7 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,9 +19,33 @@ from kickoff.formats.narration import bb_name, squares_text, story_lines
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
 # module, and those that print JSON or plain lines draw nothing.
 if TYPE_CHECKING:
-    from rich.console import Group
+    from rich.console import Console, Group
     from rich.table import Table
     from rich.text import Text
+
+
+#: What Rich could take for an emoji code (``:smile:``, ``:thumbs_up-emoji:``): two colons with
+#: no space between them.
+_MAYBE_EMOJI = re.compile(r":\S*:")
+
+
+def console_for(*texts: str) -> Console:
+    """A Rich console without highlighting, for printing ``texts``: every string it is to render
+    (with markup or without). Rich replaces the emoji codes of the strings it prints, a player's
+    id of a scenario (``:smile:``) included, and imports its table of them (some 4,000 names)
+    for the first string; where none of ``texts`` could hold one, this console replaces none:
+    the same bytes, without the import (start-up, issue 16)."""
+    from rich.console import Console
+
+    return Console(highlight=False, emoji=any(_MAYBE_EMOJI.search(t) for t in texts))
+
+
+def table_texts(table: Table) -> list[str]:
+    """Every string ``table`` renders: its title, caption, headers, footers and cells."""
+    texts = [t for t in (table.title, table.caption) if isinstance(t, str)]
+    for column in table.columns:
+        texts += [t for t in (column.header, column.footer, *column.cells) if isinstance(t, str)]
+    return texts
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
