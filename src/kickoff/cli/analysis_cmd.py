@@ -52,7 +52,6 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
-from kickoff.formats.files import write_files
 
 FileArg = Annotated[
     str | None,
@@ -76,7 +75,7 @@ OddsEventsOpt = Annotated[
                  "not available here, as the event is solved before the landing is known); "
                  "none: deviation and landing only."),
 ]
-@dataclass
+@dataclass(eq=False)  # never compared: no ``__eq__`` to generate (start-up, issue 16)
 class Setting:
     """A checked state before a kick-off, how to kick and the receiving coach's choices: what
     ``kickoff odds`` and ``kickoff simulate`` share."""
@@ -284,6 +283,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
                               lambda done, total: update(completed=done, total=total))
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
+        from kickoff.formats.files import write_files
 
         image = io.BytesIO()
         heatmap_png(s.state, ranked, goal, image, title=f"{s.ruleset.name}, events {events}")
