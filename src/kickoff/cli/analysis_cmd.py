@@ -8,7 +8,6 @@
 # are built once, at import, either way.
 
 import io
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -32,6 +31,7 @@ from kickoff.cli.common import (
     check_square,
     defaults_played,
     guarded,
+    json_text,
     parse_target,
     prefixed,
     read_scenario,
@@ -248,7 +248,7 @@ def odds(
                        f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
-            typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
+            typer.echo(json_text({**result.to_json(), **chosen}))
             return
         _one_target(s, result, events, play, goal)
         return
@@ -289,14 +289,14 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
         heatmap_png(s.state, ranked, goal, image, title=f"{s.ruleset.name}, events {events}")
         write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
-        typer.echo(json.dumps({
+        typer.echo(json_text({
             "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
                          "receiving_team_holds": str(r.objective("receiver-holds")),
                          **({"decisions_taken": r.decisions_taken} if r.decisions_taken else {})}
                         for r in ranked],
-        }, indent=2))
+        }))
         return
     console.print(ranking_report(s.state, ranked, goal))
     console.print(s.played(events, play, goal, ranked[0].decisions_taken,

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, disc_label, jersey_number
-from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
-# module, and those that print JSON or plain lines draw nothing.
+# module, and those that print JSON or plain lines draw nothing; the narration, by those that
+# tell a kick-off (``run``).
 if TYPE_CHECKING:
     from rich.console import Console, Group
     from rich.table import Table
@@ -291,12 +291,16 @@ def story(log: list[dict[str, Any]]) -> Text:
     :func:`kickoff.formats.narration.story_lines`)."""
     from rich.text import Text
 
+    from kickoff.formats.narration import story_lines
+
     return Text("".join(f"- {line}\n" for line in story_lines(log)))
 
 
 def outcome(result: dict[str, Any]) -> Text:
     """The outcome in a few short lines: kick, event, ball, teams' counters, seed."""
     from rich.text import Text
+
+    from kickoff.formats.narration import bb_name, squares_text
 
     ev = result["event"]
     dev = result["deviation"]

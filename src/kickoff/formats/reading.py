@@ -19,7 +19,6 @@ known, the line and column; ``where=None`` leaves the line unprefixed, for calle
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import tomllib
@@ -150,6 +149,8 @@ def limit_problem(e: BaseException) -> str | None:
 def load_json(text: str | bytes, where: str | None = None) -> Any:
     """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
     ...``) for invalid JSON, nesting too deep or an integer literal too long."""
+    import json  # here: a command that reads TOML only does not import it (start-up, issue 16)
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
