@@ -137,7 +137,9 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 # What only JSON, a gzip stream, a write, a test case's hint or a kick-off's
                 # story needs.
                 "gzip", "tempfile", "shlex", "kickoff.formats.files",
-                "kickoff.formats.narration")
+                "kickoff.formats.narration",
+                # The ranking of targets (``--all-targets``).
+                "kickoff.analysis.targets")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:

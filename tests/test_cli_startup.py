@@ -68,6 +68,7 @@ def test_the_analysis_package_gives_every_public_name_from_its_module() -> None:
              "Job": sys.modules["kickoff.analysis.simulate"],
              "Tally": sys.modules["kickoff.analysis.simulate"]}
     assert monte_carlo.__name__ == "simulate" and callable(monte_carlo)
+    assert analysis.DEFAULT_EVENTS is targets.DEFAULT_EVENTS == "all"
     for name, module in homes.items():
         assert getattr(analysis, name) is getattr(module, name)
     assert all(hasattr(analysis, name) for name in analysis.__all__)

@@ -59,9 +59,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from kickoff.analysis.chance import enumerate_runs
     from kickoff.analysis.exact import KickoffSolver, Odds
+    from kickoff.analysis.exact_odds import Events
     from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
     from kickoff.analysis.simulate import Job, Tally, simulate
     from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
+
+#: Whether the Kick-off table is played, when a face is not told: one default for
+#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
+#: too, each event with its default decisions). Here, not in :mod:`~kickoff.analysis.targets`
+#: (which gives it too), so that a command that ranks no targets imports none (start-up).
+DEFAULT_EVENTS: Events = "all"
 
 #: Each public name -> the module that defines it. The package imports a module only when one
 #: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact`` (what
@@ -76,7 +83,7 @@ _HOMES = {
 }
 
 __all__ = [
-    "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
+    "DEFAULT_EVENTS", "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
     "RankedTarget", "Tally", "enumerate_runs", "kick_odds", "objective_value", "rank_targets",
     "simulate", "simulate_kick",
 ]

@@ -18,8 +18,9 @@ from typing import Annotated
 
 import typer
 
+from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
-from kickoff.analysis.targets import DEFAULT_EVENTS, Objective, rank_targets
+from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     HighKickOpt,
@@ -276,6 +277,8 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
     """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
     heat map; with ``play`` ``"best"`` the choices played at the best target."""
     from rich.console import Console
+
+    from kickoff.analysis.targets import rank_targets
 
     console = Console(highlight=False)
     with s.working(not as_json, "solving every target exactly", count=True) as update:

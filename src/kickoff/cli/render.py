@@ -11,17 +11,19 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
+from kickoff.analysis.objectives import Objective
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, disc_label, jersey_number
 
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
 # module, and those that print JSON or plain lines draw nothing; the narration, by those that
-# tell a kick-off (``run``).
+# tell a kick-off (``run``); the ranking of targets, by the report of every target.
 if TYPE_CHECKING:
     from rich.console import Console, Group
     from rich.table import Table
     from rich.text import Text
+
+    from kickoff.analysis.targets import RankedTarget
 
 
 #: What Rich could take for an emoji code (``:smile:``, ``:thumbs_up-emoji:``): two colons with
@@ -235,6 +237,8 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
+
+    from kickoff.analysis.targets import HIGHER_IS_BETTER
 
     values = {r.target: r.value for r in ranked}
     lo = min(values.values())
