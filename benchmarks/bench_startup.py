@@ -12,7 +12,10 @@ not count; the median (and the fastest) of ``RUNS`` runs.
 ``--against TREE`` runs the same commands with ``PYTHONPATH=TREE/src`` (a checkout or
 ``git archive`` of another commit, on the same interpreter and libraries; a library version of
 its own goes into ``TREE/src`` too, e.g. ``pip install typer==0.29.2 --no-deps --target
-TREE/src`` for a commit before Typer was pinned below 0.29), alternating with this
+TREE/src`` for a commit before Typer was pinned below 0.29), or ``PYTHONPATH=TREE`` for a
+folder without ``src`` (a compiled build, ``pip install . --target TREE``); ``--build DIR``
+runs this build from such a folder too (``PYTHONPATH=DIR``: the compiled build of this
+commit) instead of the installed package. It alternates with this
 build run by run (A B A B ...), prints both and the ratio of each pair, and checks that both
 print the same bytes. ``--breakdown`` adds, in-process, where one run's time goes (interpreter
 and imports; Typer building the command and coercing its options through pydantic; the teams and
@@ -123,9 +126,11 @@ print("whole process", total)
 
 
 def environment(tree: Path | None) -> dict[str, str]:
+    """The environment of a run of ``tree`` (``None``: the installed package): ``TREE/src`` on
+    the path, or ``TREE`` itself when it has no ``src`` (a ``pip install --target`` folder)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if tree is not None:
-        env["PYTHONPATH"] = str(tree / "src")
+        env["PYTHONPATH"] = str(tree / "src" if (tree / "src").is_dir() else tree)
     return env
 
 
@@ -139,10 +144,10 @@ def cpu_seconds(args: Sequence[str], env: dict[str, str]) -> tuple[float, bytes]
     return usage.ru_utime + usage.ru_stime, out
 
 
-def measure(runs: int, against: Path | None) -> None:
-    builds: dict[str, Path | None] = {"this build": None}
+def measure(runs: int, against: Path | None, build: Path | None = None) -> None:
+    builds: dict[str, Path | None] = {"this build": build}
     if against is not None:
-        builds = {f"against {against}": against, "this build": None}
+        builds = {f"against {against}": against, "this build": build}
     for name, args in COMMANDS.items():
         times: dict[str, list[float]] = {b: [] for b in builds}
         outputs: dict[str, bytes] = {}
@@ -164,12 +169,12 @@ def measure(runs: int, against: Path | None) -> None:
                   f"(from {ratios[0]:.2f} to {ratios[-1]:.2f})")
 
 
-def breakdown(runs: int) -> None:
+def breakdown(runs: int, build: Path | None = None) -> None:
     """The median over ``runs`` processes of each part of one run (milliseconds)."""
     parts: dict[str, list[float]] = {}
     for i in range(runs + 1):
         done = subprocess.run([sys.executable, "-c", BREAKDOWN, *ODDS], capture_output=True,
-                              text=True, env=environment(None), check=True)
+                              text=True, env=environment(build), check=True)
         if i == 0:
             continue  # bytecode
         for line in done.stdout.splitlines():
@@ -185,12 +190,16 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="?", type=int, default=21)
     parser.add_argument("--against", type=Path, help="another source tree, run alternately")
+    parser.add_argument("--build", type=Path,
+                        help="run this build from this folder (pip install . --target DIR)")
     parser.add_argument("--breakdown", action="store_true", help="also where one run goes")
     args = parser.parse_args(argv)
-    print(f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}")
-    measure(args.runs, args.against)
+    print(f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f}"
+          + (f", this build from {args.build}" if args.build else ""))
+    measure(args.runs, args.against, args.build)
     if args.breakdown:
-        breakdown(args.runs)
+        breakdown(args.runs, args.build)
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -108,7 +108,8 @@ NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 # The commands' modules (and with them the solver) are imported by a run of
                 # their commands only (``app_for``), or for the whole app.
                 "kickoff.analysis", "kickoff.cli.analysis_cmd", "kickoff.cli.kick_cmd",
-                "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd", "kickoff.cli.serve_cmd")
+                "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd", "kickoff.cli.serve_cmd",
+                "kickoff.cli.simulate_cmd")
 
 #: Never imported by a whole ``kickoff odds --target 20,3 --events none`` (the built-in teams and
 #: set-ups, one target): no scenario model, no writer, no heat map, no process pool, no web app,
@@ -124,7 +125,21 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "pydantic", "pydantic_core", "kickoff.formats.team_models", "rich.progress",
                 "rich.live", "kickoff.analysis.cluster", "logging", "importlib.metadata",
                 "email", "kickoff.cli.kick_cmd", "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd",
-                "kickoff.cli.serve_cmd", "kickoff.core.actions.kick", "importlib.resources", "zipfile")
+                "kickoff.cli.serve_cmd", "kickoff.core.actions.kick", "importlib.resources", "zipfile",
+                # The Monte Carlo and its command's module; the free turns' action engine (Block,
+                # Throw Team-mate, the coach's policy), imported by a Blitz! / Charge! only.
+                "kickoff.analysis.simulate", "kickoff.cli.simulate_cmd",
+                "kickoff.core.actions.free_turn", "kickoff.core.actions.block",
+                "kickoff.core.actions.throw", "kickoff.core.actions.policy",
+                "kickoff.core.actions.confusion",
+                # Rich's emoji codes: the table's strings hold none (``render.console_for``).
+                "rich._emoji_codes",
+                # What only JSON, a gzip stream, a write, a test case's hint or a kick-off's
+                # story needs.
+                "gzip", "tempfile", "shlex", "kickoff.formats.files",
+                "kickoff.formats.narration",
+                # The ranking of targets (``--all-targets``).
+                "kickoff.analysis.targets")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
@@ -158,5 +173,7 @@ def test_one_target_odds_imports_only_what_it_needs() -> None:
            "        main()\n"
            "    except SystemExit as e:\n"
            "        assert e.code in (0, None), e.code\n"
-           "assert '926347/3431424' in out.getvalue(), out.getvalue()")
+           "assert '926347/3431424' in out.getvalue(), out.getvalue()\n"
+           # (the probe itself imports json to answer)
+           "assert 'json' not in sys.modules, 'json imported'")
     assert _imported_by(run, NOT_FOR_ODDS) == []

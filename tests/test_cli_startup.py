@@ -3,6 +3,7 @@ command so built reads, prints and fails exactly as it does inside the whole app
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -56,16 +57,40 @@ def test_a_group_keeps_all_its_commands() -> None:
 
 
 def test_the_analysis_package_gives_every_public_name_from_its_module() -> None:
+    import sys
+
     import kickoff.analysis as analysis
     from kickoff.analysis import exact, kick, targets
+    from kickoff.analysis import simulate as monte_carlo
 
     homes = {"KickoffSolver": exact, "Odds": exact, "KickSolver": kick, "KickOdds": kick,
-             "kick_odds": kick, "rank_targets": targets, "OBJECTIVES": targets}
+             "kick_odds": kick, "rank_targets": targets, "OBJECTIVES": targets,
+             "Job": sys.modules["kickoff.analysis.simulate"],
+             "Tally": sys.modules["kickoff.analysis.simulate"]}
+    assert monte_carlo.__name__ == "simulate" and callable(monte_carlo)
+    assert analysis.DEFAULT_EVENTS is targets.DEFAULT_EVENTS == "all"
     for name, module in homes.items():
         assert getattr(analysis, name) is getattr(module, name)
     assert all(hasattr(analysis, name) for name in analysis.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
         _ = analysis.nosuch  # type: ignore[attr-defined]
+
+
+def test_the_analysis_package_imports_the_monte_carlo_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys\n"
+             "import kickoff.analysis as analysis\n"
+             "import kickoff.analysis.exact\n"
+             "print('kickoff.analysis.simulate' in sys.modules)\n"
+             "import kickoff.analysis.simulate as by_path\n"
+             "from kickoff.analysis import Job, simulate\n"
+             "module = sys.modules['kickoff.analysis.simulate']\n"
+             "print(by_path is simulate is analysis.simulate is module.simulate, Job is module.Job)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["False", "True", "True"]
 
 
 def test_simulate_stays_the_function_when_its_module_is_imported() -> None:
@@ -152,3 +177,59 @@ def test_the_entry_point_runs_the_command_and_collects_garbage_again() -> None:
                           check=True, timeout=120)
     assert "926347/3431424" in done.stdout
     assert done.stdout.endswith("collecting: True True\n"), done.stdout
+
+
+def test_the_command_module_is_frozen_with_the_imports() -> None:
+    import subprocess
+    import sys
+
+    code = ("import gc, sys\n"
+            "sys.argv = ['kickoff', 'odds', '--target', '20,3', '--events', 'none', '--json']\n"
+            "import kickoff.cli.app as app\n"
+            "try:\n"
+            "    app.main()\n"
+            "except SystemExit as e:\n"
+            "    assert e.code in (0, None), e.code\n"
+            "solver = sys.modules['kickoff.analysis.exact'].KickoffSolver\n"
+            "print(any(o is solver for o in gc.get_objects()), gc.isenabled())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.splitlines()[-1] == "False True", done.stdout  # frozen: not collected
+
+
+# One target's table is printed by a console that replaces emoji codes only when one of its
+# strings could hold one (Rich's table of emoji codes is imported for the first it replaces):
+# the same bytes as a console that always replaces them.
+
+@pytest.mark.parametrize(("texts", "emoji"), [
+    (("Kick at [20, 3]", "  a1 holds it", "Defaults played:\n- Touchback: to a1"), False),
+    (("a1", "to :ok: while he can"), True), (("x:thumbs_up-emoji:y",), True), ((), False),
+])
+def test_a_console_replaces_emoji_codes_where_a_text_could_hold_one(
+        texts: tuple[str, ...], emoji: bool) -> None:
+    from kickoff.cli.render import console_for
+
+    assert console_for(*texts)._emoji is emoji
+
+
+def test_a_players_name_spelling_an_emoji_code_still_prints_as_the_emoji(tmp_path: Path) -> None:
+    import json
+
+    from kickoff.cli.render import odds_table, table_texts
+
+    doc = json.loads((Path(__file__).parents[1] / "examples" / "scenario.json").read_text())
+    for player in doc["teams"]["away"]["players"]:
+        player["id"] = {"a4": ":ok:", "a1": "[b]x"}.get(player["id"], player["id"])
+    doc["decisions"] = {"high_kick": ":ok:"}
+    scenario = tmp_path / "emoji.json"
+    scenario.write_text(json.dumps(doc))
+    code, out, _ = _invoke(app_for(["odds"]), ["odds", str(scenario), "--events", "none",
+                                                "--touchback", ":ok:"])
+    assert code == 0
+    assert "│   \U0001f197 holds it" in out and "│   x holds it" in out  # Rich's emoji, markup
+    assert "- Touchback: to \U0001f197 while he can take it" in out
+    table = odds_table("title [1, 2]", [[("touchback", Fraction(1, 2))], [("  :ok: holds it",
+                                                                          Fraction(1, 3))]])
+    assert table_texts(table) == ["title [1, 2]", "outcome", "", "touchback", "  :ok: holds it",
+                                  "probability", "", " 50.0%", " 33.3%", "exact", "", "1/2",
+                                  "1/3"]

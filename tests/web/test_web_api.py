@@ -326,7 +326,8 @@ def test_events_default_is_the_same_for_the_cli_the_api_and_the_page() -> None:
     import inspect
 
     from kickoff.analysis.targets import DEFAULT_EVENTS
-    from kickoff.cli.analysis_cmd import odds, simulate
+    from kickoff.cli.analysis_cmd import odds
+    from kickoff.cli.simulate_cmd import simulate
     from kickoff.web.models import AllTargetsRequest, OddsRequest
     from kickoff.web.routes.reference import STATIC
 

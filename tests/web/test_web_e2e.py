@@ -160,7 +160,8 @@ def test_page_events_default_is_the_cli_s(server: str) -> None:
     asks the API for them."""
     import inspect
 
-    from kickoff.cli.analysis_cmd import odds, simulate
+    from kickoff.cli.analysis_cmd import odds
+    from kickoff.cli.simulate_cmd import simulate
 
     with _opened(server, []) as page:
         cli_default = inspect.signature(odds).parameters["events"].default

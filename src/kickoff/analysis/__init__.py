@@ -51,31 +51,39 @@ opponents near fumbles on a 1 and shanks on a 2:
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-# Imported at once: the function ``simulate`` has the name of its module, and the package's
-# attribute must stay the function even after the module is imported by its own name.
-from kickoff.analysis.simulate import Job, Tally, simulate
 
 if TYPE_CHECKING:
     from kickoff.analysis.chance import enumerate_runs
     from kickoff.analysis.exact import KickoffSolver, Odds
+    from kickoff.analysis.exact_odds import Events
     from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
+    from kickoff.analysis.simulate import Job, Tally, simulate
     from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
+
+#: Whether the Kick-off table is played, when a face is not told: one default for
+#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
+#: too, each event with its default decisions). Here, not in :mod:`~kickoff.analysis.targets`
+#: (which gives it too), so that a command that ranks no targets imports none (start-up).
+DEFAULT_EVENTS: Events = "all"
 
 #: Each public name -> the module that defines it. The package imports a module only when one
 #: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact`` (what
-#: ``kickoff odds`` needs) does not import the Kick It! solver and the ranking of targets.
+#: ``kickoff odds`` needs) does not import the Kick It! solver, the ranking of targets or the
+#: Monte Carlo.
 _HOMES = {
     "enumerate_runs": "chance", "KickoffSolver": "exact", "Odds": "exact", "KickOdds": "kick",
     "KickSolver": "kick", "KickTally": "kick", "kick_odds": "kick", "simulate_kick": "kick",
     "OBJECTIVES": "targets",
     "RankedTarget": "targets", "objective_value": "targets", "rank_targets": "targets",
+    "Job": "simulate", "Tally": "simulate", "simulate": "simulate",
 }
 
 __all__ = [
-    "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
+    "DEFAULT_EVENTS", "OBJECTIVES", "Job", "KickOdds", "KickSolver", "KickTally", "KickoffSolver", "Odds",
     "RankedTarget", "Tally", "enumerate_runs", "kick_odds", "objective_value", "rank_targets",
     "simulate", "simulate_kick",
 ]
@@ -89,3 +97,20 @@ def __getattr__(name: str) -> Any:
     value = getattr(import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
+
+
+class _Package(ModuleType):
+    """This package's module type: the import system sets a submodule, once imported, as the
+    package's attribute of its name; ``simulate`` stays the function of its module (as
+    ``from kickoff.analysis import simulate`` gives it, ``import kickoff.analysis.simulate as
+    simulate`` too, as before the package imported its modules lazily)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "simulate" and isinstance(value, ModuleType):
+            value = value.simulate
+        super().__setattr__(name, value)
+
+
+# Start-up (issue 16): the Monte Carlo (its module and dataclasses) is imported by a first use
+# of its names, not by ``kickoff odds``.
+sys.modules[__name__].__class__ = _Package

@@ -17,14 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from kickoff.analysis.exact import Events, KickoffSolver, Odds
+from kickoff.analysis import DEFAULT_EVENTS
+from kickoff.analysis.exact import KickoffSolver, Odds
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.core.pitch import Square
-
-#: Whether the Kick-off table is played, when a face is not told: one default for
-#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
-#: too, each event with its default decisions).
-DEFAULT_EVENTS: Events = "all"
 
 __all__ = ["DEFAULT_EVENTS", "HIGHER_IS_BETTER", "OBJECTIVES", "Objective", "RankedTarget",
            "objective_value", "rank_targets"]

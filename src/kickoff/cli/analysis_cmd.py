@@ -1,29 +1,30 @@
-"""``kickoff odds`` and ``kickoff simulate``: exact odds, the best target, Monte Carlo."""
+"""``kickoff odds``: exact odds, the best target; and what ``kickoff simulate``
+(:mod:`kickoff.cli.simulate_cmd`) shares with it: the options of the match and the target,
+:class:`Setting`."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here (start-up, issue 16): Typer reads the
+# annotations of the command it builds, and a string annotation it evaluates twice, compiling
+# each (``inspect.signature(eval_str=True)``, ``typing.get_type_hints``); the options' objects
+# are built once, at import, either way.
 
 import io
-import json
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 
-from kickoff.analysis.exact import Events, KickoffSolver, Play
-from kickoff.analysis.simulate import Job, Tally, max_jobs
-from kickoff.analysis.simulate import simulate as run_simulation
-from kickoff.analysis.targets import DEFAULT_EVENTS, Objective, rank_targets
+from kickoff.analysis import DEFAULT_EVENTS
+from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
+from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
-    FreeTurnsOpt,
     HighKickOpt,
     KickSkillOpt,
-    SeedOpt,
     TouchbackOpt,
     build_match_named,
     check_png,
@@ -31,13 +32,20 @@ from kickoff.cli.common import (
     check_square,
     defaults_played,
     guarded,
+    json_text,
     parse_target,
     prefixed,
     read_scenario,
 )
-from kickoff.cli.render import best_played, odds_table, outcome_sections, pct, ranking_report
+from kickoff.cli.render import (
+    best_played,
+    console_for,
+    odds_table,
+    outcome_sections,
+    ranking_report,
+    table_texts,
+)
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import Side, Square
@@ -45,13 +53,6 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
-from kickoff.formats.files import write_files
-
-if TYPE_CHECKING:
-    from kickoff.analysis.cluster import Executor
-
-#: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
-MAX_KICKOFFS = 10**12
 
 FileArg = Annotated[
     str | None,
@@ -67,12 +68,6 @@ TargetOpt = Annotated[
     typer.Option(help="Kick target X,Y (default: the scenario's, else the receiving zone's centre).",
                  callback=check_square),
 ]
-EventsOpt = Annotated[
-    Events,
-    typer.Option(help="all (the default, as for kickoff odds): the Kick-off table too, each "
-                 "event with its default decisions (Blitz! / Charge!: see --free-turns); none: "
-                 "deviation and landing only."),
-]
 OddsEventsOpt = Annotated[
     Events,
     typer.Option(help="all (the default, as for kickoff simulate): the Kick-off table too, each "
@@ -81,20 +76,7 @@ OddsEventsOpt = Annotated[
                  "not available here, as the event is solved before the landing is known); "
                  "none: deviation and landing only."),
 ]
-WorkersOpt = Annotated[
-    int | None,
-    typer.Option(help="Run the work on a local Dask cluster of this many worker processes, 1 to "
-                 "64 (docs/analysis.md); the same result as in this process."),
-]
-SchedulerOpt = Annotated[
-    str | None,
-    typer.Option(help="Run the work on the running Dask cluster whose scheduler is at this "
-                 "address, tcp://HOST:8786 (dask scheduler, dask worker: docs/analysis.md); "
-                 "the same result as in this process."),
-]
-
-
-@dataclass
+@dataclass(eq=False)  # never compared: no ``__eq__`` to generate (start-up, issue 16)
 class Setting:
     """A checked state before a kick-off, how to kick and the receiving coach's choices: what
     ``kickoff odds`` and ``kickoff simulate`` share."""
@@ -115,7 +97,7 @@ class Setting:
                    if k != "kick.target" or self.source is None or self.target_given}
         return prefixed(e, self.source, options)
 
-    def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> Setting:
+    def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> "Setting":
         """This setting with the kicker's use of Kick and the receiving coach's High Kick and
         touchback choices (``ScenarioError`` naming the option of an id that is not a player of
         the receiving team)."""
@@ -171,11 +153,15 @@ class Setting:
                                self.touchback)
 
 
-def _setting(
+def setting(
     command: str, file: str | None, ruleset: str, home: str | None, away: str | None,
     home_setup: str | None, away_setup: str | None, kicking: Side,
     target: str | None,
 ) -> Setting:
+    """The :class:`Setting` of ``kickoff COMMAND``: from the scenario ``file`` (``-``: stdin)
+    when given, else from the match of the options; ``target`` (``--target``) or the
+    scenario's, else the receiving zone's centre. ``ScenarioError`` naming the file or the
+    option of what is wrong."""
     if file is not None:
         from kickoff.formats.scenario import load_scenario, parse_scenario
 
@@ -247,36 +233,43 @@ def odds(
     does (the touchback player whenever he can take the ball). --play best plays every other
     choice of the receiving coach as best for the receivers under --objective, exactly, and
     names the choices that beat the defaults."""
-    from rich.console import Console
-
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
-    s = _setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
+    s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
                            use_kick_skill=kick_skill,
                            decisions=Decisions(high_kick=high_kick, touchback=touchback),
                            play=play, objective=goal)
     chosen = {} if play == "defaults" else {"play": play, "objective": goal}
-    console = Console(highlight=False)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
                        f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
-            typer.echo(json.dumps({**result.to_json(), **chosen}, indent=2))
+            typer.echo(json_text({**result.to_json(), **chosen}))
             return
-        console.print(odds_table(
-            f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
-            outcome_sections(s.state, result.touchback, result.receiving_team_holds,
-                             result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0))))
-        console.print(f"Expected distance of the ball from the receiving End Zone: "
-                      f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-        console.print(s.played(events, play, goal, result.decisions_taken), markup=False)
+        _one_target(s, result, events, play, goal)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective) -> None:
+    """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
+    was played."""
+    table = odds_table(
+        f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
+        outcome_sections(s.state, result.touchback, result.receiving_team_holds,
+                         result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
+    distance = (f"Expected distance of the ball from the receiving End Zone: "
+                f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+    played = s.played(events, play, goal, result.decisions_taken)
+    console = console_for(*table_texts(table), distance, played)
+    console.print(table)
+    console.print(distance)
+    console.print(played, markup=False)
 
 
 def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, goal: Objective,
@@ -285,25 +278,28 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
     heat map; with ``play`` ``"best"`` the choices played at the best target."""
     from rich.console import Console
 
+    from kickoff.analysis.targets import rank_targets
+
     console = Console(highlight=False)
     with s.working(not as_json, "solving every target exactly", count=True) as update:
         ranked = rank_targets(solver, goal,
                               lambda done, total: update(completed=done, total=total))
     if png is not None:
         from kickoff.analysis.plot import heatmap_png
+        from kickoff.formats.files import write_files
 
         image = io.BytesIO()
         heatmap_png(s.state, ranked, goal, image, title=f"{s.ruleset.name}, events {events}")
         write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
-        typer.echo(json.dumps({
+        typer.echo(json_text({
             "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
                          "receiving_team_holds": str(r.objective("receiver-holds")),
                          **({"decisions_taken": r.decisions_taken} if r.decisions_taken else {})}
                         for r in ranked],
-        }, indent=2))
+        }))
         return
     console.print(ranking_report(s.state, ranked, goal))
     console.print(s.played(events, play, goal, ranked[0].decisions_taken,
@@ -312,117 +308,5 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
         console.print(f"heat map written to {png}")
 
 
-def estimate(tally: Tally, count: int) -> dict[str, Any]:
-    """``{"p": estimate, "ci95": [low, high]}``: a probability from its count in ``tally``
-    (:meth:`~kickoff.analysis.simulate.Tally.interval`), as ``simulate --json`` gives it."""
-    p, low, high = tally.interval(count)
-    return {"p": p, "ci95": [low, high]}
-
-
-def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
-    """Whether ``--workers`` or ``--scheduler`` asks for a Dask cluster; ``ClusterError`` naming
-    the option if it is bad or given with ``--jobs`` over 1 (checked before any work)."""
-    from kickoff.analysis.cluster import ClusterError, check_options  # here: it imports logging
-
-    check_options(workers, scheduler)
-    cluster = workers is not None or scheduler is not None
-    if cluster and jobs != 1:
-        raise ClusterError(f"--jobs {jobs} with --{'workers' if workers else 'scheduler'}: the "
-                           f"cluster's workers are the processes; give one or the other")
-    return cluster
-
-
-def _open_executor(workers: int | None, scheduler: str | None
-                   ) -> AbstractContextManager[Executor]:
-    """:func:`~kickoff.analysis.cluster.open_executor`, imported here (it imports ``logging``;
-    start-up)."""
-    from kickoff.analysis.cluster import open_executor
-
-    return open_executor(workers, scheduler)
-
-
-@guarded
-def simulate(
-    file: FileArg = None,
-    n: Annotated[int, typer.Option("-n", min=1, max=MAX_KICKOFFS,
-                                   help="Number of kick-offs, 1 to 10**12 (memory does not "
-                                   "grow with it).")] = 100_000,
-    seed: SeedOpt = None,
-    jobs: Annotated[int, typer.Option(min=1, max=max_jobs(),
-                                      help="Processes to use, 1 to the number of CPUs of "
-                                      "this machine (not with --workers or --scheduler)."
-                                      )] = 1,
-    workers: WorkersOpt = None,
-    scheduler: SchedulerOpt = None,
-    target: TargetOpt = None,
-    events: EventsOpt = DEFAULT_EVENTS,
-    free_turns: FreeTurnsOpt = "none",
-    kick_skill: KickSkillOpt = False,
-    high_kick: HighKickOpt = None,
-    touchback: TouchbackOpt = None,
-    ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
-    kicking: KickingOpt = "home",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
-) -> None:
-    """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals.
-
-    The counts depend on -n and --seed only: --jobs N plays the chunks of kick-offs over N
-    processes of this machine, --workers N or --scheduler ADDRESS on a Dask cluster, one or the
-    other."""
-    from rich.console import Console
-    from rich.table import Table
-
-    cluster = _on_cluster(workers, scheduler, jobs)
-    s = _setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
-                 target).choosing(kick_skill, high_kick, touchback)
-    used_seed = seed if seed is not None else new_seed()
-    job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
-              high_kick, touchback)
-    with _open_executor(workers, scheduler) as executor, s.working(
-            not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
-            n, count=True) as update:
-        tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),
-                               executor=executor if cluster else None)
-    mean, se = tally.mean_distance()
-    if as_json:
-        typer.echo(json.dumps({
-            "n": n, "seed": used_seed, "target": s.target.as_list(), "events": events,
-            "free_turns": free_turns,
-            **{name: estimate(tally, count) for name, count in (
-                ("touchback", tally.touchback), ("receiving_team_holds", tally.receiving_team_holds),
-                ("ball_on_ground", tally.on_ground))},
-            "holders": {pid: estimate(tally, c)
-                        for pid, c in sorted(tally.holders.items(), key=lambda kv: -kv[1])},
-            "expected_distance_to_receiving_end_zone": {
-                "mean": mean, "ci95": [mean - 1.96 * se, mean + 1.96 * se]},
-        }, indent=2))
-        return
-    table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
-                  f"events {events}, free turns {free_turns})",
-                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever "
-                  "--jobs, --workers or --scheduler")
-    table.add_column("outcome")
-    table.add_column("estimate", justify="right")
-    table.add_column("95% interval", justify="right")
-    for section in outcome_sections(s.state, tally.touchback, tally.receiving_team_holds,
-                                    tally.holders, tally.on_ground, 0):
-        for i, (label, count) in enumerate(section):
-            p, low, high = tally.interval(count)
-            table.add_row(label, pct(p), f"{pct(low)} - {pct(high)}",
-                          end_section=i == len(section) - 1)
-    Console(highlight=False).print(table)
-    Console(highlight=False).print(
-        f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
-        f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
-    )
-    defaults = s.defaults(events, free_turns)
-    if defaults:
-        Console(highlight=False).print(defaults, markup=False)
-
-
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
-COMMANDS = {"odds": odds, "simulate": simulate}
+COMMANDS = {"odds": odds}

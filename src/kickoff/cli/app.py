@@ -10,7 +10,6 @@ import copy
 import functools
 import gc
 import importlib
-import json
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +30,7 @@ from kickoff.cli.common import (
     check_square,
     fail,
     guarded,
+    json_text,
     parse_target,
     prefixed,
     read_scenario,
@@ -42,10 +42,9 @@ from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS, RulesetName
-from kickoff.formats.narration import defaults_applied
 
-# Start-up (issue 16): the formats (pydantic models, the scenario format) and Rich are imported
-# by the commands that use them, inside their bodies; each command's module is cheap to import,
+# Start-up (issue 16): the formats (pydantic models, the scenario format), Rich and ``json`` are
+# imported by the commands that use them, inside their bodies; each command's module is cheap to import,
 # and ``main`` builds only the command it runs, importing only its module (``_COMMANDS``).
 
 #: The app's callback and the commands defined here; :data:`app` is it with every command.
@@ -81,7 +80,7 @@ def _main(
 #: 16): a module is imported only by a run of its commands, or for the whole app (``--help``).
 _COMMANDS: dict[str, tuple[str, str | None]] = {
     "odds": ("analysis_cmd", None),
-    "simulate": ("analysis_cmd", None),
+    "simulate": ("simulate_cmd", None),
     "kick": ("kick_cmd", None),
     "odds-kick": ("kick_cmd", "odds-kick"),
     "serve": ("serve_cmd", None),
@@ -152,13 +151,14 @@ def run(
         played = state_scenario(rs, before, seed=used_seed, kick=kick,
                                 decisions={k: v for k, v in chosen.items() if v},
                                 house_rules=frozenset({"kick_it"}) if kick_it else frozenset())
-        write_text(save_scenario, json.dumps(played, indent=2) + "\n")
+        write_text(save_scenario, json_text(played) + "\n")
     if as_json:
-        typer.echo(json.dumps(doc, indent=2))
+        typer.echo(json_text(doc))
         return
     from rich.console import Console
 
     from kickoff.cli.render import kickoff_report
+    from kickoff.formats.narration import defaults_applied
 
     console = Console()
     console.print(kickoff_report(before, result.state, doc, match.names))
@@ -185,7 +185,7 @@ def replay(
         doc = replay_text(text)
     except KickoffError as e:
         raise prefixed(e, source) from None
-    typer.echo(json.dumps(doc, indent=2))
+    typer.echo(json_text(doc))
 
 
 @_app.command()
@@ -284,9 +284,9 @@ def schema(
 
     docs = schemas()
     if out is None:
-        typer.echo(json.dumps(docs, indent=2))
+        typer.echo(json_text(docs))
         return
-    texts = {out / name: json.dumps(doc, indent=2) + "\n" for name, doc in docs.items()}
+    texts = {out / name: json_text(doc) + "\n" for name, doc in docs.items()}
     try:
         make_folder(out)
         write_files(texts)  # all or nothing
@@ -392,6 +392,16 @@ def main() -> Any:
     # tables) lives as long as the process. Frozen, the cyclic garbage collector no longer scans
     # it again in every later collection of the command nor at the interpreter's exit (about a
     # tenth of a one-target ``kickoff odds``); the command's own garbage is collected as before.
+    # The command's own module (and what it imports: the solver for ``odds``) is imported by
+    # ``app_for`` with the collector paused, and frozen with the rest.
     gc.freeze()
     args = flag_values(sys.argv[1:])
-    return app_for(args)(args=args)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        one = app_for(args)
+    finally:
+        if collecting:
+            gc.enable()
+    gc.freeze()
+    return one(args=args)

@@ -4,7 +4,6 @@ and the ``--target`` square (the teams and set-ups named on the command line are
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -67,6 +66,14 @@ TouchbackOpt = Annotated[
                  help="Touchback: the receiving player given the ball (default: the first "
                  "receiving player able to take it, in roster order)."),
 ]
+
+
+def json_text(doc: object) -> str:
+    """``doc`` as the commands print JSON: ``json.dumps`` indented by two. ``json`` is imported
+    here, by a command that prints it (start-up, issue 16: a table needs none)."""
+    import json
+
+    return json.dumps(doc, indent=2)
 
 
 def check_receivers(state: GameState, **chosen: str | None) -> None:
@@ -191,6 +198,8 @@ def read_scenario(file: str, command: str) -> tuple[str, str]:
     except ScenarioError:
         return source, text  # the scenario format reports it
     if isinstance(doc, dict) and doc.keys() >= TEST_CASE_KEYS:
+        import shlex
+
         jq = "jq .scenario" if file == "-" else f"jq .scenario {shlex.quote(file)}"
         pipe = ("... | " if file == "-" else "") + f"{jq} | kickoff {command} -"
         raise ScenarioError([

@@ -6,21 +6,48 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
+from kickoff.analysis.objectives import Objective
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, disc_label, jersey_number
-from kickoff.formats.narration import bb_name, squares_text, story_lines
 
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
-# module, and those that print JSON or plain lines draw nothing.
+# module, and those that print JSON or plain lines draw nothing; the narration, by those that
+# tell a kick-off (``run``); the ranking of targets, by the report of every target.
 if TYPE_CHECKING:
-    from rich.console import Group
+    from rich.console import Console, Group
     from rich.table import Table
     from rich.text import Text
+
+    from kickoff.analysis.targets import RankedTarget
+
+
+#: What Rich could take for an emoji code (``:smile:``, ``:thumbs_up-emoji:``): two colons with
+#: no space between them.
+_MAYBE_EMOJI = re.compile(r":\S*:")
+
+
+def console_for(*texts: str) -> Console:
+    """A Rich console without highlighting, for printing ``texts``: every string it is to render
+    (with markup or without). Rich replaces the emoji codes of the strings it prints, a player's
+    id of a scenario (``:smile:``) included, and imports its table of them (some 4,000 names)
+    for the first string; where none of ``texts`` could hold one, this console replaces none:
+    the same bytes, without the import (start-up, issue 16)."""
+    from rich.console import Console
+
+    return Console(highlight=False, emoji=any(_MAYBE_EMOJI.search(t) for t in texts))
+
+
+def table_texts(table: Table) -> list[str]:
+    """Every string ``table`` renders: its title, caption, headers, footers and cells."""
+    texts = [t for t in (table.title, table.caption) if isinstance(t, str)]
+    for column in table.columns:
+        texts += [t for t in (column.header, column.footer, *column.cells) if isinstance(t, str)]
+    return texts
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -211,6 +238,8 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
     from rich.table import Table
     from rich.text import Text
 
+    from kickoff.analysis.targets import HIGHER_IS_BETTER
+
     values = {r.target: r.value for r in ranked}
     lo = min(values.values())
     hi = max(values.values())
@@ -266,12 +295,16 @@ def story(log: list[dict[str, Any]]) -> Text:
     :func:`kickoff.formats.narration.story_lines`)."""
     from rich.text import Text
 
+    from kickoff.formats.narration import story_lines
+
     return Text("".join(f"- {line}\n" for line in story_lines(log)))
 
 
 def outcome(result: dict[str, Any]) -> Text:
     """The outcome in a few short lines: kick, event, ball, teams' counters, seed."""
     from rich.text import Text
+
+    from kickoff.formats.narration import bb_name, squares_text
 
     ev = result["event"]
     dev = result["deviation"]

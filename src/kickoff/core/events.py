@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal, get_args
 
-from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.injury import injury
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Move
@@ -372,6 +371,10 @@ def quick_snap(ctx: KickoffContext) -> None:
 
 def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:
     """The count (always rolled where there is one), then the free turn itself."""
+    # Start-up (issue 16): the action engine (Block, Throw Team-mate, the coach's policy) is
+    # imported by a free turn, not by every ruleset's table.
+    from kickoff.core.actions.free_turn import free_turn
+
     free_turn(ctx, event, count(ctx, event), actions)
 
 

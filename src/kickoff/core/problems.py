@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TypedDict
+from typing import Final, TypedDict
 
 from kickoff.core.pitch import Square
 
 #: The key path before a sentence's first ``": "``: a path (``decisions.blitz[1]``), optionally
 #: naming the acting player as ``core.rolls.where_of`` writes him (``(h4 at [6, 7])``, ``(h4 off
 #: the pitch)``), then the rest of the path (``.block.follow_up``).
-_WHERE = re.compile(
+#: (Compiled by its first use, in :mod:`re`'s cache: start-up, issue 16.)
+_WHERE: Final = (
     r"(?P<path>[A-Za-z_][\w.\[\]-]*)"
     r"(?: \((?P<player>[^ ()]+) (?:at \[(?P<x>-?\d+), (?P<y>-?\d+)\]|off the pitch)\))?"
     r"(?P<rest>[\w.\[\]-]*)"
@@ -70,7 +71,7 @@ class Problem:
         ('decisions.blitz[1] (h4 at [6, 7]).block.follow_up', 'follow up', ('h4',), (Square(x=6, y=7),))
         """
         where, sep, message = sentence.partition(": ")
-        m = _WHERE.fullmatch(where) if sep else None
+        m = re.fullmatch(_WHERE, where) if sep else None
         if m is None:
             return cls(sentence)
         player = m["player"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -28,6 +27,8 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
     device, pipe or socket (``/dev/full``) is refused, never replaced. ``ScenarioError`` naming
     the file otherwise.
     """
+    import tempfile  # here: only a command that writes (start-up, issue 16)
+
     umask = os.umask(0)
     os.umask(umask)
     staged: list[tuple[str, Path, Path]] = []

@@ -11,7 +11,6 @@ scenario by a set-up file (an imported FUMBBL set-up), both by jersey number (pl
 from __future__ import annotations
 
 import copy
-import json
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -217,6 +216,8 @@ def with_setup(
     document. ``ScenarioError`` for a document that is not a scenario, or a player of ``side``
     whose id carries no jersey number.
     """
+    import json
+
     from kickoff.formats.scenario_models import parse_scenario
     from kickoff.formats.team_models import RosterPlayer, TeamFile
 

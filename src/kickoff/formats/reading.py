@@ -19,13 +19,9 @@ known, the line and column; ``where=None`` leaves the line unprefixed, for calle
 
 from __future__ import annotations
 
-import gzip
-import io
-import json
 import re
 import sys
 import tomllib
-import zlib
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -104,6 +100,10 @@ def inflate_gzip(raw: bytes, where: str, limit: int = MAX_INPUT_BYTES) -> bytes:
 
     ``ScenarioError`` naming ``where`` for a truncated or corrupt stream, or one inflating to
     more than ``limit`` bytes."""
+    import gzip  # here: a replay's stream only (start-up, issue 16)
+    import io
+    import zlib
+
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
             data = f.read(limit + 1)
@@ -149,6 +149,8 @@ def limit_problem(e: BaseException) -> str | None:
 def load_json(text: str | bytes, where: str | None = None) -> Any:
     """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
     ...``) for invalid JSON, nesting too deep or an integer literal too long."""
+    import json  # here: a command that reads TOML only does not import it (start-up, issue 16)
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

@@ -196,8 +196,10 @@ class SetupData(Protocol):
 # says, without the models' validation: every built-in is validated by the models in the tests
 # (``tests/test_setup.py``), and reads the same as through them. So a command that plays only
 # built-ins imports no pydantic (start-up, issue 16). A user's file is always validated.
+# Read into a match and never compared (nor hashed: their lists are not), they generate no
+# ``__eq__`` (nor ``__hash__``): fewer methods for ``dataclasses`` to compile at import.
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BuiltinPlayer:
     """One player of a built-in team, as its file gives it (the fields of :class:`RosterPlayer`)."""
 
@@ -212,7 +214,7 @@ class BuiltinPlayer:
     skills: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BuiltinTeam:
     """A built-in team, as its file gives it (the fields of :class:`TeamFile`)."""
 
@@ -228,7 +230,7 @@ class BuiltinTeam:
     assistant_coaches: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BuiltinSetup:
     """A built-in set-up, as its file gives it (the fields of :class:`SetupFile`)."""
 

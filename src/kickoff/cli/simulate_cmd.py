@@ -1,0 +1,175 @@
+"""``kickoff simulate``: Monte Carlo kick-offs from a seed, with 95% confidence intervals.
+
+Its own module (start-up, issue 16): ``kickoff odds`` imports none of the Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kickoff.analysis import DEFAULT_EVENTS
+from kickoff.analysis.exact import Events
+from kickoff.analysis.simulate import Job, Tally, max_jobs
+from kickoff.analysis.simulate import simulate as run_simulation
+from kickoff.cli.analysis_cmd import (
+    FileArg,
+    KickingOpt,
+    RulesetOpt,
+    SetupOpt,
+    TargetOpt,
+    TeamOpt,
+    setting,
+)
+from kickoff.cli.common import (
+    FreeTurnsOpt,
+    HighKickOpt,
+    KickSkillOpt,
+    SeedOpt,
+    TouchbackOpt,
+    guarded,
+)
+from kickoff.cli.render import outcome_sections, pct
+from kickoff.core.dice import new_seed
+
+if TYPE_CHECKING:
+    from kickoff.analysis.cluster import Executor
+
+#: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
+MAX_KICKOFFS = 10**12
+
+EventsOpt = Annotated[
+    Events,
+    typer.Option(help="all (the default, as for kickoff odds): the Kick-off table too, each "
+                 "event with its default decisions (Blitz! / Charge!: see --free-turns); none: "
+                 "deviation and landing only."),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(help="Run the work on a local Dask cluster of this many worker processes, 1 to "
+                 "64 (docs/analysis.md); the same result as in this process."),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(help="Run the work on the running Dask cluster whose scheduler is at this "
+                 "address, tcp://HOST:8786 (dask scheduler, dask worker: docs/analysis.md); "
+                 "the same result as in this process."),
+]
+
+
+def estimate(tally: Tally, count: int) -> dict[str, Any]:
+    """``{"p": estimate, "ci95": [low, high]}``: a probability from its count in ``tally``
+    (:meth:`~kickoff.analysis.simulate.Tally.interval`), as ``simulate --json`` gives it."""
+    p, low, high = tally.interval(count)
+    return {"p": p, "ci95": [low, high]}
+
+
+def _on_cluster(workers: int | None, scheduler: str | None, jobs: int) -> bool:
+    """Whether ``--workers`` or ``--scheduler`` asks for a Dask cluster; ``ClusterError`` naming
+    the option if it is bad or given with ``--jobs`` over 1 (checked before any work)."""
+    from kickoff.analysis.cluster import ClusterError, check_options  # here: it imports logging
+
+    check_options(workers, scheduler)
+    cluster = workers is not None or scheduler is not None
+    if cluster and jobs != 1:
+        raise ClusterError(f"--jobs {jobs} with --{'workers' if workers else 'scheduler'}: the "
+                           f"cluster's workers are the processes; give one or the other")
+    return cluster
+
+
+def _open_executor(workers: int | None, scheduler: str | None
+                   ) -> AbstractContextManager[Executor]:
+    """:func:`~kickoff.analysis.cluster.open_executor`, imported here (it imports ``logging``;
+    start-up)."""
+    from kickoff.analysis.cluster import open_executor
+
+    return open_executor(workers, scheduler)
+
+
+@guarded
+def simulate(
+    file: FileArg = None,
+    n: Annotated[int, typer.Option("-n", min=1, max=MAX_KICKOFFS,
+                                   help="Number of kick-offs, 1 to 10**12 (memory does not "
+                                   "grow with it).")] = 100_000,
+    seed: SeedOpt = None,
+    jobs: Annotated[int, typer.Option(min=1, max=max_jobs(),
+                                      help="Processes to use, 1 to the number of CPUs of "
+                                      "this machine (not with --workers or --scheduler)."
+                                      )] = 1,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    target: TargetOpt = None,
+    events: EventsOpt = DEFAULT_EVENTS,
+    free_turns: FreeTurnsOpt = "none",
+    kick_skill: KickSkillOpt = False,
+    high_kick: HighKickOpt = None,
+    touchback: TouchbackOpt = None,
+    ruleset: RulesetOpt = "bb2020",
+    home: TeamOpt = None,
+    away: TeamOpt = None,
+    home_setup: SetupOpt = None,
+    away_setup: SetupOpt = None,
+    kicking: KickingOpt = "home",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
+) -> None:
+    """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals.
+
+    The counts depend on -n and --seed only: --jobs N plays the chunks of kick-offs over N
+    processes of this machine, --workers N or --scheduler ADDRESS on a Dask cluster, one or the
+    other."""
+    from rich.console import Console
+    from rich.table import Table
+
+    cluster = _on_cluster(workers, scheduler, jobs)
+    s = setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
+                 target).choosing(kick_skill, high_kick, touchback)
+    used_seed = seed if seed is not None else new_seed()
+    job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
+              high_kick, touchback)
+    with _open_executor(workers, scheduler) as executor, s.working(
+            not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
+            n, count=True) as update:
+        tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),
+                               executor=executor if cluster else None)
+    mean, se = tally.mean_distance()
+    if as_json:
+        typer.echo(json.dumps({
+            "n": n, "seed": used_seed, "target": s.target.as_list(), "events": events,
+            "free_turns": free_turns,
+            **{name: estimate(tally, count) for name, count in (
+                ("touchback", tally.touchback), ("receiving_team_holds", tally.receiving_team_holds),
+                ("ball_on_ground", tally.on_ground))},
+            "holders": {pid: estimate(tally, c)
+                        for pid, c in sorted(tally.holders.items(), key=lambda kv: -kv[1])},
+            "expected_distance_to_receiving_end_zone": {
+                "mean": mean, "ci95": [mean - 1.96 * se, mean + 1.96 * se]},
+        }, indent=2))
+        return
+    table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
+                  f"events {events}, free turns {free_turns})",
+                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever "
+                  "--jobs, --workers or --scheduler")
+    table.add_column("outcome")
+    table.add_column("estimate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for section in outcome_sections(s.state, tally.touchback, tally.receiving_team_holds,
+                                    tally.holders, tally.on_ground, 0):
+        for i, (label, count) in enumerate(section):
+            p, low, high = tally.interval(count)
+            table.add_row(label, pct(p), f"{pct(low)} - {pct(high)}",
+                          end_section=i == len(section) - 1)
+    Console(highlight=False).print(table)
+    Console(highlight=False).print(
+        f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
+        f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
+    )
+    defaults = s.defaults(events, free_turns)
+    if defaults:
+        Console(highlight=False).print(defaults, markup=False)
+
+
+#: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
+COMMANDS = {"simulate": simulate}
