@@ -19,6 +19,8 @@ from kickoff.core import RULESETS, Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 from kickoff.formats.teams import build_state, load_setup, load_team
 
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
 HOME = [player("h1", [12, 6]), player("h2", [12, 7]), player("h3", [12, 8]),
         player("h4", [8, 7])]
 SIDELINE_AWAY = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
@@ -304,3 +306,23 @@ def test_a_rare_holders_interval_is_not_negative() -> None:
     lows = [h["ci95"][0] for h in doc["holders"].values()]
     assert lows and min(lows) >= 0.0
     assert all(h["ci95"][0] <= h["p"] <= h["ci95"][1] for h in doc["holders"].values())
+
+
+@pytest.mark.parametrize(("args", "options"), [
+    (["odds", "SCENARIO", "--ruleset", "classic", "--home", "orc", "--events", "none"],
+     ["--ruleset", "--home"]),
+    (["odds", "SCENARIO", "--ruleset", "bb2020"], ["--ruleset"]),  # even its own value
+    (["simulate", "SCENARIO", "-n", "10", "--kicking", "away", "--away-setup", "x"],
+     ["--away-setup", "--kicking"]),
+    (["kick", "TURN", "--seed", "1", "--active", "away"], ["--active"]),
+    (["odds-kick", "TURN", "--home-setup", "botbowl_def_zone"], ["--home-setup"]),
+])
+def test_options_a_file_gives_are_refused_beside_it(args: list[str], options: list[str]) -> None:
+    """With FILE the ruleset, teams, set-ups and kicking / active team are the file's: such an
+    option beside it is named (it was ignored, silently), every one of them, exit 1."""
+    files = {"SCENARIO": str(EXAMPLES / "scenario.json"), "TURN": str(EXAMPLES / "turn.json")}
+    code, out, err = cli([files.get(a, a) for a in args])
+    assert (code, out) == (1, "") and "Traceback" not in err
+    named = [line.removeprefix("error: ").split(":")[0] for line in err.strip().splitlines()]
+    assert sorted(named) == sorted(options), err
+    assert "not used with FILE, which gives" in err

@@ -36,6 +36,7 @@ from kickoff.cli.common import (
     parse_target,
     prefixed,
     read_scenario,
+    refuse_with_file,
 )
 from kickoff.cli.render import (
     best_played,
@@ -187,6 +188,7 @@ def setting(
 
 @guarded
 def odds(
+    ctx: typer.Context,
     file: FileArg = None,
     target: TargetOpt = None,
     events: OddsEventsOpt = DEFAULT_EVENTS,
@@ -236,6 +238,7 @@ def odds(
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
+    refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,

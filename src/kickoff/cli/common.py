@@ -153,6 +153,26 @@ def fail(message: str) -> None:
     raise typer.Exit(1)
 
 
+#: The options a command with FILE takes from the file instead, and what the file gives.
+FROM_FILE = {"ruleset": "its ruleset", "home": "the teams", "away": "the teams",
+             "home_setup": "the set-ups", "away_setup": "the set-ups",
+             "kicking": "the kicking team", "active": "the active team"}
+
+
+def refuse_with_file(ctx: typer.Context, file: str | None) -> None:
+    """``ScenarioError`` naming each option of :data:`FROM_FILE` given on the command line
+    beside FILE (the file gives that value: the option would be ignored, silently)."""
+    if file is None:
+        return
+    given = [name for name in FROM_FILE if name in ctx.params
+             and (source := ctx.get_parameter_source(name)) is not None
+             and source.name not in ("DEFAULT", "DEFAULT_MAP")]
+    if given:
+        raise ScenarioError([Problem(f"not used with FILE, which gives {FROM_FILE[name]}: "
+                                     "leave it out (or FILE)", f"--{name.replace('_', '-')}")
+                             for name in given])
+
+
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``KickoffError`` raised by a command into a message on stderr and exit status 1."""
 

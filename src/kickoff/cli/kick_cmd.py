@@ -24,6 +24,7 @@ from kickoff.cli.common import (
     guarded,
     prefixed,
     read_scenario,
+    refuse_with_file,
 )
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.kick import LandingOptions, LandingPolicy, toward
@@ -180,6 +181,7 @@ def _default_kicker(state: GameState, active: Side) -> str:
 
 @guarded
 def kick(
+    ctx: typer.Context,
     file: FileArg = None,
     seed: SeedOpt = None,
     aim: AimOpt = None,
@@ -207,6 +209,7 @@ def kick(
 
     from kickoff.formats.scenario import turn_result_to_json
 
+    refuse_with_file(ctx, file)
     s = _setting("kick", file, ruleset, home, away, home_setup, away_setup, active, kicker,
                  aim, kick_block)
     used_seed = seed if seed is not None else new_seed()
@@ -261,6 +264,7 @@ def kick(
 
 @guarded
 def odds_kick(
+    ctx: typer.Context,
     file: FileArg = None,
     aim: AimOpt = None,
     kick_block: KickBlockOpt = None,
@@ -293,6 +297,7 @@ def odds_kick(
             how = Square.parse(landing)
         except ValueError as e:
             raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
+    refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
     if how is None:  # FILE's activation's landing (toward it at every distance), else the format's

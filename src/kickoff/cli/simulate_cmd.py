@@ -30,6 +30,7 @@ from kickoff.cli.common import (
     SeedOpt,
     TouchbackOpt,
     guarded,
+    refuse_with_file,
 )
 from kickoff.cli.render import outcome_sections, pct
 from kickoff.core.dice import new_seed
@@ -90,6 +91,7 @@ def _open_executor(workers: int | None, scheduler: str | None
 
 @guarded
 def simulate(
+    ctx: typer.Context,
     file: FileArg = None,
     n: Annotated[int, typer.Option("-n", min=1, max=MAX_KICKOFFS,
                                    help="Number of kick-offs, 1 to 10**12 (memory does not "
@@ -124,6 +126,7 @@ def simulate(
     from rich.table import Table
 
     cluster = _on_cluster(workers, scheduler, jobs)
+    refuse_with_file(ctx, file)
     s = setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()
