@@ -28,14 +28,14 @@ def test_worlds_sharing_journeys_changes_no_probability() -> None:
     group = max(shared.groups(), key=lambda g: len(g.members))
     assert sum(len(tables) for known in group.shared.known.values()
                for _, tables in known) > 100
-    from_ref = {id(d) for d in group.chain.solved.values()}
+    from_ref = set(group.chain.solved.values())  # the states' nodes (``chain.Nodes``)
     owners: dict[int, int] = {}
     reused = 0
     for i, chain in group.chains.items():
-        for dist in chain.solved.values():
-            if id(dist) in from_ref:
+        for node in chain.solved.values():
+            if node in from_ref:
                 continue
-            if owners.setdefault(id(dist), i) != i:
+            if owners.setdefault(node, i) != i:
                 reused += 1
     assert reused > 100
     assert not any(group.shared.known for group in alone.groups())

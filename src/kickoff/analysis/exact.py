@@ -16,7 +16,7 @@ A kick-off is solved in three parts:
 3. the ball's journey (``ball.step``) from each landing, in each world the event left, read as an
    absorbing Markov chain and solved exactly over rationals, so a failed catch that bounces to
    another player who may fail too is solved, not truncated. Worlds are told apart only where a
-   journey reads them (:meth:`KickoffSolver._group_distribution`); a touchback is resolved by
+   journey reads them (:meth:`KickoffSolver._group_mix`); a touchback is resolved by
    who takes it (:meth:`KickoffSolver._award`).
 
 The receiving coach's two choices (``Decisions.high_kick``, ``Decisions.touchback``) may be
@@ -73,6 +73,10 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
+
+#: The key of the nodes' values (``chain.Nodes.value``) that are each journey's probability of
+#: reaching a touchback (before the award).
+_REACH_TOUCHBACK = ("reach", "touchback")
 
 
 class KickoffSolver:
@@ -158,8 +162,8 @@ class KickoffSolver:
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
-        #: Touchback awards by award key (see :func:`~kickoff.analysis.worlds.award_key`).
-        self._awards: dict[Hashable, Dist] = {}
+        #: Touchback awards' nodes by award key (see :func:`~kickoff.analysis.worlds.award_key`).
+        self._awards: dict[Hashable, int] = {}
         #: With a High Kick player named: the event's High Kick worlds, set apart from
         #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
         #: journey from a landing, by (world identity, square, touchback).
@@ -329,37 +333,36 @@ class KickoffSolver:
         return chain
 
     def _award(self, world: GameState) -> Dist:
-        """The end distribution of a touchback in ``world`` (remembered by who would take it:
-        the award reads only the receiving team and, with nobody to take it, every player)."""
+        """The end distribution of a touchback in ``world`` (:meth:`_award_node`'s)."""
+        return self._tables.nodes.dist(self._award_node(world))
+
+    def _award_node(self, world: GameState) -> int:
+        """The node (``chain.Nodes``) of a touchback in ``world``, remembered by who would take
+        it: the award reads only the receiving team and, with nobody to take it, every player."""
+        nodes = self._tables.nodes
         expanded = self._expanded.get(id(world))
         if expanded is not None:  # a lumped world: the mixture of those it stands for
             mixture: Dist = {}
             for q, one in expanded:
-                for end, r in self._award(one).items():
-                    mixture[end] = mixture.get(end, 0) + q * r
-            return mixture
+                n = self._award_node(one)
+                mixture[n] = mixture[n] + q if n in mixture else q
+            return nodes.add(mixture)
         key = award_key(world, self._taker_in(world))
         cached = self._awards.get(key)
         if cached is not None:
             return cached
         chain = self._chain_for(world)
-        out: Dist = {}
+        exits: Dist = {}
         for nxt, p in chain.transitions(self._touchback).items():
-            for end, q in chain.solve(nxt).items():
-                assert end != self._touchback  # an awarded ball never leaves again
-                out[end] = out.get(end, 0) + p * q
-        self._awards[key] = out
+            assert nxt != self._touchback  # an awarded ball never leaves again
+            n = chain.node(nxt)
+            exits[n] = exits[n] + p if n in exits else p
+        out = self._awards[key] = nodes.add(exits)
         return out
 
-    def _award_mixture(self, group: Group, weights: dict[Hashable, Rational]) -> Dist:
-        """Sum over award keys of weight times that touchback award's end distribution."""
-        out: Dist = {}
-        for key, w in weights.items():
-            if not w:
-                continue
-            for end, q in self._award(group.award_worlds[key]).items():
-                out[end] = out.get(end, 0) + w * q
-        return out
+    def _reaches_touchback(self, end: int) -> int:
+        """An end state's value for :meth:`_group_mix`: 1 for the touchback, else 0."""
+        return int(end == self._touchback)
 
     # -- the event's worlds, grouped ----------------------------------------------------------
     def groups(self) -> list[Group]:
@@ -386,45 +389,46 @@ class KickoffSolver:
             self._groups = list(by_key.values())
         return self._groups
 
-    def _group_distribution(self, group: Group, start: int) -> Dist:
-        """Sum over the group's worlds of P(world) times the journey's end distribution from
-        the state numbered ``start`` (keyed by end number, see :meth:`_id`).
+    def _group_mix(self, group: Group, start: int) -> Dist:
+        """The journeys from the state numbered ``start`` over the group's worlds, as a mixture
+        of nodes (``chain.Nodes``: node -> total probability of its worlds): its end
+        distribution, pushed (``Nodes.push``), is the sum over the worlds of P(world) times the
+        journey's end distribution, touchbacks awarded (their ends, no touchback left).
 
         The journey up to a touchback looks only at the squares around the ball. Worlds are told
         apart only by the event's changes there: every world with no change there has the
         reference world's journey; the others are split by the changes there, and one journey is
         solved for each part (split further if that journey looks at more squares where the
         part's worlds differ). A touchback reached with probability ``t`` in a part adds ``t``
-        times the mixture of that part's worlds' touchback awards.
+        times the mixture of that part's worlds' touchback awards (each award's node).
         """
         cached = group.results.get(start)
         if cached is not None:
             return cached
-        tb = self._touchback
-        ref = group.chain.solve(start)
-        ref_touchback = ref.get(tb, 0)
+        nodes, reaches = self._tables.nodes, self._reaches_touchback
+        ref = group.chain.node(start)
+        ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
         seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        # Parts whose journeys are one solution (shared, see ``Group.shared``) are mixed once,
-        # with their masses summed; every touchback's awards are mixed once at the end, with
-        # each award's weight summed over the parts (exact: the same sums, regrouped).
-        mixed: dict[int, tuple[Dist, Rational]] = {id(ref): (ref, group.mass - affected)}
+        # Parts whose journeys are one solution (shared, see ``Group.shared``) are one node,
+        # their masses summed; every touchback's awards are mixed once at the end, with each
+        # award's weight summed over the parts (exact: the same sums, regrouped).
+        mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
             chain = self._member_chain(group, min(members))
-            result = chain.solve(start)
+            node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
             if w_seen <= seen:
                 part_weights = group.award_weights_of(members)
                 for key, w in part_weights.items():
                     award_weights[key] -= w
-                same = mixed.get(id(result))
-                mixed[id(result)] = (result, mass if same is None else same[1] + mass)
-                touchback = result.get(tb, 0)
+                mixed[node] = mixed[node] + mass if node in mixed else mass
+                touchback = nodes.value(node, _REACH_TOUCHBACK, reaches)
                 if touchback:
                     for key, w in part_weights.items():
                         to_award[key] = to_award.get(key, 0) + touchback * w
@@ -438,46 +442,55 @@ class KickoffSolver:
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)
             todo.extend((wider, m, part) for m, part in split.values())
-        out: Dist = {}
-        for result, mass in mixed.values():
-            for end, q in result.items():
-                if end != tb:
-                    out[end] = out[end] + mass * q if end in out else mass * q
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
-        for end, q in self._award_mixture(group, to_award).items():
-            out[end] = out.get(end, 0) + q
-        group.results[start] = out
+        for key, w in to_award.items():
+            if w:
+                n = self._award_node(group.award_worlds[key])
+                mixed[n] = mixed[n] + w if n in mixed else w
+        group.results[start] = mixed
+        return mixed
+
+    def _ends(self, flows: Dist) -> Dist:
+        """The end distribution (end number -> probability) of a mixture of nodes whose
+        touchbacks are awarded (:meth:`_group_mix`), the touchback state left out."""
+        out = self._tables.nodes.push(flows)
+        out.pop(self._touchback, None)
         return out
 
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
         parts = self._parts(target)
+        flows: Dist = {}
+        for group, weights in zip(self.groups(), parts.starts, strict=True):
+            for start, p_start in weights.items():
+                for n, mass in self._group_mix(group, start).items():
+                    flows[n] = flows[n] + p_start * mass if n in flows else p_start * mass
         ends = dict(parts.direct)
-        exact_odds.add_starts(ends, [(p_start, self._group_distribution(group, start)) for
-                                     group, weights in zip(self.groups(), parts.starts, strict=True)
-                                     for start, p_start in weights.items()])
+        for i, p in self._ends(flows).items():
+            ends[i] = ends[i] + p if i in ends else p
         odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
         odds.decisions_taken = self.decisions_taken(target)
         return odds
 
     def value(self, target: Square, objective: Objective) -> Fraction:
         """``targets.objective_value(self.odds(target), objective)`` without the full odds
-        (each group's journey from each start valued once for all targets)."""
+        (each group's journey from each start valued once for all targets, on scalars:
+        ``chain.Nodes.value``)."""
         parts = self._parts(target)
         value = exact_odds.end_values(self.state, self._states, objective,
-                                      self._end_values.setdefault(objective, {}))
+                                      self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
-        cache = self._group_values
+        cache, nodes = self._group_values, self._tables.nodes
         for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
                 key = (objective, g, start)
                 v = cache.get(key)
                 if v is None:
-                    v = cache[key] = sum((p * value(i) for i, p in
-                                          self._group_distribution(group, start).items()), Q(0))
+                    v = cache[key] = sum((mass * nodes.value(n, objective, value) for n, mass in
+                                          self._group_mix(group, start).items()), Q(0))
                 total += p_start * v
         return to_fraction(total)
 
@@ -530,7 +543,7 @@ class KickoffSolver:
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
-                self._group_distribution(group, start)
+                self._group_mix(group, start)
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
@@ -588,8 +601,8 @@ class KickoffSolver:
         played on this solver's set-up (no kick-off move), every world summed."""
         ends: Dist = {}
         for group in self.groups():
-            for i, p in self._group_distribution(
-                    group, self._landing_start(square, False, group)).items():
+            for i, p in self._ends(
+                    self._group_mix(group, self._landing_start(square, False, group))).items():
                 ends[i] = ends.get(i, 0) + p
         for p_high, world, scatters, handler in self._high_kick_worlds:
             journey, _ = self._high_kick_best(world, scatters, handler, square, False)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from kickoff.analysis import exact_odds
-from kickoff.analysis.chain import ChainSolver, Region, Shared
+from kickoff.analysis.chain import ChainSolver, Nodes, Region, Shared
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
 from kickoff.analysis.worlds import (
     BLOCK,
@@ -33,9 +33,12 @@ class Tables:
     """What every world's journey solver of one kick-off solver shares: the numbered journey
     states (``states[i]`` is the state numbered ``i``, ``ids`` its inverse, ``stops[i]`` whether a
     journey stops there: ``exact_odds.number_state``) and the transitions by state and what its
-    step reads (``transitions``)."""
+    step reads (``transitions``), and the solved states of every world's chain, as nodes
+    (``nodes``: ``chain.Nodes``; a node of one world's chain may be another's where their
+    journeys agree)."""
 
     def __init__(self) -> None:
+        self.nodes = Nodes()
         self.states: list[ball.BallState] = []
         self.ids: dict[ball.BallState, int] = {}
         self.stops: list[bool] = []
@@ -56,7 +59,8 @@ def journey_chain(
     touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
     dice; ``like``, ``shared``: see ``ChainSolver``)."""
     steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables)
-    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared)
+    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
+                       tables.nodes)
 
 
 class Steps:

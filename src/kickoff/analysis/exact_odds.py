@@ -173,34 +173,22 @@ def summarise(
     )
 
 
-def add_starts(ends: Dist, weighted: list[tuple[Rational, Dist]]) -> None:
-    """Add ``p`` times each distribution of ``weighted`` (``(p, end number -> probability)``)
-    to ``ends``; distributions of equal weight (most deviations are equally likely) are added
-    up first."""
-    by_weight: dict[Rational, list[Dist]] = {}
-    for p_start, dist in weighted:
-        by_weight.setdefault(p_start, []).append(dist)
-    for p_start, dists in by_weight.items():
-        total: Dist = {}
-        for dist in dists:
-            for i, p_end in dist.items():
-                total[i] = total.get(i, 0) + p_end
-        for i, p_end in total.items():
-            ends[i] = ends.get(i, 0) + p_start * p_end
-
-
 def end_values(
     state: GameState, named: list[ball.BallState], objective: Objective, known: dict[int, int],
+    touchback: int,
 ) -> Callable[[int], int]:
     """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``),
-    remembered in ``known``."""
+    remembered in ``known``; ``0`` for ``touchback``, the number of the touchback state (the
+    awards' ends are valued instead)."""
     receiving = state.receiving
     end_zone_x = state.pitch.end_zone_x(receiving)
     sides = {p.id: p.side for p in state.players.values()}
 
     def value(i: int) -> int:
         v = known.get(i)
-        if v is None:
+        if v is None and i == touchback:
+            v = known[i] = 0
+        elif v is None:
             end = cast("ball.Held | ball.Rests", named[i])  # an end: held or resting
             v = known[i] = end_objective(end, objective, receiving, end_zone_x, sides)
         return v
