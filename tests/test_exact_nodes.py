@@ -14,7 +14,7 @@ from kickoff.analysis.chain import ChainSolver, Nodes
 from kickoff.analysis.chance import Dist, Q, Rational
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.targets import OBJECTIVES, objective_value
-from kickoff.core import RULESETS
+from kickoff.core import RULESETS, ball
 from kickoff.core.pitch import Square
 from kickoff.formats.teams import build_state, load_setup, load_team
 
@@ -99,9 +99,9 @@ def test_scalar_values_equal_the_full_odds_on_the_kickoff_journeys() -> None:
     nodes = by_value._tables.nodes
     states = by_value._states
     touchback = by_value._touchback
-    holds = {i: int(i != touchback and getattr(s, "player", None) is not None
-                    and by_value.state.players[getattr(s, "player")].side
-                    == by_value.state.receiving)
+    receiving = by_value.state.receiving
+    holds = {i: int(i != touchback and isinstance(s, ball.Held)
+                    and by_value.state.players[s.player].side == receiving)
              for i, s in enumerate(states) if by_value._stops[i]}
     checked = 0
     for n in range(0, len(nodes.exits), 10):

@@ -16,6 +16,7 @@ asked for (:meth:`Nodes.dist`); a linear value of the end (an objective) is solv
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
@@ -107,25 +108,27 @@ class Nodes:
 
     def push(self, flows: Dist) -> Dist:
         """The end distribution of the mixture ``flows`` (node -> its weight): end state ->
-        probability, each node's weight carried through its exits, highest node first. A weight
+        probability, each node's weight carried through its exits, highest node first (so a
+        node's weight is whole when it is carried on: its predecessors are all higher). A weight
         of zero is carried too (its ends are there, with probability zero, as in the weighted
         sum of the distributions)."""
         exits, end_of = self.exits, self.end_of
         flow = dict(flows)
-        stack = list(flow)
-        while stack:  # every node below
-            for t in exits[stack.pop()]:
-                if t not in flow:
-                    flow[t] = Q(0)
-                    stack.append(t)
+        waiting = [-n for n in flow]  # a heap of the nodes reached, highest first
+        heapq.heapify(waiting)
         out: Dist = {}
-        for n in sorted(flow, reverse=True):
-            f = flow[n]
+        while waiting:
+            n = -heapq.heappop(waiting)
+            f = flow.pop(n)
             if end_of[n] >= 0:
                 out[end_of[n]] = f
                 continue
             for t, p in exits[n].items():
-                flow[t] += p * f
+                if t in flow:
+                    flow[t] += p * f
+                else:
+                    flow[t] = p * f
+                    heapq.heappush(waiting, -t)
         return out
 
 
@@ -147,7 +150,7 @@ class ChainSolver:
         is_end: Callable[[int], bool],
         reads: Callable[[int], Region] | None = None,
         like: tuple[ChainSolver, Region] | None = None,
-        shared: tuple[Shared, frozenset[Hashable]] | None = None,
+        shared: tuple[Shared, int] | None = None,
         nodes: Nodes | None = None,
     ) -> None:
         self.transitions = transitions
@@ -329,22 +332,22 @@ class ChainSolver:
 
 class Shared:
     """Solutions shared between chains over the same states (with ``reads``) that differ from
-    each other by changes (any hashable), as the event's worlds differ from the set-up.
+    each other by changes, as the event's worlds differ from the set-up: a chain's changes are
+    an int, one bit per change (as ``kickoff.analysis.worlds.Group`` numbers them).
 
-    ``sees(region)``: every change (of any chain) that a read of ``region`` would see. A state
-    solved in a chain with changes ``c`` and region ``r`` has the same solution and region in
-    any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads the same
-    things and meets the same outcomes.
+    ``sees(region)``: every change (of any chain) that a read of ``region`` would see, as bits.
+    A state solved in a chain with changes ``c`` and region ``r`` has the same solution and
+    region in any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads
+    the same things and meets the same outcomes.
     """
 
-    def __init__(self, sees: Callable[[Region], frozenset[Hashable]]) -> None:
+    def __init__(self, sees: Callable[[Region], int]) -> None:
         self.sees = sees
         #: State -> [(the changes its region sees, {those of a chain's changes -> (solution's
         #: node, region)})].
-        self.known: dict[int, list[tuple[frozenset[Hashable],
-                                         dict[frozenset[Hashable], tuple[int, Region]]]]] = {}
+        self.known: dict[int, list[tuple[int, dict[int, tuple[int, Region]]]]] = {}
 
-    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[int, Region] | None:
+    def find(self, s: int, changes: int) -> tuple[int, Region] | None:
         """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
         known)."""
         for seen, table in self.known.get(s, ()):
@@ -353,8 +356,7 @@ class Shared:
                 return found
         return None
 
-    def add(self, s: int, changes: frozenset[Hashable], solution: int,
-            region: Region) -> None:
+    def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
         seen = self.sees(region)
         known = self.known.setdefault(s, [])

@@ -149,8 +149,10 @@ class KickoffSolver:
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
-        #: Each enumerated world's changes from the set-up, by the world's identity.
+        #: Each enumerated world's changes from the set-up, by the world's identity, and one
+        #: copy of each change (``worlds.differences``).
         self._diffs: dict[int, Diff] = {}
+        self._entries: dict[Any, Any] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
         #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
@@ -241,7 +243,7 @@ class KickoffSolver:
         base = self.state
         ctx = self._context(base.clone(), dice)
         event = roll_event(ctx)
-        diff = differences(base, ctx.state, self._taker_in(ctx.state))
+        diff = differences(base, ctx.state, self._taker_in(ctx.state), self._entries)
         # a named High Kick player: the event's effect depends on the landing, set apart
         high = chosen_high_kick and event.name == "high_kick"
         key = (ctx.state.weather, diff.entries, high)
@@ -292,7 +294,7 @@ class KickoffSolver:
 
     def _chain_for(
         self, world: GameState, like: tuple[ChainSolver, Region] | None = None,
-        shared: tuple[Shared, frozenset[Any]] | None = None,
+        shared: tuple[Shared, int] | None = None,
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
         stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
@@ -328,7 +330,7 @@ class KickoffSolver:
         if chain is None:
             _, world, diff = group.members[i]
             differ = touch_bits(diff.entries)
-            shared = (group.shared, diff.entries) if self.share_journeys else None
+            shared = (group.shared, group.masks[i]) if self.share_journeys else None
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
 
@@ -408,7 +410,7 @@ class KickoffSolver:
         nodes, reaches = self._tables.nodes, self._reaches_touchback
         ref = group.chain.node(start)
         ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
-        seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
+        seen = group.touching(group.chain.region_of(start)) if group.members else 0
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
         # Parts whose journeys are one solution (shared, see ``Group.shared``) are one node,
@@ -423,7 +425,7 @@ class KickoffSolver:
             chain = self._member_chain(group, min(members))
             node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
-            if w_seen <= seen:
+            if not w_seen & ~seen:
                 part_weights = group.award_weights_of(members)
                 for key, w in part_weights.items():
                     award_weights[key] -= w
@@ -435,9 +437,9 @@ class KickoffSolver:
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             wider = seen | w_seen
-            split: dict[frozenset[Any], tuple[Rational, list[int]]] = {}
+            split: dict[int, tuple[Rational, list[int]]] = {}
             for i in members:
-                key = group.members[i][2].restricted(wider)
+                key = group.masks[i] & wider
                 part_mass, part = split.get(key, (Q(0), []))
                 part.append(i)
                 split[key] = (part_mass + group.members[i][0], part)

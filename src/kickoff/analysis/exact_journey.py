@@ -47,13 +47,17 @@ class Tables:
         self.transitions: dict[Hashable, Dist] = {}
         #: One copy of each block key: equal ones are many, across the worlds.
         self.blocks: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
+        #: The journeys' decisions by touchback taker (``None``: the default), one object for
+        #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
+        #: tenth of what the garbage collector walked).
+        self.decisions: dict[str | None, Decisions] = {}
 
 
 def journey_chain(
     world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
     taker: str | None, dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
     like: tuple[ChainSolver, Region] | None = None,
-    shared: tuple[Shared, frozenset[Any]] | None = None,
+    shared: tuple[Shared, int] | None = None,
 ) -> ChainSolver:
     """The journey solver of ``world`` (``reach``: the solver's ``ball.reach``; ``taker``: the
     touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
@@ -86,7 +90,10 @@ class Steps:
         self.presences = [(q.square, q.side) for q in world.players.values()
                           if q.square is not None and "disturbing_presence" in q.skills]
         # the journey never changes a player: who may take a touchback is the world's
-        self.decisions = Decisions(touchback=taker)
+        decisions = tables.decisions.get(taker)
+        if decisions is None:
+            decisions = tables.decisions[taker] = Decisions(touchback=taker)
+        self.decisions = decisions
         self.award = award_key(world, taker)
         self.blocks: dict[Square, tuple[Hashable, ...]] = {}
 
