@@ -499,7 +499,8 @@ class KickoffSolver:
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""
         parts = self._parts(target)
-        return parts.taken.lines(parts.takers if self.value(target, "touchback") else [])
+        return parts.taken.lines(parts.takers if parts.takers and self.value(target, "touchback")
+                                 else [])
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,

@@ -45,8 +45,9 @@ class Tables:
         #: A journey state's transitions by the state and what its step reads (``block_key``:
         #: the players in the block around the ball, the weather; a touchback's award key).
         self.transitions: dict[Hashable, Dist] = {}
-        #: One copy of each block key: equal ones are many, across the worlds.
-        self.blocks: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
+        #: Each block key (``block_key``, ``occupied_key``) met, numbered: equal ones are many,
+        #: across the worlds, and a transition's key holds the number (cheap to hash).
+        self.blocks: dict[tuple[Hashable, ...], int] = {}
         #: The journeys' decisions by touchback taker (``None``: the default), one object for
         #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
         #: tenth of what the garbage collector walked).
@@ -95,7 +96,10 @@ class Steps:
             decisions = tables.decisions[taker] = Decisions(touchback=taker)
         self.decisions = decisions
         self.award = award_key(world, taker)
-        self.blocks: dict[Square, tuple[Hashable, ...]] = {}
+        #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
+        #: and a bounce's.
+        self.blocks: dict[Square, int] = {}
+        self.rings: dict[Square, int] = {}
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,
@@ -115,11 +119,15 @@ class Steps:
             # Disturbing Presence)
             block = self.blocks.get(s.square)
             if block is None:
-                block = block_key(board, s.square, self.offsets, self.presences, self.presence)
-                block = self.blocks[s.square] = tables.blocks.setdefault(block, block)
+                key = block_key(board, s.square, self.offsets, self.presences, self.presence)
+                block = self.blocks[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
             local: Hashable = (i, self.world.weather, block)
         elif isinstance(s, ball.Bounce):
-            local = (i, occupied_key(board, s.square))  # a bounce: its neighbours' occupation
+            ring = self.rings.get(s.square)  # a bounce: its neighbours' occupation
+            if ring is None:
+                key = occupied_key(board, s.square)
+                ring = self.rings[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
+            local = (i, ring)
         elif isinstance(s, ball.Touchback):
             local = (i, self.award)
         else:
