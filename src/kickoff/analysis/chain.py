@@ -124,11 +124,12 @@ class Nodes:
                 out[end_of[n]] = f
                 continue
             for t, p in exits[n].items():
-                if t in flow:
-                    flow[t] += p * f
-                else:
+                g = flow.get(t)
+                if g is None:
                     flow[t] = p * f
                     heapq.heappush(waiting, -t)
+                else:
+                    flow[t] = g + p * f
         return out
 
 

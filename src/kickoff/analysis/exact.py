@@ -77,6 +77,8 @@ __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
 #: The key of the nodes' values (``chain.Nodes.value``) that are each journey's probability of
 #: reaching a touchback (before the award).
 _REACH_TOUCHBACK = ("reach", "touchback")
+#: The format's default decisions, as the event and the landing are played (read only).
+_DEFAULTS = Decisions()
 
 
 class KickoffSolver:
@@ -263,7 +265,8 @@ class KickoffSolver:
         return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
-        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules,
+        # the format's default decisions, one object (the rules only read them)
+        return KickoffContext(state, self.ruleset, dice, _DEFAULTS, self.house_rules,
                               log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
