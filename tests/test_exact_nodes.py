@@ -109,3 +109,17 @@ def test_scalar_values_equal_the_full_odds_on_the_kickoff_journeys() -> None:
         assert nodes.value(n, "holds", holds.__getitem__) == expected
         checked += 1
     assert checked > 500
+
+
+def test_pushed_and_expanded_odds_are_the_same_fractions() -> None:
+    # A solver pushes its first targets' odds through the nodes and expands the nodes'
+    # distributions for the next (``exact._PUSHED_ODDS``): asked in opposite orders, two solvers
+    # take the other way for most of these targets, and agree on every end.
+    forward, backward = _eleven()
+    targets = [Square(x, y) for x in (14, 19, 23) for y in (3, 7, 11)] + [Square(17, 5)]
+    ahead = {t: forward.odds(t) for t in targets}
+    behind = {t: backward.odds(t) for t in reversed(targets)}
+    for t in targets:
+        assert ahead[t].ends == behind[t].ends
+        assert ahead[t].to_json() == behind[t].to_json()
+        assert sum(ahead[t].ends.values(), Fraction(0)) == 1

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, cast
 
+from kickoff.analysis.chain import Nodes
 from kickoff.analysis.chance import Dist, Q, Rational, to_fraction
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
@@ -171,6 +172,48 @@ def summarise(
         expected_distance_to_receiving_end_zone=to_fraction(distance),
         exact_ends={named[i]: p for i, p in ends.items()},
     )
+
+
+def add_starts(ends: Dist, weighted: list[tuple[Rational, Dist]]) -> None:
+    """Add ``p`` times each distribution of ``weighted`` (``(p, end number -> probability)``)
+    to ``ends``; distributions of equal weight (most deviations are equally likely) are added
+    up first."""
+    by_weight: dict[Rational, list[Dist]] = {}
+    for p_start, dist in weighted:
+        by_weight.setdefault(p_start, []).append(dist)
+    for p_start, dists in by_weight.items():
+        total: Dist = {}
+        for dist in dists:
+            for i, p_end in dist.items():
+                total[i] = total.get(i, 0) + p_end
+        for i, p_end in total.items():
+            ends[i] = ends.get(i, 0) + p_start * p_end
+
+
+def add_pushed(ends: Dist, weighted: list[tuple[Rational, Dist]], nodes: Nodes,
+               touchback: int) -> None:
+    """Add ``p`` times the end distribution of each mixture of nodes of ``weighted`` (``(p,
+    node -> weight)``: ``KickoffSolver._group_mix``) to ``ends``, the mixtures pushed through
+    the nodes as one flow (``Nodes.push``; the touchback state, whose awards are in the
+    mixtures, left out)."""
+    flows: Dist = {}
+    for p_start, mix in weighted:
+        for n, mass in mix.items():
+            flows[n] = flows[n] + p_start * mass if n in flows else p_start * mass
+    for i, p in nodes.push(flows).items():
+        if i != touchback:
+            ends[i] = ends[i] + p if i in ends else p
+
+
+def mix_distribution(mix: Dist, nodes: Nodes, touchback: int) -> Dist:
+    """The end distribution of a mixture of nodes (node -> weight: ``KickoffSolver._group_mix``)
+    from the nodes' own distributions (``Nodes.dist``), the touchback state left out."""
+    out: Dist = {}
+    for n, mass in mix.items():
+        for end, q in nodes.dist(n).items():
+            if end != touchback:
+                out[end] = out[end] + mass * q if end in out else mass * q
+    return out
 
 
 def end_values(

@@ -289,8 +289,10 @@ class Group:
     award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
     #: The whole group's touchback awards: award key -> total probability of its worlds.
     award_weights: dict[Hashable, Any] = field(default_factory=dict)
-    #: Each start's journeys over the group's worlds (``KickoffSolver._group_mix``).
+    #: Each start's journeys over the group's worlds (``KickoffSolver._group_mix``) and, when
+    #: many targets' odds are asked, their end distributions (``_group_distribution``).
     results: dict[int, dict[int, Any]] = field(default_factory=dict)
+    distributions: dict[int, dict[int, Any]] = field(default_factory=dict)
     partitions: dict[int, dict[int, tuple[Any, list[int]]]] = field(default_factory=dict)
     touched: dict[int, int] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
@@ -336,6 +338,17 @@ class Group:
                 p, _, diff = self.members[i]
                 out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
+
+    def split(self, seen: int, members: list[int]) -> list[tuple[int, Any, list[int]]]:
+        """The worlds ``members`` split by their changes in ``seen`` (bits): ``(seen, total
+        probability, member indexes)`` for each part."""
+        parts: dict[int, tuple[Any, list[int]]] = {}
+        for i in members:
+            key = self.masks[i] & seen
+            mass, part = parts.get(key, (Q(0), []))
+            part.append(i)
+            parts[key] = (mass + self.members[i][0], part)
+        return [(seen, mass, part) for mass, part in parts.values()]
 
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
