@@ -73,7 +73,7 @@ class Nodes:
                     todo.add(t)
                     stack.append(t)
         end_of = self.end_of
-        for n in sorted(todo):
+        for n in sorted(todo) if len(todo) > 1 else todo:
             if end_of[n] >= 0:
                 dists[n] = {end_of[n]: Q(1)}
                 continue
@@ -324,9 +324,14 @@ class ChainSolver:
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
         out: Dist = {}
-        is_end, solved, end = self.is_end, self.solved, self.nodes.end
+        is_end, solved, ends = self.is_end, self.solved, self.nodes.ends
         for t, p in weighted:
-            n = end(t) if is_end(t) else solved[t]
+            if is_end(t):
+                n = ends.get(t)
+                if n is None:
+                    n = self.nodes.end(t)
+            else:
+                n = solved[t]
             out[n] = out[n] + p if n in out else p
         return out
 
