@@ -59,6 +59,19 @@ class Nodes:
         self.end_of.append(-1)
         return len(self.exits) - 1
 
+    def truncate(self, size: int, held: dict[Hashable, int] | None = None) -> None:
+        """Forget every node from ``size`` on (nothing holds them any more: a chain solved, read
+        and dropped), with their distributions and values, and the entries of ``held`` (any key
+        -> node) that name them."""
+        del self.exits[size:], self.end_of[size:]
+        if held is not None:
+            for key in [key for key, n in held.items() if n >= size]:
+                del held[key]
+        self.ends = {state: n for state, n in self.ends.items() if n < size}
+        self.dists = {n: d for n, d in self.dists.items() if n < size}
+        for values in self.values.values():
+            del values[size:]
+
     def dist(self, node: int) -> Dist:
         """Node ``node``'s distribution of end states (end state -> probability), expanded from
         the exits (remembered; the caller must not change it)."""

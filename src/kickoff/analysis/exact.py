@@ -74,14 +74,12 @@ from kickoff.core.state import GameState
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
 
-#: The key of the nodes' values (``chain.Nodes.value``) that are each journey's probability of
-#: reaching a touchback (before the award).
+#: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback.
 _REACH_TOUCHBACK = ("reach", "touchback")
 #: How many targets' odds a solver pushes through the journeys' nodes, each on its own
-#: (``Nodes.push``: a walk of every node it reaches; the five ``kickoff odds --all-targets``
-#: shows), before it expands the nodes' end distributions, once for all the next targets
-#: (the benchmark's pairing, pure build: five targets pushed 0.18 s, expanded 0.32 s; all 195
-#: pushed 3.8 s, expanded 1.0 s). The same exact fractions either way.
+#: (``Nodes.push``; the five ``kickoff odds --all-targets`` shows), before it expands the
+#: nodes' end distributions once for all the next (the benchmark's pairing, pure build: five
+#: pushed 0.18 s, expanded 0.32 s; all 195 pushed 3.8 s, expanded 1.0 s). The same fractions.
 _PUSHED_ODDS = 5
 #: The format's default decisions, as the event and the landing are played (read only).
 _DEFAULTS = Decisions()
@@ -370,8 +368,7 @@ class KickoffSolver:
             assert nxt != self._touchback  # an awarded ball never leaves again
             n = chain.node(nxt)
             exits[n] = exits[n] + p if n in exits else p
-        out = self._awards[key] = nodes.add(exits)
-        return out
+        return self._awards.setdefault(key, nodes.add(exits))
 
     def _reaches_touchback(self, end: int) -> int:
         """An end state's value for :meth:`_group_mix`: 1 for the touchback, else 0."""
@@ -518,7 +515,6 @@ class KickoffSolver:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
-
         deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
                                           dice=self._dice()))
         ends: Dist = {}
@@ -686,9 +682,11 @@ class KickoffSolver:
     ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
         """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
         set-up, players moved): each start's journey to a touchback (end -> rational), its region,
-        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
+        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains
+        (one not kept is dropped with the nodes it made: a search's memory stays bounded)."""
         like_chain = None if like is None else (
             self._chain_for(like), touch_bits(differences(like, world, self.taker).entries))
+        nodes, size = self._tables.nodes, len(self._tables.nodes.exits)
         chain, named = self._chain_for(world, like_chain), self._states
         journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
                     for i in map(self._id, starts)]
@@ -696,4 +694,6 @@ class KickoffSolver:
         chain.like = None  # kept, it must not keep the world it came from alive
         for old in (*forget, *(() if keep else (world,))):
             self._chains.pop(id(old), None)
+        if not keep and world is not self.state:
+            nodes.truncate(size, self._awards)  # (their awards too)
         return journeys, award
