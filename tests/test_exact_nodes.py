@@ -123,3 +123,32 @@ def test_pushed_and_expanded_odds_are_the_same_fractions() -> None:
         assert ahead[t].ends == behind[t].ends
         assert ahead[t].to_json() == behind[t].to_json()
         assert sum(ahead[t].ends.values(), Fraction(0)) == 1
+
+
+def test_a_dropped_variant_chain_leaves_no_node_behind() -> None:
+    # The advisor's candidates (``variant_journeys``, keep=False): the same journeys as a
+    # fresh solver's, and the shared node table as it was after each (a search's memory bounded).
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    solver = KickoffSolver(state, rs)
+    mover = next(p for p in state.teams[state.receiving].players
+                 if p.square is not None and Square(p.square.x, p.square.y - 1) not in state.board
+                 and Square(p.square.x, p.square.y - 2) not in state.board)
+    assert mover.square is not None
+    x0, y0 = mover.square
+    starts = [ball.Arrive(Square(x, y), "kicked", False) for x in (x0 - 1, x0, x0 + 1)
+              for y in (y0 - 2, y0)] + [ball.Arrive(Square(19, 7), "kicked", False)]
+    base, _ = solver.variant_journeys(state.clone(), starts, keep=True)
+    size = len(solver._tables.nodes.exits)
+    for step in (1, 2):
+        world = state.clone()
+        world.move(world.players[mover.id], Square(x0, y0 - step))
+        moved, award = solver.variant_journeys(world, starts)
+        assert len(solver._tables.nodes.exits) == size
+        fresh = KickoffSolver(world, rs)
+        again, fresh_award = fresh.variant_journeys(world, starts)
+        assert moved == again and award == fresh_award
+    assert moved != base  # the move was seen by some journey
