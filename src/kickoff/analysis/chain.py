@@ -63,12 +63,15 @@ class Nodes:
         """Forget every node from ``size`` on (nothing holds them any more: a chain solved, read
         and dropped), with their distributions and values, and the entries of ``held`` (any key
         -> node) that name them."""
-        del self.exits[size:], self.end_of[size:]
+        end_of, dists = self.end_of, self.dists
+        for n in range(size, len(end_of)):  # (the nodes forgotten only, not every node kept)
+            dists.pop(n, None)
+            if end_of[n] >= 0:
+                del self.ends[end_of[n]]
+        del self.exits[size:], end_of[size:]
         if held is not None:
             for key in [key for key, n in held.items() if n >= size]:
                 del held[key]
-        self.ends = {state: n for state, n in self.ends.items() if n < size}
-        self.dists = {n: d for n, d in self.dists.items() if n < size}
         for values in self.values.values():
             del values[size:]
 
