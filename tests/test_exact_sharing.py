@@ -28,14 +28,37 @@ def test_worlds_sharing_journeys_changes_no_probability() -> None:
     group = max(shared.groups(), key=lambda g: len(g.members))
     assert sum(len(tables) for known in group.shared.known.values()
                for _, tables in known) > 100
-    from_ref = {id(d) for d in group.chain.solved.values()}
+    from_ref = set(group.chain.solved.values())  # the states' nodes (``chain.Nodes``)
     owners: dict[int, int] = {}
     reused = 0
     for i, chain in group.chains.items():
-        for dist in chain.solved.values():
-            if id(dist) in from_ref:
+        for node in chain.solved.values():
+            if node in from_ref:
                 continue
-            if owners.setdefault(id(dist), i) != i:
+            if owners.setdefault(node, i) != i:
                 reused += 1
     assert reused > 100
     assert not any(group.shared.known for group in alone.groups())
+
+
+def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
+    # The benchmark's pairing: the event's worlds' diffs, made with one copy of each change
+    # (``differences(..., known)``), equal those made without; a group's changes are numbered
+    # bits, and each member's mask is exactly its changes.
+    from kickoff.analysis.worlds import differences
+
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    solver = KickoffSolver(state, rs, events="all")
+    group = max(solver.groups(), key=lambda g: len(g.members))
+    known: dict[object, object] = {}
+    for i, (_, world, diff) in enumerate(group.members[:300]):
+        assert differences(state, world, None, known) == diff == differences(state, world)
+        assert group.masks[i] == sum(1 << group.entry_index[e] for e in diff.entries)
+    # the worlds share their change objects: far fewer distinct ones than changes
+    changes = sum(len(diff.entries) for _, _, diff in group.members)
+    assert len({id(e) for _, _, d in group.members for e in d.entries}) < changes / 10
+    assert len(group.entry_index) == len({e for _, _, d in group.members for e in d.entries})

@@ -5,10 +5,18 @@ an enumeration of the rules gives them: ``kickoff.analysis.chance``) and which s
 Loops (a failed catch bouncing to another player who may fail too, and back) are solved as linear
 systems over exact rationals, not truncated. Used by the kick-off odds (the ball's journey,
 ``kickoff.analysis.exact``) and the Kick It! odds (``kickoff.analysis.kick``).
+
+A solved state is a node of :class:`Nodes`: its exits (the nodes it goes to, with their
+probabilities: a state outside any loop, its transitions; a loop's state, its absorption into
+the loop's outside successors). End distributions are expanded from the exits only where they are
+asked for (:meth:`Nodes.dist`); a linear value of the end (an objective) is solved on scalars
+(:meth:`Nodes.value`), and a mixture of journeys is pushed through the exits as one flow
+(:meth:`Nodes.push`): the same exact sums as the distributions', regrouped.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from kickoff.analysis.chance import Dist, Q, Rational
@@ -18,14 +26,139 @@ from kickoff.analysis.chance import Dist, Q, Rational
 Region = int
 
 
+class Nodes:
+    """Solved states of one or several chains (over the same numbered states), as nodes.
+
+    Node ``n``'s ``exits[n]`` maps the nodes its journey goes to next to their probabilities
+    (summing to 1); an end's node (:meth:`end`) has no exits and ``end_of[n]``, its end state
+    (``-1`` for the others). Every exit goes to a lower node (successors are solved first), so
+    increasing node order is an order in which each node follows everything it leads to.
+    """
+
+    def __init__(self) -> None:
+        self.exits: list[Dist] = []
+        self.end_of: list[int] = []
+        #: End state -> its node.
+        self.ends: dict[int, int] = {}
+        #: Expanded end distributions (:meth:`dist`), by node.
+        self.dists: dict[int, Dist] = {}
+        #: Scalar values by key (:meth:`value`), ``values[key][n]`` node ``n``'s.
+        self.values: dict[Hashable, list[Rational]] = {}
+
+    def end(self, state: int) -> int:
+        """The node of the end state ``state`` (made if new)."""
+        n = self.ends.get(state)
+        if n is None:
+            n = self.ends[state] = self.add({})
+            self.end_of[n] = state
+        return n
+
+    def add(self, exits: Dist) -> int:
+        """A new node with ``exits`` (node -> probability, every node lower)."""
+        self.exits.append(exits)
+        self.end_of.append(-1)
+        return len(self.exits) - 1
+
+    def truncate(self, size: int, held: dict[Hashable, int] | None = None) -> None:
+        """Forget every node from ``size`` on (nothing holds them any more: a chain solved, read
+        and dropped), with their distributions and values, and the entries of ``held`` (any key
+        -> node) that name them."""
+        end_of, dists = self.end_of, self.dists
+        for n in range(size, len(end_of)):  # (the nodes forgotten only, not every node kept)
+            dists.pop(n, None)
+            if end_of[n] >= 0:
+                del self.ends[end_of[n]]
+        del self.exits[size:], end_of[size:]
+        if held is not None:
+            for key in [key for key, n in held.items() if n >= size]:
+                del held[key]
+        for values in self.values.values():
+            del values[size:]
+
+    def dist(self, node: int) -> Dist:
+        """Node ``node``'s distribution of end states (end state -> probability), expanded from
+        the exits (remembered; the caller must not change it)."""
+        dists = self.dists
+        found = dists.get(node)
+        if found is not None:
+            return found
+        todo, stack, exits = {node}, [node], self.exits
+        while stack:  # every node below without a distribution yet
+            for t in exits[stack.pop()]:
+                if t not in dists and t not in todo:
+                    todo.add(t)
+                    stack.append(t)
+        end_of = self.end_of
+        for n in sorted(todo) if len(todo) > 1 else todo:
+            if end_of[n] >= 0:
+                dists[n] = {end_of[n]: Q(1)}
+                continue
+            out: Dist = {}
+            for t, p in exits[n].items():
+                if p == 1:  # one exit: its distribution as it is (no product to take)
+                    for end, q in dists[t].items():
+                        out[end] = out[end] + q if end in out else q
+                else:
+                    for end, q in dists[t].items():
+                        out[end] = out[end] + p * q if end in out else p * q
+            dists[n] = out
+        return dists[node]
+
+    def value(self, node: int, key: Hashable, end_value: Callable[[int], Rational | int]
+              ) -> Rational:
+        """The expectation over node ``node``'s end distribution of ``end_value`` (end state ->
+        its value), exactly: solved on scalars, every node up to ``node`` once per ``key``."""
+        values = self.values.setdefault(key, [])
+        exits, end_of = self.exits, self.end_of
+        for n in range(len(values), node + 1):
+            if end_of[n] >= 0:
+                values.append(Q(end_value(end_of[n])))
+                continue
+            v = Q(0)
+            for t, p in exits[n].items():
+                w = values[t]
+                if w:
+                    v += p * w
+            values.append(v)
+        return values[node]
+
+    def push(self, flows: Dist) -> Dist:
+        """The end distribution of the mixture ``flows`` (node -> its weight): end state ->
+        probability, each node's weight carried through its exits, highest node first (so a
+        node's weight is whole when it is carried on: its predecessors are all higher). A weight
+        of zero is carried too (its ends are there, with probability zero, as in the weighted
+        sum of the distributions)."""
+        exits, end_of = self.exits, self.end_of
+        flow = dict(flows)
+        waiting = [-n for n in flow]  # a heap of the nodes reached, highest first
+        heapq.heapify(waiting)
+        out: Dist = {}
+        while waiting:
+            n = -heapq.heappop(waiting)
+            f = flow.pop(n)
+            if end_of[n] >= 0:
+                out[end_of[n]] = f
+                continue
+            for t, p in exits[n].items():
+                g = flow.get(t)
+                if g is None:
+                    flow[t] = p * f
+                    heapq.heappush(waiting, -t)
+                else:
+                    flow[t] = g + p * f
+        return out
+
+
 class ChainSolver:
     """Exact end distributions of an absorbing Markov chain, state by state, with memory.
 
     ``transitions(s)`` gives the next states of a non-end state with their probabilities. States
-    are solved a strongly connected component at a time (Tarjan's algorithm), successors first:
-    a state outside any loop costs one weighted sum; a loop (a failed catch bouncing to another
-    player who may fail too, and back) is solved by Gaussian elimination over exact rationals, not
-    truncated. Every state solved is remembered, so journeys sharing states share the work.
+    are solved a strongly connected component at a time (Tarjan's algorithm), successors first,
+    each into a node of ``nodes`` (:class:`Nodes`, its own if none is given): a state outside
+    any loop is its transitions; a loop (a failed catch bouncing to another player who may fail
+    too, and back) is solved by Gaussian elimination over exact rationals, not truncated, into
+    each state's absorption by the loop's outside successors. Every state solved is remembered,
+    so journeys sharing states share the work.
     """
 
     def __init__(
@@ -34,11 +167,14 @@ class ChainSolver:
         is_end: Callable[[int], bool],
         reads: Callable[[int], Region] | None = None,
         like: tuple[ChainSolver, Region] | None = None,
-        shared: tuple[Shared, frozenset[Hashable]] | None = None,
+        shared: tuple[Shared, int] | None = None,
+        nodes: Nodes | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
-        self.solved: dict[int, Dist] = {}
+        self.nodes = Nodes() if nodes is None else nodes
+        #: Each solved state's node (of ``nodes``).
+        self.solved: dict[int, int] = {}
         self._edges: dict[int, Dist] = {}
         #: With ``reads`` (what one step from a state looks at): for every solved state, all that
         #: its journey to the end can look at (``region``).
@@ -54,9 +190,14 @@ class ChainSolver:
         self.shared = shared
 
     def solve(self, start: int) -> Dist:
-        """The distribution of the end state reached from ``start``."""
+        """The distribution of the end state reached from ``start`` (end state -> probability;
+        the caller must not change it)."""
+        return self.nodes.dist(self.node(start))
+
+    def node(self, start: int) -> int:
+        """The node of ``start`` (of ``nodes``; solves first)."""
         if self.is_end(start):
-            return {start: Q(1)}
+            return self.nodes.end(start)
         if start not in self.solved and not self._reused(start):
             self._tarjan(start)
         return self.solved[start]
@@ -65,7 +206,7 @@ class ChainSolver:
         """Everything the journey from ``start`` looks at (needs ``reads``; solves first)."""
         if self.is_end(start):
             return 0
-        self.solve(start)
+        self.node(start)
         return self.region[start]
 
     def _edges_of(self, s: int) -> Dist:
@@ -153,24 +294,29 @@ class ChainSolver:
 
     def _solve_component(self, component: list[int]) -> None:
         members = set(component)
-        if len(component) == 1 and component[0] not in self._edges[component[0]]:
+        solved, nodes, edges = self.solved, self.nodes, self._edges
+        if len(component) == 1 and component[0] not in edges[component[0]]:
             s = component[0]
-            self.solved[s] = self._combine(self._edges[s].items())
+            exits = self._exits(edges[s].items())
+            if len(exits) == 1:  # one way on, with probability 1: that node is this state's
+                solved[s] = next(iter(exits))
+            else:
+                solved[s] = nodes.add(exits)
             return
-        # (I - Q) x = R over the component; R from ends and already solved successors. Each
-        # row is keyed by the states it involves (numbers, >= 0) and ~end (< 0: an int hashes
-        # for free, a tuple anew each time) for its right-hand side.
+        # (I - Q) x = R over the component; R from the outside successors' nodes. Each row is
+        # keyed by the states it involves (numbers, >= 0) and ~node (< 0: an int hashes for
+        # free, a tuple anew each time) for its right-hand side.
         rows: dict[int, dict[int, Rational]] = {}
         for s in component:
             eq: dict[int, Rational] = {s: Q(1)}
             outside: list[tuple[int, Rational]] = []
-            for t, p in self._edges[s].items():
+            for t, p in edges[s].items():
                 if t in members:
                     eq[t] = eq[t] - p if t in eq else -p
                 else:
                     outside.append((t, p))
-            for end, q in self._combine(outside).items():
-                eq[~end] = q
+            for node, q in self._exits(outside).items():
+                eq[~node] = q
             rows[s] = eq
         # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
         # bounce is cheap to eliminate and keeps the others sparse).
@@ -189,51 +335,51 @@ class ChainSolver:
                         row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
                     del row_r[c]
         for s, row in rows.items():
-            self.solved[s] = {~key: p for key, p in row.items() if key < 0 and p}
+            solved[s] = nodes.add({~key: p for key, p in row.items() if key < 0 and p})
 
-    def _combine(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
+    def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
+        """Successor states with their probabilities, as nodes (solved, or ends)."""
         out: Dist = {}
-        is_end, solved = self.is_end, self.solved
+        is_end, solved, ends = self.is_end, self.solved, self.nodes.ends
         for t, p in weighted:
             if is_end(t):
-                out[t] = out[t] + p if t in out else p
-            elif p == 1:  # one successor: the distribution as it is (no product to take)
-                for end, q in solved[t].items():
-                    out[end] = out[end] + q if end in out else q
+                n = ends.get(t)
+                if n is None:
+                    n = self.nodes.end(t)
             else:
-                for end, q in solved[t].items():
-                    out[end] = out[end] + p * q if end in out else p * q
+                n = solved[t]
+            out[n] = out[n] + p if n in out else p
         return out
 
 
 class Shared:
     """Solutions shared between chains over the same states (with ``reads``) that differ from
-    each other by changes (any hashable), as the event's worlds differ from the set-up.
+    each other by changes, as the event's worlds differ from the set-up: a chain's changes are
+    an int, one bit per change (as ``kickoff.analysis.worlds.Group`` numbers them).
 
-    ``sees(region)``: every change (of any chain) that a read of ``region`` would see. A state
-    solved in a chain with changes ``c`` and region ``r`` has the same solution and region in
-    any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads the same
-    things and meets the same outcomes.
+    ``sees(region)``: every change (of any chain) that a read of ``region`` would see, as bits.
+    A state solved in a chain with changes ``c`` and region ``r`` has the same solution and
+    region in any chain whose changes agree with ``c`` on ``sees(r)``: its journey there reads
+    the same things and meets the same outcomes.
     """
 
-    def __init__(self, sees: Callable[[Region], frozenset[Hashable]]) -> None:
+    def __init__(self, sees: Callable[[Region], int]) -> None:
         self.sees = sees
-        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution,
-        #: region)})].
-        self.known: dict[int, list[tuple[frozenset[Hashable],
-                                         dict[frozenset[Hashable], tuple[Dist, Region]]]]] = {}
+        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution's
+        #: node, region)})].
+        self.known: dict[int, list[tuple[int, dict[int, tuple[int, Region]]]]] = {}
 
-    def find(self, s: int, changes: frozenset[Hashable]) -> tuple[Dist, Region] | None:
-        """A solution of ``s`` valid for a chain with ``changes`` (``None``: none known)."""
+    def find(self, s: int, changes: int) -> tuple[int, Region] | None:
+        """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
+        known)."""
         for seen, table in self.known.get(s, ()):
             found = table.get(changes & seen)
             if found is not None:
                 return found
         return None
 
-    def add(self, s: int, changes: frozenset[Hashable], solution: Dist,
-            region: Region) -> None:
-        """Remember ``s``'s ``solution`` and ``region`` in a chain with ``changes``."""
+    def add(self, s: int, changes: int, solution: int, region: Region) -> None:
+        """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
         seen = self.sees(region)
         known = self.known.setdefault(s, [])
         for seen_before, table in known:

@@ -16,7 +16,7 @@ A kick-off is solved in three parts:
 3. the ball's journey (``ball.step``) from each landing, in each world the event left, read as an
    absorbing Markov chain and solved exactly over rationals, so a failed catch that bounces to
    another player who may fail too is solved, not truncated. Worlds are told apart only where a
-   journey reads them (:meth:`KickoffSolver._group_distribution`); a touchback is resolved by
+   journey reads them (:meth:`KickoffSolver._group_mix`); a touchback is resolved by
    who takes it (:meth:`KickoffSolver._award`).
 
 The receiving coach's two choices (``Decisions.high_kick``, ``Decisions.touchback``) may be
@@ -73,6 +73,16 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
+
+#: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback.
+_REACH_TOUCHBACK = ("reach", "touchback")
+#: How many targets' odds a solver pushes through the journeys' nodes, each on its own
+#: (``Nodes.push``; the five ``kickoff odds --all-targets`` shows), before it expands the
+#: nodes' end distributions once for all the next (the benchmark's pairing, pure build: five
+#: pushed 0.18 s, expanded 0.32 s; all 195 pushed 3.8 s, expanded 1.0 s). The same fractions.
+_PUSHED_ODDS = 5
+#: The format's default decisions, as the event and the landing are played (read only).
+_DEFAULTS = Decisions()
 
 
 class KickoffSolver:
@@ -145,8 +155,10 @@ class KickoffSolver:
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
-        #: Each enumerated world's changes from the set-up, by the world's identity.
+        #: Each enumerated world's changes from the set-up, by the world's identity, and one
+        #: copy of each change (``worlds.differences``).
         self._diffs: dict[int, Diff] = {}
+        self._entries: dict[Any, Any] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
         #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
@@ -158,8 +170,8 @@ class KickoffSolver:
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
-        #: Touchback awards by award key (see :func:`~kickoff.analysis.worlds.award_key`).
-        self._awards: dict[Hashable, Dist] = {}
+        #: Touchback awards' nodes by award key (see :func:`~kickoff.analysis.worlds.award_key`).
+        self._awards: dict[Hashable, int] = {}
         #: With a High Kick player named: the event's High Kick worlds, set apart from
         #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
         #: journey from a landing, by (world identity, square, touchback).
@@ -181,6 +193,8 @@ class KickoffSolver:
         self._target_parts: dict[Square, exact_odds.Parts] = {}
         self._group_values: dict[tuple[Objective, int, int], Rational] = {}
         self._end_values: dict[Objective, dict[int, int]] = {}
+        #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
+        self._odds_asked = 0
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Rational, GameState, int]]:
@@ -237,7 +251,7 @@ class KickoffSolver:
         base = self.state
         ctx = self._context(base.clone(), dice)
         event = roll_event(ctx)
-        diff = differences(base, ctx.state, self._taker_in(ctx.state))
+        diff = differences(base, ctx.state, self._taker_in(ctx.state), self._entries)
         # a named High Kick player: the event's effect depends on the landing, set apart
         high = chosen_high_kick and event.name == "high_kick"
         key = (ctx.state.weather, diff.entries, high)
@@ -257,7 +271,8 @@ class KickoffSolver:
         return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
-        return KickoffContext(state, self.ruleset, dice, Decisions(), self.house_rules,
+        # the format's default decisions, one object (the rules only read them)
+        return KickoffContext(state, self.ruleset, dice, _DEFAULTS, self.house_rules,
                               log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
@@ -288,7 +303,7 @@ class KickoffSolver:
 
     def _chain_for(
         self, world: GameState, like: tuple[ChainSolver, Region] | None = None,
-        shared: tuple[Shared, frozenset[Any]] | None = None,
+        shared: tuple[Shared, int] | None = None,
     ) -> ChainSolver:
         """The journey solver of ``world`` (one per world object, kept with it). Its journeys
         stop at a touchback (:meth:`_award` resolves it), so a journey depends only on the
@@ -324,42 +339,40 @@ class KickoffSolver:
         if chain is None:
             _, world, diff = group.members[i]
             differ = touch_bits(diff.entries)
-            shared = (group.shared, diff.entries) if self.share_journeys else None
+            shared = (group.shared, group.masks[i]) if self.share_journeys else None
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
 
     def _award(self, world: GameState) -> Dist:
-        """The end distribution of a touchback in ``world`` (remembered by who would take it:
-        the award reads only the receiving team and, with nobody to take it, every player)."""
+        """The end distribution of a touchback in ``world`` (:meth:`_award_node`'s)."""
+        return self._tables.nodes.dist(self._award_node(world))
+
+    def _award_node(self, world: GameState) -> int:
+        """The node (``chain.Nodes``) of a touchback in ``world``, remembered by who would take
+        it: the award reads only the receiving team and, with nobody to take it, every player."""
+        nodes = self._tables.nodes
         expanded = self._expanded.get(id(world))
         if expanded is not None:  # a lumped world: the mixture of those it stands for
             mixture: Dist = {}
             for q, one in expanded:
-                for end, r in self._award(one).items():
-                    mixture[end] = mixture.get(end, 0) + q * r
-            return mixture
+                n = self._award_node(one)
+                mixture[n] = mixture[n] + q if n in mixture else q
+            return nodes.add(mixture)
         key = award_key(world, self._taker_in(world))
         cached = self._awards.get(key)
         if cached is not None:
             return cached
         chain = self._chain_for(world)
-        out: Dist = {}
+        exits: Dist = {}
         for nxt, p in chain.transitions(self._touchback).items():
-            for end, q in chain.solve(nxt).items():
-                assert end != self._touchback  # an awarded ball never leaves again
-                out[end] = out.get(end, 0) + p * q
-        self._awards[key] = out
-        return out
+            assert nxt != self._touchback  # an awarded ball never leaves again
+            n = chain.node(nxt)
+            exits[n] = exits[n] + p if n in exits else p
+        return self._awards.setdefault(key, nodes.add(exits))
 
-    def _award_mixture(self, group: Group, weights: dict[Hashable, Rational]) -> Dist:
-        """Sum over award keys of weight times that touchback award's end distribution."""
-        out: Dist = {}
-        for key, w in weights.items():
-            if not w:
-                continue
-            for end, q in self._award(group.award_worlds[key]).items():
-                out[end] = out.get(end, 0) + w * q
-        return out
+    def _reaches_touchback(self, end: int) -> int:
+        """An end state's value for :meth:`_group_mix`: 1 for the touchback, else 0."""
+        return int(end == self._touchback)
 
     # -- the event's worlds, grouped ----------------------------------------------------------
     def groups(self) -> list[Group]:
@@ -386,105 +399,114 @@ class KickoffSolver:
             self._groups = list(by_key.values())
         return self._groups
 
-    def _group_distribution(self, group: Group, start: int) -> Dist:
-        """Sum over the group's worlds of P(world) times the journey's end distribution from
-        the state numbered ``start`` (keyed by end number, see :meth:`_id`).
+    def _group_mix(self, group: Group, start: int) -> Dist:
+        """The journeys from the state numbered ``start`` over the group's worlds, as a mixture
+        of nodes (``chain.Nodes``: node -> total probability of its worlds): its end
+        distribution, pushed (``Nodes.push``), is the sum over the worlds of P(world) times the
+        journey's end distribution, touchbacks awarded (their ends, no touchback left).
 
         The journey up to a touchback looks only at the squares around the ball. Worlds are told
         apart only by the event's changes there: every world with no change there has the
         reference world's journey; the others are split by the changes there, and one journey is
         solved for each part (split further if that journey looks at more squares where the
         part's worlds differ). A touchback reached with probability ``t`` in a part adds ``t``
-        times the mixture of that part's worlds' touchback awards.
+        times the mixture of that part's worlds' touchback awards (each award's node).
         """
         cached = group.results.get(start)
         if cached is not None:
             return cached
-        tb = self._touchback
-        ref = group.chain.solve(start)
-        ref_touchback = ref.get(tb, 0)
-        seen = group.touching(group.chain.region_of(start)) if group.members else frozenset()
+        nodes, reaches = self._tables.nodes, self._reaches_touchback
+        ref = group.chain.node(start)
+        ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
+        seen = group.touching(group.chain.region_of(start)) if group.members else 0
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        # Parts whose journeys are one solution (shared, see ``Group.shared``) are mixed once,
-        # with their masses summed; every touchback's awards are mixed once at the end, with
-        # each award's weight summed over the parts (exact: the same sums, regrouped).
-        mixed: dict[int, tuple[Dist, Rational]] = {id(ref): (ref, group.mass - affected)}
+        # Parts whose journeys are one solution (shared, see ``Group.shared``) are one node,
+        # their masses summed; every touchback's awards are mixed once at the end, with each
+        # award's weight summed over the parts (exact: the same sums, regrouped).
+        mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
             chain = self._member_chain(group, min(members))
-            result = chain.solve(start)
+            node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
-            if w_seen <= seen:
+            if not w_seen & ~seen:
                 part_weights = group.award_weights_of(members)
                 for key, w in part_weights.items():
                     award_weights[key] -= w
-                same = mixed.get(id(result))
-                mixed[id(result)] = (result, mass if same is None else same[1] + mass)
-                touchback = result.get(tb, 0)
+                mixed[node] = mixed[node] + mass if node in mixed else mass
+                touchback = nodes.value(node, _REACH_TOUCHBACK, reaches)
                 if touchback:
                     for key, w in part_weights.items():
                         to_award[key] = to_award.get(key, 0) + touchback * w
                 continue
             # the journey looked further than the part's worlds are known to agree: split
-            wider = seen | w_seen
-            split: dict[frozenset[Any], tuple[Rational, list[int]]] = {}
-            for i in members:
-                key = group.members[i][2].restricted(wider)
-                part_mass, part = split.get(key, (Q(0), []))
-                part.append(i)
-                split[key] = (part_mass + group.members[i][0], part)
-            todo.extend((wider, m, part) for m, part in split.values())
-        out: Dist = {}
-        for result, mass in mixed.values():
-            for end, q in result.items():
-                if end != tb:
-                    out[end] = out[end] + mass * q if end in out else mass * q
+            todo.extend(group.split(seen | w_seen, members))
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
-        for end, q in self._award_mixture(group, to_award).items():
-            out[end] = out.get(end, 0) + q
-        group.results[start] = out
+        for key, w in to_award.items():
+            if w:
+                n = self._award_node(group.award_worlds[key])
+                mixed[n] = mixed[n] + w if n in mixed else w
+        group.results[start] = mixed
+        return mixed
+
+    def _group_distribution(self, group: Group, start: int) -> Dist:
+        """The end distribution of :meth:`_group_mix` (end number -> probability), from the
+        nodes' distributions (remembered: what many targets' odds share)."""
+        out = group.distributions.get(start)
+        if out is None:
+            out = group.distributions[start] = exact_odds.mix_distribution(
+                self._group_mix(group, start), self._tables.nodes, self._touchback)
         return out
 
     # -- part 1 and the whole ------------------------------------------------------------------
     def odds(self, target: Square) -> Odds:
         """The exact odds of a kick at ``target``."""
         parts = self._parts(target)
+        weighted = [(p_start, group, start) for group, weights in
+                    zip(self.groups(), parts.starts, strict=True)
+                    for start, p_start in weights.items()]
         ends = dict(parts.direct)
-        exact_odds.add_starts(ends, [(p_start, self._group_distribution(group, start)) for
-                                     group, weights in zip(self.groups(), parts.starts, strict=True)
-                                     for start, p_start in weights.items()])
+        self._odds_asked += 1
+        if self._odds_asked <= _PUSHED_ODDS:  # a few targets: each one's journeys pushed
+            exact_odds.add_pushed(ends, [(p, self._group_mix(g, s)) for p, g, s in weighted],
+                                  self._tables.nodes, self._touchback)
+        else:  # many: every node's distribution expanded once, for all
+            exact_odds.add_starts(ends, [(p, self._group_distribution(g, s))
+                                         for p, g, s in weighted])
         odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
         odds.decisions_taken = self.decisions_taken(target)
         return odds
 
     def value(self, target: Square, objective: Objective) -> Fraction:
         """``targets.objective_value(self.odds(target), objective)`` without the full odds
-        (each group's journey from each start valued once for all targets)."""
+        (each group's journey from each start valued once for all targets, on scalars:
+        ``chain.Nodes.value``)."""
         parts = self._parts(target)
         value = exact_odds.end_values(self.state, self._states, objective,
-                                      self._end_values.setdefault(objective, {}))
+                                      self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
-        cache = self._group_values
+        cache, nodes = self._group_values, self._tables.nodes
         for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
                 key = (objective, g, start)
                 v = cache.get(key)
                 if v is None:
-                    v = cache[key] = sum((p * value(i) for i, p in
-                                          self._group_distribution(group, start).items()), Q(0))
+                    v = cache[key] = sum((mass * nodes.value(n, objective, value) for n, mass in
+                                          self._group_mix(group, start).items()), Q(0))
                 total += p_start * v
         return to_fraction(total)
 
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""
         parts = self._parts(target)
-        return parts.taken.lines(parts.takers if self.value(target, "touchback") else [])
+        return parts.taken.lines(parts.takers if parts.takers and self.value(target, "touchback")
+                                 else [])
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
@@ -493,7 +515,6 @@ class KickoffSolver:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
-
         deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
                                           dice=self._dice()))
         ends: Dist = {}
@@ -530,7 +551,7 @@ class KickoffSolver:
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
-                self._group_distribution(group, start)
+                self._group_mix(group, start)
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
@@ -661,9 +682,11 @@ class KickoffSolver:
     ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
         """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
         set-up, players moved): each start's journey to a touchback (end -> rational), its region,
-        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains."""
+        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains
+        (one not kept is dropped with the nodes it made: a search's memory stays bounded)."""
         like_chain = None if like is None else (
             self._chain_for(like), touch_bits(differences(like, world, self.taker).entries))
+        nodes, size = self._tables.nodes, len(self._tables.nodes.exits)
         chain, named = self._chain_for(world, like_chain), self._states
         journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
                     for i in map(self._id, starts)]
@@ -671,4 +694,6 @@ class KickoffSolver:
         chain.like = None  # kept, it must not keep the world it came from alive
         for old in (*forget, *(() if keep else (world,))):
             self._chains.pop(id(old), None)
+        if not keep and world is not self.state:
+            nodes.truncate(size, self._awards)  # (their awards too)
         return journeys, award

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from kickoff.analysis import exact_odds
-from kickoff.analysis.chain import ChainSolver, Region, Shared
+from kickoff.analysis.chain import ChainSolver, Nodes, Region, Shared
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
 from kickoff.analysis.worlds import (
     BLOCK,
@@ -33,30 +33,39 @@ class Tables:
     """What every world's journey solver of one kick-off solver shares: the numbered journey
     states (``states[i]`` is the state numbered ``i``, ``ids`` its inverse, ``stops[i]`` whether a
     journey stops there: ``exact_odds.number_state``) and the transitions by state and what its
-    step reads (``transitions``)."""
+    step reads (``transitions``), and the solved states of every world's chain, as nodes
+    (``nodes``: ``chain.Nodes``; a node of one world's chain may be another's where their
+    journeys agree)."""
 
     def __init__(self) -> None:
+        self.nodes = Nodes()
         self.states: list[ball.BallState] = []
         self.ids: dict[ball.BallState, int] = {}
         self.stops: list[bool] = []
         #: A journey state's transitions by the state and what its step reads (``block_key``:
         #: the players in the block around the ball, the weather; a touchback's award key).
         self.transitions: dict[Hashable, Dist] = {}
-        #: One copy of each block key: equal ones are many, across the worlds.
-        self.blocks: dict[tuple[Hashable, ...], tuple[Hashable, ...]] = {}
+        #: Each block key (``block_key``, ``occupied_key``) met, numbered: equal ones are many,
+        #: across the worlds, and a transition's key holds the number (cheap to hash).
+        self.blocks: dict[tuple[Hashable, ...], int] = {}
+        #: The journeys' decisions by touchback taker (``None``: the default), one object for
+        #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
+        #: tenth of what the garbage collector walked).
+        self.decisions: dict[str | None, Decisions] = {}
 
 
 def journey_chain(
     world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
     taker: str | None, dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
     like: tuple[ChainSolver, Region] | None = None,
-    shared: tuple[Shared, frozenset[Any]] | None = None,
+    shared: tuple[Shared, int] | None = None,
 ) -> ChainSolver:
     """The journey solver of ``world`` (``reach``: the solver's ``ball.reach``; ``taker``: the
     touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
     dice; ``like``, ``shared``: see ``ChainSolver``)."""
     steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables)
-    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared)
+    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
+                       tables.nodes)
 
 
 class Steps:
@@ -82,9 +91,15 @@ class Steps:
         self.presences = [(q.square, q.side) for q in world.players.values()
                           if q.square is not None and "disturbing_presence" in q.skills]
         # the journey never changes a player: who may take a touchback is the world's
-        self.decisions = Decisions(touchback=taker)
+        decisions = tables.decisions.get(taker)
+        if decisions is None:
+            decisions = tables.decisions[taker] = Decisions(touchback=taker)
+        self.decisions = decisions
         self.award = award_key(world, taker)
-        self.blocks: dict[Square, tuple[Hashable, ...]] = {}
+        #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
+        #: and a bounce's.
+        self.blocks: dict[Square, int] = {}
+        self.rings: dict[Square, int] = {}
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,
@@ -104,11 +119,15 @@ class Steps:
             # Disturbing Presence)
             block = self.blocks.get(s.square)
             if block is None:
-                block = block_key(board, s.square, self.offsets, self.presences, self.presence)
-                block = self.blocks[s.square] = tables.blocks.setdefault(block, block)
+                key = block_key(board, s.square, self.offsets, self.presences, self.presence)
+                block = self.blocks[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
             local: Hashable = (i, self.world.weather, block)
         elif isinstance(s, ball.Bounce):
-            local = (i, occupied_key(board, s.square))  # a bounce: its neighbours' occupation
+            ring = self.rings.get(s.square)  # a bounce: its neighbours' occupation
+            if ring is None:
+                key = occupied_key(board, s.square)
+                ring = self.rings[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
+            local = (i, ring)
         elif isinstance(s, ball.Touchback):
             local = (i, self.award)
         else:

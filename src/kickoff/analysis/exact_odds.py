@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, cast
 
+from kickoff.analysis.chain import Nodes
 from kickoff.analysis.chance import Dist, Q, Rational, to_fraction
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
@@ -189,18 +190,48 @@ def add_starts(ends: Dist, weighted: list[tuple[Rational, Dist]]) -> None:
             ends[i] = ends.get(i, 0) + p_start * p_end
 
 
+def add_pushed(ends: Dist, weighted: list[tuple[Rational, Dist]], nodes: Nodes,
+               touchback: int) -> None:
+    """Add ``p`` times the end distribution of each mixture of nodes of ``weighted`` (``(p,
+    node -> weight)``: ``KickoffSolver._group_mix``) to ``ends``, the mixtures pushed through
+    the nodes as one flow (``Nodes.push``; the touchback state, whose awards are in the
+    mixtures, left out)."""
+    flows: Dist = {}
+    for p_start, mix in weighted:
+        for n, mass in mix.items():
+            flows[n] = flows[n] + p_start * mass if n in flows else p_start * mass
+    for i, p in nodes.push(flows).items():
+        if i != touchback:
+            ends[i] = ends[i] + p if i in ends else p
+
+
+def mix_distribution(mix: Dist, nodes: Nodes, touchback: int) -> Dist:
+    """The end distribution of a mixture of nodes (node -> weight: ``KickoffSolver._group_mix``)
+    from the nodes' own distributions (``Nodes.dist``), the touchback state left out."""
+    out: Dist = {}
+    for n, mass in mix.items():
+        for end, q in nodes.dist(n).items():
+            if end != touchback:
+                out[end] = out[end] + mass * q if end in out else mass * q
+    return out
+
+
 def end_values(
     state: GameState, named: list[ball.BallState], objective: Objective, known: dict[int, int],
+    touchback: int,
 ) -> Callable[[int], int]:
     """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``),
-    remembered in ``known``."""
+    remembered in ``known``; ``0`` for ``touchback``, the number of the touchback state (the
+    awards' ends are valued instead)."""
     receiving = state.receiving
     end_zone_x = state.pitch.end_zone_x(receiving)
     sides = {p.id: p.side for p in state.players.values()}
 
     def value(i: int) -> int:
         v = known.get(i)
-        if v is None:
+        if v is None and i == touchback:
+            v = known[i] = 0
+        elif v is None:
             end = cast("ball.Held | ball.Rests", named[i])  # an end: held or resting
             v = known[i] = end_objective(end, objective, receiving, end_zone_x, sides)
         return v

@@ -59,10 +59,6 @@ class Diff:
     #: player and the weather.
     award_key: tuple[Hashable, ...]
 
-    def restricted(self, entries: frozenset[Any]) -> frozenset[Any]:
-        """This world's changes among ``entries``."""
-        return self.entries & entries
-
 
 def touchback_taker(state: GameState, chosen: str | None) -> str | None:
     """The touchback decision played in ``state``: the ``chosen`` player while he can take the
@@ -91,8 +87,13 @@ def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ..
             state.weather)
 
 
-def differences(base: GameState, world: GameState, chosen: str | None = None) -> Diff:
-    """``world``'s :class:`Diff` from ``base`` (the set-up it was cloned from)."""
+def differences(
+    base: GameState, world: GameState, chosen: str | None = None,
+    known: dict[Any, Any] | None = None,
+) -> Diff:
+    """``world``'s :class:`Diff` from ``base`` (the set-up it was cloned from). ``known``: one
+    copy of each change and award key met so far (-> itself), shared by the worlds' diffs (the
+    same player Stunned on his square is one change in every world where he is)."""
     entries = []
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
@@ -101,8 +102,10 @@ def differences(base: GameState, world: GameState, chosen: str | None = None) ->
             raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
         new = _fields(p)
         if p.square != b.square or new != _fields(b):
-            entries.append((pid, p.square, new, b.square))
-    return Diff(frozenset(entries), award_key(world, chosen))
+            entry = (pid, p.square, new, b.square)
+            entries.append(entry if known is None else known.setdefault(entry, entry))
+    key = award_key(world, chosen)
+    return Diff(frozenset(entries), key if known is None else known.setdefault(key, key))
 
 
 @functools.cache
@@ -261,7 +264,12 @@ def touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
 
 @dataclass
 class Group:
-    """Worlds the event can leave that share rain (or not) and the scatters before landing."""
+    """Worlds the event can leave that share rain (or not) and the scatters before landing.
+
+    Each distinct change (a :class:`Diff` entry of any member world) is numbered: a set of
+    changes is an int, one bit per change (``masks[i]``: the ``i``-th member's), so the
+    journeys' keys (``Shared``, :meth:`partition`) are ints, cheap to intersect and nothing for
+    the garbage collector to walk."""
 
     ref: GameState
     scatters: int
@@ -269,17 +277,24 @@ class Group:
     award_key: tuple[Hashable, ...]
     mass: Any = 0
     members: list[tuple[Any, GameState, Diff]] = field(default_factory=list)
-    by_entry: dict[Any, list[int]] = field(default_factory=dict)
-    #: Each change (of any world) -> the region of the reads that would see it (``touches``).
-    entry_bits: dict[Any, int] = field(default_factory=dict)
+    #: Each member's changes, as bits (see :attr:`entry_index`).
+    masks: list[int] = field(default_factory=list)
+    #: Each change (of any world) -> its number (its bit ``1 << number``).
+    entry_index: dict[Any, int] = field(default_factory=dict)
+    #: Each change's number -> the members with that change.
+    by_entry: list[list[int]] = field(default_factory=list)
+    #: Each change's number -> the region of the reads that would see it (``touches``).
+    entry_bits: list[int] = field(default_factory=list)
     #: One world for each way a touchback can be awarded (by award key).
     award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
     #: The whole group's touchback awards: award key -> total probability of its worlds.
     award_weights: dict[Hashable, Any] = field(default_factory=dict)
+    #: Each start's journeys over the group's worlds (``KickoffSolver._group_mix``) and, when
+    #: many targets' odds are asked, their end distributions (``_group_distribution``).
     results: dict[int, dict[int, Any]] = field(default_factory=dict)
-    partitions: dict[frozenset[Any], dict[frozenset[Any], tuple[Any, list[int]]]] = (
-        field(default_factory=dict))
-    touched: dict[int, frozenset[Any]] = field(default_factory=dict)
+    distributions: dict[int, dict[int, Any]] = field(default_factory=dict)
+    partitions: dict[int, dict[int, tuple[Any, list[int]]]] = field(default_factory=dict)
+    touched: dict[int, int] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
@@ -303,10 +318,16 @@ class Group:
             return  # the reference world itself (in this weather): never affected
         i = len(self.members)
         self.members.append((p, world, diff))
+        mask = 0
         for e in diff.entries:
-            self.by_entry.setdefault(e, []).append(i)
-            if e not in self.entry_bits:
-                self.entry_bits[e] = touch_bits((e,))
+            number = self.entry_index.get(e)
+            if number is None:
+                number = self.entry_index[e] = len(self.entry_bits)
+                self.entry_bits.append(touch_bits((e,)))
+                self.by_entry.append([])
+            self.by_entry[number].append(i)
+            mask |= 1 << number
+        self.masks.append(mask)
 
     def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
@@ -320,40 +341,55 @@ class Group:
                 out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
 
-    def touching(self, region: int) -> frozenset[Any]:
-        """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see
-        (remembered: the states of a loop share one region)."""
+    def split(self, seen: int, members: list[int]) -> list[tuple[int, Any, list[int]]]:
+        """The worlds ``members`` split by their changes in ``seen`` (bits): ``(seen, total
+        probability, member indexes)`` for each part."""
+        parts: dict[int, tuple[Any, list[int]]] = {}
+        for i in members:
+            key = self.masks[i] & seen
+            mass, part = parts.get(key, (Q(0), []))
+            part.append(i)
+            parts[key] = (mass + self.members[i][0], part)
+        return [(seen, mass, part) for mass, part in parts.values()]
+
+    def touching(self, region: int) -> int:
+        """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
+        as bits (remembered: the states of a loop share one region)."""
         return _touching(self.entry_bits, self.touched, region)
 
-    def partition(self, seen: frozenset[Any]) -> dict[frozenset[Any], tuple[Any, list[int]]]:
-        """The worlds with a change in ``seen``, split by those changes: key -> (total
-        probability, member indexes). Remembered."""
+    def partition(self, seen: int) -> dict[int, tuple[Any, list[int]]]:
+        """The worlds with a change in ``seen`` (bits), split by those changes: their bits ->
+        (total probability, member indexes). Remembered."""
         cached = self.partitions.get(seen)
         if cached is not None:
             return cached
         affected: set[int] = set()
-        for e in seen:
-            affected.update(self.by_entry[e])
-        parts: dict[frozenset[Any], tuple[Any, list[int]]] = {}
-        for i in affected:
-            p, _, diff = self.members[i]
-            key = diff.restricted(seen)
+        bits = seen
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            affected.update(self.by_entry[low.bit_length() - 1])
+        parts: dict[int, tuple[Any, list[int]]] = {}
+        for i in sorted(affected):
+            key = self.masks[i] & seen
             mass, members = parts.get(key, (Q(0), []))
             members.append(i)
-            parts[key] = (mass + p, members)
+            parts[key] = (mass + self.members[i][0], members)
         self.partitions[seen] = parts
         return parts
 
 
-def _touching(
-    entry_bits: dict[Any, int], touched: dict[int, frozenset[Any]], region: int,
-) -> frozenset[Any]:
+def _touching(entry_bits: list[int], touched: dict[int, int], region: int) -> int:
     """:meth:`Group.touching` (``entry_bits``, ``touched``: the group's)."""
     known = touched.get(region)
     if known is not None:
         return known
-    frozen = touched[region] = frozenset(e for e, bits in entry_bits.items() if bits & region)
-    return frozen
+    mask = 0
+    for number, bits in enumerate(entry_bits):
+        if bits & region:
+            mask |= 1 << number
+    touched[region] = mask
+    return mask
 
 
 def expand(
