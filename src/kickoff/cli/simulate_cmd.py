@@ -139,17 +139,8 @@ def simulate(
                                executor=executor if cluster else None)
     mean, se = tally.mean_distance()
     if as_json:
-        typer.echo(json.dumps({
-            "n": n, "seed": used_seed, "target": s.target.as_list(), "events": events,
-            "free_turns": free_turns,
-            **{name: estimate(tally, count) for name, count in (
-                ("touchback", tally.touchback), ("receiving_team_holds", tally.receiving_team_holds),
-                ("ball_on_ground", tally.on_ground))},
-            "holders": {pid: estimate(tally, c)
-                        for pid, c in sorted(tally.holders.items(), key=lambda kv: -kv[1])},
-            "expected_distance_to_receiving_end_zone": {
-                "mean": mean, "ci95": [mean - 1.96 * se, mean + 1.96 * se]},
-        }, indent=2))
+        typer.echo(json.dumps(_json_report(tally, n, used_seed, s.target.as_list(), events,
+                                           free_turns), indent=2))
         return
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
                   f"events {events}, free turns {free_turns})",
@@ -172,6 +163,22 @@ def simulate(
     defaults = s.defaults(events, free_turns)
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
+
+
+def _json_report(tally: Tally, n: int, seed: int, target: list[int], events: str,
+                 free_turns: str) -> dict[str, Any]:
+    """``simulate --json``'s document: the estimates with their 95% intervals."""
+    mean, se = tally.mean_distance()
+    return {
+        "n": n, "seed": seed, "target": target, "events": events, "free_turns": free_turns,
+        **{name: estimate(tally, count) for name, count in (
+            ("touchback", tally.touchback), ("receiving_team_holds", tally.receiving_team_holds),
+            ("ball_on_ground", tally.on_ground))},
+        "holders": {pid: estimate(tally, c)
+                    for pid, c in sorted(tally.holders.items(), key=lambda kv: -kv[1])},
+        "expected_distance_to_receiving_end_zone": {
+            "mean": mean, "ci95": [mean - 1.96 * se, mean + 1.96 * se]},
+    }
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
