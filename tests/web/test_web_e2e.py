@@ -66,7 +66,17 @@ def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = No
 
 
 def _centre(page: Any, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
+    """The centre of ``selector``'s element on the screen. The board is drawn again when an
+    answer arrives (a heat map, a check), so an element can be replaced just as it is read: on
+    a loaded machine that happened between finding it and measuring it. Each try waits for it
+    to be visible (Playwright's own wait), three tries at most."""
+    locator = page.locator(selector)
+    box = None
+    for _ in range(3):
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+        if box is not None:
+            break
     assert box is not None, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
