@@ -660,6 +660,18 @@ def test_counts_and_dice_have_at_most_six_digits(key: tuple[str, ...], value: An
     assert max(len(p.text()) for p in caught.value.problems) < 160
 
 
+def _refused(key: tuple[str | int, ...], value: Any) -> ScenarioError:
+    """The default bb2020 scenario with ``value`` at the key path ``key``, refused: its error."""
+    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
+    at = doc
+    for part in key[:-1]:
+        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
+    at[key[-1]] = value
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    return caught.value
+
+
 @pytest.mark.parametrize(("key", "value", "problem"), [
     (("kick", "kicker"), "k" * 100_000, "kick.kicker"),
     (("decisions", "touchback"), "t" * 1_000, "decisions.touchback"),
@@ -670,16 +682,10 @@ def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ..
                                                         problem: str) -> None:
     """A player id or skill name is quoted in a message: one of 100,000 characters made a
     message of 200 KB."""
-    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
-    at = doc
-    for part in key[:-1]:
-        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
-    at[key[-1]] = value
-    with pytest.raises(ScenarioError) as caught:
-        parse_scenario(json.dumps(doc))
-    assert caught.value.problems[0].text().startswith(
-        f"{problem}: String should have at most 64 characters"), [p.text() for p in caught.value.problems]
-    assert max(len(p.text()) for p in caught.value.problems) < 160
+    caught = _refused(key, value)
+    assert caught.problems[0].text().startswith(
+        f"{problem}: String should have at most 64 characters"), [p.text() for p in caught.problems]
+    assert max(len(p.text()) for p in caught.problems) < 160
 
 
 @pytest.mark.parametrize(("key", "value", "problem"), [
@@ -695,15 +701,8 @@ def test_ids_and_skill_names_have_at_most_64_characters(key: tuple[str | int, ..
 def test_player_ids_are_printable(key: tuple[str | int, ...], value: Any, problem: str) -> None:
     """A player id is quoted in every message about its player: a line break in one made a
     message look like two, an escape code reached the terminal."""
-    doc: Any = match_scenario("bb2020", None, None, None, None, "home")[0]
-    at = doc
-    for part in key[:-1]:
-        at = at.setdefault(part, {}) if isinstance(part, str) else at[part]
-    at[key[-1]] = value
-    with pytest.raises(ScenarioError) as caught:
-        parse_scenario(json.dumps(doc))
-    assert caught.value.problems[0].text().startswith(problem), [
-        p.text() for p in caught.value.problems]
+    caught = _refused(key, value)
+    assert caught.problems[0].text().startswith(problem), [p.text() for p in caught.problems]
 
 
 @pytest.mark.parametrize("args", [

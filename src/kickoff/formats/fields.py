@@ -50,12 +50,12 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
-def _no_control(pattern: re.Pattern[str]) -> AfterValidator:
+def _no_control(pattern: re.Pattern[str], what: str = "a name or text") -> AfterValidator:
     def check(text: str) -> str:
         found = pattern.search(text)
         if found:
             raise ValueError(f"control character U+{ord(found.group()):04X} at position "
-                             f"{found.start()}: not allowed in a name or text")
+                             f"{found.start()}: not allowed in {what}")
         return text
     return AfterValidator(check)
 
@@ -70,11 +70,7 @@ def printable_name(text: str) -> str:
     return _CONTROL.sub(" ", text)[:MAX_TEXT_NAME]
 
 
-def _player_id(text: str) -> str:
-    found = _CONTROL.search(text)
-    if found:
-        raise ValueError(f"control character U+{ord(found.group()):04X} at position "
-                         f"{found.start()}: not allowed in a player id")
+def _not_blank(text: str) -> str:
     if not text.strip():
         raise ValueError("a player id must have a character that is not a space")
     return text
@@ -83,7 +79,8 @@ def _player_id(text: str) -> str:
 #: A player id (a player's own or one naming a player): at most :data:`MAX_NAME` characters, not
 #: only spaces, no control characters (an id is quoted in every message about its player: a
 #: line break in one made a message look like two).
-PlayerId = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_player_id)]
+PlayerId = Annotated[str, Field(max_length=MAX_NAME), _no_control(_CONTROL, "a player id"),
+                     AfterValidator(_not_blank)]
 
 
 #: Free text: at most :data:`MAX_TEXT` characters, no control characters but line breaks and tabs.
