@@ -193,7 +193,15 @@ def test_classic_perfect_defence_swap_is_allowed() -> None:
         ([{"player": "h4", "to": [14, 2]}],  # in the opponents' half
          "the new set-up is illegal: home team: player h4 at [14, 2] is outside its own half"),
         ([{"player": "h4", "to": [12, 7]}],  # two players on one square
-         "player h4 cannot move to [12, 7]: h2 is there"),
+         "the new set-up is illegal: player h4 cannot move to [12, 7]: h2 is there"),
+        # every problem at once (rulings 1): the clash, then the set-up's own problems
+        ([{"player": "h4", "to": [12, 7]}, {"player": "h1", "to": [10, 6]},
+          {"player": "h3", "to": [10, 8]}],
+         "the new set-up is illegal: player h4 cannot move to [12, 7]: h2 is there; home team: "
+         "2 players on the Line of Scrimmage"),
+        ([{"player": "h1", "to": [14, 2]}, {"player": "h4", "to": [12, 8]}],
+         "the new set-up is illegal: player h4 cannot move to [12, 8]: h3 is there; home team: "
+         "player h1 at [14, 2] is outside its own half"),
     ],
 )
 def test_classic_perfect_defence_illegal_resetup_is_refused(moves: list[dict[str, Any]],
@@ -290,6 +298,15 @@ def test_solid_defence_result_must_be_a_legal_setup() -> None:
     with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: the new set-up is illegal: "
                                             r"home team: 3 players in the top Wide Zone, at most 2: "):
         run(solid("bb2020", 3, [{"player": "h5", "to": [11, 1]}, {"player": "h7", "to": [11, 0]}]))
+
+
+def test_solid_defence_clash_listed_with_the_other_problems() -> None:
+    # h5 onto h4's square (h4 stays), and three in the top Wide Zone: both named at once
+    with pytest.raises(DecisionError, match=r"^decisions\.solid_defence: the new set-up is illegal: "
+                                            r"player h5 cannot move to \[8, 7\]: h4 is there; "
+                                            r"home team: 3 players in the top Wide Zone, at most 2: "):
+        run(solid("bb2020", 3, [{"player": "h5", "to": [8, 7]}, {"player": "h7", "to": [11, 0]},
+                                {"player": "h6", "to": [11, 1]}]))
 
 
 def test_solid_defence_swap_counts_two() -> None:

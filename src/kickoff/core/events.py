@@ -148,12 +148,15 @@ def _team(ctx: KickoffContext, side: Side) -> Team:
     return ctx.state.teams[side]
 
 
-def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> None:
-    """Move players simultaneously (swaps allowed); ``DecisionError`` on a clash."""
+def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> list[str]:
+    """Move players simultaneously (swaps allowed); ``DecisionError`` if a player is named twice
+    or two are moved to one square. Returns the moves onto a square whose player stays (each
+    "player X cannot move to [x, y]: Y is there"), for the re-set-up's check to list with the
+    set-up's other problems (``rulings.md`` 1: every problem at once)."""
     if not moves:  # nobody moves (the default)
         if ctx.logging:
             ctx.note(key.removeprefix("decisions."), moves={})
-        return
+        return []
     st = ctx.state
     seen: set[str] = set()
     targets: set[tuple[int, int]] = set()
@@ -167,20 +170,26 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> N
     players = [st.players[m.player] for m in moves]
     for p in players:
         st.move(p, None)
-    for p, m in zip(players, moves, strict=True):
-        if m.to in st.board:
-            raise DecisionError(
-                f"{key}: player {m.player} cannot move to {list(m.to)}: "
-                f"{st.board[m.to].id} is there"
-            )
-        st.move(p, m.to)
+    clashes = [f"player {m.player} cannot move to {list(m.to)}: {st.board[m.to].id} is there"
+               for m in moves if m.to in st.board]
+    for p, m in zip(players, moves, strict=True):  # on a clash, still put where named, to be
+        st.move(p, m.to)                            # checked (the set-up is refused)
+    if clashes:
+        return clashes
     if ctx.logging:
         ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
+    return []
 
 
-def _check_resetup(ctx: KickoffContext, key: str) -> None:
-    """``DecisionError`` if the kicking team's set-up is now illegal (read once per set-up: no
-    move, or the same moves again, give the same set-up; ``GameState.facts``)."""
+def _check_resetup(ctx: KickoffContext, key: str, clashes: Sequence[str] = ()) -> None:
+    """``DecisionError`` listing every problem if the kicking team's set-up is now illegal:
+    ``clashes`` (moves onto a staying player's square) first, then the set-up's own problems
+    (read once per set-up: no move, or the same moves again, give the same set-up;
+    ``GameState.facts``)."""
+    if clashes:  # the board no longer holds every player: read the players, not the facts
+        problems = "; ".join([*clashes, *(p.text() for p in setup_problems(
+            ctx.state, ctx.ruleset, ctx.kicking, check_count=False))])
+        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
     checked = ctx.state.facts().resetups
     for ruleset, side, found in checked:
         if ruleset is ctx.ruleset and side == ctx.kicking:
@@ -235,8 +244,8 @@ def perfect_defence(ctx: KickoffContext) -> None:
     moves = ctx.decisions.perfect_defence
     for m in moves:
         _kicking_mover(ctx, m.player, "decisions.perfect_defence")
-    _apply_moves_together(ctx, moves, "decisions.perfect_defence")
-    _check_resetup(ctx, "decisions.perfect_defence")
+    clashes = _apply_moves_together(ctx, moves, "decisions.perfect_defence")
+    _check_resetup(ctx, "decisions.perfect_defence", clashes)
 
 
 def solid_defence(ctx: KickoffContext) -> None:
@@ -253,8 +262,8 @@ def solid_defence(ctx: KickoffContext) -> None:
             raise DecisionError(f"decisions.solid_defence: {p.id} at {list(p.square or ())} is not Open")
         if p.square == m.to:
             raise DecisionError(f"decisions.solid_defence: {p.id} is named for his own square {list(m.to)}")
-    _apply_moves_together(ctx, moves, "decisions.solid_defence")
-    _check_resetup(ctx, "decisions.solid_defence")
+    clashes = _apply_moves_together(ctx, moves, "decisions.solid_defence")
+    _check_resetup(ctx, "decisions.solid_defence", clashes)
 
 
 def high_kick(ctx: KickoffContext) -> None:
