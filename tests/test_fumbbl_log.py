@@ -435,17 +435,19 @@ def test_a_dodge_reroll_in_a_bb2020_blitz_is_a_ruling(tmp_path: Path) -> None:
 
 
 def test_a_foul_is_left_out_and_unsupported_naming_it(tmp_path: Path) -> None:
-    """A Foul is no action the reader translates yet: its activation is left out (the scenario
-    still loads), the kick-off is ``unsupported`` naming FUMBBL's action, and verify exits 1."""
+    """A Foul (declared as the foul itself, not with its move: ``foulMove`` is read as the move,
+    tests/test_fumbbl_rarer.py) is no action the reader translates yet: its activation is left
+    out (the scenario still loads), the kick-off is ``unsupported`` naming FUMBBL's action, and
+    verify exits 1."""
     doc = free_turn_doc([*act("4", "move", [9, 7]),
-                         *act("1", "foulMove", [11, 5]),
+                         *act("1", "foul", [11, 5]),
                          cmd([rep("foul", defenderId="5"),
                               rep("injury", defenderId="5", armorRoll=[2, 2])]),
                          cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
     k = extract(tmp_path, doc)
     assert [a["player"] for a in k.scenario["decisions"]["blitz"]] == ["p4"]
     status, _, detail = check(k)
-    assert status == "unsupported" and "'foulMove' action of p1" in detail
+    assert status == "unsupported" and "'foul' action of p1" in detail
     code, out, _ = cli(["fumbbl", "verify", str(_write(tmp_path, "f.json", doc))])
     assert code == 1 and "0 of 1 kick-offs agree" in out
 

@@ -43,11 +43,18 @@ from kickoff.formats.fumbbl_names import skill_name
 from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
-#: Any other (a Foul, a Throw / Kick Team-mate, whose throw is not read yet) is a note, and the
-#: activation is left out.
+#: A Pass, Hand-off, Foul, Gaze, Throw / Kick Team-mate declared (``passMove``, ...) starts with
+#: its move: read as a Move, and what only that action does (the pass, the foul, the throw: their
+#: reports) is a note. Any other action (a Foul or Pass declared on the spot, ...) is a note, and
+#: the activation is left out; ``forgo`` is no activation.
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
+    "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
+    "throwTeamMateMove": "move", "kickTeamMateMove": "move",
 }
+
+#: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
+NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 
 #: FUMBBL's test reports -> the activation's re-roll key (``None``: no key; its re-roll is not
 #: read).
@@ -57,10 +64,14 @@ TESTS: dict[str, str | None] = {
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
-#: Pro's own D6 (``roll``) is rolled before the re-roll.
+#: Pro's own D6 (``roll``) is rolled before the re-roll. FUMBBL names a team re-roll by what it
+#: used up (``RollMechanic.useReRoll``, bb2025 ``findUsedTeamReRollSource``: the Leader's, one
+#: for the drive from Brilliant Coaching, Pump up the Crowd or Star of the Show), each counted in
+#: the team's re-rolls (``turnData.reRolls``) as the scenario's team re-rolls are.
 REROLL_SOURCES: dict[str, str] = {
-    "Team ReRoll": "team", "Loner": "team", "Dodge": "skill", "Sure Feet": "skill",
-    "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
+    "Team ReRoll": "team", "Loner": "team", "Leader": "team", "Brilliant Coaching ReRoll": "team",
+    "Pump up the Crowd": "team", "Star of the Show": "team",
+    "Dodge": "skill", "Sure Feet": "skill", "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
 }
 
 
@@ -70,8 +81,11 @@ BLOCK_DIE: dict[int, str] = {1: "skull", 2: "both_down", 3: "push", 4: "push", 5
 
 #: Reports of the free turn that change nothing the scenario holds (skills the engine applies
 #: by itself: Tackle cancelling Dodge, Dodge against Stumbles, Wrestle; the Leader re-roll's
-#: availability at the turn's start; ``pushback``, whose square the model changes give).
-IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "pushback"})
+#: availability at the turn's start; ``pushback``, whose square the model changes give; bb2020's
+#: count of the activations left, written after each, ``StepInitFeeding``: no die).
+IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "pushback",
+                                     "kickoffSequenceActivationsCount",
+                                     "kickoffSequenceActivationsExhausted"})
 
 
 @dataclass
@@ -89,6 +103,9 @@ class _Activation:
     defender_square: tuple[int, int] | None = None
     failed: str | None = None
     block_rolls: int = 0
+    #: a team re-roll of a test was just read: FUMBBL's Loner roll may follow as its own report
+    #: (christerk/ffb since 2024: ``Team ReRoll`` then ``Loner`` with the D6)
+    loner_may_follow: bool = False
 
 
 @dataclass
@@ -119,6 +136,8 @@ class FreeTurnReader:
     def declare(self, pid: str, action: str) -> None:
         """A ``playerAction`` report: the previous activation ends, this one starts."""
         self.close()
+        if action in NO_ACTIVATION:
+            return
         kind = ACTIONS.get(action)
         if kind is None:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
@@ -195,6 +214,7 @@ class FreeTurnReader:
             self.settle()
             if a is not None:
                 a.acted = True
+                a.loner_may_follow = False
             if t.confusionSkill is not None:
                 self.confusion(t.confusionSkill)
             if t.roll:
@@ -248,6 +268,12 @@ class FreeTurnReader:
             a.doc.setdefault("block", {})["reroll"] = "team"
             a.block_rolls = 0
             return
+        if a is not None and a.failed is None and source == "Loner" and a.loner_may_follow:
+            # the Loner roll of the team re-roll just read, in a report of its own
+            if r.roll:
+                self.add("d6", r.roll)
+            a.loner_may_follow = False
+            return
         if a is None or a.failed is None:
             self.note(f"free turn: a {source} re-roll of no test the reader knows")
             return
@@ -268,6 +294,7 @@ class FreeTurnReader:
             if rerolls.setdefault(a.failed, written) != written:
                 self.note(f"free turn: {a.pid}'s {a.failed} re-rolls differ within one "
                           "activation (one choice a kind of test)")
+            a.loner_may_follow = choice == "team" and source != "Loner"
         a.failed = None
 
     def allowed(self, choice: str | bool, source: str) -> bool:

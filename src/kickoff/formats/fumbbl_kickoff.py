@@ -29,6 +29,7 @@ from kickoff.formats.fumbbl_log import (
     RiotReport,
     RollReport,
     ScatterBallReport,
+    TestRollReport,
     ThrowARockReport,
     ThrowInReport,
     WeatherReport,
@@ -415,8 +416,27 @@ class KickoffBuilder:
             self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
 
     def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        if self.mode == "kickoffReturn":
+            # FUMBBL offers re-rolls in the kick-off move (no era lists its turn mode among
+            # those prohibiting them); the rules allow none there (core/actions/kickoff_move.py)
+            self.rulings.append(f"kick-off move: FUMBBL lets p{extra.get('playerId')} use a "
+                                f"{extra.get('reRollSource')} re-roll; the rules allow none "
+                                "there (docs/rulings.md, \"The kick-off move\")")
+            return
         if extra.get("reRollSource") == "Pro" and extra.get("roll"):
             self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+
+    def kickoff_move_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``dodgeRoll`` in the kick-off move (Kick-Off Return / On the Ball: its Dodges, as the
+        engine rolls them); ``jumpRoll`` / ``leapRoll`` there are a note (not read yet)."""
+        if self.mode != "kickoffReturn":
+            return
+        if rep.reportId == "dodgeRoll":
+            roll = report_model(TestRollReport, rep, self.where).roll
+            if roll:
+                self.add("d6", roll)
+        elif f"kick-off move: FUMBBL's {rep.reportId!r}" not in " ".join(self.notes):
+            self.notes.append(f"kick-off move: FUMBBL's {rep.reportId!r} report is not read yet")
 
     def apothecary_choice(self, rep: Report, extra: dict[str, Any]) -> None:
         if extra.get("playerId"):
@@ -507,6 +527,9 @@ _REPORT_HANDLERS: dict[str, _Handler] = {
     "regenerationRoll": KickoffBuilder.d6_roll,
     "playerEvent": KickoffBuilder.player_event,
     "reRoll": KickoffBuilder.re_roll,
+    "dodgeRoll": KickoffBuilder.kickoff_move_roll,
+    "jumpRoll": KickoffBuilder.kickoff_move_roll,
+    "leapRoll": KickoffBuilder.kickoff_move_roll,
     "apothecaryChoice": KickoffBuilder.apothecary_choice,
     "apothecaryRoll": KickoffBuilder.apothecary_roll,
     "turnEnd": KickoffBuilder.turn_end,

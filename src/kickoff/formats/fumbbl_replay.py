@@ -53,6 +53,13 @@ def initial_tracker(replay: Replay, game: Game) -> GameTracker:
     return tr
 
 
+#: FUMBBL's bb2025 Swarming (christerk/ffb ``generator/bb2025/Kickoff``: ``SWARMING`` before
+#: ``KICKOFF``, ``StepSwarming``) places D3 Reserve Linemen beyond the set-up's eleven before the
+#: kick: a set-up the engine, which has no Swarming, refuses.
+SWARMED_BEFORE_KICK = ("Swarming: players entered the pitch before the kick (bb2025); the engine "
+                       "has no Swarming")
+
+
 def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKickoff]:
     """Every kick-off of ``replay``, in game order (``where`` names the source in messages):
     the log walked once, a case built at each kick-off.
@@ -64,19 +71,24 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
     out: list[ExtractedKickoff] = []
     builder: KickoffBuilder | None = None
     pending_kick: str | None = None
+    swarmed = False  # bb2025 Swarming, rolled between the set-up and the kick
     for cmd in replay.gameLog.commandArray:
         reports = cmd.reportList.reports
         if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
             builder = KickoffBuilder(game, len(out) + 1, tr)
             if pending_kick is not None:
                 builder.use_kick(pending_kick)
-            pending_kick = None
+            if swarmed:
+                builder.notes.append(SWARMED_BEFORE_KICK)
+            pending_kick, swarmed = None, False
         elif builder is None:
             for rep in reports:
                 extra = rep.model_extra or {}
                 if (rep.reportId == "skillUse" and extra.get("used")
                         and extra.get("skillUse") == "halveKickoffScatter"):
                     pending_kick = str(extra.get("playerId"))
+                elif rep.reportId == "swarmingPlayersRoll":
+                    swarmed = True
         if builder is not None:
             builder.ball_start = pitch_square(tr.pitch, tr.ball)
             for ch in cmd.modelChangeList.modelChangeArray:
@@ -95,6 +107,8 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
                     tr.apply(ch)
             continue
         for ch in cmd.modelChangeList.modelChangeArray:
+            swarmed = swarmed or (ch.modelChangeId == "gameSetTurnMode"
+                                  and ch.modelChangeValue == "swarming")
             tr.apply(ch)
         for rep in reports:
             if rep.reportId == "weather":
