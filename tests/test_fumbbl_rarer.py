@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_fumbbl_log import act, cmd, extract, free_turn_doc, land, replay_doc, rep, scatter
+from test_fumbbl_log import act, cmd, extract, free_turn_doc, land, rep, replay_doc, scatter
 
 from kickoff.cli.fumbbl_cmd import check
 from kickoff.formats.fumbbl_replay import SWARMED_BEFORE_KICK
