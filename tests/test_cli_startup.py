@@ -126,7 +126,7 @@ def test_a_builtin_team_reads_as_through_the_models(family: str, name: str) -> N
               "cheerleaders", "assistant_coaches")
     assert [getattr(team, f) for f in fields] == [getattr(checked, f) for f in fields]
     for mine, theirs in zip(team.players, checked.players, strict=True):
-        assert vars(mine) == theirs.model_dump()
+        assert mine._asdict() == theirs.model_dump()
 
 
 @pytest.mark.parametrize(("pitch", "name"), _BUILTIN_SETUPS,
@@ -139,7 +139,7 @@ def test_a_builtin_setup_reads_as_through_the_models(pitch: str, name: str) -> N
     assert isinstance(setup, BuiltinSetup)
     checked_where, checked = load_setup(name, PITCHES[pitch])
     assert where == checked_where == f"setups/{pitch}/{name}"
-    assert setup.positions and vars(setup) == checked.model_dump()
+    assert setup.positions and setup._asdict() == checked.model_dump()
 
 
 def test_a_users_team_file_is_still_validated(tmp_path: Path) -> None:
