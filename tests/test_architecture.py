@@ -139,7 +139,9 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "gzip", "tempfile", "shlex", "kickoff.formats.files",
                 "kickoff.formats.narration",
                 # The ranking of targets (``--all-targets``).
-                "kickoff.analysis.targets")
+                "kickoff.analysis.targets",
+                # The activations of a turn (a free turn's, a Kick action's) and their parts.
+                "kickoff.core.activations")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
