@@ -139,7 +139,9 @@ NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
                 "gzip", "tempfile", "shlex", "kickoff.formats.files",
                 "kickoff.formats.narration",
                 # The ranking of targets (``--all-targets``).
-                "kickoff.analysis.targets")
+                "kickoff.analysis.targets",
+                # The activations of a turn (a free turn's, a Kick action's) and their parts.
+                "kickoff.core.activations")
 
 
 def _imported_by(code: str, names: tuple[str, ...]) -> list[str]:
@@ -177,3 +179,32 @@ def test_one_target_odds_imports_only_what_it_needs() -> None:
            # (the probe itself imports json to answer)
            "assert 'json' not in sys.modules, 'json imported'")
     assert _imported_by(run, NOT_FOR_ODDS) == []
+
+
+def test_one_target_odds_makes_no_dataclass_of_the_faces() -> None:
+    # Start-up (issue 16): ``dataclasses`` parses and compiles the source of each method it
+    # generates, at import (about 0.7 ms a class here). The records of the command line and the
+    # formats that a one-target ``odds`` makes (the built-in teams and set-ups as read, the
+    # placed teams, the match, ``Setting``) are named tuples; the rules' classes stay dataclasses.
+    probe = ("import contextlib, dataclasses, io, json, sys\n"
+             "made = []\n"
+             "process = dataclasses._process_class\n"
+             "def counted(cls, *args, **kwargs):\n"
+             "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+             "    return process(cls, *args, **kwargs)\n"
+             "dataclasses._process_class = counted\n"
+             "sys.argv = ['kickoff', 'odds', '--target', '20,3', '--events', 'none']\n"
+             "from kickoff.cli.app import main\n"
+             "out = io.StringIO()\n"
+             "with contextlib.redirect_stdout(out):\n"
+             "    try:\n"
+             "        main()\n"
+             "    except SystemExit as e:\n"
+             "        assert e.code in (0, None), e.code\n"
+             "assert '926347/3431424' in out.getvalue(), out.getvalue()\n"
+             "print(json.dumps(made))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=120)
+    made: list[str] = json.loads(done.stdout.splitlines()[-1])
+    assert "kickoff.core.ruleset.Ruleset" in made  # the probe sees the dataclasses made
+    assert [m for m in made if m.startswith(("kickoff.cli.", "kickoff.formats."))] == []

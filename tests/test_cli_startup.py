@@ -93,6 +93,34 @@ def test_the_analysis_package_imports_the_monte_carlo_on_first_use() -> None:
     assert done.stdout.split() == ["False", "True", "True"]
 
 
+def test_the_decisions_module_gives_the_activation_classes_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    # A new interpreter: kickoff.core and its decisions made without the activations' classes,
+    # which ``from kickoff.core.decisions import ...`` then gives, registered to pickle as the
+    # core's other frozen dataclasses.
+    probe = ("import copyreg, pickle, sys\n"
+             "import kickoff.core.decisions as decisions\n"
+             "print('kickoff.core.activations' in sys.modules)\n"
+             "from kickoff.core.decisions import Activation, BlockChoice, PassBlock, Rerolls\n"
+             "from kickoff.core import activations\n"
+             "print(all(getattr(activations, n) is c for n, c in (('Activation', Activation), "
+             "('BlockChoice', BlockChoice), ('PassBlock', PassBlock), ('Rerolls', Rerolls))))\n"
+             "print(all(c in copyreg.dispatch_table for c in (Activation, BlockChoice, PassBlock, "
+             "Rerolls)))\n"
+             "a = Activation('h8', 'kick', reroll=Rerolls(dodge='team'), "
+             "pass_block=PassBlock('a3'))\n"
+             "print(pickle.loads(pickle.dumps(a)) == a, repr(a.reroll))\n"
+             "try:\n    decisions.Nope\nexcept AttributeError as e:\n    print(e)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines() == [
+        "False", "True", "True",
+        "True Rerolls(dodge='team', rush=None, pickup=None, catch=None)",
+        "module 'kickoff.core.decisions' has no attribute 'Nope'"]
+
+
 def test_simulate_stays_the_function_when_its_module_is_imported() -> None:
     import sys
 
@@ -126,7 +154,7 @@ def test_a_builtin_team_reads_as_through_the_models(family: str, name: str) -> N
               "cheerleaders", "assistant_coaches")
     assert [getattr(team, f) for f in fields] == [getattr(checked, f) for f in fields]
     for mine, theirs in zip(team.players, checked.players, strict=True):
-        assert vars(mine) == theirs.model_dump()
+        assert mine._asdict() == theirs.model_dump()
 
 
 @pytest.mark.parametrize(("pitch", "name"), _BUILTIN_SETUPS,
@@ -139,7 +167,7 @@ def test_a_builtin_setup_reads_as_through_the_models(pitch: str, name: str) -> N
     assert isinstance(setup, BuiltinSetup)
     checked_where, checked = load_setup(name, PITCHES[pitch])
     assert where == checked_where == f"setups/{pitch}/{name}"
-    assert setup.positions and vars(setup) == checked.model_dump()
+    assert setup.positions and setup._asdict() == checked.model_dump()
 
 
 def test_a_users_team_file_is_still_validated(tmp_path: Path) -> None:

@@ -10,11 +10,10 @@
 import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
 
@@ -77,10 +76,10 @@ OddsEventsOpt = Annotated[
                  "not available here, as the event is solved before the landing is known); "
                  "none: deviation and landing only."),
 ]
-@dataclass(eq=False)  # never compared: no ``__eq__`` to generate (start-up, issue 16)
-class Setting:
+class Setting(NamedTuple):
     """A checked state before a kick-off, how to kick and the receiving coach's choices: what
-    ``kickoff odds`` and ``kickoff simulate`` share."""
+    ``kickoff odds`` and ``kickoff simulate`` share. (A named tuple, not a dataclass: no
+    methods compiled at import; start-up, issue 16.)"""
 
     state: GameState
     ruleset: Ruleset
@@ -103,7 +102,7 @@ class Setting:
         touchback choices (``ScenarioError`` naming the option of an id that is not a player of
         the receiving team)."""
         check_receivers(self.state, high_kick=high_kick, touchback=touchback)
-        return replace(self, kick_skill=kick_skill, high_kick=high_kick, touchback=touchback)
+        return self._replace(kick_skill=kick_skill, high_kick=high_kick, touchback=touchback)
 
     @contextmanager
     def working(self, show: bool, what: str, total: int | None = None, count: bool = False

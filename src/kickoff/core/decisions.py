@@ -10,9 +10,8 @@ rules (the context, the ball, the action engine) imports them without an order t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from kickoff.core.dice import BlockFace
 from kickoff.core.pitch import Square
 
 #: The kind of an activation (``scenario-format.md``, "Actions").
@@ -23,68 +22,27 @@ ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick
 RerollChoice = Literal["skill", "team"] | bool | None
 
 
-@dataclass(frozen=True)
-class Rerolls:
-    """Which re-roll to use on a failed test of each kind during one activation."""
+# The activations of a turn and their parts live in :mod:`kickoff.core.activations`, made when a
+# free turn or a Kick action needs them (start-up, issue 16: ``dataclasses`` compiles each
+# class's generated methods at import); ``from kickoff.core.decisions import Activation`` gives
+# them as before (PEP 562).
+if TYPE_CHECKING:
+    from kickoff.core.activations import Activation as Activation
+    from kickoff.core.activations import BlockChoice as BlockChoice
+    from kickoff.core.activations import PassBlock as PassBlock
+    from kickoff.core.activations import Rerolls as Rerolls
 
-    dodge: RerollChoice = None
-    rush: RerollChoice = None
-    pickup: RerollChoice = None
-    catch: RerollChoice = None
-
-
-@dataclass(frozen=True)
-class BlockChoice:
-    """The choices of a Block (each ``None`` = default policy): the block die face to apply,
-    the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
-    block dice with a team re-roll before a face is chosen (default: no re-roll)."""
-
-    choose: BlockFace | None = None
-    push_to: Square | None = None
-    follow_up: bool | None = None
-    reroll: Literal["team"] | None = None
+_ACTIVATIONS = ("Activation", "BlockChoice", "PassBlock", "Rerolls")
 
 
-@dataclass(frozen=True)
-class PassBlock:
-    """An opposing player's Pass Block move against a Kick It! kick: up to 3 squares, ending
-    adjacent to the kicker (seed 000)."""
+def _activation_class(name: str) -> object:
+    """``Activation``, ``BlockChoice``, ``PassBlock``, ``Rerolls``: from
+    :mod:`kickoff.core.activations` (imported on first use)."""
+    if name in _ACTIVATIONS:
+        from kickoff.core import activations
 
-    player: str
-    path: tuple[Square, ...] = ()
-
-
-@dataclass(frozen=True)
-class Activation:
-    """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
-    each; steps beyond MA are Rushes), then its action's own part.
-
-    - ``blitz``: ``target`` (the player blocked at the end of the path), ``block``, and
-      ``after_block`` (the squares entered after the block, moving on with what is left of
-      his movement);
-    - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
-    - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
-      ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
-      (the chosen square of an accurate kick).
-
-    ``where`` is the key path of this activation in its document (for messages), e.g.
-    ``"decisions.blitz[1]"``.
-    """
-
-    player: str
-    action: ActionKind
-    path: tuple[Square, ...] = ()
-    target: str | None = None
-    block: BlockChoice = field(default_factory=BlockChoice)
-    thrown: str | None = None
-    to: Square | None = None
-    aim: Square | None = None
-    pass_block: PassBlock | None = None
-    kick_block: str | None = None
-    landing: Square | None = None
-    after_block: tuple[Square, ...] = ()
-    reroll: Rerolls = field(default_factory=Rerolls)
-    where: str = "activation"
+        return getattr(activations, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: How a throw-in's direction is rolled: the throw-in template, or (classic option) the D8.
@@ -155,3 +113,8 @@ class Decisions:
     #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
     #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).
     free_turn_policy: FreeTurnPolicy = "none"
+
+
+# Assigned, not defined as ``def __getattr__``: a compiled module's own ``__getattr__`` can be
+# called by mypyc's import bootstrap before the module is set up (mypyc issue 1198).
+__getattr__ = _activation_class

@@ -9,17 +9,20 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal, get_args
+from typing import TYPE_CHECKING, Final, Literal, get_args
 
 from kickoff.core.actions.injury import injury
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation, Move
+from kickoff.core.decisions import Move
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import SIDES, Side, distance, other_side
 from kickoff.core.ruleset import Contest, TeamStat
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import Player, Team
+
+if TYPE_CHECKING:  # made by a free turn's decisions (start-up, issue 16)
+    from kickoff.core.activations import Activation
 
 # -- shared pieces ------------------------------------------------------------------------------
 

@@ -37,11 +37,16 @@ This module sits below the ball (:mod:`kickoff.core.ball`) and the action engine
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kickoff.core.context import KickoffContext, quoted_id
-from kickoff.core.decisions import Activation, RerollChoice
+from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import Player
+
+if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
+    from kickoff.core.activations import Activation
 
 
 class Turn:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import SIDES, Side, other_side
@@ -48,9 +47,9 @@ DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
                   "sevens": ("sevens_def_zone", "sevens_off_wedge")}
 
 
-@dataclass
-class Match:
-    """Two teams on their set-ups before a kick-off, checked: what ``run`` and ``odds`` play."""
+class Match(NamedTuple):
+    """Two teams on their set-ups before a kick-off, checked: what ``run`` and ``odds`` play.
+    (A named tuple, not a dataclass: no methods compiled at import; start-up, issue 16.)"""
 
     ruleset: Ruleset
     state: GameState

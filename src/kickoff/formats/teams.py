@@ -15,9 +15,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar, get_args
 
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
@@ -196,11 +195,11 @@ class SetupData(Protocol):
 # says, without the models' validation: every built-in is validated by the models in the tests
 # (``tests/test_setup.py``), and reads the same as through them. So a command that plays only
 # built-ins imports no pydantic (start-up, issue 16). A user's file is always validated.
-# Read into a match and never compared (nor hashed: their lists are not), they generate no
-# ``__eq__`` (nor ``__hash__``): fewer methods for ``dataclasses`` to compile at import.
+# They are named tuples (immutable, with a repr), not dataclasses: a named tuple's class is
+# made without compiling methods of its own, where ``dataclasses`` parses and compiles the
+# source of each generated method at import (about 3 times as long for these; start-up).
 
-@dataclass(frozen=True, eq=False)
-class BuiltinPlayer:
+class BuiltinPlayer(NamedTuple):
     """One player of a built-in team, as its file gives it (the fields of :class:`RosterPlayer`)."""
 
     number: int
@@ -211,11 +210,10 @@ class BuiltinPlayer:
     name: str = ""
     position: str = ""
     pa: int | None = None
-    skills: list[str] = field(default_factory=list)
+    skills: Sequence[str] = ()
 
 
-@dataclass(frozen=True, eq=False)
-class BuiltinTeam:
+class BuiltinTeam(NamedTuple):
     """A built-in team, as its file gives it (the fields of :class:`TeamFile`)."""
 
     name: str
@@ -230,8 +228,7 @@ class BuiltinTeam:
     assistant_coaches: int = 0
 
 
-@dataclass(frozen=True, eq=False)
-class BuiltinSetup:
+class BuiltinSetup(NamedTuple):
     """A built-in set-up, as its file gives it (the fields of :class:`SetupFile`)."""
 
     name: str
@@ -399,8 +396,7 @@ def as_drawn(side: Side, square: tuple[int, int], pitch: Pitch) -> Square:
     return Square(square[0] if side == "home" else pitch.width - 1 - square[0], square[1])
 
 
-@dataclass
-class PlacedTeam:
+class PlacedTeam(NamedTuple):
     """A team file placed on the pitch by a set-up, as an engine ``Team``."""
 
     team: Team

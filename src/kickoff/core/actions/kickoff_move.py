@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from kickoff.core.actions.move import move_steps
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import PlayerPath, Rerolls
+from kickoff.core.decisions import PlayerPath
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 from kickoff.core.rolls import Turn, square_text, where_of
@@ -83,6 +83,8 @@ def kickoff_move(ctx: KickoffContext) -> bool:
             )
     ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
     turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
+    from kickoff.core.activations import Rerolls  # here: made by a move (start-up, issue 16)
+
     standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=rules.squares)
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")

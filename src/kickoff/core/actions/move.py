@@ -20,15 +20,19 @@ The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import RerollChoice, Rerolls
+from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.rolls import Turn, roll_test, square_text, where_of
 from kickoff.core.state import Player, tackle_zones
+
+if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
+    from kickoff.core.activations import Rerolls
 
 
 def allowance(ctx: KickoffContext, player: Player) -> int:

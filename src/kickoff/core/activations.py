@@ -1,0 +1,86 @@
+"""The activations of a turn (a free turn's, the Kick It! Kick action's): :class:`Activation`
+and its parts, :class:`Rerolls`, :class:`BlockChoice`, :class:`PassBlock`
+(``scenario-format.md``, "Actions").
+
+:mod:`kickoff.core.decisions` gives them too (``from kickoff.core.decisions import Activation``
+as before). They live here so that a kick-off played without a free turn or a Kick action
+(``kickoff odds --target 20,3 --events none``) does not make their classes: ``dataclasses``
+compiles each class's generated methods at import (start-up, issue 16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from kickoff.core.decisions import ActionKind, RerollChoice
+from kickoff.core.dice import BlockFace
+from kickoff.core.pickling import register as _register_pickling
+from kickoff.core.pitch import Square
+
+
+@dataclass(frozen=True)
+class Rerolls:
+    """Which re-roll to use on a failed test of each kind during one activation."""
+
+    dodge: RerollChoice = None
+    rush: RerollChoice = None
+    pickup: RerollChoice = None
+    catch: RerollChoice = None
+
+
+@dataclass(frozen=True)
+class BlockChoice:
+    """The choices of a Block (each ``None`` = default policy): the block die face to apply,
+    the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
+    block dice with a team re-roll before a face is chosen (default: no re-roll)."""
+
+    choose: BlockFace | None = None
+    push_to: Square | None = None
+    follow_up: bool | None = None
+    reroll: Literal["team"] | None = None
+
+
+@dataclass(frozen=True)
+class PassBlock:
+    """An opposing player's Pass Block move against a Kick It! kick: up to 3 squares, ending
+    adjacent to the kicker (seed 000)."""
+
+    player: str
+    path: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
+    each; steps beyond MA are Rushes), then its action's own part.
+
+    - ``blitz``: ``target`` (the player blocked at the end of the path), ``block``, and
+      ``after_block`` (the squares entered after the block, moving on with what is left of
+      his movement);
+    - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
+    - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
+      ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
+      (the chosen square of an accurate kick).
+
+    ``where`` is the key path of this activation in its document (for messages), e.g.
+    ``"decisions.blitz[1]"``.
+    """
+
+    player: str
+    action: ActionKind
+    path: tuple[Square, ...] = ()
+    target: str | None = None
+    block: BlockChoice = field(default_factory=BlockChoice)
+    thrown: str | None = None
+    to: Square | None = None
+    aim: Square | None = None
+    pass_block: PassBlock | None = None
+    kick_block: str | None = None
+    landing: Square | None = None
+    after_block: tuple[Square, ...] = ()
+    reroll: Rerolls = field(default_factory=Rerolls)
+    where: str = "activation"
+
+
+_register_pickling()  # these frozen dataclasses pickle as the core's others (kickoff.core)
