@@ -97,18 +97,19 @@ def _set_up(log: _Log, match: Any) -> None:
 
 
 def _kick(log: _Log, landing: tuple[int, int], fumbbl_d8: int, distance: int,
-          event: str, roll: list[int]) -> None:
+          event: str, roll: list[int], effect: list[dict[str, Any]] | None = None) -> None:
     log.add([_change("fieldModelSetBallCoordinate", None, list(landing)),
              _change("fieldModelSetBallMoving", None, True)],
             [{"reportId": "kickoffScatter", "ballCoordinateEnd": list(landing),
               "scatterDirection": D8_NAME[fumbbl_d8], "rollScatterDirection": fumbbl_d8,
               "rollScatterDistance": distance}])
-    log.add([], [{"reportId": "kickoffResult", "kickoffResult": event, "kickoffRoll": roll}])
+    log.add(effect or [],
+            [{"reportId": "kickoffResult", "kickoffResult": event, "kickoffRoll": roll}])
 
 
-def _first_turn(log: _Log, receiving: Side) -> None:
+def _first_turn(log: _Log, receiving: Side, turn: int = 1) -> None:
     log.add([_change("gameSetHomePlaying", None, receiving == "home"),
-             _change("turnDataSetTurnNr", receiving, 1),
+             _change("turnDataSetTurnNr", receiving, turn),
              _change("gameSetLastTurnMode", None, "kickoff"),
              _change("gameSetTurnMode", None, "regular")])
 
@@ -144,12 +145,14 @@ def build() -> dict[str, Any]:
                    if {(x, y), (x, y - 1)}.isdisjoint(taken)
                    and all((x + dx, y - 1 + dy) not in taken
                            for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
-    _kick(log, landing, 7, 3, "Time-out", [1, 2])
+    # Time-out with the kicking team's marker on 0: both markers move on one
+    _kick(log, landing, 7, 3, "Time-out", [1, 2], [_change("turnDataSetTurnNr", "away", 1),
+                                                   _change("turnDataSetTurnNr", "home", 1)])
     log.add([_change("fieldModelSetBallCoordinate", None, [landing[0], landing[1] - 1]),
              _change("fieldModelSetBallMoving", None, False)],
             [{"reportId": "scatterBall", "directionArray": ["North"], "rolls": [1],
               "gustOfWind": False}])
-    _first_turn(log, "home")
+    _first_turn(log, "home", 2)
     return {
         "game": {
             "gameId": GAME_ID, "half": 2, "homePlaying": True,

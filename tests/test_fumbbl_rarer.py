@@ -176,3 +176,141 @@ def test_bb2025_swarming_before_the_kick_is_named(tmp_path: Path) -> None:
                           [land([20, 8])])], rules="BB2025")
     k = extract(tmp_path, doc)
     assert SWARMED_BEFORE_KICK in k.notes
+
+
+# --------------------------------------------------------------------------- prayers in effect
+
+
+def _catch_after(pregame: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    """``pregame``'s commands before the kick; the kick lands on away 8 ([19, 7]), who fails
+    the catch on a 1 and re-rolls it with Catch (a 4)."""
+    doc = replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("catchRoll", playerId="8", roll=1, minimumRoll=2,
+                               successful=False),
+                           rep("reRoll", playerId="8", reRollSource="Catch", successful=True),
+                           rep("catchRoll", playerId="8", roll=4, minimumRoll=2, successful=True,
+                               reRolled=True)], [("fieldModelSetBallMoving", None, False)])], **kw)
+    doc["gameLog"]["commandArray"][1:1] = pregame
+    return doc
+
+
+def test_a_pre_game_intensive_training_gives_its_skill(tmp_path: Path) -> None:
+    """As shared game 1548033 (commands 14-16): a prayer bought before the game is in effect,
+    and Intensive Training's skill is the player's (here Catch, which the kick-off's catch uses)."""
+    k = extract(tmp_path, _catch_after([
+        cmd([rep("prayerRoll", roll=16)], [("inducementSetAddPrayer", "away", "Intensive Training")]),
+        cmd([rep("playerEvent", playerId="8", message="gains Catch")],
+            [("fieldModelAddIntensiveTraining", "8", "Catch")])]))
+    away = k.scenario["teams"]["away"]
+    assert away["prayers"] == ["intensive_training"] and "prayers" not in k.scenario["teams"]["home"]
+    assert [p["skills"] for p in away["players"] if p["id"] == "p8"] == [["catch"]]
+    assert check(k)[0] == "agree"
+    # without the skill the same log cannot be played: the Catch re-roll is the proof
+    assert check(extract(tmp_path, _catch_after([])))[0] == "error"
+
+
+def test_a_players_prayers_change_him_until_removed(tmp_path: Path) -> None:
+    """``fieldModelAddPrayer`` (the prayer's constant name) changes the player as the engine's
+    prayers do; ``fieldModelRemovePrayer`` ends it (the end of the drive)."""
+    add = [("inducementSetAddPrayer", "home", "Stiletto"), ("fieldModelAddPrayer", "2", "STILETTO"),
+           ("inducementSetAddPrayer", "away", "Greasy Cleats"),
+           ("fieldModelAddPrayer", "5", "GREASY_CLEATS"), ("fieldModelAddPrayer", "6", "IRON_MAN"),
+           ("fieldModelAddPrayer", "7", "KNUCKLE_DUSTERS")]
+    k = extract(tmp_path, _catch_after([cmd(changes=add)], skills={"8": ["Catch"]}))
+    players = {p["id"]: p for s in ("home", "away") for p in k.scenario["teams"][s]["players"]}
+    assert "stab" in players["p2"]["skills"] and "mighty_blow" in players["p7"]["skills"]
+    assert players["p5"]["ma"] == 5 and players["p6"]["av"] == 10  # of 6 and 9
+    assert k.scenario["teams"]["home"]["prayers"] == ["stiletto"]
+    assert k.scenario["teams"]["away"]["prayers"] == ["greasy_cleats"]
+    assert check(k)[0] == "agree"
+    removed = [("inducementSetRemovePrayer", "home", "Stiletto"),
+               ("fieldModelRemovePrayer", "2", "STILETTO")]
+    k = extract(tmp_path, _catch_after([cmd(changes=add), cmd(changes=removed)],
+                                       skills={"8": ["Catch"]}))
+    players = {p["id"]: p for s in ("home", "away") for p in k.scenario["teams"][s]["players"]}
+    assert players["p2"]["skills"] == [] and "prayers" not in k.scenario["teams"]["home"]
+
+
+def test_the_exhibition_prayer_table_is_a_d8(tmp_path: Path) -> None:
+    """FUMBBL's bb2020 option ``inducementPrayersUseLeagueTable`` off: prayers 1-8 only
+    (christerk/ffb ``factory/bb2020/PrayerFactory``), the D8 of the exhibition table."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
+                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
+                               rollAway=1)]),
+                      cmd([rep("prayerRoll", roll=3),
+                           rep("playerEvent", playerId="2", message="gains Stab")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    doc["game"]["gameOptions"]["gameOptionArray"].append(
+        {"gameOptionId": "inducementPrayersUseLeagueTable", "gameOptionValue": "false"})
+    k = extract(tmp_path, doc)
+    assert k.scenario["options"] == {"prayer_die": 8}
+    assert k.scenario["dice"]["d8"][1] == 3 and "d16" not in k.scenario["dice"]
+    assert check(k)[0] == "agree"
+
+
+def test_bad_habits_naming_every_candidate_picks_none(tmp_path: Path) -> None:
+    """Bad Habits (D3 opposing players gain Loner) when the D3 covers every candidate: the engine
+    chooses them all and rolls no pick (``pitch-and-dice.md``), so none is written."""
+    doc = replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
+                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
+                               rollAway=1)]),
+                      cmd([rep("prayerRoll", roll=6),
+                           rep("playerEvent", playerId="8", message="gains Loner (4+)"),
+                           rep("playerEvent", playerId="7", message="gains Loner (4+)")]),
+                      cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=2,
+                               successful=True)], [("fieldModelSetBallMoving", None, False)])],
+                     skills={"5": ["Loner (4+)"], "6": ["Loner (4+)"]})
+    k = extract(tmp_path, doc)
+    assert "pick" not in k.scenario["dice"] and k.scenario["dice"]["d3"] == [2]
+    status, result, _ = check(k)
+    assert status == "agree" and result is not None
+    loners = {pid for pid, p in result["players"].items() if "loner" in p["skills"]}
+    assert loners == {"p5", "p6", "p7", "p8"}
+
+
+@pytest.mark.parametrize(("rules", "result", "report"), [
+    ("BB2020", "Time-out", "kickoffTimeout"), (None, "Riot", "kickoffRiot")])
+def test_the_turn_markers_moved_are_checked(tmp_path: Path, rules: str | None, result: str,
+                                            report: str) -> None:
+    """Time-out / Riot: FUMBBL's markers once the event is over are compared (not those of the
+    last command, where the receiving team's turn starts); a wrong marker disagrees."""
+    def doc(kicking_turn: int) -> dict[str, Any]:
+        d = replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
+                        cmd([rep("kickoffResult", kickoffResult=result, kickoffRoll=[1, 2]),
+                             rep(report, turnNr=6, turnModifier=-1)],
+                            [("turnDataSetTurnNr", "home", 5), ("turnDataSetTurnNr", "away", 4)]),
+                        cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=2,
+                                 successful=True)], [("fieldModelSetBallMoving", None, False)])],
+                       rules=rules)
+        d["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"] += [
+            {"modelChangeId": "turnDataSetTurnNr", "modelChangeKey": "home",
+             "modelChangeValue": kicking_turn},
+            {"modelChangeId": "turnDataSetTurnNr", "modelChangeKey": "away", "modelChangeValue": 5}]
+        # the command ending the kick-off starts the receiving team's turn: its marker on by one
+        d["gameLog"]["commandArray"][-1]["modelChangeList"]["modelChangeArray"].insert(
+            0, {"modelChangeId": "turnDataSetTurnNr", "modelChangeKey": "away",
+                "modelChangeValue": 5})
+        return d
+    k = extract(tmp_path, doc(6))
+    assert k.expect["teams.home.turn"] == 5 and k.expect["teams.away.turn"] == 4
+    if rules is None:  # classic Riot on turn 6 rolls its D6 (1-3: forward, 4-6: back)
+        k.scenario["dice"]["d6"].insert(3, 5)
+    assert check(k)[0] == "agree"
+    k.scenario["teams"]["home"]["turn"] = 2  # a wrong marker: Time-out moves both on instead
+    if rules is None:
+        k.scenario["dice"]["d6"][3] = 2  # and Riot forward
+    assert check(k)[0] == "disagree"
+
+
+def test_a_trapdoor_roll_is_named(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Quick Snap", kickoffRoll=[4, 5])]),
+                      cmd([rep("trapDoor", playerId="8", roll=4)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert any("Trapdoor" in n for n in k.notes)

@@ -60,6 +60,10 @@ def meaningful(scenario: dict[str, Any]) -> dict[str, Any]:
             team.pop("apothecaries", None)
         for p in team["players"]:
             p["skills"] = sorted(p.get("skills", []))
+    # ... and FUMBBL's exhibition prayer table (1559380's option, read since): no prayer is
+    # rolled in those kick-offs (their one Cheering Fans is a tie), so it changes nothing there
+    if out["options"].get("prayer_die") == 8:
+        out["options"].pop("prayer_die")
     return out
 
 

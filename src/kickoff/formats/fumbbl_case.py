@@ -11,7 +11,15 @@ from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
-from kickoff.formats.fumbbl_names import BANNED_COACH_RULES, MOVING, RESERVE, STANDING, player_status
+from kickoff.formats.fumbbl_names import (
+    BANNED_COACH_RULES,
+    MOVING,
+    PRAYER_PLAYER_EFFECTS,
+    RESERVE,
+    STANDING,
+    player_status,
+    skill_name,
+)
 from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
 from kickoff.formats.scenario import SCENARIO_FORMAT, DecisionsIn
 
@@ -69,7 +77,7 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
             if p.side != side:
                 continue
             sq = ko.coords.get(p.pid)
-            doc = dict(p.doc)
+            doc = prayed_for(ko, p.pid, dict(p.doc))
             doc["square"] = list(sq) if sq else None
             doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
             players.append(doc)
@@ -86,6 +94,8 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
             "apothecaries": ko.apothecaries[side],
             "players": players,
         }
+        if ko.prayers[side] and ko.game.ruleset == "bb2020":
+            teams[side]["prayers"] = list(ko.prayers[side])
         if ko.drive[side]:
             teams[side]["drive_rerolls"] = ko.drive[side]
         if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
@@ -98,6 +108,35 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
                 ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
                                   "(-1), which the engine cannot take")
     return teams
+
+def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, Any]:
+    """A player's scenario document with what earlier prayers changed (FUMBBL's
+    ``fieldModelAddPrayer``: bb2020 Stiletto's Stab, Greasy Cleats' -1 MA, ...; and
+    ``fieldModelAddIntensiveTraining``'s skill, bb2020 and bb2025), as the engine applies them."""
+    skills = list(doc.get("skills", []))
+    for prayer in ko.player_prayers.get(pid, []) if ko.game.ruleset == "bb2020" else []:
+        effect = PRAYER_PLAYER_EFFECTS.get(prayer)
+        if effect is None:
+            continue
+        what, change = effect
+        if what == "ma":
+            doc["ma"] = max(1, doc["ma"] + change)
+        elif what == "av":
+            doc["av"] = min(11, doc["av"] + change)
+        elif what not in skills:
+            skills.append(what)
+    if pid in ko.trained:
+        try:
+            skill = skill_name(ko.trained[pid], RULESETS[ko.game.ruleset].skills)
+        except KeyError:
+            ko.notes.append(f"intensive training: FUMBBL's skill {ko.trained[pid]!r} of p{pid} "
+                            "is unknown")
+        else:
+            if skill not in skills:
+                skills.append(skill)
+    doc["skills"] = skills
+    return doc
+
 
 def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
     """The coaches' decisions read from the kick-off: the Kick skill, the prayer's player,
@@ -169,9 +208,14 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
             expect[f"teams.{side}.block_assists"] = int(side in ko.fans_winners)
     if ko.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
         prayer = ko.pending_prayer
+        for side in SIDES:  # the prayers in effect once it was over (as the result lists them)
+            held = list(tr.prayers[side])
+            if prayer and side in ko.fans_winners and prayer not in held:
+                held.append(prayer)  # the one prayed for (christerk/ffb PrayerHandler adds it)
+            expect[f"teams.{side}.prayers"] = held
+    if ko.event in ("time_out", "riot"):  # the turn markers moved (rulings.md 6)
         for side in SIDES:
-            expect[f"teams.{side}.prayers"] = (
-                [prayer] if prayer and side in ko.fans_winners else [])
+            expect[f"teams.{side}.turn"] = ko.turn_after[side]
     if tr.weather != ko.weather:
         expect["weather"] = ko.game.weather_name(tr.weather)
     expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
@@ -214,7 +258,7 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         "format": SCENARIO_FORMAT,
         "ruleset": game.ruleset,
         "house_rules": [],
-        "options": {},
+        "options": {} if game.prayer_die is None else {"prayer_die": game.prayer_die},
         "weather": game.weather_name(ko.weather),
         # overtime (FUMBBL's half 3) as half 2: the format knows two halves, and nothing in
         # a kick-off depends on which

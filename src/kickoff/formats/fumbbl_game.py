@@ -34,6 +34,10 @@ class Game:
     teams: dict[Side, TeamModel]
     players: dict[str, PlayerInfo]
     order: list[PlayerInfo]
+    #: bb2020's Prayers to Nuffle die: 8 where FUMBBL's game option
+    #: ``inducementPrayersUseLeagueTable`` is off (the exhibition table, prayers 1-8: christerk/ffb
+    #: ``factory/bb2020/PrayerFactory``), else ``None`` (the ruleset's own, the league's D16)
+    prayer_die: int | None = None
 
     def weather_name(self, weather: str) -> str:
         """Our weather name in this ruleset (``nice`` is bb2020's ``perfect_conditions``)."""
@@ -89,5 +93,7 @@ def read_game(replay: Replay, where: str) -> Game:
             order.append(info)
     if problems:
         raise ScenarioError(problems)
-    return Game(where, game.gameId, ruleset, teams, players, order)
+    exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
+    return Game(where, game.gameId, ruleset, teams, players, order,
+                8 if exhibition and ruleset == "bb2020" else None)
 

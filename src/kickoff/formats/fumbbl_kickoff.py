@@ -67,6 +67,8 @@ class KickoffBuilder:
         self.coords = {pid: pitch_square(tr.pitch, c) for pid, c in tr.coords.items()}
         self.states = dict(tr.states)
         self.turn = dict(tr.turn)
+        #: the turn markers once the kick-off's events were over (before its last command)
+        self.turn_after = dict(tr.turn)
         self.rerolls = dict(tr.rerolls)
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
@@ -74,6 +76,9 @@ class KickoffBuilder:
         self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
         self.coach_banned = dict(tr.coach_banned)
         self.apothecaries = dict(tr.apothecaries)
+        self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
+        self.player_prayers = {pid: list(v) for pid, v in tr.player_prayers.items() if v}
+        self.trained = dict(tr.trained)
         self.dice: dict[str, list[int]] = {}
         self.notes: list[str] = []
         self.rulings: list[str] = []
@@ -85,6 +90,8 @@ class KickoffBuilder:
         self.kicker: str | None = None
         self.prayer: dict[str, str] = {}
         self.prayer_chosen: list[str] = []
+        #: Bad Habits: the picks written before its first player, and its candidates then
+        self.prayer_picks: tuple[int, int] = (0, 0)
         #: the players FUMBBL's apothecary patched up, in order (its apothecaryChoice reports)
         self.apothecary: list[str] = []
         self.ball_start: tuple[int, int] | None = None
@@ -189,6 +196,7 @@ class KickoffBuilder:
         if prayer == "bad_habits":
             if not self.prayer_chosen:
                 self.add("d3", 1)
+                self.prayer_picks = (len(self.dice.get("pick", [])), len(candidates))
             else:
                 self.dice["d3"][-1] += 1
         if pid not in candidates:
@@ -196,6 +204,13 @@ class KickoffBuilder:
         elif len(candidates) > 1:
             self.add("pick", candidates.index(pid) + 1)
         self.prayer_chosen.append(pid)
+        if prayer == "bad_habits" and len(self.prayer_chosen) == self.prayer_picks[1]:
+            # every candidate named: the engine picks none (k of n with k >= n,
+            # pitch-and-dice.md), so the picks written for the first ones go
+            picks = self.dice.get("pick", [])
+            del picks[self.prayer_picks[0]:]
+            if not picks:
+                self.dice.pop("pick", None)
         if prayer == "intensive_training" and message.startswith("gains "):
             try:
                 self.prayer["skill"] = skill_name(message[len("gains "):],
@@ -381,7 +396,7 @@ class KickoffBuilder:
 
     def prayer_roll(self, rep: Report, extra: dict[str, Any]) -> None:
         roll = report_model(RollReport, rep, self.where).roll
-        self.add("d16", roll)
+        self.add("d8" if self.game.prayer_die == 8 else "d16", roll)
         if 1 <= roll <= len(PRAYERS):
             self.pending_prayer = PRAYERS[roll - 1]
 
@@ -425,6 +440,13 @@ class KickoffBuilder:
             return
         if extra.get("reRollSource") == "Pro" and extra.get("roll"):
             self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+
+    def trapdoor(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``trapDoor``: a player stepped onto a Treacherous Trapdoor (bb2020 / bb2025 Quick Snap
+        or kick-off move, christerk/ffb ``StepTrapDoor``); the engine has no trapdoors."""
+        text = "Treacherous Trapdoor: FUMBBL rolled for a trapdoor; the engine has no trapdoors"
+        if text not in self.notes:
+            self.notes.append(text)
 
     def kickoff_move_roll(self, rep: Report, extra: dict[str, Any]) -> None:
         """``dodgeRoll`` in the kick-off move (Kick-Off Return / On the Ball: its Dodges, as the
@@ -528,6 +550,7 @@ _REPORT_HANDLERS: dict[str, _Handler] = {
     "playerEvent": KickoffBuilder.player_event,
     "reRoll": KickoffBuilder.re_roll,
     "dodgeRoll": KickoffBuilder.kickoff_move_roll,
+    "trapDoor": KickoffBuilder.trapdoor,
     "jumpRoll": KickoffBuilder.kickoff_move_roll,
     "leapRoll": KickoffBuilder.kickoff_move_roll,
     "apothecaryChoice": KickoffBuilder.apothecary_choice,

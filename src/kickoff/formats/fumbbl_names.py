@@ -74,6 +74,35 @@ PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
     "intensive_training": ("intensive_training", False, True),
 }
 
+#: bb2020's Prayers to Nuffle (christerk/ffb ``inducement/bb2020/Prayer``), as FUMBBL writes them:
+#: its display name (``inducementSetAddPrayer``: the team's prayers in effect) and its constant's
+#: name (``fieldModelAddPrayer``: a prayer's effect on a player) -> our name (``rulings.md`` 6).
+FUMBBL_PRAYERS: dict[str, str] = {
+    "Treacherous Trapdoor": "trapdoor", "TREACHEROUS_TRAPDOOR": "trapdoor",
+    "Friends with the Ref": "friends_with_the_ref", "FRIENDS_WITH_THE_REF": "friends_with_the_ref",
+    "Stiletto": "stiletto", "STILETTO": "stiletto",
+    "Iron Man": "iron_man", "IRON_MAN": "iron_man",
+    "Knuckle Dusters": "knuckle_dusters", "KNUCKLE_DUSTERS": "knuckle_dusters",
+    "Bad Habits": "bad_habits", "BAD_HABITS": "bad_habits",
+    "Greasy Cleats": "greasy_cleats", "GREASY_CLEATS": "greasy_cleats",
+    "Blessed Statue of Nuffle": "blessed_statue", "BLESSED_STATUE_OF_NUFFLE": "blessed_statue",
+    "Moles under the Pitch": "moles", "MOLES_UNDER_THE_PITCH": "moles",
+    "Perfect Passing": "perfect_passing", "PERFECT_PASSING": "perfect_passing",
+    "Fan Interaction": "fan_interaction", "FAN_INTERACTION": "fan_interaction",
+    "Necessary Violence": "necessary_violence", "NECESSARY_VIOLENCE": "necessary_violence",
+    "Fouling Frenzy": "fouling_frenzy", "FOULING_FRENZY": "fouling_frenzy",
+    "Throw a Rock": "throw_a_rock", "THROW_A_ROCK": "throw_a_rock",
+    "Under Scrutiny": "under_scrutiny", "UNDER_SCRUTINY": "under_scrutiny",
+    "Intensive Training": "intensive_training", "INTENSIVE_TRAINING": "intensive_training",
+}
+
+#: A prayer's effect on a player, as the engine applies it (``rulings.md`` 6): a skill gained, or
+#: a characteristic changed (``ma`` -1, no lower than 1; ``av`` +1, no better than 11).
+PRAYER_PLAYER_EFFECTS: dict[str, tuple[str, int]] = {
+    "stiletto": ("stab", 0), "knuckle_dusters": ("mighty_blow", 0), "bad_habits": ("loner", 0),
+    "blessed_statue": ("pro", 0), "greasy_cleats": ("ma", -1), "iron_man": ("av", 1),
+}
+
 #: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
 PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
 

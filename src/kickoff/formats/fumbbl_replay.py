@@ -91,6 +91,9 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
                     swarmed = True
         if builder is not None:
             builder.ball_start = pitch_square(tr.pitch, tr.ball)
+            # the turn markers before this command: the last one's are the receiving team's
+            # turn starting (FUMBBL moves its marker on in the command that ends the kick-off)
+            builder.turn_after = dict(tr.turn)
             for ch in cmd.modelChangeList.modelChangeArray:
                 builder.change(ch, tr)
                 if builder.done:

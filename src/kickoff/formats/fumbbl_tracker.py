@@ -9,7 +9,7 @@ from typing import Any
 
 from kickoff.core.pitch import Pitch, Side
 from kickoff.formats.fumbbl_log import ModelChange
-from kickoff.formats.fumbbl_names import TABLE_INDUCEMENTS, WEATHERS
+from kickoff.formats.fumbbl_names import FUMBBL_PRAYERS, TABLE_INDUCEMENTS, WEATHERS
 
 
 def pitch_square(pitch: Pitch, sq: tuple[int, int] | None) -> tuple[int, int] | None:
@@ -23,6 +23,9 @@ def log_square(value: Any) -> tuple[int, int] | None:
         return (value[0], value[1])
     return None
 
+
+_PRAYER_CHANGES = frozenset({"inducementSetAddPrayer", "inducementSetRemovePrayer",
+                             "fieldModelAddPrayer", "fieldModelRemovePrayer"})
 
 _DRIVE_REROLL_CHANGES = {
     "turnDataSetReRollsBrilliantCoachingOneDrive": "brilliant_coaching",
@@ -58,6 +61,14 @@ class GameTracker:
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
+    #: bb2020 Prayers to Nuffle in effect for each team, our names (FUMBBL's
+    #: ``inducementSetAddPrayer`` / ``inducementSetRemovePrayer``: bought before the game, or
+    #: prayed for at an earlier kick-off)
+    prayers: dict[Side, list[str]] = field(default_factory=lambda: {"home": [], "away": []})
+    #: each player's prayers in effect (``fieldModelAddPrayer`` / ``fieldModelRemovePrayer``)
+    player_prayers: dict[str, list[str]] = field(default_factory=dict)
+    #: each player's Intensive Training skill, FUMBBL's name (``fieldModelAddIntensiveTraining``)
+    trained: dict[str, str] = field(default_factory=dict)
     half: int = 1
     home_playing: bool = True
     weather: str = "nice"
@@ -100,6 +111,10 @@ class GameTracker:
             kind, amount = value.get("inducementType"), value.get("value")
             if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
                 self.inducements[side][kind] = amount
+        elif cid in _PRAYER_CHANGES and isinstance(value, str) and value in FUMBBL_PRAYERS:
+            self.prayer_change(cid, key, FUMBBL_PRAYERS[value])
+        elif cid == "fieldModelAddIntensiveTraining" and key is not None and isinstance(value, str):
+            self.trained[key] = value
         elif cid == "gameSetHalf" and isinstance(value, int):
             self.half = value
         elif cid == "gameSetHomePlaying" and isinstance(value, bool):
@@ -111,3 +126,19 @@ class GameTracker:
         elif cid == "fieldModelSetWeather" and isinstance(value, str):
             self.weather = WEATHERS.get(value, self.weather)
 
+    def prayer_change(self, cid: str, key: str | None, prayer: str) -> None:
+        """A prayer added to or removed from a team (``key`` its side) or a player (his id)."""
+        side = _side_key(key)
+        if cid.startswith("inducement"):
+            if side is None:
+                return
+            held = self.prayers[side]
+        elif key is not None:
+            held = self.player_prayers.setdefault(key, [])
+        else:
+            return
+        if "Add" in cid:
+            if prayer not in held:
+                held.append(prayer)
+        elif prayer in held:
+            held.remove(prayer)
