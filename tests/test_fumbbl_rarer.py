@@ -314,3 +314,22 @@ def test_a_trapdoor_roll_is_named(tmp_path: Path) -> None:
                           [land([20, 8])])])
     k = extract(tmp_path, doc)
     assert any("Trapdoor" in n for n in k.notes)
+
+
+@pytest.mark.parametrize(("rules", "status"), [("BB2025", "agree"), ("BB2020", "ruling")])
+def test_a_touchback_nobody_can_take(tmp_path: Path, rules: str, status: str) -> None:
+    """Every receiving player has No Hands: FUMBBL lets the coach put the ball on any square.
+    bb2025's coach names an empty square of the receiving area (that square, agreed); bb2020's
+    book has a Prone or Stunned player named instead (a ruling)."""
+    doc = replay_doc([cmd([scatter([26, 7], "East", 3, 4)], [land([26, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd(changes=[("gameSetTurnMode", None, "touchback")]),
+                      cmd(changes=[land([20, 5]), ("fieldModelSetBallMoving", None, False)])],
+                     rules=rules, skills={pid: ["No Hands"] for pid in ("5", "6", "7", "8")})
+    k = extract(tmp_path, doc)
+    assert k.expect["touchback"] is True and k.expect["ball.carrier"] is None
+    if rules == "BB2025":
+        assert k.scenario["decisions"]["touchback"] == [20, 5] and not k.rulings
+    else:
+        assert "touchback" not in k.scenario["decisions"] and "any square" in k.rulings[0]
+    assert check(k)[0] == status

@@ -249,6 +249,18 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
                 carrier = f"p{pid}"
     if touchback and carrier is not None:
         decisions["touchback"] = carrier
+    elif touchback and ball is not None and not ko.out_of_play(ball):
+        # nobody could take it: FUMBBL lets the coach put the ball on any square (christerk/ffb
+        # TouchbackLogicModule, StepTouchback: no player, no bounce). bb2025's coach names an
+        # empty square of the receiving area (rulings.md 2.6): that square; the others' book
+        # has a Prone or Stunned player named and the ball bounce from him: a ruling
+        sq = pitch_square(ko.pitch, ball)
+        if game.ruleset == "bb2025" and sq is not None:
+            decisions["touchback"] = list(sq)
+        else:
+            ko.rulings.append("touchback: nobody could take the ball and FUMBBL let the coach "
+                              "place it on any square; the book has a Prone or Stunned player "
+                              "named and the ball bounce from him (rulings.md 2.6)")
     expect |= outcome(ko, tr, carrier)
     if ko.thrown_in and game.ruleset == "classic":
         ko.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
