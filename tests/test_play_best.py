@@ -21,6 +21,7 @@ from kickoff.analysis.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, end_value, receivers_prefer
 from kickoff.analysis.targets import objective_value
+from kickoff.cli.render import best_played
 from kickoff.core import ball, events
 from kickoff.core.actions.kickoff_move import kickoff_move, kickoff_move_paths
 from kickoff.core.context import KickoffContext
@@ -299,6 +300,16 @@ def test_cli_names_the_choices_played() -> None:
     assert "Diving Catch: every player allowed attempts one" in flat
     code, out, _ = cli(LIZARDS)
     assert code == 0 and "Choices played (best" not in out and "Defaults played:" in out
+
+
+@pytest.mark.parametrize(("events", "moves"), [(True, "a High Kick or On the Ball"),
+                                               (False, "On the Ball")])
+def test_none_better_names_only_the_choices_that_can_come(events: bool, moves: str) -> None:
+    """Without the Kick-off events there is no High Kick to mention."""
+    state, _ = _match("bb2020", None)
+    text = " ".join(best_played(state, events, "receiver-holds", []).split())
+    assert text.endswith(f"- none better than the defaults (nobody moves under {moves}, the "
+                         "first able player takes a touchback)")
 
 
 def test_cli_json_has_the_choices_and_the_value_rises() -> None:

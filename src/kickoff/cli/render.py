@@ -143,9 +143,10 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: lis
     if named:
         lines += ["Choices played:", *(f"- {n}" for n in named)]
     lines.append(f"Choices played (best for the receivers, objective {objective}){where}:")
-    lines += [f"- {t}" for t in taken] or ["- none better than the defaults (nobody moves "
-                                           "under a High Kick or On the Ball, the first able "
-                                           "player takes a touchback)"]
+    moves = "a High Kick or On the Ball" if events else "On the Ball"
+    lines += [f"- {t}" for t in taken] or [f"- none better than the defaults (nobody moves "
+                                           f"under {moves}, the first able player takes a "
+                                           "touchback)"]
     return "\n".join(lines)
 
 
