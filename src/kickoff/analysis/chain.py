@@ -188,6 +188,8 @@ class ChainSolver:
         #: (:class:`Shared`): a state solved in another chain whose changes agree with this
         #: one's wherever that journey looked has that solution and region here too.
         self.shared = shared
+        #: Whatever made the chain, for its maker (``exact_journey.Steps``); unused here.
+        self.source: object = None
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start`` (end state -> probability;
