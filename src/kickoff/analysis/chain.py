@@ -17,7 +17,7 @@ asked for (:meth:`Nodes.dist`); a linear value of the end (an objective) is solv
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 
 from kickoff.analysis.chance import Dist, Q, Rational
 
@@ -250,43 +250,56 @@ class ChainSolver:
         return False
 
     def _tarjan(self, root: int) -> None:
-        index: dict[int, int] = {}
-        low: dict[int, int] = {}
-        stack: list[int] = []
-        on_stack: set[int] = set()
-        counter = 0
-        work: list[tuple[int, int | None]] = [(root, None)]
-        iters: dict[int, Iterator[int]] = {}
+        # Iterative; a state visited is on Tarjan's stack while it is not solved (each
+        # component is solved as it is popped), so no set of them is kept. Each frame is a
+        # state, its successors still to solve (filtered when it is first met) and how far
+        # through them it is, in three lists.
+        index: dict[int, int] = {root: 0}
+        low: list[int] = [0]  # by index
+        stack: list[int] = [root]
         solved, is_end, reused, edges_of = self.solved, self.is_end, self._reused, self._edges_of
-        while work:
-            node, _ = work[-1]
-            if node not in index:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-                iters[node] = iter([t for t in edges_of(node)
-                                    if not is_end(t) and t not in solved and not reused(t)])
-            advanced = False
-            for t in iters[node]:
-                if t not in index:
-                    work.append((t, node))
-                    advanced = True
+        frame_state: list[int] = [root]
+        frame_next: list[list[int]] = [[t for t in edges_of(root)
+                                        if not is_end(t) and t not in solved and not reused(t)]]
+        frame_at: list[int] = [0]
+        while frame_state:
+            top = len(frame_state) - 1
+            node, todo, at = frame_state[top], frame_next[top], frame_at[top]
+            i_node = index[node]
+            low_node = low[i_node]
+            descended = False
+            while at < len(todo):
+                t = todo[at]
+                at += 1
+                i_t = index.get(t)
+                if i_t is None:  # first met: a frame of its own
+                    frame_at[top] = at
+                    low[i_node] = low_node
+                    i_t = index[t] = len(low)
+                    low.append(i_t)
+                    stack.append(t)
+                    frame_state.append(t)
+                    frame_next.append([u for u in edges_of(t)
+                                       if not is_end(u) and u not in solved and not reused(u)])
+                    frame_at.append(0)
+                    descended = True
                     break
-                if t in on_stack and index[t] < low[node]:
-                    low[node] = index[t]
-            if advanced:
+                if i_t < low_node and t not in solved:  # on the stack
+                    low_node = i_t
+            if descended:
                 continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                if low[node] < low[parent]:
-                    low[parent] = low[node]
-            if low[node] == index[node]:
+            low[i_node] = low_node
+            frame_state.pop()
+            frame_next.pop()
+            frame_at.pop()
+            if frame_state:
+                i_parent = index[frame_state[-1]]
+                if low_node < low[i_parent]:
+                    low[i_parent] = low_node
+            if low_node == i_node:
                 component = []
                 while True:
                     w = stack.pop()
-                    on_stack.discard(w)
                     component.append(w)
                     if w == node:
                         break
