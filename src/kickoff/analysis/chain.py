@@ -37,10 +37,6 @@ class Nodes:
 
     def __init__(self) -> None:
         self.exits: list[Dist] = []
-        #: Each node's exits grouped by probability (``(p, the nodes reached with p)``, in the
-        #: order of ``exits``): a bounce's eight exits are one group, whose product with a
-        #: weight (:meth:`push`) or sum of values (:meth:`value`) is taken once.
-        self.grouped: list[tuple[tuple[Rational, tuple[int, ...]], ...]] = []
         self.end_of: list[int] = []
         #: End state -> its node.
         self.ends: dict[int, int] = {}
@@ -61,14 +57,6 @@ class Nodes:
         """A new node with ``exits`` (node -> probability, every node lower)."""
         self.exits.append(exits)
         self.end_of.append(-1)
-        by_p: dict[Rational, list[int]] = {}
-        for t, p in exits.items():
-            same = by_p.get(p)
-            if same is None:
-                by_p[p] = [t]
-            else:
-                same.append(t)
-        self.grouped.append(tuple((p, tuple(ts)) for p, ts in by_p.items()))
         return len(self.exits) - 1
 
     def truncate(self, size: int, held: dict[Hashable, int] | None = None) -> None:
@@ -80,7 +68,7 @@ class Nodes:
             dists.pop(n, None)
             if end_of[n] >= 0:
                 del self.ends[end_of[n]]
-        del self.exits[size:], end_of[size:], self.grouped[size:]
+        del self.exits[size:], end_of[size:]
         if held is not None:
             for key in [key for key, n in held.items() if n >= size]:
                 del held[key]
@@ -121,20 +109,26 @@ class Nodes:
         """The expectation over node ``node``'s end distribution of ``end_value`` (end state ->
         its value), exactly: solved on scalars, every node up to ``node`` once per ``key``."""
         values = self.values.setdefault(key, [])
-        grouped, end_of = self.grouped, self.end_of
+        exits, end_of = self.exits, self.end_of
         for n in range(len(values), node + 1):
             if end_of[n] >= 0:
                 values.append(Q(end_value(end_of[n])))
                 continue
+            # exits of one probability in a row (a bounce's eight of 1/8) summed first, then
+            # multiplied once: the same sum
             v = Q(0)
-            for p, targets in grouped[n]:
-                w = Q(0)
-                for t in targets:
-                    u = values[t]
-                    if u:
-                        w += u
-                if w:
-                    v += p * w
+            last: Rational | None = None
+            w = v
+            for t, p in exits[n].items():
+                u = values[t]
+                if last is not None and p == last:
+                    w = w + u if u else w
+                    continue
+                if last is not None and w:
+                    v += last * w
+                last, w = p, u
+            if last is not None and w:
+                v += last * w
             values.append(v)
         return values[node]
 
@@ -144,7 +138,7 @@ class Nodes:
         node's weight is whole when it is carried on: its predecessors are all higher). A weight
         of zero is carried too (its ends are there, with probability zero, as in the weighted
         sum of the distributions)."""
-        grouped, end_of = self.grouped, self.end_of
+        exits, end_of = self.exits, self.end_of
         flow = dict(flows)
         waiting = [-n for n in flow]  # a heap of the nodes reached, highest first
         heapq.heapify(waiting)
@@ -155,15 +149,17 @@ class Nodes:
             if end_of[n] >= 0:
                 out[end_of[n]] = f
                 continue
-            for p, targets in grouped[n]:
-                pf = p * f  # once for every exit with this probability
-                for t in targets:
-                    g = flow.get(t)
-                    if g is None:
-                        flow[t] = pf
-                        heapq.heappush(waiting, -t)
-                    else:
-                        flow[t] = g + pf
+            last: Rational | None = None
+            pf = f
+            for t, p in exits[n].items():
+                if last is None or p != last:  # (a bounce's eight exits of 1/8: one product)
+                    last, pf = p, p * f
+                g = flow.get(t)
+                if g is None:
+                    flow[t] = pf
+                    heapq.heappush(waiting, -t)
+                else:
+                    flow[t] = g + pf
         return out
 
 

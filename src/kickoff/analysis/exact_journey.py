@@ -98,8 +98,11 @@ class Steps:
         self.wide_arrivals = reach != PLAIN
         self.offsets = block_offsets(reach[0]) if self.wide_arrivals else BLOCK
         self.presence = reach[1] if self.wide_arrivals else 0
+        # (none without Disturbing Presence on the set-up's pitch: the solver checks that no
+        # world has more reach than its set-up)
         self.presences = [(q.square, q.side) for q in world.players.values()
-                          if q.square is not None and "disturbing_presence" in q.skills]
+                          if q.square is not None and "disturbing_presence" in q.skills
+                          ] if reach[1] else []
         # the journey never changes a player: who may take a touchback is the world's
         decisions = tables.decisions.get(taker)
         if decisions is None:
@@ -112,14 +115,19 @@ class Steps:
         self.rings: dict[Square, int] = {}
         #: ``base``: the steps of a world this one differs from only on some squares (a
         #: member world and its group's reference world): a block key around a square is
-        #: that world's wherever no square within the block differs (:meth:`_dirty`).
+        #: that world's wherever no square within the block differs: ``changed``, the squares
+        #: whose player is not the same (object) in both; ``moved``, those occupied in one only.
         self.base: Steps | None = None
-        self.dirty: set[tuple[int, int]] = set()
-        self.ring_dirty: set[tuple[int, int]] = set()
+        self.changed: list[tuple[int, int]] = []
+        self.moved: list[tuple[int, int]] = []
         if (base is not None and base.world.weather == world.weather
                 and base.offsets == self.offsets and base.presences == self.presences):
             self.base = base
-            self.dirty, self.ring_dirty = _dirty(base.world, world, self.offsets)
+            b, w = base.world.board, world.board
+            self.changed = [sq for sq, p in w.items() if b.get(sq) is not p]
+            self.changed += [sq for sq in b if sq not in w]
+            self.moved = [sq for sq in self.changed if (sq in b) != (sq in w)]
+        self.radius = max(abs(dx) for dx, _ in self.offsets)
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,
@@ -135,7 +143,7 @@ class Steps:
         there reads no more, ``ball.STEP_READS``)."""
         block = self.blocks.get(sq)
         if block is None:
-            if self.base is not None and sq not in self.dirty:
+            if self.base is not None and not _near(sq, self.changed, self.radius):
                 block = self.base._arrival_block(sq)
             else:
                 board, tables = self.world.board, self.tables
@@ -154,7 +162,7 @@ class Steps:
         each square next to it is occupied (``occupied_key``)."""
         ring = self.rings.get(sq)
         if ring is None:
-            if self.base is not None and sq not in self.ring_dirty:
+            if self.base is not None and not _near(sq, self.moved, 1):
                 ring = self.base._ring(sq)
             else:
                 tables = self.tables
@@ -215,15 +223,7 @@ class Steps:
 _STATE_BITS = 24
 
 
-def _dirty(base: GameState, world: GameState, offsets: tuple[tuple[int, int], ...]
-           ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
-    """Where ``world``'s block keys may differ from ``base``'s: the squares within ``offsets``
-    of a square whose player is not the same (object) in both, and the squares next to a
-    square occupied in one of them only (a bounce's ring)."""
-    b, w = base.board, world.board
-    changed = [sq for sq, p in w.items() if b.get(sq) is not p]
-    changed += [sq for sq in b if sq not in w]
-    dirty = {(sq[0] + dx, sq[1] + dy) for sq in changed for dx, dy in offsets}
-    ring = {(sq[0] + dx, sq[1] + dy) for sq in changed if (sq in b) != (sq in w)
-            for dx, dy in BLOCK}
-    return dirty, ring
+def _near(sq: tuple[int, int], squares: list[tuple[int, int]], radius: int) -> bool:
+    """Whether one of ``squares`` is within ``radius`` squares of ``sq`` (in any direction)."""
+    x, y = sq
+    return any(abs(q[0] - x) <= radius and abs(q[1] - y) <= radius for q in squares)
