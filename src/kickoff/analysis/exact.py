@@ -46,7 +46,6 @@ from kickoff.analysis.chance import (
     Rational,
     UngroupedPathDice,
     enumerate_runs,
-    merge,
     to_fraction,
 )
 from kickoff.analysis.exact_best import Play
@@ -67,7 +66,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
-from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
+from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -195,6 +194,9 @@ class KickoffSolver:
         self._end_values: dict[Objective, dict[int, int]] = {}
         #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
         self._odds_asked = 0
+        #: The kick's deviation, enumerated once for every target (made when first asked:
+        #: after the tests' switches, see :meth:`_dice`).
+        self._kicks: exact_odds.Kicks | None = None
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Rational, GameState, int]]:
@@ -515,8 +517,10 @@ class KickoffSolver:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
-        deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
-                                          dice=self._dice()))
+        if self._kicks is None:
+            self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
+                                           self._dice())
+        deviations = self._kicks.landings(decisions)
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -555,15 +559,6 @@ class KickoffSolver:
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
-
-    def _landing(self, decisions: Decisions, dice: PathDice) -> exact_odds.Landing:
-        """Where one run of the kick (:meth:`_parts`) brings the ball."""
-        # Without the event nothing here changes a player: no copy of the state is needed.
-        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
-                                  events=False, log=False)
-        if kick.deviation is None:  # Kick It!: no kick, a touchback
-            return exact_odds.Landing(None, True, kick.start)
-        return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:

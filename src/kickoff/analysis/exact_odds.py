@@ -11,11 +11,15 @@ from fractions import Fraction
 from typing import Any, Literal, cast
 
 from kickoff.analysis.chain import Nodes
-from kickoff.analysis.chance import Dist, Q, Rational, to_fraction
+from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
+from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
 from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
@@ -104,6 +108,63 @@ class Landing:
     square: Square | None
     touchback: bool
     no_kick: ball.BallState | None
+
+
+@dataclass(frozen=True)
+class Kick:
+    """One run of a kick up to its landing, as :class:`Kicks` keeps it: its deviation (``None``
+    with no kick: Kick It!, whose journey starts at ``start``) and the dice path it took."""
+
+    deviation: Deviation | None
+    start: ball.BallState | None
+    path: tuple[Any, ...]
+
+
+class Kicks:
+    """A kick's deviation enumerated once for every target: who kicks, whether with Kick, the
+    D8 and the distance die do not depend on the target, and the landing depends on it only
+    through ``kickoff.core.kickoff.deviated`` (and whether that square is out of play). The
+    first target's kick is enumerated (``kick_until_landing``, no event); each other target's is
+    played once along one of those paths, so the rules check the target as before
+    (``DecisionError``), and its landings are the deviations placed around it."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                 dice: Callable[[tuple[Any, ...]], PathDice] | None) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.house_rules = house_rules
+        self.make: Callable[[tuple[Any, ...]], PathDice] = dice or PathDice
+        #: Each run of the first target's kick with its probability (``None``: none yet).
+        self.template: list[tuple[Rational, Kick]] | None = None
+        self.ctx = KickoffContext(state, ruleset, self.make(()), Decisions(), house_rules,
+                                  log=False)  # (its out_of_play only: no die)
+
+    def _kick(self, decisions: Decisions, dice: PathDice) -> Kick:
+        # Without the event nothing here changes a player: no copy of the state is needed.
+        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
+                                  events=False, log=False)
+        return Kick(kick.deviation, kick.start if kick.deviation is None else None, dice.path)
+
+    def landings(self, decisions: Decisions) -> dict[Landing, Rational]:
+        """Where a kick with ``decisions`` (its target) comes down: landing -> probability, in
+        the order of the enumeration (as ``chance.merge`` of its runs)."""
+        if self.template is None:
+            self.template = enumerate_runs(functools.partial(self._kick, decisions),
+                                           dice=self.make)
+        else:  # the rules' checks of this target, along the first path
+            self._kick(decisions, self.make(self.template[0][1].path))
+        target = decisions.target
+        assert target is not None
+        out: dict[Landing, Rational] = {}
+        for p, kick in self.template:
+            dev = kick.deviation
+            if dev is None:  # Kick It!: no kick, a touchback
+                landing = Landing(None, True, kick.start)
+            else:
+                square = deviated(target, dev.direction, dev.distance)
+                landing = Landing(square, self.ctx.out_of_play(square), None)
+            out[landing] = out[landing] + p if landing in out else p
+        return out
 
 
 @dataclass
