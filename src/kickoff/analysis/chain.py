@@ -114,21 +114,11 @@ class Nodes:
             if end_of[n] >= 0:
                 values.append(Q(end_value(end_of[n])))
                 continue
-            # exits of one probability in a row (a bounce's eight of 1/8) summed first, then
-            # multiplied once: the same sum
             v = Q(0)
-            last: Rational | None = None
-            w = v
             for t, p in exits[n].items():
-                u = values[t]
-                if last is not None and p == last:
-                    w = w + u if u else w
-                    continue
-                if last is not None and w:
-                    v += last * w
-                last, w = p, u
-            if last is not None and w:
-                v += last * w
+                w = values[t]
+                if w:
+                    v += p * w
             values.append(v)
         return values[node]
 
