@@ -142,7 +142,7 @@ class Nodes:
             last: Rational | None = None
             pf = f
             for t, p in exits[n].items():
-                if last is None or p != last:  # (a bounce's eight exits of 1/8: one product)
+                if p is not last:  # (a bounce's eight exits, one 1/8: one product)
                     last, pf = p, p * f
                 g = flow.get(t)
                 if g is None:

@@ -196,7 +196,7 @@ class Steps:
         runs = enumerate_runs(functools.partial(self._step, s), dice=self.dice)
         for nxt, p in merge(runs).items():
             j = exact_odds.number_state(nxt, tables.ids, tables.states, tables.stops)
-            out[j] = out.get(j, 0) + p
+            out[j] = out[j] + p if j in out else p
         cache[local] = out
         return out
 

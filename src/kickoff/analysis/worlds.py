@@ -34,8 +34,15 @@ from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState, Player, Weather
 
-#: The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``).
-_fields = operator.attrgetter(*ball.PLAYER_FIELDS)
+if ball.PLAYER_FIELDS != ("id", "side", "status", "skills", "ag"):  # (_fields spells them)
+    raise RuntimeError(f"worlds._fields reads {ball.PLAYER_FIELDS} as they were before")
+
+
+def _fields(p: Player) -> tuple[str, Side, str, frozenset[str], int]:
+    """The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``,
+    in its order; a function, not an ``attrgetter``: compiled, no call through Python)."""
+    return (p.id, p.side, p.status, p.skills, p.ag)
+
 #: Where ``skills`` is in a :func:`signature`.
 _SKILLS = ball.PLAYER_FIELDS.index("skills")
 #: What a touchback reads of the player who takes it (``ball.AWARD_TAKER_FIELDS``).
@@ -101,7 +108,8 @@ def differences(
     entries = []
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
-        if "disturbing_presence" in b.skills - p.skills:
+        if (p.skills is not b.skills and "disturbing_presence" in b.skills
+                and "disturbing_presence" not in p.skills):
             # touches reads the new skills: a lost Disturbing Presence would go unseen
             raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
         new = _fields(p)
@@ -161,9 +169,9 @@ def block_key(
     none), every Disturbing Presence player (``presences``: square, side) within that many
     squares."""
     x, y = square
-    get, fields = board.get, _fields  # signature(), inlined: nine squares a step
-    block = tuple(None if (p := get((x + dx, y + dy))) is None else fields(p)
-                  for dx, dy in offsets)
+    get = board.get  # signature(), inlined: nine squares a step
+    block: tuple[Hashable, ...] = tuple(None if (p := get((x + dx, y + dy))) is None
+                                        else _fields(p) for dx, dy in offsets)
     if presence:
         block += tuple(sorted((q, side) for q, side in presences
                               if max(abs(q.x - x), abs(q.y - y)) <= presence))
