@@ -45,7 +45,7 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
     # The benchmark's pairing: the event's worlds' diffs, made with one copy of each change
     # (``differences(..., known)``), equal those made without; a group's changes are numbered
     # bits, and each member's mask is exactly its changes.
-    from kickoff.analysis.worlds import differences
+    from kickoff.analysis.worlds import differences, touch_bits
 
     rs = RULESETS["bb2020"]
     state = build_state(
@@ -63,6 +63,7 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
         assert id(world) not in events
         assert differences(state, world, None, known) == diff == differences(state, world)
         assert group.masks[i] == sum(1 << group.entry_index[e] for e in diff.entries)
+        assert group.differ(i) == touch_bits(diff.entries) != 0
     # the worlds share their change objects: far fewer distinct ones than changes
     changes = sum(len(diff.entries) for _, _, diff in group.members)
     assert len({id(e) for _, _, d in group.members for e in d.entries}) < changes / 10

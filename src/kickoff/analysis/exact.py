@@ -343,8 +343,7 @@ class KickoffSolver:
         agree (``Group.shared``)."""
         chain = group.chains.get(i)
         if chain is None:
-            world, diff = group.member_world(i, self.state), group.members[i][2]
-            differ = touch_bits(diff.entries)
+            world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain

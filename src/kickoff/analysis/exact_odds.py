@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from kickoff.analysis.chain import Nodes
 from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
@@ -101,13 +101,32 @@ def canonical(s: ball.BallState) -> ball.BallState:
     return TOUCHBACK if isinstance(s, ball.Touchback) else s
 
 
-@dataclass(frozen=True)
 class Landing:
-    """Where a deviation brought the ball (or, with no kick, where the journey starts)."""
+    """Where a deviation brought the ball (or, with no kick, where the journey starts).
+    Immutable; compared and hashed by its fields (a plain class, not a dataclass: compiled, a
+    dataclass's generated methods stay interpreted, and every target makes fifty)."""
 
-    square: Square | None
-    touchback: bool
-    no_kick: ball.BallState | None
+    __slots__ = ("no_kick", "square", "touchback")
+
+    def __init__(self, square: Square | None, touchback: bool,
+                 no_kick: ball.BallState | None) -> None:
+        self.square: Final = square
+        self.touchback: Final = touchback
+        self.no_kick: Final = no_kick
+
+    def _fields(self) -> tuple[Square | None, bool, ball.BallState | None]:
+        return (self.square, self.touchback, self.no_kick)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Landing):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Landing({self.square!r}, {self.touchback!r}, {self.no_kick!r})"
 
 
 @dataclass(frozen=True)

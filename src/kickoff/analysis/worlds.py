@@ -366,6 +366,16 @@ class Group:
             mask |= 1 << number
         self.masks.append(mask)
 
+    def differ(self, i: int) -> int:
+        """The region of every read that would see one of the ``i``-th member's changes
+        (``touch_bits`` of them, from :attr:`entry_bits`)."""
+        mask, bits = self.masks[i], 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            bits |= self.entry_bits[low.bit_length() - 1]
+        return bits
+
     def member_world(self, i: int, base: GameState) -> GameState:
         """The ``i``-th member's world, built from its changes the first time (``base``: the
         set-up the worlds were taken from; :func:`rebuilt`)."""
