@@ -173,9 +173,12 @@ class ChainSolver:
         like: tuple[ChainSolver, Region] | None = None,
         shared: tuple[Shared, int] | None = None,
         nodes: Nodes | None = None,
+        stops: list[bool] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
+        #: ``stops``: ``is_end`` as a list by state (optional; read without a call).
+        self.stops = stops
         self.nodes = Nodes() if nodes is None else nodes
         #: Each solved state's node (of ``nodes``).
         self.solved: dict[int, int] = {}
@@ -243,10 +246,9 @@ class ChainSolver:
         index: dict[int, int] = {root: 0}
         low: list[int] = [0]  # by index
         stack: list[int] = [root]
-        solved, is_end, reused, edges_of = self.solved, self.is_end, self._reused, self._edges_of
+        solved = self.solved
         frame_state: list[int] = [root]
-        frame_next: list[list[int]] = [[t for t in edges_of(root)
-                                        if not is_end(t) and t not in solved and not reused(t)]]
+        frame_next: list[list[int]] = [self._todo(root)]
         frame_at: list[int] = [0]
         while frame_state:
             top = len(frame_state) - 1
@@ -265,8 +267,7 @@ class ChainSolver:
                     low.append(i_t)
                     stack.append(t)
                     frame_state.append(t)
-                    frame_next.append([u for u in edges_of(t)
-                                       if not is_end(u) and u not in solved and not reused(u)])
+                    frame_next.append(self._todo(t))
                     frame_at.append(0)
                     descended = True
                     break
@@ -297,16 +298,26 @@ class ChainSolver:
                         for s in component:
                             table.add(s, changes, solved[s], self.region[s])
 
+    def _todo(self, s: int) -> list[int]:
+        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused."""
+        solved, reused, stops = self.solved, self._reused, self.stops
+        if stops is not None:
+            return [t for t in self._edges_of(s) if not stops[t] and t not in solved
+                    and not reused(t)]
+        is_end = self.is_end
+        return [t for t in self._edges_of(s) if not is_end(t) and t not in solved
+                and not reused(t)]
+
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
         assert reads is not None
-        is_end, edges, regions = self.is_end, self._edges, self.region
+        is_end, edges, regions, stops = self.is_end, self._edges, self.region, self.stops
         members = set(component)
         region = 0
         for s in component:
             region |= reads(s)
             for t in edges[s]:
-                if t not in members and not is_end(t):
+                if t not in members and not (stops[t] if stops is not None else is_end(t)):
                     region |= regions[t]
         for s in component:
             regions[s] = region
@@ -359,9 +370,9 @@ class ChainSolver:
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
         out: Dist = {}
-        is_end, solved, ends = self.is_end, self.solved, self.nodes.ends
+        is_end, solved, ends, stops = self.is_end, self.solved, self.nodes.ends, self.stops
         for t, p in weighted:
-            if is_end(t):
+            if stops[t] if stops is not None else is_end(t):
                 n = ends.get(t)
                 if n is None:
                     n = self.nodes.end(t)

@@ -72,7 +72,7 @@ def journey_chain(
     steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables,
                   base if isinstance(base, Steps) else None)
     chain = ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
-                        tables.nodes)
+                        tables.nodes, tables.stops)
     chain.source = steps
     return chain
 
