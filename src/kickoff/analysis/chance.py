@@ -82,8 +82,11 @@ class Branch(Exception):
     """Raised by :class:`PathDice` at a chance node beyond its path: the node's outcomes."""
 
     def __init__(self, options: Options) -> None:
-        super().__init__(f"chance node with {len(options)} outcomes")
+        super().__init__()  # (its message made only when shown: one is raised per chance node)
         self.options = options
+
+    def __str__(self) -> str:
+        return f"chance node with {len(self.options)} outcomes"
 
 
 class PathDice:
