@@ -60,7 +60,6 @@ from kickoff.analysis.worlds import (
     expand,
     journey_relevant,
     reads_of,
-    rebuilt,
     touch_bits,
     touchback_taker,
 )
@@ -200,9 +199,11 @@ class KickoffSolver:
         self._kicks: exact_odds.Kicks | None = None
 
     # -- part 2: the event, once -------------------------------------------------------------
-    def worlds(self) -> list[tuple[Rational, GameState, int]]:
-        """``(p, state after the event, scatters before landing)`` for every outcome the ball's
-        journeys can tell apart.
+    def worlds(self) -> list[tuple[Rational, GameState | Diff, int]]:
+        """``(p, world after the event, scatters before landing)`` for every outcome the ball's
+        journeys can tell apart; a world is its changes from the set-up (a ``worlds.Diff``:
+        ``worlds.rebuilt`` builds its state), or the state itself where it is read whole (a High
+        Kick world with a chosen player, one where nobody can take a touchback).
 
         A kick-off's journey (up to a touchback) stays where a touchback is not yet possible:
         the squares it looks at are within one square of those. An event's random choice of
@@ -215,11 +216,6 @@ class KickoffSolver:
         depends on the landing (:meth:`_high_kick_journey`), and the others' probabilities then
         sum to 1 minus theirs.
         """
-        return [(p, w if isinstance(w, GameState) else rebuilt(self.state, w), scatters)
-                for p, w, scatters in self._outcomes()]
-
-    def _outcomes(self) -> list[tuple[Rational, GameState | Diff, int]]:
-        """:meth:`worlds`, a world kept as its changes (``Diff``) unless read whole."""
         if self._worlds is None:
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
@@ -386,7 +382,7 @@ class KickoffSolver:
         if self._groups is None:
             base = self.state
             by_key: dict[tuple[bool, int], Group] = {}
-            for p, world, scatters in self._outcomes():
+            for p, world, scatters in self.worlds():
                 rain = world.weather == "pouring_rain"
                 group = by_key.get((rain, scatters))
                 if group is None:
