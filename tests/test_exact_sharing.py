@@ -45,7 +45,7 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
     # The benchmark's pairing: the event's worlds' diffs, made with one copy of each change
     # (``differences(..., known)``), equal those made without; a group's changes are numbered
     # bits, and each member's mask is exactly its changes.
-    from kickoff.analysis.worlds import differences
+    from kickoff.analysis.worlds import differences, touch_bits
 
     rs = RULESETS["bb2020"]
     state = build_state(
@@ -54,11 +54,50 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
          "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
     solver = KickoffSolver(state, rs, events="all")
     group = max(solver.groups(), key=lambda g: len(g.members))
+    events = {id(w): w for _, w, _ in solver.worlds()}
     known: dict[object, object] = {}
-    for i, (_, world, diff) in enumerate(group.members[:300]):
+    for i, (_, kept, diff) in enumerate(group.members[:300]):
+        assert kept is None  # kept as its changes until a journey of its own needs it
+        world = group.member_world(i, state)
+        assert group.members[i][1] is world is group.member_world(i, state)
+        assert id(world) not in events
         assert differences(state, world, None, known) == diff == differences(state, world)
         assert group.masks[i] == sum(1 << group.entry_index[e] for e in diff.entries)
+        assert group.differ(i) == touch_bits(diff.entries) != 0
     # the worlds share their change objects: far fewer distinct ones than changes
     changes = sum(len(diff.entries) for _, _, diff in group.members)
     assert len({id(e) for _, _, d in group.members for e in d.entries}) < changes / 10
     assert len(group.entry_index) == len({e for _, _, d in group.members for e in d.entries})
+
+
+def test_a_world_kept_as_its_changes_is_built_as_the_event_left_it() -> None:
+    # Every world of the benchmark's pairing, kept as its changes (``worlds.Diff``) and built
+    # again (``worlds.rebuilt``), has the event's own world's board, signatures and weather:
+    # the event played again along each outcome (``chance.enumerate_runs``) gives them.
+    from kickoff.analysis.chance import enumerate_runs
+    from kickoff.analysis.worlds import Diff, differences, event_world, rebuilt, signature
+
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    solver = KickoffSolver(state, rs, events="all")
+    kept = [w for _, w, _ in solver.worlds() if isinstance(w, Diff)]
+    assert len(kept) > 2000
+    by_changes = {(d.weather, d.entries): d for d in kept}
+    seen = 0
+    for _, world in enumerate_runs(lambda dice: event_world(solver._context, state, dice)):
+        diff = by_changes.get((world.weather, differences(state, world).entries))
+        if diff is None:
+            continue  # a world kept whole, or lumped with another
+        seen += 1
+        built = rebuilt(state, diff)
+        assert built.weather == world.weather
+        assert {sq: signature(p) for sq, p in built.board.items()} == {
+            sq: signature(p) for sq, p in world.board.items()}
+        assert {pid: (p.square, signature(p)) for pid, p in built.players.items()} == {
+            pid: (p.square, signature(p)) for pid, p in world.players.items()}
+        assert [p.id for p in built.teams["away"].players] == [
+            p.id for p in world.teams["away"].players]
+    assert seen > 2000

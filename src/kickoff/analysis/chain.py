@@ -17,7 +17,7 @@ asked for (:meth:`Nodes.dist`); a linear value of the end (an objective) is solv
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 
 from kickoff.analysis.chance import Dist, Q, Rational
 
@@ -139,13 +139,17 @@ class Nodes:
             if end_of[n] >= 0:
                 out[end_of[n]] = f
                 continue
+            last: Rational | None = None
+            pf = f
             for t, p in exits[n].items():
+                if p is not last:  # (a bounce's eight exits, one 1/8: one product)
+                    last, pf = p, p * f
                 g = flow.get(t)
                 if g is None:
-                    flow[t] = p * f
+                    flow[t] = pf
                     heapq.heappush(waiting, -t)
                 else:
-                    flow[t] = g + p * f
+                    flow[t] = g + pf
         return out
 
 
@@ -169,9 +173,12 @@ class ChainSolver:
         like: tuple[ChainSolver, Region] | None = None,
         shared: tuple[Shared, int] | None = None,
         nodes: Nodes | None = None,
+        stops: list[bool] | None = None,
     ) -> None:
         self.transitions = transitions
         self.is_end = is_end
+        #: ``stops``: ``is_end`` as a list by state (optional; read without a call).
+        self.stops = stops
         self.nodes = Nodes() if nodes is None else nodes
         #: Each solved state's node (of ``nodes``).
         self.solved: dict[int, int] = {}
@@ -188,6 +195,8 @@ class ChainSolver:
         #: (:class:`Shared`): a state solved in another chain whose changes agree with this
         #: one's wherever that journey looked has that solution and region here too.
         self.shared = shared
+        #: Whatever made the chain, for its maker (``exact_journey.Steps``); unused here.
+        self.source: object = None
 
     def solve(self, start: int) -> Dist:
         """The distribution of the end state reached from ``start`` (end state -> probability;
@@ -230,43 +239,54 @@ class ChainSolver:
         return False
 
     def _tarjan(self, root: int) -> None:
-        index: dict[int, int] = {}
-        low: dict[int, int] = {}
-        stack: list[int] = []
-        on_stack: set[int] = set()
-        counter = 0
-        work: list[tuple[int, int | None]] = [(root, None)]
-        iters: dict[int, Iterator[int]] = {}
-        solved, is_end, reused, edges_of = self.solved, self.is_end, self._reused, self._edges_of
-        while work:
-            node, _ = work[-1]
-            if node not in index:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-                iters[node] = iter([t for t in edges_of(node)
-                                    if not is_end(t) and t not in solved and not reused(t)])
-            advanced = False
-            for t in iters[node]:
-                if t not in index:
-                    work.append((t, node))
-                    advanced = True
+        # Iterative; a state visited is on Tarjan's stack while it is not solved (each
+        # component is solved as it is popped), so no set of them is kept. Each frame is a
+        # state, its successors still to solve (filtered when it is first met) and how far
+        # through them it is, in three lists.
+        index: dict[int, int] = {root: 0}
+        low: list[int] = [0]  # by index
+        stack: list[int] = [root]
+        solved = self.solved
+        frame_state: list[int] = [root]
+        frame_next: list[list[int]] = [self._todo(root)]
+        frame_at: list[int] = [0]
+        while frame_state:
+            top = len(frame_state) - 1
+            node, todo, at = frame_state[top], frame_next[top], frame_at[top]
+            i_node = index[node]
+            low_node = low[i_node]
+            descended = False
+            while at < len(todo):
+                t = todo[at]
+                at += 1
+                i_t = index.get(t)
+                if i_t is None:  # first met: a frame of its own
+                    frame_at[top] = at
+                    low[i_node] = low_node
+                    i_t = index[t] = len(low)
+                    low.append(i_t)
+                    stack.append(t)
+                    frame_state.append(t)
+                    frame_next.append(self._todo(t))
+                    frame_at.append(0)
+                    descended = True
                     break
-                if t in on_stack and index[t] < low[node]:
-                    low[node] = index[t]
-            if advanced:
+                if i_t < low_node and t not in solved:  # on the stack
+                    low_node = i_t
+            if descended:
                 continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                if low[node] < low[parent]:
-                    low[parent] = low[node]
-            if low[node] == index[node]:
+            low[i_node] = low_node
+            frame_state.pop()
+            frame_next.pop()
+            frame_at.pop()
+            if frame_state:
+                i_parent = index[frame_state[-1]]
+                if low_node < low[i_parent]:
+                    low[i_parent] = low_node
+            if low_node == i_node:
                 component = []
                 while True:
                     w = stack.pop()
-                    on_stack.discard(w)
                     component.append(w)
                     if w == node:
                         break
@@ -278,16 +298,26 @@ class ChainSolver:
                         for s in component:
                             table.add(s, changes, solved[s], self.region[s])
 
+    def _todo(self, s: int) -> list[int]:
+        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused."""
+        solved, reused, stops = self.solved, self._reused, self.stops
+        if stops is not None:
+            return [t for t in self._edges_of(s) if not stops[t] and t not in solved
+                    and not reused(t)]
+        is_end = self.is_end
+        return [t for t in self._edges_of(s) if not is_end(t) and t not in solved
+                and not reused(t)]
+
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
         assert reads is not None
-        is_end, edges, regions = self.is_end, self._edges, self.region
+        is_end, edges, regions, stops = self.is_end, self._edges, self.region, self.stops
         members = set(component)
         region = 0
         for s in component:
             region |= reads(s)
             for t in edges[s]:
-                if t not in members and not is_end(t):
+                if t not in members and not (stops[t] if stops is not None else is_end(t)):
                     region |= regions[t]
         for s in component:
             regions[s] = region
@@ -340,9 +370,9 @@ class ChainSolver:
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
         out: Dist = {}
-        is_end, solved, ends = self.is_end, self.solved, self.nodes.ends
+        is_end, solved, ends, stops = self.is_end, self.solved, self.nodes.ends, self.stops
         for t, p in weighted:
-            if is_end(t):
+            if stops[t] if stops is not None else is_end(t):
                 n = ends.get(t)
                 if n is None:
                     n = self.nodes.end(t)

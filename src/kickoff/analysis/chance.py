@@ -82,8 +82,11 @@ class Branch(Exception):
     """Raised by :class:`PathDice` at a chance node beyond its path: the node's outcomes."""
 
     def __init__(self, options: Options) -> None:
-        super().__init__(f"chance node with {len(options)} outcomes")
+        super().__init__()  # (its message made only when shown: one is raised per chance node)
         self.options = options
+
+    def __str__(self) -> str:
+        return f"chance node with {len(self.options)} outcomes"
 
 
 class PathDice:
@@ -117,7 +120,7 @@ class PathDice:
         raise Branch(options())
 
     def roll(self, kind: DieKind, sides: int) -> int:
-        value: int = self._next(lambda: tuple((v, Q(1, sides)) for v in range(1, sides + 1)))
+        value: int = self._next(lambda: _uniform(sides))
         return value
 
     def roll_among(
@@ -206,6 +209,13 @@ class PathDice:
         if log is not NO_LOG:
             log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
         return value
+
+
+def _uniform(sides: int) -> Options:
+    """A die's outcomes, each ``1/sides``: one rational for them all (the solver's sums then
+    meet the same object again, e.g. ``chain.Nodes.push``'s products)."""
+    p = Q(1, sides)
+    return tuple((v, p) for v in range(1, sides + 1))
 
 
 class UngroupedPathDice(PathDice):
@@ -322,14 +332,15 @@ def enumerate_runs(
     create itself. ``relevant``: see :class:`PathDice`; ``dice``: how to make the dice for a
     path (default ``PathDice(path, relevant)``)."""
     results: list[tuple[Rational, T]] = []
-    stack: list[tuple[tuple[Any, ...], Rational]] = [((), Q(1))]
+    one = Q(1)
+    stack: list[tuple[tuple[Any, ...], Rational]] = [((), one)]
     make = dice or (lambda path: PathDice(path, relevant))
     while stack:
         path, p = stack.pop()
         try:
             value = run(make(path))
-        except Branch as b:
-            stack.extend(((*path, v), p * q) for v, q in b.options)
+        except Branch as b:  # (at the first node, each outcome's own rational: no product)
+            stack.extend(((*path, v), q if p is one else p * q) for v, q in b.options)
             continue
         results.append((p, value))
     return results

@@ -46,7 +46,6 @@ from kickoff.analysis.chance import (
     Rational,
     UngroupedPathDice,
     enumerate_runs,
-    merge,
     to_fraction,
 )
 from kickoff.analysis.exact_best import Play
@@ -57,6 +56,7 @@ from kickoff.analysis.worlds import (
     Group,
     award_key,
     differences,
+    event_world,
     expand,
     journey_relevant,
     reads_of,
@@ -67,7 +67,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
-from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
+from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -151,7 +151,7 @@ class KickoffSolver:
         #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
         #: wrong.
         self.reach = ball.reach(state.players.values())
-        self._worlds: list[tuple[Rational, GameState, int]] | None = None
+        self._worlds: list[tuple[Rational, GameState | Diff, int]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
@@ -195,11 +195,15 @@ class KickoffSolver:
         self._end_values: dict[Objective, dict[int, int]] = {}
         #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
         self._odds_asked = 0
+        #: The kick's deviation, enumerated once for every target (made when first asked).
+        self._kicks: exact_odds.Kicks | None = None
 
     # -- part 2: the event, once -------------------------------------------------------------
-    def worlds(self) -> list[tuple[Rational, GameState, int]]:
-        """``(p, state after the event, scatters before landing)`` for every outcome the ball's
-        journeys can tell apart.
+    def worlds(self) -> list[tuple[Rational, GameState | Diff, int]]:
+        """``(p, world after the event, scatters before landing)`` for every outcome the ball's
+        journeys can tell apart; a world is its changes from the set-up (a ``worlds.Diff``:
+        ``worlds.rebuilt`` builds its state), or the state itself where it is read whole (a High
+        Kick world with a chosen player, one where nobody can take a touchback).
 
         A kick-off's journey (up to a touchback) stays where a touchback is not yet possible:
         the squares it looks at are within one square of those. An event's random choice of
@@ -220,10 +224,10 @@ class KickoffSolver:
                 self._worlds = self._enumerate_worlds(lump=lump)
         return self._worlds
 
-    def _enumerate_worlds(self, lump: bool) -> list[tuple[Rational, GameState, int]]:
+    def _enumerate_worlds(self, lump: bool) -> list[tuple[Rational, GameState | Diff, int]]:
         base = self.state
         relevant = journey_relevant(base, self.reach)
-        found: dict[tuple[Hashable, int], GameState] = {}
+        found: dict[tuple[Hashable, int], GameState | Diff] = {}
         handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
         chosen_high_kick = self.high_kick is not None or self._values is not None
 
@@ -236,13 +240,15 @@ class KickoffSolver:
             if path is not None:
                 lumped_paths.setdefault(key, []).append((p, path))
         for key, paths in lumped_paths.items():
-            self._expanded[id(found[key])] = expand(paths, relevant, self._event_world)
-        self._high_kick_worlds = [(p, found[key], key[1], handlers[key])
-                                  for key, p in merged.items() if key in handlers]
+            self._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
+                event_world, self._context, self.state))
+        self._high_kick_worlds = [(p, world, key[1], handlers[key])
+                                  for key, p in merged.items() if key in handlers
+                                  if isinstance(world := found[key], GameState)]
         return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
 
     def _world_outcome(
-        self, found: dict[tuple[Hashable, int], GameState],
+        self, found: dict[tuple[Hashable, int], GameState | Diff],
         handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]],
         chosen_high_kick: bool, lump: bool, dice: PathDice,
     ) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
@@ -257,18 +263,15 @@ class KickoffSolver:
         key = (ctx.state.weather, diff.entries, high)
         if high:
             handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
-        if (key, ctx.scatters) not in found:
-            found[key, ctx.scatters] = ctx.state
-            self._diffs[id(ctx.state)] = diff
         # nobody can take a touchback: the award may look anywhere, lumped players included
         nobody = lump and diff.award_key[0] is None and not high
+        if (key, ctx.scatters) not in found:
+            if high or nobody:  # kept whole (read by identity); the others as their changes
+                found[key, ctx.scatters] = ctx.state
+                self._diffs[id(ctx.state)] = diff
+            else:
+                found[key, ctx.scatters] = diff
         return (key, ctx.scatters), (dice.path if nobody else None)
-
-    def _event_world(self, dice: PathDice) -> GameState:
-        """The set-up after the Kick-off event the dice roll."""
-        ctx = self._context(self.state.clone(), dice)
-        roll_event(ctx)
-        return ctx.state
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         # the format's default decisions, one object (the rules only read them)
@@ -276,8 +279,7 @@ class KickoffSolver:
                               log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
-        """How the enumerations make their dice (``None``: ``PathDice``, see
-        :attr:`group_chance`)."""
+        """How the enumerations make their dice (``None``: ``PathDice``; :attr:`group_chance`)."""
         return None if self.group_chance else UngroupedPathDice
 
     # -- part 3: the ball's journey ------------------------------------------------------------
@@ -337,8 +339,7 @@ class KickoffSolver:
         agree (``Group.shared``)."""
         chain = group.chains.get(i)
         if chain is None:
-            _, world, diff = group.members[i]
-            differ = touch_bits(diff.entries)
+            world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
             chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
         return chain
@@ -370,8 +371,7 @@ class KickoffSolver:
             exits[n] = exits[n] + p if n in exits else p
         return self._awards.setdefault(key, nodes.add(exits))
 
-    def _reaches_touchback(self, end: int) -> int:
-        """An end state's value for :meth:`_group_mix`: 1 for the touchback, else 0."""
+    def _reaches_touchback(self, end: int) -> int:  # (_group_mix's value: 1 for a touchback)
         return int(end == self._touchback)
 
     # -- the event's worlds, grouped ----------------------------------------------------------
@@ -393,8 +393,11 @@ class KickoffSolver:
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = Group(
                         ref, scatters, self._chain_for(ref), award_key(ref, self._taker_in(ref)))
+                if isinstance(world, Diff):
+                    group.add(p, None, world)
+                    continue
                 diff = (self._diffs.get(id(world)) or differences(base, world, self._taker_in(world))
-                        if world is not base else Diff(frozenset(), group.award_key))
+                        if world is not base else Diff(frozenset(), group.award_key, base.weather))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
         return self._groups
@@ -450,7 +453,7 @@ class KickoffSolver:
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
         for key, w in to_award.items():
             if w:
-                n = self._award_node(group.award_worlds[key])
+                n = self._award_node(group.award_world(key, self.state))
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
@@ -515,8 +518,10 @@ class KickoffSolver:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
                               touchback=self._taker_in(self.state))
-        deviations = merge(enumerate_runs(functools.partial(self._landing, decisions),
-                                          dice=self._dice()))
+        if self._kicks is None:
+            self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
+                                           self._dice())
+        deviations = self._kicks.landings(decisions)
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -555,15 +560,6 @@ class KickoffSolver:
         parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
         self._target_parts[target] = parts
         return parts
-
-    def _landing(self, decisions: Decisions, dice: PathDice) -> exact_odds.Landing:
-        """Where one run of the kick (:meth:`_parts`) brings the ball."""
-        # Without the event nothing here changes a player: no copy of the state is needed.
-        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
-                                  events=False, log=False)
-        if kick.deviation is None:  # Kick It!: no kick, a touchback
-            return exact_odds.Landing(None, True, kick.start)
-        return exact_odds.Landing(kick.ctx.landing, kick.ctx.touchback, None)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:

@@ -19,6 +19,7 @@ from kickoff.analysis.worlds import (
     block_key,
     block_offsets,
     occupied_key,
+    signature,
     step_bits,
 )
 from kickoff.core import ball
@@ -48,6 +49,9 @@ class Tables:
         #: Each block key (``block_key``, ``occupied_key``) met, numbered: equal ones are many,
         #: across the worlds, and a transition's key holds the number (cheap to hash).
         self.blocks: dict[tuple[Hashable, ...], int] = {}
+        #: What one step from a state reads (``Steps.region``), by the state's number and
+        #: (an arrival's) whether its square holds a catcher, without wide arrivals.
+        self.reads: dict[int, int] = {}
         #: The journeys' decisions by touchback taker (``None``: the default), one object for
         #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
         #: tenth of what the garbage collector walked).
@@ -62,10 +66,15 @@ def journey_chain(
 ) -> ChainSolver:
     """The journey solver of ``world`` (``reach``: the solver's ``ball.reach``; ``taker``: the
     touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
-    dice; ``like``, ``shared``: see ``ChainSolver``)."""
-    steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables)
-    return ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
-                       tables.nodes)
+    dice; ``like``, ``shared``: see ``ChainSolver``). With ``like``, the steps read that
+    chain's world's block keys wherever the two boards agree (:class:`Steps`' ``base``)."""
+    base = like[0].source if like is not None else None
+    steps = Steps(world, ruleset, house_rules, reach, taker, dice, tables,
+                  base if isinstance(base, Steps) else None)
+    chain = ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like, shared,
+                        tables.nodes, tables.stops)
+    chain.source = steps
+    return chain
 
 
 class Steps:
@@ -78,6 +87,7 @@ class Steps:
         self, world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
         reach: tuple[int, int], taker: str | None,
         dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
+        base: Steps | None = None,
     ) -> None:
         self.world = world
         self.ruleset = ruleset
@@ -88,8 +98,11 @@ class Steps:
         self.wide_arrivals = reach != PLAIN
         self.offsets = block_offsets(reach[0]) if self.wide_arrivals else BLOCK
         self.presence = reach[1] if self.wide_arrivals else 0
+        # (none without Disturbing Presence on the set-up's pitch: the solver checks that no
+        # world has more reach than its set-up)
         self.presences = [(q.square, q.side) for q in world.players.values()
-                          if q.square is not None and "disturbing_presence" in q.skills]
+                          if q.square is not None and "disturbing_presence" in q.skills
+                          ] if reach[1] else []
         # the journey never changes a player: who may take a touchback is the world's
         decisions = tables.decisions.get(taker)
         if decisions is None:
@@ -100,6 +113,21 @@ class Steps:
         #: and a bounce's.
         self.blocks: dict[Square, int] = {}
         self.rings: dict[Square, int] = {}
+        #: ``base``: the steps of a world this one differs from only on some squares (a
+        #: member world and its group's reference world): a block key around a square is
+        #: that world's wherever no square within the block differs: ``changed``, the squares
+        #: whose player is not the same (object) in both; ``moved``, those occupied in one only.
+        self.base: Steps | None = None
+        self.changed: list[tuple[int, int]] = []
+        self.moved: list[tuple[int, int]] = []
+        if (base is not None and base.world.weather == world.weather
+                and base.offsets == self.offsets and base.presences == self.presences):
+            self.base = base
+            b, w = base.world.board, world.board
+            self.changed = [sq for sq, p in w.items() if b.get(sq) is not p]
+            self.changed += [sq for sq in b if sq not in w]
+            self.moved = [sq for sq in self.changed if (sq in b) != (sq in w)]
+        self.radius = max(abs(dx) for dx, _ in self.offsets)
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,
@@ -108,26 +136,52 @@ class Steps:
     def _step(self, s: ball.BallState, dice: PathDice) -> ball.BallState:
         return ball.step(self._context(dice), s)
 
+    def _arrival_block(self, sq: Square) -> int:
+        """The number (``Tables.blocks``) of what a step from an arrival on ``sq`` reads: the
+        weather and the block around it (``block_key``), or, without Diving Catch or Disturbing
+        Presence on the pitch and nobody there who can catch, only who is on it (an arrival
+        there reads no more, ``ball.STEP_READS``)."""
+        block = self.blocks.get(sq)
+        if block is None:
+            if self.base is not None and not _near(sq, self.changed, self.radius):
+                block = self.base._arrival_block(sq)
+            else:
+                board, tables = self.world.board, self.tables
+                p = board.get(sq)
+                if self.wide_arrivals or (p is not None and p.can_catch()):
+                    key: tuple[Hashable, ...] = (self.world.weather, *block_key(
+                        board, sq, self.offsets, self.presences, self.presence))
+                else:
+                    key = (self.world.weather, signature(p))
+                block = tables.blocks.setdefault(key, len(tables.blocks))
+            self.blocks[sq] = block
+        return block
+
+    def _ring(self, sq: Square) -> int:
+        """The number (``Tables.blocks``) of what a step from a bounce on ``sq`` reads: whether
+        each square next to it is occupied (``occupied_key``)."""
+        ring = self.rings.get(sq)
+        if ring is None:
+            if self.base is not None and not _near(sq, self.moved, 1):
+                ring = self.base._ring(sq)
+            else:
+                tables = self.tables
+                ring = tables.blocks.setdefault(occupied_key(self.world.board, sq),
+                                                len(tables.blocks))
+            self.rings[sq] = ring
+        return ring
+
     def transitions(self, i: int) -> Dist:
         """The next states of the state numbered ``i`` with their probabilities (remembered by
         what the step reads, for every world)."""
         tables = self.tables
         s = tables.states[i]
-        board = self.world.board
+        local: Hashable
         if isinstance(s, ball.Arrive):
-            # an arrival reads within the reach (the 3x3 block without Diving Catch and
-            # Disturbing Presence)
-            block = self.blocks.get(s.square)
-            if block is None:
-                key = block_key(board, s.square, self.offsets, self.presences, self.presence)
-                block = self.blocks[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
-            local: Hashable = (i, self.world.weather, block)
-        elif isinstance(s, ball.Bounce):
-            ring = self.rings.get(s.square)  # a bounce: its neighbours' occupation
-            if ring is None:
-                key = occupied_key(board, s.square)
-                ring = self.rings[s.square] = tables.blocks.setdefault(key, len(tables.blocks))
-            local = (i, ring)
+            # (an int key: the block's number and the state's; hashed for free)
+            local = ((self._arrival_block(s.square) + 1) << _STATE_BITS) | i
+        elif isinstance(s, ball.Bounce):  # a bounce: its neighbours' occupation
+            local = ((self._ring(s.square) + 1) << _STATE_BITS) | i
         elif isinstance(s, ball.Touchback):
             local = (i, self.award)
         else:
@@ -136,14 +190,40 @@ class Steps:
         cached = cache.get(local)
         if cached is not None:
             return cached
+        if i >> _STATE_BITS:
+            raise RuntimeError(f"exact odds: more than {1 << _STATE_BITS} journey states")
         out: Dist = {}
         runs = enumerate_runs(functools.partial(self._step, s), dice=self.dice)
         for nxt, p in merge(runs).items():
             j = exact_odds.number_state(nxt, tables.ids, tables.states, tables.stops)
-            out[j] = out.get(j, 0) + p
+            out[j] = out[j] + p if j in out else p
         cache[local] = out
         return out
 
     def region(self, i: int) -> Region:
-        """What one step from the state numbered ``i`` reads (``worlds.step_bits``)."""
-        return step_bits(self.world, self.tables.states[i], self.reach)
+        """What one step from the state numbered ``i`` reads (``worlds.step_bits``;
+        remembered: without Diving Catch or Disturbing Presence it depends on the world only
+        through whether an arrival's square holds a player who can catch)."""
+        tables = self.tables
+        s = tables.states[i]
+        if self.wide_arrivals:
+            return step_bits(self.world, s, self.reach)
+        key = i << 1
+        if isinstance(s, ball.Arrive):
+            p = self.world.board.get(s.square)
+            if p is not None and p.can_catch():
+                key |= 1
+        bits = tables.reads.get(key)
+        if bits is None:
+            bits = tables.reads[key] = step_bits(self.world, s, self.reach)
+        return bits
+
+
+#: A transition's key holds the state's number in its low bits (``Steps.transitions``).
+_STATE_BITS = 24
+
+
+def _near(sq: tuple[int, int], squares: list[tuple[int, int]], radius: int) -> bool:
+    """Whether one of ``squares`` is within ``radius`` squares of ``sq`` (in any direction)."""
+    x, y = sq
+    return any(abs(q[0] - x) <= radius and abs(q[1] - y) <= radius for q in squares)

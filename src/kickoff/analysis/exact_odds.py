@@ -8,14 +8,18 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from kickoff.analysis.chain import Nodes
-from kickoff.analysis.chance import Dist, Q, Rational, to_fraction
+from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
+from kickoff.core.context import KickoffContext
+from kickoff.core.decisions import Decisions
+from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
 from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
@@ -97,13 +101,89 @@ def canonical(s: ball.BallState) -> ball.BallState:
     return TOUCHBACK if isinstance(s, ball.Touchback) else s
 
 
-@dataclass(frozen=True)
 class Landing:
-    """Where a deviation brought the ball (or, with no kick, where the journey starts)."""
+    """Where a deviation brought the ball (or, with no kick, where the journey starts).
+    Immutable; compared and hashed by its fields (a plain class, not a dataclass: compiled, a
+    dataclass's generated methods stay interpreted, and every target makes fifty)."""
 
-    square: Square | None
-    touchback: bool
-    no_kick: ball.BallState | None
+    __slots__ = ("no_kick", "square", "touchback")
+
+    def __init__(self, square: Square | None, touchback: bool,
+                 no_kick: ball.BallState | None) -> None:
+        self.square: Final = square
+        self.touchback: Final = touchback
+        self.no_kick: Final = no_kick
+
+    def _fields(self) -> tuple[Square | None, bool, ball.BallState | None]:
+        return (self.square, self.touchback, self.no_kick)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Landing):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Landing({self.square!r}, {self.touchback!r}, {self.no_kick!r})"
+
+
+@dataclass(frozen=True)
+class Kick:
+    """One run of a kick up to its landing, as :class:`Kicks` keeps it: its deviation (``None``
+    with no kick: Kick It!, whose journey starts at ``start``) and the dice path it took."""
+
+    deviation: Deviation | None
+    start: ball.BallState | None
+    path: tuple[Any, ...]
+
+
+class Kicks:
+    """A kick's deviation enumerated once for every target: who kicks, whether with Kick, the
+    D8 and the distance die do not depend on the target, and the landing depends on it only
+    through ``kickoff.core.kickoff.deviated`` (and whether that square is out of play). The
+    first target's kick is enumerated (``kick_until_landing``, no event); each other target's is
+    played once along one of those paths, so the rules check the target as before
+    (``DecisionError``), and its landings are the deviations placed around it."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                 dice: Callable[[tuple[Any, ...]], PathDice] | None) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.house_rules = house_rules
+        self.make: Callable[[tuple[Any, ...]], PathDice] = dice or PathDice
+        #: Each run of the first target's kick with its probability (``None``: none yet).
+        self.template: list[tuple[Rational, Kick]] | None = None
+        self.ctx = KickoffContext(state, ruleset, self.make(()), Decisions(), house_rules,
+                                  log=False)  # (its out_of_play only: no die)
+
+    def _kick(self, decisions: Decisions, dice: PathDice) -> Kick:
+        # Without the event nothing here changes a player: no copy of the state is needed.
+        kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
+                                  events=False, log=False)
+        return Kick(kick.deviation, kick.start if kick.deviation is None else None, dice.path)
+
+    def landings(self, decisions: Decisions) -> dict[Landing, Rational]:
+        """Where a kick with ``decisions`` (its target) comes down: landing -> probability, in
+        the order of the enumeration (as ``chance.merge`` of its runs)."""
+        if self.template is None:
+            self.template = enumerate_runs(functools.partial(self._kick, decisions),
+                                           dice=self.make)
+        else:  # the rules' checks of this target, along the first path
+            self._kick(decisions, self.make(self.template[0][1].path))
+        target = decisions.target
+        assert target is not None
+        out: dict[Landing, Rational] = {}
+        for p, kick in self.template:
+            dev = kick.deviation
+            if dev is None:  # Kick It!: no kick, a touchback
+                landing = Landing(None, True, kick.start)
+            else:
+                square = deviated(target, dev.direction, dev.distance)
+                landing = Landing(square, self.ctx.out_of_play(square), None)
+            out[landing] = out[landing] + p if landing in out else p
+        return out
 
 
 @dataclass

@@ -29,11 +29,20 @@ from typing import Any
 from kickoff.analysis.chain import ChainSolver, Shared
 from kickoff.analysis.chance import ExpandDice, PathDice, Q, enumerate_runs
 from kickoff.core import ball
+from kickoff.core.context import KickoffContext
+from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
-from kickoff.core.state import GameState, Player
+from kickoff.core.state import GameState, Player, Weather
 
-#: The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``).
-_fields = operator.attrgetter(*ball.PLAYER_FIELDS)
+if ball.PLAYER_FIELDS != ("id", "side", "status", "skills", "ag"):  # (_fields spells them)
+    raise RuntimeError(f"worlds._fields reads {ball.PLAYER_FIELDS} as they were before")
+
+
+def _fields(p: Player) -> tuple[str, Side, str, frozenset[str], int]:
+    """The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``,
+    in its order; a function, not an ``attrgetter``: compiled, no call through Python)."""
+    return (p.id, p.side, p.status, p.skills, p.ag)
+
 #: Where ``skills`` is in a :func:`signature`.
 _SKILLS = ball.PLAYER_FIELDS.index("skills")
 #: What a touchback reads of the player who takes it (``ball.AWARD_TAKER_FIELDS``).
@@ -58,6 +67,8 @@ class Diff:
     #: What a touchback looks at (:func:`award_key`): who takes the ball, or (nobody) every
     #: player and the weather.
     award_key: tuple[Hashable, ...]
+    #: The world's weather.
+    weather: Weather
 
 
 def touchback_taker(state: GameState, chosen: str | None) -> str | None:
@@ -97,7 +108,8 @@ def differences(
     entries = []
     for pid in world.changed():
         p, b = world.players[pid], base.players[pid]
-        if "disturbing_presence" in b.skills - p.skills:
+        if (p.skills is not b.skills and "disturbing_presence" in b.skills
+                and "disturbing_presence" not in p.skills):
             # touches reads the new skills: a lost Disturbing Presence would go unseen
             raise RuntimeError(f"exact odds: {pid} lost Disturbing Presence in an event")
         new = _fields(p)
@@ -105,7 +117,30 @@ def differences(
             entry = (pid, p.square, new, b.square)
             entries.append(entry if known is None else known.setdefault(entry, entry))
     key = award_key(world, chosen)
-    return Diff(frozenset(entries), key if known is None else known.setdefault(key, key))
+    return Diff(frozenset(entries), key if known is None else known.setdefault(key, key),
+                world.weather)
+
+
+#: Where a :func:`signature`'s fields other than the player's id and side are.
+_STATUS, _AG = ball.PLAYER_FIELDS.index("status"), ball.PLAYER_FIELDS.index("ag")
+
+
+def rebuilt(base: GameState, diff: Diff) -> GameState:
+    """A world with ``diff``'s changes made to a clone of ``base`` (the set-up it was taken
+    from): the event's world as far as a journey and a touchback read it (every change's
+    square and :func:`signature`, the weather). The solver keeps a world as its changes and
+    builds it only for a journey of its own. ``RuntimeError`` if a signature has a field this
+    does not set."""
+    world = base.clone()
+    world.weather = diff.weather
+    for pid, square, fields, _ in sorted(diff.entries, key=operator.itemgetter(0)):
+        assert isinstance(fields, tuple)
+        p = world.own(world.players[pid])
+        p.status, p.skills, p.ag = fields[_STATUS], fields[_SKILLS], fields[_AG]
+        p = world.move(p, square)
+        if _fields(p) != fields:
+            raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
+    return world
 
 
 @functools.cache
@@ -134,9 +169,9 @@ def block_key(
     none), every Disturbing Presence player (``presences``: square, side) within that many
     squares."""
     x, y = square
-    get, fields = board.get, _fields  # signature(), inlined: nine squares a step
-    block = tuple(None if (p := get((x + dx, y + dy))) is None else fields(p)
-                  for dx, dy in offsets)
+    get = board.get  # signature(), inlined: nine squares a step
+    block: tuple[Hashable, ...] = tuple(None if (p := get((x + dx, y + dy))) is None
+                                        else _fields(p) for dx, dy in offsets)
     if presence:
         block += tuple(sorted((q, side) for q, side in presences
                               if max(abs(q.x - x), abs(q.y - y)) <= presence))
@@ -276,7 +311,8 @@ class Group:
     chain: ChainSolver
     award_key: tuple[Hashable, ...]
     mass: Any = 0
-    members: list[tuple[Any, GameState, Diff]] = field(default_factory=list)
+    #: ``(p, world, diff)``, the world ``None`` while it is kept as its changes (``diff``).
+    members: list[tuple[Any, GameState | None, Diff]] = field(default_factory=list)
     #: Each member's changes, as bits (see :attr:`entry_index`).
     masks: list[int] = field(default_factory=list)
     #: Each change (of any world) -> its number (its bit ``1 << number``).
@@ -285,8 +321,9 @@ class Group:
     by_entry: list[list[int]] = field(default_factory=list)
     #: Each change's number -> the region of the reads that would see it (``touches``).
     entry_bits: list[int] = field(default_factory=list)
-    #: One world for each way a touchback can be awarded (by award key).
-    award_worlds: dict[Hashable, GameState] = field(default_factory=dict)
+    #: One world for each way a touchback can be awarded (by award key; its :class:`Diff`
+    #: where the world is kept as its changes, see :func:`rebuilt`).
+    award_worlds: dict[Hashable, GameState | Diff] = field(default_factory=dict)
     #: The whole group's touchback awards: award key -> total probability of its worlds.
     award_weights: dict[Hashable, Any] = field(default_factory=dict)
     #: Each start's journeys over the group's worlds (``KickoffSolver._group_mix``) and, when
@@ -308,12 +345,12 @@ class Group:
         # alone frees, late, with every journey the group solved)
         self.shared = Shared(functools.partial(_touching, self.entry_bits, self.touched))
 
-    def add(self, p: Any, world: GameState, diff: Diff) -> None:
+    def add(self, p: Any, world: GameState | None, diff: Diff) -> None:
         self.mass += p
         self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
         # (before the return: with nobody to take a touchback the award key has the weather,
         # so a world changed only in weather has an award of its own)
-        self.award_worlds.setdefault(diff.award_key, world)
+        self.award_worlds.setdefault(diff.award_key, diff if world is None else world)
         if not diff.entries:
             return  # the reference world itself (in this weather): never affected
         i = len(self.members)
@@ -328,6 +365,33 @@ class Group:
             self.by_entry[number].append(i)
             mask |= 1 << number
         self.masks.append(mask)
+
+    def differ(self, i: int) -> int:
+        """The region of every read that would see one of the ``i``-th member's changes
+        (``touch_bits`` of them, from :attr:`entry_bits`)."""
+        mask, bits = self.masks[i], 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            bits |= self.entry_bits[low.bit_length() - 1]
+        return bits
+
+    def member_world(self, i: int, base: GameState) -> GameState:
+        """The ``i``-th member's world, built from its changes the first time (``base``: the
+        set-up the worlds were taken from; :func:`rebuilt`)."""
+        p, world, diff = self.members[i]
+        if world is None:
+            world = rebuilt(base, diff)
+            self.members[i] = (p, world, diff)
+        return world
+
+    def award_world(self, key: Hashable, base: GameState) -> GameState:
+        """The world whose touchback award is the award key ``key``'s (built as
+        :meth:`member_world`)."""
+        world = self.award_worlds[key]
+        if isinstance(world, Diff):
+            world = self.award_worlds[key] = rebuilt(base, world)
+        return world
 
     def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
@@ -408,6 +472,15 @@ def expand(
 
         out.extend((p / total * q, world) for q, world in enumerate_runs(event, dice=expanding))
     return out
+
+
+def event_world(context: Callable[[GameState, PathDice], KickoffContext], base: GameState,
+                dice: PathDice) -> GameState:
+    """The set-up ``base`` after the Kick-off event the dice roll (``context``: how the solver
+    makes a kick-off's context; :func:`expand` replays the event with it)."""
+    ctx = context(base.clone(), dice)
+    roll_event(ctx)
+    return ctx.state
 
 
 def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any], bool]:

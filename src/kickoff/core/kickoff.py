@@ -229,9 +229,16 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     else:
         (roll,) = ctx.roll_dice(DISTANCE_DIE, _halved if kick_skill else _distance)
         dist = roll // 2 if kick_skill else roll
+    return Deviation(direction, roll, dist, kick_skill, deviated(target, direction, dist))
+
+
+def deviated(target: tuple[int, int], direction: int, distance: int) -> Square:
+    """Where a kick at ``target`` comes down after deviating ``distance`` squares in the Random
+    Direction template's ``direction`` (1..8): possibly off the pitch. The landing depends on
+    the target only through this (the exact solver enumerates a kick's deviation once, for
+    every target)."""
     dx, dy = NEIGHBOURS[direction - 1]  # the Random Direction template
-    return Deviation(direction, roll, dist, kick_skill,
-                     square_at(target[0] + dx * dist, target[1] + dy * dist))
+    return square_at(target[0] + dx * distance, target[1] + dy * distance)
 
 
 def roll_event(ctx: KickoffContext) -> EventRoll:
