@@ -570,7 +570,10 @@ def test_perfect_defence_with_a_reserve_is_a_ruling(tmp_path: Path) -> None:
     home.append(dict(home[3], playerId="9", playerNr=9))
     k = extract(tmp_path, doc)
     assert k.rulings and "Reserves" in k.rulings[0]
-    assert check(k)[0] == "ruling"
+    # a hand-made team of four with a player in the Reserves cannot be set up legally (five
+    # available, five required): an illegal set-up is the log's error whatever ruling follows
+    status, _, detail = check(k)
+    assert status == "error" and "5 required" in detail
 
 
 def test_engine_decisions_keeps_only_the_keys_the_format_takes() -> None:

@@ -10,10 +10,12 @@ and ``bb2025/kickoff/StepSwarming``.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 from test_fumbbl_log import act, cmd, extract, free_turn_doc, land, rep, replay_doc, scatter
 
 from kickoff.cli.fumbbl_cmd import check
@@ -333,3 +335,101 @@ def test_a_touchback_nobody_can_take(tmp_path: Path, rules: str, status: str) ->
     else:
         assert "touchback" not in k.scenario["decisions"] and "any square" in k.rulings[0]
     assert check(k)[0] == status
+
+
+# --------------------------------------------------------------------------- hostile logs
+
+
+def _plain(*extra: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                       *extra,
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land([20, 8])])], **kw)
+
+
+def _verify(tmp_path: Path, *docs: dict[str, Any]) -> tuple[int, str, str]:
+    for i, d in enumerate(docs):
+        (tmp_path / f"g{i}.json").write_text(json.dumps(d))
+    return cli(["fumbbl", "verify", str(tmp_path)])
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    (cmd(changes=[("fieldModelSetPlayerCoordinate", "999", [20, 3])]),
+     "names player '999', who is in neither team's roster"),
+    (cmd([rep("kickoffThrowARock", rollHome=1, rollAway=2, playerIdsHit=["999"])]),
+     "names player '999'"),
+    (cmd([rep("cheeringFans", teamIdsAdditionalAssist=200, rollHome=5, rollAway=1)]),
+     "'cheeringFans' has an unexpected shape: teamIdsAdditionalAssist"),
+    (cmd([rep("reRoll", reRollSource="Pro", roll="x")]), "'reRoll' has an unexpected shape"),
+])
+def test_a_log_naming_the_unknown_is_a_message_and_verify_goes_on(
+        tmp_path: Path, bad: dict[str, Any], message: str) -> None:
+    code, out, err = _verify(tmp_path, _plain(bad), _plain())
+    assert code == 1 and "Traceback" not in err and message in err
+    assert "1 of 1 kick-offs agree" in out  # the other game still verified
+
+
+def test_a_game_id_is_shown_as_text(tmp_path: Path) -> None:
+    """A game id is the log's: neither Rich markup nor a terminal's control code."""
+    doc = _plain()
+    doc["game"]["gameId"] = "[/x]\x1b[2J[red]G"
+    code, out, err = _verify(tmp_path, doc)
+    assert code == 0, err
+    assert "\x1b" not in out and "[/x]" in out and "[red]G" in out
+
+
+def test_a_log_of_too_many_commands_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    doc = _plain()
+    doc["gameLog"]["commandArray"] += [{}] * 100_001
+    code, _, err = _verify(tmp_path, doc)
+    assert code == 1 and "100,000" in err and "Traceback" not in err
+
+
+def test_an_illegal_set_up_is_an_error_whatever_ruling_follows(tmp_path: Path) -> None:
+    """A classic throw-in is a ruling (FUMBBL's 2D6 - 1); the set-up before it still decides."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("throwIn", direction="South", directionRoll=3,
+                               distanceRoll=[1, 1])], [land([20, 10])])], rules=None)
+    change = doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"][9]
+    assert change["modelChangeKey"] == "4"
+    change["modelChangeValue"] = [16, 2]  # the kicking team's deep player in the other half
+    k = extract(tmp_path, doc)
+    assert k.rulings
+    status, _, detail = check(k)
+    assert status == "error" and "outside its own half" in detail
+
+
+def test_a_reroll_of_no_failed_dodge_in_the_kick_off_move_is_a_note(tmp_path: Path) -> None:
+    k = extract(tmp_path, _kick_off_return(
+        rep("dodgeRoll", playerId="8", roll=4, successful=True, minimumRoll=3),
+        rep("reRoll", playerId="8", reRollSource="Team ReRoll")))
+    assert not k.rulings and any("re-roll of no failed Dodge" in n for n in k.notes)
+
+
+def test_a_prayer_on_the_wrong_team_is_a_note(tmp_path: Path) -> None:
+    """Home prays for Stiletto (a home player gains Stab): FUMBBL naming an away player is no
+    pick among home's players."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
+                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
+                               rollAway=1)]),
+                      cmd([rep("prayerRoll", roll=3),
+                           rep("playerEvent", playerId="5", message="gains Stab")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert "pick" not in k.scenario["dice"]
+    assert any("stiletto: FUMBBL's player p5 is of the away team" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+def test_a_loose_touchback_someone_could_take_is_no_ruling(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([26, 7], "East", 3, 4)], [land([26, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd(changes=[("gameSetTurnMode", None, "touchback")]),
+                      cmd(changes=[land([20, 5]), ("fieldModelSetBallMoving", None, False)])])
+    k = extract(tmp_path, doc)
+    assert not k.rulings and "touchback" not in k.scenario["decisions"]
+    assert check(k)[0] == "disagree"  # the engine gives the ball to the first able player

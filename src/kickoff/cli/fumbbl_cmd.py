@@ -21,7 +21,7 @@ import typer
 
 from kickoff.cli.common import fail, guarded
 from kickoff.core.dice import DieKind, PlainDice, ScriptedDice, SeededDice
-from kickoff.core.errors import DiceError, KickoffError
+from kickoff.core.errors import DiceError, KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, make_folder, write_files
 from kickoff.formats.narration import bb_name
@@ -143,13 +143,14 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
     try:
         loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
     except KickoffError as e:
-        # the set-up and teams come before any free turn: a scenario that cannot be loaded is
-        # not unsupported (1005377's two players on one square were hidden so)
-        if k.rulings:
-            return "ruling", None, "; ".join(k.rulings) + f" ({e})"
+        # the set-up and teams come before any free turn or ruling: a scenario that cannot be
+        # loaded is neither unsupported nor a ruling (1005377's two players on one square were
+        # hidden so)
         return "error", None, str(e) + pending
     try:
         result, seed = play(loaded)
+    except SetupError as e:  # an illegal set-up is the log's, whatever came after it
+        return "error", None, str(e) + pending
     except KickoffError as e:
         if k.rulings:
             return "ruling", None, "; ".join(k.rulings) + f" ({e})"
@@ -231,7 +232,9 @@ def verify_command(
     """
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
+    from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
     files = replay_files(replays)
@@ -253,7 +256,7 @@ def verify_command(
             failed.append({"file": str(path), "message": str(e)})
             continue
         games += 1
-        gid = game_id(path, kickoffs)
+        gid = printable_name(game_id(path, kickoffs))  # the replay's own: no control characters
         for k in kickoffs:
             status, doc, detail = check(k)
             counts[status] += 1
@@ -265,8 +268,9 @@ def verify_command(
                 f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
                 else " loose")
             shown = "-" if event is None else bb_name(str(event))
-            table.add_row(gid, str(k.number), str(k.half), k.kicking, shown, fumbbl,
-                          ours, f"[{_STYLE[status]}]{status}[/]")
+            # the log's ids as text, never as Rich markup
+            table.add_row(Text(gid), str(k.number), str(k.half), k.kicking, shown, Text(fumbbl),
+                          Text(ours), f"[{_STYLE[status]}]{status}[/]")
             if detail:
                 details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
     ok = not failed and counts["unsupported"] + counts["disagree"] + counts["error"] == 0

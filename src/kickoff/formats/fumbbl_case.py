@@ -222,6 +222,18 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
     expect["ball.carrier"] = carrier
     return expect
 
+def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
+    """Whether a receiving player could take a touchback once the kick-off was over: on the
+    pitch, Standing, able to hold the ball (``rulings.md`` 2.6: not No Hands, not Ball & Chain)."""
+    for p in ko.game.order:
+        if p.side != ko.receiving or pitch_square(ko.pitch, tr.coords.get(p.pid)) is None:
+            continue
+        if (tr.states.get(p.pid, 0) & 0xFF) in (STANDING, MOVING) and not (
+                {"no_hands", "ball_and_chain"} & set(p.doc.get("skills", []))):
+            return True
+    return False
+
+
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
@@ -249,7 +261,8 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
                 carrier = f"p{pid}"
     if touchback and carrier is not None:
         decisions["touchback"] = carrier
-    elif touchback and ball is not None and not ko.out_of_play(ball):
+    elif (touchback and ball is not None and not ko.out_of_play(ball)
+          and not _able_to_take(ko, tr)):
         # nobody could take it: FUMBBL lets the coach put the ball on any square (christerk/ffb
         # TouchbackLogicModule, StepTouchback: no player, no bounce). bb2025's coach names an
         # empty square of the receiving area (rulings.md 2.6): that square; the others' book

@@ -45,6 +45,10 @@ class Game:
             "perfect_conditions" if weather == "nice" else weather)
 
 
+#: The most problems of a replay's rosters a message lists.
+MAX_SHOWN = 12
+
+
 def read_game(replay: Replay, where: str) -> Game:
     """The game of ``replay``: ruleset from the ``rulesVersion`` option, rosters, skills.
 
@@ -75,8 +79,9 @@ def read_game(replay: Replay, where: str) -> Game:
                     name = skill_name(s, known)
                 except KeyError:
                     problems.append(
-                        f"{where}: game.team{side.title()}.playerArray[{i}] ({p.playerName}, "
-                        f"#{p.playerNr}): FUMBBL skill {s!r} has no {ruleset} name here")
+                        f"{where}: game.team{side.title()}.playerArray[{i}] "
+                        f"({printable_name(p.playerName)[:64]}, #{p.playerNr}): FUMBBL skill "
+                        f"{s[:64]!r} has no {ruleset} name here")
                     continue
                 if name not in skills:
                     skills.append(name)
@@ -91,8 +96,9 @@ def read_game(replay: Replay, where: str) -> Game:
             info = PlayerInfo(p.playerId, side, doc)
             players[p.playerId] = info
             order.append(info)
-    if problems:
-        raise ScenarioError(problems)
+    if problems:  # the first few: a log of thousands says no more
+        more = [f"... and {len(problems) - MAX_SHOWN:,} more"] if len(problems) > MAX_SHOWN else []
+        raise ScenarioError(problems[:MAX_SHOWN] + more)
     exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
     return Game(where, game.gameId, ruleset, teams, players, order,
                 8 if exhibition and ruleset == "bb2020" else None)

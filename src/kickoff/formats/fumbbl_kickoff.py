@@ -16,15 +16,18 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_free_turn import FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
 from kickoff.formats.fumbbl_log import (
+    CheeringFansWinners,
     ClassicPitchInvasionReport,
     ContestReport,
     CountReport,
+    DodgySnackReport,
     InjuryReport,
     KickoffResultReport,
     KickoffScatterReport,
     ModelChange,
     OfficiousRefReport,
     PitchInvasionReport,
+    ProReRollReport,
     Report,
     RiotReport,
     RollReport,
@@ -42,6 +45,7 @@ from kickoff.formats.fumbbl_names import (
     FUMBBL_CORNER_RULE,
     FUMBBL_DIRECTIONS,
     FUMBBL_WEATHER_SCATTERS_ON,
+    OPPONENT_PRAYERS,
     PRAYER_CHOSEN,
     PRAYER_RANDOM,
     skill_name,
@@ -101,6 +105,8 @@ class KickoffBuilder:
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
                                         RULESETS[game.ruleset].skills, self.rulings)
         self.return_path: list[tuple[str, tuple[int, int]]] = []
+        #: the kick-off move's last Dodge failed (a re-roll of it may follow)
+        self.kickoff_move_failed = False
         self.diving_catch: list[str] = []
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
@@ -187,6 +193,14 @@ class KickoffBuilder:
             return
         if prayer not in PRAYER_RANDOM:
             return
+        if len(self.fans_winners) == 1:
+            # Bad Habits and Greasy Cleats strike the opponents, the others help the praying team
+            praying = self.fans_winners[0]
+            target = other_side(praying) if prayer in OPPONENT_PRAYERS else praying
+            if side != target:
+                self.notes.append(f"{prayer}: FUMBBL's player p{pid} is of the {side} team; the "
+                                  f"engine's candidates are the {target} team's")
+                return
         marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
         candidates = [
             q for q in self.candidates(side)
@@ -235,6 +249,9 @@ class KickoffBuilder:
                 # rounding up, which is the D3 the engine rolls (declared before: rulings.md 2.3)
                 roll = self.deviation["distance"]
                 dist = (roll + 1) // 2
+                if roll not in self.dice.get("d6", []):  # FUMBBL reported the Kick twice
+                    raise ScenarioError([f"{self.where}: FUMBBL reports the Kick skill used "
+                                         "twice"])
                 self.dice["d6"].remove(roll)
                 self.add("d3", dist)
             self.deviation = {"direction": direction, "distance": dist,
@@ -255,7 +272,13 @@ class KickoffBuilder:
         return rep.rollAway, rep.rollHome
 
     def side_of(self, pid: str) -> Side:
-        return self.game.players[pid].side
+        """The team of a player FUMBBL's log names. Raises ``ScenarioError`` naming the kick-off
+        for a player of neither team's roster."""
+        info = self.game.players.get(pid)
+        if info is None:
+            raise ScenarioError([f"{self.where}: FUMBBL's log names player {pid[:64]!r}, who is "
+                                 "in neither team's roster"])
+        return info.side
 
     def candidates(self, side: Side) -> list[str]:
         """Players of ``side`` on the pitch at the kick, in input order (pick candidates)."""
@@ -335,8 +358,8 @@ class KickoffBuilder:
         if rid == "cheeringFans":
             # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
             # ``teamIdsAdditionalAssist``
-            ids = (extra.get("teamIdsAdditionalAssist") or extra.get("teamIds")
-                   or [extra.get("teamId")])
+            w = report_model(CheeringFansWinners, rep, self.where)
+            ids = w.teamIdsAdditionalAssist or w.teamIds or ([w.teamId] if w.teamId else [])
             self.fans_winners = [side for side in SIDES if self.game.teams[side].teamId in ids]
 
     def riot(self, rep: Report, extra: dict[str, Any]) -> None:
@@ -352,7 +375,7 @@ class KickoffBuilder:
         """``kickoffOfficiousRef``, bb2025 ``kickoffDodgySnack`` (its victims: ``playerIds``)."""
         r = report_model(OfficiousRefReport, rep, self.where)
         if rep.reportId == "kickoffDodgySnack":
-            r.playerIdsHit = [str(p) for p in extra.get("playerIds") or []]
+            r.playerIdsHit = report_model(DodgySnackReport, rep, self.where).playerIds
         self.add("d6", *self.kicking_first(r))
         self.ref_hit = r.playerIdsHit
         for side in (self.kicking, self.receiving):
@@ -431,15 +454,20 @@ class KickoffBuilder:
             self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
 
     def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
+        r = report_model(ProReRollReport, rep, self.where)
         if self.mode == "kickoffReturn":
             # FUMBBL offers re-rolls in the kick-off move (no era lists its turn mode among
             # those prohibiting them); the rules allow none there (core/actions/kickoff_move.py)
-            self.rulings.append(f"kick-off move: FUMBBL lets p{extra.get('playerId')} use a "
-                                f"{extra.get('reRollSource')} re-roll; the rules allow none "
-                                "there (docs/rulings.md, \"The kick-off move\")")
+            if self.kickoff_move_failed:
+                self.rulings.append(f"kick-off move: FUMBBL lets p{r.playerId} use a "
+                                    f"{r.reRollSource} re-roll; the rules allow none there "
+                                    "(docs/rulings.md, \"The kick-off move\")")
+            else:
+                self.notes.append(f"kick-off move: a {r.reRollSource} re-roll of no failed "
+                                  "Dodge")
             return
-        if extra.get("reRollSource") == "Pro" and extra.get("roll"):
-            self.add("d6", int(extra["roll"]))  # classic Pro: its own D6 before the re-roll
+        if r.reRollSource == "Pro" and r.roll:
+            self.add("d6", r.roll)  # classic Pro: its own D6 before the re-roll
 
     def trapdoor(self, rep: Report, extra: dict[str, Any]) -> None:
         """``trapDoor``: a player stepped onto a Treacherous Trapdoor (bb2020 / bb2025 Quick Snap
@@ -454,9 +482,10 @@ class KickoffBuilder:
         if self.mode != "kickoffReturn":
             return
         if rep.reportId == "dodgeRoll":
-            roll = report_model(TestRollReport, rep, self.where).roll
-            if roll:
-                self.add("d6", roll)
+            t = report_model(TestRollReport, rep, self.where)
+            if t.roll:
+                self.add("d6", t.roll)
+            self.kickoff_move_failed = not t.successful
         elif f"kick-off move: FUMBBL's {rep.reportId!r}" not in " ".join(self.notes):
             self.notes.append(f"kick-off move: FUMBBL's {rep.reportId!r} report is not read yet")
 

@@ -17,9 +17,17 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError
+from kickoff.formats.fields import MAX_TEAM_PLAYERS
 from kickoff.formats.fumbbl_names import FUMBBL_DIRECTIONS, translate_d8
 from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
 from kickoff.formats.scenario import pydantic_problems
+
+#: The most commands a replay's log may hold (the shared games' longest has 3,598), model changes
+#: and reports a command may carry (135 and 4 there): a log beyond them is refused before it is
+#: walked (a few MB of empty commands would otherwise take GBs).
+MAX_COMMANDS = 100_000
+MAX_CHANGES = 10_000
+MAX_REPORTS = 1_000
 
 
 class _Loose(BaseModel):
@@ -35,7 +43,7 @@ class ModelChange(_Loose):
 
 
 class ModelChangeList(_Loose):
-    modelChangeArray: list[ModelChange] = Field(default_factory=list)
+    modelChangeArray: list[ModelChange] = Field(default_factory=list, max_length=MAX_CHANGES)
 
 
 class Report(_Loose):
@@ -44,7 +52,7 @@ class Report(_Loose):
 
 
 class ReportList(_Loose):
-    reports: list[Report] = Field(default_factory=list)
+    reports: list[Report] = Field(default_factory=list, max_length=MAX_REPORTS)
 
 
 class Command(_Loose):
@@ -53,7 +61,7 @@ class Command(_Loose):
 
 
 class GameLog(_Loose):
-    commandArray: list[Command]
+    commandArray: Annotated[list[Command], Field(max_length=MAX_COMMANDS)]
 
 
 class PlayerModel(_Loose):
@@ -86,7 +94,7 @@ class TeamModel(_Loose):
     cheerleaders: int = 0
     assistantCoaches: int = 0
     dedicatedFans: int = 0
-    playerArray: list[PlayerModel]
+    playerArray: Annotated[list[PlayerModel], Field(max_length=MAX_TEAM_PLAYERS)]
     roster: RosterModel = Field(default_factory=RosterModel)
 
 
@@ -151,6 +159,29 @@ class ContestReport(_Loose):
 
 class OfficiousRefReport(ContestReport):
     playerIdsHit: list[str] = Field(default_factory=list)
+
+
+class DodgySnackReport(ContestReport):
+    """bb2025 ``kickoffDodgySnack``: its victims are ``playerIds``."""
+
+    playerIds: list[str] = Field(default_factory=list)
+
+
+class CheeringFansWinners(_Loose):
+    """The winners of ``cheeringFans`` as FUMBBL names them: bb2020 ``teamId``, bb2025
+    ``teamIdsAdditionalAssist`` (older: ``teamIds``)."""
+
+    teamId: str | None = None
+    teamIds: list[str] | None = None
+    teamIdsAdditionalAssist: list[str] | None = None
+
+
+class ProReRollReport(_Loose):
+    """A ``reRoll`` report outside a free turn: classic Pro's own D6 is its ``roll``."""
+
+    reRollSource: str | None = None
+    playerId: str | None = None
+    roll: Annotated[int, Field(ge=0, le=6)] = 0
 
 
 class PitchInvasionReport(ContestReport):
@@ -263,6 +294,12 @@ def read_replay(path: str | Path) -> Replay:
     doc = load_json(text, where)
     if not isinstance(doc, dict):
         raise ScenarioError([f"{where}: not a FUMBBL replay: the document is not a JSON object"])
+    log = doc.get("gameLog")
+    commands = log.get("commandArray") if isinstance(log, dict) else None
+    if isinstance(commands, list) and len(commands) > MAX_COMMANDS:
+        # refused before pydantic builds a model of each one
+        raise ScenarioError([f"{where}: gameLog.commandArray: {len(commands):,} commands, at "
+                             f"most {MAX_COMMANDS:,}"])
     try:
         return Replay.model_validate(doc)
     except ValidationError as e:

@@ -74,6 +74,9 @@ PRAYER_RANDOM: dict[str, tuple[str, bool, bool]] = {
     "intensive_training": ("intensive_training", False, True),
 }
 
+#: The random prayers whose player is an opponent of the praying team (``rulings.md`` 6).
+OPPONENT_PRAYERS: frozenset[str] = frozenset({"bad_habits", "greasy_cleats"})
+
 #: bb2020's Prayers to Nuffle (christerk/ffb ``inducement/bb2020/Prayer``), as FUMBBL writes them:
 #: its display name (``inducementSetAddPrayer``: the team's prayers in effect) and its constant's
 #: name (``fieldModelAddPrayer``: a prayer's effect on a player) -> our name (``rulings.md`` 6).
