@@ -433,3 +433,15 @@ def test_a_loose_touchback_someone_could_take_is_no_ruling(tmp_path: Path) -> No
     k = extract(tmp_path, doc)
     assert not k.rulings and "touchback" not in k.scenario["decisions"]
     assert check(k)[0] == "disagree"  # the engine gives the ball to the first able player
+
+
+def test_extract_writes_no_scenario_replay_would_refuse(tmp_path: Path) -> None:
+    """A log whose values exceed the scenario's limits (an MA of ten million) is refused by
+    ``extract`` as a whole, nothing written, as ``kickoff replay`` would refuse the file."""
+    doc = _plain()
+    doc["game"]["teamAway"]["playerArray"][0]["movement"] = 10_000_000
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    out = tmp_path / "out"
+    code, _, err = cli(["fumbbl", "extract", str(tmp_path / "g.json"), "--out", str(out)])
+    assert code == 1 and "kick-off 1: the log's values make no scenario: " in err
+    assert "players[0].ma" in err and "nothing written" in err and not out.exists()

@@ -73,10 +73,20 @@ def extract_command(
     FUMBBL's) is an error: nothing is written, exit status 1.
     """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+    from kickoff.formats.scenario import parse_scenario
 
     kickoffs = extract_kickoffs(replay)
     if not kickoffs:
         fail(f"{replay}: no kick-off in this replay's log (gameLog.commandArray): nothing written")
+    problems = []
+    for k in kickoffs:  # a file written is a scenario `kickoff replay` reads (its shape, limits)
+        try:
+            parse_scenario(json.dumps(k.scenario))
+        except KickoffError as e:
+            problems.append(f"{replay}: kick-off {k.number}: the log's values make no scenario: "
+                            + "; ".join(str(e).splitlines()[:3]))
+    if problems:
+        fail("\n".join(problems[:12]) + "\nnothing written")
     folder = out or Path(".")
     make_folder(folder)
     gid = file_stem(game_id(replay, kickoffs))  # from the replay's data: never a path

@@ -36,6 +36,11 @@ from kickoff.formats.fields import (
 )
 from kickoff.formats.reading import load_json
 
+#: The most squares a path of the input may list (a move is at most MA + Rushes squares), and the
+#: most entries a list naming players (moves, activations, prayers) may hold.
+MAX_PATH = 64
+MAX_NAMED = 2 * MAX_TEAM_PLAYERS
+
 SCENARIO_FORMAT = "kickoff-scenario/1"
 RESULT_FORMAT = "kickoff-result/1"
 
@@ -79,7 +84,7 @@ class TeamIn(_Strict):
     block_assists: NonNegative = 0
     #: Apothecaries the team has not yet used this game (each once per game).
     apothecaries: NonNegative = 0
-    prayers: list[Prayer] = Field(default_factory=list)
+    prayers: list[Prayer] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
 class TeamsIn(_Strict):
@@ -123,14 +128,14 @@ class RerollIn(_Strict):
 
 class PassBlockIn(_Strict):
     player: PlayerId
-    path: list[SquareIn] = Field(default_factory=list)
+    path: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
 
 
 class PlayerPathIn(_Strict):
     """The kick-off move of Kick-Off Return / On the Ball: the player and the squares entered."""
 
     player: PlayerId
-    path: list[SquareIn]
+    path: Annotated[list[SquareIn], Field(max_length=MAX_PATH)]
 
 
 class ActivationIn(_Strict):
@@ -138,7 +143,7 @@ class ActivationIn(_Strict):
 
     player: PlayerId
     action: ActionKind
-    path: list[SquareIn] = Field(default_factory=list)
+    path: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     target: PlayerId | None = None
     block: BlockIn | None = None
     thrown: PlayerId | None = None
@@ -147,7 +152,7 @@ class ActivationIn(_Strict):
     pass_block: PassBlockIn | None = None
     kick_block: PlayerId | None = None
     landing: SquareIn | None = None
-    after_block: list[SquareIn] = Field(default_factory=list)
+    after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None
 
 
@@ -157,15 +162,15 @@ class DecisionsIn(_Strict):
     high_kick: PlayerId | None = None
     kick_off_return: PlayerPathIn | None = None
     on_the_ball: PlayerPathIn | None = None
-    quick_snap: list[MoveIn] = Field(default_factory=list)
-    perfect_defence: list[MoveIn] = Field(default_factory=list)
-    solid_defence: list[MoveIn] = Field(default_factory=list)
-    blitz: list[ActivationIn] = Field(default_factory=list)
-    charge: list[ActivationIn] = Field(default_factory=list)
+    quick_snap: list[MoveIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    perfect_defence: list[MoveIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    solid_defence: list[MoveIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    blitz: list[ActivationIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    charge: list[ActivationIn] = Field(default_factory=list, max_length=MAX_NAMED)
     prayer: PrayerIn | None = None
-    diving_catch: list[str] | None = None
+    diving_catch: Annotated[list[str], Field(max_length=MAX_NAMED)] | None = None
     #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
-    apothecary: list[str] = Field(default_factory=list)
+    apothecary: list[str] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
 class DiceIn(_Strict):
@@ -199,7 +204,7 @@ class ScenarioIn(_Strict):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None  # as --seed (formats.md)
     decisions: DecisionsIn = Field(default_factory=DecisionsIn)
     active: Side | None = None
-    actions: list[ActivationIn] | None = None
+    actions: Annotated[list[ActivationIn], Field(max_length=MAX_NAMED)] | None = None
     ball: BallIn | None = None
 
 
