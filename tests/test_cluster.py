@@ -38,8 +38,27 @@ from kickoff.formats.teams import build_state, load_setup, load_team
 UNREACHABLE = "tcp://127.0.0.1:1"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def own_dask_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Dask's workers keep their scratch space and its locks in a folder of this run's own: the
+    shared ``/tmp/dask-scratch-space`` of a run killed mid-way held locks that hung the next."""
+    import dask
+
+    folder = str(tmp_path_factory.mktemp("dask"))
+    before = os.environ.get("DASK_TEMPORARY_DIRECTORY")
+    os.environ["DASK_TEMPORARY_DIRECTORY"] = folder  # for the commands run as processes too
+    try:
+        with dask.config.set({"temporary-directory": folder}):
+            yield
+    finally:
+        if before is None:
+            os.environ.pop("DASK_TEMPORARY_DIRECTORY", None)
+        else:
+            os.environ["DASK_TEMPORARY_DIRECTORY"] = before
+
+
 @pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
+def scheduler(own_dask_directory: None) -> Iterator[str]:
     """The address of a running cluster: a scheduler and two worker processes, as
     ``dask scheduler`` and ``dask worker`` would start them, shared by this module's tests."""
     from distributed import LocalCluster
