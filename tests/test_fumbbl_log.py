@@ -664,16 +664,21 @@ def test_a_banned_coach_rolls_brilliant_coaching_at_minus_1(tmp_path: Path) -> N
     assert check(k)[0] == "agree"
 
 
+def stiletto_doc(pid: str) -> dict[str, Any]:
+    """Home wins Cheering Fans and prays for Stiletto (3); FUMBBL gives Stab to ``pid``."""
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Cheering Fans",
+                                kickoffRoll=[3, 3])]),
+                       cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
+                                rollAway=1)]),
+                       cmd([rep("prayerRoll", roll=3),
+                            rep("playerEvent", playerId=pid, message="gains Stab")]),
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land([20, 8])])])
+
+
 def test_stiletto_prayer_picks_its_player(tmp_path: Path) -> None:
-    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
-                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
-                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
-                               rollAway=1)]),
-                      cmd([rep("prayerRoll", roll=3),
-                           rep("playerEvent", playerId="2", message="gains Stab")]),
-                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
-                          [land([20, 8])])])
-    k = extract(tmp_path, doc)
+    k = extract(tmp_path, stiletto_doc("2"))
     assert k.scenario["dice"]["d16"] == [3] and k.scenario["dice"]["pick"] == [2]
     assert k.expect["teams.home.prayers"] == ["stiletto"]
     assert check(k)[0] == "agree"

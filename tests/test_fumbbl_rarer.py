@@ -16,7 +16,17 @@ from typing import Any
 
 import pytest
 from helpers import cli
-from test_fumbbl_log import act, cmd, extract, free_turn_doc, land, rep, replay_doc, scatter
+from test_fumbbl_log import (
+    act,
+    cmd,
+    extract,
+    free_turn_doc,
+    land,
+    rep,
+    replay_doc,
+    scatter,
+    stiletto_doc,
+)
 
 from kickoff.cli.fumbbl_cmd import check
 from kickoff.formats.fumbbl_replay import SWARMED_BEFORE_KICK
@@ -237,14 +247,7 @@ def test_a_players_prayers_change_him_until_removed(tmp_path: Path) -> None:
 def test_the_exhibition_prayer_table_is_a_d8(tmp_path: Path) -> None:
     """FUMBBL's bb2020 option ``inducementPrayersUseLeagueTable`` off: prayers 1-8 only
     (christerk/ffb ``factory/bb2020/PrayerFactory``), the D8 of the exhibition table."""
-    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
-                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
-                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
-                               rollAway=1)]),
-                      cmd([rep("prayerRoll", roll=3),
-                           rep("playerEvent", playerId="2", message="gains Stab")]),
-                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
-                          [land([20, 8])])])
+    doc = stiletto_doc("2")
     doc["game"]["gameOptions"]["gameOptionArray"].append(
         {"gameOptionId": "inducementPrayersUseLeagueTable", "gameOptionValue": "false"})
     k = extract(tmp_path, doc)
@@ -411,14 +414,7 @@ def test_a_reroll_of_no_failed_dodge_in_the_kick_off_move_is_a_note(tmp_path: Pa
 def test_a_prayer_on_the_wrong_team_is_a_note(tmp_path: Path) -> None:
     """Home prays for Stiletto (a home player gains Stab): FUMBBL naming an away player is no
     pick among home's players."""
-    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
-                      cmd([rep("kickoffResult", kickoffResult="Cheering Fans", kickoffRoll=[3, 3])]),
-                      cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
-                               rollAway=1)]),
-                      cmd([rep("prayerRoll", roll=3),
-                           rep("playerEvent", playerId="5", message="gains Stab")]),
-                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
-                          [land([20, 8])])])
+    doc = stiletto_doc("5")
     k = extract(tmp_path, doc)
     assert "pick" not in k.scenario["dice"]
     assert any("stiletto: FUMBBL's player p5 is of the away team" in n for n in k.notes)

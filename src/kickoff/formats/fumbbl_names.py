@@ -80,24 +80,18 @@ OPPONENT_PRAYERS: frozenset[str] = frozenset({"bad_habits", "greasy_cleats"})
 #: bb2020's Prayers to Nuffle (christerk/ffb ``inducement/bb2020/Prayer``), as FUMBBL writes them:
 #: its display name (``inducementSetAddPrayer``: the team's prayers in effect) and its constant's
 #: name (``fieldModelAddPrayer``: a prayer's effect on a player) -> our name (``rulings.md`` 6).
-FUMBBL_PRAYERS: dict[str, str] = {
-    "Treacherous Trapdoor": "trapdoor", "TREACHEROUS_TRAPDOOR": "trapdoor",
-    "Friends with the Ref": "friends_with_the_ref", "FRIENDS_WITH_THE_REF": "friends_with_the_ref",
-    "Stiletto": "stiletto", "STILETTO": "stiletto",
-    "Iron Man": "iron_man", "IRON_MAN": "iron_man",
-    "Knuckle Dusters": "knuckle_dusters", "KNUCKLE_DUSTERS": "knuckle_dusters",
-    "Bad Habits": "bad_habits", "BAD_HABITS": "bad_habits",
-    "Greasy Cleats": "greasy_cleats", "GREASY_CLEATS": "greasy_cleats",
-    "Blessed Statue of Nuffle": "blessed_statue", "BLESSED_STATUE_OF_NUFFLE": "blessed_statue",
-    "Moles under the Pitch": "moles", "MOLES_UNDER_THE_PITCH": "moles",
-    "Perfect Passing": "perfect_passing", "PERFECT_PASSING": "perfect_passing",
-    "Fan Interaction": "fan_interaction", "FAN_INTERACTION": "fan_interaction",
-    "Necessary Violence": "necessary_violence", "NECESSARY_VIOLENCE": "necessary_violence",
-    "Fouling Frenzy": "fouling_frenzy", "FOULING_FRENZY": "fouling_frenzy",
-    "Throw a Rock": "throw_a_rock", "THROW_A_ROCK": "throw_a_rock",
-    "Under Scrutiny": "under_scrutiny", "UNDER_SCRUTINY": "under_scrutiny",
-    "Intensive Training": "intensive_training", "INTENSIVE_TRAINING": "intensive_training",
+_PRAYER_NAMES: dict[str, str] = {
+    "Treacherous Trapdoor": "trapdoor", "Friends with the Ref": "friends_with_the_ref",
+    "Stiletto": "stiletto", "Iron Man": "iron_man", "Knuckle Dusters": "knuckle_dusters",
+    "Bad Habits": "bad_habits", "Greasy Cleats": "greasy_cleats",
+    "Blessed Statue of Nuffle": "blessed_statue", "Moles under the Pitch": "moles",
+    "Perfect Passing": "perfect_passing", "Fan Interaction": "fan_interaction",
+    "Necessary Violence": "necessary_violence", "Fouling Frenzy": "fouling_frenzy",
+    "Throw a Rock": "throw_a_rock", "Under Scrutiny": "under_scrutiny",
+    "Intensive Training": "intensive_training",
 }
+FUMBBL_PRAYERS: dict[str, str] = _PRAYER_NAMES | {
+    display.upper().replace(" ", "_"): ours for display, ours in _PRAYER_NAMES.items()}
 
 #: A prayer's effect on a player, as the engine applies it (``rulings.md`` 6): a skill gained, or
 #: a characteristic changed (``ma`` -1, no lower than 1; ``av`` +1, no better than 11).
