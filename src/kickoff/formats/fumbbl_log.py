@@ -212,7 +212,6 @@ class InjuryReport(_Loose):
 class ScatterBallReport(_Loose):
     directionArray: list[str]
     rolls: list[int]
-    gustOfWind: bool = False
 
 
 class ThrowInReport(_Loose):

@@ -103,9 +103,6 @@ PRAYER_PLAYER_EFFECTS: dict[str, tuple[str, int]] = {
 #: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
 PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
 
-#: Our rulesets whose FUMBBL rules version rolls all three Changing Weather scatters even after
-#: one leaves the receiving half (its bb2025 stops there, as the engine does).
-FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
 
 #: Inducements that count on the Kick-off table (bb2020 / bb2025 Temp Agency Cheerleaders and
 #: Part-time Assistant Coaches, christerk/ffb ``inducement/bb2020/InducementCollection``, usages

@@ -58,6 +58,10 @@ class GameTracker:
     #: apothecaries not yet used this game (FUMBBL's turnDataSetApothecaries: the team's own
     #: and wandering apothecaries bought for the game)
     apothecaries: dict[Side, int] = field(default_factory=_by_side)
+    #: bribes left: those bought, plus one a team for each Get the Ref, less each one used
+    #: (``bribesRoll``), counted by :func:`kickoff.formats.fumbbl_replay.count_bribes` (the
+    #: log's ``inducementSetAddInducement`` values are the game's last: ``docs/fumbbl.md``)
+    bribes: dict[Side, int] = field(default_factory=_by_side)
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
