@@ -237,3 +237,126 @@ def test_the_leader_reroll_given_in_the_free_turn_is_the_teams(tmp_path: Path) -
     k = extract(tmp_path, doc)
     assert k.scenario["teams"]["home"]["rerolls"] == 3 and k.expect["teams.home.rerolls"] == 3
     assert verdict(k).status == "agree"
+
+
+# --------------------------------------------------------------------------- importer classes
+
+
+def _away_kicks(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with the away team kicking (FUMBBL's acting team at the kick)."""
+    for change in doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"]:
+        if change["modelChangeId"] == "gameSetHomePlaying":
+            change["modelChangeValue"] = False
+    return doc
+
+
+def test_throw_a_rock_on_both_teams_when_away_kicks(tmp_path: Path) -> None:
+    # classic, a tie: both teams hit. FUMBBL reports the home victim's injury first; the engine
+    # rolls the kicking (away) team's victim first: the dice are written in its order
+    doc = _away_kicks(replay_doc([
+        cmd([scatter([5, 8], "South", 5, 1)], [land([5, 8])]),
+        cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+        cmd([rep("kickoffThrowARock", rollHome=3, rollAway=3, playerIdsHit=["1", "7"])]),
+        cmd([rep("injury", defenderId="1", injuryType="throwARock", armorRoll=None,
+                 injuryRoll=[1, 2])], [("fieldModelSetPlayerState", "1", 4)]),
+        cmd([rep("injury", defenderId="7", injuryType="throwARock", armorRoll=None,
+                 injuryRoll=[4, 5])], [("fieldModelSetPlayerState", "7", 5),
+                                       ("fieldModelSetPlayerCoordinate", "7", [30, 5])]),
+        cmd([rep("scatterBall", directionArray=["East"], rolls=[3])], [land([6, 8])])],
+        rules=None))
+    k = extract(tmp_path, doc)
+    assert k.kicking == "away"
+    assert k.scenario["dice"]["pick"] == [3, 1]  # away's p7, then home's p1
+    assert k.scenario["dice"]["d6"] == [1, 6, 5, 3, 3, 4, 5, 1, 2]
+    assert k.expect["players.p7.status"] == "knocked_out"
+    assert k.expect["players.p1.status"] == "stunned"
+    assert verdict(k).status == "agree"
+
+
+def test_a_zombie_raised_later_is_in_no_team_before(tmp_path: Path) -> None:
+    # away's 9 (a zombie, FUMBBL id ending R1) joins with a serverAddPlayer command after the
+    # kick-off: at the kick he is in neither team, nor compared
+    doc = _get_the_ref()
+    away = doc["game"]["teamAway"]["playerArray"]
+    away.append(dict(away[0], playerId="9R1", playerNr=9))
+    doc["gameLog"]["commandArray"].append(
+        {"netCommandId": "serverAddPlayer", "teamId": "200", "playerState": 9,
+         "player": {"playerId": "9R1", "playerName": "Zombie"},
+         "modelChangeList": {"modelChangeArray": [
+             {"modelChangeId": "fieldModelSetPlayerState", "modelChangeKey": "9R1",
+              "modelChangeValue": 9}]}})
+    k = extract(tmp_path, doc)
+    ids = [p["id"] for p in k.scenario["teams"]["away"]["players"]]
+    assert ids == ["p5", "p6", "p7", "p8"]
+    assert not any(key.startswith("players.p9R1.") for key in k.expect)
+    assert verdict(k).status == "agree"
+
+
+def test_a_star_added_before_the_kick_plays(tmp_path: Path) -> None:
+    # a Star Player added (serverAddPlayer) before the first kick-off is in his team from then
+    doc = _get_the_ref()
+    away = doc["game"]["teamAway"]["playerArray"]
+    away.append(dict(away[0], playerId="200S1", playerNr=99))
+    doc["gameLog"]["commandArray"].insert(0, {
+        "netCommandId": "serverAddPlayer", "teamId": "200", "playerState": 9,
+        "player": {"playerId": "200S1"}})
+    k = extract(tmp_path, doc)
+    assert [p["id"] for p in k.scenario["teams"]["away"]["players"]][-1] == "p200S1"
+    assert k.expect["players.p200S1.status"] == "reserves"
+
+
+def test_kicking_boots_give_kick(tmp_path: Path) -> None:
+    # classic: the Kicking Boots card (FUMBBL's playCard, fieldModelAddCard) on home 4 before the
+    # kick: Kick, Dirty Player and -1 MA until the end of the game; he kicks with Kick
+    doc = replay_doc([cmd([rep("playCard", teamId="100", card="Kicking Boots", playerId="4")],
+                          [("fieldModelAddCard", "4", "Kicking Boots")]),
+                      cmd([scatter([19, 11], "South", 5, 4)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([19, 9])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 9])])], rules=None)
+    k = extract(tmp_path, doc)
+    (p4,) = [p for p in k.scenario["teams"]["home"]["players"] if p["id"] == "p4"]
+    assert p4["ma"] == 5 and p4["skills"] == ["kick", "dirty_player"]
+    assert k.scenario["kick"]["kicker"] == "p4" and k.expect["players.p4.ma"] == 5
+    assert verdict(k).status == "agree"
+
+
+def test_game_options_that_change_the_rules_refuse_the_game(tmp_path: Path) -> None:
+    from test_fumbbl_log import _write
+
+    from kickoff.core.errors import ScenarioError
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    for option, value in (("maxPlayersOnField", "12"), ("minPlayersOnLos", "2"),
+                          ("spikedBall", "true")):
+        doc = _get_the_ref()
+        doc["game"]["gameOptions"]["gameOptionArray"].append(
+            {"gameOptionId": option, "gameOptionValue": value})
+        path = _write(tmp_path, "o.json", doc)
+        try:
+            extract_kickoffs(path)
+        except ScenarioError as e:
+            assert f"FUMBBL game option {option}=" in str(e) and "not read" in str(e)
+        else:
+            raise AssertionError(f"{option}={value} was read")
+    # the edition's own values change nothing
+    doc = _get_the_ref()
+    doc["game"]["gameOptions"]["gameOptionArray"] += [
+        {"gameOptionId": "maxPlayersOnField", "gameOptionValue": "11"},
+        {"gameOptionId": "minPlayersOnLos", "gameOptionValue": "3"},
+        {"gameOptionId": "spikedBall", "gameOptionValue": "false"}]
+    assert len(extract_kickoffs(_write(tmp_path, "o.json", doc))) == 1
+
+
+def test_verify_names_a_refused_game_once(tmp_path: Path) -> None:
+    from helpers import cli
+    from test_fumbbl_log import _write
+
+    doc = _get_the_ref()
+    doc["game"]["gameOptions"]["gameOptionArray"].append(
+        {"gameOptionId": "spikedBall", "gameOptionValue": "true"})
+    code, _, err = cli(["fumbbl", "verify", str(_write(tmp_path, "s.json", doc))])
+    assert code == 1 and "Traceback" not in err
+    assert err.count("spikedBall") == 1

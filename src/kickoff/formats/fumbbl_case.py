@@ -14,6 +14,7 @@ from kickoff.formats.fumbbl_compare import BALL_FIELDS, TEST_KINDS, Ruling
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
 from kickoff.formats.fumbbl_names import (
     BANNED_COACH_RULES,
+    CARD_PLAYER_EFFECTS,
     MOVING,
     PRAYER_PLAYER_EFFECTS,
     RESERVE,
@@ -75,7 +76,7 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
         t = game.teams[side]
         players = []
         for p in game.order:
-            if p.side != side:
+            if p.side != side or p.pid in ko.absent:
                 continue
             sq = ko.coords.get(p.pid)
             doc = prayed_for(ko, p.pid, dict(p.doc))
@@ -114,14 +115,20 @@ def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, A
     """A player's scenario document with what earlier prayers changed (FUMBBL's
     ``fieldModelAddPrayer``: bb2020 Stiletto's Stab, Greasy Cleats' -1 MA, ...; and
     ``fieldModelAddIntensiveTraining``'s skill, bb2020 and bb2025), as the engine applies them."""
-    return player_doc(ko, pid, doc, ko.player_prayers.get(pid, []), ko.trained.get(pid))
+    return player_doc(ko, pid, doc, ko.player_prayers.get(pid, []), ko.trained.get(pid),
+                      ko.player_cards.get(pid, []))
 
 
 def player_doc(ko: KickoffBuilder, pid: str, doc: dict[str, Any], prayers: list[str],
-               trained: str | None) -> dict[str, Any]:
-    """``doc`` (a roster player's) with ``prayers`` and the Intensive Training skill
-    ``trained`` (FUMBBL's name) applied."""
+               trained: str | None, cards: list[str]) -> dict[str, Any]:
+    """``doc`` (a roster player's) with ``prayers``, the Intensive Training skill ``trained``
+    (FUMBBL's name) and the Special Play ``cards`` on him (Kicking Boots:
+    :data:`~kickoff.formats.fumbbl_names.CARD_PLAYER_EFFECTS`) applied."""
     skills = list(doc.get("skills", []))
+    for card in cards:
+        gained, ma = CARD_PLAYER_EFFECTS.get(card, ((), 0))
+        skills += [s for s in gained if s not in skills]
+        doc["ma"] = max(1, doc["ma"] + ma)
     for prayer in prayers if ko.game.ruleset == "bb2020" else []:
         effect = PRAYER_PLAYER_EFFECTS.get(prayer)
         if effect is None:
@@ -207,12 +214,14 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
         if kind not in ko.untold:  # where the log gives every target of the kind
             expect[f"tests.{kind}"] = list(ko.tests.get(kind, []))
     for p in ko.game.order:
+        if p.pid in ko.absent:
+            continue  # not in the game at the kick (one who joined during it is a note)
         after_sq = pitch_square(ko.pitch, tr.coords.get(p.pid))
         expect[f"players.p{p.pid}.square"] = list(after_sq) if after_sq is not None else None
         expect[f"players.p{p.pid}.status"] = player_status(after_sq,
                                                            tr.states.get(p.pid, RESERVE))
         doc = player_doc(ko, p.pid, dict(p.doc), tr.player_prayers.get(p.pid, []),
-                         tr.trained.get(p.pid))
+                         tr.trained.get(p.pid), tr.player_cards.get(p.pid, []))
         expect[f"players.p{p.pid}.ma"] = doc["ma"]
         expect[f"players.p{p.pid}.av"] = doc["av"]
         expect[f"players.p{p.pid}.skills"] = sorted(doc["skills"])
@@ -253,6 +262,7 @@ def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
+    ko.flush_rock()  # a Throw a Rock victim with no injury report: the other's dice as read
     teams = teams_doc(ko)
     expect: dict[str, Any] = {}
     if ko.event is not None:

@@ -81,9 +81,12 @@ class KickoffBuilder:
         self.coach_banned = dict(tr.coach_banned)
         self.apothecaries = dict(tr.apothecaries)
         self.bribes = dict(tr.bribes)
+        #: players not in the game yet at the kick (a zombie raised later): in neither team
+        self.absent = set(tr.absent)
         self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
         self.player_prayers = {pid: list(v) for pid, v in tr.player_prayers.items() if v}
         self.trained = dict(tr.trained)
+        self.player_cards = {pid: list(v) for pid, v in tr.player_cards.items() if v}
         self.dice: dict[str, list[int]] = {}
         self.notes: list[str] = []
         self.rulings: list[Ruling] = []
@@ -124,6 +127,9 @@ class KickoffBuilder:
         self.untold: set[str] = set()
         self.done = False
         self.ref_hit: list[str] = []
+        #: Throw a Rock's victims when both teams were hit, and their injury dice as read
+        self.rock_victims: list[str] = []
+        self.rock_dice: dict[str, list[int]] = {}
         self.ref_rolls: dict[str, int] = {}
         self.pending_prayer: str | None = None
         self.fans_winners: list[Side] = []
@@ -381,6 +387,8 @@ class KickoffBuilder:
             hit = report_model(ThrowARockReport, rep, self.where).playerIdsHit
             for side in (self.kicking, self.receiving):
                 self.add_picks(side, [p for p in hit if self.side_of(p) == side])
+            if {self.side_of(p) for p in hit} == set(SIDES):
+                self.rock_victims = list(hit)  # both teams hit: injuries in the engine's order
         if rid == "cheeringFans":
             # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
             # ``teamIdsAdditionalAssist``
@@ -394,8 +402,25 @@ class KickoffBuilder:
             self.add("d6", roll)
 
     def injury(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``injury``: the armour and injury rolls as ``d6``s. Throw a Rock's, when both teams
+        were hit, in the engine's order: FUMBBL reports the home team's victim first (christerk/ffb
+        ``StepApplyKickoffResult.handleThrowARock``, every version), the engine rolls the kicking
+        team's first; they are held until both are read."""
         inj = report_model(InjuryReport, rep, self.where)
-        self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
+        dice = [*(inj.armorRoll or []), *(inj.injuryRoll or [])]
+        victim = str(extra.get("defenderId"))
+        if victim not in self.rock_victims or self.mode in FREE_TURN_MODES:
+            self.add("d6", *dice)
+            return
+        self.rock_dice[victim] = dice
+        if len(self.rock_dice) == len(self.rock_victims):
+            self.flush_rock()
+
+    def flush_rock(self) -> None:
+        """Throw a Rock's injury dice held (:meth:`injury`), the kicking team's victim's first."""
+        for pid in sorted(self.rock_dice, key=lambda p: self.side_of(p) != self.kicking):
+            self.add("d6", *self.rock_dice[pid])
+        self.rock_victims, self.rock_dice = [], {}
 
     def officious_ref(self, rep: Report, extra: dict[str, Any]) -> None:
         """``kickoffOfficiousRef``, bb2025 ``kickoffDodgySnack`` (its victims: ``playerIds``)."""

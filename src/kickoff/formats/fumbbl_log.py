@@ -58,6 +58,9 @@ class ReportList(_Loose):
 class Command(_Loose):
     modelChangeList: ModelChangeList = Field(default_factory=ModelChangeList)
     reportList: ReportList = Field(default_factory=ReportList)
+    #: FUMBBL's server command (``serverModelSync``; ``serverAddPlayer`` with its ``player``)
+    netCommandId: str | None = None
+    player: Any = None
 
 
 class GameLog(_Loose):

@@ -100,6 +100,13 @@ PRAYER_PLAYER_EFFECTS: dict[str, tuple[str, int]] = {
     "blessed_statue": ("pro", 0), "greasy_cleats": ("ma", -1), "iron_man": ("av", 1),
 }
 
+#: Special Play cards on a player (FUMBBL's ``fieldModelAddCard``: its name) that change him for
+#: the kick-off, as skills gained and an MA change (christerk/ffb ``inducement/bb2016/Cards``):
+#: Kicking Boots, "Kick, Dirty Player & -1 MA" until the end of the game, played before the kick.
+CARD_PLAYER_EFFECTS: dict[str, tuple[tuple[str, ...], int]] = {
+    "Kicking Boots": (("kick", "dirty_player"), -1),
+}
+
 #: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
 PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
 

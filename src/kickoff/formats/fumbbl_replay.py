@@ -23,7 +23,7 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_case import ExtractedKickoff, kickoff_case
 from kickoff.formats.fumbbl_game import Game, read_game
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
-from kickoff.formats.fumbbl_log import Replay, Report, read_replay
+from kickoff.formats.fumbbl_log import Command, Replay, Report, read_replay
 from kickoff.formats.fumbbl_names import EVENTS, RESERVE, WEATHERS
 from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
 
@@ -52,7 +52,20 @@ def initial_tracker(replay: Replay, game: Game) -> GameTracker:
         tr.rerolls[side] = team.reRolls
         tr.fan_factor[side] = team.dedicatedFans
     tr.bribes = bought_bribes(replay, game)
+    added = (added_player(cmd) for cmd in replay.gameLog.commandArray)
+    tr.absent = {pid for pid in added if pid is not None}
     return tr
+
+
+def added_player(cmd: Command) -> str | None:
+    """The player a ``serverAddPlayer`` command brings into the game (christerk/ffb
+    ``UtilServerGame.sendAddPlayer``: Star Players and mercenaries before the kick-off, Raise the
+    Dead's zombies, ids ending ``R1``, during the game), else ``None``."""
+    player = cmd.player
+    if cmd.netCommandId != "serverAddPlayer" or not isinstance(player, dict):
+        return None
+    pid = player.get("playerId")
+    return pid if isinstance(pid, str) else None
 
 
 def _is_get_the_ref(rep: Report) -> bool:
@@ -114,6 +127,12 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
     swarmed = False  # bb2025 Swarming, rolled between the set-up and the kick
     for cmd in replay.gameLog.commandArray:
         reports = cmd.reportList.reports
+        joined = added_player(cmd)
+        if joined is not None and joined in tr.absent:
+            tr.absent.discard(joined)
+            if builder is not None and joined in game.players:
+                builder.notes.append(f"p{joined} joined the game during the kick-off (Raise the "
+                                     "Dead): the engine's teams are those at the kick")
         if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
             builder = KickoffBuilder(game, len(out) + 1, tr)
             if pending_kick is not None:
