@@ -669,6 +669,26 @@ def test_a_banned_coach_rolls_brilliant_coaching_at_minus_1(tmp_path: Path) -> N
     assert check(k)[0] == "agree"
 
 
+def test_a_banned_coach_before_2019_changes_nothing_in_classic(tmp_path: Path) -> None:
+    # FUMBBL's classic code had no modifier for a banned head coach before 2019-01-02 (christerk/
+    # ffb a0c31274c), the LRB6 book no Argue the Call at all: 3 + 1 against 3, home alone gains
+    doc = replay_doc([cmd(changes=[("turnDataSetCoachBanned", "home", True)]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("extraReRoll", kickoffResult="Brilliant Coaching", rollHome=3,
+                               homeGainsReRoll=True, rollAway=3, awayGainsReRoll=False)],
+                          [("turnDataSetReRolls", "home", 3)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["game"]["teamHome"]["assistantCoaches"] = 1
+    doc["game"]["started"] = "2017-09-29T15:52:33.076"
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 1 and not k.notes
+    assert k.expect["teams.home.rerolls"] == 3 and k.expect["teams.away.rerolls"] == 2
+    assert check(k)[0] == "agree"
+
+
 def stiletto_doc(pid: str) -> dict[str, Any]:
     """Home wins Cheering Fans and prays for Stiletto (3); FUMBBL gives Stab to ``pid``."""
     return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),

@@ -14,6 +14,7 @@ from kickoff.formats.fumbbl_compare import BALL_FIELDS, TEST_KINDS, Ruling
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
 from kickoff.formats.fumbbl_names import (
     BANNED_COACH_RULES,
+    BANNED_COACH_SINCE,
     CARD_PLAYER_EFFECTS,
     MOVING,
     PRAYER_PLAYER_EFFECTS,
@@ -101,9 +102,12 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
         if ko.drive[side]:
             teams[side]["drive_rerolls"] = ko.drive[side]
         if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
-                and game.ruleset in BANNED_COACH_RULES):
-            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (LRB6 /
-            # bb2020 Argue the Call), the only roll assistant coaches count for
+                and game.ruleset in BANNED_COACH_RULES
+                and not (game.ruleset == "classic" and game.started
+                         and game.started < BANNED_COACH_SINCE)):
+            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
+            # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
+            # the only roll assistant coaches count for
             if teams[side]["assistant_coaches"] > 0:
                 teams[side]["assistant_coaches"] -= 1
             else:

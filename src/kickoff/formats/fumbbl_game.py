@@ -34,6 +34,9 @@ class Game:
     teams: dict[Side, TeamModel]
     players: dict[str, PlayerInfo]
     order: list[PlayerInfo]
+    #: when the game started, FUMBBL's ``2017-09-29T15:52:33.076`` (``""`` if the replay does
+    #: not say)
+    started: str = ""
     #: bb2020's Prayers to Nuffle die: 8 where FUMBBL's game option
     #: ``inducementPrayersUseLeagueTable`` is off (the exhibition table, prayers 1-8: christerk/ffb
     #: ``factory/bb2020/PrayerFactory``), else ``None`` (the ruleset's own, the league's D16)
@@ -132,5 +135,5 @@ def read_game(replay: Replay, where: str) -> Game:
         raise ScenarioError(problems[:MAX_SHOWN] + more)
     exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
     return Game(where, game.gameId, ruleset, teams, players, order,
-                8 if exhibition and ruleset == "bb2020" else None)
+                (game.started or "")[:32], 8 if exhibition and ruleset == "bb2020" else None)
 

@@ -122,6 +122,8 @@ class GameOptions(_Loose):
 
 class GameModel(_Loose):
     gameId: int | str
+    #: when the game started (``2017-09-29T15:52:33.076``), if the replay says
+    started: str | None = None
     teamHome: TeamModel
     teamAway: TeamModel
     fieldModel: FieldModel = Field(default_factory=FieldModel)

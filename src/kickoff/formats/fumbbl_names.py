@@ -120,6 +120,11 @@ TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach
 #: head coach was sent off for arguing the call (its bb2016 and bb2020 steps do, its bb2025 not).
 BANNED_COACH_RULES: frozenset[str] = frozenset({"classic", "bb2020"})
 
+#: The day FUMBBL's classic code first took 1 from a banned head coach's Brilliant Coaching roll
+#: (christerk/ffb a0c31274c, 2019-01-02, "Apply -1 modifier if head coach is banned"): a classic
+#: game started before it had no such modifier.
+BANNED_COACH_SINCE = "2019-01-02"
+
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})
 
