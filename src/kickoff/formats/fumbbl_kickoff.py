@@ -627,11 +627,12 @@ TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
 #: move's declaration (``playerAction``: its squares are read), the Time-out's (its turn markers
 #: are read from the model changes), the counts of players bb2020 / bb2025 Quick Snap and
 #: Solid Defence moved, messages (``event``, ``timeoutEnforced``), the extra re-rolls of an
-#: earlier drive lost (their model changes are read).
+#: earlier drive lost (their model changes are read), a prayer with no effect (``prayerWasted``:
+#: FUMBBL changes nothing; the engine's prayer is compared, its dice are FUMBBL's).
 UNREAD_REPORTS: frozenset[str] = frozenset({
     "playerAction", "kickoffTimeout", "kickoffSequenceActivationsCount",
     "kickoffSequenceActivationsExhausted", "event", "timeoutEnforced",
-    "pumpUpTheCrowdReRollLost", "showStarReRollLost"})
+    "pumpUpTheCrowdReRollLost", "showStarReRollLost", "prayerWasted"})
 
 #: Reports of a free turn that the kick-off's own handlers read: its count (bb2020 / bb2025,
 #: reported once the turn mode is already ``blitz``), apothecaries, Regeneration, Leader.
