@@ -211,6 +211,14 @@ def test_an_unread_report_is_unsupported(tmp_path: Path) -> None:
     assert verdict(k).status == "unsupported"
 
 
+def test_reports_known_to_change_nothing_are_no_note(tmp_path: Path) -> None:
+    doc = _get_the_ref()
+    doc["gameLog"]["commandArray"][2]["reportList"]["reports"] += [
+        rep("prayerWasted", prayer="Stiletto"), rep("event", message="hello")]
+    k = extract(tmp_path, doc)
+    assert k.notes == [] and verdict(k).status == "agree"
+
+
 def test_a_ruling_with_a_difference_outside_its_fields_disagrees(tmp_path: Path) -> None:
     k = extract(tmp_path, _get_the_ref())
     k.rulings.append(Ruling("bribes as FUMBBL keeps them", BRIBE_FIELDS))
