@@ -337,7 +337,8 @@ def test_a_failed_rush_with_a_team_reroll_and_loner(tmp_path: Path) -> None:
                               rep("reRoll", playerId="4", reRollSource="Loner", roll=5),
                               rep("goForItRoll", playerId="4", roll=3, successful=True,
                                   reRolled=True)],
-                             [("actingPlayerSetPlayerId", None, None)])],
+                             [("turnDataSetReRolls", "home", 1),
+                              ("actingPlayerSetPlayerId", None, None)])],
                         skills={"4": ["Loner"]})
     k = extract(tmp_path, doc)
     assert k.scenario["dice"]["d6"] == [1, 4, 6, 1, 5, 3]
@@ -430,7 +431,7 @@ def test_a_dodge_reroll_in_a_bb2020_blitz_is_a_ruling(tmp_path: Path) -> None:
                           [land([20, 8])])], skills={"4": ["Sure Feet"]})
     k = extract(tmp_path, doc)
     assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"rush": False}
-    assert k.rulings and "Sure Feet" in k.rulings[0]
+    assert k.rulings and "Sure Feet" in k.rulings[0].text
     assert check(k)[0] == "ruling"
 
 
@@ -480,7 +481,7 @@ def test_wild_animal_fails_and_ends_his_activation(tmp_path: Path) -> None:
     k = extract(tmp_path, doc)
     assert k.scenario["decisions"]["blitz"] == [{"player": "p4", "action": "move", "path": []}]
     assert k.scenario["dice"]["d6"] == [1, 4, 6, 3]
-    assert not k.notes and "players.p4.square" not in k.expect
+    assert not k.notes and k.expect["players.p4.square"] == [8, 7]
     assert check(k)[0] == "agree"
 
 
@@ -569,7 +570,7 @@ def test_perfect_defence_with_a_reserve_is_a_ruling(tmp_path: Path) -> None:
     home = doc["game"]["teamHome"]["playerArray"]
     home.append(dict(home[3], playerId="9", playerNr=9))
     k = extract(tmp_path, doc)
-    assert k.rulings and "Reserves" in k.rulings[0]
+    assert k.rulings and "Reserves" in k.rulings[0].text
     # a hand-made team of four with a player in the Reserves cannot be set up legally (five
     # available, five required): an illegal set-up is the log's error whatever ruling follows
     status, _, detail = check(k)
@@ -602,30 +603,34 @@ def test_corner_throw_ins_per_era(tmp_path: Path) -> None:
     k = _throw_in(tmp_path, "BB2020", [0, 0], "Southeast", 5)
     assert k.scenario["dice"]["d3"] == [2] and not k.rulings
     k = _throw_in(tmp_path, "BB2020", [0, 0], "Northeast", 1)
-    assert k.rulings and "corner rule" in k.rulings[0]
+    assert k.rulings and "corner rule" in k.rulings[0].text
     # classic: no corner rule in the engine either; the D6 as rolled, and the distance ruling
     k = _throw_in(tmp_path, "BB2016", [0, 0], "East", 3)
     assert "d3" not in k.scenario["dice"] and k.scenario["dice"]["d6"][-3:] == [3, 2, 3]
 
 
-def test_bb2020_weather_scatters_past_the_half_are_a_ruling(tmp_path: Path) -> None:
+def test_bb2020_weather_scatters_stop_at_the_touchback(tmp_path: Path) -> None:
     # the ball lands on (13, 7), next to the halfway line; Perfect Conditions: FUMBBL's bb2020
-    # scatters West (into the kicking half: it stays on (13, 7)), then East twice: no touchback
+    # scatters East, then West twice, into the kicking half: it stops there, a touchback, as
+    # the book has it (christerk/ffb step/bb2020/StepApplyKickoffResult.handleWeatherChange
+    # breaks out of its three scatters, in every version): its report has those three dice,
+    # all read, and no ruling
     doc = replay_doc([cmd([scatter([13, 7], "West", 7, 6)], [land([13, 7])]),
                       cmd([rep("kickoffResult", kickoffResult="Changing Weather",
                                kickoffRoll=[4, 4])]),
                       cmd([rep("weather", weather="Nice Weather", weatherRoll=[3, 4]),
-                           rep("scatterBall", directionArray=["West", "East", "East"],
-                               rolls=[7, 3, 3], gustOfWind=True)],
-                          [land([14, 7]), land([15, 7])]),
-                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
-                          [land([16, 7])])])
+                           rep("scatterBall", directionArray=["East", "West", "West"],
+                               rolls=[3, 7, 7], gustOfWind=True)],
+                          [land([14, 7]), land([13, 7]), land([13, 7])]),
+                      cmd(changes=[("fieldModelSetBallCoordinate", None, None),
+                                   ("gameSetTurnMode", None, "touchback")]),
+                      cmd(changes=[("fieldModelSetBallCoordinate", None, [19, 7]),
+                                   ("gameSetTurnMode", None, "regular")])])
     k = extract(tmp_path, doc)
-    # the deviation, the first scatter only (the two after it dropped), FUMBBL's bounce
-    assert k.scenario["dice"]["d8"] == [4, 4, 5]
-    assert k.rulings and "Changing Weather" in k.rulings[0]
-    status, _, detail = check(k)
-    assert status == "ruling" and "Changing Weather" in detail
+    assert k.scenario["dice"]["d8"] == [4, 5, 4, 4] and not k.rulings
+    # the ball's path as FUMBBL logs it: it stays on its last square of the receiving half
+    assert k.expect["touchback"] is True and k.expect["ball.path"] == [[13, 7], [14, 7], [13, 7]]
+    assert check(k)[0] == "agree"
 
 
 def test_part_time_coaches_count_for_brilliant_coaching(tmp_path: Path) -> None:
@@ -664,6 +669,26 @@ def test_a_banned_coach_rolls_brilliant_coaching_at_minus_1(tmp_path: Path) -> N
     assert check(k)[0] == "agree"
 
 
+def test_a_banned_coach_before_2019_changes_nothing_in_classic(tmp_path: Path) -> None:
+    # FUMBBL's classic code had no modifier for a banned head coach before 2019-01-02 (christerk/
+    # ffb a0c31274c), the LRB6 book no Argue the Call at all: 3 + 1 against 3, home alone gains
+    doc = replay_doc([cmd(changes=[("turnDataSetCoachBanned", "home", True)]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Brilliant Coaching",
+                               kickoffRoll=[4, 4])]),
+                      cmd([rep("extraReRoll", kickoffResult="Brilliant Coaching", rollHome=3,
+                               homeGainsReRoll=True, rollAway=3, awayGainsReRoll=False)],
+                          [("turnDataSetReRolls", "home", 3)]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["game"]["teamHome"]["assistantCoaches"] = 1
+    doc["game"]["started"] = "2017-09-29T15:52:33.076"
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["assistant_coaches"] == 1 and not k.notes
+    assert k.expect["teams.home.rerolls"] == 3 and k.expect["teams.away.rerolls"] == 2
+    assert check(k)[0] == "agree"
+
+
 def stiletto_doc(pid: str) -> dict[str, Any]:
     """Home wins Cheering Fans and prays for Stiletto (3); FUMBBL gives Stab to ``pid``."""
     return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
@@ -672,7 +697,8 @@ def stiletto_doc(pid: str) -> dict[str, Any]:
                        cmd([rep("cheeringFans", teamId="100", prayerAvailable=True, rollHome=5,
                                 rollAway=1)]),
                        cmd([rep("prayerRoll", roll=3),
-                            rep("playerEvent", playerId=pid, message="gains Stab")]),
+                            rep("playerEvent", playerId=pid, message="gains Stab")],
+                           [("fieldModelAddPrayer", pid, "Stiletto")]),
                        cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
                            [land([20, 8])])])
 
@@ -731,8 +757,14 @@ def test_verify_goes_on_after_a_bad_file_and_reports_json(tmp_path: Path) -> Non
     doc = json.loads(out)
     assert doc["summary"] == {"games": 1, "kickoffs": 1, "agree": 1, "ruling": 0,
                               "unsupported": 0, "disagree": 0, "error": 0, "games_failed": 1}
-    assert doc["kickoffs"] == [{"game": "42", "kickoff": 1, "event": "get_the_ref",
-                                "status": "agree", "details": ""}]
+    (row,) = doc["kickoffs"]
+    compared = row.pop("compared")
+    assert row == {"game": "42", "kickoff": 1, "event": "get_the_ref", "status": "agree",
+                   "details": "", "first_difference": None}
+    # every field FUMBBL's log determines: the ball's path, every player, both teams, weather
+    assert compared["ball.path"] == [[19, 8], [20, 8]] and compared["weather"] == "perfect_conditions"
+    assert compared["players.p1.square"] == [12, 6] and compared["players.p1.status"] == "standing"
+    assert compared["teams.home.bribes"] == 1 and compared["teams.away.bribes"] == 1
     assert [f["file"] for f in doc["failed"]] == [str(bad)]
     assert "not a complete gzip file" in doc["failed"][0]["message"]
 
@@ -746,6 +778,9 @@ def test_verify_disagreement_exits_1(tmp_path: Path) -> None:
     assert code == 1
     row = json.loads(out)["kickoffs"][0]
     assert row["status"] == "disagree" and "ball.square" in row["details"]
+    # the first field compared that differs: the ball's path, before where it ended
+    assert row["first_difference"] == {"field": "ball.path", "fumbbl": [[19, 8], [21, 8]],
+                                       "ours": [[19, 8], [20, 8]]}
 
 
 # --------------------------------------------------------------------------- the shared replays
@@ -768,6 +803,13 @@ def test_every_shared_replay_verifies() -> None:
     # the 15 classic Blitz! kick-offs (13 with actions), free turns played from FUMBBL's log
     blitz = [row for row in doc["kickoffs"] if row["event"] == "blitz"]
     assert len(blitz) == 15 and all(row["status"] == "agree" for row in blitz)
+    # the strict comparison (issue 25): all 182 agree, each comparing the ball's path, every
+    # player's square and both teams' bribes
+    assert summary["agree"] == 182
+    assert all(row["first_difference"] is None and "ball.path" in row["compared"]
+               and "teams.away.bribes" in row["compared"]
+               and sum(k.endswith(".square") for k in row["compared"]) >= 22
+               for row in doc["kickoffs"])
     assert code == 0
 
 

@@ -34,12 +34,19 @@ from kickoff.formats.fumbbl_replay import SWARMED_BEFORE_KICK
 PATH = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]  # the 7th step a Rush
 
 
+#: The re-roll sources of FUMBBL's that are no team re-roll.
+_OWN_REROLLS = ("Loner", "Pro", "Sure Feet", "Dodge")
+
+
 def _failed_rush(*rerolls: dict[str, Any]) -> list[dict[str, Any]]:
-    """Home 4 moves seven squares; the Rush fails on a 1, ``rerolls`` follow, the re-roll is a 3."""
+    """Home 4 moves seven squares; the Rush fails on a 1, ``rerolls`` follow, the re-roll is a 3;
+    a team re-roll among them leaves home one of its two (FUMBBL's ``turnDataSetReRolls``)."""
+    team = any(r.get("reRollSource") not in _OWN_REROLLS for r in rerolls)
+    spent = [("turnDataSetReRolls", "home", 1)] if team else []
     return [*act("4", "move", *PATH),
             cmd([rep("goForItRoll", playerId="4", roll=1, successful=False), *rerolls,
                  rep("goForItRoll", playerId="4", roll=3, successful=True, reRolled=True)],
-                [("actingPlayerSetPlayerId", None, None)])]
+                [*spent, ("actingPlayerSetPlayerId", None, None)])]
 
 
 @pytest.mark.parametrize("source", ["Leader", "Brilliant Coaching ReRoll", "Pump up the Crowd",
@@ -167,7 +174,7 @@ def test_a_reroll_in_the_kick_off_move_is_a_ruling(tmp_path: Path) -> None:
         rep("dodgeRoll", playerId="8", roll=1, successful=False, minimumRoll=3),
         rep("reRoll", playerId="8", reRollSource="Team ReRoll", roll=0),
         rep("dodgeRoll", playerId="8", roll=5, successful=True, reRolled=True, minimumRoll=3)))
-    assert k.rulings and "Team ReRoll re-roll" in k.rulings[0]
+    assert k.rulings and "Team ReRoll re-roll" in k.rulings[0].text
 
 
 def test_a_jump_in_the_kick_off_move_is_named(tmp_path: Path) -> None:
@@ -198,10 +205,10 @@ def _catch_after(pregame: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
     the catch on a 1 and re-rolls it with Catch (a 4)."""
     doc = replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
                       cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
-                      cmd([rep("catchRoll", playerId="8", roll=1, minimumRoll=2,
+                      cmd([rep("catchRoll", playerId="8", roll=1, minimumRoll=4,
                                successful=False),
                            rep("reRoll", playerId="8", reRollSource="Catch", successful=True),
-                           rep("catchRoll", playerId="8", roll=4, minimumRoll=2, successful=True,
+                           rep("catchRoll", playerId="8", roll=4, minimumRoll=4, successful=True,
                                reRolled=True)], [("fieldModelSetBallMoving", None, False)])], **kw)
     doc["gameLog"]["commandArray"][1:1] = pregame
     return doc
@@ -265,8 +272,10 @@ def test_bad_habits_naming_every_candidate_picks_none(tmp_path: Path) -> None:
                                rollAway=1)]),
                       cmd([rep("prayerRoll", roll=6),
                            rep("playerEvent", playerId="8", message="gains Loner (4+)"),
-                           rep("playerEvent", playerId="7", message="gains Loner (4+)")]),
-                      cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=2,
+                           rep("playerEvent", playerId="7", message="gains Loner (4+)")],
+                          [("fieldModelAddPrayer", "8", "BAD_HABITS"),
+                           ("fieldModelAddPrayer", "7", "BAD_HABITS")]),
+                      cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=4,
                                successful=True)], [("fieldModelSetBallMoving", None, False)])],
                      skills={"5": ["Loner (4+)"], "6": ["Loner (4+)"]})
     k = extract(tmp_path, doc)
@@ -288,7 +297,7 @@ def test_the_turn_markers_moved_are_checked(tmp_path: Path, rules: str | None, r
                         cmd([rep("kickoffResult", kickoffResult=result, kickoffRoll=[1, 2]),
                              rep(report, turnNr=6, turnModifier=-1)],
                             [("turnDataSetTurnNr", "home", 5), ("turnDataSetTurnNr", "away", 4)]),
-                        cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=2,
+                        cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=4,
                                  successful=True)], [("fieldModelSetBallMoving", None, False)])],
                        rules=rules)
         d["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"] += [
@@ -336,7 +345,7 @@ def test_a_touchback_nobody_can_take(tmp_path: Path, rules: str, status: str) ->
     if rules == "BB2025":
         assert k.scenario["decisions"]["touchback"] == [20, 5] and not k.rulings
     else:
-        assert "touchback" not in k.scenario["decisions"] and "any square" in k.rulings[0]
+        assert "touchback" not in k.scenario["decisions"] and "any square" in k.rulings[0].text
     assert check(k)[0] == status
 
 

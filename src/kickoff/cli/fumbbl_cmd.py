@@ -14,6 +14,7 @@ counted as failed; the run goes on with the other files and exits 1. See ``docs/
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -116,10 +117,19 @@ class _ThenSeeded(PlainDice):
             return self.seeded.roll(kind, sides)
 
 
-def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
-    """The differences with FUMBBL in what came before a free turn, replaying with seeded dice
-    once FUMBBL's run out; ``None`` when the scenario cannot be played at all."""
-    from kickoff.formats.fumbbl_compare import differences
+def _compared(k: ExtractedKickoff, doc: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Every difference of ``doc`` (the engine's result) with what FUMBBL recorded, in
+    ``expect``'s order: the result's values and what its log shows (the ball's path, the
+    tests)."""
+    from kickoff.formats.fumbbl_compare import differences, observed
+
+    return differences(doc, k.expect, observed(doc))
+
+
+def _then_seeded(k: ExtractedKickoff) -> list[tuple[str, Any, Any]] | None:
+    """The differences with FUMBBL replaying with seeded dice once FUMBBL's run out (a free
+    turn's the log cannot give, or the book's branch of a ruling, whose dice FUMBBL never
+    rolled); ``None`` when the scenario cannot be played at all."""
     from kickoff.formats.scenario import load_scenario, parse_scenario, result_to_json
 
     try:
@@ -131,21 +141,39 @@ def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
                           loaded.house_rules)
     except KickoffError:
         return None
-    doc = result_to_json(result, loaded.ruleset, seed)
-    return [f"{p}: FUMBBL {_show(w)}, ours {_show(g)}"
-            for p, w, g in differences(doc, k.expect) if p.startswith(BEFORE_FREE_TURN)]
+    return _compared(k, result_to_json(result, loaded.ruleset, seed))
 
 
-def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
-    """Replay one extracted kick-off: ``(status, result document or None, detail)``.
+def _before_free_turn(k: ExtractedKickoff) -> list[str] | None:
+    """The differences with FUMBBL in what came before a free turn (:func:`_then_seeded`)."""
+    diffs = _then_seeded(k)
+    return None if diffs is None else [f"{p}: FUMBBL {_show(w)}, ours {_show(g)}"
+                                       for p, w, g in diffs if p.startswith(BEFORE_FREE_TURN)]
 
-    ``agree``: every recorded value matches; ``ruling``: it differs and the kick-off met a
-    documented ruling; ``unsupported``: it met something the extractor cannot recover yet (a free
-    turn with actions), everything recorded before it agreeing; ``disagree``; ``error``: the
-    scenario could not be played. A detail names the recovered decisions the engine does not take
-    yet, if any.
+
+@dataclass
+class Verdict:
+    """One kick-off verified: its status, the engine's result document (``None`` when it could
+    not be played), a detail for people, and every difference (path, FUMBBL's, ours) in the
+    order the fields are compared."""
+
+    status: Status
+    doc: dict[str, Any] | None
+    detail: str
+    diffs: list[tuple[str, Any, Any]] = field(default_factory=list)
+
+
+def verdict(k: ExtractedKickoff) -> Verdict:
+    """Replay one extracted kick-off and compare it strictly (``docs/fumbbl.md``, "Verifying").
+
+    ``agree``: every field FUMBBL's log determines matches and nothing of the kick-off went
+    unread; ``ruling``: it differs only in the fields its documented rulings name;
+    ``unsupported``: the extractor could not read all of it (a note), everything recorded
+    before a free turn agreeing, whatever the end state; ``disagree``; ``error``: the scenario
+    could not be played. A detail names the recovered decisions the engine does not take yet,
+    if any.
     """
-    from kickoff.formats.fumbbl_compare import differences
+    from kickoff.formats.fumbbl_compare import unexplained
     from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
     pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
@@ -156,30 +184,57 @@ def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
         # the set-up and teams come before any free turn or ruling: a scenario that cannot be
         # loaded is neither unsupported nor a ruling (1005377's two players on one square were
         # hidden so)
-        return "error", None, str(e) + pending
+        return Verdict("error", None, str(e) + pending)
     try:
         result, seed = play(loaded)
     except SetupError as e:  # an illegal set-up is the log's, whatever came after it
-        return "error", None, str(e) + pending
+        return Verdict("error", None, str(e) + pending)
     except KickoffError as e:
-        if k.rulings:
-            return "ruling", None, "; ".join(k.rulings) + f" ({e})"
         if k.notes:
             before = _before_free_turn(k)
             if before:
-                return "disagree", None, "; ".join(before) + "; then: " + str(e)
-            return "unsupported", None, "; ".join(k.notes) + f" ({e})"
-        return "error", None, str(e) + pending
+                return Verdict("disagree", None, "; ".join(before) + "; then: " + str(e))
+            return Verdict("unsupported", None, "; ".join(k.notes) + f" ({e})")
+        rulings = "; ".join(r.text for r in k.rulings)
+        diffs = _then_seeded(k) if k.rulings else None
+        if diffs is not None and not unexplained(diffs, k.rulings):
+            # the book's branch needs dice FUMBBL never rolled: seeded ones, and everything
+            # outside the ruling's fields must agree
+            shown = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
+            return Verdict("ruling", None, f"{rulings} (FUMBBL's dice ran out: {e}; then with "
+                           f"dice of our own: {shown or 'no difference'})" + pending, diffs)
+        return Verdict("error", None, (rulings + ": " if rulings else "") + str(e) + pending)
     doc = result_to_json(result, loaded.ruleset, seed)
-    diffs = differences(doc, k.expect)
+    diffs = _compared(k, doc)
     detail = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
+    if k.notes:  # something went unread: never agree, whatever the end state
+        if any(p.startswith(BEFORE_FREE_TURN) for p, _, _ in diffs):
+            return Verdict("disagree", doc, detail + pending, diffs)
+        return Verdict("unsupported", doc,
+                       "; ".join(k.notes) + (f" ({detail})" if detail else ""), diffs)
     if not diffs:
-        return "agree", doc, "; ".join(k.notes)
-    if k.rulings:
-        return "ruling", doc, "; ".join(k.rulings) + " (" + detail + ")" + pending
-    if k.notes and not any(p.startswith(BEFORE_FREE_TURN) for p, _, _ in diffs):
-        return "unsupported", doc, "; ".join(k.notes) + " (" + detail + ")"
-    return "disagree", doc, detail + pending
+        return Verdict("agree", doc, "", diffs)
+    if k.rulings and not unexplained(diffs, k.rulings):
+        return Verdict("ruling", doc, "; ".join(r.text for r in k.rulings) + " (" + detail + ")"
+                       + pending, diffs)
+    return Verdict("disagree", doc, detail + pending, diffs)
+
+
+def check(k: ExtractedKickoff) -> tuple[Status, dict[str, Any] | None, str]:
+    """:func:`verdict` as ``(status, result document or None, detail)``."""
+    v = verdict(k)
+    return v.status, v.doc, v.detail
+
+
+def json_row(gid: str, k: ExtractedKickoff, v: Verdict) -> dict[str, Any]:
+    """A kick-off of ``verify --json``: game, number, event, status, details, every field
+    compared with FUMBBL's value (``compared``), and the first that differs
+    (``first_difference``: field, FUMBBL's value, ours; ``null`` when none does)."""
+    first = None if not v.diffs else {
+        "field": v.diffs[0][0], "fumbbl": v.diffs[0][1], "ours": v.diffs[0][2]}
+    return {"game": gid, "kickoff": k.number, "event": k.expect.get("event.name"),
+            "status": v.status, "details": v.detail, "compared": dict(k.expect),
+            "first_difference": first}
 
 
 _STYLE = {"agree": "green", "ruling": "yellow", "unsupported": "magenta", "disagree": "red",
@@ -268,11 +323,11 @@ def verify_command(
         games += 1
         gid = printable_name(game_id(path, kickoffs))  # the replay's own: no control characters
         for k in kickoffs:
-            status, doc, detail = check(k)
+            v = verdict(k)
+            status, doc, detail = v.status, v.doc, v.detail
             counts[status] += 1
             event = k.expect.get("event.name")
-            rows.append({"game": gid, "kickoff": k.number, "event": event, "status": status,
-                         "details": detail})
+            rows.append(json_row(gid, k, v))
             ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
             fumbbl = _show(k.expect.get("ball.square")) + (
                 f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")

@@ -10,9 +10,12 @@ from typing import Any
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
+from kickoff.formats.fumbbl_compare import BALL_FIELDS, TEST_KINDS, Ruling
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
 from kickoff.formats.fumbbl_names import (
     BANNED_COACH_RULES,
+    BANNED_COACH_SINCE,
+    CARD_PLAYER_EFFECTS,
     MOVING,
     PRAYER_PLAYER_EFFECTS,
     RESERVE,
@@ -41,7 +44,7 @@ class ExtractedKickoff:
     kicking: Side
     case: dict[str, Any]
     notes: list[str] = field(default_factory=list)
-    rulings: list[str] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
     pending: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -74,7 +77,7 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
         t = game.teams[side]
         players = []
         for p in game.order:
-            if p.side != side:
+            if p.side != side or p.pid in ko.absent:
                 continue
             sq = ko.coords.get(p.pid)
             doc = prayed_for(ko, p.pid, dict(p.doc))
@@ -85,7 +88,7 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
             "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
             "turn": ko.turn[side],
             "rerolls": ko.rerolls[side],
-            "bribes": 0,
+            "bribes": ko.bribes[side],
             "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
             "assistant_coaches": (t.assistantCoaches
                                   + ko.inducements[side].get("partTimeCoach", 0)),
@@ -99,9 +102,12 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
         if ko.drive[side]:
             teams[side]["drive_rerolls"] = ko.drive[side]
         if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
-                and game.ruleset in BANNED_COACH_RULES):
-            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (LRB6 /
-            # bb2020 Argue the Call), the only roll assistant coaches count for
+                and game.ruleset in BANNED_COACH_RULES
+                and not (game.ruleset == "classic" and game.started
+                         and game.started < BANNED_COACH_SINCE)):
+            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
+            # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
+            # the only roll assistant coaches count for
             if teams[side]["assistant_coaches"] > 0:
                 teams[side]["assistant_coaches"] -= 1
             else:
@@ -113,8 +119,21 @@ def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, A
     """A player's scenario document with what earlier prayers changed (FUMBBL's
     ``fieldModelAddPrayer``: bb2020 Stiletto's Stab, Greasy Cleats' -1 MA, ...; and
     ``fieldModelAddIntensiveTraining``'s skill, bb2020 and bb2025), as the engine applies them."""
+    return player_doc(ko, pid, doc, ko.player_prayers.get(pid, []), ko.trained.get(pid),
+                      ko.player_cards.get(pid, []))
+
+
+def player_doc(ko: KickoffBuilder, pid: str, doc: dict[str, Any], prayers: list[str],
+               trained: str | None, cards: list[str]) -> dict[str, Any]:
+    """``doc`` (a roster player's) with ``prayers``, the Intensive Training skill ``trained``
+    (FUMBBL's name) and the Special Play ``cards`` on him (Kicking Boots:
+    :data:`~kickoff.formats.fumbbl_names.CARD_PLAYER_EFFECTS`) applied."""
     skills = list(doc.get("skills", []))
-    for prayer in ko.player_prayers.get(pid, []) if ko.game.ruleset == "bb2020" else []:
+    for card in cards:
+        gained, ma = CARD_PLAYER_EFFECTS.get(card, ((), 0))
+        skills += [s for s in gained if s not in skills]
+        doc["ma"] = max(1, doc["ma"] + ma)
+    for prayer in prayers if ko.game.ruleset == "bb2020" else []:
         effect = PRAYER_PLAYER_EFFECTS.get(prayer)
         if effect is None:
             continue
@@ -125,12 +144,13 @@ def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, A
             doc["av"] = min(11, doc["av"] + change)
         elif what not in skills:
             skills.append(what)
-    if pid in ko.trained:
+    if trained is not None:
         try:
-            skill = skill_name(ko.trained[pid], RULESETS[ko.game.ruleset].skills)
+            skill = skill_name(trained, RULESETS[ko.game.ruleset].skills)
         except KeyError:
-            ko.notes.append(f"intensive training: FUMBBL's skill {ko.trained[pid]!r} of p{pid} "
-                            "is unknown")
+            note = f"intensive training: FUMBBL's skill {trained!r} of p{pid} is unknown"
+            if note not in ko.notes:
+                ko.notes.append(note)
         else:
             if skill not in skills:
                 skills.append(skill)
@@ -185,39 +205,48 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
     return decisions
 
 def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:
-    """What FUMBBL recorded once the kick-off was over: every player whose status or square
-    changed, the teams' counts the event changed, the weather, the ball."""
+    """What FUMBBL recorded once the kick-off was over, everything its log determines (the strict
+    comparison, ``docs/fumbbl.md``, "What FUMBBL recorded"): the kicker who used Kick, the ball's
+    path, each test's minimum roll, every player's square, status, MA, AV and skills, every team's
+    turn marker, re-rolls, bribes, apothecaries, prayers and block assists, the weather, the
+    ball."""
     expect: dict[str, Any] = {}
+    if ko.kicker is not None:
+        expect["kicker"] = f"p{ko.kicker}"
+    expect["ball.path"] = list(ko.ball_path)
+    for kind in TEST_KINDS:
+        if kind not in ko.untold:  # where the log gives every target of the kind
+            expect[f"tests.{kind}"] = list(ko.tests.get(kind, []))
     for p in ko.game.order:
-        before_sq = ko.coords.get(p.pid)
+        if p.pid in ko.absent:
+            continue  # not in the game at the kick (one who joined during it is a note)
         after_sq = pitch_square(ko.pitch, tr.coords.get(p.pid))
-        before = player_status(before_sq, ko.states.get(p.pid, RESERVE))
-        after = player_status(after_sq, tr.states.get(p.pid, RESERVE))
-        if after != before:
-            expect[f"players.p{p.pid}.status"] = after
-        if after_sq != before_sq and after_sq is not None:
-            expect[f"players.p{p.pid}.square"] = list(after_sq)
+        expect[f"players.p{p.pid}.square"] = list(after_sq) if after_sq is not None else None
+        expect[f"players.p{p.pid}.status"] = player_status(after_sq,
+                                                           tr.states.get(p.pid, RESERVE))
+        doc = player_doc(ko, p.pid, dict(p.doc), tr.player_prayers.get(p.pid, []),
+                         tr.trained.get(p.pid), tr.player_cards.get(p.pid, []))
+        expect[f"players.p{p.pid}.ma"] = doc["ma"]
+        expect[f"players.p{p.pid}.av"] = doc["av"]
+        expect[f"players.p{p.pid}.skills"] = sorted(doc["skills"])
     rs = RULESETS[ko.game.ruleset]
-    if ko.event == "brilliant_coaching" or (
-            ko.event == "cheering_fans" and rs.cheering_fans_effect == "reroll_half"):
-        for side in SIDES:
-            expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
-            expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
-    if ko.event == "cheering_fans" and rs.cheering_fans_effect == "block_assist":
-        for side in SIDES:
-            expect[f"teams.{side}.block_assists"] = int(side in ko.fans_winners)
-    if ko.event == "cheering_fans" and rs.cheering_fans_effect == "prayer":
-        prayer = ko.pending_prayer
-        for side in SIDES:  # the prayers in effect once it was over (as the result lists them)
-            held = list(tr.prayers[side])
-            if prayer and side in ko.fans_winners and prayer not in held:
-                held.append(prayer)  # the one prayed for (christerk/ffb PrayerHandler adds it)
-            expect[f"teams.{side}.prayers"] = held
-    if ko.event in ("time_out", "riot"):  # the turn markers moved (rulings.md 6)
-        for side in SIDES:
-            expect[f"teams.{side}.turn"] = ko.turn_after[side]
-    if tr.weather != ko.weather:
-        expect["weather"] = ko.game.weather_name(tr.weather)
+    prayer = ko.pending_prayer if (ko.event == "cheering_fans"
+                                   and rs.cheering_fans_effect == "prayer") else None
+    assists = ko.event == "cheering_fans" and rs.cheering_fans_effect == "block_assist"
+    for side in SIDES:
+        # the turn markers once the kick-off's events were over (Time-out and Riot move them,
+        # rulings.md 6)
+        expect[f"teams.{side}.turn"] = ko.turn_after[side]
+        expect[f"teams.{side}.rerolls"] = tr.rerolls[side]
+        expect[f"teams.{side}.drive_rerolls"] = sum(tr.drive_rerolls[side].values())
+        expect[f"teams.{side}.bribes"] = tr.bribes[side]
+        expect[f"teams.{side}.apothecaries"] = tr.apothecaries[side]
+        expect[f"teams.{side}.block_assists"] = int(assists and side in ko.fans_winners)
+        held = list(tr.prayers[side]) if rs.name == "bb2020" else []
+        if prayer and side in ko.fans_winners and prayer not in held:
+            held.append(prayer)  # the one prayed for (christerk/ffb PrayerHandler adds it)
+        expect[f"teams.{side}.prayers"] = held
+    expect["weather"] = ko.game.weather_name(tr.weather)
     expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
     expect["ball.carrier"] = carrier
     return expect
@@ -237,6 +266,7 @@ def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
+    ko.flush_rock()  # a Throw a Rock victim with no injury report: the other's dice as read
     teams = teams_doc(ko)
     expect: dict[str, Any] = {}
     if ko.event is not None:
@@ -250,9 +280,6 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
                  or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
     expect["touchback"] = touchback
     decisions = recovered_decisions(ko)
-    if ko.apothecary:
-        for side in SIDES:
-            expect[f"teams.{side}.apothecaries"] = tr.apothecaries[side]
     ball = tr.ball
     carrier: str | None = None
     if ball is not None and not tr.ball_moving:
@@ -271,13 +298,15 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         if game.ruleset == "bb2025" and sq is not None:
             decisions["touchback"] = list(sq)
         else:
-            ko.rulings.append("touchback: nobody could take the ball and FUMBBL let the coach "
-                              "place it on any square; the book has a Prone or Stunned player "
-                              "named and the ball bounce from him (rulings.md 2.6)")
+            ko.rulings.append(Ruling(
+                "touchback: nobody could take the ball and FUMBBL let the coach place it on any "
+                "square; the book has a Prone or Stunned player named and the ball bounce from "
+                "him (rulings.md 2.6)", BALL_FIELDS))
     expect |= outcome(ko, tr, carrier)
     if ko.thrown_in and game.ruleset == "classic":
-        ko.rulings.append("throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; "
-                            "we count 2D6 from the start square (rulings.md 4)")
+        ko.rulings.append(Ruling(
+            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
+            "the start square (rulings.md 4)", BALL_FIELDS))
     decisions, pending = engine_decisions(decisions)
     scenario: dict[str, Any] = {
         "format": SCENARIO_FORMAT,

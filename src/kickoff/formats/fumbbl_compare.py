@@ -1,8 +1,12 @@
 """Comparing a result with what FUMBBL recorded: the ``expect`` paths of an extracted kick-off
-against the ``kickoff-result/1`` document (``docs/fumbbl.md``, "What FUMBBL recorded")."""
+against the ``kickoff-result/1`` document and what its log shows (``docs/fumbbl.md``, "What
+FUMBBL recorded", "Verifying"): every value in order (a square ``[x, y]`` is an ordered pair),
+lists compared as lists except the few FUMBBL keeps as sets (:data:`UNORDERED`)."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any, Literal
 
 
@@ -20,27 +24,142 @@ def lookup(doc: Any, path: str) -> Any:
     return cur
 
 
-def _same(a: Any, b: Any) -> bool:
+#: The last parts of the paths whose lists are sets, not sequences: a team's prayers in effect,
+#: a player's skills (the result sorts them; FUMBBL's log adds them in its own order).
+UNORDERED: frozenset[str] = frozenset({"prayers", "skills"})
+
+
+def same(path: str, a: Any, b: Any) -> bool:
+    """Whether FUMBBL's ``a`` and our ``b`` at ``path`` are the same value: lists element by
+    element in order (a transposed square differs), except at an :data:`UNORDERED` path."""
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
-        return list(a) == list(b) or (sorted(map(str, a)) == sorted(map(str, b)))
+        if path.rsplit(".", 1)[-1] in UNORDERED:
+            return sorted(map(str, a)) == sorted(map(str, b))
+        return len(a) == len(b) and all(same("", x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, list | tuple) or isinstance(b, list | tuple):
+        return False
     return bool(a == b)
 
 
-def differences(result: dict[str, Any], expect: dict[str, Any]) -> list[tuple[str, Any, Any]]:
-    """``(path, expected, got)`` for every ``expect`` path the result does not match.
+#: The kinds of test compared, in the order ``expect`` lists them (``armour``: FUMBBL's
+#: ``injury`` reports' armour rolls, the engine's ``armour`` steps).
+TEST_KINDS: tuple[str, ...] = ("catch", "dodge", "rush", "pickup", "armour")
+
+#: A test's roll line in the engine's log (``core/rolls.py`` ``roll_test``): ``dodge by p7 (3+,
+#: modifier -1)``. The re-rolls' lines name no target and are left out, as FUMBBL's are.
+_TEST_LINE = re.compile(r"^(catch|dodge|rush|pickup) by (\S+) \((\d+)\+, modifier ([+-]\d+)\)$")
+
+
+def _step_square(line: dict[str, Any]) -> list[int] | None:
+    """The square a ball step of the engine's log leaves the ball on, if it is one."""
+    step = line.get("step")
+    if step == "deviate":
+        sq = line.get("square")
+    elif step == "scatter" and line.get("touchback"):
+        return None  # FUMBBL leaves a Changing Weather ball on its last square of the half
+    elif step in ("scatter", "bounce"):
+        sq = line.get("to")
+    elif step == "throw_in":
+        start, (dx, dy), dist = line["start"], line["direction"], line["distance"]
+        sq = [start[0] + dx * dist, start[1] + dy * dist]
+    else:
+        return None
+    return [sq[0], sq[1]] if isinstance(sq, list) and len(sq) == 2 else None
+
+
+def observed(doc: dict[str, Any]) -> dict[str, Any]:
+    """What the engine's log shows, under the paths FUMBBL's is compared at: ``ball.path`` (the
+    deviation's square, each scatter, bounce and throw-in's end, a Diving Catch's square when
+    he catches it, until a touchback: the touchback's ball is ``ball.square``) and
+    ``tests.<kind>`` (``[player, minimum roll]`` of each test's first roll; ``armour``:
+    ``[player, total, broken]``)."""
+    path: list[list[int]] = []
+    tests: dict[str, list[list[Any]]] = {}
+    over = False
+    diver: list[int] | None = None  # a Diving Catch's square: the ball's if he catches it
+    for line in doc.get("log", []):
+        step = line.get("step")
+        if step == "diving_catch":
+            diver = line.get("square")
+        elif step == "catch":
+            if diver is not None and line.get("success") and not over and path[-1:] != [diver]:
+                path.append(list(diver))
+            diver = None
+        elif step == "roll":
+            m = _TEST_LINE.match(str(line.get("for", "")))
+            if m:
+                need = min(max(int(m[3]) - int(m[4]), 2), 6)
+                tests.setdefault(m[1], []).append([m[2], need])
+        elif step == "armour":
+            tests.setdefault("armour", []).append(
+                [line.get("player"), line.get("total"), bool(line.get("broken"))])
+        elif step == "touchback":
+            over = True
+        elif not over:
+            sq = _step_square(line)
+            if sq is not None and (not path or path[-1] != sq):
+                path.append(sq)
+            over = bool(line.get("touchback"))
+    out: dict[str, Any] = {"ball.path": path}
+    for kind in TEST_KINDS:
+        out[f"tests.{kind}"] = tests.get(kind, [])
+    return out
+
+
+def differences(result: dict[str, Any], expect: dict[str, Any],
+                seen: dict[str, Any] | None = None) -> list[tuple[str, Any, Any]]:
+    """``(path, expected, got)`` for every ``expect`` path the result does not match, in
+    ``expect``'s order; ``seen`` (:func:`observed`) answers the paths it holds.
 
     A path missing from the result is reported with ``got`` = ``"(missing)"``.
     """
     out: list[tuple[str, Any, Any]] = []
     for path, want in expect.items():
-        try:
-            got = lookup(result, path)
-        except KeyError:
-            out.append((path, want, "(missing)"))
-            continue
-        if not _same(want, got):
+        if seen is not None and path in seen:
+            got = seen[path]
+        else:
+            try:
+                got = lookup(result, path)
+            except KeyError:
+                out.append((path, want, "(missing)"))
+                continue
+        if not same(path, want, got):
             out.append((path, want, got))
     return out
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A documented ruling a kick-off met: where FUMBBL differs from the book (``text``, naming
+    its section of ``docs/rulings.md``) and the result paths it may explain (``fields``: a path
+    or the start of paths, ``"ball"`` covering ``ball.square`` and ``ball.path``)."""
+
+    text: str
+    fields: tuple[str, ...]
+
+    def explains(self, path: str) -> bool:
+        """Whether a difference at ``path`` may come from this ruling."""
+        return any(path == f or path.startswith(f + ".") for f in self.fields)
+
+
+#: What a ruling about the ball's path may explain: where it ends and who holds it, the squares on
+#: the way, and the tests of the players it reaches (a catch, a pick-up).
+BALL_FIELDS: tuple[str, ...] = ("ball", "tests.catch", "tests.pickup")
+
+#: What a re-roll FUMBBL allows and the book does not may explain: the player's and the others'
+#: squares and states after it, the ball, the tests that follow, the team re-rolls.
+REROLL_FIELDS: tuple[str, ...] = ("players", "ball", "tests", "teams.home.rerolls",
+                                  "teams.away.rerolls", "teams.home.drive_rerolls",
+                                  "teams.away.drive_rerolls")
+
+#: What FUMBBL's Perfect / Solid Defence swap with the Reserves may explain: the players' squares
+#: and states (the ball lands later, among other players).
+DEFENCE_SWAP_FIELDS: tuple[str, ...] = ("players", "ball", "tests")
+
+
+def unexplained(diffs: list[tuple[str, Any, Any]], rulings: list[Ruling]) -> list[str]:
+    """The paths of ``diffs`` none of ``rulings`` names."""
+    return [p for p, _, _ in diffs if not any(r.explains(p) for r in rulings)]
 
 
 Status = Literal["agree", "ruling", "unsupported", "disagree", "error"]

@@ -28,6 +28,7 @@ from typing import Any
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules
+from kickoff.formats.fumbbl_compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl_log import (
     BlockChoiceReport,
     BlockReport,
@@ -121,7 +122,7 @@ class FreeTurnReader:
     #: the ruleset's skills (FUMBBL's skill names translated against them)
     skills: frozenset[str]
     #: the project's rulings met (``docs/fumbbl.md``, "Rulings")
-    rulings: list[str]
+    rulings: list[Ruling]
     #: the free turn's rules, once the kick-off result names the event
     rules: FreeTurnRules | None = None
     #: the skills used once per turn (the ruleset's ``ActionRules.once_per_turn_skills``)
@@ -286,9 +287,9 @@ class FreeTurnReader:
             if not self.allowed(choice, source):
                 # the book forbids it here: written as no re-roll, the dice FUMBBL rolled left
                 # as they are (the outcome then differs: a ruling)
-                self.rulings.append(
+                self.rulings.append(Ruling(
                     f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
-                    "the rules allow none there (rulings.md 8, actions.md)")
+                    "the rules allow none there (rulings.md 8, actions.md)", REROLL_FIELDS))
                 written = False
             rerolls = a.doc.setdefault("reroll", {})
             if rerolls.setdefault(a.failed, written) != written:

@@ -34,6 +34,9 @@ class Game:
     teams: dict[Side, TeamModel]
     players: dict[str, PlayerInfo]
     order: list[PlayerInfo]
+    #: when the game started, FUMBBL's ``2017-09-29T15:52:33.076`` (``""`` if the replay does
+    #: not say)
+    started: str = ""
     #: bb2020's Prayers to Nuffle die: 8 where FUMBBL's game option
     #: ``inducementPrayersUseLeagueTable`` is off (the exhibition table, prayers 1-8: christerk/ffb
     #: ``factory/bb2020/PrayerFactory``), else ``None`` (the ruleset's own, the league's D16)
@@ -47,6 +50,34 @@ class Game:
 
 #: The most problems of a replay's rosters a message lists.
 MAX_SHOWN = 12
+
+#: FUMBBL's game options that change the set-up rules, and the ruleset field each must equal
+#: (christerk/ffb ``option/GameOptionId``: ``MAX_PLAYERS_ON_FIELD``, ``MIN_PLAYERS_ON_LOS``,
+#: ``MAX_PLAYERS_IN_WIDE_ZONE``).
+SETUP_OPTIONS: dict[str, str] = {"maxPlayersOnField": "max_players",
+                                 "minPlayersOnLos": "min_on_los",
+                                 "maxPlayersInWideZone": "max_per_wide_zone"}
+
+
+def rule_options(options: dict[str, str | None], ruleset: str, where: str) -> list[str]:
+    """The game options of ``options`` that change the rules the engine plays, each named with
+    its value and the edition's (``docs/fumbbl.md``, "Game options"): a set-up option other than
+    the edition's, or ``spikedBall`` on (every pick-up and catch at -1, christerk/ffb
+    ``SPIKED_BALL``). An option absent, or of the edition's value, changes nothing."""
+    rs = RULESETS[ruleset]
+    problems = []
+    for option, attr in SETUP_OPTIONS.items():
+        value = options.get(option)
+        book = getattr(rs, attr)
+        if value is not None and value.strip() != str(book):
+            problems.append(f"{where}: FUMBBL game option {option}={value[:16]!r} changes the "
+                            f"rules ({ruleset}: {book}); the engine plays the edition's: this game "
+                            "is not read")
+    if str(options.get("spikedBall", "false")).strip().lower() == "true":
+        problems.append(f"{where}: FUMBBL game option spikedBall='true' changes the rules (every "
+                        "pick-up and catch at -1); the engine has no Spiked Ball: this game is not "
+                        "read")
+    return problems
 
 
 def read_game(replay: Replay, where: str) -> Game:
@@ -63,6 +94,9 @@ def read_game(replay: Replay, where: str) -> Game:
         raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
                              f"(known: {', '.join(RULES_VERSIONS)})"])
     ruleset = RULES_VERSIONS[version]
+    refused = rule_options(options, ruleset, where)
+    if refused:
+        raise ScenarioError(refused)
     teams: dict[Side, TeamModel] = {"home": game.teamHome, "away": game.teamAway}
     known = RULESETS[ruleset].skills
     players: dict[str, PlayerInfo] = {}
@@ -101,5 +135,5 @@ def read_game(replay: Replay, where: str) -> Game:
         raise ScenarioError(problems[:MAX_SHOWN] + more)
     exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
     return Game(where, game.gameId, ruleset, teams, players, order,
-                8 if exhibition and ruleset == "bb2020" else None)
+                (game.started or "")[:32], 8 if exhibition and ruleset == "bb2020" else None)
 

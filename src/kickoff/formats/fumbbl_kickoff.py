@@ -13,6 +13,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl_free_turn import FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
 from kickoff.formats.fumbbl_log import (
@@ -44,7 +45,6 @@ from kickoff.formats.fumbbl_names import (
     FREE_TURN_MODES,
     FUMBBL_CORNER_RULE,
     FUMBBL_DIRECTIONS,
-    FUMBBL_WEATHER_SCATTERS_ON,
     OPPONENT_PRAYERS,
     PRAYER_CHOSEN,
     PRAYER_RANDOM,
@@ -80,12 +80,16 @@ class KickoffBuilder:
         self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
         self.coach_banned = dict(tr.coach_banned)
         self.apothecaries = dict(tr.apothecaries)
+        self.bribes = dict(tr.bribes)
+        #: players not in the game yet at the kick (a zombie raised later): in neither team
+        self.absent = set(tr.absent)
         self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
         self.player_prayers = {pid: list(v) for pid, v in tr.player_prayers.items() if v}
         self.trained = dict(tr.trained)
+        self.player_cards = {pid: list(v) for pid, v in tr.player_cards.items() if v}
         self.dice: dict[str, list[int]] = {}
         self.notes: list[str] = []
-        self.rulings: list[str] = []
+        self.rulings: list[Ruling] = []
         self.event: str | None = None
         self.event_roll: list[int] | None = None
         self.deviation: dict[str, Any] = {}
@@ -111,8 +115,21 @@ class KickoffBuilder:
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.thrown_in = False
+        #: the ball's squares in order until a touchback: the deviation's (the report's, on the
+        #: pitch or not), then FUMBBL's ``fieldModelSetBallCoordinate`` (each scatter, bounce and
+        #: throw-in) until it takes the ball off for a touchback (``docs/fumbbl.md``)
+        self.ball_path: list[list[int]] = []
+        self.ball_path_over = False
+        #: each test's minimum roll in order, by kind (FUMBBL's ``catchRoll``, ``dodgeRoll``,
+        #: ``goForItRoll``, ``pickUpRoll``; re-rolls left out) and each armour roll; a kind of
+        #: which one report lacks its target is in ``untold`` (not compared)
+        self.tests: dict[str, list[list[Any]]] = {}
+        self.untold: set[str] = set()
         self.done = False
         self.ref_hit: list[str] = []
+        #: Throw a Rock's victims when both teams were hit, and their injury dice as read
+        self.rock_victims: list[str] = []
+        self.rock_dice: dict[str, list[int]] = {}
         self.ref_rolls: dict[str, int] = {}
         self.pending_prayer: str | None = None
         self.fans_winners: list[Side] = []
@@ -132,28 +149,10 @@ class KickoffBuilder:
                     if p.side == self.kicking and pitch_square(self.pitch, coords.get(p.pid)) is not None}
 
         if on_pitch(tr.coords) != on_pitch(self.coords):
-            self.rulings.append(f"{self.event}: FUMBBL lets the kicking coach swap players with "
-                                "the Reserves; the book sets up the same players again "
-                                "(rulings.md 6)")
-
-    def weather_scatters(self, d8s: list[int]) -> list[int]:
-        """The Changing Weather scatters the engine rolls: up to the first square outside the
-        receiving half, a touchback (``rulings.md`` 2.6). FUMBBL's bb2020 rolls all three even
-        then (christerk/ffb ``step/bb2020/StepApplyKickoffResult.handleWeatherChange``: the ball
-        stays on its last square and may scatter on, and back, with no touchback): a ruling."""
-        sq = self.ball_start
-        if sq is None or self.game.ruleset not in FUMBBL_WEATHER_SCATTERS_ON:
-            return d8s
-        for i, d8 in enumerate(d8s):
-            dx, dy = RANDOM_DIRECTION[d8]
-            sq = (sq[0] + dx, sq[1] + dy)
-            if self.out_of_play(sq):
-                if i + 1 < len(d8s):
-                    self.rulings.append(
-                        "Changing Weather scatter: FUMBBL's bb2020 scatters on after the ball "
-                        "leaves the receiving half; we stop there, a touchback (rulings.md 2.6)")
-                return d8s[:i + 1]
-        return d8s
+            self.rulings.append(Ruling(
+                f"{self.event}: FUMBBL lets the kicking coach swap players with the Reserves; "
+                "the book sets up the same players again (rulings.md 6)",
+                DEFENCE_SWAP_FIELDS))
 
     def throw_in_direction(self, r: ThrowInReport) -> tuple[str, int]:
         """The direction die of a throw-in: FUMBBL's D6 follows the template as
@@ -174,9 +173,9 @@ class KickoffBuilder:
         sweep = CORNER_D3[corner]
         if step in sweep:
             return "d3", sweep.index(step) + 1
-        self.rulings.append(f"corner throw-in from {list(start)}: FUMBBL's {self.game.ruleset} has "
-                            "no corner rule (a D6 as from the end line); we roll the D3 "
-                            "(rulings.md 4)")
+        self.rulings.append(Ruling(
+            f"corner throw-in from {list(start)}: FUMBBL's {self.game.ruleset} has no corner "
+            "rule (a D6 as from the end line); we roll the D3 (rulings.md 4)", BALL_FIELDS))
         return "d3", 1
 
     def prayer_effect(self, pid: str, message: str) -> None:
@@ -256,6 +255,7 @@ class KickoffBuilder:
                 self.add("d3", dist)
             self.deviation = {"direction": direction, "distance": dist,
                               "square": [self.target[0] + dx * dist, self.target[1] + dy * dist]}
+            self.ball_path = [list(self.deviation["square"])]
 
     def contest_die(self, report_id: str) -> str:
         """The die both coaches roll for a contest report (classic: Cheering Fans and Brilliant
@@ -300,15 +300,46 @@ class KickoffBuilder:
     # -- reports: one handler a report kind (:data:`_REPORT_HANDLERS`)
 
     def report(self, rep: Report) -> None:
-        """Read one report of the kick-off into dice, decisions and notes (unknown ones are
-        ignored; a known one of an unexpected shape raises ``ScenarioError``)."""
+        """Read one report of the kick-off into dice, decisions and notes: one neither read
+        nor known to change nothing (:data:`UNREAD_REPORTS`) is a note, and the kick-off can
+        then only be ``unsupported``; a known one of an unexpected shape raises
+        ``ScenarioError``. Its last command may hold the next turn's reports too: unread ones
+        are no note there."""
         rid = rep.reportId
+        self.record_test(rep)
         if self.mode in FREE_TURN_MODES and rid not in _OUTSIDE_FREE_TURN:
             self.free_turn.report(rep, self.tracker)
             return
         handler = _REPORT_HANDLERS.get(rid)
         if handler is not None:
             handler(self, rep, rep.model_extra or {})
+        elif rid not in UNREAD_REPORTS and not self.done:
+            note = f"FUMBBL's {rid[:40]!r} report is not read"
+            if note not in self.notes:
+                self.notes.append(note)
+
+    def record_test(self, rep: Report) -> None:
+        """A test's minimum roll (its first roll, not a re-roll's) or an armour roll, for the
+        strict comparison (``docs/fumbbl.md``, "What FUMBBL recorded")."""
+        kind = TEST_REPORTS.get(rep.reportId)
+        extra = rep.model_extra or {}
+        if kind is not None:
+            t = report_model(TestRollReport, rep, self.where)
+            minimum = extra.get("minimumRoll")
+            if t.reRolled or not t.roll:
+                return
+            if not isinstance(minimum, int):
+                self.untold.add(kind)
+            self.tests.setdefault(kind, []).append(
+                [f"p{extra.get('playerId')}", min(max(minimum, 2), 6) if minimum else None])
+        elif rep.reportId == "injury":
+            inj = report_model(InjuryReport, rep, self.where)
+            broken = extra.get("armorBroken")
+            if inj.armorRoll:
+                if not isinstance(broken, bool):
+                    self.untold.add("armour")
+                self.tests.setdefault("armour", []).append(
+                    [f"p{extra.get('defenderId')}", sum(inj.armorRoll), broken])
 
     def skill_use(self, rep: Report, extra: dict[str, Any]) -> None:
         """``skillUse``: a Diving Catch (``catchBall``) or the Kick skill (``halveKickoffScatter``)."""
@@ -332,6 +363,7 @@ class KickoffBuilder:
         d3 = self.kicker is not None and RULESETS[self.game.ruleset].kick_skill == "d3"
         self.add("d3" if d3 else "d6", dist)
         self.deviation = {"direction": direction, "distance": dist, "square": list(end)}
+        self.ball_path = [list(end)]
 
     def kickoff_result(self, rep: Report, extra: dict[str, Any]) -> None:
         r = report_model(KickoffResultReport, rep, self.where)
@@ -355,6 +387,8 @@ class KickoffBuilder:
             hit = report_model(ThrowARockReport, rep, self.where).playerIdsHit
             for side in (self.kicking, self.receiving):
                 self.add_picks(side, [p for p in hit if self.side_of(p) == side])
+            if {self.side_of(p) for p in hit} == set(SIDES):
+                self.rock_victims = list(hit)  # both teams hit: injuries in the engine's order
         if rid == "cheeringFans":
             # the winners as FUMBBL names them: bb2020 ``teamId``, bb2025
             # ``teamIdsAdditionalAssist``
@@ -368,8 +402,25 @@ class KickoffBuilder:
             self.add("d6", roll)
 
     def injury(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``injury``: the armour and injury rolls as ``d6``s. Throw a Rock's, when both teams
+        were hit, in the engine's order: FUMBBL reports the home team's victim first (christerk/ffb
+        ``StepApplyKickoffResult.handleThrowARock``, every version), the engine rolls the kicking
+        team's first; they are held until both are read."""
         inj = report_model(InjuryReport, rep, self.where)
-        self.add("d6", *(inj.armorRoll or []), *(inj.injuryRoll or []))
+        dice = [*(inj.armorRoll or []), *(inj.injuryRoll or [])]
+        victim = str(extra.get("defenderId"))
+        if victim not in self.rock_victims or self.mode in FREE_TURN_MODES:
+            self.add("d6", *dice)
+            return
+        self.rock_dice[victim] = dice
+        if len(self.rock_dice) == len(self.rock_victims):
+            self.flush_rock()
+
+    def flush_rock(self) -> None:
+        """Throw a Rock's injury dice held (:meth:`injury`), the kicking team's victim's first."""
+        for pid in sorted(self.rock_dice, key=lambda p: self.side_of(p) != self.kicking):
+            self.add("d6", *self.rock_dice[pid])
+        self.rock_victims, self.rock_dice = [], {}
 
     def officious_ref(self, rep: Report, extra: dict[str, Any]) -> None:
         """``kickoffOfficiousRef``, bb2025 ``kickoffDodgySnack`` (its victims: ``playerIds``)."""
@@ -439,8 +490,6 @@ class KickoffBuilder:
         names: list[str | None] = list(r.directionArray) + [None] * len(r.rolls)
         d8s = [read_d8(roll, name, self.where)
                for roll, name in zip(r.rolls, names, strict=False)]
-        if r.gustOfWind:
-            d8s = self.weather_scatters(d8s)
         self.add("d8", *d8s)
 
     def throw_in(self, rep: Report, extra: dict[str, Any]) -> None:
@@ -459,9 +508,10 @@ class KickoffBuilder:
             # FUMBBL offers re-rolls in the kick-off move (no era lists its turn mode among
             # those prohibiting them); the rules allow none there (core/actions/kickoff_move.py)
             if self.kickoff_move_failed:
-                self.rulings.append(f"kick-off move: FUMBBL lets p{r.playerId} use a "
-                                    f"{r.reRollSource} re-roll; the rules allow none there "
-                                    "(docs/rulings.md, \"The kick-off move\")")
+                self.rulings.append(Ruling(
+                    f"kick-off move: FUMBBL lets p{r.playerId} use a {r.reRollSource} re-roll; "
+                    "the rules allow none there (docs/rulings.md, \"The kick-off move\")",
+                    REROLL_FIELDS))
             else:
                 self.notes.append(f"kick-off move: a {r.reRollSource} re-roll of no failed "
                                   "Dodge")
@@ -500,6 +550,25 @@ class KickoffBuilder:
             # a Casualty patched up: FUMBBL rolls the Casualty table again (out of scope)
             self.notes.append("an apothecary on a Casualty rolls the Casualty table again: "
                               "the engine has no Casualty table")
+
+    def leader(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``leader``: FUMBBL's Leader re-roll (christerk/ffb ``mechanic/*/StateMechanic
+        .updateLeaderReRollsForTeam``: one more team re-roll while a Leader is on the pitch, from
+        the moment a turn, a free turn included, starts with him there). Given during the
+        kick-off, it is read as one more re-roll of the team at the kick: the engine has no
+        Leader, and no team re-roll may be used before the free turn (``docs/fumbbl.md``). One
+        taken back (the Leader left the pitch) is a note. The kick-off's last command (the next
+        turn starting) is not the kick-off's."""
+        if self.done:
+            return
+        team = extra.get("teamId")
+        sides = [s for s in SIDES if self.game.teams[s].teamId == team]
+        state = str(extra.get("leaderState", "")).lower()
+        if sides and state == "available":
+            self.rerolls[sides[0]] += 1
+        elif sides:
+            self.notes.append(f"Leader: FUMBBL's {sides[0]} Leader re-roll became {state!r}; the "
+                              "engine has no Leader")
 
     def turn_end(self, rep: Report, extra: dict[str, Any]) -> None:
         self.done = True
@@ -541,14 +610,34 @@ class KickoffBuilder:
             # the ball's path after the deviation: a scatter or bounce leaving the pitch or
             # entering the kicking half is a touchback (until a throw-in, which cannot be one)
             sq = log_square(ch.modelChangeValue)
+            if sq is None or self.mode == "touchback":
+                self.ball_path_over = self.ball_path_over or bool(self.ball_path)
+            elif self.ball_path and not self.ball_path_over and self.ball_path[-1] != list(sq):
+                self.ball_path.append([sq[0], sq[1]])
             if sq is not None and self.deviation and not self.thrown_in and self.out_of_play(sq):
                 self.touchback_path = True
 
 
+#: FUMBBL's test reports, by our name of the test (the engine's ``what``,
+#: :func:`kickoff.formats.fumbbl_compare.observed`)
+TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
+                                "goForItRoll": "rush", "pickUpRoll": "pickup"}
+
+#: Reports a kick-off may hold that change nothing the engine plays, left unread: the kick-off
+#: move's declaration (``playerAction``: its squares are read), the Time-out's (its turn markers
+#: are read from the model changes), the counts of players bb2020 / bb2025 Quick Snap and
+#: Solid Defence moved, messages (``event``, ``timeoutEnforced``), the extra re-rolls of an
+#: earlier drive lost (their model changes are read), a prayer with no effect (``prayerWasted``:
+#: FUMBBL changes nothing; the engine's prayer is compared, its dice are FUMBBL's).
+UNREAD_REPORTS: frozenset[str] = frozenset({
+    "playerAction", "kickoffTimeout", "kickoffSequenceActivationsCount",
+    "kickoffSequenceActivationsExhausted", "event", "timeoutEnforced",
+    "pumpUpTheCrowdReRollLost", "showStarReRollLost", "prayerWasted"})
+
 #: Reports of a free turn that the kick-off's own handlers read: its count (bb2020 / bb2025,
-#: reported once the turn mode is already ``blitz``), apothecaries and Regeneration.
+#: reported once the turn mode is already ``blitz``), apothecaries, Regeneration, Leader.
 _OUTSIDE_FREE_TURN: frozenset[str] = frozenset({
-    "blitzRoll", "apothecaryChoice", "apothecaryRoll", "regenerationRoll"})
+    "blitzRoll", "apothecaryChoice", "apothecaryRoll", "regenerationRoll", "leader"})
 
 _Handler = Callable[[KickoffBuilder, Report, dict[str, Any]], None]
 
@@ -585,4 +674,5 @@ _REPORT_HANDLERS: dict[str, _Handler] = {
     "apothecaryChoice": KickoffBuilder.apothecary_choice,
     "apothecaryRoll": KickoffBuilder.apothecary_roll,
     "turnEnd": KickoffBuilder.turn_end,
+    "leader": KickoffBuilder.leader,
 }

@@ -58,6 +58,9 @@ class ReportList(_Loose):
 class Command(_Loose):
     modelChangeList: ModelChangeList = Field(default_factory=ModelChangeList)
     reportList: ReportList = Field(default_factory=ReportList)
+    #: FUMBBL's server command (``serverModelSync``; ``serverAddPlayer`` with its ``player``)
+    netCommandId: str | None = None
+    player: Any = None
 
 
 class GameLog(_Loose):
@@ -119,6 +122,8 @@ class GameOptions(_Loose):
 
 class GameModel(_Loose):
     gameId: int | str
+    #: when the game started (``2017-09-29T15:52:33.076``), if the replay says
+    started: str | None = None
     teamHome: TeamModel
     teamAway: TeamModel
     fieldModel: FieldModel = Field(default_factory=FieldModel)
@@ -212,7 +217,6 @@ class InjuryReport(_Loose):
 class ScatterBallReport(_Loose):
     directionArray: list[str]
     rolls: list[int]
-    gustOfWind: bool = False
 
 
 class ThrowInReport(_Loose):

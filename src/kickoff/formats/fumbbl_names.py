@@ -100,12 +100,16 @@ PRAYER_PLAYER_EFFECTS: dict[str, tuple[str, int]] = {
     "blessed_statue": ("pro", 0), "greasy_cleats": ("ma", -1), "iron_man": ("av", 1),
 }
 
+#: Special Play cards on a player (FUMBBL's ``fieldModelAddCard``: its name) that change him for
+#: the kick-off, as skills gained and an MA change (christerk/ffb ``inducement/bb2016/Cards``):
+#: Kicking Boots, "Kick, Dirty Player & -1 MA" until the end of the game, played before the kick.
+CARD_PLAYER_EFFECTS: dict[str, tuple[tuple[str, ...], int]] = {
+    "Kicking Boots": (("kick", "dirty_player"), -1),
+}
+
 #: Prayers to Nuffle whose player the coach chooses (``decisions.prayer.player``).
 PRAYER_CHOSEN: frozenset[str] = frozenset({"iron_man", "knuckle_dusters", "blessed_statue"})
 
-#: Our rulesets whose FUMBBL rules version rolls all three Changing Weather scatters even after
-#: one leaves the receiving half (its bb2025 stops there, as the engine does).
-FUMBBL_WEATHER_SCATTERS_ON: frozenset[str] = frozenset({"bb2020"})
 
 #: Inducements that count on the Kick-off table (bb2020 / bb2025 Temp Agency Cheerleaders and
 #: Part-time Assistant Coaches, christerk/ffb ``inducement/bb2020/InducementCollection``, usages
@@ -115,6 +119,11 @@ TABLE_INDUCEMENTS: frozenset[str] = frozenset({"tempCheerleader", "partTimeCoach
 #: Our rulesets whose FUMBBL rules version takes 1 from the Brilliant Coaching roll of a team whose
 #: head coach was sent off for arguing the call (its bb2016 and bb2020 steps do, its bb2025 not).
 BANNED_COACH_RULES: frozenset[str] = frozenset({"classic", "bb2020"})
+
+#: The day FUMBBL's classic code first took 1 from a banned head coach's Brilliant Coaching roll
+#: (christerk/ffb a0c31274c, 2019-01-02, "Apply -1 modifier if head coach is banned"): a classic
+#: game started before it had no such modifier.
+BANNED_COACH_SINCE = "2019-01-02"
 
 #: FUMBBL's stat increases, listed among the skills: the characteristics already include them.
 STAT_INCREASES: frozenset[str] = frozenset({"+MA", "+ST", "+AG", "+PA", "+AV"})

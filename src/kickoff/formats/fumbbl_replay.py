@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_case import ExtractedKickoff, kickoff_case
 from kickoff.formats.fumbbl_game import Game, read_game
 from kickoff.formats.fumbbl_kickoff import KickoffBuilder
-from kickoff.formats.fumbbl_log import Replay, read_replay
-from kickoff.formats.fumbbl_names import RESERVE, WEATHERS
+from kickoff.formats.fumbbl_log import Command, Replay, Report, read_replay
+from kickoff.formats.fumbbl_names import EVENTS, RESERVE, WEATHERS
 from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
 
 
@@ -50,7 +51,59 @@ def initial_tracker(replay: Replay, game: Game) -> GameTracker:
     for side, team in game.teams.items():
         tr.rerolls[side] = team.reRolls
         tr.fan_factor[side] = team.dedicatedFans
+    tr.bribes = bought_bribes(replay, game)
+    added = (added_player(cmd) for cmd in replay.gameLog.commandArray)
+    tr.absent = {pid for pid in added if pid is not None}
     return tr
+
+
+def added_player(cmd: Command) -> str | None:
+    """The player a ``serverAddPlayer`` command brings into the game (christerk/ffb
+    ``UtilServerGame.sendAddPlayer``: Star Players and mercenaries before the kick-off, Raise the
+    Dead's zombies, ids ending ``R1``, during the game), else ``None``."""
+    player = cmd.player
+    if cmd.netCommandId != "serverAddPlayer" or not isinstance(player, dict):
+        return None
+    pid = player.get("playerId")
+    return pid if isinstance(pid, str) else None
+
+
+def _is_get_the_ref(rep: Report) -> bool:
+    return (rep.reportId == "kickoffResult"
+            and EVENTS.get(str((rep.model_extra or {}).get("kickoffResult"))) == "get_the_ref")
+
+
+def bought_bribes(replay: Replay, game: Game) -> dict[Side, int]:
+    """Each team's bribes before the game: the last ``bribes`` value its log gives, less one for
+    each Get the Ref. The log's ``inducementSetAddInducement`` values are the game's last, not
+    those of their moment (FUMBBL logs the one inducement object it goes on changing: a Get the
+    Ref's change already counts the bribes used after it), so they are read once; the bribes
+    given and used are counted as they come (:func:`count_bribes`)."""
+    last = {"home": 0, "away": 0}
+    refs = 0
+    for cmd in replay.gameLog.commandArray:
+        for ch in cmd.modelChangeList.modelChangeArray:
+            v = ch.modelChangeValue
+            if (ch.modelChangeId == "inducementSetAddInducement" and ch.modelChangeKey in last
+                    and isinstance(v, dict) and v.get("inducementType") == "bribes"
+                    and isinstance(v.get("value"), int)):
+                last[ch.modelChangeKey] = v["value"]
+        refs += sum(_is_get_the_ref(rep) for rep in cmd.reportList.reports)
+    return {"home": max(0, last["home"] - refs), "away": max(0, last["away"] - refs)}
+
+
+def count_bribes(tr: GameTracker, game: Game, reports: Iterable[Report]) -> None:
+    """The bribes a command's reports give (Get the Ref: one a team, christerk/ffb
+    ``StepApplyKickoffResult.handleGetTheRef``) and use (``bribesRoll``: one of its player's
+    team, whatever the roll)."""
+    for rep in reports:
+        if _is_get_the_ref(rep):
+            for side in SIDES:
+                tr.bribes[side] += 1
+        elif rep.reportId == "bribesRoll":
+            info = game.players.get(str((rep.model_extra or {}).get("playerId")))
+            if info is not None and tr.bribes[info.side] > 0:
+                tr.bribes[info.side] -= 1
 
 
 #: FUMBBL's bb2025 Swarming (christerk/ffb ``generator/bb2025/Kickoff``: ``SWARMING`` before
@@ -74,6 +127,12 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
     swarmed = False  # bb2025 Swarming, rolled between the set-up and the kick
     for cmd in replay.gameLog.commandArray:
         reports = cmd.reportList.reports
+        joined = added_player(cmd)
+        if joined is not None and joined in tr.absent:
+            tr.absent.discard(joined)
+            if builder is not None and joined in game.players:
+                builder.notes.append(f"p{joined} joined the game during the kick-off (Raise the "
+                                     "Dead): the engine's teams are those at the kick")
         if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
             builder = KickoffBuilder(game, len(out) + 1, tr)
             if pending_kick is not None:
@@ -99,6 +158,7 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
                 if builder.done:
                     break
                 tr.apply(ch)
+            count_bribes(tr, game, reports)
             for rep in reports:
                 builder.report(rep)
                 if rep.reportId == "weather":
@@ -113,6 +173,7 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
             swarmed = swarmed or (ch.modelChangeId == "gameSetTurnMode"
                                   and ch.modelChangeValue == "swarming")
             tr.apply(ch)
+        count_bribes(tr, game, reports)
         for rep in reports:
             if rep.reportId == "weather":
                 tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)

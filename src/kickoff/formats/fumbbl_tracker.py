@@ -58,6 +58,10 @@ class GameTracker:
     #: apothecaries not yet used this game (FUMBBL's turnDataSetApothecaries: the team's own
     #: and wandering apothecaries bought for the game)
     apothecaries: dict[Side, int] = field(default_factory=_by_side)
+    #: bribes left: those bought, plus one a team for each Get the Ref, less each one used
+    #: (``bribesRoll``), counted by :func:`kickoff.formats.fumbbl_replay.count_bribes` (the
+    #: log's ``inducementSetAddInducement`` values are the game's last: ``docs/fumbbl.md``)
+    bribes: dict[Side, int] = field(default_factory=_by_side)
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})
@@ -67,8 +71,13 @@ class GameTracker:
     prayers: dict[Side, list[str]] = field(default_factory=lambda: {"home": [], "away": []})
     #: each player's prayers in effect (``fieldModelAddPrayer`` / ``fieldModelRemovePrayer``)
     player_prayers: dict[str, list[str]] = field(default_factory=dict)
+    #: the Special Play cards on each player (``fieldModelAddCard`` / ``fieldModelRemoveCard``)
+    player_cards: dict[str, list[str]] = field(default_factory=dict)
     #: each player's Intensive Training skill, FUMBBL's name (``fieldModelAddIntensiveTraining``)
     trained: dict[str, str] = field(default_factory=dict)
+    #: players of the rosters not in the game yet: brought in later by a ``serverAddPlayer``
+    #: command (:func:`kickoff.formats.fumbbl_replay.added_player`)
+    absent: set[str] = field(default_factory=set)
     half: int = 1
     home_playing: bool = True
     weather: str = "nice"
@@ -113,6 +122,13 @@ class GameTracker:
                 self.inducements[side][kind] = amount
         elif cid in _PRAYER_CHANGES and isinstance(value, str) and value in FUMBBL_PRAYERS:
             self.prayer_change(cid, key, FUMBBL_PRAYERS[value])
+        elif cid in ("fieldModelAddCard", "fieldModelRemoveCard") and key is not None and isinstance(
+                value, str):
+            held = self.player_cards.setdefault(key, [])
+            if cid == "fieldModelAddCard" and value not in held:
+                held.append(value)
+            elif cid == "fieldModelRemoveCard" and value in held:
+                held.remove(value)
         elif cid == "fieldModelAddIntensiveTraining" and key is not None and isinstance(value, str):
             self.trained[key] = value
         elif cid == "gameSetHalf" and isinstance(value, int):

@@ -1,0 +1,370 @@
+"""The strict ``kickoff fumbbl verify`` (issue 25): every player and team field FUMBBL's log
+determines, squares as ordered pairs, the ball's path, each test's target, the kicker, the
+bribes; a note or an unread report makes a kick-off ``unsupported``; a ruling explains only the
+fields it names.
+
+Contract: ``docs/fumbbl.md`` ("What FUMBBL recorded", "Verifying"); christerk/ffb
+``StepApplyKickoffResult.handleGetTheRef``, ``mechanic/mixed/StateMechanic.updateLeaderReRollsForTeam``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_fumbbl_log import cmd, extract, land, rep, replay_doc, scatter
+
+from kickoff.cli.fumbbl_cmd import verdict
+from kickoff.formats.fumbbl_compare import (
+    BALL_FIELDS,
+    Ruling,
+    differences,
+    observed,
+    same,
+    unexplained,
+)
+
+#: A ruling's fields in these tests: the teams' bribes only.
+BRIBE_FIELDS = ("teams.home.bribes", "teams.away.bribes")
+
+
+def _get_the_ref(*extra: dict[str, Any]) -> dict[str, Any]:
+    """Home kicks to [19, 8], Get the Ref, the ball bounces East to [20, 8]; ``extra`` commands
+    before the game's first command."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    doc["gameLog"]["commandArray"][1:1] = list(extra)
+    return doc
+
+
+# --------------------------------------------------------------------------- comparing values
+
+
+def test_a_transposed_square_differs() -> None:
+    assert not same("players.p1.square", [3, 7], [7, 3])
+    assert same("players.p1.square", [3, 7], [3, 7])
+    # a path of squares: each square in order, each an ordered pair
+    assert not same("ball.path", [[1, 2], [3, 4]], [[3, 4], [1, 2]])
+    assert not same("ball.path", [[1, 2]], [[2, 1]])
+    # a list against a value, and a shorter list, differ
+    assert not same("ball.square", [1, 2], None) and not same("ball.path", [[1, 2]], [])
+
+
+def test_only_sets_compare_in_any_order() -> None:
+    assert same("teams.home.prayers", ["stiletto", "iron_man"], ["iron_man", "stiletto"])
+    assert same("players.p1.skills", ["catch", "block"], ["block", "catch"])
+    assert not same("tests.dodge", [["p1", 3], ["p2", 4]], [["p2", 4], ["p1", 3]])
+
+
+def test_differences_read_what_the_log_shows() -> None:
+    doc = {"ball": {"square": [5, 6]}, "log": [
+        {"step": "deviate", "square": [5, 5], "touchback": False},
+        {"step": "roll", "die": "d6", "value": 2, "for": "catch by p8 (3+, modifier -1)"},
+        {"step": "roll", "die": "d6", "value": 5, "for": "team re-roll of the catch by p8"},
+        {"step": "bounce", "to": [5, 6]},
+        {"step": "armour", "player": "p3", "total": 9, "broken": True}]}
+    seen = observed(doc)
+    assert seen["ball.path"] == [[5, 5], [5, 6]]
+    # the first roll's minimum (3+ at -1: 4), not the re-roll's
+    assert seen["tests.catch"] == [["p8", 4]] and seen["tests.armour"] == [["p3", 9, True]]
+    expect = {"ball.path": [[5, 5], [5, 6]], "tests.catch": [["p8", 3]], "ball.square": [6, 5],
+              "teams.home.bribes": 1}
+    assert differences(doc, expect, seen) == [
+        ("tests.catch", [["p8", 3]], [["p8", 4]]), ("ball.square", [6, 5], [5, 6]),
+        ("teams.home.bribes", 1, "(missing)")]
+
+
+def test_a_ruling_explains_only_its_fields() -> None:
+    bribes = Ruling("bribes", BRIBE_FIELDS)
+    assert unexplained([("teams.home.bribes", 1, 2)], [bribes]) == []
+    assert unexplained([("teams.home.bribes", 1, 2), ("players.p1.square", [1, 2], [2, 1])],
+                       [bribes]) == ["players.p1.square"]
+    ball = Ruling("throw-in", BALL_FIELDS)
+    assert ball.explains("ball.path") and ball.explains("ball.square")
+    assert not ball.explains("ballast") and not ball.explains("players.p1.status")
+
+
+# --------------------------------------------------------------------------- the whole end state
+
+
+def test_every_player_and_team_field_is_compared(tmp_path: Path) -> None:
+    k = extract(tmp_path, _get_the_ref())
+    # every player, whether FUMBBL moved him or not; both teams; the weather; the ball's path
+    assert k.expect["players.p4.square"] == [8, 7] and k.expect["players.p4.status"] == "standing"
+    assert k.expect["players.p4.ma"] == 6 and k.expect["players.p4.av"] == 9
+    assert k.expect["players.p4.skills"] == []
+    assert k.expect["teams.home.turn"] == 0 and k.expect["teams.away.rerolls"] == 2
+    assert k.expect["teams.home.apothecaries"] == 0 and k.expect["teams.away.block_assists"] == 0
+    assert k.expect["weather"] == "perfect_conditions"
+    assert k.expect["ball.path"] == [[19, 8], [20, 8]]
+    assert verdict(k).status == "agree"
+
+
+def test_a_player_moved_unnoticed_disagrees(tmp_path: Path) -> None:
+    # FUMBBL's log leaves home 4 where he stood; the case says he ended a square away (as if the
+    # engine moved a player FUMBBL never touched): the strict comparison sees it
+    k = extract(tmp_path, _get_the_ref())
+    k.expect["players.p4.square"] = [8, 8]
+    v = verdict(k)
+    assert v.status == "disagree"
+    assert v.diffs == [("players.p4.square", [8, 8], [8, 7])]
+
+
+def test_a_transposed_square_in_the_case_disagrees(tmp_path: Path) -> None:
+    k = extract(tmp_path, _get_the_ref())
+    k.expect["ball.square"] = [8, 20]  # FUMBBL's [20, 8] transposed
+    assert verdict(k).status == "disagree"
+
+
+def test_each_tests_target_is_compared(tmp_path: Path) -> None:
+    # away 8 on [19, 7] catches the kick: FUMBBL's minimum roll 4 is the engine's (3+, -1)
+    def doc(minimum: int) -> dict[str, Any]:
+        return replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
+                           cmd([rep("kickoffResult", kickoffResult="Get the Ref",
+                                    kickoffRoll=[1, 1])]),
+                           cmd([rep("catchRoll", playerId="8", roll=4, minimumRoll=minimum,
+                                    successful=True)], [("fieldModelSetBallMoving", None, False)])])
+    k = extract(tmp_path, doc(4))
+    assert k.expect["tests.catch"] == [["p8", 4]] and verdict(k).status == "agree"
+    v = verdict(extract(tmp_path, doc(3)))
+    assert v.status == "disagree" and v.diffs == [("tests.catch", [["p8", 3]], [["p8", 4]])]
+
+
+def test_a_test_without_its_target_is_not_compared(tmp_path: Path) -> None:
+    # a report without minimumRoll (a log that does not give the target): that kind is left out
+    doc = replay_doc([cmd([scatter([19, 7], "East", 3, 1)], [land([19, 7])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("catchRoll", playerId="8", roll=4, successful=True)],
+                          [("fieldModelSetBallMoving", None, False)])])
+    k = extract(tmp_path, doc)
+    assert "tests.catch" not in k.expect and k.expect["tests.dodge"] == []
+    assert verdict(k).status == "agree"
+
+
+def test_the_kicker_who_used_kick_is_compared(tmp_path: Path) -> None:
+    # classic: home 4 (off the line) uses Kick after the deviation (FUMBBL reports the
+    # un-halved square)
+    doc = replay_doc([cmd([scatter([19, 11], "South", 5, 4)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([19, 9])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 9])])], rules=None, skills={"4": ["Kick"]})
+    k = extract(tmp_path, doc)
+    assert k.expect["kicker"] == "p4" and k.expect["ball.path"] == [[19, 9], [20, 9]]
+    assert verdict(k).status == "agree"
+    k.expect["kicker"] = "p3"
+    assert verdict(k).diffs == [("kicker", "p3", "p4")]
+
+
+# --------------------------------------------------------------------------- bribes
+
+
+def test_get_the_ref_bribes_are_counted_not_read_from_the_log(tmp_path: Path) -> None:
+    # FUMBBL logs the one bribes object it goes on changing: the Get the Ref's change already
+    # shows the game's last values (away's bribe used later: uses 1). Counted: one each after
+    # the Get the Ref, away's used by its bribesRoll after the kick-off
+    bribes = {"inducementType": "bribes", "value": 1}
+    doc = _get_the_ref()
+    doc["gameLog"]["commandArray"][2]["modelChangeList"]["modelChangeArray"] += [
+        {"modelChangeId": "inducementSetAddInducement", "modelChangeKey": "home",
+         "modelChangeValue": bribes | {"uses": 0}},
+        {"modelChangeId": "inducementSetAddInducement", "modelChangeKey": "away",
+         "modelChangeValue": bribes | {"uses": 1}}]
+    doc["gameLog"]["commandArray"].append(cmd([rep("bribesRoll", playerId="8", roll=4,
+                                                   successful=True)]))
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["bribes"] == 0 and k.scenario["teams"]["away"]["bribes"] == 0
+    assert k.expect["teams.home.bribes"] == 1 and k.expect["teams.away.bribes"] == 1
+    assert verdict(k).status == "agree"
+
+
+def test_bribes_bought_before_the_game_count_at_the_kick(tmp_path: Path) -> None:
+    # home bought two; one Get the Ref in the game: the log's last value is 3
+    bought = cmd(changes=[("inducementSetAddInducement", "home",
+                           {"inducementType": "bribes", "value": 3, "uses": 0})])
+    k = extract(tmp_path, _get_the_ref(bought))
+    assert k.scenario["teams"]["home"]["bribes"] == 2 and k.expect["teams.home.bribes"] == 3
+    assert verdict(k).status == "agree"
+
+
+# --------------------------------------------------------------------------- notes, reports
+
+
+def test_a_note_is_unsupported_whatever_the_end_state(tmp_path: Path) -> None:
+    k = extract(tmp_path, _get_the_ref())
+    k.notes.append("something the extractor could not read")
+    v = verdict(k)
+    assert v.status == "unsupported" and not v.diffs
+
+
+def test_an_unread_report_is_unsupported(tmp_path: Path) -> None:
+    k = extract(tmp_path, _get_the_ref(cmd([rep("bloodLustRoll", playerId="5", roll=1)])))
+    assert k.notes == [] and verdict(k).status == "agree"  # before the kick: not the kick-off's
+    doc = _get_the_ref()
+    doc["gameLog"]["commandArray"][2]["reportList"]["reports"].append(
+        rep("bloodLustRoll", playerId="5", roll=1))
+    k = extract(tmp_path, doc)
+    assert k.notes == ["FUMBBL's 'bloodLustRoll' report is not read"]
+    assert verdict(k).status == "unsupported"
+
+
+def test_reports_known_to_change_nothing_are_no_note(tmp_path: Path) -> None:
+    doc = _get_the_ref()
+    doc["gameLog"]["commandArray"][2]["reportList"]["reports"] += [
+        rep("prayerWasted", prayer="Stiletto"), rep("event", message="hello")]
+    k = extract(tmp_path, doc)
+    assert k.notes == [] and verdict(k).status == "agree"
+
+
+def test_a_ruling_with_a_difference_outside_its_fields_disagrees(tmp_path: Path) -> None:
+    k = extract(tmp_path, _get_the_ref())
+    k.rulings.append(Ruling("bribes as FUMBBL keeps them", BRIBE_FIELDS))
+    k.expect["teams.home.bribes"] = 0
+    assert verdict(k).status == "ruling"
+    k.expect["players.p1.status"] = "prone"
+    v = verdict(k)
+    assert v.status == "disagree" and [p for p, _, _ in v.diffs] == [
+        "players.p1.status", "teams.home.bribes"]
+
+
+# --------------------------------------------------------------------------- Leader
+
+
+def test_the_leader_reroll_given_in_the_free_turn_is_the_teams(tmp_path: Path) -> None:
+    # classic Blitz!: FUMBBL adds home's Leader re-roll as the free turn starts (3 of 2 + 1)
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                      cmd([rep("leader", teamId="100", leaderState="available")],
+                          [("gameSetTurnMode", None, "blitz"), ("turnDataSetReRolls", "home", 3)]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    k = extract(tmp_path, doc)
+    assert k.scenario["teams"]["home"]["rerolls"] == 3 and k.expect["teams.home.rerolls"] == 3
+    assert verdict(k).status == "agree"
+
+
+# --------------------------------------------------------------------------- importer classes
+
+
+def _away_kicks(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with the away team kicking (FUMBBL's acting team at the kick)."""
+    for change in doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"]:
+        if change["modelChangeId"] == "gameSetHomePlaying":
+            change["modelChangeValue"] = False
+    return doc
+
+
+def test_throw_a_rock_on_both_teams_when_away_kicks(tmp_path: Path) -> None:
+    # classic, a tie: both teams hit. FUMBBL reports the home victim's injury first; the engine
+    # rolls the kicking (away) team's victim first: the dice are written in its order
+    doc = _away_kicks(replay_doc([
+        cmd([scatter([5, 8], "South", 5, 1)], [land([5, 8])]),
+        cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+        cmd([rep("kickoffThrowARock", rollHome=3, rollAway=3, playerIdsHit=["1", "7"])]),
+        cmd([rep("injury", defenderId="1", injuryType="throwARock", armorRoll=None,
+                 injuryRoll=[1, 2])], [("fieldModelSetPlayerState", "1", 4)]),
+        cmd([rep("injury", defenderId="7", injuryType="throwARock", armorRoll=None,
+                 injuryRoll=[4, 5])], [("fieldModelSetPlayerState", "7", 5),
+                                       ("fieldModelSetPlayerCoordinate", "7", [30, 5])]),
+        cmd([rep("scatterBall", directionArray=["East"], rolls=[3])], [land([6, 8])])],
+        rules=None))
+    k = extract(tmp_path, doc)
+    assert k.kicking == "away"
+    assert k.scenario["dice"]["pick"] == [3, 1]  # away's p7, then home's p1
+    assert k.scenario["dice"]["d6"] == [1, 6, 5, 3, 3, 4, 5, 1, 2]
+    assert k.expect["players.p7.status"] == "knocked_out"
+    assert k.expect["players.p1.status"] == "stunned"
+    assert verdict(k).status == "agree"
+
+
+def test_a_zombie_raised_later_is_in_no_team_before(tmp_path: Path) -> None:
+    # away's 9 (a zombie, FUMBBL id ending R1) joins with a serverAddPlayer command after the
+    # kick-off: at the kick he is in neither team, nor compared
+    doc = _get_the_ref()
+    away = doc["game"]["teamAway"]["playerArray"]
+    away.append(dict(away[0], playerId="9R1", playerNr=9))
+    doc["gameLog"]["commandArray"].append(
+        {"netCommandId": "serverAddPlayer", "teamId": "200", "playerState": 9,
+         "player": {"playerId": "9R1", "playerName": "Zombie"},
+         "modelChangeList": {"modelChangeArray": [
+             {"modelChangeId": "fieldModelSetPlayerState", "modelChangeKey": "9R1",
+              "modelChangeValue": 9}]}})
+    k = extract(tmp_path, doc)
+    ids = [p["id"] for p in k.scenario["teams"]["away"]["players"]]
+    assert ids == ["p5", "p6", "p7", "p8"]
+    assert not any(key.startswith("players.p9R1.") for key in k.expect)
+    assert verdict(k).status == "agree"
+
+
+def test_a_star_added_before_the_kick_plays(tmp_path: Path) -> None:
+    # a Star Player added (serverAddPlayer) before the first kick-off is in his team from then
+    doc = _get_the_ref()
+    away = doc["game"]["teamAway"]["playerArray"]
+    away.append(dict(away[0], playerId="200S1", playerNr=99))
+    doc["gameLog"]["commandArray"].insert(0, {
+        "netCommandId": "serverAddPlayer", "teamId": "200", "playerState": 9,
+        "player": {"playerId": "200S1"}})
+    k = extract(tmp_path, doc)
+    assert [p["id"] for p in k.scenario["teams"]["away"]["players"]][-1] == "p200S1"
+    assert k.expect["players.p200S1.status"] == "reserves"
+
+
+def test_kicking_boots_give_kick(tmp_path: Path) -> None:
+    # classic: the Kicking Boots card (FUMBBL's playCard, fieldModelAddCard) on home 4 before the
+    # kick: Kick, Dirty Player and -1 MA until the end of the game; he kicks with Kick
+    doc = replay_doc([cmd([rep("playCard", teamId="100", card="Kicking Boots", playerId="4")],
+                          [("fieldModelAddCard", "4", "Kicking Boots")]),
+                      cmd([scatter([19, 11], "South", 5, 4)]),
+                      cmd([rep("skillUse", playerId="4", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")], [land([19, 9])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 9])])], rules=None)
+    k = extract(tmp_path, doc)
+    (p4,) = [p for p in k.scenario["teams"]["home"]["players"] if p["id"] == "p4"]
+    assert p4["ma"] == 5 and p4["skills"] == ["kick", "dirty_player"]
+    assert k.scenario["kick"]["kicker"] == "p4" and k.expect["players.p4.ma"] == 5
+    assert verdict(k).status == "agree"
+
+
+def test_game_options_that_change_the_rules_refuse_the_game(tmp_path: Path) -> None:
+    from test_fumbbl_log import _write
+
+    from kickoff.core.errors import ScenarioError
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    for option, value in (("maxPlayersOnField", "12"), ("minPlayersOnLos", "2"),
+                          ("spikedBall", "true")):
+        doc = _get_the_ref()
+        doc["game"]["gameOptions"]["gameOptionArray"].append(
+            {"gameOptionId": option, "gameOptionValue": value})
+        path = _write(tmp_path, "o.json", doc)
+        try:
+            extract_kickoffs(path)
+        except ScenarioError as e:
+            assert f"FUMBBL game option {option}=" in str(e) and "not read" in str(e)
+        else:
+            raise AssertionError(f"{option}={value} was read")
+    # the edition's own values change nothing
+    doc = _get_the_ref()
+    doc["game"]["gameOptions"]["gameOptionArray"] += [
+        {"gameOptionId": "maxPlayersOnField", "gameOptionValue": "11"},
+        {"gameOptionId": "minPlayersOnLos", "gameOptionValue": "3"},
+        {"gameOptionId": "spikedBall", "gameOptionValue": "false"}]
+    assert len(extract_kickoffs(_write(tmp_path, "o.json", doc))) == 1
+
+
+def test_verify_names_a_refused_game_once(tmp_path: Path) -> None:
+    from helpers import cli
+    from test_fumbbl_log import _write
+
+    doc = _get_the_ref()
+    doc["game"]["gameOptions"]["gameOptionArray"].append(
+        {"gameOptionId": "spikedBall", "gameOptionValue": "true"})
+    code, _, err = cli(["fumbbl", "verify", str(_write(tmp_path, "s.json", doc))])
+    assert code == 1 and "Traceback" not in err
+    assert err.count("spikedBall") == 1
