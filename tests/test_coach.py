@@ -399,6 +399,30 @@ def test_heat_map_png_has_coordinates_teams_objective_and_the_lines(
     assert 12.5 in [line.get_xdata()[0] for line in ax.get_lines()]  # halfway, between the LoS
 
 
+def test_sevens_heat_map_png_draws_each_team_s_line_of_scrimmage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sevens has two Lines of Scrimmage with six columns between them (home LoS squares x = 6,
+    away x = 13): each is drawn and named, and no "halfway" line between x = 9 and 10."""
+    from kickoff.analysis import KickoffSolver, plot, rank_targets
+    from kickoff.formats.match import build_match
+
+    figures: list[object] = []
+    monkeypatch.setattr(plot.plt, "close", figures.append)
+    match = build_match("sevens", None, None, None, None, "home")
+    ranked = rank_targets(KickoffSolver(match.state, match.ruleset, events="none"), "touchback")
+    plot.heatmap_png(match.state, ranked, "touchback", tmp_path / "s.png", title="sevens")
+    fig = figures[0]
+    texts = [t.get_text() for t in fig.texts]  # type: ignore[attr-defined]
+    assert {"home Line of Scrimmage", "away Line of Scrimmage"} <= set(texts), texts
+    assert not any("halfway" in t for t in texts), texts
+    verticals = sorted(line.get_xdata()[0] for line in fig.axes[0].get_lines()  # type: ignore[attr-defined]
+                       if line.get_xdata()[0] == line.get_xdata()[1])
+    assert verticals == [0.5, 6.5, 12.5, 18.5]  # the End Zones' and the two Lines of Scrimmage
+    assert plot.scrimmage_lines(match.ruleset.pitch) == [
+        (6.5, "home Line of Scrimmage"), (12.5, "away Line of Scrimmage")]
+
+
 # --------------------------------------------------------------------------- 80 columns
 
 

@@ -43,6 +43,21 @@ def test_engine_example_prints_a_touchback_rate(
     assert 0.0 < float(match.group(1)) < 100.0
 
 
+def test_python_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """A newcomer's copy of the README's Python examples type-checks with ``mypy --strict``, run
+    from a folder of his own (no project configuration): the plain ``dict`` literals of the
+    engine example are what :func:`~kickoff.formats.teams.build_state` takes."""
+    files = []
+    for i, block in enumerate(BLOCKS):
+        files.append(tmp_path / f"example_{i}.py")
+        files[-1].write_text(block)
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir",
+                           str(tmp_path / "cache"), *map(str, files)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith(f"Success: no issues found in {len(BLOCKS)} source files")
+
+
 # --------------------------------------------------------------------------- the shell blocks
 
 SHELL_BLOCKS = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S)

@@ -509,6 +509,21 @@ def test_build_state_refuses_a_side_or_weather_it_does_not_know(kicking: str, we
     assert [p.text() for p in caught.value.problems] == [problem]
 
 
+def test_build_state_names_a_missing_or_unknown_side_of_its_mappings() -> None:
+    """``teams`` and ``setups`` are plain mappings (a newcomer's ``dict[str, ...]``): a side
+    missing or a key that is no side is a ``ScenarioError`` naming the mapping, not a
+    ``KeyError``."""
+    rs = RULESETS["bb2020"]
+    teams = {"home": load_team("human", "bb2020"), "visitors": load_team("orc", "bb2020")}
+    setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
+              "away": load_setup("botbowl_off_wedge", rs.pitch)}
+    with pytest.raises(ScenarioError) as caught:
+        build_state(rs, teams, setups, "home")
+    assert [p.text() for p in caught.value.problems] == [
+        "teams: no away entry: give both sides, home and away",
+        "teams: 'visitors' is not a side: home or away"]
+
+
 ROOT = Path(__file__).parent.parent
 
 

@@ -142,3 +142,42 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
     keep = os.environ.get("KICKOFF_SCREENSHOTS")
     if keep:
         shutil.copy(shot, Path(keep) / shot.name)
+
+
+def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server: str) -> None:
+    """The progress bar is full once the search is Done (it stood at a fifth: the elapsed share
+    of the time bound when the search ended early); after "Take it", another ruleset makes the
+    suggestion (of the old match) go, and the panel says why."""
+    errors: list[str] = []
+    with _opened(server, errors, viewport={"width": 1500, "height": 1900}) as page:
+        page.uncheck("#show-heat")
+        page.select_option("#events", "none")
+        page.select_option("#ruleset", "sevens")
+        page.wait_for_function("state.doc.ruleset === 'sevens'")
+        page.wait_for_selector("#legal:not([hidden])")
+        page.fill("#suggest-seconds", "2")
+        page.click("#suggest")
+        page.wait_for_selector("#suggest-result:not([hidden])", timeout=180_000)
+        _status_starts(page, "Done: ")
+        bar = page.evaluate("[document.getElementById('suggest-bar').value, "
+                            "document.getElementById('suggest-bar').max, "
+                            "document.getElementById('suggest-bar').position]")
+        assert bar == [1, 1, 1], bar
+        page.wait_for_timeout(1_000)  # no late poll takes it back
+        assert page.evaluate("document.getElementById('suggest-bar').position") == 1
+
+        page.click("#suggest-take")
+        page.wait_for_function("document.getElementById('suggest-take').disabled")
+        page.select_option("#ruleset", "bb2020")
+        page.wait_for_function("state.doc.ruleset === 'bb2020'")
+        page.wait_for_selector("#suggest-result", state="hidden")
+        _status_starts(page, "The match has changed since the last search")
+        assert page.evaluate("suggesting.answer") is None
+        # a search of the new match shows its own suggestion again
+        page.fill("#suggest-seconds", "2")
+        page.click("#suggest")
+        page.wait_for_selector("#suggest-result:not([hidden])", timeout=180_000)
+        answer = json.loads(page.evaluate("JSON.stringify(suggesting.answer)"))
+        assert page.evaluate("suggesting.snapshot.ruleset") == "bb2020"
+        assert answer["receiving"] == "away" and page.is_enabled("#suggest-take")
+    assert errors == [], errors

@@ -256,6 +256,19 @@ def test_kick_seeded_is_replay(client: TestClient, default_doc: dict[str, Any]) 
     assert any(s["step"] == "roll" and s["die"] == "d8" for s in result["log"])
 
 
+@pytest.mark.parametrize(("seed", "event"), [(7, "Blitz!"), (34, "Time-out"),
+                                             (12, "Officious Ref"), (13, "Pitch Invasion")])
+def test_kick_names_its_event_as_blood_bowl_does(client: TestClient, default_doc: dict[str, Any],
+                                                 seed: int, event: str) -> None:
+    """The page's end line says ``Event: Blitz!``, not ``Event: blitz.``: the answer names the
+    Kick-off event by its Blood Bowl name (``kickoff run``'s)."""
+    doc = {**default_doc, "seed": seed, "kick": {"target": [19, 3]}}
+    answer = client.post("/api/kick", json={"scenario": doc}).json()
+    assert answer["event"] == event
+    assert answer["result"]["event"]["name"] == event.lower().rstrip("!").replace("-", "_") \
+        .replace(" ", "_")
+
+
 def test_kick_without_seed_names_its_seed(client: TestClient, default_doc: dict[str, Any]) -> None:
     result = client.post("/api/kick", json={"scenario": default_doc}).json()["result"]
     assert isinstance(result["seed"], int)
@@ -575,12 +588,36 @@ def test_export_fumbbl(client: TestClient, default_doc: dict[str, Any]) -> None:
     assert fumbbl_setup.parse_json(js.text).name == "Wedge"
 
 
+def test_export_of_a_fumbbl_extract_uses_the_numbers_of_the_names(
+    client: TestClient
+) -> None:
+    """A scenario of ``kickoff fumbbl extract`` (ids ``p<FUMBBL id>``, names ``Name (Position,
+    #7)``) exports its set-up by the jersey numbers its discs show, not one refusal a player."""
+    from kickoff.core.state import jersey_number
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    root = Path(__file__).parent.parent.parent
+    doc = extract_kickoffs(root / "examples" / "replay_demo.json.gz")[0].scenario
+    for side in ("home", "away"):
+        r = client.post("/api/setup/export", json={"scenario": doc, "side": side,
+                                                   "format": "fumbbl-xml"})
+        assert r.status_code == 200, r.text
+        placed = {int(jersey_number(p["name"]) or 0) for p in doc["teams"][side]["players"]
+                  if p["square"]}
+        assert set(fumbbl_setup.parse_xml(r.text).positions) == placed
+        assert len(placed) == 11
+
+
 def test_export_bad_input(client: TestClient, default_doc: dict[str, Any]) -> None:
     doc = copy.deepcopy(default_doc)
     doc["teams"]["home"]["players"][3]["id"] = "thrower"
     found = problems(client.post("/api/setup/export", json={"scenario": doc, "side": "home"}), 422)
     assert found == ["scenario.teams.home.players[3].id: 'thrower' carries no jersey number: "
-                     "set-ups name players by number, ids h1..h99"]
+                     "set-ups name players by number, ids h1..h99 or a name with '#<number>'"]
+    doc["teams"]["home"]["players"][3]["name"] = "Thrower (Thrower, #1)"  # h1's number
+    found = problems(client.post("/api/setup/export", json={"scenario": doc, "side": "home"}), 422)
+    assert found == ["scenario.teams.home.players[3].id: 'h1' and 'thrower' both carry jersey "
+                     "number 1: set-ups name players by number"]
     found = problems(client.post("/api/setup/export", json={"scenario": default_doc,
                                                              "side": "middle"}), 422)
     assert found[0].startswith("side: Input should be 'home' or 'away'")

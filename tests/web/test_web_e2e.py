@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -25,6 +26,7 @@ import pytest
 from kickoff.analysis import KickoffSolver
 from kickoff.analysis.targets import DEFAULT_EVENTS
 from kickoff.core import Square
+from kickoff.formats.narration import bb_name
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -150,6 +152,9 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         else:
             assert f"Ball on the ground at [{ball['square'][0]}, {ball['square'][1]}]" in end
         assert "Seed 7." in end
+        name = bb_name(result["event"]["name"])  # seed 7: Blitz!, told "Event: Blitz!"
+        assert f"Event: {name}{'' if name.endswith('!') else '.'}" in end, end
+        assert "_" not in end and "Event: blitz" not in end
         for pid, p in result["players"].items():  # the final positions are drawn
             if p["square"] is not None:
                 x, y = _centre(page, f'g.player[data-id="{pid}"]')
@@ -163,6 +168,88 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
     keep = os.environ.get("KICKOFF_SCREENSHOTS")
     if keep:  # the set-up with its heat map and one target's odds: the README's picture
         shutil.copy(shots[0], Path(keep) / shots[0].name)
+
+
+def _square_of(page: Any, pid: str) -> list[int] | None:
+    found: list[int] | None = page.evaluate(f"playerById({json.dumps(pid)}).square")
+    return found
+
+
+def test_dropping_a_player_on_a_team_mate_swaps_them(server: str) -> None:
+    """One player a square, as FUMBBL's client keeps it: a player dropped on a team-mate's
+    square swaps with him (one disc on each square, and the next drag moves the player
+    dragged to it); dropped on an opponent, nothing moves and the page says why; dropped from
+    the Reserves on a team-mate, the team-mate goes to the Reserves."""
+    errors: list[str] = []
+    with _opened(server, errors, viewport={"width": 1500, "height": 1040}) as page:
+        page.uncheck("#show-heat")
+        page.wait_for_selector("#legal:not([hidden])")
+        h1, h2 = _square_of(page, "h1"), _square_of(page, "h2")
+        assert h1 is not None and h2 is not None and h1 != h2
+        _drag(page, "h1", (h2[0], h2[1]))
+        page.wait_for_function("state.version > 1 && playerById('h2').square[1] === "
+                               f"{h1[1]}")
+        assert (_square_of(page, "h1"), _square_of(page, "h2")) == (h2, h1)
+        for pid, sq in (("h1", h2), ("h2", h1)):  # each disc drawn on its own square
+            x, y = _centre(page, f'g.player[data-id="{pid}"]')
+            sx, sy = _centre(page, f'rect.square[data-x="{sq[0]}"][data-y="{sq[1]}"]')
+            assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
+        page.wait_for_selector("#legal:not([hidden])")  # still legal: the two traded places
+        # the next drag from that square moves the player dropped there (h1), not h2
+        _drag(page, "h1", (h1[0], h1[1]))
+        page.wait_for_function(f"playerById('h1').square[1] === {h1[1]}")
+        assert (_square_of(page, "h1"), _square_of(page, "h2")) == (h1, h2)
+
+        # on an opponent: refused, nobody moves
+        a1 = _square_of(page, "a1")
+        assert a1 is not None
+        _drag(page, "h1", (a1[0], a1[1]))
+        page.wait_for_function("document.getElementById('status').textContent.includes("
+                               "\"a1's square\")")
+        assert (_square_of(page, "h1"), _square_of(page, "a1")) == (h1, a1)
+
+        # from the Reserves onto a team-mate: the team-mate takes his place in the Reserves
+        reserve = page.evaluate("state.doc.teams.home.players.find(p => !p.square).id")
+        _drag(page, reserve, (h2[0], h2[1]))
+        page.wait_for_function("playerById('h2').square === null")
+        assert _square_of(page, reserve) == h2
+        assert page.locator(f'rect.square[data-x="{h2[0]}"][data-y="{h2[1]}"]').count() == 1
+        squares = page.evaluate("state.doc.teams.home.players.filter(p => p.square)"
+                                ".map(p => p.square.join(','))")
+        assert len(squares) == len(set(squares)) == 11  # one player a square
+    assert errors == []
+
+
+def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
+    """At 1366 x 768 (a laptop), a Kick! refused for an illegal set-up is told beside the
+    button, on the screen without scrolling, not in the footer below the fold."""
+    errors: list[str] = []
+    with _opened(server, errors, viewport={"width": 1366, "height": 768}) as page:
+        page.uncheck("#show-heat")
+        page.wait_for_selector("#legal:not([hidden])")
+        _drag(page, "h1", (17, 12))
+        page.wait_for_selector("#problems li")
+        page.click("#kick")
+        page.wait_for_function("document.getElementById('kick-status').textContent"
+                               ".startsWith('No kick-off')")
+        said = page.locator("#kick-status")
+        assert said.is_visible()
+        assert "h1" in (said.text_content() or "")
+        assert page.evaluate("window.scrollY") == 0
+        box, button = said.bounding_box(), page.locator("#kick").bounding_box()
+        assert box is not None and button is not None
+        assert box["y"] + box["height"] <= 768, box  # above the fold
+        # beside the button
+        def gap(a: dict[str, float], b: dict[str, float], at: str, size: str) -> float:
+            return max(0.0, a[at] - (b[at] + b[size]), b[at] - (a[at] + a[size]))
+        gap_x, gap_y = gap(box, button, "x", "width"), gap(box, button, "y", "height")
+        assert gap_x < 20 and gap_y == 0, (box, button)
+        assert (said.text_content() or "").startswith("No kick-off: 3 problems (all under Set-up "
+                                                      "problems), the first: ")
+        assert page.evaluate("getComputedStyle(document.getElementById('kick-status')).color") \
+            == "rgb(170, 0, 0)"
+        assert not (page.text_content("#status") or "").startswith("No kick-off")
+    assert errors == []
 
 
 def test_page_events_default_is_the_cli_s(server: str) -> None:
@@ -210,6 +297,18 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         text = page.locator("g.player text").first.bounding_box()
         assert disc is not None and text is not None and text["width"] < disc["width"]
 
+        # Download set-up: the set-up file names the players by the numbers their discs show
+        # (not one "'p9200001' carries no jersey number" a player in the footer)
+        for side in ("home", "away"):
+            page.select_option("#export-side", side)
+            with page.expect_download() as download:
+                page.click("#download-setup")
+            setup = tomllib.loads(Path(download.value.path()).read_text())
+            shown = {page.text_content(f'g.player[data-id="{p["id"]}"] text'): p["square"]
+                     for p in scenario["teams"][side]["players"] if p["square"]}
+            assert sorted(setup["positions"], key=int) == sorted(shown, key=int), setup
+            assert "jersey" not in (page.text_content("#status") or "")
+
         # an illegal set-up: the kick-off and the odds are refused
         home = next(p for p in scenario["teams"]["home"]["players"] if p["square"])
         _drag(page, home["id"], (17, 12))
@@ -218,23 +317,24 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         page.wait_for_function("document.getElementById('odds-hint').textContent"
                                ".startsWith('No odds')")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("document.getElementById('kick-status').textContent"
                                ".startsWith('No kick-off')")
         # fixed: neither message stays
         _drag(page, home["id"], tuple(home["square"]))
         page.wait_for_selector("#legal:not([hidden])")
         page.wait_for_selector("#odds:not([hidden])", timeout=60_000)
-        assert page.text_content("#status") == ""
+        assert page.text_content("#kick-status") == ""
+        assert "No kick-off" not in (page.text_content("#status") or "")
         assert not (page.text_content("#odds-hint") or "").startswith("No odds")
         # illegal again, then another ruleset: no message of the old match stays
         _drag(page, home["id"], (17, 12))
         page.wait_for_selector("#problems li")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("document.getElementById('kick-status').textContent"
                                ".startsWith('No kick-off')")
         page.select_option("#ruleset", "classic")
         page.wait_for_function("state.doc.ruleset === 'classic'")
-        assert not (page.text_content("#status") or "").startswith("No kick-off")
+        assert not (page.text_content("#kick-status") or "").startswith("No kick-off")
     assert errors == []
 
 

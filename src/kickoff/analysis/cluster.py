@@ -109,7 +109,8 @@ class DaskExecutor(Executor):
 def check_options(workers: int | None, scheduler: str | None) -> None:
     """``ClusterError`` naming the option unless ``workers`` (1 to :data:`MAX_WORKERS`) or
     ``scheduler`` (``tcp://HOST:PORT`` or ``tls://HOST:PORT``), or neither, is given. Checked
-    before any work starts, so that a bad option writes nothing."""
+    before any work starts, so that a bad option writes nothing. Either given without Dask
+    installed: :class:`~kickoff.extras.MissingExtra` naming the extra ``cluster``."""
     if workers is not None and scheduler is not None:
         raise ClusterError("--workers and --scheduler: give one or the other (a local cluster of "
                            "N worker processes, or the scheduler of a running cluster)")
@@ -117,6 +118,10 @@ def check_options(workers: int | None, scheduler: str | None) -> None:
         raise ClusterError(f"--workers {workers}: 1 to {MAX_WORKERS} worker processes")
     if scheduler is not None:
         _parse_address(scheduler)
+    if workers is not None or scheduler is not None:
+        from kickoff.extras import require
+
+        require("cluster", "--workers" if workers is not None else "--scheduler")
 
 
 def _parse_address(address: str) -> tuple[str, int]:

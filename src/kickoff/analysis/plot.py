@@ -1,19 +1,27 @@
-"""A heat map of every kick target as a PNG (matplotlib): the pitch, the players, the odds."""
+"""A heat map of every kick target as a PNG (matplotlib): the pitch, the players, the odds.
+
+Needs the extra ``plot`` (``pip install 'kickoff[plot]'``): importing this module without
+matplotlib raises :class:`~kickoff.extras.MissingExtra` naming it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import IO
 
-import matplotlib
+from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
+from kickoff.core.pitch import Pitch
+from kickoff.core.state import GameState, disc_label
+from kickoff.extras import require
+
+require("plot", "kickoff.analysis.plot")  # before matplotlib: its absence named, with the extra
+
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-import numpy as np
-from matplotlib.patches import Circle, Rectangle
-
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
-from kickoff.core.state import GameState, disc_label
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.patches import Circle, Rectangle  # noqa: E402
 
 #: Pixels per square in the PNG.
 SQUARE_PX = 40
@@ -23,6 +31,31 @@ SQUARE_PX = 40
 LEFT, TOP, BOTTOM, RIGHT = 1, 2, 1, 2
 #: Dots per inch of the figure (with :data:`SQUARE_PX`, its size in inches).
 DPI = 100
+
+
+def scrimmage_lines(pitch: Pitch) -> list[tuple[float, str]]:
+    """The Lines of Scrimmage of ``pitch`` as drawn: ``(x, name)``, ``x`` in pitch coordinates
+    (a square's centre is a whole number: a line between columns 12 and 13 is at 12.5).
+
+    Each team's Line of Scrimmage runs along the front of its half, beyond its LoS squares
+    (``pitch-and-dice.md``). On eleven-a-side the two meet at the halfway line: one line,
+    ``[(12.5, "Line of Scrimmage (halfway)")]``. On the Sevens pitch a gap of six columns lies
+    between them: ``[(6.5, "home Line of Scrimmage"), (12.5, "away Line of Scrimmage")]``.
+    """
+    home, away = pitch.los["home"] + 0.5, pitch.los["away"] - 0.5
+    if home == away:
+        return [(home, "Line of Scrimmage (halfway)")]
+    return [(home, "home Line of Scrimmage"), (away, "away Line of Scrimmage")]
+
+
+def _draw_lines(ax: Axes, pitch: Pitch) -> None:
+    """The Wide Zones' edges (dashed), the Lines of Scrimmage and the End Zones' edges."""
+    for row in (pitch.wide - 0.5, pitch.height - pitch.wide - 0.5):
+        ax.axhline(row, color="white", lw=1, ls="--", alpha=0.6, zorder=2)
+    for line_x, _ in scrimmage_lines(pitch):
+        ax.axvline(line_x, color="white", lw=2.5, alpha=0.9, zorder=2)
+    for edge in (0.5, pitch.width - 1.5):
+        ax.axvline(edge, color="white", lw=1.5, alpha=0.8, zorder=2)
 
 
 def heatmap_png(
@@ -35,10 +68,11 @@ def heatmap_png(
     The image is ``SQUARE_PX`` pixels a square; around the pitch, the margins ``LEFT``, ``TOP``,
     ``BOTTOM``, ``RIGHT`` (in squares) hold the pitch coordinates of every row and column, the
     title (the objective and ``title``, then both teams and who kicks), the names of the End
-    Zones and of the Line of Scrimmage, and the colour bar: 1160 x 720 for eleven-a-side,
-    920 x 560 for Sevens. Drawn on the pitch: the End Zones, the Wide Zones' edges, the Line of
-    Scrimmage (halfway), each target's value in percent, the best target framed in black, the
-    players (home blue, away red). Raises ``OSError`` if the file cannot be written.
+    Zones and of the Lines of Scrimmage, and the colour bar: 1160 x 720 for eleven-a-side,
+    920 x 560 for Sevens. Drawn on the pitch: the End Zones, the Wide Zones' edges, the Lines of
+    Scrimmage (:func:`scrimmage_lines`: one at halfway on eleven-a-side, two on Sevens), each
+    target's value in percent, the best target framed in black, the players (home blue, away
+    red). Raises ``OSError`` if the file cannot be written.
     """
     pitch = state.pitch
     grid = np.full((pitch.height, pitch.width), np.nan)
@@ -60,12 +94,7 @@ def heatmap_png(
     image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=max(0.01, float(np.nanmax(grid))),
                       alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
                       extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
-    for row in (pitch.wide - 0.5, pitch.height - pitch.wide - 0.5):
-        ax.axhline(row, color="white", lw=1, ls="--", alpha=0.6, zorder=2)
-    halfway = (pitch.los["home"] + pitch.los["away"]) / 2
-    ax.axvline(halfway, color="white", lw=2.5, alpha=0.9, zorder=2)
-    for edge in (0.5, pitch.width - 1.5):
-        ax.axvline(edge, color="white", lw=1.5, alpha=0.8, zorder=2)
+    _draw_lines(ax, pitch)
     for r in ranked:
         ax.text(r.target.x, r.target.y + 0.3, f"{float(r.value) * 100:.0f}", ha="center",
                 va="center", fontsize=6, color="black", alpha=0.7, zorder=3)
@@ -85,7 +114,8 @@ def heatmap_png(
     def under(x: float, text: str, ha: str = "center") -> None:
         fig.text((LEFT + x + 0.5) / width, below, text, ha=ha, va="center", fontsize=8)
     under(0, "home End Zone", "left")
-    under(halfway, "Line of Scrimmage (halfway)")
+    for line_x, name in scrimmage_lines(pitch):
+        under(line_x, name)
     under(pitch.width - 1, "away End Zone", "right")
     # The title, above the column coordinates.
     fig.text(0.5, 1 - 0.3 / height,

@@ -236,6 +236,10 @@ def odds(
     names the choices that beat the defaults."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
+    if png is not None:  # before the solving, not after it
+        from kickoff.extras import require
+
+        require("plot", "--png")
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
     refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
@@ -287,7 +291,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
         ranked = rank_targets(solver, goal,
                               lambda done, total: update(completed=done, total=total))
     if png is not None:
-        from kickoff.analysis.plot import heatmap_png
+        from kickoff.analysis.plot import heatmap_png  # MissingExtra without matplotlib
         from kickoff.formats.files import write_files
 
         image = io.BytesIO()

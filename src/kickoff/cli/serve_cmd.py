@@ -7,8 +7,10 @@ from typing import Annotated
 import typer
 
 from kickoff.analysis.simulate import max_jobs
+from kickoff.cli.common import guarded
 
 
+@guarded
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; another "
                                       "address lets other machines in).")] = "127.0.0.1",
@@ -19,10 +21,13 @@ def serve(
                                          "2).")] = 2,
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
-    document at /docs. Ctrl+C stops it."""
+    document at /docs. Ctrl+C stops it. Needs the extra web (pip install 'kickoff[web]')."""
     import ipaddress
     import socket
 
+    from kickoff.extras import require
+
+    require("web", "kickoff serve")
     import uvicorn
 
     from kickoff.web.app import create_app

@@ -19,7 +19,7 @@ from kickoff.core.pitch import SIDES, Side, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
-from kickoff.core.state import GameState, Team, Weather
+from kickoff.core.state import GameState, Team, Weather, jersey_number
 from kickoff.formats.teams import (
     FAMILY,
     ID_PREFIX,
@@ -164,19 +164,30 @@ def state_scenario(
 
 
 def _jersey_numbers(sc: ScenarioIn, side: Side) -> dict[str, int]:
-    """Player id -> jersey number for ``side``'s players (ids ``h<number>`` / ``a<number>``,
-    number 1..99); ``ScenarioError`` names each player whose id carries no number."""
+    """Player id -> jersey number for ``side``'s players, 1..99: the number of his id
+    (``h<number>`` / ``a<number>``), else the one his name carries, as a scenario of ``kickoff
+    fumbbl extract`` names its players (id ``p<FUMBBL id>``, name ``Name (Position, #7)``): the
+    number the page shows on his disc. ``ScenarioError`` names each player whose id and name
+    carry no number, and each number two players carry."""
     prefix = ID_PREFIX[side]
     numbers: dict[str, int] = {}
     problems: list[Problem] = []
     for i, p in enumerate(getattr(sc.teams, side).players):
         m = re.fullmatch(rf"{prefix}(\d{{1,2}})", p.id)
-        if m is None or int(m.group(1)) == 0:
+        named = jersey_number(p.name or "")
+        number = int(m.group(1)) if m is not None else int(named) if named is not None else 0
+        if number == 0:
             problems.append(Problem(f"{p.id!r} carries no jersey number: set-ups name players "
-                                    f"by number, ids {prefix}1..{prefix}99",
-                                    f"teams.{side}.players[{i}].id", (p.id,)))
+                                    f"by number, ids {prefix}1..{prefix}99 or a name with "
+                                    f"'#<number>'", f"teams.{side}.players[{i}].id", (p.id,)))
             continue
-        numbers[p.id] = int(m.group(1))
+        twin = next((pid for pid, n in numbers.items() if n == number), None)
+        if twin is not None:
+            problems.append(Problem(f"{twin!r} and {p.id!r} both carry jersey number {number}: "
+                                    "set-ups name players by number",
+                                    f"teams.{side}.players[{i}].id", (twin, p.id)))
+            continue
+        numbers[p.id] = number
     if problems:
         raise ScenarioError(problems)
     return numbers

@@ -464,19 +464,30 @@ def skill_problems(team: TeamData, where: str, ruleset: Ruleset) -> list[Problem
 
 def build_state(
     ruleset: Ruleset,
-    teams: Mapping[Side, tuple[str, TeamData]],
-    setups: Mapping[Side, tuple[str, SetupData]],
+    teams: Mapping[Side, tuple[str, TeamData]] | Mapping[str, tuple[str, TeamData]],
+    setups: Mapping[Side, tuple[str, SetupData]] | Mapping[str, tuple[str, SetupData]],
     kicking: Side,
     weather: Weather = "nice",
 ) -> GameState:
     """The state before a kick-off from two team files and two set-ups, checked.
 
+    ``teams`` and ``setups`` map each side, ``"home"`` and ``"away"``, to ``(where, file)``:
+    ``where`` names the file in messages, the file is what :func:`load_team` /
+    :func:`load_setup` return. A plain ``dict[str, ...]`` literal type-checks as well as a
+    ``dict[Side, ...]``.
+
     Raises ``SetupError`` listing every problem (unknown jersey numbers, squares, the set-up
-    rules of ``rulings.md`` section 1) and ``ScenarioError`` for unknown skills, or for a
+    rules of ``rulings.md`` section 1) and ``ScenarioError`` for unknown skills, for a side
+    missing from ``teams`` or ``setups`` or a key there that is not a side, or for a
     ``kicking`` that is not a side or a ``weather`` that is not a weather.
     """
     bad = ([Problem(f"{kicking!r} is not a side: home or away", "kicking")]
            if kicking not in SIDES else [])
+    for name, given in (("teams", teams), ("setups", setups)):
+        bad += [Problem(f"no {side} entry: give both sides, home and away", name)
+                for side in SIDES if side not in given]
+        bad += [Problem(f"{key!r} is not a side: home or away", name)
+                for key in given if key not in SIDES]
     if weather not in get_args(Weather):
         bad.append(Problem(f"{weather!r} is not a weather: {', '.join(get_args(Weather))}",
                            "weather"))

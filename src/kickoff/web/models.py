@@ -192,11 +192,14 @@ class KickAnswer(BaseModel):
     """The ``kickoff-result/1`` document of one kick-off (``log``: every die and step; the
     steps the page replays have the shape ``docs/formats.md`` pins, "The log's replayed
     steps"), the log told in sentences (``story[i]`` tells ``log[i]``, as ``kickoff run`` tells
-    it) and the default decisions the kick-off applied (``defaults``: one line each)."""
+    it), the default decisions the kick-off applied (``defaults``: one line each) and the
+    Kick-off event's Blood Bowl name (``event``: ``"Charge!"``, ``"Get the Ref"``; ``null``
+    when no event was rolled), as ``kickoff run`` names it."""
 
     result: dict[str, Any]
     story: list[str] = Field(default_factory=list)
     defaults: list[str] = Field(default_factory=list)
+    event: str | None = None
 
 
 # ------------------------------------------------------------- "Suggest a set-up" (issue 14)

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 
 from kickoff.core.errors import KickoffError
 from kickoff.core.kickoff import target_problem
-from kickoff.formats.narration import defaults_applied, sentences
+from kickoff.formats.narration import bb_name, defaults_applied, sentences
 from kickoff.formats.scenario import play, result_to_json
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, checked, prefixed
@@ -50,8 +50,10 @@ def kick(body: WithScenario, lim: AppLimits) -> dict[str, Any]:
     d = loaded.decisions
     given = {"high_kick": d.high_kick is not None, "touchback": d.touchback is not None,
              "free_turn": bool(d.blitz or d.charge)}
+    event = played.get("event")
     return {"result": played, "story": sentences(played["log"]),
-            "defaults": defaults_applied(played["log"], given, PAGE_CHOICES)}
+            "defaults": defaults_applied(played["log"], given, PAGE_CHOICES),
+            "event": bb_name(event["name"]) if event else None}
 
 
 @router.post("/api/odds", tags=["odds"], response_model=OddsAnswer)

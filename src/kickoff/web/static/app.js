@@ -123,6 +123,11 @@ function allPlayers() {
   return out;
 }
 
+function sideOf(id) {
+  const found = allPlayers().find(({p}) => p.id === id);
+  return found ? found.side : null;
+}
+
 function playerById(id) {
   const found = allPlayers().find(({p}) => p.id === id);
   return found ? found.p : null;
@@ -357,6 +362,20 @@ function endDrag(ev) {
   }
   const player = playerById(d.id);
   if (sq) {
+    // One player a square: dropped on a team-mate, the two swap (as FUMBBL's client does: the
+    // team-mate takes the dragged player's square, or his place in the Reserves); dropped on
+    // an opponent, nothing moves.
+    const here = allPlayers().find(({p: q}) => q.id !== player.id && q.square
+      && q.square[0] === sq[0] && q.square[1] === sq[1]);
+    if (here && here.side !== sideOf(player.id)) {
+      say(`[${sq.join(", ")}] is ${here.p.id}'s square (the ${here.side} team): ${player.id} stays`, true);
+      drawPlayers();
+      return;
+    }
+    if (here) {
+      here.p.square = player.square;
+      if (!here.p.square) delete here.p.status;
+    }
     player.square = sq;
     if (player.status === "reserves") delete player.status;
   } else if (p.y > benchTop()) {
@@ -376,6 +395,7 @@ function changed() {
   // A message about the match before this change no longer applies (a kick-off refused for an
   // illegal set-up, the odds of a target no longer chosen).
   if ($("status").style.color) say("");
+  if ($("kick-status").classList.contains("error")) kickSay("");
   if (!state.target) {
     $("odds").hidden = true;
     $("odds-hint").textContent = "Click a target square in the receiving half.";
@@ -384,6 +404,7 @@ function changed() {
   render();
   validate();
   schedule();
+  if (typeof suggestMatchChanged === "function") suggestMatchChanged();  // suggest.js
 }
 
 let timer = null;
@@ -579,7 +600,9 @@ function buildFrames(result) {
   return frames;
 }
 
-function endText(result) {
+// The end of a kick-off in one line; ``event`` is the Kick-off event's Blood Bowl name, as the
+// server gives it ("Charge!", "Get the Ref").
+function endText(result, event) {
   const parts = [];
   if (result.touchback) parts.push("Touchback.");
   const b = result.ball;
@@ -589,7 +612,7 @@ function endText(result) {
   } else if (b.square) {
     parts.push(`Ball on the ground at [${b.square.join(", ")}].`);
   }
-  if (result.event) parts.push(`Event: ${result.event.name.replaceAll("_", " ")}.`);
+  if (event) parts.push(`Event: ${/[.!]$/.test(event) ? event : `${event}.`}`);
   parts.push(`Seed ${result.seed}.`);
   return parts.join(" ");
 }
@@ -606,7 +629,7 @@ function showStep(at) {
   const done = r.at === r.frames.length - 1;
   $("kick-end").hidden = !done;
   if (done) {
-    $("kick-end").textContent = endText(r.result);
+    $("kick-end").textContent = endText(r.result, r.event);
     pause();
   }
 }
@@ -656,10 +679,17 @@ function fillChoices() {
   }
 }
 
+// A word about Kick! next to its button (a refusal, in red), not in the footer far below it.
+function kickSay(text, isError) {
+  const line = $("kick-status");
+  line.textContent = text;
+  line.classList.toggle("error", !!isError);
+}
+
 async function kick() {
   const seed = Number($("seed").value);
   if (!Number.isInteger(seed) || seed < 0) {
-    say("The seed must be a whole number, 0 or more.", true);
+    kickSay("The seed must be a whole number, 0 or more.", true);
     return;
   }
   const doc = withChoices(state.doc);
@@ -667,9 +697,9 @@ async function kick() {
   doc.seed = seed;
   if (state.target) doc.kick = {...(doc.kick || {}), target: state.target};
   try {
-    const {result, story, defaults} = await api("/api/kick", {scenario: doc});
+    const {result, story, defaults, event} = await api("/api/kick", {scenario: doc});
     stopReplay();
-    state.replay = {result, frames: buildFrames(result), at: 0, timer: null};
+    state.replay = {result, event, frames: buildFrames(result), at: 0, timer: null};
     // The sentences are the server's (kickoff.formats.narration), as kickoff run tells them.
     $("steps").replaceChildren(...result.log.map((step, i) => {
       const li = document.createElement("li");
@@ -686,9 +716,14 @@ async function kick() {
     render();
     showStep(0);
     play();
-    say(`Kick-off played from seed ${result.seed}.`);
+    kickSay(`Kick-off played from seed ${result.seed}.`);
   } catch (e) {
-    say(`No kick-off: ${e.message}`, true);
+    // Short, beside the button: an illegal set-up's problems are all listed under "Set-up
+    // problems"; the first is told here.
+    const problems = e.problems || [];
+    kickSay(problems.length > 1
+      ? `No kick-off: ${problems.length} problems (all under Set-up problems), the first: ${problems[0].text}`
+      : `No kick-off: ${e.message}`, true);
   }
 }
 

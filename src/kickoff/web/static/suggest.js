@@ -202,16 +202,36 @@ function suggestDrawPitch(svg, doc, side, squares, target, from) {
     `${side} Reserves: ${reserves.length ? reserves.map((n) => `#${n}`).join(", ") : "none"}`);
 }
 
+// Whether the page's match is still the one a search began from: the same ruleset, kicking
+// team and receiving players (the suggestion's squares and values are of that match).
+function suggestSameMatch(snap, receiving) {
+  const ids = (d) => d.teams[receiving].players.map((p) => p.id).sort().join(",");
+  return state.doc.ruleset === snap.ruleset && (state.doc.kicking || "home") === (snap.kicking || "home")
+    && ids(state.doc) === ids(snap);
+}
+
+// Called by app.js's changed() on every change of the page's scenario: once the match is no
+// longer the one searched (another ruleset, kicking team or team), the suggestion shown, taken
+// or not, is of another match: it goes, and the panel says why.
+function suggestMatchChanged() {
+  const job = suggesting.answer;
+  if (!job || suggesting.job || suggestSameMatch(suggesting.snapshot, job.receiving)) return;
+  suggesting.answer = null;
+  $("suggest-result").hidden = true;
+  $("suggest-progress").hidden = true;
+  $("suggest-bar").value = 0;
+  suggestProblems([]);
+  suggestSay("The match has changed since the last search (its ruleset, kicking team or teams): " +
+    "suggest again for this one.");
+}
+
 // "Take it": the suggestion becomes the receiving team's set-up in the page's scenario (the
 // odds, the heat map and Kick! then use it), if the match is still the one searched.
 function suggestTake() {
   const job = suggesting.answer;
   if (!job) return;
-  const snap = suggesting.snapshot;
   const team = state.doc.teams[job.receiving];
-  const ids = (d) => d.teams[job.receiving].players.map((p) => p.id).sort().join(",");
-  if (state.doc.ruleset !== snap.ruleset || (state.doc.kicking || "home") !== (snap.kicking || "home")
-      || ids(state.doc) !== ids(snap)) {
+  if (!suggestSameMatch(suggesting.snapshot, job.receiving)) {
     say("The match has changed since the search began: suggest again.", true);
     return;
   }
