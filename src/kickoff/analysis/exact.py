@@ -136,7 +136,7 @@ class KickoffSolver:
             raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
-            raise DecisionError("decisions.touchback: exact odds take a player id, not a square")
+            raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
         #: The receiving coach's choices (player ids, ``None``: the default).
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback

@@ -246,13 +246,14 @@ class KickSolver:
     def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
         """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
         if act.action != "kick" or act.aim is None:
-            raise DecisionError(f"{act.where}: the odds are for a Kick action with an aim")
+            raise DecisionError.at(act.where, "the odds are for a Kick action with an aim")
         if act.path:
-            raise NotSupportedError(f"{act.where}.path: the odds are for a kick from where the "
+            raise NotSupportedError.at(f"{act.where}.path", "the odds are for a kick from where the "
                                     "kicker stands (no move before it)")
         kicker = self.state.players.get(act.player)
         if kicker is None:
-            raise DecisionError(f"{act.where}.player: no player {act.player!r} in either team")
+            raise DecisionError.at(f"{act.where}.player", f"no player {act.player!r} in either team",
+                                   code="unknown_player")
         side = kicker.side
         if landing == "best":
             policy: LandingPolicy = _choose_later

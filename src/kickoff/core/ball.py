@@ -195,7 +195,7 @@ def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
     for pid in chosen:
         p = ctx.player(pid, "decisions.diving_catch")
         if "diving_catch" not in p.skills:
-            raise DecisionError(f"decisions.diving_catch: {pid} has no Diving Catch skill")
+            raise DecisionError.at("decisions.diving_catch", f"{pid} has no Diving Catch skill")
         if pid in by_id and by_id[pid] not in out:
             out.append(by_id[pid])
     return out
@@ -475,8 +475,8 @@ def award(ctx: KickoffContext) -> BallState:
         )
         if isinstance(choice, Square) and rs.touchback_without_recipient == "square":
             if not pitch.in_receiving_area(ctx.receiving, choice) or choice in st.board:
-                raise DecisionError(
-                    f"decisions.touchback: square {list(choice)} is not an empty square of the "
+                raise DecisionError.at("decisions.touchback",
+                    f"square {list(choice)} is not an empty square of the "
                     "receiving area"
                 )
             ctx.note("touchback", to=choice.as_list(), why="square named by the receiving coach")
@@ -485,8 +485,8 @@ def award(ctx: KickoffContext) -> BallState:
             ctx.note("touchback", to=None if nearest is None else nearest.as_list(),
                      why="no eligible recipient: nearest empty square to the centre")
             return Rests(nearest, True)
-        raise DecisionError(
-            f"decisions.touchback: {_describe(choice)} cannot be given the ball: no receiving "
+        raise DecisionError.at("decisions.touchback",
+            f"{_describe(choice)} cannot be given the ball: no receiving "
             "player can hold it; the ball goes to the empty square nearest the centre of the "
             "receiving set-up zone"
         )
@@ -509,8 +509,8 @@ def _named_player(
         return among[0]
     if isinstance(choice, str) and ctx.player(choice, "decisions.touchback") in among:
         return ctx.state.players[choice]
-    raise DecisionError(
-        f"decisions.touchback: {_describe(choice)} {refusal}; eligible: "
+    raise DecisionError.at("decisions.touchback",
+        f"{_describe(choice)} {refusal}; eligible: "
         + ", ".join(p.id for p in among)
     )
 

@@ -92,7 +92,7 @@ class KickoffContext:
             else:
                 value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
-            raise DiceError(f"{e}, needed for: {why}") from None
+            raise e.needed_for(why) from None
         if self.logging:
             self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
@@ -177,5 +177,5 @@ class KickoffContext:
         """The player ``pid`` named by a decision; ``DecisionError`` naming ``role`` if unknown."""
         p = self.state.players.get(pid)
         if p is None:
-            raise DecisionError(f"{role}: no player {quoted_id(pid)} in either team")
+            raise DecisionError.at(role, f"no player {quoted_id(pid)} in either team", code="unknown_player")
         return p

@@ -165,10 +165,10 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> l
     targets: set[tuple[int, int]] = set()
     for m in moves:
         if m.player in seen:
-            raise DecisionError(f"{key}: player {m.player} is named twice")
+            raise DecisionError.at(key, f"player {m.player} is named twice")
         seen.add(m.player)
         if m.to in targets:
-            raise DecisionError(f"{key}: two players are moved to {list(m.to)}")
+            raise DecisionError.at(key, f"two players are moved to {list(m.to)}")
         targets.add(m.to)
     players = [st.players[m.player] for m in moves]
     for p in players:
@@ -192,7 +192,7 @@ def _check_resetup(ctx: KickoffContext, key: str, clashes: Sequence[str] = ()) -
     if clashes:  # the board no longer holds every player: read the players, not the facts
         problems = "; ".join([*clashes, *(p.text() for p in setup_problems(
             ctx.state, ctx.ruleset, ctx.kicking, check_count=False))])
-        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
+        raise DecisionError.at(key, f"the new set-up is illegal: {problems}")
     checked = ctx.state.facts().resetups
     for ruleset, side, found in checked:
         if ruleset is ctx.ruleset and side == ctx.kicking:
@@ -203,13 +203,13 @@ def _check_resetup(ctx: KickoffContext, key: str, clashes: Sequence[str] = ()) -
             ctx.state, ctx.ruleset, ctx.kicking, check_count=False))
         checked.append((ctx.ruleset, ctx.kicking, problems))
     if problems:
-        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
+        raise DecisionError.at(key, f"the new set-up is illegal: {problems}")
 
 
 def _kicking_mover(ctx: KickoffContext, pid: str, key: str) -> Player:
     p = ctx.player(pid, key)
     if p.side != ctx.kicking or p.square is None:
-        raise DecisionError(f"{key}: {pid} is not a kicking team player on the pitch")
+        raise DecisionError.at(key, f"{pid} is not a kicking team player on the pitch")
     return p
 
 
@@ -258,13 +258,14 @@ def solid_defence(ctx: KickoffContext) -> None:
     assert n is not None
     moves = ctx.decisions.solid_defence
     if len(moves) > n:
-        raise DecisionError(f"decisions.solid_defence: {len(moves)} players named, at most {n} may move")
+        raise DecisionError.at("decisions.solid_defence", f"{len(moves)} players named, at most {n} may move")
     for m in moves:
         p = _kicking_mover(ctx, m.player, "decisions.solid_defence")
         if not (p.standing and ctx.state.is_open(p)):
-            raise DecisionError(f"decisions.solid_defence: {p.id} at {list(p.square or ())} is not Open")
+            raise DecisionError.at("decisions.solid_defence", f"{p.id} at {list(p.square or ())} is not Open")
         if p.square == m.to:
-            raise DecisionError(f"decisions.solid_defence: {p.id} is named for his own square {list(m.to)}")
+            raise DecisionError.at("decisions.solid_defence",
+                                   f"{p.id} is named for his own square {list(m.to)}")
     clashes = _apply_moves_together(ctx, moves, "decisions.solid_defence")
     _check_resetup(ctx, "decisions.solid_defence", clashes)
 
@@ -283,8 +284,8 @@ def high_kick(ctx: KickoffContext) -> None:
         return
     p = ctx.player(pid, "decisions.high_kick")
     if p.side != ctx.receiving or not p.standing or not ctx.state.is_open(p):
-        raise DecisionError(
-            f"decisions.high_kick: {pid} is not an Open, Standing player of the receiving team"
+        raise DecisionError.at("decisions.high_kick",
+            f"{pid} is not an Open, Standing player of the receiving team"
         )
     ctx.state.move(p, landing)
     ctx.note("high_kick", player=pid, to=landing.as_list())
@@ -353,28 +354,28 @@ def quick_snap(ctx: KickoffContext) -> None:
     eligible = {p.id for p in team.players
                 if p.standing and (n is None or st.is_open(p))} if moves else set()
     if n is not None and len(moves) > n:
-        raise DecisionError(f"decisions.quick_snap: {len(moves)} players named, at most {n} may move")
+        raise DecisionError.at("decisions.quick_snap", f"{len(moves)} players named, at most {n} may move")
     moved: set[str] = set()
     for i, m in enumerate(moves):
         key = f"decisions.quick_snap[{i}]"
         p = ctx.player(m.player, key)
         if p.id not in eligible:
-            raise DecisionError(
-                f"{key}: {p.id} may not move: not a"
+            raise DecisionError.at(key,
+                f"{p.id} may not move: not a"
                 + ("n Open" if n is not None else "")
                 + " Standing receiving player on the pitch"
             )
         if p.id in moved:
-            raise DecisionError(f"{key}: {p.id} has already moved")
+            raise DecisionError.at(key, f"{p.id} has already moved")
         assert p.square is not None
         if p.square == m.to:
-            raise DecisionError(f"{key}: {p.id} is named for his own square {list(m.to)}")
+            raise DecisionError.at(key, f"{p.id} is named for his own square {list(m.to)}")
         if distance(p.square, m.to) != 1:
-            raise DecisionError(
-                f"{key}: {p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
+            raise DecisionError.at(key,
+                f"{p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
             )
         if not st.pitch.on_pitch(m.to) or m.to in st.board:
-            raise DecisionError(f"{key}: {list(m.to)} is not an empty square of the pitch")
+            raise DecisionError.at(key, f"{list(m.to)} is not an empty square of the pitch")
         st.move(p, m.to)
         moved.add(p.id)
     if ctx.logging:
@@ -557,8 +558,8 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
         return candidates[0]
     p = ctx.player(pid, "decisions.prayer.player")
     if p not in candidates:
-        raise DecisionError(
-            f"decisions.prayer.player: {pid} cannot receive {prayer}; candidates: "
+        raise DecisionError.at("decisions.prayer.player",
+            f"{pid} cannot receive {prayer}; candidates: "
             + ", ".join(c.id for c in candidates)
         )
     return p
@@ -620,7 +621,7 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> None:
     skill = ctx.decisions.prayer_skill
     if skill is not None:
         if skill in p.skills:
-            raise DecisionError(f"decisions.prayer.skill: {p.id} already has {skill}")
+            raise DecisionError.at("decisions.prayer.skill", f"{p.id} already has {skill}")
         _gain_skill(ctx, p, skill)
 
 

@@ -9,6 +9,7 @@ direction, distance die, the 2D6 table roll, the event's own dice, then the land
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from kickoff.core import ball
@@ -169,14 +170,14 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
             return None, True
         p = ctx.player(d.kicker, "kick.kicker")
         if p.side != st.kicking or p.square is None or p.status != "standing":
-            raise DecisionError(
-                f"kick.kicker: {p.id} is not a Standing player of the kicking team on the pitch"
+            raise DecisionError.at("kick.kicker",
+                f"{p.id} is not a Standing player of the kicking team on the pitch"
             )
         # A LoS kicker is allowed only when nobody is eligible, and never with Kick It!.
         los_allowed = not kick_it and not eligible and p in on_los
         if (kick_it or rs.kicker_required) and p not in eligible and not los_allowed:
-            raise DecisionError(
-                f"kick.kicker: {p.id} at {list(p.square)} may not kick: the kicker must be "
+            raise DecisionError.at("kick.kicker",
+                f"{p.id} at {list(p.square)} may not kick: the kicker must be "
                 "off the Line of Scrimmage and outside the Wide Zones"
                 + ("" if kick_it else " (a LoS player only when nobody else can)")
             )
@@ -194,12 +195,12 @@ def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
     if not ctx.decisions.use_kick_skill:
         return False
     if kicker is None:
-        raise DecisionError("decisions.use_kick_skill: there is no kicker, so no Kick skill to use")
+        raise DecisionError.at("decisions.use_kick_skill", "there is no kicker, so no Kick skill to use")
     if "kick" not in kicker.skills:
-        raise DecisionError(f"decisions.use_kick_skill: kicker {kicker.id} has no Kick skill")
+        raise DecisionError.at("decisions.use_kick_skill", f"kicker {kicker.id} has no Kick skill")
     if not ctx.ruleset.kicker_required and kicker not in _kickers(ctx.state)[1]:
-        raise DecisionError(
-            f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
+        raise DecisionError.at("decisions.use_kick_skill",
+            f"{kicker.id} may not use Kick: only an eligible kicker can (classic)"
         )
     return True
 
@@ -318,7 +319,7 @@ def kick_until_landing(
     if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
         problem = target_problem(state.pitch, state.receiving, target)
         assert problem is not None
-        raise DecisionError(problem.at("kick.target").text())
+        raise DecisionError(replace(problem.at("kick.target"), code="illegal_choice"))
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square

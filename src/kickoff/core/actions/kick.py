@@ -159,10 +159,11 @@ def checked_landing(where: str, landing: Square | None, opts: LandingOptions) ->
     no square of the spread is on the pitch); otherwise ``DecisionError`` naming
     ``<where>.landing``."""
     if landing is None and opts.default is not None:
-        raise DecisionError(f"{where}.landing: an accurate kick comes down on a square of "
+        raise DecisionError.at(f"{where}.landing", "an accurate kick comes down on a square of "
                             "the spread when one is on the pitch")
     if landing is not None and landing not in opts.allowed:
-        raise DecisionError(_bad_landing(where, landing, opts))
+        raise DecisionError.at(f"{where}.landing", _bad_landing(landing, opts),
+                                  players=(opts.kicker,))
     return landing
 
 
@@ -181,7 +182,7 @@ def toward(square: Square | None) -> LandingPolicy:
     return choose
 
 
-def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
+def _bad_landing(landing: Square, opts: LandingOptions) -> str:
     at = f"distance 1..{opts.distance}" if opts.pooch_kick else f"exactly distance {opts.distance}"
     if not opts.allowed:
         why = (f"no square of the spread at distance {opts.distance} is on the pitch: the ball "
@@ -190,7 +191,7 @@ def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
         why = "allowed: " + ", ".join(square_text(s) for s in opts.allowed)
     else:
         why = f"{len(opts.allowed)} squares are allowed"
-    return (f"{where}.landing: {square_text(landing)} is not a square on the pitch in the spread "
+    return (f"{square_text(landing)} is not a square on the pitch in the spread "
             f"at {at} of {opts.kicker}'s accurate kick from {square_text(opts.origin)} aimed at "
             f"{square_text(opts.origin.step(*opts.aim))}; {why}")
 
@@ -218,8 +219,8 @@ def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
     assert act.aim is not None and kicker.square is not None
     d = (act.aim.x - kicker.square.x, act.aim.y - kicker.square.y)
     if d not in NEIGHBOURS:
-        raise DecisionError(
-            f"{act.where}.aim: {square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
+        raise DecisionError.at(f"{act.where}.aim",
+            f"{square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
             f"at {square_text(kicker.square)}: the 3-4 arrow points at one of his neighbours"
         )
     return d
@@ -229,9 +230,9 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
     p = ctx.state.players.get(pid)
     if p is None:
-        raise DecisionError(f"{where}: no player {quoted_id(pid)} in either team")
+        raise DecisionError.at(where, f"no player {quoted_id(pid)} in either team", code="unknown_player")
     if p.side == turn.active:
-        raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
+        raise DecisionError.at(where, f"{p.id} is not a player of the opposing team")
     return p
 
 
@@ -243,19 +244,19 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
     assert kicker.square is not None
     p = _opponent(ctx, turn, pb.player, f"{w}.player")
     if "pass_block" not in p.skills:
-        raise DecisionError(f"{w}.player: {p.id} does not have Pass Block")
+        raise DecisionError.at(f"{w}.player", f"{p.id} does not have Pass Block")
     if not p.standing:
-        raise DecisionError(f"{w}.player: {p.id} is not Standing on the pitch")
+        raise DecisionError.at(f"{w}.player", f"{p.id} is not Standing on the pitch")
     limit = ctx.ruleset.kick_it.pass_block_squares
     if len(pb.path) > limit:
-        raise DecisionError(f"{w}.path: {len(pb.path)} squares for {p.id}; a Pass Block move is "
+        raise DecisionError.at(f"{w}.path", f"{len(pb.path)} squares for {p.id}; a Pass Block move is "
                             f"up to {limit} squares")
     check_path(ctx, p, pb.path, w)
     end = pb.path[-1] if pb.path else p.square
     assert end is not None
     if distance(end, kicker.square) != 1:
-        raise DecisionError(
-            f"{w}.path: {p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
+        raise DecisionError.at(f"{w}.path",
+            f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
             f"kicker {kicker.id} at {square_text(kicker.square)}"
         )
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
@@ -281,8 +282,8 @@ def _kick_blocker(
     squares = [kicker.square.step(*d) for d in template]
     if not p.standing or p.square not in squares:
         at = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError(
-            f"{w}: {p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
+        raise DecisionError.at(w,
+            f"{p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
             f"to the kicker {kicker.id} on a square the template's arrows pass through: "
             + ", ".join(square_text(s) for s in squares)
         )
@@ -304,9 +305,9 @@ def kick_flight(
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
     if "kick_it" not in ctx.house_rules:
-        raise DecisionError(f"{act.where}.action: a Kick action needs the kick_it house rule")
+        raise DecisionError.at(f"{act.where}.action", "a Kick action needs the kick_it house rule")
     if turn.actions_taken.get("kick", 0):
-        raise DecisionError(f"{act.where}.action: only one Kick action per team turn")
+        raise DecisionError.at(f"{act.where}.action", "only one Kick action per team turn")
     turn.actions_taken["kick"] = 1
     if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
         return Flight("move_failed", None, True)
@@ -317,8 +318,8 @@ def kick_flight(
         return Flight("no_kick", None, False)
     aim = _aim(act, kicker)
     if st.carrier != kicker.id:
-        raise DecisionError(
-            f"{act.where}.aim: the kicker {kicker.id} at {square_text(kicker.square)} does not "
+        raise DecisionError.at(f"{act.where}.aim",
+            f"the kicker {kicker.id} at {square_text(kicker.square)} does not "
             "hold the ball after his move: he cannot kick"
         )
     template = aimed_template(aim)

@@ -23,6 +23,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import PlayerPath
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player
@@ -64,23 +65,23 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     w = where_of(key, p)
     refusal = _refusal(ctx, rules, p)
     if refusal is not None:
-        raise DecisionError(f"{w}: {refusal}")
+        raise DecisionError.at(w, f"{refusal}")
     assert p.square is not None
     st = ctx.state
     name = _WORDS[rules.skill][0]
     path = choice.path
     if not path:
-        raise DecisionError(f"{key}.path: empty; name at least one square, or give null for nobody")
+        raise DecisionError.at(f"{key}.path", "empty; name at least one square, or give null for nobody")
     if len(path) > rules.squares:
-        raise DecisionError(
-            f"{w}: a path of {len(path)} squares; {name} moves up to {rules.squares}"
+        raise DecisionError.at(w,
+            f"a path of {len(path)} squares; {name} moves up to {rules.squares}"
         )
     for i, sq in enumerate(path):
         if st.pitch.on_pitch(sq) and not st.pitch.in_half(ctx.receiving, sq):
-            raise DecisionError(
-                f"{key}.path[{i}] ({p.id}): {square_text(sq)} is in the kicking team's half: "
-                f"{name} does not allow him to cross into it"
-            )
+            raise DecisionError(Problem(
+                f"{square_text(sq)} is in the kicking team's half: "
+                f"{name} does not allow him to cross into it",
+                f"{key}.path[{i}] ({p.id})", (p.id,), (sq,), "illegal_choice"))
     ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
     turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
     from kickoff.core.activations import Rerolls  # here: made by a move (start-up, issue 16)
