@@ -72,13 +72,13 @@ class Diff:
 
 
 def touchback_taker(state: GameState, chosen: str | None) -> str | None:
-    """The touchback decision played in ``state``: the ``chosen`` player while he can take the
-    ball there (Standing, able to catch), else ``None``, the default taker (as ``kickoff
-    simulate`` plays ``--touchback``)."""
+    """The touchback decision played in ``state``: the ``chosen`` player while the rule lets him
+    take the ball there (:func:`~kickoff.core.ball.can_take_touchback`), else ``None``, the
+    default taker (as ``kickoff simulate`` plays ``--touchback``)."""
     if chosen is None:
         return None
     p = state.players.get(chosen)
-    return chosen if p is not None and p.can_catch() else None
+    return chosen if p is not None and ball.can_take_touchback(state, p) else None
 
 
 def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:

@@ -34,14 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from kickoff.core import ball
 from kickoff.core.actions.move import check_path, move
+from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, PassBlock, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
 from kickoff.core.state import GameState, Player, tackle_zones
 
@@ -145,26 +147,43 @@ def landing_options(
                           exact[0] if exact else None)
 
 
-def coach_landing(act: Activation) -> LandingPolicy:
-    """The activation's ``landing`` (``DecisionError`` if it is not allowed), or the default."""
+def landing_decision(act: Activation, opts: LandingOptions, side: Side) -> Decision:
+    """The kicking coach's ``kick_landing`` decision for an accurate kick (rulings.md 7): its
+    options ``opts.allowed`` (``(None,)``, into the crowd, when no square of the spread is on the
+    pitch), the format's default ``opts.default``, the activation's ``landing`` as scripted, and
+    ``opts`` for a coach to read (``Decision.about``). An answer outside the options is refused
+    naming ``<where>.landing``."""
+    where = f"{act.where}.landing"
 
-    def choose(opts: LandingOptions) -> Square | None:
-        return opts.default if act.landing is None else checked_landing(act.where, act.landing, opts)
+    def refuse(landing: object) -> Problem | None:
+        if landing is None:
+            return None if opts.default is None else Problem(
+                "an accurate kick comes down on a square of the spread when one is on the pitch",
+                where, (opts.kicker,), code="illegal_choice")
+        if not isinstance(landing, Square):
+            return Problem(f"{landing!r} is not a square", where, code="invalid")
+        if landing in opts.allowed:
+            return None
+        return Problem(_bad_landing(landing, opts), where, (opts.kicker,), code="illegal_choice")
 
-    return choose
+    return Decision("kick_landing", side, where, opts.default, lambda: opts.allowed or (None,),
+                    refuse, act.landing, act.landing is not None, opts)
 
 
-def checked_landing(where: str, landing: Square | None, opts: LandingOptions) -> Square | None:
-    """``landing`` if an accurate kick may come down there (``None``: into the crowd, only when
-    no square of the spread is on the pitch); otherwise ``DecisionError`` naming
-    ``<where>.landing``."""
-    if landing is None and opts.default is not None:
-        raise DecisionError.at(f"{where}.landing", "an accurate kick comes down on a square of "
-                            "the spread when one is on the pitch")
-    if landing is not None and landing not in opts.allowed:
-        raise DecisionError.at(f"{where}.landing", _bad_landing(landing, opts),
-                                  players=(opts.kicker,))
-    return landing
+class PolicyCoach:
+    """A coach who answers an accurate kick's landing with ``policy`` (a
+    :data:`LandingPolicy`, reading the decision's ``LandingOptions``) and every other decision
+    as the scripted coach."""
+
+    __slots__ = ("policy",)
+
+    def __init__(self, policy: LandingPolicy) -> None:
+        self.policy = policy
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind == "kick_landing":
+            return self.policy(decision.about)
+        return SCRIPTED.choose(decision)
 
 
 def toward(square: Square | None) -> LandingPolicy:
@@ -298,9 +317,9 @@ def kick_flight(
 ) -> Flight:
     """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
 
-    ``choose`` picks an accurate kick's landing (default: :func:`coach_landing`). Raises
-    ``DecisionError`` naming the activation's key (``player``, ``path``, ``aim``,
-    ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
+    An accurate kick's landing (:func:`landing_decision`) is answered by the context's coach, or
+    by the policy ``choose``. Raises ``DecisionError`` naming the activation's key (``player``,
+    ``path``, ``aim``, ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
     """
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
@@ -364,10 +383,11 @@ def kick_flight(
         return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
 
     opts = landing_options(ctx, kicker, aim, dist)
-    landing = checked_landing(act.where, (choose or coach_landing(act))(opts), opts)
+    landing = opts.default if act.landing is None and choose is None and ctx.plain else (
+        ctx.decide(landing_decision(act, opts, kicker.side), choose and PolicyCoach(choose)))
     if landing is None:
-        ctx.note("accurate", distance=dist, landing=None,
-                 why="no square of the spread on the pitch: along the 3-4 arrow into the crowd")
+        ctx.note("accurate", distance=dist, landing=None, why="no square of the spread on the "
+                 "pitch: along the 3-4 arrow into the crowd")
         return Flight("accurate", flight(ctx, kicker.square, aim, dist), False)
     ctx.note("accurate", distance=dist, landing=landing.as_list())
     ctx.note("kick_lands", square=landing.as_list())
