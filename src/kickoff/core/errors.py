@@ -11,7 +11,6 @@ reading a sentence back; the message is their texts, one a line.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
@@ -55,10 +54,11 @@ class KickoffError(ValueError):
     def placed(self: E, place: Callable[[Problem], Problem]) -> E:
         """A copy of this error with each problem placed by ``place`` (in a file, a field: most
         often :meth:`Problem.at <kickoff.core.problems.Problem.at>`); this one is unchanged."""
-        new = copy.copy(self)
-        new.problems = [place(p) for p in self.problems]
-        new.args = (new.render(),)
-        return new
+        return self.with_problems([place(p) for p in self.problems])
+
+    def with_problems(self: E, problems: list[Problem]) -> E:
+        """An error of this class (and this one's other values) with ``problems``."""
+        return type(self)(problems)
 
 
 class ScenarioError(KickoffError):
@@ -87,6 +87,9 @@ class SetupError(KickoffError):
         if self.source is not None:
             return f"{self.source}: illegal set-up:\n" + "\n".join(p.text() for p in self.problems)
         return "illegal set-up:\n" + "\n".join(f"- {p.text()}" for p in self.problems)
+
+    def with_problems(self, problems: list[Problem]) -> SetupError:
+        return SetupError(problems, self.source)
 
     def in_source(self, source: str) -> SetupError:
         """This error read from ``source`` (its problems as they are; this one is unchanged)."""
