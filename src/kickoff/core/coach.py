@@ -13,31 +13,21 @@ path, player and square as values).
 
 The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``):
 
-=================== ====================================== ============================ ==========
-kind                the options                            the default                  listed
-=================== ====================================== ============================ ==========
-``kicker``          the players who may kick (classic:     the Kick player, else the    yes
-                    ``None``, nobody, too)                 first eligible (2.1)
-``kick_skill``      ``False``, and ``True`` where the      ``False``                    yes
-                    kicker may use Kick
-``high_kick``       ``None`` (nobody) and every Open,      ``None``                     yes
-                    Standing receiving player
-``touchback``       the receiving players who can hold     the first of them; the       yes
-                    the ball; else (bb2025) the empty      nearest empty square to the
-                    squares of the receiving area; else    centre; the first downed
-                    the downed receivers (2.6)             player
-``kickoff_move``    ``None`` and every path of every       ``None`` (nobody moves)      yes
-                    player allowed (Kick-Off Return / On
-                    the Ball)
-``diving_catch``    every order of every subset of the     all of them, in the default  yes
-                    players who may attempt one            order
-``quick_snap``,     the moves (a list of ``Move``)         ``[]`` (nobody moves)        no: ``refuse``
-``perfect_defence``,                                                                    decides
-``solid_defence``
-``kick_landing``    the squares an accurate Kick It! kick  the format's default square  yes
-                    may come down on (``None``: into the
-                    crowd, when none is on the pitch)
-=================== ====================================== ============================ ==========
+- ``kicker``: the players who may kick (classic: ``None``, nobody, too); default the first
+  eligible player with Kick, else (classic) nobody, else the first eligible (2.1);
+- ``kick_skill``: ``False``, and ``True`` where the kicker may use Kick; default ``False``;
+- ``high_kick``: ``None`` (nobody) and every Open, Standing receiving player; default ``None``;
+- ``touchback``: the receiving players who can hold the ball, default the first; else (bb2025)
+  the empty squares of the receiving area, default the one nearest the centre; else the downed
+  receivers, default the first (2.6);
+- ``kickoff_move``: ``None`` and every path of every player allowed (Kick-Off Return / On the
+  Ball); default ``None``, nobody moves;
+- ``diving_catch``: every order of every subset of the players who may attempt one; default all
+  of them, in the default order;
+- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), not
+  listed (``refuse`` decides); default ``[]``, nobody moves;
+- ``kick_landing``: the squares an accurate Kick It! kick may come down on (``None``, into the
+  crowd, when none is on the pitch); default the format's square.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
