@@ -45,12 +45,14 @@ class Recorder:
     """A coach who records every decision (its options listed when it is met: they read the
     state as it is) and answers as ``then`` does."""
 
-    def __init__(self, then: Any = SCRIPTED) -> None:
+    def __init__(self, then: Any = SCRIPTED, *, listing: bool = True) -> None:
         self.met: list[Decision] = []
         self.then = then
+        self.listing = listing
 
     def choose(self, decision: Decision) -> Any:
-        decision.options()
+        if self.listing:
+            decision.options()
         self.met.append(decision)
         return self.then.choose(decision)
 
@@ -133,7 +135,7 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
                 continue
             checked[kind] = checked.get(kind, 0) + 1
             for option in options:
-                again = Recorder()
+                again = Recorder(listing=False)
                 kick_off(loaded.state.clone(), rs, SeededDice(seed),
                          _scripted(d.kind, option, base, ruleset), house, log=False, coach=again)
                 assert again.met[i].kind == kind
@@ -230,3 +232,59 @@ def test_an_illegal_kicker_and_kick_skill_are_refused_before_any_die() -> None:
                  Decisions(use_kick_skill=True))
     assert str(e.value) == "decisions.use_kick_skill: kicker h4 has no Kick skill"
     assert e.value.problems[0].players == ("h4",)
+
+
+def test_every_landing_offered_to_an_accurate_kick_is_accepted_when_scripted_back() -> None:
+    """Kick It! (rulings.md 7): h1 with Pooch Kick kicks east, away roll 4, distance 2 + ST 3:
+    the landing decision offers every square of the spread at distance 1 to 5 on the pitch; each,
+    given as the activation's ``landing``, is played, and the scripted coach's default is the
+    first square at exactly distance 5."""
+    from kickoff.core.actions.kick import kick_flight
+    from kickoff.core.rolls import team_turn
+
+    doc = {"format": "kickoff-scenario/1", "ruleset": "bb2020", "house_rules": ["kick_it"],
+           "phase": "turn", "active": "home",
+           "teams": {"home": {"name": "Home", "players": [
+                         player("h1", [10, 7], skills=["pooch_kick"])]},
+                     "away": {"name": "Away", "players": [player("a1", [22, 12])]}},
+           "ball": {"square": [10, 7], "carrier": "h1"},
+           "actions": [{"player": "h1", "action": "kick", "path": [], "aim": [11, 7]}]}
+    loaded = load_scenario(parse_scenario(json.dumps(doc)))
+    (act,) = loaded.actions
+
+    def flown(landing: Square | None, coach: Any) -> Any:
+        ctx = KickoffContext(loaded.state.clone(), loaded.ruleset, ScriptedDice({"d6": [4, 2]}),
+                             loaded.decisions, loaded.house_rules, coach=coach)
+        return kick_flight(ctx, team_turn("home"), replace(act, landing=landing)).start
+
+    rec = Recorder()
+    assert flown(None, rec).square == Square(15, 2)  # the format's default
+    (d,) = rec.met
+    options = d.options()
+    assert (d.kind, d.where, d.default) == ("kick_landing", "actions[0].landing", Square(15, 2))
+    assert options is not None and len(options) == 3 + 5 + 7 + 9 + 11  # distances 1..5
+    for option in options:
+        assert flown(option, None).square == option
+    with pytest.raises(DecisionError) as e:
+        flown(Square(16, 7), None)  # distance 6
+    assert (e.value.problems[0].where, e.value.problems[0].players) == (
+        "actions[0].landing", ("h1",))
+
+
+def test_a_refused_quick_snap_moves_nobody() -> None:
+    """Quick Snap's options cannot be listed: the rule, played on a copy, is the decision's
+    check, so a list with one illegal move is refused before the legal ones are made."""
+    from kickoff.core import resetup
+    from kickoff.core.decisions import Move
+
+    moves = [Move("a4", Square(21, 7)), Move("a5", Square(22, 5))]
+    ctx = _ctx("bb2020", Decisions(quick_snap=moves))
+    with pytest.raises(DecisionError) as e:
+        resetup.quick_snap(ctx, 4)
+    (p,) = e.value.problems
+    assert (p.code, p.where) == ("illegal_choice", "decisions.quick_snap[1]")
+    assert p.message == "a5 at [20, 5] may move one square, not to [22, 5]"
+    assert ctx.state.players["a4"].square == Square(20, 7)  # nobody moved
+    legal = _ctx("bb2020", Decisions(quick_snap=moves[:1]))
+    resetup.quick_snap(legal, 4)
+    assert legal.state.players["a4"].square == Square(21, 7)
