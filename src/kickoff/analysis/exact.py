@@ -138,6 +138,11 @@ class KickoffSolver:
         chosen = decisions or Decisions()
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
             raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
+        named = state.players.get(chosen.touchback or "")
+        if named is not None and named.side != state.receiving:  # never among the rule's options
+            raise DecisionError.at("decisions.touchback", f"player {named.id!r} is not an eligible "
+                                   "recipient: not a player of the receiving team",
+                                   players=(named.id,))
         #: The receiving coach's choices (player ids, ``None``: the default).
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback

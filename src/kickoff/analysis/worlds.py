@@ -89,9 +89,9 @@ def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ..
     who = touchback_taker(state, chosen)
     if who is not None:
         return _taker_fields(state.players[who])
-    for p in state.teams[state.receiving].players:
-        if p.can_catch():
-            return _taker_fields(p)
+    default = ball.default_taker(state)  # the rule's own default
+    if default is not None:
+        return _taker_fields(default)
     # Nobody to take it: it is placed, or bounces from a downed player and may be caught
     # anywhere (every player and the weather count).
     return (None, tuple(_anyone(p) for team in state.teams.values() for p in team.players),

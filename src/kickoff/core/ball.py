@@ -497,6 +497,15 @@ def touchback_recipients(state: GameState) -> list[Player]:
     return [p for p in state.teams[state.receiving].players if p.can_catch()]
 
 
+def default_taker(state: GameState) -> Player | None:
+    """The ``touchback`` decision's default while anybody can hold the ball: the first of
+    :func:`touchback_recipients` (``None``: nobody can)."""
+    for p in state.teams[state.receiving].players:
+        if p.can_catch():
+            return p
+    return None
+
+
 #: The ``touchback`` decision's key path.
 _TOUCHBACK: Final = "decisions.touchback"
 
