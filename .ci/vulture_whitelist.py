@@ -25,3 +25,9 @@ show_version
 # every probability's sums, products and comparisons against (the solver's arithmetic).
 _.__add__, _.__radd__, _.__sub__, _.__rsub__, _.__mul__, _.__rmul__  # Rational
 _.__truediv__, _.__rtruediv__, _.__eq__, _.__lt__, _.__gt__  # Rational
+
+# kickoff.core.coach: the decision interface's coach of the defaults and the solver's coach that
+# answers a run's decisions from a path of option indexes, for callers (tests/test_coach_interface.py
+# enumerates every play with them; issue 24's coaches at their best, point 2, build on them).
+DEFAULTS
+PathCoach

@@ -29,6 +29,8 @@ MUST_NOT_IMPORT: dict[str, tuple[str, ...]] = {
     "kickoff.core.rolls": ("kickoff.core.actions", "kickoff.core.ball"),
     "kickoff.core.decisions": ("kickoff.core.context", "kickoff.core.state", "kickoff.core.actions"),
     "kickoff.core.context": ("kickoff.core.actions", "kickoff.core.ball"),
+    "kickoff.core.coach": ("kickoff.core.context", "kickoff.core.state", "kickoff.core.actions",
+                           "kickoff.core.ball", "kickoff.core.rolls", "kickoff.core.decisions"),
 }
 
 MAX_MODULE_LINES = 700

@@ -170,6 +170,17 @@ def test_a_named_taker_who_cannot_take_the_ball_leaves_it_to_the_default() -> No
     assert chosen.holders == default.holders and chosen.holders["a1"] == Fraction(95, 192)
 
 
+def test_a_touchback_taker_of_the_kicking_team_is_refused() -> None:
+    """The rule's options (``ball.touchback_recipients``) are receiving players: naming a kicking
+    player is an illegal choice, refused before any odds, with his id as a value."""
+    loaded = _loaded(scenario("bb2020", home=_home_kickers()))
+    with pytest.raises(DecisionError) as e:
+        KickoffSolver(loaded.state, loaded.ruleset, decisions=Decisions(touchback="h1"))
+    (problem,) = e.value.problems
+    assert (problem.code, problem.where, problem.players) == (
+        "illegal_choice", "decisions.touchback", ("h1",))
+
+
 def test_receiving_coach_choices_agree_with_monte_carlo() -> None:
     """--high-kick a4 --touchback a4 with the Kick-off table: 100,000 sampled kick-offs put
     P(touchback), P(receiving team holds) and P(a4 holds) within 4 standard errors of the

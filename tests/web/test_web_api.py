@@ -178,8 +178,8 @@ def test_validate_legal_and_illegal(client: TestClient, default_doc: dict[str, A
     # the players and squares a problem concerns are data, for the page to highlight
     outside = next(p for p in answer["problems"] if "outside its own half" in p["message"])
     assert outside == {
-        "text": outside["text"], "where": "home team", "message": outside["message"],
-        "players": ["h1"], "squares": [[16, 3]]}
+        "text": outside["text"], "code": "illegal_setup", "where": "home team",
+        "message": outside["message"], "players": ["h1"], "squares": [[16, 3]]}
     h1["square"] = square_of(doc, "a1")  # onto an opponent's square
     shared = client.post("/api/validate", json={"scenario": doc}).json()
     assert any("h1" in p and "a1" in p and "share square" in p for p in texts(shared))
@@ -199,6 +199,8 @@ def test_validate_lists_a_decision_illegal_when_its_moment_comes(
     assert answer["valid"] is False
     [problem] = answer["problems"]
     assert problem["where"] == "decisions.high_kick"
+    # the engine's error carries its problem as values: no sentence read back
+    assert (problem["code"], problem["players"]) == ("illegal_choice", ["h2"])
     assert problem["text"].startswith("decisions.high_kick: h2 is not an Open, Standing player "
                                       "of the receiving team")
 

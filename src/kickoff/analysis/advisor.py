@@ -42,6 +42,7 @@ from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -263,13 +264,14 @@ def optimize_setup(
     candidates are evaluated (``None``: in this process); the result for a given ``seed`` and
     ``rounds`` is the same on any executor (``kickoff.analysis.cluster.open_executor``).
 
-    ``ValueError`` for an illegal starting set-up (naming each problem), a bound out of range
-    (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer."""
+    ``ValueError`` for an illegal starting set-up (naming each problem);
+    :class:`~kickoff.core.errors.OptionError` (a ``ValueError`` too) for a bound out of range
+    (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer, naming the option."""
     r = request
     if r.seconds is not None and not r.seconds > 0:
-        raise ValueError(f"seconds: {r.seconds} is not a positive number of seconds")
+        raise OptionError.at("seconds", f"{r.seconds} is not a positive number of seconds")
     if r.rounds is not None and r.rounds < 1:
-        raise ValueError(f"rounds: {r.rounds}; at least 1")
+        raise OptionError.at("rounds", f"{r.rounds}; at least 1")
     start = layout_of(r.state)
     problems = layout_problems(r.state, r.ruleset, start)
     if problems:

@@ -35,7 +35,7 @@ from kickoff.analysis.worlds import differences, touches
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice
-from kickoff.core.errors import DecisionError
+from kickoff.core.errors import DecisionError, OptionError
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
@@ -82,7 +82,7 @@ class FreshEvaluator:
         play: Play, house_rules: frozenset[str],
     ) -> None:
         if play not in PLAYS:
-            raise ValueError(f"play: {play!r} is not one of {', '.join(PLAYS)}")
+            raise OptionError.at("play", f"{play!r} is not one of {', '.join(PLAYS)}")
         self.state = state
         self.ruleset = ruleset
         self.objective: Objective = objective

@@ -67,6 +67,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
+from kickoff.core.events import high_kick_options
 from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -136,7 +137,12 @@ class KickoffSolver:
             raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
-            raise DecisionError("decisions.touchback: exact odds take a player id, not a square")
+            raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
+        named = state.players.get(chosen.touchback or "")
+        if named is not None and named.side != state.receiving:  # never among the rule's options
+            raise DecisionError.at("decisions.touchback", f"player {named.id!r} is not an eligible "
+                                   "recipient: not a player of the receiving team",
+                                   players=(named.id,))
         #: The receiving coach's choices (player ids, ``None``: the default).
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback
@@ -579,12 +585,11 @@ class KickoffSolver:
     ) -> tuple[Dist, str | None]:
         """The High Kick's end distribution at this landing and the player placed: the named
         one; with none named and ``play="best"``, the decision node over nobody and every
-        player the rules allow (:func:`~kickoff.analysis.exact_best.high_kick_candidates`)."""
+        player the rule allows (its own options: :func:`~kickoff.core.events.high_kick_options`)."""
         if self.high_kick is not None or self._values is None:
             return self._high_kick_journey(world, scatters, handler, square, touchback,
                                            self.high_kick), self.high_kick
-        options: list[str | None] = [None]
-        options += exact_best.high_kick_candidates(world, square, touchback)
+        options = high_kick_options(world, square, touchback)
         player, ends = exact_best.best_of(options, lambda pid: self._high_kick_journey(
             world, scatters, handler, square, touchback, pid), self._values)
         return ends, player

@@ -7,10 +7,10 @@ Every objective is linear in the end distribution (:func:`~kickoff.analysis.obje
 so a node compares its branches' expected values exactly, in the solver's rationals, and the
 branches are solved by the solver itself (no second copy of the rules). The choices:
 
-- the touchback's taker (:func:`best_taker`): in each world the event left, any receiving player
-  able to take the ball (he holds it where he stands);
-- the High Kick player (:func:`high_kick_candidates`): for each High Kick world and landing,
-  nobody or any Open, Standing receiving player (the rules' ``events.high_kick``, every edition);
+- the touchback's taker (:func:`best_taker`): in each world the event left, any of the options
+  the rule declares (:func:`kickoff.core.ball.touchback_recipients`; he holds it where he stands);
+- the High Kick player: for each High Kick world and landing, the options the rule declares
+  (:func:`kickoff.core.events.high_kick_options`: nobody or any Open, Standing receiving player);
 - the kick-off move, classic Kick-Off Return / bb2020+ On the Ball (:func:`kickoff_moves`): for
   each landing that is not a touchback, nobody or any legal player and path, the event then
   played on the state the move left.
@@ -30,7 +30,8 @@ from kickoff.analysis.chance import Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import differences
 from kickoff.core import ball
-from kickoff.core.actions.kickoff_move import kickoff_move, kickoff_move_paths
+from kickoff.core.actions.kickoff_move import kickoff_move
+from kickoff.core.coach import Asked, AskingCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions, PlayerPath
 from kickoff.core.errors import DecisionError
@@ -102,7 +103,7 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     """The touchback's best taker in ``world`` and whether he is better than the default (the
     first receiving player able to take the ball): ``(None, False)`` with nobody able. A taker
     holds the ball where he stands (``ball.award``), so each is one end."""
-    able = [p for p in world.teams[world.receiving].players if p.can_catch()]
+    able = ball.touchback_recipients(world)  # the rule's own options
     if not able:
         return None, False
     key = tuple((p.id, p.square) for p in able)  # all a taker's end reads (ball.award)
@@ -118,16 +119,6 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     return cached
 
 
-def high_kick_candidates(world: GameState, square: Square | None, touchback: bool) -> list[str]:
-    """Who High Kick may place under the ball landing on ``square`` in ``world``: every Open,
-    Standing receiving player (``events.high_kick``, the same in every edition); nobody for a
-    touchback or an occupied square (the event has no effect there)."""
-    if touchback or square is None or square in world.board:
-        return []
-    return [p.id for p in world.teams[world.receiving].players
-            if p.standing and world.is_open(p)]
-
-
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
                   dice: Callable[[tuple[Any, ...]], PathDice] | None) -> list[MoveOption]:
     """Every kick-off move of the receiving team that the solver must compare, each with the
@@ -138,13 +129,12 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str
     the same probabilities, so the same value at every landing: merging them is exact. A path
     that changes nothing is nobody's move, which the solver has already. ``[]`` without the
     skill or an able player."""
-    probe = KickoffContext(state, ruleset, PathDice(()), Decisions(), house_rules)
     rules = ruleset.kickoff_move
     if rules is None:
         return []
     seen: set[frozenset[tuple[MoveKey, Any]]] = {frozenset({(frozenset(), Q(1))})}
     out: list[MoveOption] = []
-    for choice in kickoff_move_paths(probe):
+    for choice in move_options(state, ruleset, house_rules):
         decisions = (Decisions(kick_off_return=choice) if rules.skill == "kick_off_return"
                      else Decisions(on_the_ball=choice))
 
@@ -167,6 +157,24 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str
             seen.add(signature)
             out.append((choice, [(q, key, moved) for key, (q, moved) in outcomes.items()]))
     return out
+
+
+def move_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
+                 ) -> list[PlayerPath]:
+    """The receiving coach's kick-off moves, as the rule declares them at its ``kickoff_move``
+    decision (asked, ``AskingCoach``: every path of
+    :func:`~kickoff.core.actions.kickoff_move.kickoff_move_paths`), nobody's move left out;
+    ``[]`` where there is no choice. ``state`` is not changed (nothing moves before the
+    answer)."""
+    probe = KickoffContext(state, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(("kickoff_move",)))
+    try:
+        kickoff_move(probe)
+    except Asked as asked:
+        options = asked.decision.options()
+        assert options is not None and options[0] is None
+        return list(options[1:])
+    return []
 
 
 def move_text(skill: str, choice: PlayerPath) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from kickoff.analysis.chain import ChainSolver
 from kickoff.analysis.chance import PathDice, enumerate_runs, merge, to_fraction
@@ -44,11 +44,11 @@ from kickoff.core.actions.kick import (
     KickOutcome,
     LandingOptions,
     LandingPolicy,
-    coach_landing,
     finish_kick,
     kick_flight,
     toward,
 )
+from kickoff.core.coach import Asked, AskingCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, RerollChoice
 from kickoff.core.dice import Dice, SeededDice
@@ -101,18 +101,9 @@ class KickOdds:
         }
 
 
-class _Choice(Exception):
-    """Raised by the ``"best"`` policy: the landing is chosen once the journeys are known."""
-
-    def __init__(self, opts: LandingOptions) -> None:
-        super().__init__("an accurate kick's landing to choose")
-        self.opts = opts
-
-
-def _choose_later(opts: LandingOptions) -> Square | None:
-    if not opts.allowed:
-        return None
-    raise _Choice(opts)
+#: The ``"best"`` landing's coach: the kick's landing decision is asked (``Asked``, carrying the
+#: rule's own options), to be chosen once the journeys are known.
+_CHOOSE_LATER: Final = AskingCoach(("kick_landing",))
 
 
 @dataclass(frozen=True)
@@ -246,32 +237,34 @@ class KickSolver:
     def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
         """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
         if act.action != "kick" or act.aim is None:
-            raise DecisionError(f"{act.where}: the odds are for a Kick action with an aim")
+            raise DecisionError.at(act.where, "the odds are for a Kick action with an aim")
         if act.path:
-            raise NotSupportedError(f"{act.where}.path: the odds are for a kick from where the "
+            raise NotSupportedError.at(f"{act.where}.path", "the odds are for a kick from where the "
                                     "kicker stands (no move before it)")
         kicker = self.state.players.get(act.player)
         if kicker is None:
-            raise DecisionError(f"{act.where}.player: no player {act.player!r} in either team")
+            raise DecisionError.at(f"{act.where}.player", f"no player {act.player!r} in either team",
+                                   code="unknown_player")
         side = kicker.side
-        if landing == "best":
-            policy: LandingPolicy = _choose_later
-        elif landing == "default":
+        policy: LandingPolicy | None = None
+        if landing == "default":
             policy = toward(None)
-        else:
+        elif landing != "best":
             policy = toward(landing)
+        coach = _CHOOSE_LATER if policy is None else None
         choice = act.reroll.catch
 
         def run(dice: PathDice) -> _Start:
             world = self.state.clone()
-            ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES)
+            ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES,
+                                 coach=coach)
             turn = team_turn(side)
             turn.fallback = True
             choose_later: tuple[Square, ...] | None = None
             try:
                 fl = kick_flight(ctx, turn, act, policy)
-            except _Choice as c:
-                fl, choose_later = Flight("accurate", None, False), c.opts.allowed
+            except Asked as asked:
+                fl, choose_later = Flight("accurate", None, False), asked.decision.options()
             # With an aim and no move, the kick always happens: the ball flies (or is blocked).
             assert fl.start is not None or choose_later is not None
             node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
@@ -421,11 +414,10 @@ def simulate_kick(
     """Play the Kick action ``act`` ``n`` times with ``SeededDice(seed)`` (the same rules as
     a replay); the counts. An accurate kick lands nearest ``landing`` at each distance
     (:func:`~kickoff.core.actions.kick.toward`); with ``landing`` ``None``, on ``act.landing``
-    when it names one (:func:`~kickoff.core.actions.kick.coach_landing`, ``DecisionError`` if it
-    is not allowed), else on the format's default square."""
+    when it names one (the scripted coach's answer to the landing decision, ``DecisionError`` if
+    it is not allowed), else on the format's default square."""
     dice: Dice = SeededDice(seed)
-    policy = coach_landing(act) if landing is None and act.landing is not None else (
-        toward(landing))
+    policy = None if landing is None and act.landing is not None else toward(landing)
     side = state.players[act.player].side
     tally = KickTally()
     for _ in range(n):

@@ -72,13 +72,13 @@ class Diff:
 
 
 def touchback_taker(state: GameState, chosen: str | None) -> str | None:
-    """The touchback decision played in ``state``: the ``chosen`` player while he can take the
-    ball there (Standing, able to catch), else ``None``, the default taker (as ``kickoff
-    simulate`` plays ``--touchback``)."""
+    """The touchback decision played in ``state``: the ``chosen`` player while the rule lets him
+    take the ball there (:func:`~kickoff.core.ball.can_take_touchback`), else ``None``, the
+    default taker (as ``kickoff simulate`` plays ``--touchback``)."""
     if chosen is None:
         return None
     p = state.players.get(chosen)
-    return chosen if p is not None and p.can_catch() else None
+    return chosen if p is not None and ball.can_take_touchback(state, p) else None
 
 
 def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
@@ -89,9 +89,9 @@ def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ..
     who = touchback_taker(state, chosen)
     if who is not None:
         return _taker_fields(state.players[who])
-    for p in state.teams[state.receiving].players:
-        if p.can_catch():
-            return _taker_fields(p)
+    default = ball.default_taker(state)  # the rule's own default
+    if default is not None:
+        return _taker_fields(default)
     # Nobody to take it: it is placed, or bounces from a downed player and may be caught
     # anywhere (every player and the weather count).
     return (None, tuple(_anyone(p) for team in state.teams.values() for p in team.players),

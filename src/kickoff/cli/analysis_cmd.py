@@ -33,7 +33,7 @@ from kickoff.cli.common import (
     guarded,
     json_text,
     parse_target,
-    prefixed,
+    placed_error,
     read_scenario,
     refuse_with_file,
 )
@@ -95,7 +95,7 @@ class Setting(NamedTuple):
         """``e`` naming, on each line, the option or the file that gave the value."""
         options = {k: v for k, v in KICKOFF_OPTIONS.items()
                    if k != "kick.target" or self.source is None or self.target_given}
-        return prefixed(e, self.source, options)
+        return placed_error(e, self.source, options)
 
     def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> "Setting":
         """This setting with the kicker's use of Kick and the receiving coach's High Kick and
@@ -169,7 +169,7 @@ def setting(
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
-            raise prefixed(e, source) from None
+            raise placed_error(e, source) from None
         if loaded.active is not None:
             raise ScenarioError([Problem("a phase \"turn\" scenario has no kick-off: kickoff "
                                          "odds-kick gives the odds of its Kick action", source)])

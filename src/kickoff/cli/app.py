@@ -32,7 +32,7 @@ from kickoff.cli.common import (
     guarded,
     json_text,
     parse_target,
-    prefixed,
+    placed_error,
     read_scenario,
     write_text,
 )
@@ -143,7 +143,7 @@ def run(
         result = kick_off(state, rs, SeededDice(used_seed), decisions,
                           frozenset({"kick_it"}) if kick_it else frozenset())
     except KickoffError as e:
-        raise prefixed(e, None, KICKOFF_OPTIONS) from None
+        raise placed_error(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
     if save_scenario is not None:
         kick = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
@@ -184,7 +184,7 @@ def replay(
     try:
         doc = replay_text(text)
     except KickoffError as e:
-        raise prefixed(e, source) from None
+        raise placed_error(e, source) from None
     typer.echo(json_text(doc))
 
 
@@ -228,7 +228,7 @@ def validate(
         try:
             replay_loaded(load_scenario(parse_scenario(text)))
         except KickoffError as e:
-            raise prefixed(e, source) from None
+            raise placed_error(e, source) from None
         console.print(f"{source}: valid scenario")
         return
     ruleset = ruleset or "bb2020"

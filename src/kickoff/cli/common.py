@@ -46,7 +46,7 @@ FreeTurnsOpt = Annotated[
 
 
 #: The key paths of a kick-off's decisions that the options of ``kickoff run``, ``odds`` and
-#: ``simulate`` give, and those options (for :func:`prefixed`).
+#: ``simulate`` give, and those options (for :func:`placed_error`).
 KICKOFF_OPTIONS = {"kick.kicker": "--kicker", "kick.target": "--target",
                    "decisions.use_kick_skill": "--kick-skill", "decisions.high_kick": "--high-kick",
                    "decisions.touchback": "--touchback"}
@@ -243,36 +243,31 @@ def write_text(path: Path, text: str) -> None:
     write_files({path: text})
 
 
-def prefixed(
+def placed_error(
     e: KickoffError, source: str | None, options: Mapping[str, str] | None = None
 ) -> KickoffError:
-    """``e`` with each problem naming where its value came from.
+    """A copy of ``e`` whose problems name where their values came from (``e`` is unchanged).
 
     ``options`` maps the key paths the engine names to the command-line options that gave those
     values (``{"kick.kicker": "--kicker"}``): a problem whose ``where`` is such a key (or inside
     it) names the option instead (``--kicker: ...``). Every other problem is placed in
     ``source`` (the file or ``stdin`` the other values came from; ``None``: no file, the problem
-    is left as it is). An error that is a sentence (``DecisionError``, ``DiceError``) is read as
-    ``where: message`` lines.
+    is left as it is: :meth:`Problem.at <kickoff.core.problems.Problem.at>`). Every error
+    carries its problems as values (``KickoffError.problems``): nothing is read back from its
+    message.
     """
     options = options or {}
 
-    def placed(p: Problem) -> Problem:
+    def place(p: Problem) -> Problem:
         for key, option in options.items():
             if p.where == key or p.where.startswith((f"{key}.", f"{key}[")):
                 return replace(p, where=option + p.where[len(key):])
         return p if source is None else p.at(source)
 
-    if isinstance(e, SetupError):
-        e.problems = [placed(p) for p in e.problems]
-        e.args = (str(SetupError(e.problems)) if source is None else
-                  f"{source}: illegal set-up:\n" + "\n".join(p.text() for p in e.problems),)
-    elif isinstance(e, ScenarioError):
-        e.problems = [placed(p) for p in e.problems]
-        e.args = (str(ScenarioError(e.problems)),)
-    else:
-        e.args = ("\n".join(placed(Problem.from_text(line)).text() for line in str(e).splitlines()),)
-    return e
+    out = e.placed(place)
+    if isinstance(out, SetupError) and source is not None:
+        return out.in_source(source)
+    return out
 
 
 def build_match_named(

@@ -22,7 +22,7 @@ from kickoff.cli.common import (
     build_match_named,
     check_square,
     guarded,
-    prefixed,
+    placed_error,
     read_scenario,
     refuse_with_file,
 )
@@ -75,7 +75,7 @@ class KickSetting:
 
     ``source`` is the scenario file (``None``: the teams of the options) and ``options`` maps
     the key paths of the activation's values that options gave to those options, so that a
-    problem names the option or the file and key path that gave the value (:func:`prefixed`).
+    problem names the option or the file and key path that gave the value (:func:`placed_error`).
     """
 
     state: GameState
@@ -90,7 +90,7 @@ class KickSetting:
 
     def error(self, e: KickoffError) -> KickoffError:
         """``e`` naming, on each line, the option or the file that gave the value."""
-        return prefixed(e, self.source, self.options)
+        return placed_error(e, self.source, self.options)
 
 
 def _setting(
@@ -106,7 +106,7 @@ def _setting(
         try:
             loaded = load_scenario(parse_scenario(text))
         except KickoffError as e:
-            raise prefixed(e, source) from None
+            raise placed_error(e, source) from None
         kicks = [a for a in loaded.actions if a.action == "kick"]
         if loaded.active is None or not kicks:
             raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
@@ -124,7 +124,7 @@ def _setting(
     pid = kicker or act.player
     p = state.players.get(pid)
     if p is None or p.side != active or not p.standing:
-        raise prefixed(ScenarioError([
+        raise placed_error(ScenarioError([
             Problem(f"{pid!r} is not a Standing player of the {active} team on the pitch",
                     f"{act.where}.player", (pid,))]), source, options)
     assert p.square is not None

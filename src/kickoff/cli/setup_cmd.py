@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -29,8 +30,8 @@ import typer
 
 from kickoff.analysis.exact import Events
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import guarded, prefixed, read_input, write_text
-from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.cli.common import guarded, placed_error, read_input, write_text
+from kickoff.core.errors import KickoffError, OptionError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
@@ -239,7 +240,7 @@ def roster(
                                       big_guys=big_guys, name=name, rerolls=rerolls,
                                       fan_factor=fan_factor)
     except KickoffError as e:  # a problem of the options' values names the option
-        raise prefixed(e, None, {"name": "--name", "rerolls": "--rerolls",
+        raise placed_error(e, None, {"name": "--name", "rerolls": "--rerolls",
                                  "fan_factor": "--fan-factor"}) from None
     _emit(team_to_toml(team), out,
           f"{out}: {team.name} ({len(team.players)} players) from {where}")
@@ -411,7 +412,7 @@ def optimize(
     written."""
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
     from kickoff.analysis.advisor_moves import apply_layout
-    from kickoff.analysis.cluster import ClusterError, open_executor
+    from kickoff.analysis.cluster import open_executor
     from kickoff.formats.teams import setup_from_squares, setup_to_toml
 
     _check_optimize_options(seconds, rounds, seed, workers, scheduler, out)
@@ -421,12 +422,12 @@ def optimize(
     try:
         with open_executor(workers, scheduler) as executor:
             suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
-    except ClusterError:
-        raise  # names its option or address already
-    except ValueError as e:  # a bound or a play the solver does not offer: name the option
-        option, sep, message = str(e).partition(": ")
-        raise ScenarioError([Problem(message, f"--{option}") if sep and " " not in option
-                             else Problem(str(e), "setup optimize")]) from None
+    except OptionError as e:  # a bound or a play the solver does not offer: name the option
+        raise e.placed(lambda p: replace(p, where=f"--{p.where}")) from None
+    except KickoffError:
+        raise  # names its option, address or key path already
+    except ValueError as e:  # the advisor's word on the starting set-up
+        raise ScenarioError([Problem(str(e), "setup optimize")]) from None
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     setup = setup_from_squares(
         suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",

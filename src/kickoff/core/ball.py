@@ -8,7 +8,8 @@ Prone or Stunned player) a ball leaving the pitch is thrown in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -19,7 +20,8 @@ from kickoff.core.ball_states import InAir as InAir
 from kickoff.core.ball_states import Rests as Rests
 from kickoff.core.ball_states import ThrowIn as ThrowIn
 from kickoff.core.ball_states import Touchback as Touchback
-from kickoff.core.context import KickoffContext
+from kickoff.core.coach import Decision
+from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import RerollChoice
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
@@ -34,6 +36,7 @@ from kickoff.core.pitch import (
     square_at,
     throw_in_direction,
 )
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, roll_test
 from kickoff.core.ruleset import CatchKind
 from kickoff.core.state import GameState, Player, mark_key, tackle_zones
@@ -185,20 +188,50 @@ def _any_diver(state: GameState) -> bool:
     return any("diving_catch" in q.skills and q.can_catch() for q in state.board.values())
 
 
+def diving_catch_options(candidates: Sequence[str]) -> list[tuple[str, ...]]:
+    """The Diving Catch decision's options at one landing: every order of every subset of the
+    ``candidates`` who may attempt (nobody first, then by size, each in the candidates' order);
+    the default, all of them in the default order, is among them."""
+    out: list[tuple[str, ...]] = []
+    for k in range(len(candidates) + 1):
+        out.extend(itertools.permutations(candidates, k))
+    return out
+
+
 def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
-    """The candidates who attempt, in order: the ``diving_catch`` decision or its default."""
+    """The candidates who attempt, in order: the coach's ``diving_catch`` decision (scripted: the
+    players of ``decisions.diving_catch`` who may attempt here, in its order; default: all of
+    them, in the default order). The decision is the kicking team's when all candidates are
+    its, else the receiving team's (a landing's candidates are rarely of both)."""
     chosen = ctx.decisions.diving_catch
-    if chosen is None:
+    if chosen is None and ctx.plain:
         return candidates
     by_id = {p.id: p for p in candidates}
-    out: list[Player] = []
-    for pid in chosen:
-        p = ctx.player(pid, "decisions.diving_catch")
-        if "diving_catch" not in p.skills:
-            raise DecisionError(f"decisions.diving_catch: {pid} has no Diving Catch skill")
-        if pid in by_id and by_id[pid] not in out:
-            out.append(by_id[pid])
-    return out
+    scripted: tuple[str, ...] | None = None
+    if chosen is not None:
+        picked: list[str] = []
+        for pid in chosen:
+            p = ctx.player(pid, "decisions.diving_catch")
+            if "diving_catch" not in p.skills:
+                raise DecisionError.at("decisions.diving_catch", f"{pid} has no Diving Catch skill")
+            if pid in by_id and pid not in picked:
+                picked.append(pid)
+        scripted = tuple(picked)
+
+    def refuse(answer: object) -> Problem | None:
+        if isinstance(answer, tuple) and len(set(answer)) == len(answer) and all(
+                pid in by_id for pid in answer):
+            return None
+        return Problem(f"{answer!r}: only players who may attempt a Diving Catch here, each "
+                       "once: " + ", ".join(by_id), "decisions.diving_catch",
+                       code="illegal_choice")
+
+    ids = tuple(by_id)
+    side = ctx.kicking if all(p.side == ctx.kicking for p in candidates) else ctx.receiving
+    answer = ctx.decide(Decision("diving_catch", side, "decisions.diving_catch", ids,
+                                 lambda: diving_catch_options(ids), refuse, scripted,
+                                 scripted is not None))
+    return [by_id[pid] for pid in answer]
 
 
 def diving_catch(
@@ -452,46 +485,53 @@ def throw_in(ctx: KickoffContext, last: Square, off: tuple[int, int]) -> BallSta
     return follow(ctx, ThrowIn(last, Square(off[0], off[1])))
 
 
+def can_take_touchback(state: GameState, p: Player) -> bool:
+    """Whether ``p`` may be given a touchback's ball to hold (rulings.md 2.6): a receiving
+    player Standing on the pitch, able to catch."""
+    return p.side == state.receiving and p.can_catch()
+
+
+def touchback_recipients(state: GameState) -> list[Player]:
+    """The options of the ``touchback`` decision while anybody can hold the ball: the receiving
+    players :func:`can_take_touchback` allows, in team order (the first is the default)."""
+    return [p for p in state.teams[state.receiving].players if p.can_catch()]
+
+
+def default_taker(state: GameState) -> Player | None:
+    """The ``touchback`` decision's default while anybody can hold the ball: the first of
+    :func:`touchback_recipients` (``None``: nobody can)."""
+    for p in state.teams[state.receiving].players:
+        if p.can_catch():
+            return p
+    return None
+
+
+#: The ``touchback`` decision's key path.
+_TOUCHBACK: Final = "decisions.touchback"
+
+
 def award(ctx: KickoffContext) -> BallState:
-    """Resolve a touchback (rulings.md 2.6) with the ``touchback`` decision or its default: the
-    state that follows (a player holds it, it is placed, or it bounces from a downed player)."""
+    """Resolve a touchback (rulings.md 2.6) with the receiving coach's ``touchback`` decision
+    (``ctx.decide``): the state that follows (a player holds it, it is placed, or it bounces from
+    a downed player). Its options: the players who can hold it (:func:`touchback_recipients`);
+    else, where the ball goes to a square, that square (bb2025: any empty square of the
+    receiving area, the default the one nearest the centre); else the downed receivers."""
     st = ctx.state
     rs = ctx.ruleset
-    receiving = st.teams[ctx.receiving]
-    recipients = [p for p in receiving.players if p.can_catch()]
-    downed = [p for p in receiving.players if p.square is not None and p.status != "standing"]
     choice = ctx.decisions.touchback
-
+    recipients = touchback_recipients(st)
     if recipients:
-        player = _named_player(ctx, choice, recipients, "is not an eligible recipient")
-        assert player.square is not None
+        taker = _taker(ctx, choice, recipients, "is not an eligible recipient")
         if ctx.logging:
-            ctx.note("touchback", to=player.id)
-        return Held(player.id, player.square, True)
+            ctx.note("touchback", to=taker.id)
+        assert taker.square is not None
+        return Held(taker.id, taker.square, True)
+    downed = [p for p in st.teams[ctx.receiving].players
+              if p.square is not None and p.status != "standing"]
     if rs.touchback_without_recipient == "square" or not downed:
-        pitch = st.pitch
-        nearest = pitch.nearest_empty(
-            pitch.setup_zone_squares(ctx.receiving), pitch.centre[ctx.receiving], set(st.board)
-        )
-        if isinstance(choice, Square) and rs.touchback_without_recipient == "square":
-            if not pitch.in_receiving_area(ctx.receiving, choice) or choice in st.board:
-                raise DecisionError(
-                    f"decisions.touchback: square {list(choice)} is not an empty square of the "
-                    "receiving area"
-                )
-            ctx.note("touchback", to=choice.as_list(), why="square named by the receiving coach")
-            return Rests(choice, True)
-        if choice is None or (isinstance(choice, Square) and choice == nearest):
-            ctx.note("touchback", to=None if nearest is None else nearest.as_list(),
-                     why="no eligible recipient: nearest empty square to the centre")
-            return Rests(nearest, True)
-        raise DecisionError(
-            f"decisions.touchback: {_describe(choice)} cannot be given the ball: no receiving "
-            "player can hold it; the ball goes to the empty square nearest the centre of the "
-            "receiving set-up zone"
-        )
+        return _touchback_square(ctx, choice)
     # classic / bb2020 / sevens with only Prone or Stunned receivers: bounce from one of them.
-    player = _named_player(
+    player = _taker(
         ctx, choice, downed,
         "cannot be named; no receiving player can hold the ball, name a Prone or Stunned "
         "receiving player",
@@ -501,19 +541,65 @@ def award(ctx: KickoffContext) -> BallState:
     return Bounce(player.square, touchback_possible=False)
 
 
-def _named_player(
-    ctx: KickoffContext, choice: str | Square | None, among: list[Player], refusal: str
-) -> Player:
-    """The player named by the ``touchback`` decision among ``among`` (default: the first)."""
-    if choice is None:
+def _taker(ctx: KickoffContext, choice: str | Square | None, among: list[Player],
+           refusal: str) -> Player:
+    """The player the ``touchback`` decision names among ``among`` (default: the first)."""
+    if choice is None and ctx.plain:
         return among[0]
-    if isinstance(choice, str) and ctx.player(choice, "decisions.touchback") in among:
-        return ctx.state.players[choice]
-    raise DecisionError(
-        f"decisions.touchback: {_describe(choice)} {refusal}; eligible: "
-        + ", ".join(p.id for p in among)
-    )
+    st = ctx.state
+
+    ids = [p.id for p in among]
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in ids:
+            return None
+        if isinstance(answer, str) and answer not in st.players:
+            return no_player(answer, _TOUCHBACK)
+        return Problem(f"{_describe(answer)} {refusal}; eligible: "
+                       + ", ".join(p.id for p in among), _TOUCHBACK, code="illegal_choice")
+
+    pid = ctx.decide(Decision("touchback", ctx.receiving, _TOUCHBACK, ids[0], lambda: ids, refuse,
+                              choice, choice is not None))
+    return st.players[pid]
 
 
-def _describe(choice: str | Square | None) -> str:
+def _touchback_square(ctx: KickoffContext, choice: str | Square | None) -> BallState:
+    """Nobody can hold a touchback's ball: the square it is placed on (the decision's options:
+    bb2025, any empty square of the receiving area; the default, and elsewhere the only one,
+    the empty square nearest the centre of the receiving set-up zone)."""
+    st = ctx.state
+    pitch = st.pitch
+    named = ctx.ruleset.touchback_without_recipient == "square"
+    nearest = pitch.nearest_empty(
+        pitch.setup_zone_squares(ctx.receiving), pitch.centre[ctx.receiving], set(st.board))
+
+    def squares() -> list[Square | None]:
+        if not named:
+            return [nearest]
+        return [nearest, *(sq for sq in pitch.squares() if sq != nearest and sq not in st.board
+                           and pitch.in_receiving_area(ctx.receiving, sq))]
+
+    def refuse(answer: object) -> Problem | None:
+        if isinstance(answer, Square) and named:
+            if pitch.in_receiving_area(ctx.receiving, answer) and answer not in st.board:
+                return None
+            message = f"square {list(answer)} is not an empty square of the receiving area"
+        else:
+            message = (f"{_describe(answer)} cannot be given the ball: no receiving player can "
+                       "hold it; the ball goes to the empty square nearest the centre of the "
+                       "receiving set-up zone")
+        return Problem(message, _TOUCHBACK, code="illegal_choice")
+
+    sq = nearest if choice is None and ctx.plain else ctx.decide(Decision(
+        "touchback", ctx.receiving, _TOUCHBACK, nearest, squares, refuse, choice,
+        choice is not None))
+    if named and sq is not None and (sq != nearest or sq == choice):
+        ctx.note("touchback", to=sq.as_list(), why="square named by the receiving coach")
+        return Rests(sq, True)
+    ctx.note("touchback", to=None if nearest is None else nearest.as_list(),
+             why="no eligible recipient: nearest empty square to the centre")
+    return Rests(nearest, True)
+
+
+def _describe(choice: object) -> str:
     return f"square {list(choice)}" if isinstance(choice, Square) else f"player {choice!r}"

@@ -1,7 +1,10 @@
-"""The working context of one kick-off: state, ruleset, dice, decisions, and the log.
+"""The working context of one kick-off: state, ruleset, dice, coach, decisions, and the log.
 
-Every die goes through :meth:`KickoffContext.roll`, which asks the :class:`~kickoff.core.dice.Dice`
-and records the roll with what it is for; nothing else in the rules calls a random generator.
+Every die goes through :meth:`KickoffContext.roll` (and its grouped nodes), which asks the
+:class:`~kickoff.core.dice.Dice` and records the roll with what it is for; nothing else in the
+rules calls a random generator. Every choice a rule gives a coach goes through
+:meth:`KickoffContext.decide`, which asks the :class:`~kickoff.core.coach.Coach` and checks his
+answer against the options the rule declares (:class:`~kickoff.core.coach.Decision`).
 """
 
 from __future__ import annotations
@@ -9,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, TypeVar
 
+from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
 
@@ -32,16 +37,24 @@ def quoted_id(pid: str) -> str:
     return f"{pid[:QUOTED_ID]!r}... ({len(pid)} characters)"
 
 
+def no_player(pid: str, where: str) -> Problem:
+    """The problem of a decision at ``where`` naming ``pid``, who is in neither team."""
+    return Problem(f"no player {quoted_id(pid)} in either team", where, code="unknown_player")
+
+
 class KickoffContext:
     """Everything one kick-off works on. Created per kick-off; holds the mutable state copy.
 
     ``log=False``: keep no log (a simulation, a benchmark: nobody reads it). The dice and the
     rules are played exactly as with a log, only the lines are not written: :attr:`log` stays
-    empty and :attr:`logging` is false (a rule may test it before building a costly line)."""
+    empty and :attr:`logging` is false (a rule may test it before building a costly line).
+
+    ``coach``: who answers the coaches' decisions (:meth:`decide`); default the scripted coach,
+    who plays ``decisions`` (:data:`~kickoff.core.coach.SCRIPTED`)."""
 
     __slots__ = (
-        "decisions", "dice", "house_rules", "kicker", "labels", "landing", "log", "logging",
-        "ruleset", "scatters", "seeded", "state", "target", "touchback",
+        "coach", "decisions", "dice", "house_rules", "kicker", "labels", "landing", "log",
+        "logging", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -53,8 +66,15 @@ class KickoffContext:
         house_rules: frozenset[str] = frozenset(),
         *,
         log: bool = True,
+        coach: Coach | None = None,
     ) -> None:
         self.state = state
+        #: Who answers the decisions (:meth:`decide`).
+        self.coach: Coach = coach or SCRIPTED
+        #: The coach is the scripted one: a decision the scenario gives no answer to is its
+        #: default, which a rule takes at once, without building the decision (a kick-off asks
+        #: a few; a simulation plays tens of thousands a second: docs/performance.md).
+        self.plain = coach is None
         self.ruleset = ruleset
         self.dice = dice
         #: ``dice`` when they are seeded (the compiled build then calls them directly, not
@@ -92,7 +112,7 @@ class KickoffContext:
             else:
                 value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
-            raise DiceError(f"{e}, needed for: {why}") from None
+            raise e.needed_for(why) from None
         if self.logging:
             self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
         return value
@@ -159,6 +179,25 @@ class KickoffContext:
         """The log for a result: the lines (a new empty list when not logging)."""
         return self.log if self.logging else []
 
+    # -- decisions ---------------------------------------------------------------------------
+    def decide(self, decision: Decision, coach: Coach | None = None) -> Any:
+        """The answer to ``decision``, one of the choices a rule gives a coach (the rule hands
+        over its options, default and check: :class:`~kickoff.core.coach.Decision`): asked of
+        ``coach`` (default: this context's :attr:`coach`), then checked at this one point.
+        (A rule whose scenario gives no answer takes the default without asking when the
+        coach is the scripted one, :attr:`plain`: the scripted coach's answer, unchecked
+        because the default is always legal.)
+
+        Raises :class:`~kickoff.core.errors.DecisionError` carrying the rule's
+        :class:`~kickoff.core.problems.Problem` (its code, key path, player and square) for an
+        answer the rule refuses; a coach may raise instead of answering
+        (:class:`~kickoff.core.coach.Asked`: a solver's hook)."""
+        answer = (self.coach if coach is None else coach).choose(decision)
+        problem = decision.problem(answer)
+        if problem is not None:
+            raise DecisionError(problem)
+        return answer
+
     # -- helpers the events share -----------------------------------------------------------
     @property
     def kicking(self) -> Side:
@@ -177,5 +216,5 @@ class KickoffContext:
         """The player ``pid`` named by a decision; ``DecisionError`` naming ``role`` if unknown."""
         p = self.state.players.get(pid)
         if p is None:
-            raise DecisionError(f"{role}: no player {quoted_id(pid)} in either team")
+            raise DecisionError(no_player(pid, role))
         return p

@@ -99,7 +99,7 @@ def logged_roll(d: Dice, kind: DieKind, sides: int, why: str, log: Log) -> int:
     try:
         value = d.roll(kind, sides)
     except DiceError as e:
-        raise DiceError(f"{e}, needed for: {why}") from None
+        raise e.needed_for(why) from None
     if log is not NO_LOG:
         log.append({"step": "roll", "die": kind, "value": value, "for": why})
     return value
@@ -267,13 +267,13 @@ class ScriptedDice(PlainDice):
         queue = self.queues.get(kind)
         pos = self._pos.get(kind, 0)
         if queue is None or pos >= len(queue):
-            raise DiceError(
-                f"dice.{kind}[{pos}]: the scripted {kind} dice ran out "
+            raise DiceError.at(
+                f"dice.{kind}[{pos}]", f"the scripted {kind} dice ran out "
                 f"({pos} given, a {kind} of 1..{sides} was needed)"
             )
         value = queue[pos]
         if not 1 <= value <= sides:
-            raise DiceError(f"dice.{kind}[{pos}]: {value} is out of range 1..{sides}")
+            raise DiceError.at(f"dice.{kind}[{pos}]", f"{value} is out of range 1..{sides}")
         self._pos[kind] = pos + 1
         return value
 
@@ -285,9 +285,11 @@ class ScriptedDice(PlainDice):
             if pos < len(q):
                 rest = q[pos:pos + UNUSED_SHOWN]
                 shown = ", ".join(map(str, rest)) + (", ..." if pos + UNUSED_SHOWN < len(q) else "")
-                left.append(f"dice.{k}[{pos}]: {len(q) - pos} {k} value(s) left unused ([{shown}])")
-        if left:
-            raise DiceError("; ".join(left))
+                left.append((f"dice.{k}[{pos}]",
+                             f"{len(q) - pos} {k} value(s) left unused ([{shown}])"))
+        if left:  # one sentence: the first kind's key path, then the others' in its message
+            others = "".join(f"; {where}: {what}" for where, what in left[1:])
+            raise DiceError.at(left[0][0], left[0][1] + others)
 
 
 #: How many of the scripted dice left unused ``check_exhausted`` quotes (the rest: ``...``).

@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, get_args
 
+from kickoff.core import resetup
 from kickoff.core.actions.injury import injury
-from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Move
+from kickoff.core.coach import Decision
+from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import SIDES, Side, distance, other_side
+from kickoff.core.pitch import SIDES, Side, Square, other_side
+from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Contest, TeamStat
-from kickoff.core.setup import setup_problems
-from kickoff.core.state import Player, Team
+from kickoff.core.state import GameState, Player, Team
 
 if TYPE_CHECKING:  # made by a free turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Activation
@@ -151,68 +152,6 @@ def _team(ctx: KickoffContext, side: Side) -> Team:
     return ctx.state.teams[side]
 
 
-def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> list[str]:
-    """Move players simultaneously (swaps allowed); ``DecisionError`` if a player is named twice
-    or two are moved to one square. Returns the moves onto a square whose player stays (each
-    "player X cannot move to [x, y]: Y is there"), for the re-set-up's check to list with the
-    set-up's other problems (``rulings.md`` 1: every problem at once)."""
-    if not moves:  # nobody moves (the default)
-        if ctx.logging:
-            ctx.note(key.removeprefix("decisions."), moves={})
-        return []
-    st = ctx.state
-    seen: set[str] = set()
-    targets: set[tuple[int, int]] = set()
-    for m in moves:
-        if m.player in seen:
-            raise DecisionError(f"{key}: player {m.player} is named twice")
-        seen.add(m.player)
-        if m.to in targets:
-            raise DecisionError(f"{key}: two players are moved to {list(m.to)}")
-        targets.add(m.to)
-    players = [st.players[m.player] for m in moves]
-    for p in players:
-        st.move(p, None)
-    clashes = [f"player {m.player} cannot move to {list(m.to)}: {st.board[m.to].id} is there"
-               for m in moves if m.to in st.board]
-    for p, m in zip(players, moves, strict=True):  # on a clash, still put where named, to be
-        st.move(p, m.to)                            # checked (the set-up is refused)
-    if clashes:
-        return clashes
-    if ctx.logging:
-        ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
-    return []
-
-
-def _check_resetup(ctx: KickoffContext, key: str, clashes: Sequence[str] = ()) -> None:
-    """``DecisionError`` listing every problem if the kicking team's set-up is now illegal:
-    ``clashes`` (moves onto a staying player's square) first, then the set-up's own problems
-    (read once per set-up: no move, or the same moves again, give the same set-up;
-    ``GameState.facts``)."""
-    if clashes:  # the board no longer holds every player: read the players, not the facts
-        problems = "; ".join([*clashes, *(p.text() for p in setup_problems(
-            ctx.state, ctx.ruleset, ctx.kicking, check_count=False))])
-        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
-    checked = ctx.state.facts().resetups
-    for ruleset, side, found in checked:
-        if ruleset is ctx.ruleset and side == ctx.kicking:
-            problems = found
-            break
-    else:
-        problems = "; ".join(p.text() for p in setup_problems(
-            ctx.state, ctx.ruleset, ctx.kicking, check_count=False))
-        checked.append((ctx.ruleset, ctx.kicking, problems))
-    if problems:
-        raise DecisionError(f"{key}: the new set-up is illegal: {problems}")
-
-
-def _kicking_mover(ctx: KickoffContext, pid: str, key: str) -> Player:
-    p = ctx.player(pid, key)
-    if p.side != ctx.kicking or p.square is None:
-        raise DecisionError(f"{key}: {pid} is not a kicking team player on the pitch")
-    return p
-
-
 # -- the events ---------------------------------------------------------------------------------
 
 
@@ -243,51 +182,67 @@ def time_out(ctx: KickoffContext) -> None:
 
 
 def perfect_defence(ctx: KickoffContext) -> None:
-    """Perfect Defence (classic 4): the kicking team may set up again (players on the pitch)."""
-    moves = ctx.decisions.perfect_defence
-    for m in moves:
-        _kicking_mover(ctx, m.player, "decisions.perfect_defence")
-    clashes = _apply_moves_together(ctx, moves, "decisions.perfect_defence")
-    _check_resetup(ctx, "decisions.perfect_defence", clashes)
+    """Perfect Defence (classic 4): the kicking team may set up again (players on the pitch):
+    the kicking coach's ``perfect_defence`` decision (default: nobody moves;
+    :mod:`kickoff.core.resetup`)."""
+    resetup.perfect_defence(ctx)
 
 
 def solid_defence(ctx: KickoffContext) -> None:
     """Solid Defence (bb2020 4, bb2025 4 "up to", Sevens D3+1): D3+3 Open kicking players set up
-    again, following the set-up rules."""
+    again, following the set-up rules: the kicking coach's ``solid_defence`` decision (default:
+    nobody moves; :mod:`kickoff.core.resetup`)."""
     n = count(ctx, "solid_defence")
     assert n is not None
-    moves = ctx.decisions.solid_defence
-    if len(moves) > n:
-        raise DecisionError(f"decisions.solid_defence: {len(moves)} players named, at most {n} may move")
-    for m in moves:
-        p = _kicking_mover(ctx, m.player, "decisions.solid_defence")
-        if not (p.standing and ctx.state.is_open(p)):
-            raise DecisionError(f"decisions.solid_defence: {p.id} at {list(p.square or ())} is not Open")
-        if p.square == m.to:
-            raise DecisionError(f"decisions.solid_defence: {p.id} is named for his own square {list(m.to)}")
-    clashes = _apply_moves_together(ctx, moves, "decisions.solid_defence")
-    _check_resetup(ctx, "decisions.solid_defence", clashes)
+    resetup.solid_defence(ctx, n)
+
+
+def high_kick_options(state: GameState, landing: Square | None, touchback: bool) -> list[str | None]:
+    """The High Kick decision's options for a ball landing on ``landing`` (``touchback``: out of
+    play) in ``state``: ``None`` (nobody, the default) and every Open, Standing receiving player
+    (every edition, 5); only ``None`` for a touchback or an occupied square, where the event
+    has no effect (rulings.md 2.7)."""
+    if touchback or landing is None or landing in state.board:
+        return [None]
+    return [None, *(p.id for p in state.teams[state.receiving].players
+                    if p.standing and state.is_open(p))]
 
 
 def high_kick(ctx: KickoffContext) -> None:
-    """High Kick (every table, 5): one Open receiving player is placed in the landing square.
+    """High Kick (every table, 5): one Open receiving player is placed in the landing square,
+    the receiving coach's ``high_kick`` decision (:func:`high_kick_options`; default nobody).
 
     No effect when the deviation already gives a touchback or the square is occupied
-    (rulings.md 2.7)."""
+    (rulings.md 2.7): no decision then."""
     pid = ctx.decisions.high_kick
     landing = ctx.landing
-    if pid is None or landing is None:
+    if landing is None:
         return
-    if ctx.touchback or landing in ctx.state.board:
-        ctx.note("high_kick", effect="none: touchback or occupied landing square")
+    st = ctx.state
+    if ctx.touchback or landing in st.board:
+        if pid is not None:
+            ctx.note("high_kick", effect="none: touchback or occupied landing square")
         return
-    p = ctx.player(pid, "decisions.high_kick")
-    if p.side != ctx.receiving or not p.standing or not ctx.state.is_open(p):
-        raise DecisionError(
-            f"decisions.high_kick: {pid} is not an Open, Standing player of the receiving team"
-        )
-    ctx.state.move(p, landing)
-    ctx.note("high_kick", player=pid, to=landing.as_list())
+
+    if pid is None and ctx.plain:
+        return
+
+    def refuse(choice: str) -> Problem | None:
+        p = st.players.get(choice)
+        if p is None:
+            return no_player(choice, "decisions.high_kick")
+        if p.side == st.receiving and p.standing and st.is_open(p):
+            return None
+        return Problem(f"{choice} is not an Open, Standing player of the receiving team",
+                       "decisions.high_kick", (choice,), code="illegal_choice")
+
+    chosen = ctx.decide(Decision(
+        "high_kick", ctx.receiving, "decisions.high_kick", None,
+        lambda: high_kick_options(st, landing, False), refuse, pid, pid is not None))
+    if chosen is None:
+        return
+    st.move(st.players[chosen], landing)
+    ctx.note("high_kick", player=chosen, to=landing.as_list())
 
 
 def cheering_fans(ctx: KickoffContext) -> None:
@@ -344,41 +299,10 @@ def _weather_of(v: tuple[int, ...]) -> str:
 
 def quick_snap(ctx: KickoffContext) -> None:
     """Quick Snap (every table, 9): classic: every receiving player may step one square into an
-    empty adjacent square; bb2020+: D3+3 (Sevens D3+1) Open receiving players, one square each."""
-    n = count(ctx, "quick_snap")
-    st = ctx.state
-    team = _team(ctx, ctx.receiving)
-    moves = ctx.decisions.quick_snap
-    # Who may move is fixed before anybody does (the default: nobody, nothing to read).
-    eligible = {p.id for p in team.players
-                if p.standing and (n is None or st.is_open(p))} if moves else set()
-    if n is not None and len(moves) > n:
-        raise DecisionError(f"decisions.quick_snap: {len(moves)} players named, at most {n} may move")
-    moved: set[str] = set()
-    for i, m in enumerate(moves):
-        key = f"decisions.quick_snap[{i}]"
-        p = ctx.player(m.player, key)
-        if p.id not in eligible:
-            raise DecisionError(
-                f"{key}: {p.id} may not move: not a"
-                + ("n Open" if n is not None else "")
-                + " Standing receiving player on the pitch"
-            )
-        if p.id in moved:
-            raise DecisionError(f"{key}: {p.id} has already moved")
-        assert p.square is not None
-        if p.square == m.to:
-            raise DecisionError(f"{key}: {p.id} is named for his own square {list(m.to)}")
-        if distance(p.square, m.to) != 1:
-            raise DecisionError(
-                f"{key}: {p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
-            )
-        if not st.pitch.on_pitch(m.to) or m.to in st.board:
-            raise DecisionError(f"{key}: {list(m.to)} is not an empty square of the pitch")
-        st.move(p, m.to)
-        moved.add(p.id)
-    if ctx.logging:
-        ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
+    empty adjacent square; bb2020+: D3+3 (Sevens D3+1) Open receiving players, one square each:
+    the receiving coach's ``quick_snap`` decision (default: nobody moves;
+    :mod:`kickoff.core.resetup`)."""
+    resetup.quick_snap(ctx, count(ctx, "quick_snap"))
 
 
 def _free_turn(ctx: KickoffContext, event: str, actions: Sequence[Activation]) -> None:
@@ -557,8 +481,8 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
         return candidates[0]
     p = ctx.player(pid, "decisions.prayer.player")
     if p not in candidates:
-        raise DecisionError(
-            f"decisions.prayer.player: {pid} cannot receive {prayer}; candidates: "
+        raise DecisionError.at("decisions.prayer.player",
+            f"{pid} cannot receive {prayer}; candidates: "
             + ", ".join(c.id for c in candidates)
         )
     return p
@@ -620,7 +544,7 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> None:
     skill = ctx.decisions.prayer_skill
     if skill is not None:
         if skill in p.skills:
-            raise DecisionError(f"decisions.prayer.skill: {p.id} already has {skill}")
+            raise DecisionError.at("decisions.prayer.skill", f"{p.id} already has {skill}")
         _gain_skill(ctx, p, skill)
 
 

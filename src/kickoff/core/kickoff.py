@@ -9,11 +9,13 @@ direction, distance die, the 2D6 table roll, the event's own dice, then the land
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
-from kickoff.core.context import KickoffContext
+from kickoff.core.coach import Coach, Decision
+from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
@@ -152,56 +154,117 @@ def _kickers(state: GameState) -> tuple[Side, list[Player], list[Player], Player
     return known
 
 
+def kicker_options(state: GameState, required: bool, kick_it: bool) -> list[str | None]:
+    """The kicker decision's options (2.1), in team order: where a kicker is required (bb2020+,
+    and with Kick It!) the eligible kickers, else (not with Kick It!) the Standing players on the
+    Line of Scrimmage; classic, nobody (``None``) or any Standing kicking player on the pitch.
+    ``[None]`` when nobody can kick."""
+    _, eligible, on_los, _ = _kickers(state)
+    if required or kick_it:
+        able = eligible or ([] if kick_it else on_los)
+        return [p.id for p in able] or [None]
+    return [None, *(p.id for p in state.teams[state.kicking].players
+                    if p.square is not None and p.status == "standing")]
+
+
 def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
-    """``(kicker, kick_happens)`` from the ``kick.kicker`` decision or its default (2.1)."""
+    """``(kicker, kick_happens)``: the kicking coach's ``kicker`` decision (2.1; its options
+    :func:`kicker_options`, its default the first eligible kicker with Kick, else classic nobody,
+    else the first eligible kicker, else the first on the Line of Scrimmage)."""
     st = ctx.state
     rs = ctx.ruleset
     kick_it = bool(ctx.house_rules) and "kick_it" in ctx.house_rules
     _, eligible, on_los, with_kick = _kickers(st)
     if kick_it and not eligible:
         return None, False
+    required = rs.kicker_required or kick_it
+    if with_kick is not None:
+        default: Player | None = with_kick
+    elif not required:
+        default = None
+    else:
+        default = eligible[0] if eligible else (on_los[0] if on_los else None)
     d = ctx.decisions
     # ``"kicker": null`` names no kicker: classic needs none; where a kicker is required it is
     # read as leaving the key out (the default kicker), as ``"seed": null`` is.
-    named = d.kicker_given or d.kicker is not None
-    if named and (d.kicker is not None or not (rs.kicker_required or kick_it)):
-        if d.kicker is None:
-            return None, True
-        p = ctx.player(d.kicker, "kick.kicker")
-        if p.side != st.kicking or p.square is None or p.status != "standing":
-            raise DecisionError(
-                f"kick.kicker: {p.id} is not a Standing player of the kicking team on the pitch"
-            )
-        # A LoS kicker is allowed only when nobody is eligible, and never with Kick It!.
-        los_allowed = not kick_it and not eligible and p in on_los
-        if (kick_it or rs.kicker_required) and p not in eligible and not los_allowed:
-            raise DecisionError(
-                f"kick.kicker: {p.id} at {list(p.square)} may not kick: the kicker must be "
-                "off the Line of Scrimmage and outside the Wide Zones"
-                + ("" if kick_it else " (a LoS player only when nobody else can)")
-            )
-        return p, True
-    if with_kick is not None:
-        return with_kick, True
-    if not rs.kicker_required and not kick_it:
-        return None, True
-    if eligible:
-        return eligible[0], True
-    return (on_los[0] if on_los else None), True
+    given = (d.kicker_given or d.kicker is not None) and (d.kicker is not None or not required)
+
+    if not given and ctx.plain:
+        return default, True
+    return _kicker_decided(ctx, default, given, required, kick_it), True
+
+
+def _kicker_decided(ctx: KickoffContext, default: Player | None, given: bool, required: bool,
+                    kick_it: bool) -> Player | None:
+    """The coach's answer to the ``kicker`` decision (its closures apart from the fast path)."""
+    st = ctx.state
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in kicker_options(st, required, kick_it):
+            return None
+        return _kicker_refusal(st, answer, kick_it)
+
+    pid = ctx.decide(Decision(
+        "kicker", st.kicking, "kick.kicker", None if default is None else default.id,
+        lambda: kicker_options(st, required, kick_it), refuse, ctx.decisions.kicker, given))
+    return None if pid is None else st.players[pid]
+
+
+def _kicker_refusal(st: GameState, answer: object, kick_it: bool) -> Problem:
+    """Why ``answer``, not one of the kicker decision's options, may not kick."""
+    if not isinstance(answer, str):
+        return Problem(f"{answer!r} may not kick: a kicker is required", "kick.kicker",
+                       code="illegal_choice")
+    p = st.players.get(answer)
+    if p is None:
+        return no_player(answer, "kick.kicker")
+    if p.side != st.kicking or p.square is None or p.status != "standing":
+        return Problem(f"{p.id} is not a Standing player of the kicking team on the pitch",
+                       "kick.kicker", (p.id,), code="illegal_choice")
+    return Problem(f"{p.id} at {list(p.square)} may not kick: the kicker must be off the Line "
+                   "of Scrimmage and outside the Wide Zones"
+                   + ("" if kick_it else " (a LoS player only when nobody else can)"),
+                   "kick.kicker", (p.id,), (p.square,), "illegal_choice")
+
+
+def kick_skill_options(state: GameState, kicker: Player | None, required: bool) -> list[bool]:
+    """The Kick skill decision's options: ``False``, and ``True`` where ``kicker`` has Kick and
+    may use it (classic: only an eligible kicker can, 2.1)."""
+    if kicker is None or "kick" not in kicker.skills or (
+            not required and kicker not in _kickers(state)[1]):
+        return [False]
+    return [False, True]
 
 
 def _use_kick_skill(ctx: KickoffContext, kicker: Player | None) -> bool:
-    if not ctx.decisions.use_kick_skill:
+    """The kicking coach's decision to use the kicker's Kick skill (default: not)."""
+    wanted = ctx.decisions.use_kick_skill
+    if not wanted and ctx.plain:
         return False
-    if kicker is None:
-        raise DecisionError("decisions.use_kick_skill: there is no kicker, so no Kick skill to use")
-    if "kick" not in kicker.skills:
-        raise DecisionError(f"decisions.use_kick_skill: kicker {kicker.id} has no Kick skill")
-    if not ctx.ruleset.kicker_required and kicker not in _kickers(ctx.state)[1]:
-        raise DecisionError(
-            f"decisions.use_kick_skill: {kicker.id} may not use Kick: only an eligible kicker can (classic)"
-        )
-    return True
+    return _kick_skill_decided(ctx, kicker, wanted)
+
+
+def _kick_skill_decided(ctx: KickoffContext, kicker: Player | None, wanted: bool) -> bool:
+    """The coach's answer to the ``kick_skill`` decision (its closures apart from the fast
+    path)."""
+    st = ctx.state
+    required = ctx.ruleset.kicker_required
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in kick_skill_options(st, kicker, required):
+            return None
+        if kicker is None:
+            return Problem("there is no kicker, so no Kick skill to use",
+                           "decisions.use_kick_skill", code="illegal_choice")
+        if "kick" not in kicker.skills:
+            return Problem(f"kicker {kicker.id} has no Kick skill", "decisions.use_kick_skill",
+                           (kicker.id,), code="illegal_choice")
+        return Problem(f"{kicker.id} may not use Kick: only an eligible kicker can (classic)",
+                       "decisions.use_kick_skill", (kicker.id,), code="illegal_choice")
+
+    return bool(ctx.decide(Decision(
+        "kick_skill", st.kicking, "decisions.use_kick_skill", False,
+        lambda: kick_skill_options(st, kicker, required), refuse, wanted, wanted)))
 
 
 #: The deviation's distance die and the Kick-off table's 2D6 (``Dice.roll_grouped``'s dice).
@@ -296,15 +359,18 @@ def kick_until_landing(
     *,
     events: bool = True,
     log: bool = True,
+    coach: Coach | None = None,
 ) -> KickoffBeforeLanding:
     """Kicker, target, deviation, the receiving team's kick-off move (Kick-Off Return, On the
     Ball) and the Kick-off event (``events=False``: no event roll, for analysis of the deviation
     and landing alone): everything before the ball comes down. ``log=False``: keep no log (the
-    result's is empty; the same dice and the same play).
+    result's is empty; the same dice and the same play). ``coach``: who answers the coaches'
+    decisions (:mod:`kickoff.core.coach`; default the scripted coach, playing ``decisions``).
 
     Raises ``DecisionError`` for an illegal decision, ``DiceError`` for scripted dice.
     """
-    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log)
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log,
+                         coach=coach)
     kicker, kick_happens = choose_kicker(ctx)
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
@@ -318,7 +384,7 @@ def kick_until_landing(
     if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
         problem = target_problem(state.pitch, state.receiving, target)
         assert problem is not None
-        raise DecisionError(problem.at("kick.target").text())
+        raise DecisionError(replace(problem.at("kick.target"), code="illegal_choice"))
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
@@ -342,16 +408,19 @@ def kick_off(
     house_rules: frozenset[str] = frozenset(),
     *,
     log: bool = True,
+    coach: Coach | None = None,
 ) -> KickoffResult:
     """Play one kick-off on ``state`` (modified in place; pass a clone to keep the original).
 
     The set-ups are assumed legal (check them with :func:`kickoff.core.setup.kickoff_setup_problems`
     first). ``log=False``: keep no log (``KickoffResult.log`` empty; a simulation or a
-    benchmark, which read none): the same dice, decisions and result otherwise. Raises
+    benchmark, which read none): the same dice, decisions and result otherwise. ``coach``: who
+    answers the coaches' decisions (default the scripted coach, playing ``decisions``). Raises
     ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice that run out or
     are out of range.
     """
-    return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log).finish()
+    return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log,
+                              coach=coach).finish()
 
 
 def target_problem(pitch: Pitch, receiving: Side, target: tuple[int, int]) -> Problem | None:

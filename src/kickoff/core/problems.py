@@ -1,34 +1,43 @@
-"""What is wrong with an input, as a value: where, what, and which players and squares.
+"""What is wrong with an input, as a value: what kind (a stable ``code``), where, what, and which
+players and squares.
 
 A set-up check (``rulings.md`` section 1) or a scenario check lists every problem at once; each
 is a :class:`Problem`, rendered to the sentence people read by :func:`Problem.text` (one
 function, so the command line, the API and the page say the same thing) and sent as structured
 JSON by the API (:meth:`Problem.as_json`), whose ``players`` the page highlights.
+
+Every engine error (``kickoff.core.errors``) carries its problems as values, so that an edge (the
+command line, the API) places a problem in its file or field with :meth:`Problem.at` and never
+reads a sentence back. The ``code`` says what kind of problem it is, like python-chess's
+``Status`` flags: tests and programs test the code, people read the sentence.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from typing import Final, TypedDict
+from typing import Literal, TypedDict
 
 from kickoff.core.pitch import Square
 
-#: The key path before a sentence's first ``": "``: a path (``decisions.blitz[1]``), optionally
-#: naming the acting player as ``core.rolls.where_of`` writes him (``(h4 at [6, 7])``, ``(h4 off
-#: the pitch)``), then the rest of the path (``.block.follow_up``).
-#: (Compiled by its first use, in :mod:`re`'s cache: start-up, issue 16.)
-_WHERE: Final = (
-    r"(?P<path>[A-Za-z_][\w.\[\]-]*)"
-    r"(?: \((?P<player>[^ ()]+) (?:at \[(?P<x>-?\d+), (?P<y>-?\d+)\]|off the pitch)\))?"
-    r"(?P<rest>[\w.\[\]-]*)"
-)
+#: What kind of problem it is (a stable name, for programs and tests; people read the text):
+#:
+#: - ``"invalid"``: an input that is not what its format allows (the default);
+#: - ``"illegal_setup"``: a set-up the rules forbid (``rulings.md`` section 1);
+#: - ``"unknown_player"``: a decision names a player in neither team;
+#: - ``"illegal_choice"``: a coach's choice outside the options the rules give him at that
+#:   decision (``kickoff.core.coach``), or an action the rules forbid when its moment comes;
+#: - ``"dice"``: scripted dice that ran out, were out of range, or were left over;
+#: - ``"not_supported"``: a choice the engine cannot play (yet).
+ProblemCode = Literal[
+    "invalid", "illegal_setup", "unknown_player", "illegal_choice", "dice", "not_supported",
+]
 
 
 class ProblemJSON(TypedDict):
     """A :class:`Problem` as the API sends it: ``text`` is :meth:`Problem.text`."""
 
     text: str
+    code: str
     where: str
     message: str
     players: list[str]
@@ -42,13 +51,15 @@ class Problem:
     ``where``: the file, key path or team it concerns (``"teams.away.players[3].square"``,
     ``"away team"``, ``"my_setup.toml"``), ``""`` when none; ``message``: what is wrong, a
     sentence without the ``where``; ``players``: the ids of the players it concerns, in the
-    order the message names them; ``squares``: the squares it concerns, ``(x, y)``.
+    order the message names them; ``squares``: the squares it concerns, ``(x, y)``; ``code``:
+    its kind (:data:`ProblemCode`).
     """
 
     message: str
     where: str = ""
     players: tuple[str, ...] = ()
     squares: tuple[Square, ...] = ()
+    code: ProblemCode = "invalid"
 
     def text(self) -> str:
         """The sentence: ``"{where}: {message}"``, or ``message`` when ``where`` is empty."""
@@ -56,27 +67,6 @@ class Problem:
 
     def __str__(self) -> str:
         return self.text()
-
-    @classmethod
-    def from_text(cls, sentence: str) -> Problem:
-        """The problem a sentence states (an engine error that is only a sentence, such as a
-        ``DecisionError``): ``where`` is the key path before its first ``": "``
-        (``"decisions.blitz[0].path: ..."``), so that :meth:`text` gives the sentence back; when
-        the path names the acting player as the action engine does (``"decisions.blitz[1] (h4
-        at [6, 7]).block.follow_up: ..."``), he and his square are the problem's ``players`` and
-        ``squares``. A sentence whose first part is no key path is the message alone.
-
-        >>> p = Problem.from_text("decisions.blitz[1] (h4 at [6, 7]).block.follow_up: follow up")
-        >>> p.where, p.message, p.players, p.squares
-        ('decisions.blitz[1] (h4 at [6, 7]).block.follow_up', 'follow up', ('h4',), (Square(x=6, y=7),))
-        """
-        where, sep, message = sentence.partition(": ")
-        m = re.fullmatch(_WHERE, where) if sep else None
-        if m is None:
-            return cls(sentence)
-        player = m["player"]
-        squares = (Square(int(m["x"]), int(m["y"])),) if m["x"] is not None else ()
-        return cls(message, where, (player,) if player else (), squares)
 
     def at(self, where: str) -> Problem:
         """This problem placed inside ``where`` (a file, a field): ``"where: old where"``."""
@@ -86,8 +76,37 @@ class Problem:
         """The structured form the API sends (``kickoff.web``)."""
         return {
             "text": self.text(),
+            "code": self.code,
             "where": self.where,
             "message": self.message,
             "players": list(self.players),
             "squares": [list(sq) for sq in self.squares],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a coach's choice is, as values: its key path (``decisions.blitz[1]``), the acting
+    player and his square (``None``: off the pitch), and the rest of the path inside the
+    activation (``.block.follow_up``). :meth:`where` is the text a problem shows:
+    ``decisions.blitz[1] (h4 at [6, 7]).block.follow_up``, ``decisions.blitz[0] (h4 off the
+    pitch)``."""
+
+    path: str
+    player: str
+    square: Square | None
+    rest: str = ""
+
+    def then(self, rest: str) -> Place:
+        """The place ``rest`` further inside (``.block.follow_up``)."""
+        return replace(self, rest=self.rest + rest)
+
+    def where(self) -> str:
+        """The key path as a problem shows it, naming the player and his square."""
+        sq = "off the pitch" if self.square is None else f"at {list(self.square)}"
+        return f"{self.path} ({self.player} {sq}){self.rest}"
+
+    def problem(self, message: str, code: ProblemCode = "illegal_choice") -> Problem:
+        """The problem ``message`` here: the player and his square as its values."""
+        squares = () if self.square is None else (self.square,)
+        return Problem(message, self.where(), (self.player,), squares, code)

@@ -43,6 +43,7 @@ from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
+from kickoff.core.problems import Place
 from kickoff.core.state import Player
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
@@ -150,14 +151,14 @@ def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
     w = f"{act.where}.player"
     p = ctx.state.players.get(act.player)
     if p is None:
-        raise DecisionError(f"{w}: no player {quoted_id(act.player)} in either team")
+        raise DecisionError.at(w, f"no player {quoted_id(act.player)} in either team", code="unknown_player")
     if p.side != turn.active:
-        raise DecisionError(f"{w}: {p.id} is not a player of the active team ({turn.active})")
+        raise DecisionError.at(w, f"{p.id} is not a player of the active team ({turn.active})")
     if not p.standing:
         state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError(f"{w}: {p.id} cannot act: he is {state}, not Standing")
+        raise DecisionError.at(w, f"{p.id} cannot act: he is {state}, not Standing")
     if p.id in turn.activated:
-        raise DecisionError(f"{w}: {p.id} has already acted this turn")
+        raise DecisionError.at(w, f"{p.id} has already acted this turn")
     turn.activated.add(p.id)
     turn.activate(p.id, act.where)
     ctx.note("activation", player=p.id, action=act.action, where=act.where)
@@ -191,11 +192,10 @@ class Passes:
         return succeeds(roll, self.target, self.modifier)
 
 
-def where_of(where: str, player: Player) -> str:
-    """``where`` with the player and his square, for messages: ``decisions.blitz[1] (h4 at
-    [6, 7])``."""
-    sq = "off the pitch" if player.square is None else f"at {list(player.square)}"
-    return f"{where} ({player.id} {sq})"
+def where_of(where: str, player: Player) -> Place:
+    """The place of a choice of ``player``'s activation at key path ``where``: he and his square
+    as values, shown ``decisions.blitz[1] (h4 at [6, 7])`` (:class:`~kickoff.core.problems.Place`)."""
+    return Place(where, player.id, player.square)
 
 
 def skill_usable(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str) -> bool:
@@ -279,13 +279,13 @@ def roll_test(
             (choice == "skill" and by_skill is None) or (choice == "team" and not team_ok)):
         choice = None  # the standing order cannot be followed here: the default policy
     if choice == "skill" and by_skill is None:
-        raise DecisionError(
-            f"{where_of(where, player)}: no skill re-roll can be used for the failed {what} "
+        raise DecisionError.at(where_of(where, player),
+            f"no skill re-roll can be used for the failed {what} "
             f"({skill or 'no skill'} or Pro: missing, already used this turn, or not allowed)"
         )
     if choice == "team" and not team_ok:
-        raise DecisionError(
-            f"{where_of(where, player)}: no team re-roll can be used for the failed {what} "
+        raise DecisionError.at(where_of(where, player),
+            f"no team re-roll can be used for the failed {what} "
             + why_no_team_reroll(ctx, turn)
         )
     if choice == "team" or (choice is True and by_skill is None and team_ok):

@@ -28,7 +28,7 @@ def _where(p: Player) -> str:
 def _about(message: str, where: str, players: Sequence[Player]) -> Problem:
     """A problem of ``where`` (a team) naming ``players``, with their ids and squares."""
     return Problem(message, where, tuple(p.id for p in players),
-                   tuple(p.square for p in players if p.square is not None))
+                   tuple(p.square for p in players if p.square is not None), "illegal_setup")
 
 
 def setup_problems(
@@ -50,13 +50,12 @@ def setup_problems(
         required = min(available, ruleset.max_players)
         if len(on_pitch) > ruleset.max_players:
             problems.append(Problem(
-                f"{_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}", name
-            ))
+                f"{_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}", name,
+                code="illegal_setup"))
         elif len(on_pitch) < required:
             problems.append(Problem(
                 f"{_players(len(on_pitch))} on the pitch, {required} required "
-                f"({available} available)", name
-            ))
+                f"({available} available)", name, code="illegal_setup"))
     for p in on_pitch:
         assert p.square is not None
         if not pitch.on_pitch(p.square):
@@ -83,8 +82,8 @@ def setup_problems(
     elif len(on_los) < need:
         problems.append(Problem(
             f"{_players(len(on_los))} on the Line of Scrimmage (x = {pitch.los[side]}, "
-            f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required", name
-        ))
+            f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required", name,
+            code="illegal_setup"))
     for zone in ("top", "bottom"):
         in_zone = [
             p for p in on_pitch if p.square is not None and pitch.in_wide_zone(p.square) == zone
@@ -107,7 +106,7 @@ def shared_squares(players: list[Player]) -> list[Problem]:
         if n > 1 and sq is not None:
             ids = tuple(p.id for p in players if p.square == sq)
             problems.append(Problem(f"players {', '.join(ids)} share square {list(sq)}",
-                                    players=ids, squares=(sq,)))
+                                    players=ids, squares=(sq,), code="illegal_setup"))
     return problems
 
 
@@ -124,7 +123,7 @@ def kickoff_setup_problems(state: GameState, ruleset: Ruleset,
     if (ruleset.kicker_required and "kick_it" not in house_rules
             and not any(p.square is not None for p in kicking.players)):
         problems.append(Problem(f"no player on the pitch to kick off: {ruleset.name} requires a "
-                                "kicker", f"{state.kicking} team"))
+                                "kicker", f"{state.kicking} team", code="illegal_setup"))
     problems += setup_problems(state, ruleset, state.receiving)
     problems += shared_squares(list(state.players.values()))
     return problems

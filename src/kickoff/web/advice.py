@@ -109,7 +109,7 @@ def load_setup(scenario_text: str) -> LoadedScenario:
     ``kickoff setup optimize`` refuses such a team)."""
     sc = parse_scenario(scenario_text)
     if sc.phase == "turn":
-        raise ScenarioError([Problem.from_text(TURN_HAS_NO_SETUP.removeprefix("scenario."))])
+        raise ScenarioError([TURN_HAS_NO_SETUP])
     loaded = load_scenario(sc)
     receiving = loaded.state.receiving
     if not loaded.state.teams[receiving].players:

@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.problems import Problem
 from kickoff.formats.reading import limit_problem
 from kickoff.formats.scenario import LoadedScenario, ScenarioIn, parse_scenario
@@ -32,10 +32,9 @@ REQUEST_FIELDS = {"decisions.use_kick_skill": "kick_skill"}
 
 
 def problems_of(e: KickoffError) -> list[Problem]:
-    """The problems of an engine error: its own, or its lines (:meth:`Problem.from_text`)."""
-    if isinstance(e, ScenarioError | SetupError):
-        return e.problems
-    return [Problem.from_text(line) for line in str(e).splitlines()]
+    """The problems of an engine error, as it carries them (values, never its sentence read
+    back)."""
+    return e.problems
 
 
 def _in_field(field: str, p: Problem) -> Problem:
@@ -53,12 +52,12 @@ def _engine_problems(e: KickoffError) -> list[Problem]:
     return out
 
 
-def prefixed(field: str, e: KickoffError) -> list[Problem]:
-    if isinstance(e, ScenarioError):
-        return [_in_field(field, p) for p in e.problems]
+def in_field(field: str, e: KickoffError) -> list[Problem]:
+    """The problems ``e`` carries, each placed in the request's ``field`` (a set-up's under
+    ``{field}: illegal set-up``, the others' key paths inside ``field``)."""
     if isinstance(e, SetupError):
         return [p.at(f"{field}: illegal set-up") for p in e.problems]
-    return [_in_field(field, p) for p in problems_of(e)]
+    return [_in_field(field, p) for p in e.problems]
 
 
 class BadInput(Exception):
@@ -90,12 +89,12 @@ def checked(doc: dict[str, Any], limits: Limits,
     try:
         return text, load(text)
     except KickoffError as e:
-        raise BadInput(prefixed("scenario", e)) from None
+        raise BadInput(in_field("scenario", e)) from None
 
 
 #: Why a ``phase: "turn"`` scenario has no set-up to read or place.
-TURN_HAS_NO_SETUP = ('scenario.phase: "turn": a turn has no set-up; set-ups are placed before '
-                     "a kick-off (phase \"kickoff\")")
+TURN_HAS_NO_SETUP = Problem('"turn": a turn has no set-up; set-ups are placed before '
+                            'a kick-off (phase "kickoff")', "phase")
 
 
 def setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
@@ -105,9 +104,9 @@ def setup_scenario(doc: dict[str, Any], limits: Limits) -> ScenarioIn:
     try:
         sc = parse_scenario(scenario_text(doc, limits))
     except KickoffError as e:
-        raise BadInput(prefixed("scenario", e)) from None
+        raise BadInput(in_field("scenario", e)) from None
     if sc.phase == "turn":
-        raise BadInput([Problem.from_text(TURN_HAS_NO_SETUP)])
+        raise BadInput([_in_field("scenario", TURN_HAS_NO_SETUP)])
     return sc
 
 
@@ -151,13 +150,14 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> JSON
 
 
 async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-    detail = exc.detail
+    detail: object = exc.detail
     if exc.status_code == 400 and "parsing the body" in str(detail):
         limit = limit_problem(exc.__cause__) if exc.__cause__ else None
         if limit is not None:  # nested too deeply, an integer too long: invalid JSON to us
             return JSONResponse(
                 {"problems": [Problem(f"not valid JSON: {limit}", "body").as_json()]},
                 status_code=422)
-        detail = "body: not a JSON document this server can read"
-    return JSONResponse({"problems": [Problem.from_text(str(detail)).as_json()]},
+        detail = Problem("not a JSON document this server can read", "body")
+    problem = detail if isinstance(detail, Problem) else Problem(str(detail))
+    return JSONResponse({"problems": [problem.as_json()]},
                         status_code=exc.status_code, headers=getattr(exc, "headers", None))

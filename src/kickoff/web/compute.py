@@ -66,8 +66,8 @@ def load(scenario_text: str) -> LoadedScenario:
 
 
 #: Why a ``phase: "turn"`` scenario has no kick-off odds (``kickoff odds`` refuses it alike).
-TURN_HAS_NO_KICKOFF = ('phase: "turn": a turn has no kick-off to give the odds of; '
-                       "kickoff odds-kick gives the odds of its Kick action")
+TURN_HAS_NO_KICKOFF = Problem('"turn": a turn has no kick-off to give the odds of; '
+                              "kickoff odds-kick gives the odds of its Kick action", "phase")
 
 
 def load_kickoff(scenario_text: str) -> LoadedScenario:
@@ -76,7 +76,7 @@ def load_kickoff(scenario_text: str) -> LoadedScenario:
     ``phase``; checked before the rest, so it is the one problem reported."""
     sc = parse_scenario(scenario_text)
     if sc.phase == "turn":
-        raise ScenarioError([Problem.from_text(TURN_HAS_NO_KICKOFF)])
+        raise ScenarioError([TURN_HAS_NO_KICKOFF])
     return load_scenario(sc)
 
 

@@ -23,6 +23,7 @@ from fastapi.responses import Response
 
 from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import Objective
+from kickoff.core.problems import Problem
 from kickoff.web import compute
 from kickoff.web.cache import Lru
 from kickoff.web.limits import Limits
@@ -58,7 +59,8 @@ class OddsService:
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
         if self.pending >= self.limits.max_pending:
-            raise HTTPException(503, f"busy: {self.pending} odds jobs waiting; try again shortly",
+            raise HTTPException(503, Problem(f"{self.pending} odds jobs waiting; try again shortly",
+                                             "busy"),
                                 headers={"Retry-After": "5"})
         self.pending += 1
         try:

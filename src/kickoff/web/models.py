@@ -99,11 +99,12 @@ class SetupExportRequest(WithScenario):
 
 class ProblemOut(BaseModel):
     """One problem (:meth:`kickoff.core.problems.Problem.as_json`): ``text`` is the sentence
-    shown (``"{where}: {message}"``), ``where`` the field it names (``scenario.teams.home...``),
-    ``players`` the ids of the players it concerns (the page highlights them), ``squares``
-    the squares ``[x, y]``."""
+    shown (``"{where}: {message}"``), ``code`` its kind (``ProblemCode``: ``illegal_choice``,
+    ...), ``where`` the field it names (``scenario.teams.home...``), ``players`` the ids of the
+    players it concerns (the page highlights them), ``squares`` the squares ``[x, y]``."""
 
     text: str
+    code: str
     where: str
     message: str
     players: list[str]

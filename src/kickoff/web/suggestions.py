@@ -31,12 +31,12 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from kickoff.core.errors import KickoffError
+from kickoff.core.errors import KickoffError, OptionError
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem, ProblemJSON
 from kickoff.web import advice
 from kickoff.web.advice import SuggestOptions
-from kickoff.web.checks import prefixed
+from kickoff.web.checks import in_field
 from kickoff.web.limits import Limits
 
 #: A job's id: 16 hexadecimal digits.
@@ -99,8 +99,8 @@ class SuggestService:
         :attr:`Limits.max_suggestions` searches are running."""
         running = self.running()
         if running >= self.limits.max_suggestions:
-            raise HTTPException(503, f"busy: {running} set-up searches running, the most this "
-                                "server runs at once; try again shortly",
+            raise HTTPException(503, Problem(f"{running} set-up searches running, the most this "
+                                             "server runs at once; try again shortly", "busy"),
                                 headers={"Retry-After": "10"})
         now = time.monotonic()
         job = SuggestJob(secrets.token_hex(8), receiving, options, now, now)
@@ -118,8 +118,9 @@ class SuggestService:
     def _job(self, job_id: str) -> SuggestJob:
         job = self.jobs.get(job_id)
         if job is None:
-            raise HTTPException(404, f"id: no set-up search {job_id!r} (this server keeps the "
-                                f"last {self.limits.suggestions_kept} finished ones)")
+            raise HTTPException(404, Problem(f"no set-up search {job_id!r} (this server keeps "
+                                             f"the last {self.limits.suggestions_kept} finished "
+                                             "ones)", "id"))
         job.seen = time.monotonic()
         return job
 
@@ -177,11 +178,14 @@ class SuggestService:
             job.state = "cancelled" if job.suggestion["cancelled"] else "done"
             return
         job.state = "failed"
-        if isinstance(error, KickoffError):
-            job.problems = [p.as_json() for p in prefixed("scenario", error)]
+        if isinstance(error, OptionError):  # the advisor's word on the request ("play: ...")
+            job.problems = [p.as_json() for p in error.problems]
             return
-        if type(error) is ValueError:  # the advisor's word on the request ("play: ...")
-            job.problems = [Problem.from_text(line).as_json() for line in str(error).splitlines()]
+        if isinstance(error, KickoffError):
+            job.problems = [p.as_json() for p in in_field("scenario", error)]
+            return
+        if type(error) is ValueError:  # the advisor's word on the starting set-up
+            job.problems = [Problem(line).as_json() for line in str(error).splitlines()]
             return
         if isinstance(error, BrokenProcessPool) and self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)  # the next search makes a new one

@@ -154,8 +154,8 @@ class _Block:
         given = self.choice.choose
         if given is not None:
             if given not in faces:
-                raise DecisionError(
-                    f"{self.where}.block.choose: {given!r} was not rolled (block dice: "
+                raise DecisionError.at(f"{self.where}.block.choose",
+                    f"{given!r} was not rolled (block dice: "
                     f"{', '.join(faces)})"
                 )
             return given
@@ -200,7 +200,7 @@ class _Block:
         Raises ``DecisionError`` naming the block when no team re-roll can be used."""
         ctx, a = self.ctx, self.attacker
         if not team_reroll_available(ctx, self.turn):
-            raise DecisionError(f"{where_of(self.where, a)}.block.reroll: no team re-roll can be "
+            raise DecisionError.at(where_of(self.where, a).then(".block.reroll"), "no team re-roll can be "
                                 "used for the block dice " + why_no_team_reroll(ctx, self.turn))
         spend_team_reroll(ctx, self.turn)
         if "loner" in a.skills:
@@ -273,8 +273,8 @@ class _Block:
         legal = empty or crowd or occupied
         if given is not None and named:
             if given not in legal:
-                raise DecisionError(
-                    f"{self.where}.block.push_to: {square_text(given)} is not a legal push-back "
+                raise DecisionError.at(f"{self.where}.block.push_to",
+                    f"{square_text(given)} is not a legal push-back "
                     f"square for {pushed.id} (legal: {', '.join(square_text(s) for s in legal) or 'none'})"
                 )
             return Square(*given)
@@ -321,7 +321,7 @@ class _Block:
         if not pushed or not a.standing or vacated in self.ctx.state.board:
             return
         if frenzy and wanted is False:
-            raise DecisionError(f"{where_of(self.where, a)}.block.follow_up: {a.id} has Frenzy and "
+            raise DecisionError.at(where_of(self.where, a).then(".block.follow_up"), f"{a.id} has Frenzy and "
                                 "must follow up")
         if frenzy or wanted:
             carrying = self.ctx.state.carrier == a.id
@@ -391,11 +391,11 @@ def block(
 
     Raises ``DecisionError`` naming ``where`` for an illegal target or choice."""
     if defender.side == attacker.side or not defender.standing:
-        raise DecisionError(f"{where_of(where, attacker)}: {defender.id} is not a Standing opponent")
+        raise DecisionError.at(where_of(where, attacker), f"{defender.id} is not a Standing opponent")
     assert attacker.square is not None and defender.square is not None
     if distance(attacker.square, defender.square) != 1:
-        raise DecisionError(
-            f"{where_of(where, attacker)}: target {defender.id} at {square_text(defender.square)} is "
+        raise DecisionError.at(where_of(where, attacker),
+            f"target {defender.id} at {square_text(defender.square)} is "
             "not adjacent"
         )
     result = _Block(ctx, turn, attacker, defender, choice, where, blitz).resolve()

@@ -74,29 +74,29 @@ def free_turn(
         player = ctx.player(a.player, a.where)
         w = where_of(a.where, player)
         if player.side != side:
-            raise DecisionError(f"{w}: {player.id} is not a player of the kicking team")
+            raise DecisionError.at(w, f"{player.id} is not a player of the kicking team")
         if player.id in turn.activated:
-            raise DecisionError(f"{w}: {player.id} has already acted in this free turn")
+            raise DecisionError.at(w, f"{player.id} has already acted in this free turn")
         if player.id not in eligible:
-            raise DecisionError(
-                f"{w}: {player.id} may not act: only players Standing and not in an opposing "
+            raise DecisionError.at(w,
+                f"{player.id} may not act: only players Standing and not in an opposing "
                 f"tackle zone when the event was resolved may (eligible: {', '.join(eligible) or 'none'})"
             )
         if not player.standing:
-            raise DecisionError(f"{w}: {player.id} is no longer Standing")
+            raise DecisionError.at(w, f"{player.id} is no longer Standing")
         if a.action == "kick":
-            raise DecisionError(f"{w}: the Kick It! Kick action is not an action of the free turn")
+            raise DecisionError.at(w, "the Kick It! Kick action is not an action of the free turn")
         # rulings.md 6: "a player counts when his final square differs from his starting one";
         # rulings.md 8: a Blitz and a Throw Team-mate count within the number.
         counts = a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
         if counts and count is not None and acted >= count:
-            raise DecisionError(f"{w}: at most {count} players may act in this free turn")
+            raise DecisionError.at(w, f"at most {count} players may act in this free turn")
         if a.action != "move":
             allowed = rules.limits.get(a.action, 0)
             if turn.actions_taken.get(a.action, 0) >= allowed:
                 name = _NAMES[a.action]
-                raise DecisionError(
-                    f"{w}: " + (f"only one {name} is allowed in this free turn" if allowed
+                raise DecisionError.at(w,
+                    "" + (f"only one {name} is allowed in this free turn" if allowed
                                 else f"a {name} is not allowed in this free turn")
                 )
             turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
@@ -130,21 +130,21 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     turn goes on (its squares checked then: where he ends the block is known only then)."""
     w = where_of(a.where, player)
     if a.target is None:
-        raise DecisionError(f"{w}: a Blitz needs a target")
+        raise DecisionError.at(w, "a Blitz needs a target")
     target = ctx.player(a.target, f"{a.where}.target")
     check_path(ctx, player, a.path, a.where)
     end = _final_square(player, a.path)
     if target.side == player.side or not target.standing:
-        raise DecisionError(f"{w}: target {target.id} is not a Standing opponent")
+        raise DecisionError.at(w, f"target {target.id} is not a Standing opponent")
     assert target.square is not None
     if distance(end, target.square) != 1:
-        raise DecisionError(
-            f"{w}: target {target.id} at {square_text(target.square)} is not adjacent to the end "
+        raise DecisionError.at(w,
+            f"target {target.id} at {square_text(target.square)} is not adjacent to the end "
             f"of the path {square_text(end)}"
         )
     if len(a.path) + 1 > allowance(ctx, player):
-        raise DecisionError(
-            f"{w}: no movement left for the block: a Blitz's block costs one square and the path "
+        raise DecisionError.at(w,
+            f"no movement left for the block: a Blitz's block costs one square and the path "
             f"already uses {len(a.path)} (MA {player.ma} plus Rushes)"
         )
     standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
@@ -188,7 +188,7 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     w = where_of(a.where, player)
     kick_team_mate = a.action == "kick_team_mate"
     if a.thrown is None or a.to is None:
-        raise DecisionError(f"{w}: a {_NAMES[a.action]} needs `thrown` and `to`")
+        raise DecisionError.at(w, f"a {_NAMES[a.action]} needs `thrown` and `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
     check_path(ctx, player, a.path, a.where)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,

@@ -73,8 +73,8 @@ def _apothecary(
             or player.id not in ctx.decisions.apothecary):
         return None
     if outcome == "casualty":
-        raise NotSupportedError(
-            f"decisions.apothecary: {player.id} suffered a Casualty; an apothecary on a Casualty "
+        raise NotSupportedError.at("decisions.apothecary",
+            f"{player.id} suffered a Casualty; an apothecary on a Casualty "
             "rolls again on the Casualty table, which the engine does not have")
     team.apothecaries -= 1
     status: Status = rules.knocked_out_off_pitch if off_pitch else rules.knocked_out_on_pitch

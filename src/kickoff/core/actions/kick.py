@@ -34,14 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from kickoff.core import ball
 from kickoff.core.actions.move import check_path, move
+from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, PassBlock, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
 from kickoff.core.state import GameState, Player, tackle_zones
 
@@ -145,25 +147,43 @@ def landing_options(
                           exact[0] if exact else None)
 
 
-def coach_landing(act: Activation) -> LandingPolicy:
-    """The activation's ``landing`` (``DecisionError`` if it is not allowed), or the default."""
+def landing_decision(act: Activation, opts: LandingOptions, side: Side) -> Decision:
+    """The kicking coach's ``kick_landing`` decision for an accurate kick (rulings.md 7): its
+    options ``opts.allowed`` (``(None,)``, into the crowd, when no square of the spread is on the
+    pitch), the format's default ``opts.default``, the activation's ``landing`` as scripted, and
+    ``opts`` for a coach to read (``Decision.about``). An answer outside the options is refused
+    naming ``<where>.landing``."""
+    where = f"{act.where}.landing"
 
-    def choose(opts: LandingOptions) -> Square | None:
-        return opts.default if act.landing is None else checked_landing(act.where, act.landing, opts)
+    def refuse(landing: object) -> Problem | None:
+        if landing is None:
+            return None if opts.default is None else Problem(
+                "an accurate kick comes down on a square of the spread when one is on the pitch",
+                where, (opts.kicker,), code="illegal_choice")
+        if not isinstance(landing, Square):
+            return Problem(f"{landing!r} is not a square", where, code="invalid")
+        if landing in opts.allowed:
+            return None
+        return Problem(_bad_landing(landing, opts), where, (opts.kicker,), code="illegal_choice")
 
-    return choose
+    return Decision("kick_landing", side, where, opts.default, lambda: opts.allowed or (None,),
+                    refuse, act.landing, act.landing is not None, opts)
 
 
-def checked_landing(where: str, landing: Square | None, opts: LandingOptions) -> Square | None:
-    """``landing`` if an accurate kick may come down there (``None``: into the crowd, only when
-    no square of the spread is on the pitch); otherwise ``DecisionError`` naming
-    ``<where>.landing``."""
-    if landing is None and opts.default is not None:
-        raise DecisionError(f"{where}.landing: an accurate kick comes down on a square of "
-                            "the spread when one is on the pitch")
-    if landing is not None and landing not in opts.allowed:
-        raise DecisionError(_bad_landing(where, landing, opts))
-    return landing
+class PolicyCoach:
+    """A coach who answers an accurate kick's landing with ``policy`` (a
+    :data:`LandingPolicy`, reading the decision's ``LandingOptions``) and every other decision
+    as the scripted coach."""
+
+    __slots__ = ("policy",)
+
+    def __init__(self, policy: LandingPolicy) -> None:
+        self.policy = policy
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind == "kick_landing":
+            return self.policy(decision.about)
+        return SCRIPTED.choose(decision)
 
 
 def toward(square: Square | None) -> LandingPolicy:
@@ -181,7 +201,7 @@ def toward(square: Square | None) -> LandingPolicy:
     return choose
 
 
-def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
+def _bad_landing(landing: Square, opts: LandingOptions) -> str:
     at = f"distance 1..{opts.distance}" if opts.pooch_kick else f"exactly distance {opts.distance}"
     if not opts.allowed:
         why = (f"no square of the spread at distance {opts.distance} is on the pitch: the ball "
@@ -190,7 +210,7 @@ def _bad_landing(where: str, landing: Square, opts: LandingOptions) -> str:
         why = "allowed: " + ", ".join(square_text(s) for s in opts.allowed)
     else:
         why = f"{len(opts.allowed)} squares are allowed"
-    return (f"{where}.landing: {square_text(landing)} is not a square on the pitch in the spread "
+    return (f"{square_text(landing)} is not a square on the pitch in the spread "
             f"at {at} of {opts.kicker}'s accurate kick from {square_text(opts.origin)} aimed at "
             f"{square_text(opts.origin.step(*opts.aim))}; {why}")
 
@@ -218,8 +238,8 @@ def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
     assert act.aim is not None and kicker.square is not None
     d = (act.aim.x - kicker.square.x, act.aim.y - kicker.square.y)
     if d not in NEIGHBOURS:
-        raise DecisionError(
-            f"{act.where}.aim: {square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
+        raise DecisionError.at(f"{act.where}.aim",
+            f"{square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
             f"at {square_text(kicker.square)}: the 3-4 arrow points at one of his neighbours"
         )
     return d
@@ -229,9 +249,9 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
     p = ctx.state.players.get(pid)
     if p is None:
-        raise DecisionError(f"{where}: no player {quoted_id(pid)} in either team")
+        raise DecisionError.at(where, f"no player {quoted_id(pid)} in either team", code="unknown_player")
     if p.side == turn.active:
-        raise DecisionError(f"{where}: {p.id} is not a player of the opposing team")
+        raise DecisionError.at(where, f"{p.id} is not a player of the opposing team")
     return p
 
 
@@ -243,19 +263,19 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
     assert kicker.square is not None
     p = _opponent(ctx, turn, pb.player, f"{w}.player")
     if "pass_block" not in p.skills:
-        raise DecisionError(f"{w}.player: {p.id} does not have Pass Block")
+        raise DecisionError.at(f"{w}.player", f"{p.id} does not have Pass Block")
     if not p.standing:
-        raise DecisionError(f"{w}.player: {p.id} is not Standing on the pitch")
+        raise DecisionError.at(f"{w}.player", f"{p.id} is not Standing on the pitch")
     limit = ctx.ruleset.kick_it.pass_block_squares
     if len(pb.path) > limit:
-        raise DecisionError(f"{w}.path: {len(pb.path)} squares for {p.id}; a Pass Block move is "
+        raise DecisionError.at(f"{w}.path", f"{len(pb.path)} squares for {p.id}; a Pass Block move is "
                             f"up to {limit} squares")
     check_path(ctx, p, pb.path, w)
     end = pb.path[-1] if pb.path else p.square
     assert end is not None
     if distance(end, kicker.square) != 1:
-        raise DecisionError(
-            f"{w}.path: {p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
+        raise DecisionError.at(f"{w}.path",
+            f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
             f"kicker {kicker.id} at {square_text(kicker.square)}"
         )
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
@@ -281,8 +301,8 @@ def _kick_blocker(
     squares = [kicker.square.step(*d) for d in template]
     if not p.standing or p.square not in squares:
         at = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError(
-            f"{w}: {p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
+        raise DecisionError.at(w,
+            f"{p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
             f"to the kicker {kicker.id} on a square the template's arrows pass through: "
             + ", ".join(square_text(s) for s in squares)
         )
@@ -297,16 +317,16 @@ def kick_flight(
 ) -> Flight:
     """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
 
-    ``choose`` picks an accurate kick's landing (default: :func:`coach_landing`). Raises
-    ``DecisionError`` naming the activation's key (``player``, ``path``, ``aim``,
-    ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
+    An accurate kick's landing (:func:`landing_decision`) is answered by the context's coach, or
+    by the policy ``choose``. Raises ``DecisionError`` naming the activation's key (``player``,
+    ``path``, ``aim``, ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
     """
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
     if "kick_it" not in ctx.house_rules:
-        raise DecisionError(f"{act.where}.action: a Kick action needs the kick_it house rule")
+        raise DecisionError.at(f"{act.where}.action", "a Kick action needs the kick_it house rule")
     if turn.actions_taken.get("kick", 0):
-        raise DecisionError(f"{act.where}.action: only one Kick action per team turn")
+        raise DecisionError.at(f"{act.where}.action", "only one Kick action per team turn")
     turn.actions_taken["kick"] = 1
     if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
         return Flight("move_failed", None, True)
@@ -317,8 +337,8 @@ def kick_flight(
         return Flight("no_kick", None, False)
     aim = _aim(act, kicker)
     if st.carrier != kicker.id:
-        raise DecisionError(
-            f"{act.where}.aim: the kicker {kicker.id} at {square_text(kicker.square)} does not "
+        raise DecisionError.at(f"{act.where}.aim",
+            f"the kicker {kicker.id} at {square_text(kicker.square)} does not "
             "hold the ball after his move: he cannot kick"
         )
     template = aimed_template(aim)
@@ -363,10 +383,11 @@ def kick_flight(
         return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
 
     opts = landing_options(ctx, kicker, aim, dist)
-    landing = checked_landing(act.where, (choose or coach_landing(act))(opts), opts)
+    landing = opts.default if act.landing is None and choose is None and ctx.plain else (
+        ctx.decide(landing_decision(act, opts, kicker.side), choose and PolicyCoach(choose)))
     if landing is None:
-        ctx.note("accurate", distance=dist, landing=None,
-                 why="no square of the spread on the pitch: along the 3-4 arrow into the crowd")
+        ctx.note("accurate", distance=dist, landing=None, why="no square of the spread on the "
+                 "pitch: along the 3-4 arrow into the crowd")
         return Flight("accurate", flight(ctx, kicker.square, aim, dist), False)
     ctx.note("accurate", distance=dist, landing=landing.as_list())
     ctx.note("kick_lands", square=landing.as_list())

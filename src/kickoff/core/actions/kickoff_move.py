@@ -19,10 +19,11 @@ move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb20
 from __future__ import annotations
 
 from kickoff.core.actions.move import move_steps
-from kickoff.core.context import KickoffContext
+from kickoff.core.coach import Decision
+from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import PlayerPath
-from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
 from kickoff.core.state import Player
@@ -35,21 +36,33 @@ _WORDS: dict[str, tuple[str, str]] = {
 
 
 def kickoff_move(ctx: KickoffContext) -> bool:
-    """Play the receiving team's kick-off move chosen in ``decisions.<skill>`` (the ruleset's
-    ``kickoff_move``), if any: True if a player moved (or fell trying).
+    """Play the receiving team's kick-off move, the receiving coach's ``kickoff_move`` decision
+    (the ruleset's ``kickoff_move``; scripted as ``decisions.<skill>``), if any: True if a player
+    moved (or fell trying).
 
-    Nothing happens (no die) when the ruleset has no such skill, the decision is ``None`` (the
-    default: nobody moves), or the deviation gave a touchback (the choice is ignored: its moment
-    never comes). Raises ``DecisionError`` naming the key path, the player and the square for an
+    Nothing happens (no die, no decision) when the ruleset has no such skill or the deviation
+    gave a touchback (a scripted choice is ignored: its moment never comes); the default is
+    ``None``, nobody moves. The decision's options are every path :func:`kickoff_move_paths`
+    lists. Raises ``DecisionError`` naming the key path, the player and the square for an
     illegal choice: a player of the kicking team or without the skill, one who is not Standing,
     Ball & Chain, on the Line of Scrimmage (classic), not Open, an empty path or one of more
-    squares than the skill allows, a square in the kicking team's half, a step that is not
-    adjacent, off the pitch or into an occupied square; all before any die is rolled."""
+    squares than the skill allows, a square in the kicking team's half (all checked when the
+    coach answers, before any die is rolled), a step that is not adjacent, off the pitch or into
+    an occupied square (checked as he moves)."""
     rules = ctx.ruleset.kickoff_move
     if rules is None:
         return False
     d = ctx.decisions
-    choice = d.on_the_ball if rules.skill == "on_the_ball" else d.kick_off_return
+    scripted = d.on_the_ball if rules.skill == "on_the_ball" else d.kick_off_return
+    if scripted is None and ctx.plain:  # the default: nobody moves
+        choice = None
+    elif ctx.touchback:
+        if scripted is not None:
+            ctx.note("ignored", where=f"decisions.{rules.skill}",
+                     why="the kick is a touchback: no kick-off move")
+        return False
+    else:
+        choice = _move_decided(ctx, rules, scripted)
     if choice is None:
         if ctx.logging and not ctx.touchback:  # who could have moved, for the log only
             able = _able(ctx, rules)
@@ -57,30 +70,8 @@ def kickoff_move(ctx: KickoffContext) -> bool:
                 ctx.note("kickoff_move_default", skill=rules.skill, eligible=able)
         return False
     key = f"decisions.{rules.skill}"
-    if ctx.touchback:
-        ctx.note("ignored", where=key, why="the kick is a touchback: no kick-off move")
-        return False
-    p = ctx.player(choice.player, f"{key}.player")
-    w = where_of(key, p)
-    refusal = _refusal(ctx, rules, p)
-    if refusal is not None:
-        raise DecisionError(f"{w}: {refusal}")
-    assert p.square is not None
-    st = ctx.state
-    name = _WORDS[rules.skill][0]
+    p = ctx.state.players[choice.player]
     path = choice.path
-    if not path:
-        raise DecisionError(f"{key}.path: empty; name at least one square, or give null for nobody")
-    if len(path) > rules.squares:
-        raise DecisionError(
-            f"{w}: a path of {len(path)} squares; {name} moves up to {rules.squares}"
-        )
-    for i, sq in enumerate(path):
-        if st.pitch.on_pitch(sq) and not st.pitch.in_half(ctx.receiving, sq):
-            raise DecisionError(
-                f"{key}.path[{i}] ({p.id}): {square_text(sq)} is in the kicking team's half: "
-                f"{name} does not allow him to cross into it"
-            )
     ctx.note("kickoff_move", skill=rules.skill, player=p.id, path=[sq.as_list() for sq in path])
     turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
     from kickoff.core.activations import Rerolls  # here: made by a move (start-up, issue 16)
@@ -89,6 +80,45 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")
     return True
+
+
+def _move_decided(ctx: KickoffContext, rules: KickoffMove,
+                  scripted: PlayerPath | None) -> PlayerPath | None:
+    """The receiving coach's ``kickoff_move`` decision (options :func:`kickoff_move_paths`)."""
+    key = f"decisions.{rules.skill}"
+    choice: PlayerPath | None = ctx.decide(Decision(
+        "kickoff_move", ctx.receiving, key, None, lambda: [None, *kickoff_move_paths(ctx)],
+        lambda answer: _move_refusal(ctx, rules, key, answer), scripted, scripted is not None))
+    return choice
+
+
+def _move_refusal(ctx: KickoffContext, rules: KickoffMove, key: str,
+                  choice: object) -> Problem | None:
+    """Why the kick-off move ``choice`` is illegal before any die is rolled (``None``: it is
+    not; its steps are checked as he moves)."""
+    if not isinstance(choice, PlayerPath):
+        return Problem(f"{choice!r} is not a player and a path", key, code="invalid")
+    p = ctx.state.players.get(choice.player)
+    if p is None:
+        return no_player(choice.player, f"{key}.player")
+    w = where_of(key, p)
+    refusal = _refusal(ctx, rules, p)
+    if refusal is not None:
+        return w.problem(refusal)
+    name = _WORDS[rules.skill][0]
+    path = choice.path
+    if not path:
+        return Problem("empty; name at least one square, or give null for nobody", f"{key}.path",
+                       (p.id,), code="illegal_choice")
+    if len(path) > rules.squares:
+        return w.problem(f"a path of {len(path)} squares; {name} moves up to {rules.squares}")
+    pitch = ctx.state.pitch
+    for i, sq in enumerate(path):
+        if pitch.on_pitch(sq) and not pitch.in_half(ctx.receiving, sq):
+            return Problem(f"{square_text(sq)} is in the kicking team's half: {name} does not "
+                           "allow him to cross into it", f"{key}.path[{i}] ({p.id})", (p.id,),
+                           (sq,), "illegal_choice")
+    return None
 
 
 def _refusal(ctx: KickoffContext, rules: KickoffMove, p: Player) -> str | None:

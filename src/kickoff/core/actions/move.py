@@ -49,11 +49,11 @@ def check_path(
     MA plus the Rushes allow."""
     st = ctx.state
     if not player.standing:
-        raise DecisionError(f"{where_of(where, player)}: only a Standing player on the pitch can move")
+        raise DecisionError.at(where_of(where, player), "only a Standing player on the pitch can move")
     limit = allowance(ctx, player)
     if used + len(path) > limit:
-        raise DecisionError(
-            f"{where_of(where, player)}: a path of {used + len(path)} squares is beyond MA "
+        raise DecisionError.at(where_of(where, player),
+            f"a path of {used + len(path)} squares is beyond MA "
             f"{player.ma} plus {limit - player.ma} Rushes"
         )
     here = player.square
@@ -61,12 +61,12 @@ def check_path(
     for i, sq in enumerate(path):
         step = f"{where}.path[{i}] ({player.id} from {square_text(here)})"
         if distance(here, sq) != 1:
-            raise DecisionError(f"{step}: {square_text(sq)} is not adjacent")
+            raise DecisionError.at(step, f"{square_text(sq)} is not adjacent")
         if not st.pitch.on_pitch(sq):
-            raise DecisionError(f"{step}: {square_text(sq)} is off the pitch")
+            raise DecisionError.at(step, f"{square_text(sq)} is off the pitch")
         other = st.board.get(sq)
         if other is not None and other.id != player.id:
-            raise DecisionError(f"{step}: {square_text(sq)} is occupied by {other.id}")
+            raise DecisionError.at(step, f"{square_text(sq)} is occupied by {other.id}")
         here = sq
 
 

@@ -197,8 +197,8 @@ def policy_activations(
     Raises ``DecisionError`` for an unknown policy name."""
     policy = POLICIES.get(name)
     if policy is None:
-        raise DecisionError(
-            f"decisions.free_turn_policy: unknown policy {name!r} "
+        raise DecisionError.at("decisions.free_turn_policy",
+            f"unknown policy {name!r} "
             f"(known: {', '.join(FREE_TURN_POLICIES)})"
         )
     return policy(state, eligible, count, landing, touchback)

@@ -65,26 +65,26 @@ def check_throw(
                          else ("throw_team_mate", "throw", "Throw Team-mate"))
     w = where_of(where, thrower)
     if skill not in thrower.skills:
-        raise DecisionError(f"{w}: {thrower.id} has no {name} skill")
+        raise DecisionError.at(w, f"{thrower.id} has no {name} skill")
     if not thrower.standing:
-        raise DecisionError(f"{w}: {thrower.id} is not Standing")
+        raise DecisionError.at(w, f"{thrower.id} is not Standing")
     if thrown.side != thrower.side or thrown.id == thrower.id:
-        raise DecisionError(f"{w}: {thrown.id} is not a team-mate of {thrower.id}")
+        raise DecisionError.at(w, f"{thrown.id} is not a team-mate of {thrower.id}")
     if "right_stuff" not in thrown.skills or not thrown.standing:
-        raise DecisionError(f"{w}: {thrown.id} cannot be {verb}n: he must be Standing and have Right Stuff")
+        raise DecisionError.at(w, f"{thrown.id} cannot be {verb}n: he must be Standing and have Right Stuff")
     assert thrower.square is not None and thrown.square is not None
     frm = frm or Square(*thrower.square)
     if distance(frm, thrown.square) != 1:
-        raise DecisionError(
-            f"{w}: {thrown.id} at {square_text(thrown.square)} is not adjacent to {thrower.id} "
+        raise DecisionError.at(w,
+            f"{thrown.id} at {square_text(thrown.square)} is not adjacent to {thrower.id} "
             f"at {square_text(frm)}"
         )
     if not ctx.state.pitch.on_pitch(to):
-        raise DecisionError(f"{w}: the target {square_text(to)} is off the pitch")
+        raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
     rng = throw_range(frm, to)
     if rng is None:
-        raise DecisionError(
-            f"{w}: the target {square_text(to)} is not in Quick or Short range of {thrower.id}"
+        raise DecisionError.at(w,
+            f"the target {square_text(to)} is not in Quick or Short range of {thrower.id}"
         )
     return rng
 
@@ -103,7 +103,7 @@ def throw_team_mate(
         target = ctx.ruleset.agility_target(thrower.ag)
     else:
         if thrower.pa is None:
-            raise DecisionError(f"{where_of(where, thrower)}: {thrower.id} has no Passing Ability")
+            raise DecisionError.at(where_of(where, thrower), f"{thrower.id} has no Passing Ability")
         target = thrower.pa
     mod = rules.range_modifier[rng]
     if "nerves_of_steel" not in thrower.skills:

@@ -48,7 +48,7 @@ def play_activation(
         player = acting_player(ctx, turn, act)
         move(ctx, turn, player, act.path, act.reroll, act.where)
         return
-    raise NotSupportedError(f"{act.where}.action: {act.action!r} is not supported during a turn "
+    raise NotSupportedError.at(f"{act.where}.action", f"{act.action!r} is not supported during a turn "
                             "(move and kick are)")
 
 

@@ -15,7 +15,7 @@ from kickoff.core.kickoff import target_problem
 from kickoff.formats.narration import bb_name, defaults_applied, sentences
 from kickoff.formats.scenario import play, result_to_json
 from kickoff.web import compute
-from kickoff.web.checks import BadInput, checked, prefixed
+from kickoff.web.checks import BadInput, checked, in_field
 from kickoff.web.jobs import odds_service
 from kickoff.web.limits import AppLimits
 from kickoff.web.models import (
@@ -45,7 +45,7 @@ def kick(body: WithScenario, lim: AppLimits) -> dict[str, Any]:
     try:
         result, seed = play(loaded)
     except KickoffError as e:
-        raise BadInput(prefixed("scenario", e)) from None
+        raise BadInput(in_field("scenario", e)) from None
     played = result_to_json(result, loaded.ruleset, seed)
     d = loaded.decisions
     given = {"high_kick": d.high_kick is not None, "touchback": d.touchback is not None,

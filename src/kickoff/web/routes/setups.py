@@ -19,7 +19,7 @@ from kickoff.formats.match import match_scenario, scenario_setup, with_setup
 from kickoff.formats.scenario import replay_loaded
 from kickoff.formats.teams import FAMILY, builtin_names, setup_to_toml
 from kickoff.web import compute
-from kickoff.web.checks import BadInput, prefixed, problems_of, scenario_text, setup_scenario
+from kickoff.web.checks import BadInput, in_field, problems_of, scenario_text, setup_scenario
 from kickoff.web.limits import AppLimits, Limits
 from kickoff.web.models import (
     MatchRequest,
@@ -71,7 +71,7 @@ def match(body: MatchRequest, lim: AppLimits) -> dict[str, Any]:
         doc, problems = match_scenario(body.ruleset, body.home, body.away, body.home_setup,
                                        body.away_setup, body.kicking, weather)
     except KickoffError as e:
-        raise BadInput(prefixed("body", e)) from None
+        raise BadInput(in_field("body", e)) from None
     return {"scenario": doc, "problems": [p.as_json() for p in problems] + _problems(doc, lim)}
 
 
@@ -102,7 +102,7 @@ def import_setup(body: SetupImportRequest, lim: AppLimits) -> dict[str, Any]:
     try:
         doc, problems = with_setup(body.scenario, body.side, (body.filename, setup))
     except KickoffError as e:
-        raise BadInput(prefixed("scenario", e)) from None
+        raise BadInput(in_field("scenario", e)) from None
     return {"scenario": doc, "problems": [p.as_json() for p in problems] + _problems(doc, lim)}
 
 
@@ -115,7 +115,7 @@ def export_setup(body: SetupExportRequest, lim: AppLimits) -> Response:
     try:
         setup = scenario_setup(sc, body.side, body.name)
     except KickoffError as e:
-        raise BadInput(prefixed("scenario", e)) from None
+        raise BadInput(in_field("scenario", e)) from None
     stem = file_stem(setup.name, "setup")  # ASCII: a header is Latin-1, never a path
     if body.format == "toml":
         text, ext, media = setup_to_toml(setup), "toml", "application/toml"

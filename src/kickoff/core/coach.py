@@ -1,0 +1,209 @@
+"""Choice: the one interface every coach's decision goes through, beside the dice (:mod:`kickoff.core.dice`).
+
+Every die the rules roll is asked of a :class:`~kickoff.core.dice.Dice`; every choice the rules
+give a coach is asked of a :class:`Coach`, through one call, :meth:`KickoffContext.decide
+<kickoff.core.context.KickoffContext.decide>`. At each decision the rule itself hands over a
+:class:`Decision`: what is chosen (``kind``), by which team (``side``), where the scenario format
+gives the answer (``where``, its key path), the rule's legal options, the default the format makes
+binding, the scenario's own answer if it gives one (``scripted``), and the rule's check of an
+answer (``refuse``). The context asks the coach, then checks the answer at that one point: an
+answer the rules refuse is a :class:`~kickoff.core.errors.DecisionError` carrying its
+:class:`~kickoff.core.problems.Problem` (code ``illegal_choice`` or ``unknown_player``, its key
+path, player and square as values).
+
+The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``):
+
+- ``kicker``: the players who may kick (classic: ``None``, nobody, too); default the first
+  eligible player with Kick, else (classic) nobody, else the first eligible (2.1);
+- ``kick_skill``: ``False``, and ``True`` where the kicker may use Kick; default ``False``;
+- ``high_kick``: ``None`` (nobody) and every Open, Standing receiving player; default ``None``;
+- ``touchback``: the receiving players who can hold the ball, default the first; else (bb2025)
+  the empty squares of the receiving area, default the one nearest the centre; else the downed
+  receivers, default the first (2.6);
+- ``kickoff_move``: ``None`` and every path of every player allowed (Kick-Off Return / On the
+  Ball); default ``None``, nobody moves;
+- ``diving_catch``: every order of every subset of the players who may attempt one; default all
+  of them, in the default order;
+- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), not
+  listed (``refuse`` decides); default ``[]``, nobody moves;
+- ``kick_landing``: the squares an accurate Kick It! kick may come down on (``None``, into the
+  crowd, when none is on the pitch); default the format's square.
+
+Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
+check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
+players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal.
+The free turn's activations (Blitz!, Charge!) and their paths, blocks and re-rolls are still read
+by the action engine from the activations (``kickoff.core.actions``), checked as they are played.
+
+Coaches:
+
+- :class:`ScriptedCoach` (:data:`SCRIPTED`, every context's coach unless told otherwise): the
+  scenario's answer where it gives one, else the default: today's ``Decisions``;
+- :class:`DefaultCoach` (:data:`DEFAULTS`): always the default, whatever the scenario says;
+- :class:`AskingCoach`: the solver's hook. At a decision of the kinds it is given it raises
+  :class:`Asked` carrying the :class:`Decision`, so that a solver reads the rule's own options
+  and plays each (:class:`PathCoach` answers a run's decisions from a path of option indexes,
+  as ``PathDice`` answers a run's dice: re-run with each index at the decision asked, every play
+  is enumerated): the analysis's maximising coach is to be built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal, Protocol
+
+from kickoff.core.pitch import Side
+from kickoff.core.problems import Problem
+
+#: What a decision chooses (the table of the module's docstring).
+DecisionKind = Literal[
+    "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
+    "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
+]
+
+
+class Decision:
+    """One choice the rules give a coach (see the module's docstring).
+
+    - ``kind``, ``side``: what is chosen, and by which team's coach;
+    - ``where``: the key path of the scenario's answer (``decisions.high_kick``), which a refused
+      answer's problem names;
+    - ``default``: the answer the format makes binding when the scenario gives none;
+    - ``lister``: the legal options, in the rules' order (``None``: they cannot be listed);
+    - ``refuse``: the rule's check of an answer, ``None`` when it is legal, else the
+      :class:`~kickoff.core.problems.Problem` that says why (with its code, key path, players
+      and squares). It accepts exactly the options listed (the conformance tests check it) and
+      costs no listing (the solver plays each option through it); ``None``: an answer is legal
+      when it is one of the options;
+    - ``scripted``, ``given``: the scenario's answer, and whether it gives one;
+    - ``about``: what the rule tells a coach besides (an accurate kick's ``LandingOptions``).
+    """
+
+    __slots__ = ("_options", "about", "default", "given", "kind", "lister", "refuse", "scripted",
+                 "side", "where")
+
+    def __init__(
+        self, kind: DecisionKind, side: Side, where: str, default: Any,
+        lister: Callable[[], Sequence[Any]] | None,
+        refuse: Callable[[Any], Problem | None] | None = None,
+        scripted: Any = None, given: bool = False, about: Any = None,
+    ) -> None:
+        self.kind: DecisionKind = kind
+        self.side: Side = side
+        self.where = where
+        self.default = default
+        self.lister = lister
+        self.refuse = refuse
+        self.scripted = scripted
+        self.given = given
+        self.about = about
+        self._options: tuple[Any, ...] | None = None
+
+    def options(self) -> tuple[Any, ...] | None:
+        """Every legal answer, in the rules' order (listed once, on first use); ``None`` when the
+        options cannot be listed (``refuse`` decides)."""
+        if self._options is None and self.lister is not None:
+            self._options = tuple(self.lister())
+        return self._options
+
+    def problem(self, choice: Any) -> Problem | None:
+        """Why ``choice`` is not a legal answer (``None``: it is). The default always is."""
+        if choice is self.default or choice == self.default:
+            return None
+        if self.refuse is not None:
+            return self.refuse(choice)
+        options = self.options()
+        if options is None or choice in options:
+            return None
+        return Problem(f"{choice!r} is not one of the options", self.where, code="illegal_choice")
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind!r}, {self.side!r}, {self.where!r}, default={self.default!r})"
+
+
+class Coach(Protocol):
+    """A coach: ``choose(decision)`` is his answer at ``decision``, which the context then checks
+    (:meth:`Decision.problem`). A coach may raise (:class:`Asked`) instead of answering."""
+
+    def choose(self, decision: Decision) -> Any: ...
+
+
+class ScriptedCoach:
+    """The scenario's coach: its answer where it gives one (``Decision.scripted``), else the
+    default (``scenario-format.md``, "Decisions")."""
+
+    __slots__ = ()
+
+    def choose(self, decision: Decision) -> Any:
+        return decision.scripted if decision.given else decision.default
+
+
+class DefaultCoach:
+    """A coach who always plays the default the format makes binding."""
+
+    __slots__ = ()
+
+    def choose(self, decision: Decision) -> Any:
+        return decision.default
+
+
+#: The scripted coach every context has unless given another.
+SCRIPTED: Final = ScriptedCoach()
+#: The coach of the defaults.
+DEFAULTS: Final = DefaultCoach()
+
+
+class Asked(Exception):
+    """Raised by :class:`AskingCoach` at a decision a solver plays itself: ``decision``, whose
+    options (the rule's own) the solver enumerates."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(f"{decision.where}: a decision to play ({decision.kind})")
+        self.decision = decision
+
+
+class AskingCoach:
+    """The solver's hook: raises :class:`Asked` at a decision of ``kinds`` that has more than one
+    option; answers the others as ``then`` does (default: :data:`SCRIPTED`). A decision with one
+    option is no choice: its option is the answer."""
+
+    __slots__ = ("kinds", "then")
+
+    def __init__(self, kinds: Sequence[DecisionKind], then: Coach = SCRIPTED) -> None:
+        self.kinds = frozenset(kinds)
+        self.then = then
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind not in self.kinds:
+            return self.then.choose(decision)
+        options = decision.options()
+        if options is not None and len(options) == 1:
+            return options[0]
+        raise Asked(decision)
+
+
+class PathCoach:
+    """Answers the decisions of ``kinds`` from ``path``, one option index each, in the order they
+    are met, and raises :class:`Asked` at the first one past its end; the others as ``then``
+    does. ``answers``: the answers given so far."""
+
+    __slots__ = ("answers", "asking", "path")
+
+    def __init__(self, path: Sequence[int], kinds: Sequence[DecisionKind],
+                 then: Coach = SCRIPTED) -> None:
+        self.path = tuple(path)
+        self.asking = AskingCoach(kinds, then)
+        self.answers: list[Any] = []
+
+    def choose(self, decision: Decision) -> Any:
+        try:
+            return self.asking.choose(decision)
+        except Asked:
+            i = len(self.answers)
+            if i >= len(self.path):
+                raise
+            options = decision.options()
+            assert options is not None  # an Asked decision of an enumerating solver is listed
+            answer = options[self.path[i]]
+            self.answers.append(answer)
+            return answer
