@@ -17,15 +17,28 @@ def serve(
                                          help="Worker processes computing exact odds, 1 to "
                                          "the number of CPUs of this machine (at least "
                                          "2).")] = 2,
+    max_connections: Annotated[int, typer.Option(
+        min=1, help="Connections open at once; a request beyond is answered 503 (kept below "
+        "the open-file limit, whose soft value is raised to the hard one).")] = 4000,
+    idle_timeout: Annotated[int, typer.Option(
+        min=1, help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
+    header_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a request's line and headers may take to arrive (from the "
+        "connection's start or its last answer); the connection is closed beyond.")] = 10.0,
+    body_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a request's body may take to arrive after its headers (408 "
+        "beyond).")] = 30.0,
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
-    document at /docs. Ctrl+C stops it."""
+    document at /docs. Ctrl+C stops it. Every limit: docs/web.md, "Limits"."""
     import ipaddress
     import socket
 
     import uvicorn
 
     from kickoff.web.app import create_app
+    from kickoff.web.limits import Limits
+    from kickoff.web.server import raise_open_files, uvicorn_settings
 
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -41,7 +54,11 @@ def serve(
     if not loopback:
         typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
                    err=True)
-    uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")
+    limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
+                    header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout)
+    settings = uvicorn_settings(limits, raise_open_files())
+    uvicorn.run(create_app(workers=workers, limits=limits), host=host, port=port,
+                log_level="warning", **settings)
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.

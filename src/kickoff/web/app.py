@@ -78,7 +78,7 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                             StarletteHTTPException: http_error},
     )
     app.state.limits = lim
-    app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes, seconds=lim.body_timeout_seconds)
     app.add_middleware(CatchAll)  # outermost of ours: also a bug in BodyLimit is answered
     app.include_router(reference.router)
     app.mount("/static", StaticFiles(packages=[("kickoff.web", "static")]), name="static")

@@ -30,6 +30,21 @@ class Limits:
     #: A set-up search nobody asks about for this long, seconds (its page was closed), is
     #: cancelled.
     suggest_abandon_seconds: float = 30.0
+    #: Connections open at once (``kickoff serve``: uvicorn's ``limit_concurrency``, kept below
+    #: the open-file limit); a request beyond is answered 503.
+    max_connections: int = 4000
+    #: A kept-alive connection idle this long after an answer is closed, seconds (uvicorn's
+    #: ``timeout_keep_alive``).
+    idle_timeout_seconds: int = 5
+    #: A request's head (its line and headers) must have arrived this long after its
+    #: connection opened or its previous answer, seconds, or the connection is closed: an idle
+    #: new connection and a slowloris are both closed (``kickoff.web.server``).
+    header_timeout_seconds: float = 10.0
+    #: A request's body must have arrived this long after its head, seconds (408 beyond).
+    body_timeout_seconds: float = 30.0
+    #: Largest request head (line and headers), bytes (h11's ``max_incomplete_event_size``;
+    #: 400 beyond).
+    max_head_bytes: int = 16 * 1024
 
 
 async def app_limits(request: Request) -> Limits:

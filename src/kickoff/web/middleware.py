@@ -1,8 +1,9 @@
-"""The web app's ASGI middleware: the request body's size limit (413) and the last resort for a
-bug (500), both answering JSON ``problems`` as every other refusal does."""
+"""The web app's ASGI middleware: the request body's size limit (413) and deadline (408), and
+the last resort for a bug (500), all answering JSON ``problems`` as every other refusal does."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from fastapi.responses import JSONResponse
@@ -14,16 +15,21 @@ from kickoff.core.problems import Problem
 
 class BodyLimit:
     """ASGI middleware: a request body over ``max_bytes`` is answered 413 (JSON ``problems``)
-    before the application sees any of it; a smaller one is read whole, then handed on."""
+    before the application sees any of it, one not arrived within ``seconds`` 408 (a client
+    sending it a byte at a time holds no connection for long); a smaller one is read whole,
+    then handed on."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, seconds: float = 30.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.seconds = seconds
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = JSONResponse(
-            {"problems": [Problem(f"larger than {self.max_bytes} bytes, the most this server "
-                                  "accepts", "body").as_json()]}, status_code=413)
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send,
+                      status: int = 413) -> None:
+        message = (f"larger than {self.max_bytes} bytes, the most this server accepts"
+                   if status == 413 else f"not received within {self.seconds:g} seconds")
+        response = JSONResponse({"problems": [Problem(message, "body").as_json()]},
+                                status_code=status, headers={"Connection": "close"})
         await response(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -37,16 +43,23 @@ class BodyLimit:
         chunks: list[bytes] = []
         total = 0
         more = True
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left
-            chunks.append(message.get("body", b""))
-            total += len(chunks[-1])
-            if total > self.max_bytes:
-                await self._refuse(scope, receive, send)
-                return
-            more = message.get("more_body", False)
+        try:
+            async with asyncio.timeout(self.seconds):
+                while more:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return  # the client left
+                    chunks.append(message.get("body", b""))
+                    total += len(chunks[-1])
+                    if total > self.max_bytes:
+                        break
+                    more = message.get("more_body", False)
+        except TimeoutError:
+            await self._refuse(scope, receive, send, 408)
+            return
+        if total > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
         whole: Message | None = {"type": "http.request", "body": b"".join(chunks),
                                  "more_body": False}
 
