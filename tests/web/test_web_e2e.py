@@ -118,7 +118,7 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         # Kick-off events on, as kickoff odds
         assert page.is_checked("#show-heat")
         assert page.input_value("#events") == DEFAULT_EVENTS
-        page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195",
+        page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length === 195",
                                timeout=180_000)
         assert "touchback" in page.text_content("#legend")
         assert page.locator("#legend").is_visible()
@@ -196,7 +196,7 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         page.set_input_files("#upload", files=[{
             "name": "ko1.json", "mimeType": "application/json",
             "buffer": json.dumps(scenario).encode()}])
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".includes('ko1.json: scenario loaded')")
         page.wait_for_selector("#legal:not([hidden])")
         labels = page.locator("g.player text").all_text_contents()
@@ -215,10 +215,10 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         _drag(page, home["id"], (17, 12))
         page.wait_for_selector("#problems li")
         page.click('rect.hit[data-x="19"][data-y="3"]')
-        page.wait_for_function("document.getElementById('odds-hint').textContent"
+        page.wait_for_function("() => document.getElementById('odds-hint').textContent"
                                ".startsWith('No odds')")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".startsWith('No kick-off')")
         # fixed: neither message stays
         _drag(page, home["id"], tuple(home["square"]))
@@ -230,10 +230,10 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         _drag(page, home["id"], (17, 12))
         page.wait_for_selector("#problems li")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".startsWith('No kick-off')")
         page.select_option("#ruleset", "classic")
-        page.wait_for_function("state.doc.ruleset === 'classic'")
+        page.wait_for_function("() => state.doc.ruleset === 'classic'")
         assert not (page.text_content("#status") or "").startswith("No kick-off")
     assert errors == []
 
@@ -249,14 +249,14 @@ def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str
         scenario = json.dumps({**default_doc, "weather": "perfect_conditions"}).encode()
         page.set_input_files("#upload", files=[{
             "name": "fine.json", "mimeType": "application/json", "buffer": scenario}])
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".includes('fine.json: scenario loaded')")
         assert page.input_value("#weather") == "nice"
         assert page.eval_on_selector("#weather", "s => s.selectedOptions[0].textContent") \
             == "perfect conditions"
         # another team: the match is asked for with the weather shown
         page.select_option("#home-team", "orc")
-        page.wait_for_function("state.fromFile === null && state.doc.teams.home.name !== "
+        page.wait_for_function("() => state.fromFile === null && state.doc.teams.home.name !== "
                                f"{json.dumps(default_doc['teams']['home']['name'])}")
         assert page.evaluate("state.doc.weather") == "nice"
     assert errors == []

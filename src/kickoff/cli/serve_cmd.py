@@ -28,6 +28,10 @@ def serve(
     body_timeout: Annotated[float, typer.Option(
         min=0.1, help="Seconds a request's body may take to arrive after its headers (408 "
         "beyond).")] = 30.0,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A Host name the server answers besides 127.0.0.1, localhost, [::1] and --host "
+        "(repeatable; e.g. this machine's name when --host is 0.0.0.0); any other is refused "
+        "400, against DNS rebinding.")] = None,
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
     document at /docs. Ctrl+C stops it. Every limit: docs/web.md, "Limits"."""
@@ -36,7 +40,7 @@ def serve(
 
     import uvicorn
 
-    from kickoff.web.app import create_app
+    from kickoff.web.app import LOOPBACK_HOSTS, create_app
     from kickoff.web.limits import Limits
     from kickoff.web.server import raise_open_files, uvicorn_settings
 
@@ -57,7 +61,11 @@ def serve(
     limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
                     header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout)
     settings = uvicorn_settings(limits, raise_open_files())
-    uvicorn.run(create_app(workers=workers, limits=limits), host=host, port=port,
+    hosts = [*LOOPBACK_HOSTS, *(allowed_host or [])]
+    if host not in ("0.0.0.0", "::"):  # a wildcard address names no host: --allowed-host does
+        hosts.append(f"[{host}]" if ":" in host else host)
+    app = create_app(workers=workers, limits=limits, allowed_hosts=hosts)
+    uvicorn.run(app, host=host, port=port,
                 log_level="warning", **settings)
 
 
