@@ -1,12 +1,16 @@
 """The web app's answers and stores stay bounded whatever the request (issue 27): a 422 lists
-at most ``MAX_PROBLEMS`` problems (then how many more), each cut to ``MAX_PROBLEM_CHARS``."""
+at most ``MAX_PROBLEMS`` problems (then how many more), each cut to ``MAX_PROBLEM_CHARS``; the
+answer cache is bounded in bytes; an odds worker past its memory ceiling is recycled."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from conftest import limited_client
 from fastapi.testclient import TestClient
 
+from kickoff.web.cache import Lru
 from kickoff.web.checks import MAX_PROBLEM_CHARS, MAX_PROBLEMS
 
 
@@ -30,3 +34,50 @@ def test_a_problem_s_text_is_cut(client: TestClient, default_doc: dict[str, Any]
     (problem,) = r.json()["problems"]
     assert len(problem["where"]) == MAX_PROBLEM_CHARS and problem["where"].endswith("...")
     assert len(r.content) < 2_000
+
+
+def test_the_answer_cache_is_bounded_in_bytes() -> None:
+    cache = Lru(max_bytes=1000)
+    doc = {"p": 0.25, "exact": "1/4", "holders": [{"player": "h1", "p": 0.5}]}
+    size = len(json.dumps(doc, separators=(",", ":")))
+    for i in range(100):
+        cache.put(("setup", i), doc)
+    per_entry = size + len("setup") + 16
+    assert cache.bytes == len(cache) * per_entry <= 1000
+    assert len(cache) == 1000 // per_entry
+    assert cache.get_item(("setup", 99)) == doc and cache.get_item(("setup", 0)) is None
+    # the least recently used goes first
+    oldest = next(iter(cache.entries))
+    assert cache.get_item(oldest) == doc
+    cache.put(("setup", 100), doc)
+    assert cache.get_item(oldest) == doc and len(cache) == 1000 // per_entry
+    # a value larger than the whole cache is not kept, and drops nothing
+    cache.put(("big", 0), {"x": "y" * 2000})
+    assert cache.get_item(("big", 0)) is None and len(cache) == 1000 // per_entry
+    # a key put again is counted once
+    cache.put(("setup", 100), {"p": 1})
+    assert cache.bytes == sum(w for _, w in cache.entries.values())
+
+
+def test_a_worker_past_its_memory_ceiling_is_recycled(default_doc: dict[str, Any]) -> None:
+    with limited_client(worker_memory_bytes=1) as client:  # every worker is past 1 byte
+        service = client.app.state.odds  # type: ignore[attr-defined]
+        first_pool = service.executor
+        body = {"scenario": default_doc, "events": "none"}
+        first = client.post("/api/odds", json=body)
+        assert first.status_code == 200, first.text
+        assert service.recycled == 1 and service.executor is not first_pool
+        service.odds = Lru(2**20)  # forget the answer: the new pool computes it again
+        again = client.post("/api/odds", json=body)
+        assert again.status_code == 200 and again.json() == first.json()
+        assert service.recycled == 2 and service.rebuilt == 0
+
+
+def test_a_worker_under_its_ceiling_is_kept(client: TestClient,
+                                            default_doc: dict[str, Any]) -> None:
+    service = client.app.state.odds  # type: ignore[attr-defined]
+    pool = service.executor
+    r = client.post("/api/odds", json={"scenario": default_doc, "events": "none",
+                                       "kick_skill": True})
+    assert r.status_code == 200
+    assert service.executor is pool and service.recycled == 0

@@ -9,7 +9,9 @@ starts, and caches the answers by set-up (:mod:`kickoff.web.cache`). The work it
 The pool heals: a worker process that dies (killed, out of memory) breaks a
 ``ProcessPoolExecutor`` for good (``BrokenProcessPool``); the service then builds a new pool at
 once and answers the requests whose jobs were lost 503 with ``Retry-After`` (at most the jobs
-in flight at the time), the next ones are served by the new pool.
+in flight at the time), the next ones are served by the new pool. A worker whose peak resident
+memory passed :attr:`Limits.worker_memory_bytes` after a job is recycled the same way, without
+a lost job: a new pool takes the next jobs, the old one finishes its own and ends.
 """
 
 from __future__ import annotations
@@ -66,8 +68,10 @@ class OddsService:
         #: Jobs wait here, cancellable, until a worker is free: an executor would start (and
         #: no longer cancel) more jobs than it has workers.
         self.slots = asyncio.Semaphore(workers)
-        self.odds = Lru(limits.cached_odds)
-        self.rankings = Lru(limits.cached_rankings)
+        self.odds = Lru(limits.cached_odds_bytes)
+        self.rankings = Lru(limits.cached_rankings_bytes)
+        #: Pools replaced because a worker passed the memory ceiling.
+        self.recycled = 0
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
         self.waiters: dict[Any, int] = {}
         self.pending = 0
@@ -82,7 +86,7 @@ class OddsService:
             loop = asyncio.get_running_loop()
             executor = self.executor
             try:
-                job = executor.submit(partial(func, *args))
+                job = executor.submit(partial(compute.measured, func, *args))
             except BrokenProcessPool:
                 self.slots.release()
                 self._lost(executor)
@@ -97,11 +101,18 @@ class OddsService:
 
             job.add_done_callback(free)
             try:
-                result: T = await asyncio.wrap_future(job)
+                result, memory = await asyncio.wrap_future(job)
             except BrokenProcessPool:
                 self._lost(executor)
                 raise
-            return result
+            if memory > self.limits.worker_memory_bytes and self._replace(executor,
+                                                                            cancel=False):
+                self.recycled += 1
+                logging.getLogger("uvicorn.error").info(
+                    "kickoff: an odds worker reached %d MB: its pool is recycled (%d so far)",
+                    memory // 2**20, self.recycled)
+            answer: T = result
+            return answer
         except BrokenProcessPool:
             raise HTTPException(
                 503, "a worker process computing the odds was lost (it has been replaced); "
@@ -109,13 +120,20 @@ class OddsService:
         finally:
             self.pending -= 1
 
-    def _lost(self, broken: Executor) -> None:
-        """A worker of ``broken`` died: a new pool replaces it (once, whoever notices first)."""
-        if self.rebuild is None or broken is not self.executor:
-            return  # not rebuilt here, or already rebuilt
+    def _replace(self, old: Executor, cancel: bool) -> bool:
+        """A new pool in place of ``old`` (once, whoever asks first): whether it was made.
+        ``cancel``: ``old``'s queued jobs are cancelled (else run); none is waited for."""
+        if self.rebuild is None or old is not self.executor:
+            return False  # not rebuilt here, or already rebuilt
         self.executor = self.rebuild()
+        old.shutdown(wait=False, cancel_futures=cancel)
+        return True
+
+    def _lost(self, broken: Executor) -> None:
+        """A worker of ``broken`` died: a new pool replaces it."""
+        if not self._replace(broken, cancel=True):
+            return
         self.rebuilt += 1
-        broken.shutdown(wait=False, cancel_futures=True)
         logging.getLogger("uvicorn.error").warning(
             "kickoff: an odds worker process was lost; a new pool replaces it (%d so far)",
             self.rebuilt)

@@ -18,10 +18,14 @@ class Limits:
     max_players: int = 16
     #: Odds jobs waiting for or running in the worker pool; more are refused with 503.
     max_pending: int = 256
-    #: One-target odds answers kept (an eleven-a-side one with events "all" is about 18 KB).
-    cached_odds: int = 4096
-    #: All-targets rankings kept.
-    cached_rankings: int = 64
+    #: One-target odds answers kept, bytes of their JSON and keys (an eleven-a-side answer
+    #: with events "all" is about 18 KB, its key a few KB).
+    cached_odds_bytes: int = 64 * 2**20
+    #: All-targets rankings kept, bytes (a ranking of 195 targets is about 60 KB).
+    cached_rankings_bytes: int = 16 * 2**20
+    #: An odds worker whose peak resident memory passed this after a job, bytes, is replaced
+    #: (its pool is: the running jobs finish first) by a new one.
+    worker_memory_bytes: int = 1024 * 2**20
     #: Set-up searches ("Suggest a set-up") running at once, each in its own worker process;
     #: more are refused with 503.
     max_suggestions: int = 2
