@@ -10,6 +10,7 @@ from typing import Any
 from conftest import limited_client
 from fastapi.testclient import TestClient
 
+from kickoff.web.app import Limits, create_app
 from kickoff.web.cache import Lru
 from kickoff.web.checks import MAX_PROBLEM_CHARS, MAX_PROBLEMS
 
@@ -81,3 +82,19 @@ def test_a_worker_under_its_ceiling_is_kept(client: TestClient,
                                        "kick_skill": True})
     assert r.status_code == 200
     assert service.executor is pool and service.recycled == 0
+
+
+def test_a_client_past_the_rate_limit_is_answered_429() -> None:
+    app = create_app(workers=1, limits=Limits(rate_limit="5/minute"))
+    with TestClient(app, client=("192.0.2.1", 50000)) as one, \
+            TestClient(app, client=("192.0.2.2", 50000)) as other:
+        statuses = [one.get("/api/catalogue").status_code for _ in range(7)]
+        assert statuses == [200] * 5 + [429] * 2
+        r = one.get("/api/catalogue")
+        assert r.status_code == 429
+        assert 1 <= int(r.headers["retry-after"]) <= 60
+        (problem,) = r.json()["problems"]
+        assert problem["where"] == "client" and "5 per 1 minute" in problem["message"]
+        assert r.headers["x-frame-options"] == "DENY"
+        # another address has its own count
+        assert other.get("/api/catalogue").status_code == 200

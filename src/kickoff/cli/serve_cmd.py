@@ -28,6 +28,9 @@ def serve(
     body_timeout: Annotated[float, typer.Option(
         min=0.1, help="Seconds a request's body may take to arrive after its headers (408 "
         "beyond).")] = 30.0,
+    rate_limit: Annotated[str, typer.Option(
+        help="Requests one client address may make, e.g. 1200/minute or 50/second (a moving "
+        "window); 429 beyond.")] = "1200/minute",
     allowed_host: Annotated[list[str] | None, typer.Option(
         help="A Host name the server answers besides 127.0.0.1, localhost, [::1] and --host "
         "(repeatable; e.g. this machine's name when --host is 0.0.0.0); any other is refused "
@@ -58,8 +61,15 @@ def serve(
     if not loopback:
         typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
                    err=True)
+    from limits import parse
+
+    try:
+        parse(rate_limit)
+    except ValueError as e:
+        raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
     limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
-                    header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout)
+                    header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout,
+                    rate_limit=rate_limit)
     settings = uvicorn_settings(limits, raise_open_files())
     hosts = [*LOOPBACK_HOSTS, *(allowed_host or [])]
     if host not in ("0.0.0.0", "::"):  # a wildcard address names no host: --allowed-host does

@@ -42,7 +42,7 @@ from kickoff.core.errors import KickoffError
 from kickoff.web.checks import BadInput, bad_input, engine_error, http_error, invalid_request
 from kickoff.web.jobs import ClientGone, client_gone, odds_pool
 from kickoff.web.limits import Limits
-from kickoff.web.middleware import BodyLimit, CatchAll, SecurityHeaders
+from kickoff.web.middleware import BodyLimit, CatchAll, RateLimit, SecurityHeaders
 from kickoff.web.models import Problems
 from kickoff.web.routes import kickoffs, reference, setups, suggest
 from kickoff.web.suggestions import suggest_pool
@@ -89,6 +89,7 @@ def create_app(workers: int = 2, limits: Limits | None = None,
     app.state.limits = lim
     app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes, seconds=lim.body_timeout_seconds)
     app.add_middleware(CatchAll)  # also a bug in BodyLimit is answered
+    app.add_middleware(RateLimit, rate=lim.rate_limit)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     app.add_middleware(SecurityHeaders)  # outermost: every answer has them

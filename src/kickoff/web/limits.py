@@ -46,6 +46,9 @@ class Limits:
     header_timeout_seconds: float = 10.0
     #: A request's body must have arrived this long after its head, seconds (408 beyond).
     body_timeout_seconds: float = 30.0
+    #: Requests a client (an address) may make, in the ``limits`` library's notation
+    #: (a moving window); 429 beyond. The page asks a few a second while a coach drags.
+    rate_limit: str = "1200/minute"
     #: Largest request head (line and headers), bytes (h11's ``max_incomplete_event_size``;
     #: 400 beyond).
     max_head_bytes: int = 16 * 1024

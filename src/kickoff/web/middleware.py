@@ -1,13 +1,18 @@
 """The web app's ASGI middleware: the request body's size limit (413) and deadline (408), and
 the last resort for a bug (500), all answering JSON ``problems`` as every other refusal does;
-the security headers of every answer."""
+the rate limit per client (429); the security headers of every answer."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 
 from fastapi.responses import JSONResponse
+from limits import RateLimitItem, parse
+from limits.aio.storage import MemoryStorage
+from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -143,3 +148,31 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class RateLimit:
+    """ASGI middleware: at most ``rate`` requests per client address (a ``limits`` notation,
+    ``"1200/minute"``), counted in a moving window by the ``limits`` library; beyond, 429 with
+    ``Retry-After`` (JSON ``problems``). The counting is the library's: this only asks it."""
+
+    def __init__(self, app: ASGIApp, rate: str) -> None:
+        self.app = app
+        self.item: RateLimitItem = parse(rate)
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        who = client[0] if client else "unknown"
+        if await self.limiter.hit(self.item, who):
+            await self.app(scope, receive, send)
+            return
+        stats = await self.limiter.get_window_stats(self.item, who)
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        response = JSONResponse(
+            {"problems": [Problem(f"more than {self.item} requests from {who}; try again in "
+                                  f"{wait} s", "client").as_json()]},
+            status_code=429, headers={"Retry-After": str(wait)})
+        await response(scope, receive, send)
