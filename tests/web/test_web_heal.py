@@ -95,6 +95,39 @@ def test_a_killed_search_manager_is_replaced() -> None:
         assert service.manager._process.pid != manager.pid
 
 
+def test_a_search_whose_manager_is_killed_fails_saying_so() -> None:
+    doc, problems = match_scenario("sevens", None, None, None, None, "home")
+    assert problems == []
+    long = {"scenario": doc, "events": "none", "rounds": 50, "seconds": 60, "seed": 2}
+    with limited_client() as client:
+        service = client.app.state.suggestions  # type: ignore[attr-defined]
+        started = client.post("/api/suggest", json=long)
+        assert started.status_code == 202, started.text
+        location = started.headers["location"]
+        deadline = time.monotonic() + PATIENCE
+        while client.get(location).json()["progress"]["evaluated"] == 0:  # it reports
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        manager = service.manager._process
+        os.kill(manager.pid, signal.SIGKILL)
+        manager.join(PATIENCE)
+        # asked about while the manager is dead: its last progress, then its end
+        while (job := client.get(location)).json()["state"] == "running":
+            assert job.status_code == 200 and job.json()["progress"]["evaluated"] > 0
+            assert time.monotonic() < deadline, job.json()
+            time.sleep(0.1)
+        assert job.json()["state"] == "failed", job.json()
+        assert "was lost" in job.json()["problems"][0]["message"]
+        # the next search runs with a new manager
+        short = {**long, "rounds": 1, "seconds": 30}
+        again = client.post("/api/suggest", json=short)
+        assert again.status_code == 202, again.text
+        while (job := client.get(again.headers["location"])).json()["state"] == "running":
+            assert time.monotonic() < deadline, job.json()
+            time.sleep(0.1)
+        assert job.json()["state"] == "done", job.json()
+
+
 def test_a_killed_search_worker_is_replaced() -> None:
     doc, problems = match_scenario("sevens", None, None, None, None, "home")
     assert problems == []

@@ -58,6 +58,8 @@ class SuggestJob:
     seen: float
     future: asyncio.Future[dict[str, Any]] | None = None
     watcher: asyncio.Task[None] | None = None
+    #: The pool it runs in (a pool found broken is replaced only if still the service's).
+    pool: ProcessPoolExecutor | None = None
     state: str = "running"
     cancel_asked: bool = False
     ended: float | None = None
@@ -112,11 +114,12 @@ class SuggestService:
         self.jobs[job.id] = job  # counted at once: a second request does not pass the check
         try:
             pool, progress, cancels = await self._open()
+            job.pool = pool
             job.future = asyncio.wrap_future(pool.submit(
                 advice.suggest_job, text, options, job.id, progress, cancels))
         except BrokenProcessPool:  # a worker died since the last search: a new pool next time
             del self.jobs[job.id]
-            self._pool_lost()
+            self._pool_lost(job.pool)
             raise HTTPException(503, "a set-up search's worker process was lost (it has been "
                                 "replaced); try again", headers={"Retry-After": "1"}) from None
         except BaseException:
@@ -198,11 +201,9 @@ class SuggestService:
             return
         if isinstance(error, (BrokenProcessPool, OSError, EOFError)):
             # its worker (BrokenProcessPool) or the manager (a connection refused or cut) died:
-            # the next search makes a new one
+            # the next search makes a new pool, or finds the manager dead (_open) and makes one
             if isinstance(error, BrokenProcessPool):
-                self._pool_lost()
-            else:
-                self._manager_lost()
+                self._pool_lost(job.pool)
             job.problems = [Problem("the search's worker or manager process was lost (it has "
                                     "been replaced); start the search again",
                                     "server").as_json()]
@@ -212,8 +213,8 @@ class SuggestService:
         job.problems = [Problem("an unexpected error (a bug in kickoff, logged by the server); "
                                 "no suggestion", "server").as_json()]
 
-    def _pool_lost(self) -> None:
-        if self.pool is not None:
+    def _pool_lost(self, pool: ProcessPoolExecutor | None) -> None:
+        if pool is not None and pool is self.pool:  # not one already replaced
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
 
