@@ -47,7 +47,7 @@ def _shown(page: Any, caption: str) -> tuple[Fraction, Square]:
 
 
 def _status_starts(page: Any, text: str, timeout: int = 120_000) -> None:
-    page.wait_for_function(f"document.getElementById('suggest-status').textContent"
+    page.wait_for_function(f"() => document.getElementById('suggest-status').textContent"
                            f".startsWith({json.dumps(text)})", timeout=timeout)
 
 
@@ -67,7 +67,7 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
         page.uncheck("#show-heat")
         page.select_option("#events", "none")
         page.select_option("#ruleset", "sevens")
-        page.wait_for_function("state.doc.ruleset === 'sevens'")
+        page.wait_for_function("() => state.doc.ruleset === 'sevens'")
         page.wait_for_selector("#legal:not([hidden])")
         start = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         assert page.input_value("#suggest-objective") == "receiver-holds"
@@ -106,7 +106,7 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
 
         # Take it: the receiving team stands as suggested, on the page's pitch too
         page.click("#suggest-take")
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".includes(\"now the away team's\")")
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         assert {p["id"]: p["square"] for p in doc["teams"]["away"]["players"]} == squares
@@ -125,7 +125,7 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
         # a second search, cancelled: the best found so far, from the set-up taken
         page.fill("#suggest-seconds", "300")
         page.click("#suggest")
-        page.wait_for_function("document.getElementById('suggest-status').textContent"
+        page.wait_for_function("() => document.getElementById('suggest-status').textContent"
                                ".includes('best so far')", timeout=180_000)
         page.click("#suggest-cancel")
         _status_starts(page, "Cancelled: ", timeout=60_000)
@@ -153,7 +153,7 @@ def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server
         page.uncheck("#show-heat")
         page.select_option("#events", "none")
         page.select_option("#ruleset", "sevens")
-        page.wait_for_function("state.doc.ruleset === 'sevens'")
+        page.wait_for_function("() => state.doc.ruleset === 'sevens'")
         page.wait_for_selector("#legal:not([hidden])")
         page.fill("#suggest-seconds", "2")
         page.click("#suggest")
@@ -167,9 +167,9 @@ def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server
         assert page.evaluate("document.getElementById('suggest-bar').position") == 1
 
         page.click("#suggest-take")
-        page.wait_for_function("document.getElementById('suggest-take').disabled")
+        page.wait_for_function("() => document.getElementById('suggest-take').disabled")
         page.select_option("#ruleset", "bb2020")
-        page.wait_for_function("state.doc.ruleset === 'bb2020'")
+        page.wait_for_function("() => state.doc.ruleset === 'bb2020'")
         page.wait_for_selector("#suggest-result", state="hidden")
         _status_starts(page, "The match has changed since the last search")
         assert page.evaluate("suggesting.answer") is None

@@ -120,7 +120,7 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         # Kick-off events on, as kickoff odds
         assert page.is_checked("#show-heat")
         assert page.input_value("#events") == DEFAULT_EVENTS
-        page.wait_for_function("document.querySelectorAll('rect.heat-cell').length === 195",
+        page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length === 195",
                                timeout=180_000)
         assert "touchback" in page.text_content("#legend")
         assert page.locator("#legend").is_visible()
@@ -187,7 +187,7 @@ def test_dropping_a_player_on_a_team_mate_swaps_them(server: str) -> None:
         h1, h2 = _square_of(page, "h1"), _square_of(page, "h2")
         assert h1 is not None and h2 is not None and h1 != h2
         _drag(page, "h1", (h2[0], h2[1]))
-        page.wait_for_function("state.version > 1 && playerById('h2').square[1] === "
+        page.wait_for_function("() => state.version > 1 && playerById('h2').square[1] === "
                                f"{h1[1]}")
         assert (_square_of(page, "h1"), _square_of(page, "h2")) == (h2, h1)
         for pid, sq in (("h1", h2), ("h2", h1)):  # each disc drawn on its own square
@@ -197,21 +197,21 @@ def test_dropping_a_player_on_a_team_mate_swaps_them(server: str) -> None:
         page.wait_for_selector("#legal:not([hidden])")  # still legal: the two traded places
         # the next drag from that square moves the player dropped there (h1), not h2
         _drag(page, "h1", (h1[0], h1[1]))
-        page.wait_for_function(f"playerById('h1').square[1] === {h1[1]}")
+        page.wait_for_function(f"() => playerById('h1').square[1] === {h1[1]}")
         assert (_square_of(page, "h1"), _square_of(page, "h2")) == (h1, h2)
 
         # on an opponent: refused, nobody moves
         a1 = _square_of(page, "a1")
         assert a1 is not None
         _drag(page, "h1", (a1[0], a1[1]))
-        page.wait_for_function("document.getElementById('status').textContent.includes("
+        page.wait_for_function("() => document.getElementById('status').textContent.includes("
                                "\"a1's square\")")
         assert (_square_of(page, "h1"), _square_of(page, "a1")) == (h1, a1)
 
         # from the Reserves onto a team-mate: the team-mate takes his place in the Reserves
         reserve = page.evaluate("state.doc.teams.home.players.find(p => !p.square).id")
         _drag(page, reserve, (h2[0], h2[1]))
-        page.wait_for_function("playerById('h2').square === null")
+        page.wait_for_function("() => playerById('h2').square === null")
         assert _square_of(page, reserve) == h2
         assert page.locator(f'rect.square[data-x="{h2[0]}"][data-y="{h2[1]}"]').count() == 1
         squares = page.evaluate("state.doc.teams.home.players.filter(p => p.square)"
@@ -230,7 +230,7 @@ def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
         _drag(page, "h1", (17, 12))
         page.wait_for_selector("#problems li")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('kick-status').textContent"
+        page.wait_for_function("() => document.getElementById('kick-status').textContent"
                                ".startsWith('No kick-off')")
         said = page.locator("#kick-status")
         assert said.is_visible()
@@ -283,7 +283,7 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         page.set_input_files("#upload", files=[{
             "name": "ko1.json", "mimeType": "application/json",
             "buffer": json.dumps(scenario).encode()}])
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".includes('ko1.json: scenario loaded')")
         page.wait_for_selector("#legal:not([hidden])")
         labels = page.locator("g.player text").all_text_contents()
@@ -314,10 +314,10 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         _drag(page, home["id"], (17, 12))
         page.wait_for_selector("#problems li")
         page.click('rect.hit[data-x="19"][data-y="3"]')
-        page.wait_for_function("document.getElementById('odds-hint').textContent"
+        page.wait_for_function("() => document.getElementById('odds-hint').textContent"
                                ".startsWith('No odds')")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('kick-status').textContent"
+        page.wait_for_function("() => document.getElementById('kick-status').textContent"
                                ".startsWith('No kick-off')")
         # fixed: neither message stays
         _drag(page, home["id"], tuple(home["square"]))
@@ -330,10 +330,10 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         _drag(page, home["id"], (17, 12))
         page.wait_for_selector("#problems li")
         page.click("#kick")
-        page.wait_for_function("document.getElementById('kick-status').textContent"
+        page.wait_for_function("() => document.getElementById('kick-status').textContent"
                                ".startsWith('No kick-off')")
         page.select_option("#ruleset", "classic")
-        page.wait_for_function("state.doc.ruleset === 'classic'")
+        page.wait_for_function("() => state.doc.ruleset === 'classic'")
         assert not (page.text_content("#kick-status") or "").startswith("No kick-off")
     assert errors == []
 
@@ -349,14 +349,14 @@ def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str
         scenario = json.dumps({**default_doc, "weather": "perfect_conditions"}).encode()
         page.set_input_files("#upload", files=[{
             "name": "fine.json", "mimeType": "application/json", "buffer": scenario}])
-        page.wait_for_function("document.getElementById('status').textContent"
+        page.wait_for_function("() => document.getElementById('status').textContent"
                                ".includes('fine.json: scenario loaded')")
         assert page.input_value("#weather") == "nice"
         assert page.eval_on_selector("#weather", "s => s.selectedOptions[0].textContent") \
             == "perfect conditions"
         # another team: the match is asked for with the weather shown
         page.select_option("#home-team", "orc")
-        page.wait_for_function("state.fromFile === null && state.doc.teams.home.name !== "
+        page.wait_for_function("() => state.fromFile === null && state.doc.teams.home.name !== "
                                f"{json.dumps(default_doc['teams']['home']['name'])}")
         assert page.evaluate("state.doc.weather") == "nice"
     assert errors == []

@@ -19,9 +19,28 @@ def serve(
                                          help="Worker processes computing exact odds, 1 to "
                                          "the number of CPUs of this machine (at least "
                                          "2).")] = 2,
+    max_connections: Annotated[int, typer.Option(
+        min=1, help="Connections open at once; a request beyond is answered 503 (kept below "
+        "the open-file limit, whose soft value is raised to the hard one).")] = 4000,
+    idle_timeout: Annotated[int, typer.Option(
+        min=1, help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
+    header_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a request's line and headers may take to arrive (from the "
+        "connection's start or its last answer); the connection is closed beyond.")] = 10.0,
+    body_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a request's body may take to arrive after its headers (408 "
+        "beyond).")] = 30.0,
+    rate_limit: Annotated[str, typer.Option(
+        help="Requests one client address may make, e.g. 1200/minute or 50/second (a moving "
+        "window); 429 beyond.")] = "1200/minute",
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A Host name the server answers besides 127.0.0.1, localhost, [::1] and --host "
+        "(repeatable; e.g. this machine's name when --host is 0.0.0.0); any other is refused "
+        "400, against DNS rebinding.")] = None,
 ) -> None:
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
-    document at /docs. Ctrl+C stops it. Needs the extra web (pip install 'kickoff[web]')."""
+    document at /docs. Ctrl+C stops it. Every limit: docs/web.md, "Limits". Needs the extra web
+    (pip install 'kickoff[web]')."""
     import ipaddress
     import socket
 
@@ -30,7 +49,9 @@ def serve(
     require("web", "kickoff serve")
     import uvicorn
 
-    from kickoff.web.app import create_app
+    from kickoff.web.app import LOOPBACK_HOSTS, create_app
+    from kickoff.web.limits import Limits
+    from kickoff.web.server import raise_open_files, uvicorn_settings
 
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -46,7 +67,22 @@ def serve(
     if not loopback:
         typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
                    err=True)
-    uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")
+    from limits import parse
+
+    try:
+        parse(rate_limit)
+    except ValueError as e:
+        raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
+    limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
+                    header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout,
+                    rate_limit=rate_limit)
+    settings = uvicorn_settings(limits, raise_open_files())
+    hosts = [*LOOPBACK_HOSTS, *(allowed_host or [])]
+    if host not in ("0.0.0.0", "::"):  # a wildcard address names no host: --allowed-host does
+        hosts.append(f"[{host}]" if ":" in host else host)
+    app = create_app(workers=workers, limits=limits, allowed_hosts=hosts)
+    uvicorn.run(app, host=host, port=port,
+                log_level="warning", **settings)
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.

@@ -26,7 +26,7 @@ endpoints by group), :mod:`~kickoff.web.catalogue`; this module assembles them.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -35,18 +35,24 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from kickoff import __version__
 from kickoff.core.errors import KickoffError
 from kickoff.web.checks import BadInput, bad_input, engine_error, http_error, invalid_request
 from kickoff.web.jobs import ClientGone, client_gone, odds_pool
 from kickoff.web.limits import Limits
-from kickoff.web.middleware import BodyLimit, CatchAll
+from kickoff.web.middleware import BodyLimit, CatchAll, RateLimit, SecurityHeaders
 from kickoff.web.models import Problems
 from kickoff.web.routes import kickoffs, reference, setups, suggest
 from kickoff.web.suggestions import suggest_pool
 
-__all__ = ["ERRORS", "Limits", "create_app"]
+__all__ = ["ERRORS", "LOOPBACK_HOSTS", "Limits", "create_app"]
+
+#: The ``Host`` names of a server on loopback (``kickoff serve``'s by default): a request naming
+#: another host (a page of another site whose name was made to point here, DNS rebinding) is
+#: refused 400.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": Problems, "description": "The request body is too large."},
@@ -54,9 +60,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
+def create_app(workers: int = 2, limits: Limits | None = None,
+               allowed_hosts: Sequence[str] | None = None) -> FastAPI:
     """The web application: the page at ``/``, the JSON API under ``/api``, OpenAPI at
-    ``/docs``. ``workers``: processes computing exact odds."""
+    ``/docs``. ``workers``: processes computing exact odds; ``allowed_hosts``: the ``Host``
+    names it answers (400 for any other; ``kickoff serve``: :data:`LOOPBACK_HOSTS` and its
+    ``--host``), None: any (the server running it checks them)."""
     lim = limits or Limits()
 
     @asynccontextmanager
@@ -78,8 +87,12 @@ def create_app(workers: int = 2, limits: Limits | None = None) -> FastAPI:
                             StarletteHTTPException: http_error},
     )
     app.state.limits = lim
-    app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes)
-    app.add_middleware(CatchAll)  # outermost of ours: also a bug in BodyLimit is answered
+    app.add_middleware(BodyLimit, max_bytes=lim.max_body_bytes, seconds=lim.body_timeout_seconds)
+    app.add_middleware(CatchAll)  # also a bug in BodyLimit is answered
+    app.add_middleware(RateLimit, rate=lim.rate_limit)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(SecurityHeaders)  # outermost: every answer has them
     app.include_router(reference.router)
     app.mount("/static", StaticFiles(packages=[("kickoff.web", "static")]), name="static")
     app.include_router(setups.router)

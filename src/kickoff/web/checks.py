@@ -125,16 +125,37 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return out or "body"
 
 
+#: The most problems a 422 lists (then one saying how many more), and the most characters of
+#: a problem's field or message shown: an answer stays small whatever the request.
+MAX_PROBLEMS = 50
+MAX_PROBLEM_CHARS = 300
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_PROBLEM_CHARS else text[:MAX_PROBLEM_CHARS - 3] + "..."
+
+
+def problems_answer(problems: list[Problem], status_code: int = 422,
+                    headers: dict[str, str] | None = None) -> JSONResponse:
+    """The JSON ``problems`` answer: the first :data:`MAX_PROBLEMS`, each cut to
+    :data:`MAX_PROBLEM_CHARS`, then ``"and N more problems"`` if there are more."""
+    shown = [replace(p, where=_short(p.where), message=_short(p.message)).as_json()
+             for p in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        shown.append(Problem(f"and {len(problems) - MAX_PROBLEMS} more problems, not listed "
+                             "(fix these first)").as_json())
+    return JSONResponse({"problems": shown}, status_code=status_code, headers=headers)
+
+
 # --------------------------------------------------------------------------- exception handlers
 
 
 async def engine_error(request: Request, exc: KickoffError) -> JSONResponse:
-    return JSONResponse({"problems": [p.as_json() for p in _engine_problems(exc)]},
-                        status_code=422)
+    return problems_answer(_engine_problems(exc))
 
 
 async def bad_input(request: Request, exc: BadInput) -> JSONResponse:
-    return JSONResponse({"problems": [p.as_json() for p in exc.problems]}, status_code=422)
+    return problems_answer(exc.problems)
 
 
 async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -146,7 +167,7 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> JSON
             continue
         msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"]
         problems.append(Problem(msg, field_path(tuple(err["loc"]))))
-    return JSONResponse({"problems": [p.as_json() for p in problems]}, status_code=422)
+    return problems_answer(problems)
 
 
 async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -159,5 +180,4 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> JSONRespo
                 status_code=422)
         detail = Problem("not a JSON document this server can read", "body")
     problem = detail if isinstance(detail, Problem) else Problem(str(detail))
-    return JSONResponse({"problems": [problem.as_json()]},
-                        status_code=exc.status_code, headers=getattr(exc, "headers", None))
+    return problems_answer([problem], exc.status_code, getattr(exc, "headers", None))

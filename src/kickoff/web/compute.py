@@ -12,9 +12,12 @@ string (``"57475/1143808"``).
 from __future__ import annotations
 
 import json
+import resource
+import sys
 from collections import OrderedDict
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.exact import Events, Play
@@ -25,6 +28,8 @@ from kickoff.core.pitch import Square
 from kickoff.core.problems import Problem
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
+
+T = TypeVar("T")
 
 #: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
 SOLVERS_KEPT = 2
@@ -161,6 +166,18 @@ def all_targets_job(
         ],
     }
     return ranking, {(r.target.x, r.target.y): odds_document(r.odds) for r in ranked}
+
+
+def peak_memory() -> int:
+    """This process's peak resident memory so far, bytes."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # bytes on macOS, KB elsewhere
+
+
+def measured(func: Callable[..., T], *args: Any) -> tuple[T, int]:
+    """``func(*args)`` and this worker's :func:`peak_memory` after it: the server recycles a
+    worker past its memory ceiling (:mod:`kickoff.web.jobs`)."""
+    return func(*args), peak_memory()
 
 
 def warm_up() -> int:

@@ -5,15 +5,24 @@
 one job among identical questions in flight, drops a job whose clients have all left before it
 starts, and caches the answers by set-up (:mod:`kickoff.web.cache`). The work itself is
 :mod:`kickoff.web.compute`'s, in the workers.
+
+The pool heals: a worker process that dies (killed, out of memory) breaks a
+``ProcessPoolExecutor`` for good (``BrokenProcessPool``); the service then builds a new pool at
+once and answers the requests whose jobs were lost 503 with ``Retry-After`` (at most the jobs
+in flight at the time), the next ones are served by the new pool. A worker whose peak resident
+memory passed :attr:`Limits.worker_memory_bytes` after a job is recycled the same way, without
+a lost job: a new pool takes the next jobs, the old one finishes its own and ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, TypeVar
@@ -45,14 +54,25 @@ class OddsService:
     #: How often a waiting request checks that its client is still there, seconds.
     watch_seconds = 0.5
 
-    def __init__(self, executor: Executor, limits: Limits, workers: int = 1) -> None:
+    #: ``Retry-After`` of the 503 answering a request whose job a lost worker took, seconds.
+    retry_after_lost = 1
+
+    def __init__(self, executor: Executor, limits: Limits, workers: int = 1,
+                 rebuild: Callable[[], Executor] | None = None) -> None:
         self.executor = executor
+        #: Makes a new pool when the one running is broken (None: not rebuilt, as a test's
+        #: executor).
+        self.rebuild = rebuild
+        #: Pools rebuilt since the start (a lost worker each, or more at once).
+        self.rebuilt = 0
         self.limits = limits
         #: Jobs wait here, cancellable, until a worker is free: an executor would start (and
         #: no longer cancel) more jobs than it has workers.
         self.slots = asyncio.Semaphore(workers)
-        self.odds = Lru(limits.cached_odds)
-        self.rankings = Lru(limits.cached_rankings)
+        self.odds = Lru(limits.cached_odds_bytes)
+        self.rankings = Lru(limits.cached_rankings_bytes)
+        #: Pools replaced because a worker passed the memory ceiling.
+        self.recycled = 0
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
         self.waiters: dict[Any, int] = {}
         self.pending = 0
@@ -66,8 +86,13 @@ class OddsService:
         try:
             await self.slots.acquire()
             loop = asyncio.get_running_loop()
+            executor = self.executor
             try:
-                job = self.executor.submit(partial(func, *args))
+                job = executor.submit(partial(compute.measured, func, *args))
+            except BrokenProcessPool:
+                self.slots.release()
+                self._lost(executor)
+                raise
             except BaseException:
                 self.slots.release()
                 raise
@@ -77,10 +102,43 @@ class OddsService:
                     loop.call_soon_threadsafe(self.slots.release)
 
             job.add_done_callback(free)
-            result: T = await asyncio.wrap_future(job)
-            return result
+            try:
+                result, memory = await asyncio.wrap_future(job)
+            except BrokenProcessPool:
+                self._lost(executor)
+                raise
+            if memory > self.limits.worker_memory_bytes and self._replace(executor,
+                                                                            cancel=False):
+                self.recycled += 1
+                logging.getLogger("uvicorn.error").info(
+                    "kickoff: an odds worker reached %d MB: its pool is recycled (%d so far)",
+                    memory // 2**20, self.recycled)
+            answer: T = result
+            return answer
+        except BrokenProcessPool:
+            raise HTTPException(
+                503, "a worker process computing the odds was lost (it has been replaced); "
+                "try again", headers={"Retry-After": str(self.retry_after_lost)}) from None
         finally:
             self.pending -= 1
+
+    def _replace(self, old: Executor, cancel: bool) -> bool:
+        """A new pool in place of ``old`` (once, whoever asks first): whether it was made.
+        ``cancel``: ``old``'s queued jobs are cancelled (else run); none is waited for."""
+        if self.rebuild is None or old is not self.executor:
+            return False  # not rebuilt here, or already rebuilt
+        self.executor = self.rebuild()
+        old.shutdown(wait=False, cancel_futures=cancel)
+        return True
+
+    def _lost(self, broken: Executor) -> None:
+        """A worker of ``broken`` died: a new pool replaces it."""
+        if not self._replace(broken, cancel=True):
+            return
+        self.rebuilt += 1
+        logging.getLogger("uvicorn.error").warning(
+            "kickoff: an odds worker process was lost; a new pool replaces it (%d so far)",
+            self.rebuilt)
 
     async def _shared(self, key: Any, cache: Lru, job: Callable[[], Any],
                       gone: Callable[[], Awaitable[bool]] | None = None) -> Any:
@@ -169,10 +227,11 @@ async def odds_pool(workers: int, limits: Limits) -> AsyncIterator[OddsService]:
     loop = asyncio.get_running_loop()
     await asyncio.gather(*(loop.run_in_executor(executor, compute.warm_up)
                            for _ in range(workers)))
+    service = OddsService(executor, limits, workers, rebuild=partial(_pool, workers))
     try:
-        yield OddsService(executor, limits, workers)
+        yield service
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        service.executor.shutdown(wait=True, cancel_futures=True)
 
 
 def odds_service(request: Request) -> OddsService:

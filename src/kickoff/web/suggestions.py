@@ -10,7 +10,10 @@ to stop, through two mappings of a ``multiprocessing`` manager; a job's page ask
 clients all left is dropped. Cancelled, a search answers the best set-up it had found.
 
 The pool and the manager start with the first search, so a server nobody asks for a
-suggestion runs no process for them.
+suggestion runs no process for them. Both heal: a search whose worker process or manager
+process died fails with a problem saying so, and the next search starts a new pool or manager
+(a new search meeting a pool already broken is answered 503 with ``Retry-After``; a manager
+found dead is replaced before the search starts).
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ class SuggestJob:
     seen: float
     future: asyncio.Future[dict[str, Any]] | None = None
     watcher: asyncio.Task[None] | None = None
+    #: The pool it runs in (a pool found broken is replaced only if still the service's).
+    pool: ProcessPoolExecutor | None = None
     state: str = "running"
     cancel_asked: bool = False
     ended: float | None = None
@@ -86,6 +91,8 @@ class SuggestService:
 
     async def _open(self) -> tuple[ProcessPoolExecutor, DictProxy[str, Any], DictProxy[str, bool]]:
         async with self.opening:
+            if self.progress is not None and not await asyncio.to_thread(_answers, self.progress):
+                self._manager_lost()
             if self.manager is None:
                 self.manager, self.progress, self.cancels = await asyncio.to_thread(_shared)
             if self.pool is None:
@@ -107,8 +114,14 @@ class SuggestService:
         self.jobs[job.id] = job  # counted at once: a second request does not pass the check
         try:
             pool, progress, cancels = await self._open()
+            job.pool = pool
             job.future = asyncio.wrap_future(pool.submit(
                 advice.suggest_job, text, options, job.id, progress, cancels))
+        except BrokenProcessPool:  # a worker died since the last search: a new pool next time
+            del self.jobs[job.id]
+            self._pool_lost(job.pool)
+            raise HTTPException(503, "a set-up search's worker process was lost (it has been "
+                                "replaced); try again", headers={"Retry-After": "1"}) from None
         except BaseException:
             del self.jobs[job.id]
             raise
@@ -129,7 +142,10 @@ class SuggestService:
         or its problems. 404 for an id this server does not know (any more)."""
         job = self._job(job_id)
         if job.state == "running" and self.progress is not None:
-            job.last = await asyncio.to_thread(self.progress.get, job.id) or job.last
+            try:
+                job.last = await asyncio.to_thread(self.progress.get, job.id) or job.last
+            except (OSError, EOFError):  # the manager process died: the last progress read
+                self._manager_lost()
         o = job.options
         return {"id": job.id, "state": job.state, "receiving": job.receiving,
                 "objective": o.objective, "events": o.events, "play": o.play,
@@ -187,13 +203,32 @@ class SuggestService:
         if type(error) is ValueError:  # the advisor's word on the starting set-up
             job.problems = [Problem(line).as_json() for line in str(error).splitlines()]
             return
-        if isinstance(error, BrokenProcessPool) and self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)  # the next search makes a new one
-            self.pool = None
+        if isinstance(error, (BrokenProcessPool, OSError, EOFError)):
+            # its worker (BrokenProcessPool) or the manager (a connection refused or cut) died:
+            # the next search makes a new pool, or finds the manager dead (_open) and makes one
+            if isinstance(error, BrokenProcessPool):
+                self._pool_lost(job.pool)
+            job.problems = [Problem("the search's worker or manager process was lost (it has "
+                                    "been replaced); start the search again",
+                                    "server").as_json()]
+            return
         logging.getLogger("uvicorn.error").error(
             "kickoff: set-up search %s failed", job.id, exc_info=error)
         job.problems = [Problem("an unexpected error (a bug in kickoff, logged by the server); "
                                 "no suggestion", "server").as_json()]
+
+    def _pool_lost(self, pool: ProcessPoolExecutor | None) -> None:
+        if pool is not None and pool is self.pool:  # not one already replaced
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def _manager_lost(self) -> None:
+        if self.manager is not None:
+            logging.getLogger("uvicorn.error").warning(
+                "kickoff: the set-up searches' manager process was lost; a new one replaces it")
+            with contextlib.suppress(Exception):  # it is dead: only its bookkeeping to drop
+                self.manager.shutdown()
+        self.manager = self.progress = self.cancels = None
 
     async def close(self) -> None:
         """Stop every search (each answers what it found), then the pool and the manager."""
@@ -223,6 +258,15 @@ def _shared() -> tuple[SyncManager, DictProxy[str, Any], DictProxy[str, bool]]:
     """A manager process and its two mappings: each job's progress, and the jobs to stop."""
     manager = multiprocessing.get_context("forkserver").Manager()
     return manager, manager.dict(), manager.dict()
+
+
+def _answers(progress: DictProxy[str, Any]) -> bool:
+    """Whether the manager holding ``progress`` still answers."""
+    try:
+        len(progress)
+    except (OSError, EOFError):
+        return False
+    return True
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

@@ -1,0 +1,103 @@
+"""The HTTP server of ``kickoff serve``: uvicorn, its settings, and what it lacks.
+
+uvicorn answers 503 to a request beyond ``limit_concurrency`` connections, closes an idle
+keep-alive connection after ``timeout_keep_alive`` and bounds a request's head with h11's
+``max_incomplete_event_size``; it has no deadline for a request's head, so a connection that
+sends nothing, or its headers a byte at a time (slowloris), is held for good (measured:
+``docs/web.md``, "Limits"). :class:`HeadDeadline` is uvicorn's own h11 protocol (its
+``http=`` setting takes a protocol class) with that deadline added: a connection whose request
+head is not complete :attr:`Limits.header_timeout_seconds
+<kickoff.web.limits.Limits.header_timeout_seconds>` after it opened, or after the last answer,
+is closed. Parsing stays h11's. The body's own deadline is the app's
+(:class:`kickoff.web.middleware.BodyLimit`, 408).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from kickoff.web.limits import Limits
+
+#: Open files kept for the server itself beyond its connections (the pools' pipes, logs,
+#: the static files).
+SPARE_FILES = 256
+
+
+class HeadDeadline(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection whose request head is late."""
+
+    #: Seconds a request's head may take from the connection's start or the last answer.
+    head_seconds: float = Limits.header_timeout_seconds
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.head_deadline: asyncio.TimerHandle | None = None
+
+    def _arm(self) -> None:
+        if self.head_deadline is None:
+            self.head_deadline = self.loop.call_later(self.head_seconds, self._late)
+
+    def _disarm(self) -> None:
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+
+    def _late(self) -> None:
+        self.head_deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()  # no request started: nothing to answer
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:
+            self._disarm()  # the head is in: the body's deadline is the app's
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.conn.their_state is h11.IDLE:
+            self._arm()  # the next request's head, on a kept-alive connection
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+def head_deadline(seconds: float) -> type[HeadDeadline]:
+    """:class:`HeadDeadline` with a deadline of ``seconds``."""
+    return type("HeadDeadline", (HeadDeadline,), {"head_seconds": seconds})
+
+
+def raise_open_files() -> int:
+    """Raise this process's soft limit of open files to its hard limit (each connection is an
+    open file: under the usual soft limit of 1,024, about a thousand idle connections made the
+    server unreachable); the limit now in force. The hard limit, the administrator's, is left
+    as it is."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft >= hard:
+        return soft  # no finite hard limit to reach (Linux caps open files at its nr_open)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ValueError, OSError):
+        return soft
+    return hard
+
+
+def uvicorn_settings(limits: Limits, open_files: int) -> dict[str, Any]:
+    """uvicorn's settings for ``limits``: the connection bound is kept within the open files
+    (less :data:`SPARE_FILES`)."""
+    return {
+        "http": head_deadline(limits.header_timeout_seconds),
+        "timeout_keep_alive": limits.idle_timeout_seconds,
+        "limit_concurrency": max(1, min(limits.max_connections, open_files - SPARE_FILES)),
+        "h11_max_incomplete_event_size": limits.max_head_bytes,
+        "backlog": 2048,
+    }

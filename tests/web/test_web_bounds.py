@@ -1,0 +1,100 @@
+"""The web app's answers and stores stay bounded whatever the request (issue 27): a 422 lists
+at most ``MAX_PROBLEMS`` problems (then how many more), each cut to ``MAX_PROBLEM_CHARS``; the
+answer cache is bounded in bytes; an odds worker past its memory ceiling is recycled."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import limited_client
+from fastapi.testclient import TestClient
+
+from kickoff.web.app import Limits, create_app
+from kickoff.web.cache import Lru
+from kickoff.web.checks import MAX_PROBLEM_CHARS, MAX_PROBLEMS
+
+
+def test_a_422_lists_at_most_max_problems(client: TestClient,
+                                          default_doc: dict[str, Any]) -> None:
+    # about 156 KB of unknown keys: once answered 1.43 MB of problems
+    doc = {**default_doc, **{f"unknown_{i:05}": i for i in range(9000)}}
+    r = client.post("/api/odds", json={"scenario": doc, "events": "none"})
+    assert r.status_code == 422
+    assert len(r.request.content) > 150_000
+    problems = r.json()["problems"]
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert problems[-1]["message"].startswith(f"and {9000 - MAX_PROBLEMS} more problems")
+    assert len(r.content) < 40_000
+
+
+def test_a_problem_s_text_is_cut(client: TestClient, default_doc: dict[str, Any]) -> None:
+    doc = {**default_doc, "k" * 100_000: 1}
+    r = client.post("/api/odds", json={"scenario": doc})
+    assert r.status_code == 422
+    (problem,) = r.json()["problems"]
+    assert len(problem["where"]) == MAX_PROBLEM_CHARS and problem["where"].endswith("...")
+    assert len(r.content) < 2_000
+
+
+def test_the_answer_cache_is_bounded_in_bytes() -> None:
+    cache = Lru(max_bytes=1000)
+    doc = {"p": 0.25, "exact": "1/4", "holders": [{"player": "h1", "p": 0.5}]}
+    size = len(json.dumps(doc, separators=(",", ":")))
+    for i in range(100):
+        cache.put(("setup", i), doc)
+    per_entry = size + len("setup") + 16
+    assert cache.bytes == len(cache) * per_entry <= 1000
+    assert len(cache) == 1000 // per_entry
+    assert cache.get_item(("setup", 99)) == doc and cache.get_item(("setup", 0)) is None
+    # the least recently used goes first
+    oldest = next(iter(cache.entries))
+    assert cache.get_item(oldest) == doc
+    cache.put(("setup", 100), doc)
+    assert cache.get_item(oldest) == doc and len(cache) == 1000 // per_entry
+    # a value larger than the whole cache is not kept, and drops nothing
+    cache.put(("big", 0), {"x": "y" * 2000})
+    assert cache.get_item(("big", 0)) is None and len(cache) == 1000 // per_entry
+    # a key put again is counted once
+    cache.put(("setup", 100), {"p": 1})
+    assert cache.bytes == sum(w for _, w in cache.entries.values())
+
+
+def test_a_worker_past_its_memory_ceiling_is_recycled(default_doc: dict[str, Any]) -> None:
+    with limited_client(worker_memory_bytes=1) as client:  # every worker is past 1 byte
+        service = client.app.state.odds  # type: ignore[attr-defined]
+        first_pool = service.executor
+        body = {"scenario": default_doc, "events": "none"}
+        first = client.post("/api/odds", json=body)
+        assert first.status_code == 200, first.text
+        assert service.recycled == 1 and service.executor is not first_pool
+        service.odds = Lru(2**20)  # forget the answer: the new pool computes it again
+        again = client.post("/api/odds", json=body)
+        assert again.status_code == 200 and again.json() == first.json()
+        assert service.recycled == 2 and service.rebuilt == 0
+
+
+def test_a_worker_under_its_ceiling_is_kept(client: TestClient,
+                                            default_doc: dict[str, Any]) -> None:
+    service = client.app.state.odds  # type: ignore[attr-defined]
+    pool = service.executor
+    r = client.post("/api/odds", json={"scenario": default_doc, "events": "none",
+                                       "kick_skill": True})
+    assert r.status_code == 200
+    assert service.executor is pool and service.recycled == 0
+
+
+def test_a_client_past_the_rate_limit_is_answered_429() -> None:
+    app = create_app(workers=1, limits=Limits(rate_limit="5/minute"))
+    with TestClient(app, client=("192.0.2.1", 50000)) as one, \
+            TestClient(app, client=("192.0.2.2", 50000)) as other:
+        statuses = [one.get("/api/catalogue").status_code for _ in range(7)]
+        assert statuses == [200] * 5 + [429] * 2
+        r = one.get("/api/catalogue")
+        assert r.status_code == 429
+        assert 1 <= int(r.headers["retry-after"]) <= 60
+        (problem,) = r.json()["problems"]
+        assert problem["where"] == "client" and "5 per 1 minute" in problem["message"]
+        assert r.headers["x-frame-options"] == "DENY"
+        # another address has its own count
+        assert other.get("/api/catalogue").status_code == 200
