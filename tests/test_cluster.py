@@ -57,6 +57,50 @@ def own_dask_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
             os.environ["DASK_TEMPORARY_DIRECTORY"] = before
 
 
+@pytest.fixture(autouse=True)
+def nothing_of_dask_left_behind() -> Iterator[None]:
+    """After each test, what it made of Dask is gone before the next starts a cluster: a
+    connecting thread given up (``kickoff.analysis.cluster._connect``) has ended and closed its
+    Client, and the garbage collector has run here, not in the middle of the next cluster's
+    start (a Client closed by the collector then hung that start for good; issue 26)."""
+    import gc
+    import threading
+
+    yield
+    for thread in threading.enumerate():
+        if thread.name == "kickoff-dask-connect":
+            thread.join(CONNECT_TIMEOUT + 10)
+    gc.collect()
+
+
+@pytest.mark.parametrize("listening", [False, True])
+def test_a_refused_connection_leaves_no_client_open(listening: bool) -> None:
+    """A scheduler that never answers, or a listener that never speaks Dask: once the
+    connecting thread has ended, the Client it made is closed (by Dask, or by the thread),
+    never left open for the garbage collector to close during a later cluster's start (the
+    hang of issue 26)."""
+    import gc
+    import socket
+    import threading
+
+    from distributed import Client
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    address = f"tcp://127.0.0.1:{listener.getsockname()[1]}" if listening else UNREACHABLE
+    with listener, pytest.raises(ClusterError, match="no Dask scheduler") as caught, \
+            open_executor(scheduler=address):
+        raise AssertionError("unreachable")
+    for thread in threading.enumerate():
+        if thread.name == "kickoff-dask-connect":
+            thread.join(CONNECT_TIMEOUT + 10)
+    made = [o for o in gc.get_objects() if isinstance(o, Client)]
+    assert caught.value.args[0].startswith(f"--scheduler {address}")
+    assert made, "the refused connection made no Client: nothing was checked"
+    assert {c.status for c in made} == {"closed"}
+
+
 @pytest.fixture(scope="module")
 def scheduler(own_dask_directory: None) -> Iterator[str]:
     """The address of a running cluster: a scheduler and two worker processes, as
