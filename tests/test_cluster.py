@@ -162,7 +162,7 @@ def test_simulate_on_a_cluster_gives_the_in_process_counts(scheduler: str) -> No
 def test_optimize_on_a_cluster_gives_the_in_process_suggestion(scheduler: str) -> None:
     """The advisor's search, bounded by rounds, on two worker processes: the same set-up, value
     and count as in this process (the candidates are drawn here, valued there)."""
-    request = OptimizeRequest(_job().state, RULESETS["bb2020"], rounds=2, seed=4)
+    request = OptimizeRequest(_job().state, RULESETS["bb2020"], rounds=2, seed=4, events="none")
     with open_executor(scheduler=scheduler) as executor:
         remote = optimize_setup(request, executor=executor)
     local = optimize_setup(request)

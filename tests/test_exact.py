@@ -82,7 +82,7 @@ def test_touchback_at_the_sideline_counts_the_outcomes_that_leave() -> None:
 
 def test_odds_json_uses_exact_fraction_strings() -> None:
     loaded = _loaded(scenario("bb2020", home=_home_kickers()))
-    doc = KickoffSolver(loaded.state, loaded.ruleset).odds(Square(20, 7)).to_json()
+    doc = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(20, 7)).to_json()
     assert doc["target"] == [20, 7] and doc["events"] == "none"
     assert Fraction(doc["touchback"]) > 0
     assert doc["holders"] and all("/" in v or v in ("0", "1") for v in doc["holders"].values())
