@@ -114,7 +114,7 @@ def test_setup_value_with_the_kickoff_events() -> None:
 def test_setup_value_with_the_receivers_best_play(objective: Objective) -> None:
     state = match("sevens", "orc", "sevens_off_wedge")
     rs = RULESETS["sevens"]
-    best = setup_value(state, rs, objective=objective, play="best")
+    best = setup_value(state, rs, objective=objective, play="best", events="none")
     assert best.value == reference(state, "sevens", objective, play="best")[0]
     defaults = setup_value(state, rs, objective=objective, events="none")
     # the receivers' choices never help the kicker
@@ -287,3 +287,22 @@ def test_search_on_a_local_cluster_equals_the_in_process_search() -> None:
         assert executor.slots == 2
         there = optimize_setup(request, executor=executor)
     assert there == here
+
+
+def test_an_evaluation_budget_is_whole_rounds_or_part_of_the_last() -> None:
+    """``evaluations`` (``--evaluations``, issue 26) bounds the candidates valued: 32 is the
+    search of 2 rounds of 16 exactly; 20 stops 4 candidates into the second round, the same
+    draws valued as far as it goes; 0 values the starting set-up only."""
+    state = _request().state
+    rs = RULESETS["sevens"]
+    by_rounds = optimize_setup(OptimizeRequest(state, rs, rounds=2, seed=3, events="none"))
+    by_count = optimize_setup(OptimizeRequest(state, rs, evaluations=32, seed=3, events="none"))
+    assert by_count == by_rounds and by_count.evaluated == 2 * CANDIDATES_PER_ROUND
+    part = optimize_setup(OptimizeRequest(state, rs, evaluations=20, seed=3, events="none"))
+    assert part.evaluated == 20
+    assert part == optimize_setup(OptimizeRequest(state, rs, evaluations=20, seed=3,
+                                                  events="none"))
+    none = optimize_setup(OptimizeRequest(state, rs, evaluations=0, seed=3, events="none"))
+    assert none.evaluated == 0 and none.value == none.start_value
+    with pytest.raises(ValueError, match="evaluations: -1"):
+        optimize_setup(OptimizeRequest(state, rs, evaluations=-1, events="none"))

@@ -274,14 +274,14 @@ def optimize_setup(
     ``rounds`` is the same on any executor (``kickoff.analysis.cluster.open_executor``).
 
     ``ValueError`` for an illegal starting set-up (naming each problem), a bound out of range
-    (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer."""
+    (``seconds`` <= 0, ``rounds`` < 1, ``evaluations`` < 0) or a play the solver does not offer."""
     r = request
     if r.seconds is not None and not r.seconds > 0:
         raise ValueError(f"seconds: {r.seconds} is not a positive number of seconds")
     if r.rounds is not None and r.rounds < 1:
         raise ValueError(f"rounds: {r.rounds}; at least 1")
-    if r.evaluations is not None and r.evaluations < 1:
-        raise ValueError(f"evaluations: {r.evaluations}; at least 1")
+    if r.evaluations is not None and r.evaluations < 0:
+        raise ValueError(f"evaluations: {r.evaluations}; at least 0 (0: the start's value only)")
     start = layout_of(r.state)
     problems = layout_problems(r.state, r.ruleset, start)
     if problems:
