@@ -754,6 +754,7 @@ def test_verify_disagreement_exits_1(tmp_path: Path) -> None:
 WAITING: dict[tuple[str, int], str] = {}
 
 
+@pytest.mark.slow  # every shared replay: 182 kick-offs, the quick suite's longest test (issue 26)
 @pytest.mark.shared_data("data/fumbbl-replays")
 def test_every_shared_replay_verifies() -> None:
     code, out, _ = cli(["fumbbl", "verify", "--json", str(SHARED)])
