@@ -150,8 +150,11 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--kicking-setup", "botbowl_off_wedge", "--kicking-team", "orc"], []),
 ])
 def test_bad_options_exit_1_and_write_nothing(
-    tmp_path: Path, args: list[str], needles: list[str]
+    tmp_path: Path, args: list[str], needles: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import kickoff.analysis.cluster as cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)  # a scheduler that never answers
     out_file = tmp_path / "best.toml"
     code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), *args])
     if not needles:  # a legal kicking set-up: works
