@@ -3,7 +3,9 @@
 The project's metadata is in ``pyproject.toml``; this file only adds the compiled modules.
 
 - ``pip install .`` compiles every module matched by :data:`COMPILED` with mypyc (``mypy`` is a build
-  requirement) when a C compiler is present. Without one, or if mypyc or the C compiler fails, it
+  requirement) when a C compiler is present, and says so on the terminal when it starts (pip
+  shows a build's own output only with ``-v``: the line goes to ``/dev/tty`` too), with how to
+  skip it. Without one, or if mypyc or the C compiler fails, it
   installs the pure-Python package and says so in one line of the build log (``pip install -v .``
   shows it); ``kickoff --version`` tells which build is installed.
 - ``KICKOFF_NO_COMPILE=1 pip install .`` asks for the pure-Python package.
@@ -50,10 +52,25 @@ BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 #: (``kickoff.analysis`` imports the Monte Carlo, which imports NumPy where it draws seeds), so a
 #: dependency missing here is read as untyped instead of failing the compile.
 MYPY_CONFIG = "[mypy]\nignore_missing_imports = True\n"
+#: Where :func:`_tell` writes for the person running pip: the terminal, when there is one.
+TTY = "/dev/tty"
 
 
 def _say(message: str) -> None:
+    """``message`` in the build log (stderr): pip shows it with ``-v``, or when the build fails."""
     print(f"kickoff build: {message}", file=sys.stderr, flush=True)
+
+
+def _tell(message: str) -> None:
+    """``message`` where the person running ``pip install .`` sees it: pip hides a build's output
+    (stdout and stderr) unless ``-v``, so the message also goes to the terminal itself
+    (``/dev/tty``) when there is one; and to the build log, as :func:`_say`."""
+    _say(message)
+    try:
+        with open(TTY, "a", encoding="utf-8") as tty:  # no terminal (CI): not there
+            tty.write(f"\nkickoff build: {message}\n")
+    except OSError:
+        pass
 
 
 def _brief(exc: BaseException) -> str:
@@ -96,6 +113,9 @@ class MypycBuildExt(build_ext):
         if c_compiler() is None:
             _say("no C compiler found: installing the pure-Python package (slower, same results)")
             return []
+        _tell(f"compiling {len(compiled_sources())} modules (the rules core and the exact solver) "
+              "with mypyc: one to three minutes of CPU. KICKOFF_NO_COMPILE=1 pip install . "
+              "skips it (the pure-Python package: slower, the same results)")
         build_temp = (ROOT / "build" / "mypyc").resolve()
         build_temp.mkdir(parents=True, exist_ok=True)
         config = build_temp / "mypy.ini"

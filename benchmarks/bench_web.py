@@ -62,7 +62,7 @@ def ms(seconds: float) -> float:
 
 async def concurrent_odds(url: str, doc: dict[str, Any]) -> dict[str, Any]:
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
-    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="none")
     targets = [(x, y) for x in range(14, 24) for y in range(2, 13, 2)][:50]
     latencies: list[float] = []
 

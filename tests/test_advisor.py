@@ -52,8 +52,9 @@ def match(ruleset: str, team: str, setup: str, kicking_team: str = "human") -> G
 
 def reference(state: GameState, ruleset: str, objective: Objective, events: str = "none",
               play: str = "defaults") -> tuple[Fraction, list[tuple[Fraction, bool]]]:
-    """The kicker's best value over every target of ``rank_targets`` and both uses of Kick
-    (when the default kicker may), computed here from the solver, and every (value, kick) best."""
+    """The kicker's best value over every target of ``rank_targets``, the default kicker using
+    Kick when he has it (every face's default), computed here from the solver, and every
+    (value, kick) best."""
     rs = RULESETS[ruleset]
     bests = []
     for kick in kick_options(state, rs, frozenset()):
@@ -77,7 +78,7 @@ def test_setup_value_is_the_kickers_best_of_rank_targets(
     ruleset: str, team: str, setup: str, objective: Objective
 ) -> None:
     state = match(ruleset, team, setup)
-    got = setup_value(state, RULESETS[ruleset], objective=objective)
+    got = setup_value(state, RULESETS[ruleset], objective=objective, events="none")
     best, bests = reference(state, ruleset, objective)
     assert got.value == best
     # the target is one where the kicker gets exactly that value, with that use of Kick
@@ -87,11 +88,18 @@ def test_setup_value_is_the_kickers_best_of_rank_targets(
     assert (best, got.use_kick_skill) in bests
 
 
-def test_kick_is_an_option_only_with_a_kicker_who_has_it() -> None:
+def test_kick_is_used_when_the_kicker_has_it_unless_asked_otherwise() -> None:
+    """Every face's default (issue 26): the kicker uses Kick when he has it; --no-kick-skill
+    (``False``) kicks without it."""
     human = match("bb2020", "orc", "botbowl_off_wedge", kicking_team="human")
     dwarf = match("bb2020", "orc", "botbowl_off_wedge", kicking_team="dwarf")
-    assert kick_options(human, RULESETS["bb2020"], frozenset()) == (False, True)
+    assert kick_options(human, RULESETS["bb2020"], frozenset()) == (True,)
+    assert kick_options(human, RULESETS["bb2020"], frozenset(), False) == (False,)
     assert kick_options(dwarf, RULESETS["bb2020"], frozenset()) == (False,)
+    with_kick = setup_value(human, RULESETS["bb2020"], events="none")
+    without = setup_value(human, RULESETS["bb2020"], events="none", use_kick_skill=False)
+    assert (with_kick.use_kick_skill, without.use_kick_skill) == (True, False)
+    assert with_kick.value != without.value
 
 
 @pytest.mark.slow
@@ -106,9 +114,9 @@ def test_setup_value_with_the_kickoff_events() -> None:
 def test_setup_value_with_the_receivers_best_play(objective: Objective) -> None:
     state = match("sevens", "orc", "sevens_off_wedge")
     rs = RULESETS["sevens"]
-    best = setup_value(state, rs, objective=objective, play="best")
+    best = setup_value(state, rs, objective=objective, play="best", events="none")
     assert best.value == reference(state, "sevens", objective, play="best")[0]
-    defaults = setup_value(state, rs, objective=objective)
+    defaults = setup_value(state, rs, objective=objective, events="none")
     # the receivers' choices never help the kicker
     assert (best.value <= defaults.value if KICKER_WANTS_HIGH[objective]
             else best.value >= defaults.value)
@@ -183,7 +191,7 @@ def test_random_and_neighbouring_layouts_are_legal(seed: int, ruleset: str, size
 
 def _request(seed: int = 5, rounds: int = 3) -> OptimizeRequest:
     state = match("sevens", "human", "sevens_off_wedge")
-    return OptimizeRequest(state, RULESETS["sevens"], rounds=rounds, seed=seed)
+    return OptimizeRequest(state, RULESETS["sevens"], rounds=rounds, seed=seed, events="none")
 
 
 def test_search_is_legal_deterministic_and_no_worse_than_its_start() -> None:
@@ -197,8 +205,8 @@ def test_search_is_legal_deterministic_and_no_worse_than_its_start() -> None:
     layout = tuple(first.squares[p.id] for p in state.teams["away"].players)
     best = apply_layout(state, layout)
     assert kickoff_setup_problems(best, request.ruleset) == []
-    assert first.value == setup_value(best, request.ruleset)
-    assert first.start_value == setup_value(state, request.ruleset)
+    assert first.value == setup_value(best, request.ruleset, events="none")
+    assert first.start_value == setup_value(state, request.ruleset, events="none")
     assert first.value.value >= first.start_value.value  # receiver-holds: the receivers want it high
     other = optimize_setup(_request(seed=6))
     assert other.squares != first.squares or other.value == first.value
@@ -230,18 +238,19 @@ def test_fresh_solves_are_cancelled_between_candidates() -> None:
         return len(asked) > 3
 
     request = OptimizeRequest(_request().state, RULESETS["sevens"], rounds=5, seed=2,
-                              house_rules=frozenset({"kick_it"}))
+                              house_rules=frozenset({"kick_it"}), events="none")
     result = optimize_setup(request, cancelled=cancelled)
     assert result.cancelled
     assert result.evaluated == 3  # asked before the round and the 2nd, 3rd and 4th candidates
     layout = tuple(result.squares[p.id] for p in request.state.teams["away"].players)
     assert result.value == setup_value(apply_layout(request.state, layout), request.ruleset,
-                                       house_rules=request.house_rules)
+                                       house_rules=request.house_rules, events="none")
 
 
 def test_search_with_reserves_fields_the_most_it_can() -> None:
     state = match("bb2020", "human", "botbowl_off_wedge")  # 14 players, 11 on the pitch
-    result = optimize_setup(OptimizeRequest(state, RULESETS["bb2020"], rounds=2, seed=1))
+    result = optimize_setup(OptimizeRequest(state, RULESETS["bb2020"], rounds=2, seed=1,
+                                            events="none"))
     on = [sq for sq in result.squares.values() if sq is not None]
     assert len(on) == 11
     assert len(result.squares) == 14
@@ -265,7 +274,7 @@ def test_an_illegal_start_is_refused_naming_the_problem() -> None:
                         if world.at((x, p.square.y)) is None)
             world.move(p, p.square.step(free - los, 0))
     with pytest.raises(ValueError, match=r"illegal.*Line of Scrimmage"):
-        optimize_setup(OptimizeRequest(world, request.ruleset, rounds=1))
+        optimize_setup(OptimizeRequest(world, request.ruleset, rounds=1, events="none"))
 
 
 @pytest.mark.slow
@@ -278,3 +287,22 @@ def test_search_on_a_local_cluster_equals_the_in_process_search() -> None:
         assert executor.slots == 2
         there = optimize_setup(request, executor=executor)
     assert there == here
+
+
+def test_an_evaluation_budget_is_whole_rounds_or_part_of_the_last() -> None:
+    """``evaluations`` (``--evaluations``, issue 26) bounds the candidates valued: 32 is the
+    search of 2 rounds of 16 exactly; 20 stops 4 candidates into the second round, the same
+    draws valued as far as it goes; 0 values the starting set-up only."""
+    state = _request().state
+    rs = RULESETS["sevens"]
+    by_rounds = optimize_setup(OptimizeRequest(state, rs, rounds=2, seed=3, events="none"))
+    by_count = optimize_setup(OptimizeRequest(state, rs, evaluations=32, seed=3, events="none"))
+    assert by_count == by_rounds and by_count.evaluated == 2 * CANDIDATES_PER_ROUND
+    part = optimize_setup(OptimizeRequest(state, rs, evaluations=20, seed=3, events="none"))
+    assert part.evaluated == 20
+    assert part == optimize_setup(OptimizeRequest(state, rs, evaluations=20, seed=3,
+                                                  events="none"))
+    none = optimize_setup(OptimizeRequest(state, rs, evaluations=0, seed=3, events="none"))
+    assert none.evaluated == 0 and none.value == none.start_value
+    with pytest.raises(ValueError, match="evaluations: -1"):
+        optimize_setup(OptimizeRequest(state, rs, evaluations=-1, events="none"))

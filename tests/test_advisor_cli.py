@@ -11,22 +11,26 @@ from pathlib import Path
 import pytest
 from helpers import assert_invalid, cli, shared
 
-BASE = ["setup", "optimize", "--rounds", "2", "--seed", "4"]
+#: Quick searches: the Kick-off table off (setup optimize plays it by default, as odds does).
+BASE = ["setup", "optimize", "--rounds", "2", "--seed", "4", "--events", "none"]
 
 
-def _odds_best(args: list[str], kick: bool, objective: str = "receiver-holds",
+def _odds_best(args: list[str], kick: bool | None, objective: str = "receiver-holds",
                play: str = "defaults") -> dict[str, object]:
+    """``kickoff odds --all-targets``'s best target; ``kick``: ``--kick-skill`` /
+    ``--no-kick-skill``, ``None``: neither (the default: Kick when he has it)."""
+    given = [] if kick is None else ["--kick-skill" if kick else "--no-kick-skill"]
     code, out, err = cli(["odds", "--all-targets", "--events", "none", "--objective", objective,
-                          "--play", play, "--json", *(["--kick-skill"] if kick else []), *args])
+                          "--play", play, "--json", *given, *args])
     assert code == 0, err
     best: dict[str, object] = json.loads(out)["targets"][0]
     return best
 
 
 def _minimax(args: list[str], objective: str = "receiver-holds") -> str:
-    """The kicker's best value over both uses of Kick (his kicker has it), by kickoff odds."""
-    values = [Fraction(str(_odds_best(args, kick, objective)["value"])) for kick in (False, True)]
-    return str(max(values) if objective == "ball-on-ground" else min(values))
+    """The kicker's best value, his kicker using Kick when he has it (the default of both
+    commands), by kickoff odds."""
+    return str(Fraction(str(_odds_best(args, None, objective)["value"])))
 
 
 @pytest.mark.parametrize(("ruleset", "team", "objective"), [
@@ -57,7 +61,8 @@ def test_value_is_what_odds_gives_for_the_file_written(
 @pytest.mark.slow
 def test_play_best_is_what_odds_play_best_gives(tmp_path: Path) -> None:
     out_file = tmp_path / "best.toml"
-    code, out, err = cli([*BASE[:2], "--rounds", "1", "--seed", "4", "--ruleset", "sevens",
+    code, out, err = cli([*BASE[:2], "--rounds", "1", "--seed", "4", "--events", "none",
+                          "--ruleset", "sevens",
                           "--team", "orc", "--play", "best", "--out", str(out_file), "--json"])
     assert code == 0, err
     doc = json.loads(out)
@@ -130,6 +135,7 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--seconds", "0"], ["--seconds", "out of range"]),
     (["--seconds", "3601"], ["--seconds"]),
     (["--rounds", "0"], ["--rounds"]),
+    (["--evaluations", "-1"], ["--evaluations: -1 is out of range: 0 to 16000000"]),
     (["--seed", "-1"], ["--seed"]),
     # integers as written, never through a float (which overflowed past 308 digits)
     (["--seed", "18446744073709551616"],
@@ -144,8 +150,11 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
     (["--kicking-setup", "botbowl_off_wedge", "--kicking-team", "orc"], []),
 ])
 def test_bad_options_exit_1_and_write_nothing(
-    tmp_path: Path, args: list[str], needles: list[str]
+    tmp_path: Path, args: list[str], needles: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import kickoff.analysis.cluster as cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)  # a scheduler that never answers
     out_file = tmp_path / "best.toml"
     code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), *args])
     if not needles:  # a legal kicking set-up: works
@@ -174,8 +183,8 @@ def test_a_name_near_the_file_systems_limit_is_written(tmp_path: Path) -> None:
     """The temporary file's name keeps only the start of the name: a 250-byte name that the
     file system takes is written, not refused as too long for ``.NAME.xxxxxxxx.part``."""
     out_file = tmp_path / ("s" * 245 + ".toml")
-    code, out, err = cli([*BASE[:2], "--rounds", "1", "--ruleset", "sevens", "--team", "orc",
-                          "--out", str(out_file), "--json"])
+    code, out, err = cli([*BASE[:2], "--rounds", "1", "--events", "none", "--ruleset", "sevens",
+                          "--team", "orc", "--out", str(out_file), "--json"])
     assert code == 0, err
     assert json.loads(out)["objective"] == "receiver-holds"
     assert 'pitch = "sevens"' in out_file.read_text()
@@ -198,3 +207,82 @@ def test_team_too_small_to_set_up(tmp_path: Path) -> None:
     code, out, err = cli([*BASE, "--team", str(team), "--out", str(tmp_path / "x.toml")])
     assert_invalid(code, out, err, str(team), "no players")
     assert not (tmp_path / "x.toml").exists()
+
+
+def test_odds_and_optimize_agree_with_no_options_beyond_the_teams(tmp_path: Path) -> None:
+    """Issue 26's acceptance: with nothing but the teams, setup optimize values a set-up as
+    kickoff odds does at the kicker's best target (the same defaults: events all, the kicker
+    using Kick when he has it). --evaluations bounds the search only."""
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli(["setup", "optimize", "--team", "orc", "--evaluations", "3",
+                          "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["applied"] == {
+        "ruleset": "bb2020", "kicking": "home", "events": "all", "play": "defaults",
+        "kicker": "h8", "use_kick_skill": True,
+        "teams": {"home": "Reikland Reavers, Zone (setups/eleven/botbowl_def_zone)",
+                  "away": "Gouged Eye, starting from setups/eleven/botbowl_off_wedge"}}
+    assert doc["evaluated"] == 3
+    for value, target, setup in ((doc["value"], doc["target"], ["--away-setup", str(out_file)]),
+                                 (doc["start_value"], doc["start_target"], [])):
+        code, out, err = cli(["odds", "--away", "orc", *setup, "--target",
+                              f"{target[0]},{target[1]}", "--json"])
+        assert code == 0, err
+        odds = json.loads(out)
+        assert odds["receiving_team_holds"] == value
+        assert odds["applied"]["events"] == "all" and odds["applied"]["use_kick_skill"] is True
+
+
+def test_the_source_reproduces_a_run_bounded_by_seconds(tmp_path: Path) -> None:
+    """The set-up file's source names every option and the evaluations the search reached, not
+    the seconds: run as written, it gives the same set-up and value (issue 26)."""
+    import shlex
+
+    out_file = tmp_path / "best.toml"
+    args = ["setup", "optimize", "--ruleset", "sevens", "--team", "orc", "--kicking-team",
+            "human", "--start", "random", "--objective", "touchback", "--events", "none",
+            "--no-kick-skill", "--seconds", "1", "--seed", "9", "--out", str(out_file)]
+    code, out, err = cli([*args, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    import tomllib
+
+    source = tomllib.loads(out_file.read_text())["source"]
+    assert source == doc["source"]
+    words = shlex.split(source)
+    assert words == ["kickoff", "setup", "optimize", "--ruleset", "sevens", "--team", "orc",
+                     "--kicking-team", "human", "--start", "random", "--objective", "touchback",
+                     "--events", "none", "--play", "defaults", "--no-kick-skill",
+                     "--evaluations", str(doc["evaluated"]), "--seed", "9"]
+    assert doc["evaluated"] > 0
+    code, again, err = cli([*words[1:], "--json"])
+    assert code == 0, err
+    redo = json.loads(again)
+    assert (redo["setup"]["positions"], redo["value"], redo["target"], redo["evaluated"]) == (
+        doc["setup"]["positions"], doc["value"], doc["target"], doc["evaluated"])
+
+
+def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole() -> None:
+    code, out, err = cli(["setup", "optimize", "--team", "orc", "--evaluations", "1"])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:7] == [
+        "bb2020 kick-off, home team kicking",
+        "home: Reikland Reavers, Zone (setups/eleven/botbowl_def_zone)",
+        "away: Gouged Eye, starting from setups/eleven/botbowl_off_wedge",
+        "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
+        "Events: all, the Kick-off table too (--events none: deviation and landing)",
+        "Play: defaults, the format's choices for the receivers (--play best: the best)",
+        "Objective: receiver-holds; the search: 1 candidate set-ups (seed 0)"]
+    code, js, _ = cli(["setup", "optimize", "--team", "orc", "--evaluations", "1", "--json"])
+    doc = json.loads(js)
+    assert (f"Exact receiver-holds:\n  suggested {doc['value']}\n  starting {doc['start_value']}"
+            in out)
+    assert "Kick used: whether the kicker uses the Kick skill in that kick" in out
+    # the source, as the shell reads it: lines within 80 columns joined by backslashes
+    at = lines.index("The same suggestion again (the set-up file's source):")
+    assert all(line.endswith(" \\") for line in lines[at + 1:-1])
+    assert " ".join(line.removesuffix(" \\") for line in lines[at + 1:]) == doc["source"]
+    assert "…" not in out
+    assert max(len(line) for line in lines if not line.startswith("  ")) <= 80

@@ -85,6 +85,7 @@ def _compiled_site(tmp: Path) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # may build a wheel (pip wheel: up to 1,200 s) before its two runs
 def test_compiled_and_pure_builds_agree_exactly(tmp_path: Path) -> None:
     compiled = _run(_compiled_site(tmp_path))
     pure = _run(ROOT / "src")
@@ -123,3 +124,40 @@ def test_game_data_pickles_on_this_build() -> None:
         assert result_to_json(theirs, rs2, seed) == result_to_json(ours, rs, seed)
     result = pickle.loads(pickle.dumps(ours))
     assert result_to_json(result, rs, 19) == result_to_json(ours, rs, 19)
+
+
+def test_pip_install_says_that_it_compiles_and_how_to_skip_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """setup.py's compiling build says, before mypyc starts, that it compiles and how to skip it
+    (issue 26: pip hides a build's output without -v; the line also goes to the terminal)."""
+    import runpy
+
+    import setuptools
+    from setuptools import Distribution
+
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    monkeypatch.delenv("KICKOFF_NO_COMPILE", raising=False)
+    build = runpy.run_path(str(ROOT / "setup.py"))
+    assert build["TTY"] == "/dev/tty"
+    where = build["MypycBuildExt"]._extensions.__globals__  # the module's globals, as run
+    monkeypatch.setitem(where, "c_compiler", lambda: "cc")
+    monkeypatch.setitem(where, "TTY", str(tmp_path / "tty"))  # the terminal, for this test
+
+    def no_mypyc(*_: object, **__: object) -> list[object]:
+        raise SystemExit("not compiling in a test")
+
+    import mypyc.build
+
+    monkeypatch.setattr(mypyc.build, "mypycify", no_mypyc)
+    command = build["MypycBuildExt"](Distribution())
+    command.editable_mode = False
+    assert command._extensions() == []
+    err = capsys.readouterr().err.splitlines()
+    modules = len(build["compiled_sources"]())
+    assert modules > 30
+    assert err[0].startswith(f"kickoff build: compiling {modules} modules (the rules core and ")
+    assert "KICKOFF_NO_COMPILE=1 pip install . skips it" in err[0]
+    assert (tmp_path / "tty").read_text() == f"\n{err[0]}\n"  # what the terminal shows
+    assert err[1].startswith("kickoff build: mypyc failed (SystemExit: not compiling in a test)")
+    monkeypatch.setenv("KICKOFF_NO_COMPILE", "1")
+    assert command._extensions() == [] and capsys.readouterr().err == ""  # asked: no word

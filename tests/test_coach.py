@@ -104,7 +104,7 @@ def test_help_shows_no_bool_beside_flags(command: list[str], flag: str) -> None:
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["run", "--kick-skill", "true", "--seed", "7"], ["run", "--kick-skill", "--seed", "7"]),
-    (["run", "--kick-skill", "False", "--seed", "7"], ["run", "--seed", "7"]),
+    (["run", "--kick-skill", "False", "--seed", "7"], ["run", "--no-kick-skill", "--seed", "7"]),
     (["run", "--kick-it=yes"], ["run", "--kick-it"]),
     (["run", "--json", "0"], ["run"]),
     (["run", "--seed", "1"], ["run", "--seed", "1"]),  # a value of a valued option stays
@@ -238,7 +238,9 @@ HIGH_KICK, TOUCHBACK, BLITZ, COACHING = 25, 1, 7, 3
 
 
 def test_run_high_kick_places_the_chosen_player_and_says_nothing_of_a_default() -> None:
-    code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8", "--json"])
+    # the seed's deviation is the full D6 (the kicker's Kick, the default, would halve it)
+    code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8", "--no-kick-skill",
+                          "--json"])
     assert code == 0, err
     doc = json.loads(out)
     assert doc["event"]["name"] == "high_kick"
@@ -285,7 +287,15 @@ def test_run_high_kick_and_touchback_go_into_the_saved_scenario(tmp_path: Path) 
     code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--high-kick", "a8", "--touchback",
                           "a5", "--save-scenario", str(saved), "--json"])
     assert code == 0, err
-    assert json.loads(saved.read_text())["decisions"] == {"high_kick": "a8", "touchback": "a5"}
+    # the kicker's Kick, used by default, is written: the scenario format's own default is false
+    assert json.loads(saved.read_text())["decisions"] == {"high_kick": "a8", "touchback": "a5",
+                                                          "use_kick_skill": True}
+    assert json.loads(out)["deviation"]["kick_skill"] is True
+    assert json.loads(cli(["replay", str(saved)])[1]) == json.loads(out)
+    code, out, err = cli(["run", "--seed", str(HIGH_KICK), "--no-kick-skill", "--save-scenario",
+                          str(saved), "--json"])
+    assert code == 0, err
+    assert "decisions" not in json.loads(saved.read_text())  # the format's default: no Kick
     assert json.loads(cli(["replay", str(saved)])[1]) == json.loads(out)
 
 
@@ -367,7 +377,8 @@ def test_fumbbl_players_are_named_by_jersey_and_name_in_tables_and_on_the_pitch(
     code, out, err = cli(["fumbbl", "extract", "examples/replay_demo.json.gz", "--out",
                           str(tmp_path)])
     assert code == 0, err
-    code, out, err = cli(["odds", str(tmp_path / "9000001-ko1.json"), "--events", "none"])
+    code, out, err = cli(["odds", str(tmp_path / "9000001-ko1.json"), "--events", "none",
+                          "--no-kick-skill"])
     assert code == 0, err
     assert "#1 Grishnak Skullsplitta holds it" in out
     assert "p92000" not in out
@@ -450,7 +461,7 @@ def test_rank_targets_reports_its_progress_target_by_target() -> None:
 
     match = build_match("sevens", None, None, None, None, "home")
     calls: list[tuple[int, int]] = []
-    ranked = rank_targets(KickoffSolver(match.state, match.ruleset), "touchback",
+    ranked = rank_targets(KickoffSolver(match.state, match.ruleset, events="none"), "touchback",
                           lambda done, total: calls.append((done, total)))
     assert calls == [(i, len(ranked)) for i in range(1, len(ranked) + 1)]
 
@@ -461,3 +472,23 @@ def test_odds_defaults_name_no_option_odds_lacks() -> None:
     assert code == 0
     assert "Blitz! / Charge!: nobody acts (the scenario format's default)" in out
     assert "--free-turns" not in out
+
+
+def test_a_blitz_says_its_count_once() -> None:
+    """Issue 26: "up to 4" was said twice on a Blitz! (the D3 count, then the players who may
+    act); the count's own line says it, the free turn's names who may act."""
+    code, out, err = cli(["run", "--seed", "7", "--no-kick-skill"])
+    assert code == 0, err
+    lines = [line.strip() for line in out.splitlines()]
+    assert "- Blitz!: up to 4 players" in lines
+    assert "- Blitz!: may act h4, h5, h6, h7, h8, h9, h10, h11" in lines
+    assert sum("up to 4" in line for line in lines) == 1
+
+
+def test_classic_says_why_there_is_no_kicker() -> None:
+    """Issue 26: kickoff run --ruleset classic with a roster whose players have no Kick said
+    "No kicker" without saying that classic needs none."""
+    code, out, err = cli(["run", "--ruleset", "classic", "--kicking", "away", "--seed", "3"])
+    assert code == 0, err
+    assert "No kicker (classic needs none: only a kicker with Kick is named, to use it)" in out
+    assert "- No kicker (none is needed: only a kicker with Kick is named, to use it)" in out

@@ -1369,3 +1369,28 @@ def test_a_kicker_named_in_decisions_is_used_without_kicker_given() -> None:
     for bad in ("h99", "a1"):
         with pytest.raises(DecisionError, match=r"kick\.kicker"):
             kick_off(state.clone(), rs, SeededDice(1), Decisions(kicker=bad))
+
+
+@pytest.mark.parametrize(("skill", "told"), [
+    ("dodge", "Intensive Training: h2 (gains Dodge, for the game)"),
+    (None, "Intensive Training: h2 (a skill of the coach's choice, for the game; decisions "
+           "prayer.skill names it)")])
+def test_a_prayer_s_story_names_the_player_it_went_to(skill: str | None, told: str) -> None:
+    """Issue 26: "Prayers to Nuffle: Intensive Training" named nobody; the log and the story
+    now name the player (picked at random here: h2)."""
+    from kickoff.formats.narration import story_lines
+
+    decisions = {"prayer": {"skill": skill}} if skill else {}
+    res = pray(16, pick=(2,), decisions=decisions)
+    effect = [e for e in res["log"] if e["step"] == "prayer_effect"]
+    assert effect == [{"step": "prayer_effect", "prayer": "intensive_training", "players": ["h2"],
+                       **({"skill": skill} if skill else {})}]
+    lines = story_lines(res["log"])
+    assert lines[lines.index("Prayers to Nuffle (home): Intensive Training") + 1] == told
+
+
+def test_a_chosen_prayer_s_story_names_the_chosen_player() -> None:
+    from kickoff.formats.narration import story_lines
+
+    res = pray(8, decisions={"prayer": {"player": "h4"}})
+    assert "Blessed Statue: h4 (Pro, for the game)" in story_lines(res["log"])

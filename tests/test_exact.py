@@ -45,7 +45,7 @@ def test_lone_catcher_under_the_ball_catches_half_the_time() -> None:
     away = [player("a1", [13, 6]), player("a2", [13, 7]), player("a3", [13, 8]),
             player("a4", [20, 3])]
     loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
-    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="none")
     ends = solver.journey(loaded.state, ball.Arrive(Square(20, 3), "kickoff", True))
     held = sum(p for e, p in ends.items() if isinstance(e, ball.Held) and e.player == "a4")
     assert held == Fraction(1, 2)
@@ -58,7 +58,7 @@ def test_two_catchers_bouncing_between_them_is_solved_exactly() -> None:
     away = [player("a1", [13, 8]), player("a2", [13, 9]), player("a3", [13, 10]),
             player("a4", [20, 7]), player("a5", [21, 7])]
     loaded = _loaded(scenario("bb2020", home=_home_kickers(), away=away))
-    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="none")
     ends = solver.journey(loaded.state, ball.Arrive(Square(20, 7), "kickoff", True))
     holders = {e.player: p for e, p in ends.items() if isinstance(e, ball.Held)}
     assert holders == {"a4": Fraction(128, 255), "a5": Fraction(8, 255)}
@@ -82,7 +82,7 @@ def test_touchback_at_the_sideline_counts_the_outcomes_that_leave() -> None:
 
 def test_odds_json_uses_exact_fraction_strings() -> None:
     loaded = _loaded(scenario("bb2020", home=_home_kickers()))
-    doc = KickoffSolver(loaded.state, loaded.ruleset).odds(Square(20, 7)).to_json()
+    doc = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(20, 7)).to_json()
     assert doc["target"] == [20, 7] and doc["events"] == "none"
     assert Fraction(doc["touchback"]) > 0
     assert doc["holders"] and all("/" in v or v in ("0", "1") for v in doc["holders"].values())

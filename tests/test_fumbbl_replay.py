@@ -223,8 +223,8 @@ def test_plain_json_replay_is_accepted(tmp_path: Path) -> None:
 def test_verify_agrees_on_every_kickoff() -> None:
     code, out, err = cli(["fumbbl", "verify", str(REPLAY)])
     assert code == 0, out + err
-    assert out.splitlines()[-1] == ("4 of 4 kick-offs agree with FUMBBL (0 ruling, 0 unsupported, "
-                                    "0 disagree, 0 error) in 1 game")
+    assert out.splitlines()[-2:] == ["4 of 4 kick-offs agree with FUMBBL in 1 game",
+                                     "(0 ruling, 0 unsupported, 0 disagree, 0 error)"]
     assert out.count("agree") >= 5
     for word in ("disagree", "unsupported", "error"):
         assert word not in out.replace("0 " + word, "")

@@ -33,6 +33,12 @@ from kickoff.core.state import GameState
 from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
+#: The solver's options these checks were written for, before issue 26 made every face's
+#: defaults the Kick-off table and the kicker's Kick: the events off, no Kick (the references
+#: here play the format's decisions, which use no Kick).
+BEFORE_26: dict[str, Any] = {"events": "none", "use_kick_skill": False}
+NO_KICK: dict[str, Any] = {"use_kick_skill": False}
+
 
 def _loaded(doc: dict[str, Any]) -> tuple[GameState, Ruleset]:
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
@@ -83,10 +89,10 @@ def test_high_kick_best_is_the_maximum_over_every_eligible_player(objective: Obj
     Marked a1, a6 and a7 never are); and the kick's value is their sum over the landings."""
     state, rs = _loaded(scenario(home=HOME, away=AWAY, kick={"target": [20, 7]}))
     rs = _high_kick_only(rs)
-    best = KickoffSolver(state, rs, events="all", play="best", objective=objective)
-    fixed = {pid: KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick=pid))
+    best = KickoffSolver(state, rs, events="all", play="best", objective=objective, **NO_KICK)
+    fixed = {pid: KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick=pid), **NO_KICK)
              for pid in ("a2", "a3", "a4", "a5")}
-    nobody = KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick="a2"))
+    nobody = KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick="a2"), **NO_KICK)
     best.worlds()
     [(p_world, world, scatters, handler)] = best._high_kick_worlds
     assert p_world == 1
@@ -122,7 +128,7 @@ def test_high_kick_best_is_the_maximum_over_every_eligible_player(objective: Obj
     for marked in ("a1", "a6", "a7"):  # not Open: the rules refuse them, so no node offers them
         with pytest.raises(DecisionError, match="is not an Open, Standing player"):
             KickoffSolver(state, rs, events="all",
-                          decisions=Decisions(high_kick=marked)).odds(Square(20, 7))
+                          decisions=Decisions(high_kick=marked), **NO_KICK).odds(Square(20, 7))
     odds = best.odds(Square(20, 7))
     assert objective_value(odds, objective) == total  # the kick: the landings' best, summed
     assert any(line.startswith("High Kick: a") for line in odds.decisions_taken) == bool(
@@ -139,16 +145,16 @@ def test_touchback_best_taker_is_the_maximum_over_every_able_player() -> None:
     state, rs = _loaded(scenario(home=HOME, away=AWAY))
     target = Square(24, 1)
     able = [p.id for p in state.teams["away"].players if p.can_catch()]
-    values = {pid: objective_value(KickoffSolver(state, rs, decisions=Decisions(touchback=pid))
+    values = {pid: objective_value(KickoffSolver(state, rs, decisions=Decisions(touchback=pid), **BEFORE_26)
                                    .odds(target), "distance") for pid in able}
-    odds = KickoffSolver(state, rs, play="best", objective="distance").odds(target)
+    odds = KickoffSolver(state, rs, play="best", objective="distance", **BEFORE_26).odds(target)
     assert odds.touchback > 0
     assert objective_value(odds, "distance") == max(values.values())
     # a1, the first able taker, is also the nearest to the kicking team's half, the best for
     # distance: the default is the best, and no choice is named
     assert odds.decisions_taken == [] and max(values, key=values.__getitem__) == "a1"
     named_deep = KickoffSolver(state, rs, play="best", objective="distance",
-                               decisions=Decisions(touchback="a5")).odds(target)
+                               decisions=Decisions(touchback="a5"), **BEFORE_26).odds(target)
     assert objective_value(named_deep, "distance") == values["a5"]  # a named taker wins
 
 
@@ -158,8 +164,8 @@ def test_touchback_best_taker_beats_a_deep_default() -> None:
     away = [player("a5", [24, 4]), *[p for p in AWAY if p["id"] != "a5"]]
     state, rs = _loaded(scenario(home=HOME, away=away))
     target = Square(24, 1)
-    odds = KickoffSolver(state, rs, play="best", objective="distance").odds(target)
-    default = KickoffSolver(state, rs).odds(target)
+    odds = KickoffSolver(state, rs, play="best", objective="distance", **BEFORE_26).odds(target)
+    default = KickoffSolver(state, rs, **BEFORE_26).odds(target)
     assert objective_value(odds, "distance") > objective_value(default, "distance")
     assert odds.decisions_taken == ["Touchback: to a1"]
 
@@ -175,7 +181,7 @@ def _move_values(state: GameState, rs: Ruleset, square: Square, objective: Objec
     def value_in(moved: GameState) -> Fraction:
         key = tuple(sorted((p.id, p.square, p.status) for p in moved.players.values()))
         if key not in journeys:
-            journeys[key] = _value(KickoffSolver(moved, rs).journey(moved, start), state,
+            journeys[key] = _value(KickoffSolver(moved, rs, **BEFORE_26).journey(moved, start), state,
                                    objective)
         return journeys[key]
 
@@ -214,7 +220,7 @@ def test_kickoff_move_best_is_the_maximum_over_every_path(ruleset: str,
             player("a2", [16, 5], ruleset, skills=[move]),
             player("a3", [19, 9], ruleset), player("a4", [22, 7], ruleset)]
     state, rs = _loaded(scenario(ruleset, home=home, away=away))
-    best = KickoffSolver(state, rs, play="best", objective=objective)
+    best = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26)
     node = best._move_node()
     assert node.moves
     for sq in (Square(17, 5), Square(18, 8), Square(20, 4)):
@@ -252,9 +258,9 @@ def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
     state, rs = _match(*match)
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 15 + y) % len(area)]
-    plain = KickoffSolver(state, rs).odds(target)
-    defaults = KickoffSolver(state, rs, play="defaults", objective=objective).odds(target)
-    best = KickoffSolver(state, rs, play="best", objective=objective).odds(target)
+    plain = KickoffSolver(state, rs, **BEFORE_26).odds(target)
+    defaults = KickoffSolver(state, rs, play="defaults", objective=objective, **BEFORE_26).odds(target)
+    best = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26).odds(target)
     assert defaults.exact_ends == plain.exact_ends and defaults.decisions_taken == []
     assert defaults.to_json() == plain.to_json()
     assert not receivers_prefer(objective, objective_value(defaults, objective),
@@ -273,8 +279,8 @@ def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
     """The same with the Kick-off events (High Kick's player a decision node too)."""
     state, rs = _match(*match)
     target = state.pitch.centre["away"]
-    defaults = KickoffSolver(state, rs, events="all").odds(target)
-    best = KickoffSolver(state, rs, events="all", play="best", objective=objective).odds(target)
+    defaults = KickoffSolver(state, rs, events="all", **NO_KICK).odds(target)
+    best = KickoffSolver(state, rs, events="all", play="best", objective=objective, **NO_KICK).odds(target)
     assert not receivers_prefer(objective, objective_value(defaults, objective),
                                 objective_value(best, objective))
 
@@ -282,7 +288,7 @@ def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
 def test_bad_play_is_refused() -> None:
     state, rs = _match("bb2020", None)
     with pytest.raises(ValueError, match="play: 'worst' is not one of defaults, best"):
-        KickoffSolver(state, rs, play="worst")  # type: ignore[arg-type]
+        KickoffSolver(state, rs, play="worst", **BEFORE_26)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- (c) the faces
@@ -355,7 +361,8 @@ def test_api_odds_play_best(client: Any) -> None:
     assert defaults["decisions_taken"] == []
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
     assert best["receiving_team_holds"]["p"] > defaults["receiving_team_holds"]["p"]
-    exact = KickoffSolver(m.state, m.ruleset, play="best").odds(Square(17, 6))
+    # the API's default: the kicker uses Kick when he has it, as the solver's
+    exact = KickoffSolver(m.state, m.ruleset, play="best", events="none").odds(Square(17, 6))
     assert best["receiving_team_holds"]["exact"] == str(exact.receiving_team_holds)
     refused = client.post("/api/odds", json={**body, "play": "worst"})
     assert refused.status_code == 422 and "play" in refused.text

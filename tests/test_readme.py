@@ -127,6 +127,38 @@ def test_readme_command_runs_as_written(command: str, fresh_copy: Path) -> None:
     assert proc.stdout.strip(), f"{command}: printed nothing"
     if stdout_to is not None:
         stdout_to.write_bytes(proc.stdout)
+    if not _prints_a_file(words):  # what is printed for people fits 80 columns (issue 26)
+        wide = [line for line in proc.stdout.decode().splitlines() if len(line) > 80]
+        assert wide == [], (command, wide)
+
+
+def _prints_a_file(words: list[str]) -> bool:
+    """Whether ``kickoff WORDS`` prints a file for programs (JSON, a TOML set-up or team file,
+    a FUMBBL set-up), whose strings are kept whole rather than wrapped at 80 columns."""
+    return ("--json" in words or "--toml" in words or words[1] in ("replay", "schema")
+            or words[1:3] in (["setup", "import"], ["setup", "roster"], ["setup", "export"]))
+
+
+@pytest.mark.parametrize("command", [
+    ["fumbbl", "verify", "examples/replay_demo.json.gz"],
+    ["setup", "show", "botbowl_off_wedge"],
+    ["setup", "optimize", "--team", "orc", "--evaluations", "2", "--events", "none"],
+    ["odds", "--target", "20,3"], ["run", "--seed", "7"],
+    ["run", "--ruleset", "classic", "--kicking", "away", "--seed", "3"],
+])
+def test_readme_outputs_for_people_fit_80_columns(command: list[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: seven README commands printed lines past 80 columns; the text ones now fit
+    (the files printed for programs keep their strings whole: ``_prints_a_file``)."""
+    from helpers import cli
+
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli(command)
+    assert code == 0, err
+    assert not _prints_a_file(["kickoff", *command])
+    wide = [line for line in out.splitlines() if len(line) > 80]
+    assert wide == [] and len(out.splitlines()) > 5, wide
 
 
 def test_example_replay_is_made_by_its_script(tmp_path: Path) -> None:

@@ -33,10 +33,12 @@ DATA = Path(__file__).parents[1] / "data"
 TURN_CASE = DATA / "cases/project/kickit-turn-bb2020-seed-000-shank-of-2-plus-st-3-is-2-squares.json"
 
 
-def solver(doc: dict[str, Any], events: str = "none") -> KickoffSolver:
+def solver(doc: dict[str, Any], events: str = "none", kick: bool | None = None) -> KickoffSolver:
+    """The solver of ``doc``; ``kick``: the kicker's use of Kick (``None``: when he has it, the
+    default of every face, the API's too)."""
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
     return KickoffSolver(loaded.state, loaded.ruleset, events=events,  # type: ignore[arg-type]
-                         house_rules=loaded.house_rules)
+                         house_rules=loaded.house_rules, use_kick_skill=kick)
 
 
 def texts(answer: dict[str, Any]) -> list[str]:
@@ -107,7 +109,7 @@ def test_match_is_the_cli_pairing(client: TestClient, default_doc: dict[str, Any
     assert answer["scenario"] == default_doc
     # the same state as build_match: the same exact odds
     match = build_match("bb2020", None, None, None, None, "home")
-    expected = KickoffSolver(match.state, match.ruleset).odds(Square(19, 7))
+    expected = KickoffSolver(match.state, match.ruleset, events="none").odds(Square(19, 7))
     assert solver(answer["scenario"]).odds(Square(19, 7)).holders == expected.holders
 
 
@@ -459,7 +461,8 @@ def test_identical_questions_share_one_job(default_doc: dict[str, Any]) -> None:
     answers = asyncio.run(ask())
     assert len(submitted) == 1
     assert all(a == answers[0] for a in answers)
-    assert Fraction(answers[0]["touchback"]["exact"]) == solver(default_doc).odds(Square(19, 7)).touchback
+    assert Fraction(answers[0]["touchback"]["exact"]) == solver(default_doc, kick=False).odds(
+        Square(19, 7)).touchback
 
 
 def test_a_job_nobody_waits_for_is_dropped() -> None:

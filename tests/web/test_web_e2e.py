@@ -130,8 +130,9 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         page.wait_for_selector("#odds:not([hidden])", timeout=120_000)
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         loaded = load_scenario(parse_scenario(json.dumps(doc)))
-        expected = KickoffSolver(loaded.state, loaded.ruleset,
-                                 events=DEFAULT_EVENTS).odds(Square(19, 3))
+        # the page's "kicker uses Kick" box, unchecked, asks for no Kick
+        expected = KickoffSolver(loaded.state, loaded.ruleset, events=DEFAULT_EVENTS,
+                                 use_kick_skill=False).odds(Square(19, 3))
         assert Fraction(page.text_content("#odds-touchback-exact") or "") == expected.touchback
         assert page.text_content("#odds-touchback") == f"{float(expected.touchback) * 100:.1f}%"
         assert page.locator("#landing-layer circle").count() == len(expected.ground)
@@ -368,7 +369,8 @@ def test_concurrent_odds_over_loopback(server: str) -> None:
 
     doc = httpx.post(f"{server}/api/match", json={"weather": "very_sunny"}).json()["scenario"]
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
-    solver = KickoffSolver(loaded.state, loaded.ruleset)
+    # the API's defaults: the kicker uses Kick when he has it (asked here: events none)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="none")
     targets = [(x, y) for x in range(14, 24) for y in range(2, 13, 2)][:50]
 
     async def ask() -> list[httpx.Response]:

@@ -32,8 +32,8 @@ def test_scenario_document_is_the_same_match(ruleset: str, kicking: Any) -> None
                   for p in match.state.teams[side].players}
         assert ours == theirs
     target = match.state.pitch.centre[match.state.receiving]
-    a = KickoffSolver(match.state, match.ruleset).odds(target)
-    b = KickoffSolver(loaded.state, loaded.ruleset).odds(target)
+    a = KickoffSolver(match.state, match.ruleset, events="none").odds(target)
+    b = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(target)
     assert (a.touchback, a.holders, a.ground) == (b.touchback, b.holders, b.ground)
 
 

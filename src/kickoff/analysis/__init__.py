@@ -11,7 +11,9 @@ Exact odds for one target (probabilities are exact fractions):
 >>> setups = {"home": load_setup("botbowl_def_zone", rs.pitch),
 ...           "away": load_setup("botbowl_off_wedge", rs.pitch)}
 >>> state = build_state(rs, teams, setups, kicking="home")
->>> solver = KickoffSolver(state, rs, events="none")
+>>> KickoffSolver(state, rs).use_kick_skill  # the defaults: events "all", Kick when he has it
+True
+>>> solver = KickoffSolver(state, rs, events="none", use_kick_skill=False)
 >>> odds = solver.odds(Square(19, 7))
 >>> odds.touchback
 Fraction(57475, 1143808)
@@ -28,7 +30,8 @@ Every target ranked by an objective (here: the fewest touchbacks):
 
 Monte Carlo on the same rules, reproducible from its seed:
 
->>> tally = simulate(Job(state, rs, Square(19, 7), events="none"), 20_000, seed=7)
+>>> job = Job(state, rs, Square(19, 7), events="none", use_kick_skill=False)
+>>> tally = simulate(job, 20_000, seed=7)
 >>> estimate, standard_error = tally.share(tally.touchback)
 >>> abs(estimate - float(odds.touchback)) < 4 * standard_error
 True
@@ -56,6 +59,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from kickoff.defaults import DEFAULT_EVENTS as _DEFAULT_EVENTS
+
 if TYPE_CHECKING:
     from kickoff.analysis.chance import enumerate_runs
     from kickoff.analysis.exact import KickoffSolver, Odds
@@ -64,11 +69,9 @@ if TYPE_CHECKING:
     from kickoff.analysis.simulate import Job, Tally, simulate
     from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
 
-#: Whether the Kick-off table is played, when a face is not told: one default for
-#: ``kickoff odds``, ``kickoff simulate``, the web API and the web page (``"all"``: the table
-#: too, each event with its default decisions). Here, not in :mod:`~kickoff.analysis.targets`
-#: (which gives it too), so that a command that ranks no targets imports none (start-up).
-DEFAULT_EVENTS: Events = "all"
+#: Whether the Kick-off table is played, when a face is not told: the one default of every
+#: face, :data:`kickoff.defaults.DEFAULT_EVENTS` (``"all"``), named here too.
+DEFAULT_EVENTS: Events = _DEFAULT_EVENTS
 
 #: Each public name -> the module that defines it. The package imports a module only when one
 #: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact`` (what

@@ -46,6 +46,7 @@ from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
@@ -72,18 +73,20 @@ class SetupValue:
 
 def setup_value(
     state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
-    events: Events = "none", play: Play = "defaults", house_rules: frozenset[str] = frozenset(),
+    events: Events = DEFAULT_EVENTS, play: Play = DEFAULT_PLAY,
+    house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
 ) -> SetupValue:
     """The minimax value of ``state``'s receiving set-up against its kicking set-up (a checked
     state before a kick-off): the best kick for the kicking team under ``objective`` over every
-    target of the receiving area, and both uses of Kick when the default kicker has it; exactly
-    the best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
-    [--kick-skill] [--play P]``). ``play``: the receiving coach's choices (``"defaults"``;
+    target of the receiving area, the default kicker using Kick when he has it (every face's
+    default, :mod:`kickoff.defaults`; ``use_kick_skill`` ``False``: without it); exactly the
+    best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
+    [--no-kick-skill] [--play P]``). ``play``: the receiving coach's choices (``"defaults"``;
     ``"best"``: decision nodes maximising ``objective`` for the receivers, ``KickoffSolver(play=,
     objective=)``). ``ValueError`` for an unknown play; ``DecisionError`` as the solver raises
     it."""
     best: SetupValue | None = None
-    for kick in kick_options(state, ruleset, house_rules):
+    for kick in kick_options(state, ruleset, house_rules, use_kick_skill):
         found = minimax(state, ruleset, objective, events, play, house_rules, kick)
         if best is None or receivers_prefer(objective, best.value, found[0]):
             best = SetupValue(found[0], found[1], kick)
@@ -96,19 +99,24 @@ class OptimizeRequest:
     """What :func:`optimize_setup` searches: ``state`` (a checked state before a kick-off with
     the starting set-up; the receiving team, ``state.receiving``, is the one set up), the
     ``ruleset``, the ``objective``, ``events``, ``play`` and ``house_rules`` of the value
-    (:func:`setup_value`); bounds: ``seconds`` (wall clock, > 0) and ``rounds`` (a deterministic
-    bound: rounds of :data:`CANDIDATES_PER_ROUND` candidates), whichever comes first (neither:
-    :data:`DEFAULT_SECONDS`); ``seed`` for the candidates drawn."""
+    (:func:`setup_value`, its defaults every face's: events ``"all"``, the kicker using Kick when
+    he has it, ``use_kick_skill``); bounds: ``seconds`` (wall clock, > 0), ``rounds`` and
+    ``evaluations`` (deterministic bounds: rounds of :data:`CANDIDATES_PER_ROUND` candidates,
+    candidate set-ups valued), whichever comes first (none: :data:`DEFAULT_SECONDS`); ``seed``
+    for the candidates drawn. A search stopped by ``seconds`` after ``evaluated`` candidates
+    is the search of ``evaluations=evaluated`` (the same seed): the same suggestion."""
 
     state: GameState
     ruleset: Ruleset
     objective: Objective = "receiver-holds"
-    events: Events = "none"
-    play: Play = "defaults"
+    events: Events = DEFAULT_EVENTS
+    play: Play = DEFAULT_PLAY
     seconds: float | None = None
     rounds: int | None = None
     seed: int = 0
     house_rules: frozenset[str] = frozenset()
+    use_kick_skill: bool | None = None
+    evaluations: int | None = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +166,7 @@ def _evaluator(problem: _Problem) -> Evaluator:
             del _EVALUATORS[next(iter(_EVALUATORS))]
         r = problem.request
         ev = _EVALUATORS[problem.token] = Evaluator(r.state, r.ruleset, r.objective, r.events,
-                                                    r.play, r.house_rules)
+                                                    r.play, r.house_rules, r.use_kick_skill)
     return ev
 
 
@@ -235,6 +243,8 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
     else:
         candidates = neighbours(search.space, search.current, CANDIDATES_PER_ROUND, search.rng)
         base = search.current
+    if search.request.evaluations is not None:  # drawn in full: the same draws as unbounded
+        candidates = candidates[:search.request.evaluations - search.evaluated]
     if not candidates:
         search.stall = STALL_ROUNDS  # nowhere to go from here: restart next round
         return
@@ -266,24 +276,33 @@ def optimize_setup(
 
     ``ValueError`` for an illegal starting set-up (naming each problem);
     :class:`~kickoff.core.errors.OptionError` (a ``ValueError`` too) for a bound out of range
-    (``seconds`` <= 0, ``rounds`` < 1) or a play the solver does not offer, naming the option."""
+    (``seconds`` <= 0, ``rounds`` < 1, ``evaluations`` < 0) or a play the solver does not offer,
+    naming the option."""
     r = request
     if r.seconds is not None and not r.seconds > 0:
         raise OptionError.at("seconds", f"{r.seconds} is not a positive number of seconds")
     if r.rounds is not None and r.rounds < 1:
         raise OptionError.at("rounds", f"{r.rounds}; at least 1")
+    if r.evaluations is not None and r.evaluations < 0:
+        raise OptionError.at("evaluations",
+                             f"{r.evaluations}; at least 0 (0: the start's value only)")
     start = layout_of(r.state)
     problems = layout_problems(r.state, r.ruleset, start)
     if problems:
         raise ValueError("the starting set-up is illegal: " + "; ".join(problems))
-    seconds = r.seconds if r.seconds is not None or r.rounds is not None else DEFAULT_SECONDS
+    bounded = r.seconds is not None or r.rounds is not None or r.evaluations is not None
+    seconds = r.seconds if bounded else DEFAULT_SECONDS
     problem = _Problem(r, uuid.uuid4().hex)
     executor = executor if executor is not None else Executor()
     start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
     search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
                      random.Random(r.seed), seconds, cancelled)
     rounds = 0
-    while (r.rounds is None or rounds < r.rounds) and not search.done():
+    # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
+    # least, unless none can be drawn: then it must end all the same).
+    most = r.rounds if r.rounds is not None else r.evaluations
+    while ((most is None or rounds < most) and not search.done()
+           and (r.evaluations is None or search.evaluated < r.evaluations)):
         _round(search, problem, executor)
         rounds += 1
         if progress is not None:

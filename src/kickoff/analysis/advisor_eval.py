@@ -34,27 +34,23 @@ from kickoff.analysis.targets import rank_targets
 from kickoff.analysis.worlds import differences, touches
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import SeededDice
-from kickoff.core.errors import DecisionError, OptionError
+from kickoff.core.errors import OptionError
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import kick_use
 
 #: A value as the evaluators give it: (value, the kicker's best target, whether he uses Kick).
 Valued = tuple[Fraction, Square, bool]
 
 
-def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]) -> tuple[bool, ...]:
-    """The kicking coach's uses of the Kick skill: ``(False,)``, or ``(False, True)`` when the
-    default kicker (``kickoff.core.kickoff.choose_kicker``) may use Kick, as the rules decide it
-    (one seeded kick asked to use it: the rules refuse it with a ``DecisionError`` otherwise)."""
-    try:
-        kick_until_landing(state.clone(), ruleset, SeededDice(0), Decisions(use_kick_skill=True),
-                           house_rules, events=False)
-    except DecisionError:
-        return (False,)
-    return (False, True)
+def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                 asked: bool | None = None) -> tuple[bool, ...]:
+    """The kicking coach's use of the Kick skill, as every face defaults it
+    (:func:`kickoff.defaults.kick_use`): ``(True,)`` when the default kicker has Kick and may use
+    it, else ``(False,)``; ``asked`` (``--kick-skill`` / ``--no-kick-skill``) when given."""
+    return (kick_use(state, ruleset, house_rules, asked=asked).used,)
 
 
 def minimax(
@@ -79,7 +75,7 @@ class FreshEvaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
-        play: Play, house_rules: frozenset[str],
+        play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
     ) -> None:
         if play not in PLAYS:
             raise OptionError.at("play", f"{play!r} is not one of {', '.join(PLAYS)}")
@@ -89,7 +85,7 @@ class FreshEvaluator:
         self.events: Events = events
         self.play: Play = play
         self.house_rules = house_rules
-        self.options = kick_options(state, ruleset, house_rules)
+        self.options = kick_options(state, ruleset, house_rules, use_kick_skill)
 
     def rebase(self, layout: Layout) -> None:
         """Make ``layout`` the one later candidates are near (nothing to keep here)."""
@@ -174,9 +170,10 @@ class Evaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
-        play: Play, house_rules: frozenset[str],
+        play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
     ) -> None:
-        self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules)
+        self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules,
+                                    use_kick_skill)
         self.incremental = incremental(events, play, house_rules)
         if not self.incremental:
             return

@@ -22,7 +22,7 @@ import logging
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import kickoff
@@ -203,20 +203,46 @@ def _connect(address: str) -> Client:
     # A listener that is not a Dask scheduler accepts the connection and never answers Dask's
     # handshake, which Client's own timeout does not bound: the connection is made in a thread
     # that is given up after the timeout (a daemon: it never holds the process at its end).
+    # Every Client made here is closed by that thread when it is not handed over: one that
+    # failed to connect (Dask has started its loop and made it the default client by then) or
+    # that connected after the caller gave up. Left to the garbage collector, its close ran
+    # at any later moment, and one that ran while another cluster started hung that start for
+    # good (issue 26).
     made: list[Client] = []
     failed: list[BaseException] = []
+    connected: list[Client] = []  # handed over: connected before the caller gave up
+    lock = threading.Lock()
+    given_up = threading.Event()
+
+    class _Tracked(Client):
+        """A Client recorded before it starts, so that a failed start can be closed."""
+
+        def start(self, **kwargs: Any) -> None:
+            with lock:
+                made.append(self)
+            super().start(**kwargs)  # type: ignore[no-untyped-call]
 
     def connect() -> None:
         try:
-            made.append(Client(address, timeout=CONNECT_TIMEOUT))  # type: ignore[no-untyped-call]
+            client = _Tracked(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
         except BaseException as e:  # handed to the caller's thread below
             failed.append(e)
+            _close_quietly(made)
+            return
+        with lock:
+            late = given_up.is_set()
+            if not late:
+                connected.append(client)
+        if late:
+            _close_quietly(made)
 
     thread = threading.Thread(target=connect, daemon=True, name="kickoff-dask-connect")
     thread.start()
     thread.join(CONNECT_TIMEOUT + 2)
-    if made:
-        return made[0]
+    with lock:
+        if connected:
+            return connected[0]
+        given_up.set()
     e = failed[0] if failed else None
     if e is None or isinstance(e, (OSError, TimeoutError)):
         raise ClusterError(f"--scheduler {address}: no Dask scheduler answered within "
@@ -225,6 +251,14 @@ def _connect(address: str) -> Client:
     # Dask's own refusals (a tls:// address with no TLS configured, an address it cannot read)
     raise ClusterError(f"--scheduler {address}: Dask cannot connect there "
                        f"({type(e).__name__}: {e})") from e
+
+
+def _close_quietly(clients: list[Client]) -> None:
+    """Close each of ``clients`` (made by :func:`_connect` and not handed over), whatever its
+    state; an error closing one is not the caller's."""
+    for client in clients:
+        with suppress(Exception):
+            client.close(timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
 
 
 def _check_workers(client: Client, scheduler: str | None) -> None:

@@ -72,6 +72,7 @@ from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
 
@@ -91,6 +92,8 @@ class KickoffSolver:
 
     The event distribution and the ball's journeys are cached, so asking for many targets costs
     little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
+    Defaults: every face's (:mod:`kickoff.defaults`): ``events="all"``; ``use_kick_skill=None``,
+    Kick used when the kicker has it (``False``: without); :attr:`use_kick_skill`: the choice.
 
     ``decisions``: the receiving coach's choices; only ``high_kick`` (a player id: the Open
     receiving player placed in the landing square by High Kick, when the landing is an empty
@@ -126,9 +129,9 @@ class KickoffSolver:
         state: GameState,
         ruleset: Ruleset,
         *,
-        events: Events = "none",
+        events: Events = DEFAULT_EVENTS,
         house_rules: frozenset[str] = frozenset(),
-        use_kick_skill: bool = False,
+        use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: Play = "defaults",
         objective: Objective = "receiver-holds",
@@ -150,7 +153,8 @@ class KickoffSolver:
         self.ruleset = ruleset
         self.events: Events = events
         self.house_rules = house_rules
-        self.use_kick_skill = use_kick_skill
+        self.use_kick_skill: bool = (use_kick_skill if use_kick_skill is not None
+                                     else kick_use(state, ruleset, house_rules).used)
         #: How far a step of the ball reads around an arrival (``ball.reach``: ``(full,
         #: presence)``), ``(1, 0)`` without Diving Catch or Disturbing Presence on the pitch. No
         #: event gives either skill (with the default decisions), so the set-up's reach is every

@@ -21,6 +21,7 @@ from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
 if TYPE_CHECKING:  # annotations only: the package imports this module at once
     from concurrent.futures import Executor as PoolExecutor
@@ -108,14 +109,16 @@ class Job:
 
     ``free_turns``: what the kicking team does in a Blitz! / Charge! (``Decisions.free_turn_policy``):
     ``"none"``, the scenario format's default, nobody acts; ``"close"``, the coach's policy
-    (:func:`kickoff.core.actions.policy.close_in`)."""
+    (:func:`kickoff.core.actions.policy.close_in`). ``events`` and ``use_kick_skill`` default as
+    every face does (:mod:`kickoff.defaults`): the Kick-off table played, and the kicker uses
+    Kick when he has it (``None``; ``False``: without it, ``True``: asked for)."""
 
     state: GameState
     ruleset: Ruleset
     target: Square
-    events: Events = "all"
+    events: Events = DEFAULT_EVENTS
     house_rules: frozenset[str] = frozenset()
-    use_kick_skill: bool = False
+    use_kick_skill: bool | None = None
     free_turns: FreeTurnPolicy = "none"
     #: The receiving coach's High Kick and touchback choices (``Decisions.high_kick`` /
     #: ``touchback``); ``None``: the format's defaults.
@@ -136,7 +139,9 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
     ``job.free_turns`` in a Blitz! / Charge!)."""
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
-    decisions = Decisions(target=job.target, use_kick_skill=job.use_kick_skill,
+    use_kick = (job.use_kick_skill if job.use_kick_skill is not None
+                else kick_use(state, rs, job.house_rules).used)
+    decisions = Decisions(target=job.target, use_kick_skill=use_kick,
                           free_turn_policy=job.free_turns, high_kick=job.high_kick,
                           touchback=job.touchback)
     receiving = state.receiving

@@ -8,7 +8,7 @@
 # are built once, at import, either way.
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
@@ -40,6 +40,7 @@ from kickoff.cli.common import (
 from kickoff.cli.render import (
     best_played,
     console_for,
+    header,
     odds_table,
     outcome_sections,
     ranking_report,
@@ -53,6 +54,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
+from kickoff.defaults import KickUse, kick_use
 
 FileArg = Annotated[
     str | None,
@@ -87,9 +89,12 @@ class Setting(NamedTuple):
     target: Square
     source: str | None = None
     target_given: bool = False
-    kick_skill: bool = False
+    #: Who kicks and whether he uses Kick (:meth:`choosing`; ``None``: not decided yet).
+    kick: KickUse | None = None
     high_kick: str | None = None
     touchback: str | None = None
+    #: side -> ``"team, set-up"``, for the header (:func:`~kickoff.cli.render.header`).
+    names: Mapping[str, str] = {}
 
     def error(self, e: KickoffError) -> KickoffError:
         """``e`` naming, on each line, the option or the file that gave the value."""
@@ -97,12 +102,35 @@ class Setting(NamedTuple):
                    if k != "kick.target" or self.source is None or self.target_given}
         return placed_error(e, self.source, options)
 
-    def choosing(self, kick_skill: bool, high_kick: str | None, touchback: str | None) -> "Setting":
-        """This setting with the kicker's use of Kick and the receiving coach's High Kick and
+    def choosing(self, kick_skill: bool | None, high_kick: str | None, touchback: str | None
+                 ) -> "Setting":
+        """This setting with the kicker's use of Kick (``kick_skill``: ``--kick-skill`` /
+        ``--no-kick-skill``, ``None``: when he has it) and the receiving coach's High Kick and
         touchback choices (``ScenarioError`` naming the option of an id that is not a player of
         the receiving team)."""
         check_receivers(self.state, high_kick=high_kick, touchback=touchback)
-        return self._replace(kick_skill=kick_skill, high_kick=high_kick, touchback=touchback)
+        kick = kick_use(self.state, self.ruleset, self.house_rules, asked=kick_skill)
+        return self._replace(kick=kick, high_kick=high_kick, touchback=touchback)
+
+    @property
+    def kick_skill(self) -> bool:
+        """Whether the kicker uses Kick (:meth:`choosing` decided it)."""
+        return self.kick is not None and self.kick.used
+
+    def applied(self, events: Events, play: Play | None = None) -> dict[str, object]:
+        """What a command's JSON says it applied: ``{"applied": {ruleset, kicking, teams
+        (side -> "team, set-up"), kicker, use_kick_skill, events[, play]}}``."""
+        assert self.kick is not None
+        return {"applied": {"ruleset": self.ruleset.name, "kicking": self.state.kicking,
+                            "teams": dict(self.names), "kicker": self.kick.kicker,
+                            "use_kick_skill": self.kick.used, "events": events,
+                            **({} if play is None else {"play": play})}}
+
+    def header(self, events: Events | None, play: Play | None = None) -> str:
+        """:func:`~kickoff.cli.render.header` of this setting."""
+        assert self.kick is not None
+        return header(self.ruleset.name, self.state.kicking, self.names, self.kick,
+                      events=events, play=play, house_rules=self.house_rules)
 
     @contextmanager
     def working(self, show: bool, what: str, total: int | None = None, count: bool = False
@@ -179,10 +207,14 @@ def setting(
         problem = target_problem(state.pitch, state.receiving, tgt)
         if problem is not None:
             raise ScenarioError([problem.at("--target")])
-        return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None)
+        names = {side: f"{state.teams[side].name}, set-up from {source}"
+                 for side in ("home", "away")}
+        return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None,
+                       names=names)
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
-    return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None)
+    return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None,
+                   names=match.names)
 
 
 @guarded
@@ -215,7 +247,7 @@ def odds(
                                   "file (its name ends in .png; written whole or not at all).",
                                   callback=check_png)
     ] = None,
-    kick_skill: KickSkillOpt = False,
+    kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
@@ -245,7 +277,7 @@ def odds(
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=kick_skill,
+                           use_kick_skill=s.kick_skill,
                            decisions=Decisions(high_kick=high_kick, touchback=touchback),
                            play=play, objective=goal)
     chosen = {} if play == "defaults" else {"play": play, "objective": goal}
@@ -255,7 +287,7 @@ def odds(
                        f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
         if as_json:
-            typer.echo(json_text({**result.to_json(), **chosen}))
+            typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
         _one_target(s, result, events, play, goal)
         return
@@ -272,7 +304,9 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
     played = s.played(events, play, goal, result.decisions_taken)
-    console = console_for(*table_texts(table), distance, played)
+    head = s.header(events, play)
+    console = console_for(*table_texts(table), distance, played, head)
+    console.print(head, markup=False)
     console.print(table)
     console.print(distance)
     console.print(played, markup=False)
@@ -295,10 +329,15 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
         from kickoff.formats.files import write_files
 
         image = io.BytesIO()
-        heatmap_png(s.state, ranked, goal, image, title=f"{s.ruleset.name}, events {events}")
+        kick = s.kick
+        kicker = ("no kicker" if kick is None or kick.kicker is None
+                  else f"{kick.kicker} {'uses' if kick.used else 'without'} Kick")
+        heatmap_png(s.state, ranked, goal, image,
+                    title=f"{s.ruleset.name}, events {events}, {kicker}")
         write_files({png: image.getvalue()})  # exactly the file named, whole or not at all
     if as_json:
         typer.echo(json_text({
+            **s.applied(events, play),
             "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
@@ -307,6 +346,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
                         for r in ranked],
         }))
         return
+    console.print(s.header(events, play), markup=False)
     console.print(ranking_report(s.state, ranked, goal))
     console.print(s.played(events, play, goal, ranked[0].decisions_taken,
                            f" at the best target {list(ranked[0].target)}"), markup=False)

@@ -42,6 +42,7 @@ from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS, RulesetName
+from kickoff.defaults import kick_use
 
 # Start-up (issue 16): the formats (pydantic models, the scenario format), Rich and ``json`` are
 # imported by the commands that use them, inside their bodies; each command's module is cheap to import,
@@ -53,6 +54,10 @@ _app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Click's own help: paragraphs re-wrapped to the terminal, options in two even columns. Rich's
+    # panels kept each line break of a docstring and squeezed the help text into a narrow third
+    # column, breaking it raggedly (issue 26).
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -110,7 +115,7 @@ def run(
     kicker: Annotated[
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
-    kick_skill: KickSkillOpt = False,
+    kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     seed: SeedOpt = None,
@@ -136,21 +141,22 @@ def run(
     check_receivers(state, high_kick=high_kick, touchback=touchback)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
-    decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
-                          use_kick_skill=kick_skill, free_turn_policy=free_turns,
-                          high_kick=high_kick, touchback=touchback)
+    house_rules = frozenset({"kick_it"}) if kick_it else frozenset()
     try:
-        result = kick_off(state, rs, SeededDice(used_seed), decisions,
-                          frozenset({"kick_it"}) if kick_it else frozenset())
+        kick = kick_use(state, rs, house_rules, kicker, kick_skill)
+        decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
+                              use_kick_skill=kick.used, free_turn_policy=free_turns,
+                              high_kick=high_kick, touchback=touchback)
+        result = kick_off(state, rs, SeededDice(used_seed), decisions, house_rules)
     except KickoffError as e:
         raise placed_error(e, None, KICKOFF_OPTIONS) from None
     doc = result_to_json(result, rs, used_seed)
     if save_scenario is not None:
-        kick = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
-        chosen = {"use_kick_skill": kick_skill, "high_kick": high_kick, "touchback": touchback}
-        played = state_scenario(rs, before, seed=used_seed, kick=kick,
+        kicked = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
+        chosen = {"use_kick_skill": kick.used, "high_kick": high_kick, "touchback": touchback}
+        played = state_scenario(rs, before, seed=used_seed, kick=kicked,
                                 decisions={k: v for k, v in chosen.items() if v},
-                                house_rules=frozenset({"kick_it"}) if kick_it else frozenset())
+                                house_rules=house_rules)
         write_text(save_scenario, json_text(played) + "\n")
     if as_json:
         typer.echo(json_text(doc))
@@ -161,7 +167,7 @@ def run(
     from kickoff.formats.narration import defaults_applied
 
     console = Console()
-    console.print(kickoff_report(before, result.state, doc, match.names))
+    console.print(kickoff_report(before, result.state, doc, match.names, kick.text()))
     given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
              "free_turn": free_turns != "none"}
     for line in defaults_applied(doc["log"], given):
@@ -300,9 +306,11 @@ _YES = frozenset({"true", "yes", "on", "1"})
 _NO = frozenset({"false", "no", "off", "0"})
 
 
-def _flag_names(command: Any) -> set[str]:
-    """Every on/off flag (``--kick-skill``) of ``command`` and its subcommands."""
-    names = {o for p in command.params if getattr(p, "is_flag", False) for o in p.opts}
+def _flag_names(command: Any) -> dict[str, str | None]:
+    """Every on/off flag (``--kick-skill``) of ``command`` and its subcommands, with its "off"
+    form where it has one (``--no-kick-skill``; ``None``: left out is off)."""
+    names = {o: (p.secondary_opts[0] if p.secondary_opts else None)
+             for p in command.params if getattr(p, "is_flag", False) for o in p.opts}
     for sub in getattr(command, "commands", {}).values():
         names |= _flag_names(sub)
     return names
@@ -311,7 +319,8 @@ def _flag_names(command: Any) -> set[str]:
 def flag_values(args: list[str]) -> list[str]:
     """``args`` with a value written after an on/off flag taken as the flag's own habit:
     ``--kick-skill true`` / ``--kick-skill=yes`` is ``--kick-skill``, ``--kick-skill false``
-    leaves it off (true/yes/on/1, false/no/off/0, any case)."""
+    is ``--no-kick-skill`` (a flag without an "off" form: left out) (true/yes/on/1,
+    false/no/off/0, any case)."""
     words = {a.lower() for a in args} | {a.partition("=")[2].lower() for a in args}
     if words.isdisjoint(_YES | _NO):
         return args
@@ -322,14 +331,19 @@ def flag_values(args: list[str]) -> list[str]:
         arg = args[i]
         name, eq, value = arg.partition("=")
         if eq and name in flags and value.lower() in _YES | _NO:
-            out += [name] if value.lower() in _YES else []
+            out += _flag_as(name, flags[name], value.lower() in _YES)
         elif (arg in flags and i + 1 < len(args) and args[i + 1].lower() in _YES | _NO):
-            out += [arg] if args[i + 1].lower() in _YES else []
+            out += _flag_as(arg, flags[arg], args[i + 1].lower() in _YES)
             i += 1
         else:
             out.append(arg)
         i += 1
     return out
+
+
+def _flag_as(on: str, off: str | None, value: bool) -> list[str]:
+    """The flag ``on`` given ``value``: ``[on]``, or its ``off`` form (``[]``: none)."""
+    return [on] if value else ([off] if off else [])
 
 
 def _module(name: str) -> Any:

@@ -137,9 +137,14 @@ SeedOpt = Annotated[
 ]
 
 
-#: ``--kick-skill`` of ``kickoff run``, ``odds`` and ``simulate``.
+#: ``--kick-skill`` / ``--no-kick-skill`` of ``kickoff run``, ``odds``, ``simulate`` and
+#: ``setup optimize``: ``None`` (neither) is every face's default, the kicker uses Kick when he
+#: has it (:func:`kickoff.defaults.kick_use`).
 KickSkillOpt = Annotated[
-    bool, typer.Option("--kick-skill", help="The kicker uses the Kick skill.")
+    bool | None,
+    typer.Option("--kick-skill/--no-kick-skill",
+                 help="Whether the kicker uses the Kick skill (default: when he has it and may "
+                 "use it; --no-kick-skill: kick without it).", show_default=False),
 ]
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from kickoff.formats.fumbbl_compare import Status
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
-                  no_args_is_help=True)
+                  no_args_is_help=True, rich_markup_mode=None)
 
 
 def _show(value: Any) -> str:
@@ -270,12 +270,12 @@ def replay_files(paths: list[Path]) -> list[Path]:
 
 
 def summary_line(counts: dict[str, int], games: int) -> str:
-    """``N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G
-    games``."""
+    """``N of M kick-offs agree with FUMBBL in G games`` and, on a line of its own (within 80
+    columns, issue 26), ``(R ruling, U unsupported, D disagree, E error)``."""
     total = sum(counts[s] for s in STATUSES)
     rest = ", ".join(f"{counts[s]} {s}" for s in STATUSES[1:])
-    return (f"{counts['agree']} of {total} kick-offs agree with FUMBBL ({rest}) in {games} "
-            f"game{'s' if games != 1 else ''}")
+    return (f"{counts['agree']} of {total} kick-offs agree with FUMBBL in {games} "
+            f"game{'s' if games != 1 else ''}\n({rest})")
 
 
 @app.command("verify")
@@ -287,9 +287,10 @@ def verify_command(
 ) -> None:
     """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
-    One row per kick-off, the details of those that do not agree, then a closing line:
+    One row per kick-off, the details of those that do not agree, then the closing lines:
 
-    N of M kick-offs agree with FUMBBL (R ruling, U unsupported, D disagree, E error) in G games
+    N of M kick-offs agree with FUMBBL in G games
+    (R ruling, U unsupported, D disagree, E error)
 
     A replay that cannot be read is named on stderr (games_failed) and the run goes on.
 

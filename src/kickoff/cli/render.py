@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from kickoff.analysis.targets import RankedTarget
+    from kickoff.defaults import KickUse
 
 
 #: What Rich could take for an emoji code (``:smile:``, ``:thumbs_up-emoji:``): two colons with
@@ -48,6 +49,27 @@ def table_texts(table: Table) -> list[str]:
     for column in table.columns:
         texts += [t for t in (column.header, column.footer, *column.cells) if isinstance(t, str)]
     return texts
+
+
+def header(ruleset: str, kicking: str, names: Mapping[str, str], kick: KickUse, *,
+           events: str | None = None, play: str | None = None,
+           house_rules: frozenset[str] = frozenset()) -> str:
+    """The lines every command prints first (issue 26): the ruleset, the kicking team, each
+    team and set-up (``names``: side -> ``"team, set-up"``), the kicker and his use of Kick, and
+    (for the commands that have them) the ``events`` and ``play`` applied, each default with the
+    option that chooses otherwise. Lines under 80 columns for names of ordinary length."""
+    lines = [f"{ruleset} kick-off, {kicking} team kicking"
+             + (" (house rule: Kick It!)" if "kick_it" in house_rules else ""),
+             f"home: {names['home']}", f"away: {names['away']}", kick.text()]
+    if events is not None:
+        lines.append(f"Events: {events}, " + ("the Kick-off table too (--events none: deviation "
+                     "and landing)" if events == "all" else "deviation and landing only (the "
+                     "default: all)"))
+    if play is not None:
+        lines.append(f"Play: {play}, " + ("the format's choices for the receivers (--play best: "
+                     "the best)" if play == "defaults" else "the receivers' best choices (the "
+                     "default: defaults)"))
+    return "\n".join(lines)
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -336,9 +358,11 @@ def outcome(result: dict[str, Any]) -> Text:
 
 
 def kickoff_report(
-    before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str]
+    before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str],
+    kick: str = "",
 ) -> Group:
-    """Pitch before and after, the dice, the story and the outcome."""
+    """Pitch before and after, the dice, the story and the outcome; ``kick``: the header's line
+    naming the kicker and his use of Kick (:meth:`kickoff.defaults.KickUse.text`)."""
     from rich.console import Group
     from rich.text import Text
 
@@ -347,6 +371,8 @@ def kickoff_report(
     heading = Text()
     heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
+    if kick:
+        heading.append(f"{kick}\n")
     heading.append(legend(landed=landed is not None), style="dim")
     return Group(
         heading,

@@ -24,19 +24,20 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 import typer
 
 from kickoff.analysis.exact import Events
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import guarded, placed_error, read_input, write_text
+from kickoff.cli.common import KickSkillOpt, guarded, placed_error, read_input, write_text
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, kick_use
 from kickoff.formats import FumbblFormat
 
 # The set-up and team files (pydantic models) and the readers of other tools' formats are
@@ -50,7 +51,7 @@ else:  # Typer reads the option's annotation at run time
     Play = Literal["defaults", "best"]
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
-                  "team files from FUMBBL rosters.", no_args_is_help=True)
+                  "team files from FUMBBL rosters.", no_args_is_help=True, rich_markup_mode=None)
 
 
 def _emit(text: str, out: Path | None, note: str) -> None:
@@ -165,7 +166,9 @@ def show(
                     players=[RosterPlayer(number=n, ma=6, st=3, ag=3, av=9) for n in numbers])
     placed = place_team("home", team, s, pitch, setup_name=where)
     state = GameState(pitch, {"home": placed.team, "away": Team("away", [])}, kicking="home")
-    console = Console(highlight=False, soft_wrap=True)
+    # Wrapped at the terminal's width (80 columns when it is not one; issue 26), the command
+    # to copy on a line of its own.
+    console = Console(highlight=False)
     console.print(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), drawn as the "
                   "home team: h<jersey number>", markup=False)
     if s.description:
@@ -173,8 +176,9 @@ def show(
     console.print(pitch_text(state))
     for problem in placed.problems:
         console.print(f"note: {problem.text()}", markup=False)
-    console.print(f"As a file to start from: kickoff setup show {setup} --toml > my_setup.toml",
-                  markup=False)
+    console.print("As a file to start from:", markup=False)
+    console.print(f"kickoff setup show {setup} --toml > my_setup.toml", markup=False,
+                  soft_wrap=True)
 
 
 @app.command()
@@ -251,6 +255,7 @@ def roster(
 #: The bounds of ``setup optimize``'s numbers (outside them: exit 1, naming the option).
 MAX_SECONDS = 3600
 MAX_ROUNDS = 1_000_000
+MAX_EVALUATIONS = 16_000_000
 
 
 def _bounded(option: str, value: float | None, low: float, high: float) -> None:
@@ -316,9 +321,10 @@ def _random_setup(team: tuple[str, TeamFile], ruleset: Ruleset, seed: int) -> tu
 def _optimize_state(
     ruleset: Ruleset, team: str, kicking_team: str | None, kicking_setup: str | None,
     start: str | None, seed: int,
-) -> tuple[GameState, str]:
+) -> tuple[GameState, str, dict[str, str]]:
     """The checked state before the kick-off (the kicking team home, the receiving team away on
-    its starting set-up) and the starting set-up's name."""
+    its starting set-up), the starting set-up's name, and each side's ``"team, set-up"`` for
+    the header."""
     from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
     from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
 
@@ -335,7 +341,9 @@ def _optimize_state(
              else _start_setup(name, receiving, ruleset))
     state = build_state(ruleset, {"home": kicking, "away": receiving},
                         {"home": kicker_setup, "away": first}, kicking="home")
-    return state, first[0]
+    names = {"home": f"{kicking[1].name}, {kicker_setup[1].name} ({kicker_setup[0]})",
+             "away": f"{receiving[1].name}, starting from {first[0]}"}
+    return state, first[0], names
 
 
 def _shown(value: Fraction, objective: str) -> str:
@@ -358,15 +366,21 @@ def _report(state: GameState, best: GameState, suggestion: Suggestion, objective
     v, s = suggestion.value, suggestion.start_value
     console.print(pitch_text(best, target=v.target))
     table = Table(title=f"{objective}: the kicker's best kick against each set-up")
-    for col in ("set-up", objective, "exact", "kicker's best target", "Kick used"):
+    for col in ("set-up", objective, "kicker's best target", "Kick used"):
         table.add_column(col, justify="right")
     for label, value in (("suggested", v), ("starting", s)):
-        table.add_row(label, _shown(value.value, objective), str(value.value),
-                      str(list(value.target)), "yes" if value.use_kick_skill else "no")
+        table.add_row(label, _shown(value.value, objective), str(list(value.target)),
+                      "yes" if value.use_kick_skill else "no")
     console.print(table)
+    # The exact values in full, never cut by the table's width (issue 26): each on a line of its
+    # own (a fraction of the Kick-off table may have dozens of digits).
+    console.print(f"Exact {objective}:\n  suggested {v.value}\n  starting {s.value}",
+                  markup=False)
+    console.print("Kick used: whether the kicker uses the Kick skill in that kick (the\n"
+                  "default: when he has it; --no-kick-skill: never)", markup=False)
     state_note = "cancelled: the best so far" if suggestion.cancelled else "searched"
     console.print(f"{suggestion.evaluated} candidate set-ups {state_note}; + marks the kicker's "
-                  f"best target; a = the receiving team", markup=False)
+                  "best target;\na = the receiving team", markup=False)
     console.print(f"written to {out}" if out is not None
                   else "write it as a set-up file with --out FILE", markup=False)
 
@@ -387,13 +401,20 @@ def optimize(
         help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
         "low, distance high (the kicker wants the opposite).")] = "receiver-holds",
     events: Annotated[Events, typer.Option(
-        help="none: deviation and landing only (fast); all: the Kick-off table too.")] = "none",
+        help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "
+        "landing only (several times faster).")] = DEFAULT_EVENTS,
     play: Annotated[Play, typer.Option(
-        help="The receiving coach's choices: defaults, or best (decision nodes).")] = "defaults",
+        help="The receiving coach's choices: defaults, or best (decision nodes).")] = DEFAULT_PLAY,
+    kick_skill: KickSkillOpt = None,
     seconds: Annotated[float | None, typer.Option(
-        help=f"Wall-clock bound, 1 to {MAX_SECONDS} (default 60 unless --rounds).")] = None,
+        help=f"Wall-clock cap, 1 to {MAX_SECONDS} (default 60 unless --rounds or "
+        "--evaluations); the setup file's source records the --evaluations reached, which "
+        "gives the same suggestion again.")] = None,
+    evaluations: Annotated[int | None, typer.Option(
+        help=f"Reproducible bound: candidate set-ups to value, 0 to {MAX_EVALUATIONS}; the same "
+        "--evaluations and --seed give the same suggestion, on any machine.")] = None,
     rounds: Annotated[int | None, typer.Option(
-        help=f"Deterministic bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
+        help=f"Reproducible bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the search, 0 to 2**64-1.")] = 0,
     workers: Annotated[int | None, typer.Option(
         help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
@@ -407,18 +428,22 @@ def optimize(
 ) -> None:
     """Search the receiving team's legal set-ups for the one whose worst kick is least bad.
 
-    The kicker picks the target (and Kick) worst for the receivers; the value is the objective
-    there, exactly as kickoff odds --all-targets gives it. Exit 1 for bad input, nothing
-    written."""
+    The kicker picks the target worst for the receivers, using Kick when he has it (as kickoff
+    odds does; --no-kick-skill: without); the value is the objective there, exactly as kickoff
+    odds --all-targets gives it. --evaluations N is the reproducible budget (the set-up file's
+    source records the count reached). Exit 1 for bad input, nothing written."""
+
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
     from kickoff.analysis.advisor_moves import apply_layout
     from kickoff.analysis.cluster import open_executor
     from kickoff.formats.teams import setup_from_squares, setup_to_toml
 
-    _check_optimize_options(seconds, rounds, seed, workers, scheduler, out)
+    _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
     rs = RULESETS[ruleset]
-    state, start_name = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
-    request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed)
+    state, start_name, names = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
+    kick = kick_use(state, rs, asked=kick_skill)  # the default kicker: no kicker to refuse
+    request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed,
+                              use_kick_skill=kick_skill, evaluations=evaluations)
     try:
         with open_executor(workers, scheduler) as executor:
             suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
@@ -429,13 +454,41 @@ def optimize(
     except ValueError as e:  # the advisor's word on the starting set-up
         raise ScenarioError([Problem(str(e), "setup optimize")]) from None
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
+    source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
+                     kick_skill, suggestion.evaluated, seed)
     setup = setup_from_squares(
         suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",
-        source=f"kickoff setup optimize --ruleset {ruleset} --seed {seed}",
+        source=source,
         description=f"best {objective} (events {events}, play {play}) found from {start_name}: "
         f"{suggestion.value.value} against {suggestion.start_value.value}")
     if out is not None:
         write_text(out, setup_to_toml(setup))
+    _print_result(Shown(state, best, suggestion, setup, source, names, kick), request, ruleset, out,
+                  as_json)
+
+
+class Shown(NamedTuple):
+    """What ``setup optimize`` prints of a search: the states before and after, the result, the
+    set-up file, its source, the teams' names and the kicker's use of Kick."""
+
+    state: GameState
+    best: GameState
+    suggestion: Suggestion
+    setup: SetupFile
+    source: str
+    names: dict[str, str]
+    kick: KickUse
+
+
+def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Path | None,
+                  as_json: bool) -> None:
+    """``setup optimize``'s result: JSON, or the header, the report and the source."""
+    from rich.console import Console
+
+    from kickoff.cli.render import header
+
+    state, best, suggestion, setup, source, names, kick = shown
+    objective, events, play, seed = request.objective, request.events, request.play, request.seed
     if as_json:
         typer.echo(json.dumps({
             "value": str(suggestion.value.value), "target": suggestion.value.target.as_list(),
@@ -443,14 +496,59 @@ def optimize(
             "start_value": str(suggestion.start_value.value),
             "start_target": suggestion.start_value.target.as_list(),
             "evaluated": suggestion.evaluated, "objective": objective, "events": events,
+            "source": source,
+            "applied": {"ruleset": ruleset, "kicking": "home", "teams": names,
+                        "kicker": kick.kicker, "use_kick_skill": kick.used, "events": events,
+                        "play": play},
             "setup": setup.model_dump(exclude_none=True)}, indent=2))
         return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(header(ruleset, "home", names, kick, events=events, play=play), markup=False)
+    console.print(f"Objective: {objective}; the search: {suggestion.evaluated} candidate set-ups "
+                  f"(seed {seed})", markup=False)
     _report(state, best, suggestion, objective, out)
+    console.print("The same suggestion again (the set-up file's source):\n"
+                  + _shell_lines(source), markup=False)
 
 
-def _check_optimize_options(seconds: float | None, rounds: int | None, seed: int,
-                            workers: int | None, scheduler: str | None, out: Path | None
-                            ) -> None:
+def _shell_lines(command: str, width: int = 80) -> str:
+    """``command`` (a shell command line) in lines within ``width`` columns where its words allow,
+    joined by ``\\`` so that a shell reads them as the one command; a word is never split."""
+    import shlex
+
+    lines = [""]
+    for word in (shlex.quote(w) for w in shlex.split(command)):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width - 2:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return " \\\n".join(lines)
+
+
+def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: str | None,
+            start: str | None, objective: str, events: str, play: str, kick_skill: bool | None,
+            evaluated: int, seed: int) -> str:
+    """The command that gives this run's suggestion again: every option that shapes it, and
+    ``--evaluations`` with the count the search reached (in place of a wall-clock bound, which
+    reaches another count on another machine). ``--workers`` / ``--scheduler`` change where
+    candidates are valued, never the result, and are left out."""
+    import shlex
+
+    words = ["kickoff", "setup", "optimize", "--ruleset", ruleset, "--team", team]
+    for option, value in (("--kicking-team", kicking_team), ("--kicking-setup", kicking_setup),
+                          ("--start", start)):
+        if value is not None:
+            words += [option, value]
+    words += ["--objective", objective, "--events", events, "--play", play]
+    if kick_skill is not None:
+        words.append("--kick-skill" if kick_skill else "--no-kick-skill")
+    words += ["--evaluations", str(evaluated), "--seed", str(seed)]
+    return shlex.join(words)
+
+
+def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,
+                            seed: int, workers: int | None, scheduler: str | None,
+                            out: Path | None) -> None:
     """Every bound of ``setup optimize``'s options, and ``--out`` writable, before a search of
     minutes (not after it); ``ScenarioError`` / ``ClusterError`` naming the option."""
     from kickoff.analysis.cluster import check_options
@@ -459,6 +557,7 @@ def _check_optimize_options(seconds: float | None, rounds: int | None, seed: int
 
     _bounded("--seconds", seconds, 1, MAX_SECONDS)
     _bounded("--rounds", rounds, 1, MAX_ROUNDS)
+    _bounded("--evaluations", evaluations, 0, MAX_EVALUATIONS)
     _bounded("--seed", seed, 0, MAX_SEED)
     check_options(workers, scheduler)
     if out is not None:

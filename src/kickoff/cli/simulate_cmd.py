@@ -106,7 +106,7 @@ def simulate(
     target: TargetOpt = None,
     events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
-    kick_skill: KickSkillOpt = False,
+    kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
@@ -130,7 +130,7 @@ def simulate(
     s = setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()
-    job = Job(s.state, s.ruleset, s.target, events, s.house_rules, kick_skill, free_turns,
+    job = Job(s.state, s.ruleset, s.target, events, s.house_rules, s.kick_skill, free_turns,
               high_kick, touchback)
     with _open_executor(workers, scheduler) as executor, s.working(
             not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
@@ -139,9 +139,10 @@ def simulate(
                                executor=executor if cluster else None)
     mean, se = tally.mean_distance()
     if as_json:
-        typer.echo(json.dumps(_json_report(tally, n, used_seed, s.target.as_list(), events,
-                                           free_turns), indent=2))
+        typer.echo(json.dumps({**_json_report(tally, n, used_seed, s.target.as_list(), events,
+                                              free_turns), **s.applied(events)}, indent=2))
         return
+    Console(highlight=False).print(s.header(events), markup=False)
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
                   f"events {events}, free turns {free_turns})",
                   caption=f"seed {used_seed}: the same seed gives the same counts, whatever "

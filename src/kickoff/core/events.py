@@ -458,7 +458,11 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         ctx.note("prayer", side=side, prayer=name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:
-        effect(ctx, side)
+        players = effect(ctx, side)
+        if ctx.logging:  # who it went to (issue 26: the story named nobody)
+            skill = ctx.decisions.prayer_skill if name == "intensive_training" else None
+            ctx.note("prayer_effect", prayer=name, players=players,
+                     **({"skill": skill} if skill is not None and players else {}))
 
 
 def _candidates(
@@ -493,52 +497,65 @@ def _gain_skill(ctx: KickoffContext, player: Player, skill: str) -> None:
     p.skills = p.skills | {skill}
 
 
-def _stiletto(ctx: KickoffContext, side: Side) -> None:
+def _stiletto(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, side, "stab", skill=True, no_loner=True)
-    if cands:
-        _gain_skill(ctx, ctx.pick(cands, "stiletto"), "stab")
+    if not cands:
+        return []
+    p = ctx.pick(cands, "stiletto")
+    _gain_skill(ctx, p, "stab")
+    return [p.id]
 
 
-def _iron_man(ctx: KickoffContext, side: Side) -> None:
+def _iron_man(ctx: KickoffContext, side: Side) -> list[str]:
     p = _chosen(ctx, _candidates(ctx, side, "iron_man", skill=False, no_loner=True), "iron_man")
-    if p is not None:
-        p = ctx.state.own(p)
-        p.av = min(p.av + 1, 11)
-        p.effects = p.effects | {"iron_man"}
+    if p is None:
+        return []
+    p = ctx.state.own(p)
+    p.av = min(p.av + 1, 11)
+    p.effects = p.effects | {"iron_man"}
+    return [p.id]
 
 
-def _knuckle_dusters(ctx: KickoffContext, side: Side) -> None:
+def _knuckle_dusters(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, side, "mighty_blow", skill=True, no_loner=True)
     p = _chosen(ctx, cands, "knuckle_dusters")
-    if p is not None:
-        _gain_skill(ctx, p, "mighty_blow")
+    if p is None:
+        return []
+    _gain_skill(ctx, p, "mighty_blow")
+    return [p.id]
 
 
-def _bad_habits(ctx: KickoffContext, side: Side) -> None:
+def _bad_habits(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, other_side(side), "loner", skill=True, no_loner=True)
     k = ctx.roll("d3", "bad habits: players")
-    for p in ctx.choose(cands, k, "bad habits"):
+    chosen = ctx.choose(cands, k, "bad habits")
+    for p in chosen:
         _gain_skill(ctx, p, "loner")
+    return [p.id for p in chosen]
 
 
-def _greasy_cleats(ctx: KickoffContext, side: Side) -> None:
+def _greasy_cleats(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, other_side(side), "greasy_cleats", skill=False, no_loner=False)
-    if cands:
-        p = ctx.state.own(ctx.pick(cands, "greasy cleats"))
-        p.ma = max(1, p.ma - 1)
-        p.effects = p.effects | {"greasy_cleats"}
+    if not cands:
+        return []
+    p = ctx.state.own(ctx.pick(cands, "greasy cleats"))
+    p.ma = max(1, p.ma - 1)
+    p.effects = p.effects | {"greasy_cleats"}
+    return [p.id]
 
 
-def _blessed_statue(ctx: KickoffContext, side: Side) -> None:
+def _blessed_statue(ctx: KickoffContext, side: Side) -> list[str]:
     p = _chosen(ctx, _candidates(ctx, side, "pro", skill=True, no_loner=True), "blessed_statue")
-    if p is not None:
-        _gain_skill(ctx, p, "pro")
+    if p is None:
+        return []
+    _gain_skill(ctx, p, "pro")
+    return [p.id]
 
 
-def _intensive_training(ctx: KickoffContext, side: Side) -> None:
+def _intensive_training(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, side, "intensive_training", skill=False, no_loner=True)
     if not cands:
-        return
+        return []
     p = ctx.state.own(ctx.pick(cands, "intensive training"))
     p.effects = p.effects | {"intensive_training"}
     skill = ctx.decisions.prayer_skill
@@ -546,6 +563,7 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> None:
         if skill in p.skills:
             raise DecisionError.at("decisions.prayer.skill", f"{p.id} already has {skill}")
         _gain_skill(ctx, p, skill)
+    return [p.id]
 
 
 _PRAYER_EFFECTS = {

@@ -55,9 +55,30 @@ def _deviate(e: Mapping[str, Any]) -> str:
     return f"The kick deviates {d} (D8 {e['direction']}) {squares_text(e['distance'])} to {e['square']}{tb}"
 
 
+def _prayer_effect(e: Mapping[str, Any]) -> str:
+    """Who a prayer's effect went to: ``Intensive Training: h3 (a skill of the coach's choice,
+    for the game)``."""
+    who = ", ".join(e["players"]) or "nobody (no player can have it)"
+    what = _PRAYER_EFFECT_WORDS.get(e["prayer"], "")
+    skill = e.get("skill")
+    if e["prayer"] == "intensive_training":
+        what = (f"gains {bb_name(skill)}, for the game" if skill else "a skill of the coach's "
+                "choice, for the game; decisions prayer.skill names it")
+    return f"{bb_name(e['prayer'])}: {who}" + (f" ({what})" if what else "")
+
+
+#: What each prayer that changes players does to them, as the story says it.
+_PRAYER_EFFECT_WORDS = {
+    "stiletto": "Stab, for the drive", "iron_man": "+1 AV, for the game",
+    "knuckle_dusters": "Mighty Blow, for the drive", "bad_habits": "Loner, for the drive",
+    "greasy_cleats": "-1 MA, for the drive", "blessed_statue": "Pro, for the game",
+}
+
+
 _STORY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "kicker": lambda e: f"Kicker: {e['kicker']}" if e["kicker"] else
-    "No kicker" + (f" ({e['why']})" if e.get("why") else ""),
+    "No kicker (" + (e.get("why") or "none is needed: only a kicker with Kick is named, to "
+                     "use it") + ")",
     "deviate": _deviate,
     "event": lambda e: f"Kick-off event: {bb_name(e['name'])} (2D6 {e['roll'][0]}+{e['roll'][1]})",
     "contest": lambda e: f"{bb_name(e['event'])}: " + ", ".join(
@@ -82,7 +103,8 @@ _STORY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "kickoff_move_ends": lambda e: f"{e['player']}'s kick-off move ends: {e['why']}",
     "free_turn": lambda e: ("Charge!" if e["event"] == "charge" else "Blitz!")
     + ": may act " + (", ".join(e["eligible"]) or "nobody")
-    + ("" if e["count"] is None else f" (up to {e['count']} of them)"),
+    # the count was told by its own line ("up to N players", the D3 roll): not again here
+    + (" (no limit)" if e["count"] is None else ""),
     "free_turn_policy": lambda e: f"Coach's policy ({e['policy']}): " + (", ".join(
         f"{pid} moves to {path[-1]}" for pid, path in e["moves"].items())
         or "nobody can act without a roll"),
@@ -127,6 +149,7 @@ _STORY: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "skipped": lambda e: f"{e['where']} is not played: {e['why']}",
     "prayer": lambda e: f"Prayers to Nuffle ({e['side']}): "
     + (bb_name(e["prayer"]) if e["prayer"] else e.get("why", "nothing")),
+    "prayer_effect": _prayer_effect,
 }
 
 

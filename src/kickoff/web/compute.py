@@ -34,7 +34,7 @@ T = TypeVar("T")
 #: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
 SOLVERS_KEPT = 2
 
-_solvers: OrderedDict[tuple[str, Events, bool, Play, Objective], KickoffSolver] = OrderedDict()
+_solvers: OrderedDict[tuple[str, Events, bool | None, Play, Objective], KickoffSolver] = OrderedDict()
 
 
 #: The decisions the exact odds play from a scenario (the receiving coach's High Kick player and
@@ -85,7 +85,7 @@ def load_kickoff(scenario_text: str) -> LoadedScenario:
     return load_scenario(sc)
 
 
-def solver_for(scenario_text: str, events: Events, kick_skill: bool, play: Play = "defaults",
+def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play: Play = "defaults",
                objective: Objective = "receiver-holds") -> KickoffSolver:
     """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered), playing
     the receiving coach's choices ``play`` (``"best"``: for ``objective``)."""
@@ -134,7 +134,7 @@ def odds_document(odds: Odds) -> dict[str, Any]:
     }
 
 
-def odds_job(scenario_text: str, events: Events, kick_skill: bool, target: tuple[int, int],
+def odds_job(scenario_text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
              play: Play = "defaults", objective: Objective = "receiver-holds") -> dict[str, Any]:
     """The exact odds of one target (:func:`odds_document`), the receiving coach's choices
     played ``play`` (``"best"``: for ``objective``)."""
@@ -143,7 +143,7 @@ def odds_job(scenario_text: str, events: Events, kick_skill: bool, target: tuple
 
 
 def all_targets_job(
-    scenario_text: str, events: Events, kick_skill: bool, objective: Objective,
+    scenario_text: str, events: Events, kick_skill: bool | None, objective: Objective,
     play: Play = "defaults",
 ) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
     """Every target of the receiving area ranked by ``objective`` (best first), and every

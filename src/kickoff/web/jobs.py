@@ -174,7 +174,7 @@ class OddsService:
                 if not future.done():
                     future.cancel()  # nobody waits: drop the job unless it is running
 
-    async def one(self, text: str, events: Events, kick_skill: bool, target: tuple[int, int],
+    async def one(self, text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
                   gone: Callable[[], Awaitable[bool]] | None = None, play: Play = "defaults",
                   objective: Objective = "receiver-holds") -> dict[str, Any]:
         """One target's odds (:func:`kickoff.web.compute.odds_job`; ``play``: the receiving
@@ -186,7 +186,7 @@ class OddsService:
             gone)
         return result
 
-    async def all_targets(self, text: str, events: Events, kick_skill: bool,
+    async def all_targets(self, text: str, events: Events, kick_skill: bool | None,
                           objective: Objective, gone: Callable[[], Awaitable[bool]] | None = None,
                           play: Play = "defaults") -> dict[str, Any]:
         """Every target ranked (:func:`kickoff.web.compute.all_targets_job`); each target's full

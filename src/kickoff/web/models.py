@@ -58,7 +58,10 @@ class OddsRequest(WithScenario):
     events: Events = Field(DEFAULT_EVENTS, description="all (the default, as kickoff odds "
                                "and simulate): the Kick-off table too, each event with its "
                                "default decisions; none: deviation and landing only.")
-    kick_skill: StrictBool = Field(False, description="The kicker uses the Kick skill.")
+    kick_skill: StrictBool | None = Field(None, description="Whether the kicker uses the Kick "
+                                          "skill: null or left out, when he has it (every "
+                                          "face's default, as kickoff odds); false: without it; "
+                                          "true: asked for (an error if he cannot).")
     play: Play = Field("defaults", description="The receiving coach's choices: defaults, or "
                        "best (the touchback's taker, the High Kick player and the Kick-Off "
                        "Return / On the Ball move, each the receivers' best under objective; "
@@ -72,7 +75,8 @@ class AllTargetsRequest(WithScenario):
 
     events: Events = DEFAULT_EVENTS
     objective: Objective = "touchback"
-    kick_skill: StrictBool = False
+    kick_skill: StrictBool | None = Field(None, description="As for one target: null, when the "
+                                          "kicker has it.")
     play: Play = Field("defaults", description="defaults, or best: the receiving coach's "
                        "choices maximise the receiving side of objective (kickoff odds "
                        "--all-targets --play best).")

@@ -1,0 +1,99 @@
+"""The defaults of every face of kickoff (the command line, the Python API, the web API and
+page), in one place (issue 26): where a face is not told, it does this.
+
+- **Kick**: the kicker uses the Kick skill when he has it and may use it (a coach's obvious
+  choice; :func:`kick_use`). ``--no-kick-skill`` (``use_kick_skill=False``, the web API's
+  ``"kick_skill": false``) kicks without it; ``--kick-skill`` (``True``) asks for it, and is an
+  error for a kicker who cannot use it. The *scenario format* has a default of its own,
+  ``use_kick_skill: false`` (``scenario-format.md``): a scenario file, and ``kickoff replay``,
+  play that; the analyses of a scenario file (``kickoff odds FILE``, ``simulate FILE``) ignore
+  its decisions and play these defaults.
+- **Events**: ``"all"`` (:data:`DEFAULT_EVENTS`): the Kick-off table too, each event with the
+  format's default decisions; ``"none"``: deviation and landing only.
+- **Play**: ``"defaults"`` (:data:`DEFAULT_PLAY`): every choice of the receiving coach not
+  given is the scenario format's default; ``"best"``: the receivers' best (``kickoff odds
+  --play best``).
+
+Every output says which it applied (``kickoff.cli.render.header``). This module imports only
+the rules core, and that only when :func:`kick_use` runs (start-up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+
+if TYPE_CHECKING:
+    from kickoff.core.ruleset import Ruleset
+    from kickoff.core.state import GameState
+
+#: Whether the Kick-off table is played, when a face is not told: ``kickoff odds``,
+#: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
+#: the page. (``Events`` of :mod:`kickoff.analysis.exact_odds`.)
+DEFAULT_EVENTS: Final[Literal["all"]] = "all"
+#: The receiving coach's choices, when a face is not told (``Play`` of
+#: :mod:`kickoff.analysis.exact_best`).
+DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
+
+
+class KickUse(NamedTuple):
+    """Who kicks and whether he uses Kick: ``kicker`` (his id; ``None``: nobody kicks, as in
+    classic when nobody eligible has Kick, or Kick It! with nobody eligible), ``has_kick``
+    (he has the skill and the rules let him use it), ``used`` (he uses it in this run), and
+    ``asked`` (``None``: the default, :func:`kick_use` decided; ``True`` / ``False``: the
+    coach asked, ``--kick-skill`` / ``--no-kick-skill``)."""
+
+    kicker: str | None
+    has_kick: bool
+    used: bool
+    asked: bool | None
+    #: Why nobody kicks (``kicker`` ``None``), in a few words; ``""`` otherwise.
+    why: str = ""
+
+    def text(self) -> str:
+        """One line for a command's header, e.g. ``Kicker h8: uses Kick (the default when he
+        has it; --no-kick-skill: without)``."""
+        if self.kicker is None:
+            return f"No kicker ({self.why})"
+        head = f"Kicker {self.kicker}: "
+        if self.asked is None:
+            return head + ("uses Kick (the default when he has it; --no-kick-skill: "
+                           "without)" if self.used else "no Kick skill to use")
+        if self.used:
+            return head + "uses Kick (--kick-skill)"
+        return head + ("does not use Kick (--no-kick-skill)" if self.has_kick
+                       else "no Kick skill to use")
+
+
+def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[str] = frozenset(),
+             kicker: str | None = None, asked: bool | None = None) -> KickUse:
+    """Who kicks ``state``'s kick-off (``kicker``: the id the coach named, ``None``: the
+    format's default kicker, ``kickoff.core.kickoff.choose_kicker``) and whether he uses Kick:
+    ``asked`` if given, else whether he has it and may use it, as the rules decide (a kick asked
+    to use it, played up to its deviation with seeded dice: the rules refuse it otherwise).
+
+    ``DecisionError`` for a ``kicker`` the rules refuse (not a Standing kicking player; off
+    the places a kicker may stand), as ``kick_off`` raises it; ``asked=True`` for a kicker who
+    cannot use Kick is returned as asked (``used=True``, ``has_kick=False``): the run refuses
+    it, naming the option."""
+    from kickoff.core.decisions import Decisions
+    from kickoff.core.dice import SeededDice
+    from kickoff.core.errors import DecisionError
+    from kickoff.core.kickoff import kick_until_landing
+
+    def kick(use: bool) -> str | None:
+        decisions = Decisions(kicker=kicker, kicker_given=kicker is not None, use_kick_skill=use)
+        return kick_until_landing(state.clone(), ruleset, SeededDice(0), decisions, house_rules,
+                                  events=False, log=False).kicker
+
+    try:
+        who, has_kick = kick(True), True
+    except DecisionError:
+        who, has_kick = kick(False), False
+    used = has_kick if asked is None else asked
+    why = ""
+    if who is None:
+        why = ("Kick It!: nobody may kick, a touchback" if "kick_it" in house_rules
+               else f"{ruleset.name} needs none: only a kicker with Kick is named, to use it"
+               if not ruleset.kicker_required
+               else "nobody of the kicking team can kick")
+    return KickUse(who, has_kick, used, asked, why)
