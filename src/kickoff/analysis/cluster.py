@@ -157,7 +157,12 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
                   else _local_client(stack, workers or 1))
         stack.callback(client.close)
         _check_workers(client, scheduler)
-        yield DaskExecutor(client)
+        try:
+            yield DaskExecutor(client)
+        except BaseException:  # an error, a signal: the closing's log lines are not news either
+            for name in DASK_LOGGERS:
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            raise
 
 
 @contextmanager
