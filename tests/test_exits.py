@@ -142,3 +142,44 @@ def test_ctrl_c_during_start_up_prints_no_traceback(args: list[str]) -> None:
         assert proc.returncode in (0, 1, 130), (delay, proc.returncode, err)
         if proc.returncode == 130:
             _one_clean_line(err, "kickoff: stopped by SIGINT")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=lambda s: signal.Signals(s).name)
+def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
+    import urllib.request
+
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
+                    assert page.status == 200
+                break
+            except OSError:
+                time.sleep(0.1)
+        children = psutil.Process(proc.pid).children(recursive=True)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        took = time.monotonic() - sent
+        _, alive = psutil.wait_procs(children, timeout=2)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signum
+    assert took < 10, took  # uvicorn's own shutdown, then the pools'
+    assert alive == []
+    _one_clean_line(err, f"kickoff: stopped by {signal.Signals(signum).name}")

@@ -41,6 +41,15 @@ def serve(
     if not loopback:
         typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
                    err=True)
+    import signal
+
+    import uvicorn.server
+
+    # SIGHUP shuts the server down as SIGINT and SIGTERM do (uvicorn's own shutdown, then the
+    # signal raised again: kickoff.cli.exits ends the command), not in the middle of its loop.
+    if hasattr(signal, "SIGHUP") and signal.SIGHUP not in uvicorn.server.HANDLED_SIGNALS:
+        uvicorn.server.HANDLED_SIGNALS = (  # type: ignore[assignment]
+            *uvicorn.server.HANDLED_SIGNALS, signal.SIGHUP)
     uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")
 
 
