@@ -71,10 +71,13 @@ def test_a_worker_that_dies_at_start_up_is_one_line(tmp_path: Path) -> None:
                                    "(RuntimeError: Nanny failed to start.); nothing run")
 
 
-def test_sigterm_ends_a_run_on_a_local_cluster_and_its_workers() -> None:
+@pytest.mark.parametrize("ctrl_c", [False, True], ids=["SIGTERM", "Ctrl-C to the group"])
+def test_a_signal_ends_a_run_on_a_local_cluster_and_its_workers(ctrl_c: bool) -> None:
+    # a session of its own: Ctrl-C's SIGINT goes to its process group (the workers too) only
     proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000",
                              "--workers", "2", "--seed", "3"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    signum = signal.SIGINT if ctrl_c else signal.SIGTERM
     try:
         me = psutil.Process(proc.pid)
         deadline = time.monotonic() + TIMEOUT
@@ -85,18 +88,22 @@ def test_sigterm_ends_a_run_on_a_local_cluster_and_its_workers() -> None:
             time.sleep(0.1)
         time.sleep(3)  # at work
         sent = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
+        if ctrl_c:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
         out, err = proc.communicate(timeout=TIMEOUT)
         took = time.monotonic() - sent
         _, alive = psutil.wait_procs(workers, timeout=5)
     finally:
         proc.kill()
         proc.wait(TIMEOUT)
-    assert proc.returncode == 128 + signal.SIGTERM
+    assert proc.returncode == 128 + signum
     assert took < 3, took
     assert alive == []
     assert out == ""  # no half-printed result
-    assert "Traceback" not in err and err.strip().splitlines()[-1] == "kickoff: stopped by SIGTERM"
+    assert "Traceback" not in err and err.strip().splitlines() == [
+        f"kickoff: stopped by {signal.Signals(signum).name}"]
 
 
 def test_the_cluster_faults_are_cluster_errors() -> None:

@@ -217,6 +217,16 @@ def _quiet_dask() -> Iterator[None]:
             logger.setLevel(level)
 
 
+def dask_setup(worker: object) -> None:
+    """Run by each worker process of a local cluster as it starts (Dask's ``preload`` of this
+    module): SIGINT ignored. Ctrl-C reaches every process of the terminal's foreground group,
+    the workers too, which printed a ``KeyboardInterrupt`` traceback each; the command that
+    started them stops and closes them (``kickoff.cli.exits``)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _local_client(stack: ExitStack, workers: int) -> Client:
     """A ``Client`` of a new ``LocalCluster`` of ``workers`` processes, closed with ``stack``."""
     import dask.config
@@ -229,7 +239,8 @@ def _local_client(stack: ExitStack, workers: int) -> Client:
             # Dask's constructors are untyped
             cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
-                dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1)
+                dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1,
+                preload=[dask_setup.__module__])
     except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port, ...
         raise ClusterError(f"--workers {workers}: the local cluster did not start "
                            f"({type(e).__name__}: {e}); nothing run") from None
