@@ -183,3 +183,25 @@ def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
     assert took < 10, took  # uvicorn's own shutdown, then the pools'
     assert alive == []
     _one_clean_line(err, f"kickoff: stopped by {signal.Signals(signum).name}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_a_signal_while_writing_leaves_all_the_files_or_none(tmp_path: Path) -> None:
+    # kickoff schema --out writes two files, all or nothing: a signal at any moment of the run
+    # leaves both whole or neither, and never a temporary .part file
+    for i, delay in enumerate((0.0, 0.05, 0.1, 0.2, 0.3, 0.5)):
+        out = tmp_path / f"run{i}"
+        proc = subprocess.Popen([sys.executable, "-c", ENTRY, "schema", "--out", str(out)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + TIMEOUT
+        while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        assert proc.returncode in (0, 143), (delay, err)
+        assert "Traceback" not in err
+        files = sorted(p.name for p in out.iterdir()) if out.exists() else []
+        assert files in ([], ["kickoff-result-1.schema.json", "kickoff-scenario-1.schema.json"]), files
+        if proc.returncode == 0:
+            assert len(files) == 2
