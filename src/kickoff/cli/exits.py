@@ -11,7 +11,7 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
 * **Signals**: SIGINT (Ctrl-C), SIGTERM and SIGHUP end the command the same way wherever it is,
   start-up (imports) included: one line on stderr (``kickoff: stopped by SIGTERM``) and exit
   status 128 + the signal's number (130, 143, 129), as a shell reports a process the signal
-  ended. The signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except
+  ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except
   Exception`` swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a
   Dask cluster's workers are ended, a temporary file removed. A second signal while that runs
   is raised there too (cutting a slow closing short); one after the command ended (the
@@ -77,23 +77,18 @@ class _Output(io.FileIO):
 _output: _Output | None = None
 #: The signal that is stopping the command (the first received), ``None`` before one.
 _signalled: int | None = None
-#: True while a :class:`Stopped` raised where Python cannot propagate it (a weakref callback, a
-#: ``__del__``: "Exception ignored") is being raised again (:func:`_unraisable`).
-_again = False
 #: True once the command has ended (or unwound from a signal): a signal ends the process at once.
 _ended = False
 
 
 def _on_signal(signum: int, _frame: FrameType | None) -> None:
-    global _signalled, _again
+    global _signalled
     if _ended:
         os._exit(128 + signum)
-    if _signalled is None or _again:
-        _again = False
-        _signalled = signum if _signalled is None else _signalled
-        raise Stopped(_signalled)
-    # A second signal while the first unwinds (a pool or cluster closing): raised there too,
-    # which cuts the closing short; the command still ends through :func:`run`.
+    if _signalled is None:
+        _signalled = signum
+    # A second signal while the first unwinds (a pool or cluster closing) is raised there too,
+    # which cuts the closing short; the command still ends through :func:`run`, as the first.
     raise Stopped(_signalled)
 
 
@@ -104,11 +99,9 @@ def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
     ``hook``, the interpreter's own."""
 
     def unraisable(info: Any) -> object:
-        global _again
         if isinstance(info.exc_value, Stopped):
             import _thread
 
-            _again = True
             _thread.interrupt_main(signal.Signals(info.exc_value.signum))
             return None
         return hook(info)
@@ -165,6 +158,8 @@ def _output_failed(e: OSError) -> NoReturn:
 
 
 def _stopped(signum: int) -> NoReturn:
+    if _output is not None and _output.failed is None:  # what stdout holds, unwritten, is
+        _output.failed = OSError(errno.ECANCELED, "stopped")  # dropped: no half a result
     _say(f"kickoff: stopped by {signal.Signals(signum).name}")
     raise SystemExit(128 + signum)
 
