@@ -139,7 +139,8 @@ def test_ctrl_c_during_start_up_prints_no_traceback(args: list[str]) -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=TIMEOUT)
         assert "Traceback" not in err and "Exception ignored" not in err, (delay, err)
-        assert proc.returncode in (0, 1, 130), (delay, proc.returncode, err)
+        # -2: the signal came as the interpreter was ending, its handlers back to the default
+        assert proc.returncode in (0, 1, 130, -signal.SIGINT), (delay, proc.returncode, err)
         if proc.returncode == 130:
             _one_clean_line(err, "kickoff: stopped by SIGINT")
 
@@ -199,7 +200,8 @@ def test_a_signal_while_writing_leaves_all_the_files_or_none(tmp_path: Path) -> 
         time.sleep(delay)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=TIMEOUT)
-        assert proc.returncode in (0, 143), (delay, err)
+        # -15: the signal came as the interpreter was ending, its handlers back to the default
+        assert proc.returncode in (0, 143, -signal.SIGTERM), (delay, err)
         assert "Traceback" not in err
         files = sorted(p.name for p in out.iterdir()) if out.exists() else []
         assert files in ([], ["kickoff-result-1.schema.json", "kickoff-scenario-1.schema.json"]), files
