@@ -11,9 +11,10 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
 * **Signals**: SIGINT (Ctrl-C), SIGTERM and SIGHUP end the command the same way wherever it is,
   start-up (imports) included: one line on stderr (``kickoff: stopped by SIGTERM``) and exit
   status 128 + the signal's number (130, 143, 129), as a shell reports a process the signal
-  ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except
-  Exception`` swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a
-  Dask cluster's workers are ended, a temporary file removed. A second signal while that runs
+  ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The
+  signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except Exception``
+  swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a Dask
+  cluster's workers are ended, a temporary file removed. A second signal while that runs
   is raised there too (cutting a slow closing short); one after the command ended (the
   interpreter's own exit) ends the process at once.
 """
