@@ -32,15 +32,6 @@ def serve(
     except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
         raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
                                  param_hint="--host") from None
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"kickoff web app: http://{shown}:{port}/ (API docs: /docs; Ctrl+C stops it)")
-    if not loopback:
-        typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
-                   err=True)
     import signal
 
     import uvicorn.server
@@ -50,6 +41,15 @@ def serve(
     if hasattr(signal, "SIGHUP") and signal.SIGHUP not in uvicorn.server.HANDLED_SIGNALS:
         uvicorn.server.HANDLED_SIGNALS = (  # type: ignore[assignment]
             *uvicorn.server.HANDLED_SIGNALS, signal.SIGHUP)
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"kickoff web app: http://{shown}:{port}/ (API docs: /docs; Ctrl+C stops it)")
+    if not loopback:
+        typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
+                   err=True)
     uvicorn.run(create_app(workers=workers), host=host, port=port, log_level="warning")
 
 
