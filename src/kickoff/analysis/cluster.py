@@ -40,12 +40,25 @@ MAX_WORKERS: Final = 64
 CONNECT_TIMEOUT: Final = 5.0
 #: The schemes of a scheduler's address that reach another machine (Dask's TCP and TLS comms).
 SCHEMES: Final = ("tcp", "tls")
-#: Dask's loggers, quietened to errors while a cluster is open: its start, its workers joining
-#: and leaving, and its shutdown are not news on a command line.
+#: Dask's loggers, silenced while a cluster is open: its start, its workers joining and leaving,
+#: and its shutdown are not news on a command line, and its errors (a worker that failed to
+#: start, keys it could not gather from a stopped worker) come with tracebacks; what ends a run
+#: is a :class:`ClusterError` of its own.
 DASK_LOGGERS: Final = ("distributed", "dask", "tornado", "asyncio")
 #: Where a local cluster's scheduler serves its HTTP pages (its health check; the dashboard if
 #: Bokeh is installed): this machine only, on a free port (Dask's default, 8787, may be taken).
 LOCAL_HTTP: Final = "127.0.0.1:0"
+#: Where a local cluster's scheduler and workers listen: this machine's loopback only (Dask's
+#: ``tcp://`` is neither authenticated nor encrypted; docs/analysis.md, "Security").
+LOCAL_HOST: Final = "127.0.0.1"
+#: Seconds a local cluster's scheduler waits for a worker's heartbeat before it takes the worker
+#: for gone (Dask's ``distributed.scheduler.worker-ttl``, 5 minutes by default): a worker that
+#: stops answering (SIGSTOP, a machine swapping) has its work given to the others after this.
+WORKER_TTL: Final = 30.0
+#: Seconds a local cluster's work may wait with no worker able to run it (all of them gone or
+#: stopped) before the run ends with a :class:`ClusterError` (Dask's
+#: ``distributed.scheduler.no-workers-timeout``, never by default).
+NO_WORKERS_TIMEOUT: Final = 30.0
 
 
 class ClusterError(KickoffError, ValueError):
@@ -91,7 +104,8 @@ class DaskExecutor(Executor):
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
         # pure=False: every item is run, even two equal ones (no caching by Dask's key)
         futures = self.client.map(fn, list(items), pure=False)
-        results: list[R] = self.client.gather(futures)  # type: ignore[no-untyped-call]
+        with _cluster_faults():
+            results: list[R] = self.client.gather(futures)  # type: ignore[no-untyped-call]
         return results
 
     def stream(self, fn: Callable[[T], R], items: Iterable[T], ahead: int | None = None
@@ -101,9 +115,35 @@ class DaskExecutor(Executor):
         for item in items:
             waiting.append(self.client.submit(fn, item, pure=False))
             if len(waiting) >= limit:
-                yield waiting.popleft().result()
+                with _cluster_faults():
+                    result = waiting.popleft().result()
+                yield result
         while waiting:
-            yield waiting.popleft().result()
+            with _cluster_faults():
+                result = waiting.popleft().result()
+            yield result
+
+
+@contextmanager
+def _cluster_faults() -> Iterator[None]:
+    """The cluster's own failures as a :class:`ClusterError` with a message: work that no worker
+    could run within :data:`NO_WORKERS_TIMEOUT` s, a worker that died while running it (Dask
+    gives up on a task after its workers died three times), the scheduler lost. An error of
+    the work itself (a ``KickoffError``) passes as it is."""
+    from distributed.client import FutureCancelledError
+    from distributed.scheduler import KilledWorker, NoValidWorkerError
+
+    try:
+        yield
+    except NoValidWorkerError as e:
+        raise ClusterError(f"the cluster had no worker able to run the work for "
+                           f"{NO_WORKERS_TIMEOUT:g} s (all stopped or gone): run ended") from e
+    except KilledWorker as e:
+        raise ClusterError("the cluster's workers died running the work (out of memory, "
+                           "killed): run ended") from e
+    except (FutureCancelledError, OSError) as e:
+        raise ClusterError(f"the cluster stopped answering ({type(e).__name__}): run "
+                           "ended") from e
 
 
 def check_options(workers: int | None, scheduler: str | None) -> None:
@@ -150,7 +190,8 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
     most for the scheduler and for a first worker. ``ClusterError`` for both given, ``workers``
     outside 1 to :data:`MAX_WORKERS`, a malformed address, a scheduler that does not answer or
     has no worker, or a worker with another version of kickoff (each names the option or
-    address). Dask's own log lines below errors are not shown while the block runs.
+    address). Dask's own log lines are not shown while the block runs; a cluster's
+    fault ends it in a ``ClusterError`` (:func:`_cluster_faults`).
     """
     check_options(workers, scheduler)
     if workers is None and scheduler is None:
@@ -167,11 +208,11 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
 
 @contextmanager
 def _quiet_dask() -> Iterator[None]:
-    """Dask's loggers at ``ERROR`` and its warnings ignored for the block, then as they were."""
+    """Dask's loggers silenced and its warnings ignored for the block, then as they were."""
     loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
-        logger.setLevel(logging.ERROR)
+        logger.setLevel(logging.CRITICAL + 1)
     try:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", module=r"(distributed|dask)(\.|$)")
@@ -181,14 +222,33 @@ def _quiet_dask() -> Iterator[None]:
             logger.setLevel(level)
 
 
+def dask_setup(worker: object) -> None:
+    """Run by each worker process of a local cluster as it starts (Dask's ``preload`` of this
+    module): SIGINT ignored. Ctrl-C reaches every process of the terminal's foreground group,
+    the workers too, which printed a ``KeyboardInterrupt`` traceback each; the command that
+    started them stops and closes them (``kickoff.cli.exits``)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _local_client(stack: ExitStack, workers: int) -> Client:
     """A ``Client`` of a new ``LocalCluster`` of ``workers`` processes, closed with ``stack``."""
+    import dask.config
     from distributed import Client, LocalCluster  # here: only a cluster needs Dask
 
-    # Dask's constructors are untyped
-    cluster = LocalCluster(n_workers=workers, processes=True,  # type: ignore[no-untyped-call]
-                           threads_per_worker=1, dashboard_address=LOCAL_HTTP,
-                           silence_logs=logging.ERROR)
+    timeouts = {"distributed.scheduler.worker-ttl": f"{WORKER_TTL:g}s",
+                "distributed.scheduler.no-workers-timeout": f"{NO_WORKERS_TIMEOUT:g}s"}
+    try:
+        with dask.config.set(timeouts):  # read by the scheduler as it starts
+            # Dask's constructors are untyped
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
+                dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1,
+                preload=[dask_setup.__module__])
+    except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port, ...
+        raise ClusterError(f"--workers {workers}: the local cluster did not start "
+                           f"({type(e).__name__}: {e}); nothing run") from None
     stack.callback(cluster.close)
     return Client(cluster)  # type: ignore[no-untyped-call]
 

@@ -25,7 +25,7 @@ from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
 if TYPE_CHECKING:  # annotations only: the package imports this module at once
     from concurrent.futures import Executor as PoolExecutor
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from kickoff.analysis.cluster import Executor
     from kickoff.analysis.exact import Events
@@ -251,9 +251,44 @@ def simulate(
     # here, not at import time: multiprocessing is for --jobs only
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for tally in _in_order(pool, tasks, 2 * jobs):
-            total.add(tally)
-            if progress:
-                progress(tally.n)
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
+        try:
+            for tally in _in_order(pool, tasks, 2 * jobs):
+                total.add(tally)
+                if progress:
+                    progress(tally.n)
+        except BaseException:  # a signal (kickoff.cli.exits), a failed write, an error
+            _end_workers(pool)
+            raise
     return total
+
+
+def _worker_signals() -> None:
+    """A pool's worker: SIGTERM and SIGHUP end it (the default, not the command line's
+    handlers it inherited by ``fork``); SIGINT (Ctrl-C reaches the whole process group) is left
+    to the parent, which ends its workers (:func:`_end_workers`)."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: Seconds :func:`_end_workers` waits for each worker to end after SIGTERM, before SIGKILL.
+END_WAIT = 0.5
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End ``pool``'s worker processes now (SIGTERM, then SIGKILL after :data:`END_WAIT` s),
+    not after the chunks they are playing: ``shutdown`` waits for those. (The pool's processes
+    are its ``_processes``; Python 3.14's ``terminate_workers`` does this.)"""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(END_WAIT)
+        if worker.is_alive():
+            worker.kill()
+            worker.join(END_WAIT)

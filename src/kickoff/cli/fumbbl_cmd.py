@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.cli.common import fail, guarded
-from kickoff.core.dice import DieKind, PlainDice, ScriptedDice, SeededDice
+from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.formats.files import file_stem, make_folder, write_files
@@ -33,6 +33,7 @@ from kickoff.formats.narration import bb_name
 if TYPE_CHECKING:
     from kickoff.formats.fumbbl_case import ExtractedKickoff
     from kickoff.formats.fumbbl_compare import Status
+    from kickoff.formats.scenario_models import DiceIn
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -74,15 +75,16 @@ def extract_command(
     FUMBBL's) is an error: nothing is written, exit status 1.
     """
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
-    from kickoff.formats.scenario import parse_scenario
+    from kickoff.formats.scenario import load_scenario, parse_scenario
 
     kickoffs = extract_kickoffs(replay)
     if not kickoffs:
         fail(f"{replay}: no kick-off in this replay's log (gameLog.commandArray): nothing written")
     problems = []
-    for k in kickoffs:  # a file written is a scenario `kickoff replay` reads (its shape, limits)
-        try:
-            parse_scenario(json.dumps(k.scenario))
+    for k in kickoffs:  # a file written is a scenario `kickoff replay` reads: its shape and limits,
+        try:  # its teams, set-ups and decisions (ids, the kicker), its dice in their range
+            loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+            _check_dice_range(loaded.scenario.dice)
         except KickoffError as e:
             problems.append(f"{replay}: kick-off {k.number}: the log's values make no scenario: "
                             + "; ".join(str(e).splitlines()[:3]))
@@ -96,6 +98,19 @@ def extract_command(
     write_files(texts)  # all or nothing
     for path in texts:
         typer.echo(str(path))
+
+
+def _check_dice_range(dice: DiceIn | None) -> None:
+    """``DiceError`` for a scripted die outside its faces (``dice.d6[3]: 7 is out of range
+    1..6``), as ``kickoff replay`` raises when it rolls it; a ``pick`` die from 1 (its faces
+    are the candidates of the moment)."""
+    if dice is None:
+        return
+    for kind, sides in (*SIDES.items(), ("pick", None)):
+        for pos, value in enumerate(getattr(dice, kind)):
+            if isinstance(value, int) and not (value >= 1 and (sides is None or value <= sides)):
+                faces = f"1..{sides}" if sides is not None else "1 or more"
+                raise DiceError(f"dice.{kind}[{pos}]: {value} is out of range {faces}")
 
 
 #: What FUMBBL recorded before a Blitz! / Charge! free turn: it must agree even when the free

@@ -58,6 +58,15 @@ def serve(
     except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
         raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
                                  param_hint="--host") from None
+    import signal
+
+    import uvicorn.server
+
+    # SIGHUP shuts the server down as SIGINT and SIGTERM do (uvicorn's own shutdown, then the
+    # signal raised again: kickoff.cli.exits ends the command), not in the middle of its loop.
+    if hasattr(signal, "SIGHUP") and signal.SIGHUP not in uvicorn.server.HANDLED_SIGNALS:
+        uvicorn.server.HANDLED_SIGNALS = (  # type: ignore[assignment]
+            *uvicorn.server.HANDLED_SIGNALS, signal.SIGHUP)
     try:
         loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:

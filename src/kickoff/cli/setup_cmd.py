@@ -66,11 +66,11 @@ def _emit(text: str, out: Path | None, note: str) -> None:
 def _not_ours(where: str, text: str) -> None:
     """``ScenarioError`` in one line when ``text`` is one of kickoff's own TOML files (a set-up
     or a team file), which ``setup import`` has no need to translate."""
-    import tomllib
+    from kickoff.formats.reading import load_toml  # its limits (a key of many parts)
 
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        doc = load_toml(text)
+    except ScenarioError:
         return
     if "positions" in doc:
         raise ScenarioError([
@@ -278,19 +278,21 @@ def _start_setup(start: str, team: tuple[str, TeamFile], ruleset: Ruleset) -> tu
     """The starting set-up ``--start`` names: a built-in set-up or a set-up file (TOML), else a
     FUMBBL set-up or a botbowl formation read as ``setup import`` reads it (for the receiving
     team, drawn as away); ``ScenarioError`` / ``SetupError`` name the file."""
-    import tomllib
-
+    from kickoff.formats.reading import deep_key_problem, load_toml
     from kickoff.formats.teams import load_setup
 
     path = Path(start)
     if start.endswith(".toml") or not path.is_file():
         return load_setup(start, ruleset.pitch)
     where, text = read_input(start)
-    try:
-        tomllib.loads(text)
+    if deep_key_problem(text) is not None:  # TOML, refused as load_setup refuses it
         return load_setup(start, ruleset.pitch)
-    except tomllib.TOMLDecodeError:
+    try:
+        load_toml(text)
+    except ScenarioError:
         pass
+    else:
+        return load_setup(start, ruleset.pitch)
     from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
 
     fmt = fumbbl_setup.detect_format(text, start)

@@ -35,6 +35,7 @@ The result is an ordinary :class:`~kickoff.formats.teams.SetupFile`, checked lik
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import PurePath
 
@@ -44,6 +45,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_setup import check_for_team
+from kickoff.formats.reading import MAX_PROBLEMS, capped
 from kickoff.formats.teams import Family, RosterPlayer, SetupFile, TeamFile
 
 #: Role letters in the order their squares are filled (after the Line of Scrimmage rule).
@@ -100,7 +102,9 @@ def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str
     problem: wrong row count or length, a character that is not ``-`` or a role letter, an
     empty formation.
     """
-    rows = [line.rstrip() for line in text.lstrip("\ufeff").splitlines()]
+    # Rows end at a line break (\n, \r\n, \r) only: str.splitlines also splits on \v, \f and
+    # U+2028, which a grid must not hold unseen (each is a character that is not a letter).
+    rows = [line.rstrip(" \t") for line in re.split(r"\r\n|\r|\n", text.lstrip("\ufeff"))]
     while rows and not rows[-1]:
         rows.pop()
     width = pitch.width // 2
@@ -109,14 +113,21 @@ def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str
         problems.append(Problem(f"{len(rows)} rows, a botbowl formation for the "
                         f"{pitch.describe()} pitch has {pitch.height} (y 0..{pitch.height - 1})", where))
     squares: dict[tuple[int, int], str] = {}
+    more = 0  # problems found past MAX_PROBLEMS: counted, not made
     for y, row in enumerate(rows):
         if len(row) != width:
-            problems.append(Problem(f"row {y} has {len(row)} columns, expected {width} "
-                            f"(x 0..{width - 1}, the Line of Scrimmage last)", where))
+            if len(problems) >= MAX_PROBLEMS:
+                more += 1
+            else:
+                problems.append(Problem(f"row {y} has {len(row)} columns, expected {width} "
+                                f"(x 0..{width - 1}, the Line of Scrimmage last)", where))
         for x, ch in enumerate(row):
             if ch == "-":
                 continue
             if ch not in ROLE_NAMES:
+                if len(problems) >= MAX_PROBLEMS:
+                    more += 1
+                    continue
                 problems.append(Problem(f"row {y}, column {x}: {ch!r} is not a role letter "
                                 f"(- or one of {' '.join(LETTERS)})", where))
                 continue
@@ -124,7 +135,7 @@ def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str
     if not squares and not problems:
         problems.append(Problem("the formation places nobody", where))
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError(capped(problems, more, where))
     return squares
 
 

@@ -76,11 +76,29 @@ def _not_blank(text: str) -> str:
     return text
 
 
+#: The Unicode categories a player id may not have a character of, beyond :data:`_CONTROL`: the
+#: invisible ones (format characters such as the zero-width space U+200B and the marks of
+#: direction, line and paragraph separators, surrogates, private use, unassigned) and every
+#: space but U+0020 (a no-break space): two ids that look the same would be two players.
+_NOT_IN_ID = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"})
+
+
+def _visible(text: str) -> str:
+    import unicodedata
+
+    for i, ch in enumerate(text):
+        if ch != " " and unicodedata.category(ch) in _NOT_IN_ID:
+            raise ValueError(f"invisible character U+{ord(ch):04X} "
+                             f"({unicodedata.name(ch, 'unnamed')}) at position {i}: not "
+                             "allowed in a player id")
+    return text
+
+
 #: A player id (a player's own or one naming a player): at most :data:`MAX_NAME` characters, not
 #: only spaces, no control characters (an id is quoted in every message about its player: a
-#: line break in one made a message look like two).
+#: line break in one made a message look like two) nor invisible ones (:data:`_NOT_IN_ID`).
 PlayerId = Annotated[str, Field(max_length=MAX_NAME), _no_control(_CONTROL, "a player id"),
-                     AfterValidator(_not_blank)]
+                     AfterValidator(_visible), AfterValidator(_not_blank)]
 
 
 #: Free text: at most :data:`MAX_TEXT` characters, no control characters but line breaks and tabs.

@@ -10,8 +10,9 @@ Every file, stdin and web text the project parses goes through these (``docs/for
   bomb") is refused as it inflates.
 * :func:`load_json` / :func:`load_toml`: the standard library's parsers (``json``,
   ``tomllib``); nesting deeper than Python's recursion limit allows (about 980 levels of JSON,
-  500 of TOML) and an integer literal longer than Python's limit on integer digits (4,300,
-  ``sys.get_int_max_str_digits``) are refused like any other invalid text.
+  500 of TOML), a TOML key of more than :data:`MAX_KEY_PARTS` dotted parts (``tomllib``'s cost
+  is quadratic in them) and an integer literal longer than Python's limit on integer digits
+  (4,300, ``sys.get_int_max_str_digits``) are refused like any other invalid text.
 
 Each refusal is a ``ScenarioError`` whose one line names the source (``where``) and, where it is
 known, the line and column; ``where=None`` leaves the line unprefixed, for callers that prefix it.
@@ -168,9 +169,37 @@ def load_json(text: str | bytes, where: str | None = None) -> Any:
         raise ScenarioError([Problem(f"not valid JSON: {problem}", where or "")]) from None
 
 
+#: The most parts a TOML key may have (``a.b.c`` has 3), in a table's header (``[a.b.c]``) or
+#: before a value (``a.b.c = 1``): kickoff's files use 3 at most. ``tomllib`` spends time and
+#: memory quadratic in a key's parts (a 40 KB file of one key: more than 1 GB), so a longer key
+#: is refused before it parses (:func:`load_toml`).
+MAX_KEY_PARTS = 16
+#: One part of a key and its dot: bare, "basic" or 'literal' (TOML 1.0, "Keys").
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*\.[ \t]*"""
+#: More than :data:`MAX_KEY_PARTS` parts where a key may start: a line's start, a header's ``[``
+#: or ``[[``, an inline table's ``{`` or ``,``. Linear: each attempt stops at the first character
+#: that is no part of a key (a text in a value that looks like such a key is refused too).
+_DEEP_KEY = re.compile(rf"(?:^|[\[{{,])[ \t]*\[?[ \t]*(?:{_KEY_PART}){{{MAX_KEY_PARTS},}}",
+                       re.MULTILINE)
+
+
+def deep_key_problem(text: str) -> str | None:
+    """The message for a key of more than :data:`MAX_KEY_PARTS` parts in the TOML text ``text``,
+    with its line and column; ``None`` when there is none."""
+    found = _DEEP_KEY.search(text)
+    if found is None:
+        return None
+    return (f"a key at {_line_col(text, found.start())} has more than {MAX_KEY_PARTS} dotted "
+            "parts, the most kickoff reads")
+
+
 def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
     """The TOML document ``text`` (``tomllib.loads``); ``ScenarioError`` (``where: not valid
-    TOML: ...``) for invalid TOML, nesting too deep or an integer literal too long."""
+    TOML: ...``) for invalid TOML, nesting too deep, a key of more than :data:`MAX_KEY_PARTS`
+    dotted parts or an integer literal too long."""
+    deep = deep_key_problem(text)
+    if deep is not None:
+        raise ScenarioError([Problem(f"not valid TOML: {deep}", where or "")])
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -183,3 +212,44 @@ def load_toml(text: str, where: str | None = None) -> dict[str, Any]:
         if problem is None:
             raise
         raise ScenarioError([Problem(f"not valid TOML: {problem}", where or "")]) from None
+
+
+#: The most problems a list shows (a file's every problem is listed, up to these; then one line
+#: ``and N more problems``): a 1 MB botbowl grid of unknown letters made a million (1.64 GB,
+#: 99.5 MB on stderr).
+MAX_PROBLEMS = 50
+
+
+def capped(problems: list[Problem], more: int = 0, where: str = "") -> list[Problem]:
+    """``problems`` as they are shown: the first :data:`MAX_PROBLEMS`, then one problem
+    ``and N more problems`` (at ``where``: the file, or none) for the rest of them and ``more``
+    others, found but not made (a reader that stops making them at the limit)."""
+    rest = max(0, len(problems) - MAX_PROBLEMS) + more
+    if not rest:
+        return problems
+    return [*problems[:MAX_PROBLEMS],
+            Problem(f"and {rest:,} more problem{'s' if rest != 1 else ''}", where)]
+
+
+#: The most keys of one object (a JSON object, a TOML table) of a scenario, team or set-up
+#: file: the most fields of any of their models is about 30, a set-up's positions 99. (A list's
+#: length is the model's to bound: pydantic refuses a long one before it reads its items.)
+MAX_KEYS = 200
+
+
+def size_problem(doc: Any) -> str | None:
+    """The message for a parsed document (``json`` or ``tomllib``'s objects) with an object of
+    more than :data:`MAX_KEYS` keys, checked before pydantic builds a model of it (a million
+    unknown keys, a problem each, made pydantic-core panic under 1 GB); ``None`` for a
+    document within it. Iterative (any depth) and linear."""
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if len(value) > MAX_KEYS:
+                return (f"an object of {len(value):,} keys, more than {MAX_KEYS}, the most "
+                        "kickoff reads in one object")
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return None

@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
 from kickoff.core.skills import CLASSIC_SKILLS, skill_hint
+from kickoff.formats.reading import capped
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import TeamFile
 from kickoff.formats.xmlfile import parse_root
@@ -92,8 +93,13 @@ def parse_roster(text: str, where: str = "roster") -> Roster:
     root = parse_root(text, where, "roster", "a roster")
     positions: list[RosterPosition] = []
     problems: list[Problem] = []
+    first: dict[str, int] = {}  # a position's id -> the index of the first with it
     for i, el in enumerate(root.findall("position")):
         raw: dict[str, object] = {"id": el.get("id")}
+        pid = el.get("id")
+        if pid is not None and first.setdefault(pid, i) != i:  # a pick by id: which one?
+            problems.append(Problem(f"the id of positions[{first[pid]}] too: each position's "
+                                    "id is its own", f"positions[{i}] ({pid})").at(where))
         for child in el:
             if child.tag != "skillList" and child.text is not None:
                 raw.setdefault(child.tag, child.text.strip())
@@ -106,7 +112,7 @@ def parse_roster(text: str, where: str = "roster") -> Roster:
     if not positions and not problems:
         problems.append(Problem("the roster has no <position>", where))
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError(capped(problems, where=where))
     return Roster(root.get("id", ""), (root.findtext("name") or "").strip(), positions)
 
 

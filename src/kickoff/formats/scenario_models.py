@@ -34,7 +34,7 @@ from kickoff.formats.fields import (
     SkillList,
     SquareIn,
 )
-from kickoff.formats.reading import load_json
+from kickoff.formats.reading import capped, load_json, size_problem
 
 #: The most squares a path of the input may list (a move is at most MA + Rushes squares), and the
 #: most entries a list naming players (moves, activations, prayers) may hold.
@@ -251,7 +251,7 @@ def pydantic_problems(err: ValidationError) -> list[Problem]:
         else:
             msg = f"{e['msg']} (got {_shown(e.get('input'))})"
         seen.setdefault(path, msg)
-    return [Problem(m, p) for p, m in seen.items()]
+    return capped([Problem(m, p) for p, m in seen.items()])
 
 
 def parse_scenario(text: str) -> ScenarioIn:
@@ -259,6 +259,9 @@ def parse_scenario(text: str) -> ScenarioIn:
     raw = load_json(text)
     if not isinstance(raw, dict):
         raise ScenarioError([Problem("a scenario is a JSON object", "(document)")])
+    too_big = size_problem(raw)
+    if too_big is not None:
+        raise ScenarioError([Problem(too_big, "(document)")])
     try:
         return ScenarioIn.model_validate_json(text)
     except ValidationError as e:

@@ -25,7 +25,7 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
-from kickoff.formats.reading import load_toml, read_text
+from kickoff.formats.reading import load_toml, read_text, size_problem
 
 # The files' pydantic models are imported when a file is validated (a user's file; the web app,
 # the set-up commands), not by a command that plays only built-in teams and set-ups (start-up,
@@ -269,6 +269,9 @@ def _validated(model: Any, where: str, text: str) -> Any:
         raise ScenarioError([Problem(f"not a TOML file: it looks like {hint}", where)]) from None
     this = "team" if model.__name__ == "TeamFile" else "set-up"
     other = "set-up" if this == "team" else "team"
+    too_big = size_problem(doc)
+    if too_big is not None:  # before pydantic builds a model (and a problem per unknown key)
+        raise ScenarioError([Problem(too_big, where)])
     if _KINDS[other][0] in doc and _KINDS[this][0] not in doc:
         raise ScenarioError([Problem(f"a {other} file (it has {_KINDS[other][0]}), not a {this} "
                                      f"file: give it as {_KINDS[other][1]}", where)])

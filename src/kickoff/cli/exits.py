@@ -1,0 +1,191 @@
+"""How the ``kickoff`` command ends when its output or its run is cut short (issue 27): one
+place, the command's entry point (:func:`kickoff.cli.main`), for every command.
+
+* **Output that cannot be written**: a full disk (``> /dev/full``), a reader that went away
+  (``| head -c1``: a broken pipe), stdout closed (``>&-``). The first write that fails ends the
+  command: one line on stderr (``error: cannot write the output: ...``) and exit status 1; what
+  stdout would have had after it is dropped, never a traceback. A file the command was writing
+  (``--out``, ``--save-scenario``) is left as it was (:func:`kickoff.formats.files.write_files`
+  removes its temporary file). With stdout closed, file descriptor 1 is held on ``/dev/null``
+  so that no file the command opens takes its number and receives the output.
+* **Signals**: SIGINT (Ctrl-C), SIGTERM and SIGHUP end the command the same way wherever it is,
+  start-up (imports) included: one line on stderr (``kickoff: stopped by SIGTERM``) and exit
+  status 128 + the signal's number (130, 143, 129), as a shell reports a process the signal
+  ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The
+  signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except Exception``
+  swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a Dask
+  cluster's workers are ended, a temporary file removed. A second signal while that runs
+  is raised there too (cutting a slow closing short); one after the command ended (the
+  interpreter's own exit) ends the process at once.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, Final, NoReturn
+
+#: The signals that end a command cleanly (:class:`Stopped`).
+SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                       if hasattr(signal, name))
+
+
+class Stopped(BaseException):
+    """A signal of :data:`SIGNALS` received: the command unwinds and exits with
+    ``128 + signum``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class OutputFailed(BaseException):
+    """Writing stdout failed (``error``); a ``BaseException`` so that no handler of the
+    command's own (Click's ``OSError`` handling included) takes it for another error."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Output(io.FileIO):
+    """File descriptor 1 under ``sys.stdout``: a write that fails raises :class:`OutputFailed`
+    once; every later write (the interpreter's last flush) is dropped."""
+
+    def __init__(self, closed_from_start: bool) -> None:
+        super().__init__(1, "wb", closefd=False)
+        self.failed: OSError | None = None
+        self._closed_from_start = closed_from_start
+
+    def write(self, data: Any) -> int:
+        size = len(data)
+        if self.failed is not None:
+            return size
+        try:
+            if self._closed_from_start:
+                raise OSError(errno.EBADF, "stdout is closed")
+            return super().write(data) or 0
+        except OSError as e:
+            self.failed = e
+            raise OutputFailed(e) from None
+
+
+_output: _Output | None = None
+#: The signal that is stopping the command (the first received), ``None`` before one.
+_signalled: int | None = None
+#: True once the command has ended (or unwound from a signal): a signal ends the process at once.
+_ended = False
+
+
+def _on_signal(signum: int, _frame: FrameType | None) -> None:
+    global _signalled
+    if _ended:
+        os._exit(128 + signum)
+    if _signalled is None:
+        _signalled = signum
+    # A second signal while the first unwinds (a pool or cluster closing) is raised there too,
+    # which cuts the closing short; the command still ends through :func:`run`, as the first.
+    raise Stopped(_signalled)
+
+
+def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``sys.unraisablehook``: a :class:`Stopped` that Python could not propagate (raised by the
+    signal handler inside a weakref callback or a ``__del__``, as importing can run) is raised
+    again in the main thread at once (``_thread.interrupt_main``); anything else goes to
+    ``hook``, the interpreter's own."""
+
+    def unraisable(info: Any) -> object:
+        if isinstance(info.exc_value, Stopped):
+            import _thread
+
+            _thread.interrupt_main(signal.Signals(info.exc_value.signum))
+            return None
+        return hook(info)
+
+    return unraisable
+
+
+def _hold_closed_descriptors() -> set[int]:
+    """Open ``/dev/null`` on each of the descriptors 0, 1 and 2 that is closed (so that no file
+    opened later takes that number); the ones that were closed."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+    for fd in sorted(closed):
+        held = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+        if held != fd:
+            os.dup2(held, fd)
+            os.close(held)
+    return closed
+
+
+def prepare() -> None:
+    """Take over the signals of :data:`SIGNALS` and stdout (:class:`_Output`); called once, first
+    thing, by the command's entry point."""
+    global _output
+    for signum in SIGNALS:
+        signal.signal(signum, _on_signal)
+    sys.unraisablehook = _unraisable(sys.unraisablehook)
+    closed = _hold_closed_descriptors()
+    old = sys.stdout
+    _output = _Output(closed_from_start=1 in closed)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_output), encoding=getattr(old, "encoding", None) or "utf-8",
+        errors=getattr(old, "errors", None) or "strict",
+        line_buffering=bool(getattr(old, "line_buffering", False)))
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # stderr closed or gone too: the status says it
+        pass
+
+
+def _output_failed(e: OSError) -> NoReturn:
+    reason = {errno.EPIPE: "the reader closed the pipe", errno.EBADF: "stdout is closed"}.get(
+        e.errno or 0, e.strerror or str(e))
+    _say(f"error: cannot write the output: {reason}")
+    raise SystemExit(1)
+
+
+def _stopped(signum: int) -> NoReturn:
+    if _output is not None and _output.failed is None:  # what stdout holds, unwritten, is
+        _output.failed = OSError(errno.ECANCELED, "stopped")  # dropped: no half a result
+    _say(f"kickoff: stopped by {signal.Signals(signum).name}")
+    raise SystemExit(128 + signum)
+
+
+def run(main: Callable[[], object]) -> NoReturn:
+    """Run ``main`` (the command, which ends in ``SystemExit``), then flush stdout; a signal of
+    :data:`SIGNALS` or a failed write of stdout anywhere ends it as the module says."""
+    global _ended
+    try:
+        try:
+            main()
+            code: object = 0
+        except SystemExit as e:
+            code = e.code
+        sys.stdout.flush()
+    except Stopped as e:
+        _ended = True
+        _stopped(e.signum)
+    except OutputFailed as e:
+        _output_failed(e.error)
+    except KeyboardInterrupt:  # SIGINT raised by the interpreter before :func:`prepare`
+        _stopped(signal.SIGINT)
+    _ended = True  # a signal from here on (the interpreter's exit) ends the process at once
+    if _signalled is not None:  # a Stopped that something on the way swallowed
+        _stopped(_signalled)
+    if _output is not None and _output.failed is not None:  # failed and caught on the way
+        _output_failed(_output.failed)
+    raise SystemExit(code)

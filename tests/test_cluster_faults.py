@@ -1,0 +1,116 @@
+"""A Dask cluster's faults end in a message within a bound (issue 27, point 3): the local
+cluster listens on loopback only, a worker that stops answering (SIGSTOP) has its work given to
+others after :data:`~kickoff.analysis.cluster.WORKER_TTL` seconds, a worker that dies at start-up
+is one line, a signal ends the command and its workers. Few tests: each cluster costs seconds
+of a 2-core machine; signals go to this test's own processes only."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from test_cluster import own_dask_directory
+
+from kickoff.analysis import cluster
+from kickoff.analysis.cluster import LOCAL_HOST, ClusterError, open_executor
+
+__all__ = ["own_dask_directory"]  # the fixture: Dask's scratch space in this run's folder
+
+ENTRY = "import sys; from kickoff.cli import main; sys.exit(main())"
+TIMEOUT = 120
+
+
+def _workers() -> list[psutil.Process]:
+    """This process's Dask worker processes (spawned by the local cluster's nannies)."""
+    return [c for c in psutil.Process().children(recursive=True)
+            if any("spawn_main" in part for part in c.cmdline())]
+
+
+def test_the_local_cluster_listens_on_loopback_only() -> None:
+    with open_executor(workers=1) as executor:
+        client = executor.client  # type: ignore[attr-defined]
+        addresses = [client.scheduler.address, *client.scheduler_info()["workers"]]
+    assert len(addresses) == 2
+    assert all(a.startswith(f"tcp://{LOCAL_HOST}:") for a in addresses), addresses
+
+
+def test_stopped_workers_hand_their_work_on_after_the_ttl(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "WORKER_TTL", 3.0)
+    with open_executor(workers=1) as executor:
+        (worker,) = _workers()
+        worker.suspend()  # SIGSTOP: it neither works nor answers
+        try:
+            start = time.monotonic()
+            assert executor.map(abs, [-3, 4, -5]) == [3, 4, 5]  # on a worker started again
+            took = time.monotonic() - start
+        finally:
+            if worker.is_running():
+                worker.resume()
+    assert 3.0 <= took < 60, took
+
+
+def test_a_worker_that_dies_at_start_up_is_one_line(tmp_path: Path) -> None:
+    # every worker process ends as it starts (a sitecustomize of this test's own)
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "if any('spawn_main' in a for a in getattr(sys, 'orig_argv', ())):\n"
+        "    os._exit(3)\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", ENTRY, "simulate", "-n", "10000", "--workers",
+                           "1"], capture_output=True, text=True, timeout=TIMEOUT, env=env,
+                          check=False)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.strip() == ("error: --workers 1: the local cluster did not start "
+                                   "(RuntimeError: Nanny failed to start.); nothing run")
+
+
+@pytest.mark.parametrize("ctrl_c", [False, True], ids=["SIGTERM", "Ctrl-C to the group"])
+def test_a_signal_ends_a_run_on_a_local_cluster_and_its_workers(ctrl_c: bool) -> None:
+    # a session of its own: Ctrl-C's SIGINT goes to its process group (the workers too) only
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000",
+                             "--workers", "2", "--seed", "3"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    signum = signal.SIGINT if ctrl_c else signal.SIGTERM
+    try:
+        me = psutil.Process(proc.pid)
+        deadline = time.monotonic() + TIMEOUT
+        workers: list[psutil.Process] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            workers = [c for c in me.children(recursive=True)
+                       if any("spawn_main" in part for part in c.cmdline())]
+            time.sleep(0.1)
+        time.sleep(3)  # at work
+        sent = time.monotonic()
+        if ctrl_c:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
+        out, err = proc.communicate(timeout=TIMEOUT)
+        took = time.monotonic() - sent
+        _, alive = psutil.wait_procs(workers, timeout=5)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signum
+    assert took < 3, took
+    assert alive == []
+    assert out == ""  # no half-printed result
+    assert "Traceback" not in err and err.strip().splitlines() == [
+        f"kickoff: stopped by {signal.Signals(signum).name}"]
+
+
+def test_the_cluster_faults_are_cluster_errors() -> None:
+    from distributed.scheduler import KilledWorker, NoValidWorkerError
+
+    for fault in (NoValidWorkerError("k", set(), set(), {}, 30.0), KilledWorker("k", None, 3)):  # type: ignore[arg-type]
+        with pytest.raises(ClusterError, match="run ended"), cluster._cluster_faults():
+            raise fault
+    with pytest.raises(KeyError), cluster._cluster_faults():  # the work's own errors pass
+        raise KeyError("x")

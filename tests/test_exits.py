@@ -1,0 +1,209 @@
+"""How the ``kickoff`` command ends when its output or its run is cut short (issue 27, point 3;
+:mod:`kickoff.cli.exits`): a full, broken or closed stdout is one line on stderr and exit status 1;
+SIGINT, SIGTERM and SIGHUP end the command and its worker processes, one line on stderr and
+exit status 128 + the signal, never a traceback.
+
+Each test runs the command as a process of its own (the entry point, ``kickoff.cli.main``), with
+a timeout; signals go to those processes only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from kickoff.analysis.simulate import max_jobs
+
+ENTRY = "import sys; from kickoff.cli import main; sys.exit(main())"
+TIMEOUT = 60
+
+#: Commands that print on stdout, cheap ones: each must end cleanly when stdout cannot be written.
+PRINTING = [["run", "--json", "--seed", "1"], ["run", "--seed", "1"], ["schema"], ["list"],
+            ["setup", "show", "botbowl_def_zone"], ["--help"]]
+
+
+def _kickoff(args: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], stderr=subprocess.PIPE,
+                          text=True, timeout=TIMEOUT, check=False, **kw)  # type: ignore[call-overload]
+
+
+def _one_clean_line(err: str, needle: str) -> None:
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines[-1] == needle, err
+
+
+@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+def test_a_full_stdout_is_one_line_and_exit_1(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = _kickoff(args, stdout=full)
+    assert done.returncode == 1
+    _one_clean_line(done.stderr, "error: cannot write the output: No space left on device")
+
+
+@pytest.mark.parametrize("args", PRINTING[:3], ids=" ".join)
+def test_a_pipe_whose_reader_went_away_is_one_line_and_exit_1(args: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first write (| head -c0)
+    try:
+        done = _kickoff(args, stdout=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    _one_clean_line(done.stderr, "error: cannot write the output: the reader closed the pipe")
+
+
+@pytest.mark.parametrize("args", PRINTING[:4], ids=" ".join)
+def test_a_closed_stdout_is_one_line_and_exit_1_not_0(args: list[str]) -> None:
+    done = _kickoff(args, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1
+    _one_clean_line(done.stderr, "error: cannot write the output: stdout is closed")
+
+
+def test_a_closed_stdout_never_lends_its_number_to_a_file_written(tmp_path: Path) -> None:
+    # fd 1 closed: the scenario file written would take number 1 and the printed report with it
+    saved = tmp_path / "played.json"
+    done = _kickoff(["run", "--json", "--seed", "3", "--save-scenario", str(saved)],
+                    preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1
+    assert saved.read_text(encoding="utf-8").lstrip().startswith("{")
+    assert '"format": "kickoff-scenario/1"' in saved.read_text(encoding="utf-8")
+
+
+def _children_when_started(proc: subprocess.Popen[str], count: int) -> list[psutil.Process]:
+    me = psutil.Process(proc.pid)
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        children = me.children(recursive=True)
+        if len(children) >= count:
+            time.sleep(1.0)  # the workers at work
+            return me.children(recursive=True)
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {count} worker processes started")
+
+
+@pytest.mark.skipif(max_jobs() < 2, reason="needs two CPUs for --jobs 2")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=lambda s: signal.Signals(s).name)
+def test_a_signal_ends_simulate_and_its_workers_within_a_second(signum: int) -> None:
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000", "--jobs",
+                             "2", "--seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        workers = _children_when_started(proc, 2)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=TIMEOUT)
+        took = time.monotonic() - sent
+        _, alive = psutil.wait_procs(workers, timeout=1.0)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signum
+    assert took < 1.5, took
+    assert alive == []
+    assert out == ""
+    _one_clean_line(err, f"kickoff: stopped by {signal.Signals(signum).name}")
+
+
+def _handles_sigterm(pid: int) -> bool:
+    """Whether process ``pid`` catches SIGTERM: :func:`kickoff.cli.exits.prepare` has run."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except OSError:
+        return True  # ended
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("args", [["schema"], ["fumbbl", "extract", "no-such-replay.json"]],
+                         ids=" ".join)
+def test_ctrl_c_during_start_up_prints_no_traceback(args: list[str]) -> None:
+    # From the moment the entry point took the signals over (before it imports the command's
+    # modules), at a few moments of the imports: each run either ends stopped or as it would have.
+    for delay in (0.0, 0.02, 0.05, 0.1, 0.2):
+        proc = subprocess.Popen([sys.executable, "-c", ENTRY, *args], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + TIMEOUT
+        while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        assert "Traceback" not in err and "Exception ignored" not in err, (delay, err)
+        # -2: the signal came as the interpreter was ending, its handlers back to the default
+        assert proc.returncode in (0, 1, 130, -signal.SIGINT), (delay, proc.returncode, err)
+        if proc.returncode == 130:
+            _one_clean_line(err, "kickoff: stopped by SIGINT")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=lambda s: signal.Signals(s).name)
+def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
+    import urllib.request
+
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
+                    assert page.status == 200
+                break
+            except OSError:
+                time.sleep(0.1)
+        children = psutil.Process(proc.pid).children(recursive=True)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        took = time.monotonic() - sent
+        _, alive = psutil.wait_procs(children, timeout=2)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signum
+    assert took < 10, took  # uvicorn's own shutdown, then the pools'
+    assert alive == []
+    _one_clean_line(err, f"kickoff: stopped by {signal.Signals(signum).name}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_a_signal_while_writing_leaves_all_the_files_or_none(tmp_path: Path) -> None:
+    # kickoff schema --out writes two files, all or nothing: a signal at any moment of the run
+    # leaves both whole or neither, and never a temporary .part file
+    for i, delay in enumerate((0.0, 0.05, 0.1, 0.2, 0.3, 0.5)):
+        out = tmp_path / f"run{i}"
+        proc = subprocess.Popen([sys.executable, "-c", ENTRY, "schema", "--out", str(out)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + TIMEOUT
+        while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=TIMEOUT)
+        # -15: the signal came as the interpreter was ending, its handlers back to the default
+        assert proc.returncode in (0, 143, -signal.SIGTERM), (delay, err)
+        assert "Traceback" not in err
+        files = sorted(p.name for p in out.iterdir()) if out.exists() else []
+        assert files in ([], ["kickoff-result-1.schema.json", "kickoff-scenario-1.schema.json"]), files
+        if proc.returncode == 0:
+            assert len(files) == 2

@@ -1,0 +1,261 @@
+"""Bounded readers (issue 27, point 2): a TOML key of many dotted parts refused before ``tomllib``
+(whose cost is quadratic in them), every problem list capped, a document's size checked before
+pydantic builds a model, invisible characters in player ids and duplicate roster position ids
+refused, a botbowl grid's rows split on line breaks only.
+
+The reproducers of the issue run as processes of their own under a 1 GB address-space limit
+(``resource.setrlimit`` in the child) and a timeout: exit status 1, a message, no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import cli
+from test_fumbbl_log import cmd, land, rep, replay_doc, scatter
+from test_fumbbl_rarer import _plain
+
+from kickoff.core.errors import ScenarioError
+from kickoff.core.pitch import PITCHES
+from kickoff.formats import botbowl, reading
+from kickoff.formats.match import match_scenario
+from kickoff.formats.reading import MAX_KEY_PARTS, MAX_PROBLEMS, deep_key_problem, load_toml
+from kickoff.formats.rosters import parse_roster
+from kickoff.formats.scenario import parse_scenario
+
+ENTRY = "import sys; from kickoff.cli import main; sys.exit(main())"
+TIMEOUT = 60
+GB = 1 << 30
+SCENARIO = match_scenario("bb2020", None, None, None, None, "home")[0]
+
+
+def _one_gb() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (GB, GB))
+
+
+def _kickoff(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=TIMEOUT, check=False, preexec_fn=_one_gb)
+
+
+def _refused(done: subprocess.CompletedProcess[str], needle: str) -> None:
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
+    assert needle in done.stderr, done.stderr
+
+
+# --------------------------------------------------------------------------- TOML dotted keys
+
+
+def _dotted(parts: int) -> str:
+    return ".".join(["a"] * parts)
+
+
+@pytest.mark.parametrize("text", [
+    f"{_dotted(40_000)} = 1\n",                                  # 80 KB: 60 s and 6.3 GB before
+    "\n".join(f'"q{i}"' for i in range(5_000)).replace("\n", ".") + " = 1\n",
+    f"[{_dotted(20_000)}]\nx = 1\n",
+    f"[[{_dotted(20_000)}]]\n",
+    f"t = {{ {_dotted(20_000)} = 1 }}\n",
+    f"name = 'x'\n  {_dotted(MAX_KEY_PARTS + 1)} = 1\n",
+], ids=["bare", "quoted", "header", "array-of-tables", "inline", "just-past"])
+def test_a_key_of_too_many_parts_is_refused_before_parsing(text: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as caught:
+        load_toml(text, "team.toml")
+    assert time.perf_counter() - start < 5
+    assert re.fullmatch(rf"team\.toml: not valid TOML: a key at line \d+ column \d+ has more than "
+                        rf"{MAX_KEY_PARTS} dotted parts, the most kickoff reads", str(caught.value))
+
+
+def test_keys_within_the_limit_and_dots_in_values_are_read() -> None:
+    text = (f"{_dotted(MAX_KEY_PARTS)} = 1\n"
+            f"name = \"{_dotted(40)}\"\nx = [1.5, 2.5]\n[t.u]\nv = 'a.b.c'\n")
+    doc = load_toml(text)
+    assert doc["name"] == _dotted(40) and doc["t"] == {"u": {"v": "a.b.c"}}
+    assert deep_key_problem(text) is None
+
+
+def test_the_key_check_is_linear() -> None:
+    # 1 MB of keys of 15 parts each, and 1 MB of brackets: each well under a second here
+    for text in ((_dotted(15) + " = 1\n") * 30_000, "[" * 1_000_000, ',"' * 500_000):
+        start = time.perf_counter()
+        assert deep_key_problem(text) is None
+        assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("option", ["--home", "--home-setup"])
+def test_the_reproducer_under_1_gb_is_a_message(tmp_path: Path, option: str) -> None:
+    (tmp_path / "deep.toml").write_text(f"{_dotted(40_000)} = 1\n", encoding="utf-8")
+    done = _kickoff(["run", option, "deep.toml"], tmp_path)
+    _refused(done, "deep.toml: not valid TOML: a key at line 1 column 1 has more than 16 dotted")
+
+
+# --------------------------------------------------------------------------- problem lists
+
+
+def test_a_grid_of_a_million_unknown_letters_shows_the_first_problems_only() -> None:
+    text = ("?" * 1000 + "\n") * 1000
+    start = time.perf_counter()
+    with pytest.raises(ScenarioError) as caught:
+        botbowl.parse_grid(text, "grid.txt", PITCHES["eleven"])
+    assert time.perf_counter() - start < 10
+    problems = caught.value.problems
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert [p.text() for p in problems[:2]] == [
+        "grid.txt: 1000 rows, a botbowl formation for the 26x15 pitch has 15 (y 0..14)",
+        "grid.txt: row 0 has 1000 columns, expected 13 (x 0..12, the Line of Scrimmage last)"]
+    # 1000 rows too long, 1000 x 1000 unknown letters, the count of rows: all but 50 counted
+    assert problems[-1].text() == f"grid.txt: and {1 + 1000 + 1000 * 1000 - MAX_PROBLEMS:,} more problems"
+
+
+def test_the_grid_reproducer_under_1_gb_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / "grid.txt").write_text(("?" * 1000 + "\n") * 1000, encoding="utf-8")
+    done = _kickoff(["setup", "import", "grid.txt", "--team", "orc"], tmp_path)
+    _refused(done, "more problems")
+    assert len(done.stderr) < 20_000  # was 99.5 MB
+
+
+def test_a_scenario_of_many_unknown_keys_shows_the_first_problems_only() -> None:
+    doc = dict(SCENARIO, decisions={"blitz": [{f"u{j}": 1 for j in range(150)}
+                                              for _ in range(150)]})
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    problems = caught.value.problems
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert re.fullmatch(r"and [\d,]+ more problems", problems[-1].text())
+
+
+# --------------------------------------------------------------------------- sizes
+
+
+def test_a_document_too_big_for_a_model_is_refused_before_pydantic() -> None:
+    wide = dict(SCENARIO, **{f"k{i}": 1 for i in range(reading.MAX_KEYS + 1)})
+    with pytest.raises(ScenarioError, match=r"an object of 20\d keys, more than 200"):
+        parse_scenario(json.dumps(wide))
+    deep = dict(SCENARIO, about=[[[{f"k{j}": 0 for j in range(201)}]]])
+    with pytest.raises(ScenarioError, match=r"\(document\): an object of 201 keys, more than 200"):
+        parse_scenario(json.dumps(deep))
+
+
+def test_the_million_keys_reproducer_under_1_gb_is_a_message(tmp_path: Path) -> None:
+    doc = dict(SCENARIO, **{f"k{i}": 1 for i in range(1_000_000)})  # 13 MB
+    (tmp_path / "big.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = _kickoff(["replay", "big.json"], tmp_path)
+    _refused(done, "big.json: (document): an object of 1,000,00")
+
+
+def test_a_team_file_of_too_many_keys_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "wide.toml"
+    path.write_text("".join(f"k{i} = 1\n" for i in range(300)), encoding="utf-8")
+    done = _kickoff(["run", "--home", str(path)], tmp_path)
+    _refused(done, "an object of 300 keys, more than 200")
+
+
+# --------------------------------------------------------------------------- ids and rosters
+
+
+@pytest.mark.parametrize("pid", ["\u200b", "h\u200b1", "h\u00a01", "h\u20281", "\u202eh1",
+                                 "h\ufeff"])
+def test_an_invisible_character_in_a_player_id_is_refused(pid: str) -> None:
+    doc = json.loads(json.dumps(SCENARIO))
+    doc["teams"]["home"]["players"][0]["id"] = pid
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(json.dumps(doc))
+    code = next(f"U+{ord(c):04X}" for c in pid if c not in "h1")
+    assert f"teams.home.players[0].id: Value error, invisible character {code}" in str(caught.value)
+
+
+def test_a_player_id_of_visible_characters_is_read() -> None:
+    doc = json.loads(json.dumps(SCENARIO))
+    doc["teams"]["home"]["players"][0]["id"] = "Grüß 7"
+    assert parse_scenario(json.dumps(doc)).teams.home.players[0].id == "Grüß 7"
+
+
+def _position(pid: str) -> str:
+    return (f'<position id="{pid}"><name>P{pid}</name><quantity>16</quantity><movement>6'
+            "</movement><strength>3</strength><agility>3</agility><armour>8</armour>"
+            "<type>Regular</type></position>")
+
+
+def test_a_roster_with_a_duplicate_position_id_is_refused() -> None:
+    text = f"<roster>{_position('a')}{_position('b')}{_position('a')}</roster>"
+    with pytest.raises(ScenarioError) as caught:
+        parse_roster(text, "r.xml")
+    assert str(caught.value) == ("r.xml: positions[2] (a): the id of positions[0] too: each "
+                                 "position's id is its own")
+    assert [p.id for p in parse_roster(f"<roster>{_position('a')}{_position('b')}</roster>")
+            .positions] == ["a", "b"]
+
+
+# --------------------------------------------------------------------------- grid line breaks
+
+
+@pytest.mark.parametrize("brk", ["\v", "\f", "\u2028", "\u2029", "\x1c", "\x85"])
+def test_a_grid_split_on_another_line_break_is_refused(brk: str) -> None:
+    pitch = PITCHES["eleven"]
+    width = pitch.width // 2
+    rows = ["-" * width] * pitch.height
+    rows[7] = "-" * (width - 1) + "S"
+    good = "\n".join(rows) + "\n"
+    assert botbowl.parse_grid(good, "g.txt", pitch) == {(width - 1, 7): "S"}
+    bad = good.replace("\n", brk, 1)  # rows 0 and 1 one line
+    with pytest.raises(ScenarioError) as caught:
+        botbowl.parse_grid(bad, "g.txt", pitch)
+    assert f"row 0, column {width}: {brk!r} is not a role letter" in str(caught.value)
+
+
+# --------------------------------------------------------------------------- fumbbl extract
+
+
+def _extract_refused(tmp_path: Path, doc: dict[str, Any], needle: str) -> None:
+    (tmp_path / "g.json").write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out"
+    code, stdout, err = cli(["fumbbl", "extract", str(tmp_path / "g.json"), "--out", str(out)])
+    assert code == 1 and stdout == "", err
+    assert "g.json: kick-off 1: the log's values make no scenario: " in err
+    assert needle in err and "nothing written" in err
+    assert not out.exists()
+
+
+def test_extract_refuses_a_die_out_of_its_range(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 7)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    _extract_refused(tmp_path, doc, "is out of range 1..")
+
+
+def test_extract_refuses_a_kicker_of_the_receiving_team(tmp_path: Path) -> None:
+    doc = replay_doc([cmd([rep("skillUse", playerId="5", skill="Kick", used=True,
+                               skillUse="halveKickoffScatter")]),
+                      cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    _extract_refused(tmp_path, doc, "kick.kicker")
+
+
+def test_extract_refuses_an_id_used_twice(tmp_path: Path) -> None:
+    doc = _plain()
+    doc["game"]["teamAway"]["playerArray"][0]["playerId"] = "1"
+    _extract_refused(tmp_path, doc, "p1")
+
+
+def test_extract_still_writes_a_scenario_replay_plays(tmp_path: Path) -> None:
+    (tmp_path / "g.json").write_text(json.dumps(_plain()), encoding="utf-8")
+    code, stdout, err = cli(["fumbbl", "extract", str(tmp_path / "g.json"), "--out",
+                             str(tmp_path)])
+    assert code == 0, err
+    assert stdout.split() == [str(tmp_path / "42-ko1.json")]
+    code, _, err = cli(["replay", str(tmp_path / "42-ko1.json")])
+    assert code == 0, err
