@@ -58,15 +58,7 @@ def serve(
     except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
         raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
                                  param_hint="--host") from None
-    import signal
-
-    import uvicorn.server
-
-    # SIGHUP shuts the server down as SIGINT and SIGTERM do (uvicorn's own shutdown, then the
-    # signal raised again: kickoff.cli.exits ends the command), not in the middle of its loop.
-    if hasattr(signal, "SIGHUP") and signal.SIGHUP not in uvicorn.server.HANDLED_SIGNALS:
-        uvicorn.server.HANDLED_SIGNALS = (  # type: ignore[assignment]
-            *uvicorn.server.HANDLED_SIGNALS, signal.SIGHUP)
+    _shut_down_on_sighup()
     try:
         loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -90,8 +82,19 @@ def serve(
     if host not in ("0.0.0.0", "::"):  # a wildcard address names no host: --allowed-host does
         hosts.append(f"[{host}]" if ":" in host else host)
     app = create_app(workers=workers, limits=limits, allowed_hosts=hosts)
-    uvicorn.run(app, host=host, port=port,
-                log_level="warning", **settings)
+    uvicorn.run(app, host=host, port=port, log_level="warning", **settings)
+
+
+def _shut_down_on_sighup() -> None:
+    """SIGHUP shuts the server down as SIGINT and SIGTERM do (uvicorn's own shutdown, then the
+    signal raised again: kickoff.cli.exits ends the command), not in the middle of its loop."""
+    import signal
+
+    import uvicorn.server
+
+    if hasattr(signal, "SIGHUP") and signal.SIGHUP not in uvicorn.server.HANDLED_SIGNALS:
+        uvicorn.server.HANDLED_SIGNALS = (  # type: ignore[assignment]
+            *uvicorn.server.HANDLED_SIGNALS, signal.SIGHUP)
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.

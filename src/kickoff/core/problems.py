@@ -27,9 +27,12 @@ from kickoff.core.pitch import Square
 #: - ``"illegal_choice"``: a coach's choice outside the options the rules give him at that
 #:   decision (``kickoff.core.coach``), or an action the rules forbid when its moment comes;
 #: - ``"dice"``: scripted dice that ran out, were out of range, or were left over;
-#: - ``"not_supported"``: a choice the engine cannot play (yet).
+#: - ``"not_supported"``: a choice the engine cannot play (yet);
+#: - ``"more_problems"``: the last line of a list cut short, counting the problems not listed
+#:   (``kickoff.formats.reading.capped``).
 ProblemCode = Literal[
     "invalid", "illegal_setup", "unknown_player", "illegal_choice", "dice", "not_supported",
+    "more_problems",
 ]
 
 

@@ -223,12 +223,17 @@ MAX_PROBLEMS = 50
 def capped(problems: list[Problem], more: int = 0, where: str = "") -> list[Problem]:
     """``problems`` as they are shown: the first :data:`MAX_PROBLEMS`, then one problem
     ``and N more problems`` (at ``where``: the file, or none) for the rest of them and ``more``
-    others, found but not made (a reader that stops making them at the limit)."""
+    others, found but not made (a reader that stops making them at the limit). A list already
+    cut (ending in a problem of code ``more_problems``) is returned as it is: a face that caps
+    what a reader capped says the same."""
+    if problems and problems[-1].code == "more_problems":
+        return problems
     rest = max(0, len(problems) - MAX_PROBLEMS) + more
     if not rest:
         return problems
     return [*problems[:MAX_PROBLEMS],
-            Problem(f"and {rest:,} more problem{'s' if rest != 1 else ''}", where)]
+            Problem(f"and {rest:,} more problem{'s' if rest != 1 else ''}", where,
+                    code="more_problems")]
 
 
 #: The most keys of one object (a JSON object, a TOML table) of a scenario, team or set-up

@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.problems import Problem
-from kickoff.formats.reading import limit_problem
+from kickoff.formats.reading import capped, limit_problem
 from kickoff.formats.scenario import LoadedScenario, ScenarioIn, parse_scenario
 from kickoff.web import compute
 from kickoff.web.limits import Limits
@@ -125,9 +125,9 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return out or "body"
 
 
-#: The most problems a 422 lists (then one saying how many more), and the most characters of
-#: a problem's field or message shown: an answer stays small whatever the request.
-MAX_PROBLEMS = 50
+#: The most characters of a problem's field or message shown (and at most
+#: :data:`~kickoff.formats.reading.MAX_PROBLEMS` problems, then one saying how many more): an
+#: answer stays small whatever the request.
 MAX_PROBLEM_CHARS = 300
 
 
@@ -137,13 +137,11 @@ def _short(text: str) -> str:
 
 def problems_answer(problems: list[Problem], status_code: int = 422,
                     headers: dict[str, str] | None = None) -> JSONResponse:
-    """The JSON ``problems`` answer: the first :data:`MAX_PROBLEMS`, each cut to
-    :data:`MAX_PROBLEM_CHARS`, then ``"and N more problems"`` if there are more."""
+    """The JSON ``problems`` answer: the first :data:`~kickoff.formats.reading.MAX_PROBLEMS`,
+    each cut to :data:`MAX_PROBLEM_CHARS`, then ``"and N more problems"`` if there are more
+    (:func:`~kickoff.formats.reading.capped`, the one cap of every face)."""
     shown = [replace(p, where=_short(p.where), message=_short(p.message)).as_json()
-             for p in problems[:MAX_PROBLEMS]]
-    if len(problems) > MAX_PROBLEMS:
-        shown.append(Problem(f"and {len(problems) - MAX_PROBLEMS} more problems, not listed "
-                             "(fix these first)").as_json())
+             for p in capped(problems)]
     return JSONResponse({"problems": shown}, status_code=status_code, headers=headers)
 
 
