@@ -1,0 +1,355 @@
+"""The kicking coach's free turn at its best found: a search over plans, each valued exactly.
+
+With the Kick-off events on, the exact solver (:class:`~kickoff.analysis.exact.KickoffSolver`)
+plays the Blitz! / Charge! free turn as the scenario format's default, nobody acts, unless it is
+given the activations to play. Who moves where and who blitzes whom cannot be enumerated (every
+path of every subset of players, in every order), so this module searches: each candidate
+**plan** (a list of activations, :class:`Plan`) is scripted into the solver
+(``Decisions.blitz`` / ``Decisions.charge``) and the whole kick-off is solved exactly with it
+(the deviation, every event, the free turn's own dice, the ball's journeys, and with
+``play="best"`` the receiving coach's decision nodes). The kicking coach takes the plan the
+receivers least prefer under the objective (:func:`~kickoff.analysis.objectives.receivers_prefer`).
+
+**What the value is.** Let ``V*`` be the receivers' value when the kicking coach plays his free
+turn at his true best. Every plan is one strategy of the kicking coach, so its exact value ``V``
+is what he can be sure of: the receivers do no better than ``V`` (for an objective they want
+high, such as ``receiver-holds``, ``V >= V*``: an upper bound on the receivers' value at the
+optimum; for one they want low, such as ``touchback``, a lower bound). The value reported is that
+of the best plan found, and nothing closer is claimed: a larger budget can only tighten it.
+
+**Per kick, not per landing.** The free turn comes after the deviation, so a coach knows the
+landing square. The solver solves the event once for every landing, so a plan here is one per
+kick (per target), planned for a ball landing on the target: a restriction of what a coach can
+do, still a strategy, so still a bound (looser than a plan per landing would give).
+
+**The candidates** (:func:`candidates`), played through the core's free turn, which refuses an
+illegal one (``DecisionError``: the plan is skipped, never repaired by a copy of a rule):
+
+1. nobody acts (the default), then the ``close`` policy's plan
+   (:func:`~kickoff.core.actions.policy.close_in`) for a ball landing on the target;
+2. then, from the best plan so far (a hill climb, restarted at every improvement): a Blitz on
+   one of the receivers nearest the target by each kicking player who can reach him without a
+   Dodge, added last; each mover sent to the target square or a square next to it or next to
+   a receiver near it instead; an unused player added, sent there; one activation dropped.
+
+Paths never Rush: the shortest path through empty squares outside the receivers' tackle zones
+(:func:`~kickoff.core.actions.policy.close_in`'s planner), else the shortest through empty
+squares (its Dodges rolled and valued by the solver like every die); the free turn's count is rolled
+(D3+3 players, Sevens D3+1), so a plan moves at most the fewest players the die allows
+(:func:`fewest`), and a Blitz is always the last activation (its block may push a receiver onto
+a later path). Each restriction keeps every plan a strategy, so the bound holds.
+
+**The budget** (``budget``, :data:`DEFAULT_BUDGET`): the most plans valued per event, nobody's
+and the seed's included; each costs one exact solve of the kick-off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact_best import Play
+from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.core.actions.policy import _nearest, close_in
+from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState, Player
+
+#: The most plans valued per free-turn event when not told (each one exact solve of the kick).
+DEFAULT_BUDGET = 16
+#: How many receivers, nearest the target first, a Blitz or a mover is aimed at.
+NEAREST_RECEIVERS = 3
+#: The events' names in the lines (``Plan.text``).
+EVENT_NAMES = {"blitz": "Blitz!", "charge": "Charge!"}
+
+#: One step of a plan before its paths are planned: ``(player, action, square, target)`` -- a
+#: ``move`` to ``square``, or a ``blitz`` from ``square`` (next to ``target``) on ``target``.
+Step = tuple[str, str, Square, str | None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A free turn's plan: the activations played in event ``event`` (``"blitz"`` /
+    ``"charge"``), in order; ``()``: nobody acts."""
+
+    event: str
+    activations: tuple[Activation, ...]
+
+    def text(self) -> str:
+        """The plan in words: ``Blitz!: k3 to [12, 5]; k7 blitzes a2 from [13, 6]``."""
+        name = EVENT_NAMES.get(self.event, self.event)
+        if not self.activations:
+            return f"{name}: nobody acts"
+        parts = []
+        for a in self.activations:
+            end = a.path[-1].as_list() if a.path else "where he stands"
+            if a.action == "blitz":
+                parts.append(f"{a.player} blitzes {a.target} from {end}")
+            else:
+                parts.append(f"{a.player} to {end}")
+        return f"{name}: {'; '.join(parts)}"
+
+
+@dataclass
+class Found:
+    """One event's search: the best plan found, its exact value, nobody's and the ``close``
+    policy's (``None``: no seed), and how many plans were valued."""
+
+    best: Plan
+    value: Fraction
+    nobody: Fraction
+    close: Fraction | None
+    evaluated: int
+
+    def line(self) -> str:
+        """``Blitz!: best plan found k3 to [12, 5] (value 0.41 exact 41/100; nobody acts:
+        0.52; 12 plans valued)``."""
+        return (f"{self.best.text()} (best plan found of {self.evaluated} valued: "
+                f"{float(self.value):.4f}; nobody acts: {float(self.nobody):.4f})")
+
+
+@dataclass
+class PlanSearch:
+    """The search at one target: each free-turn event's :class:`Found`, the decisions that
+    script every best plan, and the kick's exact value with all of them played."""
+
+    target: Square
+    objective: Objective
+    found: dict[str, Found]
+    decisions: Decisions
+    value: Fraction
+
+    def lines(self) -> list[str]:
+        """One line per event, then what the value is (the bound)."""
+        return [*(f.line() for f in self.found.values()),
+                f"Value with the best plans found ({self.objective}): {float(self.value):.4f}, "
+                f"exactly {self.value}: a bound on the kicking coach's best free turn"]
+
+
+def fewest(ruleset: Ruleset, event: str) -> int | None:
+    """The fewest players the free turn's count die allows (D3 + n: n + 1), ``None`` with no
+    count die (classic Blitz!: a whole team turn)."""
+    plus = ruleset.count_plus(event)
+    return None if plus is None else plus + 1
+
+
+def free_events(ruleset: Ruleset) -> list[str]:
+    """The ruleset's free-turn events (``Ruleset.free_turns``: ``blitz``, bb2025 ``charge``)."""
+    return list(ruleset.free_turns)
+
+
+class _Planner:
+    """Plans paths on a set-up: no Rush, through empty squares only (``policy._nearest``),
+    outside the receivers' tackle zones but for the last square where one exists."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        side = state.kicking
+        self.occupied = set(state.board)
+        if state.ball is not None and state.carrier is None:
+            self.occupied.add(state.ball)
+        self.receivers = [q for q in state.teams[other_side(side)].players
+                          if q.standing and q.square is not None]
+        self.zone = {(q.square.x + dx, q.square.y + dy) for q in self.receivers
+                     if q.square is not None for dx, dy in NEIGHBOURS}
+        # who may act, for the candidates only (the free turn itself refuses the others)
+        self.eligible = [p.id for p in state.teams[side].players
+                         if p.standing and state.is_open(p)]
+
+    def activations(self, steps: Sequence[Step], where: str) -> tuple[Activation, ...] | None:
+        """The steps' activations, each path planned on the squares the earlier ones leave
+        (``None``: a square nobody can reach so)."""
+        occupied = set(self.occupied)
+        out: list[Activation] = []
+        for i, (pid, action, square, target) in enumerate(steps):
+            player = self.state.players[pid]
+            assert player.square is not None
+            if square in occupied and square != player.square:
+                return None
+            path: list[Square] = []
+            if square != player.square:
+                occupied.discard(player.square)
+                found = (_nearest([player], [square], (occupied | self.zone) - {square},
+                                  self.state.pitch)
+                         or _nearest([player], [square], occupied, self.state.pitch))
+                if found is None:
+                    return None
+                path = found[1]
+                occupied.add(square)
+            if action == "blitz" and len(path) + 1 > player.ma:
+                return None  # the block's square of movement would need a Rush
+            out.append(Activation(pid, "blitz" if action == "blitz" else "move", tuple(path),
+                                  target=target, where=f"{where}[{i}]"))
+        return tuple(out)
+
+    def near(self, target: Square) -> list[Player]:
+        """The receivers nearest ``target`` (at most :data:`NEAREST_RECEIVERS`)."""
+        ranked = sorted(self.receivers, key=lambda q: distance(q.square or target, target))
+        return ranked[:NEAREST_RECEIVERS]
+
+    def squares(self, target: Square) -> list[Square]:
+        """Where a mover may be sent: the target, the empty squares next to it, then those next
+        to the receivers nearest it (each once, on the pitch)."""
+        around = [target, *(Square(target.x + dx, target.y + dy) for dx, dy in NEIGHBOURS)]
+        for q in self.near(target):
+            assert q.square is not None
+            around += [Square(q.square.x + dx, q.square.y + dy) for dx, dy in NEIGHBOURS]
+        out: list[Square] = []
+        for sq in around:
+            if sq not in out and self.state.pitch.on_pitch(sq) and sq not in self.occupied:
+                out.append(sq)
+        return out
+
+
+def _steps_of(plan: Plan) -> list[Step]:
+    out: list[Step] = []
+    for a in plan.activations:
+        assert a.path
+        out.append((a.player, a.action, a.path[-1], a.target))
+    return out
+
+
+def neighbours(planner: _Planner, steps: Sequence[Step], target: Square, cap: int | None
+               ) -> Iterator[list[Step]]:
+    """The variations of a plan's steps (see the module's docstring, candidates 2), in order:
+    a Blitz added last, each mover sent elsewhere, an unused player added, a step dropped."""
+    moves = [s for s in steps if s[1] == "move"]
+    used = {s[0] for s in steps}
+    st = planner.state
+    if not any(s[1] == "blitz" for s in steps):
+        kept = moves if cap is None or len(moves) < cap else moves[:cap - 1]
+        free = [pid for pid in planner.eligible if pid not in {s[0] for s in kept}]
+        for q in planner.near(target):
+            assert q.square is not None
+            sq_q = q.square
+            by_reach = sorted(free, key=lambda pid: distance(st.players[pid].square or sq_q, sq_q))
+            for pid in by_reach[:3]:
+                for dx, dy in NEIGHBOURS:
+                    sq = Square(sq_q.x + dx, sq_q.y + dy)
+                    if st.pitch.on_pitch(sq) and (sq not in planner.occupied
+                                                  or sq == st.players[pid].square):
+                        yield [*kept, (pid, "blitz", sq, q.id)]
+                        break
+    spots = planner.squares(target)
+    for i, (pid, action, square, _) in enumerate(steps):
+        if action != "move":
+            continue
+        for sq in spots[:6]:
+            if sq != square:
+                yield [*steps[:i], (pid, "move", sq, None), *steps[i + 1:]]
+    if cap is None or len(steps) < cap:
+        for pid in sorted((p for p in planner.eligible if p not in used),
+                          key=lambda p: distance(st.players[p].square or target, target))[:4]:
+            for sq in spots[:3]:
+                yield [*moves, (pid, "move", sq, None), *[s for s in steps if s[1] == "blitz"]]
+    for i in range(len(steps)):
+        yield [*steps[:i], *steps[i + 1:]]
+
+
+def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square
+               ) -> Iterator[Plan]:
+    """The first candidates of the search: nobody acts, then the ``close`` policy's plan for a
+    ball landing on ``target`` (at most :func:`fewest` players)."""
+    planner = _Planner(state)
+    yield Plan(event, ())
+    seed = close_in(state, planner.eligible, fewest(ruleset, event), target, False)
+    yield Plan(event, tuple(replace(a, where=f"plan.{event}[{i}]") for i, a in enumerate(seed)))
+
+
+class _Valuer:
+    """Values plans at one target: a solver per plan (the other events' plans as given)."""
+
+    def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: Objective,
+                 play: Play, base: Decisions, options: dict[str, Any]) -> None:
+        self.state, self.ruleset, self.target = state, ruleset, target
+        self.objective, self.play, self.base, self.options = objective, play, base, options
+
+    def decisions(self, plans: Sequence[Plan]) -> Decisions:
+        """``base`` with each plan scripted as its event's activations."""
+        by_event = {p.event: list(p.activations) for p in plans}
+        return replace(self.base, blitz=by_event.get("blitz", self.base.blitz),
+                       charge=by_event.get("charge", self.base.charge))
+
+    def value(self, plans: Sequence[Plan]) -> Fraction | None:
+        """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
+        solver = KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
+                               objective=self.objective, decisions=self.decisions(plans),
+                               **self.options)
+        try:
+            return solver.value(self.target, self.objective)
+        except DecisionError:
+            return None
+
+    def kicker_prefers(self, a: Fraction, b: Fraction) -> bool:
+        """Whether the kicking coach strictly prefers value ``a`` to ``b`` (the receivers do
+        not)."""
+        return receivers_prefer(self.objective, b, a)
+
+
+def search_event(valuer: _Valuer, event: str, budget: int) -> Found:
+    """The best plan found for ``event`` within ``budget`` plans valued (at least nobody's)."""
+    state = valuer.state
+    planner = _Planner(state)
+    cap = fewest(valuer.ruleset, event)
+    seen: set[tuple[Step, ...]] = set()
+    first = list(candidates(state, valuer.ruleset, event, valuer.target))
+    nobody = valuer.value([first[0]])
+    assert nobody is not None  # nobody acting is always legal
+    best, best_value, close, evaluated = first[0], nobody, None, 1
+    seen.add(())
+    if budget > 1 and first[1].activations:
+        seen.add(tuple(_steps_of(first[1])))
+        close = valuer.value([first[1]])
+        evaluated += 1
+        if close is not None and valuer.kicker_prefers(close, best_value):
+            best, best_value = first[1], close
+    improved = True
+    while improved and evaluated < budget:
+        improved = False
+        for steps in neighbours(planner, _steps_of(best), valuer.target, cap):
+            key = tuple(steps)
+            if key in seen:
+                continue
+            seen.add(key)
+            acts = planner.activations(steps, f"plan.{event}")
+            if acts is None:
+                continue
+            plan = Plan(event, acts)
+            value = valuer.value([plan])
+            evaluated += 1
+            if value is not None and valuer.kicker_prefers(value, best_value):
+                best, best_value, improved = plan, value, True
+            if improved or evaluated >= budget:
+                break
+    return Found(best, best_value, nobody, close, evaluated)
+
+
+def search(
+    state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
+    objective: Objective = "receiver-holds", play: Play = "best",
+    decisions: Decisions | None = None, house_rules: frozenset[str] = frozenset(),
+    use_kick_skill: bool = False,
+) -> PlanSearch:
+    """The kicking coach's best free-turn plan found for a kick at ``target`` (events all),
+    each event of :func:`free_events` searched with at most ``budget`` plans valued, the others'
+    at nobody; then the kick valued with every best plan played (one more solve).
+
+    ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
+    Returns a :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound
+    on the true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
+    ``DecisionError`` as the solver raises it (a target outside the receiving area)."""
+    if budget < 1:
+        raise ValueError(f"budget: {budget} is not at least 1")
+    options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
+    valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
+    found = {event: search_event(valuer, event, budget) for event in free_events(ruleset)}
+    plans = [f.best for f in found.values()]
+    value = valuer.value(plans) if len(plans) > 1 else (
+        found[plans[0].event].value if plans else valuer.value([]))
+    assert value is not None
+    return PlanSearch(target, objective, found, valuer.decisions(plans), value)

@@ -1,0 +1,79 @@
+"""The search over free-turn plans (kickoff.analysis.plans): every plan valued by the exact
+solver, the best found never worse for the kicking coach than nobody acting or the ``close``
+policy, and its value that of the plan scripted back through the solver."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kickoff.analysis import plans
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.pitch import Square
+from kickoff.formats.match import build_match
+
+TARGET = Square(8, 5)
+
+
+@pytest.fixture(scope="module")
+def sevens():  # type: ignore[no-untyped-def]
+    """Sevens, Skaven (MA 7) kicking to Orcs: the kicking players can reach the target."""
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    found = plans.search(match.state, match.ruleset, TARGET, budget=6)
+    return match, found
+
+
+def test_best_plan_never_worse_than_nobody_or_close(sevens) -> None:  # type: ignore[no-untyped-def]
+    _, found = sevens
+    blitz = found.found["blitz"]
+    assert blitz.evaluated == 6
+    assert blitz.close is not None
+    # receiver-holds: the kicking coach wants it low
+    assert blitz.value <= blitz.nobody
+    assert blitz.value <= blitz.close
+    assert blitz.value < blitz.nobody  # on this set-up the search does find a better plan
+    assert blitz.best.activations
+    assert blitz.best.text().startswith("Blitz!: ")
+
+
+def test_reported_value_is_the_plan_scripted_back(sevens) -> None:  # type: ignore[no-untyped-def]
+    match, found = sevens
+    best = found.found["blitz"].best
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=Decisions(blitz=list(best.activations)))
+    replayed = solver.value(TARGET, "receiver-holds")
+    assert replayed == found.value == found.found["blitz"].value
+    assert found.decisions.blitz == list(best.activations)
+    nobody = KickoffSolver(match.state, match.ruleset, events="all", play="best")
+    assert nobody.value(TARGET, "receiver-holds") == found.found["blitz"].nobody
+
+
+def test_close_seed_is_the_policy_for_the_target(sevens) -> None:  # type: ignore[no-untyped-def]
+    match, found = sevens
+    seeds = list(plans.candidates(match.state, match.ruleset, "blitz", TARGET))
+    assert seeds[0].activations == ()
+    assert seeds[0].text() == "Blitz!: nobody acts"
+    assert 1 <= len(seeds[1].activations) <= 2  # Sevens: D3+1, at least 2 may act
+    assert plans.fewest(match.ruleset, "blitz") == 2
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=Decisions(blitz=list(seeds[1].activations)))
+    assert solver.value(TARGET, "receiver-holds") == found.found["blitz"].close
+
+
+def test_an_illegal_plan_is_refused_by_the_free_turn_not_valued() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    valuer = plans._Valuer(match.state, match.ruleset, TARGET, "receiver-holds", "defaults",
+                           Decisions(), {})
+    receiver = plans.Plan("blitz", (Activation("h1", "move", (Square(7, 5),)),))
+    assert valuer.value([receiver]) is None  # h1 is a receiving player
+    nobody = valuer.value([])
+    assert nobody is not None and Fraction(0) < nobody < Fraction(1)
+    assert valuer.value([plans.Plan("blitz", ())]) == nobody
+
+
+def test_budget_is_checked() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    with pytest.raises(ValueError, match="budget: 0"):
+        plans.search(match.state, match.ruleset, TARGET, budget=0)
