@@ -4,6 +4,7 @@ policy, and its value that of the plan scripted back through the solver."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -77,3 +78,26 @@ def test_budget_is_checked() -> None:
     match = build_match("sevens", "orc", "skaven", None, None, "away")
     with pytest.raises(ValueError, match="budget: 0"):
         plans.search(match.state, match.ruleset, TARGET, budget=0)
+
+
+def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
+    from helpers import cli
+
+    args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking",
+            "away", "--target", "8,5", "--events", "all", "--play", "best"]
+    code, out, _ = cli([*args, "--plan-budget", "3", "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    blitz = doc["plans"]["events"]["blitz"]
+    assert blitz["evaluated"] == 3
+    assert blitz["plan"].startswith("Blitz!: ")
+    assert Fraction(blitz["value"]) <= Fraction(blitz["nobody"])
+    assert Fraction(doc["plans"]["value"]) == Fraction(blitz["value"])
+    # the odds printed are those of the plan found: its value is their receiver-holds
+    assert Fraction(doc["receiving_team_holds"]) == Fraction(blitz["value"])
+    code, out, _ = cli([*args, "--plan-budget", "3"])
+    assert code == 0
+    assert "The kicking coach's free turn (best plan found, --plan-budget):" in out
+    assert "nobody acts (a whole free turn" not in out
+    code, _, err = cli([*args[:-2], "--plan-budget", "3"])
+    assert code == 2 and "--plan-budget needs --play best" in err

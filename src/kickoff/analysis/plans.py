@@ -124,11 +124,22 @@ class PlanSearch:
     decisions: Decisions
     value: Fraction
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"value", "events": {event: {"plan", "value", "nobody", "close", "evaluated"}}}``:
+        the exact values as fraction strings (``close``: ``None`` without a seed)."""
+        return {"value": str(self.value), "events": {event: {
+            "plan": f.best.text(), "value": str(f.value), "nobody": str(f.nobody),
+            "close": None if f.close is None else str(f.close), "evaluated": f.evaluated}
+            for event, f in self.found.items()}}
+
     def lines(self) -> list[str]:
-        """One line per event, then what the value is (the bound)."""
+        """One line per event, then what the value is: an upper bound on the receivers' value
+        at the optimum for an objective they want high, a lower one for one they want low."""
+        bound = "an upper" if receivers_prefer(self.objective, Fraction(1), Fraction(0)) else "a lower"
         return [*(f.line() for f in self.found.values()),
-                f"Value with the best plans found ({self.objective}): {float(self.value):.4f}, "
-                f"exactly {self.value}: a bound on the kicking coach's best free turn"]
+                f"{self.objective} with the best plans found: {float(self.value):.4f} (exact in "
+                f"--json), {bound} bound on the receivers' value against the kicking coach's "
+                "best free turn"]
 
 
 def fewest(ruleset: Ruleset, event: str) -> int | None:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -53,6 +53,17 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
+
+if TYPE_CHECKING:
+    from kickoff.analysis.plans import PlanSearch
+
+#: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
+PlanBudgetOpt = Annotated[
+    int, typer.Option(help="With --play best --events all at one target: search the kicking "
+                      "coach's Blitz! / Charge! plans, valuing at most this many per event "
+                      "exactly (kickoff.analysis.plans; 16 is the library's default); 0 (the "
+                      "default): nobody acts, as the format says.", min=0)
+]
 
 FileArg = Annotated[
     str | None,
@@ -210,6 +221,7 @@ def odds(
                      "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
                      "their defaults). A --high-kick or --touchback given is played as named."),
     ] = "defaults",
+    plan_budget: PlanBudgetOpt = 0,
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                                   "file (its name ends in .png; written whole or not at all).",
@@ -244,11 +256,15 @@ def odds(
     refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
+    chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
+    decisions, found = _free_turn_plans(s, Decisions(high_kick=high_kick, touchback=touchback),
+                                        plan_budget, all_targets or events != "all" or
+                                        play != "best", goal, kick_skill, as_json)
+    if found is not None:
+        chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=kick_skill,
-                           decisions=Decisions(high_kick=high_kick, touchback=touchback),
+                           use_kick_skill=kick_skill, decisions=decisions,
                            play=play, objective=goal)
-    chosen = {} if play == "defaults" else {"play": play, "objective": goal}
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
@@ -257,14 +273,34 @@ def odds(
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen}))
             return
-        _one_target(s, result, events, play, goal)
+        _one_target(s, result, events, play, goal, [] if found is None else found.lines())
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
 
 
-def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective) -> None:
+def _free_turn_plans(s: Setting, decisions: Decisions, budget: int, refused: bool,
+                     goal: Objective, kick_skill: bool, as_json: bool
+                     ) -> tuple[Decisions, "PlanSearch | None"]:
+    """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
+    (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
+    budget of 0. ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play
+    best --events all`` at one target)."""
+    if not budget:
+        return decisions, None
+    if refused:
+        raise typer.BadParameter("--plan-budget needs --play best, --events all and one target")
+    from kickoff.analysis.plans import search  # the action engine, only when asked
+
+    with s.working(not as_json, f"searching the free turn's plans at {list(s.target)}"):
+        found = search(s.state, s.ruleset, s.target, budget=budget, objective=goal, play="best",
+                       decisions=decisions, house_rules=s.house_rules, use_kick_skill=kick_skill)
+    return found.decisions, found
+
+
+def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
+                plans: list[str] | None = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
-    was played."""
+    was played (``plans``: the lines of the free turn's search, ``PlanSearch.lines``)."""
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
@@ -272,6 +308,10 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
     played = s.played(events, play, goal, result.decisions_taken)
+    if plans:
+        played = "\n".join([*(line for line in played.splitlines() if "Blitz!" not in line),
+                             "The kicking coach's free turn (best plan found, --plan-budget):",
+                             *(f"- {line}" for line in plans)])
     console = console_for(*table_texts(table), distance, played)
     console.print(table)
     console.print(distance)
