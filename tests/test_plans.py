@@ -101,3 +101,21 @@ def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
     assert "nobody acts (a whole free turn" not in out
     code, _, err = cli([*args[:-2], "--plan-budget", "3"])
     assert code == 2 and "--plan-budget needs --play best" in err
+
+
+def test_resetups_each_coach_at_his_best_found() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    found = plans.search(match.state, match.ruleset, TARGET, budget=4, resetups=True)
+    assert list(found.found) == ["blitz", "solid_defence", "quick_snap"]
+    snap, solid = found.found["quick_snap"], found.found["solid_defence"]
+    # the receiving coach maximises receiver-holds at Quick Snap, the kicking coach minimises
+    assert snap.value >= snap.nobody and snap.value > snap.nobody
+    assert solid.value <= solid.nobody
+    assert snap.best.moves and all(m.player.startswith("h") for m in snap.best.moves)
+    assert snap.best.text().startswith("Quick Snap: h")
+    # the value is that of every plan scripted back at once
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=found.decisions)
+    assert solver.value(TARGET, "receiver-holds") == found.value
+    assert found.decisions.quick_snap == list(snap.best.moves)
+    assert "in the Quick Snap kick-offs a lower bound" in found.lines()[-1]

@@ -39,13 +39,21 @@ squares (its Dodges rolled and valued by the solver like every die); the free tu
 (:func:`fewest`), and a Blitz is always the last activation (its block may push a receiver onto
 a later path). Each restriction keeps every plan a strategy, so the bound holds.
 
+**The re-set-ups** (``search(..., resetups=True)``, :func:`resetup_space`): Perfect / Solid
+Defence, the kicking coach's moves within his half (a set-up the core's ``setup_problems``
+refuses is not valued), searched the same way; and Quick Snap, the receiving coach's one-square
+moves, where he maximises, so its best plan found bounds the receivers' best from below. Each
+event's worlds are apart, so the kick's value is the sum of the events' parts, each its own
+bound (:meth:`PlanSearch.lines` says which).
+
 **The budget** (``budget``, :data:`DEFAULT_BUDGET`): the most plans valued per event, nobody's
-and the seed's included; each costs one exact solve of the kick-off.
+and the seeds' included; each costs one exact solve of the kick-off. The hill climb also stops
+at a local optimum (no neighbour of the best plan is better), before its budget.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -54,10 +62,11 @@ from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.actions.policy import _nearest, close_in
-from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
 from kickoff.core.ruleset import Ruleset
+from kickoff.core.setup import setup_problems
 from kickoff.core.state import GameState, Player
 
 #: The most plans valued per free-turn event when not told (each one exact solve of the kick).
@@ -65,7 +74,11 @@ DEFAULT_BUDGET = 16
 #: How many receivers, nearest the target first, a Blitz or a mover is aimed at.
 NEAREST_RECEIVERS = 3
 #: The events' names in the lines (``Plan.text``).
-EVENT_NAMES = {"blitz": "Blitz!", "charge": "Charge!"}
+EVENT_NAMES = {"blitz": "Blitz!", "charge": "Charge!", "quick_snap": "Quick Snap",
+               "perfect_defence": "Perfect Defence", "solid_defence": "Solid Defence"}
+#: The re-set-up events searched (``Decisions`` keys of ``Move`` lists), the receiving coach's
+#: Quick Snap last.
+RESETUPS = ("perfect_defence", "solid_defence", "quick_snap")
 
 #: One step of a plan before its paths are planned: ``(player, action, square, target)`` -- a
 #: ``move`` to ``square``, or a ``blitz`` from ``square`` (next to ``target``) on ``target``.
@@ -74,17 +87,27 @@ Step = tuple[str, str, Square, str | None]
 
 @dataclass(frozen=True)
 class Plan:
-    """A free turn's plan: the activations played in event ``event`` (``"blitz"`` /
-    ``"charge"``), in order; ``()``: nobody acts."""
+    """A plan of event ``event``: a free turn's activations (``"blitz"`` / ``"charge"``), in
+    order, or a re-set-up's moves (:data:`RESETUPS`); both empty: nobody acts (moves)."""
 
     event: str
     activations: tuple[Activation, ...]
+    moves: tuple[Move, ...] = ()
+
+    def key(self) -> tuple[Any, ...]:
+        """What tells plans apart: each activation's player, action, last square and target;
+        each move."""
+        return (*((a.player, a.action, a.path[-1] if a.path else None, a.target)
+                  for a in self.activations), *self.moves)
 
     def text(self) -> str:
-        """The plan in words: ``Blitz!: k3 to [12, 5]; k7 blitzes a2 from [13, 6]``."""
+        """The plan in words: ``Blitz!: k3 to [12, 5]; k7 blitzes a2 from [13, 6]``,
+        ``Quick Snap: a3 to [14, 6]``."""
         name = EVENT_NAMES.get(self.event, self.event)
+        if self.moves:
+            return f"{name}: {'; '.join(f'{m.player} to {m.to.as_list()}' for m in self.moves)}"
         if not self.activations:
-            return f"{name}: nobody acts"
+            return f"{name}: nobody {'moves' if self.event in RESETUPS else 'acts'}"
         parts = []
         for a in self.activations:
             end = a.path[-1].as_list() if a.path else "where he stands"
@@ -97,8 +120,9 @@ class Plan:
 
 @dataclass
 class Found:
-    """One event's search: the best plan found, its exact value, nobody's and the ``close``
-    policy's (``None``: no seed), and how many plans were valued."""
+    """One event's search: the best plan found, its exact value, nobody's, the first seed's
+    after nobody's (a free turn: the ``close`` policy's plan; ``None``: no such seed), and how
+    many plans were valued."""
 
     best: Plan
     value: Fraction
@@ -107,10 +131,11 @@ class Found:
     evaluated: int
 
     def line(self) -> str:
-        """``Blitz!: best plan found k3 to [12, 5] (value 0.41 exact 41/100; nobody acts:
-        0.52; 12 plans valued)``."""
+        """``Blitz!: k3 to [12, 5] (best plan found of 12 valued: 0.4100; nobody acts:
+        0.5200)``."""
+        nobody = "nobody moves" if self.best.event in RESETUPS else "nobody acts"
         return (f"{self.best.text()} (best plan found of {self.evaluated} valued: "
-                f"{float(self.value):.4f}; nobody acts: {float(self.nobody):.4f})")
+                f"{float(self.value):.4f}; {nobody}: {float(self.nobody):.4f})")
 
 
 @dataclass
@@ -135,11 +160,19 @@ class PlanSearch:
     def lines(self) -> list[str]:
         """One line per event, then what the value is: an upper bound on the receivers' value
         at the optimum for an objective they want high, a lower one for one they want low."""
-        bound = "an upper" if receivers_prefer(self.objective, Fraction(1), Fraction(0)) else "a lower"
-        return [*(f.line() for f in self.found.values()),
-                f"{self.objective} with the best plans found: {float(self.value):.4f} (exact in "
-                f"--json), {bound} bound on the receivers' value against the kicking coach's "
-                "best free turn"]
+        high = receivers_prefer(self.objective, Fraction(1), Fraction(0))
+        bound = "an upper" if high else "a lower"
+        head = (f"{self.objective} with the best plans found: {float(self.value):.4f} (exact in "
+                "--json), ")
+        if "quick_snap" not in self.found:
+            tail = (f"{bound} bound on the receivers' value against the kicking coach's best "
+                    "free moves")
+        else:  # the events' worlds are apart: the value is their sum, each part its own bound
+            snap = "a lower" if high else "an upper"
+            tail = (f"the plans' exact value: in the Quick Snap kick-offs {snap} "
+                    f"bound on the receivers' best, in the others {bound} bound on what the "
+                    "kicking coach can hold them to")
+        return [*(f.line() for f in self.found.values()), head + tail]
 
 
 def fewest(ruleset: Ruleset, event: str) -> int | None:
@@ -282,9 +315,13 @@ class _Valuer:
 
     def decisions(self, plans: Sequence[Plan]) -> Decisions:
         """``base`` with each plan scripted as its event's activations."""
-        by_event = {p.event: list(p.activations) for p in plans}
-        return replace(self.base, blitz=by_event.get("blitz", self.base.blitz),
-                       charge=by_event.get("charge", self.base.charge))
+        acts = {p.event: list(p.activations) for p in plans if p.event not in RESETUPS}
+        moves = {p.event: list(p.moves) for p in plans if p.event in RESETUPS}
+        b = self.base
+        return replace(b, blitz=acts.get("blitz", b.blitz), charge=acts.get("charge", b.charge),
+                       quick_snap=moves.get("quick_snap", b.quick_snap),
+                       solid_defence=moves.get("solid_defence", b.solid_defence),
+                       perfect_defence=moves.get("perfect_defence", b.perfect_defence))
 
     def value(self, plans: Sequence[Plan]) -> Fraction | None:
         """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
@@ -302,55 +339,140 @@ class _Valuer:
         return receivers_prefer(self.objective, b, a)
 
 
-def search_event(valuer: _Valuer, event: str, budget: int) -> Found:
-    """The best plan found for ``event`` within ``budget`` plans valued (at least nobody's)."""
-    state = valuer.state
-    planner = _Planner(state)
-    cap = fewest(valuer.ruleset, event)
-    seen: set[tuple[Step, ...]] = set()
-    first = list(candidates(state, valuer.ruleset, event, valuer.target))
-    nobody = valuer.value([first[0]])
-    assert nobody is not None  # nobody acting is always legal
-    best, best_value, close, evaluated = first[0], nobody, None, 1
-    seen.add(())
-    if budget > 1 and first[1].activations:
-        seen.add(tuple(_steps_of(first[1])))
-        close = valuer.value([first[1]])
+def search_event(valuer: _Valuer, seeds: Sequence[Plan],
+                 neighbours: Callable[[Plan], Iterator[Plan | None]], kicking: bool,
+                 budget: int) -> Found:
+    """The best plan found within ``budget`` plans valued (at least the first seed's, nobody's):
+    the seeds in order, then a hill climb over ``neighbours`` (``None``: a candidate the planner
+    could not make), restarted from every improvement; ``kicking``: the kicking coach chooses
+    (the receivers' least preferred value), else the receiving coach (their most preferred)."""
+
+    def better(a: Fraction, b: Fraction) -> bool:
+        return valuer.kicker_prefers(a, b) if kicking else receivers_prefer(valuer.objective, a, b)
+
+    nobody = valuer.value([seeds[0]])
+    assert nobody is not None  # nobody acting (moving) is always legal
+    best, best_value, close, evaluated = seeds[0], nobody, None, 1
+    seen = {seeds[0].key()}
+    for seed in seeds[1:budget]:
+        if seed.key() in seen:
+            continue
+        seen.add(seed.key())
+        value = valuer.value([seed])
         evaluated += 1
-        if close is not None and valuer.kicker_prefers(close, best_value):
-            best, best_value = first[1], close
+        close = value if close is None else close
+        if value is not None and better(value, best_value):
+            best, best_value = seed, value
     improved = True
     while improved and evaluated < budget:
         improved = False
-        for steps in neighbours(planner, _steps_of(best), valuer.target, cap):
-            key = tuple(steps)
-            if key in seen:
+        for plan in neighbours(best):
+            if plan is None or plan.key() in seen:
                 continue
-            seen.add(key)
-            acts = planner.activations(steps, f"plan.{event}")
-            if acts is None:
-                continue
-            plan = Plan(event, acts)
+            seen.add(plan.key())
             value = valuer.value([plan])
             evaluated += 1
-            if value is not None and valuer.kicker_prefers(value, best_value):
+            if value is not None and better(value, best_value):
                 best, best_value, improved = plan, value, True
             if improved or evaluated >= budget:
                 break
     return Found(best, best_value, nobody, close, evaluated)
 
 
+def _free_turn_space(valuer: _Valuer, event: str
+                     ) -> tuple[list[Plan], Callable[[Plan], Iterator[Plan | None]]]:
+    planner = _Planner(valuer.state)
+    cap = fewest(valuer.ruleset, event)
+
+    def around(plan: Plan) -> Iterator[Plan | None]:
+        for steps in neighbours(planner, _steps_of(plan), valuer.target, cap):
+            acts = planner.activations(steps, f"plan.{event}")
+            yield None if acts is None else Plan(event, acts)
+
+    return list(candidates(valuer.state, valuer.ruleset, event, valuer.target)), around
+
+
+def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
+    """The re-set-up events of the ruleset's Kick-off table among :data:`RESETUPS` (``[]``
+    unless ``on``)."""
+    names = {e.name for e in ruleset.kickoff_table.values()} if on else set()
+    return [e for e in RESETUPS if e in names]
+
+
+def resetup_space(valuer: _Valuer, event: str
+                  ) -> tuple[list[Plan], Callable[[Plan], Iterator[Plan | None]]]:
+    """The seeds and neighbours of a re-set-up's search (Quick Snap: the receiving coach's
+    one-square moves; Perfect / Solid Defence: the kicking coach's moves within his half):
+    moves of the players nearest the target, each to the empty squares nearest it, at most
+    :func:`fewest` of them (Perfect Defence: any); a kicking set-up the core's
+    ``setup_problems`` refuses is not valued. Seeds: nobody moves, then (Quick Snap) the
+    nearest receivers each one square toward the target."""
+    st, target, ruleset = valuer.state, valuer.target, valuer.ruleset
+    receiving = event == "quick_snap"
+    side = st.receiving if receiving else st.kicking
+    cap = None if event == "perfect_defence" else fewest(ruleset, event)
+    movers = sorted((p for p in st.teams[side].players if p.square is not None and p.standing
+                     and (event == "perfect_defence" or cap is None or st.is_open(p))),
+                    key=lambda p: distance(p.square or target, target))[:6]
+    half = sorted((sq for sq in st.pitch.squares() if st.pitch.in_setup_zone(side, sq)
+                   and sq not in st.board), key=lambda sq: (distance(sq, target), sq))[:10]
+
+    def spots(p: Player, taken: set[Square]) -> list[Square]:
+        assert p.square is not None
+        near = sorted((Square(p.square.x + dx, p.square.y + dy) for dx, dy in NEIGHBOURS),
+                      key=lambda sq: (distance(sq, target), sq)) if receiving else half
+        return [sq for sq in near if st.pitch.on_pitch(sq) and sq not in st.board
+                and sq not in taken]
+
+    def plan(moves: Sequence[Move]) -> Plan | None:
+        if not receiving and moves:
+            trial = st.clone()
+            for m in moves:
+                trial.move(trial.players[m.player], m.to)
+            if setup_problems(trial, ruleset, side, check_count=False):
+                return None
+        return Plan(event, (), tuple(moves))
+
+    def around(best: Plan) -> Iterator[Plan | None]:
+        moves = list(best.moves)
+        used, taken = {m.player for m in moves}, {m.to for m in moves}
+        if cap is None or len(moves) < cap:
+            for p in movers:
+                if p.id not in used:
+                    for sq in spots(p, taken)[:2]:
+                        yield plan([*moves, Move(p.id, sq)])
+        for i, m in enumerate(moves):
+            for sq in spots(st.players[m.player], taken - {m.to})[:4]:
+                if sq != m.to:
+                    yield plan([*moves[:i], Move(m.player, sq), *moves[i + 1:]])
+        for i in range(len(moves)):
+            yield plan([*moves[:i], *moves[i + 1:]])
+
+    seeds = [Plan(event, ())]
+    if receiving:
+        greedy: list[Move] = []
+        for p in movers[:3 if cap is None else min(cap, 3)]:
+            free = spots(p, {m.to for m in greedy})
+            if free:
+                greedy.append(Move(p.id, free[0]))
+        seeds += [Plan(event, (), tuple(greedy))] if greedy else []
+    return seeds, around
+
+
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: Objective = "receiver-holds", play: Play = "best",
     decisions: Decisions | None = None, house_rules: frozenset[str] = frozenset(),
-    use_kick_skill: bool = False,
+    use_kick_skill: bool = False, resetups: bool = False,
 ) -> PlanSearch:
     """The kicking coach's best free-turn plan found for a kick at ``target`` (events all),
-    each event of :func:`free_events` searched with at most ``budget`` plans valued, the others'
-    at nobody; then the kick valued with every best plan played (one more solve).
+    each event of :func:`free_events` (and with ``resetups`` of :func:`resetup_events`) searched
+    with at most ``budget`` plans valued, the others' at nobody; then the kick valued with every
+    best plan played (one more solve where there are several).
 
     ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
+    ``resetups``: search the re-set-up events too (:func:`resetup_space`: Perfect / Solid
+    Defence for the kicking coach, Quick Snap for the receiving coach, who maximises).
     Returns a :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound
     on the true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
     ``DecisionError`` as the solver raises it (a target outside the receiving area)."""
@@ -358,7 +480,13 @@ def search(
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
     valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
-    found = {event: search_event(valuer, event, budget) for event in free_events(ruleset)}
+    found = {}
+    for event in free_events(ruleset):
+        seeds, around = _free_turn_space(valuer, event)
+        found[event] = search_event(valuer, seeds, around, True, budget)
+    for event in resetup_events(ruleset, resetups):
+        seeds, around = resetup_space(valuer, event)
+        found[event] = search_event(valuer, seeds, around, event != "quick_snap", budget)
     plans = [f.best for f in found.values()]
     value = valuer.value(plans) if len(plans) > 1 else (
         found[plans[0].event].value if plans else valuer.value([]))
