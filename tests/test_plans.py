@@ -97,7 +97,7 @@ def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
     assert Fraction(doc["receiving_team_holds"]) == Fraction(blitz["value"])
     code, out, _ = cli([*args, "--plan-budget", "3"])
     assert code == 0
-    assert "The kicking coach's free turn (best plan found, --plan-budget):" in out
+    assert "The free moves searched (best plan found, --plan-budget):" in out
     assert "nobody acts (a whole free turn" not in out
     code, _, err = cli([*args[:-2], "--plan-budget", "3"])
     assert code == 2 and "--plan-budget needs --play best" in err
@@ -119,3 +119,18 @@ def test_resetups_each_coach_at_his_best_found() -> None:
     assert solver.value(TARGET, "receiver-holds") == found.value
     assert found.decisions.quick_snap == list(snap.best.moves)
     assert "in the Quick Snap kick-offs a lower bound" in found.lines()[-1]
+
+
+def test_odds_plan_resetups_lists_every_event_searched() -> None:
+    from helpers import cli
+
+    code, out, _ = cli(["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven",
+                        "--kicking", "away", "--target", "8,5", "--events", "all", "--play",
+                        "best", "--plan-budget", "2", "--plan-resetups", "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    assert list(doc["plans"]["events"]) == ["blitz", "solid_defence", "quick_snap"]
+    assert all(e["evaluated"] <= 2 for e in doc["plans"]["events"].values())
+    snap = doc["plans"]["events"]["quick_snap"]
+    assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
+    assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])

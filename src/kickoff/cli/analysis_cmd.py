@@ -64,6 +64,11 @@ PlanBudgetOpt = Annotated[
                       "exactly (kickoff.analysis.plans; 16 is the library's default); 0 (the "
                       "default): nobody acts, as the format says.", min=0)
 ]
+#: ``kickoff odds --plan-resetups`` (:func:`_free_turn_plans`).
+PlanResetupsOpt = Annotated[
+    bool, typer.Option(help="With --plan-budget: search Perfect / Solid Defence (the kicking "
+                       "coach's) and Quick Snap (the receiving coach's) moves too.")
+]
 
 FileArg = Annotated[
     str | None,
@@ -219,9 +224,11 @@ def odds(
                      "or best (the touchback's taker, the High Kick player and the Kick-Off "
                      "Return / On the Ball move, each the best for the receivers under "
                      "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
-                     "their defaults). A --high-kick or --touchback given is played as named."),
+                     "their defaults unless --plan-budget searches them). A --high-kick or "
+                     "--touchback given is played as named."),
     ] = "defaults",
     plan_budget: PlanBudgetOpt = 0,
+    plan_resetups: PlanResetupsOpt = False,
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                                   "file (its name ends in .png; written whole or not at all).",
@@ -258,8 +265,8 @@ def odds(
                  target).choosing(kick_skill, high_kick, touchback)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
     decisions, found = _free_turn_plans(s, Decisions(high_kick=high_kick, touchback=touchback),
-                                        plan_budget, all_targets or events != "all" or
-                                        play != "best", goal, kick_skill, as_json)
+                                        (plan_budget, plan_resetups), all_targets or events !=
+                                        "all" or play != "best", goal, kick_skill, as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
@@ -273,18 +280,20 @@ def odds(
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen}))
             return
-        _one_target(s, result, events, play, goal, [] if found is None else found.lines())
+        _one_target(s, result, events, play, goal, found)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
 
 
-def _free_turn_plans(s: Setting, decisions: Decisions, budget: int, refused: bool,
+def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], refused: bool,
                      goal: Objective, kick_skill: bool, as_json: bool
                      ) -> tuple[Decisions, "PlanSearch | None"]:
     """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
     (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
     budget of 0. ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play
-    best --events all`` at one target)."""
+    best --events all`` at one target). ``asked``: the budget, and whether the re-set-ups are
+    searched too."""
+    budget, resetups = asked
     if not budget:
         return decisions, None
     if refused:
@@ -293,14 +302,15 @@ def _free_turn_plans(s: Setting, decisions: Decisions, budget: int, refused: boo
 
     with s.working(not as_json, f"searching the free turn's plans at {list(s.target)}"):
         found = search(s.state, s.ruleset, s.target, budget=budget, objective=goal, play="best",
-                       decisions=decisions, house_rules=s.house_rules, use_kick_skill=kick_skill)
+                       decisions=decisions, house_rules=s.house_rules, use_kick_skill=kick_skill,
+                       resetups=resetups)
     return found.decisions, found
 
 
 def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
-                plans: list[str] | None = None) -> None:
+                found: "PlanSearch | None" = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
-    was played (``plans``: the lines of the free turn's search, ``PlanSearch.lines``)."""
+    was played (``found``: the free moves' search, its events no longer among the defaults)."""
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
@@ -308,10 +318,13 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
     played = s.played(events, play, goal, result.decisions_taken)
-    if plans:
-        played = "\n".join([*(line for line in played.splitlines() if "Blitz!" not in line),
-                             "The kicking coach's free turn (best plan found, --plan-budget):",
-                             *(f"- {line}" for line in plans)])
+    if found is not None:
+        from kickoff.analysis.plans import EVENT_NAMES
+
+        searched = ("- Blitz!", *(f"- {EVENT_NAMES[e]}:" for e in found.found))
+        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(searched)),
+                             "The free moves searched (best plan found, --plan-budget):",
+                             *(f"- {line}" for line in found.lines())])
     console = console_for(*table_texts(table), distance, played)
     console.print(table)
     console.print(distance)
