@@ -270,8 +270,7 @@ def odds(
     if found is not None:
         chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=kick_skill, decisions=decisions,
-                           play=play, objective=goal)
+                           use_kick_skill=kick_skill, decisions=decisions, play=play, objective=goal)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
