@@ -134,3 +134,17 @@ def test_odds_plan_resetups_lists_every_event_searched() -> None:
     snap = doc["plans"]["events"]["quick_snap"]
     assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
     assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])
+
+
+def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    state = match.state
+    planner = plans._Planner(state)
+    a1 = state.players["a1"]
+    assert a1.square is not None
+    # a1 blitzes h1 after moving next to him; then a Blitz by a player already next to h1
+    steps = planner.activations([("a1", "blitz", Square(7, 5), "h1")], "plan.blitz")
+    assert steps is not None and steps[0].path[-1] == Square(7, 5) and steps[0].target == "h1"
+    still = plans.Plan("blitz", (Activation("a1", "blitz", (), target="h1"),))
+    assert plans._steps_of(state, still) == [("a1", "blitz", a1.square, "h1")]
+    assert still.text() == "Blitz!: a1 blitzes h1 from where he stands"

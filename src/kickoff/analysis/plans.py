@@ -250,11 +250,13 @@ class _Planner:
         return out
 
 
-def _steps_of(plan: Plan) -> list[Step]:
+def _steps_of(state: GameState, plan: Plan) -> list[Step]:
+    """A plan's steps back (a Blitz from where the blitzer stands has no path)."""
     out: list[Step] = []
     for a in plan.activations:
-        assert a.path
-        out.append((a.player, a.action, a.path[-1], a.target))
+        square = a.path[-1] if a.path else state.players[a.player].square
+        assert square is not None
+        out.append((a.player, a.action, Square(*square), a.target))
     return out
 
 
@@ -385,7 +387,7 @@ def _free_turn_space(valuer: _Valuer, event: str
     cap = fewest(valuer.ruleset, event)
 
     def around(plan: Plan) -> Iterator[Plan | None]:
-        for steps in neighbours(planner, _steps_of(plan), valuer.target, cap):
+        for steps in neighbours(planner, _steps_of(valuer.state, plan), valuer.target, cap):
             acts = planner.activations(steps, f"plan.{event}")
             yield None if acts is None else Plan(event, acts)
 
