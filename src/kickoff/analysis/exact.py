@@ -92,16 +92,17 @@ class KickoffSolver:
     The event distribution and the ball's journeys are cached, so asking for many targets costs
     little more than the first. Raises ``DecisionError`` for a target outside the receiving area.
 
-    ``decisions``: the receiving coach's choices; only ``high_kick`` (a player id: the Open
+    ``decisions``: the coaches' choices; read are ``high_kick`` (a player id: the Open
     receiving player placed in the landing square by High Kick, when the landing is an empty
-    square in play) and ``touchback`` (a player id: the touchback taker while he can take the
-    ball, else the default taker) are read. Default ``Decisions()``: the format's defaults
+    square in play), ``touchback`` (a player id: the touchback taker while he can take the
+    ball, else the default taker) and the free moves below. Default ``Decisions()``: the format's defaults
     (``scenario-format.md``, "Decisions"). ``DecisionError`` for a touchback square (not
     solved), and, from the High Kick handler as ``kickoff run`` raises it, for a High Kick
     player who is not an Open, Standing receiving player when it comes.
 
-    The free moves given (``blitz``, ``charge``, ``quick_snap``, ``perfect_defence``,
-    ``solid_defence``: a plan, ``analysis.plans``) are played in the event's worlds. ``play``:
+    The free moves (``blitz``, ``charge``, ``quick_snap``, ``perfect_defence``,
+    ``solid_defence``: a plan, ``analysis.plans``) are played in the event's worlds, the same in
+    every landing; a plan the rules refuse raises their ``DecisionError`` when solved. ``play``:
     ``"defaults"`` or ``"best"``: the touchback's taker, the High Kick player and the kick-off
     move not given chosen as best for the receivers under ``objective`` (``exact_best``); the
     rest at their defaults. ``Odds.decisions_taken`` names the choices that beat the defaults.
