@@ -148,3 +148,16 @@ def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> N
     still = plans.Plan("blitz", (Activation("a1", "blitz", (), target="h1"),))
     assert plans._steps_of(state, still) == [("a1", "blitz", a1.square, "h1")]
     assert still.text() == "Blitz!: a1 blitzes h1 from where he stands"
+
+
+def test_charge_is_searched_in_bb2025() -> None:
+    match = build_match("bb2025", None, None, None, None, "home")
+    target = match.state.pitch.centre[match.state.receiving]
+    found = plans.search(match.state, match.ruleset, target, budget=2)
+    assert list(found.found) == ["charge"]
+    charge = found.found["charge"]
+    assert charge.evaluated == 2 and charge.close is not None
+    assert charge.value == min(charge.nobody, charge.close)  # the kicking coach's best of two
+    assert charge.best.text().startswith("Charge!: ")
+    assert found.decisions.charge == list(charge.best.activations) and not found.decisions.blitz
+    assert plans.fewest(match.ruleset, "charge") == 4
