@@ -15,7 +15,10 @@ turn at his true best. Every plan is one strategy of the kicking coach, so its e
 is what he can be sure of: the receivers do no better than ``V`` (for an objective they want
 high, such as ``receiver-holds``, ``V >= V*``: an upper bound on the receivers' value at the
 optimum; for one they want low, such as ``touchback``, a lower bound). The value reported is that
-of the best plan found, and nothing closer is claimed: a larger budget can only tighten it.
+of the best plan found, and nothing closer is claimed: a larger budget can only tighten it
+(the search is deterministic; a budget only cuts it short). ``V*`` is the optimum of the game
+the solver plays: the choices neither searched nor maximised (Diving Catch, the kicker, Kick)
+at their defaults.
 
 **Per kick, not per landing.** The free turn comes after the deviation, so a coach knows the
 landing square. The solver solves the event once for every landing, so a plan here is one per
