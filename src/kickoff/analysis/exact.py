@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -83,8 +84,7 @@ _REACH_TOUCHBACK = ("reach", "touchback")
 #: nodes' end distributions once for all the next (the benchmark's pairing, pure build: five
 #: pushed 0.18 s, expanded 0.32 s; all 195 pushed 3.8 s, expanded 1.0 s). The same fractions.
 _PUSHED_ODDS = 5
-#: The format's default decisions, as the event and the landing are played (read only).
-_DEFAULTS = Decisions()
+_FREE_MOVES = ("blitz", "charge", "quick_snap", "perfect_defence", "solid_defence")
 
 
 class KickoffSolver:
@@ -95,21 +95,22 @@ class KickoffSolver:
     Defaults: every face's (:mod:`kickoff.defaults`): ``events="all"``; ``use_kick_skill=None``,
     Kick used when the kicker has it (``False``: without); :attr:`use_kick_skill`: the choice.
 
-    ``decisions``: the receiving coach's choices; only ``high_kick`` (a player id: the Open
+    ``decisions``: the coaches' choices; read are ``high_kick`` (a player id: the Open
     receiving player placed in the landing square by High Kick, when the landing is an empty
-    square in play) and ``touchback`` (a player id: the touchback taker while he can take the
-    ball, else the default taker) are read. Default ``Decisions()``: the format's defaults
+    square in play), ``touchback`` (a player id: the touchback taker while he can take the
+    ball, else the default taker) and the free moves below. Default ``Decisions()``: the
+    format's defaults
     (``scenario-format.md``, "Decisions"). ``DecisionError`` for a touchback square (not
     solved), and, from the High Kick handler as ``kickoff run`` raises it, for a High Kick
     player who is not an Open, Standing receiving player when it comes.
 
-    ``play``: ``"defaults"`` (the format's defaults for every choice not given) or ``"best"``:
-    the touchback's taker, the High Kick player and the kick-off move (Kick-Off Return / On
-    the Ball) not given are each chosen, where the coach chooses, as best for the receiving
-    team under ``objective`` (``kickoff.analysis.objectives``; ``kickoff.analysis.exact_best``);
-    Quick Snap, Diving Catch and the free turns keep their defaults. ``Odds.decisions_taken``
-    names the choices that beat the defaults. ``ValueError`` for another ``play``.
-    """
+    The free moves (``blitz``, ``charge``, ``quick_snap``, ``perfect_defence``,
+    ``solid_defence``: a plan, ``analysis.plans``) are played in the event's worlds, the same in
+    every landing; a plan the rules refuse raises their ``DecisionError`` when solved. ``play``:
+    ``"defaults"`` or ``"best"``: the touchback's taker, the High Kick player and the kick-off
+    move not given chosen as best for the receivers under ``objective`` (``exact_best``); the
+    rest at their defaults. ``Odds.decisions_taken`` names the choices that beat the defaults.
+    ``ValueError`` for another ``play``."""
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
     #: tests turn it off to check that lumping changes no probability.
@@ -125,13 +126,8 @@ class KickoffSolver:
     share_journeys = True
 
     def __init__(
-        self,
-        state: GameState,
-        ruleset: Ruleset,
-        *,
-        events: Events = DEFAULT_EVENTS,
-        house_rules: frozenset[str] = frozenset(),
-        use_kick_skill: bool | None = None,
+        self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
+        house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: Play = "defaults",
         objective: Objective = "receiver-holds",
@@ -146,7 +142,8 @@ class KickoffSolver:
             raise DecisionError.at("decisions.touchback", f"player {named.id!r} is not an eligible "
                                    "recipient: not a player of the receiving team",
                                    players=(named.id,))
-        #: The receiving coach's choices (player ids, ``None``: the default).
+        #: The free moves played in the event's worlds; the receiving coach's choices (ids).
+        self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback
         self.state = state
@@ -284,8 +281,8 @@ class KickoffSolver:
         return (key, ctx.scatters), (dice.path if nobody else None)
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
-        # the format's default decisions, one object (the rules only read them)
-        return KickoffContext(state, self.ruleset, dice, _DEFAULTS, self.house_rules,
+        # the format's defaults but the free moves given, one object (the rules only read them)
+        return KickoffContext(state, self.ruleset, dice, self.free, self.house_rules,
                               log=False)  # the solver reads no log
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
@@ -631,7 +628,7 @@ class KickoffSolver:
             sub = self._subs[key] = KickoffSolver(
                 moved, self.ruleset, events=self.events, house_rules=self.house_rules,
                 use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
-                decisions=Decisions(high_kick=self.high_kick, touchback=self.taker))
+                decisions=replace(self.free, high_kick=self.high_kick, touchback=self.taker))
             sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
             sub._tables, sub._states, sub._ids, sub._stops = (self._tables, self._states,
                                                               self._ids, self._stops)

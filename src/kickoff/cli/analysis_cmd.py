@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
@@ -55,6 +55,32 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.defaults import KickUse, kick_use
+
+if TYPE_CHECKING:
+    from kickoff.analysis.plans import PlanSearch
+
+#: ``kickoff odds --play``.
+OddsPlayOpt = Annotated[
+    Play,
+    typer.Option(help="The receiving coach's choices: defaults (the scenario format's) "
+                 "or best (the touchback's taker, the High Kick player and the Kick-Off "
+                 "Return / On the Ball move, each the best for the receivers under "
+                 "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
+                 "their defaults unless --plan-budget searches them). A --high-kick or "
+                 "--touchback given is played as named."),
+]
+#: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
+PlanBudgetOpt = Annotated[
+    int, typer.Option(help="With --play best --events all at one target: search the kicking "
+                      "coach's Blitz! / Charge! plans, valuing at most this many per event "
+                      "exactly (kickoff.analysis.plans; 16 is the library's default); 0 (the "
+                      "default): nobody acts, as the format says.", min=0)
+]
+#: ``kickoff odds --plan-resetups`` (:func:`_free_turn_plans`).
+PlanResetupsOpt = Annotated[
+    bool, typer.Option(help="With --plan-budget: search Perfect / Solid Defence (the kicking "
+                       "coach's) and Quick Snap (the receiving coach's) moves too.")
+]
 
 FileArg = Annotated[
     str | None,
@@ -234,14 +260,9 @@ def odds(
                      "go the other way. One target: what --play best maximises for the "
                      "receivers (default receiver-holds)."),
     ] = None,
-    play: Annotated[
-        Play,
-        typer.Option(help="The receiving coach's choices: defaults (the scenario format's) "
-                     "or best (the touchback's taker, the High Kick player and the Kick-Off "
-                     "Return / On the Ball move, each the best for the receivers under "
-                     "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
-                     "their defaults). A --high-kick or --touchback given is played as named."),
-    ] = "defaults",
+    play: OddsPlayOpt = "defaults",
+    plan_budget: PlanBudgetOpt = 0,
+    plan_resetups: PlanResetupsOpt = False,
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                                   "file (its name ends in .png; written whole or not at all).",
@@ -276,11 +297,15 @@ def odds(
     refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
+    chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
+    decisions, found = _free_turn_plans(s, Decisions(high_kick=high_kick, touchback=touchback),
+                                        (plan_budget, plan_resetups), all_targets or events !=
+                                        "all" or play != "best", goal, s.kick_skill, as_json)
+    if found is not None:
+        chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=s.kick_skill,
-                           decisions=Decisions(high_kick=high_kick, touchback=touchback),
-                           play=play, objective=goal)
-    chosen = {} if play == "defaults" else {"play": play, "objective": goal}
+                           use_kick_skill=s.kick_skill, decisions=decisions, play=play,
+                           objective=goal)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
@@ -289,14 +314,37 @@ def odds(
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
-        _one_target(s, result, events, play, goal)
+        _one_target(s, result, events, play, goal, found)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
 
 
-def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective) -> None:
+def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], refused: bool,
+                     goal: Objective, kick_skill: bool, as_json: bool
+                     ) -> tuple[Decisions, "PlanSearch | None"]:
+    """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
+    (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
+    budget of 0. ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play
+    best --events all`` at one target). ``asked``: the budget, and whether the re-set-ups are
+    searched too."""
+    budget, resetups = asked
+    if not budget:
+        return decisions, None
+    if refused:
+        raise typer.BadParameter("--plan-budget needs --play best, --events all and one target")
+    from kickoff.analysis.plans import search  # the action engine, only when asked
+
+    with s.working(not as_json, f"searching the free turn's plans at {list(s.target)}"):
+        found = search(s.state, s.ruleset, s.target, budget=budget, objective=goal, play="best",
+                       decisions=decisions, house_rules=s.house_rules, use_kick_skill=kick_skill,
+                       resetups=resetups)
+    return found.decisions, found
+
+
+def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
+                found: "PlanSearch | None" = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
-    was played."""
+    was played (``found``: the free moves' search, its events no longer among the defaults)."""
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
@@ -304,6 +352,13 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
     played = s.played(events, play, goal, result.decisions_taken)
+    if found is not None:
+        from kickoff.analysis.plans import EVENT_NAMES
+
+        searched = ("- Blitz!", *(f"- {EVENT_NAMES[e]}:" for e in found.found))
+        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(searched)),
+                             "The free moves searched (best plan found, --plan-budget):",
+                             *(f"- {line}" for line in found.lines())])
     head = s.header(events, play)
     console = console_for(*table_texts(table), distance, played, head)
     console.print(head, markup=False)

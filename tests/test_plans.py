@@ -1,0 +1,163 @@
+"""The search over free-turn plans (kickoff.analysis.plans): every plan valued by the exact
+solver, the best found never worse for the kicking coach than nobody acting or the ``close``
+policy, and its value that of the plan scripted back through the solver."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from kickoff.analysis import plans
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.pitch import Square
+from kickoff.formats.match import build_match
+
+TARGET = Square(8, 5)
+
+
+@pytest.fixture(scope="module")
+def sevens():  # type: ignore[no-untyped-def]
+    """Sevens, Skaven (MA 7) kicking to Orcs: the kicking players can reach the target."""
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    found = plans.search(match.state, match.ruleset, TARGET, budget=6)
+    return match, found
+
+
+def test_best_plan_never_worse_than_nobody_or_close(sevens) -> None:  # type: ignore[no-untyped-def]
+    _, found = sevens
+    blitz = found.found["blitz"]
+    assert blitz.evaluated == 6
+    assert blitz.close is not None
+    # receiver-holds: the kicking coach wants it low
+    assert blitz.value <= blitz.nobody
+    assert blitz.value <= blitz.close
+    assert blitz.value < blitz.nobody  # on this set-up the search does find a better plan
+    assert blitz.best.activations
+    assert blitz.best.text().startswith("Blitz!: ")
+
+
+def test_reported_value_is_the_plan_scripted_back(sevens) -> None:  # type: ignore[no-untyped-def]
+    match, found = sevens
+    best = found.found["blitz"].best
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=Decisions(blitz=list(best.activations)))
+    replayed = solver.value(TARGET, "receiver-holds")
+    assert replayed == found.value == found.found["blitz"].value
+    assert found.decisions.blitz == list(best.activations)
+    nobody = KickoffSolver(match.state, match.ruleset, events="all", play="best")
+    assert nobody.value(TARGET, "receiver-holds") == found.found["blitz"].nobody
+
+
+def test_close_seed_is_the_policy_for_the_target(sevens) -> None:  # type: ignore[no-untyped-def]
+    match, found = sevens
+    seeds = list(plans.candidates(match.state, match.ruleset, "blitz", TARGET))
+    assert seeds[0].activations == ()
+    assert seeds[0].text() == "Blitz!: nobody acts"
+    assert 1 <= len(seeds[1].activations) <= 2  # Sevens: D3+1, at least 2 may act
+    assert plans.fewest(match.ruleset, "blitz") == 2
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=Decisions(blitz=list(seeds[1].activations)))
+    assert solver.value(TARGET, "receiver-holds") == found.found["blitz"].close
+
+
+def test_an_illegal_plan_is_refused_by_the_free_turn_not_valued() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    valuer = plans._Valuer(match.state, match.ruleset, TARGET, "receiver-holds", "defaults",
+                           Decisions(), {})
+    receiver = plans.Plan("blitz", (Activation("h1", "move", (Square(7, 5),)),))
+    assert valuer.value([receiver]) is None  # h1 is a receiving player
+    nobody = valuer.value([])
+    assert nobody is not None and Fraction(0) < nobody < Fraction(1)
+    assert valuer.value([plans.Plan("blitz", ())]) == nobody
+
+
+def test_budget_is_checked() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    with pytest.raises(ValueError, match="budget: 0"):
+        plans.search(match.state, match.ruleset, TARGET, budget=0)
+
+
+def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
+    from helpers import cli
+
+    args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking",
+            "away", "--target", "8,5", "--events", "all", "--play", "best"]
+    code, out, _ = cli([*args, "--plan-budget", "3", "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    blitz = doc["plans"]["events"]["blitz"]
+    assert blitz["evaluated"] == 3
+    assert blitz["plan"].startswith("Blitz!: ")
+    assert Fraction(blitz["value"]) <= Fraction(blitz["nobody"])
+    assert Fraction(doc["plans"]["value"]) == Fraction(blitz["value"])
+    # the odds printed are those of the plan found: its value is their receiver-holds
+    assert Fraction(doc["receiving_team_holds"]) == Fraction(blitz["value"])
+    code, out, _ = cli([*args, "--plan-budget", "3"])
+    assert code == 0
+    assert "The free moves searched (best plan found, --plan-budget):" in out
+    assert "nobody acts (a whole free turn" not in out
+    code, _, err = cli([*args[:-2], "--plan-budget", "3"])
+    assert code == 2 and "--plan-budget needs --play best" in err
+
+
+def test_resetups_each_coach_at_his_best_found() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    found = plans.search(match.state, match.ruleset, TARGET, budget=4, resetups=True)
+    assert list(found.found) == ["blitz", "solid_defence", "quick_snap"]
+    snap, solid = found.found["quick_snap"], found.found["solid_defence"]
+    # the receiving coach maximises receiver-holds at Quick Snap, the kicking coach minimises
+    assert snap.value >= snap.nobody and snap.value > snap.nobody
+    assert solid.value <= solid.nobody
+    assert snap.best.moves and all(m.player.startswith("h") for m in snap.best.moves)
+    assert snap.best.text().startswith("Quick Snap: h")
+    # the value is that of every plan scripted back at once
+    solver = KickoffSolver(match.state, match.ruleset, events="all", play="best",
+                           decisions=found.decisions)
+    assert solver.value(TARGET, "receiver-holds") == found.value
+    assert found.decisions.quick_snap == list(snap.best.moves)
+    assert "in the Quick Snap kick-offs a lower bound" in found.lines()[-1]
+
+
+def test_odds_plan_resetups_lists_every_event_searched() -> None:
+    from helpers import cli
+
+    code, out, _ = cli(["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven",
+                        "--kicking", "away", "--target", "8,5", "--events", "all", "--play",
+                        "best", "--plan-budget", "2", "--plan-resetups", "--json"])
+    assert code == 0
+    doc = json.loads(out)
+    assert list(doc["plans"]["events"]) == ["blitz", "solid_defence", "quick_snap"]
+    assert all(e["evaluated"] <= 2 for e in doc["plans"]["events"].values())
+    snap = doc["plans"]["events"]["quick_snap"]
+    assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
+    assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])
+
+
+def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> None:
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    state = match.state
+    planner = plans._Planner(state)
+    a1 = state.players["a1"]
+    assert a1.square is not None
+    # a1 blitzes h1 after moving next to him; then a Blitz by a player already next to h1
+    steps = planner.activations([("a1", "blitz", Square(7, 5), "h1")], "plan.blitz")
+    assert steps is not None and steps[0].path[-1] == Square(7, 5) and steps[0].target == "h1"
+    still = plans.Plan("blitz", (Activation("a1", "blitz", (), target="h1"),))
+    assert plans._steps_of(state, still) == [("a1", "blitz", a1.square, "h1")]
+    assert still.text() == "Blitz!: a1 blitzes h1 from where he stands"
+
+
+def test_charge_is_searched_in_bb2025() -> None:
+    match = build_match("bb2025", None, None, None, None, "home")
+    target = match.state.pitch.centre[match.state.receiving]
+    found = plans.search(match.state, match.ruleset, target, budget=2)
+    assert list(found.found) == ["charge"]
+    charge = found.found["charge"]
+    assert charge.evaluated == 2 and charge.close is not None
+    assert charge.value == min(charge.nobody, charge.close)  # the kicking coach's best of two
+    assert charge.best.text().startswith("Charge!: ")
+    assert found.decisions.charge == list(charge.best.activations) and not found.decisions.blitz
+    assert plans.fewest(match.ruleset, "charge") == 4
