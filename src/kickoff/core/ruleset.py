@@ -135,6 +135,10 @@ class ActionRules:
     #: opponent is Knocked Down by this player during a block"); bb2020+: only the player
     #: performing the Block ("as the result of a Block action performed by this player").
     defender_mighty_blow: bool = False
+    #: Claw / Claws breaks armour on an armour roll of 8+ "before applying any modifiers"
+    #: (bb2020 Claws; bb2025 Claws: "a natural 8+"), so Mighty Blow cannot take a 7 to 8;
+    #: classic (LRB6 Claw): "any armour roll of 8 or more after modifications", so it can.
+    claw_natural: bool = True
 
 
 @dataclass(frozen=True)

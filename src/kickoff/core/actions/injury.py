@@ -103,18 +103,21 @@ def armour_and_injury(
     ``mighty_blow``: the bonus of the attacker's Mighty Blow (0 without it), added to the armour
     roll when that breaks it, else to the injury roll of an armour broken without it. ``claw``:
     the player knocking him down has Claw (classic) / Claws (bb2020, bb2025): a roll of 8 or more
-    breaks his armour whatever his AV (classic LRB6 Claw; bb2020 Claws: before modifiers)."""
+    breaks his armour whatever his AV: classic LRB6 Claw "after modifications" (Mighty Blow
+    counts towards the 8), bb2020 Claws "before applying any modifiers" and bb2025 Claws "a
+    natural 8+" (it does not: ``ActionRules.claw_natural``)."""
     margin = ctx.ruleset.actions.armour_margin
     need = player.av + margin
-    if claw:
-        need = min(need, CLAW_ARMOUR)
+    claw_need = CLAW_ARMOUR if claw else need
+    # the 8 Claw needs, with Mighty Blow's bonus counted (classic) or not (bb2020+)
+    claw_modified = claw_need if not ctx.ruleset.actions.claw_natural else need
 
     def broken(rolls: tuple[int, ...]) -> int:
         """0 held, 1 broken only with Mighty Blow, 2 broken without it."""
         total = sum(rolls)
-        if total >= need:
+        if total >= need or total >= claw_need:
             return 2
-        return 1 if mighty_blow and total + mighty_blow >= need else 0
+        return 1 if mighty_blow and total + mighty_blow >= min(need, claw_modified) else 0
 
     rolls = ctx.roll_dice([("d6", f"armour {player.id} (AV {player.av})")] * 2, broken)
     how = broken(rolls)

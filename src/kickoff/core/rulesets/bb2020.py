@@ -42,7 +42,8 @@ BB2020 = Ruleset(
     # Actions (bb2020 rulebook): AG is the target, no bonus to Dodge or pick-up; Pro 3+; AV is
     # the target of the armour roll; Rush 2+, -1 in a Blizzard. Dodge, Sure Feet and Pro only
     # during the player's own activation; any number of team re-rolls per team turn (the
-    # ActionRules defaults).
+    # ActionRules defaults). Claws: "a roll of 8+ before applying any modifiers" breaks armour
+    # (claw_natural, the default; bb2025's "a natural 8+" is the same).
     actions=ActionRules(dodge_modifier=0, pickup_modifier=0, pro_target=3, armour_margin=0),
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
