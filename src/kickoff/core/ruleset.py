@@ -162,8 +162,9 @@ class KickoffMove:
     classic Kick-Off Return, bb2020 / bb2025 On the Ball (``docs/rulings.md``, "The kick-off
     move"). Not when the deviation gives a touchback; one player, who must have ``skill``, be
     Standing and Open (classic: not in an opposing tackle zone), moves up to ``squares`` squares
-    regardless of his MA (no Rush), never into the kicking team's half. The move follows the
-    normal movement rules (Dodge rolls), with no team re-roll and no skill used once per turn.
+    (regardless of his MA, or with his MA: ``uses_ma``), never into the kicking team's half. The
+    move follows the normal movement rules (Dodge rolls), with no team re-roll and no skill used
+    once per turn.
     """
 
     #: The skill that gives the move, ``kick_off_return`` (classic) or ``on_the_ball``; also
@@ -174,6 +175,10 @@ class KickoffMove:
     los_barred: bool
     #: The most squares the move may cover (each skill's "up to 3 squares").
     squares: int = 3
+    #: The player's MA counts: a step beyond it is a Rush (bb2025 On the Ball, "the usual rules
+    #: for a Move Action"); otherwise he moves ``squares`` squares whatever his MA, no step a Rush
+    #: (bb2020 "regardless of their MA"; classic Kick-Off Return, ruling).
+    uses_ma: bool = False
 
 
 @dataclass(frozen=True)

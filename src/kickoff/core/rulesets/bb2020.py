@@ -19,6 +19,9 @@ from kickoff.core.ruleset import (
 )
 from kickoff.core.skills import BB2020_SKILLS
 
+#: On the Ball's kick-off move (see ``kickoff_move`` below); bb2025 changes it.
+ON_THE_BALL = KickoffMove("on_the_ball", los_barred=False)
+
 BB2020 = Ruleset(
     name="bb2020",
     pitch=ELEVEN,
@@ -76,8 +79,8 @@ BB2020 = Ruleset(
     pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
     # On the Ball: after the kick deviates, before the Kick-off event, "one Open player with
     # this skill on the receiving team may move up to 3 squares (regardless of their MA)";
-    # the Line of Scrimmage is not barred (FUMBBL bars it). bb2025 and Sevens inherit it.
-    kickoff_move=KickoffMove("on_the_ball", los_barred=False),
+    # the Line of Scrimmage is not barred (FUMBBL bars it). Sevens inherits it; bb2025 counts MA.
+    kickoff_move=ON_THE_BALL,
     # Apothecary (Patching-up Knocked-out Players): "If the player was on the pitch when they
     # were Knocked-out ... they remain on the pitch and become Stunned"; Knocked-out in the
     # crowd: "place them directly into the Reserves box". bb2025 and Sevens inherit it.

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from kickoff.core import events as ev
 from kickoff.core.ruleset import Contest, Event, ThrowRules
-from kickoff.core.rulesets.bb2020 import BB2020
+from kickoff.core.rulesets.bb2020 import BB2020, ON_THE_BALL
 from kickoff.core.skills import BB2025_SKILLS
 
 BB2025 = replace(
@@ -51,6 +51,9 @@ BB2025 = replace(
     # Seed 001, 11 Dodgy Snack: plain D6 each, the lower team (tie both).
     dodgy_snack=Contest("d6", (), "lower", "both"),
     officious_ref=None,
+    # On the Ball: the kick-off move follows "the usual rules for a Move Action" (issue 25),
+    # where bb2020's was "regardless of their MA": a step beyond the player's MA is a Rush.
+    kickoff_move=replace(ON_THE_BALL, uses_ma=True),
     # Monstrous Mouth no longer re-rolls a failed catch (bb2025 Skills; FUMBBL's bb2025 skill
     # registers no catch re-roll); Catch still does.
     catch_reroll_skills=("catch",),
