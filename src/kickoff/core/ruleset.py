@@ -186,7 +186,8 @@ class ApothecaryRules:
     """What a team's apothecary does for a player just Knocked Out (``docs/rulings.md``,
     "Apothecary"). Each apothecary is used once per game, on a player the coach names
     (``decisions.apothecary``). A Casualty patched up needs a second roll on the Casualty
-    table, which is out of scope: the engine refuses it (``NotSupportedError``)."""
+    table (classic, bb2020, bb2025), which is out of scope: the engine refuses it
+    (``NotSupportedError``); Sevens rolls a D6 instead (``casualty_d6``)."""
 
     #: A player Knocked Out on the pitch (Throw a Rock, a block): he stays on his square,
     #: Stunned (classic, FUMBBL's LRB6 rules; bb2020 / bb2025 Apothecary: "they remain on the
@@ -196,6 +197,10 @@ class ApothecaryRules:
     #: to the Reserves box (bb2020: "place them directly into the Reserves box rather than the
     #: Knocked-out box").
     knocked_out_off_pitch: Literal["reserves"] = "reserves"
+    #: A Casualty: ``None``, the Casualty table is rolled again (refused); a number, a D6
+    #: reaching it patches him up and sends him to the Reserves, below it the Casualty stands
+    #: (Sevens, Patching-up Casualties: "Roll a D6"; docs/rulings.md, "Apothecary").
+    casualty_d6: int | None = None
 
 
 @dataclass(frozen=True)

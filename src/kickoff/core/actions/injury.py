@@ -66,16 +66,25 @@ def _apothecary(
     ``"stunned"`` (he stays on his square) or ``"reserves"`` (``Ruleset.apothecary``); ``None``
     when no apothecary is used. A Casualty for a named player raises ``NotSupportedError``:
     patching him up needs a second Casualty roll (classic, bb2020, bb2025 Apothecary), and the
-    Casualty table is out of scope (docs/rulings.md, "Apothecary")."""
+    Casualty table is out of scope (docs/rulings.md, "Apothecary"); in Sevens it is a D6 of its
+    own (``ApothecaryRules.casualty_d6``): reaching it sends him to the Reserves, else (``None``)
+    the Casualty stands, the apothecary used either way."""
     rules = ctx.ruleset.apothecary
     team = ctx.state.teams[player.side]
     if (rules is None or outcome == "stunned" or team.apothecaries <= 0
             or player.id not in ctx.decisions.apothecary):
         return None
     if outcome == "casualty":
-        raise NotSupportedError(
-            f"decisions.apothecary: {player.id} suffered a Casualty; an apothecary on a Casualty "
-            "rolls again on the Casualty table, which the engine does not have")
+        if rules.casualty_d6 is None:
+            raise NotSupportedError(
+                f"decisions.apothecary: {player.id} suffered a Casualty; an apothecary on a "
+                "Casualty rolls again on the Casualty table, which the engine does not have")
+        team.apothecaries -= 1
+        need = rules.casualty_d6
+        (roll,) = ctx.roll_dice([("d6", f"apothecary {player.id}")], lambda v: v[0] >= need)
+        ctx.note("apothecary", player=player.id, roll=roll,
+                 result="reserves" if roll >= need else "casualty")
+        return "reserves" if roll >= need else None
     team.apothecaries -= 1
     status: Status = rules.knocked_out_off_pitch if off_pitch else rules.knocked_out_on_pitch
     ctx.note("apothecary", player=player.id, result=status)

@@ -19,6 +19,8 @@ from kickoff.core.ruleset import (
 )
 from kickoff.core.skills import BB2020_SKILLS
 
+#: The apothecary (see ``apothecary`` below); Sevens changes it.
+APOTHECARY = ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves")
 #: On the Ball's kick-off move (see ``kickoff_move`` below); bb2025 changes it.
 ON_THE_BALL = KickoffMove("on_the_ball", los_barred=False)
 
@@ -84,5 +86,5 @@ BB2020 = Ruleset(
     # Apothecary (Patching-up Knocked-out Players): "If the player was on the pitch when they
     # were Knocked-out ... they remain on the pitch and become Stunned"; Knocked-out in the
     # crowd: "place them directly into the Reserves box". bb2025 and Sevens inherit it.
-    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
+    apothecary=APOTHECARY,
 )
