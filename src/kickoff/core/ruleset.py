@@ -233,8 +233,9 @@ class DivingCatchRules:
     ``empty_square``: only a ball landing in an empty square (classic); otherwise also one
     landing on a player who cannot catch. ``one_at_most``: two or more attempting get in each
     other's way and none may (classic); otherwise each tries in turn until one catches.
-    ``bounce_from_catcher``: a failed catch bounces from the catcher's square (classic);
-    otherwise from the square where the ball was to land (bb2020 FAQ).
+    ``bounce_from_catcher``: a failed catch bounces from the catcher's square (classic; bb2025,
+    whose catch rule bounces a failed catch "from the square they are in"); otherwise from the
+    square where the ball was to land (bb2020 FAQ).
     """
 
     empty_square: bool
