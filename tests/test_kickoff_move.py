@@ -7,6 +7,7 @@ play."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -214,9 +215,13 @@ def test_each_edition_has_its_own_skill_and_the_later_ones_inherit_bb2020s() -> 
     from kickoff.core.rulesets import BB2020, BB2025, CLASSIC, SEVENS
 
     assert CLASSIC.kickoff_move is not None and BB2020.kickoff_move is not None
+    assert BB2025.kickoff_move is not None
     assert (CLASSIC.kickoff_move.skill, CLASSIC.kickoff_move.los_barred) == ("kick_off_return", True)
     assert (BB2020.kickoff_move.skill, BB2020.kickoff_move.los_barred) == ("on_the_ball", False)
-    assert BB2025.kickoff_move is BB2020.kickoff_move is SEVENS.kickoff_move
+    assert BB2020.kickoff_move is SEVENS.kickoff_move
+    # bb2025 changes only one thing: "the usual rules for a Move Action", MA counts (issue 25)
+    assert replace(BB2025.kickoff_move, uses_ma=False) == BB2020.kickoff_move
+    assert [rs.kickoff_move.uses_ma for rs in (CLASSIC, BB2020, BB2025)] == [False, False, True]
     for rs in (CLASSIC, BB2020, BB2025, SEVENS):
         assert rs.kickoff_move is not None and rs.kickoff_move.skill in rs.skills
         assert rs.kickoff_move.squares == 3

@@ -12,6 +12,7 @@ from kickoff.core.actions.block import block, dice_count, push_back_squares, str
 from kickoff.core.decisions import BlockChoice
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
+from kickoff.core.state import LOST_TACKLE_ZONE, tackle_zones
 
 FACE = {"skull": 1, "both_down": 2, "push": 3, "stumble": 4, "pow": 5}
 
@@ -69,6 +70,20 @@ def test_prone_players_do_not_assist() -> None:
     ctx = duel(extra={"h2": {"square": (7, 4), "status": "prone"}})
     st = ctx.state
     assert strengths(ctx, st.players["h1"], st.players["a1"]) == (3, 3)
+
+
+def test_a_player_who_lost_his_tackle_zone_does_not_assist_nor_mark() -> None:
+    # h2 (7, 4) marks a1 (6, 5) and assists h1 (5, 5); after a failed Bone-head he has no tackle zone (LRB6:
+    # "may not ... assist another player on a block"; bb2020 "loses their Tackle Zone"): no
+    # assist, and a1 is no longer marked by him (issue 25).
+    ctx = duel(extra={"h2": (7, 4)})
+    st = ctx.state
+    h2 = st.own(st.players["h2"])
+    assert strengths(ctx, st.players["h1"], st.players["a1"]) == (4, 3)
+    h2.effects = h2.effects | {LOST_TACKLE_ZONE}
+    assert strengths(ctx, st.players["h1"], st.players["a1"]) == (3, 3)
+    assert [q.id for q in tackle_zones(st, (6, 5), "away")] == ["h1"]
+    assert not h2.can_catch()
 
 
 def test_two_dice_attacker_chooses_by_default_the_best() -> None:

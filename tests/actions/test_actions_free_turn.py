@@ -126,11 +126,35 @@ def test_eligibility_is_fixed_when_the_event_is_resolved() -> None:
         ([{"player": "h6", "action": "blitz", "path": [[9, 5]], "target": "a1"}],
          "decisions.blitz[0] (h6 at [8, 5]): target a1 at [13, 6] is not adjacent to the end of the "
          "path [9, 5]"),
-        ([{"player": "h6", "action": "blitz", "path": [[9, 5]]}], "a Blitz needs a target"),
+        ([{"player": "h6", "action": "blitz", "path": [[9, 5]], "after_block": [[10, 5]]}],
+         "decisions.blitz[0] (h6 at [8, 5]): `after_block` needs a `target`"),
     ],
 )
 def test_illegal_activations_exit_1_naming_them(acts: list[dict[str, Any]], message: str) -> None:
     invalid(doc("bb2020", acts), message)
+
+
+@pytest.mark.parametrize("rs", ["classic", "bb2020", "bb2025"])
+def test_a_blitz_without_a_target_only_moves_and_uses_the_blitz(rs: str) -> None:
+    # A Blitz that ends without a block (issue 25): the player chose not to block; the move is
+    # played and the free turn's one Blitz is used.
+    b1 = {"player": "h6", "action": "blitz", "path": [[9, 5], [10, 5]]}
+    res = run(doc(rs, [b1]))
+    assert get(res, "players.h6.square") == [10, 5]
+    assert get(res, "players.h6.status") == "standing"
+    b2 = {"player": "h7", "action": "blitz", "path": [[9, 8], [10, 9], [11, 9], [12, 9]], "target": "a3"}
+    invalid(doc(rs, [b1, b2]), f"decisions.{EVENT[rs]}[1] (h7 at [8, 7]): only one Blitz is allowed")
+
+
+@pytest.mark.parametrize("rs", ["classic", "bb2020", "bb2025"])
+def test_a_blitz_that_falls_on_a_rush_before_any_block(rs: str) -> None:
+    # h4 (MA 6) blitzes with no target along seven squares: the seventh is a Rush, rolled 1: he
+    # falls on (15, 1), armour 1 + 1 holds; the free turn ends (classic: a turnover). a4 catches.
+    b = {"player": "h4", "action": "blitz", "path": [[9 + i, 1] for i in range(7)]}
+    res = run(doc(rs, [b], d6=(1, 1, 1)))
+    assert get(res, "players.h4.square") == [15, 1]
+    assert get(res, "players.h4.status") == "prone"
+    assert get(res, "ball.carrier") == "a4"
 
 
 def test_one_blitz_only() -> None:

@@ -140,6 +140,20 @@ def test_dodge_modifiers(ruleset: str, ag: int, roll: int, ok: bool) -> None:
     assert left(ctx) == {}
 
 
+@pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
+def test_two_heads_adds_one_to_a_dodge(ruleset: str) -> None:
+    # AG 3 dodging from (5, 5) to (6, 5), a1 (6, 6) Marking both squares: classic 4+ on the
+    # table, +1 dodge, -1 tackle zone; bb2020+ 3+, -1: both need 4+. Two Heads' +1 (LRB6 "Add
+    # 1 to all Dodge rolls"; bb2020 / bb2025 +1 to the Dodge, issue 25) makes a 3 succeed.
+    ctx = world(ruleset, {"h1": {"square": (5, 5), "skills": ["two_heads"]}, "a1": (6, 6)},
+                dice={"d6": [3]})
+    assert move(ctx, turn(), ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
+    assert ctx.state.players["h1"].status == "standing"
+    assert left(ctx) == {}
+    ctx = world(ruleset, {"h1": (5, 5), "a1": (6, 6)}, dice={"d6": [3, 1, 1]})
+    assert not move(ctx, turn(), ctx.state.players["h1"], path((6, 5)), NO_REROLL, "w")
+
+
 def test_dodge_into_empty_square_classic_agility_table_plus_one() -> None:
     # classic AG3 dodging to a square with no tackle zone: 4+ - (+1) = 3+
     ctx = world("classic", {"h1": (5, 5), "a1": (4, 5)}, dice={"d6": [3]})

@@ -34,14 +34,14 @@ from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState, Player, Weather
 
-if ball.PLAYER_FIELDS != ("id", "side", "status", "skills", "ag"):  # (_fields spells them)
+if ball.PLAYER_FIELDS != ("id", "side", "status", "skills", "ag", "effects"):  # (_fields spells them)
     raise RuntimeError(f"worlds._fields reads {ball.PLAYER_FIELDS} as they were before")
 
 
-def _fields(p: Player) -> tuple[str, Side, str, frozenset[str], int]:
+def _fields(p: Player) -> tuple[str, Side, str, frozenset[str], int, frozenset[str]]:
     """The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``,
     in its order; a function, not an ``attrgetter``: compiled, no call through Python)."""
-    return (p.id, p.side, p.status, p.skills, p.ag)
+    return (p.id, p.side, p.status, p.skills, p.ag, p.effects)
 
 #: Where ``skills`` is in a :func:`signature`.
 _SKILLS = ball.PLAYER_FIELDS.index("skills")
@@ -123,6 +123,7 @@ def differences(
 
 #: Where a :func:`signature`'s fields other than the player's id and side are.
 _STATUS, _AG = ball.PLAYER_FIELDS.index("status"), ball.PLAYER_FIELDS.index("ag")
+_EFFECTS = ball.PLAYER_FIELDS.index("effects")
 
 
 def rebuilt(base: GameState, diff: Diff) -> GameState:
@@ -137,6 +138,7 @@ def rebuilt(base: GameState, diff: Diff) -> GameState:
         assert isinstance(fields, tuple)
         p = world.own(world.players[pid])
         p.status, p.skills, p.ag = fields[_STATUS], fields[_SKILLS], fields[_AG]
+        p.effects = fields[_EFFECTS]
         p = world.move(p, square)
         if _fields(p) != fields:
             raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")

@@ -293,8 +293,9 @@ END_STATES: Final = (Held, Rests)
 # (``max(|dx|, |dy|)``) from the square named.
 
 #: What a step of the ball reads of a player besides where he stands: who he is, his team,
-#: whether he can catch (status, skills), his catch skills and modifiers, his Agility.
-PLAYER_FIELDS: tuple[str, ...] = ("id", "side", "status", "skills", "ag")
+#: whether he can catch (status, skills, a lost tackle zone among his effects), his catch skills
+#: and modifiers, his Agility.
+PLAYER_FIELDS: tuple[str, ...] = ("id", "side", "status", "skills", "ag", "effects")
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,7 +125,7 @@ class DecisionError(KickoffError):
 
 class NotSupportedError(DecisionError):
     """A decision the engine cannot play (yet): an action other than Move and Kick during a team
-    turn, an apothecary on a Casualty (the Casualty table is out of scope), odds the analysis
-    cannot compute."""
+    turn, an apothecary on a Casualty outside Sevens (the Casualty table is out of scope), odds
+    the analysis cannot compute."""
 
     code: ClassVar[ProblemCode] = "not_supported"

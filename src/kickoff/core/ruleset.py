@@ -135,6 +135,10 @@ class ActionRules:
     #: opponent is Knocked Down by this player during a block"); bb2020+: only the player
     #: performing the Block ("as the result of a Block action performed by this player").
     defender_mighty_blow: bool = False
+    #: Claw / Claws breaks armour on an armour roll of 8+ "before applying any modifiers"
+    #: (bb2020 Claws; bb2025 Claws: "a natural 8+"), so Mighty Blow cannot take a 7 to 8;
+    #: classic (LRB6 Claw): "any armour roll of 8 or more after modifications", so it can.
+    claw_natural: bool = True
 
 
 @dataclass(frozen=True)
@@ -158,8 +162,9 @@ class KickoffMove:
     classic Kick-Off Return, bb2020 / bb2025 On the Ball (``docs/rulings.md``, "The kick-off
     move"). Not when the deviation gives a touchback; one player, who must have ``skill``, be
     Standing and Open (classic: not in an opposing tackle zone), moves up to ``squares`` squares
-    regardless of his MA (no Rush), never into the kicking team's half. The move follows the
-    normal movement rules (Dodge rolls), with no team re-roll and no skill used once per turn.
+    (regardless of his MA, or with his MA: ``uses_ma``), never into the kicking team's half. The
+    move follows the normal movement rules (Dodge rolls), with no team re-roll and no skill used
+    once per turn.
     """
 
     #: The skill that gives the move, ``kick_off_return`` (classic) or ``on_the_ball``; also
@@ -170,6 +175,10 @@ class KickoffMove:
     los_barred: bool
     #: The most squares the move may cover (each skill's "up to 3 squares").
     squares: int = 3
+    #: The player's MA counts: a step beyond it is a Rush (bb2025 On the Ball, "the usual rules
+    #: for a Move Action"); otherwise he moves ``squares`` squares whatever his MA, no step a Rush
+    #: (bb2020 "regardless of their MA"; classic Kick-Off Return, ruling).
+    uses_ma: bool = False
 
 
 @dataclass(frozen=True)
@@ -177,7 +186,8 @@ class ApothecaryRules:
     """What a team's apothecary does for a player just Knocked Out (``docs/rulings.md``,
     "Apothecary"). Each apothecary is used once per game, on a player the coach names
     (``decisions.apothecary``). A Casualty patched up needs a second roll on the Casualty
-    table, which is out of scope: the engine refuses it (``NotSupportedError``)."""
+    table (classic, bb2020, bb2025), which is out of scope: the engine refuses it
+    (``NotSupportedError``); Sevens rolls a D6 instead (``casualty_d6``)."""
 
     #: A player Knocked Out on the pitch (Throw a Rock, a block): he stays on his square,
     #: Stunned (classic, FUMBBL's LRB6 rules; bb2020 / bb2025 Apothecary: "they remain on the
@@ -187,6 +197,10 @@ class ApothecaryRules:
     #: to the Reserves box (bb2020: "place them directly into the Reserves box rather than the
     #: Knocked-out box").
     knocked_out_off_pitch: Literal["reserves"] = "reserves"
+    #: A Casualty: ``None``, the Casualty table is rolled again (refused); a number, a D6
+    #: reaching it patches him up and sends him to the Reserves, below it the Casualty stands
+    #: (Sevens, Patching-up Casualties: "Roll a D6"; docs/rulings.md, "Apothecary").
+    casualty_d6: int | None = None
 
 
 @dataclass(frozen=True)
@@ -219,8 +233,9 @@ class DivingCatchRules:
     ``empty_square``: only a ball landing in an empty square (classic); otherwise also one
     landing on a player who cannot catch. ``one_at_most``: two or more attempting get in each
     other's way and none may (classic); otherwise each tries in turn until one catches.
-    ``bounce_from_catcher``: a failed catch bounces from the catcher's square (classic);
-    otherwise from the square where the ball was to land (bb2020 FAQ).
+    ``bounce_from_catcher``: a failed catch bounces from the catcher's square (classic; bb2025,
+    whose catch rule bounces a failed catch "from the square they are in"); otherwise from the
+    square where the ball was to land (bb2020 FAQ).
     """
 
     empty_square: bool

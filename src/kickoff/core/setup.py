@@ -9,7 +9,7 @@ player Standing, inside the team's own set-up zone, one player a square.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
@@ -110,20 +110,14 @@ def shared_squares(players: list[Player]) -> list[Problem]:
     return problems
 
 
-def kickoff_setup_problems(state: GameState, ruleset: Ruleset,
-                           house_rules: Collection[str] = ()) -> list[Problem]:
+def kickoff_setup_problems(state: GameState, ruleset: Ruleset) -> list[Problem]:
     """Every set-up problem of both teams before a kick-off (kicking team first).
 
-    Beyond each team's set-up: where a kicker is required (bb2020, bb2025, sevens:
-    ``rulings.md`` 2.1, "the kicking team nominates an eligible kicker; if there is none, a
-    player on the LoS"), a kicking team with nobody on the pitch cannot kick off; with Kick It!
-    (``house_rules``) it needs nobody (the receiving team is awarded a touchback)."""
+    A kicking team with nobody on the pitch is no problem, in any edition: the kick-off still
+    happens with no kicker (bb2020: a kicker is "not always essential"; ruling, the same in
+    bb2025 and Sevens; with Kick It! the receiving team is awarded a touchback: ``rulings.md``
+    2.1; docs/rulings.md, "Kicker")."""
     problems = setup_problems(state, ruleset, state.kicking)
-    kicking = state.teams[state.kicking]
-    if (ruleset.kicker_required and "kick_it" not in house_rules
-            and not any(p.square is not None for p in kicking.players)):
-        problems.append(Problem(f"no player on the pitch to kick off: {ruleset.name} requires a "
-                                "kicker", f"{state.kicking} team", code="illegal_setup"))
     problems += setup_problems(state, ruleset, state.receiving)
     problems += shared_squares(list(state.players.values()))
     return problems

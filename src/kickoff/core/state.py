@@ -28,6 +28,16 @@ WeatherName = Literal[
 ]
 
 
+#: The effect of a failed Bone-head / Bone Head or Really Stupid roll (classic LRB6: "The player
+#: loses his tackle zones and may not catch, intercept or pass, assist another player on a block
+#: or foul, or voluntarily move until he manages to roll a 2 or better at the start of a future
+#: Action or the drive ends"; bb2020: "this player loses their Tackle Zone until they are next
+#: activated", and "Players that ... have lost their Tackle Zone for any reason, cannot use any
+#: Skills or Traits"; bb2025: Distracted). Such a player has no tackle zone, cannot catch (nor
+#: dive for) the ball and gives no assist, for the rest of the kick-off (docs/rulings.md).
+LOST_TACKLE_ZONE = "lost_tackle_zone"
+
+
 class Player:
     """One player: characteristics (``ag``/``av`` in the ruleset's own convention), skills,
     square (``None`` off the pitch) and status. ``order`` is the player's place in the input."""
@@ -96,10 +106,11 @@ class Player:
 
     def can_catch(self) -> bool:
         """Standing and able to catch or hold the ball (not No Hands, bb2025's No Ball, nor
-        Ball & Chain)."""
+        Ball & Chain), and not without his tackle zone (:data:`LOST_TACKLE_ZONE`)."""
         return (
             self.status == "standing"
             and self.square is not None
+            and LOST_TACKLE_ZONE not in self.effects
             and "no_hands" not in self.skills
             and "no_ball" not in self.skills
             and "ball_and_chain" not in self.skills
@@ -421,12 +432,14 @@ def disc_label(pid: str, name: str, side: Side) -> str:
 def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[Player]:
     """The opposing Standing players (of the side other than ``side``) whose tackle zone covers
     ``square``: those adjacent to it, in no particular order. bb2020+ calls them the players
-    Marking a player on that square. Prone and Stunned players have no tackle zone."""
+    Marking a player on that square. Prone and Stunned players have no tackle zone, nor has a
+    player who lost it (:data:`LOST_TACKLE_ZONE`)."""
     board = state.board
     x, y = square
     out: list[Player] = []
     for dx, dy in NEIGHBOURS:
         q = board.get((x + dx, y + dy))
-        if q is not None and q.side != side and q.status == "standing":
+        if (q is not None and q.side != side and q.status == "standing"
+                and LOST_TACKLE_ZONE not in q.effects):
             out.append(q)
     return out

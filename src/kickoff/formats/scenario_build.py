@@ -108,7 +108,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
                               diving_catch=sc.decisions.diving_catch)
         actions = [to_activation(a, f"actions[{i}]") for i, a in enumerate(sc.actions)]
         return LoadedScenario(sc, rs, state, decisions, house, kicking, actions)
-    setup = kickoff_setup_problems(state, rs, house)
+    setup = kickoff_setup_problems(state, rs)
     if setup:
         raise SetupError(setup)
     return LoadedScenario(sc, rs, state, _kickoff_decisions(sc), house)

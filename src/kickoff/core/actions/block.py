@@ -42,7 +42,7 @@ from kickoff.core.rolls import (
     where_of,
     why_no_team_reroll,
 )
-from kickoff.core.state import Player, tackle_zones
+from kickoff.core.state import LOST_TACKLE_ZONE, Player, tackle_zones
 
 #: The attacker's order of preference among faces that leave the same outcome.
 _FACE_ORDER = ("pow", "stumble", "push", "both_down", "skull")
@@ -70,6 +70,8 @@ def assists(ctx: KickoffContext, helper_side_players: list[Player], target: Play
     n = 0
     for p in helper_side_players:
         if p.id == blocker.id or not p.standing or p.square is None:
+            continue
+        if LOST_TACKLE_ZONE in p.effects:  # no tackle zone: no assist (a failed Bone-head)
             continue
         if distance(p.square, target.square) != 1:
             continue

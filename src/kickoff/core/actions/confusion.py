@@ -6,10 +6,12 @@ not Really Stupid; Wild Animal: 4+, +2 when the action declared is a Block or a 
 1 fails); bb2020 / bb2025 (Bone Head, Really Stupid, Take Root as classic; Unchannelled Fury as
 Wild Animal). FUMBBL reports the roll as ``confusionRoll`` (christerk/ffb
 ``ReportConfusionRoll``). A failure ends the activation where the player stands: he has acted,
-the action declared is used, and it is no turnover. What a failure leaves for later turns (Bone
-Head and Really Stupid lose their tackle zones, Take Root roots the player) is not modelled; the
-kick-off does not reach a later turn. Animal Savagery (bb2020+, lashing out at a team-mate) is
-not here.
+the action declared is used, and it is no turnover. A failed Bone Head or Really Stupid roll also
+takes the player's tackle zone away (``state.LOST_TACKLE_ZONE``: classic LRB6, bb2020 "loses
+their Tackle Zone until they are next activated", bb2025 Distracted) for the rest of the
+kick-off: he cannot catch or dive for the kicked ball and gives no assist (docs/rulings.md).
+What Take Root leaves for later turns (rooted) is not modelled; the kick-off does not reach a
+later turn. Animal Savagery (bb2020+, lashing out at a team-mate) is not here.
 """
 
 from __future__ import annotations
@@ -20,24 +22,26 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import ActionKind
 from kickoff.core.pitch import distance
 from kickoff.core.rolls import Turn, roll_test
-from kickoff.core.state import Player
+from kickoff.core.state import LOST_TACKLE_ZONE, Player
 
 
 @dataclass(frozen=True)
 class Confusion:
     """The D6 a skill needs at the start of an activation: ``target``, ``helped`` instead when a
     Standing team-mate without the skill is adjacent (Really Stupid), ``+block_bonus`` when the
-    action declared is a Blitz (Wild Animal, Unchannelled Fury)."""
+    action declared is a Blitz (Wild Animal, Unchannelled Fury); ``loses_tackle_zone``: a
+    failure takes the player's tackle zone away (Bone Head, Really Stupid)."""
 
     target: int
     helped: int | None = None
     block_bonus: int = 0
+    loses_tackle_zone: bool = False
 
 
 #: The skills that roll when an activation starts, by the editions' names.
 CONFUSION: dict[str, Confusion] = {
-    "bone_head": Confusion(2),
-    "really_stupid": Confusion(4, helped=2),
+    "bone_head": Confusion(2, loses_tackle_zone=True),
+    "really_stupid": Confusion(4, helped=2, loses_tackle_zone=True),
     "wild_animal": Confusion(4, block_bonus=2),
     "unchannelled_fury": Confusion(4, block_bonus=2),
     "take_root": Confusion(2),
@@ -61,6 +65,9 @@ def may_act(
                        where=where)
         ctx.note("confusion", player=player.id, skill=skill, success=ok)
         if not ok:
+            if rule.loses_tackle_zone:
+                lost = ctx.state.own(player)
+                lost.effects = lost.effects | {LOST_TACKLE_ZONE}
             return False
     return True
 

@@ -127,10 +127,19 @@ def _final_square(player: Player, path: Sequence[Square]) -> Square:
 def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
     """Move along ``a.path``, then block ``a.target`` (the block costs one square of movement:
     a Rush when MA is spent), then move on along ``a.after_block`` if he still stands and the
-    turn goes on (its squares checked then: where he ends the block is known only then)."""
+    turn goes on (its squares checked then: where he ends the block is known only then).
+
+    With no ``target`` the Blitz ends without a block (he chose not to block, or fell before
+    he could: in every edition a Blitz is a move during which the player may make one block,
+    not one he must make): only the move is played, and the free turn's one Blitz is used all
+    the same (docs/rulings.md, "Actions and the free turns"; issue 25)."""
     w = where_of(a.where, player)
     if a.target is None:
-        raise DecisionError.at(w, "a Blitz needs a target")
+        if a.after_block:
+            raise DecisionError.at(w, "`after_block` needs a `target`: a Blitz with no target "
+                                   "makes no block (give its whole move as `path`)")
+        move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+        return
     target = ctx.player(a.target, f"{a.where}.target")
     check_path(ctx, player, a.path, a.where)
     end = _final_square(player, a.path)

@@ -66,16 +66,25 @@ def _apothecary(
     ``"stunned"`` (he stays on his square) or ``"reserves"`` (``Ruleset.apothecary``); ``None``
     when no apothecary is used. A Casualty for a named player raises ``NotSupportedError``:
     patching him up needs a second Casualty roll (classic, bb2020, bb2025 Apothecary), and the
-    Casualty table is out of scope (docs/rulings.md, "Apothecary")."""
+    Casualty table is out of scope (docs/rulings.md, "Apothecary"); in Sevens it is a D6 of its
+    own (``ApothecaryRules.casualty_d6``): reaching it sends him to the Reserves, else (``None``)
+    the Casualty stands, the apothecary used either way."""
     rules = ctx.ruleset.apothecary
     team = ctx.state.teams[player.side]
     if (rules is None or outcome == "stunned" or team.apothecaries <= 0
             or player.id not in ctx.decisions.apothecary):
         return None
     if outcome == "casualty":
-        raise NotSupportedError.at("decisions.apothecary",
-            f"{player.id} suffered a Casualty; an apothecary on a Casualty "
-            "rolls again on the Casualty table, which the engine does not have")
+        if rules.casualty_d6 is None:
+            raise NotSupportedError.at(
+                "decisions.apothecary", f"{player.id} suffered a Casualty; an apothecary on a "
+                "Casualty rolls again on the Casualty table, which the engine does not have")
+        team.apothecaries -= 1
+        need = rules.casualty_d6
+        (roll,) = ctx.roll_dice([("d6", f"apothecary {player.id}")], lambda v: v[0] >= need)
+        ctx.note("apothecary", player=player.id, roll=roll,
+                 result="reserves" if roll >= need else "casualty")
+        return "reserves" if roll >= need else None
     team.apothecaries -= 1
     status: Status = rules.knocked_out_off_pitch if off_pitch else rules.knocked_out_on_pitch
     ctx.note("apothecary", player=player.id, result=status)
@@ -103,18 +112,21 @@ def armour_and_injury(
     ``mighty_blow``: the bonus of the attacker's Mighty Blow (0 without it), added to the armour
     roll when that breaks it, else to the injury roll of an armour broken without it. ``claw``:
     the player knocking him down has Claw (classic) / Claws (bb2020, bb2025): a roll of 8 or more
-    breaks his armour whatever his AV (classic LRB6 Claw; bb2020 Claws: before modifiers)."""
+    breaks his armour whatever his AV: classic LRB6 Claw "after modifications" (Mighty Blow
+    counts towards the 8), bb2020 Claws "before applying any modifiers" and bb2025 Claws "a
+    natural 8+" (it does not: ``ActionRules.claw_natural``)."""
     margin = ctx.ruleset.actions.armour_margin
     need = player.av + margin
-    if claw:
-        need = min(need, CLAW_ARMOUR)
+    claw_need = CLAW_ARMOUR if claw else need
+    # the 8 Claw needs, with Mighty Blow's bonus counted (classic) or not (bb2020+)
+    claw_modified = claw_need if not ctx.ruleset.actions.claw_natural else need
 
     def broken(rolls: tuple[int, ...]) -> int:
         """0 held, 1 broken only with Mighty Blow, 2 broken without it."""
         total = sum(rolls)
-        if total >= need:
+        if total >= need or total >= claw_need:
             return 2
-        return 1 if mighty_blow and total + mighty_blow >= need else 0
+        return 1 if mighty_blow and total + mighty_blow >= min(need, claw_modified) else 0
 
     rolls = ctx.roll_dice([("d6", f"armour {player.id} (AV {player.av})")] * 2, broken)
     how = broken(rolls)

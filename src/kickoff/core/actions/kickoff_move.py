@@ -4,7 +4,8 @@ Ball (``Ruleset.kickoff_move``; the rules and rulings: ``docs/rulings.md``, "The
 After the kick deviates and before the Kick-off table roll, unless the deviation gives a
 touchback, one receiving player with the skill who is Standing and Open (classic: not in an
 opposing tackle zone, and not on the Line of Scrimmage) may move up to three squares,
-regardless of his MA and with no Rush, never into the kicking team's half. The move follows the
+regardless of his MA and with no Rush (bb2025: with his MA, a step beyond it a Rush:
+``KickoffMove.uses_ma``), never into the kicking team's half. The move follows the
 normal movement rules of the edition (``kickoff.core.actions.move``: a Dodge roll to leave a
 square in an opposing tackle zone, the ball is still in the air so nothing is picked up) with
 no team re-roll and no skill used once per turn (Dodge, Pro). A player who Falls Over (classic:
@@ -13,7 +14,8 @@ table roll, then the landing).
 
 Sources: LRB6 / CRP Kick-Off Return; bb2020 On the Ball and its FAQ ("the Dodge skill can only
 be used ... during that player's activation during their own team turn"; Sevens: the player may
-move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb2020.
+move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb2020 but following
+"the usual rules for a Move Action" (issue 25): his MA counts.
 """
 
 from __future__ import annotations
@@ -76,7 +78,9 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     turn = Turn(ctx.receiving, team_rerolls=False, once_per_turn_skills_allowed=False)
     from kickoff.core.activations import Rerolls  # here: made by a move (start-up, issue 16)
 
-    standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=rules.squares)
+    # bb2025: his MA, then Rushes; otherwise the skill's squares whatever his MA, no Rush
+    ma = None if rules.uses_ma else rules.squares
+    standing, _ = move_steps(ctx, turn, p, path, Rerolls(), key, ma=ma)
     if not standing:
         ctx.note("kickoff_move_ends", player=p.id, why="fell over; the kick-off goes on")
     return True

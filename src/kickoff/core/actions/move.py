@@ -11,7 +11,8 @@ Sources (``docs/actions.md`` has the details per edition):
   a failed Rush or Dodge: the player Falls Over in the square he was moving to.
 - Skills: Dodge (re-roll a Dodge; not against a Tackle player he is leaving), Sure Feet (re-roll a
   Rush), Sure Hands (re-roll a pick-up), Sprint (one more Rush), Stunty (ignores the tackle zones
-  on the square he dodges into), Pro, team re-rolls (``kickoff.core.rolls``).
+  on the square he dodges into), Two Heads (+1 to a Dodge: :data:`TWO_HEADS_DODGE`), Pro, team
+  re-rolls (``kickoff.core.rolls``).
 
 The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 (``pitch-and-dice.md``, "Scripted dice": the order they happen).
@@ -33,6 +34,12 @@ from kickoff.core.state import Player, tackle_zones
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Rerolls
+
+
+#: Two Heads' modifier to a Dodge, the same in every edition: LRB6 "Add 1 to all Dodge rolls the
+#: player makes"; bb2020 / bb2025 +1 to the Agility test when the player attempts to Dodge
+#: (issue 25).
+TWO_HEADS_DODGE = 1
 
 
 def allowance(ctx: KickoffContext, player: Player) -> int:
@@ -118,6 +125,8 @@ def move_steps(
         if marking:
             entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
             mod = rs.dodge_modifier - entered
+            if "two_heads" in player.skills:
+                mod += TWO_HEADS_DODGE
             tackled = any("tackle" in q.skills for q in marking)
             if not roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod,
                              what="dodge", skill=None if tackled else "dodge",

@@ -19,6 +19,11 @@ from kickoff.core.ruleset import (
 )
 from kickoff.core.skills import BB2020_SKILLS
 
+#: The apothecary (see ``apothecary`` below); Sevens changes it.
+APOTHECARY = ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves")
+#: On the Ball's kick-off move (see ``kickoff_move`` below); bb2025 changes it.
+ON_THE_BALL = KickoffMove("on_the_ball", los_barred=False)
+
 BB2020 = Ruleset(
     name="bb2020",
     pitch=ELEVEN,
@@ -42,7 +47,8 @@ BB2020 = Ruleset(
     # Actions (bb2020 rulebook): AG is the target, no bonus to Dodge or pick-up; Pro 3+; AV is
     # the target of the armour roll; Rush 2+, -1 in a Blizzard. Dodge, Sure Feet and Pro only
     # during the player's own activation; any number of team re-rolls per team turn (the
-    # ActionRules defaults).
+    # ActionRules defaults). Claws: "a roll of 8+ before applying any modifiers" breaks armour
+    # (claw_natural, the default; bb2025's "a natural 8+" is the same).
     actions=ActionRules(dodge_modifier=0, pickup_modifier=0, pro_target=3, armour_margin=0),
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
@@ -75,10 +81,10 @@ BB2020 = Ruleset(
     pitch_invasion=Contest("d6", ("fan_factor",), "lower", "both"),
     # On the Ball: after the kick deviates, before the Kick-off event, "one Open player with
     # this skill on the receiving team may move up to 3 squares (regardless of their MA)";
-    # the Line of Scrimmage is not barred (FUMBBL bars it). bb2025 and Sevens inherit it.
-    kickoff_move=KickoffMove("on_the_ball", los_barred=False),
+    # the Line of Scrimmage is not barred (FUMBBL bars it). Sevens inherits it; bb2025 counts MA.
+    kickoff_move=ON_THE_BALL,
     # Apothecary (Patching-up Knocked-out Players): "If the player was on the pitch when they
     # were Knocked-out ... they remain on the pitch and become Stunned"; Knocked-out in the
     # crowd: "place them directly into the Reserves box". bb2025 and Sevens inherit it.
-    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
+    apothecary=APOTHECARY,
 )

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from kickoff.core import events as ev
 from kickoff.core.ruleset import Contest, Event, ThrowRules
-from kickoff.core.rulesets.bb2020 import BB2020
+from kickoff.core.rulesets.bb2020 import BB2020, ON_THE_BALL
 from kickoff.core.skills import BB2025_SKILLS
 
 BB2025 = replace(
@@ -51,6 +51,13 @@ BB2025 = replace(
     # Seed 001, 11 Dodgy Snack: plain D6 each, the lower team (tie both).
     dodgy_snack=Contest("d6", (), "lower", "both"),
     officious_ref=None,
+    # On the Ball: the kick-off move follows "the usual rules for a Move Action" (issue 25),
+    # where bb2020's was "regardless of their MA": a step beyond the player's MA is a Rush.
+    kickoff_move=replace(ON_THE_BALL, uses_ma=True),
+    # Catching: a failed catch bounces "from the square they are in" (the 2025 catch rule, as
+    # issue 25 quotes it): a failed Diving Catch bounces from the diver's square, not from where
+    # the ball was to land as bb2020's FAQ had it (FUMBBL's bb2025 code keeps bb2020's).
+    diving_catch=replace(BB2020.diving_catch, bounce_from_catcher=True),
     # Monstrous Mouth no longer re-rolls a failed catch (bb2025 Skills; FUMBBL's bb2025 skill
     # registers no catch re-roll); Catch still does.
     catch_reroll_skills=("catch",),

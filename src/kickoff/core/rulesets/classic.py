@@ -47,6 +47,9 @@ CLASSIC = Ruleset(
     # broken when 2D6 beats AV; GFI 2+ (a Blizzard fails it on 1-2).
     actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1,
                         defender_mighty_blow=True,
+                        # LRB6 Claw: "any armour roll of 8 or more after modifications
+                        # automatically breaks armour": Mighty Blow may take a 7 to 8.
+                        claw_natural=False,
                         # Pro re-rolls "any one dice roll he makes", in any turn (rulings.md
                         # 3: a kick-off catch too); one team re-roll per team turn (LRB6).
                         activation_skills=frozenset(), team_rerolls_per_turn=1,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core.pitch import SEVENS as SEVENS_PITCH
-from kickoff.core.rulesets.bb2020 import BB2020
+from kickoff.core.rulesets.bb2020 import APOTHECARY, BB2020
 
 SEVENS = replace(
     BB2020,
@@ -23,4 +23,9 @@ SEVENS = replace(
     # Cheering Fans: Prayers to Nuffle on the D8 (Death Zone's Sevens table), always.
     prayer_die=8,
     prayer_die_fixed=True,
+    # Apothecaries, Patching-up Casualties: "An apothecary can be used when a player suffers a
+    # Badly Hurt, Seriously Hurt or DEAD result on the Injury table. Roll a D6": no Casualty
+    # table (Sevens has none: 10-12 on its Injury table); 4+ patches him up, to the Reserves
+    # (docs/rulings.md, "Apothecary", issue 25).
+    apothecary=replace(APOTHECARY, casualty_d6=4),
 )
