@@ -33,7 +33,7 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -186,6 +186,8 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
+        #: How many journeys' nodes there were when each of :attr:`_subs` was made.
+        self._sub_marks: dict[exact_best.MoveKey, int] = {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
@@ -525,6 +527,8 @@ class KickoffSolver:
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
+        if node.moves:
+            node.prepare(self._move_landings([target]))
         taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
         starts: list[Dist] = [{} for _ in groups]
@@ -597,8 +601,37 @@ class KickoffSolver:
                 exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
                                          self._dice()),
                 self._values, self._landing_ends,
-                lambda key, moved: self._sub(key, moved)._landing_ends)
+                lambda key, moved: self._sub(key, moved)._landing_ends, self._release_sub)
         return self._moves
+
+    def _release_sub(self, key: exact_best.MoveKey) -> None:
+        """Drop the solver of the set-up ``key`` (its ends are known where they were asked)
+        and the journeys' nodes made since it was made (:meth:`_sub`; only its own: the
+        decision node keeps one such solver at a time, ``MoveNode.prepare``)."""
+        if self._subs.pop(key, None) is not None:
+            self._tables.nodes.truncate(self._sub_marks.pop(key), self._awards)
+
+    def _move_landings(self, targets: Iterable[Square]) -> list[Square]:
+        """Every landing in play of a kick at ``targets`` where the kick-off move is chosen."""
+        squares: list[Square] = []
+        for target in targets:
+            decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
+                                  touchback=self._taker_in(self.state))
+            if self._kicks is None:
+                self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
+                                               self._dice())
+            squares += [dev.square for dev in self._kicks.landings(decisions)
+                        if dev.no_kick is None and dev.square is not None and not dev.touchback]
+        return squares
+
+    def prepare(self, targets: Iterable[Square]) -> None:
+        """Solve the kick-off move's decision node (``play="best"``) at every landing of a kick
+        at any of ``targets`` at once, before their odds are asked: the set-ups the moves leave
+        are each solved once for all those landings, one at a time (``MoveNode.prepare``).
+        Nothing to do without a kick-off move to choose; the odds are the same either way."""
+        node = self._move_node()
+        if node.moves:
+            node.prepare(self._move_landings(targets))
 
     def _landing_ends(self, square: Square) -> Dist:
         """The end distribution of a ball coming down on ``square`` (in play) once the event is
@@ -619,6 +652,7 @@ class KickoffSolver:
         sharing this one's numbered states, transitions, awards and starts; it makes no move."""
         sub = self._subs.get(key)
         if sub is None:
+            self._sub_marks[key] = len(self._tables.nodes.exits)
             sub = self._subs[key] = KickoffSolver(
                 moved, self.ruleset, events=self.events, house_rules=self.house_rules,
                 use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,

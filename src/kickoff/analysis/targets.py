@@ -79,6 +79,7 @@ def rank_targets(
     pitch = solver.state.pitch
     receiving = solver.state.receiving
     targets = [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)]
+    solver.prepare(targets)  # play="best": the kick-off move's node at every landing at once
     ranked = []
     for i, t in enumerate(targets, 1):
         ranked.append(RankedTarget(t, solver.value(t, objective), solver))
