@@ -186,6 +186,9 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
+        #: A set-up's solver made by :meth:`_sub`: its maker and the reads that would see the
+        #: move (``None``: any other solver).
+        self._maker: tuple[KickoffSolver, Region] | None = None
         #: How many journeys' nodes there were when each of :attr:`_subs` was made.
         self._sub_marks: dict[exact_best.MoveKey, int] = {}
         #: The best touchback takers chosen over the default, in the order met.
@@ -394,7 +397,8 @@ class KickoffSolver:
                         if not rain and ref.weather == "pouring_rain":
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = Group(
-                        ref, scatters, self._chain_for(ref), award_key(ref, self._taker_in(ref)))
+                        ref, scatters, self._chain_for(ref, self._like_group(rain, scatters)),
+                        award_key(ref, self._taker_in(ref)))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
                     continue
@@ -403,6 +407,19 @@ class KickoffSolver:
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
         return self._groups
+
+    def _like_group(self, rain: bool, scatters: int) -> tuple[ChainSolver, Region] | None:
+        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver of
+        the group of its maker's worlds in the same weather with the same scatters, and the
+        reads that would see the move (its reference world differs from this group's by the
+        move alone), for :meth:`_chain_for`'s ``like``; ``None`` for any other solver."""
+        if self._maker is None:
+            return None
+        maker, differ = self._maker
+        for group in maker.groups():
+            if group.scatters == scatters and (group.ref.weather == "pouring_rain") == rain:
+                return group.chain, differ
+        return None
 
     def _group_mix(self, group: Group, start: int) -> Dist:
         """The journeys from the state numbered ``start`` over the group's worlds, as a mixture
@@ -664,6 +681,7 @@ class KickoffSolver:
             sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
             differ = touch_bits(key)
             sub._chain_for(moved, (self._chain_for(self.state), differ))
+            sub._maker = (self, differ)
         return sub
 
     def _high_kick_journey(
