@@ -189,6 +189,10 @@ class KickoffSolver:
         #: A set-up's solver made by :meth:`_sub`: its maker and the reads that would see the
         #: move (``None``: any other solver).
         self._maker: tuple[KickoffSolver, Region] | None = None
+        #: The players the move changed, and (by group identity) the maker's solved worlds
+        #: by their changes and weather (:meth:`_like_member`).
+        self._movers: frozenset[str] = frozenset()
+        self._maker_members: dict[int, dict[tuple[Any, str], ChainSolver]] = {}
         #: How many journeys' nodes there were when each of :attr:`_subs` was made.
         self._sub_marks: dict[exact_best.MoveKey, int] = {}
         #: The best touchback takers chosen over the default, in the order met.
@@ -346,8 +350,32 @@ class KickoffSolver:
         if chain is None:
             world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
-            chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
+            like = self._like_member(group, i) or (group.chain, differ)
+            chain = group.chains[i] = self._chain_for(world, like, shared)
         return chain
+
+    def _like_member(self, group: Group, i: int) -> tuple[ChainSolver, Region] | None:
+        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver
+        of its maker's world with the same changes as the group's ``i``-th member (the same
+        players changed the same way, none of them the player who moved, the same weather),
+        which differs from that member by the move alone, and the reads that would see the
+        move; ``None`` if the maker has no such world solved (or for any other solver)."""
+        if self._maker is None:
+            return None
+        maker, differ = self._maker
+        diff = group.members[i][2]
+        if any(entry[0] in self._movers for entry in diff.entries):
+            return None
+        solved = self._maker_members.get(id(group))
+        if solved is None:
+            solved = self._maker_members[id(group)] = {}
+            for theirs in maker.groups():
+                if theirs.scatters == group.scatters and theirs.ref.weather == group.ref.weather:
+                    for j, chain in theirs.chains.items():
+                        d = theirs.members[j][2]
+                        solved.setdefault((d.entries, d.weather), chain)
+        found = solved.get((diff.entries, diff.weather))
+        return None if found is None else (found, differ)
 
     def _award(self, world: GameState) -> Dist:
         """The end distribution of a touchback in ``world`` (:meth:`_award_node`'s)."""
@@ -682,6 +710,7 @@ class KickoffSolver:
             differ = touch_bits(key)
             sub._chain_for(moved, (self._chain_for(self.state), differ))
             sub._maker = (self, differ)
+            sub._movers = frozenset(entry[0] for entry in key)
         return sub
 
     def _high_kick_journey(
