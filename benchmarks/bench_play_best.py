@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import time
+from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis.exact import Events, KickoffSolver, Play
@@ -91,7 +92,8 @@ def readme(n: int, against: str | None) -> None:
         odds = json.loads(out[python])
         print(f"{python}: CPU {statistics.median(cpu[python]):6.2f} s "
               f"(runs {', '.join(f'{c:.2f}' for c in cpu[python])}), peak RSS "
-              f"{max(rss[python]):6.0f} MB; receiver holds {odds['receiving_team_holds']}",
+              f"{max(rss[python]):6.0f} MB; receiver holds "
+              f"{float(Fraction(odds['receiving_team_holds'])):.6f}",
               flush=True)
     if against:
         print("the same odds" if out[sys.executable] == out[against] else "ODDS DIFFER")

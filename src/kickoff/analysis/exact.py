@@ -193,6 +193,9 @@ class KickoffSolver:
         #: by their changes and weather (:meth:`_like_member`).
         self._movers: frozenset[str] = frozenset()
         self._maker_members: dict[int, dict[tuple[Any, str], ChainSolver]] = {}
+        #: The journey solvers of the set-up with one player placed by High Kick (the event's
+        #: world unchanged, in the set-up's weather), by player, square and touchback.
+        self._placed: dict[tuple[str | None, Square | None, bool], ChainSolver] = {}
         #: How many journeys' nodes there were when each of :attr:`_subs` was made.
         self._sub_marks: dict[exact_best.MoveKey, int] = {}
         #: The best touchback takers chosen over the default, in the order met.
@@ -353,6 +356,19 @@ class KickoffSolver:
             like = self._like_member(group, i) or (group.chain, differ)
             chain = group.chains[i] = self._chain_for(world, like, shared)
         return chain
+
+    def _like_placed(self, placed: tuple[str | None, Square | None, bool]
+                     ) -> tuple[ChainSolver, Region] | None:
+        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver
+        of its maker's set-up with the same player placed by High Kick on the same square
+        (``placed``: player, square, touchback; :attr:`_placed`), which differs from this
+        one's by the move alone (the player is not one the move changed), and the reads that
+        would see the move; ``None`` if there is none (or for any other solver)."""
+        if self._maker is None or placed[0] in self._movers:
+            return None
+        maker, differ = self._maker
+        found = maker._placed.get(placed)
+        return None if found is None else (found, differ)
 
     def _like_member(self, group: Group, i: int) -> tuple[ChainSolver, Region] | None:
         """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver
@@ -739,7 +755,9 @@ class KickoffSolver:
             # the set-up with one player moved: reuse its journeys away from his two squares
             diff = differences(self.state, moved, self._taker_in(moved))
             differ = touch_bits(diff.entries)
-            self._chain_for(moved, (self._chain_for(self.state), differ))
+            placed = (player, square, touchback)
+            self._placed[placed] = self._chain_for(
+                moved, self._like_placed(placed) or (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)
         return out
 
