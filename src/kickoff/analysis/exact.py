@@ -33,11 +33,11 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_journey, exact_odds
+from kickoff.analysis import exact_best, exact_journey, exact_moved, exact_odds
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
@@ -119,6 +119,11 @@ class KickoffSolver:
     #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
     #: it off to check that sharing changes no probability.
     share_journeys = True
+    #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
+    #: how many nodes there were when each of :attr:`_subs` was made.
+    _moved: exact_moved.MovedSetup | None
+    _placed: dict[exact_moved.Placed, ChainSolver]
+    _sub_marks: dict[exact_best.MoveKey, int]
 
     def __init__(
         self,
@@ -186,18 +191,7 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
-        #: A set-up's solver made by :meth:`_sub`: its maker and the reads that would see the
-        #: move (``None``: any other solver).
-        self._maker: tuple[KickoffSolver, Region] | None = None
-        #: The players the move changed, and (by group identity) the maker's solved worlds
-        #: by their changes and weather (:meth:`_like_member`).
-        self._movers: frozenset[str] = frozenset()
-        self._maker_members: dict[int, dict[tuple[Any, str], ChainSolver]] = {}
-        #: The journey solvers of the set-up with one player placed by High Kick (the event's
-        #: world unchanged, in the set-up's weather), by player, square and touchback.
-        self._placed: dict[tuple[str | None, Square | None, bool], ChainSolver] = {}
-        #: How many journeys' nodes there were when each of :attr:`_subs` was made.
-        self._sub_marks: dict[exact_best.MoveKey, int] = {}
+        self._moved, self._placed, self._sub_marks = None, {}, {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
@@ -353,45 +347,9 @@ class KickoffSolver:
         if chain is None:
             world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
-            like = self._like_member(group, i) or (group.chain, differ)
+            like = exact_moved.like_member(self._moved, group, i) or (group.chain, differ)
             chain = group.chains[i] = self._chain_for(world, like, shared)
         return chain
-
-    def _like_placed(self, placed: tuple[str | None, Square | None, bool]
-                     ) -> tuple[ChainSolver, Region] | None:
-        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver
-        of its maker's set-up with the same player placed by High Kick on the same square
-        (``placed``: player, square, touchback; :attr:`_placed`), which differs from this
-        one's by the move alone (the player is not one the move changed), and the reads that
-        would see the move; ``None`` if there is none (or for any other solver)."""
-        if self._maker is None or placed[0] in self._movers:
-            return None
-        maker, differ = self._maker
-        found = maker._placed.get(placed)
-        return None if found is None else (found, differ)
-
-    def _like_member(self, group: Group, i: int) -> tuple[ChainSolver, Region] | None:
-        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver
-        of its maker's world with the same changes as the group's ``i``-th member (the same
-        players changed the same way, none of them the player who moved, the same weather),
-        which differs from that member by the move alone, and the reads that would see the
-        move; ``None`` if the maker has no such world solved (or for any other solver)."""
-        if self._maker is None:
-            return None
-        maker, differ = self._maker
-        diff = group.members[i][2]
-        if any(entry[0] in self._movers for entry in diff.entries):
-            return None
-        solved = self._maker_members.get(id(group))
-        if solved is None:
-            solved = self._maker_members[id(group)] = {}
-            for theirs in maker.groups():
-                if theirs.scatters == group.scatters and theirs.ref.weather == group.ref.weather:
-                    for j, chain in theirs.chains.items():
-                        d = theirs.members[j][2]
-                        solved.setdefault((d.entries, d.weather), chain)
-        found = solved.get((diff.entries, diff.weather))
-        return None if found is None else (found, differ)
 
     def _award(self, world: GameState) -> Dist:
         """The end distribution of a touchback in ``world`` (:meth:`_award_node`'s)."""
@@ -441,7 +399,8 @@ class KickoffSolver:
                         if not rain and ref.weather == "pouring_rain":
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = Group(
-                        ref, scatters, self._chain_for(ref, self._like_group(rain, scatters)),
+                        ref, scatters, self._chain_for(ref, exact_moved.like_group(
+                            self._moved, rain, scatters)),
                         award_key(ref, self._taker_in(ref)))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
@@ -451,19 +410,6 @@ class KickoffSolver:
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
         return self._groups
-
-    def _like_group(self, rain: bool, scatters: int) -> tuple[ChainSolver, Region] | None:
-        """For the solver of a set-up a kick-off move left (:meth:`_sub`): the journey solver of
-        the group of its maker's worlds in the same weather with the same scatters, and the
-        reads that would see the move (its reference world differs from this group's by the
-        move alone), for :meth:`_chain_for`'s ``like``; ``None`` for any other solver."""
-        if self._maker is None:
-            return None
-        maker, differ = self._maker
-        for group in maker.groups():
-            if group.scatters == scatters and (group.ref.weather == "pouring_rain") == rain:
-                return group.chain, differ
-        return None
 
     def _group_mix(self, group: Group, start: int) -> Dist:
         """The journeys from the state numbered ``start`` over the group's worlds, as a mixture
@@ -588,8 +534,7 @@ class KickoffSolver:
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
-        if node.moves:
-            node.prepare(self._move_landings([target]))
+        exact_moved.prepare(self, [target])
         taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
         starts: list[Dist] = [{} for _ in groups]
@@ -662,37 +607,9 @@ class KickoffSolver:
                 exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
                                          self._dice()),
                 self._values, self._landing_ends,
-                lambda key, moved: self._sub(key, moved)._landing_ends, self._release_sub)
+                lambda key, moved: self._sub(key, moved)._landing_ends,
+                functools.partial(exact_moved.release, self))
         return self._moves
-
-    def _release_sub(self, key: exact_best.MoveKey) -> None:
-        """Drop the solver of the set-up ``key`` (its ends are known where they were asked)
-        and the journeys' nodes made since it was made (:meth:`_sub`; only its own: the
-        decision node keeps one such solver at a time, ``MoveNode.prepare``)."""
-        if self._subs.pop(key, None) is not None:
-            self._tables.nodes.truncate(self._sub_marks.pop(key), self._awards)
-
-    def _move_landings(self, targets: Iterable[Square]) -> list[Square]:
-        """Every landing in play of a kick at ``targets`` where the kick-off move is chosen."""
-        squares: list[Square] = []
-        for target in targets:
-            decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                                  touchback=self._taker_in(self.state))
-            if self._kicks is None:
-                self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
-                                               self._dice())
-            squares += [dev.square for dev in self._kicks.landings(decisions)
-                        if dev.no_kick is None and dev.square is not None and not dev.touchback]
-        return squares
-
-    def prepare(self, targets: Iterable[Square]) -> None:
-        """Solve the kick-off move's decision node (``play="best"``) at every landing of a kick
-        at any of ``targets`` at once, before their odds are asked: the set-ups the moves leave
-        are each solved once for all those landings, one at a time (``MoveNode.prepare``).
-        Nothing to do without a kick-off move to choose; the odds are the same either way."""
-        node = self._move_node()
-        if node.moves:
-            node.prepare(self._move_landings(targets))
 
     def _landing_ends(self, square: Square) -> Dist:
         """The end distribution of a ball coming down on ``square`` (in play) once the event is
@@ -709,24 +626,11 @@ class KickoffSolver:
         return ends
 
     def _sub(self, key: exact_best.MoveKey, moved: GameState) -> KickoffSolver:
-        """The solver of the set-up a kick-off move left (``key``: the players it changed),
-        sharing this one's numbered states, transitions, awards and starts; it makes no move."""
+        """The solver of the set-up a kick-off move left (``exact_moved.moved_solver``)."""
         sub = self._subs.get(key)
         if sub is None:
             self._sub_marks[key] = len(self._tables.nodes.exits)
-            sub = self._subs[key] = KickoffSolver(
-                moved, self.ruleset, events=self.events, house_rules=self.house_rules,
-                use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
-                decisions=Decisions(high_kick=self.high_kick, touchback=self.taker))
-            sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
-            sub._tables, sub._states, sub._ids, sub._stops = (self._tables, self._states,
-                                                              self._ids, self._stops)
-            sub._awards, sub._starts = self._awards, self._starts
-            sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
-            differ = touch_bits(key)
-            sub._chain_for(moved, (self._chain_for(self.state), differ))
-            sub._maker = (self, differ)
-            sub._movers = frozenset(entry[0] for entry in key)
+            sub = self._subs[key] = exact_moved.moved_solver(self, key, moved)
         return sub
 
     def _high_kick_journey(
@@ -756,8 +660,8 @@ class KickoffSolver:
             diff = differences(self.state, moved, self._taker_in(moved))
             differ = touch_bits(diff.entries)
             placed = (player, square, touchback)
-            self._placed[placed] = self._chain_for(
-                moved, self._like_placed(placed) or (self._chain_for(self.state), differ))
+            self._placed[placed] = self._chain_for(moved, exact_moved.like_placed(
+                self._moved, placed) or (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)
         return out
 
