@@ -4,17 +4,29 @@ his best choices (objective ``receiver-holds``), side by side, in CPU seconds
 
 Run as a script (``python benchmarks/bench_play_best.py [N]``, default 1), which prints one line
 per pairing, or with pytest-benchmark (``pytest benchmarks/bench_play_best.py
---benchmark-enable``). Results are recorded in ``docs/analysis.md`` ("The receiving coach's best
-play"). The pairings: the bb2020 default one with the Kick-off events off and on (High Kick's
+--benchmark-enable``).
+
+``python benchmarks/bench_play_best.py --readme [N] [--against PYTHON]``: the README's
+``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the
+Ball a decision node at every landing), solved in a fresh process each run (its CPU seconds,
+user + system, and its peak RSS, from ``getrusage``), ``N`` runs (default 3), alternating with
+the same solve under another interpreter (``--against``: an old build's ``bin/python``); the
+medians, and whether the two agree on the odds (their JSON compared); recorded in
+docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
+coach's best play"). The pairings: the bb2020 default one with the Kick-off events off and on (High Kick's
 player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and Sevens
 with the events off (the kick-off move a decision node at every landing).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
+from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis.exact import Events, KickoffSolver, Play
@@ -40,6 +52,53 @@ def test_bench_best_lizardmen(benchmark: Any) -> None:
     benchmark(ranked, "bb2020", "lizardmen", "none", "best")
 
 
+#: The README command's solve, in a child process: its odds as JSON on stdout.
+README_SOLVE = """
+import json
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.formats.match import build_match
+m = build_match("bb2020", None, "lizardmen", None, None, "home")
+solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
+                       objective="receiver-holds")
+odds = solver.odds(m.state.pitch.centre[m.state.receiving])
+print(json.dumps(odds.to_json(), sort_keys=True))
+import resource
+use = resource.getrusage(resource.RUSAGE_SELF)
+print(use.ru_utime + use.ru_stime, use.ru_maxrss / 1024)
+"""
+
+
+def readme_run(python: str) -> tuple[float, float, str]:
+    """One README solve under ``python``: (CPU seconds, peak RSS in MB, its odds' JSON)."""
+    done = subprocess.run([python, "-c", README_SOLVE], capture_output=True, text=True,
+                          check=True)
+    odds, use = done.stdout.splitlines()
+    cpu, rss = use.split()  # the child's own getrusage: its whole run, imports included
+    return float(cpu), float(rss), odds
+
+
+def readme(n: int, against: str | None) -> None:
+    """The README pairing's solve ``n`` times (alternating with ``against``), medians."""
+    pythons = [sys.executable] + ([against] if against else [])
+    cpu: dict[str, list[float]] = {p: [] for p in pythons}
+    rss: dict[str, list[float]] = {p: [] for p in pythons}
+    out: dict[str, str] = {}
+    for _ in range(n):
+        for python in pythons:
+            c, r, out[python] = readme_run(python)
+            cpu[python].append(c)
+            rss[python].append(r)
+    for python in pythons:
+        odds = json.loads(out[python])
+        print(f"{python}: CPU {statistics.median(cpu[python]):6.2f} s "
+              f"(runs {', '.join(f'{c:.2f}' for c in cpu[python])}), peak RSS "
+              f"{max(rss[python]):6.0f} MB; receiver holds "
+              f"{float(Fraction(odds['receiving_team_holds'])):.6f}",
+              flush=True)
+    if against:
+        print("the same odds" if out[sys.executable] == out[against] else "ODDS DIFFER")
+
+
 def main(n: int) -> None:
     for ruleset, away, events in PAIRINGS:
         times: dict[Play, list[float]] = {"defaults": [], "best": []}
@@ -57,4 +116,13 @@ def main(n: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("n", type=int, nargs="?", help="runs (default 1; --readme 3)")
+    parser.add_argument("--readme", action="store_true",
+                        help="the README's kickoff odds --away lizardmen --play best")
+    parser.add_argument("--against", help="with --readme: another build's python, alternated")
+    args = parser.parse_args()
+    if args.readme:
+        readme(args.n or 3, args.against)
+    else:
+        main(args.n or 1)

@@ -38,7 +38,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_journey, exact_odds
+from kickoff.analysis import exact_best, exact_journey, exact_moved, exact_odds
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
@@ -124,6 +124,11 @@ class KickoffSolver:
     #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
     #: it off to check that sharing changes no probability.
     share_journeys = True
+    #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
+    #: how many nodes there were when each of :attr:`_subs` was made.
+    _moved: exact_moved.MovedSetup | None
+    _placed: dict[exact_moved.Placed, ChainSolver]
+    _sub_marks: dict[exact_best.MoveKey, int]
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -193,6 +198,7 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
+        self._moved, self._placed, self._sub_marks = None, {}, {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
@@ -348,7 +354,8 @@ class KickoffSolver:
         if chain is None:
             world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
-            chain = group.chains[i] = self._chain_for(world, (group.chain, differ), shared)
+            like = exact_moved.like_member(self._moved, group, i) or (group.chain, differ)
+            chain = group.chains[i] = self._chain_for(world, like, shared)
         return chain
 
     def _award(self, world: GameState) -> Dist:
@@ -399,7 +406,9 @@ class KickoffSolver:
                         if not rain and ref.weather == "pouring_rain":
                             ref.weather = "nice"
                     group = by_key[(rain, scatters)] = Group(
-                        ref, scatters, self._chain_for(ref), award_key(ref, self._taker_in(ref)))
+                        ref, scatters, self._chain_for(ref, exact_moved.like_group(
+                            self._moved, rain, scatters)),
+                        award_key(ref, self._taker_in(ref)))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
                     continue
@@ -532,6 +541,7 @@ class KickoffSolver:
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
+        exact_moved.prepare(self, [target])
         taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
         starts: list[Dist] = [{} for _ in groups]
@@ -603,7 +613,8 @@ class KickoffSolver:
                 exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
                                          self._dice()),
                 self._values, self._landing_ends,
-                lambda key, moved: self._sub(key, moved)._landing_ends)
+                lambda key, moved: self._sub(key, moved)._landing_ends,
+                functools.partial(exact_moved.release, self))
         return self._moves
 
     def _landing_ends(self, square: Square) -> Dist:
@@ -621,21 +632,11 @@ class KickoffSolver:
         return ends
 
     def _sub(self, key: exact_best.MoveKey, moved: GameState) -> KickoffSolver:
-        """The solver of the set-up a kick-off move left (``key``: the players it changed),
-        sharing this one's numbered states, transitions, awards and starts; it makes no move."""
+        """The solver of the set-up a kick-off move left (``exact_moved.moved_solver``)."""
         sub = self._subs.get(key)
         if sub is None:
-            sub = self._subs[key] = KickoffSolver(
-                moved, self.ruleset, events=self.events, house_rules=self.house_rules,
-                use_kick_skill=self.use_kick_skill, play=self.play, objective=self.objective,
-                decisions=replace(self.free, high_kick=self.high_kick, touchback=self.taker))
-            sub.lump_worlds, sub.group_chance = self.lump_worlds, self.group_chance
-            sub._tables, sub._states, sub._ids, sub._stops = (self._tables, self._states,
-                                                              self._ids, self._stops)
-            sub._awards, sub._starts = self._awards, self._starts
-            sub._values, sub._takers, sub._moves = self._values, self._takers, exact_best.MoveNode.none()
-            differ = touch_bits(key)
-            sub._chain_for(moved, (self._chain_for(self.state), differ))
+            self._sub_marks[key] = len(self._tables.nodes.exits)
+            sub = self._subs[key] = exact_moved.moved_solver(self, key, moved)
         return sub
 
     def _high_kick_journey(
@@ -664,7 +665,9 @@ class KickoffSolver:
             # the set-up with one player moved: reuse its journeys away from his two squares
             diff = differences(self.state, moved, self._taker_in(moved))
             differ = touch_bits(diff.entries)
-            self._chain_for(moved, (self._chain_for(self.state), differ))
+            placed = (player, square, touchback)
+            self._placed[placed] = self._chain_for(moved, exact_moved.like_placed(
+                self._moved, placed) or (self._chain_for(self.state), differ))
         out = self._high_kick_ends[key] = self._journey(moved, start)
         return out
 

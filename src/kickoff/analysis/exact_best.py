@@ -23,7 +23,7 @@ loops), the Blitz! / Charge! free turns, and a touchback square with nobody to t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Dist, PathDice, Q, enumerate_runs
@@ -237,11 +237,14 @@ class MoveNode:
     ends there of that set-up's solver (``solver_of(key, state)``); remembered by landing."""
 
     def __init__(self, moves: list[MoveOption], values: EndValues | None, own: LandingEnds,
-                 solver_of: Callable[[MoveKey, GameState], LandingEnds]) -> None:
+                 solver_of: Callable[[MoveKey, GameState], LandingEnds],
+                 release: Callable[[MoveKey], None] | None = None) -> None:
         self.moves = moves
         self.values = values
         self.own = own
         self.solver_of = solver_of
+        #: Called once a set-up's ends at every square asked are known: its solver may go.
+        self.release = release
         self._best: dict[Square, tuple[Dist, PlayerPath | None]] = {}
 
     @staticmethod
@@ -251,24 +254,56 @@ class MoveNode:
 
     def best(self, square: Square) -> tuple[Dist, PlayerPath | None]:
         """The end distribution of the best choice at ``square`` and the move (``None``:
-        nobody moves)."""
+        nobody moves); :meth:`prepare` first where many squares are asked."""
         cached = self._best.get(square)
         if cached is None:
-            assert self.values is not None
-
-            def ends_of(option: MoveOption | None) -> Dist:
-                if option is None:
-                    return self.own(square)
-                out: Dist = {}
-                for q, key, moved in option[1]:
-                    for i, p in self.solver_of(key, moved)(square).items():
-                        out[i] = out.get(i, 0) + q * p
-                return out
-
-            options: list[MoveOption | None] = [None, *self.moves]
-            best, ends = best_of(options, ends_of, self.values)
-            cached = self._best[square] = (ends, None if best is None else best[0])
+            self.prepare([square])
+            cached = self._best[square]
         return cached
+
+    def prepare(self, squares: Iterable[Square]) -> None:
+        """The best choice at each of ``squares`` not yet remembered, as :meth:`best` gives it:
+        the same comparisons in the same order (nobody, then each move of :attr:`moves`; ties
+        to the earlier), taken set-up by set-up rather than landing by landing. Each set-up a
+        move leaves is solved at every square at once, the first time a move meets it, then
+        released (:attr:`release`), its ends kept (end numbers and probabilities) only until
+        the last move that meets it is compared: one set-up's solver alive at a time, not
+        all of them."""
+        todo = [sq for sq in dict.fromkeys(squares) if sq not in self._best]
+        if not todo:
+            return
+        values = self.values
+        assert values is not None
+        best: dict[Square, tuple[Dist, PlayerPath | None, Any]] = {}
+        for square in todo:
+            own = self.own(square)
+            best[square] = (own, None, values.value(own))
+        uses: dict[MoveKey, int] = {}
+        for _, outcomes in self.moves:
+            for _, key, _ in outcomes:
+                uses[key] = uses.get(key, 0) + 1
+        known: dict[MoveKey, dict[Square, Dist]] = {}
+        for choice, outcomes in self.moves:
+            for _, key, moved in outcomes:
+                if key not in known:
+                    landing_ends = self.solver_of(key, moved)
+                    known[key] = {square: landing_ends(square) for square in todo}
+                    if self.release is not None:
+                        self.release(key)
+            for square in todo:
+                out: Dist = {}
+                for q, key, _ in outcomes:
+                    for i, p in known[key][square].items():
+                        out[i] = out.get(i, 0) + q * p
+                value = values.value(out)
+                if values.better(value, best[square][2]):
+                    best[square] = (out, choice, value)
+            for _, key, _ in outcomes:
+                uses[key] -= 1
+                if not uses[key]:
+                    del known[key]
+        for square, (ends, chosen, _) in best.items():
+            self._best[square] = (ends, chosen)
 
 
 def _no_ends(square: Square) -> Dist:

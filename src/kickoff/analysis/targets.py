@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.exact import KickoffSolver, Odds
+from kickoff.analysis.exact_moved import prepare
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.core.pitch import Square
 
@@ -79,6 +80,7 @@ def rank_targets(
     pitch = solver.state.pitch
     receiving = solver.state.receiving
     targets = [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)]
+    prepare(solver, targets)  # play="best": the kick-off move's node at every landing at once
     ranked = []
     for i, t in enumerate(targets, 1):
         ranked.append(RankedTarget(t, solver.value(t, objective), solver))

@@ -1,0 +1,148 @@
+"""The solver of a set-up a kick-off move left (``play="best"``), reusing its maker's journeys.
+
+:class:`~kickoff.analysis.exact.KickoffSolver` makes one solver per set-up a kick-off move can
+leave (``_sub``), which differs from the maker's set-up by the move alone (the players it
+changed, ``MoveKey``). Wherever a world of the moved set-up is a world of the maker with the
+move made, its journeys are the maker's away from the squares the move touched (the chain
+solver's ``like``: a journey whose region avoids those reads has the same solution). Three such
+pairs are found here, each an equality of the two worlds checked, not assumed:
+
+- an event group's reference world and the maker's in the same weather with the same scatters;
+- an event world and the maker's with the same changes (the same players changed the same way,
+  none of them a player the move changed, the same weather), when the maker has solved it;
+- a High Kick placement and the maker's with the same player (not one the move changed) on the
+  same square.
+
+:func:`prepare` solves the kick-off move's decision node at every landing of the kicks asked at
+once (``MoveNode.prepare``: one moved set-up's solver alive at a time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from kickoff.analysis import exact_odds
+from kickoff.analysis.chain import ChainSolver, Region
+from kickoff.analysis.exact_best import MoveKey, MoveNode
+from kickoff.analysis.worlds import Group, touch_bits
+from kickoff.core.decisions import Decisions
+from kickoff.core.pitch import Square
+from kickoff.core.state import GameState
+
+if TYPE_CHECKING:
+    from kickoff.analysis.exact import KickoffSolver
+
+#: A High Kick placement: the player placed, the landing square, touchback.
+Placed = tuple[str | None, Square | None, bool]
+
+
+class MovedSetup:
+    """A moved set-up's link to its maker: the maker's solver, the reads that would see the
+    move (``differ``) and the players it changed (``movers``)."""
+
+    def __init__(self, maker: KickoffSolver, key: frozenset[Any]) -> None:
+        self.maker = maker
+        self.differ: Region = touch_bits(key)
+        self.movers = frozenset(entry[0] for entry in key)
+        #: By group identity: the maker's solved worlds by their changes and weather.
+        self._members: dict[int, dict[tuple[Any, str], ChainSolver]] = {}
+
+    def like_group(self, rain: bool, scatters: int) -> tuple[ChainSolver, Region] | None:
+        """The maker's journey solver of its group in the same weather (rain or not) with the
+        same scatters, and the reads that would see the move."""
+        for group in self.maker.groups():
+            if group.scatters == scatters and (group.ref.weather == "pouring_rain") == rain:
+                return group.chain, self.differ
+        return None
+
+    def like_member(self, group: Group, i: int) -> tuple[ChainSolver, Region] | None:
+        """The maker's journey solver of its world with the same changes as ``group``'s
+        ``i``-th member, and the reads that would see the move; ``None`` if the member changes
+        a player the move changed or the maker has not solved such a world."""
+        diff = group.members[i][2]
+        if any(entry[0] in self.movers for entry in diff.entries):
+            return None
+        solved = self._members.get(id(group))
+        if solved is None:
+            solved = self._members[id(group)] = {}
+            for theirs in self.maker.groups():
+                if theirs.scatters == group.scatters and theirs.ref.weather == group.ref.weather:
+                    for j, chain in theirs.chains.items():
+                        d = theirs.members[j][2]
+                        solved.setdefault((d.entries, d.weather), chain)
+        found = solved.get((diff.entries, diff.weather))
+        return None if found is None else (found, self.differ)
+
+    def like_placed(self, placed: Placed) -> tuple[ChainSolver, Region] | None:
+        """The maker's journey solver of its set-up with the same player placed by High Kick on
+        the same square (``KickoffSolver._placed``), and the reads that would see the move;
+        ``None`` if the player is one the move changed or the maker has none."""
+        if placed[0] in self.movers:
+            return None
+        found = self.maker._placed.get(placed)
+        return None if found is None else (found, self.differ)
+
+
+def prepare(solver: KickoffSolver, targets: Iterable[Square]) -> None:
+    """``solver``'s kick-off move node (``play="best"``) at every landing in play of a kick at
+    ``targets``, all at once (``MoveNode.prepare``), before their odds are asked; nothing
+    without a move to choose. The odds are the same either way."""
+    node = solver._move_node()
+    if not node.moves:
+        return
+    squares: list[Square] = []
+    for target in targets:
+        decisions = Decisions(target=target, use_kick_skill=solver.use_kick_skill,
+                              touchback=solver._taker_in(solver.state))
+        if solver._kicks is None:
+            solver._kicks = exact_odds.Kicks(solver.state, solver.ruleset, solver.house_rules,
+                                             solver._dice())
+        squares += [dev.square for dev in solver._kicks.landings(decisions)
+                    if dev.no_kick is None and dev.square is not None and not dev.touchback]
+    node.prepare(squares)
+
+
+def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> KickoffSolver:
+    """The solver of the set-up ``moved`` a kick-off move left (``key``: the players it
+    changed), sharing ``maker``'s numbered states, transitions, awards and starts; it makes no
+    move, plays the maker's free moves (``free``: the plans searched, or nobody), and reuses
+    the maker's journeys away from the move (:class:`MovedSetup`)."""
+    sub = type(maker)(
+        moved, maker.ruleset, events=maker.events, house_rules=maker.house_rules,
+        use_kick_skill=maker.use_kick_skill, play=maker.play, objective=maker.objective,
+        decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker))
+    sub.lump_worlds, sub.group_chance = maker.lump_worlds, maker.group_chance
+    sub._tables, sub._states, sub._ids, sub._stops = (maker._tables, maker._states,
+                                                      maker._ids, maker._stops)
+    sub._awards, sub._starts = maker._awards, maker._starts
+    sub._values, sub._takers, sub._moves = maker._values, maker._takers, MoveNode.none()
+    sub._chain_for(moved, (maker._chain_for(maker.state), touch_bits(key)))
+    sub._moved = MovedSetup(maker, key)
+    return sub
+
+
+def like_group(moved: MovedSetup | None, rain: bool, scatters: int
+               ) -> tuple[ChainSolver, Region] | None:
+    """:meth:`MovedSetup.like_group`; ``None`` for a solver no move made."""
+    return None if moved is None else moved.like_group(rain, scatters)
+
+
+def like_member(moved: MovedSetup | None, group: Group, i: int
+                ) -> tuple[ChainSolver, Region] | None:
+    """:meth:`MovedSetup.like_member`; ``None`` for a solver no move made."""
+    return None if moved is None else moved.like_member(group, i)
+
+
+def like_placed(moved: MovedSetup | None, placed: Placed) -> tuple[ChainSolver, Region] | None:
+    """:meth:`MovedSetup.like_placed`; ``None`` for a solver no move made."""
+    return None if moved is None else moved.like_placed(placed)
+
+
+def release(solver: KickoffSolver, key: MoveKey) -> None:
+    """Drop the solver of ``solver``'s moved set-up ``key`` (its ends are known where they were
+    asked) and the journeys' nodes made since it was made (``_sub``; the decision node keeps
+    one such solver at a time, ``MoveNode.prepare``)."""
+    if solver._subs.pop(key, None) is not None:
+        solver._tables.nodes.truncate(solver._sub_marks.pop(key), solver._awards)
