@@ -246,22 +246,39 @@ def _match(ruleset: str, away: str | None) -> tuple[GameState, Ruleset]:
        x=st.integers(0, 12), y=st.integers(0, 14))
 def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
                                                objective: Objective, x: int, y: int) -> None:
-    """For any set-up, target and objective (events off, to stay cheap): the best play's value
-    is at least the defaults' for the receivers, exactly; ``play="defaults"`` is the solver
-    as it was (the same odds, end for end) and names no choice."""
+    """For any set-up, target and objective (events off, to stay cheap), against a fixed
+    opponent a side's best is never worse for it than its defaults, exactly: the receivers'
+    best against the kicking coach's defaults (``kicking="defaults"``) is at least the defaults'
+    for them; the kicking coach's best (his kicker and Kick) is at most his defaults' for the
+    receivers, against the receivers' defaults and against their best. ``play="defaults"`` is
+    the solver as it was (the same odds, end for end) and names no choice.
+
+    (Since issue 24 point 2 ``play="best"`` plays the kicking coach at his best too, so the
+    whole of it may be worse for the receivers than the defaults: the property compares each
+    side against a fixed opponent, as the issue states it.)"""
     state, rs = _match(*match)
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 15 + y) % len(area)]
     plain = KickoffSolver(state, rs).odds(target)
     defaults = KickoffSolver(state, rs, play="defaults", objective=objective).odds(target)
-    best = KickoffSolver(state, rs, play="best", objective=objective).odds(target)
+    receivers = KickoffSolver(state, rs, play="best", kicking="defaults",
+                              objective=objective).odds(target)
+    kicking = KickoffSolver(state, rs, play="defaults", kicking="best",
+                            objective=objective).odds(target)
+    both = KickoffSolver(state, rs, play="best", objective=objective).odds(target)
     assert defaults.exact_ends == plain.exact_ends and defaults.decisions_taken == []
     assert defaults.to_json() == plain.to_json()
-    assert not receivers_prefer(objective, objective_value(defaults, objective),
-                                objective_value(best, objective))
-    if receivers_prefer(objective, objective_value(best, objective),
-                        objective_value(defaults, objective)):
-        assert best.decisions_taken  # a better value comes from a choice, and it is named
+
+    def value(odds: Any) -> Fraction:
+        return objective_value(odds, objective)
+
+    assert not receivers_prefer(objective, value(defaults), value(receivers))
+    assert not receivers_prefer(objective, value(kicking), value(defaults))
+    assert not receivers_prefer(objective, value(both), value(receivers))
+    for one, other, chooser in ((receivers, defaults, receivers), (defaults, kicking, kicking),
+                                (receivers, both, both)):
+        if value(one) != value(other):  # a different value comes from a choice, named
+            assert chooser.decisions_taken
 
 
 @pytest.mark.slow
@@ -270,11 +287,13 @@ def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
        objective=st.sampled_from(OBJECTIVES))
 def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
                                              objective: Objective) -> None:
-    """The same with the Kick-off events (High Kick's player a decision node too)."""
+    """The same with the Kick-off events (High Kick's player a decision node too), the
+    receivers' best against the kicking coach's defaults."""
     state, rs = _match(*match)
     target = state.pitch.centre["away"]
     defaults = KickoffSolver(state, rs, events="all").odds(target)
-    best = KickoffSolver(state, rs, events="all", play="best", objective=objective).odds(target)
+    best = KickoffSolver(state, rs, events="all", play="best", kicking="defaults",
+                         objective=objective).odds(target)
     assert not receivers_prefer(objective, objective_value(defaults, objective),
                                 objective_value(best, objective))
 
@@ -333,10 +352,21 @@ def test_cli_all_targets_best_ranks_with_the_same_objective() -> None:
     code, out, _ = cli(args)
     defaults = json.loads(out)
     assert best["play"] == "best" and "play" not in defaults
+    # Each target's value is the library's with both coaches at their best, and, against the
+    # kicking coach's defaults, the receivers hold the ball at least as often everywhere. (Since
+    # issue 24 point 2 the kicking coach plays his best too: the home Sevens kicker uses Kick,
+    # so the values of --play best may now be lower than the defaults'.)
+    state, rs = _match("sevens", "lizardmen")
+    both = KickoffSolver(state, rs, play="best")
+    receivers = KickoffSolver(state, rs, play="best", kicking="defaults")
     by_target = {tuple(t["target"]): Fraction(t["value"]) for t in defaults["targets"]}
-    for t in best["targets"]:  # the receivers hold the ball at least as often everywhere
-        assert Fraction(t["value"]) >= by_target[tuple(t["target"])]
+    for t in best["targets"][:12]:
+        target = Square(*t["target"])
+        assert Fraction(t["value"]) == both.value(target, "receiver-holds")
+        assert receivers.value(target, "receiver-holds") >= by_target[tuple(t["target"])]
     assert any(t.get("decisions_taken") for t in best["targets"])
+    assert any(line.startswith("Kicker: ") for t in best["targets"]
+               for line in t.get("decisions_taken", []))
 
 
 def test_cli_refuses_a_bad_play() -> None:
@@ -369,3 +399,59 @@ def client() -> Any:
 
     with TestClient(create_app(workers=1)) as c:
         yield c
+
+
+# ---------------------------------------------------------------- (d) the kicking coach
+
+#: Small set-ups: two kicking players with Kick (h4, h5), the others without.
+KICKING = {
+    "sevens": ([player("h1", [6, 4], "sevens"), player("h2", [6, 5], "sevens"),
+                player("h3", [6, 6], "sevens"), player("h4", [3, 3], "sevens", skills=["kick"]),
+                player("h5", [2, 8], "sevens", skills=["kick"]), player("h6", [4, 6], "sevens")],
+               [player("a1", [13, 4], "sevens"), player("a2", [13, 5], "sevens"),
+                player("a3", [13, 6], "sevens"), player("a4", [16, 3], "sevens", skills=["catch"]),
+                player("a5", [18, 6], "sevens")]),
+    "classic": ([*(player(p["id"], p["square"], "classic") for p in HOME),
+                 player("h5", [5, 5], "classic", skills=["kick"]),
+                 player("h6", [4, 9], "classic", skills=["kick"])],
+                [player(p["id"], p["square"], "classic") for p in AWAY]),
+}
+
+
+@pytest.mark.parametrize(("ruleset", "objective"), [("sevens", "receiver-holds"),
+                                                    ("sevens", "distance"),
+                                                    ("classic", "touchback")])
+def test_kicker_and_kick_best_is_the_minimum_over_every_scripted_choice(
+        ruleset: str, objective: Objective) -> None:
+    """Brute force: every kicking player (and nobody) scripted as the kicker through
+    ``Decisions(kicker=...)``, with and without Kick (``use_kick_skill``), each solved with the
+    receivers at their best; the choices the rules refuse (``DecisionError``) left out. The
+    kicking coach's best (``play="best"``) is exactly the minimum for the receivers, and names
+    the plan where it is strictly better for him than the default."""
+    home, away = KICKING[ruleset]
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    target = state.pitch.centre["away"]
+    values: dict[tuple[str | None, bool], Fraction] = {}
+    for kicker in [None, *(p["id"] for p in home)]:
+        for kick in (False, True):
+            solver = KickoffSolver(state, rs, play="best", kicking="defaults", objective=objective,
+                                   use_kick_skill=kick,
+                                   decisions=Decisions(kicker=kicker, kicker_given=True))
+            try:
+                values[kicker, kick] = solver.value(target, objective)
+            except DecisionError:
+                continue
+    assert ("h5", True) in values and ("h2", True) not in values  # h2 has no Kick
+    worst = values[next(iter(values))]
+    for v in values.values():
+        if receivers_prefer(objective, worst, v):
+            worst = v
+    best = KickoffSolver(state, rs, play="best", objective=objective)
+    odds = best.odds(target)
+    assert objective_value(odds, objective) == worst
+    default = KickoffSolver(state, rs, play="best", kicking="defaults", objective=objective)
+    default_value = default.value(target, objective)
+    assert worst != default_value  # here Kick is worth using: the plan is named, first
+    kicker = "h4" if ruleset == "sevens" else "h5"  # (the first with Kick)
+    assert odds.decisions_taken[0] == f"Kicker: {kicker}, Kick used"
+    assert values[kicker, True] == worst

@@ -32,6 +32,7 @@ Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -40,6 +41,7 @@ from typing import Any
 from kickoff.analysis import exact_best, exact_journey, exact_odds
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
+    Branch,
     Dist,
     PathDice,
     Q,
@@ -50,7 +52,7 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.analysis.worlds import (
     Diff,
     Group,
@@ -68,7 +70,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.events import high_kick_options
-from kickoff.core.kickoff import landing_state, roll_event
+from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -132,9 +134,12 @@ class KickoffSolver:
         decisions: Decisions | None = None,
         play: Play = "defaults",
         objective: Objective = "receiver-holds",
+        kicking: Play | None = None,
     ) -> None:
         if play not in exact_best.PLAYS:
             raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
+        if kicking is not None and kicking not in exact_best.PLAYS:
+            raise ValueError(f"kicking: {kicking!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
             raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
@@ -146,6 +151,13 @@ class KickoffSolver:
         #: The receiving coach's choices (player ids, ``None``: the default).
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback
+        #: The kicking coach's kicker, as ``Decisions`` names him (``None``: not named).
+        self.kicker: str | None = chosen.kicker
+        self.kicker_given = chosen.kicker_given
+        #: Who plays the kicking coach's choices before the kick (``play`` unless told).
+        self.kicking: Play = play if kicking is None else kicking
+        #: With ``kicking="best"``: his plans (``exact_best.kick_plans``), each with its kicks.
+        self._plans: list[tuple[exact_best.KickPlan, exact_odds.Kicks]] | None = None
         self.state = state
         self.ruleset = ruleset
         self.events: Events = events
@@ -496,7 +508,10 @@ class KickoffSolver:
         """``targets.objective_value(self.odds(target), objective)`` without the full odds
         (each group's journey from each start valued once for all targets, on scalars:
         ``chain.Nodes.value``)."""
-        parts = self._parts(target)
+        return self._value_of(self._parts(target), objective)
+
+    def _value_of(self, parts: exact_odds.Parts, objective: Objective) -> Fraction:
+        """:meth:`value` of one enumerated kick ``parts``."""
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
@@ -519,15 +534,57 @@ class KickoffSolver:
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
-        a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
+        a kick-off move, a High Kick) and each group's starts' weights (remembered). With
+        ``kicking="best"``, the kicking coach's best plan's (:meth:`_kicking_best`)."""
         if target in self._target_parts:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                              touchback=self._taker_in(self.state))
+                              touchback=self._taker_in(self.state), kicker=self.kicker,
+                              kicker_given=self.kicker_given)
         if self._kicks is None:
             self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
                                            self._dice())
         deviations = self._kicks.landings(decisions)
+        parts = self._landed(deviations)
+        if self.kicking == "best":
+            parts = self._kicking_best(decisions, deviations, parts)
+        self._target_parts[target] = parts
+        return parts
+
+    def _kicking_best(self, decisions: Decisions, deviations: dict[exact_odds.Landing, Rational],
+                      parts: exact_odds.Parts) -> exact_odds.Parts:
+        """The kicking coach's decision node before the kick: of every plan of his kicker and
+        Kick (:func:`~kickoff.analysis.exact_best.kick_plans`, the rules' own options), the
+        kick (``parts``: the default plan's, whose landings are ``deviations``) whose value is
+        the worst for the receivers under :attr:`objective`; ties go to the default. Plans
+        with the same landings are one kick (the same value, exactly)."""
+        if self._plans is None:
+            def probe(coach: exact_best.PlanCoach) -> None:
+                with contextlib.suppress(Branch):  # the first die: both chosen by then
+                    kick_until_landing(self.state, self.ruleset, PathDice(()), decisions,
+                                       self.house_rules, events=False, log=False, coach=coach)
+
+            self._plans = [(plan, exact_odds.Kicks(
+                self.state, self.ruleset, self.house_rules, self._dice(),
+                functools.partial(exact_best.PlanCoach, plan.path)))
+                for plan in exact_best.kick_plans(probe) if not plan.default]
+        best, best_value = parts, self._value_of(parts, self.objective)
+        seen = [deviations]
+        for plan, kicks in self._plans:
+            landings = kicks.landings(decisions)
+            if landings in seen:
+                continue
+            seen.append(landings)
+            kicked = self._landed(landings)
+            value = self._value_of(kicked, self.objective)
+            if receivers_prefer(self.objective, best_value, value):
+                kicked.taken.before.append(plan.text())
+                best, best_value = kicked, value
+        return best
+
+    def _landed(self, deviations: dict[exact_odds.Landing, Rational]) -> exact_odds.Parts:
+        """The kick whose landings are ``deviations`` (landing -> probability) played on: the
+        kick-off move, the event's worlds and the journeys' starts (:meth:`_parts`)."""
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -563,9 +620,7 @@ class KickoffSolver:
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
                 self._group_mix(group, start)
-        parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
-        self._target_parts[target] = parts
-        return parts
+        return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
     def _taker_in(self, world: GameState) -> str | None:

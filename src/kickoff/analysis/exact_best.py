@@ -31,7 +31,7 @@ from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import differences
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
-from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.coach import Asked, AskingCoach, Decision, DecisionKind, PathCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions, PlayerPath
 from kickoff.core.errors import DecisionError
@@ -183,6 +183,81 @@ def move_text(skill: str, choice: PlayerPath) -> str:
     return f"{name}: {choice.player} to {choice.path[-1].as_list()}"
 
 
+#: The kicking coach's decisions before the kick that ``play="best"`` plays at his best
+#: (minimising the objective): who kicks, and whether he uses Kick.
+KICK_CHOICES: tuple[DecisionKind, ...] = ("kicker", "kick_skill")
+
+
+class PlanCoach:
+    """The kicking coach of one kick plan: answers the decisions of :data:`KICK_CHOICES` the
+    scenario does not give from ``path`` (option indexes, as
+    :class:`~kickoff.core.coach.PathCoach`; :class:`~kickoff.core.coach.Asked` past its end),
+    a given one as the scenario does, every other decision as the scripted coach."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, path: Sequence[int]) -> None:
+        self.inner = PathCoach(path, KICK_CHOICES)
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.given and decision.kind in KICK_CHOICES:
+            return decision.scripted
+        return self.inner.choose(decision)
+
+
+class KickPlan:
+    """One way the kicking coach answers his decisions before the kick: ``path`` (an option
+    index per decision asked, for :class:`PlanCoach`), ``answers`` (``(kind, answer)`` pairs,
+    in the order the rules ask) and whether every answer is the decision's default."""
+
+    __slots__ = ("answers", "default", "path")
+
+    def __init__(self, path: tuple[int, ...], answers: tuple[tuple[str, Any], ...],
+                 default: bool) -> None:
+        self.path = path
+        self.answers = answers
+        self.default = default
+
+    def text(self) -> str:
+        """The plan as a decision line: ``Kicker: h7, Kick used``."""
+        words = []
+        for kind, answer in self.answers:
+            if kind == "kicker":
+                words.append(f"Kicker: {'nobody' if answer is None else answer}")
+            else:
+                words.append("Kick used" if answer else "Kick not used")
+        return ", ".join(words)
+
+    def __repr__(self) -> str:
+        return f"KickPlan({self.path!r}, {self.answers!r}, default={self.default!r})"
+
+
+def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
+    """Every plan of the kicking coach's decisions before the kick (:data:`KICK_CHOICES`), the
+    default plan first, then in the rules' order of the options. ``probe(coach)`` plays the
+    kick-off with ``coach`` up to its first die (the kicker and Kick are chosen before any);
+    each :class:`~kickoff.core.coach.Asked` decision is re-played with each of the rule's own
+    options (``Decision.options()``). At most (kicking players on the pitch + 1) x 2 plans: a
+    handful of short probes."""
+    plans: list[KickPlan] = []
+    todo: list[tuple[tuple[int, ...], tuple[tuple[str, Any], ...], bool]] = [((), (), True)]
+    while todo:
+        path, answers, default = todo.pop()
+        try:
+            probe(PlanCoach(path))
+        except Asked as asked:
+            decision = asked.decision
+            options = decision.options()
+            assert options is not None  # the kicker and Kick decisions are listed
+            for i in reversed(range(len(options))):
+                todo.append(((*path, i), (*answers, (decision.kind, options[i])),
+                             default and options[i] == decision.default))
+            continue
+        plans.append(KickPlan(path, answers, default))
+    plans.sort(key=lambda plan: not plan.default)  # stable: the rules' order otherwise
+    return plans
+
+
 class Taken:
     """The choices one kick's solve took where they mattered, with their probabilities, as
     :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines."""
@@ -192,6 +267,8 @@ class Taken:
 
     def __init__(self) -> None:
         self.mass: dict[str, dict[Square | None, Any]] = {}
+        #: The choices taken before the kick (the kicking coach's kicker and Kick), first.
+        self.before: list[str] = []
 
     def add(self, choice: str, landing: Square | None, p: Any) -> None:
         """The choice ``choice`` taken when the ball landed on ``landing``, with probability
@@ -204,7 +281,7 @@ class Taken:
         landings: how many, the total and the likeliest); then ``Touchback: to ...`` for the
         best takers ``takers`` chosen over the default."""
         ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
-        out = []
+        out = list(self.before)
         for choice, by_landing in ranked[:self.MOST]:
             total = sum(by_landing.values())
             likeliest = max(by_landing, key=lambda sq: by_landing[sq])
