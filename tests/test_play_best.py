@@ -313,7 +313,9 @@ def test_cli_names_the_choices_played() -> None:
     code, out, err = cli([*LIZARDS, "--play", "best"])
     assert code == 0, err
     flat = " ".join(out.split())
-    assert "Choices played (best for the receivers, objective receiver-holds):" in flat
+    assert ("Choices played (best for each coach, objective receiver-holds: the receivers "
+            "maximise it, the kicking coach minimises it):") in flat
+    assert "- Kicker: h8, Kick used" in flat  # the default home kicker has Kick
     assert "- On the Ball: a" in flat
     assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
     assert "Diving Catch: every player allowed attempts one" in flat
@@ -327,8 +329,8 @@ def test_none_better_names_only_the_choices_that_can_come(events: bool, moves: s
     """Without the Kick-off events there is no High Kick to mention."""
     state, _ = _match("bb2020", None)
     text = " ".join(best_played(state, events, "receiver-holds", []).split())
-    assert text.endswith(f"- none better than the defaults (nobody moves under {moves}, the "
-                         "first able player takes a touchback)")
+    assert text.endswith(f"- none better than the defaults (the default kicker, Kick not used; "
+                         f"nobody moves under {moves}, the first able player takes a touchback)")
 
 
 def test_cli_json_has_the_choices_and_the_value_rises() -> None:

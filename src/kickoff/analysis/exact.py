@@ -108,6 +108,13 @@ class KickoffSolver:
     team under ``objective`` (``kickoff.analysis.objectives``; ``kickoff.analysis.exact_best``);
     Quick Snap, Diving Catch and the free turns keep their defaults. ``Odds.decisions_taken``
     names the choices that beat the defaults. ``ValueError`` for another ``play``.
+
+    ``kicking``: who plays the kicking coach's kicker and Kick (``None``: as ``play``). With
+    ``"best"`` they are a decision node before the kick, minimising ``objective`` for the
+    receivers over every plan the rules allow (:meth:`_kicking_best`); ``"defaults"``: the
+    format's (the first eligible kicker with Kick, Kick not used), or as ``decisions.kicker`` /
+    ``kicker_given`` and ``use_kick_skill`` name them (a named one is always played;
+    ``DecisionError`` if the rules refuse it). ``ValueError`` for another value.
     """
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the

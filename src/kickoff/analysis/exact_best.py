@@ -1,4 +1,10 @@
-"""The receiving coach's best choices at the kick-off, for the exact solver's ``play="best"``.
+"""Both coaches' best choices at the kick-off, for the exact solver's ``play="best"``.
+
+The kicking coach's kicker and Kick come first, before any die: :func:`kick_plans` lists every
+plan of them from the rules' own ``kicker`` and ``kick_skill`` decisions (at most (kicking
+players on the pitch + 1) x 2), and the solver plays the plan worst for the receivers
+(``KickoffSolver._kicking_best``), a line of :class:`Taken` naming it where it beats the default.
+The receiving coach's choices follow:
 
 With ``play="best"`` each choice of the receiving coach at the kick-off is a decision node of
 :class:`~kickoff.analysis.exact.KickoffSolver`: like a chance node, but taking the branch best for
@@ -237,8 +243,9 @@ def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
     default plan first, then in the rules' order of the options. ``probe(coach)`` plays the
     kick-off with ``coach`` up to its first die (the kicker and Kick are chosen before any);
     each :class:`~kickoff.core.coach.Asked` decision is re-played with each of the rule's own
-    options (``Decision.options()``). At most (kicking players on the pitch + 1) x 2 plans: a
-    handful of short probes."""
+    options (``Decision.options()``); a plan whose given answer the rules then refuse
+    (``use_kick_skill`` given, a kicker without Kick) is no plan. At most (kicking players on
+    the pitch + 1) x 2 plans: a handful of short probes."""
     plans: list[KickPlan] = []
     todo: list[tuple[tuple[int, ...], tuple[tuple[str, Any], ...], bool]] = [((), (), True)]
     while todo:
@@ -252,6 +259,8 @@ def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
             for i in reversed(range(len(options))):
                 todo.append(((*path, i), (*answers, (decision.kind, options[i])),
                              default and options[i] == decision.default))
+            continue
+        except DecisionError:  # a given answer the rules then refuse (Kick, the kicker without)
             continue
         plans.append(KickPlan(path, answers, default))
     plans.sort(key=lambda plan: not plan.default)  # stable: the rules' order otherwise
