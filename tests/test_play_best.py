@@ -457,3 +457,40 @@ def test_kicker_and_kick_best_is_the_minimum_over_every_scripted_choice(
     kicker = "h4" if ruleset == "sevens" else "h5"  # (the first with Kick)
     assert odds.decisions_taken[0] == f"Kicker: {kicker}, Kick used"
     assert values[kicker, True] == worst
+
+
+def test_touchback_square_best_is_the_maximum_over_every_square() -> None:
+    """bb2025, nobody able to take a touchback's ball (every receiver has No Hands): the
+    receiving coach names the square it is placed on. Brute force: every square of the pitch
+    scripted through the rule's own award (``ball.award`` with ``Decisions(touchback=square)``,
+    the squares it refuses left out); the best play's value is exactly the defaults' with the
+    touchback's mass moved from the default square's end to the best square's, and the line
+    names the square."""
+    home = [player(p["id"], p["square"], "bb2025") for p in HOME]
+    away = [player(p["id"], p["square"], "bb2025", skills=["no_hands"]) for p in AWAY]
+    state, rs = _loaded(scenario("bb2025", home=home, away=away))
+    target = Square(24, 1)  # by the sideline: touchbacks
+    defaults = KickoffSolver(state, rs).odds(target)
+    best = KickoffSolver(state, rs, play="best", kicking="defaults", objective="distance")
+    odds = best.odds(target)
+    assert defaults.touchback > 0
+
+    def award(choice: Square | None) -> Any:
+        return ball.award(KickoffContext(state.clone(), rs, None,  # type: ignore[arg-type]
+                                         Decisions(touchback=choice), frozenset(), log=False))
+
+    ends = {}
+    for sq in state.pitch.squares():
+        try:
+            ends[sq] = award(sq)
+        except DecisionError:
+            continue
+    assert len(ends) > 100 and all(isinstance(e, ball.Rests) for e in ends.values())
+    values = {sq: _value({end: Fraction(1)}, state, "distance") for sq, end in ends.items()}
+    default_value = _value({award(None): Fraction(1)}, state, "distance")
+    expected = (objective_value(defaults, "distance")
+                + defaults.touchback * (max(values.values()) - default_value))
+    assert objective_value(odds, "distance") == expected > objective_value(defaults, "distance")
+    [line] = [t for t in odds.decisions_taken if t.startswith("Touchback: to square [")]
+    named = Square(*json.loads(line.removeprefix("Touchback: to square ")))
+    assert values[named] == max(values.values()) > default_value

@@ -353,7 +353,7 @@ class KickoffSolver:
                     f"exact odds: a world after the event reads {own} squares around the ball "
                     f"(full, presence), the solver's keys only {reach}")
         chain = exact_journey.journey_chain(world, self.ruleset, self.house_rules, reach,
-                                            self._taker_in(world), self._dice(), self._tables,
+                                            self._touchback_in(world), self._dice(), self._tables,
                                             like, shared)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
@@ -640,6 +640,21 @@ class KickoffSolver:
         if better and best is not None:
             self._takers[best] = None
         return best
+
+    def _touchback_in(self, world: GameState) -> str | Square | None:
+        """The touchback decision played in ``world``'s journeys: :meth:`_taker_in`, or, where
+        nobody can take the ball and the rule lets the receiving coach name the square (bb2025),
+        with ``play="best"`` the receivers' best square
+        (:func:`~kickoff.analysis.exact_best.best_square`; ``None``: the default square)."""
+        taker = self._taker_in(world)
+        if (taker is not None or self._values is None or self.taker is not None
+                or self.ruleset.touchback_without_recipient != "square"
+                or ball.default_taker(world) is not None):
+            return taker
+        square = exact_best.best_square(world, self.ruleset, self.house_rules, self._values)
+        if square is not None:
+            self._takers[f"square {square.as_list()}"] = None
+        return square
 
     def _high_kick_best(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],

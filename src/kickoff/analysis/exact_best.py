@@ -70,6 +70,8 @@ class EndValues:
         self._of: dict[int, int] = {}
         #: :func:`best_taker`'s answers by the able players and their squares.
         self.takers: dict[tuple[tuple[str, Square | None], ...], tuple[str | None, bool]] = {}
+        #: :func:`best_square`'s answers by the board's occupied squares.
+        self.squares: dict[frozenset[tuple[int, int]], Square | None] = {}
 
     def of(self, end: ball.Held | ball.Rests) -> int:
         """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
@@ -123,6 +125,36 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
                 best, best_value = p, value
         cached = values.takers[key] = (best.id, best is not able[0])
     return cached
+
+
+def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                values: EndValues) -> Square | None:
+    """bb2025's touchback square where nobody can take the ball: of the options the rule
+    declares at its ``touchback`` decision (asked, :class:`~kickoff.core.coach.AskingCoach`:
+    the empty squares of the receiving area, the default the one nearest the centre; at most
+    the half's squares, each one end, the ball resting there), the one best for the receivers;
+    ``None`` where it is the default (ties go to it) or there is no choice. Remembered by the
+    board's occupied squares (all the options and their ends read)."""
+    key = frozenset(world.board)
+    if key in values.squares:
+        return values.squares[key]
+    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(("touchback",)))
+    best: Square | None = None
+    try:
+        ball.award(probe)
+    except Asked as asked:
+        options = asked.decision.options()
+        default = asked.decision.default
+        assert options is not None
+        best_value = values.of(ball.Rests(default, True)) if isinstance(default, Square) else 0
+        for sq in options if isinstance(default, Square) else ():
+            if isinstance(sq, Square) and sq != default:
+                value = values.of(ball.Rests(sq, True))
+                if values.better(value, best_value):
+                    best, best_value = sq, value
+    values.squares[key] = best
+    return best
 
 
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
