@@ -3,7 +3,8 @@ his best choices (objective ``receiver-holds``), side by side, in CPU seconds
 (``time.process_time``, the defaults and the best run alternately, the median of ``N`` runs).
 
 Run as a script (``python benchmarks/bench_play_best.py [N]``, default 1), which prints one line
-per pairing, or with pytest-benchmark (``pytest benchmarks/bench_play_best.py
+per pairing (``--one-target [N]``: one kick at the default target instead, :data:`ONE_TARGET`),
+or with pytest-benchmark (``pytest benchmarks/bench_play_best.py
 --benchmark-enable``). Results are recorded in ``docs/analysis.md`` ("The receiving coach's best
 play"). The pairings: the bb2020 default one with the Kick-off events off and on (High Kick's
 player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and Sevens
@@ -56,5 +57,40 @@ def main(n: int) -> None:
               f"{float(values['best']):.4f})", flush=True)
 
 
+#: (ruleset, receiving team, events) of the one-target figures (``--one-target``): the README's
+#: default pairing with the events, as ``kickoff odds --play best`` plays it, and lizardmen.
+ONE_TARGET: list[tuple[str, str | None, Events]] = [
+    ("bb2020", None, "all"), ("bb2020", "lizardmen", "none"), ("sevens", None, "all"),
+]
+
+
+def one_target(ruleset: str, away: str | None, events: Events, play: Play) -> Any:
+    """One kick at the centre of the receiving half (``kickoff odds``'s default target), both
+    coaches playing ``play``: its receiver-holds."""
+    m = build_match(ruleset, None, away, None, None, "home")
+    solver = KickoffSolver(m.state, m.ruleset, events=events, play=play,
+                           objective="receiver-holds")
+    return solver.odds(m.state.pitch.centre[m.state.receiving]).receiving_team_holds
+
+
+def main_one_target(n: int) -> None:
+    for ruleset, away, events in ONE_TARGET:
+        times: dict[Play, list[float]] = {"defaults": [], "best": []}
+        values = {}
+        for _ in range(n):
+            for play in ("defaults", "best"):
+                start = time.process_time()
+                values[play] = one_target(ruleset, away, events, play)
+                times[play].append(time.process_time() - start)
+        print(f"one target {ruleset:8} {away or 'default':10} events {events:4}  "
+              f"defaults {statistics.median(times['defaults']):6.2f} s  "
+              f"best {statistics.median(times['best']):6.2f} s  "
+              f"(receiver-holds {float(values['defaults']):.4f} -> "
+              f"{float(values['best']):.4f})", flush=True)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    if "--one-target" in sys.argv:
+        main_one_target(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)

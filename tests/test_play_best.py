@@ -8,6 +8,7 @@ CLI and the web API name the choices taken."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from fractions import Fraction
 from typing import Any
@@ -318,7 +319,7 @@ def test_cli_names_the_choices_played() -> None:
     assert "- Kicker: h8, Kick used" in flat  # the default home kicker has Kick
     assert "- On the Ball: a" in flat
     assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
-    assert "Diving Catch: every player allowed attempts one" in flat
+    assert "Diving Catch beyond the kick's landing" in flat
     code, out, _ = cli(LIZARDS)
     assert code == 0 and "Choices played (best" not in out and "Defaults played:" in out
 
@@ -494,3 +495,81 @@ def test_touchback_square_best_is_the_maximum_over_every_square() -> None:
     [line] = [t for t in odds.decisions_taken if t.startswith("Touchback: to square [")]
     named = Square(*json.loads(line.removeprefix("Touchback: to square ")))
     assert values[named] == max(values.values()) > default_value
+
+
+def _divers(ruleset: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Two receiving divers around [17, 6]; a kicking diver on the Line of Scrimmage by
+    [13, 5]."""
+    home = [player("h1", [12, 6], ruleset, skills=["diving_catch"]),
+            player("h2", [12, 7], ruleset), player("h3", [12, 8], ruleset),
+            player("h4", [8, 7], ruleset)]
+    away = [player("a1", [13, 7], ruleset), player("a6", [13, 6], ruleset),
+            player("a7", [13, 8], ruleset),
+            player("a2", [17, 5], ruleset, skills=["diving_catch"]),
+            player("a3", [17, 7], ruleset, skills=["diving_catch"]),
+            player("a4", [22, 7], ruleset), player("a5", [24, 4], ruleset)]
+    return home, away
+
+
+def _dive_values(state: GameState, rs: Ruleset, square: Square, objective: Objective
+                 ) -> tuple[list[Fraction], Fraction]:
+    """Brute force: every order of every subset of the players with Diving Catch next to
+    ``square`` scripted through ``Decisions(diving_catch=...)``, the step played by the rule
+    with its dice enumerated and the journey from each next state solved with the defaults;
+    the values, and the default's (no decision given)."""
+    near = [p.id for p in state.players.values() if "diving_catch" in p.skills
+            and p.square is not None and max(abs(p.square[0] - square[0]),
+                                             abs(p.square[1] - square[1])) == 1]
+    plain = KickoffSolver(state, rs)
+    start = ball.Arrive(square, "kickoff", True)
+
+    def value(decisions: Decisions) -> Fraction:
+        def run(d: Any) -> Any:
+            return ball.step(KickoffContext(state, rs, d, decisions, frozenset(), log=False), start)
+
+        total = Fraction(0)
+        for p, nxt in enumerate_runs(run):
+            total += to_fraction(p) * _value(plain.journey(state, nxt), state, objective)
+        return total
+
+    options = [list(order) for k in range(len(near) + 1)
+               for order in itertools.permutations(near, k)]
+    return [value(Decisions(diving_catch=o)) for o in options], value(Decisions())
+
+
+@pytest.mark.parametrize(("ruleset", "objective"), [("bb2020", "receiver-holds"),
+                                                    ("bb2020", "distance"),
+                                                    ("classic", "receiver-holds")])
+def test_diving_catch_best_is_the_best_over_every_scripted_order(ruleset: str,
+                                                                 objective: Objective) -> None:
+    """At [17, 6] the receivers' two divers (classic: two attempting get in each other's way):
+    the node's value is the receivers' best over every order of every subset scripted; at
+    [13, 5] the kicking team's h1 alone may dive (a catch there is a touchback): the kicking
+    coach's best, the minimum; and with ``kicking="defaults"`` his default, all attempting."""
+    home, away = _divers(ruleset)
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    both = KickoffSolver(state, rs, play="best", objective=objective)
+    receivers = KickoffSolver(state, rs, play="best", kicking="defaults", objective=objective)
+    for sq, side in ((Square(17, 6), "receiving"), (Square(13, 5), "kicking")):
+        values, default = _dive_values(state, rs, sq, objective)
+        assert len(values) == (5 if side == "receiving" else 2)
+        node = both._diving_best(sq)
+        assert node is not None
+        got = _value(_numbered(both, node[0]), state, objective)
+        if side == "receiving":
+            assert got == _best(values, objective)
+        else:
+            worst = values[0]
+            for v in values[1:]:
+                if receivers_prefer(objective, worst, v):
+                    worst = v
+            assert got == worst
+            fixed = receivers._diving_best(sq)
+            assert fixed is not None
+            assert _value(_numbered(receivers, fixed[0]), state, objective) == default
+    assert both._diving_best(Square(20, 2)) is None  # nobody may dive there
+    odds = both.odds(Square(17, 6))
+    lines = [t for t in odds.decisions_taken if t.startswith("Diving Catch: ")]
+    if ruleset == "classic":  # one diver, not two in each other's way
+        assert lines and all("the receiving coach's best" in t for t in lines)
+        assert any(t.startswith(("Diving Catch: a2 (", "Diving Catch: a3 (")) for t in lines)

@@ -62,6 +62,7 @@ from kickoff.analysis.worlds import (
     expand,
     journey_relevant,
     reads_of,
+    rebuilt,
     touch_bits,
     touchback_taker,
 )
@@ -106,8 +107,11 @@ class KickoffSolver:
     the touchback's taker, the High Kick player and the kick-off move (Kick-Off Return / On
     the Ball) not given are each chosen, where the coach chooses, as best for the receiving
     team under ``objective`` (``kickoff.analysis.objectives``; ``kickoff.analysis.exact_best``);
-    Quick Snap, Diving Catch and the free turns keep their defaults. ``Odds.decisions_taken``
-    names the choices that beat the defaults. ``ValueError`` for another ``play``.
+    so are Diving Catch at the kick's landing (the divers' coach's; :meth:`_diving_best`) and
+    bb2025's touchback square where nobody can take the ball (:meth:`_touchback_in`). Quick
+    Snap, Diving Catch elsewhere and the free turns keep their defaults (docs/analysis.md, "Both
+    coaches' best play"). ``Odds.decisions_taken`` names the choices that beat the defaults.
+    ``ValueError`` for another ``play``.
 
     ``kicking``: who plays the kicking coach's kicker and Kick (``None``: as ``play``). With
     ``"best"`` they are a decision node before the kick, minimising ``objective`` for the
@@ -165,6 +169,10 @@ class KickoffSolver:
         self.kicking: Play = play if kicking is None else kicking
         #: With ``kicking="best"``: his plans (``exact_best.kick_plans``), each with its kicks.
         self._plans: list[tuple[exact_best.KickPlan, exact_odds.Kicks]] | None = None
+        #: With ``play="best"``: the Diving Catch node's answer by landing
+        #: (:meth:`_diving_best`), and the event's worlds rebuilt for it, by identity.
+        self._dives: dict[Square, tuple[Dist, dict[str, Any]] | None] = {}
+        self._rebuilt: dict[int, tuple[Diff, GameState]] = {}
         self.state = state
         self.ruleset = ruleset
         self.events: Events = events
@@ -613,7 +621,17 @@ class KickoffSolver:
                 for i, p_end in moved_ends.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
+            dived = (self._diving_best(dev.square) if self._values is not None
+                     and dev.square is not None and not dev.touchback else None)
+            if dived is not None:  # a Diving Catch to choose at the landing, world by world
+                dived_ends, lines = dived
+                for line, q in lines.items():
+                    taken.add(line, dev.square, p_dev * q)
+                for i, p_end in dived_ends.items():
+                    ends[i] = ends.get(i, 0) + p_dev * p_end
             for group, weights in zip(groups, starts, strict=True):
+                if dived is not None:
+                    break
                 start = self._landing_start(dev.square, dev.touchback, group)
                 weights[start] = weights.get(start, 0) + p_dev
             for p_high, world, scatters, handler in self._high_kick_worlds:
@@ -630,6 +648,50 @@ class KickoffSolver:
         return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
+    def _diving_best(self, square: Square) -> tuple[Dist, dict[str, Any]] | None:
+        """The Diving Catch decision node at a kick's landing on ``square`` (in play):
+        ``None`` where nobody on the set-up may dive for it (then no world's player may: no
+        default event gives the skill or moves a player); else, world by world (the event's,
+        High Kick's apart), the journey's ends with the diving coach's best answer where the
+        ball arrives on ``square`` (:func:`~kickoff.analysis.exact_best.best_dive`; a world
+        whose ball scatters first keeps the default), and the lines of the answers that beat
+        the default with their probabilities among the worlds. Remembered by square."""
+        if square in self._dives:
+            return self._dives[square]
+        probe = self._context(self.state, None)
+        rules = self.ruleset.diving_catch
+        if not ball.diving_catchers(probe, square) or (rules.empty_square
+                                                        and square in self.state.board):
+            self._dives[square] = None
+            return None
+        assert self._values is not None
+        ends: Dist = {}
+        lines: dict[str, Any] = {}
+        for p_world, kept, scatters in self.worlds():
+            world = self._whole(kept)
+            ctx = self._context(world, None)
+            ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
+            start = landing_state(ctx)
+            kicking_best = self.kicking == "best"
+            journey, line = exact_best.best_dive(
+                world, self.ruleset, self.house_rules, start, self._dice(),
+                functools.partial(self._journey, world), self._values, kicking_best)
+            if line is not None:
+                lines[line] = lines.get(line, 0) + p_world
+            for i, p in journey.items():
+                ends[i] = ends.get(i, 0) + p_world * p
+        self._dives[square] = (ends, lines)
+        return ends, lines
+
+    def _whole(self, world: GameState | Diff) -> GameState:
+        """An event's world as a state (a ``Diff`` rebuilt once, kept)."""
+        if isinstance(world, GameState):
+            return world
+        kept = self._rebuilt.get(id(world))
+        if kept is None:
+            kept = self._rebuilt[id(world)] = (world, rebuilt(self.state, world))
+        return kept[1]
+
     def _taker_in(self, world: GameState) -> str | None:
         """The touchback taker played in ``world``: the named one while he can take the ball,
         else (``play="best"``) the receivers' best, else ``None`` (the default taker)."""

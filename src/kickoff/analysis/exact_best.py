@@ -19,12 +19,17 @@ branches are solved by the solver itself (no second copy of the rules). The choi
   (:func:`kickoff.core.events.high_kick_options`: nobody or any Open, Standing receiving player);
 - the kick-off move, classic Kick-Off Return / bb2020+ On the Ball (:func:`kickoff_moves`): for
   each landing that is not a touchback, nobody or any legal player and path, the event then
-  played on the state the move left.
+  played on the state the move left;
+- Diving Catch where the kick comes down (:func:`best_dive`; the divers' coach, so the kicking
+  coach's, minimising, when every candidate is his), within :data:`MOST_DIVE_OPTIONS`;
+- bb2025's touchback square where nobody can take the ball (:func:`best_square`).
 
 Ties go to the default (nobody, the first able taker), so a choice is reported
-(:class:`Taken`) only where it is strictly better for the receivers. Left at their defaults, and
-said so (docs/analysis.md): Quick Snap's moves, Diving Catch (a choice inside the journey's
-loops), the Blitz! / Charge! free turns, and a touchback square with nobody to take the ball.
+(:class:`Taken`) only where it is strictly better for the coach who makes it. Left at their
+defaults, and said so (docs/analysis.md): Quick Snap's moves, Diving Catch beyond the kick's
+landing (throw-ins inside the journey's loops, after a scatter, a kick-off move or a High Kick)
+or beyond the bound, the Blitz! / Charge! free turns, and (outside bb2025) the downed receiver a
+touchback bounces from.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from kickoff.analysis.chance import Dist, PathDice, Q, enumerate_runs
+from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import differences
 from kickoff.core import ball
@@ -155,6 +160,68 @@ def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
                     best, best_value = sq, value
     values.squares[key] = best
     return best
+
+
+#: The most options of a Diving Catch decision the solver plays at its best: every order of
+#: every subset of at most three candidates (1 + 3 + 6 + 6). With more the default is played.
+MOST_DIVE_OPTIONS = 16
+
+
+def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+              start: Any, dice: Callable[[tuple[Any, ...]], PathDice] | None,
+              journey: Callable[[Any], Dist], values: EndValues, kicking_best: bool
+              ) -> tuple[Dist, str | None]:
+    """The Diving Catch decision where a kick arrives (``start``, the journey's first state in
+    ``world``): ``(ends, line)``, the end distribution of the diving coach's best answer and its
+    line (``None``: the default, or no decision). The options are the rule's own
+    (``ball.diving_catch_options``, asked through ``AskingCoach``: who attempts, in which
+    order); each is played by the rule's own step (``ball.step`` through a ``PathCoach``, its
+    dice enumerated) and the journey from each next state (``journey``: end number ->
+    probability) mixed. The receiving coach's decision maximises the objective, the kicking
+    coach's minimises it (``kicking_best`` false: his default). Ties go to the default; more
+    than :data:`MOST_DIVE_OPTIONS` options: the default."""
+    kinds: tuple[DecisionKind, ...] = ("diving_catch",)
+    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(kinds))
+    decision = None
+    try:
+        ball.step(probe, start)
+    except Asked as asked:
+        decision = asked.decision
+    except Branch:  # a die before any decision: nobody may dive here
+        pass
+    options = None if decision is None else decision.options()
+    receiving = decision is not None and decision.side == world.receiving
+    if (decision is None or options is None or len(options) > MOST_DIVE_OPTIONS
+            or not (receiving or kicking_best)):
+        return journey(start), None
+
+    def ends_of(i: int) -> Dist:
+        def run(d: PathDice) -> Any:
+            return ball.step(KickoffContext(world, ruleset, d, Decisions(), house_rules,
+                                            log=False, coach=PathCoach((i,), kinds)), start)
+
+        out: Dist = {}
+        for p, nxt in enumerate_runs(run, dice=dice):
+            for e, q in journey(nxt).items():
+                out[e] = out.get(e, 0) + p * q
+        return out
+
+    first = options.index(decision.default)
+    best, best_ends = first, ends_of(first)
+    best_value = values.value(best_ends)
+    for i in range(len(options)):
+        if i == first:
+            continue
+        ends = ends_of(i)
+        value = values.value(ends)
+        if values.better(value, best_value) if receiving else values.better(best_value, value):
+            best, best_ends, best_value = i, ends, value
+    if best == first:
+        return best_ends, None
+    who = " then ".join(options[best]) or "nobody"
+    coach = "the receiving coach" if receiving else "the kicking coach"
+    return best_ends, f"Diving Catch: {who} ({coach}'s best)"
 
 
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],

@@ -207,8 +207,9 @@ def odds(
         typer.Option(help="The coaches' choices: defaults (the scenario format's) or best: "
                      "the kicking coach's kicker and Kick at his best (minimising --objective), "
                      "then the receivers' touchback taker, High Kick player and Kick-Off Return "
-                     "/ On the Ball move at theirs (maximising it), exactly; Quick Snap, "
-                     "Diving Catch and Blitz! / Charge! keep their defaults. A --high-kick, "
+                     "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
+                     "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
+                     "elsewhere and Blitz! / Charge! keep their defaults. A --high-kick, "
                      "--touchback or --kick-skill given is played as named."),
     ] = "defaults",
     png: Annotated[

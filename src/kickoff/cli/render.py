@@ -128,8 +128,8 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: lis
     (``Odds.decisions_taken``: the kicking coach's kicker and Kick first), or a line saying no
     choice beat the defaults."""
     names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
-    kept = ["Diving Catch: every player allowed attempts one (a choice inside the ball's "
-            "journey: not maximised)"]
+    kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
+            "High Kick, or with four or more candidates): every player allowed attempts one"]
     if events:
         kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly)", *kept,
                 "Blitz! / Charge!: nobody acts (a whole free turn: not maximised)"]
