@@ -340,6 +340,7 @@ def test_cli_json_has_the_choices_and_the_value_rises() -> None:
     best = json.loads(out)
     assert best["play"] == "best" and best["objective"] == "receiver-holds"
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
+    assert best["decisions_taken"][0] == "Kicker: h8, Kick used"  # the kicking coach's, first
     code, out, _ = cli([*LIZARDS, "--json"])
     defaults = json.loads(out)
     assert "decisions_taken" not in defaults and "play" not in defaults
@@ -573,3 +574,24 @@ def test_diving_catch_best_is_the_best_over_every_scripted_order(ruleset: str,
     if ruleset == "classic":  # one diver, not two in each other's way
         assert lines and all("the receiving coach's best" in t for t in lines)
         assert any(t.startswith(("Diving Catch: a2 (", "Diving Catch: a3 (")) for t in lines)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(["bb2020", "classic", "bb2025"]),
+       objective=st.sampled_from(OBJECTIVES), x=st.integers(0, 12), y=st.integers(0, 14))
+def test_each_sides_best_is_never_worse_for_it_with_divers(ruleset: str, objective: Objective,
+                                                           x: int, y: int) -> None:
+    """The property on set-ups with divers on both sides (events off): against the kicking
+    coach's defaults the receivers' best (their dives, taker, square) is never worse for them
+    than the defaults, and the kicking coach's best (his kicker, Kick and dives) against the
+    receivers' best is never better for the receivers than his defaults."""
+    home, away = _divers(ruleset)
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    target = area[(x * 15 + y) % len(area)]
+    defaults = KickoffSolver(state, rs).value(target, objective)
+    receivers = KickoffSolver(state, rs, play="best", kicking="defaults",
+                              objective=objective).value(target, objective)
+    both = KickoffSolver(state, rs, play="best", objective=objective).value(target, objective)
+    assert not receivers_prefer(objective, defaults, receivers)
+    assert not receivers_prefer(objective, both, receivers)
