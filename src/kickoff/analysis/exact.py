@@ -629,11 +629,10 @@ class KickoffSolver:
                     taken.add(line, dev.square, p_dev * q)
                 for i, p_end in dived_ends.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
-            for group, weights in zip(groups, starts, strict=True):
-                if dived is not None:
-                    break
-                start = self._landing_start(dev.square, dev.touchback, group)
-                weights[start] = weights.get(start, 0) + p_dev
+            else:
+                for group, weights in zip(groups, starts, strict=True):
+                    start = self._landing_start(dev.square, dev.touchback, group)
+                    weights[start] = weights.get(start, 0) + p_dev
             for p_high, world, scatters, handler in self._high_kick_worlds:
                 journey, player = self._high_kick_best(world, scatters, handler, dev.square,
                                                        dev.touchback)
@@ -667,12 +666,12 @@ class KickoffSolver:
         assert self._values is not None
         ends: Dist = {}
         lines: dict[str, Any] = {}
+        kicking_best = self.kicking == "best"
         for p_world, kept, scatters in self.worlds():
             world = self._whole(kept)
             ctx = self._context(world, None)
             ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
             start = landing_state(ctx)
-            kicking_best = self.kicking == "best"
             journey, line = exact_best.best_dive(
                 world, self.ruleset, self.house_rules, start, self._dice(),
                 functools.partial(self._journey, world), self._values, kicking_best)
