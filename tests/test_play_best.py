@@ -18,6 +18,7 @@ from helpers import cli, player, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kickoff.analysis import exact_best
 from kickoff.analysis.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, end_value, receivers_prefer
@@ -554,7 +555,7 @@ def test_diving_catch_best_is_the_best_over_every_scripted_order(ruleset: str,
     for sq, side in ((Square(17, 6), "receiving"), (Square(13, 5), "kicking")):
         values, default = _dive_values(state, rs, sq, objective)
         assert len(values) == (5 if side == "receiving" else 2)
-        node = both._diving_best(sq)
+        node = exact_best.diving_node(both, sq)
         assert node is not None
         got = _value(_numbered(both, node[0]), state, objective)
         if side == "receiving":
@@ -565,10 +566,10 @@ def test_diving_catch_best_is_the_best_over_every_scripted_order(ruleset: str,
                 if receivers_prefer(objective, worst, v):
                     worst = v
             assert got == worst
-            fixed = receivers._diving_best(sq)
+            fixed = exact_best.diving_node(receivers, sq)
             assert fixed is not None
             assert _value(_numbered(receivers, fixed[0]), state, objective) == default
-    assert both._diving_best(Square(20, 2)) is None  # nobody may dive there
+    assert exact_best.diving_node(both, Square(20, 2)) is None  # nobody may dive there
     odds = both.odds(Square(17, 6))
     lines = [t for t in odds.decisions_taken if t.startswith("Diving Catch: ")]
     if ruleset == "classic":  # one diver, not two in each other's way

@@ -24,15 +24,14 @@ given. A named touchback taker takes the ball in every world where he can (else 
 taker does, as ``kickoff simulate`` plays it). A named High Kick player makes the High Kick
 event depend on the landing: its worlds are set apart from part 2 and, for each landing, the
 ruleset's own High Kick handler is played through a context that knows the landing
-(:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coach's choices not named
-are decision nodes taking the receivers' best branch (``kickoff.analysis.exact_best``).
+(:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coaches' choices not named
+are decision nodes (``kickoff.analysis.exact_best``).
 
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -41,7 +40,6 @@ from typing import Any
 from kickoff.analysis import exact_best, exact_journey, exact_odds
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
-    Branch,
     Dist,
     PathDice,
     Q,
@@ -52,7 +50,7 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
-from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (
     Diff,
     Group,
@@ -62,16 +60,13 @@ from kickoff.analysis.worlds import (
     expand,
     journey_relevant,
     reads_of,
-    rebuilt,
     touch_bits,
-    touchback_taker,
 )
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
-from kickoff.core.events import high_kick_options
-from kickoff.core.kickoff import kick_until_landing, landing_state, roll_event
+from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -107,18 +102,9 @@ class KickoffSolver:
     the touchback's taker, the High Kick player and the kick-off move (Kick-Off Return / On
     the Ball) not given are each chosen, where the coach chooses, as best for the receiving
     team under ``objective`` (``kickoff.analysis.objectives``; ``kickoff.analysis.exact_best``);
-    so are Diving Catch at the kick's landing (the divers' coach's; :meth:`_diving_best`) and
-    bb2025's touchback square where nobody can take the ball (:meth:`_touchback_in`). Quick
-    Snap, Diving Catch elsewhere and the free turns keep their defaults (docs/analysis.md, "Both
-    coaches' best play"). ``Odds.decisions_taken`` names the choices that beat the defaults.
-    ``ValueError`` for another ``play``.
-
-    ``kicking``: who plays the kicking coach's kicker and Kick (``None``: as ``play``). With
-    ``"best"`` they are a decision node before the kick, minimising ``objective`` for the
-    receivers over every plan the rules allow (:meth:`_kicking_best`); ``"defaults"``: the
-    format's (the first eligible kicker with Kick, Kick not used), or as ``decisions.kicker`` /
-    ``kicker_given`` and ``use_kick_skill`` name them (a named one is always played;
-    ``DecisionError`` if the rules refuse it). ``ValueError`` for another value.
+    Quick Snap, Diving Catch and the free turns keep their defaults. ``Odds.decisions_taken``
+    names the choices that beat the defaults. ``ValueError`` for another ``play`` or ``kicking``
+    (the kicking coach's, ``None``: as ``play``; docs/analysis.md "Both coaches' best play").
     """
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
@@ -144,14 +130,10 @@ class KickoffSolver:
         use_kick_skill: bool = False,
         decisions: Decisions | None = None,
         play: Play = "defaults",
-        objective: Objective = "receiver-holds",
-        kicking: Play | None = None,
+        objective: Objective = "receiver-holds", kicking: Play | None = None,
     ) -> None:
-        if play not in exact_best.PLAYS:
-            raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
-        if kicking is not None and kicking not in exact_best.PLAYS:
-            raise ValueError(f"kicking: {kicking!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
+        self._two = exact_best.TwoCoaches(play, kicking, chosen)  # the kicking coach (ValueError)
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
             raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
         named = state.players.get(chosen.touchback or "")
@@ -162,19 +144,7 @@ class KickoffSolver:
         #: The receiving coach's choices (player ids, ``None``: the default).
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback
-        #: The kicking coach's kicker, as ``Decisions`` names him (``None``: not named).
-        self.kicker: str | None = chosen.kicker
-        self.kicker_given = chosen.kicker_given
-        #: Who plays the kicking coach's choices before the kick (``play`` unless told).
-        self.kicking: Play = play if kicking is None else kicking
-        #: With ``kicking="best"``: his plans (``exact_best.kick_plans``), each with its kicks.
-        self._plans: list[tuple[exact_best.KickPlan, exact_odds.Kicks]] | None = None
-        #: With ``play="best"``: the Diving Catch node's answer by landing
-        #: (:meth:`_diving_best`), and the event's worlds rebuilt for it, by identity.
-        self._dives: dict[Square, tuple[Dist, dict[str, Any]] | None] = {}
-        self._rebuilt: dict[int, tuple[Diff, GameState]] = {}
-        self.state = state
-        self.ruleset = ruleset
+        self.state, self.ruleset = state, ruleset
         self.events: Events = events
         self.house_rules = house_rules
         self.use_kick_skill = use_kick_skill
@@ -361,7 +331,7 @@ class KickoffSolver:
                     f"exact odds: a world after the event reads {own} squares around the ball "
                     f"(full, presence), the solver's keys only {reach}")
         chain = exact_journey.journey_chain(world, self.ruleset, self.house_rules, reach,
-                                            self._touchback_in(world), self._dice(), self._tables,
+                                            exact_best.touchback_in(self, world), self._dice(), self._tables,
                                             like, shared)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
@@ -549,57 +519,22 @@ class KickoffSolver:
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
-        a kick-off move, a High Kick) and each group's starts' weights (remembered). With
-        ``kicking="best"``, the kicking coach's best plan's (:meth:`_kicking_best`)."""
+        a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
         if target in self._target_parts:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                              touchback=self._taker_in(self.state), kicker=self.kicker,
-                              kicker_given=self.kicker_given)
+                              touchback=self._taker_in(self.state), kicker=self._two.kicker,
+                              kicker_given=self._two.kicker_given)
         if self._kicks is None:
             self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
                                            self._dice())
         deviations = self._kicks.landings(decisions)
-        parts = self._landed(deviations)
-        if self.kicking == "best":
-            parts = self._kicking_best(decisions, deviations, parts)
-        self._target_parts[target] = parts
+        parts = self._target_parts[target] = (exact_best.kicking_best(self, decisions, deviations)
+                                              if self._two.kicking == "best" else self._landed(deviations))
         return parts
 
-    def _kicking_best(self, decisions: Decisions, deviations: dict[exact_odds.Landing, Rational],
-                      parts: exact_odds.Parts) -> exact_odds.Parts:
-        """The kicking coach's decision node before the kick: of every plan of his kicker and
-        Kick (:func:`~kickoff.analysis.exact_best.kick_plans`, the rules' own options), the
-        kick (``parts``: the default plan's, whose landings are ``deviations``) whose value is
-        the worst for the receivers under :attr:`objective`; ties go to the default. Plans
-        with the same landings are one kick (the same value, exactly)."""
-        if self._plans is None:
-            def probe(coach: exact_best.PlanCoach) -> None:
-                with contextlib.suppress(Branch):  # the first die: both chosen by then
-                    kick_until_landing(self.state, self.ruleset, PathDice(()), decisions,
-                                       self.house_rules, events=False, log=False, coach=coach)
-
-            self._plans = [(plan, exact_odds.Kicks(
-                self.state, self.ruleset, self.house_rules, self._dice(),
-                functools.partial(exact_best.PlanCoach, plan.path)))
-                for plan in exact_best.kick_plans(probe) if not plan.default]
-        best, best_value = parts, self._value_of(parts, self.objective)
-        seen = [deviations]
-        for plan, kicks in self._plans:
-            landings = kicks.landings(decisions)
-            if landings in seen:
-                continue
-            seen.append(landings)
-            kicked = self._landed(landings)
-            value = self._value_of(kicked, self.objective)
-            if receivers_prefer(self.objective, best_value, value):
-                kicked.taken.before.append(plan.text())
-                best, best_value = kicked, value
-        return best
-
     def _landed(self, deviations: dict[exact_odds.Landing, Rational]) -> exact_odds.Parts:
-        """The kick whose landings are ``deviations`` (landing -> probability) played on: the
-        kick-off move, the event's worlds and the journeys' starts (:meth:`_parts`)."""
+        """:meth:`_parts` of a kick whose landings are ``deviations`` (landing -> probability)."""
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -621,15 +556,7 @@ class KickoffSolver:
                 for i, p_end in moved_ends.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
-            dived = (self._diving_best(dev.square) if self._values is not None
-                     and dev.square is not None and not dev.touchback else None)
-            if dived is not None:  # a Diving Catch to choose at the landing, world by world
-                dived_ends, lines = dived
-                for line, q in lines.items():
-                    taken.add(line, dev.square, p_dev * q)
-                for i, p_end in dived_ends.items():
-                    ends[i] = ends.get(i, 0) + p_dev * p_end
-            else:
+            if not exact_best.dived(self, dev.square, dev.touchback, p_dev, ends, taken):
                 for group, weights in zip(groups, starts, strict=True):
                     start = self._landing_start(dev.square, dev.touchback, group)
                     weights[start] = weights.get(start, 0) + p_dev
@@ -647,90 +574,17 @@ class KickoffSolver:
         return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
-    def _diving_best(self, square: Square) -> tuple[Dist, dict[str, Any]] | None:
-        """The Diving Catch decision node at a kick's landing on ``square`` (in play):
-        ``None`` where nobody on the set-up may dive for it (then no world's player may: no
-        default event gives the skill or moves a player); else, world by world (the event's,
-        High Kick's apart), the journey's ends with the diving coach's best answer where the
-        ball arrives on ``square`` (:func:`~kickoff.analysis.exact_best.best_dive`; a world
-        whose ball scatters first keeps the default), and the lines of the answers that beat
-        the default with their probabilities among the worlds. Remembered by square."""
-        if square in self._dives:
-            return self._dives[square]
-        probe = self._context(self.state, None)
-        rules = self.ruleset.diving_catch
-        if not ball.diving_catchers(probe, square) or (rules.empty_square
-                                                        and square in self.state.board):
-            self._dives[square] = None
-            return None
-        assert self._values is not None
-        ends: Dist = {}
-        lines: dict[str, Any] = {}
-        kicking_best = self.kicking == "best"
-        for p_world, kept, scatters in self.worlds():
-            world = self._whole(kept)
-            ctx = self._context(world, None)
-            ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
-            start = landing_state(ctx)
-            journey, line = exact_best.best_dive(
-                world, self.ruleset, self.house_rules, start, self._dice(),
-                functools.partial(self._journey, world), self._values, kicking_best)
-            if line is not None:
-                lines[line] = lines.get(line, 0) + p_world
-            for i, p in journey.items():
-                ends[i] = ends.get(i, 0) + p_world * p
-        self._dives[square] = (ends, lines)
-        return ends, lines
-
-    def _whole(self, world: GameState | Diff) -> GameState:
-        """An event's world as a state (a ``Diff`` rebuilt once, kept)."""
-        if isinstance(world, GameState):
-            return world
-        kept = self._rebuilt.get(id(world))
-        if kept is None:
-            kept = self._rebuilt[id(world)] = (world, rebuilt(self.state, world))
-        return kept[1]
-
     def _taker_in(self, world: GameState) -> str | None:
-        """The touchback taker played in ``world``: the named one while he can take the ball,
-        else (``play="best"``) the receivers' best, else ``None`` (the default taker)."""
-        named = touchback_taker(world, self.taker)
-        if named is not None or self._values is None:
-            return named
-        best, better = exact_best.best_taker(world, self._values)
-        if better and best is not None:
-            self._takers[best] = None
-        return best
-
-    def _touchback_in(self, world: GameState) -> str | Square | None:
-        """The touchback decision played in ``world``'s journeys: :meth:`_taker_in`, or, where
-        nobody can take the ball and the rule lets the receiving coach name the square (bb2025),
-        with ``play="best"`` the receivers' best square
-        (:func:`~kickoff.analysis.exact_best.best_square`; ``None``: the default square)."""
-        taker = self._taker_in(world)
-        if (taker is not None or self._values is None or self.taker is not None
-                or self.ruleset.touchback_without_recipient != "square"
-                or ball.default_taker(world) is not None):
-            return taker
-        square = exact_best.best_square(world, self.ruleset, self.house_rules, self._values)
-        if square is not None:
-            self._takers[f"square {square.as_list()}"] = None
-        return square
+        """The touchback taker played in ``world`` (``exact_best.taker_in``)."""
+        return exact_best.taker_in(self, world)
 
     def _high_kick_best(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
         square: Square | None, touchback: bool,
     ) -> tuple[Dist, str | None]:
-        """The High Kick's end distribution at this landing and the player placed: the named
-        one; with none named and ``play="best"``, the decision node over nobody and every
-        player the rule allows (its own options: :func:`~kickoff.core.events.high_kick_options`)."""
-        if self.high_kick is not None or self._values is None:
-            return self._high_kick_journey(world, scatters, handler, square, touchback,
-                                           self.high_kick), self.high_kick
-        options = high_kick_options(world, square, touchback)
-        player, ends = exact_best.best_of(options, lambda pid: self._high_kick_journey(
-            world, scatters, handler, square, touchback, pid), self._values)
-        return ends, player
+        """The High Kick's end distribution at this landing and the player placed
+        (``exact_best.high_kick_best``)."""
+        return exact_best.high_kick_best(self, world, scatters, handler, square, touchback)
 
     def _move_node(self) -> exact_best.MoveNode:
         """The kick-off move's decision node (:class:`~kickoff.analysis.exact_best.MoveNode`;

@@ -34,21 +34,29 @@ touchback bounces from.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
-from kickoff.analysis.worlds import differences
+from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.coach import Asked, AskingCoach, Decision, DecisionKind, PathCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions, PlayerPath
 from kickoff.core.errors import DecisionError
+from kickoff.core.events import high_kick_options
+from kickoff.core.kickoff import kick_until_landing, landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+
+if TYPE_CHECKING:  # (exact and exact_odds import this module)
+    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact_odds import Kicks, Landing, Parts
 
 #: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
 Play = Literal["defaults", "best"]
@@ -462,3 +470,165 @@ def _no_ends(square: Square) -> Dist:
 
 def _no_solver(key: MoveKey, state: GameState) -> LandingEnds:
     raise AssertionError("no kick-off move to choose")
+
+
+class TwoCoaches:
+    """One solver's kicking coach and its caches: ``kicker`` / ``kicker_given`` as
+    ``decisions`` name them; ``kicking``, who plays his choices (``None``: as ``play``);
+    :func:`kicking_best`'s plans other than the default, each with its kicks (``None``: not
+    listed yet); :func:`diving_node`'s node by landing and the event's worlds rebuilt for it, by
+    identity (kept alive). ``ValueError`` for a ``play`` or ``kicking`` not of :data:`PLAYS`."""
+
+    __slots__ = ("dives", "kicker", "kicker_given", "kicking", "plans", "rebuilt")
+
+    def __init__(self, play: Play, kicking: Play | None, decisions: Decisions) -> None:
+        if play not in PLAYS or kicking not in (None, *PLAYS):
+            name, asked = ("play", play) if play not in PLAYS else ("kicking", kicking)
+            raise ValueError(f"{name}: {asked!r} is not one of {', '.join(PLAYS)}")
+        self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
+        self.kicking: Play = play if kicking is None else kicking
+        self.plans: list[tuple[KickPlan, Kicks]] | None = None
+        self.dives: dict[Square, tuple[Dist, dict[str, Any]] | None] = {}
+        self.rebuilt: dict[int, tuple[Diff, GameState]] = {}
+
+
+def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[Landing, Any]
+                 ) -> Parts:
+    """The kicking coach's decision node before the kick, for ``solver`` (``kicking="best"``):
+    of every plan of his kicker and Kick (:func:`kick_plans`, the rules' own options), the kick
+    (the default plan's, whose landings are ``deviations``; each other plan's from
+    its own ``exact_odds.Kicks``, played on by ``solver._landed``) whose value is the worst for
+    the receivers under ``solver.objective``; ties go to the default. Plans with the same
+    landings are one kick (the same value, exactly); the plan taken is named first in its
+    :class:`Taken`."""
+    from kickoff.analysis.exact_odds import Kicks  # (exact_odds imports this module)
+
+    two = solver._two
+    if two.plans is None:
+        def probe(coach: PlanCoach) -> None:
+            with contextlib.suppress(Branch):  # the first die: both chosen by then
+                kick_until_landing(solver.state, solver.ruleset, PathDice(()), decisions,
+                                   solver.house_rules, events=False, log=False, coach=coach)
+
+        two.plans = [(plan, Kicks(solver.state, solver.ruleset, solver.house_rules,
+                                  solver._dice(), functools.partial(PlanCoach, plan.path)))
+                     for plan in kick_plans(probe) if not plan.default]
+    parts = solver._landed(deviations)
+    best, best_value = parts, solver._value_of(parts, solver.objective)
+    seen = [deviations]
+    for plan, kicks in two.plans:
+        landings = kicks.landings(decisions)
+        if landings in seen:
+            continue
+        seen.append(landings)
+        kicked = solver._landed(landings)
+        value = solver._value_of(kicked, solver.objective)
+        if receivers_prefer(solver.objective, best_value, value):
+            kicked.taken.before.append(plan.text())
+            best, best_value = kicked, value
+    return best
+
+
+def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, dict[str, Any]] | None:
+    """The Diving Catch decision node at a kick's landing on ``square`` (in play), for
+    ``solver`` (``play="best"``): ``None`` where nobody on the set-up may dive for it (then no
+    world's player may: no default event gives the skill or moves a player); else, world by
+    world (the event's; High Kick's apart), the journey's ends with the diving coach's best
+    answer where the ball arrives on ``square`` (:func:`best_dive`; a world whose ball
+    scatters first keeps the default), and the lines of the answers that beat the default with
+    their probabilities among the worlds. Remembered by square."""
+    two = solver._two
+    if square in two.dives:
+        return two.dives[square]
+    probe = solver._context(solver.state, None)
+    if not ball.diving_catchers(probe, square) or (solver.ruleset.diving_catch.empty_square
+                                                    and square in solver.state.board):
+        two.dives[square] = None
+        return None
+    values = solver._values
+    assert values is not None
+    ends: Dist = {}
+    lines: dict[str, Any] = {}
+    kicking_best = solver._two.kicking == "best"
+    for p_world, kept, scatters in solver.worlds():
+        if isinstance(kept, GameState):
+            world = kept
+        else:  # a world kept as its changes: rebuilt once
+            pair = two.rebuilt.get(id(kept))
+            if pair is None:
+                pair = two.rebuilt[id(kept)] = (kept, rebuilt(solver.state, kept))
+            world = pair[1]
+        ctx = solver._context(world, None)
+        ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
+        start = landing_state(ctx)
+        journey, line = best_dive(world, solver.ruleset, solver.house_rules, start,
+                                  solver._dice(), functools.partial(solver._journey, world),
+                                  values, kicking_best)
+        if line is not None:
+            lines[line] = lines.get(line, 0) + p_world
+        for i, p in journey.items():
+            ends[i] = ends.get(i, 0) + p_world * p
+    two.dives[square] = (ends, lines)
+    return ends, lines
+
+
+def touchback_in(solver: KickoffSolver, world: GameState) -> str | Square | None:
+    """The touchback decision played in ``world``'s journeys by ``solver``: its taker
+    (``solver._taker_in``), or, where nobody can take the ball and the rule lets the receiving
+    coach name the square (bb2025), with ``play="best"`` the receivers' best square
+    (:func:`best_square`; ``None``: the default square)."""
+    taker = solver._taker_in(world)
+    if (taker is not None or solver._values is None or solver.taker is not None
+            or solver.ruleset.touchback_without_recipient != "square"
+            or ball.default_taker(world) is not None):
+        return taker
+    square = best_square(world, solver.ruleset, solver.house_rules, solver._values)
+    if square is not None:
+        solver._takers[f"square {square.as_list()}"] = None
+    return square
+
+
+def dived(solver: KickoffSolver, square: Square | None, touchback: bool, p: Any, ends: Dist,
+          taken: Taken) -> bool:
+    """Whether ``solver`` (``play="best"``) played a Diving Catch node (:func:`diving_node`) at
+    a kick's landing on ``square`` with probability ``p``: its ends added to ``ends`` and its
+    lines to ``taken``; ``False`` (nothing added) where there is none."""
+    if solver._values is None or square is None or touchback:
+        return False
+    node = diving_node(solver, square)
+    if node is None:
+        return False
+    dived_ends, lines = node
+    for line, q in lines.items():
+        taken.add(line, square, p * q)
+    for i, p_end in dived_ends.items():
+        ends[i] = ends.get(i, 0) + p * p_end
+    return True
+
+
+def taker_in(solver: KickoffSolver, world: GameState) -> str | None:
+    """The touchback taker ``solver`` plays in ``world``: the named one while he can take the
+    ball, else (``play="best"``) the receivers' best (:func:`best_taker`, noted in
+    ``solver._takers`` when better than the default), else ``None`` (the default taker)."""
+    named = touchback_taker(world, solver.taker)
+    if named is not None or solver._values is None:
+        return named
+    best, better = best_taker(world, solver._values)
+    if better and best is not None:
+        solver._takers[best] = None
+    return best
+
+
+def high_kick_best(solver: KickoffSolver, world: GameState, scatters: int,
+                   handler: Callable[[KickoffContext], None], square: Square | None,
+                   touchback: bool) -> tuple[Dist, str | None]:
+    """``solver``'s High Kick end distribution at this landing and the player placed: the
+    named one; with none named and ``play="best"``, the decision node over nobody and every
+    player the rule allows (its own options: :func:`~kickoff.core.events.high_kick_options`)."""
+    if solver.high_kick is not None or solver._values is None:
+        return solver._high_kick_journey(world, scatters, handler, square, touchback,
+                                         solver.high_kick), solver.high_kick
+    options = high_kick_options(world, square, touchback)
+    player, ends = best_of(options, lambda pid: solver._high_kick_journey(
+        world, scatters, handler, square, touchback, pid), solver._values)
+    return ends, player
