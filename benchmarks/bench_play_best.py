@@ -3,8 +3,8 @@ his best choices (objective ``receiver-holds``), side by side, in CPU seconds
 (``time.process_time``, the defaults and the best run alternately, the median of ``N`` runs).
 
 Run as a script (``python benchmarks/bench_play_best.py [N]``, default 1), which prints one line
-per pairing, or with pytest-benchmark (``pytest benchmarks/bench_play_best.py
---benchmark-enable``).
+per pairing (``--one-target [N]``: one kick at the default target instead, :data:`ONE_TARGET`),
+or with pytest-benchmark (``pytest benchmarks/bench_play_best.py --benchmark-enable``).
 
 ``python benchmarks/bench_play_best.py --readme [N] [--against PYTHON]``: the README's
 ``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the
@@ -115,14 +115,50 @@ def main(n: int) -> None:
               f"{float(values['best']):.4f})", flush=True)
 
 
+#: (ruleset, receiving team, events) of the one-target figures (``--one-target``): the README's
+#: default pairing with the events, as ``kickoff odds --play best`` plays it, and lizardmen.
+ONE_TARGET: list[tuple[str, str | None, Events]] = [
+    ("bb2020", None, "all"), ("bb2020", "lizardmen", "none"), ("sevens", None, "all"),
+]
+
+
+def one_target(ruleset: str, away: str | None, events: Events, play: Play) -> Any:
+    """One kick at the centre of the receiving half (``kickoff odds``'s default target), both
+    coaches playing ``play``: its receiver-holds."""
+    m = build_match(ruleset, None, away, None, None, "home")
+    solver = KickoffSolver(m.state, m.ruleset, events=events, play=play,
+                           objective="receiver-holds")
+    return solver.odds(m.state.pitch.centre[m.state.receiving]).receiving_team_holds
+
+
+def main_one_target(n: int) -> None:
+    for ruleset, away, events in ONE_TARGET:
+        times: dict[Play, list[float]] = {"defaults": [], "best": []}
+        values = {}
+        for _ in range(n):
+            for play in ("defaults", "best"):
+                start = time.process_time()
+                values[play] = one_target(ruleset, away, events, play)
+                times[play].append(time.process_time() - start)
+        print(f"one target {ruleset:8} {away or 'default':10} events {events:4}  "
+              f"defaults {statistics.median(times['defaults']):6.2f} s  "
+              f"best {statistics.median(times['best']):6.2f} s  "
+              f"(receiver-holds {float(values['defaults']):.4f} -> "
+              f"{float(values['best']):.4f})", flush=True)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("n", type=int, nargs="?", help="runs (default 1; --readme 3)")
     parser.add_argument("--readme", action="store_true",
                         help="the README's kickoff odds --away lizardmen --play best")
+    parser.add_argument("--one-target", action="store_true",
+                        help="one kick at the default target (ONE_TARGET) instead of every target")
     parser.add_argument("--against", help="with --readme: another build's python, alternated")
     args = parser.parse_args()
     if args.readme:
         readme(args.n or 3, args.against)
+    elif args.one_target:
+        main_one_target(args.n or 1)
     else:
         main(args.n or 1)

@@ -8,6 +8,7 @@ CLI and the web API name the choices taken."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from fractions import Fraction
 from typing import Any
@@ -17,6 +18,7 @@ from helpers import cli, player, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kickoff.analysis import exact_best
 from kickoff.analysis.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, end_value, receivers_prefer
@@ -252,22 +254,40 @@ def _match(ruleset: str, away: str | None) -> tuple[GameState, Ruleset]:
        x=st.integers(0, 12), y=st.integers(0, 14))
 def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
                                                objective: Objective, x: int, y: int) -> None:
-    """For any set-up, target and objective (events off, to stay cheap): the best play's value
-    is at least the defaults' for the receivers, exactly; ``play="defaults"`` is the solver
-    as it was (the same odds, end for end) and names no choice."""
+    """For any set-up, target and objective (events off, to stay cheap), against a fixed
+    opponent a side's best is never worse for it than its defaults, exactly: the receivers'
+    best against the kicking coach's defaults (``kicking="defaults"``) is at least the defaults'
+    for them; the kicking coach's best (his kicker and Kick) is at most his defaults' for the
+    receivers, against the receivers' defaults and against their best. ``play="defaults"`` is
+    the solver as it was (the same odds, end for end) and names no choice.
+
+    (Since issue 24 point 2 ``play="best"`` plays the kicking coach at his best too, so the
+    whole of it may be worse for the receivers than the defaults: the property compares each
+    side against a fixed opponent, as the issue states it.)"""
     state, rs = _match(*match)
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 15 + y) % len(area)]
     plain = KickoffSolver(state, rs, **BEFORE_26).odds(target)
-    defaults = KickoffSolver(state, rs, play="defaults", objective=objective, **BEFORE_26).odds(target)
-    best = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26).odds(target)
+    defaults = KickoffSolver(state, rs, play="defaults", objective=objective,
+                             **BEFORE_26).odds(target)
+    receivers = KickoffSolver(state, rs, play="best", kicking="defaults",
+                              objective=objective, **BEFORE_26).odds(target)
+    kicking = KickoffSolver(state, rs, play="defaults", kicking="best",
+                            objective=objective, **BEFORE_26).odds(target)
+    both = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26).odds(target)
     assert defaults.exact_ends == plain.exact_ends and defaults.decisions_taken == []
     assert defaults.to_json() == plain.to_json()
-    assert not receivers_prefer(objective, objective_value(defaults, objective),
-                                objective_value(best, objective))
-    if receivers_prefer(objective, objective_value(best, objective),
-                        objective_value(defaults, objective)):
-        assert best.decisions_taken  # a better value comes from a choice, and it is named
+
+    def value(odds: Any) -> Fraction:
+        return objective_value(odds, objective)
+
+    assert not receivers_prefer(objective, value(defaults), value(receivers))
+    assert not receivers_prefer(objective, value(kicking), value(defaults))
+    assert not receivers_prefer(objective, value(both), value(receivers))
+    for one, other, chooser in ((receivers, defaults, receivers), (defaults, kicking, kicking),
+                                (receivers, both, both)):
+        if value(one) != value(other):  # a different value comes from a choice, named
+            assert chooser.decisions_taken
 
 
 @pytest.mark.slow
@@ -276,11 +296,13 @@ def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
        objective=st.sampled_from(OBJECTIVES))
 def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
                                              objective: Objective) -> None:
-    """The same with the Kick-off events (High Kick's player a decision node too)."""
+    """The same with the Kick-off events (High Kick's player a decision node too), the
+    receivers' best against the kicking coach's defaults."""
     state, rs = _match(*match)
     target = state.pitch.centre["away"]
     defaults = KickoffSolver(state, rs, events="all", **NO_KICK).odds(target)
-    best = KickoffSolver(state, rs, events="all", play="best", objective=objective, **NO_KICK).odds(target)
+    best = KickoffSolver(state, rs, events="all", play="best", kicking="defaults",
+                         objective=objective, **NO_KICK).odds(target)
     assert not receivers_prefer(objective, objective_value(defaults, objective),
                                 objective_value(best, objective))
 
@@ -300,12 +322,20 @@ def test_cli_names_the_choices_played() -> None:
     code, out, err = cli([*LIZARDS, "--play", "best"])
     assert code == 0, err
     flat = " ".join(out.split())
-    assert "Choices played (best for the receivers, objective receiver-holds):" in flat
+    assert ("Choices played (best for each coach, objective receiver-holds: the receivers "
+            "maximise it, the kicking coach minimises it):") in flat
+    # the faces' default gives Kick (the kicker uses it when he has it: kickoff.defaults), so
+    # the header names it and no plan of the kicking coach's beats a given answer
+    assert "Kicker h8: uses Kick" in flat and "- Kicker: h8" not in flat
     assert "- On the Ball: a" in flat
     assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
-    assert "Diving Catch: every player allowed attempts one" in flat
+    assert "Diving Catch beyond the kick's landing" in flat
     code, out, _ = cli(LIZARDS)
     assert code == 0 and "Choices played (best" not in out and "Defaults played:" in out
+    # Kick not given (--no-kick-skill): the kicking coach's best chooses it
+    code, out, err = cli([*LIZARDS, "--play", "best", "--no-kick-skill"])
+    assert code == 0, err
+    assert "- Kicker: h8, Kick used" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(("events", "moves"), [(True, "a High Kick or On the Ball"),
@@ -314,17 +344,20 @@ def test_none_better_names_only_the_choices_that_can_come(events: bool, moves: s
     """Without the Kick-off events there is no High Kick to mention."""
     state, _ = _match("bb2020", None)
     text = " ".join(best_played(state, events, "receiver-holds", []).split())
-    assert text.endswith(f"- none better than the defaults (nobody moves under {moves}, the "
-                         "first able player takes a touchback)")
+    assert text.endswith(f"- none better than the defaults (the default kicker, Kick not used; "
+                         f"nobody moves under {moves}, the first able player takes a touchback)")
 
 
 def test_cli_json_has_the_choices_and_the_value_rises() -> None:
-    code, out, err = cli([*LIZARDS, "--play", "best", "--objective", "receiver-holds", "--json"])
+    # Kick not given (--no-kick-skill): the kicking coach's best chooses it, named first
+    code, out, err = cli([*LIZARDS, "--play", "best", "--objective", "receiver-holds", "--json",
+                          "--no-kick-skill"])
     assert code == 0, err
     best = json.loads(out)
     assert best["play"] == "best" and best["objective"] == "receiver-holds"
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
-    code, out, _ = cli([*LIZARDS, "--json"])
+    assert best["decisions_taken"][0] == "Kicker: h8, Kick used"  # the kicking coach's, first
+    code, out, _ = cli([*LIZARDS, "--json", "--no-kick-skill"])
     defaults = json.loads(out)
     assert "decisions_taken" not in defaults and "play" not in defaults
     assert Fraction(best["receiving_team_holds"]) > Fraction(defaults["receiving_team_holds"])
@@ -332,17 +365,28 @@ def test_cli_json_has_the_choices_and_the_value_rises() -> None:
 
 def test_cli_all_targets_best_ranks_with_the_same_objective() -> None:
     args = ["odds", "--ruleset", "sevens", "--away", "lizardmen", "--events", "none",
-            "--all-targets", "--objective", "receiver-holds", "--json"]
+            "--all-targets", "--objective", "receiver-holds", "--json", "--no-kick-skill"]
     code, out, err = cli([*args, "--play", "best"])
     assert code == 0, err
     best = json.loads(out)
     code, out, _ = cli(args)
     defaults = json.loads(out)
     assert best["play"] == "best" and "play" not in defaults
+    # Each target's value is the library's with both coaches at their best, and, against the
+    # kicking coach's defaults, the receivers hold the ball at least as often everywhere. (Since
+    # issue 24 point 2 the kicking coach plays his best too: the home Sevens kicker uses Kick,
+    # so the values of --play best may now be lower than the defaults'.)
+    state, rs = _match("sevens", "lizardmen")
+    both = KickoffSolver(state, rs, **BEFORE_26, play="best")
+    receivers = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults")
     by_target = {tuple(t["target"]): Fraction(t["value"]) for t in defaults["targets"]}
-    for t in best["targets"]:  # the receivers hold the ball at least as often everywhere
-        assert Fraction(t["value"]) >= by_target[tuple(t["target"])]
+    for t in best["targets"][:12]:
+        target = Square(*t["target"])
+        assert Fraction(t["value"]) == both.value(target, "receiver-holds")
+        assert receivers.value(target, "receiver-holds") >= by_target[tuple(t["target"])]
     assert any(t.get("decisions_taken") for t in best["targets"])
+    assert any(line.startswith("Kicker: ") for t in best["targets"]
+               for line in t.get("decisions_taken", []))
 
 
 def test_cli_refuses_a_bad_play() -> None:
@@ -376,3 +420,196 @@ def client() -> Any:
 
     with TestClient(create_app(workers=1)) as c:
         yield c
+
+
+# ---------------------------------------------------------------- (d) the kicking coach
+
+#: Small set-ups: two kicking players with Kick (h4, h5), the others without.
+KICKING = {
+    "sevens": ([player("h1", [6, 4], "sevens"), player("h2", [6, 5], "sevens"),
+                player("h3", [6, 6], "sevens"), player("h4", [3, 3], "sevens", skills=["kick"]),
+                player("h5", [2, 8], "sevens", skills=["kick"]), player("h6", [4, 6], "sevens")],
+               [player("a1", [13, 4], "sevens"), player("a2", [13, 5], "sevens"),
+                player("a3", [13, 6], "sevens"), player("a4", [16, 3], "sevens", skills=["catch"]),
+                player("a5", [18, 6], "sevens")]),
+    "classic": ([*(player(p["id"], p["square"], "classic") for p in HOME),
+                 player("h5", [5, 5], "classic", skills=["kick"]),
+                 player("h6", [4, 9], "classic", skills=["kick"])],
+                [player(p["id"], p["square"], "classic") for p in AWAY]),
+}
+
+
+@pytest.mark.parametrize(("ruleset", "objective"), [("sevens", "receiver-holds"),
+                                                    ("sevens", "distance"),
+                                                    ("classic", "touchback")])
+def test_kicker_and_kick_best_is_the_minimum_over_every_scripted_choice(
+        ruleset: str, objective: Objective) -> None:
+    """Brute force: every kicking player (and nobody) scripted as the kicker through
+    ``Decisions(kicker=...)``, with and without Kick (``use_kick_skill``), each solved with the
+    receivers at their best; the choices the rules refuse (``DecisionError``) left out. The
+    kicking coach's best (``play="best"``) is exactly the minimum for the receivers, and names
+    the plan where it is strictly better for him than the default."""
+    home, away = KICKING[ruleset]
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    target = state.pitch.centre["away"]
+    values: dict[tuple[str | None, bool], Fraction] = {}
+    for kicker in [None, *(p["id"] for p in home)]:
+        for kick in (False, True):
+            solver = KickoffSolver(state, rs, events="none", play="best", kicking="defaults",
+                                   objective=objective, use_kick_skill=kick,
+                                   decisions=Decisions(kicker=kicker, kicker_given=True))
+            try:
+                values[kicker, kick] = solver.value(target, objective)
+            except DecisionError:
+                continue
+    assert ("h5", True) in values and ("h2", True) not in values  # h2 has no Kick
+    worst = values[next(iter(values))]
+    for v in values.values():
+        if receivers_prefer(objective, worst, v):
+            worst = v
+    best = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective)
+    odds = best.odds(target)
+    assert objective_value(odds, objective) == worst
+    default = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults",
+                            objective=objective)
+    default_value = default.value(target, objective)
+    assert worst != default_value  # here Kick is worth using: the plan is named, first
+    kicker = "h4" if ruleset == "sevens" else "h5"  # (the first with Kick)
+    assert odds.decisions_taken[0] == f"Kicker: {kicker}, Kick used"
+    assert values[kicker, True] == worst
+
+
+def test_touchback_square_best_is_the_maximum_over_every_square() -> None:
+    """bb2025, nobody able to take a touchback's ball (every receiver has No Hands): the
+    receiving coach names the square it is placed on. Brute force: every square of the pitch
+    scripted through the rule's own award (``ball.award`` with ``Decisions(touchback=square)``,
+    the squares it refuses left out); the best play's value is exactly the defaults' with the
+    touchback's mass moved from the default square's end to the best square's, and the line
+    names the square."""
+    home = [player(p["id"], p["square"], "bb2025") for p in HOME]
+    away = [player(p["id"], p["square"], "bb2025", skills=["no_hands"]) for p in AWAY]
+    state, rs = _loaded(scenario("bb2025", home=home, away=away))
+    target = Square(24, 1)  # by the sideline: touchbacks
+    defaults = KickoffSolver(state, rs, **BEFORE_26).odds(target)
+    best = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults", objective="distance")
+    odds = best.odds(target)
+    assert defaults.touchback > 0
+
+    def award(choice: Square | None) -> Any:
+        return ball.award(KickoffContext(state.clone(), rs, None,  # type: ignore[arg-type]
+                                         Decisions(touchback=choice), frozenset(), log=False))
+
+    ends = {}
+    for sq in state.pitch.squares():
+        try:
+            ends[sq] = award(sq)
+        except DecisionError:
+            continue
+    assert len(ends) > 100 and all(isinstance(e, ball.Rests) for e in ends.values())
+    values = {sq: _value({end: Fraction(1)}, state, "distance") for sq, end in ends.items()}
+    default_value = _value({award(None): Fraction(1)}, state, "distance")
+    expected = (objective_value(defaults, "distance")
+                + defaults.touchback * (max(values.values()) - default_value))
+    assert objective_value(odds, "distance") == expected > objective_value(defaults, "distance")
+    [line] = [t for t in odds.decisions_taken if t.startswith("Touchback: to square [")]
+    named = Square(*json.loads(line.removeprefix("Touchback: to square ")))
+    assert values[named] == max(values.values()) > default_value
+
+
+def _divers(ruleset: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Two receiving divers around [17, 6]; a kicking diver on the Line of Scrimmage by
+    [13, 5]."""
+    home = [player("h1", [12, 6], ruleset, skills=["diving_catch"]),
+            player("h2", [12, 7], ruleset), player("h3", [12, 8], ruleset),
+            player("h4", [8, 7], ruleset)]
+    away = [player("a1", [13, 7], ruleset), player("a6", [13, 6], ruleset),
+            player("a7", [13, 8], ruleset),
+            player("a2", [17, 5], ruleset, skills=["diving_catch"]),
+            player("a3", [17, 7], ruleset, skills=["diving_catch"]),
+            player("a4", [22, 7], ruleset), player("a5", [24, 4], ruleset)]
+    return home, away
+
+
+def _dive_values(state: GameState, rs: Ruleset, square: Square, objective: Objective
+                 ) -> tuple[list[Fraction], Fraction]:
+    """Brute force: every order of every subset of the players with Diving Catch next to
+    ``square`` scripted through ``Decisions(diving_catch=...)``, the step played by the rule
+    with its dice enumerated and the journey from each next state solved with the defaults;
+    the values, and the default's (no decision given)."""
+    near = [p.id for p in state.players.values() if "diving_catch" in p.skills
+            and p.square is not None and max(abs(p.square[0] - square[0]),
+                                             abs(p.square[1] - square[1])) == 1]
+    plain = KickoffSolver(state, rs, **BEFORE_26)
+    start = ball.Arrive(square, "kickoff", True)
+
+    def value(decisions: Decisions) -> Fraction:
+        def run(d: Any) -> Any:
+            return ball.step(KickoffContext(state, rs, d, decisions, frozenset(), log=False), start)
+
+        total = Fraction(0)
+        for p, nxt in enumerate_runs(run):
+            total += to_fraction(p) * _value(plain.journey(state, nxt), state, objective)
+        return total
+
+    options = [list(order) for k in range(len(near) + 1)
+               for order in itertools.permutations(near, k)]
+    return [value(Decisions(diving_catch=o)) for o in options], value(Decisions())
+
+
+@pytest.mark.parametrize(("ruleset", "objective"), [("bb2020", "receiver-holds"),
+                                                    ("bb2020", "distance"),
+                                                    ("classic", "receiver-holds")])
+def test_diving_catch_best_is_the_best_over_every_scripted_order(ruleset: str,
+                                                                 objective: Objective) -> None:
+    """At [17, 6] the receivers' two divers (classic: two attempting get in each other's way):
+    the node's value is the receivers' best over every order of every subset scripted; at
+    [13, 5] the kicking team's h1 alone may dive (a catch there is a touchback): the kicking
+    coach's best, the minimum; and with ``kicking="defaults"`` his default, all attempting."""
+    home, away = _divers(ruleset)
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    both = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective)
+    receivers = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults", objective=objective)
+    for sq, side in ((Square(17, 6), "receiving"), (Square(13, 5), "kicking")):
+        values, default = _dive_values(state, rs, sq, objective)
+        assert len(values) == (5 if side == "receiving" else 2)
+        node = exact_best.diving_node(both, sq)
+        assert node is not None
+        got = _value(_numbered(both, node[0]), state, objective)
+        if side == "receiving":
+            assert got == _best(values, objective)
+        else:
+            worst = values[0]
+            for v in values[1:]:
+                if receivers_prefer(objective, worst, v):
+                    worst = v
+            assert got == worst
+            fixed = exact_best.diving_node(receivers, sq)
+            assert fixed is not None
+            assert _value(_numbered(receivers, fixed[0]), state, objective) == default
+    assert exact_best.diving_node(both, Square(20, 2)) is None  # nobody may dive there
+    odds = both.odds(Square(17, 6))
+    lines = [t for t in odds.decisions_taken if t.startswith("Diving Catch: ")]
+    if ruleset == "classic":  # one diver, not two in each other's way
+        assert lines and all("the receiving coach's best" in t for t in lines)
+        assert any(t.startswith(("Diving Catch: a2 (", "Diving Catch: a3 (")) for t in lines)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(["bb2020", "classic", "bb2025"]),
+       objective=st.sampled_from(OBJECTIVES), x=st.integers(0, 12), y=st.integers(0, 14))
+def test_each_sides_best_is_never_worse_for_it_with_divers(ruleset: str, objective: Objective,
+                                                           x: int, y: int) -> None:
+    """The property on set-ups with divers on both sides (events off): against the kicking
+    coach's defaults the receivers' best (their dives, taker, square) is never worse for them
+    than the defaults, and the kicking coach's best (his kicker, Kick and dives) against the
+    receivers' best is never better for the receivers than his defaults."""
+    home, away = _divers(ruleset)
+    state, rs = _loaded(scenario(ruleset, home=home, away=away))
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    target = area[(x * 15 + y) % len(area)]
+    defaults = KickoffSolver(state, rs, **BEFORE_26).value(target, objective)
+    receivers = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults",
+                              objective=objective).value(target, objective)
+    both = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective).value(target, objective)
+    assert not receivers_prefer(objective, defaults, receivers)
+    assert not receivers_prefer(objective, both, receivers)

@@ -24,8 +24,8 @@ given. A named touchback taker takes the ball in every world where he can (else 
 taker does, as ``kickoff simulate`` plays it). A named High Kick player makes the High Kick
 event depend on the landing: its worlds are set apart from part 2 and, for each landing, the
 ruleset's own High Kick handler is played through a context that knows the landing
-(:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coach's choices not named
-are decision nodes taking the receivers' best branch (``kickoff.analysis.exact_best``).
+(:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coaches' choices not named
+are decision nodes (``kickoff.analysis.exact_best``).
 
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
@@ -62,13 +62,11 @@ from kickoff.analysis.worlds import (
     journey_relevant,
     reads_of,
     touch_bits,
-    touchback_taker,
 )
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
-from kickoff.core.events import high_kick_options
 from kickoff.core.kickoff import landing_state, roll_event
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -106,11 +104,17 @@ class KickoffSolver:
 
     The free moves (``blitz``, ``charge``, ``quick_snap``, ``perfect_defence``,
     ``solid_defence``: a plan, ``analysis.plans``) are played in the event's worlds, the same in
-    every landing; a plan the rules refuse raises their ``DecisionError`` when solved. ``play``:
-    ``"defaults"`` or ``"best"``: the touchback's taker, the High Kick player and the kick-off
-    move not given chosen as best for the receivers under ``objective`` (``exact_best``); the
-    rest at their defaults. ``Odds.decisions_taken`` names the choices that beat the defaults.
-    ``ValueError`` for another ``play``."""
+    every landing; a plan the rules refuse raises their ``DecisionError`` when solved.
+    ``play``: ``"defaults"`` (the format's defaults for every choice not given) or ``"best"``:
+    the kicking coach's kicker and Kick minimising, the touchback's taker, the High Kick player
+    and the kick-off move (Kick-Off Return / On the Ball) not given each chosen as best for the
+    receiving team under ``objective`` (``kickoff.analysis.objectives``;
+    ``kickoff.analysis.exact_best``), Diving Catch at the kick's landing by the divers' coach;
+    Quick Snap and the free turns keep their defaults (or the plan given).
+    ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
+    another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
+    docs/analysis.md "Both coaches' best play").
+    """
 
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
     #: tests turn it off to check that lumping changes no probability.
@@ -135,11 +139,10 @@ class KickoffSolver:
         house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: Play = "defaults",
-        objective: Objective = "receiver-holds",
+        objective: Objective = "receiver-holds", kicking: Play | None = None,
     ) -> None:
-        if play not in exact_best.PLAYS:
-            raise ValueError(f"play: {play!r} is not one of {', '.join(exact_best.PLAYS)}")
         chosen = decisions or Decisions()
+        self._two = exact_best.TwoCoaches(play, kicking, chosen)  # the kicking coach (ValueError)
         if chosen.touchback is not None and not isinstance(chosen.touchback, str):
             raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
         named = state.players.get(chosen.touchback or "")
@@ -151,8 +154,7 @@ class KickoffSolver:
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = chosen.touchback
-        self.state = state
-        self.ruleset = ruleset
+        self.state, self.ruleset = state, ruleset
         self.events: Events = events
         self.house_rules = house_rules
         self.use_kick_skill: bool = (use_kick_skill if use_kick_skill is not None
@@ -270,7 +272,7 @@ class KickoffSolver:
         base = self.state
         ctx = self._context(base.clone(), dice)
         event = roll_event(ctx)
-        diff = differences(base, ctx.state, self._taker_in(ctx.state), self._entries)
+        diff = differences(base, ctx.state, exact_best.taker_in(self, ctx.state), self._entries)
         # a named High Kick player: the event's effect depends on the landing, set apart
         high = chosen_high_kick and event.name == "high_kick"
         key = (ctx.state.weather, diff.entries, high)
@@ -341,7 +343,7 @@ class KickoffSolver:
                     f"exact odds: a world after the event reads {own} squares around the ball "
                     f"(full, presence), the solver's keys only {reach}")
         chain = exact_journey.journey_chain(world, self.ruleset, self.house_rules, reach,
-                                            self._taker_in(world), self._dice(), self._tables,
+                                            exact_best.touchback_in(self, world), self._dice(), self._tables,
                                             like, shared)
         self._chains[id(world)] = (world, chain)  # the world is kept so its id stays its own
         return chain
@@ -373,7 +375,7 @@ class KickoffSolver:
                 n = self._award_node(one)
                 mixture[n] = mixture[n] + q if n in mixture else q
             return nodes.add(mixture)
-        key = award_key(world, self._taker_in(world))
+        key = award_key(world, exact_best.taker_in(self, world))
         cached = self._awards.get(key)
         if cached is not None:
             return cached
@@ -408,11 +410,12 @@ class KickoffSolver:
                     group = by_key[(rain, scatters)] = Group(
                         ref, scatters, self._chain_for(ref, exact_moved.like_group(
                             self._moved, rain, scatters)),
-                        award_key(ref, self._taker_in(ref)))
+                        award_key(ref, exact_best.taker_in(self, ref)))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
                     continue
-                diff = (self._diffs.get(id(world)) or differences(base, world, self._taker_in(world))
+                taker = exact_best.taker_in(self, world)
+                diff = (self._diffs.get(id(world)) or differences(base, world, taker)
                         if world is not base else Diff(frozenset(), group.award_key, base.weather))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
@@ -506,7 +509,10 @@ class KickoffSolver:
         """``targets.objective_value(self.odds(target), objective)`` without the full odds
         (each group's journey from each start valued once for all targets, on scalars:
         ``chain.Nodes.value``)."""
-        parts = self._parts(target)
+        return self._value_of(self._parts(target), objective)
+
+    def _value_of(self, parts: exact_odds.Parts, objective: Objective) -> Fraction:
+        """:meth:`value` of one enumerated kick ``parts``."""
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
@@ -533,15 +539,24 @@ class KickoffSolver:
         if target in self._target_parts:
             return self._target_parts[target]
         decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                              touchback=self._taker_in(self.state))
+                              touchback=exact_best.taker_in(self, self.state), kicker=self._two.kicker,
+                              kicker_given=self._two.kicker_given)
         if self._kicks is None:
             self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
                                            self._dice())
         deviations = self._kicks.landings(decisions)
+        parts = self._target_parts[target] = (exact_best.kicking_best(self, decisions, deviations)
+                                              if self._two.kicking == "best" else self._landed(deviations))
+        return parts
+
+    def _landed(self, deviations: dict[exact_odds.Landing, Rational]) -> exact_odds.Parts:
+        """:meth:`_parts` of a kick whose landings are ``deviations`` (landing -> probability)."""
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
-        exact_moved.prepare(self, [target])
+        if node.moves:  # the move's node at every landing at once (exact_moved.prepare)
+            node.prepare([d.square for d in deviations if d.no_kick is None and not d.touchback
+                          and d.square is not None])
         taken = exact_best.Taken()
         # where the journeys start, in each group: every touchback is one start
         starts: list[Dist] = [{} for _ in groups]
@@ -560,9 +575,10 @@ class KickoffSolver:
                 for i, p_end in moved_ends.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
-            for group, weights in zip(groups, starts, strict=True):
-                start = self._landing_start(dev.square, dev.touchback, group)
-                weights[start] = weights.get(start, 0) + p_dev
+            if not exact_best.dived(self, dev.square, dev.touchback, p_dev, ends, taken):
+                for group, weights in zip(groups, starts, strict=True):
+                    start = self._landing_start(dev.square, dev.touchback, group)
+                    weights[start] = weights.get(start, 0) + p_dev
             for p_high, world, scatters, handler in self._high_kick_worlds:
                 journey, player = self._high_kick_best(world, scatters, handler, dev.square,
                                                        dev.touchback)
@@ -574,36 +590,16 @@ class KickoffSolver:
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
                 self._group_mix(group, start)
-        parts = exact_odds.Parts(ends, starts, list(self._takers), taken)
-        self._target_parts[target] = parts
-        return parts
+        return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
-    def _taker_in(self, world: GameState) -> str | None:
-        """The touchback taker played in ``world``: the named one while he can take the ball,
-        else (``play="best"``) the receivers' best, else ``None`` (the default taker)."""
-        named = touchback_taker(world, self.taker)
-        if named is not None or self._values is None:
-            return named
-        best, better = exact_best.best_taker(world, self._values)
-        if better and best is not None:
-            self._takers[best] = None
-        return best
-
     def _high_kick_best(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
         square: Square | None, touchback: bool,
     ) -> tuple[Dist, str | None]:
-        """The High Kick's end distribution at this landing and the player placed: the named
-        one; with none named and ``play="best"``, the decision node over nobody and every
-        player the rule allows (its own options: :func:`~kickoff.core.events.high_kick_options`)."""
-        if self.high_kick is not None or self._values is None:
-            return self._high_kick_journey(world, scatters, handler, square, touchback,
-                                           self.high_kick), self.high_kick
-        options = high_kick_options(world, square, touchback)
-        player, ends = exact_best.best_of(options, lambda pid: self._high_kick_journey(
-            world, scatters, handler, square, touchback, pid), self._values)
-        return ends, player
+        """The High Kick's end distribution at this landing and the player placed
+        (``exact_best.high_kick_best``)."""
+        return exact_best.high_kick_best(self, world, scatters, handler, square, touchback)
 
     def _move_node(self) -> exact_best.MoveNode:
         """The kick-off move's decision node (:class:`~kickoff.analysis.exact_best.MoveNode`;
@@ -663,7 +659,7 @@ class KickoffSolver:
             moved = world  # no effect here (a touchback, an occupied square): the event's world
         elif world.weather == self.state.weather and not self._diffs[id(world)].entries:
             # the set-up with one player moved: reuse its journeys away from his two squares
-            diff = differences(self.state, moved, self._taker_in(moved))
+            diff = differences(self.state, moved, exact_best.taker_in(self, moved))
             differ = touch_bits(diff.entries)
             placed = (player, square, touchback)
             self._placed[placed] = self._chain_for(moved, exact_moved.like_placed(

@@ -1,4 +1,10 @@
-"""The receiving coach's best choices at the kick-off, for the exact solver's ``play="best"``.
+"""Both coaches' best choices at the kick-off, for the exact solver's ``play="best"``.
+
+The kicking coach's kicker and Kick come first, before any die: :func:`kick_plans` lists every
+plan of them from the rules' own ``kicker`` and ``kick_skill`` decisions (at most (kicking
+players on the pitch + 1) x 2), and the solver plays the plan worst for the receivers
+(``KickoffSolver._kicking_best``), a line of :class:`Taken` naming it where it beats the default.
+The receiving coach's choices follow:
 
 With ``play="best"`` each choice of the receiving coach at the kick-off is a decision node of
 :class:`~kickoff.analysis.exact.KickoffSolver`: like a chance node, but taking the branch best for
@@ -13,31 +19,44 @@ branches are solved by the solver itself (no second copy of the rules). The choi
   (:func:`kickoff.core.events.high_kick_options`: nobody or any Open, Standing receiving player);
 - the kick-off move, classic Kick-Off Return / bb2020+ On the Ball (:func:`kickoff_moves`): for
   each landing that is not a touchback, nobody or any legal player and path, the event then
-  played on the state the move left.
+  played on the state the move left;
+- Diving Catch where the kick comes down (:func:`best_dive`; the divers' coach, so the kicking
+  coach's, minimising, when every candidate is his), within :data:`MOST_DIVE_OPTIONS`;
+- bb2025's touchback square where nobody can take the ball (:func:`best_square`).
 
 Ties go to the default (nobody, the first able taker), so a choice is reported
-(:class:`Taken`) only where it is strictly better for the receivers. Left at their defaults, and
-said so (docs/analysis.md): Quick Snap's moves, Diving Catch (a choice inside the journey's
-loops), the Blitz! / Charge! free turns, and a touchback square with nobody to take the ball.
+(:class:`Taken`) only where it is strictly better for the coach who makes it. Left at their
+defaults, and said so (docs/analysis.md): Quick Snap's moves, Diving Catch beyond the kick's
+landing (throw-ins inside the journey's loops, after a scatter, a kick-off move or a High Kick)
+or beyond the bound, the Blitz! / Charge! free turns, and (outside bb2025) the downed receiver a
+touchback bounces from.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from kickoff.analysis.chance import Dist, PathDice, Q, enumerate_runs
+from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
-from kickoff.analysis.worlds import differences
+from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
-from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.coach import Asked, AskingCoach, Decision, DecisionKind, PathCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions, PlayerPath
 from kickoff.core.errors import DecisionError
+from kickoff.core.events import high_kick_options
+from kickoff.core.kickoff import kick_until_landing, landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+
+if TYPE_CHECKING:  # (exact and exact_odds import this module)
+    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact_odds import Kicks, Landing, Parts
 
 #: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
 Play = Literal["defaults", "best"]
@@ -64,6 +83,8 @@ class EndValues:
         self._of: dict[int, int] = {}
         #: :func:`best_taker`'s answers by the able players and their squares.
         self.takers: dict[tuple[tuple[str, Square | None], ...], tuple[str | None, bool]] = {}
+        #: :func:`best_square`'s answers by the board's occupied squares.
+        self.squares: dict[frozenset[tuple[int, int]], Square | None] = {}
 
     def of(self, end: ball.Held | ball.Rests) -> int:
         """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
@@ -117,6 +138,98 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
                 best, best_value = p, value
         cached = values.takers[key] = (best.id, best is not able[0])
     return cached
+
+
+def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                values: EndValues) -> Square | None:
+    """bb2025's touchback square where nobody can take the ball: of the options the rule
+    declares at its ``touchback`` decision (asked, :class:`~kickoff.core.coach.AskingCoach`:
+    the empty squares of the receiving area, the default the one nearest the centre; at most
+    the half's squares, each one end, the ball resting there), the one best for the receivers;
+    ``None`` where it is the default (ties go to it) or there is no choice. Remembered by the
+    board's occupied squares (all the options and their ends read)."""
+    key = frozenset(world.board)
+    if key in values.squares:
+        return values.squares[key]
+    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(("touchback",)))
+    best: Square | None = None
+    try:
+        ball.award(probe)
+    except Asked as asked:
+        options = asked.decision.options()
+        default = asked.decision.default
+        assert options is not None
+        best_value = values.of(ball.Rests(default, True)) if isinstance(default, Square) else 0
+        for sq in options if isinstance(default, Square) else ():
+            if isinstance(sq, Square) and sq != default:
+                value = values.of(ball.Rests(sq, True))
+                if values.better(value, best_value):
+                    best, best_value = sq, value
+    values.squares[key] = best
+    return best
+
+
+#: The most options of a Diving Catch decision the solver plays at its best: every order of
+#: every subset of at most three candidates (1 + 3 + 6 + 6). With more the default is played.
+MOST_DIVE_OPTIONS = 16
+
+
+def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+              start: Any, dice: Callable[[tuple[Any, ...]], PathDice] | None,
+              journey: Callable[[Any], Dist], values: EndValues, kicking_best: bool
+              ) -> tuple[Dist, str | None]:
+    """The Diving Catch decision where a kick arrives (``start``, the journey's first state in
+    ``world``): ``(ends, line)``, the end distribution of the diving coach's best answer and its
+    line (``None``: the default, or no decision). The options are the rule's own
+    (``ball.diving_catch_options``, asked through ``AskingCoach``: who attempts, in which
+    order); each is played by the rule's own step (``ball.step`` through a ``PathCoach``, its
+    dice enumerated) and the journey from each next state (``journey``: end number ->
+    probability) mixed. The receiving coach's decision maximises the objective, the kicking
+    coach's minimises it (``kicking_best`` false: his default). Ties go to the default; more
+    than :data:`MOST_DIVE_OPTIONS` options: the default."""
+    kinds: tuple[DecisionKind, ...] = ("diving_catch",)
+    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(kinds))
+    decision = None
+    try:
+        ball.step(probe, start)
+    except Asked as asked:
+        decision = asked.decision
+    except Branch:  # a die before any decision: nobody may dive here
+        pass
+    options = None if decision is None else decision.options()
+    receiving = decision is not None and decision.side == world.receiving
+    if (decision is None or options is None or len(options) > MOST_DIVE_OPTIONS
+            or not (receiving or kicking_best)):
+        return journey(start), None
+
+    def ends_of(i: int) -> Dist:
+        def run(d: PathDice) -> Any:
+            return ball.step(KickoffContext(world, ruleset, d, Decisions(), house_rules,
+                                            log=False, coach=PathCoach((i,), kinds)), start)
+
+        out: Dist = {}
+        for p, nxt in enumerate_runs(run, dice=dice):
+            for e, q in journey(nxt).items():
+                out[e] = out.get(e, 0) + p * q
+        return out
+
+    first = options.index(decision.default)
+    best, best_ends = first, ends_of(first)
+    best_value = values.value(best_ends)
+    for i in range(len(options)):
+        if i == first:
+            continue
+        ends = ends_of(i)
+        value = values.value(ends)
+        if values.better(value, best_value) if receiving else values.better(best_value, value):
+            best, best_ends, best_value = i, ends, value
+    if best == first:
+        return best_ends, None
+    who = " then ".join(options[best]) or "nobody"
+    coach = "the receiving coach" if receiving else "the kicking coach"
+    return best_ends, f"Diving Catch: {who} ({coach}'s best)"
 
 
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
@@ -183,6 +296,84 @@ def move_text(skill: str, choice: PlayerPath) -> str:
     return f"{name}: {choice.player} to {choice.path[-1].as_list()}"
 
 
+#: The kicking coach's decisions before the kick that ``play="best"`` plays at his best
+#: (minimising the objective): who kicks, and whether he uses Kick.
+KICK_CHOICES: tuple[DecisionKind, ...] = ("kicker", "kick_skill")
+
+
+class PlanCoach:
+    """The kicking coach of one kick plan: answers the decisions of :data:`KICK_CHOICES` the
+    scenario does not give from ``path`` (option indexes, as
+    :class:`~kickoff.core.coach.PathCoach`; :class:`~kickoff.core.coach.Asked` past its end),
+    a given one as the scenario does, every other decision as the scripted coach."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, path: Sequence[int]) -> None:
+        self.inner = PathCoach(path, KICK_CHOICES)
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.given and decision.kind in KICK_CHOICES:
+            return decision.scripted
+        return self.inner.choose(decision)
+
+
+class KickPlan:
+    """One way the kicking coach answers his decisions before the kick: ``path`` (an option
+    index per decision asked, for :class:`PlanCoach`), ``answers`` (``(kind, answer)`` pairs,
+    in the order the rules ask) and whether every answer is the decision's default."""
+
+    __slots__ = ("answers", "default", "path")
+
+    def __init__(self, path: tuple[int, ...], answers: tuple[tuple[str, Any], ...],
+                 default: bool) -> None:
+        self.path = path
+        self.answers = answers
+        self.default = default
+
+    def text(self) -> str:
+        """The plan as a decision line: ``Kicker: h7, Kick used``."""
+        words = []
+        for kind, answer in self.answers:
+            if kind == "kicker":
+                words.append(f"Kicker: {'nobody' if answer is None else answer}")
+            else:
+                words.append("Kick used" if answer else "Kick not used")
+        return ", ".join(words)
+
+    def __repr__(self) -> str:
+        return f"KickPlan({self.path!r}, {self.answers!r}, default={self.default!r})"
+
+
+def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
+    """Every plan of the kicking coach's decisions before the kick (:data:`KICK_CHOICES`), the
+    default plan first, then in the rules' order of the options. ``probe(coach)`` plays the
+    kick-off with ``coach`` up to its first die (the kicker and Kick are chosen before any);
+    each :class:`~kickoff.core.coach.Asked` decision is re-played with each of the rule's own
+    options (``Decision.options()``); a plan whose given answer the rules then refuse
+    (``use_kick_skill`` given, a kicker without Kick) is no plan. At most (kicking players on
+    the pitch + 1) x 2 plans: a handful of short probes."""
+    plans: list[KickPlan] = []
+    todo: list[tuple[tuple[int, ...], tuple[tuple[str, Any], ...], bool]] = [((), (), True)]
+    while todo:
+        path, answers, default = todo.pop()
+        try:
+            probe(PlanCoach(path))
+        except Asked as asked:
+            decision = asked.decision
+            options = decision.options()
+            assert options is not None  # the kicker and Kick decisions are listed
+            for i in reversed(range(len(options))):
+                todo.append(((*path, i), (*answers, (decision.kind, options[i])),
+                             default and options[i] == decision.default))
+            continue
+        except DecisionError:  # a given answer the rules then refuse (Kick, the kicker without)
+            continue
+        plans.append(KickPlan(path, answers, default))
+    plans.sort(key=lambda plan: not plan.default)  # stable: the rules' order otherwise
+    return plans
+
+
 class Taken:
     """The choices one kick's solve took where they mattered, with their probabilities, as
     :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines."""
@@ -192,6 +383,8 @@ class Taken:
 
     def __init__(self) -> None:
         self.mass: dict[str, dict[Square | None, Any]] = {}
+        #: The choices taken before the kick (the kicking coach's kicker and Kick), first.
+        self.before: list[str] = []
 
     def add(self, choice: str, landing: Square | None, p: Any) -> None:
         """The choice ``choice`` taken when the ball landed on ``landing``, with probability
@@ -204,7 +397,7 @@ class Taken:
         landings: how many, the total and the likeliest); then ``Touchback: to ...`` for the
         best takers ``takers`` chosen over the default."""
         ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
-        out = []
+        out = list(self.before)
         for choice, by_landing in ranked[:self.MOST]:
             total = sum(by_landing.values())
             likeliest = max(by_landing, key=lambda sq: by_landing[sq])
@@ -312,3 +505,165 @@ def _no_ends(square: Square) -> Dist:
 
 def _no_solver(key: MoveKey, state: GameState) -> LandingEnds:
     raise AssertionError("no kick-off move to choose")
+
+
+class TwoCoaches:
+    """One solver's kicking coach and its caches: ``kicker`` / ``kicker_given`` as
+    ``decisions`` name them; ``kicking``, who plays his choices (``None``: as ``play``);
+    :func:`kicking_best`'s plans other than the default, each with its kicks (``None``: not
+    listed yet); :func:`diving_node`'s node by landing and the event's worlds rebuilt for it, by
+    identity (kept alive). ``ValueError`` for a ``play`` or ``kicking`` not of :data:`PLAYS`."""
+
+    __slots__ = ("dives", "kicker", "kicker_given", "kicking", "plans", "rebuilt")
+
+    def __init__(self, play: Play, kicking: Play | None, decisions: Decisions) -> None:
+        if play not in PLAYS or kicking not in (None, *PLAYS):
+            name, asked = ("play", play) if play not in PLAYS else ("kicking", kicking)
+            raise ValueError(f"{name}: {asked!r} is not one of {', '.join(PLAYS)}")
+        self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
+        self.kicking: Play = play if kicking is None else kicking
+        self.plans: list[tuple[KickPlan, Kicks]] | None = None
+        self.dives: dict[Square, tuple[Dist, dict[str, Any]] | None] = {}
+        self.rebuilt: dict[int, tuple[Diff, GameState]] = {}
+
+
+def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[Landing, Any]
+                 ) -> Parts:
+    """The kicking coach's decision node before the kick, for ``solver`` (``kicking="best"``):
+    of every plan of his kicker and Kick (:func:`kick_plans`, the rules' own options), the kick
+    (the default plan's, whose landings are ``deviations``; each other plan's from
+    its own ``exact_odds.Kicks``, played on by ``solver._landed``) whose value is the worst for
+    the receivers under ``solver.objective``; ties go to the default. Plans with the same
+    landings are one kick (the same value, exactly); the plan taken is named first in its
+    :class:`Taken`."""
+    from kickoff.analysis.exact_odds import Kicks  # (exact_odds imports this module)
+
+    two = solver._two
+    if two.plans is None:
+        def probe(coach: PlanCoach) -> None:
+            with contextlib.suppress(Branch):  # the first die: both chosen by then
+                kick_until_landing(solver.state, solver.ruleset, PathDice(()), decisions,
+                                   solver.house_rules, events=False, log=False, coach=coach)
+
+        two.plans = [(plan, Kicks(solver.state, solver.ruleset, solver.house_rules,
+                                  solver._dice(), functools.partial(PlanCoach, plan.path)))
+                     for plan in kick_plans(probe) if not plan.default]
+    parts = solver._landed(deviations)
+    best, best_value = parts, solver._value_of(parts, solver.objective)
+    seen = [deviations]
+    for plan, kicks in two.plans:
+        landings = kicks.landings(decisions)
+        if landings in seen:
+            continue
+        seen.append(landings)
+        kicked = solver._landed(landings)
+        value = solver._value_of(kicked, solver.objective)
+        if receivers_prefer(solver.objective, best_value, value):
+            kicked.taken.before.append(plan.text())
+            best, best_value = kicked, value
+    return best
+
+
+def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, dict[str, Any]] | None:
+    """The Diving Catch decision node at a kick's landing on ``square`` (in play), for
+    ``solver`` (``play="best"``): ``None`` where nobody on the set-up may dive for it (then no
+    world's player may: no default event gives the skill or moves a player); else, world by
+    world (the event's; High Kick's apart), the journey's ends with the diving coach's best
+    answer where the ball arrives on ``square`` (:func:`best_dive`; a world whose ball
+    scatters first keeps the default), and the lines of the answers that beat the default with
+    their probabilities among the worlds. Remembered by square."""
+    two = solver._two
+    if square in two.dives:
+        return two.dives[square]
+    probe = solver._context(solver.state, None)
+    if not ball.diving_catchers(probe, square) or (solver.ruleset.diving_catch.empty_square
+                                                    and square in solver.state.board):
+        two.dives[square] = None
+        return None
+    values = solver._values
+    assert values is not None
+    ends: Dist = {}
+    lines: dict[str, Any] = {}
+    kicking_best = solver._two.kicking == "best"
+    for p_world, kept, scatters in solver.worlds():
+        if isinstance(kept, GameState):
+            world = kept
+        else:  # a world kept as its changes: rebuilt once
+            pair = two.rebuilt.get(id(kept))
+            if pair is None:
+                pair = two.rebuilt[id(kept)] = (kept, rebuilt(solver.state, kept))
+            world = pair[1]
+        ctx = solver._context(world, None)
+        ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
+        start = landing_state(ctx)
+        journey, line = best_dive(world, solver.ruleset, solver.house_rules, start,
+                                  solver._dice(), functools.partial(solver._journey, world),
+                                  values, kicking_best)
+        if line is not None:
+            lines[line] = lines.get(line, 0) + p_world
+        for i, p in journey.items():
+            ends[i] = ends.get(i, 0) + p_world * p
+    two.dives[square] = (ends, lines)
+    return ends, lines
+
+
+def touchback_in(solver: KickoffSolver, world: GameState) -> str | Square | None:
+    """The touchback decision played in ``world``'s journeys by ``solver``: its taker
+    (:func:`taker_in`), or, where nobody can take the ball and the rule lets the receiving
+    coach name the square (bb2025), with ``play="best"`` the receivers' best square
+    (:func:`best_square`; ``None``: the default square)."""
+    taker = taker_in(solver, world)
+    if (taker is not None or solver._values is None or solver.taker is not None
+            or solver.ruleset.touchback_without_recipient != "square"
+            or ball.default_taker(world) is not None):
+        return taker
+    square = best_square(world, solver.ruleset, solver.house_rules, solver._values)
+    if square is not None:
+        solver._takers[f"square {square.as_list()}"] = None
+    return square
+
+
+def dived(solver: KickoffSolver, square: Square | None, touchback: bool, p: Any, ends: Dist,
+          taken: Taken) -> bool:
+    """Whether ``solver`` (``play="best"``) played a Diving Catch node (:func:`diving_node`) at
+    a kick's landing on ``square`` with probability ``p``: its ends added to ``ends`` and its
+    lines to ``taken``; ``False`` (nothing added) where there is none."""
+    if solver._values is None or square is None or touchback:
+        return False
+    node = diving_node(solver, square)
+    if node is None:
+        return False
+    dived_ends, lines = node
+    for line, q in lines.items():
+        taken.add(line, square, p * q)
+    for i, p_end in dived_ends.items():
+        ends[i] = ends.get(i, 0) + p * p_end
+    return True
+
+
+def taker_in(solver: KickoffSolver, world: GameState) -> str | None:
+    """The touchback taker ``solver`` plays in ``world``: the named one while he can take the
+    ball, else (``play="best"``) the receivers' best (:func:`best_taker`, noted in
+    ``solver._takers`` when better than the default), else ``None`` (the default taker)."""
+    named = touchback_taker(world, solver.taker)
+    if named is not None or solver._values is None:
+        return named
+    best, better = best_taker(world, solver._values)
+    if better and best is not None:
+        solver._takers[best] = None
+    return best
+
+
+def high_kick_best(solver: KickoffSolver, world: GameState, scatters: int,
+                   handler: Callable[[KickoffContext], None], square: Square | None,
+                   touchback: bool) -> tuple[Dist, str | None]:
+    """``solver``'s High Kick end distribution at this landing and the player placed: the
+    named one; with none named and ``play="best"``, the decision node over nobody and every
+    player the rule allows (its own options: :func:`~kickoff.core.events.high_kick_options`)."""
+    if solver.high_kick is not None or solver._values is None:
+        return solver._high_kick_journey(world, scatters, handler, square, touchback,
+                                         solver.high_kick), solver.high_kick
+    options = high_kick_options(world, square, touchback)
+    player, ends = best_of(options, lambda pid: solver._high_kick_journey(
+        world, scatters, handler, square, touchback, pid), solver._values)
+    return ends, player

@@ -55,17 +55,18 @@ class Tables:
         #: The journeys' decisions by touchback taker (``None``: the default), one object for
         #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
         #: tenth of what the garbage collector walked).
-        self.decisions: dict[str | None, Decisions] = {}
+        self.decisions: dict[str | Square | None, Decisions] = {}
 
 
 def journey_chain(
     world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
-    taker: str | None, dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
-    like: tuple[ChainSolver, Region] | None = None,
+    taker: str | Square | None, dice: Callable[[tuple[Any, ...]], PathDice] | None,
+    tables: Tables, like: tuple[ChainSolver, Region] | None = None,
     shared: tuple[Shared, int] | None = None,
 ) -> ChainSolver:
     """The journey solver of ``world`` (``reach``: the solver's ``ball.reach``; ``taker``: the
-    touchback taker played there, ``None`` the default; ``dice``: how enumerations make their
+    touchback taker played there, ``None`` the default, a square the bb2025 touchback square
+    where nobody can take the ball; ``dice``: how enumerations make their
     dice; ``like``, ``shared``: see ``ChainSolver``). With ``like``, the steps read that
     chain's world's block keys wherever the two boards agree (:class:`Steps`' ``base``)."""
     base = like[0].source if like is not None else None
@@ -85,7 +86,7 @@ class Steps:
 
     def __init__(
         self, world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
-        reach: tuple[int, int], taker: str | None,
+        reach: tuple[int, int], taker: str | Square | None,
         dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
         base: Steps | None = None,
     ) -> None:
@@ -108,7 +109,8 @@ class Steps:
         if decisions is None:
             decisions = tables.decisions[taker] = Decisions(touchback=taker)
         self.decisions = decisions
-        self.award = award_key(world, taker)
+        # (a square is the bb2025 touchback square, named where nobody can take the ball)
+        self.award = award_key(world, taker if isinstance(taker, str) else None)
         #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
         #: and a bounce's.
         self.blocks: dict[Square, int] = {}

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import exact_odds
 from kickoff.analysis.chain import ChainSolver, Region
-from kickoff.analysis.exact_best import MoveKey, MoveNode
+from kickoff.analysis.exact_best import MoveKey, MoveNode, taker_in
 from kickoff.analysis.worlds import Group, touch_bits
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
@@ -95,7 +95,7 @@ def prepare(solver: KickoffSolver, targets: Iterable[Square]) -> None:
     squares: list[Square] = []
     for target in targets:
         decisions = Decisions(target=target, use_kick_skill=solver.use_kick_skill,
-                              touchback=solver._taker_in(solver.state))
+                              touchback=taker_in(solver, solver.state))
         if solver._kicks is None:
             solver._kicks = exact_odds.Kicks(solver.state, solver.ruleset, solver.house_rules,
                                              solver._dice())

@@ -15,6 +15,7 @@ from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs,
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
+from kickoff.core.coach import Coach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
@@ -148,8 +149,11 @@ class Kicks:
     (``DecisionError``), and its landings are the deviations placed around it."""
 
     def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
-                 dice: Callable[[tuple[Any, ...]], PathDice] | None) -> None:
+                 dice: Callable[[tuple[Any, ...]], PathDice] | None,
+                 coach: Callable[[], Coach] | None = None) -> None:
         self.state = state
+        #: Each run's coach, made afresh (a kick plan's ``PlanCoach``); ``None``: the scripted.
+        self.coach = coach
         self.ruleset = ruleset
         self.house_rules = house_rules
         self.make: Callable[[tuple[Any, ...]], PathDice] = dice or PathDice
@@ -161,7 +165,8 @@ class Kicks:
     def _kick(self, decisions: Decisions, dice: PathDice) -> Kick:
         # Without the event nothing here changes a player: no copy of the state is needed.
         kick = kick_until_landing(self.state, self.ruleset, dice, decisions, self.house_rules,
-                                  events=False, log=False)
+                                  events=False, log=False,
+                                  coach=None if self.coach is None else self.coach())
         return Kick(kick.deviation, kick.start if kick.deviation is None else None, dice.path)
 
     def landings(self, decisions: Decisions) -> dict[Landing, Rational]:

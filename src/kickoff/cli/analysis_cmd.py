@@ -62,12 +62,14 @@ if TYPE_CHECKING:
 #: ``kickoff odds --play``.
 OddsPlayOpt = Annotated[
     Play,
-    typer.Option(help="The receiving coach's choices: defaults (the scenario format's) "
-                 "or best (the touchback's taker, the High Kick player and the Kick-Off "
-                 "Return / On the Ball move, each the best for the receivers under "
-                 "--objective, exactly; Quick Snap, Diving Catch and Blitz! / Charge! keep "
-                 "their defaults unless --plan-budget searches them). A --high-kick or "
-                 "--touchback given is played as named."),
+    typer.Option(help="The coaches' choices: defaults (the scenario format's) or best: "
+                 "the kicking coach's kicker and Kick at his best (minimising --objective), "
+                 "then the receivers' touchback taker, High Kick player and Kick-Off Return "
+                 "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
+                 "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
+                 "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
+                 "searches them. A --high-kick, --touchback or --kick-skill given is played "
+                 "as named."),
 ]
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
 PlanBudgetOpt = Annotated[
@@ -285,8 +287,9 @@ def odds(
 
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
     does (the touchback player whenever he can take the ball). --play best plays every other
-    choice of the receiving coach as best for the receivers under --objective, exactly, and
-    names the choices that beat the defaults."""
+    choice of the receiving coach as best for the receivers under --objective, and the kicking
+    coach's kicker and Kick as best for him, exactly, and names the choices that beat the
+    defaults."""
     if png is not None and not all_targets:
         raise typer.BadParameter("--png needs --all-targets")
     if png is not None:  # before the solving, not after it

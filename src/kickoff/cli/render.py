@@ -146,11 +146,12 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: lis
     """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
     (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, which are not
     maximised), the choices named by an option (``Choices played:``), then ``Choices played
-    (best for the receivers, objective X)<where>:`` with ``taken`` (``Odds.decisions_taken``),
-    or a line saying no choice beat the defaults."""
+    (best for each coach, objective X: ...)<where>:`` with ``taken``
+    (``Odds.decisions_taken``: the kicking coach's kicker and Kick first), or a line saying no
+    choice beat the defaults."""
     names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
-    kept = ["Diving Catch: every player allowed attempts one (a choice inside the ball's "
-            "journey: not maximised)"]
+    kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
+            "High Kick, or with four or more candidates): every player allowed attempts one"]
     if events:
         kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly)", *kept,
                 "Blitz! / Charge!: nobody acts (a whole free turn: not maximised)"]
@@ -164,11 +165,12 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: lis
                      "(--touchback)")
     if named:
         lines += ["Choices played:", *(f"- {n}" for n in named)]
-    lines.append(f"Choices played (best for the receivers, objective {objective}){where}:")
+    lines.append(f"Choices played (best for each coach, objective {objective}: the receivers "
+                 f"maximise it, the kicking coach minimises it){where}:")
     moves = "a High Kick or On the Ball" if events else "On the Ball"
-    lines += [f"- {t}" for t in taken] or [f"- none better than the defaults (nobody moves "
-                                           f"under {moves}, the first able player takes a "
-                                           "touchback)"]
+    lines += [f"- {t}" for t in taken] or [f"- none better than the defaults (the default "
+                                           f"kicker, Kick not used; nobody moves under {moves}, "
+                                           "the first able player takes a touchback)"]
     return "\n".join(lines)
 
 

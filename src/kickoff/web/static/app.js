@@ -480,7 +480,7 @@ function showDecisions(o) {
   const taken = o.decisions_taken || [];
   const best = $("odds-play").value === "best";
   $("odds-decisions").hidden = !best;
-  $("odds-decisions-title").textContent = `Choices played (best for the receivers, objective ${$("objective").value})`;
+  $("odds-decisions-title").textContent = `Choices played (best for each coach, objective ${$("objective").value}: the receivers maximise it, the kicking coach minimises it)`;
   const list = $("odds-decisions-list");
   list.replaceChildren();
   for (const line of taken.length ? taken : ["none better than the defaults"]) {
