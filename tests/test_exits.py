@@ -159,18 +159,23 @@ def _free_port() -> int:
 def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
     import urllib.request
 
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    for _attempt in range(3):  # a free port taken by another process before the server binds
+        # it: uvicorn exits 3 at start-up; try another
+        port = _free_port()
+        proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--port", str(port)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and proc.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
                     assert page.status == 200
                 break
             except OSError:
                 time.sleep(0.1)
+        if proc.poll() is None:
+            break
+        proc.communicate(timeout=TIMEOUT)
+    try:
         children = psutil.Process(proc.pid).children(recursive=True)
         sent = time.monotonic()
         proc.send_signal(signum)
