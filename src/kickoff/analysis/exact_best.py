@@ -517,7 +517,7 @@ class TwoCoaches:
     __slots__ = ("dives", "kicker", "kicker_given", "kicking", "plans", "rebuilt")
 
     def __init__(self, play: Play, kicking: Play | None, decisions: Decisions) -> None:
-        if play not in PLAYS or kicking not in (None, *PLAYS):
+        if play not in PLAYS or (kicking is not None and kicking not in PLAYS):
             name, asked = ("play", play) if play not in PLAYS else ("kicking", kicking)
             raise ValueError(f"{name}: {asked!r} is not one of {', '.join(PLAYS)}")
         self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
