@@ -3,6 +3,7 @@ errors that carry their problems as values (``core/problems.py``, ``core/errors.
 
 from __future__ import annotations
 
+import pickle
 from typing import get_args
 
 import pytest
@@ -82,3 +83,18 @@ def test_setup_error_in_a_source() -> None:
     assert str(e) == "illegal set-up:\n- home team: 3 players"
     placed = e.placed(lambda p: p.at("h.toml")).in_source("h.toml")
     assert str(placed) == "h.toml: illegal set-up:\nh.toml: home team: 3 players"
+
+
+@pytest.mark.parametrize("error", [
+    DecisionError(Problem("kicker h4 has no Kick skill", "decisions.use_kick_skill", ("h4",),
+                          code="illegal_choice")),
+    SetupError([Problem("two players on [3, 4]", "home team", ("h1", "h2"), (Square(3, 4),),
+                        code="illegal_setup")], source="my_setup.toml"),
+], ids=["decision", "setup"])
+def test_an_error_pickles_with_its_problems(error: KickoffError) -> None:
+    """An engine error crosses a process boundary (the web's odds workers) with its problems as
+    values, in both builds (the compiled class has no ``__dict__`` for pickle's default)."""
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error)
+    assert back.problems == error.problems and str(back) == str(error)
+    assert getattr(back, "source", None) == getattr(error, "source", None)

@@ -40,6 +40,12 @@ class KickoffError(ValueError):
         """The message: the problems' texts, one a line."""
         return "\n".join(p.text() for p in self.problems)
 
+    def __reduce__(self) -> tuple[Callable[..., KickoffError], tuple[object, ...]]:
+        """Pickled as its problems, so that an error raised in a worker process (the web's odds
+        pool, ``simulate --jobs``) reaches the parent with its values: the compiled build's class
+        keeps no ``__dict__`` for the default's, which rebuilt it from its sentence alone."""
+        return (type(self), (self.problems,))
+
     @classmethod
     def at(cls: type[E], where: str | Place, message: str, *, players: tuple[str, ...] = (),
            code: ProblemCode | None = None) -> E:
@@ -90,6 +96,9 @@ class SetupError(KickoffError):
 
     def with_problems(self, problems: list[Problem]) -> SetupError:
         return SetupError(problems, self.source)
+
+    def __reduce__(self) -> tuple[Callable[..., KickoffError], tuple[object, ...]]:
+        return (type(self), (self.problems, self.source))
 
     def in_source(self, source: str) -> SetupError:
         """This error read from ``source`` (its problems as they are; this one is unchanged)."""
