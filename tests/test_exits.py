@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -90,22 +91,32 @@ def _children_when_started(proc: subprocess.Popen[str], count: int) -> list[psut
 
 
 @pytest.mark.skipif(max_jobs() < 2, reason="needs two CPUs for --jobs 2")
+
+def _stopped(proc: subprocess.Popen[str], signum: int,
+             children: Callable[[], list[psutil.Process]], wait: float
+             ) -> tuple[str, str, float, list[psutil.Process]]:
+    """``proc`` sent ``signum`` once its ``children()`` are found: its stdout, its stderr, the
+    seconds it took to end, and the children still alive ``wait`` seconds after it; killed
+    whatever happens."""
+    try:
+        workers = children()
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=TIMEOUT)
+        took = time.monotonic() - sent
+        _, alive = psutil.wait_procs(workers, timeout=wait)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    return out, err, took, alive
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
                          ids=lambda s: signal.Signals(s).name)
 def test_a_signal_ends_simulate_and_its_workers_within_a_second(signum: int) -> None:
     proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000", "--jobs",
                              "2", "--seed", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    try:
-        workers = _children_when_started(proc, 2)
-        sent = time.monotonic()
-        proc.send_signal(signum)
-        out, err = proc.communicate(timeout=TIMEOUT)
-        took = time.monotonic() - sent
-        _, alive = psutil.wait_procs(workers, timeout=1.0)
-    finally:
-        proc.kill()
-        proc.wait(TIMEOUT)
+    out, err, took, alive = _stopped(proc, signum, lambda: _children_when_started(proc, 2), 1.0)
     assert proc.returncode == 128 + signum
     assert took < 1.5, took
     assert alive == []
@@ -175,16 +186,8 @@ def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
         if proc.poll() is None:
             break
         proc.communicate(timeout=TIMEOUT)
-    try:
-        children = psutil.Process(proc.pid).children(recursive=True)
-        sent = time.monotonic()
-        proc.send_signal(signum)
-        _, err = proc.communicate(timeout=TIMEOUT)
-        took = time.monotonic() - sent
-        _, alive = psutil.wait_procs(children, timeout=2)
-    finally:
-        proc.kill()
-        proc.wait(TIMEOUT)
+    _, err, took, alive = _stopped(
+        proc, signum, lambda: psutil.Process(proc.pid).children(recursive=True), 2)
     assert proc.returncode == 128 + signum
     assert took < 10, took  # uvicorn's own shutdown, then the pools'
     assert alive == []
