@@ -22,11 +22,12 @@ of the whole kick-off at the scenario's target when the coach plays that option 
 (whenever it comes), every other choice as ``play`` says: exactly what ``kickoff odds`` gives
 for the scenario with that option scripted (``--high-kick ID``; a plan as
 ``Decisions.blitz`` / ``quick_snap`` ..., as ``kickoff odds --plan-budget`` scripts the plan
-it finds). It averages the Kick-off table as ``kickoff odds`` does, so two options' values differ by the
-event's chance times the difference of their ``given`` values (with ``play="defaults"``; the
-kicking coach's best kicker is chosen over the whole kick). Neither is conditioned on this
-kick's landing (the solver enumerates the deviation; the plans are aimed at the landing). The options are ranked for the coach who
-chooses (the receivers maximise their side of the objective, the kicking coach minimises it;
+it finds). It averages the Kick-off table as ``kickoff odds`` does, so two options' values
+differ by the event's chance times the difference of their ``given`` values (with
+``play="defaults"``; the kicking coach's best kicker is chosen over the whole kick). Neither is
+conditioned on this kick's landing (the solver enumerates the deviation; the plans are aimed at
+the landing). The options are ranked (by ``value``) for the coach who chooses (the receivers
+maximise their side of the objective, the kicking coach minimises it;
 :func:`~kickoff.analysis.objectives.receivers_prefer`); ties keep the rules' (the search's)
 order, nobody first. A free move's best is the best plan found, a bound on the true best (see
 :mod:`kickoff.analysis.plans`).
@@ -38,7 +39,7 @@ the High Kick player itself, so "nobody" could not be held fixed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -98,19 +99,21 @@ def _stopper(name: str) -> Callable[[KickoffContext], None]:
 def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
           house_rules: frozenset[str], at: str | None = None) -> Reached:
     """Replay a kick-off (``state`` is not changed) up to its Kick-off event and stop there,
-    before the event acts: the :class:`Reached` decision. ``at``: the kind asked for (``None``:
-    whichever of :data:`KINDS` the event is). ``ScenarioError`` (key path ``dice``) when the
-    kick-off reaches no such event (naming the event it reaches), as the rules raise their own
-    (``DecisionError``, ``DiceError``) for the dice and decisions up to it."""
-    wanted = (at,) if at is not None else KINDS
-    table = {total: (Event(e.name, _stopper(e.name)) if e.name in wanted else e)
+    before the event acts (the dice may end there): the :class:`Reached` decision. ``at``: the
+    kind asked for (``None``: whichever of :data:`KINDS` the event is). ``ScenarioError`` (key
+    path ``dice``) when the kick-off reaches no such event (naming the event it reaches), as
+    the rules raise their own (``DecisionError``, ``DiceError``) for the dice and decisions up
+    to it."""
+    table = {total: (Event(e.name, _stopper(e.name)) if e.name in KINDS else e)
              for total, e in ruleset.kickoff_table.items()}
     try:
         before = kick_until_landing(state.clone(), replace(ruleset, kickoff_table=table), dice,
                                     decisions, house_rules)
+        event = before.event.name if before.event is not None else "none"
     except _Stop as s:
-        return s.reached
-    event = before.event.name if before.event is not None else "none"
+        if at is None or s.reached.kind == at:
+            return s.reached
+        event = s.reached.kind
     asked = NAMES.get(at, at) if at is not None else "decision this command answers"
     raise ScenarioError([Problem(f"the kick-off reaches no {asked} (its Kick-off event: "
                                  f"{NAMES.get(event, event)}); answered: "
@@ -132,13 +135,18 @@ class Option:
     moved: tuple[tuple[str, Square], ...] = ()
     scripted: bool = False
     blitzes: tuple[str, ...] = ()
+    #: The scenario format's ``decisions`` that script this option (``{"high_kick": "a4"}``,
+    #: ``{"blitz": [{"player", "action", "path"[, "target"]}]}``): written into a scenario,
+    #: ``kickoff odds FILE --scenario-moves`` (``--high-kick``) gives :attr:`value`.
+    script: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """``{"text", "value", "given" (exact fraction strings), "moved" {id: [x, y]},
-        "scripted", "blitzes"}``."""
+        "scripted", "blitzes", "decisions" (:attr:`script`)}``."""
         return {"text": self.text, "value": str(self.value), "given": str(self.given),
                 "moved": {pid: sq.as_list() for pid, sq in self.moved},
-                "scripted": self.scripted, "blitzes": list(self.blitzes)}
+                "scripted": self.scripted, "blitzes": list(self.blitzes),
+                "decisions": self.script}
 
 
 @dataclass
@@ -275,8 +283,8 @@ def _high_kick(setting: Setting, reached: Reached, scripted: Decisions) -> list[
                 if reached.landing is not None else f"High Kick: {pid}")
         moved = () if pid is None or reached.landing is None else ((pid, reached.landing),)
         out.append(Option(text, setting.value(decisions), setting.value(decisions, "high_kick"),
-                          decisions, moved,
-                          scripted=pid == scripted.high_kick))
+                          decisions, moved, scripted=pid == scripted.high_kick,
+                          script={"high_kick": pid}))
     return out
 
 
@@ -335,7 +343,12 @@ def _option(reached: Reached, plan: plans.Plan, value: Fraction, valuer: _Record
     blitzes = tuple(a.target for a in plan.activations if a.action == "blitz" and a.target)
     decisions = valuer.decisions([plan])
     given = valuer.setting.value(decisions, reached.kind)
-    return Option(plan.text(), value, given, decisions, tuple(moved), scripted, blitzes)
+    script = ([{"player": m.player, "to": m.to.as_list()} for m in plan.moves]
+              if plan.event in plans.RESETUPS else
+              [{"player": a.player, "action": a.action, "path": [sq.as_list() for sq in a.path],
+                **({"target": a.target} if a.target else {})} for a in plan.activations])
+    return Option(plan.text(), value, given, decisions, tuple(moved), scripted, blitzes,
+                  {plan.event: script})
 
 
 def moved_state(reached: Reached, option: Option) -> GameState:

@@ -15,7 +15,7 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.problems import Problem
 
 if TYPE_CHECKING:
-    from kickoff.analysis.decide import Answer, Reached
+    from kickoff.analysis.decide import Answer
 
 #: ``--at``: the decision asked for (:data:`kickoff.analysis.decide.KINDS`).
 At = Literal["high_kick", "blitz", "charge", "quick_snap", "perfect_defence", "solid_defence"]
