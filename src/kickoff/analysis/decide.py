@@ -353,9 +353,12 @@ def _option(reached: Reached, plan: plans.Plan, value: Fraction, valuer: _Record
 
 def moved_state(reached: Reached, option: Option) -> GameState:
     """The state at the decision with ``option``'s players on the squares it sends them to
-    (for the pitch: the free turn's dice are not rolled)."""
+    (for the pitch: the free turn's dice are not rolled). The movers are taken off first, as a
+    re-set-up's moves are (one may go where another stood)."""
     st = reached.state.clone()
+    was = {pid: st.players[pid].square for pid, _ in option.moved}
+    for pid in was:
+        st.move(st.players[pid], None)
     for pid, sq in option.moved:
-        if st.players[pid].square != sq and sq not in st.board:
-            st.move(st.players[pid], sq)
+        st.move(st.players[pid], sq if sq not in st.board else was[pid])
     return st
