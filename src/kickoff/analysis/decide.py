@@ -78,6 +78,10 @@ class Reached:
     roll: tuple[int, int]
 
 
+class NotReached(ScenarioError):
+    """The kick-off reaches no decision of those asked (:func:`reach`)."""
+
+
 class _Stop(Exception):
     """Raised by a stopped event's handler: the kick-off reached it."""
 
@@ -100,7 +104,7 @@ def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
           house_rules: frozenset[str], at: str | None = None) -> Reached:
     """Replay a kick-off (``state`` is not changed) up to its Kick-off event and stop there,
     before the event acts (the dice may end there): the :class:`Reached` decision. ``at``: the
-    kind asked for (``None``: whichever of :data:`KINDS` the event is). ``ScenarioError`` (key
+    kind asked for (``None``: whichever of :data:`KINDS` the event is). :class:`NotReached` (key
     path ``dice``) when the kick-off reaches no such event (naming the event it reaches), as
     the rules raise their own (``DecisionError``, ``DiceError``) for the dice and decisions up
     to it."""
@@ -115,7 +119,7 @@ def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
             return s.reached
         event = s.reached.kind
     asked = NAMES.get(at, at) if at is not None else "decision this command answers"
-    raise ScenarioError([Problem(f"the kick-off reaches no {asked} (its Kick-off event: "
+    raise NotReached([Problem(f"the kick-off reaches no {asked} (its Kick-off event: "
                                  f"{NAMES.get(event, event)}); answered: "
                                  f"{', '.join(KINDS)}", "dice")])
 
