@@ -79,8 +79,8 @@ def test_blitz_reached_and_ranked_for_the_kicking_coach(blitz) -> None:  # type:
     assert played[0]["decisions"] == {"blitz": BLITZ_DONE}
     best = doc["options"][0]
     assert doc["line"] == (f"Blitz!: best plan {best['text'].removeprefix('Blitz!: ')} (P = "
-                           f"{float(Fraction(best['given'])) * 100:.1f}%); what you did: a1 to "
-                           f"[7, 7] (P = {float(Fraction(played[0]['given'])) * 100:.1f}%)")
+                           f"{float(Fraction(best['given'])) * 100:.2f}%); what you did: a1 to "
+                           f"[7, 7] (P = {float(Fraction(played[0]['given'])) * 100:.2f}%)")
     assert doc["applied"]["ruleset"] == "sevens" and doc["applied"]["play"] == "defaults"
 
 

@@ -175,15 +175,15 @@ class Answer:
         return NAMES[self.reached.kind]
 
     def line(self) -> str:
-        """``Blitz!: best plan a1 to [6, 7] (P = 41.2%); what you did: nobody acts (P =
-        44.0%)``: what the web page and the command's last line say; P is the value given the
+        """``Blitz!: best plan a1 to [6, 7] (P = 41.20%); what you did: nobody acts (P =
+        44.03%)``: what the web page and the command's last line say; P is the value given the
         event (:attr:`Option.given`)."""
         best = self.options[0]
         what = "best plan" if self.budget is not None else "best"
         tail = ("" if self.played is None else
                 f"; what you did: {bare(self.played.text, self.name)} "
-                f"(P = {_pct(self.played.given)})")
-        return f"{self.name}: {what} {bare(best.text, self.name)} (P = {_pct(best.given)}){tail}"
+                f"(P = {pct(self.played.given)})")
+        return f"{self.name}: {what} {bare(best.text, self.name)} (P = {pct(best.given)}){tail}"
 
     def to_json(self) -> dict[str, Any]:
         """The answer with exact fraction strings: ``{"decision", "kind", "side", "landing",
@@ -199,8 +199,9 @@ class Answer:
                 "line": self.line()}
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+def pct(p: Fraction) -> str:
+    """``p`` in percent to two decimals (options often differ by less than one tenth)."""
+    return f"{float(p) * 100:.2f}%"
 
 
 def bare(text: str, name: str) -> str:

@@ -85,8 +85,8 @@ def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
     (and what the scenario did) on the pitch, and the line."""
     from rich.table import Table
 
-    from kickoff.analysis.decide import bare, moved_state
-    from kickoff.cli.render import console_for, legend, pct, pitch_text
+    from kickoff.analysis.decide import bare, moved_state, pct
+    from kickoff.cli.render import console_for, legend, pitch_text
 
     r = found.reached
     head = s.header("all", play)
