@@ -15,7 +15,7 @@ from kickoff.core.events import high_kick_options
 from kickoff.core.pitch import Square
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import load_scenario, parse_scenario
-from tests.helpers import assert_invalid, cli
+from tests.helpers import assert_invalid, cli, shared
 
 #: Sevens, Skaven kicking to Orcs at [8, 5] (the built-in set-ups).
 TEAMS = ["--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking", "away",
@@ -159,3 +159,26 @@ def test_bad_input_is_one_message(tmp_path: Path) -> None:
     assert_invalid(*cli(["decide", str(short)]), str(short))
     code, _, err = cli(["decide", str(high), "--plan-budget", "0"])
     assert code == 2 and "--plan-budget" in err
+
+
+def test_a_fumbbl_solid_defence_what_the_coach_did_is_odds_with_his_moves(tmp_path: Path) -> None:
+    """A real kick-off from ``kickoff fumbbl extract`` (game 1902267, its second kick-off: a
+    Solid Defence whose coach moved four players): his moves are one of the options, valued
+    as ``kickoff odds --scenario-moves`` values the extracted file."""
+    replay = shared() / "1902267.json.gz"
+    code, _, err = cli(["fumbbl", "extract", str(replay), "--out", str(tmp_path)])
+    assert code == 0, err
+    path = tmp_path / "1902267-ko2.json"
+    doc = _decide(str(path), "--plan-budget", "2")
+    assert (doc["decision"], doc["side"]) == ("Solid Defence", "home")
+    scenario = json.loads(path.read_text())
+    moved = doc["played"]["decisions"]["solid_defence"]
+    assert moved == scenario["decisions"]["solid_defence"] and len(moved) == 4
+    assert _odds(path, "--scenario-moves") == Fraction(doc["played"]["value"])
+    assert _odds(path) == Fraction(next(o["value"] for o in doc["options"]
+                                        if o["text"] == "Solid Defence: nobody moves"))
+
+
+def test_a_turn_scenario_has_no_decision() -> None:
+    assert_invalid(*cli(["decide", "examples/turn.json"]), "examples/turn.json: phase: a "
+                   "\"turn\" scenario has no kick-off decision")

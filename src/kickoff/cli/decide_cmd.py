@@ -58,8 +58,8 @@ def decide(
     try:
         loaded = load_scenario(parse_scenario(text))
         if loaded.active is not None:
-            raise ScenarioError([Problem('phase: a "turn" scenario has no kick-off decision',
-                                         "phase")])
+            raise ScenarioError([Problem('a "turn" scenario has no kick-off decision '
+                                         "(kickoff odds-kick: its Kick action)", "phase")])
         dice, _ = loaded.dice()
         reached = analysis.reach(loaded.state, loaded.ruleset, dice, loaded.decisions,
                                  loaded.house_rules, at)
