@@ -23,6 +23,11 @@ from kickoff.web.models import WithScenario
 #: the kick-off's value and the value given the event); ``kickoff decide`` has no such cap.
 MAX_PLAN_BUDGET = 8
 
+#: How many questions are valued at once (each is seconds of exact solves in a thread of the
+#: server's own process, not the odds' worker pool); the others wait their turn.
+RUNNING = 2
+_running = asyncio.Semaphore(RUNNING)
+
 router = APIRouter()
 
 
@@ -52,7 +57,8 @@ async def decide(body: DecideRequest, lim: AppLimits) -> dict[str, Any]:
         raise BadInput([Problem("give the dice or the seed the kick-off was played from",
                                 "scenario.seed")])
     _, loaded = await asyncio.to_thread(checked, doc, lim)
-    return await asyncio.to_thread(_answer, loaded, body.objective, body.plan_budget)
+    async with _running:
+        return await asyncio.to_thread(_answer, loaded, body.objective, body.plan_budget)
 
 
 def _answer(loaded: Any, objective: Objective, budget: int) -> dict[str, Any]:
