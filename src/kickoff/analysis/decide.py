@@ -325,17 +325,19 @@ def _free_moves(setting: Setting, reached: Reached, scripted: Decisions, budget:
     space = plans.resetup_space if kind in plans.RESETUPS else plans._free_turn_space
     seeds, around = space(valuer, kind)
     found = plans.search_event(valuer, seeds, around, not receivers, budget)
-    options = [_option(reached, plan, v, valuer) for plan, v in valuer.valued.values()]
+    valued = list(valuer.valued.values())
+    options = [_option(reached, plan, v, valuer) for plan, v in valued]
     own = (plans.Plan(kind, (), tuple(getattr(scripted, kind))) if kind in plans.RESETUPS
            else plans.Plan(kind, tuple(getattr(scripted, kind))))
-    hit = valuer.valued.get(own.key())
-    if hit is None:  # the rules' own refusal, if any, is the answer's to say
+    # The rules' own refusal of the scenario's plan, if any, is the answer's to raise. A plan
+    # the search valued is the same option only when it is the same in every choice (the
+    # search's key is each activation's last square: another path may roll other dice).
+    same = [i for i, (plan, _) in enumerate(valued) if _choices(plan) == _choices(own)]
+    if same:
+        played = options[same[0]] = replace(options[same[0]], scripted=True)
+    else:
         played = _option(reached, own, setting.value(valuer.decisions([own])), valuer, True)
         options.append(played)
-    else:
-        played = _option(reached, own, hit[1], valuer, True)
-        options = [played if o.text == played.text and o.value == played.value else o
-                   for o in options]
     return options, played, found.evaluated
 
 
@@ -348,12 +350,23 @@ def _option(reached: Reached, plan: plans.Plan, value: Fraction, valuer: _Record
     blitzes = tuple(a.target for a in plan.activations if a.action == "blitz" and a.target)
     decisions = valuer.decisions([plan])
     given = valuer.setting.value(decisions, reached.kind)
+    return Option(plan.text(), value, given, decisions, tuple(moved), scripted, blitzes,
+                  _script(plan))
+
+
+def _choices(plan: plans.Plan) -> tuple[Any, ...]:
+    """Everything ``plan`` chooses: its moves, and its activations but for where each was
+    written (``Activation.where``)."""
+    return (plan.moves, tuple(replace(a, where="") for a in plan.activations))
+
+
+def _script(plan: plans.Plan) -> dict[str, Any]:
+    """The scenario format's ``decisions`` that script ``plan`` (:attr:`Option.script`)."""
     script = ([{"player": m.player, "to": m.to.as_list()} for m in plan.moves]
               if plan.event in plans.RESETUPS else
               [{"player": a.player, "action": a.action, "path": [sq.as_list() for sq in a.path],
                 **({"target": a.target} if a.target else {})} for a in plan.activations])
-    return Option(plan.text(), value, given, decisions, tuple(moved), scripted, blitzes,
-                  {plan.event: script})
+    return {plan.event: script}
 
 
 def moved_state(reached: Reached, option: Option) -> GameState:
