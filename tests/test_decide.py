@@ -182,3 +182,11 @@ def test_a_fumbbl_solid_defence_what_the_coach_did_is_odds_with_his_moves(tmp_pa
 def test_a_turn_scenario_has_no_decision() -> None:
     assert_invalid(*cli(["decide", "examples/turn.json"]), "examples/turn.json: phase: a "
                    "\"turn\" scenario has no kick-off decision")
+
+
+def test_scenario_moves_needs_a_file_and_no_plan_search() -> None:
+    code, _, err = cli(["odds", "--scenario-moves"])
+    assert code == 2 and "--scenario-moves needs a scenario FILE" in err
+    code, _, err = cli(["odds", "examples/blitz.json", "--scenario-moves", "--play", "best",
+                        "--plan-budget", "2"])
+    assert code == 2 and "one or the other" in err
