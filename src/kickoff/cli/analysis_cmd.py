@@ -10,6 +10,7 @@
 import io
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -84,9 +85,17 @@ PlanResetupsOpt = Annotated[
                        "coach's) and Quick Snap (the receiving coach's) moves too.")
 ]
 
+#: ``kickoff odds --scenario-moves``: the free moves a scenario's ``decisions`` may script.
+FREE_MOVES = ("blitz", "charge", "quick_snap", "perfect_defence", "solid_defence")
+ScenarioMovesOpt = Annotated[
+    bool, typer.Option(help="With FILE: play its own Blitz! / Charge! activations and Quick "
+                       "Snap / Perfect / Solid Defence moves (decisions.blitz ...) wherever the "
+                       "event comes (as kickoff decide values a plan); default: nobody acts.")
+]
 FileArg = Annotated[
     str | None,
-    typer.Argument(help="A kickoff-scenario/1 file (its dice and decisions are ignored), or - "
+    typer.Argument(help="A kickoff-scenario/1 file (its dice and decisions are ignored but "
+                   "with --scenario-moves), or - "
                    "for stdin; without it, the teams and set-ups given by the options."),
 ]
 RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
@@ -123,6 +132,8 @@ class Setting(NamedTuple):
     touchback: str | None = None
     #: side -> ``"team, set-up"``, for the header (:func:`~kickoff.cli.render.header`).
     names: Mapping[str, str] = {}
+    #: The scenario file's own decisions (``None``: no file), for ``--scenario-moves``.
+    scripted: Decisions | None = None
 
     def error(self, e: KickoffError) -> KickoffError:
         """``e`` naming, on each line, the option or the file that gave the value."""
@@ -238,7 +249,7 @@ def setting(
         names = {side: f"{state.teams[side].name}, set-up from {source}"
                  for side in ("home", "away")}
         return Setting(state, loaded.ruleset, loaded.house_rules, tgt, source, target is not None,
-                       names=names)
+                       names=names, scripted=loaded.decisions)
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
     tgt = parse_target(match, target) or match.state.pitch.centre[match.state.receiving]
     return Setting(match.state, match.ruleset, match.house_rules, tgt, None, target is not None,
@@ -265,6 +276,7 @@ def odds(
     play: OddsPlayOpt = "defaults",
     plan_budget: PlanBudgetOpt = 0,
     plan_resetups: PlanResetupsOpt = False,
+    scenario_moves: ScenarioMovesOpt = False,
     png: Annotated[
         Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                                   "file (its name ends in .png; written whole or not at all).",
@@ -301,7 +313,9 @@ def odds(
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
-    decisions, found = _free_turn_plans(s, Decisions(high_kick=high_kick, touchback=touchback),
+    named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
+                            scenario_moves, plan_budget, chosen)
+    decisions, found = _free_turn_plans(s, named,
                                         (plan_budget, plan_resetups), all_targets or events !=
                                         "all" or play != "best", goal, s.kick_skill, as_json)
     if found is not None:
@@ -317,9 +331,24 @@ def odds(
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
-        _one_target(s, result, events, play, goal, found)
+        _one_target(s, result, events, play, goal, found, scenario_moves)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,
+                    chosen: dict[str, object]) -> Decisions:
+    """``--scenario-moves``: ``decisions`` with the scenario's own free moves (``chosen`` then
+    says so), else as they are. ``typer.BadParameter`` without a FILE or beside a plan
+    budget."""
+    if not asked:
+        return decisions
+    if s.scripted is None:
+        raise typer.BadParameter("--scenario-moves needs a scenario FILE")
+    if budget:
+        raise typer.BadParameter("--scenario-moves and --plan-budget: one or the other")
+    chosen["scenario_moves"] = True
+    return replace(decisions, **{k: getattr(s.scripted, k) for k in FREE_MOVES})
 
 
 def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], refused: bool,
@@ -345,7 +374,7 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], 
 
 
 def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
-                found: "PlanSearch | None" = None) -> None:
+                found: "PlanSearch | None" = None, scenario_moves: bool = False) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
     was played (``found``: the free moves' search, its events no longer among the defaults)."""
     table = odds_table(
@@ -362,6 +391,9 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
         played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(searched)),
                              "The free moves searched (best plan found, --plan-budget):",
                              *(f"- {line}" for line in found.lines())])
+    if scenario_moves:
+        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith("- Blitz!")),
+                             "The free moves: the scenario's own (--scenario-moves)"])
     head = s.header(events, play)
     console = console_for(*table_texts(table), distance, played, head)
     console.print(head, markup=False)

@@ -85,6 +85,7 @@ def _main(
 #: 16): a module is imported only by a run of its commands, or for the whole app (``--help``).
 _COMMANDS: dict[str, tuple[str, str | None]] = {
     "odds": ("analysis_cmd", None),
+    "decide": ("decide_cmd", None),
     "simulate": ("simulate_cmd", None),
     "kick": ("kick_cmd", None),
     "odds-kick": ("kick_cmd", "odds-kick"),

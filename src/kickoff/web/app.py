@@ -44,7 +44,7 @@ from kickoff.web.jobs import ClientGone, client_gone, odds_pool
 from kickoff.web.limits import Limits
 from kickoff.web.middleware import BodyLimit, CatchAll, RateLimit, SecurityHeaders
 from kickoff.web.models import Problems
-from kickoff.web.routes import kickoffs, reference, setups, suggest
+from kickoff.web.routes import decide, kickoffs, reference, setups, suggest
 from kickoff.web.suggestions import suggest_pool
 
 __all__ = ["ERRORS", "LOOPBACK_HOSTS", "Limits", "create_app"]
@@ -97,5 +97,6 @@ def create_app(workers: int = 2, limits: Limits | None = None,
     app.mount("/static", StaticFiles(packages=[("kickoff.web", "static")]), name="static")
     app.include_router(setups.router)
     app.include_router(kickoffs.router)
+    app.include_router(decide.router)
     app.include_router(suggest.router)
     return app

@@ -656,7 +656,33 @@ function stopReplay() {
   $("kick-end").hidden = true;
   $("steps").replaceChildren();
   $("kick-defaults").replaceChildren();
+  decisionAsked++;  // an answer still coming is for a kick-off no longer shown
+  $("kick-decision").hidden = true;
+  $("kick-decision").textContent = "";
   $("kick-hint").hidden = false;
+}
+
+// The decisions /api/decide answers, by the event's name in the result (kickoff decide).
+const DECISIONS = ["high_kick", "blitz", "charge", "quick_snap", "perfect_defence", "solid_defence"];
+let decisionAsked = 0;
+
+// After a Kick! that reached a decision: its best option and what was done, each with its
+// exact value given the event ("Blitz!: best plan ... (P = ...); what you did: ... (P = ...)").
+async function askDecision(doc, result) {
+  const asked = ++decisionAsked;
+  const line = $("kick-decision");
+  if (!result.event || !DECISIONS.includes(result.event.name)) return;
+  line.hidden = false;
+  line.textContent = "Valuing the coach's options exactly…";
+  try {
+    const {decision} = await api("/api/decide", {scenario: doc});
+    if (asked !== decisionAsked) return;
+    line.textContent = decision ? decision.line : "";
+    line.hidden = !decision;
+  } catch (e) {
+    if (asked !== decisionAsked) return;
+    line.textContent = `No answer for the decision: ${e.message}`;
+  }
 }
 
 // The receiving coach's choices (decisions high_kick and touchback): "" is the default.
@@ -717,6 +743,7 @@ async function kick() {
     showStep(0);
     play();
     kickSay(`Kick-off played from seed ${result.seed}.`);
+    askDecision(doc, result);
   } catch (e) {
     // Short, beside the button: an illegal set-up's problems are all listed under "Set-up
     // problems"; the first is told here.

@@ -1,0 +1,82 @@
+"""``POST /api/decide``: the decision a kick-off reached (High Kick, Blitz!, Charge!, Quick
+Snap, Perfect / Solid Defence), its options best first, each valued exactly, and the line the
+page shows after a Kick!: "Blitz!: best plan ... (P = ...); what you did: ... (P = ...)"
+(``kickoff decide --json``; :mod:`kickoff.analysis.decide`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from kickoff.analysis.objectives import Objective
+from kickoff.core.errors import KickoffError
+from kickoff.core.problems import Problem
+from kickoff.defaults import kick_use
+from kickoff.web.checks import BadInput, checked, in_field
+from kickoff.web.limits import AppLimits
+from kickoff.web.models import WithScenario
+
+#: The most plans the page's question values for a free move (each one exact solve, twice:
+#: the kick-off's value and the value given the event); ``kickoff decide`` has no such cap.
+MAX_PLAN_BUDGET = 8
+
+#: How many questions are valued at once (each is seconds of exact solves in a thread of the
+#: server's own process, not the odds' worker pool); the others wait their turn.
+RUNNING = 2
+_running = asyncio.Semaphore(RUNNING)
+
+router = APIRouter()
+
+
+class DecideRequest(WithScenario):
+    """The kick-off to stop at its decision (its dice or its seed, as ``/api/kick`` plays it)."""
+
+    objective: Objective = Field("receiver-holds", description="What the options are valued "
+                                 "by, for the receivers (the kicking coach wants it the other "
+                                 "way).")
+    plan_budget: int = Field(4, ge=1, le=MAX_PLAN_BUDGET, description="Blitz!, Charge! and "
+                             "the re-set-ups: the most plans valued exactly.")
+
+
+class DecideAnswer(BaseModel):
+    """``decision``: ``kickoff decide --json``'s document (exact fraction strings), or ``null``
+    when the kick-off reached none of the decisions answered."""
+
+    decision: dict[str, Any] | None = None
+
+
+@router.post("/api/decide", tags=["kick-off"], response_model=DecideAnswer)
+async def decide(body: DecideRequest, lim: AppLimits) -> dict[str, Any]:
+    """The kick-off's decision answered: its options, best first, each with its exact value
+    (``kickoff decide``); ``{"decision": null}`` when it reached none."""
+    doc = body.scenario
+    if doc.get("dice") is None and doc.get("seed") is None:
+        raise BadInput([Problem("give the dice or the seed the kick-off was played from",
+                                "scenario.seed")])
+    _, loaded = await asyncio.to_thread(checked, doc, lim)
+    async with _running:
+        return await asyncio.to_thread(_answer, loaded, body.objective, body.plan_budget)
+
+
+def _answer(loaded: Any, objective: Objective, budget: int) -> dict[str, Any]:
+    from kickoff.analysis import decide as analysis
+
+    st = loaded.state
+    dice, _ = loaded.dice()
+    try:
+        reached = analysis.reach(st, loaded.ruleset, dice, loaded.decisions, loaded.house_rules)
+    except analysis.NotReached:
+        return {"decision": None}
+    except KickoffError as e:
+        raise BadInput(in_field("scenario", e)) from None
+    target = loaded.decisions.target or st.pitch.centre[st.receiving]
+    setting = analysis.Setting(st, loaded.ruleset, loaded.house_rules, target,
+                               kick_use(st, loaded.ruleset, loaded.house_rules).used, objective)
+    try:
+        found = analysis.answer(setting, reached, loaded.decisions, budget)
+    except KickoffError as e:
+        raise BadInput(in_field("scenario", e)) from None
+    return {"decision": found.to_json()}

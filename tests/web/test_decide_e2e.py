@@ -1,0 +1,80 @@
+"""The page's answer to the decision a Kick! reached (``POST /api/decide``, issue 24 point 3),
+in a real headless Chromium against a real ``kickoff serve`` (as ``test_web_e2e.py``): after a
+Kick! whose event is Blitz!, "Blitz!: best plan ... (P = ...); what you did: ... (P = ...)",
+exactly ``kickoff.analysis.decide``'s line for that kick-off; and the API's answers where the
+kick-off reached no decision, or gives no dice to reach one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from test_web_e2e import _opened
+
+from kickoff.analysis import decide
+from kickoff.defaults import kick_use
+from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
+
+
+def _seed_of(doc: dict[str, Any], event: str | None) -> int:
+    """The first seed whose kick-off of ``doc`` rolls ``event`` (``None``: none of
+    :data:`decide.KINDS`)."""
+    for seed in range(2000):
+        name = (replay_text(json.dumps({**doc, "seed": seed})).get("event") or {}).get("name")
+        if name == event or (event is None and name not in decide.KINDS):
+            return seed
+    raise AssertionError(f"no seed below 2000 rolls {event}")
+
+
+def _line(doc: dict[str, Any]) -> str:
+    """``kickoff.analysis.decide``'s line for the kick-off ``doc`` (the page's budget, 4)."""
+    loaded = load_scenario(parse_scenario(json.dumps(doc)))
+    st = loaded.state
+    dice, _ = loaded.dice()
+    reached = decide.reach(st, loaded.ruleset, dice, loaded.decisions, loaded.house_rules)
+    target = loaded.decisions.target or st.pitch.centre[st.receiving]
+    setting = decide.Setting(st, loaded.ruleset, loaded.house_rules, target,
+                             kick_use(st, loaded.ruleset, loaded.house_rules).used)
+    return decide.answer(setting, reached, loaded.decisions, 4).line()
+
+
+def test_after_a_kick_that_reached_a_blitz_the_page_names_the_best_plan(server: str) -> None:
+    errors: list[str] = []
+    with _opened(server, errors) as page:
+        page.select_option("#ruleset", "sevens")
+        page.wait_for_function("() => state.doc.ruleset === 'sevens'")
+        page.wait_for_selector("#legal:not([hidden])")
+        doc = json.loads(page.evaluate("JSON.stringify(withChoices(state.doc))"))
+        doc.pop("dice", None)
+        seed = _seed_of(doc, "blitz")
+        page.fill("#seed", str(seed))
+        page.click("#kick")
+        page.wait_for_function("() => document.getElementById('kick-decision').textContent"
+                               ".startsWith('Blitz!: best plan ')", timeout=180_000)
+        shown = page.text_content("#kick-decision") or ""
+        assert shown == _line({**doc, "seed": seed})
+        assert "; what you did: nobody acts (P = " in shown  # the page scripts no Blitz!
+
+        # a kick-off with no decision to answer: the line goes
+        page.fill("#seed", str(_seed_of(doc, None)))
+        page.click("#kick")
+        page.wait_for_function("() => document.getElementById('kick-decision').hidden"
+                               " && document.getElementById('kick-status').textContent"
+                               ".startsWith('Kick-off played')", timeout=60_000)
+    assert errors == []
+
+
+def test_the_api_says_when_nothing_was_reached_and_refuses_a_kick_off_without_dice(
+        server: str) -> None:
+    doc = httpx.post(f"{server}/api/match", json={"ruleset": "sevens"}, timeout=30).json()
+    scenario = doc.get("scenario", doc)
+    scenario.pop("dice", None)
+    seed = _seed_of(scenario, None)
+    answer = httpx.post(f"{server}/api/decide", json={"scenario": {**scenario, "seed": seed}},
+                        timeout=60)
+    assert answer.status_code == 200 and answer.json() == {"decision": None}
+    scenario.pop("seed", None)
+    refused = httpx.post(f"{server}/api/decide", json={"scenario": scenario}, timeout=30)
+    assert refused.status_code == 422
+    assert any(p["where"] == "scenario.seed" for p in refused.json()["problems"])
