@@ -302,10 +302,10 @@ class _Block:
                            f"(legal: {', '.join(square_text(s) for s in options)})", where,
                            (pushed.id,), (Square(*sq),), "illegal_choice")
 
-        to = self.ctx.decide(Decision(
+        scripted = named and given is not None
+        to = Square(*(default if self.ctx.plain and not scripted else self.ctx.decide(Decision(
             "push_to", pushed.side if steps else self.attacker.side, where, default,
-            lambda: options, refuse, given, named and given is not None))
-        to = Square(*to)
+            lambda: options, refuse, given, scripted))))
         if steps and to in steps and to not in legal:
             self.ctx.note("side_step", player=pushed.id, to=to.as_list())
         return to
@@ -373,8 +373,9 @@ class _Block:
             return where.problem(f"{a.id} has Frenzy and must follow up")
 
         wanted = self.choice.follow_up
-        if self.ctx.decide(Decision("follow_up", a.side, where.where(), frenzy, lambda: options,
-                                    refuse, wanted, wanted is not None)):
+        if frenzy if self.ctx.plain and wanted is None else self.ctx.decide(Decision(
+                "follow_up", a.side, where.where(), frenzy, lambda: options, refuse, wanted,
+                wanted is not None)):
             carrying = self.ctx.state.carrier == a.id
             self.attacker = self.ctx.state.move(a, vacated)
             if carrying:
