@@ -411,6 +411,38 @@ def test_a_failed_rush_not_rerolled_falls_over(tmp_path: Path) -> None:
     assert check(k)[0] == "agree"
 
 
+def _pushed(to: list[int], others: list[list[int]]) -> dict[str, Any]:
+    return cmd(changes=[*(("fieldModelAddPushbackSquare", None, {"coordinate": o, "selected": False})
+                          for o in others),
+                        ("fieldModelAddPushbackSquare", None, {"coordinate": to, "selected": True})])
+
+
+def test_a_frenzy_second_block_keeps_its_own_choices(tmp_path: Path) -> None:
+    """Home 4 (Frenzy) blitzes away 5 ([13, 6]) from [12, 5]: push, 5 to [14, 6] (not straight
+    back), the forced follow-up; the second block: push, 5 to [15, 7] (not straight back), the
+    follow-up again. The second block's face and square are its own (``block.frenzy``)."""
+    doc = free_turn_doc([
+        *act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[3]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[3], diceIndex=0, defenderId="5")]),
+        _pushed([14, 6], [[14, 7]]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6]),
+                     ("fieldModelSetPlayerCoordinate", "4", [13, 6])]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[4]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[4], diceIndex=0, defenderId="5")]),
+        _pushed([15, 7], [[15, 6]]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [15, 7]),
+                     ("fieldModelSetPlayerCoordinate", "4", [14, 6]),
+                     ("actingPlayerSetPlayerId", None, None)])],
+        rules=None, skills={"4": ["Frenzy"]})
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["block"] == {"choose": "push", "follow_up": True, "push_to": [14, 6],
+                          "frenzy": {"choose": "push", "push_to": [15, 7]}}
+    assert k.expect["players.p5.square"] == [15, 7] and k.expect["players.p4.square"] == [14, 6]
+    assert check(k)[0] == "agree"
+
+
 def test_a_blitz_block_push_follow_up_and_move_on(tmp_path: Path) -> None:
     """A Blitz: home 4 (the only Open player) moves to [12, 5] and blocks away 5 ([13, 6]):
     3 against 3, one die; FUMBBL's 6 is Defender Down; pushed to [14, 6] (chosen), followed up,

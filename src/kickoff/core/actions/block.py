@@ -111,8 +111,11 @@ class _Block:
     """One block being resolved (the choices and what follows)."""
 
     def __init__(self, ctx: KickoffContext, turn: Turn, attacker: Player, defender: Player,
-                 choice: BlockChoice, where: str, blitz: bool) -> None:
+                 choice: BlockChoice, where: str, blitz: bool, key: str = ".block") -> None:
         self.ctx = ctx
+        #: the key path of this block's choices in its activation (``.block``, a Frenzy second
+        #: block's ``.block.frenzy``)
+        self.key = key
         self.turn = turn
         self.attacker = attacker
         self.defender = defender
@@ -163,7 +166,7 @@ class _Block:
         given = self.choice.choose
         if given is not None:
             if given not in faces:
-                raise DecisionError.at(f"{self.where}.block.choose",
+                raise DecisionError.at(f"{self.where}{self.key}.choose",
                     f"{given!r} was not rolled (block dice: "
                     f"{', '.join(faces)})"
                 )
@@ -209,8 +212,9 @@ class _Block:
         Raises ``DecisionError`` naming the block when no team re-roll can be used."""
         ctx, a = self.ctx, self.attacker
         if not team_reroll_available(ctx, self.turn):
-            raise DecisionError.at(where_of(self.where, a).then(".block.reroll"), "no team re-roll can be "
-                                "used for the block dice " + why_no_team_reroll(ctx, self.turn))
+            raise DecisionError.at(where_of(self.where, a).then(f"{self.key}.reroll"),
+                                   "no team re-roll can be used for the block dice "
+                                   + why_no_team_reroll(ctx, self.turn))
         spend_team_reroll(ctx, self.turn)
         if "loner" in a.skills:
             (loner,) = ctx.roll_dice([("d6", f"Loner by {a.id} (4+)")], lambda v: v[0] >= 4)
@@ -293,7 +297,7 @@ class _Block:
         default = straight if straight in legal else min(legal or options)
         if steps and default not in steps:
             default = min(steps)
-        where = f"{self.where}.block.push_to"
+        where = f"{self.where}{self.key}.push_to"
 
         def refuse(sq: Square) -> Problem | None:
             if sq in options:
@@ -364,7 +368,7 @@ class _Block:
         if not pushed or not a.standing or vacated in self.ctx.state.board:
             return
         frenzy = "frenzy" in a.skills
-        where = where_of(self.where, a).then(".block.follow_up")
+        where = where_of(self.where, a).then(f"{self.key}.follow_up")
         options = (True,) if frenzy else (False, True)
 
         def refuse(answer: bool) -> Problem | None:
@@ -438,8 +442,9 @@ def block(
     before_second_block: Callable[[], bool] | None = None,
 ) -> BlockResult:
     """``attacker`` blocks ``defender`` (adjacent, both Standing, opponents). Frenzy: after a
-    Push with both Standing and adjacent, a second block (the default choices), if
-    ``before_second_block`` (a Blitz paying one more square) allows it.
+    Push with both Standing and adjacent, a second block (``choice.frenzy``'s choices, else the
+    defaults; its follow-up forced), if ``before_second_block`` (a Blitz paying one more square)
+    allows it.
 
     Raises ``DecisionError`` naming ``where`` for an illegal target or choice."""
     if defender.side == attacker.side or not defender.standing:
@@ -457,5 +462,6 @@ def block(
         d = ctx.state.players[defender.id]
         if a.standing and not turn.turnover:
             ctx.note("frenzy", player=a.id)
-            result = _Block(ctx, turn, a, d, BlockChoice(follow_up=True), where, blitz).resolve()
+            result = _Block(ctx, turn, a, d, choice.frenzy or BlockChoice(), where, blitz,
+                            ".block.frenzy").resolve()
     return result
