@@ -207,6 +207,56 @@ def test_apothecary_turns_a_knocked_out_rock_victim_into_stunned(tmp_path: Path)
     assert check(k)[0] == "agree"
 
 
+def _rock_casualty_patched(rolls: list[list[int]], state: int) -> dict[str, Any]:
+    """classic Throw a Rock on p7: a Casualty (6+6), the Casualty table ``rolls[0]`` in the
+    ``injury`` report, an apothecary's second roll ``rolls[1]`` if given, p7 ends in ``state``."""
+    second = [cmd([rep("apothecaryRoll", playerId="7", casualtyRoll=r, playerState=7)])
+              for r in rolls[1:]]
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
+                      cmd([rep("kickoffThrowARock", rollHome=5, rollAway=3, playerIdsHit=["7"])]),
+                      cmd([rep("injury", defenderId="7", injuryType="throwARock",
+                               armorRoll=None, injuryRoll=[6, 6], casualtyRoll=rolls[0])]),
+                      *second,
+                      cmd([rep("apothecaryChoice", playerId="7", playerState=state)],
+                          [("turnDataSetApothecaries", "away", 0),
+                           ("fieldModelSetPlayerState", "7", state),
+                           ("fieldModelSetPlayerCoordinate", "7", [30, 5])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=None)
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetApothecaries", "modelChangeKey": "away",
+         "modelChangeValue": 1})
+    return doc
+
+
+def test_an_apothecary_on_a_casualty_rolls_the_casualty_table_twice(tmp_path: Path) -> None:
+    # classic D68: 52 (Smashed Knee), then the apothecary's 24 (Badly Hurt): to the Reserves
+    k = extract(tmp_path, _rock_casualty_patched([[5, 2], [2, 4]], 9))
+    assert k.scenario["decisions"]["apothecary"] == ["p7"]
+    assert k.scenario["dice"]["d6"][-4:] == [6, 6, 5, 2]
+    assert k.scenario["dice"]["d8"][1:3] == [2, 4]
+    assert k.expect["players.p7.status"] == "reserves"
+    assert not k.notes
+    assert check(k)[0] == "agree"
+
+
+def test_a_casualty_badly_hurt_at_once_has_no_second_roll(tmp_path: Path) -> None:
+    # 31 is Badly Hurt: FUMBBL rolls no second Casualty (StepApothecary), nor does the engine
+    k = extract(tmp_path, _rock_casualty_patched([[3, 1]], 9))
+    assert k.scenario["dice"]["d6"][-3:] == [6, 6, 3]
+    assert k.expect["players.p7.status"] == "reserves"
+    assert check(k)[0] == "agree"
+
+
+def test_a_casualty_the_apothecary_cannot_mend_stands(tmp_path: Path) -> None:
+    # 52 then 61 (DEAD): neither Badly Hurt, p7 stays a Casualty (FUMBBL: Serious Injury)
+    k = extract(tmp_path, _rock_casualty_patched([[5, 2], [6, 1]], 7))
+    assert k.expect["players.p7.status"] == "casualty"
+    assert k.expect["teams.away.apothecaries"] == 0
+    assert check(k)[0] == "agree"
+
+
 def test_an_apothecary_offered_and_declined_is_no_decision(tmp_path: Path) -> None:
     doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
                       cmd([rep("kickoffResult", kickoffResult="Throw a Rock", kickoffRoll=[6, 5])]),
@@ -358,6 +408,38 @@ def test_a_failed_rush_not_rerolled_falls_over(tmp_path: Path) -> None:
     k = extract(tmp_path, doc)
     assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"rush": False}
     assert k.expect["players.p4.status"] == "prone"
+    assert check(k)[0] == "agree"
+
+
+def _pushed(to: list[int], others: list[list[int]]) -> dict[str, Any]:
+    return cmd(changes=[*(("fieldModelAddPushbackSquare", None, {"coordinate": o, "selected": False})
+                          for o in others),
+                        ("fieldModelAddPushbackSquare", None, {"coordinate": to, "selected": True})])
+
+
+def test_a_frenzy_second_block_keeps_its_own_choices(tmp_path: Path) -> None:
+    """Home 4 (Frenzy) blitzes away 5 ([13, 6]) from [12, 5]: push, 5 to [14, 6] (not straight
+    back), the forced follow-up; the second block: push, 5 to [15, 7] (not straight back), the
+    follow-up again. The second block's face and square are its own (``block.frenzy``)."""
+    doc = free_turn_doc([
+        *act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[3]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[3], diceIndex=0, defenderId="5")]),
+        _pushed([14, 6], [[14, 7]]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6]),
+                     ("fieldModelSetPlayerCoordinate", "4", [13, 6])]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[4]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[4], diceIndex=0, defenderId="5")]),
+        _pushed([15, 7], [[15, 6]]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [15, 7]),
+                     ("fieldModelSetPlayerCoordinate", "4", [14, 6]),
+                     ("actingPlayerSetPlayerId", None, None)])],
+        rules=None, skills={"4": ["Frenzy"]})
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["block"] == {"choose": "push", "follow_up": True, "push_to": [14, 6],
+                          "frenzy": {"choose": "push", "push_to": [15, 7]}}
+    assert k.expect["players.p5.square"] == [15, 7] and k.expect["players.p4.square"] == [14, 6]
     assert check(k)[0] == "agree"
 
 

@@ -344,3 +344,105 @@ def test_a_chain_push_blocked_by_stand_firm_players_moves_nobody() -> None:
         "a2": {"square": (8, 4), **sf}, "a3": {"square": (8, 5), **sf}, "a4": {"square": (8, 6), **sf}})
     res, _ = go(ctx, BlockChoice(follow_up=True))
     assert not res.pushed and sq(ctx, "a1") == (6, 5) and sq(ctx, "h3") == (7, 5) and sq(ctx, "h1") == (5, 5)
+
+
+class _Recorder:
+    """A coach who records each decision (its options listed) and answers as ``then`` does."""
+
+    def __init__(self, then: Any = None) -> None:
+        from kickoff.core.coach import SCRIPTED
+
+        self.met: list[Any] = []
+        self.then = then or SCRIPTED
+
+    def choose(self, decision: Any) -> Any:
+        decision.options()
+        self.met.append(decision)
+        return self.then.choose(decision)
+
+
+def _coached(ctx, coach):  # type: ignore[no-untyped-def]
+    ctx.coach, ctx.plain = coach, False
+    return ctx
+
+
+def test_side_step_is_the_pushed_players_coachs_push_to_decision() -> None:
+    # a1 (Sidestep) on (6, 5) pushed by h1 on (5, 5): his own coach chooses among every empty
+    # square around him (the three push-back squares and the five others but h1's)
+    ctx = _coached(duel(a1={"skills": ["sidestep"]}, block_dice=("push",)), _Recorder())
+    go(ctx)
+    (push,) = [d for d in ctx.coach.met if d.kind == "push_to"]
+    assert push.side == "away" and push.default == (7, 5)
+    assert sorted(push.options()) == [(5, 4), (5, 6), (6, 4), (6, 6), (7, 4), (7, 5), (7, 6)]
+    assert sq(ctx, "a1") == (7, 5)
+
+
+def test_every_side_step_square_is_played_when_scripted() -> None:
+    for to in ((5, 4), (6, 6), (7, 4)):
+        ctx = duel(a1={"skills": ["sidestep"]}, block_dice=("push",))
+        go(ctx, BlockChoice(push_to=Square(*to)))
+        assert sq(ctx, "a1") == to and sq(ctx, "h1") == (5, 5)
+
+
+def test_side_step_is_classic_side_step_and_not_when_prone_chain_pushed() -> None:
+    ctx = duel("classic", a1={"skills": ["side_step"]}, block_dice=("push",))
+    go(ctx, BlockChoice(push_to=Square(6, 4)))
+    assert sq(ctx, "a1") == (6, 4)
+    # the bb2020 spelling does nothing in classic: (6, 4) is no push-back square there
+    ctx = duel("classic", a1={"skills": ["sidestep"]}, block_dice=("push",))
+    with pytest.raises(DecisionError, match="not a legal push-back square"):
+        go(ctx, BlockChoice(push_to=Square(6, 4)))
+
+
+def test_bb2025_sidestep_needs_the_tackle_zone_bb2020_does_not() -> None:
+    for ruleset, steps in (("bb2020", True), ("bb2025", False)):
+        ctx = duel(ruleset, a1={"skills": ["sidestep"]}, block_dice=("push",))
+        a1 = ctx.state.own(ctx.state.players["a1"])
+        a1.effects = a1.effects | {LOST_TACKLE_ZONE}
+        if steps:
+            go(ctx, BlockChoice(push_to=Square(6, 4)))
+            assert sq(ctx, "a1") == (6, 4)
+        else:
+            with pytest.raises(DecisionError, match="not a legal push-back square"):
+                go(ctx, BlockChoice(push_to=Square(6, 4)))
+
+
+def test_horns_adds_one_strength_on_a_blitz_only() -> None:
+    ctx = duel(h1={"skills": ["horns"]})
+    st = ctx.state
+    assert strengths(ctx, st.players["h1"], st.players["a1"], blitz=True) == (4, 3)
+    assert strengths(ctx, st.players["h1"], st.players["a1"]) == (3, 3)
+
+
+def test_follow_up_is_a_decision_frenzys_has_one_option() -> None:
+    ctx = _coached(duel(block_dice=("push",)), _Recorder())
+    go(ctx)
+    (fu,) = [d for d in ctx.coach.met if d.kind == "follow_up"]
+    assert fu.side == "home" and fu.options() == (False, True) and fu.default is False
+    assert sq(ctx, "h1") == (5, 5)
+    ctx = _coached(duel(h1={"skills": ["frenzy"]}, block_dice=("push", "push")), _Recorder())
+    go(ctx)
+    first = next(d for d in ctx.coach.met if d.kind == "follow_up")
+    assert first.options() == (True,) and first.default is True
+
+
+def test_the_apothecary_and_its_casualty_result_are_decisions() -> None:
+    from kickoff.core.actions.injury import injury
+    from kickoff.core.coach import PathCoach
+
+    # a1 Knocked Out (4+5): the away coach's apothecary decision, default not used
+    ctx = _coached(duel(d6=(4, 5)), _Recorder())
+    ctx.state.teams["away"].apothecaries = 1
+    assert injury(ctx, ctx.state.players["a1"]) == "knocked_out"
+    (apo,) = ctx.coach.met
+    assert (apo.kind, apo.side, apo.options(), apo.default) == ("apothecary", "away", (False, True), False)
+    assert status(ctx, "a1") == "knocked_out" and ctx.state.teams["away"].apothecaries == 1
+    # a Casualty (6+6), the apothecary used (a solver's path: option 1), bb2020 D16 7 then 3:
+    # the coach's casualty_result, default the Badly Hurt second; the first chosen: it stands
+    ctx = duel(d6=(6, 6))
+    ctx.dice.queues["d16"] = [7, 3]  # type: ignore[attr-defined]
+    ctx.state.teams["away"].apothecaries = 1
+    _coached(ctx, PathCoach([1, 0], ["apothecary", "casualty_result"]))
+    injury(ctx, ctx.state.players["a1"])
+    assert ctx.coach.answers == [True, "first"]
+    assert status(ctx, "a1") == "casualty" and ctx.state.teams["away"].apothecaries == 0

@@ -33,12 +33,14 @@ class Rerolls:
 class BlockChoice:
     """The choices of a Block (each ``None`` = default policy): the block die face to apply,
     the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
-    block dice with a team re-roll before a face is chosen (default: no re-roll)."""
+    block dice with a team re-roll before a face is chosen (default: no re-roll). ``frenzy``:
+    the choices of a Frenzy second block (its follow-up is forced; ``None``: the defaults)."""
 
     choose: BlockFace | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None
+    frenzy: BlockChoice | None = None
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,26 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
 - ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), not
   listed (``refuse`` decides); default ``[]``, nobody moves;
 - ``kick_landing``: the squares an accurate Kick It! kick may come down on (``None``, into the
-  crowd, when none is on the pitch); default the format's square.
+  crowd, when none is on the pitch); default the format's square;
+- ``push_to`` (a Block's push-back, the attacker's coach; with Side Step the pushed player's):
+  the legal push-back squares (Side Step: and every empty square adjacent to him); default
+  straight back, else the first by x then y (Side Step: an empty square); scripted by the
+  activation's ``block.push_to`` (the first push; chain pushes take the default);
+- ``follow_up``: ``False``, ``True`` (Frenzy: ``True`` only); default ``False`` (Frenzy
+  ``True``); scripted by ``block.follow_up``;
+- ``apothecary``: ``False``, ``True`` for a player Knocked Out or a Casualty while his team
+  has an apothecary left; default ``False``; scripted ``True`` for the players named in
+  ``decisions.apothecary``;
+- ``casualty_result``: after an apothecary's second Casualty roll, ``"first"`` or
+  ``"second"`` (which of the two results applies); default the one that is Badly Hurt, else
+  the first.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
 players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal.
-The free turn's activations (Blitz!, Charge!) and their paths, blocks and re-rolls are still read
-by the action engine from the activations (``kickoff.core.actions``), checked as they are played.
+The free turn's activations (Blitz!, Charge!) and their paths, block faces and re-rolls are still
+read by the action engine from the activations (``kickoff.core.actions``), checked as they are
+played; a block's push-back square and follow-up are decisions (above).
 
 Coaches:
 
@@ -59,6 +72,7 @@ from kickoff.core.problems import Problem
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
+    "push_to", "follow_up", "apothecary", "casualty_result",
 ]
 
 

@@ -91,6 +91,41 @@ class ThrowRules:
 
 
 @dataclass(frozen=True)
+class SideStepRules:
+    """Side Step (classic) / Sidestep (bb2020+): the pushed player's coach chooses the square he
+    is pushed into, any unoccupied square adjacent to him on the pitch (not only the three
+    push-back squares; never the crowd). Not when no such square is empty, nor when the pushed
+    player is not Standing (FUMBBL: "isProneOrStunned"; a Prone player pushed on in a chain
+    push uses no skill). docs/rulings.md, "Side Step"."""
+
+    #: The skill's name in the edition's spelling.
+    skill: str
+    #: Skills of the player performing the Block that cancel it on a Blitz: LRB6 Grab "When
+    #: making a Block or Blitz Action, Grab and Side Step will cancel each other out"; bb2020
+    #: Grab likewise; bb2025: not on a Blitz (FUMBBL's option ``grabCancelsSidestepDuringBlitz``,
+    #: off by default: "Grab cannot be used during Blitz actions").
+    cancelled_on_blitz_by: frozenset[str] = frozenset({"grab"})
+    #: The pushed player must have his tackle zone (bb2025 Sidestep, FUMBBL ``hasTacklezones``:
+    #: not after a failed Bone-head); classic / bb2020: Standing is enough.
+    needs_tackle_zone: bool = False
+
+
+@dataclass(frozen=True)
+class CasualtyTable:
+    """The Casualty table an apothecary's second roll is made on (classic, bb2020, bb2025):
+    only whether a result is Badly Hurt matters to the kick-off (a player patched up to Badly
+    Hurt goes to the Reserves; every other result leaves him a Casualty).
+
+    ``dice``: the dice of one roll (classic D68: a D6 for the tens, a D8 for the units;
+    bb2020 / bb2025: a D16); ``badly_hurt_max``: the highest value of the first die that is
+    Badly Hurt (classic 3, results 11-38; bb2020 6, 1-6; bb2025 8, 1-8: christerk/ffb
+    ``mechanic/*/RollMechanic.mapCasualtyRoll``)."""
+
+    dice: tuple[DieKind, ...]
+    badly_hurt_max: int
+
+
+@dataclass(frozen=True)
 class ActionRules:
     """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
     section 8; ``docs/actions.md`` gives the sources). Targets are D6 results to reach after
@@ -139,6 +174,13 @@ class ActionRules:
     #: (bb2020 Claws; bb2025 Claws: "a natural 8+"), so Mighty Blow cannot take a 7 to 8;
     #: classic (LRB6 Claw): "any armour roll of 8 or more after modifications", so it can.
     claw_natural: bool = True
+    #: Skills adding to the strength of the player performing a Block as part of a Blitz, and
+    #: by how much: Horns +1 (LRB6 "+1 ST bonus when he makes a block as part of a Blitz";
+    #: bb2020 / bb2025 "as part of a Blitz action (but not on its own)"). The free turn's only
+    #: block is a Blitz's, a Frenzy second block included.
+    blitz_strength: Mapping[str, int] = field(default_factory=lambda: {"horns": 1})
+    #: Side Step / Sidestep (bb2020 spelling and Grab by default).
+    side_step: SideStepRules = SideStepRules("sidestep")
 
 
 @dataclass(frozen=True)
@@ -185,9 +227,9 @@ class KickoffMove:
 class ApothecaryRules:
     """What a team's apothecary does for a player just Knocked Out (``docs/rulings.md``,
     "Apothecary"). Each apothecary is used once per game, on a player the coach names
-    (``decisions.apothecary``). A Casualty patched up needs a second roll on the Casualty
-    table (classic, bb2020, bb2025), which is out of scope: the engine refuses it
-    (``NotSupportedError``); Sevens rolls a D6 instead (``casualty_d6``)."""
+    (``decisions.apothecary``). A Casualty patched up rolls the Casualty table again and the
+    coach chooses which result applies (classic, bb2020, bb2025: ``casualty_table``); Sevens
+    rolls a D6 instead (``casualty_d6``)."""
 
     #: A player Knocked Out on the pitch (Throw a Rock, a block): he stays on his square,
     #: Stunned (classic, FUMBBL's LRB6 rules; bb2020 / bb2025 Apothecary: "they remain on the
@@ -197,10 +239,14 @@ class ApothecaryRules:
     #: to the Reserves box (bb2020: "place them directly into the Reserves box rather than the
     #: Knocked-out box").
     knocked_out_off_pitch: Literal["reserves"] = "reserves"
-    #: A Casualty: ``None``, the Casualty table is rolled again (refused); a number, a D6
-    #: reaching it patches him up and sends him to the Reserves, below it the Casualty stands
-    #: (Sevens, Patching-up Casualties: "Roll a D6"; docs/rulings.md, "Apothecary").
+    #: A Casualty, Sevens: a D6 reaching this patches him up and sends him to the Reserves,
+    #: below it the Casualty stands (Sevens, Patching-up Casualties: "Roll a D6";
+    #: docs/rulings.md, "Apothecary"). ``None``: the Casualty table is rolled again
+    #: (``casualty_table``) and the coach chooses which result applies.
     casualty_d6: int | None = None
+    #: The Casualty table rolled twice for an apothecary on a Casualty (classic, bb2020,
+    #: bb2025); ``None`` where ``casualty_d6`` stands instead (Sevens).
+    casualty_table: CasualtyTable | None = None
 
 
 @dataclass(frozen=True)

@@ -104,9 +104,17 @@ class _Activation:
     defender_square: tuple[int, int] | None = None
     failed: str | None = None
     block_rolls: int = 0
+    #: the ``blockChoice`` reports read (a Frenzy second block's is the second)
+    choices: int = 0
     #: a team re-roll of a test was just read: FUMBBL's Loner roll may follow as its own report
     #: (christerk/ffb since 2024: ``Team ReRoll`` then ``Loner`` with the D6)
     loner_may_follow: bool = False
+
+    def block(self, chosen: bool) -> dict[str, Any]:
+        """The choices of the block being read: the first (``block``), or a Frenzy second
+        block's (``block.frenzy``); ``chosen``: its face is chosen already (a push follows)."""
+        block: dict[str, Any] = self.doc.setdefault("block", {})
+        return block.setdefault("frenzy", {}) if self.choices > int(chosen) else block
 
 
 @dataclass
@@ -177,7 +185,7 @@ class FreeTurnReader:
         elif cid == "fieldModelAddPushbackSquare" and a is not None and isinstance(value, dict):
             sq = log_square(value.get("coordinate"))
             if a.phase == "push" and value.get("selected") and sq is not None:
-                a.doc["block"].setdefault("push_to", list(sq))
+                a.block(chosen=True).setdefault("push_to", list(sq))
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             sq = pitch_square(tr.pitch, log_square(value))
             if sq is None or sq == tr.coords.get(key):
@@ -266,7 +274,7 @@ class FreeTurnReader:
             # the block dice, re-rolled before a face is chosen
             if source == "Loner" and r.roll:
                 self.add("d6", r.roll)
-            a.doc.setdefault("block", {})["reroll"] = "team"
+            a.block(chosen=False)["reroll"] = "team"
             a.block_rolls = 0
             return
         if a is not None and a.failed is None and source == "Loner" and a.loner_may_follow:
@@ -316,18 +324,19 @@ class FreeTurnReader:
         return skill not in self.once_per_turn
 
     def choose(self, a: _Activation, r: BlockChoiceReport, tr: GameTracker) -> None:
-        """A ``blockChoice`` report: the face applied (the first block of the activation; a
-        Frenzy second block plays the engine's default choices). Raises ``ScenarioError`` for a
+        """A ``blockChoice`` report: the face applied (the first block of the activation's
+        ``block``, a Frenzy second block's ``block.frenzy``). Raises ``ScenarioError`` for a
         ``diceIndex`` beyond the dice."""
         if r.diceIndex >= len(r.blockRoll):
             raise ScenarioError([f"{self.where}: FUMBBL report 'blockChoice' chooses die "
                                  f"{r.diceIndex} of {r.blockRoll}"])
         face = BLOCK_DIE[r.blockRoll[r.diceIndex]]
-        block = a.doc.setdefault("block", {})
+        block = a.block(chosen=False)
         if "choose" not in block:
             block["choose"] = face
-            if face in ("push", "stumble", "pow"):
+            if face in ("push", "stumble", "pow") and not a.choices:
                 block["follow_up"] = False
+        a.choices += 1
         a.defender_square = pitch_square(tr.pitch, tr.coords.get(r.defenderId))
         a.phase = "push" if face in ("push", "stumble", "pow") else "after"
         a.block_rolls = 0

@@ -13,6 +13,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl_apothecary import CasualtyReader
 from kickoff.formats.fumbbl_compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl_free_turn import FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
@@ -102,6 +103,7 @@ class KickoffBuilder:
         self.prayer_picks: tuple[int, int] = (0, 0)
         #: the players FUMBBL's apothecary patched up, in order (its apothecaryChoice reports)
         self.apothecary: list[str] = []
+        self.casualties = CasualtyReader(game.ruleset, self.add, self.notes)
         self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
         #: the kicking team's free turn, read once FUMBBL's turn mode is its own
@@ -409,6 +411,7 @@ class KickoffBuilder:
         inj = report_model(InjuryReport, rep, self.where)
         dice = [*(inj.armorRoll or []), *(inj.injuryRoll or [])]
         victim = str(extra.get("defenderId"))
+        self.casualties.injury(victim, inj.casualtyRoll)
         if victim not in self.rock_victims or self.mode in FREE_TURN_MODES:
             self.add("d6", *dice)
             return
@@ -540,16 +543,15 @@ class KickoffBuilder:
             self.notes.append(f"kick-off move: FUMBBL's {rep.reportId!r} report is not read yet")
 
     def apothecary_choice(self, rep: Report, extra: dict[str, Any]) -> None:
+        """``apothecaryChoice``: the player patched up (``fumbbl_apothecary``)."""
         if extra.get("playerId"):
-            pid = f"p{extra['playerId']}"
-            if pid not in self.apothecary:
+            self.casualties.choice(str(extra["playerId"]))
+            if (pid := f"p{extra['playerId']}") not in self.apothecary:
                 self.apothecary.append(pid)
 
     def apothecary_roll(self, rep: Report, extra: dict[str, Any]) -> None:
-        if extra.get("casualtyRoll"):
-            # a Casualty patched up: FUMBBL rolls the Casualty table again (out of scope)
-            self.notes.append("an apothecary on a Casualty rolls the Casualty table again: "
-                              "the engine has no Casualty table")
+        if extra.get("casualtyRoll"):  # the apothecary's second Casualty roll
+            self.casualties.second_roll(str(extra.get("playerId")), extra["casualtyRoll"])
 
     def leader(self, rep: Report, extra: dict[str, Any]) -> None:
         """``leader``: FUMBBL's Leader re-roll (christerk/ffb ``mechanic/*/StateMechanic

@@ -212,6 +212,7 @@ class RiotReport(_Loose):
 class InjuryReport(_Loose):
     armorRoll: list[int] | None = None
     injuryRoll: list[int] | None = None
+    casualtyRoll: list[int] | None = None
 
 
 class ScatterBallReport(_Loose):

@@ -358,7 +358,9 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         path=tuple(Square(*sq) for sq in a.path),
         target=a.target,
         block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up,
-                          block.reroll),
+                          block.reroll, None if block.frenzy is None else BlockChoice(
+                              block.frenzy.choose, _to_square(block.frenzy.push_to), None,
+                              block.frenzy.reroll)),
         thrown=a.thrown,
         to=_to_square(a.to),
         aim=_to_square(a.aim),

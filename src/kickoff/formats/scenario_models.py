@@ -112,11 +112,21 @@ class PrayerIn(_Strict):
     skill: str | None = None
 
 
+class FrenzyBlockIn(_Strict):
+    """A Frenzy second block's choices (docs/actions.md: an extension of the format)."""
+
+    choose: BlockFace | None = None
+    push_to: SquareIn | None = None
+    reroll: Literal["team"] | None = None
+
+
 class BlockIn(_Strict):
     choose: BlockFace | None = None
     push_to: SquareIn | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None
+    #: The Frenzy second block's choices (docs/actions.md); default the default policy.
+    frenzy: FrenzyBlockIn | None = None
 
 
 class RerollIn(_Strict):

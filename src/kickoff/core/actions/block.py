@@ -29,11 +29,13 @@ from dataclasses import dataclass
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
+from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import BlockChoice
 from kickoff.core.dice import BLOCK_FACES
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import (
     Turn,
     spend_team_reroll,
@@ -84,10 +86,15 @@ def assists(ctx: KickoffContext, helper_side_players: list[Player], target: Play
     return n
 
 
-def strengths(ctx: KickoffContext, attacker: Player, defender: Player) -> tuple[int, int]:
-    """``(attacker's, defender's)`` strength with assists."""
+def strengths(ctx: KickoffContext, attacker: Player, defender: Player,
+              blitz: bool = False) -> tuple[int, int]:
+    """``(attacker's, defender's)`` strength with assists; on a Blitz the attacker's
+    ``ActionRules.blitz_strength`` skills add theirs (Horns +1)."""
     st = ctx.state
     att = attacker.st + assists(ctx, st.teams[attacker.side].players, defender, attacker)
+    if blitz:
+        att += sum(bonus for skill, bonus in ctx.ruleset.actions.blitz_strength.items()
+                   if skill in attacker.skills)
     dfn = defender.st + assists(ctx, st.teams[defender.side].players, attacker, defender)
     return att, dfn
 
@@ -104,8 +111,11 @@ class _Block:
     """One block being resolved (the choices and what follows)."""
 
     def __init__(self, ctx: KickoffContext, turn: Turn, attacker: Player, defender: Player,
-                 choice: BlockChoice, where: str, blitz: bool) -> None:
+                 choice: BlockChoice, where: str, blitz: bool, key: str = ".block") -> None:
         self.ctx = ctx
+        #: the key path of this block's choices in its activation (``.block``, a Frenzy second
+        #: block's ``.block.frenzy``)
+        self.key = key
         self.turn = turn
         self.attacker = attacker
         self.defender = defender
@@ -156,7 +166,7 @@ class _Block:
         given = self.choice.choose
         if given is not None:
             if given not in faces:
-                raise DecisionError.at(f"{self.where}.block.choose",
+                raise DecisionError.at(f"{self.where}{self.key}.choose",
                     f"{given!r} was not rolled (block dice: "
                     f"{', '.join(faces)})"
                 )
@@ -173,7 +183,7 @@ class _Block:
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self) -> BlockResult:
         ctx = self.ctx
-        att, dfn = strengths(ctx, self.attacker, self.defender)
+        att, dfn = strengths(ctx, self.attacker, self.defender, self.blitz)
         n, attacker_chooses = dice_count(att, dfn)
         faces = self.roll_faces(n, "block")
         if self.choice.reroll == "team" and self.team_reroll():
@@ -202,8 +212,9 @@ class _Block:
         Raises ``DecisionError`` naming the block when no team re-roll can be used."""
         ctx, a = self.ctx, self.attacker
         if not team_reroll_available(ctx, self.turn):
-            raise DecisionError.at(where_of(self.where, a).then(".block.reroll"), "no team re-roll can be "
-                                "used for the block dice " + why_no_team_reroll(ctx, self.turn))
+            raise DecisionError.at(where_of(self.where, a).then(f"{self.key}.reroll"),
+                                   "no team re-roll can be used for the block dice "
+                                   + why_no_team_reroll(ctx, self.turn))
         spend_team_reroll(ctx, self.turn)
         if "loner" in a.skills:
             (loner,) = ctx.roll_dice([("d6", f"Loner by {a.id} (4+)")], lambda v: v[0] >= 4)
@@ -262,9 +273,14 @@ class _Block:
         return BlockResult(face, False, down and not in_crowd, pushed, bool(adjacent))
 
     def push_square(self, frm: Square, pushed: Player, given: Square | None, named: bool) -> Square | None:
-        """The square ``pushed`` goes to when pushed away from ``frm``: ``given`` (the coach's
-        ``push_to``) if legal, else the default: straight back if legal, else the first legal
-        square by x then y. ``None``: nowhere (every square holds a Stand Firm player)."""
+        """The square ``pushed`` goes to when pushed away from ``frm``, a ``push_to`` decision
+        (``ctx.decide``): the attacker's coach's among the legal push-back squares (an empty one,
+        else the crowd, else an occupied one), or, when ``pushed`` uses Side Step, his own coach's
+        among those and every empty square adjacent to him (:meth:`side_step_squares`).
+        ``given``: the activation's ``block.push_to`` (``named``: the first push; a chain push
+        takes the default). Default: straight back if legal, else the first legal square by x
+        then y; with Side Step, that square if it is empty, else the first empty adjacent square.
+        ``None``: nowhere (every square holds a Stand Firm player)."""
         st = self.ctx.state
         assert pushed.square is not None
         squares = push_back_squares(frm, pushed.square)
@@ -273,17 +289,45 @@ class _Block:
         occupied = [s for s in squares if st.pitch.on_pitch(s) and s in st.board
                     and "stand_firm" not in st.board[s].skills]
         legal = empty or crowd or occupied
-        if given is not None and named:
-            if given not in legal:
-                raise DecisionError.at(f"{self.where}.block.push_to",
-                    f"{square_text(given)} is not a legal push-back "
-                    f"square for {pushed.id} (legal: {', '.join(square_text(s) for s in legal) or 'none'})"
-                )
-            return Square(*given)
-        if not legal:
+        steps = self.side_step_squares(pushed)
+        options = legal + [s for s in steps if s not in legal]
+        if not options:
             return None
         straight = Square(2 * pushed.square[0] - frm[0], 2 * pushed.square[1] - frm[1])
-        return straight if straight in legal else min(legal)
+        default = straight if straight in legal else min(legal or options)
+        if steps and default not in steps:
+            default = min(steps)
+        where = f"{self.where}{self.key}.push_to"
+
+        def refuse(sq: Square) -> Problem | None:
+            if sq in options:
+                return None
+            return Problem(f"{square_text(sq)} is not a legal push-back square for {pushed.id} "
+                           f"(legal: {', '.join(square_text(s) for s in options)})", where,
+                           (pushed.id,), (Square(*sq),), "illegal_choice")
+
+        scripted = named and given is not None
+        to = Square(*(default if self.ctx.plain and not scripted else self.ctx.decide(Decision(
+            "push_to", pushed.side if steps else self.attacker.side, where, default,
+            lambda: options, refuse, given, scripted))))
+        if steps and to in steps and to not in legal:
+            self.ctx.note("side_step", player=pushed.id, to=to.as_list())
+        return to
+
+    def side_step_squares(self, pushed: Player) -> list[Square]:
+        """The squares ``pushed`` may Side Step into (``ActionRules.side_step``): every empty
+        square on the pitch adjacent to him, by x then y, when he has the skill, is Standing
+        (with his tackle zone, where the edition asks it) and the attacker has no skill that
+        cancels it on this Blitz; else none."""
+        rules = self.ctx.ruleset.actions.side_step
+        st = self.ctx.state
+        if (rules.skill not in pushed.skills or not pushed.standing or pushed.square is None
+                or (rules.needs_tackle_zone and LOST_TACKLE_ZONE in pushed.effects)
+                or (self.blitz and any(s in self.attacker.skills for s in rules.cancelled_on_blitz_by))):
+            return []
+        x, y = pushed.square
+        around = (Square(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+        return sorted(s for s in around if st.pitch.on_pitch(s) and s not in st.board)
 
     def push(self, p: Player, to: Square) -> bool:
         """Move ``p`` to ``to``, pushing on whoever is there first (chain push); into the crowd
@@ -317,15 +361,25 @@ class _Block:
         return True
 
     def follow_up(self, vacated: Square, pushed: bool) -> None:
+        """The attacker's coach's ``follow_up`` decision (``ctx.decide``): step into ``vacated``
+        or not (default: no; Frenzy: must, the one option). The activation's
+        ``block.follow_up`` is the scripted answer."""
         a = self.attacker
-        wanted = self.choice.follow_up
-        frenzy = "frenzy" in a.skills
         if not pushed or not a.standing or vacated in self.ctx.state.board:
             return
-        if frenzy and wanted is False:
-            raise DecisionError.at(where_of(self.where, a).then(".block.follow_up"), f"{a.id} has Frenzy and "
-                                "must follow up")
-        if frenzy or wanted:
+        frenzy = "frenzy" in a.skills
+        where = where_of(self.where, a).then(f"{self.key}.follow_up")
+        options = (True,) if frenzy else (False, True)
+
+        def refuse(answer: bool) -> Problem | None:
+            if answer in options:
+                return None
+            return where.problem(f"{a.id} has Frenzy and must follow up")
+
+        wanted = self.choice.follow_up
+        if frenzy if self.ctx.plain and wanted is None else self.ctx.decide(Decision(
+                "follow_up", a.side, where.where(), frenzy, lambda: options, refuse, wanted,
+                wanted is not None)):
             carrying = self.ctx.state.carrier == a.id
             self.attacker = self.ctx.state.move(a, vacated)
             if carrying:
@@ -388,8 +442,9 @@ def block(
     before_second_block: Callable[[], bool] | None = None,
 ) -> BlockResult:
     """``attacker`` blocks ``defender`` (adjacent, both Standing, opponents). Frenzy: after a
-    Push with both Standing and adjacent, a second block (the default choices), if
-    ``before_second_block`` (a Blitz paying one more square) allows it.
+    Push with both Standing and adjacent, a second block (``choice.frenzy``'s choices, else the
+    defaults; its follow-up forced), if ``before_second_block`` (a Blitz paying one more square)
+    allows it.
 
     Raises ``DecisionError`` naming ``where`` for an illegal target or choice."""
     if defender.side == attacker.side or not defender.standing:
@@ -407,5 +462,6 @@ def block(
         d = ctx.state.players[defender.id]
         if a.standing and not turn.turnover:
             ctx.note("frenzy", player=a.id)
-            result = _Block(ctx, turn, a, d, BlockChoice(follow_up=True), where, blitz).resolve()
+            result = _Block(ctx, turn, a, d, choice.frenzy or BlockChoice(), where, blitz,
+                            ".block.frenzy").resolve()
     return result

@@ -6,15 +6,19 @@ the target (``Ruleset.actions.armour_margin``). Injury tables as ``rulings.md`` 
 Thick Skull). Mighty Blow adds its bonus to the armour roll or, if the armour breaks without it,
 to the injury roll (the attacker's choice; the engine takes the one that helps: docs/actions.md).
 A player pushed into the crowd rolls injury with no armour roll; Stunned sends him to the Reserves.
-Regeneration: a Casualty rolls a D6, 4+ to the Reserves instead. Apothecary: a player the
-coach names in ``decisions.apothecary`` who is Knocked Out is patched up
-(``Ruleset.apothecary``: Stunned on his square, or to the Reserves from off the pitch).
+Regeneration: a Casualty rolls a D6, 4+ to the Reserves instead (after the apothecary). Apothecary:
+a player the coach names in ``decisions.apothecary`` who is Knocked Out is patched up
+(``Ruleset.apothecary``: Stunned on his square, or to the Reserves from off the pitch); one who
+is a Casualty rolls the edition's Casualty table twice (Sevens: a D6), Badly Hurt sending him to
+the Reserves.
 """
 
 from __future__ import annotations
 
+from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import NotSupportedError
+from kickoff.core.ruleset import ApothecaryRules
 from kickoff.core.state import Player, Status
 
 
@@ -61,34 +65,65 @@ def injury(
 def _apothecary(
     ctx: KickoffContext, player: Player, outcome: str, *, off_pitch: bool
 ) -> Status | None:
-    """The team's apothecary on ``player`` just Knocked Out, if the coach names him in
-    ``decisions.apothecary`` and the team has one left (it is then used up): his new status,
-    ``"stunned"`` (he stays on his square) or ``"reserves"`` (``Ruleset.apothecary``); ``None``
-    when no apothecary is used. A Casualty for a named player raises ``NotSupportedError``:
-    patching him up needs a second Casualty roll (classic, bb2020, bb2025 Apothecary), and the
-    Casualty table is out of scope (docs/rulings.md, "Apothecary"); in Sevens it is a D6 of its
-    own (``ApothecaryRules.casualty_d6``): reaching it sends him to the Reserves, else (``None``)
-    the Casualty stands, the apothecary used either way."""
+    """The team's apothecary on ``player`` just Knocked Out or a Casualty, if his team has one
+    left and its coach uses it (an ``apothecary`` decision, ``ctx.decide``: scripted ``True``
+    for the players named in ``decisions.apothecary``; default ``False``); it is then used up.
+    His new status: ``"stunned"`` (he stays on his square) or ``"reserves"``
+    (``Ruleset.apothecary``); ``None`` when no apothecary is used, or a Casualty stands
+    (:func:`_patch_casualty`)."""
     rules = ctx.ruleset.apothecary
     team = ctx.state.teams[player.side]
-    if (rules is None or outcome == "stunned" or team.apothecaries <= 0
-            or player.id not in ctx.decisions.apothecary):
+    if rules is None or outcome == "stunned" or team.apothecaries <= 0:
         return None
-    if outcome == "casualty":
-        if rules.casualty_d6 is None:
-            raise NotSupportedError.at(
-                "decisions.apothecary", f"{player.id} suffered a Casualty; an apothecary on a "
-                "Casualty rolls again on the Casualty table, which the engine does not have")
-        team.apothecaries -= 1
-        need = rules.casualty_d6
-        (roll,) = ctx.roll_dice([("d6", f"apothecary {player.id}")], lambda v: v[0] >= need)
-        ctx.note("apothecary", player=player.id, roll=roll,
-                 result="reserves" if roll >= need else "casualty")
-        return "reserves" if roll >= need else None
+    named = player.id in ctx.decisions.apothecary
+    if not ctx.decide(Decision("apothecary", player.side, "decisions.apothecary", False,
+                               lambda: (False, True), None, named, named)):
+        return None
     team.apothecaries -= 1
+    if outcome == "casualty":
+        return _patch_casualty(ctx, player, rules)
     status: Status = rules.knocked_out_off_pitch if off_pitch else rules.knocked_out_on_pitch
     ctx.note("apothecary", player=player.id, result=status)
     return status
+
+
+def _patch_casualty(ctx: KickoffContext, player: Player, rules: ApothecaryRules) -> Status | None:
+    """An apothecary on a Casualty: ``"reserves"`` if patched up, ``None`` if the Casualty
+    stands (docs/rulings.md, "Apothecary").
+
+    Sevens (``casualty_d6``): a D6 of its own, reaching it patches him up. classic / bb2020 /
+    bb2025 (``casualty_table``): the Casualty table is rolled (the spec rolls it for no other
+    Casualty), then again, and the coach chooses which result applies (a ``casualty_result``
+    decision, default the Badly Hurt one, else the first); Badly Hurt sends him to the
+    Reserves. A first roll already Badly Hurt needs no second (FUMBBL's StepApothecary rolls
+    none; the coach would choose it). Raises ``NotSupportedError`` for a ruleset with
+    neither."""
+    pid = player.id
+    if rules.casualty_d6 is not None:
+        need = rules.casualty_d6
+        (roll,) = ctx.roll_dice([("d6", f"apothecary {pid}")], lambda v: v[0] >= need)
+        ctx.note("apothecary", player=pid, roll=roll,
+                 result="reserves" if roll >= need else "casualty")
+        return "reserves" if roll >= need else None
+    table = rules.casualty_table
+    if table is None:
+        raise NotSupportedError.at("decisions.apothecary", f"{pid} suffered a Casualty and "
+                                   f"{ctx.ruleset.name} has no Casualty table")
+    rolls: list[tuple[int, ...]] = []
+    while len(rolls) < 2 and not any(r[0] <= table.badly_hurt_max for r in rolls):
+        what = "Casualty table" if not rolls else "apothecary's Casualty table"
+        rolls.append(ctx.roll_dice([(kind, f"{what} {pid}") for kind in table.dice],
+                                   lambda v: v[0] <= table.badly_hurt_max))
+    hurt = ["badly_hurt" if r[0] <= table.badly_hurt_max else "casualty" for r in rolls]
+    chosen = "first"
+    if len(rolls) == 2:
+        chosen = ctx.decide(Decision(
+            "casualty_result", player.side, "decisions.apothecary", "second"
+            if hurt[1] == "badly_hurt" else "first", lambda: ("first", "second")))
+    result = hurt[0] if chosen == "first" else hurt[1]
+    ctx.note("apothecary", player=pid, casualty_rolls=[list(r) for r in rolls],
+             chosen=chosen, result="reserves" if result == "badly_hurt" else "casualty")
+    return "reserves" if result == "badly_hurt" else None
 
 
 def _regenerates(ctx: KickoffContext, player: Player) -> bool:

@@ -10,6 +10,7 @@ from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
     ApothecaryRules,
+    CasualtyTable,
     Contest,
     Event,
     FreeTurnRules,
@@ -20,7 +21,10 @@ from kickoff.core.ruleset import (
 from kickoff.core.skills import BB2020_SKILLS
 
 #: The apothecary (see ``apothecary`` below); Sevens changes it.
-APOTHECARY = ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves")
+#: bb2020 Casualty table, D16: 1-6 Badly Hurt (the Lasting Injury D6 of 13-14 changes nothing
+#: the kick-off holds, and is not rolled).
+APOTHECARY = ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves",
+                             casualty_table=CasualtyTable(("d16",), badly_hurt_max=6))
 #: On the Ball's kick-off move (see ``kickoff_move`` below); bb2025 changes it.
 ON_THE_BALL = KickoffMove("on_the_ball", los_barred=False)
 

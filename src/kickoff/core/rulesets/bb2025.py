@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core import events as ev
-from kickoff.core.ruleset import Contest, Event, ThrowRules
-from kickoff.core.rulesets.bb2020 import BB2020, ON_THE_BALL
+from kickoff.core.ruleset import CasualtyTable, Contest, Event, SideStepRules, ThrowRules
+from kickoff.core.rulesets.bb2020 import APOTHECARY, BB2020, ON_THE_BALL
 from kickoff.core.skills import BB2025_SKILLS
 
 BB2025 = replace(
@@ -42,7 +42,13 @@ BB2025 = replace(
     # re-rolls: "as many Team Re-rolls as they want during their turn" (bb2020's default).
     actions=replace(BB2020.actions, throw=ThrowRules(
         "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1}),
-        activation_skills=frozenset({"pro"})),
+        activation_skills=frozenset({"pro"}),
+        # Sidestep: Grab does not cancel it on a Blitz, and it needs the player's tackle zone
+        # (FUMBBL's bb2025 SidestepBehaviour; docs/rulings.md, "Side Step").
+        side_step=SideStepRules("sidestep", cancelled_on_blitz_by=frozenset(),
+                                needs_tackle_zone=True)),
+    # Casualty table, D16: 1-8 Badly Hurt (christerk/ffb bb2025 RollMechanic.mapCasualtyRoll).
+    apothecary=replace(APOTHECARY, casualty_table=CasualtyTable(("d16",), badly_hurt_max=8)),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
     cheering_fans=replace(BB2020.cheering_fans, tie="both"),
     cheering_fans_effect="block_assist",

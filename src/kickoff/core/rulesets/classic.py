@@ -8,6 +8,7 @@ from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
     ApothecaryRules,
+    CasualtyTable,
     Contest,
     DivingCatchRules,
     Event,
@@ -15,6 +16,7 @@ from kickoff.core.ruleset import (
     InjuryTable,
     KickoffMove,
     Ruleset,
+    SideStepRules,
     ThrowRules,
 )
 from kickoff.core.skills import CLASSIC_SKILLS
@@ -47,6 +49,8 @@ CLASSIC = Ruleset(
     # broken when 2D6 beats AV; GFI 2+ (a Blizzard fails it on 1-2).
     actions=ActionRules(dodge_modifier=1, pickup_modifier=1, pro_target=4, armour_margin=1,
                         defender_mighty_blow=True,
+                        # LRB6 Side Step (classic spelling); Grab cancels it on a Blitz too.
+                        side_step=SideStepRules("side_step"),
                         # LRB6 Claw: "any armour roll of 8 or more after modifications
                         # automatically breaks armour": Mighty Blow may take a 7 to 8.
                         claw_natural=False,
@@ -97,5 +101,7 @@ CLASSIC = Ruleset(
     diving_catch=DivingCatchRules(empty_square=True, one_at_most=True, bounce_from_catcher=True),
     # Apothecary (LRB6, as FUMBBL plays it): a player Knocked Out on the pitch stays there
     # Stunned; one Knocked Out off the pitch (the crowd) goes to the Reserves.
-    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves"),
+    apothecary=ApothecaryRules(knocked_out_on_pitch="stunned", knocked_out_off_pitch="reserves",
+                               # LRB6 Casualty table, D68: 11-38 Badly Hurt (the D6 1-3).
+                               casualty_table=CasualtyTable(("d6", "d8"), badly_hurt_max=3)),
 )

@@ -27,5 +27,5 @@ SEVENS = replace(
     # Badly Hurt, Seriously Hurt or DEAD result on the Injury table. Roll a D6": no Casualty
     # table (Sevens has none: 10-12 on its Injury table); 4+ patches him up, to the Reserves
     # (docs/rulings.md, "Apothecary", issue 25).
-    apothecary=replace(APOTHECARY, casualty_d6=4),
+    apothecary=replace(APOTHECARY, casualty_d6=4, casualty_table=None),
 )
