@@ -47,7 +47,7 @@ from kickoff.analysis.advisor_prefer import Chooser, moved
 from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective, receivers_prefer
+from kickoff.analysis.objectives import AnyObjective, kicker_wants_high, receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -78,7 +78,7 @@ class SetupValue:
 
 
 def setup_value(
-    state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
+    state: GameState, ruleset: Ruleset, *, objective: AnyObjective = "receiver-holds",
     events: Events = DEFAULT_EVENTS, play: Play = DEFAULT_PLAY,
     house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
 ) -> SetupValue:
@@ -115,7 +115,7 @@ class OptimizeRequest:
 
     state: GameState
     ruleset: Ruleset
-    objective: Objective = "receiver-holds"
+    objective: AnyObjective = "receiver-holds"
     events: Events = DEFAULT_EVENTS
     play: Play = DEFAULT_PLAY
     seconds: float | None = None
@@ -181,7 +181,7 @@ def event_gains(request: OptimizeRequest, start: GameState, start_value: SetupVa
         return event_values(state, r.ruleset, r.objective, r.play, r.house_rules, v.target,
                             v.use_kick_skill)
 
-    sign = -1 if KICKER_WANTS_HIGH[r.objective] else 1
+    sign = -1 if kicker_wants_high(r.objective) else 1
     before = of(start, start_value)
     same = layout_of(best) == layout_of(start) and value == start_value  # nothing moved
     after = before if same else of(best, value)

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import AnyObjective, Mix
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Event, Ruleset
 from kickoff.core.state import GameState
@@ -55,7 +55,7 @@ def certain(ruleset: Ruleset, event: Event) -> Ruleset:
 
 
 def event_values(
-    state: GameState, ruleset: Ruleset, objective: Objective, play: Play,
+    state: GameState, ruleset: Ruleset, objective: AnyObjective, play: Play,
     house_rules: frozenset[str], target: Square, use_kick_skill: bool,
 ) -> list[EventValue]:
     """Each Kick-off event's value of ``state``'s receiving set-up at the kick at ``target``
@@ -65,6 +65,9 @@ def event_values(
     for event, chance in events_of(ruleset):
         solver = KickoffSolver(state, certain(ruleset, event), events="all",
                                house_rules=house_rules, use_kick_skill=use_kick_skill, play=play,
-                               objective=objective)
-        out.append(EventValue(event.name, chance, solver.value(target, objective)))
+                               objective="receiver-holds" if isinstance(objective, Mix)
+                               else objective)
+        value = (objective.value({o: solver.value(target, o) for o, _ in objective.weights})
+                 if isinstance(objective, Mix) else solver.value(target, objective))
+        out.append(EventValue(event.name, chance, value))
     return out

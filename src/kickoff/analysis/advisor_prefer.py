@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kickoff.analysis.advisor_moves import Layout, ball_handler, big_guy
-from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
+from kickoff.analysis.objectives import AnyObjective, Mix, Objective, kicker_wants_high
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -53,6 +53,13 @@ def silliness(state: GameState, ruleset: Ruleset, layout: Layout) -> int:
     return count + max(0, on_los - ruleset.min_on_los)
 
 
+def epsilon(objective: AnyObjective) -> Fraction:
+    """:data:`EPSILON` of an objective; a mix: its weights times its objectives' epsilons."""
+    if isinstance(objective, Mix):
+        return sum((w * EPSILON[o] for o, w in objective.weights), Fraction(0))
+    return EPSILON[objective]
+
+
 def moved(start: Layout, layout: Layout) -> int:
     """How many players ``layout`` has elsewhere than ``start`` (another square, or on or off
     the pitch)."""
@@ -67,7 +74,7 @@ class Chooser:
 
     state: GameState
     ruleset: Ruleset
-    objective: Objective
+    objective: AnyObjective
     start: Layout
     base: int = 0
     kept: dict[tuple[int, int], tuple[Layout, Fraction, object]] = field(default_factory=dict)
@@ -77,7 +84,7 @@ class Chooser:
         self.base = silliness(self.state, self.ruleset, self.start)
 
     def _better(self, a: Fraction, b: Fraction) -> bool:
-        return a < b if KICKER_WANTS_HIGH[self.objective] else a > b
+        return a < b if kicker_wants_high(self.objective) else a > b
 
     def offer(self, layout: Layout, value: Fraction, payload: object) -> None:
         """Consider ``layout`` valued ``value`` (``payload``: given back with it)."""
@@ -95,7 +102,7 @@ class Chooser:
         offered."""
         if self.best is None:
             raise ValueError("no set-up was valued")
-        eps = EPSILON[self.objective]
+        eps = epsilon(self.objective)
         for key in sorted(self.kept):
             layout, value, payload = self.kept[key]
             if abs(value - self.best) <= eps:

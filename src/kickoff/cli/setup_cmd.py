@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 import typer
 
 from kickoff.analysis.exact import Events
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import AnyObjective, objective_text, parse_objective
 from kickoff.cli.common import KickSkillOpt, guarded, placed_error, read_input, write_text
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
@@ -352,6 +352,8 @@ def _shown(value: Fraction, objective: str) -> str:
     """A value as the report prints it: a percentage, or squares for ``distance``."""
     from kickoff.cli.render import pct
 
+    if objective.startswith("mix:"):  # a mix: a number, squares and probabilities weighed
+        return f"{float(value):.4f}"
     return f"{float(value):.2f} squares" if objective == "distance" else pct(value).strip()
 
 
@@ -372,7 +374,8 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     for col in ("event", "chance", "starting", "suggested", "gain"):
         table.add_column(col, justify="right")
     for g in suggestion.by_event:
-        gain = f"{float(g.gain):+.2f}" if objective == "distance" else f"{float(g.gain) * 100:+.2f}%"
+        gain = (f"{float(g.gain):+.2f}" if objective == "distance" else f"{float(g.gain):+.4f}"
+                if objective.startswith("mix:") else f"{float(g.gain) * 100:+.2f}%")
         table.add_row(g.name, f"{float(g.chance) * 100:.1f}%", _shown(g.start, objective),
                       _shown(g.value, objective), gain)
     console.print(table)
@@ -435,9 +438,11 @@ def optimize(
         help="The kicking team's set-up (default: the pitch's default defence).")] = None,
     start: StartOpt = None,
     keep: KeepOpt = None,
-    objective: Annotated[Objective, typer.Option(
+    objective: Annotated[str, typer.Option(
+        metavar="OBJECTIVE",
         help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
-        "low, distance high (the kicker wants the opposite).")] = "receiver-holds",
+        "low, distance high (the kicker wants the opposite); or a mix, "
+        "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")] = "receiver-holds",
     events: Annotated[Events, typer.Option(
         help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "
         "landing only (several times faster).")] = DEFAULT_EVENTS,
@@ -477,10 +482,11 @@ def optimize(
     from kickoff.formats.teams import setup_to_toml
 
     _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
+    goal = _goal(objective)
     rs = RULESETS[ruleset]
     state, start_name, names = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     kick = kick_use(state, rs, asked=kick_skill)  # the default kicker: no kicker to refuse
-    request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed,
+    request = OptimizeRequest(state, rs, goal, events, play, seconds, rounds, seed,
                               use_kick_skill=kick_skill, evaluations=evaluations,
                               keep=_keep_ids(state, keep or []))
     try:
@@ -493,6 +499,7 @@ def optimize(
     except ValueError as e:  # the advisor's word on the starting set-up
         raise ScenarioError([Problem(str(e), "setup optimize")]) from None
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
+    objective = objective_text(goal)
     source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
                      kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())))
     setup = _setup_file(suggestion, rs, f"{team} receiving, optimized", source,
@@ -536,7 +543,8 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
     from kickoff.cli.render import header
 
     state, best, suggestion, setup, source, names, kick = shown
-    objective, events, play, seed = request.objective, request.events, request.play, request.seed
+    objective, events, play, seed = (objective_text(request.objective), request.events,
+                                     request.play, request.seed)
     if as_json:
         typer.echo(json.dumps({
             "value": str(suggestion.value.value), "target": suggestion.value.target.as_list(),
@@ -622,6 +630,14 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
     return shlex.join(words)
 
 
+def _goal(objective: str) -> AnyObjective:
+    """``--objective``'s objective or mix; ``ScenarioError`` naming ``--objective``."""
+    try:
+        return parse_objective(objective)
+    except OptionError as e:
+        raise ScenarioError([replace(p, where="--objective") for p in e.problems]) from None
+
+
 def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,
                             seed: int, workers: int | None, scheduler: str | None,
                             out: Path | None) -> None:
@@ -655,7 +671,8 @@ def _search(request: OptimizeRequest, run: Callable[..., Suggestion], show: bool
 
         def progress(p: OptimizeProgress) -> None:
             done[0] += 1
+            best = _shown(p.best.value, objective_text(request.objective))
             bar.update(task, completed=done[0] if rounds is not None else p.elapsed,
-                       description=f"{p.evaluated} set-ups, best {_shown(p.best.value, request.objective)}")
+                       description=f"{p.evaluated} set-ups, best {best}")
 
         return run(request, progress=progress)
