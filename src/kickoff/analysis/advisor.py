@@ -143,8 +143,8 @@ class Suggestion:
     Reserves), its ``value``, the starting set-up's ``start_value``, how many candidate set-ups
     were ``evaluated``, and whether the search was ``cancelled`` (then: the best found so
     far); ``best_value``: the best value met (the suggestion's is within
-    ``advisor_prefer.EPSILON`` of it), ``moved``: the players the suggestion moves from the
-    start."""
+    ``advisor_prefer.EPSILON`` of it) and ``best_squares`` its set-up, ``moved``: the players
+    the suggestion moves from the start; ``by_event``: each Kick-off event's values."""
 
     squares: dict[str, Square | None]
     value: SetupValue
@@ -154,6 +154,7 @@ class Suggestion:
     best_value: SetupValue | None = None
     moved: int = 0
     by_event: tuple[EventGain, ...] = ()
+    best_squares: dict[str, Square | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -376,6 +377,8 @@ def optimize_setup(
     # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
     # least, unless none can be drawn: then it must end all the same).
     most = r.rounds if r.rounds is not None else r.evaluations
+    if not space.available:  # every player pinned (or none to set up): nothing to search
+        most = 0
     while ((most is None or rounds < most) and not search.done()
            and (r.evaluations is None or search.evaluated < r.evaluations)):
         _round(search, problem, executor)
@@ -390,4 +393,5 @@ def optimize_setup(
     squares = {p.id: sq for p, sq in zip(players, chosen, strict=True)}
     gains = event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload)
     return Suggestion(squares, payload, start_value, search.evaluated, search.stopped,
-                      search.best_value, moved(start, chosen), gains)
+                      search.best_value, moved(start, chosen), gains,
+                      {p.id: sq for p, sq in zip(players, search.best, strict=True)})
