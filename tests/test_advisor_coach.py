@@ -290,3 +290,11 @@ def test_the_named_teams_searches_suggest_within_epsilon_and_closer_to_the_start
     assert s.value.value > s.start_value.value + EPSILON["receiver-holds"]  # a real gain
     for layout, value in ((chosen, s.value), (best, s.best_value)):
         assert setup_value(apply_layout(state, layout), rs, events="none") == value
+
+
+def test_a_cancelled_search_answers_without_the_report_per_event() -> None:
+    state = match("sevens", "wood_elf")
+    s = optimize_setup(OptimizeRequest(state, RULESETS["sevens"], evaluations=16),
+                       cancelled=lambda: True)
+    assert s.cancelled and s.by_event == () and s.evaluated == 0
+    assert s.value == s.start_value

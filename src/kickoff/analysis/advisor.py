@@ -144,7 +144,8 @@ class Suggestion:
     were ``evaluated``, and whether the search was ``cancelled`` (then: the best found so
     far); ``best_value``: the best value met (the suggestion's is within
     ``advisor_prefer.EPSILON`` of it) and ``best_squares`` its set-up, ``moved``: the players
-    the suggestion moves from the start; ``by_event``: each Kick-off event's values."""
+    the suggestion moves from the start; ``by_event``: each Kick-off event's values (none with
+    the events off, or when cancelled)."""
 
     squares: dict[str, Square | None]
     value: SetupValue
@@ -391,7 +392,8 @@ def optimize_setup(
     chosen, _, payload = chooser.choice()
     assert isinstance(payload, SetupValue)
     squares = {p.id: sq for p, sq in zip(players, chosen, strict=True)}
-    gains = event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload)
+    gains = (() if search.stopped  # cancelled: the answer at once, not two more solves
+             else event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload))
     return Suggestion(squares, payload, start_value, search.evaluated, search.stopped,
                       search.best_value, moved(start, chosen), gains,
                       {p.id: sq for p, sq in zip(players, search.best, strict=True)})
