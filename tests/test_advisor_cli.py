@@ -286,3 +286,50 @@ def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole() ->
     assert " ".join(line.removesuffix(" \\") for line in lines[at + 1:]) == doc["source"]
     assert "…" not in out
     assert max(len(line) for line in lines if not line.startswith("  ")) <= 80
+
+
+def test_from_a_coachs_setup_with_his_line_kept(tmp_path: Path) -> None:
+    """``--from`` is ``--start`` (the coach's own set-up); ``--keep N`` pins player N (his number,
+    as the set-up file names him) where it has him, and the source says so."""
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--ruleset", "sevens", "--team", "orc", "--from",
+                          "sevens_off_line", "--keep", "1", "--keep", "2", "--keep", "3",
+                          "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    import tomllib
+
+    start = tomllib.loads((Path(__file__).parents[1] / "src/kickoff/data/setups/sevens/"
+                           "sevens_off_line.toml").read_text())["positions"]
+    for n in ("1", "2", "3"):
+        assert doc["setup"]["positions"][n] == start[n]
+    assert doc["keep"] == ["a1", "a2", "a3"]
+    assert "--start sevens_off_line --keep 1 --keep 2 --keep 3 " in doc["source"]
+    assert doc["moved"] == sum(doc["setup"]["positions"].get(k) != v for k, v in start.items())
+    assert doc["by_event"] == []  # the events off
+
+
+def test_keep_names_a_player_the_team_does_not_have() -> None:
+    code, out, err = cli([*BASE, "--ruleset", "sevens", "--team", "orc", "--keep", "42"])
+    assert_invalid(code, out, err, "--keep", "42")
+
+
+@pytest.mark.slow
+def test_play_best_with_the_events_is_what_odds_play_best_gives(tmp_path: Path) -> None:
+    """Issue 24's acceptance: ``setup optimize --play best --events all``'s value is ``odds
+    --all-targets --play best`` on the set-up it wrote; the report's values per Kick-off event
+    add up to both set-ups' values (the kicking coach's kicker fixed: one kicker)."""
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli(["setup", "optimize", "--ruleset", "sevens", "--team", "wood_elf",
+                          "--events", "all", "--play", "best", "--evaluations", "2", "--seed", "1",
+                          "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    code, out, err = cli(["odds", "--all-targets", "--events", "all", "--play", "best",
+                          "--objective", "receiver-holds",
+                          "--ruleset", "sevens", "--away", "wood_elf", "--away-setup",
+                          str(out_file), "--json"])
+    assert code == 0, err
+    best = json.loads(out)["targets"][0]
+    assert (best["value"], best["target"]) == (doc["value"], doc["target"])
+    assert len(doc["by_event"]) == 11

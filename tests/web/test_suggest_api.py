@@ -20,6 +20,7 @@ from conftest import limited_client
 from fastapi.testclient import TestClient
 
 from kickoff.analysis.advisor import SetupValue, setup_value
+from kickoff.analysis.advisor_prefer import EPSILON
 from kickoff.analysis.objectives import receivers_prefer
 from kickoff.core import Square
 from kickoff.core.setup import kickoff_setup_problems
@@ -113,6 +114,9 @@ def test_a_suggestion_is_legal_and_valued_exactly(client: TestClient,
     assert not receivers_prefer("receiver-holds", start.value, found.value)  # never worse
     assert job["progress"]["evaluated"] == s["evaluated"] >= 1
     assert job["progress"]["best"] == s["value"]
+    best = Fraction(s["best_value"]["exact"])  # the best met: the suggestion within epsilon
+    assert 0 <= best - found.value <= EPSILON["receiver-holds"]
+    assert s["by_event"] == []  # the events off
     # cancelling a finished search leaves it as it is
     again = client.post(f"/api/suggest/{job['id']}/cancel")
     assert again.status_code == 200
@@ -130,6 +134,24 @@ def test_the_receivers_best_play_is_the_search_s_too(client: TestClient,
     best_start = _value(sevens, play="best")
     _same(s["start_value"], best_start)
     assert not receivers_prefer("receiver-holds", _value(sevens).value, best_start.value)
+
+
+def test_pinned_players_stay_and_an_unknown_one_is_refused(client: TestClient,
+                                                         sevens: dict[str, Any]) -> None:
+    """``keep``: the players the coach pins stay where the scenario has them (issue 24)."""
+    away = sevens["teams"]["away"]["players"]
+    keep = [p["id"] for p in away if p.get("square") is not None][:3]
+    job = _finished(client, _ask(client, sevens, rounds=8, seconds=MAX_SUGGEST_SECONDS, seed=3,
+                                 keep=keep)["id"])
+    assert job["state"] == "done", job
+    squares = job["suggestion"]["squares"]
+    assert all(squares[p["id"]] == p["square"] for p in away if p["id"] in keep)
+    r = client.post("/api/suggest", json={"scenario": sevens, "events": "none",
+                                          "keep": ["h1", "nobody"]})
+    assert r.status_code == 422, r.text
+    problems = r.json()["problems"]
+    assert [p["where"] for p in problems] == ["keep", "keep"]
+    assert "'h1' is not a player of the receiving team" in problems[0]["message"]
 
 
 def test_progress_then_cancel_gives_the_best_so_far(client: TestClient,

@@ -13,7 +13,10 @@ fractions of ``kickoff odds --all-targets``), over both uses of Kick when he may
 player to another square, a swap of two players who differ, a swap with the Reserves) from a
 seeded random generator, evaluates them all (through an executor: in-process, or on Dask
 workers, ``kickoff.analysis.cluster``) and keeps the best; after rounds without a gain it
-restarts from random legal set-ups. Values are exact, and the candidates and the choice among
+restarts from random legal set-ups. Players the coach pins (``keep``) never move. The
+suggestion is then chosen among every candidate within a small epsilon of the best value met:
+the fewest conventions broken beyond the start's, then the fewest players moved from the start
+(``kickoff.analysis.advisor_prefer``). Values are exact, and the candidates and the choice among
 them depend only on the seed, so a search bounded by ``rounds`` gives the same result wherever
 its candidates are evaluated. Candidates are evaluated incrementally where the solver allows it
 (``kickoff.analysis.advisor_eval``).
@@ -30,18 +33,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kickoff.analysis.advisor_eval import Evaluator, incremental, kick_options, minimax
+from kickoff.analysis.advisor_events import EventValue, event_values
 from kickoff.analysis.advisor_moves import (
     Layout,
     MoveSpace,
+    apply_layout,
     layout_of,
     layout_problems,
     neighbours,
     random_layout,
 )
+from kickoff.analysis.advisor_prefer import Chooser, moved
 from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.analysis.objectives import AnyObjective, kicker_wants_high, receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -72,7 +78,7 @@ class SetupValue:
 
 
 def setup_value(
-    state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
+    state: GameState, ruleset: Ruleset, *, objective: AnyObjective = "receiver-holds",
     events: Events = DEFAULT_EVENTS, play: Play = DEFAULT_PLAY,
     house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
 ) -> SetupValue:
@@ -103,12 +109,13 @@ class OptimizeRequest:
     he has it, ``use_kick_skill``); bounds: ``seconds`` (wall clock, > 0), ``rounds`` and
     ``evaluations`` (deterministic bounds: rounds of :data:`CANDIDATES_PER_ROUND` candidates,
     candidate set-ups valued), whichever comes first (none: :data:`DEFAULT_SECONDS`); ``seed``
-    for the candidates drawn. A search stopped by ``seconds`` after ``evaluated`` candidates
+    for the candidates drawn; ``keep``: ids of receiving players pinned where ``state`` has
+    them (``setup optimize --keep``). A search stopped by ``seconds`` after ``evaluated`` candidates
     is the search of ``evaluations=evaluated`` (the same seed): the same suggestion."""
 
     state: GameState
     ruleset: Ruleset
-    objective: Objective = "receiver-holds"
+    objective: AnyObjective = "receiver-holds"
     events: Events = DEFAULT_EVENTS
     play: Play = DEFAULT_PLAY
     seconds: float | None = None
@@ -117,6 +124,7 @@ class OptimizeRequest:
     house_rules: frozenset[str] = frozenset()
     use_kick_skill: bool | None = None
     evaluations: int | None = None
+    keep: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -134,13 +142,53 @@ class Suggestion:
     """A search's result: ``squares`` (receiving player id -> his square, ``None``: the
     Reserves), its ``value``, the starting set-up's ``start_value``, how many candidate set-ups
     were ``evaluated``, and whether the search was ``cancelled`` (then: the best found so
-    far)."""
+    far); ``best_value``: the best value met (the suggestion's is within
+    ``advisor_prefer.EPSILON`` of it) and ``best_squares`` its set-up, ``moved``: the players
+    the suggestion moves from the start; ``by_event``: each Kick-off event's values (none with
+    the events off, or when cancelled)."""
 
     squares: dict[str, Square | None]
     value: SetupValue
     start_value: SetupValue
     evaluated: int
     cancelled: bool
+    best_value: SetupValue | None = None
+    moved: int = 0
+    by_event: tuple[EventGain, ...] = ()
+    best_squares: dict[str, Square | None] | None = None
+
+
+@dataclass(frozen=True)
+class EventGain:
+    """One Kick-off event's value for the starting set-up (``start``) and the suggestion
+    (``value``), each at the kicking coach's best kick against it
+    (``kickoff.analysis.advisor_events``): the event's ``name`` and 2D6 ``chance``; ``gain``,
+    the receivers' gain (positive: better for them)."""
+
+    name: str
+    chance: Fraction
+    start: Fraction
+    value: Fraction
+    gain: Fraction
+
+
+def event_gains(request: OptimizeRequest, start: GameState, start_value: SetupValue,
+                best: GameState, value: SetupValue) -> tuple[EventGain, ...]:
+    """Each Kick-off event's value for ``start`` and ``best`` (``()`` with the events off)."""
+    r = request
+    if r.events != "all":
+        return ()
+
+    def of(state: GameState, v: SetupValue) -> list[EventValue]:
+        return event_values(state, r.ruleset, r.objective, r.play, r.house_rules, v.target,
+                            v.use_kick_skill)
+
+    sign = -1 if kicker_wants_high(r.objective) else 1
+    before = of(start, start_value)
+    same = layout_of(best) == layout_of(start) and value == start_value  # nothing moved
+    after = before if same else of(best, value)
+    return tuple(EventGain(a.name, a.chance, a.value, b.value, sign * (b.value - a.value))
+                 for a, b in zip(before, after, strict=True))
 
 
 @dataclass(frozen=True)
@@ -193,6 +241,7 @@ class _Search:
     best: Layout
     best_value: SetupValue
     rng: random.Random
+    chooser: Chooser
     seconds: float | None = None
     cancelled: Callable[[], bool] | None = None
     evaluated: int = 0
@@ -250,6 +299,8 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
         return
     values = _evaluate(search, problem, executor, base, candidates)
     search.evaluated += len(values)
+    for layout, value in zip(candidates, values, strict=False):
+        search.chooser.offer(layout, value.value, value)
     top = 0
     for i in range(1, len(values)):
         if search.better(values[i], values[top]):
@@ -261,6 +312,23 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
         search.stall += 1
     if search.better(search.current_value, search.best_value):
         search.best, search.best_value = search.current, search.current_value
+
+
+#: With the events on, the search's share of ``seconds``: the whole less this many times the
+#: starting set-up's solve (one candidate's overrun past the bound, and the report's values per
+#: Kick-off event of the start and the suggestion, each about one and a half solves).
+REPORT_SOLVES = 4
+
+
+def _search_seconds(request: OptimizeRequest, seconds: float | None, solve: float
+                    ) -> float | None:
+    """The wall-clock bound of the search: with the events on, from before the starting set-up's
+    solve (it takes seconds) and ``seconds`` less :data:`REPORT_SOLVES` times that ``solve``, so
+    that the whole, report included, keeps within ``seconds`` where one solve allows it; with
+    them off (a solve of a second or less), ``seconds`` from after it; ``None``: unbounded."""
+    if seconds is None or request.events != "all":
+        return seconds
+    return max(0.0, seconds - REPORT_SOLVES * solve)
 
 
 def optimize_setup(
@@ -290,17 +358,28 @@ def optimize_setup(
     problems = layout_problems(r.state, r.ruleset, start)
     if problems:
         raise ValueError("the starting set-up is illegal: " + "; ".join(problems))
+    try:
+        space = MoveSpace.of(r.state, r.ruleset, r.keep)
+    except ValueError as e:
+        raise OptionError.at("keep", str(e)) from None
     bounded = r.seconds is not None or r.rounds is not None or r.evaluations is not None
     seconds = r.seconds if bounded else DEFAULT_SECONDS
     problem = _Problem(r, uuid.uuid4().hex)
     executor = executor if executor is not None else Executor()
+    began = time.monotonic()
     start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
-    search = _Search(r, MoveSpace.of(r.state, r.ruleset), start, start_value, start, start_value,
-                     random.Random(r.seed), seconds, cancelled)
+    chooser = Chooser(r.state, r.ruleset, r.objective, start)
+    chooser.offer(start, start_value.value, start_value)
+    solved = time.monotonic()
+    search = _Search(r, space, start, start_value, start, start_value, random.Random(r.seed),
+                     chooser, _search_seconds(r, seconds, solved - began), cancelled,
+                     started=began if r.events == "all" else solved)
     rounds = 0
     # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
     # least, unless none can be drawn: then it must end all the same).
     most = r.rounds if r.rounds is not None else r.evaluations
+    if not space.available:  # every player pinned (or none to set up): nothing to search
+        most = 0
     while ((most is None or rounds < most) and not search.done()
            and (r.evaluations is None or search.evaluated < r.evaluations)):
         _round(search, problem, executor)
@@ -310,5 +389,11 @@ def optimize_setup(
                                       search.best_value))
     _EVALUATORS.pop(problem.token, None)
     players = r.state.teams[r.state.receiving].players
-    squares = {p.id: sq for p, sq in zip(players, search.best, strict=True)}
-    return Suggestion(squares, search.best_value, start_value, search.evaluated, search.stopped)
+    chosen, _, payload = chooser.choice()
+    assert isinstance(payload, SetupValue)
+    squares = {p.id: sq for p, sq in zip(players, chosen, strict=True)}
+    gains = (() if search.stopped  # cancelled: the answer at once, not two more solves
+             else event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload))
+    return Suggestion(squares, payload, start_value, search.evaluated, search.stopped,
+                      search.best_value, moved(start, chosen), gains,
+                      {p.id: sq for p, sq in zip(players, search.best, strict=True)})

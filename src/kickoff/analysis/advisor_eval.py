@@ -29,7 +29,13 @@ from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
 from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
 from kickoff.analysis.exact import Events, KickoffSolver
 from kickoff.analysis.exact_best import PLAYS, Play
-from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective, end_value, receivers_prefer
+from kickoff.analysis.objectives import (
+    AnyObjective,
+    Mix,
+    any_end_value,
+    kicker_wants_high,
+    receivers_prefer,
+)
 from kickoff.analysis.targets import rank_targets
 from kickoff.analysis.worlds import differences, touches
 from kickoff.core import ball
@@ -54,14 +60,29 @@ def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
 
 
 def minimax(
-    state: GameState, ruleset: Ruleset, objective: Objective, events: Events, play: Play,
+    state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events, play: Play,
     house_rules: frozenset[str], kick: bool,
 ) -> tuple[Fraction, Square]:
     """``(value, target)`` of the kicking coach's best target with Kick used or not (``kick``):
     the first of :func:`~kickoff.analysis.targets.rank_targets`, from a fresh solve (with
     ``play="best"`` the receiving coach's choices maximise ``objective`` for the receivers, as
-    ``kickoff odds --all-targets --play best --objective O`` plays them). ``ValueError`` for an
-    unknown play."""
+    ``kickoff odds --all-targets --play best --objective O`` plays them). A mix
+    (``objectives.Mix``): each target's mix of its objectives' values, the lowest taken (ties:
+    lowest x, then y, as ``rank_targets``), the receiving coach's defaults only (his best play
+    for a mix is not solved: ``OptionError`` naming ``play``). ``ValueError`` for an unknown
+    play."""
+    if isinstance(objective, Mix):
+        if play != "defaults":
+            raise OptionError.at("play", "a mix of objectives is valued with the receiving "
+                                 "coach's defaults only (--play defaults)")
+        solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
+                               use_kick_skill=kick)
+        pitch, side = state.pitch, state.receiving
+        targets = sorted((sq for sq in pitch.squares() if pitch.in_receiving_area(side, sq)),
+                         key=lambda sq: (sq.x, sq.y))
+        valued = [(objective.value({o: solver.value(t, o) for o, _ in objective.weights}), t)
+                  for t in targets]
+        return min(valued, key=lambda vt: (vt[0], vt[1].x, vt[1].y))
     solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
                            use_kick_skill=kick, play=play, objective=objective)
     top = rank_targets(solver, objective)[0]
@@ -74,14 +95,14 @@ class FreshEvaluator:
     options: any events, play and house rules."""
 
     def __init__(
-        self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
+        self, state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events,
         play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
     ) -> None:
         if play not in PLAYS:
             raise OptionError.at("play", f"{play!r} is not one of {', '.join(PLAYS)}")
         self.state = state
         self.ruleset = ruleset
-        self.objective: Objective = objective
+        self.objective: AnyObjective = objective
         self.events: Events = events
         self.play: Play = play
         self.house_rules = house_rules
@@ -169,7 +190,7 @@ class Evaluator:
     otherwise by :class:`FreshEvaluator`. The values are those of a fresh :func:`minimax`."""
 
     def __init__(
-        self, state: GameState, ruleset: Ruleset, objective: Objective, events: Events,
+        self, state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events,
         play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules,
@@ -177,7 +198,7 @@ class Evaluator:
         self.incremental = incremental(events, play, house_rules)
         if not self.incremental:
             return
-        self.objective: Objective = objective
+        self.objective: AnyObjective = objective
         self.solver = KickoffSolver(state, ruleset, events="none", house_rules=house_rules)
         self.solver.reach = _widest(state)  # a wider reach reads more, never less: still exact
         pitch = state.pitch
@@ -213,7 +234,8 @@ class Evaluator:
             if isinstance(end, ball.Touchback):
                 p += q
             else:
-                a += q * end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
+                a += q * Q(any_end_value(end, self.objective, self.receiving, self.end_zone_x,
+                                         self.sides))
         return a, p
 
     def _first(self, layout: Layout, world: GameState) -> _Base:
@@ -237,7 +259,7 @@ class Evaluator:
               changed: Mapping[tuple[int, int], tuple[Any, Any]] | None = None) -> Valued:
         """The kicking coach's best (kick option, target) for the sums (``changed``: the sums of
         some (option, target) instead), ties as ``setup_value`` breaks them."""
-        high = KICKER_WANTS_HIGH[self.objective]
+        high = kicker_wants_high(self.objective)
         best: Any = None
         at = (0, 0)
         for k, rows in enumerate(sums):

@@ -11,7 +11,9 @@ a player on the pitch and one in the Reserves swapping places; and :func:`random
 random legal set-up (a restart). Every layout given back is legal under the ruleset's set-up
 rules (``kickoff.core.setup.setup_problems``, ``rulings.md`` section 1: the player count, the
 Line of Scrimmage minimum, the Wide Zone maximum, the team's own half or third); the kicking
-team is never moved.
+team is never moved, nor are the receiving players the coach pins (``MoveSpace.pinned``,
+``setup optimize --keep ID``): they stay where the starting set-up has them, in every move and
+every restart.
 """
 
 from __future__ import annotations
@@ -70,34 +72,105 @@ def _signature(p: Player) -> tuple[object, ...]:
 @dataclass(frozen=True)
 class MoveSpace:
     """What the moves of one search may use: the receiving team's players, which of them may be
-    set up (on the pitch or in the Reserves), the set-up zone's squares, the ruleset."""
+    set up (on the pitch or in the Reserves) and be moved (``available``: not pinned), the
+    pinned ones (``pinned``: indices in roster order, kept where ``state`` has them), the set-up
+    zone's squares, the ruleset."""
 
     state: GameState
     ruleset: Ruleset
     available: tuple[int, ...]
     zone: tuple[Square, ...]
     signatures: tuple[tuple[object, ...], ...]
+    pinned: tuple[int, ...] = ()
+    start: Layout = ()
 
     @classmethod
-    def of(cls, state: GameState, ruleset: Ruleset) -> MoveSpace:
-        """The move space of ``state``'s receiving team."""
+    def of(cls, state: GameState, ruleset: Ruleset, keep: frozenset[str] = frozenset()
+           ) -> MoveSpace:
+        """The move space of ``state``'s receiving team, the players whose ids are in ``keep``
+        pinned where ``state`` has them (``ValueError`` naming an id that is not a receiving
+        player's)."""
         players = state.teams[state.receiving].players
+        ids = {p.id for p in players}
+        unknown = sorted(keep - ids)
+        if unknown:
+            raise ValueError(f"not a player of the receiving team: {', '.join(unknown)} (its "
+                             f"players: {', '.join(p.id for p in players)})")
+        pinned = tuple(i for i, p in enumerate(players) if p.id in keep)
         available = tuple(i for i, p in enumerate(players)
-                          if p.square is not None or p.status == "reserves")
+                          if (p.square is not None or p.status == "reserves") and p.id not in keep)
         zone = tuple(sq for sq in state.pitch.setup_zone_squares(state.receiving))
-        return cls(state, ruleset, available, zone, tuple(_signature(p) for p in players))
+        return cls(state, ruleset, available, zone, tuple(_signature(p) for p in players),
+                   pinned, layout_of(state))
 
     def legal(self, layout: Layout) -> bool:
         """Whether ``layout`` is a legal set-up."""
         return not layout_problems(self.state, self.ruleset, layout)
 
     def fielded(self) -> int:
-        """How many players a legal set-up puts on the pitch."""
-        return min(len(self.available), self.ruleset.max_players)
+        """How many players a legal set-up puts on the pitch, pinned ones included."""
+        players = self.state.teams[self.state.receiving].players
+        on = sum(1 for i in self.pinned if players[i].square is not None)
+        return min(len(self.available) + on, self.ruleset.max_players)
+
+
+#: The share of moves, away from the start, that are tidy moves (:func:`_tidy_move`).
+TIDY_SHARE = 0.2
+#: A ball handler (Pass or Sure Hands) and a Big Guy (Loner, or Strength 5 or more): the
+#: conventions :func:`_tidy_move` restores (``kickoff.analysis.advisor_prefer`` counts them).
+BALL_HANDLER_SKILLS = frozenset({"pass", "sure_hands"})
+BIG_GUY_STRENGTH = 5
+
+
+def ball_handler(player: Player) -> bool:
+    """Whether ``player`` is a ball handler (:data:`BALL_HANDLER_SKILLS`)."""
+    return bool(player.skills & BALL_HANDLER_SKILLS)
+
+
+def big_guy(player: Player) -> bool:
+    """Whether ``player`` is a Big Guy: Loner (every Big Guy of the bb2020 and Sevens rosters
+    has it), or Strength :data:`BIG_GUY_STRENGTH` or more (the classic rosters')."""
+    return "loner" in player.skills or player.st >= BIG_GUY_STRENGTH
+
+
+def _tidy_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout | None:
+    """A move back towards a coach's set-up (not checked): a player back to his square of the
+    start (swapping with whoever stands there), a ball handler off the Line of Scrimmage or a
+    Big Guy onto it (to a free square); one of those the layout allows, drawn from ``rng``."""
+    pitch, side = space.state.pitch, space.state.receiving
+    players = space.state.teams[side].players
+    taken = set(layout)
+    options: list[tuple[int, Square]] = []
+    for i in space.available:
+        sq = layout[i]
+        if sq is None:
+            continue
+        home = space.start[i]
+        if home is not None and home != sq:
+            options.append((i, home))
+        los = pitch.on_los(side, sq)
+        if (los and ball_handler(players[i])) or (not los and big_guy(players[i])):
+            free = [z for z in space.zone if z not in taken and pitch.on_los(side, z) != los]
+            if free:
+                options.append((i, rng.choice(free)))
+    if not options:
+        return None
+    i, to = rng.choice(options)
+    out = list(layout)
+    j = layout.index(to) if to in taken else None
+    if j is not None and j not in space.available:
+        return None  # a pinned player stands there
+    out[i] = to
+    if j is not None:
+        out[j] = layout[i]
+    return tuple(out)
 
 
 def _one_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout | None:
-    """One random move from ``layout`` (not checked): a move, a swap or a Reserves swap."""
+    """One random move from ``layout`` (not checked): a move, a swap or a Reserves swap; away
+    from the start, a share :data:`TIDY_SHARE` of tidy moves (:func:`_tidy_move`)."""
+    if layout != space.start and space.start and rng.random() < TIDY_SHARE:
+        return _tidy_move(space, layout, rng)
     on = [i for i in space.available if layout[i] is not None]
     off = [i for i in space.available if layout[i] is None]
     kind = rng.random()
@@ -143,21 +216,27 @@ def neighbours(space: MoveSpace, layout: Layout, k: int, rng: random.Random) -> 
 
 def random_layout(space: MoveSpace, rng: random.Random, tries: int = 200) -> Layout | None:
     """A random legal layout drawn from ``rng``: as many players as the team can field, the
-    Line of Scrimmage minimum on it, the others anywhere in the set-up zone (``None`` if
-    ``tries`` draws found none)."""
+    Line of Scrimmage minimum on it, the others anywhere in the set-up zone, the pinned players
+    where the starting set-up has them (``None`` if ``tries`` draws found none)."""
     pitch = space.state.pitch
     side = space.state.receiving
-    los = [sq for sq in space.zone if pitch.on_los(side, sq)]
-    n = space.fielded()
-    need = min(space.ruleset.min_on_los, n)
+    start = [p.square for p in space.state.teams[side].players]
+    fixed = {start[i] for i in space.pinned} - {None}
+    los = [sq for sq in space.zone if pitch.on_los(side, sq) and sq not in fixed]
+    n = space.fielded() - len(fixed)
+    need = max(0, min(space.ruleset.min_on_los, n + len(fixed))
+               - sum(1 for sq in fixed if sq is not None and pitch.on_los(side, sq)))
+    need = min(need, n, len(los))
     size = len(space.signatures)
     for _ in range(tries):
         chosen = rng.sample(list(space.available), n)
         squares = rng.sample(los, need)
-        taken = set(squares)
+        taken = set(squares) | fixed
         rest = [sq for sq in space.zone if sq not in taken]
         squares += rng.sample(rest, n - need)
         out: list[Square | None] = [None] * size
+        for i in space.pinned:
+            out[i] = start[i]
         for i, sq in zip(chosen, squares, strict=True):
             out[i] = sq
         cand = tuple(out)

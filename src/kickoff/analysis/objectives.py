@@ -18,14 +18,24 @@ the other way):
 - ``distance``: the expected distance in squares (along x) of the ball at the end, held or on
   the ground, from the End Zone the receiving team defends (the kicker wants it low: the ball
   deep in the receivers' half). A ball with nowhere to rest counts 0.
+
+A **mix** (:class:`Mix`, ``kickoff setup optimize --objective
+mix:receiver-holds=0.7,distance=0.3``) weighs several of them as the receiving coach sees them:
+its value is the sum of each weight times the objective's value for the receivers, that is the
+value itself where the receivers want it high and one minus it where they want it low
+(``ball-on-ground``). The receivers want a mix high. Linear in the end distribution like every
+objective (one minus a probability is the probability of the other ends).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from kickoff.core import ball
+from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Side
 
 Objective = Literal["touchback", "receiver-holds", "ball-on-ground", "distance"]
@@ -57,7 +67,97 @@ def end_value(
     return 0 if end.square is None else abs(end.square.x - end_zone_x)
 
 
-def receivers_prefer(objective: Objective, a: object, b: object) -> bool:
+def receivers_prefer(objective: Objective | Mix, a: object, b: object) -> bool:
     """Whether the receiving team prefers objective value ``a`` to ``b`` (strictly); values are
-    exact rationals (``Fraction`` or the solver's own)."""
-    return bool(a < b) if KICKER_WANTS_HIGH[objective] else bool(a > b)  # type: ignore[operator]
+    exact rationals (``Fraction`` or the solver's own); ``objective`` may be a :class:`Mix`."""
+    high = False if isinstance(objective, Mix) else KICKER_WANTS_HIGH[objective]
+    return bool(a < b) if high else bool(a > b)  # type: ignore[operator]
+
+
+#: What a mix's text starts with, and how long it may be.
+MIX_PREFIX = "mix:"
+MAX_MIX_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Mix:
+    """A weighted mix of objectives (see the module's text): ``weights``, each objective (once)
+    with its weight (an exact fraction, at least 0; at least one above 0: ``ValueError``
+    otherwise). :func:`parse_objective` reads one from its text."""
+
+    weights: tuple[tuple[Objective, Fraction], ...]
+
+    def __post_init__(self) -> None:
+        names = [o for o, _ in self.weights]
+        if len(set(names)) != len(names):
+            raise ValueError("an objective named twice")
+        if any(w < 0 for _, w in self.weights) or not any(w > 0 for _, w in self.weights):
+            raise ValueError("weights must be 0 or more, one of them above 0")
+
+    def text(self) -> str:
+        """The mix as ``--objective`` takes it (``mix:receiver-holds=7/10,distance=3/10``)."""
+        return MIX_PREFIX + ",".join(f"{o}={w}" for o, w in self.weights)
+
+    def value(self, values: Mapping[Objective, object]) -> Fraction:
+        """The mix's value from each of its objectives' values (exact rationals)."""
+        total = Fraction(0)
+        for o, w in self.weights:
+            v = Fraction(str(values[o]))
+            total += w * (1 - v if KICKER_WANTS_HIGH[o] else v)
+        return total
+
+
+#: An objective, or a mix of them.
+AnyObjective = Objective | Mix
+
+
+def parse_objective(text: str) -> AnyObjective:
+    """An objective by name, or a mix (``mix:NAME=WEIGHT,...``: a weight a decimal or a
+    fraction, ``0.7`` or ``7/10``), read by ``urllib.parse.parse_qsl`` and checked by pydantic
+    (imported here: the odds' start-up reads neither). ``OptionError`` naming ``objective``
+    otherwise."""
+    from urllib.parse import parse_qsl
+
+    from pydantic import TypeAdapter, ValidationError
+
+    if text in OBJECTIVES:
+        return text  # one of the Literal's names (mypy narrows it)
+    if len(text) > MAX_MIX_TEXT:
+        raise OptionError.at("objective", f"{len(text)} characters; a mix is at most "
+                             f"{MAX_MIX_TEXT}")
+    if not text.startswith(MIX_PREFIX):
+        raise OptionError.at("objective", f"{text!r} is not one of {', '.join(OBJECTIVES)}, "
+                             "nor a mix (mix:receiver-holds=0.7,distance=0.3)")
+    try:
+        pairs = parse_qsl(text[len(MIX_PREFIX):], strict_parsing=True, separator=",",
+                          max_num_fields=len(OBJECTIVES))
+        adapter: TypeAdapter[list[tuple[Objective, Fraction]]] = TypeAdapter(
+            list[tuple[Objective, Fraction]])
+        return Mix(tuple(adapter.validate_python(pairs)))
+    except (ValueError, ValidationError) as e:
+        detail = "; ".join(err["msg"] for err in e.errors()) if isinstance(
+            e, ValidationError) else str(e)
+        raise OptionError.at("objective", f"{text!r}: {detail} (a mix is "
+                             f"mix:NAME=WEIGHT,... of {', '.join(OBJECTIVES)})") from None
+
+
+def objective_text(objective: AnyObjective) -> str:
+    """An objective as ``--objective`` names it."""
+    return objective.text() if isinstance(objective, Mix) else objective
+
+
+def kicker_wants_high(objective: AnyObjective) -> bool:
+    """:data:`KICKER_WANTS_HIGH` of an objective; a mix: ``False`` (the receivers want it
+    high)."""
+    return False if isinstance(objective, Mix) else KICKER_WANTS_HIGH[objective]
+
+
+def any_end_value(
+    end: ball.Held | ball.Rests, objective: AnyObjective, receiving: Side, end_zone_x: int,
+    sides: Mapping[str, Side],
+) -> Fraction | int:
+    """:func:`end_value` of an objective or a mix (a mix: each objective's end value, mixed)."""
+    if isinstance(objective, Mix):
+        return objective.value({o: end_value(end, o, receiving, end_zone_x, sides)
+                                for o, _ in objective.weights})
+    return end_value(end, objective, receiving, end_zone_x, sides)

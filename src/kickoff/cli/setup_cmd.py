@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 import typer
 
 from kickoff.analysis.exact import Events
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import AnyObjective, objective_text, parse_objective
 from kickoff.cli.common import KickSkillOpt, guarded, placed_error, read_input, write_text
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
@@ -352,7 +352,33 @@ def _shown(value: Fraction, objective: str) -> str:
     """A value as the report prints it: a percentage, or squares for ``distance``."""
     from kickoff.cli.render import pct
 
+    if objective.startswith("mix:"):  # a mix: a number, squares and probabilities weighed
+        return f"{float(value):.4f}"
     return f"{float(value):.2f} squares" if objective == "distance" else pct(value).strip()
+
+
+def _by_event(suggestion: Suggestion, objective: str) -> None:
+    """Each Kick-off event's value for both set-ups and the receivers' gain (none with the
+    events off), and how far the suggestion is from the start and from the best value met."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, soft_wrap=True)
+    best = suggestion.best_value or suggestion.value
+    console.print(f"The suggestion moves {suggestion.moved} player(s) from the start;\nthe best "
+                  f"value met: {_shown(best.value, objective)} (the suggestion is within the\n"
+                  "tie-break's epsilon of it: docs/analysis.md)", markup=False)
+    if not suggestion.by_event:
+        return
+    table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
+    for col in ("event", "chance", "starting", "suggested", "gain"):
+        table.add_column(col, justify="right")
+    for g in suggestion.by_event:
+        gain = (f"{float(g.gain):+.2f}" if objective == "distance" else f"{float(g.gain):+.4f}"
+                if objective.startswith("mix:") else f"{float(g.gain) * 100:+.2f}%")
+        table.add_row(g.name, f"{float(g.chance) * 100:.1f}%", _shown(g.start, objective),
+                      _shown(g.value, objective), gain)
+    console.print(table)
 
 
 def _report(state: GameState, best: GameState, suggestion: Suggestion, objective: str,
@@ -380,11 +406,25 @@ def _report(state: GameState, best: GameState, suggestion: Suggestion, objective
                   markup=False)
     console.print("Kick used: whether the kicker uses the Kick skill in that kick (the\n"
                   "default: when he has it; --no-kick-skill: never)", markup=False)
+    _by_event(suggestion, objective)
     state_note = "cancelled: the best so far" if suggestion.cancelled else "searched"
     console.print(f"{suggestion.evaluated} candidate set-ups {state_note}; + marks the kicker's "
                   "best target;\na = the receiving team", markup=False)
     console.print(f"written to {out}" if out is not None
                   else "write it as a set-up file with --out FILE", markup=False)
+
+
+#: ``setup optimize``'s starting set-up (``--start``, or ``--from``: the coach's own).
+StartOpt = Annotated[str | None, typer.Option(
+    "--start", "--from",
+    help="Starting set-up, the coach's own: built-in name, set-up file, FUMBBL set-up, "
+    "botbowl formation, or random (default: the pitch's default offence, as kickoff odds "
+    "receives); the suggestion stays close to it where the values allow.")]
+#: ``setup optimize``'s pinned players.
+KeepOpt = Annotated[list[str] | None, typer.Option(
+    help="A receiving player (his number, as the set-up file names him) pinned where the "
+    "starting set-up has him; repeat for more (--keep 1 --keep 2 --keep 3: 'keep my Line "
+    "of Scrimmage').")]
 
 
 @app.command()
@@ -396,12 +436,13 @@ def optimize(
         help="The kicking team (default: the ruleset's default home team).")] = None,
     kicking_setup: Annotated[str | None, typer.Option(
         help="The kicking team's set-up (default: the pitch's default defence).")] = None,
-    start: Annotated[str | None, typer.Option(
-        help="Starting set-up: built-in name, set-up file, FUMBBL set-up, botbowl formation, "
-        "or random (default: the pitch's default offence, as kickoff odds receives).")] = None,
-    objective: Annotated[Objective, typer.Option(
+    start: StartOpt = None,
+    keep: KeepOpt = None,
+    objective: Annotated[str, typer.Option(
+        metavar="OBJECTIVE",
         help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
-        "low, distance high (the kicker wants the opposite).")] = "receiver-holds",
+        "low, distance high (the kicker wants the opposite); or a mix, "
+        "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")] = "receiver-holds",
     events: Annotated[Events, typer.Option(
         help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "
         "landing only (several times faster).")] = DEFAULT_EVENTS,
@@ -438,14 +479,16 @@ def optimize(
     from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
     from kickoff.analysis.advisor_moves import apply_layout
     from kickoff.analysis.cluster import open_executor
-    from kickoff.formats.teams import setup_from_squares, setup_to_toml
+    from kickoff.formats.teams import setup_to_toml
 
     _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
+    goal = _goal(objective)
     rs = RULESETS[ruleset]
     state, start_name, names = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     kick = kick_use(state, rs, asked=kick_skill)  # the default kicker: no kicker to refuse
-    request = OptimizeRequest(state, rs, objective, events, play, seconds, rounds, seed,
-                              use_kick_skill=kick_skill, evaluations=evaluations)
+    request = OptimizeRequest(state, rs, goal, events, play, seconds, rounds, seed,
+                              use_kick_skill=kick_skill, evaluations=evaluations,
+                              keep=_keep_ids(state, keep or []))
     try:
         with open_executor(workers, scheduler) as executor:
             suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
@@ -456,17 +499,27 @@ def optimize(
     except ValueError as e:  # the advisor's word on the starting set-up
         raise ScenarioError([Problem(str(e), "setup optimize")]) from None
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
+    objective = objective_text(goal)
     source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
-                     kick_skill, suggestion.evaluated, seed)
-    setup = setup_from_squares(
-        suggestion.squares, "away", rs.pitch, name=f"{team} receiving, optimized", kind="offence",
-        source=source,
-        description=f"best {objective} (events {events}, play {play}) found from {start_name}: "
-        f"{suggestion.value.value} against {suggestion.start_value.value}")
+                     kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())))
+    setup = _setup_file(suggestion, rs, f"{team} receiving, optimized", source,
+                        f"best {objective} (events {events}, play {play}) found from "
+                        f"{start_name}")
     if out is not None:
         write_text(out, setup_to_toml(setup))
     _print_result(Shown(state, best, suggestion, setup, source, names, kick), request, ruleset, out,
                   as_json)
+
+
+def _setup_file(suggestion: Suggestion, ruleset: Ruleset, name: str, source: str, found: str
+                ) -> SetupFile:
+    """The suggestion as a set-up file (the receiving team away), its description ``found``
+    and both values."""
+    from kickoff.formats.teams import setup_from_squares
+
+    return setup_from_squares(
+        suggestion.squares, "away", ruleset.pitch, name=name, kind="offence", source=source,
+        description=f"{found}: {suggestion.value.value} against {suggestion.start_value.value}")
 
 
 class Shown(NamedTuple):
@@ -490,7 +543,8 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
     from kickoff.cli.render import header
 
     state, best, suggestion, setup, source, names, kick = shown
-    objective, events, play, seed = request.objective, request.events, request.play, request.seed
+    objective, events, play, seed = (objective_text(request.objective), request.events,
+                                     request.play, request.seed)
     if as_json:
         typer.echo(json.dumps({
             "value": str(suggestion.value.value), "target": suggestion.value.target.as_list(),
@@ -498,6 +552,11 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
             "start_value": str(suggestion.start_value.value),
             "start_target": suggestion.start_value.target.as_list(),
             "evaluated": suggestion.evaluated, "objective": objective, "events": events,
+            "moved": suggestion.moved, "keep": sorted(request.keep),
+            "best_value": str((suggestion.best_value or suggestion.value).value),
+            "by_event": [{"event": g.name, "chance": str(g.chance), "start_value": str(g.start),
+                          "value": str(g.value), "gain": str(g.gain)}
+                         for g in suggestion.by_event],
             "source": source,
             "applied": {"ruleset": ruleset, "kicking": "home", "teams": names,
                         "kicker": kick.kicker, "use_kick_skill": kick.used, "events": events,
@@ -527,9 +586,30 @@ def _shell_lines(command: str, width: int = 80) -> str:
     return " \\\n".join(lines)
 
 
+def _keep_ids(state: GameState, keep: list[str]) -> frozenset[str]:
+    """The receiving players ``--keep`` names, by their number in the team (as a set-up file's
+    ``positions`` name them) or their id (``a7``); ``ScenarioError`` naming ``--keep`` and
+    the numbers there are for any other."""
+    players = state.teams[state.receiving].players
+    prefix = "a" if state.receiving == "away" else "h"
+    ids = {p.id for p in players}
+    out, unknown = set(), []
+    for k in keep:
+        pid = k if k in ids else f"{prefix}{k}"
+        if pid in ids:
+            out.add(pid)
+        else:
+            unknown.append(k)
+    if unknown:
+        numbers = ", ".join(p.id.removeprefix(prefix) for p in players)
+        raise ScenarioError([Problem(f"{', '.join(unknown)}: not a player of the receiving team "
+                                     f"(its players: {numbers})", "--keep")])
+    return frozenset(out)
+
+
 def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: str | None,
             start: str | None, objective: str, events: str, play: str, kick_skill: bool | None,
-            evaluated: int, seed: int) -> str:
+            evaluated: int, seed: int, keep: list[str]) -> str:
     """The command that gives this run's suggestion again: every option that shapes it, and
     ``--evaluations`` with the count the search reached (in place of a wall-clock bound, which
     reaches another count on another machine). ``--workers`` / ``--scheduler`` change where
@@ -541,11 +621,21 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
                           ("--start", start)):
         if value is not None:
             words += [option, value]
+    for player in keep:
+        words += ["--keep", player]
     words += ["--objective", objective, "--events", events, "--play", play]
     if kick_skill is not None:
         words.append("--kick-skill" if kick_skill else "--no-kick-skill")
     words += ["--evaluations", str(evaluated), "--seed", str(seed)]
     return shlex.join(words)
+
+
+def _goal(objective: str) -> AnyObjective:
+    """``--objective``'s objective or mix; ``ScenarioError`` naming ``--objective``."""
+    try:
+        return parse_objective(objective)
+    except OptionError as e:
+        raise ScenarioError([replace(p, where="--objective") for p in e.problems]) from None
 
 
 def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,
@@ -581,7 +671,8 @@ def _search(request: OptimizeRequest, run: Callable[..., Suggestion], show: bool
 
         def progress(p: OptimizeProgress) -> None:
             done[0] += 1
+            best = _shown(p.best.value, objective_text(request.objective))
             bar.update(task, completed=done[0] if rounds is not None else p.elapsed,
-                       description=f"{p.evaluated} set-ups, best {_shown(p.best.value, request.objective)}")
+                       description=f"{p.evaluated} set-ups, best {best}")
 
         return run(request, progress=progress)

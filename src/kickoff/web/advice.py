@@ -47,6 +47,7 @@ class SuggestOptions:
     seconds: float
     rounds: int | None
     seed: int
+    keep: tuple[str, ...] = ()
 
 
 def value_document(v: SetupValue) -> dict[str, Any]:
@@ -62,13 +63,18 @@ def progress_document(p: OptimizeProgress) -> dict[str, Any]:
 
 def suggestion_document(s: Suggestion) -> dict[str, Any]:
     """The set-up found (player id -> ``[x, y]``, ``None``: Reserves), its value and the
-    starting set-up's, the set-ups evaluated and whether the search was cancelled."""
+    starting set-up's, the set-ups evaluated and whether the search was cancelled, the players
+    it moves, the best value met and each Kick-off event's values (``SuggestionOut``)."""
     return {
         "squares": {pid: None if sq is None else sq.as_list() for pid, sq in s.squares.items()},
         "value": value_document(s.value),
         "start_value": value_document(s.start_value),
         "evaluated": s.evaluated,
         "cancelled": s.cancelled,
+        "moved": s.moved,
+        "best_value": value_document(s.best_value or s.value),
+        "by_event": [{"event": g.name, "chance": str(g.chance), "start_value": str(g.start),
+                      "value": str(g.value), "gain": str(g.gain)} for g in s.by_event],
     }
 
 
@@ -130,7 +136,8 @@ def suggest_job(scenario_text: str, options: SuggestOptions, job_id: str,
     request = OptimizeRequest(
         state=loaded.state, ruleset=loaded.ruleset, objective=options.objective,
         events=options.events, play=options.play, seconds=options.seconds,
-        rounds=options.rounds, seed=options.seed, house_rules=loaded.house_rules)
+        rounds=options.rounds, seed=options.seed, house_rules=loaded.house_rules,
+        keep=frozenset(options.keep))
     link = Link(job_id, progress, cancels)
     return suggestion_document(optimize_setup(request, progress=link.report,
                                               cancelled=link.cancelled))

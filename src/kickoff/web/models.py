@@ -237,6 +237,9 @@ class SuggestRequest(WithScenario):
                                "a seed).")
     seed: int | None = Field(None, ge=0, le=2**32 - 1,
                              description="The search's seed (none: a new one, given back).")
+    keep: list[Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=list, max_length=16, description="Receiving player ids pinned where "
+        "the scenario's set-up has them ('keep my Line of Scrimmage').")
 
 
 class SetupValueOut(BaseModel):
@@ -259,6 +262,18 @@ class SuggestProgressOut(BaseModel):
     best: SetupValueOut | None
 
 
+class EventGainOut(BaseModel):
+    """One Kick-off event's value (``start_value`` the starting set-up's, ``value`` the
+    suggestion's, each at the kicker's best kick against it; exact fractions) and ``gain``, the
+    receivers' gain; ``chance``, the event's on 2D6."""
+
+    event: str
+    chance: str
+    start_value: str
+    value: str
+    gain: str
+
+
 class SuggestionOut(BaseModel):
     """The set-up found: ``squares`` maps each receiving player id to his square (``None``: the
     Reserves); its ``value`` and the starting set-up's ``start_value``; ``cancelled``: the
@@ -269,6 +284,11 @@ class SuggestionOut(BaseModel):
     start_value: SetupValueOut
     evaluated: int
     cancelled: bool
+    moved: int = Field(0, description="Players the suggestion moves from the start.")
+    best_value: SetupValueOut | None = Field(None, description="The best value met (the "
+                                             "suggestion's is within the tie-break's epsilon).")
+    by_event: list[EventGainOut] = Field(default_factory=list, description="Each Kick-off "
+                                         "event's value for both set-ups (none: events off).")
 
 
 class SuggestJobOut(BaseModel):

@@ -12,8 +12,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response
 
+from kickoff.core.problems import Problem
 from kickoff.web.advice import SuggestOptions, load_setup
-from kickoff.web.checks import checked
+from kickoff.web.checks import BadInput, checked
 from kickoff.web.limits import AppLimits
 from kickoff.web.models import Problems, SuggestJobOut, SuggestRequest
 from kickoff.web.suggestions import JOB_ID, suggest_service
@@ -35,9 +36,16 @@ async def suggest(body: SuggestRequest, request: Request, response: Response,
     scenario's set-up (``kickoff setup optimize``): the job (its ``Location``: where to ask
     how far it is)."""
     text, loaded = await asyncio.to_thread(checked, body.scenario, lim, load_setup)
+    receiving = loaded.state.teams[loaded.state.receiving].players
+    unknown = sorted(set(body.keep) - {p.id for p in receiving})
+    if unknown:
+        raise BadInput([Problem(f"{pid!r} is not a player of the receiving team (its players: "
+                                f"{', '.join(p.id for p in receiving)})", "keep")
+                        for pid in unknown])
     options = SuggestOptions(
         objective=body.objective, events=body.events, play=body.play, seconds=body.seconds,
-        rounds=body.rounds, seed=secrets.randbelow(2**32) if body.seed is None else body.seed)
+        rounds=body.rounds, seed=secrets.randbelow(2**32) if body.seed is None else body.seed,
+        keep=tuple(sorted(set(body.keep))))
     job = await suggest_service(request).start(text, loaded.state.receiving, options)
     response.headers["Location"] = f"/api/suggest/{job['id']}"
     return job
