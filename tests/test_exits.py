@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -217,33 +218,73 @@ def _free_port() -> int:
         return port
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
-                         ids=lambda s: signal.Signals(s).name)
-def test_a_signal_stops_the_web_server_and_its_processes(signum: int) -> None:
+def _post(port: int, path: str, doc: object, timeout: float = TIMEOUT) -> tuple[int, Any]:
+    """The status and JSON answer of ``POST path`` on the server at ``port``."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}",
+                                     data=json.dumps(doc).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _server() -> tuple[subprocess.Popen[str], int]:
+    """``kickoff serve`` on a free port (marked, :func:`marked`), once it answers."""
     import urllib.request
 
     for _attempt in range(3):  # a free port taken by another process before the server binds
         # it: uvicorn exits 3 at start-up; try another
         port = _free_port()
         proc = subprocess.Popen([sys.executable, "-c", ENTRY, "serve", "--port", str(port)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=marked())
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline and proc.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
                     assert page.status == 200
-                break
+                return proc, port
             except OSError:
                 time.sleep(0.1)
-        if proc.poll() is None:
-            break
         proc.communicate(timeout=TIMEOUT)
+    raise AssertionError("the server did not start")
+
+
+@pytest.mark.parametrize(("signum", "busy"), [(signal.SIGTERM, False), (signal.SIGHUP, False),
+                                              (signal.SIGINT, False), (signal.SIGTERM, True)],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT", "SIGTERM during a long job"])
+def test_a_signal_stops_the_web_server_and_its_processes(signum: int, busy: bool) -> None:
+    # busy: a request waiting on a long odds job (all targets, every Kick-off event, the
+    # receivers at their best: seconds) is answered 503 as the server stops, not waited for
+    import threading
+
+    proc, port = _server()
+    answers: list[tuple[int, Any]] = []
+    if busy:
+        _, match = _post(port, "/api/match", {"ruleset": "bb2020"})
+        slow = {"scenario": match["scenario"], "events": "all", "play": "best"}
+        waiting = threading.Thread(target=lambda: answers.append(
+            _post(port, "/api/odds/all", slow)), daemon=True)
+        waiting.start()
+        time.sleep(1.0)  # the job running in a worker
+        assert answers == []  # still waiting on it
     _, err, took, alive = _stopped(
-        proc, signum, lambda: psutil.Process(proc.pid).children(recursive=True), 2)
+        proc, signum, lambda: psutil.Process(proc.pid).children(recursive=True))
     assert proc.returncode == 128 + signum
-    assert took < 10, took  # uvicorn's own shutdown, then the pools'
-    assert alive == []
+    assert took < WITHIN, took  # uvicorn's shutdown, the workers ended at once
+    assert alive == []  # every worker, the forkserver, the resource tracker
     _one_clean_line(err, f"kickoff: stopped by {signal.Signals(signum).name}")
+    if busy:
+        waiting.join(TIMEOUT)
+        status, answer = answers[0]
+        assert status == 503
+        assert answer["problems"][0]["message"] == "the server is stopping; try again shortly"
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")

@@ -31,6 +31,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import Response
 
 from kickoff.analysis.exact import Events, Play
+from kickoff.analysis.simulate import end_pool
 from kickoff.analysis.targets import Objective
 from kickoff.core.problems import Problem
 from kickoff.web import compute
@@ -38,6 +39,10 @@ from kickoff.web.cache import Lru
 from kickoff.web.limits import Limits
 
 T = TypeVar("T")
+
+
+#: The 503's problem for a request met by the server stopping (:meth:`OddsService.stop`).
+STOPPING = Problem("the server is stopping; try again shortly", "busy")
 
 
 class ClientGone(Exception):
@@ -76,8 +81,13 @@ class OddsService:
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
         self.waiters: dict[Any, int] = {}
         self.pending = 0
+        #: The server is stopping (:meth:`stop`).
+        self.stopping = False
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
+        if self.stopping:
+            raise HTTPException(503, STOPPING,
+                                headers={"Retry-After": "5"})
         if self.pending >= self.limits.max_pending:
             raise HTTPException(503, Problem(f"{self.pending} odds jobs waiting; try again shortly",
                                              "busy"),
@@ -116,11 +126,24 @@ class OddsService:
             answer: T = result
             return answer
         except BrokenProcessPool:
+            if self.stopping:
+                raise HTTPException(503, STOPPING,
+                                    headers={"Retry-After": "5"}) from None
             raise HTTPException(
                 503, "a worker process computing the odds was lost (it has been replaced); "
                 "try again", headers={"Retry-After": str(self.retry_after_lost)}) from None
         finally:
             self.pending -= 1
+
+    def stop(self) -> None:
+        """End the workers now (the server is stopping; blocks up to a second): the jobs
+        running are lost, their requests answered 503, and no pool is built again."""
+        self.rebuild = None
+        self.stopping = True
+        if isinstance(self.executor, ProcessPoolExecutor):
+            end_pool(self.executor)
+        else:
+            self.executor.shutdown(wait=False, cancel_futures=True)
 
     def _replace(self, old: Executor, cancel: bool) -> bool:
         """A new pool in place of ``old`` (once, whoever asks first): whether it was made.
@@ -222,7 +245,9 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 async def odds_pool(workers: int, limits: Limits) -> AsyncIterator[OddsService]:
     """The odds service of a running application: ``workers`` processes, each started (and
     :mod:`kickoff.web.compute` imported) before the first request; on exit the jobs not
-    started are cancelled and the running ones finished."""
+    started are cancelled and the workers ended at once, the running jobs with them (a server
+    stopped by a signal ends within a second, ``docs/web.md``; their requests are ended by
+    uvicorn's own shutdown first)."""
     executor = _pool(workers)
     loop = asyncio.get_running_loop()
     await asyncio.gather(*(loop.run_in_executor(executor, compute.warm_up)
@@ -231,7 +256,7 @@ async def odds_pool(workers: int, limits: Limits) -> AsyncIterator[OddsService]:
     try:
         yield service
     finally:
-        service.executor.shutdown(wait=True, cancel_futures=True)
+        await asyncio.to_thread(service.stop)
 
 
 def odds_service(request: Request) -> OddsService:

@@ -15,10 +15,13 @@ is closed. Parsing stays h11's. The body's own deadline is the app's
 from __future__ import annotations
 
 import asyncio
+import logging
 import resource
+import socket
 from typing import Any
 
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from kickoff.web.limits import Limits
@@ -91,10 +94,64 @@ def raise_open_files() -> int:
     return hard
 
 
+#: Seconds uvicorn's shutdown (a signal) waits for the requests in flight before it cancels
+#: them (its ``timeout_graceful_shutdown``; none by default: a request waiting on a long odds
+#: job held a stopped server for seconds). The app's pools are ended after it (its lifespan),
+#: so that the whole server ends within a second (``docs/web.md``, "Limits").
+SHUTDOWN_SECONDS = 0.3
+
+
+class _QuietCancel(logging.Filter):
+    """Drops uvicorn's error lines for the requests it cancels at :data:`SHUTDOWN_SECONDS` (its
+    count, and each one's ``CancelledError`` traceback, "Exception in ASGI application"): a
+    stop asked for by a signal ends with one line of the command's own (``kickoff.cli.exits``),
+    not an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Cancel %s running task(s), timeout graceful"):
+            return False
+        error = record.exc_info[1] if record.exc_info else None  # the cancelled request's
+        return not (isinstance(error, asyncio.CancelledError)
+                    and "timeout graceful shutdown" in str(error))
+
+
+def quiet_cancel() -> None:
+    """Add :class:`_QuietCancel` to uvicorn's error logger (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietCancel) for f in logger.filters):
+        logger.addFilter(_QuietCancel())
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, whose shutdown (a signal) first ends the app's odds workers
+    (:meth:`kickoff.web.jobs.OddsService.stop`): a request waiting on a long odds job is
+    answered 503 at once instead of holding the server for seconds; then uvicorn's own
+    shutdown (bounded by :data:`SHUTDOWN_SECONDS`) and the app's (its lifespan)."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        odds = getattr(getattr(self.config.app, "state", None), "odds", None)
+        if odds is not None:
+            await asyncio.to_thread(odds.stop)
+        await super().shutdown(sockets)
+
+
+def serve(app: Any, host: str, port: int, settings: dict[str, Any]) -> None:
+    """Run ``app`` until a signal stops it, as ``uvicorn.run`` does (with
+    :class:`StoppingServer`): exit status 3 when it could not start (the port taken)."""
+    quiet_cancel()
+    server = StoppingServer(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                           **settings))
+    server.run()
+    if not server.started:
+        raise SystemExit(3)  # uvicorn's STARTUP_FAILURE
+
+
 def uvicorn_settings(limits: Limits, open_files: int) -> dict[str, Any]:
     """uvicorn's settings for ``limits``: the connection bound is kept within the open files
-    (less :data:`SPARE_FILES`)."""
+    (less :data:`SPARE_FILES`); a stopped server waits :data:`SHUTDOWN_SECONDS` for the
+    requests in flight."""
     return {
+        "timeout_graceful_shutdown": SHUTDOWN_SECONDS,
         "http": head_deadline(limits.header_timeout_seconds),
         "timeout_keep_alive": limits.idle_timeout_seconds,
         "limit_concurrency": max(1, min(limits.max_connections, open_files - SPARE_FILES)),

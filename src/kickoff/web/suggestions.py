@@ -34,6 +34,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
+from kickoff.analysis.simulate import end_pool
 from kickoff.core.errors import KickoffError, OptionError
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem, ProblemJSON
@@ -231,12 +232,13 @@ class SuggestService:
         self.manager = self.progress = self.cancels = None
 
     async def close(self) -> None:
-        """Stop every search (each answers what it found), then the pool and the manager."""
+        """Stop every search, then end the pool's processes (the searches still running with
+        them) and the manager."""
         for job in [j for j in self.jobs.values() if j.state == "running"]:
             with contextlib.suppress(Exception):
                 await self._ask_to_stop(job)
-        if self.pool is not None:
-            await asyncio.to_thread(self.pool.shutdown, True, cancel_futures=True)
+        if self.pool is not None:  # ended at once: a stopped server ends within a second
+            await asyncio.to_thread(end_pool, self.pool)
         for job in self.jobs.values():
             if job.watcher is not None:
                 job.watcher.cancel()
