@@ -9,7 +9,9 @@ sends nothing, or its headers a byte at a time (slowloris), is held for good (me
 head is not complete :attr:`Limits.header_timeout_seconds
 <kickoff.web.limits.Limits.header_timeout_seconds>` after it opened, or after the last answer,
 is closed. Parsing stays h11's. The body's own deadline is the app's
-(:class:`kickoff.web.middleware.BodyLimit`, 408).
+(:class:`kickoff.web.middleware.BodyLimit`, 408). It also answers the request beyond the
+connection bound itself (:func:`beyond_the_bound`: JSON, as every refusal), not with uvicorn's
+plain-text 503; the bound and its test are uvicorn's.
 """
 
 from __future__ import annotations
@@ -22,9 +24,13 @@ from typing import Any
 
 import h11
 import uvicorn
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from kickoff.core.problems import Problem
 from kickoff.web.limits import Limits
+from kickoff.web.middleware import SecurityHeaders
 
 #: Open files kept for the server itself beyond its connections (the pools' pipes, logs,
 #: the static files).
@@ -32,7 +38,8 @@ SPARE_FILES = 256
 
 
 class HeadDeadline(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection whose request head is late."""
+    """uvicorn's h11 protocol, closing a connection whose request head is late, and answering
+    a request beyond the connection bound with :func:`beyond_the_bound`."""
 
     #: Seconds a request's head may take from the connection's start or the last answer.
     head_seconds: float = Limits.header_timeout_seconds
@@ -40,6 +47,12 @@ class HeadDeadline(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.head_deadline: asyncio.TimerHandle | None = None
+        # The connection bound checked here (the same test as uvicorn's, which is turned off)
+        # so that the request beyond it gets the app's JSON 503, not uvicorn's plain text.
+        self.bound: int | None = self.limit_concurrency
+        self.limit_concurrency = None
+        self.own_app = self.app
+        self.busy_app = beyond_the_bound(self.bound or 0)
 
     def _arm(self) -> None:
         if self.head_deadline is None:
@@ -60,6 +73,12 @@ class HeadDeadline(H11Protocol):
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        # read by uvicorn's handle_events as it starts the request whose head this completes
+        beyond = self.bound is not None and (len(self.connections) >= self.bound
+                                             or len(self.tasks) >= self.bound)
+        if beyond and self.conn.their_state is h11.IDLE:
+            self.logger.warning("Exceeded concurrency limit.")  # as uvicorn says it
+        self.app = self.busy_app if beyond else self.own_app
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:
             self._disarm()  # the head is in: the body's deadline is the app's
@@ -72,6 +91,17 @@ class HeadDeadline(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+def beyond_the_bound(bound: int) -> ASGIApp:
+    """The answer to a request beyond ``bound`` connections open at once (``--max-connections``):
+    503 with ``Retry-After: 1`` and the JSON ``problems`` of every refusal (uvicorn's own is
+    plain text), the security headers of every answer, the connection closed."""
+    answer = JSONResponse(
+        {"problems": [Problem(f"more than {bound} connections open at once (--max-connections); "
+                              "try again shortly", "busy").as_json()]},
+        status_code=503, headers={"Retry-After": "1", "Connection": "close"})
+    return SecurityHeaders(answer)
 
 
 def head_deadline(seconds: float) -> type[HeadDeadline]:
