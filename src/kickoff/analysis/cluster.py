@@ -264,11 +264,12 @@ def _local_client(stack: ExitStack, workers: int) -> tuple[LocalCluster, Client]
 
     timeouts = {"distributed.scheduler.worker-ttl": f"{WORKER_TTL:g}s",
                 "distributed.scheduler.no-workers-timeout": f"{NO_WORKERS_TIMEOUT:g}s"}
+    loop = _loop_deaf_to_ctrl_c(stack)
     try:
         try:
             with dask.config.set(timeouts):  # read by the scheduler as it starts
                 cluster = _Tracked(  # type: ignore[no-untyped-call]  # Dask's are untyped
-                    n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
+                    loop=loop, n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
                     dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1,
                     preload=[dask_setup.__module__])
         except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port
@@ -284,6 +285,38 @@ def _local_client(stack: ExitStack, workers: int) -> tuple[LocalCluster, Client]
         raise
     stack.callback(client.close, timeout=CLOSE_TIMEOUT)
     return cluster, client
+
+
+def _loop_deaf_to_ctrl_c(stack: ExitStack) -> Any:
+    """A Tornado ``IOLoop`` running in a thread of its own (Dask's ``LoopRunner``, stopped with
+    ``stack``) that blocks SIGINT, for the local cluster: every thread Dask starts from it
+    blocks SIGINT too (a thread inherits its maker's mask), and so does every worker process
+    they spawn (a process keeps its signal mask through ``exec``), from its first instruction.
+    Ctrl-C, which a terminal sends to the whole process group, reached workers still importing
+    Dask (before :func:`dask_setup` could ignore it): a ``KeyboardInterrupt`` traceback each.
+    The command's main thread gets it, and ends the workers (:func:`_end_workers`).
+
+    Python's resource tracker is started first, from this thread: started by Dask's thread as
+    it spawned the first worker, it would unblock SIGINT in that thread (the tracker blocks
+    SIGINT and SIGTERM for its own start, then unblocks them)."""
+    import signal
+    import threading
+    from multiprocessing import resource_tracker
+
+    from distributed.utils import LoopRunner
+
+    resource_tracker.ensure_running()
+    runner = LoopRunner()
+    mask = (hasattr(signal, "pthread_sigmask")
+            and threading.current_thread() is threading.main_thread())
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if mask else set()
+    try:
+        runner.start()  # type: ignore[no-untyped-call]
+    finally:
+        if mask:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    stack.callback(runner.stop)
+    return runner.loop
 
 
 def _end_workers(cluster: LocalCluster) -> None:
