@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -85,6 +86,7 @@ class OddsService:
         self.pending = 0
         #: The server is stopping (:meth:`stop`).
         self.stopping = False
+        self.stop_lock = threading.Lock()
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
         if self.stopping:
@@ -148,13 +150,16 @@ class OddsService:
 
     def stop(self) -> None:
         """End the workers now (the server is stopping; blocks up to a second): the jobs
-        running are lost, their requests answered 503, and no pool is built again."""
+        running are lost, their requests answered 503, and no pool is built again. Called
+        from any thread, any number of times: the first call ends them, the others wait for
+        it."""
         self.rebuild = None
         self.stopping = True
-        if isinstance(self.executor, ProcessPoolExecutor):
-            end_pool(self.executor)
-        else:
-            self.executor.shutdown(wait=False, cancel_futures=True)
+        with self.stop_lock:
+            if isinstance(self.executor, ProcessPoolExecutor):
+                end_pool(self.executor)
+            else:
+                self.executor.shutdown(wait=False, cancel_futures=True)
 
     def _replace(self, old: Executor, cancel: bool) -> bool:
         """A new pool in place of ``old`` (once, whoever asks first): whether it was made.

@@ -128,7 +128,7 @@ def raise_open_files() -> int:
 #: them (its ``timeout_graceful_shutdown``; none by default: a request waiting on a long odds
 #: job held a stopped server for seconds). The app's pools are ended after it (its lifespan),
 #: so that the whole server ends within a second (``docs/web.md``, "Limits").
-SHUTDOWN_SECONDS = 0.3
+SHUTDOWN_SECONDS = 0.2
 
 
 class _QuietCancel(logging.Filter):
@@ -160,9 +160,16 @@ class StoppingServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         odds = getattr(getattr(self.config.app, "state", None), "odds", None)
-        if odds is not None:
-            await asyncio.to_thread(odds.stop)
-        await super().shutdown(sockets)
+        if odds is None:
+            await super().shutdown(sockets)
+            return
+        # the workers ended in a thread while uvicorn stops listening and waits for the
+        # requests, which their end answers (the lifespan's own stop waits for this one)
+        ending = asyncio.ensure_future(asyncio.to_thread(odds.stop))
+        try:
+            await super().shutdown(sockets)
+        finally:
+            await ending
 
 
 def serve(app: Any, host: str, port: int, settings: dict[str, Any]) -> None:
