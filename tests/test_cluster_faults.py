@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 import pytest
 from test_cluster import own_dask_directory
+from test_exits import WITHIN, _stopped, marked
 
 from kickoff.analysis import cluster
 from kickoff.analysis.cluster import LOCAL_HOST, ClusterError, open_executor
@@ -71,36 +72,39 @@ def test_a_worker_that_dies_at_start_up_is_one_line(tmp_path: Path) -> None:
                                    "(RuntimeError: Nanny failed to start.); nothing run")
 
 
-@pytest.mark.parametrize("ctrl_c", [False, True], ids=["SIGTERM", "Ctrl-C to the group"])
-def test_a_signal_ends_a_run_on_a_local_cluster_and_its_workers(ctrl_c: bool) -> None:
-    # a session of its own: Ctrl-C's SIGINT goes to its process group (the workers too) only
+def _cluster_run(proc: subprocess.Popen[str], count: int, at_work: float
+                 ) -> list[psutil.Process]:
+    """``proc``'s children once ``count`` Dask workers are spawned, ``at_work`` s after it."""
+    me = psutil.Process(proc.pid)
+    deadline = time.monotonic() + TIMEOUT
+    while len([c for c in me.children(recursive=True)
+               if any("spawn_main" in part for part in c.cmdline())]) < count:
+        assert time.monotonic() < deadline and proc.poll() is None, "no worker started"
+        time.sleep(0.02)
+    time.sleep(at_work)
+    return me.children(recursive=True)
+
+
+@pytest.mark.parametrize(("ctrl_c", "at_work"),
+                         [(False, 3.0), (True, 3.0), (False, 0.0), (True, 0.0)],
+                         ids=["SIGTERM", "Ctrl-C to the group", "SIGTERM as it starts",
+                              "Ctrl-C to the group as it starts"])
+def test_a_signal_ends_a_run_on_a_local_cluster_and_its_workers(ctrl_c: bool,
+                                                                at_work: float) -> None:
+    # a session of its own: Ctrl-C's SIGINT goes to its process group (the workers too) only;
+    # "as it starts": the signal as the first worker is spawned, the second one maybe not yet,
+    # both still importing Dask (they are born with SIGINT blocked: no traceback of theirs)
     proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000",
                              "--workers", "2", "--seed", "3"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            env=marked())
     signum = signal.SIGINT if ctrl_c else signal.SIGTERM
-    try:
-        me = psutil.Process(proc.pid)
-        deadline = time.monotonic() + TIMEOUT
-        workers: list[psutil.Process] = []
-        while len(workers) < 2 and time.monotonic() < deadline:
-            workers = [c for c in me.children(recursive=True)
-                       if any("spawn_main" in part for part in c.cmdline())]
-            time.sleep(0.1)
-        time.sleep(3)  # at work
-        sent = time.monotonic()
-        if ctrl_c:
-            os.killpg(proc.pid, signum)
-        else:
-            proc.send_signal(signum)
-        out, err = proc.communicate(timeout=TIMEOUT)
-        took = time.monotonic() - sent
-        _, alive = psutil.wait_procs(workers, timeout=5)
-    finally:
-        proc.kill()
-        proc.wait(TIMEOUT)
+    out, err, took, alive = _stopped(
+        proc, signum, lambda: _cluster_run(proc, 1 if at_work == 0 else 2, at_work),
+        send=(lambda s: os.killpg(proc.pid, s)) if ctrl_c else None)
     assert proc.returncode == 128 + signum
-    assert took < 3, took
-    assert alive == []
+    assert took < WITHIN, took
+    assert alive == []  # every worker process (and Dask's resource tracker) within the second
     assert out == ""  # no half-printed result
     assert "Traceback" not in err and err.strip().splitlines() == [
         f"kickoff: stopped by {signal.Signals(signum).name}"]

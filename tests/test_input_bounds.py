@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli
+from helpers import cli, player
 from test_fumbbl_log import cmd, land, rep, replay_doc, scatter
 from test_fumbbl_rarer import _plain
 
@@ -259,3 +259,26 @@ def test_extract_still_writes_a_scenario_replay_plays(tmp_path: Path) -> None:
     assert stdout.split() == [str(tmp_path / "42-ko1.json")]
     code, _, err = cli(["replay", str(tmp_path / "42-ko1.json")])
     assert code == 0, err
+
+
+# --------------------------------------------------------------------------- players on the pitch
+
+
+def test_the_99_a_side_odds_kick_reproducer_under_1_gb_is_a_message(tmp_path: Path) -> None:
+    # a turn with 99 players of each team on the pitch took odds-kick 38 s: refused at once,
+    # a team having at most the ruleset's players on the pitch (docs/kick_it.md)
+    halves = {"home": range(1, 14), "away": range(14, 27)}
+    teams: dict[str, Any] = {}
+    for side, xs in halves.items():
+        squares = [[x, y] for x in xs for y in range(1, 16) if [x, y] not in ([10, 7], [11, 7])]
+        first = [[10, 7]] if side == "home" else []
+        teams[side] = {"name": side, "players": [player(f"{side[0]}{i + 1}", sq, "bb2020")
+                                                 for i, sq in enumerate((first + squares)[:99])]}
+    doc = {"format": "kickoff-scenario/1", "ruleset": "bb2020", "house_rules": ["kick_it"],
+           "phase": "turn", "active": "home", "teams": teams,
+           "ball": {"square": [10, 7], "carrier": "h1"},
+           "actions": [{"player": "h1", "action": "kick", "path": [], "aim": [11, 7]}]}
+    (tmp_path / "crowd.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = _kickoff(["odds-kick", "crowd.json"], tmp_path)
+    _refused(done, "crowd.json: teams.home.players: home team: 99 players on the pitch, at "
+                   "most 11 (bb2020)")

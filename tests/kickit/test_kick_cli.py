@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -255,3 +256,42 @@ def test_kick_draws_where_the_kick_came_down() -> None:
             assert marks[(x, y)] == "x", (seed, lands[0], marks[(x, y)])
             assert list(marks.values()).count("x") == 1
     assert drawn and unlanded
+
+
+def _crowded(ruleset: str, per_side: int) -> dict[str, Any]:
+    """A turn scenario with ``per_side`` players of each team on the pitch: h1 holding the ball
+    on (10, 7) as :func:`kickit_helpers.turn`'s, the others on the free squares of their half
+    (Sevens: the columns of its pitch)."""
+    width = 10 if ruleset == "sevens" else 13  # each team's half, in columns
+    height = 11 if ruleset == "sevens" else 15
+    home_squares = [[x, y] for x in range(1, width + 1) for y in range(1, height + 1)
+                    if [x, y] not in ([10, 7], [11, 7])]
+    away_squares = [[x, y] for x in range(width + 1, 2 * width + 1) for y in range(1, height + 1)]
+    home = [player("h1", [10, 7], ruleset)] + [
+        player(f"h{i + 2}", home_squares[i], ruleset) for i in range(per_side - 1)]
+    away = [player(f"a{i + 1}", away_squares[i], ruleset) for i in range(per_side)]
+    return turn(ruleset, home=home, away=away)
+
+
+@pytest.mark.parametrize(("ruleset", "most"), [("bb2020", 11), ("sevens", 7)])
+def test_odds_kick_refuses_more_players_on_the_pitch_than_a_game_has(
+        tmp_path: Path, ruleset: str, most: int) -> None:
+    # a team has at most the ruleset's max_players on the pitch (as a kick-off's set-up): 99 a
+    # side took odds-kick 38 s (issue 27); refused before any solving, naming team and count
+    code, out, err = cli(["odds-kick", write(tmp_path, _crowded(ruleset, 99))])
+    assert_invalid(code, out, err, f"teams.home.players: home team: 99 players on the pitch, "
+                   f"at most {most} ({ruleset})",
+                   f"teams.away.players: away team: 99 players on the pitch, at most {most}")
+    code, out, err = cli(["odds-kick", write(tmp_path, _crowded(ruleset, most + 1), "one.json")])
+    assert_invalid(code, out, err, f"home team: {most + 1} players on the pitch, at most {most}")
+    # the same refusal for every command reading the turn: replay, validate
+    code, out, err = cli(["replay", write(tmp_path, _crowded(ruleset, most + 1), "r.json")])
+    assert_invalid(code, out, err, f"away team: {most + 1} players on the pitch")
+
+
+def test_odds_kick_with_a_full_team_a_side_is_answered() -> None:
+    code, out, err = cli(["odds-kick", "-", "--json"], stdin=json.dumps(_crowded("bb2020", 11)))
+    assert code == 0, err
+    odds = json.loads(out)
+    assert odds["kicker"] == "h1"
+    assert sum(Fraction(p) for p in odds["outcomes"].values()) == 1

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from conftest import limited_client
+from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from kickoff.formats.reading import MAX_PROBLEMS
@@ -101,3 +103,41 @@ def test_a_client_past_the_rate_limit_is_answered_429() -> None:
         assert r.headers["x-frame-options"] == "DENY"
         # another address has its own count
         assert other.get("/api/catalogue").status_code == 200
+
+
+def test_a_job_past_its_worker_s_memory_bound_is_a_422_and_the_worker_replaced(
+        default_doc: dict[str, Any]) -> None:
+    # each worker's address space bounded at 120 MB (RLIMIT_AS; a worker starts in about 45):
+    # a job allocating 240 MB fails with MemoryError in the worker, answered 422, its pool
+    # replaced, and the next question is served
+    bound = 120 * 2**20
+    with limited_client(job_memory_bytes=bound) as client:
+        service = client.app.state.odds  # type: ignore[attr-defined]
+        first_pool = service.executor
+        with pytest.raises(HTTPException) as refused:
+            # bytearray: a job of the standard library's, pickled by name to the worker
+            client.portal.call(service._run, bytearray, 2 * bound)  # type: ignore[union-attr]
+        assert refused.value.status_code == 422
+        assert str(refused.value.detail).startswith(
+            "memory: this question needs more memory than a worker may take (120 MB)")
+        assert service.too_big == 1 and service.executor is not first_pool
+        assert service.rebuilt == 0  # no worker was lost: the job failed, its worker lived
+        small = client.post("/api/odds", json={"scenario": default_doc, "events": "none"})
+        assert small.status_code == 200, small.text  # served by the new pool
+        assert service.too_big == 1
+
+
+def test_a_real_question_past_the_memory_bound_is_refused_and_the_server_serves_on(
+        default_doc: dict[str, Any]) -> None:
+    # an all-targets ranking with every Kick-off event and the receivers at their best takes
+    # about 160 MB: under a 120 MB bound it fails in its worker, a MemoryError (422) or, where
+    # GMP cannot allocate, the worker's end (503, the pool healed); never past the bound
+    with limited_client(job_memory_bytes=120 * 2**20) as client:
+        service = client.app.state.odds  # type: ignore[attr-defined]
+        hungry = client.post("/api/odds/all", json={"scenario": default_doc, "events": "all",
+                                                     "play": "best"})
+        assert hungry.status_code in (422, 503), hungry.text
+        assert "120 MB" in hungry.json()["problems"][0]["message"]
+        assert service.too_big + service.rebuilt == 1
+        small = client.post("/api/odds", json={"scenario": default_doc, "events": "none"})
+        assert small.status_code == 200, small.text

@@ -163,12 +163,12 @@ def test_a_slow_body_is_answered_408(guarded: tuple[subprocess.Popen[str], str])
 def test_connections_beyond_the_bound_are_answered_503() -> None:
     proc, url = _serve("--workers", "1", "--max-connections", "20", "--header-timeout", "30")
 
-    async def scenario() -> tuple[int, int]:
+    async def scenario() -> tuple[httpx.Response, int]:
         port = _port(url)
         opened = [await asyncio.open_connection(HOST, port) for _ in range(25)]
         try:
             async with httpx.AsyncClient(base_url=url, timeout=5) as client:
-                beyond = (await client.get("/api/catalogue")).status_code
+                beyond = await client.get("/api/catalogue")
         finally:
             for _, writer in opened:
                 writer.close()
@@ -178,9 +178,19 @@ def test_connections_beyond_the_bound_are_answered_503() -> None:
         return beyond, within
 
     try:
-        assert asyncio.run(scenario()) == (503, 200)
+        beyond, within = asyncio.run(scenario())
     finally:
         _stop(proc)
+    assert (beyond.status_code, within) == (503, 200)
+    # JSON problems as every refusal (uvicorn's own 503 was plain text), with Retry-After and
+    # the security headers, the connection closed
+    assert beyond.headers["content-type"] == "application/json"
+    (problem,) = beyond.json()["problems"]  # where "busy", as the 503 of too many odds jobs
+    assert (problem["where"], problem["message"]) == (
+        "busy", "more than 20 connections open at once (--max-connections); try again shortly")
+    assert beyond.headers["retry-after"] == "1"
+    assert beyond.headers["connection"] == "close"
+    assert beyond.headers["x-content-type-options"] == "nosniff"
 
 
 def _odds_workers(proc: subprocess.Popen[str]) -> list[psutil.Process]:

@@ -24,3 +24,28 @@ def test_serve_refuses_a_bad_port() -> None:
 def test_serve_refuses_a_bad_rate_limit() -> None:
     code, _, err = cli(["serve", "--rate-limit", "many/often"])
     assert code == 2 and "--rate-limit" in err
+
+
+def test_a_request_cancelled_by_a_stopping_server_prints_no_error() -> None:
+    # uvicorn cancels the requests still in flight SHUTDOWN_SECONDS after a signal and logs
+    # each one's CancelledError with its traceback, and their count: not printed (the command
+    # ends with its own line); any other error of uvicorn's still is
+    import asyncio
+    import logging
+
+    from kickoff.web.limits import Limits
+    from kickoff.web.server import SHUTDOWN_SECONDS, _QuietCancel, uvicorn_settings
+
+    def record(msg: str, *args: object, error: BaseException | None = None) -> logging.LogRecord:
+        info = (type(error), error, None) if error is not None else None
+        return logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, msg, args, info)
+
+    quiet = _QuietCancel()
+    cancelled = asyncio.CancelledError("Task cancelled, timeout graceful shutdown exceeded")
+    assert not quiet.filter(record("Cancel %s running task(s), timeout graceful shutdown "
+                                   "exceeded", 1))
+    assert not quiet.filter(record("Exception in ASGI application\n", error=cancelled))
+    assert quiet.filter(record("Exception in ASGI application\n", error=ValueError("bug")))
+    assert quiet.filter(record("Exception in ASGI application\n",
+                               error=asyncio.CancelledError()))
+    assert uvicorn_settings(Limits(), 4096)["timeout_graceful_shutdown"] == SHUTDOWN_SECONDS

@@ -29,7 +29,7 @@ import kickoff
 from kickoff.core.errors import KickoffError
 
 if TYPE_CHECKING:
-    from distributed import Client, Future
+    from distributed import Client, Future, LocalCluster
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -59,6 +59,11 @@ WORKER_TTL: Final = 30.0
 #: stopped) before the run ends with a :class:`ClusterError` (Dask's
 #: ``distributed.scheduler.no-workers-timeout``, never by default).
 NO_WORKERS_TIMEOUT: Final = 30.0
+#: Seconds a local cluster's scheduler and its client are given to close (each) when the block
+#: ends; its workers are gone by then when the block was cut short (:func:`_end_workers`).
+CLOSE_TIMEOUT: Final = 5.0
+#: Seconds between two rounds of :func:`_end_workers` while a stopped cluster closes.
+REAP_EVERY: Final = 0.02
 
 
 class ClusterError(KickoffError, ValueError):
@@ -199,11 +204,19 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
         return
     with ExitStack() as stack:
         stack.enter_context(_quiet_dask())
-        client = (_connect(scheduler) if scheduler is not None
-                  else _local_client(stack, workers or 1))
-        stack.callback(client.close)
-        _check_workers(client, scheduler)
-        yield DaskExecutor(client)
+        cluster: LocalCluster | None = None
+        if scheduler is not None:
+            client = _connect(scheduler)
+            stack.callback(client.close)
+        else:
+            cluster, client = _local_client(stack, workers or 1)
+        try:
+            _check_workers(client, scheduler)
+            yield DaskExecutor(client)
+        except BaseException:  # a signal (kickoff.cli.exits), a fault, an error of the work
+            if cluster is not None:
+                _end_workers(cluster)
+            raise
 
 
 @contextmanager
@@ -232,25 +245,122 @@ def dask_setup(worker: object) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local_client(stack: ExitStack, workers: int) -> Client:
-    """A ``Client`` of a new ``LocalCluster`` of ``workers`` processes, closed with ``stack``."""
+def _local_client(stack: ExitStack, workers: int) -> tuple[LocalCluster, Client]:
+    """A new ``LocalCluster`` of ``workers`` processes and its ``Client``, both closed with
+    ``stack``. A start cut short (a signal: :mod:`kickoff.cli.exits`) ends the workers already
+    started at once (:func:`_end_workers`), not at the interpreter's exit (Dask's own
+    ``atexit``, seconds later)."""
     import dask.config
     from distributed import Client, LocalCluster  # here: only a cluster needs Dask
 
+    made: list[LocalCluster] = []
+
+    class _Tracked(LocalCluster):
+        """A ``LocalCluster`` recorded as it starts, so that a start cut short can end it."""
+
+        async def _start(self) -> None:
+            made.append(self)
+            await super()._start()  # type: ignore[no-untyped-call]
+
     timeouts = {"distributed.scheduler.worker-ttl": f"{WORKER_TTL:g}s",
                 "distributed.scheduler.no-workers-timeout": f"{NO_WORKERS_TIMEOUT:g}s"}
+    loop = _loop_deaf_to_ctrl_c(stack)
     try:
-        with dask.config.set(timeouts):  # read by the scheduler as it starts
-            # Dask's constructors are untyped
-            cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
-                dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1,
-                preload=[dask_setup.__module__])
-    except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port, ...
-        raise ClusterError(f"--workers {workers}: the local cluster did not start "
-                           f"({type(e).__name__}: {e}); nothing run") from None
-    stack.callback(cluster.close)
-    return Client(cluster)  # type: ignore[no-untyped-call]
+        try:
+            with dask.config.set(timeouts):  # read by the scheduler as it starts
+                cluster = _Tracked(  # type: ignore[no-untyped-call]  # Dask's are untyped
+                    loop=loop, n_workers=workers, processes=True, threads_per_worker=1, host=LOCAL_HOST,
+                    dashboard_address=LOCAL_HTTP, silence_logs=logging.CRITICAL + 1,
+                    preload=[dask_setup.__module__])
+        except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port
+            raise ClusterError(f"--workers {workers}: the local cluster did not start "
+                               f"({type(e).__name__}: {e}); nothing run") from None
+        stack.callback(cluster.close, timeout=CLOSE_TIMEOUT)
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+    except BaseException:
+        for started in made:  # Dask closed a cluster that failed by itself: passed over
+            _end_workers(started)
+            with suppress(Exception):
+                started.close(timeout=CLOSE_TIMEOUT)
+        raise
+    stack.callback(client.close, timeout=CLOSE_TIMEOUT)
+    return cluster, client
+
+
+def _loop_deaf_to_ctrl_c(stack: ExitStack) -> Any:
+    """A Tornado ``IOLoop`` running in a thread of its own (Dask's ``LoopRunner``, stopped with
+    ``stack``) that blocks SIGINT, for the local cluster: every thread Dask starts from it
+    blocks SIGINT too (a thread inherits its maker's mask), and so does every worker process
+    they spawn (a process keeps its signal mask through ``exec``), from its first instruction.
+    Ctrl-C, which a terminal sends to the whole process group, reached workers still importing
+    Dask (before :func:`dask_setup` could ignore it): a ``KeyboardInterrupt`` traceback each.
+    The command's main thread gets it, and ends the workers (:func:`_end_workers`).
+
+    Python's resource tracker is started first, from this thread: started by Dask's thread as
+    it spawned the first worker, it would unblock SIGINT in that thread (the tracker blocks
+    SIGINT and SIGTERM for its own start, then unblocks them)."""
+    import signal
+    import threading
+    from multiprocessing import resource_tracker
+
+    from distributed.utils import LoopRunner
+
+    resource_tracker.ensure_running()
+    runner = LoopRunner()
+    mask = (hasattr(signal, "pthread_sigmask")
+            and threading.current_thread() is threading.main_thread())
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if mask else set()
+    try:
+        runner.start()  # type: ignore[no-untyped-call]
+    finally:
+        if mask:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    stack.callback(runner.stop)
+    return runner.loop
+
+
+def _end_workers(cluster: LocalCluster) -> None:
+    """End ``cluster``'s worker processes now, not after the work they are running (a Nanny
+    asks its worker to close and waits for its task, seconds): each Nanny is told its worker is
+    not to be started again (Dask's ``close_gracefully``, as a cluster's own shutdown does),
+    then each worker process (Dask's ``Nanny.pid``) is sent SIGKILL, now and every
+    :data:`REAP_EVERY` s after it in a thread of its own until the cluster is closed (by the
+    caller, within :data:`CLOSE_TIMEOUT` s): a worker whose process was still being spawned
+    when the run was stopped is ended as it appears, not waited for (Dask's close waits for
+    every worker to start, seconds)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from distributed.core import Status
+
+    closing = {Status.closing, Status.closed, Status.closing_gracefully, Status.failed}
+
+    def reap() -> bool:
+        """SIGKILL to each worker process alive; whether the cluster is still open."""
+        # the Nannies started (``workers``) and those still starting (``_created``)
+        nannies = {*cluster.workers.values(), *getattr(cluster, "_created", ())}
+        for nanny in nannies:
+            if getattr(nanny, "status", None) not in closing and hasattr(
+                    nanny, "close_gracefully"):
+                nanny.close_gracefully(reason="kickoff-stopped")
+            pid = getattr(nanny, "pid", None)
+            if isinstance(pid, int):
+                with suppress(ProcessLookupError):  # ended meanwhile
+                    os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))  # TERM: Windows
+        return getattr(cluster, "status", None) != Status.closed
+
+    def keep_reaping() -> None:
+        deadline = time.monotonic() + 2 * CLOSE_TIMEOUT
+        while time.monotonic() < deadline:
+            time.sleep(REAP_EVERY)
+            with suppress(Exception):  # the cluster's state changing under the thread
+                if not reap():
+                    return
+
+    reap()
+    threading.Thread(target=keep_reaping, daemon=True, name="kickoff-dask-reaper").start()
 
 
 def _connect(address: str) -> Client:

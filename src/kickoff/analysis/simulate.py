@@ -258,7 +258,7 @@ def simulate(
                 if progress:
                     progress(tally.n)
         except BaseException:  # a signal (kickoff.cli.exits), a failed write, an error
-            _end_workers(pool)
+            end_pool(pool)
             raise
     return total
 
@@ -266,7 +266,7 @@ def simulate(
 def _worker_signals() -> None:
     """A pool's worker: SIGTERM and SIGHUP end it (the default, not the command line's
     handlers it inherited by ``fork``); SIGINT (Ctrl-C reaches the whole process group) is left
-    to the parent, which ends its workers (:func:`_end_workers`)."""
+    to the parent, which ends its workers (:func:`end_pool`)."""
     import signal
 
     for name in ("SIGTERM", "SIGHUP"):
@@ -275,11 +275,11 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-#: Seconds :func:`_end_workers` waits for each worker to end after SIGTERM, before SIGKILL.
+#: Seconds :func:`end_pool` waits for each worker to end after SIGTERM, before SIGKILL.
 END_WAIT = 0.5
 
 
-def _end_workers(pool: ProcessPoolExecutor) -> None:
+def end_pool(pool: ProcessPoolExecutor) -> None:
     """End ``pool``'s worker processes now (SIGTERM, then SIGKILL after :data:`END_WAIT` s),
     not after the chunks they are playing: ``shutdown`` waits for those. (The pool's processes
     are its ``_processes``; Python 3.14's ``terminate_workers`` does this.)"""

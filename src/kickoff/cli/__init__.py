@@ -21,9 +21,8 @@ def main() -> Any:
     the command's own garbage is collected as before."""
     from kickoff.cli import exits
 
-    exits.prepare()
-
     def command() -> Any:
+        exits.prepare()
         collecting = gc.isenabled()
         gc.disable()
         try:

@@ -14,7 +14,9 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
   ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The
   signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except Exception``
   swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a Dask
-  cluster's workers are ended, a temporary file removed. A second signal while that runs
+  cluster's workers are ended, a temporary file removed. A signal that the kernel gives to
+  another thread (a pool's, Dask's) wakes the main thread too (:func:`_wake_the_main_thread`),
+  so that a main thread waiting on a lock handles it at once. A second signal while that runs
   is raised there too (cutting a slow closing short); one after the command ended (the
   interpreter's own exit) ends the process at once.
 """
@@ -27,12 +29,18 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from types import FrameType
 from typing import Any, Final, NoReturn
 
 #: The signals that end a command cleanly (:class:`Stopped`).
 SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                        if hasattr(signal, name))
+
+
+#: The signal sent to the main thread to interrupt a wait (:func:`_wake_the_main_thread`); None
+#: where there is no real-time signal.
+WAKE: Final = getattr(signal, "SIGRTMIN", None)
 
 
 class Stopped(BaseException):
@@ -127,12 +135,45 @@ def _hold_closed_descriptors() -> set[int]:
     return closed
 
 
+def _wake_the_main_thread() -> None:
+    """See that a signal of :data:`SIGNALS` delivered to another thread than the main one is
+    handled at once. The kernel gives a process's signal to any of its threads that does not
+    block it (a pool's or Dask's threads, a native library's); Python runs the handler in the
+    main thread only, when it next runs Python code, and a main thread waiting on a lock (a
+    Dask cluster starting, a pool's result) ran it only when the wait ended: measured, a
+    ``--workers`` run stopped 1.2 to 4 s after SIGTERM, once in four. Python's own wake-up
+    file (``signal.set_wakeup_fd``: the handler writes each signal's number there, whatever
+    the thread) is read by a thread of this module, which sends the main thread
+    :data:`WAKE` (a real-time signal whose handler does nothing) while the signal is not yet
+    handled: the main thread's wait is interrupted and the pending handler runs. Linux (where
+    real-time signals exist); elsewhere, nothing is done."""
+    import threading
+
+    if WAKE is None or threading.current_thread() is not threading.main_thread():
+        return
+    main = threading.main_thread().ident
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    signal.signal(WAKE, lambda _signum, _frame: None)
+    signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+
+    def forward() -> None:
+        while data := os.read(read, 64):
+            if _signalled is None and not _ended and any(b in SIGNALS for b in data):
+                with suppress(OSError, ValueError):  # the process ending
+                    signal.pthread_kill(main or 0, WAKE)
+
+    threading.Thread(target=forward, daemon=True, name="kickoff-signals").start()
+
+
 def prepare() -> None:
     """Take over the signals of :data:`SIGNALS` and stdout (:class:`_Output`); called once, first
-    thing, by the command's entry point."""
+    thing, by the command's entry point, within :func:`run` (a signal while it runs ends the
+    command as any other)."""
     global _output
     for signum in SIGNALS:
         signal.signal(signum, _on_signal)
+    _wake_the_main_thread()
     sys.unraisablehook = _unraisable(sys.unraisablehook)
     closed = _hold_closed_descriptors()
     old = sys.stdout

@@ -47,11 +47,10 @@ def serve(
     from kickoff.extras import require
 
     require("web", "kickoff serve")
-    import uvicorn
 
     from kickoff.web.app import LOOPBACK_HOSTS, create_app
     from kickoff.web.limits import Limits
-    from kickoff.web.server import raise_open_files, uvicorn_settings
+    from kickoff.web.server import raise_open_files, serve, uvicorn_settings
 
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -82,7 +81,7 @@ def serve(
     if host not in ("0.0.0.0", "::"):  # a wildcard address names no host: --allowed-host does
         hosts.append(f"[{host}]" if ":" in host else host)
     app = create_app(workers=workers, limits=limits, allowed_hosts=hosts)
-    uvicorn.run(app, host=host, port=port, log_level="warning", **settings)
+    serve(app, host, port, settings)
 
 
 def _shut_down_on_sighup() -> None:

@@ -89,7 +89,7 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
     kicking: Side = (sc.active or "home") if sc.phase == "turn" else (sc.kicking or "home")
     if sc.phase == "kickoff" and sc.kicking is None:
         problems.append(Problem("required for a kick-off (\"home\" or \"away\")", "kicking"))
-    problems += _phase_problems(sc, rs.pitch)
+    problems += _phase_problems(sc, rs)
     problems += _kick_problems(sc.kick or KickIn(), rs.pitch, ids, kicking)
     problems += _decision_problems(sc.decisions, rs, known_skills, ids)
     problems += _diving_catch_problems(sc.decisions.diving_catch, teams)
@@ -294,11 +294,14 @@ def _kickoff_decisions(sc: ScenarioIn) -> Decisions:
     )
 
 
-def _phase_problems(sc: ScenarioIn, pitch: Pitch) -> list[Problem]:
+def _phase_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
     """The keys that belong to the other phase, and (``phase: "turn"``) the turn's own checks:
-    ``active``, ``actions`` and ``ball`` given, players on distinct squares, the ball's carrier
-    Standing on the ball's square and able to hold it, a ball on the ground on an empty square
-    (``scenario-format.md``, "Actions")."""
+    ``active``, ``actions`` and ``ball`` given, at most the ruleset's ``max_players`` of a team
+    on the pitch (as a kick-off's set-up, ``kickoff.core.setup``; a turn of a real game never
+    has more: 11, Sevens 7), players on distinct squares, the ball's carrier Standing on the
+    ball's square and able to hold it, a ball on the ground on an empty square
+    (``scenario-format.md``, "Actions"; the count: ``docs/formats.md``)."""
+    pitch = rs.pitch
     problems: list[Problem] = []
     if sc.phase == "kickoff":
         problems += [Problem("only for phase \"turn\" (a Kick It! Kick action during a turn)", key)
@@ -308,6 +311,11 @@ def _phase_problems(sc: ScenarioIn, pitch: Pitch) -> list[Problem]:
                          "instead)", key) for key in ("kicking", "kick") if getattr(sc, key) is not None]
     problems += [Problem("required for phase \"turn\"", key) for key in ("active", "actions", "ball")
                  if getattr(sc, key) is None]
+    for side in TEAM_SIDES:
+        count = sum(1 for pin in getattr(sc.teams, side).players if pin.square is not None)
+        if count > rs.max_players:
+            problems.append(Problem(f"{side} team: {count} players on the pitch, at most "
+                                    f"{rs.max_players} ({rs.name})", f"teams.{side}.players"))
     on: dict[Square, str] = {}
     by_id: dict[str, PlayerIn] = {}
     for side in TEAM_SIDES:

@@ -11,6 +11,7 @@ string (``"57475/1143808"``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import resource
 import sys
@@ -166,6 +167,19 @@ def all_targets_job(
         ],
     }
     return ranking, {(r.target.x, r.target.y): odds_document(r.odds) for r in ranked}
+
+
+def bound_memory(limit: int) -> None:
+    """A worker's initializer: its address space bounded at ``limit`` bytes (``RLIMIT_AS``, soft
+    and hard, never above a bound already set): a job that would take more fails with
+    ``MemoryError`` in the worker (the server answers 422 and replaces the worker,
+    :mod:`kickoff.web.jobs`) instead of growing past the server's documented ceiling. Where
+    the limit cannot be set (not Unix, or not allowed), nothing is done."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def peak_memory() -> int:

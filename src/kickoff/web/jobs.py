@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,6 +32,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import Response
 
 from kickoff.analysis.exact import Events, Play
+from kickoff.analysis.simulate import end_pool
 from kickoff.analysis.targets import Objective
 from kickoff.core.problems import Problem
 from kickoff.web import compute
@@ -38,6 +40,10 @@ from kickoff.web.cache import Lru
 from kickoff.web.limits import Limits
 
 T = TypeVar("T")
+
+
+#: The 503's problem for a request met by the server stopping (:meth:`OddsService.stop`).
+STOPPING = Problem("the server is stopping; try again shortly", "busy")
 
 
 class ClientGone(Exception):
@@ -73,11 +79,19 @@ class OddsService:
         self.rankings = Lru(limits.cached_rankings_bytes)
         #: Pools replaced because a worker passed the memory ceiling.
         self.recycled = 0
+        #: Pools replaced because a job passed its worker's memory bound (MemoryError).
+        self.too_big = 0
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
         self.waiters: dict[Any, int] = {}
         self.pending = 0
+        #: The server is stopping (:meth:`stop`).
+        self.stopping = False
+        self.stop_lock = threading.Lock()
 
     async def _run(self, func: Callable[..., T], *args: Any) -> T:
+        if self.stopping:
+            raise HTTPException(503, STOPPING,
+                                headers={"Retry-After": "5"})
         if self.pending >= self.limits.max_pending:
             raise HTTPException(503, Problem(f"{self.pending} odds jobs waiting; try again shortly",
                                              "busy"),
@@ -107,6 +121,13 @@ class OddsService:
             except BrokenProcessPool:
                 self._lost(executor)
                 raise
+            except MemoryError:
+                self._too_big(executor)
+                raise HTTPException(422, Problem(
+                    f"this question needs more memory than a worker may take "
+                    f"({self.limits.job_memory_bytes // 2**20} MB); ask a smaller one (fewer "
+                    f"Kick-off events, play defaults) or run it with kickoff odds", "memory"),
+                ) from None
             if memory > self.limits.worker_memory_bytes and self._replace(executor,
                                                                             cancel=False):
                 self.recycled += 1
@@ -116,11 +137,29 @@ class OddsService:
             answer: T = result
             return answer
         except BrokenProcessPool:
+            if self.stopping:
+                raise HTTPException(503, STOPPING,
+                                    headers={"Retry-After": "5"}) from None
             raise HTTPException(
-                503, "a worker process computing the odds was lost (it has been replaced); "
-                "try again", headers={"Retry-After": str(self.retry_after_lost)}) from None
+                503, f"a worker process computing the odds was lost (killed, or past its "
+                f"memory bound of {self.limits.job_memory_bytes // 2**20} MB in a library that "
+                f"ends the process then: GMP); it has been replaced: try again",
+                headers={"Retry-After": str(self.retry_after_lost)}) from None
         finally:
             self.pending -= 1
+
+    def stop(self) -> None:
+        """End the workers now (the server is stopping; blocks up to a second): the jobs
+        running are lost, their requests answered 503, and no pool is built again. Called
+        from any thread, any number of times: the first call ends them, the others wait for
+        it."""
+        self.rebuild = None
+        self.stopping = True
+        with self.stop_lock:
+            if isinstance(self.executor, ProcessPoolExecutor):
+                end_pool(self.executor)
+            else:
+                self.executor.shutdown(wait=False, cancel_futures=True)
 
     def _replace(self, old: Executor, cancel: bool) -> bool:
         """A new pool in place of ``old`` (once, whoever asks first): whether it was made.
@@ -130,6 +169,15 @@ class OddsService:
         self.executor = self.rebuild()
         old.shutdown(wait=False, cancel_futures=cancel)
         return True
+
+    def _too_big(self, executor: Executor) -> None:
+        """A job of ``executor`` passed its worker's memory bound: the pool is replaced (the
+        worker's heap may be left fragmented near its bound)."""
+        if self._replace(executor, cancel=False):
+            self.too_big += 1
+            logging.getLogger("uvicorn.error").warning(
+                "kickoff: an odds job passed its worker's memory bound (%d MB); its pool is "
+                "replaced (%d so far)", self.limits.job_memory_bytes // 2**20, self.too_big)
 
     def _lost(self, broken: Executor) -> None:
         """A worker of ``broken`` died: a new pool replaces it."""
@@ -211,27 +259,31 @@ def _played(play: Play, objective: Objective) -> str:
     return "defaults" if play == "defaults" else f"best:{objective}"
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int, memory: int) -> ProcessPoolExecutor:
+    """``workers`` processes, each bounded at ``memory`` bytes (:func:`compute.bound_memory`)."""
     # forkserver: workers are not forked from a process running threads (uvicorn's, anyio's).
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["kickoff.web.compute"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                               initializer=compute.bound_memory, initargs=(memory,))
 
 
 @asynccontextmanager
 async def odds_pool(workers: int, limits: Limits) -> AsyncIterator[OddsService]:
     """The odds service of a running application: ``workers`` processes, each started (and
     :mod:`kickoff.web.compute` imported) before the first request; on exit the jobs not
-    started are cancelled and the running ones finished."""
-    executor = _pool(workers)
+    started are cancelled and the workers ended at once, the running jobs with them (a server
+    stopped by a signal ends within a second, ``docs/web.md``; their requests are ended by
+    uvicorn's own shutdown first)."""
+    executor = _pool(workers, limits.job_memory_bytes)
     loop = asyncio.get_running_loop()
     await asyncio.gather(*(loop.run_in_executor(executor, compute.warm_up)
                            for _ in range(workers)))
-    service = OddsService(executor, limits, workers, rebuild=partial(_pool, workers))
+    service = OddsService(executor, limits, workers, rebuild=partial(_pool, workers, limits.job_memory_bytes))
     try:
         yield service
     finally:
-        service.executor.shutdown(wait=True, cancel_futures=True)
+        await asyncio.to_thread(service.stop)
 
 
 def odds_service(request: Request) -> OddsService:

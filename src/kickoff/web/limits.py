@@ -26,6 +26,10 @@ class Limits:
     #: An odds worker whose peak resident memory passed this after a job, bytes, is replaced
     #: (its pool is: the running jobs finish first) by a new one.
     worker_memory_bytes: int = 1024 * 2**20
+    #: A worker's address space, bytes (``RLIMIT_AS``, odds and set-up search workers alike):
+    #: one job that would take more fails with ``MemoryError``, answered 422, and its worker is
+    #: replaced. With it, no worker passes the ceiling even during a job.
+    job_memory_bytes: int = 1024 * 2**20
     #: Set-up searches ("Suggest a set-up") running at once, each in its own worker process;
     #: more are refused with 503.
     max_suggestions: int = 2

@@ -34,10 +34,11 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
+from kickoff.analysis.simulate import end_pool
 from kickoff.core.errors import KickoffError, OptionError
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem, ProblemJSON
-from kickoff.web import advice
+from kickoff.web import advice, compute
 from kickoff.web.advice import SuggestOptions
 from kickoff.web.checks import in_field
 from kickoff.web.limits import Limits
@@ -96,7 +97,7 @@ class SuggestService:
             if self.manager is None:
                 self.manager, self.progress, self.cancels = await asyncio.to_thread(_shared)
             if self.pool is None:
-                self.pool = _pool(self.limits.max_suggestions)
+                self.pool = _pool(self.limits.max_suggestions, self.limits.job_memory_bytes)
             assert self.progress is not None and self.cancels is not None
             return self.pool, self.progress, self.cancels
 
@@ -203,6 +204,12 @@ class SuggestService:
         if type(error) is ValueError:  # the advisor's word on the starting set-up
             job.problems = [Problem(line).as_json() for line in str(error).splitlines()]
             return
+        if isinstance(error, MemoryError):  # past its worker's bound (compute.bound_memory)
+            self._pool_lost(job.pool)  # a new pool for the next search
+            job.problems = [Problem(f"the search needed more memory than a worker may take "
+                                    f"({self.limits.job_memory_bytes // 2**20} MB); no "
+                                    "suggestion", "memory").as_json()]
+            return
         if isinstance(error, (BrokenProcessPool, OSError, EOFError)):
             # its worker (BrokenProcessPool) or the manager (a connection refused or cut) died:
             # the next search makes a new pool, or finds the manager dead (_open) and makes one
@@ -231,12 +238,13 @@ class SuggestService:
         self.manager = self.progress = self.cancels = None
 
     async def close(self) -> None:
-        """Stop every search (each answers what it found), then the pool and the manager."""
+        """Stop every search, then end the pool's processes (the searches still running with
+        them) and the manager."""
         for job in [j for j in self.jobs.values() if j.state == "running"]:
             with contextlib.suppress(Exception):
                 await self._ask_to_stop(job)
-        if self.pool is not None:
-            await asyncio.to_thread(self.pool.shutdown, True, cancel_futures=True)
+        if self.pool is not None:  # ended at once: a stopped server ends within a second
+            await asyncio.to_thread(end_pool, self.pool)
         for job in self.jobs.values():
             if job.watcher is not None:
                 job.watcher.cancel()
@@ -269,10 +277,12 @@ def _answers(progress: DictProxy[str, Any]) -> bool:
     return True
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    # forkserver, as the odds workers (kickoff.web.jobs): never forked from a threaded process
+def _pool(workers: int, memory: int) -> ProcessPoolExecutor:
+    # forkserver, as the odds workers (kickoff.web.jobs): never forked from a threaded process;
+    # each worker bounded at ``memory`` bytes, as theirs
     ctx = multiprocessing.get_context("forkserver")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                               initializer=compute.bound_memory, initargs=(memory,))
 
 
 @asynccontextmanager
