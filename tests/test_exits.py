@@ -284,7 +284,8 @@ def test_a_signal_stops_the_web_server_and_its_processes(signum: int, busy: bool
         waiting.join(TIMEOUT)
         status, answer = answers[0]
         assert status == 503
-        assert answer["problems"][0]["message"] == "the server is stopping; try again shortly"
+        assert (answer["problems"][0]["code"], answer["problems"][0]["message"]) == (
+            "busy", "the server is stopping; try again shortly")
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")

@@ -187,7 +187,10 @@ def test_too_many_searches_at_once_are_refused(sevens: dict[str, Any]) -> None:
         r = c.post("/api/suggest", json={"scenario": sevens, "events": "none"})
         assert r.status_code == 503
         assert r.headers["retry-after"] == "10"
-        assert r.json()["problems"][0]["text"].startswith("busy: 1 set-up searches running")
+        (problem,) = r.json()["problems"]
+        assert (problem["code"], problem["text"]) == (
+            "busy", "server: 1 set-up searches running, the most this server runs at once; "
+            "try again shortly")
         c.post(f"/api/suggest/{first['id']}/cancel")
         assert _finished(c, first["id"])["state"] == "cancelled"
         # one finished: another may start

@@ -99,7 +99,8 @@ def test_a_client_past_the_rate_limit_is_answered_429() -> None:
         assert r.status_code == 429
         assert 1 <= int(r.headers["retry-after"]) <= 60
         (problem,) = r.json()["problems"]
-        assert problem["where"] == "client" and "5 per 1 minute" in problem["message"]
+        assert (problem["code"], problem["where"]) == ("busy", "client")
+        assert "5 per 1 minute" in problem["message"]
         assert r.headers["x-frame-options"] == "DENY"
         # another address has its own count
         assert other.get("/api/catalogue").status_code == 200

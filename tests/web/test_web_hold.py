@@ -185,9 +185,9 @@ def test_connections_beyond_the_bound_are_answered_503() -> None:
     # JSON problems as every refusal (uvicorn's own 503 was plain text), with Retry-After and
     # the security headers, the connection closed
     assert beyond.headers["content-type"] == "application/json"
-    (problem,) = beyond.json()["problems"]  # where "busy", as the 503 of too many odds jobs
-    assert (problem["where"], problem["message"]) == (
-        "busy", "more than 20 connections open at once (--max-connections); try again shortly")
+    (problem,) = beyond.json()["problems"]  # code "busy", as the 503 of too many odds jobs
+    assert (problem["code"], problem["where"], problem["message"]) == (
+        "busy", "server", "more than 20 connections open at once (--max-connections); try again shortly")
     assert beyond.headers["retry-after"] == "1"
     assert beyond.headers["connection"] == "close"
     assert beyond.headers["x-content-type-options"] == "nosniff"

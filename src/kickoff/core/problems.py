@@ -28,11 +28,13 @@ from kickoff.core.pitch import Square
 #:   decision (``kickoff.core.coach``), or an action the rules forbid when its moment comes;
 #: - ``"dice"``: scripted dice that ran out, were out of range, or were left over;
 #: - ``"not_supported"``: a choice the engine cannot play (yet);
+#: - ``"busy"``: a server that cannot take the request now (too many jobs, connections or
+#:   requests, or stopping): the same request may succeed later (HTTP 503 or 429);
 #: - ``"more_problems"``: the last line of a list cut short, counting the problems not listed
 #:   (``kickoff.formats.reading.capped``).
 ProblemCode = Literal[
     "invalid", "illegal_setup", "unknown_player", "illegal_choice", "dice", "not_supported",
-    "more_problems",
+    "busy", "more_problems",
 ]
 
 

@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 
 #: The 503's problem for a request met by the server stopping (:meth:`OddsService.stop`).
-STOPPING = Problem("the server is stopping; try again shortly", "busy")
+STOPPING = Problem("the server is stopping; try again shortly", "server", code="busy")
 
 
 class ClientGone(Exception):
@@ -94,7 +94,7 @@ class OddsService:
                                 headers={"Retry-After": "5"})
         if self.pending >= self.limits.max_pending:
             raise HTTPException(503, Problem(f"{self.pending} odds jobs waiting; try again shortly",
-                                             "busy"),
+                                             "server", code="busy"),
                                 headers={"Retry-After": "5"})
         self.pending += 1
         try:

@@ -173,6 +173,6 @@ class RateLimit:
         wait = max(1, math.ceil(stats.reset_time - time.time()))
         response = JSONResponse(
             {"problems": [Problem(f"more than {self.item} requests from {who}; try again in "
-                                  f"{wait} s", "client").as_json()]},
+                                  f"{wait} s", "client", code="busy").as_json()]},
             status_code=429, headers={"Retry-After": str(wait)})
         await response(scope, receive, send)

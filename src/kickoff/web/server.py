@@ -99,7 +99,7 @@ def beyond_the_bound(bound: int) -> ASGIApp:
     plain text), the security headers of every answer, the connection closed."""
     answer = JSONResponse(
         {"problems": [Problem(f"more than {bound} connections open at once (--max-connections); "
-                              "try again shortly", "busy").as_json()]},
+                              "try again shortly", "server", code="busy").as_json()]},
         status_code=503, headers={"Retry-After": "1", "Connection": "close"})
     return SecurityHeaders(answer)
 

@@ -108,7 +108,8 @@ class SuggestService:
         running = self.running()
         if running >= self.limits.max_suggestions:
             raise HTTPException(503, Problem(f"{running} set-up searches running, the most this "
-                                             "server runs at once; try again shortly", "busy"),
+                                             "server runs at once; try again shortly", "server",
+                                             code="busy"),
                                 headers={"Retry-After": "10"})
         now = time.monotonic()
         job = SuggestJob(secrets.token_hex(8), receiving, options, now, now)
