@@ -39,11 +39,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, quoted_id
-from kickoff.core.decisions import RerollChoice
+from kickoff.core.decisions import RerollAnswer, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
-from kickoff.core.problems import Place
+from kickoff.core.problems import Place, Problem
 from kickoff.core.state import Player
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
@@ -255,40 +256,32 @@ def roll_test(
     *,
     what: str,
     skill: str | None,
-    choice: RerollChoice,
+    choice: RerollChoices,
     where: str,
 ) -> bool:
     """Roll a test of ``player`` (``what``: "dodge", "rush", "pickup", "catch", ...): one D6 that
     must reach ``target`` after ``modifier`` (natural 1 fails, natural 6 succeeds), re-rolled
-    once on a failure by ``choice`` (see the module's docstring). ``skill`` is the skill that
-    re-rolls this kind of test, if any. True on success.
+    once on a failure as the coach answers the ``reroll`` decision (:func:`reroll_answer`; the
+    scenario's answer ``choice``, or for a tuple its entry for this failed test: see the
+    module's docstring). ``skill`` is the skill that re-rolls this kind of test, if any. True on
+    success.
 
-    Raises ``DecisionError`` naming ``where`` for a re-roll choice that cannot be used (no such
-    skill, no team re-roll left or allowed).
+    Raises ``DecisionError`` naming ``where`` (the player and his square as values) for a
+    re-roll choice that cannot be used (no such skill, no team re-roll left or allowed).
     """
 
     passes = Passes(target, modifier)
     why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
     if passes.attempt(ctx, why):
         return True
-    if choice is False:
+    place = where_of(where, player)
+    if isinstance(choice, tuple):
+        choice, place = nth_choice(ctx, choice, place, where, what)
+    if choice is False and ctx.plain:
         return False
     by_skill = skill_reroll(ctx, turn, player, skill)
-    team_ok = team_reroll_available(ctx, turn)
-    if turn is not None and turn.fallback and (
-            (choice == "skill" and by_skill is None) or (choice == "team" and not team_ok)):
-        choice = None  # the standing order cannot be followed here: the default policy
-    if choice == "skill" and by_skill is None:
-        raise DecisionError.at(where_of(where, player),
-            f"no skill re-roll can be used for the failed {what} "
-            f"({skill or 'no skill'} or Pro: missing, already used this turn, or not allowed)"
-        )
-    if choice == "team" and not team_ok:
-        raise DecisionError.at(where_of(where, player),
-            f"no team re-roll can be used for the failed {what} "
-            + why_no_team_reroll(ctx, turn)
-        )
-    if choice == "team" or (choice is True and by_skill is None and team_ok):
+    answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
+    if answer == "team":
         assert turn is not None
         spend_team_reroll(ctx, turn)
         if "loner" in player.skills:
@@ -298,10 +291,71 @@ def roll_test(
                 return False
         ctx.note("reroll", player=player.id, test=what, source="team")
         return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
-    if by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill, what):
+    if answer is False or by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill,
+                                                                   what):
         return False
     return passes.attempt(
         ctx, f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+
+
+def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Place, where: str,
+               what: str) -> tuple[RerollChoice, Place]:
+    """The entry of ``choices`` (one per failed test of ``what``, in order, at key path
+    ``where``) for the failed test being re-rolled now, and its place
+    (``decisions.blitz[0] (h1 at [10, 7]).reroll.dodge[1]``); past the list's end ``None``, the
+    default. Counts the failed tests in ``ctx.failed_tests``."""
+    key = (where, what)
+    i = ctx.failed_tests.get(key, 0)
+    ctx.failed_tests[key] = i + 1
+    suffix = f"[{i}]" if where.endswith(("catch", "catch_reroll")) else f".reroll.{what}[{i}]"
+    return (choices[i] if i < len(choices) else None), place.then(suffix)
+
+
+def reroll_answer(ctx: KickoffContext, turn: Turn | None, player: Player, what: str,
+                  choice: RerollChoice, place: Place,
+                  skills: tuple[str | None, str | None]) -> RerollAnswer:
+    """The ``reroll`` decision of ``player``'s failed ``what`` (:mod:`kickoff.core.coach`):
+    ``skills`` is the skill that re-rolls this kind of test and the one usable now
+    (:func:`skill_reroll`, ``by_skill``); ``False`` and whichever of ``"skill"`` (``by_skill``)
+    and ``"team"`` can be used,
+    default ``"skill"`` when it can, else ``False``; the scenario's answer ``choice`` (``True``:
+    the skill re-roll, else a team re-roll, else none; ``None``: the default). Where the turn's
+    ``fallback`` is set, a choice that cannot be used plays the default. Raises
+    ``DecisionError`` carrying the problem at ``place`` for an answer that cannot be used."""
+    skill, by_skill = skills
+    default: RerollAnswer = "skill" if by_skill is not None else False
+    if choice is None and ctx.plain:
+        return default
+    team_ok = team_reroll_available(ctx, turn)
+    if choice is True:
+        choice = "skill" if by_skill is not None else ("team" if team_ok else False)
+
+    def options() -> list[RerollAnswer]:
+        found: list[RerollAnswer] = [False]
+        if by_skill is not None:
+            found.append("skill")
+        if team_ok:
+            found.append("team")
+        return found
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in options():
+            return None
+        if answer == "skill":
+            return place.problem(
+                f"no skill re-roll can be used for the failed {what} ({skill or 'no skill'} or "
+                "Pro: missing, already used this turn, or not allowed)")
+        if answer == "team":
+            return place.problem(f"no team re-roll can be used for the failed {what} "
+                                 + why_no_team_reroll(ctx, turn))
+        return place.problem(f"{answer!r} is not one of the re-roll options {options()!r}")
+
+    given = choice is not None
+    if given and turn is not None and turn.fallback and refuse(choice) is not None:
+        given = False  # the standing order cannot be followed here: the default policy
+    answer: RerollAnswer = ctx.decide(Decision(
+        "reroll", player.side, place.where(), default, options, refuse, choice, given, what))
+    return answer
 
 
 def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str, what: str) -> bool:

@@ -119,11 +119,15 @@ class BlockIn(_Strict):
     reroll: Literal["team"] | None = None
 
 
+#: One re-roll choice for every failed test of a kind, or (docs/actions.md) one per failed test.
+RerollChoicesIn = RerollChoice | Annotated[list[RerollChoice], Field(max_length=MAX_NAMED)]
+
+
 class RerollIn(_Strict):
-    dodge: RerollChoice = None
-    rush: RerollChoice = None
-    pickup: RerollChoice = None
-    catch: RerollChoice = None
+    dodge: RerollChoicesIn = None
+    rush: RerollChoicesIn = None
+    pickup: RerollChoicesIn = None
+    catch: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):
@@ -171,6 +175,9 @@ class DecisionsIn(_Strict):
     diving_catch: Annotated[list[str], Field(max_length=MAX_NAMED)] | None = None
     #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
     apothecary: list[str] = Field(default_factory=list, max_length=MAX_NAMED)
+    #: The re-roll choices of the failed catches outside the catcher's own turn, one per failed
+    #: catch in order (docs/actions.md, "Re-rolls"); default: the skill re-roll.
+    catch_reroll: list[RerollChoice] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
 class DiceIn(_Strict):
