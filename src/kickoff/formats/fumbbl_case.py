@@ -202,6 +202,9 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         decisions["diving_catch"] = list(ko.diving_catch)
     if ko.apothecary:
         decisions["apothecary"] = list(ko.apothecary)
+    declined = ko.catch_rerolls.written()
+    if declined:
+        decisions["catch_reroll"] = declined
     return decisions
 
 def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:

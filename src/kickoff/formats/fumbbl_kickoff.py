@@ -14,7 +14,7 @@ from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
-from kickoff.formats.fumbbl_free_turn import FreeTurnReader
+from kickoff.formats.fumbbl_free_turn import CatchRerolls, FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
 from kickoff.formats.fumbbl_log import (
     CheeringFansWinners,
@@ -108,6 +108,13 @@ class KickoffBuilder:
         self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
                                         RULESETS[game.ruleset].skills, self.rulings)
+        sides = {p.pid: p.side for p in game.order}
+        self.free_turn.other_team = lambda rep: sides.get(str(
+            (rep.model_extra or {}).get("playerId"))) == self.receiving
+        #: the re-roll choices of the catches outside the catcher's own turn (``catch_reroll``)
+        self.catch_rerolls = CatchRerolls(lambda rep: not self.done and (
+            self.mode not in FREE_TURN_MODES or self.free_turn.other_team(rep)), self.where,
+            {p.pid: frozenset(p.doc.get("skills", ())) for p in game.order})
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
@@ -307,6 +314,9 @@ class KickoffBuilder:
         are no note there."""
         rid = rep.reportId
         self.record_test(rep)
+        if self.catch_rerolls.report(rep) and self.mode in FREE_TURN_MODES:
+            self.re_roll(rep, {})  # a receiving player's catch re-roll: its Pro D6, if any
+            return
         if self.mode in FREE_TURN_MODES and rid not in _OUTSIDE_FREE_TURN:
             self.free_turn.report(rep, self.tracker)
             return
