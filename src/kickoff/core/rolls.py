@@ -45,7 +45,7 @@ from kickoff.core.decisions import RerollAnswer, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Place, Problem
-from kickoff.core.state import Player
+from kickoff.core.state import Player, Team
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Activation
@@ -226,10 +226,25 @@ def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
     return None
 
 
+def leader_on_pitch(team: Team) -> bool:
+    """Whether a player of ``team`` with Leader is on the pitch (any status there: bb2020
+    "even if ... Prone, Stunned")."""
+    return any(p.square is not None and "leader" in p.skills for p in team.players)
+
+
+def usable_rerolls(team: Team) -> int:
+    """The team re-rolls ``team`` may use now: its ``rerolls``, less its Leader re-roll while
+    no player with Leader is on the pitch."""
+    if team.leader_rerolls and not leader_on_pitch(team):
+        return team.rerolls - team.leader_rerolls
+    return team.rerolls
+
+
 def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
     """A team re-roll may be used now: the turn allows them, fewer than the ruleset's
-    ``team_rerolls_per_turn`` used in it (classic one; others any number), one is left."""
-    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.active].rerolls <= 0:
+    ``team_rerolls_per_turn`` used in it (classic one, the Leader re-roll included; others any
+    number), one is left that may be used (:func:`usable_rerolls`)."""
+    if turn is None or not turn.team_rerolls or usable_rerolls(ctx.state.teams[turn.active]) <= 0:
         return False
     limit = ctx.ruleset.actions.team_rerolls_per_turn
     return limit is None or turn.team_rerolls_used < limit
@@ -237,13 +252,18 @@ def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
 
 def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
     """Spend one of the acting team's re-rolls: the extras lost soonest first (those for the
-    drive, then those for the half), then its ordinary ones (ruling, docs/rulings.md)."""
+    drive, then those for the half), then the Leader re-roll (while a player with Leader is on
+    the pitch), then its ordinary ones (ruling, docs/rulings.md; christerk/ffb ``RollMechanic
+    .useReRoll`` spends the Leader's before the ordinary ones too)."""
     team = ctx.state.teams[turn.active]
     team.rerolls -= 1
     if team.drive_rerolls:
         team.drive_rerolls -= 1
     elif team.half_rerolls:
         team.half_rerolls -= 1
+    elif team.leader_rerolls and leader_on_pitch(team):
+        team.leader_rerolls -= 1
+        ctx.note("leader_reroll", team=turn.active)
     turn.team_rerolls_used += 1
 
 
@@ -380,6 +400,10 @@ def why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if limit is not None and turn.team_rerolls_used >= limit:
         used = "one team re-roll has" if limit == 1 else f"{limit} team re-rolls have"
         return f"({used} already been used this turn, the most {ctx.ruleset.name} allows)"
+    team = ctx.state.teams[turn.active]
+    if team.leader_rerolls and team.rerolls and not leader_on_pitch(team):
+        return (f"(team {turn.active}'s one re-roll left is its Leader re-roll, and no player "
+                "with Leader is on the pitch)")
     return f"(team {turn.active} has no re-roll left)"
 
 

@@ -74,6 +74,8 @@ class KickoffBuilder:
         #: the turn markers once the kick-off's events were over (before its last command)
         self.turn_after = dict(tr.turn)
         self.rerolls = dict(tr.rerolls)
+        #: each team's Leader re-roll at the kick (FUMBBL's ``LeaderState``; ``leader_rerolls``)
+        self.leader_state = dict(tr.leader)
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
         self.fame = dict(tr.fame)
@@ -565,8 +567,8 @@ class KickoffBuilder:
         """``leader``: FUMBBL's Leader re-roll (christerk/ffb ``mechanic/*/StateMechanic
         .updateLeaderReRollsForTeam``: one more team re-roll while a Leader is on the pitch, from
         the moment a turn, a free turn included, starts with him there). Given during the
-        kick-off, it is read as one more re-roll of the team at the kick: the engine has no
-        Leader, and no team re-roll may be used before the free turn (``docs/fumbbl.md``). One
+        kick-off, it is read as the team's Leader re-roll at the kick (``leader_rerolls``): no
+        team re-roll may be used before the free turn (``docs/fumbbl.md``). One
         taken back (the Leader left the pitch) is a note. The kick-off's last command (the next
         turn starting) is not the kick-off's."""
         if self.done:
@@ -576,6 +578,7 @@ class KickoffBuilder:
         state = str(extra.get("leaderState", "")).lower()
         if sides and state == "available":
             self.rerolls[sides[0]] += 1
+            self.leader_state[sides[0]] = state
         elif sides:
             self.notes.append(f"Leader: FUMBBL's {sides[0]} Leader re-roll became {state!r}; the "
                               "engine has no Leader")

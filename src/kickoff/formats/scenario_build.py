@@ -134,10 +134,15 @@ def _teams(
         if tin.turn > rs.max_turn:
             problems.append(Problem(f"{tin.turn} is out of range 0..{rs.max_turn} in {rs.name}",
                                     f"{tpath}.turn"))
-        if tin.drive_rerolls + tin.half_rerolls > tin.rerolls:
-            problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls "
-                                    f"({tin.drive_rerolls} + {tin.half_rerolls})",
+        if tin.drive_rerolls + tin.half_rerolls + tin.leader_rerolls > tin.rerolls:
+            leader = " + leader_rerolls" if tin.leader_rerolls else ""
+            counts = f" + {tin.leader_rerolls}" if tin.leader_rerolls else ""
+            problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls"
+                                    f"{leader} ({tin.drive_rerolls} + {tin.half_rerolls}{counts})",
                                     f"{tpath}.rerolls"))
+        if tin.leader_rerolls and not any("leader" in pin.skills for pin in tin.players):
+            problems.append(Problem("a Leader re-roll needs a player with Leader (leader) in the "
+                                    "team", f"{tpath}.leader_rerolls"))
         players: list[Player] = []
         for i, pin in enumerate(tin.players):
             ppath = f"{tpath}.players[{i}]"
@@ -175,6 +180,7 @@ def _teams(
             cheerleaders=tin.cheerleaders, assistant_coaches=tin.assistant_coaches,
             fan_factor=tin.fan_factor, fame=tin.fame, block_assists=tin.block_assists,
             prayers=list(dict.fromkeys(tin.prayers)), apothecaries=tin.apothecaries,
+            leader_rerolls=tin.leader_rerolls,
         )
     return teams, ids, problems
 

@@ -84,6 +84,8 @@ class TeamIn(_Strict):
     block_assists: NonNegative = 0
     #: Apothecaries the team has not yet used this game (each once per game).
     apothecaries: NonNegative = 0
+    #: How many of ``rerolls`` are the Leader re-roll (docs/formats.md): 0 or 1.
+    leader_rerolls: Annotated[int, Field(ge=0, le=1)] = 0
     prayers: list[Prayer] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
@@ -302,6 +304,7 @@ class ResultOut(_Strict):
         prayers: list[str]
         block_assists: NonNegative
         apothecaries: NonNegative
+        leader_rerolls: NonNegative
 
     class PlayerOut(_Strict):
         square: SquareIn | None
