@@ -147,7 +147,7 @@ def catch(
     choices: RerollChoices
     if own_turn is None:
         # outside his own team's turn: the kick-off's list, one choice per failed catch
-        where, choices = CATCH_REROLL, ctx.decisions.catch_reroll or None
+        where, choices = CATCH_REROLL, ctx.decisions.catch_reroll
     else:
         choices = choice
         if where is None:

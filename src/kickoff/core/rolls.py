@@ -294,13 +294,19 @@ def roll_test(
     why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
     if passes.attempt(ctx, why):
         return True
-    place = where_of(where, player)
-    if isinstance(choice, tuple):
-        choice, place = nth_choice(ctx, choice, place, where, what)
-    if choice is False and ctx.plain:
-        return False
-    by_skill = skill_reroll(ctx, turn, player, skill)
-    answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
+    answer: RerollAnswer
+    if ctx.plain and (choice is None or choice == ()):
+        # the scripted coach, no answer given: the default, which needs no check (the hot path)
+        by_skill = skill_reroll(ctx, turn, player, skill)
+        answer = "skill" if by_skill is not None else False
+    else:
+        place = where_of(where, player)
+        if isinstance(choice, tuple):
+            choice, place = nth_choice(ctx, choice, place, where, what)
+        if choice is False and ctx.plain:
+            return False
+        by_skill = skill_reroll(ctx, turn, player, skill)
+        answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
     if answer == "team":
         assert turn is not None
         spend_team_reroll(ctx, turn)
@@ -322,13 +328,16 @@ def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Pl
                what: str) -> tuple[RerollChoice, Place]:
     """The entry of ``choices`` (one per failed test of ``what``, in order, at key path
     ``where``) for the failed test being re-rolled now, and its place
-    (``decisions.blitz[0] (h1 at [10, 7]).reroll.dodge[1]``); past the list's end ``None``, the
-    default. Counts the failed tests in ``ctx.failed_tests``."""
+    (``decisions.blitz[0] (h1 at [10, 7]).reroll.dodge[1]``, ``decisions.catch_reroll[0] (a4
+    at [20, 7])``); past the list's end ``None``, the default. Counts the failed tests in
+    ``ctx.failed_tests``."""
     key = (where, what)
     i = ctx.failed_tests.get(key, 0)
     ctx.failed_tests[key] = i + 1
-    suffix = f"[{i}]" if where.endswith(("catch", "catch_reroll")) else f".reroll.{what}[{i}]"
-    return (choices[i] if i < len(choices) else None), place.then(suffix)
+    choice = choices[i] if i < len(choices) else None
+    if where.endswith(("catch", "catch_reroll")):  # the list's own key path
+        return choice, Place(f"{where}[{i}]", place.player, place.square)
+    return choice, place.then(f".reroll.{what}[{i}]")
 
 
 def reroll_answer(ctx: KickoffContext, turn: Turn | None, player: Player, what: str,
