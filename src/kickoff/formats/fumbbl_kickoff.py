@@ -110,13 +110,8 @@ class KickoffBuilder:
         self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
                                         RULESETS[game.ruleset].skills, self.rulings)
-        sides = {p.pid: p.side for p in game.order}
-        self.free_turn.other_team = lambda rep: sides.get(str(
-            (rep.model_extra or {}).get("playerId"))) == self.receiving
         #: the re-roll choices of the catches outside the catcher's own turn (``catch_reroll``)
-        self.catch_rerolls = CatchRerolls(lambda rep: not self.done and (
-            self.mode not in FREE_TURN_MODES or self.free_turn.other_team(rep)), self.where,
-            {p.pid: frozenset(p.doc.get("skills", ())) for p in game.order})
+        self.catch_rerolls = self.catch_reader(game)
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
@@ -142,6 +137,16 @@ class KickoffBuilder:
         self.ref_rolls: dict[str, int] = {}
         self.pending_prayer: str | None = None
         self.fans_winners: list[Side] = []
+
+    def catch_reader(self, game: Game) -> CatchRerolls:
+        """The reader of the catches outside the catcher's own turn: a receiving player's in
+        the free turn (no test of the acting activation's), any at the kick-off."""
+        sides = {p.pid: p.side for p in game.order}
+        self.free_turn.other_team = lambda rep: sides.get(str(
+            (rep.model_extra or {}).get("playerId"))) == self.receiving
+        return CatchRerolls(lambda rep: not self.done and (
+            self.mode not in FREE_TURN_MODES or self.free_turn.other_team(rep)), self.where,
+            {p.pid: frozenset(p.doc.get("skills", ())) for p in game.order})
 
     # -- dice
 
