@@ -31,7 +31,7 @@ Probabilities are :class:`fractions.Fraction` in [0, 1].
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, Literal
 
@@ -236,13 +236,19 @@ class KickSolver:
 
     Raises ``DecisionError`` for an illegal activation (as a replay would), and
     ``NotSupportedError`` for a kick after a move (the odds are for a kick from where the
-    kicker stands).
+    kicker stands). ``decisions.catch_reroll`` is not played (the default instead).
     """
 
     state: GameState
     ruleset: Ruleset
     decisions: Decisions = field(default_factory=Decisions)
     _worlds: dict[Hashable, _World] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # a journey's catches are solved once for every way of reaching them, so a list of
+        # choices per failed catch cannot be counted: the other team's catches play the default
+        # (their skill re-roll), as the activation's list stands as its first (standing_order)
+        self.decisions = replace(self.decisions, catch_reroll=())
 
     def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
         """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
