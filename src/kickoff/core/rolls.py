@@ -16,12 +16,18 @@ roll comes before the re-roll it allows; a Loner player's roll before a team re-
 
 A re-roll never re-rolls a re-roll: each test is re-rolled at most once, whatever the source.
 
-The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.decisions.Rerolls`):
-``"skill"``, ``"team"``, ``False`` (none), ``True`` (a skill re-roll if there is one, else a team
-re-roll) or ``None``, the default policy: a skill re-roll if there is one, never a team re-roll.
-A ``"skill"`` or ``"team"`` that cannot be used when its moment comes is an error, unless the
-turn's ``fallback`` says to play the default policy instead (the exact odds and Monte Carlo,
-where one choice stands for every failed test of its kind: ``Turn``).
+The choice is a coach's decision (kind ``reroll``, :mod:`kickoff.core.coach`), asked through
+``KickoffContext.decide`` with its options (``False`` and whichever of ``"skill"`` and ``"team"``
+can be used now) and its default (the skill re-roll if there is one, never a team re-roll). The
+scripted coach answers from the activation's ``reroll`` (:class:`~kickoff.core.decisions.
+Rerolls`), or for a catch outside the catcher's own turn from ``decisions.catch_reroll``:
+``"skill"``, ``"team"``, ``False`` (none: a skill re-roll may be declined), ``True`` (a skill
+re-roll if there is one, else a team re-roll) or ``None``, the default; a tuple gives one choice
+per failed test of the kind, in order (``docs/actions.md``). A ``"skill"`` or ``"team"`` that
+cannot be used when its moment comes is an error, unless the turn's ``fallback`` says to play
+the default instead (the exact odds and Monte Carlo, where one choice stands for every failed
+test of its kind: ``Turn``). A team re-roll may be the Leader re-roll (``Team.leader_rerolls``),
+used only while a player with Leader is on the pitch.
 
 The turn these tests are made in (:class:`Turn`, :func:`team_turn`) says which re-rolls it
 allows: a free turn (classic Blitz!, bb2020 / Sevens Blitz, bb2025 Charge!) or a team turn (where
