@@ -31,3 +31,7 @@ _.__truediv__, _.__rtruediv__, _.__eq__, _.__lt__, _.__gt__  # Rational
 # enumerates every play with them; issue 24's coaches at their best, point 2, build on them).
 DEFAULTS
 PathCoach
+
+# kickoff.analysis.advisor: Suggestion's set-up of the best value the search met, beside the
+# suggestion the tie-break chose, for its callers (tests/test_advisor_coach.py reads it).
+_.best_squares  # Suggestion.best_squares

@@ -101,6 +101,8 @@ def _scripted(kind: DecisionKind, option: Any, base: Decisions, ruleset: str) ->
         return replace(base, **{field: option})
     if kind == "diving_catch":
         return replace(base, diving_catch=list(option))
+    if kind == "reroll":  # the first failed test: a catch outside a turn, or a move's Dodge
+        return replace(base, catch_reroll=(option,))
     return replace(base, **{kind: option})
 
 

@@ -26,7 +26,6 @@ from fractions import Fraction
 
 from kickoff.analysis.advisor_moves import Layout, ball_handler, big_guy
 from kickoff.analysis.objectives import AnyObjective, Mix, Objective, kicker_wants_high
-from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
@@ -108,8 +107,3 @@ class Chooser:
             if abs(value - self.best) <= eps:
                 return layout, value, payload
         raise AssertionError("the best value's own key is within EPSILON")  # pragma: no cover
-
-
-def squares_of(state: GameState, layout: Layout) -> dict[str, Square | None]:
-    """Receiving player id -> his square in ``layout`` (``None``: the Reserves)."""
-    return {p.id: sq for p, sq in zip(state.teams[state.receiving].players, layout, strict=True)}

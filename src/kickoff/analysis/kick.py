@@ -13,7 +13,8 @@ The activation's ``reroll.catch`` is a standing order for every catch of the kic
 ``"team"`` (``"skill"``) re-roll is used where one can still be used and the default policy (a
 skill re-roll if there is one) where it cannot: a second failed catch in classic, where the
 turn's one team re-roll is gone, or a team with none left (``Turn.fallback``). A replay of
-scripted dice reports such a choice as an error instead.
+scripted dice reports such a choice as an error instead. A list of choices (one per failed
+catch, ``docs/actions.md``) stands here as its first.
 
 The kicker kicks from where he stands (no move before the kick). An accurate kick's landing is
 the coach's choice; :data:`Landing` says how it is made:
@@ -30,7 +31,7 @@ Probabilities are :class:`fractions.Fraction` in [0, 1].
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, Literal
 
@@ -50,7 +51,7 @@ from kickoff.core.actions.kick import (
 )
 from kickoff.core.coach import Asked, AskingCoach
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation, Decisions, RerollChoice
+from kickoff.core.decisions import Activation, Decisions, RerollChoice, RerollChoices
 from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
@@ -104,6 +105,15 @@ class KickOdds:
 #: The ``"best"`` landing's coach: the kick's landing decision is asked (``Asked``, carrying the
 #: rule's own options), to be chosen once the journeys are known.
 _CHOOSE_LATER: Final = AskingCoach(("kick_landing",))
+
+
+def standing_order(choice: RerollChoices) -> RerollChoice:
+    """The catch re-roll choice the odds play for every catch: ``choice``, or for a list of
+    choices (one per failed catch, in a replay) its first (a journey's catches are solved once
+    for every way of reaching them, so they cannot be counted)."""
+    if isinstance(choice, tuple):
+        return choice[0] if choice else None
+    return choice
 
 
 @dataclass(frozen=True)
@@ -226,13 +236,19 @@ class KickSolver:
 
     Raises ``DecisionError`` for an illegal activation (as a replay would), and
     ``NotSupportedError`` for a kick after a move (the odds are for a kick from where the
-    kicker stands).
+    kicker stands). ``decisions.catch_reroll`` is not played (the default instead).
     """
 
     state: GameState
     ruleset: Ruleset
     decisions: Decisions = field(default_factory=Decisions)
     _worlds: dict[Hashable, _World] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # a journey's catches are solved once for every way of reaching them, so a list of
+        # choices per failed catch cannot be counted: the other team's catches play the default
+        # (their skill re-roll), as the activation's list stands as its first (standing_order)
+        self.decisions = replace(self.decisions, catch_reroll=())
 
     def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
         """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
@@ -252,7 +268,7 @@ class KickSolver:
         elif landing != "best":
             policy = toward(landing)
         coach = _CHOOSE_LATER if policy is None else None
-        choice = act.reroll.catch
+        choice = standing_order(act.reroll.catch)
 
         def run(dice: PathDice) -> _Start:
             world = self.state.clone()
@@ -295,7 +311,7 @@ class KickSolver:
             best, best_value = opts.default, Fraction(-1)
             for sq in opts.allowed:
                 node = _Node(ball.Arrive(sq, "kicked", False), frozenset(), 0, kicker.side,
-                             act.player, act.reroll.catch)
+                             act.player, standing_order(act.reroll.catch))
                 value = to_fraction(sum((p for end, p in self._journey(key, node).items()
                                          if self._held_by(end, kicker.side)), 0))
                 if value > best_value:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from kickoff.core.decisions import ActionKind, RerollChoice
+from kickoff.core.decisions import ActionKind, RerollChoices
 from kickoff.core.dice import BlockFace
 from kickoff.core.pickling import register as _register_pickling
 from kickoff.core.pitch import Square
@@ -21,12 +21,13 @@ from kickoff.core.pitch import Square
 
 @dataclass(frozen=True)
 class Rerolls:
-    """Which re-roll to use on a failed test of each kind during one activation."""
+    """Which re-roll to use on a failed test of each kind during one activation: one choice for
+    every failed test of the kind, or a tuple of them, one per failed test in order."""
 
-    dodge: RerollChoice = None
-    rush: RerollChoice = None
-    pickup: RerollChoice = None
-    catch: RerollChoice = None
+    dodge: RerollChoices = None
+    rush: RerollChoices = None
+    pickup: RerollChoices = None
+    catch: RerollChoices = None
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from kickoff.core.ball_states import ThrowIn as ThrowIn
 from kickoff.core.ball_states import Touchback as Touchback
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
-from kickoff.core.decisions import RerollChoice
+from kickoff.core.decisions import RerollChoices
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import (
@@ -118,12 +118,16 @@ def marks(state: GameState, square: Square, side: Side) -> tuple[int, int]:
     return known
 
 
+#: The key path of the re-roll choices of catches made outside the catcher's own turn.
+CATCH_REROLL: Final = "decisions.catch_reroll"
+
+
 def catch(
     ctx: KickoffContext,
     player: Player,
     kind: CatchKind,
     turn: Turn | None = None,
-    choice: RerollChoice = None,
+    choice: RerollChoices = None,
     where: str | None = None,
 ) -> bool:
     """``player`` tries to catch; Catch (classic and bb2020 also Monstrous Mouth; classic Pro at
@@ -131,22 +135,30 @@ def catch(
 
     ``turn``: the team turn the catch happens in, if any (a ball bouncing during an action): a
     catcher of the acting team may then re-roll as ``choice`` says (a team re-roll included,
-    ``kickoff.core.rolls``); outside a turn, or for the other team, only his skills.
+    ``kickoff.core.rolls``); outside a turn, or for the other team, only his skills, as
+    ``decisions.catch_reroll`` says (one choice per such failed catch, in order; default: the
+    skill re-roll).
     Pro only for the acting player himself, except in classic (``activation_skills``).
     ``where`` names the choice in messages (default: the acting activation's
     ``<where>.reroll.catch``, e.g. ``actions[0].reroll.catch``).
     """
     target, mod = catch_roll_target(ctx, player, kind)
     own_turn = turn if turn is not None and turn.active == player.side else None
-    if where is None:
-        where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
+    choices: RerollChoices
+    if own_turn is None:
+        # outside his own team's turn: the kick-off's list, one choice per failed catch
+        where, choices = CATCH_REROLL, ctx.decisions.catch_reroll
+    else:
+        choices = choice
+        if where is None:
+            where = f"{turn.where}.reroll.catch" if turn is not None and turn.where else "catch"
     skill = "catch"
     for s in ctx.ruleset.catch_reroll_skills:
         if s in player.skills:
             skill = s
             break
     ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill=skill,
-                   choice=choice if own_turn is not None else None, where=where)
+                   choice=choices, where=where)
     if ctx.logging:
         ctx.note("catch", player=player.id, success=ok)
     return ok
@@ -235,7 +247,7 @@ def _attempting(ctx: KickoffContext, candidates: list[Player]) -> list[Player]:
 
 
 def diving_catch(
-    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoice = None
+    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoices = None
 ) -> BallState | None:
     """Diving Catch for a kick, pass or throw-in ``s`` coming down where nobody catches it: the
     state that follows, or ``None`` when nobody attempts one (the ball then bounces as usual).
@@ -334,7 +346,7 @@ AWARD_TAKER_FIELDS: tuple[str, ...] = ("id", "square")
 
 
 def step(
-    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoice = None
+    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoices = None
 ) -> BallState:
     """One move of the ball from ``state``, rolling its dice through ``ctx``: the next state.
 
@@ -368,7 +380,7 @@ def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
 
 
 def _arrive(
-    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoice = None
+    ctx: KickoffContext, s: Arrive, turn: Turn | None = None, choice: RerollChoices = None
 ) -> BallState:
     player = ctx.state.board.get(s.square)
     if player is not None and player.can_catch():
@@ -426,7 +438,7 @@ def _touchback(ctx: KickoffContext, s: Touchback) -> BallState:
 
 
 def follow(
-    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoice = None
+    ctx: KickoffContext, state: BallState, turn: Turn | None = None, choice: RerollChoices = None
 ) -> BallState:
     """Play the ball's journey from ``state`` to its end; put the ball there; the end state.
     ``turn`` / ``choice``: as :func:`step`."""
@@ -445,7 +457,7 @@ def bounce(
     start: Square,
     touchback_possible: bool,
     turn: Turn | None = None,
-    choice: RerollChoice = None,
+    choice: RerollChoices = None,
 ) -> BallState:
     """Bounce from ``start`` until the ball rests or is caught (a touchback where possible).
     ``turn`` / ``choice``: the team turn it bounces in, if any (see :func:`catch`)."""

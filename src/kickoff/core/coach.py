@@ -40,13 +40,20 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
 - ``casualty_result``: after an apothecary's second Casualty roll, ``"first"`` or
   ``"second"`` (which of the two results applies); default the one that is Badly Hurt, else
   the first.
+- ``reroll``: a failed test's re-roll (:func:`kickoff.core.rolls.roll_test`), asked of the
+  tested player's coach: ``False`` (none) and whichever of ``"skill"`` (the skill re-roll the
+  test allows now: Dodge, Sure Feet, Sure Hands, Catch, Monstrous Mouth, else Pro) and
+  ``"team"`` (a team re-roll, where the turn allows one and the team has one left) can be used;
+  default ``"skill"`` when it can be used, else ``False`` (never a team re-roll). The scenario's
+  answer is the activation's ``reroll`` (one choice per failed test, in order) or, outside the
+  catcher's own turn, ``decisions.catch_reroll``; ``about`` is the test (``"dodge"``, ...).
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
 players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal.
-The free turn's activations (Blitz!, Charge!) and their paths, block faces and re-rolls are still
-read by the action engine from the activations (``kickoff.core.actions``), checked as they are
-played; a block's push-back square and follow-up are decisions (above).
+The free turn's activations (Blitz!, Charge!) and their paths and block faces are still read by
+the action engine from the activations (``kickoff.core.actions``), checked as they are played; a
+block's push-back square and follow-up, and every test's re-roll, are decisions (above).
 
 Coaches:
 
@@ -72,7 +79,7 @@ from kickoff.core.problems import Problem
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
-    "push_to", "follow_up", "apothecary", "casualty_result",
+    "push_to", "follow_up", "apothecary", "casualty_result", "reroll",
 ]
 
 

@@ -53,8 +53,8 @@ class KickoffContext:
     who plays ``decisions`` (:data:`~kickoff.core.coach.SCRIPTED`)."""
 
     __slots__ = (
-        "coach", "decisions", "dice", "house_rules", "kicker", "labels", "landing", "log",
-        "logging", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
+        "coach", "decisions", "dice", "failed_tests", "house_rules", "kicker", "labels", "landing",
+        "log", "logging", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -101,6 +101,9 @@ class KickoffContext:
         self.touchback = False
         #: One-square scatters the ball makes in the air before landing (Changing Weather).
         self.scatters = 0
+        #: How many tests of each kind have failed so far under a list of re-roll choices, by
+        #: the list's key path and the kind of test (``kickoff.core.rolls.nth_choice``).
+        self.failed_tests: dict[tuple[str, str], int] = {}
 
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:

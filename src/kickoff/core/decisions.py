@@ -21,6 +21,15 @@ ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick
 #: ``"team"`` (a team re-roll), ``False`` (none), ``None`` (the default policy).
 RerollChoice = Literal["skill", "team"] | bool | None
 
+#: The re-roll choices of one kind of test in one activation: one choice standing for every
+#: failed test of that kind, or (an extension of the format, ``docs/actions.md``) one per failed
+#: test, in order (a failed test past the list's end: ``None``, the default policy).
+RerollChoices = RerollChoice | tuple[RerollChoice, ...]
+
+#: A coach's answer to a ``reroll`` decision (``kickoff.core.coach``): a skill re-roll, a team
+#: re-roll, or none.
+RerollAnswer = Literal["skill", "team", False]
+
 
 # The activations of a turn and their parts live in :mod:`kickoff.core.activations`, made when a
 # free turn or a Kick action needs them (start-up, issue 16: ``dataclasses`` compiles each
@@ -109,6 +118,11 @@ class Decisions:
     #: ``None``: every player allowed attempts, in the default order (``ball.diving_catchers``);
     #: ``[]``: nobody does.
     diving_catch: list[str] | None = None
+    #: The re-roll choices of the failed catches made outside the catcher's own team turn (the
+    #: kick-off, a bounce or throw-in caught by the other team in a free turn), one per failed
+    #: catch in order: ``"skill"`` or ``False`` (declined), ``None`` the default (use the skill
+    #: re-roll); past its end, the default (docs/actions.md, "Re-rolls").
+    catch_reroll: tuple[RerollChoice, ...] = ()
     #: Not a key of the scenario format (opt-in, for callers who write no activations): what a
     #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
     #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).

@@ -16,12 +16,18 @@ roll comes before the re-roll it allows; a Loner player's roll before a team re-
 
 A re-roll never re-rolls a re-roll: each test is re-rolled at most once, whatever the source.
 
-The choice comes from the activation's ``reroll`` (:class:`~kickoff.core.decisions.Rerolls`):
-``"skill"``, ``"team"``, ``False`` (none), ``True`` (a skill re-roll if there is one, else a team
-re-roll) or ``None``, the default policy: a skill re-roll if there is one, never a team re-roll.
-A ``"skill"`` or ``"team"`` that cannot be used when its moment comes is an error, unless the
-turn's ``fallback`` says to play the default policy instead (the exact odds and Monte Carlo,
-where one choice stands for every failed test of its kind: ``Turn``).
+The choice is a coach's decision (kind ``reroll``, :mod:`kickoff.core.coach`), asked through
+``KickoffContext.decide`` with its options (``False`` and whichever of ``"skill"`` and ``"team"``
+can be used now) and its default (the skill re-roll if there is one, never a team re-roll). The
+scripted coach answers from the activation's ``reroll`` (:class:`~kickoff.core.decisions.
+Rerolls`), or for a catch outside the catcher's own turn from ``decisions.catch_reroll``:
+``"skill"``, ``"team"``, ``False`` (none: a skill re-roll may be declined), ``True`` (a skill
+re-roll if there is one, else a team re-roll) or ``None``, the default; a tuple gives one choice
+per failed test of the kind, in order (``docs/actions.md``). A ``"skill"`` or ``"team"`` that
+cannot be used when its moment comes is an error, unless the turn's ``fallback`` says to play
+the default instead (the exact odds and Monte Carlo, where one choice stands for every failed
+test of its kind: ``Turn``). A team re-roll may be the Leader re-roll (``Team.leader_rerolls``),
+used only while a player with Leader is on the pitch.
 
 The turn these tests are made in (:class:`Turn`, :func:`team_turn`) says which re-rolls it
 allows: a free turn (classic Blitz!, bb2020 / Sevens Blitz, bb2025 Charge!) or a team turn (where
@@ -39,12 +45,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, quoted_id
-from kickoff.core.decisions import RerollChoice
+from kickoff.core.decisions import RerollAnswer, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Side, Square
-from kickoff.core.problems import Place
-from kickoff.core.state import Player
+from kickoff.core.problems import Place, Problem
+from kickoff.core.state import Player, Team
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Activation
@@ -225,10 +232,25 @@ def skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: 
     return None
 
 
+def leader_on_pitch(team: Team) -> bool:
+    """Whether a player of ``team`` with Leader is on the pitch (any status there: bb2020
+    "even if ... Prone, Stunned")."""
+    return any(p.square is not None and "leader" in p.skills for p in team.players)
+
+
+def usable_rerolls(team: Team) -> int:
+    """The team re-rolls ``team`` may use now: its ``rerolls``, less its Leader re-roll while
+    no player with Leader is on the pitch."""
+    if team.leader_rerolls and not leader_on_pitch(team):
+        return team.rerolls - team.leader_rerolls
+    return team.rerolls
+
+
 def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
     """A team re-roll may be used now: the turn allows them, fewer than the ruleset's
-    ``team_rerolls_per_turn`` used in it (classic one; others any number), one is left."""
-    if turn is None or not turn.team_rerolls or ctx.state.teams[turn.active].rerolls <= 0:
+    ``team_rerolls_per_turn`` used in it (classic one, the Leader re-roll included; others any
+    number), one is left that may be used (:func:`usable_rerolls`)."""
+    if turn is None or not turn.team_rerolls or usable_rerolls(ctx.state.teams[turn.active]) <= 0:
         return False
     limit = ctx.ruleset.actions.team_rerolls_per_turn
     return limit is None or turn.team_rerolls_used < limit
@@ -236,13 +258,18 @@ def team_reroll_available(ctx: KickoffContext, turn: Turn | None) -> bool:
 
 def spend_team_reroll(ctx: KickoffContext, turn: Turn) -> None:
     """Spend one of the acting team's re-rolls: the extras lost soonest first (those for the
-    drive, then those for the half), then its ordinary ones (ruling, docs/rulings.md)."""
+    drive, then those for the half), then the Leader re-roll (while a player with Leader is on
+    the pitch), then its ordinary ones (ruling, docs/rulings.md; christerk/ffb ``RollMechanic
+    .useReRoll`` spends the Leader's before the ordinary ones too)."""
     team = ctx.state.teams[turn.active]
     team.rerolls -= 1
     if team.drive_rerolls:
         team.drive_rerolls -= 1
     elif team.half_rerolls:
         team.half_rerolls -= 1
+    elif team.leader_rerolls and leader_on_pitch(team):
+        team.leader_rerolls -= 1
+        ctx.note("leader_reroll", team=turn.active)
     turn.team_rerolls_used += 1
 
 
@@ -255,40 +282,38 @@ def roll_test(
     *,
     what: str,
     skill: str | None,
-    choice: RerollChoice,
+    choice: RerollChoices,
     where: str,
 ) -> bool:
     """Roll a test of ``player`` (``what``: "dodge", "rush", "pickup", "catch", ...): one D6 that
     must reach ``target`` after ``modifier`` (natural 1 fails, natural 6 succeeds), re-rolled
-    once on a failure by ``choice`` (see the module's docstring). ``skill`` is the skill that
-    re-rolls this kind of test, if any. True on success.
+    once on a failure as the coach answers the ``reroll`` decision (:func:`reroll_answer`; the
+    scenario's answer ``choice``, or for a tuple its entry for this failed test: see the
+    module's docstring). ``skill`` is the skill that re-rolls this kind of test, if any. True on
+    success.
 
-    Raises ``DecisionError`` naming ``where`` for a re-roll choice that cannot be used (no such
-    skill, no team re-roll left or allowed).
+    Raises ``DecisionError`` naming ``where`` (the player and his square as values) for a
+    re-roll choice that cannot be used (no such skill, no team re-roll left or allowed).
     """
 
     passes = Passes(target, modifier)
     why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
     if passes.attempt(ctx, why):
         return True
-    if choice is False:
-        return False
-    by_skill = skill_reroll(ctx, turn, player, skill)
-    team_ok = team_reroll_available(ctx, turn)
-    if turn is not None and turn.fallback and (
-            (choice == "skill" and by_skill is None) or (choice == "team" and not team_ok)):
-        choice = None  # the standing order cannot be followed here: the default policy
-    if choice == "skill" and by_skill is None:
-        raise DecisionError.at(where_of(where, player),
-            f"no skill re-roll can be used for the failed {what} "
-            f"({skill or 'no skill'} or Pro: missing, already used this turn, or not allowed)"
-        )
-    if choice == "team" and not team_ok:
-        raise DecisionError.at(where_of(where, player),
-            f"no team re-roll can be used for the failed {what} "
-            + why_no_team_reroll(ctx, turn)
-        )
-    if choice == "team" or (choice is True and by_skill is None and team_ok):
+    answer: RerollAnswer
+    if ctx.plain and (choice is None or choice == ()):
+        # the scripted coach, no answer given: the default, which needs no check (the hot path)
+        by_skill = skill_reroll(ctx, turn, player, skill)
+        answer = "skill" if by_skill is not None else False
+    else:
+        place = where_of(where, player)
+        if isinstance(choice, tuple):
+            choice, place = nth_choice(ctx, choice, place, where, what)
+        if choice is False and ctx.plain:
+            return False
+        by_skill = skill_reroll(ctx, turn, player, skill)
+        answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
+    if answer == "team":
         assert turn is not None
         spend_team_reroll(ctx, turn)
         if "loner" in player.skills:
@@ -298,10 +323,74 @@ def roll_test(
                 return False
         ctx.note("reroll", player=player.id, test=what, source="team")
         return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
-    if by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill, what):
+    if answer is False or by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill,
+                                                                   what):
         return False
     return passes.attempt(
         ctx, f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+
+
+def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Place, where: str,
+               what: str) -> tuple[RerollChoice, Place]:
+    """The entry of ``choices`` (one per failed test of ``what``, in order, at key path
+    ``where``) for the failed test being re-rolled now, and its place
+    (``decisions.blitz[0] (h1 at [10, 7]).reroll.dodge[1]``, ``decisions.catch_reroll[0] (a4
+    at [20, 7])``); past the list's end ``None``, the default. Counts the failed tests in
+    ``ctx.failed_tests``."""
+    key = (where, what)
+    i = ctx.failed_tests.get(key, 0)
+    ctx.failed_tests[key] = i + 1
+    choice = choices[i] if i < len(choices) else None
+    if where.endswith(("catch", "catch_reroll")):  # the list's own key path
+        return choice, Place(f"{where}[{i}]", place.player, place.square)
+    return choice, place.then(f".reroll.{what}[{i}]")
+
+
+def reroll_answer(ctx: KickoffContext, turn: Turn | None, player: Player, what: str,
+                  choice: RerollChoice, place: Place,
+                  skills: tuple[str | None, str | None]) -> RerollAnswer:
+    """The ``reroll`` decision of ``player``'s failed ``what`` (:mod:`kickoff.core.coach`):
+    ``skills`` is the skill that re-rolls this kind of test and the one usable now
+    (:func:`skill_reroll`, ``by_skill``); ``False`` and whichever of ``"skill"`` (``by_skill``)
+    and ``"team"`` can be used,
+    default ``"skill"`` when it can, else ``False``; the scenario's answer ``choice`` (``True``:
+    the skill re-roll, else a team re-roll, else none; ``None``: the default). Where the turn's
+    ``fallback`` is set, a choice that cannot be used plays the default. Raises
+    ``DecisionError`` carrying the problem at ``place`` for an answer that cannot be used."""
+    skill, by_skill = skills
+    default: RerollAnswer = "skill" if by_skill is not None else False
+    if choice is None and ctx.plain:
+        return default
+    team_ok = team_reroll_available(ctx, turn)
+    if choice is True:
+        choice = "skill" if by_skill is not None else ("team" if team_ok else False)
+
+    def options() -> list[RerollAnswer]:
+        found: list[RerollAnswer] = [False]
+        if by_skill is not None:
+            found.append("skill")
+        if team_ok:
+            found.append("team")
+        return found
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in options():
+            return None
+        if answer == "skill":
+            return place.problem(
+                f"no skill re-roll can be used for the failed {what} ({skill or 'no skill'} or "
+                "Pro: missing, already used this turn, or not allowed)")
+        if answer == "team":
+            return place.problem(f"no team re-roll can be used for the failed {what} "
+                                 + why_no_team_reroll(ctx, turn))
+        return place.problem(f"{answer!r} is not one of the re-roll options {options()!r}")
+
+    given = choice is not None
+    if given and turn is not None and turn.fallback and refuse(choice) is not None:
+        given = False  # the standing order cannot be followed here: the default policy
+    answer: RerollAnswer = ctx.decide(Decision(
+        "reroll", player.side, place.where(), default, options, refuse, choice, given, what))
+    return answer
 
 
 def use_skill_reroll(ctx: KickoffContext, turn: Turn | None, player: Player, skill: str, what: str) -> bool:
@@ -326,6 +415,10 @@ def why_no_team_reroll(ctx: KickoffContext, turn: Turn | None) -> str:
     if limit is not None and turn.team_rerolls_used >= limit:
         used = "one team re-roll has" if limit == 1 else f"{limit} team re-rolls have"
         return f"({used} already been used this turn, the most {ctx.ruleset.name} allows)"
+    team = ctx.state.teams[turn.active]
+    if team.leader_rerolls and team.rerolls and not leader_on_pitch(team):
+        return (f"(team {turn.active}'s one re-roll left is its Leader re-roll, and no player "
+                "with Leader is on the pitch)")
     return f"(team {turn.active} has no re-roll left)"
 
 

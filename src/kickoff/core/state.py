@@ -125,8 +125,8 @@ class Team:
 
     __slots__ = (
         "apothecaries", "assistant_coaches", "block_assists", "bribes", "cheerleaders",
-        "drive_rerolls", "fame", "fan_factor", "half_rerolls", "name", "players", "prayers",
-        "rerolls", "side", "turn",
+        "drive_rerolls", "fame", "fan_factor", "half_rerolls", "leader_rerolls", "name", "players",
+        "prayers", "rerolls", "side", "turn",
     )
 
     def __new__(cls, *args: object, **kwargs: object) -> Team:
@@ -153,6 +153,7 @@ class Team:
         block_assists: int = 0,
         prayers: list[str] | None = None,
         apothecaries: int = 0,
+        leader_rerolls: int = 0,
     ) -> None:
         self.side: Side = side
         self.players = players
@@ -170,6 +171,9 @@ class Team:
         self.prayers = list(prayers or [])
         #: Apothecaries not yet used this game (each once per game).
         self.apothecaries = apothecaries
+        #: How many of ``rerolls`` are the Leader re-roll (0 or 1): a team re-roll of its own,
+        #: used only while a player with Leader is on the pitch (``kickoff.core.rolls``).
+        self.leader_rerolls = leader_rerolls
 
     def copy(self) -> Team:
         """A copy with its own player list and prayers; the players themselves are shared (the
@@ -191,6 +195,7 @@ class Team:
             self.block_assists,
         )
         t.apothecaries = self.apothecaries
+        t.leader_rerolls = self.leader_rerolls
         t.players = self.players
         t.prayers = list(self.prayers)
         return t

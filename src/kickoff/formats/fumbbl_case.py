@@ -101,6 +101,9 @@ def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
             teams[side]["prayers"] = list(ko.prayers[side])
         if ko.drive[side]:
             teams[side]["drive_rerolls"] = ko.drive[side]
+        if (ko.leader_state[side] == "available" and ko.rerolls[side] > ko.drive[side]
+                and any("leader" in p.get("skills", ()) for p in players)):
+            teams[side]["leader_rerolls"] = 1  # one of its re-rolls, FUMBBL's count included
         if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
                 and game.ruleset in BANNED_COACH_RULES
                 and not (game.ruleset == "classic" and game.started
@@ -202,6 +205,9 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         decisions["diving_catch"] = list(ko.diving_catch)
     if ko.apothecary:
         decisions["apothecary"] = list(ko.apothecary)
+    declined = ko.catch_rerolls.written()
+    if declined:
+        decisions["catch_reroll"] = declined
     return decisions
 
 def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:

@@ -11,7 +11,9 @@ attacker stepping into the square the defender left is the follow-up; his later 
 move after the block. Each test's D6 (``goForItRoll``, ``dodgeRoll``, ``pickUpRoll``,
 ``catchRoll``, ``confusionRoll``) goes to the ``d6`` queue in the order FUMBBL rolled it, and a
 ``reRoll`` report sets the activation's re-roll choice for that test (a failed test FUMBBL did not
-re-roll: ``false``). Armour and injury (``injury`` reports) are the kick-off's own handlers'.
+re-roll: ``false``; one choice per failed test, written as one for all when they agree). A catch
+by a receiving player is no test of the activation's (the kick-off's ``catch_reroll``). Armour
+and injury (``injury`` reports) are the kick-off's own handlers'.
 
 A declaration that does nothing (FUMBBL lets a coach select a player and deselect him) is no
 activation. What the reader cannot translate (an action the free turn's engine lacks, a block
@@ -105,16 +107,23 @@ class _Activation:
     failed: str | None = None
     block_rolls: int = 0
     #: the ``blockChoice`` reports read (a Frenzy second block's is the second)
-    choices: int = 0
+    block_choices: int = 0
     #: a team re-roll of a test was just read: FUMBBL's Loner roll may follow as its own report
     #: (christerk/ffb since 2024: ``Team ReRoll`` then ``Loner`` with the D6)
     loner_may_follow: bool = False
+    #: the re-roll choice of each failed test, by kind, in order (``reroll``: one choice per
+    #: failed test, or one for all when they agree)
+    choices: dict[str, list[str | bool]] = field(default_factory=dict)
+
+    def written(self) -> dict[str, Any]:
+        """The activation's ``reroll``: a kind's choice, or its list when they differ."""
+        return {kind: (c[0] if len(set(c)) == 1 else list(c)) for kind, c in self.choices.items()}
 
     def block(self, chosen: bool) -> dict[str, Any]:
         """The choices of the block being read: the first (``block``), or a Frenzy second
         block's (``block.frenzy``); ``chosen``: its face is chosen already (a push follows)."""
         block: dict[str, Any] = self.doc.setdefault("block", {})
-        return block.setdefault("frenzy", {}) if self.choices > int(chosen) else block
+        return block.setdefault("frenzy", {}) if self.block_choices > int(chosen) else block
 
 
 @dataclass
@@ -137,6 +146,9 @@ class FreeTurnReader:
     once_per_turn: frozenset[str] = frozenset()
     activations: list[dict[str, Any]] = field(default_factory=list)
     current: _Activation | None = None
+    #: whether a ``catchRoll`` is a catch outside the acting team's turn (a receiving player's:
+    #: the kick-off's own ``catch_reroll`` list, read by the kick-off's reader)
+    other_team: Callable[[Report], bool] = lambda rep: False
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -161,6 +173,8 @@ class FreeTurnReader:
         self.settle()
         if a.acted and a.read:
             doc = a.doc
+            if a.choices:
+                doc["reroll"] = a.written()
             if not doc.get("after_block"):
                 doc.pop("after_block", None)
             self.activations.append(doc)
@@ -171,7 +185,7 @@ class FreeTurnReader:
         a = self.current
         if a is not None and a.failed is not None:
             if a.failed != "confusion":  # no key: the default, Pro's re-roll only
-                a.doc.setdefault("reroll", {}).setdefault(a.failed, False)
+                a.choices.setdefault(a.failed, []).append(False)
             a.failed = None
 
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
@@ -228,6 +242,8 @@ class FreeTurnReader:
                 self.confusion(t.confusionSkill)
             if t.roll:
                 self.add("d6", t.roll)
+            if rid == "catchRoll" and self.other_team(rep):
+                return  # not the acting team's: the kick-off's catch_reroll
             if a is not None and not t.successful and not t.reRolled:
                 a.failed = TESTS[rid] or "confusion"
         elif rid == "injury":
@@ -299,10 +315,7 @@ class FreeTurnReader:
                     f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
                     "the rules allow none there (rulings.md 8, actions.md)", REROLL_FIELDS))
                 written = False
-            rerolls = a.doc.setdefault("reroll", {})
-            if rerolls.setdefault(a.failed, written) != written:
-                self.note(f"free turn: {a.pid}'s {a.failed} re-rolls differ within one "
-                          "activation (one choice a kind of test)")
+            a.choices.setdefault(a.failed, []).append(written)
             a.loner_may_follow = choice == "team" and source != "Loner"
         a.failed = None
 
@@ -334,9 +347,9 @@ class FreeTurnReader:
         block = a.block(chosen=False)
         if "choose" not in block:
             block["choose"] = face
-            if face in ("push", "stumble", "pow") and not a.choices:
+            if face in ("push", "stumble", "pow") and not a.block_choices:
                 block["follow_up"] = False
-        a.choices += 1
+        a.block_choices += 1
         a.defender_square = pitch_square(tr.pitch, tr.coords.get(r.defenderId))
         a.phase = "push" if face in ("push", "stumble", "pow") else "after"
         a.block_rolls = 0
@@ -345,3 +358,50 @@ class FreeTurnReader:
         """The activations read, in order (the last one closed)."""
         self.close()
         return self.activations
+
+
+#: The skills that may re-roll a failed catch outside the catcher's own turn (classic Pro too).
+CATCH_REROLL_SKILLS: frozenset[str] = frozenset({"catch", "monstrous_mouth", "pro"})
+
+
+@dataclass
+class CatchRerolls:
+    """The re-roll choices of the catches made outside the catcher's own turn (the kick-off's,
+    a receiving player's in the free turn), one per failed catch in order: ``"skill"`` when a
+    ``reRoll`` report follows the failed ``catchRoll``, else ``False`` (FUMBBL's coach declined
+    the re-roll its dialog offered), or ``None`` (the default) for a catcher with no skill that
+    re-rolls a catch: the scenario's ``decisions.catch_reroll`` (``docs/actions.md``,
+    "Re-rolls")."""
+
+    #: whether a ``catchRoll`` report is a catch outside the catcher's own turn
+    outside: Callable[[Report], bool]
+    where: str
+    #: the skills of each player, by FUMBBL's id
+    skills: dict[str, frozenset[str]] = field(default_factory=dict)
+    choices: list[str | bool | None] = field(default_factory=list)
+    #: the failed catch just read, its choice unless a ``reRoll`` follows (at most one)
+    pending: list[bool | None] = field(default_factory=list)
+
+    def report(self, rep: Report) -> bool:
+        """Read ``rep``: whether it is the ``reRoll`` of such a catch (then read here: its
+        Pro D6, if any, is the caller's to add)."""
+        rid = rep.reportId
+        if self.pending:
+            self.choices.append("skill" if rid == "reRoll" else self.pending[0])
+            self.pending.clear()
+            if rid == "reRoll":
+                return True
+        if rid == "catchRoll" and self.outside(rep):
+            t = report_model(TestRollReport, rep, self.where)
+            if t.roll and not t.successful and not t.reRolled:
+                pid = str((rep.model_extra or {}).get("playerId"))
+                can = bool(self.skills.get(pid, frozenset()) & CATCH_REROLL_SKILLS)
+                self.pending.append(False if can else None)
+        return False
+
+    def written(self) -> list[str | bool | None]:
+        """``decisions.catch_reroll``: up to the last catch declined (``[]``: none was)."""
+        choices = self.choices + self.pending
+        while choices and choices[-1] is not False:
+            choices.pop()
+        return choices

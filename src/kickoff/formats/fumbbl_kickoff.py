@@ -15,7 +15,7 @@ from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_s
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_apothecary import CasualtyReader
 from kickoff.formats.fumbbl_compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
-from kickoff.formats.fumbbl_free_turn import FreeTurnReader
+from kickoff.formats.fumbbl_free_turn import CatchRerolls, FreeTurnReader
 from kickoff.formats.fumbbl_game import Game
 from kickoff.formats.fumbbl_log import (
     CheeringFansWinners,
@@ -46,12 +46,9 @@ from kickoff.formats.fumbbl_names import (
     FREE_TURN_MODES,
     FUMBBL_CORNER_RULE,
     FUMBBL_DIRECTIONS,
-    OPPONENT_PRAYERS,
-    PRAYER_CHOSEN,
-    PRAYER_RANDOM,
-    skill_name,
     translate_d8,
 )
+from kickoff.formats.fumbbl_prayers import prayer_effect
 from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 
 
@@ -74,14 +71,7 @@ class KickoffBuilder:
         self.turn = dict(tr.turn)
         #: the turn markers once the kick-off's events were over (before its last command)
         self.turn_after = dict(tr.turn)
-        self.rerolls = dict(tr.rerolls)
-        self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
-        self.fan_factor = dict(tr.fan_factor)
-        self.fame = dict(tr.fame)
-        self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
-        self.coach_banned = dict(tr.coach_banned)
-        self.apothecaries = dict(tr.apothecaries)
-        self.bribes = dict(tr.bribes)
+        self.keep_teams(tr)
         #: players not in the game yet at the kick (a zombie raised later): in neither team
         self.absent = set(tr.absent)
         self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
@@ -110,6 +100,8 @@ class KickoffBuilder:
         self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
                                         lambda rep: self.injury(rep, rep.model_extra or {}),
                                         RULESETS[game.ruleset].skills, self.rulings)
+        #: the re-roll choices of the catches outside the catcher's own turn (``catch_reroll``)
+        self.catch_rerolls = self.catch_reader(game)
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
@@ -135,6 +127,30 @@ class KickoffBuilder:
         self.ref_rolls: dict[str, int] = {}
         self.pending_prayer: str | None = None
         self.fans_winners: list[Side] = []
+
+    def keep_teams(self, tr: GameTracker) -> None:
+        """Each team's markers at the kick, as the log built them up: re-rolls (the drive's and
+        the Leader's), fan factor and fame, inducements, the banned coach, apothecaries, bribes."""
+        self.rerolls = dict(tr.rerolls)
+        #: each team's Leader re-roll at the kick (FUMBBL's ``LeaderState``; ``leader_rerolls``)
+        self.leader_state = dict(tr.leader)
+        self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
+        self.fan_factor = dict(tr.fan_factor)
+        self.fame = dict(tr.fame)
+        self.inducements = {s: dict(tr.inducements[s]) for s in SIDES}
+        self.coach_banned = dict(tr.coach_banned)
+        self.apothecaries = dict(tr.apothecaries)
+        self.bribes = dict(tr.bribes)
+
+    def catch_reader(self, game: Game) -> CatchRerolls:
+        """The reader of the catches outside the catcher's own turn: a receiving player's in
+        the free turn (no test of the acting activation's), any at the kick-off."""
+        sides = {p.pid: p.side for p in game.order}
+        self.free_turn.other_team = lambda rep: sides.get(str(
+            (rep.model_extra or {}).get("playerId"))) == self.receiving
+        return CatchRerolls(lambda rep: not self.done and (
+            self.mode not in FREE_TURN_MODES or self.free_turn.other_team(rep)), self.where,
+            {p.pid: frozenset(p.doc.get("skills", ())) for p in game.order})
 
     # -- dice
 
@@ -179,59 +195,6 @@ class KickoffBuilder:
             f"corner throw-in from {list(start)}: FUMBBL's {self.game.ruleset} has no corner "
             "rule (a D6 as from the end line); we roll the D3 (rulings.md 4)", BALL_FIELDS))
         return "d3", 1
-
-    def prayer_effect(self, pid: str, message: str) -> None:
-        """A player FUMBBL's prayer chose (its ``playerEvent`` report): a random one as a ``pick``
-        among the engine's candidates (``rulings.md`` 6, Prayers to Nuffle), Bad Habits' D3 as
-        the number of players it names; a chosen one as ``decisions.prayer.player``; Intensive
-        Training's skill ("gains Dodge") as ``decisions.prayer.skill``."""
-        prayer = self.pending_prayer
-        if pid not in self.game.players or prayer is None:
-            return
-        side = self.side_of(pid)
-        if prayer in PRAYER_CHOSEN:
-            self.prayer["player"] = f"p{pid}"
-            return
-        if prayer not in PRAYER_RANDOM:
-            return
-        if len(self.fans_winners) == 1:
-            # Bad Habits and Greasy Cleats strike the opponents, the others help the praying team
-            praying = self.fans_winners[0]
-            target = other_side(praying) if prayer in OPPONENT_PRAYERS else praying
-            if side != target:
-                self.notes.append(f"{prayer}: FUMBBL's player p{pid} is of the {side} team; the "
-                                  f"engine's candidates are the {target} team's")
-                return
-        marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
-        candidates = [
-            q for q in self.candidates(side)
-            if not (is_skill and marker in self.game.players[q].doc["skills"])
-            and not (no_loner and "loner" in self.game.players[q].doc["skills"])
-            and q not in self.prayer_chosen]
-        if prayer == "bad_habits":
-            if not self.prayer_chosen:
-                self.add("d3", 1)
-                self.prayer_picks = (len(self.dice.get("pick", [])), len(candidates))
-            else:
-                self.dice["d3"][-1] += 1
-        if pid not in candidates:
-            self.notes.append(f"{prayer}: FUMBBL chose {pid}, not one of the engine's candidates")
-        elif len(candidates) > 1:
-            self.add("pick", candidates.index(pid) + 1)
-        self.prayer_chosen.append(pid)
-        if prayer == "bad_habits" and len(self.prayer_chosen) == self.prayer_picks[1]:
-            # every candidate named: the engine picks none (k of n with k >= n,
-            # pitch-and-dice.md), so the picks written for the first ones go
-            picks = self.dice.get("pick", [])
-            del picks[self.prayer_picks[0]:]
-            if not picks:
-                self.dice.pop("pick", None)
-        if prayer == "intensive_training" and message.startswith("gains "):
-            try:
-                self.prayer["skill"] = skill_name(message[len("gains "):],
-                                                  RULESETS[self.game.ruleset].skills)
-            except KeyError:
-                self.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")
 
     def use_kick(self, pid: str) -> None:
         """The kicker used the Kick skill (FUMBBL's ``skillUse`` ``halveKickoffScatter``): classic
@@ -309,6 +272,9 @@ class KickoffBuilder:
         are no note there."""
         rid = rep.reportId
         self.record_test(rep)
+        if self.catch_rerolls.report(rep) and self.mode in FREE_TURN_MODES:
+            self.re_roll(rep, {})  # a receiving player's catch re-roll: its Pro D6, if any
+            return
         if self.mode in FREE_TURN_MODES and rid not in _OUTSIDE_FREE_TURN:
             self.free_turn.report(rep, self.tracker)
             return
@@ -503,7 +469,7 @@ class KickoffBuilder:
 
     def player_event(self, rep: Report, extra: dict[str, Any]) -> None:
         if self.pending_prayer and extra.get("playerId"):
-            self.prayer_effect(str(extra["playerId"]), str(extra.get("message") or ""))
+            prayer_effect(self, str(extra["playerId"]), str(extra.get("message") or ""))
 
     def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
         r = report_model(ProReRollReport, rep, self.where)
@@ -557,8 +523,8 @@ class KickoffBuilder:
         """``leader``: FUMBBL's Leader re-roll (christerk/ffb ``mechanic/*/StateMechanic
         .updateLeaderReRollsForTeam``: one more team re-roll while a Leader is on the pitch, from
         the moment a turn, a free turn included, starts with him there). Given during the
-        kick-off, it is read as one more re-roll of the team at the kick: the engine has no
-        Leader, and no team re-roll may be used before the free turn (``docs/fumbbl.md``). One
+        kick-off, it is read as the team's Leader re-roll at the kick (``leader_rerolls``): no
+        team re-roll may be used before the free turn (``docs/fumbbl.md``). One
         taken back (the Leader left the pitch) is a note. The kick-off's last command (the next
         turn starting) is not the kick-off's."""
         if self.done:
@@ -568,6 +534,7 @@ class KickoffBuilder:
         state = str(extra.get("leaderState", "")).lower()
         if sides and state == "available":
             self.rerolls[sides[0]] += 1
+            self.leader_state[sides[0]] = state
         elif sides:
             self.notes.append(f"Leader: FUMBBL's {sides[0]} Leader re-roll became {state!r}; the "
                               "engine has no Leader")

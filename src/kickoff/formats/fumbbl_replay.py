@@ -106,6 +106,25 @@ def count_bribes(tr: GameTracker, game: Game, reports: Iterable[Report]) -> None
                 tr.bribes[info.side] -= 1
 
 
+def track_leader(tr: GameTracker, game: Game, reports: Iterable[Report]) -> None:
+    """Each team's Leader re-roll as FUMBBL's reports change it (christerk/ffb ``StateMechanic
+    .updateLeaderReRollsForTeam``, ``RollMechanic.useReRoll``, ``resetLeaderState``): a
+    ``leader`` report gives its state, a ``reRoll`` of source ``Leader`` uses it, a new half
+    (not extra time) takes it back to ``none``."""
+    for rep in reports:
+        extra = rep.model_extra or {}
+        if rep.reportId == "leader":
+            for side in SIDES:
+                if game.teams[side].teamId == extra.get("teamId"):
+                    tr.leader[side] = str(extra.get("leaderState", "none")).lower()
+        elif rep.reportId == "reRoll" and extra.get("reRollSource") == "Leader":
+            info = game.players.get(str(extra.get("playerId")))
+            if info is not None:
+                tr.leader[info.side] = "used"
+        elif rep.reportId == "startHalf" and int(extra.get("half") or 1) <= 2:
+            tr.leader = {"home": "none", "away": "none"}
+
+
 #: FUMBBL's bb2025 Swarming (christerk/ffb ``generator/bb2025/Kickoff``: ``SWARMING`` before
 #: ``KICKOFF``, ``StepSwarming``) places D3 Reserve Linemen beyond the set-up's eleven before the
 #: kick: a set-up the engine, which has no Swarming, refuses.
@@ -159,6 +178,7 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
                     break
                 tr.apply(ch)
             count_bribes(tr, game, reports)
+            track_leader(tr, game, reports)
             for rep in reports:
                 builder.report(rep)
                 if rep.reportId == "weather":
@@ -174,6 +194,7 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
                                   and ch.modelChangeValue == "swarming")
             tr.apply(ch)
         count_bribes(tr, game, reports)
+        track_leader(tr, game, reports)
         for rep in reports:
             if rep.reportId == "weather":
                 tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)

@@ -62,6 +62,9 @@ class GameTracker:
     #: (``bribesRoll``), counted by :func:`kickoff.formats.fumbbl_replay.count_bribes` (the
     #: log's ``inducementSetAddInducement`` values are the game's last: ``docs/fumbbl.md``)
     bribes: dict[Side, int] = field(default_factory=_by_side)
+    #: each team's Leader re-roll, FUMBBL's ``LeaderState`` (``none``, ``available``: counted
+    #: in its re-rolls, ``used``), followed by :func:`kickoff.formats.fumbbl_replay.track_leader`
+    leader: dict[Side, str] = field(default_factory=lambda: {"home": "none", "away": "none"})
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
         default_factory=lambda: {"home": {}, "away": {}})

@@ -19,6 +19,8 @@ from kickoff.core.decisions import (
     Move,
     PassBlock,
     PlayerPath,
+    RerollChoice,
+    RerollChoices,
     Rerolls,
 )
 from kickoff.core.dice import BLOCK_FACES, SIDES, Dice, DieKind, ScriptedDice, SeededDice, new_seed
@@ -105,7 +107,8 @@ def load_scenario(sc: ScenarioIn) -> LoadedScenario:
         assert sc.ball is not None and sc.actions is not None
         state.ball, state.carrier = Square(*sc.ball.square), sc.ball.carrier
         decisions = Decisions(throw_in_die=sc.options.throw_in_die,
-                              diving_catch=sc.decisions.diving_catch)
+                              diving_catch=sc.decisions.diving_catch,
+                              catch_reroll=tuple(sc.decisions.catch_reroll))
         actions = [to_activation(a, f"actions[{i}]") for i, a in enumerate(sc.actions)]
         return LoadedScenario(sc, rs, state, decisions, house, kicking, actions)
     setup = kickoff_setup_problems(state, rs)
@@ -131,10 +134,15 @@ def _teams(
         if tin.turn > rs.max_turn:
             problems.append(Problem(f"{tin.turn} is out of range 0..{rs.max_turn} in {rs.name}",
                                     f"{tpath}.turn"))
-        if tin.drive_rerolls + tin.half_rerolls > tin.rerolls:
-            problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls "
-                                    f"({tin.drive_rerolls} + {tin.half_rerolls})",
+        if tin.drive_rerolls + tin.half_rerolls + tin.leader_rerolls > tin.rerolls:
+            leader = " + leader_rerolls" if tin.leader_rerolls else ""
+            counts = f" + {tin.leader_rerolls}" if tin.leader_rerolls else ""
+            problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls"
+                                    f"{leader} ({tin.drive_rerolls} + {tin.half_rerolls}{counts})",
                                     f"{tpath}.rerolls"))
+        if tin.leader_rerolls and not any("leader" in pin.skills for pin in tin.players):
+            problems.append(Problem("a Leader re-roll needs a player with Leader (leader) in the "
+                                    "team", f"{tpath}.leader_rerolls"))
         players: list[Player] = []
         for i, pin in enumerate(tin.players):
             ppath = f"{tpath}.players[{i}]"
@@ -172,6 +180,7 @@ def _teams(
             cheerleaders=tin.cheerleaders, assistant_coaches=tin.assistant_coaches,
             fan_factor=tin.fan_factor, fame=tin.fame, block_assists=tin.block_assists,
             prayers=list(dict.fromkeys(tin.prayers)), apothecaries=tin.apothecaries,
+            leader_rerolls=tin.leader_rerolls,
         )
     return teams, ids, problems
 
@@ -291,6 +300,7 @@ def _kickoff_decisions(sc: ScenarioIn) -> Decisions:
         throw_in_die=sc.options.throw_in_die,
         diving_catch=d.diving_catch,
         apothecary=list(d.apothecary),
+        catch_reroll=tuple(d.catch_reroll),
     )
 
 
@@ -356,6 +366,11 @@ def _phase_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
     return problems
 
 
+def _choices(choice: RerollChoice | list[RerollChoice]) -> RerollChoices:
+    """An activation's re-roll choices of one kind: one choice, or a tuple (one per failed test)."""
+    return tuple(choice) if isinstance(choice, list) else choice
+
+
 def to_activation(a: ActivationIn, where: str) -> Activation:
     """The core :class:`~kickoff.core.actions.Activation` for a parsed activation at ``where``."""
     block = a.block or BlockIn()
@@ -377,7 +392,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         kick_block=a.kick_block,
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
-        reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch),
+        reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
+                       _choices(rr.catch)),
         where=where,
     )
 

@@ -84,6 +84,8 @@ class TeamIn(_Strict):
     block_assists: NonNegative = 0
     #: Apothecaries the team has not yet used this game (each once per game).
     apothecaries: NonNegative = 0
+    #: How many of ``rerolls`` are the Leader re-roll (docs/formats.md): 0 or 1.
+    leader_rerolls: Annotated[int, Field(ge=0, le=1)] = 0
     prayers: list[Prayer] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
@@ -129,11 +131,15 @@ class BlockIn(_Strict):
     frenzy: FrenzyBlockIn | None = None
 
 
+#: One re-roll choice for every failed test of a kind, or (docs/actions.md) one per failed test.
+RerollChoicesIn = RerollChoice | Annotated[list[RerollChoice], Field(max_length=MAX_NAMED)]
+
+
 class RerollIn(_Strict):
-    dodge: RerollChoice = None
-    rush: RerollChoice = None
-    pickup: RerollChoice = None
-    catch: RerollChoice = None
+    dodge: RerollChoicesIn = None
+    rush: RerollChoicesIn = None
+    pickup: RerollChoicesIn = None
+    catch: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):
@@ -181,6 +187,9 @@ class DecisionsIn(_Strict):
     diving_catch: Annotated[list[str], Field(max_length=MAX_NAMED)] | None = None
     #: The players the coach uses his team's apothecary on (docs/formats.md); default nobody.
     apothecary: list[str] = Field(default_factory=list, max_length=MAX_NAMED)
+    #: The re-roll choices of the failed catches outside the catcher's own turn, one per failed
+    #: catch in order (docs/actions.md, "Re-rolls"); default: the skill re-roll.
+    catch_reroll: list[RerollChoice] = Field(default_factory=list, max_length=MAX_NAMED)
 
 
 class DiceIn(_Strict):
@@ -305,6 +314,7 @@ class ResultOut(_Strict):
         prayers: list[str]
         block_assists: NonNegative
         apothecaries: NonNegative
+        leader_rerolls: NonNegative
 
     class PlayerOut(_Strict):
         square: SquareIn | None

@@ -71,6 +71,7 @@ def _document(
                 "half_rerolls": t.half_rerolls, "bribes": t.bribes, "prayers": list(t.prayers),
                 "block_assists": t.block_assists,
                 "apothecaries": t.apothecaries,
+                "leader_rerolls": t.leader_rerolls,
             }
             for side, t in ((s, st.teams[s]) for s in SIDES)
         },

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import RerollChoice
+from kickoff.core.decisions import RerollChoices
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.rolls import Turn, roll_test, square_text, where_of
@@ -139,7 +139,7 @@ def move_steps(
     return True, len(path)
 
 
-def rush(ctx: KickoffContext, turn: Turn, player: Player, choice: RerollChoice, where: str) -> bool:
+def rush(ctx: KickoffContext, turn: Turn, player: Player, choice: RerollChoices, where: str) -> bool:
     """A Rush (classic: Going For It) by ``player``: the ruleset's ``rush_target``, its Blizzard
     modifier; Sure Feet re-rolls. True on success (a failure's fall is the caller's)."""
     rs = ctx.ruleset.actions
