@@ -27,6 +27,8 @@ class Rerolls:
     rush: RerollChoice = None
     pickup: RerollChoice = None
     catch: RerollChoice = None
+    #: a failed Leap test (a team re-roll or Pro: no skill re-rolls it)
+    leap: RerollChoice = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ class Activation:
     landing: Square | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
+    #: the indexes of the ``path`` steps made as a Leap (``kickoff.core.actions.leap``)
+    leap: tuple[int, ...] = ()
     where: str = "activation"
 
 

@@ -91,6 +91,32 @@ class ThrowRules:
 
 
 @dataclass(frozen=True)
+class LeapRules:
+    """Leap: a player with the skill moves to a square two away (or, classic, any square within
+    two) with an agility test instead of a Dodge; the leap costs two squares of movement (a Rush
+    for each beyond MA, rolled first) and a failure is a fall in the square leapt to
+    (``docs/actions.md``, "Leap"; issue 25).
+
+    classic (LRB6 Leap): "any empty square within 2 squares", the Agility table with "no
+    modifiers ... unless he has Very Long Legs" (+1), "only use the Leap skill once per turn";
+    bb2020 (Leap over "any single square", so exactly two away): AG test at minus the players
+    Marking the square left or the one entered, whichever is more, each of Leap and Very Long
+    Legs reducing that by 1 "to a minimum of -1"; bb2025: the same but Very Long Legs is a plain
+    +1, and the Leap may be used at every step (FUMBBL's ``JumpMechanic`` of each version)."""
+
+    #: Chebyshev distances a Leap may cover (classic 1 and 2, bb2020+ exactly 2).
+    reach: frozenset[int] = frozenset({2})
+    #: The test counts the players Marking the square left or entered (the larger count).
+    marked: bool = True
+    #: Very Long Legs: ``"bonus"`` a plain +1 (classic, bb2025), ``"reduce"`` one less negative
+    #: modifier to a minimum of -1 (bb2020), as Leap's own reduction.
+    very_long_legs: Literal["bonus", "reduce"] = "reduce"
+    #: At most one Leap per activation (classic "once per turn", bb2020 as FUMBBL marks it
+    #: used); ``False``: any number (bb2025, FUMBBL's ``canStillJump``).
+    once: bool = True
+
+
+@dataclass(frozen=True)
 class ActionRules:
     """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
     section 8; ``docs/actions.md`` gives the sources). Targets are D6 results to reach after
@@ -139,6 +165,8 @@ class ActionRules:
     #: (bb2020 Claws; bb2025 Claws: "a natural 8+"), so Mighty Blow cannot take a 7 to 8;
     #: classic (LRB6 Claw): "any armour roll of 8 or more after modifications", so it can.
     claw_natural: bool = True
+    #: Leap (:class:`LeapRules`).
+    leap: LeapRules = LeapRules()
 
 
 @dataclass(frozen=True)

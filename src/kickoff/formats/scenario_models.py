@@ -124,6 +124,7 @@ class RerollIn(_Strict):
     rush: RerollChoice = None
     pickup: RerollChoice = None
     catch: RerollChoice = None
+    leap: RerollChoice = None
 
 
 class PassBlockIn(_Strict):
@@ -154,6 +155,9 @@ class ActivationIn(_Strict):
     landing: SquareIn | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None
+    #: the indexes of the ``path`` steps made as a Leap (docs/actions.md, "Leap")
+    leap: list[Annotated[int, Field(ge=0, lt=MAX_PATH)]] = Field(default_factory=list,
+                                                                max_length=MAX_PATH)
 
 
 class DecisionsIn(_Strict):

@@ -109,7 +109,7 @@ def free_turn(
         if not may_act(ctx, turn, player, a.action, a.where):
             continue
         if a.action == "move":
-            move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+            move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
@@ -138,10 +138,10 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         if a.after_block:
             raise DecisionError.at(w, "`after_block` needs a `target`: a Blitz with no target "
                                    "makes no block (give its whole move as `path`)")
-        move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+        move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
         return
     target = ctx.player(a.target, f"{a.where}.target")
-    check_path(ctx, player, a.path, a.where)
+    check_path(ctx, player, a.path, a.where, leaps=a.leap)
     end = _final_square(player, a.path)
     if target.side == player.side or not target.standing:
         raise DecisionError.at(w, f"target {target.id} is not a Standing opponent")
@@ -151,12 +151,13 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
             f"target {target.id} at {square_text(target.square)} is not adjacent to the end "
             f"of the path {square_text(end)}"
         )
-    if len(a.path) + 1 > allowance(ctx, player):
+    cost = len(a.path) + len(a.leap)  # a Leap costs two squares
+    if cost + 1 > allowance(ctx, player):
         raise DecisionError.at(w,
             f"no movement left for the block: a Blitz's block costs one square and the path "
-            f"already uses {len(a.path)} (MA {player.ma} plus Rushes)"
+            f"already uses {cost} (MA {player.ma} plus Rushes)"
         )
-    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
     if not standing or turn.turnover:
         return
     spent = [used]
@@ -199,10 +200,10 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if a.thrown is None or a.to is None:
         raise DecisionError.at(w, f"a {_NAMES[a.action]} needs `thrown` and `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
-    check_path(ctx, player, a.path, a.where)
+    check_path(ctx, player, a.path, a.where, leaps=a.leap)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
                 frm=_final_square(player, a.path))
-    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
     if not standing or turn.turnover:
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core import events as ev
-from kickoff.core.ruleset import Contest, Event, ThrowRules
+from kickoff.core.ruleset import Contest, Event, LeapRules, ThrowRules
 from kickoff.core.rulesets.bb2020 import BB2020, ON_THE_BALL
 from kickoff.core.skills import BB2025_SKILLS
 
@@ -42,7 +42,10 @@ BB2025 = replace(
     # re-rolls: "as many Team Re-rolls as they want during their turn" (bb2020's default).
     actions=replace(BB2020.actions, throw=ThrowRules(
         "passing", "subpar", True, {"superb": 0, "subpar": -1, "fumble": -1}),
-        activation_skills=frozenset({"pro"})),
+        activation_skills=frozenset({"pro"}),
+        # Leap: Very Long Legs a plain +1 to the test, and no limit of one Leap an activation
+        # (FUMBBL's bb2025 VeryLongLegs and JumpMechanic.canStillJump).
+        leap=LeapRules(very_long_legs="bonus", once=False)),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
     cheering_fans=replace(BB2020.cheering_fans, tie="both"),
     cheering_fans_effect="block_assist",

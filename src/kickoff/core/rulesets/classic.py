@@ -14,6 +14,7 @@ from kickoff.core.ruleset import (
     FreeTurnRules,
     InjuryTable,
     KickoffMove,
+    LeapRules,
     Ruleset,
     ThrowRules,
 )
@@ -57,7 +58,11 @@ CLASSIC = Ruleset(
                         # less is a fumble: he lands in his own square; otherwise he scatters
                         # three times from the target; the landing roll has no modifier.
                         throw=ThrowRules("agility", "fumble", False,
-                                         {"superb": 0, "subpar": 0, "fumble": 0})),
+                                         {"superb": 0, "subpar": 0, "fumble": 0}),
+                        # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
+                        # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
+                        leap=LeapRules(reach=frozenset({1, 2}), marked=False,
+                                       very_long_legs="bonus")),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
