@@ -450,3 +450,83 @@ def test_extract_writes_no_scenario_replay_would_refuse(tmp_path: Path) -> None:
     code, _, err = cli(["fumbbl", "extract", str(tmp_path / "g.json"), "--out", str(out)])
     assert code == 1 and "kick-off 1: the log's values make no scenario: " in err
     assert "players[0].ma" in err and "nothing written" in err and not out.exists()
+
+
+# --------------------------------------------------------------------------- Leap and the skills
+# the free turn's engine does not play (issue 25)
+
+
+def _leap_turn(roll: int, ok: bool, *after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Home 4 (Leap) runs to [12, 5], beside away 5 on [13, 6], and leaps to [14, 5]: one
+    model change of two squares, FUMBBL's ``leapRoll`` in the same command."""
+    return [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("leapRoll", playerId="4", roll=roll, minimumRoll=4, successful=ok), *after],
+                [("fieldModelSetPlayerCoordinate", "4", [14, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+
+
+@pytest.mark.parametrize("rules", [None, "BB2020"])
+def test_a_leap_is_read_and_played(tmp_path: Path, rules: str | None) -> None:
+    """classic: 4+ on the Agility table, no modifier; bb2020: AG 3+ at -1 (away 5 Marks both
+    the square left and the one entered): 4+ both, as FUMBBL's minimumRoll says."""
+    turn = _leap_turn(4, True)
+    if rules is not None:  # bb2020's count die (D3+3) before the free turn
+        turn.insert(0, cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]))
+    k = extract(tmp_path, free_turn_doc(turn, rules=rules, skills={"4": ["Leap"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["path"] == [[9, 6], [10, 5], [11, 5], [12, 5], [14, 5]] and a["leap"] == [4]
+    assert k.expect["tests.leap"] == [["p4", 4]]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [14, 5]
+
+
+def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
+    turn = _leap_turn(2, False, rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+                      rep("leapRoll", playerId="4", roll=5, minimumRoll=4, successful=True,
+                          reRolled=True))
+    turn.insert(-1, cmd(changes=[("turnDataSetReRolls", "home", 1)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"4": ["Leap"]}))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"leap": "team"}
+    assert not k.notes
+    assert check(k)[0] == "agree"
+
+
+@pytest.mark.parametrize("report, named", [
+    (rep("tentaclesShadowingRoll", skill="Tentacles", defenderId="5", tentacleRoll=[3, 4],
+         successful=True, minimumRoll=7), "Tentacles"),
+    (rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5", tentacleRoll=[5, 1],
+         successful=True, minimumRoll=6), "Shadowing"),
+    (rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False),
+     "Foul Appearance"),
+    (rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True),
+     "Hypnotic Gaze"),
+    (rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False), "Blood Lust"),
+    (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
+])
+def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
+        tmp_path: Path, report: dict[str, Any], named: str) -> None:
+    doc = free_turn_doc([*act("4", "move", [9, 7]), cmd([report]),
+                         cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
+    k = extract(tmp_path, doc)
+    status, _, detail = check(k)
+    assert status == "unsupported"
+    assert f"free turn: {named}, which the engine does not play" in detail
+
+
+def test_a_bomb_thrown_in_the_free_turn_is_unsupported_by_name(tmp_path: Path) -> None:
+    doc = free_turn_doc([cmd([rep("playerAction", actingPlayerId="4", playerAction="throwBomb")],
+                             [("actingPlayerSetPlayerId", None, "4")]),
+                         cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
+    status, _, detail = check(extract(tmp_path, doc))
+    assert status == "unsupported" and "Bombardier (Throw Bomb)" in detail
+
+
+def test_a_classic_leap_to_an_adjacent_square_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("leapRoll", playerId="4", roll=4, minimumRoll=4, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [13, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"4": ["Leap"]})))
+    assert status == "unsupported" and "Leap to an adjacent square" in detail

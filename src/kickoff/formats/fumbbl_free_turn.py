@@ -61,7 +61,17 @@ NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 #: read).
 TESTS: dict[str, str | None] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
-    "confusionRoll": None,
+    "confusionRoll": None, "leapRoll": "leap",
+}
+
+#: FUMBBL's reports and actions of a skill the free turn's engine does not play (issue 25): the
+#: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
+#: Shadowing share one report, which names its skill.
+UNMODELLED: dict[str, str] = {
+    "foulAppearanceRoll": "Foul Appearance", "hypnoticGazeRoll": "Hypnotic Gaze",
+    "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Tentacles or Shadowing",
+    "throwBomb": "Bombardier (Throw Bomb)", "gaze": "Hypnotic Gaze",
+    "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
@@ -89,6 +99,12 @@ IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "push
                                      "kickoffSequenceActivationsExhausted"})
 
 
+def _skill_of(rep: Report, default: str) -> str:
+    """The skill a report names (``tentaclesShadowingRoll``: Tentacles or Shadowing)."""
+    skill = (rep.model_extra or {}).get("skill")
+    return skill if isinstance(skill, str) and skill else default
+
+
 @dataclass
 class _Activation:
     """An activation being read: the scenario document and what the reader tracks."""
@@ -107,6 +123,9 @@ class _Activation:
     #: a team re-roll of a test was just read: FUMBBL's Loner roll may follow as its own report
     #: (christerk/ffb since 2024: ``Team ReRoll`` then ``Loner`` with the D6)
     loner_may_follow: bool = False
+    #: Leap tests read (each must match a step of two squares: classic's Leap to an adjacent
+    #: square is not read)
+    leap_rolls: int = 0
 
 
 @dataclass
@@ -140,7 +159,10 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if kind is None:
+        if action in UNMODELLED:
+            self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}), "
+                      "which the engine does not play")
+        elif kind is None:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
         self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
                                          "path": []}, read=kind is not None)
@@ -151,6 +173,8 @@ class FreeTurnReader:
         if a is None:
             return
         self.settle()
+        if a.leap_rolls > len(a.doc.get("leap", ())):
+            self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
             doc = a.doc
             if not doc.get("after_block"):
@@ -198,6 +222,10 @@ class FreeTurnReader:
                 a.phase = "after"
                 a.doc.setdefault("after_block", []).append(list(sq))
             else:
+                before = tr.coords.get(key)
+                if before is not None and max(abs(sq[0] - before[0]), abs(sq[1] - before[1])) == 2:
+                    # two squares in one step: a Leap (its leapRoll follows in the reports)
+                    a.doc.setdefault("leap", []).append(len(a.doc["path"]))
                 a.doc["path"].append(list(sq))
 
     def report(self, rep: Report, tr: GameTracker) -> None:
@@ -220,11 +248,16 @@ class FreeTurnReader:
                 self.confusion(t.confusionSkill)
             if t.roll:
                 self.add("d6", t.roll)
+            if rid == "leapRoll" and a is not None and not t.reRolled:
+                a.leap_rolls += 1
             if a is not None and not t.successful and not t.reRolled:
                 a.failed = TESTS[rid] or "confusion"
         elif rid == "injury":
             self.settle()
             self.injury(rep)
+        elif rid in UNMODELLED:
+            self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])}, which the engine does not "
+                      f"play (FUMBBL's {rid!r} report)")
         elif a is None or rid in IGNORED:
             if rid not in IGNORED:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
