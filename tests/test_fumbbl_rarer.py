@@ -530,3 +530,28 @@ def test_a_classic_leap_to_an_adjacent_square_is_named(tmp_path: Path) -> None:
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"4": ["Leap"]})))
     assert status == "unsupported" and "Leap to an adjacent square" in detail
+
+
+def test_a_team_reroll_of_a_confusion_roll_and_its_loner_roll_are_read(tmp_path: Path) -> None:
+    """classic Bone-Head fails on a 1, a team re-roll (Loner 5 in its own report), re-rolled 4:
+    the activation's ``reroll.confusion`` is ``team``, the dice in FUMBBL's order."""
+    doc = free_turn_doc([
+        cmd([rep("playerAction", actingPlayerId="4", playerAction="move"),
+             rep("confusionRoll", playerId="4", roll=1, successful=False, minimumRoll=2,
+                 confusionSkill="Bone-Head"),
+             rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+             rep("reRoll", playerId="4", reRollSource="Loner", roll=5, successful=True),
+             rep("confusionRoll", playerId="4", roll=4, successful=True, minimumRoll=2,
+                 reRolled=True, confusionSkill="Bone-Head")],
+            [("actingPlayerSetPlayerId", None, "4"), ("turnDataSetReRolls", "home", 1)]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+        cmd(changes=[("actingPlayerSetPlayerId", None, None)])],
+        skills={"4": ["Bone-Head", "Loner"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "move", "path": [[9, 7]], "reroll": {"confusion": "team"}}]
+    assert k.scenario["dice"]["d6"] == [1, 4, 6, 1, 5, 4]
+    assert not k.notes
+    status, doc_out, _ = check(k)
+    assert status == "agree" and doc_out is not None
+    assert doc_out["teams"]["home"]["rerolls"] == 1

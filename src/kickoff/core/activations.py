@@ -29,6 +29,9 @@ class Rerolls:
     catch: RerollChoice = None
     #: a failed Leap test (a team re-roll or Pro: no skill re-rolls it)
     leap: RerollChoice = None
+    #: a failed Bone-head / Really Stupid / Wild Animal / Unchannelled Fury / Take Root roll
+    #: (Pro or a team re-roll, a Loner rolling first)
+    confusion: RerollChoice = None
 
 
 @dataclass(frozen=True)

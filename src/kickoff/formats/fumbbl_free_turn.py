@@ -57,11 +57,11 @@ ACTIONS: dict[str, str] = {
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
 NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 
-#: FUMBBL's test reports -> the activation's re-roll key (``None``: no key; its re-roll is not
-#: read).
-TESTS: dict[str, str | None] = {
+#: FUMBBL's test reports -> the activation's re-roll key (``confusion``: Bone-head, Really Stupid,
+#: Wild Animal, Unchannelled Fury, Take Root).
+TESTS: dict[str, str] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
-    "confusionRoll": None, "leapRoll": "leap",
+    "confusionRoll": "confusion", "leapRoll": "leap",
 }
 
 #: FUMBBL's reports and actions of a skill the free turn's engine does not play (issue 25): the
@@ -186,8 +186,7 @@ class FreeTurnReader:
         """A failed test with no re-roll report after it: the coach used none (``false``)."""
         a = self.current
         if a is not None and a.failed is not None:
-            if a.failed != "confusion":  # no key: the default, Pro's re-roll only
-                a.doc.setdefault("reroll", {}).setdefault(a.failed, False)
+            a.doc.setdefault("reroll", {}).setdefault(a.failed, False)
             a.failed = None
 
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
@@ -251,7 +250,7 @@ class FreeTurnReader:
             if rid == "leapRoll" and a is not None and not t.reRolled:
                 a.leap_rolls += 1
             if a is not None and not t.successful and not t.reRolled:
-                a.failed = TESTS[rid] or "confusion"
+                a.failed = TESTS[rid]
         elif rid == "injury":
             self.settle()
             self.injury(rep)
@@ -311,7 +310,7 @@ class FreeTurnReader:
         if a is None or a.failed is None:
             self.note(f"free turn: a {source} re-roll of no test the reader knows")
             return
-        if choice is None or a.failed == "confusion":
+        if choice is None:
             self.note(f"free turn: a {source} re-roll of a {a.failed} roll is not read yet")
         else:
             if source in ("Loner", "Pro") and r.roll:

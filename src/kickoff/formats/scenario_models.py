@@ -125,6 +125,7 @@ class RerollIn(_Strict):
     pickup: RerollChoice = None
     catch: RerollChoice = None
     leap: RerollChoice = None
+    confusion: RerollChoice = None
 
 
 class PassBlockIn(_Strict):

@@ -106,7 +106,7 @@ def free_turn(
             turn.activated.add(player.id)
         turn.activate(player.id, a.where)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
-        if not may_act(ctx, turn, player, a.action, a.where):
+        if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
             continue
         if a.action == "move":
             move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
