@@ -32,6 +32,8 @@ class Rerolls:
     #: a failed Bone-head / Really Stupid / Wild Animal / Unchannelled Fury / Take Root roll
     #: (Pro or a team re-roll, a Loner rolling first)
     confusion: RerollChoice = None
+    #: a failed roll to block a player with Foul Appearance (Pro or a team re-roll)
+    foul_appearance: RerollChoice = None
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,10 @@ class ActionRules:
     claw_natural: bool = True
     #: Leap (:class:`LeapRules`).
     leap: LeapRules = LeapRules()
+    #: When a Blitzing player rolls against a target's Foul Appearance: ``"declaration"``
+    #: (bb2020+: "declares a Block action targeting this player", a 1 wastes the whole action)
+    #: or ``"block"`` (classic: when he blocks, a 1 wastes the block only).
+    foul_appearance_at: Literal["declaration", "block"] = "declaration"
 
 
 @dataclass(frozen=True)

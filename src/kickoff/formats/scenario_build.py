@@ -367,7 +367,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         kick_block=a.kick_block,
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
-        reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch, rr.leap, rr.confusion),
+        reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch, rr.leap, rr.confusion,
+                       rr.foul_appearance),
         where=where,
         leap=tuple(sorted(set(a.leap))),
     )

@@ -126,6 +126,7 @@ class RerollIn(_Strict):
     catch: RerollChoice = None
     leap: RerollChoice = None
     confusion: RerollChoice = None
+    foul_appearance: RerollChoice = None
 
 
 class PassBlockIn(_Strict):

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.confusion import may_act
+from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
@@ -157,6 +158,10 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
             f"no movement left for the block: a Blitz's block costs one square and the path "
             f"already uses {cost} (MA {player.ma} plus Rushes)"
         )
+    declared = ctx.ruleset.actions.foul_appearance_at == "declaration"
+    if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
+        ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
+        return
     standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
     if not standing or turn.turnover:
         return
@@ -180,17 +185,28 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if not pay_square():
         return
     attacker = ctx.state.players[player.id]
+    if not declared and revolted(ctx, turn, attacker, ctx.state.players[target.id],
+                                 a.reroll.foul_appearance, a.where):
+        ctx.note("ignored", where=f"{a.where}.block", why="Foul Appearance: the block is wasted")
+        _move_on(ctx, turn, a, spent[0])
+        return
     block(ctx, turn, attacker, ctx.state.players[target.id], a.block, a.where, blitz=True,
           before_second_block=pay_square)
+    _move_on(ctx, turn, a, spent[0])
+
+
+def _move_on(ctx: KickoffContext, turn: Turn, a: Activation, spent: int) -> None:
+    """After the block (made or wasted), the Blitzing player moves on along ``a.after_block``
+    with what is left of his movement (the block paid one square: ``spent`` so far), if he
+    still stands and the turn goes on."""
     if not a.after_block:
         return
-    attacker = ctx.state.players[player.id]
+    attacker = ctx.state.players[a.player]
     if turn.turnover or not attacker.standing:
         ctx.note("ignored", where=f"{a.where}.after_block", why="the Blitz ended with the block")
         return
-    # moving on after the block with what is left of his movement (the block paid one square)
     move_steps(ctx, turn, attacker, a.after_block, a.reroll, f"{a.where}.after_block",
-               used=spent[0])
+               used=spent)
 
 
 def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:

@@ -62,7 +62,9 @@ CLASSIC = Ruleset(
                         # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
                         # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
                         leap=LeapRules(reach=frozenset({1, 2}), marked=False,
-                                       very_long_legs="bonus")),
+                                       very_long_legs="bonus"),
+                        # LRB6 Foul Appearance: rolled when he blocks; a 1 wastes the block
+                        foul_appearance_at="block"),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
