@@ -494,8 +494,6 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("tentaclesShadowingRoll", skill="Tentacles", defenderId="5", tentacleRoll=[3, 4],
-         successful=True, minimumRoll=7), "Tentacles"),
     (rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5", tentacleRoll=[5, 1],
          successful=True, minimumRoll=6), "Shadowing"),
     (rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False),
@@ -555,3 +553,29 @@ def test_a_team_reroll_of_a_confusion_roll_and_its_loner_roll_are_read(tmp_path:
     status, doc_out, _ = check(k)
     assert status == "agree" and doc_out is not None
     assert doc_out["teams"]["home"]["rerolls"] == 1
+
+
+@pytest.mark.parametrize("roll, held", [([3, 4], False), ([2, 2], True)])
+def test_a_classic_tentacles_roll_is_read_and_played(tmp_path: Path, roll: list[int],
+                                                     held: bool) -> None:
+    """Home 4 runs to [12, 5], in away 5's tackle zone (Tentacles), and steps on to [12, 4]:
+    FUMBBL's ``tentaclesShadowingRoll`` (its own command, before the step) is the receiving
+    coach's choice at step 4 and the mover's 2D6 escape, 6 + 3 - 3 = 6+; escaped, the Dodge
+    (3+) follows and he steps; held (2 + 2), he stays on [12, 5] (the step he tried, which the
+    log does not name, is written as the first empty square beside him: [11, 4])."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("tentaclesShadowingRoll", skill="Tentacles", defenderId="5",
+                     tentacleRoll=roll, successful=not held, minimumRoll=6)])]
+    if not held:
+        turn.append(cmd([rep("dodgeRoll", playerId="4", roll=4, minimumRoll=3, successful=True)],
+                        [("fieldModelSetPlayerCoordinate", "4", [12, 4])]))
+    turn.append(cmd(changes=[("actingPlayerSetPlayerId", None, None)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Tentacles"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["tentacles"] == {"4": "p5"}
+    assert a["path"][-1] == ([11, 4] if held else [12, 4])
+    assert k.scenario["dice"]["d6"][3:5] == roll
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == ([12, 5] if held else [12, 4])

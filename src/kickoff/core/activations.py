@@ -89,6 +89,9 @@ class Activation:
     reroll: Rerolls = field(default_factory=Rerolls)
     #: the indexes of the ``path`` steps made as a Leap (``kickoff.core.actions.leap``)
     leap: tuple[int, ...] = ()
+    #: ``(path step index, opposing player)``: the receiving coach uses that player's Tentacles
+    #: as the mover leaves his square at that step (``kickoff.core.actions.tentacles``)
+    tentacles: tuple[tuple[int, str], ...] = ()
     where: str = "activation"
 
 

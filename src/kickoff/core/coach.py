@@ -30,7 +30,10 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   crowd, when none is on the pitch); default the format's square;
 - ``leap``: at a step where a moving player may Leap (``kickoff.core.actions.leap``), ``False``
   (no Leap: a step, or the move stops before a square out of a step's reach) or ``True``;
-  default ``False``, the scripted answer from the activation's ``leap`` list.
+  default ``False``, the scripted answer from the activation's ``leap`` list;
+- ``tentacles``: at a step where a player Dodges or Leaps out of the tackle zone of opposing
+  players with Tentacles, the receiving coach's ``None`` (not used) or one of them; default
+  ``None``, the scripted answer from the activation's ``tentacles`` (step index -> player).
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -61,7 +64,7 @@ from kickoff.core.problems import Problem
 #: What a decision chooses (the table of the module's docstring).
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
-    "quick_snap", "perfect_defence", "solid_defence", "kick_landing", "leap",
+    "quick_snap", "perfect_defence", "solid_defence", "kick_landing", "leap", "tentacles",
 ]
 
 

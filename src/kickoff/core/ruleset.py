@@ -171,6 +171,10 @@ class ActionRules:
     #: (bb2020+: "declares a Block action targeting this player", a 1 wastes the whole action)
     #: or ``"block"`` (classic: when he blocks, a 1 wastes the block only).
     foul_appearance_at: Literal["declaration", "block"] = "declaration"
+    #: Tentacles: ``"hold_d6"`` (bb2020+: the player with it rolls a D6 + his ST - the mover's,
+    #: 6+ holds) or ``"escape_2d6"`` (classic: the mover rolls 2D6 + his ST - the other's, 5 or
+    #: less is held): ``kickoff.core.actions.tentacles``.
+    tentacles: Literal["hold_d6", "escape_2d6"] = "hold_d6"
 
 
 @dataclass(frozen=True)

@@ -66,10 +66,10 @@ TESTS: dict[str, str] = {
 
 #: FUMBBL's reports and actions of a skill the free turn's engine does not play (issue 25): the
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
-#: Shadowing share one report, which names its skill.
+#: Shadowing share one report, which names its skill (Tentacles is read: ``tentacles``).
 UNMODELLED: dict[str, str] = {
     "foulAppearanceRoll": "Foul Appearance", "hypnoticGazeRoll": "Hypnotic Gaze",
-    "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Tentacles or Shadowing",
+    "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)", "gaze": "Hypnotic Gaze",
     "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
 }
@@ -254,6 +254,8 @@ class FreeTurnReader:
         elif rid == "injury":
             self.settle()
             self.injury(rep)
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
+            self.tentacles(a, rep, tr)
         elif rid in UNMODELLED:
             self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])}, which the engine does not "
                       f"play (FUMBBL's {rid!r} report)")
@@ -278,6 +280,35 @@ class FreeTurnReader:
             self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
         else:
             self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
+
+    def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
+        """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of
+        its own before the step is made): the receiving coach used ``defenderId``'s Tentacles as
+        the mover left his square for his next step (``tentacles`` of the activation); its dice
+        (classic the mover's 2D6, bb2020+ the holder's D6) to the ``d6`` queue. Held (classic: the
+        2D6 not ``successful``, the escape failed; bb2020+: the holder's roll ``successful``), the
+        step FUMBBL's log does not name is written as the first empty square beside him (by
+        ``x``, then ``y``): he never enters it, and the engine rolls the same dice for any."""
+        self.settle()
+        extra = rep.model_extra or {}
+        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
+        dice = roll if isinstance(roll, list) else [roll]
+        if a.phase != "move" or extra.get("reRolled") or not isinstance(holder, str) or not all(
+                isinstance(v, int) and 1 <= v <= 6 for v in dice):
+            self.note("free turn: a Tentacles roll the reader does not read (after a block, a "
+                      "re-roll, or no player or die)")
+            return
+        a.acted = True
+        a.doc.setdefault("tentacles", {})[str(len(a.doc["path"]))] = f"p{holder}"
+        self.add("d6", *dice)
+        if bool(extra.get("successful")) == (len(dice) == 1):  # held: no step follows
+            here = tr.coords.get(a.pid)
+            taken = {sq for sq in tr.coords.values() if sq is not None}
+            free = [sq for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    if here is not None and (sq := (here[0] + dx, here[1] + dy)) not in taken
+                    and tr.pitch.on_pitch(sq)]
+            if free:
+                a.doc["path"].append(list(min(free)))
 
     def confusion(self, fumbbl_skill: str) -> None:
         """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.

@@ -371,6 +371,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
                        rr.foul_appearance),
         where=where,
         leap=tuple(sorted(set(a.leap))),
+        tentacles=tuple(sorted(a.tentacles.items())),
     )
 
 

@@ -160,6 +160,9 @@ class ActivationIn(_Strict):
     #: the indexes of the ``path`` steps made as a Leap (docs/actions.md, "Leap")
     leap: list[Annotated[int, Field(ge=0, lt=MAX_PATH)]] = Field(default_factory=list,
                                                                 max_length=MAX_PATH)
+    #: path step index -> the opposing player whose Tentacles the receiving coach uses there
+    tentacles: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
+        default_factory=dict, max_length=MAX_PATH)
 
 
 class DecisionsIn(_Strict):

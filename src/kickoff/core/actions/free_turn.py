@@ -110,7 +110,8 @@ def free_turn(
         if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
             continue
         if a.action == "move":
-            move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
+            move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles))
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
@@ -118,6 +119,15 @@ def free_turn(
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn
+
+
+def _stopped(ctx: KickoffContext, player: Player, end: Square) -> bool:
+    """Whether ``player``'s move stopped short of ``end`` (held by Tentacles, a Leap declined):
+    his action ends there (``ignored`` noted), no block, no throw."""
+    if ctx.state.players[player.id].square == end:
+        return False
+    ctx.note("ignored", where=player.id, why="his move ended before the end of its path")
+    return True
 
 
 def _final_square(player: Player, path: Sequence[Square]) -> Square:
@@ -139,7 +149,8 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         if a.after_block:
             raise DecisionError.at(w, "`after_block` needs a `target`: a Blitz with no target "
                                    "makes no block (give its whole move as `path`)")
-        move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
+        move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles))
         return
     target = ctx.player(a.target, f"{a.where}.target")
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
@@ -162,8 +173,9 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
         ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
         return
-    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
-    if not standing or turn.turnover:
+    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles))
+    if not standing or turn.turnover or _stopped(ctx, player, end):
         return
     spent = [used]
 
@@ -219,8 +231,9 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
                 frm=_final_square(player, a.path))
-    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap)
-    if not standing or turn.turnover:
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles))
+    if not standing or turn.turnover or _stopped(ctx, player, _final_square(player, a.path)):
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
                     Square(*a.to), a.where, kick_team_mate=kick_team_mate)

@@ -20,12 +20,13 @@ The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.actions.leap import choose_leap, leap_test, may_leap
+from kickoff.core.actions.tentacles import held
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
 from kickoff.core.errors import DecisionError
@@ -119,6 +120,7 @@ def move_steps(
     *,
     ma: int | None = None,
     leaps: Collection[int] = (),
+    tentacles: Mapping[int, str] | None = None,
 ) -> tuple[bool, int]:
     """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
     block costs one): ``(standing, squares of movement used now)``. The move stops early on a
@@ -126,7 +128,8 @@ def move_steps(
     Rushing, when a rule sets it regardless of his MA (the kick-off move:
     ``kickoff.core.actions.kickoff_move``). ``leaps``: the indexes of the steps the scenario
     makes as a Leap (:mod:`kickoff.core.actions.leap`; the coach is asked at each step where one
-    is possible)."""
+    is possible); ``tentacles``: the steps where the receiving coach uses an opposing player's
+    Tentacles (:mod:`kickoff.core.actions.tentacles`: held, the move ends where he stands)."""
     check_path(ctx, player, path, where, used, leaps)
     st = ctx.state
     free = player.ma if ma is None else ma
@@ -148,6 +151,9 @@ def move_steps(
             if spent > free and not rush(ctx, turn, player, rerolls.rush, where):
                 fall_over(ctx, turn, player, sq, "rush", rerolls)
                 return False, spent - used
+        if (leaping or tackle_zones(st, here, player.side)) and held(
+                ctx, player, here, i, tentacles or {}, where):
+            return True, spent - used
         if leaping:
             if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
                 fall_over(ctx, turn, player, sq, "leap", rerolls)

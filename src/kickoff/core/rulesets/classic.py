@@ -64,7 +64,9 @@ CLASSIC = Ruleset(
                         leap=LeapRules(reach=frozenset({1, 2}), marked=False,
                                        very_long_legs="bonus"),
                         # LRB6 Foul Appearance: rolled when he blocks; a 1 wastes the block
-                        foul_appearance_at="block"),
+                        foul_appearance_at="block",
+                        # LRB6 Tentacles: the mover's 2D6 + ST - ST, 5 or less is held
+                        tentacles="escape_2d6"),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
