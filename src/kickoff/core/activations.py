@@ -92,6 +92,10 @@ class Activation:
     #: ``(path step index, opposing player)``: the receiving coach uses that player's Tentacles
     #: as the mover leaves his square at that step (``kickoff.core.actions.tentacles``)
     tentacles: tuple[tuple[int, str], ...] = ()
+    #: ``(path step index, opposing player)``: the receiving coach's Shadowing player who tries
+    #: to follow the mover into the square he left at that step
+    #: (``kickoff.core.actions.shadowing``)
+    shadowing: tuple[tuple[int, str], ...] = ()
     where: str = "activation"
 
 

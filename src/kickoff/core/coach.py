@@ -33,7 +33,10 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   default ``False``, the scripted answer from the activation's ``leap`` list;
 - ``tentacles``: at a step where a player Dodges or Leaps out of the tackle zone of opposing
   players with Tentacles, the receiving coach's ``None`` (not used) or one of them; default
-  ``None``, the scripted answer from the activation's ``tentacles`` (step index -> player).
+  ``None``, the scripted answer from the activation's ``tentacles`` (step index -> player);
+- ``shadowing``: once a player has stepped out of a square Marked by opposing players with
+  Shadowing, the receiving coach's ``None`` (nobody follows) or one of them; default ``None``,
+  the scripted answer from the activation's ``shadowing`` (step index -> player).
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -65,6 +68,7 @@ from kickoff.core.problems import Problem
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing", "leap", "tentacles",
+    "shadowing",
 ]
 
 

@@ -175,6 +175,11 @@ class ActionRules:
     #: 6+ holds) or ``"escape_2d6"`` (classic: the mover rolls 2D6 + his ST - the other's, 5 or
     #: less is held): ``kickoff.core.actions.tentacles``.
     tentacles: Literal["hold_d6", "escape_2d6"] = "hold_d6"
+    #: Shadowing: ``"follow_d6"`` (bb2020 / Sevens: the shadower's D6 + his MA - the mover's,
+    #: 6+ follows), ``"follow_4"`` (bb2025: 4+, at most his MA times a turn) or
+    #: ``"escape_2d6"`` (classic: the mover's 2D6 + his MA - the shadower's, 7 or less is
+    #: followed): ``kickoff.core.actions.shadowing``.
+    shadowing: Literal["follow_d6", "follow_4", "escape_2d6"] = "follow_d6"
 
 
 @dataclass(frozen=True)

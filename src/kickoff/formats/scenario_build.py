@@ -372,6 +372,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         where=where,
         leap=tuple(sorted(set(a.leap))),
         tentacles=tuple(sorted(a.tentacles.items())),
+        shadowing=tuple(sorted(a.shadowing.items())),
     )
 
 

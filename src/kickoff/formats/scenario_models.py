@@ -163,6 +163,9 @@ class ActivationIn(_Strict):
     #: path step index -> the opposing player whose Tentacles the receiving coach uses there
     tentacles: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
         default_factory=dict, max_length=MAX_PATH)
+    #: path step index -> the opposing player who tries to Shadow the mover there
+    shadowing: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
+        default_factory=dict, max_length=MAX_PATH)
 
 
 class DecisionsIn(_Strict):

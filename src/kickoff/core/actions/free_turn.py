@@ -111,7 +111,7 @@ def free_turn(
             continue
         if a.action == "move":
             move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles))
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
@@ -150,7 +150,7 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
             raise DecisionError.at(w, "`after_block` needs a `target`: a Blitz with no target "
                                    "makes no block (give its whole move as `path`)")
         move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles))
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
         return
     target = ctx.player(a.target, f"{a.where}.target")
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
@@ -174,7 +174,7 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
         return
     standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles))
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
     if not standing or turn.turnover or _stopped(ctx, player, end):
         return
     spent = [used]
@@ -232,7 +232,7 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
                 frm=_final_square(player, a.path))
     standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles))
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
     if not standing or turn.turnover or _stopped(ctx, player, _final_square(player, a.path)):
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],

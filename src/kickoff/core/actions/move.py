@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.actions.leap import choose_leap, leap_test, may_leap
+from kickoff.core.actions.shadowing import shadow
 from kickoff.core.actions.tentacles import held
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoice
@@ -121,6 +122,7 @@ def move_steps(
     ma: int | None = None,
     leaps: Collection[int] = (),
     tentacles: Mapping[int, str] | None = None,
+    shadowing: Mapping[int, str] | None = None,
 ) -> tuple[bool, int]:
     """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
     block costs one): ``(standing, squares of movement used now)``. The move stops early on a
@@ -129,7 +131,9 @@ def move_steps(
     ``kickoff.core.actions.kickoff_move``). ``leaps``: the indexes of the steps the scenario
     makes as a Leap (:mod:`kickoff.core.actions.leap`; the coach is asked at each step where one
     is possible); ``tentacles``: the steps where the receiving coach uses an opposing player's
-    Tentacles (:mod:`kickoff.core.actions.tentacles`: held, the move ends where he stands)."""
+    Tentacles (:mod:`kickoff.core.actions.tentacles`: held, the move ends where he stands);
+    ``shadowing``: the steps where it uses an opposing player's Shadowing
+    (:mod:`kickoff.core.actions.shadowing`)."""
     check_path(ctx, player, path, where, used, leaps)
     st = ctx.state
     free = player.ma if ma is None else ma
@@ -162,6 +166,7 @@ def move_steps(
             fall_over(ctx, turn, player, sq, "dodge", rerolls)
             return False, spent - used
         player = step_to(ctx, player, sq)
+        shadow(ctx, turn, player, here, i, shadowing or {}, where)
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, spent - used
     return True, spent - used

@@ -45,7 +45,9 @@ BB2025 = replace(
         activation_skills=frozenset({"pro"}),
         # Leap: Very Long Legs a plain +1 to the test, and no limit of one Leap an activation
         # (FUMBBL's bb2025 VeryLongLegs and JumpMechanic.canStillJump).
-        leap=LeapRules(very_long_legs="bonus", once=False)),
+        leap=LeapRules(very_long_legs="bonus", once=False),
+        # Shadowing: 4+, at most his MA times a turn (FUMBBL's bb2025 ShadowingBehaviour)
+        shadowing="follow_4"),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.
     cheering_fans=replace(BB2020.cheering_fans, tie="both"),
     cheering_fans_effect="block_assist",

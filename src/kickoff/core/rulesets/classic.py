@@ -66,7 +66,9 @@ CLASSIC = Ruleset(
                         # LRB6 Foul Appearance: rolled when he blocks; a 1 wastes the block
                         foul_appearance_at="block",
                         # LRB6 Tentacles: the mover's 2D6 + ST - ST, 5 or less is held
-                        tentacles="escape_2d6"),
+                        tentacles="escape_2d6",
+                        # LRB6 Shadowing: the mover's 2D6 + MA - MA, 7 or less is followed
+                        shadowing="escape_2d6"),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
