@@ -494,8 +494,6 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5", tentacleRoll=[5, 1],
-         successful=True, minimumRoll=6), "Shadowing"),
     (rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False),
      "Foul Appearance"),
     (rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True),
@@ -510,7 +508,7 @@ def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
     k = extract(tmp_path, doc)
     status, _, detail = check(k)
     assert status == "unsupported"
-    assert f"free turn: {named}, which the engine does not play" in detail
+    assert f"free turn: {named} is not replayed" in detail
 
 
 def test_a_bomb_thrown_in_the_free_turn_is_unsupported_by_name(tmp_path: Path) -> None:
@@ -579,3 +577,53 @@ def test_a_classic_tentacles_roll_is_read_and_played(tmp_path: Path, roll: list[
     status, doc, _ = check(k)
     assert status == "agree" and doc is not None
     assert doc["players"]["p4"]["square"] == ([12, 5] if held else [12, 4])
+
+
+@pytest.mark.parametrize("same_command", [True, False])
+@pytest.mark.parametrize("roll, follows", [([3, 3], True), ([4, 4], False)])
+def test_a_classic_shadowing_roll_is_read_and_played(tmp_path: Path, roll: list[int],
+                                                     follows: bool, same_command: bool) -> None:
+    """Home 4 runs to [12, 5], Marked by away 5 (Shadowing) on [13, 6], and dodges to [12, 4]
+    (3+, a 3); FUMBBL's Shadowing roll (its own command): the mover's 2D6 gets away on 8+.
+    Followed, 5's step into [12, 5] comes in the report's command or the next one."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])])]
+    shadow_step = [("fieldModelSetPlayerCoordinate", "5", [12, 5])] if follows else []
+    report = rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5", tentacleRoll=roll,
+                 successful=not follows, minimumRoll=8)
+    if same_command:
+        turn.append(cmd([report], shadow_step))
+    else:
+        turn += [cmd([report]), cmd(changes=shadow_step)]
+    turn.append(cmd(changes=[("actingPlayerSetPlayerId", None, None)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["shadowing"] == {"4": "p5"} and a["path"][-1] == [12, 4]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p5"]["square"] == ([12, 5] if follows else [13, 6])
+
+
+def test_a_shadowing_move_with_no_roll_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])]),
+            cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [12, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn)))
+    assert status == "unsupported" and "Shadowing move of p5" in detail
+
+
+def test_shadowing_a_falling_player_is_named(tmp_path: Path) -> None:
+    """FUMBBL shadows a player who fell on his Dodge too; the engine does not: unsupported."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=1, minimumRoll=3, successful=False)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])]),
+            cmd([rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5",
+                     tentacleRoll=[3, 3], successful=False, minimumRoll=8)],
+                [("fieldModelSetPlayerCoordinate", "5", [12, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]})))
+    assert status == "unsupported" and "a Shadowing roll the reader does not read" in detail

@@ -64,9 +64,10 @@ TESTS: dict[str, str] = {
     "confusionRoll": "confusion", "leapRoll": "leap",
 }
 
-#: FUMBBL's reports and actions of a skill the free turn's engine does not play (issue 25): the
+#: FUMBBL's reports and actions of a skill the engine does not play or the reader does not read
+#: yet (issue 25; Foul Appearance: the engine plays it, the reader does not read it): the
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
-#: Shadowing share one report, which names its skill (Tentacles is read: ``tentacles``).
+#: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
     "foulAppearanceRoll": "Foul Appearance", "hypnoticGazeRoll": "Hypnotic Gaze",
     "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
@@ -126,6 +127,12 @@ class _Activation:
     #: Leap tests read (each must match a step of two squares: classic's Leap to an adjacent
     #: square is not read)
     leap_rolls: int = 0
+    #: the square he left at his last step (a shadower follows him into it)
+    left: tuple[int, int] | None = None
+    #: an opponent who stepped into ``left`` before his Shadowing report (same command)
+    shadow_moved: str | None = None
+    #: a Shadowing report that followed him, its shadower's step still to come
+    shadow_due: str | None = None
 
 
 @dataclass
@@ -160,8 +167,8 @@ class FreeTurnReader:
             return
         kind = ACTIONS.get(action)
         if action in UNMODELLED:
-            self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}), "
-                      "which the engine does not play")
+            self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}) "
+                      "is not replayed")
         elif kind is None:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
         self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
@@ -173,6 +180,9 @@ class FreeTurnReader:
         if a is None:
             return
         self.settle()
+        if a.shadow_moved is not None or a.shadow_due is not None:
+            self.note(f"free turn: a Shadowing move of p{a.shadow_moved or a.shadow_due} the "
+                      "reader could not pair with its roll")
         if a.leap_rolls > len(a.doc.get("leap", ())):
             self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
@@ -205,6 +215,13 @@ class FreeTurnReader:
             sq = pitch_square(tr.pitch, log_square(value))
             if sq is None or sq == tr.coords.get(key):
                 return  # off the pitch (the crowd, a casualty) or no move
+            if a is not None and a.phase == "move" and key != a.pid and sq == a.left:
+                # a shadower following him into the square he left (its report before or after)
+                if a.shadow_due == key:
+                    a.shadow_due = None
+                else:
+                    a.shadow_moved = key
+                return
             if a is None or a.phase == "over" or (
                     key != a.pid and a.phase not in ("push", "after")):
                 self.note(f"free turn: p{key} moved to {list(sq)} with no action FUMBBL "
@@ -226,6 +243,7 @@ class FreeTurnReader:
                     # two squares in one step: a Leap (its leapRoll follows in the reports)
                     a.doc.setdefault("leap", []).append(len(a.doc["path"]))
                 a.doc["path"].append(list(sq))
+                a.left = before
 
     def report(self, rep: Report, tr: GameTracker) -> None:
         """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
@@ -256,9 +274,11 @@ class FreeTurnReader:
             self.injury(rep)
         elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
             self.tentacles(a, rep, tr)
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Shadowing":
+            self.shadowing(a, rep)
         elif rid in UNMODELLED:
-            self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])}, which the engine does not "
-                      f"play (FUMBBL's {rid!r} report)")
+            self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
+                      f"{rid!r} report)")
         elif a is None or rid in IGNORED:
             if rid not in IGNORED:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
@@ -309,6 +329,32 @@ class FreeTurnReader:
                     and tr.pitch.on_pitch(sq)]
             if free:
                 a.doc["path"].append(list(min(free)))
+
+    def shadowing(self, a: _Activation, rep: Report) -> None:
+        """A Shadowing roll (FUMBBL's ``tentaclesShadowingRoll`` naming Shadowing, in a command
+        of its own once the mover has stepped): the receiving coach's ``defenderId`` tried to
+        follow him at his last step (``shadowing`` of the activation); its dice (classic the
+        mover's 2D6, bb2020+ the shadower's D6) to the ``d6`` queue. Followed (classic: not
+        ``successful``; bb2020+: ``successful``), the shadower's step into the square left must
+        be in the log, before or after the report. One after a failed step (FUMBBL shadows a
+        falling player, the engine does not) is named as unsupported."""
+        fell = a.failed is not None
+        self.settle()
+        extra = rep.model_extra or {}
+        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
+        dice = roll if isinstance(roll, list) else [roll]
+        if fell or a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
+                holder, str) or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
+            self.note("free turn: a Shadowing roll the reader does not read (after a block, a "
+                      "re-roll, a fall, or no player or die)")
+            return
+        a.doc.setdefault("shadowing", {})[str(len(a.doc["path"]) - 1)] = f"p{holder}"
+        self.add("d6", *dice)
+        if bool(extra.get("successful")) == (len(dice) == 1):  # he follows
+            if a.shadow_moved == holder:
+                a.shadow_moved = None
+            else:
+                a.shadow_due = holder
 
     def confusion(self, fumbbl_skill: str) -> None:
         """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.
