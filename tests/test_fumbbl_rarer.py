@@ -494,8 +494,6 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False),
-     "Foul Appearance"),
     (rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True),
      "Hypnotic Gaze"),
     (rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False), "Blood Lust"),
@@ -627,3 +625,42 @@ def test_shadowing_a_falling_player_is_named(tmp_path: Path) -> None:
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]})))
     assert status == "unsupported" and "a Shadowing roll the reader does not read" in detail
+
+
+def test_a_classic_foul_appearance_roll_wastes_the_block_and_he_moves_on(tmp_path: Path) -> None:
+    """Home 4 Blitzes away 5 (Foul Appearance) from [12, 5]: FUMBBL sets the defender, rolls
+    Foul Appearance (1: wasted, no block report) and 4 moves on to [11, 4], a Dodge out of 5's
+    zone (3+); read as the Blitz's target and its move after the block."""
+    turn = [*act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False,
+                     defenderId=None)], [("gameSetDefenderId", "5", None)]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [11, 4])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Foul Appearance"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["target"] == "p5" and a["after_block"] == [[11, 4]]
+    assert a["reroll"] == {"foul_appearance": False}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [11, 4]
+
+
+def test_a_bb2020_foul_appearance_roll_wastes_the_blitz_at_its_declaration(tmp_path: Path) -> None:
+    """bb2020: FUMBBL rolls it when the Blitz target is selected (``selectBlitzTarget``); a 1
+    and the Blitz ends before a step: the activation is the Blitz with its target, no path."""
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="blitzMove"),
+                 rep("selectBlitzTarget", attackerId="4", defenderId="6"),
+                 rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2,
+                     successful=False)], [("actingPlayerSetPlayerId", None, "4")]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"6": ["Foul Appearance"]}))
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "blitz", "path": [], "target": "p6",
+         "reroll": {"foul_appearance": False}}]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [8, 7]

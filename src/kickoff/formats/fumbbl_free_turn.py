@@ -61,15 +61,15 @@ NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 #: Wild Animal, Unchannelled Fury, Take Root).
 TESTS: dict[str, str] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
-    "confusionRoll": "confusion", "leapRoll": "leap",
+    "confusionRoll": "confusion", "leapRoll": "leap", "foulAppearanceRoll": "foul_appearance",
 }
 
 #: FUMBBL's reports and actions of a skill the engine does not play or the reader does not read
-#: yet (issue 25; Foul Appearance: the engine plays it, the reader does not read it): the
+#: yet (issue 25): the
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
-    "foulAppearanceRoll": "Foul Appearance", "hypnoticGazeRoll": "Hypnotic Gaze",
+    "hypnoticGazeRoll": "Hypnotic Gaze",
     "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)", "gaze": "Hypnotic Gaze",
     "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
@@ -155,6 +155,9 @@ class FreeTurnReader:
     once_per_turn: frozenset[str] = frozenset()
     activations: list[dict[str, Any]] = field(default_factory=list)
     current: _Activation | None = None
+    #: the player FUMBBL last made the defender (``gameSetDefenderId``, ``selectBlitzTarget``):
+    #: a Blitz's target before its block is rolled (a Foul Appearance roll that wastes it)
+    defender: str | None = None
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -203,7 +206,11 @@ class FreeTurnReader:
         """A model change of the free turn, before ``tr`` applies it."""
         cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
         a = self.current
-        if cid == "actingPlayerSetPlayerId" and value is None and a is not None:
+        if cid == "gameSetDefenderId":
+            who = key if key is not None else value
+            if isinstance(who, str):
+                self.defender = who
+        elif cid == "actingPlayerSetPlayerId" and value is None and a is not None:
             # his activation is over; the reports of the same command may still be his (FUMBBL's
             # command keeps no order between its changes and its reports): closed at the next
             a.phase = "over"
@@ -269,9 +276,15 @@ class FreeTurnReader:
                 a.leap_rolls += 1
             if a is not None and not t.successful and not t.reRolled:
                 a.failed = TESTS[rid]
+            if rid == "foulAppearanceRoll" and a is not None:
+                self.foul_appearance(a, t.successful)
         elif rid == "injury":
             self.settle()
             self.injury(rep)
+        elif rid == "selectBlitzTarget":
+            who = (rep.model_extra or {}).get("defenderId")
+            if isinstance(who, str):
+                self.defender = who
         elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
             self.tentacles(a, rep, tr)
         elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Shadowing":
@@ -300,6 +313,17 @@ class FreeTurnReader:
             self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
         else:
             self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
+
+    def foul_appearance(self, a: _Activation, successful: bool) -> None:
+        """A Foul Appearance roll of a Blitz (its die and re-roll read as a test's): the target
+        is the defender FUMBBL set; failed, the block is wasted: classic's later steps are the
+        move after it (``after_block``), bb2020+'s Blitz ends at its declaration."""
+        if a.doc["action"] != "blitz" or self.defender is None:
+            self.note("free turn: a Foul Appearance roll of no Blitz target the reader knows")
+            return
+        a.doc.setdefault("target", f"p{self.defender}")
+        if not successful:
+            a.phase = "after"
 
     def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
         """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of

@@ -157,6 +157,12 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     end = _final_square(player, a.path)
     if target.side == player.side or not target.standing:
         raise DecisionError.at(w, f"target {target.id} is not a Standing opponent")
+    # bb2020+: Foul Appearance is rolled as the Blitz is declared; a 1 wastes it, whatever its
+    # path would have been (so a wasted Blitz may name a target out of its path's reach)
+    declared = ctx.ruleset.actions.foul_appearance_at == "declaration"
+    if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
+        ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
+        return
     assert target.square is not None
     if distance(end, target.square) != 1:
         raise DecisionError.at(w,
@@ -169,10 +175,6 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
             f"no movement left for the block: a Blitz's block costs one square and the path "
             f"already uses {cost} (MA {player.ma} plus Rushes)"
         )
-    declared = ctx.ruleset.actions.foul_appearance_at == "declaration"
-    if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
-        ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
-        return
     standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
                        tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
     if not standing or turn.turnover or _stopped(ctx, player, end):
