@@ -494,8 +494,6 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True),
-     "Hypnotic Gaze"),
     (rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False), "Blood Lust"),
     (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
 ])
@@ -664,3 +662,33 @@ def test_a_bb2020_foul_appearance_roll_wastes_the_blitz_at_its_declaration(tmp_p
     status, doc, _ = check(k)
     assert status == "agree" and doc is not None
     assert doc["players"]["p4"]["square"] == [8, 7]
+
+
+@pytest.mark.parametrize("roll, ok", [(5, True), (2, False)])
+def test_a_classic_hypnotic_gaze_is_read_and_played(tmp_path: Path, roll: int, ok: bool) -> None:
+    """Home 4 (Hypnotic Gaze) declares a Gaze, moves to [12, 5] beside away 5 and gazes him:
+    FUMBBL sets the defender and rolls 4+ (the Agility table, no other tackle zone)."""
+    turn = [*act("4", "gazeMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("hypnoticGazeRoll", playerId="4", roll=roll, minimumRoll=4,
+                     successful=ok)], [("gameSetDefenderId", "5", None)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills={"4": ["Hypnotic Gaze"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "move" and a["gaze"] == "p5"
+    assert a.get("reroll") == (None if ok else {"gaze": False})
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert [(line["target"], line["success"]) for line in doc["log"]
+            if line.get("step") == "gaze"] == [("p5", ok)]
+
+
+def test_a_gaze_in_a_bb2020_blitz_is_named(tmp_path: Path) -> None:
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            *act("4", "gazeMove", [9, 6]),
+            cmd([rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True)],
+                [("gameSetDefenderId", "5", None)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"4": ["Hypnotic Gaze"]}))
+    status, _, detail = check(k)
+    assert status == "unsupported" and "does not allow" in detail

@@ -34,6 +34,8 @@ class Rerolls:
     confusion: RerollChoice = None
     #: a failed roll to block a player with Foul Appearance (Pro or a team re-roll)
     foul_appearance: RerollChoice = None
+    #: a failed Hypnotic Gaze (Pro or a team re-roll)
+    gaze: RerollChoice = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class Activation:
     #: to follow the mover into the square he left at that step
     #: (``kickoff.core.actions.shadowing``)
     shadowing: tuple[tuple[int, str], ...] = ()
+    #: ``move``: the adjacent opponent he gazes at the end of it (classic Blitz!; Hypnotic Gaze)
+    gaze: str | None = None
     where: str = "activation"
 
 

@@ -36,7 +36,9 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``None``, the scripted answer from the activation's ``tentacles`` (step index -> player);
 - ``shadowing``: once a player has stepped out of a square Marked by opposing players with
   Shadowing, the receiving coach's ``None`` (nobody follows) or one of them; default ``None``,
-  the scripted answer from the activation's ``shadowing`` (step index -> player).
+  the scripted answer from the activation's ``shadowing`` (step index -> player);
+- ``gaze``: at the end of a classic Blitz! Move by a player with Hypnotic Gaze, ``None`` or an
+  adjacent Standing opponent; default ``None``, the scripted answer the activation's ``gaze``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -68,7 +70,7 @@ from kickoff.core.problems import Problem
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing", "leap", "tentacles",
-    "shadowing",
+    "shadowing", "gaze",
 ]
 
 

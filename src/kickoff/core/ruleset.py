@@ -195,6 +195,9 @@ class FreeTurnRules:
     ends_on_fall: bool
     #: The actions besides Move and how many of each the free turn allows.
     limits: Mapping[str, int]
+    #: A Move may end in a Hypnotic Gaze (classic Blitz!, a full team turn; the later editions'
+    #: Gaze is an action their free turns do not allow): ``kickoff.core.actions.gaze``.
+    gaze: bool = False
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
-    "throwTeamMateMove": "move", "kickTeamMateMove": "move",
+    "gaze": "move", "throwTeamMateMove": "move", "kickTeamMateMove": "move",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -62,6 +62,7 @@ NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 TESTS: dict[str, str] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
     "confusionRoll": "confusion", "leapRoll": "leap", "foulAppearanceRoll": "foul_appearance",
+    "hypnoticGazeRoll": "gaze",
 }
 
 #: FUMBBL's reports and actions of a skill the engine does not play or the reader does not read
@@ -69,9 +70,8 @@ TESTS: dict[str, str] = {
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
-    "hypnoticGazeRoll": "Hypnotic Gaze",
     "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
-    "throwBomb": "Bombardier (Throw Bomb)", "gaze": "Hypnotic Gaze",
+    "throwBomb": "Bombardier (Throw Bomb)",
     "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
 }
 
@@ -278,6 +278,8 @@ class FreeTurnReader:
                 a.failed = TESTS[rid]
             if rid == "foulAppearanceRoll" and a is not None:
                 self.foul_appearance(a, t.successful)
+            elif rid == "hypnoticGazeRoll" and a is not None:
+                self.gaze(a)
         elif rid == "injury":
             self.settle()
             self.injury(rep)
@@ -324,6 +326,17 @@ class FreeTurnReader:
         a.doc.setdefault("target", f"p{self.defender}")
         if not successful:
             a.phase = "after"
+
+    def gaze(self, a: _Activation) -> None:
+        """A Hypnotic Gaze roll (its die and re-roll read as a test's) at the end of a Move: its
+        victim is the defender FUMBBL set (``gameSetDefenderId``); one the free turn's rules do
+        not allow (bb2020+: Gaze is an action of its own) is named as unsupported."""
+        if self.rules is not None and not self.rules.gaze:
+            self.note("free turn: a Hypnotic Gaze, which this edition's free turn does not allow")
+        elif a.doc["action"] != "move" or self.defender is None:
+            self.note("free turn: a Hypnotic Gaze of no victim the reader knows")
+        else:
+            a.doc.setdefault("gaze", f"p{self.defender}")
 
     def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
         """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of

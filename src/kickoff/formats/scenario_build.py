@@ -368,11 +368,12 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(rr.dodge, rr.rush, rr.pickup, rr.catch, rr.leap, rr.confusion,
-                       rr.foul_appearance),
+                       rr.foul_appearance, rr.gaze),
         where=where,
         leap=tuple(sorted(set(a.leap))),
         tentacles=tuple(sorted(a.tentacles.items())),
         shadowing=tuple(sorted(a.shadowing.items())),
+        gaze=a.gaze,
     )
 
 

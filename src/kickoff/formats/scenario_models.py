@@ -127,6 +127,7 @@ class RerollIn(_Strict):
     leap: RerollChoice = None
     confusion: RerollChoice = None
     foul_appearance: RerollChoice = None
+    gaze: RerollChoice = None
 
 
 class PassBlockIn(_Strict):
@@ -166,6 +167,8 @@ class ActivationIn(_Strict):
     #: path step index -> the opposing player who tries to Shadow the mover there
     shadowing: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
         default_factory=dict, max_length=MAX_PATH)
+    #: a ``move``'s Hypnotic Gaze at its end: the adjacent opponent gazed (classic Blitz!)
+    gaze: PlayerId | None = None
 
 
 class DecisionsIn(_Strict):

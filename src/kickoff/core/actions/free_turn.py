@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from kickoff.core.actions.block import block
 from kickoff.core.actions.confusion import may_act
 from kickoff.core.actions.foul_appearance import revolted
+from kickoff.core.actions.gaze import gaze
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
@@ -110,8 +111,7 @@ def free_turn(
         if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
             continue
         if a.action == "move":
-            move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+            _move(ctx, turn, player, a, rules.gaze)
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
@@ -119,6 +119,14 @@ def free_turn(
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn
+
+
+def _move(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: bool) -> None:
+    """A Move along ``a.path``, then (classic Blitz!, ``gazes``) a Hypnotic Gaze at its end."""
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                             tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if standing and not turn.turnover and not _stopped(ctx, player, _final_square(player, a.path)):
+        gaze(ctx, turn, ctx.state.players[player.id], a, gazes)
 
 
 def _stopped(ctx: KickoffContext, player: Player, end: Square) -> bool:

@@ -89,7 +89,8 @@ CLASSIC = Ruleset(
     # Blitz and one Pass action (Throw Team-Mate is a Pass action); a turnover ends it.
     free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
-                                       limits={"blitz": 1, "throw_team_mate": 1})},
+                                       limits={"blitz": 1, "throw_team_mate": 1},
+                                       gaze=True)},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",
