@@ -47,7 +47,9 @@ def gaze(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, allowed
     assert player.square is not None
     here = player.square
     victims = tuple(q.id for q in tackle_zones(ctx.state, here, player.side))
-    options: tuple[str | None, ...] = (None, *victims)
+    choices: list[str | None] = [None]
+    choices.extend(victims)
+    options = tuple(choices)  # no starred tuple literal: mypyc
     decision = Decision("gaze", player.side, f"{a.where}.gaze", None, lambda: options,
                         scripted=a.gaze, given=a.gaze is not None)
     chosen = ctx.decide(decision)

@@ -44,7 +44,9 @@ def shadow(
             and (rules != "follow_4" or turn.actions_taken.get(_count(q), 0) < q.ma)]
     if not able:
         return
-    options: tuple[str | None, ...] = (None, *(q.id for q in able))
+    choices: list[str | None] = [None]
+    choices.extend(q.id for q in able)
+    options = tuple(choices)  # no starred tuple literal: mypyc
     decision = Decision("shadowing", "away" if mover.side == "home" else "home",
                         f"{where}.shadowing.{step}", None, lambda: options,
                         scripted=scripted.get(step), given=step in scripted)

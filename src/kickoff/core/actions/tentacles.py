@@ -46,7 +46,9 @@ def held(
     if not able:
         return False
     ids = tuple(q.id for q in able)
-    options: tuple[str | None, ...] = (None, *ids)
+    choices: list[str | None] = [None]
+    choices.extend(ids)
+    options = tuple(choices)  # no starred tuple literal: mypyc
     given = step in scripted
     decision = Decision("tentacles", "away" if mover.side == "home" else "home",
                         f"{where}.tentacles.{step}", None, lambda: options,
