@@ -553,7 +553,8 @@ def test_a_free_turn_report_of_a_bad_shape_is_a_message(tmp_path: Path,
 
 def test_wild_animal_fails_and_ends_his_activation(tmp_path: Path) -> None:
     """classic Wild Animal: FUMBBL's ``confusionRoll`` (4+ for a Move) fails on a 3; the player
-    stays where he is (his activation is written with no path: the roll is his)."""
+    stays where he is (his activation is written with no path: the roll is his; no re-roll
+    followed it, written ``false`` as for any failed test, issue 25)."""
     doc = free_turn_doc([
         cmd([rep("playerAction", actingPlayerId="4", playerAction="move"),
              rep("confusionRoll", playerId="4", roll=3, successful=False, minimumRoll=4,
@@ -561,7 +562,8 @@ def test_wild_animal_fails_and_ends_his_activation(tmp_path: Path) -> None:
         cmd(changes=[("actingPlayerSetPlayerId", None, None)])],
         skills={"4": ["Wild Animal"]})
     k = extract(tmp_path, doc)
-    assert k.scenario["decisions"]["blitz"] == [{"player": "p4", "action": "move", "path": []}]
+    assert k.scenario["decisions"]["blitz"] == [{"player": "p4", "action": "move", "path": [],
+                                                 "reroll": {"confusion": False}}]
     assert k.scenario["dice"]["d6"] == [1, 4, 6, 3]
     assert not k.notes and k.expect["players.p4.square"] == [8, 7]
     assert check(k)[0] == "agree"

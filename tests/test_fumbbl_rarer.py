@@ -450,3 +450,245 @@ def test_extract_writes_no_scenario_replay_would_refuse(tmp_path: Path) -> None:
     code, _, err = cli(["fumbbl", "extract", str(tmp_path / "g.json"), "--out", str(out)])
     assert code == 1 and "kick-off 1: the log's values make no scenario: " in err
     assert "players[0].ma" in err and "nothing written" in err and not out.exists()
+
+
+# --------------------------------------------------------------------------- Leap and the skills
+# the free turn's engine does not play (issue 25)
+
+
+def _leap_turn(roll: int, ok: bool, *after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Home 4 (Leap) runs to [12, 5], beside away 5 on [13, 6], and leaps to [14, 5]: one
+    model change of two squares, FUMBBL's ``leapRoll`` in the same command."""
+    return [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("leapRoll", playerId="4", roll=roll, minimumRoll=4, successful=ok), *after],
+                [("fieldModelSetPlayerCoordinate", "4", [14, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+
+
+@pytest.mark.parametrize("rules", [None, "BB2020"])
+def test_a_leap_is_read_and_played(tmp_path: Path, rules: str | None) -> None:
+    """classic: 4+ on the Agility table, no modifier; bb2020: AG 3+ at -1 (away 5 Marks both
+    the square left and the one entered): 4+ both, as FUMBBL's minimumRoll says."""
+    turn = _leap_turn(4, True)
+    if rules is not None:  # bb2020's count die (D3+3) before the free turn
+        turn.insert(0, cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]))
+    k = extract(tmp_path, free_turn_doc(turn, rules=rules, skills={"4": ["Leap"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["path"] == [[9, 6], [10, 5], [11, 5], [12, 5], [14, 5]] and a["leap"] == [4]
+    assert k.expect["tests.leap"] == [["p4", 4]]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [14, 5]
+
+
+def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
+    turn = _leap_turn(2, False, rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+                      rep("leapRoll", playerId="4", roll=5, minimumRoll=4, successful=True,
+                          reRolled=True))
+    turn.insert(-1, cmd(changes=[("turnDataSetReRolls", "home", 1)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"4": ["Leap"]}))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"leap": "team"}
+    assert not k.notes
+    assert check(k)[0] == "agree"
+
+
+@pytest.mark.parametrize("report, named", [
+    (rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False), "Blood Lust"),
+    (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
+])
+def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
+        tmp_path: Path, report: dict[str, Any], named: str) -> None:
+    doc = free_turn_doc([*act("4", "move", [9, 7]), cmd([report]),
+                         cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
+    k = extract(tmp_path, doc)
+    status, _, detail = check(k)
+    assert status == "unsupported"
+    assert f"free turn: {named} is not replayed" in detail
+
+
+def test_a_bomb_thrown_in_the_free_turn_is_unsupported_by_name(tmp_path: Path) -> None:
+    doc = free_turn_doc([cmd([rep("playerAction", actingPlayerId="4", playerAction="throwBomb")],
+                             [("actingPlayerSetPlayerId", None, "4")]),
+                         cmd(changes=[("actingPlayerSetPlayerId", None, None)])])
+    status, _, detail = check(extract(tmp_path, doc))
+    assert status == "unsupported" and "Bombardier (Throw Bomb)" in detail
+
+
+def test_a_classic_leap_to_an_adjacent_square_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("leapRoll", playerId="4", roll=4, minimumRoll=4, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [13, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"4": ["Leap"]})))
+    assert status == "unsupported" and "Leap to an adjacent square" in detail
+
+
+def test_a_team_reroll_of_a_confusion_roll_and_its_loner_roll_are_read(tmp_path: Path) -> None:
+    """classic Bone-Head fails on a 1, a team re-roll (Loner 5 in its own report), re-rolled 4:
+    the activation's ``reroll.confusion`` is ``team``, the dice in FUMBBL's order."""
+    doc = free_turn_doc([
+        cmd([rep("playerAction", actingPlayerId="4", playerAction="move"),
+             rep("confusionRoll", playerId="4", roll=1, successful=False, minimumRoll=2,
+                 confusionSkill="Bone-Head"),
+             rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+             rep("reRoll", playerId="4", reRollSource="Loner", roll=5, successful=True),
+             rep("confusionRoll", playerId="4", roll=4, successful=True, minimumRoll=2,
+                 reRolled=True, confusionSkill="Bone-Head")],
+            [("actingPlayerSetPlayerId", None, "4"), ("turnDataSetReRolls", "home", 1)]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+        cmd(changes=[("actingPlayerSetPlayerId", None, None)])],
+        skills={"4": ["Bone-Head", "Loner"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "move", "path": [[9, 7]], "reroll": {"confusion": "team"}}]
+    assert k.scenario["dice"]["d6"] == [1, 4, 6, 1, 5, 4]
+    assert not k.notes
+    status, doc_out, _ = check(k)
+    assert status == "agree" and doc_out is not None
+    assert doc_out["teams"]["home"]["rerolls"] == 1
+
+
+@pytest.mark.parametrize("roll, held", [([3, 4], False), ([2, 2], True)])
+def test_a_classic_tentacles_roll_is_read_and_played(tmp_path: Path, roll: list[int],
+                                                     held: bool) -> None:
+    """Home 4 runs to [12, 5], in away 5's tackle zone (Tentacles), and steps on to [12, 4]:
+    FUMBBL's ``tentaclesShadowingRoll`` (its own command, before the step) is the receiving
+    coach's choice at step 4 and the mover's 2D6 escape, 6 + 3 - 3 = 6+; escaped, the Dodge
+    (3+) follows and he steps; held (2 + 2), he stays on [12, 5] (the step he tried, which the
+    log does not name, is written as the first empty square beside him: [11, 4])."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("tentaclesShadowingRoll", skill="Tentacles", defenderId="5",
+                     tentacleRoll=roll, successful=not held, minimumRoll=6)])]
+    if not held:
+        turn.append(cmd([rep("dodgeRoll", playerId="4", roll=4, minimumRoll=3, successful=True)],
+                        [("fieldModelSetPlayerCoordinate", "4", [12, 4])]))
+    turn.append(cmd(changes=[("actingPlayerSetPlayerId", None, None)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Tentacles"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["tentacles"] == {"4": "p5"}
+    assert a["path"][-1] == ([11, 4] if held else [12, 4])
+    assert k.scenario["dice"]["d6"][3:5] == roll
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == ([12, 5] if held else [12, 4])
+
+
+@pytest.mark.parametrize("same_command", [True, False])
+@pytest.mark.parametrize("roll, follows", [([3, 3], True), ([4, 4], False)])
+def test_a_classic_shadowing_roll_is_read_and_played(tmp_path: Path, roll: list[int],
+                                                     follows: bool, same_command: bool) -> None:
+    """Home 4 runs to [12, 5], Marked by away 5 (Shadowing) on [13, 6], and dodges to [12, 4]
+    (3+, a 3); FUMBBL's Shadowing roll (its own command): the mover's 2D6 gets away on 8+.
+    Followed, 5's step into [12, 5] comes in the report's command or the next one."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])])]
+    shadow_step = [("fieldModelSetPlayerCoordinate", "5", [12, 5])] if follows else []
+    report = rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5", tentacleRoll=roll,
+                 successful=not follows, minimumRoll=8)
+    if same_command:
+        turn.append(cmd([report], shadow_step))
+    else:
+        turn += [cmd([report]), cmd(changes=shadow_step)]
+    turn.append(cmd(changes=[("actingPlayerSetPlayerId", None, None)]))
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["shadowing"] == {"4": "p5"} and a["path"][-1] == [12, 4]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p5"]["square"] == ([12, 5] if follows else [13, 6])
+
+
+def test_a_shadowing_move_with_no_roll_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])]),
+            cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [12, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn)))
+    assert status == "unsupported" and "Shadowing move of p5" in detail
+
+
+def test_shadowing_a_falling_player_is_named(tmp_path: Path) -> None:
+    """FUMBBL shadows a player who fell on his Dodge too; the engine does not: unsupported."""
+    turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("dodgeRoll", playerId="4", roll=1, minimumRoll=3, successful=False)],
+                [("fieldModelSetPlayerCoordinate", "4", [12, 4])]),
+            cmd([rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5",
+                     tentacleRoll=[3, 3], successful=False, minimumRoll=8)],
+                [("fieldModelSetPlayerCoordinate", "5", [12, 5])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]})))
+    assert status == "unsupported" and "a Shadowing roll the reader does not read" in detail
+
+
+def test_a_classic_foul_appearance_roll_wastes_the_block_and_he_moves_on(tmp_path: Path) -> None:
+    """Home 4 Blitzes away 5 (Foul Appearance) from [12, 5]: FUMBBL sets the defender, rolls
+    Foul Appearance (1: wasted, no block report) and 4 moves on to [11, 4], a Dodge out of 5's
+    zone (3+); read as the Blitz's target and its move after the block."""
+    turn = [*act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2, successful=False,
+                     defenderId=None)], [("gameSetDefenderId", "5", None)]),
+            cmd([rep("dodgeRoll", playerId="4", roll=3, minimumRoll=3, successful=True)],
+                [("fieldModelSetPlayerCoordinate", "4", [11, 4])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Foul Appearance"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["target"] == "p5" and a["after_block"] == [[11, 4]]
+    assert a["reroll"] == {"foul_appearance": False}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [11, 4]
+
+
+def test_a_bb2020_foul_appearance_roll_wastes_the_blitz_at_its_declaration(tmp_path: Path) -> None:
+    """bb2020: FUMBBL rolls it when the Blitz target is selected (``selectBlitzTarget``); a 1
+    and the Blitz ends before a step: the activation is the Blitz with its target, no path."""
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="blitzMove"),
+                 rep("selectBlitzTarget", attackerId="4", defenderId="6"),
+                 rep("foulAppearanceRoll", playerId="4", roll=1, minimumRoll=2,
+                     successful=False)], [("actingPlayerSetPlayerId", None, "4")]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"6": ["Foul Appearance"]}))
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "blitz", "path": [], "target": "p6",
+         "reroll": {"foul_appearance": False}}]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["square"] == [8, 7]
+
+
+@pytest.mark.parametrize("roll, ok", [(5, True), (2, False)])
+def test_a_classic_hypnotic_gaze_is_read_and_played(tmp_path: Path, roll: int, ok: bool) -> None:
+    """Home 4 (Hypnotic Gaze) declares a Gaze, moves to [12, 5] beside away 5 and gazes him:
+    FUMBBL sets the defender and rolls 4+ (the Agility table, no other tackle zone)."""
+    turn = [*act("4", "gazeMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+            cmd([rep("hypnoticGazeRoll", playerId="4", roll=roll, minimumRoll=4,
+                     successful=ok)], [("gameSetDefenderId", "5", None)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills={"4": ["Hypnotic Gaze"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "move" and a["gaze"] == "p5"
+    assert a.get("reroll") == (None if ok else {"gaze": False})
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert [(line["target"], line["success"]) for line in doc["log"]
+            if line.get("step") == "gaze"] == [("p5", ok)]
+
+
+def test_a_gaze_in_a_bb2020_blitz_is_named(tmp_path: Path) -> None:
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            *act("4", "gazeMove", [9, 6]),
+            cmd([rep("hypnoticGazeRoll", playerId="4", roll=5, minimumRoll=4, successful=True)],
+                [("gameSetDefenderId", "5", None)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"4": ["Hypnotic Gaze"]}))
+    status, _, detail = check(k)
+    assert status == "unsupported" and "does not allow" in detail

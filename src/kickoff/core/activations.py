@@ -28,6 +28,15 @@ class Rerolls:
     rush: RerollChoices = None
     pickup: RerollChoices = None
     catch: RerollChoices = None
+    #: a failed Leap test (a team re-roll or Pro: no skill re-rolls it)
+    leap: RerollChoices = None
+    #: a failed Bone-head / Really Stupid / Wild Animal / Unchannelled Fury / Take Root roll
+    #: (Pro or a team re-roll, a Loner rolling first)
+    confusion: RerollChoices = None
+    #: a failed roll to block a player with Foul Appearance (Pro or a team re-roll)
+    foul_appearance: RerollChoices = None
+    #: a failed Hypnotic Gaze (Pro or a team re-roll)
+    gaze: RerollChoices = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +92,17 @@ class Activation:
     landing: Square | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
+    #: the indexes of the ``path`` steps made as a Leap (``kickoff.core.actions.leap``)
+    leap: tuple[int, ...] = ()
+    #: ``(path step index, opposing player)``: the receiving coach uses that player's Tentacles
+    #: as the mover leaves his square at that step (``kickoff.core.actions.tentacles``)
+    tentacles: tuple[tuple[int, str], ...] = ()
+    #: ``(path step index, opposing player)``: the receiving coach's Shadowing player who tries
+    #: to follow the mover into the square he left at that step
+    #: (``kickoff.core.actions.shadowing``)
+    shadowing: tuple[tuple[int, str], ...] = ()
+    #: ``move``: the adjacent opponent he gazes at the end of it (classic Blitz!; Hypnotic Gaze)
+    gaze: str | None = None
     where: str = "activation"
 
 

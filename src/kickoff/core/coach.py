@@ -47,6 +47,17 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   default ``"skill"`` when it can be used, else ``False`` (never a team re-roll). The scenario's
   answer is the activation's ``reroll`` (one choice per failed test, in order) or, outside the
   catcher's own turn, ``decisions.catch_reroll``; ``about`` is the test (``"dodge"``, ...).
+- ``leap``: at a step where a moving player may Leap (``kickoff.core.actions.leap``), ``False``
+  (no Leap: a step, or the move stops before a square out of a step's reach) or ``True``;
+  default ``False``, the scripted answer from the activation's ``leap`` list;
+- ``tentacles``: at a step where a player Dodges or Leaps out of the tackle zone of opposing
+  players with Tentacles, the receiving coach's ``None`` (not used) or one of them; default
+  ``None``, the scripted answer from the activation's ``tentacles`` (step index -> player);
+- ``shadowing``: once a player has stepped out of a square Marked by opposing players with
+  Shadowing, the receiving coach's ``None`` (nobody follows) or one of them; default ``None``,
+  the scripted answer from the activation's ``shadowing`` (step index -> player);
+- ``gaze``: at the end of a classic Blitz! Move by a player with Hypnotic Gaze, ``None`` or an
+  adjacent Standing opponent; default ``None``, the scripted answer the activation's ``gaze``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -79,7 +90,8 @@ from kickoff.core.problems import Problem
 DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
-    "push_to", "follow_up", "apothecary", "casualty_result", "reroll",
+    "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
+    "shadowing", "gaze",
 ]
 
 

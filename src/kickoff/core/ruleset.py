@@ -126,6 +126,32 @@ class CasualtyTable:
 
 
 @dataclass(frozen=True)
+class LeapRules:
+    """Leap: a player with the skill moves to a square two away (or, classic, any square within
+    two) with an agility test instead of a Dodge; the leap costs two squares of movement (a Rush
+    for each beyond MA, rolled first) and a failure is a fall in the square leapt to
+    (``docs/actions.md``, "Leap"; issue 25).
+
+    classic (LRB6 Leap): "any empty square within 2 squares", the Agility table with "no
+    modifiers ... unless he has Very Long Legs" (+1), "only use the Leap skill once per turn";
+    bb2020 (Leap over "any single square", so exactly two away): AG test at minus the players
+    Marking the square left or the one entered, whichever is more, each of Leap and Very Long
+    Legs reducing that by 1 "to a minimum of -1"; bb2025: the same but Very Long Legs is a plain
+    +1, and the Leap may be used at every step (FUMBBL's ``JumpMechanic`` of each version)."""
+
+    #: Chebyshev distances a Leap may cover (classic 1 and 2, bb2020+ exactly 2).
+    reach: frozenset[int] = frozenset({2})
+    #: The test counts the players Marking the square left or entered (the larger count).
+    marked: bool = True
+    #: Very Long Legs: ``"bonus"`` a plain +1 (classic, bb2025), ``"reduce"`` one less negative
+    #: modifier to a minimum of -1 (bb2020), as Leap's own reduction.
+    very_long_legs: Literal["bonus", "reduce"] = "reduce"
+    #: At most one Leap per activation (classic "once per turn", bb2020 as FUMBBL marks it
+    #: used); ``False``: any number (bb2025, FUMBBL's ``canStillJump``).
+    once: bool = True
+
+
+@dataclass(frozen=True)
 class ActionRules:
     """Move, Dodge, Rush, pick-up, Block, armour: what differs between editions (``rulings.md``
     section 8; ``docs/actions.md`` gives the sources). Targets are D6 results to reach after
@@ -181,6 +207,21 @@ class ActionRules:
     blitz_strength: Mapping[str, int] = field(default_factory=lambda: {"horns": 1})
     #: Side Step / Sidestep (bb2020 spelling and Grab by default).
     side_step: SideStepRules = SideStepRules("sidestep")
+    #: Leap (:class:`LeapRules`).
+    leap: LeapRules = LeapRules()
+    #: When a Blitzing player rolls against a target's Foul Appearance: ``"declaration"``
+    #: (bb2020+: "declares a Block action targeting this player", a 1 wastes the whole action)
+    #: or ``"block"`` (classic: when he blocks, a 1 wastes the block only).
+    foul_appearance_at: Literal["declaration", "block"] = "declaration"
+    #: Tentacles: ``"hold_d6"`` (bb2020+: the player with it rolls a D6 + his ST - the mover's,
+    #: 6+ holds) or ``"escape_2d6"`` (classic: the mover rolls 2D6 + his ST - the other's, 5 or
+    #: less is held): ``kickoff.core.actions.tentacles``.
+    tentacles: Literal["hold_d6", "escape_2d6"] = "hold_d6"
+    #: Shadowing: ``"follow_d6"`` (bb2020 / Sevens: the shadower's D6 + his MA - the mover's,
+    #: 6+ follows), ``"follow_4"`` (bb2025: 4+, at most his MA times a turn) or
+    #: ``"escape_2d6"`` (classic: the mover's 2D6 + his MA - the shadower's, 7 or less is
+    #: followed): ``kickoff.core.actions.shadowing``.
+    shadowing: Literal["follow_d6", "follow_4", "escape_2d6"] = "follow_d6"
 
 
 @dataclass(frozen=True)
@@ -196,6 +237,9 @@ class FreeTurnRules:
     ends_on_fall: bool
     #: The actions besides Move and how many of each the free turn allows.
     limits: Mapping[str, int]
+    #: A Move may end in a Hypnotic Gaze (classic Blitz!, a full team turn; the later editions'
+    #: Gaze is an action their free turns do not allow): ``kickoff.core.actions.gaze``.
+    gaze: bool = False
 
 
 @dataclass(frozen=True)

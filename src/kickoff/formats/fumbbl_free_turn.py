@@ -53,17 +53,28 @@ from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
-    "throwTeamMateMove": "move", "kickTeamMateMove": "move",
+    "gaze": "move", "throwTeamMateMove": "move", "kickTeamMateMove": "move",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
 NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 
-#: FUMBBL's test reports -> the activation's re-roll key (``None``: no key; its re-roll is not
-#: read).
-TESTS: dict[str, str | None] = {
+#: FUMBBL's test reports -> the activation's re-roll key (``confusion``: Bone-head, Really Stupid,
+#: Wild Animal, Unchannelled Fury, Take Root).
+TESTS: dict[str, str] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
-    "confusionRoll": None,
+    "confusionRoll": "confusion", "leapRoll": "leap", "foulAppearanceRoll": "foul_appearance",
+    "hypnoticGazeRoll": "gaze",
+}
+
+#: FUMBBL's reports and actions of a skill the engine does not play or the reader does not read
+#: yet (issue 25): the
+#: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
+#: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
+UNMODELLED: dict[str, str] = {
+    "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
+    "throwBomb": "Bombardier (Throw Bomb)",
+    "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
@@ -89,6 +100,12 @@ BLOCK_DIE: dict[int, str] = {1: "skull", 2: "both_down", 3: "push", 4: "push", 5
 IGNORED: frozenset[str] = frozenset({"leader", "skillUse", "playerAction", "pushback",
                                      "kickoffSequenceActivationsCount",
                                      "kickoffSequenceActivationsExhausted"})
+
+
+def _skill_of(rep: Report, default: str) -> str:
+    """The skill a report names (``tentaclesShadowingRoll``: Tentacles or Shadowing)."""
+    skill = (rep.model_extra or {}).get("skill")
+    return skill if isinstance(skill, str) and skill else default
 
 
 @dataclass
@@ -124,6 +141,15 @@ class _Activation:
         block's (``block.frenzy``); ``chosen``: its face is chosen already (a push follows)."""
         block: dict[str, Any] = self.doc.setdefault("block", {})
         return block.setdefault("frenzy", {}) if self.block_choices > int(chosen) else block
+    #: Leap tests read (each must match a step of two squares: classic's Leap to an adjacent
+    #: square is not read)
+    leap_rolls: int = 0
+    #: the square he left at his last step (a shadower follows him into it)
+    left: tuple[int, int] | None = None
+    #: an opponent who stepped into ``left`` before his Shadowing report (same command)
+    shadow_moved: str | None = None
+    #: a Shadowing report that followed him, its shadower's step still to come
+    shadow_due: str | None = None
 
 
 @dataclass
@@ -149,6 +175,9 @@ class FreeTurnReader:
     #: whether a ``catchRoll`` is a catch outside the acting team's turn (a receiving player's:
     #: the kick-off's own ``catch_reroll`` list, read by the kick-off's reader)
     other_team: Callable[[Report], bool] = lambda rep: False
+    #: the player FUMBBL last made the defender (``gameSetDefenderId``, ``selectBlitzTarget``):
+    #: a Blitz's target before its block is rolled (a Foul Appearance roll that wastes it)
+    defender: str | None = None
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -160,7 +189,10 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if kind is None:
+        if action in UNMODELLED:
+            self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}) "
+                      "is not replayed")
+        elif kind is None:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
         self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
                                          "path": []}, read=kind is not None)
@@ -171,6 +203,11 @@ class FreeTurnReader:
         if a is None:
             return
         self.settle()
+        if a.shadow_moved is not None or a.shadow_due is not None:
+            self.note(f"free turn: a Shadowing move of p{a.shadow_moved or a.shadow_due} the "
+                      "reader could not pair with its roll")
+        if a.leap_rolls > len(a.doc.get("leap", ())):
+            self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
             doc = a.doc
             if a.choices:
@@ -184,15 +221,18 @@ class FreeTurnReader:
         """A failed test with no re-roll report after it: the coach used none (``false``)."""
         a = self.current
         if a is not None and a.failed is not None:
-            if a.failed != "confusion":  # no key: the default, Pro's re-roll only
-                a.choices.setdefault(a.failed, []).append(False)
+            a.choices.setdefault(a.failed, []).append(False)
             a.failed = None
 
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
         """A model change of the free turn, before ``tr`` applies it."""
         cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
         a = self.current
-        if cid == "actingPlayerSetPlayerId" and value is None and a is not None:
+        if cid == "gameSetDefenderId":
+            who = key if key is not None else value
+            if isinstance(who, str):
+                self.defender = who
+        elif cid == "actingPlayerSetPlayerId" and value is None and a is not None:
             # his activation is over; the reports of the same command may still be his (FUMBBL's
             # command keeps no order between its changes and its reports): closed at the next
             a.phase = "over"
@@ -204,6 +244,13 @@ class FreeTurnReader:
             sq = pitch_square(tr.pitch, log_square(value))
             if sq is None or sq == tr.coords.get(key):
                 return  # off the pitch (the crowd, a casualty) or no move
+            if a is not None and a.phase == "move" and key != a.pid and sq == a.left:
+                # a shadower following him into the square he left (its report before or after)
+                if a.shadow_due == key:
+                    a.shadow_due = None
+                else:
+                    a.shadow_moved = key
+                return
             if a is None or a.phase == "over" or (
                     key != a.pid and a.phase not in ("push", "after")):
                 self.note(f"free turn: p{key} moved to {list(sq)} with no action FUMBBL "
@@ -220,7 +267,12 @@ class FreeTurnReader:
                 a.phase = "after"
                 a.doc.setdefault("after_block", []).append(list(sq))
             else:
+                before = tr.coords.get(key)
+                if before is not None and max(abs(sq[0] - before[0]), abs(sq[1] - before[1])) == 2:
+                    # two squares in one step: a Leap (its leapRoll follows in the reports)
+                    a.doc.setdefault("leap", []).append(len(a.doc["path"]))
                 a.doc["path"].append(list(sq))
+                a.left = before
 
     def report(self, rep: Report, tr: GameTracker) -> None:
         """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
@@ -244,11 +296,28 @@ class FreeTurnReader:
                 self.add("d6", t.roll)
             if rid == "catchRoll" and self.other_team(rep):
                 return  # not the acting team's: the kick-off's catch_reroll
+            if rid == "leapRoll" and a is not None and not t.reRolled:
+                a.leap_rolls += 1
             if a is not None and not t.successful and not t.reRolled:
-                a.failed = TESTS[rid] or "confusion"
+                a.failed = TESTS[rid]
+            if rid == "foulAppearanceRoll" and a is not None:
+                self.foul_appearance(a, t.successful)
+            elif rid == "hypnoticGazeRoll" and a is not None:
+                self.gaze(a)
         elif rid == "injury":
             self.settle()
             self.injury(rep)
+        elif rid == "selectBlitzTarget":
+            who = (rep.model_extra or {}).get("defenderId")
+            if isinstance(who, str):
+                self.defender = who
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
+            self.tentacles(a, rep, tr)
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Shadowing":
+            self.shadowing(a, rep)
+        elif rid in UNMODELLED:
+            self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
+                      f"{rid!r} report)")
         elif a is None or rid in IGNORED:
             if rid not in IGNORED:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
@@ -270,6 +339,83 @@ class FreeTurnReader:
             self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
         else:
             self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
+
+    def foul_appearance(self, a: _Activation, successful: bool) -> None:
+        """A Foul Appearance roll of a Blitz (its die and re-roll read as a test's): the target
+        is the defender FUMBBL set; failed, the block is wasted: classic's later steps are the
+        move after it (``after_block``), bb2020+'s Blitz ends at its declaration."""
+        if a.doc["action"] != "blitz" or self.defender is None:
+            self.note("free turn: a Foul Appearance roll of no Blitz target the reader knows")
+            return
+        a.doc.setdefault("target", f"p{self.defender}")
+        if not successful:
+            a.phase = "after"
+
+    def gaze(self, a: _Activation) -> None:
+        """A Hypnotic Gaze roll (its die and re-roll read as a test's) at the end of a Move: its
+        victim is the defender FUMBBL set (``gameSetDefenderId``); one the free turn's rules do
+        not allow (bb2020+: Gaze is an action of its own) is named as unsupported."""
+        if self.rules is not None and not self.rules.gaze:
+            self.note("free turn: a Hypnotic Gaze, which this edition's free turn does not allow")
+        elif a.doc["action"] != "move" or self.defender is None:
+            self.note("free turn: a Hypnotic Gaze of no victim the reader knows")
+        else:
+            a.doc.setdefault("gaze", f"p{self.defender}")
+
+    def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
+        """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of
+        its own before the step is made): the receiving coach used ``defenderId``'s Tentacles as
+        the mover left his square for his next step (``tentacles`` of the activation); its dice
+        (classic the mover's 2D6, bb2020+ the holder's D6) to the ``d6`` queue. Held (classic: the
+        2D6 not ``successful``, the escape failed; bb2020+: the holder's roll ``successful``), the
+        step FUMBBL's log does not name is written as the first empty square beside him (by
+        ``x``, then ``y``): he never enters it, and the engine rolls the same dice for any."""
+        self.settle()
+        extra = rep.model_extra or {}
+        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
+        dice = roll if isinstance(roll, list) else [roll]
+        if a.phase != "move" or extra.get("reRolled") or not isinstance(holder, str) or not all(
+                isinstance(v, int) and 1 <= v <= 6 for v in dice):
+            self.note("free turn: a Tentacles roll the reader does not read (after a block, a "
+                      "re-roll, or no player or die)")
+            return
+        a.acted = True
+        a.doc.setdefault("tentacles", {})[str(len(a.doc["path"]))] = f"p{holder}"
+        self.add("d6", *dice)
+        if bool(extra.get("successful")) == (len(dice) == 1):  # held: no step follows
+            here = tr.coords.get(a.pid)
+            taken = {sq for sq in tr.coords.values() if sq is not None}
+            free = [sq for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    if here is not None and (sq := (here[0] + dx, here[1] + dy)) not in taken
+                    and tr.pitch.on_pitch(sq)]
+            if free:
+                a.doc["path"].append(list(min(free)))
+
+    def shadowing(self, a: _Activation, rep: Report) -> None:
+        """A Shadowing roll (FUMBBL's ``tentaclesShadowingRoll`` naming Shadowing, in a command
+        of its own once the mover has stepped): the receiving coach's ``defenderId`` tried to
+        follow him at his last step (``shadowing`` of the activation); its dice (classic the
+        mover's 2D6, bb2020+ the shadower's D6) to the ``d6`` queue. Followed (classic: not
+        ``successful``; bb2020+: ``successful``), the shadower's step into the square left must
+        be in the log, before or after the report. One after a failed step (FUMBBL shadows a
+        falling player, the engine does not) is named as unsupported."""
+        fell = a.failed is not None
+        self.settle()
+        extra = rep.model_extra or {}
+        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
+        dice = roll if isinstance(roll, list) else [roll]
+        if fell or a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
+                holder, str) or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
+            self.note("free turn: a Shadowing roll the reader does not read (after a block, a "
+                      "re-roll, a fall, or no player or die)")
+            return
+        a.doc.setdefault("shadowing", {})[str(len(a.doc["path"]) - 1)] = f"p{holder}"
+        self.add("d6", *dice)
+        if bool(extra.get("successful")) == (len(dice) == 1):  # he follows
+            if a.shadow_moved == holder:
+                a.shadow_moved = None
+            else:
+                a.shadow_due = holder
 
     def confusion(self, fumbbl_skill: str) -> None:
         """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.
@@ -302,7 +448,7 @@ class FreeTurnReader:
         if a is None or a.failed is None:
             self.note(f"free turn: a {source} re-roll of no test the reader knows")
             return
-        if choice is None or a.failed == "confusion":
+        if choice is None:
             self.note(f"free turn: a {source} re-roll of a {a.failed} roll is not read yet")
         else:
             if source in ("Loner", "Pro") and r.roll:

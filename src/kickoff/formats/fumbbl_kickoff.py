@@ -590,7 +590,7 @@ class KickoffBuilder:
 #: FUMBBL's test reports, by our name of the test (the engine's ``what``,
 #: :func:`kickoff.formats.fumbbl_compare.observed`)
 TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
-                                "goForItRoll": "rush", "pickUpRoll": "pickup"}
+                                "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap"}
 
 #: Reports a kick-off may hold that change nothing the engine plays, left unread: the kick-off
 #: move's declaration (``playerAction``: its squares are read), the Time-out's (its turn markers

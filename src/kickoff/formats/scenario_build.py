@@ -393,8 +393,13 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
-                       _choices(rr.catch)),
+                       _choices(rr.catch), _choices(rr.leap), _choices(rr.confusion),
+                       _choices(rr.foul_appearance), _choices(rr.gaze)),
         where=where,
+        leap=tuple(sorted(set(a.leap))),
+        tentacles=tuple(sorted(a.tentacles.items())),
+        shadowing=tuple(sorted(a.shadowing.items())),
+        gaze=a.gaze,
     )
 
 

@@ -140,6 +140,10 @@ class RerollIn(_Strict):
     rush: RerollChoicesIn = None
     pickup: RerollChoicesIn = None
     catch: RerollChoicesIn = None
+    leap: RerollChoicesIn = None
+    confusion: RerollChoicesIn = None
+    foul_appearance: RerollChoicesIn = None
+    gaze: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):
@@ -170,6 +174,17 @@ class ActivationIn(_Strict):
     landing: SquareIn | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None
+    #: the indexes of the ``path`` steps made as a Leap (docs/actions.md, "Leap")
+    leap: list[Annotated[int, Field(ge=0, lt=MAX_PATH)]] = Field(default_factory=list,
+                                                                max_length=MAX_PATH)
+    #: path step index -> the opposing player whose Tentacles the receiving coach uses there
+    tentacles: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
+        default_factory=dict, max_length=MAX_PATH)
+    #: path step index -> the opposing player who tries to Shadow the mover there
+    shadowing: dict[Annotated[int, Field(ge=0, lt=MAX_PATH)], PlayerId] = Field(
+        default_factory=dict, max_length=MAX_PATH)
+    #: a ``move``'s Hypnotic Gaze at its end: the adjacent opponent gazed (classic Blitz!)
+    gaze: PlayerId | None = None
 
 
 class DecisionsIn(_Strict):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import ActionKind
+from kickoff.core.decisions import ActionKind, RerollChoices
 from kickoff.core.pitch import distance
 from kickoff.core.rolls import Turn, roll_test
 from kickoff.core.state import LOST_TACKLE_ZONE, Player
@@ -49,11 +49,15 @@ CONFUSION: dict[str, Confusion] = {
 
 
 def may_act(
-    ctx: KickoffContext, turn: Turn, player: Player, action: ActionKind, where: str
+    ctx: KickoffContext, turn: Turn, player: Player, action: ActionKind, where: str,
+    choice: RerollChoices = None,
 ) -> bool:
     """Roll ``player``'s :data:`CONFUSION` skills (in that order) for the ``action`` he declared:
-    True if he may go on, False if one failed (his activation ends). The roll is a test with no
-    re-roll but Pro's (the default policy). No skill: True, nothing rolled."""
+    True if he may go on, False if one failed (his activation ends). The roll is a test no skill
+    re-rolls; ``choice`` (the activation's ``reroll.confusion``): the default ``None`` is Pro's
+    re-roll only, ``"team"`` a team re-roll where the turn allows one, a Loner rolling his 4+
+    first (LRB6 and bb2020 alike: a team re-roll re-rolls any test of the active team's player;
+    issue 25). No skill: True, nothing rolled."""
     for skill, rule in CONFUSION.items():
         if skill not in player.skills:
             continue
@@ -61,7 +65,7 @@ def may_act(
         if rule.helped is not None and _helped(ctx, player, skill):
             target = rule.helped
         bonus = rule.block_bonus if action == "blitz" else 0
-        ok = roll_test(ctx, turn, player, target, bonus, what=skill, skill=None, choice=None,
+        ok = roll_test(ctx, turn, player, target, bonus, what=skill, skill=None, choice=choice,
                        where=where)
         ctx.note("confusion", player=player.id, skill=skill, success=ok)
         if not ok:

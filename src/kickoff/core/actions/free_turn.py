@@ -27,6 +27,8 @@ from collections.abc import Sequence
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.confusion import may_act
+from kickoff.core.actions.foul_appearance import revolted
+from kickoff.core.actions.gaze import gaze
 from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
@@ -106,10 +108,10 @@ def free_turn(
             turn.activated.add(player.id)
         turn.activate(player.id, a.where)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
-        if not may_act(ctx, turn, player, a.action, a.where):
+        if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
             continue
         if a.action == "move":
-            move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+            _move(ctx, turn, player, a, rules.gaze)
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
@@ -117,6 +119,23 @@ def free_turn(
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn
+
+
+def _move(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: bool) -> None:
+    """A Move along ``a.path``, then (classic Blitz!, ``gazes``) a Hypnotic Gaze at its end."""
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                             tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if standing and not turn.turnover and not _stopped(ctx, player, _final_square(player, a.path)):
+        gaze(ctx, turn, ctx.state.players[player.id], a, gazes)
+
+
+def _stopped(ctx: KickoffContext, player: Player, end: Square) -> bool:
+    """Whether ``player``'s move stopped short of ``end`` (held by Tentacles, a Leap declined):
+    his action ends there (``ignored`` noted), no block, no throw."""
+    if ctx.state.players[player.id].square == end:
+        return False
+    ctx.note("ignored", where=player.id, why="his move ended before the end of its path")
+    return True
 
 
 def _final_square(player: Player, path: Sequence[Square]) -> Square:
@@ -138,26 +157,35 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         if a.after_block:
             raise DecisionError.at(w, "`after_block` needs a `target`: a Blitz with no target "
                                    "makes no block (give its whole move as `path`)")
-        move_steps(ctx, turn, player, a.path, a.reroll, a.where)
+        move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
         return
     target = ctx.player(a.target, f"{a.where}.target")
-    check_path(ctx, player, a.path, a.where)
+    check_path(ctx, player, a.path, a.where, leaps=a.leap)
     end = _final_square(player, a.path)
     if target.side == player.side or not target.standing:
         raise DecisionError.at(w, f"target {target.id} is not a Standing opponent")
+    # bb2020+: Foul Appearance is rolled as the Blitz is declared; a 1 wastes it, whatever its
+    # path would have been (so a wasted Blitz may name a target out of its path's reach)
+    declared = ctx.ruleset.actions.foul_appearance_at == "declaration"
+    if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
+        ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
+        return
     assert target.square is not None
     if distance(end, target.square) != 1:
         raise DecisionError.at(w,
             f"target {target.id} at {square_text(target.square)} is not adjacent to the end "
             f"of the path {square_text(end)}"
         )
-    if len(a.path) + 1 > allowance(ctx, player):
+    cost = len(a.path) + len(a.leap)  # a Leap costs two squares
+    if cost + 1 > allowance(ctx, player):
         raise DecisionError.at(w,
             f"no movement left for the block: a Blitz's block costs one square and the path "
-            f"already uses {len(a.path)} (MA {player.ma} plus Rushes)"
+            f"already uses {cost} (MA {player.ma} plus Rushes)"
         )
-    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
-    if not standing or turn.turnover:
+    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if not standing or turn.turnover or _stopped(ctx, player, end):
         return
     spent = [used]
 
@@ -179,17 +207,28 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if not pay_square():
         return
     attacker = ctx.state.players[player.id]
+    if not declared and revolted(ctx, turn, attacker, ctx.state.players[target.id],
+                                 a.reroll.foul_appearance, a.where):
+        ctx.note("ignored", where=f"{a.where}.block", why="Foul Appearance: the block is wasted")
+        _move_on(ctx, turn, a, spent[0])
+        return
     block(ctx, turn, attacker, ctx.state.players[target.id], a.block, a.where, blitz=True,
           before_second_block=pay_square)
+    _move_on(ctx, turn, a, spent[0])
+
+
+def _move_on(ctx: KickoffContext, turn: Turn, a: Activation, spent: int) -> None:
+    """After the block (made or wasted), the Blitzing player moves on along ``a.after_block``
+    with what is left of his movement (the block paid one square: ``spent`` so far), if he
+    still stands and the turn goes on."""
     if not a.after_block:
         return
-    attacker = ctx.state.players[player.id]
+    attacker = ctx.state.players[a.player]
     if turn.turnover or not attacker.standing:
         ctx.note("ignored", where=f"{a.where}.after_block", why="the Blitz ended with the block")
         return
-    # moving on after the block with what is left of his movement (the block paid one square)
     move_steps(ctx, turn, attacker, a.after_block, a.reroll, f"{a.where}.after_block",
-               used=spent[0])
+               used=spent)
 
 
 def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
@@ -199,11 +238,12 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if a.thrown is None or a.to is None:
         raise DecisionError.at(w, f"a {_NAMES[a.action]} needs `thrown` and `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
-    check_path(ctx, player, a.path, a.where)
+    check_path(ctx, player, a.path, a.where, leaps=a.leap)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
                 frm=_final_square(player, a.path))
-    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where)
-    if not standing or turn.turnover:
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if not standing or turn.turnover or _stopped(ctx, player, _final_square(player, a.path)):
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
                     Square(*a.to), a.where, kick_team_mate=kick_team_mate)

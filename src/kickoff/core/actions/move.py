@@ -20,11 +20,14 @@ The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
+from kickoff.core.actions.leap import choose_leap, leap_test, may_leap
+from kickoff.core.actions.shadowing import shadow
+from kickoff.core.actions.tentacles import held
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoices
 from kickoff.core.errors import DecisionError
@@ -48,27 +51,38 @@ def allowance(ctx: KickoffContext, player: Player) -> int:
 
 
 def check_path(
-    ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0
+    ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0,
+    leaps: Collection[int] = (),
 ) -> None:
     """Raise ``DecisionError`` naming ``where``, the player and the step if ``path`` is not a
     legal move for ``player`` (Standing, on the pitch) having already moved ``used`` squares:
-    each step adjacent to the last, on the pitch, into an empty square, and no more steps than
-    MA plus the Rushes allow."""
+    each step adjacent to the last (a Leap, the steps indexed in ``leaps``: at the edition's
+    Leap distance, by a player with Leap), on the pitch, into an empty square, and no more
+    squares than MA plus the Rushes allow (a Leap costs two)."""
     st = ctx.state
     if not player.standing:
         raise DecisionError.at(where_of(where, player), "only a Standing player on the pitch can move")
     limit = allowance(ctx, player)
-    if used + len(path) > limit:
+    rules = ctx.ruleset.actions.leap
+    leaps = frozenset(i for i in leaps if i < len(path))
+    if leaps and "leap" not in player.skills:
+        raise DecisionError.at(where_of(where, player), f"{player.id} has no Leap skill")
+    if rules.once and len(leaps) > 1:
+        raise DecisionError.at(where_of(where, player), "only one Leap is allowed an activation")
+    cost = used + len(path) + len(leaps)
+    if cost > limit:
         raise DecisionError.at(where_of(where, player),
-            f"a path of {used + len(path)} squares is beyond MA "
-            f"{player.ma} plus {limit - player.ma} Rushes"
+            f"a path of {cost} squares is beyond MA "
+            f"{player.ma} plus {limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else "")
         )
     here = player.square
     assert here is not None
     for i, sq in enumerate(path):
         step = f"{where}.path[{i}] ({player.id} from {square_text(here)})"
-        if distance(here, sq) != 1:
-            raise DecisionError.at(step, f"{square_text(sq)} is not adjacent")
+        reach = rules.reach if i in leaps else frozenset({1})
+        if distance(here, sq) not in reach:
+            raise DecisionError.at(step, f"{square_text(sq)} is not "
+                                   + ("at a Leap's distance" if i in leaps else "adjacent"))
         if not st.pitch.on_pitch(sq):
             raise DecisionError.at(step, f"{square_text(sq)} is off the pitch")
         other = st.board.get(sq)
@@ -106,37 +120,75 @@ def move_steps(
     used: int = 0,
     *,
     ma: int | None = None,
+    leaps: Collection[int] = (),
+    tentacles: Mapping[int, str] | None = None,
+    shadowing: Mapping[int, str] | None = None,
 ) -> tuple[bool, int]:
     """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
-    block costs one): ``(standing, squares moved now)``. The move stops early on a fall or a
-    failed pick-up. ``ma``: the squares he may move before Rushing, when a rule sets it
-    regardless of his MA (the kick-off move: ``kickoff.core.actions.kickoff_move``)."""
-    check_path(ctx, player, path, where, used)
+    block costs one): ``(standing, squares of movement used now)``. The move stops early on a
+    fall, a failed pick-up or a Leap the coach declines. ``ma``: the squares he may move before
+    Rushing, when a rule sets it regardless of his MA (the kick-off move:
+    ``kickoff.core.actions.kickoff_move``). ``leaps``: the indexes of the steps the scenario
+    makes as a Leap (:mod:`kickoff.core.actions.leap`; the coach is asked at each step where one
+    is possible); ``tentacles``: the steps where the receiving coach uses an opposing player's
+    Tentacles (:mod:`kickoff.core.actions.tentacles`: held, the move ends where he stands);
+    ``shadowing``: the steps where it uses an opposing player's Shadowing
+    (:mod:`kickoff.core.actions.shadowing`)."""
+    check_path(ctx, player, path, where, used, leaps)
     st = ctx.state
-    rs = ctx.ruleset.actions
     free = player.ma if ma is None else ma
+    spent = used
     for i, sq in enumerate(path):
         here = player.square
         assert here is not None
-        if used + i + 1 > free and not rush(ctx, turn, player, rerolls.rush, where):
-            fall_over(ctx, turn, player, sq, "rush", rerolls)
-            return False, i + 1
-        marking = tackle_zones(st, here, player.side)
-        if marking:
-            entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
-            mod = rs.dodge_modifier - entered
-            if "two_heads" in player.skills:
-                mod += TWO_HEADS_DODGE
-            tackled = any("tackle" in q.skills for q in marking)
-            if not roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod,
-                             what="dodge", skill=None if tackled else "dodge",
-                             choice=rerolls.dodge, where=where):
-                fall_over(ctx, turn, player, sq, "dodge", rerolls)
-                return False, i + 1
+        leaping = False
+        if may_leap(ctx, turn, player, Square(*here), sq):
+            leaping = choose_leap(ctx, player, i in leaps, f"{where}.path[{i}]")
+            if not leaping and distance(here, sq) != 1:
+                ctx.note("ignored", where=f"{where}.path[{i}]", why="no Leap: the move stops")
+                return True, spent - used
+        elif i in leaps:
+            raise DecisionError.at(f"{where}.path[{i}] ({player.id})",
+                                   "no Leap can be used here (one an activation)")
+        for _ in range(2 if leaping else 1):
+            spent += 1
+            if spent > free and not rush(ctx, turn, player, rerolls.rush, where):
+                fall_over(ctx, turn, player, sq, "rush", rerolls)
+                return False, spent - used
+        if (leaping or tackle_zones(st, here, player.side)) and held(
+                ctx, player, here, i, tentacles or {}, where):
+            return True, spent - used
+        if leaping:
+            if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
+                fall_over(ctx, turn, player, sq, "leap", rerolls)
+                return False, spent - used
+        elif not dodge(ctx, turn, player, here, sq, rerolls, where):
+            fall_over(ctx, turn, player, sq, "dodge", rerolls)
+            return False, spent - used
         player = step_to(ctx, player, sq)
+        shadow(ctx, turn, player, here, i, shadowing or {}, where)
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
-            return True, i + 1
-    return True, len(path)
+            return True, spent - used
+    return True, spent - used
+
+
+def dodge(ctx: KickoffContext, turn: Turn, player: Player, here: tuple[int, int], sq: Square,
+          rerolls: Rerolls, where: str) -> bool:
+    """The Dodge ``player`` makes leaving ``here`` for ``sq`` if an opposing tackle zone covers
+    ``here`` (True with no roll otherwise): the edition's modifier, minus the tackle zones on
+    ``sq`` (none for Stunty), Two Heads; Dodge re-rolls unless a Tackle player marks him."""
+    st = ctx.state
+    marking = tackle_zones(st, here, player.side)
+    if not marking:
+        return True
+    entered = 0 if "stunty" in player.skills else len(tackle_zones(st, sq, player.side))
+    mod = ctx.ruleset.actions.dodge_modifier - entered
+    if "two_heads" in player.skills:
+        mod += TWO_HEADS_DODGE
+    tackled = any("tackle" in q.skills for q in marking)
+    return roll_test(ctx, turn, player, ctx.ruleset.agility_target(player.ag), mod,
+                     what="dodge", skill=None if tackled else "dodge",
+                     choice=rerolls.dodge, where=where)
 
 
 def rush(ctx: KickoffContext, turn: Turn, player: Player, choice: RerollChoices, where: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kickoff.core import events as ev
-from kickoff.core.ruleset import CasualtyTable, Contest, Event, SideStepRules, ThrowRules
+from kickoff.core.ruleset import CasualtyTable, Contest, Event, LeapRules, SideStepRules, ThrowRules
 from kickoff.core.rulesets.bb2020 import APOTHECARY, BB2020, ON_THE_BALL
 from kickoff.core.skills import BB2025_SKILLS
 
@@ -46,7 +46,12 @@ BB2025 = replace(
         # Sidestep: Grab does not cancel it on a Blitz, and it needs the player's tackle zone
         # (FUMBBL's bb2025 SidestepBehaviour; docs/rulings.md, "Side Step").
         side_step=SideStepRules("sidestep", cancelled_on_blitz_by=frozenset(),
-                                needs_tackle_zone=True)),
+                                needs_tackle_zone=True),
+        # Leap: Very Long Legs a plain +1 to the test, and no limit of one Leap an activation
+        # (FUMBBL's bb2025 VeryLongLegs and JumpMechanic.canStillJump).
+        leap=LeapRules(very_long_legs="bonus", once=False),
+        # Shadowing: 4+, at most his MA times a turn (FUMBBL's bb2025 ShadowingBehaviour)
+        shadowing="follow_4"),
     # Casualty table, D16: 1-8 Badly Hurt (christerk/ffb bb2025 RollMechanic.mapCasualtyRoll).
     apothecary=replace(APOTHECARY, casualty_table=CasualtyTable(("d16",), badly_hurt_max=8)),
     # Seed 001, 6 Cheering Fans: one extra offensive assist for the next Block; tie both.

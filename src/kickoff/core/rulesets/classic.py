@@ -15,6 +15,7 @@ from kickoff.core.ruleset import (
     FreeTurnRules,
     InjuryTable,
     KickoffMove,
+    LeapRules,
     Ruleset,
     SideStepRules,
     ThrowRules,
@@ -61,7 +62,17 @@ CLASSIC = Ruleset(
                         # less is a fumble: he lands in his own square; otherwise he scatters
                         # three times from the target; the landing roll has no modifier.
                         throw=ThrowRules("agility", "fumble", False,
-                                         {"superb": 0, "subpar": 0, "fumble": 0})),
+                                         {"superb": 0, "subpar": 0, "fumble": 0}),
+                        # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
+                        # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
+                        leap=LeapRules(reach=frozenset({1, 2}), marked=False,
+                                       very_long_legs="bonus"),
+                        # LRB6 Foul Appearance: rolled when he blocks; a 1 wastes the block
+                        foul_appearance_at="block",
+                        # LRB6 Tentacles: the mover's 2D6 + ST - ST, 5 or less is held
+                        tentacles="escape_2d6",
+                        # LRB6 Shadowing: the mover's 2D6 + MA - MA, 7 or less is followed
+                        shadowing="escape_2d6"),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
@@ -82,7 +93,8 @@ CLASSIC = Ruleset(
     # Blitz and one Pass action (Throw Team-Mate is a Pass action); a turnover ends it.
     free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
-                                       limits={"blitz": 1, "throw_team_mate": 1})},
+                                       limits={"blitz": 1, "throw_team_mate": 1},
+                                       gaze=True)},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",

@@ -1,0 +1,72 @@
+"""Tentacles: an opposing player with the skill may hold a player who Dodges or Leaps out of his
+tackle zone; held, the moving player stays in his square and his move ends (issue 25).
+
+Sources: classic LRB6 Tentacles ("when an opposing player attempts to dodge or leap out of any
+of his tackle zones. The opposing player's coach rolls 2D6 adds his own player's ST and subtracts
+the ST of the player with Tentacles. If the final result is 5 or less, then the moving player is
+held firmly in place and his move comes to an end"): the moving player escapes on 2D6 >= 6 +
+the Tentacles player's ST - his (FUMBBL's ``DiceInterpreter.minimumRollTentaclesEscape``);
+bb2020 / bb2025 Tentacles: the player with the skill rolls a D6, adding his ST and subtracting
+the moving player's: 6 or more holds him (a natural 6 always, a natural 1 never): a D6 against
+``max(6 - (his ST - the mover's), 2)`` (FUMBBL's bb2020 / bb2025 ``TentaclesBehaviour``). The
+data is ``ActionRules.tentacles``. The roll comes after the Rushes of the step and before its
+Dodge or Leap test (FUMBBL's ``Move`` sequence: ``GO_FOR_IT``, ``TENTACLES``, ``JUMP``,
+``MOVE_DODGE``); no re-roll is played for it (``docs/actions.md``).
+
+Using it is the receiving coach's choice, asked through :meth:`KickoffContext.decide
+<kickoff.core.context.KickoffContext.decide>` (kind ``tentacles``): options ``None`` (not used)
+and each opposing Standing player with Tentacles whose tackle zone the mover leaves; default
+``None``; the scripted coach answers from the activation's ``tentacles`` (step index -> player).
+Being held is no fall and no turnover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kickoff.core.coach import Decision
+from kickoff.core.context import KickoffContext
+from kickoff.core.rolls import Passes, succeeds
+from kickoff.core.state import Player, tackle_zones
+
+
+def tentacles_players(ctx: KickoffContext, mover: Player, here: tuple[int, int]) -> list[Player]:
+    """The opposing Standing players with Tentacles whose tackle zone covers ``here``."""
+    return [q for q in tackle_zones(ctx.state, here, mover.side) if "tentacles" in q.skills]
+
+
+def held(
+    ctx: KickoffContext, mover: Player, here: tuple[int, int], step: int,
+    scripted: Mapping[int, str], where: str,
+) -> bool:
+    """Whether ``mover``, Dodging or Leaping out of ``here`` at path step ``step``, is held by
+    Tentacles: the receiving coach's choice (``scripted``: the activation's ``tentacles``), then
+    the roll. False with no roll when nobody may or does use it."""
+    able = tentacles_players(ctx, mover, here)
+    if not able:
+        return False
+    ids = tuple(q.id for q in able)
+    choices: list[str | None] = [None]
+    choices.extend(ids)
+    options = tuple(choices)  # no starred tuple literal: mypyc
+    given = step in scripted
+    decision = Decision("tentacles", "away" if mover.side == "home" else "home",
+                        f"{where}.tentacles.{step}", None, lambda: options,
+                        scripted=scripted.get(step), given=given)
+    chosen = ctx.decide(decision)
+    if chosen is None:
+        return False
+    holder = ctx.state.players[str(chosen)]
+    diff = holder.st - mover.st
+    if ctx.ruleset.actions.tentacles == "escape_2d6":
+        need = 6 + diff
+        why = f"Tentacles: {mover.id} escapes {holder.id} on 2D6 {need}+"
+        rolls = ctx.roll_dice((("d6", why), ("d6", why)), lambda v: v[0] + v[1] >= need)
+        hold = rolls[0] + rolls[1] < need
+    else:
+        target = max(6 - diff, 2)
+        why = f"Tentacles by {holder.id} on {mover.id} ({target}+)"
+        (roll,) = ctx.roll_dice((("d6", why),), Passes(target, 0))
+        hold = succeeds(roll, target, 0)
+    ctx.note("tentacles", player=holder.id, target=mover.id, held=hold)
+    return hold
