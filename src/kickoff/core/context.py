@@ -75,6 +75,9 @@ class KickoffContext:
         #: default, which a rule takes at once, without building the decision (a kick-off asks
         #: a few; a simulation plays tens of thousands a second: docs/performance.md).
         self.plain = coach is None
+        bind = getattr(coach, "bind", None)  # a coach who reads the kick-off (core/close.py)
+        if bind is not None:
+            bind(self)
         self.ruleset = ruleset
         self.dice = dice
         #: ``dice`` when they are seeded (the compiled build then calls them directly, not
