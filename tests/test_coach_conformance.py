@@ -1,0 +1,247 @@
+"""Issue 24 point 5 (a) and the ``close`` coach (point 1): per ruleset, and with the house rule Kick
+It!, every option a decision offers is accepted when a coach answers it through
+``KickoffContext.decide`` (and by the decision's own check), chance outcomes sum to exactly 1
+whatever the coach plays; the ``close`` policy as a coach (``core/close.py``) answers every
+decision legally, by its rule of thumb; against a fixed opponent the kicking coach's best is never
+worse for him than the ``close`` policy (Hypothesis, exact)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from helpers import default_players, player, scenario
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kickoff.analysis.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.objectives import OBJECTIVES, Objective, receivers_prefer
+from kickoff.core.close import CloseCoach
+from kickoff.core.coach import DEFAULTS, SCRIPTED, Decision
+from kickoff.core.decisions import Decisions, PlayerPath
+from kickoff.core.dice import SeededDice
+from kickoff.core.kickoff import kick_off, kick_until_landing
+from kickoff.core.pitch import Square, distance
+from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
+
+#: The four rulesets, and bb2020 with the house rule Kick It!.
+PLAYS = [("classic", ()), ("bb2020", ()), ("bb2025", ()), ("sevens", ()),
+         ("bb2020", ("kick_it",))]
+#: Seeded kick-offs each test plays (half at the centre, half near the sideline: touchbacks).
+SEEDS = 30
+
+
+def _loaded(ruleset: str, house: tuple[str, ...]) -> LoadedScenario:
+    """Home kicks (h4 has Kick); away's deep a4 has Diving Catch and the kick-off move's skill,
+    a5 beside him Diving Catch."""
+    move = "kick_off_return" if ruleset == "classic" else "on_the_ball"
+    home = default_players("home", ruleset)
+    home[3]["skills"] = ["kick"]
+    away = default_players("away", ruleset)
+    deep = away[3]["square"]
+    away[3]["skills"] = ["diving_catch", move]
+    away.append(player("a5", [deep[0], deep[1] - 2], ruleset, skills=["diving_catch"]))
+    extra: dict[str, Any] = {"house_rules": list(house)} if house else {}
+    return load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away,
+                                                            **extra))))
+
+
+def _base(loaded: LoadedScenario, seed: int) -> Decisions:
+    pitch = loaded.state.pitch
+    return Decisions(target=None if seed % 2 == 0 else Square(pitch.los["home"] + 2, 1))
+
+
+class Answering:
+    """Answers the ``n``-th decision met with its option ``index`` (through ``ctx.decide``, so
+    it is checked there), every other as the scripted coach; records the decisions met, their
+    options listed as they are met (they read the state as it is then)."""
+
+    def __init__(self, n: int = -1, index: int = 0) -> None:
+        self.n, self.index = n, index
+        self.met: list[Decision] = []
+        #: For each decision met: whether its own check accepted each option, then and there.
+        self.checked: list[bool] = []
+
+    def choose(self, decision: Decision) -> Any:
+        self.met.append(decision)
+        options = decision.options()
+        self.checked.append(decision.problem(decision.default) is None and all(
+            decision.problem(o) is None for o in options or ()))
+        if len(self.met) - 1 == self.n:
+            assert options is not None
+            return options[self.index]
+        return SCRIPTED.choose(decision)
+
+
+def _sample(n: int, most: int = 10) -> list[int]:
+    """Every index below ``n``, or ``most`` of them spread evenly, the first and last included
+    (a kick-off move offers a hundred paths: each is checked by the rule, a sample replayed)."""
+    if n <= most:
+        return list(range(n))
+    return sorted({round(i * (n - 1) / (most - 1)) for i in range(most)})
+
+
+@pytest.mark.parametrize(("ruleset", "house"), PLAYS)
+def test_every_option_of_every_decision_met_is_accepted(ruleset: str,
+                                                        house: tuple[str, ...]) -> None:
+    """Every decision met in seeded kick-offs: its default is among its options, its own check
+    accepts every option, and each option answered at that point is played without a
+    ``DecisionError`` (the first decision of each kind with several options, all options)."""
+    loaded = _loaded(ruleset, house)
+    tried: Counter[str] = Counter()
+    for seed in range(SEEDS):
+        rec = Answering()
+        kick_off(loaded.state.clone(), loaded.ruleset, SeededDice(seed), _base(loaded, seed),
+                 loaded.house_rules, log=False, coach=rec)
+        for n, d in enumerate(rec.met):
+            options = d.options()
+            if options is None:  # a re-set-up's moves: the rule's check decides
+                assert d.kind in ("quick_snap", "perfect_defence", "solid_defence")
+                assert rec.checked[n]
+                continue
+            assert d.default in options, (d.kind, d.default)
+            assert rec.checked[n], d.kind
+            if len(options) < 2 or tried[d.kind] >= 1:
+                continue
+            tried[d.kind] += 1
+            for index in _sample(len(options)):
+                again = Answering(n, index)
+                kick_off(loaded.state.clone(), loaded.ruleset, SeededDice(seed),
+                         _base(loaded, seed), loaded.house_rules, log=False, coach=again)
+                assert again.met[n].kind == d.kind
+    assert {"kick_skill", "diving_catch", "kickoff_move", "touchback", "high_kick"} <= set(tried)
+
+
+@pytest.mark.parametrize(("ruleset", "house"), PLAYS)
+def test_chance_outcomes_sum_to_one_for_each_coach(ruleset: str, house: tuple[str, ...]) -> None:
+    """Every chance node of the kick up to its landing, enumerated exactly, for the default
+    coach and the ``close`` coach: the outcomes' probabilities are Fractions summing to 1."""
+    loaded = _loaded(ruleset, house)
+    for coach in (DEFAULTS, CloseCoach()):
+        runs = enumerate_runs(lambda d, coach=coach: kick_until_landing(
+            loaded.state.clone(), loaded.ruleset, d, Decisions(), loaded.house_rules,
+            events=False, log=False, coach=coach).ctx.landing)
+        assert sum((to_fraction(p) for p, _ in runs), Fraction(0)) == 1
+        assert len(runs) > 1
+
+
+# ---------------------------------------------------------------- the close coach
+
+
+class Watching:
+    """Passes every decision to ``inner`` and records ``(decision, answer, landing)``."""
+
+    def __init__(self, inner: CloseCoach) -> None:
+        self.inner = inner
+        #: (decision, answer, landing square, where each player stood when it was met)
+        self.seen: list[tuple[Decision, Any, Square | None, dict[str, Square]]] = []
+        self.ctx: Any = None
+        self.refused: list[Any] = []
+
+    def bind(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.inner.bind(ctx)
+
+    def choose(self, decision: Decision) -> Any:
+        answer = self.inner.choose(decision)
+        where = {p.id: p.square for p in self.ctx.state.players.values() if p.square is not None}
+        self.refused.append(decision.problem(answer))  # checked then and there
+        self.seen.append((decision, answer, self.ctx.landing, where))
+        return answer
+
+
+Seen = list[tuple[Decision, Any, Any, dict[str, Square]]]
+
+
+def _close_plays(ruleset: str, house: tuple[str, ...],
+                 sides: tuple[str, ...] = ("kicking", "receiving")) -> Seen:
+    loaded = _loaded(ruleset, house)
+    seen: Seen = []
+    for seed in range(SEEDS):
+        coach = Watching(CloseCoach(sides))
+        kick_off(loaded.state.clone(), loaded.ruleset, SeededDice(seed), _base(loaded, seed),
+                 loaded.house_rules, log=False, coach=coach)
+        assert coach.refused == [None] * len(coach.seen)
+        seen += coach.seen
+    return seen
+
+
+@pytest.mark.parametrize(("ruleset", "house"), PLAYS)
+def test_the_close_coach_answers_every_decision_legally_by_its_rule(
+        ruleset: str, house: tuple[str, ...]) -> None:
+    """Seeded kick-offs played by the ``close`` coach for both sides: no answer is refused (the
+    kick-offs end), Kick is always used when offered, a High Kick always sends the offered
+    player nearest the landing square, a kick-off move ends nearer the landing square than any
+    receiver stood, and the coach departs from the defaults where the rule of thumb says so."""
+    seen = _close_plays(ruleset, house)
+    departs: Counter[str] = Counter()
+    for d, answer, landing, where in seen:
+        options = d.options()
+        if answer != d.default:
+            departs[d.kind] += 1
+        if d.kind == "kick_skill":
+            assert answer == (options is not None and True in options)
+        if d.kind == "high_kick" and options is not None and len(options) > 1:
+            assert answer is not None and landing is not None
+            squares = {o: sq for o, sq in where.items() if o in options}
+            assert distance(squares[answer], landing) == min(distance(s, landing)
+                                                             for s in squares.values())
+        if d.kind == "kickoff_move" and answer is not None:
+            assert isinstance(answer, PlayerPath) and landing is not None
+            assert all(distance(answer.path[-1], landing) <= distance(o.path[-1], landing)
+                       for o in options or () if isinstance(o, PlayerPath) and o.path)
+        if d.kind in ("kicker", "diving_catch", "quick_snap", "solid_defence", "perfect_defence"):
+            assert answer == d.default
+    assert departs["kick_skill"] > 0 and departs["kickoff_move"] > 0, departs
+
+
+def test_the_close_coach_plays_only_its_sides_decisions() -> None:
+    """``CloseCoach(["receiving"])`` leaves the kicking coach's decisions to the scripted coach
+    (no Kick used), ``CloseCoach(["kicking"])`` the receivers' (nobody moves on the kick-off);
+    an unknown side is a ``ValueError`` naming it."""
+    receiving = _close_plays("bb2020", (), ("receiving",))
+    assert all(a == d.default for d, a, _, _ in receiving if d.side == "home")
+    assert any(a != d.default for d, a, _, _ in receiving if d.kind == "kickoff_move")
+    kicking = _close_plays("bb2020", (), ("kicking",))
+    assert all(a == d.default for d, a, _, _ in kicking if d.side == "away")
+    assert any(a is True for d, a, _, _ in kicking if d.kind == "kick_skill")
+    with pytest.raises(ValueError, match="'home'"):
+        CloseCoach(["home"])
+
+
+#: A small Sevens set-up: the kicking h4 and h5 have Kick.
+SMALL = ([player("h1", [6, 4], "sevens"), player("h2", [6, 5], "sevens"),
+          player("h3", [6, 6], "sevens"), player("h4", [3, 3], "sevens", skills=["kick"]),
+          player("h5", [2, 8], "sevens", skills=["kick"])],
+         [player("a1", [13, 4], "sevens"), player("a2", [13, 5], "sevens"),
+          player("a3", [13, 6], "sevens"), player("a4", [16, 3], "sevens", skills=["catch"]),
+          player("a5", [18, 6], "sevens")])
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(objective=st.sampled_from(OBJECTIVES), x=st.integers(0, 12), y=st.integers(0, 10))
+def test_the_kicking_coachs_best_is_never_worse_for_him_than_close(objective: Objective,
+                                                                    x: int, y: int) -> None:
+    """Against a fixed receiving coach (his defaults, and his best), exactly: the kicking coach's
+    best (kicker and Kick, ``kicking="best"``) is never better for the receivers than the
+    ``close`` policy's choice before the kick (the default kicker, Kick used where he has it),
+    nor than the defaults (events off: the kicking coach's other choices come with them)."""
+    loaded = load_scenario(parse_scenario(json.dumps(scenario("sevens", home=SMALL[0],
+                                                               away=SMALL[1]))))
+    state, rs = loaded.state, loaded.ruleset
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    target = area[(x * 11 + y) % len(area)]
+    for receivers in ("defaults", "best"):
+        def value(kicking: str, kick: bool, receivers: str = receivers) -> Any:
+            return KickoffSolver(state, rs, events="none", use_kick_skill=kick, play=receivers,
+                                 kicking=kicking, objective=objective).value(target, objective)
+
+        best = value("best", False)
+        close = value("defaults", True)  # the close coach's kicker (the default) and Kick
+        defaults = value("defaults", False)
+        assert not receivers_prefer(objective, best, close), receivers
+        assert not receivers_prefer(objective, best, defaults), receivers
