@@ -100,7 +100,7 @@ def test_every_option_of_every_decision_met_is_accepted(ruleset: str,
         for n, d in enumerate(rec.met):
             options = d.options()
             if options is None:  # a re-set-up's moves: the rule's check decides
-                assert d.kind in ("quick_snap", "perfect_defence", "solid_defence")
+                assert d.kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill")
                 assert rec.checked[n]
                 continue
             assert d.default in options, (d.kind, d.default)
@@ -201,13 +201,13 @@ def test_the_close_coach_answers_every_decision_legally_by_its_rule(
 
 def test_the_close_coach_plays_only_its_sides_decisions() -> None:
     """``CloseCoach(["receiving"])`` leaves the kicking coach's decisions to the scripted coach
-    (no Kick used), ``CloseCoach(["kicking"])`` the receivers' (nobody moves on the kick-off);
+    (the scenario's target, no Kick used), ``CloseCoach(["kicking"])`` the receivers' (nobody moves on the kick-off);
     an unknown side is a ``ValueError`` naming it."""
     receiving = _close_plays("bb2020", (), ("receiving",))
-    assert all(a == d.default for d, a, _, _ in receiving if d.side == "home")
+    assert all(a == SCRIPTED.choose(d) for d, a, _, _ in receiving if d.side == "home")
     assert any(a != d.default for d, a, _, _ in receiving if d.kind == "kickoff_move")
     kicking = _close_plays("bb2020", (), ("kicking",))
-    assert all(a == d.default for d, a, _, _ in kicking if d.side == "away")
+    assert all(a == SCRIPTED.choose(d) for d, a, _, _ in kicking if d.side == "away")
     assert any(a is True for d, a, _, _ in kicking if d.kind == "kick_skill")
     with pytest.raises(ValueError, match="'home'"):
         CloseCoach(["home"])

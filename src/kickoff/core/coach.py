@@ -39,7 +39,14 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``decisions.apothecary``;
 - ``casualty_result``: after an apothecary's second Casualty roll, ``"first"`` or
   ``"second"`` (which of the two results applies); default the one that is Badly Hurt, else
-  the first.
+  the first;
+- ``target`` (the kicking coach's): every square of the receiving team's half, default its
+  centre; scripted by ``kick.target``;
+- ``prayer_player`` (the praying coach's, Prayers to Nuffle whose effect goes to a player he
+  chooses: Iron Man ...): the players the prayer may go to, default the first; scripted by
+  ``decisions.prayer.player``;
+- ``prayer_skill`` (Intensive Training's skill): not listed (any skill the player lacks;
+  ``refuse`` decides), default ``None``, no skill named; scripted by ``decisions.prayer.skill``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -73,6 +80,7 @@ DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result",
+    "target", "prayer_player", "prayer_skill",
 ]
 
 
