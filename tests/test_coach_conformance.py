@@ -20,10 +20,14 @@ from hypothesis import strategies as st
 from kickoff.analysis.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, receivers_prefer
+from kickoff.core import events
 from kickoff.core.close import CloseCoach
 from kickoff.core.coach import DEFAULTS, SCRIPTED, Decision
+from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions, PlayerPath
-from kickoff.core.dice import SeededDice
+from kickoff.core.dice import ScriptedDice, SeededDice
+from kickoff.core.errors import DecisionError
+from kickoff.core.events import PRAYERS
 from kickoff.core.kickoff import kick_off, kick_until_landing
 from kickoff.core.pitch import Square, distance
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
@@ -201,8 +205,8 @@ def test_the_close_coach_answers_every_decision_legally_by_its_rule(
 
 def test_the_close_coach_plays_only_its_sides_decisions() -> None:
     """``CloseCoach(["receiving"])`` leaves the kicking coach's decisions to the scripted coach
-    (the scenario's target, no Kick used), ``CloseCoach(["kicking"])`` the receivers' (nobody moves on the kick-off);
-    an unknown side is a ``ValueError`` naming it."""
+    (the scenario's target, no Kick used), ``CloseCoach(["kicking"])`` the receivers' (nobody
+    moves on the kick-off); an unknown side is a ``ValueError`` naming it."""
     receiving = _close_plays("bb2020", (), ("receiving",))
     assert all(a == SCRIPTED.choose(d) for d, a, _, _ in receiving if d.side == "home")
     assert any(a != d.default for d, a, _, _ in receiving if d.kind == "kickoff_move")
@@ -245,3 +249,103 @@ def test_the_kicking_coachs_best_is_never_worse_for_him_than_close(objective: Ob
         defaults = value("defaults", False)
         assert not receivers_prefer(objective, best, close), receivers
         assert not receivers_prefer(objective, best, defaults), receivers
+
+
+# ---------------------------------------------------------------- the target and the prayers
+
+
+def test_the_kick_target_is_the_kicking_coachs_decision() -> None:
+    """The first decision after the kicker: ``target``, the kicking coach's, its options every
+    square of the receiving half, its default the centre; a coach's answer is where the kick is
+    aimed; a square of the kicking half is refused at ``kick.target`` as the scripted target is
+    (the same problem)."""
+    loaded = _loaded("sevens", ())
+    state, rs = loaded.state, loaded.ruleset
+    rec = Answering()
+    kick_off(state.clone(), rs, SeededDice(3), Decisions(), log=False, coach=rec)
+    (n, d), = [(i, x) for i, x in enumerate(rec.met) if x.kind == "target"]
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    assert (d.side, d.where, d.default, d.given) == ("home", "kick.target", Square(16, 5), False)
+    assert list(d.options() or ()) == area
+    for index in (0, len(area) // 2, len(area) - 1):
+        res = kick_off(state.clone(), rs, SeededDice(3), Decisions(), log=False,
+                       coach=Answering(n, index))
+        assert res.target == area[index]
+
+    class Wide:
+        def choose(self, decision: Decision) -> Any:
+            return Square(3, 5) if decision.kind == "target" else SCRIPTED.choose(decision)
+
+    with pytest.raises(DecisionError) as asked:
+        kick_off(state.clone(), rs, SeededDice(3), Decisions(), log=False, coach=Wide())
+    with pytest.raises(DecisionError) as scripted:
+        kick_off(state.clone(), rs, SeededDice(3), Decisions(target=Square(3, 5)), log=False)
+    assert asked.value.problems == scripted.value.problems
+    (p,) = asked.value.problems
+    assert (p.where, p.code) == ("kick.target", "illegal_choice")
+
+
+def _prayer_ctx(prayer: str, coach: Any, decisions: Decisions | None = None,
+                pick: int = 2) -> KickoffContext:
+    """A bb2020 context whose Prayers to Nuffle roll is ``prayer`` (a random pick: ``pick``)."""
+    loaded = _loaded("bb2020", ())
+    d16 = PRAYERS.index(prayer) + 1  # type: ignore[arg-type]
+    return KickoffContext(loaded.state.clone(), loaded.ruleset,
+                          ScriptedDice({"d16": [d16], "pick": [pick]}), decisions or Decisions(),
+                          coach=coach)
+
+
+def test_prayers_to_nuffle_name_their_player_through_the_decision() -> None:
+    """Iron Man: the praying coach's ``prayer_player`` decision offers every player of his on
+    the pitch, default the first; a coach's answer is the player whose AV rises; a player not
+    offered is refused as the scripted one is. Intensive Training: ``prayer_skill``, not listed,
+    default no skill; a coach's skill is gained, one the player has refused."""
+    rec = Answering()
+    ctx = _prayer_ctx("iron_man", rec)
+    events.pray(ctx, "home")
+    (d,) = rec.met
+    ids = [p.id for p in ctx.state.teams["home"].on_pitch()]
+    assert (d.kind, d.side, d.where, d.default) == ("prayer_player", "home",
+                                                    "decisions.prayer.player", ids[0])
+    assert list(d.options() or ()) == ids
+    for index in (0, len(ids) - 1):
+        ctx = _prayer_ctx("iron_man", Answering(0, index))
+        before = ctx.state.players[ids[index]].av
+        events.pray(ctx, "home")
+        assert ctx.state.players[ids[index]].av == min(before + 1, 11)
+
+    class Away:
+        def choose(self, decision: Decision) -> Any:
+            return "a1"
+
+    with pytest.raises(DecisionError) as asked:
+        events.pray(_prayer_ctx("iron_man", Away()), "home")
+    with pytest.raises(DecisionError) as scripted:
+        events.pray(_prayer_ctx("iron_man", None, Decisions(prayer_player="a1")), "home")
+    assert asked.value.problems == scripted.value.problems
+    assert asked.value.problems[0].message.startswith("a1 cannot receive iron_man; candidates: ")
+
+    rec = Answering()
+    ctx = _prayer_ctx("intensive_training", rec)
+    events.pray(ctx, "home")
+    (d,) = rec.met
+    assert (d.kind, d.default, d.options()) == ("prayer_skill", None, None)
+
+    class Dodge:
+        def choose(self, decision: Decision) -> Any:
+            return "dodge"
+
+    ctx = _prayer_ctx("intensive_training", Dodge())
+    (pid,) = events.pray(ctx, "home") or [p.id for p in ctx.state.players.values()
+                                          if "intensive_training" in p.effects]
+    assert "dodge" in ctx.state.players[pid].skills
+    class Kick:
+        def choose(self, decision: Decision) -> Any:
+            return "kick"
+
+    with pytest.raises(DecisionError, match="h4 already has kick") as asked:  # the 4th: h4
+        events.pray(_prayer_ctx("intensive_training", Kick(), pick=4), "home")
+    with pytest.raises(DecisionError) as scripted:
+        events.pray(_prayer_ctx("intensive_training", None, Decisions(prayer_skill="kick"),
+                                pick=4), "home")
+    assert asked.value.problems == scripted.value.problems

@@ -27,6 +27,8 @@ the rule's own options (so always legal):
   moves cannot be listed; the free turn's ``close`` is ``free_turn_policy``);
 - ``push_to``, ``follow_up``, ``casualty_result``: the default; ``apothecary``: ``True`` where
   offered (a player back on the pitch is nearer the ball than one in the dugout);
+- ``target``, ``prayer_player``, ``prayer_skill``: the default (the centre of the receiving
+  half; the first player the prayer may go to; no skill);
 - any kind added later: the default.
 
 The coach reads the kick-off's context (its state and landing square), which
