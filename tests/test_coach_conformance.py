@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from helpers import default_players, player, scenario
+from helpers import cli, default_players, player, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -349,3 +349,27 @@ def test_prayers_to_nuffle_name_their_player_through_the_decision() -> None:
         events.pray(_prayer_ctx("intensive_training", None, Decisions(prayer_skill="kick"),
                                 pick=4), "home")
     assert asked.value.problems == scripted.value.problems
+
+
+# ---------------------------------------------------------------- simulate --play close
+
+
+def test_simulate_play_close_plays_the_close_coach_and_says_so() -> None:
+    """``kickoff simulate --play close``: the same seed, the close coach's answers (a touchback
+    to the receiver nearest the ball, a kick-off move toward it): other counts, the document
+    and the table naming the play; ``--play defaults`` is the simulation as it was (the
+    ``Job``'s default); an unknown play is refused naming the option."""
+    args = ["simulate", "--ruleset", "sevens", "-n", "1500", "--seed", "5", "--events", "none"]
+    docs = {}
+    for play in ("defaults", "close"):
+        code, out, _ = cli([*args, "--play", play, "--json"])
+        assert code == 0
+        docs[play] = json.loads(out)
+        assert docs[play]["play"] == play and docs[play]["n"] == 1500
+    code, out, _ = cli([*args, "--json"])
+    assert json.loads(out) == docs["defaults"]
+    assert docs["close"]["holders"] != docs["defaults"]["holders"]
+    code, out, _ = cli([*args, "--play", "close"])
+    assert code == 0 and "play close" in out and "the close policy answered" in out
+    code, _, err = cli([*args, "--play", "best"])
+    assert code == 2 and "--play" in err
