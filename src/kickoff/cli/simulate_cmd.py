@@ -89,6 +89,17 @@ def _open_executor(workers: int | None, scheduler: str | None
     return open_executor(workers, scheduler)
 
 
+#: ``kickoff simulate --play``.
+SimulatedPlayOpt = Annotated[SimulatedPlay, typer.Option(
+    help="Who answers the coaches' decisions: defaults (the scenario format's) or close (the "
+    "close policy for both coaches: Kick used, the receiver nearest the ball under a High "
+    "Kick, on a touchback, a kick-off move toward the ball; kickoff.core.close). --high-kick / "
+    "--touchback still win.")]
+#: What ``simulate --play close`` says it played (then the free turns' policy).
+CLOSE_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
+                "(kickoff.core.close), free turns ")
+
+
 @guarded
 def simulate(
     ctx: typer.Context,
@@ -106,11 +117,7 @@ def simulate(
     target: TargetOpt = None,
     events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
-    play: Annotated[SimulatedPlay, typer.Option(
-        help="Who answers the coaches' decisions: defaults (the scenario format's) or close "
-        "(the close policy for both coaches: Kick used, the receiver nearest the ball under a "
-        "High Kick, on a touchback, a kick-off move toward the ball; kickoff.core.close). "
-        "--high-kick / --touchback still win.")] = "defaults",
+    play: SimulatedPlayOpt = "defaults",
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
@@ -168,9 +175,7 @@ def simulate(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
         f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
     )
-    defaults = s.defaults(events, free_turns) if play == "defaults" else (
-        "Play: close, the close policy answered both coaches' decisions (kickoff.core.close), "
-        f"free turns {free_turns}")
+    defaults = s.defaults(events, free_turns) if play == "defaults" else CLOSE_PLAYED + free_turns
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
 
