@@ -373,3 +373,48 @@ def test_simulate_play_close_plays_the_close_coach_and_says_so() -> None:
     assert code == 0 and "play close" in out and "the close policy answered" in out
     code, _, err = cli([*args, "--play", "best"])
     assert code == 2 and "--play" in err
+
+
+# ---------------------------------------------------------------- brute force on Sevens
+
+
+@pytest.mark.parametrize("objective", ["distance", "receiver-holds"])
+def test_sevens_touchback_taker_best_is_the_best_scripted_taker(objective: Objective) -> None:
+    """Sevens, five receivers, a kick near the kicking team's Line of Scrimmage (touchbacks),
+    events off: the only receiving decision is the touchback's taker, so the receivers' best
+    (``play="best"`` against the kicking coach's defaults) is exactly the best of every able
+    receiver scripted through ``Decisions(touchback=...)`` and the scripted coach, as
+    Fractions; the kicking coach's best (his kicker and Kick) against it is exactly the worst
+    for the receivers of every kicker, with and without Kick, scripted the same way."""
+    loaded = load_scenario(parse_scenario(json.dumps(scenario("sevens", home=SMALL[0],
+                                                               away=SMALL[1]))))
+    state, rs = loaded.state, loaded.ruleset
+    target = Square(state.pitch.los["home"] + 2, 1)
+
+    def solve(decisions: Decisions, **kw: Any) -> Fraction:
+        return to_fraction(KickoffSolver(state, rs, events="none", use_kick_skill=False,
+                                         objective=objective, decisions=decisions, **kw)
+                           .value(target, objective))
+
+    able = [p.id for p in state.teams["away"].players if p.can_catch()]
+    takers = {pid: solve(Decisions(touchback=pid)) for pid in able}
+    best = solve(Decisions(), play="best", kicking="defaults")
+    ranked = sorted(takers.values(), reverse=not receivers_prefer(objective, Fraction(0),
+                                                                  Fraction(1)))
+    assert best == ranked[0]
+    # for distance the takers differ (where the ball is placed); whoever holds it, he holds it
+    assert (len(set(takers.values())) > 1) == (objective == "distance")
+    kickers: dict[tuple[str, bool], Fraction] = {}
+    for pid in (p["id"] for p in SMALL[0]):
+        for kick in (False, True):
+            try:
+                kickers[pid, kick] = to_fraction(KickoffSolver(
+                    state, rs, events="none", use_kick_skill=kick, objective=objective,
+                    play="best", kicking="defaults",
+                    decisions=Decisions(kicker=pid, kicker_given=True)).value(target, objective))
+            except DecisionError:
+                continue
+    both = solve(Decisions(), play="best")
+    worst = sorted(kickers.values(), reverse=receivers_prefer(objective, Fraction(0),
+                                                              Fraction(1)))[0]
+    assert both == worst and ("h4", True) in kickers
