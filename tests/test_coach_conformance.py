@@ -418,3 +418,42 @@ def test_sevens_touchback_taker_best_is_the_best_scripted_taker(objective: Objec
     worst = sorted(kickers.values(), reverse=receivers_prefer(objective, Fraction(0),
                                                               Fraction(1)))[0]
     assert both == worst and ("h4", True) in kickers
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(objective=st.sampled_from(OBJECTIVES), x=st.integers(0, 12), y=st.integers(0, 10))
+def test_the_receivers_best_is_never_worse_for_them_than_close(objective: Objective,
+                                                                x: int, y: int) -> None:
+    """Against the kicking coach's defaults, exactly (Sevens, events off, nobody with a skill
+    that moves or dives): the receivers' only decision is a touchback's taker, and a taker's
+    value does not depend on where the ball went out, so the ``close`` coach's value is
+    ``sum over touchback landings l of P(l) / P(touchback) * value(taker chosen at l)``, each
+    value the solver's with that taker scripted (``Decisions(touchback=...)``: it holds the
+    non-touchback part, which no receiving choice changes). The close coach's takers come
+    from the kick played to its landing by the close coach itself. ``play="best"`` is never
+    worse for the receivers than it, nor than the defaults."""
+    loaded = load_scenario(parse_scenario(json.dumps(scenario("sevens", home=SMALL[0],
+                                                               away=SMALL[1]))))
+    state, rs = loaded.state, loaded.ruleset
+    area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
+    target = area[(x * 11 + y) % len(area)]
+
+    def solve(decisions: Decisions, **kw: Any) -> Fraction:
+        return to_fraction(KickoffSolver(state, rs, events="none", use_kick_skill=False,
+                                         objective=objective, decisions=decisions, **kw)
+                           .value(target, objective))
+
+    def taker(d: Any) -> str | None:
+        kick = kick_until_landing(state.clone(), rs, d, Decisions(target=target), events=False,
+                                  log=False, coach=CloseCoach(["receiving"]))
+        return kick.finish().state.carrier if kick.ctx.touchback else None  # no die: a taker
+
+    runs = [(to_fraction(p), pid) for p, pid in enumerate_runs(taker)]
+    touchback = sum((p for p, pid in runs if pid is not None), Fraction(0))
+    defaults = solve(Decisions())
+    close = defaults if touchback == 0 else sum(
+        (p / touchback * solve(Decisions(touchback=pid)) for p, pid in runs if pid is not None),
+        Fraction(0))
+    best = solve(Decisions(), play="best", kicking="defaults")
+    assert not receivers_prefer(objective, close, best)
+    assert not receivers_prefer(objective, defaults, best)
