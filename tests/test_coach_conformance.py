@@ -457,3 +457,49 @@ def test_the_receivers_best_is_never_worse_for_them_than_close(objective: Object
     best = solve(Decisions(), play="best", kicking="defaults")
     assert not receivers_prefer(objective, close, best)
     assert not receivers_prefer(objective, defaults, best)
+
+
+def _sevens(*deep: dict[str, Any]) -> tuple[Any, Any]:
+    """A Sevens set-up: four of ``SMALL``'s kicking players; three receivers on the Line of
+    Scrimmage and ``deep``."""
+    away = [player("a1", [13, 4], "sevens"), player("a2", [13, 5], "sevens"),
+            player("a5", [13, 6], "sevens"), *deep]
+    loaded = load_scenario(parse_scenario(json.dumps(scenario("sevens", home=SMALL[0][:4],
+                                                               away=away))))
+    return loaded.state, loaded.ruleset
+
+
+@pytest.mark.parametrize("objective", ["receiver-holds", "distance"])
+def test_sevens_kickoff_move_and_diving_catch_best_are_the_best_scripted(
+        objective: Objective) -> None:
+    """Sevens, few players: at each of a few landings the solver's kick-off move node (On the
+    Ball) is exactly the best over nobody and every path scripted one by one through
+    ``Decisions(on_the_ball=...)`` and the rule's own ``kickoff_move``; its Diving Catch node
+    exactly the best over every order of every subset of the two divers scripted through
+    ``Decisions(diving_catch=...)`` (the brute forces of ``test_play_best``, on Sevens)."""
+    from test_play_best import BEFORE_26, _best, _dive_values, _move_values, _numbered, _value
+
+    from kickoff.analysis import exact_best
+
+    state, rs = _sevens(player("a3", [16, 3], "sevens", skills=["on_the_ball"]),
+                        player("a4", [18, 7], "sevens"))
+    best = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26)
+    node = best._move_node()
+    assert node.moves
+    distinct = 0
+    for sq in (Square(15, 5), Square(17, 8), Square(18, 3)):
+        ends, _ = node.best(sq)
+        values = _move_values(state, rs, sq, objective)
+        assert _value(_numbered(best, ends), state, objective) == _best(values, objective)
+        distinct += len(set(values)) > 1
+    assert distinct  # the move matters somewhere: the maximum is over different values
+
+    state, rs = _sevens(player("a3", [16, 4], "sevens", skills=["diving_catch"]),
+                        player("a4", [16, 6], "sevens", skills=["diving_catch"]))
+    both = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective)
+    values, _ = _dive_values(state, rs, Square(16, 5), objective)
+    assert len(values) == 5  # nobody, a3, a4, a3 then a4, a4 then a3
+    found = exact_best.diving_node(both, Square(16, 5))
+    assert found is not None
+    assert _value(_numbered(both, found[0]), state, objective) == _best(values, objective)
+    assert len(set(values)) > 1
