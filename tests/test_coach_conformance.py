@@ -502,4 +502,5 @@ def test_sevens_kickoff_move_and_diving_catch_best_are_the_best_scripted(
     found = exact_best.diving_node(both, Square(16, 5))
     assert found is not None
     assert _value(_numbered(both, found[0]), state, objective) == _best(values, objective)
-    assert len(set(values)) > 1
+    # who dives changes who holds the ball, not (here) how far it ends from the End Zone
+    assert (len(set(values)) > 1) == (objective == "receiver-holds")
