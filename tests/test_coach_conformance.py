@@ -504,3 +504,33 @@ def test_sevens_kickoff_move_and_diving_catch_best_are_the_best_scripted(
     assert _value(_numbered(both, found[0]), state, objective) == _best(values, objective)
     # who dives changes who holds the ball, not (here) how far it ends from the End Zone
     assert (len(set(values)) > 1) == (objective == "receiver-holds")
+
+
+@pytest.mark.parametrize("objective", ["receiver-holds", "distance"])
+def test_sevens_high_kick_best_is_the_best_scripted_player(objective: Objective) -> None:
+    """Sevens, the Kick-off table forced to High Kick: at each of a few landings the solver's
+    High Kick node is exactly the best over nobody and every Open receiver scripted through
+    ``Decisions(high_kick=...)`` (on Sevens' wide middle nobody is Marked: all five may go)."""
+    from test_play_best import NO_KICK, _best, _high_kick_only, _numbered, _value
+
+    state, rs = _sevens(player("a3", [16, 3], "sevens"), player("a4", [18, 7], "sevens", ag=2))
+    rs = _high_kick_only(rs)
+    best = KickoffSolver(state, rs, events="all", play="best", objective=objective, **NO_KICK)
+    best.worlds()
+    [(_, world, scatters, handler)] = best._high_kick_worlds
+    fixed = {pid: KickoffSolver(state, rs, events="all", decisions=Decisions(high_kick=pid),
+                                **NO_KICK) for pid in ("a1", "a2", "a5", "a3", "a4")}
+    chosen = set()
+    for sq in (Square(15, 5), Square(17, 2), Square(19, 9)):
+        options = [_value(_numbered(best, best._high_kick_journey(
+            world, scatters, handler, sq, False, None)), state, objective)]
+        for solver in fixed.values():
+            solver.worlds()
+            [(_, w, sc, h)] = solver._high_kick_worlds
+            options.append(_value(_numbered(solver, solver._high_kick_best(w, sc, h, sq, False)[0]),
+                                  state, objective))
+        ends, pid = best._high_kick_best(world, scatters, handler, sq, False)
+        assert _value(_numbered(best, ends), state, objective) == _best(options, objective)
+        chosen.add(pid)
+    # a catch is the receivers' gain: the best catcher goes (a4, AG 2+); for distance nobody
+    assert chosen == ({"a4"} if objective == "receiver-holds" else {None})
