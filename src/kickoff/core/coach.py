@@ -60,6 +60,9 @@ Coaches:
 - :class:`ScriptedCoach` (:data:`SCRIPTED`, every context's coach unless told otherwise): the
   scenario's answer where it gives one, else the default: today's ``Decisions``;
 - :class:`DefaultCoach` (:data:`DEFAULTS`): always the default, whatever the scenario says;
+- :class:`~kickoff.core.close.CloseCoach`: the ``close`` policy, "get near the ball", for the
+  sides it is given (each answer one of the rule's options; it reads the kick-off, handed to it
+  by the context through its ``bind``);
 - :class:`AskingCoach`: the solver's hook. At a decision of the kinds it is given it raises
   :class:`Asked` carrying the :class:`Decision`, so that a solver reads the rule's own options
   and plays each (:class:`PathCoach` answers a run's decisions from a path of option indexes,
