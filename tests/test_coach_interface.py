@@ -130,7 +130,7 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
             d = rec.met[i]
             options = d.options()
             if options is None:  # the re-set-ups: their check decides (tested below)
-                assert kind in ("quick_snap", "perfect_defence", "solid_defence")
+                assert kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill")
                 continue
             assert d.default in options, (kind, d.default, options)
             if checked.get(kind, 0) >= CHECKED_PER_KIND:

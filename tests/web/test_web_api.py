@@ -439,7 +439,9 @@ def test_busy_server_answers_503(default_doc: dict[str, Any]) -> None:
         response = busy.post("/api/odds", json={"scenario": default_doc})
         assert response.status_code == 503
         assert response.headers["retry-after"] == "5"
-        assert texts(response.json())[0].startswith("busy:")
+        (problem,) = response.json()["problems"]
+        assert (problem["code"], problem["text"]) == (
+            "busy", "server: 0 odds jobs waiting; try again shortly")
 
 
 def test_identical_questions_share_one_job(default_doc: dict[str, Any]) -> None:
@@ -527,6 +529,7 @@ TURN_ANSWERS: dict[str, tuple[dict[str, Any], int, Any]] = {
         {"name": "x", "playerPositions": [{"playerNr": 1, "coordinate": [12, 7]}]})},
         422, {"problems": [NO_SETUP]}),
     "/api/suggest": ({}, 422, {"problems": [NO_SETUP]}),
+    "/api/decide": ({}, 422, {"problems": [NO_KICKOFF_ODDS]}),
 }
 
 

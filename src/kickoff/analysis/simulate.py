@@ -13,8 +13,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from kickoff.core.close import CloseCoach
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import kick_until_landing
@@ -32,6 +33,8 @@ if TYPE_CHECKING:  # annotations only: the package imports this module at once
 
 #: Kick-offs per chunk (the unit of seeding and of parallel work).
 CHUNK = 5_000
+#: ``Job.play``: the coaches' answers a simulation plays (its docstring).
+SimulatedPlay = Literal["defaults", "close"]
 
 
 def share(count: int, n: int) -> tuple[float, float]:
@@ -124,6 +127,10 @@ class Job:
     #: ``touchback``); ``None``: the format's defaults.
     high_kick: str | None = None
     touchback: str | None = None
+    #: Who answers the coaches' decisions: ``"defaults"``, the scenario format's defaults (and
+    #: the choices above); ``"close"``, the ``close`` policy for both coaches
+    #: (:class:`kickoff.core.close.CloseCoach`; the choices above still win where given).
+    play: SimulatedPlay = "defaults"
 
 
 def _when_able(world: GameState, choice: str) -> str | None:
@@ -136,7 +143,8 @@ def _when_able(world: GameState, choice: str) -> str | None:
 
 def run_chunk(job: Job, n: int, seed: int) -> Tally:
     """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` and the default decisions (but
-    ``job.free_turns`` in a Blitz! / Charge!)."""
+    ``job.free_turns`` in a Blitz! / Charge!, and the ``close`` coach's answers with
+    ``job.play == "close"``)."""
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
     use_kick = (job.use_kick_skill if job.use_kick_skill is not None
@@ -146,6 +154,7 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
                           touchback=job.touchback)
     receiving = state.receiving
     end_zone_x = state.pitch.end_zone_x(receiving)
+    coach = CloseCoach() if job.play == "close" else None  # bound to each kick-off's context
     with_event = job.events == "all"
     tally = Tally()
     holders, ground = tally.holders, tally.ground
@@ -157,7 +166,7 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
         kick = kick_until_landing(world, rs, dice, decisions, job.house_rules, events=with_event,
-                                  log=False)
+                                  log=False, coach=coach)
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
         result = kick.finish()

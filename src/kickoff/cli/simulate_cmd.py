@@ -12,7 +12,7 @@ import typer
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.exact import Events
-from kickoff.analysis.simulate import Job, Tally, max_jobs
+from kickoff.analysis.simulate import Job, SimulatedPlay, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.cli.analysis_cmd import (
     FileArg,
@@ -89,6 +89,17 @@ def _open_executor(workers: int | None, scheduler: str | None
     return open_executor(workers, scheduler)
 
 
+#: ``kickoff simulate --play``.
+SimulatedPlayOpt = Annotated[SimulatedPlay, typer.Option(
+    help="Who answers the coaches' decisions: defaults (the scenario format's) or close (the "
+    "close policy for both coaches: Kick used, the receiver nearest the ball under a High "
+    "Kick, on a touchback, a kick-off move toward the ball; kickoff.core.close). --high-kick / "
+    "--touchback still win.")]
+#: What ``simulate --play close`` says it played (then the free turns' policy).
+CLOSE_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
+                "(kickoff.core.close), free turns ")
+
+
 @guarded
 def simulate(
     ctx: typer.Context,
@@ -106,6 +117,7 @@ def simulate(
     target: TargetOpt = None,
     events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
+    play: SimulatedPlayOpt = "defaults",
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
@@ -131,7 +143,7 @@ def simulate(
                  target).choosing(kick_skill, high_kick, touchback)
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, s.kick_skill, free_turns,
-              high_kick, touchback)
+              high_kick, touchback, play)
     with _open_executor(workers, scheduler) as executor, s.working(
             not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
             n, count=True) as update:
@@ -140,11 +152,13 @@ def simulate(
     mean, se = tally.mean_distance()
     if as_json:
         typer.echo(json.dumps({**_json_report(tally, n, used_seed, s.target.as_list(), events,
-                                              free_turns), **s.applied(events)}, indent=2))
+                                              free_turns), "play": play, **s.applied(events)},
+                              indent=2))
         return
     Console(highlight=False).print(s.header(events), markup=False)
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
-                  f"events {events}, free turns {free_turns})",
+                  f"events {events}, free turns {free_turns}"
+                  + ("" if play == "defaults" else f", play {play}") + ")",
                   caption=f"seed {used_seed}: the same seed gives the same counts, whatever "
                   "--jobs, --workers or --scheduler")
     table.add_column("outcome")
@@ -161,7 +175,7 @@ def simulate(
         f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
         f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
     )
-    defaults = s.defaults(events, free_turns)
+    defaults = s.defaults(events, free_turns) if play == "defaults" else CLOSE_PLAYED + free_turns
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
 

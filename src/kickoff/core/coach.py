@@ -39,14 +39,14 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``decisions.apothecary``;
 - ``casualty_result``: after an apothecary's second Casualty roll, ``"first"`` or
   ``"second"`` (which of the two results applies); default the one that is Badly Hurt, else
-  the first.
+  the first;
 - ``reroll``: a failed test's re-roll (:func:`kickoff.core.rolls.roll_test`), asked of the
   tested player's coach: ``False`` (none) and whichever of ``"skill"`` (the skill re-roll the
   test allows now: Dodge, Sure Feet, Sure Hands, Catch, Monstrous Mouth, else Pro) and
   ``"team"`` (a team re-roll, where the turn allows one and the team has one left) can be used;
   default ``"skill"`` when it can be used, else ``False`` (never a team re-roll). The scenario's
   answer is the activation's ``reroll`` (one choice per failed test, in order) or, outside the
-  catcher's own turn, ``decisions.catch_reroll``; ``about`` is the test (``"dodge"``, ...).
+  catcher's own turn, ``decisions.catch_reroll``; ``about`` is the test (``"dodge"``, ...);
 - ``leap``: at a step where a moving player may Leap (``kickoff.core.actions.leap``), ``False``
   (no Leap: a step, or the move stops before a square out of a step's reach) or ``True``;
   default ``False``, the scripted answer from the activation's ``leap`` list;
@@ -57,7 +57,14 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   Shadowing, the receiving coach's ``None`` (nobody follows) or one of them; default ``None``,
   the scripted answer from the activation's ``shadowing`` (step index -> player);
 - ``gaze``: at the end of a classic Blitz! Move by a player with Hypnotic Gaze, ``None`` or an
-  adjacent Standing opponent; default ``None``, the scripted answer the activation's ``gaze``.
+  adjacent Standing opponent; default ``None``, the scripted answer the activation's ``gaze``;
+- ``target`` (the kicking coach's): every square of the receiving team's half, default its
+  centre; scripted by ``kick.target``;
+- ``prayer_player`` (the praying coach's, Prayers to Nuffle whose effect goes to a player he
+  chooses: Iron Man ...): the players the prayer may go to, default the first; scripted by
+  ``decisions.prayer.player``;
+- ``prayer_skill`` (Intensive Training's skill): not listed (any skill the player lacks;
+  ``refuse`` decides), default ``None``, no skill named; scripted by ``decisions.prayer.skill``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -71,6 +78,9 @@ Coaches:
 - :class:`ScriptedCoach` (:data:`SCRIPTED`, every context's coach unless told otherwise): the
   scenario's answer where it gives one, else the default: today's ``Decisions``;
 - :class:`DefaultCoach` (:data:`DEFAULTS`): always the default, whatever the scenario says;
+- :class:`~kickoff.core.close.CloseCoach`: the ``close`` policy, "get near the ball", for the
+  sides it is given (each answer one of the rule's options; it reads the kick-off, handed to it
+  by the context through its ``bind``);
 - :class:`AskingCoach`: the solver's hook. At a decision of the kinds it is given it raises
   :class:`Asked` carrying the :class:`Decision`, so that a solver reads the rule's own options
   and plays each (:class:`PathCoach` answers a run's decisions from a path of option indexes,
@@ -91,7 +101,7 @@ DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
-    "shadowing", "gaze",
+    "shadowing", "gaze", "target", "prayer_player", "prayer_skill",
 ]
 
 

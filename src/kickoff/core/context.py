@@ -50,7 +50,8 @@ class KickoffContext:
     empty and :attr:`logging` is false (a rule may test it before building a costly line).
 
     ``coach``: who answers the coaches' decisions (:meth:`decide`); default the scripted coach,
-    who plays ``decisions`` (:data:`~kickoff.core.coach.SCRIPTED`)."""
+    who plays ``decisions`` (:data:`~kickoff.core.coach.SCRIPTED`). A coach with a ``bind``
+    method is handed this context when it is made (it reads the kick-off: ``core/close.py``)."""
 
     __slots__ = (
         "coach", "decisions", "dice", "failed_tests", "house_rules", "kicker", "labels", "landing",
@@ -75,6 +76,10 @@ class KickoffContext:
         #: default, which a rule takes at once, without building the decision (a kick-off asks
         #: a few; a simulation plays tens of thousands a second: docs/performance.md).
         self.plain = coach is None
+        if coach is not None:  # a coach who reads the kick-off (core/close.py) is handed it
+            bind = getattr(coach, "bind", None)
+            if bind is not None:
+                bind(self)
         self.ruleset = ruleset
         self.dice = dice
         #: ``dice`` when they are seeded (the compiled build then calls them directly, not

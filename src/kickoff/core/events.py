@@ -481,15 +481,24 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
     if not candidates:
         return None
     pid = ctx.decisions.prayer_player
-    if pid is None:
+    if pid is None and ctx.plain:
         return candidates[0]
-    p = ctx.player(pid, "decisions.prayer.player")
-    if p not in candidates:
-        raise DecisionError.at("decisions.prayer.player",
-            f"{pid} cannot receive {prayer}; candidates: "
-            + ", ".join(c.id for c in candidates)
-        )
-    return p
+    where = "decisions.prayer.player"
+    ids = [c.id for c in candidates]
+
+    def refuse(answer: object) -> Problem | None:
+        if answer in ids:
+            return None
+        if not isinstance(answer, str):
+            return Problem(f"{answer!r} is not a player id", where, code="illegal_choice")
+        if answer not in ctx.state.players:
+            return no_player(answer, where)
+        return Problem(f"{answer} cannot receive {prayer}; candidates: " + ", ".join(ids),
+                       where, code="illegal_choice")
+
+    chosen: str = ctx.decide(Decision("prayer_player", candidates[0].side, where, ids[0],
+                                      lambda: ids, refuse, pid, pid is not None))
+    return ctx.state.players[chosen]
 
 
 def _gain_skill(ctx: KickoffContext, player: Player, skill: str) -> None:
@@ -559,11 +568,23 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> list[str]:
     p = ctx.state.own(ctx.pick(cands, "intensive training"))
     p.effects = p.effects | {"intensive_training"}
     skill = ctx.decisions.prayer_skill
+    if not ctx.plain:
+        skill = ctx.decide(Decision("prayer_skill", side, "decisions.prayer.skill", None, None,
+                                    lambda answer: _skill_refusal(p, answer), skill,
+                                    skill is not None))
     if skill is not None:
         if skill in p.skills:
             raise DecisionError.at("decisions.prayer.skill", f"{p.id} already has {skill}")
         _gain_skill(ctx, p, skill)
     return [p.id]
+
+
+def _skill_refusal(p: Player, answer: object) -> Problem | None:
+    """Why Intensive Training may not give ``p`` the skill ``answer`` (``None``: it may)."""
+    if answer is None or (isinstance(answer, str) and answer not in p.skills):
+        return None
+    return Problem(f"{p.id} already has {answer}", "decisions.prayer.skill",
+                   code="illegal_choice")
 
 
 _PRAYER_EFFECTS = {

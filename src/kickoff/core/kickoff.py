@@ -380,11 +380,7 @@ def kick_until_landing(
     if ctx.logging:
         ctx.note("kicker", kicker=None if kicker is None else kicker.id)
 
-    target = ctx.decisions.target or state.pitch.centre[state.receiving]
-    if not state.pitch.in_receiving_area(state.receiving, target):  # no extra call when legal
-        problem = target_problem(state.pitch, state.receiving, target)
-        assert problem is not None
-        raise DecisionError(replace(problem.at("kick.target"), code="illegal_choice"))
+    target = kick_target(ctx)
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
@@ -421,6 +417,39 @@ def kick_off(
     """
     return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log,
                               coach=coach).finish()
+
+
+def kick_target(ctx: KickoffContext) -> Square:
+    """The kicking coach's ``target`` decision: any square of the receiving team's half of the
+    pitch (the receiving area), default its centre (``Pitch.centre``; scenario-format.md
+    ``kick.target``; every edition: the kick is aimed at a square of the opponents' half).
+
+    Raises ``DecisionError`` (code ``illegal_choice``, at ``kick.target``) for a square
+    outside it."""
+    st = ctx.state
+    pitch, receiving = st.pitch, st.receiving
+    given = ctx.decisions.target
+    if ctx.plain:
+        target = given or pitch.centre[receiving]
+        if not pitch.in_receiving_area(receiving, target):  # no extra call when legal
+            problem = _target_refusal(pitch, receiving, target)
+            assert problem is not None
+            raise DecisionError(problem)
+        return target
+    chosen: Square = ctx.decide(Decision(
+        "target", st.kicking, "kick.target", pitch.centre[receiving],
+        lambda: [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)],
+        lambda answer: _target_refusal(pitch, receiving, answer), given, given is not None))
+    return chosen
+
+
+def _target_refusal(pitch: Pitch, receiving: Side, answer: object) -> Problem | None:
+    """Why ``answer`` may not be the kick's target (``None``: it may)."""
+    if not (isinstance(answer, tuple) and len(answer) == 2
+            and all(isinstance(v, int) for v in answer)):
+        return Problem(f"{answer!r} is not a square", "kick.target", code="illegal_choice")
+    problem = target_problem(pitch, receiving, answer)
+    return None if problem is None else replace(problem.at("kick.target"), code="illegal_choice")
 
 
 def target_problem(pitch: Pitch, receiving: Side, target: tuple[int, int]) -> Problem | None:

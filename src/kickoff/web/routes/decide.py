@@ -15,6 +15,7 @@ from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import KickoffError
 from kickoff.core.problems import Problem
 from kickoff.defaults import kick_use
+from kickoff.web import compute
 from kickoff.web.checks import BadInput, checked, in_field
 from kickoff.web.limits import AppLimits
 from kickoff.web.models import WithScenario
@@ -56,7 +57,8 @@ async def decide(body: DecideRequest, lim: AppLimits) -> dict[str, Any]:
     if doc.get("dice") is None and doc.get("seed") is None:
         raise BadInput([Problem("give the dice or the seed the kick-off was played from",
                                 "scenario.seed")])
-    _, loaded = await asyncio.to_thread(checked, doc, lim)
+    # a turn (a Kick It! Kick action) has no kick-off to stop at a decision: 422 naming phase
+    _, loaded = await asyncio.to_thread(checked, doc, lim, compute.load_kickoff)
     async with _running:
         return await asyncio.to_thread(_answer, loaded, body.objective, body.plan_budget)
 
