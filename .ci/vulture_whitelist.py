@@ -31,3 +31,8 @@ _.__truediv__, _.__rtruediv__, _.__eq__, _.__lt__, _.__gt__  # Rational
 # enumerates every play with them; issue 24's coaches at their best, point 2, build on them).
 DEFAULTS
 PathCoach
+
+# kickoff.env: what PettingZoo's AECEnv and Gymnasium's Env read of an environment (their API:
+# the spaces, the agents, the infos, observe, metadata), called by the libraries and by learners.
+_.metadata, _.possible_agents, _.infos, _.observe  # KickoffEnv, SingleCoachEnv
+_.observation_space, _.action_space  # KickoffEnv's methods, SingleCoachEnv's attributes
