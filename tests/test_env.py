@@ -182,3 +182,45 @@ def test_the_example_agent_reaches_the_exact_optimum() -> None:
     curve, optimum, target = module.train(16_000, 8_000)
     assert optimum < 0 and len(curve) == 2
     assert abs(curve[-1][1] - optimum) <= 0.01 * abs(optimum), (curve, optimum, target)
+
+
+@pytest.mark.parametrize("objective", ["touchback", "receiver-holds", "ball-on-ground",
+                                       "distance"])
+def test_every_objective_is_a_zero_sum_reward_with_an_exact_value(objective: str) -> None:
+    """Sevens, the away team kicking: each objective's reward has the kicking coach's sign
+    (he wants ``ball-on-ground`` high, the others low), and its exact value at the target is
+    within the reward's range."""
+    e = raw_env("sevens", kicking="away", objective=objective, render_mode="ansi")
+    e.reset(seed=4)
+    value = e.exact_value()
+    rewards = []
+    for seed in range(40):
+        e.reset(seed=seed)
+        while not all(e.terminations.values()):
+            e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+        rewards.append(e.rewards["kicking"])
+        assert e.rewards["receiving"] == -e.rewards["kicking"]
+    if objective == "ball-on-ground":
+        assert 0 <= value <= 1 and set(rewards) <= {0.0, 1.0}
+    elif objective == "distance":
+        assert -20 <= value < 0 and min(rewards) < -1 and max(rewards) <= 0
+    else:
+        assert -1 <= value <= 0 and set(rewards) <= {0.0, -1.0}
+    text = e.render()
+    assert text is not None and text.startswith("kick-off ended: rewards")
+    assert len(text.splitlines()) == 1 + 11 and "K" in text and "R" in text
+
+
+def test_a_given_state_and_bad_options_are_refused_clearly() -> None:
+    match = build_match("classic", None, None, None, None, "away")
+    e = raw_env("classic", state=match.state)
+    e.reset(seed=0)
+    assert e.game.state is match.state and e.game.side_of("kicking") == "away"
+    with pytest.raises(ValueError, match="ruleset 'bb2016'"):
+        raw_env("bb2016")
+    with pytest.raises(ValueError, match="objective 'holds'"):
+        raw_env("bb2020", objective="holds")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"kinds \['block'\]"):
+        raw_env("bb2020", kinds=frozenset({"block"}))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="agent 'referee'"):
+        SingleCoachEnv("bb2020", agent="referee")  # type: ignore[arg-type]
