@@ -149,11 +149,32 @@ def test_exact_value_is_the_best_target_of_the_kick_values() -> None:
     assert e.exact_value() == at_target
     e.step(sq.x * e.game.height + sq.y)
     e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
-    if not e.game.done:
-        with pytest.raises(ValueError, match="before the first decision"):
+    if not e.game.done and e.game.kind not in ("kicker", "kick_skill"):
+        with pytest.raises(ValueError, match="before the first die"):
             e.exact_value()
     with pytest.raises(ValueError, match="kinds=PLAYED"):
         exact_value(KickoffGame(e.game.state, e.game.ruleset, kinds=frozenset(KINDS[1:])))
+
+
+def test_exact_value_after_the_kicker_is_his_best_with_that_kicker() -> None:
+    """bb2020 at [19, 7]: the kicking coach's best plan is h8 (Kick) using Kick; after he
+    names h8, Kick still to choose, the value is the target's; a kicker without Kick ends the
+    kick-off or reaches a later decision, past the first die (refused)."""
+    e = raw_env("bb2020")
+    e.reset(seed=1)
+    e.step(19 * 15 + 7)
+    assert e.game.kind == "kicker"
+    at_kicker = e.exact_value()
+    kickers = list(e.game.options())
+    e.step(kickers.index("h8"))
+    assert e.game.kind == "kick_skill" and e.game.options() == (False, True)
+    assert e.exact_value() == at_kicker and e.exact_value("receiving") == -at_kicker
+    e.reset(seed=1)
+    e.step(19 * 15 + 7)
+    e.step(kickers.index("h4"))  # no Kick: on to the dice
+    if not e.game.done:
+        with pytest.raises(ValueError, match="before the first die"):
+            e.exact_value()
 
 
 def test_without_pettingzoo_the_message_names_the_extra() -> None:

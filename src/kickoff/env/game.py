@@ -72,14 +72,21 @@ class _ReplayCoach:
     """Answers the played decisions from ``answers`` (option indexes), in order, and raises
     ``Asked`` at the first one past them; every other decision its default."""
 
-    __slots__ = ("answers", "kinds", "used")
+    __slots__ = ("answers", "kinds", "taken", "used")
 
     def __init__(self, answers: list[int], kinds: frozenset[DecisionKind]) -> None:
         self.answers = answers
         self.kinds = kinds
         self.used = 0
+        #: Every decision answered so far, its kind and the answer (the defaults too).
+        self.taken: list[tuple[DecisionKind, Any]] = []
 
     def choose(self, decision: Decision) -> Any:
+        answer = self._answer(decision)
+        self.taken.append((decision.kind, answer))
+        return answer
+
+    def _answer(self, decision: Decision) -> Any:
         if decision.kind not in self.kinds:
             return decision.default
         options = decision.options()
@@ -129,6 +136,9 @@ class KickoffGame:
         self.pending: Decision | None = None
         self.result: KickoffResult | None = None
         self.world = self.state
+        #: The decisions the rules have asked so far, each kind and its answer (the defaults
+        #: and the one-option decisions too), in the rules' order.
+        self.taken: list[tuple[DecisionKind, Any]] = []
 
     @property
     def done(self) -> bool:
@@ -193,6 +203,7 @@ class KickoffGame:
         coach = _ReplayCoach(self.answers, self.kinds)
         decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
         self.world = world
+        self.taken = coach.taken
         try:
             kick = kick_until_landing(world, self.ruleset, SeededDice(self.seed), decisions,
                                       self.house_rules, events=self.events, log=False,
