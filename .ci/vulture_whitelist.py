@@ -35,3 +35,8 @@ PathCoach
 # kickoff.analysis.advisor: Suggestion's set-up of the best value the search met, beside the
 # suggestion the tie-break chose, for its callers (tests/test_advisor_coach.py reads it).
 _.best_squares  # Suggestion.best_squares
+
+# kickoff.env: what PettingZoo's AECEnv and Gymnasium's Env read of an environment (their API:
+# the spaces, the agents, the infos, observe, metadata), called by the libraries and by learners.
+_.metadata, _.possible_agents, _.infos, _.observe  # KickoffEnv, SingleCoachEnv
+_.observation_space, _.action_space  # KickoffEnv's methods, SingleCoachEnv's attributes

@@ -21,6 +21,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "formats": {"core"},
     "web": {"core", "analysis", "formats"},
     "cli": {"core", "analysis", "formats", "web"},
+    "env": {"core", "analysis", "formats"},
 }
 
 #: Core modules -> core modules they must not import (the ties issue 12 undid).

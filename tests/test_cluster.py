@@ -303,3 +303,18 @@ def test_simulate_command_refuses_a_bad_cluster_in_one_line(args: list[str], nee
     code, out, err = cli(["simulate", "-n", "1000", "--seed", "1", "--json", *args])
     assert_invalid(code, out, err, needle)
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_simulate_records_on_a_cluster_are_the_in_process_bytes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--records with --workers 2 writes the file --jobs 1 writes, byte for byte (issue 30)."""
+    args = ["simulate", "-n", "12000", "--seed", "9", "--ruleset", "sevens", "--json",
+            "--records"]
+    code, _, err = cli([*args, str(tmp_path / "here.npy")])
+    assert code == 0, err
+    run = subprocess.run([sys.executable, "-c", "from kickoff.cli.app import main; main()",
+                          *args, str(tmp_path / "cluster.npy"), "--workers", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert (tmp_path / "cluster.npy").read_bytes() == (tmp_path / "here.npy").read_bytes()
+    assert json.loads(run.stdout)["bytes"] == (tmp_path / "here.npy").stat().st_size

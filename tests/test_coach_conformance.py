@@ -375,6 +375,20 @@ def test_simulate_play_close_plays_the_close_coach_and_says_so() -> None:
     assert code == 2 and "--play" in err
 
 
+def test_the_close_coach_kicks_at_the_given_target() -> None:
+    """Where the close policy has no rule of thumb (the kick target) it answers as the scripted
+    coach: the command's target, not the default (the centre of the receiving half):
+    ``simulate --target X --play close`` kicks at X. Without one, the default."""
+    state, rs = _sevens()
+    aim = Square(17, 2)
+    assert aim != state.pitch.centre[state.receiving]
+    for coach in (CloseCoach(), CloseCoach(["kicking"])):
+        result = kick_off(state.clone(), rs, SeededDice(3), Decisions(target=aim), coach=coach)
+        assert result.target == aim
+    result = kick_off(state.clone(), rs, SeededDice(3), coach=CloseCoach())
+    assert result.target == state.pitch.centre[state.receiving]
+
+
 # ---------------------------------------------------------------- brute force on Sevens
 
 

@@ -73,7 +73,7 @@ def test_importing_a_face_without_its_package_raises_missing_extra() -> None:
 
 def test_require_and_missing_module_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test extras install every face: nothing is missing; a blocked module is named."""
-    assert [missing_module(e) for e in ("web", "plot", "cluster")] == [None, None, None]
+    assert [missing_module(e) for e in ("web", "plot", "cluster", "env")] == [None] * 4
     monkeypatch.setitem(sys.modules, "fastapi_offline", None)
     assert missing_module("web") == "fastapi_offline"
     with pytest.raises(MissingExtra, match=r"^kickoff serve needs the package fastapi_offline"):
@@ -85,12 +85,13 @@ def test_the_extras_of_pyproject_match_the_modules_named() -> None:
     pulls none of the faces' packages."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
-    assert extras["all"] == ["kickoff[web,plot,cluster]"]
+    assert extras["all"] == ["kickoff[web,plot,cluster,env]"]
     assert "kickoff[all]" in extras["test"]
-    named = {"web": "fastapi", "plot": "matplotlib", "cluster": "dask[distributed]"}
+    named = {"web": "fastapi", "plot": "matplotlib", "cluster": "dask[distributed]",
+             "env": "pettingzoo"}
     for extra, package in named.items():
         assert any(r.startswith(package) for r in extras[extra]), extras[extra]
         assert not any(r.startswith(package) for r in project["dependencies"])
     assert set(MODULES) == set(named)
-    for banned in ("fastapi", "uvicorn", "matplotlib", "dask"):
+    for banned in ("fastapi", "uvicorn", "matplotlib", "dask", "pettingzoo", "gymnasium"):
         assert not any(r.startswith(banned) for r in project["dependencies"]), banned

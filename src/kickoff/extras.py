@@ -6,9 +6,10 @@ solver, the Monte Carlo and the command line. Three faces are extras:
 - ``web``: ``kickoff serve`` and :mod:`kickoff.web` (FastAPI, uvicorn);
 - ``plot``: ``kickoff odds --all-targets --png`` and :mod:`kickoff.analysis.plot` (matplotlib);
 - ``cluster``: ``--workers`` and ``--scheduler`` of ``kickoff simulate`` and ``kickoff setup
-  optimize`` (Dask's ``distributed``).
+  optimize`` (Dask's ``distributed``);
+- ``env``: :mod:`kickoff.env`, the learning environments (PettingZoo, Gymnasium).
 
-``kickoff[all]`` is the three. A face used without its packages raises :class:`MissingExtra`,
+``kickoff[all]`` is the four. A face used without its packages raises :class:`MissingExtra`,
 whose message names the extra to install; the command line prints it and exits 1 (no
 traceback).
 """
@@ -20,13 +21,14 @@ from typing import Final, Literal
 
 from kickoff.core.errors import KickoffError
 
-Extra = Literal["web", "plot", "cluster"]
+Extra = Literal["web", "plot", "cluster", "env"]
 
 #: Each extra's modules, as imported: the first missing one is named in the message.
 MODULES: Final[dict[Extra, tuple[str, ...]]] = {
     "web": ("fastapi", "fastapi_offline", "uvicorn"),
     "plot": ("matplotlib",),
     "cluster": ("distributed",),
+    "env": ("pettingzoo", "gymnasium"),
 }
 
 

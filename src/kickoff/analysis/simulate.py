@@ -13,12 +13,12 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar, overload
 
 from kickoff.core.close import CloseCoach
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
-from kickoff.core.kickoff import kick_until_landing
+from kickoff.core.kickoff import KickoffResult, kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -28,8 +28,14 @@ if TYPE_CHECKING:  # annotations only: the package imports this module at once
     from concurrent.futures import Executor as PoolExecutor
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    import numpy as np
+    import numpy.typing as npt
+
     from kickoff.analysis.cluster import Executor
     from kickoff.analysis.exact import Events
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: Kick-offs per chunk (the unit of seeding and of parallel work).
 CHUNK = 5_000
@@ -141,10 +147,11 @@ def _when_able(world: GameState, choice: str) -> str | None:
     return choice if p is not None and p.can_catch() else None
 
 
-def run_chunk(job: Job, n: int, seed: int) -> Tally:
+def play_kickoffs(job: Job, n: int, seed: int) -> Iterator[KickoffResult]:
     """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` and the default decisions (but
     ``job.free_turns`` in a Blitz! / Charge!, and the ``close`` coach's answers with
-    ``job.play == "close"``)."""
+    ``job.play == "close"``), one result at a time (each result's state is the kick-off's own
+    world: keep what is needed before taking the next)."""
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
     use_kick = (job.use_kick_skill if job.use_kick_skill is not None
@@ -152,12 +159,8 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
     decisions = Decisions(target=job.target, use_kick_skill=use_kick,
                           free_turn_policy=job.free_turns, high_kick=job.high_kick,
                           touchback=job.touchback)
-    receiving = state.receiving
-    end_zone_x = state.pitch.end_zone_x(receiving)
     coach = CloseCoach() if job.play == "close" else None  # bound to each kick-off's context
     with_event = job.events == "all"
-    tally = Tally()
-    holders, ground = tally.holders, tally.ground
     for _ in range(n):
         world = state.clone()
         # The touchback is awarded before the event (Kick It! without a kicker) or after it, in
@@ -169,7 +172,17 @@ def run_chunk(job: Job, n: int, seed: int) -> Tally:
                                   log=False, coach=coach)
         if job.touchback is not None:
             decisions.touchback = _when_able(world, job.touchback)
-        result = kick.finish()
+        yield kick.finish()
+
+
+def run_chunk(job: Job, n: int, seed: int) -> Tally:
+    """Play ``n`` kick-offs of ``job`` with ``SeededDice(seed)`` (:func:`play_kickoffs`): their
+    counts."""
+    receiving = job.state.receiving
+    end_zone_x = job.state.pitch.end_zone_x(receiving)
+    tally = Tally()
+    holders, ground = tally.holders, tally.ground
+    for result in play_kickoffs(job, n, seed):
         st = result.state
         tally.touchback += result.touchback
         carrier = st.carrier
@@ -217,23 +230,70 @@ def max_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _in_order(pool: PoolExecutor, tasks: Iterable[tuple[Job, int, int]], ahead: int
-              ) -> Iterator[Tally]:
-    """Each task's tally, in order, with at most ``ahead`` tasks submitted and not yet taken
-    (``Executor.map`` would submit every task at once)."""
-    waiting: deque[Future[Tally]] = deque()
+def _in_order(pool: PoolExecutor, fn: Callable[[T], R], tasks: Iterable[T], ahead: int
+              ) -> Iterator[R]:
+    """Each task's ``fn(task)``, in order, with at most ``ahead`` tasks submitted and not yet
+    taken (``Executor.map`` would submit every task at once)."""
+    waiting: deque[Future[R]] = deque()
     for task in tasks:
-        waiting.append(pool.submit(play_chunk, task))
+        waiting.append(pool.submit(fn, task))
         if len(waiting) >= ahead:
             yield waiting.popleft().result()
     while waiting:
         yield waiting.popleft().result()
 
 
+def run_tasks(fn: Callable[[T], R], tasks: Iterable[T], jobs: int = 1,
+              executor: Executor | None = None) -> Iterator[R]:
+    """``fn(task)`` of each task, in order, in this process, over ``jobs`` processes or on
+    ``executor``, a few tasks per worker handed out at a time (memory does not grow with the
+    number of tasks). ``fn``: a module-level function. ``ValueError`` for ``jobs`` not 1 to
+    :func:`max_jobs`, or over 1 with an ``executor``, before any work."""
+    if not 1 <= jobs <= max_jobs():
+        raise ValueError(f"jobs {jobs}: 1 to {max_jobs()}, the CPUs of this machine")
+    if executor is not None and jobs != 1:
+        raise ValueError(f"jobs {jobs} with an executor: the executor's workers are the "
+                         f"processes; give one or the other")
+    return _run_tasks(fn, tasks, jobs, executor)
+
+
+def _run_tasks(fn: Callable[[T], R], tasks: Iterable[T], jobs: int,
+               executor: Executor | None) -> Iterator[R]:
+    if jobs == 1:
+        yield from (map(fn, tasks) if executor is None else executor.stream(fn, tasks))
+        return
+    # here, not at import time: multiprocessing is for --jobs only
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
+        try:
+            yield from _in_order(pool, fn, tasks, 2 * jobs)
+        except BaseException:  # a signal (kickoff.cli.exits), a failed write, an error
+            end_pool(pool)
+            raise
+
+
+@overload
 def simulate(
     job: Job, n: int, seed: int, *, jobs: int = 1,
     progress: Callable[[int], None] | None = None, executor: Executor | None = None,
-) -> Tally:
+    records: Literal[False] = False,
+) -> Tally: ...
+
+
+@overload
+def simulate(
+    job: Job, n: int, seed: int, *, jobs: int = 1,
+    progress: Callable[[int], None] | None = None, executor: Executor | None = None,
+    records: Literal[True],
+) -> Iterator[npt.NDArray[np.void]]: ...
+
+
+def simulate(
+    job: Job, n: int, seed: int, *, jobs: int = 1,
+    progress: Callable[[int], None] | None = None, executor: Executor | None = None,
+    records: bool = False,
+) -> Tally | Iterator[npt.NDArray[np.void]]:
     """Play ``n`` kick-offs of ``job`` from ``seed`` over ``jobs`` processes, or on
     ``executor`` (a Dask cluster's, :func:`kickoff.analysis.cluster.open_executor`); the counts.
 
@@ -242,33 +302,20 @@ def simulate(
     as the work goes (a few per worker at a time): memory does not grow with ``n``. ``seed``: 0
     or more; ``jobs``: 1 to :func:`max_jobs`, and 1 with an ``executor`` (``ValueError``
     otherwise).
+
+    ``records=True``: the kick-offs' records instead, a NumPy structured array per chunk, in
+    order (:func:`kickoff.analysis.records.simulate_records`, whose dtype and bounds apply).
     """
-    if not 1 <= jobs <= max_jobs():
-        raise ValueError(f"jobs {jobs}: 1 to {max_jobs()}, the CPUs of this machine")
-    if executor is not None and jobs != 1:
-        raise ValueError(f"jobs {jobs} with an executor: the executor's workers are the "
-                         f"processes; give one or the other")
+    if records:
+        from kickoff.analysis.records import simulate_records
+
+        return simulate_records(job, n, seed, jobs=jobs, progress=progress, executor=executor)
     tasks = ((job, size, s) for size, s in chunk_seeds(seed, n))
     total = Tally()
-    if jobs == 1:
-        results = map(play_chunk, tasks) if executor is None else executor.stream(play_chunk, tasks)
-        for tally in results:
-            total.add(tally)
-            if progress:
-                progress(tally.n)
-        return total
-    # here, not at import time: multiprocessing is for --jobs only
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
-        try:
-            for tally in _in_order(pool, tasks, 2 * jobs):
-                total.add(tally)
-                if progress:
-                    progress(tally.n)
-        except BaseException:  # a signal (kickoff.cli.exits), a failed write, an error
-            end_pool(pool)
-            raise
+    for tally in run_tasks(play_chunk, tasks, jobs, executor):
+        total.add(tally)
+        if progress:
+            progress(tally.n)
     return total
 
 

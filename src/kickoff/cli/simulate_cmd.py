@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -37,6 +38,7 @@ from kickoff.core.dice import new_seed
 
 if TYPE_CHECKING:
     from kickoff.analysis.cluster import Executor
+    from kickoff.cli.analysis_cmd import Setting
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -58,6 +60,40 @@ SchedulerOpt = Annotated[
                  "address, tcp://HOST:8786 (dask scheduler, dask worker: docs/analysis.md); "
                  "the same result as in this process."),
 ]
+
+def check_records(value: Path | None) -> Path | None:
+    """Option callback of ``--records``: a file whose name ends in ``.npy``, in a folder that
+    exists, not a folder itself; a usage error (exit 2) naming the option otherwise."""
+    if value is not None:
+        try:
+            if value.is_dir():
+                raise typer.BadParameter(f"{value}: is a folder; name the .npy file to write")
+            if value.suffix.lower() != ".npy":
+                raise typer.BadParameter(f"{value}: the file name must end in .npy")
+            if not value.parent.is_dir():
+                raise typer.BadParameter(f"{value}: no folder {value.parent}")
+        except OSError as e:  # a name too long for the file system, ...
+            raise typer.BadParameter(f"{value}: {e.strerror or e}") from None
+    return value
+
+
+RecordsOpt = Annotated[Path | None, typer.Option(
+    "--records", metavar="FILE.npy", callback=check_records,
+    help="Write one record per kick-off (seed, target, deviation, event, touchback, ball, "
+    "holder, every player's square) to this NumPy .npy file instead of the counts, "
+    "streamed (memory does not grow with -n; -n at most 50,000,000), the same bytes for a "
+    "seed whatever --jobs or --workers (docs/analysis.md, \"Records\"); written whole or "
+    "not at all.")]
+
+
+def _check_records_n(records: Path | None, n: int) -> None:
+    """A usage error (exit 2) for ``-n`` over :data:`~kickoff.analysis.records.MAX_RECORDS`
+    with ``--records``."""
+    from kickoff.analysis.records import MAX_RECORDS
+
+    if records is not None and n > MAX_RECORDS:
+        raise typer.BadParameter(f"-n {n} with --records: at most {MAX_RECORDS:,} records a "
+                                 f"file", param_hint="-n")
 
 
 def estimate(tally: Tally, count: int) -> dict[str, Any]:
@@ -128,6 +164,7 @@ def simulate(
     away_setup: SetupOpt = None,
     kicking: KickingOpt = "home",
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
+    records: RecordsOpt = None,
 ) -> None:
     """N full kick-offs from a seed: the same quantities as odds, with 95% confidence intervals.
 
@@ -137,6 +174,7 @@ def simulate(
     from rich.console import Console
     from rich.table import Table
 
+    _check_records_n(records, n)
     cluster = _on_cluster(workers, scheduler, jobs)
     refuse_with_file(ctx, file)
     s = setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
@@ -144,6 +182,9 @@ def simulate(
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, s.kick_skill, free_turns,
               high_kick, touchback, play)
+    if records is not None:
+        _write_records(s, job, records, n, used_seed, jobs, workers, scheduler, as_json)
+        return
     with _open_executor(workers, scheduler) as executor, s.working(
             not as_json, f"simulating on {executor.slots} Dask worker(s)" if cluster else "simulating",
             n, count=True) as update:
@@ -178,6 +219,33 @@ def simulate(
     defaults = s.defaults(events, free_turns) if play == "defaults" else CLOSE_PLAYED + free_turns
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
+
+
+def _write_records(s: Setting, job: Job, path: Path, n: int, seed: int, jobs: int,
+                   workers: int | None, scheduler: str | None, as_json: bool) -> None:
+    """``simulate --records``: the records streamed into ``path``, then what was written (the
+    players' order of ``holder`` and ``squares``, the seed, the bytes)."""
+    from kickoff.analysis.records import npy_stream, record_dtype, record_players
+    from kickoff.formats.files import check_writable, write_stream
+
+    check_writable(path)
+    cluster = workers is not None or scheduler is not None
+    with _open_executor(workers, scheduler) as executor, s.working(
+            not as_json, "recording", n, count=True) as update:
+        size = write_stream(path, npy_stream(job, n, seed, jobs=jobs,
+                                             progress=lambda k: update(advance=k),
+                                             executor=executor if cluster else None))
+    players = record_players(job.state)
+    doc = {"records": str(path), "n": n, "seed": seed, "bytes": size,
+           "row_bytes": record_dtype(len(players)).itemsize, "players": players,
+           "target": s.target.as_list(), **s.applied(job.events)}
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    typer.echo(s.header(job.events))
+    typer.echo(f"{n:,} records written to {path} ({size:,} bytes; numpy.load reads it), seed "
+               f"{seed}: the same seed gives the same file, whatever --jobs or --workers")
+    typer.echo("players (holder and squares index this order): " + " ".join(players))
 
 
 def _json_report(tally: Tally, n: int, seed: int, target: list[int], events: str,

@@ -7,7 +7,10 @@ turn (:func:`kickoff.core.actions.policy.close_in`, ``Decisions.free_turn_policy
 close on the landing square and mark the receivers, never risking a die). :class:`CloseCoach`
 extends the same idea to every decision of :data:`~kickoff.core.coach.DecisionKind`, for the
 sides it is given (the other side's decisions: the scripted coach's answer), each answer one of
-the rule's own options (so always legal):
+the rule's own options (so always legal). Where the rule of thumb has nothing to say ("the
+default" below) it answers as the scripted coach does: the scenario's or the command's answer
+(its kick target, its kicker), else the default, so that ``simulate --target X --play close``
+kicks at X:
 
 - ``kicker``: the default (the first eligible player with Kick): who kicks does not bring
   anybody nearer the ball;
@@ -90,7 +93,7 @@ class CloseCoach:
             return self._nearest_player(decision)
         if kind == "kickoff_move":
             return self._closing_move(decision)
-        return decision.default
+        return self.then.choose(decision)  # no rule of thumb: the given answer, else the default
 
     def _landing(self) -> Square | None:
         return None if self.ctx is None else self.ctx.landing

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from kickoff.core.errors import ScenarioError
@@ -110,3 +110,43 @@ def file_stem(name: str, default: str = "game") -> str:
     ``_``, at most 64 characters; ``default`` if nothing is left. Never a path."""
     stem = re.sub(r"[^A-Za-z0-9_-]", "_", name)[:64].strip("_")
     return stem or default
+
+
+def write_stream(named: Path, parts: Iterable[bytes]) -> int:
+    """Write ``parts`` one after another into ``named``, whole or not at all, as
+    :func:`write_files` does for one file, without holding more than one part in memory (a
+    stream of records, ``kickoff simulate --records``): written into a temporary file in its
+    folder, renamed over the name once the last part is written. The number of bytes written.
+    ``ScenarioError`` naming the file if it cannot be written; an exception of ``parts`` (a
+    signal, an error of the work) leaves no file behind either and passes as it is."""
+    import tempfile  # here: only a command that writes (start-up, issue 16)
+
+    umask = os.umask(0)
+    os.umask(umask)
+    path = _target(named)
+    temp: str | None = None
+    written = 0
+    try:
+        try:
+            fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".part")
+            f = os.fdopen(fd, "wb")
+        except OSError as e:
+            raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
+        with f:
+            os.fchmod(f.fileno(), 0o666 & ~umask)
+            for part in parts:
+                try:
+                    f.write(part)
+                except OSError as e:
+                    raise ScenarioError([Problem(f"cannot write: {e.strerror or e}",
+                                                 str(named))]) from None
+                written += len(part)
+        try:
+            os.replace(temp, path)
+        except OSError as e:
+            raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
+    return written

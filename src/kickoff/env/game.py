@@ -1,0 +1,270 @@
+"""The kick-off as a turn-based game between two coaches, without any learning library: what
+:mod:`kickoff.env` wraps (issue 30, point 1).
+
+A :class:`KickoffGame` is one kick-off from a set-up. The kicking coach first chooses the
+target (a square of the receiving area); then the rules play the kick-off with
+``SeededDice(seed)`` and ask the coaches' decisions in their own order, through
+:meth:`KickoffContext.decide <kickoff.core.context.KickoffContext.decide>`: each decision of
+the kinds played (:data:`PLAYED`, or those given) that has more than one option is a step of
+the coach whose side it is. The others (and a decision whose options cannot be listed, such as
+Quick Snap's moves) take the format's default, as :class:`~kickoff.core.coach.DefaultCoach`.
+
+The game is played by **replay**: after each answer the kick-off is played again from the start
+with the same dice and the answers so far, up to the next decision asked (``Asked``) or the
+end. A kick-off is tens of microseconds; an episode of a few steps replays it a few times, and
+the result is exactly the rules' (no copy of the rules' state to keep in step).
+
+**Actions** (one ``Discrete(n)`` for every step, :attr:`KickoffGame.actions`, ``n`` the pitch's
+squares, 390 on an eleven-player pitch, 220 for sevens): at the target, action ``x * height + y``
+is the square ``(x, y)``; at a decision of the rules, action ``i`` is the ``i``-th of the
+decision's own options (``Decision.options()``, in the rules' order), options past ``n`` are not
+offered. :meth:`KickoffGame.mask` marks the legal actions (int8, 1 legal).
+
+**Observation** (:meth:`KickoffGame.observation`, float32 ``(PLANES, width, height)``, 0 or 1):
+the planes named by :data:`PLANE_NAMES`: each team's players Standing and down (Prone or
+Stunned), the players with Kick, with a catching skill (Catch, Diving Catch, Sure Hands), the
+ball, the target, the squares of the pending decision's options (a square, or the square of
+the player an option names), then one constant plane per kind of decision (:data:`KINDS`), 1
+for the kind pending.
+
+**Reward** at the end, zero-sum: the objective's value (:mod:`kickoff.analysis.objectives`) of
+the kick-off's end, for the kicking coach ``+value`` if he wants it high, ``-value`` otherwise,
+and the opposite for the receiving coach.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, get_args
+
+import numpy as np
+import numpy.typing as npt
+
+from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
+from kickoff.core.coach import SCRIPTED, Asked, Decision, DecisionKind
+from kickoff.core.decisions import Decisions, FreeTurnPolicy
+from kickoff.core.dice import SeededDice
+from kickoff.core.kickoff import KickoffResult, kick_until_landing
+from kickoff.core.pitch import Side, Square
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+Agent = Literal["kicking", "receiving"]
+#: The two agents, the kicking coach first (he chooses the target).
+AGENTS: Final[tuple[Agent, Agent]] = ("kicking", "receiving")
+#: Every kind of step: the target, then the rules' decisions (``kickoff.core.coach``).
+KINDS: Final[tuple[str, ...]] = ("target", *get_args(DecisionKind))
+#: The decisions played as steps by default: those the exact solver plays at its best
+#: (``KickoffSolver(play="best")``), so that :meth:`KickoffGame.exact_value` is the value of
+#: this game. Every other decision takes the format's default.
+PLAYED: Final[frozenset[DecisionKind]] = frozenset(
+    ("kicker", "kick_skill", "kickoff_move", "high_kick", "touchback", "diving_catch"))
+#: The skills of the catching plane.
+CATCH_SKILLS: Final = frozenset(("catch", "diving_catch", "sure_hands"))
+#: The observation's planes, in order (the kinds' planes last).
+PLANE_NAMES: Final[tuple[str, ...]] = (
+    "kicking_standing", "kicking_down", "receiving_standing", "receiving_down", "kick_skill",
+    "catch_skill", "ball", "target", "options", *(f"kind_{k}" for k in KINDS))
+PLANES: Final = len(PLANE_NAMES)
+_FIRST_KIND: Final = PLANE_NAMES.index("kind_target")
+
+
+class _ReplayCoach:
+    """Answers the played decisions from ``answers`` (option indexes), in order, and raises
+    ``Asked`` at the first one past them; every other decision as the scripted coach does (the
+    game's own answers: its target, its kicker; else the default)."""
+
+    __slots__ = ("answers", "kinds", "taken", "used")
+
+    def __init__(self, answers: list[int], kinds: frozenset[DecisionKind]) -> None:
+        self.answers = answers
+        self.kinds = kinds
+        self.used = 0
+        #: Every decision answered so far, its kind and the answer (the defaults too).
+        self.taken: list[tuple[DecisionKind, Any]] = []
+
+    def choose(self, decision: Decision) -> Any:
+        answer = self._answer(decision)
+        self.taken.append((decision.kind, answer))
+        return answer
+
+    def _answer(self, decision: Decision) -> Any:
+        if decision.kind not in self.kinds:
+            return SCRIPTED.choose(decision)
+        options = decision.options()
+        if options is None or len(options) <= 1:
+            return decision.default if not options else options[0]
+        if self.used < len(self.answers):
+            self.used += 1
+            return options[self.answers[self.used - 1]]
+        raise Asked(decision)
+
+
+class KickoffGame:
+    """One kick-off from ``state`` as a two-coach game (the module's docstring).
+
+    ``state``: a checked set-up (not changed); ``objective``: what the reward is the value of
+    (:data:`~kickoff.analysis.objectives.Objective`); ``kinds``: the decisions played as steps
+    (default :data:`PLAYED`); ``events``, ``house_rules``, ``free_turns`` as for
+    :class:`~kickoff.analysis.simulate.Job`. ``ValueError`` for a kind that is not one."""
+
+    def __init__(
+        self, state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
+        kinds: frozenset[DecisionKind] = PLAYED, events: bool = True,
+        house_rules: frozenset[str] = frozenset(), free_turns: FreeTurnPolicy = "none",
+    ) -> None:
+        unknown = sorted(set(kinds) - set(KINDS[1:]))
+        if unknown:
+            raise ValueError(f"kinds {unknown}: not decisions of the rules ({', '.join(KINDS[1:])})")
+        if objective not in KICKER_WANTS_HIGH:
+            raise ValueError(f"objective {objective!r}: one of {', '.join(KICKER_WANTS_HIGH)}")
+        self.state, self.ruleset, self.objective = state, ruleset, objective
+        self.kinds, self.events, self.house_rules = frozenset(kinds), events, house_rules
+        self.free_turns: FreeTurnPolicy = free_turns
+        pitch = state.pitch
+        self.width, self.height = pitch.width, pitch.height
+        #: The size of the action space.
+        self.actions = self.width * self.height
+        self.targets = [sq for sq in pitch.squares()
+                        if pitch.in_receiving_area(state.receiving, sq)]
+        self.reset(0)
+
+    def reset(self, seed: int) -> None:
+        """A new kick-off, its dice ``SeededDice(seed)``: the kicking coach to choose the
+        target."""
+        self.seed = seed
+        self.target: Square | None = None
+        self.answers: list[int] = []
+        self.pending: Decision | None = None
+        self.result: KickoffResult | None = None
+        self.world = self.state
+        #: The decisions the rules have asked so far, each kind and its answer (the defaults
+        #: and the one-option decisions too), in the rules' order.
+        self.taken: list[tuple[DecisionKind, Any]] = []
+
+    @property
+    def done(self) -> bool:
+        """Whether the kick-off has ended."""
+        return self.result is not None
+
+    def side_of(self, agent: Agent) -> Side:
+        """The team ``agent`` coaches."""
+        return self.state.kicking if agent == "kicking" else self.state.receiving
+
+    @property
+    def to_act(self) -> Agent:
+        """The agent whose step it is (the kicking coach once the kick-off has ended)."""
+        if self.pending is None:
+            return "kicking"
+        return "kicking" if self.pending.side == self.state.kicking else "receiving"
+
+    @property
+    def kind(self) -> str:
+        """The pending step's kind (:data:`KINDS`); ``"target"`` before the kick."""
+        return "target" if self.pending is None else self.pending.kind
+
+    def options(self) -> tuple[Any, ...]:
+        """The pending step's options, at most :attr:`actions` (the target's: its squares)."""
+        if self.result is not None:
+            return ()
+        if self.pending is None:
+            return tuple(self.targets)
+        options = self.pending.options()
+        assert options is not None  # a step is only asked of a listed decision
+        return options[:self.actions]
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions of the pending step (int8, ``(actions,)``; all 0 once ended)."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        if self.result is not None:
+            return mask
+        if self.pending is None:
+            for sq in self.targets:
+                mask[sq.x * self.height + sq.y] = 1
+        else:
+            mask[:len(self.options())] = 1
+        return mask
+
+    def step(self, action: int) -> None:
+        """Play ``action`` at the pending step, then the rules up to the next step or the end.
+        ``ValueError`` for an action the mask does not allow, or once the kick-off has ended."""
+        if self.result is not None:
+            raise ValueError("the kick-off has ended: reset it")
+        if not 0 <= action < self.actions or not self.mask()[action]:
+            raise ValueError(f"action {action}: not a legal action at the {self.kind} step "
+                             f"(see the action mask)")
+        if self.pending is None:
+            self.target = Square(action // self.height, action % self.height)
+        else:
+            self.answers.append(int(action))
+        self._advance()
+
+    def _advance(self) -> None:
+        assert self.target is not None
+        world = self.state.clone()
+        coach = _ReplayCoach(self.answers, self.kinds)
+        decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
+        self.world = world
+        self.taken = coach.taken
+        try:
+            kick = kick_until_landing(world, self.ruleset, SeededDice(self.seed), decisions,
+                                      self.house_rules, events=self.events, log=False,
+                                      coach=coach)
+            self.result = kick.finish()
+            self.pending = None
+        except Asked as asked:
+            self.pending = asked.decision
+
+    def value(self) -> float:
+        """The objective's value of the kick-off's end (``ValueError`` before the end)."""
+        result = self.result
+        if result is None:
+            raise ValueError("the kick-off has not ended")
+        st = result.state
+        if self.objective == "touchback":
+            return float(result.touchback)
+        if self.objective == "receiver-holds":
+            return float(st.carrier is not None
+                         and st.players[st.carrier].side == self.state.receiving)
+        if self.objective == "ball-on-ground":
+            return float(st.carrier is None and st.ball is not None)
+        end_zone_x = self.state.pitch.end_zone_x(self.state.receiving)
+        return 0.0 if st.ball is None else float(abs(st.ball[0] - end_zone_x))
+
+    def rewards(self) -> dict[Agent, float]:
+        """Each agent's reward: zero before the end; at the end the kicking coach's
+        ``+value`` if he wants the objective high, else ``-value``, and the receiving coach's
+        the opposite."""
+        if self.result is None:
+            return {"kicking": 0.0, "receiving": 0.0}
+        kicking = self.value() if KICKER_WANTS_HIGH[self.objective] else -self.value()
+        return {"kicking": kicking + 0.0, "receiving": -kicking + 0.0}
+
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The planes of :data:`PLANE_NAMES` over the pitch, float32 ``(PLANES, width,
+        height)``, of the world as it is at the pending step (the set-up before the kick)."""
+        obs = np.zeros((PLANES, self.width, self.height), dtype=np.float32)
+        world = self.result.state if self.result is not None else self.world
+        for p in world.players.values():
+            sq = p.square
+            if sq is None or not (0 <= sq[0] < self.width and 0 <= sq[1] < self.height):
+                continue
+            base = 0 if p.side == self.state.kicking else 2
+            obs[base + (p.status != "standing"), sq[0], sq[1]] = 1
+            if "kick" in p.skills:
+                obs[4, sq[0], sq[1]] = 1
+            if CATCH_SKILLS & p.skills:
+                obs[5, sq[0], sq[1]] = 1
+        ball = world.ball
+        if ball is not None and 0 <= ball[0] < self.width and 0 <= ball[1] < self.height:
+            obs[6, ball[0], ball[1]] = 1
+        if self.target is not None:
+            obs[7, self.target.x, self.target.y] = 1
+        for option in self.options():
+            sq = option if isinstance(option, Square) else None
+            if isinstance(option, str) and option in world.players:
+                sq = world.players[option].square
+            if sq is not None and 0 <= sq[0] < self.width and 0 <= sq[1] < self.height:
+                obs[8, sq[0], sq[1]] = 1
+        if self.result is None:
+            obs[_FIRST_KIND + KINDS.index(self.kind)] = 1
+        return obs
