@@ -22,7 +22,7 @@ same either way (``tests/test_exact_events.py`` compares them).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import exact_best
@@ -48,9 +48,12 @@ if TYPE_CHECKING:
 #: A world's key in an enumeration: (weather, changes, High Kick set apart), scatters.
 Key = tuple[tuple[Hashable, Any, bool], int]
 #: A maker's runs of the square-blind events, by the event's 2D6 as rolled (the path's: one
-#: roll a total where the dice are grouped by it): (p, key, world) each, in the order met
+#: roll a total where the dice are grouped by it): (p, key, world, :data:`Changed`) each, in the order met
 #: (``KickoffSolver._blind_runs``).
-BlindRuns = dict[tuple[int, ...], list[tuple[Rational, Key, GameState | Diff]]]
+#: Of a world kept as its changes (else ``None``): the players it changes, and its changes of
+#: receiving players (what its touchback taker reads).
+Changed = tuple[frozenset[str], frozenset[Any]] | None
+BlindRuns = dict[tuple[int, ...], list[tuple[Rational, Key, GameState | Diff, Changed]]]
 World = tuple[Rational, GameState | Diff, int]
 _NONE: frozenset[Callable[[KickoffContext], None]] = frozenset()
 #: The team counters an event may read (every slot of ``Team`` but its players).
@@ -98,7 +101,11 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
             continue
         merged[key] = merged.get(key, 0) + p
         if roll is not None and blind is not None:
-            blind.setdefault(roll, []).append((p, key, found[key]))
+            world = found[key]
+            changed = None if not isinstance(world, Diff) else (
+                frozenset(e[0] for e in world.entries),
+                _of_side(world.entries, solver.state.receiving))
+            blind.setdefault(roll, []).append((p, key, world, changed))
         if path is not None:
             lumped_paths.setdefault(key, []).append((p, path))
     for key, paths in lumped_paths.items():
@@ -197,17 +204,35 @@ class Shared:
         add up to), moved, added to ``merged`` and ``found`` in the maker's order; ``False``
         where the sharing does not hold (the caller enumerates in full)."""
         runs = self.runs.get(roll)
-        if runs is None or sum(q for q, _, _ in runs) != p:
+        if runs is None or sum(q for q, _, _, _ in runs) != p:
             return False
-        for q, theirs, world in runs:
+        squares = self.squares
+        for q, theirs, world, changed in runs:
             if theirs in self._moved:
                 key = self._moved[theirs]
+            elif changed is not None and changed[0].isdisjoint(squares):
+                # no mover changed: the maker's changes and key, the taker chosen here
+                assert isinstance(world, Diff)
+                key = self._moved[theirs] = self._unmoved(theirs, world, changed[1], found)
             else:
                 key = self._moved[theirs] = self._move(theirs, world, found)
             if key is None:
                 return False
             merged[key] = merged.get(key, 0) + q
         return True
+
+    def _unmoved(self, theirs: Key, world: Diff, receiving: frozenset[Any],
+                 found: dict[Key, GameState | Diff]) -> Key | None:
+        """:meth:`_move` of a world that changes no mover: its changes (and so its key) are the
+        maker's; only its touchback taker is this set-up's (``receiving``: its changes of
+        receiving players)."""
+        award = self._award(receiving, world.entries, world.weather)
+        if award is None:
+            return None
+        known = self.solver._entries
+        found.setdefault(theirs, Diff(world.entries, known.setdefault(award, award),
+                                      world.weather))
+        return theirs
 
     def _move(self, theirs: Key, world: GameState | Diff,
               found: dict[Key, GameState | Diff]) -> Key | None:
@@ -226,7 +251,8 @@ class Shared:
                     return None  # moved by the event: not square-blind after all
                 entry = (pid, None if square is None else now, fields, now)
             entries.append(known.setdefault(entry, entry))
-        award = self._award(entries, world.weather)
+        receiving = _of_side(entries, self.solver.state.receiving)
+        award = self._award(receiving, frozenset(entries), world.weather)
         if award is None:
             return None
         diff = Diff(frozenset(entries), known.setdefault(award, award), world.weather)
@@ -235,15 +261,16 @@ class Shared:
         return key
 
 
-    def _award(self, entries: list[Any], weather: Any) -> tuple[Hashable, ...] | None:
-        """The award key (``worlds.award_key``) of the moved world with ``entries``, its taker
+    def _award(self, receiving: frozenset[Any], entries: frozenset[Any], weather: Any
+               ) -> tuple[Hashable, ...] | None:
+        """The award key (``worlds.award_key``) of the moved world with ``entries`` (of them,
+        ``receiving``: the receiving players'), its taker
         chosen as ``taker_in`` chooses him; ``None`` with nobody to take the ball and the worlds
         lumped. Both read only the receiving players (``ball.touchback_recipients``,
         ``ball.can_take_touchback``; the taker's fields) while somebody can take the ball, so
         one is worked out per change of the receiving team (first met where the full
         enumeration would first meet it: the takers chosen are noted in the same order)."""
         solver = self.solver
-        receiving = frozenset(e for e in entries if e[2][1] == solver.state.receiving)
         award = self._awards.get(receiving)
         if award is None:
             state = rebuilt(solver.state, Diff(receiving, (), weather))
@@ -251,10 +278,16 @@ class Shared:
             if award[0] is None:  # nobody: every player and the weather are read
                 if self.lump:
                     return None
-                state = rebuilt(solver.state, Diff(frozenset(entries), (), weather))
+                state = rebuilt(solver.state, Diff(entries, (), weather))
                 return award_key(state, exact_best.taker_in(solver, state))
             self._awards[receiving] = award
         return award
+
+
+def _of_side(entries: Iterable[Any], side: str) -> frozenset[Any]:
+    """The changes (``Diff.entries``) of ``side``'s players (each change's signature names his
+    side: ``worlds.signature``)."""
+    return frozenset(e for e in entries if e[2][1] == side)
 
 
 def _fields(p: Player) -> tuple[Any, ...]:
