@@ -345,6 +345,7 @@ def test_events_default_is_the_same_for_the_cli_the_api_and_the_page() -> None:
     from kickoff.analysis.targets import DEFAULT_EVENTS
     from kickoff.cli.analysis_cmd import odds
     from kickoff.cli.simulate_cmd import simulate
+    from kickoff.web.catalogue import catalogue as create_catalogue
     from kickoff.web.models import AllTargetsRequest, OddsRequest
     from kickoff.web.routes.reference import STATIC
 
@@ -354,8 +355,25 @@ def test_events_default_is_the_same_for_the_cli_the_api_and_the_page() -> None:
     for model in (OddsRequest, AllTargetsRequest):
         assert model.model_fields["events"].default == DEFAULT_EVENTS
     page = STATIC.joinpath("index.html").read_text()
-    assert f'<option value="{DEFAULT_EVENTS}" selected>' in page
+    # no second copy in the page: its odds' controls start at the catalogue's defaults
+    odds_box = page[page.index('<legend>Odds</legend>'):page.index('<legend>Kick-off</legend>')]
+    assert "<select id=\"events\">" in odds_box and " selected" not in odds_box
+    assert create_catalogue()["defaults"]["events"] == DEFAULT_EVENTS
     assert '<input type="checkbox" id="show-heat" checked>' in page  # as the README shows it
+
+
+@pytest.mark.parametrize(("asked", "used"), [(None, True), (False, False), (True, True)])
+def test_odds_name_the_kicker_and_kick_applied(
+    client: TestClient, default_doc: dict[str, Any], asked: bool | None, used: bool
+) -> None:
+    """Issue 26: the odds answer names its kicker and his use of Kick, as
+    :func:`kickoff.defaults.kick_use` decides (the default pairing's kicker h8 has Kick)."""
+    body = {"scenario": default_doc, "events": "none", "target": [19, 3]}
+    if asked is not None:
+        body["kick_skill"] = asked
+    answer = client.post("/api/odds", json=body).json()
+    assert answer["kick"] == {"kicker": "h8", "has_kick": True, "used": used, "asked": asked,
+                              "why": ""}
 
 
 def test_kick_answer_tells_the_log_as_the_cli_does(

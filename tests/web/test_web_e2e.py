@@ -130,9 +130,9 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         page.wait_for_selector("#odds:not([hidden])", timeout=120_000)
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         loaded = load_scenario(parse_scenario(json.dumps(doc)))
-        # the page's "kicker uses Kick" box, unchecked, asks for no Kick
-        expected = KickoffSolver(loaded.state, loaded.ruleset, events=DEFAULT_EVENTS,
-                                 use_kick_skill=False).odds(Square(19, 3))
+        # the page's Kick control at its default: the kicker (h8) uses Kick, as every face
+        expected = KickoffSolver(loaded.state, loaded.ruleset,
+                                 events=DEFAULT_EVENTS).odds(Square(19, 3))
         assert Fraction(page.text_content("#odds-touchback-exact") or "") == expected.touchback
         assert page.text_content("#odds-touchback") == f"{float(expected.touchback) * 100:.1f}%"
         assert page.locator("#landing-layer circle").count() == len(expected.ground)
@@ -266,6 +266,64 @@ def test_page_events_default_is_the_cli_s(server: str) -> None:
         assert cli_default == inspect.signature(simulate).parameters["events"].default
         assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
         assert page.evaluate("oddsOptions().events") == cli_default
+
+
+def test_page_kick_default_is_the_api_s(server: str) -> None:
+    """Issue 26: the page's Kick control starts at the API's default (``kick_skill`` null: the
+    kicker uses Kick when he has it, as ``kickoff odds``), read from ``GET /api/catalogue``, not
+    a copy in the page; so are the events and the play. The odds it shows are the default
+    solver's, which differ from a kick without Kick there."""
+    from kickoff.web.models import OddsRequest
+
+    defaults = httpx.get(f"{server}/api/catalogue").json()["defaults"]
+    fields = OddsRequest.model_fields
+    assert defaults == {"kick_skill": None, "events": DEFAULT_EVENTS, "play": "defaults"} == {
+        k: fields[k].default for k in defaults}
+    with _opened(server, []) as page:
+        assert page.input_value("#kick-skill") == "null"
+        assert page.evaluate("oddsOptions().kick_skill") is None
+        assert page.input_value("#odds-play") == defaults["play"]
+        page.select_option("#events", "none")
+        page.wait_for_selector("#legal:not([hidden])")
+        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.wait_for_function("() => state.odds !== null", timeout=60_000)
+        doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        loaded = load_scenario(parse_scenario(json.dumps(doc)))
+        with_kick = KickoffSolver(loaded.state, loaded.ruleset, events="none").odds(Square(19, 3))
+        without = KickoffSolver(loaded.state, loaded.ruleset, events="none",
+                                use_kick_skill=False).odds(Square(19, 3))
+        assert with_kick.touchback != without.touchback  # the default is seen in the odds
+        assert Fraction(page.text_content("#odds-touchback-exact") or "") == with_kick.touchback
+        # asked without Kick: the page asks for that, and shows its odds
+        page.select_option("#kick-skill", "false")
+        page.wait_for_function("() => document.getElementById('odds-touchback-exact')"
+                               f".textContent === '{without.touchback}'", timeout=60_000)
+
+
+def test_page_names_what_the_odds_applied(server: str) -> None:
+    """Issue 26: the odds name what they applied: the ruleset and kicking side, each team and
+    its set-up (the default named; moved on the page), the kicker and his Kick (the server's
+    ``kick``), the events and the play."""
+    with _opened(server, []) as page:
+        page.select_option("#events", "none")
+        page.wait_for_selector("#legal:not([hidden])")
+        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.wait_for_function("() => document.getElementById('odds-applied').textContent"
+                               ".includes('kicker h8')", timeout=60_000)
+        line = page.text_content("#odds-applied") or ""
+        assert line == ("bb2020, home team kicking; home: Reikland Reavers (set-up "
+                        "botbowl_def_zone (the default)); away: Gouged Eye (set-up "
+                        "botbowl_off_wedge (the default)); kicker h8: uses Kick, the default when "
+                        "he has it; events off (deviation and landing only); play defaults"), line
+        page.select_option("#kick-skill", "false")
+        page.select_option("#odds-play", "best")
+        page.wait_for_function("() => document.getElementById('odds-applied').textContent"
+                               ".includes('does not use Kick, as asked; events off (deviation "
+                               "and landing only); play best (objective')", timeout=60_000)
+        _drag(page, "a11", (17, 7))
+        page.wait_for_function("() => document.getElementById('odds-applied').textContent"
+                               ".includes('botbowl_off_wedge (the default), moved on the page')",
+                               timeout=60_000)
 
 
 def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path: Path) -> None:

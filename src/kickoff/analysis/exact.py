@@ -38,7 +38,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_journey, exact_moved, exact_odds
+from kickoff.analysis import exact_best, exact_events, exact_journey, exact_moved, exact_odds
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
@@ -46,7 +46,6 @@ from kickoff.analysis.chance import (
     Q,
     Rational,
     UngroupedPathDice,
-    enumerate_runs,
     to_fraction,
 )
 from kickoff.analysis.exact_best import Play
@@ -57,9 +56,6 @@ from kickoff.analysis.worlds import (
     Group,
     award_key,
     differences,
-    event_world,
-    expand,
-    journey_relevant,
     reads_of,
     touch_bits,
 )
@@ -67,7 +63,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
-from kickoff.core.kickoff import landing_state, roll_event
+from kickoff.core.kickoff import landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -128,6 +124,9 @@ class KickoffSolver:
     #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
     #: it off to check that sharing changes no probability.
     share_journeys = True
+    #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
+    #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
+    share_events = True
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
     #: how many nodes there were when each of :attr:`_subs` was made.
     _moved: exact_moved.MovedSetup | None
@@ -175,6 +174,8 @@ class KickoffSolver:
         self._entries: dict[Any, Any] = {}
         #: A lumped world where nobody can take a touchback: the worlds it stands for.
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
+        #: With ``play="best"``: the square-blind events' runs, for moved set-ups (exact_events).
+        self._blind_runs: exact_events.BlindRuns | None = {} if play == "best" else None
         #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
         #: journey (an end, or a touchback), and their transitions by what a step reads, shared
         #: by every world that agrees there (``exact_journey.Tables``).
@@ -236,57 +237,8 @@ class KickoffSolver:
                 self._worlds = [(Q(1), self.state, 0)]
             else:
                 lump = self.lump_worlds and self.group_chance
-                self._worlds = self._enumerate_worlds(lump=lump)
+                self._worlds = exact_events.enumerate_worlds(self, lump)
         return self._worlds
-
-    def _enumerate_worlds(self, lump: bool) -> list[tuple[Rational, GameState | Diff, int]]:
-        base = self.state
-        relevant = journey_relevant(base, self.reach)
-        found: dict[tuple[Hashable, int], GameState | Diff] = {}
-        handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]] = {}
-        chosen_high_kick = self.high_kick is not None or self._values is not None
-
-        # a method with its arguments bound, not a closure (see ``exact_journey.Steps``)
-        run = functools.partial(self._world_outcome, found, handlers, chosen_high_kick, lump)
-        merged: dict[tuple[Hashable, int], Rational] = {}
-        lumped_paths: dict[tuple[Hashable, int], list[tuple[Rational, tuple[Any, ...]]]] = {}
-        for p, (key, path) in enumerate_runs(run, relevant if lump else None, self._dice()):
-            merged[key] = merged.get(key, 0) + p
-            if path is not None:
-                lumped_paths.setdefault(key, []).append((p, path))
-        for key, paths in lumped_paths.items():
-            self._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
-                event_world, self._context, self.state))
-        self._high_kick_worlds = [(p, world, key[1], handlers[key])
-                                  for key, p in merged.items() if key in handlers
-                                  if isinstance(world := found[key], GameState)]
-        return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
-
-    def _world_outcome(
-        self, found: dict[tuple[Hashable, int], GameState | Diff],
-        handlers: dict[tuple[Hashable, int], Callable[[KickoffContext], None]],
-        chosen_high_kick: bool, lump: bool, dice: PathDice,
-    ) -> tuple[tuple[Hashable, int], tuple[Any, ...] | None]:
-        """One run of the event for :meth:`_enumerate_worlds`: its world's key (and its dice's
-        path where nobody can take a touchback), the world kept in ``found``."""
-        base = self.state
-        ctx = self._context(base.clone(), dice)
-        event = roll_event(ctx)
-        diff = differences(base, ctx.state, exact_best.taker_in(self, ctx.state), self._entries)
-        # a named High Kick player: the event's effect depends on the landing, set apart
-        high = chosen_high_kick and event.name == "high_kick"
-        key = (ctx.state.weather, diff.entries, high)
-        if high:
-            handlers[key, ctx.scatters] = ctx.ruleset.kickoff_table[sum(event.roll)].handler
-        # nobody can take a touchback: the award may look anywhere, lumped players included
-        nobody = lump and diff.award_key[0] is None and not high
-        if (key, ctx.scatters) not in found:
-            if high or nobody:  # kept whole (read by identity); the others as their changes
-                found[key, ctx.scatters] = ctx.state
-                self._diffs[id(ctx.state)] = diff
-            else:
-                found[key, ctx.scatters] = diff
-        return (key, ctx.scatters), (dice.path if nobody else None)
 
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         # the format's defaults but the free moves given, one object (the rules only read them)

@@ -117,6 +117,7 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
     sub._tables, sub._states, sub._ids, sub._stops = (maker._tables, maker._states,
                                                       maker._ids, maker._stops)
     sub._awards, sub._starts = maker._awards, maker._starts
+    sub._blind_runs = None  # no move is made of it: its own are never asked for
     sub._values, sub._takers, sub._moves = maker._values, maker._takers, MoveNode.none()
     sub._chain_for(moved, (maker._chain_for(maker.state), touch_bits(key)))
     sub._moved = MovedSetup(maker, key)

@@ -8,7 +8,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Literal, get_args
 
 from kickoff.core import resetup
@@ -596,3 +596,18 @@ _PRAYER_EFFECTS = {
     "blessed_statue": _blessed_statue,
     "intensive_training": _intensive_training,
 }
+
+
+#: The events that read nothing of where the players stand (issue 26), each checked by reading
+#: it above: their dice and their changes to players (a status; Sent-off, off the pitch) depend
+#: only on the teams' counters, the weather and which players are on the pitch, in input order,
+#: never on a square, and they move nobody on the pitch. So two set-ups that differ only in where
+#: players stand (a kick-off move: ``kickoff.analysis.exact_events``) have the same outcomes,
+#: player for player. (A random choice among players also reads, in the exact solver, which of
+#: them a journey can see, ``PathDice``'s ``relevant``, by square: the solver checks that apart.)
+#: High Kick, the free moves and the re-set-ups read squares; Cheering Fans' prayers, Throw a
+#: Rock's injury and Dodgy Snack are left out, unchecked.
+SQUARE_BLIND: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({
+    get_the_ref, riot, time_out, brilliant_coaching, changing_weather, officious_ref,
+    pitch_invasion,
+})

@@ -9,6 +9,7 @@ direction, distance die, the 2D6 table roll, the event's own dice, then the land
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final
 
@@ -304,14 +305,19 @@ def deviated(target: tuple[int, int], direction: int, distance: int) -> Square:
     return square_at(target[0] + dx * distance, target[1] + dy * distance)
 
 
-def roll_event(ctx: KickoffContext) -> EventRoll:
-    """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4)."""
+def roll_event(ctx: KickoffContext,
+               unresolved: frozenset[Callable[[KickoffContext], None]] = frozenset()
+               ) -> EventRoll:
+    """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4).
+    ``unresolved``: events (their handlers) rolled but left unresolved, for the exact solver,
+    which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
     first, second = ctx.roll_dice(EVENT_DICE, sum)
     event = ctx.ruleset.kickoff_table[first + second]
     if ctx.logging:
         ctx.note("event", roll=[first, second], name=event.name)
     handler = event.handler
-    handler(ctx)
+    if handler not in unresolved:
+        handler(ctx)
     return EventRoll((first, second), event.name)
 
 

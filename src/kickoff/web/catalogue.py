@@ -1,5 +1,6 @@
 """``GET /api/catalogue``'s answer: what the page offers (rulesets and their pitches, built-in
-teams and set-ups, weathers, objectives), read once from the engine and the built-in files."""
+teams and set-ups, weathers, objectives, and the odds' defaults), read once from the engine and
+the built-in files."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS
 from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
 from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team
+from kickoff.web.models import OddsRequest
+
+
+def odds_defaults() -> dict[str, Any]:
+    """What ``POST /api/odds`` plays when a field is left out, read from its model (whose
+    defaults are :mod:`kickoff.defaults`'): ``events``, ``kick_skill`` (``None``: the kicker
+    uses Kick when he has it), ``play``. The page's controls start at these (issue 26)."""
+    fields = OddsRequest.model_fields
+    return {name: fields[name].default for name in ("events", "kick_skill", "play")}
 
 
 def _pitch(p: Pitch) -> dict[str, Any]:
@@ -27,7 +37,8 @@ def _pitch(p: Pitch) -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Any]:
-    """Rulesets (with their pitch), built-in teams and set-ups, weathers, objectives."""
+    """Rulesets (with their pitch), built-in teams and set-ups, weathers, objectives, and the
+    odds' defaults (``defaults``: :func:`odds_defaults`)."""
     families = sorted(set(FAMILY.values()))
     pitches = {rs.pitch.name: rs.pitch for rs in RULESETS.values()}
     teams: dict[str, list[dict[str, Any]]] = {}
@@ -58,4 +69,5 @@ def catalogue() -> dict[str, Any]:
         "setups": setups,
         "weathers": list(WEATHERS),
         "objectives": [{"name": o, "higher_is_better": HIGHER_IS_BETTER[o]} for o in OBJECTIVES],
+        "defaults": odds_defaults(),
     }

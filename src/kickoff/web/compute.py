@@ -27,6 +27,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.problems import Problem
+from kickoff.defaults import kick_use
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 
@@ -115,9 +116,21 @@ def probability(p: Fraction) -> dict[str, Any]:
     return {"p": float(p), "exact": str(p)}
 
 
-def odds_document(odds: Odds) -> dict[str, Any]:
-    """One target's odds for the page: touchback, who holds the ball, where it lies."""
+def kick_document(scenario_text: str, kick_skill: bool | None) -> dict[str, Any]:
+    """Who kicks the scenario's kick-off in the odds and whether he uses Kick
+    (:func:`kickoff.defaults.kick_use`, the default kicker, ``kick_skill`` as asked: ``None``,
+    the default, Kick when he has it): ``{"kicker", "has_kick", "used", "asked", "why"}``, for
+    the page to name what it applied (issue 26)."""
+    loaded = load_kickoff(scenario_text)
+    return kick_use(loaded.state, loaded.ruleset, loaded.house_rules,
+                    asked=kick_skill)._asdict()
+
+
+def odds_document(odds: Odds, kick: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One target's odds for the page: touchback, who holds the ball, where it lies; ``kick``:
+    :func:`kick_document`, the kicker and Kick applied."""
     return {
+        "kick": kick,
         "target": odds.target.as_list(),
         "events": odds.events,
         "touchback": probability(odds.touchback),
@@ -140,7 +153,7 @@ def odds_job(scenario_text: str, events: Events, kick_skill: bool | None, target
     """The exact odds of one target (:func:`odds_document`), the receiving coach's choices
     played ``play`` (``"best"``: for ``objective``)."""
     solver = solver_for(scenario_text, events, kick_skill, play, objective)
-    return odds_document(solver.odds(Square(*target)))
+    return odds_document(solver.odds(Square(*target)), kick_document(scenario_text, kick_skill))
 
 
 def all_targets_job(
@@ -166,7 +179,8 @@ def all_targets_job(
             for r in ranked
         ],
     }
-    return ranking, {(r.target.x, r.target.y): odds_document(r.odds) for r in ranked}
+    kick = kick_document(scenario_text, kick_skill)
+    return ranking, {(r.target.x, r.target.y): odds_document(r.odds, kick) for r in ranked}
 
 
 def bound_memory(limit: int) -> None:

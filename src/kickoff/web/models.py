@@ -16,6 +16,7 @@ from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import WeatherName
+from kickoff.defaults import DEFAULT_PLAY
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
 BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
@@ -62,7 +63,7 @@ class OddsRequest(WithScenario):
                                           "skill: null or left out, when he has it (every "
                                           "face's default, as kickoff odds); false: without it; "
                                           "true: asked for (an error if he cannot).")
-    play: Play = Field("defaults", description="The receiving coach's choices: defaults, or "
+    play: Play = Field(DEFAULT_PLAY, description="The receiving coach's choices: defaults, or "
                        "best (the touchback's taker, the High Kick player and the Kick-Off "
                        "Return / On the Ball move, each the receivers' best under objective; "
                        "as kickoff odds --play best).")
@@ -153,6 +154,20 @@ class GroundSquare(Probability):
     square: tuple[int, int]
 
 
+class KickOut(BaseModel):
+    """Who kicks in the odds and his use of Kick (:class:`kickoff.defaults.KickUse`):
+    ``kicker`` (``None``: nobody kicks, ``why`` says why), ``has_kick`` (he has it and may use
+    it), ``used`` (he uses it), ``asked`` (``None``: the default, Kick when he has it; else the
+    request's ``kick_skill``). With ``play: "best"`` the kicking coach chooses his kicker and
+    Kick (``decisions_taken`` names it where it beats this default)."""
+
+    kicker: str | None
+    has_kick: bool
+    used: bool
+    asked: bool | None
+    why: str = ""
+
+
 class OddsAnswer(BaseModel):
     """The exact odds of one target (``kickoff odds --json``, with floats beside the fractions).
 
@@ -171,6 +186,8 @@ class OddsAnswer(BaseModel):
     ground: list[GroundSquare]
     #: With play best: the receiving coach's choices that beat the defaults.
     decisions_taken: list[str] = Field(default_factory=list)
+    #: The kicker and Kick applied (issue 26: the page names them).
+    kick: KickOut | None = None
 
 
 class RankedTargetOut(BaseModel):

@@ -23,6 +23,8 @@ const state = {
   odds: null,       // last /api/odds answer
   replay: null,     // {result, frames, at, timer}
   asking: {},       // AbortControllers of the odds questions in flight, by kind
+  setups: {home: "", away: ""},  // the set-ups loaded, by side (named in the odds' line)
+  moved: false,     // players moved on the page since (or a suggestion taken)
 };
 
 // A new question of a kind replaces the old one: the old request is aborted, so the server
@@ -382,6 +384,7 @@ function endDrag(ev) {
     player.square = null;
     delete player.status;
   }
+  state.moved = true;
   changed();
 }
 
@@ -461,7 +464,8 @@ function withChoices(doc) {
 }
 
 function oddsOptions() {
-  return {events: $("events").value, kick_skill: $("kick-skill").checked, ...playOptions()};
+  // "null" (the default: Kick when the kicker has it), "true" or "false": JSON's own words
+  return {events: $("events").value, kick_skill: JSON.parse($("kick-skill").value), ...playOptions()};
 }
 
 // ------------------------------------------------------------------ the receivers' play (odds)
@@ -555,7 +559,38 @@ function showOdds(o) {
     td.textContent = pct(h.p);
     td.title = h.exact;
   }
+  $("odds-applied").textContent = appliedText(o);
   showDecisions(o);
+}
+
+// What the odds applied, in one line (issue 26: every output names it): the ruleset, the
+// kicking side, each team and its set-up, the kicker and his Kick (the server's, o.kick), the
+// events and the play.
+function appliedText(o) {
+  const doc = state.doc;
+  const team = (side) => {
+    const t = doc.teams[side];
+    return `${side}: ${t.name || side} (${setupText(side)})`;
+  };
+  const k = o.kick;
+  let kick = "kicker: not given";
+  if (k && !k.kicker) kick = `no kicker (${k.why})`;
+  else if (k) {
+    const use = k.used ? "uses Kick" : k.has_kick ? "does not use Kick" : "no Kick skill to use";
+    const why = k.asked === null ? (k.used ? ", the default when he has it" : "") : ", as asked";
+    kick = `kicker ${k.kicker}: ${use}${why}`;
+  }
+  const play = $("odds-play").value === "best" ? `best (objective ${$("objective").value})` : "defaults";
+  return [`${doc.ruleset}, ${doc.kicking || "home"} team kicking`, team("home"), team("away"), kick,
+    `events ${o.events === "all" ? "on (the Kick-off table too)" : "off (deviation and landing only)"}`,
+    `play ${play}`].join("; ");
+}
+
+// The set-up a side started from: the file's, a built-in one (the default named), and whether
+// players were moved on the page since.
+function setupText(side) {
+  const from = state.setups[side] ? `set-up ${state.setups[side]}` : `set-up from ${state.fromFile}`;
+  return state.moved ? `${from}, moved on the page` : from;
 }
 
 function selectTarget(sq) {
@@ -797,6 +832,7 @@ async function upload(file) {
       const side = $("upload-side").value;
       const r = await api("/api/setup/import", {scenario: state.doc, side, text, filename: file.name});
       state.doc = r.scenario;
+      state.setups[side] = `FUMBBL set-up ${file.name}`;  // named in the odds' line
       changed();
       showProblems(r.problems);
       say(`${file.name}: FUMBBL set-up placed for the ${side} team`);
@@ -842,6 +878,8 @@ function setDoc(doc, fromFile) {
   state.heat = null;
   state.odds = null;
   state.target = null;
+  state.moved = false;
+  if (fromFile) state.setups = {home: "", away: ""};  // the file's own
   $("ruleset").value = doc.ruleset;
   $("kicking").value = doc.kicking || "home";
   fillTeamSelects();
@@ -855,6 +893,12 @@ async function loadMatch() {
   };
   try {
     const r = await api("/api/match", body);
+    // the set-ups named for the odds' line: a built-in one, or the ruleset's default for the
+    // side's role (as kickoff.formats.match picks it: defence kicking, offence receiving)
+    const dflt = state.cat.default_setups[state.cat.rulesets[body.ruleset].pitch];
+    const named = (side) => body[`${side}_setup`]
+      || `${side === body.kicking ? dflt.defence : dflt.offence} (the default)`;
+    state.setups = {home: named("home"), away: named("away")};
     setDoc(r.scenario, null);
     changed();
     showProblems(r.problems);
@@ -882,6 +926,12 @@ async function init() {
   fillSelect($("ruleset"), Object.keys(state.cat.rulesets).map((n) => [n, n]), "bb2020");
   fillSelect($("objective"), state.cat.objectives.map((o) => [o.name, `${o.name.replaceAll("-", " ")} (${o.higher_is_better ? "higher" : "lower"} is better)`]));
   $("seed").value = Math.floor(Math.random() * 2 ** 31);
+  // The odds' controls start at the API's own defaults (kickoff.defaults, via the catalogue),
+  // not a copy of them here.
+  const d = state.cat.defaults;
+  $("events").value = d.events;
+  $("kick-skill").value = JSON.stringify(d.kick_skill);
+  $("odds-play").value = d.play;
   fillTeamSelects();
 
   $("ruleset").addEventListener("change", onRulesetChange);

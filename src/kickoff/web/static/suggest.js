@@ -246,6 +246,7 @@ function suggestTake() {
       delete p.status;
     }
   }
+  state.setups[job.receiving] = "suggested by the search";  // named in the odds' line
   changed();
   $("suggest-take").disabled = true;
   $("suggest-take").textContent = "Taken";

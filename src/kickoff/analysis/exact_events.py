@@ -1,0 +1,295 @@
+"""The Kick-off event's worlds of a solver (:meth:`KickoffSolver.worlds
+<kickoff.analysis.exact.KickoffSolver.worlds>`), enumerated, and a moved set-up's events that
+read no squares taken from its maker (issue 26).
+
+:func:`enumerate_worlds` runs the rules' ``roll_event`` through every path of its dice
+(``chance.enumerate_runs``) and keeps each outcome as a world: its changes from the set-up (a
+``worlds.Diff``), or the state itself where it is read whole.
+
+A set-up a kick-off move left (``play="best"``, ``exact_moved.moved_solver``) differs from its
+maker's only in where the movers stand. The events of ``events.SQUARE_BLIND`` read no square and
+move nobody on the pitch, so their outcomes there are the maker's, player for player, with the
+movers on their new squares. :class:`Shared` checks, not assumes, what that needs (the same
+teams' counters, weather and players on the pitch in the same order, the movers' other fields
+the same, each player equally seen by the journeys, ``PathDice``'s ``relevant``); the moved
+set-up's own enumeration then leaves those events unresolved, and takes their worlds from the
+maker's runs, in the order its own runs would have met them, each world's touchback taker
+chosen in the moved set-up. Where a translated world would be kept whole (nobody to take a
+touchback, lumped), the sharing is dropped and the event enumerated in full: the worlds are the
+same either way (``tests/test_exact_events.py`` compares them).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from kickoff.analysis import exact_best
+from kickoff.analysis.chance import PathDice, Rational, enumerate_runs
+from kickoff.analysis.worlds import (
+    Diff,
+    award_key,
+    differences,
+    event_world,
+    expand,
+    journey_relevant,
+    rebuilt,
+)
+from kickoff.core.context import KickoffContext
+from kickoff.core.events import SQUARE_BLIND
+from kickoff.core.kickoff import roll_event
+from kickoff.core.pitch import SIDES
+from kickoff.core.state import GameState, Player
+
+if TYPE_CHECKING:
+    from kickoff.analysis.exact import KickoffSolver
+
+#: A world's key in an enumeration: (weather, changes, High Kick set apart), scatters.
+Key = tuple[tuple[Hashable, Any, bool], int]
+#: A maker's runs of the square-blind events, by the event's 2D6 as rolled (the path's: one
+#: roll a total where the dice are grouped by it): (p, key, world, :data:`Changed`) each, in the order met
+#: (``KickoffSolver._blind_runs``).
+#: Of a world kept as its changes (else ``None``): the players it changes, and its changes of
+#: receiving players (what its touchback taker reads).
+Changed = tuple[frozenset[str], frozenset[Any]] | None
+BlindRuns = dict[tuple[int, ...], list[tuple[Rational, Key, GameState | Diff, Changed]]]
+World = tuple[Rational, GameState | Diff, int]
+_NONE: frozenset[Callable[[KickoffContext], None]] = frozenset()
+#: The team counters an event may read (every slot of ``Team`` but its players).
+_COUNTERS = ("apothecaries", "assistant_coaches", "block_assists", "bribes", "cheerleaders",
+             "drive_rerolls", "fame", "fan_factor", "half_rerolls", "name", "prayers",
+             "rerolls", "side", "turn")
+
+
+def enumerate_worlds(solver: KickoffSolver, lump: bool) -> list[World]:
+    """Every world the event leaves in ``solver``'s set-up: ``(p, world, scatters)`` (the
+    High Kick worlds with a chosen player set apart in ``solver._high_kick_worlds``); with
+    ``play="best"`` its square-blind runs noted for the set-ups a move makes of it."""
+    shared = Shared.of(solver)
+    if shared is not None:
+        takers = dict(solver._takers)
+        worlds = _enumerate(solver, lump, shared)
+        if worlds is not None:
+            return worlds
+        solver._takers.clear()  # as a full enumeration meets them
+        solver._takers.update(takers)
+        solver._high_kick_worlds, solver._expanded, solver._diffs = [], {}, {}
+    worlds = _enumerate(solver, lump, None)
+    assert worlds is not None
+    return worlds
+
+
+def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list[World] | None:
+    """:func:`enumerate_worlds`, the square-blind events from ``shared`` if given (``None``:
+    the sharing is dropped)."""
+    relevant = journey_relevant(solver.state, solver.reach)
+    found: dict[Key, GameState | Diff] = {}
+    handlers: dict[Key, Callable[[KickoffContext], None]] = {}
+    chosen_high_kick = solver.high_kick is not None or solver._values is not None
+    # a function with its arguments bound, not a closure (see ``exact_journey.Steps``)
+    run = functools.partial(_outcome, solver, found, handlers, chosen_high_kick, lump,
+                            _NONE if shared is None else SQUARE_BLIND)
+    merged: dict[Key, Rational] = {}
+    lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
+    blind = solver._blind_runs
+    for p, (key, path, roll) in enumerate_runs(run, relevant if lump else None,
+                                               solver._dice()):
+        if shared is not None and roll is not None:  # unresolved: the maker's outcomes, moved
+            if not shared.add(p, roll, merged, found):
+                return None
+            continue
+        merged[key] = merged.get(key, 0) + p
+        if roll is not None and blind is not None:
+            world = found[key]
+            changed = None if not isinstance(world, Diff) else (
+                frozenset(e[0] for e in world.entries),
+                _of_side(world.entries, solver.state.receiving))
+            blind.setdefault(roll, []).append((p, key, world, changed))
+        if path is not None:
+            lumped_paths.setdefault(key, []).append((p, path))
+    for key, paths in lumped_paths.items():
+        solver._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
+            event_world, solver._context, solver.state))
+    solver._high_kick_worlds = [(p, world, key[1], handlers[key])
+                                for key, p in merged.items() if key in handlers
+                                if isinstance(world := found[key], GameState)]
+    return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
+
+
+def _outcome(
+    solver: KickoffSolver, found: dict[Key, GameState | Diff],
+    handlers: dict[Key, Callable[[KickoffContext], None]], chosen_high_kick: bool, lump: bool,
+    unresolved: frozenset[Callable[[KickoffContext], None]], dice: PathDice,
+) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None]:
+    """One run of the event: its world's key (and its dice's path where nobody can take a
+    touchback), the world kept in ``found``, and the event's 2D6 if it is square-blind (else
+    ``None``); an ``unresolved`` event is rolled only (no key: ``((None, None, False), 0)``)."""
+    base = solver.state
+    ctx = solver._context(base.clone(), dice)
+    event = roll_event(ctx, unresolved)
+    handler = ctx.ruleset.kickoff_table[event.roll[0] + event.roll[1]].handler
+    blind = event.roll if handler in SQUARE_BLIND else None
+    if handler in unresolved:
+        return ((None, None, False), 0), None, blind
+    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries)
+    # a named High Kick player: the event's effect depends on the landing, set apart
+    high = chosen_high_kick and event.name == "high_kick"
+    key = (ctx.state.weather, diff.entries, high)
+    if high:
+        handlers[key, ctx.scatters] = handler
+    # nobody can take a touchback: the award may look anywhere, lumped players included
+    nobody = lump and diff.award_key[0] is None and not high
+    if (key, ctx.scatters) not in found:
+        if high or nobody:  # kept whole (read by identity); the others as their changes
+            found[key, ctx.scatters] = ctx.state
+            solver._diffs[id(ctx.state)] = diff
+        else:
+            found[key, ctx.scatters] = diff
+    return (key, ctx.scatters), (dice.path if nobody else None), blind
+
+
+class Shared:
+    """What a moved set-up's solver takes from its maker's square-blind runs: the maker's runs
+    (``runs``), the movers' squares in the moved set-up (``squares``), and each maker's world
+    translated (by key)."""
+
+    def __init__(self, solver: KickoffSolver, runs: BlindRuns,
+                 squares: dict[str, Any], lump: bool) -> None:
+        self.solver, self.runs, self.squares, self.lump = solver, runs, squares, lump
+        self._moved: dict[Key, Key | None] = {}
+        self._awards: dict[frozenset[Any], tuple[Hashable, ...]] = {}
+
+    @staticmethod
+    def of(solver: KickoffSolver) -> Shared | None:
+        """The sharing for ``solver``, a moved set-up's, if its maker's square-blind runs are
+        known and every condition of the module's docstring holds; else ``None``."""
+        moved = solver._moved
+        if moved is None or solver.events != "all":
+            return None
+        maker = moved.maker
+        if not maker.share_events:
+            return None
+        maker.worlds()
+        runs = maker._blind_runs
+        if (runs is None or maker.events != "all" or maker.reach != solver.reach
+                or maker.lump_worlds != solver.lump_worlds
+                or maker.group_chance != solver.group_chance):
+            return None
+        theirs, ours = maker.state, solver.state
+        if theirs.weather != ours.weather or not all(
+                getattr(theirs.teams[s], c) == getattr(ours.teams[s], c)
+                and [p.id for p in theirs.teams[s].players] == [p.id for p in ours.teams[s].players]
+                for s in SIDES for c in _COUNTERS):
+            return None
+        seen_then = journey_relevant(theirs, maker.reach)
+        seen_now = journey_relevant(ours, solver.reach)
+        squares: dict[str, Any] = {}
+        for pid, now in ours.players.items():
+            then = theirs.players[pid]
+            if _fields(then) != _fields(now):
+                return None
+            if then.square != now.square:
+                if (then.square is None or now.square is None
+                        or seen_then(then) != seen_now(now)):
+                    return None
+                squares[pid] = now.square
+        if set(squares) != moved.movers:
+            return None
+        return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance)
+
+    def add(self, p: Rational, roll: tuple[int, ...], merged: dict[Key, Rational],
+            found: dict[Key, GameState | Diff]) -> bool:
+        """The maker's worlds of the event rolled ``roll`` (probability ``p``, which they must
+        add up to), moved, added to ``merged`` and ``found`` in the maker's order; ``False``
+        where the sharing does not hold (the caller enumerates in full)."""
+        runs = self.runs.get(roll)
+        if runs is None or sum(q for q, _, _, _ in runs) != p:
+            return False
+        squares = self.squares
+        for q, theirs, world, changed in runs:
+            if theirs in self._moved:
+                key = self._moved[theirs]
+            elif changed is not None and changed[0].isdisjoint(squares):
+                # no mover changed: the maker's changes and key, the taker chosen here
+                assert isinstance(world, Diff)
+                key = self._moved[theirs] = self._unmoved(theirs, world, changed[1], found)
+            else:
+                key = self._moved[theirs] = self._move(theirs, world, found)
+            if key is None:
+                return False
+            merged[key] = merged.get(key, 0) + q
+        return True
+
+    def _unmoved(self, theirs: Key, world: Diff, receiving: frozenset[Any],
+                 found: dict[Key, GameState | Diff]) -> Key | None:
+        """:meth:`_move` of a world that changes no mover: its changes (and so its key) are the
+        maker's; only its touchback taker is this set-up's (``receiving``: its changes of
+        receiving players)."""
+        award = self._award(receiving, world.entries, world.weather)
+        if award is None:
+            return None
+        known = self.solver._entries
+        found.setdefault(theirs, Diff(world.entries, known.setdefault(award, award),
+                                      world.weather))
+        return theirs
+
+    def _move(self, theirs: Key, world: GameState | Diff,
+              found: dict[Key, GameState | Diff]) -> Key | None:
+        """The maker's world ``world`` (key ``theirs``) in the moved set-up: the same changes,
+        the movers on their squares, its touchback taker chosen here; ``None`` if it would be
+        kept whole."""
+        if not isinstance(world, Diff) or theirs[0][2]:
+            return None
+        known = self.solver._entries
+        entries = []
+        for entry in world.entries:
+            pid, square, fields, old = entry
+            now = self.squares.get(pid)
+            if now is not None:
+                if square is not None and square != old:
+                    return None  # moved by the event: not square-blind after all
+                entry = (pid, None if square is None else now, fields, now)
+            entries.append(known.setdefault(entry, entry))
+        receiving = _of_side(entries, self.solver.state.receiving)
+        award = self._award(receiving, frozenset(entries), world.weather)
+        if award is None:
+            return None
+        diff = Diff(frozenset(entries), known.setdefault(award, award), world.weather)
+        key: Key = ((world.weather, diff.entries, False), theirs[1])
+        found.setdefault(key, diff)
+        return key
+
+
+    def _award(self, receiving: frozenset[Any], entries: frozenset[Any], weather: Any
+               ) -> tuple[Hashable, ...] | None:
+        """The award key (``worlds.award_key``) of the moved world with ``entries`` (of them,
+        ``receiving``: the receiving players'), its taker
+        chosen as ``taker_in`` chooses him; ``None`` with nobody to take the ball and the worlds
+        lumped. Both read only the receiving players (``ball.touchback_recipients``,
+        ``ball.can_take_touchback``; the taker's fields) while somebody can take the ball, so
+        one is worked out per change of the receiving team (first met where the full
+        enumeration would first meet it: the takers chosen are noted in the same order)."""
+        solver = self.solver
+        award = self._awards.get(receiving)
+        if award is None:
+            state = rebuilt(solver.state, Diff(receiving, (), weather))
+            award = award_key(state, exact_best.taker_in(solver, state))
+            if award[0] is None:  # nobody: every player and the weather are read
+                if self.lump:
+                    return None
+                state = rebuilt(solver.state, Diff(entries, (), weather))
+                return award_key(state, exact_best.taker_in(solver, state))
+            self._awards[receiving] = award
+        return award
+
+
+def _of_side(entries: Iterable[Any], side: str) -> frozenset[Any]:
+    """The changes (``Diff.entries``) of ``side``'s players (each change's signature names his
+    side: ``worlds.signature``)."""
+    return frozenset(e for e in entries if e[2][1] == side)
+
+
+def _fields(p: Player) -> tuple[Any, ...]:
+    """What an event or a journey reads of a player, but his square."""
+    return (p.id, p.side, p.status, p.skills, p.ag, p.effects)
