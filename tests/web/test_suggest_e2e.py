@@ -71,7 +71,9 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
         page.wait_for_selector("#legal:not([hidden])")
         start = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         assert page.input_value("#suggest-objective") == "receiver-holds"
-        assert page.input_value("#suggest-events") == "none"
+        # the search's events start at the API's default (on), like the odds' and the CLI's
+        assert page.input_value("#suggest-events") == "all"
+        page.select_option("#suggest-events", "none")  # a short search for the test
 
         # a search of 3 seconds: its progress, then both pitches with their values
         page.fill("#suggest-seconds", "3")

@@ -930,6 +930,7 @@ async function init() {
   // not a copy of them here.
   const d = state.cat.defaults;
   $("events").value = d.events;
+  $("suggest-events").value = d.events;  // the set-up search's events too: one set of defaults
   $("kick-skill").value = JSON.stringify(d.kick_skill);
   $("odds-play").value = d.play;
   fillTeamSelects();
