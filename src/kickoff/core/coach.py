@@ -91,7 +91,7 @@ DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
-    "shadowing", "gaze",
+    "shadowing", "gaze", "bite",
 ]
 
 
