@@ -22,10 +22,10 @@ acting player: Pro or a team re-roll (a Loner rolling first), as the activation'
 ``reroll.blood_lust`` says. A failure lets the activation go on as declared; the bite comes at its
 end. Whom to bite is the kicking coach's choice (kind ``bite``: the adjacent Thralls in input
 order, and ``None``, not biting, where the edition allows it; default the first Thrall, else
-``None``; the scripted answer is the activation's ``bite``, ``False`` for ``None``). A player not Standing at the end of
-his activation bites nobody (classic "If he is standing adjacent"; FUMBBL's ``StepInitFeeding``
-in every edition). The ball is in the air during a free turn: neither the Vampire nor a Thrall
-holds it, so no bite drops it.
+``None``; the scripted answer is the activation's ``bite``, ``False`` for ``None``). A player
+not Standing at the end of his activation bites nobody (classic "If he is standing adjacent";
+FUMBBL's ``StepInitFeeding`` in every edition). The ball is in the air during a free turn:
+neither the Vampire nor a Thrall holds it, so no bite drops it.
 """
 
 from __future__ import annotations
