@@ -763,3 +763,21 @@ def test_a_bite_with_no_failed_blood_lust_is_named(tmp_path: Path) -> None:
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     k = extract(tmp_path, _vampires(free_turn_doc(turn, skills={"4": ["Blood Lust"]}), None))
     assert any("bite of no failed Blood Lust" in n for n in k.notes)
+
+
+def test_a_blitz_changed_to_a_move_after_a_failed_bloodlust_is_one_move(tmp_path: Path) -> None:
+    """bb2020: home 4 declares a Blitz, fails Bloodlust (2+: D6 1), declares a Move instead
+    before his first step, moves and bites nobody: one activation, a Move."""
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="blitzMove")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd([rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="move")]),
+            cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    doc = _vampires(free_turn_doc(turn, rules="BB2020", skills={"4": ["Bloodlust"]}), "2")
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "move" and a["path"] == [[9, 7]] and a["bite"] is False
+    assert not k.notes
+    assert check(k)[0] == "agree"

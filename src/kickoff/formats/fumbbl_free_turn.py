@@ -186,7 +186,15 @@ class FreeTurnReader:
             self.notes.append(text)
 
     def declare(self, pid: str, action: str) -> None:
-        """A ``playerAction`` report: the previous activation ends, this one starts."""
+        """A ``playerAction`` report: the previous activation ends, this one starts; the same
+        player declaring again after a failed Blood Lust roll, before a step, changes his
+        action (bb2020+ "may change their declared action to a Move action")."""
+        a = self.current
+        if (a is not None and a.pid == pid and a.hungry and not a.doc["path"]
+                and ACTIONS.get(action) == "move"):
+            a.doc["action"] = "move"
+            a.doc.pop("target", None)
+            return
         self.close()
         if action in NO_ACTIVATION:
             return
