@@ -151,3 +151,11 @@ def test_a_value_for_a_skill_the_player_lacks_is_refused() -> None:
 def test_a_value_out_of_the_d6_is_refused() -> None:
     with pytest.raises(KickoffError, match="skill_values"):
         replay_text(_scenario({"bloodlust": 9}))
+
+
+def test_skill_values_are_bounded() -> None:
+    """At most as many values as skills (32), each name at most 64 characters."""
+    with pytest.raises(KickoffError, match="skill_values"):
+        replay_text(_scenario({f"s{i}": 2 for i in range(40)}))
+    with pytest.raises(KickoffError, match="skill_values"):
+        replay_text(_scenario({"x" * 10_000: 2}))
