@@ -494,7 +494,6 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False), "Blood Lust"),
     (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
 ])
 def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
@@ -692,3 +691,93 @@ def test_a_gaze_in_a_bb2020_blitz_is_named(tmp_path: Path) -> None:
     k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"4": ["Hypnotic Gaze"]}))
     status, _, detail = check(k)
     assert status == "unsupported" and "does not allow" in detail
+
+
+def _vampires(doc: dict[str, Any], value: str | None) -> dict[str, Any]:
+    """Home 2 a Thrall (his roster position's ``thrall`` flag), home 4's first skill valued."""
+    home = doc["game"]["teamHome"]
+    home["roster"] = {"positionArray": [{"positionId": "thr", "positionName": "Thrall",
+                                         "thrall": True},
+                                        {"positionId": "vam", "positionName": "Vampire"}]}
+    for p in home["playerArray"]:
+        p["positionId"] = "thr" if p["playerId"] == "2" else "vam"
+        if p["playerId"] == "4":
+            p["skillValues"] = [value]
+    return doc
+
+
+def test_a_classic_blood_lust_bite_is_read_and_played(tmp_path: Path) -> None:
+    """Home 4 (Blood Lust) declares a Move: FUMBBL's ``bloodLustRoll`` 1 fails, the coach takes
+    no re-roll; he moves to [11, 7] beside the Thrall home 2 and bites him (an ``injury`` of type
+    ``bitten``: no armour, injury 3 + 4, Stunned)."""
+    turn = [*act("4", "move", [9, 7], [10, 7], [11, 7]),
+            cmd([rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False)]),
+            cmd([rep("injury", defenderId="2", injuryType="bitten", armorBroken=True,
+                     armorRoll=None, injuryRoll=[3, 4], injury=4, attackerId="4")],
+                [("fieldModelSetPlayerState", "2", 4)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    # FUMBBL rolls Blood Lust before the steps: the report first
+    turn[0], turn[1], turn[2] = turn[0], turn[2], turn[1]
+    doc = _vampires(free_turn_doc(turn, skills={"4": ["Blood Lust"]}), None)
+    k = extract(tmp_path, doc)
+    players = {p["id"]: p for t in k.scenario["teams"].values() for p in t["players"]}
+    assert players["p2"].get("thrall") is True and "thrall" not in players["p4"]
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["bite"] == "p2" and a["reroll"] == {"blood_lust": False}
+    assert k.expect["players.p2.status"] == "stunned"
+    assert not k.notes
+    status, result, _ = check(k)
+    assert status == "agree" and result is not None
+    assert [(line["player"], line["thrall"]) for line in result["log"]
+            if line.get("step") == "bite"] == [("p4", "p2")]
+
+
+def test_a_bb2020_bloodlust_value_and_no_bite_are_read(tmp_path: Path) -> None:
+    """bb2020: home 4 has Bloodlust (3+) (FUMBBL's ``skillValues``): D6 2 fails; he ends beside
+    no Thrall and bites nobody (no ``bitten`` injury): ``bite`` false, a turnover, no tackle
+    zone; the free turn ends."""
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="move")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd([rep("bloodLustRoll", playerId="4", roll=2, minimumRoll=3, successful=False)]),
+            cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+            cmd([rep("playerEvent", playerId="4", eventMessage="failed to bite anyone")],
+                [("actingPlayerSetPlayerId", None, None)])]
+    doc = _vampires(free_turn_doc(turn, rules="BB2020", skills={"4": ["Bloodlust"]}), "3")
+    k = extract(tmp_path, doc)
+    players = {p["id"]: p for t in k.scenario["teams"].values() for p in t["players"]}
+    assert players["p4"]["skill_values"] == {"bloodlust": 3}
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["bite"] is False and a["reroll"] == {"blood_lust": False}
+    assert not k.notes
+    status, result, _ = check(k)
+    assert status == "agree" and result is not None
+    assert [line["why"] for line in result["log"] if line.get("step") == "free_turn_ends"] == [
+        "turnover (Blood Lust: no Thrall bitten)"]
+
+
+def test_a_bite_with_no_failed_blood_lust_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 7]),
+            cmd([rep("injury", defenderId="2", injuryType="bitten", armorBroken=True,
+                     armorRoll=None, injuryRoll=[3, 4], injury=4, attackerId="4")]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, _vampires(free_turn_doc(turn, skills={"4": ["Blood Lust"]}), None))
+    assert any("bite of no failed Blood Lust" in n for n in k.notes)
+
+
+def test_a_blitz_changed_to_a_move_after_a_failed_bloodlust_is_one_move(tmp_path: Path) -> None:
+    """bb2020: home 4 declares a Blitz, fails Bloodlust (2+: D6 1), declares a Move instead
+    before his first step, moves and bites nobody: one activation, a Move."""
+    turn = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="blitzMove")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd([rep("bloodLustRoll", playerId="4", roll=1, minimumRoll=2, successful=False)]),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="move")]),
+            cmd(changes=[("fieldModelSetPlayerCoordinate", "4", [9, 7])]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    doc = _vampires(free_turn_doc(turn, rules="BB2020", skills={"4": ["Bloodlust"]}), "2")
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "move" and a["path"] == [[9, 7]] and a["bite"] is False
+    assert not k.notes
+    assert check(k)[0] == "agree"

@@ -39,6 +39,7 @@ from kickoff.core.dice import new_seed
 if TYPE_CHECKING:
     from kickoff.analysis.cluster import Executor
     from kickoff.cli.analysis_cmd import Setting
+    from kickoff.core.decisions import FreeTurnPolicy
 
 #: The most kick-offs ``kickoff simulate -n`` plays (about three years at 10,000 a second).
 MAX_KICKOFFS = 10**12
@@ -171,9 +172,6 @@ def simulate(
     The counts depend on -n and --seed only: --jobs N plays the chunks of kick-offs over N
     processes of this machine, --workers N or --scheduler ADDRESS on a Dask cluster, one or the
     other."""
-    from rich.console import Console
-    from rich.table import Table
-
     _check_records_n(records, n)
     cluster = _on_cluster(workers, scheduler, jobs)
     refuse_with_file(ctx, file)
@@ -190,12 +188,22 @@ def simulate(
             n, count=True) as update:
         tally = run_simulation(job, n, used_seed, jobs=jobs, progress=lambda k: update(advance=k),
                                executor=executor if cluster else None)
-    mean, se = tally.mean_distance()
     if as_json:
         typer.echo(json.dumps({**_json_report(tally, n, used_seed, s.target.as_list(), events,
                                               free_turns), "play": play, **s.applied(events)},
                               indent=2))
         return
+    _print_table(s, tally, n, used_seed, events, free_turns, play)
+
+
+def _print_table(s: Setting, tally: Tally, n: int, used_seed: int, events: Events,
+                 free_turns: FreeTurnPolicy, play: SimulatedPlay) -> None:
+    """``simulate``'s terminal output: the header, the estimates with their 95% intervals, the
+    distance and the defaults the run applied."""
+    from rich.console import Console
+    from rich.table import Table
+
+    mean, se = tally.mean_distance()
     Console(highlight=False).print(s.header(events), markup=False)
     table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
                   f"events {events}, free turns {free_turns}"

@@ -37,6 +37,8 @@ class Rerolls:
     foul_appearance: RerollChoices = None
     #: a failed Hypnotic Gaze (Pro or a team re-roll)
     gaze: RerollChoices = None
+    #: a failed Blood Lust roll (Pro or a team re-roll, a Loner rolling first)
+    blood_lust: RerollChoices = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,9 @@ class Activation:
     shadowing: tuple[tuple[int, str], ...] = ()
     #: ``move``: the adjacent opponent he gazes at the end of it (classic Blitz!; Hypnotic Gaze)
     gaze: str | None = None
+    #: after a failed Blood Lust roll: the adjacent Thrall bitten (``False``: none; ``None``: the
+    #: first in input order; ``kickoff.core.actions.blood_lust``)
+    bite: str | Literal[False] | None = None
     where: str = "activation"
 
 

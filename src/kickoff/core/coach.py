@@ -64,7 +64,11 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   chooses: Iron Man ...): the players the prayer may go to, default the first; scripted by
   ``decisions.prayer.player``;
 - ``prayer_skill`` (Intensive Training's skill): not listed (any skill the player lacks;
-  ``refuse`` decides), default ``None``, no skill named; scripted by ``decisions.prayer.skill``.
+  ``refuse`` decides), default ``None``, no skill named; scripted by ``decisions.prayer.skill``;
+- ``bite`` (a Vampire who failed his Blood Lust roll, at the end of his action,
+  ``kickoff.core.actions.blood_lust``): the adjacent Thralls he may bite, and (bb2020, bb2025)
+  ``None``, biting nobody; default the first Thrall in input order; scripted by the
+  activation's ``bite``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -101,7 +105,7 @@ DecisionKind = Literal[
     "kicker", "kick_skill", "high_kick", "touchback", "kickoff_move", "diving_catch",
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
-    "shadowing", "gaze", "target", "prayer_player", "prayer_skill",
+    "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
 ]
 
 

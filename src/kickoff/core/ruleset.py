@@ -126,6 +126,29 @@ class CasualtyTable:
 
 
 @dataclass(frozen=True)
+class BloodLustRules:
+    """Blood Lust / Bloodlust: the D6 a player with the skill rolls after declaring his action,
+    and what a failure costs at its end (``kickoff.core.actions.blood_lust``; issue 25).
+
+    ``skill``: the edition's name; ``target``: the D6 needed when the player's ``skill_values``
+    give none (classic LRB6 "On a 2+", fixed; bb2020 / bb2025 Bloodlust (X+): the Vampires' 2+);
+    ``fixed``: the target ignores ``skill_values`` (classic); ``blitz_bonus``: added to the roll
+    for a declared Blitz (bb2020 / bb2025 "adding 1 to the roll if they declared a Block action
+    or a Blitz action"; classic none); ``may_decline``: the coach may choose not to bite (bb2020
+    / bb2025 "may bite"; classic "must feed ... choose one to bite"); ``unfed``: what a failure
+    to bite does to the player besides the turnover: ``"reserves"`` (classic "move the Vampire
+    to the reserves box") or ``"distracted"`` (bb2020 "lose their Tackle Zone until they are
+    next activated", bb2025 Distracted)."""
+
+    skill: str = "bloodlust"
+    target: int = 2
+    fixed: bool = False
+    blitz_bonus: int = 1
+    may_decline: bool = True
+    unfed: Literal["reserves", "distracted"] = "distracted"
+
+
+@dataclass(frozen=True)
 class LeapRules:
     """Leap: a player with the skill moves to a square two away (or, classic, any square within
     two) with an agility test instead of a Dodge; the leap costs two squares of movement (a Rush
@@ -209,6 +232,8 @@ class ActionRules:
     side_step: SideStepRules = SideStepRules("sidestep")
     #: Leap (:class:`LeapRules`).
     leap: LeapRules = LeapRules()
+    #: Blood Lust / Bloodlust (:class:`BloodLustRules`).
+    blood_lust: BloodLustRules = BloodLustRules()
     #: When a Blitzing player rolls against a target's Foul Appearance: ``"declaration"``
     #: (bb2020+: "declares a Block action targeting this player", a 1 wastes the whole action)
     #: or ``"block"`` (classic: when he blocks, a 1 wastes the block only).

@@ -43,8 +43,8 @@ class Player:
     square (``None`` off the pitch) and status. ``order`` is the player's place in the input."""
 
     __slots__ = (
-        "ag", "av", "effects", "id", "ma", "name", "order", "pa", "side", "skills", "square",
-        "st", "status",
+        "ag", "av", "effects", "id", "ma", "name", "order", "pa", "side", "skill_values", "skills",
+        "square", "st", "status", "thrall",
     )
 
     def __new__(cls, *args: object, **kwargs: object) -> Player:
@@ -69,6 +69,8 @@ class Player:
         status: Status = "standing",
         order: int = 0,
         effects: frozenset[str] = frozenset(),
+        skill_values: dict[str, int] | None = None,
+        thrall: bool = False,
     ) -> None:
         self.id = id
         self.side: Side = side
@@ -84,6 +86,12 @@ class Player:
         self.order = order
         #: Markers of temporary effects (prayers) so they are not applied twice.
         self.effects = effects
+        #: The X of parametered skills (``{"bloodlust": 3}``: Bloodlust (3+)); never mutated,
+        #: shared by copies. A skill missing here has its edition's usual value.
+        self.skill_values: dict[str, int] = skill_values if skill_values is not None else {}
+        #: The player's roster position is a Thrall (the Vampire teams' Thrall / Thrall
+        #: Lineman), whom a team-mate failing Blood Lust may bite.
+        self.thrall = thrall
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -93,6 +101,7 @@ class Player:
         p.name, p.skills, p.square, p.status, p.order, p.effects = (
             self.name, self.skills, self.square, self.status, self.order, self.effects
         )
+        p.skill_values, p.thrall = self.skill_values, self.thrall
         return p
 
     @property

@@ -64,7 +64,7 @@ NO_ACTIVATION: frozenset[str] = frozenset({"forgo"})
 TESTS: dict[str, str] = {
     "goForItRoll": "rush", "dodgeRoll": "dodge", "pickUpRoll": "pickup", "catchRoll": "catch",
     "confusionRoll": "confusion", "leapRoll": "leap", "foulAppearanceRoll": "foul_appearance",
-    "hypnoticGazeRoll": "gaze",
+    "hypnoticGazeRoll": "gaze", "bloodLustRoll": "blood_lust",
 }
 
 #: FUMBBL's reports and actions of a skill the engine does not play or the reader does not read
@@ -72,7 +72,7 @@ TESTS: dict[str, str] = {
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
-    "bloodLustRoll": "Blood Lust", "tentaclesShadowingRoll": "Shadowing",
+    "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)",
     "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
 }
@@ -141,6 +141,8 @@ class _Activation:
         block's (``block.frenzy``); ``chosen``: its face is chosen already (a push follows)."""
         block: dict[str, Any] = self.doc.setdefault("block", {})
         return block.setdefault("frenzy", {}) if self.block_choices > int(chosen) else block
+    #: his Blood Lust roll failed (and was not re-rolled to a success): he feeds at the end
+    hungry: bool = False
     #: Leap tests read (each must match a step of two squares: classic's Leap to an adjacent
     #: square is not read)
     leap_rolls: int = 0
@@ -184,7 +186,15 @@ class FreeTurnReader:
             self.notes.append(text)
 
     def declare(self, pid: str, action: str) -> None:
-        """A ``playerAction`` report: the previous activation ends, this one starts."""
+        """A ``playerAction`` report: the previous activation ends, this one starts; the same
+        player declaring again after a failed Blood Lust roll, before a step, changes his
+        action (bb2020+ "may change their declared action to a Move action")."""
+        a = self.current
+        if (a is not None and a.pid == pid and a.hungry and not a.doc["path"]
+                and ACTIONS.get(action) == "move"):
+            a.doc["action"] = "move"
+            a.doc.pop("target", None)
+            return
         self.close()
         if action in NO_ACTIVATION:
             return
@@ -212,6 +222,8 @@ class FreeTurnReader:
             doc = a.doc
             if a.choices:
                 doc["reroll"] = a.written()
+            if a.hungry:  # he failed Blood Lust and bit nobody (no 'bitten' injury read)
+                doc.setdefault("bite", False)
             if not doc.get("after_block"):
                 doc.pop("after_block", None)
             self.activations.append(doc)
@@ -304,9 +316,16 @@ class FreeTurnReader:
                 self.foul_appearance(a, t.successful)
             elif rid == "hypnoticGazeRoll" and a is not None:
                 self.gaze(a)
+            elif rid == "bloodLustRoll" and a is not None:
+                a.hungry = not t.successful
         elif rid == "injury":
             self.settle()
+            victim = (rep.model_extra or {}).get("defenderId")
+            if (rep.model_extra or {}).get("injuryType") == "bitten":
+                self.bite(a, victim)
             self.injury(rep)
+        elif rid in ("biteSpectator", "playerEvent") and a is not None and a.hungry:
+            pass  # classic's Vampire to the Reserves, bb2020+'s lost tackle zone: the engine's
         elif rid == "selectBlitzTarget":
             who = (rep.model_extra or {}).get("defenderId")
             if isinstance(who, str):
@@ -339,6 +358,16 @@ class FreeTurnReader:
             self.choose(a, report_model(BlockChoiceReport, rep, w), tr)
         else:
             self.note(f"free turn: FUMBBL's {rid!r} report is not read yet")
+
+    def bite(self, a: _Activation | None, victim: object) -> None:
+        """A Blood Lust bite (an ``injury`` report of type ``bitten``, FUMBBL's
+        ``StepInitFeeding``): the Thrall the Vampire's coach chose (the activation's ``bite``);
+        its armour and injury dice are the kick-off's own handler's."""
+        if a is None or not a.hungry or not isinstance(victim, str):
+            self.note("free turn: a Blood Lust bite of no failed Blood Lust roll the reader knows")
+            return
+        a.doc["bite"] = f"p{victim}"
+        a.hungry = False
 
     def foul_appearance(self, a: _Activation, successful: bool) -> None:
         """A Foul Appearance roll of a Blitz (its die and re-roll read as a test's): the target

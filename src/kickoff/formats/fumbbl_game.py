@@ -4,6 +4,7 @@ player as the scenario format writes him (profile, skills in the edition's spell
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from kickoff.core.errors import ScenarioError
@@ -50,6 +51,10 @@ class Game:
 
 #: The most problems of a replay's rosters a message lists.
 MAX_SHOWN = 12
+
+#: The parametered skills whose value (FUMBBL's ``skillValues``) the engine reads: the scenario's
+#: ``skill_values`` (docs/actions.md, "Blood Lust").
+VALUED_SKILLS: frozenset[str] = frozenset({"bloodlust"})
 
 #: FUMBBL's game options that change the set-up rules, and the ruleset field each must equal
 #: (christerk/ffb ``option/GameOptionId``: ``MAX_PLAYERS_ON_FIELD``, ``MIN_PLAYERS_ON_LOS``,
@@ -104,9 +109,11 @@ def read_game(replay: Replay, where: str) -> Game:
     problems: list[str] = []
     for side, team in teams.items():
         positions = {p.positionId: p.positionName for p in team.roster.positionArray}
+        thralls = {p.positionId for p in team.roster.positionArray if p.thrall}
         for i, p in enumerate(team.playerArray):
             skills: list[str] = []
-            for s in p.skillArray:
+            values: dict[str, int] = {}
+            for s, value in zip_longest(p.skillArray, p.skillValues[:len(p.skillArray)]):
                 if s.strip() in STAT_INCREASES:
                     continue
                 try:
@@ -119,6 +126,9 @@ def read_game(replay: Replay, where: str) -> Game:
                     continue
                 if name not in skills:
                     skills.append(name)
+                if (name in VALUED_SKILLS and value is not None and value.strip().isdigit()
+                        and 1 <= int(value) <= 6):
+                    values[name] = int(value)
             position = positions.get(p.positionId, "")
             label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
             doc = {
@@ -127,6 +137,10 @@ def read_game(replay: Replay, where: str) -> Game:
                 "pa": p.passing if p.passing > 0 else None, "av": p.armour,
                 "skills": skills,
             }
+            if values:  # docs/actions.md, "Blood Lust"
+                doc["skill_values"] = values
+            if p.positionId in thralls:
+                doc["thrall"] = True
             info = PlayerInfo(p.playerId, side, doc)
             players[p.playerId] = info
             order.append(info)

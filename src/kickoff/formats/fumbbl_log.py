@@ -78,11 +78,15 @@ class PlayerModel(_Loose):
     passing: int = 0
     armour: int
     skillArray: list[str] = Field(default_factory=list)
+    #: each skill's value (``"2"`` for Bloodlust (2+)), ``None`` for none, as ``skillArray``
+    skillValues: list[str | None] = Field(default_factory=list)
 
 
 class PositionModel(_Loose):
     positionId: str
     positionName: str = ""
+    #: a Thrall position (christerk/ffb ``RosterPosition.isThrall``), whom Blood Lust bites
+    thrall: bool = False
 
 
 class RosterModel(_Loose):

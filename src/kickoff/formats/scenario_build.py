@@ -155,6 +155,11 @@ def _teams(
                         f"{ppath}.skills[{j}]", (pin.id,))
                 for j, skill in enumerate(pin.skills) if skill not in known_skills
             ]
+            problems += [
+                Problem(f"a value for {skill!r}, a skill {pin.id} does not have",
+                        f"{ppath}.skill_values", (pin.id,))
+                for skill in pin.skill_values if skill not in pin.skills
+            ]
             square = _to_square(pin.square)
             on = () if square is None else (square,)
             if square is not None and not pitch.on_pitch(square):
@@ -171,7 +176,8 @@ def _teams(
             players.append(Player(
                 pin.id, side, ma=pin.ma, st=pin.st, ag=pin.ag, av=pin.av, pa=pin.pa,
                 name=pin.name, skills=frozenset(pin.skills), square=square,
-                status=status, order=order,
+                status=status, order=order, skill_values=dict(pin.skill_values),
+                thrall=pin.thrall,
             ))
             order += 1
         teams[side] = Team(
@@ -394,12 +400,14 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
                        _choices(rr.catch), _choices(rr.leap), _choices(rr.confusion),
-                       _choices(rr.foul_appearance), _choices(rr.gaze)),
+                       _choices(rr.foul_appearance), _choices(rr.gaze),
+                       _choices(rr.blood_lust)),
         where=where,
         leap=tuple(sorted(set(a.leap))),
         tentacles=tuple(sorted(a.tentacles.items())),
         shadowing=tuple(sorted(a.shadowing.items())),
         gaze=a.gaze,
+        bite=a.bite,
     )
 
 

@@ -26,6 +26,8 @@ from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import Status, WeatherName
 from kickoff.formats.fields import (
     MAX_DICE,
+    MAX_NAME,
+    MAX_SKILLS,
     MAX_TEAM_PLAYERS,
     DieIn,
     Name,
@@ -65,6 +67,14 @@ class PlayerIn(_Strict):
     skills: SkillList = Field(default_factory=list)
     square: SquareIn | None = None
     status: Status | None = None
+    #: The X of a parametered skill the player has (``{"bloodlust": 3}``: Bloodlust (3+));
+    #: a skill not given here has its edition's usual value (docs/actions.md, "Blood Lust").
+    skill_values: dict[Annotated[str, Field(max_length=MAX_NAME)],
+                       Annotated[int, Field(ge=1, le=6)]] = Field(default_factory=dict,
+                                                                  max_length=MAX_SKILLS)
+    #: His roster position is a Thrall (the Vampire teams' Thrall Lineman): a team-mate who
+    #: fails Blood Lust may bite him.
+    thrall: bool = False
 
 
 class TeamIn(_Strict):
@@ -144,6 +154,7 @@ class RerollIn(_Strict):
     confusion: RerollChoicesIn = None
     foul_appearance: RerollChoicesIn = None
     gaze: RerollChoicesIn = None
+    blood_lust: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):
@@ -185,6 +196,10 @@ class ActivationIn(_Strict):
         default_factory=dict, max_length=MAX_PATH)
     #: a ``move``'s Hypnotic Gaze at its end: the adjacent opponent gazed (classic Blitz!)
     gaze: PlayerId | None = None
+    #: after a failed Blood Lust roll: the adjacent Thrall team-mate bitten at the end of the
+    #: activation (docs/actions.md, "Blood Lust"); ``false``: none (bb2020 / bb2025 "may bite");
+    #: ``null``: the first in input order
+    bite: PlayerId | Literal[False] | None = None
 
 
 class DecisionsIn(_Strict):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kickoff.core.actions.block import block
+from kickoff.core.actions.blood_lust import feed, thirsts
 from kickoff.core.actions.confusion import may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
@@ -110,12 +111,15 @@ def free_turn(
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
         if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
             continue
+        hungry = thirsts(ctx, turn, player, a)
         if a.action == "move":
             _move(ctx, turn, player, a, rules.gaze)
         elif a.action == "blitz":
             _blitz(ctx, turn, player, a)
         else:
             _throw(ctx, turn, player, a)
+        if hungry:  # at the end of his action, even after a fall (docs/actions.md, Blood Lust)
+            feed(ctx, turn, player, a)
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn

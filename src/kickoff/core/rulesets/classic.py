@@ -8,6 +8,7 @@ from kickoff.core.pitch import ELEVEN
 from kickoff.core.ruleset import (
     ActionRules,
     ApothecaryRules,
+    BloodLustRules,
     CasualtyTable,
     Contest,
     DivingCatchRules,
@@ -72,7 +73,11 @@ CLASSIC = Ruleset(
                         # LRB6 Tentacles: the mover's 2D6 + ST - ST, 5 or less is held
                         tentacles="escape_2d6",
                         # LRB6 Shadowing: the mover's 2D6 + MA - MA, 7 or less is followed
-                        shadowing="escape_2d6"),
+                        shadowing="escape_2d6",
+                        # LRB6 Blood Lust: 2+, no modifier; "choose one to bite"; unfed, to
+                        # the reserves box
+                        blood_lust=BloodLustRules("blood_lust", 2, fixed=True, blitz_bonus=0,
+                                                  may_decline=False, unfed="reserves")),
     # Seed 003, Table: Kick-Off.
     kickoff_table={
         2: Event("get_the_ref", ev.get_the_ref),
