@@ -24,6 +24,7 @@ from kickoff.cli.common import fail, guarded
 from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
+from kickoff.defaults import FUMBBL_TIMEOUT
 from kickoff.formats.files import file_stem, make_folder, write_files
 from kickoff.formats.narration import bb_name
 
@@ -34,6 +35,22 @@ if TYPE_CHECKING:
     from kickoff.formats.fumbbl_case import ExtractedKickoff
     from kickoff.formats.fumbbl_compare import Status
     from kickoff.formats.scenario_models import DiceIn
+
+#: ``--cache`` and ``--timeout`` of every command that takes a game id.
+CacheOption = Annotated[Path | None, typer.Option(
+    help="Folder of the replays fetched by game id (default: $XDG_CACHE_HOME/kickoff/fumbbl, "
+         "else ~/.cache/kickoff/fumbbl).")]
+TimeoutOption = Annotated[float, typer.Option(
+    min=0.1, help="Seconds to wait for FUMBBL when fetching a game id.")]
+
+
+def fetched(source: Path, cache: Path | None, timeout: float) -> Path:
+    """``source`` as a replay file: a FUMBBL game id (digits, no such file) fetched into
+    ``cache`` (``ScenarioError`` in one line when it cannot be), else the path itself."""
+    from kickoff.formats.fumbbl_fetch import replay_path
+
+    return replay_path(str(source), cache, timeout)
+
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True, rich_markup_mode=None)
@@ -60,13 +77,16 @@ def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
 @app.command("extract")
 @guarded
 def extract_command(
-    replay: Annotated[Path, typer.Argument(help="A FUMBBL replay: gzipped or plain JSON.")],
+    replay: Annotated[Path, typer.Argument(
+        help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     out: Annotated[
         Path | None, typer.Option(help="Folder for the files (default: the current folder).")
     ] = None,
     cases: Annotated[
         bool, typer.Option("--cases", help="Write {about, source, scenario, expect} cases.")
     ] = False,
+    cache: CacheOption = None,
+    timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
     """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths.
 
@@ -77,6 +97,7 @@ def extract_command(
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
     from kickoff.formats.scenario import load_scenario, parse_scenario
 
+    replay = fetched(replay, cache, timeout)
     kickoffs = extract_kickoffs(replay)
     if not kickoffs:
         fail(f"{replay}: no kick-off in this replay's log (gameLog.commandArray): nothing written")
@@ -296,9 +317,12 @@ def summary_line(counts: dict[str, int], games: int) -> str:
 @app.command("verify")
 def verify_command(
     replays: Annotated[list[Path], typer.Argument(
-        help="FUMBBL replays (gzipped or plain JSON), or folders of them (searched recursively).")],
+        help="FUMBBL replays (gzipped or plain JSON), folders of them (searched recursively), "
+             "or FUMBBL game ids to fetch.")],
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON document on stdout: summary, kick-offs, failed games.")] = False,
+    cache: CacheOption = None,
+    timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
     """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
@@ -318,11 +342,18 @@ def verify_command(
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
-    files = replay_files(replays)
+    failed: list[dict[str, str]] = []
+    given: list[Path] = []
+    for p in replays:  # a game id that cannot be fetched fails as an unreadable replay does
+        try:
+            given.append(fetched(p, cache, timeout))
+        except KickoffError as e:
+            failed.append({"file": str(p), "message": str(e)})
+    files = replay_files(given)
     rows: list[dict[str, Any]] = []
-    failed: list[dict[str, str]] = [
+    failed += [
         {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
-        for p in replays if _is_folder(p) and not replay_files([p])]
+        for p in given if _is_folder(p) and not replay_files([p])]
     table = Table(show_lines=False)
     # Within 80 columns: the event folds (Blood Bowl's name) rather than being cut.
     for col in ("game", "#", "half", "kicks", "event", "FUMBBL ball", "our ball", "status"):
