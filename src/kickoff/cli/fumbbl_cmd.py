@@ -314,6 +314,24 @@ def summary_line(counts: dict[str, int], games: int) -> str:
             f"game{'s' if games != 1 else ''}\n({rest})")
 
 
+def _given(replays: list[Path], cache: Path | None, timeout: float
+           ) -> tuple[list[Path], list[dict[str, str]]]:
+    """The replay files ``verify`` reads (game ids fetched, folders searched) and the failed
+    ones (``{"file", "message"}``: a game id that cannot be fetched, a folder without
+    replays)."""
+    failed: list[dict[str, str]] = []
+    given: list[Path] = []
+    for p in replays:  # a game id that cannot be fetched fails as an unreadable replay does
+        try:
+            given.append(fetched(p, cache, timeout))
+        except KickoffError as e:
+            failed.append({"file": str(p), "message": str(e)})
+    failed += [
+        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
+        for p in given if _is_folder(p) and not replay_files([p])]
+    return replay_files(given), failed
+
+
 @app.command("verify")
 def verify_command(
     replays: Annotated[list[Path], typer.Argument(
@@ -342,18 +360,8 @@ def verify_command(
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
-    failed: list[dict[str, str]] = []
-    given: list[Path] = []
-    for p in replays:  # a game id that cannot be fetched fails as an unreadable replay does
-        try:
-            given.append(fetched(p, cache, timeout))
-        except KickoffError as e:
-            failed.append({"file": str(p), "message": str(e)})
-    files = replay_files(given)
+    files, failed = _given(replays, cache, timeout)
     rows: list[dict[str, Any]] = []
-    failed += [
-        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
-        for p in given if _is_folder(p) and not replay_files([p])]
     table = Table(show_lines=False)
     # Within 80 columns: the event folds (Blood Bowl's name) rather than being cut.
     for col in ("game", "#", "half", "kicks", "event", "FUMBBL ball", "our ball", "status"):
@@ -404,3 +412,9 @@ def verify_command(
             err.print(f"error: {f['message']}", markup=False)
     if not ok:
         raise typer.Exit(1)
+
+
+# ``kickoff fumbbl review`` lives in its own module (it uses this one's options).
+from kickoff.cli import review_cmd as _review_cmd  # noqa: E402
+
+app.command("review")(_review_cmd.review_command)

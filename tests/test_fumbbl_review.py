@@ -1,0 +1,118 @@
+"""``kickoff fumbbl review`` (issue 28, point 1): every value it gives equals what ``kickoff odds``
+(and ``kickoff decide``, for an event's decision) gives on the scenario ``kickoff fumbbl extract``
+writes for that kick-off.
+
+Contract: the brief of issue 28 ("every value it prints equals what kickoff odds gives on the
+scenario fumbbl extract writes for that kick-off; a test checks it for every shared game") and
+``docs/fumbbl.md`` ("Reviewing a game"). One game in the quick suite, every shared game under
+``@pytest.mark.slow``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import SHARED_DIR, assert_invalid, cli, shared
+
+from kickoff.analysis.review import gap
+
+REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
+needs_replays = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
+
+
+def _json(args: list[str]) -> Any:
+    code, out, err = cli(args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def check_game(replay: Path, tmp_path: Path) -> dict[str, Any]:
+    """Review ``replay`` and check every value against ``kickoff odds`` / ``kickoff decide`` on
+    the scenarios ``kickoff fumbbl extract`` writes; the review."""
+    review = _json(["fumbbl", "review", str(replay), "--json"])
+    code, out, err = cli(["fumbbl", "extract", str(replay), "--out", str(tmp_path)])
+    assert code == 0, err
+    files = out.split()
+    assert [k["kickoff"] for k in review["kickoffs"]] == list(range(1, len(files) + 1))
+    for k, file in zip(review["kickoffs"], files, strict=True):
+        kick = k["judged"][0]
+        assert kick["what"] == "kick" and kick["side"] == k["kicking"]
+        one = _json(["odds", file, "--objective", "receiver-holds", "--json"])
+        assert one["applied"]["kicker"] == k["kicker"]
+        assert one["applied"]["use_kick_skill"] == k["use_kick_skill"]
+        assert kick["chosen"] == one["receiving_team_holds"]
+        ranked = _json(["odds", file, "--all-targets", "--objective", "receiver-holds", "--json"])
+        best = ranked["targets"][0]
+        assert kick["best"] == best["value"] == k["setup"]["value_against_best_kick"]
+        assert k["best_target"] == best["target"]
+        assert Fraction(kick["gap"]) == Fraction(kick["chosen"]) - Fraction(best["value"]) >= 0
+        for event in k["judged"][1:]:
+            answer = _json(["decide", file, "--objective", "receiver-holds", "--json"])
+            assert event["what"] == answer["kind"] == k["event"]
+            assert event["chosen"] == answer["played"]["value"]
+            assert event["best"] == answer["options"][0]["value"]
+            receivers = answer["side"] == k["receiving"]
+            assert Fraction(event["gap"]) == gap(Fraction(event["chosen"]),
+                                                 Fraction(event["best"]), "receiver-holds",
+                                                 receivers)
+            if event["what"] == "high_kick":  # and kickoff odds with the choice scripted
+                played = answer["played"]["decisions"]["high_kick"]
+                if played is not None:
+                    scripted = _json(["odds", file, "--objective", "receiver-holds",
+                                      "--high-kick", played, "--json"])
+                    assert event["chosen"] == scripted["receiving_team_holds"]
+    for side in ("home", "away"):
+        gaps = [Fraction(j["gap"]) for k in review["kickoffs"] for j in k["judged"]
+                if j["side"] == side]
+        assert Fraction(review["summary"][side]["given_away"]) == sum(gaps, Fraction(0))
+        assert review["summary"][side]["at_best"] == sum(1 for g in gaps if g == 0)
+    return review
+
+
+@needs_replays
+def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
+    review = check_game(REPLAYS / "1559380.json.gz", tmp_path)
+    first = review["kickoffs"][0]
+    assert first["event"] == "high_kick" and first["judged"][1]["side"] == "away"
+    assert review["applied"]["objective"] == "receiver-holds"
+
+
+@pytest.mark.slow
+@needs_replays
+def test_every_shared_game_agrees_with_odds(tmp_path: Path) -> None:
+    replays = sorted(REPLAYS.rglob("*.gz"))
+    assert len(replays) >= 6
+    for i, replay in enumerate(replays):
+        check_game(replay, tmp_path / str(i))
+
+
+@needs_replays
+def test_the_table_fits_80_columns() -> None:
+    code, out, err = cli(["fumbbl", "review", str(REPLAYS / "1559380.json.gz")])
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "High Kick" in out and "receiver-holds" in out
+    assert "away: [AZES] Malta Dodgers (Human)" in out
+
+
+@pytest.mark.parametrize("body", [b"\x1f\x8b\x08\x00trunc", b"{}", b"not json"])
+def test_a_bad_replay_is_one_message_exit_1(tmp_path: Path, body: bytes) -> None:
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(body)
+    code, out, err = cli(["fumbbl", "review", str(bad)])
+    assert_invalid(code, out, err, str(bad))
+
+
+def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
+    src = shared() / "1559380.json.gz"
+    doc = json.loads(gzip.decompress(src.read_bytes()))
+    doc["gameLog"]["commandArray"] = []
+    empty = tmp_path / "empty.json.gz"
+    empty.write_bytes(gzip.compress(json.dumps(doc).encode()))
+    code, out, err = cli(["fumbbl", "review", str(empty)])
+    assert_invalid(code, out, err, "no kick-off")
