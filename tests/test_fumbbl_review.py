@@ -116,3 +116,56 @@ def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
     empty.write_bytes(gzip.compress(json.dumps(doc).encode()))
     code, out, err = cli(["fumbbl", "review", str(empty)])
     assert_invalid(code, out, err, "no kick-off")
+
+
+@needs_replays
+def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
+    review = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--advise", "0.5",
+                    "--json"])
+    assert review["applied"]["advise"] == 0.5
+    for k in review["kickoffs"]:
+        setup = next(j for j in k["judged"] if j["what"] == "setup")
+        assert setup["side"] == k["receiving"]
+        assert setup["chosen"] == k["setup"]["value_against_best_kick"]
+        # receiver-holds: the receivers want it high; the search starts from the real set-up
+        assert Fraction(setup["best"]) >= Fraction(setup["chosen"])
+        assert Fraction(setup["gap"]) == Fraction(setup["best"]) - Fraction(setup["chosen"])
+        assert set(k["advice"]) == {p["id"] for p in _receivers(tmp_path, k)}
+
+
+def _receivers(tmp_path: Path, k: dict[str, Any]) -> list[dict[str, Any]]:
+    out = tmp_path / "x"
+    code, files, err = cli(["fumbbl", "extract", str(REPLAYS / "1546677.json.gz"), "--out",
+                            str(out)])
+    assert code == 0, err
+    doc = json.loads(Path(files.split()[k["kickoff"] - 1]).read_text())
+    return list(doc["teams"][k["receiving"]]["players"])
+
+
+@needs_replays
+def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "1546677.json.gz").write_bytes((REPLAYS / "1546677.json.gz").read_bytes())
+    (folder / "bad.json").write_text("not json")
+    code, out, err = cli(["fumbbl", "review", str(folder), "--json"])
+    assert code == 1, err  # the failed replay is in "failed" (as verify --json)
+    doc = json.loads(out)
+    one = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--json"])
+    gaps = [Fraction(k["judged"][0]["gap"]) for k in one["kickoffs"]]
+    kick = doc["gaps"]["bb2020/kick"]
+    assert doc["games"] == 1 and kick["n"] == len(gaps) == 3
+    assert Fraction(kick["mean"]) == sum(gaps, Fraction(0)) / 3
+    assert kick["q90"] == str(max(gaps)) and kick["q25"] == str(min(gaps))
+    assert Fraction(kick["at_best"]) == Fraction(sum(1 for g in gaps if g == 0), 3)
+    assert doc["failed"][0]["file"].endswith("bad.json")
+
+
+def test_nearest_rank_quantiles() -> None:
+    from kickoff.cli.review_many import nearest_rank
+
+    values = [Fraction(n) for n in (5, 1, 4, 2, 3)]
+    assert [nearest_rank(values, Fraction(q, 10)) for q in (0, 2, 5, 9, 10)] == [
+        1, 1, 3, 5, 5]
+    with pytest.raises(ValueError, match="no values"):
+        nearest_rank([], Fraction(1, 2))

@@ -89,6 +89,9 @@ class KickoffReview:
     judged: list[Judged]
     event: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
+    #: Reserves).
+    advice: dict[str, list[int] | None] | None = None
 
     @property
     def receiving(self) -> Side:
@@ -103,18 +106,44 @@ class KickoffReview:
                 "event": self.event,
                 "setup": {"side": self.receiving, "value_against_best_kick":
                           str(self.setup_value)},
-                "judged": [j.to_json() for j in self.judged], "notes": list(self.notes)}
+                "judged": [j.to_json() for j in self.judged], "notes": list(self.notes),
+                **({} if self.advice is None else {"advice": self.advice})}
+
+
+def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+            objective: Objective, use_kick_skill: bool, played: Fraction,
+            seconds: float) -> tuple[Judged, dict[str, Square | None]]:
+    """The receiving set-up played (its value against the best kick, ``played``) judged against
+    the advisor's, searched for ``seconds`` from it (so never worse) with the same players
+    against the same kicking set-up (:func:`~kickoff.analysis.advisor.optimize_setup`, seed 0),
+    and the advisor's squares; ``OptionError`` for ``seconds`` not above 0."""
+    from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+
+    found = optimize_setup(OptimizeRequest(state, ruleset, objective, seconds=seconds,
+                                           house_rules=house_rules,
+                                           use_kick_skill=use_kick_skill))
+    moved = sorted(pid for pid, sq in found.squares.items()
+                   if state.players[pid].square != sq)
+    text = ("the same set-up" if not moved else
+            f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved")
+    value = found.value.value
+    return (Judged("setup", state.receiving, "as set up", played, f"advisor: {text}", value,
+                   gap(played, value, objective, receivers=True)), found.squares)
 
 
 def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
                    decisions: Decisions, dice: Dice, objective: Objective,
                    use_kick_skill: bool, kicker: str | None,
-                   budget: int = plans.DEFAULT_BUDGET) -> KickoffReview:
+                   budget: int = plans.DEFAULT_BUDGET,
+                   advise: float | None = None) -> KickoffReview:
     """Review one kick-off (module docstring). ``state``: the set-up before it; ``decisions``
     and ``dice``: the scenario's (the target is ``decisions.target``, else the receiving half's
     centre; the dice reach the Kick-off event whose decision is judged); ``use_kick_skill`` and
     ``kicker``: what :func:`~kickoff.defaults.kick_use` decided (as ``kickoff odds``).
-    ``budget``: the plans the search values at most for a free move. The rules' own errors
+    ``budget``: the plans the search values at most for a free move. ``advise``: seconds for
+    the set-up advisor (:func:`~kickoff.analysis.advisor.optimize_setup`, from the same
+    players, against the same kicking set-up; ``None``: not asked), judged as ``setup``. The
+    rules' own errors
     (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a
     note, not an error."""
     target = decisions.target or state.pitch.centre[state.receiving]
@@ -129,6 +158,11 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
                   f"kick at {best.target.as_list()}", best.value,
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
+    if advise is not None:
+        judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
+                                  best.value, advise)
+        out.judged.append(judged)
+        out.advice = {pid: None if sq is None else sq.as_list() for pid, sq in squares.items()}
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
     try:

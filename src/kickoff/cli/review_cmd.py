@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import fail, guarded, json_text
+from kickoff.cli.common import guarded, json_text
 from kickoff.cli.fumbbl_cmd import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
@@ -28,12 +28,13 @@ if TYPE_CHECKING:
     from kickoff.formats.fumbbl_case import ExtractedKickoff
 
 #: The choices' names in the table.
-WHAT = {"kick": "kick", "high_kick": "High Kick", "blitz": "Blitz!", "charge": "Charge!",
+WHAT = {"kick": "kick", "setup": "set-up", "high_kick": "High Kick", "blitz": "Blitz!", "charge": "Charge!",
         "quick_snap": "Quick Snap", "perfect_defence": "Perfect Def.",
         "solid_defence": "Solid Def."}
 
 
-def review_one(k: ExtractedKickoff, objective: Objective, budget: int) -> KickoffReview:
+def review_one(k: ExtractedKickoff, objective: Objective, budget: int,
+               advise: float | None = None) -> KickoffReview:
     """Review one extracted kick-off: its scenario loaded as ``kickoff odds FILE`` loads it, the
     kicker and his use of Kick as ``kickoff odds`` decides them (``kickoff.defaults.kick_use``).
     ``KickoffError`` for a scenario that cannot be loaded or played."""
@@ -45,7 +46,7 @@ def review_one(k: ExtractedKickoff, objective: Objective, budget: int) -> Kickof
     kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
     dice, _ = loaded.dice()
     return review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules, loaded.decisions,
-                          dice, objective, kick.used, kick.kicker, budget)
+                          dice, objective, kick.used, kick.kicker, budget, advise)
 
 
 def value_text(v: Fraction, objective: Objective) -> str:
@@ -93,6 +94,28 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
     return table
 
 
+def review_game(path: Path, objective: Objective, budget: int, advise: float | None
+                ) -> tuple[str, list[ExtractedKickoff], list[tuple[int, KickoffReview]]]:
+    """Every kick-off of the replay at ``path`` reviewed: ``(game id, the extracted kick-offs,
+    (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
+    that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
+    from kickoff.core.errors import ScenarioError
+    from kickoff.formats.fields import printable_name
+    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+
+    ks = extract_kickoffs(path)
+    if not ks:
+        raise ScenarioError([f"{path}: no kick-off in this replay's log (gameLog.commandArray)"])
+    reviews: list[tuple[int, KickoffReview]] = []
+    for k in ks:
+        try:
+            reviews.append((k.number, review_one(k, objective, budget, advise)))
+        except KickoffError as e:
+            raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
+                                 + "; ".join(str(e).splitlines()[:3])]) from None
+    return printable_name(game_id(path, ks)), ks, reviews
+
+
 def review_command(
     replay: Annotated[Path, typer.Argument(
         help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
@@ -101,6 +124,9 @@ def review_command(
              "as kickoff odds --objective.")] = DEFAULT_OBJECTIVE,
     plan_budget: Annotated[int, typer.Option(
         min=1, help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
+    advise: Annotated[float | None, typer.Option(
+        min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
+                      "judged against the advisor's, from the same players.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
     cache: CacheOption = None,
     timeout: TimeoutOption = FUMBBL_TIMEOUT,
@@ -114,31 +140,25 @@ def review_command(
     extract writes (the events on, every other choice at its default); a gap is how much worse
     the choice was than the best for the coach who made it.
     """
-    _review(replay, objective, plan_budget, as_json, cache, timeout)
+    _review(replay, objective, plan_budget, advise, as_json, cache, timeout)
 
 
 @guarded
-def _review(replay: Path, objective: Objective, budget: int, as_json: bool,
-            cache: Path | None, timeout: float) -> None:
-    from kickoff.formats.fields import printable_name
-    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+def _review(replay: Path, objective: Objective, budget: int, advise: float | None,
+            as_json: bool, cache: Path | None, timeout: float) -> None:
+    from kickoff.cli.fumbbl_cmd import _is_folder
 
     path = fetched(replay, cache, timeout)
-    ks = extract_kickoffs(path)
-    if not ks:
-        fail(f"{path}: no kick-off in this replay's log (gameLog.commandArray)")
-    gid = printable_name(game_id(path, ks))
-    reviews: list[tuple[int, KickoffReview]] = []
-    for k in ks:
-        try:
-            reviews.append((k.number, review_one(k, objective, budget)))
-        except KickoffError as e:
-            fail(f"{path}: kick-off {k.number}: cannot be reviewed: "
-                 + "; ".join(str(e).splitlines()[:3]))
+    if _is_folder(path):
+        from kickoff.cli.review_many import review_folder
+
+        review_folder(path, objective, budget, advise, as_json)
+        return
+    gid, ks, reviews = review_game(path, objective, budget, advise)
     teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
     totals = summary(reviews, teams)
     applied = {"objective": objective, "events": "all", "play": "defaults",
-               "plan_budget": budget}
+               "plan_budget": budget, "advise": advise}
     if as_json:
         typer.echo(json_text({"game": gid, "applied": applied, "teams": teams,
                               "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
