@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.cli.common import fail, guarded
+from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
@@ -35,22 +36,6 @@ if TYPE_CHECKING:
     from kickoff.formats.fumbbl_case import ExtractedKickoff
     from kickoff.formats.fumbbl_compare import Status
     from kickoff.formats.scenario_models import DiceIn
-
-#: ``--cache`` and ``--timeout`` of every command that takes a game id.
-CacheOption = Annotated[Path | None, typer.Option(
-    help="Folder of the replays fetched by game id (default: $XDG_CACHE_HOME/kickoff/fumbbl, "
-         "else ~/.cache/kickoff/fumbbl).")]
-TimeoutOption = Annotated[float, typer.Option(
-    min=0.1, help="Seconds to wait for FUMBBL when fetching a game id.")]
-
-
-def fetched(source: Path, cache: Path | None, timeout: float) -> Path:
-    """``source`` as a replay file: a FUMBBL game id (digits, no such file) fetched into
-    ``cache`` (``ScenarioError`` in one line when it cannot be), else the path itself."""
-    from kickoff.formats.fumbbl_fetch import replay_path
-
-    return replay_path(str(source), cache, timeout)
-
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
                   no_args_is_help=True, rich_markup_mode=None)

@@ -19,7 +19,7 @@ import typer
 
 from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import guarded, json_text
-from kickoff.cli.fumbbl_cmd import CacheOption, TimeoutOption, fetched
+from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
 
