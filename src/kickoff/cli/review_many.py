@@ -41,11 +41,18 @@ def nearest_rank(values: list[Fraction], q: Fraction) -> Fraction:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+def decimal(x: Fraction) -> str:
+    """``x`` to 12 significant digits: a mean over many kick-offs as an exact fraction would
+    run to thousands of digits (each kick-off's denominators multiply)."""
+    return f"{float(x):.12g}"
+
+
 def distribution(gaps: list[Fraction]) -> dict[str, Any]:
-    """``{"n", "mean", "q25", "q50", "q75", "q90", "at_best"}`` of ``gaps`` (exact fraction
-    strings; ``at_best``: the share of gaps that are 0)."""
+    """``{"n", "mean", "q25", "q50", "q75", "q90", "at_best"}`` of ``gaps`` (the quantiles and
+    ``at_best``, the share of gaps that are 0, as exact fraction strings; the mean to 12
+    significant digits, :func:`decimal`)."""
     n = len(gaps)
-    out: dict[str, Any] = {"n": n, "mean": str(sum(gaps, Fraction(0)) / n)}
+    out: dict[str, Any] = {"n": n, "mean": decimal(sum(gaps, Fraction(0)) / n)}
     for q in QUANTILES:
         out[f"q{int(q * 100)}"] = str(nearest_rank(gaps, q))
     out["at_best"] = str(Fraction(sum(1 for g in gaps if g == 0), n))
@@ -91,7 +98,7 @@ def review_folder(folder: Path, objective: Objective, budget: int, advise: float
     advisor: dict[str, Any] | None = None if not gains else {
         "kickoffs": len(gains), "at_least_as_good": "1",
         "better": str(Fraction(sum(1 for g in gains if g > 0), len(gains))),
-        "mean_gain": str(sum(gains, Fraction(0)) / len(gains))}
+        "mean_gain": decimal(sum(gains, Fraction(0)) / len(gains))}
     applied = {"objective": objective, "events": "all", "play": "defaults",
                "plan_budget": budget, "advise": advise}
     if as_json:
