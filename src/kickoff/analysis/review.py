@@ -159,10 +159,15 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
     if advise is not None:
-        judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
-                                  best.value, advise)
-        out.judged.append(judged)
-        out.advice = {pid: None if sq is None else sq.as_list() for pid, sq in squares.items()}
+        try:
+            judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
+                                      best.value, advise)
+        except ValueError as e:  # the advisor refuses a set-up our rules call illegal: a note
+            out.notes.append(f"the advisor cannot start from this set-up: {e}")
+        else:
+            out.judged.append(judged)
+            out.advice = {pid: None if sq is None else sq.as_list()
+                          for pid, sq in squares.items()}
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
     try:
