@@ -165,11 +165,11 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
                                            for (n, r), k in zip(reviews, ks, strict=True)],
                               "summary": totals}))
         return
-    _print(gid, ks, reviews, objective, totals, budget)
+    _print(gid, reviews, objective, totals, budget)
 
 
-def _print(gid: str, ks: list[ExtractedKickoff], reviews: list[tuple[int, KickoffReview]],
-           objective: Objective, totals: dict[str, dict[str, Any]], budget: int) -> None:
+def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
+           totals: dict[str, dict[str, Any]], budget: int) -> None:
     """The terminal's review: what was applied, the table, each kick-off's kicker and set-up
     value, notes, and the summary per team."""
     from kickoff.cli.render import console_for
