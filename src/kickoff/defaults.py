@@ -33,6 +33,14 @@ DEFAULT_EVENTS: Final[Literal["all"]] = "all"
 #: The receiving coach's choices, when a face is not told (``Play`` of
 #: :mod:`kickoff.analysis.exact_best`).
 DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
+#: The objective of ``kickoff odds`` and ``kickoff fumbbl review`` when not told
+#: (``Objective`` of :mod:`kickoff.analysis.objectives`).
+DEFAULT_OBJECTIVE: Final[Literal["receiver-holds"]] = "receiver-holds"
+#: FUMBBL's API, where ``kickoff fumbbl`` fetches a replay by its game id
+#: (:mod:`kickoff.formats.fumbbl_fetch`).
+FUMBBL_API: Final = "https://fumbbl.com/api"
+#: Seconds ``kickoff fumbbl`` waits for FUMBBL (connecting, then between bytes) before giving up.
+FUMBBL_TIMEOUT: Final = 30.0
 
 
 class KickUse(NamedTuple):

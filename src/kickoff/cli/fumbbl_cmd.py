@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.cli.common import fail, guarded
+from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
+from kickoff.defaults import FUMBBL_TIMEOUT
 from kickoff.formats.files import file_stem, make_folder, write_files
 from kickoff.formats.narration import bb_name
 
@@ -60,13 +62,16 @@ def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
 @app.command("extract")
 @guarded
 def extract_command(
-    replay: Annotated[Path, typer.Argument(help="A FUMBBL replay: gzipped or plain JSON.")],
+    replay: Annotated[Path, typer.Argument(
+        help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     out: Annotated[
         Path | None, typer.Option(help="Folder for the files (default: the current folder).")
     ] = None,
     cases: Annotated[
         bool, typer.Option("--cases", help="Write {about, source, scenario, expect} cases.")
     ] = False,
+    cache: CacheOption = None,
+    timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
     """Write one scenario file per kick-off of the game (<gameid>-ko<N>.json) and print the paths.
 
@@ -77,6 +82,7 @@ def extract_command(
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
     from kickoff.formats.scenario import load_scenario, parse_scenario
 
+    replay = fetched(replay, cache, timeout)
     kickoffs = extract_kickoffs(replay)
     if not kickoffs:
         fail(f"{replay}: no kick-off in this replay's log (gameLog.commandArray): nothing written")
@@ -293,12 +299,33 @@ def summary_line(counts: dict[str, int], games: int) -> str:
             f"game{'s' if games != 1 else ''}\n({rest})")
 
 
+def _given(replays: list[Path], cache: Path | None, timeout: float
+           ) -> tuple[list[Path], list[dict[str, str]]]:
+    """The replay files ``verify`` reads (game ids fetched, folders searched) and the failed
+    ones (``{"file", "message"}``: a game id that cannot be fetched, a folder without
+    replays)."""
+    failed: list[dict[str, str]] = []
+    given: list[Path] = []
+    for p in replays:  # a game id that cannot be fetched fails as an unreadable replay does
+        try:
+            given.append(fetched(p, cache, timeout))
+        except KickoffError as e:
+            failed.append({"file": str(p), "message": str(e)})
+    failed += [
+        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
+        for p in given if _is_folder(p) and not replay_files([p])]
+    return replay_files(given), failed
+
+
 @app.command("verify")
 def verify_command(
     replays: Annotated[list[Path], typer.Argument(
-        help="FUMBBL replays (gzipped or plain JSON), or folders of them (searched recursively).")],
+        help="FUMBBL replays (gzipped or plain JSON), folders of them (searched recursively), "
+             "or FUMBBL game ids to fetch.")],
     as_json: Annotated[bool, typer.Option(
         "--json", help="One JSON document on stdout: summary, kick-offs, failed games.")] = False,
+    cache: CacheOption = None,
+    timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
     """Replay every kick-off of FUMBBL games and compare with what FUMBBL recorded.
 
@@ -318,11 +345,8 @@ def verify_command(
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
-    files = replay_files(replays)
+    files, failed = _given(replays, cache, timeout)
     rows: list[dict[str, Any]] = []
-    failed: list[dict[str, str]] = [
-        {"file": str(p), "message": f"{p}: no FUMBBL replay (*.json, *.gz) in this folder"}
-        for p in replays if _is_folder(p) and not replay_files([p])]
     table = Table(show_lines=False)
     # Within 80 columns: the event folds (Blood Bowl's name) rather than being cut.
     for col in ("game", "#", "half", "kicks", "event", "FUMBBL ball", "our ball", "status"):
@@ -373,3 +397,9 @@ def verify_command(
             err.print(f"error: {f['message']}", markup=False)
     if not ok:
         raise typer.Exit(1)
+
+
+# ``kickoff fumbbl review`` lives in its own module (it uses this one's options).
+from kickoff.cli import review_cmd as _review_cmd  # noqa: E402
+
+app.command("review")(_review_cmd.review_command)

@@ -1,0 +1,52 @@
+"""``kickoff fumbbl review`` of one shared FUMBBL game (without ``--advise``): seconds of CPU (one
+core: the review is single-threaded) and of wall clock, for every kick-off of the game judged
+(the kick's every target, the set-up against the best kick, the Kick-off event's decision).
+
+Run as a script (``python benchmarks/bench_review.py [GAME] [RUNS]``, default 1559380 and 3) from
+the repository, with the shared data beside it (``../shared/data/fumbbl-replays``); or with
+pytest-benchmark (``pytest benchmarks/bench_review.py --benchmark-enable``). The review runs in
+this process, with whichever build of kickoff it imports (the compiled one when installed so;
+``PYTHONPATH=src``: the pure-Python sources). Results are recorded in ``docs/performance.md``
+(issue 28: under 30 s on one core, compiled).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from kickoff.cli.review_cmd import review_game
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
+
+
+def review(game: str = "1559380") -> int:
+    """Review every kick-off of the shared game ``game``; how many were judged."""
+    _, _, reviews = review_game(SHARED / f"{game}.json.gz", "receiver-holds", 16, None)
+    return len(reviews)
+
+
+def test_bench_review(benchmark: Any) -> None:
+    assert benchmark(review) == 4
+
+
+def main() -> None:
+    game = sys.argv[1] if len(sys.argv) > 1 else "1559380"
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    cpu, wall = [], []
+    for _ in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        n = review(game)
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - w)
+    import kickoff.analysis.exact as exact
+
+    build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
+    print(f"fumbbl review {game} ({n} kick-offs, {build}): best {min(cpu):.1f} s CPU, "
+          f"{min(wall):.1f} s wall of {runs}; CPU runs {', '.join(f'{t:.1f}' for t in cpu)} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""A real kick-off judged against the best play: how far each coach's choices were from the best,
+in exact values (``kickoff fumbbl review``, issue 28).
+
+Given a kick-off as a scenario (a set-up, the kick's target, the dice and decisions the game
+rolled and took: what ``kickoff fumbbl extract`` writes), :func:`review_kickoff` values, under an
+objective (:mod:`kickoff.analysis.objectives`, the receivers' side of it), with the Kick-off
+table's events and every other choice at the scenario format's defaults, exactly as
+``kickoff odds`` on that scenario does:
+
+- **the kick**: the value at the target the kicking coach chose (``kickoff odds FILE``), the best
+  target's (the first of ``kickoff odds FILE --all-targets``, :func:`~kickoff.analysis.targets.rank_targets`)
+  and the gap; the kicker and his use of Kick are those ``kickoff odds`` plays (the default
+  kicker, Kick when he has it and may use it: :func:`~kickoff.defaults.kick_use`; FUMBBL's log
+  names no other);
+- **the receiving set-up**: its value against the kicking coach's best kick (the best target's
+  value: what the receiving coach can be sure of);
+- **the decision of the Kick-off event**, if the event asks one (High Kick, Blitz!, Charge!,
+  Quick Snap, Perfect / Solid Defence): what the coach did, the best option's value and the gap,
+  as ``kickoff decide`` values them (:mod:`kickoff.analysis.decide`: the whole kick-off at the
+  chosen target with the option scripted; a free move's best is the best plan the search found
+  within its budget, a bound on the true best).
+
+A **gap** is how much worse the choice was than the best for the coach who made it: never
+negative, ``0`` when his choice was already the best (a free move's own plan may beat every plan
+the search found: then it is the best, gap ``0``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kickoff.analysis import decide, plans
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
+from kickoff.analysis.targets import rank_targets
+from kickoff.core.decisions import Decisions
+from kickoff.core.dice import Dice
+from kickoff.core.errors import KickoffError
+from kickoff.core.pitch import Side, Square, other_side
+from kickoff.core.ruleset import Ruleset
+from kickoff.core.state import GameState
+
+__all__ = ["Judged", "KickoffReview", "gap", "review_kickoff"]
+
+
+def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool) -> Fraction:
+    """How much worse ``chosen`` is than ``best`` for the coach who chose (``receivers``: the
+    receiving coach), under ``objective``; ``0`` when ``chosen`` is as good or better."""
+    high = KICKER_WANTS_HIGH[objective] != receivers  # whether this coach wants it high
+    return max(Fraction(0), best - chosen if high else chosen - best)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One choice judged: what it is (``what``: ``kick``, ``high_kick``, ``blitz``, ...), the
+    coach's ``side``, what he did and its exact value (``chosen_text``, ``chosen``), the best
+    (``best_text``, ``best``) and the :func:`gap`."""
+
+    what: str
+    side: Side
+    chosen_text: str
+    chosen: Fraction
+    best_text: str
+    best: Fraction
+    gap: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"what", "side", "chosen_text", "chosen", "best_text", "best", "gap"}``, values as
+        exact fraction strings."""
+        return {"what": self.what, "side": self.side, "chosen_text": self.chosen_text,
+                "chosen": str(self.chosen), "best_text": self.best_text, "best": str(self.best),
+                "gap": str(self.gap)}
+
+
+@dataclass
+class KickoffReview:
+    """A kick-off reviewed: the kicking team, the kick's target and the best one, the kicker and
+    his use of Kick, the receiving set-up's value against the best kick, every judged choice
+    (the kick first), and notes (a decision that could not be valued)."""
+
+    kicking: Side
+    target: Square
+    best_target: Square
+    kicker: str | None
+    use_kick_skill: bool
+    setup_value: Fraction
+    judged: list[Judged]
+    event: str | None = None
+    notes: list[str] = field(default_factory=list)
+    #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
+    #: Reserves).
+    advice: dict[str, list[int] | None] | None = None
+
+    @property
+    def receiving(self) -> Side:
+        """The receiving team."""
+        return other_side(self.kicking)
+
+    def to_json(self) -> dict[str, Any]:
+        """The review as JSON, values as exact fraction strings."""
+        return {"kicking": self.kicking, "receiving": self.receiving,
+                "target": self.target.as_list(), "best_target": self.best_target.as_list(),
+                "kicker": self.kicker, "use_kick_skill": self.use_kick_skill,
+                "event": self.event,
+                "setup": {"side": self.receiving, "value_against_best_kick":
+                          str(self.setup_value)},
+                "judged": [j.to_json() for j in self.judged], "notes": list(self.notes),
+                **({} if self.advice is None else {"advice": self.advice})}
+
+
+def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+            objective: Objective, use_kick_skill: bool, played: Fraction,
+            seconds: float) -> tuple[Judged, dict[str, Square | None]]:
+    """The receiving set-up played (its value against the best kick, ``played``) judged against
+    the advisor's, searched for ``seconds`` from it (so never worse) with the same players
+    against the same kicking set-up (:func:`~kickoff.analysis.advisor.optimize_setup`, seed 0),
+    and the advisor's squares; ``OptionError`` for ``seconds`` not above 0."""
+    from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+
+    found = optimize_setup(OptimizeRequest(state, ruleset, objective, seconds=seconds,
+                                           house_rules=house_rules,
+                                           use_kick_skill=use_kick_skill))
+    moved = sorted(pid for pid, sq in found.squares.items()
+                   if state.players[pid].square != sq)
+    text = ("the same set-up" if not moved else
+            f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved")
+    value = found.value.value
+    return (Judged("setup", state.receiving, "as set up", played, f"advisor: {text}", value,
+                   gap(played, value, objective, receivers=True)), found.squares)
+
+
+def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+                   decisions: Decisions, dice: Dice, objective: Objective,
+                   use_kick_skill: bool, kicker: str | None,
+                   budget: int = plans.DEFAULT_BUDGET,
+                   advise: float | None = None) -> KickoffReview:
+    """Review one kick-off (module docstring). ``state``: the set-up before it; ``decisions``
+    and ``dice``: the scenario's (the target is ``decisions.target``, else the receiving half's
+    centre; the dice reach the Kick-off event whose decision is judged); ``use_kick_skill`` and
+    ``kicker``: what :func:`~kickoff.defaults.kick_use` decided (as ``kickoff odds``).
+    ``budget``: the plans the search values at most for a free move. ``advise``: seconds for
+    the set-up advisor (:func:`~kickoff.analysis.advisor.optimize_setup`, from the same
+    players, against the same kicking set-up; ``None``: not asked), judged as ``setup``. The
+    rules' own errors
+    (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a
+    note, not an error."""
+    target = decisions.target or state.pitch.centre[state.receiving]
+    solver = KickoffSolver(state, ruleset, events="all", house_rules=house_rules,
+                           use_kick_skill=use_kick_skill, decisions=Decisions(),
+                           play="defaults", objective=objective)
+    ranked = rank_targets(solver, objective)
+    best = ranked[0]
+    chosen = solver.value(target, objective)
+    kicking = other_side(state.receiving)
+    kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
+                  f"kick at {best.target.as_list()}", best.value,
+                  gap(chosen, best.value, objective, receivers=False))
+    out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
+    if advise is not None:
+        try:
+            judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
+                                      best.value, advise)
+        except ValueError as e:  # the advisor refuses a set-up our rules call illegal: a note
+            out.notes.append(f"the advisor cannot start from this set-up: {e}")
+        else:
+            out.judged.append(judged)
+            out.advice = {pid: None if sq is None else sq.as_list()
+                          for pid, sq in squares.items()}
+    setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
+                             "defaults")
+    try:
+        reached = decide.reach(state, ruleset, dice, decisions, house_rules)
+    except decide.NotReached:
+        return out
+    except KickoffError as e:  # the rules refuse the scenario up to its event: a note
+        out.notes.append(f"the Kick-off event could not be reached: {e}")
+        return out
+    out.event = reached.kind
+    try:
+        answer = decide.answer(setting, reached, decisions, budget)
+    except KickoffError as e:  # a decision the rules refuse: a note
+        out.notes.append(f"{decide.NAMES[reached.kind]}: could not be valued: {e}")
+        return out
+    if answer.played is not None:
+        receivers = answer.side == state.receiving
+        top = answer.options[0]
+        out.judged.append(Judged(reached.kind, answer.side,
+                                 decide.bare(answer.played.text, answer.name),
+                                 answer.played.value, decide.bare(top.text, answer.name),
+                                 top.value, gap(answer.played.value, top.value, objective,
+                                                receivers)))
+    return out

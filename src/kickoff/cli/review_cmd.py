@@ -1,0 +1,198 @@
+"""``kickoff fumbbl review FILE|GAMEID``: every kick-off of a real FUMBBL game judged against the
+best play, in exact values (:mod:`kickoff.analysis.review`; issue 28, ``docs/fumbbl.md``).
+
+Each kick-off is the scenario ``kickoff fumbbl extract`` writes for it, valued as ``kickoff odds``
+values that scenario (its value at the chosen target, and with ``--all-targets`` the best
+target's) and as ``kickoff decide`` values the decision of its Kick-off event. A replay that
+cannot be read (or a game id that cannot be fetched) is one message, exit status 1, as for
+``extract``.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kickoff.analysis.objectives import Objective
+from kickoff.cli.common import guarded, json_text
+from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
+from kickoff.core.errors import KickoffError
+from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
+
+if TYPE_CHECKING:
+    from kickoff.analysis.review import KickoffReview
+    from kickoff.formats.fumbbl_case import ExtractedKickoff
+
+#: The choices' names in the table.
+WHAT = {"kick": "kick", "setup": "set-up", "high_kick": "High Kick", "blitz": "Blitz!", "charge": "Charge!",
+        "quick_snap": "Quick Snap", "perfect_defence": "Perfect Def.",
+        "solid_defence": "Solid Def."}
+
+
+def review_one(k: ExtractedKickoff, objective: Objective, budget: int,
+               advise: float | None = None) -> KickoffReview:
+    """Review one extracted kick-off: its scenario loaded as ``kickoff odds FILE`` loads it, the
+    kicker and his use of Kick as ``kickoff odds`` decides them (``kickoff.defaults.kick_use``).
+    ``KickoffError`` for a scenario that cannot be loaded or played."""
+    from kickoff.analysis.review import review_kickoff
+    from kickoff.defaults import kick_use
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
+    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+    dice, _ = loaded.dice()
+    return review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules, loaded.decisions,
+                          dice, objective, kick.used, kick.kicker, budget, advise)
+
+
+def value_text(v: Fraction, objective: Objective) -> str:
+    """A value as the table shows it: a chance in percent to two decimals (as ``kickoff odds``
+    prints it), an expected distance in squares to three decimals."""
+    return f"{float(v):.3f}" if objective == "distance" else f"{float(v) * 100:.2f}%"
+
+
+def summary(reviews: list[tuple[int, KickoffReview]], teams: dict[str, str]
+            ) -> dict[str, dict[str, Any]]:
+    """Per team (side): its name, the choices judged, how many were already the best, and the
+    value given away (the sum of their gaps, an exact fraction string)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in ("home", "away"):
+        gaps = [j.gap for _, r in reviews for j in r.judged if j.side == side]
+        out[side] = {"team": teams.get(side, side), "judged": len(gaps),
+                     "at_best": sum(1 for g in gaps if g == 0),
+                     "given_away": str(sum(gaps, Fraction(0)))}
+    return out
+
+
+def short(text: str) -> str:
+    """A choice's words for the table: ``kick at [19, 7]`` as ``[19, 7]``, a High Kick's
+    player without where he is placed (the kick's landing)."""
+    return text.removeprefix("kick at ").split(" placed under the ball")[0]
+
+
+def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
+           objective: Objective) -> Any:
+    """The terminal's table (within 80 columns): a row per choice judged."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=f"FUMBBL game {gid}: each choice against the best ({objective})",
+                  title_justify="left")
+    for col in ("#", "team", "choice", "chosen", "value", "best", "value", "gap"):
+        table.add_column(col, overflow="fold", justify="left" if col in (
+            "team", "choice", "chosen", "best") else "right")
+    for number, r in reviews:
+        for i, j in enumerate(r.judged):
+            table.add_row(str(number) if i == 0 else "", j.side, WHAT.get(j.what, j.what),
+                          Text(short(j.chosen_text)), value_text(j.chosen, objective),
+                          Text(short(j.best_text)), value_text(j.best, objective),
+                          value_text(j.gap, objective), end_section=i == len(r.judged) - 1)
+    return table
+
+
+def review_game(path: Path, objective: Objective, budget: int, advise: float | None
+                ) -> tuple[str, list[ExtractedKickoff], list[tuple[int, KickoffReview]]]:
+    """Every kick-off of the replay at ``path`` reviewed: ``(game id, the extracted kick-offs,
+    (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
+    that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
+    from kickoff.core.errors import ScenarioError
+    from kickoff.formats.fields import printable_name
+    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+
+    ks = extract_kickoffs(path)
+    if not ks:
+        raise ScenarioError([f"{path}: no kick-off in this replay's log (gameLog.commandArray)"])
+    reviews: list[tuple[int, KickoffReview]] = []
+    for k in ks:
+        try:
+            reviews.append((k.number, review_one(k, objective, budget, advise)))
+        except KickoffError as e:
+            raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
+                                 + "; ".join(str(e).splitlines()[:3])]) from None
+    return printable_name(game_id(path, ks)), ks, reviews
+
+
+def review_command(
+    replay: Annotated[Path, typer.Argument(
+        help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
+    objective: Annotated[Objective, typer.Option(
+        help="What is valued, for the receivers (the kicking coach wants it the other way), "
+             "as kickoff odds --objective.")] = DEFAULT_OBJECTIVE,
+    plan_budget: Annotated[int, typer.Option(
+        min=1, help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
+    advise: Annotated[float | None, typer.Option(
+        min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
+                      "judged against the advisor's, from the same players.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
+    cache: CacheOption = None,
+    timeout: TimeoutOption = FUMBBL_TIMEOUT,
+) -> None:
+    """Every kick-off of a FUMBBL game judged against the best play, in exact values.
+
+    For each kick-off: the kick (the target chosen, its value, the best target's, the gap), the
+    receiving set-up's value against the best kick, and the choice of its Kick-off event (High
+    Kick, Blitz!, Charge!, Quick Snap, Perfect / Solid Defence: what was done, the best, the
+    gap); then a summary per team. Values are kickoff odds' on the scenario kickoff fumbbl
+    extract writes (the events on, every other choice at its default); a gap is how much worse
+    the choice was than the best for the coach who made it.
+    """
+    _review(replay, objective, plan_budget, advise, as_json, cache, timeout)
+
+
+@guarded
+def _review(replay: Path, objective: Objective, budget: int, advise: float | None,
+            as_json: bool, cache: Path | None, timeout: float) -> None:
+    from kickoff.cli.fumbbl_cmd import _is_folder
+
+    path = fetched(replay, cache, timeout)
+    if _is_folder(path):
+        from kickoff.cli.review_many import review_folder
+
+        review_folder(path, objective, budget, advise, as_json)
+        return
+    gid, ks, reviews = review_game(path, objective, budget, advise)
+    teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
+    totals = summary(reviews, teams)
+    applied = {"objective": objective, "events": "all", "play": "defaults",
+               "plan_budget": budget, "advise": advise}
+    if as_json:
+        typer.echo(json_text({"game": gid, "applied": applied, "teams": teams,
+                              "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
+                                           for (n, r), k in zip(reviews, ks, strict=True)],
+                              "summary": totals}))
+        return
+    _print(gid, reviews, objective, totals, budget)
+
+
+def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
+           totals: dict[str, dict[str, Any]], budget: int) -> None:
+    """The terminal's review: what was applied, the table, each kick-off's kicker and set-up
+    value, notes, and the summary per team."""
+    from kickoff.cli.render import console_for
+
+    head = [f"Objective: {objective} (--objective); the Kick-off events on,",
+            f"every other choice at its default; free moves: the best of {budget} plans at most",
+            "(--plan-budget); gap: how much worse than the best for the coach who chose;",
+            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
+    lines = []
+    for n, r in reviews:
+        kicker = ("no kicker" if r.kicker is None else
+                  f"kicker {r.kicker} {'uses Kick' if r.use_kick_skill else 'without Kick'}")
+        lines.append(f"Kick-off {n}: {r.kicking} kicks, {kicker};")
+        lines.append(f"  {r.receiving}'s set-up against the best kick "
+                     f"{r.best_target.as_list()}: {value_text(r.setup_value, objective)}")
+        lines += [f"  note: {note}" for note in r.notes]
+    for side, t in totals.items():
+        lines.append(f"{side}: {t['team']}")
+        lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
+                     f"{value_text(Fraction(t['given_away']), objective)} in all")
+    console = console_for(*head, *lines)
+    for line in head:
+        console.print(line, markup=False)
+    console.print(_table(gid, reviews, objective))
+    for line in lines:
+        console.print(line, markup=False)

@@ -1,0 +1,129 @@
+"""``kickoff fumbbl review FOLDER``: every game of a folder reviewed, and the distribution of each
+gap by era (the ruleset) and choice (issue 28, point 3; ``docs/fumbbl.md``, "Reviewing many
+games").
+
+For each era and choice (the kick, each Kick-off event's decision, with ``--advise`` the
+receiving set-up against the advisor's): how many were judged, the mean gap, its quartiles and
+90th percentile (nearest rank: the smallest gap with at least that share of the gaps at or below
+it), and the share where the coach's choice was already the best (gap 0). With ``--advise``, the
+advisor's win rate: the share of kick-offs where the advisor's set-up, from the same players
+against the same kicking set-up, is at least as good as the real one (the search starts from the
+real set-up, so this is 1 by construction), and the share where it is strictly better.
+
+A replay that cannot be read or reviewed is named on stderr and the run goes on (as ``verify``);
+exit status 1 when any failed.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from kickoff.analysis.objectives import Objective
+from kickoff.cli.common import json_text
+from kickoff.cli.review_cmd import WHAT, review_game, value_text
+from kickoff.core.errors import KickoffError
+
+#: The quantiles reported (nearest rank).
+QUANTILES = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))
+
+
+def nearest_rank(values: list[Fraction], q: Fraction) -> Fraction:
+    """The ``q`` quantile of ``values`` by nearest rank: the ``ceil(q n)``-th smallest (the
+    smallest for ``q`` 0); ``ValueError`` for no values."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def decimal(x: Fraction) -> str:
+    """``x`` to 12 significant digits: a mean over many kick-offs as an exact fraction would
+    run to thousands of digits (each kick-off's denominators multiply)."""
+    return f"{float(x):.12g}"
+
+
+def distribution(gaps: list[Fraction]) -> dict[str, Any]:
+    """``{"n", "mean", "q25", "q50", "q75", "q90", "at_best"}`` of ``gaps`` (the quantiles and
+    ``at_best``, the share of gaps that are 0, as exact fraction strings; the mean to 12
+    significant digits, :func:`decimal`)."""
+    n = len(gaps)
+    out: dict[str, Any] = {"n": n, "mean": decimal(sum(gaps, Fraction(0)) / n)}
+    for q in QUANTILES:
+        out[f"q{int(q * 100)}"] = str(nearest_rank(gaps, q))
+    out["at_best"] = str(Fraction(sum(1 for g in gaps if g == 0), n))
+    return out
+
+
+def _collect(files: list[Path], objective: Objective, budget: int, advise: float | None
+             ) -> tuple[dict[tuple[str, str], list[Fraction]], list[Fraction], int,
+                        list[dict[str, str]]]:
+    """The gaps by (era, choice), the advisor's gains (its value's lead over the real set-up's,
+    for the receivers), the games reviewed and the failed ones."""
+    gaps: dict[tuple[str, str], list[Fraction]] = {}
+    gains: list[Fraction] = []
+    failed: list[dict[str, str]] = []
+    games = 0
+    for path in files:
+        try:
+            _, ks, reviews = review_game(path, objective, budget, advise)
+        except KickoffError as e:
+            failed.append({"file": str(path), "message": str(e)})
+            continue
+        games += 1
+        for k, (_, r) in zip(ks, reviews, strict=True):
+            era = str(k.scenario["ruleset"])
+            for j in r.judged:
+                gaps.setdefault((era, j.what), []).append(j.gap)
+                if j.what == "setup":
+                    gains.append(j.gap)
+    return gaps, gains, games, failed
+
+
+def review_folder(folder: Path, objective: Objective, budget: int, advise: float | None,
+                  as_json: bool) -> None:
+    """Review every replay under ``folder`` (``*.json``, ``*.gz``, recursively) and print the
+    distributions (module docstring); exit status 1 when a replay failed."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from kickoff.cli.fumbbl_cmd import replay_files
+
+    gaps, gains, games, failed = _collect(replay_files([folder]), objective, budget, advise)
+    rows = {f"{era}/{what}": distribution(g) for (era, what), g in sorted(gaps.items())}
+    advisor: dict[str, Any] | None = None if not gains else {
+        "kickoffs": len(gains), "at_least_as_good": "1",
+        "better": str(Fraction(sum(1 for g in gains if g > 0), len(gains))),
+        "mean_gain": decimal(sum(gains, Fraction(0)) / len(gains))}
+    applied = {"objective": objective, "events": "all", "play": "defaults",
+               "plan_budget": budget, "advise": advise}
+    if as_json:
+        typer.echo(json_text({"applied": applied, "games": games, "gaps": rows,
+                              "advisor": advisor, "failed": failed}))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        table = Table(title=f"{games} games: the gaps ({objective}), by era and choice",
+                      title_justify="left")
+        for col in ("era", "choice", "n", "mean", "q50", "q75", "q90", "at best"):
+            table.add_column(col, justify="left" if col in ("era", "choice") else "right")
+        for (era, what), g in sorted(gaps.items()):
+            d = distribution(g)
+            table.add_row(era, WHAT.get(what, what), str(d["n"]),
+                          *(value_text(Fraction(d[c]), objective)
+                            for c in ("mean", "q50", "q75", "q90")),
+                          f"{float(Fraction(d['at_best'])) * 100:.0f}%")
+        console.print(table)
+        if advisor is not None:
+            console.print(f"Advisor (--advise {advise:g}): at least as good as the real set-up "
+                          f"in {len(gains)} of {len(gains)} kick-offs,\n  better in "
+                          f"{float(Fraction(advisor['better'])) * 100:.0f}% (mean gain "
+                          f"{value_text(Fraction(advisor['mean_gain']), objective)})")
+        err = Console(stderr=True, highlight=False, soft_wrap=True)
+        for f in failed:
+            err.print(f"error: {f['message']}", markup=False)
+    if failed:
+        raise typer.Exit(1)

@@ -1,0 +1,161 @@
+"""Fetching a FUMBBL replay by its game id (issue 28, point 2): against a local HTTP server on the
+loopback serving the shared recorded replays, never FUMBBL itself.
+
+Contract: the brief of issue 28 and ``docs/fumbbl.md`` ("Fetching by game id"): one request with
+a User-Agent naming kickoff, a timeout, a size limit, a cache folder, and one line (exit 1) when
+offline, for a 404, a timeout, a truncated body and a body that is not a replay.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from helpers import SHARED_DIR, assert_invalid, cli
+
+from kickoff.core.errors import ScenarioError
+from kickoff.formats.fumbbl_fetch import API_VARIABLE, USER_AGENT, fetch_replay, replay_path
+
+REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
+GAME = "1559380"
+needs_replay = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
+
+#: What each test id serves (the real game's id serves the recorded replay).
+SLOW, CUT, NOT_REPLAY, CUT_GZIP, HTML = "901", "902", "903", "904", "905"
+
+
+class Recorded(BaseHTTPRequestHandler):
+    """FUMBBL's replay endpoint, from the recorded files; a few ids misbehave on purpose."""
+
+    requests: ClassVar[list[tuple[str, str]]] = []
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _send(self, body: bytes, length: int | None = None, status: int = 200) -> None:
+        self.send_response(status)
+        self.send_header("Content-Length", str(len(body) if length is None else length))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        Recorded.requests.append((self.path, self.headers.get("User-Agent", "")))
+        parts = self.path.split("/")  # /api/replay/get/<id>/gz
+        game = parts[4] if len(parts) == 6 and parts[1:4] == ["api", "replay", "get"] else ""
+        recorded = REPLAYS / f"{game}.json.gz"
+        body = (REPLAYS / f"{GAME}.json.gz").read_bytes()
+        if game == SLOW:
+            time.sleep(2)
+            self._send(body)
+        elif game == CUT:
+            self._send(body[:1000], length=len(body))
+        elif game == NOT_REPLAY:
+            self._send(b'{"error": "no replay"}')
+        elif game == CUT_GZIP:
+            self._send(body[: len(body) // 2])
+        elif game == HTML:
+            self._send(b"<html><body>FUMBBL</body></html>")
+        elif game and recorded.is_file():
+            self._send(recorded.read_bytes())
+        else:
+            self._send(b"not found", status=404)
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A loopback server for the replays; the environment points kickoff at it."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Recorded)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/api"
+    monkeypatch.setenv(API_VARIABLE, base)
+    Recorded.requests.clear()
+    try:
+        yield base
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@needs_replay
+def test_a_game_id_is_fetched_once_then_read_from_the_cache(server: str, tmp_path: Path) -> None:
+    path = fetch_replay(GAME, tmp_path)
+    assert path == tmp_path / f"{GAME}.json.gz"
+    assert path.read_bytes() == (REPLAYS / f"{GAME}.json.gz").read_bytes()
+    assert Recorded.requests == [(f"/api/replay/get/{GAME}/gz", USER_AGENT)]
+    assert "kickoff" in USER_AGENT
+    assert fetch_replay(GAME, tmp_path) == path
+    assert len(Recorded.requests) == 1  # the cache answered
+
+
+@needs_replay
+def test_extract_and_verify_take_a_game_id(server: str, tmp_path: Path) -> None:
+    cache, out = tmp_path / "cache", tmp_path / "out"
+    code, stdout, err = cli(["fumbbl", "extract", GAME, "--cache", str(cache), "--out", str(out)])
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir())[0] == f"{GAME}-ko1.json"
+    code, stdout, err = cli(["fumbbl", "verify", GAME, "--cache", str(cache), "--json"])
+    assert '"games": 1' in stdout
+    assert len(Recorded.requests) == 1  # verify read the cached replay
+
+
+@needs_replay
+@pytest.mark.parametrize(("game", "needle"), [
+    ("123", "no such game on FUMBBL"),
+    (CUT, "cut off after 1,000 of"),
+    (NOT_REPLAY, "the download is not a replay"),
+    (CUT_GZIP, "the download is not a replay"),
+    (HTML, "the download is not a replay"),
+])
+def test_a_bad_answer_is_one_line_exit_1_nothing_cached(
+        server: str, tmp_path: Path, game: str, needle: str) -> None:
+    code, out, err = cli(["fumbbl", "extract", game, "--cache", str(tmp_path)])
+    assert_invalid(code, out, err, f"FUMBBL game {game}", needle)
+    assert len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_replay
+def test_a_slow_server_times_out(server: str, tmp_path: Path) -> None:
+    code, out, err = cli(["fumbbl", "extract", SLOW, "--cache", str(tmp_path), "--timeout", "0.3"])
+    assert_invalid(code, out, err, "did not answer within 0.3 s")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_offline_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    with socket.socket() as s:  # a port nothing listens on: the connection is refused
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv(API_VARIABLE, f"http://127.0.0.1:{port}/api")
+    code, out, err = cli(["fumbbl", "extract", "42", "--cache", str(tmp_path)])
+    assert_invalid(code, out, err, "cannot reach FUMBBL, offline?")
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = cli(["fumbbl", "verify", "42", "--cache", str(tmp_path)])
+    assert code == 1 and "cannot reach FUMBBL, offline?" in err
+
+
+def test_plain_http_only_on_the_loopback(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(API_VARIABLE, "http://fumbbl.com/api")
+    with pytest.raises(ScenarioError, match="https only"):
+        fetch_replay("42", tmp_path)
+
+
+def test_a_size_limit(server: str, tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match="longer than 10 bytes"):
+        fetch_replay(HTML, tmp_path, limit=10)
+
+
+def test_a_file_name_is_not_a_game_id(tmp_path: Path) -> None:
+    named = tmp_path / "42"
+    named.write_text("{}")
+    assert replay_path(str(named)) == named
+    assert replay_path("game.json.gz") == Path("game.json.gz")
+    with pytest.raises(ScenarioError, match="digits only"):
+        fetch_replay("../etc", tmp_path)

@@ -1,0 +1,174 @@
+"""``kickoff fumbbl review`` (issue 28, point 1): every value it gives equals what ``kickoff odds``
+(and ``kickoff decide``, for an event's decision) gives on the scenario ``kickoff fumbbl extract``
+writes for that kick-off.
+
+Contract: the brief of issue 28 ("every value it prints equals what kickoff odds gives on the
+scenario fumbbl extract writes for that kick-off; a test checks it for every shared game") and
+``docs/fumbbl.md`` ("Reviewing a game"). One game in the quick suite, every shared game under
+``@pytest.mark.slow``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import SHARED_DIR, assert_invalid, cli, shared
+
+from kickoff.analysis.review import gap
+
+REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
+needs_replays = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
+
+
+def _json(args: list[str]) -> Any:
+    code, out, err = cli(args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def check_game(replay: Path, tmp_path: Path) -> dict[str, Any]:
+    """Review ``replay`` and check every value against ``kickoff odds`` / ``kickoff decide`` on
+    the scenarios ``kickoff fumbbl extract`` writes; the review."""
+    review = _json(["fumbbl", "review", str(replay), "--json"])
+    code, out, err = cli(["fumbbl", "extract", str(replay), "--out", str(tmp_path)])
+    assert code == 0, err
+    files = out.split()
+    assert [k["kickoff"] for k in review["kickoffs"]] == list(range(1, len(files) + 1))
+    for k, file in zip(review["kickoffs"], files, strict=True):
+        kick = k["judged"][0]
+        assert kick["what"] == "kick" and kick["side"] == k["kicking"]
+        one = _json(["odds", file, "--objective", "receiver-holds", "--json"])
+        assert one["applied"]["kicker"] == k["kicker"]
+        assert one["applied"]["use_kick_skill"] == k["use_kick_skill"]
+        assert kick["chosen"] == one["receiving_team_holds"]
+        ranked = _json(["odds", file, "--all-targets", "--objective", "receiver-holds", "--json"])
+        best = ranked["targets"][0]
+        assert kick["best"] == best["value"] == k["setup"]["value_against_best_kick"]
+        assert k["best_target"] == best["target"]
+        assert Fraction(kick["gap"]) == Fraction(kick["chosen"]) - Fraction(best["value"]) >= 0
+        for event in k["judged"][1:]:
+            answer = _json(["decide", file, "--objective", "receiver-holds", "--json"])
+            assert event["what"] == answer["kind"] == k["event"]
+            assert event["chosen"] == answer["played"]["value"]
+            assert event["best"] == answer["options"][0]["value"]
+            receivers = answer["side"] == k["receiving"]
+            assert Fraction(event["gap"]) == gap(Fraction(event["chosen"]),
+                                                 Fraction(event["best"]), "receiver-holds",
+                                                 receivers)
+            if event["what"] == "high_kick":  # and kickoff odds with the choice scripted
+                played = answer["played"]["decisions"]["high_kick"]
+                if played is not None:
+                    scripted = _json(["odds", file, "--objective", "receiver-holds",
+                                      "--high-kick", played, "--json"])
+                    assert event["chosen"] == scripted["receiving_team_holds"]
+    for side in ("home", "away"):
+        gaps = [Fraction(j["gap"]) for k in review["kickoffs"] for j in k["judged"]
+                if j["side"] == side]
+        assert Fraction(review["summary"][side]["given_away"]) == sum(gaps, Fraction(0))
+        assert review["summary"][side]["at_best"] == sum(1 for g in gaps if g == 0)
+    return review
+
+
+@needs_replays
+def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
+    review = check_game(REPLAYS / "1559380.json.gz", tmp_path)
+    first = review["kickoffs"][0]
+    assert first["event"] == "high_kick" and first["judged"][1]["side"] == "away"
+    assert review["applied"]["objective"] == "receiver-holds"
+
+
+#: Every shared game (none when the shared data is absent: the gate below skips).
+SHARED_GAMES = sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.rglob("*.gz")) or ["1559380.json.gz"]
+
+
+@pytest.mark.slow
+@needs_replays
+@pytest.mark.parametrize("game", SHARED_GAMES)
+def test_every_shared_game_agrees_with_odds(tmp_path: Path, game: str) -> None:
+    assert len(SHARED_GAMES) >= 6
+    check_game(REPLAYS / game, tmp_path)
+
+
+@needs_replays
+def test_the_table_fits_80_columns() -> None:
+    code, out, err = cli(["fumbbl", "review", str(REPLAYS / "1559380.json.gz")])
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "High Kick" in out and "receiver-holds" in out
+    assert "away: [AZES] Malta Dodgers (Human)" in out
+
+
+@pytest.mark.parametrize("body", [b"\x1f\x8b\x08\x00trunc", b"{}", b"not json"])
+def test_a_bad_replay_is_one_message_exit_1(tmp_path: Path, body: bytes) -> None:
+    bad = tmp_path / "bad.json.gz"
+    bad.write_bytes(body)
+    code, out, err = cli(["fumbbl", "review", str(bad)])
+    assert_invalid(code, out, err, str(bad))
+
+
+def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
+    src = shared() / "1559380.json.gz"
+    doc = json.loads(gzip.decompress(src.read_bytes()))
+    doc["gameLog"]["commandArray"] = []
+    empty = tmp_path / "empty.json.gz"
+    empty.write_bytes(gzip.compress(json.dumps(doc).encode()))
+    code, out, err = cli(["fumbbl", "review", str(empty)])
+    assert_invalid(code, out, err, "no kick-off")
+
+
+@needs_replays
+def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
+    review = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--advise", "0.5",
+                    "--json"])
+    assert review["applied"]["advise"] == 0.5
+    for k in review["kickoffs"]:
+        setup = next(j for j in k["judged"] if j["what"] == "setup")
+        assert setup["side"] == k["receiving"]
+        assert setup["chosen"] == k["setup"]["value_against_best_kick"]
+        # receiver-holds: the receivers want it high; the search starts from the real set-up
+        assert Fraction(setup["best"]) >= Fraction(setup["chosen"])
+        assert Fraction(setup["gap"]) == Fraction(setup["best"]) - Fraction(setup["chosen"])
+        assert set(k["advice"]) == {p["id"] for p in _receivers(tmp_path, k)}
+
+
+def _receivers(tmp_path: Path, k: dict[str, Any]) -> list[dict[str, Any]]:
+    out = tmp_path / "x"
+    code, files, err = cli(["fumbbl", "extract", str(REPLAYS / "1546677.json.gz"), "--out",
+                            str(out)])
+    assert code == 0, err
+    doc = json.loads(Path(files.split()[k["kickoff"] - 1]).read_text())
+    return list(doc["teams"][k["receiving"]]["players"])
+
+
+@needs_replays
+def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "1546677.json.gz").write_bytes((REPLAYS / "1546677.json.gz").read_bytes())
+    (folder / "bad.json").write_text("not json")
+    code, out, err = cli(["fumbbl", "review", str(folder), "--json"])
+    assert code == 1, err  # the failed replay is in "failed" (as verify --json)
+    doc = json.loads(out)
+    one = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--json"])
+    gaps = [Fraction(k["judged"][0]["gap"]) for k in one["kickoffs"]]
+    kick = doc["gaps"]["bb2020/kick"]
+    assert doc["games"] == 1 and kick["n"] == len(gaps) == 3
+    assert kick["mean"] == f"{float(sum(gaps, Fraction(0)) / 3):.12g}"
+    assert kick["q90"] == str(max(gaps)) and kick["q25"] == str(min(gaps))
+    assert Fraction(kick["at_best"]) == Fraction(sum(1 for g in gaps if g == 0), 3)
+    assert doc["failed"][0]["file"].endswith("bad.json")
+
+
+def test_nearest_rank_quantiles() -> None:
+    from kickoff.cli.review_many import nearest_rank
+
+    values = [Fraction(n) for n in (5, 1, 4, 2, 3)]
+    assert [nearest_rank(values, Fraction(q, 10)) for q in (0, 2, 5, 9, 10)] == [
+        1, 1, 3, 5, 5]
+    with pytest.raises(ValueError, match="no values"):
+        nearest_rank([], Fraction(1, 2))
