@@ -155,7 +155,7 @@ def test_each_slot_counts_in_eq_hash_repr_and_pickle(name: str, slot: str) -> No
     h = with_slot(a, b, slot)
     assert same(getattr(h, slot), getattr(b, slot))
     assert copy.copy(a) == a or type(a) is KickoffResult  # (its state compares by identity)
-    assert h != a and not (h == a), f"{name}.__eq__ ignores {slot}"
+    assert (h == a) is False and h != a, f"{name}.__eq__ ignores {slot}"
     if type(a).__hash__ is not None:
         assert hash(h) != hash(a), f"{name}.__hash__ ignores {slot}"
     assert repr(h) != repr(a), f"{name}.__repr__ hides {slot}"
