@@ -9,11 +9,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from kickoff.core.state import Player
-
 SRC = Path(__file__).resolve().parent.parent / "src" / "kickoff"
+
+
+def _player_slots() -> frozenset[str]:
+    """``Player.__slots__`` as ``kickoff.core.state`` declares it (a compiled class keeps none)."""
+    for node in ast.parse((SRC / "core" / "state.py").read_text()).body:
+        if isinstance(node, ast.ClassDef) and node.name == "Player":
+            for item in node.body:
+                if (isinstance(item, ast.Assign) and isinstance(item.targets[0], ast.Name)
+                        and item.targets[0].id == "__slots__"):
+                    return frozenset(ast.literal_eval(item.value))
+    raise AssertionError("no Player.__slots__ in kickoff.core.state")
+
+
 #: A player's fields (those a rule may change, and the others).
-FIELDS = frozenset(Player.__slots__)
+FIELDS = _player_slots()
 #: Where a field is assigned on a player that no game state holds: ``(module, function)``.
 FREE_COPIES = {
     # every player copied onto one square, to ask ``ball.reach`` how far a set-up can read
@@ -61,6 +72,7 @@ def test_no_module_but_the_state_assigns_a_players_field() -> None:
 
 
 def test_the_scan_sees_an_assignment_through_an_owned_reference() -> None:
+    assert {"status", "ma", "av", "skills", "effects", "square"} <= FIELDS
     source = ("def f(st, p, d):\n    q = st.own(p)\n    q.status = 'prone'\n    q.ma, q.av = 1, 2\n"
               "    self.ma = 3\n    d[q.id] = q\n    q.st += 1\n")
     assert assignments(ast.parse(source)) == [("f", "status", 3), ("f", "ma", 4), ("f", "av", 4),
