@@ -20,6 +20,7 @@ Python imports the compiled module when both are there.
 from __future__ import annotations
 
 import os
+import runpy
 import shutil
 import sys
 import sysconfig
@@ -32,17 +33,10 @@ from setuptools import Distribution, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
-#: What mypyc compiles, as globs from the repository root: the rules core (every module, so modules
-#: added or split later are picked up) and the exact solver: ``exact.py`` and the modules it is
-#: being split into (issue 12: the enumerator, the chain solver; a name with no file matches
-#: nothing). A module of the solver under another name must be added here.
-COMPILED = (
-    "src/kickoff/core/**/*.py",
-    "src/kickoff/analysis/exact*.py",
-    "src/kickoff/analysis/chain.py",
-    "src/kickoff/analysis/chance.py",
-    "src/kickoff/analysis/worlds.py",
-)
+#: What mypyc compiles, as globs from the repository root: ``kickoff.core.compiled``'s list, which
+#: ``kickoff.core.pickling`` reads too; loaded by its path (the package need not be installed).
+COMPILED: tuple[str, ...] = runpy.run_path(
+    str(ROOT / "src" / "kickoff" / "core" / "compiled.py"))["COMPILED"]
 #: The commands that build the package (the others only read its metadata or sources).
 BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
 #: mypy's settings for the compilation: the project's own ``[tool.mypy]`` (``--strict``, the

@@ -50,8 +50,7 @@ def apply_layout(state: GameState, layout: Layout) -> GameState:
             world.remove(p, "reserves")
     for p, sq in zip(players, layout, strict=True):
         if sq is not None and sq != p.square:
-            moved = world.move(world.players[p.id], sq)
-            moved.status = "standing"
+            world.set_status(world.move(world.players[p.id], sq), "standing")
     return world
 
 

@@ -129,6 +129,10 @@ class Landing:
     def __repr__(self) -> str:
         return f"Landing({self.square!r}, {self.touchback!r}, {self.no_kick!r})"
 
+    def __reduce__(self) -> tuple[type[Landing], tuple[Square | None, bool, ball.BallState | None]]:
+        # by its constructor: compiled, the default unpickling calls it with no arguments
+        return Landing, self._fields()
+
 
 @dataclass(frozen=True)
 class Kick:

@@ -34,14 +34,9 @@ from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
 from kickoff.core.state import GameState, Player, Weather
 
-if ball.PLAYER_FIELDS != ("id", "side", "status", "skills", "ag", "effects"):  # (_fields spells them)
-    raise RuntimeError(f"worlds._fields reads {ball.PLAYER_FIELDS} as they were before")
-
-
-def _fields(p: Player) -> tuple[str, Side, str, frozenset[str], int, frozenset[str]]:
-    """The fields a step of the ball reads of a player, as one tuple (``ball.PLAYER_FIELDS``,
-    in its order; a function, not an ``attrgetter``: compiled, no call through Python)."""
-    return (p.id, p.side, p.status, p.skills, p.ag, p.effects)
+#: The fields a step of the ball reads of a player, as one tuple: ``ball.PLAYER_FIELDS``, in its
+#: order (read from the declaration, so a field added there is read here too).
+_fields: Callable[[Player], tuple[Any, ...]] = operator.attrgetter(*ball.PLAYER_FIELDS)
 
 #: Where ``skills`` is in a :func:`signature`.
 _SKILLS = ball.PLAYER_FIELDS.index("skills")
@@ -121,9 +116,10 @@ def differences(
                 world.weather)
 
 
-#: Where a :func:`signature`'s fields other than the player's id and side are.
-_STATUS, _AG = ball.PLAYER_FIELDS.index("status"), ball.PLAYER_FIELDS.index("ag")
-_EFFECTS = ball.PLAYER_FIELDS.index("effects")
+#: Which of a :func:`signature`'s fields :func:`rebuilt` sets (the player's id and side stay),
+#: with their places in it.
+_SET_AT = tuple([i for i, name in enumerate(ball.PLAYER_FIELDS) if name not in ("id", "side")])
+_SET_NAMES = tuple([ball.PLAYER_FIELDS[i] for i in _SET_AT])
 
 
 def rebuilt(base: GameState, diff: Diff) -> GameState:
@@ -136,9 +132,7 @@ def rebuilt(base: GameState, diff: Diff) -> GameState:
     world.weather = diff.weather
     for pid, square, fields, _ in sorted(diff.entries, key=operator.itemgetter(0)):
         assert isinstance(fields, tuple)
-        p = world.own(world.players[pid])
-        p.status, p.skills, p.ag = fields[_STATUS], fields[_SKILLS], fields[_AG]
-        p.effects = fields[_EFFECTS]
+        p = world.set_fields(world.players[pid], _SET_NAMES, tuple([fields[i] for i in _SET_AT]))
         p = world.move(p, square)
         if _fields(p) != fields:
             raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")

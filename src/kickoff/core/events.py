@@ -338,8 +338,7 @@ def throw_a_rock(ctx: KickoffContext) -> None:
         candidates = _team(ctx, side).on_pitch()
         if not candidates:
             continue
-        p = ctx.state.own(ctx.pick(candidates, f"throw a rock victim ({side})"))
-        p.status = "prone"
+        p = ctx.state.set_status(ctx.pick(candidates, f"throw a rock victim ({side})"), "prone")
         injury(ctx, p)
 
 
@@ -374,7 +373,7 @@ def officious_ref(ctx: KickoffContext) -> None:
         if roll == 1:
             ctx.state.remove(p, "sent_off")
         else:
-            p.status = "stunned"
+            ctx.state.set_status(p, "stunned")
         if ctx.logging:
             ctx.note("officious_ref", player=p.id, result=p.status)
 
@@ -390,8 +389,7 @@ def pitch_invasion(ctx: KickoffContext) -> None:
     k = ctx.roll("d3", "pitch invasion: players hit")
     for side in losers:
         for victim in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
-            p = ctx.state.own(victim)
-            p.status = "stunned"
+            p = ctx.state.set_status(victim, "stunned")
             if ctx.logging:
                 ctx.note("pitch_invasion", player=p.id)
 
@@ -414,7 +412,7 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
                 if "ball_and_chain" in p.skills:
                     ctx.state.remove(p, "knocked_out")
                 else:
-                    p.status = "stunned"
+                    ctx.state.set_status(p, "stunned")
                 ctx.note("pitch_invasion", player=p.id, result=p.status)
 
 
@@ -431,8 +429,8 @@ def dodgy_snack(ctx: KickoffContext) -> None:
         if hit[1] == 1:
             ctx.state.remove(p, "reserves")
         else:
-            p.ma = max(1, p.ma - 1)
-            p.av = p.av - 1
+            ctx.state.set_ma(p, max(1, p.ma - 1))
+            ctx.state.set_av(p, p.av - 1)
         if ctx.logging:
             ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
 
@@ -502,8 +500,7 @@ def _chosen(ctx: KickoffContext, candidates: list[Player], prayer: str) -> Playe
 
 
 def _gain_skill(ctx: KickoffContext, player: Player, skill: str) -> None:
-    p = ctx.state.own(player)
-    p.skills = p.skills | {skill}
+    ctx.state.add_skill(player, skill)
 
 
 def _stiletto(ctx: KickoffContext, side: Side) -> list[str]:
@@ -519,9 +516,8 @@ def _iron_man(ctx: KickoffContext, side: Side) -> list[str]:
     p = _chosen(ctx, _candidates(ctx, side, "iron_man", skill=False, no_loner=True), "iron_man")
     if p is None:
         return []
-    p = ctx.state.own(p)
-    p.av = min(p.av + 1, 11)
-    p.effects = p.effects | {"iron_man"}
+    p = ctx.state.set_av(p, min(p.av + 1, 11))
+    ctx.state.add_effect(p, "iron_man")
     return [p.id]
 
 
@@ -548,8 +544,8 @@ def _greasy_cleats(ctx: KickoffContext, side: Side) -> list[str]:
     if not cands:
         return []
     p = ctx.state.own(ctx.pick(cands, "greasy cleats"))
-    p.ma = max(1, p.ma - 1)
-    p.effects = p.effects | {"greasy_cleats"}
+    ctx.state.set_ma(p, max(1, p.ma - 1))
+    ctx.state.add_effect(p, "greasy_cleats")
     return [p.id]
 
 
@@ -565,8 +561,7 @@ def _intensive_training(ctx: KickoffContext, side: Side) -> list[str]:
     cands = _candidates(ctx, side, "intensive_training", skill=False, no_loner=True)
     if not cands:
         return []
-    p = ctx.state.own(ctx.pick(cands, "intensive training"))
-    p.effects = p.effects | {"intensive_training"}
+    p = ctx.state.add_effect(ctx.pick(cands, "intensive training"), "intensive_training")
     skill = ctx.decisions.prayer_skill
     if not ctx.plain:
         skill = ctx.decide(Decision("prayer_skill", side, "decisions.prayer.skill", None, None,

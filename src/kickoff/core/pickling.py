@@ -19,8 +19,11 @@ from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-#: The modules whose frozen dataclasses :func:`register` covers (prefixes of module names).
-MODULES = ("kickoff.core", "kickoff.analysis.exact")
+from kickoff.core.compiled import MODULE_PREFIXES
+
+#: The modules whose frozen dataclasses :func:`register` covers (prefixes of module names): the
+#: compiled ones (:data:`kickoff.core.compiled.COMPILED`, the list ``setup.py`` compiles).
+MODULES = MODULE_PREFIXES
 
 
 def rebuilt(cls: type[Any], init: dict[str, object], rest: dict[str, object]) -> Any:

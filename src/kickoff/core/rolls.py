@@ -43,7 +43,8 @@ This module sits below the ball (:mod:`kickoff.core.ball`) and the action engine
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, quoted_id
@@ -126,6 +127,10 @@ class Turn:
         return "Turn(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(),
                                                                 strict=True)) + ")"
 
+    def __reduce__(self) -> tuple[Callable[..., Turn], tuple[object, ...]]:
+        # by its fields: compiled, the default unpickling calls the constructor with no arguments
+        return rebuilt_turn, self._fields()
+
     def activate(self, player: str, where: str) -> None:
         """``player``'s activation (key path ``where``) starts: his rolls until the next one are
         made during his own activation, the ball's journey after his action included."""
@@ -142,6 +147,15 @@ class Turn:
         turn on a turnover, or on any own player's fall when ``ends_on_fall``."""
         if turnover or (own and self.ends_on_fall):
             self.end("turnover" if turnover else "a player of the acting team went down")
+
+
+def rebuilt_turn(*fields: Any) -> Turn:
+    """The :class:`Turn` whose ``Turn._fields()`` are ``fields`` (its unpickling)."""
+    turn = Turn(fields[0], fields[1], fields[2], ends_on_fall=fields[5], fallback=fields[12])
+    (turn.team_rerolls_used, turn.turnover, turn.skills_used, turn.activated, turn.actions_taken,
+     turn.why_ended, turn.acting, turn.where) = (fields[3], fields[4], fields[6], fields[7],
+                                                 fields[8], fields[9], fields[10], fields[11])
+    return turn
 
 
 def team_turn(active: Side) -> Turn:

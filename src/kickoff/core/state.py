@@ -362,9 +362,12 @@ class GameState:
         return facts
 
     def own(self, player: Player) -> Player:
-        """This state's own, changeable copy of ``player`` (by id). Change players only through
-        it (or :meth:`move` / :meth:`remove`), never through a reference held from before: it
-        also drops the set-up's facts (:meth:`facts`), which the change may alter."""
+        """This state's own copy of ``player`` (by id), copied on the first change since a clone;
+        drops the set-up's facts (:meth:`facts`). Change players only through the mutators
+        (:meth:`move`, :meth:`remove`, :meth:`set_status`, :meth:`add_skill`,
+        :meth:`add_effect`, :meth:`set_ma`, :meth:`set_av`, :meth:`set_fields`), never by
+        assigning a field of the copy: the facts would be read stale between this call and the
+        assignment (``tests/test_architecture.py`` checks that the rules assign none)."""
         self._facts = None
         if self._shared:
             self._unshare()
@@ -404,6 +407,54 @@ class GameState:
         """Take ``player`` off the pitch with ``status`` (Reserves, Knocked Out, ...)."""
         p = self.move(player, None)
         p.status = status
+        return p
+
+    # The mutators below change one field of a player, each through :meth:`own` (which drops the
+    # set-up's facts), and return the state's own copy of the player.
+
+    def set_status(self, player: Player, status: Status) -> Player:
+        """``player`` (on the pitch or off it) now has ``status`` (Prone, Stunned, ...)."""
+        p = self.own(player)
+        p.status = status
+        return p
+
+    def add_skill(self, player: Player, skill: str) -> Player:
+        """``player`` gains ``skill`` (a prayer's, an inducement's)."""
+        p = self.own(player)
+        p.skills = p.skills | {skill}
+        return p
+
+    def add_effect(self, player: Player, effect: str) -> Player:
+        """``player`` is marked with the temporary ``effect`` (a prayer's, a lost tackle zone)."""
+        p = self.own(player)
+        p.effects = p.effects | {effect}
+        return p
+
+    def set_ma(self, player: Player, ma: int) -> Player:
+        """``player``'s Movement Allowance is now ``ma``."""
+        p = self.own(player)
+        p.ma = ma
+        return p
+
+    def set_av(self, player: Player, av: int) -> Player:
+        """``player``'s Armour Value is now ``av`` (the ruleset's own convention)."""
+        p = self.own(player)
+        p.av = av
+        return p
+
+    def set_fields(self, player: Player, names: tuple[str, ...], values: tuple[object, ...]) -> Player:
+        """``player``'s fields ``names`` set to ``values``, in order (a world rebuilt from its
+        changes, ``kickoff.analysis.worlds``). ``ValueError`` for ``square`` (see :meth:`move`),
+        ``id`` or ``side``, or when the lengths differ; ``AttributeError`` for a name that is no
+        field of a player."""
+        if len(names) != len(values):
+            raise ValueError(f"set_fields: {len(names)} names for {len(values)} values")
+        for name in names:
+            if name in ("square", "id", "side"):
+                raise ValueError(f"set_fields cannot set a player's {name!r}")
+        p = self.own(player)
+        for name, value in zip(names, values, strict=True):
+            setattr(p, name, value)
         return p
 
     def is_open(self, player: Player) -> bool:

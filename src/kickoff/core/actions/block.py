@@ -392,8 +392,7 @@ class _Block:
         ctx = self.ctx
         st = ctx.state
         carrying = st.carrier == p.id
-        p = st.own(p)
-        p.status = "prone"
+        p = st.set_status(p, "prone")
         ctx.note("knocked_down", player=p.id)
         own = p.side == self.turn.active
         if own:
@@ -410,8 +409,7 @@ class _Block:
 
     def place_prone(self, p: Player) -> None:
         st = self.ctx.state
-        p = st.own(p)
-        p.status = "prone"
+        p = st.set_status(p, "prone")
         self.ctx.note("placed_prone", player=p.id)
         if st.carrier == p.id and p.square is not None:
             st.carrier = None

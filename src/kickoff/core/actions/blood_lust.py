@@ -115,6 +115,5 @@ def feed(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None
         if rules.unfed == "reserves":
             ctx.state.remove(player, "reserves")
         else:
-            own = ctx.state.own(player)
-            own.effects = own.effects | {LOST_TACKLE_ZONE}
+            ctx.state.add_effect(player, LOST_TACKLE_ZONE)
     turn.end("turnover (Blood Lust: no Thrall bitten)")

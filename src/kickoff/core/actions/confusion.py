@@ -70,8 +70,7 @@ def may_act(
         ctx.note("confusion", player=player.id, skill=skill, success=ok)
         if not ok:
             if rule.loses_tackle_zone:
-                lost = ctx.state.own(player)
-                lost.effects = lost.effects | {LOST_TACKLE_ZONE}
+                ctx.state.add_effect(player, LOST_TACKLE_ZONE)
             return False
     return True
 

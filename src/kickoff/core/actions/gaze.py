@@ -62,5 +62,4 @@ def gaze(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, allowed
                    what="gaze", skill=None, choice=a.reroll.gaze, where=a.where)
     ctx.note("gaze", player=player.id, target=victim.id, success=ok)
     if ok:
-        own = ctx.state.own(victim)
-        own.effects = own.effects | {LOST_TACKLE_ZONE}
+        ctx.state.add_effect(victim, LOST_TACKLE_ZONE)

@@ -49,11 +49,11 @@ def injury(
     knocked_out = "knocked_out" if outcome == "stunned" and stunned_off == "knocked_out" else outcome
     patched = _apothecary(ctx, player, knocked_out, off_pitch=stunned_off is not None)
     if patched == "stunned":
-        player.status = "stunned"
+        player = ctx.state.set_status(player, "stunned")
     elif patched is not None:
         ctx.state.remove(player, patched)
     elif outcome == "stunned" and stunned_off is None:
-        player.status = "stunned"
+        player = ctx.state.set_status(player, "stunned")
     elif outcome == "casualty" and "regeneration" in player.skills and _regenerates(ctx, player):
         ctx.state.remove(player, "reserves")
     else:

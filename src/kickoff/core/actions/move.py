@@ -241,8 +241,7 @@ def fall_over(
     Prone, armour roll, the ball bounces if he held it; a turnover."""
     st = ctx.state
     carrying = st.carrier == player.id
-    player = st.move(player, sq)
-    player.status = "prone"
+    player = st.set_status(st.move(player, sq), "prone")
     ctx.note("fall_over", player=player.id, square=sq.as_list(), why=why)
     if carrying:
         st.ball, st.carrier = sq, None

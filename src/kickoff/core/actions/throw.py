@@ -206,7 +206,7 @@ def _come_down(
         ctx.note("landed_on", player=hit.id, square=sq.as_list())
         hit = st.own(hit)
         if hit.status == "standing":
-            hit.status = "prone"
+            hit = st.set_status(hit, "prone")
         if hit.side == turn.active:
             turn.fell(own=True, turnover=True)
         hit_carrying = st.carrier == hit.id
@@ -236,7 +236,7 @@ def _come_down(
                        what="landing", skill=None, choice=None, where="landing")
     ctx.note("landing", player=thrown.id, square=sq.as_list(), standing=ok)
     if not ok:
-        thrown.status = "prone"
+        thrown = st.set_status(thrown, "prone")
         turn.fell(own=True, turnover=carrying)
         if carrying:
             st.carrier = None

@@ -1,0 +1,36 @@
+"""Which modules the compiled build compiles with mypyc: the one list ``setup.py`` and
+:mod:`kickoff.core.pickling` both read.
+
+``setup.py`` loads this file by its path (the package need not be installed to build it), so it
+imports nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+#: What mypyc compiles, as globs from the repository root: the rules core (every module, so modules
+#: added or split later are picked up) and the exact solver: ``exact.py`` and the modules it is
+#: being split into (issue 12: the enumerator, the chain solver; a name with no file matches
+#: nothing). A module of the solver under another name must be added here.
+COMPILED: tuple[str, ...] = (
+    "src/kickoff/core/**/*.py",
+    "src/kickoff/analysis/exact*.py",
+    "src/kickoff/analysis/chain.py",
+    "src/kickoff/analysis/chance.py",
+    "src/kickoff/analysis/worlds.py",
+)
+
+
+def module_prefix(pattern: str) -> str:
+    """The module names a glob of :data:`COMPILED` matches, as a prefix of a dotted name:
+    ``"src/kickoff/core/**/*.py"`` gives ``"kickoff.core"``, ``"src/kickoff/analysis/exact*.py"``
+    ``"kickoff.analysis.exact"``, ``"src/kickoff/analysis/chain.py"`` ``"kickoff.analysis.chain"``.
+    ``ValueError`` for a pattern outside ``src/`` or not ending in ``.py``."""
+    if not pattern.startswith("src/") or not pattern.endswith(".py"):
+        raise ValueError(f"compiled module pattern {pattern!r} is not src/....py")
+    path = pattern[len("src/"):-len(".py")]
+    path = path.split("*", 1)[0].rstrip("/")
+    return path.replace("/", ".")
+
+
+#: The compiled modules as prefixes of their dotted names (:func:`module_prefix`).
+MODULE_PREFIXES: tuple[str, ...] = tuple([module_prefix(p) for p in COMPILED])
