@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import GROUPS, SLOW_TIMEOUT, pytest_collection_modifyitems, work_unit
+from suite import GROUPS, SLOW_TIMEOUT, pytest_collection_modifyitems, pytest_xdist_make_scheduler, work_unit
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTEST = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
@@ -39,7 +39,7 @@ def test_this_test_runs_under_the_default_timeout(request: pytest.FixtureRequest
 def test_the_default_pytest_runs_on_every_core_file_by_file() -> None:
     """``pytest`` spreads the tests over the machine's cores (pytest-xdist, at most four
     workers), each file's tests on one worker (``--dist loadfile``: a module fixture is built
-    once), the files of ``GROUPS`` together (tests/conftest.py)."""
+    once), the files of ``GROUPS`` together (tests/suite.py)."""
     import xdist  # the plugin is installed with the test extras
 
     words = shlex.split(PYTEST["addopts"])
@@ -122,9 +122,8 @@ class _Config:
 
 
 def test_the_scheduler_hands_a_group_to_one_worker() -> None:
-    """Under ``--dist loadfile`` the scheduler of tests/conftest.py splits the tests into
+    """Under ``--dist loadfile`` the scheduler of tests/suite.py splits the tests into
     :func:`work_unit`'s units; another ``--dist`` keeps xdist's own scheduler."""
-    from conftest import pytest_xdist_make_scheduler
     from xdist.scheduler import LoadFileScheduling
 
     sched = pytest_xdist_make_scheduler(_Config("loadfile"), None)  # type: ignore[arg-type]
