@@ -3,13 +3,14 @@ test runs under a timeout, and the slow tests are given a longer one."""
 
 from __future__ import annotations
 
+import ast
 import shlex
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SLOW_TIMEOUT, pytest_collection_modifyitems
+from suite import GROUPS, SLOW_TIMEOUT, pytest_collection_modifyitems, pytest_xdist_make_scheduler, work_unit
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTEST = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
@@ -35,6 +36,59 @@ def test_this_test_runs_under_the_default_timeout(request: pytest.FixtureRequest
     assert request.node.get_closest_marker("timeout") is None  # the ini default applies
 
 
+def test_the_default_pytest_runs_on_every_core_file_by_file() -> None:
+    """``pytest`` spreads the tests over the machine's cores (pytest-xdist, at most four
+    workers), each file's tests on one worker (``--dist loadfile``: a module fixture is built
+    once), the files of ``GROUPS`` together (tests/suite.py)."""
+    import xdist  # the plugin is installed with the test extras
+
+    words = shlex.split(PYTEST["addopts"])
+    assert xdist.__name__ == "xdist"
+    assert words[words.index("-n") + 1] == "auto" and "--maxprocesses=4" in words
+    assert words[words.index("--dist") + 1] == "loadfile"
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(r.startswith("pytest-xdist") for r in extras["test"])
+
+
+def test_a_work_unit_is_a_file_or_its_group() -> None:
+    assert work_unit("tests/test_ball.py::test_x[a::b]") == "tests/test_ball.py"
+    assert work_unit("src/kickoff/core/dice.py::kickoff.core.dice.Dice") == "src/kickoff/core/dice.py"
+    assert work_unit("tests/web/test_web_e2e.py::test_page_end_to_end") == "server"
+    assert work_unit("tests/web/test_suggest_e2e.py::test_x") == "server"
+    assert work_unit("tests/test_cluster_faults.py::test_x[SIGTERM]") == "dask"
+    assert all((ROOT / path).is_file() for path in GROUPS)
+
+
+def _session_fixtures() -> set[str]:
+    """The names of this suite's session fixtures (``@pytest.fixture(scope="session")``)."""
+    names = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(d, ast.Call) and any(k.arg == "scope" and isinstance(k.value, ast.Constant)
+                                                    and k.value.value == "session" for k in d.keywords)
+                    for d in node.decorator_list):
+                names.add(node.name)
+    return names
+
+
+def test_every_file_sharing_a_session_fixture_is_in_its_group() -> None:
+    """A session fixture (``kickoff serve``) is built once per worker that runs one of its
+    tests: the files using it are one work unit (``GROUPS``), so that it is built once."""
+    fixtures = _session_fixtures()
+    assert "server" in fixtures
+    users: dict[str, set[str]] = {}
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                for arg in node.args.args:
+                    if arg.arg in fixtures:
+                        users.setdefault(arg.arg, set()).add(path.relative_to(ROOT).as_posix())
+    assert users["server"] and users["server"] <= set(GROUPS)
+    for fixture, files in users.items():
+        assert len({GROUPS[f] for f in files}) == 1, (fixture, files)
+
+
 class _Item:
     """What the collection hook reads of a test: its markers."""
 
@@ -55,3 +109,26 @@ def test_a_slow_test_gets_the_slow_timeout_unless_it_names_one() -> None:
     assert slow.get_closest_marker("timeout").args == (SLOW_TIMEOUT,) == (900,)
     assert named.get_closest_marker("timeout").args == (1800,)
     assert quick.get_closest_marker("timeout") is None
+
+
+class _Config:
+    """What xdist's schedulers read of the configuration: ``--dist`` and two workers."""
+
+    def __init__(self, dist: str) -> None:
+        self.values = {"dist": dist, "tx": ["2*popen"]}
+
+    def getvalue(self, name: str) -> Any:
+        return self.values[name]
+
+
+def test_the_scheduler_hands_a_group_to_one_worker() -> None:
+    """Under ``--dist loadfile`` the scheduler of tests/suite.py splits the tests into
+    :func:`work_unit`'s units; another ``--dist`` keeps xdist's own scheduler."""
+    from xdist.scheduler import LoadFileScheduling
+
+    sched = pytest_xdist_make_scheduler(_Config("loadfile"), None)  # type: ignore[arg-type]
+    assert isinstance(sched, LoadFileScheduling) and sched.numnodes == 2
+    ids = ["tests/web/test_web_e2e.py::test_a", "tests/web/test_web_hostile.py::test_b[1]",
+           "tests/test_cluster.py::test_c", "tests/test_ball.py::test_d"]
+    assert [sched._split_scope(i) for i in ids] == ["server", "server", "dask", "tests/test_ball.py"]
+    assert pytest_xdist_make_scheduler(_Config("load"), None) is None  # type: ignore[arg-type]
