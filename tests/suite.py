@@ -34,7 +34,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 #: tests/test_suite_config.py checks that every file using a session fixture is here.
 GROUPS: dict[str, str] = {
     **dict.fromkeys(["tests/web/test_web_e2e.py", "tests/web/test_suggest_e2e.py",
-                     "tests/web/test_web_exposure.py", "tests/web/test_web_hostile.py"], "server"),
+                     "tests/web/test_web_exposure.py", "tests/web/test_web_hostile.py",
+                     "tests/web/test_decide_e2e.py"], "server"),
     **dict.fromkeys(["tests/test_cluster.py", "tests/test_cluster_faults.py"], "dask"),
 }
 

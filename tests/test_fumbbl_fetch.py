@@ -68,7 +68,7 @@ class Recorded(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def replay_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A loopback server for the replays; the environment points kickoff at it."""
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Recorded)
     httpd.daemon_threads = True
@@ -85,7 +85,7 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 @needs_replay
-def test_a_game_id_is_fetched_once_then_read_from_the_cache(server: str, tmp_path: Path) -> None:
+def test_a_game_id_is_fetched_once_then_read_from_the_cache(replay_server: str, tmp_path: Path) -> None:
     path = fetch_replay(GAME, tmp_path)
     assert path == tmp_path / f"{GAME}.json.gz"
     assert path.read_bytes() == (REPLAYS / f"{GAME}.json.gz").read_bytes()
@@ -96,7 +96,7 @@ def test_a_game_id_is_fetched_once_then_read_from_the_cache(server: str, tmp_pat
 
 
 @needs_replay
-def test_extract_and_verify_take_a_game_id(server: str, tmp_path: Path) -> None:
+def test_extract_and_verify_take_a_game_id(replay_server: str, tmp_path: Path) -> None:
     cache, out = tmp_path / "cache", tmp_path / "out"
     code, stdout, err = cli(["fumbbl", "extract", GAME, "--cache", str(cache), "--out", str(out)])
     assert code == 0, err
@@ -115,7 +115,7 @@ def test_extract_and_verify_take_a_game_id(server: str, tmp_path: Path) -> None:
     (HTML, "the download is not a replay"),
 ])
 def test_a_bad_answer_is_one_line_exit_1_nothing_cached(
-        server: str, tmp_path: Path, game: str, needle: str) -> None:
+        replay_server: str, tmp_path: Path, game: str, needle: str) -> None:
     code, out, err = cli(["fumbbl", "extract", game, "--cache", str(tmp_path)])
     assert_invalid(code, out, err, f"FUMBBL game {game}", needle)
     assert len(err.strip().splitlines()) == 1
@@ -123,7 +123,7 @@ def test_a_bad_answer_is_one_line_exit_1_nothing_cached(
 
 
 @needs_replay
-def test_a_slow_server_times_out(server: str, tmp_path: Path) -> None:
+def test_a_slow_server_times_out(replay_server: str, tmp_path: Path) -> None:
     code, out, err = cli(["fumbbl", "extract", SLOW, "--cache", str(tmp_path), "--timeout", "0.3"])
     assert_invalid(code, out, err, "did not answer within 0.3 s")
     assert list(tmp_path.iterdir()) == []
@@ -147,7 +147,7 @@ def test_plain_http_only_on_the_loopback(monkeypatch: pytest.MonkeyPatch, tmp_pa
         fetch_replay("42", tmp_path)
 
 
-def test_a_size_limit(server: str, tmp_path: Path) -> None:
+def test_a_size_limit(replay_server: str, tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="longer than 10 bytes"):
         fetch_replay(HTML, tmp_path, limit=10)
 
