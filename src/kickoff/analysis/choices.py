@@ -79,10 +79,13 @@ def by_event(choices: Sequence[Choice]) -> list[dict[str, Any]]:
 
 
 def lines(choices: Sequence[Choice]) -> list[str]:
-    """The CLI's lines, one per group: ``"Blitz!: kicking coach: k3 to [12, 5]; ..."``, a
-    group's choices joined by ``"; "``, each after its coach (a summary line bare)."""
+    """The CLI's lines: per group its name, then each choice after its coach, indented (a
+    summary line bare), as a list: ``"- Blitz!:"``, ``"  - kicking coach: k3 to [12, 5] ..."``."""
     out = []
     for event, group in grouped(choices):
-        said = [c.text if c.coach is None else f"{c.coach} coach: {c.text}" for c in group]
-        out.append(f"{event_name(event)}: {'; '.join(said)}")
+        name = event_name(event)
+        out.append(f"- {name}:")
+        for c in group:  # the event's name said once (``High Kick: a3 ...`` under High Kick)
+            text = c.text.removeprefix(f"{name}: ")
+            out.append(f"  - {text}" if c.coach is None else f"  - {c.coach} coach: {text}")
     return out

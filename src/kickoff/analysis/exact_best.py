@@ -380,7 +380,7 @@ class Taken:
     :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines, each with the Kick-off
     event it was taken under and its coach (:meth:`choices`)."""
 
-    #: The most lines of landing-dependent choices; the rest are summed in one line.
+    #: The most lines of landing-dependent choices per event; the rest are summed in one line.
     MOST = 6
 
     def __init__(self) -> None:
@@ -403,12 +403,20 @@ class Taken:
         return [c.text for c in self.choices(takers)]
 
     def choices(self, takers: Sequence[str]) -> list[Choice]:
-        """One choice per line, the likeliest first: the landing and the probability (several
-        landings: how many, the total and the likeliest); then ``Touchback: to ...`` for the
-        best takers ``takers`` chosen over the default (under :data:`ANY_EVENT`)."""
+        """One choice per line, the likeliest first (at most :data:`MOST` per event, the rest
+        of each event summed in one line): the landing and the probability (several landings:
+        how many, the total and the likeliest); then ``Touchback: to ...`` for the best takers
+        ``takers`` chosen over the default (under :data:`ANY_EVENT`)."""
         ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
         out = [Choice(None, "kicking", line) for line in self.before]
-        for choice, by_landing in ranked[:self.MOST]:
+        shown: dict[str | None, int] = {}
+        rest: dict[str | None, list[Any]] = {}
+        for choice, by_landing in ranked:
+            event = self.under[choice][0]
+            if shown.get(event, 0) == self.MOST:
+                rest.setdefault(event, []).append(sum(by_landing.values()))
+                continue
+            shown[event] = shown.get(event, 0) + 1
             total = sum(by_landing.values())
             likeliest = max(by_landing, key=lambda sq: by_landing[sq])
             where = "" if likeliest is None else likeliest.as_list()
@@ -420,12 +428,9 @@ class Taken:
                 text = (f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
                         f"{'likeliest' if unique else 'e.g.'} {where})")
             out.append(Choice(*self.under[choice], text))
-        rest = ranked[self.MOST:]
-        if rest:
-            total = sum(sum(by.values()) for _, by in rest)
-            events = {self.under[c][0] for c, _ in rest}
-            out.append(Choice(events.pop() if len(events) == 1 else ANY_EVENT, None,
-                              f"{len(rest)} more choices ({float(total):.1%} of kicks)"))
+        for event, masses in rest.items():
+            out.append(Choice(event, None, f"{len(masses)} more choices "
+                                           f"({float(sum(masses)):.1%} of kicks)"))
         if takers:
             out.append(Choice(ANY_EVENT, "receiving", f"Touchback: to {', '.join(takers)}"
                               + (" (by the event's world)" if len(takers) > 1 else "")))

@@ -77,6 +77,7 @@ class Odds:
         }
         if self.decisions_taken:
             out["decisions_taken"] = list(self.decisions_taken)
+        if self.choices:
             out["choices_by_event"] = by_event(self.choices)
         return out
 

@@ -329,6 +329,8 @@ def odds(
         with s.working(not as_json and events == "all",
                        f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
+        if found is not None:  # the free turns' plans, each under its event
+            result.choices = [*result.choices, *found.choices()]
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
@@ -384,8 +386,7 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
                          result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-    taken = result.choices + ([] if found is None else found.choices())
-    played = s.played(events, play, goal, taken)
+    played = s.played(events, play, goal, result.choices)
     if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
 

@@ -171,7 +171,7 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: Seq
     lines.append(f"Choices played (best for each coach, objective {objective}: the receivers "
                  f"maximise it, the kicking coach minimises it){where}:")
     moves = "a High Kick or On the Ball" if events else "On the Ball"
-    lines += [f"- {t}" for t in choice_lines(taken)] or [f"- none better than the defaults (the default "
+    lines += choice_lines(taken) or [f"- none better than the defaults (the default "
                                            f"kicker, Kick not used; nobody moves under {moves}, "
                                            "the first able player takes a touchback)"]
     return "\n".join(lines)
