@@ -326,8 +326,10 @@ def test_cli_names_the_choices_played() -> None:
             "maximise it, the kicking coach minimises it):") in flat
     # the faces' default gives Kick (the kicker uses it when he has it: kickoff.defaults), so
     # the header names it and no plan of the kicking coach's beats a given answer
-    assert "Kicker h8: uses Kick" in flat and "- Kicker: h8" not in flat
-    assert "- On the Ball: a" in flat
+    assert "Kicker h8: uses Kick" in flat and "Kicker: h8" not in flat
+    # the kick-off move comes before the event: under the kick, the receiving coach's
+    assert ("- The kick (before the Kick-off event): - receiving coach: On the Ball: a"
+            in flat)
     assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
     assert "Diving Catch beyond the kick's landing" in flat
     code, out, _ = cli(LIZARDS)
@@ -335,7 +337,8 @@ def test_cli_names_the_choices_played() -> None:
     # Kick not given (--no-kick-skill): the kicking coach's best chooses it
     code, out, err = cli([*LIZARDS, "--play", "best", "--no-kick-skill"])
     assert code == 0, err
-    assert "- Kicker: h8, Kick used" in " ".join(out.split())
+    assert ("- The kick (before the Kick-off event): - kicking coach: Kicker: h8, Kick used"
+            in " ".join(out.split()))
 
 
 @pytest.mark.parametrize(("events", "moves"), [(True, "a High Kick or On the Ball"),

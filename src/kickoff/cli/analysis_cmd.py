@@ -395,8 +395,8 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
         cut = next(i for i, ln in enumerate(lines) if ln.startswith("Choices played (best"))
         played = "\n".join([*(ln for ln in lines[:cut] if not ln.startswith(searched)),
                              *lines[cut:],
-                             "The free moves searched (best plan found, --plan-budget): "
-                             "under their events above;",
+                             "The free moves searched (best plan found, --plan-budget):",
+                             "- each plan under its event above",
                              f"- {found.lines()[-1]}"])
     if scenario_moves:
         played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith("- Blitz!")),
