@@ -405,8 +405,15 @@ def test_api_odds_play_best(client: Any) -> None:
     body = {"scenario": doc, "target": [17, 6], "events": "none"}
     defaults = client.post("/api/odds", json=body).json()
     best = client.post("/api/odds", json={**body, "play": "best"}).json()
-    assert defaults["decisions_taken"] == []
+    assert defaults["decisions_taken"] == [] and defaults["choices_by_event"] == []
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
+    # the same choices per event: the kick-off move before the event, the receiving coach's
+    [kick] = best["choices_by_event"]
+    coaches = [c["coach"] for c in kick["choices"]]
+    assert kick["event"] is None and set(coaches) == {"receiving", None}  # None: "n more"
+    assert coaches.index(None) == len(coaches) - 1
+    assert " more choices (" in kick["choices"][-1]["choice"]
+    assert [c["choice"] for c in kick["choices"]] == best["decisions_taken"]
     assert best["receiving_team_holds"]["p"] > defaults["receiving_team_holds"]["p"]
     # the API's default: the kicker uses Kick when he has it, as the solver's
     exact = KickoffSolver(m.state, m.ruleset, play="best", events="none").odds(Square(17, 6))
