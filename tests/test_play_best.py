@@ -326,8 +326,10 @@ def test_cli_names_the_choices_played() -> None:
             "maximise it, the kicking coach minimises it):") in flat
     # the faces' default gives Kick (the kicker uses it when he has it: kickoff.defaults), so
     # the header names it and no plan of the kicking coach's beats a given answer
-    assert "Kicker h8: uses Kick" in flat and "- Kicker: h8" not in flat
-    assert "- On the Ball: a" in flat
+    assert "Kicker h8: uses Kick" in flat and "Kicker: h8" not in flat
+    # the kick-off move comes before the event: under the kick, the receiving coach's
+    assert ("- The kick (before the Kick-off event): - receiving coach: On the Ball: a"
+            in flat)
     assert "Quick Snap" not in flat  # events off: no Quick Snap to keep at its default
     assert "Diving Catch beyond the kick's landing" in flat
     code, out, _ = cli(LIZARDS)
@@ -335,7 +337,8 @@ def test_cli_names_the_choices_played() -> None:
     # Kick not given (--no-kick-skill): the kicking coach's best chooses it
     code, out, err = cli([*LIZARDS, "--play", "best", "--no-kick-skill"])
     assert code == 0, err
-    assert "- Kicker: h8, Kick used" in " ".join(out.split())
+    assert ("- The kick (before the Kick-off event): - kicking coach: Kicker: h8, Kick used"
+            in " ".join(out.split()))
 
 
 @pytest.mark.parametrize(("events", "moves"), [(True, "a High Kick or On the Ball"),
@@ -402,8 +405,15 @@ def test_api_odds_play_best(client: Any) -> None:
     body = {"scenario": doc, "target": [17, 6], "events": "none"}
     defaults = client.post("/api/odds", json=body).json()
     best = client.post("/api/odds", json={**body, "play": "best"}).json()
-    assert defaults["decisions_taken"] == []
+    assert defaults["decisions_taken"] == [] and defaults["choices_by_event"] == []
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
+    # the same choices per event: the kick-off move before the event, the receiving coach's
+    [kick] = best["choices_by_event"]
+    coaches = [c["coach"] for c in kick["choices"]]
+    assert kick["event"] is None and set(coaches) == {"receiving", None}  # None: "n more"
+    assert coaches.index(None) == len(coaches) - 1
+    assert " more choices (" in kick["choices"][-1]["choice"]
+    assert [c["choice"] for c in kick["choices"]] == best["decisions_taken"]
     assert best["receiving_team_holds"]["p"] > defaults["receiving_team_holds"]["p"]
     # the API's default: the kicker uses Kick when he has it, as the solver's
     exact = KickoffSolver(m.state, m.ruleset, play="best", events="none").odds(Square(17, 6))

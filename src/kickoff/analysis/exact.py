@@ -48,6 +48,7 @@ from kickoff.analysis.chance import (
     UngroupedPathDice,
     to_fraction,
 )
+from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
@@ -454,7 +455,8 @@ class KickoffSolver:
             exact_odds.add_starts(ends, [(p, self._group_distribution(g, s))
                                          for p, g, s in weighted])
         odds = exact_odds.summarise(target, self.events, self.state, self._states, ends)
-        odds.decisions_taken = self.decisions_taken(target)
+        odds.choices = self.choices_taken(target)
+        odds.decisions_taken = [c.text for c in odds.choices]
         return odds
 
     def value(self, target: Square, objective: Objective) -> Fraction:
@@ -481,9 +483,13 @@ class KickoffSolver:
 
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""
+        return [c.text for c in self.choices_taken(target)]
+
+    def choices_taken(self, target: Square) -> list[Choice]:
+        """``self.odds(target).choices``: :meth:`decisions_taken` with each choice's event."""
         parts = self._parts(target)
-        return parts.taken.lines(parts.takers if parts.takers and self.value(target, "touchback")
-                                 else [])
+        return parts.taken.choices(parts.takers if parts.takers and self.value(target, "touchback")
+                                   else [])
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
@@ -536,7 +542,7 @@ class KickoffSolver:
                                                        dev.touchback)
                 if player is not None and player != self.high_kick:
                     taken.add(f"High Kick: {player} moves under the ball", dev.square,
-                              p_dev * p_high)
+                              p_dev * p_high, "high_kick")
                 for i, p_end in journey.items():
                     ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
         for group, weights in zip(groups, starts, strict=True):

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
+from kickoff.analysis.choices import ANY_EVENT, Choice, Coach
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
@@ -178,10 +179,10 @@ MOST_DIVE_OPTIONS = 16
 def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
               start: Any, dice: Callable[[tuple[Any, ...]], PathDice] | None,
               journey: Callable[[Any], Dist], values: EndValues, kicking_best: bool
-              ) -> tuple[Dist, str | None]:
+              ) -> tuple[Dist, str | None, Coach]:
     """The Diving Catch decision where a kick arrives (``start``, the journey's first state in
-    ``world``): ``(ends, line)``, the end distribution of the diving coach's best answer and its
-    line (``None``: the default, or no decision). The options are the rule's own
+    ``world``): ``(ends, line, coach)``, the end distribution of the diving coach's best answer,
+    its line (``None``: the default, or no decision) and that coach. The options are the rule's own
     (``ball.diving_catch_options``, asked through ``AskingCoach``: who attempts, in which
     order); each is played by the rule's own step (``ball.step`` through a ``PathCoach``, its
     dice enumerated) and the journey from each next state (``journey``: end number ->
@@ -202,7 +203,7 @@ def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
     receiving = decision is not None and decision.side == world.receiving
     if (decision is None or options is None or len(options) > MOST_DIVE_OPTIONS
             or not (receiving or kicking_best)):
-        return journey(start), None
+        return journey(start), None, None
 
     def ends_of(i: int) -> Dist:
         def run(d: PathDice) -> Any:
@@ -225,11 +226,11 @@ def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
         value = values.value(ends)
         if values.better(value, best_value) if receiving else values.better(best_value, value):
             best, best_ends, best_value = i, ends, value
+    coach: Coach = "receiving" if receiving else "kicking"
     if best == first:
-        return best_ends, None
+        return best_ends, None, coach
     who = " then ".join(options[best]) or "nobody"
-    coach = "the receiving coach" if receiving else "the kicking coach"
-    return best_ends, f"Diving Catch: {who} ({coach}'s best)"
+    return best_ends, f"Diving Catch: {who} (the {coach} coach's best)", coach
 
 
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
@@ -376,46 +377,63 @@ def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
 
 class Taken:
     """The choices one kick's solve took where they mattered, with their probabilities, as
-    :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines."""
+    :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines, each with the Kick-off
+    event it was taken under and its coach (:meth:`choices`)."""
 
-    #: The most lines of landing-dependent choices; the rest are summed in one line.
+    #: The most lines of landing-dependent choices per event; the rest are summed in one line.
     MOST = 6
 
     def __init__(self) -> None:
         self.mass: dict[str, dict[Square | None, Any]] = {}
+        #: Each choice's group and coach (``kickoff.analysis.choices``), by its text.
+        self.under: dict[str, tuple[str | None, Coach]] = {}
         #: The choices taken before the kick (the kicking coach's kicker and Kick), first.
         self.before: list[str] = []
 
-    def add(self, choice: str, landing: Square | None, p: Any) -> None:
+    def add(self, choice: str, landing: Square | None, p: Any, event: str | None = None,
+            coach: Coach = "receiving") -> None:
         """The choice ``choice`` taken when the ball landed on ``landing``, with probability
-        ``p`` of the kick."""
+        ``p`` of the kick, under ``event`` (``None``: before the event) by ``coach``."""
         by_landing = self.mass.setdefault(choice, {})
         by_landing[landing] = by_landing.get(landing, 0) + p
+        self.under[choice] = (event, coach)
 
     def lines(self, takers: Sequence[str]) -> list[str]:
-        """One line per choice, the likeliest first: the landing and the probability (several
-        landings: how many, the total and the likeliest); then ``Touchback: to ...`` for the
-        best takers ``takers`` chosen over the default."""
+        """The texts of :meth:`choices`."""
+        return [c.text for c in self.choices(takers)]
+
+    def choices(self, takers: Sequence[str]) -> list[Choice]:
+        """One choice per line, the likeliest first (at most :data:`MOST` per event, the rest
+        of each event summed in one line): the landing and the probability (several landings:
+        how many, the total and the likeliest); then ``Touchback: to ...`` for the best takers
+        ``takers`` chosen over the default (under :data:`ANY_EVENT`)."""
         ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
-        out = list(self.before)
-        for choice, by_landing in ranked[:self.MOST]:
+        out = [Choice(None, "kicking", line) for line in self.before]
+        shown: dict[str | None, int] = {}
+        rest: dict[str | None, list[Any]] = {}
+        for choice, by_landing in ranked:
+            event = self.under[choice][0]
+            if shown.get(event, 0) == self.MOST:
+                rest.setdefault(event, []).append(sum(by_landing.values()))
+                continue
+            shown[event] = shown.get(event, 0) + 1
             total = sum(by_landing.values())
             likeliest = max(by_landing, key=lambda sq: by_landing[sq])
             where = "" if likeliest is None else likeliest.as_list()
             unique = [p for p in by_landing.values() if p == by_landing[likeliest]] == [
                 by_landing[likeliest]]
             if len(by_landing) == 1:
-                out.append(f"{choice} (landing {where}, {float(total):.1%} of kicks)")
+                text = f"{choice} (landing {where}, {float(total):.1%} of kicks)"
             else:
-                out.append(f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
-                           f"{'likeliest' if unique else 'e.g.'} {where})")
-        rest = ranked[self.MOST:]
-        if rest:
-            total = sum(sum(by.values()) for _, by in rest)
-            out.append(f"{len(rest)} more choices ({float(total):.1%} of kicks)")
+                text = (f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
+                        f"{'likeliest' if unique else 'e.g.'} {where})")
+            out.append(Choice(*self.under[choice], text))
+        for event, masses in rest.items():
+            out.append(Choice(event, None, f"{len(masses)} more choices "
+                                           f"({float(sum(masses)):.1%} of kicks)"))
         if takers:
-            out.append(f"Touchback: to {', '.join(takers)}"
-                       + (" (by the event's world)" if len(takers) > 1 else ""))
+            out.append(Choice(ANY_EVENT, "receiving", f"Touchback: to {', '.join(takers)}"
+                              + (" (by the event's world)" if len(takers) > 1 else "")))
         return out
 
 
@@ -523,7 +541,7 @@ class TwoCoaches:
         self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
         self.kicking: Play = play if kicking is None else kicking
         self.plans: list[tuple[KickPlan, Kicks]] | None = None
-        self.dives: dict[Square, tuple[Dist, dict[str, Any]] | None] = {}
+        self.dives: dict[Square, tuple[Dist, dict[tuple[str, Coach], Any]] | None] = {}
         self.rebuilt: dict[int, tuple[Diff, GameState]] = {}
 
 
@@ -564,7 +582,8 @@ def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[L
     return best
 
 
-def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, dict[str, Any]] | None:
+def diving_node(solver: KickoffSolver, square: Square
+                ) -> tuple[Dist, dict[tuple[str, Coach], Any]] | None:
     """The Diving Catch decision node at a kick's landing on ``square`` (in play), for
     ``solver`` (``play="best"``): ``None`` where nobody on the set-up may dive for it (then no
     world's player may: no default event gives the skill or moves a player); else, world by
@@ -583,7 +602,7 @@ def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, dict[str, 
     values = solver._values
     assert values is not None
     ends: Dist = {}
-    lines: dict[str, Any] = {}
+    lines: dict[tuple[str, Coach], Any] = {}
     kicking_best = solver._two.kicking == "best"
     for p_world, kept, scatters in solver.worlds():
         if isinstance(kept, GameState):
@@ -596,11 +615,11 @@ def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, dict[str, 
         ctx = solver._context(world, None)
         ctx.landing, ctx.touchback, ctx.scatters = square, False, scatters
         start = landing_state(ctx)
-        journey, line = best_dive(world, solver.ruleset, solver.house_rules, start,
+        journey, line, coach = best_dive(world, solver.ruleset, solver.house_rules, start,
                                   solver._dice(), functools.partial(solver._journey, world),
                                   values, kicking_best)
         if line is not None:
-            lines[line] = lines.get(line, 0) + p_world
+            lines[line, coach] = lines.get((line, coach), 0) + p_world
         for i, p in journey.items():
             ends[i] = ends.get(i, 0) + p_world * p
     two.dives[square] = (ends, lines)
@@ -634,8 +653,8 @@ def dived(solver: KickoffSolver, square: Square | None, touchback: bool, p: Any,
     if node is None:
         return False
     dived_ends, lines = node
-    for line, q in lines.items():
-        taken.add(line, square, p * q)
+    for (line, coach), q in lines.items():
+        taken.add(line, square, p * q, ANY_EVENT, coach)
     for i, p_end in dived_ends.items():
         ends[i] = ends.get(i, 0) + p * p_end
     return True

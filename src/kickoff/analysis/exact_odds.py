@@ -12,6 +12,7 @@ from typing import Any, Final, Literal, cast
 
 from kickoff.analysis.chain import Nodes
 from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
+from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact_best import Taken
 from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
@@ -49,6 +50,9 @@ class Odds:
     #: better for the receivers than the default), one short line each, e.g. ``"High Kick: a7
     #: moves under the ball (landing [20, 7], 2.1%)"``; empty with the defaults.
     decisions_taken: list[str] = field(default_factory=list)
+    #: The same choices, each with the Kick-off event it was taken under and its coach
+    #: (:mod:`kickoff.analysis.choices`; JSON ``choices_by_event``).
+    choices: list[Choice] = field(default_factory=list)
 
     @functools.cached_property
     def ends(self) -> dict[ball.BallState, Fraction]:
@@ -58,7 +62,8 @@ class Odds:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: probabilities as exact fraction strings (``"7/48"``);
-        ``decisions_taken`` only when there are any (``play="best"``)."""
+        ``decisions_taken`` and ``choices_by_event`` (:func:`kickoff.analysis.choices.by_event`)
+        only when there are any (``play="best"``)."""
         out: dict[str, Any] = {
             "target": self.target.as_list(),
             "events": self.events,
@@ -72,6 +77,8 @@ class Odds:
         }
         if self.decisions_taken:
             out["decisions_taken"] = list(self.decisions_taken)
+        if self.choices:
+            out["choices_by_event"] = by_event(self.choices)
         return out
 
 

@@ -61,6 +61,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from kickoff.analysis import choices
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
@@ -77,8 +78,7 @@ DEFAULT_BUDGET = 16
 #: How many receivers, nearest the target first, a Blitz or a mover is aimed at.
 NEAREST_RECEIVERS = 3
 #: The events' names in the lines (``Plan.text``).
-EVENT_NAMES = {"blitz": "Blitz!", "charge": "Charge!", "quick_snap": "Quick Snap",
-               "perfect_defence": "Perfect Defence", "solid_defence": "Solid Defence"}
+EVENT_NAMES = choices.EVENT_NAMES
 #: The re-set-up events searched (``Decisions`` keys of ``Move`` lists), the receiving coach's
 #: Quick Snap last.
 RESETUPS = ("perfect_defence", "solid_defence", "quick_snap")
@@ -159,6 +159,14 @@ class PlanSearch:
             "plan": f.best.text(), "value": str(f.value), "nobody": str(f.nobody),
             "close": None if f.close is None else str(f.close), "evaluated": f.evaluated}
             for event, f in self.found.items()}}
+
+    def choices(self) -> list[choices.Choice]:
+        """Each event's best plan found as a :class:`~kickoff.analysis.choices.Choice` under
+        that event (Quick Snap's the receiving coach's, the others the kicking coach's): the
+        plan's words and values (:meth:`Found.line`), without the event's name."""
+        return [choices.Choice(event, "receiving" if event == "quick_snap" else "kicking",
+                               f.line().removeprefix(f"{EVENT_NAMES[event]}: "))
+                for event, f in self.found.items()]
 
     def lines(self) -> list[str]:
         """One line per event, then what the value is: an upper bound on the receivers' value

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
+from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import KickoffSolver, Odds
 from kickoff.analysis.exact_moved import prepare
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
@@ -65,6 +66,11 @@ class RankedTarget:
     def decisions_taken(self) -> list[str]:
         """``self.odds.decisions_taken``, without the full odds."""
         return self.solver.decisions_taken(self.target)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """``self.odds.choices`` (each choice with its event), without the full odds."""
+        return self.solver.choices_taken(self.target)
 
 
 def rank_targets(

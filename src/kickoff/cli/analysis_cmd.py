@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 import typer
 
 from kickoff.analysis import DEFAULT_EVENTS
+from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
 from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import (
@@ -204,7 +205,7 @@ class Setting(NamedTuple):
         except KickoffError as e:
             raise self.error(e) from None
 
-    def played(self, events: Events, play: Play, objective: Objective, taken: list[str],
+    def played(self, events: Events, play: Play, objective: Objective, taken: list[Choice],
                where: str = "") -> str:
         """The lines saying what ``kickoff odds`` played: :meth:`defaults`, or with ``play``
         ``"best"`` :func:`~kickoff.cli.render.best_played` (``taken``: the choices taken,
@@ -328,6 +329,8 @@ def odds(
         with s.working(not as_json and events == "all",
                        f"solving a kick at {list(s.target)} exactly"):
             result = solver.odds(s.target)
+        if found is not None:  # the free turns' plans, each under its event
+            result.choices = [*result.choices, *found.choices()]
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
@@ -383,14 +386,18 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
                          result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
-    played = s.played(events, play, goal, result.decisions_taken)
-    if found is not None:
+    played = s.played(events, play, goal, result.choices)
+    if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
 
         searched = ("- Blitz!", *(f"- {EVENT_NAMES[e]}:" for e in found.found))
-        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(searched)),
+        lines = played.splitlines()
+        cut = next(i for i, ln in enumerate(lines) if ln.startswith("Choices played (best"))
+        played = "\n".join([*(ln for ln in lines[:cut] if not ln.startswith(searched)),
+                             *lines[cut:],
                              "The free moves searched (best plan found, --plan-budget):",
-                             *(f"- {line}" for line in found.lines())])
+                             "- each plan under its event above",
+                             f"- {found.lines()[-1]}"])
     if scenario_moves:
         played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith("- Blitz!")),
                              "The free moves: the scenario's own (--scenario-moves)"])
@@ -432,16 +439,22 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
                          "receiving_team_holds": str(r.objective("receiver-holds")),
-                         **({"decisions_taken": r.decisions_taken} if r.decisions_taken else {})}
+                         **(_taken_json(r.choices) if r.choices else {})}
                         for r in ranked],
         }))
         return
     console.print(s.header(events, play), markup=False)
     console.print(ranking_report(s.state, ranked, goal))
-    console.print(s.played(events, play, goal, ranked[0].decisions_taken,
+    console.print(s.played(events, play, goal, ranked[0].choices,
                            f" at the best target {list(ranked[0].target)}"), markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
+
+
+def _taken_json(taken: list[Choice]) -> dict[str, object]:
+    """A ranked target's choices in ``--json``: ``decisions_taken`` (the lines) and
+    ``choices_by_event`` (:func:`kickoff.analysis.choices.by_event`)."""
+    return {"decisions_taken": [c.text for c in taken], "choices_by_event": by_event(taken)}
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.

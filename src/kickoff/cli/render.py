@@ -7,10 +7,12 @@ home players are ``h<n>``, away players ``a<n>``, the player holding the ball is
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from kickoff.analysis.choices import Choice
+from kickoff.analysis.choices import lines as choice_lines
 from kickoff.analysis.objectives import Objective
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, disc_label, jersey_number
@@ -141,14 +143,15 @@ def player_label(pid: str, name: str = "") -> str:
     return label if len(label) <= 24 else label[:23] + "…"
 
 
-def best_played(state: GameState, events: bool, objective: Objective, taken: list[str],
+def best_played(state: GameState, events: bool, objective: Objective, taken: Sequence[Choice],
                 high_kick: str | None = None, touchback: str | None = None, where: str = "") -> str:
     """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
     (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, which are not
     maximised), the choices named by an option (``Choices played:``), then ``Choices played
     (best for each coach, objective X: ...)<where>:`` with ``taken``
-    (``Odds.decisions_taken``: the kicking coach's kicker and Kick first), or a line saying no
-    choice beat the defaults."""
+    (``Odds.choices``), one line per Kick-off event (:func:`kickoff.analysis.choices.lines`:
+    ``High Kick: receiving coach: a7 moves under the ball ...``, the kick itself first), or a
+    line saying no choice beat the defaults."""
     names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
     kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
             "High Kick, or with four or more candidates): every player allowed attempts one"]
@@ -168,7 +171,7 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: lis
     lines.append(f"Choices played (best for each coach, objective {objective}: the receivers "
                  f"maximise it, the kicking coach minimises it){where}:")
     moves = "a High Kick or On the Ball" if events else "On the Ball"
-    lines += [f"- {t}" for t in taken] or [f"- none better than the defaults (the default "
+    lines += choice_lines(taken) or [f"- none better than the defaults (the default "
                                            f"kicker, Kick not used; nobody moves under {moves}, "
                                            "the first able player takes a touchback)"]
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
+from kickoff.analysis.choices import by_event
 from kickoff.analysis.exact import Events, Play
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions
@@ -145,6 +146,7 @@ def odds_document(odds: Odds, kick: dict[str, Any] | None = None) -> dict[str, A
         "ground": [{"square": sq.as_list(), **probability(p)}
                    for sq, p in sorted(odds.ground.items())],
         "decisions_taken": odds.decisions_taken,
+        "choices_by_event": by_event(odds.choices),
     }
 
 
@@ -175,7 +177,8 @@ def all_targets_job(
              "touchback": float(r.odds.touchback),
              "receiving_team_holds": float(r.odds.receiving_team_holds),
              "ball_on_ground": float(objective_value(r.odds, "ball-on-ground")),
-             "decisions_taken": r.odds.decisions_taken}
+             "decisions_taken": r.odds.decisions_taken,
+             "choices_by_event": by_event(r.odds.choices)}
             for r in ranked
         ],
     }

@@ -168,6 +168,22 @@ class KickOut(BaseModel):
     why: str = ""
 
 
+class ChoiceOut(BaseModel):
+    """One choice taken: its ``coach`` (``None``: a line summing several) and its line."""
+
+    coach: Literal["kicking", "receiving"] | None
+    choice: str
+
+
+class EventChoices(BaseModel):
+    """The choices taken under one Kick-off event: ``event`` (its key, ``None``: the kick,
+    before the event; ``"any"``: where the ball comes down, under any event) and its ``name``."""
+
+    event: str | None
+    name: str
+    choices: list[ChoiceOut]
+
+
 class OddsAnswer(BaseModel):
     """The exact odds of one target (``kickoff odds --json``, with floats beside the fractions).
 
@@ -184,8 +200,11 @@ class OddsAnswer(BaseModel):
     expected_distance_to_receiving_end_zone: Distance
     holders: list[Holder]
     ground: list[GroundSquare]
-    #: With play best: the receiving coach's choices that beat the defaults.
+    #: With play best: both coaches' choices that beat the defaults.
     decisions_taken: list[str] = Field(default_factory=list)
+    #: The same choices grouped by the Kick-off event they were taken under
+    #: (:func:`kickoff.analysis.choices.by_event`).
+    choices_by_event: list[EventChoices] = Field(default_factory=list)
     #: The kicker and Kick applied (issue 26: the page names them).
     kick: KickOut | None = None
 
@@ -198,6 +217,7 @@ class RankedTargetOut(BaseModel):
     receiving_team_holds: float
     ball_on_ground: float
     decisions_taken: list[str] = Field(default_factory=list)
+    choices_by_event: list[EventChoices] = Field(default_factory=list)
 
 
 class AllTargetsAnswer(BaseModel):
