@@ -274,6 +274,40 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     game = ko.game
     ko.flush_rock()  # a Throw a Rock victim with no injury report: the other's dice as read
     teams = teams_doc(ko)
+    expect = _event_expect(ko)
+    touchback = (ko.touchback_path or "touchback" in ko.turn_modes
+                 or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
+    expect["touchback"] = touchback
+    decisions = recovered_decisions(ko)
+    ball = tr.ball
+    carrier = _carrier(tr)
+    if touchback:
+        _touchback_taker(ko, tr, carrier, decisions)
+    expect |= outcome(ko, tr, carrier)
+    if ko.thrown_in and game.ruleset == "classic":
+        ko.rulings.append(Ruling(
+            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
+            "the start square (rulings.md 4)", BALL_FIELDS))
+    decisions, pending = engine_decisions(decisions)
+    names = {s: teams[s]["name"] for s in SIDES}
+    about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
+             f"{(ko.event or 'no event').replace('_', ' ')}, ball "
+             + (f"held by {carrier}" if carrier else
+                f"loose on {list(ball)}" if ball else "not on the pitch")
+             + (" after a touchback" if touchback else ""))
+    case = {
+        "about": about,
+        "source": f"FUMBBL game {game.game_id}, kick-off {ko.number} (half {ko.half})",
+        "scenario": _scenario(ko, teams, decisions),
+        "expect": expect,
+    }
+    return ExtractedKickoff(ko.number, ko.half, ko.kicking, case, ko.notes,
+                            ko.rulings, pending)
+
+
+def _event_expect(ko: KickoffBuilder) -> dict[str, Any]:
+    """The expected Kick-off event (name, roll) and the kick's deviation, as FUMBBL played
+    them."""
     expect: dict[str, Any] = {}
     if ko.event is not None:
         expect["event.name"] = ko.event
@@ -282,39 +316,47 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         expect["deviation.direction"] = ko.deviation["direction"]
         expect["deviation.distance"] = ko.deviation["distance"]
         expect["deviation.square"] = ko.deviation["square"]
-    touchback = (ko.touchback_path or "touchback" in ko.turn_modes
-                 or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
-    expect["touchback"] = touchback
-    decisions = recovered_decisions(ko)
+    return expect
+
+
+def _carrier(tr: GameTracker) -> str | None:
+    """The player (``p<id>``) Standing on the ball at rest once the kick-off was over, if any."""
     ball = tr.ball
     carrier: str | None = None
     if ball is not None and not tr.ball_moving:
         for pid, sq in tr.coords.items():
             if sq == ball and (tr.states.get(pid, 0) & 0xFF) in (STANDING, MOVING):
                 carrier = f"p{pid}"
-    if touchback and carrier is not None:
+    return carrier
+
+
+def _touchback_taker(ko: KickoffBuilder, tr: GameTracker, carrier: str | None,
+                     decisions: dict[str, Any]) -> None:
+    """After a touchback, the taker into ``decisions["touchback"]``: the carrier, or (bb2025,
+    nobody able to take it) the square FUMBBL's coach put the ball on; otherwise a ruling."""
+    ball = tr.ball
+    if carrier is not None:
         decisions["touchback"] = carrier
-    elif (touchback and ball is not None and not ko.out_of_play(ball)
-          and not _able_to_take(ko, tr)):
+    elif ball is not None and not ko.out_of_play(ball) and not _able_to_take(ko, tr):
         # nobody could take it: FUMBBL lets the coach put the ball on any square (christerk/ffb
         # TouchbackLogicModule, StepTouchback: no player, no bounce). bb2025's coach names an
         # empty square of the receiving area (rulings.md 2.6): that square; the others' book
         # has a Prone or Stunned player named and the ball bounce from him: a ruling
         sq = pitch_square(ko.pitch, ball)
-        if game.ruleset == "bb2025" and sq is not None:
+        if ko.game.ruleset == "bb2025" and sq is not None:
             decisions["touchback"] = list(sq)
         else:
             ko.rulings.append(Ruling(
                 "touchback: nobody could take the ball and FUMBBL let the coach place it on any "
                 "square; the book has a Prone or Stunned player named and the ball bounce from "
                 "him (rulings.md 2.6)", BALL_FIELDS))
-    expect |= outcome(ko, tr, carrier)
-    if ko.thrown_in and game.ruleset == "classic":
-        ko.rulings.append(Ruling(
-            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
-            "the start square (rulings.md 4)", BALL_FIELDS))
-    decisions, pending = engine_decisions(decisions)
-    scenario: dict[str, Any] = {
+
+
+def _scenario(ko: KickoffBuilder, teams: dict[str, Any],
+              decisions: dict[str, Any]) -> dict[str, Any]:
+    """The case's scenario: the set-up before the kick-off, its dice and the decisions."""
+    game = ko.game
+    return {
         "format": SCENARIO_FORMAT,
         "ruleset": game.ruleset,
         "house_rules": [],
@@ -331,17 +373,3 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         "seed": None,
         "decisions": decisions,
     }
-    names = {s: teams[s]["name"] for s in SIDES}
-    about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
-             f"{(ko.event or 'no event').replace('_', ' ')}, ball "
-             + (f"held by {carrier}" if carrier else
-                f"loose on {list(ball)}" if ball else "not on the pitch")
-             + (" after a touchback" if touchback else ""))
-    case = {
-        "about": about,
-        "source": f"FUMBBL game {game.game_id}, kick-off {ko.number} (half {ko.half})",
-        "scenario": scenario,
-        "expect": expect,
-    }
-    return ExtractedKickoff(ko.number, ko.half, ko.kicking, case, ko.notes,
-                            ko.rulings, pending)
