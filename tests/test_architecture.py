@@ -51,7 +51,6 @@ MAX_COMPLEXITY = 15
 LONG_FUNCTIONS: dict[str, int] = {
     "kickoff.cli.analysis_cmd:odds": 77,
     "kickoff.cli.app:run": 80,
-    "kickoff.cli.fumbbl_cmd:verify_command": 79,
     "kickoff.cli.kick_cmd:odds_kick": 61,
     "kickoff.cli.serve_cmd:serve": 71,
 }
@@ -75,7 +74,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.cli.app:validate": 16,
     "kickoff.cli.common:defaults_played": 19,
     "kickoff.cli.fumbbl_cmd:verdict": 23,
-    "kickoff.cli.fumbbl_cmd:verify_command": 18,
     "kickoff.cli.kick_cmd:_setting": 21,
     "kickoff.cli.render:pitch_text": 17,
     "kickoff.core.actions.block:_Block.push_square": 27,
