@@ -49,7 +49,6 @@ MAX_COMPLEXITY = 15
 #: only shrinks: a function split off it is taken out, a new long one fails the test, and one of
 #: these that grows (or shrinks) has its count changed here, in the same commit, on purpose.
 LONG_FUNCTIONS: dict[str, int] = {
-    "kickoff.cli.kick_cmd:odds_kick": 61,
     "kickoff.cli.serve_cmd:serve": 71,
 }
 

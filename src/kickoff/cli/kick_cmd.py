@@ -297,14 +297,7 @@ def odds_kick(
 
     from kickoff.analysis.kick import KickSolver
 
-    how: Landing | None = None
-    if landing in ("default", "best"):
-        how = "best" if landing == "best" else "default"
-    elif landing is not None:
-        try:
-            how = Square.parse(landing)
-        except ValueError as e:
-            raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
+    how = _landing_asked(landing)
     refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
@@ -332,6 +325,19 @@ def odds_kick(
                      opposing),
          [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
     Console(highlight=False).print(table)
+
+
+def _landing_asked(landing: str | None) -> Landing | None:
+    """``odds-kick --landing``: ``"default"``, ``"best"`` or the square ``X,Y``; ``None`` when
+    not given. ``typer.BadParameter`` for anything else."""
+    if landing in ("default", "best"):
+        return "best" if landing == "best" else "default"
+    if landing is None:
+        return None
+    try:
+        return Square.parse(landing)
+    except ValueError as e:
+        raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.
