@@ -83,8 +83,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.formats.fumbbl_case:outcome": 17,
     "kickoff.formats.fumbbl_compare:observed": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 32,
-    "kickoff.formats.fumbbl_free_turn:FreeTurnReader.test_report": 18,
-    "kickoff.formats.fumbbl_free_turn:FreeTurnReader.skill_report": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,

@@ -321,15 +321,21 @@ class FreeTurnReader:
             self.add("d6", t.roll)
         if rid == "catchRoll" and self.other_team(rep):
             return  # not the acting team's: the kick-off's catch_reroll
-        if rid == "leapRoll" and a is not None and not t.reRolled:
+        if a is not None:
+            self.test_effect(rid, t, a)
+
+    def test_effect(self, rid: str, t: TestRollReport, a: _Activation) -> None:
+        """What test ``rid``'s roll ``t`` does to activation ``a``: a Leap counted, a failure
+        recorded (unless re-rolled), Foul Appearance, Hypnotic Gaze, Blood Lust's thirst."""
+        if rid == "leapRoll" and not t.reRolled:
             a.leap_rolls += 1
-        if a is not None and not t.successful and not t.reRolled:
+        if not t.successful and not t.reRolled:
             a.failed = TESTS[rid]
-        if rid == "foulAppearanceRoll" and a is not None:
+        if rid == "foulAppearanceRoll":
             self.foul_appearance(a, t.successful)
-        elif rid == "hypnoticGazeRoll" and a is not None:
+        elif rid == "hypnoticGazeRoll":
             self.gaze(a)
-        elif rid == "bloodLustRoll" and a is not None:
+        elif rid == "bloodLustRoll":
             a.hungry = not t.successful
 
     def skill_report(self, rid: str, rep: Report, a: _Activation | None,
@@ -343,10 +349,9 @@ class FreeTurnReader:
             who = (rep.model_extra or {}).get("defenderId")
             if isinstance(who, str):
                 self.defender = who
-        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
-            self.tentacles(a, rep, tr)
-        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Shadowing":
-            self.shadowing(a, rep)
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") in (
+                "Tentacles", "Shadowing"):
+            self.tentacles_or_shadowing(a, rep, tr)
         elif rid in UNMODELLED:
             self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
                       f"{rid!r} report)")
@@ -355,6 +360,14 @@ class FreeTurnReader:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
         else:
             self.block_report(rid, rep, a, tr)
+
+    def tentacles_or_shadowing(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
+        """A ``tentaclesShadowingRoll`` report, by its skill: :meth:`tentacles` or
+        :meth:`shadowing`."""
+        if _skill_of(rep, "") == "Tentacles":
+            self.tentacles(a, rep, tr)
+        else:
+            self.shadowing(a, rep)
 
     def block_report(self, rid: str, rep: Report, a: _Activation, tr: GameTracker) -> None:
         """A report of activation ``a``'s block (the block, its dice, the face chosen), or a
