@@ -86,7 +86,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
-    "kickoff.formats.fumbbl_prayers:prayer_effect": 24,
     "kickoff.formats.narration:defaults_applied": 24,
     "kickoff.formats.rosters:choose": 18,
     "kickoff.formats.scenario_build:_phase_problems": 27,
