@@ -80,7 +80,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.env.game:KickoffGame.observation": 21,
     "kickoff.formats.fumbbl_case:teams_doc": 21,
     "kickoff.formats.fumbbl_case:recovered_decisions": 27,
-    "kickoff.formats.fumbbl_case:outcome": 17,
     "kickoff.formats.fumbbl_compare:observed": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 32,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,

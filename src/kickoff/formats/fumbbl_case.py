@@ -223,6 +223,18 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
     for kind in TEST_KINDS:
         if kind not in ko.untold:  # where the log gives every target of the kind
             expect[f"tests.{kind}"] = list(ko.tests.get(kind, []))
+    expect |= _players_outcome(ko, tr)
+    expect |= _teams_outcome(ko, tr)
+    expect["weather"] = ko.game.weather_name(tr.weather)
+    expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
+    expect["ball.carrier"] = carrier
+    return expect
+
+
+def _players_outcome(ko: KickoffBuilder, tr: GameTracker) -> dict[str, Any]:
+    """Every player's square, status, MA, AV and skills once the kick-off was over (those not
+    in the game at the kick left out)."""
+    expect: dict[str, Any] = {}
     for p in ko.game.order:
         if p.pid in ko.absent:
             continue  # not in the game at the kick (one who joined during it is a note)
@@ -235,6 +247,13 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
         expect[f"players.p{p.pid}.ma"] = doc["ma"]
         expect[f"players.p{p.pid}.av"] = doc["av"]
         expect[f"players.p{p.pid}.skills"] = sorted(doc["skills"])
+    return expect
+
+
+def _teams_outcome(ko: KickoffBuilder, tr: GameTracker) -> dict[str, Any]:
+    """Every team's turn marker, re-rolls, bribes, apothecaries, block assists and prayers
+    once the kick-off was over."""
+    expect: dict[str, Any] = {}
     rs = RULESETS[ko.game.ruleset]
     prayer = ko.pending_prayer if (ko.event == "cheering_fans"
                                    and rs.cheering_fans_effect == "prayer") else None
@@ -252,10 +271,8 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
         if prayer and side in ko.fans_winners and prayer not in held:
             held.append(prayer)  # the one prayed for (christerk/ffb PrayerHandler adds it)
         expect[f"teams.{side}.prayers"] = held
-    expect["weather"] = ko.game.weather_name(tr.weather)
-    expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
-    expect["ball.carrier"] = carrier
     return expect
+
 
 def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
     """Whether a receiving player could take a touchback once the kick-off was over: on the
