@@ -71,52 +71,70 @@ def engine_decisions(decisions: dict[str, Any]) -> tuple[dict[str, Any], dict[st
 
 def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
     """Both teams of the scenario as they stood at the kick."""
-    game = ko.game
     teams: dict[str, Any] = {}
     for side in SIDES:
-        t = game.teams[side]
-        players = []
-        for p in game.order:
-            if p.side != side or p.pid in ko.absent:
-                continue
-            sq = ko.coords.get(p.pid)
-            doc = prayed_for(ko, p.pid, dict(p.doc))
-            doc["square"] = list(sq) if sq else None
-            doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
-            players.append(doc)
-        teams[side] = {
-            "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
-            "turn": ko.turn[side],
-            "rerolls": ko.rerolls[side],
-            "bribes": ko.bribes[side],
-            "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
-            "assistant_coaches": (t.assistantCoaches
-                                  + ko.inducements[side].get("partTimeCoach", 0)),
-            "fan_factor": ko.fan_factor[side],
-            "fame": ko.fame[side],
-            "apothecaries": ko.apothecaries[side],
-            "players": players,
-        }
-        if ko.prayers[side] and ko.game.ruleset == "bb2020":
-            teams[side]["prayers"] = list(ko.prayers[side])
-        if ko.drive[side]:
-            teams[side]["drive_rerolls"] = ko.drive[side]
-        if (ko.leader_state[side] == "available" and ko.rerolls[side] > ko.drive[side]
-                and any("leader" in p.get("skills", ()) for p in players)):
-            teams[side]["leader_rerolls"] = 1  # one of its re-rolls, FUMBBL's count included
-        if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
-                and game.ruleset in BANNED_COACH_RULES
-                and not (game.ruleset == "classic" and game.started
-                         and game.started < BANNED_COACH_SINCE)):
-            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
-            # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
-            # the only roll assistant coaches count for
-            if teams[side]["assistant_coaches"] > 0:
-                teams[side]["assistant_coaches"] -= 1
-            else:
-                ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
-                                  "(-1), which the engine cannot take")
+        teams[side] = _team_doc(ko, side, _players_at_kick(ko, side))
+        _banned_coach(ko, side, teams[side])
     return teams
+
+
+def _players_at_kick(ko: KickoffBuilder, side: Side) -> list[dict[str, Any]]:
+    """``side``'s players in the game at the kick: their documents, squares and statuses."""
+    players = []
+    for p in ko.game.order:
+        if p.side != side or p.pid in ko.absent:
+            continue
+        sq = ko.coords.get(p.pid)
+        doc = prayed_for(ko, p.pid, dict(p.doc))
+        doc["square"] = list(sq) if sq else None
+        doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
+        players.append(doc)
+    return players
+
+
+def _team_doc(ko: KickoffBuilder, side: Side, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """``side``'s team document at the kick: its markers, inducements, prayers, re-rolls."""
+    t = ko.game.teams[side]
+    team: dict[str, Any] = {
+        "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
+        "turn": ko.turn[side],
+        "rerolls": ko.rerolls[side],
+        "bribes": ko.bribes[side],
+        "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
+        "assistant_coaches": (t.assistantCoaches
+                              + ko.inducements[side].get("partTimeCoach", 0)),
+        "fan_factor": ko.fan_factor[side],
+        "fame": ko.fame[side],
+        "apothecaries": ko.apothecaries[side],
+        "players": players,
+    }
+    if ko.prayers[side] and ko.game.ruleset == "bb2020":
+        team["prayers"] = list(ko.prayers[side])
+    if ko.drive[side]:
+        team["drive_rerolls"] = ko.drive[side]
+    if (ko.leader_state[side] == "available" and ko.rerolls[side] > ko.drive[side]
+            and any("leader" in p.get("skills", ()) for p in players)):
+        team["leader_rerolls"] = 1  # one of its re-rolls, FUMBBL's count included
+    return team
+
+
+def _banned_coach(ko: KickoffBuilder, side: Side, team: dict[str, Any]) -> None:
+    """A head coach sent off at a Brilliant Coaching: one assistant coach fewer in ``team``, or
+    a note when it has none."""
+    game = ko.game
+    if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
+            and game.ruleset in BANNED_COACH_RULES
+            and not (game.ruleset == "classic" and game.started
+                     and game.started < BANNED_COACH_SINCE)):
+        # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
+        # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
+        # the only roll assistant coaches count for
+        if team["assistant_coaches"] > 0:
+            team["assistant_coaches"] -= 1
+        else:
+            ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
+                            "(-1), which the engine cannot take")
+
 
 def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, Any]:
     """A player's scenario document with what earlier prayers changed (FUMBBL's
