@@ -78,7 +78,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.resetup:_quick_snap_moves": 19,
     "kickoff.core.rolls:roll_test": 17,
     "kickoff.env.game:KickoffGame.observation": 21,
-    "kickoff.formats.fumbbl_case:recovered_decisions": 27,
     "kickoff.formats.fumbbl_compare:observed": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 32,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,

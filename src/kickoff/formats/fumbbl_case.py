@@ -189,14 +189,27 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         decisions["use_kick_skill"] = True
     if ko.prayer:
         decisions["prayer"] = dict(ko.prayer)
-    # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
-    # counts with his last square, in the order of the last moves; back home, not at all
-    last: dict[str, tuple[int, int]] = {}
-    for pid, to in ko.moves:
-        if ko.side_of(pid) == ko.receiving:
-            last.pop(pid, None)
-            last[pid] = to
-    moved_receivers = [(pid, to) for pid, to in last.items() if ko.coords.get(pid) != to]
+    _event_moves(ko, decisions)
+    if ko.event in ("blitz", "charge"):
+        activations = ko.free_turn.finish()
+        if activations:
+            decisions[ko.event] = activations
+    if ko.return_path:
+        _return_move(ko, decisions)
+    if ko.diving_catch:
+        decisions["diving_catch"] = list(ko.diving_catch)
+    if ko.apothecary:
+        decisions["apothecary"] = list(ko.apothecary)
+    declined = ko.catch_rerolls.written()
+    if declined:
+        decisions["catch_reroll"] = declined
+    return decisions
+
+
+def _event_moves(ko: KickoffBuilder, decisions: dict[str, Any]) -> None:
+    """The players FUMBBL moved at the Kick-off event (High Kick's player, Quick Snap's
+    receivers, Perfect / Solid Defence's kicking team) into ``decisions``."""
+    moved_receivers = _moved_receivers(ko)
     if ko.event == "high_kick":
         if moved_receivers:
             decisions["high_kick"] = f"p{moved_receivers[-1][0]}"
@@ -210,23 +223,26 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
                  if ko.coords.get(pid) != to]
         if moved:
             decisions[ko.event] = moved
-    if ko.event in ("blitz", "charge"):
-        activations = ko.free_turn.finish()
-        if activations:
-            decisions[ko.event] = activations
-    if ko.return_path:
-        pid = ko.return_path[0][0]
-        key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"
-        decisions[key] = {"player": f"p{pid}",
-                          "path": [list(sq) for p, sq in ko.return_path if p == pid]}
-    if ko.diving_catch:
-        decisions["diving_catch"] = list(ko.diving_catch)
-    if ko.apothecary:
-        decisions["apothecary"] = list(ko.apothecary)
-    declined = ko.catch_rerolls.written()
-    if declined:
-        decisions["catch_reroll"] = declined
-    return decisions
+
+
+def _moved_receivers(ko: KickoffBuilder) -> list[tuple[str, tuple[int, int]]]:
+    """The receiving players FUMBBL moved, each with his last square."""
+    # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
+    # counts with his last square, in the order of the last moves; back home, not at all
+    last: dict[str, tuple[int, int]] = {}
+    for pid, to in ko.moves:
+        if ko.side_of(pid) == ko.receiving:
+            last.pop(pid, None)
+            last[pid] = to
+    return [(pid, to) for pid, to in last.items() if ko.coords.get(pid) != to]
+
+
+def _return_move(ko: KickoffBuilder, decisions: dict[str, Any]) -> None:
+    """The Kick-Off Return (classic) or On the Ball move FUMBBL played, into ``decisions``."""
+    pid = ko.return_path[0][0]
+    key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"
+    decisions[key] = {"player": f"p{pid}",
+                      "path": [list(sq) for p, sq in ko.return_path if p == pid]}
 
 def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:
     """What FUMBBL recorded once the kick-off was over, everything its log determines (the strict
