@@ -12,6 +12,7 @@ exception handlers are covered by ``ignore_decorators``, pydantic's ``model_conf
 _.valid  # Validation.valid (POST /api/validate)
 _.ball_on_ground  # OddsAnswer.ball_on_ground, RankedTargetOut.ball_on_ground (POST /api/odds*)
 _.higher_is_better  # AllTargetsAnswer.higher_is_better (POST /api/odds/all)
+_.choices_by_event  # OddsAnswer, RankedTargetOut.choices_by_event (POST /api/odds*; read by clients)
 
 # kickoff.core.actions.block: BlockResult's "who went down", the block's result for its callers
 # (tests/actions/test_actions_block.py reads them; the engine itself only needs the turnover).

@@ -347,13 +347,7 @@ def optimize_setup(
     (``seconds`` <= 0, ``rounds`` < 1, ``evaluations`` < 0) or a play the solver does not offer,
     naming the option."""
     r = request
-    if r.seconds is not None and not r.seconds > 0:
-        raise OptionError.at("seconds", f"{r.seconds} is not a positive number of seconds")
-    if r.rounds is not None and r.rounds < 1:
-        raise OptionError.at("rounds", f"{r.rounds}; at least 1")
-    if r.evaluations is not None and r.evaluations < 0:
-        raise OptionError.at("evaluations",
-                             f"{r.evaluations}; at least 0 (0: the start's value only)")
+    _check_bounds(r)
     start = layout_of(r.state)
     problems = layout_problems(r.state, r.ruleset, start)
     if problems:
@@ -374,12 +368,33 @@ def optimize_setup(
     search = _Search(r, space, start, start_value, start, start_value, random.Random(r.seed),
                      chooser, _search_seconds(r, seconds, solved - began), cancelled,
                      started=began if r.events == "all" else solved)
-    rounds = 0
     # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
     # least, unless none can be drawn: then it must end all the same).
     most = r.rounds if r.rounds is not None else r.evaluations
     if not space.available:  # every player pinned (or none to set up): nothing to search
         most = 0
+    _search_rounds(search, problem, executor, most, progress)
+    _EVALUATORS.pop(problem.token, None)
+    return _suggestion(r, search, chooser, start, start_value)
+
+
+def _check_bounds(r: OptimizeRequest) -> None:
+    """:class:`~kickoff.core.errors.OptionError` for a bound of ``r`` out of range."""
+    if r.seconds is not None and not r.seconds > 0:
+        raise OptionError.at("seconds", f"{r.seconds} is not a positive number of seconds")
+    if r.rounds is not None and r.rounds < 1:
+        raise OptionError.at("rounds", f"{r.rounds}; at least 1")
+    if r.evaluations is not None and r.evaluations < 0:
+        raise OptionError.at("evaluations",
+                             f"{r.evaluations}; at least 0 (0: the start's value only)")
+
+
+def _search_rounds(search: _Search, problem: _Problem, executor: Executor, most: int | None,
+                   progress: Callable[[OptimizeProgress], None] | None) -> None:
+    """The search's rounds, at most ``most`` (``None``: no limit), until it is done or has
+    made the request's ``evaluations``; ``progress`` told after each."""
+    r = search.request
+    rounds = 0
     while ((most is None or rounds < most) and not search.done()
            and (r.evaluations is None or search.evaluated < r.evaluations)):
         _round(search, problem, executor)
@@ -387,7 +402,12 @@ def optimize_setup(
         if progress is not None:
             progress(OptimizeProgress(search.evaluated, time.monotonic() - search.started,
                                       search.best_value))
-    _EVALUATORS.pop(problem.token, None)
+
+
+def _suggestion(r: OptimizeRequest, search: _Search, chooser: Chooser, start: Layout,
+                start_value: SetupValue) -> Suggestion:
+    """The search's answer: the chooser's set-up and its value against the start's, with the
+    events' gains (none when cancelled: the answer at once, not two more solves)."""
     players = r.state.teams[r.state.receiving].players
     chosen, _, payload = chooser.choice()
     assert isinstance(payload, SetupValue)

@@ -82,6 +82,20 @@ _PUSHED_ODDS = 5
 _FREE_MOVES = ("blitz", "charge", "quick_snap", "perfect_defence", "solid_defence")
 
 
+def _check_taker(state: GameState, taker: str | Square | None) -> str | None:
+    """``taker``, the chosen touchback taker, checked: ``DecisionError`` (at
+    ``decisions.touchback``) for a square, or the id of a player not of the receiving team (an
+    id of no player passes here)."""
+    if taker is not None and not isinstance(taker, str):
+        raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
+    named = state.players.get(taker or "")
+    if named is not None and named.side != state.receiving:  # never among the rule's options
+        raise DecisionError.at("decisions.touchback", f"player {named.id!r} is not an eligible "
+                               "recipient: not a player of the receiving team",
+                               players=(named.id,))
+    return taker
+
+
 class KickoffSolver:
     """Exact odds for one set-up (a checked ``GameState`` before a kick-off), any target.
 
@@ -143,17 +157,10 @@ class KickoffSolver:
     ) -> None:
         chosen = decisions or Decisions()
         self._two = exact_best.TwoCoaches(play, kicking, chosen)  # the kicking coach (ValueError)
-        if chosen.touchback is not None and not isinstance(chosen.touchback, str):
-            raise DecisionError.at("decisions.touchback", "exact odds take a player id, not a square")
-        named = state.players.get(chosen.touchback or "")
-        if named is not None and named.side != state.receiving:  # never among the rule's options
-            raise DecisionError.at("decisions.touchback", f"player {named.id!r} is not an eligible "
-                                   "recipient: not a player of the receiving team",
-                                   players=(named.id,))
         #: The free moves played in the event's worlds; the receiving coach's choices (ids).
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
         self.high_kick: str | None = chosen.high_kick
-        self.taker: str | None = chosen.touchback
+        self.taker: str | None = _check_taker(state, chosen.touchback)
         self.state, self.ruleset = state, ruleset
         self.events: Events = events
         self.house_rules = house_rules
@@ -165,6 +172,14 @@ class KickoffSolver:
         #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
         #: wrong.
         self.reach = ball.reach(state.players.values())
+        self.play: Play = play
+        self.objective: Objective = objective
+        self._init_caches()
+
+    def _init_caches(self) -> None:
+        """The solver's caches, empty: the event's worlds, the journeys' numbered states and
+        solvers, and (with ``play="best"``) the kick-off move's decision node and its set-ups."""
+        play = self.play
         self._worlds: list[tuple[Rational, GameState | Diff, int]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
@@ -193,11 +208,9 @@ class KickoffSolver:
         #: journey from a landing, by (world identity, square, touchback).
         self._high_kick_worlds: list[tuple[Rational, GameState, int, Callable[[KickoffContext], None]]] = []
         self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], Dist] = {}
-        self.play: Play = play
-        self.objective: Objective = objective
         #: With ``play="best"``: the ends' values for the receivers (``None``: the defaults).
-        self._values = (exact_best.EndValues(state, objective, self._states) if play == "best"
-                        else None)
+        self._values = (exact_best.EndValues(self.state, self.objective, self._states)
+                        if play == "best" else None)
         #: The kick-off move's decision node (``None``: not made yet) and the solvers of the
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()

@@ -21,6 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Circle, Rectangle  # noqa: E402
 
 #: Pixels per square in the PNG.
@@ -80,6 +81,27 @@ def heatmap_png(
         grid[r.target.y, r.target.x] = float(r.value)
     width, height = pitch.width + LEFT + RIGHT, pitch.height + TOP + BOTTOM
     fig = plt.figure(figsize=(width * SQUARE_PX / DPI, height * SQUARE_PX / DPI), dpi=DPI)
+    ax = _pitch_axes(fig, pitch, width, height)
+    cmap = "RdYlGn" if HIGHER_IS_BETTER[objective] else "RdYlGn_r"
+    image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=max(0.01, float(np.nanmax(grid))),
+                      alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
+                      extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
+    _draw_lines(ax, pitch)
+    _draw_values_and_players(ax, state, ranked)
+    _margin_texts(fig, state, ranked, objective, title, width, height)
+    cax = fig.add_axes(((LEFT + pitch.width + 0.9) / width, (BOTTOM + 1) / height,
+                        0.4 / width, (pitch.height - 2) / height))
+    cbar = fig.colorbar(image, cax=cax)
+    cbar.ax.yaxis.set_label_position("left")
+    cbar.ax.tick_params(labelsize=7)
+    cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
+    fig.savefig(path, dpi=DPI, format="png")
+    plt.close(fig)
+
+
+def _pitch_axes(fig: Figure, pitch: Pitch, width: int, height: int) -> Axes:
+    """The pitch's axes in ``fig`` (``width`` x ``height`` squares with the margins): pitch
+    coordinates along the top and down the left, the grass and the End Zones drawn."""
     ax = fig.add_axes((LEFT / width, BOTTOM / height, pitch.width / width, pitch.height / height))
     # Pitch coordinates: x along the top, y down the left, as the scenario files give squares.
     ax.set(xlim=(-0.5, pitch.width - 0.5), ylim=(pitch.height - 0.5, -0.5),
@@ -90,11 +112,12 @@ def heatmap_png(
     ax.add_patch(Rectangle((-0.5, -0.5), pitch.width, pitch.height, color="#2e7d32", zorder=0))
     for x in (0, pitch.width - 1):
         ax.add_patch(Rectangle((x - 0.5, -0.5), 1, pitch.height, color="#1b5e20", zorder=0))
-    cmap = "RdYlGn" if HIGHER_IS_BETTER[objective] else "RdYlGn_r"
-    image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=max(0.01, float(np.nanmax(grid))),
-                      alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
-                      extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
-    _draw_lines(ax, pitch)
+    return ax
+
+
+def _draw_values_and_players(ax: Axes, state: GameState, ranked: list[RankedTarget]) -> None:
+    """Each target's value in percent, the players' discs (home blue, away red; faded when not
+    Standing), the best target framed in black."""
     for r in ranked:
         ax.text(r.target.x, r.target.y + 0.3, f"{float(r.value) * 100:.0f}", ha="center",
                 va="center", fontsize=6, color="black", alpha=0.7, zorder=3)
@@ -109,6 +132,14 @@ def heatmap_png(
     best = ranked[0].target
     ax.add_patch(Rectangle((best.x - 0.5, best.y - 0.5), 1, 1, fill=False, ec="black", lw=2.5,
                            zorder=6))
+
+
+def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], objective: Objective,
+                  title: str, width: int, height: int) -> None:
+    """Below the pitch, the names of the End Zones and Lines of Scrimmage; above it, the title
+    and the teams."""
+    pitch = state.pitch
+    best = ranked[0].target
     # Below the pitch: what the lines are.
     below = BOTTOM / height * 0.45
     def under(x: float, text: str, ha: str = "center") -> None:
@@ -126,11 +157,3 @@ def heatmap_png(
     fig.text(0.5, 1 - 0.85 / height,
              f"home (blue): {state.teams['home'].name}    away (red): {state.teams['away'].name}",
              ha="center", va="center", fontsize=9)
-    cax = fig.add_axes(((LEFT + pitch.width + 0.9) / width, (BOTTOM + 1) / height,
-                        0.4 / width, (pitch.height - 2) / height))
-    cbar = fig.colorbar(image, cax=cax)
-    cbar.ax.yaxis.set_label_position("left")
-    cbar.ax.tick_params(labelsize=7)
-    cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
-    fig.savefig(path, dpi=DPI, format="png")
-    plt.close(fig)

@@ -159,36 +159,52 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
     if advise is not None:
-        try:
-            judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
-                                      best.value, advise)
-        except ValueError as e:  # the advisor refuses a set-up our rules call illegal: a note
-            out.notes.append(f"the advisor cannot start from this set-up: {e}")
-        else:
-            out.judged.append(judged)
-            out.advice = {pid: None if sq is None else sq.as_list()
-                          for pid, sq in squares.items()}
+        _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, advise)
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
+    _judge_event(out, setting, dice, decisions, budget)
+    return out
+
+
+def _judge_setup(out: KickoffReview, state: GameState, ruleset: Ruleset,
+                 house_rules: frozenset[str], objective: Objective, use_kick_skill: bool,
+                 advise: float) -> None:
+    """The set-up judged against the advisor's (``advise`` seconds), into ``out``: its
+    ``setup`` judgement and the advice, or a note if the advisor cannot start from it."""
     try:
-        reached = decide.reach(state, ruleset, dice, decisions, house_rules)
+        judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
+                                  out.setup_value, advise)
+    except ValueError as e:  # the advisor refuses a set-up our rules call illegal: a note
+        out.notes.append(f"the advisor cannot start from this set-up: {e}")
+    else:
+        out.judged.append(judged)
+        out.advice = {pid: None if sq is None else sq.as_list()
+                      for pid, sq in squares.items()}
+
+
+def _judge_event(out: KickoffReview, setting: decide.Setting, dice: Dice, decisions: Decisions,
+                 budget: int) -> None:
+    """The Kick-off event's decision judged, into ``out`` (its event, the judgement), if the
+    scenario's dice reach one; a note where the rules refuse the scenario or the decision."""
+    state = setting.state
+    try:
+        reached = decide.reach(state, setting.ruleset, dice, decisions, setting.house_rules)
     except decide.NotReached:
-        return out
+        return
     except KickoffError as e:  # the rules refuse the scenario up to its event: a note
         out.notes.append(f"the Kick-off event could not be reached: {e}")
-        return out
+        return
     out.event = reached.kind
     try:
         answer = decide.answer(setting, reached, decisions, budget)
     except KickoffError as e:  # a decision the rules refuse: a note
         out.notes.append(f"{decide.NAMES[reached.kind]}: could not be valued: {e}")
-        return out
+        return
     if answer.played is not None:
         receivers = answer.side == state.receiving
         top = answer.options[0]
         out.judged.append(Judged(reached.kind, answer.side,
                                  decide.bare(answer.played.text, answer.name),
                                  answer.played.value, decide.bare(top.text, answer.name),
-                                 top.value, gap(answer.played.value, top.value, objective,
+                                 top.value, gap(answer.played.value, top.value, setting.objective,
                                                 receivers)))
-    return out

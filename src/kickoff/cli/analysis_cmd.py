@@ -257,32 +257,42 @@ def setting(
                    names=match.names)
 
 
+#: ``odds --all-targets``.
+AllTargetsOpt = Annotated[
+    bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
+]
+#: ``odds``'s objective: the ranking's, and the receivers' with ``--play best``.
+OddsObjectiveOpt = Annotated[
+    Objective | None,
+    typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
+                 "touchback, receiver-holds and distance are best low for the kicker, "
+                 "ball-on-ground best high), and with --play best the receivers' choices "
+                 "go the other way. One target: what --play best maximises for the "
+                 "receivers (default receiver-holds)."),
+]
+#: ``odds --png``: the heat map.
+PngOpt = Annotated[
+    Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
+                              "file (its name ends in .png; written whole or not at all).",
+                              callback=check_png)
+]
+#: ``odds --json``.
+OddsJsonOpt = Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")]
+
+
 @guarded
 def odds(
     ctx: typer.Context,
     file: FileArg = None,
     target: TargetOpt = None,
     events: OddsEventsOpt = DEFAULT_EVENTS,
-    all_targets: Annotated[
-        bool, typer.Option("--all-targets", help="Rank every target of the receiving area.")
-    ] = False,
-    objective: Annotated[
-        Objective | None,
-        typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
-                     "touchback, receiver-holds and distance are best low for the kicker, "
-                     "ball-on-ground best high), and with --play best the receivers' choices "
-                     "go the other way. One target: what --play best maximises for the "
-                     "receivers (default receiver-holds)."),
-    ] = None,
+    all_targets: AllTargetsOpt = False,
+    objective: OddsObjectiveOpt = None,
     play: OddsPlayOpt = "defaults",
     plan_budget: PlanBudgetOpt = 0,
     plan_resetups: PlanResetupsOpt = False,
     scenario_moves: ScenarioMovesOpt = False,
-    png: Annotated[
-        Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
-                                  "file (its name ends in .png; written whole or not at all).",
-                                  callback=check_png)
-    ] = None,
+    png: PngOpt = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
@@ -292,9 +302,7 @@ def odds(
     home_setup: SetupOpt = None,
     away_setup: SetupOpt = None,
     kicking: KickingOpt = "home",
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print exact fractions as JSON.")
-    ] = False,
+    as_json: OddsJsonOpt = False,
 ) -> None:
     """Exact odds of a kick: touchback, who ends with the ball, where it lies.
 
@@ -303,12 +311,7 @@ def odds(
     choice of the receiving coach as best for the receivers under --objective, and the kicking
     coach's kicker and Kick as best for him, exactly, and names the choices that beat the
     defaults."""
-    if png is not None and not all_targets:
-        raise typer.BadParameter("--png needs --all-targets")
-    if png is not None:  # before the solving, not after it
-        from kickoff.extras import require
-
-        require("plot", "--png")
+    _check_png_asked(png, all_targets)
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
     refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
@@ -337,6 +340,17 @@ def odds(
         _one_target(s, result, events, play, goal, found, scenario_moves)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _check_png_asked(png: Path | None, all_targets: bool) -> None:
+    """``--png`` needs ``--all-targets``, and matplotlib (checked before the solving, not
+    after it)."""
+    if png is not None and not all_targets:
+        raise typer.BadParameter("--png needs --all-targets")
+    if png is not None:  # before the solving, not after it
+        from kickoff.extras import require
+
+        require("plot", "--png")
 
 
 def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,

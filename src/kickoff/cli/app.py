@@ -11,8 +11,9 @@ import functools
 import gc
 import importlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.main
@@ -43,6 +44,10 @@ from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.defaults import kick_use
+
+if TYPE_CHECKING:
+    from kickoff.core.ruleset import Ruleset
+    from kickoff.core.state import GameState
 
 # Start-up (issue 16): the formats (pydantic models, the scenario format), Rich and ``json`` are
 # imported by the commands that use them, inside their bodies; each command's module is cheap to import,
@@ -95,6 +100,20 @@ _COMMANDS: dict[str, tuple[str, str | None]] = {
 _GROUPS: dict[str, str] = {"fumbbl": "fumbbl_cmd", "setup": "setup_cmd"}
 
 
+#: ``run --target``.
+RunTargetOpt = Annotated[
+    str | None,
+    typer.Option(help="Kick target X,Y (default: centre of the receiving zone).",
+                 callback=check_square),
+]
+#: ``run --save-scenario``.
+SaveScenarioOpt = Annotated[
+    Path | None,
+    typer.Option("--save-scenario", metavar="FILE",
+                 help="Also write the kickoff-scenario/1 it played to FILE (teams, set-ups, "
+                 "kick, seed, decisions): kickoff replay FILE plays the same kick-off."),
+]
+
 @_app.command()
 @guarded
 def run(
@@ -108,11 +127,7 @@ def run(
         str | None, typer.Option(help="Away set-up: built-in name or set-up file.")
     ] = None,
     kicking: Annotated[Side, typer.Option(help="The kicking team.")] = "home",
-    target: Annotated[
-        str | None,
-        typer.Option(help="Kick target X,Y (default: centre of the receiving zone).",
-                     callback=check_square),
-    ] = None,
+    target: RunTargetOpt = None,
     kicker: Annotated[
         str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
     ] = None,
@@ -125,15 +140,9 @@ def run(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
     ] = False,
-    save_scenario: Annotated[
-        Path | None,
-        typer.Option("--save-scenario", metavar="FILE",
-                     help="Also write the kickoff-scenario/1 it played to FILE (teams, set-ups, "
-                     "kick, seed, decisions): kickoff replay FILE plays the same kick-off."),
-    ] = None,
+    save_scenario: SaveScenarioOpt = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
-    from kickoff.formats.match import state_scenario
     from kickoff.formats.scenario import result_to_json
 
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
@@ -155,28 +164,44 @@ def run(
     if save_scenario is not None:
         kicked = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
         chosen = {"use_kick_skill": kick.used, "high_kick": high_kick, "touchback": touchback}
-        played = state_scenario(rs, before, seed=used_seed, kick=kicked,
-                                decisions={k: v for k, v in chosen.items() if v},
-                                house_rules=house_rules)
-        write_text(save_scenario, json_text(played) + "\n")
+        _save_played(save_scenario, rs, before, used_seed, kicked, chosen, house_rules)
     if as_json:
         typer.echo(json_text(doc))
         return
+    given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
+             "free_turn": free_turns != "none"}
+    _show_run(before, result.state, doc, match.names, kick.text(), given, save_scenario)
+
+
+def _save_played(path: Path, rs: Ruleset, before: GameState, seed: int, kicked: dict[str, Any],
+                 chosen: dict[str, Any], house_rules: frozenset[str]) -> None:
+    """``run --save-scenario``: the kick-off played, as a kickoff-scenario/1 file at ``path``
+    (the set-up ``before``, the ``seed``, the kick and the choices given)."""
+    from kickoff.formats.match import state_scenario
+
+    played = state_scenario(rs, before, seed=seed, kick=kicked,
+                            decisions={k: v for k, v in chosen.items() if v},
+                            house_rules=house_rules)
+    write_text(path, json_text(played) + "\n")
+
+
+def _show_run(before: GameState, after: GameState, doc: dict[str, Any], names: Mapping[str, str],
+              kick_text: str, given: dict[str, bool], saved: Path | None) -> None:
+    """``run``'s report: the kick-off shown, the defaults it applied (``given``: the choices
+    the coach gave), and where its scenario was written."""
     from rich.console import Console
 
     from kickoff.cli.render import kickoff_report
     from kickoff.formats.narration import defaults_applied
 
     console = Console()
-    console.print(kickoff_report(before, result.state, doc, match.names, kick.text()))
-    given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
-             "free_turn": free_turns != "none"}
+    console.print(kickoff_report(before, after, doc, names, kick_text))
     for line in defaults_applied(doc["log"], given):
         console.print(line, markup=False, highlight=False)
-    if save_scenario is not None:
-        console.print(f"scenario written to {save_scenario} (kickoff replay {save_scenario})"
+    if saved is not None:
+        console.print(f"scenario written to {saved} (kickoff replay {saved})"
                       + (": free turns play the format's default, nobody acts"
-                         if free_turns != "none" else ""), markup=False, highlight=False)
+                         if given["free_turn"] else ""), markup=False, highlight=False)
 
 
 @_app.command()

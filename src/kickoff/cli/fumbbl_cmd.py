@@ -33,6 +33,8 @@ from kickoff.formats.narration import bb_name
 # not at start-up: it is one of the slowest modules to import, and every other command would pay
 # for it.
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from kickoff.formats.fumbbl_case import ExtractedKickoff
     from kickoff.formats.fumbbl_compare import Status
     from kickoff.formats.scenario_models import DiceIn
@@ -338,9 +340,7 @@ def verify_command(
 
     Exit 0 only when every replay was read and every kick-off agrees or is a documented ruling.
     """
-    from rich.console import Console
     from rich.table import Table
-    from rich.text import Text
 
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
@@ -363,22 +363,20 @@ def verify_command(
         games += 1
         gid = printable_name(game_id(path, kickoffs))  # the replay's own: no control characters
         for k in kickoffs:
-            v = verdict(k)
-            status, doc, detail = v.status, v.doc, v.detail
-            counts[status] += 1
-            event = k.expect.get("event.name")
-            rows.append(json_row(gid, k, v))
-            ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
-            fumbbl = _show(k.expect.get("ball.square")) + (
-                f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
-                else " loose")
-            shown = "-" if event is None else bb_name(str(event))
-            # the log's ids as text, never as Rich markup
-            table.add_row(Text(gid), str(k.number), str(k.half), k.kicking, shown, Text(fumbbl),
-                          Text(ours), f"[{_STYLE[status]}]{status}[/]")
-            if detail:
-                details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
+            _verify_kickoff(gid, k, table, rows, details, counts)
     ok = not failed and counts["unsupported"] + counts["disagree"] + counts["error"] == 0
+    _show_verification(as_json, games, rows, counts, failed, table, details)
+    if not ok:
+        raise typer.Exit(1)
+
+
+def _show_verification(as_json: bool, games: int, rows: list[dict[str, Any]],
+                       counts: dict[str, int], failed: list[dict[str, str]], table: Table,
+                       details: list[str]) -> None:
+    """``verify``'s output: the JSON document, or the table, the details and the closing
+    lines, then each replay that could not be read on stderr."""
+    from rich.console import Console
+
     if as_json:
         summary: dict[str, int] = {"games": games, "kickoffs": len(rows)}
         summary |= {s: counts[s] for s in STATUSES}
@@ -395,8 +393,29 @@ def verify_command(
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         for f in failed:
             err.print(f"error: {f['message']}", markup=False)
-    if not ok:
-        raise typer.Exit(1)
+
+
+def _verify_kickoff(gid: str, k: ExtractedKickoff, table: Table, rows: list[dict[str, Any]],
+                    details: list[str], counts: dict[str, int]) -> None:
+    """Replay kick-off ``k`` of game ``gid`` (:func:`verdict`): its row in ``table`` and
+    ``rows`` (the JSON's), its status counted, its detail (if any) into ``details``."""
+    from rich.text import Text
+
+    v = verdict(k)
+    status, doc, detail = v.status, v.doc, v.detail
+    counts[status] += 1
+    event = k.expect.get("event.name")
+    rows.append(json_row(gid, k, v))
+    ours = "-" if doc is None else _ball(doc, "ball.square", "ball.carrier")
+    fumbbl = _show(k.expect.get("ball.square")) + (
+        f" held by {k.expect['ball.carrier']}" if k.expect.get("ball.carrier")
+        else " loose")
+    shown = "-" if event is None else bb_name(str(event))
+    # the log's ids as text, never as Rich markup
+    table.add_row(Text(gid), str(k.number), str(k.half), k.kicking, shown, Text(fumbbl),
+                  Text(ours), f"[{_STYLE[status]}]{status}[/]")
+    if detail:
+        details.append(f"{gid} kick-off {k.number} ({status}): {detail}")
 
 
 # ``kickoff fumbbl review`` lives in its own module (it uses this one's options).

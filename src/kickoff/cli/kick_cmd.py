@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -204,9 +204,6 @@ def kick(
     ] = False,
 ) -> None:
     """Play one Kick It! Kick action (seeded dice) and show it, as run shows a kick-off."""
-    from rich.console import Console, Group
-    from rich.text import Text
-
     from kickoff.formats.scenario import turn_result_to_json
 
     refuse_with_file(ctx, file)
@@ -228,6 +225,16 @@ def kick(
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
+    _show_kick(s, doc, before, result.state, policy, toward_square, used_seed)
+
+
+def _show_kick(s: KickSetting, doc: dict[str, Any], before: GameState, after: GameState,
+               policy: LandingPolicy | None, toward_square: str | None, used_seed: int) -> None:
+    """Show a Kick action played (``doc``: its kickoff-result/1 document) as ``kick`` does: the
+    teams, the pitch before (with the aim), the dice, the story, the pitch after."""
+    from rich.console import Console, Group
+    from rich.text import Text
+
     heading = Text()
     heading.append(f"{s.ruleset.name} Kick It! Kick action by {s.act.player} "
                    f"({doc['kicking']} team), aimed at {s.act.aim and list(s.act.aim)}\n",
@@ -257,9 +264,10 @@ def kick(
         Text("What happened", style="bold"),
         story(doc["log"]),
         Text("After the Kick action", style="bold"),
-        pitch_text(result.state, ball=ball["square"], landed=landed),
+        pitch_text(after, ball=ball["square"], landed=landed),
         end,
     ))
+
 
 
 @guarded
@@ -289,14 +297,7 @@ def odds_kick(
 
     from kickoff.analysis.kick import KickSolver
 
-    how: Landing | None = None
-    if landing in ("default", "best"):
-        how = "best" if landing == "best" else "default"
-    elif landing is not None:
-        try:
-            how = Square.parse(landing)
-        except ValueError as e:
-            raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
+    how = _landing_asked(landing)
     refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
@@ -324,6 +325,19 @@ def odds_kick(
                      opposing),
          [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
     Console(highlight=False).print(table)
+
+
+def _landing_asked(landing: str | None) -> Landing | None:
+    """``odds-kick --landing``: ``"default"``, ``"best"`` or the square ``X,Y``; ``None`` when
+    not given. ``typer.BadParameter`` for anything else."""
+    if landing in ("default", "best"):
+        return "best" if landing == "best" else "default"
+    if landing is None:
+        return None
+    try:
+        return Square.parse(landing)
+    except ValueError as e:
+        raise typer.BadParameter(f"--landing: default, best or X,Y ({e})") from None
 
 
 #: The commands of this module, by name: what :mod:`kickoff.cli.app` registers.

@@ -41,9 +41,6 @@ def serve(
     """Run the web app: the page at http://HOST:PORT/, the JSON API under /api, its OpenAPI
     document at /docs. Ctrl+C stops it. Every limit: docs/web.md, "Limits". Needs the extra web
     (pip install 'kickoff[web]')."""
-    import ipaddress
-    import socket
-
     from kickoff.extras import require
 
     require("web", "kickoff serve")
@@ -52,27 +49,10 @@ def serve(
     from kickoff.web.limits import Limits
     from kickoff.web.server import raise_open_files, serve, uvicorn_settings
 
-    try:
-        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
-        raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
-                                 param_hint="--host") from None
+    _check_host(host, port)
     _shut_down_on_sighup()
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"kickoff web app: http://{shown}:{port}/ (API docs: /docs; Ctrl+C stops it)")
-    if not loopback:
-        typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
-                   err=True)
-    from limits import parse
-
-    try:
-        parse(rate_limit)
-    except ValueError as e:
-        raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
+    _announce(host, port)
+    _check_rate_limit(rate_limit)
     limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
                     header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout,
                     rate_limit=rate_limit)
@@ -82,6 +62,42 @@ def serve(
         hosts.append(f"[{host}]" if ":" in host else host)
     app = create_app(workers=workers, limits=limits, allowed_hosts=hosts)
     serve(app, host, port, settings)
+
+
+def _check_host(host: str, port: int) -> None:
+    """``typer.BadParameter`` (``--host``) unless ``host`` is an address or a known name."""
+    import socket
+
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
+        raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
+                                 param_hint="--host") from None
+
+
+def _announce(host: str, port: int) -> None:
+    """The app's address on stdout, and a note on stderr when it is not loopback."""
+    import ipaddress
+
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"kickoff web app: http://{shown}:{port}/ (API docs: /docs; Ctrl+C stops it)")
+    if not loopback:
+        typer.echo(f"note: listening on {host}, not loopback: other machines can reach it",
+                   err=True)
+
+
+def _check_rate_limit(rate_limit: str) -> None:
+    """``typer.BadParameter`` (``--rate-limit``) unless ``limits`` reads ``rate_limit``."""
+    from limits import parse
+
+    try:
+        parse(rate_limit)
+    except ValueError as e:
+        raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
 
 
 def _shut_down_on_sighup() -> None:

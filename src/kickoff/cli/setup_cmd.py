@@ -426,47 +426,67 @@ KeepOpt = Annotated[list[str] | None, typer.Option(
     "starting set-up has him; repeat for more (--keep 1 --keep 2 --keep 3: 'keep my Line "
     "of Scrimmage').")]
 
+#: ``setup optimize``'s kicking team and its set-up.
+KickingTeamOpt = Annotated[str | None, typer.Option(
+    help="The kicking team (default: the ruleset's default home team).")]
+KickingSetupOpt = Annotated[str | None, typer.Option(
+    help="The kicking team's set-up (default: the pitch's default defence).")]
+#: ``setup optimize``'s events.
+SearchEventsOpt = Annotated[Events, typer.Option(
+    help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "
+    "landing only (several times faster).")]
+#: ``setup optimize``'s play of the receiving coach.
+SearchPlayOpt = Annotated[Play, typer.Option(
+    help="The receiving coach's choices: defaults, or best (decision nodes).")]
+#: ``setup optimize``'s set-up file written.
+SetupOutOpt = Annotated[Path | None, typer.Option(
+    help="Write the best set-up here as a set-up file (whole or not at all).")]
+#: ``setup optimize``'s objective: the receivers'.
+GoalOpt = Annotated[str, typer.Option(
+    metavar="OBJECTIVE",
+    help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
+    "low, distance high (the kicker wants the opposite); or a mix, "
+    "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")]
+#: ``setup optimize``'s wall-clock bound.
+SecondsOpt = Annotated[float | None, typer.Option(
+    help=f"Wall-clock cap, 1 to {MAX_SECONDS} (default 60 unless --rounds or "
+    "--evaluations); the setup file's source records the --evaluations reached, which "
+    "gives the same suggestion again.")]
+#: ``setup optimize``'s reproducible bounds, in candidates and in rounds.
+EvaluationsOpt = Annotated[int | None, typer.Option(
+    help=f"Reproducible bound: candidate set-ups to value, 0 to {MAX_EVALUATIONS}; the same "
+    "--evaluations and --seed give the same suggestion, on any machine.")]
+RoundsOpt = Annotated[int | None, typer.Option(
+    help=f"Reproducible bound: rounds of candidates, 1 to {MAX_ROUNDS}.")]
+#: ``setup optimize``'s Dask cluster: local, or at a scheduler's address.
+CandidateWorkersOpt = Annotated[int | None, typer.Option(
+    help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
+    "the same result as in-process for the same --seed and --rounds.")]
+CandidateSchedulerOpt = Annotated[str | None, typer.Option(
+    help="Evaluate the candidates on the Dask cluster at this scheduler address "
+    "(tcp://HOST:8786).")]
+
 
 @app.command()
 @guarded
 def optimize(
     team: Annotated[str, typer.Option(help="The receiving team: built-in name or team file.")],
     ruleset: Annotated[RulesetName, typer.Option(help="Ruleset.")] = "bb2020",
-    kicking_team: Annotated[str | None, typer.Option(
-        help="The kicking team (default: the ruleset's default home team).")] = None,
-    kicking_setup: Annotated[str | None, typer.Option(
-        help="The kicking team's set-up (default: the pitch's default defence).")] = None,
+    kicking_team: KickingTeamOpt = None,
+    kicking_setup: KickingSetupOpt = None,
     start: StartOpt = None,
     keep: KeepOpt = None,
-    objective: Annotated[str, typer.Option(
-        metavar="OBJECTIVE",
-        help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
-        "low, distance high (the kicker wants the opposite); or a mix, "
-        "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")] = "receiver-holds",
-    events: Annotated[Events, typer.Option(
-        help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "
-        "landing only (several times faster).")] = DEFAULT_EVENTS,
-    play: Annotated[Play, typer.Option(
-        help="The receiving coach's choices: defaults, or best (decision nodes).")] = DEFAULT_PLAY,
+    objective: GoalOpt = "receiver-holds",
+    events: SearchEventsOpt = DEFAULT_EVENTS,
+    play: SearchPlayOpt = DEFAULT_PLAY,
     kick_skill: KickSkillOpt = None,
-    seconds: Annotated[float | None, typer.Option(
-        help=f"Wall-clock cap, 1 to {MAX_SECONDS} (default 60 unless --rounds or "
-        "--evaluations); the setup file's source records the --evaluations reached, which "
-        "gives the same suggestion again.")] = None,
-    evaluations: Annotated[int | None, typer.Option(
-        help=f"Reproducible bound: candidate set-ups to value, 0 to {MAX_EVALUATIONS}; the same "
-        "--evaluations and --seed give the same suggestion, on any machine.")] = None,
-    rounds: Annotated[int | None, typer.Option(
-        help=f"Reproducible bound: rounds of candidates, 1 to {MAX_ROUNDS}.")] = None,
+    seconds: SecondsOpt = None,
+    evaluations: EvaluationsOpt = None,
+    rounds: RoundsOpt = None,
     seed: Annotated[int, typer.Option(help="Seed of the search, 0 to 2**64-1.")] = 0,
-    workers: Annotated[int | None, typer.Option(
-        help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
-        "the same result as in-process for the same --seed and --rounds.")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        help="Evaluate the candidates on the Dask cluster at this scheduler address "
-        "(tcp://HOST:8786).")] = None,
-    out: Annotated[Path | None, typer.Option(
-        help="Write the best set-up here as a set-up file (whole or not at all).")] = None,
+    workers: CandidateWorkersOpt = None,
+    scheduler: CandidateSchedulerOpt = None,
+    out: SetupOutOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Search the receiving team's legal set-ups for the one whose worst kick is least bad.

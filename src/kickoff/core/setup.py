@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from kickoff.core.pitch import Side
+from kickoff.core.pitch import Pitch, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState, Player
@@ -40,22 +40,35 @@ def setup_problems(
     ``check_count=False`` skips the player count (a re-set-up during Perfect / Solid Defence
     moves the players already on the pitch; the Reserves stay out). Returns ``[]`` when legal.
     """
-    pitch = ruleset.pitch
     team = state.teams[side]
     on_pitch = [p for p in team.players if p.square is not None]
-    problems: list[Problem] = []
     name = f"{side} team"
-    if check_count:
-        available = sum(1 for p in team.players if p.square is not None or p.status == "reserves")
-        required = min(available, ruleset.max_players)
-        if len(on_pitch) > ruleset.max_players:
-            problems.append(Problem(
-                f"{_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}", name,
-                code="illegal_setup"))
-        elif len(on_pitch) < required:
-            problems.append(Problem(
-                f"{_players(len(on_pitch))} on the pitch, {required} required "
-                f"({available} available)", name, code="illegal_setup"))
+    problems = _count_problems(ruleset, team.players, on_pitch, name) if check_count else []
+    problems += _square_problems(ruleset.pitch, side, on_pitch, name)
+    problems += _los_problems(ruleset, side, on_pitch, name)
+    problems += _wide_zone_problems(ruleset, on_pitch, name)
+    return problems
+
+
+def _count_problems(ruleset: Ruleset, players: Sequence[Player], on_pitch: list[Player],
+                    name: str) -> list[Problem]:
+    """Too many players on the pitch, or fewer than required (all available, up to the
+    ruleset's maximum)."""
+    available = sum(1 for p in players if p.square is not None or p.status == "reserves")
+    required = min(available, ruleset.max_players)
+    if len(on_pitch) > ruleset.max_players:
+        return [Problem(f"{_players(len(on_pitch))} on the pitch, at most {ruleset.max_players}",
+                        name, code="illegal_setup")]
+    if len(on_pitch) < required:
+        return [Problem(f"{_players(len(on_pitch))} on the pitch, {required} required "
+                        f"({available} available)", name, code="illegal_setup")]
+    return []
+
+
+def _square_problems(pitch: Pitch, side: Side, on_pitch: list[Player],
+                     name: str) -> list[Problem]:
+    """Each player set up off the pitch, outside his own half (third), or not Standing."""
+    problems: list[Problem] = []
     for p in on_pitch:
         assert p.square is not None
         if not pitch.on_pitch(p.square):
@@ -69,21 +82,37 @@ def setup_problems(
         if p.status != "standing":
             problems.append(_about(f"{_where(p)} is {p.status}; players must be set up Standing",
                                    name, [p]))
+    return problems
+
+
+def _los_problems(ruleset: Ruleset, side: Side, on_pitch: list[Player],
+                  name: str) -> list[Problem]:
+    """Too few players on the Line of Scrimmage (all of them, when there are no more than its
+    minimum on the pitch)."""
+    pitch = ruleset.pitch
     on_los = [p for p in on_pitch if p.square is not None and pitch.on_los(side, p.square)]
     need = ruleset.min_on_los
     if len(on_pitch) <= need:
         off = [p for p in on_pitch if p not in on_los]
-        if off:
-            problems.append(_about(
-                f"with {len(on_pitch)} players on the pitch all must be on the Line of "
-                f"Scrimmage (x = {pitch.los[side]}); not: " + ", ".join(_where(p) for p in off),
-                name, off,
-            ))
-    elif len(on_los) < need:
-        problems.append(Problem(
+        if not off:
+            return []
+        return [_about(
+            f"with {len(on_pitch)} players on the pitch all must be on the Line of "
+            f"Scrimmage (x = {pitch.los[side]}); not: " + ", ".join(_where(p) for p in off),
+            name, off,
+        )]
+    if len(on_los) < need:
+        return [Problem(
             f"{_players(len(on_los))} on the Line of Scrimmage (x = {pitch.los[side]}, "
             f"y {pitch.wide}..{pitch.height - pitch.wide - 1}), at least {need} required", name,
-            code="illegal_setup"))
+            code="illegal_setup")]
+    return []
+
+
+def _wide_zone_problems(ruleset: Ruleset, on_pitch: list[Player], name: str) -> list[Problem]:
+    """Too many players in either Wide Zone."""
+    pitch = ruleset.pitch
+    problems: list[Problem] = []
     for zone in ("top", "bottom"):
         in_zone = [
             p for p in on_pitch if p.square is not None and pitch.in_wide_zone(p.square) == zone

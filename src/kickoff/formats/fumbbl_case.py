@@ -71,52 +71,70 @@ def engine_decisions(decisions: dict[str, Any]) -> tuple[dict[str, Any], dict[st
 
 def teams_doc(ko: KickoffBuilder) -> dict[str, Any]:
     """Both teams of the scenario as they stood at the kick."""
-    game = ko.game
     teams: dict[str, Any] = {}
     for side in SIDES:
-        t = game.teams[side]
-        players = []
-        for p in game.order:
-            if p.side != side or p.pid in ko.absent:
-                continue
-            sq = ko.coords.get(p.pid)
-            doc = prayed_for(ko, p.pid, dict(p.doc))
-            doc["square"] = list(sq) if sq else None
-            doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
-            players.append(doc)
-        teams[side] = {
-            "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
-            "turn": ko.turn[side],
-            "rerolls": ko.rerolls[side],
-            "bribes": ko.bribes[side],
-            "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
-            "assistant_coaches": (t.assistantCoaches
-                                  + ko.inducements[side].get("partTimeCoach", 0)),
-            "fan_factor": ko.fan_factor[side],
-            "fame": ko.fame[side],
-            "apothecaries": ko.apothecaries[side],
-            "players": players,
-        }
-        if ko.prayers[side] and ko.game.ruleset == "bb2020":
-            teams[side]["prayers"] = list(ko.prayers[side])
-        if ko.drive[side]:
-            teams[side]["drive_rerolls"] = ko.drive[side]
-        if (ko.leader_state[side] == "available" and ko.rerolls[side] > ko.drive[side]
-                and any("leader" in p.get("skills", ()) for p in players)):
-            teams[side]["leader_rerolls"] = 1  # one of its re-rolls, FUMBBL's count included
-        if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
-                and game.ruleset in BANNED_COACH_RULES
-                and not (game.ruleset == "classic" and game.started
-                         and game.started < BANNED_COACH_SINCE)):
-            # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
-            # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
-            # the only roll assistant coaches count for
-            if teams[side]["assistant_coaches"] > 0:
-                teams[side]["assistant_coaches"] -= 1
-            else:
-                ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
-                                  "(-1), which the engine cannot take")
+        teams[side] = _team_doc(ko, side, _players_at_kick(ko, side))
+        _banned_coach(ko, side, teams[side])
     return teams
+
+
+def _players_at_kick(ko: KickoffBuilder, side: Side) -> list[dict[str, Any]]:
+    """``side``'s players in the game at the kick: their documents, squares and statuses."""
+    players = []
+    for p in ko.game.order:
+        if p.side != side or p.pid in ko.absent:
+            continue
+        sq = ko.coords.get(p.pid)
+        doc = prayed_for(ko, p.pid, dict(p.doc))
+        doc["square"] = list(sq) if sq else None
+        doc["status"] = player_status(sq, ko.states.get(p.pid, RESERVE))
+        players.append(doc)
+    return players
+
+
+def _team_doc(ko: KickoffBuilder, side: Side, players: list[dict[str, Any]]) -> dict[str, Any]:
+    """``side``'s team document at the kick: its markers, inducements, prayers, re-rolls."""
+    t = ko.game.teams[side]
+    team: dict[str, Any] = {
+        "name": printable_name(f"{t.teamName} ({t.race})" if t.race else t.teamName),
+        "turn": ko.turn[side],
+        "rerolls": ko.rerolls[side],
+        "bribes": ko.bribes[side],
+        "cheerleaders": t.cheerleaders + ko.inducements[side].get("tempCheerleader", 0),
+        "assistant_coaches": (t.assistantCoaches
+                              + ko.inducements[side].get("partTimeCoach", 0)),
+        "fan_factor": ko.fan_factor[side],
+        "fame": ko.fame[side],
+        "apothecaries": ko.apothecaries[side],
+        "players": players,
+    }
+    if ko.prayers[side] and ko.game.ruleset == "bb2020":
+        team["prayers"] = list(ko.prayers[side])
+    if ko.drive[side]:
+        team["drive_rerolls"] = ko.drive[side]
+    if (ko.leader_state[side] == "available" and ko.rerolls[side] > ko.drive[side]
+            and any("leader" in p.get("skills", ()) for p in players)):
+        team["leader_rerolls"] = 1  # one of its re-rolls, FUMBBL's count included
+    return team
+
+
+def _banned_coach(ko: KickoffBuilder, side: Side, team: dict[str, Any]) -> None:
+    """A head coach sent off at a Brilliant Coaching: one assistant coach fewer in ``team``, or
+    a note when it has none."""
+    game = ko.game
+    if (ko.coach_banned[side] and ko.event == "brilliant_coaching"
+            and game.ruleset in BANNED_COACH_RULES
+            and not (game.ruleset == "classic" and game.started
+                     and game.started < BANNED_COACH_SINCE)):
+        # a head coach sent off for arguing the call: -1 to Brilliant Coaching (bb2020 Argue
+        # the Call; classic as FUMBBL since 2019, the LRB6 book having no Argue the Call),
+        # the only roll assistant coaches count for
+        if team["assistant_coaches"] > 0:
+            team["assistant_coaches"] -= 1
+        else:
+            ko.notes.append(f"brilliant coaching: the {side} coach was sent off "
+                            "(-1), which the engine cannot take")
+
 
 def prayed_for(ko: KickoffBuilder, pid: str, doc: dict[str, Any]) -> dict[str, Any]:
     """A player's scenario document with what earlier prayers changed (FUMBBL's
@@ -171,14 +189,27 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         decisions["use_kick_skill"] = True
     if ko.prayer:
         decisions["prayer"] = dict(ko.prayer)
-    # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
-    # counts with his last square, in the order of the last moves; back home, not at all
-    last: dict[str, tuple[int, int]] = {}
-    for pid, to in ko.moves:
-        if ko.side_of(pid) == ko.receiving:
-            last.pop(pid, None)
-            last[pid] = to
-    moved_receivers = [(pid, to) for pid, to in last.items() if ko.coords.get(pid) != to]
+    _event_moves(ko, decisions)
+    if ko.event in ("blitz", "charge"):
+        activations = ko.free_turn.finish()
+        if activations:
+            decisions[ko.event] = activations
+    if ko.return_path:
+        _return_move(ko, decisions)
+    if ko.diving_catch:
+        decisions["diving_catch"] = list(ko.diving_catch)
+    if ko.apothecary:
+        decisions["apothecary"] = list(ko.apothecary)
+    declined = ko.catch_rerolls.written()
+    if declined:
+        decisions["catch_reroll"] = declined
+    return decisions
+
+
+def _event_moves(ko: KickoffBuilder, decisions: dict[str, Any]) -> None:
+    """The players FUMBBL moved at the Kick-off event (High Kick's player, Quick Snap's
+    receivers, Perfect / Solid Defence's kicking team) into ``decisions``."""
+    moved_receivers = _moved_receivers(ko)
     if ko.event == "high_kick":
         if moved_receivers:
             decisions["high_kick"] = f"p{moved_receivers[-1][0]}"
@@ -192,23 +223,26 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
                  if ko.coords.get(pid) != to]
         if moved:
             decisions[ko.event] = moved
-    if ko.event in ("blitz", "charge"):
-        activations = ko.free_turn.finish()
-        if activations:
-            decisions[ko.event] = activations
-    if ko.return_path:
-        pid = ko.return_path[0][0]
-        key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"
-        decisions[key] = {"player": f"p{pid}",
-                          "path": [list(sq) for p, sq in ko.return_path if p == pid]}
-    if ko.diving_catch:
-        decisions["diving_catch"] = list(ko.diving_catch)
-    if ko.apothecary:
-        decisions["apothecary"] = list(ko.apothecary)
-    declined = ko.catch_rerolls.written()
-    if declined:
-        decisions["catch_reroll"] = declined
-    return decisions
+
+
+def _moved_receivers(ko: KickoffBuilder) -> list[tuple[str, tuple[int, int]]]:
+    """The receiving players FUMBBL moved, each with his last square."""
+    # a receiving player FUMBBL moved twice (its set-up lets the coach change his mind)
+    # counts with his last square, in the order of the last moves; back home, not at all
+    last: dict[str, tuple[int, int]] = {}
+    for pid, to in ko.moves:
+        if ko.side_of(pid) == ko.receiving:
+            last.pop(pid, None)
+            last[pid] = to
+    return [(pid, to) for pid, to in last.items() if ko.coords.get(pid) != to]
+
+
+def _return_move(ko: KickoffBuilder, decisions: dict[str, Any]) -> None:
+    """The Kick-Off Return (classic) or On the Ball move FUMBBL played, into ``decisions``."""
+    pid = ko.return_path[0][0]
+    key = "kick_off_return" if ko.game.ruleset == "classic" else "on_the_ball"
+    decisions[key] = {"player": f"p{pid}",
+                      "path": [list(sq) for p, sq in ko.return_path if p == pid]}
 
 def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[str, Any]:
     """What FUMBBL recorded once the kick-off was over, everything its log determines (the strict
@@ -223,6 +257,18 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
     for kind in TEST_KINDS:
         if kind not in ko.untold:  # where the log gives every target of the kind
             expect[f"tests.{kind}"] = list(ko.tests.get(kind, []))
+    expect |= _players_outcome(ko, tr)
+    expect |= _teams_outcome(ko, tr)
+    expect["weather"] = ko.game.weather_name(tr.weather)
+    expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
+    expect["ball.carrier"] = carrier
+    return expect
+
+
+def _players_outcome(ko: KickoffBuilder, tr: GameTracker) -> dict[str, Any]:
+    """Every player's square, status, MA, AV and skills once the kick-off was over (those not
+    in the game at the kick left out)."""
+    expect: dict[str, Any] = {}
     for p in ko.game.order:
         if p.pid in ko.absent:
             continue  # not in the game at the kick (one who joined during it is a note)
@@ -235,6 +281,13 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
         expect[f"players.p{p.pid}.ma"] = doc["ma"]
         expect[f"players.p{p.pid}.av"] = doc["av"]
         expect[f"players.p{p.pid}.skills"] = sorted(doc["skills"])
+    return expect
+
+
+def _teams_outcome(ko: KickoffBuilder, tr: GameTracker) -> dict[str, Any]:
+    """Every team's turn marker, re-rolls, bribes, apothecaries, block assists and prayers
+    once the kick-off was over."""
+    expect: dict[str, Any] = {}
     rs = RULESETS[ko.game.ruleset]
     prayer = ko.pending_prayer if (ko.event == "cheering_fans"
                                    and rs.cheering_fans_effect == "prayer") else None
@@ -252,10 +305,8 @@ def outcome(ko: KickoffBuilder, tr: GameTracker, carrier: str | None) -> dict[st
         if prayer and side in ko.fans_winners and prayer not in held:
             held.append(prayer)  # the one prayed for (christerk/ffb PrayerHandler adds it)
         expect[f"teams.{side}.prayers"] = held
-    expect["weather"] = ko.game.weather_name(tr.weather)
-    expect["ball.square"] = list(tr.ball) if tr.ball is not None else None
-    expect["ball.carrier"] = carrier
     return expect
+
 
 def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
     """Whether a receiving player could take a touchback once the kick-off was over: on the
@@ -274,6 +325,40 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     game = ko.game
     ko.flush_rock()  # a Throw a Rock victim with no injury report: the other's dice as read
     teams = teams_doc(ko)
+    expect = _event_expect(ko)
+    touchback = (ko.touchback_path or "touchback" in ko.turn_modes
+                 or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
+    expect["touchback"] = touchback
+    decisions = recovered_decisions(ko)
+    ball = tr.ball
+    carrier = _carrier(tr)
+    if touchback:
+        _touchback_taker(ko, tr, carrier, decisions)
+    expect |= outcome(ko, tr, carrier)
+    if ko.thrown_in and game.ruleset == "classic":
+        ko.rulings.append(Ruling(
+            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
+            "the start square (rulings.md 4)", BALL_FIELDS))
+    decisions, pending = engine_decisions(decisions)
+    names = {s: teams[s]["name"] for s in SIDES}
+    about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
+             f"{(ko.event or 'no event').replace('_', ' ')}, ball "
+             + (f"held by {carrier}" if carrier else
+                f"loose on {list(ball)}" if ball else "not on the pitch")
+             + (" after a touchback" if touchback else ""))
+    case = {
+        "about": about,
+        "source": f"FUMBBL game {game.game_id}, kick-off {ko.number} (half {ko.half})",
+        "scenario": _scenario(ko, teams, decisions),
+        "expect": expect,
+    }
+    return ExtractedKickoff(ko.number, ko.half, ko.kicking, case, ko.notes,
+                            ko.rulings, pending)
+
+
+def _event_expect(ko: KickoffBuilder) -> dict[str, Any]:
+    """The expected Kick-off event (name, roll) and the kick's deviation, as FUMBBL played
+    them."""
     expect: dict[str, Any] = {}
     if ko.event is not None:
         expect["event.name"] = ko.event
@@ -282,39 +367,47 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         expect["deviation.direction"] = ko.deviation["direction"]
         expect["deviation.distance"] = ko.deviation["distance"]
         expect["deviation.square"] = ko.deviation["square"]
-    touchback = (ko.touchback_path or "touchback" in ko.turn_modes
-                 or bool(ko.deviation and ko.out_of_play(ko.deviation["square"])))
-    expect["touchback"] = touchback
-    decisions = recovered_decisions(ko)
+    return expect
+
+
+def _carrier(tr: GameTracker) -> str | None:
+    """The player (``p<id>``) Standing on the ball at rest once the kick-off was over, if any."""
     ball = tr.ball
     carrier: str | None = None
     if ball is not None and not tr.ball_moving:
         for pid, sq in tr.coords.items():
             if sq == ball and (tr.states.get(pid, 0) & 0xFF) in (STANDING, MOVING):
                 carrier = f"p{pid}"
-    if touchback and carrier is not None:
+    return carrier
+
+
+def _touchback_taker(ko: KickoffBuilder, tr: GameTracker, carrier: str | None,
+                     decisions: dict[str, Any]) -> None:
+    """After a touchback, the taker into ``decisions["touchback"]``: the carrier, or (bb2025,
+    nobody able to take it) the square FUMBBL's coach put the ball on; otherwise a ruling."""
+    ball = tr.ball
+    if carrier is not None:
         decisions["touchback"] = carrier
-    elif (touchback and ball is not None and not ko.out_of_play(ball)
-          and not _able_to_take(ko, tr)):
+    elif ball is not None and not ko.out_of_play(ball) and not _able_to_take(ko, tr):
         # nobody could take it: FUMBBL lets the coach put the ball on any square (christerk/ffb
         # TouchbackLogicModule, StepTouchback: no player, no bounce). bb2025's coach names an
         # empty square of the receiving area (rulings.md 2.6): that square; the others' book
         # has a Prone or Stunned player named and the ball bounce from him: a ruling
         sq = pitch_square(ko.pitch, ball)
-        if game.ruleset == "bb2025" and sq is not None:
+        if ko.game.ruleset == "bb2025" and sq is not None:
             decisions["touchback"] = list(sq)
         else:
             ko.rulings.append(Ruling(
                 "touchback: nobody could take the ball and FUMBBL let the coach place it on any "
                 "square; the book has a Prone or Stunned player named and the ball bounce from "
                 "him (rulings.md 2.6)", BALL_FIELDS))
-    expect |= outcome(ko, tr, carrier)
-    if ko.thrown_in and game.ruleset == "classic":
-        ko.rulings.append(Ruling(
-            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
-            "the start square (rulings.md 4)", BALL_FIELDS))
-    decisions, pending = engine_decisions(decisions)
-    scenario: dict[str, Any] = {
+
+
+def _scenario(ko: KickoffBuilder, teams: dict[str, Any],
+              decisions: dict[str, Any]) -> dict[str, Any]:
+    """The case's scenario: the set-up before the kick-off, its dice and the decisions."""
+    game = ko.game
+    return {
         "format": SCENARIO_FORMAT,
         "ruleset": game.ruleset,
         "house_rules": [],
@@ -331,17 +424,3 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         "seed": None,
         "decisions": decisions,
     }
-    names = {s: teams[s]["name"] for s in SIDES}
-    about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
-             f"{(ko.event or 'no event').replace('_', ' ')}, ball "
-             + (f"held by {carrier}" if carrier else
-                f"loose on {list(ball)}" if ball else "not on the pitch")
-             + (" after a touchback" if touchback else ""))
-    case = {
-        "about": about,
-        "source": f"FUMBBL game {game.game_id}, kick-off {ko.number} (half {ko.half})",
-        "scenario": scenario,
-        "expect": expect,
-    }
-    return ExtractedKickoff(ko.number, ko.half, ko.kicking, case, ko.notes,
-                            ko.rulings, pending)

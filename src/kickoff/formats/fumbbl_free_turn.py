@@ -297,50 +297,83 @@ class FreeTurnReader:
         elif rid == "reRoll":
             self.reroll(report_model(ReRollReport, rep, w))
         elif rid in TESTS:
-            t = report_model(TestRollReport, rep, w)
-            self.settle()
-            if a is not None:
-                a.acted = True
-                a.loner_may_follow = False
-            if t.confusionSkill is not None:
-                self.confusion(t.confusionSkill)
-            if t.roll:
-                self.add("d6", t.roll)
-            if rid == "catchRoll" and self.other_team(rep):
-                return  # not the acting team's: the kick-off's catch_reroll
-            if rid == "leapRoll" and a is not None and not t.reRolled:
-                a.leap_rolls += 1
-            if a is not None and not t.successful and not t.reRolled:
-                a.failed = TESTS[rid]
-            if rid == "foulAppearanceRoll" and a is not None:
-                self.foul_appearance(a, t.successful)
-            elif rid == "hypnoticGazeRoll" and a is not None:
-                self.gaze(a)
-            elif rid == "bloodLustRoll" and a is not None:
-                a.hungry = not t.successful
+            self.test_report(rid, rep, a)
         elif rid == "injury":
             self.settle()
             victim = (rep.model_extra or {}).get("defenderId")
             if (rep.model_extra or {}).get("injuryType") == "bitten":
                 self.bite(a, victim)
             self.injury(rep)
-        elif rid in ("biteSpectator", "playerEvent") and a is not None and a.hungry:
+        else:
+            self.skill_report(rid, rep, a, tr)
+
+    def test_report(self, rid: str, rep: Report, a: _Activation | None) -> None:
+        """A test's roll (one of :data:`TESTS`): its die, and what it does to activation
+        ``a`` (failed, a Leap, Foul Appearance, Hypnotic Gaze, Blood Lust)."""
+        t = report_model(TestRollReport, rep, self.where)
+        self.settle()
+        if a is not None:
+            a.acted = True
+            a.loner_may_follow = False
+        if t.confusionSkill is not None:
+            self.confusion(t.confusionSkill)
+        if t.roll:
+            self.add("d6", t.roll)
+        if rid == "catchRoll" and self.other_team(rep):
+            return  # not the acting team's: the kick-off's catch_reroll
+        if a is not None:
+            self.test_effect(rid, t, a)
+
+    def test_effect(self, rid: str, t: TestRollReport, a: _Activation) -> None:
+        """What test ``rid``'s roll ``t`` does to activation ``a``: a Leap counted, a failure
+        recorded (unless re-rolled), Foul Appearance, Hypnotic Gaze, Blood Lust's thirst."""
+        if rid == "leapRoll" and not t.reRolled:
+            a.leap_rolls += 1
+        if not t.successful and not t.reRolled:
+            a.failed = TESTS[rid]
+        if rid == "foulAppearanceRoll":
+            self.foul_appearance(a, t.successful)
+        elif rid == "hypnoticGazeRoll":
+            self.gaze(a)
+        elif rid == "bloodLustRoll":
+            a.hungry = not t.successful
+
+    def skill_report(self, rid: str, rep: Report, a: _Activation | None,
+                     tr: GameTracker) -> None:
+        """A report neither a declaration, a re-roll, a test nor an injury: a skill's (Blood
+        Lust, Tentacles, Shadowing, those not replayed), a Blitz's target, or the activation's
+        block (:meth:`block_report`)."""
+        if rid in ("biteSpectator", "playerEvent") and a is not None and a.hungry:
             pass  # classic's Vampire to the Reserves, bb2020+'s lost tackle zone: the engine's
         elif rid == "selectBlitzTarget":
             who = (rep.model_extra or {}).get("defenderId")
             if isinstance(who, str):
                 self.defender = who
-        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Tentacles":
-            self.tentacles(a, rep, tr)
-        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") == "Shadowing":
-            self.shadowing(a, rep)
+        elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") in (
+                "Tentacles", "Shadowing"):
+            self.tentacles_or_shadowing(a, rep, tr)
         elif rid in UNMODELLED:
             self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
                       f"{rid!r} report)")
         elif a is None or rid in IGNORED:
             if rid not in IGNORED:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
-        elif rid == "block":
+        else:
+            self.block_report(rid, rep, a, tr)
+
+    def tentacles_or_shadowing(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
+        """A ``tentaclesShadowingRoll`` report, by its skill: :meth:`tentacles` or
+        :meth:`shadowing`."""
+        if _skill_of(rep, "") == "Tentacles":
+            self.tentacles(a, rep, tr)
+        else:
+            self.shadowing(a, rep)
+
+    def block_report(self, rid: str, rep: Report, a: _Activation, tr: GameTracker) -> None:
+        """A report of activation ``a``'s block (the block, its dice, the face chosen), or a
+        note that the report is not read yet."""
+        w = self.where
+        if rid == "block":
             self.settle()
             a.acted = True
             if a.doc["action"] != "blitz":

@@ -11,7 +11,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl_log import Replay, TeamModel
+from kickoff.formats.fumbbl_log import PlayerModel, Replay, TeamModel
 from kickoff.formats.fumbbl_names import RULES_VERSIONS, STAT_INCREASES, skill_name
 
 
@@ -93,15 +93,7 @@ def read_game(replay: Replay, where: str) -> Game:
     """
     game = replay.game
     options = {o.gameOptionId: o.gameOptionValue for o in game.gameOptions.gameOptionArray}
-    # FUMBBL added the option with its 2020 rules: a game without it is LRB6 with the CRP
-    version = options.get("rulesVersion") or "BB2016"
-    if version not in RULES_VERSIONS:
-        raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
-                             f"(known: {', '.join(RULES_VERSIONS)})"])
-    ruleset = RULES_VERSIONS[version]
-    refused = rule_options(options, ruleset, where)
-    if refused:
-        raise ScenarioError(refused)
+    ruleset = _ruleset(options, where)
     teams: dict[Side, TeamModel] = {"home": game.teamHome, "away": game.teamAway}
     known = RULESETS[ruleset].skills
     players: dict[str, PlayerInfo] = {}
@@ -111,37 +103,12 @@ def read_game(replay: Replay, where: str) -> Game:
         positions = {p.positionId: p.positionName for p in team.roster.positionArray}
         thralls = {p.positionId for p in team.roster.positionArray if p.thrall}
         for i, p in enumerate(team.playerArray):
-            skills: list[str] = []
-            values: dict[str, int] = {}
-            for s, value in zip_longest(p.skillArray, p.skillValues[:len(p.skillArray)]):
-                if s.strip() in STAT_INCREASES:
-                    continue
-                try:
-                    name = skill_name(s, known)
-                except KeyError:
-                    problems.append(
-                        f"{where}: game.team{side.title()}.playerArray[{i}] "
-                        f"({printable_name(p.playerName)[:64]}, #{p.playerNr}): FUMBBL skill "
-                        f"{s[:64]!r} has no {ruleset} name here")
-                    continue
-                if name not in skills:
-                    skills.append(name)
-                if (name in VALUED_SKILLS and value is not None and value.strip().isdigit()
-                        and 1 <= int(value) <= 6):
-                    values[name] = int(value)
-            position = positions.get(p.positionId, "")
-            label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
-            doc = {
-                "id": f"p{p.playerId}", "name": printable_name(f"{p.playerName} ({label})"),
-                "ma": p.movement, "st": p.strength, "ag": p.agility,
-                "pa": p.passing if p.passing > 0 else None, "av": p.armour,
-                "skills": skills,
-            }
-            if values:  # docs/actions.md, "Blood Lust"
-                doc["skill_values"] = values
-            if p.positionId in thralls:
-                doc["thrall"] = True
-            info = PlayerInfo(p.playerId, side, doc)
+            at = (f"{where}: game.team{side.title()}.playerArray[{i}] "
+                  f"({printable_name(p.playerName)[:64]}, #{p.playerNr})")
+            skills, values = _skills(p, known, ruleset, at, problems)
+            info = PlayerInfo(p.playerId, side,
+                              _player_doc(p, positions.get(p.positionId, ""), skills, values,
+                                          p.positionId in thralls))
             players[p.playerId] = info
             order.append(info)
     if problems:  # the first few: a log of thousands says no more
@@ -150,4 +117,59 @@ def read_game(replay: Replay, where: str) -> Game:
     exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
     return Game(where, game.gameId, ruleset, teams, players, order,
                 (game.started or "")[:32], 8 if exhibition and ruleset == "bb2020" else None)
+
+
+def _ruleset(options: dict[str, str | None], where: str) -> str:
+    """The game's ruleset, from its ``rulesVersion`` option; ``ScenarioError`` naming ``where``
+    for an unknown version or a game option that changes the rules (:func:`rule_options`)."""
+    # FUMBBL added the option with its 2020 rules: a game without it is LRB6 with the CRP
+    version = options.get("rulesVersion") or "BB2016"
+    if version not in RULES_VERSIONS:
+        raise ScenarioError([f"{where}: FUMBBL rules version {version!r} is not supported "
+                             f"(known: {', '.join(RULES_VERSIONS)})"])
+    ruleset = RULES_VERSIONS[version]
+    refused = rule_options(options, ruleset, where)
+    if refused:
+        raise ScenarioError(refused)
+    return ruleset
+
+
+def _skills(p: PlayerModel, known: frozenset[str], ruleset: str, at: str,
+            problems: list[str]) -> tuple[list[str], dict[str, int]]:
+    """Player ``p``'s skills, our names (stat increases left out), and the values of those
+    that take one (Blood Lust's); each FUMBBL skill with no name in ``ruleset`` is a problem
+    (``at`` names the player)."""
+    skills: list[str] = []
+    values: dict[str, int] = {}
+    for s, value in zip_longest(p.skillArray, p.skillValues[:len(p.skillArray)]):
+        if s.strip() in STAT_INCREASES:
+            continue
+        try:
+            name = skill_name(s, known)
+        except KeyError:
+            problems.append(f"{at}: FUMBBL skill {s[:64]!r} has no {ruleset} name here")
+            continue
+        if name not in skills:
+            skills.append(name)
+        if (name in VALUED_SKILLS and value is not None and value.strip().isdigit()
+                and 1 <= int(value) <= 6):
+            values[name] = int(value)
+    return skills, values
+
+
+def _player_doc(p: PlayerModel, position: str, skills: list[str], values: dict[str, int],
+                thrall: bool) -> dict[str, Any]:
+    """Player ``p`` as a scenario's player (``position``: his position's name, or ``""``)."""
+    label = f"{position}, #{p.playerNr}" if position else f"#{p.playerNr}"
+    doc: dict[str, Any] = {
+        "id": f"p{p.playerId}", "name": printable_name(f"{p.playerName} ({label})"),
+        "ma": p.movement, "st": p.strength, "ag": p.agility,
+        "pa": p.passing if p.passing > 0 else None, "av": p.armour,
+        "skills": skills,
+    }
+    if values:  # docs/actions.md, "Blood Lust"
+        doc["skill_values"] = values
+    if thrall:
+        doc["thrall"] = True
+    return doc
 

@@ -66,18 +66,8 @@ class KickoffBuilder:
         self.receiving: Side = other_side(self.kicking)
         self.half = tr.half
         self.weather = tr.weather
-        self.coords = {pid: pitch_square(tr.pitch, c) for pid, c in tr.coords.items()}
-        self.states = dict(tr.states)
-        self.turn = dict(tr.turn)
-        #: the turn markers once the kick-off's events were over (before its last command)
-        self.turn_after = dict(tr.turn)
+        self.keep_players(tr)
         self.keep_teams(tr)
-        #: players not in the game yet at the kick (a zombie raised later): in neither team
-        self.absent = set(tr.absent)
-        self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
-        self.player_prayers = {pid: list(v) for pid, v in tr.player_prayers.items() if v}
-        self.trained = dict(tr.trained)
-        self.player_cards = {pid: list(v) for pid, v in tr.player_cards.items() if v}
         self.dice: dict[str, list[int]] = {}
         self.notes: list[str] = []
         self.rulings: list[Ruling] = []
@@ -94,7 +84,6 @@ class KickoffBuilder:
         #: the players FUMBBL's apothecary patched up, in order (its apothecaryChoice reports)
         self.apothecary: list[str] = []
         self.casualties = CasualtyReader(game.ruleset, self.add, self.notes)
-        self.ball_start: tuple[int, int] | None = None
         self.mode = "kickoff"
         #: the kicking team's free turn, read once FUMBBL's turn mode is its own
         self.free_turn = FreeTurnReader(self.where, self.add, self.notes,
@@ -102,6 +91,35 @@ class KickoffBuilder:
                                         RULESETS[game.ruleset].skills, self.rulings)
         #: the re-roll choices of the catches outside the catcher's own turn (``catch_reroll``)
         self.catch_rerolls = self.catch_reader(game)
+        self.start_play()
+        self.done = False
+        self.ref_hit: list[str] = []
+        #: Throw a Rock's victims when both teams were hit, and their injury dice as read
+        self.rock_victims: list[str] = []
+        self.rock_dice: dict[str, list[int]] = {}
+        self.ref_rolls: dict[str, int] = {}
+        self.pending_prayer: str | None = None
+        self.fans_winners: list[Side] = []
+
+    def keep_players(self, tr: GameTracker) -> None:
+        """The players at the kick, as the log built them up: squares, states, who is not in
+        the game yet, prayers, trained skills, Special Play cards; and the turn markers."""
+        self.coords = {pid: pitch_square(tr.pitch, c) for pid, c in tr.coords.items()}
+        self.states = dict(tr.states)
+        self.turn = dict(tr.turn)
+        #: the turn markers once the kick-off's events were over (before its last command)
+        self.turn_after = dict(tr.turn)
+        #: players not in the game yet at the kick (a zombie raised later): in neither team
+        self.absent = set(tr.absent)
+        self.prayers = {s: list(tr.prayers[s]) for s in SIDES}
+        self.player_prayers = {pid: list(v) for pid, v in tr.player_prayers.items() if v}
+        self.trained = dict(tr.trained)
+        self.player_cards = {pid: list(v) for pid, v in tr.player_cards.items() if v}
+
+    def start_play(self) -> None:
+        """What the kick-off's play leaves, as it is read, empty: the ball's path, the moves,
+        the turn modes, the tests' minimum rolls."""
+        self.ball_start: tuple[int, int] | None = None
         self.return_path: list[tuple[str, tuple[int, int]]] = []
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
@@ -119,14 +137,6 @@ class KickoffBuilder:
         #: which one report lacks its target is in ``untold`` (not compared)
         self.tests: dict[str, list[list[Any]]] = {}
         self.untold: set[str] = set()
-        self.done = False
-        self.ref_hit: list[str] = []
-        #: Throw a Rock's victims when both teams were hit, and their injury dice as read
-        self.rock_victims: list[str] = []
-        self.rock_dice: dict[str, list[int]] = {}
-        self.ref_rolls: dict[str, int] = {}
-        self.pending_prayer: str | None = None
-        self.fans_winners: list[Side] = []
 
     def keep_teams(self, tr: GameTracker) -> None:
         """Each team's markers at the kick, as the log built them up: re-rolls (the drive's and

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kickoff.core.pitch import other_side
+from kickoff.core.pitch import Side, other_side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fumbbl_names import OPPONENT_PRAYERS, PRAYER_CHOSEN, PRAYER_RANDOM, skill_name
 
@@ -29,26 +29,11 @@ def prayer_effect(b: KickoffBuilder, pid: str, message: str) -> None:
         return
     if prayer not in PRAYER_RANDOM:
         return
-    if len(b.fans_winners) == 1:
-        # Bad Habits and Greasy Cleats strike the opponents, the others help the praying team
-        praying = b.fans_winners[0]
-        target = other_side(praying) if prayer in OPPONENT_PRAYERS else praying
-        if side != target:
-            b.notes.append(f"{prayer}: FUMBBL's player p{pid} is of the {side} team; the "
-                              f"engine's candidates are the {target} team's")
-            return
-    marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
-    candidates = [
-        q for q in b.candidates(side)
-        if not (is_skill and marker in b.game.players[q].doc["skills"])
-        and not (no_loner and "loner" in b.game.players[q].doc["skills"])
-        and q not in b.prayer_chosen]
+    if _other_team_struck(b, prayer, side, pid):
+        return
+    candidates = _candidates(b, prayer, side)
     if prayer == "bad_habits":
-        if not b.prayer_chosen:
-            b.add("d3", 1)
-            b.prayer_picks = (len(b.dice.get("pick", [])), len(candidates))
-        else:
-            b.dice["d3"][-1] += 1
+        _count_bad_habits(b, len(candidates))
     if pid not in candidates:
         b.notes.append(f"{prayer}: FUMBBL chose {pid}, not one of the engine's candidates")
     elif len(candidates) > 1:
@@ -62,8 +47,46 @@ def prayer_effect(b: KickoffBuilder, pid: str, message: str) -> None:
         if not picks:
             b.dice.pop("pick", None)
     if prayer == "intensive_training" and message.startswith("gains "):
-        try:
-            b.prayer["skill"] = skill_name(message[len("gains "):],
-                                              RULESETS[b.game.ruleset].skills)
-        except KeyError:
-            b.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")
+        _trained_skill(b, message)
+
+
+def _other_team_struck(b: KickoffBuilder, prayer: str, side: Side, pid: str) -> bool:
+    """Whether FUMBBL's player ``pid`` (of ``side``) is not of the team the prayer strikes
+    (Bad Habits and Greasy Cleats the opponents, the others the praying team), noted."""
+    if len(b.fans_winners) != 1:
+        return False
+    praying = b.fans_winners[0]
+    target = other_side(praying) if prayer in OPPONENT_PRAYERS else praying
+    if side != target:
+        b.notes.append(f"{prayer}: FUMBBL's player p{pid} is of the {side} team; the "
+                       f"engine's candidates are the {target} team's")
+        return True
+    return False
+
+
+def _candidates(b: KickoffBuilder, prayer: str, side: Side) -> list[str]:
+    """The engine's candidates for ``prayer`` in ``side``: not already with its skill, not a
+    Loner where it excludes them, not chosen already."""
+    marker, is_skill, no_loner = PRAYER_RANDOM[prayer]
+    return [
+        q for q in b.candidates(side)
+        if not (is_skill and marker in b.game.players[q].doc["skills"])
+        and not (no_loner and "loner" in b.game.players[q].doc["skills"])
+        and q not in b.prayer_chosen]
+
+
+def _count_bad_habits(b: KickoffBuilder, candidates: int) -> None:
+    """Bad Habits' D3 as the number of players named: 1 for the first, one more each next."""
+    if not b.prayer_chosen:
+        b.add("d3", 1)
+        b.prayer_picks = (len(b.dice.get("pick", [])), candidates)
+    else:
+        b.dice["d3"][-1] += 1
+
+
+def _trained_skill(b: KickoffBuilder, message: str) -> None:
+    """Intensive Training's skill ("gains Dodge") as ``decisions.prayer.skill``, or a note."""
+    try:
+        b.prayer["skill"] = skill_name(message[len("gains "):], RULESETS[b.game.ruleset].skills)
+    except KeyError:
+        b.notes.append(f"intensive training: FUMBBL's skill {message!r} is unknown")

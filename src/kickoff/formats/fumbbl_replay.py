@@ -146,44 +146,14 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
     swarmed = False  # bb2025 Swarming, rolled between the set-up and the kick
     for cmd in replay.gameLog.commandArray:
         reports = cmd.reportList.reports
-        joined = added_player(cmd)
-        if joined is not None and joined in tr.absent:
-            tr.absent.discard(joined)
-            if builder is not None and joined in game.players:
-                builder.notes.append(f"p{joined} joined the game during the kick-off (Raise the "
-                                     "Dead): the engine's teams are those at the kick")
+        _joined(cmd, tr, game, builder)
         if builder is None and any(r.reportId == "kickoffScatter" for r in reports):
-            builder = KickoffBuilder(game, len(out) + 1, tr)
-            if pending_kick is not None:
-                builder.use_kick(pending_kick)
-            if swarmed:
-                builder.notes.append(SWARMED_BEFORE_KICK)
+            builder = _kickoff_builder(game, len(out) + 1, tr, pending_kick, swarmed)
             pending_kick, swarmed = None, False
         elif builder is None:
-            for rep in reports:
-                extra = rep.model_extra or {}
-                if (rep.reportId == "skillUse" and extra.get("used")
-                        and extra.get("skillUse") == "halveKickoffScatter"):
-                    pending_kick = str(extra.get("playerId"))
-                elif rep.reportId == "swarmingPlayersRoll":
-                    swarmed = True
+            pending_kick, swarmed = _before_kick(reports, pending_kick, swarmed)
         if builder is not None:
-            builder.ball_start = pitch_square(tr.pitch, tr.ball)
-            # the turn markers before this command: the last one's are the receiving team's
-            # turn starting (FUMBBL moves its marker on in the command that ends the kick-off)
-            builder.turn_after = dict(tr.turn)
-            for ch in cmd.modelChangeList.modelChangeArray:
-                builder.change(ch, tr)
-                if builder.done:
-                    break
-                tr.apply(ch)
-            count_bribes(tr, game, reports)
-            track_leader(tr, game, reports)
-            for rep in reports:
-                builder.report(rep)
-                if rep.reportId == "weather":
-                    tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)
-            if builder.done:
+            if _kickoff_command(builder, cmd, tr, game):
                 out.append(kickoff_case(builder, tr))
                 builder = None
                 for ch in cmd.modelChangeList.modelChangeArray:
@@ -196,11 +166,74 @@ def extract_replay(replay: Replay, where: str = "replay") -> list[ExtractedKicko
         count_bribes(tr, game, reports)
         track_leader(tr, game, reports)
         for rep in reports:
-            if rep.reportId == "weather":
-                tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)
+            _weather(rep, tr)
     if builder is not None:
         out.append(kickoff_case(builder, tr))
     return out
+
+
+def _joined(cmd: Command, tr: GameTracker, game: Game, builder: KickoffBuilder | None) -> None:
+    """A player brought into the game by ``cmd`` (Raise the Dead) is no longer absent; during
+    a kick-off, noted (the engine's teams are those at the kick)."""
+    joined = added_player(cmd)
+    if joined is not None and joined in tr.absent:
+        tr.absent.discard(joined)
+        if builder is not None and joined in game.players:
+            builder.notes.append(f"p{joined} joined the game during the kick-off (Raise the "
+                                 "Dead): the engine's teams are those at the kick")
+
+
+def _kickoff_builder(game: Game, number: int, tr: GameTracker, pending_kick: str | None,
+                     swarmed: bool) -> KickoffBuilder:
+    """The reader of kick-off ``number``, starting at its ``kickoffScatter``: the kicker named
+    before it (``pending_kick``), and a note if Swarming was rolled."""
+    builder = KickoffBuilder(game, number, tr)
+    if pending_kick is not None:
+        builder.use_kick(pending_kick)
+    if swarmed:
+        builder.notes.append(SWARMED_BEFORE_KICK)
+    return builder
+
+
+def _before_kick(reports: list[Report], pending_kick: str | None,
+                 swarmed: bool) -> tuple[str | None, bool]:
+    """Between kick-offs: the kicker a Kick skill use names (``halveKickoffScatter``) and
+    whether Swarming was rolled, as ``reports`` leave them."""
+    for rep in reports:
+        extra = rep.model_extra or {}
+        if (rep.reportId == "skillUse" and extra.get("used")
+                and extra.get("skillUse") == "halveKickoffScatter"):
+            pending_kick = str(extra.get("playerId"))
+        elif rep.reportId == "swarmingPlayersRoll":
+            swarmed = True
+    return pending_kick, swarmed
+
+
+def _kickoff_command(builder: KickoffBuilder, cmd: Command, tr: GameTracker, game: Game) -> bool:
+    """One command of the kick-off ``builder`` reads: its model changes (up to the one that
+    ends the kick-off, applied to ``tr``) and its reports. Whether the kick-off is over."""
+    reports = cmd.reportList.reports
+    builder.ball_start = pitch_square(tr.pitch, tr.ball)
+    # the turn markers before this command: the last one's are the receiving team's
+    # turn starting (FUMBBL moves its marker on in the command that ends the kick-off)
+    builder.turn_after = dict(tr.turn)
+    for ch in cmd.modelChangeList.modelChangeArray:
+        builder.change(ch, tr)
+        if builder.done:
+            break
+        tr.apply(ch)
+    count_bribes(tr, game, reports)
+    track_leader(tr, game, reports)
+    for rep in reports:
+        builder.report(rep)
+        _weather(rep, tr)
+    return builder.done
+
+
+def _weather(rep: Report, tr: GameTracker) -> None:
+    """A ``weather`` report's weather into ``tr`` (unknown ones leave it as it was)."""
+    if rep.reportId == "weather":
+        tr.weather = WEATHERS.get(str(rep.model_dump().get("weather")), tr.weather)
 
 
 def extract_kickoffs(path: str | Path) -> list[ExtractedKickoff]:

@@ -4,6 +4,7 @@ the turn mode (christerk/ffb ``model/change/ModelChangeId``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,61 +89,106 @@ class GameTracker:
     ball_moving: bool = False
 
     def apply(self, ch: ModelChange) -> None:
-        """Apply one model change (unknown changes are ignored)."""
-        cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
-        side = _side_key(key)
-        if cid == "fieldModelSetPlayerCoordinate" and key is not None:
-            sq = log_square(value)
-            if pitch_square(self.pitch, sq) is not None:
-                # FUMBBL's field model keeps one player a square: one put on an occupied square
-                # takes it, and the player there is off the pitch (its 2017 set-up let a coach
-                # drop a player on another and logged no change for the one displaced: 1005377)
-                for other, at in self.coords.items():
-                    if at == sq and other != key:
-                        self.coords[other] = None
-            self.coords[key] = sq
-        elif cid == "fieldModelSetPlayerState" and key is not None and isinstance(value, int):
+        """Apply one model change (unknown changes, and changes whose key or value is not of the
+        kind expected, are ignored): :data:`_HANDLERS` names the handler for each
+        ``modelChangeId``."""
+        handler = _HANDLERS.get(ch.modelChangeId)
+        if handler is not None:
+            handler(self, ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue)
+
+    def player_coordinate(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelSetPlayerCoordinate``: player ``key`` moves to square ``value``."""
+        if key is None:
+            return
+        sq = log_square(value)
+        if pitch_square(self.pitch, sq) is not None:
+            # FUMBBL's field model keeps one player a square: one put on an occupied square
+            # takes it, and the player there is off the pitch (its 2017 set-up let a coach
+            # drop a player on another and logged no change for the one displaced: 1005377)
+            for other, at in self.coords.items():
+                if at == sq and other != key:
+                    self.coords[other] = None
+        self.coords[key] = sq
+
+    def player_state(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelSetPlayerState``: player ``key``'s state bits."""
+        if key is not None and isinstance(value, int):
             self.states[key] = value
-        elif cid == "fieldModelRemovePlayer" and isinstance(value, str):
+
+    def remove_player(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelRemovePlayer``: player ``value`` leaves the pitch."""
+        if isinstance(value, str):
             self.coords[value] = None
-        elif cid == "turnDataSetTurnNr" and side and isinstance(value, int):
-            self.turn[side] = value
-        elif cid == "turnDataSetReRolls" and side and isinstance(value, int):
-            self.rerolls[side] = value
-        elif cid in _DRIVE_REROLL_CHANGES and side and isinstance(value, int):
+
+    def side_count(self, cid: str, key: str | None, value: Any) -> None:
+        """A count kept per team (turn marker, re-rolls, fan factor, fame, apothecaries):
+        :data:`_SIDE_COUNTS` names the field for each ``modelChangeId``."""
+        side = _side_key(key)
+        if side and isinstance(value, int):
+            _SIDE_COUNTS[cid](self)[side] = value
+
+    def drive_reroll(self, cid: str, key: str | None, value: Any) -> None:
+        """A re-roll for this drive only (Brilliant Coaching, Pump Up the Crowd)."""
+        side = _side_key(key)
+        if side and isinstance(value, int):
             self.drive_rerolls[side][_DRIVE_REROLL_CHANGES[cid]] = value
-        elif cid == "teamResultSetFanFactor" and side and isinstance(value, int):
-            self.fan_factor[side] = value
-        elif cid == "teamResultSetFame" and side and isinstance(value, int):
-            self.fame[side] = value
-        elif cid == "turnDataSetApothecaries" and side and isinstance(value, int):
-            self.apothecaries[side] = value
-        elif cid == "turnDataSetCoachBanned" and side and isinstance(value, bool):
+
+    def coach_ban(self, cid: str, key: str | None, value: Any) -> None:
+        """``turnDataSetCoachBanned``: team ``key``'s head coach sent off, or back."""
+        side = _side_key(key)
+        if side and isinstance(value, bool):
             self.coach_banned[side] = value
-        elif cid == "inducementSetAddInducement" and side and isinstance(value, dict):
+
+    def inducement(self, cid: str, key: str | None, value: Any) -> None:
+        """``inducementSetAddInducement``: an inducement of the Kick-off table bought."""
+        side = _side_key(key)
+        if side and isinstance(value, dict):
             kind, amount = value.get("inducementType"), value.get("value")
             if kind in TABLE_INDUCEMENTS and isinstance(amount, int):
                 self.inducements[side][kind] = amount
-        elif cid in _PRAYER_CHANGES and isinstance(value, str) and value in FUMBBL_PRAYERS:
+
+    def prayer(self, cid: str, key: str | None, value: Any) -> None:
+        """A prayer added or removed (:meth:`prayer_change`), if it is one we know."""
+        if isinstance(value, str) and value in FUMBBL_PRAYERS:
             self.prayer_change(cid, key, FUMBBL_PRAYERS[value])
-        elif cid in ("fieldModelAddCard", "fieldModelRemoveCard") and key is not None and isinstance(
-                value, str):
-            held = self.player_cards.setdefault(key, [])
-            if cid == "fieldModelAddCard" and value not in held:
-                held.append(value)
-            elif cid == "fieldModelRemoveCard" and value in held:
-                held.remove(value)
-        elif cid == "fieldModelAddIntensiveTraining" and key is not None and isinstance(value, str):
+
+    def card(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelAddCard`` / ``fieldModelRemoveCard``: a Special Play card on player ``key``."""
+        if key is None or not isinstance(value, str):
+            return
+        held = self.player_cards.setdefault(key, [])
+        if cid == "fieldModelAddCard" and value not in held:
+            held.append(value)
+        elif cid == "fieldModelRemoveCard" and value in held:
+            held.remove(value)
+
+    def intensive_training(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelAddIntensiveTraining``: player ``key``'s trained skill."""
+        if key is not None and isinstance(value, str):
             self.trained[key] = value
-        elif cid == "gameSetHalf" and isinstance(value, int):
+
+    def set_half(self, cid: str, key: str | None, value: Any) -> None:
+        """``gameSetHalf``."""
+        if isinstance(value, int):
             self.half = value
-        elif cid == "gameSetHomePlaying" and isinstance(value, bool):
+
+    def set_home_playing(self, cid: str, key: str | None, value: Any) -> None:
+        """``gameSetHomePlaying``."""
+        if isinstance(value, bool):
             self.home_playing = value
-        elif cid == "fieldModelSetBallCoordinate":
-            self.ball = log_square(value)
-        elif cid == "fieldModelSetBallMoving" and isinstance(value, bool):
+
+    def ball_coordinate(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelSetBallCoordinate`` (``None`` for anything not a square)."""
+        self.ball = log_square(value)
+
+    def ball_moving_change(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelSetBallMoving``."""
+        if isinstance(value, bool):
             self.ball_moving = value
-        elif cid == "fieldModelSetWeather" and isinstance(value, str):
+
+    def set_weather(self, cid: str, key: str | None, value: Any) -> None:
+        """``fieldModelSetWeather``, our name (unknown weathers leave it as it was)."""
+        if isinstance(value, str):
             self.weather = WEATHERS.get(value, self.weather)
 
     def prayer_change(self, cid: str, key: str | None, prayer: str) -> None:
@@ -161,3 +207,35 @@ class GameTracker:
                 held.append(prayer)
         elif prayer in held:
             held.remove(prayer)
+
+
+#: The counts kept per team, by the ``modelChangeId`` that sets them.
+_SIDE_COUNTS: dict[str, Callable[[GameTracker], dict[Side, int]]] = {
+    "turnDataSetTurnNr": lambda t: t.turn,
+    "turnDataSetReRolls": lambda t: t.rerolls,
+    "teamResultSetFanFactor": lambda t: t.fan_factor,
+    "teamResultSetFame": lambda t: t.fame,
+    "turnDataSetApothecaries": lambda t: t.apothecaries,
+}
+
+_Handler = Callable[[GameTracker, str, "str | None", Any], None]
+
+#: The handler of each ``modelChangeId`` the tracker follows (:meth:`GameTracker.apply`).
+_HANDLERS: dict[str, _Handler] = {
+    "fieldModelSetPlayerCoordinate": GameTracker.player_coordinate,
+    "fieldModelSetPlayerState": GameTracker.player_state,
+    "fieldModelRemovePlayer": GameTracker.remove_player,
+    **{cid: GameTracker.side_count for cid in _SIDE_COUNTS},
+    **{cid: GameTracker.drive_reroll for cid in _DRIVE_REROLL_CHANGES},
+    "turnDataSetCoachBanned": GameTracker.coach_ban,
+    "inducementSetAddInducement": GameTracker.inducement,
+    **{cid: GameTracker.prayer for cid in _PRAYER_CHANGES},
+    "fieldModelAddCard": GameTracker.card,
+    "fieldModelRemoveCard": GameTracker.card,
+    "fieldModelAddIntensiveTraining": GameTracker.intensive_training,
+    "gameSetHalf": GameTracker.set_half,
+    "gameSetHomePlaying": GameTracker.set_home_playing,
+    "fieldModelSetBallCoordinate": GameTracker.ball_coordinate,
+    "fieldModelSetBallMoving": GameTracker.ball_moving_change,
+    "fieldModelSetWeather": GameTracker.set_weather,
+}

@@ -123,7 +123,6 @@ def _teams(
     """Both teams as the engine's, ``{player id: key path}`` and the problems of the teams'
     keys: a turn out of the ruleset's range, re-rolls, ids used twice, unknown skills, squares
     off the pitch, a status that does not fit the square."""
-    pitch = rs.pitch
     problems: list[Problem] = []
     ids: dict[str, str] = {}
     teams: dict[Side, Team] = {}
@@ -131,18 +130,7 @@ def _teams(
     for side in TEAM_SIDES:
         tin: TeamIn = getattr(sc.teams, side)
         tpath = f"teams.{side}"
-        if tin.turn > rs.max_turn:
-            problems.append(Problem(f"{tin.turn} is out of range 0..{rs.max_turn} in {rs.name}",
-                                    f"{tpath}.turn"))
-        if tin.drive_rerolls + tin.half_rerolls + tin.leader_rerolls > tin.rerolls:
-            leader = " + leader_rerolls" if tin.leader_rerolls else ""
-            counts = f" + {tin.leader_rerolls}" if tin.leader_rerolls else ""
-            problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls"
-                                    f"{leader} ({tin.drive_rerolls} + {tin.half_rerolls}{counts})",
-                                    f"{tpath}.rerolls"))
-        if tin.leader_rerolls and not any("leader" in pin.skills for pin in tin.players):
-            problems.append(Problem("a Leader re-roll needs a player with Leader (leader) in the "
-                                    "team", f"{tpath}.leader_rerolls"))
+        problems += _team_problems(tin, rs, tpath)
         players: list[Player] = []
         for i, pin in enumerate(tin.players):
             ppath = f"{tpath}.players[{i}]"
@@ -150,35 +138,9 @@ def _teams(
                 problems.append(Problem(f"{pin.id!r} is used twice (also {ids[pin.id]})",
                                         f"{ppath}.id", (pin.id,)))
             ids[pin.id] = ppath
-            problems += [
-                Problem(f"unknown skill {skill!r} in {rs.name}" + skill_hint(skill, known_skills),
-                        f"{ppath}.skills[{j}]", (pin.id,))
-                for j, skill in enumerate(pin.skills) if skill not in known_skills
-            ]
-            problems += [
-                Problem(f"a value for {skill!r}, a skill {pin.id} does not have",
-                        f"{ppath}.skill_values", (pin.id,))
-                for skill in pin.skill_values if skill not in pin.skills
-            ]
-            square = _to_square(pin.square)
-            on = () if square is None else (square,)
-            if square is not None and not pitch.on_pitch(square):
-                problems.append(Problem(f"{list(square)} is off the {pitch.describe()} pitch",
-                                        f"{ppath}.square", (pin.id,), on))
-            status = pin.status or ("standing" if square is not None else "reserves")
-            if square is not None and status not in ("standing", "prone", "stunned"):
-                problems.append(Problem(f"{status!r} for a player on the pitch "
-                                        "(standing, prone or stunned)", f"{ppath}.status",
-                                        (pin.id,), on))
-            if square is None and status in ("standing", "prone", "stunned"):
-                problems.append(Problem(f"{status!r} needs a square on the pitch",
-                                        f"{ppath}.status", (pin.id,)))
-            players.append(Player(
-                pin.id, side, ma=pin.ma, st=pin.st, ag=pin.ag, av=pin.av, pa=pin.pa,
-                name=pin.name, skills=frozenset(pin.skills), square=square,
-                status=status, order=order, skill_values=dict(pin.skill_values),
-                thrall=pin.thrall,
-            ))
+            player, found = _player(pin, side, order, ppath, rs, known_skills)
+            problems += found
+            players.append(player)
             order += 1
         teams[side] = Team(
             side, players, name=tin.name, turn=tin.turn, rerolls=tin.rerolls,
@@ -189,6 +151,63 @@ def _teams(
             leader_rerolls=tin.leader_rerolls,
         )
     return teams, ids, problems
+
+
+def _team_problems(tin: TeamIn, rs: Ruleset, tpath: str) -> list[Problem]:
+    """Problems of a team's own keys (at ``tpath``): a turn out of the ruleset's range, more
+    re-rolls of a kind than in all, a Leader re-roll with nobody with Leader."""
+    problems: list[Problem] = []
+    if tin.turn > rs.max_turn:
+        problems.append(Problem(f"{tin.turn} is out of range 0..{rs.max_turn} in {rs.name}",
+                                f"{tpath}.turn"))
+    if tin.drive_rerolls + tin.half_rerolls + tin.leader_rerolls > tin.rerolls:
+        leader = " + leader_rerolls" if tin.leader_rerolls else ""
+        counts = f" + {tin.leader_rerolls}" if tin.leader_rerolls else ""
+        problems.append(Problem(f"{tin.rerolls} is fewer than drive_rerolls + half_rerolls"
+                                f"{leader} ({tin.drive_rerolls} + {tin.half_rerolls}{counts})",
+                                f"{tpath}.rerolls"))
+    if tin.leader_rerolls and not any("leader" in pin.skills for pin in tin.players):
+        problems.append(Problem("a Leader re-roll needs a player with Leader (leader) in the "
+                                "team", f"{tpath}.leader_rerolls"))
+    return problems
+
+
+def _player(pin: PlayerIn, side: Side, order: int, ppath: str, rs: Ruleset,
+            known_skills: frozenset[str]) -> tuple[Player, list[Problem]]:
+    """Player ``pin`` (at ``ppath``, the ``order``-th of the scenario) as the engine's, and the
+    problems of his keys: unknown skills, values for skills he lacks, a square off the pitch,
+    a status that does not fit the square."""
+    pitch = rs.pitch
+    problems = [
+        Problem(f"unknown skill {skill!r} in {rs.name}" + skill_hint(skill, known_skills),
+                f"{ppath}.skills[{j}]", (pin.id,))
+        for j, skill in enumerate(pin.skills) if skill not in known_skills
+    ]
+    problems += [
+        Problem(f"a value for {skill!r}, a skill {pin.id} does not have",
+                f"{ppath}.skill_values", (pin.id,))
+        for skill in pin.skill_values if skill not in pin.skills
+    ]
+    square = _to_square(pin.square)
+    on = () if square is None else (square,)
+    if square is not None and not pitch.on_pitch(square):
+        problems.append(Problem(f"{list(square)} is off the {pitch.describe()} pitch",
+                                f"{ppath}.square", (pin.id,), on))
+    status = pin.status or ("standing" if square is not None else "reserves")
+    if square is not None and status not in ("standing", "prone", "stunned"):
+        problems.append(Problem(f"{status!r} for a player on the pitch "
+                                "(standing, prone or stunned)", f"{ppath}.status",
+                                (pin.id,), on))
+    if square is None and status in ("standing", "prone", "stunned"):
+        problems.append(Problem(f"{status!r} needs a square on the pitch",
+                                f"{ppath}.status", (pin.id,)))
+    player = Player(
+        pin.id, side, ma=pin.ma, st=pin.st, ag=pin.ag, av=pin.av, pa=pin.pa,
+        name=pin.name, skills=frozenset(pin.skills), square=square,
+        status=status, order=order, skill_values=dict(pin.skill_values),
+        thrall=pin.thrall,
+    )
+    return player, problems
 
 
 def _option_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:

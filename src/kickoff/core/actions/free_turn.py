@@ -38,6 +38,7 @@ from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance
 from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.ruleset import FreeTurnRules
 from kickoff.core.state import Player
 
 _NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
@@ -69,60 +70,83 @@ def free_turn(
         activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)
         ctx.note("free_turn_policy", policy=policy,
                  moves={a.player: [sq.as_list() for sq in a.path] for a in activations})
+    _play(ctx, turn, rules, activations, eligible, count)
+    if turn.turnover:
+        ctx.note("free_turn_ends", event=event, why=turn.why_ended)
+    return turn
+
+
+def _play(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, activations: Sequence[Activation],
+          eligible: list[str], count: int | None) -> None:
+    """Play ``activations`` in order, each admitted first (:func:`_admit`), at most ``count``
+    counting; those after a turnover are ignored (noted)."""
     acted = 0
     for a in activations:
         if turn.turnover:
             ctx.note("ignored", where=a.where, why=f"the free turn has ended ({turn.why_ended})")
             continue
         player = ctx.player(a.player, a.where)
-        w = where_of(a.where, player)
-        if player.side != side:
-            raise DecisionError.at(w, f"{player.id} is not a player of the kicking team")
-        if player.id in turn.activated:
-            raise DecisionError.at(w, f"{player.id} has already acted in this free turn")
-        if player.id not in eligible:
-            raise DecisionError.at(w,
-                f"{player.id} may not act: only players Standing and not in an opposing "
-                f"tackle zone when the event was resolved may (eligible: {', '.join(eligible) or 'none'})"
-            )
-        if not player.standing:
-            raise DecisionError.at(w, f"{player.id} is no longer Standing")
-        if a.action == "kick":
-            raise DecisionError.at(w, "the Kick It! Kick action is not an action of the free turn")
-        # rulings.md 6: "a player counts when his final square differs from his starting one";
-        # rulings.md 8: a Blitz and a Throw Team-mate count within the number.
-        counts = a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
-        if counts and count is not None and acted >= count:
-            raise DecisionError.at(w, f"at most {count} players may act in this free turn")
-        if a.action != "move":
-            allowed = rules.limits.get(a.action, 0)
-            if turn.actions_taken.get(a.action, 0) >= allowed:
-                name = _NAMES[a.action]
-                raise DecisionError.at(w,
-                    "" + (f"only one {name} is allowed in this free turn" if allowed
-                                else f"a {name} is not allowed in this free turn")
-                )
-            turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
+        counts = _admit(ctx, turn, rules, player, a, eligible, count, acted)
         if counts:
             acted += 1
         if counts or a.path:  # he has acted (a move back to his square acts, uncounted)
             turn.activated.add(player.id)
         turn.activate(player.id, a.where)
         ctx.note("activation", where=a.where, player=player.id, action=a.action)
-        if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
-            continue
-        hungry = thirsts(ctx, turn, player, a)
-        if a.action == "move":
-            _move(ctx, turn, player, a, rules.gaze)
-        elif a.action == "blitz":
-            _blitz(ctx, turn, player, a)
-        else:
-            _throw(ctx, turn, player, a)
-        if hungry:  # at the end of his action, even after a fall (docs/actions.md, Blood Lust)
-            feed(ctx, turn, player, a)
-    if turn.turnover:
-        ctx.note("free_turn_ends", event=event, why=turn.why_ended)
-    return turn
+        _act(ctx, turn, player, a, rules.gaze)
+
+
+def _admit(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, player: Player, a: Activation,
+           eligible: list[str], count: int | None, acted: int) -> bool:
+    """Check that ``player`` may take activation ``a`` now (``acted`` players have counted so
+    far, of at most ``count``) and record its Blitz / Throw / Kick Team-mate in
+    ``turn.actions_taken``: whether it counts within the number. ``DecisionError`` (at ``a``)
+    if it may not."""
+    w = where_of(a.where, player)
+    if player.side != ctx.kicking:
+        raise DecisionError.at(w, f"{player.id} is not a player of the kicking team")
+    if player.id in turn.activated:
+        raise DecisionError.at(w, f"{player.id} has already acted in this free turn")
+    if player.id not in eligible:
+        raise DecisionError.at(w,
+            f"{player.id} may not act: only players Standing and not in an opposing "
+            f"tackle zone when the event was resolved may (eligible: {', '.join(eligible) or 'none'})"
+        )
+    if not player.standing:
+        raise DecisionError.at(w, f"{player.id} is no longer Standing")
+    if a.action == "kick":
+        raise DecisionError.at(w, "the Kick It! Kick action is not an action of the free turn")
+    # rulings.md 6: "a player counts when his final square differs from his starting one";
+    # rulings.md 8: a Blitz and a Throw Team-mate count within the number.
+    counts = a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+    if counts and count is not None and acted >= count:
+        raise DecisionError.at(w, f"at most {count} players may act in this free turn")
+    if a.action != "move":
+        allowed = rules.limits.get(a.action, 0)
+        if turn.actions_taken.get(a.action, 0) >= allowed:
+            name = _NAMES[a.action]
+            raise DecisionError.at(w,
+                "" + (f"only one {name} is allowed in this free turn" if allowed
+                            else f"a {name} is not allowed in this free turn")
+            )
+        turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
+    return counts
+
+
+def _act(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: bool) -> None:
+    """Play admitted activation ``a``: Confusion first, then Blood Lust's thirst, the action
+    itself, and Blood Lust's feeding at its end."""
+    if not may_act(ctx, turn, player, a.action, a.where, a.reroll.confusion):
+        return
+    hungry = thirsts(ctx, turn, player, a)
+    if a.action == "move":
+        _move(ctx, turn, player, a, gazes)
+    elif a.action == "blitz":
+        _blitz(ctx, turn, player, a)
+    else:
+        _throw(ctx, turn, player, a)
+    if hungry:  # at the end of his action, even after a fall (docs/actions.md, Blood Lust)
+        feed(ctx, turn, player, a)
 
 
 def _move(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: bool) -> None:
@@ -175,6 +199,19 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
         ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
         return
+    _check_reach(player, target, a, end, allowance(ctx, player))
+    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if not standing or turn.turnover or _stopped(ctx, player, end):
+        return
+    _blitz_block(ctx, turn, player, target, a, used, declared)
+
+
+def _check_reach(player: Player, target: Player, a: Activation, end: Square,
+                 allowance: int) -> None:
+    """``DecisionError`` unless ``target`` is adjacent to ``end`` (the path's last square) and
+    the path leaves one square of ``player``'s ``allowance`` (MA plus Rushes) for the block."""
+    w = where_of(a.where, player)
     assert target.square is not None
     if distance(end, target.square) != 1:
         raise DecisionError.at(w,
@@ -182,15 +219,18 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
             f"of the path {square_text(end)}"
         )
     cost = len(a.path) + len(a.leap)  # a Leap costs two squares
-    if cost + 1 > allowance(ctx, player):
+    if cost + 1 > allowance:
         raise DecisionError.at(w,
             f"no movement left for the block: a Blitz's block costs one square and the path "
             f"already uses {cost} (MA {player.ma} plus Rushes)"
         )
-    standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
-                       tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
-    if not standing or turn.turnover or _stopped(ctx, player, end):
-        return
+
+
+def _blitz_block(ctx: KickoffContext, turn: Turn, player: Player, target: Player, a: Activation,
+                 used: int, declared: bool) -> None:
+    """The Blitz's block, once ``player`` has moved along ``a.path`` (``used`` squares): one
+    square paid for it (a Rush once MA is spent), Foul Appearance if it is rolled at the block
+    (not ``declared``), the block, then the move on along ``a.after_block``."""
     spent = [used]
 
     def pay_square() -> bool:

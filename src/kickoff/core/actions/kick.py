@@ -343,45 +343,77 @@ def kick_flight(
         )
     template = aimed_template(aim)
     ctx.note("kick", player=kicker.id, aim=act.aim.as_list(), arrows=[list(d) for d in template])
+    blocked = _blocked(ctx, turn, kicker, act, template)
+    if blocked is not None:
+        return blocked
+    result = _away(ctx, kicker)
+    if result == "fumbled":
+        return _ends_turn(turn, "fumbled", kicker.square)
+    shanked = result == "shanked"
+    dist = _kick_distance(ctx, kicker.st, shanked)
+    if shanked:
+        return _shank(ctx, kicker.square, template, dist)
+    return _accurate(ctx, act, kicker, aim, dist, choose)
+
+
+_Template = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _blocked(ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
+             template: _Template) -> Flight | None:
+    """Steps 3-4: the Pass Block move, then the kick blocker's roll (the ball leaves the kicker's
+    hands): the blocked :class:`Flight` if the kick is blocked, else ``None``."""
     if act.pass_block is not None:
         _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
     blocker = _kick_blocker(ctx, turn, kicker, act, template)
-    st.carrier = None
-    if blocker is not None:
-        assert blocker.square is not None
-        # One D6, no re-roll (ruling: the seed names none for either Kick It! roll).
-        blocked = roll_test(ctx, None, blocker, ctx.ruleset.agility_target(blocker.ag),
-                            kick_block_modifier(ctx, blocker), what="kick block", skill=None,
-                            choice=False, where=f"{act.where}.kick_block")
-        ctx.note("kick_block", player=blocker.id, success=blocked)
-        if blocked:
-            return _ends_turn(turn, "blocked", blocker.square)
+    ctx.state.carrier = None
+    if blocker is None:
+        return None
+    assert blocker.square is not None
+    # One D6, no re-roll (ruling: the seed names none for either Kick It! roll).
+    blocked = roll_test(ctx, None, blocker, ctx.ruleset.agility_target(blocker.ag),
+                        kick_block_modifier(ctx, blocker), what="kick block", skill=None,
+                        choice=False, where=f"{act.where}.kick_block")
+    ctx.note("kick_block", player=blocker.id, success=blocked)
+    return _ends_turn(turn, "blocked", blocker.square) if blocked else None
 
+
+def _away(ctx: KickoffContext, kicker: Player) -> Literal["accurate", "shanked", "fumbled"]:
+    """Step 5: the kicker's away roll (one D6 against his Agility, :func:`away_modifier`)."""
     target = ctx.ruleset.agility_target(kicker.ag)
     mod = away_modifier(ctx, kicker)
     (roll,) = ctx.roll_dice([("d6", f"away roll by {kicker.id} ({target}+, modifier {mod:+d})")],
                             lambda v: away_result(v[0], target, mod))
     result = away_result(roll, target, mod)
     ctx.note("away", player=kicker.id, roll=roll, modifier=mod, target=target, result=result)
-    if result == "fumbled":
-        return _ends_turn(turn, "fumbled", kicker.square)
+    return result
 
-    shanked = result == "shanked"
-    strength = kicker.st
+
+def _kick_distance(ctx: KickoffContext, strength: int, shanked: bool) -> int:
+    """Step 6: the kick's distance in squares, D6 + the kicker's ST, halved (down) if shanked."""
 
     def squares(v: tuple[int, ...]) -> int:
         return (v[0] + strength) // 2 if shanked else v[0] + strength
 
-    dist = squares(ctx.roll_dice(
+    return squares(ctx.roll_dice(
         [("d6", f"kick distance (D6 + ST {strength}{', halved' if shanked else ''})")], squares))
-    if shanked:
-        (side_roll,) = ctx.roll_dice([("d6", "shank direction (1-3: 1-2 arrow, 4-6: 5-6 arrow)")],
-                                     lambda v: v[0] <= 3)
-        left = side_roll <= 3
-        direction = template[0] if left else template[2]
-        ctx.note("shank", distance=dist, arrow="1-2" if left else "5-6", direction=list(direction))
-        return Flight("shanked", flight(ctx, kicker.square, direction, dist), False)
 
+
+def _shank(ctx: KickoffContext, origin: Square, template: _Template, dist: int) -> Flight:
+    """Step 7, a shanked kick: a D6 picks the template's 1-2 or 5-6 arrow, the ball flies ``dist``."""
+    (side_roll,) = ctx.roll_dice([("d6", "shank direction (1-3: 1-2 arrow, 4-6: 5-6 arrow)")],
+                                 lambda v: v[0] <= 3)
+    left = side_roll <= 3
+    direction = template[0] if left else template[2]
+    ctx.note("shank", distance=dist, arrow="1-2" if left else "5-6", direction=list(direction))
+    return Flight("shanked", flight(ctx, origin, direction, dist), False)
+
+
+def _accurate(ctx: KickoffContext, act: Activation, kicker: Player, aim: tuple[int, int],
+              dist: int, choose: LandingPolicy | None) -> Flight:
+    """Step 7, an accurate kick: its landing square chosen among :func:`landing_options` (the
+    activation's, the coach's or ``choose``'s), or along the 3-4 arrow if none is on the pitch."""
+    assert kicker.square is not None
     opts = landing_options(ctx, kicker, aim, dist)
     landing = opts.default if act.landing is None and choose is None and ctx.plain else (
         ctx.decide(landing_decision(act, opts, kicker.side), choose and PolicyCoach(choose)))

@@ -64,51 +64,67 @@ def close_in(
     """
     if landing is None:
         return []
-    side = state.kicking
     pitch = state.pitch
-    remaining = [state.players[pid] for pid in eligible]
-    budget = len(remaining) if count is None else min(count, len(remaining))
-    # Squares taken as the plan goes: every player on the pitch, at his planned square.
-    occupied = set(state.board)
-    if state.ball is not None and state.carrier is None:
-        occupied.add(state.ball)  # a ball on the ground: no pick-up
-    # The Standing receivers (who do not move) and their tackle zones, as ``tackle_zones``.
-    receivers = [q.square for q in state.teams[other_side(side)].players
-                 if q.standing and q.square is not None]
-    zone = {(sq.x + dx, sq.y + dy) for sq in receivers for dx, dy in NEIGHBOURS}
-    plan: list[Activation] = []
-    # Squares of the Standing kicking players as the plan leaves them (who Marks whom).
-    kicking_at = {p.square for p in state.teams[side].players if p.standing}
-
-    def take(p: Player, path: list[Square]) -> None:
-        assert p.square is not None
-        for taken in (occupied, kicking_at):
-            taken.discard(p.square)
-            taken.add(path[-1])
-        remaining.remove(p)
-        plan.append(Activation(p.id, "move", tuple(path), where=f"policy.close[{len(plan)}]"))
-
+    plan = _Plan(state, eligible)
+    budget = len(plan.remaining) if count is None else min(count, len(plan.remaining))
     # 1. under the ball
-    if budget and not touchback and pitch.on_pitch(landing) and landing not in occupied:
-        best = _nearest([p for p in remaining if p.can_catch()], [landing], occupied | zone, pitch)
-        if best is not None:
-            take(*best)
+    if budget and not touchback and pitch.on_pitch(landing) and landing not in plan.occupied:
+        catchers = [p for p in plan.remaining if p.can_catch()]
+        plan.take(_nearest(catchers, [landing], plan.occupied | plan.zone, pitch))
     # 2. marking the receivers nearest the landing square
-    receivers.sort(key=lambda sq: distance(sq, landing))  # stable: ties in input order
-    for at in receivers:
-        if len(plan) >= budget or not remaining:
+    plan.receivers.sort(key=lambda sq: distance(sq, landing))  # stable: ties in input order
+    for at in plan.receivers:
+        if len(plan.activations) >= budget or not plan.remaining:
             break
+        plan.mark(at, landing, pitch)
+    return plan.activations
+
+
+class _Plan:
+    """The ``"close"`` policy's plan as it grows (:func:`close_in`): the activations chosen, the
+    eligible players left, the squares taken (every player on the pitch at his planned square,
+    and a ball on the ground: no pick-up), the Standing receivers (who do not move) and their
+    tackle zones, and the squares of the Standing kicking players (who Marks whom)."""
+
+    def __init__(self, state: GameState, eligible: Sequence[str]) -> None:
+        side = state.kicking
+        self.remaining: list[Player] = [state.players[pid] for pid in eligible]
+        self.occupied: set[tuple[int, int]] = set(state.board)
+        if state.ball is not None and state.carrier is None:
+            self.occupied.add(state.ball)
+        self.receivers: list[Square] = [q.square for q in state.teams[other_side(side)].players
+                                        if q.standing and q.square is not None]
+        self.zone: set[tuple[int, int]] = {(sq.x + dx, sq.y + dy) for sq in self.receivers
+                                           for dx, dy in NEIGHBOURS}
+        self.activations: list[Activation] = []
+        self.kicking_at: set[Square | None] = {
+            p.square for p in state.teams[side].players if p.standing}
+
+    def take(self, best: tuple[Player, list[Square]] | None) -> None:
+        """Plan ``best``'s move (a player and his path; ``None``: nobody moves)."""
+        if best is None:
+            return
+        p, path = best
+        assert p.square is not None
+        self.occupied.discard(p.square)
+        self.occupied.add(path[-1])
+        self.kicking_at.discard(p.square)
+        self.kicking_at.add(path[-1])
+        self.remaining.remove(p)
+        self.activations.append(Activation(p.id, "move", tuple(path),
+                                           where=f"policy.close[{len(self.activations)}]"))
+
+    def mark(self, at: Square, landing: Square, pitch: Pitch) -> None:
+        """Mark the receiver at ``at`` with the nearest remaining player, unless he is Marked
+        already or nobody reaches an empty square next to him (other than ``landing``)."""
         around = [Square(at.x + dx, at.y + dy) for dx, dy in NEIGHBOURS]
-        if any(sq in kicking_at for sq in around):
-            continue  # already Marked
-        if all(p.square is None or distance(p.square, at) - 1 > p.ma for p in remaining):
-            continue  # nobody is near enough (a cheap test before the search)
+        if any(sq in self.kicking_at for sq in around):
+            return  # already Marked
+        if all(p.square is None or distance(p.square, at) - 1 > p.ma for p in self.remaining):
+            return  # nobody is near enough (a cheap test before the search)
         targets = sorted(sq for sq in around
-                         if pitch.on_pitch(sq) and sq not in occupied and sq != landing)
-        best = _nearest(remaining, targets, occupied | zone, pitch)
-        if best is not None:
-            take(*best)
-    return plan
+                         if pitch.on_pitch(sq) and sq not in self.occupied and sq != landing)
+        self.take(_nearest(self.remaining, targets, self.occupied | self.zone, pitch))
 
 
 def _nearest(
@@ -164,6 +180,17 @@ def _nearest(
                 if max(abs(ux - hx), abs(uy - hy)) + d + 1 <= ma:
                     frontier.append((u, d + 1))
                     break
+    return _chosen(players, found, toward)
+
+
+def _chosen(
+    players: Sequence[Player],
+    found: dict[str, tuple[int, tuple[int, int]]],
+    toward: dict[tuple[int, int], tuple[int, int] | None],
+) -> tuple[Player, list[Square]] | None:
+    """Of the players :func:`_nearest`'s search ``found`` (id: steps, the first square of his
+    path), the one with the fewest steps (ties: first in ``players``) and his path, followed
+    square by square through ``toward`` to its target; ``None`` if none was found."""
     if not found:
         return None
     order = {p.id: i for i, p in enumerate(players)}
