@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import assert_invalid, cli, shared
 
 from kickoff.core.events import high_kick_options
 from kickoff.core.pitch import Square
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.scenario import load_scenario, parse_scenario
-from tests.helpers import assert_invalid, cli, shared
 
 #: Sevens, Skaven kicking to Orcs at [8, 5] (the built-in set-ups).
 TEAMS = ["--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking", "away",

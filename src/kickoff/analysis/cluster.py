@@ -327,7 +327,12 @@ def _end_workers(cluster: LocalCluster) -> None:
     :data:`REAP_EVERY` s after it in a thread of its own until the cluster is closed (by the
     caller, within :data:`CLOSE_TIMEOUT` s): a worker whose process was still being spawned
     when the run was stopped is ended as it appears, not waited for (Dask's close waits for
-    every worker to start, seconds)."""
+    every worker to start, seconds).
+
+    Dask's logging is switched off for good first: the run is ending, and the scheduler's
+    background sends to the killed workers fail (``CommClosedError``), which Dask logs with a
+    traceback from its own threads, whatever its loggers' levels were set to."""
+    logging.disable(logging.CRITICAL)
     import os
     import signal
     import threading

@@ -5,6 +5,7 @@ Its own module (start-up, issue 16): ``kickoff odds`` imports none of the Monte 
 from __future__ import annotations
 
 import json
+import textwrap
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -251,9 +252,11 @@ def _write_records(s: Setting, job: Job, path: Path, n: int, seed: int, jobs: in
         typer.echo(json.dumps(doc, indent=2))
         return
     typer.echo(s.header(job.events))
-    typer.echo(f"{n:,} records written to {path} ({size:,} bytes; numpy.load reads it), seed "
-               f"{seed}: the same seed gives the same file, whatever --jobs or --workers")
-    typer.echo("players (holder and squares index this order): " + " ".join(players))
+    typer.echo(f"{n:,} records written to {path} ({size:,} bytes; numpy.load reads it).")
+    typer.echo(f"Seed {seed}: the same seed gives the same file, whatever --jobs or --workers.")
+    # the players in the order a record's holder and squares index them, within 80 columns
+    typer.echo("\n".join(textwrap.wrap("Players (holder and squares index this order): "
+                                        + " ".join(players), 80)))
 
 
 def _json_report(tally: Tally, n: int, seed: int, target: list[int], events: str,
