@@ -11,7 +11,7 @@ from typing import Any
 from helpers import cli
 
 from kickoff.analysis import choices
-from kickoff.analysis.exact_best import Taken
+from kickoff.analysis.exact_best import MOST_CHOICE_LINES, Taken
 from kickoff.core.pitch import Square
 
 #: Sevens' default pairing with the events and both coaches at their best, the Blitz! searched:
@@ -31,7 +31,7 @@ def _json() -> dict[str, Any]:
 def test_taken_groups_by_event_with_a_cap_per_event() -> None:
     taken = Taken()
     taken.before.append("Kicker: h3, Kick used")
-    for i in range(Taken.MOST + 2):  # more kick-off moves than one event shows
+    for i in range(MOST_CHOICE_LINES + 2):  # more kick-off moves than one event shows
         taken.add(f"On the Ball: a{i} to [17, 6]", Square(17, i), Fraction(1, 100 + i))
     taken.add("High Kick: a7 moves under the ball", Square(20, 7), Fraction(1, 1000),
               "high_kick")
@@ -43,7 +43,7 @@ def test_taken_groups_by_event_with_a_cap_per_event() -> None:
     assert [c.text for c in got if c.event == "high_kick"] == [
         "High Kick: a7 moves under the ball (landing [20, 7], 0.1% of kicks)"]
     kick = [c for c in got if c.event is None]
-    assert len(kick) == 1 + Taken.MOST + 1 and kick[-1].coach is None
+    assert len(kick) == 1 + MOST_CHOICE_LINES + 1 and kick[-1].coach is None
     assert kick[-1].text == f"2 more choices ({float(Fraction(1, 106) + Fraction(1, 107)):.1%} of kicks)"
     assert [(c.coach, c.text) for c in got if c.event == choices.ANY_EVENT] == [
         ("kicking", "Diving Catch: a2 (the kicking coach's best) (landing [16, 5], 2.0% of kicks)"),

@@ -375,13 +375,15 @@ def kick_plans(probe: Callable[[PlanCoach], None]) -> list[KickPlan]:
     return plans
 
 
+#: The most lines of landing-dependent choices per event (:class:`Taken`); the rest are summed
+#: in one line. A module constant: a class attribute of a compiled class is no class attribute.
+MOST_CHOICE_LINES = 6
+
+
 class Taken:
     """The choices one kick's solve took where they mattered, with their probabilities, as
     :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines, each with the Kick-off
     event it was taken under and its coach (:meth:`choices`)."""
-
-    #: The most lines of landing-dependent choices per event; the rest are summed in one line.
-    MOST = 6
 
     def __init__(self) -> None:
         self.mass: dict[str, dict[Square | None, Any]] = {}
@@ -403,7 +405,7 @@ class Taken:
         return [c.text for c in self.choices(takers)]
 
     def choices(self, takers: Sequence[str]) -> list[Choice]:
-        """One choice per line, the likeliest first (at most :data:`MOST` per event, the rest
+        """One choice per line, the likeliest first (at most :data:`MOST_CHOICE_LINES` per event, the rest
         of each event summed in one line): the landing and the probability (several landings:
         how many, the total and the likeliest); then ``Touchback: to ...`` for the best takers
         ``takers`` chosen over the default (under :data:`ANY_EVENT`)."""
@@ -413,7 +415,7 @@ class Taken:
         rest: dict[str | None, list[Any]] = {}
         for choice, by_landing in ranked:
             event = self.under[choice][0]
-            if shown.get(event, 0) == self.MOST:
+            if shown.get(event, 0) == MOST_CHOICE_LINES:
                 rest.setdefault(event, []).append(sum(by_landing.values()))
                 continue
             shown[event] = shown.get(event, 0) + 1
