@@ -12,6 +12,7 @@ from conftest import limited_client
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
+import kickoff
 from kickoff.formats.reading import MAX_PROBLEMS
 from kickoff.web.app import Limits, create_app
 from kickoff.web.cache import Lru
@@ -128,6 +129,9 @@ def test_a_job_past_its_worker_s_memory_bound_is_a_422_and_the_worker_replaced(
         assert service.too_big == 1
 
 
+@pytest.mark.skipif(kickoff.compiled, reason="the compiled solver's ranking needs less memory, "
+                    "so under this bound it is a long computation instead (the bound's code is "
+                    "the web's, not compiled: the pure pass and the synthetic job test cover it)")
 def test_a_real_question_past_the_memory_bound_is_refused_and_the_server_serves_on(
         default_doc: dict[str, Any]) -> None:
     # an all-targets ranking with every Kick-off event and the receivers at their best takes
