@@ -13,9 +13,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from helpers import cli, default_players, player, scenario
+from helpers import cli, player, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_coach_interface import _loaded
 
 from kickoff.analysis.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact import KickoffSolver
@@ -37,21 +38,6 @@ PLAYS = [("classic", ()), ("bb2020", ()), ("bb2025", ()), ("sevens", ()),
          ("bb2020", ("kick_it",))]
 #: Seeded kick-offs each test plays (half at the centre, half near the sideline: touchbacks).
 SEEDS = 30
-
-
-def _loaded(ruleset: str, house: tuple[str, ...]) -> LoadedScenario:
-    """Home kicks (h4 has Kick); away's deep a4 has Diving Catch and the kick-off move's skill,
-    a5 beside him Diving Catch."""
-    move = "kick_off_return" if ruleset == "classic" else "on_the_ball"
-    home = default_players("home", ruleset)
-    home[3]["skills"] = ["kick"]
-    away = default_players("away", ruleset)
-    deep = away[3]["square"]
-    away[3]["skills"] = ["diving_catch", move]
-    away.append(player("a5", [deep[0], deep[1] - 2], ruleset, skills=["diving_catch"]))
-    extra: dict[str, Any] = {"house_rules": list(house)} if house else {}
-    return load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away,
-                                                            **extra))))
 
 
 def _base(loaded: LoadedScenario, seed: int) -> Decisions:

@@ -77,9 +77,9 @@ def plays(run: Callable[[Any], Any], kinds: Sequence[DecisionKind]) -> list[tupl
     return out
 
 
-def _loaded(ruleset: str) -> LoadedScenario:
+def _loaded(ruleset: str, house: tuple[str, ...] = ()) -> LoadedScenario:
     """Home kicks (h4 has Kick); away's deep a4 has Diving Catch and the kick-off move's skill,
-    a5 beside him Diving Catch."""
+    a5 beside him Diving Catch; ``house``: the scenario's house rules."""
     move = "kick_off_return" if ruleset == "classic" else "on_the_ball"
     home = default_players("home", ruleset)
     home[3]["skills"] = ["kick"]
@@ -87,7 +87,9 @@ def _loaded(ruleset: str) -> LoadedScenario:
     deep = away[3]["square"]
     away[3]["skills"] = ["diving_catch", move]
     away.append(player("a5", [deep[0], deep[1] - 2], ruleset, skills=["diving_catch"]))
-    return load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away))))
+    extra: dict[str, Any] = {"house_rules": list(house)} if house else {}
+    return load_scenario(parse_scenario(json.dumps(scenario(ruleset, home=home, away=away,
+                                                            **extra))))
 
 
 def _scripted(kind: DecisionKind, option: Any, base: Decisions, ruleset: str) -> Decisions:
