@@ -67,10 +67,18 @@ class Recorded(BaseHTTPRequestHandler):
             self._send(b"not found", status=404)
 
 
+class _Quiet(ThreadingHTTPServer):
+    """The server of the tests: a client that hangs up early (the timeout test) is expected, not
+    a traceback on the test run's terminal."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 @pytest.fixture
 def replay_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A loopback server for the replays; the environment points kickoff at it."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Recorded)
+    httpd = _Quiet(("127.0.0.1", 0), Recorded)
     httpd.daemon_threads = True
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
