@@ -155,6 +155,9 @@ class RerollIn(_Strict):
     foul_appearance: RerollChoicesIn = None
     gaze: RerollChoicesIn = None
     blood_lust: RerollChoicesIn = None
+    throw: RerollChoicesIn = None
+    always_hungry: RerollChoicesIn = None
+    escape: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):
