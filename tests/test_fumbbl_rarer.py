@@ -494,7 +494,8 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
+    (rep("kickTeamMateRoll", playerId="4", roll=5), "Kick Team-mate's kick"),
+    (rep("swoopPlayer", playerId="4"), "Swoop"),
 ])
 def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
         tmp_path: Path, report: dict[str, Any], named: str) -> None:

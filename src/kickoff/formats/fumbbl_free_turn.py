@@ -43,6 +43,13 @@ from kickoff.formats.fumbbl_log import (
     report_model,
 )
 from kickoff.formats.fumbbl_names import skill_name
+from kickoff.formats.fumbbl_throw import (
+    THROW_REPORTS,
+    is_throw,
+    throw_change,
+    throw_closed,
+    throw_report,
+)
 from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
@@ -53,7 +60,8 @@ from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
-    "gaze": "move", "throwTeamMateMove": "move", "kickTeamMateMove": "move",
+    "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
+    "kickTeamMateMove": "move",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -74,7 +82,7 @@ TESTS: dict[str, str] = {
 UNMODELLED: dict[str, str] = {
     "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)",
-    "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
+    "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
@@ -86,6 +94,7 @@ REROLL_SOURCES: dict[str, str] = {
     "Team ReRoll": "team", "Loner": "team", "Leader": "team", "Brilliant Coaching ReRoll": "team",
     "Pump up the Crowd": "team", "Star of the Show": "team",
     "Dodge": "skill", "Sure Feet": "skill", "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
+    "Pass": "skill",
 }
 
 
@@ -216,6 +225,8 @@ class FreeTurnReader:
         if a.shadow_moved is not None or a.shadow_due is not None:
             self.note(f"free turn: a Shadowing move of p{a.shadow_moved or a.shadow_due} the "
                       "reader could not pair with its roll")
+        if is_throw(a):
+            throw_closed(self, a)
         if a.leap_rolls > len(a.doc.get("leap", ())):
             self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
@@ -240,6 +251,8 @@ class FreeTurnReader:
         """A model change of the free turn, before ``tr`` applies it."""
         cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
         a = self.current
+        if throw_change(self, a, ch, tr):
+            return  # a throw's target, or its flight (the engine's to reproduce)
         if cid == "gameSetDefenderId":
             who = key if key is not None else value
             if isinstance(who, str):
@@ -249,9 +262,7 @@ class FreeTurnReader:
             # command keeps no order between its changes and its reports): closed at the next
             a.phase = "over"
         elif cid == "fieldModelAddPushbackSquare" and a is not None and isinstance(value, dict):
-            sq = log_square(value.get("coordinate"))
-            if a.phase == "push" and value.get("selected") and sq is not None:
-                a.block(chosen=True).setdefault("push_to", list(sq))
+            self.pushback(a, value)
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             sq = pitch_square(tr.pitch, log_square(value))
             if sq is None or sq == tr.coords.get(key):
@@ -286,6 +297,14 @@ class FreeTurnReader:
                 a.doc["path"].append(list(sq))
                 a.left = before
 
+    @staticmethod
+    def pushback(a: _Activation, value: dict[str, Any]) -> None:
+        """A ``fieldModelAddPushbackSquare``: the first ``selected`` one after a face is chosen
+        is the block's ``push_to``."""
+        sq = log_square(value.get("coordinate"))
+        if a.phase == "push" and value.get("selected") and sq is not None:
+            a.block(chosen=True).setdefault("push_to", list(sq))
+
     def report(self, rep: Report, tr: GameTracker) -> None:
         """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
         of an unexpected shape."""
@@ -298,6 +317,8 @@ class FreeTurnReader:
             self.reroll(report_model(ReRollReport, rep, w))
         elif rid in TESTS:
             self.test_report(rid, rep, a)
+        elif rid in THROW_REPORTS:
+            throw_report(self, rid, rep, a)
         elif rid == "injury":
             self.settle()
             victim = (rep.model_extra or {}).get("defenderId")
