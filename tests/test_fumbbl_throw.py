@@ -166,3 +166,18 @@ def test_a_throw_report_outside_a_throw_is_named(tmp_path: Path) -> None:
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
     assert any("outside a Throw Team-mate" in n for n in k.notes)
+
+
+@pytest.mark.parametrize("rules, named", [
+    (None, "Bombardier (Throw Bomb)"),  # classic Blitz! allows it; the engine plays no bomb
+    ("BB2020", "which this edition's free turn does not allow"),
+])
+def test_a_bomb_in_the_free_turn_is_named_by_what_the_edition_says(
+        tmp_path: Path, rules: str | None, named: str) -> None:
+    turn = [*(BB2020_BLITZ if rules else []),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="throwBomb")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules=rules, skills={"4": ["Bombardier"]}))
+    status, _, detail = check(k)
+    assert status == "unsupported" and named in detail

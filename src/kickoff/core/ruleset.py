@@ -270,6 +270,12 @@ class FreeTurnRules:
     #: A Move may end in a Hypnotic Gaze (classic Blitz!, a full team turn; the later editions'
     #: Gaze is an action their free turns do not allow): ``kickoff.core.actions.gaze``.
     gaze: bool = False
+    #: A Bombardier may throw a bomb (classic Blitz!, a full team turn: LRB6 Bombardier "instead
+    #: of taking any other Action"); bb2020 / Sevens Blitz and bb2025 Charge! allow Move, Blitz
+    #: and Throw / Kick Team-mate only (FUMBBL's bb2020 / bb2025 ``GameMechanic.
+    #: isBombActionAllowed``: not in the Blitz turn mode). The engine plays no bomb: a FUMBBL
+    #: free turn with one is named as unsupported, saying which.
+    bombs: bool = False
 
 
 @dataclass(frozen=True)

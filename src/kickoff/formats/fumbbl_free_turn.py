@@ -208,7 +208,11 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if action in UNMODELLED:
+        if action == "throwBomb" and self.rules is not None and not self.rules.bombs:
+            self.note(f"free turn: a Bombardier's bomb (FUMBBL's {action!r} action of p{pid}), "
+                      "which this edition's free turn does not allow (Move, Blitz, Throw / Kick "
+                      "Team-mate only: rulings.md 8)")
+        elif action in UNMODELLED:
             self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}) "
                       "is not replayed")
         elif kind is None:

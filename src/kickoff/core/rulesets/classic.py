@@ -100,7 +100,7 @@ CLASSIC = Ruleset(
     free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
                                        limits={"blitz": 1, "throw_team_mate": 1},
-                                       gaze=True)},
+                                       gaze=True, bombs=True)},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",
