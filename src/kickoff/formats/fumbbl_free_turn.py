@@ -484,17 +484,16 @@ class FreeTurnReader:
         follow him at his last step (``shadowing`` of the activation); its dice (classic the
         mover's 2D6, bb2020+ the shadower's D6) to the ``d6`` queue. Followed (classic: not
         ``successful``; bb2020+: ``successful``), the shadower's step into the square left must
-        be in the log, before or after the report. One after a failed step (FUMBBL shadows a
-        falling player, the engine does not) is named as unsupported."""
-        fell = a.failed is not None
+        be in the log, before or after the report; one after a failed step too (FUMBBL shadows a
+        falling player before his armour roll, as the engine does)."""
         self.settle()
         extra = rep.model_extra or {}
         holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
         dice = roll if isinstance(roll, list) else [roll]
-        if fell or a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
+        if a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
                 holder, str) or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
             self.note("free turn: a Shadowing roll the reader does not read (after a block, a "
-                      "re-roll, a fall, or no player or die)")
+                      "re-roll, or no player or die)")
             return
         a.doc.setdefault("shadowing", {})[str(len(a.doc["path"]) - 1)] = f"p{holder}"
         self.add("d6", *dice)

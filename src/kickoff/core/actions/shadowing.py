@@ -13,7 +13,9 @@ a natural 1 never) follows him: a D6 against ``max(6 - (MA difference), 2)`` (FU
 a turn than his MA (FUMBBL's bb2025 ``ShadowingBehaviour``; the seeds hold no bb2025 text). The
 data is ``ActionRules.shadowing``. The roll comes once the mover stands in his new square, before
 he picks up a ball there (FUMBBL's ``Move`` sequence: ``MOVE_DODGE``, ``SHADOWING``,
-``PICK_UP``); a mover who falls is not shadowed here (``docs/actions.md``).
+``PICK_UP``); a mover who falls has moved out of the square too ("for any reason"; bb2020+
+"Voluntarily Moves out of a square") and may be shadowed before his armour roll (FUMBBL's
+``SHADOWING`` before ``FALL_DOWN``: ``kickoff.core.actions.move``, ``docs/actions.md``).
 
 Using it is the receiving coach's choice, asked through :meth:`KickoffContext.decide
 <kickoff.core.context.KickoffContext.decide>` (kind ``shadowing``): options ``None`` (nobody)
