@@ -79,7 +79,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.env.game:KickoffGame.observation": 21,
     "kickoff.formats.fumbbl_compare:observed": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 30,
-    "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
     "kickoff.formats.narration:defaults_applied": 24,

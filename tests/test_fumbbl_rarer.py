@@ -627,7 +627,8 @@ def test_shadowing_a_falling_player_is_read_and_played(tmp_path: Path) -> None:
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]}))
     (a,) = k.scenario["decisions"]["blitz"]
-    assert a["shadowing"] == {"4": "p5"} and a["reroll"] == {"dodge": False}
+    # the Dodge and the escape (the mover's 2D6) failed and were not re-rolled
+    assert a["shadowing"] == {"4": "p5"} and a["reroll"] == {"dodge": False, "shadowing": False}
     assert k.scenario["dice"]["d6"][3:] == [1, 3, 3, 2, 2]
     assert not k.notes
     status, doc, _ = check(k)

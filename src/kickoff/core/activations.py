@@ -45,6 +45,10 @@ class Rerolls:
     always_hungry: RerollChoices = None
     #: the thrown team-mate's failed escape roll from an Always Hungry thrower (a team re-roll)
     escape: RerollChoices = None
+    #: classic: the mover's failed 2D6 escape from Tentacles (a team re-roll or Pro)
+    tentacles: RerollChoices = None
+    #: classic: the mover's failed 2D6 escape from Shadowing (a team re-roll or Pro)
+    shadowing: RerollChoices = None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.formats.fumbbl_compare import REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl_hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl_log import (
     BlockChoiceReport,
     BlockReport,
@@ -161,6 +162,8 @@ class _Activation:
     shadow_moved: str | None = None
     #: a Shadowing report that followed him, its shadower's step still to come
     shadow_due: str | None = None
+    #: the last step of ``path`` is the one Tentacles held him at (a classic re-roll may undo it)
+    held_step: bool = False
 
 
 @dataclass
@@ -376,7 +379,7 @@ class FreeTurnReader:
                 self.defender = who
         elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") in (
                 "Tentacles", "Shadowing"):
-            self.tentacles_or_shadowing(a, rep, tr)
+            tentacles_or_shadowing(self, a, rep, tr, _skill_of(rep, ""))
         elif rid in UNMODELLED:
             self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
                       f"{rid!r} report)")
@@ -385,14 +388,6 @@ class FreeTurnReader:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
         else:
             self.block_report(rid, rep, a, tr)
-
-    def tentacles_or_shadowing(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
-        """A ``tentaclesShadowingRoll`` report, by its skill: :meth:`tentacles` or
-        :meth:`shadowing`."""
-        if _skill_of(rep, "") == "Tentacles":
-            self.tentacles(a, rep, tr)
-        else:
-            self.shadowing(a, rep)
 
     def block_report(self, rid: str, rep: Report, a: _Activation, tr: GameTracker) -> None:
         """A report of activation ``a``'s block (the block, its dice, the face chosen), or a
@@ -448,60 +443,6 @@ class FreeTurnReader:
             self.note("free turn: a Hypnotic Gaze of no victim the reader knows")
         else:
             a.doc.setdefault("gaze", f"p{self.defender}")
-
-    def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
-        """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of
-        its own before the step is made): the receiving coach used ``defenderId``'s Tentacles as
-        the mover left his square for his next step (``tentacles`` of the activation); its dice
-        (classic the mover's 2D6, bb2020+ the holder's D6) to the ``d6`` queue. Held (classic: the
-        2D6 not ``successful``, the escape failed; bb2020+: the holder's roll ``successful``), the
-        step FUMBBL's log does not name is written as the first empty square beside him (by
-        ``x``, then ``y``): he never enters it, and the engine rolls the same dice for any."""
-        self.settle()
-        extra = rep.model_extra or {}
-        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
-        dice = roll if isinstance(roll, list) else [roll]
-        if a.phase != "move" or extra.get("reRolled") or not isinstance(holder, str) or not all(
-                isinstance(v, int) and 1 <= v <= 6 for v in dice):
-            self.note("free turn: a Tentacles roll the reader does not read (after a block, a "
-                      "re-roll, or no player or die)")
-            return
-        a.acted = True
-        a.doc.setdefault("tentacles", {})[str(len(a.doc["path"]))] = f"p{holder}"
-        self.add("d6", *dice)
-        if bool(extra.get("successful")) == (len(dice) == 1):  # held: no step follows
-            here = tr.coords.get(a.pid)
-            taken = {sq for sq in tr.coords.values() if sq is not None}
-            free = [sq for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                    if here is not None and (sq := (here[0] + dx, here[1] + dy)) not in taken
-                    and tr.pitch.on_pitch(sq)]
-            if free:
-                a.doc["path"].append(list(min(free)))
-
-    def shadowing(self, a: _Activation, rep: Report) -> None:
-        """A Shadowing roll (FUMBBL's ``tentaclesShadowingRoll`` naming Shadowing, in a command
-        of its own once the mover has stepped): the receiving coach's ``defenderId`` tried to
-        follow him at his last step (``shadowing`` of the activation); its dice (classic the
-        mover's 2D6, bb2020+ the shadower's D6) to the ``d6`` queue. Followed (classic: not
-        ``successful``; bb2020+: ``successful``), the shadower's step into the square left must
-        be in the log, before or after the report; one after a failed step too (FUMBBL shadows a
-        falling player before his armour roll, as the engine does)."""
-        self.settle()
-        extra = rep.model_extra or {}
-        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
-        dice = roll if isinstance(roll, list) else [roll]
-        if a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
-                holder, str) or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
-            self.note("free turn: a Shadowing roll the reader does not read (after a block, a "
-                      "re-roll, or no player or die)")
-            return
-        a.doc.setdefault("shadowing", {})[str(len(a.doc["path"]) - 1)] = f"p{holder}"
-        self.add("d6", *dice)
-        if bool(extra.get("successful")) == (len(dice) == 1):  # he follows
-            if a.shadow_moved == holder:
-                a.shadow_moved = None
-            else:
-                a.shadow_due = holder
 
     def confusion(self, fumbbl_skill: str) -> None:
         """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.

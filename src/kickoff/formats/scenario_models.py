@@ -158,6 +158,8 @@ class RerollIn(_Strict):
     throw: RerollChoicesIn = None
     always_hungry: RerollChoicesIn = None
     escape: RerollChoicesIn = None
+    tentacles: RerollChoicesIn = None
+    shadowing: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):

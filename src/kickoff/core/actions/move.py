@@ -156,7 +156,7 @@ def move_steps(
                 _fall(ctx, turn, player, (here, sq, i), "rush", rerolls, (shadowing, where))
                 return False, spent - used
         if (leaping or tackle_zones(st, here, player.side)) and held(
-                ctx, player, here, i, tentacles or {}, where):
+                ctx, turn, player, here, i, tentacles or {}, where, rerolls.tentacles):
             return True, spent - used
         if leaping:
             if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
@@ -166,7 +166,7 @@ def move_steps(
             _fall(ctx, turn, player, (here, sq, i), "dodge", rerolls, (shadowing, where))
             return False, spent - used
         player = step_to(ctx, player, sq)
-        shadow(ctx, turn, player, here, i, shadowing or {}, where)
+        shadow(ctx, turn, player, here, i, shadowing or {}, where, rerolls.shadowing)
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, spent - used
     return True, spent - used
@@ -184,7 +184,7 @@ def _fall(
     here, sq, i = step
     scripted, where = shadowing
     moved = ctx.state.move(player, sq)
-    shadow(ctx, turn, moved, here, i, scripted or {}, where)
+    shadow(ctx, turn, moved, here, i, scripted or {}, where, rerolls.shadowing)
     fall_over(ctx, turn, ctx.state.players[player.id], sq, why, rerolls)
 
 
