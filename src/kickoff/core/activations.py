@@ -56,13 +56,16 @@ class BlockChoice:
     """The choices of a Block (each ``None`` = default policy): the block die face to apply,
     the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
     block dice with a team re-roll before a face is chosen (default: no re-roll). ``frenzy``:
-    the choices of a Frenzy second block (its follow-up is forced; ``None``: the defaults)."""
+    the choices of a Frenzy second block (its follow-up is forced; ``None``: the defaults).
+    ``chain_push``: (player id, square) pairs, where each player pushed on in a chain push goes
+    (the attacker's coach's choice, or his own coach's with Side Step; others: the default)."""
 
     choose: BlockFace | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None
     frenzy: BlockChoice | None = None
+    chain_push: tuple[tuple[str, Square], ...] = ()
 
 
 @dataclass(frozen=True)

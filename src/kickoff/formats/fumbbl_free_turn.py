@@ -287,7 +287,8 @@ class FreeTurnReader:
                           "declared for him")
                 return
             if key != a.pid:
-                return  # pushed back (the block's push_to), or on in a chain push
+                self.pushed_on(a, key, sq)
+                return
             self.settle()
             a.acted = True
             if a.phase == "push" and sq == a.defender_square:
@@ -311,6 +312,15 @@ class FreeTurnReader:
         sq = log_square(value.get("coordinate"))
         if a.phase == "push" and value.get("selected") and sq is not None:
             a.block(chosen=True).setdefault("push_to", list(sq))
+
+    @staticmethod
+    def pushed_on(a: _Activation, pid: str, sq: tuple[int, int]) -> None:
+        """A player of the block's other than the actor put on ``sq``: the defender pushed back
+        (the block's ``push_to``, read from its push-back square), or one pushed on in a chain
+        push: the block's ``chain_push`` (the attacker's coach's choice, or his own with Side
+        Step)."""
+        if f"p{pid}" != a.doc.get("target"):
+            a.block(chosen=True).setdefault("chain_push", {})[f"p{pid}"] = list(sq)
 
     def report(self, rep: Report, tr: GameTracker) -> None:
         """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
