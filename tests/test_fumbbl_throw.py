@@ -105,7 +105,9 @@ def test_classic_always_hungry_escape_or_eaten(tmp_path: Path, escape: int,
                                                                       "Always Hungry"]}))
     (a,) = k.scenario["decisions"]["blitz"]
     assert a["thrown"] == "p2" and a["to"] == [8, 7]
-    assert a["reroll"] == {"always_hungry": False, **({"escape": False} if escape == 1 else {})}
+    # the failed rolls FUMBBL's coach did not re-roll: Always Hungry, then the escape or landing
+    assert a["reroll"] == {"always_hungry": False,
+                           **({"escape": False} if escape == 1 else {"landing": False})}
     assert not k.notes
     status, doc, _ = check(k)
     assert status == "agree" and doc is not None
@@ -131,7 +133,7 @@ def test_a_bb2020_throw_with_strong_arm(tmp_path: Path, strong_arm: bool) -> Non
     skills = {**SKILLS, "4": ["Throw Team-Mate", *(["Strong Arm"] if strong_arm else [])]}
     k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills=skills))
     (a,) = k.scenario["decisions"]["blitz"]
-    assert a.get("reroll") == (None if strong_arm else {"throw": False})
+    assert a.get("reroll") == (None if strong_arm else {"throw": False, "landing": False})
     assert not k.notes
     status, doc, _ = check(k)
     assert status == "agree" and doc is not None
@@ -181,3 +183,22 @@ def test_a_bomb_in_the_free_turn_is_named_by_what_the_edition_says(
     k = extract(tmp_path, free_turn_doc(turn, rules=rules, skills={"4": ["Bombardier"]}))
     status, _, detail = check(k)
     assert status == "unsupported" and named in detail
+
+
+def test_a_failed_landing_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
+    """classic: the landing 2 fails (4+), a team re-roll, 5: he stands on [10, 8]."""
+    turn = _throw([_ttm(4, True),
+                   rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[10, 8],
+                       directionArray=["East", "East", "South"], rolls=[3, 3, 5]),
+                   rep("rightStuffRoll", playerId="2", roll=2, minimumRoll=4, successful=False),
+                   rep("reRoll", playerId="2", reRollSource="Team ReRoll", roll=0),
+                   rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=4, successful=True,
+                       reRolled=True)], [10, 8])
+    turn[-1]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetReRolls", "modelChangeKey": "home", "modelChangeValue": 1})
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"throw": False, "landing": "team"}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p2"]["status"] == "standing" and doc["teams"]["home"]["rerolls"] == 1

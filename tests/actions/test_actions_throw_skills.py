@@ -141,3 +141,11 @@ def test_no_team_reroll_of_the_throw_in_the_bb2020_blitz() -> None:
     with pytest.raises(DecisionError, match="no team re-roll can be used for the failed throw"):
         throw(rerolls=1, team_rerolls=False, reroll=Rerolls(throw="team"), d6=[1, 4, 3],
               d8=[5, 5, 4])
+
+
+def test_a_failed_landing_takes_a_team_reroll() -> None:
+    # bb2025: superb 4, landing 2 fails (AG 3+), team re-roll 3: he stands on (9, 5)
+    ctx, t = throw("bb2025", rerolls=1, reroll=Rerolls(landing="team"), d6=[4, 2, 3],
+                   d8=[5, 5, 4])
+    assert h2(ctx) == ((9, 5), "standing") and left(ctx) == {} and not t.turnover
+    assert ctx.state.teams["home"].rerolls == 0

@@ -49,6 +49,8 @@ class Rerolls:
     tentacles: RerollChoices = None
     #: classic: the mover's failed 2D6 escape from Shadowing (a team re-roll or Pro)
     shadowing: RerollChoices = None
+    #: a thrown team-mate's failed landing (Pro or a team re-roll)
+    landing: RerollChoices = None
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
   a fumble or a terrible throw; the engine's coach may re-roll a subpar one too: declined here);
 - ``scatterPlayer`` (each D8 of the flight, FUMBBL's numbering, translated) and ``passDeviate``
   with ``throwTeamMate`` (bb2020's terrible throw: the D8 and the D6);
-- ``rightStuffRoll`` (the landing's D6); the armour and injury rolls are ``injury`` reports (an
-  eaten team-mate's, ``eatPlayer``, has no dice).
+- ``rightStuffRoll`` (the landing's D6; failed and re-rolled: ``reroll.landing``); the armour and
+  injury rolls are ``injury`` reports (an eaten team-mate's, ``eatPlayer``, has no dice).
 
-A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop, a re-rolled landing and a
-throw of no target or team-mate the reader saw are named as unsupported.
+A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop and a throw of no target or
+team-mate the reader saw are named as unsupported.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ THROW_REPORTS: frozenset[str] = frozenset({
     "rightStuffRoll"})
 
 #: The activation's re-roll key of each of FUMBBL's rolls of a throw that may be re-rolled.
-_REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape"}
+_REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
+                "rightStuffRoll": "landing"}
 
 
 def is_throw(a: _Activation | None) -> bool:

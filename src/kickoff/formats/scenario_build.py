@@ -423,7 +423,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
                        _choices(rr.foul_appearance), _choices(rr.gaze),
                        _choices(rr.blood_lust), _choices(rr.throw),
                        _choices(rr.always_hungry), _choices(rr.escape),
-                       _choices(rr.tentacles), _choices(rr.shadowing)),
+                       _choices(rr.tentacles), _choices(rr.shadowing), _choices(rr.landing)),
         where=where,
         leap=tuple(sorted(set(a.leap))),
         tentacles=tuple(sorted(a.tentacles.items())),

@@ -167,6 +167,7 @@ class RerollIn(_Strict):
     escape: RerollChoicesIn = None
     tentacles: RerollChoicesIn = None
     shadowing: RerollChoicesIn = None
+    landing: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):

@@ -146,7 +146,8 @@ def throw_team_mate(
         where_to = _deviate(ctx, start)
     else:
         where_to = _scatter(ctx, to, 3)
-    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying)
+    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying,
+               (None if reroll is None else reroll.landing, where))
 
 
 def _throw_target(
@@ -264,7 +265,10 @@ def _deviate(ctx: KickoffContext, start: Square) -> Flight:
 
 def _come_down(
     ctx: KickoffContext, turn: Turn, thrown: Player, sq: Flight, landing_mod: int, carrying: bool,
+    landing: tuple[RerollChoices, str] = (None, "landing"),
 ) -> None:
+    """``thrown`` comes down at ``sq`` (module docstring, "Landing"); ``landing``: the re-roll
+    choice of a failed landing (``reroll.landing``) and the activation's key path."""
     st = ctx.state
     crashed = False
     while isinstance(sq, Square) and sq in st.board:
@@ -299,7 +303,7 @@ def _come_down(
     else:
         mod = landing_mod - len(tackle_zones(st, sq, thrown.side))
         ok = roll_test(ctx, turn, thrown, ctx.ruleset.agility_target(thrown.ag), mod,
-                       what="landing", skill=None, choice=None, where="landing")
+                       what="landing", skill=None, choice=landing[0], where=landing[1])
     ctx.note("landing", player=thrown.id, square=sq.as_list(), standing=ok)
     if not ok:
         thrown = st.set_status(thrown, "prone")
