@@ -118,7 +118,8 @@ def test_the_decisions_module_gives_the_activation_classes_on_first_use() -> Non
     assert done.stdout.splitlines() == [
         "False", "True", "True",
         "True Rerolls(dodge='team', rush=None, pickup=None, catch=None, leap=None, "
-        "confusion=None, foul_appearance=None, gaze=None, blood_lust=None)",
+        "confusion=None, foul_appearance=None, gaze=None, blood_lust=None, throw=None, "
+        "always_hungry=None, escape=None, tentacles=None, shadowing=None, landing=None)",
         "module 'kickoff.core.decisions' has no attribute 'Nope'"]
 
 

@@ -494,7 +494,8 @@ def test_a_failed_leap_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("report, named", [
-    (rep("throwTeamMateRoll", playerId="4", roll=5), "Throw Team-mate's throw"),
+    (rep("kickTeamMateRoll", playerId="4", roll=5), "Kick Team-mate's kick"),
+    (rep("swoopPlayer", playerId="4"), "Swoop"),
 ])
 def test_a_skill_the_engine_does_not_play_is_unsupported_by_name(
         tmp_path: Path, report: dict[str, Any], named: str) -> None:
@@ -611,17 +612,29 @@ def test_a_shadowing_move_with_no_roll_is_named(tmp_path: Path) -> None:
     assert status == "unsupported" and "Shadowing move of p5" in detail
 
 
-def test_shadowing_a_falling_player_is_named(tmp_path: Path) -> None:
-    """FUMBBL shadows a player who fell on his Dodge too; the engine does not: unsupported."""
+def test_shadowing_a_falling_player_is_read_and_played(tmp_path: Path) -> None:
+    """FUMBBL shadows a player who fell on his Dodge (its ``Move`` sequence: ``SHADOWING`` before
+    ``FALL_DOWN``), as the book and the engine do: 5 follows him into [12, 5] (classic 2D6 3 + 3,
+    under 8), then his armour roll (2 + 2 holds)."""
     turn = [*act("4", "move", [9, 6], [10, 5], [11, 5], [12, 5]),
             cmd([rep("dodgeRoll", playerId="4", roll=1, minimumRoll=3, successful=False)],
                 [("fieldModelSetPlayerCoordinate", "4", [12, 4])]),
             cmd([rep("tentaclesShadowingRoll", skill="Shadowing", defenderId="5",
                      tentacleRoll=[3, 3], successful=False, minimumRoll=8)],
                 [("fieldModelSetPlayerCoordinate", "5", [12, 5])]),
+            cmd([rep("injury", defenderId="4", injuryType="dropDodge", armorRoll=[2, 2])],
+                [("fieldModelSetPlayerState", "4", 3)]),
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
-    status, _, detail = check(extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]})))
-    assert status == "unsupported" and "a Shadowing roll the reader does not read" in detail
+    k = extract(tmp_path, free_turn_doc(turn, skills={"5": ["Shadowing"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    # the Dodge and the escape (the mover's 2D6) failed and were not re-rolled
+    assert a["shadowing"] == {"4": "p5"} and a["reroll"] == {"dodge": False, "shadowing": False}
+    assert k.scenario["dice"]["d6"][3:] == [1, 3, 3, 2, 2]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p5"]["square"] == [12, 5]
+    assert (doc["players"]["p4"]["square"], doc["players"]["p4"]["status"]) == ([12, 4], "prone")
 
 
 def test_a_classic_foul_appearance_roll_wastes_the_block_and_he_moves_on(tmp_path: Path) -> None:

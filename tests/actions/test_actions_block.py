@@ -446,3 +446,33 @@ def test_the_apothecary_and_its_casualty_result_are_decisions() -> None:
     injury(ctx, ctx.state.players["a1"])
     assert ctx.coach.answers == [True, "first"]
     assert status(ctx, "a1") == "casualty" and ctx.state.teams["away"].apothecaries == 0
+
+
+#: a1 pushed straight back into a2 on (7, 5): (7, 4), (7, 6) taken too, a chain push.
+CHAIN = {"a2": (7, 5), "h2": (7, 6), "a3": (7, 4)}
+
+
+@pytest.mark.parametrize("ruleset, skill", [("classic", "side_step"), ("bb2020", "sidestep"),
+                                            ("bb2025", "sidestep")])
+def test_a_side_stepper_pushed_on_in_a_chain_goes_where_his_coach_says(ruleset: str,
+                                                                       skill: str) -> None:
+    # a2 (Side Step) pushed on from (7, 5): default the straight square (8, 5); his coach's
+    # chain_push (6, 4), an empty square beside him, not a push-back square
+    extra = {**CHAIN, "a2": {"square": (7, 5), "skills": [skill]}}
+    ctx = duel(ruleset, block_dice=("push",), extra=extra)
+    go(ctx)
+    assert sq(ctx, "a1") == (7, 5) and sq(ctx, "a2") == (8, 5)
+    ctx = duel(ruleset, block_dice=("push",), extra=extra)
+    go(ctx, BlockChoice(chain_push=(("a2", Square(6, 4)),)))
+    assert sq(ctx, "a1") == (7, 5) and sq(ctx, "a2") == (6, 4) and left(ctx) == {}
+
+
+def test_a_chain_push_square_is_the_attackers_choice_and_checked() -> None:
+    # a2, no Side Step, may go to any of his three push-back squares: (8, 6)
+    ctx = duel(block_dice=("push",), extra=CHAIN)
+    go(ctx, BlockChoice(chain_push=(("a2", Square(8, 6)),)))
+    assert sq(ctx, "a2") == (8, 6)
+    ctx = duel(block_dice=("push",), extra=CHAIN)
+    with pytest.raises(DecisionError, match=r"block.chain_push.a2: \[6, 4\] is not a legal "
+                                            r"push-back square for a2"):
+        go(ctx, BlockChoice(chain_push=(("a2", Square(6, 4)),)))

@@ -76,3 +76,25 @@ def test_the_choice_is_the_receiving_coachs_default_nobody() -> None:
     assert (d.kind, d.side, d.where, d.default, d.options()) == (
         "shadowing", "away", "w.shadowing.0", None, (None, "a1"))
     assert ctx.state.players["a1"].square == (4, 5) and left(ctx) == {}
+
+
+@pytest.mark.parametrize("ruleset, dice", [
+    # the Dodge fails (1, no re-roll), a1 follows (classic 2D6 3 + 3 = 6 < 8; bb2020 6; bb2025 4),
+    # then h1's armour roll (1 + 1 holds), all before the fall's turnover
+    ("classic", [1, 3, 3, 1, 1]),
+    ("bb2020", [1, 6, 1, 1]),
+    ("bb2025", [1, 4, 1, 1]),
+])
+def test_a_falling_mover_is_shadowed_before_his_armour_roll(ruleset: str, dice: list[int]) -> None:
+    ctx = world(ruleset, PLAYERS, dice={"d6": dice})
+    t = turn()
+    assert _move(ctx, {0: "a1"}, t) == (False, 1)
+    h1 = ctx.state.players["h1"]
+    assert (h1.square, h1.status) == ((6, 5), "prone") and t.turnover
+    assert ctx.state.players["a1"].square == (5, 5) and left(ctx) == {}
+
+
+def test_a_falling_mover_not_shadowed_by_default() -> None:
+    ctx = world("bb2020", PLAYERS, dice={"d6": [1, 1, 1]})
+    assert _move(ctx, {}) == (False, 1)
+    assert ctx.state.players["a1"].square == (4, 5) and left(ctx) == {}

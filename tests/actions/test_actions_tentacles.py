@@ -12,7 +12,7 @@ from world import NO_REROLL, left, path, turn, world
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.move import move_steps
 from kickoff.core.coach import Decision
-from kickoff.core.decisions import Activation
+from kickoff.core.decisions import Activation, Rerolls
 from kickoff.core.pitch import Square
 
 #: h1 on (5, 5), Marked by a1 (Tentacles) on (4, 5), moves to (6, 5): a Dodge out of his zone.
@@ -94,3 +94,36 @@ def test_a_blitzer_held_on_his_way_makes_no_block() -> None:
     assert ctx.state.players["h1"].square == (5, 5)
     assert ctx.state.players["a2"].square == (8, 5) and ctx.state.players["a2"].standing
     assert not t.turnover and left(ctx) == {}
+
+
+@pytest.mark.parametrize("skill, choice, dice, rerolls_left, escapes", [
+    # classic Tentacles: 3 + 2 fails the 6+ escape; a team re-roll 4 + 2 escapes, the Dodge 3
+    ("tentacles", "team", [3, 2, 4, 2, 3], 0, True),
+    ("tentacles", "team", [3, 2, 1, 1], 0, False),  # the re-roll fails too: held
+    ("tentacles", False, [3, 2], 1, False),  # declined: held, the re-roll kept
+    # classic Shadowing: the Dodge 3, then 3 + 4 = 7 fails the 8+ escape; re-rolled 5 + 5 (a1
+    # stays on (4, 5), no tackle zone on (6, 5): no second Dodge)
+    ("shadowing", "team", [3, 3, 4, 5, 5], 0, True),
+])
+def test_classic_escape_rerolled(skill: str, choice: Any, dice: list[int], rerolls_left: int,
+                                 escapes: bool) -> None:
+    players = {"h1": (5, 5), "a1": {"square": (4, 5), "skills": [skill]}}
+    ctx = world("classic", players, dice={"d6": dice}, rerolls=1)
+    t = turn()
+    move_steps(ctx, t, ctx.state.players["h1"], path((6, 5), (7, 5)),
+               Rerolls(**{skill: choice}), "w", **{skill: {0: "a1"}})
+    h1, a1 = ctx.state.players["h1"].square, ctx.state.players["a1"].square
+    if skill == "tentacles":
+        assert h1 == ((7, 5) if escapes else (5, 5))
+    else:
+        assert h1 == (7, 5) and a1 == ((4, 5) if escapes else (5, 5))
+    assert ctx.state.teams["home"].rerolls == rerolls_left and left(ctx) == {}
+
+
+def test_classic_escape_pro_reroll_by_default() -> None:
+    # the mover's Pro (classic: any roll, 4+ first) re-rolls the failed escape by default
+    ctx = world("classic", {"h1": {"square": (5, 5), "skills": ["pro"]},
+                            "a1": {"square": (4, 5), "skills": ["tentacles"]}},
+                dice={"d6": [3, 2, 4, 4, 2, 3]})
+    assert _move(ctx, {0: "a1"}) == (True, 2)
+    assert ctx.state.players["h1"].square == (7, 5) and left(ctx) == {}

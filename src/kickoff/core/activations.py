@@ -39,6 +39,18 @@ class Rerolls:
     gaze: RerollChoices = None
     #: a failed Blood Lust roll (Pro or a team re-roll, a Loner rolling first)
     blood_lust: RerollChoices = None
+    #: a Throw / Kick Team-mate that is not superb (the Pass skill, else Pro, or a team re-roll)
+    throw: RerollChoices = None
+    #: a failed Always Hungry roll before the throw (Pro or a team re-roll)
+    always_hungry: RerollChoices = None
+    #: the thrown team-mate's failed escape roll from an Always Hungry thrower (a team re-roll)
+    escape: RerollChoices = None
+    #: classic: the mover's failed 2D6 escape from Tentacles (a team re-roll or Pro)
+    tentacles: RerollChoices = None
+    #: classic: the mover's failed 2D6 escape from Shadowing (a team re-roll or Pro)
+    shadowing: RerollChoices = None
+    #: a thrown team-mate's failed landing (Pro or a team re-roll)
+    landing: RerollChoices = None
 
 
 @dataclass(frozen=True)
@@ -46,13 +58,16 @@ class BlockChoice:
     """The choices of a Block (each ``None`` = default policy): the block die face to apply,
     the push-back square, whether to follow up, and ``reroll``: ``"team"`` re-rolls all the
     block dice with a team re-roll before a face is chosen (default: no re-roll). ``frenzy``:
-    the choices of a Frenzy second block (its follow-up is forced; ``None``: the defaults)."""
+    the choices of a Frenzy second block (its follow-up is forced; ``None``: the defaults).
+    ``chain_push``: (player id, square) pairs, where each player pushed on in a chain push goes
+    (the attacker's coach's choice, or his own coach's with Side Step; others: the default)."""
 
     choose: BlockFace | None = None
     push_to: Square | None = None
     follow_up: bool | None = None
     reroll: Literal["team"] | None = None
     frenzy: BlockChoice | None = None
+    chain_push: tuple[tuple[str, Square], ...] = ()
 
 
 @dataclass(frozen=True)

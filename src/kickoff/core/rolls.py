@@ -314,6 +314,19 @@ def roll_test(
     why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
     if passes.attempt(ctx, why):
         return True
+    again = take_reroll(ctx, turn, player, what, skill, choice, where)
+    return again is not None and passes.attempt(ctx, again)
+
+
+def take_reroll(
+    ctx: KickoffContext, turn: Turn | None, player: Player, what: str, skill: str | None,
+    choice: RerollChoices, where: str,
+) -> str | None:
+    """After ``player``'s failed ``what``: ask the ``reroll`` decision (:func:`reroll_answer`,
+    the scenario's ``choice``) and use the re-roll chosen (a team re-roll spent, a Loner's 4+
+    rolled first; a skill marked used, Pro's own D6 rolled first). The label of the re-rolled
+    die, or ``None`` when no re-roll is made. Raises ``DecisionError`` naming ``where`` for a
+    choice that cannot be used."""
     answer: RerollAnswer
     if ctx.plain and (choice is None or choice == ()):
         # the scripted coach, no answer given: the default, which needs no check (the hot path)
@@ -324,7 +337,7 @@ def roll_test(
         if isinstance(choice, tuple):
             choice, place = nth_choice(ctx, choice, place, where, what)
         if choice is False and ctx.plain:
-            return False
+            return None
         by_skill = skill_reroll(ctx, turn, player, skill)
         answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
     if answer == "team":
@@ -334,14 +347,13 @@ def roll_test(
             (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
             if loner < 4:
                 ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
-                return False
+                return None
         ctx.note("reroll", player=player.id, test=what, source="team")
-        return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
+        return f"team re-roll of the {what} by {player.id}"
     if answer is False or by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill,
                                                                    what):
-        return False
-    return passes.attempt(
-        ctx, f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+        return None
+    return f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}"
 
 
 def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Place, where: str,

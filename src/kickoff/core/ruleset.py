@@ -88,6 +88,11 @@ class ThrowRules:
     landing_modifier: Mapping[ThrowResult, int]
     #: Added to the throw by range (classic: Quick +1, Short 0, and -1 for throwing a player).
     range_modifier: Mapping[str, int] = field(default_factory=lambda: {"quick": 0, "short": -1})
+    #: The ranges at which Strong Arm adds +1 to a throw (never to a Kick Team-mate): classic
+    #: LRB6 "when he passes to Short, Long or Long Bomb range" (a team-mate goes no further than
+    #: Short); bb2020 / bb2025 to any Throw Team-mate (FUMBBL's ``skill/mixed/StrongArm``:
+    #: ``isTtm``; bb2016's: not a Quick Pass).
+    strong_arm: frozenset[str] = frozenset({"quick", "short"})
 
 
 @dataclass(frozen=True)
@@ -265,6 +270,12 @@ class FreeTurnRules:
     #: A Move may end in a Hypnotic Gaze (classic Blitz!, a full team turn; the later editions'
     #: Gaze is an action their free turns do not allow): ``kickoff.core.actions.gaze``.
     gaze: bool = False
+    #: A Bombardier may throw a bomb (classic Blitz!, a full team turn: LRB6 Bombardier "instead
+    #: of taking any other Action"); bb2020 / Sevens Blitz and bb2025 Charge! allow Move, Blitz
+    #: and Throw / Kick Team-mate only (FUMBBL's bb2020 / bb2025 ``GameMechanic.
+    #: isBombActionAllowed``: not in the Blitz turn mode). The engine plays no bomb: a FUMBBL
+    #: free turn with one is named as unsupported, saying which.
+    bombs: bool = False
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.formats.fumbbl_compare import REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl_hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl_log import (
     BlockChoiceReport,
     BlockReport,
@@ -43,6 +44,13 @@ from kickoff.formats.fumbbl_log import (
     report_model,
 )
 from kickoff.formats.fumbbl_names import skill_name
+from kickoff.formats.fumbbl_throw import (
+    THROW_REPORTS,
+    is_throw,
+    throw_change,
+    throw_closed,
+    throw_report,
+)
 from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
@@ -53,7 +61,8 @@ from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
-    "gaze": "move", "throwTeamMateMove": "move", "kickTeamMateMove": "move",
+    "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
+    "kickTeamMateMove": "move",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -74,7 +83,7 @@ TESTS: dict[str, str] = {
 UNMODELLED: dict[str, str] = {
     "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)",
-    "throwTeamMateRoll": "Throw Team-mate's throw", "kickTeamMateRoll": "Kick Team-mate's kick",
+    "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
@@ -86,6 +95,7 @@ REROLL_SOURCES: dict[str, str] = {
     "Team ReRoll": "team", "Loner": "team", "Leader": "team", "Brilliant Coaching ReRoll": "team",
     "Pump up the Crowd": "team", "Star of the Show": "team",
     "Dodge": "skill", "Sure Feet": "skill", "Sure Hands": "skill", "Catch": "skill", "Pro": "skill",
+    "Pass": "skill",
 }
 
 
@@ -152,6 +162,8 @@ class _Activation:
     shadow_moved: str | None = None
     #: a Shadowing report that followed him, its shadower's step still to come
     shadow_due: str | None = None
+    #: the last step of ``path`` is the one Tentacles held him at (a classic re-roll may undo it)
+    held_step: bool = False
 
 
 @dataclass
@@ -199,7 +211,11 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if action in UNMODELLED:
+        if action == "throwBomb" and self.rules is not None and not self.rules.bombs:
+            self.note(f"free turn: a Bombardier's bomb (FUMBBL's {action!r} action of p{pid}), "
+                      "which this edition's free turn does not allow (Move, Blitz, Throw / Kick "
+                      "Team-mate only: rulings.md 8)")
+        elif action in UNMODELLED:
             self.note(f"free turn: {UNMODELLED[action]} (FUMBBL's {action!r} action of p{pid}) "
                       "is not replayed")
         elif kind is None:
@@ -216,6 +232,8 @@ class FreeTurnReader:
         if a.shadow_moved is not None or a.shadow_due is not None:
             self.note(f"free turn: a Shadowing move of p{a.shadow_moved or a.shadow_due} the "
                       "reader could not pair with its roll")
+        if is_throw(a):
+            throw_closed(self, a)
         if a.leap_rolls > len(a.doc.get("leap", ())):
             self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
@@ -240,6 +258,8 @@ class FreeTurnReader:
         """A model change of the free turn, before ``tr`` applies it."""
         cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
         a = self.current
+        if throw_change(self, a, ch, tr):
+            return  # a throw's target, or its flight (the engine's to reproduce)
         if cid == "gameSetDefenderId":
             who = key if key is not None else value
             if isinstance(who, str):
@@ -249,9 +269,7 @@ class FreeTurnReader:
             # command keeps no order between its changes and its reports): closed at the next
             a.phase = "over"
         elif cid == "fieldModelAddPushbackSquare" and a is not None and isinstance(value, dict):
-            sq = log_square(value.get("coordinate"))
-            if a.phase == "push" and value.get("selected") and sq is not None:
-                a.block(chosen=True).setdefault("push_to", list(sq))
+            self.pushback(a, value)
         elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
             sq = pitch_square(tr.pitch, log_square(value))
             if sq is None or sq == tr.coords.get(key):
@@ -269,7 +287,8 @@ class FreeTurnReader:
                           "declared for him")
                 return
             if key != a.pid:
-                return  # pushed back (the block's push_to), or on in a chain push
+                self.pushed_on(a, key, sq)
+                return
             self.settle()
             a.acted = True
             if a.phase == "push" and sq == a.defender_square:
@@ -286,6 +305,23 @@ class FreeTurnReader:
                 a.doc["path"].append(list(sq))
                 a.left = before
 
+    @staticmethod
+    def pushback(a: _Activation, value: dict[str, Any]) -> None:
+        """A ``fieldModelAddPushbackSquare``: the first ``selected`` one after a face is chosen
+        is the block's ``push_to``."""
+        sq = log_square(value.get("coordinate"))
+        if a.phase == "push" and value.get("selected") and sq is not None:
+            a.block(chosen=True).setdefault("push_to", list(sq))
+
+    @staticmethod
+    def pushed_on(a: _Activation, pid: str, sq: tuple[int, int]) -> None:
+        """A player of the block's other than the actor put on ``sq``: the defender pushed back
+        (the block's ``push_to``, read from its push-back square), or one pushed on in a chain
+        push: the block's ``chain_push`` (the attacker's coach's choice, or his own with Side
+        Step)."""
+        if f"p{pid}" != a.doc.get("target"):
+            a.block(chosen=True).setdefault("chain_push", {})[f"p{pid}"] = list(sq)
+
     def report(self, rep: Report, tr: GameTracker) -> None:
         """A report of the free turn. Raises ``ScenarioError`` naming the kick-off for a report
         of an unexpected shape."""
@@ -298,6 +334,8 @@ class FreeTurnReader:
             self.reroll(report_model(ReRollReport, rep, w))
         elif rid in TESTS:
             self.test_report(rid, rep, a)
+        elif rid in THROW_REPORTS:
+            throw_report(self, rid, rep, a)
         elif rid == "injury":
             self.settle()
             victim = (rep.model_extra or {}).get("defenderId")
@@ -351,7 +389,7 @@ class FreeTurnReader:
                 self.defender = who
         elif rid == "tentaclesShadowingRoll" and a is not None and _skill_of(rep, "") in (
                 "Tentacles", "Shadowing"):
-            self.tentacles_or_shadowing(a, rep, tr)
+            tentacles_or_shadowing(self, a, rep, tr, _skill_of(rep, ""))
         elif rid in UNMODELLED:
             self.note(f"free turn: {_skill_of(rep, UNMODELLED[rid])} is not replayed (FUMBBL's "
                       f"{rid!r} report)")
@@ -360,14 +398,6 @@ class FreeTurnReader:
                 self.note(f"free turn: FUMBBL's {rid!r} report between activations is not read")
         else:
             self.block_report(rid, rep, a, tr)
-
-    def tentacles_or_shadowing(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
-        """A ``tentaclesShadowingRoll`` report, by its skill: :meth:`tentacles` or
-        :meth:`shadowing`."""
-        if _skill_of(rep, "") == "Tentacles":
-            self.tentacles(a, rep, tr)
-        else:
-            self.shadowing(a, rep)
 
     def block_report(self, rid: str, rep: Report, a: _Activation, tr: GameTracker) -> None:
         """A report of activation ``a``'s block (the block, its dice, the face chosen), or a
@@ -423,61 +453,6 @@ class FreeTurnReader:
             self.note("free turn: a Hypnotic Gaze of no victim the reader knows")
         else:
             a.doc.setdefault("gaze", f"p{self.defender}")
-
-    def tentacles(self, a: _Activation, rep: Report, tr: GameTracker) -> None:
-        """A Tentacles roll (FUMBBL's ``tentaclesShadowingRoll`` naming Tentacles, in a command of
-        its own before the step is made): the receiving coach used ``defenderId``'s Tentacles as
-        the mover left his square for his next step (``tentacles`` of the activation); its dice
-        (classic the mover's 2D6, bb2020+ the holder's D6) to the ``d6`` queue. Held (classic: the
-        2D6 not ``successful``, the escape failed; bb2020+: the holder's roll ``successful``), the
-        step FUMBBL's log does not name is written as the first empty square beside him (by
-        ``x``, then ``y``): he never enters it, and the engine rolls the same dice for any."""
-        self.settle()
-        extra = rep.model_extra or {}
-        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
-        dice = roll if isinstance(roll, list) else [roll]
-        if a.phase != "move" or extra.get("reRolled") or not isinstance(holder, str) or not all(
-                isinstance(v, int) and 1 <= v <= 6 for v in dice):
-            self.note("free turn: a Tentacles roll the reader does not read (after a block, a "
-                      "re-roll, or no player or die)")
-            return
-        a.acted = True
-        a.doc.setdefault("tentacles", {})[str(len(a.doc["path"]))] = f"p{holder}"
-        self.add("d6", *dice)
-        if bool(extra.get("successful")) == (len(dice) == 1):  # held: no step follows
-            here = tr.coords.get(a.pid)
-            taken = {sq for sq in tr.coords.values() if sq is not None}
-            free = [sq for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                    if here is not None and (sq := (here[0] + dx, here[1] + dy)) not in taken
-                    and tr.pitch.on_pitch(sq)]
-            if free:
-                a.doc["path"].append(list(min(free)))
-
-    def shadowing(self, a: _Activation, rep: Report) -> None:
-        """A Shadowing roll (FUMBBL's ``tentaclesShadowingRoll`` naming Shadowing, in a command
-        of its own once the mover has stepped): the receiving coach's ``defenderId`` tried to
-        follow him at his last step (``shadowing`` of the activation); its dice (classic the
-        mover's 2D6, bb2020+ the shadower's D6) to the ``d6`` queue. Followed (classic: not
-        ``successful``; bb2020+: ``successful``), the shadower's step into the square left must
-        be in the log, before or after the report. One after a failed step (FUMBBL shadows a
-        falling player, the engine does not) is named as unsupported."""
-        fell = a.failed is not None
-        self.settle()
-        extra = rep.model_extra or {}
-        holder, roll = extra.get("defenderId"), extra.get("tentacleRoll")
-        dice = roll if isinstance(roll, list) else [roll]
-        if fell or a.phase != "move" or not a.doc["path"] or extra.get("reRolled") or not isinstance(
-                holder, str) or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
-            self.note("free turn: a Shadowing roll the reader does not read (after a block, a "
-                      "re-roll, a fall, or no player or die)")
-            return
-        a.doc.setdefault("shadowing", {})[str(len(a.doc["path"]) - 1)] = f"p{holder}"
-        self.add("d6", *dice)
-        if bool(extra.get("successful")) == (len(dice) == 1):  # he follows
-            if a.shadow_moved == holder:
-                a.shadow_moved = None
-            else:
-                a.shadow_due = holder
 
     def confusion(self, fumbbl_skill: str) -> None:
         """A ``confusionRoll``: one the engine rolls (:data:`~kickoff.core.actions.confusion.

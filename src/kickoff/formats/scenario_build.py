@@ -408,7 +408,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         block=BlockChoice(block.choose, _to_square(block.push_to), block.follow_up,
                           block.reroll, None if block.frenzy is None else BlockChoice(
                               block.frenzy.choose, _to_square(block.frenzy.push_to), None,
-                              block.frenzy.reroll)),
+                              block.frenzy.reroll, None, _chain(block.frenzy.chain_push)),
+                          _chain(block.chain_push)),
         thrown=a.thrown,
         to=_to_square(a.to),
         aim=_to_square(a.aim),
@@ -420,7 +421,9 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
                        _choices(rr.catch), _choices(rr.leap), _choices(rr.confusion),
                        _choices(rr.foul_appearance), _choices(rr.gaze),
-                       _choices(rr.blood_lust)),
+                       _choices(rr.blood_lust), _choices(rr.throw),
+                       _choices(rr.always_hungry), _choices(rr.escape),
+                       _choices(rr.tentacles), _choices(rr.shadowing), _choices(rr.landing)),
         where=where,
         leap=tuple(sorted(set(a.leap))),
         tentacles=tuple(sorted(a.tentacles.items())),
@@ -430,6 +433,11 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
     )
 
 
+
+
+def _chain(v: dict[str, SquareIn]) -> tuple[tuple[str, Square], ...]:
+    """A block's ``chain_push`` as sorted (player, square) pairs."""
+    return tuple(sorted((pid, Square(*sq)) for pid, sq in v.items()))
 
 
 def _to_square(v: SquareIn | None) -> Square | None:

@@ -124,12 +124,17 @@ class PrayerIn(_Strict):
     skill: str | None = None
 
 
+#: A chain push's squares: the player pushed on -> the square he goes to (docs/actions.md).
+ChainPushIn = Annotated[dict[PlayerId, SquareIn], Field(max_length=MAX_NAMED)]
+
+
 class FrenzyBlockIn(_Strict):
     """A Frenzy second block's choices (docs/actions.md: an extension of the format)."""
 
     choose: BlockFace | None = None
     push_to: SquareIn | None = None
     reroll: Literal["team"] | None = None
+    chain_push: ChainPushIn = Field(default_factory=dict)
 
 
 class BlockIn(_Strict):
@@ -139,6 +144,8 @@ class BlockIn(_Strict):
     reroll: Literal["team"] | None = None
     #: The Frenzy second block's choices (docs/actions.md); default the default policy.
     frenzy: FrenzyBlockIn | None = None
+    #: Where each player pushed on in a chain push goes (docs/actions.md); default the default.
+    chain_push: ChainPushIn = Field(default_factory=dict)
 
 
 #: One re-roll choice for every failed test of a kind, or (docs/actions.md) one per failed test.
@@ -155,6 +162,12 @@ class RerollIn(_Strict):
     foul_appearance: RerollChoicesIn = None
     gaze: RerollChoicesIn = None
     blood_lust: RerollChoicesIn = None
+    throw: RerollChoicesIn = None
+    always_hungry: RerollChoicesIn = None
+    escape: RerollChoicesIn = None
+    tentacles: RerollChoicesIn = None
+    shadowing: RerollChoicesIn = None
+    landing: RerollChoicesIn = None
 
 
 class PassBlockIn(_Strict):

@@ -272,14 +272,16 @@ class _Block:
             and distance(a.square, d.square) == 1
         return BlockResult(face, False, down and not in_crowd, pushed, bool(adjacent))
 
-    def push_square(self, frm: Square, pushed: Player, given: Square | None, named: bool) -> Square | None:
+    def push_square(self, frm: Square, pushed: Player, given: Square | None, named: bool,
+                    key: str = ".push_to") -> Square | None:
         """The square ``pushed`` goes to when pushed away from ``frm``, a ``push_to`` decision
         (``ctx.decide``): the attacker's coach's among the legal push-back squares (an empty one,
         else the crowd, else an occupied one), or, when ``pushed`` uses Side Step, his own coach's
         among those and every empty square adjacent to him (:meth:`side_step_squares`).
-        ``given``: the activation's ``block.push_to`` (``named``: the first push; a chain push
-        takes the default). Default: straight back if legal, else the first legal square by x
-        then y; with Side Step, that square if it is empty, else the first empty adjacent square.
+        ``given``: the activation's ``block.push_to`` (``named``: given by the scenario), or for a
+        player pushed on in a chain push its ``block.chain_push`` entry (``key``: its key
+        path). Default: straight back if legal, else the first legal square by x then y; with
+        Side Step, that square if it is empty, else the first empty adjacent square.
         ``None``: nowhere (every square holds a Stand Firm player)."""
         st = self.ctx.state
         assert pushed.square is not None
@@ -297,7 +299,7 @@ class _Block:
         default = straight if straight in legal else min(legal or options)
         if steps and default not in steps:
             default = min(steps)
-        where = f"{self.where}{self.key}.push_to"
+        where = f"{self.where}{self.key}{key}"
 
         def refuse(sq: Square) -> Problem | None:
             if sq in options:
@@ -348,7 +350,9 @@ class _Block:
             return True
         other = st.board.get(to)
         if other is not None:
-            nxt = self.push_square(origin, other, None, named=False)
+            given = dict(self.choice.chain_push).get(other.id)
+            nxt = self.push_square(origin, other, given, named=given is not None,
+                                   key=f".chain_push.{other.id}")
             if nxt is None or not self.push(other, nxt):
                 return False
         carrying = st.carrier == p.id

@@ -290,4 +290,4 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if not standing or turn.turnover or _stopped(ctx, player, _final_square(player, a.path)):
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
-                    Square(*a.to), a.where, kick_team_mate=kick_team_mate)
+                    Square(*a.to), a.where, kick_team_mate=kick_team_mate, reroll=a.reroll)

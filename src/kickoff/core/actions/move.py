@@ -153,23 +153,39 @@ def move_steps(
         for _ in range(2 if leaping else 1):
             spent += 1
             if spent > free and not rush(ctx, turn, player, rerolls.rush, where):
-                fall_over(ctx, turn, player, sq, "rush", rerolls)
+                _fall(ctx, turn, player, (here, sq, i), "rush", rerolls, (shadowing, where))
                 return False, spent - used
         if (leaping or tackle_zones(st, here, player.side)) and held(
-                ctx, player, here, i, tentacles or {}, where):
+                ctx, turn, player, here, i, tentacles or {}, where, rerolls.tentacles):
             return True, spent - used
         if leaping:
             if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
-                fall_over(ctx, turn, player, sq, "leap", rerolls)
+                _fall(ctx, turn, player, (here, sq, i), "leap", rerolls, (shadowing, where))
                 return False, spent - used
         elif not dodge(ctx, turn, player, here, sq, rerolls, where):
-            fall_over(ctx, turn, player, sq, "dodge", rerolls)
+            _fall(ctx, turn, player, (here, sq, i), "dodge", rerolls, (shadowing, where))
             return False, spent - used
         player = step_to(ctx, player, sq)
-        shadow(ctx, turn, player, here, i, shadowing or {}, where)
+        shadow(ctx, turn, player, here, i, shadowing or {}, where, rerolls.shadowing)
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, spent - used
     return True, spent - used
+
+
+def _fall(
+    ctx: KickoffContext, turn: Turn, player: Player, step: tuple[tuple[int, int], Square, int],
+    why: str, rerolls: Rerolls, shadowing: tuple[Mapping[int, str] | None, str],
+) -> None:
+    """``player`` falls at path step ``step`` (``(here, sq, index)``: he left ``here`` for
+    ``sq``): he has moved out of ``here``, so an opposing Shadowing player may follow him into it
+    before his armour roll (classic LRB6 "moves out of any of his tackle zones for any reason";
+    bb2020 / bb2025 "Voluntarily Moves out of a square"; FUMBBL's ``Move`` sequences roll
+    ``SHADOWING`` before ``FALL_DOWN``), then :func:`fall_over`."""
+    here, sq, i = step
+    scripted, where = shadowing
+    moved = ctx.state.move(player, sq)
+    shadow(ctx, turn, moved, here, i, scripted or {}, where, rerolls.shadowing)
+    fall_over(ctx, turn, ctx.state.players[player.id], sq, why, rerolls)
 
 
 def dodge(ctx: KickoffContext, turn: Turn, player: Player, here: tuple[int, int], sq: Square,

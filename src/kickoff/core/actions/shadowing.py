@@ -13,7 +13,9 @@ a natural 1 never) follows him: a D6 against ``max(6 - (MA difference), 2)`` (FU
 a turn than his MA (FUMBBL's bb2025 ``ShadowingBehaviour``; the seeds hold no bb2025 text). The
 data is ``ActionRules.shadowing``. The roll comes once the mover stands in his new square, before
 he picks up a ball there (FUMBBL's ``Move`` sequence: ``MOVE_DODGE``, ``SHADOWING``,
-``PICK_UP``); a mover who falls is not shadowed here (``docs/actions.md``).
+``PICK_UP``); a mover who falls has moved out of the square too ("for any reason"; bb2020+
+"Voluntarily Moves out of a square") and may be shadowed before his armour roll (FUMBBL's
+``SHADOWING`` before ``FALL_DOWN``: ``kickoff.core.actions.move``, ``docs/actions.md``).
 
 Using it is the receiving coach's choice, asked through :meth:`KickoffContext.decide
 <kickoff.core.context.KickoffContext.decide>` (kind ``shadowing``): options ``None`` (nobody)
@@ -24,21 +26,27 @@ the scripted coach answers from the activation's ``shadowing`` (step index -> pl
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
+from kickoff.core.actions.tentacles import escape_2d6
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.pitch import Square
 from kickoff.core.rolls import Passes, Turn, succeeds
 from kickoff.core.state import Player, tackle_zones
 
+if TYPE_CHECKING:
+    from kickoff.core.decisions import RerollChoices
+
 
 def shadow(
     ctx: KickoffContext, turn: Turn, mover: Player, left: tuple[int, int], step: int,
-    scripted: Mapping[int, str], where: str,
+    scripted: Mapping[int, str], where: str, choice: RerollChoices = None,
 ) -> None:
     """After ``mover`` stepped out of ``left`` at path step ``step``: the receiving coach's
-    choice of a shadower (``scripted``: the activation's ``shadowing``), his roll, and his move
-    into ``left``. Nothing is asked or rolled when nobody may shadow."""
+    choice of a shadower (``scripted``: the activation's ``shadowing``), his roll (classic: the
+    mover's escape, re-rolled as ``choice``, the activation's ``reroll.shadowing``, says), and
+    his move into ``left``. Nothing is asked or rolled when nobody may shadow."""
     rules = ctx.ruleset.actions.shadowing
     able = [q for q in tackle_zones(ctx.state, left, mover.side) if "shadowing" in q.skills
             and (rules != "follow_4" or turn.actions_taken.get(_count(q), 0) < q.ma)]
@@ -55,10 +63,8 @@ def shadow(
         return
     shadower = ctx.state.players[str(chosen)]
     if rules == "escape_2d6":
-        need = 8 + shadower.ma - mover.ma
-        why = f"Shadowing: {mover.id} gets away from {shadower.id} on 2D6 {need}+"
-        rolls = ctx.roll_dice((("d6", why), ("d6", why)), lambda v: v[0] + v[1] >= need)
-        follows = rolls[0] + rolls[1] < need
+        follows = not escape_2d6(ctx, turn, mover, 8 + shadower.ma - mover.ma,
+                                 ("shadowing", shadower.id), choice, where)
     else:
         target = 4 if rules == "follow_4" else max(6 - (shadower.ma - mover.ma), 2)
         why = f"Shadowing by {shadower.id} on {mover.id} ({target}+)"

@@ -11,7 +11,10 @@ the moving player's: 6 or more holds him (a natural 6 always, a natural 1 never)
 ``max(6 - (his ST - the mover's), 2)`` (FUMBBL's bb2020 / bb2025 ``TentaclesBehaviour``). The
 data is ``ActionRules.tentacles``. The roll comes after the Rushes of the step and before its
 Dodge or Leap test (FUMBBL's ``Move`` sequence: ``GO_FOR_IT``, ``TENTACLES``, ``JUMP``,
-``MOVE_DODGE``); no re-roll is played for it (``docs/actions.md``).
+``MOVE_DODGE``). Classic's escape is the moving team's roll in its own turn: a failed one may be
+re-rolled (a team re-roll or Pro; FUMBBL's bb2016 ``TENTACLES_ESCAPE``), as Shadowing's; bb2020 /
+bb2025's roll is the holder's, outside his team's turn and his activation: no re-roll
+(``docs/actions.md``).
 
 Using it is the receiving coach's choice, asked through :meth:`KickoffContext.decide
 <kickoff.core.context.KickoffContext.decide>` (kind ``tentacles``): options ``None`` (not used)
@@ -23,11 +26,15 @@ Being held is no fall and no turnover.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
-from kickoff.core.rolls import Passes, succeeds
+from kickoff.core.rolls import Passes, Turn, succeeds, take_reroll
 from kickoff.core.state import Player, tackle_zones
+
+if TYPE_CHECKING:
+    from kickoff.core.decisions import RerollChoices
 
 
 def tentacles_players(ctx: KickoffContext, mover: Player, here: tuple[int, int]) -> list[Player]:
@@ -36,12 +43,14 @@ def tentacles_players(ctx: KickoffContext, mover: Player, here: tuple[int, int])
 
 
 def held(
-    ctx: KickoffContext, mover: Player, here: tuple[int, int], step: int,
-    scripted: Mapping[int, str], where: str,
+    ctx: KickoffContext, turn: Turn, mover: Player, here: tuple[int, int], step: int,
+    scripted: Mapping[int, str], where: str, choice: RerollChoices = None,
 ) -> bool:
     """Whether ``mover``, Dodging or Leaping out of ``here`` at path step ``step``, is held by
     Tentacles: the receiving coach's choice (``scripted``: the activation's ``tentacles``), then
-    the roll. False with no roll when nobody may or does use it."""
+    the roll (classic: the mover's escape, re-rolled as ``choice``, the activation's
+    ``reroll.tentacles``, says: :func:`escape_2d6`). False with no roll when nobody may or does
+    use it."""
     able = tentacles_players(ctx, mover, here)
     if not able:
         return False
@@ -59,10 +68,8 @@ def held(
     holder = ctx.state.players[str(chosen)]
     diff = holder.st - mover.st
     if ctx.ruleset.actions.tentacles == "escape_2d6":
-        need = 6 + diff
-        why = f"Tentacles: {mover.id} escapes {holder.id} on 2D6 {need}+"
-        rolls = ctx.roll_dice((("d6", why), ("d6", why)), lambda v: v[0] + v[1] >= need)
-        hold = rolls[0] + rolls[1] < need
+        hold = not escape_2d6(ctx, turn, mover, 6 + diff, ("tentacles", holder.id),
+                              choice, where)
     else:
         target = max(6 - diff, 2)
         why = f"Tentacles by {holder.id} on {mover.id} ({target}+)"
@@ -70,3 +77,24 @@ def held(
         hold = succeeds(roll, target, 0)
     ctx.note("tentacles", player=holder.id, target=mover.id, held=hold)
     return hold
+
+
+def escape_2d6(
+    ctx: KickoffContext, turn: Turn, mover: Player, need: int, by: tuple[str, str],
+    choice: RerollChoices, where: str,
+) -> bool:
+    """Classic's escape from Tentacles or Shadowing (``by``: the skill, its player): the mover's
+    2D6 must reach ``need``; a failure may be re-rolled once (the ``reroll`` decision of kind
+    ``tentacles`` / ``shadowing``, ``choice``: a team re-roll or Pro; default Pro if he can use
+    it). True if he escapes."""
+    skill, holder = by
+    name = skill.title()
+    why = f"{name}: {mover.id} escapes {holder} on 2D6 {need}+"
+    rolls = ctx.roll_dice((("d6", why), ("d6", why)), lambda v: v[0] + v[1] >= need)
+    if rolls[0] + rolls[1] >= need:
+        return True
+    again = take_reroll(ctx, turn, mover, skill, None, choice, where)
+    if again is None:
+        return False
+    rolls = ctx.roll_dice((("d6", again), ("d6", again)), lambda v: v[0] + v[1] >= need)
+    return rolls[0] + rolls[1] >= need

@@ -8,8 +8,18 @@ counts as Knocked Out).
 - Who: a Standing thrower with Throw Team-mate (Kick Team-mate) throws (kicks) a Standing
   team-mate with Right Stuff adjacent to him, at a square of the pitch in Quick or Short range
   (the range ruler's table, as FUMBBL's).
+- Always Hungry (every edition; classic LRB6, bb2020 / bb2025 the same wording; FUMBBL's
+  ``StepAlwaysHungry``): after moving, before the throw, a D6: 2+ he throws. On a 1 he tries to
+  eat the team-mate, who rolls a D6 to escape: 2+ "squirms free" and the throw is a fumble (no
+  throw roll); a 1 and he is eaten: a Casualty, no apothecary nor Regeneration ("without
+  opportunity for recovery"), the ball he held scatters from his square (a turnover). Each roll
+  may be re-rolled: Always Hungry by Pro or a team re-roll (``reroll.always_hungry``), the escape
+  by a team re-roll (``reroll.escape``; FUMBBL asks the thrown player's re-roll).
 - The throw: one test of the thrower (classic: Agility table; bb2020+: PA), Quick 0 / Short -1,
-  -1 per opposing tackle zone on the thrower (not with Nerves of Steel), -1 if Very Sunny.
+  -1 per opposing tackle zone on the thrower (not with Nerves of Steel), -1 if Very Sunny, +1
+  with Strong Arm (classic at Short range only, LRB6 "Short, Long or Long Bomb"; bb2020 /
+  bb2025 any throw; never a Kick Team-mate). A throw that is not superb may be re-rolled
+  (``reroll.throw``): the Pass skill, else Pro, or a team re-roll where the turn allows one.
   A natural 1 is a fumble; a success is a superb throw; a failure a subpar one, or with a result
   of 1 or less the edition's ``low_result`` (classic fumble, bb2020 terrible, bb2025 subpar).
 - Flight: superb and subpar throws scatter the player three times (D8, one square each) from the
@@ -25,14 +35,20 @@ counts as Knocked Out).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Literal
+
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury, injury
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square, distance
-from kickoff.core.rolls import Turn, roll_test, skill_reroll, square_text, use_skill_reroll, where_of
+from kickoff.core.rolls import Turn, roll_test, square_text, take_reroll, where_of
 from kickoff.core.ruleset import ThrowResult
 from kickoff.core.state import Player, tackle_zones
+
+if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
+    from kickoff.core.activations import Rerolls
+    from kickoff.core.decisions import RerollChoices
 
 # Quick ("Q") and Short ("S") throws by |dy| (rows) and |dx| (columns); beyond them ("-") a
 # Long Pass or more, which a team-mate can never be thrown. The range ruler as FUMBBL tabulates it.
@@ -91,29 +107,24 @@ def check_throw(
 
 def throw_team_mate(
     ctx: KickoffContext, turn: Turn, thrower: Player, thrown: Player, to: Square, where: str,
-    *, kick_team_mate: bool = False,
+    *, kick_team_mate: bool = False, reroll: Rerolls | None = None,
 ) -> None:
-    """``thrower`` throws (``kick_team_mate``: kicks) ``thrown`` at ``to`` (see the module docstring).
-    Ends ``turn`` where a player of the acting team goes down and the turn ends on that."""
+    """``thrower`` throws (``kick_team_mate``: kicks) ``thrown`` at ``to`` (see the module docstring),
+    the re-roll choices of ``reroll`` (``throw``, ``always_hungry``, ``escape``; default the
+    default policy). Ends ``turn`` where a player of the acting team goes down and the turn ends
+    on that."""
     rng = check_throw(ctx, thrower, thrown, to, where, kick_team_mate)
     rules = ctx.ruleset.actions.throw
     st = ctx.state
     assert thrower.square is not None and thrown.square is not None
-    if rules.test == "agility":
-        target = ctx.ruleset.agility_target(thrower.ag)
-    else:
-        if thrower.pa is None:
-            raise DecisionError.at(where_of(where, thrower), f"{thrower.id} has no Passing Ability")
-        target = thrower.pa
-    mod = rules.range_modifier[rng]
-    if "nerves_of_steel" not in thrower.skills:
-        mod -= len(tackle_zones(st, thrower.square, thrower.side))
-    if not kick_team_mate:  # Disturbing Presence: "a Pass action, a Throw Team-mate action" (bb2020)
-        mod -= ball.disturbing_presences(st, thrower)
-    if st.weather == "very_sunny":
-        mod -= 1
+    target, mod = _throw_target(ctx, thrower, rng, where, kick_team_mate)
     what = "kick team-mate" if kick_team_mate else "throw team-mate"
-    result = _throw_result(ctx, turn, thrower, target, mod, what, rules.low_result)
+    hunger = _always_hungry(ctx, turn, thrower, thrown, reroll, where)
+    if hunger == "eaten":
+        return
+    result: ThrowResult = "fumble" if hunger == "fumble" else _throw_result(
+        ctx, turn, thrower, target, mod, what, rules.low_result,
+        None if reroll is None else reroll.throw, where)
     ctx.note("throw_team_mate", thrower=thrower.id, thrown=thrown.id, to=to.as_list(),
              range=rng, result=result, kick=kick_team_mate)
     start = Square(*thrown.square)
@@ -135,17 +146,73 @@ def throw_team_mate(
         where_to = _deviate(ctx, start)
     else:
         where_to = _scatter(ctx, to, 3)
-    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying)
+    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying,
+               (None if reroll is None else reroll.landing, where))
+
+
+def _throw_target(
+    ctx: KickoffContext, thrower: Player, rng: str, where: str, kick_team_mate: bool,
+) -> tuple[int, int]:
+    """The throw's target and modifier (module docstring, "The throw")."""
+    rules = ctx.ruleset.actions.throw
+    st = ctx.state
+    assert thrower.square is not None
+    if rules.test == "agility":
+        target = ctx.ruleset.agility_target(thrower.ag)
+    else:
+        if thrower.pa is None:
+            raise DecisionError.at(where_of(where, thrower), f"{thrower.id} has no Passing Ability")
+        target = thrower.pa
+    mod = rules.range_modifier[rng]
+    if "nerves_of_steel" not in thrower.skills:
+        mod -= len(tackle_zones(st, thrower.square, thrower.side))
+    if not kick_team_mate:  # Disturbing Presence: "a Pass action, a Throw Team-mate action" (bb2020)
+        mod -= ball.disturbing_presences(st, thrower)
+        if "strong_arm" in thrower.skills and rng in rules.strong_arm:
+            mod += 1
+    if st.weather == "very_sunny":
+        mod -= 1
+    return target, mod
+
+
+def _always_hungry(
+    ctx: KickoffContext, turn: Turn, thrower: Player, thrown: Player, reroll: Rerolls | None,
+    where: str,
+) -> Literal["throw", "fumble", "eaten"]:
+    """Always Hungry before the throw (module docstring): ``"throw"`` (no skill, or 2+),
+    ``"fumble"`` (the team-mate escaped), ``"eaten"`` (he is a Casualty, gone)."""
+    if "always_hungry" not in thrower.skills:
+        return "throw"
+    if roll_test(ctx, turn, thrower, 2, 0, what="always_hungry", skill=None,
+                 choice=None if reroll is None else reroll.always_hungry, where=where):
+        ctx.note("always_hungry", player=thrower.id, success=True)
+        return "throw"
+    escaped = roll_test(ctx, turn, thrown, 2, 0, what="escape", skill=None,
+                        choice=None if reroll is None else reroll.escape, where=where)
+    ctx.note("always_hungry", player=thrower.id, success=False, thrown=thrown.id, escaped=escaped)
+    if escaped:
+        return "fumble"
+    st = ctx.state
+    assert thrown.square is not None
+    sq = Square(*thrown.square)
+    carrying = st.carrier == thrown.id
+    st.remove(thrown, "casualty")  # eaten: no apothecary, no Regeneration
+    ctx.note("eaten", player=thrown.id, by=thrower.id)
+    if carrying:
+        st.carrier = None
+        turn.fell(own=True, turnover=True)
+        ball.bounce(ctx, sq, False, turn)
+    return "eaten"
 
 
 def _throw_result(
     ctx: KickoffContext, turn: Turn, thrower: Player, target: int, mod: int, what: str,
-    low: ThrowResult,
+    low: ThrowResult, choice: RerollChoices, where: str,
 ) -> ThrowResult:
     """Roll the throw: a natural 1 is a fumble, a success superb, a failure subpar (or ``low``
-    with a result of 1 or less). Anything but superb is re-rolled once by a usable skill (Pass,
-    else Pro): the format has no re-roll key for a throw, so the default policy applies and no
-    team re-roll is spent."""
+    with a result of 1 or less). Anything but superb may be re-rolled once (the coach's
+    ``reroll`` decision, ``choice``: the Pass skill, else Pro, or a team re-roll; default the
+    skill re-roll if there is one)."""
 
     def classify(roll: int) -> ThrowResult:
         if roll == 1:
@@ -159,10 +226,10 @@ def _throw_result(
         return classify(roll)
 
     first = attempt(f"{what} by {thrower.id} ({target}+, modifier {mod:+d})")
-    by = None if first == "superb" else skill_reroll(ctx, turn, thrower, "pass")
-    if by is None or not use_skill_reroll(ctx, turn, thrower, by, what):
+    if first == "superb":
         return first
-    return attempt(f"{by.title()} re-roll of the {what} by {thrower.id}")
+    again = take_reroll(ctx, turn, thrower, "throw", "pass", choice, where)
+    return first if again is None else attempt(again)
 
 
 #: Where a thrown player comes down: a square of the pitch, or the crowd (the last square on the
@@ -198,7 +265,10 @@ def _deviate(ctx: KickoffContext, start: Square) -> Flight:
 
 def _come_down(
     ctx: KickoffContext, turn: Turn, thrown: Player, sq: Flight, landing_mod: int, carrying: bool,
+    landing: tuple[RerollChoices, str] = (None, "landing"),
 ) -> None:
+    """``thrown`` comes down at ``sq`` (module docstring, "Landing"); ``landing``: the re-roll
+    choice of a failed landing (``reroll.landing``) and the activation's key path."""
     st = ctx.state
     crashed = False
     while isinstance(sq, Square) and sq in st.board:
@@ -233,7 +303,7 @@ def _come_down(
     else:
         mod = landing_mod - len(tackle_zones(st, sq, thrown.side))
         ok = roll_test(ctx, turn, thrown, ctx.ruleset.agility_target(thrown.ag), mod,
-                       what="landing", skill=None, choice=None, where="landing")
+                       what="landing", skill=None, choice=landing[0], where=landing[1])
     ctx.note("landing", player=thrown.id, square=sq.as_list(), standing=ok)
     if not ok:
         thrown = st.set_status(thrown, "prone")

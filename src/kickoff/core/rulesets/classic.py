@@ -63,7 +63,8 @@ CLASSIC = Ruleset(
                         # less is a fumble: he lands in his own square; otherwise he scatters
                         # three times from the target; the landing roll has no modifier.
                         throw=ThrowRules("agility", "fumble", False,
-                                         {"superb": 0, "subpar": 0, "fumble": 0}),
+                                         {"superb": 0, "subpar": 0, "fumble": 0},
+                                         strong_arm=frozenset({"short"})),
                         # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
                         # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
                         leap=LeapRules(reach=frozenset({1, 2}), marked=False,
@@ -99,7 +100,7 @@ CLASSIC = Ruleset(
     free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
                                        limits={"blitz": 1, "throw_team_mate": 1},
-                                       gaze=True)},
+                                       gaze=True, bombs=True)},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",

@@ -1,0 +1,139 @@
+"""Reading a Throw Team-mate in FUMBBL's free turn (issue 25) as the activation's
+``throw_team_mate``, ``thrown`` and ``to`` and its dice (``docs/fumbbl.md``, "The free turn").
+
+FUMBBL's throw (christerk/ffb ``generator/*/ThrowTeamMate``, ``skillbehaviour/*/
+ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
+
+- ``gameSetDefenderId`` (the team-mate picked up) and ``gameSetPassCoordinate`` (the target
+  square): the activation's ``thrown`` and ``to``; from then on the players who move (the thrown
+  player's flight, a player landed on) are the engine's to reproduce;
+- ``alwaysHungryRoll`` (the thrower's D6) and ``escapeRoll`` (the team-mate's D6) with their
+  ``reRoll`` reports: ``reroll.always_hungry`` and ``reroll.escape``;
+- ``throwTeamMateRoll`` (the D6, ``passResult``, ``thrownPlayerId``): a throw that is not superb
+  (``ACCURATE``; classic has no ``passResult``: not a 6) and is not re-rolled writes
+  ``reroll.throw`` ``false`` unless a ``reRoll`` report follows (FUMBBL offers a re-roll only for
+  a fumble or a terrible throw; the engine's coach may re-roll a subpar one too: declined here);
+- ``scatterPlayer`` (each D8 of the flight, FUMBBL's numbering, translated) and ``passDeviate``
+  with ``throwTeamMate`` (bb2020's terrible throw: the D8 and the D6);
+- ``rightStuffRoll`` (the landing's D6; failed and re-rolled: ``reroll.landing``); the armour and
+  injury rolls are ``injury`` reports (an eaten team-mate's, ``eatPlayer``, has no dice).
+
+A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop and a throw of no target or
+team-mate the reader saw are named as unsupported.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kickoff.formats.fumbbl_log import ModelChange, Report, TestRollReport, report_model
+from kickoff.formats.fumbbl_names import translate_d8
+from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+
+if TYPE_CHECKING:
+    from kickoff.formats.fumbbl_free_turn import FreeTurnReader, _Activation
+
+#: FUMBBL's reports of a throw, read here.
+THROW_REPORTS: frozenset[str] = frozenset({
+    "alwaysHungryRoll", "escapeRoll", "throwTeamMateRoll", "scatterPlayer", "passDeviate",
+    "rightStuffRoll"})
+
+#: The activation's re-roll key of each of FUMBBL's rolls of a throw that may be re-rolled.
+_REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
+                "rightStuffRoll": "landing"}
+
+
+def is_throw(a: _Activation | None) -> bool:
+    """Whether ``a`` is a Throw Team-mate being read."""
+    return a is not None and a.doc["action"] == "throw_team_mate"
+
+
+def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
+                 tr: GameTracker) -> bool:
+    """A model change of the free turn, read here if it is Throw Team-mate ``a``'s: the target
+    square (``gameSetPassCoordinate``) starts the throw (phase ``"throw"``; the team-mate is the
+    defender FUMBBL set); from then on a player's new square is the throw's flight, the
+    engine's to reproduce. True if the change was read."""
+    if a is None or not is_throw(a):
+        return False
+    cid = ch.modelChangeId
+    if cid == "gameSetPassCoordinate":
+        sq = pitch_square(tr.pitch, log_square(ch.modelChangeValue))
+        if sq is not None:
+            a.doc["to"] = list(sq)
+            a.phase = "throw"
+            if reader.defender is not None:
+                a.doc.setdefault("thrown", f"p{reader.defender}")
+        return True
+    return cid == "fieldModelSetPlayerCoordinate" and a.phase == "throw"
+
+
+def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
+    """One of :data:`THROW_REPORTS` (see the module docstring); outside a Throw Team-mate a
+    note."""
+    extra = rep.model_extra or {}
+    if not is_throw(a) or a is None:
+        reader.note(f"free turn: FUMBBL's {rid!r} report outside a Throw Team-mate is not read")
+        return
+    reader.settle()
+    a.acted = True
+    if a.phase != "over":
+        a.phase = "throw"
+    if rid == "scatterPlayer":
+        _dice(reader, "d8", extra.get("rolls"), 8, rid)
+    elif rid == "passDeviate":
+        _dice(reader, "d8", [extra.get("rollScatterDirection")], 8, rid)
+        _dice(reader, "d6", [extra.get("rollScatterDistance")], 6, rid)
+    elif rid == "throwTeamMateRoll":
+        _throw_roll(reader, rep, a)
+    else:
+        t = report_model(TestRollReport, rep, reader.where)
+        if t.roll:
+            reader.add("d6", t.roll)
+        key = _REROLL_KEYS.get(rid)
+        if key is not None and not t.successful and not t.reRolled:
+            a.failed = key
+        if rid == "escapeRoll" and isinstance(extra.get("playerId"), str):
+            a.doc["thrown"] = f"p{extra['playerId']}"
+
+
+def _throw_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
+    """``throwTeamMateRoll``: its D6, the team-mate thrown, and a throw that is not superb
+    waiting for its ``reRoll`` (else declined)."""
+    extra = rep.model_extra or {}
+    if extra.get("kicked"):
+        reader.note("free turn: a Kick Team-mate's kick (FUMBBL's 'throwTeamMateRoll' with "
+                    "'kicked') is not replayed")
+    t = report_model(TestRollReport, rep, reader.where)
+    if t.roll:
+        reader.add("d6", t.roll)
+    thrown = extra.get("thrownPlayerId")
+    if isinstance(thrown, str):
+        a.doc["thrown"] = f"p{thrown}"
+    superb = extra.get("passResult") == "ACCURATE" or t.roll == 6
+    if not superb and not t.reRolled:
+        a.failed = "throw"
+
+
+def _dice(reader: FreeTurnReader, kind: str, rolls: object, sides: int, rid: str) -> None:
+    """Each of ``rolls`` (``d8``: FUMBBL's direction, translated) to the ``kind`` queue, or a
+    note for a die out of range."""
+    values = rolls if isinstance(rolls, list) else []
+    if not values or not all(isinstance(v, int) and 1 <= v <= sides for v in values):
+        reader.note(f"free turn: FUMBBL's {rid!r} report has no die the reader can read")
+        return
+    reader.add(kind, *(translate_d8(v) if kind == "d8" else v for v in values))
+
+
+def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
+    """At the end of Throw Team-mate ``a``: one that threw no one (FUMBBL's
+    ``throwTeamMateMove`` with only a move) is a Move; one whose team-mate or target the log
+    did not give is named as unsupported."""
+    doc = a.doc
+    if "to" not in doc and "thrown" not in doc:
+        doc["action"] = "move"
+        return
+    if "thrown" not in doc or "to" not in doc:
+        reader.note(f"free turn: p{a.pid}'s Throw Team-mate names no team-mate or target square "
+                    "the reader found")
+        a.read = False

@@ -1,0 +1,204 @@
+"""A Throw Team-mate in FUMBBL's free turn, read and replayed (issue 25), on small hand-made
+command lists: the target and the team-mate, Always Hungry and the escape, the throw's D6 and its
+re-roll, the flight's D8s and the landing.
+
+Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/*/ThrowTeamMate``,
+``skillbehaviour/*/ThrowTeamMateBehaviour``, ``step/*/ttm/StepAlwaysHungry``,
+``StepInitScatterPlayer``, ``ReportThrowTeamMateRoll``, ``ReportScatterPlayer``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_fumbbl_log import act, cmd, extract, free_turn_doc, rep
+
+from kickoff.cli.fumbbl_cmd import check
+
+#: Home 4 (the thrower, from [8, 7]) walks to [11, 7], beside home 2 (Right Stuff) on [12, 7].
+WALK = [[9, 7], [10, 7], [11, 7]]
+BB2020_BLITZ = [cmd([rep("blitzRoll", teamId="100", roll=2, nrOfPlayersAllowed=5)])]
+
+
+def _throw(reports: list[dict[str, Any]], landed: list[int] | None,
+           state: int = 1) -> list[dict[str, Any]]:
+    """Home 4 declares a Throw Team-mate, walks, picks up home 2 and aims at [8, 7]; then
+    ``reports`` (one command), and home 2 put on ``landed`` with FUMBBL state ``state``."""
+    after = [("fieldModelSetPlayerCoordinate", "2", landed), ("fieldModelSetPlayerState", "2",
+                                                              state)] if landed else []
+    return [*act("4", "throwTeamMateMove", *WALK),
+            cmd(changes=[("actingPlayerSetPlayerAction", None, "throwTeamMate"),
+                         ("gameSetDefenderId", "2", None), ("fieldModelSetPlayerState", "2", 16),
+                         ("gameSetPassCoordinate", None, [8, 7])]),
+            cmd(reports, after),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+
+
+def _ttm(roll: int, ok: bool, **extra: Any) -> dict[str, Any]:
+    return rep("throwTeamMateRoll", playerId="4", roll=roll, successful=ok, minimumRoll=4,
+               thrownPlayerId="2", passingDistance="Quick Pass", **extra)
+
+
+SKILLS = {"4": ["Throw Team-Mate"], "2": ["Right Stuff"]}
+
+
+def test_a_classic_throw_is_read_and_played(tmp_path: Path) -> None:
+    """classic: the throw 4 (AG 3: 4+, Quick 0), three scatters East, East, South (FUMBBL's D8
+    3, 3, 5) from [8, 7]: [10, 8]; the landing 4 (4+). The activation is the throw."""
+    turn = _throw([_ttm(4, True),
+                   rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[10, 8],
+                       directionArray=["East", "East", "South"], rolls=[3, 3, 5]),
+                   rep("rightStuffRoll", playerId="2", roll=4, minimumRoll=4, successful=True)],
+                  [10, 8])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "throw_team_mate", "path": WALK, "to": [8, 7],
+         "thrown": "p2", "reroll": {"throw": False}}]
+    assert k.scenario["dice"]["d6"][3:] == [4, 4]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p2"]["square"] == [10, 8] and doc["players"]["p2"]["status"] == "standing"
+
+
+def test_a_fumbled_classic_throw_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
+    """classic: a 1 (fumble), a team re-roll, the re-roll 6: ``reroll.throw`` is ``team``."""
+    turn = _throw([_ttm(1, False), rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+                   _ttm(6, True, reRolled=True),
+                   rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[10, 8],
+                       directionArray=["East", "East", "South"], rolls=[3, 3, 5]),
+                   rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=4, successful=True)],
+                  [10, 8])
+    turn[-1]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetReRolls", "modelChangeKey": "home", "modelChangeValue": 1})
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"throw": "team"}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["teams"]["home"]["rerolls"] == 1
+
+
+@pytest.mark.parametrize("escape, landed", [(4, [12, 7]), (1, None)])
+def test_classic_always_hungry_escape_or_eaten(tmp_path: Path, escape: int,
+                                               landed: list[int] | None) -> None:
+    """Always Hungry 1, then the team-mate's escape roll: 4 squirms free (a fumble, classic: he
+    lands in his own square, and falls there), 1 is eaten (FUMBBL's ``eatPlayer`` injury, no die; RIP
+    off the pitch: a Casualty)."""
+    reports = [rep("alwaysHungryRoll", playerId="4", roll=1, minimumRoll=2, successful=False),
+               rep("escapeRoll", playerId="2", roll=escape, minimumRoll=2, successful=escape > 1)]
+    if landed:  # in three opposing tackle zones on [12, 7]: 5 - 3 fails, armour 2 + 2 holds
+        reports += [rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=7, successful=False),
+                    rep("injury", defenderId="2", injuryType="ttmLanding", armorRoll=[2, 2])]
+        turn = _throw(reports, landed, 3)
+    else:
+        reports.append(rep("injury", defenderId="2", injuryType="eatPlayer", armorBroken=True))
+        turn = _throw(reports, None)
+        turn[-2]["modelChangeList"]["modelChangeArray"] += [
+            {"modelChangeId": "fieldModelSetPlayerCoordinate", "modelChangeKey": "2",
+             "modelChangeValue": [-1, -1]},
+            {"modelChangeId": "fieldModelSetPlayerState", "modelChangeKey": "2",
+             "modelChangeValue": 8}]
+    k = extract(tmp_path, free_turn_doc(turn, skills={**SKILLS, "4": ["Throw Team-Mate",
+                                                                      "Always Hungry"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["thrown"] == "p2" and a["to"] == [8, 7]
+    # the failed rolls FUMBBL's coach did not re-roll: Always Hungry, then the escape or landing
+    assert a["reroll"] == {"always_hungry": False,
+                           **({"escape": False} if escape == 1 else {"landing": False})}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p2"]["square"] == landed
+    assert doc["players"]["p2"]["status"] == ("prone" if landed else "casualty")
+
+
+@pytest.mark.parametrize("strong_arm", [True, False])
+def test_a_bb2020_throw_with_strong_arm(tmp_path: Path, strong_arm: bool) -> None:
+    """bb2020: PA 4+, Quick 0; a 3 is superb only with Strong Arm's +1 (FUMBBL's ``ACCURATE``),
+    else subpar (``INACCURATE``: the landing at -1). One scatter East, two South: [9, 9];
+    the landing 3 stands after a superb throw; after a subpar one FUMBBL's log has him Prone (an
+    armour roll 2 + 2)."""
+    result = "ACCURATE" if strong_arm else "INACCURATE"
+    reports = [_ttm(3, True, passResult=result),
+               rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[9, 9],
+                   directionArray=["East", "South", "South"], rolls=[3, 5, 5]),
+               rep("rightStuffRoll", playerId="2", roll=3, minimumRoll=3 if strong_arm else 4,
+                   successful=strong_arm)]
+    if not strong_arm:
+        reports.append(rep("injury", defenderId="2", injuryType="ttmLanding", armorRoll=[2, 2]))
+    turn = [*BB2020_BLITZ, *_throw(reports, [9, 9], 1 if strong_arm else 3)]
+    skills = {**SKILLS, "4": ["Throw Team-Mate", *(["Strong Arm"] if strong_arm else [])]}
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills=skills))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a.get("reroll") == (None if strong_arm else {"throw": False, "landing": False})
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p2"]["status"] == ("standing" if strong_arm else "prone")
+
+
+def test_a_throw_team_mate_move_without_a_throw_is_a_move(tmp_path: Path) -> None:
+    turn = [*act("4", "throwTeamMateMove", *WALK),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"] == [{"player": "p4", "action": "move", "path": WALK}]
+    assert not k.notes
+
+
+def test_a_kick_team_mate_is_named(tmp_path: Path) -> None:
+    turn = _throw([_ttm(4, True, kicked=True)], None)
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("Kick Team-mate" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+@pytest.mark.parametrize("report", [
+    rep("scatterPlayer", rolls=[9]), rep("passDeviate", rollScatterDirection=3)])
+def test_a_flight_with_no_readable_die_is_named(tmp_path: Path, report: dict[str, Any]) -> None:
+    k = extract(tmp_path, free_turn_doc(_throw([_ttm(4, True), report], None), skills=SKILLS))
+    assert any("no die the reader can read" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+def test_a_throw_report_outside_a_throw_is_named(tmp_path: Path) -> None:
+    turn = [*act("4", "move", [9, 7]), cmd([rep("rightStuffRoll", playerId="2", roll=4)]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("outside a Throw Team-mate" in n for n in k.notes)
+
+
+@pytest.mark.parametrize("rules, named", [
+    (None, "Bombardier (Throw Bomb)"),  # classic Blitz! allows it; the engine plays no bomb
+    ("BB2020", "which this edition's free turn does not allow"),
+])
+def test_a_bomb_in_the_free_turn_is_named_by_what_the_edition_says(
+        tmp_path: Path, rules: str | None, named: str) -> None:
+    turn = [*(BB2020_BLITZ if rules else []),
+            cmd([rep("playerAction", actingPlayerId="4", playerAction="throwBomb")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    k = extract(tmp_path, free_turn_doc(turn, rules=rules, skills={"4": ["Bombardier"]}))
+    status, _, detail = check(k)
+    assert status == "unsupported" and named in detail
+
+
+def test_a_failed_landing_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
+    """classic: the landing 2 fails (4+), a team re-roll, 5: he stands on [10, 8]."""
+    turn = _throw([_ttm(4, True),
+                   rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[10, 8],
+                       directionArray=["East", "East", "South"], rolls=[3, 3, 5]),
+                   rep("rightStuffRoll", playerId="2", roll=2, minimumRoll=4, successful=False),
+                   rep("reRoll", playerId="2", reRollSource="Team ReRoll", roll=0),
+                   rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=4, successful=True,
+                       reRolled=True)], [10, 8])
+    turn[-1]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetReRolls", "modelChangeKey": "home", "modelChangeValue": 1})
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"throw": False, "landing": "team"}
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p2"]["status"] == "standing" and doc["teams"]["home"]["rerolls"] == 1
