@@ -38,7 +38,14 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_events, exact_journey, exact_moved, exact_odds
+from kickoff.analysis import (
+    choice_events,
+    exact_best,
+    exact_events,
+    exact_journey,
+    exact_moved,
+    exact_odds,
+)
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
@@ -181,6 +188,8 @@ class KickoffSolver:
         solvers, and (with ``play="best"``) the kick-off move's decision node and its set-ups."""
         play = self.play
         self._worlds: list[tuple[Rational, GameState | Diff, int]] | None = None
+        #: The Kick-off events that leave each enumerated world, by its identity (choices).
+        self._world_events: dict[int, frozenset[str]] = {}
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
@@ -501,8 +510,8 @@ class KickoffSolver:
     def choices_taken(self, target: Square) -> list[Choice]:
         """``self.odds(target).choices``: :meth:`decisions_taken` with each choice's event."""
         parts = self._parts(target)
-        return parts.taken.choices(parts.takers if parts.takers and self.value(target, "touchback")
-                                   else [])
+        takers = parts.takers if parts.takers and self.value(target, "touchback") else []
+        return parts.taken.choices(takers, choice_events.takers_under(self, takers))
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,

@@ -177,10 +177,13 @@ class ChoiceOut(BaseModel):
 
 class EventChoices(BaseModel):
     """The choices taken under one Kick-off event: ``event`` (its key, ``None``: the kick,
-    before the event; ``"any"``: where the ball comes down, under any event) and its ``name``."""
+    before the event; ``"any"``: where the ball comes down, under every event; several events'
+    keys joined by ``+``: a choice they share, ``events`` listing them) and its ``name``."""
 
     event: str | None
     name: str
+    #: The events a group names (a choice several events share: each of them).
+    events: list[str] = Field(default_factory=list)
     choices: list[ChoiceOut]
 
 
