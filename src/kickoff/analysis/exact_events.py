@@ -86,7 +86,8 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     relevant = journey_relevant(solver.state, solver.reach)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
-    chosen_high_kick = solver.high_kick is not None or solver._values is not None
+    chosen_high_kick = (solver.high_kick is not None or solver._values is not None
+                        or solver.play == "close")  # (close: the coach reads the landing)
     # a function with its arguments bound, not a closure (see ``exact_journey.Steps``)
     names: dict[Key, set[str]] = {}  # the events that leave each world
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
