@@ -30,7 +30,7 @@ defaults: each landing's journeys are solved world by world (docs/analysis.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from kickoff.analysis import exact_best, exact_journey, exact_odds
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs
@@ -48,6 +48,9 @@ from kickoff.core.state import GameState
 if TYPE_CHECKING:
     from kickoff.analysis.exact import KickoffSolver
 
+#: The exact odds' plays (``KickoffSolver``'s ``play``): ``exact_best.Play``'s and ``"close"``,
+#: both coaches the close policy (this module).
+SolverPlay = Literal["defaults", "best", "close"]
 #: The decisions before the kick that :class:`KickCoach` hands to the policy.
 KICK_KINDS = frozenset({"kicker", "kick_skill", "target"})
 

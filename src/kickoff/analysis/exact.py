@@ -57,7 +57,8 @@ from kickoff.analysis.chance import (
     to_fraction,
 )
 from kickoff.analysis.choices import Choice
-from kickoff.analysis.exact_best import Play, SolverPlay
+from kickoff.analysis.close_play import SolverPlay
+from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (

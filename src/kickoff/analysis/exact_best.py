@@ -62,8 +62,6 @@ if TYPE_CHECKING:  # (exact and exact_odds import this module)
 #: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
 Play = Literal["defaults", "best"]
 PLAYS: tuple[Play, ...] = ("defaults", "best")
-#: The exact odds' plays: also ``"close"``, both coaches the close policy (``close_play``).
-SolverPlay = Literal["defaults", "best", "close"]
 
 T = TypeVar("T")
 

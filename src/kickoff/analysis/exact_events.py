@@ -86,8 +86,7 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     relevant = journey_relevant(solver.state, solver.reach)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
-    chosen_high_kick = (solver.high_kick is not None or solver._values is not None
-                        or solver.play == "close")  # (close: the coach reads the landing)
+    chosen_high_kick = _high_kick_apart(solver)
     # a function with its arguments bound, not a closure (see ``exact_journey.Steps``)
     names: dict[Key, set[str]] = {}  # the events that leave each world
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
@@ -113,11 +112,23 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     for key, paths in lumped_paths.items():
         solver._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
             event_world, solver._context, solver.state))
-    solver._world_events = {id(found[key]): frozenset(n) for key, n in names.items()}
+    _note_events(solver, found, names)
     solver._high_kick_worlds = [(p, world, key[1], handlers[key])
                                 for key, p in merged.items() if key in handlers
                                 if isinstance(world := found[key], GameState)]
     return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
+
+
+def _high_kick_apart(solver: KickoffSolver) -> bool:
+    """Whether ``solver``'s High Kick worlds are set apart, played at each landing: a player
+    named, ``play="best"``'s choice, or ``play="close"``'s coach (who reads the landing)."""
+    return solver.high_kick is not None or solver._values is not None or solver.play == "close"
+
+
+def _note_events(solver: KickoffSolver, found: dict[Key, GameState | Diff],
+                 names: dict[Key, set[str]]) -> None:
+    """``solver._world_events``: the events that leave each world (by its identity)."""
+    solver._world_events = {id(found[key]): frozenset(n) for key, n in names.items()}
 
 
 def _outcome(

@@ -333,10 +333,7 @@ def odds(
     _check_png_asked(png, all_targets)
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
     refuse_with_file(ctx, file)
-    if play == "close" and (high_kick is not None or touchback is not None):
-        raise typer.BadParameter("--play close: the close policy answers the High Kick and "
-                                 "touchback decisions itself; leave out --high-kick and "
-                                 "--touchback", param_hint="--play")
+    _check_close(play, high_kick, touchback)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
@@ -363,6 +360,15 @@ def odds(
         _one_target(s, result, events, play, goal, found, scenario_moves)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _check_close(play: SolverPlay, high_kick: str | None, touchback: str | None) -> None:
+    """``typer.BadParameter`` for ``--play close`` with ``--high-kick`` or ``--touchback`` (the
+    policy answers them itself)."""
+    if play == "close" and (high_kick is not None or touchback is not None):
+        raise typer.BadParameter("--play close: the close policy answers the High Kick and "
+                                 "touchback decisions itself; leave out --high-kick and "
+                                 "--touchback", param_hint="--play")
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:
