@@ -57,7 +57,7 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.analysis.exact:KickoffSolver._landed": 24,
     "kickoff.analysis.exact_best:best_dive": 17,
     "kickoff.analysis.exact_best:MoveNode.prepare": 20,
-    "kickoff.analysis.exact_events:_enumerate": 19,
+    "kickoff.analysis.exact_events:_enumerate": 18,
     "kickoff.analysis.exact_events:Shared.of": 24,
     "kickoff.analysis.exact_journey:Steps.__init__": 20,
     "kickoff.analysis.plans:neighbours": 33,

@@ -183,3 +183,51 @@ def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server
         assert page.evaluate("suggesting.snapshot.ruleset") == "bb2020"
         assert answer["receiving"] == "away" and page.is_enabled("#suggest-take")
     assert errors == [], errors
+
+
+def test_suggestion_shows_its_gain_per_kickoff_event(server: str) -> None:
+    """Issue 24: with the events on, the suggestion comes with a table of each Kick-off event's
+    value for the current and the suggested set-up and the receivers' gain, as ``setup
+    optimize`` prints it: row by row the server's ``by_event`` (the exact fractions in each
+    cell's ``data-exact``), each gain the suggested value less the current one, the chances
+    summing to 1; with the events off the table is hidden."""
+    import httpx
+
+    errors: list[str] = []
+    with _opened(server, errors, viewport={"width": 1500, "height": 1900}) as page:
+        page.uncheck("#show-heat")
+        page.select_option("#events", "none")
+        page.select_option("#ruleset", "sevens")
+        page.wait_for_function("() => state.doc.ruleset === 'sevens'")
+        page.wait_for_selector("#legal:not([hidden])")
+        page.select_option("#suggest-events", "all")
+        page.fill("#suggest-seconds", "3")
+        page.click("#suggest")
+        page.wait_for_selector("#suggest-result:not([hidden])", timeout=180_000)
+        page.wait_for_function("() => !document.getElementById('suggest-gains-box').hidden")
+        job_id = page.evaluate("suggesting.answer.id")
+        by_event = httpx.get(f"{server}/api/suggest/{job_id}").json()["suggestion"]["by_event"]
+        rows = json.loads(page.evaluate(
+            "JSON.stringify([...document.querySelectorAll('#suggest-gains tr[data-event]')].map("
+            "(tr) => [tr.dataset.event, [...tr.cells].map((td) => td.textContent), "
+            "[...tr.querySelectorAll('td[data-exact]')].map((td) => td.dataset.exact)]))"))
+        assert len(by_event) == 11 and [r[0] for r in rows] == [g["event"] for g in by_event]
+        assert sum(Fraction(g["chance"]) for g in by_event) == 1
+        for (_event, cells, exact), g in zip(rows, by_event, strict=True):
+            start, value, gain = map(Fraction, exact)
+            assert (start, value, gain) == (Fraction(g["start_value"]), Fraction(g["value"]),
+                                            Fraction(g["gain"]))
+            assert gain == value - start
+            assert cells[1] == f"{float(Fraction(g['chance'])) * 100:.1f}%"
+            assert cells[2:] == [f"{float(start) * 100:.2f}%", f"{float(value) * 100:.2f}%",
+                                 f"{'+' if gain >= 0 else ''}{float(gain) * 100:.2f}%"], cells
+        assert [r[1][0] for r in rows if r[0] in ("blitz", "get_the_ref")] == [
+            "Get The Ref", "Blitz!"]
+        # the events off: no table
+        page.select_option("#suggest-events", "none")
+        page.fill("#suggest-seconds", "1")
+        page.click("#suggest")
+        page.wait_for_function("() => document.getElementById('suggest-status').textContent"
+                               ".startsWith('Done: ')", timeout=180_000)
+        page.wait_for_selector("#suggest-gains-box", state="hidden")
+    assert errors == [], errors

@@ -442,3 +442,42 @@ def test_concurrent_odds_over_loopback(server: str) -> None:
     for t, r in zip(targets, answers, strict=True):
         assert r.status_code == 200, r.text
         assert Fraction(r.json()["touchback"]["exact"]) == solver.odds(Square(*t)).touchback
+
+
+def test_page_shows_the_choices_by_event(server: str) -> None:
+    """Issue 24: with "best" the odds box lists the choices that beat the defaults grouped by
+    the Kick-off event they were taken under, as ``kickoff odds --play best`` prints them: each
+    group's name and its choices after their coach, exactly the solver's ``choices_by_event``
+    for the page's scenario, target and objective."""
+    from kickoff.analysis.choices import by_event
+
+    errors: list[str] = []
+    with _opened(server, errors) as page:
+        page.uncheck("#show-heat")
+        page.select_option("#objective", "receiver-holds")  # (touchback: no choice beats it)
+        page.select_option("#odds-play", "best")
+        page.wait_for_selector("#legal:not([hidden])")
+        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.wait_for_function("() => document.querySelectorAll("
+                               "'#odds-decisions-list li.event-choices').length > 0",
+                               timeout=180_000)
+        shown = json.loads(page.evaluate(
+            "JSON.stringify([...document.querySelectorAll('#odds-decisions-list > li')].map("
+            "(li) => [li.dataset.event, li.querySelector('strong').textContent, "
+            "[...li.querySelectorAll('ul li')].map((c) => [c.dataset.coach, c.textContent])]))"))
+        doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
+        objective = page.input_value("#objective")
+        assert objective == "receiver-holds"
+        loaded = load_scenario(parse_scenario(json.dumps(doc)))
+        odds = KickoffSolver(loaded.state, loaded.ruleset, house_rules=loaded.house_rules,
+                             play="best", objective=objective).odds(Square(19, 3))  # type: ignore[arg-type]
+        expected = by_event(odds.choices)
+        assert expected and "high_kick" in [g["event"] for g in expected]
+        assert shown == [[g["event"] or "", f"{g['name']}:",
+                          [[c["coach"] or "", (f"{c['coach']} coach: " if c["coach"] else "")
+                            + c["choice"].removeprefix(f"{g['name']}: ")]
+                           for c in g["choices"]]] for g in expected], shown
+        assert "by Kick-off event" in (page.text_content("#odds-decisions-title") or "")
+        page.select_option("#odds-play", "defaults")  # no choices with the defaults
+        page.wait_for_selector("#odds-decisions", state="hidden")
+    assert errors == [], errors

@@ -11,19 +11,30 @@ The groups, in this order:
   landing is known and played under every event);
 - an event's key (``"high_kick"``, ``"blitz"``, ``"quick_snap"``, ...): the choices taken in
   that event's kick-offs only (the High Kick player; a free turn's or re-set-up's plan);
-- :data:`ANY_EVENT`: the choices taken where the ball comes down in the worlds the events leave
-  (Diving Catch, the touchback's taker or square): the solver keeps one world for every event
-  that leaves the same board, so such a choice may belong to several events (bb2020 Blitz! and
-  no event alike), and is not split among them.
+- the choices taken where the ball comes down in the worlds the events leave (Diving Catch, the
+  touchback's taker or square): the solver keeps one world for every event that leaves the same
+  board (bb2020 Blitz! with nobody acting and Brilliant Coaching alike), so such a choice is
+  taken under each event that leaves such a world; its group names them (:func:`events_key`):
+  one event's key, several joined by ``+`` in the Kick-off table's order
+  (``"changing_weather+brilliant_coaching"``), :data:`ANY_EVENT` when it is every event of the
+  table (or, for a touchback's taker met only in a set-up a kick-off move left, the events
+  unknown), :data:`NO_EVENT` with the events off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-#: The group of the choices taken where the ball comes down, under any event's world.
+if TYPE_CHECKING:
+    from kickoff.core.ruleset import Ruleset
+
+#: The group of the choices taken where the ball comes down under every event of the table.
 ANY_EVENT = "any"
+#: The group of the choices taken where the ball comes down, the Kick-off events off.
+NO_EVENT = "no_event"
+#: What joins the keys of the events that share a choice (:func:`events_key`).
+JOIN = "+"
 
 #: Who makes a choice (``None``: a summary line of several choices).
 Coach = Literal["kicking", "receiving"] | None
@@ -36,8 +47,36 @@ EVENT_NAMES = {"blitz": "Blitz!", "charge": "Charge!", "quick_snap": "Quick Snap
 GROUP_NAMES: dict[str | None, str] = {
     None: "The kick (before the Kick-off event)",
     "high_kick": "High Kick",
-    ANY_EVENT: "Any event (where the ball comes down)",
+    ANY_EVENT: "Every event (where the ball comes down)",
+    NO_EVENT: "No Kick-off event (events off; where the ball comes down)",
 }
+
+
+def events_key(names: Collection[str] | None, table: Sequence[str] | None) -> str:
+    """The group of a choice taken where the ball comes down in worlds left by the events
+    ``names`` (``None``, or :data:`ANY_EVENT` among them: not known): :data:`NO_EVENT` with the
+    events off (``table`` ``None``), else :data:`ANY_EVENT` when they are every event of
+    ``table`` (the Kick-off table's event keys, in its order, :func:`table_events`) or not
+    known, else their keys in that order joined by :data:`JOIN`."""
+    if table is None:
+        return NO_EVENT
+    if names is None or ANY_EVENT in names or set(table) <= set(names):
+        return ANY_EVENT
+    order = {name: i for i, name in enumerate(table)}
+    return JOIN.join(sorted(names, key=lambda n: (order.get(n, len(order)), n)))
+
+
+def table_events(ruleset: Ruleset) -> tuple[str, ...]:
+    """``ruleset``'s Kick-off table's event keys, in its order (2D6 total), each once."""
+    return tuple(dict.fromkeys(e.name for _, e in sorted(ruleset.kickoff_table.items())))
+
+
+def events_of(group: str | None) -> list[str]:
+    """The event keys a group names: ``[]`` for the kick, :data:`ANY_EVENT` (every event)
+    and :data:`NO_EVENT`; else the keys :func:`events_key` joined."""
+    if group is None or group in (ANY_EVENT, NO_EVENT):
+        return []
+    return group.split(JOIN)
 
 
 class Choice(NamedTuple):
@@ -53,11 +92,13 @@ class Choice(NamedTuple):
 
 def event_name(event: str | None) -> str:
     """The display name of a group: ``"High Kick"``, ``"Blitz!"``, ``"The kick (before the
-    Kick-off event)"``; an unknown key as it is."""
+    Kick-off event)"``, several events' names joined by commas (``"Changing Weather,
+    Brilliant Coaching"``); an unknown key in title case."""
     if event in GROUP_NAMES:
         return GROUP_NAMES[event]
     assert event is not None
-    return EVENT_NAMES.get(event, event.replace("_", " ").title())
+    return ", ".join(GROUP_NAMES.get(key) or EVENT_NAMES.get(key, key.replace("_", " ").title())
+                     for key in event.split(JOIN))
 
 
 def grouped(choices: Iterable[Choice]) -> list[tuple[str | None, list[Choice]]]:
@@ -71,9 +112,10 @@ def grouped(choices: Iterable[Choice]) -> list[tuple[str | None, list[Choice]]]:
 
 
 def by_event(choices: Sequence[Choice]) -> list[dict[str, Any]]:
-    """The JSON form: ``[{"event": key | null, "name": display name, "choices": [{"coach":
-    "kicking" | "receiving" | null, "choice": line}]}]``, grouped as :func:`grouped`."""
-    return [{"event": event, "name": event_name(event),
+    """The JSON form: ``[{"event": key | null, "name": display name, "events": [event keys]
+    (:func:`events_of`), "choices": [{"coach": "kicking" | "receiving" | null, "choice":
+    line}]}]``, grouped as :func:`grouped`."""
+    return [{"event": event, "name": event_name(event), "events": events_of(event),
              "choices": [{"coach": c.coach, "choice": c.text} for c in group]}
             for event, group in grouped(choices)]
 

@@ -38,7 +38,15 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_best, exact_events, exact_journey, exact_moved, exact_odds
+from kickoff.analysis import (
+    choice_events,
+    close_play,
+    exact_best,
+    exact_events,
+    exact_journey,
+    exact_moved,
+    exact_odds,
+)
 from kickoff.analysis.chain import ChainSolver, Region, Shared
 from kickoff.analysis.chance import (
     Dist,
@@ -49,6 +57,7 @@ from kickoff.analysis.chance import (
     to_fraction,
 )
 from kickoff.analysis.choices import Choice
+from kickoff.analysis.close_play import SolverPlay
 from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
@@ -61,6 +70,7 @@ from kickoff.analysis.worlds import (
     touch_bits,
 )
 from kickoff.core import ball
+from kickoff.core.close import CloseCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
@@ -70,7 +80,7 @@ from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
-__all__ = ["Events", "KickoffSolver", "Odds", "Play"]
+__all__ = ["Events", "KickoffSolver", "Odds", "Play", "SolverPlay"]
 
 #: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback.
 _REACH_TOUCHBACK = ("reach", "touchback")
@@ -152,11 +162,18 @@ class KickoffSolver:
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
         house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
-        play: Play = "defaults",
+        play: SolverPlay = "defaults",
         objective: Objective = "receiver-holds", kicking: Play | None = None,
     ) -> None:
         chosen = decisions or Decisions()
-        self._two = exact_best.TwoCoaches(play, kicking, chosen)  # the kicking coach (ValueError)
+        close = play == "close"
+        if close and (kicking is not None or chosen.high_kick or chosen.touchback):
+            raise ValueError("play close: the close policy answers both coaches' decisions "
+                             "(no kicking, High Kick player or touchback taker given)")
+        self._two = exact_best.TwoCoaches("defaults" if close else play,  # type: ignore[arg-type]
+                                          kicking, chosen)  # the kicking coach (ValueError)
+        if close:
+            self.lump_worlds = False  # the coach may read any player (close_play)
         #: The free moves played in the event's worlds; the receiving coach's choices (ids).
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
         self.high_kick: str | None = chosen.high_kick
@@ -172,7 +189,7 @@ class KickoffSolver:
         #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
         #: wrong.
         self.reach = ball.reach(state.players.values())
-        self.play: Play = play
+        self.play: SolverPlay = play
         self.objective: Objective = objective
         self._init_caches()
 
@@ -181,6 +198,10 @@ class KickoffSolver:
         solvers, and (with ``play="best"``) the kick-off move's decision node and its set-ups."""
         play = self.play
         self._worlds: list[tuple[Rational, GameState | Diff, int]] | None = None
+        #: With ``play="close"``: its caches (``close_play.Cache``, made when first asked).
+        self._close: Any = None
+        #: The Kick-off events that leave each enumerated world, by its identity (choices).
+        self._world_events: dict[int, frozenset[str]] = {}
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
@@ -196,6 +217,7 @@ class KickoffSolver:
         #: journey (an end, or a touchback), and their transitions by what a step reads, shared
         #: by every world that agrees there (``exact_journey.Tables``).
         self._tables = exact_journey.Tables()
+        self._tables.keep_touchbacks = play == "close"  # (the close coach reads their squares)
         self._states, self._ids, self._stops = (self._tables.states, self._tables.ids,
                                                 self._tables.stops)
         self._touchback = self._id(exact_odds.TOUCHBACK)
@@ -257,7 +279,8 @@ class KickoffSolver:
     def _context(self, state: GameState, dice: Any) -> KickoffContext:
         # the format's defaults but the free moves given, one object (the rules only read them)
         return KickoffContext(state, self.ruleset, dice, self.free, self.house_rules,
-                              log=False)  # the solver reads no log
+                              log=False,  # the solver reads no log
+                              coach=CloseCoach() if self.play == "close" else None)
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
         """How the enumerations make their dice (``None``: ``PathDice``; :attr:`group_chance`)."""
@@ -267,7 +290,8 @@ class KickoffSolver:
     # The journey solvers work on numbered states (cheap to hash and compare): ``_states[i]`` is
     # the state numbered ``i``; every touchback is one state, ``exact_odds.TOUCHBACK``.
     def _id(self, s: ball.BallState) -> int:
-        return exact_odds.number_state(s, self._ids, self._states, self._stops)
+        return exact_odds.number_state(s, self._ids, self._states, self._stops,
+                                       self._tables.keep_touchbacks)
 
     def journey(self, world: GameState, start: ball.BallState) -> dict[ball.BallState, Fraction]:
         """The distribution of the journey's end from ``start`` in ``world``: end state ->
@@ -501,8 +525,8 @@ class KickoffSolver:
     def choices_taken(self, target: Square) -> list[Choice]:
         """``self.odds(target).choices``: :meth:`decisions_taken` with each choice's event."""
         parts = self._parts(target)
-        return parts.taken.choices(parts.takers if parts.takers and self.value(target, "touchback")
-                                   else [])
+        takers = parts.takers if parts.takers and self.value(target, "touchback") else []
+        return parts.taken.choices(takers, choice_events.takers_under(self, takers))
 
     def _parts(self, target: Square) -> exact_odds.Parts:
         """A kick at ``target``: the deviation enumerated, the ends reached directly (no kick,
@@ -514,10 +538,13 @@ class KickoffSolver:
                               kicker_given=self._two.kicker_given)
         if self._kicks is None:
             self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
-                                           self._dice())
+                                           self._dice(), close_play.KickCoach
+                                           if self.play == "close" else None)
         deviations = self._kicks.landings(decisions)
-        parts = self._target_parts[target] = (exact_best.kicking_best(self, decisions, deviations)
-                                              if self._two.kicking == "best" else self._landed(deviations))
+        parts = self._target_parts[target] = (
+            close_play.landed(self, deviations) if self.play == "close"
+            else exact_best.kicking_best(self, decisions, deviations)
+            if self._two.kicking == "best" else self._landed(deviations))
         return parts
 
     def _landed(self, deviations: dict[exact_odds.Landing, Rational]) -> exact_odds.Parts:

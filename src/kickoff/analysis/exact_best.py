@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
-from kickoff.analysis.choices import ANY_EVENT, Choice, Coach
+from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
 from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
@@ -69,6 +69,8 @@ T = TypeVar("T")
 MoveKey = frozenset[Any]
 #: A kick-off move and its outcomes: ``(path, [(probability, key, state after the move)])``.
 MoveOption = tuple[PlayerPath, list[tuple[Any, MoveKey, GameState]]]
+#: A Diving Catch node's lines: (line, coach, group: ``choices.events_key``) -> probability.
+DiveLines = dict[tuple[str, Coach, str], Any]
 
 
 class EndValues:
@@ -386,9 +388,10 @@ class Taken:
     event it was taken under and its coach (:meth:`choices`)."""
 
     def __init__(self) -> None:
-        self.mass: dict[str, dict[Square | None, Any]] = {}
-        #: Each choice's group and coach (``kickoff.analysis.choices``), by its text.
-        self.under: dict[str, tuple[str | None, Coach]] = {}
+        #: Each choice's probability by landing, by its text and group (``analysis.choices``).
+        self.mass: dict[tuple[str, str | None], dict[Square | None, Any]] = {}
+        #: Each choice's coach, by its text and group.
+        self.coach: dict[tuple[str, str | None], Coach] = {}
         #: The choices taken before the kick (the kicking coach's kicker and Kick), first.
         self.before: list[str] = []
 
@@ -396,25 +399,26 @@ class Taken:
             coach: Coach = "receiving") -> None:
         """The choice ``choice`` taken when the ball landed on ``landing``, with probability
         ``p`` of the kick, under ``event`` (``None``: before the event) by ``coach``."""
-        by_landing = self.mass.setdefault(choice, {})
+        by_landing = self.mass.setdefault((choice, event), {})
         by_landing[landing] = by_landing.get(landing, 0) + p
-        self.under[choice] = (event, coach)
+        self.coach[choice, event] = coach
 
     def lines(self, takers: Sequence[str]) -> list[str]:
         """The texts of :meth:`choices`."""
         return [c.text for c in self.choices(takers)]
 
-    def choices(self, takers: Sequence[str]) -> list[Choice]:
+    def choices(self, takers: Sequence[str], under: dict[str, str] | None = None
+                ) -> list[Choice]:
         """One choice per line, the likeliest first (at most :data:`MOST_CHOICE_LINES` per event, the rest
         of each event summed in one line): the landing and the probability (several landings:
         how many, the total and the likeliest); then ``Touchback: to ...`` for the best takers
-        ``takers`` chosen over the default (under :data:`ANY_EVENT`)."""
+        ``takers`` chosen over the default, one line per group of events they were chosen
+        under (``under``: each taker's, default :data:`ANY_EVENT`)."""
         ranked = sorted(self.mass.items(), key=lambda kv: -sum(kv[1].values()))
         out = [Choice(None, "kicking", line) for line in self.before]
         shown: dict[str | None, int] = {}
         rest: dict[str | None, list[Any]] = {}
-        for choice, by_landing in ranked:
-            event = self.under[choice][0]
+        for (choice, event), by_landing in ranked:
             if shown.get(event, 0) == MOST_CHOICE_LINES:
                 rest.setdefault(event, []).append(sum(by_landing.values()))
                 continue
@@ -429,13 +433,16 @@ class Taken:
             else:
                 text = (f"{choice} ({len(by_landing)} landings, {float(total):.1%} of kicks; "
                         f"{'likeliest' if unique else 'e.g.'} {where})")
-            out.append(Choice(*self.under[choice], text))
+            out.append(Choice(event, self.coach[choice, event], text))
         for event, masses in rest.items():
             out.append(Choice(event, None, f"{len(masses)} more choices "
                                            f"({float(sum(masses)):.1%} of kicks)"))
-        if takers:
-            out.append(Choice(ANY_EVENT, "receiving", f"Touchback: to {', '.join(takers)}"
-                              + (" (by the event's world)" if len(takers) > 1 else "")))
+        by_group: dict[str, list[str]] = {}
+        for taker in takers:
+            by_group.setdefault((under or {}).get(taker, ANY_EVENT), []).append(taker)
+        for group, some in by_group.items():
+            out.append(Choice(group, "receiving", f"Touchback: to {', '.join(some)}"
+                              + (" (by the event's world)" if len(some) > 1 else "")))
         return out
 
 
@@ -543,7 +550,7 @@ class TwoCoaches:
         self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
         self.kicking: Play = play if kicking is None else kicking
         self.plans: list[tuple[KickPlan, Kicks]] | None = None
-        self.dives: dict[Square, tuple[Dist, dict[tuple[str, Coach], Any]] | None] = {}
+        self.dives: dict[Square, tuple[Dist, DiveLines] | None] = {}
         self.rebuilt: dict[int, tuple[Diff, GameState]] = {}
 
 
@@ -584,15 +591,14 @@ def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[L
     return best
 
 
-def diving_node(solver: KickoffSolver, square: Square
-                ) -> tuple[Dist, dict[tuple[str, Coach], Any]] | None:
+def diving_node(solver: KickoffSolver, square: Square) -> tuple[Dist, DiveLines] | None:
     """The Diving Catch decision node at a kick's landing on ``square`` (in play), for
     ``solver`` (``play="best"``): ``None`` where nobody on the set-up may dive for it (then no
     world's player may: no default event gives the skill or moves a player); else, world by
     world (the event's; High Kick's apart), the journey's ends with the diving coach's best
     answer where the ball arrives on ``square`` (:func:`best_dive`; a world whose ball
     scatters first keeps the default), and the lines of the answers that beat the default with
-    their probabilities among the worlds. Remembered by square."""
+    their probabilities and events (``choices.events_key``). Remembered by square."""
     two = solver._two
     if square in two.dives:
         return two.dives[square]
@@ -604,8 +610,9 @@ def diving_node(solver: KickoffSolver, square: Square
     values = solver._values
     assert values is not None
     ends: Dist = {}
-    lines: dict[tuple[str, Coach], Any] = {}
+    lines: dict[tuple[str, Coach], tuple[Any, frozenset[str]]] = {}
     kicking_best = solver._two.kicking == "best"
+    table = table_events(solver.ruleset) if solver.events != "none" else None
     for p_world, kept, scatters in solver.worlds():
         if isinstance(kept, GameState):
             world = kept
@@ -621,11 +628,14 @@ def diving_node(solver: KickoffSolver, square: Square
                                   solver._dice(), functools.partial(solver._journey, world),
                                   values, kicking_best)
         if line is not None:
-            lines[line, coach] = lines.get((line, coach), 0) + p_world
+            p_line, names = lines.get((line, coach), (0, frozenset()))
+            more = solver._world_events.get(id(kept), frozenset({ANY_EVENT}))  # (unknown)
+            lines[line, coach] = (p_line + p_world, names | more)
         for i, p in journey.items():
             ends[i] = ends.get(i, 0) + p_world * p
-    two.dives[square] = (ends, lines)
-    return ends, lines
+    two.dives[square] = (ends, {(line, coach, events_key(names, table)): p
+                                for (line, coach), (p, names) in lines.items()})
+    return two.dives[square]
 
 
 def touchback_in(solver: KickoffSolver, world: GameState) -> str | Square | None:
@@ -655,8 +665,8 @@ def dived(solver: KickoffSolver, square: Square | None, touchback: bool, p: Any,
     if node is None:
         return False
     dived_ends, lines = node
-    for (line, coach), q in lines.items():
-        taken.add(line, square, p * q, ANY_EVENT, coach)
+    for (line, coach, group), q in lines.items():
+        taken.add(line, square, p * q, group, coach)
     for i, p_end in dived_ends.items():
         ends[i] = ends.get(i, 0) + p * p_end
     return True

@@ -86,9 +86,10 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     relevant = journey_relevant(solver.state, solver.reach)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
-    chosen_high_kick = solver.high_kick is not None or solver._values is not None
+    chosen_high_kick = _high_kick_apart(solver)
     # a function with its arguments bound, not a closure (see ``exact_journey.Steps``)
-    run = functools.partial(_outcome, solver, found, handlers, chosen_high_kick, lump,
+    names: dict[Key, set[str]] = {}  # the events that leave each world
+    run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
                             _NONE if shared is None else SQUARE_BLIND)
     merged: dict[Key, Rational] = {}
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
@@ -111,20 +112,35 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     for key, paths in lumped_paths.items():
         solver._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
             event_world, solver._context, solver.state))
+    _note_events(solver, found, names)
     solver._high_kick_worlds = [(p, world, key[1], handlers[key])
                                 for key, p in merged.items() if key in handlers
                                 if isinstance(world := found[key], GameState)]
     return [(p, found[key], key[1]) for key, p in merged.items() if key not in handlers]
 
 
+def _high_kick_apart(solver: KickoffSolver) -> bool:
+    """Whether ``solver``'s High Kick worlds are set apart, played at each landing: a player
+    named, ``play="best"``'s choice, or ``play="close"``'s coach (who reads the landing)."""
+    return solver.high_kick is not None or solver._values is not None or solver.play == "close"
+
+
+def _note_events(solver: KickoffSolver, found: dict[Key, GameState | Diff],
+                 names: dict[Key, set[str]]) -> None:
+    """``solver._world_events``: the events that leave each world (by its identity)."""
+    solver._world_events = {id(found[key]): frozenset(n) for key, n in names.items()}
+
+
 def _outcome(
     solver: KickoffSolver, found: dict[Key, GameState | Diff],
-    handlers: dict[Key, Callable[[KickoffContext], None]], chosen_high_kick: bool, lump: bool,
+    handlers: dict[Key, Callable[[KickoffContext], None]], names: dict[Key, set[str]],
+    chosen_high_kick: bool, lump: bool,
     unresolved: frozenset[Callable[[KickoffContext], None]], dice: PathDice,
 ) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None]:
     """One run of the event: its world's key (and its dice's path where nobody can take a
     touchback), the world kept in ``found``, and the event's 2D6 if it is square-blind (else
-    ``None``); an ``unresolved`` event is rolled only (no key: ``((None, None, False), 0)``)."""
+    ``None``); an ``unresolved`` event is rolled only (no key: ``((None, None, False), 0)``).
+    ``names``: each world's events (by key), this run's added."""
     base = solver.state
     ctx = solver._context(base.clone(), dice)
     event = roll_event(ctx, unresolved)
@@ -140,6 +156,7 @@ def _outcome(
         handlers[key, ctx.scatters] = handler
     # nobody can take a touchback: the award may look anywhere, lumped players included
     nobody = lump and diff.award_key[0] is None and not high
+    names.setdefault((key, ctx.scatters), set()).add(event.name)
     if (key, ctx.scatters) not in found:
         if high or nobody:  # kept whole (read by identity); the others as their changes
             found[key, ctx.scatters] = ctx.state

@@ -56,6 +56,8 @@ class Tables:
         #: every world (a ``Decisions`` holds a dozen lists: a thousand worlds' copies were a
         #: tenth of what the garbage collector walked).
         self.decisions: dict[str | Square | None, Decisions] = {}
+        #: Number each touchback by its square (``exact_odds.number_state``'s ``keep``).
+        self.keep_touchbacks = False
 
 
 def journey_chain(
@@ -197,7 +199,8 @@ class Steps:
         out: Dist = {}
         runs = enumerate_runs(functools.partial(self._step, s), dice=self.dice)
         for nxt, p in merge(runs).items():
-            j = exact_odds.number_state(nxt, tables.ids, tables.states, tables.stops)
+            j = exact_odds.number_state(nxt, tables.ids, tables.states, tables.stops,
+                                        tables.keep_touchbacks)
             out[j] = out[j] + p if j in out else p
         cache[local] = out
         return out

@@ -83,7 +83,8 @@ class Odds:
 
 
 #: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
-#: award reads only the receiving team and the board), so the solver keeps one of them.
+#: award reads only the receiving team and the board), so the solver keeps one of them; but
+#: ``play="close"``, whose coach reads the square (``Tables.keep_touchbacks``, ``close_play``).
 TOUCHBACK = ball.Touchback(Square(-1, -1))
 
 
@@ -92,10 +93,11 @@ STOPS = (ball.Held, ball.Rests, ball.Touchback)
 
 
 def number_state(s: ball.BallState, ids: dict[ball.BallState, int], states: list[ball.BallState],
-                 stops: list[bool]) -> int:
-    """The number of journey state ``s`` (canonical: every touchback is one state), given one if
+                 stops: list[bool], keep: bool = False) -> int:
+    """The number of journey state ``s`` (canonical: every touchback is one state; ``keep``:
+    each touchback by its square, which ``play="close"``'s coach reads), given one if
     new: ``states[i]`` is the state numbered ``i``, ``stops[i]`` whether a journey stops there."""
-    s = canonical(s)
+    s = s if keep else canonical(s)
     i = ids.get(s)
     if i is None:
         i = ids[s] = len(states)

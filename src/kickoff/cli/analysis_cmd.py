@@ -20,7 +20,7 @@ import typer
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice, by_event
-from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
+from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play, SolverPlay
 from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
@@ -73,6 +73,23 @@ OddsPlayOpt = Annotated[
                  "searches them. A --high-kick, --touchback or --kick-skill given is played "
                  "as named."),
 ]
+#: ``kickoff odds --play``: also close.
+OddsSolverPlayOpt = Annotated[
+    SolverPlay,
+    typer.Option(help="The coaches' choices: defaults (the scenario format's); best: "
+                 "the kicking coach's kicker and Kick at his best (minimising --objective), "
+                 "then the receivers' touchback taker, High Kick player and Kick-Off Return "
+                 "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
+                 "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
+                 "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
+                 "searches them. A --high-kick, --touchback or --kick-skill given is played "
+                 "as named. close: both coaches play the close policy (kickoff.core.close), "
+                 "as kickoff simulate --play close, exactly (not with --high-kick or "
+                 "--touchback)."),
+]
+#: What ``odds --play close`` says it played.
+CLOSE_ODDS_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
+                     "(kickoff.core.close; as kickoff simulate --play close), free turns none")
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
 PlanBudgetOpt = Annotated[
     int, typer.Option(help="With --play best --events all at one target: search the kicking "
@@ -157,7 +174,7 @@ class Setting(NamedTuple):
         """Whether the kicker uses Kick (:meth:`choosing` decided it)."""
         return self.kick is not None and self.kick.used
 
-    def applied(self, events: Events, play: Play | None = None) -> dict[str, object]:
+    def applied(self, events: Events, play: SolverPlay | None = None) -> dict[str, object]:
         """What a command's JSON says it applied: ``{"applied": {ruleset, kicking, teams
         (side -> "team, set-up"), kicker, use_kick_skill, events[, play]}}``."""
         assert self.kick is not None
@@ -166,7 +183,7 @@ class Setting(NamedTuple):
                             "use_kick_skill": self.kick.used, "events": events,
                             **({} if play is None else {"play": play})}}
 
-    def header(self, events: Events | None, play: Play | None = None) -> str:
+    def header(self, events: Events | None, play: SolverPlay | None = None) -> str:
         """:func:`~kickoff.cli.render.header` of this setting."""
         assert self.kick is not None
         return header(self.ruleset.name, self.state.kicking, self.names, self.kick,
@@ -205,13 +222,15 @@ class Setting(NamedTuple):
         except KickoffError as e:
             raise self.error(e) from None
 
-    def played(self, events: Events, play: Play, objective: Objective, taken: list[Choice],
-               where: str = "") -> str:
+    def played(self, events: Events, play: SolverPlay, objective: Objective,
+               taken: list[Choice], where: str = "") -> str:
         """The lines saying what ``kickoff odds`` played: :meth:`defaults`, or with ``play``
         ``"best"`` :func:`~kickoff.cli.render.best_played` (``taken``: the choices taken,
         ``where``: at which target)."""
         if play == "defaults":
             return self.defaults(events, None)
+        if play == "close":
+            return CLOSE_ODDS_PLAYED
         return best_played(self.state, events == "all", objective, taken, self.high_kick,
                            self.touchback, where)
 
@@ -288,7 +307,7 @@ def odds(
     events: OddsEventsOpt = DEFAULT_EVENTS,
     all_targets: AllTargetsOpt = False,
     objective: OddsObjectiveOpt = None,
-    play: OddsPlayOpt = "defaults",
+    play: OddsSolverPlayOpt = "defaults",
     plan_budget: PlanBudgetOpt = 0,
     plan_resetups: PlanResetupsOpt = False,
     scenario_moves: ScenarioMovesOpt = False,
@@ -314,6 +333,7 @@ def odds(
     _check_png_asked(png, all_targets)
     goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
     refuse_with_file(ctx, file)
+    _check_close(play, high_kick, touchback)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
@@ -340,6 +360,15 @@ def odds(
         _one_target(s, result, events, play, goal, found, scenario_moves)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _check_close(play: SolverPlay, high_kick: str | None, touchback: str | None) -> None:
+    """``typer.BadParameter`` for ``--play close`` with ``--high-kick`` or ``--touchback`` (the
+    policy answers them itself)."""
+    if play == "close" and (high_kick is not None or touchback is not None):
+        raise typer.BadParameter("--play close: the close policy answers the High Kick and "
+                                 "touchback decisions itself; leave out --high-kick and "
+                                 "--touchback", param_hint="--play")
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:
@@ -390,7 +419,7 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], 
     return found.decisions, found
 
 
-def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
+def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal: Objective,
                 found: "PlanSearch | None" = None, scenario_moves: bool = False) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
     was played (``found``: the free moves' search, its events no longer among the defaults)."""
@@ -423,8 +452,8 @@ def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Obje
     console.print(played, markup=False)
 
 
-def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, goal: Objective,
-                 png: Path | None, as_json: bool) -> None:
+def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay,
+                 goal: Objective, png: Path | None, as_json: bool) -> None:
     """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
     heat map; with ``play`` ``"best"`` the choices played at the best target."""
     from rich.console import Console
@@ -449,7 +478,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Play, 
     if as_json:
         typer.echo(json_text({
             **s.applied(events, play),
-            "objective": goal, "events": events, **({"play": play} if play == "best" else {}),
+            "objective": goal, "events": events, **({"play": play} if play != "defaults" else {}),
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
                          "receiving_team_holds": str(r.objective("receiver-holds")),

@@ -69,8 +69,9 @@ def header(ruleset: str, kicking: str, names: Mapping[str, str], kick: KickUse, 
                      "default: all)"))
     if play is not None:
         lines.append(f"Play: {play}, " + ("the format's choices for the receivers (--play best: "
-                     "the best)" if play == "defaults" else "the receivers' best choices (the "
-                     "default: defaults)"))
+                     "the best)" if play == "defaults" else "the close policy for both coaches "
+                     "(kickoff.core.close; the default: defaults)" if play == "close" else
+                     "the receivers' best choices (the default: defaults)"))
     return "\n".join(lines)
 
 

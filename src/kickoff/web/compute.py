@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.choices import by_event
-from kickoff.analysis.exact import Events, Play
+from kickoff.analysis.exact import Events, SolverPlay
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
@@ -37,7 +37,7 @@ T = TypeVar("T")
 #: Solvers a worker keeps (an eleven-a-side solver with events "all" holds a few hundred MB).
 SOLVERS_KEPT = 2
 
-_solvers: OrderedDict[tuple[str, Events, bool | None, Play, Objective], KickoffSolver] = OrderedDict()
+_solvers: OrderedDict[tuple[str, Events, bool | None, SolverPlay, Objective], KickoffSolver] = OrderedDict()
 
 
 #: The decisions the exact odds play from a scenario (the receiving coach's High Kick player and
@@ -88,10 +88,12 @@ def load_kickoff(scenario_text: str) -> LoadedScenario:
     return load_scenario(sc)
 
 
-def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play: Play = "defaults",
+def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play: SolverPlay = "defaults",
                objective: Objective = "receiver-holds") -> KickoffSolver:
     """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered), playing
-    the receiving coach's choices ``play`` (``"best"``: for ``objective``)."""
+    the receiving coach's choices ``play`` (``"best"``: for ``objective``; ``"close"``: both
+    coaches the close policy, which answers High Kick and the touchback itself: the scenario's
+    ``decisions.high_kick`` / ``touchback`` are not read)."""
     if play == "defaults":
         objective = "receiver-holds"  # not read: one solver for every objective
     key = (setup_key(scenario_text), events, kick_skill, play, objective)
@@ -102,7 +104,8 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play
         taker = chosen.touchback if isinstance(chosen.touchback, str) else None
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill,
-                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker),
+                               decisions=Decisions() if play == "close" else  # (the policy's)
+                               Decisions(high_kick=chosen.high_kick, touchback=taker),
                                play=play, objective=objective)
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:
@@ -151,7 +154,7 @@ def odds_document(odds: Odds, kick: dict[str, Any] | None = None) -> dict[str, A
 
 
 def odds_job(scenario_text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
-             play: Play = "defaults", objective: Objective = "receiver-holds") -> dict[str, Any]:
+             play: SolverPlay = "defaults", objective: Objective = "receiver-holds") -> dict[str, Any]:
     """The exact odds of one target (:func:`odds_document`), the receiving coach's choices
     played ``play`` (``"best"``: for ``objective``)."""
     solver = solver_for(scenario_text, events, kick_skill, play, objective)
@@ -160,7 +163,7 @@ def odds_job(scenario_text: str, events: Events, kick_skill: bool | None, target
 
 def all_targets_job(
     scenario_text: str, events: Events, kick_skill: bool | None, objective: Objective,
-    play: Play = "defaults",
+    play: SolverPlay = "defaults",
 ) -> tuple[dict[str, Any], dict[tuple[int, int], dict[str, Any]]]:
     """Every target of the receiving area ranked by ``objective`` (best first), and every
     target's full odds (:func:`odds_document`) by square, for the caller's cache; with ``play``

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
 
-from kickoff.analysis.exact import Events, Play
+from kickoff.analysis.exact import Events, SolverPlay
 from kickoff.analysis.simulate import end_pool
 from kickoff.analysis.targets import Objective
 from kickoff.core.problems import Problem
@@ -223,7 +223,7 @@ class OddsService:
                     future.cancel()  # nobody waits: drop the job unless it is running
 
     async def one(self, text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
-                  gone: Callable[[], Awaitable[bool]] | None = None, play: Play = "defaults",
+                  gone: Callable[[], Awaitable[bool]] | None = None, play: SolverPlay = "defaults",
                   objective: Objective = "receiver-holds") -> dict[str, Any]:
         """One target's odds (:func:`kickoff.web.compute.odds_job`; ``play``: the receiving
         coach's choices, ``"best"`` for ``objective``)."""
@@ -236,7 +236,7 @@ class OddsService:
 
     async def all_targets(self, text: str, events: Events, kick_skill: bool | None,
                           objective: Objective, gone: Callable[[], Awaitable[bool]] | None = None,
-                          play: Play = "defaults") -> dict[str, Any]:
+                          play: SolverPlay = "defaults") -> dict[str, Any]:
         """Every target ranked (:func:`kickoff.web.compute.all_targets_job`); each target's full
         odds go into the one-target cache."""
         setup = compute.setup_key(text)
@@ -253,10 +253,11 @@ class OddsService:
         return result
 
 
-def _played(play: Play, objective: Objective) -> str:
+def _played(play: SolverPlay, objective: Objective) -> str:
     """How the receiving coach's choices are played, as a cache key's part: ``"defaults"``
-    (whatever the objective), or ``"best:<objective>"``."""
-    return "defaults" if play == "defaults" else f"best:{objective}"
+    (whatever the objective), ``"close"`` (both coaches the close policy, whatever the
+    objective), or ``"best:<objective>"``."""
+    return play if play in ("defaults", "close") else f"best:{objective}"
 
 
 def _pool(workers: int, memory: int) -> ProcessPoolExecutor:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
-from kickoff.analysis.exact import Events, Play
+from kickoff.analysis.exact import Events, SolverPlay
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
@@ -63,10 +63,11 @@ class OddsRequest(WithScenario):
                                           "skill: null or left out, when he has it (every "
                                           "face's default, as kickoff odds); false: without it; "
                                           "true: asked for (an error if he cannot).")
-    play: Play = Field(DEFAULT_PLAY, description="The receiving coach's choices: defaults, or "
+    play: SolverPlay = Field(DEFAULT_PLAY, description="The receiving coach's choices: defaults, or "
                        "best (the touchback's taker, the High Kick player and the Kick-Off "
                        "Return / On the Ball move, each the receivers' best under objective; "
-                       "as kickoff odds --play best).")
+                       "as kickoff odds --play best); or close (both coaches the close "
+                       "policy, as kickoff odds / simulate --play close).")
     objective: Objective = Field("receiver-holds", description="With play best: what the "
                                  "receivers' choices maximise for them.")
 
@@ -78,7 +79,7 @@ class AllTargetsRequest(WithScenario):
     objective: Objective = "touchback"
     kick_skill: StrictBool | None = Field(None, description="As for one target: null, when the "
                                           "kicker has it.")
-    play: Play = Field("defaults", description="defaults, or best: the receiving coach's "
+    play: SolverPlay = Field("defaults", description="defaults, or best: the receiving coach's "
                        "choices maximise the receiving side of objective (kickoff odds "
                        "--all-targets --play best).")
 
@@ -177,10 +178,13 @@ class ChoiceOut(BaseModel):
 
 class EventChoices(BaseModel):
     """The choices taken under one Kick-off event: ``event`` (its key, ``None``: the kick,
-    before the event; ``"any"``: where the ball comes down, under any event) and its ``name``."""
+    before the event; ``"any"``: where the ball comes down, under every event; several events'
+    keys joined by ``+``: a choice they share, ``events`` listing them) and its ``name``."""
 
     event: str | None
     name: str
+    #: The events a group names (a choice several events share: each of them).
+    events: list[str] = Field(default_factory=list)
     choices: list[ChoiceOut]
 
 
@@ -227,7 +231,7 @@ class AllTargetsAnswer(BaseModel):
     events: Events
     higher_is_better: bool
     targets: list[RankedTargetOut]
-    play: Play = "defaults"
+    play: SolverPlay = "defaults"
 
 
 class KickAnswer(BaseModel):

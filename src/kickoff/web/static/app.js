@@ -480,16 +480,36 @@ function wirePlayChoice() {
   $("odds-play").addEventListener("change", () => { state.heat = null; render(); schedule(); });
 }
 
+// The choices that beat the defaults, grouped by the Kick-off event they were taken under
+// (choices_by_event, as kickoff odds --play best prints them): each group's name, then each
+// choice after its coach.
 function showDecisions(o) {
-  const taken = o.decisions_taken || [];
+  const groups = o.choices_by_event || [];
   const best = $("odds-play").value === "best";
   $("odds-decisions").hidden = !best;
-  $("odds-decisions-title").textContent = `Choices played (best for each coach, objective ${$("objective").value}: the receivers maximise it, the kicking coach minimises it)`;
+  $("odds-decisions-title").textContent = `Choices played (best for each coach, objective ${$("objective").value}: the receivers maximise it, the kicking coach minimises it), by Kick-off event`;
   const list = $("odds-decisions-list");
   list.replaceChildren();
-  for (const line of taken.length ? taken : ["none better than the defaults"]) {
+  if (!groups.length) {
     const li = document.createElement("li");
-    li.textContent = line;
+    li.textContent = "none better than the defaults";
+    list.append(li);
+  }
+  for (const g of groups) {
+    const li = document.createElement("li");
+    li.className = "event-choices";
+    li.dataset.event = g.event === null ? "" : g.event;
+    const name = document.createElement("strong");
+    name.textContent = `${g.name}:`;
+    const inner = document.createElement("ul");
+    for (const c of g.choices) {
+      const item = document.createElement("li");
+      const text = c.choice.startsWith(`${g.name}: `) ? c.choice.slice(g.name.length + 2) : c.choice;
+      item.textContent = c.coach ? `${c.coach} coach: ${text}` : text;
+      item.dataset.coach = c.coach || "";
+      inner.append(item);
+    }
+    li.append(name, inner);
     list.append(li);
   }
 }

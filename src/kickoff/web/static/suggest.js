@@ -159,8 +159,58 @@ function suggestShowResult(job) {
   for (const p of snap.teams[job.receiving].players) start[p.id] = p.square;
   suggestDrawPitch($("suggest-current"), snap, job.receiving, start, s.start_value.target, null);
   suggestDrawPitch($("suggest-best"), snap, job.receiving, s.squares, s.value.target, start);
+  suggestShowGains(s, job.objective);
   $("suggest-take").disabled = false;
   $("suggest-take").textContent = "Take it";
+}
+
+// A fraction's text ("5/768", "-1/3", "0") as a number (BigInt: an exact fraction's terms may
+// be past a float's range).
+function suggestFraction(text) {
+  const [n, d] = text.split("/");
+  return Number((BigInt(n) * 1000000000000n) / BigInt(d === undefined ? "1" : d)) / 1e12;
+}
+
+// A Kick-off event's key as a name: "get_the_ref" -> "Get The Ref" (Blitz! with its "!").
+function suggestEventName(key) {
+  if (key === "blitz") return "Blitz!";
+  return key.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+// One value of the objective, as the table of gains shows it: percent, squares, or a number.
+function suggestShown(value, objective, signed) {
+  const sign = signed && value >= 0 ? "+" : "";
+  if (objective === "distance") return `${sign}${value.toFixed(2)} squares`;
+  if (objective.startsWith("mix:")) return `${sign}${value.toFixed(4)}`;
+  return `${sign}${(value * 100).toFixed(2)}%`;
+}
+
+// Each Kick-off event's value for both set-ups and the receivers' gain (setup optimize's table:
+// the suggestion's by_event; hidden with the events off).
+function suggestShowGains(s, objective) {
+  const table = $("suggest-gains");
+  table.replaceChildren();
+  $("suggest-gains-box").hidden = !s.by_event.length;
+  if (!s.by_event.length) return;
+  const head = table.insertRow();
+  for (const col of ["Kick-off event", "chance", "current", "suggested", "gain"]) {
+    const th = document.createElement("th");
+    th.textContent = col;
+    head.append(th);
+  }
+  for (const g of s.by_event) {
+    const tr = table.insertRow();
+    tr.dataset.event = g.event;
+    tr.insertCell().textContent = suggestEventName(g.event);
+    tr.insertCell().textContent = `${(suggestFraction(g.chance) * 100).toFixed(1)}%`;
+    for (const [key, signed] of [["start_value", false], ["value", false], ["gain", true]]) {
+      const td = tr.insertCell();
+      td.textContent = suggestShown(suggestFraction(g[key]), objective, signed);
+      td.title = g[key];
+      td.dataset.exact = g[key];
+      td.className = key;
+    }
+  }
 }
 
 // One small pitch: both teams, the receiving team placed by `squares` (player id -> square,

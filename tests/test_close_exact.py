@@ -1,0 +1,162 @@
+"""``play="close"`` in the exact solver (issue 24): both coaches play the ``close`` policy
+(``kickoff.core.close.CloseCoach``) through the one decision interface, as ``kickoff simulate
+--play close`` plays it. Checked against a brute force on a tiny case (every run of the rules
+enumerated, the policy's touchback choice scripted by hand), against the Monte Carlo within a
+statistical bound on small set-ups (the kick-off move, High Kick, the touchbacks), and through
+the CLI and the web API."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from helpers import cli, player, scenario
+from test_play_best import AWAY, HOME, _loaded
+
+from kickoff.analysis.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.simulate import Job, run_chunk
+from kickoff.core.decisions import Decisions
+from kickoff.core.kickoff import kick_until_landing
+from kickoff.core.pitch import Square
+from kickoff.core.state import GameState
+
+
+def _nearest_by_hand(state: GameState, square: list[int]) -> str:
+    """The close policy's touchback taker, restated by hand: the receiving player able to hold
+    the ball nearest the touchback's square (squares: the larger of the two distances), ties to
+    the first in team order."""
+    able = [p for p in state.teams[state.receiving].players if p.can_catch()]
+
+    def far(p: Any) -> int:
+        return max(abs(p.square[0] - square[0]), abs(p.square[1] - square[1]))
+
+    return min(able, key=far).id  # (min keeps the first of equals)
+
+
+def _touchback_square(log: list[dict[str, Any]]) -> list[int]:
+    """Where the ball went out: the square of the last deviation or bounce before the log's
+    touchback."""
+    at = next(i for i, e in enumerate(log) if e["step"] == "touchback")
+    last = next(e for e in reversed(log[:at]) if e["step"] in ("deviate", "bounce"))
+    return list(last["square"] if last["step"] == "deviate" else last["to"])
+
+
+def test_tiny_case_equals_every_run_with_the_choices_scripted_by_hand() -> None:
+    """Events off, no Kick, the receivers apart from each other (so no failed catch lands on a
+    team-mate: every run ends): the only choice the policy makes otherwise than the defaults is
+    the touchback's taker. Every run of the rules is enumerated with the scripted coach (the
+    defaults), and each touchback's ball given instead to the player the policy names there,
+    restated by hand: the exact ``close`` odds are exactly that distribution, and differ from
+    the defaults'."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    target = Square(21, 7)
+
+    def run(dice: Any) -> tuple[str | None, bool, list[dict[str, Any]]]:
+        world = state.clone()
+        result = kick_until_landing(world, rs, dice, Decisions(target=target), events=False
+                                    ).finish()
+        return result.state.carrier, result.touchback, result.log
+
+    holders: dict[str | None, Fraction] = {}
+    touchbacks = 0
+    for p, (carrier, touchback, log) in enumerate_runs(run):
+        if touchback:
+            touchbacks += 1
+            carrier = _nearest_by_hand(state, _touchback_square(log))
+        holders[carrier] = holders.get(carrier, Fraction(0)) + to_fraction(p)
+    odds = KickoffSolver(state, rs, events="none", play="close").odds(target)
+    defaults = KickoffSolver(state, rs, events="none").odds(target)
+    assert touchbacks > 5
+    got = {h: Fraction(p) for h, p in odds.holders.items()}
+    expected = {h: p for h, p in holders.items() if h is not None and
+                state.players[h].side == state.receiving}
+    assert got == expected
+    assert odds.holders != defaults.holders  # the policy's takers are not the default's
+
+
+def _lizards(events: str) -> tuple[GameState, Any]:
+    """HOME against seven receivers, one with On the Ball (bb2020): the policy's kick-off move
+    toward the ball."""
+    away = [player("a1", [13, 7]), player("a6", [13, 6]), player("a7", [13, 8]),
+            player("a2", [16, 5], skills=["on_the_ball"]), player("a3", [19, 9]),
+            player("a4", [22, 7], skills=["catch"]), player("a5", [24, 4])]
+    return _loaded(scenario(home=HOME, away=away))
+
+
+#: (set-up, events, target): High Kick and the touchbacks with the events; the kick-off move.
+CASES = [("spread", "all", Square(20, 5)), ("on_the_ball", "none", Square(18, 6))]
+
+
+@pytest.mark.parametrize(("which", "events", "target"), CASES)
+def test_exact_close_agrees_with_simulate_close(which: str, events: str,
+                                                target: Square) -> None:
+    """The exact odds with ``play="close"`` against ``simulate --play close``'s counts (20 000
+    seeded kick-offs): every probability (touchback, the receivers hold, each holder) within
+    five standard errors (plus one kick-off) of the exact value; the exact ``close`` odds are
+    not the defaults' there (the test can tell them apart)."""
+    state, rs = (_loaded(scenario(home=HOME, away=AWAY)) if which == "spread"
+                 else _lizards(events))
+    exact = KickoffSolver(state, rs, events=events, play="close").odds(target)  # type: ignore[arg-type]
+    defaults = KickoffSolver(state, rs, events=events).odds(target)  # type: ignore[arg-type]
+    n = 20_000
+    tally = run_chunk(Job(state, rs, target, events, play="close"), n, 2026)  # type: ignore[arg-type]
+
+    def close_enough(p: Any, count: int) -> bool:
+        p = float(p)
+        return abs(count / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+    assert close_enough(exact.touchback, tally.touchback)
+    assert close_enough(exact.receiving_team_holds, tally.receiving_team_holds)
+    for pid in set(exact.holders) | set(tally.holders):
+        assert close_enough(exact.holders.get(pid, 0), tally.holders.get(pid, 0)), pid
+    far_apart = max(abs(float(exact.holders.get(pid, 0)) - float(defaults.holders.get(pid, 0)))
+                    for pid in set(exact.holders) | set(defaults.holders))
+    assert far_apart > 0.01
+
+
+def test_close_refuses_named_choices_and_an_unknown_play() -> None:
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    with pytest.raises(ValueError, match="close policy answers"):
+        KickoffSolver(state, rs, play="close", decisions=Decisions(high_kick="a2"))
+    with pytest.raises(ValueError, match="close policy answers"):
+        KickoffSolver(state, rs, play="close", kicking="best")
+    code, _, err = cli(["odds", "--ruleset", "sevens", "--play", "close", "--touchback", "a1"])
+    assert code != 0 and "--play close" in err and "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    from fastapi.testclient import TestClient
+
+    from kickoff.web.app import create_app
+
+    with TestClient(create_app(workers=1)) as c:
+        yield c
+
+
+def test_cli_and_api_play_close(client: Any) -> None:
+    """``kickoff odds --play close --json`` and ``POST /api/odds`` with ``play: "close"`` give
+    the solver's exact figures and say what they played."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    exact = KickoffSolver(state, rs, events="none", play="close").odds(Square(20, 5))
+    doc = scenario(home=HOME, away=AWAY)
+    code, out, err = cli(["odds", "--events", "none", "--play", "close", "--target", "20,5",
+                          "--json", "-"], stdin=json.dumps(doc))
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["play"] == "close" and got["applied"]["play"] == "close"
+    assert Fraction(got["touchback"]) == exact.touchback
+    assert {h: Fraction(p) for h, p in got["holders"].items()} == {
+        h: Fraction(p) for h, p in exact.holders.items()}
+    code, out, err = cli(["odds", "--events", "none", "--play", "close", "--target", "20,5",
+                          "-"], stdin=json.dumps(doc))
+    assert code == 0 and "Play: close, the close policy answered both coaches' decisions" in (
+        " ".join(out.split()))
+    r = client.post("/api/odds", json={"scenario": doc, "target": [20, 5], "events": "none",
+                                       "play": "close"})
+    assert r.status_code == 200, r.text
+    assert Fraction(r.json()["touchback"]["exact"]) == exact.touchback
