@@ -375,6 +375,19 @@ def test_the_close_coach_kicks_at_the_given_target() -> None:
     assert result.target == state.pitch.centre[state.receiving]
 
 
+def test_an_answer_given_wins_over_the_close_policy() -> None:
+    """``simulate --touchback X --play close``: the given touchback taker takes the ball, not
+    the receiver nearest it (the policy's own pick, a1, on this seed's touchback)."""
+    state, rs = _sevens()
+    corner = Decisions(target=Square(18, 0))
+    policy = kick_off(state.clone(), rs, SeededDice(1), corner, coach=CloseCoach())
+    assert policy.touchback and policy.state.carrier == "a1"
+    for taker in ("a2", "a5"):
+        given = Decisions(target=Square(18, 0), touchback=taker)
+        result = kick_off(state.clone(), rs, SeededDice(1), given, coach=CloseCoach())
+        assert result.touchback and result.state.carrier == taker
+
+
 # ---------------------------------------------------------------- brute force on Sevens
 
 

@@ -10,7 +10,8 @@ sides it is given (the other side's decisions: the scripted coach's answer), eac
 the rule's own options (so always legal). Where the rule of thumb has nothing to say ("the
 default" below) it answers as the scripted coach does: the scenario's or the command's answer
 (its kick target, its kicker), else the default, so that ``simulate --target X --play close``
-kicks at X:
+kicks at X. An answer the scenario or the command gives (``--high-kick``, ``--touchback``, ...)
+wins over the rule of thumb for every kind:
 
 - ``kicker``: the default (the first eligible player with Kick): who kicks does not bring
   anybody nearer the ball;
@@ -81,8 +82,8 @@ class CloseCoach:
         return role in self.roles
 
     def choose(self, decision: Decision) -> Any:
-        if not self._mine(decision):
-            return self.then.choose(decision)
+        if not self._mine(decision) or decision.given:
+            return self.then.choose(decision)  # the other side's, or an answer given: it wins
         kind = decision.kind
         if kind in ("kick_skill", "apothecary"):
             options = decision.options()
