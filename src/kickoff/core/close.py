@@ -27,7 +27,12 @@ kicks at X:
 - ``diving_catch``: the default (every diver, in the default order);
 - ``kick_landing``: the default (the format's square);
 - ``quick_snap``, ``perfect_defence``, ``solid_defence``: the default, nobody moves (their
-  moves cannot be listed; the free turn's ``close`` is ``free_turn_policy``);
+  moves cannot be listed);
+- ``activation``, ``path`` (the free turn, Blitz! / Charge!): the plan of
+  :func:`~kickoff.core.actions.policy.close_in` (the ``close`` ``free_turn_policy``), made when
+  the free turn's first activation is asked: its moves in order, each along its planned path,
+  then nobody; no Blitz;
+- ``block_face``, ``block_reroll``: the default;
 - ``push_to``, ``follow_up``, ``casualty_result``: the default; ``apothecary``: ``True`` where
   offered (a player back on the pitch is nearer the ball than one in the dugout);
 - ``target``, ``prayer_player``, ``prayer_skill``: the default (the centre of the receiving
@@ -44,8 +49,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from kickoff.core.actions.policy import close_in
+from kickoff.core.activations import ActivationChoice, FreeTurnAsk
 from kickoff.core.coach import SCRIPTED, Coach, Decision
-from kickoff.core.decisions import PlayerPath
+from kickoff.core.decisions import Activation, PlayerPath
 from kickoff.core.pitch import Square, distance
 
 if TYPE_CHECKING:
@@ -57,7 +64,7 @@ class CloseCoach:
     decisions as ``then`` answers them (default: the scripted coach). See the module's
     docstring for each decision's answer."""
 
-    __slots__ = ("ctx", "roles", "then")
+    __slots__ = ("_plan", "_turn", "ctx", "roles", "then")
 
     def __init__(self, sides: Sequence[str] = ("kicking", "receiving"),
                  then: Coach = SCRIPTED) -> None:
@@ -68,6 +75,9 @@ class CloseCoach:
         self.roles = frozenset(sides)
         self.then = then
         self.ctx: KickoffContext | None = None
+        #: the free turn planned (its ``FreeTurnAsk.turn``) and its moves not yet answered
+        self._turn: object = None
+        self._plan: list[Activation] = []
 
     def bind(self, ctx: KickoffContext) -> None:
         """Read ``ctx`` (its state and landing square) from now on."""
@@ -93,7 +103,30 @@ class CloseCoach:
             return self._nearest_player(decision)
         if kind == "kickoff_move":
             return self._closing_move(decision)
+        if kind == "activation":
+            return self._activation(decision)
+        if kind == "path":
+            return self._path(decision)
         return self.then.choose(decision)  # no rule of thumb: the given answer, else the default
+
+    def _activation(self, decision: Decision) -> ActivationChoice | None:
+        """The next move of :func:`close_in`'s plan for this free turn (planned at its first
+        activation), else nobody."""
+        ask, ctx = decision.about, self.ctx
+        if not isinstance(ask, FreeTurnAsk) or ctx is None:
+            return None
+        if ask.turn is not self._turn:
+            self._turn = ask.turn
+            self._plan = close_in(ctx.state, ask.eligible, ask.most, ctx.landing, ctx.touchback)
+        if not self._plan:
+            return None
+        return ActivationChoice(self._plan[0].player, "move")
+
+    def _path(self, decision: Decision) -> Any:
+        """The planned path of the player whose activation was just answered."""
+        if self._plan and self._plan[0].player == decision.about:
+            return self._plan.pop(0).path
+        return decision.default
 
     def _landing(self) -> Square | None:
         return None if self.ctx is None else self.ctx.landing

@@ -106,7 +106,25 @@ DecisionKind = Literal[
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
+    "activation", "path", "block_face", "block_reroll",
 ]
+
+#: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable
+#: set (:class:`OptionSet`: a free turn's paths) unless told otherwise: the first this many,
+#: in the set's order.
+LIST_BOUND: Final = 1000
+
+
+class OptionSet(Protocol):
+    """The legal options of a decision too many to list (a player's paths: up to 8 steps a
+    square over nine squares): a set that tests membership and lists its first options, in the
+    rules' order, up to a bound when asked."""
+
+    def __contains__(self, choice: object) -> bool: ...
+
+    def listed(self, bound: int) -> tuple[Any, ...]:
+        """At most ``bound`` of the options, in the set's order (its first first)."""
+        ...
 
 
 class Decision:
@@ -123,17 +141,20 @@ class Decision:
       costs no listing (the solver plays each option through it); ``None``: an answer is legal
       when it is one of the options;
     - ``scripted``, ``given``: the scenario's answer, and whether it gives one;
-    - ``about``: what the rule tells a coach besides (an accurate kick's ``LandingOptions``).
+    - ``about``: what the rule tells a coach besides (an accurate kick's ``LandingOptions``);
+    - ``among``: the options as a checkable set (:class:`OptionSet`) when they are too many to
+      list (``lister`` is then ``None``; :meth:`listed` lists the first of them).
     """
 
-    __slots__ = ("_options", "about", "default", "given", "kind", "lister", "refuse", "scripted",
-                 "side", "where")
+    __slots__ = ("_options", "about", "among", "default", "given", "kind", "lister", "refuse",
+                 "scripted", "side", "where")
 
     def __init__(
         self, kind: DecisionKind, side: Side, where: str, default: Any,
         lister: Callable[[], Sequence[Any]] | None,
         refuse: Callable[[Any], Problem | None] | None = None,
         scripted: Any = None, given: bool = False, about: Any = None,
+        among: OptionSet | None = None,
     ) -> None:
         self.kind: DecisionKind = kind
         self.side: Side = side
@@ -144,6 +165,7 @@ class Decision:
         self.scripted = scripted
         self.given = given
         self.about = about
+        self.among = among
         self._options: tuple[Any, ...] | None = None
 
     def options(self) -> tuple[Any, ...] | None:
@@ -153,6 +175,14 @@ class Decision:
             self._options = tuple(self.lister())
         return self._options
 
+    def listed(self, bound: int = LIST_BOUND) -> tuple[Any, ...]:
+        """The options a solver or a test may play: every one (:meth:`options`) when they can be
+        listed, else the first ``bound`` of the checkable set (:attr:`among`), else none."""
+        options = self.options()
+        if options is not None:
+            return options
+        return () if self.among is None else self.among.listed(bound)
+
     def problem(self, choice: Any) -> Problem | None:
         """Why ``choice`` is not a legal answer (``None``: it is). The default always is."""
         if choice is self.default or choice == self.default:
@@ -160,6 +190,8 @@ class Decision:
         if self.refuse is not None:
             return self.refuse(choice)
         options = self.options()
+        if options is None and self.among is not None:
+            options = () if choice not in self.among else (choice,)
         if options is None or choice in options:
             return None
         return Problem(f"{choice!r} is not one of the options", self.where, code="illegal_choice")
@@ -223,8 +255,8 @@ class AskingCoach:
     def choose(self, decision: Decision) -> Any:
         if decision.kind not in self.kinds:
             return self.then.choose(decision)
-        options = decision.options()
-        if options is not None and len(options) == 1:
+        options = decision.listed()
+        if len(options) == 1:
             return options[0]
         raise Asked(decision)
 
@@ -249,8 +281,6 @@ class PathCoach:
             i = len(self.answers)
             if i >= len(self.path):
                 raise
-            options = decision.options()
-            assert options is not None  # an Asked decision of an enumerating solver is listed
-            answer = options[self.path[i]]
+            answer = decision.listed()[self.path[i]]
             self.answers.append(answer)
             return answer

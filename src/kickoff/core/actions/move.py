@@ -31,9 +31,10 @@ from kickoff.core.actions.tentacles import held
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoices
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import Square, distance
+from kickoff.core.pitch import NEIGHBOURS, Square, distance
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, roll_test, square_text, where_of
-from kickoff.core.state import Player, tackle_zones
+from kickoff.core.state import GameState, Player, tackle_zones
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Rerolls
@@ -54,41 +55,117 @@ def check_path(
     ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0,
     leaps: Collection[int] = (),
 ) -> None:
-    """Raise ``DecisionError`` naming ``where``, the player and the step if ``path`` is not a
-    legal move for ``player`` (Standing, on the pitch) having already moved ``used`` squares:
-    each step adjacent to the last (a Leap, the steps indexed in ``leaps``: at the edition's
-    Leap distance, by a player with Leap), on the pitch, into an empty square, and no more
-    squares than MA plus the Rushes allow (a Leap costs two)."""
+    """Raise ``DecisionError`` carrying :func:`path_problem`'s problem if ``path`` is not a legal
+    move for ``player`` having already moved ``used`` squares."""
+    problem = path_problem(ctx, player, path, where, used, leaps)
+    if problem is not None:
+        raise DecisionError(problem)
+
+
+def path_problem(
+    ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0,
+    leaps: Collection[int] = (),
+) -> Problem | None:
+    """Why ``path`` is not a legal move for ``player`` (Standing, on the pitch) having already
+    moved ``used`` squares (``None``: it is), naming ``where``, the player and the step (his
+    square as a value): each step adjacent to the last (a Leap, the steps indexed in ``leaps``:
+    at the edition's Leap distance, by a player with Leap), on the pitch, into an empty square,
+    and no more squares than MA plus the Rushes allow (a Leap costs two). Pure."""
     st = ctx.state
+    place = where_of(where, player)
     if not player.standing:
-        raise DecisionError.at(where_of(where, player), "only a Standing player on the pitch can move")
+        return place.problem("only a Standing player on the pitch can move")
     limit = allowance(ctx, player)
     rules = ctx.ruleset.actions.leap
     leaps = frozenset(i for i in leaps if i < len(path))
     if leaps and "leap" not in player.skills:
-        raise DecisionError.at(where_of(where, player), f"{player.id} has no Leap skill")
+        return place.problem(f"{player.id} has no Leap skill")
     if rules.once and len(leaps) > 1:
-        raise DecisionError.at(where_of(where, player), "only one Leap is allowed an activation")
+        return place.problem("only one Leap is allowed an activation")
     cost = used + len(path) + len(leaps)
     if cost > limit:
-        raise DecisionError.at(where_of(where, player),
-            f"a path of {cost} squares is beyond MA "
-            f"{player.ma} plus {limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else "")
-        )
+        return place.problem(f"a path of {cost} squares is beyond MA {player.ma} plus "
+                             f"{limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else ""))
     here = player.square
     assert here is not None
     for i, sq in enumerate(path):
-        step = f"{where}.path[{i}] ({player.id} from {square_text(here)})"
-        reach = rules.reach if i in leaps else frozenset({1})
-        if distance(here, sq) not in reach:
-            raise DecisionError.at(step, f"{square_text(sq)} is not "
-                                   + ("at a Leap's distance" if i in leaps else "adjacent"))
-        if not st.pitch.on_pitch(sq):
-            raise DecisionError.at(step, f"{square_text(sq)} is off the pitch")
-        other = st.board.get(sq)
-        if other is not None and other.id != player.id:
-            raise DecisionError.at(step, f"{square_text(sq)} is occupied by {other.id}")
+        why = _step_problem(st, player, here, sq, rules.reach if i in leaps else frozenset({1}),
+                            i in leaps)
+        if why is not None:
+            return Problem(why, f"{where}.path[{i}] ({player.id} from {square_text(here)})",
+                           (player.id,), (Square(*here),), "illegal_choice")
         here = sq
+    return None
+
+
+def _step_problem(st: GameState, player: Player, here: tuple[int, int], sq: tuple[int, int],
+                  reach: Collection[int], leaping: bool) -> str | None:
+    """Why ``player`` may not step (``leaping``: Leap) from ``here`` to ``sq``."""
+    if not isinstance(sq, tuple) or len(sq) != 2:
+        return f"{sq!r} is not a square"
+    if distance(here, sq) not in reach:
+        return f"{square_text(sq)} is not " + ("at a Leap's distance" if leaping else "adjacent")
+    if not st.pitch.on_pitch(sq):
+        return f"{square_text(sq)} is off the pitch"
+    other = st.board.get(sq)
+    if other is not None and other.id != player.id:
+        return f"{square_text(sq)} is occupied by {other.id}"
+    return None
+
+
+class PathOptions:
+    """The legal paths of ``player`` (the options of a ``path`` decision), too many to list (up
+    to eight steps a square): a checkable set (:class:`~kickoff.core.coach.OptionSet`).
+
+    ``in``: :func:`path_problem` finds nothing (a tuple of squares; a Leap player's steps
+    beyond a square away are Leaps, with ``leaps`` the scenario's own); :meth:`listed`: the first ``bound``
+    paths of adjacent steps (no Leap) into empty squares of the pitch, never entering a square
+    twice, the empty path first, then by length, each length in the order of the steps'
+    squares (x, then y), within MA plus the Rushes less ``used``. Reads the state as it is."""
+
+    __slots__ = ("ctx", "leaps", "player", "used", "where")
+
+    def __init__(self, ctx: KickoffContext, player: Player, where: str, used: int = 0,
+                 leaps: Collection[int] = ()) -> None:
+        self.ctx, self.player, self.where, self.used = ctx, player, where, used
+        self.leaps = frozenset(leaps)
+
+    def problem(self, path: object) -> Problem | None:
+        """Why ``path`` is not one of the options (``None``: it is)."""
+        if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
+            return where_of(self.where, self.player).problem(f"{path!r} is not a list of squares")
+        here = self.player.square
+        inferred = set(self.leaps)
+        leaper = "leap" in self.player.skills
+        for i, sq in enumerate(path):  # a Leap player's step beyond a square away is a Leap
+            if leaper and here is not None and len(sq) == 2 and distance(here, sq) > 1:
+                inferred.add(i)
+            here = sq
+        return path_problem(self.ctx, self.player, path, self.where, self.used, inferred)
+
+    def __contains__(self, path: object) -> bool:
+        return self.problem(path) is None
+
+    def listed(self, bound: int) -> tuple[tuple[Square, ...], ...]:
+        """At most ``bound`` paths, in the order of the class's docstring."""
+        st = self.ctx.state
+        start = self.player.square
+        if start is None or not self.player.standing or bound <= 0:
+            return ()
+        most = allowance(self.ctx, self.player) - self.used
+        found: list[tuple[Square, ...]] = [()]
+        level: list[tuple[Square, ...]] = [()]
+        while level and len(found) < bound and len(level[0]) < most:
+            nxt: list[tuple[Square, ...]] = []
+            for path in level:
+                at = path[-1] if path else start
+                for sq in sorted(Square(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS):
+                    if sq == start or sq in path or not st.pitch.on_pitch(sq) or sq in st.board:
+                        continue
+                    nxt.append(path + (sq,))  # noqa: RUF005 (mypyc: no starred tuple literal)
+            found.extend(nxt[:bound - len(found)])
+            level = nxt
+        return tuple(found[:bound])
 
 
 def move(
