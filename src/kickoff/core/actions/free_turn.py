@@ -65,8 +65,8 @@ def free_turn(
                 once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
                 ends_on_fall=rules.ends_on_fall)
     policy = ctx.decisions.free_turn_policy
-    if not activations and policy == "none" and not ctx.logging:
-        return turn  # nobody acts (the default): nothing to read, no die
+    if not activations and policy == "none" and not ctx.logging and ctx.plain:
+        return turn  # the scripted coach, nobody acts (the default): nothing to ask, no die
     eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
     if ctx.logging:
         ctx.note("free_turn", event=event, count=count, eligible=eligible)
@@ -128,13 +128,14 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
-    paths = PathOptions(ctx, player, where, leaps=a.leap)
+    paths = _paths(ctx, player, a, where)
+    default = () if given or a.target is None else next(iter(paths.listed(1)), ())
 
     def refuse(path: tuple[Square, ...]) -> Problem | None:
         return paths.problem(path) or _count_problem(player, a.action, path, ask.most, acted,
                                                      where)
 
-    path = ctx.decide(Decision("path", ctx.kicking, f"{where}.path", (), None, refuse,
+    path = ctx.decide(Decision("path", ctx.kicking, f"{where}.path", default, None, refuse,
                                a.path, given, player.id, paths))
     if path != a.path:
         a = replace(a, path=tuple(Square(*sq) for sq in path))
@@ -143,12 +144,23 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
 
 
+def _paths(ctx: KickoffContext, player: Player, a: Activation, where: str) -> PathOptions:
+    """The options of ``a``'s ``path`` decision: every legal path of ``player``; a Blitz with a
+    target lists those ending next to it with a square left for the block (its default: the
+    first, the shortest; the reach is checked as the Blitz is played, after Foul Appearance)."""
+    target = None if a.target is None else ctx.state.players.get(a.target)
+    if target is None or target.square is None:
+        return PathOptions(ctx, player, where, leaps=a.leap)
+    return PathOptions(ctx, player, where, leaps=a.leap, toward=Square(*target.square), reserve=1)
+
+
 def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
                         acted: int) -> list[ActivationChoice | None]:
     """The options of an ``activation`` decision: ``None`` (nobody else acts: the default),
     then for each eligible player yet to act and still Standing, in input order, a Move, and
     while the free turn allows one a Blitz with no block and one on each Standing opponent
-    within his reach (MA plus Rushes). Only ``None`` once ``count`` players have counted.
+    he can reach (a path to a square next to him leaving a square of MA plus Rushes). Only
+    ``None`` once ``count`` players have counted.
     A Throw / Kick Team-mate (its thrown player and square) is accepted when scripted, not
     listed."""
     options: list[ActivationChoice | None] = [None]
@@ -167,7 +179,8 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
             reach = allowance(ctx, p)
             options.append(ActivationChoice(pid, "blitz"))
             options += [ActivationChoice(pid, "blitz", q.id) for q in opponents
-                        if q.square is not None and distance(p.square, q.square) <= reach]
+                        if q.square is not None and distance(p.square, q.square) <= reach
+                        and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
     return options
 
 

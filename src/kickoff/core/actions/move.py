@@ -118,17 +118,21 @@ class PathOptions:
     to eight steps a square): a checkable set (:class:`~kickoff.core.coach.OptionSet`).
 
     ``in``: :func:`path_problem` finds nothing (a tuple of squares; a Leap player's steps
-    beyond a square away are Leaps, with ``leaps`` the scenario's own); :meth:`listed`: the first ``bound``
-    paths of adjacent steps (no Leap) into empty squares of the pitch, never entering a square
-    twice, the empty path first, then by length, each length in the order of the steps'
-    squares (x, then y), within MA plus the Rushes less ``used``. Reads the state as it is."""
+    beyond a square away are Leaps, with ``leaps`` the scenario's own). :meth:`listed`: the
+    first ``bound`` paths of adjacent steps (no Leap) into empty squares of the pitch, never
+    entering a square twice, the empty path first, then by length, each length in the order of
+    the steps' squares (x, then y), within MA plus the Rushes less ``used``; with ``toward`` (a
+    Blitz's target's square) only those ending next to it with ``reserve`` squares left (the
+    block's), searching at most ``8 * bound`` paths of each length. Reads the state as it is."""
 
-    __slots__ = ("ctx", "leaps", "player", "used", "where")
+    __slots__ = ("ctx", "leaps", "player", "reserve", "toward", "used", "where")
 
     def __init__(self, ctx: KickoffContext, player: Player, where: str, used: int = 0,
-                 leaps: Collection[int] = ()) -> None:
+                 leaps: Collection[int] = (), toward: Square | None = None,
+                 reserve: int = 0) -> None:
         self.ctx, self.player, self.where, self.used = ctx, player, where, used
         self.leaps = frozenset(leaps)
+        self.toward, self.reserve = toward, reserve
 
     def problem(self, path: object) -> Problem | None:
         """Why ``path`` is not one of the options (``None``: it is)."""
@@ -146,24 +150,37 @@ class PathOptions:
     def __contains__(self, path: object) -> bool:
         return self.problem(path) is None
 
+    def _ends_well(self, end: tuple[int, int], steps: int, most: int) -> bool:
+        """Whether a path of ``steps`` ending on ``end`` may still end next to ``toward``."""
+        return self.toward is None or distance(end, self.toward) - 1 <= most - steps
+
     def listed(self, bound: int) -> tuple[tuple[Square, ...], ...]:
         """At most ``bound`` paths, in the order of the class's docstring."""
         st = self.ctx.state
         start = self.player.square
         if start is None or not self.player.standing or bound <= 0:
             return ()
-        most = allowance(self.ctx, self.player) - self.used
-        found: list[tuple[Square, ...]] = [()]
+        toward = self.toward
+        most = allowance(self.ctx, self.player) - self.used - self.reserve
+        found: list[tuple[Square, ...]] = []
+        if most >= 0 and (toward is None or distance(start, toward) == 1):
+            found.append(())
         level: list[tuple[Square, ...]] = [()]
-        while level and len(found) < bound and len(level[0]) < most:
+        steps = 0
+        while level and len(found) < bound and steps < most:
+            steps += 1
             nxt: list[tuple[Square, ...]] = []
             for path in level:
                 at = path[-1] if path else start
                 for sq in sorted(Square(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS):
-                    if sq == start or sq in path or not st.pitch.on_pitch(sq) or sq in st.board:
+                    if (sq == start or sq in path or not st.pitch.on_pitch(sq) or sq in st.board
+                            or not self._ends_well(sq, steps, most)):
                         continue
                     nxt.append(path + (sq,))  # noqa: RUF005 (mypyc: no starred tuple literal)
-            found.extend(nxt[:bound - len(found)])
+                if len(nxt) >= 8 * bound:
+                    break
+            found.extend([p for p in nxt if toward is None or distance(p[-1], toward) == 1]
+                         [:bound - len(found)])
             level = nxt
         return tuple(found[:bound])
 
