@@ -17,6 +17,7 @@ from helpers import default_players, player, scenario
 from kickoff.analysis.chance import enumerate_runs
 from kickoff.core import events
 from kickoff.core.actions.kickoff_move import kickoff_move
+from kickoff.core.activations import Activation
 from kickoff.core.coach import (
     DEFAULTS,
     SCRIPTED,
@@ -105,7 +106,37 @@ def _scripted(kind: DecisionKind, option: Any, base: Decisions, ruleset: str) ->
         return replace(base, diving_catch=list(option))
     if kind == "reroll":  # the first failed test: a catch outside a turn, or a move's Dodge
         return replace(base, catch_reroll=(option,))
+    if kind == "activation":  # (``_activation``: the option as a scripted activation)
+        event = "charge" if ruleset == "bb2025" else "blitz"
+        return replace(base, **{event: [] if option is None else [option]})
     return replace(base, **{kind: option})
+
+
+class _AnswerAt:
+    """Answers the ``n``-th decision met with ``answer``, the others as the scripted coach;
+    records them."""
+
+    def __init__(self, n: int, answer: Any) -> None:
+        self.n, self.answer, self.met = n, answer, list[Decision]()
+
+    def choose(self, decision: Decision) -> Any:
+        self.met.append(decision)
+        return self.answer if len(self.met) - 1 == self.n else SCRIPTED.choose(decision)
+
+
+def _activation(option: Any, n: int, run: Callable[[Any], Any]) -> Any:
+    """A free turn's ``activation`` option (the ``n``-th decision of ``run``) as the scenario's
+    activation: its player, action and target, along its ``path`` decision's default (for a
+    Blitz, the shortest path next to the target)."""
+    if option is None:
+        return None
+    coach = _AnswerAt(n, option)
+    run(coach)
+    path = coach.met[n + 1]
+    assert path.kind == "path"
+    event = "charge" if "charge" in path.where else "blitz"
+    return Activation(option.player, option.action, path.default, target=option.target,
+                      where=f"decisions.{event}[0]")
 
 
 def _base(loaded: LoadedScenario, seed: int) -> Decisions:
@@ -134,6 +165,12 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
             if options is None:  # the re-set-ups: their check decides (tested below)
                 assert kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill")
                 continue
+            script: Callable[[Any], Any] = lambda o: o  # noqa: E731
+            if kind == "activation":
+                def script(o: Any, i: int = i, base: Decisions = base, seed: int = seed) -> Any:
+                    return _activation(o, i, lambda c: kick_off(
+                        loaded.state.clone(), rs, SeededDice(seed), base, house, log=False,
+                        coach=c))
             assert d.default in options, (kind, d.default, options)
             if checked.get(kind, 0) >= CHECKED_PER_KIND:
                 continue
@@ -141,7 +178,8 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
             for option in options:
                 again = Recorder(listing=False)
                 kick_off(loaded.state.clone(), rs, SeededDice(seed),
-                         _scripted(d.kind, option, base, ruleset), house, log=False, coach=again)
+                         _scripted(d.kind, script(option), base, ruleset), house, log=False,
+                         coach=again)
                 assert again.met[i].kind == kind
                 assert SCRIPTED.choose(again.met[i]) == option
     assert {"kicker", "kick_skill", "kickoff_move", "diving_catch", "touchback"} <= set(checked)

@@ -198,8 +198,11 @@ def test_paths_are_a_checkable_set_listed_up_to_a_bound() -> None:
     steps = [Square(5 + i, 7 if i < 4 else 8) for i in range(1, 9)]  # 8 squares: MA 6 + 2 Rushes
     assert tuple(steps) in paths and (*steps, Square(14, 8)) not in paths
     blitz = PathOptions(ctx, h2, "decisions.blitz[0]", toward=Square(9, 7), reserve=1)
-    near = blitz.listed(20)  # a Blitz on a2 four squares away: three steps next to him
-    assert near and all(len(p) == 3 and distance(p[-1], Square(9, 7)) == 1 for p in near)
+    near = blitz.listed(20)  # a Blitz on a2 four squares away: one path to each square by him
+    assert [len(p) for p in near[:3]] == [3, 3, 3] and len(near) == 8  # the eight squares around him
+    assert all(distance(p[-1], Square(9, 7)) == 1 for p in near)
+    assert len({p[-1] for p in near}) == len(near) and all(p in blitz for p in near)
+    assert all(len(a) <= len(b) for a, b in pairwise(near)) and blitz.listed(2) == near[:2]
     assert PathOptions(ctx, h2, "w", toward=Square(20, 7), reserve=1).listed(10) == ()
     assert all(distance(a, b) == 1 for p in listed for a, b in zip((h2.square, *p), p,
                                                                     strict=False))

@@ -128,6 +128,16 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
+    a = _ask_path(ctx, player, a, given, ask, acted, where)
+    if a.action != "move":
+        turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
+    return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+
+
+def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, ask: FreeTurnAsk,
+              acted: int, where: str) -> Activation:
+    """``a`` along the kicking coach's answer to its ``path`` decision (``given``: ``a`` is the
+    scenario's, its ``path`` the scripted answer)."""
     paths = _paths(ctx, player, a, where)
     default = () if given or a.target is None else next(iter(paths.listed(1)), ())
 
@@ -137,11 +147,7 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
 
     path = ctx.decide(Decision("path", ctx.kicking, f"{where}.path", default, None, refuse,
                                a.path, given, player.id, paths))
-    if path != a.path:
-        a = replace(a, path=tuple(Square(*sq) for sq in path))
-    if a.action != "move":
-        turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
-    return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+    return a if path == a.path else replace(a, path=tuple(Square(*sq) for sq in path))
 
 
 def _paths(ctx: KickoffContext, player: Player, a: Activation, where: str) -> PathOptions:

@@ -150,39 +150,64 @@ class PathOptions:
     def __contains__(self, path: object) -> bool:
         return self.problem(path) is None
 
-    def _ends_well(self, end: tuple[int, int], steps: int, most: int) -> bool:
-        """Whether a path of ``steps`` ending on ``end`` may still end next to ``toward``."""
-        return self.toward is None or distance(end, self.toward) - 1 <= most - steps
-
     def listed(self, bound: int) -> tuple[tuple[Square, ...], ...]:
         """At most ``bound`` paths, in the order of the class's docstring."""
-        st = self.ctx.state
         start = self.player.square
         if start is None or not self.player.standing or bound <= 0:
             return ()
-        toward = self.toward
         most = allowance(self.ctx, self.player) - self.used - self.reserve
-        found: list[tuple[Square, ...]] = []
-        if most >= 0 and (toward is None or distance(start, toward) == 1):
-            found.append(())
+        if most < 0:
+            return ()
+        if self.toward is None:
+            return self._walks(Square(*start), most, bound)
+        return self._approaches(Square(*start), self.toward, most, bound)
+
+    def _steps(self, at: tuple[int, int], start: Square) -> list[Square]:
+        """The empty squares of the pitch next to ``at`` (``start`` aside), by x then y."""
+        st = self.ctx.state
+        return [sq for sq in sorted(Square(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS)
+                if sq != start and st.pitch.on_pitch(sq) and sq not in st.board]
+
+    def _walks(self, start: Square, most: int, bound: int) -> tuple[tuple[Square, ...], ...]:
+        """The first ``bound`` paths of at most ``most`` steps, by length then squares."""
+        found: list[tuple[Square, ...]] = [()]
         level: list[tuple[Square, ...]] = [()]
-        steps = 0
-        while level and len(found) < bound and steps < most:
-            steps += 1
-            nxt: list[tuple[Square, ...]] = []
-            for path in level:
-                at = path[-1] if path else start
-                for sq in sorted(Square(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS):
-                    if (sq == start or sq in path or not st.pitch.on_pitch(sq) or sq in st.board
-                            or not self._ends_well(sq, steps, most)):
-                        continue
-                    nxt.append(path + (sq,))  # noqa: RUF005 (mypyc: no starred tuple literal)
-                if len(nxt) >= 8 * bound:
-                    break
-            found.extend([p for p in nxt if toward is None or distance(p[-1], toward) == 1]
-                         [:bound - len(found)])
+        while level and len(found) < bound and len(level[0]) < most:
+            nxt = [path + (sq,)  # noqa: RUF005 (mypyc: no starred tuple literal)
+                   for path in level for sq in self._steps(path[-1] if path else start, start)
+                   if sq not in path]
+            found.extend(nxt[:bound - len(found)])
             level = nxt
         return tuple(found[:bound])
+
+    def _approaches(self, start: Square, toward: Square, most: int,
+                    bound: int) -> tuple[tuple[Square, ...], ...]:
+        """One shortest path (of at most ``most`` steps) to each square next to ``toward`` that
+        one reaches, by length then square (the first ``bound``; the empty path first when he
+        stands next to it already)."""
+        came: dict[Square, Square | None] = {start: None}
+        level, steps = [start], 0
+        ends: list[tuple[int, Square]] = [(0, start)] if distance(start, toward) == 1 else []
+        while level and steps < most:
+            steps += 1
+            nxt = []
+            for here in level:
+                for sq in self._steps(here, start):
+                    if sq not in came:
+                        came[sq] = here
+                        nxt.append(sq)
+                        if distance(sq, toward) == 1:
+                            ends.append((steps, sq))
+            level = nxt
+        paths: list[tuple[Square, ...]] = []
+        for _, end in sorted(ends)[:bound]:
+            path: list[Square] = []
+            back: Square | None = end
+            while back is not None and back != start:
+                path.append(back)
+                back = came[back]
+            paths.append(tuple(reversed(path)))
+        return tuple(paths)
 
 
 def move(
