@@ -182,7 +182,8 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
                          coach=again)
                 assert again.met[i].kind == kind
                 assert SCRIPTED.choose(again.met[i]) == option
-    assert {"kicker", "kick_skill", "kickoff_move", "diving_catch", "touchback"} <= set(checked)
+    assert {"kicker", "kick_skill", "kickoff_move", "diving_catch", "touchback",
+            "activation"} <= set(checked)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

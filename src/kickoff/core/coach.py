@@ -70,12 +70,31 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``None``, biting nobody; default the first Thrall in input order; scripted by the
   activation's ``bite``.
 
+- ``activation`` (the kicking coach's, at each step of a Blitz! / Charge! free turn,
+  ``kickoff.core.actions.free_turn``): ``None`` (nobody else acts) and, for each eligible player
+  yet to act, an :class:`~kickoff.core.activations.ActivationChoice`: a Move, a Blitz with no
+  block, a Blitz on each Standing opponent he can reach (while the turn allows a Blitz); a
+  Throw / Kick Team-mate is accepted when scripted, not listed; default ``None``; scripted by
+  the next of ``decisions.blitz`` / ``decisions.charge`` (``Activation.choice``);
+- ``path`` (then, for that activation): the squares he moves through, a checkable set
+  (``among``: :class:`~kickoff.core.actions.move.PathOptions`, every legal path; listed up to
+  a bound, :data:`LIST_BOUND`: by length then squares; a Blitz on a target, one shortest path
+  to each square next to him); default ``()`` (a Blitz on a target: the first listed, the
+  shortest approach); scripted by the activation's ``path``;
+- ``block_face`` (the coach who chooses: the attacker's, the defender's when he is stronger):
+  the faces rolled, each once; default the chooser's best by the default policy; scripted by
+  ``block.choose``;
+- ``block_reroll`` (the attacker's, after seeing the block dice): ``False`` and, where a team
+  re-roll can be used, ``"team"``; default ``False``; scripted by ``block.reroll``. (The engine
+  plays no skill re-roll of block dice: Pro and Brawler are not played.)
+
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
-players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal.
-The free turn's activations (Blitz!, Charge!) and their paths and block faces are still read by
-the action engine from the activations (``kickoff.core.actions``), checked as they are played; a
-block's push-back square and follow-up, and every test's re-roll, are decisions (above).
+players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal;
+where they are too many to list (a free turn's paths) ``among`` is a checkable set
+(:class:`OptionSet`: membership, and its first options up to a bound, :meth:`Decision.listed`).
+The throw-in is no coach's choice: its direction and distance are dice (``ball.throw_in``); the
+classic ``throw_in_die`` (template or D8) is a setting of the game, read once.
 
 Coaches:
 
