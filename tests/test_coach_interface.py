@@ -331,3 +331,34 @@ def test_a_refused_quick_snap_moves_nobody() -> None:
     legal = _ctx("bb2020", Decisions(quick_snap=moves[:1]))
     resetup.quick_snap(legal, 4)
     assert legal.state.players["a4"].square == Square(21, 7)
+
+
+@pytest.mark.parametrize(("ruleset", "kind"), [("bb2020", "quick_snap"), ("bb2020", "solid_defence"),
+                                               ("classic", "perfect_defence"), ("sevens", "quick_snap")])
+def test_resetup_options_are_a_checkable_set_listed_up_to_a_bound(ruleset: str, kind: str) -> None:
+    """A re-set-up's moves are too many to list: its decision hands over a checkable set, whose
+    first options (nobody, then one player's move) are each accepted by the rule, and scripted
+    back, played."""
+    from kickoff.core import resetup
+
+    rec = Recorder(DEFAULTS)
+    ctx = KickoffContext(_loaded(ruleset).state.clone(), _loaded(ruleset).ruleset,
+                         ScriptedDice({}), Decisions(), coach=rec)
+    play = {"quick_snap": lambda c: resetup.quick_snap(c, None if ruleset == "classic" else 4),
+            "solid_defence": lambda c: resetup.solid_defence(c, 4),
+            "perfect_defence": resetup.perfect_defence}[kind]
+    play(ctx)
+    (d,) = rec.met
+    assert d.kind == kind and d.options() is None and d.among is not None
+    listed = d.listed(40)
+    assert 5 < len(listed) <= 40 and listed[0] == [] and d.listed(5) == listed[:5]
+    assert len({(o[0].player, o[0].to) for o in listed[1:]}) == len(listed) - 1
+    assert all(len(o) == 1 for o in listed[1:]) and all(d.problem(o) is None for o in listed)
+    width = ctx.state.pitch.width  # the far end of the pitch: never a legal square for him
+    far = [resetup.Move(listed[1][0].player, Square(0 if d.side == "away" else width - 1, 0))]
+    assert far not in d.among and d.problem(far) is not None
+    scripted = KickoffContext(_loaded(ruleset).state.clone(), _loaded(ruleset).ruleset,
+                              ScriptedDice({}), Decisions(**{kind: listed[-1]}))
+    play(scripted)
+    (move,) = listed[-1]
+    assert scripted.state.players[move.player].square == move.to

@@ -24,8 +24,10 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   Ball); default ``None``, nobody moves;
 - ``diving_catch``: every order of every subset of the players who may attempt one; default all
   of them, in the default order;
-- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), not
-  listed (``refuse`` decides); default ``[]``, nobody moves;
+- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), a
+  checkable set (``among``: :class:`~kickoff.core.resetup.MovesOptions`, ``refuse`` decides;
+  listed up to a bound: nobody, then each single move the rule accepts); default ``[]``,
+  nobody moves;
 - ``kick_landing``: the squares an accurate Kick It! kick may come down on (``None``, into the
   crowd, when none is on the pitch); default the format's square;
 - ``push_to`` (a Block's push-back, the attacker's coach; with Side Step the pushed player's):
