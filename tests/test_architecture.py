@@ -71,7 +71,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.actions.block:_Block.push_square": 27,
     "kickoff.core.actions.block:_Block.side_step_squares": 16,
     "kickoff.core.actions.injury:_patch_casualty": 18,
-    "kickoff.core.actions.move:check_path": 18,
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.policy:_nearest": 20,
     "kickoff.core.actions.throw:_come_down": 19,

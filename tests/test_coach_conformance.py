@@ -58,11 +58,10 @@ class Answering:
 
     def choose(self, decision: Decision) -> Any:
         self.met.append(decision)
-        options = decision.options()
+        options = decision.listed(100)
         self.checked.append(decision.problem(decision.default) is None and all(
-            decision.problem(o) is None for o in options or ()))
+            decision.problem(o) is None for o in options))
         if len(self.met) - 1 == self.n:
-            assert options is not None
             return options[self.index]
         return SCRIPTED.choose(decision)
 
@@ -90,8 +89,11 @@ def test_every_option_of_every_decision_met_is_accepted(ruleset: str,
         for n, d in enumerate(rec.met):
             options = d.options()
             if options is None:  # a re-set-up's moves: the rule's check decides
-                assert d.kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill")
+                assert d.kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill",
+                                  "path")
                 assert rec.checked[n]
+                # a free turn's paths: a checkable set, its first options listed and accepted
+                assert d.among is None or all(d.problem(o) is None for o in d.listed(100))
                 continue
             assert d.default in options, (d.kind, d.default)
             assert rec.checked[n], d.kind

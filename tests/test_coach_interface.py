@@ -17,6 +17,7 @@ from helpers import default_players, player, scenario
 from kickoff.analysis.chance import enumerate_runs
 from kickoff.core import events
 from kickoff.core.actions.kickoff_move import kickoff_move
+from kickoff.core.activations import Activation
 from kickoff.core.coach import (
     DEFAULTS,
     SCRIPTED,
@@ -105,7 +106,37 @@ def _scripted(kind: DecisionKind, option: Any, base: Decisions, ruleset: str) ->
         return replace(base, diving_catch=list(option))
     if kind == "reroll":  # the first failed test: a catch outside a turn, or a move's Dodge
         return replace(base, catch_reroll=(option,))
+    if kind == "activation":  # (``_activation``: the option as a scripted activation)
+        event = "charge" if ruleset == "bb2025" else "blitz"
+        return replace(base, **{event: [] if option is None else [option]})
     return replace(base, **{kind: option})
+
+
+class _AnswerAt:
+    """Answers the ``n``-th decision met with ``answer``, the others as the scripted coach;
+    records them."""
+
+    def __init__(self, n: int, answer: Any) -> None:
+        self.n, self.answer, self.met = n, answer, list[Decision]()
+
+    def choose(self, decision: Decision) -> Any:
+        self.met.append(decision)
+        return self.answer if len(self.met) - 1 == self.n else SCRIPTED.choose(decision)
+
+
+def _activation(option: Any, n: int, run: Callable[[Any], Any]) -> Any:
+    """A free turn's ``activation`` option (the ``n``-th decision of ``run``) as the scenario's
+    activation: its player, action and target, along its ``path`` decision's default (for a
+    Blitz, the shortest path next to the target)."""
+    if option is None:
+        return None
+    coach = _AnswerAt(n, option)
+    run(coach)
+    path = coach.met[n + 1]
+    assert path.kind == "path"
+    event = "charge" if "charge" in path.where else "blitz"
+    return Activation(option.player, option.action, path.default, target=option.target,
+                      where=f"decisions.{event}[0]")
 
 
 def _base(loaded: LoadedScenario, seed: int) -> Decisions:
@@ -134,6 +165,12 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
             if options is None:  # the re-set-ups: their check decides (tested below)
                 assert kind in ("quick_snap", "perfect_defence", "solid_defence", "prayer_skill")
                 continue
+            script: Callable[[Any], Any] = lambda o: o  # noqa: E731
+            if kind == "activation":
+                def script(o: Any, i: int = i, base: Decisions = base, seed: int = seed) -> Any:
+                    return _activation(o, i, lambda c: kick_off(
+                        loaded.state.clone(), rs, SeededDice(seed), base, house, log=False,
+                        coach=c))
             assert d.default in options, (kind, d.default, options)
             if checked.get(kind, 0) >= CHECKED_PER_KIND:
                 continue
@@ -141,10 +178,12 @@ def test_every_option_offered_is_accepted_when_scripted_back(ruleset: str) -> No
             for option in options:
                 again = Recorder(listing=False)
                 kick_off(loaded.state.clone(), rs, SeededDice(seed),
-                         _scripted(d.kind, option, base, ruleset), house, log=False, coach=again)
+                         _scripted(d.kind, script(option), base, ruleset), house, log=False,
+                         coach=again)
                 assert again.met[i].kind == kind
                 assert SCRIPTED.choose(again.met[i]) == option
-    assert {"kicker", "kick_skill", "kickoff_move", "diving_catch", "touchback"} <= set(checked)
+    assert {"kicker", "kick_skill", "kickoff_move", "diving_catch", "touchback",
+            "activation"} <= set(checked)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -292,3 +331,34 @@ def test_a_refused_quick_snap_moves_nobody() -> None:
     legal = _ctx("bb2020", Decisions(quick_snap=moves[:1]))
     resetup.quick_snap(legal, 4)
     assert legal.state.players["a4"].square == Square(21, 7)
+
+
+@pytest.mark.parametrize(("ruleset", "kind"), [("bb2020", "quick_snap"), ("bb2020", "solid_defence"),
+                                               ("classic", "perfect_defence"), ("sevens", "quick_snap")])
+def test_resetup_options_are_a_checkable_set_listed_up_to_a_bound(ruleset: str, kind: str) -> None:
+    """A re-set-up's moves are too many to list: its decision hands over a checkable set, whose
+    first options (nobody, then one player's move) are each accepted by the rule, and scripted
+    back, played."""
+    from kickoff.core import resetup
+
+    rec = Recorder(DEFAULTS)
+    ctx = KickoffContext(_loaded(ruleset).state.clone(), _loaded(ruleset).ruleset,
+                         ScriptedDice({}), Decisions(), coach=rec)
+    play = {"quick_snap": lambda c: resetup.quick_snap(c, None if ruleset == "classic" else 4),
+            "solid_defence": lambda c: resetup.solid_defence(c, 4),
+            "perfect_defence": resetup.perfect_defence}[kind]
+    play(ctx)
+    (d,) = rec.met
+    assert d.kind == kind and d.options() is None and d.among is not None
+    listed = d.listed(40)
+    assert 5 < len(listed) <= 40 and listed[0] == [] and d.listed(5) == listed[:5]
+    assert len({(o[0].player, o[0].to) for o in listed[1:]}) == len(listed) - 1
+    assert all(len(o) == 1 for o in listed[1:]) and all(d.problem(o) is None for o in listed)
+    width = ctx.state.pitch.width  # the far end of the pitch: never a legal square for him
+    far = [resetup.Move(listed[1][0].player, Square(0 if d.side == "away" else width - 1, 0))]
+    assert far not in d.among and d.problem(far) is not None
+    scripted = KickoffContext(_loaded(ruleset).state.clone(), _loaded(ruleset).ruleset,
+                              ScriptedDice({}), Decisions(**{kind: listed[-1]}))
+    play(scripted)
+    (move,) = listed[-1]
+    assert scripted.state.players[move.player].square == move.to

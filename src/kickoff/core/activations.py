@@ -11,12 +11,33 @@ compiles each class's generated methods at import (start-up, issue 16).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kickoff.core.decisions import ActionKind, RerollChoices
 from kickoff.core.dice import BlockFace
 from kickoff.core.pickling import register as _register_pickling
 from kickoff.core.pitch import Square
+
+
+class ActivationChoice(NamedTuple):
+    """The answer to a free turn's ``activation`` decision (:mod:`kickoff.core.coach`): who acts
+    next, with which action, and (a Blitz) whom he blitzes (``None``: no block). The scripted
+    coach's answer is its next :class:`Activation`'s (:meth:`Activation.choice`)."""
+
+    player: str
+    action: ActionKind
+    target: str | None = None
+
+
+class FreeTurnAsk(NamedTuple):
+    """What a free turn's ``activation`` decision tells a coach besides its options
+    (``Decision.about``): the turn being played (the same object for every decision of one free
+    turn), the players who may act (fixed when the event was resolved) and ``most``, at most how
+    many may (``None``: no limit)."""
+
+    turn: object
+    eligible: tuple[str, ...]
+    most: int | None
 
 
 @dataclass(frozen=True)
@@ -124,6 +145,11 @@ class Activation:
     #: first in input order; ``kickoff.core.actions.blood_lust``)
     bite: str | Literal[False] | None = None
     where: str = "activation"
+
+    def choice(self) -> ActivationChoice:
+        """This activation as the answer to a free turn's ``activation`` decision."""
+        return ActivationChoice(self.player, self.action,
+                                self.target if self.action == "blitz" else None)
 
 
 _register_pickling()  # these frozen dataclasses pickle as the core's others (kickoff.core)

@@ -28,7 +28,13 @@ wins over the rule of thumb for every kind:
 - ``diving_catch``: the default (every diver, in the default order);
 - ``kick_landing``: the default (the format's square);
 - ``quick_snap``, ``perfect_defence``, ``solid_defence``: the default, nobody moves (their
-  moves cannot be listed; the free turn's ``close`` is ``free_turn_policy``);
+  moves cannot be listed);
+- ``activation``, ``path``, ``block_face``, ``block_reroll`` (the free turn, Blitz! / Charge!):
+  the given answer, else the default, nobody acts, as ``simulate --free-turns none``; the close
+  plan of the free turn is ``--free-turns close`` (``free_turn_policy``, given, so it wins). The
+  exact odds' ``play="close"`` (``kickoff.analysis.close_play``) solves the free turn the same
+  way: its event worlds are enumerated once for every landing, which a plan made at the landing
+  would break;
 - ``push_to``, ``follow_up``, ``casualty_result``: the default; ``apothecary``: ``True`` where
   offered (a player back on the pitch is nearer the ball than one in the dugout);
 - ``target``, ``prayer_player``, ``prayer_skill``: the default (the centre of the receiving

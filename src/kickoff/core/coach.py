@@ -24,8 +24,10 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   Ball); default ``None``, nobody moves;
 - ``diving_catch``: every order of every subset of the players who may attempt one; default all
   of them, in the default order;
-- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), not
-  listed (``refuse`` decides); default ``[]``, nobody moves;
+- ``quick_snap``, ``perfect_defence``, ``solid_defence``: the moves (a list of ``Move``), a
+  checkable set (``among``: :class:`~kickoff.core.resetup.MovesOptions`, ``refuse`` decides;
+  listed up to a bound: nobody, then each single move the rule accepts); default ``[]``,
+  nobody moves;
 - ``kick_landing``: the squares an accurate Kick It! kick may come down on (``None``, into the
   crowd, when none is on the pitch); default the format's square;
 - ``push_to`` (a Block's push-back, the attacker's coach; with Side Step the pushed player's):
@@ -70,12 +72,31 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``None``, biting nobody; default the first Thrall in input order; scripted by the
   activation's ``bite``.
 
+- ``activation`` (the kicking coach's, at each step of a Blitz! / Charge! free turn,
+  ``kickoff.core.actions.free_turn``): ``None`` (nobody else acts) and, for each eligible player
+  yet to act, an :class:`~kickoff.core.activations.ActivationChoice`: a Move, a Blitz with no
+  block, a Blitz on each Standing opponent he can reach (while the turn allows a Blitz); a
+  Throw / Kick Team-mate is accepted when scripted, not listed; default ``None``; scripted by
+  the next of ``decisions.blitz`` / ``decisions.charge`` (``Activation.choice``);
+- ``path`` (then, for that activation): the squares he moves through, a checkable set
+  (``among``: :class:`~kickoff.core.actions.move.PathOptions`, every legal path; listed up to
+  a bound, :data:`LIST_BOUND`: by length then squares; a Blitz on a target, one shortest path
+  to each square next to him); default ``()`` (a Blitz on a target: the first listed, the
+  shortest approach); scripted by the activation's ``path``;
+- ``block_face`` (the coach who chooses: the attacker's, the defender's when he is stronger):
+  the faces rolled, each once; default the chooser's best by the default policy; scripted by
+  ``block.choose``;
+- ``block_reroll`` (the attacker's, after seeing the block dice): ``False`` and, where a team
+  re-roll can be used, ``"team"``; default ``False``; scripted by ``block.reroll``. (The engine
+  plays no skill re-roll of block dice: Pro and Brawler are not played.)
+
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
-players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal.
-The free turn's activations (Blitz!, Charge!) and their paths and block faces are still read by
-the action engine from the activations (``kickoff.core.actions``), checked as they are played; a
-block's push-back square and follow-up, and every test's re-roll, are decisions (above).
+players) ``options()`` is ``None`` and the rule's ``refuse`` alone says which answers are legal;
+where they are too many to list (a free turn's paths) ``among`` is a checkable set
+(:class:`OptionSet`: membership, and its first options up to a bound, :meth:`Decision.listed`).
+The throw-in is no coach's choice: its direction and distance are dice (``ball.throw_in``); the
+classic ``throw_in_die`` (template or D8) is a setting of the game, read once.
 
 Coaches:
 
@@ -106,7 +127,25 @@ DecisionKind = Literal[
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
+    "activation", "path", "block_face", "block_reroll",
 ]
+
+#: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable
+#: set (:class:`OptionSet`: a free turn's paths) unless told otherwise: the first this many,
+#: in the set's order.
+LIST_BOUND: Final = 1000
+
+
+class OptionSet(Protocol):
+    """The legal options of a decision too many to list (a player's paths: up to 8 steps a
+    square over nine squares): a set that tests membership and lists its first options, in the
+    rules' order, up to a bound when asked."""
+
+    def __contains__(self, choice: object) -> bool: ...
+
+    def listed(self, bound: int) -> tuple[Any, ...]:
+        """At most ``bound`` of the options, in the set's order (its first first)."""
+        ...
 
 
 class Decision:
@@ -123,17 +162,20 @@ class Decision:
       costs no listing (the solver plays each option through it); ``None``: an answer is legal
       when it is one of the options;
     - ``scripted``, ``given``: the scenario's answer, and whether it gives one;
-    - ``about``: what the rule tells a coach besides (an accurate kick's ``LandingOptions``).
+    - ``about``: what the rule tells a coach besides (an accurate kick's ``LandingOptions``);
+    - ``among``: the options as a checkable set (:class:`OptionSet`) when they are too many to
+      list (``lister`` is then ``None``; :meth:`listed` lists the first of them).
     """
 
-    __slots__ = ("_options", "about", "default", "given", "kind", "lister", "refuse", "scripted",
-                 "side", "where")
+    __slots__ = ("_options", "about", "among", "default", "given", "kind", "lister", "refuse",
+                 "scripted", "side", "where")
 
     def __init__(
         self, kind: DecisionKind, side: Side, where: str, default: Any,
         lister: Callable[[], Sequence[Any]] | None,
         refuse: Callable[[Any], Problem | None] | None = None,
         scripted: Any = None, given: bool = False, about: Any = None,
+        among: OptionSet | None = None,
     ) -> None:
         self.kind: DecisionKind = kind
         self.side: Side = side
@@ -144,6 +186,7 @@ class Decision:
         self.scripted = scripted
         self.given = given
         self.about = about
+        self.among = among
         self._options: tuple[Any, ...] | None = None
 
     def options(self) -> tuple[Any, ...] | None:
@@ -153,6 +196,14 @@ class Decision:
             self._options = tuple(self.lister())
         return self._options
 
+    def listed(self, bound: int = LIST_BOUND) -> tuple[Any, ...]:
+        """The options a solver or a test may play: every one (:meth:`options`) when they can be
+        listed, else the first ``bound`` of the checkable set (:attr:`among`), else none."""
+        options = self.options()
+        if options is not None:
+            return options
+        return () if self.among is None else self.among.listed(bound)
+
     def problem(self, choice: Any) -> Problem | None:
         """Why ``choice`` is not a legal answer (``None``: it is). The default always is."""
         if choice is self.default or choice == self.default:
@@ -160,6 +211,8 @@ class Decision:
         if self.refuse is not None:
             return self.refuse(choice)
         options = self.options()
+        if options is None and self.among is not None:
+            options = () if choice not in self.among else (choice,)
         if options is None or choice in options:
             return None
         return Problem(f"{choice!r} is not one of the options", self.where, code="illegal_choice")
@@ -223,8 +276,8 @@ class AskingCoach:
     def choose(self, decision: Decision) -> Any:
         if decision.kind not in self.kinds:
             return self.then.choose(decision)
-        options = decision.options()
-        if options is not None and len(options) == 1:
+        options = decision.listed()
+        if len(options) == 1:
             return options[0]
         raise Asked(decision)
 
@@ -249,8 +302,6 @@ class PathCoach:
             i = len(self.answers)
             if i >= len(self.path):
                 raise
-            options = decision.options()
-            assert options is not None  # an Asked decision of an enumerating solver is listed
-            answer = options[self.path[i]]
+            answer = decision.listed()[self.path[i]]
             self.answers.append(answer)
             return answer

@@ -5,7 +5,9 @@ Each is a coach's decision (:meth:`KickoffContext.decide <kickoff.core.context.K
 whose options cannot be listed (any number of players, each to any square the rules allow): the
 decision is declared with its default, nobody moves (``[]``), and its check, the rule itself
 played on a copy of the state (:func:`decided_moves`), so that an illegal answer is refused with
-the rule's own problem, before anybody moves.
+the rule's own problem, before anybody moves. The options are a checkable set
+(:class:`MovesOptions`, ``Decision.among``): every answer the rule accepts, the first of them
+listed up to a bound: nobody moves, then one player's move.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from kickoff.core.coach import Decision, DecisionKind
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Move
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import Side, distance
+from kickoff.core.pitch import NEIGHBOURS, Side, Square, distance
 from kickoff.core.problems import Problem
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import Player
@@ -108,8 +110,55 @@ def decided_moves(ctx: KickoffContext, kind: DecisionKind, side: Side, scripted:
     if not scripted and ctx.plain:
         return []
     moves: list[Move] = ctx.decide(Decision(kind, side, f"decisions.{kind}", [], None, refuse,
-                                            scripted, bool(scripted)))
+                                            scripted, bool(scripted),
+                                            among=MovesOptions(ctx, side, kind, refuse)))
     return moves
+
+
+class MovesOptions:
+    """The options of a re-set-up decision as a checkable set
+    (:class:`~kickoff.core.coach.OptionSet`): ``in`` is the rule's check (``refuse``, the rule
+    played on a copy); :meth:`listed` the first ``bound`` of: nobody moves (``[]``), then each
+    single move the rule accepts of a Standing player of ``side`` on the pitch (in team order)
+    to an empty square of the pitch (Quick Snap: the squares next to him; the defences: his
+    own half), by x then y. Each listed option is tried on a copy of the state: listing costs
+    one trial play an option tried."""
+
+    __slots__ = ("ctx", "kind", "refuse", "side")
+
+    def __init__(self, ctx: KickoffContext, side: Side, kind: DecisionKind,
+                 refuse: Callable[[object], Problem | None]) -> None:
+        self.ctx, self.side, self.kind, self.refuse = ctx, side, kind, refuse
+
+    def __contains__(self, answer: object) -> bool:
+        return self.refuse(answer) is None
+
+    def listed(self, bound: int) -> tuple[list[Move], ...]:
+        """At most ``bound`` options, in the order of the class's docstring."""
+        found: list[list[Move]] = [[]] if bound > 0 else []
+        st = self.ctx.state
+        for p in st.teams[self.side].players:
+            if not p.standing or p.square is None:
+                continue
+            for sq in self._squares(p):
+                if len(found) >= bound:
+                    return tuple(found)
+                move = [Move(p.id, sq)]
+                if self.refuse(move) is None:
+                    found.append(move)
+        return tuple(found)
+
+    def _squares(self, p: Player) -> list[Square]:
+        """The empty squares of the pitch ``p`` might be moved to, by x then y."""
+        st = self.ctx.state
+        pitch = st.pitch
+        assert p.square is not None
+        if self.kind == "quick_snap":
+            near = [Square(p.square[0] + dx, p.square[1] + dy) for dx, dy in NEIGHBOURS]
+        else:
+            near = [Square(x, y) for x in range(pitch.width) for y in range(pitch.height)
+                    if pitch.in_setup_zone(self.side, (x, y))]
+        return sorted(sq for sq in near if pitch.on_pitch(sq) and sq not in st.board)
 
 
 def perfect_defence(ctx: KickoffContext) -> None:

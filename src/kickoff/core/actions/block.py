@@ -160,17 +160,8 @@ class _Block:
             return d
         return None
 
-    def choose_face(self, faces: list[str], attacker_chooses: bool) -> str:
-        """The face applied: the coaches' ``choose`` if given (one of the dice rolled), else the
-        chooser's best by the default policy (docs/actions.md)."""
-        given = self.choice.choose
-        if given is not None:
-            if given not in faces:
-                raise DecisionError.at(f"{self.where}{self.key}.choose",
-                    f"{given!r} was not rolled (block dice: "
-                    f"{', '.join(faces)})"
-                )
-            return given
+    def default_face(self, faces: list[str], attacker_chooses: bool) -> str:
+        """The chooser's best face of ``faces`` by the default policy (docs/actions.md)."""
 
         def score(face: str) -> tuple[float, int]:
             a_down, d_down = self.outcome(face)
@@ -180,13 +171,62 @@ class _Block:
 
         return max(faces, key=score)
 
+    def choose_face(self, faces: list[str], attacker_chooses: bool) -> str:
+        """The face applied, a ``block_face`` decision (``ctx.decide``) of the chooser's coach
+        (the attacker's when ``attacker_chooses``, else the defender's): the faces rolled, each
+        once in the order rolled; default :meth:`default_face`; scripted by the activation's
+        ``block.choose``. Refused: a face that was not rolled."""
+        given = self.choice.choose
+        default = self.default_face(faces, attacker_chooses)
+        if self.ctx.plain and given is None:
+            return default
+        where = f"{self.where}{self.key}.choose"
+        a = self.attacker
+
+        def refuse(face: object) -> Problem | None:
+            if face in faces:
+                return None
+            return Problem(f"{face!r} was not rolled (block dice: {', '.join(faces)})", where,
+                           (a.id,), () if a.square is None else (Square(*a.square),),
+                           "illegal_choice")
+
+        chooser = a if attacker_chooses else self.defender
+        return str(self.ctx.decide(Decision(
+            "block_face", chooser.side, where, default, lambda: tuple(dict.fromkeys(faces)),
+            refuse, given, given is not None, tuple(faces))))
+
+    def wants_reroll(self, faces: list[str]) -> bool:
+        """Whether the attacker's coach re-rolls the block dice ``faces``, a ``block_reroll``
+        decision: ``False`` and, where a team re-roll can be used (:meth:`team_reroll`),
+        ``"team"``; default ``False``; scripted by the activation's ``block.reroll``. (No skill
+        re-rolls block dice in the engine: Pro and Brawler are not played.)"""
+        given = self.choice.reroll
+        if self.ctx.plain and given is None:
+            return False
+        ctx, a = self.ctx, self.attacker
+        can = team_reroll_available(ctx, self.turn)
+        place = where_of(self.where, a).then(f"{self.key}.reroll")
+
+        def refuse(answer: object) -> Problem | None:
+            if answer is False or (answer == "team" and can):
+                return None
+            if answer == "team":
+                return place.problem("no team re-roll can be used for the block dice "
+                                     + why_no_team_reroll(ctx, self.turn))
+            return place.problem(f"{answer!r} is not a re-roll of the block dice (team)")
+
+        answer = ctx.decide(Decision("block_reroll", a.side, place.where(), False,
+                                     lambda: (False, "team") if can else (False,), refuse,
+                                     given, given is not None, tuple(faces)))
+        return bool(answer == "team")
+
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self) -> BlockResult:
         ctx = self.ctx
         att, dfn = strengths(ctx, self.attacker, self.defender, self.blitz)
         n, attacker_chooses = dice_count(att, dfn)
         faces = self.roll_faces(n, "block")
-        if self.choice.reroll == "team" and self.team_reroll():
+        if self.wants_reroll(faces) and self.team_reroll():
             faces = self.roll_faces(n, "team re-roll of the block")
         face = self.choose_face(faces, attacker_chooses)
         ctx.note("block", attacker=self.attacker.id, defender=self.defender.id,

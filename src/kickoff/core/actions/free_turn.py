@@ -24,19 +24,23 @@ policy instead (:mod:`kickoff.core.actions.policy`), planned now, when the free 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
 from kickoff.core.actions.confusion import may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
-from kickoff.core.actions.move import allowance, check_path, fall_over, move_steps, rush
+from kickoff.core.actions.move import PathOptions, allowance, check_path, fall_over, move_steps, rush
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
-from kickoff.core.context import KickoffContext
+from kickoff.core.activations import ActivationChoice, FreeTurnAsk
+from kickoff.core.coach import Decision
+from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import Square, distance
+from kickoff.core.pitch import Square, distance, other_side
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.core.state import Player
@@ -61,8 +65,8 @@ def free_turn(
                 once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
                 ends_on_fall=rules.ends_on_fall)
     policy = ctx.decisions.free_turn_policy
-    if not activations and policy == "none" and not ctx.logging:
-        return turn  # nobody acts (the default): nothing to read, no die
+    if not activations and policy == "none" and not ctx.logging and ctx.plain:
+        return turn  # the scripted coach, nobody acts (the default): nothing to ask, no die
     eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
     if ctx.logging:
         ctx.note("free_turn", event=event, count=count, eligible=eligible)
@@ -70,23 +74,30 @@ def free_turn(
         activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)
         ctx.note("free_turn_policy", policy=policy,
                  moves={a.player: [sq.as_list() for sq in a.path] for a in activations})
-    _play(ctx, turn, rules, activations, eligible, count)
+    _play(ctx, turn, rules, activations, eligible, count, event)
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn
 
 
 def _play(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, activations: Sequence[Activation],
-          eligible: list[str], count: int | None) -> None:
-    """Play ``activations`` in order, each admitted first (:func:`_admit`), at most ``count``
-    counting; those after a turnover are ignored (noted)."""
+          eligible: list[str], count: int | None, event: str) -> None:
+    """Ask the kicking coach for the free turn's activations, one at a time (``activation`` then
+    ``path`` decisions, :func:`_next`), and play each, at most ``count`` counting; the scripted
+    coach answers ``activations`` in order. Those left after a turnover are ignored (noted). It
+    asks at most ``len(activations) + 2 * len(eligible) + 1`` times (each player acts once, a
+    move that goes nowhere aside), then the free turn ends."""
     acted = 0
-    for a in activations:
+    for i in range(len(activations) + 2 * len(eligible) + 1):
         if turn.turnover:
-            ctx.note("ignored", where=a.where, why=f"the free turn has ended ({turn.why_ended})")
-            continue
-        player = ctx.player(a.player, a.where)
-        counts = _admit(ctx, turn, rules, player, a, eligible, count, acted)
+            for a in activations[i:]:
+                ctx.note("ignored", where=a.where, why=f"the free turn has ended ({turn.why_ended})")
+            return
+        chosen = _next(ctx, turn, rules, activations[i] if i < len(activations) else None,
+                       FreeTurnAsk(turn, tuple(eligible), count), acted, f"decisions.{event}[{i}]")
+        if chosen is None:
+            return
+        player, a, counts = chosen
         if counts:
             acted += 1
         if counts or a.path:  # he has acted (a move back to his square acts, uncounted)
@@ -96,41 +107,160 @@ def _play(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, activations: Se
         _act(ctx, turn, player, a, rules.gaze)
 
 
-def _admit(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, player: Player, a: Activation,
-           eligible: list[str], count: int | None, acted: int) -> bool:
-    """Check that ``player`` may take activation ``a`` now (``acted`` players have counted so
-    far, of at most ``count``) and record its Blitz / Throw / Kick Team-mate in
-    ``turn.actions_taken``: whether it counts within the number. ``DecisionError`` (at ``a``)
-    if it may not."""
-    w = where_of(a.where, player)
-    if player.side != ctx.kicking:
-        raise DecisionError.at(w, f"{player.id} is not a player of the kicking team")
-    if player.id in turn.activated:
-        raise DecisionError.at(w, f"{player.id} has already acted in this free turn")
-    if player.id not in eligible:
-        raise DecisionError.at(w,
-            f"{player.id} may not act: only players Standing and not in an opposing "
-            f"tackle zone when the event was resolved may (eligible: {', '.join(eligible) or 'none'})"
-        )
-    if not player.standing:
-        raise DecisionError.at(w, f"{player.id} is no longer Standing")
-    if a.action == "kick":
-        raise DecisionError.at(w, "the Kick It! Kick action is not an action of the free turn")
-    # rulings.md 6: "a player counts when his final square differs from his starting one";
-    # rulings.md 8: a Blitz and a Throw Team-mate count within the number.
-    counts = a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
-    if counts and count is not None and acted >= count:
-        raise DecisionError.at(w, f"at most {count} players may act in this free turn")
+def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activation | None,
+          ask: FreeTurnAsk, acted: int, where: str) -> tuple[Player, Activation, bool] | None:
+    """The kicking coach's next activation (``None``: nobody else acts): who acts with which
+    action (the ``activation`` decision), then along which path (``path``), recorded in
+    ``turn.actions_taken``; and whether it counts within the number. ``scripted``: the
+    scenario's next activation (the scripted coach's answer; its other parts, the block's
+    choices, re-rolls ..., are played when the coach's answer is its own)."""
+    if scripted is None and ctx.plain:
+        return None  # the scripted coach's default: nobody (else) acts, nothing to ask
+    where = where if scripted is None else scripted.where
+    choice = ctx.decide(Decision(
+        "activation", ctx.kicking, where, None,
+        lambda: _activation_options(ctx, turn, rules, ask, acted),
+        lambda c: _activation_problem(ctx, turn, rules, ask, acted, c, where),
+        None if scripted is None else scripted.choice(), scripted is not None, ask))
+    if choice is None:
+        return None
+    given = scripted is not None and choice == scripted.choice()
+    a = scripted if scripted is not None and given else Activation(
+        choice.player, choice.action, target=choice.target, where=where)
+    player = ctx.state.players[a.player]
+    a = _ask_path(ctx, player, a, given, ask, acted, where)
     if a.action != "move":
-        allowed = rules.limits.get(a.action, 0)
-        if turn.actions_taken.get(a.action, 0) >= allowed:
-            name = _NAMES[a.action]
-            raise DecisionError.at(w,
-                "" + (f"only one {name} is allowed in this free turn" if allowed
-                            else f"a {name} is not allowed in this free turn")
-            )
         turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
-    return counts
+    return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+
+
+def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, ask: FreeTurnAsk,
+              acted: int, where: str) -> Activation:
+    """``a`` along the kicking coach's answer to its ``path`` decision (``given``: ``a`` is the
+    scenario's, its ``path`` the scripted answer)."""
+    paths = _paths(ctx, player, a, where)
+    default = () if given or a.target is None else next(iter(paths.listed(1)), ())
+
+    def refuse(path: tuple[Square, ...]) -> Problem | None:
+        return paths.problem(path) or _count_problem(player, a.action, path, ask.most, acted,
+                                                     where)
+
+    path = ctx.decide(Decision("path", ctx.kicking, f"{where}.path", default, None, refuse,
+                               a.path, given, player.id, paths))
+    return a if path == a.path else replace(a, path=tuple(Square(*sq) for sq in path))
+
+
+def _paths(ctx: KickoffContext, player: Player, a: Activation, where: str) -> PathOptions:
+    """The options of ``a``'s ``path`` decision: every legal path of ``player``; a Blitz with a
+    target lists those ending next to it with a square left for the block (its default: the
+    first, the shortest; the reach is checked as the Blitz is played, after Foul Appearance)."""
+    target = None if a.target is None else ctx.state.players.get(a.target)
+    if target is None or target.square is None:
+        return PathOptions(ctx, player, where, leaps=a.leap)
+    return PathOptions(ctx, player, where, leaps=a.leap, toward=Square(*target.square), reserve=1)
+
+
+def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
+                        acted: int) -> list[ActivationChoice | None]:
+    """The options of an ``activation`` decision: ``None`` (nobody else acts: the default),
+    then for each eligible player yet to act and still Standing, in input order, a Move, and
+    while the free turn allows one a Blitz with no block and one on each Standing opponent
+    he can reach (a path to a square next to him leaving a square of MA plus Rushes). Only
+    ``None`` once ``count`` players have counted.
+    A Throw / Kick Team-mate (its thrown player and square) is accepted when scripted, not
+    listed."""
+    options: list[ActivationChoice | None] = [None]
+    if ask.most is not None and acted >= ask.most:
+        return options
+    st = ctx.state
+    blitz = turn.actions_taken.get("blitz", 0) < rules.limits.get("blitz", 0)
+    opponents = [q for q in st.teams[other_side(ctx.kicking)].players
+                 if q.standing and q.square is not None]
+    for pid in ask.eligible:
+        p = st.players[pid]
+        if pid in turn.activated or not p.standing or p.square is None:
+            continue
+        options.append(ActivationChoice(pid, "move"))
+        if blitz:
+            reach = allowance(ctx, p)
+            options.append(ActivationChoice(pid, "blitz"))
+            options += [ActivationChoice(pid, "blitz", q.id) for q in opponents
+                        if q.square is not None and distance(p.square, q.square) <= reach
+                        and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
+    return options
+
+
+def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
+                        acted: int, choice: object, where: str) -> Problem | None:
+    """Why the kicking coach may not play ``choice`` (an :class:`ActivationChoice`) now, having
+    had ``acted`` players count so far (``None``: he may), at ``where`` (the player and his
+    square as values): a player of the kicking team, eligible, yet to act and Standing; no Kick
+    action; a counting action within the number; one Blitz (Throw / Kick Team-mate) as the
+    free turn allows; a Blitz's target a Standing opponent."""
+    if not isinstance(choice, ActivationChoice):
+        return Problem(f"{choice!r} is not an activation", where, code="illegal_choice")
+    st = ctx.state
+    player = st.players.get(choice.player)
+    if player is None:
+        return no_player(choice.player, where)
+    w = where_of(where, player)
+    why = _admission(ctx, turn, player, ask) or _allowed(turn, rules, choice.action, ask.most,
+                                                          acted)
+    if why is not None:
+        return w.problem(why)
+    if choice.target is None:
+        return None
+    target = st.players.get(choice.target)
+    if target is None:
+        return no_player(choice.target, f"{where}.target")
+    if target.side == player.side or not target.standing:
+        return w.problem(f"target {target.id} is not a Standing opponent")
+    return None
+
+
+def _admission(ctx: KickoffContext, turn: Turn, player: Player, ask: FreeTurnAsk) -> str | None:
+    """Why ``player`` may not act now in this free turn (``None``: he may)."""
+    if player.side != ctx.kicking:
+        return f"{player.id} is not a player of the kicking team"
+    if player.id in turn.activated:
+        return f"{player.id} has already acted in this free turn"
+    if player.id not in ask.eligible:
+        return (f"{player.id} may not act: only players Standing and not in an opposing "
+                f"tackle zone when the event was resolved may (eligible: "
+                f"{', '.join(ask.eligible) or 'none'})")
+    if not player.standing:
+        return f"{player.id} is no longer Standing"
+    return None
+
+
+def _allowed(turn: Turn, rules: FreeTurnRules, action: str, count: int | None,
+             acted: int) -> str | None:
+    """Why ``action`` may not be taken now (``None``: it may): no Kick action; rulings.md 8, a
+    Blitz and a Throw Team-mate count within the number, one of each as the free turn allows."""
+    if action == "kick":
+        return "the Kick It! Kick action is not an action of the free turn"
+    if action == "move":
+        return None
+    if action not in _NAMES:
+        return f"{action!r} is not an action of the free turn"
+    if count is not None and acted >= count:
+        return f"at most {count} players may act in this free turn"
+    allowed = rules.limits.get(action, 0)
+    if turn.actions_taken.get(action, 0) >= allowed:
+        name = _NAMES[action]
+        return (f"only one {name} is allowed in this free turn" if allowed
+                else f"a {name} is not allowed in this free turn")
+    return None
+
+
+def _count_problem(player: Player, action: str, path: Sequence[Square], count: int | None,
+                   acted: int, where: str) -> Problem | None:
+    """rulings.md 6: a Move counts when its final square differs from the starting one; one
+    that counts past ``count`` is refused."""
+    counts = action == "move" and bool(path) and path[-1] != player.square
+    if counts and count is not None and acted >= count:
+        return where_of(where, player).problem(f"at most {count} players may act in this free turn")
+    return None
 
 
 def _act(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: bool) -> None:
@@ -188,11 +318,9 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
                        tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
         return
-    target = ctx.player(a.target, f"{a.where}.target")
+    target = ctx.player(a.target, f"{a.where}.target")  # a Standing opponent: the decision's
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
     end = _final_square(player, a.path)
-    if target.side == player.side or not target.standing:
-        raise DecisionError.at(w, f"target {target.id} is not a Standing opponent")
     # bb2020+: Foul Appearance is rolled as the Blitz is declared; a 1 wastes it, whatever its
     # path would have been (so a wasted Blitz may name a target out of its path's reach)
     declared = ctx.ruleset.actions.foul_appearance_at == "declaration"

@@ -31,9 +31,10 @@ from kickoff.core.actions.tentacles import held
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoices
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import Square, distance
+from kickoff.core.pitch import NEIGHBOURS, Square, distance
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, roll_test, square_text, where_of
-from kickoff.core.state import Player, tackle_zones
+from kickoff.core.state import GameState, Player, tackle_zones
 
 if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Rerolls
@@ -54,41 +55,159 @@ def check_path(
     ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0,
     leaps: Collection[int] = (),
 ) -> None:
-    """Raise ``DecisionError`` naming ``where``, the player and the step if ``path`` is not a
-    legal move for ``player`` (Standing, on the pitch) having already moved ``used`` squares:
-    each step adjacent to the last (a Leap, the steps indexed in ``leaps``: at the edition's
-    Leap distance, by a player with Leap), on the pitch, into an empty square, and no more
-    squares than MA plus the Rushes allow (a Leap costs two)."""
+    """Raise ``DecisionError`` carrying :func:`path_problem`'s problem if ``path`` is not a legal
+    move for ``player`` having already moved ``used`` squares."""
+    problem = path_problem(ctx, player, path, where, used, leaps)
+    if problem is not None:
+        raise DecisionError(problem)
+
+
+def path_problem(
+    ctx: KickoffContext, player: Player, path: Sequence[Square], where: str, used: int = 0,
+    leaps: Collection[int] = (),
+) -> Problem | None:
+    """Why ``path`` is not a legal move for ``player`` (Standing, on the pitch) having already
+    moved ``used`` squares (``None``: it is), naming ``where``, the player and the step (his
+    square as a value): each step adjacent to the last (a Leap, the steps indexed in ``leaps``:
+    at the edition's Leap distance, by a player with Leap), on the pitch, into an empty square,
+    and no more squares than MA plus the Rushes allow (a Leap costs two). Pure."""
     st = ctx.state
+    place = where_of(where, player)
     if not player.standing:
-        raise DecisionError.at(where_of(where, player), "only a Standing player on the pitch can move")
+        return place.problem("only a Standing player on the pitch can move")
     limit = allowance(ctx, player)
     rules = ctx.ruleset.actions.leap
     leaps = frozenset(i for i in leaps if i < len(path))
     if leaps and "leap" not in player.skills:
-        raise DecisionError.at(where_of(where, player), f"{player.id} has no Leap skill")
+        return place.problem(f"{player.id} has no Leap skill")
     if rules.once and len(leaps) > 1:
-        raise DecisionError.at(where_of(where, player), "only one Leap is allowed an activation")
+        return place.problem("only one Leap is allowed an activation")
     cost = used + len(path) + len(leaps)
     if cost > limit:
-        raise DecisionError.at(where_of(where, player),
-            f"a path of {cost} squares is beyond MA "
-            f"{player.ma} plus {limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else "")
-        )
+        return place.problem(f"a path of {cost} squares is beyond MA {player.ma} plus "
+                             f"{limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else ""))
     here = player.square
     assert here is not None
     for i, sq in enumerate(path):
-        step = f"{where}.path[{i}] ({player.id} from {square_text(here)})"
-        reach = rules.reach if i in leaps else frozenset({1})
-        if distance(here, sq) not in reach:
-            raise DecisionError.at(step, f"{square_text(sq)} is not "
-                                   + ("at a Leap's distance" if i in leaps else "adjacent"))
-        if not st.pitch.on_pitch(sq):
-            raise DecisionError.at(step, f"{square_text(sq)} is off the pitch")
-        other = st.board.get(sq)
-        if other is not None and other.id != player.id:
-            raise DecisionError.at(step, f"{square_text(sq)} is occupied by {other.id}")
+        why = _step_problem(st, player, here, sq, rules.reach if i in leaps else frozenset({1}),
+                            i in leaps)
+        if why is not None:
+            return Problem(why, f"{where}.path[{i}] ({player.id} from {square_text(here)})",
+                           (player.id,), (Square(*here),), "illegal_choice")
         here = sq
+    return None
+
+
+def _step_problem(st: GameState, player: Player, here: tuple[int, int], sq: tuple[int, int],
+                  reach: Collection[int], leaping: bool) -> str | None:
+    """Why ``player`` may not step (``leaping``: Leap) from ``here`` to ``sq``."""
+    if not isinstance(sq, tuple) or len(sq) != 2:
+        return f"{sq!r} is not a square"
+    if distance(here, sq) not in reach:
+        return f"{square_text(sq)} is not " + ("at a Leap's distance" if leaping else "adjacent")
+    if not st.pitch.on_pitch(sq):
+        return f"{square_text(sq)} is off the pitch"
+    other = st.board.get(sq)
+    if other is not None and other.id != player.id:
+        return f"{square_text(sq)} is occupied by {other.id}"
+    return None
+
+
+class PathOptions:
+    """The legal paths of ``player`` (the options of a ``path`` decision), too many to list (up
+    to eight steps a square): a checkable set (:class:`~kickoff.core.coach.OptionSet`).
+
+    ``in``: :func:`path_problem` finds nothing (a tuple of squares; a Leap player's steps
+    beyond a square away are Leaps, with ``leaps`` the scenario's own). :meth:`listed`: the
+    first ``bound`` paths of adjacent steps (no Leap) into empty squares of the pitch, never
+    entering a square twice, the empty path first, then by length, each length in the order of
+    the steps' squares (x, then y), within MA plus the Rushes less ``used``; with ``toward`` (a
+    Blitz's target's square) only those ending next to it with ``reserve`` squares left (the
+    block's), searching at most ``8 * bound`` paths of each length. Reads the state as it is."""
+
+    __slots__ = ("ctx", "leaps", "player", "reserve", "toward", "used", "where")
+
+    def __init__(self, ctx: KickoffContext, player: Player, where: str, used: int = 0,
+                 leaps: Collection[int] = (), toward: Square | None = None,
+                 reserve: int = 0) -> None:
+        self.ctx, self.player, self.where, self.used = ctx, player, where, used
+        self.leaps = frozenset(leaps)
+        self.toward, self.reserve = toward, reserve
+
+    def problem(self, path: object) -> Problem | None:
+        """Why ``path`` is not one of the options (``None``: it is)."""
+        if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
+            return where_of(self.where, self.player).problem(f"{path!r} is not a list of squares")
+        here = self.player.square
+        inferred = set(self.leaps)
+        leaper = "leap" in self.player.skills
+        for i, sq in enumerate(path):  # a Leap player's step beyond a square away is a Leap
+            if leaper and here is not None and len(sq) == 2 and distance(here, sq) > 1:
+                inferred.add(i)
+            here = sq
+        return path_problem(self.ctx, self.player, path, self.where, self.used, inferred)
+
+    def __contains__(self, path: object) -> bool:
+        return self.problem(path) is None
+
+    def listed(self, bound: int) -> tuple[tuple[Square, ...], ...]:
+        """At most ``bound`` paths, in the order of the class's docstring."""
+        start = self.player.square
+        if start is None or not self.player.standing or bound <= 0:
+            return ()
+        most = allowance(self.ctx, self.player) - self.used - self.reserve
+        if most < 0:
+            return ()
+        if self.toward is None:
+            return self._walks(Square(*start), most, bound)
+        return self._approaches(Square(*start), self.toward, most, bound)
+
+    def _steps(self, at: tuple[int, int], start: Square) -> list[Square]:
+        """The empty squares of the pitch next to ``at`` (``start`` aside), by x then y."""
+        st = self.ctx.state
+        return [sq for sq in sorted(Square(at[0] + dx, at[1] + dy) for dx, dy in NEIGHBOURS)
+                if sq != start and st.pitch.on_pitch(sq) and sq not in st.board]
+
+    def _walks(self, start: Square, most: int, bound: int) -> tuple[tuple[Square, ...], ...]:
+        """The first ``bound`` paths of at most ``most`` steps, by length then squares."""
+        found: list[tuple[Square, ...]] = [()]
+        level: list[tuple[Square, ...]] = [()]
+        while level and len(found) < bound and len(level[0]) < most:
+            nxt = [path + (sq,)  # noqa: RUF005 (mypyc: no starred tuple literal)
+                   for path in level for sq in self._steps(path[-1] if path else start, start)
+                   if sq not in path]
+            found.extend(nxt[:bound - len(found)])
+            level = nxt
+        return tuple(found[:bound])
+
+    def _approaches(self, start: Square, toward: Square, most: int,
+                    bound: int) -> tuple[tuple[Square, ...], ...]:
+        """One shortest path (of at most ``most`` steps) to each square next to ``toward`` that
+        one reaches, by length then square (the first ``bound``; the empty path first when he
+        stands next to it already)."""
+        came: dict[Square, Square | None] = {start: None}
+        level, steps = [start], 0
+        ends: list[tuple[int, Square]] = [(0, start)] if distance(start, toward) == 1 else []
+        while level and steps < most:
+            steps += 1
+            nxt = []
+            for here in level:
+                for sq in self._steps(here, start):
+                    if sq not in came:
+                        came[sq] = here
+                        nxt.append(sq)
+                        if distance(sq, toward) == 1:
+                            ends.append((steps, sq))
+            level = nxt
+        paths: list[tuple[Square, ...]] = []
+        for _, end in sorted(ends)[:bound]:
+            path: list[Square] = []
+            back: Square | None = end
+            while back is not None and back != start:
+                path.append(back)
+                back = came[back]
+            paths.append(tuple(reversed(path)))
+        return tuple(paths)
 
 
 def move(
