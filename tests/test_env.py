@@ -16,8 +16,9 @@ from pettingzoo.test import api_test
 
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.core import RULESETS, Square
-from kickoff.env import KINDS, PLANE_NAMES, KickoffGame, SingleCoachEnv, env, raw_env
+from kickoff.env import PLANE_NAMES, KickoffGame, SingleCoachEnv, env, raw_env
 from kickoff.env.exact import exact_value, solver_for
+from kickoff.env.game import DECISION_KINDS
 from kickoff.env.single import default_opponent
 from kickoff.formats.match import build_match
 
@@ -46,7 +47,7 @@ def test_random_legal_play_never_raises_and_is_zero_sum(ruleset: str, home: str 
     rng = random.Random(ruleset)
     kinds_met = set()
     for free_turns in ("none", "close"):
-        game = KickoffGame(match.state, match.ruleset, kinds=frozenset(KINDS[1:]),
+        game = KickoffGame(match.state, match.ruleset, kinds=DECISION_KINDS,
                            free_turns=free_turns)  # type: ignore[arg-type]
         for seed in range(150):
             game.reset(seed)
@@ -153,7 +154,7 @@ def test_exact_value_is_the_best_target_of_the_kick_values() -> None:
         with pytest.raises(ValueError, match="before the first die"):
             e.exact_value()
     with pytest.raises(ValueError, match="kinds=PLAYED"):
-        exact_value(KickoffGame(e.game.state, e.game.ruleset, kinds=frozenset(KINDS[1:])))
+        exact_value(KickoffGame(e.game.state, e.game.ruleset, kinds=DECISION_KINDS))
 
 
 def test_exact_value_after_the_kicker_is_his_best_with_that_kicker() -> None:

@@ -25,7 +25,7 @@ from kickoff.env.game import PLAYED, Agent, KickoffGame
 def solver_for(game: KickoffGame) -> KickoffSolver:
     """The exact solver of ``game``'s kick-off with both coaches at their best (the receivers
     maximising their side of ``game.objective``, the kicking coach minimising it)."""
-    return KickoffSolver(game.state, game.ruleset, events="all" if game.events else "none",
+    return KickoffSolver(game.start, game.ruleset, events="all" if game.events else "none",
                          house_rules=game.house_rules, play="best", objective=game.objective)
 
 
@@ -45,6 +45,9 @@ def exact_value(game: KickoffGame, agent: Agent = "kicking", play: str = "best",
         raise ValueError("exact values need the default decisions played (kinds=PLAYED) and "
                          "free_turns='none': the exact solver's game")
     sign = 1 if agent == "kicking" else -1
+    if game.placing is not None:
+        raise ValueError("exact values are given once the set-up is complete (the set-up "
+                         "steps are not solved)")
     if game.done:
         return sign * Fraction(game.rewards()["kicking"])
     if game.answers:
@@ -77,7 +80,7 @@ def _after_kicker(game: KickoffGame) -> Fraction:
     values = []
     for kick in kicks:
         solver = KickoffSolver(
-            game.state, game.ruleset, events="all" if game.events else "none",
+            game.start, game.ruleset, events="all" if game.events else "none",
             house_rules=game.house_rules, play="best", kicking="defaults",
             objective=game.objective, use_kick_skill=bool(kick),
             decisions=Decisions(kicker=taken.get("kicker"), kicker_given=True))
