@@ -40,10 +40,10 @@ import numpy as np
 import numpy.typing as npt
 
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.core.coach import SCRIPTED, Asked, Decision, DecisionKind
+from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
-from kickoff.core.dice import SeededDice
-from kickoff.core.kickoff import KickoffResult, kick_until_landing
+from kickoff.core.dice import Dice, SeededDice
+from kickoff.core.kickoff import KickoffBeforeLanding, KickoffResult, kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -243,23 +243,37 @@ class KickoffGame:
         assert self.target is not None
         world = self.start.clone()
         coach = _ReplayCoach(self.answers, self.kinds)
-        decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
         self.world = world
         self.taken = coach.taken
         try:
-            kick = kick_until_landing(world, self.ruleset, SeededDice(self.seed), decisions,
-                                      self.house_rules, events=self.events, log=False,
-                                      coach=coach)
-            self.result = kick.finish()
+            self.result = self.play(world, SeededDice(self.seed), coach)
             self.pending = None
         except Asked as asked:
             self.pending = asked.decision
 
+    def play(self, world: GameState, dice: Dice, coach: Coach) -> KickoffResult:
+        """The kick-off at :attr:`target` in ``world`` (a clone of :attr:`start`, changed as
+        it is played) with ``dice`` and ``coach`` to its end: its result; what the dice or the
+        coach raise (``Asked`` at a step) goes through."""
+        return self.play_until_landing(world, dice, coach).finish()
+
+    def play_until_landing(self, world: GameState, dice: Dice,
+                           coach: Coach) -> KickoffBeforeLanding:
+        """:meth:`play` up to the moment the ball comes down (the event resolved)."""
+        assert self.target is not None
+        decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
+        return kick_until_landing(world, self.ruleset, dice, decisions, self.house_rules,
+                                  events=self.events, log=False, coach=coach)
+
     def value(self) -> float:
         """The objective's value of the kick-off's end (``ValueError`` before the end)."""
-        result = self.result
-        if result is None:
+        if self.result is None:
             raise ValueError("the kick-off has not ended")
+        return self.value_of(self.result)
+
+    def value_of(self, result: KickoffResult) -> float:
+        """The objective's value of a kick-off's ``result`` from this game's set-up (an
+        integer: 0 or 1, the distance in squares)."""
         st = result.state
         if self.objective == "touchback":
             return float(result.touchback)
