@@ -3,15 +3,24 @@ actions, through PettingZoo's AEC API (``kickoff.env.env``, its order-enforcing 
 observation and mask read at every step, as a learner reads them) and through the game alone
 (:class:`kickoff.env.KickoffGame`, masks only), for every ruleset.
 
-    python benchmarks/bench_env.py [EPISODES]     # default 2000 kick-offs per ruleset
+    python benchmarks/bench_env.py [EPISODES] [--botbowl PYTHON]   # default 2000 per ruleset
 
 CPU time of this process (``time.process_time``), so that a busy machine's waiting does not
-count. botbowl's environment is not run side by side here: it is not installed with kickoff's
-extras (docs/performance.md, "The environment"). Results go into ``docs/performance.md``.
+count. ``--setup``: the receiving coach's set-up as steps too (``setup="steps"``).
+
+``--botbowl PYTHON``: botbowl's environment side by side in the same run (issue 30, point 4),
+in a child process of ``PYTHON``, the interpreter of a separate environment where botbowl is
+installed (it is not on PyPI and pins NumPy 1.24 and gym 0.26, so it is never installed into
+kickoff's own environment; docs/performance.md, "The environment"). botbowl's kick-off, as its
+``BotBowlEnv`` steps it with random legal actions for both coaches (``home_agent`` and
+``away_agent`` ``"human"``): from ``reset`` (its coin toss, the two set-ups, the kick's
+placement, the Kick-off table, touchback) to the first regular turn of the game, the same
+EPISODES kick-offs, CPU time of the child process. Results go into ``docs/performance.md``.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 
@@ -21,11 +30,49 @@ from kickoff.core import RULESETS
 from kickoff.env import KickoffGame, env
 from kickoff.formats.match import build_match
 
+#: botbowl's side of the run, executed by botbowl's interpreter (``-c``): prints
+#: ``steps cpu_seconds`` for ``episodes`` kick-offs (the module's docstring).
+BOTBOWL = """
+import sys, time
+import numpy as np
+from botbowl import BotBowlEnv
+from botbowl.core.procedure import Turn
 
-def aec_steps(ruleset: str, episodes: int) -> tuple[int, float]:
+episodes = int(sys.argv[1])
+env = BotBowlEnv(home_agent="human", away_agent="human", seed=0)
+rng = np.random.default_rng(0)
+steps = 0
+start = time.process_time()
+for _ in range(episodes):
+    _, _, mask = env.reset()
+    while True:
+        top = env.game.state.stack.peek()
+        if isinstance(top, Turn) and not top.blitz and not top.quick_snap:
+            break
+        (_, _, mask), _, done, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+        if done:
+            break
+print(steps, time.process_time() - start)
+"""
+
+
+def botbowl_steps(python: str, episodes: int) -> tuple[int, float]:
+    """``(steps, CPU seconds)`` of ``episodes`` botbowl kick-offs, run by ``python`` (the
+    interpreter of botbowl's own environment); ``SystemExit`` naming it when it fails."""
+    done = subprocess.run([python, "-W", "ignore", "-c", BOTBOWL, str(episodes)],
+                          capture_output=True, text=True, timeout=3600, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"--botbowl {python}: botbowl's run failed: "
+                         f"{done.stderr.strip().splitlines()[-1:]}")
+    steps, cpu = done.stdout.split()[-2:]
+    return int(steps), float(cpu)
+
+
+def aec_steps(ruleset: str, episodes: int, setup: str = "given") -> tuple[int, float]:
     """``(steps, CPU seconds)`` of ``episodes`` kick-offs through the AEC API."""
     rng = np.random.default_rng(0)
-    e = env(ruleset=ruleset)
+    e = env(ruleset=ruleset, setup=setup)
     steps = 0
     start = time.process_time()
     for seed in range(episodes):
@@ -56,14 +103,26 @@ def game_steps(ruleset: str, episodes: int) -> tuple[int, float]:
 
 
 def main() -> None:
-    episodes = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    args = sys.argv[1:]
+    python = None
+    if "--botbowl" in args:
+        at = args.index("--botbowl")
+        python = args[at + 1]
+        del args[at:at + 2]
+    setup = "steps" if "--setup" in args else "given"
+    args = [a for a in args if a != "--setup"]
+    episodes = int(args[0]) if args else 2000
     print(f"{'ruleset':<8} {'AEC steps/s':>12} {'episodes/s':>11} {'game steps/s':>13} "
-          f"{'steps/episode':>14}")
+          f"{'steps/episode':>14}   (set-up {setup})")
     for ruleset in RULESETS:
-        steps, cpu = aec_steps(ruleset, episodes)
+        steps, cpu = aec_steps(ruleset, episodes, setup)
         gsteps, gcpu = game_steps(ruleset, episodes)
         print(f"{ruleset:<8} {steps / cpu:>12,.0f} {episodes / cpu:>11,.0f} "
               f"{gsteps / gcpu:>13,.0f} {steps / episodes:>14.2f}")
+    if python is not None:
+        steps, cpu = botbowl_steps(python, episodes)
+        print(f"{'botbowl':<8} {steps / cpu:>12,.0f} {episodes / cpu:>11,.0f} "
+              f"{'':>13} {steps / episodes:>14.2f}   (BotBowlEnv, its kick-off)")
 
 
 if __name__ == "__main__":

@@ -16,8 +16,9 @@ from pettingzoo.test import api_test
 
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.core import RULESETS, Square
-from kickoff.env import KINDS, PLANE_NAMES, KickoffGame, SingleCoachEnv, env, raw_env
-from kickoff.env.exact import exact_value, solver_for
+from kickoff.env import PLANE_NAMES, KickoffGame, SingleCoachEnv, env, raw_env
+from kickoff.env.exact import Enumeration, exact_value, solver_for
+from kickoff.env.game import DECISION_KINDS
 from kickoff.env.single import default_opponent
 from kickoff.formats.match import build_match
 
@@ -46,7 +47,7 @@ def test_random_legal_play_never_raises_and_is_zero_sum(ruleset: str, home: str 
     rng = random.Random(ruleset)
     kinds_met = set()
     for free_turns in ("none", "close"):
-        game = KickoffGame(match.state, match.ruleset, kinds=frozenset(KINDS[1:]),
+        game = KickoffGame(match.state, match.ruleset, kinds=DECISION_KINDS,
                            free_turns=free_turns)  # type: ignore[arg-type]
         for seed in range(150):
             game.reset(seed)
@@ -153,7 +154,7 @@ def test_exact_value_is_the_best_target_of_the_kick_values() -> None:
         with pytest.raises(ValueError, match="before the first die"):
             e.exact_value()
     with pytest.raises(ValueError, match="kinds=PLAYED"):
-        exact_value(KickoffGame(e.game.state, e.game.ruleset, kinds=frozenset(KINDS[1:])))
+        exact_value(KickoffGame(e.game.state, e.game.ruleset, kinds=DECISION_KINDS))
 
 
 def test_exact_value_after_the_kicker_is_his_best_with_that_kicker() -> None:
@@ -245,3 +246,55 @@ def test_a_given_state_and_bad_options_are_refused_clearly() -> None:
         raw_env("bb2020", kinds=frozenset({"block"}))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="agent 'referee'"):
         SingleCoachEnv("bb2020", agent="referee")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "bb2020", "sevens"])
+def test_the_enumeration_past_the_first_die_is_the_solvers_value(ruleset: str) -> None:
+    """Without the Kick-off events, at the kicker's step (before the first die) the
+    enumeration (every die to the landing a chance node, every step the best option, the
+    solver's journey from the landing) gives exactly the solver's value; at a High Kick
+    (with the events) the receiving coach's best option's."""
+    e = raw_env(ruleset, events=False)
+    e.reset(seed=1)
+    sq = e.game.targets[len(e.game.targets) // 2]
+    e.step(sq.x * e.game.height + sq.y)
+    assert e.game.kind == "kicker"
+    enumeration = Enumeration(e.game)
+    assert enumeration.value() == exact_value(e.game) and enumeration.runs > 48
+    assert enumeration.value().denominator > 1
+
+
+def test_exact_value_at_a_high_kick_and_refused_in_the_balls_journey() -> None:
+    e = raw_env("bb2020")
+    solver = solver_for(e.game)
+    seen = set()
+    for seed in range(300):
+        e.reset(seed=seed)
+        e.step(19 * 15 + 7)
+        before = exact_value(e.game, solver=solver)
+        while not e.game.done and e.game.kind in ("kicker", "kick_skill"):
+            e.step(len(e.game.options()) - 1)  # h8, then Kick
+        if e.game.done or e.game.kind in seen:
+            continue
+        seen.add(e.game.kind)
+        if e.game.kind == "high_kick":
+            options = e.game.options()
+            value = e.exact_value()
+            # the receivers' best: no better for the kicking coach than any one option
+            enumeration = Enumeration(e.game, solver)
+            per_option = []
+            for i in range(len(options)):
+                e.game.answers.append(i)
+                try:
+                    per_option.append(Enumeration(e.game, solver)._node((), ()))
+                finally:
+                    e.game.answers.pop()
+            assert value == enumeration.value() == min(per_option) and -1 <= value <= 0
+            assert value != before  # the landing and the event are known now
+        else:
+            assert e.game.kind in ("touchback", "diving_catch")
+            with pytest.raises(ValueError, match="before the ball comes down"):
+                e.exact_value()
+        if {"high_kick", "touchback"} <= seen:
+            break
+    assert "high_kick" in seen and "touchback" in seen

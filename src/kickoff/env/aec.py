@@ -24,7 +24,7 @@ from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
-from kickoff.env.game import AGENTS, PLANES, PLAYED, Agent, KickoffGame
+from kickoff.env.game import AGENTS, PLANES, PLAYED, Agent, KickoffGame, SetupMode
 
 #: The most a seed may be (``SeededDice``'s).
 MAX_SEED: Final = 2**64 - 1
@@ -36,8 +36,10 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
     ``ruleset``: ``classic``, ``bb2020``, ``bb2025`` or ``sevens``; the set-up: ``state`` (a
     checked ``GameState``) or the ruleset's default pairing and set-ups with ``kicking`` the
     kicking team (``kickoff.formats.match.build_match``, what ``kickoff odds`` plays);
-    ``objective``, ``kinds``, ``events``, ``house_rules``, ``free_turns`` as for
-    :class:`~kickoff.env.game.KickoffGame`. ``ValueError`` for an unknown ruleset or objective.
+    ``objective``, ``kinds``, ``events``, ``house_rules``, ``free_turns``, ``setup`` (``"steps"``:
+    the receiving coach places his players square by square first) as for
+    :class:`~kickoff.env.game.KickoffGame`. ``ValueError`` for an unknown ruleset, objective or
+    set-up mode.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "kickoff_v0", "render_modes": ["ansi"],
@@ -47,7 +49,8 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
         self, ruleset: str = "bb2020", *, state: GameState | None = None, kicking: Side = "home",
         objective: Objective = "receiver-holds", kinds: frozenset[DecisionKind] = PLAYED,
         events: bool = True, house_rules: frozenset[str] = frozenset(),
-        free_turns: FreeTurnPolicy = "none", render_mode: str | None = None,
+        free_turns: FreeTurnPolicy = "none", setup: SetupMode = "given",
+        render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if ruleset not in RULESETS:
@@ -58,7 +61,8 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
             state = build_match(ruleset, None, None, None, None, kicking).state
         self.render_mode = render_mode
         self.game = KickoffGame(state, RULESETS[ruleset], objective=objective, kinds=kinds,
-                                events=events, house_rules=house_rules, free_turns=free_turns)
+                                events=events, house_rules=house_rules, free_turns=free_turns,
+                                setup=setup)
         g = self.game
         self.possible_agents: list[Agent] = list(AGENTS)
         obs = spaces.Dict({

@@ -40,19 +40,26 @@ import numpy as np
 import numpy.typing as npt
 
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.core.coach import SCRIPTED, Asked, Decision, DecisionKind
+from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
-from kickoff.core.dice import SeededDice
-from kickoff.core.kickoff import KickoffResult, kick_until_landing
+from kickoff.core.dice import Dice, SeededDice
+from kickoff.core.kickoff import KickoffBeforeLanding, KickoffResult, kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
+from kickoff.env.setup import SetupSteps
 
 Agent = Literal["kicking", "receiving"]
+#: How the receiving team is set up: ``"given"`` (the set-up given) or ``"steps"`` (the
+#: receiving coach places his players square by square first: :mod:`kickoff.env.setup`).
+SetupMode = Literal["given", "steps"]
+#: The rules' decisions (``kickoff.core.coach``), what ``kinds`` may name.
+DECISION_KINDS: Final[frozenset[str]] = frozenset(get_args(DecisionKind))
 #: The two agents, the kicking coach first (he chooses the target).
 AGENTS: Final[tuple[Agent, Agent]] = ("kicking", "receiving")
-#: Every kind of step: the target, then the rules' decisions (``kickoff.core.coach``).
-KINDS: Final[tuple[str, ...]] = ("target", *get_args(DecisionKind))
+#: Every kind of step: the target, then the rules' decisions (``kickoff.core.coach``), then the
+#: receiving coach's set-up (``"setup"``, a step only with ``setup="steps"``).
+KINDS: Final[tuple[str, ...]] = ("target", *get_args(DecisionKind), "setup")
 #: The decisions played as steps by default: those the exact solver plays at its best
 #: (``KickoffSolver(play="best")``), so that :meth:`KickoffGame.exact_value` is the value of
 #: this game. Every other decision takes the format's default.
@@ -105,16 +112,24 @@ class KickoffGame:
     ``state``: a checked set-up (not changed); ``objective``: what the reward is the value of
     (:data:`~kickoff.analysis.objectives.Objective`); ``kinds``: the decisions played as steps
     (default :data:`PLAYED`); ``events``, ``house_rules``, ``free_turns`` as for
-    :class:`~kickoff.analysis.simulate.Job`. ``ValueError`` for a kind that is not one."""
+    :class:`~kickoff.analysis.simulate.Job`; ``setup``: :data:`SetupMode` (``"steps"``: the
+    receiving coach first places the players ``state`` has on the pitch, one a step, each
+    step's action the square as at the target). ``ValueError`` for a kind that is not one or
+    an unknown set-up mode."""
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
         kinds: frozenset[DecisionKind] = PLAYED, events: bool = True,
         house_rules: frozenset[str] = frozenset(), free_turns: FreeTurnPolicy = "none",
+        setup: SetupMode = "given",
     ) -> None:
-        unknown = sorted(set(kinds) - set(KINDS[1:]))
+        unknown = sorted(set(kinds) - DECISION_KINDS)
         if unknown:
-            raise ValueError(f"kinds {unknown}: not decisions of the rules ({', '.join(KINDS[1:])})")
+            raise ValueError(f"kinds {unknown}: not decisions of the rules "
+                             f"({', '.join(sorted(DECISION_KINDS))})")
+        if setup not in get_args(SetupMode):
+            raise ValueError(f"setup {setup!r}: 'given' or 'steps'")
+        self.setup: SetupMode = setup
         if objective not in KICKER_WANTS_HIGH:
             raise ValueError(f"objective {objective!r}: one of {', '.join(KICKER_WANTS_HIGH)}")
         self.state, self.ruleset, self.objective = state, ruleset, objective
@@ -130,13 +145,17 @@ class KickoffGame:
 
     def reset(self, seed: int) -> None:
         """A new kick-off, its dice ``SeededDice(seed)``: the kicking coach to choose the
-        target."""
+        target (with ``setup="steps"``, first the receiving coach to set up)."""
         self.seed = seed
+        #: The receiving coach's set-up under way (``None``: none, or complete).
+        self.placing = SetupSteps(self.state, self.ruleset) if self.setup == "steps" else None
+        #: The set-up the kick-off is played from (the given one, or once placed the coach's).
+        self.start = self.state
         self.target: Square | None = None
         self.answers: list[int] = []
         self.pending: Decision | None = None
         self.result: KickoffResult | None = None
-        self.world = self.state
+        self.world = self.state if self.placing is None else self.placing.world()
         #: The decisions the rules have asked so far, each kind and its answer (the defaults
         #: and the one-option decisions too), in the rules' order.
         self.taken: list[tuple[DecisionKind, Any]] = []
@@ -153,19 +172,26 @@ class KickoffGame:
     @property
     def to_act(self) -> Agent:
         """The agent whose step it is (the kicking coach once the kick-off has ended)."""
+        if self.placing is not None:
+            return "receiving"
         if self.pending is None:
             return "kicking"
         return "kicking" if self.pending.side == self.state.kicking else "receiving"
 
     @property
     def kind(self) -> str:
-        """The pending step's kind (:data:`KINDS`); ``"target"`` before the kick."""
+        """The pending step's kind (:data:`KINDS`); ``"target"`` before the kick, ``"setup"``
+        while the receiving coach sets up."""
+        if self.placing is not None:
+            return "setup"
         return "target" if self.pending is None else self.pending.kind
 
     def options(self) -> tuple[Any, ...]:
         """The pending step's options, at most :attr:`actions` (the target's: its squares)."""
         if self.result is not None:
             return ()
+        if self.placing is not None:
+            return tuple(self.placing.legal())
         if self.pending is None:
             return tuple(self.targets)
         options = self.pending.options()
@@ -177,8 +203,8 @@ class KickoffGame:
         mask = np.zeros(self.actions, dtype=np.int8)
         if self.result is not None:
             return mask
-        if self.pending is None:
-            for sq in self.targets:
+        if self.placing is not None or self.pending is None:
+            for sq in self.options():
                 mask[sq.x * self.height + sq.y] = 1
         else:
             mask[:len(self.options())] = 1
@@ -192,33 +218,62 @@ class KickoffGame:
         if not 0 <= action < self.actions or not self.mask()[action]:
             raise ValueError(f"action {action}: not a legal action at the {self.kind} step "
                              f"(see the action mask)")
+        if self.placing is not None:
+            self._place(Square(action // self.height, action % self.height))
+            return
         if self.pending is None:
             self.target = Square(action // self.height, action % self.height)
         else:
             self.answers.append(int(action))
         self._advance()
 
+    def _place(self, sq: Square) -> None:
+        """The receiving coach's set-up step: the next player on ``sq``; the last one ends the
+        set-up (checked by the rules' own set-up check) and the kicking coach's target is
+        next."""
+        assert self.placing is not None
+        self.placing.place(sq)
+        if self.placing.done:
+            self.start = self.world = self.placing.finished()
+            self.placing = None
+        else:
+            self.world = self.placing.world()
+
     def _advance(self) -> None:
         assert self.target is not None
-        world = self.state.clone()
+        world = self.start.clone()
         coach = _ReplayCoach(self.answers, self.kinds)
-        decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
         self.world = world
         self.taken = coach.taken
         try:
-            kick = kick_until_landing(world, self.ruleset, SeededDice(self.seed), decisions,
-                                      self.house_rules, events=self.events, log=False,
-                                      coach=coach)
-            self.result = kick.finish()
+            self.result = self.play(world, SeededDice(self.seed), coach)
             self.pending = None
         except Asked as asked:
             self.pending = asked.decision
 
+    def play(self, world: GameState, dice: Dice, coach: Coach) -> KickoffResult:
+        """The kick-off at :attr:`target` in ``world`` (a clone of :attr:`start`, changed as
+        it is played) with ``dice`` and ``coach`` to its end: its result; what the dice or the
+        coach raise (``Asked`` at a step) goes through."""
+        return self.play_until_landing(world, dice, coach).finish()
+
+    def play_until_landing(self, world: GameState, dice: Dice,
+                           coach: Coach) -> KickoffBeforeLanding:
+        """:meth:`play` up to the moment the ball comes down (the event resolved)."""
+        assert self.target is not None
+        decisions = Decisions(target=self.target, free_turn_policy=self.free_turns)
+        return kick_until_landing(world, self.ruleset, dice, decisions, self.house_rules,
+                                  events=self.events, log=False, coach=coach)
+
     def value(self) -> float:
         """The objective's value of the kick-off's end (``ValueError`` before the end)."""
-        result = self.result
-        if result is None:
+        if self.result is None:
             raise ValueError("the kick-off has not ended")
+        return self.value_of(self.result)
+
+    def value_of(self, result: KickoffResult) -> float:
+        """The objective's value of a kick-off's ``result`` from this game's set-up (an
+        integer: 0 or 1, the distance in squares)."""
         st = result.state
         if self.objective == "touchback":
             return float(result.touchback)

@@ -28,15 +28,22 @@ from gymnasium import spaces
 from kickoff.analysis.objectives import Objective
 from kickoff.core.coach import DecisionKind
 from kickoff.core.rulesets import RULESETS
-from kickoff.env.game import PLANES, PLAYED, Agent, KickoffGame
+from kickoff.env.game import PLANES, PLAYED, Agent, KickoffGame, SetupMode
 
 #: An opponent: the action it plays given the game at its step.
 Opponent = Callable[[KickoffGame], int]
 
 
 def default_opponent(game: KickoffGame) -> int:
-    """The default coach: at the target the centre of the receiving half (every face's default
+    """The default coach: at a set-up step the player's square of the given set-up (else the
+    first legal square), at the target the centre of the receiving half (every face's default
     target), at a decision the option the format makes binding (its index)."""
+    if game.placing is not None:
+        given = game.state.players[game.placing.player].square
+        legal = game.placing.legal()
+        sq = given if given in legal else legal[0]
+        assert sq is not None
+        return sq[0] * game.height + sq[1]
     if game.pending is None:
         centre = game.state.pitch.centre[game.state.receiving]
         return centre[0] * game.height + centre[1]
@@ -50,15 +57,15 @@ def default_opponent(game: KickoffGame) -> int:
 
 class SingleCoachEnv(gym.Env[npt.NDArray[np.float32], int]):
     """``agent``'s kick-offs against ``opponent`` (the module's docstring); ``ruleset``,
-    ``objective``, ``kinds`` as for :class:`~kickoff.env.aec.KickoffEnv` (the default pairing
-    and set-ups, the home team kicking)."""
+    ``objective``, ``kinds``, ``setup`` as for :class:`~kickoff.env.aec.KickoffEnv` (the
+    default pairing and set-ups, the home team kicking)."""
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012  (gymnasium.Env's own type)
 
     def __init__(self, ruleset: str = "bb2020", *, agent: Agent = "kicking",
                  opponent: Opponent = default_opponent,
                  objective: Objective = "receiver-holds",
-                 kinds: frozenset[DecisionKind] = PLAYED) -> None:
+                 kinds: frozenset[DecisionKind] = PLAYED, setup: SetupMode = "given") -> None:
         from kickoff.formats.match import build_match
 
         if ruleset not in RULESETS:
@@ -66,7 +73,8 @@ class SingleCoachEnv(gym.Env[npt.NDArray[np.float32], int]):
         if agent not in ("kicking", "receiving"):
             raise ValueError(f"agent {agent!r}: 'kicking' or 'receiving'")
         state = build_match(ruleset, None, None, None, None, "home").state
-        self.game = KickoffGame(state, RULESETS[ruleset], objective=objective, kinds=kinds)
+        self.game = KickoffGame(state, RULESETS[ruleset], objective=objective, kinds=kinds,
+                                setup=setup)
         self.agent: Agent = agent
         self.opponent = opponent
         g = self.game
