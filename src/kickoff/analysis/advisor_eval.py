@@ -33,6 +33,7 @@ from kickoff.analysis.objectives import (
     AnyObjective,
     Mix,
     any_end_value,
+    board_features,
     kicker_wants_high,
     receivers_prefer,
 )
@@ -76,7 +77,7 @@ def minimax(
             raise OptionError.at("play", "a mix of objectives is valued with the receiving "
                                  "coach's defaults only (--play defaults)")
         solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
-                               use_kick_skill=kick)
+                               use_kick_skill=kick, board=board_features(objective))
         pitch, side = state.pitch, state.receiving
         targets = sorted((sq for sq in pitch.squares() if pitch.in_receiving_area(side, sq)),
                          key=lambda sq: (sq.x, sq.y))
@@ -195,7 +196,8 @@ class Evaluator:
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules,
                                     use_kick_skill)
-        self.incremental = incremental(events, play, house_rules)
+        # (the incremental journeys' ends carry no board: board objectives solve afresh)
+        self.incremental = incremental(events, play, house_rules) and not board_features(objective)
         if not self.incremental:
             return
         self.objective: AnyObjective = objective

@@ -50,8 +50,9 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact_best import Play
+from kickoff.analysis.exact_board import REACH, Board
 from kickoff.analysis.exact_odds import Events, Odds
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import Objective, board_features
 from kickoff.analysis.worlds import (
     Diff,
     Group,
@@ -154,6 +155,7 @@ class KickoffSolver:
         decisions: Decisions | None = None,
         play: Play = "defaults",
         objective: Objective = "receiver-holds", kicking: Play | None = None,
+        board: frozenset[str] = frozenset(),
     ) -> None:
         chosen = decisions or Decisions()
         self._two = exact_best.TwoCoaches(play, kicking, chosen)  # the kicking coach (ValueError)
@@ -174,7 +176,17 @@ class KickoffSolver:
         self.reach = ball.reach(state.players.values())
         self.play: Play = play
         self.objective: Objective = objective
+        #: What the ends carry of the board (``exact_board``): ``board`` and what
+        #: ``objective`` reads; :meth:`value` of an objective reading more is a ``ValueError``.
+        self.board_features: frozenset[str] = board | board_features(objective)
         self._init_caches()
+        if self.board_features:
+            self._tables.board = Board(state, self.board_features)
+            # the moved set-ups' events taken from the maker's read only the receivers' changes
+            # for a touchback's award; within reach reads players no journey passes near
+            self.share_events = False
+            if REACH in self.board_features:
+                self.lump_worlds = False
 
     def _init_caches(self) -> None:
         """The solver's caches, empty: the event's worlds, the journeys' numbered states and
@@ -209,7 +221,8 @@ class KickoffSolver:
         self._high_kick_worlds: list[tuple[Rational, GameState, int, Callable[[KickoffContext], None]]] = []
         self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], Dist] = {}
         #: With ``play="best"``: the ends' values for the receivers (``None``: the defaults).
-        self._values = (exact_best.EndValues(self.state, self.objective, self._states)
+        self._values = (exact_best.EndValues(self.state, self.objective, self._states,
+                                             self._tables)
                         if play == "best" else None)
         #: The kick-off move's decision node (``None``: not made yet) and the solvers of the
         #: set-ups the moves leave (sharing this one's numbered states and caches).
@@ -277,7 +290,11 @@ class KickoffSolver:
 
     def _journey(self, world: GameState, start: ball.BallState) -> Dist:
         """:meth:`journey` in the solver's internal rationals, by end number."""
-        out = dict(self._chain_for(world).solve(self._id(start)))
+        chain = self._chain_for(world)
+        first = self._id(start)
+        if self._tables.board is not None and isinstance(chain.source, exact_journey.Steps):
+            first = chain.source.end(first)  # (an end: the ball caught at once, as this world has it)
+        out = dict(chain.solve(first))
         to_award = out.pop(self._touchback, None)
         if to_award:
             for end, q in self._award(world).items():
@@ -480,6 +497,11 @@ class KickoffSolver:
 
     def _value_of(self, parts: exact_odds.Parts, objective: Objective) -> Fraction:
         """:meth:`value` of one enumerated kick ``parts``."""
+        missing = board_features(objective) - self.board_features
+        if missing:
+            raise ValueError(f"exact odds: {objective} reads the board at the end "
+                             f"({', '.join(sorted(missing))}), which this solver's ends do not "
+                             "carry (KickoffSolver(board=...))")
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))

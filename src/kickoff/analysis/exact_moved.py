@@ -112,7 +112,8 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
     sub = type(maker)(
         moved, maker.ruleset, events=maker.events, house_rules=maker.house_rules,
         use_kick_skill=maker.use_kick_skill, play=maker.play, objective=maker.objective,
-        decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker))
+        decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker),
+        board=maker.board_features)
     sub.lump_worlds, sub.group_chance = maker.lump_worlds, maker.group_chance
     sub._tables, sub._states, sub._ids, sub._stops = (maker._tables, maker._states,
                                                       maker._ids, maker._stops)

@@ -226,6 +226,11 @@ def end_objective(
     held = isinstance(end, ball.Held)
     if objective == "receiver-holds":
         return int(isinstance(end, ball.Held) and sides[end.player] == receiving)
+    if objective == "holder-open":  # the ends carry Marked (exact_board)
+        return int(isinstance(end, ball.Held) and not isinstance(end, ball.HeldMarked)
+                   and sides[end.player] == receiving)
+    if objective == "ball-in-reach":
+        return int(isinstance(end, ball.RestsInReach))
     if end.square is None:
         return 0
     if objective == "ball-on-ground":

@@ -32,7 +32,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
-from kickoff.core.state import GameState, Player, Weather
+from kickoff.core.state import GameState, Player, Weather, tackle_zones
 
 #: The fields a step of the ball reads of a player, as one tuple: ``ball.PLAYER_FIELDS``, in its
 #: order (read from the declaration, so a field added there is read here too).
@@ -79,14 +79,16 @@ def touchback_taker(state: GameState, chosen: str | None) -> str | None:
 def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
     """What a touchback with the decision :func:`touchback_taker` plays looks at
     (``ball.AWARD_TAKER_FIELDS``): those fields of the ``chosen`` player if he can take the
-    ball, else of the first receiving player who can; with nobody, ``(None, every player's
-    square and fields, the weather)``."""
+    ball, else of the first receiving player who can, and whether he is Marked where he stands
+    (``state.tackle_zones``: what ``exact_board``'s ``holder-open`` reads of a touchback's end);
+    with nobody, ``(None, every player's square and fields, the weather)``."""
     who = touchback_taker(state, chosen)
-    if who is not None:
-        return _taker_fields(state.players[who])
-    default = ball.default_taker(state)  # the rule's own default
-    if default is not None:
-        return _taker_fields(default)
+    taker = state.players[who] if who is not None else ball.default_taker(state)
+    if taker is not None:  # (and whether he is Marked there: a board objective reads it)
+        assert taker.square is not None
+        key = list(_taker_fields(taker))
+        key.append(bool(tackle_zones(state, taker.square, taker.side)))
+        return tuple(key)
     # Nobody to take it: it is placed, or bounces from a downed player and may be caught
     # anywhere (every player and the weather count).
     return (None, tuple(_anyone(p) for team in state.teams.values() for p in team.players),

@@ -21,7 +21,7 @@ import typer
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import Objective, board_features
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     HighKickOpt,
@@ -45,6 +45,7 @@ from kickoff.cli.render import (
     header,
     odds_table,
     outcome_sections,
+    pct,
     ranking_report,
     table_texts,
 )
@@ -265,10 +266,12 @@ AllTargetsOpt = Annotated[
 OddsObjectiveOpt = Annotated[
     Objective | None,
     typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
-                 "touchback, receiver-holds and distance are best low for the kicker, "
-                 "ball-on-ground best high), and with --play best the receivers' choices "
-                 "go the other way. One target: what --play best maximises for the "
-                 "receivers (default receiver-holds)."),
+                 "touchback, receiver-holds, distance, holder-open and ball-in-reach are "
+                 "best low for the kicker, ball-on-ground best high), and with --play best "
+                 "the receivers' choices go the other way. One target: what --play best "
+                 "maximises for the receivers (default receiver-holds); holder-open (the "
+                 "holder not Marked) and ball-in-reach (a receiver could reach it next "
+                 "turn) read the board at the end, their value printed too."),
 ]
 #: ``odds --png``: the heat map.
 PngOpt = Annotated[
@@ -334,10 +337,13 @@ def odds(
             result = solver.odds(s.target)
         if found is not None:  # the free turns' plans, each under its event
             result.choices = [*result.choices, *found.choices()]
+        if board_features(goal):  # the odds carry no board: the objective's own value
+            chosen["objective"], chosen["objective_value"] = goal, str(solver.value(s.target, goal))
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
-        _one_target(s, result, events, play, goal, found, scenario_moves)
+        _one_target(s, result, events, play, goal, found, scenario_moves,
+                    chosen.get("objective_value"))
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
 
@@ -391,15 +397,20 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], 
 
 
 def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
-                found: "PlanSearch | None" = None, scenario_moves: bool = False) -> None:
+                found: "PlanSearch | None" = None, scenario_moves: bool = False,
+                board_value: object = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
-    was played (``found``: the free moves' search, its events no longer among the defaults)."""
+    was played (``found``: the free moves' search, its events no longer among the defaults;
+    ``board_value``: a board objective's exact value, its text)."""
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
                          result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+    if board_value is not None:  # the board at the end (exact_board): not among the odds
+        distance += (f"\n{goal} (the board at the end): {pct(Fraction(str(board_value))).strip()} "
+                     f"({board_value})")
     played = s.played(events, play, goal, result.choices)
     if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
