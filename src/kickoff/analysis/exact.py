@@ -50,7 +50,7 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.exact_board import REACH, Board
+from kickoff.analysis.exact_board import MARKED, REACH, Board
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective, board_features
 from kickoff.analysis.worlds import (
@@ -179,6 +179,8 @@ class KickoffSolver:
         #: What the ends carry of the board (``exact_board``): ``board`` and what
         #: ``objective`` reads; :meth:`value` of an objective reading more is a ``ValueError``.
         self.board_features: frozenset[str] = board | board_features(objective)
+        #: Whether a touchback's award key says if its taker is Marked (``worlds.award_key``).
+        self._marked = MARKED in self.board_features
         self._init_caches()
         if self.board_features:
             self._tables.board = Board(state, self.board_features)
@@ -358,7 +360,7 @@ class KickoffSolver:
                 n = self._award_node(one)
                 mixture[n] = mixture[n] + q if n in mixture else q
             return nodes.add(mixture)
-        key = award_key(world, exact_best.taker_in(self, world))
+        key = award_key(world, exact_best.taker_in(self, world), self._marked)
         cached = self._awards.get(key)
         if cached is not None:
             return cached
@@ -393,12 +395,13 @@ class KickoffSolver:
                     group = by_key[(rain, scatters)] = Group(
                         ref, scatters, self._chain_for(ref, exact_moved.like_group(
                             self._moved, rain, scatters)),
-                        award_key(ref, exact_best.taker_in(self, ref)))
+                        award_key(ref, exact_best.taker_in(self, ref), self._marked))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
                     continue
                 taker = exact_best.taker_in(self, world)
-                diff = (self._diffs.get(id(world)) or differences(base, world, taker)
+                diff = (self._diffs.get(id(world))
+                        or differences(base, world, taker, marked=self._marked)
                         if world is not base else Diff(frozenset(), group.award_key, base.weather))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())

@@ -132,7 +132,8 @@ def _outcome(
     blind = event.roll if handler in SQUARE_BLIND else None
     if handler in unresolved:
         return ((None, None, False), 0), None, blind
-    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries)
+    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries,
+                       solver._marked)
     # a named High Kick player: the event's effect depends on the landing, set apart
     high = chosen_high_kick and event.name == "high_kick"
     key = (ctx.state.weather, diff.entries, high)

@@ -114,7 +114,8 @@ class Steps:
             decisions = tables.decisions[taker] = Decisions(touchback=taker)
         self.decisions = decisions
         # (a square is the bb2025 touchback square, named where nobody can take the ball)
-        self.award = award_key(world, taker if isinstance(taker, str) else None)
+        self.award = award_key(world, taker if isinstance(taker, str) else None,
+                               tables.board is not None and tables.board.marked)
         #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
         #: and a bounce's.
         self.blocks: dict[Square, int] = {}

@@ -76,15 +76,18 @@ def touchback_taker(state: GameState, chosen: str | None) -> str | None:
     return chosen if p is not None and ball.can_take_touchback(state, p) else None
 
 
-def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
+def award_key(state: GameState, chosen: str | None = None, marked: bool = False
+              ) -> tuple[Hashable, ...]:
     """What a touchback with the decision :func:`touchback_taker` plays looks at
     (``ball.AWARD_TAKER_FIELDS``): those fields of the ``chosen`` player if he can take the
-    ball, else of the first receiving player who can, and whether he is Marked where he stands
-    (``state.tackle_zones``: what ``exact_board``'s ``holder-open`` reads of a touchback's end);
-    with nobody, ``(None, every player's square and fields, the weather)``."""
+    ball, else of the first receiving player who can (with ``marked``, and whether he is Marked
+    where he stands, ``state.tackle_zones``: what ``exact_board``'s ``holder-open`` reads of a
+    touchback's end); with nobody, ``(None, every player's square and fields, the weather)``."""
     who = touchback_taker(state, chosen)
     taker = state.players[who] if who is not None else ball.default_taker(state)
-    if taker is not None:  # (and whether he is Marked there: a board objective reads it)
+    if taker is not None:
+        if not marked:
+            return _taker_fields(taker)
         assert taker.square is not None
         key = list(_taker_fields(taker))
         key.append(bool(tackle_zones(state, taker.square, taker.side)))
@@ -97,7 +100,7 @@ def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ..
 
 def differences(
     base: GameState, world: GameState, chosen: str | None = None,
-    known: dict[Any, Any] | None = None,
+    known: dict[Any, Any] | None = None, marked: bool = False,
 ) -> Diff:
     """``world``'s :class:`Diff` from ``base`` (the set-up it was cloned from). ``known``: one
     copy of each change and award key met so far (-> itself), shared by the worlds' diffs (the
@@ -113,7 +116,7 @@ def differences(
         if p.square != b.square or new != _fields(b):
             entry = (pid, p.square, new, b.square)
             entries.append(entry if known is None else known.setdefault(entry, entry))
-    key = award_key(world, chosen)
+    key = award_key(world, chosen, marked)
     return Diff(frozenset(entries), key if known is None else known.setdefault(key, key),
                 world.weather)
 
