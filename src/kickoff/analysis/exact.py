@@ -50,7 +50,7 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.exact_board import MARKED, REACH, Board
+from kickoff.analysis.exact_board import MARKED, Board
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective, board_features
 from kickoff.analysis.worlds import (
@@ -185,10 +185,8 @@ class KickoffSolver:
         if self.board_features:
             self._tables.board = Board(state, self.board_features)
             # the moved set-ups' events taken from the maker's read only the receivers' changes
-            # for a touchback's award; within reach reads players no journey passes near
+            # for a touchback's award (within reach: every receiver is told apart, not lumped)
             self.share_events = False
-            if REACH in self.board_features:
-                self.lump_worlds = False
 
     def _init_caches(self) -> None:
         """The solver's caches, empty: the event's worlds, the journeys' numbered states and

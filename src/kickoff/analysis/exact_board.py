@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from kickoff.analysis.chance import Dist, Q
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
-from kickoff.analysis.worlds import FULL, read_bits
+from kickoff.analysis.worlds import REACH_OF, read_bits
 from kickoff.core import ball
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, Player, tackle_zones
@@ -102,6 +102,7 @@ class Board:
         self.radius = max((p.ma + RUSHES for p in state.teams[state.receiving].players),
                           default=0)
         self.pitch = state.pitch
+        self.kind = REACH_OF[state.receiving]
         self._bits: dict[tuple[Square, int], int] = {}
 
     def end(self, world: GameState, s: ball.BallState) -> ball.BallState:
@@ -129,7 +130,7 @@ class Board:
             x, y = s.square
             span = range(-radius, radius + 1)
             bits = self._bits[key] = read_bits(
-                (FULL, Square(x + dx, y + dy)) for dx in span for dy in span
+                (self.kind, Square(x + dx, y + dy)) for dx in span for dy in span
                 if self.pitch.on_pitch((x + dx, y + dy)))
         return bits
 

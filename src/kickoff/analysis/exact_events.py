@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import exact_best
 from kickoff.analysis.chance import PathDice, Rational, enumerate_runs
+from kickoff.analysis.exact_board import REACH
 from kickoff.analysis.worlds import (
     Diff,
     award_key,
@@ -83,7 +84,7 @@ def enumerate_worlds(solver: KickoffSolver, lump: bool) -> list[World]:
 def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list[World] | None:
     """:func:`enumerate_worlds`, the square-blind events from ``shared`` if given (``None``:
     the sharing is dropped)."""
-    relevant = journey_relevant(solver.state, solver.reach)
+    relevant = journey_relevant(solver.state, solver.reach, REACH in solver.board_features)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
     chosen_high_kick = solver.high_kick is not None or solver._values is not None

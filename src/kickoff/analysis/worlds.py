@@ -195,6 +195,12 @@ def occupied_key(board: dict[tuple[int, int], Player], square: Square) -> tuple[
 #: (``FULL``), only whether somebody is (``OCCUPIED``), or only whether a Disturbing Presence
 #: player of either side is there (``PRESENCE``).
 FULL, OCCUPIED, PRESENCE = 0, 1, 2
+#: What a board objective's within reach reads of a square (``exact_board``): where a player of
+#: that side stands, his status (Standing, Prone, Stunned), by side: a kicking player's change
+#: is not seen by the receivers' reach.
+REACH_OF: dict[str, int] = {"home": 3, "away": 4}
+#: Where a player's side is in a :func:`signature`.
+_SIDE = ball.PLAYER_FIELDS.index("side")
 
 
 def step_reads(world: GameState, s: Any, reach: tuple[int, int] = PLAIN
@@ -291,6 +297,7 @@ def touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
     it is)."""
     _, new, fields, old = entry
     out = [(FULL, sq) for sq in (new, old) if sq is not None]
+    out += [(REACH_OF[fields[_SIDE]], sq) for sq in (new, old) if sq is not None]
     if new != old:
         out += [(OCCUPIED, sq) for sq in (new, old) if sq is not None]
         if "disturbing_presence" in fields[_SKILLS]:
@@ -484,11 +491,13 @@ def event_world(context: Callable[[GameState, PathDice], KickoffContext], base: 
     return ctx.state
 
 
-def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any], bool]:
+def journey_relevant(base: GameState, reach: tuple[int, int], receivers: bool = False
+                     ) -> Callable[[Any], bool]:
     """Which candidates of an event's random choice a kick-off's journey (up to a touchback) can
     tell apart in ``base``: every candidate but a player on the pitch more than ``reach[0]``
     squares (``ball.reach``; Disturbing Presence: ``reach[1]``) from every square in play (on
-    the pitch, outside the kicking team's set-up zone)."""
+    the pitch, outside the kicking team's set-up zone); with ``receivers`` (a board objective
+    reading the receivers' reach, ``exact_board``), every receiving player too."""
     pitch = base.pitch
 
     def in_play(sq: tuple[int, int]) -> bool:
@@ -504,6 +513,7 @@ def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any],
 
     def relevant(c: Any) -> bool:
         return (not isinstance(c, Player) or c.square is None or c.square in near
-                or ("disturbing_presence" in c.skills and c.square in present))
+                or ("disturbing_presence" in c.skills and c.square in present)
+                or (receivers and c.side == base.receiving))
 
     return relevant
