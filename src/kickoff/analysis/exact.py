@@ -184,6 +184,7 @@ class KickoffSolver:
         self._init_caches()
         if self.board_features:
             self._tables.board = Board(state, self.board_features)
+            self._tables.marked = self._marked
             # the moved set-ups' events taken from the maker's read only the receivers' changes
             # for a touchback's award (within reach: every receiver is told apart, not lumped)
             self.share_events = False

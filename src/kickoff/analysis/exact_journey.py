@@ -60,6 +60,8 @@ class Tables:
         #: What the ends carry of the board (``exact_board``; ``None``: nothing, the ball's
         #: states as the rules make them).
         self.board: Board | None = None
+        #: Whether a touchback's award key says if its taker is Marked (the board reads it).
+        self.marked = False
 
 
 def journey_chain(
@@ -114,8 +116,7 @@ class Steps:
             decisions = tables.decisions[taker] = Decisions(touchback=taker)
         self.decisions = decisions
         # (a square is the bb2025 touchback square, named where nobody can take the ball)
-        self.award = award_key(world, taker if isinstance(taker, str) else None,
-                               tables.board is not None and tables.board.marked)
+        self.award = award_key(world, taker if isinstance(taker, str) else None, tables.marked)
         #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
         #: and a bounce's.
         self.blocks: dict[Square, int] = {}

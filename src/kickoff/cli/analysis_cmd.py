@@ -337,15 +337,22 @@ def odds(
             result = solver.odds(s.target)
         if found is not None:  # the free turns' plans, each under its event
             result.choices = [*result.choices, *found.choices()]
-        if board_features(goal):  # the odds carry no board: the objective's own value
-            chosen["objective"], chosen["objective_value"] = goal, str(solver.value(s.target, goal))
+        _board_value(chosen, solver, s.target, goal)
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
-        _one_target(s, result, events, play, goal, found, scenario_moves,
-                    chosen.get("objective_value"))
+        _one_target(s, result, events, play, goal, found, scenario_moves, chosen)
         return
     _all_targets(s, solver, events, play, goal, png, as_json)
+
+
+def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
+                 goal: Objective) -> None:
+    """A board objective's exact value at ``target`` into ``chosen`` (``"objective"``,
+    ``"objective_value"``: the odds do not carry it, ``kickoff.analysis.exact_board``);
+    nothing for an objective of the ball alone (its output as before)."""
+    if board_features(goal):
+        chosen["objective"], chosen["objective_value"] = goal, str(solver.value(target, goal))
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:
@@ -398,10 +405,11 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], 
 
 def _one_target(s: Setting, result: Odds, events: Events, play: Play, goal: Objective,
                 found: "PlanSearch | None" = None, scenario_moves: bool = False,
-                board_value: object = None) -> None:
+                chosen: Mapping[str, object] | None = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
     was played (``found``: the free moves' search, its events no longer among the defaults;
-    ``board_value``: a board objective's exact value, its text)."""
+    ``chosen``: with a board objective its exact value, :func:`_board_value`)."""
+    board_value = (chosen or {}).get("objective_value")
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
