@@ -267,7 +267,7 @@ AllTargetsOpt = Annotated[
 #: ``odds``'s objective: the ranking's, and the receivers' with ``--play best``.
 OddsObjectiveOpt = Annotated[
     Objective | None,
-    typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
+    typer.Option(metavar="OBJECTIVE", help="With --all-targets: the ranking's objective (default touchback; "
                  "touchback, receiver-holds, distance, holder-open and ball-in-reach are "
                  "best low for the kicker, ball-on-ground best high), and with --play best "
                  "the receivers' choices go the other way. One target: what --play best "
