@@ -16,6 +16,7 @@ from kickoff.analysis.advisor_moves import MoveSpace, layout_of, neighbours
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import (
     MAX_MIX_TEXT,
+    OBJECTIVES,
     Mix,
     any_end_value,
     objective_text,
@@ -55,7 +56,8 @@ def test_a_mix_is_read_from_its_text_and_written_back() -> None:
     ("mix:distance=1,distance=2", "named twice"),
     ("mix:distance=abc", "not a valid fraction"),
     ("mix:distance", "bad query field"),
-    ("mix:" + ",".join(f"distance{i}=1" for i in range(5)), "Max number of fields exceeded"),
+    ("mix:" + ",".join(f"distance{i}=1" for i in range(len(OBJECTIVES) + 1)),
+     "Max number of fields exceeded"),
     ("mix:distance=" + "9" * MAX_MIX_TEXT, "a mix is at most 200"),
 ])
 def test_bad_mixes_name_the_objective(text: str, message: str) -> None:

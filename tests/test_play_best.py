@@ -268,18 +268,18 @@ def test_best_is_never_worse_than_the_defaults(match: tuple[str, str | None],
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 15 + y) % len(area)]
     plain = KickoffSolver(state, rs, **BEFORE_26).odds(target)
-    defaults = KickoffSolver(state, rs, play="defaults", objective=objective,
-                             **BEFORE_26).odds(target)
-    receivers = KickoffSolver(state, rs, play="best", kicking="defaults",
-                              objective=objective, **BEFORE_26).odds(target)
-    kicking = KickoffSolver(state, rs, play="defaults", kicking="best",
-                            objective=objective, **BEFORE_26).odds(target)
-    both = KickoffSolver(state, rs, play="best", objective=objective, **BEFORE_26).odds(target)
+    solvers = {(play, kicking): KickoffSolver(state, rs, play=play, kicking=kicking,
+                                              objective=objective, **BEFORE_26)
+               for play, kicking in (("defaults", None), ("best", "defaults"),
+                                     ("defaults", "best"), ("best", None))}
+    defaults, receivers, kicking, both = (s.odds(target) for s in solvers.values())
     assert defaults.exact_ends == plain.exact_ends and defaults.decisions_taken == []
     assert defaults.to_json() == plain.to_json()
+    values = {id(o): s.value(target, objective)  # (a board objective: not the odds')
+              for o, s in zip((defaults, receivers, kicking, both), solvers.values(), strict=True)}
 
     def value(odds: Any) -> Fraction:
-        return objective_value(odds, objective)
+        return values[id(odds)]
 
     assert not receivers_prefer(objective, value(defaults), value(receivers))
     assert not receivers_prefer(objective, value(kicking), value(defaults))
@@ -300,11 +300,11 @@ def test_best_is_never_worse_with_the_events(match: tuple[str, str | None],
     receivers' best against the kicking coach's defaults."""
     state, rs = _match(*match)
     target = state.pitch.centre["away"]
-    defaults = KickoffSolver(state, rs, events="all", **NO_KICK).odds(target)
+    defaults = KickoffSolver(state, rs, events="all", objective=objective, **NO_KICK)
     best = KickoffSolver(state, rs, events="all", play="best", kicking="defaults",
-                         objective=objective, **NO_KICK).odds(target)
-    assert not receivers_prefer(objective, objective_value(defaults, objective),
-                                objective_value(best, objective))
+                         objective=objective, **NO_KICK)
+    assert not receivers_prefer(objective, defaults.value(target, objective),
+                                best.value(target, objective))
 
 
 def test_bad_play_is_refused() -> None:
@@ -617,7 +617,7 @@ def test_each_sides_best_is_never_worse_for_it_with_divers(ruleset: str, objecti
     state, rs = _loaded(scenario(ruleset, home=home, away=away))
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 15 + y) % len(area)]
-    defaults = KickoffSolver(state, rs, **BEFORE_26).value(target, objective)
+    defaults = KickoffSolver(state, rs, **BEFORE_26, objective=objective).value(target, objective)
     receivers = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults",
                               objective=objective).value(target, objective)
     both = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective).value(target, objective)

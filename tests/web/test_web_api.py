@@ -69,7 +69,8 @@ def test_catalogue(client: TestClient) -> None:
     assert "human" in [t["name"] for t in cat["teams"]["bb2020"]]
     assert "botbowl_def_zone" in [s["name"] for s in cat["setups"]["eleven"]]
     assert {o["name"]: o["higher_is_better"] for o in cat["objectives"]} == {
-        "touchback": False, "receiver-holds": False, "ball-on-ground": True, "distance": False}
+        "touchback": False, "receiver-holds": False, "ball-on-ground": True, "distance": False,
+        "holder-open": False, "ball-in-reach": False}
 
 
 def test_schemas(client: TestClient) -> None:

@@ -11,7 +11,7 @@ set-up, cheaply where it can (the Kick-off events off, the receiving coach's def
 - the objective is linear in the end distribution (``kickoff.analysis.objectives``), so each
   landing's journey is kept as two numbers: its value up to a touchback and its chance of a
   touchback, which the touchback award's value completes (``value = a + p * award``);
-- the exact solver records what each journey reads (its region, ``KickoffSolver.variant_journeys``
+- the exact solver records what each journey reads (its region, ``exact_moved.variant_journeys``
   and ``ChainSolver``): after a move, only the landings whose region reads a square a player
   left or entered are solved again (reusing the rest of the journeys), the award is looked up by
   who takes it, and only the targets that use the landings solved again change.
@@ -25,6 +25,7 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from kickoff.analysis import exact_moved
 from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
 from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
 from kickoff.analysis.exact import Events, KickoffSolver
@@ -33,6 +34,7 @@ from kickoff.analysis.objectives import (
     AnyObjective,
     Mix,
     any_end_value,
+    board_features,
     kicker_wants_high,
     receivers_prefer,
 )
@@ -76,7 +78,7 @@ def minimax(
             raise OptionError.at("play", "a mix of objectives is valued with the receiving "
                                  "coach's defaults only (--play defaults)")
         solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
-                               use_kick_skill=kick)
+                               use_kick_skill=kick, board=board_features(objective))
         pitch, side = state.pitch, state.receiving
         targets = sorted((sq for sq in pitch.squares() if pitch.in_receiving_area(side, sq)),
                          key=lambda sq: (sq.x, sq.y))
@@ -195,7 +197,8 @@ class Evaluator:
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules,
                                     use_kick_skill)
-        self.incremental = incremental(events, play, house_rules)
+        # (the incremental journeys' ends carry no board: board objectives solve afresh)
+        self.incremental = incremental(events, play, house_rules) and not board_features(objective)
         if not self.incremental:
             return
         self.objective: AnyObjective = objective
@@ -240,7 +243,7 @@ class Evaluator:
 
     def _first(self, layout: Layout, world: GameState) -> _Base:
         base = _Base(layout, world)
-        journeys, award = self.solver.variant_journeys(world, self.starts, keep=True)
+        journeys, award = exact_moved.variant_journeys(self.solver, world, self.starts, keep=True)
         base.award = self._value_of(award)[0]
         for i, (ends, region) in enumerate(journeys):
             a, p = self._value_of(ends)
@@ -284,8 +287,8 @@ class Evaluator:
 
     def _solve(self, world: GameState, affected: list[int], keep: bool
                ) -> tuple[dict[int, tuple[Any, Any, frozenset[Any]]], Any]:
-        journeys, award = self.solver.variant_journeys(
-            world, [self.starts[i] for i in affected], like=self.base.world, keep=keep,
+        journeys, award = exact_moved.variant_journeys(
+            self.solver, world, [self.starts[i] for i in affected], like=self.base.world, keep=keep,
             forget=(self.base.world,) if keep else ())
         solved = {}
         for i, (ends, region) in zip(affected, journeys, strict=True):

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.exact_best import Play
-from kickoff.analysis.objectives import AnyObjective, Mix
+from kickoff.analysis.objectives import AnyObjective, Mix, board_features
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Event, Ruleset
 from kickoff.core.state import GameState
@@ -66,7 +66,7 @@ def event_values(
         solver = KickoffSolver(state, certain(ruleset, event), events="all",
                                house_rules=house_rules, use_kick_skill=use_kick_skill, play=play,
                                objective="receiver-holds" if isinstance(objective, Mix)
-                               else objective)
+                               else objective, board=board_features(objective))
         value = (objective.value({o: solver.value(target, o) for o, _ in objective.weights})
                  if isinstance(objective, Mix) else solver.value(target, objective))
         out.append(EventValue(event.name, chance, value))

@@ -34,6 +34,7 @@ from kickoff.core.state import GameState
 EPSILON: dict[Objective, Fraction] = {
     "touchback": Fraction(1, 200), "receiver-holds": Fraction(1, 200),
     "ball-on-ground": Fraction(1, 200), "distance": Fraction(1, 20),
+    "holder-open": Fraction(1, 200), "ball-in-reach": Fraction(1, 200),
 }
 def silliness(state: GameState, ruleset: Ruleset, layout: Layout) -> int:
     """How many of a receiving coach's conventions ``layout`` (of ``state``'s receiving team)

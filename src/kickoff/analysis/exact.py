@@ -59,14 +59,14 @@ from kickoff.analysis.chance import (
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.close_play import SolverPlay
 from kickoff.analysis.exact_best import Play
+from kickoff.analysis.exact_board import MARKED, Board
 from kickoff.analysis.exact_odds import Events, Odds
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import Objective, board_features
 from kickoff.analysis.worlds import (
     Diff,
     Group,
     award_key,
     differences,
-    reads_of,
     touch_bits,
 )
 from kickoff.core import ball
@@ -164,6 +164,7 @@ class KickoffSolver:
         decisions: Decisions | None = None,
         play: SolverPlay = "defaults",
         objective: Objective = "receiver-holds", kicking: Play | None = None,
+        board: frozenset[str] = frozenset(),
     ) -> None:
         chosen = decisions or Decisions()
         close = play == "close"
@@ -191,7 +192,18 @@ class KickoffSolver:
         self.reach = ball.reach(state.players.values())
         self.play: SolverPlay = play
         self.objective: Objective = objective
+        #: What the ends carry of the board (``exact_board``): ``board`` and what
+        #: ``objective`` reads; :meth:`value` of an objective reading more is a ``ValueError``.
+        self.board_features: frozenset[str] = board | board_features(objective)
+        #: Whether a touchback's award key says if its taker is Marked (``worlds.award_key``).
+        self._marked = MARKED in self.board_features
         self._init_caches()
+        if self.board_features:
+            self._tables.board = Board(state, self.board_features)
+            self._tables.marked = self._marked
+            # the moved set-ups' events taken from the maker's read only the receivers' changes
+            # for a touchback's award (within reach: every receiver is told apart, not lumped)
+            self.share_events = False
 
     def _init_caches(self) -> None:
         """The solver's caches, empty: the event's worlds, the journeys' numbered states and
@@ -231,7 +243,8 @@ class KickoffSolver:
         self._high_kick_worlds: list[tuple[Rational, GameState, int, Callable[[KickoffContext], None]]] = []
         self._high_kick_ends: dict[tuple[int, Square | None, bool, str | None], Dist] = {}
         #: With ``play="best"``: the ends' values for the receivers (``None``: the defaults).
-        self._values = (exact_best.EndValues(self.state, self.objective, self._states)
+        self._values = (exact_best.EndValues(self.state, self.objective, self._states,
+                                             self._tables)
                         if play == "best" else None)
         #: The kick-off move's decision node (``None``: not made yet) and the solvers of the
         #: set-ups the moves leave (sharing this one's numbered states and caches).
@@ -301,7 +314,11 @@ class KickoffSolver:
 
     def _journey(self, world: GameState, start: ball.BallState) -> Dist:
         """:meth:`journey` in the solver's internal rationals, by end number."""
-        out = dict(self._chain_for(world).solve(self._id(start)))
+        chain = self._chain_for(world)
+        first = self._id(start)
+        if self._tables.board is not None and isinstance(chain.source, exact_journey.Steps):
+            first = chain.source.end(first)  # (an end: the ball caught at once, as this world has it)
+        out = dict(chain.solve(first))
         to_award = out.pop(self._touchback, None)
         if to_award:
             for end, q in self._award(world).items():
@@ -365,7 +382,7 @@ class KickoffSolver:
                 n = self._award_node(one)
                 mixture[n] = mixture[n] + q if n in mixture else q
             return nodes.add(mixture)
-        key = award_key(world, exact_best.taker_in(self, world))
+        key = award_key(world, exact_best.taker_in(self, world), self._marked)
         cached = self._awards.get(key)
         if cached is not None:
             return cached
@@ -400,12 +417,13 @@ class KickoffSolver:
                     group = by_key[(rain, scatters)] = Group(
                         ref, scatters, self._chain_for(ref, exact_moved.like_group(
                             self._moved, rain, scatters)),
-                        award_key(ref, exact_best.taker_in(self, ref)))
+                        award_key(ref, exact_best.taker_in(self, ref), self._marked))
                 if isinstance(world, Diff):
                     group.add(p, None, world)
                     continue
                 taker = exact_best.taker_in(self, world)
-                diff = (self._diffs.get(id(world)) or differences(base, world, taker)
+                diff = (self._diffs.get(id(world))
+                        or differences(base, world, taker, marked=self._marked)
                         if world is not base else Diff(frozenset(), group.award_key, base.weather))
                 group.add(p, world, diff)
             self._groups = list(by_key.values())
@@ -504,6 +522,11 @@ class KickoffSolver:
 
     def _value_of(self, parts: exact_odds.Parts, objective: Objective) -> Fraction:
         """:meth:`value` of one enumerated kick ``parts``."""
+        missing = board_features(objective) - self.board_features
+        if missing:
+            raise ValueError(f"exact odds: {objective} reads the board at the end "
+                             f"({', '.join(sorted(missing))}), which this solver's ends do not "
+                             "carry (KickoffSolver(board=...))")
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}), self._touchback)
         total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
@@ -674,25 +697,3 @@ class KickoffSolver:
             ctx.landing, ctx.touchback, ctx.scatters = square, touchback, group.scatters
             start = self._starts[key] = self._id(landing_state(ctx))
         return start
-
-    def variant_journeys(
-        self, world: GameState, starts: list[ball.BallState], like: GameState | None = None,
-        keep: bool = False, forget: tuple[GameState, ...] = (),
-    ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
-        """For ``analysis.advisor_eval`` (events off; ``world``: a clone of ``like`` or of the
-        set-up, players moved): each start's journey to a touchback (end -> rational), its region,
-        and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains
-        (one not kept is dropped with the nodes it made: a search's memory stays bounded)."""
-        like_chain = None if like is None else (
-            self._chain_for(like), touch_bits(differences(like, world, self.taker).entries))
-        nodes, size = self._tables.nodes, len(self._tables.nodes.exits)
-        chain, named = self._chain_for(world, like_chain), self._states
-        journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
-                    for i in map(self._id, starts)]
-        award = {named[e]: p for e, p in self._award(world).items()}
-        chain.like = None  # kept, it must not keep the world it came from alive
-        for old in (*forget, *(() if keep else (world,))):
-            self._chains.pop(id(old), None)
-        if not keep and world is not self.state:
-            nodes.truncate(size, self._awards)  # (their awards too)
-        return journeys, award

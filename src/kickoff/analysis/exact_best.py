@@ -36,12 +36,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
-from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
+from kickoff.analysis.exact_board import EndValues as EndValues
+from kickoff.analysis.exact_board import is_marked
+from kickoff.analysis.objectives import receivers_prefer
 from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
@@ -73,41 +75,6 @@ MoveOption = tuple[PlayerPath, list[tuple[Any, MoveKey, GameState]]]
 DiveLines = dict[tuple[str, Coach, str], Any]
 
 
-class EndValues:
-    """The objective's value of the solver's numbered ends (``states[i]`` is the end numbered
-    ``i``; the list grows as the solver meets states) for the receiving team of ``state``."""
-
-    def __init__(self, state: GameState, objective: Objective, states: list[Any]) -> None:
-        self.objective: Objective = objective
-        self.states = states
-        self.receiving = state.receiving
-        self.end_zone_x = state.pitch.end_zone_x(state.receiving)
-        self.sides = {p.id: p.side for p in state.players.values()}
-        self._of: dict[int, int] = {}
-        #: :func:`best_taker`'s answers by the able players and their squares.
-        self.takers: dict[tuple[tuple[str, Square | None], ...], tuple[str | None, bool]] = {}
-        #: :func:`best_square`'s answers by the board's occupied squares.
-        self.squares: dict[frozenset[tuple[int, int]], Square | None] = {}
-
-    def of(self, end: ball.Held | ball.Rests) -> int:
-        """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
-        return end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
-
-    def value(self, ends: Dist) -> Any:
-        """The expected value of numbered end probabilities (exact)."""
-        total = Q(0)
-        for i, p in ends.items():
-            v = self._of.get(i)
-            if v is None:
-                v = self._of[i] = self.of(self.states[i])
-            total += p * v
-        return total
-
-    def better(self, a: Any, b: Any) -> bool:
-        """Whether the receivers strictly prefer value ``a`` to ``b``."""
-        return receivers_prefer(self.objective, a, b)
-
-
 def best_of(options: Sequence[T], ends_of: Callable[[T], Dist], values: EndValues
             ) -> tuple[T, Dist]:
     """The decision node: the option (of at least one) whose end distribution ``ends_of`` gives
@@ -130,13 +97,15 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     able = ball.touchback_recipients(world)  # the rule's own options
     if not able:
         return None, False
-    key = tuple((p.id, p.square) for p in able)  # all a taker's end reads (ball.award)
+    # all a taker's end reads (ball.award), and whether he is Marked (a board objective's)
+    key = tuple((p.id, p.square, values.board is not None and p.square is not None
+                 and is_marked(world, p.id, p.square)) for p in able)
     cached = values.takers.get(key)
     if cached is None:
         best, best_value = able[0], None
         for p in able:
             assert p.square is not None
-            value = values.of(ball.Held(p.id, p.square, True))
+            value = values.of_in(world, ball.Held(p.id, p.square, True))
             if best_value is None or values.better(value, best_value):
                 best, best_value = p, value
         cached = values.takers[key] = (best.id, best is not able[0])
@@ -151,7 +120,9 @@ def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
     the half's squares, each one end, the ball resting there), the one best for the receivers;
     ``None`` where it is the default (ties go to it) or there is no choice. Remembered by the
     board's occupied squares (all the options and their ends read)."""
-    key = frozenset(world.board)
+    key: Hashable = frozenset(world.board)
+    if values.board is not None and values.board.reach:  # (and who could reach each square)
+        key = (key, tuple((p.square, p.status) for p in world.teams[world.receiving].players))
     if key in values.squares:
         return values.squares[key]
     probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
@@ -163,10 +134,11 @@ def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
         options = asked.decision.options()
         default = asked.decision.default
         assert options is not None
-        best_value = values.of(ball.Rests(default, True)) if isinstance(default, Square) else 0
+        best_value = (values.of_in(world, ball.Rests(default, True))
+                      if isinstance(default, Square) else 0)
         for sq in options if isinstance(default, Square) else ():
             if isinstance(sq, Square) and sq != default:
-                value = values.of(ball.Rests(sq, True))
+                value = values.of_in(world, ball.Rests(sq, True))
                 if values.better(value, best_value):
                     best, best_value = sq, value
     values.squares[key] = best

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import exact_best
 from kickoff.analysis.chance import PathDice, Rational, enumerate_runs
+from kickoff.analysis.exact_board import REACH
 from kickoff.analysis.worlds import (
     Diff,
     award_key,
@@ -83,7 +84,7 @@ def enumerate_worlds(solver: KickoffSolver, lump: bool) -> list[World]:
 def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list[World] | None:
     """:func:`enumerate_worlds`, the square-blind events from ``shared`` if given (``None``:
     the sharing is dropped)."""
-    relevant = journey_relevant(solver.state, solver.reach)
+    relevant = journey_relevant(solver.state, solver.reach, REACH in solver.board_features)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
     chosen_high_kick = _high_kick_apart(solver)
@@ -148,7 +149,8 @@ def _outcome(
     blind = event.roll if handler in SQUARE_BLIND else None
     if handler in unresolved:
         return ((None, None, False), 0), None, blind
-    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries)
+    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries,
+                       solver._marked)
     # a named High Kick player: the event's effect depends on the landing, set apart
     high = chosen_high_kick and event.name == "high_kick"
     key = (ctx.state.weather, diff.entries, high)

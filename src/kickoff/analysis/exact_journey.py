@@ -12,6 +12,7 @@ from typing import Any
 from kickoff.analysis import exact_odds
 from kickoff.analysis.chain import ChainSolver, Nodes, Region, Shared
 from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
+from kickoff.analysis.exact_board import Board
 from kickoff.analysis.worlds import (
     BLOCK,
     PLAIN,
@@ -58,6 +59,11 @@ class Tables:
         self.decisions: dict[str | Square | None, Decisions] = {}
         #: Number each touchback by its square (``exact_odds.number_state``'s ``keep``).
         self.keep_touchbacks = False
+        #: What the ends carry of the board (``exact_board``; ``None``: nothing, the ball's
+        #: states as the rules make them).
+        self.board: Board | None = None
+        #: Whether a touchback's award key says if its taker is Marked (the board reads it).
+        self.marked = False
 
 
 def journey_chain(
@@ -112,7 +118,7 @@ class Steps:
             decisions = tables.decisions[taker] = Decisions(touchback=taker)
         self.decisions = decisions
         # (a square is the bb2025 touchback square, named where nobody can take the ball)
-        self.award = award_key(world, taker if isinstance(taker, str) else None)
+        self.award = award_key(world, taker if isinstance(taker, str) else None, tables.marked)
         #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
         #: and a bounce's.
         self.blocks: dict[Square, int] = {}
@@ -132,6 +138,10 @@ class Steps:
             self.changed += [sq for sq in b if sq not in w]
             self.moved = [sq for sq in self.changed if (sq in b) != (sq in w)]
         self.radius = max(abs(dx) for dx, _ in self.offsets)
+        #: With a board (``Tables.board``): each end's number as this world's ends tell it
+        #: apart, and each transition's distribution with its ends so numbered, by its key.
+        self.ends: dict[int, int] = {}
+        self.decorated: dict[Hashable, Dist] = {}
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,
@@ -193,7 +203,7 @@ class Steps:
         cache = tables.transitions
         cached = cache.get(local)
         if cached is not None:
-            return cached
+            return cached if tables.board is None else self._decorate(local, cached)
         if i >> _STATE_BITS:
             raise RuntimeError(f"exact odds: more than {1 << _STATE_BITS} journey states")
         out: Dist = {}
@@ -203,7 +213,34 @@ class Steps:
                                         tables.keep_touchbacks)
             out[j] = out[j] + p if j in out else p
         cache[local] = out
-        return out
+        return out if tables.board is None else self._decorate(local, out)
+
+    def _decorate(self, local: Hashable, out: Dist) -> Dist:
+        """``out`` (a transition's distribution, shared by every world that agrees on what the
+        step reads) with its ends numbered as this world tells them apart
+        (``exact_board.Board.end``: the step's region covers what that reads)."""
+        done = self.decorated.get(local)
+        if done is None:
+            done = self.decorated[local] = {}
+            for j, p in out.items():
+                k = self.end(j)
+                done[k] = done[k] + p if k in done else p
+        return done
+
+    def end(self, j: int) -> int:
+        """The number of the state numbered ``j`` in this world: an end decorated by the
+        tables' board (``exact_board.Board.end``), any other state as it is."""
+        k = self.ends.get(j)
+        if k is None:
+            tables = self.tables
+            s = tables.states[j]
+            board = tables.board
+            k = j
+            if board is not None and isinstance(s, (ball.Held, ball.Rests)):
+                k = exact_odds.number_state(board.end(self.world, s), tables.ids, tables.states,
+                                            tables.stops)
+            self.ends[j] = k
+        return k
 
     def region(self, i: int) -> Region:
         """What one step from the state numbered ``i`` reads (``worlds.step_bits``;
@@ -211,8 +248,10 @@ class Steps:
         through whether an arrival's square holds a player who can catch)."""
         tables = self.tables
         s = tables.states[i]
+        board = tables.board
+        extra = 0 if board is None else board.bits(s)
         if self.wide_arrivals:
-            return step_bits(self.world, s, self.reach)
+            return step_bits(self.world, s, self.reach) | extra
         key = i << 1
         if isinstance(s, ball.Arrive):
             p = self.world.board.get(s.square)
@@ -220,7 +259,7 @@ class Steps:
                 key |= 1
         bits = tables.reads.get(key)
         if bits is None:
-            bits = tables.reads[key] = step_bits(self.world, s, self.reach)
+            bits = tables.reads[key] = step_bits(self.world, s, self.reach) | extra
         return bits
 
 

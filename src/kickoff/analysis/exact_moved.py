@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis import exact_odds
 from kickoff.analysis.chain import ChainSolver, Region
 from kickoff.analysis.exact_best import MoveKey, MoveNode, taker_in
-from kickoff.analysis.worlds import Group, touch_bits
+from kickoff.analysis.worlds import Group, differences, reads_of, touch_bits
+from kickoff.core import ball
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
@@ -112,7 +113,8 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
     sub = type(maker)(
         moved, maker.ruleset, events=maker.events, house_rules=maker.house_rules,
         use_kick_skill=maker.use_kick_skill, play=maker.play, objective=maker.objective,
-        decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker))
+        decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker),
+        board=maker.board_features)
     sub.lump_worlds, sub.group_chance = maker.lump_worlds, maker.group_chance
     sub._tables, sub._states, sub._ids, sub._stops = (maker._tables, maker._states,
                                                       maker._ids, maker._stops)
@@ -147,3 +149,26 @@ def release(solver: KickoffSolver, key: MoveKey) -> None:
     one such solver at a time, ``MoveNode.prepare``)."""
     if solver._subs.pop(key, None) is not None:
         solver._tables.nodes.truncate(solver._sub_marks.pop(key), solver._awards)
+
+
+def variant_journeys(
+    solver: KickoffSolver, world: GameState, starts: list[ball.BallState],
+    like: GameState | None = None, keep: bool = False, forget: tuple[GameState, ...] = (),
+) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
+    """For ``analysis.advisor_eval``, of ``solver`` (events off; ``world``: a clone of ``like``
+    or of the set-up, players moved): each start's journey to a touchback (end -> rational), its region,
+    and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains
+    (one not kept is dropped with the nodes it made: a search's memory stays bounded)."""
+    like_chain = None if like is None else (
+        solver._chain_for(like), touch_bits(differences(like, world, solver.taker).entries))
+    nodes, size = solver._tables.nodes, len(solver._tables.nodes.exits)
+    chain, named = solver._chain_for(world, like_chain), solver._states
+    journeys = [({named[e]: p for e, p in chain.solve(i).items()}, reads_of(chain.region_of(i)))
+                for i in map(solver._id, starts)]
+    award = {named[e]: p for e, p in solver._award(world).items()}
+    chain.like = None  # kept, it must not keep the world it came from alive
+    for old in (*forget, *(() if keep else (world,))):
+        solver._chains.pop(id(old), None)
+    if not keep and world is not solver.state:
+        nodes.truncate(size, solver._awards)  # (their awards too)
+    return journeys, award

@@ -228,6 +228,11 @@ def end_objective(
     held = isinstance(end, ball.Held)
     if objective == "receiver-holds":
         return int(isinstance(end, ball.Held) and sides[end.player] == receiving)
+    if objective == "holder-open":  # the ends carry Marked (exact_board)
+        return int(isinstance(end, ball.Held) and not isinstance(end, ball.HeldMarked)
+                   and sides[end.player] == receiving)
+    if objective == "ball-in-reach":
+        return int(isinstance(end, ball.RestsInReach))
     if end.square is None:
         return 0
     if objective == "ball-on-ground":
@@ -268,8 +273,24 @@ def summarise(
         holders={pid: to_fraction(p) for pid, p in holders.items()},
         ground={sq: to_fraction(p) for sq, p in ground.items()},
         expected_distance_to_receiving_end_zone=to_fraction(distance),
-        exact_ends={named[i]: p for i, p in ends.items()},
+        exact_ends=plain_ends(named, ends),
     )
+
+
+def plain_ends(named: list[ball.BallState], ends: Dist) -> dict[ball.BallState, Rational]:
+    """The end probabilities by end state (``named[i]``: the end numbered ``i``), the ends a
+    board objective tells apart (``ball.HeldMarked``, ``ball.RestsInReach``:
+    ``kickoff.analysis.exact_board``) as the rules make them: the odds are the same whatever
+    the objective."""
+    out: dict[ball.BallState, Rational] = {}
+    for i, p in ends.items():
+        end = named[i]
+        if isinstance(end, ball.HeldMarked):
+            end = ball.Held(end.player, end.square, end.touchback)
+        elif isinstance(end, ball.RestsInReach):
+            end = ball.Rests(end.square, end.touchback)
+        out[end] = out[end] + p if end in out else p
+    return out
 
 
 def add_starts(ends: Dist, weighted: list[tuple[Rational, Dist]]) -> None:

@@ -17,7 +17,18 @@ the other way):
   ``Odds.ground``;
 - ``distance``: the expected distance in squares (along x) of the ball at the end, held or on
   the ground, from the End Zone the receiving team defends (the kicker wants it low: the ball
-  deep in the receivers' half). A ball with nowhere to rest counts 0.
+  deep in the receivers' half). A ball with nowhere to rest counts 0;
+- ``holder-open``: the chance the receiving team ends the kick-off holding the ball with the
+  holder Open, not Marked by a kicking player (no Standing kicking player's tackle zone on his
+  square), after the free turns, touchbacks included (the kicker wants it low);
+- ``ball-in-reach``: the chance the ball ends on the ground within reach of a receiving player
+  (``exact_board.in_reach``: a Standing or Prone receiver within his MA + 2 Rush, less 3 to
+  stand up, of its square, tackle zones and players in the way ignored; docs/analysis.md
+  "Board objectives") (the kicker wants it low).
+
+The last two read the board at the end, not only the ball: the exact solver's ends carry what
+they read only when asked (``KickoffSolver(board=...)``, :func:`board_features`;
+``kickoff.analysis.exact_board``), each end then valued alone as the others are.
 
 A **mix** (:class:`Mix`, ``kickoff setup optimize --objective
 mix:receiver-holds=0.7,distance=0.3``) weighs several of them as the receiving coach sees them:
@@ -38,14 +49,29 @@ from kickoff.core import ball
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Side
 
-Objective = Literal["touchback", "receiver-holds", "ball-on-ground", "distance"]
+Objective = Literal["touchback", "receiver-holds", "ball-on-ground", "distance", "holder-open",
+                    "ball-in-reach"]
 #: Every objective, in the order the faces list them.
-OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground", "distance")
+OBJECTIVES: tuple[Objective, ...] = ("touchback", "receiver-holds", "ball-on-ground", "distance",
+                                     "holder-open", "ball-in-reach")
 #: Whether a higher value of the objective is better for the kicking team (the receiving team
 #: wants the opposite).
 KICKER_WANTS_HIGH: dict[Objective, bool] = {
     "touchback": False, "receiver-holds": False, "ball-on-ground": True, "distance": False,
+    "holder-open": False, "ball-in-reach": False,
 }
+#: What an objective reads of the board at the end (``kickoff.analysis.exact_board``'s
+#: features: the holder Marked, the ball within reach); the others read the ball alone.
+BOARD_READS: dict[Objective, frozenset[str]] = {
+    "holder-open": frozenset({"marked"}), "ball-in-reach": frozenset({"reach"}),
+}
+
+
+def board_features(objective: Objective | Mix) -> frozenset[str]:
+    """What ``objective`` (or each objective of a mix) reads of the board at the end
+    (:data:`BOARD_READS`): what a solver's ends must carry to value it."""
+    names = [o for o, _ in objective.weights] if isinstance(objective, Mix) else [objective]
+    return frozenset().union(*(BOARD_READS.get(o, frozenset()) for o in names))
 
 
 def end_value(
@@ -56,7 +82,9 @@ def end_value(
     squares): its expectation over the end distribution is the objective's value.
 
     ``receiving``: the receiving team; ``end_zone_x``: the x of the End Zone it defends
-    (``Pitch.end_zone_x``); ``sides``: player id -> his team (for ``receiver-holds``).
+    (``Pitch.end_zone_x``); ``sides``: player id -> his team (for ``receiver-holds``). The
+    board objectives need the solver's decorated ends (``ball.HeldMarked``,
+    ``ball.RestsInReach``: ``exact_board``).
     """
     if objective == "touchback":
         return int(end.touchback)
@@ -64,6 +92,11 @@ def end_value(
         return int(isinstance(end, ball.Held) and sides[end.player] == receiving)
     if objective == "ball-on-ground":  # as ``Odds.ground``: a ball with nowhere to rest is not
         return int(isinstance(end, ball.Rests) and end.square is not None)
+    if objective == "holder-open":  # (the solver's ends carry Marked: exact_board)
+        return int(isinstance(end, ball.Held) and not isinstance(end, ball.HeldMarked)
+                   and sides[end.player] == receiving)
+    if objective == "ball-in-reach":
+        return int(isinstance(end, ball.RestsInReach))
     return 0 if end.square is None else abs(end.square.x - end_zone_x)
 
 

@@ -8,6 +8,10 @@ Objectives (the kicking coach's point of view; defined in ``kickoff.analysis.obj
 - ``ball-on-ground``: the chance the ball ends on the ground, held by nobody; higher is better.
 - ``distance``: the expected distance of the ball from the receivers' End Zone, in squares;
   lower is better.
+- ``holder-open``: the chance the receivers end holding the ball with the holder Open (not
+  Marked); lower is better.
+- ``ball-in-reach``: the chance the ball ends on the ground within reach of a receiver; lower
+  is better.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import KickoffSolver, Odds
 from kickoff.analysis.exact_moved import prepare
-from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
+from kickoff.analysis.objectives import BOARD_READS, KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.core.pitch import Square
 
 __all__ = ["DEFAULT_EVENTS", "HIGHER_IS_BETTER", "OBJECTIVES", "Objective", "RankedTarget",
@@ -33,7 +37,11 @@ HIGHER_IS_BETTER: dict[Objective, bool] = KICKER_WANTS_HIGH
 
 def objective_value(odds: Odds, objective: Objective) -> Fraction:
     """The objective's value for one target's odds: a probability in [0, 1], or for
-    ``distance`` an expected number of squares (an exact fraction)."""
+    ``distance`` an expected number of squares (an exact fraction). ``ValueError`` for an
+    objective that reads the board at the end (``holder-open``, ``ball-in-reach``): the odds
+    do not carry it; ``KickoffSolver.value`` (:meth:`RankedTarget.objective`) does."""
+    if objective in BOARD_READS:
+        raise ValueError(f"{objective} reads the board at the end: KickoffSolver.value, not the odds")
     if objective == "touchback":
         return odds.touchback
     if objective == "receiver-holds":

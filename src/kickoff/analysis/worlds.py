@@ -32,7 +32,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import Side, Square
-from kickoff.core.state import GameState, Player, Weather
+from kickoff.core.state import GameState, Player, Weather, tackle_zones
 
 #: The fields a step of the ball reads of a player, as one tuple: ``ball.PLAYER_FIELDS``, in its
 #: order (read from the declaration, so a field added there is read here too).
@@ -76,17 +76,22 @@ def touchback_taker(state: GameState, chosen: str | None) -> str | None:
     return chosen if p is not None and ball.can_take_touchback(state, p) else None
 
 
-def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ...]:
+def award_key(state: GameState, chosen: str | None = None, marked: bool = False
+              ) -> tuple[Hashable, ...]:
     """What a touchback with the decision :func:`touchback_taker` plays looks at
     (``ball.AWARD_TAKER_FIELDS``): those fields of the ``chosen`` player if he can take the
-    ball, else of the first receiving player who can; with nobody, ``(None, every player's
-    square and fields, the weather)``."""
+    ball, else of the first receiving player who can (with ``marked``, and whether he is Marked
+    where he stands, ``state.tackle_zones``: what ``exact_board``'s ``holder-open`` reads of a
+    touchback's end); with nobody, ``(None, every player's square and fields, the weather)``."""
     who = touchback_taker(state, chosen)
-    if who is not None:
-        return _taker_fields(state.players[who])
-    default = ball.default_taker(state)  # the rule's own default
-    if default is not None:
-        return _taker_fields(default)
+    taker = state.players[who] if who is not None else ball.default_taker(state)
+    if taker is not None:
+        if not marked:
+            return _taker_fields(taker)
+        assert taker.square is not None
+        key = list(_taker_fields(taker))
+        key.append(bool(tackle_zones(state, taker.square, taker.side)))
+        return tuple(key)
     # Nobody to take it: it is placed, or bounces from a downed player and may be caught
     # anywhere (every player and the weather count).
     return (None, tuple(_anyone(p) for team in state.teams.values() for p in team.players),
@@ -95,7 +100,7 @@ def award_key(state: GameState, chosen: str | None = None) -> tuple[Hashable, ..
 
 def differences(
     base: GameState, world: GameState, chosen: str | None = None,
-    known: dict[Any, Any] | None = None,
+    known: dict[Any, Any] | None = None, marked: bool = False,
 ) -> Diff:
     """``world``'s :class:`Diff` from ``base`` (the set-up it was cloned from). ``known``: one
     copy of each change and award key met so far (-> itself), shared by the worlds' diffs (the
@@ -111,7 +116,7 @@ def differences(
         if p.square != b.square or new != _fields(b):
             entry = (pid, p.square, new, b.square)
             entries.append(entry if known is None else known.setdefault(entry, entry))
-    key = award_key(world, chosen)
+    key = award_key(world, chosen, marked)
     return Diff(frozenset(entries), key if known is None else known.setdefault(key, key),
                 world.weather)
 
@@ -190,6 +195,12 @@ def occupied_key(board: dict[tuple[int, int], Player], square: Square) -> tuple[
 #: (``FULL``), only whether somebody is (``OCCUPIED``), or only whether a Disturbing Presence
 #: player of either side is there (``PRESENCE``).
 FULL, OCCUPIED, PRESENCE = 0, 1, 2
+#: What a board objective's within reach reads of a square (``exact_board``): where a player of
+#: that side stands, his status (Standing, Prone, Stunned), by side: a kicking player's change
+#: is not seen by the receivers' reach.
+REACH_OF: dict[str, int] = {"home": 3, "away": 4}
+#: Where a player's side is in a :func:`signature`.
+_SIDE = ball.PLAYER_FIELDS.index("side")
 
 
 def step_reads(world: GameState, s: Any, reach: tuple[int, int] = PLAIN
@@ -286,6 +297,7 @@ def touches(entry: tuple[Any, ...]) -> list[tuple[int, Square]]:
     it is)."""
     _, new, fields, old = entry
     out = [(FULL, sq) for sq in (new, old) if sq is not None]
+    out += [(REACH_OF[fields[_SIDE]], sq) for sq in (new, old) if sq is not None]
     if new != old:
         out += [(OCCUPIED, sq) for sq in (new, old) if sq is not None]
         if "disturbing_presence" in fields[_SKILLS]:
@@ -479,11 +491,13 @@ def event_world(context: Callable[[GameState, PathDice], KickoffContext], base: 
     return ctx.state
 
 
-def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any], bool]:
+def journey_relevant(base: GameState, reach: tuple[int, int], receivers: bool = False
+                     ) -> Callable[[Any], bool]:
     """Which candidates of an event's random choice a kick-off's journey (up to a touchback) can
     tell apart in ``base``: every candidate but a player on the pitch more than ``reach[0]``
     squares (``ball.reach``; Disturbing Presence: ``reach[1]``) from every square in play (on
-    the pitch, outside the kicking team's set-up zone)."""
+    the pitch, outside the kicking team's set-up zone); with ``receivers`` (a board objective
+    reading the receivers' reach, ``exact_board``), every receiving player too."""
     pitch = base.pitch
 
     def in_play(sq: tuple[int, int]) -> bool:
@@ -499,6 +513,7 @@ def journey_relevant(base: GameState, reach: tuple[int, int]) -> Callable[[Any],
 
     def relevant(c: Any) -> bool:
         return (not isinstance(c, Player) or c.square is None or c.square in near
-                or ("disturbing_presence" in c.skills and c.square in present))
+                or ("disturbing_presence" in c.skills and c.square in present)
+                or (receivers and c.side == base.receiving))
 
     return relevant

@@ -21,7 +21,7 @@ import typer
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play, SolverPlay
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import Objective, board_features
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     HighKickOpt,
@@ -45,6 +45,7 @@ from kickoff.cli.render import (
     header,
     odds_table,
     outcome_sections,
+    pct,
     ranking_report,
     table_texts,
 )
@@ -60,6 +61,7 @@ from kickoff.defaults import KickUse, kick_use
 
 if TYPE_CHECKING:
     from kickoff.analysis.plans import PlanSearch
+    from kickoff.analysis.targets import RankedTarget
 
 #: ``kickoff odds --play``.
 OddsPlayOpt = Annotated[
@@ -92,10 +94,11 @@ CLOSE_ODDS_PLAYED = ("Play: close, the close policy answered both coaches' decis
                      "(kickoff.core.close; as kickoff simulate --play close), free turns none")
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
 PlanBudgetOpt = Annotated[
-    int, typer.Option(help="With --play best --events all at one target: search the kicking "
-                      "coach's Blitz! / Charge! plans, valuing at most this many per event "
-                      "exactly (kickoff.analysis.plans; 16 is the library's default); 0 (the "
-                      "default): nobody acts, as the format says.", min=0)
+    int, typer.Option(help="With --play best --events all: search the kicking coach's "
+                      "Blitz! / Charge! plans, valuing at most this many per event exactly "
+                      "(kickoff.analysis.plans; 16 is the library's default), at the target or "
+                      "with --all-targets at the five best; 0 (the default): nobody acts, as "
+                      "the format says.", min=0)
 ]
 #: ``kickoff odds --plan-resetups`` (:func:`_free_turn_plans`).
 PlanResetupsOpt = Annotated[
@@ -283,11 +286,13 @@ AllTargetsOpt = Annotated[
 #: ``odds``'s objective: the ranking's, and the receivers' with ``--play best``.
 OddsObjectiveOpt = Annotated[
     Objective | None,
-    typer.Option(help="With --all-targets: the ranking's objective (default touchback; "
-                 "touchback, receiver-holds and distance are best low for the kicker, "
-                 "ball-on-ground best high), and with --play best the receivers' choices "
-                 "go the other way. One target: what --play best maximises for the "
-                 "receivers (default receiver-holds)."),
+    typer.Option(metavar="OBJECTIVE", help="With --all-targets: the ranking's objective (default touchback; "
+                 "touchback, receiver-holds, distance, holder-open and ball-in-reach are "
+                 "best low for the kicker, ball-on-ground best high), and with --play best "
+                 "the receivers' choices go the other way. One target: what --play best "
+                 "maximises for the receivers (default receiver-holds); holder-open (the "
+                 "holder not Marked) and ball-in-reach (a receiver could reach it next "
+                 "turn) read the board at the end, their value printed too."),
 ]
 #: ``odds --png``: the heat map.
 PngOpt = Annotated[
@@ -339,9 +344,8 @@ def odds(
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
     named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
                             scenario_moves, plan_budget, chosen)
-    decisions, found = _free_turn_plans(s, named,
-                                        (plan_budget, plan_resetups), all_targets or events !=
-                                        "all" or play != "best", goal, s.kick_skill, as_json)
+    decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets),
+                                        events != "all" or play != "best", goal, as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
@@ -354,12 +358,22 @@ def odds(
             result = solver.odds(s.target)
         if found is not None:  # the free turns' plans, each under its event
             result.choices = [*result.choices, *found.choices()]
+        _board_value(chosen, solver, s.target, goal)
         if as_json:
             typer.echo(json_text({**result.to_json(), **chosen, **s.applied(events, play)}))
             return
-        _one_target(s, result, events, play, goal, found, scenario_moves)
+        _one_target(s, result, events, play, goal, found, scenario_moves, chosen)
         return
-    _all_targets(s, solver, events, play, goal, png, as_json)
+    _all_targets(s, solver, events, play, goal, png, as_json, (plan_budget, plan_resetups, named))
+
+
+def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
+                 goal: Objective) -> None:
+    """A board objective's exact value at ``target`` into ``chosen`` (``"objective"``,
+    ``"objective_value"``: the odds do not carry it, ``kickoff.analysis.exact_board``);
+    nothing for an objective of the ball alone (its output as before)."""
+    if board_features(goal):
+        chosen["objective"], chosen["objective_value"] = goal, str(solver.value(target, goal))
 
 
 def _check_close(play: SolverPlay, high_kick: str | None, touchback: str | None) -> None:
@@ -397,19 +411,22 @@ def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,
     return replace(decisions, **{k: getattr(s.scripted, k) for k in FREE_MOVES})
 
 
-def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], refused: bool,
-                     goal: Objective, kick_skill: bool, as_json: bool
+def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool, bool],
+                     refused: bool, goal: Objective, as_json: bool
                      ) -> tuple[Decisions, "PlanSearch | None"]:
     """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
     (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
-    budget of 0. ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play
-    best --events all`` at one target). ``asked``: the budget, and whether the re-set-ups are
-    searched too."""
-    budget, resetups = asked
+    budget of 0 (and with ``--all-targets``: :func:`_top_plans` searches after the ranking).
+    ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play best --events
+    all``). ``asked``: the budget, whether the re-set-ups are searched too, ``--all-targets``."""
+    budget, resetups, all_targets = asked
     if not budget:
         return decisions, None
     if refused:
-        raise typer.BadParameter("--plan-budget needs --play best, --events all and one target")
+        raise typer.BadParameter("--plan-budget needs --play best and --events all")
+    if all_targets:
+        return decisions, None
+    kick_skill = s.kick_skill
     from kickoff.analysis.plans import search  # the action engine, only when asked
 
     with s.working(not as_json, f"searching the free turn's plans at {list(s.target)}"):
@@ -420,15 +437,21 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool], 
 
 
 def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal: Objective,
-                found: "PlanSearch | None" = None, scenario_moves: bool = False) -> None:
+                found: "PlanSearch | None" = None, scenario_moves: bool = False,
+                chosen: Mapping[str, object] | None = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
-    was played (``found``: the free moves' search, its events no longer among the defaults)."""
+    was played (``found``: the free moves' search, its events no longer among the defaults;
+    ``chosen``: with a board objective its exact value, :func:`_board_value`)."""
+    board_value = (chosen or {}).get("objective_value")
     table = odds_table(
         f"Kick at {list(s.target)} ({s.ruleset.name}, events {events})",
         outcome_sections(s.state, result.touchback, result.receiving_team_holds,
                          result.holders, sum(result.ground.values(), Fraction(0)), Fraction(0)))
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
+    if board_value is not None:  # the board at the end (exact_board): not among the odds
+        distance += (f"\n{goal} (the board at the end): {pct(Fraction(str(board_value))).strip()} "
+                     f"({board_value})")
     played = s.played(events, play, goal, result.choices)
     if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
@@ -452,10 +475,12 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     console.print(played, markup=False)
 
 
-def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay,
-                 goal: Objective, png: Path | None, as_json: bool) -> None:
+def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay, goal: Objective,
+                 png: Path | None, as_json: bool, plans: tuple[int, bool, Decisions]) -> None:
     """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
-    heat map; with ``play`` ``"best"`` the choices played at the best target."""
+    heat map; with ``play`` ``"best"`` the choices played at the best target; with a plan
+    budget (``plans``: budget, re-set-ups, the decisions given) the free turns' best plans
+    found at the best targets (:func:`_top_plans`)."""
     from rich.console import Console
 
     from kickoff.analysis.targets import rank_targets
@@ -464,6 +489,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     with s.working(not as_json, "solving every target exactly", count=True) as update:
         ranked = rank_targets(solver, goal,
                               lambda done, total: update(completed=done, total=total))
+    planned = _top_plans(s, ranked, goal, plans, as_json)
     if png is not None:
         from kickoff.analysis.plot import heatmap_png  # MissingExtra without matplotlib
         from kickoff.formats.files import write_files
@@ -482,7 +508,9 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
             "targets": [{"target": r.target.as_list(), "value": str(r.value),
                          "touchback": str(r.objective("touchback")),
                          "receiving_team_holds": str(r.objective("receiver-holds")),
-                         **(_taken_json(r.choices) if r.choices else {})}
+                         **(_taken_json(r.choices) if r.choices else {}),
+                         **({"plans": planned[r.target].to_json()} if r.target in planned
+                            else {})}
                         for r in ranked],
         }))
         return
@@ -490,8 +518,53 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     console.print(ranking_report(s.state, ranked, goal))
     console.print(s.played(events, play, goal, ranked[0].choices,
                            f" at the best target {list(ranked[0].target)}"), markup=False)
+    if planned:
+        console.print("\n".join(plans_report(planned, goal)), markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
+
+
+#: ``--all-targets --plan-budget``: the free turns' plans are searched at this many of the
+#: ranking's best targets (the five its report shows), each search a kick's own.
+PLANNED_TARGETS = 5
+
+
+def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: Objective,
+               plans: tuple[int, bool, Decisions], as_json: bool) -> "dict[Square, PlanSearch]":
+    """With a budget (``plans``: budget, re-set-ups, the decisions given), the kicking coach's
+    free-turn plans searched (:func:`kickoff.analysis.plans.search`) at each of the
+    :data:`PLANNED_TARGETS` best targets of ``ranked``, by target; ``{}`` without."""
+    budget, resetups, named = plans
+    if not budget:
+        return {}
+    from kickoff.analysis.plans import search  # the action engine, only when asked
+
+    out: dict[Square, PlanSearch] = {}
+    with s.working(not as_json, f"searching the free turn's plans at the {PLANNED_TARGETS} best "
+                   "targets"):
+        for r in ranked[:PLANNED_TARGETS]:
+            out[r.target] = search(s.state, s.ruleset, r.target, budget=budget, objective=goal,
+                                   play="best", decisions=named, house_rules=s.house_rules,
+                                   use_kick_skill=s.kick_skill, resetups=resetups)
+    return out
+
+
+def plans_report(planned: "dict[Square, PlanSearch]", goal: Objective) -> list[str]:
+    """:func:`_top_plans`' searches in words: each target's plans (``PlanSearch.lines``), then
+    the target the kicking coach prefers with them (the receivers' least preferred value)."""
+    from kickoff.analysis.objectives import receivers_prefer
+
+    lines = [f"The free moves searched at the {len(planned)} best targets (best plan found, "
+             "--plan-budget):"]
+    best: Square | None = None
+    for target, found in planned.items():
+        lines += [f"- {target.as_list()}:", *(f"  - {line}" for line in found.lines())]
+        if best is None or receivers_prefer(goal, planned[best].value, found.value):
+            best = target
+    assert best is not None
+    lines.append(f"With them, the kicking coach's best of these: {best.as_list()} "
+                 f"({goal} {float(planned[best].value):.4f})")
+    return lines
 
 
 def _taken_json(taken: list[Choice]) -> dict[str, object]:

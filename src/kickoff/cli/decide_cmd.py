@@ -31,9 +31,10 @@ def decide(
                                         "one of kickoff fumbbl extract's.")],
     at: Annotated[At | None, typer.Option(help="The decision asked for (default: whichever "
                                           "the kick-off's event is); another is an error.")] = None,
-    objective: Annotated[Objective, typer.Option(help="What the options are valued by, for "
-                                                 "the receivers (the kicking coach wants it "
-                                                 "the other way).")] = "receiver-holds",
+    objective: Annotated[Objective, typer.Option(
+        metavar="OBJECTIVE", help="What the options are valued by, for the receivers (the "
+        "kicking coach wants it the other way), one of kickoff odds --objective's.")
+    ] = "receiver-holds",
     play: OddsPlayOpt = "defaults",
     plan_budget: Annotated[int, typer.Option(help="Blitz!, Charge! and the re-set-ups: the "
                                              "most plans valued exactly "

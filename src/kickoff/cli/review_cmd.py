@@ -120,6 +120,7 @@ def review_command(
     replay: Annotated[Path, typer.Argument(
         help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     objective: Annotated[Objective, typer.Option(
+        metavar="OBJECTIVE",
         help="What is valued, for the receivers (the kicking coach wants it the other way), "
              "as kickoff odds --objective.")] = DEFAULT_OBJECTIVE,
     plan_budget: Annotated[int, typer.Option(

@@ -445,7 +445,8 @@ SetupOutOpt = Annotated[Path | None, typer.Option(
 GoalOpt = Annotated[str, typer.Option(
     metavar="OBJECTIVE",
     help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
-    "low, distance high (the kicker wants the opposite); or a mix, "
+    "low, distance high, holder-open high (held, the holder not Marked), ball-in-reach "
+    "high (on the ground within a receiver's MA + 2) (the kicker wants the opposite); or a mix, "
     "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")]
 #: ``setup optimize``'s wall-clock bound.
 SecondsOpt = Annotated[float | None, typer.Option(

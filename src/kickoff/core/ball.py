@@ -16,8 +16,10 @@ from typing import Final
 from kickoff.core.ball_states import Arrive as Arrive
 from kickoff.core.ball_states import Bounce as Bounce
 from kickoff.core.ball_states import Held as Held
+from kickoff.core.ball_states import HeldMarked as HeldMarked
 from kickoff.core.ball_states import InAir as InAir
 from kickoff.core.ball_states import Rests as Rests
+from kickoff.core.ball_states import RestsInReach as RestsInReach
 from kickoff.core.ball_states import ThrowIn as ThrowIn
 from kickoff.core.ball_states import Touchback as Touchback
 from kickoff.core.coach import Decision
@@ -339,7 +341,8 @@ STEP_READS: dict[type, Reads] = {
     Arrive: Reads(players=0), Bounce: Reads(occupied=1), InAir: Reads(), ThrowIn: Reads(),
 }
 #: A touchback (:func:`award`) reads these fields of the player who takes the ball (the one the
-#: decision names, else the first receiving player who can catch); with nobody who can, every
+#: decision names, else the first receiving player who can catch; the exact solver's award key
+#: adds whether he is Marked, which its board objectives read); with nobody who can, every
 #: player (his square and :data:`PLAYER_FIELDS`: where the ball is placed, whom it bounces from,
 #: who may catch it then) and the weather.
 AWARD_TAKER_FIELDS: tuple[str, ...] = ("id", "square")

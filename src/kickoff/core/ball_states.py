@@ -186,3 +186,34 @@ class Rests:
 
     def __reduce__(self) -> tuple[type[Rests], tuple[object, ...]]:
         return Rests, (self.square, self.touchback)
+
+
+class HeldMarked(Held):
+    """End: ``player`` holds the ball on ``square`` and is Marked there (an opposing Standing
+    player's tackle zone covers it: ``state.tackle_zones``). The exact solver's ends carry it
+    only when an objective reads it (``kickoff.analysis.exact_board``); the rules never make
+    one. Unequal to the ``Held`` of the same fields."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return (f"HeldMarked(player={self.player!r}, square={self.square!r}, "
+                f"touchback={self.touchback!r})")
+
+    def __reduce__(self) -> tuple[type[Held], tuple[object, ...]]:
+        return HeldMarked, (self.player, self.square, self.touchback)
+
+
+class RestsInReach(Rests):
+    """End: the ball lies on the empty ``square`` within reach of a receiving player
+    (``kickoff.analysis.exact_board.in_reach``, docs/analysis.md "Board objectives"). The
+    exact solver's ends carry it only when an objective reads it; the rules never make one.
+    Unequal to the ``Rests`` of the same fields."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"RestsInReach(square={self.square!r}, touchback={self.touchback!r})"
+
+    def __reduce__(self) -> tuple[type[Rests], tuple[object, ...]]:
+        return RestsInReach, (self.square, self.touchback)

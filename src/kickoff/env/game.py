@@ -39,7 +39,8 @@ from typing import Any, Final, Literal, get_args
 import numpy as np
 import numpy.typing as npt
 
-from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
+from kickoff.analysis.exact_board import board_value
+from kickoff.analysis.objectives import BOARD_READS, KICKER_WANTS_HIGH, Objective
 from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import Dice, SeededDice
@@ -282,6 +283,8 @@ class KickoffGame:
                          and st.players[st.carrier].side == self.state.receiving)
         if self.objective == "ball-on-ground":
             return float(st.carrier is None and st.ball is not None)
+        if self.objective in BOARD_READS:  # the board at the end, as the exact solver reads it
+            return float(board_value(st, self.objective))
         end_zone_x = self.state.pitch.end_zone_x(self.state.receiving)
         return 0.0 if st.ball is None else float(abs(st.ball[0] - end_zone_x))
 

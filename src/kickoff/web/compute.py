@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.choices import by_event
 from kickoff.analysis.exact import Events, SolverPlay
+from kickoff.analysis.objectives import board_features
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
@@ -94,8 +95,8 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play
     the receiving coach's choices ``play`` (``"best"``: for ``objective``; ``"close"``: both
     coaches the close policy, which answers High Kick and the touchback itself: the scenario's
     ``decisions.high_kick`` / ``touchback`` are not read)."""
-    if play == "defaults":
-        objective = "receiver-holds"  # not read: one solver for every objective
+    if play == "defaults" and not board_features(objective):
+        objective = "receiver-holds"  # not read: one solver for every ball objective
     key = (setup_key(scenario_text), events, kick_skill, play, objective)
     solver = _solvers.get(key)
     if solver is None:
