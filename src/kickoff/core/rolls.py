@@ -329,19 +329,26 @@ def roll_test(
         answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
     if answer == "team":
         assert turn is not None
-        spend_team_reroll(ctx, turn)
-        if "loner" in player.skills:
-            (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
-            if loner < 4:
-                ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
-                return False
-        ctx.note("reroll", player=player.id, test=what, source="team")
-        return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
+        return _team_reroll(ctx, turn, player, passes, what)
     if answer is False or by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill,
                                                                    what):
         return False
     return passes.attempt(
         ctx, f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}")
+
+
+def _team_reroll(ctx: KickoffContext, turn: Turn, player: Player, passes: Passes,
+                 what: str) -> bool:
+    """:func:`roll_test`'s failed ``what`` test re-rolled with a team re-roll (spent), after
+    Loner's 4+ if ``player`` has it; True on success."""
+    spend_team_reroll(ctx, turn)
+    if "loner" in player.skills:
+        (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
+        if loner < 4:
+            ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
+            return False
+    ctx.note("reroll", player=player.id, test=what, source="team")
+    return passes.attempt(ctx, f"team re-roll of the {what} by {player.id}")
 
 
 def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Place, where: str,
