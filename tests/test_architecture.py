@@ -68,15 +68,11 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.actions.move:check_path": 18,
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.throw:_come_down": 19,
-    "kickoff.env.game:KickoffGame.observation": 21,
     "kickoff.formats.fumbbl_compare:observed": 17,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 32,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
-    "kickoff.formats.narration:defaults_applied": 24,
-    "kickoff.formats.rosters:choose": 18,
-    "kickoff.formats.scenario_build:_phase_problems": 27,
     "kickoff.formats.teams:_find": 19,
 }
 
