@@ -73,7 +73,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.tentacles": 18,
     "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
-    "kickoff.formats.teams:_find": 19,
 }
 
 
