@@ -136,6 +136,24 @@ def _tidy_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout |
     """A move back towards a coach's set-up (not checked): a player back to his square of the
     start (swapping with whoever stands there), a ball handler off the Line of Scrimmage or a
     Big Guy onto it (to a free square); one of those the layout allows, drawn from ``rng``."""
+    options = _tidy_options(space, layout, rng)
+    if not options:
+        return None
+    i, to = rng.choice(options)
+    out = list(layout)
+    j = layout.index(to) if to in layout else None
+    if j is not None and j not in space.available:
+        return None  # a pinned player stands there
+    out[i] = to
+    if j is not None:
+        out[j] = layout[i]
+    return tuple(out)
+
+
+def _tidy_options(space: MoveSpace, layout: Layout, rng: random.Random) -> list[tuple[int, Square]]:
+    """:func:`_tidy_move`'s choices, ``(player's index, square)``: each movable player off his
+    square of the start back to it; each ball handler on the Line of Scrimmage off it and each
+    Big Guy off it onto it, to a free square drawn from ``rng``."""
     pitch, side = space.state.pitch, space.state.receiving
     players = space.state.teams[side].players
     taken = set(layout)
@@ -152,17 +170,7 @@ def _tidy_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout |
             free = [z for z in space.zone if z not in taken and pitch.on_los(side, z) != los]
             if free:
                 options.append((i, rng.choice(free)))
-    if not options:
-        return None
-    i, to = rng.choice(options)
-    out = list(layout)
-    j = layout.index(to) if to in taken else None
-    if j is not None and j not in space.available:
-        return None  # a pinned player stands there
-    out[i] = to
-    if j is not None:
-        out[j] = layout[i]
-    return tuple(out)
+    return options
 
 
 def _one_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout | None:
@@ -173,26 +181,29 @@ def _one_move(space: MoveSpace, layout: Layout, rng: random.Random) -> Layout | 
     on = [i for i in space.available if layout[i] is not None]
     off = [i for i in space.available if layout[i] is None]
     kind = rng.random()
-    out = list(layout)
     if not on:
         return None
     if kind < 0.6:
-        i = rng.choice(on)
-        taken = set(layout)
-        free = [sq for sq in space.zone if sq not in taken]
-        if not free:
-            return None
-        out[i] = rng.choice(free)
-    elif kind < 0.8 or not off:
-        i, j = rng.choice(on), rng.choice(on)
-        if space.signatures[i] == space.signatures[j]:
-            return None
-        out[i], out[j] = layout[j], layout[i]
-    else:
-        i, j = rng.choice(on), rng.choice(off)
-        if space.signatures[i] == space.signatures[j]:
-            return None
-        out[i], out[j] = None, layout[i]
+        return _to_free_square(space, layout, rng.choice(on), rng)
+    # a swap of two players on the pitch, or of one with one in the Reserves (``None``)
+    i, j = rng.choice(on), rng.choice(on if kind < 0.8 or not off else off)
+    if space.signatures[i] == space.signatures[j]:
+        return None
+    out = list(layout)
+    out[i], out[j] = layout[j], layout[i]
+    return tuple(out)
+
+
+def _to_free_square(space: MoveSpace, layout: Layout, i: int,
+                    rng: random.Random) -> Layout | None:
+    """:func:`_one_move`'s move: player ``i`` to a free square of the zone drawn from ``rng``
+    (``None``: no square is free)."""
+    taken = set(layout)
+    free = [sq for sq in space.zone if sq not in taken]
+    if not free:
+        return None
+    out = list(layout)
+    out[i] = rng.choice(free)
     return tuple(out)
 
 

@@ -103,13 +103,31 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
             continue
         merged[key] = merged.get(key, 0) + p
         if roll is not None and blind is not None:
-            world = found[key]
-            changed = None if not isinstance(world, Diff) else (
-                frozenset(e[0] for e in world.entries),
-                _of_side(world.entries, solver.state.receiving))
-            blind.setdefault(roll, []).append((p, key, world, changed))
+            _note_blind(blind, roll, p, key, found[key], solver.state.receiving)
         if path is not None:
             lumped_paths.setdefault(key, []).append((p, path))
+    return _worlds(solver, found, handlers, merged, lumped_paths, relevant, names)
+
+
+def _note_blind(blind: BlindRuns, roll: tuple[int, ...], p: Rational, key: Key,
+                world: GameState | Diff, receiving: str) -> None:
+    """Note a square-blind run of the event (its 2D6 ``roll``) in ``blind``, for the set-ups a
+    move makes of this one: ``(p, key, world, Changed)``."""
+    changed = None if not isinstance(world, Diff) else (
+        frozenset(e[0] for e in world.entries), _of_side(world.entries, receiving))
+    blind.setdefault(roll, []).append((p, key, world, changed))
+
+
+def _worlds(
+    solver: KickoffSolver, found: dict[Key, GameState | Diff],
+    handlers: dict[Key, Callable[[KickoffContext], None]], merged: dict[Key, Rational],
+    lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]],
+    relevant: Callable[[Any], bool], names: dict[Key, set[str]],
+) -> list[World]:
+    """:func:`_enumerate`'s worlds from its runs merged by key: the lumped ones' paths
+    expanded (``solver._expanded``), the events that leave each (``names``, noted), the High
+    Kick worlds with a chosen player set apart
+    (``solver._high_kick_worlds``), the others as ``(p, world, scatters)``."""
     for key, paths in lumped_paths.items():
         solver._expanded[id(found[key])] = expand(paths, relevant, functools.partial(
             event_world, solver._context, solver.state))
@@ -168,6 +186,41 @@ def _outcome(
     return (key, ctx.scatters), (dice.path if nobody else None), blind
 
 
+def _alike(maker: KickoffSolver, solver: KickoffSolver) -> bool:
+    """Whether ``maker``'s square-blind runs can serve ``solver``'s (:meth:`Shared.of`): the
+    same events, reach, lumping and grouping, weather, and teams (counters and players, in
+    order)."""
+    if (maker.events != "all" or maker.reach != solver.reach
+            or maker.lump_worlds != solver.lump_worlds
+            or maker.group_chance != solver.group_chance):
+        return False
+    theirs, ours = maker.state, solver.state
+    return theirs.weather == ours.weather and all(
+        getattr(theirs.teams[s], c) == getattr(ours.teams[s], c)
+        and [p.id for p in theirs.teams[s].players] == [p.id for p in ours.teams[s].players]
+        for s in SIDES for c in _COUNTERS)
+
+
+def _movers(maker: KickoffSolver, solver: KickoffSolver) -> dict[str, Any] | None:
+    """The squares in ``solver``'s set-up of the players who stand elsewhere in ``maker``'s
+    (by id); ``None`` if a player differs otherwise, or leaves or enters the pitch, or is seen
+    differently by the journeys (:meth:`Shared.of`)."""
+    theirs, ours = maker.state, solver.state
+    seen_then = journey_relevant(theirs, maker.reach)
+    seen_now = journey_relevant(ours, solver.reach)
+    squares: dict[str, Any] = {}
+    for pid, now in ours.players.items():
+        then = theirs.players[pid]
+        if _fields(then) != _fields(now):
+            return None
+        if then.square != now.square:
+            if (then.square is None or now.square is None
+                    or seen_then(then) != seen_now(now)):
+                return None
+            squares[pid] = now.square
+    return squares
+
+
 class Shared:
     """What a moved set-up's solver takes from its maker's square-blind runs: the maker's runs
     (``runs``), the movers' squares in the moved set-up (``squares``), and each maker's world
@@ -191,29 +244,10 @@ class Shared:
             return None
         maker.worlds()
         runs = maker._blind_runs
-        if (runs is None or maker.events != "all" or maker.reach != solver.reach
-                or maker.lump_worlds != solver.lump_worlds
-                or maker.group_chance != solver.group_chance):
+        if runs is None or not _alike(maker, solver):
             return None
-        theirs, ours = maker.state, solver.state
-        if theirs.weather != ours.weather or not all(
-                getattr(theirs.teams[s], c) == getattr(ours.teams[s], c)
-                and [p.id for p in theirs.teams[s].players] == [p.id for p in ours.teams[s].players]
-                for s in SIDES for c in _COUNTERS):
-            return None
-        seen_then = journey_relevant(theirs, maker.reach)
-        seen_now = journey_relevant(ours, solver.reach)
-        squares: dict[str, Any] = {}
-        for pid, now in ours.players.items():
-            then = theirs.players[pid]
-            if _fields(then) != _fields(now):
-                return None
-            if then.square != now.square:
-                if (then.square is None or now.square is None
-                        or seen_then(then) != seen_now(now)):
-                    return None
-                squares[pid] = now.square
-        if set(squares) != moved.movers:
+        squares = _movers(maker, solver)
+        if squares is None or set(squares) != moved.movers:
             return None
         return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance)
 

@@ -26,7 +26,7 @@ from kickoff.analysis.worlds import (
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
-from kickoff.core.pitch import Square
+from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
@@ -65,6 +65,14 @@ class Tables:
         #: Whether a touchback's award key says if its taker is Marked (the board reads it).
         self.marked = False
 
+    def decisions_for(self, taker: str | Square | None) -> Decisions:
+        """The journeys' decisions with touchback taker ``taker`` (one object each: the
+        journey never changes a player, so who may take a touchback is the world's)."""
+        decisions = self.decisions.get(taker)
+        if decisions is None:
+            decisions = self.decisions[taker] = Decisions(touchback=taker)
+        return decisions
+
 
 def journey_chain(
     world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
@@ -84,6 +92,12 @@ def journey_chain(
                         tables.nodes, tables.stops)
     chain.source = steps
     return chain
+
+
+def _presences(world: GameState) -> list[tuple[Square, Side]]:
+    """The squares and sides of ``world``'s players with Disturbing Presence on the pitch."""
+    return [(q.square, q.side) for q in world.players.values()
+            if q.square is not None and "disturbing_presence" in q.skills]
 
 
 class Steps:
@@ -109,14 +123,8 @@ class Steps:
         self.presence = reach[1] if self.wide_arrivals else 0
         # (none without Disturbing Presence on the set-up's pitch: the solver checks that no
         # world has more reach than its set-up)
-        self.presences = [(q.square, q.side) for q in world.players.values()
-                          if q.square is not None and "disturbing_presence" in q.skills
-                          ] if reach[1] else []
-        # the journey never changes a player: who may take a touchback is the world's
-        decisions = tables.decisions.get(taker)
-        if decisions is None:
-            decisions = tables.decisions[taker] = Decisions(touchback=taker)
-        self.decisions = decisions
+        self.presences = _presences(world) if reach[1] else []
+        self.decisions = tables.decisions_for(taker)
         # (a square is the bb2025 touchback square, named where nobody can take the ball)
         self.award = award_key(world, taker if isinstance(taker, str) else None, tables.marked)
         #: The numbers of the block keys around each square (``Tables.blocks``): an arrival's
@@ -132,16 +140,21 @@ class Steps:
         self.moved: list[tuple[int, int]] = []
         if (base is not None and base.world.weather == world.weather
                 and base.offsets == self.offsets and base.presences == self.presences):
-            self.base = base
-            b, w = base.world.board, world.board
-            self.changed = [sq for sq, p in w.items() if b.get(sq) is not p]
-            self.changed += [sq for sq in b if sq not in w]
-            self.moved = [sq for sq in self.changed if (sq in b) != (sq in w)]
+            self._differ_from(base)
         self.radius = max(abs(dx) for dx, _ in self.offsets)
         #: With a board (``Tables.board``): each end's number as this world's ends tell it
         #: apart, and each transition's distribution with its ends so numbered, by its key.
         self.ends: dict[int, int] = {}
         self.decorated: dict[Hashable, Dist] = {}
+
+    def _differ_from(self, base: Steps) -> None:
+        """Read ``base``'s block keys where the boards agree: ``base``, ``changed`` and
+        ``moved`` as :meth:`__init__` says."""
+        self.base = base
+        b, w = base.world.board, self.world.board
+        self.changed = [sq for sq, p in w.items() if b.get(sq) is not p]
+        self.changed += [sq for sq in b if sq not in w]
+        self.moved = [sq for sq in self.changed if (sq in b) != (sq in w)]
 
     def _context(self, dice: Any) -> KickoffContext:
         return KickoffContext(self.world, self.ruleset, dice, self.decisions, self.house_rules,

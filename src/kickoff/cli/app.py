@@ -244,10 +244,6 @@ def validate(
     """
     from rich.console import Console
 
-    from kickoff.formats.match import DEFAULT_TEAMS
-    from kickoff.formats.scenario import load_scenario, parse_scenario, replay_loaded
-    from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
-
     console = Console(highlight=False, soft_wrap=True)
     if file.endswith(".json") or file == "-":
         given = [n for n, v in (("--ruleset", ruleset), ("--team", team), ("--side", side)) if v]
@@ -256,15 +252,30 @@ def validate(
                 f"{', '.join(given)} {'applies' if len(given) == 1 else 'apply'} to set-up "
                 "files only; a scenario names its own ruleset and teams"
             )
-        source, text = read_scenario(file, "validate")
-        try:
-            replay_loaded(load_scenario(parse_scenario(text)))
-        except KickoffError as e:
-            raise placed_error(e, source) from None
-        console.print(f"{source}: valid scenario")
-        return
-    ruleset = ruleset or "bb2020"
-    side = side or "home"
+        console.print(_validate_scenario(file))
+    else:
+        console.print(_validate_setup(file, ruleset or "bb2020", team, side or "home"))
+
+
+def _validate_scenario(file: str) -> str:
+    """``validate``'s job for a scenario: replay it (raising its error placed in the file);
+    the line saying it is valid."""
+    from kickoff.formats.scenario import load_scenario, parse_scenario, replay_loaded
+
+    source, text = read_scenario(file, "validate")
+    try:
+        replay_loaded(load_scenario(parse_scenario(text)))
+    except KickoffError as e:
+        raise placed_error(e, source) from None
+    return f"{source}: valid scenario"
+
+
+def _validate_setup(file: str, ruleset: RulesetName, team: str | None, side: Side) -> str:
+    """``validate``'s job for a set-up file, checked against ``team`` (``None``: the ruleset's
+    first default team): the line saying it is legal, or ``SetupError`` listing its problems."""
+    from kickoff.formats.match import DEFAULT_TEAMS
+    from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
+
     rs = RULESETS[ruleset]
     family = FAMILY[ruleset]
     where, setup = load_setup(file, rs.pitch)
@@ -279,7 +290,7 @@ def validate(
         error.args = (f"{where}: illegal {against}:\n"
                       + "\n".join(f"- {p.text()}" for p in error.problems),)
         raise error
-    console.print(f"{where}: legal {against}")
+    return f"{where}: legal {against}"
 
 
 @_app.command("list")

@@ -101,8 +101,7 @@ def defaults_played(state: GameState, events: bool, free_turns: str | None = "no
     command's ``--free-turns`` value, ``None`` for a command without that option (``odds``)."""
     from kickoff.cli.render import player_label
 
-    first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
-                  if p.can_catch()), None)
+    parts = _defaults_parts(state, events, free_turns, high_kick, touchback)
     names = {p.id: player_label(p.id, p.name) for p in state.players.values()}
     chosen = []
     if events and high_kick is not None:
@@ -111,20 +110,30 @@ def defaults_played(state: GameState, events: bool, free_turns: str | None = "no
     if touchback is not None:
         chosen.append(f"Touchback: to {names.get(touchback, touchback)} while he can take it, "
                       "else to the first receiving player able (--touchback)")
+    lines = ["Defaults played:", *(f"- {p}" for p in parts)] if parts else []
+    if chosen:
+        lines += ["Choices played:", *(f"- {p}" for p in chosen)]
+    return "\n".join(lines)
+
+
+def _defaults_parts(state: GameState, events: bool, free_turns: str | None,
+                    high_kick: str | None, touchback: str | None) -> list[str]:
+    """:func:`defaults_played`'s default decisions, one entry each (without the ``- ``)."""
+    from kickoff.cli.render import player_label
+
     parts = []
     if events and high_kick is None:
         parts.append("High Kick: nobody moves under the ball (--high-kick ID)")
     if touchback is None:
+        first = next((player_label(p.id, p.name) for p in state.teams[state.receiving].players
+                      if p.can_catch()), None)
         parts.append(f"Touchback: to {first or 'nobody (no receiving player can take it)'}, "
                      "the first receiving player able (--touchback ID)")
     if events and free_turns == "none":
         parts.append("Blitz! / Charge!: nobody acts (--free-turns close)")
     elif events and free_turns is None:
         parts.append("Blitz! / Charge!: nobody acts (the scenario format's default)")
-    lines = ["Defaults played:", *(f"- {p}" for p in parts)] if parts else []
-    if chosen:
-        lines += ["Choices played:", *(f"- {p}" for p in chosen)]
-    return "\n".join(lines)
+    return parts
 
 
 #: ``--seed`` of every command that rolls seeded dice (``kickoff run``, ``kick``, ``simulate``):

@@ -196,7 +196,6 @@ def verdict(k: ExtractedKickoff) -> Verdict:
     could not be played. A detail names the recovered decisions the engine does not take yet,
     if any.
     """
-    from kickoff.formats.fumbbl_compare import unexplained
     from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
     pending = ("; needs decisions the engine does not take yet: " + ", ".join(sorted(k.pending))
@@ -213,22 +212,39 @@ def verdict(k: ExtractedKickoff) -> Verdict:
     except SetupError as e:  # an illegal set-up is the log's, whatever came after it
         return Verdict("error", None, str(e) + pending)
     except KickoffError as e:
-        if k.notes:
-            before = _before_free_turn(k)
-            if before:
-                return Verdict("disagree", None, "; ".join(before) + "; then: " + str(e))
-            return Verdict("unsupported", None, "; ".join(k.notes) + f" ({e})")
-        rulings = "; ".join(r.text for r in k.rulings)
-        diffs = _then_seeded(k) if k.rulings else None
-        if diffs is not None and not unexplained(diffs, k.rulings):
-            # the book's branch needs dice FUMBBL never rolled: seeded ones, and everything
-            # outside the ruling's fields must agree
-            shown = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
-            return Verdict("ruling", None, f"{rulings} (FUMBBL's dice ran out: {e}; then with "
-                           f"dice of our own: {shown or 'no difference'})" + pending, diffs)
-        return Verdict("error", None, (rulings + ": " if rulings else "") + str(e) + pending)
+        return _unplayable(k, e, pending)
     doc = result_to_json(result, loaded.ruleset, seed)
-    diffs = _compared(k, doc)
+    return _judged(k, doc, _compared(k, doc), pending)
+
+
+def _unplayable(k: ExtractedKickoff, e: KickoffError, pending: str) -> Verdict:
+    """:func:`verdict` of a kick-off whose play raised ``e`` (past its set-up): unsupported
+    (or disagree, for what came before a free turn) when the extractor left notes; a ruling
+    when the book's branch needs dice FUMBBL never rolled; else an error."""
+    from kickoff.formats.fumbbl_compare import unexplained
+
+    if k.notes:
+        before = _before_free_turn(k)
+        if before:
+            return Verdict("disagree", None, "; ".join(before) + "; then: " + str(e))
+        return Verdict("unsupported", None, "; ".join(k.notes) + f" ({e})")
+    rulings = "; ".join(r.text for r in k.rulings)
+    diffs = _then_seeded(k) if k.rulings else None
+    if diffs is not None and not unexplained(diffs, k.rulings):
+        # the book's branch needs dice FUMBBL never rolled: seeded ones, and everything
+        # outside the ruling's fields must agree
+        shown = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
+        return Verdict("ruling", None, f"{rulings} (FUMBBL's dice ran out: {e}; then with "
+                       f"dice of our own: {shown or 'no difference'})" + pending, diffs)
+    return Verdict("error", None, (rulings + ": " if rulings else "") + str(e) + pending)
+
+
+def _judged(k: ExtractedKickoff, doc: dict[str, Any], diffs: list[tuple[str, Any, Any]],
+            pending: str) -> Verdict:
+    """:func:`verdict` of a played kick-off, ``doc`` its result and ``diffs`` where it differs
+    from FUMBBL's log."""
+    from kickoff.formats.fumbbl_compare import unexplained
+
     detail = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
     if k.notes:  # something went unread: never agree, whatever the end state
         if any(p.startswith(BEFORE_FREE_TURN) for p, _, _ in diffs):

@@ -10,7 +10,7 @@ opposing End Zone unless ``--aim`` says otherwise.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -98,44 +98,58 @@ def _setting(
     home_setup: str | None, away_setup: str | None, active: Side, kicker: str | None,
     aim: str | None, kick_block: str | None,
 ) -> KickSetting:
-    from kickoff.formats.scenario import load_scenario, parse_scenario
-
-    source: str | None = None
-    if file is not None:
-        source, text = read_scenario(file, command)
-        try:
-            loaded = load_scenario(parse_scenario(text))
-        except KickoffError as e:
-            raise placed_error(e, source) from None
-        kicks = [a for a in loaded.actions if a.action == "kick"]
-        if loaded.active is None or not kicks:
-            raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
-                                 "is needed", source)])
-        state, rs, act, active = loaded.state, loaded.ruleset, kicks[0], loaded.active
-        decisions, names = loaded.decisions, {"home": "home", "away": "away"}
-    else:
-        match = build_match_named(ruleset, home, away, home_setup, away_setup, active)
-        state, rs, names, decisions = match.state, match.ruleset, match.names, Decisions()
-        act = Activation(kicker or _default_kicker(state, active), "kick", where="kick")
+    s = (_file_setting(command, file) if file is not None else
+         _options_setting(ruleset, home, away, home_setup, away_setup, active, kicker))
+    state, act = s.state, s.act
     # Without a file every value is an option's (or its default); with one, only those given.
     given = {"player": kicker, "aim": aim, "kick_block": kick_block}
     options = {f"{act.where}.{key}": OPTIONS[key] for key, value in given.items()
                if file is None or value is not None}
     pid = kicker or act.player
     p = state.players.get(pid)
-    if p is None or p.side != active or not p.standing:
+    if p is None or p.side != s.active or not p.standing:
         raise placed_error(ScenarioError([
-            Problem(f"{pid!r} is not a Standing player of the {active} team on the pitch",
-                    f"{act.where}.player", (pid,))]), source, options)
+            Problem(f"{pid!r} is not a Standing player of the {s.active} team on the pitch",
+                    f"{act.where}.player", (pid,))]), s.source, options)
     assert p.square is not None
     if file is None:
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
-        1 if active == "home" else -1, 0)
+        1 if s.active == "home" else -1, 0)
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return KickSetting(state, rs, active, act, decisions, names, source, options)
+    return replace(s, act=act, options=options)
+
+
+def _file_setting(command: str, file: str) -> KickSetting:
+    """:func:`_setting` from a scenario file (``phase: "turn"``): its state and its first
+    kick activation, unchecked, no options."""
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
+    source, text = read_scenario(file, command)
+    try:
+        loaded = load_scenario(parse_scenario(text))
+    except KickoffError as e:
+        raise placed_error(e, source) from None
+    kicks = [a for a in loaded.actions if a.action == "kick"]
+    if loaded.active is None or not kicks:
+        raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
+                             "is needed", source)])
+    return KickSetting(loaded.state, loaded.ruleset, loaded.active, kicks[0], loaded.decisions,
+                       {"home": "home", "away": "away"}, source, {})
+
+
+def _options_setting(
+    ruleset: str, home: str | None, away: str | None, home_setup: str | None,
+    away_setup: str | None, active: Side, kicker: str | None,
+) -> KickSetting:
+    """:func:`_setting` from the options: the named teams and set-ups, a kick by ``kicker``
+    (default :func:`_default_kicker`), unchecked, no options yet."""
+    match = build_match_named(ruleset, home, away, home_setup, away_setup, active)
+    act = Activation(kicker or _default_kicker(match.state, active), "kick", where="kick")
+    return KickSetting(match.state, match.ruleset, active, act, Decisions(), match.names, None,
+                       {})
 
 
 def near_team_mate(state: GameState, kicker: str) -> LandingPolicy:

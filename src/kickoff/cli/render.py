@@ -108,29 +108,36 @@ def pitch_text(
     for y in range(pitch.height):
         text.append(f"{y:>2}", style="dim")
         for x in range(pitch.width):
-            sq = (x, y)
-            p = state.board.get(sq)
-            if p is not None:
-                label = disc_label(p.id, p.name, p.side)
-                style = "bold blue" if p.side == "home" else "bold red"
-                if state.carrier == p.id:
-                    label, style = label.upper(), style + " reverse"
-                if p.status != "standing":
-                    style += " underline dim"
-                text.append(f"{label:>3}", style=style)
-            elif sq in marks:
-                glyph, style = marks[sq]
-                text.append(glyph, style=style)
-            elif x == 0 or x == pitch.width - 1:
-                text.append("  |", style="green")
-            elif pitch.on_los("home", sq) or pitch.on_los("away", sq):
-                text.append("  :", style="dim")
-            elif pitch.in_wide_zone(sq):
-                text.append("  -", style="dim")
-            else:
-                text.append("  .", style="dim")
+            glyph, style = _cell(state, (x, y), marks)
+            text.append(glyph, style=style)
         text.append("\n")
     return text
+
+
+def _cell(state: GameState, sq: tuple[int, int],
+          marks: dict[tuple[int, int], tuple[str, str]]) -> tuple[str, str]:
+    """:func:`pitch_text`'s square ``sq``: its three characters and their Rich style (a
+    player's disc, else a mark, else the sideline, the Line of Scrimmage, a Wide Zone or the
+    field)."""
+    pitch = state.pitch
+    p = state.board.get(sq)
+    if p is not None:
+        label = disc_label(p.id, p.name, p.side)
+        style = "bold blue" if p.side == "home" else "bold red"
+        if state.carrier == p.id:
+            label, style = label.upper(), style + " reverse"
+        if p.status != "standing":
+            style += " underline dim"
+        return f"{label:>3}", style
+    if sq in marks:
+        return marks[sq]
+    if sq[0] == 0 or sq[0] == pitch.width - 1:
+        return "  |", "green"
+    if pitch.on_los("home", sq) or pitch.on_los("away", sq):
+        return "  :", "dim"
+    if pitch.in_wide_zone(sq):
+        return "  -", "dim"
+    return "  .", "dim"
 
 
 def player_label(pid: str, name: str = "") -> str:

@@ -219,26 +219,34 @@ def _quick_snap_moves(ctx: KickoffContext, moves: list[Move], n: int | None) -> 
         raise DecisionError.at("decisions.quick_snap", f"{len(moves)} players named, at most {n} may move")
     moved: set[str] = set()
     for i, m in enumerate(moves):
-        key = f"decisions.quick_snap[{i}]"
-        p = ctx.player(m.player, key)
-        if p.id not in eligible:
-            raise DecisionError.at(key,
-                f"{p.id} may not move: not a"
-                + ("n Open" if n is not None else "")
-                + " Standing receiving player on the pitch"
-            )
-        if p.id in moved:
-            raise DecisionError.at(key, f"{p.id} has already moved")
-        assert p.square is not None
-        if p.square == m.to:
-            raise DecisionError.at(key, f"{p.id} is named for his own square {list(m.to)}")
-        if distance(p.square, m.to) != 1:
-            raise DecisionError.at(key,
-                f"{p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
-            )
-        if not st.pitch.on_pitch(m.to) or m.to in st.board:
-            raise DecisionError.at(key, f"{list(m.to)} is not an empty square of the pitch")
+        p = _quick_snap_mover(ctx, m, f"decisions.quick_snap[{i}]", eligible, moved, n)
         st.move(p, m.to)
         moved.add(p.id)
     if ctx.logging:
         ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
+
+
+def _quick_snap_mover(ctx: KickoffContext, m: Move, key: str, eligible: set[str],
+                      moved: set[str], n: int | None) -> Player:
+    """The player Quick Snap move ``m`` (at ``key``) names, checked: among ``eligible``, not
+    ``moved`` yet, one square to an empty square of the pitch. ``DecisionError`` naming ``key``
+    otherwise."""
+    p = ctx.player(m.player, key)
+    if p.id not in eligible:
+        raise DecisionError.at(key,
+            f"{p.id} may not move: not a"
+            + ("n Open" if n is not None else "")
+            + " Standing receiving player on the pitch"
+        )
+    if p.id in moved:
+        raise DecisionError.at(key, f"{p.id} has already moved")
+    assert p.square is not None
+    if p.square == m.to:
+        raise DecisionError.at(key, f"{p.id} is named for his own square {list(m.to)}")
+    if distance(p.square, m.to) != 1:
+        raise DecisionError.at(key,
+            f"{p.id} at {list(p.square)} may move one square, not to {list(m.to)}"
+        )
+    if not ctx.state.pitch.on_pitch(m.to) or m.to in ctx.state.board:
+        raise DecisionError.at(key, f"{list(m.to)} is not an empty square of the pitch")
+    return p

@@ -342,18 +342,24 @@ def take_reroll(
         answer = reroll_answer(ctx, turn, player, what, choice, place, (skill, by_skill))
     if answer == "team":
         assert turn is not None
-        spend_team_reroll(ctx, turn)
-        if "loner" in player.skills:
-            (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
-            if loner < 4:
-                ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
-                return None
-        ctx.note("reroll", player=player.id, test=what, source="team")
-        return f"team re-roll of the {what} by {player.id}"
+        return _team_reroll(ctx, turn, player, what)
     if answer is False or by_skill is None or not use_skill_reroll(ctx, turn, player, by_skill,
                                                                    what):
         return None
     return f"{by_skill.replace('_', ' ').title()} re-roll of the {what} by {player.id}"
+
+
+def _team_reroll(ctx: KickoffContext, turn: Turn, player: Player, what: str) -> str | None:
+    """:func:`take_reroll`'s team re-roll of ``player``'s failed ``what`` (spent), after Loner's
+    4+ if he has it: the label of the re-rolled die, ``None`` when Loner fails."""
+    spend_team_reroll(ctx, turn)
+    if "loner" in player.skills:
+        (loner,) = ctx.roll_dice([("d6", f"Loner by {player.id} (4+)")], lambda v: v[0] >= 4)
+        if loner < 4:
+            ctx.note("reroll", player=player.id, test=what, source="team", loner="failed")
+            return None
+    ctx.note("reroll", player=player.id, test=what, source="team")
+    return f"team re-roll of the {what} by {player.id}"
 
 
 def nth_choice(ctx: KickoffContext, choices: tuple[RerollChoice, ...], place: Place, where: str,

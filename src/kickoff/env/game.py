@@ -304,7 +304,7 @@ class KickoffGame:
         world = self.result.state if self.result is not None else self.world
         for p in world.players.values():
             sq = p.square
-            if sq is None or not (0 <= sq[0] < self.width and 0 <= sq[1] < self.height):
+            if sq is None or not self._on(sq):
                 continue
             base = 0 if p.side == self.state.kicking else 2
             obs[base + (p.status != "standing"), sq[0], sq[1]] = 1
@@ -312,17 +312,28 @@ class KickoffGame:
                 obs[4, sq[0], sq[1]] = 1
             if CATCH_SKILLS & p.skills:
                 obs[5, sq[0], sq[1]] = 1
-        ball = world.ball
-        if ball is not None and 0 <= ball[0] < self.width and 0 <= ball[1] < self.height:
-            obs[6, ball[0], ball[1]] = 1
+        if world.ball is not None and self._on(world.ball):
+            obs[6, world.ball[0], world.ball[1]] = 1
         if self.target is not None:
             obs[7, self.target.x, self.target.y] = 1
+        for x, y in self._option_squares(world):
+            obs[8, x, y] = 1
+        if self.result is None:
+            obs[_FIRST_KIND + KINDS.index(self.kind)] = 1
+        return obs
+
+    def _on(self, sq: tuple[int, int]) -> bool:
+        """Whether ``sq`` is on the observation's pitch."""
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def _option_squares(self, world: GameState) -> list[Square]:
+        """The squares on the pitch the pending step's options name: a square, or the square
+        of a player of ``world`` an option names."""
+        out = []
         for option in self.options():
             sq = option if isinstance(option, Square) else None
             if isinstance(option, str) and option in world.players:
                 sq = world.players[option].square
-            if sq is not None and 0 <= sq[0] < self.width and 0 <= sq[1] < self.height:
-                obs[8, sq[0], sq[1]] = 1
-        if self.result is None:
-            obs[_FIRST_KIND + KINDS.index(self.kind)] = 1
-        return obs
+            if sq is not None and self._on(sq):
+                out.append(sq)
+        return out

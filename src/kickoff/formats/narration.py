@@ -217,20 +217,55 @@ def defaults_applied(
             and not any(e["step"] == "high_kick" for e in log)):
         lines.append(f"High Kick: nobody moved under the ball (default; {how['high_kick']})")
     for e in log:
-        if e["step"] == "touchback" and isinstance(e.get("to"), str) and not e.get("why") \
-                and not given.get("touchback"):
-            lines.append(f"Touchback: to {e['to']}, the first receiving player able "
-                         f"(default; {how['touchback']})")
-        if e["step"] == "kickoff_move_default":
-            name = bb_name(e["skill"])
-            lines.append(f"{name}: nobody moved ({', '.join(e['eligible'])} could; default; "
-                         f"decisions.{e['skill']} in a scenario)")
-        if e["step"] == "diving_catch" and e.get("default"):
-            lines.append(f"Diving Catch: {e['player']} tried, as every player allowed does "
-                         "(default; decisions.diving_catch in a scenario)")
-        if e["step"] == "free_turn" and e["eligible"] and not given.get("free_turn"):
-            acted = any(x["step"] in ("activation", "free_turn_policy") for x in log)
-            if not acted:
-                name = "Charge!" if e["event"] == "charge" else "Blitz!"
-                lines.append(f"{name}: nobody acted (default; {how['free_turn']})")
+        line = _DEFAULT_LINES.get(e["step"])
+        said = line(e, log, given, how) if line is not None else None
+        if said is not None:
+            lines.append(said)
     return lines
+
+
+#: A line of :func:`defaults_applied` for one log entry: ``(entry, the log, given, how)`` ->
+#: the line, ``None`` when the entry applied no default.
+DefaultLine = Callable[[dict[str, Any], list[dict[str, Any]], Mapping[str, bool],
+                        Mapping[str, str]], str | None]
+
+
+def _touchback_default(e: dict[str, Any], log: list[dict[str, Any]], given: Mapping[str, bool],
+                       how: Mapping[str, str]) -> str | None:
+    if isinstance(e.get("to"), str) and not e.get("why") and not given.get("touchback"):
+        return (f"Touchback: to {e['to']}, the first receiving player able "
+                f"(default; {how['touchback']})")
+    return None
+
+
+def _kickoff_move_default(e: dict[str, Any], log: list[dict[str, Any]],
+                          given: Mapping[str, bool], how: Mapping[str, str]) -> str | None:
+    return (f"{bb_name(e['skill'])}: nobody moved ({', '.join(e['eligible'])} could; default; "
+            f"decisions.{e['skill']} in a scenario)")
+
+
+def _diving_catch_default(e: dict[str, Any], log: list[dict[str, Any]],
+                          given: Mapping[str, bool], how: Mapping[str, str]) -> str | None:
+    if e.get("default"):
+        return (f"Diving Catch: {e['player']} tried, as every player allowed does "
+                "(default; decisions.diving_catch in a scenario)")
+    return None
+
+
+def _free_turn_default(e: dict[str, Any], log: list[dict[str, Any]], given: Mapping[str, bool],
+                       how: Mapping[str, str]) -> str | None:
+    if not e["eligible"] or given.get("free_turn"):
+        return None
+    if any(x["step"] in ("activation", "free_turn_policy") for x in log):
+        return None
+    name = "Charge!" if e["event"] == "charge" else "Blitz!"
+    return f"{name}: nobody acted (default; {how['free_turn']})"
+
+
+#: :func:`defaults_applied`'s line for each step of the log that may apply a default.
+_DEFAULT_LINES: dict[str, DefaultLine] = {
+    "touchback": _touchback_default,
+    "kickoff_move_default": _kickoff_move_default,
+    "diving_catch": _diving_catch_default,
+    "free_turn": _free_turn_default,
+}

@@ -158,24 +158,7 @@ def choose(
     if not any(p.type == REGULAR for p in usable):
         raise ScenarioError([Problem("the roster has no Regular position with a quantity", where)])
     if picks:
-        chosen: list[RosterPosition] = []
-        problems: list[Problem] = []
-        for key, count in picks.items():
-            match = [p for p in usable if key.casefold() in (p.id.casefold(), p.name.casefold())]
-            if not match:
-                names = ", ".join(p.name for p in usable)
-                problems.append(Problem(f"no such position in {where} (usable: {names})",
-                                        f"--pick {key}={count}"))
-            elif not 0 < count <= match[0].quantity:
-                problems.append(Problem(f"{match[0].name} allows 1..{match[0].quantity}",
-                                        f"--pick {key}={count}"))
-            else:
-                chosen += [match[0]] * count
-        if len(chosen) > MAX_PLAYERS:
-            problems.append(Problem(f"{len(chosen)} players, at most {MAX_PLAYERS}", "--pick"))
-        if problems:
-            raise ScenarioError(problems)
-        return chosen
+        return _picked(usable, where, picks)
     if not 1 <= size <= MAX_PLAYERS:
         raise ScenarioError([Problem(f"{size} is not 1..{MAX_PLAYERS}", "--players")])
     total = sum(p.quantity for p in usable)
@@ -199,6 +182,31 @@ def choose(
     left[lineman.id] -= extra
     round_robin(size)
     return team
+
+
+def _picked(usable: list[RosterPosition], where: str,
+            picks: Mapping[str, int]) -> list[RosterPosition]:
+    """:func:`choose` with ``picks`` (position id or name -> how many, ``--pick``): the
+    positions, in the picks' order. ``ScenarioError`` listing every pick naming no usable
+    position or exceeding its quantity, and a team over :data:`MAX_PLAYERS`."""
+    chosen: list[RosterPosition] = []
+    problems: list[Problem] = []
+    for key, count in picks.items():
+        match = [p for p in usable if key.casefold() in (p.id.casefold(), p.name.casefold())]
+        if not match:
+            names = ", ".join(p.name for p in usable)
+            problems.append(Problem(f"no such position in {where} (usable: {names})",
+                                    f"--pick {key}={count}"))
+        elif not 0 < count <= match[0].quantity:
+            problems.append(Problem(f"{match[0].name} allows 1..{match[0].quantity}",
+                                    f"--pick {key}={count}"))
+        else:
+            chosen += [match[0]] * count
+    if len(chosen) > MAX_PLAYERS:
+        problems.append(Problem(f"{len(chosen)} players, at most {MAX_PLAYERS}", "--pick"))
+    if problems:
+        raise ScenarioError(problems)
+    return chosen
 
 
 def number_players(players: list[RosterPosition], lineman_id: str) -> list[tuple[int, RosterPosition]]:

@@ -36,6 +36,7 @@ from kickoff.core.state import GameState, Player, Team
 from kickoff.formats.fields import SquareIn
 from kickoff.formats.scenario_models import (
     ActivationIn,
+    BallIn,
     BlockIn,
     DecisionsIn,
     DiceIn,
@@ -336,14 +337,11 @@ def _phase_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
     has more: 11, Sevens 7), players on distinct squares, the ball's carrier Standing on the
     ball's square and able to hold it, a ball on the ground on an empty square
     (``scenario-format.md``, "Actions"; the count: ``docs/formats.md``)."""
-    pitch = rs.pitch
-    problems: list[Problem] = []
     if sc.phase == "kickoff":
-        problems += [Problem("only for phase \"turn\" (a Kick It! Kick action during a turn)", key)
-                     for key in ("active", "actions", "ball") if getattr(sc, key) is not None]
-        return problems
-    problems += [Problem("not used with phase \"turn\" (it gives active, actions and ball "
-                         "instead)", key) for key in ("kicking", "kick") if getattr(sc, key) is not None]
+        return [Problem("only for phase \"turn\" (a Kick It! Kick action during a turn)", key)
+                for key in ("active", "actions", "ball") if getattr(sc, key) is not None]
+    problems = [Problem("not used with phase \"turn\" (it gives active, actions and ball "
+                        "instead)", key) for key in ("kicking", "kick") if getattr(sc, key) is not None]
     problems += [Problem("required for phase \"turn\"", key) for key in ("active", "actions", "ball")
                  if getattr(sc, key) is None]
     for side in TEAM_SIDES:
@@ -351,6 +349,16 @@ def _phase_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
         if count > rs.max_players:
             problems.append(Problem(f"{side} team: {count} players on the pitch, at most "
                                     f"{rs.max_players} ({rs.name})", f"teams.{side}.players"))
+    on, by_id = _turn_squares(sc, problems)
+    if sc.ball is not None:
+        problems += _ball_problems(sc.ball, rs.pitch, on, by_id)
+    return problems
+
+
+def _turn_squares(sc: ScenarioIn, problems: list[Problem]) -> tuple[dict[Square, str],
+                                                                     dict[str, PlayerIn]]:
+    """The players of a ``phase: "turn"`` scenario by square (the first given on each) and by
+    id (the first of each id), a problem added to ``problems`` for each square taken twice."""
     on: dict[Square, str] = {}
     by_id: dict[str, PlayerIn] = {}
     for side in TEAM_SIDES:
@@ -364,13 +372,19 @@ def _phase_problems(sc: ScenarioIn, rs: Ruleset) -> list[Problem]:
                                         "square", f"teams.{side}.players[{i}].square",
                                         (pin.id, on[sq]), (sq,)))
             on.setdefault(sq, pin.id)
-    if sc.ball is None:
-        return problems
-    sq = Square(sc.ball.square[0], sc.ball.square[1])
+    return on, by_id
+
+
+def _ball_problems(ball: BallIn, pitch: Pitch, on: dict[Square, str],
+                   by_id: dict[str, PlayerIn]) -> list[Problem]:
+    """A ``phase: "turn"`` scenario's ``ball``: on the pitch, on an empty square when on the
+    ground, else held by a player on its square, Standing and able to hold it."""
+    problems: list[Problem] = []
+    sq = Square(ball.square[0], ball.square[1])
     if not pitch.on_pitch(sq):
         problems.append(Problem(f"{list(sq)} is off the {pitch.describe()} pitch", "ball.square",
                                 squares=(sq,)))
-    carrier = sc.ball.carrier
+    carrier = ball.carrier
     if carrier is None:
         if sq in on:
             problems.append(Problem(f"{list(sq)} is {on[sq]}'s square but ball.carrier is null: "

@@ -114,26 +114,41 @@ def _find(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, s
     if found:
         return *found, True
     path = Path(name)
+    text = _read_named(path, name, what)
+    if text is not None:
+        return str(path), text, False
+    raise _not_found(kind, sub, name, what)
+
+
+def _read_named(path: Path, name: str, what: str) -> str | None:
+    """The text of the file ``name`` names (read within the limit), ``None`` if there is none;
+    ``ScenarioError`` for a folder or a file that cannot be read."""
     try:
         if path.is_dir():
             raise ScenarioError([Problem(f"is a folder, not a {what} file", name)])
         if path.exists():  # a file, or a device or pipe (read within the limit)
-            return str(path), read_text(path), False
+            return read_text(path)
     except OSError as e:  # a name too long for the file system, ...
         shown = name if len(name) <= 60 else name[:57] + "..."
         raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", shown)]) from None
+    return None
+
+
+def _not_found(kind: Literal["teams", "setups"], sub: str, name: str, what: str) -> ScenarioError:
+    """The error for a ``name`` that is no file and no built-in of ``sub``: a path's, or a
+    name's with the close built-in names (and where else a built-in of that name is)."""
     if "/" in name or name.endswith(".toml"):
-        raise ScenarioError([Problem("no such file", name)])
+        return ScenarioError([Problem("no such file", name)])
     known = builtin_names(kind, sub)
     close = suggestions(name, known)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     elsewhere = [o for o in _SUBS[kind] if o != sub and _builtin(kind, o, name)]
     if elsewhere:
-        raise ScenarioError([Problem(f"a built-in {what} for {elsewhere[0]}, not for {sub}"
-                                     + (hint or f" (built-in for {sub}: {', '.join(known)})"),
-                                     name)])
-    raise ScenarioError([Problem(f"no such file, and no built-in {what} of that name for {sub}"
-                         f"{hint} (built-in: {', '.join(known)})", name)])
+        return ScenarioError([Problem(f"a built-in {what} for {elsewhere[0]}, not for {sub}"
+                                      + (hint or f" (built-in for {sub}: {', '.join(known)})"),
+                                      name)])
+    return ScenarioError([Problem(f"no such file, and no built-in {what} of that name for {sub}"
+                          f"{hint} (built-in: {', '.join(known)})", name)])
 
 
 class RosterData(Protocol):

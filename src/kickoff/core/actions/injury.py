@@ -18,7 +18,7 @@ from __future__ import annotations
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import NotSupportedError
-from kickoff.core.ruleset import ApothecaryRules
+from kickoff.core.ruleset import ApothecaryRules, CasualtyTable
 from kickoff.core.state import Player, Status
 
 
@@ -109,6 +109,13 @@ def _patch_casualty(ctx: KickoffContext, player: Player, rules: ApothecaryRules)
     if table is None:
         raise NotSupportedError.at("decisions.apothecary", f"{pid} suffered a Casualty and "
                                    f"{ctx.ruleset.name} has no Casualty table")
+    return _patch_by_table(ctx, player, table)
+
+
+def _patch_by_table(ctx: KickoffContext, player: Player, table: CasualtyTable) -> Status | None:
+    """:func:`_patch_casualty` with a Casualty table: rolled once, again unless the first is
+    Badly Hurt, the coach choosing which applies."""
+    pid = player.id
     rolls: list[tuple[int, ...]] = []
     while len(rolls) < 2 and not any(r[0] <= table.badly_hurt_max for r in rolls):
         what = "Casualty table" if not rolls else "apothecary's Casualty table"

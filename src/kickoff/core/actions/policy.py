@@ -147,6 +147,18 @@ def _nearest(
     starts: dict[tuple[int, int], Player] = {p.square: p for p in players if p.square is not None}
     if not targets or not starts:
         return None
+    found, toward = _search(starts, targets, closed, pitch)
+    return _chosen(players, found, toward)
+
+
+def _search(
+    starts: dict[tuple[int, int], Player],
+    targets: Sequence[Square],
+    closed: set[tuple[int, int]],
+    pitch: Pitch,
+) -> tuple[dict[str, tuple[int, tuple[int, int]]], dict[tuple[int, int], tuple[int, int] | None]]:
+    """:func:`_nearest`'s breadth-first search backwards from ``targets`` to the players at
+    ``starts`` (their squares): ``(found, toward)`` as :func:`_chosen` reads them."""
     limit = max(p.ma for p in starts.values())
     homes = [(sq[0], sq[1], p.ma) for sq, p in starts.items()]
     width, height = pitch.width, pitch.height
@@ -175,12 +187,16 @@ def _nearest(
             ux, uy = u
             if u in closed or not (0 <= ux < width and 0 <= uy < height):
                 continue
-            # still within reach of some player: his MA covers the steps so far plus the rest
-            for hx, hy, ma in homes:
-                if max(abs(ux - hx), abs(uy - hy)) + d + 1 <= ma:
-                    frontier.append((u, d + 1))
-                    break
-    return _chosen(players, found, toward)
+            if _within_reach(ux, uy, d + 1, homes):
+                frontier.append((u, d + 1))
+    return found, toward
+
+
+def _within_reach(x: int, y: int, steps: int, homes: list[tuple[int, int, int]]) -> bool:
+    """Whether square ``(x, y)``, ``steps`` steps from the targets, is still within reach of
+    a player of ``homes`` (his square and MA): his MA covers the steps so far plus the rest
+    (Blood Bowl distance, a lower bound)."""
+    return any(max(abs(x - hx), abs(y - hy)) + steps <= ma for hx, hy, ma in homes)
 
 
 def _chosen(
