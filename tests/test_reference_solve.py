@@ -6,11 +6,17 @@ another. It enumerates every path of dice from the kick to the landing on a fres
 set-up, and for each world the event leaves it solves the ball's journey as a plain absorbing
 Markov chain (every state reachable, one linear system, Gauss-Jordan over fractions). Its only
 memory is keyed by the whole world (every player's every field, the weather), so it cannot be
-wrong where two worlds differ. The fast solver must give exactly the same fractions.
+wrong where two worlds differ; every path it plays, of the kick or of one step of the ball, runs
+on a deep copy of its state with the set-up's facts dropped (:func:`_uncached`), so no
+``GameState.facts`` cache is shared between paths, worlds or the fast solver. The set-ups give
+every player his own MA, ST, AV and PA, so a field the rules read and the solver's keys leave out
+(``ball.PLAYER_FIELDS``) tells two worlds apart here. The fast solver must give exactly the same
+fractions.
 """
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
@@ -101,8 +107,17 @@ def _paths(run: Callable[[_RefDice], Any]) -> list[tuple[Fraction, Any]]:
 
 def _world_key(world: GameState) -> Hashable:
     return (world.weather, world.kicking, tuple(sorted(
-        (p.id, p.side, p.square, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.effects, p.order)
-        for p in world.players.values())))
+        (p.id, p.side, p.square, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.pa, p.effects,
+         p.order) for p in world.players.values())))
+
+
+def _uncached(state: GameState) -> GameState:
+    """A deep copy of ``state`` sharing nothing with it, its set-up's facts dropped (``own``
+    drops them; the copy computes its own when a rule asks): a path of the reference reads no
+    cache another path, another world or the fast solver filled."""
+    fresh = copy.deepcopy(state)
+    fresh.own(next(iter(fresh.players.values())))
+    return fresh
 
 
 class _Reference:
@@ -117,7 +132,8 @@ class _Reference:
             known = {}
 
             def run(dice: _RefDice) -> Any:
-                return ball.step(KickoffContext(world, self.ruleset, dice, Decisions()), s)
+                return ball.step(KickoffContext(_uncached(world), self.ruleset, dice,
+                                                Decisions()), s)
 
             for p, nxt in _paths(run):
                 known[nxt] = known.get(nxt, Q(0)) + p
@@ -170,7 +186,7 @@ class _Reference:
         decisions = Decisions(target=target)
 
         def run(dice: _RefDice) -> tuple[GameState, Any]:
-            kick = kick_until_landing(state.clone(), self.ruleset, dice, decisions,
+            kick = kick_until_landing(_uncached(state), self.ruleset, dice, decisions,
                                       events=events)
             return kick.ctx.state, kick.start
 
@@ -227,12 +243,23 @@ def _setup(ruleset: str, seed: int) -> tuple[dict[str, Any], list[int], bool, li
         tx = los_h + 1 + rng.randint(0, 1)
     target = [tx, mid + rng.randint(-1, 1)]
     pool = _POOL[ruleset]
+    # the other characteristics from a generator of their own (the set-ups stay as they were)
+    chars = random.Random(seed + 1000)
 
     def skills(k: int) -> list[str]:
         return rng.sample(pool, k)
 
     def ag() -> int:  # classic AG 2-4 (5+ to 3+), bb2020+ AG 2+ to 4+
         return rng.randint(2, 4)
+
+    def varied(p: dict[str, Any]) -> dict[str, Any]:
+        """``p`` with his own MA, ST, AV and (but classic) PA: no two players alike."""
+        p.update(ma=chars.randint(3, 9), st=chars.randint(1, 6))
+        if ruleset == "classic":  # AV 6-10
+            p["av"] = chars.randint(6, 10)
+        else:  # AV 7+ to 11+, PA 2+ to 6+
+            p.update(av=chars.randint(7, 11), pa=chars.randint(2, 6))
+        return p
 
     home = [player(f"h{i + 1}", [los_h, mid - 1 + i], ruleset, skills=skills(rng.randint(0, 1)),
                    ag=ag()) for i in range(3)]
@@ -256,6 +283,7 @@ def _setup(ruleset: str, seed: int) -> tuple[dict[str, Any], list[int], bool, li
         away.append(player(f"a{4 + i}", list(sq), ruleset, skills=skills(rng.randint(1, 2)),
                            ag=ag()))
     prone = [p["id"] for p in away[3:] if rng.random() < 0.2]
+    home, away = [varied(p) for p in home], [varied(p) for p in away]
     return scenario(ruleset, home=home, away=away), target, events, prone
 
 
@@ -264,7 +292,8 @@ _CASES = [pytest.param(rs, seed, marks=[pytest.mark.slow] if seed == 1 else [])
 
 
 def test_the_set_ups_have_every_skill_and_reach() -> None:
-    """The set-ups put every new skill in and around the landing area, and need every reach."""
+    """The set-ups put every new skill in and around the landing area, need every reach, and
+    give the players of each set-up several MA, ST, AV and (but classic) PA."""
     seen: dict[str, set[str]] = {}
     reaches = set()
     for param in _CASES:
@@ -274,6 +303,8 @@ def test_the_set_ups_have_every_skill_and_reach() -> None:
         reaches.add(ball.reach(state.players.values()))
         seen.setdefault(str(ruleset), set()).update(
             s for p in state.players.values() for s in p.skills)
+        for name in ("ma", "st", "av") if ruleset == "classic" else ("ma", "st", "av", "pa"):
+            assert len({getattr(p, name) for p in state.players.values()}) >= 3, (param, name)
     for ruleset, pool in _POOL.items():
         assert set(pool) <= seen[ruleset], ruleset
     assert reaches == {(1, 0), (2, 0), (1, 3), (2, 4)}
@@ -285,7 +316,7 @@ def test_fast_solver_equals_the_reference(ruleset: str, seed: int) -> None:
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
     state = loaded.state
     for pid in prone:
-        state.players[pid].status = "prone"
+        state.set_status(state.players[pid], "prone")
     skills = {s for p in state.players.values() for s in p.skills}
     fast = KickoffSolver(state, loaded.ruleset, events="all" if events else "none")
     got = fast.odds(Square(*target)).ends

@@ -82,8 +82,9 @@ class Odds:
         return out
 
 
-#: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
-#: award reads only the receiving team and the board), so the solver keeps one of them.
+#: Every touchback as one state: where the ball left the pitch changes nothing that follows (a
+#: step reads nothing of a touchback's state, ``ball.STEP_READS``; the award reads the players,
+#: ``ball.AWARD_TAKER_FIELDS``), so the solver keeps one of them (``tests/test_ball_reads.py``).
 TOUCHBACK = ball.Touchback(Square(-1, -1))
 
 
