@@ -33,7 +33,7 @@ from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
+from kickoff.core.dice import SIDES, DieKind, Log, PlainDice, log_roll
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -72,7 +72,7 @@ class _RefDice(PlainDice):
                    log: Log) -> int:
         allowed = [v for v in range(1, sides + 1) if ok(v)]
         value: int = self._next(lambda: [(v, Q(1, len(allowed))) for v in allowed])
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_roll(log, kind, value, why)
         return value
 
     def roll_grouped(self, dice: Sequence[tuple[DieKind, str]],

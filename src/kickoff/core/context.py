@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces, log_roll
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
@@ -122,7 +122,7 @@ class KickoffContext:
         except DiceError as e:
             raise e.needed_for(why) from None
         if self.logging:
-            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+            log_roll(self.log, kind, value, why)
         return value
 
     def roll_dice(
