@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 import typer
 import typer.main
@@ -41,7 +41,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
-from kickoff.core.pitch import Side
+from kickoff.core.pitch import PitchName, Side
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.defaults import kick_use
 
@@ -246,7 +246,7 @@ def validate(
 
     from kickoff.formats.match import DEFAULT_TEAMS
     from kickoff.formats.scenario import load_scenario, parse_scenario, replay_loaded
-    from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
+    from kickoff.formats.teams import check_setup_file, load_setup, load_team
 
     console = Console(highlight=False, soft_wrap=True)
     if file.endswith(".json") or file == "-":
@@ -266,7 +266,7 @@ def validate(
     ruleset = ruleset or "bb2020"
     side = side or "home"
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     where, setup = load_setup(file, rs.pitch)
     team_name = team or DEFAULT_TEAMS[family][0]
     t = load_team(team_name, family)
@@ -287,18 +287,18 @@ def list_builtins() -> None:
     """List the built-in teams (by ruleset) and set-ups (by pitch)."""
     import textwrap
 
-    from kickoff.formats.teams import FAMILY, builtin_names
+    from kickoff.formats.teams import builtin_names
 
     def row(head: str, names: list[str]) -> str:
         return textwrap.fill(", ".join(names), width=80, initial_indent=head,
                              subsequent_indent="    ", break_on_hyphens=False)
 
     lines = ["Teams (--home, --away), by ruleset:"]
-    for ruleset, family in FAMILY.items():
+    for ruleset, family in ((name, rs.family) for name, rs in RULESETS.items()):
         same = "" if family == ruleset else f" (as {family})"
         lines.append(row(f"  {ruleset}: teams/{family}{same}: ", builtin_names("teams", family)))
     lines.append("Set-ups (--home-setup, --away-setup; kickoff setup show NAME), by pitch:")
-    for pitch in ("eleven", "sevens"):
+    for pitch in get_args(PitchName):
         rulesets = ", ".join(r for r, rs in RULESETS.items() if rs.pitch.name == pitch)
         lines.append(row(f"  setups/{pitch} ({rulesets}): ", builtin_names("setups", pitch)))
     typer.echo("\n".join(lines))

@@ -23,6 +23,8 @@ EventHandler = Callable[["KickoffContext"], None]
 
 CatchKind = Literal["kickoff", "bounce", "throw_in", "kicked"]
 TeamStat = Literal["fame", "cheerleaders", "assistant_coaches", "fan_factor"]
+#: The team lists a ruleset plays with (``data/teams/<family>/``): bb2025 uses bb2020's.
+Family = Literal["classic", "bb2020", "sevens"]
 
 
 #: The name of a Kick-off table result, in every edition (its table maps 2D6 totals to them).
@@ -364,6 +366,8 @@ class Ruleset:
 
     name: str
     pitch: Pitch
+    #: Which teams it plays with (its :data:`Family` of team lists).
+    family: Family
     skills: frozenset[str]
     #: Set-up (rulings.md 1).
     max_players: int
