@@ -6,9 +6,9 @@ another. It enumerates every path of dice from the kick to the landing on a fres
 set-up, and for each world the event leaves it solves the ball's journey as a plain absorbing
 Markov chain (every state reachable, one linear system, Gauss-Jordan over fractions). Its only
 memory is keyed by the whole world (every player's every field, the weather), so it cannot be
-wrong where two worlds differ; every path it plays, of the kick or of one step of the ball, runs
-on a deep copy of its state with the set-up's facts dropped (:func:`_uncached`), so no
-``GameState.facts`` cache is shared between paths, worlds or the fast solver. The set-ups give
+wrong where two worlds differ; every path of the kick, and every step of the ball from a world,
+runs on a deep copy with the set-up's facts dropped (:func:`_uncached`), so no
+``GameState.facts`` cache is shared between worlds, the kick's paths or with the fast solver. The set-ups give
 every player his own MA, ST, AV and PA, so a field the rules read and the solver's keys leave out
 (``ball.PLAYER_FIELDS``) tells two worlds apart here. The fast solver must give exactly the same
 fractions.
@@ -131,9 +131,10 @@ class _Reference:
         if known is None:
             known = {}
 
+            fresh = _uncached(world)  # a step changes no player: its paths may share it
+
             def run(dice: _RefDice) -> Any:
-                return ball.step(KickoffContext(_uncached(world), self.ruleset, dice,
-                                                Decisions()), s)
+                return ball.step(KickoffContext(fresh, self.ruleset, dice, Decisions()), s)
 
             for p, nxt in _paths(run):
                 known[nxt] = known.get(nxt, Q(0)) + p

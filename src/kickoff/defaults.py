@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
+from kickoff.core.ruleset import KICK_IT, HouseRule
+
 if TYPE_CHECKING:
     from kickoff.core.ruleset import Ruleset
     from kickoff.core.state import GameState
@@ -72,7 +74,7 @@ class KickUse(NamedTuple):
                        else "no Kick skill to use")
 
 
-def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[str] = frozenset(),
+def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule] = frozenset(),
              kicker: str | None = None, asked: bool | None = None) -> KickUse:
     """Who kicks ``state``'s kick-off (``kicker``: the id the coach named, ``None``: the
     format's default kicker, ``kickoff.core.kickoff.choose_kicker``) and whether he uses Kick:
@@ -100,7 +102,7 @@ def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[str] = f
     used = has_kick if asked is None else asked
     why = ""
     if who is None:
-        why = ("Kick It!: nobody may kick, a touchback" if "kick_it" in house_rules
+        why = ("Kick It!: nobody may kick, a touchback" if KICK_IT in house_rules
                else f"{ruleset.name} needs none: only a kicker with Kick is named, to use it"
                if not ruleset.kicker_required
                else "nobody of the kicking team can kick")

@@ -66,7 +66,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import landing_state
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
@@ -150,7 +150,7 @@ class KickoffSolver:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
-        house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
+        house_rules: frozenset[HouseRule] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: Play = "defaults",
         objective: Objective = "receiver-holds", kicking: Play | None = None,

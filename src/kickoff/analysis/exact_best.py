@@ -52,7 +52,7 @@ from kickoff.core.errors import DecisionError
 from kickoff.core.events import high_kick_options
 from kickoff.core.kickoff import kick_until_landing, landing_state
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 if TYPE_CHECKING:  # (exact and exact_odds import this module)
@@ -141,7 +141,7 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     return cached
 
 
-def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                 values: EndValues) -> Square | None:
     """bb2025's touchback square where nobody can take the ball: of the options the rule
     declares at its ``touchback`` decision (asked, :class:`~kickoff.core.coach.AskingCoach`:
@@ -176,7 +176,7 @@ def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
 MOST_DIVE_OPTIONS = 16
 
 
-def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
               start: Any, dice: Callable[[tuple[Any, ...]], PathDice] | None,
               journey: Callable[[Any], Dist], values: EndValues, kicking_best: bool
               ) -> tuple[Dist, str | None, Coach]:
@@ -233,7 +233,7 @@ def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
     return best_ends, f"Diving Catch: {who} (the {coach} coach's best)", coach
 
 
-def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                   dice: Callable[[tuple[Any, ...]], PathDice] | None) -> list[MoveOption]:
     """Every kick-off move of the receiving team that the solver must compare, each with the
     distribution of what it leaves (the Dodge rolls and a fall's armour and injury enumerated):
@@ -273,7 +273,7 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str
     return out
 
 
-def move_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
+def move_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule]
                  ) -> list[PlayerPath]:
     """The receiving coach's kick-off moves, as the rule declares them at its ``kickoff_move``
     decision (asked, ``AskingCoach``: every path of

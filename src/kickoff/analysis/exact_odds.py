@@ -21,7 +21,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
@@ -160,7 +160,7 @@ class Kicks:
     played once along one of those paths, so the rules check the target as before
     (``DecisionError``), and its landings are the deviations placed around it."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                  dice: Callable[[tuple[Any, ...]], PathDice] | None,
                  coach: Callable[[], Coach] | None = None) -> None:
         self.state = state

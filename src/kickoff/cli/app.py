@@ -42,6 +42,7 @@ from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import PitchName, Side
+from kickoff.core.ruleset import KICK_IT, HouseRule
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.defaults import kick_use
 
@@ -151,7 +152,7 @@ def run(
     check_receivers(state, high_kick=high_kick, touchback=touchback)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
-    house_rules = frozenset({"kick_it"}) if kick_it else frozenset()
+    house_rules = frozenset({KICK_IT}) if kick_it else frozenset()
     try:
         kick = kick_use(state, rs, house_rules, kicker, kick_skill)
         decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
@@ -174,7 +175,7 @@ def run(
 
 
 def _save_played(path: Path, rs: Ruleset, before: GameState, seed: int, kicked: dict[str, Any],
-                 chosen: dict[str, Any], house_rules: frozenset[str]) -> None:
+                 chosen: dict[str, Any], house_rules: frozenset[HouseRule]) -> None:
     """``run --save-scenario``: the kick-off played, as a kickoff-scenario/1 file at ``path``
     (the set-up ``before``, the ``seed``, the kick and the choices given)."""
     from kickoff.formats.match import state_scenario

@@ -18,7 +18,7 @@ from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, fac
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
@@ -64,7 +64,7 @@ class KickoffContext:
         ruleset: Ruleset,
         dice: Dice,
         decisions: Decisions,
-        house_rules: frozenset[str] = frozenset(),
+        house_rules: frozenset[HouseRule] = frozenset(),
         *,
         log: bool = True,
         coach: Coach | None = None,

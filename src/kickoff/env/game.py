@@ -45,7 +45,7 @@ from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import KickoffResult, kick_until_landing
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 Agent = Literal["kicking", "receiving"]
@@ -110,7 +110,7 @@ class KickoffGame:
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
         kinds: frozenset[DecisionKind] = PLAYED, events: bool = True,
-        house_rules: frozenset[str] = frozenset(), free_turns: FreeTurnPolicy = "none",
+        house_rules: frozenset[HouseRule] = frozenset(), free_turns: FreeTurnPolicy = "none",
     ) -> None:
         unknown = sorted(set(kinds) - set(KINDS[1:]))
         if unknown:

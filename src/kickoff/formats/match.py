@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import SIDES, Side, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather, jersey_number
 from kickoff.formats.teams import (
@@ -53,7 +53,7 @@ class Match(NamedTuple):
     ruleset: Ruleset
     state: GameState
     names: dict[str, str]
-    house_rules: frozenset[str] = frozenset()
+    house_rules: frozenset[HouseRule] = frozenset()
 
 
 def _load(
@@ -136,7 +136,7 @@ def match_scenario(
 def state_scenario(
     ruleset: Ruleset, state: GameState, *, seed: int | None = None,
     kick: dict[str, Any] | None = None, decisions: dict[str, Any] | None = None,
-    house_rules: frozenset[str] = frozenset(),
+    house_rules: frozenset[HouseRule] = frozenset(),
 ) -> dict[str, Any]:
     """The ``kickoff-scenario/1`` document of a state before its kick-off: both teams (players
     in roster order, squares, counters), weather, half, who kicks, and the ``kick`` (kicker,

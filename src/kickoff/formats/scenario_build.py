@@ -29,6 +29,7 @@ from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import SIDES as TEAM_SIDES
 from kickoff.core.pitch import Pitch, Side, Square, other_side
 from kickoff.core.problems import Problem
+from kickoff.core.ruleset import HouseRule
 from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
@@ -56,7 +57,7 @@ class LoadedScenario:
     ruleset: Ruleset
     state: GameState
     decisions: Decisions
-    house_rules: frozenset[str]
+    house_rules: frozenset[HouseRule]
     #: ``phase: "turn"``: the active team and its activations (a Kick It! Kick action).
     active: Side | None = None
     actions: list[Activation] = field(default_factory=list)
