@@ -20,7 +20,7 @@ the rules core, and that only when :func:`kick_use` runs (start-up).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 
 from kickoff.core.ruleset import KICK_IT, HouseRule
 
@@ -32,8 +32,11 @@ if TYPE_CHECKING:
 #: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
 #: the page. (``Events`` of :mod:`kickoff.analysis.exact_odds`.)
 DEFAULT_EVENTS: Final[Literal["all"]] = "all"
-#: The receiving coach's choices, when a face is not told (``Play`` of
-#: :mod:`kickoff.analysis.exact_best`).
+#: Who plays the receiving coach's choices at the kick-off: their defaults, or the best for the
+#: receivers (the exact solver's, the advisor's, the CLI's and the web API's ``play``).
+Play = Literal["defaults", "best"]
+PLAYS: tuple[Play, ...] = get_args(Play)
+#: The receiving coach's choices, when a face is not told (:data:`Play`).
 DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
 #: The objective of ``kickoff odds`` and ``kickoff fumbbl review`` when not told
 #: (``Objective`` of :mod:`kickoff.analysis.objectives`).

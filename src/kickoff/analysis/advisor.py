@@ -46,13 +46,12 @@ from kickoff.analysis.advisor_moves import (
 from kickoff.analysis.advisor_prefer import Chooser, moved
 from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import AnyObjective, kicker_wants_high, receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, Play
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]

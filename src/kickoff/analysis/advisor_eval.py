@@ -28,7 +28,6 @@ from typing import Any
 from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
 from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
 from kickoff.analysis.exact import Events, KickoffSolver
-from kickoff.analysis.exact_best import PLAYS, Play
 from kickoff.analysis.objectives import (
     AnyObjective,
     Mix,
@@ -45,7 +44,7 @@ from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import kick_use
+from kickoff.defaults import PLAYS, Play, kick_use
 
 #: A value as the evaluators give it: (value, the kicker's best target, whether he uses Kick).
 Valued = tuple[Fraction, Square, bool]

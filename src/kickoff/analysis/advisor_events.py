@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import AnyObjective, Mix
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Event, HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import Play
 
 #: The chance of each total of 2D6, the Kick-off table's roll.
 TWO_D6: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}

@@ -45,7 +45,6 @@ from typing import Any, Final
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
@@ -57,6 +56,7 @@ from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Event, HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import Play
 
 #: The decisions this module answers, by the Kick-off event that asks them (``--at``).
 KINDS: Final = ("high_kick", "blitz", "charge", "quick_snap", "perfect_defence",

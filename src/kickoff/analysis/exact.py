@@ -49,7 +49,6 @@ from kickoff.analysis.chance import (
     to_fraction,
 )
 from kickoff.analysis.choices import Choice
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.worlds import (
@@ -68,7 +67,7 @@ from kickoff.core.kickoff import landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, kick_use
+from kickoff.defaults import DEFAULT_EVENTS, Play, kick_use
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play"]
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach
@@ -54,14 +54,12 @@ from kickoff.core.kickoff import kick_until_landing, landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import PLAYS, Play
 
 if TYPE_CHECKING:  # (exact and exact_odds import this module)
     from kickoff.analysis.exact import KickoffSolver
     from kickoff.analysis.exact_odds import Kicks, Landing, Parts
 
-#: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
-Play = Literal["defaults", "best"]
-PLAYS: tuple[Play, ...] = ("defaults", "best")
 
 T = TypeVar("T")
 

@@ -63,7 +63,6 @@ from typing import Any
 
 from kickoff.analysis import choices
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.actions.policy import _nearest, close_in
 from kickoff.core.decisions import Activation, Decisions, Move
@@ -72,6 +71,7 @@ from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import GameState, Player
+from kickoff.defaults import Play
 
 #: The most plans valued per free-turn event when not told (each one exact solve of the kick).
 DEFAULT_BUDGET = 16

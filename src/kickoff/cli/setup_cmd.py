@@ -37,7 +37,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, kick_use
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, Play, kick_use
 from kickoff.formats import FumbblFormat
 
 # The set-up and team files (pydantic models) and the readers of other tools' formats are
@@ -46,9 +46,7 @@ if TYPE_CHECKING:
     from kickoff.formats.teams import SetupFile, TeamFile
 
 if TYPE_CHECKING:
-    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Play, Suggestion
-else:  # Typer reads the option's annotation at run time
-    Play = Literal["defaults", "best"]
+    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Suggestion
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True, rich_markup_mode=None)

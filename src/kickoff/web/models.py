@@ -264,7 +264,7 @@ class SuggestRequest(WithScenario):
                                  "it): receiver-holds (the default), touchback, ball-on-ground, "
                                  "distance.")
     events: Events = DEFAULT_EVENTS
-    play: Literal["defaults", "best"] = Field("defaults", description="The receiving coach's "
+    play: Play = Field("defaults", description="The receiving coach's "
                                               "choices at the kick-off: their defaults, or the "
                                               "best for the objective.")
     seconds: float = Field(10, ge=1, le=MAX_SUGGEST_SECONDS,
@@ -337,7 +337,7 @@ class SuggestJobOut(BaseModel):
     receiving: Side
     objective: Objective
     events: Events
-    play: Literal["defaults", "best"]
+    play: Play
     seconds: float
     rounds: int | None
     seed: int
