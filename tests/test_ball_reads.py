@@ -144,10 +144,12 @@ def near_square(rng: random.Random, rs: Ruleset) -> Square:
 def run_step(world: GameState, rs: Ruleset, s: ball.BallState, seed: int,
              monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[Any, list[Any], Record]:
     """``ball.step`` from ``s`` on a fresh clone of ``world`` (its own set-up facts, the set-up
-    wide "may anybody dive" asked first): the next state, the dice rolled, what it read."""
+    wide "may anybody dive" and "has anybody Disturbing Presence" asked first): the next state,
+    the dice rolled, what it read."""
     w = world.clone()
     w.own(next(iter(w.players.values())))  # drops the facts the clone shares
-    ball.anyone_may_dive(w)  # once per set-up, read of everyone: not the step's own read
+    ball.anyone_may_dive(w)  # once per set-up, read of everyone: not the step's own reads
+    ball.anyone_disturbing(w)
     ctx = KickoffContext(w, rs, SeededDice(seed), Decisions())
     if monkeypatch is None:
         return ball.step(ctx, s), ctx.log, Record()

@@ -247,8 +247,7 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[Hou
     seen: set[frozenset[tuple[MoveKey, Any]]] = {frozenset({(frozenset(), Q(1))})}
     out: list[MoveOption] = []
     for choice in move_options(state, ruleset, house_rules):
-        decisions = (Decisions(kick_off_return=choice) if rules.skill == "kick_off_return"
-                     else Decisions(on_the_ball=choice))
+        decisions = Decisions(kickoff_move=choice)
 
         def run(d: PathDice, decisions: Decisions = decisions) -> GameState:
             moved = state.clone()

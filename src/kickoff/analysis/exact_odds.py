@@ -112,8 +112,8 @@ def canonical(s: ball.BallState) -> ball.BallState:
 
 class Landing:
     """Where a deviation brought the ball (or, with no kick, where the journey starts).
-    Immutable; compared and hashed by its fields (a plain class, not a dataclass: compiled, a
-    dataclass's generated methods stay interpreted, and every target makes fifty)."""
+    Immutable; compared and hashed by its fields (a plain value class: docs/performance.md,
+    "The code's shapes for speed")."""
 
     __slots__ = ("no_kick", "square", "touchback")
 

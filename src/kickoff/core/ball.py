@@ -55,14 +55,29 @@ def disturbing_presences(state: GameState, player: Player) -> int:
 
 def _presences(state: GameState, square: Square, side: Side) -> int:
     """Opposing Disturbing Presence players within three squares of a player of ``side`` on
-    ``square`` (:func:`disturbing_presences`)."""
+    ``square`` (:func:`disturbing_presences`): none without one on the pitch
+    (:func:`anyone_disturbing`), else the skills of those within reach (:data:`CATCH_READS`)."""
+    if not anyone_disturbing(state):
+        return 0
     n = 0
-    for q in state.teams[other_side(side)].players:  # skills read within reach only (CATCH_READS)
-        if (q.square is not None
-                and max(abs(q.square.x - square.x), abs(q.square.y - square.y))
-                <= DISTURBING_PRESENCE_SQUARES and "disturbing_presence" in q.skills):
+    x, y = square
+    reach = DISTURBING_PRESENCE_SQUARES
+    for q in state.teams[other_side(side)].players:
+        sq = q.square
+        if (sq is not None and -reach <= sq.x - x <= reach and -reach <= sq.y - y <= reach
+                and "disturbing_presence" in q.skills):
             n += 1
     return n
+
+
+def anyone_disturbing(state: GameState) -> bool:
+    """Whether any player on the pitch has Disturbing Presence: asked once per set-up
+    (``GameState.facts``), reading the skills of every player on the pitch."""
+    facts = state.facts()
+    if facts.any_presence is None:
+        facts.any_presence = any("disturbing_presence" in q.skills
+                                 for q in state.board.values())
+    return facts.any_presence
 
 
 def reach(players: Iterable[Player]) -> tuple[int, int]:
@@ -353,10 +368,11 @@ STEP_READS: dict[type, Reads] = {
     Touchback: Reads(),
 }
 #: Besides, once per set-up (``GameState.facts``), whether anybody on the pitch may dive at all
-#: (:func:`anyone_may_dive`: every player's skills and what ``Player.can_catch`` reads); where
-#: nobody may, an arrival looks for no diver (:func:`reach`). A touchback (:func:`award`) reads
-#: who of the receiving team can take the ball (the decision's options: what
-#: ``Player.can_catch`` reads of each) ...
+#: (:func:`anyone_may_dive`: every player's skills and what ``Player.can_catch`` reads) and
+#: whether anybody has Disturbing Presence (:func:`anyone_disturbing`: every player's skills);
+#: where nobody may, an arrival looks for no diver, a catch for no presence (:func:`reach`).
+#: A touchback (:func:`award`) reads who of the receiving team can take the ball (the
+#: decision's options: what ``Player.can_catch`` reads of each) ...
 #: ... and these fields of the player who takes it (the one the decision names, else the first
 #: who can); with nobody who can, every player (his square and :data:`PLAYER_FIELDS`: where the
 #: ball is placed, whom it bounces from, who may catch it then) and the weather.

@@ -82,8 +82,8 @@ class KickoffContext:
                 bind(self)
         self.ruleset = ruleset
         self.dice = dice
-        #: ``dice`` when they are seeded (the compiled build then calls them directly, not
-        #: through the protocol's dynamic dispatch: the same answers).
+        #: ``dice`` when they are seeded, called directly (the same answers; docs/performance.md,
+        #: "The code's shapes for speed").
         self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules

@@ -25,9 +25,8 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
-# The results below are plain classes with their own ``__init__`` (compared, hashed and shown as
-# the dataclasses they replace were), so that the compiled build makes them natively: a
-# dataclass's generated ``__init__`` stays interpreted Python, and every kick-off makes each.
+# The results below are plain value classes, compared, hashed and shown by their fields
+# (tests/test_value_classes.py; why not dataclasses: docs/performance.md, "The code's shapes for speed").
 
 
 class Deviation:
