@@ -186,9 +186,13 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     kick-off the kicking team: bb2020 FAQ, "in an order chosen by the active team's coach"),
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
-    if not anyone_may_dive(ctx.state):
+    facts = ctx.state.facts()
+    any_diver = facts.any_diver
+    if any_diver is None:  # (read here first: every landing asks)
+        any_diver = anyone_may_dive(ctx.state)
+    if not any_diver:
         return []
-    divers = ctx.state.facts().divers
+    divers = facts.divers
     key = mark_key(square, "home")
     near = divers.get(key)
     if near is None:
