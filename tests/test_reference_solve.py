@@ -7,7 +7,7 @@ set-up, and for each world the event leaves it solves the ball's journey as a pl
 Markov chain (every state reachable, one linear system, Gauss-Jordan over fractions). Its only
 memory is keyed by the whole world (every player's every field, the weather), so it cannot be
 wrong where two worlds differ; every path of the kick, and every step of the ball from a world,
-runs on a deep copy with the set-up's facts dropped (:func:`_uncached`), so no
+runs on a copy with the set-up's facts dropped (:func:`_uncached`), so no
 ``GameState.facts`` cache is shared between worlds, the kick's paths or with the fast solver. The set-ups give
 every player his own MA, ST, AV and PA, so a field the rules read and the solver's keys leave out
 (``ball.PLAYER_FIELDS``) tells two worlds apart here. The fast solver must give exactly the same
@@ -16,7 +16,6 @@ fractions.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -112,10 +111,11 @@ def _world_key(world: GameState) -> Hashable:
 
 
 def _uncached(state: GameState) -> GameState:
-    """A deep copy of ``state`` sharing nothing with it, its set-up's facts dropped (``own``
-    drops them; the copy computes its own when a rule asks): a path of the reference reads no
-    cache another path, another world or the fast solver filled."""
-    fresh = copy.deepcopy(state)
+    """A copy of ``state`` with set-up facts of its own: a clone (players shared until changed,
+    copy on write) whose facts, shared by the clone, are dropped by ``own`` (the copy computes
+    its own when a rule asks). A path of the reference reads no cache another path, another
+    world or the fast solver filled."""
+    fresh = state.clone()
     fresh.own(next(iter(fresh.players.values())))
     return fresh
 
