@@ -44,8 +44,8 @@ pytestmark = pytest.mark.skipif(
 #: Every skill a step of the ball may look at, and some it must not.
 SKILLS = ("catch", "diving_catch", "disturbing_presence", "extra_arms", "nerves_of_steel",
           "no_hands", "no_ball", "monstrous_mouth", "pro", "block", "dodge", "sure_hands")
-#: A player's fields (the pure build's class keeps its slots).
-PLAYER_SLOTS = frozenset(Player.__slots__)
+#: A player's fields (the pure build's class keeps its slots; a compiled class none).
+PLAYER_SLOTS = frozenset(getattr(Player, "__slots__", ()))
 DECLARED = frozenset(ball.PLAYER_FIELDS)
 
 
