@@ -31,7 +31,6 @@ from kickoff.core.state import GameState
 from kickoff.formats import botbowl, fumbbl_setup
 from kickoff.formats.match import DEFAULT_SETUPS
 from kickoff.formats.teams import (
-    FAMILY,
     SetupFile,
     TeamFile,
     build_state,
@@ -45,7 +44,7 @@ TEAMS = {"bb2020": ("human", "orc", "wood_elf"), "sevens": ("human", "orc")}
 
 
 def _state(rs: Ruleset, team: tuple[str, TeamFile], setup: tuple[str, SetupFile]) -> GameState:
-    kicking = load_team("human", FAMILY[rs.name])
+    kicking = load_team("human", rs.family)
     defence = load_setup(DEFAULT_SETUPS[rs.pitch.name][0], rs.pitch)
     teams: dict[Side, tuple[str, TeamFile]] = {"home": kicking, "away": team}
     setups: dict[Side, tuple[str, SetupFile]] = {"home": defence, "away": setup}
@@ -88,7 +87,7 @@ def pct(v: Fraction) -> str:
 
 def row(ruleset: str, team_name: str, seconds: float, seed: int) -> str:
     rs = RULESETS[ruleset]
-    team = load_team(team_name, FAMILY[ruleset])
+    team = load_team(team_name, rs.family)
     start = _state(rs, team, load_setup(DEFAULT_SETUPS[rs.pitch.name][1], rs.pitch))
     ev = Evaluator(start, rs, "receiver-holds", "none", "defaults", frozenset())
     valued = [(ev.value(layout_of(state))[0], label) for label, state in candidates(rs, team)]

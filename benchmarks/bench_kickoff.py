@@ -35,7 +35,7 @@ from kickoff.core.kickoff import kick_off
 from kickoff.core.pitch import SIDES
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
-from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+from kickoff.formats.teams import build_state, load_setup, load_team
 
 PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
            "sevens": ("sevens_def_zone", "sevens_off_wedge")}
@@ -44,7 +44,7 @@ PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
 def prepared(ruleset: str) -> GameState:
     """Human (kicking) v Orc on the default set-ups, checked once."""
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     teams = {"home": load_team("human", family), "away": load_team("orc", family)}
     d, o = PAIRING[rs.pitch.name]
     setups = {"home": load_setup(d, rs.pitch), "away": load_setup(o, rs.pitch)}

@@ -36,15 +36,13 @@ from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.state import GameState
 from kickoff.formats.teams import build_state, load_setup, load_team
 
-FAMILY = {"bb2020": "bb2020", "sevens": "sevens", "classic": "classic"}
 KICKING = {"eleven": "botbowl_def_zone", "sevens": "sevens_def_zone"}
 
 
 def match(ruleset: str, team: str, setup: str, kicking_team: str = "human") -> GameState:
     """``team`` receiving (away) on ``setup`` against ``kicking_team`` on the default defence."""
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
-    teams = {"home": load_team(kicking_team, family), "away": load_team(team, family)}  # type: ignore[arg-type]
+    teams = {"home": load_team(kicking_team, rs.family), "away": load_team(team, rs.family)}
     setups = {"home": load_setup(KICKING[rs.pitch.name], rs.pitch),
               "away": load_setup(setup, rs.pitch)}
     return build_state(rs, teams, setups, kicking="home")

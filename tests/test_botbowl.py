@@ -16,7 +16,7 @@ from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import PITCHES
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.botbowl import assign, fill_order, import_formation, parse_grid
-from kickoff.formats.teams import FAMILY, TeamFile, check_setup_file, load_setup, load_team
+from kickoff.formats.teams import TeamFile, check_setup_file, load_setup, load_team
 
 DATA = Path(__file__).parent / "data" / "botbowl"
 FORMATIONS = sorted(DATA.glob("*.txt"))
@@ -50,7 +50,7 @@ def test_there_are_five_formations() -> None:
 @pytest.mark.parametrize("path", FORMATIONS, ids=[p.stem for p in FORMATIONS])
 def test_every_formation_gives_a_legal_setup(path: Path, ruleset: str, team_name: str) -> None:
     rs = RULESETS[ruleset]
-    team = load_team(team_name, FAMILY[ruleset])
+    team = load_team(team_name, rs.family)
     text = path.read_text(encoding="utf-8")
     setup = import_formation(text, path.name, team, rs)
     squares = parse_grid(text, path.name, ELEVEN)

@@ -30,7 +30,7 @@ import kickoff
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.core import RULESETS, Decisions, SeededDice, Square, kick_off
 from kickoff.formats.scenario import result_to_json
-from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+from kickoff.formats.teams import build_state, load_setup, load_team
 
 PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
            "sevens": ("sevens_def_zone", "sevens_off_wedge")}
@@ -38,7 +38,7 @@ PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
 EVENTS = {"classic": "none", "bb2020": "all", "bb2025": "none", "sevens": "all"}
 out = {"compiled": kickoff.compiled, "kickoffs": {}, "odds": {}}
 for name, rs in RULESETS.items():
-    family = FAMILY[name]
+    family = rs.family
     teams = {"home": load_team("human", family), "away": load_team("orc", family)}
     d, o = PAIRING[rs.pitch.name]
     setups = {"home": load_setup(d, rs.pitch), "away": load_setup(o, rs.pitch)}

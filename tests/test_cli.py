@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from helpers import assert_invalid, cli, default_players, player, scenario
 
+from kickoff.core import rulesets
 from kickoff.core.pitch import PITCHES
-from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team
+from kickoff.formats.teams import builtin_names, load_setup, load_team
 
 RULESETS = ("classic", "bb2020", "bb2025", "sevens")
 PITCH_OF = {"classic": "eleven", "bb2020": "eleven", "bb2025": "eleven", "sevens": "sevens"}
@@ -121,7 +122,7 @@ def test_run_without_seed_reports_the_seed_it_picked() -> None:
 def test_run_json_is_a_result_document(ruleset: str) -> None:
     doc = run_json(["--ruleset", ruleset, "--seed", "11"])
     check_result_shape(doc, ruleset, 11)
-    family = FAMILY[ruleset]
+    family = rulesets.RULESETS[ruleset].family
     assert set(doc["players"]) == team_ids("human", family, "h") | team_ids("orc", family, "a")
     assert doc["kicking"] == "home"
     width = SIZE[PITCH_OF[ruleset]][0]

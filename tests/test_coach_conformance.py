@@ -489,7 +489,7 @@ def test_sevens_kickoff_move_and_diving_catch_best_are_the_best_scripted(
         objective: Objective) -> None:
     """Sevens, few players: at each of a few landings the solver's kick-off move node (On the
     Ball) is exactly the best over nobody and every path scripted one by one through
-    ``Decisions(on_the_ball=...)`` and the rule's own ``kickoff_move``; its Diving Catch node
+    ``Decisions(kickoff_move=...)`` and the rule's own ``kickoff_move``; its Diving Catch node
     exactly the best over every order of every subset of the two divers scripted through
     ``Decisions(diving_catch=...)`` (the brute forces of ``test_play_best``, on Sevens)."""
     from test_play_best import BEFORE_26, _best, _dive_values, _move_values, _numbered, _value

@@ -99,9 +99,6 @@ def _scripted(kind: DecisionKind, option: Any, base: Decisions, ruleset: str) ->
         return replace(base, kicker=option, kicker_given=True)
     if kind == "kick_skill":
         return replace(base, use_kick_skill=option)
-    if kind == "kickoff_move":
-        field = "kick_off_return" if ruleset == "classic" else "on_the_ball"
-        return replace(base, **{field: option})
     if kind == "diving_catch":
         return replace(base, diving_catch=list(option))
     if kind == "reroll":  # the first failed test: a catch outside a turn, or a move's Dodge
@@ -251,7 +248,7 @@ def test_an_illegal_high_kick_names_the_key_and_player_as_values() -> None:
 
 def test_an_illegal_kickoff_move_names_the_player_and_his_square_as_values() -> None:
     # a1 on the Line of Scrimmage is Marked by h1: no On the Ball for him
-    ctx = _ctx("bb2020", Decisions(on_the_ball=PlayerPath("a1", (Square(14, 6),))))
+    ctx = _ctx("bb2020", Decisions(kickoff_move=PlayerPath("a1", (Square(14, 6),))))
     with pytest.raises(DecisionError) as e:
         kickoff_move(ctx)
     (p,) = e.value.problems

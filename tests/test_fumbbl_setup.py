@@ -29,7 +29,6 @@ from kickoff.formats.fumbbl_setup import (
     to_xml,
 )
 from kickoff.formats.teams import (
-    FAMILY,
     SetupFile,
     TeamFile,
     check_setup_file,
@@ -58,7 +57,7 @@ def raw_players(path: Path) -> dict[int, tuple[int, int]]:
 
 
 def team(ruleset: str = "bb2020") -> tuple[str, TeamFile]:
-    return load_team(TEAM, FAMILY[ruleset])
+    return load_team(TEAM, RULESETS[ruleset].family)
 
 
 # --------------------------------------------------------------------------- the data

@@ -203,9 +203,7 @@ def _move_values(state: GameState, rs: Ruleset, square: Square, objective: Objec
 def _moving(rs: Ruleset, choice: PlayerPath) -> Decisions:
     """The decisions making the kick-off move ``choice`` in ``rs``."""
     assert rs.kickoff_move is not None
-    if rs.kickoff_move.skill == "kick_off_return":
-        return Decisions(kick_off_return=choice)
-    return Decisions(on_the_ball=choice)
+    return Decisions(kickoff_move=choice)
 
 
 @pytest.mark.parametrize(("ruleset", "objective"), [("bb2020", "receiver-holds"),

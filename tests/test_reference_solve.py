@@ -6,7 +6,12 @@ another. It enumerates every path of dice from the kick to the landing on a fres
 set-up, and for each world the event leaves it solves the ball's journey as a plain absorbing
 Markov chain (every state reachable, one linear system, Gauss-Jordan over fractions). Its only
 memory is keyed by the whole world (every player's every field, the weather), so it cannot be
-wrong where two worlds differ. The fast solver must give exactly the same fractions.
+wrong where two worlds differ; every path of the kick, and every step of the ball from a world,
+runs on a copy with the set-up's facts dropped (:func:`_uncached`), so no
+``GameState.facts`` cache is shared between worlds, the kick's paths or with the fast solver. The set-ups give
+every player his own MA, ST, AV and PA, so a field the rules read and the solver's keys leave out
+(``ball.PLAYER_FIELDS``) tells two worlds apart here. The fast solver must give exactly the same
+fractions.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import SIDES, DieKind, Log, PlainDice
+from kickoff.core.dice import SIDES, DieKind, Log, PlainDice, log_roll
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -66,7 +71,7 @@ class _RefDice(PlainDice):
                    log: Log) -> int:
         allowed = [v for v in range(1, sides + 1) if ok(v)]
         value: int = self._next(lambda: [(v, Q(1, len(allowed))) for v in allowed])
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_roll(log, kind, value, why)
         return value
 
     def roll_grouped(self, dice: Sequence[tuple[DieKind, str]],
@@ -101,8 +106,18 @@ def _paths(run: Callable[[_RefDice], Any]) -> list[tuple[Fraction, Any]]:
 
 def _world_key(world: GameState) -> Hashable:
     return (world.weather, world.kicking, tuple(sorted(
-        (p.id, p.side, p.square, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.effects, p.order)
-        for p in world.players.values())))
+        (p.id, p.side, p.square, p.status, p.skills, p.ag, p.st, p.ma, p.av, p.pa, p.effects,
+         p.order) for p in world.players.values())))
+
+
+def _uncached(state: GameState) -> GameState:
+    """A copy of ``state`` with set-up facts of its own: a clone (players shared until changed,
+    copy on write) whose facts, shared by the clone, are dropped by ``own`` (the copy computes
+    its own when a rule asks). A path of the reference reads no cache another path, another
+    world or the fast solver filled."""
+    fresh = state.clone()
+    fresh.own(next(iter(fresh.players.values())))
+    return fresh
 
 
 class _Reference:
@@ -116,8 +131,10 @@ class _Reference:
         if known is None:
             known = {}
 
+            fresh = _uncached(world)  # a step changes no player: its paths may share it
+
             def run(dice: _RefDice) -> Any:
-                return ball.step(KickoffContext(world, self.ruleset, dice, Decisions()), s)
+                return ball.step(KickoffContext(fresh, self.ruleset, dice, Decisions()), s)
 
             for p, nxt in _paths(run):
                 known[nxt] = known.get(nxt, Q(0)) + p
@@ -170,7 +187,7 @@ class _Reference:
         decisions = Decisions(target=target)
 
         def run(dice: _RefDice) -> tuple[GameState, Any]:
-            kick = kick_until_landing(state.clone(), self.ruleset, dice, decisions,
+            kick = kick_until_landing(_uncached(state), self.ruleset, dice, decisions,
                                       events=events)
             return kick.ctx.state, kick.start
 
@@ -227,12 +244,23 @@ def _setup(ruleset: str, seed: int) -> tuple[dict[str, Any], list[int], bool, li
         tx = los_h + 1 + rng.randint(0, 1)
     target = [tx, mid + rng.randint(-1, 1)]
     pool = _POOL[ruleset]
+    # the other characteristics from a generator of their own (the set-ups stay as they were)
+    chars = random.Random(seed + 1000)
 
     def skills(k: int) -> list[str]:
         return rng.sample(pool, k)
 
     def ag() -> int:  # classic AG 2-4 (5+ to 3+), bb2020+ AG 2+ to 4+
         return rng.randint(2, 4)
+
+    def varied(p: dict[str, Any]) -> dict[str, Any]:
+        """``p`` with his own MA, ST, AV and (but classic) PA: no two players alike."""
+        p.update(ma=chars.randint(3, 9), st=chars.randint(1, 6))
+        if ruleset == "classic":  # AV 6-10
+            p["av"] = chars.randint(6, 10)
+        else:  # AV 7+ to 11+, PA 2+ to 6+
+            p.update(av=chars.randint(7, 11), pa=chars.randint(2, 6))
+        return p
 
     home = [player(f"h{i + 1}", [los_h, mid - 1 + i], ruleset, skills=skills(rng.randint(0, 1)),
                    ag=ag()) for i in range(3)]
@@ -256,6 +284,7 @@ def _setup(ruleset: str, seed: int) -> tuple[dict[str, Any], list[int], bool, li
         away.append(player(f"a{4 + i}", list(sq), ruleset, skills=skills(rng.randint(1, 2)),
                            ag=ag()))
     prone = [p["id"] for p in away[3:] if rng.random() < 0.2]
+    home, away = [varied(p) for p in home], [varied(p) for p in away]
     return scenario(ruleset, home=home, away=away), target, events, prone
 
 
@@ -264,7 +293,8 @@ _CASES = [pytest.param(rs, seed, marks=[pytest.mark.slow] if seed == 1 else [])
 
 
 def test_the_set_ups_have_every_skill_and_reach() -> None:
-    """The set-ups put every new skill in and around the landing area, and need every reach."""
+    """The set-ups put every new skill in and around the landing area, need every reach, and
+    give the players of each set-up several MA, ST, AV and (but classic) PA."""
     seen: dict[str, set[str]] = {}
     reaches = set()
     for param in _CASES:
@@ -274,6 +304,8 @@ def test_the_set_ups_have_every_skill_and_reach() -> None:
         reaches.add(ball.reach(state.players.values()))
         seen.setdefault(str(ruleset), set()).update(
             s for p in state.players.values() for s in p.skills)
+        for name in ("ma", "st", "av") if ruleset == "classic" else ("ma", "st", "av", "pa"):
+            assert len({getattr(p, name) for p in state.players.values()}) >= 3, (param, name)
     for ruleset, pool in _POOL.items():
         assert set(pool) <= seen[ruleset], ruleset
     assert reaches == {(1, 0), (2, 0), (1, 3), (2, 4)}
@@ -285,7 +317,7 @@ def test_fast_solver_equals_the_reference(ruleset: str, seed: int) -> None:
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
     state = loaded.state
     for pid in prone:
-        state.players[pid].status = "prone"
+        state.set_status(state.players[pid], "prone")
     skills = {s for p in state.players.values() for s in p.skills}
     fast = KickoffSolver(state, loaded.ruleset, events="all" if events else "none")
     got = fast.odds(Square(*target)).ends

@@ -22,7 +22,6 @@ from helpers import cli, player, run, scenario
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.teams import (
-    FAMILY,
     build_state,
     builtin_names,
     check_setup_file,
@@ -428,7 +427,7 @@ def test_builtin_team_loads_and_skills_known(family: str, name: str) -> None:
     mx = 7 if family == "sevens" else 11
     assert len(team.players) >= mx, "a built-in team fills a set-up"
     for rs_name, rs in RULESETS.items():
-        if FAMILY[rs_name] != family:
+        if rs.family != family:
             continue
         assert skill_problems(team, where, rs) == [], rs_name
         for p in team.players:
@@ -449,7 +448,7 @@ SETUP_CASES = _pairs("eleven") + _pairs("sevens")
                          ids=[f"{r}-{s}" for r, s in SETUP_CASES])
 def test_builtin_setup_is_legal_for_every_builtin_team(ruleset: str, setup: str) -> None:
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     where, sf = load_setup(setup, rs.pitch)
     assert sf.pitch == rs.pitch.name
     assert len(sf.positions) == (7 if rs.pitch.name == "sevens" else 11)
@@ -465,7 +464,7 @@ def test_builtin_setup_is_legal_for_every_builtin_team(ruleset: str, setup: str)
 def test_builtin_setup_plays_as_home_and_away(ruleset: str, setup: str) -> None:
     """The set-up against itself (mirrored for away): a full, legal state on both sides."""
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     s = load_setup(setup, rs.pitch)
     team = load_team(builtin_names("teams", family)[0], family)  # type: ignore[arg-type]
     for kicking in SIDES:

@@ -8,7 +8,7 @@ import pytest
 from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
 from kickoff.core.dice import NO_LOG
 from kickoff.formats.scenario import result_to_json
-from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+from kickoff.formats.teams import build_state, load_setup, load_team
 
 PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
            "sevens": ("sevens_def_zone", "sevens_off_wedge")}
@@ -17,7 +17,7 @@ PAIRING = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_an_unlogged_kick_off_is_the_logged_one_without_its_log(ruleset: str) -> None:
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     d, o = PAIRING[rs.pitch.name]
     state = build_state(rs, {"home": load_team("human", family), "away": load_team("orc", family)},
                         {"home": load_setup(d, rs.pitch), "away": load_setup(o, rs.pitch)}, "home")

@@ -20,7 +20,9 @@ the rules core, and that only when :func:`kick_use` runs (start-up).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
+
+from kickoff.core.ruleset import KICK_IT, HouseRule
 
 if TYPE_CHECKING:
     from kickoff.core.ruleset import Ruleset
@@ -30,8 +32,11 @@ if TYPE_CHECKING:
 #: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
 #: the page. (``Events`` of :mod:`kickoff.analysis.exact_odds`.)
 DEFAULT_EVENTS: Final[Literal["all"]] = "all"
-#: The receiving coach's choices, when a face is not told (``Play`` of
-#: :mod:`kickoff.analysis.exact_best`).
+#: Who plays the receiving coach's choices at the kick-off: their defaults, or the best for the
+#: receivers (the exact solver's, the advisor's, the CLI's and the web API's ``play``).
+Play = Literal["defaults", "best"]
+PLAYS: tuple[Play, ...] = get_args(Play)
+#: The receiving coach's choices, when a face is not told (:data:`Play`).
 DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
 #: The objective of ``kickoff odds`` and ``kickoff fumbbl review`` when not told
 #: (``Objective`` of :mod:`kickoff.analysis.objectives`).
@@ -72,7 +77,7 @@ class KickUse(NamedTuple):
                        else "no Kick skill to use")
 
 
-def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[str] = frozenset(),
+def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule] = frozenset(),
              kicker: str | None = None, asked: bool | None = None) -> KickUse:
     """Who kicks ``state``'s kick-off (``kicker``: the id the coach named, ``None``: the
     format's default kicker, ``kickoff.core.kickoff.choose_kicker``) and whether he uses Kick:
@@ -100,7 +105,7 @@ def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[str] = f
     used = has_kick if asked is None else asked
     why = ""
     if who is None:
-        why = ("Kick It!: nobody may kick, a touchback" if "kick_it" in house_rules
+        why = ("Kick It!: nobody may kick, a touchback" if KICK_IT in house_rules
                else f"{ruleset.name} needs none: only a kicker with Kick is named, to use it"
                if not ruleset.kicker_required
                else "nobody of the kicking team can kick")

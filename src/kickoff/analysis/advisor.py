@@ -46,13 +46,12 @@ from kickoff.analysis.advisor_moves import (
 from kickoff.analysis.advisor_prefer import Chooser, moved
 from kickoff.analysis.cluster import Executor
 from kickoff.analysis.exact import Events
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import AnyObjective, kicker_wants_high, receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, Play
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
@@ -80,7 +79,7 @@ class SetupValue:
 def setup_value(
     state: GameState, ruleset: Ruleset, *, objective: AnyObjective = "receiver-holds",
     events: Events = DEFAULT_EVENTS, play: Play = DEFAULT_PLAY,
-    house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
+    house_rules: frozenset[HouseRule] = frozenset(), use_kick_skill: bool | None = None,
 ) -> SetupValue:
     """The minimax value of ``state``'s receiving set-up against its kicking set-up (a checked
     state before a kick-off): the best kick for the kicking team under ``objective`` over every
@@ -121,7 +120,7 @@ class OptimizeRequest:
     seconds: float | None = None
     rounds: int | None = None
     seed: int = 0
-    house_rules: frozenset[str] = frozenset()
+    house_rules: frozenset[HouseRule] = frozenset()
     use_kick_skill: bool | None = None
     evaluations: int | None = None
     keep: frozenset[str] = frozenset()

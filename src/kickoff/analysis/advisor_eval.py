@@ -29,7 +29,6 @@ from kickoff.analysis import exact_moved
 from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
 from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
 from kickoff.analysis.exact import Events, KickoffSolver
-from kickoff.analysis.exact_best import PLAYS, Play
 from kickoff.analysis.objectives import (
     AnyObjective,
     Mix,
@@ -45,15 +44,15 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.errors import OptionError
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import kick_use
+from kickoff.defaults import PLAYS, Play, kick_use
 
 #: A value as the evaluators give it: (value, the kicker's best target, whether he uses Kick).
 Valued = tuple[Fraction, Square, bool]
 
 
-def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                  asked: bool | None = None) -> tuple[bool, ...]:
     """The kicking coach's use of the Kick skill, as every face defaults it
     (:func:`kickoff.defaults.kick_use`): ``(True,)`` when the default kicker has Kick and may use
@@ -63,7 +62,7 @@ def kick_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
 
 def minimax(
     state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events, play: Play,
-    house_rules: frozenset[str], kick: bool,
+    house_rules: frozenset[HouseRule], kick: bool,
 ) -> tuple[Fraction, Square]:
     """``(value, target)`` of the kicking coach's best target with Kick used or not (``kick``):
     the first of :func:`~kickoff.analysis.targets.rank_targets`, from a fresh solve (with
@@ -98,7 +97,7 @@ class FreshEvaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events,
-        play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
+        play: Play, house_rules: frozenset[HouseRule], use_kick_skill: bool | None = None,
     ) -> None:
         if play not in PLAYS:
             raise OptionError.at("play", f"{play!r} is not one of {', '.join(PLAYS)}")
@@ -127,11 +126,11 @@ class FreshEvaluator:
         return best
 
 
-def incremental(events: Events, play: Play, house_rules: frozenset[str]) -> bool:
+def incremental(events: Events, play: Play, house_rules: frozenset[HouseRule]) -> bool:
     """Whether :class:`Evaluator` evaluates incrementally: the events off, the receiving coach's
     defaults played, and a kick (no ``kick_it``, whose touchback without a kick reads the
     receivers)."""
-    return events == "none" and play == "defaults" and "kick_it" not in house_rules
+    return events == "none" and play == "defaults" and KICK_IT not in house_rules
 
 
 def _canonical(s: ball.BallState) -> ball.BallState:
@@ -143,7 +142,7 @@ _TOUCHBACK = ball.Touchback(Square(-1, -1))
 
 
 def landing_weights(
-    state: GameState, ruleset: Ruleset, house_rules: frozenset[str], kick: bool, target: Square,
+    state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule], kick: bool, target: Square,
 ) -> dict[ball.BallState, Any]:
     """A kick at ``target``'s distribution of the journey's first state (the landing, or a
     touchback), events off and nobody moving (``KickoffSolver.odds``'s deviations), in the
@@ -193,7 +192,7 @@ class Evaluator:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, objective: AnyObjective, events: Events,
-        play: Play, house_rules: frozenset[str], use_kick_skill: bool | None = None,
+        play: Play, house_rules: frozenset[HouseRule], use_kick_skill: bool | None = None,
     ) -> None:
         self.fresh = FreshEvaluator(state, ruleset, objective, events, play, house_rules,
                                     use_kick_skill)

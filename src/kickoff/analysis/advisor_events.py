@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import AnyObjective, Mix, board_features
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Event, Ruleset
+from kickoff.core.ruleset import Event, HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import Play
 
 #: The chance of each total of 2D6, the Kick-off table's roll.
 TWO_D6: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
@@ -56,7 +56,7 @@ def certain(ruleset: Ruleset, event: Event) -> Ruleset:
 
 def event_values(
     state: GameState, ruleset: Ruleset, objective: AnyObjective, play: Play,
-    house_rules: frozenset[str], target: Square, use_kick_skill: bool,
+    house_rules: frozenset[HouseRule], target: Square, use_kick_skill: bool,
 ) -> list[EventValue]:
     """Each Kick-off event's value of ``state``'s receiving set-up at the kick at ``target``
     (with or without Kick), in the order of the table (see the module's text). ``DecisionError``

@@ -23,11 +23,12 @@ from typing import Any, Protocol, SupportsInt, TypeVar, cast
 import gmpy2
 
 from kickoff.core.dice import (
-    NO_LOG,
     SIDES,
     DieKind,
     Log,
     choose_one_by_one,
+    log_roll,
+    log_rolls,
     pick_one,
     roll_one_by_one,
 )
@@ -132,8 +133,7 @@ class PathDice:
             return tuple((v, p) for v in allowed)
 
         value: int = self._next(options)
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_roll(log, kind, value, why)
         return value
 
     def roll_grouped(
@@ -144,9 +144,7 @@ class PathDice:
         log: Log,
     ) -> tuple[int, ...]:
         values: tuple[int, ...] = self._next(lambda: self._grouped(dice, depends_on, concerns))
-        if log is not NO_LOG:
-            for (kind, why), value in zip(dice, values, strict=True):
-                log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_rolls(log, dice, values)
         return values
 
     def _grouped(
@@ -192,8 +190,7 @@ class PathDice:
             return tuple(out)
 
         value: tuple[int, ...] = self._next(options)
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        log_roll(log, "pick", list(value), why)
         return value
 
     def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
@@ -206,8 +203,7 @@ class PathDice:
             return tuple(out)
 
         value: int = self._next(options)
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        log_roll(log, "pick", value + 1, why)
         return value
 
 
@@ -272,8 +268,7 @@ class ExpandDice(PathDice):
         self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
     ) -> int:
         value: int = self._forced()
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_roll(log, kind, value, why)
         return value
 
     def roll_grouped(
@@ -287,9 +282,7 @@ class ExpandDice(PathDice):
         if concerns is not None and self.relevant is not None and not self.relevant(concerns):
             # the lumped roll, every way
             values = self._next(lambda: self._grouped(dice, depends_on, None))
-        if log is not NO_LOG:
-            for (kind, why), value in zip(dice, values, strict=True):
-                log.append({"step": "roll", "die": kind, "value": value, "for": why})
+        log_rolls(log, dice, values)
         return values
 
     def choose_among(
@@ -306,8 +299,7 @@ class ExpandDice(PathDice):
                 return tuple((tuple(sorted((*kept, *c))), p) for c in subsets)
 
             value = self._next(options)
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": "pick", "value": list(value), "for": why})
+        log_roll(log, "pick", list(value), why)
         return value
 
     def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
@@ -316,8 +308,7 @@ class ExpandDice(PathDice):
         if value in lumped:
             p = Q(1, len(lumped))
             value = self._next(lambda: tuple((i, p) for i in lumped))
-        if log is not NO_LOG:
-            log.append({"step": "roll", "die": "pick", "value": value + 1, "for": why})
+        log_roll(log, "pick", value + 1, why)
         return value
 
 

@@ -45,7 +45,6 @@ from typing import Any, Final
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
@@ -55,8 +54,9 @@ from kickoff.core.events import high_kick_options
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Event, Ruleset
+from kickoff.core.ruleset import Event, HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import Play
 
 #: The decisions this module answers, by the Kick-off event that asks them (``--at``).
 KINDS: Final = ("high_kick", "blitz", "charge", "quick_snap", "perfect_defence",
@@ -101,7 +101,7 @@ def _stopper(name: str) -> Callable[[KickoffContext], None]:
 
 
 def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
-          house_rules: frozenset[str], at: str | None = None) -> Reached:
+          house_rules: frozenset[HouseRule], at: str | None = None) -> Reached:
     """Replay a kick-off (``state`` is not changed) up to its Kick-off event and stop there,
     before the event acts (the dice may end there): the :class:`Reached` decision. ``at``: the
     kind asked for (``None``: whichever of :data:`KINDS` the event is). :class:`NotReached` (key
@@ -231,7 +231,7 @@ class Setting:
 
     state: GameState
     ruleset: Ruleset
-    house_rules: frozenset[str]
+    house_rules: frozenset[HouseRule]
     target: Square
     use_kick_skill: bool
     objective: Objective = "receiver-holds"

@@ -58,7 +58,6 @@ from kickoff.analysis.chance import (
 )
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.close_play import SolverPlay
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.exact_board import MARKED, Board
 from kickoff.analysis.exact_odds import Events, Odds
 from kickoff.analysis.objectives import Objective, board_features
@@ -76,9 +75,9 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
 from kickoff.core.kickoff import landing_state
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, kick_use
+from kickoff.defaults import DEFAULT_EVENTS, Play, kick_use
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play", "SolverPlay"]
 
@@ -160,7 +159,7 @@ class KickoffSolver:
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
-        house_rules: frozenset[str] = frozenset(), use_kick_skill: bool | None = None,
+        house_rules: frozenset[HouseRule] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: SolverPlay = "defaults",
         objective: Objective = "receiver-holds", kicking: Play | None = None,

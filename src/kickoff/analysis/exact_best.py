@@ -37,7 +37,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
@@ -54,16 +54,14 @@ from kickoff.core.errors import DecisionError
 from kickoff.core.events import high_kick_options
 from kickoff.core.kickoff import kick_until_landing, landing_state
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import PLAYS, Play
 
 if TYPE_CHECKING:  # (exact and exact_odds import this module)
     from kickoff.analysis.exact import KickoffSolver
     from kickoff.analysis.exact_odds import Kicks, Landing, Parts
 
-#: Who plays the receiving coach's choices: the defaults, or the best for the receivers.
-Play = Literal["defaults", "best"]
-PLAYS: tuple[Play, ...] = ("defaults", "best")
 
 T = TypeVar("T")
 
@@ -112,7 +110,7 @@ def best_taker(world: GameState, values: EndValues) -> tuple[str | None, bool]:
     return cached
 
 
-def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                 values: EndValues) -> Square | None:
     """bb2025's touchback square where nobody can take the ball: of the options the rule
     declares at its ``touchback`` decision (asked, :class:`~kickoff.core.coach.AskingCoach`:
@@ -150,7 +148,7 @@ def best_square(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
 MOST_DIVE_OPTIONS = 16
 
 
-def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
               start: Any, dice: Callable[[tuple[Any, ...]], PathDice] | None,
               journey: Callable[[Any], Dist], values: EndValues, kicking_best: bool
               ) -> tuple[Dist, str | None, Coach]:
@@ -207,7 +205,7 @@ def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
     return best_ends, f"Diving Catch: {who} (the {coach} coach's best)", coach
 
 
-def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                   dice: Callable[[tuple[Any, ...]], PathDice] | None) -> list[MoveOption]:
     """Every kick-off move of the receiving team that the solver must compare, each with the
     distribution of what it leaves (the Dodge rolls and a fall's armour and injury enumerated):
@@ -223,8 +221,7 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str
     seen: set[frozenset[tuple[MoveKey, Any]]] = {frozenset({(frozenset(), Q(1))})}
     out: list[MoveOption] = []
     for choice in move_options(state, ruleset, house_rules):
-        decisions = (Decisions(kick_off_return=choice) if rules.skill == "kick_off_return"
-                     else Decisions(on_the_ball=choice))
+        decisions = Decisions(kickoff_move=choice)
 
         def run(d: PathDice, decisions: Decisions = decisions) -> GameState:
             moved = state.clone()
@@ -247,7 +244,7 @@ def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[str
     return out
 
 
-def move_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[str]
+def move_options(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule]
                  ) -> list[PlayerPath]:
     """The receiving coach's kick-off moves, as the rule declares them at its ``kickoff_move``
     decision (asked, ``AskingCoach``: every path of

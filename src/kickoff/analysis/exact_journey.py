@@ -27,7 +27,7 @@ from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 
@@ -75,7 +75,7 @@ class Tables:
 
 
 def journey_chain(
-    world: GameState, ruleset: Ruleset, house_rules: frozenset[str], reach: tuple[int, int],
+    world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule], reach: tuple[int, int],
     taker: str | Square | None, dice: Callable[[tuple[Any, ...]], PathDice] | None,
     tables: Tables, like: tuple[ChainSolver, Region] | None = None,
     shared: tuple[Shared, int] | None = None,
@@ -107,7 +107,7 @@ class Steps:
     reference cycle, freed only by a late garbage collection, and walked by every one before)."""
 
     def __init__(
-        self, world: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+        self, world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
         reach: tuple[int, int], taker: str | Square | None,
         dice: Callable[[tuple[Any, ...]], PathDice] | None, tables: Tables,
         base: Steps | None = None,

@@ -21,7 +21,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 #: Whether the Kick-off table is played: ``"all"`` (every event, with its decisions) or ``"none"``.
@@ -82,9 +82,10 @@ class Odds:
         return out
 
 
-#: Every touchback as one state: where the ball left the pitch changes nothing that follows (the
-#: award reads only the receiving team and the board), so the solver keeps one of them; but
-#: ``play="close"``, whose coach reads the square (``Tables.keep_touchbacks``, ``close_play``).
+#: Every touchback as one state: where the ball left the pitch changes nothing that follows (a
+#: step reads nothing of a touchback's state, ``ball.STEP_READS``; the award reads the players,
+#: ``ball.AWARD_TAKER_FIELDS``), so the solver keeps one of them (``tests/test_ball_reads.py``);
+#: but ``play="close"``, whose coach reads the square (``Tables.keep_touchbacks``, ``close_play``).
 TOUCHBACK = ball.Touchback(Square(-1, -1))
 
 
@@ -113,8 +114,8 @@ def canonical(s: ball.BallState) -> ball.BallState:
 
 class Landing:
     """Where a deviation brought the ball (or, with no kick, where the journey starts).
-    Immutable; compared and hashed by its fields (a plain class, not a dataclass: compiled, a
-    dataclass's generated methods stay interpreted, and every target makes fifty)."""
+    Immutable; compared and hashed by its fields (a plain value class: docs/performance.md,
+    "The code's shapes for speed")."""
 
     __slots__ = ("no_kick", "square", "touchback")
 
@@ -161,7 +162,7 @@ class Kicks:
     played once along one of those paths, so the rules check the target as before
     (``DecisionError``), and its landings are the deviations placed around it."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+    def __init__(self, state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                  dice: Callable[[tuple[Any, ...]], PathDice] | None,
                  coach: Callable[[], Coach] | None = None) -> None:
         self.state = state

@@ -56,13 +56,13 @@ from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.rolls import spend_team_reroll, team_turn
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 #: How an accurate kick's landing is chosen (see the module's docstring).
 Landing = Literal["default", "best"] | Square
 
-HOUSE_RULES = frozenset({"kick_it"})
+HOUSE_RULES: frozenset[HouseRule] = frozenset({KICK_IT})
 
 
 @dataclass

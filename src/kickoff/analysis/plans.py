@@ -63,15 +63,15 @@ from typing import Any
 
 from kickoff.analysis import choices
 from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import Play
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.actions.policy import _nearest, close_in
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import GameState, Player
+from kickoff.defaults import Play
 
 #: The most plans valued per free-turn event when not told (each one exact solve of the kick).
 DEFAULT_BUDGET = 16
@@ -475,7 +475,7 @@ def resetup_space(valuer: _Valuer, event: str
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: Objective = "receiver-holds", play: Play = "best",
-    decisions: Decisions | None = None, house_rules: frozenset[str] = frozenset(),
+    decisions: Decisions | None = None, house_rules: frozenset[HouseRule] = frozenset(),
     use_kick_skill: bool | None = None, resetups: bool = False,
 ) -> PlanSearch:
     """The kicking coach's best free-turn plan found for a kick at ``target`` (events all),

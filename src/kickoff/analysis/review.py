@@ -39,7 +39,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
 from kickoff.core.pitch import Side, Square, other_side
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 __all__ = ["Judged", "KickoffReview", "gap", "review_kickoff"]
@@ -110,7 +110,7 @@ class KickoffReview:
                 **({} if self.advice is None else {"advice": self.advice})}
 
 
-def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
             objective: Objective, use_kick_skill: bool, played: Fraction,
             seconds: float) -> tuple[Judged, dict[str, Square | None]]:
     """The receiving set-up played (its value against the best kick, ``played``) judged against
@@ -131,7 +131,7 @@ def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
                    gap(played, value, objective, receivers=True)), found.squares)
 
 
-def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[str],
+def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                    decisions: Decisions, dice: Dice, objective: Objective,
                    use_kick_skill: bool, kicker: str | None,
                    budget: int = plans.DEFAULT_BUDGET,
@@ -167,7 +167,7 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
 
 
 def _judge_setup(out: KickoffReview, state: GameState, ruleset: Ruleset,
-                 house_rules: frozenset[str], objective: Objective, use_kick_skill: bool,
+                 house_rules: frozenset[HouseRule], objective: Objective, use_kick_skill: bool,
                  advise: float) -> None:
     """The set-up judged against the advisor's (``advise`` seconds), into ``out``: its
     ``setup`` judgement and the advice, or a note if the advisor cannot start from it."""

@@ -20,7 +20,7 @@ from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
 from kickoff.core.kickoff import KickoffResult, kick_until_landing
 from kickoff.core.pitch import Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 from kickoff.defaults import DEFAULT_EVENTS, kick_use
 
@@ -126,7 +126,7 @@ class Job:
     ruleset: Ruleset
     target: Square
     events: Events = DEFAULT_EVENTS
-    house_rules: frozenset[str] = frozenset()
+    house_rules: frozenset[HouseRule] = frozenset()
     use_kick_skill: bool | None = None
     free_turns: FreeTurnPolicy = "none"
     #: The receiving coach's High Kick and touchback choices (``Decisions.high_kick`` /

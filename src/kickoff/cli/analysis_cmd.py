@@ -54,7 +54,7 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
 from kickoff.defaults import KickUse, kick_use
@@ -143,7 +143,7 @@ class Setting(NamedTuple):
 
     state: GameState
     ruleset: Ruleset
-    house_rules: frozenset[str]
+    house_rules: frozenset[HouseRule]
     target: Square
     source: str | None = None
     target_given: bool = False

@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 import typer
 import typer.main
@@ -41,7 +41,8 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, SetupError
 from kickoff.core.kickoff import kick_off
-from kickoff.core.pitch import Side
+from kickoff.core.pitch import PitchName, Side
+from kickoff.core.ruleset import KICK_IT, HouseRule
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.defaults import kick_use
 
@@ -151,7 +152,7 @@ def run(
     check_receivers(state, high_kick=high_kick, touchback=touchback)
     used_seed = seed if seed is not None else new_seed()
     before = state.clone()
-    house_rules = frozenset({"kick_it"}) if kick_it else frozenset()
+    house_rules = frozenset({KICK_IT}) if kick_it else frozenset()
     try:
         kick = kick_use(state, rs, house_rules, kicker, kick_skill)
         decisions = Decisions(target=tgt, kicker=kicker, kicker_given=kicker is not None,
@@ -174,7 +175,7 @@ def run(
 
 
 def _save_played(path: Path, rs: Ruleset, before: GameState, seed: int, kicked: dict[str, Any],
-                 chosen: dict[str, Any], house_rules: frozenset[str]) -> None:
+                 chosen: dict[str, Any], house_rules: frozenset[HouseRule]) -> None:
     """``run --save-scenario``: the kick-off played, as a kickoff-scenario/1 file at ``path``
     (the set-up ``before``, the ``seed``, the kick and the choices given)."""
     from kickoff.formats.match import state_scenario
@@ -274,10 +275,10 @@ def _validate_setup(file: str, ruleset: RulesetName, team: str | None, side: Sid
     """``validate``'s job for a set-up file, checked against ``team`` (``None``: the ruleset's
     first default team): the line saying it is legal, or ``SetupError`` listing its problems."""
     from kickoff.formats.match import DEFAULT_TEAMS
-    from kickoff.formats.teams import FAMILY, check_setup_file, load_setup, load_team
+    from kickoff.formats.teams import check_setup_file, load_setup, load_team
 
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     where, setup = load_setup(file, rs.pitch)
     team_name = team or DEFAULT_TEAMS[family][0]
     t = load_team(team_name, family)
@@ -298,18 +299,18 @@ def list_builtins() -> None:
     """List the built-in teams (by ruleset) and set-ups (by pitch)."""
     import textwrap
 
-    from kickoff.formats.teams import FAMILY, builtin_names
+    from kickoff.formats.teams import builtin_names
 
     def row(head: str, names: list[str]) -> str:
         return textwrap.fill(", ".join(names), width=80, initial_indent=head,
                              subsequent_indent="    ", break_on_hyphens=False)
 
     lines = ["Teams (--home, --away), by ruleset:"]
-    for ruleset, family in FAMILY.items():
+    for ruleset, family in ((name, rs.family) for name, rs in RULESETS.items()):
         same = "" if family == ruleset else f" (as {family})"
         lines.append(row(f"  {ruleset}: teams/{family}{same}: ", builtin_names("teams", family)))
     lines.append("Set-ups (--home-setup, --away-setup; kickoff setup show NAME), by pitch:")
-    for pitch in ("eleven", "sevens"):
+    for pitch in get_args(PitchName):
         rulesets = ", ".join(r for r, rs in RULESETS.items() if rs.pitch.name == pitch)
         lines.append(row(f"  setups/{pitch} ({rulesets}): ", builtin_names("setups", pitch)))
     typer.echo("\n".join(lines))

@@ -35,7 +35,7 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.kickoff import eligible_kickers
 from kickoff.core.pitch import Side, Square, distance
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import KICK_IT, Ruleset
 from kickoff.core.state import GameState
 
 # Rich, the renderings, the scenario format and the Kick It! solver are imported by the commands
@@ -232,7 +232,7 @@ def kick(
         policy = default_landing(s)
     try:
         result = play_turn(s.state, s.ruleset, SeededDice(used_seed), s.active, [s.act],
-                           s.decisions, frozenset({"kick_it"}), policy)
+                           s.decisions, frozenset({KICK_IT}), policy)
     except KickoffError as e:
         raise s.error(e) from None
     doc = turn_result_to_json(result, s.ruleset, used_seed)

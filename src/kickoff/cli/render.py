@@ -15,6 +15,7 @@ from kickoff.analysis.choices import Choice
 from kickoff.analysis.choices import lines as choice_lines
 from kickoff.analysis.objectives import Objective
 from kickoff.core.pitch import Square
+from kickoff.core.ruleset import KICK_IT, HouseRule
 from kickoff.core.state import GameState, disc_label, jersey_number
 
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
@@ -55,13 +56,13 @@ def table_texts(table: Table) -> list[str]:
 
 def header(ruleset: str, kicking: str, names: Mapping[str, str], kick: KickUse, *,
            events: str | None = None, play: str | None = None,
-           house_rules: frozenset[str] = frozenset()) -> str:
+           house_rules: frozenset[HouseRule] = frozenset()) -> str:
     """The lines every command prints first (issue 26): the ruleset, the kicking team, each
     team and set-up (``names``: side -> ``"team, set-up"``), the kicker and his use of Kick, and
     (for the commands that have them) the ``events`` and ``play`` applied, each default with the
     option that chooses otherwise. Lines under 80 columns for names of ordinary length."""
     lines = [f"{ruleset} kick-off, {kicking} team kicking"
-             + (" (house rule: Kick It!)" if "kick_it" in house_rules else ""),
+             + (" (house rule: Kick It!)" if KICK_IT in house_rules else ""),
              f"home: {names['home']}", f"away: {names['away']}", kick.text()]
     if events is not None:
         lines.append(f"Events: {events}, " + ("the Kick-off table too (--events none: deviation "

@@ -37,7 +37,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, kick_use
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, Play, kick_use
 from kickoff.formats import FumbblFormat
 
 # The set-up and team files (pydantic models) and the readers of other tools' formats are
@@ -46,9 +46,7 @@ if TYPE_CHECKING:
     from kickoff.formats.teams import SetupFile, TeamFile
 
 if TYPE_CHECKING:
-    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Play, Suggestion
-else:  # Typer reads the option's annotation at run time
-    Play = Literal["defaults", "best"]
+    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Suggestion
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True, rich_markup_mode=None)
@@ -103,13 +101,13 @@ def import_(
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
     from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
-    from kickoff.formats.teams import FAMILY, load_team, setup_to_toml
+    from kickoff.formats.teams import load_team, setup_to_toml
 
     rs = RULESETS[ruleset]
     where, text = read_input(file)
     if format == "auto":
         _not_ours(where, text)
-    t = load_team(team, FAMILY[ruleset])
+    t = load_team(team, rs.family)
     fmt = fumbbl_setup.detect_format(text, file) if format == "auto" else format
     setup: SetupFile
     if fmt == "botbowl":
@@ -309,7 +307,7 @@ def _random_setup(team: tuple[str, TeamFile], ruleset: Ruleset, seed: int) -> tu
     from kickoff.core.state import GameState, Team
     from kickoff.formats.teams import SetupFile, place_team, setup_from_squares
 
-    empty = SetupFile(name="random", pitch="sevens" if ruleset.pitch.name == "sevens" else "eleven",
+    empty = SetupFile(name="random", pitch=ruleset.pitch.name,
                       positions={})
     placed = place_team("away", team[1], empty, ruleset.pitch, setup_name="random")
     state = GameState(ruleset.pitch, {"home": Team("home", []), "away": placed.team}, kicking="home")
@@ -328,9 +326,9 @@ def _optimize_state(
     its starting set-up), the starting set-up's name, and each side's ``"team, set-up"`` for
     the header."""
     from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
-    from kickoff.formats.teams import FAMILY, build_state, load_setup, load_team
+    from kickoff.formats.teams import build_state, load_setup, load_team
 
-    family = FAMILY[ruleset.name]
+    family = ruleset.family
     defence, offence = DEFAULT_SETUPS[ruleset.pitch.name]
     receiving = load_team(team, family)
     if not any(True for _ in receiving[1].players):

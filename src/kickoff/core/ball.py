@@ -57,14 +57,29 @@ def disturbing_presences(state: GameState, player: Player) -> int:
 
 def _presences(state: GameState, square: Square, side: Side) -> int:
     """Opposing Disturbing Presence players within three squares of a player of ``side`` on
-    ``square`` (:func:`disturbing_presences`)."""
+    ``square`` (:func:`disturbing_presences`): none without one on the pitch
+    (:func:`anyone_disturbing`), else the skills of those within reach (:data:`CATCH_READS`)."""
+    if not anyone_disturbing(state):
+        return 0
     n = 0
+    x, y = square
+    reach = DISTURBING_PRESENCE_SQUARES
     for q in state.teams[other_side(side)].players:
-        if (q.square is not None and "disturbing_presence" in q.skills
-                and max(abs(q.square.x - square.x), abs(q.square.y - square.y))
-                <= DISTURBING_PRESENCE_SQUARES):
+        sq = q.square
+        if (sq is not None and -reach <= sq.x - x <= reach and -reach <= sq.y - y <= reach
+                and "disturbing_presence" in q.skills):
             n += 1
     return n
+
+
+def anyone_disturbing(state: GameState) -> bool:
+    """Whether any player on the pitch has Disturbing Presence: asked once per set-up
+    (``GameState.facts``), reading the skills of every player on the pitch."""
+    facts = state.facts()
+    if facts.any_presence is None:
+        facts.any_presence = any("disturbing_presence" in q.skills
+                                 for q in state.board.values())
+    return facts.any_presence
 
 
 def reach(players: Iterable[Player]) -> tuple[int, int]:
@@ -174,9 +189,10 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
     then the other, each in input order. Whether the landing allows any is
     :func:`diving_catch`'s business."""
     facts = ctx.state.facts()
-    if facts.any_diver is None:
-        facts.any_diver = _any_diver(ctx.state)
-    if not facts.any_diver:
+    any_diver = facts.any_diver
+    if any_diver is None:  # (read here first: every landing asks)
+        any_diver = anyone_may_dive(ctx.state)
+    if not any_diver:
         return []
     divers = facts.divers
     key = mark_key(square, "home")
@@ -197,9 +213,15 @@ def diving_catchers(ctx: KickoffContext, square: Square, turn: Turn | None = Non
             if p in near]
 
 
-def _any_diver(state: GameState) -> bool:
-    """Whether any player on the pitch has Diving Catch and can catch."""
-    return any("diving_catch" in q.skills and q.can_catch() for q in state.board.values())
+def anyone_may_dive(state: GameState) -> bool:
+    """Whether any player on the pitch has Diving Catch and can catch: asked once per set-up
+    (``GameState.facts``), reading the skills of every player on the pitch and, for those with
+    Diving Catch, what ``Player.can_catch`` reads."""
+    facts = state.facts()
+    if facts.any_diver is None:
+        facts.any_diver = any("diving_catch" in q.skills and q.can_catch()
+                              for q in state.board.values())
+    return facts.any_diver
 
 
 def diving_catch_options(candidates: Sequence[str]) -> list[tuple[str, ...]]:
@@ -317,13 +339,15 @@ class Reads:
     """What a rule reads around a square (``-1``: nothing): ``players``, every field of
     :data:`PLAYER_FIELDS` of the players within that distance; ``occupied``, only whether the
     squares around it (not the square itself) within that distance are occupied; ``presence``,
-    only where Disturbing Presence players stand within that distance; ``weather``, whether it
-    reads the weather."""
+    only where Disturbing Presence players stand within that distance (their ``skills``);
+    ``weather``, whether it reads the weather; ``ball``, which fields of the ball's state
+    (:data:`BallState`) a step from it reads."""
 
     players: int = -1
     occupied: int = -1
     presence: int = -1
     weather: bool = False
+    ball: tuple[str, ...] = ()
 
 
 #: A catch (:func:`catch_roll_target`), around the catcher's square: him and the players next
@@ -336,15 +360,29 @@ DIVING_CATCH_READS = Reads(players=1)
 #: player there and, if he can catch, his catch (:data:`CATCH_READS`), else (a kick, pass or
 #: throw-in) those who may dive (:data:`DIVING_CATCH_READS`); a bounce, whether the squares next
 #: to it are occupied (into an empty one the ball stops); a ball in the air or thrown in reads no
-#: player. A touchback reads what :data:`AWARD_TAKER_FIELDS` says.
+#: player. A touchback reads what :func:`award` does (:data:`AWARD_TAKER_FIELDS`). Of the ball's
+#: own state (``ball``): a throw-in, only its last square on the pitch, not where the ball went
+#: off (the edge follows from the square; at a corner the corner rule, or classic's end line,
+#: leaves the edge unread; the Kick It! solver keeps one throw-in per edge); a touchback,
+#: nothing: where the ball left the pitch changes nothing that follows (the kick-off solver
+#: keeps one touchback).
 STEP_READS: dict[type, Reads] = {
-    Arrive: Reads(players=0), Bounce: Reads(occupied=1), InAir: Reads(), ThrowIn: Reads(),
+    Arrive: Reads(players=0, ball=("square", "kind", "touchback_possible")),
+    Bounce: Reads(occupied=1, ball=("square", "touchback_possible")),
+    InAir: Reads(ball=("square", "scatters")),
+    ThrowIn: Reads(ball=("last",)),
+    Touchback: Reads(),
 }
-#: A touchback (:func:`award`) reads these fields of the player who takes the ball (the one the
-#: decision names, else the first receiving player who can catch; the exact solver's award key
-#: adds whether he is Marked, which its board objectives read); with nobody who can, every
-#: player (his square and :data:`PLAYER_FIELDS`: where the ball is placed, whom it bounces from,
-#: who may catch it then) and the weather.
+#: Besides, once per set-up (``GameState.facts``), whether anybody on the pitch may dive at all
+#: (:func:`anyone_may_dive`: every player's skills and what ``Player.can_catch`` reads) and
+#: whether anybody has Disturbing Presence (:func:`anyone_disturbing`: every player's skills);
+#: where nobody may, an arrival looks for no diver, a catch for no presence (:func:`reach`).
+#: A touchback (:func:`award`) reads who of the receiving team can take the ball (the
+#: decision's options: what ``Player.can_catch`` reads of each) ...
+#: ... and these fields of the player who takes it (the one the decision names, else the first
+#: who can; the exact solver's award key adds whether he is Marked, which its board objectives
+#: read); with nobody who can, every player (his square and :data:`PLAYER_FIELDS`: where the
+#: ball is placed, whom it bounces from, who may catch it then) and the weather.
 AWARD_TAKER_FIELDS: tuple[str, ...] = ("id", "square")
 
 

@@ -1,10 +1,10 @@
 """The points of the ball's journey (``kickoff.core.ball``): values, compared and hashed by
 their fields, as the frozen dataclasses they replace were (the same ``==``, ``hash`` and ``repr``).
 
-They are plain classes with their own ``__init__`` so that the compiled build makes them natively
-(a dataclass's generated ``__init__`` stays interpreted Python, several times slower); a ball's
-journey makes several per kick-off. They are immutable by convention (``Final`` fields) and pickle
-by their constructor. ``kickoff.core.ball`` re-exports them; import them from there.
+They are plain value classes (why not dataclasses: docs/performance.md, "The code's shapes for
+speed"), immutable by convention (``Final`` fields), pickled by their constructor;
+``tests/test_value_classes.py`` checks that every slot counts in ``==``, ``hash``, ``repr`` and
+pickling. ``kickoff.core.ball`` re-exports them; import them from there.
 """
 
 from __future__ import annotations

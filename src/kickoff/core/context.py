@@ -14,11 +14,11 @@ from typing import Any, Final, TypeVar
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces, log_roll
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
@@ -64,7 +64,7 @@ class KickoffContext:
         ruleset: Ruleset,
         dice: Dice,
         decisions: Decisions,
-        house_rules: frozenset[str] = frozenset(),
+        house_rules: frozenset[HouseRule] = frozenset(),
         *,
         log: bool = True,
         coach: Coach | None = None,
@@ -82,8 +82,8 @@ class KickoffContext:
                 bind(self)
         self.ruleset = ruleset
         self.dice = dice
-        #: ``dice`` when they are seeded (the compiled build then calls them directly, not
-        #: through the protocol's dynamic dispatch: the same answers).
+        #: ``dice`` when they are seeded, called directly (the same answers; docs/performance.md,
+        #: "The code's shapes for speed").
         self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
@@ -122,7 +122,7 @@ class KickoffContext:
         except DiceError as e:
             raise e.needed_for(why) from None
         if self.logging:
-            self.log.append({"step": "roll", "die": kind, "value": value, "for": why})
+            log_roll(self.log, kind, value, why)
         return value
 
     def roll_dice(

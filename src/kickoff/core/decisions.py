@@ -96,9 +96,10 @@ class Decisions:
     use_kick_skill: bool = False
     touchback: str | Square | None = None
     high_kick: str | None = None
-    #: The kick-off move (classic Kick-Off Return, bb2020+ On the Ball): ``None``, nobody moves.
-    kick_off_return: PlayerPath | None = None
-    on_the_ball: PlayerPath | None = None
+    #: The kick-off move, one decision whatever its skill (classic Kick-Off Return, bb2020+ On
+    #: the Ball: ``Ruleset.kickoff_move``; a scenario names it ``decisions.kick_off_return`` or
+    #: ``decisions.on_the_ball``, as the edition's skill): ``None``, nobody moves.
+    kickoff_move: PlayerPath | None = None
     quick_snap: list[Move] = field(default_factory=list)
     perfect_defence: list[Move] = field(default_factory=list)
     solid_defence: list[Move] = field(default_factory=list)

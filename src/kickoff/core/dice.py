@@ -94,14 +94,30 @@ class Dice(Protocol):
     ) -> tuple[int, ...]: ...
 
 
+def log_roll(log: Log, die: DieKind, value: int | list[int], why: str) -> None:
+    """Write the line of one die to ``log`` (:data:`Log`): ``{"step": "roll", "die": die,
+    "value": value, "for": why}``; nothing to :data:`NO_LOG`. A ``pick``'s value is the number
+    of the candidate picked, from 1; ``k`` picks answered at once (an exact solver's subset),
+    the list of their indexes. The one place a die's log line is written."""
+    if log is not NO_LOG:
+        log.append({"step": "roll", "die": die, "value": value, "for": why})
+
+
+def log_rolls(log: Log, dice: Sequence[tuple[DieKind, str]], values: Sequence[int]) -> None:
+    """The lines of a grouped node's ``dice`` (``(kind, why)``) rolled ``values``, in order
+    (:func:`log_roll`); nothing to :data:`NO_LOG`."""
+    if log is not NO_LOG:
+        for (kind, why), value in zip(dice, values, strict=True):
+            log_roll(log, kind, value, why)
+
+
 def logged_roll(d: Dice, kind: DieKind, sides: int, why: str, log: Log) -> int:
     """One die of ``d``, logged as it is rolled; a ``DiceError`` names what it was needed for."""
     try:
         value = d.roll(kind, sides)
     except DiceError as e:
         raise e.needed_for(why) from None
-    if log is not NO_LOG:
-        log.append({"step": "roll", "die": kind, "value": value, "for": why})
+    log_roll(log, kind, value, why)
     return value
 
 

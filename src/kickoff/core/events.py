@@ -78,8 +78,8 @@ def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
 
 class Contested:
     """A contest's two dice as the rules read them: the sides its result applies to, kicking
-    team first (the ``depends_on`` of its chance node; a callable object rather than a closure,
-    which the compiled build makes more cheaply)."""
+    team first (the ``depends_on`` of its chance node, a callable object: docs/performance.md,
+    "The code's shapes for speed")."""
 
     __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides")
 

@@ -22,12 +22,11 @@ from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
-# The results below are plain classes with their own ``__init__`` (compared, hashed and shown as
-# the dataclasses they replace were), so that the compiled build makes them natively: a
-# dataclass's generated ``__init__`` stays interpreted Python, and every kick-off makes each.
+# The results below are plain value classes, compared, hashed and shown by their fields
+# (tests/test_value_classes.py; why not dataclasses: docs/performance.md, "The code's shapes for speed").
 
 
 class Deviation:
@@ -174,7 +173,7 @@ def choose_kicker(ctx: KickoffContext) -> tuple[Player | None, bool]:
     else the first eligible kicker, else the first on the Line of Scrimmage)."""
     st = ctx.state
     rs = ctx.ruleset
-    kick_it = bool(ctx.house_rules) and "kick_it" in ctx.house_rules
+    kick_it = bool(ctx.house_rules) and KICK_IT in ctx.house_rules
     _, eligible, on_los, with_kick = _kickers(st)
     if kick_it and not eligible:
         return None, False
@@ -361,7 +360,7 @@ def kick_until_landing(
     ruleset: Ruleset,
     dice: Dice,
     decisions: Decisions | None = None,
-    house_rules: frozenset[str] = frozenset(),
+    house_rules: frozenset[HouseRule] = frozenset(),
     *,
     events: bool = True,
     log: bool = True,
@@ -407,7 +406,7 @@ def kick_off(
     ruleset: Ruleset,
     dice: Dice,
     decisions: Decisions | None = None,
-    house_rules: frozenset[str] = frozenset(),
+    house_rules: frozenset[HouseRule] = frozenset(),
     *,
     log: bool = True,
     coach: Coach | None = None,

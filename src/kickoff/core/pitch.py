@@ -14,6 +14,8 @@ from typing import Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
 SIDES: Final[tuple[Side, Side]] = ("home", "away")
+#: The pitches (:data:`PITCHES`): the set-up files' ``pitch`` and their folder (``data/setups/``).
+PitchName = Literal["eleven", "sevens"]
 
 
 def other_side(side: Side) -> Side:
@@ -172,7 +174,7 @@ class Pitch:
     as an inclusive range of ``x``. Wide Zones are the ``wide`` rows at top and bottom.
     """
 
-    name: str
+    name: PitchName
     width: int  # squares along x
     height: int  # squares along y
     wide: int  # rows in each Wide Zone

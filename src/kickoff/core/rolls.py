@@ -86,8 +86,8 @@ class Turn:
 
     def __init__(self, active: Side, team_rerolls: bool, once_per_turn_skills_allowed: bool,
                  *, ends_on_fall: bool = False, fallback: bool = False) -> None:
-        # A plain class, not a dataclass: the compiled build makes it natively (a dataclass's
-        # generated ``__init__`` stays interpreted); compared and shown by its fields as before.
+        # A plain value class, compared and shown by its fields (docs/performance.md, "The
+        # code's shapes for speed").
         self.active: Side = active
         self.team_rerolls = team_rerolls
         self.once_per_turn_skills_allowed = once_per_turn_skills_allowed
@@ -195,8 +195,8 @@ def succeeds(roll: int, target: int, modifier: int) -> bool:
 
 class Passes:
     """A test's die as the rules read it: whether a D6 passes ``target`` after ``modifier``
-    (the ``depends_on`` of its chance node; a callable object rather than a closure, which the
-    compiled build makes more cheaply)."""
+    (the ``depends_on`` of its chance node, a callable object: docs/performance.md, "The
+    code's shapes for speed")."""
 
     __slots__ = ("modifier", "target")
 

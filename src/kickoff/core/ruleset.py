@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from kickoff.core.dice import DieKind
 from kickoff.core.pitch import Pitch
@@ -23,6 +23,13 @@ EventHandler = Callable[["KickoffContext"], None]
 
 CatchKind = Literal["kickoff", "bounce", "throw_in", "kicked"]
 TeamStat = Literal["fame", "cheerleaders", "assistant_coaches", "fan_factor"]
+#: A house rule, playable on top of any ruleset (a scenario's ``house_rules``): Kick It!
+#: (``docs/rulings.md``). A kick-off's house rules are a ``frozenset[HouseRule]``.
+HouseRule = Literal["kick_it"]
+#: Kick It!, the house rule's one spelling.
+KICK_IT: Final[HouseRule] = "kick_it"
+#: The team lists a ruleset plays with (``data/teams/<family>/``): bb2025 uses bb2020's.
+Family = Literal["classic", "bb2020", "sevens"]
 
 
 #: The name of a Kick-off table result, in every edition (its table maps 2D6 totals to them).
@@ -375,6 +382,8 @@ class Ruleset:
 
     name: str
     pitch: Pitch
+    #: Which teams it plays with (its :data:`Family` of team lists).
+    family: Family
     skills: frozenset[str]
     #: Set-up (rulings.md 1).
     max_players: int

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import difflib
 
+from kickoff.core.ruleset import KICK_IT, HouseRule
+
 # Spelt the same in every edition.
 _COMMON = """
 accurate always_hungry animosity ball_and_chain big_hand block bombardier bone_head break_tackle
@@ -68,7 +70,7 @@ woodland_fury working_in_tandem
 """
 
 #: Skills brought by house rules, known whichever ruleset they are played with.
-HOUSE_RULE_SKILLS: dict[str, frozenset[str]] = {"kick_it": frozenset({"pooch_kick"})}
+HOUSE_RULE_SKILLS: dict[HouseRule, frozenset[str]] = {KICK_IT: frozenset({"pooch_kick"})}
 
 #: One skill spelt differently by two editions (LRB6 / 2020 / 2025): each is only a hint in the
 #: other edition.

@@ -235,6 +235,8 @@ class SetupFacts:
       adjacent to it who have Diving Catch and can catch (``kickoff.core.ball.diving_catchers``);
       ``any_diver``: whether any player on the pitch has Diving Catch and can catch (``None``:
       not yet known; without one, no landing asks the squares around it);
+    - ``any_presence``: whether any player on the pitch has Disturbing Presence (``None``: not
+      yet known; without one, no catch looks for one, ``kickoff.core.ball.marks``);
     - ``resetups``: ``(ruleset, side, problems)``, the problems of ``side``'s set-up in a
       re-set-up (Perfect / Solid Defence), joined, ``""`` when legal (``kickoff.core.events``);
     - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
@@ -242,7 +244,8 @@ class SetupFacts:
       catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
     """
 
-    __slots__ = ("any_diver", "divers", "kickers", "marks", "open_ids", "resetups")
+    __slots__ = ("any_diver", "any_presence", "divers", "kickers", "marks", "open_ids",
+                 "resetups")
 
     def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
         # As Player's: an instance for pickle in both builds (a state pickles with its facts).
@@ -254,6 +257,7 @@ class SetupFacts:
         self.marks: dict[int, tuple[int, int]] = {}
         self.divers: dict[int, list[Player]] = {}
         self.any_diver: bool | None = None
+        self.any_presence: bool | None = None
         self.resetups: list[tuple[object, Side, str]] = []
 
 

@@ -22,6 +22,7 @@ from kickoff.analysis.objectives import Objective
 from kickoff.core.coach import DecisionKind
 from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.pitch import Side
+from kickoff.core.ruleset import HouseRule
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
 from kickoff.env.game import AGENTS, PLANES, PLAYED, Agent, KickoffGame, SetupMode
@@ -48,7 +49,7 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
     def __init__(
         self, ruleset: str = "bb2020", *, state: GameState | None = None, kicking: Side = "home",
         objective: Objective = "receiver-holds", kinds: frozenset[DecisionKind] = PLAYED,
-        events: bool = True, house_rules: frozenset[str] = frozenset(),
+        events: bool = True, house_rules: frozenset[HouseRule] = frozenset(),
         free_turns: FreeTurnPolicy = "none", setup: SetupMode = "given",
         render_mode: str | None = None,
     ) -> None:

@@ -46,7 +46,7 @@ from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.kickoff import KickoffBeforeLanding, KickoffResult, kick_until_landing
 from kickoff.core.pitch import Side, Square
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 from kickoff.env.setup import SetupSteps
 
@@ -121,7 +121,7 @@ class KickoffGame:
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, objective: Objective = "receiver-holds",
         kinds: frozenset[DecisionKind] = PLAYED, events: bool = True,
-        house_rules: frozenset[str] = frozenset(), free_turns: FreeTurnPolicy = "none",
+        house_rules: frozenset[HouseRule] = frozenset(), free_turns: FreeTurnPolicy = "none",
         setup: SetupMode = "given",
     ) -> None:
         unknown = sorted(set(kinds) - DECISION_KINDS)

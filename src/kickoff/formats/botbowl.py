@@ -42,11 +42,11 @@ from pathlib import PurePath
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Pitch, Side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import Family, Ruleset
 from kickoff.formats.fields import printable_name
 from kickoff.formats.fumbbl_setup import check_for_team
 from kickoff.formats.reading import MAX_PROBLEMS, capped
-from kickoff.formats.teams import Family, RosterPlayer, SetupFile, TeamFile
+from kickoff.formats.teams import RosterPlayer, SetupFile, TeamFile
 
 #: Role letters in the order their squares are filled (after the Line of Scrimmage rule).
 LETTERS = "Sspbcmavd0x"

@@ -36,7 +36,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError, SetupError
-from kickoff.core.pitch import Side
+from kickoff.core.pitch import PitchName, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats import FumbblFormat as FumbblFormat
@@ -193,7 +193,7 @@ def check_for_team(
     return problems
 
 
-def to_setup_file(fs: FumbblSetup, pitch: str, source: str) -> SetupFile:
+def to_setup_file(fs: FumbblSetup, pitch: PitchName, source: str) -> SetupFile:
     """``fs`` as a project set-up (not checked against any team: see :func:`import_setup`)."""
     return SetupFile.model_validate({
         "name": printable_name(fs.name) or "FUMBBL set-up",

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import SIDES, Side, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather, jersey_number
 from kickoff.formats.teams import (
-    FAMILY,
     ID_PREFIX,
     SetupData,
     TeamData,
@@ -54,7 +53,7 @@ class Match(NamedTuple):
     ruleset: Ruleset
     state: GameState
     names: dict[str, str]
-    house_rules: frozenset[str] = frozenset()
+    house_rules: frozenset[HouseRule] = frozenset()
 
 
 def _load(
@@ -63,7 +62,7 @@ def _load(
 ) -> tuple[dict[Side, tuple[str, TeamData]], dict[Side, tuple[str, SetupData]]]:
     """The teams and set-ups named (``None``: the ruleset's default), as ``(where, file)``."""
     rs = RULESETS[ruleset]
-    family = FAMILY[ruleset]
+    family = rs.family
     defence, offence = DEFAULT_SETUPS[rs.pitch.name]
     team_names: dict[Side, str] = {
         "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
@@ -137,7 +136,7 @@ def match_scenario(
 def state_scenario(
     ruleset: Ruleset, state: GameState, *, seed: int | None = None,
     kick: dict[str, Any] | None = None, decisions: dict[str, Any] | None = None,
-    house_rules: frozenset[str] = frozenset(),
+    house_rules: frozenset[HouseRule] = frozenset(),
 ) -> dict[str, Any]:
     """The ``kickoff-scenario/1`` document of a state before its kick-off: both teams (players
     in roster order, squares, counters), weather, half, who kicks, and the ``kick`` (kicker,
@@ -207,7 +206,7 @@ def scenario_setup(sc: ScenarioIn, side: Side, name: str = "") -> SetupFile:
     }
     return SetupFile(
         name=name or f"{getattr(sc.teams, side).name or side} set-up",
-        pitch="sevens" if rs.pitch.name == "sevens" else "eleven",
+        pitch=rs.pitch.name,
         kind="defence" if (sc.kicking or "home") == side else "offence",
         source="kickoff web app",
         positions=dict(sorted(positions.items(), key=lambda kv: int(kv[0]))),
@@ -236,7 +235,7 @@ def with_setup(
     numbers = _jersey_numbers(sc, side)
     tin = getattr(sc.teams, side)
     team = TeamFile(
-        name=tin.name or side, family=FAMILY[sc.ruleset],
+        name=tin.name or side, family=RULESETS[sc.ruleset].family,
         players=[RosterPlayer(number=numbers[p.id], ma=p.ma, st=p.st, ag=p.ag, pa=p.pa, av=p.av)
                  for p in tin.players],
     )

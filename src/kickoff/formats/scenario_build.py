@@ -29,6 +29,7 @@ from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import SIDES as TEAM_SIDES
 from kickoff.core.pitch import Pitch, Side, Square, other_side
 from kickoff.core.problems import Problem
+from kickoff.core.ruleset import HouseRule
 from kickoff.core.rulesets import RULESETS, Ruleset
 from kickoff.core.setup import kickoff_setup_problems
 from kickoff.core.skills import HOUSE_RULE_SKILLS, skill_hint
@@ -57,7 +58,7 @@ class LoadedScenario:
     ruleset: Ruleset
     state: GameState
     decisions: Decisions
-    house_rules: frozenset[str]
+    house_rules: frozenset[HouseRule]
     #: ``phase: "turn"``: the active team and its activations (a Kick It! Kick action).
     active: Side | None = None
     actions: list[Activation] = field(default_factory=list)
@@ -303,6 +304,16 @@ def _diving_catch_problems(chosen: list[str] | None, teams: dict[Side, Team]) ->
     return problems
 
 
+def _kickoff_move_named(ruleset: str, d: DecisionsIn) -> PlayerPathIn | None:
+    """The kick-off move a scenario's decisions give under the name of the edition's skill
+    (``decisions.kick_off_return`` in classic, ``decisions.on_the_ball`` elsewhere); the other
+    name is not read (as before the two were one decision)."""
+    move = RULESETS[ruleset].kickoff_move
+    if move is None:
+        return None
+    return d.kick_off_return if move.skill == "kick_off_return" else d.on_the_ball
+
+
 def _kickoff_decisions(sc: ScenarioIn) -> Decisions:
     """The coaches' decisions of a checked kick-off scenario, as the engine takes them."""
     d, kick = sc.decisions, sc.kick or KickIn()
@@ -313,8 +324,7 @@ def _kickoff_decisions(sc: ScenarioIn) -> Decisions:
         use_kick_skill=d.use_kick_skill,
         touchback=_to_square(d.touchback) if isinstance(d.touchback, tuple) else d.touchback,
         high_kick=d.high_kick,
-        kick_off_return=_player_path(d.kick_off_return),
-        on_the_ball=_player_path(d.on_the_ball),
+        kickoff_move=_player_path(_kickoff_move_named(sc.ruleset, d)),
         quick_snap=[Move(m.player, Square(*m.to)) for m in d.quick_snap],
         perfect_defence=[Move(m.player, Square(*m.to)) for m in d.perfect_defence],
         solid_defence=[Move(m.player, Square(*m.to)) for m in d.solid_defence],

@@ -21,7 +21,7 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import Prayer
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import EventName
+from kickoff.core.ruleset import EventName, HouseRule
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import Status, WeatherName
 from kickoff.formats.fields import (
@@ -256,7 +256,7 @@ class ScenarioIn(_Strict):
     ruleset: RulesetName
     teams: TeamsIn
     kicking: Side | None = None
-    house_rules: list[Literal["kick_it"]] = Field(default_factory=list)
+    house_rules: list[HouseRule] = Field(default_factory=list)
     options: OptionsIn = Field(default_factory=OptionsIn)
     phase: Literal["kickoff", "turn"] = "kickoff"
     weather: WeatherName | None = None

@@ -12,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kickoff.core.pitch import PitchName
+from kickoff.core.ruleset import Family
 from kickoff.formats.fields import MAX_TEAM_PLAYERS, Coordinate, Name, NonNegative, SkillList, Text
-from kickoff.formats.teams import Family
 
 
 class _Strict(BaseModel):
@@ -55,7 +56,7 @@ class SetupFile(_Strict):
     """A set-up file: jersey number -> ``[x, y]`` drawn as the home team."""
 
     name: Name
-    pitch: Literal["eleven", "sevens"]
+    pitch: PitchName
     kind: Literal["offence", "defence"] | None = None
     source: Text = ""
     description: Text = ""

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar, get_args
 
 from kickoff.core.errors import ScenarioError, SetupError
-from kickoff.core.pitch import SIDES, Pitch, Side, Square, other_side
+from kickoff.core.pitch import SIDES, Pitch, PitchName, Side, Square, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import Family, Ruleset
 from kickoff.core.setup import setup_problems, shared_squares
 from kickoff.core.skills import skill_hint
 from kickoff.core.state import GameState, Player, Team, Weather
@@ -46,12 +46,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-Family = Literal["classic", "bb2020", "sevens"]
-
-#: Which team family each ruleset plays with (bb2025 uses the bb2020 team lists).
-FAMILY: dict[str, Family] = {
-    "classic": "classic", "bb2020": "bb2020", "bb2025": "bb2020", "sevens": "sevens",
-}
 
 
 def _read_toml(path: Path | str, text: str) -> dict[str, object]:
@@ -83,7 +77,7 @@ def builtin_names(kind: Literal["teams", "setups"], sub: str) -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-_SUBS = {"teams": ("classic", "bb2020", "sevens"), "setups": ("eleven", "sevens")}
+_SUBS = {"teams": get_args(Family), "setups": get_args(PitchName)}
 
 
 def suggestions(name: str, known: list[str], most: int = 3) -> list[str]:
@@ -247,7 +241,7 @@ class BuiltinSetup(NamedTuple):
     """A built-in set-up, as its file gives it (the fields of :class:`SetupFile`)."""
 
     name: str
-    pitch: str
+    pitch: PitchName
     positions: dict[str, list[int]]
     kind: str | None = None
     source: str = ""
@@ -583,6 +577,6 @@ def setup_from_squares(
                                          f"players by number, ids {prefix}1..{prefix}99", pid)])
         if sq is not None:
             positions[int(pid[len(prefix):])] = as_drawn(side, sq, pitch).as_list()
-    return SetupFile(name=name, pitch="sevens" if pitch.name == "sevens" else "eleven", kind=kind,
+    return SetupFile(name=name, pitch=pitch.name, kind=kind,
                      source=source, description=description,
                      positions={str(n): positions[n] for n in sorted(positions)})

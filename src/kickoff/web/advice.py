@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from kickoff.analysis.advisor import (
     OptimizeProgress,
@@ -28,6 +28,7 @@ from kickoff.analysis.exact import Events
 from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
+from kickoff.defaults import Play
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 from kickoff.web.checks import TURN_HAS_NO_SETUP
 
@@ -43,7 +44,7 @@ class SuggestOptions:
 
     objective: Objective
     events: Events
-    play: Literal["defaults", "best"]
+    play: Play
     seconds: float
     rounds: int | None
     seed: int

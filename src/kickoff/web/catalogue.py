@@ -13,7 +13,7 @@ from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS
 from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
-from kickoff.formats.teams import FAMILY, builtin_names, load_setup, load_team
+from kickoff.formats.teams import builtin_names, load_setup, load_team
 from kickoff.web.models import OddsRequest
 
 
@@ -39,7 +39,7 @@ def _pitch(p: Pitch) -> dict[str, Any]:
 def catalogue() -> dict[str, Any]:
     """Rulesets (with their pitch), built-in teams and set-ups, weathers, objectives, and the
     odds' defaults (``defaults``: :func:`odds_defaults`)."""
-    families = sorted(set(FAMILY.values()))
+    families = sorted({rs.family for rs in RULESETS.values()})
     pitches = {rs.pitch.name: rs.pitch for rs in RULESETS.values()}
     teams: dict[str, list[dict[str, Any]]] = {}
     for family in families:
@@ -57,9 +57,9 @@ def catalogue() -> dict[str, Any]:
     return {
         "version": __version__,
         "rulesets": {
-            name: {"family": FAMILY[name], "pitch": rs.pitch.name, "max_players": rs.max_players,
+            name: {"family": rs.family, "pitch": rs.pitch.name, "max_players": rs.max_players,
                    "fine_weather": rs.fine_weather_name,
-                   "default_teams": list(DEFAULT_TEAMS[FAMILY[name]])}
+                   "default_teams": list(DEFAULT_TEAMS[rs.family])}
             for name, rs in RULESETS.items()
         },
         "pitches": {name: _pitch(p) for name, p in pitches.items()},

@@ -16,7 +16,7 @@ from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import WeatherName
-from kickoff.defaults import DEFAULT_PLAY
+from kickoff.defaults import DEFAULT_PLAY, Play
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
 BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
@@ -268,7 +268,7 @@ class SuggestRequest(WithScenario):
                                  "it): receiver-holds (the default), touchback, ball-on-ground, "
                                  "distance.")
     events: Events = DEFAULT_EVENTS
-    play: Literal["defaults", "best"] = Field("defaults", description="The receiving coach's "
+    play: Play = Field("defaults", description="The receiving coach's "
                                               "choices at the kick-off: their defaults, or the "
                                               "best for the objective.")
     seconds: float = Field(10, ge=1, le=MAX_SUGGEST_SECONDS,
@@ -341,7 +341,7 @@ class SuggestJobOut(BaseModel):
     receiving: Side
     objective: Objective
     events: Events
-    play: Literal["defaults", "best"]
+    play: Play
     seconds: float
     rounds: int | None
     seed: int

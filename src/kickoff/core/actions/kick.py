@@ -45,6 +45,7 @@ from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
 from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
+from kickoff.core.ruleset import KICK_IT
 from kickoff.core.state import GameState, Player, tackle_zones
 
 #: What became of a Kick action's kick. ``move_failed``: the turn ended during the kicker's move
@@ -323,7 +324,7 @@ def kick_flight(
     """
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
-    if "kick_it" not in ctx.house_rules:
+    if KICK_IT not in ctx.house_rules:
         raise DecisionError.at(f"{act.where}.action", "a Kick action needs the kick_it house rule")
     if turn.actions_taken.get("kick", 0):
         raise DecisionError.at(f"{act.where}.action", "only one Kick action per team turn")

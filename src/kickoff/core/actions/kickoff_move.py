@@ -55,7 +55,7 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     if rules is None:
         return False
     d = ctx.decisions
-    scripted = d.on_the_ball if rules.skill == "on_the_ball" else d.kick_off_return
+    scripted = d.kickoff_move
     if scripted is None and ctx.plain:  # the default: nobody moves
         choice = None
     elif ctx.touchback:

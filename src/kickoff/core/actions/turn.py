@@ -21,7 +21,7 @@ from kickoff.core.dice import Dice
 from kickoff.core.errors import NotSupportedError
 from kickoff.core.pitch import Side
 from kickoff.core.rolls import Turn, acting_player, team_turn
-from kickoff.core.ruleset import Ruleset
+from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
 from kickoff.core.state import GameState
 
 
@@ -59,7 +59,7 @@ def play_turn(
     active: Side,
     actions: Sequence[Activation],
     decisions: Decisions | None = None,
-    house_rules: frozenset[str] = frozenset({"kick_it"}),
+    house_rules: frozenset[HouseRule] = frozenset({KICK_IT}),
     choose: LandingPolicy | None = None,
 ) -> TurnResult:
     """Play ``actions`` in order for the ``active`` team during its turn, on ``state`` (modified

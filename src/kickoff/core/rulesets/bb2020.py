@@ -31,6 +31,7 @@ ON_THE_BALL = KickoffMove("on_the_ball", los_barred=False)
 BB2020 = Ruleset(
     name="bb2020",
     pitch=ELEVEN,
+    family="bb2020",
     skills=BB2020_SKILLS,
     max_players=11,
     max_per_wide_zone=2,

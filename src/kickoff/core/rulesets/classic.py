@@ -26,6 +26,7 @@ from kickoff.core.skills import CLASSIC_SKILLS
 CLASSIC = Ruleset(
     name="classic",
     pitch=ELEVEN,
+    family="classic",
     skills=CLASSIC_SKILLS,
     max_players=11,
     max_per_wide_zone=2,

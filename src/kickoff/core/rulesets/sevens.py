@@ -12,6 +12,7 @@ SEVENS = replace(
     BB2020,
     name="sevens",
     pitch=SEVENS_PITCH,
+    family="sevens",
     # Set-up: seven players, at most one in each Wide Zone, own third (rulings.md 1).
     max_players=7,
     max_per_wide_zone=1,

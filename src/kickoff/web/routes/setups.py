@@ -17,7 +17,7 @@ from kickoff.formats import fumbbl_setup
 from kickoff.formats.files import file_stem
 from kickoff.formats.match import match_scenario, scenario_setup, with_setup
 from kickoff.formats.scenario import replay_loaded
-from kickoff.formats.teams import FAMILY, builtin_names, setup_to_toml
+from kickoff.formats.teams import builtin_names, setup_to_toml
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, in_field, problems_of, scenario_text, setup_scenario
 from kickoff.web.limits import AppLimits, Limits
@@ -52,7 +52,7 @@ def _problems(doc: dict[str, Any], lim: Limits) -> list[ProblemJSON]:
 def match(body: MatchRequest, lim: AppLimits) -> dict[str, Any]:
     """A scenario of two built-in teams on built-in set-ups (``null``: the default), with
     every set-up problem (an illegal set-up is answered, not refused)."""
-    family, pitch = FAMILY[body.ruleset], RULESETS[body.ruleset].pitch.name
+    family, pitch = RULESETS[body.ruleset].family, RULESETS[body.ruleset].pitch.name
     unknown = [
         Problem(f"no built-in {what} {name!r} for {sub} (built-in: {', '.join(known)})", field)
         for field, name, what, sub, known in (
