@@ -139,6 +139,13 @@ def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
         assert Fraction(setup["best"]) >= Fraction(setup["chosen"])
         assert Fraction(setup["gap"]) == Fraction(setup["best"]) - Fraction(setup["chosen"])
         assert set(k["advice"]) == {p["id"] for p in _receivers(tmp_path, k)}
+    # the summary: strictly better and equal apart ("at least as good" is 1 by construction)
+    gains = [Fraction(j["gap"]) for k in review["kickoffs"] for j in k["judged"]
+             if j["what"] == "setup"]
+    advisor = review["advisor"]
+    assert advisor["kickoffs"] == len(gains) == len(review["kickoffs"])
+    assert advisor["strictly_better_kickoffs"] == sum(1 for g in gains if g > 0)
+    assert advisor["equal_kickoffs"] == sum(1 for g in gains if g == 0)
 
 
 def _receivers(tmp_path: Path, k: dict[str, Any]) -> list[dict[str, Any]]:
@@ -177,3 +184,14 @@ def test_nearest_rank_quantiles() -> None:
         1, 1, 3, 5, 5]
     with pytest.raises(ValueError, match="no values"):
         nearest_rank([], Fraction(1, 2))
+
+
+def test_advisor_figures_count_strictly_better_and_equal_apart() -> None:
+    from kickoff.analysis.review import advisor_figures
+
+    figures = advisor_figures([Fraction(0), Fraction(1, 10), Fraction(0), Fraction(3, 10)])
+    assert figures["strictly_better_kickoffs"] == 2 and figures["strictly_better"] == "1/2"
+    assert figures["equal_kickoffs"] == 2 and figures["equal"] == "1/2"
+    assert figures["mean_gain"] == "0.1" and "at_least_as_good" not in figures
+    with pytest.raises(ValueError, match="no gains"):
+        advisor_figures([])

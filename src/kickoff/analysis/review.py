@@ -42,7 +42,7 @@ from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
-__all__ = ["Judged", "KickoffReview", "gap", "review_kickoff"]
+__all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff"]
 
 
 def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool) -> Fraction:
@@ -50,6 +50,22 @@ def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool)
     receiving coach), under ``objective``; ``0`` when ``chosen`` is as good or better."""
     high = KICKER_WANTS_HIGH[objective] != receivers  # whether this coach wants it high
     return max(Fraction(0), best - chosen if high else chosen - best)
+
+
+def advisor_figures(gains: list[Fraction]) -> dict[str, Any]:
+    """The advisor against the real set-ups, from its gains over them (each ``>= 0``):
+    ``{"kickoffs", "strictly_better_kickoffs", "strictly_better", "equal_kickoffs", "equal",
+    "mean_gain"}``, the shares as exact fraction strings, the mean gain to 12 significant
+    digits. "At least as good" is left out: it is 1 by construction (the search starts from the
+    real set-up and keeps the best); ``ValueError`` for no gains."""
+    if not gains:
+        raise ValueError("no gains")
+    n = len(gains)
+    better = sum(1 for g in gains if g > 0)
+    return {"kickoffs": n, "strictly_better_kickoffs": better,
+            "strictly_better": str(Fraction(better, n)), "equal_kickoffs": n - better,
+            "equal": str(Fraction(n - better, n)),
+            "mean_gain": f"{float(sum(gains, Fraction(0)) / n):.12g}"}
 
 
 @dataclass(frozen=True)
@@ -162,6 +178,7 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
         _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, advise)
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
+    setting.remember(Decisions(), chosen)  # the same solve: its events' options go through it
     _judge_event(out, setting, dice, decisions, budget)
     return out
 

@@ -156,22 +156,29 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
         return
     gid, ks, reviews = review_game(path, objective, budget, advise)
     teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
+    from kickoff.analysis.review import advisor_figures
+
     totals = summary(reviews, teams)
+    gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
+    advisor = advisor_figures(gains) if gains else None
     applied = {"objective": objective, "events": "all", "play": "defaults",
                "plan_budget": budget, "advise": advise}
     if as_json:
         typer.echo(json_text({"game": gid, "applied": applied, "teams": teams,
                               "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
                                            for (n, r), k in zip(reviews, ks, strict=True)],
-                              "summary": totals}))
+                              "summary": totals,
+                              **({} if advisor is None else {"advisor": advisor})}))
         return
-    _print(gid, reviews, objective, totals, budget)
+    _print(gid, reviews, objective, totals, budget, advisor)
 
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
-           totals: dict[str, dict[str, Any]], budget: int) -> None:
+           totals: dict[str, dict[str, Any]], budget: int,
+           advisor: dict[str, Any] | None = None) -> None:
     """The terminal's review: what was applied, the table, each kick-off's kicker and set-up
-    value, notes, and the summary per team."""
+    value, notes, the summary per team and (``advisor``: :func:`advisor_figures`) the
+    advisor's set-ups against the real ones."""
     from kickoff.cli.render import console_for
 
     head = [f"Objective: {objective} (--objective); the Kick-off events on,",
@@ -190,6 +197,10 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
                      f"{value_text(Fraction(t['given_away']), objective)} in all")
+    if advisor is not None:
+        lines.append(f"advisor: strictly better than the real set-up in "
+                     f"{advisor['strictly_better_kickoffs']} of {advisor['kickoffs']} "
+                     f"kick-offs, equal in {advisor['equal_kickoffs']}")
     console = console_for(*head, *lines)
     for line in head:
         console.print(line, markup=False)
