@@ -34,7 +34,7 @@ from typing import Any
 from kickoff.analysis import decide, plans
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.analysis.targets import rank_targets
+from kickoff.analysis.targets import RankedTarget, rank_targets
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
@@ -108,6 +108,9 @@ class KickoffReview:
     #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
     #: Reserves).
     advice: dict[str, list[int] | None] | None = None
+    #: Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
+    #: web page); not in :meth:`to_json`.
+    ranked: list[RankedTarget] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def receiving(self) -> Side:
@@ -173,7 +176,8 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[st
     kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
                   f"kick at {best.target.as_list()}", best.value,
                   gap(chosen, best.value, objective, receivers=False))
-    out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
+    out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick],
+                        ranked=ranked)
     if advise is not None:
         _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, advise)
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,

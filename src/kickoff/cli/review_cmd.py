@@ -20,7 +20,7 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import guarded, json_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
-from kickoff.core.errors import KickoffError
+from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
 
 if TYPE_CHECKING:
@@ -99,7 +99,6 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
     """Every kick-off of the replay at ``path`` reviewed: ``(game id, the extracted kick-offs,
     (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
     that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
-    from kickoff.core.errors import ScenarioError
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
@@ -128,6 +127,10 @@ def review_command(
         min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
                       "judged against the advisor's, from the same players.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
+    png: Annotated[Path | None, typer.Option(
+        help="A folder (made if missing): each kick-off's pitch as GAME-kickoff-N.png, every "
+             "target's value, the kicked and the best target marked, with --advise the "
+             "advisor's set-up (needs the extra plot).")] = None,
     cache: CacheOption = None,
     timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
@@ -140,21 +143,26 @@ def review_command(
     extract writes (the events on, every other choice at its default); a gap is how much worse
     the choice was than the best for the coach who made it.
     """
-    _review(replay, objective, plan_budget, advise, as_json, cache, timeout)
+    _review(replay, objective, plan_budget, advise, as_json, png, cache, timeout)
 
 
 @guarded
 def _review(replay: Path, objective: Objective, budget: int, advise: float | None,
-            as_json: bool, cache: Path | None, timeout: float) -> None:
+            as_json: bool, png: Path | None, cache: Path | None, timeout: float) -> None:
     from kickoff.cli.fumbbl_cmd import _is_folder
 
     path = fetched(replay, cache, timeout)
     if _is_folder(path):
         from kickoff.cli.review_many import review_folder
 
+        if png is not None:
+            raise ScenarioError([f"--png: {path} is a folder of games; --png draws one game"])
         review_folder(path, objective, budget, advise, as_json)
         return
+    if png is not None:
+        import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
     gid, ks, reviews = review_game(path, objective, budget, advise)
+    images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
     teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
     from kickoff.analysis.review import advisor_figures
 
@@ -168,9 +176,40 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
                               "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
                                            for (n, r), k in zip(reviews, ks, strict=True)],
                               "summary": totals,
-                              **({} if advisor is None else {"advisor": advisor})}))
+                              **({} if advisor is None else {"advisor": advisor}),
+                              **({} if png is None else {"png": [str(p) for p in images]})}))
         return
     _print(gid, reviews, objective, totals, budget, advisor)
+    for image in images:
+        typer.echo(f"PNG: {image}")
+
+
+def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
+               reviews: list[tuple[int, KickoffReview]], objective: Objective) -> list[Path]:
+    """Each kick-off's pitch (:func:`kickoff.analysis.review_plot.review_png`) written into
+    ``folder`` as ``GAME-kickoff-N.png``, all or none (made if missing); the files.
+    ``ScenarioError`` naming the folder or file that cannot be written."""
+    import io
+
+    from kickoff.analysis.review_plot import review_png
+    from kickoff.formats.files import file_stem, write_files
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
+    images: dict[Path, bytes] = {}
+    for (n, r), k in zip(reviews, ks, strict=True):
+        state = load_scenario(parse_scenario(json.dumps(k.scenario))).state
+        image = io.BytesIO()
+        review_png(state, r, objective, image,
+                   title=f"game {gid}, kick-off {n}, kicked {r.target.as_list()} "
+                         f"{value_text(r.judged[0].chosen, objective)}")
+        images[folder / f"{file_stem(gid)}-kickoff-{n}.png"] = image.getvalue()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ScenarioError([f"--png: {folder}: cannot make the folder: "
+                             f"{e.strerror or e}"]) from None
+    write_files(images)
+    return list(images)
 
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
