@@ -42,7 +42,7 @@ from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
 
-__all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff"]
+__all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff", "team_summary"]
 
 
 def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool) -> Fraction:
@@ -66,6 +66,20 @@ def advisor_figures(gains: list[Fraction]) -> dict[str, Any]:
             "strictly_better": str(Fraction(better, n)), "equal_kickoffs": n - better,
             "equal": str(Fraction(n - better, n)),
             "mean_gain": f"{float(sum(gains, Fraction(0)) / n):.12g}"}
+
+
+def team_summary(reviews: list[KickoffReview], teams: dict[str, str]
+                 ) -> dict[str, dict[str, Any]]:
+    """Per team (side) of a game's ``reviews``: its name (``teams``), the choices judged, how
+    many were already the best, and the value given away (the sum of their gaps, an exact
+    fraction string)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in ("home", "away"):
+        gaps = [j.gap for r in reviews for j in r.judged if j.side == side]
+        out[side] = {"team": teams.get(side, side), "judged": len(gaps),
+                     "at_best": sum(1 for g in gaps if g == 0),
+                     "given_away": str(sum(gaps, Fraction(0)))}
+    return out
 
 
 @dataclass(frozen=True)

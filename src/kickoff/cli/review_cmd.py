@@ -57,15 +57,10 @@ def value_text(v: Fraction, objective: Objective) -> str:
 
 def summary(reviews: list[tuple[int, KickoffReview]], teams: dict[str, str]
             ) -> dict[str, dict[str, Any]]:
-    """Per team (side): its name, the choices judged, how many were already the best, and the
-    value given away (the sum of their gaps, an exact fraction string)."""
-    out: dict[str, dict[str, Any]] = {}
-    for side in ("home", "away"):
-        gaps = [j.gap for _, r in reviews for j in r.judged if j.side == side]
-        out[side] = {"team": teams.get(side, side), "judged": len(gaps),
-                     "at_best": sum(1 for g in gaps if g == 0),
-                     "given_away": str(sum(gaps, Fraction(0)))}
-    return out
+    """Per team (side): :func:`kickoff.analysis.review.team_summary` of the game's reviews."""
+    from kickoff.analysis.review import team_summary
+
+    return team_summary([r for _, r in reviews], teams)
 
 
 def short(text: str) -> str:
