@@ -148,35 +148,49 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
 
     path = fetched(replay, cache, timeout)
     if _is_folder(path):
-        from kickoff.cli.review_many import review_folder
-
-        if png is not None:
-            raise ScenarioError([f"--png: {path} is a folder of games; --png draws one game"])
-        review_folder(path, objective, budget, advise, as_json)
+        _review_folder(path, objective, budget, advise, as_json, png)
         return
     if png is not None:
         import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
     gid, ks, reviews = review_game(path, objective, budget, advise)
     images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
-    teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
-    from kickoff.analysis.review import advisor_figures
-
-    totals = summary(reviews, teams)
-    gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
-    advisor = advisor_figures(gains) if gains else None
-    applied = {"objective": objective, "events": "all", "play": "defaults",
-               "plan_budget": budget, "advise": advise}
+    doc = game_document(gid, ks, reviews, {"objective": objective, "events": "all",
+                                           "play": "defaults", "plan_budget": budget,
+                                           "advise": advise})
     if as_json:
-        typer.echo(json_text({"game": gid, "applied": applied, "teams": teams,
-                              "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
-                                           for (n, r), k in zip(reviews, ks, strict=True)],
-                              "summary": totals,
-                              **({} if advisor is None else {"advisor": advisor}),
-                              **({} if png is None else {"png": [str(p) for p in images]})}))
+        typer.echo(json_text({**doc, **({} if png is None else
+                                        {"png": [str(p) for p in images]})}))
         return
-    _print(gid, reviews, objective, totals, budget, advisor)
+    _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"))
     for image in images:
         typer.echo(f"PNG: {image}")
+
+
+def _review_folder(path: Path, objective: Objective, budget: int, advise: float | None,
+                   as_json: bool, png: Path | None) -> None:
+    """``kickoff fumbbl review FOLDER`` (:mod:`kickoff.cli.review_many`); ``--png`` refused."""
+    from kickoff.cli.review_many import review_folder
+
+    if png is not None:
+        raise ScenarioError([f"--png: {path} is a folder of games; --png draws one game"])
+    review_folder(path, objective, budget, advise, as_json)
+
+
+def game_document(gid: str, ks: list[ExtractedKickoff],
+                  reviews: list[tuple[int, KickoffReview]], applied: dict[str, Any]
+                  ) -> dict[str, Any]:
+    """The ``--json`` document of a game's review: ``{"game", "applied", "teams", "kickoffs",
+    "summary"}``, and ``"advisor"`` (:func:`~kickoff.analysis.review.advisor_figures`) when
+    the set-ups were judged against the advisor's."""
+    from kickoff.analysis.review import advisor_figures
+
+    teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
+    gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
+    return {"game": gid, "applied": applied, "teams": teams,
+            "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
+                         for (n, r), k in zip(reviews, ks, strict=True)],
+            "summary": summary(reviews, teams),
+            **({"advisor": advisor_figures(gains)} if gains else {})}
 
 
 def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
