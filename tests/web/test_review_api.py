@@ -164,3 +164,28 @@ def test_a_game_id_is_fetched_and_reviewed(client: TestClient, fumbbl: None,
 
 def test_a_game_id_is_digits_only(client: TestClient) -> None:
     assert client.post("/api/review/12a").status_code == 422
+
+
+def test_one_review_at_a_time_another_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a review runs, another request is answered 503 with Retry-After, not queued."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kickoff.web.app import create_app
+    from kickoff.web.routes import review as routes
+
+    started = threading.Event()
+
+    def slow(data: bytes, objective: str, budget: int) -> dict[str, Any]:
+        started.set()
+        time.sleep(2)
+        return {"game": "slow"}
+
+    monkeypatch.setattr(routes, "review_replay", slow)
+    with TestClient(create_app(workers=1)) as c, ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_upload, c, b"x")
+        assert started.wait(10)
+        second = _upload(c, b"x")
+        assert second.status_code == 503 and second.headers["Retry-After"] == "10"
+        assert second.json()["problems"][0]["code"] == "busy"
+        assert first.result(timeout=30).json() == {"game": "slow"}
