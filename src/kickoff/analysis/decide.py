@@ -52,6 +52,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError, ScenarioError
 from kickoff.core.events import high_kick_options
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.problems import Problem
@@ -147,7 +148,8 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         """``{"text", "value", "given" (exact fraction strings), "moved" {id: [x, y]},
         "scripted", "blitzes", "decisions" (:attr:`script`)}``."""
-        return {"text": self.text, "value": str(self.value), "given": str(self.given),
+        return {"text": self.text, "value": fraction_text(self.value),
+                "given": fraction_text(self.given),
                 "moved": {pid: sq.as_list() for pid, sq in self.moved},
                 "scripted": self.scripted, "blitzes": list(self.blitzes),
                 "decisions": self.script}

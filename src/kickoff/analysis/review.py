@@ -38,6 +38,7 @@ from kickoff.analysis.targets import RankedTarget, rank_targets
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState
@@ -78,7 +79,7 @@ def team_summary(reviews: list[KickoffReview], teams: dict[str, str]
         gaps = [j.gap for r in reviews for j in r.judged if j.side == side]
         out[side] = {"team": teams.get(side, side), "judged": len(gaps),
                      "at_best": sum(1 for g in gaps if g == 0),
-                     "given_away": str(sum(gaps, Fraction(0)))}
+                     "given_away": fraction_text(sum(gaps, Fraction(0)))}
     return out
 
 
@@ -100,8 +101,8 @@ class Judged:
         """``{"what", "side", "chosen_text", "chosen", "best_text", "best", "gap"}``, values as
         exact fraction strings."""
         return {"what": self.what, "side": self.side, "chosen_text": self.chosen_text,
-                "chosen": str(self.chosen), "best_text": self.best_text, "best": str(self.best),
-                "gap": str(self.gap)}
+                "chosen": fraction_text(self.chosen), "best_text": self.best_text,
+                "best": fraction_text(self.best), "gap": fraction_text(self.gap)}
 
 
 @dataclass
@@ -138,7 +139,7 @@ class KickoffReview:
                 "kicker": self.kicker, "use_kick_skill": self.use_kick_skill,
                 "event": self.event,
                 "setup": {"side": self.receiving, "value_against_best_kick":
-                          str(self.setup_value)},
+                          fraction_text(self.setup_value)},
                 "judged": [j.to_json() for j in self.judged], "notes": list(self.notes),
                 **({} if self.advice is None else {"advice": self.advice})}
 

@@ -29,6 +29,7 @@ from kickoff.analysis.review import advisor_figures
 from kickoff.cli.common import json_text
 from kickoff.cli.review_cmd import WHAT, review_game, value_text
 from kickoff.core.errors import KickoffError
+from kickoff.core.fraction_text import fraction_text
 
 #: The quantiles reported (nearest rank).
 QUANTILES = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))
@@ -56,7 +57,7 @@ def distribution(gaps: list[Fraction]) -> dict[str, Any]:
     n = len(gaps)
     out: dict[str, Any] = {"n": n, "mean": decimal(sum(gaps, Fraction(0)) / n)}
     for q in QUANTILES:
-        out[f"q{int(q * 100)}"] = str(nearest_rank(gaps, q))
+        out[f"q{int(q * 100)}"] = fraction_text(nearest_rank(gaps, q))
     out["at_best"] = str(Fraction(sum(1 for g in gaps if g == 0), n))
     return out
 

@@ -24,6 +24,7 @@ from kickoff.analysis.review import (
     team_summary,
 )
 from kickoff.core.errors import KickoffError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.problems import Problem
 from kickoff.defaults import kick_use
 from kickoff.formats.fumbbl_case import ExtractedKickoff
@@ -109,6 +110,6 @@ def _one(k: ExtractedKickoff, objective: Objective, budget: int
     return ({"kickoff": k.number, "half": k.half, **review.to_json(),
              "pitch": {"width": st.pitch.width, "height": st.pitch.height},
              "players": players,
-             "targets": [{"target": r.target.as_list(), "value": str(r.value)}
+             "targets": [{"target": r.target.as_list(), "value": fraction_text(r.value)}
                          for r in review.ranked]}, review)
 
