@@ -94,18 +94,25 @@ def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
     assert review["applied"]["objective"] == "receiver-holds"
 
 
-#: Every shared game (none when the shared data is absent: the gate below skips): the 2020 /
-#: 2025 games and the 43 classic games of classic-2017/ (each within the slow tests' budget
-#: since an event's options are valued through the event, docs/performance.md: the slowest,
-#: 1005031, took over five minutes of CPU before, 76 s after).
-SHARED_GAMES = sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.rglob("*.gz"))
+#: The classic games of classic-2017/ whose review was measured within the slow tests' budget
+#: (docs/performance.md, "Classic games": 9 to 70 s of CPU for the review, pure build; the check
+#: adds kickoff odds --all-targets and decide on each kick-off, about as much again). Left out:
+#: 1005115 (199 s for the review alone) and 1005099 (over five minutes): their time is the
+#: exact solver's ranking of every target with classic's Pitch Invasion (kickoff odds
+#: --all-targets as slow), and the classic games not measured yet.
+CLASSIC_MEASURED = ("1005000", "1005012", "1005028", "1005031", "1005039", "1005050", "1005061",
+                    "1005072", "1005084", "1005088", "1005138", "1005165", "1005192", "1005214")
+#: The shared games the slow check reviews (none when the shared data is absent: the gate
+#: below skips): every 2020 / 2025 game and the measured classic ones.
+SHARED_GAMES = [*sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.glob("*.gz")),
+                *(f"classic-2017/{g}.json.gz" for g in CLASSIC_MEASURED)]
 
 
 @pytest.mark.slow
 @needs_replays
 @pytest.mark.parametrize("game", SHARED_GAMES)
 def test_every_shared_game_agrees_with_odds(tmp_path: Path, game: str) -> None:
-    assert len(SHARED_GAMES) >= 49
+    assert len(SHARED_GAMES) >= 20
     check_game(REPLAYS / game, tmp_path)
 
 
