@@ -35,7 +35,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 GROUPS: dict[str, str] = {
     **dict.fromkeys(["tests/web/test_web_e2e.py", "tests/web/test_suggest_e2e.py",
                      "tests/web/test_web_exposure.py", "tests/web/test_web_hostile.py",
-                     "tests/web/test_decide_e2e.py"], "server"),
+                     "tests/web/test_decide_e2e.py", "tests/web/test_review_e2e.py"], "server"),
     **dict.fromkeys(["tests/test_cluster.py", "tests/test_cluster_faults.py"], "dask"),
 }
 

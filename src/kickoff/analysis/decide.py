@@ -51,6 +51,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import DecisionError, ScenarioError
 from kickoff.core.events import high_kick_options
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.problems import Problem
@@ -147,7 +148,8 @@ class Option:
     def to_json(self) -> dict[str, Any]:
         """``{"text", "value", "given" (exact fraction strings), "moved" {id: [x, y]},
         "scripted", "blitzes", "decisions" (:attr:`script`)}``."""
-        return {"text": self.text, "value": str(self.value), "given": str(self.given),
+        return {"text": self.text, "value": fraction_text(self.value),
+                "given": fraction_text(self.given),
                 "moved": {pid: sq.as_list() for pid, sq in self.moved},
                 "scripted": self.scripted, "blitzes": list(self.blitzes),
                 "decisions": self.script}
@@ -237,12 +239,30 @@ class Setting:
     objective: Objective = "receiver-holds"
     play: Play = "defaults"
 
+    #: Values solved so far, by (the decisions' ``repr``, the event given): the options share
+    #: the kick-off's value without them (:meth:`through`), a plan is valued as the search
+    #: meets it and again as an option.
+    solved: dict[tuple[str, str | None], Fraction] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+
     def value(self, decisions: Decisions, given: str | None = None) -> Fraction:
         """The kick-off's exact value with ``decisions`` scripted (as ``kickoff odds``
         solves it); ``given``: an event's name, the value given that the Kick-off table gives
         that event (every 2D6 total of the table made that event: the kick-off conditioned on
         it, the deviation still averaged). The rules' ``DecisionError`` for a choice they
         refuse."""
+        key = (repr(decisions), given)
+        if key not in self.solved:
+            self.solved[key] = self._solve(decisions, given)
+        return self.solved[key]
+
+    def remember(self, decisions: Decisions, value: Fraction) -> None:
+        """Take ``value`` as :meth:`value` of ``decisions`` (not given an event): a value the
+        caller solved already, with the same solver (``kickoff fumbbl review``'s at the
+        chosen target)."""
+        self.solved[(repr(decisions), None)] = value
+
+    def _solve(self, decisions: Decisions, given: str | None) -> Fraction:
         ruleset = self.ruleset
         if given is not None:
             event = next(e for e in ruleset.kickoff_table.values() if e.name == given)
@@ -251,6 +271,28 @@ class Setting:
                                house_rules=self.house_rules, use_kick_skill=self.use_kick_skill,
                                decisions=decisions, play=self.play, objective=self.objective)
         return solver.value(self.target, self.objective)
+
+    def through(self, decisions: Decisions, event: str) -> Fraction:
+        """:meth:`value` of ``decisions``, which script only ``event``'s choice, solved
+        through the event: with ``play="defaults"`` the choice changes only the kick-off's
+        branch where the table gives ``event``, so the value is the kick-off's without it plus
+        the event's chance (:func:`event_chance`) times the change it makes given the event,
+        ``value(Decisions()) + p * (value(decisions, event) - value(Decisions(), event))``,
+        exactly (the other events' kick-offs, classic's Pitch Invasion above all, are solved
+        once, not once an option); with ``play="best"`` (the kicker is chosen over the whole
+        kick-off) the whole kick-off is solved."""
+        if self.play != "defaults":
+            return self.value(decisions)
+        none = Decisions()
+        return self.value(none) + event_chance(self.ruleset, event) * (
+            self.value(decisions, event) - self.value(none, event))
+
+
+def event_chance(ruleset: Ruleset, event: str) -> Fraction:
+    """The chance that the Kick-off table's 2D6 (``kickoff.core.kickoff.roll_event``: no
+    modifier) gives ``event``: the totals naming it, each ``(6 - |total - 7|) / 36``."""
+    return sum((Fraction(6 - abs(total - 7), 36)
+                for total, e in ruleset.kickoff_table.items() if e.name == event), Fraction(0))
 
 
 def answer(setting: Setting, reached: Reached, scripted: Decisions,
@@ -287,7 +329,8 @@ def _high_kick(setting: Setting, reached: Reached, scripted: Decisions) -> list[
                 f"High Kick: {pid} placed under the ball at {reached.landing.as_list()}"
                 if reached.landing is not None else f"High Kick: {pid}")
         moved = () if pid is None or reached.landing is None else ((pid, reached.landing),)
-        out.append(Option(text, setting.value(decisions), setting.value(decisions, "high_kick"),
+        out.append(Option(text, setting.through(decisions, "high_kick"),
+                          setting.value(decisions, "high_kick"),
                           decisions, moved, scripted=pid == scripted.high_kick,
                           script={"high_kick": pid}))
     return out
@@ -306,7 +349,10 @@ class _Recording(plans._Valuer):
 
     def value(self, plans_: Sequence[plans.Plan]) -> Fraction | None:
         try:
-            v = self.setting.value(self.decisions(plans_))
+            events = {p.event for p in plans_}
+            decisions = self.decisions(plans_)
+            v = (self.setting.through(decisions, events.pop()) if len(events) == 1
+                 else self.setting.value(decisions))
         except DecisionError:
             return None
         if len(plans_) == 1:
@@ -336,7 +382,8 @@ def _free_moves(setting: Setting, reached: Reached, scripted: Decisions, budget:
     if same:
         played = options[same[0]] = replace(options[same[0]], scripted=True)
     else:
-        played = _option(reached, own, setting.value(valuer.decisions([own])), valuer, True)
+        played = _option(reached, own, setting.through(valuer.decisions([own]), kind), valuer,
+                         True)
         options.append(played)
     return options, played, found.evaluated
 

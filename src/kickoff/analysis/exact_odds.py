@@ -19,6 +19,7 @@ from kickoff.core import ball
 from kickoff.core.coach import Coach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.kickoff import Deviation, deviated, kick_until_landing
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import HouseRule, Ruleset
@@ -67,13 +68,13 @@ class Odds:
         out: dict[str, Any] = {
             "target": self.target.as_list(),
             "events": self.events,
-            "touchback": str(self.touchback),
-            "receiving_team_holds": str(self.receiving_team_holds),
-            "holders": {pid: str(p) for pid, p in sorted(self.holders.items())},
-            "ground": [{"square": sq.as_list(), "p": str(p)}
+            "touchback": fraction_text(self.touchback),
+            "receiving_team_holds": fraction_text(self.receiving_team_holds),
+            "holders": {pid: fraction_text(p) for pid, p in sorted(self.holders.items())},
+            "ground": [{"square": sq.as_list(), "p": fraction_text(p)}
                        for sq, p in sorted(self.ground.items())],
             "expected_distance_to_receiving_end_zone":
-                str(self.expected_distance_to_receiving_end_zone),
+                fraction_text(self.expected_distance_to_receiving_end_zone),
         }
         if self.decisions_taken:
             out["decisions_taken"] = list(self.decisions_taken)

@@ -75,6 +75,16 @@ def heatmap_png(
     target's value in percent, the best target framed in black, the players (home blue, away
     red). Raises ``OSError`` if the file cannot be written.
     """
+    fig, _ = heatmap_figure(state, ranked, objective, title=title)
+    fig.savefig(path, dpi=DPI, format="png")
+    plt.close(fig)
+
+
+def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: Objective, *,
+                   title: str = "") -> tuple[Figure, Axes]:
+    """:func:`heatmap_png`'s figure, not yet saved, and its pitch's axes (pitch coordinates:
+    a square's centre at whole ``x``, ``y``), for a caller to draw more on (the caller closes
+    it: ``matplotlib.pyplot.close``)."""
     pitch = state.pitch
     grid = np.full((pitch.height, pitch.width), np.nan)
     for r in ranked:
@@ -95,8 +105,7 @@ def heatmap_png(
     cbar.ax.yaxis.set_label_position("left")
     cbar.ax.tick_params(labelsize=7)
     cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
-    fig.savefig(path, dpi=DPI, format="png")
-    plt.close(fig)
+    return fig, ax
 
 
 def _pitch_axes(fig: Figure, pitch: Pitch, width: int, height: int) -> Axes:

@@ -34,15 +34,16 @@ from typing import Any
 from kickoff.analysis import decide, plans
 from kickoff.analysis.exact import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.analysis.targets import rank_targets
+from kickoff.analysis.targets import RankedTarget, rank_targets
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
 
-__all__ = ["Judged", "KickoffReview", "gap", "review_kickoff"]
+__all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff", "team_summary"]
 
 
 def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool) -> Fraction:
@@ -50,6 +51,36 @@ def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool)
     receiving coach), under ``objective``; ``0`` when ``chosen`` is as good or better."""
     high = KICKER_WANTS_HIGH[objective] != receivers  # whether this coach wants it high
     return max(Fraction(0), best - chosen if high else chosen - best)
+
+
+def advisor_figures(gains: list[Fraction]) -> dict[str, Any]:
+    """The advisor against the real set-ups, from its gains over them (each ``>= 0``):
+    ``{"kickoffs", "strictly_better_kickoffs", "strictly_better", "equal_kickoffs", "equal",
+    "mean_gain"}``, the shares as exact fraction strings, the mean gain to 12 significant
+    digits. "At least as good" is left out: it is 1 by construction (the search starts from the
+    real set-up and keeps the best); ``ValueError`` for no gains."""
+    if not gains:
+        raise ValueError("no gains")
+    n = len(gains)
+    better = sum(1 for g in gains if g > 0)
+    return {"kickoffs": n, "strictly_better_kickoffs": better,
+            "strictly_better": str(Fraction(better, n)), "equal_kickoffs": n - better,
+            "equal": str(Fraction(n - better, n)),
+            "mean_gain": f"{float(sum(gains, Fraction(0)) / n):.12g}"}
+
+
+def team_summary(reviews: list[KickoffReview], teams: dict[str, str]
+                 ) -> dict[str, dict[str, Any]]:
+    """Per team (side) of a game's ``reviews``: its name (``teams``), the choices judged, how
+    many were already the best, and the value given away (the sum of their gaps, an exact
+    fraction string)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in ("home", "away"):
+        gaps = [j.gap for r in reviews for j in r.judged if j.side == side]
+        out[side] = {"team": teams.get(side, side), "judged": len(gaps),
+                     "at_best": sum(1 for g in gaps if g == 0),
+                     "given_away": fraction_text(sum(gaps, Fraction(0)))}
+    return out
 
 
 @dataclass(frozen=True)
@@ -70,8 +101,8 @@ class Judged:
         """``{"what", "side", "chosen_text", "chosen", "best_text", "best", "gap"}``, values as
         exact fraction strings."""
         return {"what": self.what, "side": self.side, "chosen_text": self.chosen_text,
-                "chosen": str(self.chosen), "best_text": self.best_text, "best": str(self.best),
-                "gap": str(self.gap)}
+                "chosen": fraction_text(self.chosen), "best_text": self.best_text,
+                "best": fraction_text(self.best), "gap": fraction_text(self.gap)}
 
 
 @dataclass
@@ -92,6 +123,9 @@ class KickoffReview:
     #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
     #: Reserves).
     advice: dict[str, list[int] | None] | None = None
+    #: Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
+    #: web page); not in :meth:`to_json`.
+    ranked: list[RankedTarget] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def receiving(self) -> Side:
@@ -105,7 +139,7 @@ class KickoffReview:
                 "kicker": self.kicker, "use_kick_skill": self.use_kick_skill,
                 "event": self.event,
                 "setup": {"side": self.receiving, "value_against_best_kick":
-                          str(self.setup_value)},
+                          fraction_text(self.setup_value)},
                 "judged": [j.to_json() for j in self.judged], "notes": list(self.notes),
                 **({} if self.advice is None else {"advice": self.advice})}
 
@@ -157,11 +191,13 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
                   f"kick at {best.target.as_list()}", best.value,
                   gap(chosen, best.value, objective, receivers=False))
-    out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick])
+    out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick],
+                        ranked=ranked)
     if advise is not None:
         _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, advise)
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
+    setting.remember(Decisions(), chosen)  # the same solve: its events' options go through it
     _judge_event(out, setting, dice, decisions, budget)
     return out
 

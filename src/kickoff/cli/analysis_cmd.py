@@ -51,6 +51,7 @@ from kickoff.cli.render import (
 )
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import KickoffError, ScenarioError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
@@ -505,9 +506,9 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
         typer.echo(json_text({
             **s.applied(events, play),
             "objective": goal, "events": events, **({"play": play} if play != "defaults" else {}),
-            "targets": [{"target": r.target.as_list(), "value": str(r.value),
-                         "touchback": str(r.objective("touchback")),
-                         "receiving_team_holds": str(r.objective("receiver-holds")),
+            "targets": [{"target": r.target.as_list(), "value": fraction_text(r.value),
+                         "touchback": fraction_text(r.objective("touchback")),
+                         "receiving_team_holds": fraction_text(r.objective("receiver-holds")),
                          **(_taken_json(r.choices) if r.choices else {}),
                          **({"plans": planned[r.target].to_json()} if r.target in planned
                             else {})}

@@ -20,7 +20,7 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.cli.common import guarded, json_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
-from kickoff.core.errors import KickoffError
+from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
 
 if TYPE_CHECKING:
@@ -57,15 +57,10 @@ def value_text(v: Fraction, objective: Objective) -> str:
 
 def summary(reviews: list[tuple[int, KickoffReview]], teams: dict[str, str]
             ) -> dict[str, dict[str, Any]]:
-    """Per team (side): its name, the choices judged, how many were already the best, and the
-    value given away (the sum of their gaps, an exact fraction string)."""
-    out: dict[str, dict[str, Any]] = {}
-    for side in ("home", "away"):
-        gaps = [j.gap for _, r in reviews for j in r.judged if j.side == side]
-        out[side] = {"team": teams.get(side, side), "judged": len(gaps),
-                     "at_best": sum(1 for g in gaps if g == 0),
-                     "given_away": str(sum(gaps, Fraction(0)))}
-    return out
+    """Per team (side): :func:`kickoff.analysis.review.team_summary` of the game's reviews."""
+    from kickoff.analysis.review import team_summary
+
+    return team_summary([r for _, r in reviews], teams)
 
 
 def short(text: str) -> str:
@@ -99,7 +94,6 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
     """Every kick-off of the replay at ``path`` reviewed: ``(game id, the extracted kick-offs,
     (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
     that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
-    from kickoff.core.errors import ScenarioError
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
 
@@ -129,6 +123,10 @@ def review_command(
         min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
                       "judged against the advisor's, from the same players.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
+    png: Annotated[Path | None, typer.Option(
+        help="A folder (made if missing): each kick-off's pitch as GAME-kickoff-N.png, every "
+             "target's value, the kicked and the best target marked, with --advise the "
+             "advisor's set-up (needs the extra plot).")] = None,
     cache: CacheOption = None,
     timeout: TimeoutOption = FUMBBL_TIMEOUT,
 ) -> None:
@@ -141,38 +139,95 @@ def review_command(
     extract writes (the events on, every other choice at its default); a gap is how much worse
     the choice was than the best for the coach who made it.
     """
-    _review(replay, objective, plan_budget, advise, as_json, cache, timeout)
+    _review(replay, objective, plan_budget, advise, as_json, png, cache, timeout)
 
 
 @guarded
 def _review(replay: Path, objective: Objective, budget: int, advise: float | None,
-            as_json: bool, cache: Path | None, timeout: float) -> None:
+            as_json: bool, png: Path | None, cache: Path | None, timeout: float) -> None:
     from kickoff.cli.fumbbl_cmd import _is_folder
 
     path = fetched(replay, cache, timeout)
     if _is_folder(path):
-        from kickoff.cli.review_many import review_folder
-
-        review_folder(path, objective, budget, advise, as_json)
+        _review_folder(path, objective, budget, advise, as_json, png)
         return
+    if png is not None:
+        import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
     gid, ks, reviews = review_game(path, objective, budget, advise)
-    teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
-    totals = summary(reviews, teams)
-    applied = {"objective": objective, "events": "all", "play": "defaults",
-               "plan_budget": budget, "advise": advise}
+    images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
+    doc = game_document(gid, ks, reviews, {"objective": objective, "events": "all",
+                                           "play": "defaults", "plan_budget": budget,
+                                           "advise": advise})
     if as_json:
-        typer.echo(json_text({"game": gid, "applied": applied, "teams": teams,
-                              "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
-                                           for (n, r), k in zip(reviews, ks, strict=True)],
-                              "summary": totals}))
+        typer.echo(json_text({**doc, **({} if png is None else
+                                        {"png": [str(p) for p in images]})}))
         return
-    _print(gid, reviews, objective, totals, budget)
+    _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"))
+    for image in images:
+        typer.echo(f"PNG: {image}")
+
+
+def _review_folder(path: Path, objective: Objective, budget: int, advise: float | None,
+                   as_json: bool, png: Path | None) -> None:
+    """``kickoff fumbbl review FOLDER`` (:mod:`kickoff.cli.review_many`); ``--png`` refused."""
+    from kickoff.cli.review_many import review_folder
+
+    if png is not None:
+        raise ScenarioError([f"--png: {path} is a folder of games; --png draws one game"])
+    review_folder(path, objective, budget, advise, as_json)
+
+
+def game_document(gid: str, ks: list[ExtractedKickoff],
+                  reviews: list[tuple[int, KickoffReview]], applied: dict[str, Any]
+                  ) -> dict[str, Any]:
+    """The ``--json`` document of a game's review: ``{"game", "applied", "teams", "kickoffs",
+    "summary"}``, and ``"advisor"`` (:func:`~kickoff.analysis.review.advisor_figures`) when
+    the set-ups were judged against the advisor's."""
+    from kickoff.analysis.review import advisor_figures
+
+    teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
+    gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
+    return {"game": gid, "applied": applied, "teams": teams,
+            "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
+                         for (n, r), k in zip(reviews, ks, strict=True)],
+            "summary": summary(reviews, teams),
+            **({"advisor": advisor_figures(gains)} if gains else {})}
+
+
+def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
+               reviews: list[tuple[int, KickoffReview]], objective: Objective) -> list[Path]:
+    """Each kick-off's pitch (:func:`kickoff.analysis.review_plot.review_png`) written into
+    ``folder`` as ``GAME-kickoff-N.png``, all or none (made if missing); the files.
+    ``ScenarioError`` naming the folder or file that cannot be written."""
+    import io
+
+    from kickoff.analysis.review_plot import review_png
+    from kickoff.formats.files import file_stem, write_files
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
+    images: dict[Path, bytes] = {}
+    for (n, r), k in zip(reviews, ks, strict=True):
+        state = load_scenario(parse_scenario(json.dumps(k.scenario))).state
+        image = io.BytesIO()
+        review_png(state, r, objective, image,
+                   title=f"game {gid}, kick-off {n}, kicked {r.target.as_list()} "
+                         f"{value_text(r.judged[0].chosen, objective)}")
+        images[folder / f"{file_stem(gid)}-kickoff-{n}.png"] = image.getvalue()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ScenarioError([f"--png: {folder}: cannot make the folder: "
+                             f"{e.strerror or e}"]) from None
+    write_files(images)
+    return list(images)
 
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
-           totals: dict[str, dict[str, Any]], budget: int) -> None:
+           totals: dict[str, dict[str, Any]], budget: int,
+           advisor: dict[str, Any] | None = None) -> None:
     """The terminal's review: what was applied, the table, each kick-off's kicker and set-up
-    value, notes, and the summary per team."""
+    value, notes, the summary per team and (``advisor``: :func:`advisor_figures`) the
+    advisor's set-ups against the real ones."""
     from kickoff.cli.render import console_for
 
     head = [f"Objective: {objective} (--objective); the Kick-off events on,",
@@ -191,6 +246,10 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
                      f"{value_text(Fraction(t['given_away']), objective)} in all")
+    if advisor is not None:
+        lines.append(f"advisor: strictly better than the real set-up in "
+                     f"{advisor['strictly_better_kickoffs']} of {advisor['kickoffs']} "
+                     f"kick-offs, equal in {advisor['equal_kickoffs']}")
     console = console_for(*head, *lines)
     for line in head:
         console.print(line, markup=False)

@@ -6,9 +6,10 @@ For each era and choice (the kick, each Kick-off event's decision, with ``--advi
 receiving set-up against the advisor's): how many were judged, the mean gap, its quartiles and
 90th percentile (nearest rank: the smallest gap with at least that share of the gaps at or below
 it), and the share where the coach's choice was already the best (gap 0). With ``--advise``, the
-advisor's win rate: the share of kick-offs where the advisor's set-up, from the same players
-against the same kicking set-up, is at least as good as the real one (the search starts from the
-real set-up, so this is 1 by construction), and the share where it is strictly better.
+advisor against the real receiving set-ups, from the same players against the same kicking
+set-up: the share of kick-offs where its set-up is strictly better, the share where it is equal
+(it found nothing better: its search starts from the real set-up and keeps the best, so it is
+never worse, and "at least as good" would be 1 by construction), and its mean gain.
 
 A replay that cannot be read or reviewed is named on stderr and the run goes on (as ``verify``);
 exit status 1 when any failed.
@@ -24,9 +25,11 @@ from typing import Any
 import typer
 
 from kickoff.analysis.objectives import Objective
+from kickoff.analysis.review import advisor_figures
 from kickoff.cli.common import json_text
 from kickoff.cli.review_cmd import WHAT, review_game, value_text
 from kickoff.core.errors import KickoffError
+from kickoff.core.fraction_text import fraction_text
 
 #: The quantiles reported (nearest rank).
 QUANTILES = (Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))
@@ -54,7 +57,7 @@ def distribution(gaps: list[Fraction]) -> dict[str, Any]:
     n = len(gaps)
     out: dict[str, Any] = {"n": n, "mean": decimal(sum(gaps, Fraction(0)) / n)}
     for q in QUANTILES:
-        out[f"q{int(q * 100)}"] = str(nearest_rank(gaps, q))
+        out[f"q{int(q * 100)}"] = fraction_text(nearest_rank(gaps, q))
     out["at_best"] = str(Fraction(sum(1 for g in gaps if g == 0), n))
     return out
 
@@ -95,10 +98,7 @@ def review_folder(folder: Path, objective: Objective, budget: int, advise: float
 
     gaps, gains, games, failed = _collect(replay_files([folder]), objective, budget, advise)
     rows = {f"{era}/{what}": distribution(g) for (era, what), g in sorted(gaps.items())}
-    advisor: dict[str, Any] | None = None if not gains else {
-        "kickoffs": len(gains), "at_least_as_good": "1",
-        "better": str(Fraction(sum(1 for g in gains if g > 0), len(gains))),
-        "mean_gain": decimal(sum(gains, Fraction(0)) / len(gains))}
+    advisor = None if not gains else advisor_figures(gains)
     applied = {"objective": objective, "events": "all", "play": "defaults",
                "plan_budget": budget, "advise": advise}
     if as_json:
@@ -118,10 +118,12 @@ def review_folder(folder: Path, objective: Objective, budget: int, advise: float
                           f"{float(Fraction(d['at_best'])) * 100:.0f}%")
         console.print(table)
         if advisor is not None:
-            console.print(f"Advisor (--advise {advise:g}): at least as good as the real set-up "
-                          f"in {len(gains)} of {len(gains)} kick-offs,\n  better in "
-                          f"{float(Fraction(advisor['better'])) * 100:.0f}% (mean gain "
-                          f"{value_text(Fraction(advisor['mean_gain']), objective)})")
+            console.print(f"Advisor (--advise {advise:g}) against the real set-ups, "
+                          f"{len(gains)} kick-offs:\n  strictly better in "
+                          f"{advisor['strictly_better_kickoffs']}, equal in "
+                          f"{advisor['equal_kickoffs']} (never worse: it searches from the "
+                          f"real set-up);\n  mean gain "
+                          f"{value_text(Fraction(advisor['mean_gain']), objective)}")
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         for f in failed:
             err.print(f"error: {f['message']}", markup=False)

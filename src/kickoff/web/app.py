@@ -45,6 +45,7 @@ from kickoff.web.limits import Limits
 from kickoff.web.middleware import BodyLimit, CatchAll, RateLimit, SecurityHeaders
 from kickoff.web.models import Problems
 from kickoff.web.routes import decide, kickoffs, reference, setups, suggest
+from kickoff.web.routes import review as review_routes
 from kickoff.web.suggestions import suggest_pool
 
 __all__ = ["ERRORS", "LOOPBACK_HOSTS", "Limits", "create_app"]
@@ -99,4 +100,5 @@ def create_app(workers: int = 2, limits: Limits | None = None,
     app.include_router(kickoffs.router)
     app.include_router(decide.router)
     app.include_router(suggest.router)
+    app.include_router(review_routes.router)
     return app

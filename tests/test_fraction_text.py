@@ -1,0 +1,49 @@
+"""``kickoff.core.fraction_text``: exact fractions as text at any size (the JSON faces).
+
+Contract: its docstring (``str(Fraction)``'s text, past Python's 4,300-digit limit on writing
+integers, which stays in force for what kickoff reads)."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+import pytest
+
+from kickoff.core.fraction_text import fraction_text
+
+
+@pytest.mark.parametrize("x", [Fraction(7, 48), Fraction(-7, 48), Fraction(3), Fraction(0),
+                               Fraction(10**40 + 1, 7**30)])
+def test_it_writes_what_str_writes(x: Fraction) -> None:
+    assert fraction_text(x) == str(x)
+
+
+def test_past_the_digit_limit_it_writes_the_exact_value() -> None:
+    limit = sys.get_int_max_str_digits()
+    big = Fraction(2**20000 + 1, 3**13000)  # 6,021 and 6,203 digits
+    with pytest.raises(ValueError, match="integer string conversion"):
+        str(big)
+    text = fraction_text(big)
+    numerator, denominator = text.split("/")
+    assert len(numerator) == 6021 and len(denominator) == 6203 > limit
+    assert numerator.endswith(str((2**20000 + 1) % 10**12).zfill(12))
+    assert denominator.endswith(str(3**13000 % 10**12).zfill(12))
+    assert sys.get_int_max_str_digits() == limit  # the guard on input left as it was
+
+
+def test_the_reviews_json_writes_values_past_the_limit() -> None:
+    """``kickoff fumbbl review --json`` of a classic game stopped with a traceback there."""
+    from kickoff.analysis.review import Judged, team_summary
+
+    big = Fraction(1, 7**6000)
+    judged = Judged("kick", "home", "kick at [19, 7]", big, "kick at [19, 8]", Fraction(0), big)
+    doc = judged.to_json()
+    assert doc["gap"] == doc["chosen"] == fraction_text(big) and doc["best"] == "0"
+    assert len(doc["gap"]) == 1 + 1 + len(str(7**6000 // 10**1000)) + 1000
+    from kickoff.analysis.review import KickoffReview
+    from kickoff.core.pitch import Square
+
+    review = KickoffReview("home", Square(19, 7), Square(19, 8), None, False, big, [judged])
+    assert review.to_json()["setup"]["value_against_best_kick"] == fraction_text(big)
+    assert team_summary([review], {})["home"]["given_away"] == fraction_text(big)

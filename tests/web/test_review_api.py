@@ -1,0 +1,191 @@
+"""``POST /api/review`` and ``POST /api/review/{game_id}`` (issue 28, point 1): an uploaded
+FUMBBL replay (or a game fetched by id from a local server standing in for FUMBBL) reviewed
+exactly as ``kickoff fumbbl review --json`` reviews it; bad input a 422 naming ``replay`` or
+``game_id``, never a traceback; the body bounded (413).
+
+Contract: ``docs/web.md`` ("Review a FUMBBL game").
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import limited_client
+from fastapi.testclient import TestClient
+from helpers import SHARED_DIR, cli
+
+REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
+GAME = REPLAYS / "1546677.json.gz"
+needs_replays = pytest.mark.shared_data("data/fumbbl-replays/1546677.json.gz")
+#: The keys the page's answer adds to each kick-off of ``kickoff fumbbl review --json``.
+PAGE_KEYS = {"pitch", "players", "targets"}
+
+
+def _upload(client: TestClient, body: bytes, **params: Any) -> Any:
+    return client.post("/api/review", content=body, params=params,
+                       headers={"Content-Type": "application/octet-stream"})
+
+
+@pytest.fixture(scope="module")
+def command_review() -> dict[str, Any]:
+    code, out, err = cli(["fumbbl", "review", str(GAME), "--plan-budget", "2", "--json"])
+    assert code == 0, err
+    doc: dict[str, Any] = json.loads(out)
+    return doc
+
+
+@needs_replays
+def test_an_uploaded_replay_is_reviewed_as_the_command_does(
+        client: TestClient, command_review: dict[str, Any]) -> None:
+    answer = _upload(client, GAME.read_bytes())
+    assert answer.status_code == 200, answer.text
+    doc = answer.json()
+    assert doc["game"] == command_review["game"] == "1546677"
+    assert doc["summary"] == command_review["summary"]
+    assert doc["applied"] == command_review["applied"]
+    assert len(doc["kickoffs"]) == len(command_review["kickoffs"]) == 3
+    from kickoff.formats.fumbbl_replay import extract_kickoffs
+
+    extracted = extract_kickoffs(GAME)
+    for page, command, k in zip(doc["kickoffs"], command_review["kickoffs"], extracted,
+                                strict=True):
+        assert {k: v for k, v in page.items() if k not in PAGE_KEYS} == command
+        assert page["targets"][0] == {"target": command["best_target"],
+                                      "value": command["judged"][0]["best"]}
+        chosen = next(t for t in page["targets"] if t["target"] == command["target"])
+        assert chosen["value"] == command["judged"][0]["chosen"]
+        assert page["pitch"] == {"width": 26, "height": 15}
+        on_pitch = {(p["id"], tuple(p["square"])) for t in k.scenario["teams"].values()
+                    for p in t["players"] if p.get("square") is not None}
+        assert {(p["id"], tuple(p["square"])) for p in page["players"]} == on_pitch
+
+
+@needs_replays
+def test_plain_json_is_read_as_gzip(client: TestClient, command_review: dict[str, Any]
+                                    ) -> None:
+    with limited_client(max_body_bytes=8 * 2**20) as big:
+        answer = _upload(big, gzip.decompress(GAME.read_bytes()))
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["summary"] == command_review["summary"]
+
+
+@pytest.mark.parametrize(("body", "needle"), [
+    (b"", "no replay"),
+    (b"not json", "not valid JSON"),
+    (b"\x1f\x8b\x08\x00trunc", "not a complete gzip file"),
+    (b'{"game": {}}', "not a FUMBBL replay"),
+])
+def test_a_bad_replay_is_a_problem_naming_replay(client: TestClient, body: bytes,
+                                                 needle: str) -> None:
+    answer = _upload(client, body)
+    assert answer.status_code == 422, answer.text
+    problems = answer.json()["problems"]
+    assert problems and all(p["where"] == "replay" for p in problems)
+    assert needle in problems[0]["message"]
+    assert not problems[0]["message"].startswith("/")  # no temporary file's name
+    assert "kickoff-review-" not in answer.text and "Traceback" not in answer.text
+
+
+def test_a_replay_without_kickoffs_is_refused(client: TestClient) -> None:
+    doc = json.loads(gzip.decompress(GAME.read_bytes()))
+    doc["gameLog"]["commandArray"] = []
+    answer = _upload(client, gzip.compress(json.dumps(doc).encode()))
+    assert answer.status_code == 422
+    assert "no kick-off" in answer.json()["problems"][0]["message"]
+
+
+def test_the_body_is_bounded() -> None:
+    with limited_client(max_body_bytes=4096) as small:
+        answer = _upload(small, b"\x1f\x8b" + b"\x00" * 10_000)
+    assert answer.status_code == 413
+
+
+@pytest.mark.parametrize("params", [{"plan_budget": 5}, {"plan_budget": 0},
+                                    {"objective": "win"}])
+def test_bad_options_are_problems(client: TestClient, params: dict[str, Any]) -> None:
+    answer = _upload(client, b"{}", **params)
+    assert answer.status_code == 422
+    where = answer.json()["problems"][0]["where"]
+    assert next(iter(params)) in where
+
+
+class _Replays(http.server.BaseHTTPRequestHandler):
+    """FUMBBL's replay endpoint, standing in on the loopback: ``/replay/get/1546677/gz``
+    answers the shared replay, anything else 404."""
+
+    def do_GET(self) -> None:
+        if self.path == "/api/replay/get/1546677/gz":
+            body = GAME.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        else:
+            self.send_error(404)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def fumbbl(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Replays)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    monkeypatch.setenv("KICKOFF_FUMBBL_API", f"http://127.0.0.1:{server.server_port}/api")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    try:
+        yield
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@needs_replays
+def test_a_game_id_is_fetched_and_reviewed(client: TestClient, fumbbl: None,
+                                           command_review: dict[str, Any],
+                                           tmp_path: Path) -> None:
+    answer = client.post("/api/review/1546677")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["summary"] == command_review["summary"]
+    assert (tmp_path / "cache" / "kickoff" / "fumbbl" / "1546677.json.gz").is_file()
+    missing = client.post("/api/review/999")
+    assert missing.status_code == 422
+    problem = missing.json()["problems"][0]
+    assert problem["where"] == "game_id" and "no such game" in problem["message"]
+
+
+def test_a_game_id_is_digits_only(client: TestClient) -> None:
+    assert client.post("/api/review/12a").status_code == 422
+
+
+def test_one_review_at_a_time_another_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a review runs, another request is answered 503 with Retry-After, not queued."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kickoff.web.app import create_app
+    from kickoff.web.routes import review as routes
+
+    started = threading.Event()
+
+    def slow(data: bytes, objective: str, budget: int) -> dict[str, Any]:
+        started.set()
+        time.sleep(2)
+        return {"game": "slow"}
+
+    monkeypatch.setattr(routes, "review_replay", slow)
+    with TestClient(create_app(workers=1)) as c, ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_upload, c, b"x")
+        assert started.wait(10)
+        second = _upload(c, b"x")
+        assert second.status_code == 503 and second.headers["Retry-After"] == "10"
+        assert second.json()["problems"][0]["code"] == "busy"
+        assert first.result(timeout=30).json() == {"game": "slow"}
