@@ -60,8 +60,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.throw:_come_down": 19,
     "kickoff.formats.fumbbl_compare:observed": 17,
-    "kickoff.formats.fumbbl_free_turn:FreeTurnReader.change": 30,
-    "kickoff.formats.fumbbl_free_turn:FreeTurnReader.reroll": 18,
     "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
 }
 
