@@ -60,7 +60,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.throw:_come_down": 19,
     "kickoff.formats.fumbbl_compare:observed": 17,
-    "kickoff.formats.fumbbl_kickoff:KickoffBuilder.change": 30,
 }
 
 
