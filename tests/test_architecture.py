@@ -59,7 +59,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.core.actions.block:_Block.side_step_squares": 16,
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.throw:_come_down": 19,
-    "kickoff.formats.fumbbl_compare:observed": 17,
 }
 
 
