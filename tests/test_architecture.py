@@ -55,8 +55,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.analysis.exact:KickoffSolver._landed": 24,
     "kickoff.analysis.exact_best:best_dive": 17,
     "kickoff.analysis.exact_best:MoveNode.prepare": 20,
-    "kickoff.core.actions.block:_Block.push_square": 27,
-    "kickoff.core.actions.block:_Block.side_step_squares": 16,
     "kickoff.core.actions.move:move_steps": 23,
     "kickoff.core.actions.throw:_come_down": 19,
 }
