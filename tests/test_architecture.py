@@ -56,7 +56,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.analysis.exact_best:best_dive": 17,
     "kickoff.analysis.exact_best:MoveNode.prepare": 20,
     "kickoff.core.actions.move:move_steps": 23,
-    "kickoff.core.actions.throw:_come_down": 19,
 }
 
 
