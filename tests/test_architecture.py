@@ -53,7 +53,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.analysis.chain:ChainSolver._solve_component": 20,
     "kickoff.analysis.exact:KickoffSolver._group_mix": 17,
     "kickoff.analysis.exact:KickoffSolver._landed": 24,
-    "kickoff.analysis.exact_best:best_dive": 17,
     "kickoff.analysis.exact_best:MoveNode.prepare": 20,
     "kickoff.core.actions.move:move_steps": 23,
 }
