@@ -54,7 +54,6 @@ COMPLEX_FUNCTIONS: dict[str, int] = {
     "kickoff.analysis.exact:KickoffSolver._group_mix": 17,
     "kickoff.analysis.exact:KickoffSolver._landed": 24,
     "kickoff.analysis.exact_best:MoveNode.prepare": 20,
-    "kickoff.core.actions.move:move_steps": 23,
 }
 
 
