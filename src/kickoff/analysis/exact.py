@@ -586,28 +586,13 @@ class KickoffSolver:
                 for i, p_end in self._journey(self.state, dev.no_kick).items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
-            if node.moves and dev.square is not None and not dev.touchback:
-                # a kick-off move is the receivers' to choose, now the landing is known
-                moved_ends, choice = node.best(dev.square)
-                if choice is not None:
-                    assert self.ruleset.kickoff_move is not None
-                    skill = self.ruleset.kickoff_move.skill
-                    taken.add(exact_best.move_text(skill, choice), dev.square, p_dev)
-                for i, p_end in moved_ends.items():
-                    ends[i] = ends.get(i, 0) + p_dev * p_end
-                continue
+            if exact_moved.moved_landing(self, node, dev, p_dev, ends, taken):
+                continue  # a kick-off move is the receivers' to choose, the landing known
             if not exact_best.dived(self, dev.square, dev.touchback, p_dev, ends, taken):
                 for group, weights in zip(groups, starts, strict=True):
                     start = self._landing_start(dev.square, dev.touchback, group)
                     weights[start] = weights.get(start, 0) + p_dev
-            for p_high, world, scatters, handler in self._high_kick_worlds:
-                journey, player = self._high_kick_best(world, scatters, handler, dev.square,
-                                                       dev.touchback)
-                if player is not None and player != self.high_kick:
-                    taken.add(f"High Kick: {player} moves under the ball", dev.square,
-                              p_dev * p_high, "high_kick")
-                for i, p_end in journey.items():
-                    ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
+            exact_moved.high_kick_landing(self, dev, p_dev, ends, taken)
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
                 self._group_mix(group, start)
