@@ -464,14 +464,8 @@ class KickoffSolver:
             node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
             if not w_seen & ~seen:
-                part_weights = group.award_weights_of(members)
-                for key, w in part_weights.items():
-                    award_weights[key] -= w
-                mixed[node] = mixed[node] + mass if node in mixed else mass
-                touchback = nodes.value(node, _REACH_TOUCHBACK, reaches)
-                if touchback:
-                    for key, w in part_weights.items():
-                        to_award[key] = to_award.get(key, 0) + touchback * w
+                self._mix_part(group.award_weights_of(members), node, mass, mixed,
+                               (award_weights, to_award))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
@@ -484,6 +478,22 @@ class KickoffSolver:
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
+
+    def _mix_part(self, part_weights: dict[Hashable, Any], node: int, mass: Any,
+                  mixed: Dist, awards: tuple[dict[Hashable, Any], dict[Hashable, Rational]]
+                  ) -> None:
+        """A part of a group's worlds that agree on their journey (``node``, total ``mass``;
+        ``part_weights``: their touchback awards' weights) mixed in: its mass onto the node,
+        its awards moved from the unaffected worlds' (``awards[0]``) to those reached
+        (``awards[1]``), weighted by the node's chance of a touchback."""
+        award_weights, to_award = awards
+        for key, w in part_weights.items():
+            award_weights[key] -= w
+        mixed[node] = mixed[node] + mass if node in mixed else mass
+        touchback = self._tables.nodes.value(node, _REACH_TOUCHBACK, self._reaches_touchback)
+        if touchback:
+            for key, w in part_weights.items():
+                to_award[key] = to_award.get(key, 0) + touchback * w
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """The end distribution of :meth:`_group_mix` (end number -> probability), from the
