@@ -48,10 +48,9 @@ MAX_COMPLEXITY = 15
 #: ``module:qualified name`` -> their complexity today, to be split by job. The list only
 #: shrinks: a function split off it is taken out, a new complex one fails the test, and one of
 #: these that grows (or shrinks) has its count changed here, in the same commit, on purpose.
-#: (No function is over :data:`MAX_FUNCTION_LINES`: no list of those.)
-COMPLEX_FUNCTIONS: dict[str, int] = {
-    "kickoff.analysis.exact_best:MoveNode.prepare": 20,
-}
+#: (No function is over :data:`MAX_FUNCTION_LINES`: no list of those.) Empty since issue 29
+#: point 4: every function is within the limit; keep it so.
+COMPLEX_FUNCTIONS: dict[str, int] = {}
 
 
 def _modules() -> list[tuple[str, Path]]:

@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
 from kickoff.analysis.exact_board import EndValues as EndValues
-from kickoff.analysis.exact_board import is_marked
+from kickoff.analysis.exact_board import is_marked, keep_better
 from kickoff.analysis.objectives import receivers_prefer
 from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
@@ -69,8 +70,10 @@ T = TypeVar("T")
 
 #: What a move left, as the solver tells set-ups apart: the players it changed (``Diff.entries``).
 MoveKey = frozenset[Any]
-#: A kick-off move and its outcomes: ``(path, [(probability, key, state after the move)])``.
-MoveOption = tuple[PlayerPath, list[tuple[Any, MoveKey, GameState]]]
+#: A kick-off move's outcomes: ``[(probability, key, state after the move)]``.
+Outcomes = list[tuple[Any, MoveKey, GameState]]
+#: A kick-off move and its outcomes: ``(path, outcomes)``.
+MoveOption = tuple[PlayerPath, Outcomes]
 #: A Diving Catch node's lines: (line, coach, group: ``choices.events_key``) -> probability.
 DiveLines = dict[tuple[str, Coach, str], Any]
 
@@ -493,32 +496,28 @@ class MoveNode:
         for square in todo:
             own = self.own(square)
             best[square] = (own, None, values.value(own))
-        uses: dict[MoveKey, int] = {}
-        for _, outcomes in self.moves:
-            for _, key, _ in outcomes:
-                uses[key] = uses.get(key, 0) + 1
+        uses = Counter(key for _, outcomes in self.moves for _, key, _ in outcomes)
         known: dict[MoveKey, dict[Square, Dist]] = {}
         for choice, outcomes in self.moves:
-            for _, key, moved in outcomes:
-                if key not in known:
-                    landing_ends = self.solver_of(key, moved)
-                    known[key] = {square: landing_ends(square) for square in todo}
-                    if self.release is not None:
-                        self.release(key)
-            for square in todo:
-                out: Dist = {}
-                for q, key, _ in outcomes:
-                    for i, p in known[key][square].items():
-                        out[i] = out.get(i, 0) + q * p
-                value = values.value(out)
-                if values.better(value, best[square][2]):
-                    best[square] = (out, choice, value)
+            self._meet(outcomes, known, todo)
+            keep_better(choice, outcomes, known, best, values)
             for _, key, _ in outcomes:
                 uses[key] -= 1
                 if not uses[key]:
                     del known[key]
         for square, (ends, chosen, _) in best.items():
             self._best[square] = (ends, chosen)
+
+    def _meet(self, outcomes: Outcomes, known: dict[MoveKey, dict[Square, Dist]],
+              todo: list[Square]) -> None:
+        """Each set-up of ``outcomes`` not ``known`` yet solved at every square of ``todo``,
+        its solver then released (:attr:`release`)."""
+        for _, key, moved in outcomes:
+            if key not in known:
+                landing_ends = self.solver_of(key, moved)
+                known[key] = {square: landing_ends(square) for square in todo}
+                if self.release is not None:
+                    self.release(key)
 
 
 def _no_ends(square: Square) -> Dist:
