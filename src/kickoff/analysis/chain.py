@@ -323,19 +323,29 @@ class ChainSolver:
             regions[s] = region
 
     def _solve_component(self, component: list[int]) -> None:
-        members = set(component)
         solved, nodes, edges = self.solved, self.nodes, self._edges
         if len(component) == 1 and component[0] not in edges[component[0]]:
-            s = component[0]
-            exits = self._exits(edges[s].items())
-            if len(exits) == 1:  # one way on, with probability 1: that node is this state's
-                solved[s] = next(iter(exits))
-            else:
-                solved[s] = nodes.add(exits)
+            self._solve_single(component[0])
             return
-        # (I - Q) x = R over the component; R from the outside successors' nodes. Each row is
-        # keyed by the states it involves (numbers, >= 0) and ~node (< 0: an int hashes for
-        # free, a tuple anew each time) for its right-hand side.
+        rows = self._rows(component)
+        _gauss_jordan(rows, component)
+        for s, row in rows.items():
+            solved[s] = nodes.add({~key: p for key, p in row.items() if key < 0 and p})
+
+    def _solve_single(self, s: int) -> None:
+        """A state of no loop: its node is its exits' mixture (or its one exit's node)."""
+        exits = self._exits(self._edges[s].items())
+        if len(exits) == 1:  # one way on, with probability 1: that node is this state's
+            self.solved[s] = next(iter(exits))
+        else:
+            self.solved[s] = self.nodes.add(exits)
+
+    def _rows(self, component: list[int]) -> dict[int, dict[int, Rational]]:
+        """(I - Q) x = R over the component; R from the outside successors' nodes. Each row is
+        keyed by the states it involves (numbers, >= 0) and ~node (< 0: an int hashes for
+        free, a tuple anew each time) for its right-hand side."""
+        members = set(component)
+        edges = self._edges
         rows: dict[int, dict[int, Rational]] = {}
         for s in component:
             eq: dict[int, Rational] = {s: Q(1)}
@@ -348,24 +358,7 @@ class ChainSolver:
             for node, q in self._exits(outside).items():
                 eq[~node] = q
             rows[s] = eq
-        # Gauss-Jordan, the sparsest remaining row first (an arrival that can only be caught or
-        # bounce is cheap to eliminate and keeps the others sparse).
-        remaining = set(component)
-        while remaining:
-            c = min(remaining, key=lambda r: len(rows[r]))
-            remaining.discard(c)
-            prow = rows[c]
-            inv = 1 / prow[c]
-            for key in prow:
-                prow[key] *= inv
-            for r, row_r in rows.items():
-                factor = row_r.get(c) if r != c else None
-                if factor:
-                    for key, val in prow.items():
-                        row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
-                    del row_r[c]
-        for s, row in rows.items():
-            solved[s] = nodes.add({~key: p for key, p in row.items() if key < 0 and p})
+        return rows
 
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
@@ -380,6 +373,26 @@ class ChainSolver:
                 n = solved[t]
             out[n] = out[n] + p if n in out else p
         return out
+
+
+def _gauss_jordan(rows: dict[int, dict[int, Rational]], component: list[int]) -> None:
+    """Gauss-Jordan elimination of ``rows`` (:meth:`ChainSolver._rows`) in place, the sparsest
+    remaining row first (an arrival that can only be caught or bounce is cheap to eliminate and
+    keeps the others sparse): each row is left with its state's 1 and its right-hand side."""
+    remaining = set(component)
+    while remaining:
+        c = min(remaining, key=lambda r: len(rows[r]))
+        remaining.discard(c)
+        prow = rows[c]
+        inv = 1 / prow[c]
+        for key in prow:
+            prow[key] *= inv
+        for r, row_r in rows.items():
+            factor = row_r.get(c) if r != c else None
+            if factor:
+                for key, val in prow.items():
+                    row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
+                del row_r[c]
 
 
 class Shared:

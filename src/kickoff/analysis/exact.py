@@ -463,14 +463,8 @@ class KickoffSolver:
             node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
             if not w_seen & ~seen:
-                part_weights = group.award_weights_of(members)
-                for key, w in part_weights.items():
-                    award_weights[key] -= w
-                mixed[node] = mixed[node] + mass if node in mixed else mass
-                touchback = nodes.value(node, _REACH_TOUCHBACK, reaches)
-                if touchback:
-                    for key, w in part_weights.items():
-                        to_award[key] = to_award.get(key, 0) + touchback * w
+                self._mix_part(group.award_weights_of(members), node, mass, mixed,
+                               (award_weights, to_award))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
@@ -483,6 +477,22 @@ class KickoffSolver:
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
+
+    def _mix_part(self, part_weights: dict[Hashable, Any], node: int, mass: Any,
+                  mixed: Dist, awards: tuple[dict[Hashable, Any], dict[Hashable, Rational]]
+                  ) -> None:
+        """A part of a group's worlds that agree on their journey (``node``, total ``mass``;
+        ``part_weights``: their touchback awards' weights) mixed in: its mass onto the node,
+        its awards moved from the unaffected worlds' (``awards[0]``) to those reached
+        (``awards[1]``), weighted by the node's chance of a touchback."""
+        award_weights, to_award = awards
+        for key, w in part_weights.items():
+            award_weights[key] -= w
+        mixed[node] = mixed[node] + mass if node in mixed else mass
+        touchback = self._tables.nodes.value(node, _REACH_TOUCHBACK, self._reaches_touchback)
+        if touchback:
+            for key, w in part_weights.items():
+                to_award[key] = to_award.get(key, 0) + touchback * w
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """The end distribution of :meth:`_group_mix` (end number -> probability), from the
@@ -585,28 +595,13 @@ class KickoffSolver:
                 for i, p_end in self._journey(self.state, dev.no_kick).items():
                     ends[i] = ends.get(i, 0) + p_dev * p_end
                 continue
-            if node.moves and dev.square is not None and not dev.touchback:
-                # a kick-off move is the receivers' to choose, now the landing is known
-                moved_ends, choice = node.best(dev.square)
-                if choice is not None:
-                    assert self.ruleset.kickoff_move is not None
-                    skill = self.ruleset.kickoff_move.skill
-                    taken.add(exact_best.move_text(skill, choice), dev.square, p_dev)
-                for i, p_end in moved_ends.items():
-                    ends[i] = ends.get(i, 0) + p_dev * p_end
-                continue
+            if exact_moved.moved_landing(self, node, dev, p_dev, ends, taken):
+                continue  # a kick-off move is the receivers' to choose, the landing known
             if not exact_best.dived(self, dev.square, dev.touchback, p_dev, ends, taken):
                 for group, weights in zip(groups, starts, strict=True):
                     start = self._landing_start(dev.square, dev.touchback, group)
                     weights[start] = weights.get(start, 0) + p_dev
-            for p_high, world, scatters, handler in self._high_kick_worlds:
-                journey, player = self._high_kick_best(world, scatters, handler, dev.square,
-                                                       dev.touchback)
-                if player is not None and player != self.high_kick:
-                    taken.add(f"High Kick: {player} moves under the ball", dev.square,
-                              p_dev * p_high, "high_kick")
-                for i, p_end in journey.items():
-                    ends[i] = ends.get(i, 0) + p_dev * p_high * p_end
+            exact_moved.high_kick_landing(self, dev, p_dev, ends, taken)
         for group, weights in zip(groups, starts, strict=True):
             for start in weights:  # solved now: the best takers they choose are met here
                 self._group_mix(group, start)

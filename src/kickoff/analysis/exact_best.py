@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
 from kickoff.analysis.exact_board import EndValues as EndValues
-from kickoff.analysis.exact_board import is_marked
+from kickoff.analysis.exact_board import is_marked, keep_better
 from kickoff.analysis.objectives import receivers_prefer
 from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
@@ -67,8 +68,10 @@ T = TypeVar("T")
 
 #: What a move left, as the solver tells set-ups apart: the players it changed (``Diff.entries``).
 MoveKey = frozenset[Any]
-#: A kick-off move and its outcomes: ``(path, [(probability, key, state after the move)])``.
-MoveOption = tuple[PlayerPath, list[tuple[Any, MoveKey, GameState]]]
+#: A kick-off move's outcomes: ``[(probability, key, state after the move)]``.
+Outcomes = list[tuple[Any, MoveKey, GameState]]
+#: A kick-off move and its outcomes: ``(path, outcomes)``.
+MoveOption = tuple[PlayerPath, Outcomes]
 #: A Diving Catch node's lines: (line, coach, group: ``choices.events_key``) -> probability.
 DiveLines = dict[tuple[str, Coach, str], Any]
 
@@ -161,48 +164,71 @@ def best_dive(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRu
     probability) mixed. The receiving coach's decision maximises the objective, the kicking
     coach's minimises it (``kicking_best`` false: his default). Ties go to the default; more
     than :data:`MOST_DIVE_OPTIONS` options: the default."""
-    kinds: tuple[DecisionKind, ...] = ("diving_catch",)
-    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
-                           coach=AskingCoach(kinds))
-    decision = None
-    try:
-        ball.step(probe, start)
-    except Asked as asked:
-        decision = asked.decision
-    except Branch:  # a die before any decision: nobody may dive here
-        pass
+    decision = _dive_decision(world, ruleset, house_rules, start)
     options = None if decision is None else decision.options()
     receiving = decision is not None and decision.side == world.receiving
     if (decision is None or options is None or len(options) > MOST_DIVE_OPTIONS
             or not (receiving or kicking_best)):
         return journey(start), None, None
-
-    def ends_of(i: int) -> Dist:
-        def run(d: PathDice) -> Any:
-            return ball.step(KickoffContext(world, ruleset, d, Decisions(), house_rules,
-                                            log=False, coach=PathCoach((i,), kinds)), start)
-
-        out: Dist = {}
-        for p, nxt in enumerate_runs(run, dice=dice):
-            for e, q in journey(nxt).items():
-                out[e] = out.get(e, 0) + p * q
-        return out
-
+    ends_of = functools.partial(_dive_ends, world, ruleset, house_rules, start, dice, journey)
     first = options.index(decision.default)
+    best, best_ends = _best_dive_option(ends_of, first, len(options), values, receiving)
+    coach: Coach = "receiving" if receiving else "kicking"
+    if best == first:
+        return best_ends, None, coach
+    who = " then ".join(options[best]) or "nobody"
+    return best_ends, f"Diving Catch: {who} (the {coach} coach's best)", coach
+
+
+#: The decision :func:`best_dive` asks and plays.
+_DIVE_KINDS: tuple[DecisionKind, ...] = ("diving_catch",)
+
+
+def _dive_decision(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
+                   start: Any) -> Decision | None:
+    """The Diving Catch decision the rule's step asks first at ``start`` (``None``: none, or a
+    die comes first: nobody may dive here)."""
+    probe = KickoffContext(world, ruleset, PathDice(()), Decisions(), house_rules, log=False,
+                           coach=AskingCoach(_DIVE_KINDS))
+    try:
+        ball.step(probe, start)
+    except Asked as asked:
+        return asked.decision
+    except Branch:  # a die before any decision: nobody may dive here
+        pass
+    return None
+
+
+def _dive_ends(world: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule], start: Any,
+               dice: Callable[[tuple[Any, ...]], PathDice] | None,
+               journey: Callable[[Any], Dist], i: int) -> Dist:
+    """The end distribution of Diving Catch option ``i`` at ``start``: its step's dice
+    enumerated, the journey from each next state mixed."""
+    def run(d: PathDice) -> Any:
+        return ball.step(KickoffContext(world, ruleset, d, Decisions(), house_rules,
+                                        log=False, coach=PathCoach((i,), _DIVE_KINDS)), start)
+
+    out: Dist = {}
+    for p, nxt in enumerate_runs(run, dice=dice):
+        for e, q in journey(nxt).items():
+            out[e] = out.get(e, 0) + p * q
+    return out
+
+
+def _best_dive_option(ends_of: Callable[[int], Dist], first: int, count: int,
+                      values: EndValues, receiving: bool) -> tuple[int, Dist]:
+    """The best of ``count`` options and its ends (the receiving coach maximises, the kicking
+    coach minimises; ties to ``first``, the default, valued first)."""
     best, best_ends = first, ends_of(first)
     best_value = values.value(best_ends)
-    for i in range(len(options)):
+    for i in range(count):
         if i == first:
             continue
         ends = ends_of(i)
         value = values.value(ends)
         if values.better(value, best_value) if receiving else values.better(best_value, value):
             best, best_ends, best_value = i, ends, value
-    coach: Coach = "receiving" if receiving else "kicking"
-    if best == first:
-        return best_ends, None, coach
-    who = " then ".join(options[best]) or "nobody"
-    return best_ends, f"Diving Catch: {who} (the {coach} coach's best)", coach
+    return best, best_ends
 
 
 def kickoff_moves(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
@@ -467,32 +493,28 @@ class MoveNode:
         for square in todo:
             own = self.own(square)
             best[square] = (own, None, values.value(own))
-        uses: dict[MoveKey, int] = {}
-        for _, outcomes in self.moves:
-            for _, key, _ in outcomes:
-                uses[key] = uses.get(key, 0) + 1
+        uses = Counter(key for _, outcomes in self.moves for _, key, _ in outcomes)
         known: dict[MoveKey, dict[Square, Dist]] = {}
         for choice, outcomes in self.moves:
-            for _, key, moved in outcomes:
-                if key not in known:
-                    landing_ends = self.solver_of(key, moved)
-                    known[key] = {square: landing_ends(square) for square in todo}
-                    if self.release is not None:
-                        self.release(key)
-            for square in todo:
-                out: Dist = {}
-                for q, key, _ in outcomes:
-                    for i, p in known[key][square].items():
-                        out[i] = out.get(i, 0) + q * p
-                value = values.value(out)
-                if values.better(value, best[square][2]):
-                    best[square] = (out, choice, value)
+            self._meet(outcomes, known, todo)
+            keep_better(choice, outcomes, known, best, values)
             for _, key, _ in outcomes:
                 uses[key] -= 1
                 if not uses[key]:
                     del known[key]
         for square, (ends, chosen, _) in best.items():
             self._best[square] = (ends, chosen)
+
+    def _meet(self, outcomes: Outcomes, known: dict[MoveKey, dict[Square, Dist]],
+              todo: list[Square]) -> None:
+        """Each set-up of ``outcomes`` not ``known`` yet solved at every square of ``todo``,
+        its solver then released (:attr:`release`)."""
+        for _, key, moved in outcomes:
+            if key not in known:
+                landing_ends = self.solver_of(key, moved)
+                known[key] = {square: landing_ends(square) for square in todo}
+                if self.release is not None:
+                    self.release(key)
 
 
 def _no_ends(square: Square) -> Dist:

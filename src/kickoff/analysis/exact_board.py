@@ -29,7 +29,7 @@ the reach is a ruling of ours (docs/analysis.md "Board objectives").
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Final
 
 from kickoff.analysis.chance import Dist, Q
@@ -180,3 +180,20 @@ class EndValues:
     def better(self, a: Any, b: Any) -> bool:
         """Whether the receivers strictly prefer value ``a`` to ``b``."""
         return receivers_prefer(self.objective, a, b)
+
+
+def keep_better(choice: Any, outcomes: Iterable[tuple[Any, Any, Any]],
+                known: Mapping[Any, Mapping[Square, Dist]],
+                best: dict[Square, tuple[Dist, Any, Any]], values: EndValues) -> None:
+    """A decision node's option ``choice`` compared at each square of ``best`` (square ->
+    ``(ends, choice, value)`` of the best so far, replaced where ``choice`` is strictly better):
+    its ends there the mixture of its ``outcomes`` (``(probability, key, _)``), each key's ends
+    by square in ``known`` (``exact_best.MoveNode.prepare``)."""
+    for square in list(best):
+        out: Dist = {}
+        for q, key, _ in outcomes:
+            for i, p in known[key][square].items():
+                out[i] = out.get(i, 0) + q * p
+        value = values.value(out)
+        if values.better(value, best[square][2]):
+            best[square] = (out, choice, value)

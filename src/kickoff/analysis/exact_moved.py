@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import exact_odds
 from kickoff.analysis.chain import ChainSolver, Region
-from kickoff.analysis.exact_best import MoveKey, MoveNode, taker_in
+from kickoff.analysis.chance import Dist
+from kickoff.analysis.exact_best import MoveKey, MoveNode, Taken, move_text, taker_in
 from kickoff.analysis.worlds import Group, differences, reads_of, touch_bits
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
@@ -172,3 +173,35 @@ def variant_journeys(
     if not keep and world is not solver.state:
         nodes.truncate(size, solver._awards)  # (their awards too)
     return journeys, award
+
+
+def moved_landing(solver: KickoffSolver, node: MoveNode, dev: exact_odds.Landing, p: Any,
+                  ends: Dist, taken: Taken) -> bool:
+    """Whether the kick-off move's ``node`` is played at a kick's landing ``dev`` (probability
+    ``p``; a landing on the pitch, no touchback, a move to choose): the receivers' best move
+    there (:meth:`MoveNode.best`), its ends added to ``ends`` and its line to ``taken``."""
+    if not node.moves or dev.square is None or dev.touchback:
+        return False
+    moved_ends, choice = node.best(dev.square)
+    if choice is not None:
+        assert solver.ruleset.kickoff_move is not None
+        skill = solver.ruleset.kickoff_move.skill
+        taken.add(move_text(skill, choice), dev.square, p)
+    for i, p_end in moved_ends.items():
+        ends[i] = ends.get(i, 0) + p * p_end
+    return True
+
+
+def high_kick_landing(solver: KickoffSolver, dev: exact_odds.Landing, p: Any, ends: Dist,
+                      taken: Taken) -> None:
+    """The High Kick worlds' part at a kick's landing ``dev`` (probability ``p``): each world's
+    journey with the player placed under the ball (``exact_best.high_kick_best``) added to
+    ``ends``, a player other than the named one noted in ``taken``."""
+    for p_high, world, scatters, handler in solver._high_kick_worlds:
+        journey, player = solver._high_kick_best(world, scatters, handler, dev.square,
+                                                 dev.touchback)
+        if player is not None and player != solver.high_kick:
+            taken.add(f"High Kick: {player} moves under the ball", dev.square, p * p_high,
+                      "high_kick")
+        for i, p_end in journey.items():
+            ends[i] = ends.get(i, 0) + p * p_high * p_end

@@ -271,39 +271,73 @@ def _steps_of(state: GameState, plan: Plan) -> list[Step]:
     return out
 
 
-def neighbours(planner: _Planner, steps: Sequence[Step], target: Square, cap: int | None
-               ) -> Iterator[list[Step]]:
-    """The variations of a plan's steps (see the module's docstring, candidates 2), in order:
-    a Blitz added last, each mover sent elsewhere, an unused player added, a step dropped."""
+def _blitz_added(planner: _Planner, steps: Sequence[Step], target: Square, cap: int | None
+                 ) -> Iterator[list[Step]]:
+    """A Blitz added last (none if the plan has one): on each receiver nearest ``target``, by
+    the three free kicking players nearest him, from the first square next to him they may
+    stand on (the moves first cut to leave room for it under ``cap``)."""
+    if any(s[1] == "blitz" for s in steps):
+        return
     moves = [s for s in steps if s[1] == "move"]
-    used = {s[0] for s in steps}
     st = planner.state
-    if not any(s[1] == "blitz" for s in steps):
-        kept = moves if cap is None or len(moves) < cap else moves[:cap - 1]
-        free = [pid for pid in planner.eligible if pid not in {s[0] for s in kept}]
-        for q in planner.near(target):
-            assert q.square is not None
-            sq_q = q.square
-            by_reach = sorted(free, key=lambda pid: distance(st.players[pid].square or sq_q, sq_q))
-            for pid in by_reach[:3]:
-                for dx, dy in NEIGHBOURS:
-                    sq = Square(sq_q.x + dx, sq_q.y + dy)
-                    if st.pitch.on_pitch(sq) and (sq not in planner.occupied
-                                                  or sq == st.players[pid].square):
-                        yield [*kept, (pid, "blitz", sq, q.id)]
-                        break
-    spots = planner.squares(target)
+    kept = moves if cap is None or len(moves) < cap else moves[:cap - 1]
+    free = [pid for pid in planner.eligible if pid not in {s[0] for s in kept}]
+    for q in planner.near(target):
+        assert q.square is not None
+        sq_q = q.square
+        by_reach = sorted(free, key=lambda pid: distance(st.players[pid].square or sq_q, sq_q))
+        for pid in by_reach[:3]:
+            sq = _blitz_square(planner, pid, sq_q)
+            if sq is not None:
+                yield [*kept, (pid, "blitz", sq, q.id)]
+
+
+def _blitz_square(planner: _Planner, pid: str, at: Square) -> Square | None:
+    """The first square next to ``at`` (in :data:`NEIGHBOURS` order) on the pitch where
+    player ``pid`` may stand: empty, or his own (``None``: none)."""
+    st = planner.state
+    for dx, dy in NEIGHBOURS:
+        sq = Square(at.x + dx, at.y + dy)
+        if st.pitch.on_pitch(sq) and (sq not in planner.occupied
+                                      or sq == st.players[pid].square):
+            return sq
+    return None
+
+
+def _movers_sent(steps: Sequence[Step], spots: Sequence[Square]) -> Iterator[list[Step]]:
+    """Each mover sent to one of the first six ``spots`` instead (not where he goes now)."""
     for i, (pid, action, square, _) in enumerate(steps):
         if action != "move":
             continue
         for sq in spots[:6]:
             if sq != square:
                 yield [*steps[:i], (pid, "move", sq, None), *steps[i + 1:]]
-    if cap is None or len(steps) < cap:
-        for pid in sorted((p for p in planner.eligible if p not in used),
-                          key=lambda p: distance(st.players[p].square or target, target))[:4]:
-            for sq in spots[:3]:
-                yield [*moves, (pid, "move", sq, None), *[s for s in steps if s[1] == "blitz"]]
+
+
+def _player_added(planner: _Planner, steps: Sequence[Step], target: Square, cap: int | None,
+                  spots: Sequence[Square]) -> Iterator[list[Step]]:
+    """An unused player (of the four nearest ``target``) added, sent to one of the first three
+    ``spots``, after the moves and before the Blitz (none if ``cap`` players already act)."""
+    if cap is not None and len(steps) >= cap:
+        return
+    st = planner.state
+    moves = [s for s in steps if s[1] == "move"]
+    blitz = [s for s in steps if s[1] == "blitz"]
+    used = {s[0] for s in steps}
+    for pid in sorted((p for p in planner.eligible if p not in used),
+                      key=lambda p: distance(st.players[p].square or target, target))[:4]:
+        for sq in spots[:3]:
+            yield [*moves, (pid, "move", sq, None), *blitz]
+
+
+def neighbours(planner: _Planner, steps: Sequence[Step], target: Square, cap: int | None
+               ) -> Iterator[list[Step]]:
+    """The variations of a plan's steps (see the module's docstring, candidates 2), in order:
+    a Blitz added last, each mover sent elsewhere, an unused player added, a step dropped."""
+    yield from _blitz_added(planner, steps, target, cap)
+    spots = planner.squares(target)
+    yield from _movers_sent(steps, spots)
+    yield from _player_added(planner, steps, target, cap, spots)
     for i in range(len(steps)):
         yield [*steps[:i], *steps[i + 1:]]
 
@@ -352,6 +386,48 @@ class _Valuer:
         return receivers_prefer(self.objective, b, a)
 
 
+class _Climb:
+    """One search's state: the best plan and its value so far, the plans seen, how many were
+    valued, and which coach chooses (``kicking``: the receivers' least preferred value)."""
+
+    def __init__(self, valuer: _Valuer, nobody: Plan, kicking: bool) -> None:
+        self.valuer, self.kicking = valuer, kicking
+        value = valuer.value([nobody])
+        assert value is not None  # nobody acting (moving) is always legal
+        self.best, self.best_value, self.nobody, self.evaluated = nobody, value, value, 1
+        self.seen = {nobody.key()}
+
+    def better(self, a: Fraction, b: Fraction) -> bool:
+        """Whether the choosing coach strictly prefers value ``a`` to ``b``."""
+        if self.kicking:
+            return self.valuer.kicker_prefers(a, b)
+        return receivers_prefer(self.valuer.objective, a, b)
+
+    def try_plan(self, plan: Plan) -> tuple[bool, Fraction | None] | None:
+        """Values ``plan`` unless seen (``None``: seen), keeping it if better: ``(improved,
+        its value)`` (``None`` for the value: the free turn refused it)."""
+        if plan.key() in self.seen:
+            return None
+        self.seen.add(plan.key())
+        value = self.valuer.value([plan])
+        self.evaluated += 1
+        if value is not None and self.better(value, self.best_value):
+            self.best, self.best_value = plan, value
+            return True, value
+        return False, value
+
+    def step(self, neighbours: Iterator[Plan | None], budget: int) -> bool:
+        """One round of the hill climb: the neighbours valued up to the first better one or
+        the budget; whether one was better."""
+        for plan in neighbours:
+            tried = None if plan is None else self.try_plan(plan)
+            if tried is None:
+                continue
+            if tried[0] or self.evaluated >= budget:
+                return tried[0]
+        return False
+
+
 def search_event(valuer: _Valuer, seeds: Sequence[Plan],
                  neighbours: Callable[[Plan], Iterator[Plan | None]], kicking: bool,
                  budget: int) -> Found:
@@ -359,37 +435,15 @@ def search_event(valuer: _Valuer, seeds: Sequence[Plan],
     the seeds in order, then a hill climb over ``neighbours`` (``None``: a candidate the planner
     could not make), restarted from every improvement; ``kicking``: the kicking coach chooses
     (the receivers' least preferred value), else the receiving coach (their most preferred)."""
-
-    def better(a: Fraction, b: Fraction) -> bool:
-        return valuer.kicker_prefers(a, b) if kicking else receivers_prefer(valuer.objective, a, b)
-
-    nobody = valuer.value([seeds[0]])
-    assert nobody is not None  # nobody acting (moving) is always legal
-    best, best_value, close, evaluated = seeds[0], nobody, None, 1
-    seen = {seeds[0].key()}
+    climb = _Climb(valuer, seeds[0], kicking)
+    close: Fraction | None = None
     for seed in seeds[1:budget]:
-        if seed.key() in seen:
-            continue
-        seen.add(seed.key())
-        value = valuer.value([seed])
-        evaluated += 1
-        close = value if close is None else close
-        if value is not None and better(value, best_value):
-            best, best_value = seed, value
-    improved = True
-    while improved and evaluated < budget:
-        improved = False
-        for plan in neighbours(best):
-            if plan is None or plan.key() in seen:
-                continue
-            seen.add(plan.key())
-            value = valuer.value([plan])
-            evaluated += 1
-            if value is not None and better(value, best_value):
-                best, best_value, improved = plan, value, True
-            if improved or evaluated >= budget:
-                break
-    return Found(best, best_value, nobody, close, evaluated)
+        tried = climb.try_plan(seed)
+        if tried is not None and close is None:
+            close = tried[1]
+    while climb.evaluated < budget and climb.step(neighbours(climb.best), budget):
+        pass
+    return Found(climb.best, climb.best_value, climb.nobody, close, climb.evaluated)
 
 
 def _free_turn_space(valuer: _Valuer, event: str
@@ -412,6 +466,79 @@ def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
     return [e for e in RESETUPS if e in names]
 
 
+class _Resetup:
+    """One re-set-up's search space (see :func:`resetup_space`)."""
+
+    def __init__(self, valuer: _Valuer, event: str) -> None:
+        st, target = valuer.state, valuer.target
+        self.st, self.target, self.ruleset, self.event = st, target, valuer.ruleset, event
+        self.receiving = event == "quick_snap"
+        self.side = st.receiving if self.receiving else st.kicking
+        self.cap = None if event == "perfect_defence" else fewest(valuer.ruleset, event)
+        self.movers = sorted((p for p in st.teams[self.side].players if self._may_move(p)),
+                             key=lambda p: distance(p.square or target, target))[:6]
+        self.half = sorted((sq for sq in st.pitch.squares()
+                            if st.pitch.in_setup_zone(self.side, sq) and sq not in st.board),
+                           key=lambda sq: (distance(sq, target), sq))[:10]
+
+    def _may_move(self, p: Player) -> bool:
+        return (p.square is not None and p.standing
+                and (self.event == "perfect_defence" or self.cap is None or self.st.is_open(p)))
+
+    def spots(self, p: Player, taken: set[Square]) -> list[Square]:
+        """Where ``p`` may go, nearest the target first (Quick Snap: one square; else the
+        half's empty squares nearest the target), not ``taken``."""
+        st, target = self.st, self.target
+        assert p.square is not None
+        near = sorted((Square(p.square.x + dx, p.square.y + dy) for dx, dy in NEIGHBOURS),
+                      key=lambda sq: (distance(sq, target), sq)) if self.receiving else self.half
+        return [sq for sq in near if st.pitch.on_pitch(sq) and sq not in st.board
+                and sq not in taken]
+
+    def plan(self, moves: Sequence[Move]) -> Plan | None:
+        """The plan of ``moves`` (``None``: a kicking set-up ``setup_problems`` refuses)."""
+        if not self.receiving and moves:
+            trial = self.st.clone()
+            for m in moves:
+                trial.move(trial.players[m.player], m.to)
+            if setup_problems(trial, self.ruleset, self.side, check_count=False):
+                return None
+        return Plan(self.event, (), tuple(moves))
+
+    def around(self, best: Plan) -> Iterator[Plan | None]:
+        """``best``'s neighbours: a mover added, each move sent elsewhere, a move dropped."""
+        moves = list(best.moves)
+        if self.cap is None or len(moves) < self.cap:
+            yield from self._added(moves)
+        taken = {m.to for m in moves}
+        for i, m in enumerate(moves):
+            for sq in self.spots(self.st.players[m.player], taken - {m.to})[:4]:
+                if sq != m.to:
+                    yield self.plan([*moves[:i], Move(m.player, sq), *moves[i + 1:]])
+        for i in range(len(moves)):
+            yield self.plan([*moves[:i], *moves[i + 1:]])
+
+    def _added(self, moves: list[Move]) -> Iterator[Plan | None]:
+        used, taken = {m.player for m in moves}, {m.to for m in moves}
+        for p in self.movers:
+            if p.id not in used:
+                for sq in self.spots(p, taken)[:2]:
+                    yield self.plan([*moves, Move(p.id, sq)])
+
+    def seeds(self) -> list[Plan]:
+        """Nobody moves, then (Quick Snap) the nearest receivers each one square toward the
+        target."""
+        seeds = [Plan(self.event, ())]
+        if self.receiving:
+            greedy: list[Move] = []
+            for p in self.movers[:3 if self.cap is None else min(self.cap, 3)]:
+                free = self.spots(p, {m.to for m in greedy})
+                if free:
+                    greedy.append(Move(p.id, free[0]))
+            seeds += [Plan(self.event, (), tuple(greedy))] if greedy else []
+        return seeds
+
+
 def resetup_space(valuer: _Valuer, event: str
                   ) -> tuple[list[Plan], Callable[[Plan], Iterator[Plan | None]]]:
     """The seeds and neighbours of a re-set-up's search (Quick Snap: the receiving coach's
@@ -420,56 +547,8 @@ def resetup_space(valuer: _Valuer, event: str
     :func:`fewest` of them (Perfect Defence: any); a kicking set-up the core's
     ``setup_problems`` refuses is not valued. Seeds: nobody moves, then (Quick Snap) the
     nearest receivers each one square toward the target."""
-    st, target, ruleset = valuer.state, valuer.target, valuer.ruleset
-    receiving = event == "quick_snap"
-    side = st.receiving if receiving else st.kicking
-    cap = None if event == "perfect_defence" else fewest(ruleset, event)
-    movers = sorted((p for p in st.teams[side].players if p.square is not None and p.standing
-                     and (event == "perfect_defence" or cap is None or st.is_open(p))),
-                    key=lambda p: distance(p.square or target, target))[:6]
-    half = sorted((sq for sq in st.pitch.squares() if st.pitch.in_setup_zone(side, sq)
-                   and sq not in st.board), key=lambda sq: (distance(sq, target), sq))[:10]
-
-    def spots(p: Player, taken: set[Square]) -> list[Square]:
-        assert p.square is not None
-        near = sorted((Square(p.square.x + dx, p.square.y + dy) for dx, dy in NEIGHBOURS),
-                      key=lambda sq: (distance(sq, target), sq)) if receiving else half
-        return [sq for sq in near if st.pitch.on_pitch(sq) and sq not in st.board
-                and sq not in taken]
-
-    def plan(moves: Sequence[Move]) -> Plan | None:
-        if not receiving and moves:
-            trial = st.clone()
-            for m in moves:
-                trial.move(trial.players[m.player], m.to)
-            if setup_problems(trial, ruleset, side, check_count=False):
-                return None
-        return Plan(event, (), tuple(moves))
-
-    def around(best: Plan) -> Iterator[Plan | None]:
-        moves = list(best.moves)
-        used, taken = {m.player for m in moves}, {m.to for m in moves}
-        if cap is None or len(moves) < cap:
-            for p in movers:
-                if p.id not in used:
-                    for sq in spots(p, taken)[:2]:
-                        yield plan([*moves, Move(p.id, sq)])
-        for i, m in enumerate(moves):
-            for sq in spots(st.players[m.player], taken - {m.to})[:4]:
-                if sq != m.to:
-                    yield plan([*moves[:i], Move(m.player, sq), *moves[i + 1:]])
-        for i in range(len(moves)):
-            yield plan([*moves[:i], *moves[i + 1:]])
-
-    seeds = [Plan(event, ())]
-    if receiving:
-        greedy: list[Move] = []
-        for p in movers[:3 if cap is None else min(cap, 3)]:
-            free = spots(p, {m.to for m in greedy})
-            if free:
-                greedy.append(Move(p.id, free[0]))
-        seeds += [Plan(event, (), tuple(greedy))] if greedy else []
-    return seeds, around
+    space = _Resetup(valuer, event)
+    return space.seeds(), space.around
 
 
 def search(

@@ -6,6 +6,7 @@ lists compared as lists except the few FUMBBL keeps as sets (:data:`UNORDERED`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -67,42 +68,73 @@ def _step_square(line: dict[str, Any]) -> list[int] | None:
     return [sq[0], sq[1]] if isinstance(sq, list) and len(sq) == 2 else None
 
 
+class _Observer:
+    """:func:`observed`'s reading of an engine log, one handler per kind of line."""
+
+    def __init__(self) -> None:
+        self.path: list[list[int]] = []
+        self.tests: dict[str, list[list[Any]]] = {}
+        self.over = False
+        self.diver: list[int] | None = None  # a Diving Catch's square: the ball's if he catches it
+
+    def line(self, line: dict[str, Any]) -> None:
+        """One line of the log, read by the handler of its ``step`` (else as a ball's)."""
+        handler = _OBSERVERS.get(line.get("step"))
+        if handler is not None:
+            handler(self, line)
+        elif not self.over:
+            self.ball(line)
+
+    def diving_catch(self, line: dict[str, Any]) -> None:
+        self.diver = line.get("square")
+
+    def catch(self, line: dict[str, Any]) -> None:
+        """A catch: the ball on the diver's square if he caught it (before a touchback)."""
+        diver, caught = self.diver, line.get("success") and not self.over
+        if diver is not None and caught and self.path[-1:] != [diver]:
+            self.path.append(list(diver))
+        self.diver = None
+
+    def roll(self, line: dict[str, Any]) -> None:
+        """A test's roll: ``[player, minimum roll]``."""
+        m = _TEST_LINE.match(str(line.get("for", "")))
+        if m:
+            need = min(max(int(m[3]) - int(m[4]), 2), 6)
+            self.tests.setdefault(m[1], []).append([m[2], need])
+
+    def armour(self, line: dict[str, Any]) -> None:
+        self.tests.setdefault("armour", []).append(
+            [line.get("player"), line.get("total"), bool(line.get("broken"))])
+
+    def touchback(self, line: dict[str, Any]) -> None:
+        self.over = True
+
+    def ball(self, line: dict[str, Any]) -> None:
+        """Any other line: the ball's square it shows, if new (and a touchback's end)."""
+        sq = _step_square(line)
+        if sq is not None and (not self.path or self.path[-1] != sq):
+            self.path.append(sq)
+        self.over = bool(line.get("touchback"))
+
+
+#: :class:`_Observer`'s handlers, by the log line's ``step``.
+_OBSERVERS: dict[Any, Callable[[_Observer, dict[str, Any]], None]] = {
+    "diving_catch": _Observer.diving_catch, "catch": _Observer.catch, "roll": _Observer.roll,
+    "armour": _Observer.armour, "touchback": _Observer.touchback}
+
+
 def observed(doc: dict[str, Any]) -> dict[str, Any]:
     """What the engine's log shows, under the paths FUMBBL's is compared at: ``ball.path`` (the
     deviation's square, each scatter, bounce and throw-in's end, a Diving Catch's square when
     he catches it, until a touchback: the touchback's ball is ``ball.square``) and
     ``tests.<kind>`` (``[player, minimum roll]`` of each test's first roll; ``armour``:
     ``[player, total, broken]``)."""
-    path: list[list[int]] = []
-    tests: dict[str, list[list[Any]]] = {}
-    over = False
-    diver: list[int] | None = None  # a Diving Catch's square: the ball's if he catches it
+    seen = _Observer()
     for line in doc.get("log", []):
-        step = line.get("step")
-        if step == "diving_catch":
-            diver = line.get("square")
-        elif step == "catch":
-            if diver is not None and line.get("success") and not over and path[-1:] != [diver]:
-                path.append(list(diver))
-            diver = None
-        elif step == "roll":
-            m = _TEST_LINE.match(str(line.get("for", "")))
-            if m:
-                need = min(max(int(m[3]) - int(m[4]), 2), 6)
-                tests.setdefault(m[1], []).append([m[2], need])
-        elif step == "armour":
-            tests.setdefault("armour", []).append(
-                [line.get("player"), line.get("total"), bool(line.get("broken"))])
-        elif step == "touchback":
-            over = True
-        elif not over:
-            sq = _step_square(line)
-            if sq is not None and (not path or path[-1] != sq):
-                path.append(sq)
-            over = bool(line.get("touchback"))
-    out: dict[str, Any] = {"ball.path": path}
+        seen.line(line)
+    out: dict[str, Any] = {"ball.path": seen.path}
     for kind in TEST_KINDS:
-        out[f"tests.{kind}"] = tests.get(kind, [])
+        out[f"tests.{kind}"] = seen.tests.get(kind, [])
     return out
 
 

@@ -255,55 +255,76 @@ class FreeTurnReader:
             a.failed = None
 
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
-        """A model change of the free turn, before ``tr`` applies it."""
-        cid, key, value = ch.modelChangeId, ch.modelChangeKey, ch.modelChangeValue
-        a = self.current
-        if throw_change(self, a, ch, tr):
+        """A model change of the free turn, before ``tr`` applies it: a throw's (the engine's
+        to reproduce), else the one of :data:`FREE_TURN_CHANGES` for its id, if any."""
+        if throw_change(self, self.current, ch, tr):
             return  # a throw's target, or its flight (the engine's to reproduce)
-        if cid == "gameSetDefenderId":
-            who = key if key is not None else value
-            if isinstance(who, str):
-                self.defender = who
-        elif cid == "actingPlayerSetPlayerId" and value is None and a is not None:
-            # his activation is over; the reports of the same command may still be his (FUMBBL's
-            # command keeps no order between its changes and its reports): closed at the next
-            a.phase = "over"
-        elif cid == "fieldModelAddPushbackSquare" and a is not None and isinstance(value, dict):
-            self.pushback(a, value)
-        elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
-            sq = pitch_square(tr.pitch, log_square(value))
-            if sq is None or sq == tr.coords.get(key):
-                return  # off the pitch (the crowd, a casualty) or no move
-            if a is not None and a.phase == "move" and key != a.pid and sq == a.left:
-                # a shadower following him into the square he left (its report before or after)
-                if a.shadow_due == key:
-                    a.shadow_due = None
-                else:
-                    a.shadow_moved = key
-                return
-            if a is None or a.phase == "over" or (
-                    key != a.pid and a.phase not in ("push", "after")):
-                self.note(f"free turn: p{key} moved to {list(sq)} with no action FUMBBL "
-                          "declared for him")
-                return
-            if key != a.pid:
-                self.pushed_on(a, key, sq)
-                return
-            self.settle()
-            a.acted = True
-            if a.phase == "push" and sq == a.defender_square:
-                a.doc["block"]["follow_up"] = True
-                a.phase = "after"
-            elif a.phase in ("push", "after"):
-                a.phase = "after"
-                a.doc.setdefault("after_block", []).append(list(sq))
+        handler = FREE_TURN_CHANGES.get(ch.modelChangeId)
+        if handler is not None:
+            handler(self, ch, tr)
+
+    def set_defender(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``gameSetDefenderId``: the player blocked (or thrown at, gazed...) next."""
+        who = ch.modelChangeKey if ch.modelChangeKey is not None else ch.modelChangeValue
+        if isinstance(who, str):
+            self.defender = who
+
+    def set_acting_player(self, ch: ModelChange, tr: GameTracker) -> None:
+        """An ``actingPlayerSetPlayerId`` to nobody: the activation is over; the reports of the
+        same command may still be his (FUMBBL's command keeps no order between its changes and
+        its reports): closed at the next."""
+        if ch.modelChangeValue is None and self.current is not None:
+            self.current.phase = "over"
+
+    def add_pushback_square(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``fieldModelAddPushbackSquare`` of the activation (see :meth:`pushback`)."""
+        if self.current is not None and isinstance(ch.modelChangeValue, dict):
+            self.pushback(self.current, ch.modelChangeValue)
+
+    def set_coordinate(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``fieldModelSetPlayerCoordinate``: a shadower following, a player pushed, the
+        actor's step (or a note: a move of nobody acting)."""
+        key, a = ch.modelChangeKey, self.current
+        if key is None:
+            return
+        sq = pitch_square(tr.pitch, log_square(ch.modelChangeValue))
+        if sq is None or sq == tr.coords.get(key):
+            return  # off the pitch (the crowd, a casualty) or no move
+        if a is not None and a.phase == "move" and key != a.pid and sq == a.left:
+            # a shadower following him into the square he left (its report before or after)
+            if a.shadow_due == key:
+                a.shadow_due = None
             else:
-                before = tr.coords.get(key)
-                if before is not None and max(abs(sq[0] - before[0]), abs(sq[1] - before[1])) == 2:
-                    # two squares in one step: a Leap (its leapRoll follows in the reports)
-                    a.doc.setdefault("leap", []).append(len(a.doc["path"]))
-                a.doc["path"].append(list(sq))
-                a.left = before
+                a.shadow_moved = key
+            return
+        if a is None or a.phase == "over" or (key != a.pid and a.phase not in ("push", "after")):
+            self.note(f"free turn: p{key} moved to {list(sq)} with no action FUMBBL "
+                      "declared for him")
+            return
+        if key != a.pid:
+            self.pushed_on(a, key, sq)
+            return
+        self.settle()
+        a.acted = True
+        self.actor_moved(a, sq, tr.coords.get(key))
+
+    @staticmethod
+    def actor_moved(a: _Activation, sq: tuple[int, int], before: tuple[int, int] | None
+                    ) -> None:
+        """The actor put on ``sq`` from ``before``: his follow-up, a move after his block, or a
+        step of his path (a Leap's where two squares apart)."""
+        if a.phase == "push" and sq == a.defender_square:
+            a.doc["block"]["follow_up"] = True
+            a.phase = "after"
+        elif a.phase in ("push", "after"):
+            a.phase = "after"
+            a.doc.setdefault("after_block", []).append(list(sq))
+        else:
+            if before is not None and max(abs(sq[0] - before[0]), abs(sq[1] - before[1])) == 2:
+                # two squares in one step: a Leap (its leapRoll follows in the reports)
+                a.doc.setdefault("leap", []).append(len(a.doc["path"]))
+            a.doc["path"].append(list(sq))
+            a.left = before
 
     @staticmethod
     def pushback(a: _Activation, value: dict[str, Any]) -> None:
@@ -465,7 +486,8 @@ class FreeTurnReader:
             self.note(f"free turn: FUMBBL's {fumbbl_skill} roll, which the engine lacks")
 
     def reroll(self, r: ReRollReport) -> None:
-        """A ``reRoll`` report: the choice for the test that just failed."""
+        """A ``reRoll`` report: the choice for the test that just failed (or the block dice's
+        re-roll, or a Loner roll of its own)."""
         a = self.current
         source = r.reRollSource
         choice = REROLL_SOURCES.get(source)
@@ -475,32 +497,37 @@ class FreeTurnReader:
                 self.add("d6", r.roll)
             a.block(chosen=False)["reroll"] = "team"
             a.block_rolls = 0
-            return
-        if a is not None and a.failed is None and source == "Loner" and a.loner_may_follow:
+        elif a is not None and a.failed is None and source == "Loner" and a.loner_may_follow:
             # the Loner roll of the team re-roll just read, in a report of its own
             if r.roll:
                 self.add("d6", r.roll)
             a.loner_may_follow = False
-            return
-        if a is None or a.failed is None:
+        elif a is None or a.failed is None:
             self.note(f"free turn: a {source} re-roll of no test the reader knows")
-            return
-        if choice is None:
-            self.note(f"free turn: a {source} re-roll of a {a.failed} roll is not read yet")
         else:
-            if source in ("Loner", "Pro") and r.roll:
-                self.add("d6", r.roll)
-            written: str | bool = choice
-            if not self.allowed(choice, source):
-                # the book forbids it here: written as no re-roll, the dice FUMBBL rolled left
-                # as they are (the outcome then differs: a ruling)
-                self.rulings.append(Ruling(
-                    f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
-                    "the rules allow none there (rulings.md 8, actions.md)", REROLL_FIELDS))
-                written = False
-            a.choices.setdefault(a.failed, []).append(written)
-            a.loner_may_follow = choice == "team" and source != "Loner"
-        a.failed = None
+            self.failed_reroll(a, a.failed, r, choice)
+            a.failed = None
+
+    def failed_reroll(self, a: _Activation, failed: str, r: ReRollReport, choice: str | None
+                    ) -> None:
+        """The re-roll ``choice`` of ``a``'s ``failed`` test, written as FUMBBL used it, or as
+        none where the book forbids it (a ruling), or a note (a source not read yet)."""
+        source = r.reRollSource
+        if choice is None:
+            self.note(f"free turn: a {source} re-roll of a {failed} roll is not read yet")
+            return
+        if source in ("Loner", "Pro") and r.roll:
+            self.add("d6", r.roll)
+        written: str | bool = choice
+        if not self.allowed(choice, source):
+            # the book forbids it here: written as no re-roll, the dice FUMBBL rolled left
+            # as they are (the outcome then differs: a ruling)
+            self.rulings.append(Ruling(
+                f"free turn: FUMBBL lets p{a.pid} use a {source} re-roll in this free turn; "
+                "the rules allow none there (rulings.md 8, actions.md)", REROLL_FIELDS))
+            written = False
+        a.choices.setdefault(failed, []).append(written)
+        a.loner_may_follow = choice == "team" and source != "Loner"
 
     def allowed(self, choice: str | bool, source: str) -> bool:
         """Whether the free turn's rules allow a re-roll FUMBBL used: a team re-roll where team
@@ -541,6 +568,15 @@ class FreeTurnReader:
         """The activations read, in order (the last one closed)."""
         self.close()
         return self.activations
+
+
+#: The free turn's model changes read, by id (the others are the tracker's alone).
+FREE_TURN_CHANGES: dict[str, Callable[[FreeTurnReader, ModelChange, GameTracker], None]] = {
+    "gameSetDefenderId": FreeTurnReader.set_defender,
+    "actingPlayerSetPlayerId": FreeTurnReader.set_acting_player,
+    "fieldModelAddPushbackSquare": FreeTurnReader.add_pushback_square,
+    "fieldModelSetPlayerCoordinate": FreeTurnReader.set_coordinate,
+}
 
 
 #: The skills that may re-roll a failed catch outside the catcher's own turn (classic Pro too).

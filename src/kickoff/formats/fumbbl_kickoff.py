@@ -559,42 +559,67 @@ class KickoffBuilder:
     # -- model changes during the kick-off
 
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
-        """Read one model change of the kick-off (before ``tr`` applies it): the turn modes,
-        the players FUMBBL moved, the ball's path."""
-        cid, key = ch.modelChangeId, ch.modelChangeKey
-        if self.mode in FREE_TURN_MODES and cid != "gameSetTurnMode":
+        """Read one model change of the kick-off (before ``tr`` applies it): the free turn's,
+        else the one of :data:`_CHANGE_HANDLERS` for its id (the turn modes, the players FUMBBL
+        moved, the ball's path)."""
+        if self.mode in FREE_TURN_MODES and ch.modelChangeId != "gameSetTurnMode":
             self.free_turn.change(ch, tr)
             return
-        if cid == "gameSetTurnMode" and isinstance(ch.modelChangeValue, str):
-            if ch.modelChangeValue in ("regular", "setup", "endGame"):
-                self.done = True
-            else:
-                if self.mode in ("perfectDefence", "solidDefence"):
-                    self.defence_substitutions(tr)
-                self.turn_modes.append(ch.modelChangeValue)
-                self.mode = ch.modelChangeValue
-        elif cid == "fieldModelSetPlayerCoordinate" and key is not None:
-            before = pitch_square(self.pitch, tr.coords.get(key))
-            after = pitch_square(self.pitch, log_square(ch.modelChangeValue))
-            if self.mode == "swarming" and after is not None and before != after:
-                if not any("Swarming" in n for n in self.notes):
-                    self.notes.append("Swarming: players entered the pitch after the kick; the "
-                                      "engine has no Swarming")
-            elif self.mode == "kickoffReturn" and after is not None and before != after:
-                self.return_path.append((key, after))
-            elif after is not None and before != after:
-                # a move on the pitch, or (bb2025 Solid / Perfect Defence) back from the dugout
-                self.moves.append((key, after))
-        elif cid == "fieldModelSetBallCoordinate":
-            # the ball's path after the deviation: a scatter or bounce leaving the pitch or
-            # entering the kicking half is a touchback (until a throw-in, which cannot be one)
-            sq = log_square(ch.modelChangeValue)
-            if sq is None or self.mode == "touchback":
-                self.ball_path_over = self.ball_path_over or bool(self.ball_path)
-            elif self.ball_path and not self.ball_path_over and self.ball_path[-1] != list(sq):
-                self.ball_path.append([sq[0], sq[1]])
-            if sq is not None and self.deviation and not self.thrown_in and self.out_of_play(sq):
-                self.touchback_path = True
+        handler = _CHANGE_HANDLERS.get(ch.modelChangeId)
+        if handler is not None:
+            handler(self, ch, tr)
+
+    def turn_mode(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``gameSetTurnMode``: the kick-off's end, or its next mode (after a Solid / Perfect
+        Defence, its substitutions read)."""
+        mode = ch.modelChangeValue
+        if not isinstance(mode, str):
+            return
+        if mode in ("regular", "setup", "endGame"):
+            self.done = True
+            return
+        if self.mode in ("perfectDefence", "solidDefence"):
+            self.defence_substitutions(tr)
+        self.turn_modes.append(mode)
+        self.mode = mode
+
+    def player_moved(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``fieldModelSetPlayerCoordinate`` onto the pitch: a Swarming note, a Kick-off
+        Return's step, else a move (bb2025 Solid / Perfect Defence: back from the dugout too)."""
+        key = ch.modelChangeKey
+        if key is None:
+            return
+        before = pitch_square(self.pitch, tr.coords.get(key))
+        after = pitch_square(self.pitch, log_square(ch.modelChangeValue))
+        if after is None or before == after:
+            return
+        if self.mode == "swarming":
+            if not any("Swarming" in n for n in self.notes):
+                self.notes.append("Swarming: players entered the pitch after the kick; the "
+                                  "engine has no Swarming")
+        elif self.mode == "kickoffReturn":
+            self.return_path.append((key, after))
+        else:
+            self.moves.append((key, after))
+
+    def ball_moved(self, ch: ModelChange, tr: GameTracker) -> None:
+        """A ``fieldModelSetBallCoordinate``: the ball's path after the deviation; a scatter or
+        bounce leaving the pitch or entering the kicking half is a touchback (until a
+        throw-in, which cannot be one)."""
+        sq = log_square(ch.modelChangeValue)
+        if sq is None or self.mode == "touchback":
+            self.ball_path_over = self.ball_path_over or bool(self.ball_path)
+        elif self.ball_path and not self.ball_path_over and self.ball_path[-1] != list(sq):
+            self.ball_path.append([sq[0], sq[1]])
+        if sq is not None and self.deviation and not self.thrown_in and self.out_of_play(sq):
+            self.touchback_path = True
+
+
+#: The kick-off's model changes read outside its free turn, by id.
+_CHANGE_HANDLERS: dict[str, Callable[[KickoffBuilder, ModelChange, GameTracker], None]] = {
+    "gameSetTurnMode": KickoffBuilder.turn_mode,
+    "fieldModelSetPlayerCoordinate": KickoffBuilder.player_moved,
+    "fieldModelSetBallCoordinate": KickoffBuilder.ball_moved}
 
 
 #: FUMBBL's test reports, by our name of the test (the engine's ``what``,

@@ -44,7 +44,7 @@ from kickoff.core.rolls import (
     where_of,
     why_no_team_reroll,
 )
-from kickoff.core.state import LOST_TACKLE_ZONE, Player, tackle_zones
+from kickoff.core.state import LOST_TACKLE_ZONE, GameState, Player, tackle_zones
 
 #: The attacker's order of preference among faces that leave the same outcome.
 _FACE_ORDER = ("pow", "stumble", "push", "both_down", "skull")
@@ -323,14 +323,8 @@ class _Block:
         path). Default: straight back if legal, else the first legal square by x then y; with
         Side Step, that square if it is empty, else the first empty adjacent square.
         ``None``: nowhere (every square holds a Stand Firm player)."""
-        st = self.ctx.state
         assert pushed.square is not None
-        squares = push_back_squares(frm, pushed.square)
-        empty = [s for s in squares if st.pitch.on_pitch(s) and s not in st.board]
-        crowd = [s for s in squares if not st.pitch.on_pitch(s)]
-        occupied = [s for s in squares if st.pitch.on_pitch(s) and s in st.board
-                    and "stand_firm" not in st.board[s].skills]
-        legal = empty or crowd or occupied
+        legal = legal_push_backs(self.ctx.state, frm, pushed.square)
         steps = self.side_step_squares(pushed)
         options = legal + [s for s in steps if s not in legal]
         if not options:
@@ -339,6 +333,15 @@ class _Block:
         default = straight if straight in legal else min(legal or options)
         if steps and default not in steps:
             default = min(steps)
+        to = self.decide_push(pushed, options, default, bool(steps), given, named, key)
+        if steps and to in steps and to not in legal:
+            self.ctx.note("side_step", player=pushed.id, to=to.as_list())
+        return to
+
+    def decide_push(self, pushed: Player, options: list[Square], default: Square,
+                    side_step: bool, given: Square | None, named: bool, key: str) -> Square:
+        """The ``push_to`` decision among ``options`` (see :meth:`push_square`): ``pushed``'s
+        coach's with Side Step (``side_step``), else the attacker's."""
         where = f"{self.where}{self.key}{key}"
 
         def refuse(sq: Square) -> Problem | None:
@@ -349,27 +352,33 @@ class _Block:
                            (pushed.id,), (Square(*sq),), "illegal_choice")
 
         scripted = named and given is not None
-        to = Square(*(default if self.ctx.plain and not scripted else self.ctx.decide(Decision(
-            "push_to", pushed.side if steps else self.attacker.side, where, default,
+        return Square(*(default if self.ctx.plain and not scripted else self.ctx.decide(Decision(
+            "push_to", pushed.side if side_step else self.attacker.side, where, default,
             lambda: options, refuse, given, scripted))))
-        if steps and to in steps and to not in legal:
-            self.ctx.note("side_step", player=pushed.id, to=to.as_list())
-        return to
 
     def side_step_squares(self, pushed: Player) -> list[Square]:
         """The squares ``pushed`` may Side Step into (``ActionRules.side_step``): every empty
-        square on the pitch adjacent to him, by x then y, when he has the skill, is Standing
-        (with his tackle zone, where the edition asks it) and the attacker has no skill that
-        cancels it on this Blitz; else none."""
-        rules = self.ctx.ruleset.actions.side_step
-        st = self.ctx.state
-        if (rules.skill not in pushed.skills or not pushed.standing or pushed.square is None
-                or (rules.needs_tackle_zone and LOST_TACKLE_ZONE in pushed.effects)
-                or (self.blitz and any(s in self.attacker.skills for s in rules.cancelled_on_blitz_by))):
+        square on the pitch adjacent to him, by x then y, when he may (:meth:`may_side_step`);
+        else none."""
+        if not self.may_side_step(pushed):
             return []
+        st = self.ctx.state
+        assert pushed.square is not None
         x, y = pushed.square
         around = (Square(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
         return sorted(s for s in around if st.pitch.on_pitch(s) and s not in st.board)
+
+    def may_side_step(self, pushed: Player) -> bool:
+        """Whether ``pushed`` may Side Step: he has the skill, is Standing (with his tackle
+        zone, where the edition asks it) and the attacker has no skill that cancels it on this
+        Blitz."""
+        rules = self.ctx.ruleset.actions.side_step
+        if rules.skill not in pushed.skills or not pushed.standing or pushed.square is None:
+            return False
+        if rules.needs_tackle_zone and LOST_TACKLE_ZONE in pushed.effects:
+            return False
+        return not (self.blitz
+                    and any(s in self.attacker.skills for s in rules.cancelled_on_blitz_by))
 
     def push(self, p: Player, to: Square) -> bool:
         """Move ``p`` to ``to``, pushing on whoever is there first (chain push); into the crowd
@@ -507,3 +516,15 @@ def block(
             result = _Block(ctx, turn, a, d, choice.frenzy or BlockChoice(), where, blitz,
                             ".block.frenzy").resolve()
     return result
+
+
+def legal_push_backs(st: GameState, frm: Square, at: Square) -> list[Square]:
+    """The legal push-back squares of a player on ``at`` pushed away from ``frm``: the empty
+    ones on the pitch, else those in the crowd, else the occupied ones of no Stand Firm
+    player (``[]``: none)."""
+    squares = push_back_squares(frm, at)
+    empty = [s for s in squares if st.pitch.on_pitch(s) and s not in st.board]
+    crowd = [s for s in squares if not st.pitch.on_pitch(s)]
+    occupied = [s for s in squares if st.pitch.on_pitch(s) and s in st.board
+                and "stand_firm" not in st.board[s].skills]
+    return empty or crowd or occupied

@@ -260,35 +260,65 @@ def move_steps(
     for i, sq in enumerate(path):
         here = player.square
         assert here is not None
-        leaping = False
-        if may_leap(ctx, turn, player, Square(*here), sq):
-            leaping = choose_leap(ctx, player, i in leaps, f"{where}.path[{i}]")
-            if not leaping and distance(here, sq) != 1:
-                ctx.note("ignored", where=f"{where}.path[{i}]", why="no Leap: the move stops")
-                return True, spent - used
-        elif i in leaps:
-            raise DecisionError.at(f"{where}.path[{i}] ({player.id})",
-                                   "no Leap can be used here (one an activation)")
+        leaping = _leaping(ctx, turn, player, (here, sq, i), i in leaps, where)
+        if leaping is None:
+            return True, spent - used
         for _ in range(2 if leaping else 1):
             spent += 1
             if spent > free and not rush(ctx, turn, player, rerolls.rush, where):
                 _fall(ctx, turn, player, (here, sq, i), "rush", rerolls, (shadowing, where))
                 return False, spent - used
-        if (leaping or tackle_zones(st, here, player.side)) and held(
-                ctx, turn, player, here, i, tentacles or {}, where, rerolls.tentacles):
-            return True, spent - used
-        if leaping:
-            if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
-                _fall(ctx, turn, player, (here, sq, i), "leap", rerolls, (shadowing, where))
-                return False, spent - used
-        elif not dodge(ctx, turn, player, here, sq, rerolls, where):
-            _fall(ctx, turn, player, (here, sq, i), "dodge", rerolls, (shadowing, where))
-            return False, spent - used
+        left = _leave(ctx, turn, player, (here, sq, i), leaping, rerolls, where,
+                      (tentacles, shadowing))
+        if left is not True:
+            return left is None, spent - used
         player = step_to(ctx, player, sq)
         shadow(ctx, turn, player, here, i, shadowing or {}, where, rerolls.shadowing)
         if st.ball == sq and st.carrier is None and not pick_up(ctx, turn, player, rerolls, where):
             return True, spent - used
     return True, spent - used
+
+
+def _leaping(ctx: KickoffContext, turn: Turn, player: Player,
+             step: tuple[tuple[int, int], Square, int], scripted: bool, where: str
+             ) -> bool | None:
+    """Whether ``player`` Leaps at path step ``step`` (``(here, sq, index)``), the coach asked
+    where a Leap is possible (``scripted``: the scenario's); ``None``: the move stops (a Leap
+    declined for a square two away). ``DecisionError`` for a Leap scripted where none can be
+    used."""
+    here, sq, i = step
+    if may_leap(ctx, turn, player, Square(*here), sq):
+        leaping = choose_leap(ctx, player, scripted, f"{where}.path[{i}]")
+        if not leaping and distance(here, sq) != 1:
+            ctx.note("ignored", where=f"{where}.path[{i}]", why="no Leap: the move stops")
+            return None
+        return leaping
+    if scripted:
+        raise DecisionError.at(f"{where}.path[{i}] ({player.id})",
+                               "no Leap can be used here (one an activation)")
+    return False
+
+
+def _leave(ctx: KickoffContext, turn: Turn, player: Player,
+           step: tuple[tuple[int, int], Square, int], leaping: bool, rerolls: Rerolls,
+           where: str, scripted: tuple[Mapping[int, str] | None, Mapping[int, str] | None]
+           ) -> bool | None:
+    """``player`` leaves ``here`` for ``sq`` (``step``: ``(here, sq, index)``): held by
+    Tentacles (``None``: the move ends, standing), else his Leap or Dodge rolled (``False``: he
+    fell); ``True``: he goes on. ``scripted``: the Tentacles and Shadowing steps."""
+    here, sq, i = step
+    tentacles, shadowing = scripted
+    if (leaping or tackle_zones(ctx.state, here, player.side)) and held(
+            ctx, turn, player, here, i, tentacles or {}, where, rerolls.tentacles):
+        return None
+    if leaping:
+        if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
+            _fall(ctx, turn, player, step, "leap", rerolls, (shadowing, where))
+            return False
+    elif not dodge(ctx, turn, player, here, sq, rerolls, where):
+        _fall(ctx, turn, player, step, "dodge", rerolls, (shadowing, where))
+        return False
+    return True
 
 
 def _fall(

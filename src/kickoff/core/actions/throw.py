@@ -272,28 +272,11 @@ def _come_down(
     st = ctx.state
     crashed = False
     while isinstance(sq, Square) and sq in st.board:
-        hit = st.board[sq]
-        ctx.note("landed_on", player=hit.id, square=sq.as_list())
-        hit = st.own(hit)
-        if hit.status == "standing":
-            hit = st.set_status(hit, "prone")
-        if hit.side == turn.active:
-            turn.fell(own=True, turnover=True)
-        hit_carrying = st.carrier == hit.id
-        if hit_carrying:
-            st.carrier = None
-        armour_and_injury(ctx, hit)
-        if hit_carrying and hit.square is not None:
-            ball.bounce(ctx, Square(*hit.square), False, turn)
+        _land_on(ctx, turn, st.board[sq], sq)
         crashed = True
         sq = _scatter(ctx, sq, 1)
     if not isinstance(sq, Square):
-        ctx.note("thrown_into_crowd", player=thrown.id)
-        if carrying:
-            st.carrier = None
-        injury(ctx, st.remove(thrown, "reserves"), stunned_off="reserves")
-        if carrying:
-            ball.throw_in(ctx, sq[0], sq[1])
+        _into_crowd(ctx, thrown, sq, carrying)
         return
     thrown = st.move(thrown, sq)
     if carrying:
@@ -306,14 +289,53 @@ def _come_down(
                        what="landing", skill=None, choice=landing[0], where=landing[1])
     ctx.note("landing", player=thrown.id, square=sq.as_list(), standing=ok)
     if not ok:
-        thrown = st.set_status(thrown, "prone")
-        turn.fell(own=True, turnover=carrying)
-        if carrying:
-            st.carrier = None
-        armour_and_injury(ctx, thrown)
-        if carrying:
-            ball.bounce(ctx, sq, False, turn)
+        _failed_landing(ctx, turn, thrown, sq, carrying)
     elif st.ball == sq and st.carrier is None and not carrying:
+        ball.bounce(ctx, sq, False, turn)
+
+
+def _land_on(ctx: KickoffContext, turn: Turn, hit: Player, sq: Square) -> None:
+    """The thrown player lands on ``hit`` (on ``sq``): ``hit`` is Placed Prone (a turnover if
+    he is the active team's), his armour rolled, the ball he held bouncing."""
+    st = ctx.state
+    ctx.note("landed_on", player=hit.id, square=sq.as_list())
+    hit = st.own(hit)
+    if hit.status == "standing":
+        hit = st.set_status(hit, "prone")
+    if hit.side == turn.active:
+        turn.fell(own=True, turnover=True)
+    hit_carrying = st.carrier == hit.id
+    if hit_carrying:
+        st.carrier = None
+    armour_and_injury(ctx, hit)
+    if hit_carrying and hit.square is not None:
+        ball.bounce(ctx, Square(*hit.square), False, turn)
+
+
+def _into_crowd(ctx: KickoffContext, thrown: Player, out: tuple[Square, Square],
+                carrying: bool) -> None:
+    """The thrown player comes down in the crowd (``out``: the last square on the pitch and the
+    one off it): to the Reserves after an injury roll, the ball he held thrown in."""
+    st = ctx.state
+    ctx.note("thrown_into_crowd", player=thrown.id)
+    if carrying:
+        st.carrier = None
+    injury(ctx, st.remove(thrown, "reserves"), stunned_off="reserves")
+    if carrying:
+        ball.throw_in(ctx, out[0], out[1])
+
+
+def _failed_landing(ctx: KickoffContext, turn: Turn, thrown: Player, sq: Square,
+                    carrying: bool) -> None:
+    """A crash or failed landing on ``sq``: Placed Prone (a turnover if he held the ball), his
+    armour rolled, the ball he held bouncing."""
+    st = ctx.state
+    thrown = st.set_status(thrown, "prone")
+    turn.fell(own=True, turnover=carrying)
+    if carrying:
+        st.carrier = None
+    armour_and_injury(ctx, thrown)
+    if carrying:
         ball.bounce(ctx, sq, False, turn)
 
 
