@@ -22,7 +22,7 @@ _.defender_down  # BlockResult.defender_down
 # kickoff.cli.app: the --version option of the Typer callback; Typer passes it, _version reads it.
 show_version
 
-# kickoff.analysis.chance.Rational: a Protocol of GMP's mpq; its operators are what mypy checks
+# kickoff.analysis.exact.chance.Rational: a Protocol of GMP's mpq; its operators are what mypy checks
 # every probability's sums, products and comparisons against (the solver's arithmetic).
 _.__add__, _.__radd__, _.__sub__, _.__rsub__, _.__mul__, _.__rmul__  # Rational
 _.__truediv__, _.__rtruediv__, _.__eq__, _.__lt__, _.__gt__  # Rational

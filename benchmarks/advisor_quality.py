@@ -20,15 +20,16 @@ import argparse
 from fractions import Fraction
 from pathlib import Path
 
-from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
-from kickoff.analysis.advisor_eval import Evaluator
-from kickoff.analysis.advisor_moves import layout_of
+from kickoff.analysis.advisor.evaluate import Evaluator
+from kickoff.analysis.advisor.moves import layout_of
+from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
 from kickoff.core.errors import KickoffError
 from kickoff.core.pitch import Side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
-from kickoff.formats import botbowl, fumbbl_setup
+from kickoff.formats import botbowl
+from kickoff.formats.fumbbl import setup as fumbbl_setup
 from kickoff.formats.match import DEFAULT_SETUPS
 from kickoff.formats.teams import (
     SetupFile,

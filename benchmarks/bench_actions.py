@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kickoff.analysis.kick import kick_odds
+from kickoff.analysis.exact.kick import kick_odds
 from kickoff.core.actions.kick import toward
 from kickoff.core.actions.turn import play_turn
 from kickoff.core.dice import SeededDice

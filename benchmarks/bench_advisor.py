@@ -19,9 +19,9 @@ from collections.abc import Callable
 from functools import partial
 
 import kickoff
-from kickoff.analysis.advisor import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup, setup_value
-from kickoff.analysis.advisor_eval import Evaluator
-from kickoff.analysis.advisor_moves import MoveSpace, layout_of, neighbours
+from kickoff.analysis.advisor.evaluate import Evaluator
+from kickoff.analysis.advisor.moves import MoveSpace, layout_of, neighbours
+from kickoff.analysis.advisor.search import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup, setup_value
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState

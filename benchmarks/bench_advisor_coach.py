@@ -18,8 +18,8 @@ import argparse
 import time
 
 import kickoff
-from kickoff.analysis.advisor import OptimizeRequest, optimize_setup, setup_value
-from kickoff.analysis.advisor_events import event_values
+from kickoff.analysis.advisor.events import event_values
+from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup, setup_value
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState

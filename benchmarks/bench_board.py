@@ -1,6 +1,6 @@
 """The cost of the board objectives (issue 24 point 4): every target ranked by
 ``receiver-holds`` (the ends as the rules make them) and by ``holder-open`` and
-``ball-in-reach`` (the ends carrying the board, ``kickoff.analysis.exact_board``), each a fresh
+``ball-in-reach`` (the ends carrying the board, ``kickoff.analysis.exact.board``), each a fresh
 solver, the receiving coach's defaults, CPU seconds (``time.process_time``, the median of ``N``
 runs, the three alternating).
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
 from kickoff.analysis.cluster import DaskExecutor, Executor, open_executor
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import RULESETS, Square

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from kickoff.analysis import plans
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core.pitch import Square
 from kickoff.formats.match import build_match
 

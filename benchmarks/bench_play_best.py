@@ -29,7 +29,7 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis.exact import Events, KickoffSolver, Play
+from kickoff.analysis.exact.solver import Events, KickoffSolver, Play
 from kickoff.analysis.targets import rank_targets
 from kickoff.formats.match import build_match
 
@@ -55,7 +55,7 @@ def test_bench_best_lizardmen(benchmark: Any) -> None:
 #: The README command's solve, in a child process: its odds as JSON on stdout.
 README_SOLVE = """
 import json
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.formats.match import build_match
 m = build_match("bb2020", None, "lizardmen", None, None, "home")
 solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",

@@ -41,7 +41,7 @@ def main() -> None:
         n = review(game)
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
-    import kickoff.analysis.exact as exact
+    import kickoff.analysis.exact.solver as exact
 
     build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
     print(f"fumbbl review {game} ({n} kick-offs, {build}): best {min(cpu):.1f} s CPU, "

@@ -101,7 +101,7 @@ def timed(owner, name, label):
     setattr(owner, name, g)
 import kickoff.cli.app as app
 import typer.core, typer.main
-import kickoff.analysis.exact as exact
+import kickoff.analysis.exact.solver as exact
 import kickoff.cli.analysis_cmd as cmd  # odds' module (since 2026-12-01 evening, not app's)
 imports = T()
 timed(typer.main, "get_command", "Typer: the Click command")

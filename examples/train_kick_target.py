@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.targets import rank_targets
 from kickoff.core import Square
 from kickoff.env import SingleCoachEnv

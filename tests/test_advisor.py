@@ -12,15 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kickoff.analysis.advisor import (
-    CANDIDATES_PER_ROUND,
-    OptimizeRequest,
-    SetupValue,
-    optimize_setup,
-    setup_value,
-)
-from kickoff.analysis.advisor_eval import Evaluator, FreshEvaluator, kick_options
-from kickoff.analysis.advisor_moves import (
+from kickoff.analysis.advisor.evaluate import Evaluator, FreshEvaluator, kick_options
+from kickoff.analysis.advisor.moves import (
     MoveSpace,
     apply_layout,
     layout_of,
@@ -28,7 +21,14 @@ from kickoff.analysis.advisor_moves import (
     neighbours,
     random_layout,
 )
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.advisor.search import (
+    CANDIDATES_PER_ROUND,
+    OptimizeRequest,
+    SetupValue,
+    optimize_setup,
+    setup_value,
+)
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.analysis.targets import rank_targets
 from kickoff.core.rulesets import RULESETS

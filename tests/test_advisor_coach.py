@@ -10,9 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from kickoff.analysis.advisor import OptimizeRequest, optimize_setup, setup_value
-from kickoff.analysis.advisor_events import TWO_D6, event_values, events_of
-from kickoff.analysis.advisor_moves import (
+from kickoff.analysis.advisor.events import TWO_D6, event_values, events_of
+from kickoff.analysis.advisor.moves import (
     Layout,
     MoveSpace,
     apply_layout,
@@ -23,7 +22,8 @@ from kickoff.analysis.advisor_moves import (
     neighbours,
     random_layout,
 )
-from kickoff.analysis.advisor_prefer import EPSILON, Chooser, moved, silliness
+from kickoff.analysis.advisor.prefer import EPSILON, Chooser, moved, silliness
+from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup, setup_value
 from kickoff.analysis.objectives import receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square

@@ -76,8 +76,8 @@ def _imports(path: Path) -> set[str]:
 def test_the_rooms_are_found() -> None:
     names = {name for name, _ in _modules()}
     assert {"kickoff.core.ball", "kickoff.core.decisions", "kickoff.core.rolls",
-            "kickoff.core.actions.turn", "kickoff.analysis.chance", "kickoff.analysis.chain",
-            "kickoff.analysis.worlds", "kickoff.analysis.exact", "kickoff.web.checks",
+            "kickoff.core.actions.turn", "kickoff.analysis.exact.chance", "kickoff.analysis.exact.chain",
+            "kickoff.analysis.exact.worlds", "kickoff.analysis.exact", "kickoff.web.checks",
             "kickoff.formats.scenario_models"} <= names
 
 
@@ -163,7 +163,7 @@ def test_the_checks_would_see_a_long_or_complex_function() -> None:
 NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "pydantic",
                 "rich", "tomlkit", "defusedxml", "multiprocessing", "concurrent.futures",
                 "kickoff.web", "kickoff.formats.teams", "kickoff.formats.scenario_models",
-                "kickoff.analysis.kick", "kickoff.analysis.plot",
+                "kickoff.analysis.exact.kick", "kickoff.analysis.plot",
                 # The commands' modules (and with them the solver) are imported by a run of
                 # their commands only (``app_for``), or for the whole app.
                 "kickoff.analysis", "kickoff.cli.analysis_cmd", "kickoff.cli.kick_cmd",
@@ -180,7 +180,7 @@ NOT_AT_START = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distribute
 NOT_FOR_ODDS = ("matplotlib", "numpy", "fastapi", "uvicorn", "dask", "distributed", "tomlkit",
                 "defusedxml", "multiprocessing", "concurrent.futures", "kickoff.web",
                 "kickoff.formats.scenario", "kickoff.formats.scenario_models",
-                "kickoff.formats.fumbbl_setup", "kickoff.analysis.kick", "kickoff.analysis.plot",
+                "kickoff.formats.fumbbl.setup", "kickoff.analysis.exact.kick", "kickoff.analysis.plot",
                 "pydantic", "pydantic_core", "kickoff.formats.team_models", "rich.progress",
                 "rich.live", "kickoff.analysis.cluster", "logging", "importlib.metadata",
                 "email", "kickoff.cli.kick_cmd", "kickoff.cli.setup_cmd", "kickoff.cli.fumbbl_cmd",

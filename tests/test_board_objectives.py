@@ -1,7 +1,7 @@
 """The objectives that read the board at the end (issue 24 point 4): ``holder-open`` (the
 receivers hold the ball, the holder not Marked) and ``ball-in-reach`` (the ball on the ground
 within a receiver's MA + 2 Rush), exact through the solver's decorated ends
-(``kickoff.analysis.exact_board``), checked against kick-offs played by the engine."""
+(``kickoff.analysis.exact.board``), checked against kick-offs played by the engine."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from helpers import cli, player, scenario
 
-from kickoff.analysis.advisor_events import certain, events_of
-from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_board import allowance, board_value, in_reach
+from kickoff.analysis.advisor.events import certain, events_of
+from kickoff.analysis.exact.board import allowance, board_value, in_reach
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import Mix, parse_objective
 from kickoff.analysis.simulate import Job, play_kickoffs
 from kickoff.analysis.targets import objective_value, rank_targets

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = r"""
 import json, sys
 import kickoff
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core import RULESETS, Decisions, SeededDice, Square, kick_off
 from kickoff.formats.scenario import result_to_json
 from kickoff.formats.teams import build_state, load_setup, load_team

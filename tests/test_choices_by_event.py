@@ -11,10 +11,11 @@ from typing import Any
 from helpers import cli, player, scenario
 from test_play_best import AWAY, HOME, _divers, _loaded
 
-from kickoff.analysis import choices, exact_best
-from kickoff.analysis.chance import enumerate_runs
-from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_best import MOST_CHOICE_LINES, Taken
+from kickoff.analysis import choices
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact.best import MOST_CHOICE_LINES, Taken
+from kickoff.analysis.exact.chance import enumerate_runs
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import end_value
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext

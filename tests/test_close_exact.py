@@ -16,8 +16,8 @@ import pytest
 from helpers import cli, player, scenario
 from test_play_best import AWAY, HOME, _loaded
 
-from kickoff.analysis.chance import enumerate_runs, to_fraction
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.simulate import Job, run_chunk
 from kickoff.core.decisions import Decisions
 from kickoff.core.kickoff import kick_until_landing

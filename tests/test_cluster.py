@@ -17,7 +17,7 @@ import pytest
 from helpers import assert_invalid, cli
 
 import kickoff
-from kickoff.analysis.advisor import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup
+from kickoff.analysis.advisor.search import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup
 from kickoff.analysis.cluster import (
     CONNECT_TIMEOUT,
     LOCAL_HTTP,

@@ -203,7 +203,7 @@ def test_kick_file_says_it_played_the_file_s_landing(tmp_path: Path) -> None:
 
 
 def test_kick_default_landing_is_the_best_by_the_odds_not_the_formats_corner() -> None:
-    from kickoff.analysis.kick import KickSolver
+    from kickoff.analysis.exact.kick import KickSolver
     from kickoff.core.actions.kick import LandingOptions
     from kickoff.core.decisions import Activation
     from kickoff.core.pitch import Square

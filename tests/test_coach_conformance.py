@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_coach_interface import _loaded
 
-from kickoff.analysis.chance import enumerate_runs, to_fraction
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, receivers_prefer
 from kickoff.core import events
 from kickoff.core.close import CloseCoach
@@ -494,7 +494,7 @@ def test_sevens_kickoff_move_and_diving_catch_best_are_the_best_scripted(
     ``Decisions(diving_catch=...)`` (the brute forces of ``test_play_best``, on Sevens)."""
     from test_play_best import BEFORE_26, _best, _dive_values, _move_values, _numbered, _value
 
-    from kickoff.analysis import exact_best
+    from kickoff.analysis.exact import best as exact_best
 
     state, rs = _sevens(player("a3", [16, 3], "sevens", skills=["on_the_ball"]),
                         player("a4", [18, 7], "sevens"))

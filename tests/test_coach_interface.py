@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from helpers import default_players, player, scenario
 
-from kickoff.analysis.chance import enumerate_runs
+from kickoff.analysis.exact.chance import enumerate_runs
 from kickoff.core import events
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.activations import Activation

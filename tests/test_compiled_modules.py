@@ -25,7 +25,7 @@ def test_setup_compiles_the_list_pickling_covers(monkeypatch: pytest.MonkeyPatch
     build = runpy.run_path(str(ROOT / "setup.py"))
     assert build["COMPILED"] == compiled.COMPILED
     modules = [_module(s) for s in build["compiled_sources"]()]
-    assert "kickoff.core.ball" in modules and "kickoff.analysis.worlds" in modules
+    assert "kickoff.core.ball" in modules and "kickoff.analysis.exact.worlds" in modules
     # every compiled module is one pickling covers, and every prefix pickling covers compiles one
     assert [m for m in modules if not m.startswith(pickling.MODULES)] == []
     assert [p for p in pickling.MODULES if not any(m.startswith(p) for m in modules)] == []
@@ -34,7 +34,7 @@ def test_setup_compiles_the_list_pickling_covers(monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(("pattern", "prefix"), [
     ("src/kickoff/core/**/*.py", "kickoff.core"),
     ("src/kickoff/analysis/exact*.py", "kickoff.analysis.exact"),
-    ("src/kickoff/analysis/chain.py", "kickoff.analysis.chain"),
+    ("src/kickoff/analysis/exact/chain.py", "kickoff.analysis.exact.chain"),
 ])
 def test_module_prefix_of_a_glob(pattern: str, prefix: str) -> None:
     assert compiled.module_prefix(pattern) == prefix

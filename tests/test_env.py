@@ -14,7 +14,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core import RULESETS, Square
 from kickoff.env import PLANE_NAMES, KickoffGame, SingleCoachEnv, env, raw_env
 from kickoff.env.exact import Enumeration, exact_value, solver_for

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 from helpers import player, scenario
 
-from kickoff.analysis.chance import PathDice, UngroupedPathDice, enumerate_runs, merge
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.chance import PathDice, UngroupedPathDice, enumerate_runs, merge
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext

@@ -1,5 +1,5 @@
 """A moved set-up's square-blind Kick-off events taken from its maker (issue 26,
-``kickoff.analysis.exact_events``) leave exactly the worlds its own full enumeration leaves: the
+``kickoff.analysis.exact.events``) leave exactly the worlds its own full enumeration leaves: the
 same probabilities, changes, award keys and scatters, in the same order, and the same touchback
 takers noted; and the sharing is used, not always dropped."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from kickoff.analysis import exact_events
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact import events as exact_events
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core.events import SQUARE_BLIND, high_kick, pitch_invasion, solid_defence
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState

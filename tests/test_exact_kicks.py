@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from kickoff.analysis.chance import PathDice, enumerate_runs, merge
-from kickoff.analysis.exact_odds import Kicks, Landing
+from kickoff.analysis.exact.chance import PathDice, enumerate_runs, merge
+from kickoff.analysis.exact.odds import Kicks, Landing
 from kickoff.core import RULESETS
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError

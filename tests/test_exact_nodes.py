@@ -1,4 +1,4 @@
-"""The chain solver's nodes (``kickoff.analysis.chain.Nodes``, issue 16): a node's scalar value
+"""The chain solver's nodes (``kickoff.analysis.exact.chain.Nodes``, issue 16): a node's scalar value
 is the expectation of the end values over its end distribution, a pushed mixture is the weighted
 sum of the distributions, and the distributions solve the chain's equations exactly, on random
 absorbing chains with loops (Hypothesis) and on the kick-off solver's own journeys."""
@@ -10,10 +10,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kickoff.analysis import exact_moved
-from kickoff.analysis.chain import ChainSolver, Nodes
-from kickoff.analysis.chance import Dist, Q, Rational
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact import moved as exact_moved
+from kickoff.analysis.exact.chain import ChainSolver, Nodes
+from kickoff.analysis.exact.chance import Dist, Q, Rational
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import BOARD_READS
 from kickoff.analysis.targets import OBJECTIVES, objective_value
 from kickoff.core import RULESETS, ball

@@ -4,7 +4,7 @@ the worlds but the set-up's journeys."""
 
 from __future__ import annotations
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core import RULESETS
 from kickoff.core.pitch import Square
 from kickoff.formats.teams import build_state, load_setup, load_team
@@ -45,7 +45,7 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
     # The benchmark's pairing: the event's worlds' diffs, made with one copy of each change
     # (``differences(..., known)``), equal those made without; a group's changes are numbered
     # bits, and each member's mask is exactly its changes.
-    from kickoff.analysis.worlds import differences, touch_bits
+    from kickoff.analysis.exact.worlds import differences, touch_bits
 
     rs = RULESETS["bb2020"]
     state = build_state(
@@ -74,8 +74,8 @@ def test_a_world_kept_as_its_changes_is_built_as_the_event_left_it() -> None:
     # Every world of the benchmark's pairing, kept as its changes (``worlds.Diff``) and built
     # again (``worlds.rebuilt``), has the event's own world's board, signatures and weather:
     # the event played again along each outcome (``chance.enumerate_runs``) gives them.
-    from kickoff.analysis.chance import enumerate_runs
-    from kickoff.analysis.worlds import Diff, differences, event_world, rebuilt, signature
+    from kickoff.analysis.exact.chance import enumerate_runs
+    from kickoff.analysis.exact.worlds import Diff, differences, event_world, rebuilt, signature
 
     rs = RULESETS["bb2020"]
     state = build_state(

@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.formats.match import build_match
 
 PINS = [

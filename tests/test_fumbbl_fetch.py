@@ -20,7 +20,7 @@ import pytest
 from helpers import SHARED_DIR, assert_invalid, cli
 
 from kickoff.core.errors import ScenarioError
-from kickoff.formats.fumbbl_fetch import API_VARIABLE, USER_AGENT, fetch_replay, replay_path
+from kickoff.formats.fumbbl.fetch import API_VARIABLE, USER_AGENT, fetch_replay, replay_path
 
 REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
 GAME = "1559380"

@@ -19,8 +19,8 @@ from helpers import SHARED_DIR, cli, scenario
 from kickoff.cli.fumbbl_cmd import check
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.skills import skill_hint
-from kickoff.formats.fumbbl_case import ExtractedKickoff, engine_decisions
-from kickoff.formats.fumbbl_replay import extract_kickoffs
+from kickoff.formats.fumbbl.case import ExtractedKickoff, engine_decisions
+from kickoff.formats.fumbbl.replay import extract_kickoffs
 from kickoff.formats.scenario import DecisionsIn
 
 SHARED = SHARED_DIR / "data" / "fumbbl-replays"

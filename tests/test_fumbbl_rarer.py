@@ -29,7 +29,7 @@ from test_fumbbl_log import (
 )
 
 from kickoff.cli.fumbbl_cmd import check
-from kickoff.formats.fumbbl_replay import SWARMED_BEFORE_KICK
+from kickoff.formats.fumbbl.replay import SWARMED_BEFORE_KICK
 
 PATH = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]  # the 7th step a Rush
 

@@ -20,10 +20,10 @@ from helpers import SHARED_DIR, cli, shared
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import RANDOM_DIRECTION
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_compare import differences, observed
-from kickoff.formats.fumbbl_log import read_replay
-from kickoff.formats.fumbbl_names import FUMBBL_D8, skill_name, translate_d8
-from kickoff.formats.fumbbl_replay import extract_kickoffs
+from kickoff.formats.fumbbl.compare import differences, observed
+from kickoff.formats.fumbbl.log import read_replay
+from kickoff.formats.fumbbl.names import FUMBBL_D8, skill_name, translate_d8
+from kickoff.formats.fumbbl.replay import extract_kickoffs
 from kickoff.formats.scenario import load_scenario, parse_scenario, play, result_to_json
 
 HERE = Path(__file__).parent

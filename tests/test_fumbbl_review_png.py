@@ -72,7 +72,7 @@ def test_png_draws_the_advisors_set_up() -> None:
     from kickoff.analysis.review_plot import ADVICE_COLOUR, review_png
     from kickoff.cli.review_cmd import review_one
     from kickoff.core.pitch import Square
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
     from kickoff.formats.scenario import load_scenario, parse_scenario
 
     k = extract_kickoffs(REPLAYS / "1559380.json.gz")[0]

@@ -18,7 +18,7 @@ from helpers import assert_invalid, cli
 from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import PITCHES
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_setup import (
+from kickoff.formats.fumbbl.setup import (
     FumbblSetup,
     detect_format,
     from_setup_file,
@@ -190,7 +190,7 @@ def test_export_unknown_setup() -> None:
 
 def test_setup_to_toml_escapes() -> None:
     fs = FumbblSetup('Quote " and \\ back\nslash', "t", {1: (12, 7)})
-    from kickoff.formats.fumbbl_setup import to_setup_file
+    from kickoff.formats.fumbbl.setup import to_setup_file
 
     setup = to_setup_file(fs, "eleven", "src")
     text = setup_to_toml(setup)

@@ -15,14 +15,7 @@ from typing import Any
 from test_fumbbl_log import cmd, extract, land, rep, replay_doc, scatter
 
 from kickoff.cli.fumbbl_cmd import verdict
-from kickoff.formats.fumbbl_compare import (
-    BALL_FIELDS,
-    Ruling,
-    differences,
-    observed,
-    same,
-    unexplained,
-)
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, Ruling, differences, observed, same, unexplained
 
 #: A ruling's fields in these tests: the teams' bribes only.
 BRIBE_FIELDS = ("teams.home.bribes", "teams.away.bribes")
@@ -335,7 +328,7 @@ def test_game_options_that_change_the_rules_refuse_the_game(tmp_path: Path) -> N
     from test_fumbbl_log import _write
 
     from kickoff.core.errors import ScenarioError
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
 
     for option, value in (("maxPlayersOnField", "12"), ("minPlayersOnLos", "2"),
                           ("spikedBall", "true")):

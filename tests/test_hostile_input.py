@@ -34,9 +34,10 @@ from kickoff.cli.app import app
 from kickoff.core.dice import ScriptedDice
 from kickoff.core.errors import DiceError, KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES
-from kickoff.formats import fumbbl_setup, reading, rosters
+from kickoff.formats import reading, rosters
 from kickoff.formats.files import file_stem, write_files
-from kickoff.formats.fumbbl_log import read_replay
+from kickoff.formats.fumbbl import setup as fumbbl_setup
+from kickoff.formats.fumbbl.log import read_replay
 from kickoff.formats.match import match_scenario
 from kickoff.formats.scenario import parse_scenario
 from kickoff.formats.teams import load_setup, load_team

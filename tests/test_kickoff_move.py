@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers import assert_invalid, cli, player, run, scenario
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core.errors import DecisionError, ScenarioError
 from kickoff.core.pitch import ELEVEN, SEVENS, Square

@@ -11,9 +11,9 @@ from fractions import Fraction
 import pytest
 from helpers import assert_invalid, cli
 
-from kickoff.analysis.advisor_eval import Evaluator, FreshEvaluator, minimax
-from kickoff.analysis.advisor_moves import MoveSpace, layout_of, neighbours
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.advisor.evaluate import Evaluator, FreshEvaluator, minimax
+from kickoff.analysis.advisor.moves import MoveSpace, layout_of, neighbours
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import (
     MAX_MIX_TEXT,
     OBJECTIVES,

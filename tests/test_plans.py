@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from kickoff.analysis import plans
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.core.decisions import Activation, Decisions
 from kickoff.core.pitch import Square
 from kickoff.formats.match import build_match

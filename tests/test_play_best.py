@@ -18,9 +18,9 @@ from helpers import cli, player, scenario
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kickoff.analysis import exact_best
-from kickoff.analysis.chance import enumerate_runs, to_fraction
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact.chance import enumerate_runs, to_fraction
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import OBJECTIVES, Objective, end_value, receivers_prefer
 from kickoff.analysis.targets import objective_value
 from kickoff.cli.render import best_played

@@ -28,7 +28,7 @@ FIELDS = _player_slots()
 #: Where a field is assigned on a player that no game state holds: ``(module, function)``.
 FREE_COPIES = {
     # every player copied onto one square, to ask ``ball.reach`` how far a set-up can read
-    ("analysis/advisor_eval.py", "_widest"),
+    ("analysis/advisor/evaluate.py", "_widest"),
 }
 
 

@@ -172,7 +172,7 @@ def test_example_replay_is_made_by_its_script(tmp_path: Path) -> None:
 
 def test_example_replay_kickoffs_agree_with_what_it_records() -> None:
     from kickoff.cli.fumbbl_cmd import check
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
 
     kickoffs = extract_kickoffs(ROOT / "examples" / "replay_demo.json.gz")
     assert [(k.half, k.kicking, k.expect["event.name"]) for k in kickoffs] == [

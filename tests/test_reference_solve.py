@@ -27,7 +27,7 @@ import gmpy2
 import pytest
 from helpers import player, scenario
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext

@@ -108,7 +108,7 @@ def examples() -> dict[str, tuple[Any, Any]]:
     dev = Deviation(1, 2, 2, False, s1), Deviation(8, 6, 5, True, s2)
     ev = EventRoll((1, 2), "Blitz!"), EventRoll((6, 6), "Pitch Invasion")
     turns = _turns()
-    from kickoff.analysis.exact_odds import Landing
+    from kickoff.analysis.exact.odds import Landing
 
     return {
         "kickoff.core.ball_states.InAir": (ball.InAir(s1, 0), ball.InAir(s2, 1)),
@@ -126,7 +126,7 @@ def examples() -> dict[str, tuple[Any, Any]]:
         "kickoff.core.kickoff.KickoffResult": (
             KickoffResult(_state("h", 6), None, None, None, None, False, []),
             KickoffResult(_state("a", 7), "h1", s2, dev[1], ev[1], True, [{"step": "kick"}])),
-        "kickoff.analysis.exact_odds.Landing": (Landing(s1, False, None),
+        "kickoff.analysis.exact.odds.Landing": (Landing(s1, False, None),
                                                 Landing(s2, True, ball.Bounce(s2, True))),
     }
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 #: Whether the Kick-off table is played, when a face is not told: ``kickoff odds``,
 #: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
-#: the page. (``Events`` of :mod:`kickoff.analysis.exact_odds`.)
+#: the page. (``Events`` of :mod:`kickoff.analysis.exact.odds`.)
 DEFAULT_EVENTS: Final[Literal["all"]] = "all"
 #: Who plays the receiving coach's choices at the kick-off: their defaults, or the best for the
 #: receivers (the exact solver's, the advisor's, the CLI's and the web API's ``play``).
@@ -42,7 +42,7 @@ DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
 #: (``Objective`` of :mod:`kickoff.analysis.objectives`).
 DEFAULT_OBJECTIVE: Final[Literal["receiver-holds"]] = "receiver-holds"
 #: FUMBBL's API, where ``kickoff fumbbl`` fetches a replay by its game id
-#: (:mod:`kickoff.formats.fumbbl_fetch`).
+#: (:mod:`kickoff.formats.fumbbl.fetch`).
 FUMBBL_API: Final = "https://fumbbl.com/api"
 #: Seconds ``kickoff fumbbl`` waits for FUMBBL (connecting, then between bytes) before giving up.
 FUMBBL_TIMEOUT: Final = 30.0

@@ -1,4 +1,4 @@
-"""Exact odds of the Kick It! Kick action (kickoff.analysis.kick), against values computed by
+"""Exact odds of the Kick It! Kick action (kickoff.analysis.exact.kick), against values computed by
 hand, and against Monte Carlo on the same rules.
 
 bb2020 unless said otherwise: h1 (AG 3+, ST 3) on (10, 7) holds the ball and aims east.

@@ -51,7 +51,7 @@ def test_an_uploaded_replay_is_reviewed_as_the_command_does(
     assert doc["summary"] == command_review["summary"]
     assert doc["applied"] == command_review["applied"]
     assert len(doc["kickoffs"]) == len(command_review["kickoffs"]) == 3
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
 
     extracted = extract_kickoffs(GAME)
     for page, command, k in zip(doc["kickoffs"], command_review["kickoffs"], extracted,

@@ -19,8 +19,8 @@ import pytest
 from conftest import limited_client
 from fastapi.testclient import TestClient
 
-from kickoff.analysis.advisor import SetupValue, setup_value
-from kickoff.analysis.advisor_prefer import EPSILON
+from kickoff.analysis.advisor.prefer import EPSILON
+from kickoff.analysis.advisor.search import SetupValue, setup_value
 from kickoff.analysis.objectives import receivers_prefer
 from kickoff.core import Square
 from kickoff.core.setup import kickoff_setup_problems
@@ -272,7 +272,7 @@ def _no_search_left(request: pytest.FixtureRequest) -> Iterator[None]:
 def test_a_search_reads_and_writes_the_shared_mappings_sparingly() -> None:
     """The search's callbacks: the first report is written at once, then at most one each
     PROGRESS_SECONDS (the latest); a stop asked for is seen within CANCEL_SECONDS, and kept."""
-    from kickoff.analysis.advisor import OptimizeProgress
+    from kickoff.analysis.advisor.search import OptimizeProgress
     from kickoff.web.advice import CANCEL_SECONDS, PROGRESS_SECONDS, Link
 
     now = [100.0]

@@ -19,7 +19,7 @@ from typing import Any
 
 from test_web_e2e import _centre, _opened
 
-from kickoff.analysis.advisor import SetupValue, setup_value
+from kickoff.analysis.advisor.search import SetupValue, setup_value
 from kickoff.core import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from kickoff.analysis import KickoffSolver, rank_targets
 from kickoff.core import Square
 from kickoff.core.errors import ScenarioError
-from kickoff.formats import fumbbl_setup
+from kickoff.formats.fumbbl import setup as fumbbl_setup
 from kickoff.formats.match import build_match
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 from kickoff.formats.teams import load_setup
@@ -621,7 +621,7 @@ def test_export_of_a_fumbbl_extract_uses_the_numbers_of_the_names(
     """A scenario of ``kickoff fumbbl extract`` (ids ``p<FUMBBL id>``, names ``Name (Position,
     #7)``) exports its set-up by the jersey numbers its discs show, not one refusal a player."""
     from kickoff.core.state import jersey_number
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
 
     root = Path(__file__).parent.parent.parent
     doc = extract_kickoffs(root / "examples" / "replay_demo.json.gz")[0].scenario

@@ -331,7 +331,7 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
     player's jersey number on his disc, one or two digits; a refused kick-off's message and the
     odds' "No odds until the set-up is legal" go once the set-up is legal again, and after a
     switch of ruleset."""
-    from kickoff.formats.fumbbl_replay import extract_kickoffs
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
 
     root = Path(__file__).parent.parent.parent
     scenario = extract_kickoffs(root / "examples" / "replay_demo.json.gz")[0].scenario

@@ -62,10 +62,11 @@ from typing import TYPE_CHECKING, Any
 from kickoff.defaults import DEFAULT_EVENTS as _DEFAULT_EVENTS
 
 if TYPE_CHECKING:
-    from kickoff.analysis.chance import enumerate_runs
-    from kickoff.analysis.exact import KickoffSolver, Odds
-    from kickoff.analysis.exact_odds import Events
-    from kickoff.analysis.kick import KickOdds, KickSolver, KickTally, kick_odds, simulate_kick
+    from kickoff.analysis.exact.chance import enumerate_runs
+    from kickoff.analysis.exact.kick import KickOdds, KickSolver, kick_odds
+    from kickoff.analysis.exact.odds import Events
+    from kickoff.analysis.exact.solver import KickoffSolver, Odds
+    from kickoff.analysis.kick_simulate import KickTally, simulate_kick
     from kickoff.analysis.simulate import Job, Tally, simulate
     from kickoff.analysis.targets import OBJECTIVES, RankedTarget, objective_value, rank_targets
 
@@ -78,9 +79,9 @@ DEFAULT_EVENTS: Events = _DEFAULT_EVENTS
 #: ``kickoff odds`` needs) does not import the Kick It! solver, the ranking of targets or the
 #: Monte Carlo.
 _HOMES = {
-    "enumerate_runs": "chance", "KickoffSolver": "exact", "Odds": "exact", "KickOdds": "kick",
-    "KickSolver": "kick", "KickTally": "kick", "kick_odds": "kick", "simulate_kick": "kick",
-    "OBJECTIVES": "targets",
+    "enumerate_runs": "exact.chance", "KickoffSolver": "exact.solver", "Odds": "exact.solver",
+    "KickOdds": "exact.kick", "KickSolver": "exact.kick", "KickTally": "kick_simulate",
+    "kick_odds": "exact.kick", "simulate_kick": "kick_simulate", "OBJECTIVES": "targets",
     "RankedTarget": "targets", "objective_value": "targets", "rank_targets": "targets",
     "Job": "simulate", "Tally": "simulate", "simulate": "simulate",
 }

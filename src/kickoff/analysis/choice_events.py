@@ -1,7 +1,7 @@
 """Under which Kick-off events the touchback's best taker was chosen (``play="best"``, issue 24).
 
 The solver chooses the touchback's taker (or bb2025's square) world by world, and keeps one
-world for every event that leaves the same board (``kickoff.analysis.exact_events`` notes which
+world for every event that leaves the same board (``kickoff.analysis.exact.events`` notes which
 events leave each: ``KickoffSolver._world_events``). :func:`takers_under` finds, for each choice
 that beat the default, the worlds where the solver plays it and names their events
 (``choices.events_key``), so that ``choices_by_event`` lists it under those events, not under
@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kickoff.analysis import exact_best
 from kickoff.analysis.choices import events_key, table_events
-from kickoff.analysis.worlds import rebuilt, touchback_taker
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact.worlds import rebuilt, touchback_taker
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
 
 if TYPE_CHECKING:
-    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact.solver import KickoffSolver
 
 
 def chosen_in(solver: KickoffSolver, world: GameState) -> str | None:

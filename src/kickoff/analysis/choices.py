@@ -1,6 +1,6 @@
 """The choices ``play="best"`` took, each with the Kick-off event it was taken under.
 
-:class:`Choice` is one line of :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` with
+:class:`Choice` is one line of :attr:`~kickoff.analysis.exact.odds.Odds.decisions_taken` with
 the event and the coach; :func:`by_event` groups them, the form ``kickoff odds --play best``
 prints and its ``--json`` writes (``choices_by_event``, docs/analysis.md).
 

@@ -32,9 +32,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from kickoff.analysis import exact_best, exact_journey, exact_odds
-from kickoff.analysis.chance import Dist, PathDice, enumerate_runs
-from kickoff.analysis.worlds import Diff, differences, rebuilt
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact import journey as exact_journey
+from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact.chance import Dist, PathDice, enumerate_runs
+from kickoff.analysis.exact.worlds import Diff, differences, rebuilt
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.close import CloseCoach
@@ -46,7 +48,7 @@ from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
 
 if TYPE_CHECKING:
-    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact.solver import KickoffSolver
 
 #: The exact odds' plays (``KickoffSolver``'s ``play``): ``exact_best.Play``'s and ``"close"``,
 #: both coaches the close policy (this module).

@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from kickoff.analysis import plans
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions

@@ -28,7 +28,7 @@ the other way):
 
 The last two read the board at the end, not only the ball: the exact solver's ends carry what
 they read only when asked (``KickoffSolver(board=...)``, :func:`board_features`;
-``kickoff.analysis.exact_board``), each end then valued alone as the others are.
+``kickoff.analysis.exact.board``), each end then valued alone as the others are.
 
 A **mix** (:class:`Mix`, ``kickoff setup optimize --objective
 mix:receiver-holds=0.7,distance=0.3``) weighs several of them as the receiving coach sees them:
@@ -60,7 +60,7 @@ KICKER_WANTS_HIGH: dict[Objective, bool] = {
     "touchback": False, "receiver-holds": False, "ball-on-ground": True, "distance": False,
     "holder-open": False, "ball-in-reach": False,
 }
-#: What an objective reads of the board at the end (``kickoff.analysis.exact_board``'s
+#: What an objective reads of the board at the end (``kickoff.analysis.exact.board``'s
 #: features: the holder Marked, the ball within reach); the others read the ball alone.
 BOARD_READS: dict[Objective, frozenset[str]] = {
     "holder-open": frozenset({"marked"}), "ball-in-reach": frozenset({"reach"}),

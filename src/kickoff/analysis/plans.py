@@ -1,6 +1,6 @@
 """The kicking coach's free turn at its best found: a search over plans, each valued exactly.
 
-With the Kick-off events on, the exact solver (:class:`~kickoff.analysis.exact.KickoffSolver`)
+With the Kick-off events on, the exact solver (:class:`~kickoff.analysis.exact.solver.KickoffSolver`)
 plays the Blitz! / Charge! free turn as the scenario format's default, nobody acts, unless it is
 given the activations to play. Who moves where and who blitzes whom cannot be enumerated (every
 path of every subset of players, in every order), so this module searches: each candidate
@@ -62,7 +62,7 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import choices
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import Objective, receivers_prefer
 from kickoff.core.actions.policy import _nearest, close_in
 from kickoff.core.decisions import Activation, Decisions, Move

@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import decide, plans
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.analysis.targets import RankedTarget, rank_targets
 from kickoff.core.decisions import Decisions
@@ -149,9 +149,9 @@ def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule
             seconds: float) -> tuple[Judged, dict[str, Square | None]]:
     """The receiving set-up played (its value against the best kick, ``played``) judged against
     the advisor's, searched for ``seconds`` from it (so never worse) with the same players
-    against the same kicking set-up (:func:`~kickoff.analysis.advisor.optimize_setup`, seed 0),
+    against the same kicking set-up (:func:`~kickoff.analysis.advisor.search.optimize_setup`, seed 0),
     and the advisor's squares; ``OptionError`` for ``seconds`` not above 0."""
-    from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
+    from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
 
     found = optimize_setup(OptimizeRequest(state, ruleset, objective, seconds=seconds,
                                            house_rules=house_rules,
@@ -175,7 +175,7 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     centre; the dice reach the Kick-off event whose decision is judged); ``use_kick_skill`` and
     ``kicker``: what :func:`~kickoff.defaults.kick_use` decided (as ``kickoff odds``).
     ``budget``: the plans the search values at most for a free move. ``advise``: seconds for
-    the set-up advisor (:func:`~kickoff.analysis.advisor.optimize_setup`, from the same
+    the set-up advisor (:func:`~kickoff.analysis.advisor.search.optimize_setup`, from the same
     players, against the same kicking set-up; ``None``: not asked), judged as ``setup``. The
     rules' own errors
     (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a

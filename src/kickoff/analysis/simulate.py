@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # annotations only: the package imports this module at once
     import numpy.typing as npt
 
     from kickoff.analysis.cluster import Executor
-    from kickoff.analysis.exact import Events
+    from kickoff.analysis.exact.solver import Events
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
-from kickoff.analysis.exact import KickoffSolver, Odds
-from kickoff.analysis.exact_moved import prepare
+from kickoff.analysis.exact.moved import prepare
+from kickoff.analysis.exact.solver import KickoffSolver, Odds
 from kickoff.analysis.objectives import BOARD_READS, KICKER_WANTS_HIGH, OBJECTIVES, Objective
 from kickoff.core.pitch import Square
 

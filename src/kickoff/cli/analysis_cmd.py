@@ -20,7 +20,7 @@ import typer
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice, by_event
-from kickoff.analysis.exact import Events, KickoffSolver, Odds, Play, SolverPlay
+from kickoff.analysis.exact.solver import Events, KickoffSolver, Odds, Play, SolverPlay
 from kickoff.analysis.objectives import Objective, board_features
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
@@ -371,7 +371,7 @@ def odds(
 def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
                  goal: Objective) -> None:
     """A board objective's exact value at ``target`` into ``chosen`` (``"objective"``,
-    ``"objective_value"``: the odds do not carry it, ``kickoff.analysis.exact_board``);
+    ``"objective_value"``: the odds do not carry it, ``kickoff.analysis.exact.board``);
     nothing for an objective of the ball alone (its output as before)."""
     if board_features(goal):
         chosen["objective"], chosen["objective_value"] = goal, str(solver.value(target, goal))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from kickoff.analysis.exact import Play
+from kickoff.analysis.exact.solver import Play
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.cli.analysis_cmd import OddsPlayOpt, Setting
 from kickoff.cli.common import KickSkillOpt, guarded, json_text, placed_error, read_scenario

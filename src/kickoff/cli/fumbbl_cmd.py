@@ -35,8 +35,8 @@ from kickoff.formats.narration import bb_name
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from kickoff.formats.fumbbl_case import ExtractedKickoff
-    from kickoff.formats.fumbbl_compare import Status
+    from kickoff.formats.fumbbl.case import ExtractedKickoff
+    from kickoff.formats.fumbbl.compare import Status
     from kickoff.formats.scenario_models import DiceIn
 
 app = typer.Typer(help="FUMBBL replays: extract every kick-off as a scenario, verify the engine.",
@@ -52,7 +52,7 @@ def _show(value: Any) -> str:
 
 
 def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
-    from kickoff.formats.fumbbl_compare import lookup
+    from kickoff.formats.fumbbl.compare import lookup
 
     try:
         square, carrier = lookup(doc, square_key), lookup(doc, carrier_key)
@@ -81,7 +81,7 @@ def extract_command(
     A replay with no kick-off in its log (a game cut off before the first kick, a log that is not
     FUMBBL's) is an error: nothing is written, exit status 1.
     """
-    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+    from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
     from kickoff.formats.scenario import load_scenario, parse_scenario
 
     replay = fetched(replay, cache, timeout)
@@ -144,7 +144,7 @@ def _compared(k: ExtractedKickoff, doc: dict[str, Any]) -> list[tuple[str, Any, 
     """Every difference of ``doc`` (the engine's result) with what FUMBBL recorded, in
     ``expect``'s order: the result's values and what its log shows (the ball's path, the
     tests)."""
-    from kickoff.formats.fumbbl_compare import differences, observed
+    from kickoff.formats.fumbbl.compare import differences, observed
 
     return differences(doc, k.expect, observed(doc))
 
@@ -221,7 +221,7 @@ def _unplayable(k: ExtractedKickoff, e: KickoffError, pending: str) -> Verdict:
     """:func:`verdict` of a kick-off whose play raised ``e`` (past its set-up): unsupported
     (or disagree, for what came before a free turn) when the extractor left notes; a ruling
     when the book's branch needs dice FUMBBL never rolled; else an error."""
-    from kickoff.formats.fumbbl_compare import unexplained
+    from kickoff.formats.fumbbl.compare import unexplained
 
     if k.notes:
         before = _before_free_turn(k)
@@ -243,7 +243,7 @@ def _judged(k: ExtractedKickoff, doc: dict[str, Any], diffs: list[tuple[str, Any
             pending: str) -> Verdict:
     """:func:`verdict` of a played kick-off, ``doc`` its result and ``diffs`` where it differs
     from FUMBBL's log."""
-    from kickoff.formats.fumbbl_compare import unexplained
+    from kickoff.formats.fumbbl.compare import unexplained
 
     detail = "; ".join(f"{p}: FUMBBL {_show(w)}, ours {_show(g)}" for p, w, g in diffs)
     if k.notes:  # something went unread: never agree, whatever the end state
@@ -359,7 +359,7 @@ def verify_command(
     from rich.table import Table
 
     from kickoff.formats.fields import printable_name
-    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+    from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
 
     files, failed = _given(replays, cache, timeout)
     rows: list[dict[str, Any]] = []

@@ -1,5 +1,5 @@
 """The options of every ``kickoff fumbbl`` command that takes a FUMBBL game id (``--cache``,
-``--timeout``) and the game id read as a replay file (:mod:`kickoff.formats.fumbbl_fetch`)."""
+``--timeout``) and the game id read as a replay file (:mod:`kickoff.formats.fumbbl.fetch`)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,6 @@ TimeoutOption = Annotated[float, typer.Option(
 def fetched(source: Path, cache: Path | None, timeout: float) -> Path:
     """``source`` as a replay file: a FUMBBL game id (digits, no such file) fetched into
     ``cache`` (``ScenarioError`` in one line when it cannot be), else the path itself."""
-    from kickoff.formats.fumbbl_fetch import replay_path
+    from kickoff.formats.fumbbl.fetch import replay_path
 
     return replay_path(str(source), cache, timeout)

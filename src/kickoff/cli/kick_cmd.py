@@ -41,7 +41,7 @@ from kickoff.core.state import GameState
 # Rich, the renderings, the scenario format and the Kick It! solver are imported by the commands
 # that use them (start-up, issue 16).
 if TYPE_CHECKING:
-    from kickoff.analysis.kick import Landing
+    from kickoff.analysis.exact.kick import Landing
 
 FileArg = Annotated[
     str | None,
@@ -172,7 +172,7 @@ def default_landing(s: KickSetting) -> LandingPolicy:
     """``kickoff kick``'s landing when neither ``--toward`` nor the activation chooses one: the
     best by the exact odds (``odds-kick --landing best``) for a kick from where the kicker
     stands with no Pass Block, else :func:`near_team_mate`."""
-    from kickoff.analysis.kick import KickSolver
+    from kickoff.analysis.exact.kick import KickSolver
 
     if not s.act.path and s.act.pass_block is None:
         try:
@@ -309,7 +309,7 @@ def odds_kick(
     """Exact odds of a Kick It! Kick action: turnover, the kick's outcomes, who ends with the ball."""
     from rich.console import Console
 
-    from kickoff.analysis.kick import KickSolver
+    from kickoff.analysis.exact.kick import KickSolver
 
     how = _landing_asked(landing)
     refuse_with_file(ctx, file)

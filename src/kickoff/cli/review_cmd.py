@@ -25,7 +25,7 @@ from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
 
 if TYPE_CHECKING:
     from kickoff.analysis.review import KickoffReview
-    from kickoff.formats.fumbbl_case import ExtractedKickoff
+    from kickoff.formats.fumbbl.case import ExtractedKickoff
 
 #: The choices' names in the table.
 WHAT = {"kick": "kick", "setup": "set-up", "high_kick": "High Kick", "blitz": "Blitz!", "charge": "Charge!",
@@ -95,7 +95,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
     (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
     that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
     from kickoff.formats.fields import printable_name
-    from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+    from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
 
     ks = extract_kickoffs(path)
     if not ks:

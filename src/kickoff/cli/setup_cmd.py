@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 
 import typer
 
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import AnyObjective, objective_text, parse_objective
 from kickoff.cli.common import KickSkillOpt, guarded, placed_error, read_input, write_text
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from kickoff.formats.teams import SetupFile, TeamFile
 
 if TYPE_CHECKING:
-    from kickoff.analysis.advisor import OptimizeProgress, OptimizeRequest, Suggestion
+    from kickoff.analysis.advisor.search import OptimizeProgress, OptimizeRequest, Suggestion
 
 app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbowl formations; "
                   "team files from FUMBBL rosters.", no_args_is_help=True, rich_markup_mode=None)
@@ -100,7 +100,8 @@ def import_(
 
     Exit 1 with every problem listed when the set-up is illegal for the team.
     """
-    from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+    from kickoff.formats import botbowl  # here: other commands skip the XML readers
+    from kickoff.formats.fumbbl import setup as fumbbl_setup
     from kickoff.formats.teams import load_team, setup_to_toml
 
     rs = RULESETS[ruleset]
@@ -192,7 +193,7 @@ def export(
     out: Annotated[Path | None, typer.Option(help="Write here (whole or not at all), not to stdout.")] = None,
 ) -> None:
     """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
-    from kickoff.formats import fumbbl_setup  # here: other commands skip the XML readers
+    from kickoff.formats.fumbbl import setup as fumbbl_setup  # here: other commands skip the XML readers
 
     where, s = _load_any_setup(setup)
     fs = fumbbl_setup.from_setup_file(s, team_id)
@@ -291,7 +292,8 @@ def _start_setup(start: str, team: tuple[str, TeamFile], ruleset: Ruleset) -> tu
         pass
     else:
         return load_setup(start, ruleset.pitch)
-    from kickoff.formats import botbowl, fumbbl_setup  # here: other commands skip the XML readers
+    from kickoff.formats import botbowl  # here: other commands skip the XML readers
+    from kickoff.formats.fumbbl import setup as fumbbl_setup
 
     fmt = fumbbl_setup.detect_format(text, start)
     if fmt == "botbowl":
@@ -303,7 +305,7 @@ def _random_setup(team: tuple[str, TeamFile], ruleset: Ruleset, seed: int) -> tu
     """A random legal set-up of ``team`` drawn from ``seed`` (``--start random``)."""
     import random
 
-    from kickoff.analysis.advisor_moves import MoveSpace, random_layout
+    from kickoff.analysis.advisor.moves import MoveSpace, random_layout
     from kickoff.core.state import GameState, Team
     from kickoff.formats.teams import SetupFile, place_team, setup_from_squares
 
@@ -495,8 +497,8 @@ def optimize(
     odds --all-targets gives it. --evaluations N is the reproducible budget (the set-up file's
     source records the count reached). Exit 1 for bad input, nothing written."""
 
-    from kickoff.analysis.advisor import OptimizeRequest, optimize_setup
-    from kickoff.analysis.advisor_moves import apply_layout
+    from kickoff.analysis.advisor.moves import apply_layout
+    from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
     from kickoff.analysis.cluster import open_executor
     from kickoff.formats.teams import setup_to_toml
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis import DEFAULT_EVENTS
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.simulate import Job, SimulatedPlay, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.cli.analysis_cmd import (

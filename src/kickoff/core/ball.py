@@ -90,7 +90,7 @@ def reach(players: Iterable[Player]) -> tuple[int, int]:
     (:data:`DIVING_CATCH_READS`: a catcher next to the square); ``presence``, the squares where
     it may count a Disturbing Presence player (three from a catcher), 0 without one on the
     pitch. The exact solver shares work between worlds that agree within these
-    (``kickoff.analysis.worlds``)."""
+    (``kickoff.analysis.exact.worlds``)."""
     skills: set[str] = set()
     for p in players:
         if p.square is not None:
@@ -324,7 +324,7 @@ END_STATES: Final = (Held, Rests)
 # -- what a step of the ball reads, as data --------------------------------------------------------
 #
 # The exact solver shares one step's work between set-ups that agree on everything the step reads
-# (``kickoff.analysis.worlds`` derives its keys from these declarations), so a rule above that
+# (``kickoff.analysis.exact.worlds`` derives its keys from these declarations), so a rule above that
 # comes to read more must say so here. Distances are in squares in any direction
 # (``max(|dx|, |dy|)``) from the square named.
 

@@ -191,7 +191,7 @@ class Rests:
 class HeldMarked(Held):
     """End: ``player`` holds the ball on ``square`` and is Marked there (an opposing Standing
     player's tackle zone covers it: ``state.tackle_zones``). The exact solver's ends carry it
-    only when an objective reads it (``kickoff.analysis.exact_board``); the rules never make
+    only when an objective reads it (``kickoff.analysis.exact.board``); the rules never make
     one. Unequal to the ``Held`` of the same fields."""
 
     __slots__ = ()
@@ -206,7 +206,7 @@ class HeldMarked(Held):
 
 class RestsInReach(Rests):
     """End: the ball lies on the empty ``square`` within reach of a receiving player
-    (``kickoff.analysis.exact_board.in_reach``, docs/analysis.md "Board objectives"). The
+    (``kickoff.analysis.exact.board.in_reach``, docs/analysis.md "Board objectives"). The
     exact solver's ends carry it only when an objective reads it; the rules never make one.
     Unequal to the ``Rests`` of the same fields."""
 

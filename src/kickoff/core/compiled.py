@@ -13,17 +13,23 @@ from __future__ import annotations
 #: nothing). A module of the solver under another name must be added here.
 COMPILED: tuple[str, ...] = (
     "src/kickoff/core/**/*.py",
-    "src/kickoff/analysis/exact*.py",
-    "src/kickoff/analysis/chain.py",
-    "src/kickoff/analysis/chance.py",
-    "src/kickoff/analysis/worlds.py",
+    "src/kickoff/analysis/exact/best.py",
+    "src/kickoff/analysis/exact/board.py",
+    "src/kickoff/analysis/exact/chain.py",
+    "src/kickoff/analysis/exact/chance.py",
+    "src/kickoff/analysis/exact/events.py",
+    "src/kickoff/analysis/exact/journey.py",
+    "src/kickoff/analysis/exact/moved.py",
+    "src/kickoff/analysis/exact/odds.py",
+    "src/kickoff/analysis/exact/solver.py",
+    "src/kickoff/analysis/exact/worlds.py",
 )
 
 
 def module_prefix(pattern: str) -> str:
     """The module names a glob of :data:`COMPILED` matches, as a prefix of a dotted name:
     ``"src/kickoff/core/**/*.py"`` gives ``"kickoff.core"``, ``"src/kickoff/analysis/exact*.py"``
-    ``"kickoff.analysis.exact"``, ``"src/kickoff/analysis/chain.py"`` ``"kickoff.analysis.chain"``.
+    ``"kickoff.analysis.exact"``, ``"src/kickoff/analysis/exact/chain.py"`` ``"kickoff.analysis.exact.chain"``.
     ``ValueError`` for a pattern outside ``src/`` or not ending in ``.py``."""
     if not pattern.startswith("src/") or not pattern.endswith(".py"):
         raise ValueError(f"compiled module pattern {pattern!r} is not src/....py")

@@ -9,7 +9,7 @@ outcomes. Three sources implement it:
 - :class:`SeededDice`: a seeded generator (``random.Random``), reproducible on any machine;
 - :class:`ScriptedDice`: one queue per die kind, as scenario files give them
   (``pitch-and-dice.md``, "Scripted dice");
-- an enumerating source (``kickoff.analysis.chance.PathDice``): every die is uniform, so a chance
+- an enumerating source (``kickoff.analysis.exact.chance.PathDice``): every die is uniform, so a chance
   node's outcomes are ``1..sides`` each with exact probability ``Fraction(1, sides)``
   (:func:`outcomes`); exact solvers enumerate them while samplers draw from them, through this
   same interface.

@@ -597,7 +597,7 @@ _PRAYER_EFFECTS = {
 #: it above: their dice and their changes to players (a status; Sent-off, off the pitch) depend
 #: only on the teams' counters, the weather and which players are on the pitch, in input order,
 #: never on a square, and they move nobody on the pitch. So two set-ups that differ only in where
-#: players stand (a kick-off move: ``kickoff.analysis.exact_events``) have the same outcomes,
+#: players stand (a kick-off move: ``kickoff.analysis.exact.events``) have the same outcomes,
 #: player for player. (A random choice among players also reads, in the exact solver, which of
 #: them a journey can see, ``PathDice``'s ``relevant``, by square: the solver checks that apart.)
 #: High Kick, the free moves and the re-set-ups read squares; Cheering Fans' prayers, Throw a

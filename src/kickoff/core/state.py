@@ -448,7 +448,7 @@ class GameState:
 
     def set_fields(self, player: Player, names: tuple[str, ...], values: tuple[object, ...]) -> Player:
         """``player``'s fields ``names`` set to ``values``, in order (a world rebuilt from its
-        changes, ``kickoff.analysis.worlds``). ``ValueError`` for ``square`` (see :meth:`move`),
+        changes, ``kickoff.analysis.exact.worlds``). ``ValueError`` for ``square`` (see :meth:`move`),
         ``id`` or ``side``, or when the lengths differ; ``AttributeError`` for a name that is no
         field of a player."""
         if len(names) != len(values):

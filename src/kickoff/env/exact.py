@@ -1,5 +1,5 @@
 """Exact values of the environment's states (issue 30, point 2): the expected reward with both
-coaches at their best, from the exact solver (:class:`~kickoff.analysis.exact.KickoffSolver`
+coaches at their best, from the exact solver (:class:`~kickoff.analysis.exact.solver.KickoffSolver`
 with ``play="best"``, docs/analysis.md "Both coaches' best play"), as a baseline for what an
 agent learns.
 
@@ -10,7 +10,7 @@ best choices), after it (the kick at that target, his best kicker and Kick), aft
 (his best of Kick or not with that kicker). At the later steps (past the first die: the
 kick-off move, High Kick, touchback, Diving Catch) by enumeration (:class:`Enumeration`): the
 dice rolled so far are those of the episode's seed, every die still to roll is a chance node
-(the exact solver's own :class:`~kickoff.analysis.chance.PathDice`: its outcomes and their
+(the exact solver's own :class:`~kickoff.analysis.exact.chance.PathDice`: its outcomes and their
 probabilities), every later step the best option of the coach whose step it is (expectimax
 over the game's own replay): exactly the solver's value given what the dice have shown (the
 deviation, the event, the landing). At the end, the reward itself.
@@ -23,9 +23,9 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, Final, cast
 
-from kickoff.analysis.chance import Branch, PathDice
-from kickoff.analysis.exact import KickoffSolver
-from kickoff.analysis.exact_odds import end_objective
+from kickoff.analysis.exact.chance import Branch, PathDice
+from kickoff.analysis.exact.odds import end_objective
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH
 from kickoff.analysis.targets import rank_targets
 from kickoff.core.ball import Held, Rests
@@ -163,9 +163,9 @@ class Enumeration:
     coaches at their best: expectimax over the kick-off's replay up to the landing, then the
     exact solver's journey of the ball (the module's docstring). The dice already rolled are
     the episode's; each die to come before the landing branches on its outcomes
-    (:class:`~kickoff.analysis.chance.PathDice`), each step to come on its options (the
+    (:class:`~kickoff.analysis.exact.chance.PathDice`), each step to come on its options (the
     kicking coach's the highest, the receiving coach's the lowest kicking reward); from the
-    landing, :meth:`KickoffSolver.journey <kickoff.analysis.exact.KickoffSolver.journey>`
+    landing, :meth:`KickoffSolver.journey <kickoff.analysis.exact.solver.KickoffSolver.journey>`
     (its touchback and Diving Catch at their best). ``ValueError`` at a step of the ball's
     journey (touchback, Diving Catch). :attr:`runs`: the kick-offs replayed."""
 

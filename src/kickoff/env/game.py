@@ -39,7 +39,7 @@ from typing import Any, Final, Literal, get_args
 import numpy as np
 import numpy.typing as npt
 
-from kickoff.analysis.exact_board import board_value
+from kickoff.analysis.exact.board import board_value
 from kickoff.analysis.objectives import BOARD_READS, KICKER_WANTS_HIGH, Objective
 from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.decisions import Decisions, FreeTurnPolicy

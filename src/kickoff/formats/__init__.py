@@ -6,6 +6,6 @@ imported (start-up, issue 16); each format is a module of its own.
 
 from typing import Literal
 
-#: The two serialisations of a FUMBBL client set-up (:mod:`kickoff.formats.fumbbl_setup`):
+#: The two serialisations of a FUMBBL client set-up (:mod:`kickoff.formats.fumbbl.setup`):
 #: ``kickoff setup export --format``.
 FumbblFormat = Literal["xml", "json"]

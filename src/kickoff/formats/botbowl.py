@@ -44,7 +44,7 @@ from kickoff.core.pitch import Pitch, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Family, Ruleset
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl_setup import check_for_team
+from kickoff.formats.fumbbl.setup import check_for_team
 from kickoff.formats.reading import MAX_PROBLEMS, capped
 from kickoff.formats.teams import RosterPlayer, SetupFile, TeamFile
 

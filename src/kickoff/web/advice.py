@@ -1,7 +1,7 @@
 """The web app's set-up advice, run in a worker process: "Suggest a set-up" (issue 14).
 
 :func:`suggest_job` searches the receiving team's set-ups with
-:func:`kickoff.analysis.advisor.optimize_setup` and answers plain JSON-ready data. It talks to
+:func:`kickoff.analysis.advisor.search.optimize_setup` and answers plain JSON-ready data. It talks to
 the server through two shared mappings (``multiprocessing`` manager proxies, made by
 :mod:`kickoff.web.suggestions`): it writes its progress into ``progress[job_id]`` and stops when
 ``cancels[job_id]`` is set. Both are read and written at most every :data:`PROGRESS_SECONDS` /
@@ -17,14 +17,14 @@ from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from kickoff.analysis.advisor import (
+from kickoff.analysis.advisor.search import (
     OptimizeProgress,
     OptimizeRequest,
     SetupValue,
     Suggestion,
     optimize_setup,
 )
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem

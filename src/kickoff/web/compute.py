@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from kickoff.analysis import KickoffSolver, Odds, objective_value, rank_targets
 from kickoff.analysis.choices import by_event
-from kickoff.analysis.exact import Events, SolverPlay
+from kickoff.analysis.exact.solver import Events, SolverPlay
 from kickoff.analysis.objectives import board_features
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions

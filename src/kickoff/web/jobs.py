@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
 
-from kickoff.analysis.exact import Events, SolverPlay
+from kickoff.analysis.exact.solver import Events, SolverPlay
 from kickoff.analysis.simulate import end_pool
 from kickoff.analysis.targets import Objective
 from kickoff.core.problems import Problem

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool
 
-from kickoff.analysis.exact import Events, SolverPlay
+from kickoff.analysis.exact.solver import Events, SolverPlay
 from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName

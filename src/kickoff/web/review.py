@@ -4,7 +4,7 @@ review --json`` judges it (:func:`kickoff.analysis.review.review_kickoff` on the
 ``kickoff fumbbl extract`` writes), with what the page draws: each kick-off's players and every
 target's value.
 
-The replay is read by the project's FUMBBL reader (:func:`kickoff.formats.fumbbl_replay.
+The replay is read by the project's FUMBBL reader (:func:`kickoff.formats.fumbbl.replay.
 extract_kickoffs`, with its bounds: what a gzip stream may inflate to, the commands of a log);
 the request body itself is bounded by the app's ``Limits.max_body_bytes`` (413 beyond).
 """
@@ -27,8 +27,8 @@ from kickoff.core.errors import KickoffError
 from kickoff.core.fraction_text import fraction_text
 from kickoff.core.problems import Problem
 from kickoff.defaults import kick_use
-from kickoff.formats.fumbbl_case import ExtractedKickoff
-from kickoff.formats.fumbbl_replay import extract_kickoffs, game_id
+from kickoff.formats.fumbbl.case import ExtractedKickoff
+from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 __all__ = ["ReviewRefused", "review_file", "review_replay"]

@@ -25,7 +25,7 @@ Once per team turn one player of the active team may take a Kick action: an ordi
 A turnover comes only from a fumble, a block, or no player of the active team holding the ball
 once it comes to rest, besides the move's own (a kicker who falls, a failed pick-up).
 
-Every die goes through the context; the exact odds (``kickoff.analysis.kick``) enumerate this
+Every die goes through the context; the exact odds (``kickoff.analysis.exact.kick``) enumerate this
 same code: :func:`kick_flight` up to the ball's journey, then the journey's chain
 (:func:`kickoff.core.ball.step`).
 """

@@ -69,7 +69,7 @@ async def review_game(game_id: GameId, objective: ObjectiveQuery = DEFAULT_OBJEC
                       plan_budget: BudgetQuery = 2) -> dict[str, Any]:
     """Review a FUMBBL game fetched by its id (as ``kickoff fumbbl review GAMEID``: over
     HTTPS, cached); as ``POST /api/review`` answers."""
-    from kickoff.formats.fumbbl_fetch import fetch_replay
+    from kickoff.formats.fumbbl.fetch import fetch_replay
 
     def fetched() -> dict[str, Any]:
         try:

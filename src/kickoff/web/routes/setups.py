@@ -13,8 +13,8 @@ from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.problems import Problem, ProblemJSON
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import Weather
-from kickoff.formats import fumbbl_setup
 from kickoff.formats.files import file_stem
+from kickoff.formats.fumbbl import setup as fumbbl_setup
 from kickoff.formats.match import match_scenario, scenario_setup, with_setup
 from kickoff.formats.scenario import replay_loaded
 from kickoff.formats.teams import builtin_names, setup_to_toml

@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, Final
 
-from kickoff.analysis.chance import Dist, Q
+from kickoff.analysis.exact.chance import Dist, Q
+from kickoff.analysis.exact.worlds import REACH_OF, read_bits
 from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
-from kickoff.analysis.worlds import REACH_OF, read_bits
 from kickoff.core import ball
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, Player, tackle_zones

@@ -1,6 +1,6 @@
 """What a receiving set-up is worth under each Kick-off event: why the advisor suggests it.
 
-The value of a set-up (``kickoff.analysis.advisor.setup_value``: the objective at the kicking
+The value of a set-up (``kickoff.analysis.advisor.search.setup_value``: the objective at the kicking
 coach's best kick) is an average over the Kick-off table's events, each with its 2D6 chance.
 :func:`event_values` splits it: for each event the table holds (an event on several totals once,
 its chance the sum of theirs), the objective at the same kick (target and use of Kick) with that
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from kickoff.analysis.exact import KickoffSolver
+from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, Mix, board_features
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Event, HouseRule, Ruleset

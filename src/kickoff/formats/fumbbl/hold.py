@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kickoff.formats.fumbbl_log import Report
-from kickoff.formats.fumbbl_tracker import GameTracker
+from kickoff.formats.fumbbl.log import Report
+from kickoff.formats.fumbbl.tracker import GameTracker
 
 if TYPE_CHECKING:
-    from kickoff.formats.fumbbl_free_turn import FreeTurnReader, _Activation
+    from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
 
 
 @dataclass(frozen=True)

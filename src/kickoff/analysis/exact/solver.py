@@ -1,10 +1,10 @@
 """Exact kick-off odds from the rules themselves: chance nodes enumerated, loops solved.
 
 There is no second copy of the rules here. The solver enumerates the rules' own chance nodes
-(``kickoff.analysis.chance``: the same code the seeded and scripted dice drive), solves the
-ball's journeys as absorbing chains (``kickoff.analysis.chain``), and shares their work between
+(``kickoff.analysis.exact.chance``: the same code the seeded and scripted dice drive), solves the
+ball's journeys as absorbing chains (``kickoff.analysis.exact.chain``), and shares their work between
 the event's worlds wherever they agree on what a journey reads, as the rules declare it
-(``kickoff.analysis.worlds``, from ``kickoff.core.ball.STEP_READS`` and its neighbours).
+(``kickoff.analysis.exact.worlds``, from ``kickoff.core.ball.STEP_READS`` and its neighbours).
 
 A kick-off is solved in three parts:
 
@@ -25,7 +25,7 @@ taker does, as ``kickoff simulate`` plays it). A named High Kick player makes th
 event depend on the landing: its worlds are set apart from part 2 and, for each landing, the
 ruleset's own High Kick handler is played through a context that knows the landing
 (:meth:`KickoffSolver._high_kick_journey`). With ``play="best"`` the coaches' choices not named
-are decision nodes (``kickoff.analysis.exact_best``).
+are decision nodes (``kickoff.analysis.exact.best``).
 
 Probabilities are :class:`fractions.Fraction` in [0, 1]; floats only for display.
 """
@@ -38,36 +38,20 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import (
-    choice_events,
-    close_play,
-    exact_best,
-    exact_events,
-    exact_journey,
-    exact_moved,
-    exact_odds,
-)
-from kickoff.analysis.chain import ChainSolver, Region, Shared
-from kickoff.analysis.chance import (
-    Dist,
-    PathDice,
-    Q,
-    Rational,
-    UngroupedPathDice,
-    to_fraction,
-)
+from kickoff.analysis import choice_events, close_play
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.close_play import SolverPlay
-from kickoff.analysis.exact_board import MARKED, Board
-from kickoff.analysis.exact_odds import Events, Odds
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact import events as exact_events
+from kickoff.analysis.exact import journey as exact_journey
+from kickoff.analysis.exact import moved as exact_moved
+from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact.board import MARKED, Board
+from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
+from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
+from kickoff.analysis.exact.odds import Events, Odds
+from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import Objective, board_features
-from kickoff.analysis.worlds import (
-    Diff,
-    Group,
-    award_key,
-    differences,
-    touch_bits,
-)
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
 from kickoff.core.context import KickoffContext
@@ -129,7 +113,7 @@ class KickoffSolver:
     the kicking coach's kicker and Kick minimising, the touchback's taker, the High Kick player
     and the kick-off move (Kick-Off Return / On the Ball) not given each chosen as best for the
     receiving team under ``objective`` (``kickoff.analysis.objectives``;
-    ``kickoff.analysis.exact_best``), Diving Catch at the kick's landing by the divers' coach;
+    ``kickoff.analysis.exact.best``), Diving Catch at the kick's landing by the divers' coach;
     Quick Snap and the free turns keep their defaults (or the plan given).
     ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
     another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
@@ -140,7 +124,7 @@ class KickoffSolver:
     #: tests turn it off to check that lumping changes no probability.
     lump_worlds = True
     #: Answer the rules' grouped chance nodes with one outcome per distinct result
-    #: (``kickoff.analysis.chance.PathDice``); off, every die and pick is its own chance node, as
+    #: (``kickoff.analysis.exact.chance.PathDice``); off, every die and pick is its own chance node, as
     #: seeded dice roll them (``UngroupedPathDice``), and nothing is lumped: the tests turn it
     #: off to check that grouping changes no probability.
     group_chance = True
@@ -234,7 +218,7 @@ class KickoffSolver:
         self._touchback = self._id(exact_odds.TOUCHBACK)
         #: Where a landing's journey starts: (square, touchback, scatters) -> state number.
         self._starts: dict[tuple[Square | None, bool, int], int] = {}
-        #: Touchback awards' nodes by award key (see :func:`~kickoff.analysis.worlds.award_key`).
+        #: Touchback awards' nodes by award key (see :func:`~kickoff.analysis.exact.worlds.award_key`).
         self._awards: dict[Hashable, int] = {}
         #: With a High Kick player named: the event's High Kick worlds, set apart from
         #: :meth:`worlds` (``(p, world, scatters, the ruleset's handler)``), and each one's
@@ -333,7 +317,7 @@ class KickoffSolver:
         squares it passes near, not on who would take a touchback.
 
         ``like``: another world's solver and the reads (see
-        :func:`~kickoff.analysis.worlds.step_reads`) that would see where ``world`` differs
+        :func:`~kickoff.analysis.exact.worlds.step_reads`) that would see where ``world`` differs
         from it; a state whose journey there makes none of them has the same solution here
         (``ChainSolver``'s ``like``); ``shared``: solutions shared with other worlds and this
         world's changes (``ChainSolver``'s ``shared``).
@@ -607,7 +591,7 @@ class KickoffSolver:
                 self._group_mix(group, start)
         return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
-    # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact_best) -------
+    # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact.best) -------
     def _high_kick_best(
         self, world: GameState, scatters: int, handler: Callable[[KickoffContext], None],
         square: Square | None, touchback: bool,
@@ -617,7 +601,7 @@ class KickoffSolver:
         return exact_best.high_kick_best(self, world, scatters, handler, square, touchback)
 
     def _move_node(self) -> exact_best.MoveNode:
-        """The kick-off move's decision node (:class:`~kickoff.analysis.exact_best.MoveNode`;
+        """The kick-off move's decision node (:class:`~kickoff.analysis.exact.best.MoveNode`;
         one with no move with the defaults)."""
         if self._moves is None:
             self._moves = exact_best.MoveNode(

@@ -11,8 +11,8 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl_log import PlayerModel, Replay, TeamModel
-from kickoff.formats.fumbbl_names import RULES_VERSIONS, STAT_INCREASES, skill_name
+from kickoff.formats.fumbbl.log import PlayerModel, Replay, TeamModel
+from kickoff.formats.fumbbl.names import RULES_VERSIONS, STAT_INCREASES, skill_name
 
 
 @dataclass

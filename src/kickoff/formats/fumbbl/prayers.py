@@ -1,4 +1,4 @@
-"""The Prayers to Nuffle of a kick-off recovered from FUMBBL's log (:mod:`.fumbbl_kickoff`): the
+"""The Prayers to Nuffle of a kick-off recovered from FUMBBL's log (:mod:`.kickoff`): the
 player a prayer chose, read into the engine's ``pick`` dice and the scenario's
 ``decisions.prayer``. See ``docs/fumbbl.md``.
 """
@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from kickoff.core.pitch import Side, other_side
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_names import OPPONENT_PRAYERS, PRAYER_CHOSEN, PRAYER_RANDOM, skill_name
+from kickoff.formats.fumbbl.names import OPPONENT_PRAYERS, PRAYER_CHOSEN, PRAYER_RANDOM, skill_name
 
 if TYPE_CHECKING:
-    from kickoff.formats.fumbbl_kickoff import KickoffBuilder
+    from kickoff.formats.fumbbl.kickoff import KickoffBuilder
 
 
 def prayer_effect(b: KickoffBuilder, pid: str, message: str) -> None:

@@ -7,7 +7,7 @@ players on the pitch + 1) x 2), and the solver plays the plan worst for the rece
 The receiving coach's choices follow:
 
 With ``play="best"`` each choice of the receiving coach at the kick-off is a decision node of
-:class:`~kickoff.analysis.exact.KickoffSolver`: like a chance node, but taking the branch best for
+:class:`~kickoff.analysis.exact.solver.KickoffSolver`: like a chance node, but taking the branch best for
 the receiving team under the objective (``kickoff.analysis.objectives``) instead of the average.
 Every objective is linear in the end distribution (:func:`~kickoff.analysis.objectives.end_value`),
 so a node compares its branches' expected values exactly, in the solver's rationals, and the
@@ -40,12 +40,12 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kickoff.analysis.chance import Branch, Dist, PathDice, Q, enumerate_runs
 from kickoff.analysis.choices import ANY_EVENT, Choice, Coach, events_key, table_events
-from kickoff.analysis.exact_board import EndValues as EndValues
-from kickoff.analysis.exact_board import is_marked, keep_better
+from kickoff.analysis.exact.board import EndValues as EndValues
+from kickoff.analysis.exact.board import is_marked, keep_better
+from kickoff.analysis.exact.chance import Branch, Dist, PathDice, Q, enumerate_runs
+from kickoff.analysis.exact.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.analysis.objectives import receivers_prefer
-from kickoff.analysis.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.coach import Asked, AskingCoach, Decision, DecisionKind, PathCoach
@@ -60,8 +60,8 @@ from kickoff.core.state import GameState
 from kickoff.defaults import PLAYS, Play
 
 if TYPE_CHECKING:  # (exact and exact_odds import this module)
-    from kickoff.analysis.exact import KickoffSolver
-    from kickoff.analysis.exact_odds import Kicks, Landing, Parts
+    from kickoff.analysis.exact.odds import Kicks, Landing, Parts
+    from kickoff.analysis.exact.solver import KickoffSolver
 
 
 T = TypeVar("T")
@@ -379,7 +379,7 @@ MOST_CHOICE_LINES = 6
 
 class Taken:
     """The choices one kick's solve took where they mattered, with their probabilities, as
-    :attr:`~kickoff.analysis.exact_odds.Odds.decisions_taken` lines, each with the Kick-off
+    :attr:`~kickoff.analysis.exact.odds.Odds.decisions_taken` lines, each with the Kick-off
     event it was taken under and its coach (:meth:`choices`)."""
 
     def __init__(self) -> None:
@@ -554,7 +554,7 @@ def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[L
     the receivers under ``solver.objective``; ties go to the default. Plans with the same
     landings are one kick (the same value, exactly); the plan taken is named first in its
     :class:`Taken`."""
-    from kickoff.analysis.exact_odds import Kicks  # (exact_odds imports this module)
+    from kickoff.analysis.exact.odds import Kicks  # (exact_odds imports this module)
 
     two = solver._two
     if two.plans is None:

@@ -116,7 +116,7 @@ class MoveSpace:
 #: The share of moves, away from the start, that are tidy moves (:func:`_tidy_move`).
 TIDY_SHARE = 0.2
 #: A ball handler (Pass or Sure Hands) and a Big Guy (Loner, or Strength 5 or more): the
-#: conventions :func:`_tidy_move` restores (``kickoff.analysis.advisor_prefer`` counts them).
+#: conventions :func:`_tidy_move` restores (``kickoff.analysis.advisor.prefer`` counts them).
 BALL_HANDLER_SKILLS = frozenset({"pass", "sure_hands"})
 BIG_GUY_STRENGTH = 5
 

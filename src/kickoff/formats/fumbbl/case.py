@@ -10,9 +10,9 @@ from typing import Any
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl_compare import BALL_FIELDS, TEST_KINDS, Ruling
-from kickoff.formats.fumbbl_kickoff import KickoffBuilder
-from kickoff.formats.fumbbl_names import (
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, TEST_KINDS, Ruling
+from kickoff.formats.fumbbl.kickoff import KickoffBuilder
+from kickoff.formats.fumbbl.names import (
     BANNED_COACH_RULES,
     BANNED_COACH_SINCE,
     CARD_PLAYER_EFFECTS,
@@ -23,7 +23,7 @@ from kickoff.formats.fumbbl_names import (
     player_status,
     skill_name,
 )
-from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
+from kickoff.formats.fumbbl.tracker import GameTracker, pitch_square
 from kickoff.formats.scenario import SCENARIO_FORMAT, DecisionsIn
 
 
@@ -148,7 +148,7 @@ def player_doc(ko: KickoffBuilder, pid: str, doc: dict[str, Any], prayers: list[
                trained: str | None, cards: list[str]) -> dict[str, Any]:
     """``doc`` (a roster player's) with ``prayers``, the Intensive Training skill ``trained``
     (FUMBBL's name) and the Special Play ``cards`` on him (Kicking Boots:
-    :data:`~kickoff.formats.fumbbl_names.CARD_PLAYER_EFFECTS`) applied."""
+    :data:`~kickoff.formats.fumbbl.names.CARD_PLAYER_EFFECTS`) applied."""
     skills = list(doc.get("skills", []))
     for card in cards:
         gained, ma = CARD_PLAYER_EFFECTS.get(card, ((), 0))

@@ -1,12 +1,12 @@
 """FUMBBL replays: every kick-off of a game as a ``kickoff-scenario/1`` case.
 
-A FUMBBL replay (gzipped JSON as FUMBBL serves it, or plain JSON: :mod:`.fumbbl_log`) holds the
+A FUMBBL replay (gzipped JSON as FUMBBL serves it, or plain JSON: :mod:`.log`) holds the
 game as it stood at the end and the whole game log. The extractor replays the log's model changes
-from the start of the game (:mod:`.fumbbl_tracker`), and at each ``kickoffScatter`` report starts
-recovering a kick-off (:mod:`.fumbbl_kickoff`) until the first regular turn starts. Each kick-off
+from the start of the game (:mod:`.tracker`), and at each ``kickoffScatter`` report starts
+recovering a kick-off (:mod:`.kickoff`) until the first regular turn starts. Each kick-off
 becomes one case, in the shape of the shared cases: ``{"about", "source", "scenario", "expect"}``;
 ``expect`` maps dotted paths of the ``kickoff-result/1`` document to the values FUMBBL recorded
-(compared by :mod:`.fumbbl_compare`). See ``docs/fumbbl.md``.
+(compared by :mod:`.compare`). See ``docs/fumbbl.md``.
 
 Every problem with the file (missing, truncated gzip, not JSON, JSON of the wrong shape, a skill or
 report the extractor cannot translate) raises :class:`~kickoff.core.errors.ScenarioError` with a
@@ -20,12 +20,12 @@ from pathlib import Path
 
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_case import ExtractedKickoff, kickoff_case
-from kickoff.formats.fumbbl_game import Game, read_game
-from kickoff.formats.fumbbl_kickoff import KickoffBuilder
-from kickoff.formats.fumbbl_log import Command, Replay, Report, read_replay
-from kickoff.formats.fumbbl_names import EVENTS, RESERVE, WEATHERS
-from kickoff.formats.fumbbl_tracker import GameTracker, pitch_square
+from kickoff.formats.fumbbl.case import ExtractedKickoff, kickoff_case
+from kickoff.formats.fumbbl.game import Game, read_game
+from kickoff.formats.fumbbl.kickoff import KickoffBuilder
+from kickoff.formats.fumbbl.log import Command, Replay, Report, read_replay
+from kickoff.formats.fumbbl.names import EVENTS, RESERVE, WEATHERS
+from kickoff.formats.fumbbl.tracker import GameTracker, pitch_square
 
 
 def initial_tracker(replay: Replay, game: Game) -> GameTracker:
@@ -240,7 +240,7 @@ def extract_kickoffs(path: str | Path) -> list[ExtractedKickoff]:
     """Read the FUMBBL replay at ``path`` (gzipped or plain JSON) and extract every kick-off.
 
     Raises ``ScenarioError`` naming the file for any problem (see
-    :func:`~kickoff.formats.fumbbl_log.read_replay`).
+    :func:`~kickoff.formats.fumbbl.log.read_replay`).
     """
     return extract_replay(read_replay(path), str(path))
 

@@ -1,6 +1,6 @@
 """The solver of a set-up a kick-off move left (``play="best"``), reusing its maker's journeys.
 
-:class:`~kickoff.analysis.exact.KickoffSolver` makes one solver per set-up a kick-off move can
+:class:`~kickoff.analysis.exact.solver.KickoffSolver` makes one solver per set-up a kick-off move can
 leave (``_sub``), which differs from the maker's set-up by the move alone (the players it
 changed, ``MoveKey``). Wherever a world of the moved set-up is a world of the maker with the
 move made, its journeys are the maker's away from the squares the move touched (the chain
@@ -23,18 +23,18 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from kickoff.analysis import exact_odds
-from kickoff.analysis.chain import ChainSolver, Region
-from kickoff.analysis.chance import Dist
-from kickoff.analysis.exact_best import MoveKey, MoveNode, Taken, move_text, taker_in
-from kickoff.analysis.worlds import Group, differences, reads_of, touch_bits
+from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact.best import MoveKey, MoveNode, Taken, move_text, taker_in
+from kickoff.analysis.exact.chain import ChainSolver, Region
+from kickoff.analysis.exact.chance import Dist
+from kickoff.analysis.exact.worlds import Group, differences, reads_of, touch_bits
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
 
 if TYPE_CHECKING:
-    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact.solver import KickoffSolver
 
 #: A High Kick placement: the player placed, the landing square, touchback.
 Placed = tuple[str | None, Square | None, bool]

@@ -30,9 +30,9 @@ from typing import Any
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules
-from kickoff.formats.fumbbl_compare import REROLL_FIELDS, Ruling
-from kickoff.formats.fumbbl_hold import tentacles_or_shadowing
-from kickoff.formats.fumbbl_log import (
+from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
+from kickoff.formats.fumbbl.log import (
     BlockChoiceReport,
     BlockReport,
     BlockRollReport,
@@ -43,15 +43,9 @@ from kickoff.formats.fumbbl_log import (
     TestRollReport,
     report_model,
 )
-from kickoff.formats.fumbbl_names import skill_name
-from kickoff.formats.fumbbl_throw import (
-    THROW_REPORTS,
-    is_throw,
-    throw_change,
-    throw_closed,
-    throw_report,
-)
-from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+from kickoff.formats.fumbbl.names import skill_name
+from kickoff.formats.fumbbl.throw import THROW_REPORTS, is_throw, throw_change, throw_closed, throw_report
+from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
 #: A Pass, Hand-off, Foul, Gaze, Throw / Kick Team-mate declared (``passMove``, ...) starts with

@@ -8,7 +8,7 @@ gsverhoeven/fumbbl_replays). The id is the *replay* id, the one the shared repla
 
 One polite request per replay: a ``User-Agent`` naming kickoff, a timeout
 (:data:`~kickoff.defaults.FUMBBL_TIMEOUT`), at most :data:`~kickoff.formats.reading.MAX_INPUT_BYTES`
-read; the body is read as a replay (:func:`~kickoff.formats.fumbbl_log.read_replay`) before it
+read; the body is read as a replay (:func:`~kickoff.formats.fumbbl.log.read_replay`) before it
 is kept, so the cache only ever holds replays (written whole or not at all). A replay already in
 the cache is never asked for again.
 
@@ -123,7 +123,7 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
     folder that cannot be written, and every download problem; a body that is not a replay
     (not gzip, not JSON, not FUMBBL's shape, cut off inside its gzip stream) is never kept.
     """
-    from kickoff.formats.fumbbl_log import read_replay
+    from kickoff.formats.fumbbl.log import read_replay
 
     if not is_game_id(game):
         raise ScenarioError([f"{game!r}: a FUMBBL game id is digits only"])

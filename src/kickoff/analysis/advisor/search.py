@@ -16,10 +16,10 @@ workers, ``kickoff.analysis.cluster``) and keeps the best; after rounds without 
 restarts from random legal set-ups. Players the coach pins (``keep``) never move. The
 suggestion is then chosen among every candidate within a small epsilon of the best value met:
 the fewest conventions broken beyond the start's, then the fewest players moved from the start
-(``kickoff.analysis.advisor_prefer``). Values are exact, and the candidates and the choice among
+(``kickoff.analysis.advisor.prefer``). Values are exact, and the candidates and the choice among
 them depend only on the seed, so a search bounded by ``rounds`` gives the same result wherever
 its candidates are evaluated. Candidates are evaluated incrementally where the solver allows it
-(``kickoff.analysis.advisor_eval``).
+(``kickoff.analysis.advisor.evaluate``).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from kickoff.analysis.advisor_eval import Evaluator, incremental, kick_options, minimax
-from kickoff.analysis.advisor_events import EventValue, event_values
-from kickoff.analysis.advisor_moves import (
+from kickoff.analysis.advisor.evaluate import Evaluator, incremental, kick_options, minimax
+from kickoff.analysis.advisor.events import EventValue, event_values
+from kickoff.analysis.advisor.moves import (
     Layout,
     MoveSpace,
     apply_layout,
@@ -43,9 +43,9 @@ from kickoff.analysis.advisor_moves import (
     neighbours,
     random_layout,
 )
-from kickoff.analysis.advisor_prefer import Chooser, moved
+from kickoff.analysis.advisor.prefer import Chooser, moved
 from kickoff.analysis.cluster import Executor
-from kickoff.analysis.exact import Events
+from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import AnyObjective, kicker_wants_high, receivers_prefer
 from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
@@ -161,7 +161,7 @@ class Suggestion:
 class EventGain:
     """One Kick-off event's value for the starting set-up (``start``) and the suggestion
     (``value``), each at the kicking coach's best kick against it
-    (``kickoff.analysis.advisor_events``): the event's ``name`` and 2D6 ``chance``; ``gain``,
+    (``kickoff.analysis.advisor.events``): the event's ``name`` and 2D6 ``chance``; ``gain``,
     the receivers' gain (positive: better for them)."""
 
     name: str

@@ -25,10 +25,11 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import exact_moved
-from kickoff.analysis.advisor_moves import Layout, apply_layout, layout_of
-from kickoff.analysis.chance import Q, enumerate_runs, merge, to_fraction
-from kickoff.analysis.exact import Events, KickoffSolver
+from kickoff.analysis.advisor.moves import Layout, apply_layout, layout_of
+from kickoff.analysis.exact import moved as exact_moved
+from kickoff.analysis.exact.chance import Q, enumerate_runs, merge, to_fraction
+from kickoff.analysis.exact.solver import Events, KickoffSolver
+from kickoff.analysis.exact.worlds import differences, touches
 from kickoff.analysis.objectives import (
     AnyObjective,
     Mix,
@@ -38,7 +39,6 @@ from kickoff.analysis.objectives import (
     receivers_prefer,
 )
 from kickoff.analysis.targets import rank_targets
-from kickoff.analysis.worlds import differences, touches
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import OptionError
@@ -91,7 +91,7 @@ def minimax(
 
 
 class FreshEvaluator:
-    """Minimax values of layouts (``kickoff.analysis.advisor_moves``) of ``state``'s receiving
+    """Minimax values of layouts (``kickoff.analysis.advisor.moves``) of ``state``'s receiving
     team against ``state``'s kicking set-up, each by a fresh :func:`minimax` over the kick
     options: any events, play and house rules."""
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kickoff.core.errors import ScenarioError
 from kickoff.formats.fields import MAX_TEAM_PLAYERS
-from kickoff.formats.fumbbl_names import FUMBBL_DIRECTIONS, translate_d8
+from kickoff.formats.fumbbl.names import FUMBBL_DIRECTIONS, translate_d8
 from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
 from kickoff.formats.scenario import pydantic_problems
 

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kickoff.formats.fumbbl_log import ModelChange, Report, TestRollReport, report_model
-from kickoff.formats.fumbbl_names import translate_d8
-from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
+from kickoff.formats.fumbbl.names import translate_d8
+from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 if TYPE_CHECKING:
-    from kickoff.formats.fumbbl_free_turn import FreeTurnReader, _Activation
+    from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
 
 #: FUMBBL's reports of a throw, read here.
 THROW_REPORTS: frozenset[str] = frozenset({

@@ -1,5 +1,5 @@
 """The Kick-off event's worlds of a solver (:meth:`KickoffSolver.worlds
-<kickoff.analysis.exact.KickoffSolver.worlds>`), enumerated, and a moved set-up's events that
+<kickoff.analysis.exact.solver.KickoffSolver.worlds>`), enumerated, and a moved set-up's events that
 read no squares taken from its maker (issue 26).
 
 :func:`enumerate_worlds` runs the rules' ``roll_event`` through every path of its dice
@@ -25,10 +25,10 @@ import functools
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from kickoff.analysis import exact_best
-from kickoff.analysis.chance import PathDice, Rational, enumerate_runs
-from kickoff.analysis.exact_board import REACH
-from kickoff.analysis.worlds import (
+from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact.board import REACH
+from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
+from kickoff.analysis.exact.worlds import (
     Diff,
     award_key,
     differences,
@@ -44,7 +44,7 @@ from kickoff.core.pitch import SIDES
 from kickoff.core.state import GameState, Player
 
 if TYPE_CHECKING:
-    from kickoff.analysis.exact import KickoffSolver
+    from kickoff.analysis.exact.solver import KickoffSolver
 
 #: A world's key in an enumeration: (weather, changes, High Kick set apart), scatters.
 Key = tuple[tuple[Hashable, Any, bool], int]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from kickoff.analysis.advisor_moves import Layout, ball_handler, big_guy
+from kickoff.analysis.advisor.moves import Layout, ball_handler, big_guy
 from kickoff.analysis.objectives import AnyObjective, Mix, Objective, kicker_wants_high
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.state import GameState

@@ -1,10 +1,10 @@
 """A generic absorbing-chain solver: the exact end distribution of a Markov chain with loops.
 
 The chain is given by its transitions (a state's next states with their exact probabilities, as
-an enumeration of the rules gives them: ``kickoff.analysis.chance``) and which states are ends.
+an enumeration of the rules gives them: ``kickoff.analysis.exact.chance``) and which states are ends.
 Loops (a failed catch bouncing to another player who may fail too, and back) are solved as linear
 systems over exact rationals, not truncated. Used by the kick-off odds (the ball's journey,
-``kickoff.analysis.exact``) and the Kick It! odds (``kickoff.analysis.kick``).
+``kickoff.analysis.exact``) and the Kick It! odds (``kickoff.analysis.exact.kick``).
 
 A solved state is a node of :class:`Nodes`: its exits (the nodes it goes to, with their
 probabilities: a state outside any loop, its transitions; a loop's state, its absorption into
@@ -19,10 +19,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Hashable, Iterable
 
-from kickoff.analysis.chance import Dist, Q, Rational
+from kickoff.analysis.exact.chance import Dist, Q, Rational
 
-#: A region: what steps look at (``kickoff.analysis.worlds.step_reads``: a kind and a square
-#: each), one bit per read (``kickoff.analysis.worlds.read_bits``).
+#: A region: what steps look at (``kickoff.analysis.exact.worlds.step_reads``: a kind and a square
+#: each), one bit per read (``kickoff.analysis.exact.worlds.read_bits``).
 Region = int
 
 
@@ -398,7 +398,7 @@ def _gauss_jordan(rows: dict[int, dict[int, Rational]], component: list[int]) ->
 class Shared:
     """Solutions shared between chains over the same states (with ``reads``) that differ from
     each other by changes, as the event's worlds differ from the set-up: a chain's changes are
-    an int, one bit per change (as ``kickoff.analysis.worlds.Group`` numbers them).
+    an int, one bit per change (as ``kickoff.analysis.exact.worlds.Group`` numbers them).
 
     ``sees(region)``: every change (of any chain) that a read of ``region`` would see, as bits.
     A state solved in a chain with changes ``c`` and region ``r`` has the same solution and

@@ -1,7 +1,7 @@
 """Recovering one kick-off from FUMBBL's log: at its ``kickoffScatter`` report a snapshot of the
 game (players' squares and states, turn markers, re-rolls, weather, half, the kicking team), then
 its reports and model changes until the first regular turn starts, read into the scripted dice, the
-coaches' choices and notes; :mod:`.fumbbl_case` writes them as a case. See ``docs/fumbbl.md``.
+coaches' choices and notes; :mod:`.case` writes them as a case. See ``docs/fumbbl.md``.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
-from kickoff.formats.fumbbl_apothecary import CasualtyReader
-from kickoff.formats.fumbbl_compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
-from kickoff.formats.fumbbl_free_turn import CatchRerolls, FreeTurnReader
-from kickoff.formats.fumbbl_game import Game
-from kickoff.formats.fumbbl_log import (
+from kickoff.formats.fumbbl.apothecary import CasualtyReader
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl.free_turn import CatchRerolls, FreeTurnReader
+from kickoff.formats.fumbbl.game import Game
+from kickoff.formats.fumbbl.log import (
     CheeringFansWinners,
     ClassicPitchInvasionReport,
     ContestReport,
@@ -41,15 +41,15 @@ from kickoff.formats.fumbbl_log import (
     read_d8,
     report_model,
 )
-from kickoff.formats.fumbbl_names import (
+from kickoff.formats.fumbbl.names import (
     EVENTS,
     FREE_TURN_MODES,
     FUMBBL_CORNER_RULE,
     FUMBBL_DIRECTIONS,
     translate_d8,
 )
-from kickoff.formats.fumbbl_prayers import prayer_effect
-from kickoff.formats.fumbbl_tracker import GameTracker, log_square, pitch_square
+from kickoff.formats.fumbbl.prayers import prayer_effect
+from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 
 class KickoffBuilder:
@@ -623,7 +623,7 @@ _CHANGE_HANDLERS: dict[str, Callable[[KickoffBuilder, ModelChange, GameTracker],
 
 
 #: FUMBBL's test reports, by our name of the test (the engine's ``what``,
-#: :func:`kickoff.formats.fumbbl_compare.observed`)
+#: :func:`kickoff.formats.fumbbl.compare.observed`)
 TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
                                 "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap"}
 

@@ -26,8 +26,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.chain import ChainSolver, Shared
-from kickoff.analysis.chance import ExpandDice, PathDice, Q, enumerate_runs
+from kickoff.analysis.exact.chain import ChainSolver, Shared
+from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event

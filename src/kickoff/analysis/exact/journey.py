@@ -1,7 +1,7 @@
-"""One world's journey solver for :class:`~kickoff.analysis.exact.KickoffSolver`: the ball's
+"""One world's journey solver for :class:`~kickoff.analysis.exact.solver.KickoffSolver`: the ball's
 journey (``ball.step``) from any numbered state, read as an absorbing chain
-(``kickoff.analysis.chain.ChainSolver``), with each state's transitions shared between every
-world that agrees on what its step reads (``kickoff.analysis.worlds.block_key``)."""
+(``kickoff.analysis.exact.chain.ChainSolver``), with each state's transitions shared between every
+world that agrees on what its step reads (``kickoff.analysis.exact.worlds.block_key``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from kickoff.analysis import exact_odds
-from kickoff.analysis.chain import ChainSolver, Nodes, Region, Shared
-from kickoff.analysis.chance import Dist, PathDice, enumerate_runs, merge
-from kickoff.analysis.exact_board import Board
-from kickoff.analysis.worlds import (
+from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact.board import Board
+from kickoff.analysis.exact.chain import ChainSolver, Nodes, Region, Shared
+from kickoff.analysis.exact.chance import Dist, PathDice, enumerate_runs, merge
+from kickoff.analysis.exact.worlds import (
     BLOCK,
     PLAIN,
     award_key,

@@ -1,4 +1,4 @@
-"""The exact odds of one kick: :class:`Odds`, what :class:`~kickoff.analysis.exact.KickoffSolver`
+"""The exact odds of one kick: :class:`Odds`, what :class:`~kickoff.analysis.exact.solver.KickoffSolver`
 answers (probabilities are exact fractions in [0, 1]; floats only for display), and how the
 solver numbers the ball's journey states (:func:`number_state`)."""
 
@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal, cast
 
-from kickoff.analysis.chain import Nodes
-from kickoff.analysis.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
 from kickoff.analysis.choices import Choice, by_event
-from kickoff.analysis.exact_best import Taken
+from kickoff.analysis.exact.best import Taken
+from kickoff.analysis.exact.chain import Nodes
+from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
 from kickoff.analysis.objectives import Objective
 from kickoff.core import ball
 from kickoff.core.coach import Coach
@@ -282,7 +282,7 @@ def summarise(
 def plain_ends(named: list[ball.BallState], ends: Dist) -> dict[ball.BallState, Rational]:
     """The end probabilities by end state (``named[i]``: the end numbered ``i``), the ends a
     board objective tells apart (``ball.HeldMarked``, ``ball.RestsInReach``:
-    ``kickoff.analysis.exact_board``) as the rules make them: the odds are the same whatever
+    ``kickoff.analysis.exact.board``) as the rules make them: the odds are the same whatever
     the objective."""
     out: dict[ball.BallState, Rational] = {}
     for i, p in ends.items():

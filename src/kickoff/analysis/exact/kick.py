@@ -1,11 +1,11 @@
 """Exact odds of a Kick It! Kick action, from the rules themselves (seed 000, ``rulings.md`` 7).
 
 The machinery is the kick-off odds' (:mod:`kickoff.analysis.exact`): the rules run on
-:class:`~kickoff.analysis.chance.PathDice`, :func:`~kickoff.analysis.chance.enumerate_runs` walks
+:class:`~kickoff.analysis.exact.chance.PathDice`, :func:`~kickoff.analysis.exact.chance.enumerate_runs` walks
 every chance node of :func:`kickoff.core.actions.kick.kick_flight` (a Pass Block move and its
 Dodges, the kick block, the away roll, the distance, the shank's side), and the ball's journey
 from each start (``kickoff.core.ball.step``: catches, bounces, throw-ins) is an absorbing Markov
-chain solved exactly by :class:`~kickoff.analysis.chain.ChainSolver`, loops included. A chain
+chain solved exactly by :class:`~kickoff.analysis.exact.chain.ChainSolver`, loops included. A chain
 state is the ball's state with what the turn has used (once-per-turn skills, the team re-rolls
 spent), so re-rolls of catches stay exact.
 
@@ -35,9 +35,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from kickoff.analysis.chain import ChainSolver
-from kickoff.analysis.chance import PathDice, enumerate_runs, merge, to_fraction
-from kickoff.analysis.simulate import share
+from kickoff.analysis.exact.chain import ChainSolver
+from kickoff.analysis.exact.chance import PathDice, enumerate_runs, merge, to_fraction
 from kickoff.core import ball
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
@@ -45,14 +44,12 @@ from kickoff.core.actions.kick import (
     KickOutcome,
     LandingOptions,
     LandingPolicy,
-    finish_kick,
     kick_flight,
     toward,
 )
 from kickoff.core.coach import Asked, AskingCoach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, RerollChoice, RerollChoices
-from kickoff.core.dice import Dice, SeededDice
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.rolls import spend_team_reroll, team_turn
@@ -402,52 +399,3 @@ def kick_odds(
 ) -> KickOdds:
     """Exact odds of the Kick action ``act`` in ``state`` (see :class:`KickSolver`)."""
     return KickSolver(state, ruleset).odds(act, landing)
-
-
-# -- Monte Carlo --------------------------------------------------------------------------------
-
-
-@dataclass
-class KickTally:
-    """Counts over ``n`` simulated Kick actions of what :class:`KickOdds` reports."""
-
-    n: int = 0
-    turnover: int = 0
-    outcomes: dict[str, int] = field(default_factory=dict)
-    holders: dict[str, int] = field(default_factory=dict)
-    ground: dict[Square, int] = field(default_factory=dict)
-
-    def share(self, count: int) -> tuple[float, float]:
-        """``(estimate, standard error)`` of a probability from its count
-        (:func:`kickoff.analysis.simulate.share`)."""
-        return share(count, self.n)
-
-
-def simulate_kick(
-    state: GameState, ruleset: Ruleset, act: Activation, n: int, seed: int,
-    landing: Square | None = None,
-) -> KickTally:
-    """Play the Kick action ``act`` ``n`` times with ``SeededDice(seed)`` (the same rules as
-    a replay); the counts. An accurate kick lands nearest ``landing`` at each distance
-    (:func:`~kickoff.core.actions.kick.toward`); with ``landing`` ``None``, on ``act.landing``
-    when it names one (the scripted coach's answer to the landing decision, ``DecisionError`` if
-    it is not allowed), else on the format's default square."""
-    dice: Dice = SeededDice(seed)
-    policy = None if landing is None and act.landing is not None else toward(landing)
-    side = state.players[act.player].side
-    tally = KickTally()
-    for _ in range(n):
-        world = state.clone()
-        ctx = KickoffContext(world, ruleset, dice, Decisions(), HOUSE_RULES)
-        turn = team_turn(side)
-        turn.fallback = True  # as the exact odds: "team" where a team re-roll can be used
-        fl = kick_flight(ctx, turn, act, policy)
-        tally.outcomes[fl.outcome] = tally.outcomes.get(fl.outcome, 0) + 1
-        tally.turnover += finish_kick(ctx, turn, act, fl)
-        if world.carrier is not None:
-            tally.holders[world.carrier] = tally.holders.get(world.carrier, 0) + 1
-        elif world.ball is not None:
-            sq = Square(world.ball[0], world.ball[1])
-            tally.ground[sq] = tally.ground.get(sq, 0) + 1
-    tally.n = n
-    return tally

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.core.pitch import Pitch, Side
-from kickoff.formats.fumbbl_log import ModelChange
-from kickoff.formats.fumbbl_names import FUMBBL_PRAYERS, TABLE_INDUCEMENTS, WEATHERS
+from kickoff.formats.fumbbl.log import ModelChange
+from kickoff.formats.fumbbl.names import FUMBBL_PRAYERS, TABLE_INDUCEMENTS, WEATHERS
 
 
 def pitch_square(pitch: Pitch, sq: tuple[int, int] | None) -> tuple[int, int] | None:
@@ -60,11 +60,11 @@ class GameTracker:
     #: and wandering apothecaries bought for the game)
     apothecaries: dict[Side, int] = field(default_factory=_by_side)
     #: bribes left: those bought, plus one a team for each Get the Ref, less each one used
-    #: (``bribesRoll``), counted by :func:`kickoff.formats.fumbbl_replay.count_bribes` (the
+    #: (``bribesRoll``), counted by :func:`kickoff.formats.fumbbl.replay.count_bribes` (the
     #: log's ``inducementSetAddInducement`` values are the game's last: ``docs/fumbbl.md``)
     bribes: dict[Side, int] = field(default_factory=_by_side)
     #: each team's Leader re-roll, FUMBBL's ``LeaderState`` (``none``, ``available``: counted
-    #: in its re-rolls, ``used``), followed by :func:`kickoff.formats.fumbbl_replay.track_leader`
+    #: in its re-rolls, ``used``), followed by :func:`kickoff.formats.fumbbl.replay.track_leader`
     leader: dict[Side, str] = field(default_factory=lambda: {"home": "none", "away": "none"})
     #: inducements bought for the game that count on the Kick-off table, by FUMBBL type
     inducements: dict[Side, dict[str, int]] = field(
@@ -80,7 +80,7 @@ class GameTracker:
     #: each player's Intensive Training skill, FUMBBL's name (``fieldModelAddIntensiveTraining``)
     trained: dict[str, str] = field(default_factory=dict)
     #: players of the rosters not in the game yet: brought in later by a ``serverAddPlayer``
-    #: command (:func:`kickoff.formats.fumbbl_replay.added_player`)
+    #: command (:func:`kickoff.formats.fumbbl.replay.added_player`)
     absent: set[str] = field(default_factory=set)
     half: int = 1
     home_playing: bool = True
