@@ -75,7 +75,7 @@ if TYPE_CHECKING:
 DEFAULT_EVENTS: Events = _DEFAULT_EVENTS
 
 #: Each public name -> the module that defines it. The package imports a module only when one
-#: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact`` (what
+#: of its names is first asked for (PEP 562), so that ``import kickoff.analysis.exact.solver`` (what
 #: ``kickoff odds`` needs) does not import the Kick It! solver, the ranking of targets or the
 #: Monte Carlo.
 _HOMES = {

@@ -25,7 +25,8 @@ from kickoff.core.state import GameState
 
 @dataclass
 class KickTally:
-    """Counts over ``n`` simulated Kick actions of what :class:`KickOdds` reports."""
+    """Counts over ``n`` simulated Kick actions of what
+    :class:`~kickoff.analysis.exact.kick.KickOdds` reports."""
 
     n: int = 0
     turnover: int = 0

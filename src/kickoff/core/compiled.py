@@ -8,9 +8,9 @@ imports nothing but the standard library.
 from __future__ import annotations
 
 #: What mypyc compiles, as globs from the repository root: the rules core (every module, so modules
-#: added or split later are picked up) and the exact solver: ``exact.py`` and the modules it is
-#: being split into (issue 12: the enumerator, the chain solver; a name with no file matches
-#: nothing). A module of the solver under another name must be added here.
+#: added or split later are picked up) and the kick-off's exact solver, the modules of
+#: ``analysis/exact/`` one by one (its Kick It! odds, ``kick.py``, are not compiled, nor the
+#: package's ``__init__.py``): a new module of the solver must be added here.
 COMPILED: tuple[str, ...] = (
     "src/kickoff/core/**/*.py",
     "src/kickoff/analysis/exact/best.py",
@@ -29,7 +29,8 @@ COMPILED: tuple[str, ...] = (
 def module_prefix(pattern: str) -> str:
     """The module names a glob of :data:`COMPILED` matches, as a prefix of a dotted name:
     ``"src/kickoff/core/**/*.py"`` gives ``"kickoff.core"``, ``"src/kickoff/analysis/exact*.py"``
-    ``"kickoff.analysis.exact"``, ``"src/kickoff/analysis/exact/chain.py"`` ``"kickoff.analysis.exact.chain"``.
+    ``"kickoff.analysis.exact"``, ``"src/kickoff/analysis/exact/chain.py"``
+    ``"kickoff.analysis.exact.chain"``.
     ``ValueError`` for a pattern outside ``src/`` or not ending in ``.py``."""
     if not pattern.startswith("src/") or not pattern.endswith(".py"):
         raise ValueError(f"compiled module pattern {pattern!r} is not src/....py")

@@ -4,7 +4,7 @@ The chain is given by its transitions (a state's next states with their exact pr
 an enumeration of the rules gives them: ``kickoff.analysis.exact.chance``) and which states are ends.
 Loops (a failed catch bouncing to another player who may fail too, and back) are solved as linear
 systems over exact rationals, not truncated. Used by the kick-off odds (the ball's journey,
-``kickoff.analysis.exact``) and the Kick It! odds (``kickoff.analysis.exact.kick``).
+``kickoff.analysis.exact.solver``) and the Kick It! odds (``kickoff.analysis.exact.kick``).
 
 A solved state is a node of :class:`Nodes`: its exits (the nodes it goes to, with their
 probabilities: a state outside any loop, its transitions; a loop's state, its absorption into

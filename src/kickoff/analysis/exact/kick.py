@@ -1,6 +1,6 @@
 """Exact odds of a Kick It! Kick action, from the rules themselves (seed 000, ``rulings.md`` 7).
 
-The machinery is the kick-off odds' (:mod:`kickoff.analysis.exact`): the rules run on
+The machinery is the kick-off odds' (:mod:`kickoff.analysis.exact.solver`): the rules run on
 :class:`~kickoff.analysis.exact.chance.PathDice`, :func:`~kickoff.analysis.exact.chance.enumerate_runs` walks
 every chance node of :func:`kickoff.core.actions.kick.kick_flight` (a Pass Block move and its
 Dodges, the kick block, the away roll, the distance, the shank's side), and the ball's journey

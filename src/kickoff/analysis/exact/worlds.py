@@ -1,6 +1,6 @@
 """What the ball's journey reads of a world, and the event's worlds told apart by it.
 
-The kick-off solver (``kickoff.analysis.exact``) shares the work of the ball's journey between
+The kick-off solver (``kickoff.analysis.exact.solver``) shares the work of the ball's journey between
 the worlds a Kick-off event can leave, wherever they agree on everything a journey reads. What a
 step of the ball reads is not written here: the rules declare it next to the rules themselves
 (``kickoff.core.ball``: :data:`~kickoff.core.ball.STEP_READS`,
