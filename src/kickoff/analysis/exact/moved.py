@@ -156,7 +156,7 @@ def variant_journeys(
     solver: KickoffSolver, world: GameState, starts: list[ball.BallState],
     like: GameState | None = None, keep: bool = False, forget: tuple[GameState, ...] = (),
 ) -> tuple[list[tuple[dict[Any, Any], frozenset[Any]]], dict[Any, Any]]:
-    """For ``analysis.advisor_eval``, of ``solver`` (events off; ``world``: a clone of ``like``
+    """For ``analysis.advisor.evaluate``, of ``solver`` (events off; ``world``: a clone of ``like``
     or of the set-up, players moved): each start's journey to a touchback (end -> rational), its region,
     and the award's ends. ``like``: reused away from the changes; ``keep``, ``forget``: chains
     (one not kept is dropped with the nodes it made: a search's memory stays bounded)."""
