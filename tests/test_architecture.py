@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -153,6 +154,143 @@ def test_the_checks_would_see_a_long_or_complex_function() -> None:
     long, complex_ = _over_limits("m", text)
     assert long == {"m:C.padded": MAX_FUNCTION_LINES + 1}
     assert complex_ == {"m:branchy": MAX_COMPLEXITY + 1}
+
+
+# -- the documented rooms (docs/architecture.md, "The rooms"): every module listed with its job,
+# and the order inside the core and inside the analysis, read from the document itself.
+
+ARCHITECTURE = SRC.parent / "docs" / "architecture.md"
+
+
+def _documented(text: str) -> set[str]:
+    """The modules the tables of ``text`` list (the first cell of a row), as paths under
+    ``src/kickoff/``."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            found.update(re.findall(r"`([\w/]+\.py)`", line.split("|")[1]))
+    return found
+
+
+def test_every_module_is_documented_with_its_job() -> None:
+    paths = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+    documented = _documented(ARCHITECTURE.read_text())
+    assert sorted(paths - documented) == [], (
+        "modules missing from docs/architecture.md's tables: add a row each, with its one job")
+    assert sorted(documented - paths) == [], "docs/architecture.md lists modules that are gone"
+
+
+def test_the_documentation_check_would_see_a_missing_module() -> None:
+    text = "| module | job |\n|---|---|\n| `core/pitch.py`, `core/state.py` | x |\n| y | `core/ball.py` |\n"
+    assert _documented(text) == {"core/pitch.py", "core/state.py"}
+
+
+Order = tuple[dict[str, int], set[tuple[str, str]]]
+
+
+def _orders(text: str) -> dict[str, Order]:
+    """Each ```` ```order ROOM ```` block of ``text``: module -> its line (0: the bottom), and the
+    ``first use: A -> B`` pairs (``A`` may import ``B``, above it, inside a function only)."""
+    out: dict[str, Order] = {}
+    for room, body in re.findall(r"^```order (\S+)\n(.*?)^```", text, re.M | re.S):
+        steps: dict[str, int] = {}
+        lazy: set[tuple[str, str]] = set()
+        for i, line in enumerate(body.splitlines()):
+            if line.startswith("first use:"):
+                low, high = (f"{room}.{s.strip()}" for s in line.removeprefix("first use:").split("->"))
+                lazy.add((low, high))
+            else:
+                steps.update({room if n == "__init__" else f"{room}.{n}": i for n in line.split()})
+        out[room] = (steps, lazy)
+    return out
+
+
+def _step(steps: dict[str, int], module: str) -> int | None:
+    if module in steps:
+        return steps[module]
+    return next((i for name, i in steps.items()
+                 if name.endswith(".*") and module.startswith(name[:-1])), None)
+
+
+def _room_imports(tree: ast.AST, room: str, modules: set[str]) -> dict[str, bool]:
+    """The modules of ``room`` that ``tree`` imports -> whether at load (outside any function);
+    ``from P import m`` of a module ``P.m`` is an import of ``P.m`` only; imports under
+    ``if TYPE_CHECKING:`` are left out (types only)."""
+    found: dict[str, bool] = {}
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child, in_function)
+            return
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            subs = [f"{node.module}.{a.name}" for a in node.names]
+            names = [s for s in subs if s in modules]
+            if len(names) < len(subs):
+                names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for name in names:
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name == room or name.startswith(room + "."):
+                found[name] = found.get(name, False) or not in_function
+        inside = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+def _order_problems(room: str, order: Order, sources: dict[str, str]) -> list[str]:
+    """What breaks ``order`` among ``sources`` (module -> its text, the room's modules)."""
+    steps, lazy = order
+    modules = set(sources)
+    problems = [f"{m}: in no line of the order" for m in sorted(modules) if _step(steps, m) is None]
+    problems += [f"{m}: in the order, no such module" for m in sorted(steps)
+                 if not m.endswith(".*") and m not in modules]
+    for name, text in sorted(sources.items()):
+        mine = _step(steps, name)
+        for imported, at_load in sorted(_room_imports(ast.parse(text), room, modules).items()):
+            theirs = _step(steps, imported)
+            if imported == name or mine is None or theirs is None or theirs <= mine:
+                continue
+            if (name, imported) in lazy and not at_load:
+                continue
+            problems.append(f"{name} imports {imported}{' at load' if at_load else ''}, above it")
+    return problems
+
+
+@pytest.mark.parametrize("room", ["kickoff.core", "kickoff.analysis"])
+def test_each_room_keeps_its_documented_order(room: str) -> None:
+    orders = _orders(ARCHITECTURE.read_text())
+    assert room in orders, f"docs/architecture.md has no ```order {room} block"
+    sources = {name: path.read_text() for name, path in _modules()
+               if name == room or name.startswith(room + ".")}
+    assert _order_problems(room, orders[room], sources) == []
+
+
+def test_the_order_check_would_see_a_module_out_of_order() -> None:
+    order = _orders("```order kickoff.core\npitch\nstate\ndecisions activations\nrolls\n"
+                    "first use: pitch -> rolls\n```\n")["kickoff.core"]
+    sources = {
+        "kickoff.core.pitch": "def f():\n    from kickoff.core import rolls\n",  # first use: allowed
+        "kickoff.core.state": "from kickoff.core.rolls import roll_test\n",  # above it
+        "kickoff.core.decisions": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                   "    from kickoff.core.rolls import Turn\n"
+                                   "from kickoff.core import activations, pitch\n"),
+        "kickoff.core.rolls": "import kickoff.core.state\n",
+        "kickoff.core.activations": "",
+        "kickoff.core.skills": "",  # in no line
+    }
+    assert _order_problems("kickoff.core", order, sources) == [
+        "kickoff.core.skills: in no line of the order",
+        "kickoff.core.state imports kickoff.core.rolls at load, above it"]
+    sources["kickoff.core.pitch"] = "from kickoff.core import rolls\n"  # at load: not allowed
+    assert "kickoff.core.pitch imports kickoff.core.rolls at load, above it" in _order_problems(
+        "kickoff.core", order, sources)
 
 
 # Start-up (issue 16 point 4): what a command imports is what it needs. Checked in a fresh
