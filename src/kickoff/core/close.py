@@ -32,7 +32,7 @@ wins over the rule of thumb for every kind:
 - ``activation``, ``path``, ``block_face``, ``block_reroll`` (the free turn, Blitz! / Charge!):
   the given answer, else the default, nobody acts, as ``simulate --free-turns none``; the close
   plan of the free turn is ``--free-turns close`` (``free_turn_policy``, given, so it wins). The
-  exact odds' ``play="close"`` (``kickoff.analysis.close_play``) solves the free turn the same
+  exact odds' ``play="close"`` (``kickoff.analysis.exact.close_play``) solves the free turn the same
   way: its event worlds are enumerated once for every landing, which a plan made at the landing
   would break;
 - ``push_to``, ``follow_up``, ``casualty_result``: the default; ``apothecary``: ``True`` where

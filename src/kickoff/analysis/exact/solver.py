@@ -38,10 +38,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from kickoff.analysis import choice_events, close_play
 from kickoff.analysis.choices import Choice
-from kickoff.analysis.close_play import SolverPlay
 from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact import choice_events, close_play
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -49,6 +48,7 @@ from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
+from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.odds import Events, Odds
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import Objective, board_features
