@@ -39,14 +39,17 @@ def takers_under(solver: KickoffSolver, takers: Sequence[str]) -> dict[str, str]
     """Each of ``takers`` (``solver._takers``' choices) with the group of the events whose
     worlds the solver chose it in (``choices.events_key``: ``"any"`` for a choice met in none of
     the event's worlds, only in a set-up a kick-off move left or after a High Kick placement)."""
+    if not takers:  # (the defaults, or no taker beat the default: no world to look at)
+        return {}
     table = table_events(solver.ruleset) if solver.events != "none" else None
-    names: dict[str, set[str]] = {}
-    kept_worlds = [kept for _, kept, _ in solver.worlds()]
-    kept_worlds += [world for _, world, _, _ in solver._high_kick_worlds]
-    for kept in kept_worlds:
-        world = kept if isinstance(kept, GameState) else rebuilt(solver.state, kept)
-        choice = chosen_in(solver, world)
-        if choice in takers:
-            assert choice is not None
-            names.setdefault(choice, set()).update(solver._world_events.get(id(kept), ()))
+    names = solver._choice_events
+    if names is None:  # every world's choice, once for every target
+        names = solver._choice_events = {}
+        kept_worlds = [kept for _, kept, _ in solver.worlds()]
+        kept_worlds += [world for _, world, _, _ in solver._high_kick_worlds]
+        for kept in kept_worlds:
+            world = kept if isinstance(kept, GameState) else rebuilt(solver.state, kept)
+            choice = chosen_in(solver, world)
+            if choice is not None:
+                names.setdefault(choice, set()).update(solver._world_events.get(id(kept), ()))
     return {taker: events_key(names.get(taker) or None, table) for taker in takers}

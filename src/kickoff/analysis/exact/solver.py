@@ -197,6 +197,9 @@ class KickoffSolver:
         self._close: Any = None
         #: The Kick-off events that leave each enumerated world, by its identity (choices).
         self._world_events: dict[int, frozenset[str]] = {}
+        #: Each touchback choice that beat the default, the events of the worlds it was made in
+        #: (``choice_events.takers_under``; ``None``: not looked at yet).
+        self._choice_events: dict[str, set[str]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
