@@ -91,6 +91,7 @@ def _lizards(events: str) -> tuple[GameState, Any]:
 CASES = [("spread", "all", Square(20, 5)), ("on_the_ball", "none", Square(18, 6))]
 
 
+@pytest.mark.slow  # 40,000 kick-offs simulated (the tiny case above is exact and quick)
 @pytest.mark.parametrize(("which", "events", "target"), CASES)
 def test_exact_close_agrees_with_simulate_close(which: str, events: str,
                                                 target: Square) -> None:

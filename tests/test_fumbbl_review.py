@@ -4,7 +4,8 @@ writes for that kick-off.
 
 Contract: the brief of issue 28 ("every value it prints equals what kickoff odds gives on the
 scenario fumbbl extract writes for that kick-off; a test checks it for every shared game") and
-``docs/fumbbl.md`` ("Reviewing a game"). One game in the quick suite, every shared game under
+``docs/fumbbl.md`` ("Reviewing a game"). The quick suite reviews one game (its table, its advice,
+a folder); every value of every shared game is checked against odds and decide under
 ``@pytest.mark.slow``.
 """
 
@@ -86,6 +87,7 @@ def _check_game(replay: Path, tmp_path: Path) -> dict[str, Any]:
     return review
 
 
+@pytest.mark.slow  # (half a minute; the quick suite reviews the same game in the tests below)
 @needs_replays
 def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
     review = check_game(REPLAYS / "1559380.json.gz", tmp_path)
