@@ -36,8 +36,11 @@ def test_pettingzoo_api_test_passes(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
-@pytest.mark.parametrize(("home", "kicking"), [(None, "home"), ("human", "home"),
-                                               ("human", "away")])
+@pytest.mark.parametrize(("home", "kicking"), [
+    (None, "home"),
+    # the other pairings (On the Ball receivers, the away team kicking) in the slow set
+    pytest.param("human", "home", marks=pytest.mark.slow),
+    pytest.param("human", "away", marks=pytest.mark.slow)])
 def test_random_legal_play_never_raises_and_is_zero_sum(ruleset: str, home: str | None,
                                                         kicking: str) -> None:
     """Every decision of the rules a step (the default teams; Lizardmen receiving: On the
