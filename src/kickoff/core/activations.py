@@ -11,7 +11,7 @@ compiles each class's generated methods at import (start-up, issue 16).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from kickoff.core.decisions import ActionKind, RerollChoices
 from kickoff.core.dice import BlockFace
@@ -35,7 +35,7 @@ class FreeTurnAsk(NamedTuple):
     turn), the players who may act (fixed when the event was resolved) and ``most``, at most how
     many may (``None``: no limit)."""
 
-    turn: object
+    turn: Any  # (not ``object``: a compiled NamedTuple cannot resolve that name, KeyError)
     eligible: tuple[str, ...]
     most: int | None
 
