@@ -64,31 +64,27 @@ if TYPE_CHECKING:
     from kickoff.analysis.plans import PlanSearch
     from kickoff.analysis.targets import RankedTarget
 
+#: What ``--play best`` plays (the help of :data:`OddsPlayOpt` and :data:`OddsSolverPlayOpt`).
+_BEST_HELP = ("the kicking coach's kicker and Kick at his best (minimising --objective), "
+              "then the receivers' touchback taker, High Kick player and Kick-Off Return "
+              "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
+              "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
+              "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
+              "searches them. A --high-kick, --touchback or --kick-skill given is played "
+              "as named.")
 #: ``kickoff odds --play``.
 OddsPlayOpt = Annotated[
     Play,
     typer.Option(help="The coaches' choices: defaults (the scenario format's) or best: "
-                 "the kicking coach's kicker and Kick at his best (minimising --objective), "
-                 "then the receivers' touchback taker, High Kick player and Kick-Off Return "
-                 "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
-                 "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
-                 "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
-                 "searches them. A --high-kick, --touchback or --kick-skill given is played "
-                 "as named."),
+                 + _BEST_HELP),
 ]
 #: ``kickoff odds --play``: also close.
 OddsSolverPlayOpt = Annotated[
     SolverPlay,
     typer.Option(help="The coaches' choices: defaults (the scenario format's); best: "
-                 "the kicking coach's kicker and Kick at his best (minimising --objective), "
-                 "then the receivers' touchback taker, High Kick player and Kick-Off Return "
-                 "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
-                 "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
-                 "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
-                 "searches them. A --high-kick, --touchback or --kick-skill given is played "
-                 "as named. close: both coaches play the close policy (kickoff.core.close), "
-                 "as kickoff simulate --play close, exactly (not with --high-kick or "
-                 "--touchback)."),
+                 + _BEST_HELP + " close: both coaches play the close policy "
+                 "(kickoff.core.close), as kickoff simulate --play close, exactly (not with "
+                 "--high-kick or --touchback)."),
 ]
 #: What ``odds --play close`` says it played.
 CLOSE_ODDS_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
