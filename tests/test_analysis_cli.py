@@ -349,3 +349,21 @@ def test_simulate_report_breaks_no_line_mid_phrase(monkeypatch: pytest.MonkeyPat
     assert lines[end + 2:end + 4] == [
         f"Seed {2**64 - 1}: the same seed gives the same counts, whatever --jobs,",
         "  --workers or --scheduler"]
+
+
+@pytest.mark.slow  # every target with the events solved, then drawn: about 2 s of CPU
+def test_the_readme_heat_map_is_drawn_with_today_s_defaults(tmp_path: Path) -> None:
+    """Issue 26: the README's heat map was drawn without Kick (best target 6.3% touchback; with
+    Kick 0.0%). It is what ``kickoff odds --all-targets --png`` draws with the defaults (events
+    all, h8 using Kick), pixel for pixel but for a font's antialiasing (a summed mean difference
+    under 1 of 765; the drawing without Kick is 66 from it)."""
+    from PIL import ImageChops, ImageStat
+
+    readme = Path(__file__).parent.parent / "docs" / "images" / "heatmap-bb2020.png"
+    assert readme.name in (readme.parent.parent.parent / "README.md").read_text()
+    code, _, err = cli(["odds", "--all-targets", "--png", str(tmp_path / "now.png")])
+    assert code == 0, err
+    with Image.open(tmp_path / "now.png") as now, Image.open(readme) as shown:
+        assert shown.size == now.size
+        apart = ImageStat.Stat(ImageChops.difference(shown.convert("RGB"), now.convert("RGB")))
+    assert sum(apart.mean) < 1.0, apart.mean
