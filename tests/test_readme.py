@@ -34,13 +34,30 @@ def test_replay_example_prints_what_its_comment_says(
     )
 
 
-def test_engine_example_prints_a_touchback_rate(
+def test_engine_example_kicks_as_the_commands_do(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 26's "one kick, two answers": the engine example played ``Decisions()``, the
+    scenario format's kick without Kick (10% touchbacks at [20, 7]) beside ``kickoff odds``' 0.1%
+    with it. It now asks ``kick_use`` as the commands do: it prints what its comment says, within
+    four standard deviations of the exact odds of ``KickoffSolver``'s defaults, and far from
+    the kick without Kick."""
+    from kickoff.analysis import KickoffSolver
+    from kickoff.core import RULESETS, Square
+    from kickoff.formats.match import build_match
+
     out = _run(BLOCKS[1], monkeypatch, capsys)
     match = re.fullmatch(r"(\d+\.\d)% touchbacks", out)
     assert match is not None, out
-    assert 0.0 < float(match.group(1)) < 100.0
+    assert f"print(f\"{{touchbacks / 1000:.1%}} touchbacks\")   # {out} (exactly " in BLOCKS[1]
+    assert "Square(23, 7)" in BLOCKS[1] and "range(1000)" in BLOCKS[1]
+    m = build_match("bb2020", None, None, None, None, "home")
+    assert m.ruleset is RULESETS["bb2020"]
+    exact = {kick: float(KickoffSolver(m.state, m.ruleset, use_kick_skill=kick)
+                         .odds(Square(23, 7)).touchback) for kick in (None, False)}
+    assert f"(exactly {exact[None]:.1%})" in BLOCKS[1]
+    rate, sd = float(match.group(1)) / 100, (exact[None] * (1 - exact[None]) / 1000) ** 0.5
+    assert abs(rate - exact[None]) < 4 * sd < abs(rate - exact[False]), (rate, exact)
 
 
 def test_python_examples_pass_mypy_strict(tmp_path: Path) -> None:

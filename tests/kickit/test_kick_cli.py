@@ -295,3 +295,31 @@ def test_odds_kick_with_a_full_team_a_side_is_answered() -> None:
     odds = json.loads(out)
     assert odds["kicker"] == "h1"
     assert sum(Fraction(p) for p in odds["outcomes"].values()) == 1
+
+
+@pytest.mark.parametrize(("args", "first"), [
+    ([], ["bb2020 Kick It! Kick action, home team kicking",
+          "home: Reikland Reavers, Zone", "away: Gouged Eye, Wedge"]),
+    (["--ruleset", "sevens", "--active", "away"],
+     ["sevens Kick It! Kick action, away team kicking",
+      "home: Middenheim Minutemen, Wedge", "away: Skull Smasha Sevens, Zone"])])
+def test_odds_kick_names_the_ruleset_the_teams_and_their_set_ups_first(
+        args: list[str], first: list[str]) -> None:
+    """Issue 26: every command names first what it applied; odds-kick named only its kicker
+    and aim (the table's title), not the teams nor their set-ups."""
+    code, out, err = cli(["odds-kick", *args])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:3] == first
+    assert lines[3].strip().startswith("Kick by ")
+
+
+def test_kick_and_odds_kick_of_a_file_name_its_teams(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn scenario's teams by their names, their set-ups the file's (was "home: home")."""
+    monkeypatch.chdir(Path(__file__).parent.parent.parent)  # the README's examples/
+    for command in (["kick", "examples/turn.json", "--seed", "1"],
+                    ["odds-kick", "examples/turn.json"]):
+        code, out, err = cli(command)
+        assert code == 0, err
+        assert "home: Home, set-up from examples/turn.json" in out.replace(" (h, blue)", ""), out
+        assert "away: Away, set-up from examples/turn.json" in out.replace(" (a, red)", ""), out

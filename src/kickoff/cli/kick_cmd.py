@@ -136,8 +136,10 @@ def _file_setting(command: str, file: str) -> KickSetting:
     if loaded.active is None or not kicks:
         raise ScenarioError([Problem("a phase \"turn\" scenario with a kick activation "
                              "is needed", source)])
+    names = {side: f"{loaded.state.teams[side].name}, set-up from {source}"  # as odds FILE
+             for side in ("home", "away")}
     return KickSetting(loaded.state, loaded.ruleset, loaded.active, kicks[0], loaded.decisions,
-                       {"home": "home", "away": "away"}, source, {})
+                       names, source, {})
 
 
 def _options_setting(
@@ -338,7 +340,11 @@ def odds_kick(
          holder_rows("opposing team holds the ball", sum(opposing.values(), Fraction(0)),
                      opposing),
          [("ball on the ground", sum(odds.ground.values(), Fraction(0)))]])
-    Console(highlight=False).print(table)
+    # what was applied first, as every command prints it (issue 26): the ruleset and the
+    # kicking team, each team with its set-up (the kicker, the aim and the landing: the title)
+    heading = (f"{s.ruleset.name} Kick It! Kick action, {s.active} team kicking\n"
+               f"home: {s.names['home']}\naway: {s.names['away']}")
+    Console(highlight=False).print(heading, table, markup=False)
 
 
 def _landing_asked(landing: str | None) -> Landing | None:

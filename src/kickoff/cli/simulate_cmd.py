@@ -206,11 +206,10 @@ def _print_table(s: Setting, tally: Tally, n: int, used_seed: int, events: Event
 
     mean, se = tally.mean_distance()
     Console(highlight=False).print(s.header(events), markup=False)
-    table = Table(title=f"{n:,} kick-offs at {list(s.target)} ({s.ruleset.name}, "
-                  f"events {events}, free turns {free_turns}"
-                  + ("" if play == "defaults" else f", play {play}") + ")",
-                  caption=f"seed {used_seed}: the same seed gives the same counts, whatever "
-                  "--jobs, --workers or --scheduler")
+    # the ruleset and the events are the header's; the title fits over the table (it wrapped
+    # mid-phrase, as did a caption and the distance's line: issue 26's ragged output)
+    table = Table(title=f"{n:,} kick-offs at {list(s.target)}, free turns {free_turns}"
+                  + ("" if play == "defaults" else f", play {play}"))
     table.add_column("outcome")
     table.add_column("estimate", justify="right")
     table.add_column("95% interval", justify="right")
@@ -222,9 +221,10 @@ def _print_table(s: Setting, tally: Tally, n: int, used_seed: int, events: Event
                           end_section=i == len(section) - 1)
     Console(highlight=False).print(table)
     Console(highlight=False).print(
-        f"Distance of the ball from the receiving End Zone: {mean:.2f} squares "
-        f"(95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})"
-    )
+        f"Distance of the ball from the receiving End Zone: {mean:.2f} squares\n"
+        f"  (95%: {mean - 1.96 * se:.2f} - {mean + 1.96 * se:.2f})\n"
+        f"Seed {used_seed}: the same seed gives the same counts, whatever --jobs,\n"
+        "  --workers or --scheduler", markup=False)
     defaults = s.defaults(events, free_turns) if play == "defaults" else CLOSE_PLAYED + free_turns
     if defaults:
         Console(highlight=False).print(defaults, markup=False)
