@@ -42,13 +42,14 @@ def same(path: str, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-#: The kinds of test compared, in the order ``expect`` lists them (``armour``: FUMBBL's
-#: ``injury`` reports' armour rolls, the engine's ``armour`` steps).
-TEST_KINDS: tuple[str, ...] = ("catch", "dodge", "rush", "pickup", "leap", "armour")
+#: The kinds of test compared, in the order ``expect`` lists them (``landing``: a thrown
+#: player's, FUMBBL's ``rightStuffRoll``; ``armour``: FUMBBL's ``injury`` reports' armour rolls,
+#: the engine's ``armour`` steps).
+TEST_KINDS: tuple[str, ...] = ("catch", "dodge", "rush", "pickup", "leap", "landing", "armour")
 
 #: A test's roll line in the engine's log (``core/rolls.py`` ``roll_test``): ``dodge by p7 (3+,
 #: modifier -1)``. The re-rolls' lines name no target and are left out, as FUMBBL's are.
-_TEST_LINE = re.compile(r"^(catch|dodge|rush|pickup|leap) by (\S+) \((\d+)\+, modifier ([+-]\d+)\)$")
+_TEST_LINE = re.compile(r"^(catch|dodge|rush|pickup|leap|landing) by (\S+) \((\d+)\+, modifier ([+-]\d+)\)$")
 
 
 def _step_square(line: dict[str, Any]) -> list[int] | None:

@@ -29,7 +29,7 @@ from typing import Any
 
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
-from kickoff.core.ruleset import FreeTurnRules
+from kickoff.core.ruleset import FreeTurnRules, ThrowRules
 from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl.log import (
@@ -158,6 +158,11 @@ class _Activation:
     shadow_due: str | None = None
     #: the last step of ``path`` is the one Tentacles held him at (a classic re-roll may undo it)
     held_step: bool = False
+    #: a Throw Team-mate's result as FUMBBL reported it (``passResult``: ``ACCURATE``,
+    #: ``INACCURATE``, ``WILDLY_INACCURATE``, ``FUMBLE``), its last throw roll's
+    pass_result: str | None = None
+    #: that throw's D6 (0: none read)
+    throw_roll: int = 0
 
 
 @dataclass
@@ -178,6 +183,8 @@ class FreeTurnReader:
     rules: FreeTurnRules | None = None
     #: the skills used once per turn (the ruleset's ``ActionRules.once_per_turn_skills``)
     once_per_turn: frozenset[str] = frozenset()
+    #: the ruleset's Throw / Kick Team-mate (where FUMBBL's throw departs from it: a ruling)
+    throw_rules: ThrowRules | None = None
     activations: list[dict[str, Any]] = field(default_factory=list)
     current: _Activation | None = None
     #: whether a ``catchRoll`` is a catch outside the acting team's turn (a receiving player's:

@@ -353,6 +353,7 @@ class KickoffBuilder:
         ruleset = RULESETS[self.game.ruleset]
         self.free_turn.rules = ruleset.free_turns.get(name)
         self.free_turn.once_per_turn = ruleset.actions.once_per_turn_skills
+        self.free_turn.throw_rules = ruleset.actions.throw
         self.event_roll = list(r.kickoffRoll)
         self.add("d6", *r.kickoffRoll)
 
@@ -625,7 +626,8 @@ _CHANGE_HANDLERS: dict[str, Callable[[KickoffBuilder, ModelChange, GameTracker],
 #: FUMBBL's test reports, by our name of the test (the engine's ``what``,
 #: :func:`kickoff.formats.fumbbl.compare.observed`)
 TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
-                                "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap"}
+                                "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap",
+                                "rightStuffRoll": "landing"}
 
 #: Reports a kick-off may hold that change nothing the engine plays, left unread: the kick-off
 #: move's declaration (``playerAction``: its squares are read), the Time-out's (its turn markers

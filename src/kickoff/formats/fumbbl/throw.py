@@ -19,13 +19,16 @@ ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
   injury rolls are ``injury`` reports (an eaten team-mate's, ``eatPlayer``, has no dice).
 
 A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop and a throw of no target or
-team-mate the reader saw are named as unsupported.
+team-mate the reader saw are named as unsupported. Two rulings (``docs/rulings.md``, "Throw
+Team-mate"): FUMBBL's bb2020 landing at -2 after a terrible throw (ours -1), and its bb2025 fumble
+of a throw of 1 or less after modifiers (ours subpar).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
 from kickoff.formats.fumbbl.names import translate_d8
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
@@ -37,6 +40,11 @@ if TYPE_CHECKING:
 THROW_REPORTS: frozenset[str] = frozenset({
     "alwaysHungryRoll", "escapeRoll", "throwTeamMateRoll", "scatterPlayer", "passDeviate",
     "rightStuffRoll"})
+
+#: FUMBBL's landing modifier after its bb2020 terrible throw (``WILDLY_INACCURATE``; christerk/ffb
+#: ``modifiers/bb2020/RightStuffModifierCollection``: "Terrible Throw" 2, its subpar and fumbled
+#: throws 1, as ours): one harder than the ruleset's (``docs/rulings.md``, "Throw Team-mate").
+FUMBBL_TERRIBLE_LANDING = -2
 
 #: The activation's re-roll key of each of FUMBBL's rolls of a throw that may be re-rolled.
 _REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
@@ -90,6 +98,8 @@ def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation |
         t = report_model(TestRollReport, rep, reader.where)
         if t.roll:
             reader.add("d6", t.roll)
+        if rid == "rightStuffRoll":
+            _terrible_landing(reader, a, t, extra.get("minimumRoll"))
         key = _REROLL_KEYS.get(rid)
         if key is not None and not t.successful and not t.reRolled:
             a.failed = key
@@ -110,9 +120,33 @@ def _throw_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
     thrown = extra.get("thrownPlayerId")
     if isinstance(thrown, str):
         a.doc["thrown"] = f"p{thrown}"
-    superb = extra.get("passResult") == "ACCURATE" or t.roll == 6
+    result = extra.get("passResult")
+    a.pass_result = result if isinstance(result, str) else None
+    a.throw_roll = t.roll
+    superb = result == "ACCURATE" or t.roll == 6
     if not superb and not t.reRolled:
         a.failed = "throw"
+
+
+def _terrible_landing(reader: FreeTurnReader, a: _Activation, t: TestRollReport,
+                      minimum: object) -> None:
+    """A landing after FUMBBL's bb2020 terrible throw: its -2 against the ruleset's modifier (bb2020
+    -1), a ruling limited to the landing's target (``tests.landing``), or, where the one point
+    turns the roll (FUMBBL's failure would be our success), to what follows it."""
+    rules = reader.throw_rules
+    if a.pass_result != "WILDLY_INACCURATE" or rules is None:
+        return
+    harder = rules.landing_modifier.get("terrible", FUMBBL_TERRIBLE_LANDING) - FUMBBL_TERRIBLE_LANDING
+    if harder <= 0:
+        return
+    turned = (not t.successful and isinstance(minimum, int) and 2 <= t.roll <= 5
+              and t.roll >= minimum - harder)
+    text = (f"Throw Team-mate: FUMBBL lands {a.doc.get('thrown', 'the thrown player')} at -2 "
+            "after a terrible throw; we read -1 (docs/rulings.md, \"Throw Team-mate\")"
+            + ("; the point turns his landing roll" if turned else ""))
+    fields = REROLL_FIELDS if turned else ("tests.landing",)
+    if not any(r.text == text for r in reader.rulings):
+        reader.rulings.append(Ruling(text, fields))
 
 
 def _dice(reader: FreeTurnReader, kind: str, rolls: object, sides: int, rid: str) -> None:
@@ -133,6 +167,15 @@ def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
     if "to" not in doc and "thrown" not in doc:
         doc["action"] = "move"
         return
+    rules = reader.throw_rules
+    if (rules is not None and rules.low_result == "subpar" and a.pass_result == "FUMBLE"
+            and a.throw_roll not in (0, 1)):
+        # FUMBBL's bb2025 fumbles a throw of 1 or less after modifiers (christerk/ffb bb2025
+        # ThrowTeamMateBehaviour.evaluatePass); we read it as subpar: a different flight
+        reader.rulings.append(Ruling(
+            f"Throw Team-mate: FUMBBL's bb2025 fumbles p{a.pid}'s throw of {a.throw_roll}, 1 or "
+            "less after modifiers; we read it as a subpar throw (docs/rulings.md, \"Throw "
+            "Team-mate\")", REROLL_FIELDS))
     if "thrown" not in doc or "to" not in doc:
         reader.note(f"free turn: p{a.pid}'s Throw Team-mate names no team-mate or target square "
                     "the reader found")
