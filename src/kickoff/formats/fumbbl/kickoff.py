@@ -144,6 +144,9 @@ class KickoffBuilder:
         self.rerolls = dict(tr.rerolls)
         #: each team's Leader re-roll at the kick (FUMBBL's ``LeaderState``; ``leader_rerolls``)
         self.leader_state = dict(tr.leader)
+        #: the teams whose Leader re-roll FUMBBL used during the kick-off (a ``reRoll`` of
+        #: source ``Leader``)
+        self.leader_used: set[Side] = set()
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
         self.fame = dict(tr.fame)
@@ -282,6 +285,8 @@ class KickoffBuilder:
         are no note there."""
         rid = rep.reportId
         self.record_test(rep)
+        if rid == "reRoll" and (rep.model_extra or {}).get("reRollSource") == "Leader":
+            self.leader_used.add(self.side_of(str((rep.model_extra or {}).get("playerId"))))
         if self.catch_rerolls.report(rep) and self.mode in FREE_TURN_MODES:
             self.re_roll(rep, {})  # a receiving player's catch re-roll: its Pro D6, if any
             return
