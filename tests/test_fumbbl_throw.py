@@ -148,10 +148,67 @@ def test_a_throw_team_mate_move_without_a_throw_is_a_move(tmp_path: Path) -> Non
     assert not k.notes
 
 
-def test_a_kick_team_mate_is_named(tmp_path: Path) -> None:
-    turn = _throw([_ttm(4, True, kicked=True)], None)
-    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("Kick Team-mate" in n for n in k.notes)
+def _kick(reports: list[dict[str, Any]], landed: list[int] | None, state: int = 1,
+          rules: str = "BB2025") -> dict[str, Any]:
+    """:func:`_throw`'s commands as a Kick Team-mate (FUMBBL's ``kickTeamMateMove``, then
+    ``kickTeamMate``), home 4 with Kick Team-Mate; bb2025's Charge! (or bb2020's Blitz)."""
+    turn = _throw(reports, landed, state)
+    turn[0]["reportList"]["reports"][0]["playerAction"] = "kickTeamMateMove"
+    for change in (ch for c in turn for ch in c["modelChangeList"]["modelChangeArray"]):
+        if change["modelChangeValue"] == "throwTeamMate":
+            change["modelChangeValue"] = "kickTeamMate"
+    doc = free_turn_doc([*BB2020_BLITZ, *turn], rules=rules,
+                        skills={**SKILLS, "4": ["Kick Team-Mate"]})
+    return _charge(doc) if rules == "BB2025" else doc
+
+
+def _charge(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc``'s Blitz as bb2025's Charge!"""
+    for c in doc["gameLog"]["commandArray"]:
+        for r in c["reportList"]["reports"]:
+            if r["reportId"] == "kickoffResult":
+                r["kickoffResult"] = "Charge!"
+    return doc
+
+
+def test_a_bb2025_kick_team_mate_is_read_and_played(tmp_path: Path) -> None:
+    """bb2025 Charge!: home 4 kicks home 2 at [8, 7] (Quick: a 4 is superb against PA 4+), three
+    scatters East, South, South to [9, 9], the landing 3 (AG 3+)."""
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True),
+                 rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[9, 9],
+                     directionArray=["East", "South", "South"], rolls=[3, 5, 5]),
+                 rep("rightStuffRoll", playerId="2", roll=3, minimumRoll=3, successful=True)],
+                [9, 9])
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["charge"] == [
+        {"player": "p4", "action": "kick_team_mate", "path": WALK, "to": [8, 7], "thrown": "p2"}]
+    assert not k.notes and k.expect["tests.landing"] == [["p2", 3]]
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert doc_["players"]["p2"]["square"] == [9, 9]
+
+
+def test_a_fumbled_kick_removes_the_kicked_player(tmp_path: Path) -> None:
+    """bb2025: a natural 1 fumbles the kick (FUMBBL's ``kickTeamMateFumble``, no scatter): home
+    2 is removed with an injury roll, 4 + 5 Knocked Out (a Stunned would count as one too)."""
+    doc = _kick([_ttm(1, False, passResult="FUMBLE", kicked=True),
+                 rep("kickTeamMateFumble"),
+                 rep("injury", defenderId="2", injuryType="ktmFumbleApoKoInjury", armorRoll=None,
+                     injuryRoll=[4, 5])], [30, 5], 5)
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["charge"]
+    assert a["action"] == "kick_team_mate" and a["reroll"] == {"throw": False}
+    assert not k.notes and k.expect["players.p2.status"] == "knocked_out"
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert doc_["players"]["p2"]["square"] is None
+
+
+def test_a_kick_where_the_free_turn_allows_none_is_named(tmp_path: Path) -> None:
+    # bb2020's Blitz allows Move, Blitz and Throw Team-mate only (rulings.md 8)
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True)], None, rules="BB2020")
+    k = extract(tmp_path, doc)
+    assert any("Kick Team-mate" in n and "does not allow" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
 
 
@@ -167,7 +224,7 @@ def test_a_throw_report_outside_a_throw_is_named(tmp_path: Path) -> None:
     turn = [*act("4", "move", [9, 7]), cmd([rep("rightStuffRoll", playerId="2", roll=4)]),
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("outside a Throw Team-mate" in n for n in k.notes)
+    assert any("outside a Throw / Kick Team-mate" in n for n in k.notes)
 
 
 @pytest.mark.parametrize("rules, named", [
@@ -220,12 +277,7 @@ def _short_throw(roll: int, result: str, flight: list[dict[str, Any]],
         if change["modelChangeId"] == "gameSetPassCoordinate":
             change["modelChangeValue"] = [5, 7]
     doc = free_turn_doc([*BB2020_BLITZ, *turn], rules=rules, skills=SKILLS)
-    if rules == "BB2025":
-        for c in doc["gameLog"]["commandArray"]:
-            for r in c["reportList"]["reports"]:
-                if r["reportId"] == "kickoffResult":
-                    r["kickoffResult"] = "Charge!"
-    return doc
+    return _charge(doc) if rules == "BB2025" else doc
 
 
 #: bb2020's terrible throw: the D8 West (FUMBBL's 7) and D6 3 from home 2's square [12, 7]

@@ -48,15 +48,15 @@ from kickoff.formats.fumbbl.throw import THROW_REPORTS, is_throw, throw_change, 
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
-#: A Pass, Hand-off, Foul, Gaze, Throw / Kick Team-mate declared (``passMove``, ...) starts with
-#: its move: read as a Move, and what only that action does (the pass, the foul, the throw: their
-#: reports) is a note. Any other action (a Foul or Pass declared on the spot, ...) is a note, and
-#: the activation is left out; ``forgo`` is no activation.
+#: A Pass, Hand-off, Foul, Gaze declared (``passMove``, ...) starts with its move: read as a Move,
+#: and what only that action does (the pass, the foul: their reports) is a note; a Throw / Kick
+#: Team-mate is read whole (:mod:`.throw`). Any other action (a Foul or Pass declared on the
+#: spot, ...) is a note, and the activation is left out; ``forgo`` is no activation.
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
     "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
-    "kickTeamMateMove": "move",
+    "kickTeamMateMove": "kick_team_mate", "kickTeamMate": "kick_team_mate",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -77,6 +77,8 @@ TESTS: dict[str, str] = {
 UNMODELLED: dict[str, str] = {
     "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)",
+    # bb2016's Kick Team-mate roll (the later editions' kick is a ``throwTeamMateRoll``
+    # ``kicked``, read): classic's free turn has no Kick Team-mate
     "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
 }
 

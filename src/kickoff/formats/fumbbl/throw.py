@@ -18,7 +18,11 @@ ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
 - ``rightStuffRoll`` (the landing's D6; failed and re-rolled: ``reroll.landing``); the armour and
   injury rolls are ``injury`` reports (an eaten team-mate's, ``eatPlayer``, has no dice).
 
-A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop and a throw of no target or
+A bb2025 Kick Team-mate (``kickTeamMateMove``, ``throwTeamMateRoll`` with ``kicked``) is read
+the same way as the activation's ``kick_team_mate``: its fumble (``kickTeamMateFumble``, no die)
+removes the kicked player with an ``injury`` report's injury roll, as the engine plays it
+(christerk/ffb ``bb2025/ttm/StepDispatchScatterPlayer``, ``InjuryTypeFumbledKtmApoKo``). bb2016's
+``kickTeamMateRoll``, a Swoop, a kick in a free turn that allows none and a throw of no target or
 team-mate the reader saw are named as unsupported. Two rulings (``docs/rulings.md``, "Throw
 Team-mate"): FUMBBL's bb2020 landing at -2 after a terrible throw (ours -1), and its bb2025 fumble
 of a throw of 1 or less after modifiers (ours subpar).
@@ -36,10 +40,13 @@ from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 if TYPE_CHECKING:
     from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
 
-#: FUMBBL's reports of a throw, read here.
+#: FUMBBL's reports of a throw (or kick), read here.
 THROW_REPORTS: frozenset[str] = frozenset({
     "alwaysHungryRoll", "escapeRoll", "throwTeamMateRoll", "scatterPlayer", "passDeviate",
-    "rightStuffRoll"})
+    "rightStuffRoll", "kickTeamMateFumble"})
+
+#: The scenario's actions of a throw of a team-mate.
+THROWS: frozenset[str] = frozenset({"throw_team_mate", "kick_team_mate"})
 
 #: FUMBBL's landing modifier after its bb2020 terrible throw (``WILDLY_INACCURATE``; christerk/ffb
 #: ``modifiers/bb2020/RightStuffModifierCollection``: "Terrible Throw" 2, its subpar and fumbled
@@ -52,8 +59,8 @@ _REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
 
 
 def is_throw(a: _Activation | None) -> bool:
-    """Whether ``a`` is a Throw Team-mate being read."""
-    return a is not None and a.doc["action"] == "throw_team_mate"
+    """Whether ``a`` is a Throw (or bb2025 Kick) Team-mate being read."""
+    return a is not None and a.doc["action"] in THROWS
 
 
 def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
@@ -77,16 +84,19 @@ def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
 
 
 def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
-    """One of :data:`THROW_REPORTS` (see the module docstring); outside a Throw Team-mate a
-    note."""
+    """One of :data:`THROW_REPORTS` (see the module docstring); outside a Throw / Kick
+    Team-mate a note."""
     extra = rep.model_extra or {}
     if not is_throw(a) or a is None:
-        reader.note(f"free turn: FUMBBL's {rid!r} report outside a Throw Team-mate is not read")
+        reader.note(f"free turn: FUMBBL's {rid!r} report outside a Throw / Kick Team-mate is not "
+                    "read")
         return
     reader.settle()
     a.acted = True
     if a.phase != "over":
         a.phase = "throw"
+    if rid == "kickTeamMateFumble":
+        return  # no die: the kicked player is removed with an injury roll (its own report)
     if rid == "scatterPlayer":
         _dice(reader, "d8", extra.get("rolls"), 8, rid)
     elif rid == "passDeviate":
@@ -95,25 +105,32 @@ def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation |
     elif rid == "throwTeamMateRoll":
         _throw_roll(reader, rep, a)
     else:
-        t = report_model(TestRollReport, rep, reader.where)
-        if t.roll:
-            reader.add("d6", t.roll)
-        if rid == "rightStuffRoll":
-            _terrible_landing(reader, a, t, extra.get("minimumRoll"))
-        key = _REROLL_KEYS.get(rid)
-        if key is not None and not t.successful and not t.reRolled:
-            a.failed = key
-        if rid == "escapeRoll" and isinstance(extra.get("playerId"), str):
-            a.doc["thrown"] = f"p{extra['playerId']}"
+        _test_roll(reader, rid, rep, a)
+
+
+def _test_roll(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation) -> None:
+    """``alwaysHungryRoll``, ``escapeRoll``, ``rightStuffRoll``: the D6, a failure not re-rolled
+    waiting for its ``reRoll`` (else declined), the team-mate an escape names."""
+    extra = rep.model_extra or {}
+    t = report_model(TestRollReport, rep, reader.where)
+    if t.roll:
+        reader.add("d6", t.roll)
+    if rid == "rightStuffRoll":
+        _terrible_landing(reader, a, t, extra.get("minimumRoll"))
+    key = _REROLL_KEYS.get(rid)
+    if key is not None and not t.successful and not t.reRolled:
+        a.failed = key
+    if rid == "escapeRoll" and isinstance(extra.get("playerId"), str):
+        a.doc["thrown"] = f"p{extra['playerId']}"
 
 
 def _throw_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
     """``throwTeamMateRoll``: its D6, the team-mate thrown, and a throw that is not superb
     waiting for its ``reRoll`` (else declined)."""
     extra = rep.model_extra or {}
-    if extra.get("kicked"):
-        reader.note("free turn: a Kick Team-mate's kick (FUMBBL's 'throwTeamMateRoll' with "
-                    "'kicked') is not replayed")
+    if bool(extra.get("kicked")) != (a.doc["action"] == "kick_team_mate"):
+        reader.note(f"free turn: p{a.pid}'s throw and kick differ in FUMBBL's log (its "
+                    "'throwTeamMateRoll' 'kicked' against the action declared)")
     t = report_model(TestRollReport, rep, reader.where)
     if t.roll:
         reader.add("d6", t.roll)
@@ -167,6 +184,10 @@ def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
     if "to" not in doc and "thrown" not in doc:
         doc["action"] = "move"
         return
+    if (doc["action"] == "kick_team_mate" and reader.rules is not None
+            and "kick_team_mate" not in reader.rules.limits):
+        reader.note(f"free turn: p{a.pid}'s Kick Team-mate, which this edition's free turn does "
+                    "not allow (rulings.md 8)")
     rules = reader.throw_rules
     if (rules is not None and rules.low_result == "subpar" and a.pass_result == "FUMBLE"
             and a.throw_roll not in (0, 1)):
