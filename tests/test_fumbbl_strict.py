@@ -396,3 +396,20 @@ def test_verify_names_a_refused_game_once(tmp_path: Path) -> None:
     code, _, err = cli(["fumbbl", "verify", str(_write(tmp_path, "s.json", doc))])
     assert code == 1 and "Traceback" not in err
     assert err.count("spikedBall") == 1
+
+
+def test_a_player_the_engine_moves_and_fumbbl_did_not_disagrees(tmp_path: Path) -> None:
+    # bb2020 High Kick: FUMBBL's receiving coach moved nobody under the ball (on [19, 8], away 8
+    # on [19, 7] beside it); the case agrees. Told to move away 8 there (as an engine's default
+    # might), the engine does, and the strict comparison names him, whom FUMBBL's log never moved
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="High Kick", kickoffRoll=[2, 3])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert "high_kick" not in k.scenario["decisions"] and verdict(k).status == "agree"
+    k.scenario["decisions"]["high_kick"] = "p8"
+    k.scenario["dice"]["d6"].append(1)  # his catch, which fails: the ball bounces on as FUMBBL's
+    v = verdict(k)
+    assert v.status == "disagree" and v.diffs == [
+        ("tests.catch", [], [["p8", 4]]), ("players.p8.square", [19, 7], [19, 8])]
