@@ -56,6 +56,7 @@ def test_a_classic_throw_is_read_and_played(tmp_path: Path) -> None:
     assert k.scenario["decisions"]["blitz"] == [
         {"player": "p4", "action": "throw_team_mate", "path": WALK, "to": [8, 7],
          "thrown": "p2", "reroll": {"throw": False}}]
+    assert "tests.throw" not in k.expect  # classic's report gives no result to compare
     assert k.scenario["dice"]["d6"][3:] == [4, 4]
     assert not k.notes
     status, doc, _ = check(k)
@@ -105,6 +106,8 @@ def test_classic_always_hungry_escape_or_eaten(tmp_path: Path, escape: int,
                                                                       "Always Hungry"]}))
     (a,) = k.scenario["decisions"]["blitz"]
     assert a["thrown"] == "p2" and a["to"] == [8, 7]
+    # the escape is a fumbled throw (no throw roll); being eaten, no throw at all
+    assert k.expect["tests.throw"] == ([["p4", "fumble"]] if escape > 1 else [])
     # the failed rolls FUMBBL's coach did not re-roll: Always Hungry, then the escape or landing
     assert a["reroll"] == {"always_hungry": False,
                            **({"escape": False} if escape == 1 else {"landing": False})}
@@ -183,6 +186,7 @@ def test_a_bb2025_kick_team_mate_is_read_and_played(tmp_path: Path) -> None:
     assert k.scenario["decisions"]["charge"] == [
         {"player": "p4", "action": "kick_team_mate", "path": WALK, "to": [8, 7], "thrown": "p2"}]
     assert not k.notes and k.expect["tests.landing"] == [["p2", 3]]
+    assert k.expect["tests.throw"] == [["p4", "superb"]]
     status, doc_, _ = check(k)
     assert status == "agree" and doc_ is not None
     assert doc_["players"]["p2"]["square"] == [9, 9]
@@ -347,6 +351,7 @@ def test_a_bb2025_throw_of_one_or_less_fumbbl_fumbles_a_ruling(tmp_path: Path) -
     assert "FUMBBL's bb2025 fumbles p4's throw of 2" in ruling.text
     v = verdict(k)
     assert v.status == "ruling" and "players.p2.square" in [p for p, _, _ in v.diffs]
+    assert ("tests.throw", [["p4", "fumble"]], [["p4", "subpar"]]) in v.diffs
     assert all(ruling.explains(p) for p, _, _ in v.diffs)
 
 

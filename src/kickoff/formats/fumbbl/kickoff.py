@@ -49,6 +49,7 @@ from kickoff.formats.fumbbl.names import (
     translate_d8,
 )
 from kickoff.formats.fumbbl.prayers import prayer_effect
+from kickoff.formats.fumbbl.throw import record_throw
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 
@@ -285,6 +286,7 @@ class KickoffBuilder:
         are no note there."""
         rid = rep.reportId
         self.record_test(rep)
+        record_throw(self.tests, self.untold, rep, getattr(self.free_turn.current, "pid", None))
         if rid == "reRoll" and (rep.model_extra or {}).get("reRollSource") == "Leader":
             self.leader_used.add(self.side_of(str((rep.model_extra or {}).get("playerId"))))
         if self.catch_rerolls.report(rep) and self.mode in FREE_TURN_MODES:

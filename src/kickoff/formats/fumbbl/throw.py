@@ -30,9 +30,9 @@ of a throw of 1 or less after modifiers (ours subpar).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl.compare import REROLL_FIELDS, THROW_RESULTS, Ruling
 from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
 from kickoff.formats.fumbbl.names import translate_d8
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
@@ -164,6 +164,30 @@ def _terrible_landing(reader: FreeTurnReader, a: _Activation, t: TestRollReport,
     fields = REROLL_FIELDS if turned else ("tests.landing",)
     if not any(r.text == text for r in reader.rulings):
         reader.rulings.append(Ruling(text, fields))
+
+
+def record_throw(tests: dict[str, list[list[Any]]], untold: set[str], rep: Report,
+                 thrower: str | None) -> None:
+    """A Throw / Kick Team-mate's result into ``tests["throw"]`` for the strict comparison
+    (``docs/fumbbl.md``, "What FUMBBL recorded"): ``[thrower, result]`` of each
+    ``throwTeamMateRoll`` (a re-roll's replacing the roll it re-rolls; a report without
+    ``passResult``, classic's, puts the kind in ``untold``), and a fumble for a team-mate who
+    escaped an Always Hungry thrower (``escapeRoll`` successful, no throw roll: ``thrower`` the
+    acting player)."""
+    extra = rep.model_extra or {}
+    done = tests.setdefault("throw", [])
+    if rep.reportId == "throwTeamMateRoll":
+        result = THROW_RESULTS.get(str(extra.get("passResult")))
+        if result is None:
+            untold.add("throw")
+            return
+        entry = [f"p{extra.get('playerId')}", result]
+        if extra.get("reRolled") and done:
+            done[-1] = entry
+        else:
+            done.append(entry)
+    elif rep.reportId == "escapeRoll" and extra.get("successful") and thrower is not None:
+        done.append([f"p{thrower}", "fumble"])
 
 
 def _dice(reader: FreeTurnReader, kind: str, rolls: object, sides: int, rid: str) -> None:
