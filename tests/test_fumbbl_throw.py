@@ -365,3 +365,20 @@ def test_a_bb2025_natural_one_is_a_fumble_everywhere(tmp_path: Path) -> None:
                             successful=True)], [11, 8], 1, "BB2025")
     k = extract(tmp_path, doc)
     assert k.rulings == [] and check(k)[0] == "agree"
+
+
+def test_disturbing_presence_against_a_kick_is_a_ruling(tmp_path: Path) -> None:
+    """FUMBBL counts Disturbing Presence against a bb2025 Kick Team-mate; the texts do not (its
+    -1 may turn a superb kick into a subpar one): a ruling. Against a throw, no ruling."""
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True,
+                      rollModifiers=["1 Disturbing Presence"]),
+                 rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[9, 9],
+                     directionArray=["East", "South", "South"], rolls=[3, 5, 5]),
+                 rep("rightStuffRoll", playerId="2", roll=3, minimumRoll=3, successful=True)],
+                [9, 9])
+    (ruling,) = extract(tmp_path, doc).rulings
+    assert "Disturbing Presence against p4's kick" in ruling.text and "players" in ruling.fields
+    turn = _throw([_ttm(4, True, passResult="ACCURATE", rollModifiers=["1 Disturbing Presence"])],
+                  None)
+    k = extract(tmp_path, free_turn_doc([*BB2020_BLITZ, *turn], rules="BB2020", skills=SKILLS))
+    assert k.rulings == []

@@ -143,6 +143,20 @@ def _throw_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
     superb = result == "ACCURATE" or t.roll == 6
     if not superb and not t.reRolled:
         a.failed = "throw"
+    _kick_disturbed(reader, a, extra.get("rollModifiers"))
+
+
+def _kick_disturbed(reader: FreeTurnReader, a: _Activation, modifiers: object) -> None:
+    """FUMBBL counting Disturbing Presence against a Kick Team-mate (its kick is a throw's
+    ``PassContext``, whose modifiers include every Disturbing Presence): the texts name a Pass
+    and a Throw Team-mate action, not a kick (``core/actions/throw.py``): a ruling."""
+    names = [str(m) for m in modifiers] if isinstance(modifiers, list) else []
+    if a.doc["action"] == "kick_team_mate" and any("Disturbing Presence" in m for m in names):
+        text = (f"Kick Team-mate: FUMBBL counts Disturbing Presence against p{a.pid}'s kick; "
+                "the texts name a Pass and a Throw Team-mate action only (docs/rulings.md, "
+                "\"Throw Team-mate\")")
+        if not any(r.text == text for r in reader.rulings):
+            reader.rulings.append(Ruling(text, REROLL_FIELDS))
 
 
 def _terrible_landing(reader: FreeTurnReader, a: _Activation, t: TestRollReport,
