@@ -240,6 +240,41 @@ def test_the_leader_reroll_given_in_the_free_turn_is_the_teams(tmp_path: Path) -
     assert verdict(k).status == "agree"
 
 
+def _leader_rush(source: str) -> dict[str, Any]:
+    """classic Blitz!: home has a Leader (home 1, on the pitch) and its Leader re-roll (3 re-rolls
+    of 2 + 1); home 4 moves seven squares, his Rush fails (1) and is re-rolled (5) with the re-roll
+    FUMBBL names ``source``."""
+    from test_fumbbl_log import act
+
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Blitz", kickoffRoll=[4, 6])]),
+                       cmd([rep("leader", teamId="100", leaderState="available")],
+                           [("gameSetTurnMode", None, "blitz"), ("turnDataSetReRolls", "home", 3)]),
+                       *act("4", "move", *path),
+                       cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                            rep("reRoll", playerId="4", reRollSource=source, roll=0),
+                            rep("goForItRoll", playerId="4", roll=5, successful=True,
+                                reRolled=True)],
+                           [("turnDataSetReRolls", "home", 2), ("actingPlayerSetPlayerId", None, None)]),
+                       cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land([20, 8])])], rules=None, skills={"1": ["Leader"]})
+
+
+def test_the_leader_reroll_is_compared(tmp_path: Path) -> None:
+    # FUMBBL spends the Leader's re-roll before an ordinary one (bb2016 RollMechanic.useReRoll:
+    # the drive's extras, then the Leader's), as the engine does: both end with none
+    k = extract(tmp_path, _leader_rush("Leader"))
+    assert k.scenario["teams"]["home"]["leader_rerolls"] == 1
+    assert k.expect["teams.home.leader_rerolls"] == 0 and k.expect["teams.home.rerolls"] == 2
+    assert verdict(k).status == "agree"
+    # a log naming an ordinary team re-roll while the Leader's was there: the engine spent the
+    # Leader's, FUMBBL (so its log says) kept it: the strict comparison sees it
+    v = verdict(extract(tmp_path, _leader_rush("Team ReRoll")))
+    assert v.status == "disagree" and v.diffs == [("teams.home.leader_rerolls", 1, 0)]
+
+
 # --------------------------------------------------------------------------- importer classes
 
 
@@ -361,3 +396,20 @@ def test_verify_names_a_refused_game_once(tmp_path: Path) -> None:
     code, _, err = cli(["fumbbl", "verify", str(_write(tmp_path, "s.json", doc))])
     assert code == 1 and "Traceback" not in err
     assert err.count("spikedBall") == 1
+
+
+def test_a_player_the_engine_moves_and_fumbbl_did_not_disagrees(tmp_path: Path) -> None:
+    # bb2020 High Kick: FUMBBL's receiving coach moved nobody under the ball (on [19, 8], away 8
+    # on [19, 7] beside it); the case agrees. Told to move away 8 there (as an engine's default
+    # might), the engine does, and the strict comparison names him, whom FUMBBL's log never moved
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="High Kick", kickoffRoll=[2, 3])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])])
+    k = extract(tmp_path, doc)
+    assert "high_kick" not in k.scenario["decisions"] and verdict(k).status == "agree"
+    k.scenario["decisions"]["high_kick"] = "p8"
+    k.scenario["dice"]["d6"].append(1)  # his catch, which fails: the ball bounces on as FUMBBL's
+    v = verdict(k)
+    assert v.status == "disagree" and v.diffs == [
+        ("tests.catch", [], [["p8", 4]]), ("players.p8.square", [19, 7], [19, 8])]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_fumbbl_log import act, cmd, extract, free_turn_doc, rep
 
-from kickoff.cli.fumbbl_cmd import check
+from kickoff.cli.fumbbl_cmd import check, verdict
 
 #: Home 4 (the thrower, from [8, 7]) walks to [11, 7], beside home 2 (Right Stuff) on [12, 7].
 WALK = [[9, 7], [10, 7], [11, 7]]
@@ -56,6 +56,7 @@ def test_a_classic_throw_is_read_and_played(tmp_path: Path) -> None:
     assert k.scenario["decisions"]["blitz"] == [
         {"player": "p4", "action": "throw_team_mate", "path": WALK, "to": [8, 7],
          "thrown": "p2", "reroll": {"throw": False}}]
+    assert "tests.throw" not in k.expect  # classic's report gives no result to compare
     assert k.scenario["dice"]["d6"][3:] == [4, 4]
     assert not k.notes
     status, doc, _ = check(k)
@@ -105,6 +106,8 @@ def test_classic_always_hungry_escape_or_eaten(tmp_path: Path, escape: int,
                                                                       "Always Hungry"]}))
     (a,) = k.scenario["decisions"]["blitz"]
     assert a["thrown"] == "p2" and a["to"] == [8, 7]
+    # the escape is a fumbled throw (no throw roll); being eaten, no throw at all
+    assert k.expect["tests.throw"] == ([["p4", "fumble"]] if escape > 1 else [])
     # the failed rolls FUMBBL's coach did not re-roll: Always Hungry, then the escape or landing
     assert a["reroll"] == {"always_hungry": False,
                            **({"escape": False} if escape == 1 else {"landing": False})}
@@ -148,10 +151,68 @@ def test_a_throw_team_mate_move_without_a_throw_is_a_move(tmp_path: Path) -> Non
     assert not k.notes
 
 
-def test_a_kick_team_mate_is_named(tmp_path: Path) -> None:
-    turn = _throw([_ttm(4, True, kicked=True)], None)
-    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("Kick Team-mate" in n for n in k.notes)
+def _kick(reports: list[dict[str, Any]], landed: list[int] | None, state: int = 1,
+          rules: str = "BB2025") -> dict[str, Any]:
+    """:func:`_throw`'s commands as a Kick Team-mate (FUMBBL's ``kickTeamMateMove``, then
+    ``kickTeamMate``), home 4 with Kick Team-Mate; bb2025's Charge! (or bb2020's Blitz)."""
+    turn = _throw(reports, landed, state)
+    turn[0]["reportList"]["reports"][0]["playerAction"] = "kickTeamMateMove"
+    for change in (ch for c in turn for ch in c["modelChangeList"]["modelChangeArray"]):
+        if change["modelChangeValue"] == "throwTeamMate":
+            change["modelChangeValue"] = "kickTeamMate"
+    doc = free_turn_doc([*BB2020_BLITZ, *turn], rules=rules,
+                        skills={**SKILLS, "4": ["Kick Team-Mate"]})
+    return _charge(doc) if rules == "BB2025" else doc
+
+
+def _charge(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc``'s Blitz as bb2025's Charge!"""
+    for c in doc["gameLog"]["commandArray"]:
+        for r in c["reportList"]["reports"]:
+            if r["reportId"] == "kickoffResult":
+                r["kickoffResult"] = "Charge!"
+    return doc
+
+
+def test_a_bb2025_kick_team_mate_is_read_and_played(tmp_path: Path) -> None:
+    """bb2025 Charge!: home 4 kicks home 2 at [8, 7] (Quick: a 4 is superb against PA 4+), three
+    scatters East, South, South to [9, 9], the landing 3 (AG 3+)."""
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True),
+                 rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[9, 9],
+                     directionArray=["East", "South", "South"], rolls=[3, 5, 5]),
+                 rep("rightStuffRoll", playerId="2", roll=3, minimumRoll=3, successful=True)],
+                [9, 9])
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["charge"] == [
+        {"player": "p4", "action": "kick_team_mate", "path": WALK, "to": [8, 7], "thrown": "p2"}]
+    assert not k.notes and k.expect["tests.landing"] == [["p2", 3]]
+    assert k.expect["tests.throw"] == [["p4", "superb"]]
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert doc_["players"]["p2"]["square"] == [9, 9]
+
+
+def test_a_fumbled_kick_removes_the_kicked_player(tmp_path: Path) -> None:
+    """bb2025: a natural 1 fumbles the kick (FUMBBL's ``kickTeamMateFumble``, no scatter): home
+    2 is removed with an injury roll, 4 + 5 Knocked Out (a Stunned would count as one too)."""
+    doc = _kick([_ttm(1, False, passResult="FUMBLE", kicked=True),
+                 rep("kickTeamMateFumble"),
+                 rep("injury", defenderId="2", injuryType="ktmFumbleApoKoInjury", armorRoll=None,
+                     injuryRoll=[4, 5])], [30, 5], 5)
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["charge"]
+    assert a["action"] == "kick_team_mate" and a["reroll"] == {"throw": False}
+    assert not k.notes and k.expect["players.p2.status"] == "knocked_out"
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert doc_["players"]["p2"]["square"] is None
+
+
+def test_a_kick_where_the_free_turn_allows_none_is_named(tmp_path: Path) -> None:
+    # bb2020's Blitz allows Move, Blitz and Throw Team-mate only (rulings.md 8)
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True)], None, rules="BB2020")
+    k = extract(tmp_path, doc)
+    assert any("Kick Team-mate" in n and "does not allow" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
 
 
@@ -167,7 +228,7 @@ def test_a_throw_report_outside_a_throw_is_named(tmp_path: Path) -> None:
     turn = [*act("4", "move", [9, 7]), cmd([rep("rightStuffRoll", playerId="2", roll=4)]),
             cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("outside a Throw Team-mate" in n for n in k.notes)
+    assert any("outside a Throw / Kick Team-mate" in n for n in k.notes)
 
 
 @pytest.mark.parametrize("rules, named", [
@@ -202,3 +263,122 @@ def test_a_failed_landing_rerolled_with_a_team_reroll(tmp_path: Path) -> None:
     status, doc, _ = check(k)
     assert status == "agree" and doc is not None
     assert doc["players"]["p2"]["status"] == "standing" and doc["teams"]["home"]["rerolls"] == 1
+
+
+# --------------------------------------------------------------------------- landing, rulings
+
+
+def _short_throw(roll: int, result: str, flight: list[dict[str, Any]],
+                 landing: list[dict[str, Any]], landed: list[int], state: int,
+                 rules: str) -> dict[str, Any]:
+    """Home 4 (PA 4+) throws home 2 at [5, 7], a Short throw (-1) from [11, 7]: the D6 ``roll``
+    with FUMBBL's ``result``, then ``flight`` and ``landing``'s reports; home 2 comes down on
+    ``landed`` with FUMBBL state ``state``. bb2025's Charge! or bb2020's Blitz."""
+    turn = _throw([rep("throwTeamMateRoll", playerId="4", roll=roll, successful=False,
+                       minimumRoll=3, thrownPlayerId="2", passingDistance="Short Pass",
+                       passResult=result), *flight, *landing], landed, state)
+    for change in (ch for c in turn for ch in c["modelChangeList"]["modelChangeArray"]):
+        if change["modelChangeId"] == "gameSetPassCoordinate":
+            change["modelChangeValue"] = [5, 7]
+    doc = free_turn_doc([*BB2020_BLITZ, *turn], rules=rules, skills=SKILLS)
+    return _charge(doc) if rules == "BB2025" else doc
+
+
+#: bb2020's terrible throw: the D8 West (FUMBBL's 7) and D6 3 from home 2's square [12, 7]
+DEVIATE = [rep("passDeviate", throwTeamMate=True, rollScatterDirection=7, rollScatterDistance=3)]
+
+
+def test_a_landing_target_is_compared(tmp_path: Path) -> None:
+    """classic: FUMBBL's landing needs 4+ (AG 3, no tackle zone on [10, 8]); a log saying 5+
+    disagrees on ``tests.landing`` alone."""
+    def doc(minimum: int) -> dict[str, Any]:
+        return free_turn_doc(_throw([
+            _ttm(4, True), rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[10, 8],
+                               directionArray=["East", "East", "South"], rolls=[3, 3, 5]),
+            rep("rightStuffRoll", playerId="2", roll=6, minimumRoll=minimum, successful=True)],
+            [10, 8]), skills=SKILLS)
+    k = extract(tmp_path, doc(4))
+    assert k.expect["tests.landing"] == [["p2", 4]] and check(k)[0] == "agree"
+    status, _, detail = check(extract(tmp_path, doc(5)))
+    assert status == "disagree" and detail == "tests.landing: FUMBBL [['p2', 5]], ours [['p2', 4]]"
+
+
+def test_a_bb2020_terrible_throw_lands_at_minus_two_in_fumbbl_a_ruling(tmp_path: Path) -> None:
+    """bb2020: a 2 at Short (-1) is 1, a terrible throw: he deviates West 3 to [9, 7]. FUMBBL
+    lands him at -2 (5+), we at -1 (4+): a 5 lands in both, and the ruling explains the
+    landing's target only."""
+    doc = _short_throw(2, "WILDLY_INACCURATE", DEVIATE,
+                       [rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=5,
+                            successful=True)], [9, 7], 1, "BB2020")
+    k = extract(tmp_path, doc)
+    assert [r.fields for r in k.rulings] == [("tests.landing",)]
+    v = verdict(k)
+    assert v.status == "ruling" and v.diffs == [("tests.landing", [["p2", 5]], [["p2", 4]])]
+    assert v.doc is not None and v.doc["players"]["p2"]["square"] == [9, 7]
+
+
+def test_a_bb2020_terrible_landing_the_point_turns(tmp_path: Path) -> None:
+    """As above, a 4: FUMBBL's fails (Prone, armour 2 + 2), ours stands; the ruling, naming
+    what follows the landing, explains it."""
+    doc = _short_throw(2, "WILDLY_INACCURATE", DEVIATE,
+                       [rep("rightStuffRoll", playerId="2", roll=4, minimumRoll=5,
+                            successful=False),
+                        rep("injury", defenderId="2", injuryType="ttmLanding", armorRoll=[2, 2],
+                            armorBroken=False)],
+                       [9, 7], 3, "BB2020")
+    k = extract(tmp_path, doc)
+    assert any("turns his landing roll" in r.text for r in k.rulings)
+    v = verdict(k)
+    assert v.status == "ruling"
+    # FUMBBL's armour dice are left unused: replayed on with dice of our own, the differences
+    # are all the ruling's
+    assert v.diffs == [("tests.landing", [["p2", 5]], [["p2", 4]]),
+                       ("tests.armour", [["p2", 4, False]], []),
+                       ("players.p2.status", "prone", "standing")]
+
+
+def test_a_bb2025_throw_of_one_or_less_fumbbl_fumbles_a_ruling(tmp_path: Path) -> None:
+    """bb2025: a 2 at Short (-1) is 1: FUMBBL fumbles it (one scatter from his square,
+    South-West to [11, 8]); we read a subpar throw (three scatters from [5, 7], beyond FUMBBL's
+    dice): a ruling naming the players, the ball and the tests."""
+    fumble = [rep("scatterPlayer", startCoordinate=[12, 7], endCoordinate=[11, 8],
+                  directionArray=["SouthWest"], rolls=[6])]
+    doc = _short_throw(2, "FUMBLE", fumble,
+                       [rep("rightStuffRoll", playerId="2", roll=6, minimumRoll=4,
+                            successful=True)], [11, 8], 1, "BB2025")
+    k = extract(tmp_path, doc)
+    (ruling,) = k.rulings
+    assert "FUMBBL's bb2025 fumbles p4's throw of 2" in ruling.text
+    v = verdict(k)
+    assert v.status == "ruling" and "players.p2.square" in [p for p, _, _ in v.diffs]
+    assert ("tests.throw", [["p4", "fumble"]], [["p4", "subpar"]]) in v.diffs
+    assert all(ruling.explains(p) for p, _, _ in v.diffs)
+
+
+def test_a_bb2025_natural_one_is_a_fumble_everywhere(tmp_path: Path) -> None:
+    """A natural 1 is a fumble in the book too: no ruling, the fumbled team-mate scatters once
+    (South-West to [11, 8]) and lands at -1 (4+ with a 6)."""
+    fumble = [rep("scatterPlayer", startCoordinate=[12, 7], endCoordinate=[11, 8],
+                  directionArray=["SouthWest"], rolls=[6])]
+    doc = _short_throw(1, "FUMBLE", fumble,
+                       [rep("rightStuffRoll", playerId="2", roll=6, minimumRoll=4,
+                            successful=True)], [11, 8], 1, "BB2025")
+    k = extract(tmp_path, doc)
+    assert k.rulings == [] and check(k)[0] == "agree"
+
+
+def test_disturbing_presence_against_a_kick_is_a_ruling(tmp_path: Path) -> None:
+    """FUMBBL counts Disturbing Presence against a bb2025 Kick Team-mate; the texts do not (its
+    -1 may turn a superb kick into a subpar one): a ruling. Against a throw, no ruling."""
+    doc = _kick([_ttm(4, True, passResult="ACCURATE", kicked=True,
+                      rollModifiers=["1 Disturbing Presence"]),
+                 rep("scatterPlayer", startCoordinate=[8, 7], endCoordinate=[9, 9],
+                     directionArray=["East", "South", "South"], rolls=[3, 5, 5]),
+                 rep("rightStuffRoll", playerId="2", roll=3, minimumRoll=3, successful=True)],
+                [9, 9])
+    (ruling,) = extract(tmp_path, doc).rulings
+    assert "Disturbing Presence against p4's kick" in ruling.text and "players" in ruling.fields
+    turn = _throw([_ttm(4, True, passResult="ACCURATE", rollModifiers=["1 Disturbing Presence"])],
+                  None)
+    k = extract(tmp_path, free_turn_doc([*BB2020_BLITZ, *turn], rules="BB2020", skills=SKILLS))
+    assert k.rulings == []

@@ -163,11 +163,13 @@ def test_a_thrower_without_the_skill_is_named_by_its_blood_bowl_name(kick: bool,
 
 
 @pytest.mark.parametrize("skills, dice, lands", [
-    (["pass"], [3, 4, 3], (9, 5)),  # subpar 3, Pass re-roll 4: superb; landing 3
+    # (bb2020's Pass skill re-rolls no throw, a Throw Team-mate not being a Pass action:
+    # test_actions_throw_skills.test_the_pass_skill_rerolls_a_classic_throw_only)
+    (["pass", "pro"], [3, 3, 4, 3], (9, 5)),  # Pass cannot: Pro 3+ then the re-roll 4: superb
     (["pro"], [3, 3, 4, 3], (9, 5)),  # Pro 3+ then the re-roll 4: superb
     (["pro"], [3, 2, 4], (9, 5)),  # Pro fails: the subpar 3 stands; landing 4 - 1 = 3
 ])
-def test_a_throw_is_rerolled_by_pass_or_pro(
+def test_a_bb2020_throw_is_rerolled_by_pro(
     skills: list[str], dice: list[int], lands: tuple[int, int]
 ) -> None:
     ctx, _ = throw(h1={"skills": ["throw_team_mate", *skills]}, d6=dice, d8=[5, 5, 4])

@@ -149,3 +149,21 @@ def test_a_failed_landing_takes_a_team_reroll() -> None:
                    d8=[5, 5, 4])
     assert h2(ctx) == ((9, 5), "standing") and left(ctx) == {} and not t.turnover
     assert ctx.state.teams["home"].rerolls == 0
+
+
+@pytest.mark.parametrize("ruleset, lands, unused", [
+    # classic: the throw is a Pass action, so Pass re-rolls the fumbled 1: a 4 is superb (Quick
+    # 4+), three scatters from (8, 5), landing 4
+    ("classic", ((9, 5), "standing"), {}),
+    # bb2020 / bb2025: a Throw Team-mate action, not a Pass action: no re-roll of the natural 1,
+    # a fumble (one scatter East from his square, landing 4 against 3+ at -1); the re-roll's D6
+    # and two of the scatters' D8s are left
+    ("bb2020", ((6, 6), "standing"), {"d6": 1, "d8": 2}),
+    ("bb2025", ((6, 6), "standing"), {"d6": 1, "d8": 2}),
+])
+def test_the_pass_skill_rerolls_a_classic_throw_only(
+    ruleset: str, lands: tuple[Any, str], unused: dict[str, int],
+) -> None:
+    ctx, _ = throw(ruleset, skills=("pass",), d6=[1, 4, 4], d8=[5, 5, 4])
+    assert ctx.ruleset.actions.throw.skill_reroll == ("pass" if ruleset == "classic" else None)
+    assert h2(ctx) == lands and left(ctx) == unused

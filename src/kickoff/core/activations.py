@@ -60,7 +60,8 @@ class Rerolls:
     gaze: RerollChoices = None
     #: a failed Blood Lust roll (Pro or a team re-roll, a Loner rolling first)
     blood_lust: RerollChoices = None
-    #: a Throw / Kick Team-mate that is not superb (the Pass skill, else Pro, or a team re-roll)
+    #: a Throw / Kick Team-mate that is not superb (classic's Pass skill, else Pro, or a team
+    #: re-roll)
     throw: RerollChoices = None
     #: a failed Always Hungry roll before the throw (Pro or a team re-roll)
     always_hungry: RerollChoices = None

@@ -100,6 +100,13 @@ class ThrowRules:
     #: Short); bb2020 / bb2025 to any Throw Team-mate (FUMBBL's ``skill/mixed/StrongArm``:
     #: ``isTtm``; bb2016's: not a Quick Pass).
     strong_arm: frozenset[str] = frozenset({"quick", "short"})
+    #: The thrower's skill that may re-roll a throw that is not superb (else Pro): classic
+    #: "pass", the throw being a Pass action (LRB6 Throw Team-Mate: "worked out exactly the same
+    #: as if ... passing a ball"; Pass: "may re-roll the D6 if he throws an inaccurate pass or
+    #: fumbles"); bb2020 / bb2025 none, the Pass skill re-rolling a test "when performing a Pass
+    #: action" and the throw being a Throw Team-mate action of its own (FUMBBL's Pass skill is a
+    #: re-roll source of ``ReRolledActions.PASS`` only, never of ``THROW_TEAM_MATE``).
+    skill_reroll: str | None = None
 
 
 @dataclass(frozen=True)

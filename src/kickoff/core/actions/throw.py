@@ -19,9 +19,10 @@ counts as Knocked Out).
   -1 per opposing tackle zone on the thrower (not with Nerves of Steel), -1 if Very Sunny, +1
   with Strong Arm (classic at Short range only, LRB6 "Short, Long or Long Bomb"; bb2020 /
   bb2025 any throw; never a Kick Team-mate). A throw that is not superb may be re-rolled
-  (``reroll.throw``): the Pass skill, else Pro, or a team re-roll where the turn allows one.
-  A natural 1 is a fumble; a success is a superb throw; a failure a subpar one, or with a result
-  of 1 or less the edition's ``low_result`` (classic fumble, bb2020 terrible, bb2025 subpar).
+  (``reroll.throw``): the Pass skill (classic only: ``ThrowRules.skill_reroll``), else Pro, or
+  a team re-roll where the turn allows one. A natural 1 is a fumble; a success is a superb
+  throw; a failure a subpar one, or with a result of 1 or less the edition's ``low_result``
+  (classic fumble, bb2020 terrible, bb2025 subpar).
 - Flight: superb and subpar throws scatter the player three times (D8, one square each) from the
   target square; a terrible throw deviates (D8, D6) from his own square; a fumble leaves him in
   his square (classic) or scatters him once from it. Off the pitch: the crowd (injury, no armour;
@@ -211,8 +212,8 @@ def _throw_result(
 ) -> ThrowResult:
     """Roll the throw: a natural 1 is a fumble, a success superb, a failure subpar (or ``low``
     with a result of 1 or less). Anything but superb may be re-rolled once (the coach's
-    ``reroll`` decision, ``choice``: the Pass skill, else Pro, or a team re-roll; default the
-    skill re-roll if there is one)."""
+    ``reroll`` decision, ``choice``: the edition's skill (classic Pass), else Pro, or a team
+    re-roll; default the skill re-roll if there is one)."""
 
     def classify(roll: int) -> ThrowResult:
         if roll == 1:
@@ -228,7 +229,8 @@ def _throw_result(
     first = attempt(f"{what} by {thrower.id} ({target}+, modifier {mod:+d})")
     if first == "superb":
         return first
-    again = take_reroll(ctx, turn, thrower, "throw", "pass", choice, where)
+    again = take_reroll(ctx, turn, thrower, "throw", ctx.ruleset.actions.throw.skill_reroll,
+                        choice, where)
     return first if again is None else attempt(again)
 
 

@@ -65,7 +65,8 @@ CLASSIC = Ruleset(
                         # three times from the target; the landing roll has no modifier.
                         throw=ThrowRules("agility", "fumble", False,
                                          {"superb": 0, "subpar": 0, "fumble": 0},
-                                         strong_arm=frozenset({"short"})),
+                                         strong_arm=frozenset({"short"}),
+                                         skill_reroll="pass"),
                         # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
                         # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
                         leap=LeapRules(reach=frozenset({1, 2}), marked=False,

@@ -335,6 +335,11 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     if touchback:
         _touchback_taker(ko, tr, carrier, decisions)
     expect |= outcome(ko, tr, carrier)
+    for side in SIDES:
+        # the Leader re-roll the team had at the kick, unless FUMBBL used it (the engine spends
+        # the drive's and the half's first: FUMBBL's order)
+        expect[f"teams.{side}.leader_rerolls"] = int(
+            bool(teams[side].get("leader_rerolls")) and side not in ko.leader_used)
     if ko.thrown_in and game.ruleset == "classic":
         ko.rulings.append(Ruling(
             "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "

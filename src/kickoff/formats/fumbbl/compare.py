@@ -42,13 +42,21 @@ def same(path: str, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-#: The kinds of test compared, in the order ``expect`` lists them (``armour``: FUMBBL's
-#: ``injury`` reports' armour rolls, the engine's ``armour`` steps).
-TEST_KINDS: tuple[str, ...] = ("catch", "dodge", "rush", "pickup", "leap", "armour")
+#: The kinds of test compared, in the order ``expect`` lists them (``landing``: a thrown
+#: player's, FUMBBL's ``rightStuffRoll``; ``armour``: FUMBBL's ``injury`` reports' armour rolls,
+#: the engine's ``armour`` steps; ``throw``: each Throw / Kick Team-mate's ``[thrower, result]``
+#: once re-rolled, FUMBBL's ``passResult`` as :data:`THROW_RESULTS` names it, the engine's
+#: ``throw_team_mate`` steps).
+TEST_KINDS: tuple[str, ...] = ("catch", "dodge", "rush", "pickup", "leap", "landing", "armour",
+                               "throw")
+
+#: FUMBBL's ``passResult`` of a Throw / Kick Team-mate -> our result (``ThrowResult``).
+THROW_RESULTS: dict[str, str] = {"ACCURATE": "superb", "INACCURATE": "subpar",
+                                 "WILDLY_INACCURATE": "terrible", "FUMBLE": "fumble"}
 
 #: A test's roll line in the engine's log (``core/rolls.py`` ``roll_test``): ``dodge by p7 (3+,
 #: modifier -1)``. The re-rolls' lines name no target and are left out, as FUMBBL's are.
-_TEST_LINE = re.compile(r"^(catch|dodge|rush|pickup|leap) by (\S+) \((\d+)\+, modifier ([+-]\d+)\)$")
+_TEST_LINE = re.compile(r"^(catch|dodge|rush|pickup|leap|landing) by (\S+) \((\d+)\+, modifier ([+-]\d+)\)$")
 
 
 def _step_square(line: dict[str, Any]) -> list[int] | None:
@@ -109,6 +117,10 @@ class _Observer:
     def touchback(self, line: dict[str, Any]) -> None:
         self.over = True
 
+    def throw(self, line: dict[str, Any]) -> None:
+        """A Throw / Kick Team-mate: ``[thrower, result]``."""
+        self.tests.setdefault("throw", []).append([line.get("thrower"), line.get("result")])
+
     def ball(self, line: dict[str, Any]) -> None:
         """Any other line: the ball's square it shows, if new (and a touchback's end)."""
         sq = _step_square(line)
@@ -120,7 +132,8 @@ class _Observer:
 #: :class:`_Observer`'s handlers, by the log line's ``step``.
 _OBSERVERS: dict[Any, Callable[[_Observer, dict[str, Any]], None]] = {
     "diving_catch": _Observer.diving_catch, "catch": _Observer.catch, "roll": _Observer.roll,
-    "armour": _Observer.armour, "touchback": _Observer.touchback}
+    "armour": _Observer.armour, "touchback": _Observer.touchback,
+    "throw_team_mate": _Observer.throw}
 
 
 def observed(doc: dict[str, Any]) -> dict[str, Any]:
@@ -128,7 +141,7 @@ def observed(doc: dict[str, Any]) -> dict[str, Any]:
     deviation's square, each scatter, bounce and throw-in's end, a Diving Catch's square when
     he catches it, until a touchback: the touchback's ball is ``ball.square``) and
     ``tests.<kind>`` (``[player, minimum roll]`` of each test's first roll; ``armour``:
-    ``[player, total, broken]``)."""
+    ``[player, total, broken]``; ``throw``: ``[thrower, result]``)."""
     seen = _Observer()
     for line in doc.get("log", []):
         seen.line(line)

@@ -29,7 +29,7 @@ from typing import Any
 
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
-from kickoff.core.ruleset import FreeTurnRules
+from kickoff.core.ruleset import FreeTurnRules, ThrowRules
 from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl.log import (
@@ -48,15 +48,15 @@ from kickoff.formats.fumbbl.throw import THROW_REPORTS, is_throw, throw_change, 
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 #: FUMBBL's player actions (christerk/ffb ``PlayerAction``) read -> the scenario's action kinds.
-#: A Pass, Hand-off, Foul, Gaze, Throw / Kick Team-mate declared (``passMove``, ...) starts with
-#: its move: read as a Move, and what only that action does (the pass, the foul, the throw: their
-#: reports) is a note. Any other action (a Foul or Pass declared on the spot, ...) is a note, and
-#: the activation is left out; ``forgo`` is no activation.
+#: A Pass, Hand-off, Foul, Gaze declared (``passMove``, ...) starts with its move: read as a Move,
+#: and what only that action does (the pass, the foul: their reports) is a note; a Throw / Kick
+#: Team-mate is read whole (:mod:`.throw`). Any other action (a Foul or Pass declared on the
+#: spot, ...) is a note, and the activation is left out; ``forgo`` is no activation.
 ACTIONS: dict[str, str] = {
     "move": "move", "blitz": "blitz", "blitzMove": "blitz", "blitzSelect": "blitz",
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
     "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
-    "kickTeamMateMove": "move",
+    "kickTeamMateMove": "kick_team_mate", "kickTeamMate": "kick_team_mate",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -77,6 +77,8 @@ TESTS: dict[str, str] = {
 UNMODELLED: dict[str, str] = {
     "tentaclesShadowingRoll": "Shadowing",
     "throwBomb": "Bombardier (Throw Bomb)",
+    # bb2016's Kick Team-mate roll (the later editions' kick is a ``throwTeamMateRoll``
+    # ``kicked``, read): classic's free turn has no Kick Team-mate
     "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
 }
 
@@ -158,6 +160,11 @@ class _Activation:
     shadow_due: str | None = None
     #: the last step of ``path`` is the one Tentacles held him at (a classic re-roll may undo it)
     held_step: bool = False
+    #: a Throw Team-mate's result as FUMBBL reported it (``passResult``: ``ACCURATE``,
+    #: ``INACCURATE``, ``WILDLY_INACCURATE``, ``FUMBLE``), its last throw roll's
+    pass_result: str | None = None
+    #: that throw's D6 (0: none read)
+    throw_roll: int = 0
 
 
 @dataclass
@@ -178,6 +185,8 @@ class FreeTurnReader:
     rules: FreeTurnRules | None = None
     #: the skills used once per turn (the ruleset's ``ActionRules.once_per_turn_skills``)
     once_per_turn: frozenset[str] = frozenset()
+    #: the ruleset's Throw / Kick Team-mate (where FUMBBL's throw departs from it: a ruling)
+    throw_rules: ThrowRules | None = None
     activations: list[dict[str, Any]] = field(default_factory=list)
     current: _Activation | None = None
     #: whether a ``catchRoll`` is a catch outside the acting team's turn (a receiving player's:

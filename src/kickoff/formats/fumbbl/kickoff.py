@@ -49,6 +49,7 @@ from kickoff.formats.fumbbl.names import (
     translate_d8,
 )
 from kickoff.formats.fumbbl.prayers import prayer_effect
+from kickoff.formats.fumbbl.throw import record_throw
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 
@@ -144,6 +145,9 @@ class KickoffBuilder:
         self.rerolls = dict(tr.rerolls)
         #: each team's Leader re-roll at the kick (FUMBBL's ``LeaderState``; ``leader_rerolls``)
         self.leader_state = dict(tr.leader)
+        #: the teams whose Leader re-roll FUMBBL used during the kick-off (a ``reRoll`` of
+        #: source ``Leader``)
+        self.leader_used: set[Side] = set()
         self.drive = {s: sum(tr.drive_rerolls[s].values()) for s in SIDES}
         self.fan_factor = dict(tr.fan_factor)
         self.fame = dict(tr.fame)
@@ -282,6 +286,9 @@ class KickoffBuilder:
         are no note there."""
         rid = rep.reportId
         self.record_test(rep)
+        record_throw(self.tests, self.untold, rep, getattr(self.free_turn.current, "pid", None))
+        if rid == "reRoll" and (rep.model_extra or {}).get("reRollSource") == "Leader":
+            self.leader_used.add(self.side_of(str((rep.model_extra or {}).get("playerId"))))
         if self.catch_rerolls.report(rep) and self.mode in FREE_TURN_MODES:
             self.re_roll(rep, {})  # a receiving player's catch re-roll: its Pro D6, if any
             return
@@ -353,6 +360,7 @@ class KickoffBuilder:
         ruleset = RULESETS[self.game.ruleset]
         self.free_turn.rules = ruleset.free_turns.get(name)
         self.free_turn.once_per_turn = ruleset.actions.once_per_turn_skills
+        self.free_turn.throw_rules = ruleset.actions.throw
         self.event_roll = list(r.kickoffRoll)
         self.add("d6", *r.kickoffRoll)
 
@@ -625,7 +633,8 @@ _CHANGE_HANDLERS: dict[str, Callable[[KickoffBuilder, ModelChange, GameTracker],
 #: FUMBBL's test reports, by our name of the test (the engine's ``what``,
 #: :func:`kickoff.formats.fumbbl.compare.observed`)
 TEST_REPORTS: dict[str, str] = {"catchRoll": "catch", "dodgeRoll": "dodge",
-                                "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap"}
+                                "goForItRoll": "rush", "pickUpRoll": "pickup", "leapRoll": "leap",
+                                "rightStuffRoll": "landing"}
 
 #: Reports a kick-off may hold that change nothing the engine plays, left unread: the kick-off
 #: move's declaration (``playerAction``: its squares are read), the Time-out's (its turn markers

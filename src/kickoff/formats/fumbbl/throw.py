@@ -18,14 +18,21 @@ ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
 - ``rightStuffRoll`` (the landing's D6; failed and re-rolled: ``reroll.landing``); the armour and
   injury rolls are ``injury`` reports (an eaten team-mate's, ``eatPlayer``, has no dice).
 
-A Kick Team-mate (``kickTeamMateRoll``, FUMBBL's ``kicked``), a Swoop and a throw of no target or
-team-mate the reader saw are named as unsupported.
+A bb2025 Kick Team-mate (``kickTeamMateMove``, ``throwTeamMateRoll`` with ``kicked``) is read
+the same way as the activation's ``kick_team_mate``: its fumble (``kickTeamMateFumble``, no die)
+removes the kicked player with an ``injury`` report's injury roll, as the engine plays it
+(christerk/ffb ``bb2025/ttm/StepDispatchScatterPlayer``, ``InjuryTypeFumbledKtmApoKo``). bb2016's
+``kickTeamMateRoll``, a Swoop, a kick in a free turn that allows none and a throw of no target or
+team-mate the reader saw are named as unsupported. Two rulings (``docs/rulings.md``, "Throw
+Team-mate"): FUMBBL's bb2020 landing at -2 after a terrible throw (ours -1), and its bb2025 fumble
+of a throw of 1 or less after modifiers (ours subpar).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from kickoff.formats.fumbbl.compare import REROLL_FIELDS, THROW_RESULTS, Ruling
 from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
 from kickoff.formats.fumbbl.names import translate_d8
 from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
@@ -33,10 +40,18 @@ from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 if TYPE_CHECKING:
     from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
 
-#: FUMBBL's reports of a throw, read here.
+#: FUMBBL's reports of a throw (or kick), read here.
 THROW_REPORTS: frozenset[str] = frozenset({
     "alwaysHungryRoll", "escapeRoll", "throwTeamMateRoll", "scatterPlayer", "passDeviate",
-    "rightStuffRoll"})
+    "rightStuffRoll", "kickTeamMateFumble"})
+
+#: The scenario's actions of a throw of a team-mate.
+THROWS: frozenset[str] = frozenset({"throw_team_mate", "kick_team_mate"})
+
+#: FUMBBL's landing modifier after its bb2020 terrible throw (``WILDLY_INACCURATE``; christerk/ffb
+#: ``modifiers/bb2020/RightStuffModifierCollection``: "Terrible Throw" 2, its subpar and fumbled
+#: throws 1, as ours): one harder than the ruleset's (``docs/rulings.md``, "Throw Team-mate").
+FUMBBL_TERRIBLE_LANDING = -2
 
 #: The activation's re-roll key of each of FUMBBL's rolls of a throw that may be re-rolled.
 _REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
@@ -44,8 +59,8 @@ _REROLL_KEYS = {"alwaysHungryRoll": "always_hungry", "escapeRoll": "escape",
 
 
 def is_throw(a: _Activation | None) -> bool:
-    """Whether ``a`` is a Throw Team-mate being read."""
-    return a is not None and a.doc["action"] == "throw_team_mate"
+    """Whether ``a`` is a Throw (or bb2025 Kick) Team-mate being read."""
+    return a is not None and a.doc["action"] in THROWS
 
 
 def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
@@ -69,16 +84,19 @@ def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
 
 
 def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
-    """One of :data:`THROW_REPORTS` (see the module docstring); outside a Throw Team-mate a
-    note."""
+    """One of :data:`THROW_REPORTS` (see the module docstring); outside a Throw / Kick
+    Team-mate a note."""
     extra = rep.model_extra or {}
     if not is_throw(a) or a is None:
-        reader.note(f"free turn: FUMBBL's {rid!r} report outside a Throw Team-mate is not read")
+        reader.note(f"free turn: FUMBBL's {rid!r} report outside a Throw / Kick Team-mate is not "
+                    "read")
         return
     reader.settle()
     a.acted = True
     if a.phase != "over":
         a.phase = "throw"
+    if rid == "kickTeamMateFumble":
+        return  # no die: the kicked player is removed with an injury roll (its own report)
     if rid == "scatterPlayer":
         _dice(reader, "d8", extra.get("rolls"), 8, rid)
     elif rid == "passDeviate":
@@ -87,32 +105,103 @@ def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation |
     elif rid == "throwTeamMateRoll":
         _throw_roll(reader, rep, a)
     else:
-        t = report_model(TestRollReport, rep, reader.where)
-        if t.roll:
-            reader.add("d6", t.roll)
-        key = _REROLL_KEYS.get(rid)
-        if key is not None and not t.successful and not t.reRolled:
-            a.failed = key
-        if rid == "escapeRoll" and isinstance(extra.get("playerId"), str):
-            a.doc["thrown"] = f"p{extra['playerId']}"
+        _test_roll(reader, rid, rep, a)
+
+
+def _test_roll(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation) -> None:
+    """``alwaysHungryRoll``, ``escapeRoll``, ``rightStuffRoll``: the D6, a failure not re-rolled
+    waiting for its ``reRoll`` (else declined), the team-mate an escape names."""
+    extra = rep.model_extra or {}
+    t = report_model(TestRollReport, rep, reader.where)
+    if t.roll:
+        reader.add("d6", t.roll)
+    if rid == "rightStuffRoll":
+        _terrible_landing(reader, a, t, extra.get("minimumRoll"))
+    key = _REROLL_KEYS.get(rid)
+    if key is not None and not t.successful and not t.reRolled:
+        a.failed = key
+    if rid == "escapeRoll" and isinstance(extra.get("playerId"), str):
+        a.doc["thrown"] = f"p{extra['playerId']}"
 
 
 def _throw_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
     """``throwTeamMateRoll``: its D6, the team-mate thrown, and a throw that is not superb
     waiting for its ``reRoll`` (else declined)."""
     extra = rep.model_extra or {}
-    if extra.get("kicked"):
-        reader.note("free turn: a Kick Team-mate's kick (FUMBBL's 'throwTeamMateRoll' with "
-                    "'kicked') is not replayed")
+    if bool(extra.get("kicked")) != (a.doc["action"] == "kick_team_mate"):
+        reader.note(f"free turn: p{a.pid}'s throw and kick differ in FUMBBL's log (its "
+                    "'throwTeamMateRoll' 'kicked' against the action declared)")
     t = report_model(TestRollReport, rep, reader.where)
     if t.roll:
         reader.add("d6", t.roll)
     thrown = extra.get("thrownPlayerId")
     if isinstance(thrown, str):
         a.doc["thrown"] = f"p{thrown}"
-    superb = extra.get("passResult") == "ACCURATE" or t.roll == 6
+    result = extra.get("passResult")
+    a.pass_result = result if isinstance(result, str) else None
+    a.throw_roll = t.roll
+    superb = result == "ACCURATE" or t.roll == 6
     if not superb and not t.reRolled:
         a.failed = "throw"
+    _kick_disturbed(reader, a, extra.get("rollModifiers"))
+
+
+def _kick_disturbed(reader: FreeTurnReader, a: _Activation, modifiers: object) -> None:
+    """FUMBBL counting Disturbing Presence against a Kick Team-mate (its kick is a throw's
+    ``PassContext``, whose modifiers include every Disturbing Presence): the texts name a Pass
+    and a Throw Team-mate action, not a kick (``core/actions/throw.py``): a ruling."""
+    names = [str(m) for m in modifiers] if isinstance(modifiers, list) else []
+    if a.doc["action"] == "kick_team_mate" and any("Disturbing Presence" in m for m in names):
+        text = (f"Kick Team-mate: FUMBBL counts Disturbing Presence against p{a.pid}'s kick; "
+                "the texts name a Pass and a Throw Team-mate action only (docs/rulings.md, "
+                "\"Throw Team-mate\")")
+        if not any(r.text == text for r in reader.rulings):
+            reader.rulings.append(Ruling(text, REROLL_FIELDS))
+
+
+def _terrible_landing(reader: FreeTurnReader, a: _Activation, t: TestRollReport,
+                      minimum: object) -> None:
+    """A landing after FUMBBL's bb2020 terrible throw: its -2 against the ruleset's modifier (bb2020
+    -1), a ruling limited to the landing's target (``tests.landing``), or, where the one point
+    turns the roll (FUMBBL's failure would be our success), to what follows it."""
+    rules = reader.throw_rules
+    if a.pass_result != "WILDLY_INACCURATE" or rules is None:
+        return
+    harder = rules.landing_modifier.get("terrible", FUMBBL_TERRIBLE_LANDING) - FUMBBL_TERRIBLE_LANDING
+    if harder <= 0:
+        return
+    turned = (not t.successful and isinstance(minimum, int) and 2 <= t.roll <= 5
+              and t.roll >= minimum - harder)
+    text = (f"Throw Team-mate: FUMBBL lands {a.doc.get('thrown', 'the thrown player')} at -2 "
+            "after a terrible throw; we read -1 (docs/rulings.md, \"Throw Team-mate\")"
+            + ("; the point turns his landing roll" if turned else ""))
+    fields = REROLL_FIELDS if turned else ("tests.landing",)
+    if not any(r.text == text for r in reader.rulings):
+        reader.rulings.append(Ruling(text, fields))
+
+
+def record_throw(tests: dict[str, list[list[Any]]], untold: set[str], rep: Report,
+                 thrower: str | None) -> None:
+    """A Throw / Kick Team-mate's result into ``tests["throw"]`` for the strict comparison
+    (``docs/fumbbl.md``, "What FUMBBL recorded"): ``[thrower, result]`` of each
+    ``throwTeamMateRoll`` (a re-roll's replacing the roll it re-rolls; a report without
+    ``passResult``, classic's, puts the kind in ``untold``), and a fumble for a team-mate who
+    escaped an Always Hungry thrower (``escapeRoll`` successful, no throw roll: ``thrower`` the
+    acting player)."""
+    extra = rep.model_extra or {}
+    done = tests.setdefault("throw", [])
+    if rep.reportId == "throwTeamMateRoll":
+        result = THROW_RESULTS.get(str(extra.get("passResult")))
+        if result is None:
+            untold.add("throw")
+            return
+        entry = [f"p{extra.get('playerId')}", result]
+        if extra.get("reRolled") and done:
+            done[-1] = entry
+        else:
+            done.append(entry)
+    elif rep.reportId == "escapeRoll" and extra.get("successful") and thrower is not None:
+        done.append([f"p{thrower}", "fumble"])
 
 
 def _dice(reader: FreeTurnReader, kind: str, rolls: object, sides: int, rid: str) -> None:
@@ -133,6 +222,19 @@ def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
     if "to" not in doc and "thrown" not in doc:
         doc["action"] = "move"
         return
+    if (doc["action"] == "kick_team_mate" and reader.rules is not None
+            and "kick_team_mate" not in reader.rules.limits):
+        reader.note(f"free turn: p{a.pid}'s Kick Team-mate, which this edition's free turn does "
+                    "not allow (rulings.md 8)")
+    rules = reader.throw_rules
+    if (rules is not None and rules.low_result == "subpar" and a.pass_result == "FUMBLE"
+            and a.throw_roll not in (0, 1)):
+        # FUMBBL's bb2025 fumbles a throw of 1 or less after modifiers (christerk/ffb bb2025
+        # ThrowTeamMateBehaviour.evaluatePass); we read it as subpar: a different flight
+        reader.rulings.append(Ruling(
+            f"Throw Team-mate: FUMBBL's bb2025 fumbles p{a.pid}'s throw of {a.throw_roll}, 1 or "
+            "less after modifiers; we read it as a subpar throw (docs/rulings.md, \"Throw "
+            "Team-mate\")", REROLL_FIELDS))
     if "thrown" not in doc or "to" not in doc:
         reader.note(f"free turn: p{a.pid}'s Throw Team-mate names no team-mate or target square "
                     "the reader found")
