@@ -179,7 +179,7 @@ class Enumeration:
         recording = _Recording(game.seed)
         with contextlib.suppress(Asked):  # the pending step: the dice so far are rolled
             game.play_until_landing(game.start.clone(), recording,
-                                    _ReplayCoach(game.answers, game.kinds))
+                                    _ReplayCoach(game.answers, game.kinds, game.height))
         self.rolled = recording.rolled
         self.runs = 0
         st = game.start
@@ -197,7 +197,7 @@ class Enumeration:
         if self.runs > MAX_RUNS:
             raise ValueError(f"the enumeration passed {MAX_RUNS} kick-offs: too large to give "
                              "exactly")
-        coach = _ReplayCoach([*g.answers, *choices], g.kinds)
+        coach = _ReplayCoach([*g.answers, *choices], g.kinds, g.height)
         try:
             kick = g.play_until_landing(g.start.clone(),
                                         _Continued(self.rolled, PathDice(dice)), coach)

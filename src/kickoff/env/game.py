@@ -48,6 +48,7 @@ from kickoff.core.kickoff import KickoffBeforeLanding, KickoffResult, kick_until
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.env.compound import Builder, Building, builder_for
 from kickoff.env.setup import SetupSteps
 
 Agent = Literal["kicking", "receiving"]
@@ -71,21 +72,27 @@ CATCH_SKILLS: Final = frozenset(("catch", "diving_catch", "sure_hands"))
 #: The observation's planes, in order (the kinds' planes last).
 PLANE_NAMES: Final[tuple[str, ...]] = (
     "kicking_standing", "kicking_down", "receiving_standing", "receiving_down", "kick_skill",
-    "catch_skill", "ball", "target", "options", *(f"kind_{k}" for k in KINDS))
+    "catch_skill", "ball", "target", "options", "mover", "chosen", *(f"kind_{k}" for k in KINDS))
 PLANES: Final = len(PLANE_NAMES)
 _FIRST_KIND: Final = PLANE_NAMES.index("kind_target")
 
 
 class _ReplayCoach:
-    """Answers the played decisions from ``answers`` (option indexes), in order, and raises
-    ``Asked`` at the first one past them; every other decision as the scripted coach does (the
-    game's own answers: its target, its kicker; else the default)."""
+    """Answers the played decisions from ``answers`` (option indexes; at a step of a decision
+    built square by square, :mod:`kickoff.env.compound`, the square ``x * height + y``), in
+    order, and raises ``Asked`` (``Building``) at the first one past them; every other decision
+    as the scripted coach does (the game's own answers: its target, its kicker; else the
+    default). ``cache``: the legal squares of the built steps met so far in this episode (the
+    same dice and answers give the same steps), kept across replays."""
 
-    __slots__ = ("answers", "kinds", "taken", "used")
+    __slots__ = ("answers", "cache", "height", "kinds", "taken", "used")
 
-    def __init__(self, answers: list[int], kinds: frozenset[DecisionKind]) -> None:
+    def __init__(self, answers: list[int], kinds: frozenset[DecisionKind], height: int,
+                 cache: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.answers = answers
         self.kinds = kinds
+        self.height = height
+        self.cache = {} if cache is None else cache
         self.used = 0
         #: Every decision answered so far, its kind and the answer (the defaults too).
         self.taken: list[tuple[DecisionKind, Any]] = []
@@ -98,13 +105,44 @@ class _ReplayCoach:
     def _answer(self, decision: Decision) -> Any:
         if decision.kind not in self.kinds:
             return SCRIPTED.choose(decision)
-        options = decision.options()
-        if options is None or len(options) <= 1:
+        options = self._options(decision)
+        if options is None:
+            builder = builder_for(decision)
+            return decision.default if builder is None else self._build(decision, builder)
+        if len(options) <= 1:
             return decision.default if not options else options[0]
         if self.used < len(self.answers):
             self.used += 1
             return options[self.answers[self.used - 1]]
         raise Asked(decision)
+
+    def _options(self, decision: Decision) -> tuple[Any, ...] | None:
+        """``decision``'s options, listed once an episode (kept in :attr:`cache` by the
+        decision's place in the kick-off: a free turn's activations take long to list)."""
+        key = (len(self.taken), decision.kind)
+        if key not in self.cache:
+            self.cache[key] = decision.options()
+        options: tuple[Any, ...] | None = self.cache[key]
+        return options
+
+    def _build(self, decision: Decision, builder: Builder) -> Any:
+        """``decision``'s answer built square by square from the answers (a step with one
+        legal square played without one); ``Building`` at the first step past them."""
+        at = len(self.taken)
+        while not builder.done:
+            key = (at, *builder.key())
+            legal: list[Square] | None = self.cache.get(key)
+            if legal is None:
+                legal = self.cache[key] = builder.legal()
+            if len(legal) == 1:
+                builder.play(legal[0])
+                continue
+            if self.used >= len(self.answers):
+                raise Building(decision, builder, legal)
+            action = self.answers[self.used]
+            self.used += 1
+            builder.play(Square(action // self.height, action % self.height))
+        return builder.answer()
 
 
 class KickoffGame:
@@ -155,6 +193,9 @@ class KickoffGame:
         self.target: Square | None = None
         self.answers: list[int] = []
         self.pending: Decision | None = None
+        #: The pending step of a decision built square by square (``None``: none).
+        self.building: Building | None = None
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self.result: KickoffResult | None = None
         self.world = self.state if self.placing is None else self.placing.world()
         #: The decisions the rules have asked so far, each kind and its answer (the defaults
@@ -195,7 +236,10 @@ class KickoffGame:
             return tuple(self.placing.legal())
         if self.pending is None:
             return tuple(self.targets)
-        options = self.pending.options()
+        if self.building is not None:
+            return tuple(self.building.legal)
+        # listed as the replay coach asked it (kept in the episode's cache)
+        options = self._cache.get((len(self.taken), self.pending.kind)) or self.pending.options()
         assert options is not None  # a step is only asked of a listed decision
         return options[:self.actions]
 
@@ -204,7 +248,7 @@ class KickoffGame:
         mask = np.zeros(self.actions, dtype=np.int8)
         if self.result is not None:
             return mask
-        if self.placing is not None or self.pending is None:
+        if self.placing is not None or self.pending is None or self.building is not None:
             for sq in self.options():
                 mask[sq.x * self.height + sq.y] = 1
         else:
@@ -243,12 +287,15 @@ class KickoffGame:
     def _advance(self) -> None:
         assert self.target is not None
         world = self.start.clone()
-        coach = _ReplayCoach(self.answers, self.kinds)
+        coach = _ReplayCoach(self.answers, self.kinds, self.height, self._cache)
         self.world = world
         self.taken = coach.taken
+        self.building = None
         try:
             self.result = self.play(world, SeededDice(self.seed), coach)
             self.pending = None
+        except Building as building:
+            self.pending, self.building = building.decision, building
         except Asked as asked:
             self.pending = asked.decision
 
@@ -318,6 +365,11 @@ class KickoffGame:
             obs[7, self.target.x, self.target.y] = 1
         for x, y in self._option_squares(world):
             obs[8, x, y] = 1
+        if self.building is not None:
+            builder = self.building.builder
+            obs[9, builder.here.x, builder.here.y] = 1
+            for sq in builder.chosen():
+                obs[10, sq.x, sq.y] = 1
         if self.result is None:
             obs[_FIRST_KIND + KINDS.index(self.kind)] = 1
         return obs
