@@ -44,7 +44,8 @@ def test_pettingzoo_api_test_passes(ruleset: str) -> None:
 def test_random_legal_play_never_raises_and_is_zero_sum(ruleset: str, home: str | None,
                                                         kicking: str) -> None:
     """Every decision of the rules a step (the default teams; Lizardmen receiving: On the
-    Ball), free turns played: 60 kick-offs each (720 in all), random legal actions."""
+    Ball), free turns played: 60 kick-offs each (720 in all), random legal actions, Quick
+    Snap's moves and the free turn's paths built square by square from their masks."""
     away = "lizardmen" if home and ruleset in ("bb2020", "sevens") else None
     match = build_match(ruleset, home, away, None, None, kicking)  # type: ignore[arg-type]
     rng = random.Random(ruleset)
@@ -65,6 +66,8 @@ def test_random_legal_play_never_raises_and_is_zero_sum(ruleset: str, home: str 
             assert rewards["kicking"] == -rewards["receiving"] and steps >= 2
             assert rewards["receiving"] in (0.0, 1.0)
     assert {"target", "kicker", "touchback"} <= kinds_met
+    if home is None:  # the checkable sets built square by square (kickoff.env.compound)
+        assert {"activation", "path", "quick_snap"} <= kinds_met
     if away == "lizardmen" and kicking == "home":
         assert "kickoff_move" in kinds_met
 
