@@ -6,8 +6,10 @@ target (a square of the receiving area); then the rules play the kick-off with
 ``SeededDice(seed)`` and ask the coaches' decisions in their own order, through
 :meth:`KickoffContext.decide <kickoff.core.context.KickoffContext.decide>`: each decision of
 the kinds played (:data:`PLAYED`, or those given) that has more than one option is a step of
-the coach whose side it is. The others (and a decision whose options cannot be listed, such as
-Quick Snap's moves) take the format's default, as :class:`~kickoff.core.coach.DefaultCoach`.
+the coach whose side it is; a decision whose options are a checkable set (a free turn's
+``path``, Quick Snap's and the defences' moves) is several steps, its answer built square by
+square (:mod:`kickoff.env.compound`). The others take the scripted coach's answer (the
+format's default).
 
 The game is played by **replay**: after each answer the kick-off is played again from the start
 with the same dice and the answers so far, up to the next decision asked (``Asked``) or the
@@ -18,14 +20,16 @@ the result is exactly the rules' (no copy of the rules' state to keep in step).
 squares, 390 on an eleven-player pitch, 220 for sevens): at the target, action ``x * height + y``
 is the square ``(x, y)``; at a decision of the rules, action ``i`` is the ``i``-th of the
 decision's own options (``Decision.options()``, in the rules' order), options past ``n`` are not
-offered. :meth:`KickoffGame.mask` marks the legal actions (int8, 1 legal).
+offered; at a step of a decision built square by square, the square ``x * height + y``.
+:meth:`KickoffGame.mask` marks the legal actions (int8, 1 legal).
 
 **Observation** (:meth:`KickoffGame.observation`, float32 ``(PLANES, width, height)``, 0 or 1):
 the planes named by :data:`PLANE_NAMES`: each team's players Standing and down (Prone or
 Stunned), the players with Kick, with a catching skill (Catch, Diving Catch, Sure Hands), the
 ball, the target, the squares of the pending decision's options (a square, or the square of
-the player an option names), then one constant plane per kind of decision (:data:`KINDS`), 1
-for the kind pending.
+the player an option names), the ``mover`` (a decision built square by square: the player
+moved, where his path has got to) and the squares ``chosen`` so far, then one constant
+plane per kind of decision (:data:`KINDS`), 1 for the kind pending.
 
 **Reward** at the end, zero-sum: the objective's value (:mod:`kickoff.analysis.objectives`) of
 the kick-off's end, for the kicking coach ``+value`` if he wants it high, ``-value`` otherwise,
