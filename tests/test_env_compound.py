@@ -120,3 +120,34 @@ def test_the_default_coach_builds_the_default_answer(choice: ActivationChoice) -
         game.step(default_opponent(game))
     assert dict(game.taken)["path"] == default
     assert (default == ()) == (choice.target is None)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's advice on naming
+@pytest.mark.parametrize("ruleset", ["classic", "bb2020", "bb2025", "sevens"])
+def test_the_aec_api_with_every_decision_a_step_passes_and_builds_paths(ruleset: str) -> None:
+    """PettingZoo's api_test with every decision a step, then random legal play through the
+    AEC API (masks from ``observe``) until Quick Snap's moves and a free turn's path have been
+    built square by square."""
+    from pettingzoo.test import api_test
+
+    from kickoff.env import env
+    from kickoff.env.game import DECISION_KINDS
+
+    e = env(ruleset=ruleset, kinds=DECISION_KINDS, free_turns="close")
+    api_test(e, num_cycles=200, verbose_progress=False)
+    rng = np.random.default_rng(1)
+    seen: set[str] = set()
+    for seed in range(60):
+        e.reset(seed=seed)
+        final = {}
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, info = e.last()
+            seen.add(info["kind"])
+            if terminated or truncated:
+                final[agent] = reward
+            e.step(None if terminated or truncated
+                   else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert final["kicking"] == -final["receiving"]
+        if {"path", "quick_snap"} <= seen:
+            break
+    assert {"path", "quick_snap"} <= seen
