@@ -73,16 +73,8 @@ def exact_value(game: KickoffGame, agent: Agent = "kicking", play: str = "best",
     step), for decisions other than
     :data:`~kickoff.env.game.PLAYED`, with a free turn played, and for an enumeration past
     :data:`MAX_RUNS` kick-offs."""
-    if play not in PLAYS or (play == "defaults" and game.target is None and not game.done):
-        raise ValueError(f"play {play!r}: 'best', or 'defaults' once the target is kicked "
-                         "(the solver's odds value the defaults at a target: kickoff odds)")
-    if game.kinds != PLAYED or game.free_turns != "none":
-        raise ValueError("exact values need the default decisions played (kinds=PLAYED) and "
-                         "free_turns='none': the exact solver's game")
+    _check(game, play)
     sign = 1 if agent == "kicking" else -1
-    if game.placing is not None:
-        raise ValueError("exact values are given once the set-up is complete (the set-up "
-                         "steps are not solved)")
     if game.done:
         return sign * Fraction(game.rewards()["kicking"])
     if game.target is not None and (play == "defaults"
@@ -96,6 +88,19 @@ def exact_value(game: KickoffGame, agent: Agent = "kicking", play: str = "best",
     else:
         value = solver.value(game.target, game.objective)
     return sign * _kicking(game, value)
+
+
+def _check(game: KickoffGame, play: str) -> None:
+    """``ValueError`` where :func:`exact_value` gives no value (its docstring)."""
+    if play not in PLAYS or (play == "defaults" and game.target is None and not game.done):
+        raise ValueError(f"play {play!r}: 'best', or 'defaults' once the target is kicked "
+                         "(the solver's odds value the defaults at a target: kickoff odds)")
+    if game.kinds != PLAYED or game.free_turns != "none":
+        raise ValueError("exact values need the default decisions played (kinds=PLAYED) and "
+                         "free_turns='none': the exact solver's game")
+    if game.placing is not None:
+        raise ValueError("exact values are given once the set-up is complete (the set-up "
+                         "steps are not solved)")
 
 
 def _kicking(game: KickoffGame, value: object) -> Fraction:
