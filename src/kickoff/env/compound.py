@@ -10,12 +10,13 @@ answer over several steps of the same coach, each step's action a square of the 
 
 - ``path`` (:class:`PathBuilder`): the next square the player enters, one of the (up to eight)
   squares next to where the path has got to, or the square where it has got to, which stops
-  the path there. A square is legal when the path with it passes the decision's check
-  (``Decision.problem``: MA plus the Rushes, empty squares of the pitch, the free turn's
-  count), is not entered twice (nor the start), and, for a Blitz on a target, when a square
-  next to the target can still be reached with a square left for the block (stopping is legal
-  only next to it): so a path built from the masks is always one the rules accept. Leaps
-  (a step two squares away) are not offered.
+  the path there. A square is legal when the path with it passes the walk's check
+  (``PathOptions.problem``: MA plus the Rushes, empty squares of the pitch), is not entered
+  twice (nor the start), and, for a Blitz on a target, when a square next to the target can
+  still be reached with a square left for the block; stopping is legal when the path as it is
+  passes the whole decision's check (``Decision.problem``: the free turn's count too) and, for
+  a Blitz on a target, ends next to him: so a path built from the masks is always one the
+  rules accept. Leaps (a step two squares away) are not offered.
 - ``quick_snap``, ``perfect_defence``, ``solid_defence`` (:class:`MovesBuilder`): the team's
   Standing players on the pitch one a step, in the team's order: the square the player moves
   to, or his own square (he stays). A square is legal when the moves so far with this one pass
@@ -83,7 +84,9 @@ class PathBuilder:
         for sq in _neighbours(self.state, self.here):
             if sq == self.start or sq in self.path:
                 continue
-            if (self.decision.problem((*self.path, sq)) is None
+            # a step: the walk's own check (prefix-closed), not the whole answer's (which may
+            # refuse a Blitz's path that is not next to its target yet); stopping checks that
+            if (self.paths.problem((*self.path, sq)) is None
                     and self._reaches(sq, self.most - len(self.path) - 1)):
                 out.append(sq)
         return sorted(out)

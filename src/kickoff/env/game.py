@@ -141,6 +141,9 @@ class _ReplayCoach:
             if len(legal) == 1:
                 builder.play(legal[0])
                 continue
+            if not legal:  # the masks keep a way to a legal answer: a bug of the builder
+                raise RuntimeError(f"{decision.where}: no legal square to build its answer on "
+                                   f"from {builder.answer()!r}")
             if self.used >= len(self.answers):
                 raise Building(decision, builder, legal)
             action = self.answers[self.used]
