@@ -151,3 +151,28 @@ def test_the_aec_api_with_every_decision_a_step_passes_and_builds_paths(ruleset:
         if {"path", "quick_snap"} <= seen:
             break
     assert {"path", "quick_snap"} <= seen
+
+
+@pytest.mark.parametrize(("agent", "built"), [("kicking", {"path", "solid_defence"}),
+                                              ("receiving", {"quick_snap"})])
+def test_the_single_coach_env_with_every_decision_a_step(agent: str, built: set[str]) -> None:
+    """Gymnasium's checker passes with every decision a step; the agent's masked actions are
+    never illegal, and it meets the steps built square by square of its side (the default
+    coach plays the other's)."""
+    from gymnasium.utils.env_checker import check_env
+
+    from kickoff.env import SingleCoachEnv
+    from kickoff.env.game import DECISION_KINDS
+
+    one = SingleCoachEnv("sevens", agent=agent, kinds=DECISION_KINDS)  # type: ignore[arg-type]
+    check_env(one, skip_render_check=True)
+    rng = np.random.default_rng(0)
+    kinds: set[str] = set()
+    for seed in range(40):
+        _, info = one.reset(seed=seed)
+        done = False
+        while not done:
+            kinds.add(info["kind"])
+            _, _, done, _, info = one.step(int(rng.choice(np.flatnonzero(one.action_masks()))))
+            assert not info["illegal"]
+    assert built <= kinds
