@@ -176,3 +176,12 @@ def test_the_single_coach_env_with_every_decision_a_step(agent: str, built: set[
             _, _, done, _, info = one.step(int(rng.choice(np.flatnonzero(one.action_masks()))))
             assert not info["illegal"]
     assert built <= kinds
+
+
+def test_the_options_plane_shows_the_players_an_activation_names() -> None:
+    game = _game({"activation", "path"}, 7)
+    assert game.kind == "activation"
+    named = {c.player for c in game.options() if c is not None}
+    squares = {game.world.players[pid].square for pid in named}
+    plane = game.observation()[PLANE_NAMES.index("options")]
+    assert {tuple(sq) for sq in np.argwhere(plane)} == squares and len(squares) >= 1

@@ -387,12 +387,14 @@ class KickoffGame:
 
     def _option_squares(self, world: GameState) -> list[Square]:
         """The squares on the pitch the pending step's options name: a square, or the square
-        of a player of ``world`` an option names."""
+        of a player of ``world`` an option names (his id, or its ``player``: an activation, a
+        kick-off move)."""
         out = []
         for option in self.options():
             sq = option if isinstance(option, Square) else None
-            if isinstance(option, str) and option in world.players:
-                sq = world.players[option].square
+            pid = option if isinstance(option, str) else getattr(option, "player", None)
+            if isinstance(pid, str) and pid in world.players:
+                sq = world.players[pid].square
             if sq is not None and self._on(sq):
                 out.append(sq)
         return out
