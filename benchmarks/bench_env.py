@@ -6,7 +6,10 @@ observation and mask read at every step, as a learner reads them) and through th
     python benchmarks/bench_env.py [EPISODES] [--botbowl PYTHON]   # default 2000 per ruleset
 
 CPU time of this process (``time.process_time``), so that a busy machine's waiting does not
-count. ``--setup``: the receiving coach's set-up as steps too (``setup="steps"``).
+count. ``--setup``: the receiving coach's set-up as steps too (``setup="steps"``). ``--all``:
+every decision of the rules a step (``kinds=DECISION_KINDS``) and the free turns played
+(``free_turns="close"``): the activations, Quick Snap's moves and the free turn's paths built
+square by square (``kickoff.env.compound``) among the steps.
 
 ``--botbowl PYTHON``: botbowl's environment side by side in the same run (issue 30, point 4),
 in a child process of ``PYTHON``, the interpreter of a separate environment where botbowl is
@@ -27,7 +30,8 @@ import time
 import numpy as np
 
 from kickoff.core import RULESETS
-from kickoff.env import KickoffGame, env
+from kickoff.env import PLAYED, KickoffGame, env
+from kickoff.env.game import DECISION_KINDS
 from kickoff.formats.match import build_match
 
 #: botbowl's side of the run, executed by botbowl's interpreter (``-c``): prints
@@ -69,10 +73,17 @@ def botbowl_steps(python: str, episodes: int) -> tuple[int, float]:
     return int(steps), float(cpu)
 
 
-def aec_steps(ruleset: str, episodes: int, setup: str = "given") -> tuple[int, float]:
+def _options(every: bool) -> dict[str, object]:
+    """The game's options: every decision a step and the close free turns, or the default."""
+    return ({"kinds": DECISION_KINDS, "free_turns": "close"} if every
+            else {"kinds": PLAYED, "free_turns": "none"})
+
+
+def aec_steps(ruleset: str, episodes: int, setup: str = "given",
+              every: bool = False) -> tuple[int, float]:
     """``(steps, CPU seconds)`` of ``episodes`` kick-offs through the AEC API."""
     rng = np.random.default_rng(0)
-    e = env(ruleset=ruleset, setup=setup)
+    e = env(ruleset=ruleset, setup=setup, **_options(every))
     steps = 0
     start = time.process_time()
     for seed in range(episodes):
@@ -87,11 +98,11 @@ def aec_steps(ruleset: str, episodes: int, setup: str = "given") -> tuple[int, f
     return steps, time.process_time() - start
 
 
-def game_steps(ruleset: str, episodes: int) -> tuple[int, float]:
+def game_steps(ruleset: str, episodes: int, every: bool = False) -> tuple[int, float]:
     """``(steps, CPU seconds)`` of ``episodes`` kick-offs of the game alone."""
     rng = np.random.default_rng(0)
     match = build_match(ruleset, None, None, None, None, "home")
-    game = KickoffGame(match.state, match.ruleset)
+    game = KickoffGame(match.state, match.ruleset, **_options(every))  # type: ignore[arg-type]
     steps = 0
     start = time.process_time()
     for seed in range(episodes):
@@ -110,13 +121,14 @@ def main() -> None:
         python = args[at + 1]
         del args[at:at + 2]
     setup = "steps" if "--setup" in args else "given"
-    args = [a for a in args if a != "--setup"]
+    every = "--all" in args
+    args = [a for a in args if a not in ("--setup", "--all")]
     episodes = int(args[0]) if args else 2000
     print(f"{'ruleset':<8} {'AEC steps/s':>12} {'episodes/s':>11} {'game steps/s':>13} "
-          f"{'steps/episode':>14}   (set-up {setup})")
+          f"{'steps/episode':>14}   (set-up {setup}{', every decision' if every else ''})")
     for ruleset in RULESETS:
-        steps, cpu = aec_steps(ruleset, episodes, setup)
-        gsteps, gcpu = game_steps(ruleset, episodes)
+        steps, cpu = aec_steps(ruleset, episodes, setup, every)
+        gsteps, gcpu = game_steps(ruleset, episodes, every)
         print(f"{ruleset:<8} {steps / cpu:>12,.0f} {episodes / cpu:>11,.0f} "
               f"{gsteps / gcpu:>13,.0f} {steps / episodes:>14.2f}")
     if python is not None:

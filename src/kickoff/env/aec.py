@@ -130,8 +130,8 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
 
     def exact_value(self, agent: Agent = "kicking", play: str = "best") -> Fraction:
         """The expected reward of ``agent`` from here, exactly, with both coaches at their best
-        (``play="best"``; ``"defaults"``: every choice but the target the format's default):
-        :func:`kickoff.env.exact.exact_value`."""
+        (``play="best"``; ``"defaults"``, once the target is kicked: every step from here at
+        its default): :func:`kickoff.env.exact.exact_value`."""
         from kickoff.env.exact import exact_value
 
         return exact_value(self.game, agent, play)

@@ -6,8 +6,10 @@ target (a square of the receiving area); then the rules play the kick-off with
 ``SeededDice(seed)`` and ask the coaches' decisions in their own order, through
 :meth:`KickoffContext.decide <kickoff.core.context.KickoffContext.decide>`: each decision of
 the kinds played (:data:`PLAYED`, or those given) that has more than one option is a step of
-the coach whose side it is. The others (and a decision whose options cannot be listed, such as
-Quick Snap's moves) take the format's default, as :class:`~kickoff.core.coach.DefaultCoach`.
+the coach whose side it is; a decision whose options are a checkable set (a free turn's
+``path``, Quick Snap's and the defences' moves) is several steps, its answer built square by
+square (:mod:`kickoff.env.compound`). The others take the scripted coach's answer (the
+format's default).
 
 The game is played by **replay**: after each answer the kick-off is played again from the start
 with the same dice and the answers so far, up to the next decision asked (``Asked``) or the
@@ -18,14 +20,16 @@ the result is exactly the rules' (no copy of the rules' state to keep in step).
 squares, 390 on an eleven-player pitch, 220 for sevens): at the target, action ``x * height + y``
 is the square ``(x, y)``; at a decision of the rules, action ``i`` is the ``i``-th of the
 decision's own options (``Decision.options()``, in the rules' order), options past ``n`` are not
-offered. :meth:`KickoffGame.mask` marks the legal actions (int8, 1 legal).
+offered; at a step of a decision built square by square, the square ``x * height + y``.
+:meth:`KickoffGame.mask` marks the legal actions (int8, 1 legal).
 
 **Observation** (:meth:`KickoffGame.observation`, float32 ``(PLANES, width, height)``, 0 or 1):
 the planes named by :data:`PLANE_NAMES`: each team's players Standing and down (Prone or
 Stunned), the players with Kick, with a catching skill (Catch, Diving Catch, Sure Hands), the
 ball, the target, the squares of the pending decision's options (a square, or the square of
-the player an option names), then one constant plane per kind of decision (:data:`KINDS`), 1
-for the kind pending.
+the player an option names), the ``mover`` (a decision built square by square: the player
+moved, where his path has got to) and the squares ``chosen`` so far, then one constant
+plane per kind of decision (:data:`KINDS`), 1 for the kind pending.
 
 **Reward** at the end, zero-sum: the objective's value (:mod:`kickoff.analysis.objectives`) of
 the kick-off's end, for the kicking coach ``+value`` if he wants it high, ``-value`` otherwise,
@@ -48,6 +52,7 @@ from kickoff.core.kickoff import KickoffBeforeLanding, KickoffResult, kick_until
 from kickoff.core.pitch import Side, Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
+from kickoff.env.compound import Builder, Building, builder_for
 from kickoff.env.setup import SetupSteps
 
 Agent = Literal["kicking", "receiving"]
@@ -71,21 +76,27 @@ CATCH_SKILLS: Final = frozenset(("catch", "diving_catch", "sure_hands"))
 #: The observation's planes, in order (the kinds' planes last).
 PLANE_NAMES: Final[tuple[str, ...]] = (
     "kicking_standing", "kicking_down", "receiving_standing", "receiving_down", "kick_skill",
-    "catch_skill", "ball", "target", "options", *(f"kind_{k}" for k in KINDS))
+    "catch_skill", "ball", "target", "options", "mover", "chosen", *(f"kind_{k}" for k in KINDS))
 PLANES: Final = len(PLANE_NAMES)
 _FIRST_KIND: Final = PLANE_NAMES.index("kind_target")
 
 
 class _ReplayCoach:
-    """Answers the played decisions from ``answers`` (option indexes), in order, and raises
-    ``Asked`` at the first one past them; every other decision as the scripted coach does (the
-    game's own answers: its target, its kicker; else the default)."""
+    """Answers the played decisions from ``answers`` (option indexes; at a step of a decision
+    built square by square, :mod:`kickoff.env.compound`, the square ``x * height + y``), in
+    order, and raises ``Asked`` (``Building``) at the first one past them; every other decision
+    as the scripted coach does (the game's own answers: its target, its kicker; else the
+    default). ``cache``: the legal squares of the built steps met so far in this episode (the
+    same dice and answers give the same steps), kept across replays."""
 
-    __slots__ = ("answers", "kinds", "taken", "used")
+    __slots__ = ("answers", "cache", "height", "kinds", "taken", "used")
 
-    def __init__(self, answers: list[int], kinds: frozenset[DecisionKind]) -> None:
+    def __init__(self, answers: list[int], kinds: frozenset[DecisionKind], height: int,
+                 cache: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.answers = answers
         self.kinds = kinds
+        self.height = height
+        self.cache = {} if cache is None else cache
         self.used = 0
         #: Every decision answered so far, its kind and the answer (the defaults too).
         self.taken: list[tuple[DecisionKind, Any]] = []
@@ -98,13 +109,47 @@ class _ReplayCoach:
     def _answer(self, decision: Decision) -> Any:
         if decision.kind not in self.kinds:
             return SCRIPTED.choose(decision)
-        options = decision.options()
-        if options is None or len(options) <= 1:
+        options = self._options(decision)
+        if options is None:
+            builder = builder_for(decision)
+            return decision.default if builder is None else self._build(decision, builder)
+        if len(options) <= 1:
             return decision.default if not options else options[0]
         if self.used < len(self.answers):
             self.used += 1
             return options[self.answers[self.used - 1]]
         raise Asked(decision)
+
+    def _options(self, decision: Decision) -> tuple[Any, ...] | None:
+        """``decision``'s options, listed once an episode (kept in :attr:`cache` by the
+        decision's place in the kick-off: a free turn's activations take long to list)."""
+        key = (len(self.taken), decision.kind)
+        if key not in self.cache:
+            self.cache[key] = decision.options()
+        options: tuple[Any, ...] | None = self.cache[key]
+        return options
+
+    def _build(self, decision: Decision, builder: Builder) -> Any:
+        """``decision``'s answer built square by square from the answers (a step with one
+        legal square played without one); ``Building`` at the first step past them."""
+        at = len(self.taken)
+        while not builder.done:
+            key = (at, *builder.key())
+            legal: list[Square] | None = self.cache.get(key)
+            if legal is None:
+                legal = self.cache[key] = builder.legal()
+            if len(legal) == 1:
+                builder.play(legal[0])
+                continue
+            if not legal:  # the masks keep a way to a legal answer: a bug of the builder
+                raise RuntimeError(f"{decision.where}: no legal square to build its answer on "
+                                   f"from {builder.answer()!r}")
+            if self.used >= len(self.answers):
+                raise Building(decision, builder, legal)
+            action = self.answers[self.used]
+            self.used += 1
+            builder.play(Square(action // self.height, action % self.height))
+        return builder.answer()
 
 
 class KickoffGame:
@@ -155,6 +200,9 @@ class KickoffGame:
         self.target: Square | None = None
         self.answers: list[int] = []
         self.pending: Decision | None = None
+        #: The pending step of a decision built square by square (``None``: none).
+        self.building: Building | None = None
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self.result: KickoffResult | None = None
         self.world = self.state if self.placing is None else self.placing.world()
         #: The decisions the rules have asked so far, each kind and its answer (the defaults
@@ -195,7 +243,10 @@ class KickoffGame:
             return tuple(self.placing.legal())
         if self.pending is None:
             return tuple(self.targets)
-        options = self.pending.options()
+        if self.building is not None:
+            return tuple(self.building.legal)
+        # listed as the replay coach asked it (kept in the episode's cache)
+        options = self._cache.get((len(self.taken), self.pending.kind)) or self.pending.options()
         assert options is not None  # a step is only asked of a listed decision
         return options[:self.actions]
 
@@ -204,7 +255,7 @@ class KickoffGame:
         mask = np.zeros(self.actions, dtype=np.int8)
         if self.result is not None:
             return mask
-        if self.placing is not None or self.pending is None:
+        if self.placing is not None or self.pending is None or self.building is not None:
             for sq in self.options():
                 mask[sq.x * self.height + sq.y] = 1
         else:
@@ -243,12 +294,15 @@ class KickoffGame:
     def _advance(self) -> None:
         assert self.target is not None
         world = self.start.clone()
-        coach = _ReplayCoach(self.answers, self.kinds)
+        coach = _ReplayCoach(self.answers, self.kinds, self.height, self._cache)
         self.world = world
         self.taken = coach.taken
+        self.building = None
         try:
             self.result = self.play(world, SeededDice(self.seed), coach)
             self.pending = None
+        except Building as building:
+            self.pending, self.building = building.decision, building
         except Asked as asked:
             self.pending = asked.decision
 
@@ -318,6 +372,11 @@ class KickoffGame:
             obs[7, self.target.x, self.target.y] = 1
         for x, y in self._option_squares(world):
             obs[8, x, y] = 1
+        if self.building is not None:
+            builder = self.building.builder
+            obs[9, builder.here.x, builder.here.y] = 1
+            for sq in builder.chosen():
+                obs[10, sq.x, sq.y] = 1
         if self.result is None:
             obs[_FIRST_KIND + KINDS.index(self.kind)] = 1
         return obs
@@ -328,12 +387,14 @@ class KickoffGame:
 
     def _option_squares(self, world: GameState) -> list[Square]:
         """The squares on the pitch the pending step's options name: a square, or the square
-        of a player of ``world`` an option names."""
+        of a player of ``world`` an option names (his id, or its ``player``: an activation, a
+        kick-off move)."""
         out = []
         for option in self.options():
             sq = option if isinstance(option, Square) else None
-            if isinstance(option, str) and option in world.players:
-                sq = world.players[option].square
+            pid = option if isinstance(option, str) else getattr(option, "player", None)
+            if isinstance(pid, str) and pid in world.players:
+                sq = world.players[pid].square
             if sq is not None and self._on(sq):
                 out.append(sq)
         return out

@@ -37,7 +37,8 @@ Opponent = Callable[[KickoffGame], int]
 def default_opponent(game: KickoffGame) -> int:
     """The default coach: at a set-up step the player's square of the given set-up (else the
     first legal square), at the target the centre of the receiving half (every face's default
-    target), at a decision the option the format makes binding (its index)."""
+    target), at a decision the option the format makes binding (its index; at a step of a
+    decision built square by square, the default answer's square, :mod:`kickoff.env.compound`)."""
     if game.placing is not None:
         given = game.state.players[game.placing.player].square
         legal = game.placing.legal()
@@ -47,6 +48,10 @@ def default_opponent(game: KickoffGame) -> int:
     if game.pending is None:
         centre = game.state.pitch.centre[game.state.receiving]
         return centre[0] * game.height + centre[1]
+    if game.building is not None:
+        sq = game.building.builder.default()
+        sq = sq if sq in game.building.legal else game.building.legal[0]
+        return sq.x * game.height + sq.y
     options = game.options()
     default = game.pending.default
     for i, option in enumerate(options):
