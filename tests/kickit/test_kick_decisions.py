@@ -1,6 +1,7 @@
 """Issue 24 point 1: a Kick It! team turn's choices go through ``KickoffContext.decide`` like every
 other coach's choice: the active coach's ``activation`` (who acts, Move or Kick action) and
-``path``, the kicker's ``aim``, the opposing coach's ``kick_block`` and the ``kick_landing``.
+``path``, the kicker's ``aim``, the opposing coach's ``pass_block`` and ``kick_block``, and the
+``kick_landing``.
 The scripted coach answers them from the scenario's ``actions`` and is checked at that one point
 (an illegal answer is a ``DecisionError`` carrying a Problem with its code, key path, player and
 square); every option offered is accepted and plays; the default coach lets nobody act; the
@@ -18,7 +19,7 @@ from kickit_helpers import kick, turn
 
 from kickoff.analysis.exact.kick import KickSolver
 from kickoff.core.actions.turn import TurnResult, play_turn
-from kickoff.core.activations import ActivationChoice
+from kickoff.core.activations import ActivationChoice, PassBlock
 from kickoff.core.close import CloseCoach
 from kickoff.core.coach import DEFAULTS, SCRIPTED, Asked, AskingCoach, Decision, PathCoach
 from kickoff.core.dice import Dice, ScriptedDice, SeededDice
@@ -80,8 +81,8 @@ def test_the_scripted_turn_is_answered_at_each_decision_as_the_plain_context_pla
     # the ball bounces off the pitch's edge and nobody holds it: a turnover ends the turn
     assert [(d.kind, d.where) for d in rec.met] == [
         ("activation", "actions[0]"), ("path", "actions[0].path"), ("aim", "actions[0].aim"),
-        ("kick_block", "actions[0].kick_block"), ("reroll", "actions[0].kick_block (a1 at "
-                                                  "[11, 7])"),
+        ("pass_block", "actions[0].pass_block"), ("kick_block", "actions[0].kick_block"),
+        ("reroll", "actions[0].kick_block (a1 at [11, 7])"),
         ("kick_landing", "actions[0].landing"), ("diving_catch", "decisions.diving_catch")]
     assert all(rec.accepted) and asked.turnover
     assert rec.met[0].options() == (None, ActivationChoice("h1", "move"),
@@ -90,7 +91,8 @@ def test_the_scripted_turn_is_answered_at_each_decision_as_the_plain_context_pla
     aim = rec.met[2]
     assert aim.default is None and aim.options() == (None, *(Square(9 + i // 3, 6 + i % 3)
                                                             for i in range(9) if i != 4))
-    assert rec.met[3].options() == (None, "a1") and rec.met[3].side == "away"
+    blocker = next(d for d in rec.met if d.kind == "kick_block")
+    assert blocker.options() == (None, "a1") and blocker.side == "away"
     landing = next(d for d in rec.met if d.kind == "kick_landing")
     assert landing.default == landing.about.default and asked.state.ball == plain.state.ball
     assert asked.log == plain.log
@@ -221,3 +223,31 @@ def test_the_solvers_hook_reads_the_rules_own_aims_and_plays_each() -> None:
             for aim in decision.listed() if aim is not None}
     assert max(held.values()) >= held[Square(11, 7)]
     assert len(set(held.values())) > 1  # the aim matters
+
+
+def test_the_pass_block_moves_offered_end_next_to_the_kicker_and_each_plays() -> None:
+    """a1 (Pass Block, [13, 8]) against h1's kick from [10, 7]: every move of up to three
+    squares ending next to h1 is offered; each, scripted back, is played (the kick not blocked:
+    the default); a scripted move too long is refused with its key path, player and square."""
+    away = [player("a1", [13, 8], skills=["pass_block"]), AWAY[1]]
+    doc = turn(home=HOME, away=away, actions=[kick([11, 7])])
+    rec = Recorder()
+    _play(doc, rec, SeededDice(3))
+    d = next(d for d in rec.met if d.kind == "pass_block")
+    options = d.options()
+    assert options is not None and options[0] is None and d.side == "away" and all(rec.accepted)
+    moves = options[1:]
+    assert {m.player for m in moves} == {"a1"} and all(1 <= len(m.path) <= 3 for m in moves)
+    assert all(max(abs(m.path[-1].x - 10), abs(m.path[-1].y - 7)) == 1 for m in moves)
+    assert PassBlock("a1", (Square(12, 7), Square(11, 7))) in moves
+    for m in moves[::9]:
+        played = _play(turn(home=HOME, away=away, actions=[kick(
+            [11, 7], pass_block={"player": "a1", "path": [list(sq) for sq in m.path]})]),
+            Recorder(), SeededDice(3))
+        assert played.state.players["a1"].square == m.path[-1] or not played.state.players[
+            "a1"].standing
+    p = _refused(turn(home=HOME, away=away, actions=[kick([11, 7], pass_block={
+        "player": "a1", "path": [[14, 7], [13, 6], [12, 5], [11, 6]]})]))
+    assert (p.code, p.where, p.players, p.squares, p.message) == (
+        "illegal_choice", "actions[0].pass_block.path", ("a1",), (Square(13, 8),),
+        "4 squares for a1; a Pass Block move is up to 3 squares")

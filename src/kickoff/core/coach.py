@@ -138,7 +138,7 @@ DecisionKind = Literal[
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
-    "activation", "path", "block_face", "block_reroll", "aim", "kick_block",
+    "activation", "path", "block_face", "block_reroll", "aim", "kick_block", "pass_block",
 ]
 
 #: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable

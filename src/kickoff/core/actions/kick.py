@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from kickoff.core import ball
-from kickoff.core.actions.move import check_path, move
+from kickoff.core.actions.move import PathOptions, allowance, move, path_problem
 from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, PassBlock, Rerolls
@@ -303,29 +303,71 @@ def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
     return ctx.state.players[pid]
 
 
-def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
-    """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
-    (his Dodge rolls; his skills, but no team re-roll and none of the ruleset's
-    ``activation_skills``: a Pass Block move is no activation; his fall is not the active team's
-    turnover)."""
+def pass_block_problem(ctx: KickoffContext, turn: Turn, kicker: Player, pb: object,
+                       w: str) -> Problem | None:
+    """Why ``pb`` is not a Pass Block move the opposing coach may make against ``kicker``'s kick
+    (seed 000; ``None``: it is), naming ``w`` (``<where>.pass_block``), the player and his
+    square: a :class:`PassBlock` of a Standing opponent with Pass Block, up to
+    ``pass_block_squares`` squares, a legal move (:func:`path_problem`) ending next to the
+    kicker."""
     assert kicker.square is not None
-    p = _opponent(ctx, turn, pb.player, f"{w}.player")
-    if "pass_block" not in p.skills:
-        raise DecisionError.at(f"{w}.player", f"{p.id} does not have Pass Block")
-    if not p.standing:
-        raise DecisionError.at(f"{w}.player", f"{p.id} is not Standing on the pitch")
+    if not isinstance(pb, PassBlock):
+        return Problem(f"{pb!r} is not a Pass Block move", w, code="illegal_choice")
+    problem = _opponent_problem(ctx, turn, pb.player, f"{w}.player")
+    if problem is not None:
+        return problem
+    p = ctx.state.players[pb.player]
+    at = (p.id,), () if p.square is None else (Square(*p.square),)
+    why, key = None, f"{w}.player"
     limit = ctx.ruleset.kick_it.pass_block_squares
-    if len(pb.path) > limit:
-        raise DecisionError.at(f"{w}.path", f"{len(pb.path)} squares for {p.id}; a Pass Block move is "
-                            f"up to {limit} squares")
-    check_path(ctx, p, pb.path, w)
-    end = pb.path[-1] if pb.path else p.square
-    assert end is not None
-    if distance(end, kicker.square) != 1:
-        raise DecisionError.at(f"{w}.path",
-            f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
-            f"kicker {kicker.id} at {square_text(kicker.square)}"
-        )
+    if "pass_block" not in p.skills:
+        why = f"{p.id} does not have Pass Block"
+    elif not p.standing:
+        why = f"{p.id} is not Standing on the pitch"
+    elif len(pb.path) > limit:
+        why, key = (f"{len(pb.path)} squares for {p.id}; a Pass Block move is up to {limit} "
+                    "squares"), f"{w}.path"
+    else:
+        problem = path_problem(ctx, p, pb.path, w)
+        end = pb.path[-1] if pb.path else p.square
+        if problem is not None or end is None or distance(end, kicker.square) == 1:
+            return problem
+        why, key = (f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
+                    f"kicker {kicker.id} at {square_text(kicker.square)}"), f"{w}.path"
+    return Problem(why, key, *at, "illegal_choice")
+
+
+def pass_block_decision(ctx: KickoffContext, turn: Turn, kicker: Player,
+                        act: Activation) -> Decision:
+    """The opposing coach's ``pass_block`` decision once the kick is declared (seed 000):
+    ``None`` (no Pass Block move, the default) and, for each of his Standing players with Pass
+    Block (input order), each path of up to ``pass_block_squares`` steps into empty squares
+    (never entering a square twice, by length then squares) that ends next to the kicker;
+    scripted by the activation's ``pass_block``; checked by :func:`pass_block_problem`."""
+    w = f"{act.where}.pass_block"
+    limit = ctx.ruleset.kick_it.pass_block_squares
+
+    def options() -> list[PassBlock | None]:
+        found: list[PassBlock | None] = [None]
+        for p in ctx.state.players.values():
+            if p.side == turn.active or not p.standing or "pass_block" not in p.skills:
+                continue
+            walks = PathOptions(ctx, p, w, used=max(0, allowance(ctx, p) - limit), may_leap=False)
+            found += [PassBlock(p.id, path) for path in walks.listed(9 ** limit)
+                      if pass_block_problem(ctx, turn, kicker, PassBlock(p.id, path), w) is None]
+        return found
+
+    return Decision("pass_block", other_side(turn.active), w, None, options,
+                    lambda pb: pass_block_problem(ctx, turn, kicker, pb, w), act.pass_block,
+                    act.pass_block is not None, kicker.id)
+
+
+def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
+    """An opposing player's Pass Block move (seed 000), checked (the ``pass_block`` decision),
+    moved by the normal rules (his Dodge rolls; his skills, but no team re-roll and none of the
+    ruleset's ``activation_skills``: a Pass Block move is no activation; his fall is not the
+    active team's turnover)."""
+    p = ctx.state.players[pb.player]
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
     move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills_allowed=True), p, pb.path,
          Rerolls(), w)
@@ -333,16 +375,16 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
 
 def _kick_blocker(
     ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
-    template: tuple[tuple[int, int], ...],
+    template: tuple[tuple[int, int], ...], pb: PassBlock | None,
 ) -> Player | None:
     """The kick blocker the opposing coach declares (``kick_block`` decision,
-    :func:`kick_block_decision`; ``None``: no kick block)."""
+    :func:`kick_block_decision`; ``None``: no kick block), ``pb`` the Pass Block move made."""
     scripted = act.kick_block
     if scripted is None and ctx.plain:
         return None  # the scripted coach's default: no kick block, nothing to ask
     p = None if scripted is None else ctx.state.players.get(scripted)
-    if (p is not None and act.pass_block is not None and act.pass_block.player == p.id
-            and p.side != turn.active and not p.standing):
+    if (p is not None and pb is not None and pb.player == p.id and p.side != turn.active
+            and not p.standing):
         # Ruling: a blocker who went down during his own Pass Block move cannot block; the
         # declaration lapses (the coach could not know).
         ctx.note("kick_block", player=p.id, success=False, why="down after his Pass Block move")
@@ -435,9 +477,11 @@ def _blocked(ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
              template: _Template) -> Flight | None:
     """Steps 3-4: the Pass Block move, then the kick blocker's roll (the ball leaves the kicker's
     hands): the blocked :class:`Flight` if the kick is blocked, else ``None``."""
-    if act.pass_block is not None:
-        _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
-    blocker = _kick_blocker(ctx, turn, kicker, act, template)
+    pb = act.pass_block if act.pass_block is None and ctx.plain else ctx.decide(
+        pass_block_decision(ctx, turn, kicker, act))
+    if pb is not None:
+        _pass_block(ctx, turn, kicker, pb, f"{act.where}.pass_block")
+    blocker = _kick_blocker(ctx, turn, kicker, act, template, pb)
     ctx.state.carrier = None
     if blocker is None:
         return None
