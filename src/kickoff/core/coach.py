@@ -97,6 +97,9 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
 - ``aim`` (the kicker's coach's, once he has moved, ``kickoff.core.actions.kick``): ``None``
   (no kick, the default) and, when he holds the ball, each of his eight neighbours (by ``x``
   then ``y``); scripted by the activation's ``aim``;
+- ``pass_block`` (the opposing coach's, once the kick is declared): ``None`` (the default) and
+  each ``PassBlock`` move of up to three squares (no square twice) of his Standing players
+  with Pass Block that ends next to the kicker; scripted by the activation's ``pass_block``;
 - ``kick_block`` (the opposing coach's): ``None`` (the default) and each of his Standing
   players adjacent to the kicker on a square the template's arrows pass through; scripted by
   the activation's ``kick_block``.
