@@ -435,8 +435,10 @@ def kick_flight(
 ) -> Flight:
     """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
 
-    An accurate kick's landing (:func:`landing_decision`) is answered by the context's coach, or
-    by the policy ``choose``. Raises ``DecisionError`` naming the activation's key (``player``,
+    The coaches' choices are decisions the context's coach answers (the scripted coach: the
+    activation's keys): the kicker's :func:`aim_decision`, the opposing coach's
+    :func:`pass_block_decision` and :func:`kick_block_decision`, and an accurate kick's landing
+    (:func:`landing_decision`; or the policy ``choose``). Raises ``DecisionError`` naming the activation's key (``player``,
     ``path``, ``aim``, ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
     """
     st = ctx.state
