@@ -295,14 +295,6 @@ def _opponent_problem(ctx: KickoffContext, turn: Turn, pid: object, where: str) 
     return None
 
 
-def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
-    """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
-    problem = _opponent_problem(ctx, turn, pid, where)
-    if problem is not None:
-        raise DecisionError(problem)
-    return ctx.state.players[pid]
-
-
 def pass_block_problem(ctx: KickoffContext, turn: Turn, kicker: Player, pb: object,
                        w: str) -> Problem | None:
     """Why ``pb`` is not a Pass Block move the opposing coach may make against ``kicker``'s kick
