@@ -430,8 +430,9 @@ def kick_flight(
     The coaches' choices are decisions the context's coach answers (the scripted coach: the
     activation's keys): the kicker's :func:`aim_decision`, the opposing coach's
     :func:`pass_block_decision` and :func:`kick_block_decision`, and an accurate kick's landing
-    (:func:`landing_decision`; or the policy ``choose``). Raises ``DecisionError`` naming the activation's key (``player``,
-    ``path``, ``aim``, ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
+    (:func:`landing_decision`; or the policy ``choose``). Raises ``DecisionError`` naming the
+    activation's key (``player``, ``path``, ``aim``, ``pass_block``, ``kick_block``,
+    ``landing``) for an illegal choice.
     """
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
