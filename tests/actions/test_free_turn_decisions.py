@@ -316,3 +316,20 @@ def test_a_wasted_blitz_may_name_its_target_without_a_path_where_it_ends_at_decl
     with pytest.raises(DecisionError) as e:
         free_turn(ctx, EVENT[rs], 3, [act])
     assert e.value.problems[0].message.startswith("target a2 at [9, 7] is not adjacent")
+
+
+def test_a_bone_headed_blitz_may_name_its_target_without_a_path() -> None:
+    """A Bone-head roll as the activation starts may end the Blitz before a step (classic too):
+    the empty path passes its decision; a failed roll (1) ends it, a passed one (2+) makes its
+    reach count, refused as it is played."""
+    players = {**PLAYERS, "h2": {"square": (5, 7), "skills": ["bone_head"]}}
+    act = Activation("h2", "blitz", (), target="a2", where="decisions.blitz[0]")
+    ctx = world("classic", players, dice={"d6": [1]})
+    free_turn(ctx, "blitz", None, [act])
+    assert ctx.state.players["h2"].square == Square(5, 7)
+    with pytest.raises(DecisionError) as e:
+        free_turn(world("classic", players, dice={"d6": [2]}), "blitz", None, [act])
+    (p,) = e.value.problems
+    assert (p.code, p.where, p.players) == ("illegal_choice", "decisions.blitz[0] (h2 at [5, 7])",
+                                            ("h2",))
+    assert p.message == "target a2 at [9, 7] is not adjacent to the end of the path [5, 7]"

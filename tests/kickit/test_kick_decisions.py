@@ -251,3 +251,24 @@ def test_the_pass_block_moves_offered_end_next_to_the_kicker_and_each_plays() ->
     assert (p.code, p.where, p.players, p.squares, p.message) == (
         "illegal_choice", "actions[0].pass_block.path", ("a1",), (Square(13, 8),),
         "4 squares for a1; a Pass Block move is up to 3 squares")
+
+
+def test_every_activation_aim_and_kick_block_offered_is_accepted_when_scripted_back() -> None:
+    """Each option the rules offered, written back into the scenario as the scripted coach's
+    answer (``actions[0]``'s player and action, its ``aim``, its ``kick_block``), is played
+    without a refusal, and the decision met then has that answer as given."""
+    away = [player("a1", [11, 7]), AWAY[1]]
+    rec = Recorder()
+    _play(turn(home=HOME, away=away, actions=[kick([11, 7], kick_block="a1")]), rec,
+          SeededDice(2))
+    activation, aim, blocker = (next(d for d in rec.met if d.kind == k)
+                                for k in ("activation", "aim", "kick_block"))
+    scripts = [{"player": o.player, "action": o.action, "path": []}
+               for o in activation.listed() if o is not None]
+    scripts += [kick(None if o is None else list(o)) for o in aim.listed()]
+    scripts += [kick([11, 7], kick_block=o) for o in blocker.listed()]
+    assert len(scripts) == 4 + 9 + 2
+    for script in scripts:
+        back = Recorder()
+        _play(turn(home=HOME, away=away, actions=[script]), back, SeededDice(2))
+        assert all(back.accepted) and back.met[0].given
