@@ -125,10 +125,11 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     if scripted is None and ctx.plain:
         return None  # the scripted coach's default: nobody (else) acts, nothing to ask
     where = where if scripted is None else scripted.where
+    hint = None if scripted is None else (scripted.choice(), scripted.path)
     choice = ctx.decide(Decision(
         "activation", ctx.kicking, where, None,
         lambda: _activation_options(ctx, turn, rules, ask, acted),
-        lambda c: _activation_problem(ctx, turn, rules, ask, acted, c, where),
+        lambda c: _activation_problem(ctx, turn, rules, ask, acted, c, where, hint),
         None if scripted is None else scripted.choice(), scripted is not None, ask))
     if choice is None:
         return None
@@ -147,7 +148,9 @@ def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, a
     """``a`` along the kicking coach's answer to its ``path`` decision (``given``: ``a`` is the
     scenario's, its ``path`` the scripted answer)."""
     paths = _paths(ctx, player, a, where)
-    default = () if a.target is None else next(iter(paths.listed(1)), ())
+    default: tuple[Square, ...] = ()
+    if a.target is not None:  # the scripted path when it is legal (no search), else the first
+        default = a.path if given and a.path in paths else next(iter(paths.listed(1)), ())
     early = a.target is not None and ends_early(ctx, player, ctx.state.players[a.target])
 
     def refuse(path: tuple[Square, ...]) -> Problem | None:
@@ -216,12 +219,14 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
 
 
 def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
-                        acted: int, choice: object, where: str) -> Problem | None:
+                        acted: int, choice: object, where: str,
+                        hint: tuple[object, tuple[Square, ...]] | None = None) -> Problem | None:
     """Why the kicking coach may not play ``choice`` (an :class:`ActivationChoice`) now, having
     had ``acted`` players count so far (``None``: he may), at ``where`` (the player and his
     square as values): a player of the kicking team, eligible, yet to act and Standing; no Kick
     action; a counting action within the number; one Blitz (Throw / Kick Team-mate) as the
-    free turn allows; a Blitz's target a Standing opponent."""
+    free turn allows; a Blitz's target a Standing opponent he can reach (``hint``: the scripted
+    choice and its path, which, when it reaches him, spares the search for one)."""
     if not isinstance(choice, ActivationChoice):
         return Problem(f"{choice!r} is not an activation", where, code="illegal_choice")
     st = ctx.state
@@ -240,19 +245,22 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
         return no_player(choice.target, f"{where}.target")
     if target.side == player.side or not target.standing:
         return w.problem(f"target {target.id} is not a Standing opponent")
-    return _reach_problem(ctx, player, target, w)
+    path = hint[1] if hint is not None and hint[0] == choice else None
+    return _reach_problem(ctx, player, target, w, path)
 
 
-def _reach_problem(ctx: KickoffContext, player: Player, target: Player, w: Place) -> Problem | None:
+def _reach_problem(ctx: KickoffContext, player: Player, target: Player, w: Place,
+                   path: tuple[Square, ...] | None) -> Problem | None:
     """A Blitz on ``target`` that no path of ``player`` reaches (no square next to him with a
     square of MA plus Rushes left for the block), unless it may end before its first step
     (:func:`ends_early`): refused as it is declared, so that its ``path`` decision has a
-    legal default."""
+    legal default. ``path``: one to try first (the scripted one)."""
     assert target.square is not None and player.square is not None
     toward = Square(*target.square)
-    if ends_early(ctx, player, target) or (
+    approaches = PathOptions(ctx, player, w.path, toward=toward, reserve=1, target=target.id)
+    if ends_early(ctx, player, target) or (path is not None and path in approaches) or (
             distance(player.square, toward) <= allowance(ctx, player)
-            and PathOptions(ctx, player, w.path, toward=toward, reserve=1).listed(1)):
+            and approaches.listed(1)):
         return None
     return w.problem(f"target {target.id} at {square_text(toward)} is out of reach: no path "
                      f"to a square next to him leaves a square of MA {player.ma} plus Rushes "

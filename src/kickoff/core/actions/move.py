@@ -220,7 +220,7 @@ class PathOptions:
         came: dict[Square, Square | None] = {start: None}
         level, steps = [start], 0
         ends: list[tuple[int, Square]] = [(0, start)] if distance(start, toward) == 1 else []
-        while level and steps < most:
+        while level and steps < most and len(ends) < bound:  # a level's ends come before the next's
             steps += 1
             nxt = []
             for here in level:
