@@ -299,7 +299,12 @@ def test_every_landing_offered_to_an_accurate_kick_is_accepted_when_scripted_bac
 
     rec = Recorder()
     assert flown(None, rec).square == Square(15, 2)  # the format's default
-    (d,) = rec.met
+    # the kicker's aim (the activation's), the opposing coach's Pass Block move and kick block
+    # (nobody can: none), then where the kick comes down
+    aim, passer, blocker, d = rec.met
+    assert (passer.kind, passer.options(), passer.default) == ("pass_block", (None,), None)
+    assert (blocker.kind, blocker.options(), blocker.default) == ("kick_block", (None,), None)
+    assert (aim.kind, aim.where, aim.scripted) == ("aim", "actions[0].aim", Square(11, 7))
     options = d.options()
     assert (d.kind, d.where, d.default) == ("kick_landing", "actions[0].landing", Square(15, 2))
     assert options is not None and len(options) == 3 + 5 + 7 + 9 + 11  # distances 1..5

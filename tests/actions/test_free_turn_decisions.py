@@ -226,3 +226,110 @@ def test_the_close_coach_leaves_the_free_turn_to_its_given_answer(rs: str) -> No
     squares = {p.id: p.square for p in ctx.state.players.values()}
     assert squares == {p.id: p.square for p in policy.state.players.values()}
     assert squares["h2"] != Square(5, 7)  # somebody moved: the policy acts
+
+
+# -- a Blitz's reach, declared at its path decision -----------------------------------------------
+
+
+def _path_decision(rs: str, act: Activation, players: dict[str, Any] | None = None
+                   ) -> tuple[Decision, Problem | None]:
+    """The ``path`` decision met when the scripted ``act`` is played (no die rolled: the
+    scripted dice are empty, so a refused path must be refused before any roll), and the
+    problem its check finds with the scripted path."""
+    rec = Answers({})
+    ctx = KickoffContext(world(rs, players or PLAYERS).state, RULESETS[rs], ScriptedDice({}),
+                         Decisions(), coach=rec)
+    with pytest.raises(DecisionError) as e:
+        free_turn(ctx, EVENT[rs], 3, [act])
+    (decision,) = [d for d in rec.met if d.kind == "path"]
+    assert rec.met[-1] is decision  # refused there, before the block or any die
+    (problem,) = e.value.problems
+    assert decision.problem(act.path) == problem
+    return decision, problem
+
+
+@pytest.mark.parametrize("rs", ["classic", "bb2020", "bb2025", "sevens"])
+def test_a_blitz_path_that_does_not_end_next_to_its_target_is_refused_at_its_decision(
+        rs: str) -> None:
+    act = Activation("h2", "blitz", (Square(6, 7),), target="a2", where=f"decisions.{EVENT[rs]}[0]")
+    decision, p = _path_decision(rs, act)
+    assert p is not None and (p.code, p.where, p.players, p.squares) == (
+        "illegal_choice", f"decisions.{EVENT[rs]}[0] (h2 at [5, 7])", ("h2",), (Square(5, 7),))
+    assert p.message == "target a2 at [9, 7] is not adjacent to the end of the path [6, 7]"
+    listed = decision.listed(50)
+    assert listed and all(decision.problem(o) is None for o in listed)  # conformance
+    assert decision.default == listed[0] and len(decision.default) == 3
+
+
+@pytest.mark.parametrize("rs", ["classic", "bb2020"])
+def test_a_blitz_path_that_leaves_no_square_for_the_block_is_refused_at_its_decision(
+        rs: str) -> None:
+    # h2 (MA 6, two Rushes) goes the long way round to a2 [9, 7]: eight squares, the last next
+    # to a2; the block would need a ninth
+    way = ((5, 8), (5, 9), (6, 10), (7, 10), (8, 10), (9, 10), (10, 9), (10, 8))
+    act = Activation("h2", "blitz", tuple(Square(*s) for s in way), target="a2",
+                     where="decisions.blitz[0]")
+    _, p = _path_decision(rs, act)
+    assert p is not None and (p.code, p.where, p.players, p.squares) == (
+        "illegal_choice", "decisions.blitz[0] (h2 at [5, 7])", ("h2",), (Square(5, 7),))
+    assert p.message == ("no movement left for the block: a Blitz's block costs one square and "
+                         "the path already uses 8 (MA 6 plus Rushes)")
+    seven = Activation("h2", "blitz", tuple(Square(*s) for s in (*way[:5], (9, 9), (10, 8))),
+                       target="a2", where="decisions.blitz[0]")
+    rec = Answers({})
+    ctx = KickoffContext(world(rs, PLAYERS).state, RULESETS[rs],
+                         ScriptedDice({"d6": [6] * 8, "block": [5]}), Decisions(), coach=rec)
+    free_turn(ctx, "blitz", 3, [seven])  # seven squares: the block is his last Rush
+    assert all(rec.accepted) and ctx.state.players["a2"].status != "standing"
+
+
+def test_a_blitz_on_a_target_out_of_reach_is_refused_as_it_is_declared() -> None:
+    far = {**PLAYERS, "a2": (19, 7)}  # 14 squares from h2
+    ctx = world("bb2020", far, dice={"d6": [6] * 8})
+    with pytest.raises(DecisionError) as e:
+        free_turn(ctx, "blitz", 3, [Activation("h2", "blitz", (), target="a2",
+                                              where="decisions.blitz[0]")])
+    (p,) = e.value.problems
+    assert (p.code, p.where, p.players, p.squares) == (
+        "illegal_choice", "decisions.blitz[0] (h2 at [5, 7])", ("h2",), (Square(5, 7),))
+    assert p.message.startswith("target a2 at [19, 7] is out of reach")
+
+
+@pytest.mark.parametrize(("rs", "early"), [("classic", False), ("bb2020", True),
+                                            ("bb2025", True)])
+def test_a_wasted_blitz_may_name_its_target_without_a_path_where_it_ends_at_declaration(
+        rs: str, early: bool) -> None:
+    """bb2020+ roll Foul Appearance as the Blitz is declared (a 1: it ends before a step, as
+    FUMBBL writes it: the target, no path), so its empty path passes the path decision; classic
+    rolls it at the block, so the empty path of a Blitz far from its target is refused there."""
+    players = {**PLAYERS, "a2": {"square": (9, 7), "skills": ["foul_appearance"]}}
+    act = Activation("h2", "blitz", (), target="a2", where="decisions.blitz[0]")
+    ctx = world(rs, players, dice={"d6": [1]})
+    if not early:
+        with pytest.raises(DecisionError) as e:
+            free_turn(ctx, "blitz", 3, [act])
+        assert e.value.problems[0].message.startswith("target a2 at [9, 7] is not adjacent")
+        return
+    free_turn(ctx, EVENT[rs], 3, [act])  # the roll of 1 wastes it: no step, no error
+    assert ctx.state.players["h2"].square == Square(5, 7)
+    ctx = world(rs, players, dice={"d6": [2]})  # the roll passed: now its reach counts
+    with pytest.raises(DecisionError) as e:
+        free_turn(ctx, EVENT[rs], 3, [act])
+    assert e.value.problems[0].message.startswith("target a2 at [9, 7] is not adjacent")
+
+
+def test_a_bone_headed_blitz_may_name_its_target_without_a_path() -> None:
+    """A Bone-head roll as the activation starts may end the Blitz before a step (classic too):
+    the empty path passes its decision; a failed roll (1) ends it, a passed one (2+) makes its
+    reach count, refused as it is played."""
+    players = {**PLAYERS, "h2": {"square": (5, 7), "skills": ["bone_head"]}}
+    act = Activation("h2", "blitz", (), target="a2", where="decisions.blitz[0]")
+    ctx = world("classic", players, dice={"d6": [1]})
+    free_turn(ctx, "blitz", None, [act])
+    assert ctx.state.players["h2"].square == Square(5, 7)
+    with pytest.raises(DecisionError) as e:
+        free_turn(world("classic", players, dice={"d6": [2]}), "blitz", None, [act])
+    (p,) = e.value.problems
+    assert (p.code, p.where, p.players) == ("illegal_choice", "decisions.blitz[0] (h2 at [5, 7])",
+                                            ("h2",))
+    assert p.message == "target a2 at [9, 7] is not adjacent to the end of the path [5, 7]"

@@ -81,7 +81,8 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
 - ``path`` (then, for that activation): the squares he moves through, a checkable set
   (``among``: :class:`~kickoff.core.actions.move.PathOptions`, every legal path; listed up to
   a bound, :data:`LIST_BOUND`: by length then squares; a Blitz on a target, one shortest path
-  to each square next to him); default ``()`` (a Blitz on a target: the first listed, the
+  to each square next to him, and membership the same: the end next to him, a square of MA
+  plus Rushes left for the block); default ``()`` (a Blitz on a target: the first listed, the
   shortest approach); scripted by the activation's ``path``;
 - ``block_face`` (the coach who chooses: the attacker's, the defender's when he is stronger):
   the faces rolled, each once; default the chooser's best by the default policy; scripted by
@@ -89,6 +90,19 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
 - ``block_reroll`` (the attacker's, after seeing the block dice): ``False`` and, where a team
   re-roll can be used, ``"team"``; default ``False``; scripted by ``block.reroll``. (The engine
   plays no skill re-roll of block dice: Pro and Brawler are not played.)
+- ``activation`` and ``path`` in a Kick It! team turn (the active coach's,
+  ``kickoff.core.actions.turn``): ``None`` (nobody else acts, the default) and, for each player
+  of the active team who may act, a Move and (while the turn allows one) a Kick action; then
+  his path (no Leap), default ``()``; scripted by the next of the scenario's ``actions``;
+- ``aim`` (the kicker's coach's, once he has moved, ``kickoff.core.actions.kick``): ``None``
+  (no kick, the default) and, when he holds the ball, each of his eight neighbours (by ``x``
+  then ``y``); scripted by the activation's ``aim``;
+- ``pass_block`` (the opposing coach's, once the kick is declared): ``None`` (the default) and
+  each ``PassBlock`` move of up to three squares (no square twice) of his Standing players
+  with Pass Block that ends next to the kicker; scripted by the activation's ``pass_block``;
+- ``kick_block`` (the opposing coach's): ``None`` (the default) and each of his Standing
+  players adjacent to the kicker on a square the template's arrows pass through; scripted by
+  the activation's ``kick_block``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -127,7 +141,7 @@ DecisionKind = Literal[
     "quick_snap", "perfect_defence", "solid_defence", "kick_landing",
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
-    "activation", "path", "block_face", "block_reroll",
+    "activation", "path", "block_face", "block_reroll", "aim", "kick_block", "pass_block",
 ]
 
 #: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable

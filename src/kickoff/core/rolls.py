@@ -164,22 +164,36 @@ def team_turn(active: Side) -> Turn:
     return Turn(active, team_rerolls=True, once_per_turn_skills_allowed=True)
 
 
-def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
-    """The activation's player, checked: of the active team, Standing on the pitch, not yet
-    activated this turn (then marked activated, and his activation begins: ``Turn.activate``,
-    noted in the log).
-    ``DecisionError`` naming ``<where>.player``."""
-    w = f"{act.where}.player"
-    p = ctx.state.players.get(act.player)
+def acting_problem(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Problem | None:
+    """Why player ``pid`` may not act now in ``turn`` (``None``: he may): of the active team,
+    Standing on the pitch, not yet activated this turn. The problem names ``<where>.player``,
+    the player and his square."""
+    w = f"{where}.player"
+    p = ctx.state.players.get(pid)
     if p is None:
-        raise DecisionError.at(w, f"no player {quoted_id(act.player)} in either team", code="unknown_player")
+        return Problem(f"no player {quoted_id(pid)} in either team", w, code="unknown_player")
+    why = None
     if p.side != turn.active:
-        raise DecisionError.at(w, f"{p.id} is not a player of the active team ({turn.active})")
-    if not p.standing:
+        why = f"{p.id} is not a player of the active team ({turn.active})"
+    elif not p.standing:
         state = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError.at(w, f"{p.id} cannot act: he is {state}, not Standing")
-    if p.id in turn.activated:
-        raise DecisionError.at(w, f"{p.id} has already acted this turn")
+        why = f"{p.id} cannot act: he is {state}, not Standing"
+    elif p.id in turn.activated:
+        why = f"{p.id} has already acted this turn"
+    if why is None:
+        return None
+    return Problem(why, w, (p.id,), () if p.square is None else (Square(*p.square),),
+                   "illegal_choice")
+
+
+def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
+    """The activation's player, checked (:func:`acting_problem`), then marked activated, and
+    his activation begins (``Turn.activate``, noted in the log).
+    ``DecisionError`` naming ``<where>.player``."""
+    problem = acting_problem(ctx, turn, act.player, act.where)
+    if problem is not None:
+        raise DecisionError(problem)
+    p = ctx.state.players[act.player]
     turn.activated.add(p.id)
     turn.activate(p.id, act.where)
     ctx.note("activation", player=p.id, action=act.action, where=act.where)

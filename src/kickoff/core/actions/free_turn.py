@@ -28,10 +28,18 @@ from dataclasses import replace
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
-from kickoff.core.actions.confusion import may_act
+from kickoff.core.actions.confusion import CONFUSION, may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
-from kickoff.core.actions.move import PathOptions, allowance, check_path, fall_over, move_steps, rush
+from kickoff.core.actions.move import (
+    PathOptions,
+    allowance,
+    approach_problem,
+    check_path,
+    fall_over,
+    move_steps,
+    rush,
+)
 from kickoff.core.actions.policy import policy_activations
 from kickoff.core.actions.throw import check_throw, throw_team_mate
 from kickoff.core.activations import ActivationChoice, FreeTurnAsk
@@ -40,7 +48,7 @@ from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Activation
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square, distance, other_side
-from kickoff.core.problems import Problem
+from kickoff.core.problems import Place, Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.core.state import Player
@@ -117,10 +125,11 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     if scripted is None and ctx.plain:
         return None  # the scripted coach's default: nobody (else) acts, nothing to ask
     where = where if scripted is None else scripted.where
+    hint = None if scripted is None else (scripted.choice(), scripted.path)
     choice = ctx.decide(Decision(
         "activation", ctx.kicking, where, None,
         lambda: _activation_options(ctx, turn, rules, ask, acted),
-        lambda c: _activation_problem(ctx, turn, rules, ask, acted, c, where),
+        lambda c: _activation_problem(ctx, turn, rules, ask, acted, c, where, hint),
         None if scripted is None else scripted.choice(), scripted is not None, ask))
     if choice is None:
         return None
@@ -139,9 +148,14 @@ def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, a
     """``a`` along the kicking coach's answer to its ``path`` decision (``given``: ``a`` is the
     scenario's, its ``path`` the scripted answer)."""
     paths = _paths(ctx, player, a, where)
-    default = () if given or a.target is None else next(iter(paths.listed(1)), ())
+    default: tuple[Square, ...] = ()
+    if a.target is not None:  # the scripted path when it is legal (no search), else the first
+        default = a.path if given and a.path in paths else next(iter(paths.listed(1)), ())
+    early = a.target is not None and ends_early(ctx, player, ctx.state.players[a.target])
 
     def refuse(path: tuple[Square, ...]) -> Problem | None:
+        if early and path == ():  # its reach is checked as it is played (_check_reach)
+            return None
         return paths.problem(path) or _count_problem(player, a.action, path, ask.most, acted,
                                                      where)
 
@@ -152,12 +166,26 @@ def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, a
 
 def _paths(ctx: KickoffContext, player: Player, a: Activation, where: str) -> PathOptions:
     """The options of ``a``'s ``path`` decision: every legal path of ``player``; a Blitz with a
-    target lists those ending next to it with a square left for the block (its default: the
-    first, the shortest; the reach is checked as the Blitz is played, after Foul Appearance)."""
+    target those ending next to it with a square of MA plus Rushes left for the block, listed
+    and checked alike (:func:`~kickoff.core.actions.move.approach_problem`; its default: the
+    first listed, the shortest)."""
     target = None if a.target is None else ctx.state.players.get(a.target)
     if target is None or target.square is None:
         return PathOptions(ctx, player, where, leaps=a.leap)
-    return PathOptions(ctx, player, where, leaps=a.leap, toward=Square(*target.square), reserve=1)
+    return PathOptions(ctx, player, where, leaps=a.leap, toward=Square(*target.square), reserve=1,
+                       target=target.id)
+
+
+def ends_early(ctx: KickoffContext, player: Player, target: Player) -> bool:
+    """Whether ``player``'s Blitz on ``target`` may end before its first step, whatever its
+    path: a roll as his activation starts (Bone-head, Really Stupid ...:
+    :data:`~kickoff.core.actions.confusion.CONFUSION`) or (bb2020+) Foul Appearance rolled at
+    the declaration. Its empty path is then accepted at the ``path`` decision (a scenario, a
+    FUMBBL game, writes such a wasted Blitz so: its target, no path) and its reach is checked
+    as it is played, once the roll has let him go on (docs/rulings.md, "Foul Appearance")."""
+    declared = ctx.ruleset.actions.foul_appearance_at == "declaration"
+    return (any(skill in player.skills for skill in CONFUSION)
+            or (declared and "foul_appearance" in target.skills))
 
 
 def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
@@ -191,12 +219,14 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
 
 
 def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, ask: FreeTurnAsk,
-                        acted: int, choice: object, where: str) -> Problem | None:
+                        acted: int, choice: object, where: str,
+                        hint: tuple[object, tuple[Square, ...]] | None = None) -> Problem | None:
     """Why the kicking coach may not play ``choice`` (an :class:`ActivationChoice`) now, having
     had ``acted`` players count so far (``None``: he may), at ``where`` (the player and his
     square as values): a player of the kicking team, eligible, yet to act and Standing; no Kick
     action; a counting action within the number; one Blitz (Throw / Kick Team-mate) as the
-    free turn allows; a Blitz's target a Standing opponent."""
+    free turn allows; a Blitz's target a Standing opponent he can reach (``hint``: the scripted
+    choice and its path, which, when it reaches him, spares the search for one)."""
     if not isinstance(choice, ActivationChoice):
         return Problem(f"{choice!r} is not an activation", where, code="illegal_choice")
     st = ctx.state
@@ -215,7 +245,26 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
         return no_player(choice.target, f"{where}.target")
     if target.side == player.side or not target.standing:
         return w.problem(f"target {target.id} is not a Standing opponent")
-    return None
+    path = hint[1] if hint is not None and hint[0] == choice else None
+    return _reach_problem(ctx, player, target, w, path)
+
+
+def _reach_problem(ctx: KickoffContext, player: Player, target: Player, w: Place,
+                   path: tuple[Square, ...] | None) -> Problem | None:
+    """A Blitz on ``target`` that no path of ``player`` reaches (no square next to him with a
+    square of MA plus Rushes left for the block), unless it may end before its first step
+    (:func:`ends_early`): refused as it is declared, so that its ``path`` decision has a
+    legal default. ``path``: one to try first (the scripted one)."""
+    assert target.square is not None and player.square is not None
+    toward = Square(*target.square)
+    approaches = PathOptions(ctx, player, w.path, toward=toward, reserve=1, target=target.id)
+    if ends_early(ctx, player, target) or (path is not None and path in approaches) or (
+            distance(player.square, toward) <= allowance(ctx, player)
+            and approaches.listed(1)):
+        return None
+    return w.problem(f"target {target.id} at {square_text(toward)} is out of reach: no path "
+                     f"to a square next to him leaves a square of MA {player.ma} plus Rushes "
+                     "for the block")
 
 
 def _admission(ctx: KickoffContext, turn: Turn, player: Player, ask: FreeTurnAsk) -> str | None:
@@ -327,7 +376,7 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     if declared and revolted(ctx, turn, player, target, a.reroll.foul_appearance, a.where):
         ctx.note("ignored", where=a.where, why="Foul Appearance: the Blitz is wasted")
         return
-    _check_reach(player, target, a, end, allowance(ctx, player))
+    _check_reach(ctx, player, target, a, end)
     standing, used = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
                        tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
     if not standing or turn.turnover or _stopped(ctx, player, end):
@@ -335,23 +384,19 @@ def _blitz(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     _blitz_block(ctx, turn, player, target, a, used, declared)
 
 
-def _check_reach(player: Player, target: Player, a: Activation, end: Square,
-                 allowance: int) -> None:
+def _check_reach(ctx: KickoffContext, player: Player, target: Player, a: Activation,
+                 end: Square) -> None:
     """``DecisionError`` unless ``target`` is adjacent to ``end`` (the path's last square) and
-    the path leaves one square of ``player``'s ``allowance`` (MA plus Rushes) for the block."""
-    w = where_of(a.where, player)
+    the path leaves one square of ``player``'s allowance (MA plus Rushes) for the block: the
+    ``path`` decision's own check (:func:`~kickoff.core.actions.move.approach_problem`), made
+    again as the Blitz is played for the one path that decision lets through unchecked, the
+    empty path of a Blitz that may end before its first step (:func:`ends_early`)."""
     assert target.square is not None
-    if distance(end, target.square) != 1:
-        raise DecisionError.at(w,
-            f"target {target.id} at {square_text(target.square)} is not adjacent to the end "
-            f"of the path {square_text(end)}"
-        )
     cost = len(a.path) + len(a.leap)  # a Leap costs two squares
-    if cost + 1 > allowance:
-        raise DecisionError.at(w,
-            f"no movement left for the block: a Blitz's block costs one square and the path "
-            f"already uses {cost} (MA {player.ma} plus Rushes)"
-        )
+    problem = approach_problem(ctx, player, a.where, (target.id, Square(*target.square)), end,
+                               cost)
+    if problem is not None:
+        raise DecisionError(problem)
 
 
 def _blitz_block(ctx: KickoffContext, turn: Turn, player: Player, target: Player, a: Activation,

@@ -37,12 +37,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from kickoff.core import ball
-from kickoff.core.actions.move import check_path, move
+from kickoff.core.actions.move import PathOptions, allowance, move, path_problem
 from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import Activation, PassBlock, Rerolls
 from kickoff.core.errors import DecisionError
-from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, spread
+from kickoff.core.pitch import NEIGHBOURS, Side, Square, aimed_template, distance, other_side, spread
 from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, acting_player, roll_test, square_text
 from kickoff.core.ruleset import KICK_IT
@@ -235,50 +235,131 @@ def flight(ctx: KickoffContext, origin: Square, direction: tuple[int, int], n: i
 # -- checks of the activation -------------------------------------------------------------------
 
 
-def _aim(act: Activation, kicker: Player) -> tuple[int, int]:
-    assert act.aim is not None and kicker.square is not None
-    d = (act.aim.x - kicker.square.x, act.aim.y - kicker.square.y)
-    if d not in NEIGHBOURS:
-        raise DecisionError.at(f"{act.where}.aim",
-            f"{square_text(act.aim)} is not adjacent to the kicker {kicker.id} "
-            f"at {square_text(kicker.square)}: the 3-4 arrow points at one of his neighbours"
-        )
-    return d
+def kick_problem(ctx: KickoffContext, turn: Turn, player: Player, where: str) -> Problem | None:
+    """Why ``player`` may not take a Kick action now (``None``: he may), naming
+    ``<where>.action``, the player and his square: the kick_it house rule, one Kick action a
+    team turn (seed 000)."""
+    why = None
+    if KICK_IT not in ctx.house_rules:
+        why = "a Kick action needs the kick_it house rule"
+    elif turn.actions_taken.get("kick", 0):
+        why = "only one Kick action per team turn"
+    if why is None:
+        return None
+    squares = () if player.square is None else (Square(*player.square),)
+    return Problem(why, f"{where}.action", (player.id,), squares, "illegal_choice")
 
 
-def _opponent(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Player:
-    """The player ``pid`` named at ``where``, who must be of the team not taking the turn."""
-    p = ctx.state.players.get(pid)
+def aim_decision(ctx: KickoffContext, act: Activation, kicker: Player) -> Decision:
+    """The kicking coach's ``aim`` decision once the kicker has moved (rulings.md 7): ``None``
+    (no kick: he only moves; the default, the format's when ``aim`` is left out) and, when he
+    holds the ball, each of his eight neighbours (by ``x`` then ``y``), the square the 3-4 arrow
+    points at; scripted by the activation's ``aim``. An answer refused names ``<where>.aim``,
+    the kicker and his square; ``Decision.about``: his square."""
+    assert kicker.square is not None
+    where, here = f"{act.where}.aim", Square(*kicker.square)
+    holds = ctx.state.carrier == kicker.id
+
+    def options() -> list[Square | None]:
+        return [None, *sorted(here.step(*d) for d in NEIGHBOURS)] if holds else [None]
+
+    def refuse(aim: object) -> Problem | None:
+        if aim is None:
+            return None
+        if not isinstance(aim, tuple) or len(aim) != 2:
+            why = f"{aim!r} is not a square"
+        elif (aim[0] - here.x, aim[1] - here.y) not in NEIGHBOURS:
+            why = (f"{square_text(aim)} is not adjacent to the kicker {kicker.id} at "
+                   f"{square_text(here)}: the 3-4 arrow points at one of his neighbours")
+        elif not holds:
+            why = (f"the kicker {kicker.id} at {square_text(here)} does not hold the ball after "
+                   "his move: he cannot kick")
+        else:
+            return None
+        return Problem(why, where, (kicker.id,), (here,), "illegal_choice")
+
+    return Decision("aim", kicker.side, where, None, options, refuse, act.aim,
+                    act.aim is not None, here)
+
+
+def _opponent_problem(ctx: KickoffContext, turn: Turn, pid: object, where: str) -> Problem | None:
+    """Why ``pid`` named at ``where`` is not a player of the team not taking the turn."""
+    p = ctx.state.players.get(pid) if isinstance(pid, str) else None
     if p is None:
-        raise DecisionError.at(where, f"no player {quoted_id(pid)} in either team", code="unknown_player")
+        return Problem(f"no player {quoted_id(str(pid))} in either team", where,
+                       code="unknown_player")
     if p.side == turn.active:
-        raise DecisionError.at(where, f"{p.id} is not a player of the opposing team")
-    return p
+        squares = () if p.square is None else (Square(*p.square),)
+        return Problem(f"{p.id} is not a player of the opposing team", where, (p.id,), squares,
+                       "illegal_choice")
+    return None
+
+
+def pass_block_problem(ctx: KickoffContext, turn: Turn, kicker: Player, pb: object,
+                       w: str) -> Problem | None:
+    """Why ``pb`` is not a Pass Block move the opposing coach may make against ``kicker``'s kick
+    (seed 000; ``None``: it is), naming ``w`` (``<where>.pass_block``), the player and his
+    square: a :class:`PassBlock` of a Standing opponent with Pass Block, up to
+    ``pass_block_squares`` squares, a legal move (:func:`path_problem`) ending next to the
+    kicker."""
+    assert kicker.square is not None
+    if not isinstance(pb, PassBlock):
+        return Problem(f"{pb!r} is not a Pass Block move", w, code="illegal_choice")
+    problem = _opponent_problem(ctx, turn, pb.player, f"{w}.player")
+    if problem is not None:
+        return problem
+    p = ctx.state.players[pb.player]
+    at = (p.id,), () if p.square is None else (Square(*p.square),)
+    why, key = None, f"{w}.player"
+    limit = ctx.ruleset.kick_it.pass_block_squares
+    if "pass_block" not in p.skills:
+        why = f"{p.id} does not have Pass Block"
+    elif not p.standing:
+        why = f"{p.id} is not Standing on the pitch"
+    elif len(pb.path) > limit:
+        why, key = (f"{len(pb.path)} squares for {p.id}; a Pass Block move is up to {limit} "
+                    "squares"), f"{w}.path"
+    else:
+        problem = path_problem(ctx, p, pb.path, w)
+        end = pb.path[-1] if pb.path else p.square
+        if problem is not None or end is None or distance(end, kicker.square) == 1:
+            return problem
+        why, key = (f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
+                    f"kicker {kicker.id} at {square_text(kicker.square)}"), f"{w}.path"
+    return Problem(why, key, *at, "illegal_choice")
+
+
+def pass_block_decision(ctx: KickoffContext, turn: Turn, kicker: Player,
+                        act: Activation) -> Decision:
+    """The opposing coach's ``pass_block`` decision once the kick is declared (seed 000):
+    ``None`` (no Pass Block move, the default) and, for each of his Standing players with Pass
+    Block (input order), each path of up to ``pass_block_squares`` steps into empty squares
+    (never entering a square twice, by length then squares) that ends next to the kicker;
+    scripted by the activation's ``pass_block``; checked by :func:`pass_block_problem`."""
+    w = f"{act.where}.pass_block"
+    limit = ctx.ruleset.kick_it.pass_block_squares
+
+    def options() -> list[PassBlock | None]:
+        found: list[PassBlock | None] = [None]
+        for p in ctx.state.players.values():
+            if p.side == turn.active or not p.standing or "pass_block" not in p.skills:
+                continue
+            walks = PathOptions(ctx, p, w, used=max(0, allowance(ctx, p) - limit), may_leap=False)
+            found += [PassBlock(p.id, path) for path in walks.listed(9 ** limit)
+                      if pass_block_problem(ctx, turn, kicker, PassBlock(p.id, path), w) is None]
+        return found
+
+    return Decision("pass_block", other_side(turn.active), w, None, options,
+                    lambda pb: pass_block_problem(ctx, turn, kicker, pb, w), act.pass_block,
+                    act.pass_block is not None, kicker.id)
 
 
 def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, w: str) -> None:
-    """An opposing player's Pass Block move (seed 000), checked, then moved by the normal rules
-    (his Dodge rolls; his skills, but no team re-roll and none of the ruleset's
-    ``activation_skills``: a Pass Block move is no activation; his fall is not the active team's
-    turnover)."""
-    assert kicker.square is not None
-    p = _opponent(ctx, turn, pb.player, f"{w}.player")
-    if "pass_block" not in p.skills:
-        raise DecisionError.at(f"{w}.player", f"{p.id} does not have Pass Block")
-    if not p.standing:
-        raise DecisionError.at(f"{w}.player", f"{p.id} is not Standing on the pitch")
-    limit = ctx.ruleset.kick_it.pass_block_squares
-    if len(pb.path) > limit:
-        raise DecisionError.at(f"{w}.path", f"{len(pb.path)} squares for {p.id}; a Pass Block move is "
-                            f"up to {limit} squares")
-    check_path(ctx, p, pb.path, w)
-    end = pb.path[-1] if pb.path else p.square
-    assert end is not None
-    if distance(end, kicker.square) != 1:
-        raise DecisionError.at(f"{w}.path",
-            f"{p.id}'s Pass Block move ends on {square_text(end)}, not adjacent to the "
-            f"kicker {kicker.id} at {square_text(kicker.square)}"
-        )
+    """An opposing player's Pass Block move (seed 000), checked (the ``pass_block`` decision),
+    moved by the normal rules (his Dodge rolls; his skills, but no team re-roll and none of the
+    ruleset's ``activation_skills``: a Pass Block move is no activation; his fall is not the
+    active team's turnover)."""
+    p = ctx.state.players[pb.player]
     ctx.note("pass_block", player=p.id, path=[sq.as_list() for sq in pb.path])
     move(ctx, Turn(p.side, team_rerolls=False, once_per_turn_skills_allowed=True), p, pb.path,
          Rerolls(), w)
@@ -286,28 +367,56 @@ def _pass_block(ctx: KickoffContext, turn: Turn, kicker: Player, pb: PassBlock, 
 
 def _kick_blocker(
     ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
-    template: tuple[tuple[int, int], ...],
+    template: tuple[tuple[int, int], ...], pb: PassBlock | None,
 ) -> Player | None:
-    """The declared kick blocker, checked (``None``: no kick block)."""
-    if act.kick_block is None:
-        return None
-    w = f"{act.where}.kick_block"
-    assert kicker.square is not None
-    p = _opponent(ctx, turn, act.kick_block, w)
-    if act.pass_block is not None and act.pass_block.player == p.id and not p.standing:
+    """The kick blocker the opposing coach declares (``kick_block`` decision,
+    :func:`kick_block_decision`; ``None``: no kick block), ``pb`` the Pass Block move made."""
+    scripted = act.kick_block
+    if scripted is None and ctx.plain:
+        return None  # the scripted coach's default: no kick block, nothing to ask
+    p = None if scripted is None else ctx.state.players.get(scripted)
+    if (p is not None and pb is not None and pb.player == p.id and p.side != turn.active
+            and not p.standing):
         # Ruling: a blocker who went down during his own Pass Block move cannot block; the
         # declaration lapses (the coach could not know).
         ctx.note("kick_block", player=p.id, success=False, why="down after his Pass Block move")
         return None
+    pid = ctx.decide(kick_block_decision(ctx, turn, kicker, act, template))
+    return None if pid is None else ctx.state.players[pid]
+
+
+def kick_block_decision(ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
+                        template: tuple[tuple[int, int], ...]) -> Decision:
+    """The opposing coach's ``kick_block`` decision (rulings.md 7): ``None`` (no kick block, the
+    default) and each of his Standing players adjacent to the kicker on a square the template's
+    arrows pass through (input order); scripted by the activation's ``kick_block``. A refused
+    answer names ``<where>.kick_block`` and the player (his square)."""
+    assert kicker.square is not None
+    w = f"{act.where}.kick_block"
     squares = [kicker.square.step(*d) for d in template]
-    if not p.standing or p.square not in squares:
+
+    def options() -> list[str | None]:
+        return [None, *(p.id for p in ctx.state.players.values() if p.side != turn.active
+                        and p.standing and p.square in squares)]
+
+    def refuse(pid: object) -> Problem | None:
+        if pid is None:
+            return None
+        problem = _opponent_problem(ctx, turn, pid, w)
+        if problem is not None:
+            return problem
+        p = ctx.state.players[str(pid)]
+        if p.standing and p.square in squares:
+            return None
         at = "off the pitch" if p.square is None else f"{p.status} at {square_text(p.square)}"
-        raise DecisionError.at(w,
-            f"{p.id} ({at}) may not block the kick: a kick blocker is Standing, adjacent "
-            f"to the kicker {kicker.id} on a square the template's arrows pass through: "
-            + ", ".join(square_text(s) for s in squares)
-        )
-    return p
+        return Problem(f"{p.id} ({at}) may not block the kick: a kick blocker is Standing, "
+                       f"adjacent to the kicker {kicker.id} on a square the template's arrows "
+                       "pass through: " + ", ".join(square_text(s) for s in squares), w,
+                       (p.id,), () if p.square is None else (Square(*p.square),),
+                       "illegal_choice")
+
+    return Decision("kick_block", other_side(turn.active), w, None, options, refuse,
+                    act.kick_block, act.kick_block is not None, kicker.id)
 
 
 # -- the Kick action ----------------------------------------------------------------------------
@@ -318,32 +427,31 @@ def kick_flight(
 ) -> Flight:
     """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
 
-    An accurate kick's landing (:func:`landing_decision`) is answered by the context's coach, or
-    by the policy ``choose``. Raises ``DecisionError`` naming the activation's key (``player``,
-    ``path``, ``aim``, ``pass_block``, ``kick_block``, ``landing``) for an illegal choice.
+    The coaches' choices are decisions the context's coach answers (the scripted coach: the
+    activation's keys): the kicker's :func:`aim_decision`, the opposing coach's
+    :func:`pass_block_decision` and :func:`kick_block_decision`, and an accurate kick's landing
+    (:func:`landing_decision`; or the policy ``choose``). Raises ``DecisionError`` naming the
+    activation's key (``player``, ``path``, ``aim``, ``pass_block``, ``kick_block``,
+    ``landing``) for an illegal choice.
     """
     st = ctx.state
     kicker = acting_player(ctx, turn, act)
-    if KICK_IT not in ctx.house_rules:
-        raise DecisionError.at(f"{act.where}.action", "a Kick action needs the kick_it house rule")
-    if turn.actions_taken.get("kick", 0):
-        raise DecisionError.at(f"{act.where}.action", "only one Kick action per team turn")
+    problem = kick_problem(ctx, turn, kicker, act.where)
+    if problem is not None:
+        raise DecisionError(problem)
     turn.actions_taken["kick"] = 1
     if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
         return Flight("move_failed", None, True)
     kicker = st.players[kicker.id]
     assert kicker.square is not None
-    if act.aim is None:
+    chosen = None if act.aim is None and ctx.plain else ctx.decide(aim_decision(ctx, act, kicker))
+    if chosen is None:
         ctx.note("kick", player=kicker.id, aim=None, why="no aim: he only moves")
         return Flight("no_kick", None, False)
-    aim = _aim(act, kicker)
-    if st.carrier != kicker.id:
-        raise DecisionError.at(f"{act.where}.aim",
-            f"the kicker {kicker.id} at {square_text(kicker.square)} does not "
-            "hold the ball after his move: he cannot kick"
-        )
+    aimed_at = Square(*chosen)
+    aim = (aimed_at.x - kicker.square.x, aimed_at.y - kicker.square.y)
     template = aimed_template(aim)
-    ctx.note("kick", player=kicker.id, aim=act.aim.as_list(), arrows=[list(d) for d in template])
+    ctx.note("kick", player=kicker.id, aim=aimed_at.as_list(), arrows=[list(d) for d in template])
     blocked = _blocked(ctx, turn, kicker, act, template)
     if blocked is not None:
         return blocked
@@ -364,9 +472,11 @@ def _blocked(ctx: KickoffContext, turn: Turn, kicker: Player, act: Activation,
              template: _Template) -> Flight | None:
     """Steps 3-4: the Pass Block move, then the kick blocker's roll (the ball leaves the kicker's
     hands): the blocked :class:`Flight` if the kick is blocked, else ``None``."""
-    if act.pass_block is not None:
-        _pass_block(ctx, turn, kicker, act.pass_block, f"{act.where}.pass_block")
-    blocker = _kick_blocker(ctx, turn, kicker, act, template)
+    pb = act.pass_block if act.pass_block is None and ctx.plain else ctx.decide(
+        pass_block_decision(ctx, turn, kicker, act))
+    if pb is not None:
+        _pass_block(ctx, turn, kicker, pb, f"{act.where}.pass_block")
+    blocker = _kick_blocker(ctx, turn, kicker, act, template, pb)
     ctx.state.carrier = None
     if blocker is None:
         return None

@@ -113,6 +113,25 @@ def _step_problem(st: GameState, player: Player, here: tuple[int, int], sq: tupl
     return None
 
 
+def approach_problem(
+    ctx: KickoffContext, player: Player, where: str, target: tuple[str, Square], end: Square,
+    cost: int, reserve: int = 1,
+) -> Problem | None:
+    """Why a Blitz's path that ends on ``end`` having used ``cost`` squares (a Leap two) cannot
+    reach the block on ``target`` (its id and square; ``None``: it can): the end is next to the
+    target's square and ``reserve`` squares (the block's one) are left of MA plus the Rushes
+    (:func:`allowance`). The problem names ``where``, ``player`` and his square. Pure."""
+    name, square = target
+    place = where_of(where, player)
+    if distance(end, square) != 1:
+        return place.problem(f"target {name} at {square_text(square)} is not adjacent to the end "
+                             f"of the path {square_text(end)}")
+    if cost + reserve > allowance(ctx, player):
+        return place.problem(f"no movement left for the block: a Blitz's block costs one square "
+                             f"and the path already uses {cost} (MA {player.ma} plus Rushes)")
+    return None
+
+
 class PathOptions:
     """The legal paths of ``player`` (the options of a ``path`` decision), too many to list (up
     to eight steps a square): a checkable set (:class:`~kickoff.core.coach.OptionSet`).
@@ -123,29 +142,42 @@ class PathOptions:
     entering a square twice, the empty path first, then by length, each length in the order of
     the steps' squares (x, then y), within MA plus the Rushes less ``used``; with ``toward`` (a
     Blitz's target's square) only those ending next to it with ``reserve`` squares left (the
-    block's), searching at most ``8 * bound`` paths of each length. Reads the state as it is."""
+    block's), searching at most ``8 * bound`` paths of each length. Reads the state as it is.
 
-    __slots__ = ("ctx", "leaps", "player", "reserve", "toward", "used", "where")
+    With ``toward``, ``in`` also asks what :meth:`listed` gives: the path ends next to
+    ``toward`` (the square of ``target``, the Blitz's target, named in the problem) and leaves
+    ``reserve`` squares of MA plus the Rushes (:func:`approach_problem`), so that a path the
+    coach cannot play is refused at its decision, naming the player and his square.
+    ``may_leap=False``: no step is taken for a Leap unless ``leaps`` says so (a move that plays
+    no Leap: the Kick It! Kick action's)."""
+
+    __slots__ = ("ctx", "leaper", "leaps", "player", "reserve", "target", "toward", "used",
+                 "where")
 
     def __init__(self, ctx: KickoffContext, player: Player, where: str, used: int = 0,
                  leaps: Collection[int] = (), toward: Square | None = None,
-                 reserve: int = 0) -> None:
+                 reserve: int = 0, target: str = "", may_leap: bool = True) -> None:
         self.ctx, self.player, self.where, self.used = ctx, player, where, used
         self.leaps = frozenset(leaps)
-        self.toward, self.reserve = toward, reserve
+        self.toward, self.reserve, self.target = toward, reserve, target
+        self.leaper = may_leap and "leap" in player.skills
 
     def problem(self, path: object) -> Problem | None:
         """Why ``path`` is not one of the options (``None``: it is)."""
         if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
             return where_of(self.where, self.player).problem(f"{path!r} is not a list of squares")
         here = self.player.square
-        inferred = set(self.leaps)
-        leaper = "leap" in self.player.skills
+        inferred = {i for i in self.leaps if i < len(path)}
         for i, sq in enumerate(path):  # a Leap player's step beyond a square away is a Leap
-            if leaper and here is not None and len(sq) == 2 and distance(here, sq) > 1:
+            if self.leaper and here is not None and len(sq) == 2 and distance(here, sq) > 1:
                 inferred.add(i)
             here = sq
-        return path_problem(self.ctx, self.player, path, self.where, self.used, inferred)
+        problem = path_problem(self.ctx, self.player, path, self.where, self.used, inferred)
+        if problem is not None or self.toward is None or here is None:
+            return problem
+        return approach_problem(self.ctx, self.player, self.where, (self.target, self.toward),
+                                Square(*here), self.used + len(path) + len(inferred),
+                                self.reserve)
 
     def __contains__(self, path: object) -> bool:
         return self.problem(path) is None
@@ -188,7 +220,7 @@ class PathOptions:
         came: dict[Square, Square | None] = {start: None}
         level, steps = [start], 0
         ends: list[tuple[int, Square]] = [(0, start)] if distance(start, toward) == 1 else []
-        while level and steps < most:
+        while level and steps < most and len(ends) < bound:  # a level's ends come before the next's
             steps += 1
             nxt = []
             for here in level:
