@@ -11,7 +11,7 @@ answer over several steps of the same coach, each step's action a square of the 
 - ``path`` (:class:`PathBuilder`): the next square the player enters, one of the (up to eight)
   squares next to where the path has got to, or the square where it has got to, which stops
   the path there. A square is legal when the path with it passes the walk's check
-  (``PathOptions.problem``: MA plus the Rushes, empty squares of the pitch), is not entered
+  (``PathOptions.walk_problem``: MA plus the Rushes, empty squares of the pitch), is not entered
   twice (nor the start), and, for a Blitz on a target, when a square next to the target can
   still be reached with a square left for the block; stopping is legal when the path as it is
   passes the whole decision's check (``Decision.problem``: the free turn's count too) and, for
@@ -86,7 +86,7 @@ class PathBuilder:
                 continue
             # a step: the walk's own check (prefix-closed), not the whole answer's (which may
             # refuse a Blitz's path that is not next to its target yet); stopping checks that
-            if (self.paths.problem((*self.path, sq)) is None
+            if (self.paths.walk_problem((*self.path, sq)) is None
                     and self._reaches(sq, self.most - len(self.path) - 1)):
                 out.append(sq)
         return sorted(out)

@@ -164,20 +164,37 @@ class PathOptions:
 
     def problem(self, path: object) -> Problem | None:
         """Why ``path`` is not one of the options (``None``: it is)."""
+        problem = self.walk_problem(path)
+        if problem is not None or self.toward is None:
+            return problem
+        assert isinstance(path, tuple)
+        here = path[-1] if path else self.player.square
+        if here is None:
+            return None
+        return approach_problem(self.ctx, self.player, self.where, (self.target, self.toward),
+                                Square(*here), self.used + len(path) + len(self._leaps(path)),
+                                self.reserve)
+
+    def walk_problem(self, path: object) -> Problem | None:
+        """Why ``path`` is not a walk the player may take (``None``: it is): the check of every
+        step (MA plus the Rushes, empty squares of the pitch, Leaps), without the Blitz's
+        approach to its target. Prefix-closed: a walk's every beginning is a walk, which is
+        what a path built square by square (the environment's) asks at each step."""
         if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
             return where_of(self.where, self.player).problem(f"{path!r} is not a list of squares")
-        here = self.player.square
+        return path_problem(self.ctx, self.player, path, self.where, self.used,
+                            self._leaps(path))
+
+    def _leaps(self, path: tuple[tuple[int, int], ...]) -> set[int]:
+        """The steps of ``path`` that are Leaps: the scenario's, and a Leap player's step
+        beyond a square away."""
+        here: tuple[int, int] | None = self.player.square
         inferred = {i for i in self.leaps if i < len(path)}
-        for i, sq in enumerate(path):  # a Leap player's step beyond a square away is a Leap
+        for i, sq in enumerate(path):
             if self.leaper and here is not None and len(sq) == 2 and distance(here, sq) > 1:
                 inferred.add(i)
             here = sq
-        problem = path_problem(self.ctx, self.player, path, self.where, self.used, inferred)
-        if problem is not None or self.toward is None or here is None:
-            return problem
-        return approach_problem(self.ctx, self.player, self.where, (self.target, self.toward),
-                                Square(*here), self.used + len(path) + len(inferred),
-                                self.reserve)
+        return inferred
 
     def __contains__(self, path: object) -> bool:
         return self.problem(path) is None
