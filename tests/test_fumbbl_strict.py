@@ -413,3 +413,40 @@ def test_a_player_the_engine_moves_and_fumbbl_did_not_disagrees(tmp_path: Path) 
     v = verdict(k)
     assert v.status == "disagree" and v.diffs == [
         ("tests.catch", [], [["p8", 4]]), ("players.p8.square", [19, 7], [19, 8])]
+
+
+def _failed_dive(rules: str, catches: list[dict[str, Any]], bounce: list[int]) -> dict[str, Any]:
+    """Home kicks to [19, 8], beside away 8 on [19, 7] (Diving Catch), Get the Ref; 8 dives and
+    ``catches`` follow; FUMBBL bounces the ball East from the landing square, onto ``bounce``."""
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                       cmd([rep("skillUse", playerId="8", skill="Diving Catch", used=True,
+                                skillUse="catchBall"), *catches]),
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land(bounce)])], rules=rules, skills={"8": ["Diving Catch"]})
+
+
+def test_a_bb2025_failed_diving_catch_bouncing_from_the_landing_is_a_ruling(
+        tmp_path: Path) -> None:
+    # bb2025: the 2025 catch rule bounces a failed catch from the diver's square (rulings.md,
+    # Diving Catch; the engine: [19, 7] -> [20, 7]); FUMBBL's bb2025 StepCatchScatterThrowIn
+    # scatters it from the landing square ([19, 8] -> [20, 8]): a ruling limited to the ball
+    failed = [rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=3)]
+    k = extract(tmp_path, _failed_dive("BB2025", failed, [20, 8]))
+    assert k.scenario["decisions"]["diving_catch"] == ["p8"]
+    v = verdict(k)
+    assert v.status == "ruling" and "Diving Catch" in v.detail
+    assert [p for p, _, _ in v.diffs] == ["ball.path", "ball.square"]
+    assert v.diffs[1][1:] == ([20, 8], [20, 7])
+    # bb2020's FAQ bounces from the landing square, as FUMBBL: no ruling, it agrees (its catch
+    # of a deviated kick at -1: 4+)
+    failed = [rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=4)]
+    k = extract(tmp_path, _failed_dive("BB2020", failed, [20, 8]))
+    assert not k.rulings and verdict(k).status == "agree"
+    # a bb2025 catch that succeeds meets no ruling (FUMBBL's catch is the engine's)
+    caught = [rep("catchRoll", playerId="8", roll=5, successful=True, minimumRoll=3)]
+    doc = _failed_dive("BB2025", caught, [19, 7])
+    doc["gameLog"]["commandArray"][-2]["reportList"]["reports"].pop()  # no bounce
+    doc["gameLog"]["commandArray"][-2]["modelChangeList"]["modelChangeArray"] = []
+    k = extract(tmp_path, doc)
+    assert not k.rulings

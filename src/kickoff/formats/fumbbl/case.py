@@ -320,6 +320,16 @@ def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
     return False
 
 
+#: bb2025, a Diving Catch player's catch failed: FUMBBL's bb2025 ``StepCatchScatterThrowIn``
+#: keeps bb2020's FAQ (the next diver tries, then the ball scatters from the landing square),
+#: the engine the 2025 catch rule (the ball bounces from the diver's square, which ends the
+#: attempts). It may explain the ball, the catches and pick-ups, and a touchback.
+DIVE_RULING = Ruling(
+    "bb2025 failed Diving Catch: FUMBBL bounces the ball from the landing square and lets the "
+    "other divers try (bb2020's FAQ); the 2025 catch rule bounces it from the diver's square "
+    "(rulings.md, Diving Catch)", (*BALL_FIELDS, "touchback"))
+
+
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
@@ -344,6 +354,8 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         ko.rulings.append(Ruling(
             "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
             "the start square (rulings.md 4)", BALL_FIELDS))
+    if ko.dive_failed and game.ruleset == "bb2025":
+        ko.rulings.append(DIVE_RULING)
     decisions, pending = engine_decisions(decisions)
     names = {s: teams[s]["name"] for s in SIDES}
     about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "

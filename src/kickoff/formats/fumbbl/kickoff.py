@@ -125,6 +125,7 @@ class KickoffBuilder:
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
         self.diving_catch: list[str] = []
+        self.dive_failed = False  # a Diving Catch player's catch roll failed (bb2025: a ruling)
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.thrown_in = False
@@ -311,12 +312,14 @@ class KickoffBuilder:
         if kind is not None:
             t = report_model(TestRollReport, rep, self.where)
             minimum = extra.get("minimumRoll")
+            pid = f"p{extra.get('playerId')}"
+            self.dive_failed |= kind == "catch" and not t.successful and pid in self.diving_catch
             if t.reRolled or not t.roll:
                 return
             if not isinstance(minimum, int):
                 self.untold.add(kind)
             self.tests.setdefault(kind, []).append(
-                [f"p{extra.get('playerId')}", min(max(minimum, 2), 6) if minimum else None])
+                [pid, min(max(minimum, 2), 6) if minimum else None])
         elif rep.reportId == "injury":
             inj = report_model(InjuryReport, rep, self.where)
             broken = extra.get("armorBroken")
