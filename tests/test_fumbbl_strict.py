@@ -450,3 +450,48 @@ def test_a_bb2025_failed_diving_catch_bouncing_from_the_landing_is_a_ruling(
     doc["gameLog"]["commandArray"][-2]["modelChangeList"]["modelChangeArray"] = []
     k = extract(tmp_path, doc)
     assert not k.rulings
+
+
+def _clawed_blitz(claw_does_not_stack: str | None) -> dict[str, Any]:
+    """classic Blitz!: home 4 (Claw, Mighty Blow) blitzes away 5 (AV 8) to Defender Down; FUMBBL's
+    armour roll of 7 holds, as its ``clawDoesNotStack`` on plays it (Claw on the natural 7,
+    Mighty Blow's 8 not beating AV 8); LRB6's Claw "after modifications" breaks it (7 + 1)."""
+    from test_fumbbl_log import act, free_turn_doc
+
+    doc = free_turn_doc([
+        *act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[6]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[6], diceIndex=0, blockResult="POW",
+                 defenderId="5")]),
+        cmd(changes=[("fieldModelAddPushbackSquare", None,
+                      {"coordinate": [14, 7], "selected": False}),
+                     ("fieldModelAddPushbackSquare", None,
+                      {"coordinate": [14, 6], "selected": True})]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6]),
+                     ("fieldModelSetPlayerCoordinate", "4", [13, 6])]),
+        cmd([rep("injury", defenderId="5", armorRoll=[3, 4], armorBroken=False)],
+            [("fieldModelSetPlayerState", "5", 3), ("actingPlayerSetPlayerId", None, None)])],
+        rules=None, skills={"4": ["Claw", "Mighty Blow"]})
+    if claw_does_not_stack is not None:
+        doc["game"]["gameOptions"]["gameOptionArray"].append(
+            {"gameOptionId": "clawDoesNotStack", "gameOptionValue": claw_does_not_stack})
+    return doc
+
+
+def test_fumbbls_claw_option_off_the_book_is_a_ruling(tmp_path: Path) -> None:
+    from kickoff.formats.fumbbl.game import claw_off_book
+
+    # the book's Claw per edition against FUMBBL's option (absent: its default, on)
+    assert [claw_off_book({"clawDoesNotStack": v}, rs) for rs in ("classic", "bb2020", "bb2025")
+            for v in ("true", "false")] == [True, False, False, True, False, True]
+    assert claw_off_book({}, "classic") and not claw_off_book({}, "bb2020")
+    # on in a classic game: the armour FUMBBL held, the engine breaks (its injury roll then
+    # seeded): a ruling, explaining the players, tests and what follows only
+    k = extract(tmp_path, _clawed_blitz("true"))
+    assert k.rulings and "clawDoesNotStack" in k.rulings[-1].text
+    v = verdict(k)
+    assert v.status == "ruling" and ("tests.armour", [["p5", 7, False]], [["p5", 7, True]]) in v.diffs
+    assert not unexplained(v.diffs, k.rulings)
+    # off, as LRB6: FUMBBL's log cannot hold that roll; no ruling excuses the engine's difference
+    k = extract(tmp_path, _clawed_blitz("false"))
+    assert not k.rulings and verdict(k).status in ("disagree", "error")

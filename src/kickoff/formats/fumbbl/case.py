@@ -10,7 +10,7 @@ from typing import Any
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl.compare import BALL_FIELDS, TEST_KINDS, Ruling
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, REROLL_FIELDS, TEST_KINDS, Ruling
 from kickoff.formats.fumbbl.kickoff import KickoffBuilder
 from kickoff.formats.fumbbl.names import (
     BANNED_COACH_RULES,
@@ -330,6 +330,21 @@ DIVE_RULING = Ruling(
     "(rulings.md, Diving Catch)", (*BALL_FIELDS, "touchback"))
 
 
+#: FUMBBL's ``clawDoesNotStack`` other than the edition's book (``fumbbl.game.claw_off_book``)
+#: and an armour roll in a kick-off with a Claw(s) player: whether Mighty Blow counts towards
+#: Claw's 8 may turn that roll, and with it the players, the ball, the tests that follow and
+#: the re-rolls and apothecaries then spent.
+CLAW_RULING = Ruling(
+    "Claw(s): FUMBBL's game option clawDoesNotStack plays Mighty Blow towards Claw's 8 otherwise "
+    "than the edition's book (rulings.md, Claw / Claws)",
+    (*REROLL_FIELDS, "teams.home.apothecaries", "teams.away.apothecaries"))
+
+
+def _clawed(ko: KickoffBuilder) -> bool:
+    """Whether a player in the game has Claw (classic) or Claws (bb2020, bb2025)."""
+    return any({"claw", "claws"} & set(p.doc.get("skills", ())) for p in ko.game.order)
+
+
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
@@ -356,6 +371,8 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
             "the start square (rulings.md 4)", BALL_FIELDS))
     if ko.dive_failed and game.ruleset == "bb2025":
         ko.rulings.append(DIVE_RULING)
+    if game.claw_off_book and ko.tests.get("armour") and _clawed(ko):
+        ko.rulings.append(CLAW_RULING)
     decisions, pending = engine_decisions(decisions)
     names = {s: teams[s]["name"] for s in SIDES}
     about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "
