@@ -495,3 +495,35 @@ def test_fumbbls_claw_option_off_the_book_is_a_ruling(tmp_path: Path) -> None:
     # off, as LRB6: FUMBBL's log cannot hold that roll; no ruling excuses the engine's difference
     k = extract(tmp_path, _clawed_blitz("false"))
     assert not k.rulings and verdict(k).status in ("disagree", "error")
+
+
+def _on_the_ball(ma: int) -> dict[str, Any]:
+    """bb2025: away 8 (On the Ball, MA ``ma``) runs three squares East from [19, 7] in the
+    kick-off move, unmarked; the ball lands on [19, 8] and bounces East."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoffReturn")]),
+                      *(cmd(changes=[("fieldModelSetPlayerCoordinate", "8", [x, 7])])
+                        for x in (20, 21, 22)),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])],
+                     rules="BB2025", skills={"8": ["On the Ball"]})
+    doc["game"]["teamAway"]["playerArray"][3]["movement"] = ma
+    return doc
+
+
+def test_bb2025_on_the_ball_beyond_ma_is_a_ruling_on_the_rush_only(tmp_path: Path) -> None:
+    # FUMBBL moves him three squares whatever his MA (UtilPlayer.hasMoveLeft in the
+    # kickoffReturn turn mode), rolling no Rush; the 2025 move Rushes past his MA 2: the third
+    # step's Rush is written as a 6, the move FUMBBL made, and only tests.rush differs
+    k = extract(tmp_path, _on_the_ball(2))
+    assert k.scenario["decisions"]["on_the_ball"]["path"] == [[20, 7], [21, 7], [22, 7]]
+    assert k.scenario["dice"]["d6"] == [1, 6, 1, 1]  # the kick's distance, the Rush, the table
+    assert [r.fields for r in k.rulings] == [("tests.rush",)]
+    v = verdict(k)
+    assert v.status == "ruling" and v.diffs == [("tests.rush", [], [["p8", 2]])]
+    # MA 3 or more: no Rush, no ruling
+    k = extract(tmp_path, _on_the_ball(3))
+    assert k.scenario["dice"]["d6"] == [1, 1, 1] and not k.rulings
+    assert verdict(k).status == "agree"

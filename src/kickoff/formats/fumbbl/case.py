@@ -345,6 +345,20 @@ def _clawed(ko: KickoffBuilder) -> bool:
     return any({"claw", "claws"} & set(p.doc.get("skills", ())) for p in ko.game.order)
 
 
+def _rulings_met(ko: KickoffBuilder) -> None:
+    """The rulings the whole kick-off meets, into ``ko.rulings``: the classic throw-in distance,
+    a bb2025 failed Diving Catch, FUMBBL's Claw(s) option off the book."""
+    ruleset = ko.game.ruleset
+    if ko.thrown_in and ruleset == "classic":
+        ko.rulings.append(Ruling(
+            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
+            "the start square (rulings.md 4)", BALL_FIELDS))
+    if ko.dive_failed and ruleset == "bb2025":
+        ko.rulings.append(DIVE_RULING)
+    if ko.game.claw_off_book and ko.tests.get("armour") and _clawed(ko):
+        ko.rulings.append(CLAW_RULING)
+
+
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
@@ -365,14 +379,7 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         # the drive's and the half's first: FUMBBL's order)
         expect[f"teams.{side}.leader_rerolls"] = int(
             bool(teams[side].get("leader_rerolls")) and side not in ko.leader_used)
-    if ko.thrown_in and game.ruleset == "classic":
-        ko.rulings.append(Ruling(
-            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
-            "the start square (rulings.md 4)", BALL_FIELDS))
-    if ko.dive_failed and game.ruleset == "bb2025":
-        ko.rulings.append(DIVE_RULING)
-    if game.claw_off_book and ko.tests.get("armour") and _clawed(ko):
-        ko.rulings.append(CLAW_RULING)
+    _rulings_met(ko)
     decisions, pending = engine_decisions(decisions)
     names = {s: teams[s]["name"] for s in SIDES}
     about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "

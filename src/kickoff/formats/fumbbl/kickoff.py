@@ -13,8 +13,9 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl import kickoff_move
 from kickoff.formats.fumbbl.apothecary import CasualtyReader
-from kickoff.formats.fumbbl.compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, Ruling
 from kickoff.formats.fumbbl.free_turn import CatchRerolls, FreeTurnReader
 from kickoff.formats.fumbbl.game import Game
 from kickoff.formats.fumbbl.log import (
@@ -495,16 +496,7 @@ class KickoffBuilder:
     def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
         r = report_model(ProReRollReport, rep, self.where)
         if self.mode == "kickoffReturn":
-            # FUMBBL offers re-rolls in the kick-off move (no era lists its turn mode among
-            # those prohibiting them); the rules allow none there (core/actions/kickoff_move.py)
-            if self.kickoff_move_failed:
-                self.rulings.append(Ruling(
-                    f"kick-off move: FUMBBL lets p{r.playerId} use a {r.reRollSource} re-roll; "
-                    "the rules allow none there (docs/rulings.md, \"The kick-off move\")",
-                    REROLL_FIELDS))
-            else:
-                self.notes.append(f"kick-off move: a {r.reRollSource} re-roll of no failed "
-                                  "Dodge")
+            kickoff_move.re_roll(self, r)
             return
         if r.reRollSource == "Pro" and r.roll:
             self.add("d6", r.roll)  # classic Pro: its own D6 before the re-roll
@@ -517,17 +509,9 @@ class KickoffBuilder:
             self.notes.append(text)
 
     def kickoff_move_roll(self, rep: Report, extra: dict[str, Any]) -> None:
-        """``dodgeRoll`` in the kick-off move (Kick-Off Return / On the Ball: its Dodges, as the
-        engine rolls them); ``jumpRoll`` / ``leapRoll`` there are a note (not read yet)."""
-        if self.mode != "kickoffReturn":
-            return
-        if rep.reportId == "dodgeRoll":
-            t = report_model(TestRollReport, rep, self.where)
-            if t.roll:
-                self.add("d6", t.roll)
-            self.kickoff_move_failed = not t.successful
-        elif f"kick-off move: FUMBBL's {rep.reportId!r}" not in " ".join(self.notes):
-            self.notes.append(f"kick-off move: FUMBBL's {rep.reportId!r} report is not read yet")
+        """A test in the kick-off move (:func:`kickoff.formats.fumbbl.kickoff_move.roll`)."""
+        if self.mode == "kickoffReturn":
+            kickoff_move.roll(self, rep)
 
     def apothecary_choice(self, rep: Report, extra: dict[str, Any]) -> None:
         """``apothecaryChoice``: the player patched up (``fumbbl_apothecary``)."""
@@ -609,7 +593,7 @@ class KickoffBuilder:
                 self.notes.append("Swarming: players entered the pitch after the kick; the "
                                   "engine has no Swarming")
         elif self.mode == "kickoffReturn":
-            self.return_path.append((key, after))
+            kickoff_move.step(self, key, after)
         else:
             self.moves.append((key, after))
 
