@@ -527,3 +527,22 @@ def test_bb2025_on_the_ball_beyond_ma_is_a_ruling_on_the_rush_only(tmp_path: Pat
     k = extract(tmp_path, _on_the_ball(3))
     assert k.scenario["dice"]["d6"] == [1, 1, 1] and not k.rulings
     assert verdict(k).status == "agree"
+
+
+def test_a_blitz_that_falls_before_its_block_is_read_and_played(tmp_path: Path) -> None:
+    # classic Blitz!: home 4 declares a Blitz (blitzMove) and falls on his Rush (the 7th
+    # square) before any block report: a Blitz without a target, only its path played (issue
+    # 25: no longer refused as "a Blitz needs a target")
+    from test_fumbbl_log import act, free_turn_doc
+
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    doc = free_turn_doc([*act("4", "blitzMove", *path),
+                         cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                              rep("injury", defenderId="4", armorRoll=[2, 3], armorBroken=False)],
+                             [("fieldModelSetPlayerState", "4", 3),
+                              ("actingPlayerSetPlayerId", None, None)])])
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "blitz" and "target" not in a and a["reroll"] == {"rush": False}
+    assert k.expect["players.p4.status"] == "prone"
+    assert verdict(k).status == "agree"
