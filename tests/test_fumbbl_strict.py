@@ -12,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_fumbbl_log import cmd, extract, land, rep, replay_doc, scatter
+from test_fumbbl_throw import _charge
 
 from kickoff.cli.fumbbl_cmd import verdict
 from kickoff.formats.fumbbl.compare import BALL_FIELDS, Ruling, differences, observed, same, unexplained
@@ -546,3 +548,37 @@ def test_a_blitz_that_falls_before_its_block_is_read_and_played(tmp_path: Path) 
     assert a["action"] == "blitz" and "target" not in a and a["reroll"] == {"rush": False}
     assert k.expect["players.p4.status"] == "prone"
     assert verdict(k).status == "agree"
+
+
+@pytest.mark.parametrize("rules", ["BB2020", "BB2025"])
+def test_a_free_turn_casualty_patched_up_reads_the_d16_twice(tmp_path: Path, rules: str) -> None:
+    # bb2020 / bb2025 Blitz / Charge!: home 4 falls on his Rush, armour [5, 5] broken, injury
+    # [5, 6] a Casualty; FUMBBL's Casualty roll [14, 3] (D16 Lasting Injury, its D6 unread),
+    # the apothecary's second [4, 2] (Badly Hurt): patched up, to the Reserves. Both D16s are
+    # written in the engine's order, the first first (formats/fumbbl/apothecary.py)
+    from test_fumbbl_log import act, free_turn_doc
+
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    doc = free_turn_doc([cmd([rep("blitzRoll", roll=1)]), *act("4", "move", *path),
+                         cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                              rep("injury", defenderId="4", armorRoll=[5, 5], armorBroken=True,
+                                  injuryRoll=[5, 6], casualtyRoll=[14, 3])],
+                             [("fieldModelSetPlayerState", "4", 3)]),
+                         cmd([rep("apothecaryRoll", playerId="4", casualtyRoll=[4, 2],
+                                  playerState=6)]),
+                         cmd([rep("apothecaryChoice", playerId="4", playerState=9)],
+                             [("turnDataSetApothecaries", "home", 0),
+                              ("fieldModelSetPlayerState", "4", 9),
+                              ("fieldModelSetPlayerCoordinate", "4", [-1, 5]),
+                              ("actingPlayerSetPlayerId", None, None)])], rules=rules)
+    if rules == "BB2025":
+        doc = _charge(doc)
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetApothecaries", "modelChangeKey": "home",
+         "modelChangeValue": 1})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["apothecary"] == ["p4"] and not k.notes
+    assert k.scenario["dice"]["d16"] == [14, 4]
+    assert k.expect["players.p4.status"] == "reserves"
+    v = verdict(k)
+    assert v.status == "agree", v.detail
