@@ -452,6 +452,10 @@ def test_a_bb2025_failed_diving_catch_bouncing_from_the_landing_is_a_ruling(
     doc["gameLog"]["commandArray"][-2]["modelChangeList"]["modelChangeArray"] = []
     k = extract(tmp_path, doc)
     assert not k.rulings
+    # nor does a later catch of his that fails (a bounce onto him: no dive, no ruling)
+    doc["gameLog"]["commandArray"][-2]["reportList"]["reports"].append(
+        rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=4))
+    assert not extract(tmp_path, doc).rulings
 
 
 def _clawed_blitz(claw_does_not_stack: str | None) -> dict[str, Any]:

@@ -127,6 +127,7 @@ class KickoffBuilder:
         self.kickoff_move_failed = False
         self.diving_catch: list[str] = []
         self.dive_failed = False  # a Diving Catch player's catch roll failed (bb2025: a ruling)
+        self.diver: str | None = None  # the Diving Catch player whose catch roll comes next
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.thrown_in = False
@@ -314,7 +315,9 @@ class KickoffBuilder:
             t = report_model(TestRollReport, rep, self.where)
             minimum = extra.get("minimumRoll")
             pid = f"p{extra.get('playerId')}"
-            self.dive_failed |= kind == "catch" and not t.successful and pid in self.diving_catch
+            if kind == "catch" and pid == self.diver:  # his dive's roll, not a later catch
+                self.dive_failed |= not t.successful
+                self.diver = None
             if t.reRolled or not t.roll:
                 return
             if not isinstance(minimum, int):
@@ -336,7 +339,8 @@ class KickoffBuilder:
             return
         if (extra.get("skillUse") == "catchBall"
                 and str(extra.get("skill", "")).lower() == "diving catch"):
-            self.diving_catch.append(f"p{extra.get('playerId')}")
+            self.diver = f"p{extra.get('playerId')}"
+            self.diving_catch.append(self.diver)
         elif extra.get("skillUse") == "halveKickoffScatter":
             self.use_kick(str(extra.get("playerId")))
 
