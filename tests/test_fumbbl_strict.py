@@ -586,3 +586,20 @@ def test_a_free_turn_casualty_patched_up_reads_the_d16_twice(tmp_path: Path, rul
     assert k.expect["players.p4.status"] == "reserves"
     v = verdict(k)
     assert v.status == "agree", v.detail
+
+
+@pytest.mark.parametrize("rules", [None, "BB2020", "BB2025"])
+def test_a_diving_catch_not_made_is_nobody_attempting(tmp_path: Path, rules: str | None) -> None:
+    # away 8 (Diving Catch) beside the landing [19, 8]; FUMBBL's coach made no dive (it logs only
+    # a dive made): written as nobody attempting, where the engine's default would have him dive
+    # and roll a catch FUMBBL never rolled
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=rules, skills={"8": ["Diving Catch"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["diving_catch"] == []
+    assert verdict(k).status == "agree"
+    # nobody with the skill: no decision written
+    assert "diving_catch" not in extract(tmp_path, replay_doc(
+        doc["gameLog"]["commandArray"][1:-1], rules=rules)).scenario["decisions"]

@@ -198,6 +198,11 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         _return_move(ko, decisions)
     if ko.diving_catch:
         decisions["diving_catch"] = list(ko.diving_catch)
+    elif any("diving_catch" in p.doc.get("skills", ()) for p in ko.game.order
+             if p.pid not in ko.absent):
+        # FUMBBL asks each coach (DECLARE_DIVING_CATCH) and logs only a dive made: none made,
+        # nobody attempts (the engine's default has every player allowed attempt)
+        decisions["diving_catch"] = []
     if ko.apothecary:
         decisions["apothecary"] = list(ko.apothecary)
     declined = ko.catch_rerolls.written()
