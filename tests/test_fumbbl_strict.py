@@ -603,3 +603,22 @@ def test_a_diving_catch_not_made_is_nobody_attempting(tmp_path: Path, rules: str
     # nobody with the skill: no decision written
     assert "diving_catch" not in extract(tmp_path, replay_doc(
         doc["gameLog"]["commandArray"][1:-1], rules=rules)).scenario["decisions"]
+
+
+@pytest.mark.parametrize(("result", "rules", "dice"), [("Blitz", "BB2020", [5, 5]),
+                                                        ("Charge!", "BB2025", [5, 5])])
+def test_an_overtime_event_given_without_a_roll_is_a_ruling_on_the_roll(
+        tmp_path: Path, result: str, rules: str, dice: list[int]) -> None:
+    # overtime (half 3) with FUMBBL's overtimeKickOffResults at Blitz: its kickoffResult report
+    # has an empty kickoffRoll (christerk/ffb StepKickoffResultRoll); the book rolls on the
+    # table: two dice giving the event (10) are written, and only event.roll may differ
+    from test_fumbbl_log import free_turn_doc
+
+    doc = free_turn_doc([cmd([rep("blitzRoll", roll=1)])], rules=rules)
+    commands = doc["gameLog"]["commandArray"]
+    commands[0]["modelChangeList"]["modelChangeArray"][0]["modelChangeValue"] = 3
+    commands[2]["reportList"]["reports"][0].update(kickoffResult=result, kickoffRoll=[])
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d6"][1:3] == dice and k.expect["event.roll"] == []
+    v = verdict(k)
+    assert v.status == "ruling" and v.diffs == [("event.roll", [], dice)]

@@ -370,7 +370,17 @@ class KickoffBuilder:
         self.free_turn.once_per_turn = ruleset.actions.once_per_turn_skills
         self.free_turn.throw_rules = ruleset.actions.throw
         self.event_roll = list(r.kickoffRoll)
-        self.add("d6", *r.kickoffRoll)
+        self.add("d6", *(r.kickoffRoll or self.unrolled_event(name)))
+
+    def unrolled_event(self, name: str) -> tuple[int, int]:
+        """The two dice written for an event FUMBBL gave without a roll (its game option
+        ``overtimeKickOffResults``, christerk/ffb ``StepKickoffResultRoll``: overtime's Blitz or
+        Solid Defence): a pair the edition's table gives it for, and a ruling on the roll."""
+        total = min(t for t, e in RULESETS[self.game.ruleset].kickoff_table.items()
+                    if e.name == name)
+        self.rulings.append(Ruling("overtime: FUMBBL's option overtimeKickOffResults gave the "
+                                   "event unrolled; written as two dice giving it", ("event.roll",)))
+        return (total // 2, total - total // 2)
 
     def contest(self, rep: Report, extra: dict[str, Any]) -> None:
         """``extraReRoll``, ``cheeringFans``, ``kickoffThrowARock``: both coaches' die."""
