@@ -12,7 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_fumbbl_log import cmd, extract, land, rep, replay_doc, scatter
+from test_fumbbl_throw import _charge
 
 from kickoff.cli.fumbbl_cmd import verdict
 from kickoff.formats.fumbbl.compare import BALL_FIELDS, Ruling, differences, observed, same, unexplained
@@ -413,3 +415,210 @@ def test_a_player_the_engine_moves_and_fumbbl_did_not_disagrees(tmp_path: Path) 
     v = verdict(k)
     assert v.status == "disagree" and v.diffs == [
         ("tests.catch", [], [["p8", 4]]), ("players.p8.square", [19, 7], [19, 8])]
+
+
+def _failed_dive(rules: str, catches: list[dict[str, Any]], bounce: list[int]) -> dict[str, Any]:
+    """Home kicks to [19, 8], beside away 8 on [19, 7] (Diving Catch), Get the Ref; 8 dives and
+    ``catches`` follow; FUMBBL bounces the ball East from the landing square, onto ``bounce``."""
+    return replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                       cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                       cmd([rep("skillUse", playerId="8", skill="Diving Catch", used=True,
+                                skillUse="catchBall"), *catches]),
+                       cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                           [land(bounce)])], rules=rules, skills={"8": ["Diving Catch"]})
+
+
+def test_a_bb2025_failed_diving_catch_bouncing_from_the_landing_is_a_ruling(
+        tmp_path: Path) -> None:
+    # bb2025: the 2025 catch rule bounces a failed catch from the diver's square (rulings.md,
+    # Diving Catch; the engine: [19, 7] -> [20, 7]); FUMBBL's bb2025 StepCatchScatterThrowIn
+    # scatters it from the landing square ([19, 8] -> [20, 8]): a ruling limited to the ball
+    failed = [rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=3)]
+    k = extract(tmp_path, _failed_dive("BB2025", failed, [20, 8]))
+    assert k.scenario["decisions"]["diving_catch"] == ["p8"]
+    v = verdict(k)
+    assert v.status == "ruling" and "Diving Catch" in v.detail
+    assert [p for p, _, _ in v.diffs] == ["ball.path", "ball.square"]
+    assert v.diffs[1][1:] == ([20, 8], [20, 7])
+    # bb2020's FAQ bounces from the landing square, as FUMBBL: no ruling, it agrees (its catch
+    # of a deviated kick at -1: 4+)
+    failed = [rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=4)]
+    k = extract(tmp_path, _failed_dive("BB2020", failed, [20, 8]))
+    assert not k.rulings and verdict(k).status == "agree"
+    # a bb2025 catch that succeeds meets no ruling (FUMBBL's catch is the engine's)
+    caught = [rep("catchRoll", playerId="8", roll=5, successful=True, minimumRoll=3)]
+    doc = _failed_dive("BB2025", caught, [19, 7])
+    doc["gameLog"]["commandArray"][-2]["reportList"]["reports"].pop()  # no bounce
+    doc["gameLog"]["commandArray"][-2]["modelChangeList"]["modelChangeArray"] = []
+    k = extract(tmp_path, doc)
+    assert not k.rulings
+    # nor does a later catch of his that fails (a bounce onto him: no dive, no ruling)
+    doc["gameLog"]["commandArray"][-2]["reportList"]["reports"].append(
+        rep("catchRoll", playerId="8", roll=1, successful=False, minimumRoll=4))
+    assert not extract(tmp_path, doc).rulings
+
+
+def _clawed_blitz(claw_does_not_stack: str | None) -> dict[str, Any]:
+    """classic Blitz!: home 4 (Claw, Mighty Blow) blitzes away 5 (AV 8) to Defender Down; FUMBBL's
+    armour roll of 7 holds, as its ``clawDoesNotStack`` on plays it (Claw on the natural 7,
+    Mighty Blow's 8 not beating AV 8); LRB6's Claw "after modifications" breaks it (7 + 1)."""
+    from test_fumbbl_log import act, free_turn_doc
+
+    doc = free_turn_doc([
+        *act("4", "blitzMove", [9, 6], [10, 5], [11, 5], [12, 5]),
+        cmd([rep("block", defenderId="5"), rep("blockRoll", blockRoll=[6]),
+             rep("blockChoice", nrOfDice=1, blockRoll=[6], diceIndex=0, blockResult="POW",
+                 defenderId="5")]),
+        cmd(changes=[("fieldModelAddPushbackSquare", None,
+                      {"coordinate": [14, 7], "selected": False}),
+                     ("fieldModelAddPushbackSquare", None,
+                      {"coordinate": [14, 6], "selected": True})]),
+        cmd(changes=[("fieldModelSetPlayerCoordinate", "5", [14, 6]),
+                     ("fieldModelSetPlayerCoordinate", "4", [13, 6])]),
+        cmd([rep("injury", defenderId="5", armorRoll=[3, 4], armorBroken=False)],
+            [("fieldModelSetPlayerState", "5", 3), ("actingPlayerSetPlayerId", None, None)])],
+        rules=None, skills={"4": ["Claw", "Mighty Blow"]})
+    if claw_does_not_stack is not None:
+        doc["game"]["gameOptions"]["gameOptionArray"].append(
+            {"gameOptionId": "clawDoesNotStack", "gameOptionValue": claw_does_not_stack})
+    return doc
+
+
+def test_fumbbls_claw_option_off_the_book_is_a_ruling(tmp_path: Path) -> None:
+    from kickoff.formats.fumbbl.game import claw_off_book
+
+    # the book's Claw per edition against FUMBBL's option (absent: its default, on)
+    assert [claw_off_book({"clawDoesNotStack": v}, rs) for rs in ("classic", "bb2020", "bb2025")
+            for v in ("true", "false")] == [True, False, False, True, False, True]
+    assert claw_off_book({}, "classic") and not claw_off_book({}, "bb2020")
+    # on in a classic game: the armour FUMBBL held, the engine breaks (its injury roll then
+    # seeded): a ruling, explaining the players, tests and what follows only
+    k = extract(tmp_path, _clawed_blitz("true"))
+    assert k.rulings and "clawDoesNotStack" in k.rulings[-1].text
+    v = verdict(k)
+    assert v.status == "ruling" and ("tests.armour", [["p5", 7, False]], [["p5", 7, True]]) in v.diffs
+    assert not unexplained(v.diffs, k.rulings)
+    # off, as LRB6: FUMBBL's log cannot hold that roll; no ruling excuses the engine's difference
+    k = extract(tmp_path, _clawed_blitz("false"))
+    assert not k.rulings and verdict(k).status in ("disagree", "error")
+
+
+def _on_the_ball(ma: int) -> dict[str, Any]:
+    """bb2025: away 8 (On the Ball, MA ``ma``) runs three squares East from [19, 7] in the
+    kick-off move, unmarked; the ball lands on [19, 8] and bounces East."""
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoffReturn")]),
+                      *(cmd(changes=[("fieldModelSetPlayerCoordinate", "8", [x, 7])])
+                        for x in (20, 21, 22)),
+                      cmd(changes=[("gameSetTurnMode", None, "kickoff")]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])],
+                     rules="BB2025", skills={"8": ["On the Ball"]})
+    doc["game"]["teamAway"]["playerArray"][3]["movement"] = ma
+    return doc
+
+
+def test_bb2025_on_the_ball_beyond_ma_is_a_ruling_on_the_rush_only(tmp_path: Path) -> None:
+    # FUMBBL moves him three squares whatever his MA (UtilPlayer.hasMoveLeft in the
+    # kickoffReturn turn mode), rolling no Rush; the 2025 move Rushes past his MA 2: the third
+    # step's Rush is written as a 6, the move FUMBBL made, and only tests.rush differs
+    k = extract(tmp_path, _on_the_ball(2))
+    assert k.scenario["decisions"]["on_the_ball"]["path"] == [[20, 7], [21, 7], [22, 7]]
+    assert k.scenario["dice"]["d6"] == [1, 6, 1, 1]  # the kick's distance, the Rush, the table
+    assert [r.fields for r in k.rulings] == [("tests.rush",)]
+    v = verdict(k)
+    assert v.status == "ruling" and v.diffs == [("tests.rush", [], [["p8", 2]])]
+    # MA 3 or more: no Rush, no ruling
+    k = extract(tmp_path, _on_the_ball(3))
+    assert k.scenario["dice"]["d6"] == [1, 1, 1] and not k.rulings
+    assert verdict(k).status == "agree"
+
+
+def test_a_blitz_that_falls_before_its_block_is_read_and_played(tmp_path: Path) -> None:
+    # classic Blitz!: home 4 declares a Blitz (blitzMove) and falls on his Rush (the 7th
+    # square) before any block report: a Blitz without a target, only its path played (issue
+    # 25: no longer refused as "a Blitz needs a target")
+    from test_fumbbl_log import act, free_turn_doc
+
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    doc = free_turn_doc([*act("4", "blitzMove", *path),
+                         cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                              rep("injury", defenderId="4", armorRoll=[2, 3], armorBroken=False)],
+                             [("fieldModelSetPlayerState", "4", 3),
+                              ("actingPlayerSetPlayerId", None, None)])])
+    k = extract(tmp_path, doc)
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["action"] == "blitz" and "target" not in a and a["reroll"] == {"rush": False}
+    assert k.expect["players.p4.status"] == "prone"
+    assert verdict(k).status == "agree"
+
+
+@pytest.mark.parametrize("rules", ["BB2020", "BB2025"])
+def test_a_free_turn_casualty_patched_up_reads_the_d16_twice(tmp_path: Path, rules: str) -> None:
+    # bb2020 / bb2025 Blitz / Charge!: home 4 falls on his Rush, armour [5, 5] broken, injury
+    # [5, 6] a Casualty; FUMBBL's Casualty roll [14, 3] (D16 Lasting Injury, its D6 unread),
+    # the apothecary's second [4, 2] (Badly Hurt): patched up, to the Reserves. Both D16s are
+    # written in the engine's order, the first first (formats/fumbbl/apothecary.py)
+    from test_fumbbl_log import act, free_turn_doc
+
+    path = [[9, 7], [10, 7], [11, 7], [11, 6], [11, 5], [11, 4], [11, 3]]
+    doc = free_turn_doc([cmd([rep("blitzRoll", roll=1)]), *act("4", "move", *path),
+                         cmd([rep("goForItRoll", playerId="4", roll=1, successful=False),
+                              rep("injury", defenderId="4", armorRoll=[5, 5], armorBroken=True,
+                                  injuryRoll=[5, 6], casualtyRoll=[14, 3])],
+                             [("fieldModelSetPlayerState", "4", 3)]),
+                         cmd([rep("apothecaryRoll", playerId="4", casualtyRoll=[4, 2],
+                                  playerState=6)]),
+                         cmd([rep("apothecaryChoice", playerId="4", playerState=9)],
+                             [("turnDataSetApothecaries", "home", 0),
+                              ("fieldModelSetPlayerState", "4", 9),
+                              ("fieldModelSetPlayerCoordinate", "4", [-1, 5]),
+                              ("actingPlayerSetPlayerId", None, None)])], rules=rules)
+    if rules == "BB2025":
+        doc = _charge(doc)
+    doc["gameLog"]["commandArray"][0]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetApothecaries", "modelChangeKey": "home",
+         "modelChangeValue": 1})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["apothecary"] == ["p4"] and not k.notes
+    assert k.scenario["dice"]["d16"] == [14, 4]
+    assert k.expect["players.p4.status"] == "reserves"
+    v = verdict(k)
+    assert v.status == "agree", v.detail
+
+
+@pytest.mark.parametrize("rules", [None, "BB2020", "BB2025"])
+def test_a_diving_catch_not_made_is_nobody_attempting(tmp_path: Path, rules: str | None) -> None:
+    # away 8 (Diving Catch) beside the landing [19, 8]; FUMBBL's coach made no dive (it logs only
+    # a dive made): written as nobody attempting, where the engine's default would have him dive
+    # and roll a catch FUMBBL never rolled
+    doc = replay_doc([cmd([scatter([19, 8], "South", 5, 1)], [land([19, 8])]),
+                      cmd([rep("kickoffResult", kickoffResult="Get the Ref", kickoffRoll=[1, 1])]),
+                      cmd([rep("scatterBall", directionArray=["East"], rolls=[3])],
+                          [land([20, 8])])], rules=rules, skills={"8": ["Diving Catch"]})
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["diving_catch"] == []
+    assert verdict(k).status == "agree"
+    # nobody with the skill: no decision written
+    assert "diving_catch" not in extract(tmp_path, replay_doc(
+        doc["gameLog"]["commandArray"][1:-1], rules=rules)).scenario["decisions"]
+
+
+@pytest.mark.parametrize(("result", "rules", "dice"), [("Blitz", "BB2020", [5, 5]),
+                                                        ("Charge!", "BB2025", [5, 5])])
+def test_an_overtime_event_given_without_a_roll_is_a_ruling_on_the_roll(
+        tmp_path: Path, result: str, rules: str, dice: list[int]) -> None:
+    # overtime (half 3) with FUMBBL's overtimeKickOffResults at Blitz: its kickoffResult report
+    # has an empty kickoffRoll (christerk/ffb StepKickoffResultRoll); the book rolls on the
+    # table: two dice giving the event (10) are written, and only event.roll may differ
+    from test_fumbbl_log import free_turn_doc
+
+    doc = free_turn_doc([cmd([rep("blitzRoll", roll=1)])], rules=rules)
+    commands = doc["gameLog"]["commandArray"]
+    commands[0]["modelChangeList"]["modelChangeArray"][0]["modelChangeValue"] = 3
+    commands[2]["reportList"]["reports"][0].update(kickoffResult=result, kickoffRoll=[])
+    k = extract(tmp_path, doc)
+    assert k.scenario["dice"]["d6"][1:3] == dice and k.expect["event.roll"] == []
+    v = verdict(k)
+    assert v.status == "ruling" and v.diffs == [("event.roll", [], dice)]

@@ -10,7 +10,7 @@ from typing import Any
 from kickoff.core.pitch import SIDES, Side
 from kickoff.core.rulesets import RULESETS
 from kickoff.formats.fields import printable_name
-from kickoff.formats.fumbbl.compare import BALL_FIELDS, TEST_KINDS, Ruling
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, REROLL_FIELDS, TEST_KINDS, Ruling
 from kickoff.formats.fumbbl.kickoff import KickoffBuilder
 from kickoff.formats.fumbbl.names import (
     BANNED_COACH_RULES,
@@ -198,6 +198,11 @@ def recovered_decisions(ko: KickoffBuilder) -> dict[str, Any]:
         _return_move(ko, decisions)
     if ko.diving_catch:
         decisions["diving_catch"] = list(ko.diving_catch)
+    elif any("diving_catch" in p.doc.get("skills", ()) for p in ko.game.order
+             if p.pid not in ko.absent):
+        # FUMBBL asks each coach (DECLARE_DIVING_CATCH) and logs only a dive made: none made,
+        # nobody attempts (the engine's default has every player allowed attempt)
+        decisions["diving_catch"] = []
     if ko.apothecary:
         decisions["apothecary"] = list(ko.apothecary)
     declined = ko.catch_rerolls.written()
@@ -320,6 +325,45 @@ def _able_to_take(ko: KickoffBuilder, tr: GameTracker) -> bool:
     return False
 
 
+#: bb2025, a Diving Catch player's catch failed: FUMBBL's bb2025 ``StepCatchScatterThrowIn``
+#: keeps bb2020's FAQ (the next diver tries, then the ball scatters from the landing square),
+#: the engine the 2025 catch rule (the ball bounces from the diver's square, which ends the
+#: attempts). It may explain the ball, the catches and pick-ups, and a touchback.
+DIVE_RULING = Ruling(
+    "bb2025 failed Diving Catch: FUMBBL bounces the ball from the landing square and lets the "
+    "other divers try (bb2020's FAQ); the 2025 catch rule bounces it from the diver's square "
+    "(rulings.md, Diving Catch)", (*BALL_FIELDS, "touchback"))
+
+
+#: FUMBBL's ``clawDoesNotStack`` other than the edition's book (``fumbbl.game.claw_off_book``)
+#: and an armour roll in a kick-off with a Claw(s) player: whether Mighty Blow counts towards
+#: Claw's 8 may turn that roll, and with it the players, the ball, the tests that follow and
+#: the re-rolls and apothecaries then spent.
+CLAW_RULING = Ruling(
+    "Claw(s): FUMBBL's game option clawDoesNotStack plays Mighty Blow towards Claw's 8 otherwise "
+    "than the edition's book (rulings.md, Claw / Claws)",
+    (*REROLL_FIELDS, "teams.home.apothecaries", "teams.away.apothecaries"))
+
+
+def _clawed(ko: KickoffBuilder) -> bool:
+    """Whether a player in the game has Claw (classic) or Claws (bb2020, bb2025)."""
+    return any({"claw", "claws"} & set(p.doc.get("skills", ())) for p in ko.game.order)
+
+
+def _rulings_met(ko: KickoffBuilder) -> None:
+    """The rulings the whole kick-off meets, into ``ko.rulings``: the classic throw-in distance,
+    a bb2025 failed Diving Catch, FUMBBL's Claw(s) option off the book."""
+    ruleset = ko.game.ruleset
+    if ko.thrown_in and ruleset == "classic":
+        ko.rulings.append(Ruling(
+            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
+            "the start square (rulings.md 4)", BALL_FIELDS))
+    if ko.dive_failed and ruleset == "bb2025":
+        ko.rulings.append(DIVE_RULING)
+    if ko.game.claw_off_book and ko.tests.get("armour") and _clawed(ko):
+        ko.rulings.append(CLAW_RULING)
+
+
 def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
     """The kick-off as a case, ``tr`` being the game once it was over."""
     game = ko.game
@@ -340,10 +384,7 @@ def kickoff_case(ko: KickoffBuilder, tr: GameTracker) -> ExtractedKickoff:
         # the drive's and the half's first: FUMBBL's order)
         expect[f"teams.{side}.leader_rerolls"] = int(
             bool(teams[side].get("leader_rerolls")) and side not in ko.leader_used)
-    if ko.thrown_in and game.ruleset == "classic":
-        ko.rulings.append(Ruling(
-            "throw-in distance: FUMBBL's classic code counts 2D6 - 1 squares; we count 2D6 from "
-            "the start square (rulings.md 4)", BALL_FIELDS))
+    _rulings_met(ko)
     decisions, pending = engine_decisions(decisions)
     names = {s: teams[s]["name"] for s in SIDES}
     about = (f"{names[ko.kicking]} kick to {names[ko.receiving]}: "

@@ -42,6 +42,9 @@ class Game:
     #: ``inducementPrayersUseLeagueTable`` is off (the exhibition table, prayers 1-8: christerk/ffb
     #: ``factory/bb2020/PrayerFactory``), else ``None`` (the ruleset's own, the league's D16)
     prayer_die: int | None = None
+    #: FUMBBL's game option ``clawDoesNotStack`` plays Claw(s) otherwise than the edition's book
+    #: (:func:`claw_off_book`): an armour roll against a claw-bearer's block is then a ruling
+    claw_off_book: bool = False
 
     def weather_name(self, weather: str) -> str:
         """Our weather name in this ruleset (``nice`` is bb2020's ``perfect_conditions``)."""
@@ -116,7 +119,18 @@ def read_game(replay: Replay, where: str) -> Game:
         raise ScenarioError(problems[:MAX_SHOWN] + more)
     exhibition = str(options.get("inducementPrayersUseLeagueTable", "true")).lower() == "false"
     return Game(where, game.gameId, ruleset, teams, players, order,
-                (game.started or "")[:32], 8 if exhibition and ruleset == "bb2020" else None)
+                (game.started or "")[:32], 8 if exhibition and ruleset == "bb2020" else None,
+                claw_off_book(options, ruleset))
+
+
+def claw_off_book(options: dict[str, str | None], ruleset: str) -> bool:
+    """Whether FUMBBL's ``clawDoesNotStack`` (christerk/ffb ``CLAW_DOES_NOT_STACK``, default
+    ``true``; ``InjuryTypeBlock``: on, Claws is tried on the natural roll and the other modifiers
+    without it; off, Mighty Blow counts towards its 8) plays Claw(s) otherwise than the edition's
+    book (``ActionRules.claw_natural``: classic LRB6 "after modifications", bb2020 / bb2025 a
+    natural 8+; ``docs/rulings.md``)."""
+    natural = str(options.get("clawDoesNotStack") or "true").strip().lower() == "true"
+    return natural != RULESETS[ruleset].actions.claw_natural
 
 
 def _ruleset(options: dict[str, str | None], where: str) -> str:

@@ -13,8 +13,9 @@ from kickoff.core.errors import ScenarioError
 from kickoff.core.events import PRAYERS
 from kickoff.core.pitch import CORNER_D3, RANDOM_DIRECTION, SIDES, Side, other_side
 from kickoff.core.rulesets import RULESETS
+from kickoff.formats.fumbbl import kickoff_move
 from kickoff.formats.fumbbl.apothecary import CasualtyReader
-from kickoff.formats.fumbbl.compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, REROLL_FIELDS, Ruling
+from kickoff.formats.fumbbl.compare import BALL_FIELDS, DEFENCE_SWAP_FIELDS, Ruling
 from kickoff.formats.fumbbl.free_turn import CatchRerolls, FreeTurnReader
 from kickoff.formats.fumbbl.game import Game
 from kickoff.formats.fumbbl.log import (
@@ -125,6 +126,8 @@ class KickoffBuilder:
         #: the kick-off move's last Dodge failed (a re-roll of it may follow)
         self.kickoff_move_failed = False
         self.diving_catch: list[str] = []
+        self.dive_failed = False  # a Diving Catch player's catch roll failed (bb2025: a ruling)
+        self.diver: str | None = None  # the Diving Catch player whose catch roll comes next
         self.turn_modes: list[str] = []
         self.moves: list[tuple[str, tuple[int, int]]] = []
         self.thrown_in = False
@@ -311,12 +314,16 @@ class KickoffBuilder:
         if kind is not None:
             t = report_model(TestRollReport, rep, self.where)
             minimum = extra.get("minimumRoll")
+            pid = f"p{extra.get('playerId')}"
+            if kind == "catch" and pid == self.diver:  # his dive's roll, not a later catch
+                self.dive_failed |= not t.successful
+                self.diver = None
             if t.reRolled or not t.roll:
                 return
             if not isinstance(minimum, int):
                 self.untold.add(kind)
             self.tests.setdefault(kind, []).append(
-                [f"p{extra.get('playerId')}", min(max(minimum, 2), 6) if minimum else None])
+                [pid, min(max(minimum, 2), 6) if minimum else None])
         elif rep.reportId == "injury":
             inj = report_model(InjuryReport, rep, self.where)
             broken = extra.get("armorBroken")
@@ -332,7 +339,8 @@ class KickoffBuilder:
             return
         if (extra.get("skillUse") == "catchBall"
                 and str(extra.get("skill", "")).lower() == "diving catch"):
-            self.diving_catch.append(f"p{extra.get('playerId')}")
+            self.diver = f"p{extra.get('playerId')}"
+            self.diving_catch.append(self.diver)
         elif extra.get("skillUse") == "halveKickoffScatter":
             self.use_kick(str(extra.get("playerId")))
 
@@ -362,7 +370,17 @@ class KickoffBuilder:
         self.free_turn.once_per_turn = ruleset.actions.once_per_turn_skills
         self.free_turn.throw_rules = ruleset.actions.throw
         self.event_roll = list(r.kickoffRoll)
-        self.add("d6", *r.kickoffRoll)
+        self.add("d6", *(r.kickoffRoll or self.unrolled_event(name)))
+
+    def unrolled_event(self, name: str) -> tuple[int, int]:
+        """The two dice written for an event FUMBBL gave without a roll (its game option
+        ``overtimeKickOffResults``, christerk/ffb ``StepKickoffResultRoll``: overtime's Blitz or
+        Solid Defence): a pair the edition's table gives it for, and a ruling on the roll."""
+        total = min(t for t, e in RULESETS[self.game.ruleset].kickoff_table.items()
+                    if e.name == name)
+        self.rulings.append(Ruling("overtime: FUMBBL's option overtimeKickOffResults gave the "
+                                   "event unrolled; written as two dice giving it", ("event.roll",)))
+        return (total // 2, total - total // 2)
 
     def contest(self, rep: Report, extra: dict[str, Any]) -> None:
         """``extraReRoll``, ``cheeringFans``, ``kickoffThrowARock``: both coaches' die."""
@@ -492,16 +510,7 @@ class KickoffBuilder:
     def re_roll(self, rep: Report, extra: dict[str, Any]) -> None:
         r = report_model(ProReRollReport, rep, self.where)
         if self.mode == "kickoffReturn":
-            # FUMBBL offers re-rolls in the kick-off move (no era lists its turn mode among
-            # those prohibiting them); the rules allow none there (core/actions/kickoff_move.py)
-            if self.kickoff_move_failed:
-                self.rulings.append(Ruling(
-                    f"kick-off move: FUMBBL lets p{r.playerId} use a {r.reRollSource} re-roll; "
-                    "the rules allow none there (docs/rulings.md, \"The kick-off move\")",
-                    REROLL_FIELDS))
-            else:
-                self.notes.append(f"kick-off move: a {r.reRollSource} re-roll of no failed "
-                                  "Dodge")
+            kickoff_move.re_roll(self, r)
             return
         if r.reRollSource == "Pro" and r.roll:
             self.add("d6", r.roll)  # classic Pro: its own D6 before the re-roll
@@ -514,17 +523,9 @@ class KickoffBuilder:
             self.notes.append(text)
 
     def kickoff_move_roll(self, rep: Report, extra: dict[str, Any]) -> None:
-        """``dodgeRoll`` in the kick-off move (Kick-Off Return / On the Ball: its Dodges, as the
-        engine rolls them); ``jumpRoll`` / ``leapRoll`` there are a note (not read yet)."""
-        if self.mode != "kickoffReturn":
-            return
-        if rep.reportId == "dodgeRoll":
-            t = report_model(TestRollReport, rep, self.where)
-            if t.roll:
-                self.add("d6", t.roll)
-            self.kickoff_move_failed = not t.successful
-        elif f"kick-off move: FUMBBL's {rep.reportId!r}" not in " ".join(self.notes):
-            self.notes.append(f"kick-off move: FUMBBL's {rep.reportId!r} report is not read yet")
+        """A test in the kick-off move (:func:`kickoff.formats.fumbbl.kickoff_move.roll`)."""
+        if self.mode == "kickoffReturn":
+            kickoff_move.roll(self, rep)
 
     def apothecary_choice(self, rep: Report, extra: dict[str, Any]) -> None:
         """``apothecaryChoice``: the player patched up (``fumbbl_apothecary``)."""
@@ -606,7 +607,7 @@ class KickoffBuilder:
                 self.notes.append("Swarming: players entered the pitch after the kick; the "
                                   "engine has no Swarming")
         elif self.mode == "kickoffReturn":
-            self.return_path.append((key, after))
+            kickoff_move.step(self, key, after)
         else:
             self.moves.append((key, after))
 

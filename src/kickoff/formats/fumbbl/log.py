@@ -152,8 +152,11 @@ class KickoffScatterReport(_Loose):
 
 
 class KickoffResultReport(_Loose):
+    """``kickoffRoll`` empty where no roll was made (an overtime result set by FUMBBL's game
+    option ``overtimeKickOffResults``)."""
+
     kickoffResult: str
-    kickoffRoll: tuple[int, int]
+    kickoffRoll: tuple[int, int] | tuple[()] = ()
 
 
 class RollReport(_Loose):
