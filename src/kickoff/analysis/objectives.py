@@ -35,7 +35,9 @@ mix:receiver-holds=0.7,distance=0.3``) weighs several of them as the receiving c
 its value is the sum of each weight times the objective's value for the receivers, that is the
 value itself where the receivers want it high and one minus it where they want it low
 (``ball-on-ground``). The receivers want a mix high. Linear in the end distribution like every
-objective (one minus a probability is the probability of the other ends).
+objective (one minus a probability is the probability of the other ends), so the exact solver
+values it per end and both coaches' decision nodes play it at their best
+(``KickoffSolver(play="best", objective=mix)``) as they do any objective.
 """
 
 from __future__ import annotations

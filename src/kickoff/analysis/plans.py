@@ -63,7 +63,7 @@ from typing import Any
 
 from kickoff.analysis import choices
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
 from kickoff.core.actions.policy import _nearest, close_in
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
@@ -147,7 +147,7 @@ class PlanSearch:
     script every best plan, and the kick's exact value with all of them played."""
 
     target: Square
-    objective: Objective
+    objective: AnyObjective
     found: dict[str, Found]
     decisions: Decisions
     value: Fraction
@@ -173,8 +173,8 @@ class PlanSearch:
         at the optimum for an objective they want high, a lower one for one they want low."""
         high = receivers_prefer(self.objective, Fraction(1), Fraction(0))
         bound = "an upper" if high else "a lower"
-        head = (f"{self.objective} with the best plans found: {float(self.value):.4f} (exact in "
-                "--json), ")
+        head = (f"{objective_text(self.objective)} with the best plans found: "
+                f"{float(self.value):.4f} (exact in --json), ")
         if "quick_snap" not in self.found:
             tail = (f"{bound} bound on the receivers' value against the kicking coach's best "
                     "free moves")
@@ -355,7 +355,7 @@ def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square
 class _Valuer:
     """Values plans at one target: a solver per plan (the other events' plans as given)."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: Objective,
+    def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: AnyObjective,
                  play: Play, base: Decisions, options: dict[str, Any]) -> None:
         self.state, self.ruleset, self.target = state, ruleset, target
         self.objective, self.play, self.base, self.options = objective, play, base, options
@@ -553,7 +553,7 @@ def resetup_space(valuer: _Valuer, event: str
 
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
-    objective: Objective = "receiver-holds", play: Play = "best",
+    objective: AnyObjective = "receiver-holds", play: Play = "best",
     decisions: Decisions | None = None, house_rules: frozenset[HouseRule] = frozenset(),
     use_kick_skill: bool | None = None, resetups: bool = False,
 ) -> PlanSearch:
