@@ -84,12 +84,25 @@ OddsSolverPlayOpt = Annotated[
     SolverPlay,
     typer.Option(help="The coaches' choices: defaults (the scenario format's); best: "
                  + _BEST_HELP + " close: both coaches play the close policy "
-                 "(kickoff.core.close), as kickoff simulate --play close, exactly (not with "
-                 "--high-kick or --touchback)."),
+                 "(kickoff.core.close), as kickoff simulate --play close, exactly "
+                 "(--high-kick / --touchback still win)."),
 ]
 #: What ``odds --play close`` says it played.
 CLOSE_ODDS_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
                      "(kickoff.core.close; as kickoff simulate --play close), free turns none")
+
+
+def close_given(high_kick: str | None, touchback: str | None) -> str:
+    """What ``odds --play close`` adds to :data:`CLOSE_ODDS_PLAYED` for the answers given, which
+    win over the policy (as in ``simulate --play close``): ``""`` with none."""
+    given = ([f"High Kick: {high_kick} (--high-kick)"] if high_kick is not None else []) + (
+        [f"Touchback: to {touchback} while he can take it, else the policy's (--touchback)"]
+        if touchback is not None else [])
+    if not given:
+        return ""
+    return "\nAnswers given, which win over the policy:" + "".join(f"\n- {g}" for g in given)
+
+
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
 PlanBudgetOpt = Annotated[
     int, typer.Option(help="With --play best --events all: search the kicking coach's "
@@ -231,7 +244,8 @@ class Setting(NamedTuple):
         if play == "defaults":
             return self.defaults(events, None)
         if play == "close":
-            return CLOSE_ODDS_PLAYED
+            return CLOSE_ODDS_PLAYED + close_given(self.high_kick if events == "all" else None,
+                                                   self.touchback)
         return best_played(self.state, events == "all", objective, taken, self.high_kick,
                            self.touchback, where)
 
@@ -338,7 +352,6 @@ def odds(
     _check_png_asked(png, all_targets)
     goal = objective_option(objective or ("touchback" if all_targets else "receiver-holds"))
     refuse_with_file(ctx, file)
-    _check_close(play, high_kick, touchback)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play,
@@ -386,15 +399,6 @@ def _goal_line(goal: AnyObjective, value: str) -> str:
     if isinstance(goal, Mix):
         return f"{objective_text(goal)}: {float(Fraction(value)):.4f} (exact in --json)"
     return f"{goal} (the board at the end): {pct(Fraction(value)).strip()} ({value})"
-
-
-def _check_close(play: SolverPlay, high_kick: str | None, touchback: str | None) -> None:
-    """``typer.BadParameter`` for ``--play close`` with ``--high-kick`` or ``--touchback`` (the
-    policy answers them itself)."""
-    if play == "close" and (high_kick is not None or touchback is not None):
-        raise typer.BadParameter("--play close: the close policy answers the High Kick and "
-                                 "touchback decisions itself; leave out --high-kick and "
-                                 "--touchback", param_hint="--play")
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:

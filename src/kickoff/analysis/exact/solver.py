@@ -151,9 +151,9 @@ class KickoffSolver:
     ) -> None:
         chosen = decisions or Decisions()
         close = play == "close"
-        if close and (kicking is not None or chosen.high_kick or chosen.touchback):
+        if close and kicking is not None:
             raise ValueError("play close: the close policy answers both coaches' decisions "
-                             "(no kicking, High Kick player or touchback taker given)")
+                             "(no kicking play given)")
         self._two = exact_best.TwoCoaches("defaults" if close else play,  # type: ignore[arg-type]
                                           kicking, chosen)  # the kicking coach (ValueError)
         if close:
