@@ -139,7 +139,7 @@ def test_odds_plan_resetups_lists_every_event_searched() -> None:
 def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> None:
     match = build_match("sevens", "orc", "skaven", None, None, "away")
     state = match.state
-    planner = plans._Planner(state)
+    planner = plans._Planner(state, plans.may_act(state, match.ruleset, "blitz"))
     a1 = state.players["a1"]
     assert a1.square is not None
     # a1 blitzes h1 after moving next to him; then a Blitz by a player already next to h1
@@ -161,3 +161,33 @@ def test_charge_is_searched_in_bb2025() -> None:
     assert charge.best.text().startswith("Charge!: ")
     assert found.decisions.charge == list(charge.best.activations) and not found.decisions.blitz
     assert plans.fewest(match.ruleset, "charge") == 4
+
+
+@pytest.mark.parametrize(("ruleset", "event"), [("bb2020", "blitz"), ("sevens", "blitz"),
+                                                ("bb2025", "charge"), ("classic", "blitz")])
+def test_who_may_act_is_the_free_turn_s_own_activation_options(ruleset: str, event: str) -> None:
+    """The search's movers come from the rule's own ``activation`` decision (no copy of its
+    eligibility in the analysis): the Standing kicking players not Marked, in team order, so
+    the Line of Scrimmage, face to face with the receivers', is left out; a player the rule
+    refuses is refused by the free turn when scripted."""
+    match = build_match(ruleset, None, None, None, None, "home")
+    st = match.state
+    eligible = plans.may_act(st, match.ruleset, event, match.house_rules)
+    marked = [p.id for p in st.teams[st.kicking].players if p.square is not None
+              and not st.is_open(p)]
+    assert eligible and set(eligible).isdisjoint(marked)
+    assert eligible == [p.id for p in st.teams[st.kicking].players
+                        if p.square is not None and p.id not in marked]
+    assert plans._Planner(st, eligible).eligible == eligible
+    if not marked:  # (Sevens' default set-ups: no Line of Scrimmage face to face)
+        return
+    # the free turn refuses a Marked player's activation: valued as None, never played
+    valuer = plans._Valuer(st, match.ruleset, st.pitch.centre[st.receiving], "receiver-holds",
+                           "defaults", Decisions(), {"house_rules": match.house_rules})
+    lineman = st.players[marked[0]]
+    assert lineman.square is not None
+    step = Square(lineman.square.x - (1 if st.kicking == "home" else -1), lineman.square.y)
+    if step in st.board:
+        return
+    refused = plans.Plan(event, (Activation(lineman.id, "move", (step,)),))
+    assert valuer.value([refused]) is None

@@ -62,9 +62,13 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import choices
+from kickoff.analysis.exact.chance import PathDice
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
+from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.policy import _nearest, close_in
+from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
@@ -198,11 +202,27 @@ def free_events(ruleset: Ruleset) -> list[str]:
     return list(ruleset.free_turns)
 
 
+def may_act(state: GameState, ruleset: Ruleset, event: str,
+            house_rules: frozenset[HouseRule] = frozenset()) -> list[str]:
+    """The kicking players who may act in the free turn ``event`` on ``state``, in team order:
+    those the rule's own first ``activation`` decision offers (``free_turn``, asked through
+    :class:`~kickoff.core.coach.AskingCoach` on a copy; no die is rolled before it), so that no
+    copy of the rule's eligibility is kept here."""
+    probe = KickoffContext(state.clone(), ruleset, PathDice(()), Decisions(), house_rules,
+                           log=False, coach=AskingCoach(("activation",)))
+    try:
+        free_turn(probe, event, None, ())
+    except Asked as asked:
+        return list(dict.fromkeys(o.player for o in asked.decision.listed() if o is not None))
+    return []  # nobody may act: the decision had one option, nobody
+
+
 class _Planner:
     """Plans paths on a set-up: no Rush, through empty squares only (``policy._nearest``),
-    outside the receivers' tackle zones but for the last square where one exists."""
+    outside the receivers' tackle zones but for the last square where one exists;
+    ``eligible``: who may act (:func:`may_act`)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, eligible: list[str]) -> None:
         self.state = state
         side = state.kicking
         self.occupied = set(state.board)
@@ -212,9 +232,7 @@ class _Planner:
                           if q.standing and q.square is not None]
         self.zone = {(q.square.x + dx, q.square.y + dy) for q in self.receivers
                      if q.square is not None for dx, dy in NEIGHBOURS}
-        # who may act, for the candidates only (the free turn itself refuses the others)
-        self.eligible = [p.id for p in state.teams[side].players
-                         if p.standing and state.is_open(p)]
+        self.eligible = eligible
 
     def activations(self, steps: Sequence[Step], where: str) -> tuple[Activation, ...] | None:
         """The steps' activations, each path planned on the squares the earlier ones leave
@@ -342,11 +360,11 @@ def neighbours(planner: _Planner, steps: Sequence[Step], target: Square, cap: in
         yield [*steps[:i], *steps[i + 1:]]
 
 
-def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square
-               ) -> Iterator[Plan]:
+def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square,
+               house_rules: frozenset[HouseRule] = frozenset()) -> Iterator[Plan]:
     """The first candidates of the search: nobody acts, then the ``close`` policy's plan for a
     ball landing on ``target`` (at most :func:`fewest` players)."""
-    planner = _Planner(state)
+    planner = _Planner(state, may_act(state, ruleset, event, house_rules))
     yield Plan(event, ())
     seed = close_in(state, planner.eligible, fewest(ruleset, event), target, False)
     yield Plan(event, tuple(replace(a, where=f"plan.{event}[{i}]") for i, a in enumerate(seed)))
@@ -448,7 +466,8 @@ def search_event(valuer: _Valuer, seeds: Sequence[Plan],
 
 def _free_turn_space(valuer: _Valuer, event: str
                      ) -> tuple[list[Plan], Callable[[Plan], Iterator[Plan | None]]]:
-    planner = _Planner(valuer.state)
+    house_rules = valuer.options["house_rules"]
+    planner = _Planner(valuer.state, may_act(valuer.state, valuer.ruleset, event, house_rules))
     cap = fewest(valuer.ruleset, event)
 
     def around(plan: Plan) -> Iterator[Plan | None]:
@@ -456,7 +475,8 @@ def _free_turn_space(valuer: _Valuer, event: str
             acts = planner.activations(steps, f"plan.{event}")
             yield None if acts is None else Plan(event, acts)
 
-    return list(candidates(valuer.state, valuer.ruleset, event, valuer.target)), around
+    return list(candidates(valuer.state, valuer.ruleset, event, valuer.target, house_rules)
+                ), around
 
 
 def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
