@@ -11,7 +11,7 @@ import pytest
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.pitch import Square
 from kickoff.formats.match import build_match
 
@@ -191,3 +191,36 @@ def test_who_may_act_is_the_free_turn_s_own_activation_options(ruleset: str, eve
         return
     refused = plans.Plan(event, (Activation(lineman.id, "move", (step,)),))
     assert valuer.value([refused]) is None
+
+
+@pytest.mark.parametrize(("ruleset", "event", "side", "marked_may"), [
+    ("bb2020", "solid_defence", "kicking", False), ("bb2020", "quick_snap", "receiving", False),
+    ("classic", "quick_snap", "receiving", True), ("classic", "perfect_defence", "kicking", True)])
+def test_who_may_move_in_a_resetup_is_the_rule_s_own_check(ruleset: str, event: str, side: str,
+                                                            marked_may: bool) -> None:
+    """A re-set-up's movers are the players with a move the rule's own decision accepts
+    (``plans.resetup_check``, no copy of its eligibility): bb2020 Solid Defence and Quick Snap
+    move Open players only, so the Line of Scrimmage (Marked face to face) is left out; classic
+    Quick Snap (no count) and Perfect Defence let a Marked player move too."""
+    match = build_match(ruleset, None, None, None, None, "home")
+    st = match.state
+    team = st.kicking if side == "kicking" else st.receiving
+    valuer = plans._Valuer(st, match.ruleset, st.pitch.centre[st.receiving], "receiver-holds",
+                           "defaults", Decisions(), {"house_rules": match.house_rules})
+    space = plans._Resetup(valuer, event)
+    movers = {p.id for p in space.movers}
+    marked = {p.id for p in st.teams[team].players if p.square is not None and not st.is_open(p)}
+    assert movers and marked
+    if not marked_may:  # (the movers are the six nearest the target: where a Marked one may
+        assert not movers & marked  # move, he need not be among them)
+    accepts = plans.resetup_check(st, match.ruleset, event, space.cap, match.house_rules)
+    assert accepts([])  # nobody moves: always allowed
+    lineman = st.players[sorted(marked)[0]]
+    assert lineman.square is not None
+    # his next squares (Quick Snap's), and for a defence the empty squares of his own line
+    # outside the Wide Zones (a legal set-up keeps the Line of Scrimmage manned)
+    spots = space.spots(lineman, set()) if event == "quick_snap" else [
+        Square(lineman.square.x, y) for y in range(4, 11)
+        if Square(lineman.square.x, y) not in st.board]
+    assert spots and any(accepts([Move(lineman.id, sq)]) for sq in spots) == marked_may
+    assert not accepts([Move("nobody", spots[0])])

@@ -151,12 +151,12 @@ def parse_objective(text: str) -> AnyObjective:
     fraction, ``0.7`` or ``7/10``), read by ``urllib.parse.parse_qsl`` and checked by pydantic
     (imported here: the odds' start-up reads neither). ``OptionError`` naming ``objective``
     otherwise."""
+    if text in OBJECTIVES:  # (before the imports: one-target odds start up without them)
+        return text  # one of the Literal's names (mypy narrows it)
     from urllib.parse import parse_qsl
 
     from pydantic import TypeAdapter, ValidationError
 
-    if text in OBJECTIVES:
-        return text  # one of the Literal's names (mypy narrows it)
     if len(text) > MAX_MIX_TEXT:
         raise OptionError.at("objective", f"{len(text)} characters; a mix is at most "
                              f"{MAX_MIX_TEXT}")

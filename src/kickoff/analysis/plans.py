@@ -65,9 +65,10 @@ from kickoff.analysis import choices
 from kickoff.analysis.exact.chance import PathDice
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
+from kickoff.core import resetup
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.policy import _nearest, close_in
-from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.coach import SCRIPTED, Asked, AskingCoach, Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
@@ -486,8 +487,48 @@ def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
     return [e for e in RESETUPS if e in names]
 
 
+class _FirstAsked:
+    """A coach who stops the rule at its first decision of ``kind`` (:class:`Asked`, carrying
+    it: its check and options are the rule's own); the others as the scripted coach answers."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind == self.kind:
+            raise Asked(decision)
+        return SCRIPTED.choose(decision)
+
+
+def resetup_check(state: GameState, ruleset: Ruleset, event: str, count: int | None,
+                  house_rules: frozenset[HouseRule] = frozenset()
+                  ) -> Callable[[list[Move]], bool]:
+    """The rule's own check of a re-set-up's moves (Quick Snap, Perfect / Solid Defence with
+    ``count`` players: ``resetup``'s decision, its checkable set ``among``: the moves played on
+    a copy), asked of the rule on ``state`` through :class:`_FirstAsked`; no copy of who may
+    move is kept here."""
+    probe = KickoffContext(state.clone(), ruleset, PathDice(()), Decisions(), house_rules,
+                           log=False, coach=_FirstAsked(event))
+    try:
+        if event == "perfect_defence":
+            resetup.perfect_defence(probe)
+        elif event == "solid_defence":
+            resetup.solid_defence(probe, count or 1)
+        else:
+            resetup.quick_snap(probe, count)
+    except Asked as asked:
+        among = asked.decision.among
+        assert among is not None
+        return lambda moves: moves in among
+    return lambda moves: not moves  # (no decision asked: nobody moves)
+
+
 class _Resetup:
-    """One re-set-up's search space (see :func:`resetup_space`)."""
+    """One re-set-up's search space (see :func:`resetup_space`); the movers: the players of
+    the side, nearest the target first, with a move to one of their first spots the rule
+    accepts (:func:`resetup_check`)."""
 
     def __init__(self, valuer: _Valuer, event: str) -> None:
         st, target = valuer.state, valuer.target
@@ -495,15 +536,17 @@ class _Resetup:
         self.receiving = event == "quick_snap"
         self.side = st.receiving if self.receiving else st.kicking
         self.cap = None if event == "perfect_defence" else fewest(valuer.ruleset, event)
-        self.movers = sorted((p for p in st.teams[self.side].players if self._may_move(p)),
-                             key=lambda p: distance(p.square or target, target))[:6]
         self.half = sorted((sq for sq in st.pitch.squares()
                             if st.pitch.in_setup_zone(self.side, sq) and sq not in st.board),
                            key=lambda sq: (distance(sq, target), sq))[:10]
+        self.accepts = resetup_check(st, valuer.ruleset, event, self.cap,
+                                     valuer.options.get("house_rules", frozenset()))
+        self.movers = sorted((p for p in st.teams[self.side].players if self._may_move(p)),
+                             key=lambda p: distance(p.square or target, target))[:6]
 
     def _may_move(self, p: Player) -> bool:
-        return (p.square is not None and p.standing
-                and (self.event == "perfect_defence" or self.cap is None or self.st.is_open(p)))
+        return p.square is not None and any(self.accepts([Move(p.id, sq)])
+                                            for sq in self.spots(p, set())[:4])
 
     def spots(self, p: Player, taken: set[Square]) -> list[Square]:
         """Where ``p`` may go, nearest the target first (Quick Snap: one square; else the
