@@ -134,6 +134,25 @@ def test_odds_plan_resetups_lists_every_event_searched() -> None:
     snap = doc["plans"]["events"]["quick_snap"]
     assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
     assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])
+    # the defaults' lines name the option that searches each free move, and go once searched
+    args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking", "away",
+            "--target", "8,5", "--events", "all", "--play", "best"]
+    code, out, _ = cli(args)
+    flat = " ".join(out.split())
+    assert code == 0
+    for line in ("- Quick Snap: nobody moves (too many combinations to maximise exactly; "
+                 "--plan-budget N --plan-resetups searches the receivers' moves)",
+                 "- Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
+                 "the kicking coach's plans)",
+                 "- Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
+                 "searches the kicking coach's moves)"):
+        assert line in flat
+    code, out, _ = cli([*args, "--plan-budget", "2", "--plan-resetups"])
+    flat = " ".join(out.split())
+    assert code == 0 and "- Solid Defence:" in flat and "- Quick Snap:" in flat
+    assert "nobody acts (a whole free turn" not in flat
+    assert "- Perfect / Solid Defence: nobody moves" not in flat
+    assert "- Quick Snap: nobody moves (too many" not in flat
 
 
 def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> None:

@@ -471,7 +471,9 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
 
-        searched = ("- Blitz!", *(f"- {EVENT_NAMES[e]}:" for e in found.found))
+        defences = ("- Perfect / Solid Defence",) if {"perfect_defence", "solid_defence"} & set(
+            found.found) else ()
+        searched = ("- Blitz!", *defences, *(f"- {EVENT_NAMES[e]}:" for e in found.found))
         lines = played.splitlines()
         cut = next(i for i, ln in enumerate(lines) if ln.startswith("Choices played (best"))
         played = "\n".join([*(ln for ln in lines[:cut] if not ln.startswith(searched)),
@@ -480,7 +482,8 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
                              "- each plan under its event above",
                              f"- {found.lines()[-1]}"])
     if scenario_moves:
-        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith("- Blitz!")),
+        given = ("- Blitz!", "- Quick Snap:", "- Perfect / Solid Defence")
+        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(given)),
                              "The free moves: the scenario's own (--scenario-moves)"])
     head = s.header(events, play)
     console = console_for(*table_texts(table), distance, played, head)

@@ -155,9 +155,10 @@ def player_label(pid: str, name: str = "") -> str:
 def best_played(state: GameState, events: bool, objective: AnyObjective, taken: Sequence[Choice],
                 high_kick: str | None = None, touchback: str | None = None, where: str = "") -> str:
     """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
-    (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, which are not
-    maximised), the choices named by an option (``Choices played:``), then ``Choices played
-    (best for each coach, objective X: ...)<where>:`` with ``taken``
+    (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, Perfect / Solid Defence,
+    which are not maximised; the free moves are searched with ``--plan-budget``), the choices
+    named by an option (``Choices played:``), then ``Choices played (best for each coach,
+    objective X: ...)<where>:`` with ``taken``
     (``Odds.choices``), one line per Kick-off event (:func:`kickoff.analysis.choices.lines`:
     ``High Kick: receiving coach: a7 moves under the ball ...``, the kick itself first), or a
     line saying no choice beat the defaults."""
@@ -165,8 +166,12 @@ def best_played(state: GameState, events: bool, objective: AnyObjective, taken: 
     kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
             "High Kick, or with four or more candidates): every player allowed attempts one"]
     if events:
-        kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly)", *kept,
-                "Blitz! / Charge!: nobody acts (a whole free turn: not maximised)"]
+        kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly; "
+                "--plan-budget N --plan-resetups searches the receivers' moves)", *kept,
+                "Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
+                "the kicking coach's plans)",
+                "Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
+                "searches the kicking coach's moves)"]
     lines = ["Defaults played:", *(f"- {k}" for k in kept)]
     named = []
     if events and high_kick is not None:
