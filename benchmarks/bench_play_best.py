@@ -3,7 +3,8 @@ his best choices (objective ``receiver-holds``), side by side, in CPU seconds
 (``time.process_time``, the defaults and the best run alternately, the median of ``N`` runs).
 
 Run as a script (``python benchmarks/bench_play_best.py [N]``, default 1), which prints one line
-per pairing (``--one-target [N]``: one kick at the default target instead, :data:`ONE_TARGET`),
+per pairing (``--one-target [N]``: one kick at the default target instead, :data:`ONE_TARGET`;
+``--plans [N]``: the README's default pairing with the free moves searched too, :func:`with_plans`),
 or with pytest-benchmark (``pytest benchmarks/bench_play_best.py --benchmark-enable``).
 
 ``python benchmarks/bench_play_best.py --readme [N] [--against PYTHON]``: the README's
@@ -147,6 +148,45 @@ def main_one_target(n: int) -> None:
               f"{float(values['best']):.4f})", flush=True)
 
 
+def with_plans(one: bool) -> tuple[Fraction, int]:
+    """The README's default pairing (bb2020, events all) with both coaches at their best *and*
+    the free moves searched, as ``kickoff odds --play best --plan-budget 16 --plan-resetups``
+    plays them: one target (``one``), the search at the default target then its odds with the
+    plans found; else every target ranked, then the search at the five best
+    (``PLANNED_TARGETS``), as ``--all-targets`` does. The value (receiver-holds, with the
+    plans) and the plans valued."""
+    from kickoff.analysis import plans
+    from kickoff.cli.analysis_cmd import PLANNED_TARGETS
+
+    m = build_match("bb2020", None, None, None, None, "home")
+    centre = m.state.pitch.centre[m.state.receiving]
+    if one:
+        found = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET,
+                             resetups=True)
+        solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
+                               decisions=found.decisions)
+        holds = solver.odds(centre).receiving_team_holds
+        return holds, sum(f.evaluated for f in found.found.values())
+    solver = KickoffSolver(m.state, m.ruleset, events="all", play="best")
+    top = rank_targets(solver, "receiver-holds")[:PLANNED_TARGETS]
+    searched = [plans.search(m.state, m.ruleset, r.target, budget=plans.DEFAULT_BUDGET,
+                             resetups=True) for r in top]
+    return (min(f.value for f in searched),
+            sum(f.evaluated for s in searched for f in s.found.values()))
+
+
+def main_with_plans(n: int) -> None:
+    for one in (True, False):
+        times = []
+        for _ in range(n):
+            start = time.process_time()
+            value, valued = with_plans(one)
+            times.append(time.process_time() - start)
+        print(f"{'one target' if one else 'every target':12} bb2020 default, events all, best, "
+              f"plans searched (budget 16, re-set-ups): {statistics.median(times):6.2f} s "
+              f"(receiver-holds {float(value):.4f}; {valued} plans valued)", flush=True)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("n", type=int, nargs="?", help="runs (default 1; --readme 3)")
@@ -155,8 +195,13 @@ if __name__ == "__main__":
     parser.add_argument("--one-target", action="store_true",
                         help="one kick at the default target (ONE_TARGET) instead of every target")
     parser.add_argument("--against", help="with --readme: another build's python, alternated")
+    parser.add_argument("--plans", action="store_true",
+                        help="the README's default pairing with the free moves searched too "
+                        "(one target, then every target with the five best searched)")
     args = parser.parse_args()
-    if args.readme:
+    if args.plans:
+        main_with_plans(args.n or 1)
+    elif args.readme:
         readme(args.n or 3, args.against)
     elif args.one_target:
         main_one_target(args.n or 1)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from helpers import cli, player, scenario
-from test_play_best import AWAY, HOME, _loaded
+from test_play_best import AWAY, HOME, _high_kick_only, _loaded
 
 from kickoff.analysis.exact.chance import enumerate_runs, to_fraction
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -119,14 +119,79 @@ def test_exact_close_agrees_with_simulate_close(which: str, events: str,
     assert far_apart > 0.01
 
 
-def test_close_refuses_named_choices_and_an_unknown_play() -> None:
+def test_close_refuses_a_kicking_play() -> None:
     state, rs = _loaded(scenario(home=HOME, away=AWAY))
     with pytest.raises(ValueError, match="close policy answers"):
-        KickoffSolver(state, rs, play="close", decisions=Decisions(high_kick="a2"))
-    with pytest.raises(ValueError, match="close policy answers"):
         KickoffSolver(state, rs, play="close", kicking="best")
-    code, _, err = cli(["odds", "--ruleset", "sevens", "--play", "close", "--touchback", "a1"])
-    assert code != 0 and "--play close" in err and "Traceback" not in err
+
+
+#: The answers given in the checks below: a4 (Catch) under a High Kick, a5 (deep) on a
+#: touchback; the policy would take the receiver nearest the ball.
+GIVEN = Decisions(high_kick="a4", touchback="a5")
+
+
+@pytest.mark.parametrize("target", [Square(21, 7), Square(24, 2)])
+def test_an_answer_given_wins_over_the_close_policy_exactly(target: Square) -> None:
+    """Where the policy's only other choice is the touchback's taker (events off, no kick-off
+    move): ``play="close"`` with ``--touchback a5`` is exactly the defaults with it, and not
+    the policy's own takers; with the High Kick world forced, both answers given, the same."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    taker = Decisions(touchback="a5")
+    close = KickoffSolver(state, rs, events="none", play="close", decisions=taker).odds(target)
+    assert close.holders == KickoffSolver(state, rs, events="none", decisions=taker
+                                          ).odds(target).holders
+    assert close.touchback > Fraction(1, 10)
+    assert close.holders != KickoffSolver(state, rs, events="none", play="close"
+                                          ).odds(target).holders
+    high = _high_kick_only(rs)
+    both = KickoffSolver(state, high, events="all", play="close", decisions=GIVEN).odds(target)
+    assert both.holders == KickoffSolver(state, high, events="all", decisions=GIVEN
+                                         ).odds(target).holders
+    assert both.holders["a4"] > KickoffSolver(state, high, events="all", play="close",
+                                              decisions=taker).odds(target).holders["a4"]
+
+
+@pytest.mark.slow  # 20,000 kick-offs simulated
+def test_exact_close_with_answers_given_agrees_with_simulate_close() -> None:
+    """``odds --play close --high-kick a4 --touchback a5`` against ``simulate --play close``
+    with the same answers (20 000 seeded kick-offs, the Kick-off table on, a target near the
+    touchline where touchbacks are frequent): every probability within five standard errors
+    (plus one kick-off) of the exact value, which differs from the policy's own there."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    target = Square(24, 2)
+    exact = KickoffSolver(state, rs, events="all", play="close", decisions=GIVEN).odds(target)
+    policy = KickoffSolver(state, rs, events="all", play="close").odds(target)
+    n = 20_000
+    tally = run_chunk(Job(state, rs, target, "all", play="close", high_kick="a4",
+                          touchback="a5"), n, 2026)
+
+    def close_enough(p: Any, count: int) -> bool:
+        p = float(p)
+        return abs(count / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+    assert close_enough(exact.touchback, tally.touchback)
+    assert close_enough(exact.receiving_team_holds, tally.receiving_team_holds)
+    for pid in set(exact.holders) | set(tally.holders):
+        assert close_enough(exact.holders.get(pid, 0), tally.holders.get(pid, 0)), pid
+    assert abs(float(exact.holders["a5"] - policy.holders.get("a5", 0))) > 0.05
+
+
+def test_cli_odds_close_takes_the_answers_given() -> None:
+    """``kickoff odds --play close --touchback a5``: the solver's figures with the taker given,
+    and the answer named as winning over the policy."""
+    state, rs = _loaded(scenario(home=HOME, away=AWAY))
+    exact = KickoffSolver(state, rs, events="none", play="close",
+                          decisions=Decisions(touchback="a5")).odds(Square(24, 2))
+    doc = json.dumps(scenario(home=HOME, away=AWAY))
+    base = ["odds", "--events", "none", "--play", "close", "--target", "24,2", "--touchback",
+            "a5"]
+    code, out, err = cli([*base, "--json", "-"], stdin=doc)
+    assert code == 0, err
+    assert {h: Fraction(p) for h, p in json.loads(out)["holders"].items()} == exact.holders
+    code, out, err = cli([*base, "-"], stdin=doc)
+    assert code == 0, err
+    assert "Answers given, which win over the policy:" in out
+    assert "Touchback: to a5 while he can take it, else the policy's (--touchback)" in out
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.core.decisions import Activation, Decisions
+from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.pitch import Square
 from kickoff.formats.match import build_match
 
@@ -134,12 +134,31 @@ def test_odds_plan_resetups_lists_every_event_searched() -> None:
     snap = doc["plans"]["events"]["quick_snap"]
     assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
     assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])
+    # the defaults' lines name the option that searches each free move, and go once searched
+    args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking", "away",
+            "--target", "8,5", "--events", "all", "--play", "best"]
+    code, out, _ = cli(args)
+    flat = " ".join(out.split())
+    assert code == 0
+    for line in ("- Quick Snap: nobody moves (too many combinations to maximise exactly; "
+                 "--plan-budget N --plan-resetups searches the receivers' moves)",
+                 "- Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
+                 "the kicking coach's plans)",
+                 "- Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
+                 "searches the kicking coach's moves)"):
+        assert line in flat
+    code, out, _ = cli([*args, "--plan-budget", "2", "--plan-resetups"])
+    flat = " ".join(out.split())
+    assert code == 0 and "- Solid Defence:" in flat and "- Quick Snap:" in flat
+    assert "nobody acts (a whole free turn" not in flat
+    assert "- Perfect / Solid Defence: nobody moves" not in flat
+    assert "- Quick Snap: nobody moves (too many" not in flat
 
 
 def test_a_blitz_from_where_he_stands_has_no_path_and_its_steps_come_back() -> None:
     match = build_match("sevens", "orc", "skaven", None, None, "away")
     state = match.state
-    planner = plans._Planner(state)
+    planner = plans._Planner(state, plans.may_act(state, match.ruleset, "blitz"))
     a1 = state.players["a1"]
     assert a1.square is not None
     # a1 blitzes h1 after moving next to him; then a Blitz by a player already next to h1
@@ -161,3 +180,66 @@ def test_charge_is_searched_in_bb2025() -> None:
     assert charge.best.text().startswith("Charge!: ")
     assert found.decisions.charge == list(charge.best.activations) and not found.decisions.blitz
     assert plans.fewest(match.ruleset, "charge") == 4
+
+
+@pytest.mark.parametrize(("ruleset", "event"), [("bb2020", "blitz"), ("sevens", "blitz"),
+                                                ("bb2025", "charge"), ("classic", "blitz")])
+def test_who_may_act_is_the_free_turn_s_own_activation_options(ruleset: str, event: str) -> None:
+    """The search's movers come from the rule's own ``activation`` decision (no copy of its
+    eligibility in the analysis): the Standing kicking players not Marked, in team order, so
+    the Line of Scrimmage, face to face with the receivers', is left out; a player the rule
+    refuses is refused by the free turn when scripted."""
+    match = build_match(ruleset, None, None, None, None, "home")
+    st = match.state
+    eligible = plans.may_act(st, match.ruleset, event, match.house_rules)
+    marked = [p.id for p in st.teams[st.kicking].players if p.square is not None
+              and not st.is_open(p)]
+    assert eligible and set(eligible).isdisjoint(marked)
+    assert eligible == [p.id for p in st.teams[st.kicking].players
+                        if p.square is not None and p.id not in marked]
+    assert plans._Planner(st, eligible).eligible == eligible
+    if not marked:  # (Sevens' default set-ups: no Line of Scrimmage face to face)
+        return
+    # the free turn refuses a Marked player's activation: valued as None, never played
+    valuer = plans._Valuer(st, match.ruleset, st.pitch.centre[st.receiving], "receiver-holds",
+                           "defaults", Decisions(), {"house_rules": match.house_rules})
+    lineman = st.players[marked[0]]
+    assert lineman.square is not None
+    step = Square(lineman.square.x - (1 if st.kicking == "home" else -1), lineman.square.y)
+    if step in st.board:
+        return
+    refused = plans.Plan(event, (Activation(lineman.id, "move", (step,)),))
+    assert valuer.value([refused]) is None
+
+
+@pytest.mark.parametrize(("ruleset", "event", "side", "marked_may"), [
+    ("bb2020", "solid_defence", "kicking", False), ("bb2020", "quick_snap", "receiving", False),
+    ("classic", "quick_snap", "receiving", True), ("classic", "perfect_defence", "kicking", True)])
+def test_who_may_move_in_a_resetup_is_the_rule_s_own_check(ruleset: str, event: str, side: str,
+                                                            marked_may: bool) -> None:
+    """A re-set-up's movers are the players with a move the rule's own decision accepts
+    (``plans.resetup_check``, no copy of its eligibility): bb2020 Solid Defence and Quick Snap
+    move Open players only, so the Line of Scrimmage (Marked face to face) is left out; classic
+    Quick Snap (no count) and Perfect Defence let a Marked player move too."""
+    match = build_match(ruleset, None, None, None, None, "home")
+    st = match.state
+    team = st.kicking if side == "kicking" else st.receiving
+    valuer = plans._Valuer(st, match.ruleset, st.pitch.centre[st.receiving], "receiver-holds",
+                           "defaults", Decisions(), {"house_rules": match.house_rules})
+    space = plans._Resetup(valuer, event)
+    movers = {p.id for p in space.movers}
+    marked = {p.id for p in st.teams[team].players if p.square is not None and not st.is_open(p)}
+    assert movers and marked
+    if not marked_may:  # (the movers are the six nearest the target: where a Marked one may
+        assert not movers & marked  # move, he need not be among them)
+    accepts = plans.resetup_check(st, match.ruleset, event, space.cap, match.house_rules)
+    assert accepts([])  # nobody moves: always allowed
+    lineman = st.players[sorted(marked)[0]]
+    assert lineman.square is not None
+    # his next squares (Quick Snap's), and for a defence the empty squares of his own line
+    # outside the Wide Zones (a legal set-up keeps the Line of Scrimmage manned)
+    spots = space.spots(lineman, set()) if event == "quick_snap" else [
+        Square(lineman.square.x, y) for y in range(4, 11)
+        if Square(lineman.square.x, y) not in st.board]
+    assert spots and any(accepts([Move(lineman.id, sq)]) for sq in spots) == marked_may
+    assert not accepts([Move("nobody", spots[0])])

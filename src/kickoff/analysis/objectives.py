@@ -35,7 +35,9 @@ mix:receiver-holds=0.7,distance=0.3``) weighs several of them as the receiving c
 its value is the sum of each weight times the objective's value for the receivers, that is the
 value itself where the receivers want it high and one minus it where they want it low
 (``ball-on-ground``). The receivers want a mix high. Linear in the end distribution like every
-objective (one minus a probability is the probability of the other ends).
+objective (one minus a probability is the probability of the other ends), so the exact solver
+values it per end and both coaches' decision nodes play it at their best
+(``KickoffSolver(play="best", objective=mix)``) as they do any objective.
 """
 
 from __future__ import annotations
@@ -149,12 +151,12 @@ def parse_objective(text: str) -> AnyObjective:
     fraction, ``0.7`` or ``7/10``), read by ``urllib.parse.parse_qsl`` and checked by pydantic
     (imported here: the odds' start-up reads neither). ``OptionError`` naming ``objective``
     otherwise."""
+    if text in OBJECTIVES:  # (before the imports: one-target odds start up without them)
+        return text  # one of the Literal's names (mypy narrows it)
     from urllib.parse import parse_qsl
 
     from pydantic import TypeAdapter, ValidationError
 
-    if text in OBJECTIVES:
-        return text  # one of the Literal's names (mypy narrows it)
     if len(text) > MAX_MIX_TEXT:
         raise OptionError.at("objective", f"{len(text)} characters; a mix is at most "
                              f"{MAX_MIX_TEXT}")

@@ -62,9 +62,14 @@ from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import choices
+from kickoff.analysis.exact.chance import PathDice
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.analysis.objectives import Objective, receivers_prefer
+from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
+from kickoff.core import resetup
+from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.actions.policy import _nearest, close_in
+from kickoff.core.coach import SCRIPTED, Asked, AskingCoach, Decision
+from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
@@ -147,7 +152,7 @@ class PlanSearch:
     script every best plan, and the kick's exact value with all of them played."""
 
     target: Square
-    objective: Objective
+    objective: AnyObjective
     found: dict[str, Found]
     decisions: Decisions
     value: Fraction
@@ -173,8 +178,8 @@ class PlanSearch:
         at the optimum for an objective they want high, a lower one for one they want low."""
         high = receivers_prefer(self.objective, Fraction(1), Fraction(0))
         bound = "an upper" if high else "a lower"
-        head = (f"{self.objective} with the best plans found: {float(self.value):.4f} (exact in "
-                "--json), ")
+        head = (f"{objective_text(self.objective)} with the best plans found: "
+                f"{float(self.value):.4f} (exact in --json), ")
         if "quick_snap" not in self.found:
             tail = (f"{bound} bound on the receivers' value against the kicking coach's best "
                     "free moves")
@@ -198,11 +203,27 @@ def free_events(ruleset: Ruleset) -> list[str]:
     return list(ruleset.free_turns)
 
 
+def may_act(state: GameState, ruleset: Ruleset, event: str,
+            house_rules: frozenset[HouseRule] = frozenset()) -> list[str]:
+    """The kicking players who may act in the free turn ``event`` on ``state``, in team order:
+    those the rule's own first ``activation`` decision offers (``free_turn``, asked through
+    :class:`~kickoff.core.coach.AskingCoach` on a copy; no die is rolled before it), so that no
+    copy of the rule's eligibility is kept here."""
+    probe = KickoffContext(state.clone(), ruleset, PathDice(()), Decisions(), house_rules,
+                           log=False, coach=AskingCoach(("activation",)))
+    try:
+        free_turn(probe, event, None, ())
+    except Asked as asked:
+        return list(dict.fromkeys(o.player for o in asked.decision.listed() if o is not None))
+    return []  # nobody may act: the decision had one option, nobody
+
+
 class _Planner:
     """Plans paths on a set-up: no Rush, through empty squares only (``policy._nearest``),
-    outside the receivers' tackle zones but for the last square where one exists."""
+    outside the receivers' tackle zones but for the last square where one exists;
+    ``eligible``: who may act (:func:`may_act`)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, eligible: list[str]) -> None:
         self.state = state
         side = state.kicking
         self.occupied = set(state.board)
@@ -212,9 +233,7 @@ class _Planner:
                           if q.standing and q.square is not None]
         self.zone = {(q.square.x + dx, q.square.y + dy) for q in self.receivers
                      if q.square is not None for dx, dy in NEIGHBOURS}
-        # who may act, for the candidates only (the free turn itself refuses the others)
-        self.eligible = [p.id for p in state.teams[side].players
-                         if p.standing and state.is_open(p)]
+        self.eligible = eligible
 
     def activations(self, steps: Sequence[Step], where: str) -> tuple[Activation, ...] | None:
         """The steps' activations, each path planned on the squares the earlier ones leave
@@ -342,11 +361,11 @@ def neighbours(planner: _Planner, steps: Sequence[Step], target: Square, cap: in
         yield [*steps[:i], *steps[i + 1:]]
 
 
-def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square
-               ) -> Iterator[Plan]:
+def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square,
+               house_rules: frozenset[HouseRule] = frozenset()) -> Iterator[Plan]:
     """The first candidates of the search: nobody acts, then the ``close`` policy's plan for a
     ball landing on ``target`` (at most :func:`fewest` players)."""
-    planner = _Planner(state)
+    planner = _Planner(state, may_act(state, ruleset, event, house_rules))
     yield Plan(event, ())
     seed = close_in(state, planner.eligible, fewest(ruleset, event), target, False)
     yield Plan(event, tuple(replace(a, where=f"plan.{event}[{i}]") for i, a in enumerate(seed)))
@@ -355,7 +374,7 @@ def candidates(state: GameState, ruleset: Ruleset, event: str, target: Square
 class _Valuer:
     """Values plans at one target: a solver per plan (the other events' plans as given)."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: Objective,
+    def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: AnyObjective,
                  play: Play, base: Decisions, options: dict[str, Any]) -> None:
         self.state, self.ruleset, self.target = state, ruleset, target
         self.objective, self.play, self.base, self.options = objective, play, base, options
@@ -448,7 +467,8 @@ def search_event(valuer: _Valuer, seeds: Sequence[Plan],
 
 def _free_turn_space(valuer: _Valuer, event: str
                      ) -> tuple[list[Plan], Callable[[Plan], Iterator[Plan | None]]]:
-    planner = _Planner(valuer.state)
+    house_rules = valuer.options["house_rules"]
+    planner = _Planner(valuer.state, may_act(valuer.state, valuer.ruleset, event, house_rules))
     cap = fewest(valuer.ruleset, event)
 
     def around(plan: Plan) -> Iterator[Plan | None]:
@@ -456,7 +476,8 @@ def _free_turn_space(valuer: _Valuer, event: str
             acts = planner.activations(steps, f"plan.{event}")
             yield None if acts is None else Plan(event, acts)
 
-    return list(candidates(valuer.state, valuer.ruleset, event, valuer.target)), around
+    return list(candidates(valuer.state, valuer.ruleset, event, valuer.target, house_rules)
+                ), around
 
 
 def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
@@ -466,8 +487,48 @@ def resetup_events(ruleset: Ruleset, on: bool) -> list[str]:
     return [e for e in RESETUPS if e in names]
 
 
+class _FirstAsked:
+    """A coach who stops the rule at its first decision of ``kind`` (:class:`Asked`, carrying
+    it: its check and options are the rule's own); the others as the scripted coach answers."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind == self.kind:
+            raise Asked(decision)
+        return SCRIPTED.choose(decision)
+
+
+def resetup_check(state: GameState, ruleset: Ruleset, event: str, count: int | None,
+                  house_rules: frozenset[HouseRule] = frozenset()
+                  ) -> Callable[[list[Move]], bool]:
+    """The rule's own check of a re-set-up's moves (Quick Snap, Perfect / Solid Defence with
+    ``count`` players: ``resetup``'s decision, its checkable set ``among``: the moves played on
+    a copy), asked of the rule on ``state`` through :class:`_FirstAsked`; no copy of who may
+    move is kept here."""
+    probe = KickoffContext(state.clone(), ruleset, PathDice(()), Decisions(), house_rules,
+                           log=False, coach=_FirstAsked(event))
+    try:
+        if event == "perfect_defence":
+            resetup.perfect_defence(probe)
+        elif event == "solid_defence":
+            resetup.solid_defence(probe, count or 1)
+        else:
+            resetup.quick_snap(probe, count)
+    except Asked as asked:
+        among = asked.decision.among
+        assert among is not None
+        return lambda moves: moves in among
+    return lambda moves: not moves  # (no decision asked: nobody moves)
+
+
 class _Resetup:
-    """One re-set-up's search space (see :func:`resetup_space`)."""
+    """One re-set-up's search space (see :func:`resetup_space`); the movers: the players of
+    the side, nearest the target first, with a move to one of their first spots the rule
+    accepts (:func:`resetup_check`)."""
 
     def __init__(self, valuer: _Valuer, event: str) -> None:
         st, target = valuer.state, valuer.target
@@ -475,15 +536,17 @@ class _Resetup:
         self.receiving = event == "quick_snap"
         self.side = st.receiving if self.receiving else st.kicking
         self.cap = None if event == "perfect_defence" else fewest(valuer.ruleset, event)
-        self.movers = sorted((p for p in st.teams[self.side].players if self._may_move(p)),
-                             key=lambda p: distance(p.square or target, target))[:6]
         self.half = sorted((sq for sq in st.pitch.squares()
                             if st.pitch.in_setup_zone(self.side, sq) and sq not in st.board),
                            key=lambda sq: (distance(sq, target), sq))[:10]
+        self.accepts = resetup_check(st, valuer.ruleset, event, self.cap,
+                                     valuer.options.get("house_rules", frozenset()))
+        self.movers = sorted((p for p in st.teams[self.side].players if self._may_move(p)),
+                             key=lambda p: distance(p.square or target, target))[:6]
 
     def _may_move(self, p: Player) -> bool:
-        return (p.square is not None and p.standing
-                and (self.event == "perfect_defence" or self.cap is None or self.st.is_open(p)))
+        return p.square is not None and any(self.accepts([Move(p.id, sq)])
+                                            for sq in self.spots(p, set())[:4])
 
     def spots(self, p: Player, taken: set[Square]) -> list[Square]:
         """Where ``p`` may go, nearest the target first (Quick Snap: one square; else the
@@ -553,7 +616,7 @@ def resetup_space(valuer: _Valuer, event: str
 
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
-    objective: Objective = "receiver-holds", play: Play = "best",
+    objective: AnyObjective = "receiver-holds", play: Play = "best",
     decisions: Decisions | None = None, house_rules: frozenset[HouseRule] = frozenset(),
     use_kick_skill: bool | None = None, resetups: bool = False,
 ) -> PlanSearch:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
-from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective, RankedTarget
+from kickoff.analysis.objectives import AnyObjective, Mix, kicker_wants_high, objective_text
+from kickoff.analysis.targets import RankedTarget
 from kickoff.core.pitch import Pitch
 from kickoff.core.state import GameState, disc_label
 from kickoff.extras import require
@@ -60,7 +61,7 @@ def _draw_lines(ax: Axes, pitch: Pitch) -> None:
 
 
 def heatmap_png(
-    state: GameState, ranked: list[RankedTarget], objective: Objective, path: Path | IO[bytes],
+    state: GameState, ranked: list[RankedTarget], objective: AnyObjective, path: Path | IO[bytes],
     *, title: str = "",
 ) -> None:
     """Write the heat map of ``ranked`` targets over ``state``'s pitch to ``path`` (PNG), a
@@ -80,7 +81,7 @@ def heatmap_png(
     plt.close(fig)
 
 
-def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: Objective, *,
+def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: AnyObjective, *,
                    title: str = "") -> tuple[Figure, Axes]:
     """:func:`heatmap_png`'s figure, not yet saved, and its pitch's axes (pitch coordinates:
     a square's centre at whole ``x``, ``y``), for a caller to draw more on (the caller closes
@@ -92,7 +93,7 @@ def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: Obje
     width, height = pitch.width + LEFT + RIGHT, pitch.height + TOP + BOTTOM
     fig = plt.figure(figsize=(width * SQUARE_PX / DPI, height * SQUARE_PX / DPI), dpi=DPI)
     ax = _pitch_axes(fig, pitch, width, height)
-    cmap = "RdYlGn" if HIGHER_IS_BETTER[objective] else "RdYlGn_r"
+    cmap = "RdYlGn" if kicker_wants_high(objective) else "RdYlGn_r"
     image = ax.imshow(grid, cmap=cmap, vmin=0.0, vmax=max(0.01, float(np.nanmax(grid))),
                       alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
                       extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
@@ -104,7 +105,8 @@ def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: Obje
     cbar = fig.colorbar(image, cax=cax)
     cbar.ax.yaxis.set_label_position("left")
     cbar.ax.tick_params(labelsize=7)
-    cbar.set_label(f"{objective} (probability)", fontsize=8, labelpad=2)
+    unit = "" if isinstance(objective, Mix) else " (probability)"
+    cbar.set_label(f"{objective_text(objective)}{unit}", fontsize=8, labelpad=2)
     return fig, ax
 
 
@@ -143,7 +145,7 @@ def _draw_values_and_players(ax: Axes, state: GameState, ranked: list[RankedTarg
                            zorder=6))
 
 
-def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], objective: Objective,
+def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], objective: AnyObjective,
                   title: str, width: int, height: int) -> None:
     """Below the pitch, the names of the End Zones and Lines of Scrimmage; above it, the title
     and the teams."""
@@ -159,7 +161,7 @@ def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], obj
     under(pitch.width - 1, "away End Zone", "right")
     # The title, above the column coordinates.
     fig.text(0.5, 1 - 0.3 / height,
-             f"{objective.replace('-', ' ')} for every kick target"
+             f"{objective_text(objective).replace('-', ' ')} for every kick target"
              + (f" ({title})" if title else "") + f": {state.kicking} kicks, best target "
              f"{list(best)} ({float(ranked[0].value):.1%})",
              ha="center", va="center", fontsize=10, weight="bold")

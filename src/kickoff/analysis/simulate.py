@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import TYPE_CHECKING, Literal, TypeVar, overload
 
+from kickoff.core import ball
 from kickoff.core.close import CloseCoach
 from kickoff.core.decisions import Decisions, FreeTurnPolicy
 from kickoff.core.dice import SeededDice
@@ -141,10 +142,11 @@ class Job:
 
 def _when_able(world: GameState, choice: str) -> str | None:
     """The ``touchback`` decision for ``choice``: him while he can take the ball in ``world``
-    (Standing, able to catch), else ``None``, the format's default: over many kick-offs an event
-    may have taken him out, and the coach then gives the ball to another."""
+    (the rule's own check, ``ball.can_take_touchback``), else ``None``, the format's default:
+    over many kick-offs an event may have taken him out, and the coach then gives the ball to
+    another."""
     p = world.players.get(choice)
-    return choice if p is not None and p.can_catch() else None
+    return choice if p is not None and ball.can_take_touchback(world, p) else None
 
 
 def play_kickoffs(job: Job, n: int, seed: int) -> Iterator[KickoffResult]:

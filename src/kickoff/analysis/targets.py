@@ -25,7 +25,14 @@ from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact.moved import prepare
 from kickoff.analysis.exact.solver import KickoffSolver, Odds
-from kickoff.analysis.objectives import BOARD_READS, KICKER_WANTS_HIGH, OBJECTIVES, Objective
+from kickoff.analysis.objectives import (
+    BOARD_READS,
+    KICKER_WANTS_HIGH,
+    OBJECTIVES,
+    AnyObjective,
+    Objective,
+    kicker_wants_high,
+)
 from kickoff.core.pitch import Square
 
 __all__ = ["DEFAULT_EVENTS", "HIGHER_IS_BETTER", "OBJECTIVES", "Objective", "RankedTarget",
@@ -65,9 +72,9 @@ class RankedTarget:
         """The target's exact odds (``KickoffSolver.odds``; ``value`` is their objective's)."""
         return self.solver.odds(self.target)
 
-    def objective(self, objective: Objective) -> Fraction:
+    def objective(self, objective: AnyObjective) -> Fraction:
         """Another objective's value at this target: ``objective_value(self.odds, objective)``
-        exactly, without the full odds (``KickoffSolver.value``)."""
+        exactly, without the full odds (``KickoffSolver.value``; a mix too)."""
         return self.solver.value(self.target, objective)
 
     @property
@@ -82,10 +89,11 @@ class RankedTarget:
 
 
 def rank_targets(
-    solver: KickoffSolver, objective: Objective,
+    solver: KickoffSolver, objective: AnyObjective,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[RankedTarget]:
-    """Every square of the receiving area as a target, best first (ties: lowest x, then y).
+    """Every square of the receiving area as a target, best first (ties: lowest x, then y),
+    by ``objective`` or a mix (``objectives.Mix``: the kicker wants it low).
 
     ``progress(done, total)`` is called after each target is solved (the first takes longest:
     it solves the Kick-off events once for all). Only the values are computed here (each
@@ -100,6 +108,6 @@ def rank_targets(
         ranked.append(RankedTarget(t, solver.value(t, objective), solver))
         if progress is not None:
             progress(i, len(targets))
-    sign = -1 if HIGHER_IS_BETTER[objective] else 1
+    sign = -1 if kicker_wants_high(objective) else 1
     ranked.sort(key=lambda r: (sign * r.value, r.target.x, r.target.y))
     return ranked

@@ -21,7 +21,7 @@ import typer
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact.solver import Events, KickoffSolver, Odds, Play, SolverPlay
-from kickoff.analysis.objectives import Objective, board_features
+from kickoff.analysis.objectives import AnyObjective, Mix, board_features, objective_text
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     HighKickOpt,
@@ -34,6 +34,7 @@ from kickoff.cli.common import (
     defaults_played,
     guarded,
     json_text,
+    objective_option,
     parse_target,
     placed_error,
     read_scenario,
@@ -83,12 +84,25 @@ OddsSolverPlayOpt = Annotated[
     SolverPlay,
     typer.Option(help="The coaches' choices: defaults (the scenario format's); best: "
                  + _BEST_HELP + " close: both coaches play the close policy "
-                 "(kickoff.core.close), as kickoff simulate --play close, exactly (not with "
-                 "--high-kick or --touchback)."),
+                 "(kickoff.core.close), as kickoff simulate --play close, exactly "
+                 "(--high-kick / --touchback still win)."),
 ]
 #: What ``odds --play close`` says it played.
 CLOSE_ODDS_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
                      "(kickoff.core.close; as kickoff simulate --play close), free turns none")
+
+
+def close_given(high_kick: str | None, touchback: str | None) -> str:
+    """What ``odds --play close`` adds to :data:`CLOSE_ODDS_PLAYED` for the answers given, which
+    win over the policy (as in ``simulate --play close``): ``""`` with none."""
+    given = ([f"High Kick: {high_kick} (--high-kick)"] if high_kick is not None else []) + (
+        [f"Touchback: to {touchback} while he can take it, else the policy's (--touchback)"]
+        if touchback is not None else [])
+    if not given:
+        return ""
+    return "\nAnswers given, which win over the policy:" + "".join(f"\n- {g}" for g in given)
+
+
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
 PlanBudgetOpt = Annotated[
     int, typer.Option(help="With --play best --events all: search the kicking coach's "
@@ -222,7 +236,7 @@ class Setting(NamedTuple):
         except KickoffError as e:
             raise self.error(e) from None
 
-    def played(self, events: Events, play: SolverPlay, objective: Objective,
+    def played(self, events: Events, play: SolverPlay, objective: AnyObjective,
                taken: list[Choice], where: str = "") -> str:
         """The lines saying what ``kickoff odds`` played: :meth:`defaults`, or with ``play``
         ``"best"`` :func:`~kickoff.cli.render.best_played` (``taken``: the choices taken,
@@ -230,7 +244,8 @@ class Setting(NamedTuple):
         if play == "defaults":
             return self.defaults(events, None)
         if play == "close":
-            return CLOSE_ODDS_PLAYED
+            return CLOSE_ODDS_PLAYED + close_given(self.high_kick if events == "all" else None,
+                                                   self.touchback)
         return best_played(self.state, events == "all", objective, taken, self.high_kick,
                            self.touchback, where)
 
@@ -282,14 +297,16 @@ AllTargetsOpt = Annotated[
 ]
 #: ``odds``'s objective: the ranking's, and the receivers' with ``--play best``.
 OddsObjectiveOpt = Annotated[
-    Objective | None,
+    str | None,
     typer.Option(metavar="OBJECTIVE", help="With --all-targets: the ranking's objective (default touchback; "
                  "touchback, receiver-holds, distance, holder-open and ball-in-reach are "
                  "best low for the kicker, ball-on-ground best high), and with --play best "
                  "the receivers' choices go the other way. One target: what --play best "
                  "maximises for the receivers (default receiver-holds); holder-open (the "
                  "holder not Marked) and ball-in-reach (a receiver could reach it next "
-                 "turn) read the board at the end, their value printed too."),
+                 "turn) read the board at the end, their value printed too. Or a mix, "
+                 "mix:receiver-holds=0.7,distance=0.3 (as setup optimize's: the receivers "
+                 "want it high), its value printed too."),
 ]
 #: ``odds --png``: the heat map.
 PngOpt = Annotated[
@@ -333,12 +350,12 @@ def odds(
     coach's kicker and Kick as best for him, exactly, and names the choices that beat the
     defaults."""
     _check_png_asked(png, all_targets)
-    goal: Objective = objective or ("touchback" if all_targets else "receiver-holds")
+    goal = objective_option(objective or ("touchback" if all_targets else "receiver-holds"))
     refuse_with_file(ctx, file)
-    _check_close(play, high_kick, touchback)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
                  target).choosing(kick_skill, high_kick, touchback)
-    chosen: dict[str, object] = {} if play == "defaults" else {"play": play, "objective": goal}
+    chosen: dict[str, object] = {} if play == "defaults" else {"play": play,
+                                                                 "objective": objective_text(goal)}
     named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
                             scenario_moves, plan_budget, chosen)
     decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets),
@@ -365,21 +382,23 @@ def odds(
 
 
 def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
-                 goal: Objective) -> None:
-    """A board objective's exact value at ``target`` into ``chosen`` (``"objective"``,
-    ``"objective_value"``: the odds do not carry it, ``kickoff.analysis.exact.board``);
-    nothing for an objective of the ball alone (its output as before)."""
-    if board_features(goal):
-        chosen["objective"], chosen["objective_value"] = goal, str(solver.value(target, goal))
+                 goal: AnyObjective) -> None:
+    """A board objective's or a mix's exact value at ``target`` into ``chosen``
+    (``"objective"``, ``"objective_value"``: the odds do not carry it,
+    ``kickoff.analysis.exact.board``); nothing for an objective of the ball alone (its output
+    as before)."""
+    if board_features(goal) or isinstance(goal, Mix):
+        chosen["objective"] = objective_text(goal)
+        chosen["objective_value"] = str(solver.value(target, goal))
 
 
-def _check_close(play: SolverPlay, high_kick: str | None, touchback: str | None) -> None:
-    """``typer.BadParameter`` for ``--play close`` with ``--high-kick`` or ``--touchback`` (the
-    policy answers them itself)."""
-    if play == "close" and (high_kick is not None or touchback is not None):
-        raise typer.BadParameter("--play close: the close policy answers the High Kick and "
-                                 "touchback decisions itself; leave out --high-kick and "
-                                 "--touchback", param_hint="--play")
+def _goal_line(goal: AnyObjective, value: str) -> str:
+    """The line of ``kickoff odds`` giving a board objective's or a mix's exact ``value`` (a
+    fraction's text): a board objective's in percent, a mix's as a number (it weighs squares
+    and probabilities; its fraction, often hundreds of digits, left to ``--json``)."""
+    if isinstance(goal, Mix):
+        return f"{objective_text(goal)}: {float(Fraction(value)):.4f} (exact in --json)"
+    return f"{goal} (the board at the end): {pct(Fraction(value)).strip()} ({value})"
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:
@@ -409,7 +428,7 @@ def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,
 
 
 def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool, bool],
-                     refused: bool, goal: Objective, as_json: bool
+                     refused: bool, goal: AnyObjective, as_json: bool
                      ) -> tuple[Decisions, "PlanSearch | None"]:
     """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
     (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
@@ -433,7 +452,7 @@ def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool, b
     return found.decisions, found
 
 
-def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal: Objective,
+def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal: AnyObjective,
                 found: "PlanSearch | None" = None, scenario_moves: bool = False,
                 chosen: Mapping[str, object] | None = None) -> None:
     """``kickoff odds`` at one target: the table of ``result``, the expected distance and what
@@ -447,13 +466,14 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     distance = (f"Expected distance of the ball from the receiving End Zone: "
                 f"{float(result.expected_distance_to_receiving_end_zone):.2f} squares")
     if board_value is not None:  # the board at the end (exact_board): not among the odds
-        distance += (f"\n{goal} (the board at the end): {pct(Fraction(str(board_value))).strip()} "
-                     f"({board_value})")
+        distance += "\n" + _goal_line(goal, str(board_value))
     played = s.played(events, play, goal, result.choices)
     if found is not None:  # the defaults the search replaced dropped, its bound said
         from kickoff.analysis.plans import EVENT_NAMES
 
-        searched = ("- Blitz!", *(f"- {EVENT_NAMES[e]}:" for e in found.found))
+        defences = ("- Perfect / Solid Defence",) if {"perfect_defence", "solid_defence"} & set(
+            found.found) else ()
+        searched = ("- Blitz!", *defences, *(f"- {EVENT_NAMES[e]}:" for e in found.found))
         lines = played.splitlines()
         cut = next(i for i, ln in enumerate(lines) if ln.startswith("Choices played (best"))
         played = "\n".join([*(ln for ln in lines[:cut] if not ln.startswith(searched)),
@@ -462,7 +482,8 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
                              "- each plan under its event above",
                              f"- {found.lines()[-1]}"])
     if scenario_moves:
-        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith("- Blitz!")),
+        given = ("- Blitz!", "- Quick Snap:", "- Perfect / Solid Defence")
+        played = "\n".join([*(ln for ln in played.splitlines() if not ln.startswith(given)),
                              "The free moves: the scenario's own (--scenario-moves)"])
     head = s.header(events, play)
     console = console_for(*table_texts(table), distance, played, head)
@@ -472,7 +493,7 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     console.print(played, markup=False)
 
 
-def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay, goal: Objective,
+def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay, goal: AnyObjective,
                  png: Path | None, as_json: bool, plans: tuple[int, bool, Decisions]) -> None:
     """``kickoff odds --all-targets``: every target ranked by ``goal``, as a report, JSON or a
     heat map; with ``play`` ``"best"`` the choices played at the best target; with a plan
@@ -501,7 +522,8 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     if as_json:
         typer.echo(json_text({
             **s.applied(events, play),
-            "objective": goal, "events": events, **({"play": play} if play != "defaults" else {}),
+            "objective": objective_text(goal), "events": events,
+            **({"play": play} if play != "defaults" else {}),
             "targets": [{"target": r.target.as_list(), "value": fraction_text(r.value),
                          "touchback": fraction_text(r.objective("touchback")),
                          "receiving_team_holds": fraction_text(r.objective("receiver-holds")),
@@ -526,7 +548,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
 PLANNED_TARGETS = 5
 
 
-def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: Objective,
+def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: AnyObjective,
                plans: tuple[int, bool, Decisions], as_json: bool) -> "dict[Square, PlanSearch]":
     """With a budget (``plans``: budget, re-set-ups, the decisions given), the kicking coach's
     free-turn plans searched (:func:`kickoff.analysis.plans.search`) at each of the
@@ -546,7 +568,7 @@ def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: Objective,
     return out
 
 
-def plans_report(planned: "dict[Square, PlanSearch]", goal: Objective) -> list[str]:
+def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective) -> list[str]:
     """:func:`_top_plans`' searches in words: each target's plans (``PlanSearch.lines``), then
     the target the kicking coach prefers with them (the receivers' least preferred value)."""
     from kickoff.analysis.objectives import receivers_prefer
@@ -560,7 +582,7 @@ def plans_report(planned: "dict[Square, PlanSearch]", goal: Objective) -> list[s
             best = target
     assert best is not None
     lines.append(f"With them, the kicking coach's best of these: {best.as_list()} "
-                 f"({goal} {float(planned[best].value):.4f})")
+                 f"({objective_text(goal)} {float(planned[best].value):.4f})")
     return lines
 
 

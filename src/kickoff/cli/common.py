@@ -15,7 +15,7 @@ import typer
 
 from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.dice import MAX_SEED
-from kickoff.core.errors import KickoffError, ScenarioError, SetupError
+from kickoff.core.errors import KickoffError, OptionError, ScenarioError, SetupError
 from kickoff.core.kickoff import target_problem
 from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.problems import Problem
@@ -25,6 +25,7 @@ from kickoff.core.state import GameState
 # The formats and Rich are imported where they are used (start-up, issue 16): every command
 # imports this module, and most need only a few of them.
 if TYPE_CHECKING:
+    from kickoff.analysis.objectives import AnyObjective
     from kickoff.formats.match import Match
 
 P = ParamSpec("P")
@@ -352,3 +353,14 @@ def parse_target(match: Match, target: str | None) -> Square | None:
     if problem is not None:
         raise ScenarioError([problem.at("--target")])
     return tgt
+
+
+def objective_option(text: str) -> AnyObjective:
+    """``--objective``'s objective or mix (``kickoff.analysis.objectives.parse_objective``);
+    ``ScenarioError`` naming ``--objective``."""
+    from kickoff.analysis.objectives import parse_objective
+
+    try:
+        return parse_objective(text)
+    except OptionError as e:
+        raise ScenarioError([replace(p, where="--objective") for p in e.problems]) from None

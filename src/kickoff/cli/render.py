@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.choices import lines as choice_lines
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import KICK_IT, HouseRule
 from kickoff.core.state import GameState, disc_label, jersey_number
@@ -152,12 +152,13 @@ def player_label(pid: str, name: str = "") -> str:
     return label if len(label) <= 24 else label[:23] + "…"
 
 
-def best_played(state: GameState, events: bool, objective: Objective, taken: Sequence[Choice],
+def best_played(state: GameState, events: bool, objective: AnyObjective, taken: Sequence[Choice],
                 high_kick: str | None = None, touchback: str | None = None, where: str = "") -> str:
     """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
-    (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, which are not
-    maximised), the choices named by an option (``Choices played:``), then ``Choices played
-    (best for each coach, objective X: ...)<where>:`` with ``taken``
+    (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, Perfect / Solid Defence,
+    which are not maximised; the free moves are searched with ``--plan-budget``), the choices
+    named by an option (``Choices played:``), then ``Choices played (best for each coach,
+    objective X: ...)<where>:`` with ``taken``
     (``Odds.choices``), one line per Kick-off event (:func:`kickoff.analysis.choices.lines`:
     ``High Kick: receiving coach: a7 moves under the ball ...``, the kick itself first), or a
     line saying no choice beat the defaults."""
@@ -165,8 +166,12 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: Seq
     kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
             "High Kick, or with four or more candidates): every player allowed attempts one"]
     if events:
-        kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly)", *kept,
-                "Blitz! / Charge!: nobody acts (a whole free turn: not maximised)"]
+        kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly; "
+                "--plan-budget N --plan-resetups searches the receivers' moves)", *kept,
+                "Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
+                "the kicking coach's plans)",
+                "Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
+                "searches the kicking coach's moves)"]
     lines = ["Defaults played:", *(f"- {k}" for k in kept)]
     named = []
     if events and high_kick is not None:
@@ -177,8 +182,8 @@ def best_played(state: GameState, events: bool, objective: Objective, taken: Seq
                      "(--touchback)")
     if named:
         lines += ["Choices played:", *(f"- {n}" for n in named)]
-    lines.append(f"Choices played (best for each coach, objective {objective}: the receivers "
-                 f"maximise it, the kicking coach minimises it){where}:")
+    lines.append(f"Choices played (best for each coach, objective {objective_text(objective)}: "
+                 f"the receivers maximise it, the kicking coach minimises it){where}:")
     moves = "a High Kick or On the Ball" if events else "On the Ball"
     lines += choice_lines(taken) or [f"- none better than the defaults (the default "
                                            f"kicker, Kick not used; nobody moves under {moves}, "
@@ -266,7 +271,8 @@ def odds_table(title: str, sections: list[Rows]) -> Table:
     return table
 
 
-def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Objective) -> Group:
+def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyObjective
+                   ) -> Group:
     """Every target ranked (best first; ``kickoff odds --all-targets``): the receiving area with
     each target's objective value in percent, coloured green (good) to red (bad), ``##`` the
     best target; then the five best targets' touchback, receiving team holds and ball on the
@@ -275,12 +281,13 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
     from rich.table import Table
     from rich.text import Text
 
-    from kickoff.analysis.targets import HIGHER_IS_BETTER
+    from kickoff.analysis.objectives import kicker_wants_high
 
     values = {r.target: r.value for r in ranked}
     lo = min(values.values())
     hi = max(values.values())
-    better_high = HIGHER_IS_BETTER[objective]
+    better_high = kicker_wants_high(objective)
+    name = objective_text(objective)
     xs = sorted({t.x for t in values})
     text = Text()
     text.append("   " + "".join(f"{x:>4}" for x in xs) + "\n", style="dim")
@@ -297,9 +304,9 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: Obje
             label = "##" if Square(x, y) == ranked[0].target else f"{round(float(v) * 100):>2}"
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
-    text.append(f"{objective} in percent per target; ## marks the best "
+    text.append(f"{name} in percent per target; ## marks the best "
                 f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
-    best = Table(title=f"Best targets by {objective} "
+    best = Table(title=f"Best targets by {name} "
                  f"({'higher' if better_high else 'lower'} is better)")
     for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
         best.add_column(col, justify="right")

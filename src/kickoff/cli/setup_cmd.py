@@ -29,8 +29,15 @@ from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple
 import typer
 
 from kickoff.analysis.exact.solver import Events
-from kickoff.analysis.objectives import AnyObjective, objective_text, parse_objective
-from kickoff.cli.common import KickSkillOpt, guarded, placed_error, read_input, write_text
+from kickoff.analysis.objectives import objective_text
+from kickoff.cli.common import (
+    KickSkillOpt,
+    guarded,
+    objective_option,
+    placed_error,
+    read_input,
+    write_text,
+)
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
 from kickoff.core.pitch import PITCHES, Side
 from kickoff.core.problems import Problem
@@ -447,7 +454,7 @@ GoalOpt = Annotated[str, typer.Option(
     help="What the receivers want: receiver-holds high, touchback high, ball-on-ground "
     "low, distance high, holder-open high (held, the holder not Marked), ball-in-reach "
     "high (on the ground within a receiver's MA + 2) (the kicker wants the opposite); or a mix, "
-    "mix:receiver-holds=0.7,distance=0.3 (with --play defaults).")]
+    "mix:receiver-holds=0.7,distance=0.3 (each coach plays it at his best with --play best).")]
 #: ``setup optimize``'s wall-clock bound.
 SecondsOpt = Annotated[float | None, typer.Option(
     help=f"Wall-clock cap, 1 to {MAX_SECONDS} (default 60 unless --rounds or "
@@ -503,7 +510,7 @@ def optimize(
     from kickoff.formats.teams import setup_to_toml
 
     _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
-    goal = _goal(objective)
+    goal = objective_option(objective)
     rs = RULESETS[ruleset]
     state, start_name, names = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     kick = kick_use(state, rs, asked=kick_skill)  # the default kicker: no kicker to refuse
@@ -649,14 +656,6 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
         words.append("--kick-skill" if kick_skill else "--no-kick-skill")
     words += ["--evaluations", str(evaluated), "--seed", str(seed)]
     return shlex.join(words)
-
-
-def _goal(objective: str) -> AnyObjective:
-    """``--objective``'s objective or mix; ``ScenarioError`` naming ``--objective``."""
-    try:
-        return parse_objective(objective)
-    except OptionError as e:
-        raise ScenarioError([replace(p, where="--objective") for p in e.problems]) from None
 
 
 def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,

@@ -93,8 +93,8 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play
                objective: Objective = "receiver-holds") -> KickoffSolver:
     """The solver of this set-up (kept: the last :data:`SOLVERS_KEPT` are remembered), playing
     the receiving coach's choices ``play`` (``"best"``: for ``objective``; ``"close"``: both
-    coaches the close policy, which answers High Kick and the touchback itself: the scenario's
-    ``decisions.high_kick`` / ``touchback`` are not read)."""
+    coaches the close policy; the scenario's ``decisions.high_kick`` / ``touchback`` win over
+    it where given, as in ``kickoff odds`` / ``simulate --play close``)."""
     if play == "defaults" and not board_features(objective):
         objective = "receiver-holds"  # not read: one solver for every ball objective
     key = (setup_key(scenario_text), events, kick_skill, play, objective)
@@ -105,8 +105,7 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play
         taker = chosen.touchback if isinstance(chosen.touchback, str) else None
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill,
-                               decisions=Decisions() if play == "close" else  # (the policy's)
-                               Decisions(high_kick=chosen.high_kick, touchback=taker),
+                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker),
                                play=play, objective=objective)
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:

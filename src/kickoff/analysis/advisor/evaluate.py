@@ -32,7 +32,6 @@ from kickoff.analysis.exact.solver import Events, KickoffSolver
 from kickoff.analysis.exact.worlds import differences, touches
 from kickoff.analysis.objectives import (
     AnyObjective,
-    Mix,
     any_end_value,
     board_features,
     kicker_wants_high,
@@ -66,24 +65,12 @@ def minimax(
 ) -> tuple[Fraction, Square]:
     """``(value, target)`` of the kicking coach's best target with Kick used or not (``kick``):
     the first of :func:`~kickoff.analysis.targets.rank_targets`, from a fresh solve (with
-    ``play="best"`` the receiving coach's choices maximise ``objective`` for the receivers, as
-    ``kickoff odds --all-targets --play best --objective O`` plays them). A mix
-    (``objectives.Mix``): each target's mix of its objectives' values, the lowest taken (ties:
-    lowest x, then y, as ``rank_targets``), the receiving coach's defaults only (his best play
-    for a mix is not solved: ``OptionError`` naming ``play``). ``ValueError`` for an unknown
-    play."""
-    if isinstance(objective, Mix):
-        if play != "defaults":
-            raise OptionError.at("play", "a mix of objectives is valued with the receiving "
-                                 "coach's defaults only (--play defaults)")
-        solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
-                               use_kick_skill=kick, board=board_features(objective))
-        pitch, side = state.pitch, state.receiving
-        targets = sorted((sq for sq in pitch.squares() if pitch.in_receiving_area(side, sq)),
-                         key=lambda sq: (sq.x, sq.y))
-        valued = [(objective.value({o: solver.value(t, o) for o, _ in objective.weights}), t)
-                  for t in targets]
-        return min(valued, key=lambda vt: (vt[0], vt[1].x, vt[1].y))
+    ``play="best"`` the receiving coach's choices maximise ``objective`` for the receivers, the
+    kicking coach's minimise it, as ``kickoff odds --all-targets --play best --objective O``
+    plays them). A mix (``objectives.Mix``) is valued the same way: linear in the end
+    distribution like each of its objectives, each end worth the mix of its values, so both
+    coaches' decision nodes compare the mix's exact values (ties: lowest x, then y, as
+    ``rank_targets``). ``ValueError`` for an unknown play."""
     solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
                            use_kick_skill=kick, play=play, objective=objective)
     top = rank_targets(solver, objective)[0]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.analysis.objectives import AnyObjective, Mix, board_features
+from kickoff.analysis.objectives import AnyObjective
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Event, HouseRule, Ruleset
 from kickoff.core.state import GameState
@@ -65,9 +65,6 @@ def event_values(
     for event, chance in events_of(ruleset):
         solver = KickoffSolver(state, certain(ruleset, event), events="all",
                                house_rules=house_rules, use_kick_skill=use_kick_skill, play=play,
-                               objective="receiver-holds" if isinstance(objective, Mix)
-                               else objective, board=board_features(objective))
-        value = (objective.value({o: solver.value(target, o) for o, _ in objective.weights})
-                 if isinstance(objective, Mix) else solver.value(target, objective))
-        out.append(EventValue(event.name, chance, value))
+                               objective=objective)
+        out.append(EventValue(event.name, chance, solver.value(target, objective)))
     return out

@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from kickoff.analysis.exact.chance import Dist, Q
 from kickoff.analysis.exact.worlds import REACH_OF, read_bits
-from kickoff.analysis.objectives import Objective, end_value, receivers_prefer
+from kickoff.analysis.objectives import AnyObjective, any_end_value, receivers_prefer
 from kickoff.core import ball
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState, Player, tackle_zones
@@ -139,27 +139,28 @@ class EndValues:
     """The objective's value of the solver's numbered ends (``states[i]`` is the end numbered
     ``i``; the list grows as the solver meets states) for the receiving team of ``state``."""
 
-    def __init__(self, state: GameState, objective: Objective, states: list[Any],
+    def __init__(self, state: GameState, objective: AnyObjective, states: list[Any],
                  tables: Any = None) -> None:
-        self.objective: Objective = objective
+        self.objective: AnyObjective = objective
         self.states = states
         #: What the solver's ends carry of the board (``exact_board.Board``; ``None``: nothing).
         self.board: Board | None = None if tables is None else tables.board
         self.receiving = state.receiving
         self.end_zone_x = state.pitch.end_zone_x(state.receiving)
         self.sides = {p.id: p.side for p in state.players.values()}
-        self._of: dict[int, int] = {}
+        self._of: dict[int, Any] = {}
         #: :func:`best_taker`'s answers by the able players and their squares.
         self.takers: dict[tuple[tuple[str, Square | None, bool], ...], tuple[str | None, bool]] = {}
         #: :func:`best_square`'s answers by the board's occupied squares (and, with a board
         #: reading the reach, the receivers).
         self.squares: dict[Hashable, Square | None] = {}
 
-    def of(self, end: ball.Held | ball.Rests) -> int:
-        """One end's value (:func:`~kickoff.analysis.objectives.end_value`)."""
-        return end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
+    def of(self, end: ball.Held | ball.Rests) -> Any:
+        """One end's value (:func:`~kickoff.analysis.objectives.any_end_value`: an integer, a
+        fraction for a mix)."""
+        return any_end_value(end, self.objective, self.receiving, self.end_zone_x, self.sides)
 
-    def of_in(self, world: GameState, end: ball.Held | ball.Rests) -> int:
+    def of_in(self, world: GameState, end: ball.Held | ball.Rests) -> Any:
         """:meth:`of` the end as the solver's ends carry it in ``world`` (``exact_board``)."""
         if self.board is not None:
             decorated = self.board.end(world, end)

@@ -23,6 +23,12 @@ square-blind sharing cannot hold, so :func:`landed` solves each landing apart:
 - the High Kick worlds, set apart as for a named player: the event's handler played at the
   landing with the coach answering (the nearest Open receiver moves under the ball).
 
+A High Kick player or a touchback taker given (``Decisions(high_kick=, touchback=)``,
+``--high-kick`` / ``--touchback``) wins over the policy, as in ``simulate --play close``: the
+rule's decision then carries the given answer, which the coach hands back
+(``CloseCoach.choose``: an answer given wins); the touchback's taker while he can take the ball
+in the world at hand (``worlds.touchback_taker``, as ``simulate`` plays it), else the policy's.
+
 The free turns (Blitz!, Charge!) are played as given (default: nobody acts), as
 ``simulate --play close --free-turns none`` plays them. Exact (rationals), and slower than the
 defaults: each landing's journeys are solved world by world (docs/analysis.md).
@@ -36,7 +42,7 @@ from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.chance import Dist, PathDice, enumerate_runs
-from kickoff.analysis.exact.worlds import Diff, differences, rebuilt
+from kickoff.analysis.exact.worlds import Diff, differences, rebuilt, touchback_taker
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.close import CloseCoach
@@ -182,8 +188,9 @@ def landing_ends(solver: KickoffSolver, square: Square | None, touchback: bool) 
         placed = cache.high.get(key)
         if placed is None:  # the handler at this landing, the coach placing his player
             placed = world.clone()
-            ctx = KickoffContext(placed, solver.ruleset, PathDice(()), Decisions(),
-                                 solver.house_rules, log=False, coach=CloseCoach())
+            ctx = KickoffContext(placed, solver.ruleset, PathDice(()),
+                                 Decisions(high_kick=solver.high_kick), solver.house_rules,
+                                 log=False, coach=CloseCoach())  # (a player given wins)
             ctx.landing, ctx.touchback, ctx.scatters = square, touchback, scatters
             handler(ctx)
             placed = cache.high[key] = placed if placed.changed() else world
@@ -224,8 +231,9 @@ def _world_ends(solver: KickoffSolver, world: GameState, square: Square | None,
 def _award(solver: KickoffSolver, world: GameState, i: int) -> Dist:
     """The ends of the touchback numbered ``i`` in ``world``: the rule's own award
     (``ball.award``) asked of the coach, who reads the touchback's square (the rules set the
-    context's landing there, ``ball.step``); then the journey after it (a bounce from a downed
-    receiver) by a journey chain with that answer as the touchback's taker (or square).
+    context's landing there, ``ball.step``), unless a taker given can take the ball there; then
+    the journey after it (a bounce from a downed receiver) by a journey chain with that answer
+    as the touchback's taker (or square).
     Remembered by world and touchback."""
     cache = cache_of(solver)
     cached = cache.awards.get((id(world), i))
@@ -233,12 +241,14 @@ def _award(solver: KickoffSolver, world: GameState, i: int) -> Dist:
         return cached
     at = solver._states[i]
     assert isinstance(at, ball.Touchback)
-    recorder = Recording()
-    ctx = KickoffContext(world, solver.ruleset, PathDice(()), Decisions(), solver.house_rules,
-                         log=False, coach=recorder)
-    ctx.landing, ctx.touchback = at.at, True
-    ball.award(ctx)
-    taker = recorder.answer("touchback")
+    taker: Any = touchback_taker(world, solver.taker)  # a taker given, while able, wins
+    if taker is None:
+        recorder = Recording()
+        ctx = KickoffContext(world, solver.ruleset, PathDice(()), Decisions(),
+                             solver.house_rules, log=False, coach=recorder)
+        ctx.landing, ctx.touchback = at.at, True
+        ball.award(ctx)
+        taker = recorder.answer("touchback")
     kept = cache.chains.get((id(world), taker))
     if kept is None:
         chain = exact_journey.journey_chain(world, solver.ruleset, solver.house_rules,

@@ -14,7 +14,7 @@ from kickoff.analysis.choices import Choice, by_event
 from kickoff.analysis.exact.best import Taken
 from kickoff.analysis.exact.chain import Nodes
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, enumerate_runs, to_fraction
-from kickoff.analysis.objectives import Objective
+from kickoff.analysis.objectives import AnyObjective, Mix, Objective
 from kickoff.core import ball
 from kickoff.core.coach import Coach
 from kickoff.core.context import KickoffContext
@@ -338,22 +338,27 @@ def mix_distribution(mix: Dist, nodes: Nodes, touchback: int) -> Dist:
 
 
 def end_values(
-    state: GameState, named: list[ball.BallState], objective: Objective, known: dict[int, int],
-    touchback: int,
-) -> Callable[[int], int]:
-    """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``),
+    state: GameState, named: list[ball.BallState], objective: AnyObjective,
+    known: dict[int, Any], touchback: int,
+) -> Callable[[int], Any]:
+    """End number -> :func:`end_objective` of that end (``named[i]``: the end numbered ``i``;
+    a mix, ``objectives.Mix``: its objectives' values of the end, mixed, an exact fraction),
     remembered in ``known``; ``0`` for ``touchback``, the number of the touchback state (the
-    awards' ends are valued instead)."""
+    awards' ends are valued instead, a mix's ``1 - v`` too)."""
     receiving = state.receiving
     end_zone_x = state.pitch.end_zone_x(receiving)
     sides = {p.id: p.side for p in state.players.values()}
 
-    def value(i: int) -> int:
+    def value(i: int) -> Any:
         v = known.get(i)
         if v is None and i == touchback:
             v = known[i] = 0
         elif v is None:
             end = cast("ball.Held | ball.Rests", named[i])  # an end: held or resting
-            v = known[i] = end_objective(end, objective, receiving, end_zone_x, sides)
+            v = known[i] = (objective.value({o: end_objective(end, o, receiving, end_zone_x,
+                                                              sides)
+                                             for o, _ in objective.weights})
+                            if isinstance(objective, Mix)
+                            else end_objective(end, objective, receiving, end_zone_x, sides))
         return v
     return value

@@ -51,7 +51,7 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.odds import Events, Odds
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
-from kickoff.analysis.objectives import Objective, board_features
+from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
 from kickoff.core.context import KickoffContext
@@ -146,14 +146,14 @@ class KickoffSolver:
         house_rules: frozenset[HouseRule] = frozenset(), use_kick_skill: bool | None = None,
         decisions: Decisions | None = None,
         play: SolverPlay = "defaults",
-        objective: Objective = "receiver-holds", kicking: Play | None = None,
+        objective: AnyObjective = "receiver-holds", kicking: Play | None = None,
         board: frozenset[str] = frozenset(),
     ) -> None:
         chosen = decisions or Decisions()
         close = play == "close"
-        if close and (kicking is not None or chosen.high_kick or chosen.touchback):
+        if close and kicking is not None:
             raise ValueError("play close: the close policy answers both coaches' decisions "
-                             "(no kicking, High Kick player or touchback taker given)")
+                             "(no kicking play given)")
         self._two = exact_best.TwoCoaches("defaults" if close else play,  # type: ignore[arg-type]
                                           kicking, chosen)  # the kicking coach (ValueError)
         if close:
@@ -174,7 +174,7 @@ class KickoffSolver:
         #: wrong.
         self.reach = ball.reach(state.players.values())
         self.play: SolverPlay = play
-        self.objective: Objective = objective
+        self.objective: AnyObjective = objective
         #: What the ends carry of the board (``exact_board``): ``board`` and what
         #: ``objective`` reads; :meth:`value` of an objective reading more is a ``ValueError``.
         self.board_features: frozenset[str] = board | board_features(objective)
@@ -242,8 +242,8 @@ class KickoffSolver:
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
         #: start valued, by (objective, group index, start); each end's value by objective.
         self._target_parts: dict[Square, exact_odds.Parts] = {}
-        self._group_values: dict[tuple[Objective, int, int], Rational] = {}
-        self._end_values: dict[Objective, dict[int, int]] = {}
+        self._group_values: dict[tuple[AnyObjective, int, int], Rational] = {}
+        self._end_values: dict[AnyObjective, dict[int, Any]] = {}
         #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
         self._odds_asked = 0
         #: The kick's deviation, enumerated once for every target (made when first asked).
@@ -510,17 +510,18 @@ class KickoffSolver:
         odds.decisions_taken = [c.text for c in odds.choices]
         return odds
 
-    def value(self, target: Square, objective: Objective) -> Fraction:
+    def value(self, target: Square, objective: AnyObjective) -> Fraction:
         """``targets.objective_value(self.odds(target), objective)`` without the full odds
         (each group's journey from each start valued once for all targets, on scalars:
-        ``chain.Nodes.value``)."""
+        ``chain.Nodes.value``); a mix (``objectives.Mix``): the mix of its objectives' values,
+        each end valued as the mix (the same fraction: every kick's ends sum to 1)."""
         return self._value_of(self._parts(target), objective)
 
-    def _value_of(self, parts: exact_odds.Parts, objective: Objective) -> Fraction:
+    def _value_of(self, parts: exact_odds.Parts, objective: AnyObjective) -> Fraction:
         """:meth:`value` of one enumerated kick ``parts``."""
         missing = board_features(objective) - self.board_features
         if missing:
-            raise ValueError(f"exact odds: {objective} reads the board at the end "
+            raise ValueError(f"exact odds: {objective_text(objective)} reads the board at the end "
                              f"({', '.join(sorted(missing))}), which this solver's ends do not "
                              "carry (KickoffSolver(board=...))")
         value = exact_odds.end_values(self.state, self._states, objective,
