@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
+from kickoff.core.actions.bomb import throw_bomb
 from kickoff.core.actions.confusion import CONFUSION, may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
@@ -53,7 +54,8 @@ from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.core.state import Player
 
-_NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+_NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate",
+          "throw_bomb": "Bombardier's bomb"}
 
 
 def free_turn(
@@ -137,7 +139,8 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
-    a = _ask_path(ctx, player, a, given, ask, acted, where)
+    if a.action != "throw_bomb":  # a Bombardier throws without moving (check_bomb)
+        a = _ask_path(ctx, player, a, given, ask, acted, where)
     if a.action != "move":
         turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
@@ -235,7 +238,7 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
         return no_player(choice.player, where)
     w = where_of(where, player)
     why = _admission(ctx, turn, player, ask) or _allowed(turn, rules, choice.action, ask.most,
-                                                          acted)
+                                                          acted, player)
     if why is not None:
         return w.problem(why)
     if choice.target is None:
@@ -283,13 +286,19 @@ def _admission(ctx: KickoffContext, turn: Turn, player: Player, ask: FreeTurnAsk
 
 
 def _allowed(turn: Turn, rules: FreeTurnRules, action: str, count: int | None,
-             acted: int) -> str | None:
-    """Why ``action`` may not be taken now (``None``: it may): no Kick action; rulings.md 8, a
-    Blitz and a Throw Team-mate count within the number, one of each as the free turn allows."""
+             acted: int, player: Player) -> str | None:
+    """Why ``action`` may not be taken now by ``player`` (``None``: it may): no Kick action;
+    rulings.md 8, a Blitz and a Throw Team-mate count within the number, one of each as the
+    free turn allows; a Bombardier's bomb where ``rules.bombs`` (classic Blitz!), one per
+    Bombardier, not the turn's Pass action (no limit)."""
     if action == "kick":
         return "the Kick It! Kick action is not an action of the free turn"
     if action == "move":
         return None
+    if action == "throw_bomb":
+        if not rules.bombs:
+            return "a Bombardier's bomb is not allowed in this free turn (classic Blitz! only)"
+        return None if "bombardier" in player.skills else f"{player.id} has no Bombardier skill"
     if action not in _NAMES:
         return f"{action!r} is not an action of the free turn"
     if count is not None and acted >= count:
@@ -322,6 +331,8 @@ def _act(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: 
         _move(ctx, turn, player, a, gazes)
     elif a.action == "blitz":
         _blitz(ctx, turn, player, a)
+    elif a.action == "throw_bomb":
+        throw_bomb(ctx, turn, player, a)
     else:
         _throw(ctx, turn, player, a)
     if hungry:  # at the end of his action, even after a fall (docs/actions.md, Blood Lust)
