@@ -5,6 +5,8 @@ hit, and the bombs the rules refuse."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from kickoff.core.decisions import Activation, Rerolls
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 from kickoff.core.rolls import Turn
+from kickoff.formats.scenario import replay_text
 
 BOMBER = {"square": (5, 5), "skills": ["bombardier"]}
 
@@ -110,3 +113,27 @@ def test_an_illegal_bomb_is_refused_naming_the_activation(
     with pytest.raises(DecisionError, match=match) as err:
         _bomb(players, [], to, **kw)
     assert err.value.problems[0].where.startswith("decisions.blitz[0]")
+
+
+CASE = (Path(__file__).parents[1] / "data" / "cases" / "skills"
+        / "classic-disturbing-presence-not-ignored-by-nerves-of-steel.json")
+
+
+def test_a_scenario_plays_a_bomb_in_classic_blitz() -> None:
+    # the kick (14,7) deviates D8 5, D6 1 to (15,7); 5 + 5: Blitz!. Only h4 is Open: he bombs
+    # a2 on (13,7) (Short, a 4: accurate); h1, a1, h2 (rows 6 and 7 first) roll 1s, a2 is hit
+    # (armour 1 + 1), h3 and a3 roll 1s; the ball comes down on a5, who catches it (6)
+    scenario = json.loads(CASE.read_text())["scenario"]
+    for team in scenario["teams"].values():
+        for p in team["players"]:
+            p["skills"] = ["bombardier"] if p["id"] == "h4" else []
+    scenario["dice"] = {"d8": [5], "d6": [1, 5, 5, 4, 1, 1, 1, 1, 1, 1, 1, 6]}
+    scenario["decisions"] = {"blitz": [{"player": "h4", "action": "throw_bomb", "to": [13, 7]}]}
+    result = replay_text(json.dumps(scenario))
+    assert {pid: p["status"] for pid, p in result["players"].items() if p["status"] != "standing"} \
+        == {"a2": "prone"}
+    assert result["ball"] == {"square": [15, 7], "carrier": "a5"}
+    hits = [(e["step"], e.get("player")) for e in result["log"]
+            if e["step"] in ("bomb_hit", "bomb_missed")]
+    assert hits == [("bomb_missed", "h1"), ("bomb_missed", "a1"), ("bomb_missed", "h2"),
+                    ("bomb_hit", "a2"), ("bomb_missed", "h3"), ("bomb_missed", "a3")]
