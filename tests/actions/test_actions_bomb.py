@@ -84,6 +84,19 @@ def test_each_tackle_zone_on_the_bomber_is_minus_one() -> None:
     assert not t.turnover and left(ctx) == {}
 
 
+@pytest.mark.parametrize("skills, roll, hit", [
+    (["stunty"], 4, False), (["stunty", "accurate"], 4, True), (["strong_arm"], 3, True),
+])
+def test_stunty_accurate_and_strong_arm_modify_the_pass_roll(skills: list[str], roll: int,
+                                                             hit: bool) -> None:
+    # Short to (9, 5), AG 3's 4+: Stunty -1 (a 4 misses: D8 5, 5, 5 to (12, 5)), Accurate +1,
+    # Strong Arm +1 beyond Quick (a 3 hits); a1 in the square, armour 1 + 1
+    players = {"h1": {"square": (5, 5), "skills": ["bombardier", *skills]}, "a1": (9, 5)}
+    ctx, _ = _bomb(players, [roll, 1, 1] if hit else [roll], (9, 5), d8=[] if hit else [5, 5, 5])
+    assert ctx.state.players["a1"].status == ("prone" if hit else "standing")
+    assert left(ctx) == {}
+
+
 def test_a_failed_pass_roll_taken_again_with_a_team_reroll() -> None:
     ctx, t = _bomb({"h1": BOMBER, "a1": (9, 5)}, [3, 5, 3, 3], (9, 5), d8=[],
                    rerolls=1, reroll=Rerolls(throw="team"))

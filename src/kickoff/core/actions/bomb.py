@@ -14,7 +14,8 @@ bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechan
   or Short only). No Hail Mary bomb.
 - The throw: a pass roll on the Agility table, Quick +1 / Short 0 / Long -1 / Long Bomb -2,
   -1 per opposing tackle zone on him (not with Nerves of Steel), -1 per opposing Disturbing
-  Presence within three squares, -1 if Very Sunny, +1 with Accurate, +1 with Strong Arm beyond
+  Presence within three squares, -1 if Very Sunny, -1 for Stunty (LRB6 "must subtract 1 from the
+  roll when they pass"; FUMBBL's bb2016 ``Stunty``), +1 with Accurate, +1 with Strong Arm beyond
   Quick. A natural 6 is accurate, a natural 1 or a result of 1 or less a fumble (no Safe
   Throw-like save: FUMBBL's ``dontDropFumbles`` is not for bombs), below the target
   inaccurate. A throw that is not accurate may be re-rolled (``reroll.throw``: the Pass skill,
@@ -144,6 +145,8 @@ def _modifiers(ctx: KickoffContext, thrower: Player, rng: str) -> int:
         mod -= len(tackle_zones(st, thrower.square, thrower.side))
     if "accurate" in thrower.skills:
         mod += 1
+    if "stunty" in thrower.skills:  # LRB6 Stunty: "must subtract 1 from the roll when they pass"
+        mod -= 1
     if "strong_arm" in thrower.skills and rng != "quick":
         mod += 1
     if st.weather == "very_sunny":
