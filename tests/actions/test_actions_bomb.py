@@ -14,6 +14,8 @@ from world import left, turn, world
 
 from kickoff.core.actions.bomb import pass_range, throw_bomb
 from kickoff.core.actions.free_turn import free_turn
+from kickoff.core.activations import ActivationChoice
+from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Rerolls
 from kickoff.core.errors import DecisionError
@@ -150,3 +152,42 @@ def test_a_scenario_plays_a_bomb_in_classic_blitz() -> None:
             if e["step"] in ("bomb_hit", "bomb_missed")]
     assert hits == [("bomb_missed", "h1"), ("bomb_missed", "a1"), ("bomb_missed", "h2"),
                     ("bomb_hit", "a2"), ("bomb_missed", "h3"), ("bomb_missed", "a3")]
+
+
+class _Bomber:
+    """A coach who bombs ``target`` with h1 at his first ``activation`` decision (after checking
+    it is offered and accepted), then lets nobody else act; other decisions as scripted."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.offered: tuple[Any, ...] = ()
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind != "activation":
+            return SCRIPTED.choose(decision)
+        if self.offered:
+            return None
+        self.offered = decision.options() or ()
+        assert all(decision.problem(o) is None for o in self.offered)
+        return ActivationChoice("h1", "throw_bomb", self.target)
+
+
+def test_a_coach_is_offered_a_bomb_at_each_player_in_range() -> None:
+    # h1 (Bombardier) on (5, 5): a1 (9, 5) Short and a2 (20, 5) beyond Long Bomb; h2 (5, 7)
+    # Quick. The coach bombs a1's square: a 4 is accurate, a1 Knocked Down (armour 1 + 1)
+    players = {"h1": BOMBER, "h2": (5, 7), "a1": (9, 5), "a2": (20, 5)}
+    ctx = world("classic", players, dice={"d6": [4, 1, 1]})
+    coach = _Bomber("a1")
+    ctx = KickoffContext(ctx.state, ctx.ruleset, ctx.dice, ctx.decisions, coach=coach)
+    free_turn(ctx, "blitz", None, [])
+    bombs = {o.target for o in coach.offered if o is not None and o.action == "throw_bomb"}
+    assert bombs == {"h2", "a1"}
+    assert ctx.state.players["a1"].status == "prone" and left(ctx) == {}
+
+
+def test_a_bomb_at_a_player_out_of_range_is_refused() -> None:
+    players = {"h1": BOMBER, "a2": (20, 5)}
+    ctx = world("classic", players)
+    ctx = KickoffContext(ctx.state, ctx.ruleset, ctx.dice, ctx.decisions, coach=_Bomber("a2"))
+    with pytest.raises(DecisionError, match="target a2 is not in range of a bomb"):
+        free_turn(ctx, "blitz", None, [])

@@ -88,6 +88,23 @@ def pass_range(frm: tuple[int, int], to: tuple[int, int]) -> str | None:
     return _RANGES.get(_RANGE_ROWS[dy][dx])
 
 
+def bomb_range(ctx: KickoffContext, frm: tuple[int, int], to: tuple[int, int]) -> str | None:
+    """The range of a bomb from ``frm`` to ``to`` (:func:`pass_range`; in a Blizzard Quick or
+    Short only), ``None`` when it may not go there."""
+    rng = pass_range(frm, to)
+    if rng in ("long", "long_bomb") and ctx.state.weather == "blizzard":
+        return None
+    return rng
+
+
+def bomb_targets(ctx: KickoffContext, thrower: Player) -> list[str]:
+    """The players on the pitch (either team, any status) whose square ``thrower`` may bomb, in
+    input order: the targets a coach is offered (the free turn's ``activation`` options)."""
+    assert thrower.square is not None
+    return [q.id for q in ctx.state.players.values()
+            if q.square is not None and bomb_range(ctx, thrower.square, q.square) is not None]
+
+
 def check_bomb(ctx: KickoffContext, thrower: Player, a: Activation) -> tuple[Square, str]:
     """The target square and range of ``a``, a legal bomb of ``thrower``; ``DecisionError``
     naming ``a.where`` otherwise (no Bombardier, not Standing, a move first, no ``to``, a target
@@ -106,9 +123,7 @@ def check_bomb(ctx: KickoffContext, thrower: Player, a: Activation) -> tuple[Squ
     if not ctx.state.pitch.on_pitch(to):
         raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
     assert thrower.square is not None
-    rng = pass_range(thrower.square, to)
-    if rng in ("long", "long_bomb") and ctx.state.weather == "blizzard":
-        rng = None
+    rng = bomb_range(ctx, thrower.square, to)
     if rng is None:
         raise DecisionError.at(w, f"the target {square_text(to)} is not in range of {thrower.id} "
                                f"at {square_text(thrower.square)}")

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
-from kickoff.core.actions.bomb import throw_bomb
+from kickoff.core.actions.bomb import bomb_range, bomb_targets, throw_bomb
 from kickoff.core.actions.confusion import CONFUSION, may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
@@ -139,11 +139,18 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
+    if a.action == "throw_bomb" and a.to is None and a.target is not None:
+        a = replace(a, to=_square_of(ctx.state.players[a.target]))  # the square bombed
     if a.action != "throw_bomb":  # a Bombardier throws without moving (check_bomb)
         a = _ask_path(ctx, player, a, given, ask, acted, where)
     if a.action != "move":
         turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+
+
+def _square_of(player: Player) -> Square:
+    assert player.square is not None
+    return Square(*player.square)
 
 
 def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, ask: FreeTurnAsk,
@@ -196,8 +203,10 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
     """The options of an ``activation`` decision: ``None`` (nobody else acts: the default),
     then for each eligible player yet to act and still Standing, in input order, a Move, and
     while the free turn allows one a Blitz with no block and one on each Standing opponent
-    he can reach (a path to a square next to him leaving a square of MA plus Rushes). Only
-    ``None`` once ``count`` players have counted.
+    he can reach (a path to a square next to him leaving a square of MA plus Rushes), and
+    (classic Blitz!) a Bombardier's bomb at the square of each player in range
+    (:func:`~kickoff.core.actions.bomb.bomb_targets`). Only ``None`` once ``count`` players
+    have counted.
     A Throw / Kick Team-mate (its thrown player and square) is accepted when scripted, not
     listed."""
     options: list[ActivationChoice | None] = [None]
@@ -218,6 +227,8 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
             options += [ActivationChoice(pid, "blitz", q.id) for q in opponents
                         if q.square is not None and distance(p.square, q.square) <= reach
                         and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
+        if rules.bombs and "bombardier" in p.skills:
+            options += [ActivationChoice(pid, "throw_bomb", q) for q in bomb_targets(ctx, p)]
     return options
 
 
@@ -246,6 +257,10 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
     target = st.players.get(choice.target)
     if target is None:
         return no_player(choice.target, f"{where}.target")
+    if choice.action == "throw_bomb":  # a bomb at his square (the coach's, not scripted)
+        assert player.square is not None
+        in_range = target.square is not None and bomb_range(ctx, player.square, target.square)
+        return None if in_range else w.problem(f"target {target.id} is not in range of a bomb")
     if target.side == player.side or not target.standing:
         return w.problem(f"target {target.id} is not a Standing opponent")
     path = hint[1] if hint is not None and hint[0] == choice else None
