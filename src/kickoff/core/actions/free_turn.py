@@ -139,18 +139,21 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
-    if a.action == "throw_bomb" and a.to is None and a.target is not None:
-        a = replace(a, to=_square_of(ctx.state.players[a.target]))  # the square bombed
-    if a.action != "throw_bomb":  # a Bombardier throws without moving (check_bomb)
-        a = _ask_path(ctx, player, a, given, ask, acted, where)
+    a = _bomb_at(ctx, a) if a.action == "throw_bomb" else _ask_path(ctx, player, a, given, ask,
+                                                                     acted, where)
     if a.action != "move":
         turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
 
 
-def _square_of(player: Player) -> Square:
-    assert player.square is not None
-    return Square(*player.square)
+def _bomb_at(ctx: KickoffContext, a: Activation) -> Activation:
+    """A bomb (no path: a Bombardier throws without moving, ``check_bomb``) at ``a.to``, or,
+    a coach's choice of a ``target``, at that player's square."""
+    if a.to is not None or a.target is None:
+        return a
+    target = ctx.state.players[a.target]
+    assert target.square is not None
+    return replace(a, to=Square(*target.square))
 
 
 def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, ask: FreeTurnAsk,
@@ -222,13 +225,21 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
             continue
         options.append(ActivationChoice(pid, "move"))
         if blitz:
-            reach = allowance(ctx, p)
-            options.append(ActivationChoice(pid, "blitz"))
-            options += [ActivationChoice(pid, "blitz", q.id) for q in opponents
-                        if q.square is not None and distance(p.square, q.square) <= reach
-                        and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
+            options += _blitz_options(ctx, p, opponents)
         if rules.bombs and "bombardier" in p.skills:
             options += [ActivationChoice(pid, "throw_bomb", q) for q in bomb_targets(ctx, p)]
+    return options
+
+
+def _blitz_options(ctx: KickoffContext, p: Player, opponents: list[Player]
+                   ) -> list[ActivationChoice | None]:
+    """``p``'s Blitz options: with no block, and on each of ``opponents`` he can reach."""
+    assert p.square is not None
+    reach = allowance(ctx, p)
+    options: list[ActivationChoice | None] = [ActivationChoice(p.id, "blitz")]
+    options += [ActivationChoice(p.id, "blitz", q.id) for q in opponents
+                if q.square is not None and distance(p.square, q.square) <= reach
+                and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
     return options
 
 
