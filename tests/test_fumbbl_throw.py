@@ -232,7 +232,7 @@ def test_a_throw_report_outside_a_throw_is_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rules, named", [
-    (None, "Bombardier (Throw Bomb)"),  # classic Blitz! allows it; the engine plays no bomb
+    # classic Blitz! allows it and the engine plays it: tests/test_fumbbl_bomb.py
     ("BB2020", "which this edition's free turn does not allow"),
 ])
 def test_a_bomb_in_the_free_turn_is_named_by_what_the_edition_says(

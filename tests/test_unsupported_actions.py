@@ -13,7 +13,7 @@ CASE = (Path(__file__).parent / "data" / "cases" / "project"
         / "kickit-turn-bb2020-accurate-kick-chosen-landing-caught.json")
 
 
-@pytest.mark.parametrize("action", ["blitz", "throw_team_mate", "kick_team_mate"])
+@pytest.mark.parametrize("action", ["blitz", "throw_team_mate", "kick_team_mate", "throw_bomb"])
 def test_a_turn_refuses_actions_other_than_move_and_kick(action: str) -> None:
     scenario = json.loads(CASE.read_text())["scenario"]
     first = scenario["actions"][0]

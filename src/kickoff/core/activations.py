@@ -110,6 +110,8 @@ class Activation:
       ``after_block`` (the squares entered after the block, moving on with what is left of
       his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
+    - ``throw_bomb`` (classic Blitz!, ``kickoff.core.actions.bomb``): ``to`` (the target
+      square), no ``path`` (a Bombardier throws without moving);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
       (the chosen square of an accurate kick).

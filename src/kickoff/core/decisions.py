@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from kickoff.core.pitch import Square
 
 #: The kind of an activation (``scenario-format.md``, "Actions").
-ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick"]
+ActionKind = Literal["move", "blitz", "throw_team_mate", "kick_team_mate", "kick", "throw_bomb"]
 
 #: A re-roll choice for one kind of test: ``"skill"`` (Dodge, Sure Feet, Sure Hands, Catch, Pro),
 #: ``"team"`` (a team re-roll), ``False`` (none), ``None`` (the default policy).

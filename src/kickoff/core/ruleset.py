@@ -287,8 +287,8 @@ class FreeTurnRules:
     #: A Bombardier may throw a bomb (classic Blitz!, a full team turn: LRB6 Bombardier "instead
     #: of taking any other Action"); bb2020 / Sevens Blitz and bb2025 Charge! allow Move, Blitz
     #: and Throw / Kick Team-mate only (FUMBBL's bb2020 / bb2025 ``GameMechanic.
-    #: isBombActionAllowed``: not in the Blitz turn mode). The engine plays no bomb: a FUMBBL
-    #: free turn with one is named as unsupported, saying which.
+    #: isBombActionAllowed``: not in the Blitz turn mode). The bomb: ``kickoff.core.actions.bomb``
+    #: (activation ``throw_bomb``); elsewhere refused, a FUMBBL free turn with one unsupported.
     bombs: bool = False
 
 

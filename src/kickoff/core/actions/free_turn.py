@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
+from kickoff.core.actions.bomb import bomb_range, bomb_targets, throw_bomb
 from kickoff.core.actions.confusion import CONFUSION, may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
@@ -53,7 +54,8 @@ from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import FreeTurnRules
 from kickoff.core.state import Player
 
-_NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate"}
+_NAMES = {"blitz": "Blitz", "throw_team_mate": "Throw Team-mate", "kick_team_mate": "Kick Team-mate",
+          "throw_bomb": "Bombardier's bomb"}
 
 
 def free_turn(
@@ -137,10 +139,21 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = scripted if scripted is not None and given else Activation(
         choice.player, choice.action, target=choice.target, where=where)
     player = ctx.state.players[a.player]
-    a = _ask_path(ctx, player, a, given, ask, acted, where)
+    a = _bomb_at(ctx, a) if a.action == "throw_bomb" else _ask_path(ctx, player, a, given, ask,
+                                                                     acted, where)
     if a.action != "move":
         turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
+
+
+def _bomb_at(ctx: KickoffContext, a: Activation) -> Activation:
+    """A bomb (no path: a Bombardier throws without moving, ``check_bomb``) at ``a.to``, or,
+    a coach's choice of a ``target``, at that player's square."""
+    if a.to is not None or a.target is None:
+        return a
+    target = ctx.state.players[a.target]
+    assert target.square is not None
+    return replace(a, to=Square(*target.square))
 
 
 def _ask_path(ctx: KickoffContext, player: Player, a: Activation, given: bool, ask: FreeTurnAsk,
@@ -193,8 +206,10 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
     """The options of an ``activation`` decision: ``None`` (nobody else acts: the default),
     then for each eligible player yet to act and still Standing, in input order, a Move, and
     while the free turn allows one a Blitz with no block and one on each Standing opponent
-    he can reach (a path to a square next to him leaving a square of MA plus Rushes). Only
-    ``None`` once ``count`` players have counted.
+    he can reach (a path to a square next to him leaving a square of MA plus Rushes), and
+    (classic Blitz!) a Bombardier's bomb at the square of each player in range
+    (:func:`~kickoff.core.actions.bomb.bomb_targets`). Only ``None`` once ``count`` players
+    have counted.
     A Throw / Kick Team-mate (its thrown player and square) is accepted when scripted, not
     listed."""
     options: list[ActivationChoice | None] = [None]
@@ -210,11 +225,21 @@ def _activation_options(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
             continue
         options.append(ActivationChoice(pid, "move"))
         if blitz:
-            reach = allowance(ctx, p)
-            options.append(ActivationChoice(pid, "blitz"))
-            options += [ActivationChoice(pid, "blitz", q.id) for q in opponents
-                        if q.square is not None and distance(p.square, q.square) <= reach
-                        and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
+            options += _blitz_options(ctx, p, opponents)
+        if rules.bombs and "bombardier" in p.skills:
+            options += [ActivationChoice(pid, "throw_bomb", q) for q in bomb_targets(ctx, p)]
+    return options
+
+
+def _blitz_options(ctx: KickoffContext, p: Player, opponents: list[Player]
+                   ) -> list[ActivationChoice | None]:
+    """``p``'s Blitz options: with no block, and on each of ``opponents`` he can reach."""
+    assert p.square is not None
+    reach = allowance(ctx, p)
+    options: list[ActivationChoice | None] = [ActivationChoice(p.id, "blitz")]
+    options += [ActivationChoice(p.id, "blitz", q.id) for q in opponents
+                if q.square is not None and distance(p.square, q.square) <= reach
+                and PathOptions(ctx, p, "", toward=Square(*q.square), reserve=1).listed(1)]
     return options
 
 
@@ -235,7 +260,7 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
         return no_player(choice.player, where)
     w = where_of(where, player)
     why = _admission(ctx, turn, player, ask) or _allowed(turn, rules, choice.action, ask.most,
-                                                          acted)
+                                                          acted, player)
     if why is not None:
         return w.problem(why)
     if choice.target is None:
@@ -243,6 +268,10 @@ def _activation_problem(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, a
     target = st.players.get(choice.target)
     if target is None:
         return no_player(choice.target, f"{where}.target")
+    if choice.action == "throw_bomb":  # a bomb at his square (the coach's, not scripted)
+        assert player.square is not None
+        in_range = target.square is not None and bomb_range(ctx, player.square, target.square)
+        return None if in_range else w.problem(f"target {target.id} is not in range of a bomb")
     if target.side == player.side or not target.standing:
         return w.problem(f"target {target.id} is not a Standing opponent")
     path = hint[1] if hint is not None and hint[0] == choice else None
@@ -283,13 +312,19 @@ def _admission(ctx: KickoffContext, turn: Turn, player: Player, ask: FreeTurnAsk
 
 
 def _allowed(turn: Turn, rules: FreeTurnRules, action: str, count: int | None,
-             acted: int) -> str | None:
-    """Why ``action`` may not be taken now (``None``: it may): no Kick action; rulings.md 8, a
-    Blitz and a Throw Team-mate count within the number, one of each as the free turn allows."""
+             acted: int, player: Player) -> str | None:
+    """Why ``action`` may not be taken now by ``player`` (``None``: it may): no Kick action;
+    rulings.md 8, a Blitz and a Throw Team-mate count within the number, one of each as the
+    free turn allows; a Bombardier's bomb where ``rules.bombs`` (classic Blitz!), one per
+    Bombardier, not the turn's Pass action (no limit)."""
     if action == "kick":
         return "the Kick It! Kick action is not an action of the free turn"
     if action == "move":
         return None
+    if action == "throw_bomb":
+        if not rules.bombs:
+            return "a Bombardier's bomb is not allowed in this free turn (classic Blitz! only)"
+        return None if "bombardier" in player.skills else f"{player.id} has no Bombardier skill"
     if action not in _NAMES:
         return f"{action!r} is not an action of the free turn"
     if count is not None and acted >= count:
@@ -322,6 +357,8 @@ def _act(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, gazes: 
         _move(ctx, turn, player, a, gazes)
     elif a.action == "blitz":
         _blitz(ctx, turn, player, a)
+    elif a.action == "throw_bomb":
+        throw_bomb(ctx, turn, player, a)
     else:
         _throw(ctx, turn, player, a)
     if hungry:  # at the end of his action, even after a fall (docs/actions.md, Blood Lust)

@@ -123,7 +123,7 @@ def throw_team_mate(
     hunger = _always_hungry(ctx, turn, thrower, thrown, reroll, where)
     if hunger == "eaten":
         return
-    result: ThrowResult = "fumble" if hunger == "fumble" else _throw_result(
+    result: ThrowResult = "fumble" if hunger == "fumble" else throw_result(
         ctx, turn, thrower, target, mod, what, rules.low_result,
         None if reroll is None else reroll.throw, where)
     ctx.note("throw_team_mate", thrower=thrower.id, thrown=thrown.id, to=to.as_list(),
@@ -206,7 +206,7 @@ def _always_hungry(
     return "eaten"
 
 
-def _throw_result(
+def throw_result(
     ctx: KickoffContext, turn: Turn, thrower: Player, target: int, mod: int, what: str,
     low: ThrowResult, choice: RerollChoices, where: str,
 ) -> ThrowResult:

@@ -30,6 +30,7 @@ from typing import Any
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules, ThrowRules
+from kickoff.formats.fumbbl.bomb import BOMB_REPORTS, bomb_change, bomb_report, is_bomb, is_bomb_report
 from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl.log import (
@@ -57,6 +58,7 @@ ACTIONS: dict[str, str] = {
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
     "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
     "kickTeamMateMove": "kick_team_mate", "kickTeamMate": "kick_team_mate",
+    "throwBomb": "throw_bomb",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -76,7 +78,6 @@ TESTS: dict[str, str] = {
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
     "tentaclesShadowingRoll": "Shadowing",
-    "throwBomb": "Bombardier (Throw Bomb)",
     # bb2016's Kick Team-mate roll (the later editions' kick is a ``throwTeamMateRoll``
     # ``kicked``, read): classic's free turn has no Kick Team-mate
     "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
@@ -214,7 +215,8 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if action == "throwBomb" and self.rules is not None and not self.rules.bombs:
+        if action == "throwBomb" and (self.rules is None or not self.rules.bombs):
+            kind = None
             self.note(f"free turn: a Bombardier's bomb (FUMBBL's {action!r} action of p{pid}), "
                       "which this edition's free turn does not allow (Move, Blitz, Throw / Kick "
                       "Team-mate only: rulings.md 8)")
@@ -260,8 +262,8 @@ class FreeTurnReader:
     def change(self, ch: ModelChange, tr: GameTracker) -> None:
         """A model change of the free turn, before ``tr`` applies it: a throw's (the engine's
         to reproduce), else the one of :data:`FREE_TURN_CHANGES` for its id, if any."""
-        if throw_change(self, self.current, ch, tr):
-            return  # a throw's target, or its flight (the engine's to reproduce)
+        if throw_change(self, self.current, ch, tr) or bomb_change(self.current, ch, tr):
+            return  # a throw's or a bomb's target, or a throw's flight (the engine's)
         handler = FREE_TURN_CHANGES.get(ch.modelChangeId)
         if handler is not None:
             handler(self, ch, tr)
@@ -356,6 +358,8 @@ class FreeTurnReader:
             self.declare(r.actingPlayerId, r.playerAction)
         elif rid == "reRoll":
             self.reroll(report_model(ReRollReport, rep, w))
+        elif (rid in BOMB_REPORTS and is_bomb(a)) or is_bomb_report(rep):
+            bomb_report(self, rid, rep, a)
         elif rid in TESTS:
             self.test_report(rid, rep, a)
         elif rid in THROW_REPORTS:

@@ -1,0 +1,215 @@
+"""Bombardier's bomb in classic Blitz! (``FreeTurnRules.bombs``; docs/rulings.md, "The
+Bombardier's bomb"; docs/actions.md).
+
+Source: LRB6 / CRP Bombardier ("A coach may choose to have a Bombardier who is not Prone or
+Stunned throw a bomb instead of taking any other Action ... thrown using the rules for throwing
+the ball ..., except that the player may not move or stand up before throwing it"), as FUMBBL's
+bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechanic``).
+
+- Who: an eligible kicking player with Bombardier, Standing; no move first (an activation with a
+  ``path`` is refused). It is not the turn's Pass action (LRB6: "This does not use the team's
+  Pass Action for the turn"): any number of Bombardiers may throw, one bomb each.
+- Where: ``to``, a square of the pitch other than his own in Quick, Short, Long or Long Bomb
+  range (the range ruler as FUMBBL's bb2016 ``PassMechanic`` tabulates it; in a Blizzard Quick
+  or Short only). No Hail Mary bomb.
+- The throw: a pass roll on the Agility table, Quick +1 / Short 0 / Long -1 / Long Bomb -2,
+  -1 per opposing tackle zone on him (not with Nerves of Steel), -1 per opposing Disturbing
+  Presence within three squares, -1 if Very Sunny, -1 for Stunty (LRB6 "must subtract 1 from the
+  roll when they pass"; FUMBBL's bb2016 ``Stunty``), +1 with Accurate, +1 with Strong Arm beyond
+  Quick. A natural 6 is accurate, a natural 1 or a result of 1 or less a fumble (no Safe
+  Throw-like save: FUMBBL's ``dontDropFumbles`` is not for bombs), below the target
+  inaccurate. A throw that is not accurate may be re-rolled (``reroll.throw``: the Pass skill,
+  else Pro, or a team re-roll).
+- Flight: accurate, the bomb comes down on ``to``; inaccurate, it scatters three times (D8,
+  one square each) from ``to``; off the pitch it explodes in the crowd with no effect. A fumble
+  explodes in the thrower's square.
+- Catching (ruling): LRB6 lets a player where the bomb comes down catch it (then throw it again
+  at once) and a player on its path intercept it, each "an opportunity" that "fails or is
+  declined". The engine plays every such opportunity declined (the default; no catch, no
+  interception is played); FUMBBL rolls the catch of a Standing player under the bomb: such a
+  kick-off is ``unsupported`` by the FUMBBL reader.
+- The explosion: the player in the square is Knocked Down; each player adjacent to it is on a
+  D6 of 4+, rolled in FUMBBL's order (rows of the pitch from y-1 to y+1, each from x-1 to
+  x+1). "Even if they are already Prone or Stunned": Standing goes Prone, then armour and
+  injury as for any Knock Down; the ball a hit player held bounces. A kicking player Knocked
+  Down is a turnover (FUMBBL's ``StepSpecialEffect``: a player of the acting team hit ends the
+  turn), which ends classic Blitz!.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kickoff.core import ball
+from kickoff.core.actions.injury import armour_and_injury
+from kickoff.core.actions.throw import throw_result
+from kickoff.core.context import KickoffContext
+from kickoff.core.errors import DecisionError
+from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.state import Player, tackle_zones
+
+if TYPE_CHECKING:
+    from kickoff.core.activations import Activation
+
+# The range ruler of a pass by |dy| (rows) and |dx| (columns), as FUMBBL's bb2016
+# ``PassMechanic.throwingRangeTable``: Quick, Short, Long, long Bomb; blank beyond.
+_RANGE_ROWS = (
+    "-QQQSSSLLLLBBB",
+    "QQQQSSSLLLLBBB",
+    "QQQSSSSLLLLBB",
+    "QQSSSSSLLLBBB",
+    "SSSSSSLLLLBBB",
+    "SSSSSLLLLBBB",
+    "SSSSLLLLLBBB",
+    "LLLLLLLLBBB",
+    "LLLLLLLBBBB",
+    "LLLLLBBBBB",
+    "LLLBBBBBB",
+    "BBBBBBB",
+    "BBBBB",
+    "BB",
+)
+_RANGES = {"Q": "quick", "S": "short", "L": "long", "B": "long_bomb"}
+
+#: LRB6 pass modifiers by range (the Agility table's roll).
+PASS_MODIFIER = {"quick": 1, "short": 0, "long": -1, "long_bomb": -2}
+
+#: The D6 roll an adjacent player is Knocked Down on (LRB6 "on a roll of 4+").
+ADJACENT_HIT = 4
+
+
+def pass_range(frm: tuple[int, int], to: tuple[int, int]) -> str | None:
+    """``"quick"``, ``"short"``, ``"long"``, ``"long_bomb"``, or ``None`` (his own square, or
+    beyond the ruler)."""
+    dx, dy = abs(to[0] - frm[0]), abs(to[1] - frm[1])
+    if dy >= len(_RANGE_ROWS) or dx >= len(_RANGE_ROWS[dy]):
+        return None
+    return _RANGES.get(_RANGE_ROWS[dy][dx])
+
+
+def bomb_range(ctx: KickoffContext, frm: tuple[int, int], to: tuple[int, int]) -> str | None:
+    """The range of a bomb from ``frm`` to ``to`` (:func:`pass_range`; in a Blizzard Quick or
+    Short only), ``None`` when it may not go there."""
+    rng = pass_range(frm, to)
+    if rng in ("long", "long_bomb") and ctx.state.weather == "blizzard":
+        return None
+    return rng
+
+
+def bomb_targets(ctx: KickoffContext, thrower: Player) -> list[str]:
+    """The players on the pitch (either team, any status) whose square ``thrower`` may bomb, in
+    input order: the targets a coach is offered (the free turn's ``activation`` options)."""
+    assert thrower.square is not None
+    return [q.id for q in ctx.state.players.values()
+            if q.square is not None and bomb_range(ctx, thrower.square, q.square) is not None]
+
+
+def check_bomb(ctx: KickoffContext, thrower: Player, a: Activation) -> tuple[Square, str]:
+    """The target square and range of ``a``, a legal bomb of ``thrower``; ``DecisionError``
+    naming ``a.where`` otherwise (no Bombardier, not Standing, a move first, no ``to``, a target
+    off the pitch or out of range)."""
+    w = where_of(a.where, thrower)
+    if "bombardier" not in thrower.skills:
+        raise DecisionError.at(w, f"{thrower.id} has no Bombardier skill")
+    if not thrower.standing:
+        raise DecisionError.at(w, f"{thrower.id} is not Standing")
+    if a.path or a.leap:
+        raise DecisionError.at(w, "a Bombardier may not move before throwing the bomb "
+                               "(LRB6: it has no `path`)")
+    if a.to is None:
+        raise DecisionError.at(w, "a bomb needs `to`, its target square")
+    to = Square(*a.to)
+    if not ctx.state.pitch.on_pitch(to):
+        raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
+    assert thrower.square is not None
+    rng = bomb_range(ctx, thrower.square, to)
+    if rng is None:
+        raise DecisionError.at(w, f"the target {square_text(to)} is not in range of {thrower.id} "
+                               f"at {square_text(thrower.square)}")
+    return to, rng
+
+
+def throw_bomb(ctx: KickoffContext, turn: Turn, thrower: Player, a: Activation) -> None:
+    """``thrower`` throws a bomb at ``a.to`` (module docstring); ``DecisionError`` for an illegal
+    one (:func:`check_bomb`). Ends ``turn`` when a kicking player is Knocked Down."""
+    to, rng = check_bomb(ctx, thrower, a)
+    assert thrower.square is not None
+    mod = PASS_MODIFIER[rng] + _modifiers(ctx, thrower, rng)
+    target = ctx.ruleset.agility_target(thrower.ag)
+    result = throw_result(ctx, turn, thrower, target, mod, "bomb", "fumble", a.reroll.throw,
+                          a.where)
+    ctx.note("throw_bomb", thrower=thrower.id, to=to.as_list(), range=rng,
+             result={"superb": "accurate", "subpar": "inaccurate"}.get(result, result))
+    if result == "fumble":
+        explode(ctx, turn, Square(*thrower.square))
+        return
+    landing = to if result == "superb" else _scatter(ctx, to)
+    if landing is None:
+        ctx.note("bomb_in_crowd", thrower=thrower.id)
+        return
+    explode(ctx, turn, landing)
+
+
+def _modifiers(ctx: KickoffContext, thrower: Player, rng: str) -> int:
+    """The pass roll's modifiers besides the range (module docstring, "The throw")."""
+    st = ctx.state
+    assert thrower.square is not None
+    mod = -ball.disturbing_presences(st, thrower)
+    if "nerves_of_steel" not in thrower.skills:
+        mod -= len(tackle_zones(st, thrower.square, thrower.side))
+    if "accurate" in thrower.skills:
+        mod += 1
+    if "stunty" in thrower.skills:  # LRB6 Stunty: "must subtract 1 from the roll when they pass"
+        mod -= 1
+    if "strong_arm" in thrower.skills and rng != "quick":
+        mod += 1
+    if st.weather == "very_sunny":
+        mod -= 1
+    return mod
+
+
+def _scatter(ctx: KickoffContext, start: Square) -> Square | None:
+    """An inaccurate bomb: three one-square scatters (D8) from ``start``; ``None`` once it
+    leaves the pitch (the crowd)."""
+    sq = start
+    for _ in range(3):
+        dx, dy = RANDOM_DIRECTION[ctx.roll("d8", "bomb scatter")]
+        sq = Square(sq.x + dx, sq.y + dy)
+        if not ctx.state.pitch.on_pitch(sq):
+            return None
+    return sq
+
+
+def explode(ctx: KickoffContext, turn: Turn, at: Square) -> None:
+    """The bomb explodes on ``at`` (module docstring, "The explosion")."""
+    st = ctx.state
+    ctx.note("bomb_explodes", square=at.as_list())
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            sq = Square(at.x + dx, at.y + dy)
+            victim = st.board.get(sq)
+            if victim is None:
+                continue
+            if sq != at and ctx.roll("d6", f"bomb: {victim.id} hit on {ADJACENT_HIT}+") < ADJACENT_HIT:
+                ctx.note("bomb_missed", player=victim.id)
+                continue
+            _knocked_down(ctx, turn, st.players[victim.id], sq)
+
+
+def _knocked_down(ctx: KickoffContext, turn: Turn, hit: Player, sq: Square) -> None:
+    """``hit`` (on ``sq``) is Knocked Down by the bomb: Prone if Standing, armour and injury,
+    the ball he held bouncing; a turnover if he is of the acting team."""
+    st = ctx.state
+    ctx.note("bomb_hit", player=hit.id, square=sq.as_list())
+    hit = st.own(hit)
+    if hit.status == "standing":
+        hit = st.set_status(hit, "prone")
+    carrying = st.carrier == hit.id
+    if carrying:
+        st.carrier = None
+    armour_and_injury(ctx, hit)
+    if hit.side == turn.active:
+        turn.fell(own=True, turnover=True)
+    if carrying:
+        ball.bounce(ctx, sq, False, turn)

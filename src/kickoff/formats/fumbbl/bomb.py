@@ -1,0 +1,101 @@
+"""Reading a Bombardier's bomb in FUMBBL's classic Blitz! (issue 25) as the activation's
+``throw_bomb`` and ``to`` and its dice (``docs/fumbbl.md``, "The free turn").
+
+FUMBBL's bomb (christerk/ffb ``generator/bb2016/Bomb``, ``step/bb2016/special/StepInitBomb``,
+``StepSpecialEffect``) writes, after the ``throwBomb`` declaration:
+
+- ``gameSetPassCoordinate``: the activation's ``to``;
+- ``passRoll`` with ``bomb`` (its D6; a roll that is not accurate and not re-rolled writes
+  ``reroll.throw`` ``false`` unless a ``reRoll`` report follows);
+- ``scatterBall`` (an inaccurate bomb's three D8s, FUMBBL's numbering, translated);
+- ``spellEffectRoll`` with ``specialEffect`` ``bomb``: an adjacent player's D6 (the player in the
+  square has ``roll`` 0: no die), and ``injury`` reports of type ``bomb`` (the armour and injury
+  rolls, read by the kick-off's own handler).
+
+An ``interceptionRoll`` or a ``catchRoll`` of a bomb is named as unsupported (the engine plays
+every catch and interception of a bomb declined: ``docs/rulings.md``, "The Bombardier's bomb"),
+and so is a bomb report outside a bomb the reader is reading (a catcher's throw again).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
+from kickoff.formats.fumbbl.names import translate_d8
+from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
+
+if TYPE_CHECKING:
+    from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
+
+#: FUMBBL's reports of a bomb, read here while a ``throw_bomb`` activation is read.
+BOMB_REPORTS: frozenset[str] = frozenset({
+    "passRoll", "interceptionRoll", "scatterBall", "spellEffectRoll", "bombOutOfBounds"})
+
+
+def is_bomb(a: _Activation | None) -> bool:
+    """Whether ``a`` is a Bombardier's bomb being read."""
+    return a is not None and a.doc["action"] == "throw_bomb"
+
+
+def is_bomb_report(rep: Report) -> bool:
+    """Whether FUMBBL's report ``rep`` belongs to a bomb (its ``bomb`` flag, or a bomb's
+    ``spellEffectRoll``)."""
+    extra = rep.model_extra or {}
+    return bool(extra.get("bomb")) or extra.get("specialEffect") == "bomb"
+
+
+def bomb_change(a: _Activation | None, ch: ModelChange, tr: GameTracker) -> bool:
+    """A model change of the free turn, read here if it is bomb ``a``'s: the target square
+    (``gameSetPassCoordinate``) is its ``to``. True if the change was read."""
+    if a is None or not is_bomb(a) or ch.modelChangeId != "gameSetPassCoordinate":
+        return False
+    sq = pitch_square(tr.pitch, log_square(ch.modelChangeValue))
+    if sq is not None:
+        a.doc["to"] = list(sq)
+        a.acted = True
+    return True
+
+
+def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
+    """A bomb's report (:data:`BOMB_REPORTS`, or one :func:`is_bomb_report` names): see the
+    module docstring. Raises ``ScenarioError`` for a roll report of an unexpected shape."""
+    if a is None or not is_bomb(a):
+        reader.note(f"free turn: FUMBBL's {rid!r} report of a bomb outside a Bombardier's throw "
+                    "(a bomb caught and thrown again) is not replayed")
+        return
+    reader.settle()
+    a.acted = True
+    extra = rep.model_extra or {}
+    if rid in ("interceptionRoll", "catchRoll"):
+        what = "interception" if rid == "interceptionRoll" else "catch"
+        reader.note(f"free turn: a bomb's {what} (FUMBBL's {rid!r}) is not replayed: the engine "
+                    "plays every catch and interception of a bomb declined (rulings.md)")
+    elif rid == "passRoll":
+        _pass_roll(reader, rep, a)
+    elif rid == "scatterBall":
+        _scatter(reader, extra.get("rolls"), rid)
+    elif rid == "spellEffectRoll":
+        roll = extra.get("roll")
+        if isinstance(roll, int) and 1 <= roll <= 6:
+            reader.add("d6", roll)
+
+
+def _pass_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
+    """The bomb's ``passRoll``: its D6; a throw not accurate and not re-rolled waits for its
+    ``reRoll`` (else declined: ``reroll.throw`` ``false``)."""
+    t = report_model(TestRollReport, rep, reader.where)
+    if t.roll:
+        reader.add("d6", t.roll)
+    if not t.successful and not t.reRolled:
+        a.failed = "throw"
+
+
+def _scatter(reader: FreeTurnReader, rolls: object, rid: str) -> None:
+    """An inaccurate bomb's ``scatterBall``: each D8 (FUMBBL's numbering, translated), or a note
+    for a die out of range."""
+    values = rolls if isinstance(rolls, list) else []
+    if not values or not all(isinstance(v, int) and 1 <= v <= 8 for v in values):
+        reader.note(f"free turn: FUMBBL's {rid!r} report of a bomb has no die the reader can read")
+        return
+    reader.add("d8", *(translate_d8(v) for v in values))

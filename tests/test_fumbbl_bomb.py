@@ -1,0 +1,113 @@
+"""A Bombardier's bomb in FUMBBL's classic Blitz!, read and replayed (issue 25), on small
+hand-made command lists shaped as FUMBBL's classic logs write a bomb (the shared games of 2017
+throw bombs in normal turns only): the target, the pass roll and its re-roll, the scatter, each
+adjacent player's D6 and the armour rolls; an interception, a bomb in bb2020's Blitz, unsupported.
+
+Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/bb2016/Bomb``,
+``step/bb2016/special/StepInitBomb``, ``StepSpecialEffect``, ``ReportPassRoll``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_fumbbl_log import cmd, extract, free_turn_doc, rep
+
+from kickoff.cli.fumbbl_cmd import check
+
+SKILLS = {"4": ["Bombardier", "Stunty"]}
+
+
+def _bomb(reports: list[dict[str, Any]], prone: list[str], to: list[int] | None = None
+          ) -> list[dict[str, Any]]:
+    """Home 4 (on [8, 7]) declares a bomb at ``to`` (default [13, 7], away 6); then ``reports``
+    (one command) and the players of ``prone`` Placed Prone (FUMBBL state 3)."""
+    return [cmd([rep("playerAction", actingPlayerId="4", playerAction="throwBomb")],
+                [("actingPlayerSetPlayerId", None, "4")]),
+            cmd(changes=[("gameSetPassCoordinate", None, to or [13, 7]),
+                         ("gameSetThrowerId", "4", None)]),
+            cmd(reports, [("fieldModelSetPlayerState", pid, 3) for pid in prone]),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+
+
+def _pass(roll: int, ok: bool, **extra: Any) -> dict[str, Any]:
+    return rep("passRoll", playerId="4", roll=roll, successful=ok, minimumRoll=5,
+               passingDistance="Short Pass", fumble=roll == 1, bomb=True, **extra)
+
+
+def _effect(pid: str, roll: int) -> dict[str, Any]:
+    return rep("spellEffectRoll", specialEffect="bomb", playerId=pid, roll=roll,
+               successful=roll == 0 or roll >= 4)
+
+
+def _armour(pid: str, rolls: list[int]) -> dict[str, Any]:
+    return rep("injury", defenderId=pid, injuryType="bomb", armorBroken=False, armorRoll=rolls)
+
+
+def test_an_accurate_classic_bomb_is_read_and_played(tmp_path: Path) -> None:
+    """Short to [13, 7] (AG 3, Stunty: 5+), a 5: away 6 is hit (armour 2 + 3); the others
+    beside it roll in FUMBBL's order (rows 6, 7, 8): 1 misses, 5 misses, 2 misses, 3 misses,
+    7 rolls 5: hit (armour 1 + 1)."""
+    turn = _bomb([_pass(5, True), _effect("1", 2), _effect("5", 3), _effect("2", 1),
+                  _effect("6", 0), _armour("6", [2, 3]), _effect("3", 3), _effect("7", 5),
+                  _armour("7", [1, 1])], ["6", "7"])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "throw_bomb", "path": [], "to": [13, 7]}]
+    assert k.scenario["dice"]["d6"][3:] == [5, 2, 3, 1, 2, 3, 3, 5, 1, 1]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p6"]["status"] == "prone" and doc["players"]["p7"]["status"] == "prone"
+    assert doc["players"]["p5"]["status"] == "standing"
+
+
+def test_an_inaccurate_bomb_rerolled_then_scattered(tmp_path: Path) -> None:
+    """A 3 (inaccurate), a team re-roll, again a 4 (inaccurate): three scatters East, East,
+    North (FUMBBL's D8 3, 3, 1) from [13, 7] to [15, 6], beside nobody: it explodes harmlessly."""
+    turn = _bomb([_pass(3, False), rep("reRoll", playerId="4", reRollSource="Team ReRoll", roll=0),
+                  _pass(4, False, reRolled=True),
+                  rep("scatterBall", directionArray=["East", "East", "North"], rolls=[3, 3, 1])],
+                 [])
+    turn[-1]["modelChangeList"]["modelChangeArray"].append(
+        {"modelChangeId": "turnDataSetReRolls", "modelChangeKey": "home", "modelChangeValue": 1})
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert a["reroll"] == {"throw": "team"} and a["to"] == [13, 7]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["teams"]["home"]["rerolls"] == 1
+
+
+def test_a_fumbled_bomb_knocks_the_bomber_down(tmp_path: Path) -> None:
+    """A 1: it explodes on home 4 (no die, armour 2 + 2); nobody beside him; the turn ends."""
+    turn = _bomb([_pass(1, False), _effect("4", 0), _armour("4", [2, 2])], ["4"])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"][0]["reroll"] == {"throw": False}
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p4"]["status"] == "prone"
+
+
+def test_an_interception_of_a_bomb_is_unsupported(tmp_path: Path) -> None:
+    turn = _bomb([rep("interceptionRoll", playerId="6", successful=False, roll=3, minimumRoll=6,
+                      bomb=True), _pass(5, True), _effect("6", 0), _armour("6", [2, 3])], ["6"])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("interception" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+def test_a_bomb_in_bb2020s_blitz_is_unsupported(tmp_path: Path) -> None:
+    turn = _bomb([_pass(5, True)], [])
+    k = extract(tmp_path, free_turn_doc(turn, rules="BB2020", skills={"4": ["Bombardier"]}))
+    assert any("does not allow" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+def test_a_bomb_scatter_with_no_readable_die_is_named(tmp_path: Path) -> None:
+    turn = _bomb([_pass(4, False), rep("scatterBall", directionArray=["East"], rolls=[9, "x"])], [])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("has no die the reader can read" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
