@@ -30,13 +30,20 @@ Probabilities are :class:`fractions.Fraction` in [0, 1].
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final, Literal
 
 from kickoff.analysis.exact.chain import ChainSolver
-from kickoff.analysis.exact.chance import PathDice, enumerate_runs, merge, to_fraction
+from kickoff.analysis.exact.chance import (
+    Branch,
+    PathDice,
+    Q,
+    enumerate_runs,
+    merge,
+    to_fraction,
+)
 from kickoff.core import ball
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
@@ -47,14 +54,15 @@ from kickoff.core.actions.kick import (
     kick_flight,
     toward,
 )
-from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.coach import SCRIPTED, Asked, AskingCoach, Coach, Decision, DecisionKind
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation, Decisions, RerollChoice, RerollChoices
+from kickoff.core.decisions import Activation, Decisions, PassBlock, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.rolls import spend_team_reroll, team_turn
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, Player
+from kickoff.defaults import Play
 
 #: How an accurate kick's landing is chosen (see the module's docstring).
 Landing = Literal["default", "best"] | Square
@@ -82,9 +90,28 @@ class KickOdds:
     outcomes: dict[str, Fraction]
     holders: dict[str, Fraction]
     ground: dict[Square, Fraction]
+    #: how the kicking and the opposing coach played (``KickSolver.odds``'s ``play``)
+    play: tuple[Play, Play] = ("defaults", "defaults")
+    #: the Pass Block move played (at the opposing coach's best, or the activation's)
+    pass_block: PassBlock | None = None
+    #: the choices made at a coach's best that differ from the defaults, in the rules' order
+    choices: tuple[KickChoice, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
+        """The JSON form: probabilities as exact fraction strings (``"7/48"``); with a coach
+        at his best also ``play``, ``objective``, ``pass_block`` and ``choices``."""
+        doc = self._json()
+        if self.play != ("defaults", "defaults"):
+            pb = self.pass_block
+            doc.update(
+                play={"kicking": self.play[0], "opposing": self.play[1]},
+                objective="no_turnover",
+                pass_block=None if pb is None else {
+                    "player": pb.player, "path": [sq.as_list() for sq in pb.path]},
+                choices=[c.to_json() for c in self.choices])
+        return doc
+
+    def _json(self) -> dict[str, Any]:
         return {
             "kicker": self.kicker,
             "aim": self.aim.as_list(),
@@ -97,6 +124,160 @@ class KickOdds:
             "ground": [{"square": sq.as_list(), "p": str(p)}
                        for sq, p in sorted(self.ground.items())],
         }
+
+
+#: The opposing coach's decisions that ``play="best"`` answers at his best, in the rules' order
+#: (the kicking coach's: ``aim``, then the landing).
+BY_OPPOSING: tuple[DecisionKind, ...] = ("pass_block", "kick_block")
+_ORDER: tuple[str, ...] = ("aim", *BY_OPPOSING)
+
+
+def _answer_text(kind: str, answer: Any) -> str:
+    if answer is None:
+        return "no Pass Block move" if kind == "pass_block" else "nobody"
+    if isinstance(answer, PassBlock):
+        squares = ", ".join(str(sq.as_list()) for sq in answer.path)
+        return f"{answer.player} moves {squares or 'nowhere'}"
+    if isinstance(answer, Square):
+        return str(answer.as_list())
+    return str(answer)
+
+
+def _answer_json(answer: Any) -> Any:
+    if isinstance(answer, PassBlock):
+        return {"player": answer.player, "path": [sq.as_list() for sq in answer.path]}
+    return answer.as_list() if isinstance(answer, Square) else answer
+
+
+@dataclass(frozen=True)
+class KickChoice:
+    """A choice a coach at his best made where it differs from the default (the activation's
+    answer): ``kind`` (``aim``, ``pass_block``, ``kick_block``), by the ``coach``
+    (``"kicking"`` or ``"opposing"``), ``answer`` and ``default``, and ``p``, the probability
+    that the kick reaches it so (a kick block after a Pass Block move depends on its Dodges)."""
+
+    coach: Literal["kicking", "opposing"]
+    kind: str
+    answer: Any
+    default: Any
+    p: Fraction
+
+    def text(self) -> str:
+        """The choice as a line: ``Kick block: a1 (default: nobody; 5/6 of the kicks)``."""
+        name = {"aim": "Aim", "pass_block": "Pass Block", "kick_block": "Kick block"}[self.kind]
+        where = "" if self.p == 1 else f"; {self.p} of the kicks"
+        return (f"{name}: {_answer_text(self.kind, self.answer)} (default: "
+                f"{_answer_text(self.kind, self.default)}{where})")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"coach": self.coach, "decision": self.kind, "answer": _answer_json(self.answer),
+                "default": _answer_json(self.default), "p": str(self.p), "text": self.text()}
+
+
+def game_options(decision: Decision) -> tuple[Any, ...]:
+    """The options a coach at his best plays at ``decision``: the rule's own
+    (``Decision.listed``), except that the aim's ``None`` (no kick: he only moves, keeping the
+    ball for sure) is left out: the odds are those of a kick."""
+    options = decision.listed()
+    if decision.kind == "aim":
+        return tuple(o for o in options if o is not None)
+    return options
+
+
+@dataclass
+class _Game:
+    """A node of the kick played by both coaches: its value (P(no turnover), internal
+    rationals), the starts of the ball's journeys its best play reaches with their
+    probabilities, and the choices taken ``(kind, answer, default)`` -> probability."""
+
+    value: Any
+    starts: dict[_Start, Any]
+    taken: dict[tuple[str, Any, Any], Any]
+
+    def add(self, other: _Game, p: Any) -> None:
+        """Mix ``other`` in with weight ``p`` (a chance node's outcome)."""
+        self.value += p * other.value
+        for start, q in other.starts.items():
+            self.starts[start] = self.starts.get(start, 0) + p * q
+        for key, q in other.taken.items():
+            self.taken[key] = self.taken.get(key, 0) + p * q
+
+
+class _Checkpoint(Exception):
+    """Raised by :class:`_GameCoach` where the kick block is asked, the first time a run
+    reaches it: ``key`` says what the rest of the kick depends on (the aim, and the players the
+    Pass Block move changed), so that the rest is valued once for every way of reaching it."""
+
+    def __init__(self, key: Hashable) -> None:
+        super().__init__("the kick block is asked")
+        self.key = key
+
+
+#: The path's mark that a run went on past :class:`_Checkpoint`.
+_PASSED: Final = "passed"
+
+
+class _GameCoach:
+    """The coaches of one run of :meth:`KickSolver._game`: the decisions of ``kinds`` answered
+    from the run's path (``dice.path``, shared with the dice: an option index where a decision
+    is met), :class:`~kickoff.core.coach.Asked` past its end; an accurate kick's landing
+    asked (chosen once the journeys are known); the others as the scripted coach. With the
+    kick block among ``kinds``, a run stops once where it is asked (:class:`_Checkpoint`):
+    ``world`` is the run's state."""
+
+    __slots__ = ("aim", "cache", "dice", "kinds", "options", "world")
+
+    def __init__(self, dice: PathDice, kinds: frozenset[str], world: GameState,
+                 cache: dict[Hashable, tuple[Any, ...]]) -> None:
+        self.dice = dice
+        self.kinds = kinds
+        self.world = world
+        self.cache = cache
+        self.aim: Any = None
+        #: the options of the last decision asked (:func:`game_options`)
+        self.options: tuple[Any, ...] = ()
+
+    def _changed(self) -> frozenset[tuple[str, Any, str]]:
+        w = self.world
+        return frozenset((pid, w.players[pid].square, w.players[pid].status)
+                         for pid in w.changed())
+
+    def choose(self, decision: Decision) -> Any:
+        if decision.kind == "kick_landing":
+            return _CHOOSE_LATER.choose(decision)
+        if decision.kind not in self.kinds:
+            answer = SCRIPTED.choose(decision)
+        else:
+            if decision.kind == "kick_block":
+                self._checkpoint()
+            answer = self._answer(decision)
+        if decision.kind == "aim":
+            self.aim = answer
+        return answer
+
+    def _checkpoint(self) -> None:
+        dice = self.dice
+        if dice.i < len(dice.path):
+            assert dice.path[dice.i] == _PASSED
+            dice.i += 1
+            return
+        raise _Checkpoint((self.aim, self._changed()))
+
+    def _answer(self, decision: Decision) -> Any:
+        # the options depend on the players (the Pass Block move's) and the aim alone: listed
+        # once for every run that meets them (a Pass Block's paths are checked one by one)
+        key = (decision.kind, self.aim, self._changed())
+        options = self.cache.get(key)
+        if options is None:
+            options = self.cache[key] = game_options(decision)
+        self.options = options
+        if len(options) <= 1:
+            return options[0] if options else SCRIPTED.choose(decision)
+        dice = self.dice
+        if dice.i < len(dice.path):
+            dice.i += 1
+            return options[dice.path[dice.i - 1]]
+        raise Asked(decision)
 
 
 #: The ``"best"`` landing's coach: the kick's landing decision is asked (``Asked``, carrying the
@@ -240,6 +421,10 @@ class KickSolver:
     ruleset: Ruleset
     decisions: Decisions = field(default_factory=Decisions)
     _worlds: dict[Hashable, _World] = field(default_factory=dict)
+    #: the kick valued from where the kick block is asked (:class:`_Checkpoint`), by its key
+    _rest: dict[Hashable, _Game] = field(default_factory=dict)
+    #: a decision's options (:func:`game_options`) by its kind, the aim and the players changed
+    _options: dict[Hashable, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # a journey's catches are solved once for every way of reaching them, so a list of
@@ -247,8 +432,42 @@ class KickSolver:
         # (their skill re-roll), as the activation's list stands as its first (standing_order)
         self.decisions = replace(self.decisions, catch_reroll=())
 
-    def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
-        """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
+    def odds(self, act: Activation, landing: Landing | None = None, play: Play = "defaults", *,
+             kicking: Play | None = None, opposing: Play | None = None,
+             keep: Collection[DecisionKind] = ()) -> KickOdds:
+        """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``).
+
+        ``play`` (``"defaults"`` or ``"best"``; ``kicking`` / ``opposing`` override it for one
+        coach): with ``"defaults"`` the activation's ``aim``, ``pass_block`` and ``kick_block``
+        (none unless given) are played; a coach at his ``"best"`` answers his decisions
+        instead, each among the options the rule declares (``Decision.listed``), in the order
+        it asks them (:meth:`_game`): the kicking coach's ``aim`` (maximising P(no turnover));
+        the opposing coach's ``pass_block`` then, once its Dodges are rolled, ``kick_block``
+        (minimising it). ``keep``: decisions played as the activation gives them even at a
+        coach's best. ``landing``: ``None`` is ``"best"`` when the kicking coach plays his best,
+        else ``"default"``."""
+        side = self._kicker(act).side
+        kicking, opposing = kicking or play, opposing or play
+        if landing is None:
+            landing = "best" if kicking == "best" else "default"
+        policy: LandingPolicy | None = None
+        if landing == "default":
+            policy = toward(None)
+        elif landing != "best":
+            policy = toward(landing)
+        if kicking == opposing == "defaults":
+            coach = _CHOOSE_LATER if policy is None else None
+            starts = merge(enumerate_runs(lambda dice: self._run(dice, act, policy, coach)))
+            return self._summarise(act, landing, side, *self._tally(starts, side))
+        kinds = frozenset(k for k in (*(("aim",) if kicking == "best" else ()),
+                                      *(BY_OPPOSING if opposing == "best" else ()))
+                          if k not in keep)
+        game = self._game(act, policy, kinds, side, ())
+        odds = self._summarise(act, landing, side, *self._tally(game.starts, side))
+        return _played(odds, game, (kicking, opposing))
+
+    def _kicker(self, act: Activation) -> Player:
+        """The kicker of ``act``, checked: a Kick action with an aim and no move."""
         if act.action != "kick" or act.aim is None:
             raise DecisionError.at(act.where, "the odds are for a Kick action with an aim")
         if act.path:
@@ -258,42 +477,92 @@ class KickSolver:
         if kicker is None:
             raise DecisionError.at(f"{act.where}.player", f"no player {act.player!r} in either team",
                                    code="unknown_player")
-        side = kicker.side
-        policy: LandingPolicy | None = None
-        if landing == "default":
-            policy = toward(None)
-        elif landing != "best":
-            policy = toward(landing)
-        coach = _CHOOSE_LATER if policy is None else None
-        choice = standing_order(act.reroll.catch)
+        return kicker
 
-        def run(dice: PathDice) -> _Start:
-            world = self.state.clone()
-            ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES,
-                                 coach=coach)
-            turn = team_turn(side)
-            turn.fallback = True
-            choose_later: tuple[Square, ...] | None = None
-            try:
-                fl = kick_flight(ctx, turn, act, policy)
-            except Asked as asked:
-                fl, choose_later = Flight("accurate", None, False), asked.decision.options()
-            # With an aim and no move, the kick always happens: the ball flies (or is blocked).
-            assert fl.start is not None or choose_later is not None
-            node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
-                         act.player, choice)
-            return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
+    def _run(self, dice: PathDice, act: Activation, policy: LandingPolicy | None,
+             coach: Coach | None, world: GameState | None = None) -> _Start:
+        """One run of the kick on ``dice`` with ``coach`` (``None``: the scripted one) up to the
+        ball's journey, on ``world`` (default: a copy of the solver's state); an accurate
+        kick's landing left to choose when ``coach`` asks it."""
+        world = self.state.clone() if world is None else world
+        side = world.players[act.player].side
+        ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES, coach=coach)
+        turn = team_turn(side)
+        turn.fallback = True
+        choose_later: tuple[Square, ...] | None = None
+        try:
+            fl = kick_flight(ctx, turn, act, policy)
+        except Asked as asked:
+            if asked.decision.kind != "kick_landing":
+                raise
+            fl, choose_later = Flight("accurate", None, False), asked.decision.options()
+        # With an aim and no move, the kick always happens: the ball flies (or is blocked).
+        assert fl.start is not None or choose_later is not None
+        node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
+                     act.player, standing_order(act.reroll.catch))
+        return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
 
+    def _tally(self, starts: dict[_Start, Any], side: Side
+               ) -> tuple[dict[Any, Any], dict[str, Any], Any]:
+        """The ends, the kick's outcomes and P(turnover) of the runs' ``starts``."""
         ends: dict[Any, Any] = {}
         outcomes: dict[str, Any] = {}
         turnover: Any = 0
-        for start, p in merge(enumerate_runs(run)).items():
+        for start, p in starts.items():
             outcomes[start.outcome] = outcomes.get(start.outcome, 0) + p
             for end, q in self._ends(start, side).items():
                 ends[end] = ends.get(end, 0) + p * q
                 if start.turnover or not self._held_by(end, side):
                     turnover += p * q
-        return self._summarise(act, landing, side, ends, outcomes, turnover)
+        return ends, outcomes, turnover
+
+    # -- both coaches at their best ----------------------------------------------------------
+    def _game(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
+              side: Side, path: tuple[Any, ...]) -> _Game:
+        """The kick from ``path`` (dice outcomes and option indexes, in the order the rules
+        meet them) played by the coaches: the decisions of ``kinds`` are nodes (each option the
+        rule declares is played: :class:`_GameCoach`), the dice chance nodes (``PathDice``),
+        the landing (``policy`` ``None``) the kicking coach's best at each distance."""
+        dice, world = PathDice(path), self.state.clone()
+        coach = _GameCoach(dice, kinds, world, self._options)
+        try:
+            start = self._run(dice, act, policy, coach, world)
+        except _Checkpoint as checkpoint:
+            game = self._rest.get(checkpoint.key)
+            if game is None:
+                game = self._rest[checkpoint.key] = self._game(act, policy, kinds, side,
+                                                               (*path, _PASSED))
+            return game
+        except Branch as branch:
+            game = _Game(0, {}, {})
+            for value, p in branch.options:
+                game.add(self._game(act, policy, kinds, side, (*path, value)), p)
+            return game
+        except Asked as asked:
+            return self._choose(act, policy, kinds, side, path, asked.decision, coach.options)
+        held = 0 if start.turnover else sum(
+            (p for end, p in self._ends(start, side).items() if self._held_by(end, side)), 0)
+        return _Game(held, {start: Q(1)}, {})
+
+    def _choose(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
+                side: Side, path: tuple[Any, ...], decision: Decision,
+                options: tuple[Any, ...]) -> _Game:
+        """A decision node: each option played, the best for the coach who chooses taken (the
+        kicking coach maximises P(no turnover), the opposing coach minimises it); ties go to
+        the default (the scripted coach's answer), then to the first in the rule's order
+        (``options``: the decision's, :func:`game_options`)."""
+        default = SCRIPTED.choose(decision)
+        games = [self._game(act, policy, kinds, side, (*path, i)) for i in range(len(options))]
+        best = options.index(default) if default in options else 0
+        sign = 1 if decision.side == side else -1
+        for i, game in enumerate(games):
+            if sign * (game.value - games[best].value) > 0:
+                best = i
+        chosen = games[best]
+        key = (decision.kind, options[best], default)
+        taken = dict(chosen.taken)  # (a node's game may be shared: _Checkpoint)
+        taken[key] = taken.get(key, 0) + Q(1)
+        return _Game(chosen.value, chosen.starts, taken)
 
     def best_landing(self, act: Activation) -> LandingPolicy:
         """A landing policy for playing ``act`` from this solver's state: at each distance, the
@@ -384,7 +653,7 @@ class KickSolver:
                 ground[sq] = ground.get(sq, Fraction(0)) + to_fraction(p)
         assert act.aim is not None
         return KickOdds(
-            kicker=act.player, aim=act.aim, kick_block=act.kick_block,
+            kicker=act.player, aim=act.aim, kick_block=act.kick_block, pass_block=act.pass_block,
             landing=landing if isinstance(landing, str) else f"toward {list(landing)}",
             turnover=to_fraction(turnover),
             kicking_team_holds=sum((p for pid, p in holders.items()
@@ -394,8 +663,25 @@ class KickSolver:
         )
 
 
+def _played(odds: KickOdds, game: _Game, play: tuple[Play, Play]) -> KickOdds:
+    """``odds`` with what the coaches played (``game``'s choices): the aim and the Pass Block
+    move chosen (one each: no die comes before them), the likeliest kick block, and the choices
+    that differ from the defaults, in the rules' order, likeliest first."""
+    taken = sorted(game.taken.items(), key=lambda kv: (_ORDER.index(kv[0][0]), -kv[1]))
+    firsts: dict[str, Any] = {}
+    for (kind, answer, _), _p in taken:
+        firsts.setdefault(kind, answer)
+    choices = tuple(KickChoice("kicking" if kind == "aim" else "opposing", kind, answer, default,
+                               to_fraction(p))
+                    for (kind, answer, default), p in taken if answer != default)
+    return replace(odds, aim=firsts.get("aim", odds.aim), play=play, choices=choices,
+                   kick_block=firsts.get("kick_block", odds.kick_block),
+                   pass_block=firsts.get("pass_block", odds.pass_block))
+
+
 def kick_odds(
-    state: GameState, ruleset: Ruleset, act: Activation, landing: Landing = "default",
+    state: GameState, ruleset: Ruleset, act: Activation, landing: Landing | None = None,
+    play: Play = "defaults",
 ) -> KickOdds:
-    """Exact odds of the Kick action ``act`` in ``state`` (see :class:`KickSolver`)."""
-    return KickSolver(state, ruleset).odds(act, landing)
+    """Exact odds of the Kick action ``act`` in ``state`` (see :meth:`KickSolver.odds`)."""
+    return KickSolver(state, ruleset).odds(act, landing, play)
