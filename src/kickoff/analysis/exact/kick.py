@@ -462,6 +462,8 @@ class KickSolver:
         kinds = frozenset(k for k in (*(("aim",) if kicking == "best" else ()),
                                       *(BY_OPPOSING if opposing == "best" else ()))
                           if k not in keep)
+        # what the memos below remember holds for this activation, landing and play alone
+        self._rest, self._options = {}, {}
         game = self._game(act, policy, kinds, side, ())
         odds = self._summarise(act, landing, side, *self._tally(game.starts, side))
         return _played(odds, game, (kicking, opposing))
