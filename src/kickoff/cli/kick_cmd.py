@@ -121,13 +121,19 @@ def _setting(
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
         1 if s.active == "home" else -1, 0)
-    named: dict[DecisionKind, object] = {"aim": aim or act.aim, "kick_block": kick_block or act.kick_block,
-             "pass_block": act.pass_block}
+    named = _given(act, aim, kick_block)
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return replace(s, act=act, options=options,
-                   given=frozenset(k for k, v in named.items() if v is not None))
+    return replace(s, act=act, options=options, given=named)
+
+
+def _given(act: Activation, aim: str | None, kick_block: str | None) -> frozenset[DecisionKind]:
+    """The choices of the Kick action given by an option or by the file's activation ``act``."""
+    named: dict[DecisionKind, object] = {"aim": aim or act.aim,
+                                         "kick_block": kick_block or act.kick_block,
+                                         "pass_block": act.pass_block}
+    return frozenset(k for k, v in named.items() if v is not None)
 
 
 def _file_setting(command: str, file: str) -> KickSetting:
@@ -324,8 +330,6 @@ def odds_kick(
     as_json: Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")] = False,
 ) -> None:
     """Exact odds of a Kick It! Kick action: turnover, the kick's outcomes, who ends with the ball."""
-    from rich.console import Console
-
     from kickoff.analysis.exact.kick import KickSolver
 
     how = _landing_asked(landing)
@@ -343,6 +347,13 @@ def odds_kick(
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2))
         return
+    _show_odds(s, odds, play)
+
+
+def _show_odds(s: KickSetting, odds: KickOdds, play: Play) -> None:
+    """``odds-kick``'s tables: what was applied, the odds, and (``--play best``) the choices."""
+    from rich.console import Console
+
     sides = {pid: s.state.players[pid].side for pid in odds.holders}
     kicking, opposing = (
         {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.active) == mine}
