@@ -25,6 +25,12 @@ the coach's choice; :data:`Landing` says how it is made:
 - ``"best"``: at each distance, the allowed square that gives the kicking team the best chance
   to hold the ball once it comes to rest (ties: the first allowed square).
 
+With ``play="best"`` (:meth:`KickSolver.odds`) the kick is a game between two coaches with
+chance: the kicking coach's aim and landing maximise P(no turnover), the opposing coach's Pass
+Block move and then (after its Dodges) kick block minimise it, each decision a node whose
+options are the rule's own, asked through ``decide`` (:class:`_GameCoach`, the dice's
+``PathDice`` sharing its path), exactly.
+
 Probabilities are :class:`fractions.Fraction` in [0, 1].
 """
 
