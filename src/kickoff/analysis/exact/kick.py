@@ -28,7 +28,7 @@ the coach's choice; :data:`Landing` says how it is made:
 With ``play="best"`` (:meth:`KickSolver.odds`) the kick is a game between two coaches with
 chance: the kicking coach's aim and landing maximise P(no turnover), the opposing coach's Pass
 Block move and then (after its Dodges) kick block minimise it, each decision a node whose
-options are the rule's own, asked through ``decide`` (:class:`_GameCoach`, the dice's
+options are the rule's own, asked through ``decide`` (:class:`GameCoach`, the dice's
 ``PathDice`` sharing its path), exactly.
 
 Probabilities are :class:`fractions.Fraction` in [0, 1].
@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from kickoff.analysis.exact.chain import ChainSolver
 from kickoff.analysis.exact.chance import (
@@ -49,6 +49,16 @@ from kickoff.analysis.exact.chance import (
     enumerate_runs,
     merge,
     to_fraction,
+)
+from kickoff.analysis.exact.kick_game import (
+    BY_OPPOSING,
+    CHOOSE_LATER,
+    PASSED,
+    Checkpoint,
+    Game,
+    GameCoach,
+    KickChoice,
+    played,
 )
 from kickoff.core import ball
 from kickoff.core.actions.kick import (
@@ -60,7 +70,7 @@ from kickoff.core.actions.kick import (
     kick_flight,
     toward,
 )
-from kickoff.core.coach import SCRIPTED, Asked, AskingCoach, Coach, Decision, DecisionKind
+from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, PassBlock, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError, NotSupportedError
@@ -131,164 +141,6 @@ class KickOdds:
                        for sq, p in sorted(self.ground.items())],
         }
 
-
-#: The opposing coach's decisions that ``play="best"`` answers at his best, in the rules' order
-#: (the kicking coach's: ``aim``, then the landing).
-BY_OPPOSING: tuple[DecisionKind, ...] = ("pass_block", "kick_block")
-_ORDER: tuple[str, ...] = ("aim", *BY_OPPOSING)
-
-
-def _answer_text(kind: str, answer: Any) -> str:
-    if answer is None:
-        return "no Pass Block move" if kind == "pass_block" else "nobody"
-    if isinstance(answer, PassBlock):
-        squares = ", ".join(str(sq.as_list()) for sq in answer.path)
-        return f"{answer.player} moves {squares or 'nowhere'}"
-    if isinstance(answer, Square):
-        return str(answer.as_list())
-    return str(answer)
-
-
-def _answer_json(answer: Any) -> Any:
-    if isinstance(answer, PassBlock):
-        return {"player": answer.player, "path": [sq.as_list() for sq in answer.path]}
-    return answer.as_list() if isinstance(answer, Square) else answer
-
-
-@dataclass(frozen=True)
-class KickChoice:
-    """A choice a coach at his best made where it differs from the default (the activation's
-    answer): ``kind`` (``aim``, ``pass_block``, ``kick_block``), by the ``coach``
-    (``"kicking"`` or ``"opposing"``), ``answer`` and ``default``, and ``p``, the probability
-    that the kick reaches it so (a kick block after a Pass Block move depends on its Dodges)."""
-
-    coach: Literal["kicking", "opposing"]
-    kind: str
-    answer: Any
-    default: Any
-    p: Fraction
-
-    def text(self) -> str:
-        """The choice as a line: ``Kick block: a1 (default: nobody; 5/6 of the kicks)``."""
-        name = {"aim": "Aim", "pass_block": "Pass Block", "kick_block": "Kick block"}[self.kind]
-        where = "" if self.p == 1 else f"; {self.p} of the kicks"
-        return (f"{name}: {_answer_text(self.kind, self.answer)} (default: "
-                f"{_answer_text(self.kind, self.default)}{where})")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"coach": self.coach, "decision": self.kind, "answer": _answer_json(self.answer),
-                "default": _answer_json(self.default), "p": str(self.p), "text": self.text()}
-
-
-def game_options(decision: Decision) -> tuple[Any, ...]:
-    """The options a coach at his best plays at ``decision``: the rule's own
-    (``Decision.listed``), except that the aim's ``None`` (no kick: he only moves, keeping the
-    ball for sure) is left out: the odds are those of a kick."""
-    options = decision.listed()
-    if decision.kind == "aim":
-        return tuple(o for o in options if o is not None)
-    return options
-
-
-@dataclass
-class _Game:
-    """A node of the kick played by both coaches: its value (P(no turnover), internal
-    rationals), the starts of the ball's journeys its best play reaches with their
-    probabilities, and the choices taken ``(kind, answer, default)`` -> probability."""
-
-    value: Any
-    starts: dict[_Start, Any]
-    taken: dict[tuple[str, Any, Any], Any]
-
-    def add(self, other: _Game, p: Any) -> None:
-        """Mix ``other`` in with weight ``p`` (a chance node's outcome)."""
-        self.value += p * other.value
-        for start, q in other.starts.items():
-            self.starts[start] = self.starts.get(start, 0) + p * q
-        for key, q in other.taken.items():
-            self.taken[key] = self.taken.get(key, 0) + p * q
-
-
-class _Checkpoint(Exception):
-    """Raised by :class:`_GameCoach` where the kick block is asked, the first time a run
-    reaches it: ``key`` says what the rest of the kick depends on (the aim, and the players the
-    Pass Block move changed), so that the rest is valued once for every way of reaching it."""
-
-    def __init__(self, key: Hashable) -> None:
-        super().__init__("the kick block is asked")
-        self.key = key
-
-
-#: The path's mark that a run went on past :class:`_Checkpoint`.
-_PASSED: Final = "passed"
-
-
-class _GameCoach:
-    """The coaches of one run of :meth:`KickSolver._game`: the decisions of ``kinds`` answered
-    from the run's path (``dice.path``, shared with the dice: an option index where a decision
-    is met), :class:`~kickoff.core.coach.Asked` past its end; an accurate kick's landing
-    asked (chosen once the journeys are known); the others as the scripted coach. With the
-    kick block among ``kinds``, a run stops once where it is asked (:class:`_Checkpoint`):
-    ``world`` is the run's state."""
-
-    __slots__ = ("aim", "cache", "dice", "kinds", "options", "world")
-
-    def __init__(self, dice: PathDice, kinds: frozenset[str], world: GameState,
-                 cache: dict[Hashable, tuple[Any, ...]]) -> None:
-        self.dice = dice
-        self.kinds = kinds
-        self.world = world
-        self.cache = cache
-        self.aim: Any = None
-        #: the options of the last decision asked (:func:`game_options`)
-        self.options: tuple[Any, ...] = ()
-
-    def _changed(self) -> frozenset[tuple[str, Any, str]]:
-        w = self.world
-        return frozenset((pid, w.players[pid].square, w.players[pid].status)
-                         for pid in w.changed())
-
-    def choose(self, decision: Decision) -> Any:
-        if decision.kind == "kick_landing":
-            return _CHOOSE_LATER.choose(decision)
-        if decision.kind not in self.kinds:
-            answer = SCRIPTED.choose(decision)
-        else:
-            if decision.kind == "kick_block":
-                self._checkpoint()
-            answer = self._answer(decision)
-        if decision.kind == "aim":
-            self.aim = answer
-        return answer
-
-    def _checkpoint(self) -> None:
-        dice = self.dice
-        if dice.i < len(dice.path):
-            assert dice.path[dice.i] == _PASSED
-            dice.i += 1
-            return
-        raise _Checkpoint((self.aim, self._changed()))
-
-    def _answer(self, decision: Decision) -> Any:
-        # the options depend on the players (the Pass Block move's) and the aim alone: listed
-        # once for every run that meets them (a Pass Block's paths are checked one by one)
-        key = (decision.kind, self.aim, self._changed())
-        options = self.cache.get(key)
-        if options is None:
-            options = self.cache[key] = game_options(decision)
-        self.options = options
-        if len(options) <= 1:
-            return options[0] if options else SCRIPTED.choose(decision)
-        dice = self.dice
-        if dice.i < len(dice.path):
-            dice.i += 1
-            return options[dice.path[dice.i - 1]]
-        raise Asked(decision)
-
-
-#: The ``"best"`` landing's coach: the kick's landing decision is asked (``Asked``, carrying the
-#: rule's own options), to be chosen once the journeys are known.
-_CHOOSE_LATER: Final = AskingCoach(("kick_landing",))
 
 
 def standing_order(choice: RerollChoices) -> RerollChoice:
@@ -427,8 +279,8 @@ class KickSolver:
     ruleset: Ruleset
     decisions: Decisions = field(default_factory=Decisions)
     _worlds: dict[Hashable, _World] = field(default_factory=dict)
-    #: the kick valued from where the kick block is asked (:class:`_Checkpoint`), by its key
-    _rest: dict[Hashable, _Game] = field(default_factory=dict)
+    #: the kick valued from where the kick block is asked (:class:`Checkpoint`), by its key
+    _rest: dict[Hashable, Game] = field(default_factory=dict)
     #: a decision's options (:func:`game_options`) by its kind, the aim and the players changed
     _options: dict[Hashable, tuple[Any, ...]] = field(default_factory=dict)
 
@@ -462,7 +314,7 @@ class KickSolver:
         elif landing != "best":
             policy = toward(landing)
         if kicking == opposing == "defaults":
-            coach = _CHOOSE_LATER if policy is None else None
+            coach = CHOOSE_LATER if policy is None else None
             starts = merge(enumerate_runs(lambda dice: self._run(dice, act, policy, coach)))
             return self._summarise(act, landing, side, *self._tally(starts, side))
         kinds = frozenset(k for k in (*(("aim",) if kicking == "best" else ()),
@@ -472,7 +324,7 @@ class KickSolver:
         self._rest, self._options = {}, {}
         game = self._game(act, policy, kinds, side, ())
         odds = self._summarise(act, landing, side, *self._tally(game.starts, side))
-        return _played(odds, game, (kicking, opposing))
+        return played(odds, game, (kicking, opposing))
 
     def _kicker(self, act: Activation) -> Player:
         """The kicker of ``act``, checked: a Kick action with an aim and no move."""
@@ -526,23 +378,23 @@ class KickSolver:
 
     # -- both coaches at their best ----------------------------------------------------------
     def _game(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
-              side: Side, path: tuple[Any, ...]) -> _Game:
+              side: Side, path: tuple[Any, ...]) -> Game:
         """The kick from ``path`` (dice outcomes and option indexes, in the order the rules
         meet them) played by the coaches: the decisions of ``kinds`` are nodes (each option the
-        rule declares is played: :class:`_GameCoach`), the dice chance nodes (``PathDice``),
+        rule declares is played: :class:`GameCoach`), the dice chance nodes (``PathDice``),
         the landing (``policy`` ``None``) the kicking coach's best at each distance."""
         dice, world = PathDice(path), self.state.clone()
-        coach = _GameCoach(dice, kinds, world, self._options)
+        coach = GameCoach(dice, kinds, world, self._options)
         try:
             start = self._run(dice, act, policy, coach, world)
-        except _Checkpoint as checkpoint:
+        except Checkpoint as checkpoint:
             game = self._rest.get(checkpoint.key)
             if game is None:
                 game = self._rest[checkpoint.key] = self._game(act, policy, kinds, side,
-                                                               (*path, _PASSED))
+                                                               (*path, PASSED))
             return game
         except Branch as branch:
-            game = _Game(0, {}, {})
+            game = Game(0, {}, {})
             for value, p in branch.options:
                 game.add(self._game(act, policy, kinds, side, (*path, value)), p)
             return game
@@ -550,11 +402,11 @@ class KickSolver:
             return self._choose(act, policy, kinds, side, path, asked.decision, coach.options)
         held = 0 if start.turnover else sum(
             (p for end, p in self._ends(start, side).items() if self._held_by(end, side)), 0)
-        return _Game(held, {start: Q(1)}, {})
+        return Game(held, {start: Q(1)}, {})
 
     def _choose(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
                 side: Side, path: tuple[Any, ...], decision: Decision,
-                options: tuple[Any, ...]) -> _Game:
+                options: tuple[Any, ...]) -> Game:
         """A decision node: each option played, the best for the coach who chooses taken (the
         kicking coach maximises P(no turnover), the opposing coach minimises it); ties go to
         the default (the scripted coach's answer), then to the first in the rule's order
@@ -568,9 +420,9 @@ class KickSolver:
                 best = i
         chosen = games[best]
         key = (decision.kind, options[best], default)
-        taken = dict(chosen.taken)  # (a node's game may be shared: _Checkpoint)
+        taken = dict(chosen.taken)  # (a node's game may be shared: Checkpoint)
         taken[key] = taken.get(key, 0) + Q(1)
-        return _Game(chosen.value, chosen.starts, taken)
+        return Game(chosen.value, chosen.starts, taken)
 
     def best_landing(self, act: Activation) -> LandingPolicy:
         """A landing policy for playing ``act`` from this solver's state: at each distance, the
@@ -669,22 +521,6 @@ class KickSolver:
             outcomes={k: to_fraction(outcomes[k]) for k in KICK_OUTCOMES if k in outcomes},
             holders=holders, ground=ground,
         )
-
-
-def _played(odds: KickOdds, game: _Game, play: tuple[Play, Play]) -> KickOdds:
-    """``odds`` with what the coaches played (``game``'s choices): the aim and the Pass Block
-    move chosen (one each: no die comes before them), the likeliest kick block, and the choices
-    that differ from the defaults, in the rules' order, likeliest first."""
-    taken = sorted(game.taken.items(), key=lambda kv: (_ORDER.index(kv[0][0]), -kv[1]))
-    firsts: dict[str, Any] = {}
-    for (kind, answer, _), _p in taken:
-        firsts.setdefault(kind, answer)
-    choices = tuple(KickChoice("kicking" if kind == "aim" else "opposing", kind, answer, default,
-                               to_fraction(p))
-                    for (kind, answer, default), p in taken if answer != default)
-    return replace(odds, aim=firsts.get("aim", odds.aim), play=play, choices=choices,
-                   kick_block=firsts.get("kick_block", odds.kick_block),
-                   pass_block=firsts.get("pass_block", odds.pass_block))
 
 
 def kick_odds(
