@@ -7,7 +7,11 @@ with seeded dice instead of their scripted ones (so every branch of the rules ge
 
 - a bb2020 Blitz with a Blitz (move then Block, push, follow-up) among its activations;
 - a classic Blitz! free turn with a Dodge, Rushes and team re-rolls;
-- a bb2020 Kick It! Kick action with a move, a pick-up and the kick, and its exact odds.
+- a bb2020 Kick It! Kick action with a move, a pick-up and the kick, and its exact odds;
+- those odds with both coaches at their best (``play="best"``: the aim, the landing, the kick
+  block), and again with a Pass Block player beside the kick (``PASS_BLOCK``: a1 with Pass
+  Block three squares off, h2 four squares ahead; every Pass Block move of up to three
+  squares valued).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kickoff.analysis.exact.kick import kick_odds
+from kickoff.analysis.exact.kick import KickSolver, kick_odds
 from kickoff.core.actions.kick import toward
 from kickoff.core.actions.turn import play_turn
 from kickoff.core.dice import SeededDice
@@ -60,6 +64,23 @@ def odds(sc: LoadedScenario) -> Any:
     return kick_odds(sc.state, sc.ruleset, sc.actions[0])
 
 
+def pass_block(sc: LoadedScenario) -> LoadedScenario:
+    """``sc`` (KICK_ODDS) with a1 on [13, 8] with Pass Block, a2 on [11, 6] and h2 on [14, 7]."""
+    doc = json.loads((CASES / KICK_ODDS).read_text())["scenario"]
+    doc.pop("dice", None)
+    a1 = doc["teams"]["away"]["players"][0]
+    doc["teams"]["away"]["players"] = [
+        {**a1, "square": [13, 8], "skills": ["pass_block"]}, {**a1, "id": "a2"}]
+    h1 = doc["teams"]["home"]["players"][0]
+    doc["teams"]["home"]["players"].append({**h1, "id": "h2", "square": [14, 7]})
+    doc["actions"][0].pop("kick_block")
+    return load_scenario(parse_scenario(json.dumps(doc)))
+
+
+def odds_best(sc: LoadedScenario) -> Any:
+    return KickSolver(sc.state, sc.ruleset).odds(sc.actions[0], play="best")
+
+
 def test_bench_bb2020_blitz(benchmark: Any) -> None:
     benchmark(kickoffs, loaded(BLITZ), 1000)
 
@@ -74,6 +95,14 @@ def test_bench_kick_action(benchmark: Any) -> None:
 
 def test_bench_kick_odds(benchmark: Any) -> None:
     benchmark(odds, loaded(KICK_ODDS))
+
+
+def test_bench_kick_odds_best(benchmark: Any) -> None:
+    benchmark(odds_best, loaded(KICK_ODDS))
+
+
+def test_bench_kick_odds_best_pass_block(benchmark: Any) -> None:
+    benchmark.pedantic(odds_best, (pass_block(loaded(KICK_ODDS)),), rounds=1)
 
 
 def main() -> None:
@@ -92,6 +121,11 @@ def main() -> None:
         odds(sc)
         times.append(time.perf_counter() - t)
     print(f"Kick action exact odds: median {sorted(times)[2] * 1000:.1f} ms (5 runs)")
+    for label, case in (("both coaches at their best", sc), ("best, with a Pass Block player",
+                                                             pass_block(sc))):
+        t = time.perf_counter()
+        odds_best(case)
+        print(f"Kick action exact odds, {label}: {time.perf_counter() - t:.2f} s (one run)")
 
 
 if __name__ == "__main__":

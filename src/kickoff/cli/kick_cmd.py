@@ -29,6 +29,7 @@ from kickoff.cli.common import (
 from kickoff.cli.render import dice_table, holder_rows, legend, odds_table, pitch_text, story
 from kickoff.core.actions.kick import LandingOptions, LandingPolicy, toward
 from kickoff.core.actions.turn import play_turn
+from kickoff.core.coach import DecisionKind
 from kickoff.core.decisions import Activation, Decisions
 from kickoff.core.dice import SeededDice, new_seed
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -37,11 +38,12 @@ from kickoff.core.pitch import Side, Square, distance
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import KICK_IT, Ruleset
 from kickoff.core.state import GameState
+from kickoff.defaults import Play
 
 # Rich, the renderings, the scenario format and the Kick It! solver are imported by the commands
 # that use them (start-up, issue 16).
 if TYPE_CHECKING:
-    from kickoff.analysis.exact.kick import Landing
+    from kickoff.analysis.exact.kick import KickOdds, Landing
 
 FileArg = Annotated[
     str | None,
@@ -87,6 +89,9 @@ class KickSetting:
     names: dict[str, str]
     source: str | None
     options: dict[str, str]
+    #: the activation's choices given (by an option or the file): ``aim``, ``kick_block``,
+    #: ``pass_block``; ``odds-kick --play best`` plays them as named
+    given: frozenset[DecisionKind] = frozenset()
 
     def error(self, e: KickoffError) -> KickoffError:
         """``e`` naming, on each line, the option or the file that gave the value."""
@@ -116,10 +121,19 @@ def _setting(
         state.ball, state.carrier = p.square, p.id
     target = Square.parse(aim) if aim else act.aim or p.square.step(
         1 if s.active == "home" else -1, 0)
+    named = _given(act, aim, kick_block)
     act = Activation(p.id, "kick", path=act.path, aim=target, pass_block=act.pass_block,
                      kick_block=kick_block or act.kick_block, landing=act.landing,
                      reroll=act.reroll, where=act.where)
-    return replace(s, act=act, options=options)
+    return replace(s, act=act, options=options, given=named)
+
+
+def _given(act: Activation, aim: str | None, kick_block: str | None) -> frozenset[DecisionKind]:
+    """The choices of the Kick action given by an option or by the file's activation ``act``."""
+    named: dict[DecisionKind, object] = {"aim": aim or act.aim,
+                                         "kick_block": kick_block or act.kick_block,
+                                         "pass_block": act.pass_block}
+    return frozenset(k for k, v in named.items() if v is not None)
 
 
 def _file_setting(command: str, file: str) -> KickSetting:
@@ -306,26 +320,40 @@ def odds_kick(
     home_setup: SetupOpt = None,
     away_setup: SetupOpt = None,
     active: ActiveOpt = "home",
+    play: Annotated[Play, typer.Option(help=(
+        "The coaches' choices: defaults (the aim, Pass Block move and kick block given, none "
+        "unless given; --landing default) or best: the kicking coach's aim and landing at his "
+        "best (maximising P(no turnover)), the opposing coach's Pass Block move and then kick "
+        "block at his (minimising it), exactly, over the options the rules declare. An aim, "
+        "kick block, Pass Block or landing given (option or FILE) is played as named."))
+    ] = "defaults",
     as_json: Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")] = False,
 ) -> None:
     """Exact odds of a Kick It! Kick action: turnover, the kick's outcomes, who ends with the ball."""
-    from rich.console import Console
-
     from kickoff.analysis.exact.kick import KickSolver
 
     how = _landing_asked(landing)
     refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
-    if how is None:  # FILE's activation's landing (toward it at every distance), else the format's
+    if how is None and (play == "defaults" or s.act.landing is not None):
+        # FILE's activation's landing (toward it at every distance), else the format's
         how = "default" if s.act.landing is None else s.act.landing
     try:
-        odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how)
+        odds = KickSolver(s.state, s.ruleset, s.decisions).odds(s.act, how, play,
+                                                                 keep=s.given)
     except KickoffError as e:
         raise s.error(e) from None
     if as_json:
         typer.echo(json.dumps(odds.to_json(), indent=2))
         return
+    _show_odds(s, odds, play)
+
+
+def _show_odds(s: KickSetting, odds: KickOdds, play: Play) -> None:
+    """``odds-kick``'s tables: what was applied, the odds, and (``--play best``) the choices."""
+    from rich.console import Console
+
     sides = {pid: s.state.players[pid].side for pid in odds.holders}
     kicking, opposing = (
         {pid: p for pid, p in odds.holders.items() if (sides[pid] == s.active) == mine}
@@ -344,7 +372,27 @@ def odds_kick(
     # kicking team, each team with its set-up (the kicker, the aim and the landing: the title)
     heading = (f"{s.ruleset.name} Kick It! Kick action, {s.active} team kicking\n"
                f"home: {s.names['home']}\naway: {s.names['away']}")
-    Console(highlight=False).print(heading, table, markup=False)
+    if play == "defaults":
+        Console(highlight=False).print(heading, table, markup=False)
+        return
+    Console(highlight=False).print(heading + "\n" + _play_line(s), table, _choices_text(odds),
+                                   markup=False)
+
+
+def _play_line(s: KickSetting) -> str:
+    """``odds-kick --play best``'s line under the heading: what each coach played."""
+    kept = ", ".join(k.replace("_", " ") for k in ("aim", "pass_block", "kick_block")
+                     if k in s.given)
+    return ("Play: best, exactly: the kicking coach's aim and landing maximise P(no turnover), "
+            "the opposing coach's Pass Block move and then kick block minimise it"
+            + (f"; played as given: {kept}" if kept else ""))
+
+
+def _choices_text(odds: KickOdds) -> str:
+    """The choices ``odds`` played at a coach's best where they differ from the defaults."""
+    lines = [f"- {c.coach} coach: {c.text()}" for c in odds.choices]
+    return "Choices played (best for each coach):\n" + (
+        "\n".join(lines) if lines else "- none better than the defaults")
 
 
 def _landing_asked(landing: str | None) -> Landing | None:

@@ -25,18 +25,41 @@ the coach's choice; :data:`Landing` says how it is made:
 - ``"best"``: at each distance, the allowed square that gives the kicking team the best chance
   to hold the ball once it comes to rest (ties: the first allowed square).
 
+With ``play="best"`` (:meth:`KickSolver.odds`) the kick is a game between two coaches with
+chance: the kicking coach's aim and landing maximise P(no turnover), the opposing coach's Pass
+Block move and then (after its Dodges) kick block minimise it, each decision a node whose
+options are the rule's own, asked through ``decide`` (:class:`GameCoach`, the dice's
+``PathDice`` sharing its path), exactly.
+
 Probabilities are :class:`fractions.Fraction` in [0, 1].
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from kickoff.analysis.exact.chain import ChainSolver
-from kickoff.analysis.exact.chance import PathDice, enumerate_runs, merge, to_fraction
+from kickoff.analysis.exact.chance import (
+    Branch,
+    PathDice,
+    Q,
+    enumerate_runs,
+    merge,
+    to_fraction,
+)
+from kickoff.analysis.exact.kick_game import (
+    BY_OPPOSING,
+    CHOOSE_LATER,
+    PASSED,
+    Checkpoint,
+    Game,
+    GameCoach,
+    KickChoice,
+    played,
+)
 from kickoff.core import ball
 from kickoff.core.actions.kick import (
     KICK_OUTCOMES,
@@ -47,14 +70,15 @@ from kickoff.core.actions.kick import (
     kick_flight,
     toward,
 )
-from kickoff.core.coach import Asked, AskingCoach
+from kickoff.core.coach import SCRIPTED, Asked, Coach, Decision, DecisionKind
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation, Decisions, RerollChoice, RerollChoices
+from kickoff.core.decisions import Activation, Decisions, PassBlock, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.pitch import Side, Square
 from kickoff.core.rolls import spend_team_reroll, team_turn
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
-from kickoff.core.state import GameState
+from kickoff.core.state import GameState, Player
+from kickoff.defaults import Play
 
 #: How an accurate kick's landing is chosen (see the module's docstring).
 Landing = Literal["default", "best"] | Square
@@ -82,9 +106,28 @@ class KickOdds:
     outcomes: dict[str, Fraction]
     holders: dict[str, Fraction]
     ground: dict[Square, Fraction]
+    #: how the kicking and the opposing coach played (``KickSolver.odds``'s ``play``)
+    play: tuple[Play, Play] = ("defaults", "defaults")
+    #: the Pass Block move played (at the opposing coach's best, or the activation's)
+    pass_block: PassBlock | None = None
+    #: the choices made at a coach's best that differ from the defaults, in the rules' order
+    choices: tuple[KickChoice, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form: probabilities as exact fraction strings (``"7/48"``)."""
+        """The JSON form: probabilities as exact fraction strings (``"7/48"``); with a coach
+        at his best also ``play``, ``objective``, ``pass_block`` and ``choices``."""
+        doc = self._json()
+        if self.play != ("defaults", "defaults"):
+            pb = self.pass_block
+            doc.update(
+                play={"kicking": self.play[0], "opposing": self.play[1]},
+                objective="no_turnover",
+                pass_block=None if pb is None else {
+                    "player": pb.player, "path": [sq.as_list() for sq in pb.path]},
+                choices=[c.to_json() for c in self.choices])
+        return doc
+
+    def _json(self) -> dict[str, Any]:
         return {
             "kicker": self.kicker,
             "aim": self.aim.as_list(),
@@ -98,10 +141,6 @@ class KickOdds:
                        for sq, p in sorted(self.ground.items())],
         }
 
-
-#: The ``"best"`` landing's coach: the kick's landing decision is asked (``Asked``, carrying the
-#: rule's own options), to be chosen once the journeys are known.
-_CHOOSE_LATER: Final = AskingCoach(("kick_landing",))
 
 
 def standing_order(choice: RerollChoices) -> RerollChoice:
@@ -240,6 +279,10 @@ class KickSolver:
     ruleset: Ruleset
     decisions: Decisions = field(default_factory=Decisions)
     _worlds: dict[Hashable, _World] = field(default_factory=dict)
+    #: the kick valued from where the kick block is asked (:class:`Checkpoint`), by its key
+    _rest: dict[Hashable, Game] = field(default_factory=dict)
+    #: a decision's options (:func:`game_options`) by its kind, the aim and the players changed
+    _options: dict[Hashable, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # a journey's catches are solved once for every way of reaching them, so a list of
@@ -247,8 +290,44 @@ class KickSolver:
         # (their skill re-roll), as the activation's list stands as its first (standing_order)
         self.decisions = replace(self.decisions, catch_reroll=())
 
-    def odds(self, act: Activation, landing: Landing = "default") -> KickOdds:
-        """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``)."""
+    def odds(self, act: Activation, landing: Landing | None = None, play: Play = "defaults", *,
+             kicking: Play | None = None, opposing: Play | None = None,
+             keep: Collection[DecisionKind] = ()) -> KickOdds:
+        """The exact odds of the Kick action ``act`` (``action`` ``"kick"`` with an ``aim``).
+
+        ``play`` (``"defaults"`` or ``"best"``; ``kicking`` / ``opposing`` override it for one
+        coach): with ``"defaults"`` the activation's ``aim``, ``pass_block`` and ``kick_block``
+        (none unless given) are played; a coach at his ``"best"`` answers his decisions
+        instead, each among the options the rule declares (``Decision.listed``), in the order
+        it asks them (:meth:`_game`): the kicking coach's ``aim`` (maximising P(no turnover));
+        the opposing coach's ``pass_block`` then, once its Dodges are rolled, ``kick_block``
+        (minimising it). ``keep``: decisions played as the activation gives them even at a
+        coach's best. ``landing``: ``None`` is ``"best"`` when the kicking coach plays his best,
+        else ``"default"``."""
+        side = self._kicker(act).side
+        kicking, opposing = kicking or play, opposing or play
+        if landing is None:
+            landing = "best" if kicking == "best" else "default"
+        policy: LandingPolicy | None = None
+        if landing == "default":
+            policy = toward(None)
+        elif landing != "best":
+            policy = toward(landing)
+        if kicking == opposing == "defaults":
+            coach = CHOOSE_LATER if policy is None else None
+            starts = merge(enumerate_runs(lambda dice: self._run(dice, act, policy, coach)))
+            return self._summarise(act, landing, side, *self._tally(starts, side))
+        kinds = frozenset(k for k in (*(("aim",) if kicking == "best" else ()),
+                                      *(BY_OPPOSING if opposing == "best" else ()))
+                          if k not in keep)
+        # what the memos below remember holds for this activation, landing and play alone
+        self._rest, self._options = {}, {}
+        game = self._game(act, policy, kinds, side, ())
+        odds = self._summarise(act, landing, side, *self._tally(game.starts, side))
+        return played(odds, game, (kicking, opposing))
+
+    def _kicker(self, act: Activation) -> Player:
+        """The kicker of ``act``, checked: a Kick action with an aim and no move."""
         if act.action != "kick" or act.aim is None:
             raise DecisionError.at(act.where, "the odds are for a Kick action with an aim")
         if act.path:
@@ -258,42 +337,92 @@ class KickSolver:
         if kicker is None:
             raise DecisionError.at(f"{act.where}.player", f"no player {act.player!r} in either team",
                                    code="unknown_player")
-        side = kicker.side
-        policy: LandingPolicy | None = None
-        if landing == "default":
-            policy = toward(None)
-        elif landing != "best":
-            policy = toward(landing)
-        coach = _CHOOSE_LATER if policy is None else None
-        choice = standing_order(act.reroll.catch)
+        return kicker
 
-        def run(dice: PathDice) -> _Start:
-            world = self.state.clone()
-            ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES,
-                                 coach=coach)
-            turn = team_turn(side)
-            turn.fallback = True
-            choose_later: tuple[Square, ...] | None = None
-            try:
-                fl = kick_flight(ctx, turn, act, policy)
-            except Asked as asked:
-                fl, choose_later = Flight("accurate", None, False), asked.decision.options()
-            # With an aim and no move, the kick always happens: the ball flies (or is blocked).
-            assert fl.start is not None or choose_later is not None
-            node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
-                         act.player, choice)
-            return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
+    def _run(self, dice: PathDice, act: Activation, policy: LandingPolicy | None,
+             coach: Coach | None, world: GameState | None = None) -> _Start:
+        """One run of the kick on ``dice`` with ``coach`` (``None``: the scripted one) up to the
+        ball's journey, on ``world`` (default: a copy of the solver's state); an accurate
+        kick's landing left to choose when ``coach`` asks it."""
+        world = self.state.clone() if world is None else world
+        side = world.players[act.player].side
+        ctx = KickoffContext(world, self.ruleset, dice, self.decisions, HOUSE_RULES, coach=coach)
+        turn = team_turn(side)
+        turn.fallback = True
+        choose_later: tuple[Square, ...] | None = None
+        try:
+            fl = kick_flight(ctx, turn, act, policy)
+        except Asked as asked:
+            if asked.decision.kind != "kick_landing":
+                raise
+            fl, choose_later = Flight("accurate", None, False), asked.decision.options()
+        # With an aim and no move, the kick always happens: the ball flies (or is blocked).
+        assert fl.start is not None or choose_later is not None
+        node = _Node(fl.start, frozenset(turn.skills_used), turn.team_rerolls_used, side,
+                     act.player, standing_order(act.reroll.catch))
+        return _Start(fl.outcome, self._world(world), node, fl.turnover, choose_later)
 
+    def _tally(self, starts: dict[_Start, Any], side: Side
+               ) -> tuple[dict[Any, Any], dict[str, Any], Any]:
+        """The ends, the kick's outcomes and P(turnover) of the runs' ``starts``."""
         ends: dict[Any, Any] = {}
         outcomes: dict[str, Any] = {}
         turnover: Any = 0
-        for start, p in merge(enumerate_runs(run)).items():
+        for start, p in starts.items():
             outcomes[start.outcome] = outcomes.get(start.outcome, 0) + p
             for end, q in self._ends(start, side).items():
                 ends[end] = ends.get(end, 0) + p * q
                 if start.turnover or not self._held_by(end, side):
                     turnover += p * q
-        return self._summarise(act, landing, side, ends, outcomes, turnover)
+        return ends, outcomes, turnover
+
+    # -- both coaches at their best ----------------------------------------------------------
+    def _game(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
+              side: Side, path: tuple[Any, ...]) -> Game:
+        """The kick from ``path`` (dice outcomes and option indexes, in the order the rules
+        meet them) played by the coaches: the decisions of ``kinds`` are nodes (each option the
+        rule declares is played: :class:`GameCoach`), the dice chance nodes (``PathDice``),
+        the landing (``policy`` ``None``) the kicking coach's best at each distance."""
+        dice, world = PathDice(path), self.state.clone()
+        coach = GameCoach(dice, kinds, world, self._options)
+        try:
+            start = self._run(dice, act, policy, coach, world)
+        except Checkpoint as checkpoint:
+            game = self._rest.get(checkpoint.key)
+            if game is None:
+                game = self._rest[checkpoint.key] = self._game(act, policy, kinds, side,
+                                                               (*path, PASSED))
+            return game
+        except Branch as branch:
+            game = Game(0, {}, {})
+            for value, p in branch.options:
+                game.add(self._game(act, policy, kinds, side, (*path, value)), p)
+            return game
+        except Asked as asked:
+            return self._choose(act, policy, kinds, side, path, asked.decision, coach.options)
+        held = 0 if start.turnover else sum(
+            (p for end, p in self._ends(start, side).items() if self._held_by(end, side)), 0)
+        return Game(held, {start: Q(1)}, {})
+
+    def _choose(self, act: Activation, policy: LandingPolicy | None, kinds: frozenset[str],
+                side: Side, path: tuple[Any, ...], decision: Decision,
+                options: tuple[Any, ...]) -> Game:
+        """A decision node: each option played, the best for the coach who chooses taken (the
+        kicking coach maximises P(no turnover), the opposing coach minimises it); ties go to
+        the default (the scripted coach's answer), then to the first in the rule's order
+        (``options``: the decision's, :func:`game_options`)."""
+        default = SCRIPTED.choose(decision)
+        games = [self._game(act, policy, kinds, side, (*path, i)) for i in range(len(options))]
+        best = options.index(default) if default in options else 0
+        sign = 1 if decision.side == side else -1
+        for i, game in enumerate(games):
+            if sign * (game.value - games[best].value) > 0:
+                best = i
+        chosen = games[best]
+        key = (decision.kind, options[best], default)
+        taken = dict(chosen.taken)  # (a node's game may be shared: Checkpoint)
+        taken[key] = taken.get(key, 0) + Q(1)
+        return Game(chosen.value, chosen.starts, taken)
 
     def best_landing(self, act: Activation) -> LandingPolicy:
         """A landing policy for playing ``act`` from this solver's state: at each distance, the
@@ -384,7 +513,7 @@ class KickSolver:
                 ground[sq] = ground.get(sq, Fraction(0)) + to_fraction(p)
         assert act.aim is not None
         return KickOdds(
-            kicker=act.player, aim=act.aim, kick_block=act.kick_block,
+            kicker=act.player, aim=act.aim, kick_block=act.kick_block, pass_block=act.pass_block,
             landing=landing if isinstance(landing, str) else f"toward {list(landing)}",
             turnover=to_fraction(turnover),
             kicking_team_holds=sum((p for pid, p in holders.items()
@@ -395,7 +524,8 @@ class KickSolver:
 
 
 def kick_odds(
-    state: GameState, ruleset: Ruleset, act: Activation, landing: Landing = "default",
+    state: GameState, ruleset: Ruleset, act: Activation, landing: Landing | None = None,
+    play: Play = "defaults",
 ) -> KickOdds:
-    """Exact odds of the Kick action ``act`` in ``state`` (see :class:`KickSolver`)."""
-    return KickSolver(state, ruleset).odds(act, landing)
+    """Exact odds of the Kick action ``act`` in ``state`` (see :meth:`KickSolver.odds`)."""
+    return KickSolver(state, ruleset).odds(act, landing, play)
