@@ -12,9 +12,14 @@ FUMBBL's bomb (christerk/ffb ``generator/bb2016/Bomb``, ``step/bb2016/special/St
   square has ``roll`` 0: no die), and ``injury`` reports of type ``bomb`` (the armour and injury
   rolls, read by the kick-off's own handler).
 
-An ``interceptionRoll`` or a ``catchRoll`` of a bomb is named as unsupported (the engine plays
-every catch and interception of a bomb declined: ``docs/rulings.md``, "The Bombardier's bomb"),
-and so is a bomb report outside a bomb the reader is reading (a catcher's throw again).
+- ``interceptionRoll`` with ``bomb`` (before the pass roll, ``StepIntercept``): a failed one is
+  the activation's ``interceptor`` (the receiving coach's choice) and his D6, a second one of
+  the same player his Catch re-roll.
+
+A successful ``interceptionRoll`` or a ``catchRoll`` of a bomb is named as unsupported (the
+engine does not play the catcher's throw again and plays every catch of a bomb declined:
+``docs/rulings.md``, "The Bombardier's bomb"), and so is a bomb report outside a bomb the reader
+is reading (a catcher's throw again).
 """
 
 from __future__ import annotations
@@ -67,10 +72,11 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
     reader.settle()
     a.acted = True
     extra = rep.model_extra or {}
-    if rid in ("interceptionRoll", "catchRoll"):
-        what = "interception" if rid == "interceptionRoll" else "catch"
-        reader.note(f"free turn: a bomb's {what} (FUMBBL's {rid!r}) is not replayed: the engine "
-                    "plays every catch and interception of a bomb declined (rulings.md)")
+    if rid == "interceptionRoll":
+        _interception(reader, rep, a)
+    elif rid == "catchRoll":
+        reader.note(f"free turn: a bomb's catch (FUMBBL's {rid!r}) is not replayed: the engine "
+                    "plays every catch of a bomb declined (rulings.md)")
     elif rid == "passRoll":
         _pass_roll(reader, rep, a)
     elif rid == "scatterBall":
@@ -79,6 +85,23 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
         roll = extra.get("roll")
         if isinstance(roll, int) and 1 <= roll <= 6:
             reader.add("d6", roll)
+
+
+def _interception(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
+    """The bomb's ``interceptionRoll``: a failed one is the activation's ``interceptor`` and
+    his D6 (again for his Catch re-roll); a successful one is named (the re-throw is not
+    played)."""
+    t = report_model(TestRollReport, rep, reader.where)
+    pid = f"p{(rep.model_extra or {}).get('playerId')}"
+    if t.successful:
+        reader.note(f"free turn: {pid} intercepts the bomb (FUMBBL's 'interceptionRoll'), and "
+                    "the engine does not play his throwing it again (rulings.md)")
+        return
+    if a.doc.setdefault("interceptor", pid) != pid:
+        reader.note(f"free turn: a second interceptor {pid} of one bomb is not replayed")
+        return
+    if t.roll:
+        reader.add("d6", t.roll)
 
 
 def _pass_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
