@@ -1,7 +1,7 @@
 """A Bombardier's bomb in FUMBBL's classic Blitz!, read and replayed (issue 25), on small
 hand-made command lists shaped as FUMBBL's classic logs write a bomb (the shared games of 2017
 throw bombs in normal turns only): the target, the pass roll and its re-roll, the scatter, each
-adjacent player's D6 and the armour rolls, a failed interception; a successful one, a catch,
+adjacent player's D6 and the armour rolls, a failed interception or catch; a successful one,
 a bomb in bb2020's Blitz, unsupported.
 
 Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/bb2016/Bomb``,
@@ -136,11 +136,29 @@ def test_a_successful_interception_of_a_bomb_is_unsupported(tmp_path: Path) -> N
     assert check(k)[0] == "unsupported"
 
 
-def test_a_catch_of_a_bomb_is_unsupported(tmp_path: Path) -> None:
-    turn = _bomb([_pass(5, True), rep("catchRoll", playerId="6", roll=2, successful=False,
-                                      minimumRoll=4, bomb=True)], [])
+def _caught(roll: int, ok: bool) -> dict[str, Any]:
+    # AG 3's 4+, +1 accurate, -3 for home 1, 2, 3 beside him: a 6
+    return rep("catchRoll", playerId="6", roll=roll, successful=ok, minimumRoll=6, bomb=True)
+
+
+def test_a_failed_catch_of_a_bomb_is_read_and_played(tmp_path: Path) -> None:
+    """Accurate onto away 6 ([13, 7]), who must try (FUMBBL): AG 3's 4+ at +1, a 2 fails; it
+    explodes on him (armour 2 + 3), his neighbours roll as in the first test."""
+    turn = _bomb([_pass(5, True), _caught(2, False), _effect("1", 2), _effect("5", 3),
+                  _effect("2", 1), _effect("6", 0), _armour("6", [2, 3]), _effect("3", 3),
+                  _effect("7", 5), _armour("7", [1, 1])], ["6", "7"])
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("a bomb's catch" in n for n in k.notes)
+    assert k.scenario["decisions"]["blitz"][0]["catcher"] == "p6"
+    assert k.scenario["dice"]["d6"][3:6] == [5, 2, 2] and not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p6"]["status"] == "prone"
+
+
+def test_a_caught_bomb_is_unsupported(tmp_path: Path) -> None:
+    turn = _bomb([_pass(5, True), _caught(6, True)], [])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("p6 catches the bomb" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
 
 

@@ -56,8 +56,8 @@ def test_a_failed_interception_lets_the_bomb_fly_on_and_explode() -> None:
     players = {"h1": BOMBER, "a1": (7, 5), "a2": (9, 5)}
     ctx = _bomb(players, [3, 4, 2, 2], (9, 5), "a1")
     (roll,) = _steps(ctx, "bomb_interception")
-    assert (roll["player"], roll["roll"], roll["target"], roll["modifier"], roll["success"]) == (
-        "a1", 3, 4, -2, False)
+    assert (roll["player"], roll["target"], roll["modifier"], roll["success"]) == (
+        "a1", 4, -2, False)
     assert ctx.state.players["a2"].status == "prone"
     assert ctx.state.players["a1"].status == "standing" and left(ctx) == {}
 
@@ -74,7 +74,9 @@ def test_a_five_fails_and_only_a_natural_six_intercepts_at_ag3() -> None:
 def test_catch_rerolls_a_failed_interception() -> None:
     players = {"h1": BOMBER, "a1": {"square": (7, 5), "skills": ["catch"]}, "a2": (9, 5)}
     ctx = _bomb(players, [2, 3, 4, 2, 2], (9, 5), "a1")
-    assert [e["roll"] for e in _steps(ctx, "bomb_interception")] == [2, 3]
+    assert [e["success"] for e in _steps(ctx, "bomb_interception")] == [False]
+    assert [e["for"] for e in ctx.log if e.get("die") == "d6"][:2] == [
+        "interception by a1 (4+, modifier -2)", "Catch re-roll of the interception by a1"]
     assert ctx.state.players["a2"].status == "prone" and left(ctx) == {}
     with pytest.raises(NotSupportedError):
         _bomb(players, [2, 6], (9, 5), "a1")
@@ -131,3 +133,44 @@ def test_the_opposing_coach_is_offered_each_player_under_the_ruler_default_none(
     (d,) = coach.seen
     assert (d.side, d.default, d.options()) == ("away", None, (None, "a1", "a4"))
     assert _steps(ctx, "bomb_interception") == [] and left(ctx) == {}
+
+
+def _catch(players: dict[str, Any], d6: list[int], to: tuple[int, int], catcher: str | None,
+           d8: list[int] | None = None) -> KickoffContext:
+    ctx = world("classic", players, dice={"d6": d6, "d8": d8 or []})
+    a = Activation("h1", "throw_bomb", to=Square(*to), catcher=catcher,
+                   where="decisions.blitz[0]")
+    free_turn(ctx, "blitz", None, [a])
+    return ctx
+
+
+def test_a_failed_catch_of_an_accurate_bomb_lets_it_explode_on_the_catcher() -> None:
+    # accurate (4) onto a1: he tries, AG 3's 4+ at +1 (accurate), a 2 fails; it explodes on
+    # him (no roll, armour 2 + 2)
+    players = {"h1": BOMBER, "a1": (9, 5)}
+    ctx = _catch(players, [4, 2, 2, 2], (9, 5), "a1")
+    (roll,) = _steps(ctx, "bomb_catch")
+    assert (roll["target"], roll["modifier"], roll["success"]) == (4, 1, False)
+    assert ctx.state.players["a1"].status == "prone" and left(ctx) == {}
+
+
+def test_a_scattered_bomb_is_caught_without_the_accurate_bonus() -> None:
+    # a 3 is inaccurate: D8 5, 5, 7 take it from (9, 5) to (11, 6), on a1 (marked by nobody):
+    # at +0 a 3 fails (it would succeed at +1)
+    players = {"h1": BOMBER, "a1": (11, 6)}
+    ctx = _catch(players, [3, 3, 1, 1], (9, 5), "a1", d8=[5, 5, 7])
+    assert [(e["modifier"], e["success"]) for e in _steps(ctx, "bomb_catch")] == [(0, False)]
+    assert ctx.state.players["a1"].status == "prone" and left(ctx) == {}
+
+
+def test_a_caught_bomb_is_named_not_supported() -> None:
+    players = {"h1": BOMBER, "a1": (9, 5)}
+    with pytest.raises(NotSupportedError, match="a1 caught the bomb") as err:
+        _catch(players, [4, 3], (9, 5), "a1")
+    assert err.value.problems[0].where == "decisions.blitz[0].catcher"
+
+
+def test_a_catcher_elsewhere_is_refused() -> None:
+    players = {"h1": BOMBER, "a1": (9, 5), "a2": (12, 5)}
+    with pytest.raises(DecisionError, match=r"'a2' may not catch the bomb.*: a1"):
+        _catch(players, [4, 3], (9, 5), "a2")

@@ -196,6 +196,7 @@ class ActivationIn(_Strict):
     pass_block: PassBlockIn | None = None
     kick_block: PlayerId | None = None
     interceptor: PlayerId | None = None
+    catcher: PlayerId | None = None
     landing: SquareIn | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None

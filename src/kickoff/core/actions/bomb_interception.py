@@ -1,4 +1,4 @@
-"""The interception of a Bombardier's bomb in classic Blitz! (issue 25; docs/rulings.md, "The
+"""The interception and the catch of a Bombardier's bomb in classic Blitz! (issue 25; docs/rulings.md, "The
 Bombardier's bomb").
 
 Source: LRB6 / CRP Bombardier ("thrown using the rules for throwing the ball"; "an opportunity
@@ -16,11 +16,20 @@ roll; ``UtilPassing.findInterceptors``, ``AgilityMechanic.minimumRollInterceptio
 - The roll: the Agility table at -2, -1 per opposing tackle zone on him (not with Nerves of
   Steel), -1 per opposing Disturbing Presence within three squares, +1 Extra Arms, +1 Very Long
   Legs, -1 in Pouring Rain (LRB6 weather: "-1 to catch, intercept, or pick up"). A natural 1
-  fails, a natural 6 succeeds. Catch lets him re-roll a failure (LRB6 Catch); the engine always
-  takes that skill re-roll, as FUMBBL does (no team re-roll: not his team's turn).
+  fails, a natural 6 succeeds. Catch lets him re-roll a failure (LRB6 Catch; else Pro); the
+  engine takes that skill re-roll, as FUMBBL does, and no team re-roll (for the interceptor
+  it is not his team's turn).
 - A failed interception: the bomb flies on and the pass roll follows. A successful one: the
   interceptor must throw the bomb again at once (LRB6), which the engine does not play yet:
   ``NotSupportedError`` naming ``<where>.interceptor``.
+- A catch: where the bomb comes down on a player who may catch (his tackle zone, not No Hands),
+  his coach's ``bomb_catch`` decision: ``None`` (declined, the default: LRB6 "an opportunity to
+  catch the bomb fails or is declined") or that player; scripted by the activation's
+  ``catcher``. The roll: the Agility table, +1 for an accurate bomb, the catch modifiers
+  (``ball.catch_roll_target``: tackle zones, Disturbing Presence, Extra Arms, Pouring Rain),
+  Catch's re-roll as above (no team re-roll). Failed: the bomb explodes there (bombs don't
+  bounce); caught: he must throw it again at once, not played yet (``NotSupportedError`` naming
+  ``<where>.catcher``).
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.errors import NotSupportedError
 from kickoff.core.pitch import Square, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.rolls import Turn, square_text
+from kickoff.core.rolls import Turn, roll_test, square_text
 from kickoff.core.state import LOST_TACKLE_ZONE, Player, tackle_zones
 
 if TYPE_CHECKING:
@@ -67,8 +76,7 @@ def interceptors(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square) -
     assert thrower.square is not None
     frm = thrower.square
     return [p for p in ctx.state.players.values()
-            if p.side != turn.active and p.square is not None and p.status == "standing"
-            and LOST_TACKLE_ZONE not in p.effects and "no_hands" not in p.skills
+            if p.side != turn.active and p.square is not None and _may_catch(p)
             and under_ruler(frm, to, p.square)]
 
 
@@ -111,23 +119,57 @@ def intercept(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square,
     if pid is None:
         return
     p = ctx.state.players[pid]
-    target = ctx.ruleset.agility_target(p.ag)
-    mod = interception_modifier(ctx, p)
-    ok = _roll(ctx, p, target, mod)
-    if not ok and "catch" in p.skills:
-        ok = _roll(ctx, p, target, mod)
-    if ok:
+    if _attempt(ctx, p, interception_modifier(ctx, p), "interception", f"{a.where}.interceptor"):
         raise NotSupportedError.at(f"{a.where}.interceptor", f"{p.id} intercepted the bomb and "
                                    "must throw it again at once (LRB6), which the engine does "
                                    "not play yet")
 
 
-def _roll(ctx: KickoffContext, p: Player, target: int, mod: int) -> bool:
-    """One interception roll of ``p``: a natural 6 succeeds, a natural 1 fails, else D6 +
-    ``mod`` >= ``target``."""
-    d = ctx.roll("d6", f"interception: {p.id} needs {target}+ at {mod:+d}")
-    ok = d == 6 or (d != 1 and d + mod >= target)
-    ctx.note("bomb_interception", player=p.id, roll=d, target=target, modifier=mod, success=ok)
+def catch_bomb(ctx: KickoffContext, at: Square, accurate: bool, a: Activation) -> None:
+    """The catch of the bomb coming down on ``at`` (module docstring, "A catch"): nothing when
+    nobody there may catch it or his coach declines; a failed catch lets it explode there.
+    ``NotSupportedError`` (naming ``<where>.catcher``) for a successful one; ``DecisionError``
+    for an illegal choice."""
+    if a.catcher is None and ctx.plain:
+        return  # the scripted coach's default: no attempt, nothing to ask
+    p = ctx.state.board.get(at)
+    may = p is not None and _may_catch(p)
+    w = f"{a.where}.catcher"
+
+    def refuse(pid: object) -> Problem | None:
+        if pid is None or (may and p is not None and pid == p.id):
+            return None
+        return Problem(f"{pid!r} may not catch the bomb: only a player with his tackle zone "
+                       f"(not No Hands) where it comes down, {square_text(at)}: "
+                       + (p.id if may and p is not None else "nobody"), w,
+                       code="illegal_choice")
+
+    side = p.side if p is not None else ctx.receiving
+    options = [None, p.id] if may and p is not None else [None]
+    pid = ctx.decide(Decision("bomb_catch", side, w, None, lambda: options, refuse, a.catcher,
+                              a.catcher is not None, square_text(at)))
+    if pid is None or p is None:
+        return
+    mod = ball.catch_roll_target(ctx, p, "bounce")[1] + (1 if accurate else 0)
+    if _attempt(ctx, p, mod, "catch", w):
+        raise NotSupportedError.at(w, f"{p.id} caught the bomb and must throw it again at once "
+                                   "(LRB6), which the engine does not play yet")
+
+
+def _may_catch(p: Player) -> bool:
+    """Whether ``p`` may catch or intercept: Standing, with his tackle zone, not No Hands."""
+    return (p.status == "standing" and LOST_TACKLE_ZONE not in p.effects
+            and "no_hands" not in p.skills)
+
+
+def _attempt(ctx: KickoffContext, p: Player, mod: int, what: str, where: str) -> bool:
+    """``p``'s roll to intercept or catch (``what``) the bomb at ``mod`` (a test: a natural 6
+    succeeds, a natural 1 fails), re-rolled after a failure by a skill (Catch, else Pro) as the
+    scripted coach does, never by a team re-roll (not his turn: no ``Turn`` given): whether he
+    holds it."""
+    target = ctx.ruleset.agility_target(p.ag)
+    ok = roll_test(ctx, None, p, target, mod, what=what, skill="catch", choice=(), where=where)
+    ctx.note(f"bomb_{what}", player=p.id, target=target, modifier=mod, success=ok)
     return ok
 
 

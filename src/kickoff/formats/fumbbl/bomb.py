@@ -14,12 +14,13 @@ FUMBBL's bomb (christerk/ffb ``generator/bb2016/Bomb``, ``step/bb2016/special/St
 
 - ``interceptionRoll`` with ``bomb`` (before the pass roll, ``StepIntercept``): a failed one is
   the activation's ``interceptor`` (the receiving coach's choice) and his D6, a second one of
-  the same player his Catch re-roll.
+  the same player his Catch re-roll;
+- ``catchRoll`` with ``bomb`` (``StepCatchScatterThrowIn``, ``CATCH_BOMB``): likewise, the
+  activation's ``catcher``.
 
-A successful ``interceptionRoll`` or a ``catchRoll`` of a bomb is named as unsupported (the
-engine does not play the catcher's throw again and plays every catch of a bomb declined:
-``docs/rulings.md``, "The Bombardier's bomb"), and so is a bomb report outside a bomb the reader
-is reading (a catcher's throw again).
+A successful ``interceptionRoll`` or ``catchRoll`` of a bomb is named as unsupported (the engine
+does not play the catcher's throw again: ``docs/rulings.md``, "The Bombardier's bomb"), and so
+is a bomb report outside a bomb the reader is reading (a catcher's throw again).
 """
 
 from __future__ import annotations
@@ -72,11 +73,8 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
     reader.settle()
     a.acted = True
     extra = rep.model_extra or {}
-    if rid == "interceptionRoll":
-        _interception(reader, rep, a)
-    elif rid == "catchRoll":
-        reader.note(f"free turn: a bomb's catch (FUMBBL's {rid!r}) is not replayed: the engine "
-                    "plays every catch of a bomb declined (rulings.md)")
+    if rid in ("interceptionRoll", "catchRoll"):
+        _catch(reader, rep, a, "interceptor" if rid == "interceptionRoll" else "catcher")
     elif rid == "passRoll":
         _pass_roll(reader, rep, a)
     elif rid == "scatterBall":
@@ -87,18 +85,19 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
             reader.add("d6", roll)
 
 
-def _interception(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
-    """The bomb's ``interceptionRoll``: a failed one is the activation's ``interceptor`` and
-    his D6 (again for his Catch re-roll); a successful one is named (the re-throw is not
-    played)."""
+def _catch(reader: FreeTurnReader, rep: Report, a: _Activation, key: str) -> None:
+    """The bomb's ``interceptionRoll`` or ``catchRoll``: a failed one is the activation's
+    ``interceptor`` or ``catcher`` (``key``) and his D6 (again for his Catch re-roll); a
+    successful one is named (the throw again is not played)."""
     t = report_model(TestRollReport, rep, reader.where)
     pid = f"p{(rep.model_extra or {}).get('playerId')}"
+    what = "intercepts" if key == "interceptor" else "catches"
     if t.successful:
-        reader.note(f"free turn: {pid} intercepts the bomb (FUMBBL's 'interceptionRoll'), and "
-                    "the engine does not play his throwing it again (rulings.md)")
+        reader.note(f"free turn: {pid} {what} the bomb (FUMBBL's {rep.reportId!r}), and the "
+                    "engine does not play his throwing it again (rulings.md)")
         return
-    if a.doc.setdefault("interceptor", pid) != pid:
-        reader.note(f"free turn: a second interceptor {pid} of one bomb is not replayed")
+    if a.doc.setdefault(key, pid) != pid:
+        reader.note(f"free turn: a second {key} {pid} of one bomb is not replayed")
         return
     if t.roll:
         reader.add("d6", t.roll)
