@@ -174,3 +174,25 @@ def test_a_catcher_elsewhere_is_refused() -> None:
     players = {"h1": BOMBER, "a1": (9, 5), "a2": (12, 5)}
     with pytest.raises(DecisionError, match=r"'a2' may not catch the bomb.*: a1"):
         _catch(players, [4, 3], (9, 5), "a2")
+
+
+def test_a_coach_is_asked_to_catch_only_when_someone_may() -> None:
+    # a coach who declines: asked once, on a1 under an accurate bomb; not for the empty square
+    players = {"h1": BOMBER, "a1": (9, 5)}
+    asked: list[Decision] = []
+
+    class Decline:
+        def choose(self, decision: Decision) -> Any:
+            if decision.kind == "bomb_catch":
+                asked.append(decision)
+                return None
+            return SCRIPTED.choose(decision)
+
+    for to, d6 in (((9, 5), [4, 2, 2]), ((9, 7), [4])):
+        ctx = world("classic", players, dice={"d6": d6})
+        ctx = KickoffContext(ctx.state, ctx.ruleset, ctx.dice, ctx.decisions, coach=Decline())
+        throw_bomb(ctx, turn(), ctx.state.players["h1"],
+                   Activation("h1", "throw_bomb", to=Square(*to), where="decisions.blitz[0]"))
+        assert left(ctx) == {}
+    (d,) = asked
+    assert (d.side, d.default, d.options()) == ("away", None, (None, "a1"))

@@ -113,8 +113,8 @@ def intercept(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square,
     """The opposing coach's interception of the bomb (module docstring): nothing when he
     declines; a failed attempt lets the bomb fly on. ``NotSupportedError`` (naming
     ``<where>.interceptor``) for a successful one; ``DecisionError`` for an illegal choice."""
-    if a.interceptor is None and ctx.plain:
-        return  # the scripted coach's default: no attempt, nothing to ask
+    if a.interceptor is None and (ctx.plain or not interceptors(ctx, turn, thrower, to)):
+        return  # the scripted coach's default, or nobody may try: nothing to ask
     pid = ctx.decide(interception_decision(ctx, turn, thrower, to, a))
     if pid is None:
         return
@@ -134,6 +134,8 @@ def catch_bomb(ctx: KickoffContext, at: Square, accurate: bool, a: Activation) -
         return  # the scripted coach's default: no attempt, nothing to ask
     p = ctx.state.board.get(at)
     may = p is not None and _may_catch(p)
+    if a.catcher is None and not may:
+        return  # nobody may catch it: nothing to ask
     w = f"{a.where}.catcher"
 
     def refuse(pid: object) -> Problem | None:
