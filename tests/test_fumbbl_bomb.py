@@ -1,7 +1,8 @@
 """A Bombardier's bomb in FUMBBL's classic Blitz!, read and replayed (issue 25), on small
 hand-made command lists shaped as FUMBBL's classic logs write a bomb (the shared games of 2017
 throw bombs in normal turns only): the target, the pass roll and its re-roll, the scatter, each
-adjacent player's D6 and the armour rolls; an interception, a bomb in bb2020's Blitz, unsupported.
+adjacent player's D6 and the armour rolls, a failed interception or catch; a successful one,
+a bomb in bb2020's Blitz, unsupported.
 
 Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/bb2016/Bomb``,
 ``step/bb2016/special/StepInitBomb``, ``StepSpecialEffect``, ``ReportPassRoll``.
@@ -91,11 +92,73 @@ def test_a_fumbled_bomb_knocks_the_bomber_down(tmp_path: Path) -> None:
     assert doc["players"]["p4"]["status"] == "prone"
 
 
-def test_an_interception_of_a_bomb_is_unsupported(tmp_path: Path) -> None:
-    turn = _bomb([rep("interceptionRoll", playerId="6", successful=False, roll=3, minimumRoll=6,
-                      bomb=True), _pass(5, True), _effect("6", 0), _armour("6", [2, 3])], ["6"])
+def _intercept(pid: str, roll: int, ok: bool, **extra: Any) -> dict[str, Any]:
+    return rep("interceptionRoll", playerId=pid, successful=ok, roll=roll, minimumRoll=6,
+               bomb=True, **extra)
+
+
+# Short to [14, 7] (empty): away 5 [13, 6] and 6 [13, 7] are under the ruler from [8, 7]; the
+# explosion's neighbours in FUMBBL's order: 5 rolls 2 (missed), 6 rolls 5 (hit, armour 1 + 1),
+# 7 rolls 1 (missed)
+_EXPLOSION = [_pass(5, True), _effect("5", 2), _effect("6", 5), _armour("6", [1, 1]),
+              _effect("7", 1)]
+
+
+def test_a_failed_interception_of_a_bomb_is_read_and_played(tmp_path: Path) -> None:
+    """Away 6 tries to intercept (AG 3: 6+ at -2) and rolls 3: the receiving coach's
+    ``interceptor`` and his D6, before the pass roll; the bomb flies on and explodes."""
+    turn = _bomb([_intercept("6", 3, False), *_EXPLOSION], ["6"], [14, 7])
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
-    assert any("interception" in n for n in k.notes)
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "throw_bomb", "path": [], "to": [14, 7], "interceptor": "p6"}]
+    assert k.scenario["dice"]["d6"][3:] == [3, 5, 2, 5, 1, 1, 1]
+    assert not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p6"]["status"] == "prone"
+    assert [doc["players"][p]["status"] for p in ("p5", "p7")] == ["standing", "standing"]
+
+
+def test_a_failed_interception_rerolled_with_catch(tmp_path: Path) -> None:
+    """Away 6 with Catch fails twice (2, then 4 re-rolled): both dice are his."""
+    turn = _bomb([_intercept("6", 2, False), _intercept("6", 4, False, reRolled=True),
+                  *_EXPLOSION], ["6"], [14, 7])
+    k = extract(tmp_path, free_turn_doc(turn, skills={**SKILLS, "6": ["Catch"]}))
+    assert k.scenario["decisions"]["blitz"][0]["interceptor"] == "p6"
+    assert k.scenario["dice"]["d6"][3:5] == [2, 4] and not k.notes
+    assert check(k)[0] == "agree"
+
+
+def test_a_successful_interception_of_a_bomb_is_unsupported(tmp_path: Path) -> None:
+    turn = _bomb([_intercept("6", 6, True)], [], [14, 7])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("p6 intercepts the bomb" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+def _caught(roll: int, ok: bool) -> dict[str, Any]:
+    # AG 3's 4+, +1 accurate, -3 for home 1, 2, 3 beside him: a 6
+    return rep("catchRoll", playerId="6", roll=roll, successful=ok, minimumRoll=6, bomb=True)
+
+
+def test_a_failed_catch_of_a_bomb_is_read_and_played(tmp_path: Path) -> None:
+    """Accurate onto away 6 ([13, 7]), who must try (FUMBBL): AG 3's 4+ at +1, a 2 fails; it
+    explodes on him (armour 2 + 3), his neighbours roll as in the first test."""
+    turn = _bomb([_pass(5, True), _caught(2, False), _effect("1", 2), _effect("5", 3),
+                  _effect("2", 1), _effect("6", 0), _armour("6", [2, 3]), _effect("3", 3),
+                  _effect("7", 5), _armour("7", [1, 1])], ["6", "7"])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert k.scenario["decisions"]["blitz"][0]["catcher"] == "p6"
+    assert k.scenario["dice"]["d6"][3:6] == [5, 2, 2] and not k.notes
+    status, doc, _ = check(k)
+    assert status == "agree" and doc is not None
+    assert doc["players"]["p6"]["status"] == "prone"
+
+
+def test_a_caught_bomb_is_unsupported(tmp_path: Path) -> None:
+    turn = _bomb([_pass(5, True), _caught(6, True)], [])
+    k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
+    assert any("p6 catches the bomb" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
 
 

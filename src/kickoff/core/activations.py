@@ -111,7 +111,9 @@ class Activation:
       his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
     - ``throw_bomb`` (classic Blitz!, ``kickoff.core.actions.bomb``): ``to`` (the target
-      square), no ``path`` (a Bombardier throws without moving);
+      square), no ``path`` (a Bombardier throws without moving), ``interceptor`` (the opposing
+      player who tries to intercept it, or ``None``: ``kickoff.core.actions.bomb_interception``),
+      ``catcher`` (the player where it comes down, if he tries to catch it, or ``None``);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
       (the chosen square of an accurate kick).
@@ -130,6 +132,8 @@ class Activation:
     aim: Square | None = None
     pass_block: PassBlock | None = None
     kick_block: str | None = None
+    interceptor: str | None = None
+    catcher: str | None = None
     landing: Square | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)

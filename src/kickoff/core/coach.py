@@ -102,7 +102,12 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   with Pass Block that ends next to the kicker; scripted by the activation's ``pass_block``;
 - ``kick_block`` (the opposing coach's): ``None`` (the default) and each of his Standing
   players adjacent to the kicker on a square the template's arrows pass through; scripted by
-  the activation's ``kick_block``.
+  the activation's ``kick_block``;
+- ``interception`` (the opposing coach's, when a Bombardier throws a bomb in classic Blitz!):
+  ``None`` (no attempt, the default) and each of his players who may intercept it
+  (``kickoff.core.actions.bomb_interception``); scripted by the activation's ``interceptor``;
+- ``bomb_catch`` (the coach of the player where a bomb comes down): ``None`` (declined, the
+  default) and that player, if he may catch it; scripted by the activation's ``catcher``.
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -142,6 +147,7 @@ DecisionKind = Literal[
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
     "activation", "path", "block_face", "block_reroll", "aim", "kick_block", "pass_block",
+    "interception", "bomb_catch",
 ]
 
 #: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable

@@ -440,6 +440,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         pass_block=(PassBlock(a.pass_block.player, tuple(Square(*sq) for sq in a.pass_block.path))
                     if a.pass_block is not None else None),
         kick_block=a.kick_block,
+        interceptor=a.interceptor,
+        catcher=a.catcher,
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),

@@ -195,6 +195,8 @@ class ActivationIn(_Strict):
     aim: SquareIn | None = None
     pass_block: PassBlockIn | None = None
     kick_block: PlayerId | None = None
+    interceptor: PlayerId | None = None
+    catcher: PlayerId | None = None
     landing: SquareIn | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None

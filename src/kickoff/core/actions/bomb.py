@@ -23,11 +23,12 @@ bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechan
 - Flight: accurate, the bomb comes down on ``to``; inaccurate, it scatters three times (D8,
   one square each) from ``to``; off the pitch it explodes in the crowd with no effect. A fumble
   explodes in the thrower's square.
-- Catching (ruling): LRB6 lets a player where the bomb comes down catch it (then throw it again
-  at once) and a player on its path intercept it, each "an opportunity" that "fails or is
-  declined". The engine plays every such opportunity declined (the default; no catch, no
-  interception is played); FUMBBL rolls the catch of a Standing player under the bomb: such a
-  kick-off is ``unsupported`` by the FUMBBL reader.
+- Interception: before the pass roll the opposing coach may have a player under the range
+  ruler try to intercept it (``kickoff.core.actions.bomb_interception``); a failed attempt lets
+  it fly on, a successful one is not played yet (``NotSupportedError``).
+- Catching: the player where the bomb comes down may try to catch it (his coach's choice,
+  default declined: ``bomb_interception.catch_bomb``); a failed catch lets it explode there, a
+  caught bomb (thrown again at once) is not played yet (``NotSupportedError``).
 - The explosion: the player in the square is Knocked Down; each player adjacent to it is on a
   D6 of 4+, rolled in FUMBBL's order (rows of the pitch from y-1 to y+1, each from x-1 to
   x+1). "Even if they are already Prone or Stunned": Standing goes Prone, then armour and
@@ -41,6 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kickoff.core import ball
+from kickoff.core.actions.bomb_interception import catch_bomb, intercept
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.actions.throw import throw_result
 from kickoff.core.context import KickoffContext
@@ -135,6 +137,7 @@ def throw_bomb(ctx: KickoffContext, turn: Turn, thrower: Player, a: Activation) 
     one (:func:`check_bomb`). Ends ``turn`` when a kicking player is Knocked Down."""
     to, rng = check_bomb(ctx, thrower, a)
     assert thrower.square is not None
+    intercept(ctx, turn, thrower, to, a)
     mod = PASS_MODIFIER[rng] + _modifiers(ctx, thrower, rng)
     target = ctx.ruleset.agility_target(thrower.ag)
     result = throw_result(ctx, turn, thrower, target, mod, "bomb", "fumble", a.reroll.throw,
@@ -148,6 +151,7 @@ def throw_bomb(ctx: KickoffContext, turn: Turn, thrower: Player, a: Activation) 
     if landing is None:
         ctx.note("bomb_in_crowd", thrower=thrower.id)
         return
+    catch_bomb(ctx, landing, result == "superb", a)
     explode(ctx, turn, landing)
 
 

@@ -12,9 +12,15 @@ FUMBBL's bomb (christerk/ffb ``generator/bb2016/Bomb``, ``step/bb2016/special/St
   square has ``roll`` 0: no die), and ``injury`` reports of type ``bomb`` (the armour and injury
   rolls, read by the kick-off's own handler).
 
-An ``interceptionRoll`` or a ``catchRoll`` of a bomb is named as unsupported (the engine plays
-every catch and interception of a bomb declined: ``docs/rulings.md``, "The Bombardier's bomb"),
-and so is a bomb report outside a bomb the reader is reading (a catcher's throw again).
+- ``interceptionRoll`` with ``bomb`` (before the pass roll, ``StepIntercept``): a failed one is
+  the activation's ``interceptor`` (the receiving coach's choice) and his D6, a second one of
+  the same player his Catch re-roll;
+- ``catchRoll`` with ``bomb`` (``StepCatchScatterThrowIn``, ``CATCH_BOMB``): likewise, the
+  activation's ``catcher``.
+
+A successful ``interceptionRoll`` or ``catchRoll`` of a bomb is named as unsupported (the engine
+does not play the catcher's throw again: ``docs/rulings.md``, "The Bombardier's bomb"), and so
+is a bomb report outside a bomb the reader is reading (a catcher's throw again).
 """
 
 from __future__ import annotations
@@ -68,9 +74,7 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
     a.acted = True
     extra = rep.model_extra or {}
     if rid in ("interceptionRoll", "catchRoll"):
-        what = "interception" if rid == "interceptionRoll" else "catch"
-        reader.note(f"free turn: a bomb's {what} (FUMBBL's {rid!r}) is not replayed: the engine "
-                    "plays every catch and interception of a bomb declined (rulings.md)")
+        _catch(reader, rep, a, "interceptor" if rid == "interceptionRoll" else "catcher")
     elif rid == "passRoll":
         _pass_roll(reader, rep, a)
     elif rid == "scatterBall":
@@ -79,6 +83,24 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
         roll = extra.get("roll")
         if isinstance(roll, int) and 1 <= roll <= 6:
             reader.add("d6", roll)
+
+
+def _catch(reader: FreeTurnReader, rep: Report, a: _Activation, key: str) -> None:
+    """The bomb's ``interceptionRoll`` or ``catchRoll``: a failed one is the activation's
+    ``interceptor`` or ``catcher`` (``key``) and his D6 (again for his Catch re-roll); a
+    successful one is named (the throw again is not played)."""
+    t = report_model(TestRollReport, rep, reader.where)
+    pid = f"p{(rep.model_extra or {}).get('playerId')}"
+    what = "intercepts" if key == "interceptor" else "catches"
+    if t.successful:
+        reader.note(f"free turn: {pid} {what} the bomb (FUMBBL's {rep.reportId!r}), and the "
+                    "engine does not play his throwing it again (rulings.md)")
+        return
+    if a.doc.setdefault(key, pid) != pid:
+        reader.note(f"free turn: a second {key} {pid} of one bomb is not replayed")
+        return
+    if t.roll:
+        reader.add("d6", t.roll)
 
 
 def _pass_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
