@@ -176,8 +176,7 @@ def catch(
             break
     ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill=skill,
                    choice=choices, where=where)
-    if ctx.logging:
-        ctx.note("catch", player=player.id, success=ok)
+    ctx.note("catch", player=player.id, success=ok)
     return ok
 
 
@@ -411,8 +410,7 @@ def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
     dx, dy = NEIGHBOURS[ctx.roll("d8", "changing weather scatter", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     out = ctx.out_of_play(nxt)
-    if ctx.logging:
-        ctx.note("scatter", to=nxt.as_list(), touchback=out)
+    ctx.note("scatter", to=nxt, touchback=out)
     if out:
         return Touchback(nxt)
     if s.scatters > 1:
@@ -441,8 +439,7 @@ def _arrive(
 def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
     dx, dy = NEIGHBOURS[ctx.roll("d8", "bounce direction", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
-    if ctx.logging:
-        ctx.note("bounce", to=nxt.as_list())
+    ctx.note("bounce", to=nxt)
     if s.touchback_possible and ctx.out_of_play(nxt):
         return Touchback(nxt)
     if not ctx.state.pitch.on_pitch(nxt):
@@ -576,8 +573,7 @@ def award(ctx: KickoffContext) -> BallState:
     recipients = touchback_recipients(st)
     if recipients:
         taker = _taker(ctx, choice, recipients, "is not an eligible recipient")
-        if ctx.logging:
-            ctx.note("touchback", to=taker.id)
+        ctx.note("touchback", to=taker.id)
         assert taker.square is not None
         return Held(taker.id, taker.square, True)
     downed = [p for p in st.teams[ctx.receiving].players

@@ -50,6 +50,7 @@ from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import RerollAnswer, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import Why
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Place, Problem
 from kickoff.core.state import Player, Team
@@ -207,7 +208,7 @@ class Passes:
     def __call__(self, v: tuple[int, ...]) -> bool:
         return succeeds(v[0], self.target, self.modifier)
 
-    def attempt(self, ctx: KickoffContext, why: str) -> bool:
+    def attempt(self, ctx: KickoffContext, why: Why) -> bool:
         """Roll the test's D6 (for ``why``): whether it passes."""
         (roll,) = ctx.roll_dice((("d6", why),), self)
         return succeeds(roll, self.target, self.modifier)
@@ -311,7 +312,7 @@ def roll_test(
     """
 
     passes = Passes(target, modifier)
-    why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
+    why = ctx.label("{} by {} ({}+, modifier {:+d})", what, player.id, target, modifier)
     if passes.attempt(ctx, why):
         return True
     again = take_reroll(ctx, turn, player, what, skill, choice, where)

@@ -77,4 +77,4 @@ def play_turn(
             ctx.note("skipped", where=act.where, why=f"the turn is over ({turn.why_ended})")
             continue
         play_activation(ctx, turn, act, choose)
-    return TurnResult(state, turn.turnover, ctx.log)
+    return TurnResult(state, turn.turnover, ctx.kept_log())
