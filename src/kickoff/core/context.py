@@ -16,13 +16,18 @@ from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
-from kickoff.core.log import KickoffLog, Line, Why, log_for, text
+from kickoff.core.log import KickoffLog, Label, Line, Why, log_for, text
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
+
+# How a context's ``label`` answers (``KickoffContext._labels``).
+_NO_LABEL: Final = 0
+_TEXT: Final = 1
+_LAZY: Final = 2
 
 
 
@@ -55,8 +60,9 @@ class KickoffContext:
     method is handed this context when it is made (it reads the kick-off: ``core/close.py``)."""
 
     __slots__ = (
-        "coach", "decisions", "dice", "dice_log", "failed_tests", "house_rules", "kicker", "landing",
-        "log", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
+        "_keeps", "_labels", "coach", "decisions", "dice", "dice_log", "failed_tests", "house_rules",
+        "kicker", "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target",
+        "touchback",
     )
 
     def __init__(
@@ -90,9 +96,15 @@ class KickoffContext:
         self.house_rules = house_rules
         #: The log the rules write to: one line per die and per step, in order; kept, or
         #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
-        self.log: KickoffLog = log_for(log, self.seeded is not None)
+        self.log: KickoffLog = log_for(log)
         #: The list the dice's grouped nodes write their lines to (the log's).
         self.dice_log = self.log.dice_log()
+        #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
+        self._keeps = log
+        #: How :meth:`label` answers: kept for the log to format (seeded dice never read a
+        #: label), formatted (other dice read it: scripted dice name it in their errors, an
+        #: exact solver's dice in their own log), or ``""`` (nobody reads it).
+        self._labels = (_LAZY if log else _NO_LABEL) if self.seeded is not None else _TEXT
         self.kicker: Player | None = None
         self.target: Square | None = None
         #: Where the ball is about to land (may be off the pitch when ``touchback``).
@@ -116,7 +128,8 @@ class KickoffContext:
                 value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
             raise e.needed_for(text(why)) from None
-        self.log.roll(kind, value, why)
+        if self._keeps:
+            self.log.roll(kind, value, why)
         return value
 
     def roll_dice(
@@ -139,7 +152,8 @@ class KickoffContext:
         seeded = self.seeded
         if seeded is not None:
             values = seeded.roll_grouped(labelled, depends_on, concerns, NO_LOG)
-            self.log.rolls(dice, values)
+            if self._keeps:
+                self.log.rolls(dice, values)
             return values
         return self.dice.roll_grouped(labelled, depends_on, concerns, self.dice_log)
 
@@ -174,15 +188,19 @@ class KickoffContext:
         return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.dice_log)]
 
     def label(self, template: str, *args: object) -> Why:
-        """What a die is for, ``template.format(*args)``, as the log and the dice read it
-        (:meth:`~kickoff.core.log.KickoffLog.label`: formatted when read, or never)."""
-        return self.log.label(template, *args)
+        """What a die is for, ``template.format(*args)``: formatted now, kept for the log to
+        format when read (a :class:`~kickoff.core.log.Label`), or ``""`` when nobody reads it."""
+        labels = self._labels
+        if labels == _LAZY:
+            return Label(template, args)
+        return template.format(*args) if labels == _TEXT else ""
 
     def note(self, step: str, **info: Any) -> None:
         """Add a line to the log: for people, except the steps the page replays, whose keys are
         part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps"). A
         :class:`~kickoff.core.pitch.Square` among the values reads as ``[x, y]``."""
-        self.log.note(step, info)
+        if self._keeps:
+            self.log.note(step, info)
 
     def note_by(self, step: str, make: Callable[..., dict[str, Any] | None], *args: Any) -> None:
         """Add the line ``make(*args)`` answers (none for ``None``), made only when the log

@@ -1,8 +1,9 @@
-"""The log of a kick-off: the one interface the rules write their lines to, without asking
+"""The log of a kick-off: the one interface the rules write their lines to
+(:meth:`~kickoff.core.context.KickoffContext.note`, ``note_by``, ``label``), without asking
 whether anybody reads them.
 
 A :class:`~kickoff.core.context.KickoffContext` picks the kind of its log once, when it is
-made (:func:`log_for`), and the rules call it the same way whatever the kind:
+made (:func:`log_for`):
 
 - :class:`KickoffLog`, the log kept (the default): every line is stored as it comes, as the
   values the rule handed over, and made into its ``dict`` the first time the log is read
@@ -10,10 +11,7 @@ made (:func:`log_for`), and the rules call it the same way whatever the kind:
   ...}`` (:func:`~kickoff.core.dice.log_roll`'s), a step's line its keywords then ``"step"``, a
   :class:`~kickoff.core.pitch.Square` among a step's values as ``[x, y]`` (its JSON form). What
   a die is for may be a :class:`Label`, formatted when read.
-- :class:`NoLog` (``log=False`` with seeded dice: a simulation, a benchmark): every line is
-  dropped and a die's label is ``""`` (seeded dice never read it).
-- :class:`LabelsOnly` (``log=False`` with other dice): lines dropped, labels formatted (scripted
-  dice name them in their errors, an exact solver's dice keep them in their own log).
+- :class:`NoLog` (``log=False``: a simulation, a benchmark): every line is dropped.
 
 A line whose values cost something to gather (a list of players, a table of parts) is written
 with :meth:`KickoffLog.note_by`: its maker runs only in a log that keeps lines, and at once (the
@@ -51,7 +49,8 @@ class Label:
 
 
 #: What a die is for, as a rule hands it to the context: text, or a :class:`Label` (only from
-#: a log that keeps its lines and dice that never read the label: :meth:`KickoffLog.label`).
+#: a context that keeps its log, with dice that never read the label:
+#: :meth:`~kickoff.core.context.KickoffContext.label`).
 Why = str | Label
 
 
@@ -67,15 +66,11 @@ _NOTE: Final = 2
 
 
 class KickoffLog:
-    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text).
+    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text)."""
 
-    ``lazy_labels``: :meth:`label` may answer a :class:`Label` (true only when the dice are
-    seeded, which never read it; other dice get text)."""
+    __slots__ = ("_done", "_lines", "_records")
 
-    __slots__ = ("_done", "_lines", "_records", "lazy_labels")
-
-    def __init__(self, lazy_labels: bool = False) -> None:
-        self.lazy_labels = lazy_labels
+    def __init__(self) -> None:
         #: The stored lines, in order: records of this class, or ``dict`` lines the dice wrote.
         self._records: list[Any] = []
         #: The lines read so far, and how many records they cover.
@@ -92,12 +87,6 @@ class KickoffLog:
         return cast(Log, self._records)
 
     # -- writing ---------------------------------------------------------------------------
-    def label(self, template: str, *args: object) -> Why:
-        """What a die is for: ``template.format(*args)``, or that text kept for later."""
-        if self.lazy_labels:
-            return Label(template, args)
-        return template.format(*args)
-
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
         self._records.append((_ROLL, kind, value, why))
@@ -160,8 +149,7 @@ def _read_record(record: Any, out: list[Line]) -> None:
 
 
 class NoLog(KickoffLog):
-    """The log of a kick-off that keeps none, with seeded dice: every line dropped, every label
-    ``""`` (the module's text)."""
+    """The log of a kick-off that keeps none: every line dropped (the module's text)."""
 
     __slots__ = ()
 
@@ -170,9 +158,6 @@ class NoLog(KickoffLog):
 
     def dice_log(self) -> Log:
         return NO_LOG
-
-    def label(self, template: str, *args: object) -> Why:
-        return ""
 
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         pass
@@ -191,20 +176,10 @@ class NoLog(KickoffLog):
         return []
 
 
-class LabelsOnly(NoLog):
-    """The log of a kick-off that keeps none, with dice that read what each die is for: lines
-    dropped, labels formatted (the module's text)."""
-
-    __slots__ = ()
-
-    def label(self, template: str, *args: object) -> Why:
-        return template.format(*args)
-
-
-def log_for(keep: bool, seeded: bool) -> KickoffLog:
-    """The log of a kick-off that keeps its lines or not (``keep``), with seeded dice or not."""
+def log_for(keep: bool) -> KickoffLog:
+    """The log of a kick-off that keeps its lines (``keep``) or not."""
     if keep:
-        return KickoffLog(lazy_labels=seeded)
+        return KickoffLog()
     if NO_LOG:
         NO_LOG.clear()  # lines a Dice of another kind wrote to it
-    return NoLog() if seeded else LabelsOnly()
+    return NoLog()
