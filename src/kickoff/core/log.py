@@ -77,10 +77,6 @@ class KickoffLog:
         self._lines: list[Line] = []
         self._done = 0
 
-    def keeps(self) -> bool:
-        """Whether this log keeps lines."""
-        return True
-
     def dice_log(self) -> Log:
         """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
         lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none)."""
@@ -152,9 +148,6 @@ class NoLog(KickoffLog):
     """The log of a kick-off that keeps none: every line dropped (the module's text)."""
 
     __slots__ = ()
-
-    def keeps(self) -> bool:
-        return False
 
     def dice_log(self) -> Log:
         return NO_LOG
