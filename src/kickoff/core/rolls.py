@@ -129,7 +129,7 @@ class Turn:
                                                                 strict=True)) + ")"
 
     def __reduce__(self) -> tuple[Callable[..., Turn], tuple[object, ...]]:
-        # by its fields: compiled, the default unpickling calls the constructor with no arguments
+        # by its fields (docs/performance.md, "The code's shapes for speed")
         return rebuilt_turn, self._fields()
 
     def activate(self, player: str, where: str) -> None:
@@ -330,7 +330,7 @@ def take_reroll(
     choice that cannot be used."""
     answer: RerollAnswer
     if ctx.plain and (choice is None or choice == ()):
-        # the scripted coach, no answer given: the default, which needs no check (the hot path)
+        # the scripted coach, no answer given: the default, which needs no check
         by_skill = skill_reroll(ctx, turn, player, skill)
         answer = "skill" if by_skill is not None else False
     else:
