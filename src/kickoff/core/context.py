@@ -16,7 +16,7 @@ from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
-from kickoff.core.log import KickoffLog, Label, Line, Why, log_for, text
+from kickoff.core.log import KickoffLog, Label, Line, Step, Why, log_for, text
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
@@ -201,6 +201,13 @@ class KickoffContext:
         :class:`~kickoff.core.pitch.Square` among the values reads as ``[x, y]``."""
         if self._keeps:
             self.log.note(step, info)
+
+    def line(self, step: Step, a: object = None, b: object = None, c: object = None,
+             d: object = None) -> None:
+        """Add a line of ``step``, a kind of line the rules write on every kick-off: its keys'
+        values by position (as many as it has keys)."""
+        if self._keeps:
+            self.log.line(step, a, b, c, d)
 
     def note_by(self, step: str, make: Callable[..., dict[str, Any] | None], *args: Any) -> None:
         """Add the line ``make(*args)`` answers (none for ``None``), made only when the log

@@ -17,7 +17,7 @@ from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.log import Why
+from kickoff.core.log import Step, Why
 from kickoff.core.pitch import SIDES, Side, Square, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Contest, TeamStat
@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # made by a free turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Activation
 
 # -- shared pieces ------------------------------------------------------------------------------
+
+#: The log's line of an event's "D3 + n" count.
+COUNT_LINE: Final = Step("count", "event", "count")
 
 WEATHER_TABLE: Final[dict[int, str]] = {
     2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
@@ -144,7 +147,7 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     if plus is None:
         return None
     n = ctx.roll("d3", ctx.label("{} count (D3+{})", event, plus)) + plus
-    ctx.note("count", event=event, count=n)
+    ctx.line(COUNT_LINE, event, n)
     return n
 
 

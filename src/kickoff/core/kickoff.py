@@ -20,7 +20,7 @@ from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
-from kickoff.core.log import KickoffLog
+from kickoff.core.log import KickoffLog, Step
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
@@ -279,6 +279,11 @@ def _kick_skill_decided(ctx: KickoffContext, kicker: Player | None, wanted: bool
 
 
 #: The deviation's distance die and the Kick-off table's 2D6 (``Dice.roll_grouped``'s dice).
+#: The log's lines of the kick (``docs/formats.md``, "The log's replayed steps").
+KICKER_LINE: Final = Step("kicker", "kicker")
+DEVIATE_LINE: Final = Step("deviate", "direction", "distance", "square", "touchback")
+EVENT_LINE: Final = Step("event", "roll", "name")
+
 DISTANCE_DIE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick deviation distance"),)
 EVENT_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick-off event"),
                                                       ("d6", "kick-off event"))
@@ -323,7 +328,7 @@ def roll_event(ctx: KickoffContext,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
     first, second = ctx.roll_dice(EVENT_DICE, sum)
     event = ctx.ruleset.kickoff_table[first + second]
-    ctx.note("event", roll=[first, second], name=event.name)
+    ctx.line(EVENT_LINE, [first, second], event.name)
     handler = event.handler
     if handler not in unresolved:
         handler(ctx)
@@ -392,15 +397,14 @@ def kick_until_landing(
         ctx.touchback = True
         return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
     ctx.kicker = kicker
-    ctx.note("kicker", kicker=None if kicker is None else kicker.id)
+    ctx.line(KICKER_LINE, None if kicker is None else kicker.id)
 
     target = kick_target(ctx)
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
     ctx.touchback = ctx.out_of_play(deviation.square)
-    ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
-             square=deviation.square, touchback=ctx.touchback)
+    ctx.line(DEVIATE_LINE, deviation.direction, deviation.distance, deviation.square, ctx.touchback)
     # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
     kickoff_move(ctx)
 

@@ -59,10 +59,26 @@ def text(why: Why) -> str:
     return why if isinstance(why, str) else str(why)
 
 
+class Step:
+    """A kind of line the rules write on every kick-off: its step's name and the keys of its
+    values, in order (``Step("catch", "player", "success")``), written with
+    :meth:`~kickoff.core.context.KickoffContext.line` by position (no keywords to gather)."""
+
+    __slots__ = ("keys", "name")
+
+    def __init__(self, name: str, *keys: str) -> None:
+        self.name = name
+        self.keys = keys
+
+    def __repr__(self) -> str:
+        return f"Step({self.name!r}, {', '.join(map(repr, self.keys))})"
+
+
 # The kinds of stored lines (the first value of each record).
 _ROLL: Final = 0
 _ROLLS: Final = 1
 _NOTE: Final = 2
+_LINE: Final = 3
 
 
 class KickoffLog:
@@ -94,6 +110,10 @@ class KickoffLog:
     def note(self, step: str, info: dict[str, Any]) -> None:
         """A step's line: ``info``'s keys, then ``"step"``."""
         self._records.append((_NOTE, step, info))
+
+    def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
+        """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
+        self._records.append((_LINE, step, a, b, c, d))
 
     def note_by(self, step: str, make: Callable[..., dict[str, Any] | None],
                 args: tuple[Any, ...]) -> None:
@@ -136,11 +156,17 @@ def _read_record(record: Any, out: list[Line]) -> None:
         for (die, why), value in zip(record[1], record[2], strict=True):
             out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
     else:
-        info: dict[str, Any] = record[2]
+        if kind == _LINE:
+            step: Step = record[1]
+            info: dict[str, Any] = dict(zip(step.keys, record[2:], strict=False))
+            name = step.name
+        else:
+            info = record[2]
+            name = record[1]
         for key, value in info.items():
             if isinstance(value, Square):
                 info[key] = value.as_list()
-        info["step"] = record[1]
+        info["step"] = name
         out.append(info)
 
 
@@ -159,6 +185,9 @@ class NoLog(KickoffLog):
         pass
 
     def note(self, step: str, info: dict[str, Any]) -> None:
+        pass
+
+    def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         pass
 
     def note_by(self, step: str, make: Callable[..., dict[str, Any] | None],
