@@ -16,6 +16,7 @@ import pytest
 
 from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
 from kickoff.core.dice import NO_LOG
+from kickoff.core.log import KickoffLog, Label, NoLog, Step
 from kickoff.core.pitch import Pitch, Square
 from kickoff.formats.scenario import result_to_json
 from kickoff.formats.teams import build_state, load_setup, load_team
@@ -79,3 +80,36 @@ if __name__ == "__main__":
     for rs_name in sorted(RULESETS):
         for pol in ("none", "close"):
             print(f"    ({rs_name!r}, {pol!r}): {logs_digest(rs_name, pol)!r},")
+
+
+def test_a_log_read_midway_goes_on_growing_with_the_same_lines() -> None:
+    """A log read during the kick-off (a coach reads what was rolled) and read again after: one
+    list, the lines of the first read unchanged, the later lines after them, each as its dict."""
+    log = KickoffLog()
+    log.roll("d6", 4, Label("{} by {} ({}+, modifier {:+d})", ("catch", "a4", 3, -1)))
+    log.line(Step("bounce", "to"), Square(3, 4), None, None, None)
+    first = log.lines()
+    assert first == [{"step": "roll", "die": "d6", "value": 4, "for": "catch by a4 (3+, modifier -1)"},
+                     {"to": [3, 4], "step": "bounce"}]
+    assert list(first[1]) == ["to", "step"]  # the keys in the order of the old keyword lines
+    log.rolls((("d6", "weather"), ("d6", Label("{} {}", ("x", 2)))), (1, 6))
+    log.note("kicker", {"kicker": "h1"})
+    log.note_by("contest", lambda a, b: {"totals": {a: b}}, ("home", 7))
+    log.note_by("nothing", lambda: None, ())
+    again = log.lines()
+    assert again is first and again[:2] == [
+        {"step": "roll", "die": "d6", "value": 4, "for": "catch by a4 (3+, modifier -1)"},
+        {"to": [3, 4], "step": "bounce"}]
+    assert again[2:] == [{"step": "roll", "die": "d6", "value": 1, "for": "weather"},
+                         {"step": "roll", "die": "d6", "value": 6, "for": "x 2"},
+                         {"kicker": "h1", "step": "kicker"},
+                         {"totals": {"home": 7}, "step": "contest"}]
+
+
+def test_an_unkept_log_drops_every_line() -> None:
+    log = NoLog()
+    log.roll("d6", 4, "catch")
+    log.line(Step("bounce", "to"), Square(3, 4), None, None, None)
+    log.note("kicker", {"kicker": "h1"})
+    log.note_by("contest", lambda: {"totals": {}}, ())
+    assert log.lines() == [] and log.dice_log() is NO_LOG
