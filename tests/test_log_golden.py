@@ -15,6 +15,7 @@ import json
 import pytest
 
 from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
+from kickoff.core.decisions import FreeTurnPolicy
 from kickoff.core.dice import NO_LOG
 from kickoff.core.log import KickoffLog, Label, NoLog, Step
 from kickoff.core.pitch import Pitch, Square
@@ -43,7 +44,7 @@ def target(pitch: Pitch, i: int) -> Square:
     return Square(half + 1 + i % (half - 1), i % pitch.height)
 
 
-def logs_digest(ruleset: str, policy: str, n: int = 150) -> str:
+def logs_digest(ruleset: str, policy: FreeTurnPolicy, n: int = 150) -> str:
     """The SHA-256 of the logs of ``n`` seeded kick-offs (the module's docstring)."""
     rs = RULESETS[ruleset]
     d, o = PAIRING[rs.pitch.name]
@@ -60,7 +61,7 @@ def logs_digest(ruleset: str, policy: str, n: int = 150) -> str:
 
 
 @pytest.mark.parametrize(("ruleset", "policy"), sorted(GOLDEN))
-def test_the_log_read_is_the_log_kept_before(ruleset: str, policy: str) -> None:
+def test_the_log_read_is_the_log_kept_before(ruleset: str, policy: FreeTurnPolicy) -> None:
     assert logs_digest(ruleset, policy) == GOLDEN[(ruleset, policy)]
 
 
