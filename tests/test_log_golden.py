@@ -95,8 +95,8 @@ def test_a_log_read_midway_goes_on_growing_with_the_same_lines() -> None:
     assert list(first[1]) == ["to", "step"]  # the keys in the order of the old keyword lines
     log.rolls((("d6", "weather"), ("d6", Label("{} {}", ("x", 2)))), (1, 6))
     log.note("kicker", {"kicker": "h1"})
-    log.note_by("contest", lambda a, b: {"totals": {a: b}}, ("home", 7))
-    log.note_by("nothing", lambda: None, ())
+    log.note_by("contest", lambda ctx, x: {"totals": {ctx: x}}, "home", 7)
+    log.note_by("nothing", lambda ctx, x: None, None, None)
     again = log.lines()
     assert again is first and again[:2] == [
         {"step": "roll", "die": "d6", "value": 4, "for": "catch by a4 (3+, modifier -1)"},
@@ -112,5 +112,5 @@ def test_an_unkept_log_drops_every_line() -> None:
     log.roll("d6", 4, "catch")
     log.line(Step("bounce", "to"), Square(3, 4), None, None, None)
     log.note("kicker", {"kicker": "h1"})
-    log.note_by("contest", lambda: {"totals": {}}, ())
+    log.note_by("contest", lambda ctx, x: {"totals": {}}, None, None)
     assert log.lines() == [] and log.dice_log() is NO_LOG

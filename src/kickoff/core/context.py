@@ -16,7 +16,7 @@ from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
-from kickoff.core.log import KickoffLog, Label, Line, Step, Why, log_for, text
+from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
@@ -96,9 +96,9 @@ class KickoffContext:
         self.house_rules = house_rules
         #: The log the rules write to: one line per die and per step, in order; kept, or
         #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
-        self.log: KickoffLog = log_for(log)
+        self.log: KickoffLog = KickoffLog() if log else unkept_log()
         #: The list the dice's grouped nodes write their lines to (the log's).
-        self.dice_log = self.log.dice_log()
+        self.dice_log = self.log.dice_log() if log else NO_LOG
         #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
         self._keeps = log
         #: How :meth:`label` answers: kept for the log to format (seeded dice never read a
@@ -187,13 +187,15 @@ class KickoffContext:
             return list(candidates)
         return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.dice_log)]
 
-    def label(self, template: str, *args: object) -> Why:
-        """What a die is for, ``template.format(*args)``: formatted now, kept for the log to
-        format when read (a :class:`~kickoff.core.log.Label`), or ``""`` when nobody reads it."""
+    def label(self, template: str, a: object, b: object = None, c: object = None,
+              d: object = None) -> Why:
+        """What a die is for, ``template.format(a, b, ...)`` (at most four fields; the values
+        past them are not read): formatted now, kept for the log to format when read (a
+        :class:`~kickoff.core.log.Label`), or ``""`` when nobody reads it."""
         labels = self._labels
         if labels == _LAZY:
-            return Label(template, args)
-        return template.format(*args) if labels == _TEXT else ""
+            return Label(template, (a, b, c, d))
+        return template.format(a, b, c, d) if labels == _TEXT else ""
 
     def note(self, step: str, **info: Any) -> None:
         """Add a line to the log: for people, except the steps the page replays, whose keys are
@@ -209,10 +211,12 @@ class KickoffContext:
         if self._keeps:
             self.log.line(step, a, b, c, d)
 
-    def note_by(self, step: str, make: Callable[..., dict[str, Any] | None], *args: Any) -> None:
-        """Add the line ``make(*args)`` answers (none for ``None``), made only when the log
+    def note_by(self, step: str, make: Callable[[KickoffContext, Any], dict[str, Any] | None],
+                x: object = None) -> None:
+        """Add the line ``make(self, x)`` answers (none for ``None``), made only when the log
         keeps lines: for a line whose values cost something to gather."""
-        self.log.note_by(step, make, args)
+        if self._keeps:
+            self.log.note_by(step, make, self, x)
 
     def kept_log(self) -> list[Line]:
         """The log's lines as read (a new empty list when it keeps none)."""

@@ -126,15 +126,18 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> tuple[Side, ...]:
     applies_to = Contested(spec, sides, bonus)
     rolls = ctx.roll_dice(_contest_dice(spec.die, why, sides), applies_to)
     winners = applies_to(rolls)
-    ctx.note_by("contest", _contest_line, ctx, spec, why, sides, rolls, bonus, winners)
+    ctx.note_by("contest", _contest_line, (spec, why, sides, rolls, bonus, winners))
     return winners
 
 
-def _contest_line(ctx: KickoffContext, spec: Contest, why: str, sides: tuple[Side, Side],
-                  rolls: tuple[int, ...], bonus: tuple[int, int],
-                  winners: tuple[Side, ...]) -> dict[str, Any]:
-    """The log's line of a contest: each side's total, who it applies to, and the parts of each
-    total for people (the die and each team value added)."""
+def _contest_line(
+    ctx: KickoffContext,
+    contest: tuple[Contest, str, tuple[Side, Side], tuple[int, ...], tuple[int, int], tuple[Side, ...]],
+) -> dict[str, Any]:
+    """The log's line of a ``contest`` ``(spec, why, sides, rolls, bonus, winners)``: each
+    side's total, who it applies to, and the parts of each total for people (the die and each
+    team value added)."""
+    spec, why, sides, rolls, bonus, winners = contest
     totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
     parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
              for s, roll in zip(sides, rolls, strict=True)}

@@ -3,7 +3,7 @@
 whether anybody reads them.
 
 A :class:`~kickoff.core.context.KickoffContext` picks the kind of its log once, when it is
-made (:func:`log_for`):
+made (``KickoffLog()``, or :func:`unkept_log`):
 
 - :class:`KickoffLog`, the log kept (the default): every line is stored as it comes, as the
   values the rule handed over, and made into its ``dict`` the first time the log is read
@@ -115,11 +115,11 @@ class KickoffLog:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
         self._records.append((_LINE, step, a, b, c, d))
 
-    def note_by(self, step: str, make: Callable[..., dict[str, Any] | None],
-                args: tuple[Any, ...]) -> None:
-        """A step's line of the keys ``make(*args)`` answers (no line for ``None``), made now
+    def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
+                x: object) -> None:
+        """A step's line of the keys ``make(ctx, x)`` answers (no line for ``None``), made now
         and only by a log that keeps lines."""
-        info = make(*args)
+        info = make(ctx, x)
         if info is not None:
             self._records.append((_NOTE, step, info))
 
@@ -190,18 +190,20 @@ class NoLog(KickoffLog):
     def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         pass
 
-    def note_by(self, step: str, make: Callable[..., dict[str, Any] | None],
-                args: tuple[Any, ...]) -> None:
+    def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
+                x: object) -> None:
         pass
 
     def lines(self) -> list[Line]:
         return []
 
 
-def log_for(keep: bool) -> KickoffLog:
-    """The log of a kick-off that keeps its lines (``keep``) or not."""
-    if keep:
-        return KickoffLog()
+#: The one log of every kick-off that keeps none (it holds nothing).
+_UNKEPT: Final = NoLog()
+
+
+def unkept_log() -> KickoffLog:
+    """The log of a kick-off that keeps none (:class:`NoLog`: one for all, it holds nothing)."""
     if NO_LOG:
         NO_LOG.clear()  # lines a Dice of another kind wrote to it
-    return NoLog()
+    return _UNKEPT

@@ -68,7 +68,7 @@ def free_turn(
     policy = ctx.decisions.free_turn_policy
     if not activations and policy == "none" and ctx.plain:
         # the scripted coach, nobody acts (the default): nothing to ask, no die
-        ctx.note_by("free_turn", _free_turn_line, ctx, event, count)
+        ctx.note_by("free_turn", _free_turn_line, (event, count))
         return turn
     eligible = _eligible(ctx)
     ctx.note("free_turn", event=event, count=count, eligible=eligible)
@@ -88,8 +88,9 @@ def _eligible(ctx: KickoffContext) -> list[str]:
     return [p.id for p in st.teams[ctx.kicking].players if p.standing and st.is_open(p)]
 
 
-def _free_turn_line(ctx: KickoffContext, event: str, count: int | None) -> dict[str, Any]:
-    """The log's line of a free turn: the event, its count, who may act."""
+def _free_turn_line(ctx: KickoffContext, turn: tuple[str, int | None]) -> dict[str, Any]:
+    """The log's line of a free turn ``(event, count)``: the event, its count, who may act."""
+    event, count = turn
     return {"event": event, "count": count, "eligible": _eligible(ctx)}
 
 

@@ -69,7 +69,7 @@ def kickoff_move(ctx: KickoffContext) -> bool:
         choice = _move_decided(ctx, rules, scripted)
     if choice is None:
         if not ctx.touchback:  # who could have moved
-            ctx.note_by("kickoff_move_default", _default_line, ctx, rules)
+            ctx.note_by("kickoff_move_default", _default_line, rules)
         return False
     key = f"decisions.{rules.skill}"
     p = ctx.state.players[choice.player]
