@@ -16,8 +16,9 @@ from __future__ import annotations
 import ast
 import copy
 import importlib
+import inspect
 import pickle
-from dataclasses import is_dataclass
+from dataclasses import MISSING, fields, is_dataclass
 from glob import glob
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ import pytest
 import kickoff
 from kickoff.core import ball
 from kickoff.core.compiled import COMPILED
+from kickoff.core.decisions import Decisions
 from kickoff.core.kickoff import Deviation, EventRoll, KickoffResult
 from kickoff.core.pitch import Square
 from kickoff.core.rolls import Turn
@@ -208,3 +210,22 @@ def test_each_slot_counts_in_eq_hash_repr_and_pickle(name: str, slot: str) -> No
         assert same(back, x), f"{name} loses {slot} when pickled"
         if not isinstance(x, KickoffResult):
             assert back == x
+
+
+@pytest.mark.skipif(kickoff.compiled, reason="a compiled __init__ has no signature to read: the "
+                    "same source is checked on the pure build")
+def test_decisions_own_init_takes_every_field_with_its_default() -> None:
+    """``Decisions`` is a dataclass with its own ``__init__`` (docs/performance.md, "The code's
+    shapes for speed"): one keyword per field, in order, with the field's default (a list
+    field's ``None`` standing for a new empty list), and each value kept as given."""
+    params = list(inspect.signature(Decisions.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Decisions)]
+    made = Decisions()
+    for f, p in zip(fields(Decisions), params, strict=True):
+        if f.default_factory is not MISSING:
+            assert p.default is None and getattr(made, f.name) == f.default_factory() == []
+        else:
+            assert p.default == f.default == getattr(made, f.name), f.name
+    given = Decisions(**{f.name: object() for f in fields(Decisions)})
+    assert all(type(getattr(given, f.name)) is object for f in fields(Decisions))
+    assert Decisions().quick_snap is not Decisions().quick_snap

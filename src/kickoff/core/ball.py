@@ -27,6 +27,7 @@ from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import RerollChoices
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import Step
 from kickoff.core.pitch import (
     CORNER_D3,
     NEIGHBOURS,
@@ -45,6 +46,12 @@ from kickoff.core.state import GameState, Player, mark_key, tackle_zones
 
 #: Disturbing Presence reaches players within this many squares (every edition).
 DISTURBING_PRESENCE_SQUARES: Final = 3
+
+#: The log's lines of the ball's journey (``docs/formats.md``, "The log's replayed steps").
+CATCH_LINE: Final = Step("catch", "player", "success")
+SCATTER_LINE: Final = Step("scatter", "to", "touchback")
+BOUNCE_LINE: Final = Step("bounce", "to")
+TOUCHBACK_LINE: Final = Step("touchback", "to")
 
 
 def disturbing_presences(state: GameState, player: Player) -> int:
@@ -176,8 +183,7 @@ def catch(
             break
     ok = roll_test(ctx, own_turn, player, target, mod, what="catch", skill=skill,
                    choice=choices, where=where)
-    if ctx.logging:
-        ctx.note("catch", player=player.id, success=ok)
+    ctx.line(CATCH_LINE, player.id, ok)
     return ok
 
 
@@ -411,8 +417,7 @@ def _scatter(ctx: KickoffContext, s: InAir) -> BallState:
     dx, dy = NEIGHBOURS[ctx.roll("d8", "changing weather scatter", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
     out = ctx.out_of_play(nxt)
-    if ctx.logging:
-        ctx.note("scatter", to=nxt.as_list(), touchback=out)
+    ctx.line(SCATTER_LINE, nxt, out)
     if out:
         return Touchback(nxt)
     if s.scatters > 1:
@@ -441,8 +446,7 @@ def _arrive(
 def _bounce(ctx: KickoffContext, s: Bounce) -> BallState:
     dx, dy = NEIGHBOURS[ctx.roll("d8", "bounce direction", 8) - 1]  # the template
     nxt = square_at(s.square[0] + dx, s.square[1] + dy)
-    if ctx.logging:
-        ctx.note("bounce", to=nxt.as_list())
+    ctx.line(BOUNCE_LINE, nxt)
     if s.touchback_possible and ctx.out_of_play(nxt):
         return Touchback(nxt)
     if not ctx.state.pitch.on_pitch(nxt):
@@ -576,8 +580,7 @@ def award(ctx: KickoffContext) -> BallState:
     recipients = touchback_recipients(st)
     if recipients:
         taker = _taker(ctx, choice, recipients, "is not an eligible recipient")
-        if ctx.logging:
-            ctx.note("touchback", to=taker.id)
+        ctx.line(TOUCHBACK_LINE, taker.id)
         assert taker.square is not None
         return Held(taker.id, taker.square, True)
     downed = [p for p in st.teams[ctx.receiving].players

@@ -10,18 +10,24 @@ answer against the options the rule declares (:class:`~kickoff.core.coach.Decisi
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces, log_roll
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
+from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState, Player
 
 T = TypeVar("T")
+
+# How a context's ``label`` answers (``KickoffContext._labels``).
+_NO_LABEL: Final = 0
+_TEXT: Final = 1
+_LAZY: Final = 2
 
 
 
@@ -46,16 +52,17 @@ class KickoffContext:
     """Everything one kick-off works on. Created per kick-off; holds the mutable state copy.
 
     ``log=False``: keep no log (a simulation, a benchmark: nobody reads it). The dice and the
-    rules are played exactly as with a log, only the lines are not written: :attr:`log` stays
-    empty and :attr:`logging` is false (a rule may test it before building a costly line).
+    rules are played exactly as with a log, only the lines are not kept: the rules write to
+    :attr:`log` all the same (:mod:`kickoff.core.log`), which drops them.
 
     ``coach``: who answers the coaches' decisions (:meth:`decide`); default the scripted coach,
     who plays ``decisions`` (:data:`~kickoff.core.coach.SCRIPTED`). A coach with a ``bind``
     method is handed this context when it is made (it reads the kick-off: ``core/close.py``)."""
 
     __slots__ = (
-        "coach", "decisions", "dice", "failed_tests", "house_rules", "kicker", "labels", "landing",
-        "log", "logging", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
+        "_keeps", "_labels", "coach", "decisions", "dice", "dice_log", "failed_tests", "house_rules",
+        "kicker", "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target",
+        "touchback",
     )
 
     def __init__(
@@ -87,17 +94,17 @@ class KickoffContext:
         self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
-        #: Whether this kick-off keeps its log.
-        self.logging = log
-        #: Whether anyone reads what each die is for (the ``why`` of :meth:`roll`): the log, or
-        #: dice that are not seeded (scripted dice name it in their errors, an exact solver's
-        #: dice in their own log). Seeded dice without a log never read it, so a rule may pass
-        #: ``""`` instead of building a label when this is false (the same dice either way).
-        self.labels = log or self.seeded is None
-        if not log and NO_LOG:
-            NO_LOG.clear()  # lines a Dice of another kind wrote to it
-        #: One line per die and per step, in order (``NO_LOG`` when not logging).
-        self.log: Log = [] if log else NO_LOG
+        #: The log the rules write to: one line per die and per step, in order; kept, or
+        #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
+        self.log: KickoffLog = KickoffLog() if log else unkept_log()
+        #: The list the dice's grouped nodes write their lines to (the log's).
+        self.dice_log = self.log.dice_log() if log else NO_LOG
+        #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
+        self._keeps = log
+        #: How :meth:`label` answers: kept for the log to format (seeded dice never read a
+        #: label), formatted (other dice read it: scripted dice name it in their errors, an
+        #: exact solver's dice in their own log), or ``""`` (nobody reads it).
+        self._labels = (_LAZY if log else _NO_LABEL) if self.seeded is not None else _TEXT
         self.kicker: Player | None = None
         self.target: Square | None = None
         #: Where the ball is about to land (may be off the pitch when ``touchback``).
@@ -111,7 +118,7 @@ class KickoffContext:
         self.failed_tests: dict[tuple[str, str], int] = {}
 
     # -- dice -------------------------------------------------------------------------------
-    def roll(self, kind: DieKind, why: str, sides: int = 0) -> int:
+    def roll(self, kind: DieKind, why: Why, sides: int = 0) -> int:
         """Roll one die of ``kind`` (``sides`` only for a ``pick``) and log what it decides."""
         seeded = self.seeded
         try:
@@ -120,14 +127,14 @@ class KickoffContext:
             else:
                 value = self.dice.roll(kind, sides or SIDES[kind])
         except DiceError as e:
-            raise e.needed_for(why) from None
-        if self.logging:
-            log_roll(self.log, kind, value, why)
+            raise e.needed_for(text(why)) from None
+        if self._keeps:
+            self.log.roll(kind, value, why)
         return value
 
     def roll_dice(
         self,
-        dice: Sequence[tuple[DieKind, str]],
+        dice: Sequence[tuple[DieKind, Why]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Player | None = None,
     ) -> tuple[int, ...]:
@@ -140,13 +147,18 @@ class KickoffContext:
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
         lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
+        # The labels are text but for seeded dice, which never read them (the log's ``label``).
+        labelled = cast("Sequence[tuple[DieKind, str]]", dice)
         seeded = self.seeded
         if seeded is not None:
-            return seeded.roll_grouped(dice, depends_on, concerns, self.log)
-        return self.dice.roll_grouped(dice, depends_on, concerns, self.log)
+            values = seeded.roll_grouped(labelled, depends_on, concerns, NO_LOG)
+            if self._keeps:
+                self.log.rolls(dice, values)
+            return values
+        return self.dice.roll_grouped(labelled, depends_on, concerns, self.dice_log)
 
     def roll_until(
-        self, kind: DieKind, why: str, ok: Callable[[int], bool], sides: int = 0
+        self, kind: DieKind, why: Why, ok: Callable[[int], bool], sides: int = 0
     ) -> int:
         """Roll ``kind`` again while ``ok(value)`` is false (a rule's "re-roll until ...").
 
@@ -154,14 +166,14 @@ class KickoffContext:
         answer with one of the allowed values, each equally likely, which is the same
         distribution (``Dice.roll_among``).
         """
-        return self.dice.roll_among(kind, sides or SIDES[kind], ok, why, self.log)
+        return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.dice_log)
 
-    def pick(self, candidates: list[T], why: str) -> T:
+    def pick(self, candidates: list[T], why: Why) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
         An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[self.dice.pick_among(candidates, why, self.log)]
+        return candidates[self.dice.pick_among(candidates, text(why), self.dice_log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
         """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks.
@@ -173,19 +185,42 @@ class KickoffContext:
         """
         if k >= len(candidates):
             return list(candidates)
-        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.log)]
+        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.dice_log)]
+
+    def label(self, template: str, a: object, b: object = None, c: object = None,
+              d: object = None) -> Why:
+        """What a die is for, ``template.format(a, b, ...)`` (at most four fields; the values
+        past them are not read): formatted now, kept for the log to format when read (a
+        :class:`~kickoff.core.log.Label`), or ``""`` when nobody reads it."""
+        labels = self._labels
+        if labels == _LAZY:
+            return Label(template, (a, b, c, d))
+        return template.format(a, b, c, d) if labels == _TEXT else ""
 
     def note(self, step: str, **info: Any) -> None:
         """Add a line to the log: for people, except the steps the page replays, whose keys are
-        part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps").
-        Nothing when not :attr:`logging` (hot paths test it first, to build no line at all)."""
-        if self.logging:
-            info["step"] = step
-            self.log.append(info)
+        part of ``kickoff-result/1`` (``docs/formats.md``, "The log's replayed steps"). A
+        :class:`~kickoff.core.pitch.Square` among the values reads as ``[x, y]``."""
+        if self._keeps:
+            self.log.note(step, info)
 
-    def kept_log(self) -> list[dict[str, Any]]:
-        """The log for a result: the lines (a new empty list when not logging)."""
-        return self.log if self.logging else []
+    def line(self, step: Step, a: object = None, b: object = None, c: object = None,
+             d: object = None) -> None:
+        """Add a line of ``step``, a kind of line the rules write on every kick-off: its keys'
+        values by position (as many as it has keys)."""
+        if self._keeps:
+            self.log.line(step, a, b, c, d)
+
+    def note_by(self, step: str, make: Callable[[KickoffContext, Any], dict[str, Any] | None],
+                x: object = None) -> None:
+        """Add the line ``make(self, x)`` answers (none for ``None``), made only when the log
+        keeps lines: for a line whose values cost something to gather."""
+        if self._keeps:
+            self.log.note_by(step, make, self, x)
+
+    def kept_log(self) -> list[Line]:
+        """The log's lines as read (a new empty list when it keeps none)."""
+        return self.log.lines()
 
     # -- decisions ---------------------------------------------------------------------------
     def decide(self, decision: Decision, coach: Coach | None = None) -> Any:

@@ -81,13 +81,14 @@ class PlayerPath:
     path: tuple[Square, ...]
 
 
-@dataclass
+@dataclass(init=False)
 class Decisions:
     """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").
 
     ``None`` (or an empty list) means the default the format makes binding. A ``kicker`` id is
     always used (``DecisionError`` if he may not kick); ``kicker_given=True`` with ``kicker=None``
-    names no kicker (classic: nobody kicks; elsewhere the default kicker).
+    names no kicker (classic: nobody kicks; elsewhere the default kicker). A list left out (or
+    given as ``None``) is a new empty list.
     """
 
     kicker: str | None = None
@@ -128,6 +129,41 @@ class Decisions:
     #: free turn with an empty ``blitz`` / ``charge`` list plays. ``"none"`` (the format's
     #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).
     free_turn_policy: FreeTurnPolicy = "none"
+
+    # Its own __init__: the fields' defaults again, tied by tests/test_value_classes.py
+    # (docs/performance.md, "The code's shapes for speed").
+    def __init__(
+        self, kicker: str | None = None, kicker_given: bool = False, target: Square | None = None,
+        use_kick_skill: bool = False, touchback: str | Square | None = None,
+        high_kick: str | None = None, kickoff_move: PlayerPath | None = None,
+        quick_snap: list[Move] | None = None, perfect_defence: list[Move] | None = None,
+        solid_defence: list[Move] | None = None, blitz: list[Activation] | None = None,
+        charge: list[Activation] | None = None, prayer_player: str | None = None,
+        prayer_skill: str | None = None, prayer_die: int | None = None,
+        apothecary: list[str] | None = None, throw_in_die: ThrowInDie = "template",
+        diving_catch: list[str] | None = None, catch_reroll: tuple[RerollChoice, ...] = (),
+        free_turn_policy: FreeTurnPolicy = "none",
+    ) -> None:
+        self.kicker = kicker
+        self.kicker_given = kicker_given
+        self.target = target
+        self.use_kick_skill = use_kick_skill
+        self.touchback = touchback
+        self.high_kick = high_kick
+        self.kickoff_move = kickoff_move
+        self.quick_snap = [] if quick_snap is None else quick_snap
+        self.perfect_defence = [] if perfect_defence is None else perfect_defence
+        self.solid_defence = [] if solid_defence is None else solid_defence
+        self.blitz = [] if blitz is None else blitz
+        self.charge = [] if charge is None else charge
+        self.prayer_player = prayer_player
+        self.prayer_skill = prayer_skill
+        self.prayer_die = prayer_die
+        self.apothecary = [] if apothecary is None else apothecary
+        self.throw_in_die = throw_in_die
+        self.diving_catch = diving_catch
+        self.catch_reroll = catch_reroll
+        self.free_turn_policy = free_turn_policy
 
 
 # Assigned, not defined as ``def __getattr__``: a compiled module's own ``__getattr__`` can be

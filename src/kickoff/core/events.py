@@ -9,7 +9,7 @@ ruleset's data, never from its name. Sources: seed 003 (classic table), bb2020 r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, Literal, get_args
+from typing import TYPE_CHECKING, Any, Final, Literal, get_args
 
 from kickoff.core import resetup
 from kickoff.core.actions.injury import injury
@@ -17,6 +17,7 @@ from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.dice import DieKind
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import Step, Why
 from kickoff.core.pitch import SIDES, Side, Square, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Contest, TeamStat
@@ -26,6 +27,9 @@ if TYPE_CHECKING:  # made by a free turn's decisions (start-up, issue 16)
     from kickoff.core.activations import Activation
 
 # -- shared pieces ------------------------------------------------------------------------------
+
+#: The log's line of an event's "D3 + n" count.
+COUNT_LINE: Final = Step("count", "event", "count")
 
 WEATHER_TABLE: Final[dict[int, str]] = {
     2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
@@ -60,8 +64,7 @@ def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
     for side in SIDES:
         team = ctx.state.teams[side]
         team.turn = max(0, team.turn + delta)
-    if ctx.logging:
-        ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
+    ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
              away=ctx.state.teams["away"].turn)
 
 
@@ -123,14 +126,22 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> tuple[Side, ...]:
     applies_to = Contested(spec, sides, bonus)
     rolls = ctx.roll_dice(_contest_dice(spec.die, why, sides), applies_to)
     winners = applies_to(rolls)
-    if ctx.logging:
-        totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
-        # The parts of each total, for people: the die and each team value added.
-        parts = {s: {"roll": roll,
-                     **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
-                 for s, roll in zip(sides, rolls, strict=True)}
-        ctx.note("contest", event=why, totals=totals, applies_to=list(winners), parts=parts)
+    ctx.note_by("contest", _contest_line, (spec, why, sides, rolls, bonus, winners))
     return winners
+
+
+def _contest_line(
+    ctx: KickoffContext,
+    contest: tuple[Contest, str, tuple[Side, Side], tuple[int, ...], tuple[int, int], tuple[Side, ...]],
+) -> dict[str, Any]:
+    """The log's line of a ``contest`` ``(spec, why, sides, rolls, bonus, winners)``: each
+    side's total, who it applies to, and the parts of each total for people (the die and each
+    team value added)."""
+    spec, why, sides, rolls, bonus, winners = contest
+    totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
+    parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
+             for s, roll in zip(sides, rolls, strict=True)}
+    return {"event": why, "totals": totals, "applies_to": list(winners), "parts": parts}
 
 
 def count(ctx: KickoffContext, event: str) -> int | None:
@@ -138,14 +149,9 @@ def count(ctx: KickoffContext, event: str) -> int | None:
     plus = ctx.ruleset.count_plus(event)
     if plus is None:
         return None
-    n = ctx.roll("d3", _count_label(event, plus) if ctx.labels else "") + plus
-    if ctx.logging:
-        ctx.note("count", event=event, count=n)
+    n = ctx.roll("d3", ctx.label("{} count (D3+{})", event, plus)) + plus
+    ctx.line(COUNT_LINE, event, n)
     return n
-
-
-def _count_label(event: str, plus: int) -> str:
-    return f"{event} count (D3+{plus})"
 
 
 def _team(ctx: KickoffContext, side: Side) -> Team:
@@ -281,9 +287,8 @@ def changing_weather(ctx: KickoffContext) -> None:
     first, second = ctx.roll_dice(WEATHER_DICE, _weather_of)
     total = first + second
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
-    if ctx.logging:
-        shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
-        ctx.note("weather", total=total, weather=shown)
+    shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
+    ctx.note("weather", total=total, weather=shown)
     if ctx.state.weather == "nice":
         ctx.scatters = ctx.ruleset.changing_weather_scatters
 
@@ -349,8 +354,8 @@ def _random_own_player_roll(ctx: KickoffContext, side: Side, why: str) -> tuple[
     candidates = _team(ctx, side).on_pitch()
     if not candidates:
         return None
-    p = ctx.pick(candidates, f"{why} player ({side})" if ctx.labels else "")
-    die: tuple[tuple[DieKind, str]] = (("d6", f"{why} {p.id}" if ctx.labels else ""),)
+    p = ctx.pick(candidates, ctx.label("{} player ({})", why, side))
+    die: tuple[tuple[DieKind, Why]] = (("d6", ctx.label("{} {}", why, p.id)),)
     return p, ctx.roll_dice(die, _is_one)[0]
 
 
@@ -374,8 +379,7 @@ def officious_ref(ctx: KickoffContext) -> None:
             ctx.state.remove(p, "sent_off")
         else:
             ctx.state.set_status(p, "stunned")
-        if ctx.logging:
-            ctx.note("officious_ref", player=p.id, result=p.status)
+        ctx.note("officious_ref", player=p.id, result=p.status)
 
 
 def pitch_invasion(ctx: KickoffContext) -> None:
@@ -390,8 +394,7 @@ def pitch_invasion(ctx: KickoffContext) -> None:
     for side in losers:
         for victim in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
             p = ctx.state.set_status(victim, "stunned")
-            if ctx.logging:
-                ctx.note("pitch_invasion", player=p.id)
+            ctx.note("pitch_invasion", player=p.id)
 
 
 def pitch_invasion_classic(ctx: KickoffContext) -> None:
@@ -405,8 +408,7 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
             return v[0] != 1 and v[0] + fame >= 6
 
         for p in _team(ctx, side).on_pitch():
-            die: tuple[tuple[DieKind, str]] = (
-                ("d6", f"pitch invasion {p.id}" if ctx.labels else ""),)
+            die: tuple[tuple[DieKind, Why]] = (("d6", ctx.label("pitch invasion {}", p.id)),)
             if hit(ctx.roll_dice(die, hit, concerns=p)):
                 p = ctx.state.own(p)
                 if "ball_and_chain" in p.skills:
@@ -431,8 +433,7 @@ def dodgy_snack(ctx: KickoffContext) -> None:
         else:
             ctx.state.set_ma(p, max(1, p.ma - 1))
             ctx.state.set_av(p, p.av - 1)
-        if ctx.logging:
-            ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
+        ctx.note("dodgy_snack", player=p.id, status=p.status, ma=p.ma, av=p.av)
 
 
 # -- Prayers to Nuffle (bb2020 Cheering Fans) ------------------------------------------------------
@@ -448,19 +449,18 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
     kind: DieKind = "d16" if sides == 16 else "d8"
-    value = ctx.roll_until(kind, f"prayers to nuffle ({side})" if ctx.labels else "",
+    value = ctx.roll_until(kind, ctx.label("prayers to nuffle ({})", side),
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
     team.prayers.append(name)
-    if ctx.logging:
-        ctx.note("prayer", side=side, prayer=name)
+    ctx.note("prayer", side=side, prayer=name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:
         players = effect(ctx, side)
-        if ctx.logging:  # who it went to (issue 26: the story named nobody)
-            skill = ctx.decisions.prayer_skill if name == "intensive_training" else None
-            ctx.note("prayer_effect", prayer=name, players=players,
-                     **({"skill": skill} if skill is not None and players else {}))
+        # who it went to (issue 26: the story named nobody)
+        skill = ctx.decisions.prayer_skill if name == "intensive_training" else None
+        ctx.note("prayer_effect", prayer=name, players=players,
+                 **({"skill": skill} if skill is not None and players else {}))
 
 
 def _candidates(

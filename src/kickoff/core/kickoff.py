@@ -20,6 +20,7 @@ from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice, DieKind
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import KickoffLog, Step
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
@@ -90,20 +91,30 @@ class EventRoll:
 
 class KickoffResult:
     """What one kick-off did. ``state`` is the state after it (ball and carrier included);
-    ``log`` its log (empty when the kick-off kept none, ``kick_off(log=False)``)."""
+    ``log`` its log's lines (empty when the kick-off kept none, ``kick_off(log=False)``), read
+    from the kick-off's :class:`~kickoff.core.log.KickoffLog` when first asked for."""
 
-    __slots__ = ("deviation", "event", "kicker", "log", "state", "target", "touchback")
+    __slots__ = ("_log", "deviation", "event", "kicker", "state", "target", "touchback")
 
     def __init__(self, state: GameState, kicker: str | None, target: Square | None,
                  deviation: Deviation | None, event: EventRoll | None, touchback: bool,
-                 log: list[dict[str, Any]] | None = None) -> None:
+                 log: list[dict[str, Any]] | KickoffLog | None = None) -> None:
         self.state = state
         self.kicker = kicker
         self.target = target
         self.deviation = deviation
         self.event = event
         self.touchback = touchback
-        self.log: list[dict[str, Any]] = [] if log is None else log
+        #: The lines, or the log they are read from (then replaced by them).
+        self._log: list[dict[str, Any]] | KickoffLog = [] if log is None else log
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        log = self._log
+        if isinstance(log, list):
+            return log
+        lines = self._log = log.lines()
+        return lines
 
     def _fields(self) -> tuple[object, ...]:
         return (self.state, self.kicker, self.target, self.deviation, self.event,
@@ -268,6 +279,11 @@ def _kick_skill_decided(ctx: KickoffContext, kicker: Player | None, wanted: bool
 
 
 #: The deviation's distance die and the Kick-off table's 2D6 (``Dice.roll_grouped``'s dice).
+#: The log's lines of the kick (``docs/formats.md``, "The log's replayed steps").
+KICKER_LINE: Final = Step("kicker", "kicker")
+DEVIATE_LINE: Final = Step("deviate", "direction", "distance", "square", "touchback")
+EVENT_LINE: Final = Step("event", "roll", "name")
+
 DISTANCE_DIE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick deviation distance"),)
 EVENT_DICE: Final[tuple[tuple[DieKind, str], ...]] = (("d6", "kick-off event"),
                                                       ("d6", "kick-off event"))
@@ -312,8 +328,7 @@ def roll_event(ctx: KickoffContext,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
     first, second = ctx.roll_dice(EVENT_DICE, sum)
     event = ctx.ruleset.kickoff_table[first + second]
-    if ctx.logging:
-        ctx.note("event", roll=[first, second], name=event.name)
+    ctx.line(EVENT_LINE, [first, second], event.name)
     handler = event.handler
     if handler not in unresolved:
         handler(ctx)
@@ -352,7 +367,7 @@ class KickoffBeforeLanding:
         ball.follow(self.ctx, self.start)
         ctx = self.ctx
         return KickoffResult(ctx.state, self.kicker, self.target, self.deviation, self.event,
-                             ctx.touchback, ctx.kept_log())
+                             ctx.touchback, ctx.log)
 
 
 def kick_until_landing(
@@ -382,17 +397,14 @@ def kick_until_landing(
         ctx.touchback = True
         return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
     ctx.kicker = kicker
-    if ctx.logging:
-        ctx.note("kicker", kicker=None if kicker is None else kicker.id)
+    ctx.line(KICKER_LINE, None if kicker is None else kicker.id)
 
     target = kick_target(ctx)
     ctx.target = target
     deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
     ctx.landing = deviation.square
     ctx.touchback = ctx.out_of_play(deviation.square)
-    if ctx.logging:
-        ctx.note("deviate", direction=deviation.direction, distance=deviation.distance,
-                 square=deviation.square.as_list(), touchback=ctx.touchback)
+    ctx.line(DEVIATE_LINE, deviation.direction, deviation.distance, deviation.square, ctx.touchback)
     # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
     kickoff_move(ctx)
 

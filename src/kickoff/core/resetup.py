@@ -30,8 +30,7 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> l
     "player X cannot move to [x, y]: Y is there"), for the re-set-up's check to list with the
     set-up's other problems (``rulings.md`` 1: every problem at once)."""
     if not moves:  # nobody moves (the default)
-        if ctx.logging:
-            ctx.note(key.removeprefix("decisions."), moves={})
+        ctx.note(key.removeprefix("decisions."), moves={})
         return []
     st = ctx.state
     seen: set[str] = set()
@@ -52,8 +51,7 @@ def _apply_moves_together(ctx: KickoffContext, moves: list[Move], key: str) -> l
         st.move(p, m.to)                            # checked (the set-up is refused)
     if clashes:
         return clashes
-    if ctx.logging:
-        ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
+    ctx.note(key.removeprefix("decisions."), moves={m.player: list(m.to) for m in moves})
     return []
 
 
@@ -222,8 +220,7 @@ def _quick_snap_moves(ctx: KickoffContext, moves: list[Move], n: int | None) -> 
         p = _quick_snap_mover(ctx, m, f"decisions.quick_snap[{i}]", eligible, moved, n)
         st.move(p, m.to)
         moved.add(p.id)
-    if ctx.logging:
-        ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
+    ctx.note("quick_snap", moves={m.player: list(m.to) for m in moves})
 
 
 def _quick_snap_mover(ctx: KickoffContext, m: Move, key: str, eligible: set[str],

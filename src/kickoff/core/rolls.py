@@ -50,6 +50,7 @@ from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, quoted_id
 from kickoff.core.decisions import RerollAnswer, RerollChoice, RerollChoices
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import Why
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Place, Problem
 from kickoff.core.state import Player, Team
@@ -128,7 +129,7 @@ class Turn:
                                                                 strict=True)) + ")"
 
     def __reduce__(self) -> tuple[Callable[..., Turn], tuple[object, ...]]:
-        # by its fields: compiled, the default unpickling calls the constructor with no arguments
+        # by its fields (docs/performance.md, "The code's shapes for speed")
         return rebuilt_turn, self._fields()
 
     def activate(self, player: str, where: str) -> None:
@@ -221,7 +222,7 @@ class Passes:
     def __call__(self, v: tuple[int, ...]) -> bool:
         return succeeds(v[0], self.target, self.modifier)
 
-    def attempt(self, ctx: KickoffContext, why: str) -> bool:
+    def attempt(self, ctx: KickoffContext, why: Why) -> bool:
         """Roll the test's D6 (for ``why``): whether it passes."""
         (roll,) = ctx.roll_dice((("d6", why),), self)
         return succeeds(roll, self.target, self.modifier)
@@ -325,7 +326,7 @@ def roll_test(
     """
 
     passes = Passes(target, modifier)
-    why = f"{what} by {player.id} ({target}+, modifier {modifier:+d})" if ctx.labels else ""
+    why = ctx.label("{} by {} ({}+, modifier {:+d})", what, player.id, target, modifier)
     if passes.attempt(ctx, why):
         return True
     again = take_reroll(ctx, turn, player, what, skill, choice, where)
@@ -343,7 +344,7 @@ def take_reroll(
     choice that cannot be used."""
     answer: RerollAnswer
     if ctx.plain and (choice is None or choice == ()):
-        # the scripted coach, no answer given: the default, which needs no check (the hot path)
+        # the scripted coach, no answer given: the default, which needs no check
         by_skill = skill_reroll(ctx, turn, player, skill)
         answer = "skill" if by_skill is not None else False
     else:

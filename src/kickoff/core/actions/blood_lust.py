@@ -89,7 +89,7 @@ def feed(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None
     victims = thralls(ctx, player)
     choices: list[str | None] = [] if victims and not rules.may_decline else [None]
     choices.extend(victims)
-    options = tuple(choices)  # no starred tuple literal: mypyc
+    options = tuple(choices)
     where = f"{a.where}.bite"
 
     def refuse(answer: object) -> Problem | None:

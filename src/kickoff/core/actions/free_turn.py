@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from kickoff.core.actions.block import block
 from kickoff.core.actions.blood_lust import feed, thirsts
@@ -75,11 +76,12 @@ def free_turn(
                 once_per_turn_skills_allowed=rules.once_per_turn_skills_allowed,
                 ends_on_fall=rules.ends_on_fall)
     policy = ctx.decisions.free_turn_policy
-    if not activations and policy == "none" and not ctx.logging and ctx.plain:
-        return turn  # the scripted coach, nobody acts (the default): nothing to ask, no die
-    eligible = [p.id for p in st.teams[side].players if p.standing and st.is_open(p)]
-    if ctx.logging:
-        ctx.note("free_turn", event=event, count=count, eligible=eligible)
+    if not activations and policy == "none" and ctx.plain:
+        # the scripted coach, nobody acts (the default): nothing to ask, no die
+        ctx.note_by("free_turn", _free_turn_line, (event, count))
+        return turn
+    eligible = _eligible(ctx)
+    ctx.note("free_turn", event=event, count=count, eligible=eligible)
     if not activations and policy != "none":
         activations = policy_activations(policy, st, eligible, count, ctx.landing, ctx.touchback)
         ctx.note("free_turn_policy", policy=policy,
@@ -88,6 +90,18 @@ def free_turn(
     if turn.turnover:
         ctx.note("free_turn_ends", event=event, why=turn.why_ended)
     return turn
+
+
+def _eligible(ctx: KickoffContext) -> list[str]:
+    """The kicking team's Standing, Open players: who may act in its free turn."""
+    st = ctx.state
+    return [p.id for p in st.teams[ctx.kicking].players if p.standing and st.is_open(p)]
+
+
+def _free_turn_line(ctx: KickoffContext, turn: tuple[str, int | None]) -> dict[str, Any]:
+    """The log's line of a free turn ``(event, count)``: the event, its count, who may act."""
+    event, count = turn
+    return {"event": event, "count": count, "eligible": _eligible(ctx)}
 
 
 def _play(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, activations: Sequence[Activation],

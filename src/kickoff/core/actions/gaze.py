@@ -49,7 +49,7 @@ def gaze(ctx: KickoffContext, turn: Turn, player: Player, a: Activation, allowed
     victims = tuple(q.id for q in tackle_zones(ctx.state, here, player.side))
     choices: list[str | None] = [None]
     choices.extend(victims)
-    options = tuple(choices)  # no starred tuple literal: mypyc
+    options = tuple(choices)
     decision = Decision("gaze", player.side, f"{a.where}.gaze", None, lambda: options,
                         scripted=a.gaze, given=a.gaze is not None)
     chosen = ctx.decide(decision)

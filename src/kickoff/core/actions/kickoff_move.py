@@ -20,6 +20,8 @@ move into the area between both Lines of Scrimmage); bb2025 On the Ball, as bb20
 
 from __future__ import annotations
 
+from typing import Any
+
 from kickoff.core.actions.move import move_steps
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
@@ -66,10 +68,8 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     else:
         choice = _move_decided(ctx, rules, scripted)
     if choice is None:
-        if ctx.logging and not ctx.touchback:  # who could have moved, for the log only
-            able = _able(ctx, rules)
-            if able:
-                ctx.note("kickoff_move_default", skill=rules.skill, eligible=able)
+        if not ctx.touchback:  # who could have moved
+            ctx.note_by("kickoff_move_default", _default_line, rules)
         return False
     key = f"decisions.{rules.skill}"
     p = ctx.state.players[choice.player]
@@ -144,6 +144,13 @@ def _refusal(ctx: KickoffContext, rules: KickoffMove, p: Player) -> str | None:
     if not st.is_open(p):
         return f"{p.id} is {marked}: only an Open player may use {name}"
     return None
+
+
+def _default_line(ctx: KickoffContext, rules: KickoffMove) -> dict[str, Any] | None:
+    """The log's line of a kick-off move nobody made: who could have made it (none when
+    nobody could)."""
+    able = _able(ctx, rules)
+    return {"skill": rules.skill, "eligible": able} if able else None
 
 
 def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:

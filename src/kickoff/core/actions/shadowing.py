@@ -54,7 +54,7 @@ def shadow(
         return
     choices: list[str | None] = [None]
     choices.extend(q.id for q in able)
-    options = tuple(choices)  # no starred tuple literal: mypyc
+    options = tuple(choices)
     decision = Decision("shadowing", "away" if mover.side == "home" else "home",
                         f"{where}.shadowing.{step}", None, lambda: options,
                         scripted=scripted.get(step), given=step in scripted)

@@ -57,7 +57,7 @@ def held(
     ids = tuple(q.id for q in able)
     choices: list[str | None] = [None]
     choices.extend(ids)
-    options = tuple(choices)  # no starred tuple literal: mypyc
+    options = tuple(choices)
     given = step in scripted
     decision = Decision("tentacles", "away" if mover.side == "home" else "home",
                         f"{where}.tentacles.{step}", None, lambda: options,

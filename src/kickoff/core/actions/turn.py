@@ -171,4 +171,4 @@ def play_turn(
         if act is None:
             break
         play_activation(ctx, turn, act, choose)
-    return TurnResult(state, turn.turnover, ctx.log)
+    return TurnResult(state, turn.turnover, ctx.kept_log())

@@ -1,0 +1,209 @@
+"""The log of a kick-off: the one interface the rules write their lines to
+(:meth:`~kickoff.core.context.KickoffContext.note`, ``note_by``, ``label``), without asking
+whether anybody reads them.
+
+A :class:`~kickoff.core.context.KickoffContext` picks the kind of its log once, when it is
+made (``KickoffLog()``, or :func:`unkept_log`):
+
+- :class:`KickoffLog`, the log kept (the default): every line is stored as it comes, as the
+  values the rule handed over, and made into its ``dict`` the first time the log is read
+  (:meth:`KickoffLog.lines`): a die's line ``{"step": "roll", "die": ..., "value": ..., "for":
+  ...}`` (:func:`~kickoff.core.dice.log_roll`'s), a step's line its keywords then ``"step"``, a
+  :class:`~kickoff.core.pitch.Square` among a step's values as ``[x, y]`` (its JSON form). What
+  a die is for may be a :class:`Label`, formatted when read.
+- :class:`NoLog` (``log=False``: a simulation, a benchmark): every line is dropped.
+
+A line whose values cost something to gather (a list of players, a table of parts) is written
+with :meth:`KickoffLog.note_by`: its maker runs only in a log that keeps lines, and at once (the
+state it reads changes later). Why the log is shaped so: ``docs/performance.md``, "The code's
+shapes for speed".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, cast
+
+from kickoff.core.dice import NO_LOG, DieKind, Log
+from kickoff.core.pitch import Square
+
+#: A line of the log as read: a ``dict`` (``docs/formats.md``, "The log's replayed steps").
+Line = dict[str, Any]
+
+
+class Label:
+    """What a die is for, kept as ``template`` and ``args`` and formatted when the log is read:
+    ``str(label)`` is ``template.format(*args)``."""
+
+    __slots__ = ("args", "template")
+
+    def __init__(self, template: str, args: tuple[object, ...]) -> None:
+        self.template = template
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.template.format(*self.args)
+
+    def __repr__(self) -> str:
+        return f"Label({self.template!r}, {self.args!r})"
+
+
+#: What a die is for, as a rule hands it to the context: text, or a :class:`Label` (only from
+#: a context that keeps its log, with dice that never read the label:
+#: :meth:`~kickoff.core.context.KickoffContext.label`).
+Why = str | Label
+
+
+def text(why: Why) -> str:
+    """``why`` as text (a :class:`Label` formatted)."""
+    return why if isinstance(why, str) else str(why)
+
+
+class Step:
+    """A kind of line the rules write on every kick-off: its step's name and the keys of its
+    values, in order (``Step("catch", "player", "success")``), written with
+    :meth:`~kickoff.core.context.KickoffContext.line` by position (no keywords to gather)."""
+
+    __slots__ = ("keys", "name")
+
+    def __init__(self, name: str, *keys: str) -> None:
+        self.name = name
+        self.keys = keys
+
+    def __repr__(self) -> str:
+        return f"Step({self.name!r}, {', '.join(map(repr, self.keys))})"
+
+
+# The kinds of stored lines (the first value of each record).
+_ROLL: Final = 0
+_ROLLS: Final = 1
+_NOTE: Final = 2
+_LINE: Final = 3
+
+
+class KickoffLog:
+    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text)."""
+
+    __slots__ = ("_done", "_lines", "_records")
+
+    def __init__(self) -> None:
+        #: The stored lines, in order: records of this class, or ``dict`` lines the dice wrote.
+        self._records: list[Any] = []
+        #: The lines read so far, and how many records they cover.
+        self._lines: list[Line] = []
+        self._done = 0
+
+    def dice_log(self) -> Log:
+        """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
+        lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none)."""
+        return cast(Log, self._records)
+
+    # -- writing ---------------------------------------------------------------------------
+    def roll(self, kind: DieKind, value: int, why: Why) -> None:
+        """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
+        self._records.append((_ROLL, kind, value, why))
+
+    def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
+        """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
+        self._records.append((_ROLLS, dice, values))
+
+    def note(self, step: str, info: dict[str, Any]) -> None:
+        """A step's line: ``info``'s keys, then ``"step"``."""
+        self._records.append((_NOTE, step, info))
+
+    def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
+        """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
+        self._records.append((_LINE, step, a, b, c, d))
+
+    def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
+                x: object) -> None:
+        """A step's line of the keys ``make(ctx, x)`` answers (no line for ``None``), made now
+        and only by a log that keeps lines."""
+        info = make(ctx, x)
+        if info is not None:
+            self._records.append((_NOTE, step, info))
+
+    # -- reading ---------------------------------------------------------------------------
+    def lines(self) -> list[Line]:
+        """Every line so far, as ``dict`` lines (the same list each time, grown by the lines
+        written since)."""
+        records = self._records
+        out = self._lines
+        for i in range(self._done, len(records)):
+            _read_record(records[i], out)
+        self._done = len(records)
+        return out
+
+    def __iter__(self) -> Iterator[Line]:
+        return iter(self.lines())
+
+    def __len__(self) -> int:
+        return len(self.lines())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.lines()!r})"
+
+
+def _read_record(record: Any, out: list[Line]) -> None:
+    """Append the ``dict`` lines of one stored ``record`` to ``out``."""
+    if isinstance(record, dict):  # a line the dice wrote
+        out.append(record)
+        return
+    kind = record[0]
+    if kind == _ROLL:
+        out.append({"step": "roll", "die": record[1], "value": record[2], "for": text(record[3])})
+    elif kind == _ROLLS:
+        for (die, why), value in zip(record[1], record[2], strict=True):
+            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
+    else:
+        if kind == _LINE:
+            step: Step = record[1]
+            info: dict[str, Any] = dict(zip(step.keys, record[2:], strict=False))
+            name = step.name
+        else:
+            info = record[2]
+            name = record[1]
+        for key, value in info.items():
+            if isinstance(value, Square):
+                info[key] = value.as_list()
+        info["step"] = name
+        out.append(info)
+
+
+class NoLog(KickoffLog):
+    """The log of a kick-off that keeps none: every line dropped (the module's text)."""
+
+    __slots__ = ()
+
+    def dice_log(self) -> Log:
+        return NO_LOG
+
+    def roll(self, kind: DieKind, value: int, why: Why) -> None:
+        pass
+
+    def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
+        pass
+
+    def note(self, step: str, info: dict[str, Any]) -> None:
+        pass
+
+    def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
+        pass
+
+    def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
+                x: object) -> None:
+        pass
+
+    def lines(self) -> list[Line]:
+        return []
+
+
+#: The one log of every kick-off that keeps none (it holds nothing).
+_UNKEPT: Final = NoLog()
+
+
+def unkept_log() -> KickoffLog:
+    """The log of a kick-off that keeps none (:class:`NoLog`: one for all, it holds nothing)."""
+    if NO_LOG:
+        NO_LOG.clear()  # lines a Dice of another kind wrote to it
+    return _UNKEPT
