@@ -14,6 +14,7 @@ from suite import (
     FIRST,
     GROUPS,
     SLOW_TIMEOUT,
+    pytest_collection,
     pytest_collection_modifyitems,
     pytest_xdist_make_scheduler,
     work_unit,
@@ -166,3 +167,17 @@ def test_the_longest_units_go_out_first() -> None:
     assert node.sent == [[3], [2], [0, 1], [4]]  # server, test_exits, then as queued
     assert FIRST[:2] == ("server", "dask") and len(set(FIRST)) == len(FIRST)
     assert all(unit in GROUPS.values() or (ROOT / unit).is_file() for unit in FIRST)
+
+
+def test_the_collection_runs_with_the_collector_paused_then_frozen() -> None:
+    """The collection hook pauses the garbage collector around the collection, then freezes
+    what the collection left (the imported modules) and starts the collector again."""
+    import gc
+
+    assert gc.isenabled()
+    hook = pytest_collection(None)  # type: ignore[arg-type]
+    next(hook)  # the collection would run here
+    assert not gc.isenabled()
+    with pytest.raises(StopIteration):
+        hook.send(None)
+    assert gc.isenabled() and gc.get_freeze_count() > 0
