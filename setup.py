@@ -2,8 +2,9 @@
 
 The project's metadata is in ``pyproject.toml``; this file only adds the compiled modules.
 
-- ``pip install .`` compiles every module matched by :data:`COMPILED` with mypyc (``mypy`` is a build
-  requirement) when a C compiler is present, and says so on the terminal when it starts (pip
+- ``pip install .`` compiles every module matched by :data:`COMPILED` with mypyc (``mypy``: the
+  build backend, build_backend/kickoff_build.py, asks for it for a wheel's build, not for an
+  editable install's) when a C compiler is present, and says so on the terminal when it starts (pip
   shows a build's own output only with ``-v``: the line goes to ``/dev/tty`` too), with how to
   skip it. Without one, or if mypyc or the C compiler fails, it
   installs the pure-Python package and says so in one line of the build log (``pip install -v .``

@@ -6,8 +6,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 # The gate of the tests that need ../shared (tests/helpers.py: shared(), @pytest.mark.shared_data).
 from helpers import pytest_configure, pytest_runtest_setup
 
-# The suite's own set-up (tests/suite.py): the slow tests' timeout, pytest-xdist's work units.
-from suite import pytest_collection_modifyitems, pytest_xdist_make_scheduler
+# The suite's own set-up (tests/suite.py): the collection with the garbage collector paused, the
+# slow tests' timeout, pytest-xdist's work units.
+from suite import pytest_collection, pytest_collection_modifyitems, pytest_xdist_make_scheduler
 
-__all__ = ["pytest_collection_modifyitems", "pytest_configure", "pytest_runtest_setup",
-           "pytest_xdist_make_scheduler"]
+__all__ = ["pytest_collection", "pytest_collection_modifyitems", "pytest_configure",
+           "pytest_runtest_setup", "pytest_xdist_make_scheduler"]

@@ -195,6 +195,10 @@ def test_without_pettingzoo_the_message_names_the_extra() -> None:
                                   "extra 'env' installs"), done.stdout + done.stderr
 
 
+# slow (about 4 s): the environment's steps and the exact value the example is held to are
+# checked in the quick suite (test_default_play_agrees_with_the_exact_odds,
+# test_exact_value_is_the_best_target_of_the_kick_values); .ci/run trains the example
+@pytest.mark.slow
 def test_the_example_agent_reaches_the_exact_optimum() -> None:
     """examples/train_kick_target.py: UCB1 on the kick target, 16,000 kick-offs: its greedy
     target's exact return is within 1% of the exact optimum (the issue's acceptance; the

@@ -9,6 +9,7 @@ are skipped when it is absent. The kick-offs extracted from it are kept as small
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -198,12 +199,19 @@ def _shared_replay(game: str) -> Path:
     return top if top.exists() else REPLAY.parent / "classic-2017" / f"{game}.json.gz"
 
 
+@functools.lru_cache(maxsize=1)
+def _extracted(game: str) -> list[Any]:
+    """The kick-offs of shared replay ``game``, extracted once for the stored cases of that game
+    (they come one after the other, sorted by name; the tests only read them). One game kept:
+    fourteen kept alive slowed the garbage collector's passes in the tests that follow."""
+    return extract_kickoffs(shared(str(_shared_replay(game).relative_to(SHARED_DIR))))
+
+
 @needs_replay
 @pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
 def test_stored_cases_are_what_the_extractor_gives(path: Path) -> None:
     game, number = path.stem.split("-ko")
-    replay = shared(str(_shared_replay(game).relative_to(SHARED_DIR)))
-    k = extract_kickoffs(replay)[int(number) - 1]
+    k = _extracted(game)[int(number) - 1]
     assert json.loads(path.read_text()) == k.case
 
 

@@ -147,6 +147,9 @@ def test_a_document_too_big_for_a_model_is_refused_before_pydantic() -> None:
         parse_scenario(json.dumps(deep))
 
 
+# slow (4 s alone, 13 MB written and read by a process under 1 GB): the bound it hits is checked
+# in the quick suite in this process (the test above) and through the command (the next test)
+@pytest.mark.slow
 def test_the_million_keys_reproducer_under_1_gb_is_a_message(tmp_path: Path) -> None:
     doc = dict(SCENARIO, **{f"k{i}": 1 for i in range(1_000_000)})  # 13 MB
     (tmp_path / "big.json").write_text(json.dumps(doc), encoding="utf-8")

@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from suite import GROUPS, SLOW_TIMEOUT, pytest_collection_modifyitems, pytest_xdist_make_scheduler, work_unit
+from suite import (
+    FIRST,
+    GROUPS,
+    SLOW_TIMEOUT,
+    pytest_collection,
+    pytest_collection_modifyitems,
+    pytest_xdist_make_scheduler,
+    work_unit,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTEST = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
@@ -132,3 +140,44 @@ def test_the_scheduler_hands_a_group_to_one_worker() -> None:
            "tests/test_cluster.py::test_c", "tests/test_ball.py::test_d"]
     assert [sched._split_scope(i) for i in ids] == ["server", "server", "dask", "tests/test_ball.py"]
     assert pytest_xdist_make_scheduler(_Config("load"), None) is None  # type: ignore[arg-type]
+
+
+class _Node:
+    """What the scheduler reads of a worker: where it sends the indexes of the tests to run."""
+
+    def __init__(self) -> None:
+        self.sent: list[list[int]] = []
+
+    def send_runtest_some(self, indexes: list[int]) -> None:
+        self.sent.append(indexes)
+
+
+def test_the_longest_units_go_out_first() -> None:
+    """The units of ``FIRST`` go out before the others, in its order (the longest first), the
+    others after in xdist's own order; every unit named there is a group or a file."""
+    sched = pytest_xdist_make_scheduler(_Config("loadfile"), None)  # type: ignore[arg-type]
+    ids = ["tests/test_ball.py::test_a", "tests/test_ball.py::test_b", "tests/test_exits.py::test_c",
+           "tests/web/test_web_e2e.py::test_d", "tests/test_setup.py::test_e"]
+    node = _Node()
+    sched.registered_collections[node] = ids
+    for nodeid in ids:
+        sched.workqueue.setdefault(sched._split_scope(nodeid), {})[nodeid] = False
+    while sched.workqueue:
+        sched._assign_work_unit(node)
+    assert node.sent == [[3], [2], [0, 1], [4]]  # server, test_exits, then as queued
+    assert FIRST[:2] == ("server", "dask") and len(set(FIRST)) == len(FIRST)
+    assert all(unit in GROUPS.values() or (ROOT / unit).is_file() for unit in FIRST)
+
+
+def test_the_collection_runs_with_the_collector_paused_then_frozen() -> None:
+    """The collection hook pauses the garbage collector around the collection, then freezes
+    what the collection left (the imported modules) and starts the collector again."""
+    import gc
+
+    assert gc.isenabled()
+    hook = pytest_collection(None)  # type: ignore[arg-type]
+    next(hook)  # the collection would run here
+    assert not gc.isenabled()
+    with pytest.raises(StopIteration):
+        hook.send(None)
+    assert gc.isenabled() and gc.get_freeze_count() > 0

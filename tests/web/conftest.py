@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from suite import work_unit
 
 from kickoff.formats.match import match_scenario
 from kickoff.web.app import Limits, create_app
@@ -81,6 +82,17 @@ def server() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test of the ``server`` group (tests/suite.py) on this worker, the page
+    tests' shared Chromium (``_browser`` in tests/web/test_web_e2e.py) is closed with its
+    Playwright driver: its event loop, running in this thread while it lives, would refuse the
+    ``asyncio.run`` of the tests that follow."""
+    if nextitem is None or work_unit(nextitem.nodeid) != "server":
+        shared = sys.modules.get("test_web_e2e")
+        if shared is not None:
+            shared.close_browser()
 
 
 def square_of(doc: dict[str, Any], pid: str) -> list[int] | None:

@@ -15,6 +15,7 @@ import os
 import shutil
 import tomllib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
@@ -49,22 +50,51 @@ def _need_browser() -> Any:
     return sync_playwright
 
 
+#: The one headless Chromium of this worker's page tests, started at the first page and closed
+#: after the last test of the ``server`` group (:func:`close_browser`, tests/web/conftest.py):
+#: the group's files (tests/suite.py) run one after the other on one worker, and launching
+#: Playwright's driver and a Chromium costs one to two seconds of both cores where a new page
+#: (a context of its own: no cookie, storage or cache of another test) costs a tenth.
+_SHARED: dict[str, Any] = {}
+
+
+def _browser() -> Any:
+    """The shared Chromium (see :data:`_SHARED`), launched again if it went away."""
+    browser = _SHARED.get("browser")
+    if browser is None or not browser.is_connected():
+        close_browser()
+        sync_playwright = _need_browser()
+        _SHARED["playwright"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS)
+    return _SHARED["browser"]
+
+
+def close_browser() -> None:
+    """Close the shared Chromium and its Playwright driver, if started."""
+    browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
 @contextmanager
 def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = None
             ) -> Iterator[Any]:
-    """The page of ``server`` in headless Chromium, ready (``body[data-ready=true]``), its
-    script errors collected in ``errors``; the browser is closed afterwards."""
-    sync_playwright = _need_browser()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(**({"viewport": viewport} if viewport else {}))
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/")
-            page.wait_for_selector("body[data-ready=true]")
-            yield page
-        finally:
-            browser.close()
+    """The page of ``server`` in a new context of the shared headless Chromium
+    (:func:`_browser`), ready (``body[data-ready=true]``), its script errors collected in
+    ``errors``; the page and its context are closed afterwards."""
+    page = _browser().new_page(**({"viewport": viewport} if viewport else {}))
+    try:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + "/")
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+    finally:
+        page.context.close()
 
 
 def _centre(page: Any, selector: str) -> tuple[float, float]:
@@ -437,7 +467,9 @@ def test_concurrent_odds_over_loopback(server: str) -> None:
                 client.post("/api/odds", json={"scenario": doc, "target": list(t),
                                                "events": "none"}) for t in targets))
 
-    answers = asyncio.run(ask())
+    # in a thread of its own: this one runs the shared Chromium's Playwright loop (_browser)
+    with ThreadPoolExecutor(1) as pool:
+        answers = pool.submit(asyncio.run, ask()).result()
     assert len(answers) == 50
     for t, r in zip(targets, answers, strict=True):
         assert r.status_code == 200, r.text

@@ -16,8 +16,6 @@ from kickoff.web.app import LOOPBACK_HOSTS, create_app
 from kickoff.web.middleware import DOCS_CSP, PAGE_CSP
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HEADERS = {"x-frame-options": "DENY", "x-content-type-options": "nosniff",
            "referrer-policy": "no-referrer"}
 
@@ -89,24 +87,24 @@ def test_the_page_works_under_its_csp(server: str) -> None:
         if os.environ.get("CI"):
             pytest.fail("/usr/bin/chromium is missing in CI")
         pytest.skip("no /usr/bin/chromium on this machine")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    pytest.importorskip("playwright.sync_api")
+    from test_web_e2e import _browser  # the group's one Chromium, a context of this test's own
+
     messages: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1500, "height": 1040})
-            page.on("console", lambda m: messages.append(m.text))
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            response = page.goto(server + "/", timeout=60_000)
-            assert response is not None
-            assert response.headers["content-security-policy"] == PAGE_CSP
-            page.wait_for_selector("body[data-ready=true]", timeout=60_000)
-            page.wait_for_selector("#legal:not([hidden])", timeout=60_000)
-            # the heat map (every target's odds, drawn with styles set by the script)
-            page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length > 0",
-                                   timeout=180_000)
-        finally:
-            browser.close()
+    page = _browser().new_page(viewport={"width": 1500, "height": 1040})
+    try:
+        page.on("console", lambda m: messages.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        response = page.goto(server + "/", timeout=60_000)
+        assert response is not None
+        assert response.headers["content-security-policy"] == PAGE_CSP
+        page.wait_for_selector("body[data-ready=true]", timeout=60_000)
+        page.wait_for_selector("#legal:not([hidden])", timeout=60_000)
+        # the heat map (every target's odds, drawn with styles set by the script)
+        page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length > 0",
+                               timeout=180_000)
+    finally:
+        page.context.close()
     assert errors == []
     assert not [m for m in messages if "Content Security Policy" in m], messages
