@@ -222,6 +222,19 @@ class Setting(NamedTuple):
         and the default leaves the kicking coach his best."""
         return None if self.kick is None else self.kick.asked
 
+    def planning(self, searched: bool, given: int | None, resetups: bool, scripted: bool
+                 ) -> "Setting":
+        """This setting with :attr:`plan`: the budget :func:`applied_budget` gives, the
+        re-set-ups and whether the budget was ``given``, where the search applies
+        (``searched``: ``--play best --events all``); ``scripted``: ``--scenario-moves``."""
+        budget = applied_budget(given, searched, scripted)
+        return self._replace(plan=(budget, resetups, given is not None) if searched else None)
+
+    @property
+    def plan_budget(self) -> int:
+        """The plan budget applied (0: no search)."""
+        return 0 if self.plan is None else self.plan[0]
+
     def plan_words(self) -> str:
         """The plan search applied, in words (:func:`plan_text`); ``""`` where none applies
         or ``--plan-budget 0`` turned it off."""
@@ -388,11 +401,9 @@ def odds(
     """Exact odds of a kick: touchback, who ends with the ball, where it lies.
 
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
-    does (the touchback player whenever he can take the ball). --play best plays every other
-    choice of the receiving coach as best for the receivers under --objective, and the kicking
-    coach's kicker and Kick as best for him, exactly, and names the choices that beat the
-    defaults; with the Kick-off events, the free moves at the best plan found
-    (--plan-budget, kickoff.defaults.PLAN_BUDGET)."""
+    does. --play best plays every other choice of the receiving coach as best for the receivers
+    under --objective, the kicking coach's kicker and Kick as best for him, exactly, and names
+    the choices that beat the defaults (with the events: the free moves' best plans found)."""
     _check_png_asked(png, all_targets)
     goal = objective_option(objective or ("touchback" if all_targets else "receiver-holds"))
     refuse_with_file(ctx, file)
@@ -402,11 +413,9 @@ def odds(
                                                                  "objective": objective_text(goal)}
     named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
                             scenario_moves, plan_budget, chosen)
-    searched = events == "all" and play == "best"
-    budget = applied_budget(plan_budget, searched, scenario_moves)
-    s = s._replace(plan=(budget, plan_resetups, plan_budget is not None) if searched else None)
-    decisions, found = _free_turn_plans(s, named, (budget, plan_resetups, all_targets),
-                                        not searched, goal, as_json)
+    s = s.planning(events == "all" and play == "best", plan_budget, plan_resetups, scenario_moves)
+    decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets), goal,
+                                        as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
@@ -425,7 +434,7 @@ def odds(
             return
         _one_target(s, result, events, play, goal, found, scenario_moves, chosen)
         return
-    _all_targets(s, solver, events, play, goal, png, as_json, (budget, plan_resetups, named))
+    _all_targets(s, solver, events, play, goal, png, as_json, (s.plan_budget, plan_resetups, named))
 
 
 def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
@@ -474,19 +483,21 @@ def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int |
     return replace(decisions, **{k: getattr(s.scripted, k) for k in FREE_MOVES})
 
 
-def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool, bool],
-                     refused: bool, goal: AnyObjective, as_json: bool
+def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int | None, bool, bool],
+                     goal: AnyObjective, as_json: bool
                      ) -> tuple[Decisions, "PlanSearch | None"]:
     """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
     (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
     budget of 0 (and with ``--all-targets``: :func:`_top_plans` searches after the ranking).
-    ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play best --events
-    all``). ``asked``: the budget, whether the re-set-ups are searched too, ``--all-targets``."""
-    budget, resetups, all_targets = asked
+    ``typer.BadParameter`` for a budget given where the search does not apply (``s.plan``
+    ``None``: not ``--play best --events all``). ``asked``: the budget given (``None``: not;
+    ``s.plan`` has the one applied), whether the re-set-ups are searched too, ``--all-targets``."""
+    given, resetups, all_targets = asked
+    if s.plan is None and given:
+        raise typer.BadParameter("--plan-budget needs --play best and --events all")
+    budget = s.plan_budget
     if not budget:
         return decisions, None
-    if refused:
-        raise typer.BadParameter("--plan-budget needs --play best and --events all")
     if all_targets:
         return decisions, None
     kick_skill = s.kick_asked
