@@ -108,9 +108,10 @@ def close_given(high_kick: str | None, touchback: str | None) -> str:
 #: :func:`applied_budget`).
 PlanBudgetOpt = Annotated[
     int | None, typer.Option(help="With --play best --events all: search the coaches' free "
-                             "moves (the kicking coach's Blitz! / Charge! plans), valuing at "
-                             "most this many per event exactly (kickoff.analysis.plans), at "
-                             "the target or with --all-targets at the five best; default "
+                             "moves (Blitz! / Charge!, with --plan-resetups Perfect / Solid "
+                             "Defence and Quick Snap too) for the best plan, valuing at most "
+                             "this many per event exactly (kickoff.analysis.plans), at the "
+                             "target or with --all-targets at the five best; default "
                              f"{PLAN_BUDGET} with --play best --events all (kickoff.defaults."
                              "PLAN_BUDGET), else 0; 0: nobody acts, as the format says.",
                              min=0, show_default=False)
@@ -228,7 +229,8 @@ class Setting(NamedTuple):
         re-set-ups and whether the budget was ``given``, where the search applies
         (``searched``: ``--play best --events all``); ``scripted``: ``--scenario-moves``."""
         budget = applied_budget(given, searched, scripted)
-        return self._replace(plan=(budget, resetups, given is not None) if searched else None)
+        return self._replace(plan=(budget, resetups and budget > 0, given is not None)
+                             if searched else None)
 
     @property
     def plan_budget(self) -> int:
