@@ -326,7 +326,7 @@ def test_play_best_with_the_events_is_what_odds_play_best_gives(tmp_path: Path) 
     assert code == 0, err
     doc = json.loads(out)
     code, out, err = cli(["odds", "--all-targets", "--events", "all", "--play", "best",
-                          "--objective", "receiver-holds",
+                          "--objective", "receiver-holds", "--plan-budget", "0",
                           "--ruleset", "sevens", "--away", "wood_elf", "--away-setup",
                           str(out_file), "--json"])
     assert code == 0, err

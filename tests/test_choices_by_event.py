@@ -27,7 +27,7 @@ from kickoff.core.pitch import Square
 #: the receivers' best High Kick player and the kicking coach's Blitz! plan both beat the
 #: defaults there.
 SEVENS = ["odds", "--ruleset", "sevens", "--events", "all", "--play", "best",
-          "--plan-budget", "4"]
+          "--plan-budget", "4", "--no-plan-resetups"]
 
 
 def _json() -> dict[str, Any]:
@@ -100,7 +100,7 @@ def test_odds_table_prints_the_choices_per_event() -> None:
             for c in group["choices"])
         assert f"- {group['name']}: {' '.join(said.split())}" in flat
     assert "Blitz! / Charge!: nobody acts" not in flat  # the search replaced that default
-    assert "The free moves searched (best plan found, --plan-budget):" in flat
+    assert "The free moves searched (best plan found; --plan-budget 4, given, 0: off;" in flat
 
 
 # ------------------------------------------------ the events that share a choice (issue 24)

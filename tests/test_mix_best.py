@@ -107,7 +107,7 @@ def test_odds_takes_a_mix_with_play_best() -> None:
     by it, the kicking coach's best the lowest; a bad mix named."""
     mix = "mix:receiver-holds=0.7,distance=0.3"
     base = ["odds", "--ruleset", "sevens", "--events", "all", "--play", "best", "--objective",
-            mix]
+            mix, "--plan-budget", "0"]  # the solver's own figures: no free-move search
     code, out, err = cli([*base, "--json"])
     assert code == 0, err
     doc = json.loads(out)
@@ -141,6 +141,7 @@ def test_setup_optimize_with_a_mix_and_play_best_is_what_odds_gives(tmp_path: Pa
     assert code == 0, err
     doc = json.loads(out)
     code, out, err = cli(["odds", "--all-targets", "--events", "all", "--play", "best",
+                          "--plan-budget", "0",
                           "--objective", mix, "--ruleset", "sevens", "--away", "wood_elf",
                           "--away-setup", str(out_file), "--json"])
     assert code == 0, err

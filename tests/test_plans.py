@@ -85,9 +85,11 @@ def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
 
     args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking",
             "away", "--target", "8,5", "--events", "all", "--play", "best"]
-    code, out, _ = cli([*args, "--plan-budget", "3", "--json"])
+    code, out, _ = cli([*args, "--plan-budget", "3", "--no-plan-resetups", "--json"])
     assert code == 0
     doc = json.loads(out)
+    assert list(doc["plans"]["events"]) == ["blitz"]  # --no-plan-resetups: Blitz! alone
+    assert (doc["applied"]["plan_budget"], doc["applied"]["plan_resetups"]) == (3, False)
     blitz = doc["plans"]["events"]["blitz"]
     assert blitz["evaluated"] == 3
     assert blitz["plan"].startswith("Blitz!: ")
@@ -95,12 +97,73 @@ def test_odds_plan_budget_reports_the_plan_and_its_exact_value() -> None:
     assert Fraction(doc["plans"]["value"]) == Fraction(blitz["value"])
     # the odds printed are those of the plan found: its value is their receiver-holds
     assert Fraction(doc["receiving_team_holds"]) == Fraction(blitz["value"])
-    code, out, _ = cli([*args, "--plan-budget", "3"])
-    assert code == 0
-    assert "The free moves searched (best plan found, --plan-budget):" in out
-    assert "nobody acts (a whole free turn" not in out
+    # (its words: test_odds_play_best_searches_the_free_moves_by_default, one search fewer)
+    # a budget given needs best play and the events; the default budget is no error elsewhere
     code, _, err = cli([*args[:-2], "--plan-budget", "3"])
     assert code == 2 and "--plan-budget needs --play best" in err
+    code, out, err = cli([*args[:-2], "--json"])
+    assert code == 0, err
+    assert "plans" not in json.loads(out) and "plan_budget" not in json.loads(out)["applied"]
+
+
+def test_odds_play_best_searches_the_free_moves_by_default() -> None:
+    """Issue 24: ``odds --play best --events all`` with no budget given plays the kicking
+    coach's Blitz! at the best plan found, :data:`kickoff.defaults.PLAN_BUDGET` plans at most,
+    and says so; its odds are those of the plan, exactly. (``--no-plan-resetups`` keeps the
+    quick suite quick: the re-set-ups' search is the same code, tested with a small budget.)"""
+    from helpers import cli
+
+    from kickoff.defaults import PLAN_BUDGET
+
+    args = ["odds", "--ruleset", "sevens", "--events", "all", "--play", "best",
+            "--no-plan-resetups"]
+    code, out, err = cli([*args, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert (doc["applied"]["plan_budget"], doc["applied"]["plan_resetups"]) == (PLAN_BUDGET,
+                                                                                False)
+    blitz = doc["plans"]["events"]["blitz"]
+    assert blitz["plan"] == "Blitz!: h2 to [12, 5]" and 1 < blitz["evaluated"] <= PLAN_BUDGET
+    assert Fraction(blitz["value"]) < Fraction(blitz["nobody"])  # the plan beats nobody acting
+    assert Fraction(doc["receiving_team_holds"]) == Fraction(blitz["value"])
+    code, out, err = cli(args)
+    flat = " ".join(out.split())
+    assert code == 0, err
+    assert "- Blitz!: - kicking coach: h2 to [12, 5] (best plan found of" in flat
+    assert (f"The free moves searched (best plan found; --plan-budget {PLAN_BUDGET}, the "
+            "default, 0: off; not the re-set-ups, --no-plan-resetups):") in flat
+    assert "nobody acts (a whole free turn" not in flat  # the search replaced that default
+    assert ("- Perfect / Solid Defence: nobody moves (not searched, --no-plan-resetups)"
+            in flat)
+
+
+def test_odds_plan_budget_0_plays_nobody_acts_as_before() -> None:
+    """``--plan-budget 0``: no search, the free moves at the format's defaults, the odds the
+    solver's alone (the figures of ``odds --play best`` before the search was the default),
+    each free move's line saying it was not searched."""
+    from helpers import cli
+
+    args = ["odds", "--ruleset", "sevens", "--events", "all", "--play", "best",
+            "--plan-budget", "0"]
+    code, out, err = cli([*args, "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert "plans" not in doc and doc["applied"]["plan_budget"] == 0
+    match = build_match("sevens", None, None, None, None, "home")
+    target = match.state.pitch.centre[match.state.receiving]
+    alone = KickoffSolver(match.state, match.ruleset, events="all", play="best").odds(target)
+    assert Fraction(doc["receiving_team_holds"]) == alone.receiving_team_holds
+    assert Fraction(doc["touchback"]) == alone.touchback
+    code, out, _ = cli(args)
+    flat = " ".join(out.split())
+    assert code == 0
+    for line in ("- Blitz! / Charge!: nobody acts (a whole free turn; not searched, "
+                 "--plan-budget 0)",
+                 "- Perfect / Solid Defence: nobody moves (not searched, --plan-budget 0)",
+                 "- Quick Snap: nobody moves (too many combinations to maximise exactly; not "
+                 "searched, --plan-budget 0)"):
+        assert line in flat
+    assert "The free moves searched" not in flat
 
 
 def test_resetups_each_coach_at_his_best_found() -> None:
@@ -134,19 +197,9 @@ def test_odds_plan_resetups_lists_every_event_searched() -> None:
     snap = doc["plans"]["events"]["quick_snap"]
     assert Fraction(snap["value"]) >= Fraction(snap["nobody"])
     assert Fraction(doc["receiving_team_holds"]) == Fraction(doc["plans"]["value"])
-    # the defaults' lines name the option that searches each free move, and go once searched
+    # the defaults' lines of the free moves go once searched
     args = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--kicking", "away",
             "--target", "8,5", "--events", "all", "--play", "best"]
-    code, out, _ = cli(args)
-    flat = " ".join(out.split())
-    assert code == 0
-    for line in ("- Quick Snap: nobody moves (too many combinations to maximise exactly; "
-                 "--plan-budget N --plan-resetups searches the receivers' moves)",
-                 "- Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
-                 "the kicking coach's plans)",
-                 "- Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
-                 "searches the kicking coach's moves)"):
-        assert line in flat
     code, out, _ = cli([*args, "--plan-budget", "2", "--plan-resetups"])
     flat = " ".join(out.split())
     assert code == 0 and "- Solid Defence:" in flat and "- Quick Snap:" in flat

@@ -19,7 +19,7 @@ ARGS = ["odds", "--ruleset", "sevens", "--home", "orc", "--away", "skaven", "--k
 
 
 def test_all_targets_carry_the_plans_found_at_the_five_best() -> None:
-    code, out, err = cli([*ARGS, "--plan-budget", "2", "--json"])
+    code, out, err = cli([*ARGS, "--plan-budget", "2", "--no-plan-resetups", "--json"])
     assert code == 0, err
     doc = json.loads(out)
     planned = [t for t in doc["targets"] if "plans" in t]
@@ -36,9 +36,10 @@ def test_all_targets_carry_the_plans_found_at_the_five_best() -> None:
 
 
 def test_all_targets_plans_in_words_and_refusals() -> None:
-    code, out, err = cli([*ARGS, "--plan-budget", "2"])
+    code, out, err = cli([*ARGS, "--plan-budget", "2", "--no-plan-resetups"])
     assert code == 0, err
-    assert "The free moves searched at the 5 best targets (best plan found, --plan-budget):" in out
+    assert ("The free moves searched at the 5 best targets (best plan found; --plan-budget 2, "
+            "given, 0: off; not the re-set-ups, --no-plan-resetups):") in " ".join(out.split())
     assert "With them, the kicking coach's best of these: [" in out
     defaults = [a for a in ARGS if a not in ("--play", "best")]
     code, _, err = cli([*defaults, "--plan-budget", "2"])

@@ -332,11 +332,13 @@ def test_cli_names_the_choices_played() -> None:
     assert "Diving Catch beyond the kick's landing" in flat
     code, out, _ = cli(LIZARDS)
     assert code == 0 and "Choices played (best" not in out and "Defaults played:" in out
-    # Kick not given (--no-kick-skill): the kicking coach's best chooses it
+    # Kick given not used (--no-kick-skill): the answer holds under best play, as a
+    # --high-kick or --touchback given does; the kicking coach's best no longer overrides it
     code, out, err = cli([*LIZARDS, "--play", "best", "--no-kick-skill"])
     assert code == 0, err
-    assert ("- The kick (before the Kick-off event): - kicking coach: Kicker: h8, Kick used"
-            in " ".join(out.split()))
+    flat = " ".join(out.split())
+    assert "Kicker h8: does not use Kick (--no-kick-skill)" in flat
+    assert "Kick used" not in flat
 
 
 @pytest.mark.parametrize(("events", "moves"), [(True, "a High Kick or On the Ball"),
@@ -350,14 +352,15 @@ def test_none_better_names_only_the_choices_that_can_come(events: bool, moves: s
 
 
 def test_cli_json_has_the_choices_and_the_value_rises() -> None:
-    # Kick not given (--no-kick-skill): the kicking coach's best chooses it, named first
+    # Kick given not used (--no-kick-skill): it holds, the kicking coach's best does not use it
     code, out, err = cli([*LIZARDS, "--play", "best", "--objective", "receiver-holds", "--json",
                           "--no-kick-skill"])
     assert code == 0, err
     best = json.loads(out)
     assert best["play"] == "best" and best["objective"] == "receiver-holds"
     assert any(line.startswith("On the Ball: a") for line in best["decisions_taken"])
-    assert best["decisions_taken"][0] == "Kicker: h8, Kick used"  # the kicking coach's, first
+    assert not any("Kick used" in line for line in best["decisions_taken"])
+    assert best["applied"]["use_kick_skill"] is False
     code, out, _ = cli([*LIZARDS, "--json", "--no-kick-skill"])
     defaults = json.loads(out)
     assert "decisions_taken" not in defaults and "play" not in defaults
@@ -375,8 +378,8 @@ def test_cli_all_targets_best_ranks_with_the_same_objective() -> None:
     assert best["play"] == "best" and "play" not in defaults
     # Each target's value is the library's with both coaches at their best, and, against the
     # kicking coach's defaults, the receivers hold the ball at least as often everywhere. (Since
-    # issue 24 point 2 the kicking coach plays his best too: the home Sevens kicker uses Kick,
-    # so the values of --play best may now be lower than the defaults'.)
+    # issue 24 point 2 the kicking coach plays his best too, his kicker among them, so the
+    # values of --play best may be lower than the defaults'.)
     state, rs = _match("sevens", "lizardmen")
     both = KickoffSolver(state, rs, **BEFORE_26, play="best")
     receivers = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults")
@@ -386,8 +389,9 @@ def test_cli_all_targets_best_ranks_with_the_same_objective() -> None:
         assert Fraction(t["value"]) == both.value(target, "receiver-holds")
         assert receivers.value(target, "receiver-holds") >= by_target[tuple(t["target"])]
     assert any(t.get("decisions_taken") for t in best["targets"])
-    assert any(line.startswith("Kicker: ") for t in best["targets"]
-               for line in t.get("decisions_taken", []))
+    # --no-kick-skill given holds under best play: no target's kicking coach uses Kick
+    assert not any("Kick used" in line for t in best["targets"]
+                   for line in t.get("decisions_taken", []))
 
 
 def test_cli_refuses_a_bad_play() -> None:
@@ -455,8 +459,8 @@ def test_kicker_and_kick_best_is_the_minimum_over_every_scripted_choice(
     """Brute force: every kicking player (and nobody) scripted as the kicker through
     ``Decisions(kicker=...)``, with and without Kick (``use_kick_skill``), each solved with the
     receivers at their best; the choices the rules refuse (``DecisionError``) left out. The
-    kicking coach's best (``play="best"``) is exactly the minimum for the receivers, and names
-    the plan where it is strictly better for him than the default."""
+    kicking coach's best (``play="best"``) is exactly the minimum for the receivers; with Kick
+    given not used (``use_kick_skill=False``) the minimum of the plans without Kick."""
     home, away = KICKING[ruleset]
     state, rs = _loaded(scenario(ruleset, home=home, away=away))
     target = state.pitch.centre["away"]
@@ -475,16 +479,22 @@ def test_kicker_and_kick_best_is_the_minimum_over_every_scripted_choice(
     for v in values.values():
         if receivers_prefer(objective, worst, v):
             worst = v
-    best = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective)
+    # Kick not given (None): the kicking coach's best is the minimum over every plan
+    best = KickoffSolver(state, rs, events="none", play="best", objective=objective)
     odds = best.odds(target)
     assert objective_value(odds, objective) == worst
-    default = KickoffSolver(state, rs, **BEFORE_26, play="best", kicking="defaults",
-                            objective=objective)
-    default_value = default.value(target, objective)
-    assert worst != default_value  # here Kick is worth using: the plan is named, first
     kicker = "h4" if ruleset == "sevens" else "h5"  # (the first with Kick)
-    assert odds.decisions_taken[0] == f"Kicker: {kicker}, Kick used"
-    assert values[kicker, True] == worst
+    assert values[kicker, True] == worst  # here Kick is worth using
+    # Kick given not used (use_kick_skill=False, --no-kick-skill): the answer holds, the
+    # kicking coach's best is the minimum over the plans without Kick, and never names Kick
+    held = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective).odds(target)
+    without = [v for (_, kick), v in values.items() if not kick]
+    least = without[0]
+    for v in without:
+        if receivers_prefer(objective, least, v):
+            least = v
+    assert objective_value(held, objective) == least != worst
+    assert not any("Kick used" in line for line in held.decisions_taken)
 
 
 def test_touchback_square_best_is_the_maximum_over_every_square() -> None:

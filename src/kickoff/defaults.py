@@ -13,6 +13,15 @@ page), in one place (issue 26): where a face is not told, it does this.
 - **Play**: ``"defaults"`` (:data:`DEFAULT_PLAY`): every choice of the receiving coach not
   given is the scenario format's default; ``"best"``: the receivers' best (``kickoff odds
   --play best``).
+- **The free moves under best play** (:data:`PLAN_BUDGET`, :data:`PLAN_RESETUPS`): with
+  ``--play best --events all`` (``kickoff odds``, ``kickoff decide``, the web's decide) the
+  Blitz! / Charge! free turn, Perfect / Solid Defence and Quick Snap are searched for each
+  coach's best plan found (:mod:`kickoff.analysis.plans`), at most :data:`PLAN_BUDGET` plans
+  valued exactly per event; ``--plan-budget 0`` turns the search off (nobody acts, as the
+  scenario format says), ``--no-plan-resetups`` searches Blitz! / Charge! alone. The Python
+  API's :class:`~kickoff.analysis.exact.solver.KickoffSolver` alone searches nothing: the free
+  moves stay at the format's defaults unless given. ``kickoff fumbbl review`` and the web's
+  review value a free move's decision with :data:`REVIEW_PLAN_BUDGET` plans at most.
 
 Every output says which it applied (``kickoff.cli.render.header``). This module imports only
 the rules core, and that only when :func:`kick_use` runs (start-up).
@@ -41,6 +50,20 @@ DEFAULT_PLAY: Final[Literal["defaults"]] = "defaults"
 #: The objective of ``kickoff odds`` and ``kickoff fumbbl review`` when not told
 #: (``Objective`` of :mod:`kickoff.analysis.objectives`).
 DEFAULT_OBJECTIVE: Final[Literal["receiver-holds"]] = "receiver-holds"
+#: The plan search's budget with best play and the Kick-off events (``kickoff odds --play best
+#: --events all``, ``kickoff decide``, the web's decide; ``kickoff.analysis.plans.search``'s
+#: ``budget``): the most plans valued exactly per free move's event, each one exact solve of
+#: the kick-off. The value reported is the exact value of the best plan found, a bound on the
+#: coaches' true optimum (docs/analysis.md, "Both coaches' best play"). Its cost on the
+#: README's pairing: docs/performance.md.
+PLAN_BUDGET: Final = 16
+#: Whether the plan search also searches the re-set-ups (Perfect / Solid Defence, the kicking
+#: coach's; Quick Snap, the receiving coach's) when a face is not told
+#: (``--plan-resetups/--no-plan-resetups``).
+PLAN_RESETUPS: Final = True
+#: The plan budget of a review (``kickoff fumbbl review``'s web API, ``POST /api/review``):
+#: each kick-off's free-move decision valued with at most this many plans (a game has many).
+REVIEW_PLAN_BUDGET: Final = 2
 #: FUMBBL's API, where ``kickoff fumbbl`` fetches a replay by its game id
 #: (:mod:`kickoff.formats.fumbbl.fetch`).
 FUMBBL_API: Final = "https://fumbbl.com/api"

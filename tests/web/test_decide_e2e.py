@@ -13,7 +13,7 @@ import httpx
 from test_web_e2e import _opened
 
 from kickoff.analysis import decide
-from kickoff.defaults import kick_use
+from kickoff.defaults import PLAN_BUDGET, kick_use
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 
 
@@ -28,7 +28,8 @@ def _seed_of(doc: dict[str, Any], event: str | None) -> int:
 
 
 def _line(doc: dict[str, Any]) -> str:
-    """``kickoff.analysis.decide``'s line for the kick-off ``doc`` (the page's budget, 4)."""
+    """``kickoff.analysis.decide``'s line for the kick-off ``doc`` (the page's budget, the API's
+    default: every face's ``PLAN_BUDGET``)."""
     loaded = load_scenario(parse_scenario(json.dumps(doc)))
     st = loaded.state
     dice, _ = loaded.dice()
@@ -36,7 +37,7 @@ def _line(doc: dict[str, Any]) -> str:
     target = loaded.decisions.target or st.pitch.centre[st.receiving]
     setting = decide.Setting(st, loaded.ruleset, loaded.house_rules, target,
                              kick_use(st, loaded.ruleset, loaded.house_rules).used)
-    return decide.answer(setting, reached, loaded.decisions, 4).line()
+    return decide.answer(setting, reached, loaded.decisions, PLAN_BUDGET).line()
 
 
 def test_after_a_kick_that_reached_a_blitz_the_page_names_the_best_plan(server: str) -> None:

@@ -2,7 +2,13 @@
 
 With the Kick-off events on, the exact solver (:class:`~kickoff.analysis.exact.solver.KickoffSolver`)
 plays the Blitz! / Charge! free turn as the scenario format's default, nobody acts, unless it is
-given the activations to play. Who moves where and who blitzes whom cannot be enumerated (every
+given the activations to play. The solver alone searches nothing: through the Python API the free
+moves stay at the format's defaults (nobody acts, nobody moves) unless given, and this search
+is what ``kickoff odds --play best --events all`` (and ``kickoff decide``, the web's decide) add
+by default, with :data:`kickoff.defaults.PLAN_BUDGET` plans per event and the re-set-ups
+(:data:`kickoff.defaults.PLAN_RESETUPS`); ``--plan-budget 0`` turns it off.
+
+Who moves where and who blitzes whom cannot be enumerated (every
 path of every subset of players, in every order), so this module searches: each candidate
 **plan** (a list of activations, :class:`Plan`) is scripted into the solver
 (``Decisions.blitz`` / ``Decisions.charge``) and the whole kick-off is solved exactly with it
@@ -76,10 +82,11 @@ from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.setup import setup_problems
 from kickoff.core.state import GameState, Player
-from kickoff.defaults import Play
+from kickoff.defaults import PLAN_BUDGET, Play
 
-#: The most plans valued per free-turn event when not told (each one exact solve of the kick).
-DEFAULT_BUDGET = 16
+#: The most plans valued per free-turn event when not told (each one exact solve of the kick):
+#: every face's :data:`kickoff.defaults.PLAN_BUDGET`.
+DEFAULT_BUDGET = PLAN_BUDGET
 #: How many receivers, nearest the target first, a Blitz or a mover is aimed at.
 NEAREST_RECEIVERS = 3
 #: The events' names in the lines (``Plan.text``).

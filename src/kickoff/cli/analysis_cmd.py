@@ -59,7 +59,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import GameState
-from kickoff.defaults import KickUse, kick_use
+from kickoff.defaults import PLAN_BUDGET, PLAN_RESETUPS, KickUse, kick_use
 
 if TYPE_CHECKING:
     from kickoff.analysis.plans import PlanSearch
@@ -69,10 +69,11 @@ if TYPE_CHECKING:
 _BEST_HELP = ("the kicking coach's kicker and Kick at his best (minimising --objective), "
               "then the receivers' touchback taker, High Kick player and Kick-Off Return "
               "/ On the Ball move at theirs (maximising it), and Diving Catch at the "
-              "kick's landing by the divers' coach, exactly; Quick Snap, Diving Catch "
-              "elsewhere and Blitz! / Charge! keep their defaults unless --plan-budget "
-              "searches them. A --high-kick, --touchback or --kick-skill given is played "
-              "as named.")
+              "kick's landing by the divers' coach, exactly; with --events all, the free "
+              "moves (Blitz! / Charge!, Perfect / Solid Defence, Quick Snap) at the best plan "
+              f"found (--plan-budget, default {PLAN_BUDGET}); Diving Catch elsewhere keeps "
+              "its default. A --high-kick, --touchback, --kick-skill or --no-kick-skill given "
+              "is played as named.")
 #: ``kickoff odds --play``.
 OddsPlayOpt = Annotated[
     Play,
@@ -103,19 +104,43 @@ def close_given(high_kick: str | None, touchback: str | None) -> str:
     return "\nAnswers given, which win over the policy:" + "".join(f"\n- {g}" for g in given)
 
 
-#: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`).
+#: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`; ``None``: not given,
+#: :func:`applied_budget`).
 PlanBudgetOpt = Annotated[
-    int, typer.Option(help="With --play best --events all: search the kicking coach's "
-                      "Blitz! / Charge! plans, valuing at most this many per event exactly "
-                      "(kickoff.analysis.plans; 16 is the library's default), at the target or "
-                      "with --all-targets at the five best; 0 (the default): nobody acts, as "
-                      "the format says.", min=0)
+    int | None, typer.Option(help="With --play best --events all: search the coaches' free "
+                             "moves (Blitz! / Charge!, with --plan-resetups Perfect / Solid "
+                             "Defence and Quick Snap too) for the best plan, valuing at most "
+                             "this many per event exactly (kickoff.analysis.plans), at the "
+                             "target or with --all-targets at the five best; default "
+                             f"{PLAN_BUDGET} with --play best --events all (kickoff.defaults."
+                             "PLAN_BUDGET), else 0; 0: nobody acts, as the format says.",
+                             min=0, show_default=False)
 ]
-#: ``kickoff odds --plan-resetups`` (:func:`_free_turn_plans`).
+#: ``kickoff odds --plan-resetups/--no-plan-resetups`` (:func:`_free_turn_plans`).
 PlanResetupsOpt = Annotated[
-    bool, typer.Option(help="With --plan-budget: search Perfect / Solid Defence (the kicking "
-                       "coach's) and Quick Snap (the receiving coach's) moves too.")
+    bool, typer.Option("--plan-resetups/--no-plan-resetups",
+                       help="With a plan budget: search Perfect / Solid Defence (the kicking "
+                       "coach's) and Quick Snap (the receiving coach's) moves too (the "
+                       "default); --no-plan-resetups: they keep their defaults.")
 ]
+
+
+def applied_budget(given: int | None, searched: bool, scenario_moves: bool = False) -> int:
+    """The plan budget ``kickoff odds`` applies: ``given`` (``--plan-budget``), else
+    :data:`kickoff.defaults.PLAN_BUDGET` where the search applies (``searched``: ``--play best
+    --events all``) and ``--scenario-moves`` does not script the free moves, else 0 (not
+    searched)."""
+    if given is not None:
+        return given
+    return PLAN_BUDGET if searched and not scenario_moves else 0
+
+
+def plan_text(budget: int, resetups: bool, given: bool) -> str:
+    """The plan search applied, in words for an output: ``--plan-budget 16, the default, 0:
+    off; the re-set-ups too, --no-plan-resetups: not``."""
+    head = f"--plan-budget {budget}, {'given' if given else 'the default'}, 0: off; "
+    return head + ("the re-set-ups too, --no-plan-resetups: not" if resetups
+                   else "not the re-set-ups, --no-plan-resetups")
 
 #: ``kickoff odds --scenario-moves``: the free moves a scenario's ``decisions`` may script.
 FREE_MOVES = ("blitz", "charge", "quick_snap", "perfect_defence", "solid_defence")
@@ -166,6 +191,9 @@ class Setting(NamedTuple):
     names: Mapping[str, str] = {}
     #: The scenario file's own decisions (``None``: no file), for ``--scenario-moves``.
     scripted: Decisions | None = None
+    #: The plan search applied (budget, re-set-ups, the budget given), ``None`` where it does
+    #: not apply (not ``--play best --events all``): said in the outputs.
+    plan: tuple[int, bool, bool] | None = None
 
     def error(self, e: KickoffError) -> KickoffError:
         """``e`` naming, on each line, the option or the file that gave the value."""
@@ -188,14 +216,43 @@ class Setting(NamedTuple):
         """Whether the kicker uses Kick (:meth:`choosing` decided it)."""
         return self.kick is not None and self.kick.used
 
+    @property
+    def kick_asked(self) -> bool | None:
+        """The use of Kick the coach asked (``--kick-skill`` / ``--no-kick-skill``), ``None``
+        when not: the solver's ``use_kick_skill``, so that under best play an answer given holds
+        and the default leaves the kicking coach his best."""
+        return None if self.kick is None else self.kick.asked
+
+    def planning(self, searched: bool, given: int | None, resetups: bool, scripted: bool
+                 ) -> "Setting":
+        """This setting with :attr:`plan`: the budget :func:`applied_budget` gives, the
+        re-set-ups and whether the budget was ``given``, where the search applies
+        (``searched``: ``--play best --events all``); ``scripted``: ``--scenario-moves``."""
+        budget = applied_budget(given, searched, scripted)
+        return self._replace(plan=(budget, resetups and budget > 0, given is not None)
+                             if searched else None)
+
+    @property
+    def plan_budget(self) -> int:
+        """The plan budget applied (0: no search)."""
+        return 0 if self.plan is None else self.plan[0]
+
+    def plan_words(self) -> str:
+        """The plan search applied, in words (:func:`plan_text`); ``""`` where none applies
+        or ``--plan-budget 0`` turned it off."""
+        return "" if self.plan is None or not self.plan[0] else plan_text(*self.plan)
+
     def applied(self, events: Events, play: SolverPlay | None = None) -> dict[str, object]:
         """What a command's JSON says it applied: ``{"applied": {ruleset, kicking, teams
-        (side -> "team, set-up"), kicker, use_kick_skill, events[, play]}}``."""
+        (side -> "team, set-up"), kicker, use_kick_skill, events[, play][, plan_budget,
+        plan_resetups: the plan search applied, with --play best --events all]}}``."""
         assert self.kick is not None
+        plans = {} if self.plan is None else {"plan_budget": self.plan[0],
+                                              "plan_resetups": self.plan[1]}
         return {"applied": {"ruleset": self.ruleset.name, "kicking": self.state.kicking,
                             "teams": dict(self.names), "kicker": self.kick.kicker,
                             "use_kick_skill": self.kick.used, "events": events,
-                            **({} if play is None else {"play": play})}}
+                            **({} if play is None else {"play": play}), **plans}}
 
     def header(self, events: Events | None, play: SolverPlay | None = None) -> str:
         """:func:`~kickoff.cli.render.header` of this setting."""
@@ -247,7 +304,8 @@ class Setting(NamedTuple):
             return CLOSE_ODDS_PLAYED + close_given(self.high_kick if events == "all" else None,
                                                    self.touchback)
         return best_played(self.state, events == "all", objective, taken, self.high_kick,
-                           self.touchback, where)
+                           self.touchback, where, self.plan_words(),
+                           self.plan is not None and self.plan[1])
 
     def defaults(self, events: Events, free_turns: str | None) -> str:
         """:func:`~kickoff.cli.common.defaults_played` for this setting."""
@@ -327,8 +385,8 @@ def odds(
     all_targets: AllTargetsOpt = False,
     objective: OddsObjectiveOpt = None,
     play: OddsSolverPlayOpt = "defaults",
-    plan_budget: PlanBudgetOpt = 0,
-    plan_resetups: PlanResetupsOpt = False,
+    plan_budget: PlanBudgetOpt = None,
+    plan_resetups: PlanResetupsOpt = PLAN_RESETUPS,
     scenario_moves: ScenarioMovesOpt = False,
     png: PngOpt = None,
     kick_skill: KickSkillOpt = None,
@@ -345,10 +403,9 @@ def odds(
     """Exact odds of a kick: touchback, who ends with the ball, where it lies.
 
     --high-kick ID and --touchback ID play the receiving coach's choices, as kickoff simulate
-    does (the touchback player whenever he can take the ball). --play best plays every other
-    choice of the receiving coach as best for the receivers under --objective, and the kicking
-    coach's kicker and Kick as best for him, exactly, and names the choices that beat the
-    defaults."""
+    does. --play best plays every other choice of the receiving coach as best for the receivers
+    under --objective, the kicking coach's kicker and Kick as best for him, exactly, and names
+    the choices that beat the defaults (with the events: the free moves' best plans found)."""
     _check_png_asked(png, all_targets)
     goal = objective_option(objective or ("touchback" if all_targets else "receiver-holds"))
     refuse_with_file(ctx, file)
@@ -358,12 +415,13 @@ def odds(
                                                                  "objective": objective_text(goal)}
     named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
                             scenario_moves, plan_budget, chosen)
-    decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets),
-                                        events != "all" or play != "best", goal, as_json)
+    s = s.planning(events == "all" and play == "best", plan_budget, plan_resetups, scenario_moves)
+    decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets), goal,
+                                        as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
     solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=s.kick_skill, decisions=decisions, play=play,
+                           use_kick_skill=s.kick_asked, decisions=decisions, play=play,
                            objective=goal)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
@@ -378,7 +436,7 @@ def odds(
             return
         _one_target(s, result, events, play, goal, found, scenario_moves, chosen)
         return
-    _all_targets(s, solver, events, play, goal, png, as_json, (plan_budget, plan_resetups, named))
+    _all_targets(s, solver, events, play, goal, png, as_json, (s.plan_budget, plan_resetups, named))
 
 
 def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Square,
@@ -412,7 +470,7 @@ def _check_png_asked(png: Path | None, all_targets: bool) -> None:
         require("plot", "--png")
 
 
-def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,
+def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int | None,
                     chosen: dict[str, object]) -> Decisions:
     """``--scenario-moves``: ``decisions`` with the scenario's own free moves (``chosen`` then
     says so), else as they are. ``typer.BadParameter`` without a FILE or beside a plan
@@ -427,22 +485,24 @@ def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int,
     return replace(decisions, **{k: getattr(s.scripted, k) for k in FREE_MOVES})
 
 
-def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int, bool, bool],
-                     refused: bool, goal: AnyObjective, as_json: bool
+def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int | None, bool, bool],
+                     goal: AnyObjective, as_json: bool
                      ) -> tuple[Decisions, "PlanSearch | None"]:
     """``--plan-budget``: the decisions with the kicking coach's best free-turn plans found
     (:func:`kickoff.analysis.plans.search`) and the search, or ``decisions`` and ``None`` for a
     budget of 0 (and with ``--all-targets``: :func:`_top_plans` searches after the ranking).
-    ``typer.BadParameter`` for a budget where it is ``refused`` (not ``--play best --events
-    all``). ``asked``: the budget, whether the re-set-ups are searched too, ``--all-targets``."""
-    budget, resetups, all_targets = asked
+    ``typer.BadParameter`` for a budget given where the search does not apply (``s.plan``
+    ``None``: not ``--play best --events all``). ``asked``: the budget given (``None``: not;
+    ``s.plan`` has the one applied), whether the re-set-ups are searched too, ``--all-targets``."""
+    given, resetups, all_targets = asked
+    if s.plan is None and given:
+        raise typer.BadParameter("--plan-budget needs --play best and --events all")
+    budget = s.plan_budget
     if not budget:
         return decisions, None
-    if refused:
-        raise typer.BadParameter("--plan-budget needs --play best and --events all")
     if all_targets:
         return decisions, None
-    kick_skill = s.kick_skill
+    kick_skill = s.kick_asked
     from kickoff.analysis.plans import search  # the action engine, only when asked
 
     with s.working(not as_json, f"searching the free turn's plans at {list(s.target)}"):
@@ -478,7 +538,7 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
         cut = next(i for i, ln in enumerate(lines) if ln.startswith("Choices played (best"))
         played = "\n".join([*(ln for ln in lines[:cut] if not ln.startswith(searched)),
                              *lines[cut:],
-                             "The free moves searched (best plan found, --plan-budget):",
+                             f"The free moves searched (best plan found; {s.plan_words()}):",
                              "- each plan under its event above",
                              f"- {found.lines()[-1]}"])
     if scenario_moves:
@@ -538,7 +598,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     console.print(s.played(events, play, goal, ranked[0].choices,
                            f" at the best target {list(ranked[0].target)}"), markup=False)
     if planned:
-        console.print("\n".join(plans_report(planned, goal)), markup=False)
+        console.print("\n".join(plans_report(planned, goal, s.plan_words())), markup=False)
     if png is not None:
         console.print(f"heat map written to {png}")
 
@@ -564,17 +624,19 @@ def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: AnyObjective,
         for r in ranked[:PLANNED_TARGETS]:
             out[r.target] = search(s.state, s.ruleset, r.target, budget=budget, objective=goal,
                                    play="best", decisions=named, house_rules=s.house_rules,
-                                   use_kick_skill=s.kick_skill, resetups=resetups)
+                                   use_kick_skill=s.kick_asked, resetups=resetups)
     return out
 
 
-def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective) -> list[str]:
+def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective,
+                 how: str = "--plan-budget") -> list[str]:
     """:func:`_top_plans`' searches in words: each target's plans (``PlanSearch.lines``), then
-    the target the kicking coach prefers with them (the receivers' least preferred value)."""
+    the target the kicking coach prefers with them (the receivers' least preferred value);
+    ``how``: the search applied, in words (:func:`plan_text`)."""
     from kickoff.analysis.objectives import receivers_prefer
 
-    lines = [f"The free moves searched at the {len(planned)} best targets (best plan found, "
-             "--plan-budget):"]
+    lines = [f"The free moves searched at the {len(planned)} best targets (best plan found; "
+             f"{how}):"]
     best: Square | None = None
     for target, found in planned.items():
         lines += [f"- {target.as_list()}:", *(f"  - {line}" for line in found.lines())]

@@ -13,6 +13,7 @@ from kickoff.cli.analysis_cmd import OddsPlayOpt, Setting
 from kickoff.cli.common import KickSkillOpt, guarded, json_text, placed_error, read_scenario
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.problems import Problem
+from kickoff.defaults import PLAN_BUDGET
 
 if TYPE_CHECKING:
     from kickoff.analysis.decide import Answer
@@ -38,7 +39,8 @@ def decide(
     play: OddsPlayOpt = "defaults",
     plan_budget: Annotated[int, typer.Option(help="Blitz!, Charge! and the re-set-ups: the "
                                              "most plans valued exactly "
-                                             "(kickoff.analysis.plans).", min=1)] = 16,
+                                             "(kickoff.analysis.plans; kickoff.defaults."
+                                             "PLAN_BUDGET).", min=1)] = PLAN_BUDGET,
     kick_skill: KickSkillOpt = None,
     pitches: Annotated[int, typer.Option(help="How many of the best options to draw on the "
                                          "pitch (what the scenario did is drawn too).",

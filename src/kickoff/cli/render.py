@@ -153,12 +153,14 @@ def player_label(pid: str, name: str = "") -> str:
 
 
 def best_played(state: GameState, events: bool, objective: AnyObjective, taken: Sequence[Choice],
-                high_kick: str | None = None, touchback: str | None = None, where: str = "") -> str:
+                high_kick: str | None = None, touchback: str | None = None, where: str = "",
+                plans: str = "", resetups: bool = False) -> str:
     """The lines of ``kickoff odds --play best`` saying what it played: the defaults it keeps
     (``Defaults played:``: Quick Snap, Diving Catch, Blitz! / Charge!, Perfect / Solid Defence,
-    which are not maximised; the free moves are searched with ``--plan-budget``), the choices
-    named by an option (``Choices played:``), then ``Choices played (best for each coach,
-    objective X: ...)<where>:`` with ``taken``
+    which are not maximised; ``plans``: the plan search applied in words, ``""``: none, and
+    whether it searched the ``resetups``: each free move's line says whether it is searched),
+    the choices named by an option (``Choices played:``), then ``Choices played (best for each
+    coach, objective X: ...)<where>:`` with ``taken``
     (``Odds.choices``), one line per Kick-off event (:func:`kickoff.analysis.choices.lines`:
     ``High Kick: receiving coach: a7 moves under the ball ...``, the kick itself first), or a
     line saying no choice beat the defaults."""
@@ -166,12 +168,14 @@ def best_played(state: GameState, events: bool, objective: AnyObjective, taken: 
     kept = ["Diving Catch beyond the kick's landing (or after a scatter, a kick-off move, a "
             "High Kick, or with four or more candidates): every player allowed attempts one"]
     if events:
+        off = "not searched, --plan-budget 0"
+        blitz = f"searched where said below: {plans}" if plans else off
+        moves = (f"searched where said below: {plans}" if plans and resetups else
+                 "not searched, --no-plan-resetups" if plans else off)
         kept = ["Quick Snap: nobody moves (too many combinations to maximise exactly; "
-                "--plan-budget N --plan-resetups searches the receivers' moves)", *kept,
-                "Blitz! / Charge!: nobody acts (a whole free turn; --plan-budget N searches "
-                "the kicking coach's plans)",
-                "Perfect / Solid Defence: nobody moves (--plan-budget N --plan-resetups "
-                "searches the kicking coach's moves)"]
+                f"{moves})", *kept,
+                f"Blitz! / Charge!: nobody acts (a whole free turn; {blitz})",
+                f"Perfect / Solid Defence: nobody moves ({moves})"]
     lines = ["Defaults played:", *(f"- {k}" for k in kept)]
     named = []
     if events and high_kick is not None:

@@ -532,7 +532,7 @@ class TwoCoaches:
     listed yet); :func:`diving_node`'s node by landing and the event's worlds rebuilt for it, by
     identity (kept alive). ``ValueError`` for a ``play`` or ``kicking`` not of :data:`PLAYS`."""
 
-    __slots__ = ("dives", "kicker", "kicker_given", "kicking", "plans", "rebuilt")
+    __slots__ = ("dives", "kicker", "kicker_given", "kicking", "no_kick", "plans", "rebuilt")
 
     def __init__(self, play: Play, kicking: Play | None, decisions: Decisions) -> None:
         if play not in PLAYS or (kicking is not None and kicking not in PLAYS):
@@ -541,6 +541,8 @@ class TwoCoaches:
         self.kicker, self.kicker_given = decisions.kicker, decisions.kicker_given
         self.kicking: Play = play if kicking is None else kicking
         self.plans: list[tuple[KickPlan, Kicks]] | None = None
+        #: Kick not used as asked (``use_kick_skill=False``): no plan of :func:`kicking_best` uses it.
+        self.no_kick = False
         self.dives: dict[Square, tuple[Dist, DiveLines] | None] = {}
         self.rebuilt: dict[int, tuple[Diff, GameState]] = {}
 
@@ -565,7 +567,8 @@ def kicking_best(solver: KickoffSolver, decisions: Decisions, deviations: dict[L
 
         two.plans = [(plan, Kicks(solver.state, solver.ruleset, solver.house_rules,
                                   solver._dice(), functools.partial(PlanCoach, plan.path)))
-                     for plan in kick_plans(probe) if not plan.default]
+                     for plan in kick_plans(probe)
+                     if not plan.default and not (two.no_kick and ("kick_skill", True) in plan.answers)]
     parts = solver._landed(deviations)
     best, best_value = parts, solver._value_of(parts, solver.objective)
     seen = [deviations]

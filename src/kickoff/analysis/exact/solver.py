@@ -114,7 +114,13 @@ class KickoffSolver:
     and the kick-off move (Kick-Off Return / On the Ball) not given each chosen as best for the
     receiving team under ``objective`` (``kickoff.analysis.objectives``;
     ``kickoff.analysis.exact.best``), Diving Catch at the kick's landing by the divers' coach;
-    Quick Snap and the free turns keep their defaults (or the plan given).
+    Quick Snap and the free turns keep their defaults (or the plan given): the solver alone
+    searches no free move; :func:`kickoff.analysis.plans.search` does, and the CLI's ``odds
+    --play best --events all`` runs it by default (:data:`kickoff.defaults.PLAN_BUDGET` plans
+    per event, the re-set-ups too). ``use_kick_skill=True`` holds under ``play="best"``, and
+    so does ``False`` where the default kicker would use Kick (``--no-kick-skill``); where the
+    default is False already, ``False`` is ``None``'s: the kicking coach's best may pick another
+    kicker, with Kick.
     ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
     another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
     docs/analysis.md "Both coaches' best play").
@@ -167,6 +173,9 @@ class KickoffSolver:
         self.house_rules = house_rules
         self.use_kick_skill: bool = (use_kick_skill if use_kick_skill is not None
                                      else kick_use(state, ruleset, house_rules).used)
+        # Kick declined against the default (the default kicker has it): the answer holds under
+        # best play; False where the default is False already leaves the kicking coach free
+        self._two.no_kick = use_kick_skill is False and kick_use(state, ruleset, house_rules).used
         #: How far a step of the ball reads around an arrival (``ball.reach``: ``(full,
         #: presence)``), ``(1, 0)`` without Diving Catch or Disturbing Presence on the pitch. No
         #: event gives either skill (with the default decisions), so the set-up's reach is every

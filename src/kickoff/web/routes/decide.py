@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import KickoffError
 from kickoff.core.problems import Problem
-from kickoff.defaults import kick_use
+from kickoff.defaults import PLAN_BUDGET, kick_use
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, checked, in_field
 from kickoff.web.limits import AppLimits
@@ -22,7 +22,9 @@ from kickoff.web.models import WithScenario
 
 #: The most plans the page's question values for a free move (each one exact solve, twice:
 #: the kick-off's value and the value given the event); ``kickoff decide`` has no such cap.
-MAX_PLAN_BUDGET = 8
+#: Every face's default (:data:`kickoff.defaults.PLAN_BUDGET`): the hill climb mostly stops
+#: at a local optimum before it (docs/performance.md, "The plan budget's default").
+MAX_PLAN_BUDGET = PLAN_BUDGET
 
 #: How many questions are valued at once (each is seconds of exact solves in a thread of the
 #: server's own process, not the odds' worker pool); the others wait their turn.
@@ -38,7 +40,7 @@ class DecideRequest(WithScenario):
     objective: Objective = Field("receiver-holds", description="What the options are valued "
                                  "by, for the receivers (the kicking coach wants it the other "
                                  "way).")
-    plan_budget: int = Field(4, ge=1, le=MAX_PLAN_BUDGET, description="Blitz!, Charge! and "
+    plan_budget: int = Field(PLAN_BUDGET, ge=1, le=MAX_PLAN_BUDGET, description="Blitz!, Charge! and "
                              "the re-set-ups: the most plans valued exactly.")
 
 

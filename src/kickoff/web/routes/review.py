@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import KickoffError
 from kickoff.core.problems import Problem
-from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
+from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT, REVIEW_PLAN_BUDGET
 from kickoff.web.checks import BadInput
 from kickoff.web.models import Problems
 from kickoff.web.review import ReviewRefused, review_file, review_replay
@@ -53,7 +53,7 @@ REPLAY_BODY = {"requestBody": {"required": True, "content": {
 
 @router.post("/api/review", openapi_extra=REPLAY_BODY, responses=BUSY)
 async def review(request: Request, objective: ObjectiveQuery = DEFAULT_OBJECTIVE,
-                 plan_budget: BudgetQuery = 2) -> dict[str, Any]:
+                 plan_budget: BudgetQuery = REVIEW_PLAN_BUDGET) -> dict[str, Any]:
     """Review an uploaded FUMBBL replay: each kick-off's kick, the receiving set-up against the
     best kick and the Kick-off event's decision, each against the best (exact fraction
     strings), the players and every target's value for the pitch, a summary per team."""
@@ -66,7 +66,7 @@ async def review(request: Request, objective: ObjectiveQuery = DEFAULT_OBJECTIVE
 
 @router.post("/api/review/{game_id}", responses=BUSY)
 async def review_game(game_id: GameId, objective: ObjectiveQuery = DEFAULT_OBJECTIVE,
-                      plan_budget: BudgetQuery = 2) -> dict[str, Any]:
+                      plan_budget: BudgetQuery = REVIEW_PLAN_BUDGET) -> dict[str, Any]:
     """Review a FUMBBL game fetched by its id (as ``kickoff fumbbl review GAMEID``: over
     HTTPS, cached); as ``POST /api/review`` answers."""
     from kickoff.formats.fumbbl.fetch import fetch_replay
