@@ -121,8 +121,8 @@ def named_choices(loaded: LoadedScenario) -> Decisions:
 
 
 #: The most plans a web odds request may value per free move (``plan_budget``; each plan one
-#: exact solve of the kick-off, about 3 s for every face's default on the default pairing,
-#: docs/web.md): twice :data:`kickoff.defaults.PLAN_BUDGET`.
+#: exact solve of the kick-off: every face's default 2.95 s of CPU on the default pairing,
+#: minutes on a heavy one, docs/performance.md): twice :data:`kickoff.defaults.PLAN_BUDGET`.
 MAX_PLAN_BUDGET = 2 * PLAN_BUDGET
 
 
