@@ -13,6 +13,7 @@ _.valid  # Validation.valid (POST /api/validate)
 _.ball_on_ground  # OddsAnswer.ball_on_ground, RankedTargetOut.ball_on_ground (POST /api/odds*)
 _.higher_is_better  # AllTargetsAnswer.higher_is_better (POST /api/odds/all)
 _.choices_by_event  # OddsAnswer, RankedTargetOut.choices_by_event (POST /api/odds*; read by clients)
+_.plan_budget_given  # PlansApplied.plan_budget_given (POST /api/odds*; read by the page)
 
 # kickoff.core.actions.block: BlockResult's "who went down", the block's result for its callers
 # (tests/actions/test_actions_block.py reads them; the engine itself only needs the turnover).

@@ -27,6 +27,7 @@ import pytest
 from kickoff.analysis import KickoffSolver
 from kickoff.analysis.targets import DEFAULT_EVENTS
 from kickoff.core import Square
+from kickoff.defaults import PLAN_BUDGET
 from kickoff.formats.narration import bb_name
 from kickoff.formats.scenario import load_scenario, parse_scenario, replay_text
 
@@ -480,9 +481,9 @@ def test_page_shows_the_choices_by_event(server: str) -> None:
     """Issue 24: with "best" the odds box lists the choices that beat the defaults grouped by
     the Kick-off event they were taken under, as ``kickoff odds --play best`` prints them: each
     group's name and its choices after their coach, exactly the solver's ``choices_by_event``
-    for the page's scenario, target and objective."""
-    from kickoff.analysis.choices import by_event
-
+    for the page's scenario, target and objective, the free moves' plans found each under its
+    event (the web searches them as ``kickoff odds`` does, the applied line naming the
+    budget)."""
     errors: list[str] = []
     with _opened(server, errors) as page:
         page.uncheck("#show-heat")
@@ -500,11 +501,17 @@ def test_page_shows_the_choices_by_event(server: str) -> None:
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         objective = page.input_value("#objective")
         assert objective == "receiver-holds"
-        loaded = load_scenario(parse_scenario(json.dumps(doc)))
-        odds = KickoffSolver(loaded.state, loaded.ruleset, house_rules=loaded.house_rules,
-                             play="best", objective=objective).odds(Square(19, 3))  # type: ignore[arg-type]
-        expected = by_event(odds.choices)
-        assert expected and "high_kick" in [g["event"] for g in expected]
+        # best play with the events: the free moves searched as kickoff odds searches them
+        # (the API's answer, the server's cached one, is the CLI's: tests/web/test_web_plans.py),
+        # every face's default budget, each plan under its event
+        answer = httpx.post(f"{server}/api/odds", timeout=120, json={
+            "scenario": doc, "target": [19, 3], "events": "all", "play": "best",
+            "objective": objective}).json()
+        assert answer["applied"]["plan_budget"] == PLAN_BUDGET
+        expected = answer["choices_by_event"]
+        assert {"high_kick", "blitz"} <= {g["event"] for g in expected}
+        assert (f"free moves: best plan found (plan budget {PLAN_BUDGET}, the default; the "
+                "re-set-ups too)") in (page.text_content("#odds-applied") or "")
         assert shown == [[g["event"] or "", f"{g['name']}:",
                           [[c["coach"] or "", (f"{c['coach']} coach: " if c["coach"] else "")
                             + c["choice"].removeprefix(f"{g['name']}: ")]

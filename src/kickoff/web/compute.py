@@ -29,7 +29,7 @@ from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
 from kickoff.core.pitch import Square
 from kickoff.core.problems import Problem
-from kickoff.defaults import kick_use
+from kickoff.defaults import PLAN_BUDGET, PLAN_RESETUPS, kick_use
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
 
@@ -101,18 +101,68 @@ def solver_for(scenario_text: str, events: Events, kick_skill: bool | None, play
     solver = _solvers.get(key)
     if solver is None:
         loaded = load_kickoff(scenario_text)
-        chosen = loaded.decisions
-        taker = chosen.touchback if isinstance(chosen.touchback, str) else None
         solver = KickoffSolver(loaded.state, loaded.ruleset, events=events,
                                house_rules=loaded.house_rules, use_kick_skill=kick_skill,
-                               decisions=Decisions(high_kick=chosen.high_kick, touchback=taker),
-                               play=play, objective=objective)
+                               decisions=named_choices(loaded), play=play, objective=objective)
         _solvers[key] = solver
         while len(_solvers) > SOLVERS_KEPT:
             _solvers.popitem(last=False)
     else:
         _solvers.move_to_end(key)
     return solver
+
+
+def named_choices(loaded: LoadedScenario) -> Decisions:
+    """The receiving coach's choices the odds play from the scenario (:data:`ODDS_CHOICES`:
+    its High Kick player, its touchback taker by id), every other decision at its default."""
+    chosen = loaded.decisions
+    taker = chosen.touchback if isinstance(chosen.touchback, str) else None
+    return Decisions(high_kick=chosen.high_kick, touchback=taker)
+
+
+#: The most plans a web odds request may value per free move (``plan_budget``; each plan one
+#: exact solve of the kick-off: every face's default 2.95 s of CPU on the default pairing,
+#: minutes on a heavy one, docs/performance.md): twice :data:`kickoff.defaults.PLAN_BUDGET`.
+MAX_PLAN_BUDGET = 2 * PLAN_BUDGET
+
+
+def plans_applied(events: Events, play: SolverPlay, given: int | None) -> dict[str, Any] | None:
+    """The free moves' search a one-target odds request applies, as ``kickoff odds`` applies
+    it: with ``play`` ``"best"`` and ``events`` ``"all"`` the budget ``given`` (``None``: not
+    given, :data:`kickoff.defaults.PLAN_BUDGET`) and the re-set-ups searched too
+    (:data:`kickoff.defaults.PLAN_RESETUPS`; not with a budget of 0, which turns the search
+    off), as ``{"plan_budget", "plan_resetups", "plan_budget_given"}``; ``None`` where the search
+    does not apply (nobody acts in the free moves, as the format says)."""
+    if play != "best" or events != "all":
+        return None
+    budget = PLAN_BUDGET if given is None else given
+    return {"plan_budget": budget, "plan_resetups": PLAN_RESETUPS and budget > 0,
+            "plan_budget_given": given is not None}
+
+
+def planned_odds_job(scenario_text: str, kick_skill: bool | None, target: tuple[int, int],
+                     objective: Objective, budget: int) -> dict[str, Any]:
+    """One target's odds (:func:`odds_document`, events all, ``play`` ``"best"``) with the
+    free moves searched as ``kickoff odds --play best --events all`` searches them
+    (:func:`kickoff.analysis.plans.search`, at most ``budget`` plans per event, the re-set-ups
+    too with :data:`kickoff.defaults.PLAN_RESETUPS`): the best plans found played, each under
+    its event in ``choices_by_event``, and ``plans`` (``PlanSearch.to_json``: the kick's exact
+    value with them and each event's plan, value, nobody's value, plans valued). Not kept in
+    the worker's solvers (their decisions are the plans'). ``budget`` at least 1."""
+    from kickoff.analysis.plans import search  # the action engine, only when asked
+
+    loaded = load_kickoff(scenario_text)
+    square = Square(*target)
+    found = search(loaded.state, loaded.ruleset, square, budget=budget, objective=objective,
+                   play="best", decisions=named_choices(loaded), house_rules=loaded.house_rules,
+                   use_kick_skill=kick_skill, resetups=PLAN_RESETUPS)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                           house_rules=loaded.house_rules, use_kick_skill=kick_skill,
+                           decisions=found.decisions, play="best", objective=objective)
+    odds = solver.odds(square)
+    odds.choices = [*odds.choices, *found.choices()]  # each plan under its event, as the CLI
+    return {**odds_document(odds, kick_document(scenario_text, kick_skill)),
+            "plans": found.to_json()}
 
 
 def probability(p: Fraction) -> dict[str, Any]:

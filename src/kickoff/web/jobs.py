@@ -224,14 +224,22 @@ class OddsService:
 
     async def one(self, text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
                   gone: Callable[[], Awaitable[bool]] | None = None, play: SolverPlay = "defaults",
-                  objective: Objective = "receiver-holds") -> dict[str, Any]:
+                  objective: Objective = "receiver-holds", plan_budget: int = 0) -> dict[str, Any]:
         """One target's odds (:func:`kickoff.web.compute.odds_job`; ``play``: the receiving
-        coach's choices, ``"best"`` for ``objective``)."""
-        key = (compute.setup_key(text), events, kick_skill, _played(play, objective), target)
-        result: dict[str, Any] = await self._shared(
-            key, self.odds, lambda: self._run(compute.odds_job, text, events, kick_skill, target,
-                                              play, objective),
-            gone)
+        coach's choices, ``"best"`` for ``objective``; ``plan_budget`` above 0, with ``play``
+        ``"best"`` and ``events`` ``"all"``: the free moves searched in the worker,
+        :func:`kickoff.web.compute.planned_odds_job`)."""
+        key = (compute.setup_key(text), events, kick_skill, _played(play, objective), target,
+               plan_budget)
+        if plan_budget and play == "best" and events == "all":
+            def run() -> Awaitable[dict[str, Any]]:
+                return self._run(compute.planned_odds_job, text, kick_skill, target, objective,
+                                 plan_budget)
+        else:
+            def run() -> Awaitable[dict[str, Any]]:
+                return self._run(compute.odds_job, text, events, kick_skill, target, play,
+                                 objective)
+        result: dict[str, Any] = await self._shared(key, self.odds, run, gone)
         return result
 
     async def all_targets(self, text: str, events: Events, kick_skill: bool | None,
@@ -245,7 +253,9 @@ class OddsService:
             ranking, every = await self._run(compute.all_targets_job, text, events, kick_skill,
                                              objective, play)
             for target, doc in every.items():
-                self.odds.put((setup, events, kick_skill, _played(play, objective), target), doc)
+                # plan-less: the one-target key of a budget of 0
+                self.odds.put((setup, events, kick_skill, _played(play, objective), target, 0),
+                              doc)
             return ranking
 
         result: dict[str, Any] = await self._shared(

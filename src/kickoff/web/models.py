@@ -16,7 +16,8 @@ from kickoff.analysis.targets import DEFAULT_EVENTS, Objective
 from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import WeatherName
-from kickoff.defaults import DEFAULT_PLAY, Play
+from kickoff.defaults import DEFAULT_PLAY, PLAN_BUDGET, Play
+from kickoff.web.compute import MAX_PLAN_BUDGET
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
 BuiltinName = Annotated[str, Field(pattern=r"^[a-z0-9_]{1,64}$")]
@@ -70,6 +71,14 @@ class OddsRequest(WithScenario):
                        "policy, as kickoff odds / simulate --play close).")
     objective: Objective = Field("receiver-holds", description="With play best: what the "
                                  "receivers' choices maximise for them.")
+    plan_budget: int | None = Field(None, ge=0, le=MAX_PLAN_BUDGET, description="With play "
+                                    "best and events all: the free moves (Blitz! / Charge!, "
+                                    "Perfect / Solid Defence, Quick Snap) searched for the best "
+                                    "plan, at most this many valued exactly per event (each one "
+                                    "solve of the kick-off), as kickoff odds --plan-budget; "
+                                    f"null or left out: {PLAN_BUDGET}, every face's default "
+                                    "(kickoff.defaults.PLAN_BUDGET); 0: nobody acts, as the "
+                                    "format says. Given with another play or events: only 0.")
 
 
 class AllTargetsRequest(WithScenario):
@@ -188,6 +197,18 @@ class EventChoices(BaseModel):
     choices: list[ChoiceOut]
 
 
+class PlansApplied(BaseModel):
+    """The free moves' search applied with play best and events all
+    (:func:`kickoff.web.compute.plans_applied`): ``plan_budget`` (0: off, nobody acts),
+    ``plan_resetups`` (Perfect / Solid Defence and Quick Snap searched too), whether the budget
+    was the request's, and ``note``: where it was not searched (the all-targets ranking)."""
+
+    plan_budget: int
+    plan_resetups: bool
+    plan_budget_given: bool
+    note: str = ""
+
+
 class OddsAnswer(BaseModel):
     """The exact odds of one target (``kickoff odds --json``, with floats beside the fractions).
 
@@ -211,6 +232,11 @@ class OddsAnswer(BaseModel):
     choices_by_event: list[EventChoices] = Field(default_factory=list)
     #: The kicker and Kick applied (issue 26: the page names them).
     kick: KickOut | None = None
+    #: With play best and events all: the free moves' search (``kickoff odds --json``'s
+    #: ``plans``: the kick's exact value with the plans found, each event's plan and values).
+    plans: dict[str, Any] | None = None
+    #: The free moves' search applied (``null``: it does not apply, nobody acts).
+    applied: PlansApplied | None = None
 
 
 class RankedTargetOut(BaseModel):
@@ -232,6 +258,9 @@ class AllTargetsAnswer(BaseModel):
     higher_is_better: bool
     targets: list[RankedTargetOut]
     play: SolverPlay = "defaults"
+    #: With play best and events all: the free moves are not searched here (budget 0, nobody
+    #: acts; ``note`` says so): ask one target (``POST /api/odds``) for its plans.
+    applied: PlansApplied | None = None
 
 
 class KickAnswer(BaseModel):

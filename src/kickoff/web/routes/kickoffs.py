@@ -10,8 +10,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from kickoff.analysis.exact.solver import Events, SolverPlay
 from kickoff.core.errors import KickoffError
 from kickoff.core.kickoff import target_problem
+from kickoff.core.problems import Problem
 from kickoff.formats.narration import bb_name, defaults_applied, sentences
 from kickoff.formats.scenario import play, result_to_json
 from kickoff.web import compute
@@ -66,9 +68,15 @@ async def odds(body: OddsRequest, request: Request, lim: AppLimits) -> dict[str,
     problem = target_problem(state.pitch, state.receiving, target)
     if problem is not None:
         raise BadInput([problem.at("target")])
-    return await odds_service(request).one(text, body.events, body.kick_skill,
-                                           (target[0], target[1]), request.is_disconnected,
-                                           body.play, body.objective)
+    applied = compute.plans_applied(body.events, body.play, body.plan_budget)
+    if applied is None and body.plan_budget:
+        raise BadInput([Problem("a plan budget needs play best and events all (else nobody "
+                                "acts in the free moves; give 0 or leave it out)",
+                                "plan_budget")])
+    answer = await odds_service(request).one(
+        text, body.events, body.kick_skill, (target[0], target[1]), request.is_disconnected,
+        body.play, body.objective, 0 if applied is None else applied["plan_budget"])
+    return {**answer, "applied": applied}
 
 
 @router.post("/api/odds/all", tags=["odds"], response_model=AllTargetsAnswer)
@@ -76,6 +84,23 @@ async def odds_all(body: AllTargetsRequest, request: Request, lim: AppLimits) ->
     """Every target of the receiving area ranked by the objective, best first for the
     kicking team (``kickoff odds --all-targets``)."""
     text, _ = await asyncio.to_thread(checked, body.scenario, lim, compute.load_kickoff)
-    return await odds_service(request).all_targets(text, body.events, body.kick_skill,
-                                                   body.objective, request.is_disconnected,
-                                                   body.play)
+    ranking = await odds_service(request).all_targets(text, body.events, body.kick_skill,
+                                                      body.objective, request.is_disconnected,
+                                                      body.play)
+    return {**ranking, "applied": _unplanned(body.events, body.play)}
+
+
+def _unplanned(events: Events, play: SolverPlay) -> dict[str, Any] | None:
+    """What the all-targets ranking applies to the free moves with play best and events all:
+    no search (budget 0, nobody acts), as :data:`UNSEARCHED` says; ``None`` where no search
+    applies."""
+    if compute.plans_applied(events, play, None) is None:
+        return None
+    return {"plan_budget": 0, "plan_resetups": False, "plan_budget_given": False,
+            "note": UNSEARCHED}
+
+
+#: Why the all-targets ranking (the heat map) plays the free moves at nobody acts.
+UNSEARCHED = ("the free moves are not searched on the all-targets ranking (nobody acts, as the "
+              "format says; kickoff odds --all-targets searches them at its five best targets "
+              "after the ranking): ask one target for its plans (POST /api/odds)")

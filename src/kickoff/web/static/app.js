@@ -524,7 +524,9 @@ async function fetchHeat() {
     if (v !== state.version || opts.events !== $("events").value || opts.objective !== $("objective").value
         || opts.play !== $("odds-play").value) return;
     state.heat = r;
-    $("heat-status").textContent = `${r.targets.length} targets`;
+    // with best play and the events: the free moves not searched here (r.applied.note)
+    $("heat-status").textContent = `${r.targets.length} targets`
+      + (r.applied ? "; free moves not searched here (nobody acts): click a target for its plans" : "");
     render();
   } catch (e) {
     if (v !== state.version || e.name === "AbortError") return;
@@ -538,7 +540,9 @@ async function fetchOdds() {
   const v = state.version;
   const target = state.target;
   const opts = oddsOptions();
-  $("odds-hint").textContent = `computing the odds of a kick at [${target.join(", ")}]...`;
+  const planned = opts.play === "best" && opts.events === "all";  // the free moves searched
+  $("odds-hint").textContent = `computing the odds of a kick at [${target.join(", ")}]`
+    + (planned ? " and searching the free moves' plans (several seconds)..." : "...");
   $("odds-hint").hidden = false;
   try {
     const o = await api("/api/odds", {scenario: withChoices(state.doc), target, ...opts}, fresh("odds"));
@@ -603,7 +607,16 @@ function appliedText(o) {
   const play = $("odds-play").value === "best" ? `best (objective ${$("objective").value})` : "defaults";
   return [`${doc.ruleset}, ${doc.kicking || "home"} team kicking`, team("home"), team("away"), kick,
     `events ${o.events === "all" ? "on (the Kick-off table too)" : "off (deviation and landing only)"}`,
-    `play ${play}`].join("; ");
+    `play ${play}`, ...plansText(o.applied)].join("; ");
+}
+
+// The free moves' search the odds applied (o.applied, with play best and the events; none
+// otherwise): its plan budget (kickoff.defaults.PLAN_BUDGET unless asked) and the re-set-ups.
+function plansText(a) {
+  if (!a) return [];
+  if (!a.plan_budget) return ["free moves: nobody acts (plan budget 0)"];
+  const budget = `plan budget ${a.plan_budget}${a.plan_budget_given ? "" : ", the default"}`;
+  return [`free moves: best plan found (${budget}; ${a.plan_resetups ? "the re-set-ups too" : "not the re-set-ups"})`];
 }
 
 // The set-up a side started from: the file's, a built-in one (the default named), and whether
