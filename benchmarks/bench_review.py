@@ -3,7 +3,10 @@ core: the review is single-threaded) and of wall clock, for every kick-off of th
 (the kick's every target, the set-up against the best kick, the Kick-off event's decision).
 
 Run as a script (``python benchmarks/bench_review.py [GAME] [RUNS]``, default 1559380 and 3) from
-the repository, with the shared data beside it (``../shared/data/fumbbl-replays``); or with
+the repository, with the shared data beside it (``../shared/data/fumbbl-replays``);
+``python benchmarks/bench_review.py every LIMIT [GAME...]`` reviews every shared game (or those
+named, e.g. ``classic-2017/1005099``), each once in a process of its own stopped after LIMIT
+seconds of CPU (``RLIMIT_CPU``), one line per game (its CPU seconds, or "over LIMIT"); or with
 pytest-benchmark (``pytest benchmarks/bench_review.py --benchmark-enable``). The review runs in
 this process, with whichever build of kickoff it imports (the compiled one when installed so;
 ``PYTHONPATH=src``: the pure-Python sources). Results are recorded in ``docs/performance.md``
@@ -12,6 +15,8 @@ this process, with whichever build of kickoff it imports (the compiled one when 
 
 from __future__ import annotations
 
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,7 +37,30 @@ def test_bench_review(benchmark: Any) -> None:
     assert benchmark(review) == 4
 
 
+def every(limit: int, games: list[str]) -> None:
+    """Each game (default: every shared one, the 2020 / 2025 games then ``classic-2017/``)
+    reviewed once in a child process capped at ``limit`` CPU seconds; a line per game."""
+    names = games or [p.name.removesuffix(".json.gz") for p in sorted(SHARED.glob("*.json.gz"))
+                      ] + [f"classic-2017/{p.name.removesuffix('.json.gz')}"
+                           for p in sorted((SHARED / "classic-2017").glob("*.json.gz"))]
+
+    def capped() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit))
+
+    for name in names:
+        w = time.perf_counter()
+        done = subprocess.run([sys.executable, __file__, name, "1"], capture_output=True,
+                              text=True, preexec_fn=capped, check=False)
+        wall = time.perf_counter() - w
+        line = done.stdout.strip().splitlines()[-1:] if done.returncode == 0 else [
+            f"fumbbl review {name}: over {limit} s CPU (stopped; {wall:.0f} s wall)"]
+        print(*line, flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["every"]:
+        every(int(sys.argv[2]), sys.argv[3:])
+        return
     game = sys.argv[1] if len(sys.argv) > 1 else "1559380"
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     cpu, wall = [], []

@@ -166,26 +166,34 @@ def test_a_game_id_is_digits_only(client: TestClient) -> None:
     assert client.post("/api/review/12a").status_code == 422
 
 
-def test_one_review_at_a_time_another_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a review runs, another request is answered 503 with Retry-After, not queued."""
+@needs_replays
+def test_a_review_runs_off_the_server_process(command_review: dict[str, Any]) -> None:
+    """A review runs in a worker process: while it runs, the server answers another request
+    (the catalogue; between two moments the review is seen running: a second review is
+    answered 503 with Retry-After before and after, not queued), its own process spends
+    next to no CPU on it, and the review's answer is the command's."""
     import time
     from concurrent.futures import ThreadPoolExecutor
 
     from kickoff.web.app import create_app
     from kickoff.web.routes import review as routes
 
-    started = threading.Event()
-
-    def slow(data: bytes, objective: str, budget: int) -> dict[str, Any]:
-        started.set()
-        time.sleep(2)
-        return {"game": "slow"}
-
-    monkeypatch.setattr(routes, "review_replay", slow)
     with TestClient(create_app(workers=1)) as c, ThreadPoolExecutor(1) as pool:
-        first = pool.submit(_upload, c, b"x")
-        assert started.wait(10)
-        second = _upload(c, b"x")
-        assert second.status_code == 503 and second.headers["Retry-After"] == "10"
-        assert second.json()["problems"][0]["code"] == "busy"
-        assert first.result(timeout=30).json() == {"game": "slow"}
+        cpu = time.process_time()
+        first = pool.submit(_upload, c, GAME.read_bytes())
+        deadline = time.monotonic() + 30
+        while not routes._running.locked():
+            assert time.monotonic() < deadline and not first.done()
+            time.sleep(0.01)
+        busy = _upload(c, b"x")
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"
+        assert busy.json()["problems"][0]["code"] == "busy"
+        catalogue = c.get("/api/catalogue")
+        assert catalogue.status_code == 200 and "classic" in catalogue.json()["rulesets"]
+        assert _upload(c, b"x").status_code == 503  # the review was running all along
+        answer = first.result(timeout=600)
+        server_cpu = time.process_time() - cpu
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["summary"] == command_review["summary"]
+    # the review's exact solves (seconds of CPU) ran elsewhere; the server only waited
+    assert server_cpu < 0.5, server_cpu  # (in the server thread: 1.5 s, 2026-12-06)

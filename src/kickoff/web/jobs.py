@@ -222,6 +222,11 @@ class OddsService:
                 if not future.done():
                     future.cancel()  # nobody waits: drop the job unless it is running
 
+    async def job(self, func: Callable[..., T], *args: Any) -> T:
+        """``func(*args)`` in a worker process, queued as an odds job (a long job of another
+        kind: ``POST /api/review``), not cached or shared; its own exceptions raised here."""
+        return await self._run(func, *args)
+
     async def one(self, text: str, events: Events, kick_skill: bool | None, target: tuple[int, int],
                   gone: Callable[[], Awaitable[bool]] | None = None, play: SolverPlay = "defaults",
                   objective: Objective = "receiver-holds", plan_budget: int = 0) -> dict[str, Any]:

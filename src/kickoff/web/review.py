@@ -31,7 +31,7 @@ from kickoff.formats.fumbbl.case import ExtractedKickoff
 from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
-__all__ = ["ReviewRefused", "review_file", "review_replay"]
+__all__ = ["ReviewRefused", "review_file", "review_job", "review_replay"]
 
 
 class ReviewRefused(Exception):
@@ -41,6 +41,20 @@ class ReviewRefused(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("\n".join(p.text() for p in problems))
         self.problems = problems
+
+    def __reduce__(self) -> tuple[type[ReviewRefused], tuple[list[Problem]]]:
+        # raised in a worker process (:func:`review_job`), it crosses back whole
+        return (ReviewRefused, (self.problems,))
+
+
+def review_job(data: bytes | str, objective: Objective, budget: int) -> dict[str, Any]:
+    """A review as the server's worker processes run it (``kickoff.web.jobs``, off the
+    server's process): :func:`review_replay` of the replay ``data`` (bytes), or
+    :func:`review_file` of the replay at the path ``data`` (str: a fetched game's cached
+    file). :class:`ReviewRefused` as they raise it."""
+    if isinstance(data, str):
+        return review_file(Path(data), objective, budget)
+    return review_replay(data, objective, budget)
 
 
 def review_replay(data: bytes, objective: Objective, budget: int, where: str = "replay"

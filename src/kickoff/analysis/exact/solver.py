@@ -372,11 +372,17 @@ class KickoffSolver:
         nodes = self._tables.nodes
         expanded = self._expanded.get(id(world))
         if expanded is not None:  # a lumped world: the mixture of those it stands for
+            # made once (asked again at every start reaching a touchback), kept in _awards
+            # (by the world's identity) so that ``Nodes.truncate`` forgets it with its node
+            lumped = ("lumped", id(world))
+            known = self._awards.get(lumped)
+            if known is not None:
+                return known
             mixture: Dist = {}
             for q, one in expanded:
                 n = self._award_node(one)
                 mixture[n] = mixture[n] + q if n in mixture else q
-            return nodes.add(mixture)
+            return self._awards.setdefault(lumped, nodes.add(mixture))
         key = award_key(world, exact_best.taker_in(self, world), self._marked)
         cached = self._awards.get(key)
         if cached is not None:

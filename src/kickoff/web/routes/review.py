@@ -7,13 +7,14 @@ read or reviewed is a 422 whose problems name ``replay`` (``game_id`` when it ca
 fetched).
 
 A review is seconds to minutes of exact solves (every target of every kick-off); one runs at a
-time, in a thread of the server's process, and a second request meanwhile is answered 503 with
+time, in one of the server's worker processes as an odds job runs (``kickoff.web.jobs``:
+the server's own process stays free to answer the other requests meanwhile, its memory
+bounded as an odds job's), and a second review request meanwhile is answered 503 with
 ``Retry-After`` (none waits in a queue)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
@@ -23,8 +24,9 @@ from kickoff.core.errors import KickoffError
 from kickoff.core.problems import Problem
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT, REVIEW_PLAN_BUDGET
 from kickoff.web.checks import BadInput
+from kickoff.web.jobs import odds_service
 from kickoff.web.models import Problems
-from kickoff.web.review import ReviewRefused, review_file, review_replay
+from kickoff.web.review import ReviewRefused, review_job
 
 #: The most plans valued for a free move's decision (each one exact solve); ``kickoff fumbbl
 #: review`` takes 16 by default, the page 2.
@@ -61,35 +63,52 @@ async def review(request: Request, objective: ObjectiveQuery = DEFAULT_OBJECTIVE
     if not data:
         raise BadInput([Problem("no replay: send the FUMBBL replay file as the request's body",
                                 "replay")])
-    return await _run(lambda: review_replay(data, objective, plan_budget))
+    return await _run(request, data, objective, plan_budget)
 
 
 @router.post("/api/review/{game_id}", responses=BUSY)
-async def review_game(game_id: GameId, objective: ObjectiveQuery = DEFAULT_OBJECTIVE,
+async def review_game(request: Request, game_id: GameId,
+                      objective: ObjectiveQuery = DEFAULT_OBJECTIVE,
                       plan_budget: BudgetQuery = REVIEW_PLAN_BUDGET) -> dict[str, Any]:
     """Review a FUMBBL game fetched by its id (as ``kickoff fumbbl review GAMEID``: over
     HTTPS, cached); as ``POST /api/review`` answers."""
     from kickoff.formats.fumbbl.fetch import fetch_replay
 
-    def fetched() -> dict[str, Any]:
+    def fetched() -> str:
         try:
-            path = fetch_replay(game_id, None, FUMBBL_TIMEOUT)
+            return str(fetch_replay(game_id, None, FUMBBL_TIMEOUT))
         except KickoffError as e:
-            raise ReviewRefused([Problem(str(e).splitlines()[0], "game_id")]) from None
-        return review_file(path, objective, plan_budget)
+            raise BadInput([Problem(str(e).splitlines()[0], "game_id")]) from None
 
-    return await _run(fetched)
+    _refuse_if_busy()
+    async with _running:
+        path = await asyncio.to_thread(fetched)  # a request's wait, not work: a thread
+        return await _review(request, path, objective, plan_budget)
 
 
-async def _run(job: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """``job`` in a thread, alone (503 when a review is running); its refusal a 422."""
+def _refuse_if_busy() -> None:
+    """503 with ``Retry-After`` while a review is running."""
     if _running.locked():
         raise HTTPException(503, Problem("a game is being reviewed, the one this server "
                                          "reviews at once; try again shortly", "server",
                                          code="busy"), headers={"Retry-After": "10"})
+
+
+async def _run(request: Request, data: bytes | str, objective: Objective, budget: int
+               ) -> dict[str, Any]:
+    """:func:`~kickoff.web.review.review_job` of ``data``, alone (503 when a review is
+    running)."""
+    _refuse_if_busy()
     async with _running:
-        try:
-            answer: dict[str, Any] = await asyncio.to_thread(job)
-        except ReviewRefused as e:
-            raise BadInput(e.problems) from None
+        return await _review(request, data, objective, budget)
+
+
+async def _review(request: Request, data: bytes | str, objective: Objective, budget: int
+                  ) -> dict[str, Any]:
+    """The review in a worker process of the odds service; its refusal a 422."""
+    try:
+        answer: dict[str, Any] = await odds_service(request).job(review_job, data, objective,
+                                                                 budget)
+    except ReviewRefused as e:
+        raise BadInput(e.problems) from None
     return answer
