@@ -850,4 +850,4 @@ def test_every_help_text_is_wrapped_evenly_within_80_columns(
         assert "│" not in out and "╭" not in out  # no panels
     code, out, _ = cli(["odds", "-h"])
     # a docstring's paragraph is one paragraph, re-wrapped: not broken where the source breaks
-    assert "as\n  kickoff simulate does (the touchback player" in out
+    assert "as\n  kickoff simulate does. --play best plays every other choice" in out

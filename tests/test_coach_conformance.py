@@ -228,15 +228,18 @@ def test_the_kicking_coachs_best_is_never_worse_for_him_than_close(objective: Ob
     area = [sq for sq in state.pitch.squares() if state.pitch.in_receiving_area("away", sq)]
     target = area[(x * 11 + y) % len(area)]
     for receivers in ("defaults", "best"):
-        def value(kicking: str, kick: bool, receivers: str = receivers) -> Any:
+        def value(kicking: str, kick: bool | None, receivers: str = receivers) -> Any:
             return KickoffSolver(state, rs, events="none", use_kick_skill=kick, play=receivers,
                                  kicking=kicking, objective=objective).value(target, objective)
 
-        best = value("best", False)
+        # Kick as the faces' default (None: used where the kicker has it) against the close
+        # coach's Kick; an explicit False holds under best play, against the defaults without
+        best = value("best", None)
         close = value("defaults", True)  # the close coach's kicker (the default) and Kick
-        defaults = value("defaults", False)
         assert not receivers_prefer(objective, best, close), receivers
-        assert not receivers_prefer(objective, best, defaults), receivers
+        plain = value("best", False)
+        defaults = value("defaults", False)
+        assert not receivers_prefer(objective, plain, defaults), receivers
 
 
 # ---------------------------------------------------------------- the target and the prayers
@@ -429,9 +432,17 @@ def test_sevens_touchback_taker_best_is_the_best_scripted_taker(objective: Objec
                     decisions=Decisions(kicker=pid, kicker_given=True)).value(target, objective))
             except DecisionError:
                 continue
-    both = solve(Decisions(), play="best")
-    worst = sorted(kickers.values(), reverse=receivers_prefer(objective, Fraction(0),
-                                                              Fraction(1)))[0]
+    # the kicking coach's kicker and Kick left to him (None: an explicit False holds under best
+    # play where the default kicker has Kick, as h4 has)
+    both = to_fraction(KickoffSolver(state, rs, events="none", objective=objective,
+                                     decisions=Decisions(), play="best").value(target, objective))
+    declined = solve(Decisions(), play="best")
+    assert declined == sorted((v for (_, kick), v in kickers.items() if not kick),
+                              reverse=receivers_prefer(objective, Fraction(0), Fraction(1)))[0]
+    # None is the faces' default, Kick used where the kicker has it: the kicking coach's best is
+    # the worst of every kicker with Kick asked (a kicker without it kicks plainly)
+    worst = sorted((v for (_, kick), v in kickers.items() if kick),
+                   reverse=receivers_prefer(objective, Fraction(0), Fraction(1)))[0]
     assert both == worst and ("h4", True) in kickers
 
 
