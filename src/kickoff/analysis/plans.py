@@ -641,16 +641,17 @@ def search(
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
+    from kickoff.analysis.plans_given import WholeValues, given_table, settle
+
     valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
-    found = {}
-    for event in free_events(ruleset):
-        seeds, around = _free_turn_space(valuer, event)
-        found[event] = search_event(valuer, seeds, around, True, budget)
-    for event in resetup_events(ruleset, resetups):
-        seeds, around = resetup_space(valuer, event)
-        found[event] = search_event(valuer, seeds, around, event != "quick_snap", budget)
+    whole, found = WholeValues(valuer), {}
+    events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
+    events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
+    for event, kicking, space in events:
+        seeds, around = space(valuer, event)  # ranked given the event: plans_given
+        ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
+        found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
     plans = [f.best for f in found.values()]
-    value = valuer.value(plans) if len(plans) > 1 else (
-        found[plans[0].event].value if plans else valuer.value([]))
+    value = whole(plans)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value)
