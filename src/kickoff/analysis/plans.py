@@ -11,9 +11,11 @@ by default, with :data:`kickoff.defaults.PLAN_BUDGET` plans per event and the re
 Who moves where and who blitzes whom cannot be enumerated (every
 path of every subset of players, in every order), so this module searches: each candidate
 **plan** (a list of activations, :class:`Plan`) is scripted into the solver
-(``Decisions.blitz`` / ``Decisions.charge``) and the whole kick-off is solved exactly with it
-(the deviation, every event, the free turn's own dice, the ball's journeys, and with
-``play="best"`` the receiving coach's decision nodes). The kicking coach takes the plan the
+(``Decisions.blitz`` / ``Decisions.charge``) and ranked by the kick-off solved exactly given
+its event (:mod:`kickoff.analysis.plans_given`: the other totals' events Get the Ref); the
+values reported are the whole kick-off's, solved for the best plan, nobody's, the seed's and all
+the plans found (the deviation, every event, the free turn's own dice, the ball's journeys, and
+with ``play="best"`` the receiving coach's decision nodes). The kicking coach takes the plan the
 receivers least prefer under the objective (:func:`~kickoff.analysis.objectives.receivers_prefer`).
 
 **What the value is.** Let ``V*`` be the receivers' value when the kicking coach plays his free
@@ -56,7 +58,7 @@ event's worlds are apart, so the kick's value is the sum of the events' parts, e
 bound (:meth:`PlanSearch.lines` says which).
 
 **The budget** (``budget``, :data:`DEFAULT_BUDGET`): the most plans valued per event, nobody's
-and the seeds' included; each costs one exact solve of the kick-off. The hill climb also stops
+and the seeds' included; each costs one exact solve given its event. The hill climb also stops
 at a local optimum (no neighbour of the best plan is better), before its budget.
 """
 
