@@ -7,17 +7,17 @@ per pairing (``--one-target [N]``: one kick at the default target instead, :data
 ``--plans [N]``: the README's default pairing with the free moves searched too, :func:`with_plans`),
 or with pytest-benchmark (``pytest benchmarks/bench_play_best.py --benchmark-enable``).
 
-``python benchmarks/bench_play_best.py --readme [N] [--search] [--against PYTHON]``: the
-README's ``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target,
-On the Ball a decision node at every landing; ``--search``: the free moves searched first, as
-the command does by default, else the solve alone, ``--plan-budget 0``'s), solved in a
-fresh process each run (its CPU seconds, user + system, and its peak RSS, from
-``getrusage``), ``N`` runs (default 3), alternating with the same solve under another interpreter (``--against``: an old build's ``bin/python``); the
-medians, and whether the two agree on the odds (their JSON compared); recorded in
-docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
-coach's best play"). The pairings: the bb2020 default one with the Kick-off events off and on (High Kick's
-player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and Sevens
-with the events off (the kick-off move a decision node at every landing).
+``python benchmarks/bench_play_best.py --readme [N] [--search] [--against PYTHON]``: the README's
+``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the Ball
+a decision node at every landing; ``--search``: the free moves searched first, as the command does
+by default, else the solve alone, ``--plan-budget 0``'s), solved in a fresh process each run (its
+CPU seconds, user + system, and its peak RSS, from ``getrusage``), ``N`` runs (default 3),
+alternating with the same solve under another interpreter (``--against``: an old build's
+``bin/python``); the medians, and whether the two agree on the odds (their JSON compared); recorded
+in docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
+coach's best play"). The pairings: the bb2020 default one with the Kick-off events off and on (High
+Kick's player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and
+Sevens with the events off (the kick-off move a decision node at every landing).
 """
 
 from __future__ import annotations
