@@ -61,13 +61,14 @@ from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.formats.match import build_match
 m = build_match("bb2020", None, "lizardmen", None, None, "home")
 centre = m.state.pitch.centre[m.state.receiving]
-decisions = None
+found = None
 if SEARCH:  # as the command does by default: the free moves searched, then the odds with them
     from kickoff.analysis import plans
-    decisions = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET,
-                             resetups=True).decisions
-solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
-                       objective="receiver-holds", decisions=decisions)
+    found = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET, resetups=True)
+solver = (found.solver if found is not None and found.solver is not None  # as the command
+          else KickoffSolver(m.state, m.ruleset, events="all", play="best",
+                             objective="receiver-holds",
+                             decisions=None if found is None else found.decisions))
 odds = solver.odds(centre)
 print(json.dumps(odds.to_json(), sort_keys=True))
 import resource

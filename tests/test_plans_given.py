@@ -68,3 +68,16 @@ def test_search_reports_the_whole_kick_off_of_the_plans_found() -> None:
     seed = list(plans.candidates(match.state, match.ruleset, "blitz", TARGET))[1]
     assert blitz.close == solve(seed.activations)
     assert blitz.value <= min(blitz.nobody, blitz.close) and blitz.evaluated == 3
+
+
+def test_the_search_hands_on_the_solver_of_the_plans_found() -> None:
+    """``PlanSearch.solver`` (what ``kickoff odds`` takes instead of solving again) is the kick
+    with every plan found: its odds those of a fresh solver with ``found.decisions``."""
+    match = build_match("sevens", "orc", "skaven", None, None, "away")
+    found = plans.search(match.state, match.ruleset, TARGET, budget=2, play="defaults")
+    assert found.solver is not None
+    fresh = KickoffSolver(match.state, match.ruleset, events="all", play="defaults",
+                          decisions=found.decisions)
+    odds = found.solver.odds(TARGET)
+    assert odds.to_json() == fresh.odds(TARGET).to_json()
+    assert odds.receiving_team_holds == found.value

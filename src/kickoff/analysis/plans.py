@@ -65,7 +65,7 @@ at a local optimum (no neighbour of the best plan is better), before its budget.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -165,6 +165,9 @@ class PlanSearch:
     found: dict[str, Found]
     decisions: Decisions
     value: Fraction
+    #: The solver that valued the kick with every plan found (its caches hold the kick at
+    #: ``target``: its odds there cost next to nothing more); ``None``: not kept.
+    solver: KickoffSolver | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"value", "events": {event: {"plan", "value", "nobody", "close", "evaluated"}}}``:
@@ -398,13 +401,16 @@ class _Valuer:
                        solid_defence=moves.get("solid_defence", b.solid_defence),
                        perfect_defence=moves.get("perfect_defence", b.perfect_defence))
 
+    def solver(self, plans: Sequence[Plan]) -> KickoffSolver:
+        """The solver of the kick with ``plans`` played (nothing solved yet)."""
+        return KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
+                             objective=self.objective, decisions=self.decisions(plans),
+                             **self.options)
+
     def value(self, plans: Sequence[Plan]) -> Fraction | None:
         """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
-        solver = KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
-                               objective=self.objective, decisions=self.decisions(plans),
-                               **self.options)
         try:
-            return solver.value(self.target, self.objective)
+            return self.solver(plans).value(self.target, self.objective)
         except DecisionError:
             return None
 
@@ -653,7 +659,9 @@ def search(
         seeds, around = space(valuer, event)  # ranked given the event: plans_given
         ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
         found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
+        whole.keep([f.best for f in found.values()])  # the last solve's is one of those
     plans = [f.best for f in found.values()]
     value = whole(plans)
     assert value is not None
-    return PlanSearch(target, objective, found, valuer.decisions(plans), value)
+    return PlanSearch(target, objective, found, valuer.decisions(plans), value,
+                      whole.solvers.get(repr(valuer.decisions(plans))))

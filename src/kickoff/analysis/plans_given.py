@@ -31,6 +31,7 @@ from kickoff.analysis.objectives import receivers_prefer
 from kickoff.core.errors import DecisionError
 
 if TYPE_CHECKING:
+    from kickoff.analysis.exact.solver import KickoffSolver
     from kickoff.analysis.plans import Found, Plan, _Valuer
 
 
@@ -50,21 +51,31 @@ def given_table(valuer: _Valuer, event: str) -> _Valuer:
 
 
 class WholeValues:
-    """The whole kick-off's exact values of plans (``valuer.value``), each solved once (by
-    the decisions they script: nobody's is every event's)."""
+    """The whole kick-off's exact values of plans, each solved once (by the decisions they
+    script: nobody's is every event's), and their solvers (``solvers``, by those decisions'
+    ``repr``: the search hands the last one on, its caches warm)."""
 
     def __init__(self, valuer: _Valuer) -> None:
         self.valuer = valuer
         self.solved: dict[str, Fraction | None] = {}
+        self.solvers: dict[str, KickoffSolver] = {}
 
     def __call__(self, plans: Sequence[Plan]) -> Fraction | None:
+        """The kick's exact value with ``plans`` played (``None``: the rules refused one)."""
         key = repr(self.valuer.decisions(plans))
         if key not in self.solved:
+            solver = self.valuer.solver(plans)
             try:
-                self.solved[key] = self.valuer.value(plans)
-            except DecisionError:  # (valuer.value returns None for the free turn's refusal)
+                self.solved[key] = solver.value(self.valuer.target, self.valuer.objective)
+                self.solvers[key] = solver
+            except DecisionError:
                 self.solved[key] = None
         return self.solved[key]
+
+    def keep(self, plans: Sequence[Plan]) -> None:
+        """Keep only the solvers of each of ``plans`` alone (each holds a whole kick-off)."""
+        keys = {repr(self.valuer.decisions([p])) for p in plans}
+        self.solvers = {k: v for k, v in self.solvers.items() if k in keys}
 
 
 def settle(found: Found, whole: WholeValues, close: Plan | None, kicking: bool) -> Found:

@@ -420,9 +420,11 @@ def odds(
                                         as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
-    solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=s.kick_asked, decisions=decisions, play=play,
-                           objective=goal)
+    # the search's last solver is this one (the same set-up, rules, decisions, play and
+    # objective), its caches warm at the target: its odds cost next to nothing more
+    solver = found.solver if found is not None and found.solver is not None else KickoffSolver(
+        s.state, s.ruleset, events=events, house_rules=s.house_rules,
+        use_kick_skill=s.kick_asked, decisions=decisions, play=play, objective=goal)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
