@@ -174,9 +174,9 @@ def with_plans(one: bool) -> tuple[Fraction, int]:
     if one:
         found = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET,
                              resetups=True)
-        solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
-                               decisions=found.decisions)
-        holds = solver.odds(centre).receiving_team_holds
+        solver = found.solver if getattr(found, "solver", None) is not None else KickoffSolver(
+            m.state, m.ruleset, events="all", play="best", decisions=found.decisions)
+        holds = solver.odds(centre).receiving_team_holds  # (the command's: the search's solver)
         return holds, sum(f.evaluated for f in found.found.values())
     solver = KickoffSolver(m.state, m.ruleset, events="all", play="best")
     top = rank_targets(solver, "receiver-holds")[:PLANNED_TARGETS]
