@@ -7,16 +7,17 @@ per pairing (``--one-target [N]``: one kick at the default target instead, :data
 ``--plans [N]``: the README's default pairing with the free moves searched too, :func:`with_plans`),
 or with pytest-benchmark (``pytest benchmarks/bench_play_best.py --benchmark-enable``).
 
-``python benchmarks/bench_play_best.py --readme [N] [--against PYTHON]``: the README's
-``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the
-Ball a decision node at every landing), solved in a fresh process each run (its CPU seconds,
-user + system, and its peak RSS, from ``getrusage``), ``N`` runs (default 3), alternating with
-the same solve under another interpreter (``--against``: an old build's ``bin/python``); the
-medians, and whether the two agree on the odds (their JSON compared); recorded in
-docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
-coach's best play"). The pairings: the bb2020 default one with the Kick-off events off and on (High Kick's
-player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and Sevens
-with the events off (the kick-off move a decision node at every landing).
+``python benchmarks/bench_play_best.py --readme [N] [--search] [--against PYTHON]``: the README's
+``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the Ball
+a decision node at every landing; ``--search``: the free moves searched first, as the command does
+by default, else the solve alone, ``--plan-budget 0``'s), solved in a fresh process each run (its
+CPU seconds, user + system, and its peak RSS, from ``getrusage``), ``N`` runs (default 3),
+alternating with the same solve under another interpreter (``--against``: an old build's
+``bin/python``); the medians, and whether the two agree on the odds (their JSON compared); recorded
+in docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
+coach's best play"). The pairings: the bb2020 default one with the Kick-off events off and on (High
+Kick's player a decision node), and lizardmen receiving (two On the Ball players) in bb2020 and
+Sevens with the events off (the kick-off move a decision node at every landing).
 """
 
 from __future__ import annotations
@@ -59,9 +60,16 @@ import json
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.formats.match import build_match
 m = build_match("bb2020", None, "lizardmen", None, None, "home")
-solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
-                       objective="receiver-holds")
-odds = solver.odds(m.state.pitch.centre[m.state.receiving])
+centre = m.state.pitch.centre[m.state.receiving]
+found = None
+if SEARCH:  # as the command does by default: the free moves searched, then the odds with them
+    from kickoff.analysis import plans
+    found = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET, resetups=True)
+solver = (found.solver if found is not None and found.solver is not None  # as the command
+          else KickoffSolver(m.state, m.ruleset, events="all", play="best",
+                             objective="receiver-holds",
+                             decisions=None if found is None else found.decisions))
+odds = solver.odds(centre)
 print(json.dumps(odds.to_json(), sort_keys=True))
 import resource
 use = resource.getrusage(resource.RUSAGE_SELF)
@@ -69,24 +77,27 @@ print(use.ru_utime + use.ru_stime, use.ru_maxrss / 1024)
 """
 
 
-def readme_run(python: str) -> tuple[float, float, str]:
-    """One README solve under ``python``: (CPU seconds, peak RSS in MB, its odds' JSON)."""
-    done = subprocess.run([python, "-c", README_SOLVE], capture_output=True, text=True,
-                          check=True)
+def readme_run(python: str, search: bool = False) -> tuple[float, float, str]:
+    """One README solve under ``python``: (CPU seconds, peak RSS in MB, its odds' JSON);
+    ``search``: the free moves searched first (:func:`kickoff.analysis.plans.search`, the
+    default budget and the re-set-ups), as ``kickoff odds --play best`` does by default."""
+    done = subprocess.run([python, "-c", f"SEARCH = {search}\n" + README_SOLVE],
+                          capture_output=True, text=True, check=True)
     odds, use = done.stdout.splitlines()
     cpu, rss = use.split()  # the child's own getrusage: its whole run, imports included
     return float(cpu), float(rss), odds
 
 
-def readme(n: int, against: str | None) -> None:
-    """The README pairing's solve ``n`` times (alternating with ``against``), medians."""
+def readme(n: int, against: str | None, search: bool = False) -> None:
+    """The README pairing's solve ``n`` times (alternating with ``against``), medians;
+    ``search``: with the free moves searched first (:func:`readme_run`)."""
     pythons = [sys.executable] + ([against] if against else [])
     cpu: dict[str, list[float]] = {p: [] for p in pythons}
     rss: dict[str, list[float]] = {p: [] for p in pythons}
     out: dict[str, str] = {}
     for _ in range(n):
         for python in pythons:
-            c, r, out[python] = readme_run(python)
+            c, r, out[python] = readme_run(python, search)
             cpu[python].append(c)
             rss[python].append(r)
     for python in pythons:
@@ -163,9 +174,9 @@ def with_plans(one: bool) -> tuple[Fraction, int]:
     if one:
         found = plans.search(m.state, m.ruleset, centre, budget=plans.DEFAULT_BUDGET,
                              resetups=True)
-        solver = KickoffSolver(m.state, m.ruleset, events="all", play="best",
-                               decisions=found.decisions)
-        holds = solver.odds(centre).receiving_team_holds
+        solver = found.solver if getattr(found, "solver", None) is not None else KickoffSolver(
+            m.state, m.ruleset, events="all", play="best", decisions=found.decisions)
+        holds = solver.odds(centre).receiving_team_holds  # (the command's: the search's solver)
         return holds, sum(f.evaluated for f in found.found.values())
     solver = KickoffSolver(m.state, m.ruleset, events="all", play="best")
     top = rank_targets(solver, "receiver-holds")[:PLANNED_TARGETS]
@@ -194,6 +205,9 @@ if __name__ == "__main__":
                         help="the README's kickoff odds --away lizardmen --play best")
     parser.add_argument("--one-target", action="store_true",
                         help="one kick at the default target (ONE_TARGET) instead of every target")
+    parser.add_argument("--search", action="store_true",
+                        help="with --readme: the free moves searched first, as the command does "
+                        "by default (plans.search, the default budget, the re-set-ups)")
     parser.add_argument("--against", help="with --readme: another build's python, alternated")
     parser.add_argument("--plans", action="store_true",
                         help="the README's default pairing with the free moves searched too "
@@ -202,7 +216,7 @@ if __name__ == "__main__":
     if args.plans:
         main_with_plans(args.n or 1)
     elif args.readme:
-        readme(args.n or 3, args.against)
+        readme(args.n or 3, args.against, args.search)
     elif args.one_target:
         main_one_target(args.n or 1)
     else:

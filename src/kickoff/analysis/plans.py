@@ -11,9 +11,11 @@ by default, with :data:`kickoff.defaults.PLAN_BUDGET` plans per event and the re
 Who moves where and who blitzes whom cannot be enumerated (every
 path of every subset of players, in every order), so this module searches: each candidate
 **plan** (a list of activations, :class:`Plan`) is scripted into the solver
-(``Decisions.blitz`` / ``Decisions.charge``) and the whole kick-off is solved exactly with it
-(the deviation, every event, the free turn's own dice, the ball's journeys, and with
-``play="best"`` the receiving coach's decision nodes). The kicking coach takes the plan the
+(``Decisions.blitz`` / ``Decisions.charge``) and ranked by the kick-off solved exactly given
+its event (:mod:`kickoff.analysis.plans_given`: the other totals' events Get the Ref); the
+values reported are the whole kick-off's, solved for the best plan, nobody's, the seed's and all
+the plans found (the deviation, every event, the free turn's own dice, the ball's journeys, and
+with ``play="best"`` the receiving coach's decision nodes). The kicking coach takes the plan the
 receivers least prefer under the objective (:func:`~kickoff.analysis.objectives.receivers_prefer`).
 
 **What the value is.** Let ``V*`` be the receivers' value when the kicking coach plays his free
@@ -56,14 +58,14 @@ event's worlds are apart, so the kick's value is the sum of the events' parts, e
 bound (:meth:`PlanSearch.lines` says which).
 
 **The budget** (``budget``, :data:`DEFAULT_BUDGET`): the most plans valued per event, nobody's
-and the seeds' included; each costs one exact solve of the kick-off. The hill climb also stops
+and the seeds' included; each costs one exact solve given its event. The hill climb also stops
 at a local optimum (no neighbour of the best plan is better), before its budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -163,6 +165,9 @@ class PlanSearch:
     found: dict[str, Found]
     decisions: Decisions
     value: Fraction
+    #: The solver that valued the kick with every plan found (its caches hold the kick at
+    #: ``target``: its odds there cost next to nothing more); ``None``: not kept.
+    solver: KickoffSolver | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"value", "events": {event: {"plan", "value", "nobody", "close", "evaluated"}}}``:
@@ -396,13 +401,16 @@ class _Valuer:
                        solid_defence=moves.get("solid_defence", b.solid_defence),
                        perfect_defence=moves.get("perfect_defence", b.perfect_defence))
 
+    def solver(self, plans: Sequence[Plan]) -> KickoffSolver:
+        """The solver of the kick with ``plans`` played (nothing solved yet)."""
+        return KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
+                             objective=self.objective, decisions=self.decisions(plans),
+                             **self.options)
+
     def value(self, plans: Sequence[Plan]) -> Fraction | None:
         """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
-        solver = KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
-                               objective=self.objective, decisions=self.decisions(plans),
-                               **self.options)
         try:
-            return solver.value(self.target, self.objective)
+            return self.solver(plans).value(self.target, self.objective)
         except DecisionError:
             return None
 
@@ -641,16 +649,19 @@ def search(
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
+    from kickoff.analysis.plans_given import WholeValues, given_table, settle
+
     valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
-    found = {}
-    for event in free_events(ruleset):
-        seeds, around = _free_turn_space(valuer, event)
-        found[event] = search_event(valuer, seeds, around, True, budget)
-    for event in resetup_events(ruleset, resetups):
-        seeds, around = resetup_space(valuer, event)
-        found[event] = search_event(valuer, seeds, around, event != "quick_snap", budget)
+    whole, found = WholeValues(valuer), {}
+    events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
+    events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
+    for event, kicking, space in events:
+        seeds, around = space(valuer, event)  # ranked given the event: plans_given
+        ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
+        found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
+        whole.keep([f.best for f in found.values()])  # the last solve's is one of those
     plans = [f.best for f in found.values()]
-    value = valuer.value(plans) if len(plans) > 1 else (
-        found[plans[0].event].value if plans else valuer.value([]))
+    value = whole(plans)
     assert value is not None
-    return PlanSearch(target, objective, found, valuer.decisions(plans), value)
+    return PlanSearch(target, objective, found, valuer.decisions(plans), value,
+                      whole.solvers.get(repr(valuer.decisions(plans))))

@@ -420,9 +420,7 @@ def odds(
                                         as_json)
     if found is not None:
         chosen["plans"] = found.to_json()
-    solver = KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
-                           use_kick_skill=s.kick_asked, decisions=decisions, play=play,
-                           objective=goal)
+    solver = _odds_solver(s, events, play, goal, decisions, found)
     if not all_targets:
         # No progress bar for a solve without the Kick-off events: it takes milliseconds.
         with s.working(not as_json and events == "all",
@@ -483,6 +481,18 @@ def _scenario_moves(s: Setting, decisions: Decisions, asked: bool, budget: int |
         raise typer.BadParameter("--scenario-moves and --plan-budget: one or the other")
     chosen["scenario_moves"] = True
     return replace(decisions, **{k: getattr(s.scripted, k) for k in FREE_MOVES})
+
+
+def _odds_solver(s: Setting, events: Events, play: SolverPlay, goal: AnyObjective,
+                 decisions: Decisions, found: "PlanSearch | None") -> KickoffSolver:
+    """The solver of ``kickoff odds``: the plan search's last one where it kept it (the same
+    set-up, rules, decisions, play and objective; its caches warm at the target, so its odds
+    cost next to nothing more), else a new one."""
+    if found is not None and found.solver is not None:
+        return found.solver
+    return KickoffSolver(s.state, s.ruleset, events=events, house_rules=s.house_rules,
+                         use_kick_skill=s.kick_asked, decisions=decisions, play=play,
+                         objective=goal)
 
 
 def _free_turn_plans(s: Setting, decisions: Decisions, asked: tuple[int | None, bool, bool],
