@@ -382,10 +382,14 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
         for side in ("home", "away"):
             numbers = page.locator(f"g.player.{side} text").all_text_contents()
             assert len(set(numbers)) == len(numbers), numbers  # one number a player
-        # a disc's label fits inside it
-        disc = page.locator("g.player circle").first.bounding_box()
-        text = page.locator("g.player text").first.bounding_box()
-        assert disc is not None and text is not None and text["width"] < disc["width"]
+        # a disc's label fits inside it (measured in the page, waiting for a drawn disc: the
+        # board may be redrawn between two reads from here, which left a detached one, None)
+        page.wait_for_function(
+            "() => { const g = document.querySelector('g.player');"
+            " if (!g) return false;"
+            " const c = g.querySelector('circle').getBoundingClientRect();"
+            " const t = g.querySelector('text').getBoundingClientRect();"
+            " return c.width > 0 && t.width > 0 && t.width < c.width; }", timeout=10_000)
 
         # Download set-up: the set-up file names the players by the numbers their discs show
         # (not one "'p9200001' carries no jersey number" a player in the footer)

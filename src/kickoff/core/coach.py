@@ -137,6 +137,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.pitch import Side
 from kickoff.core.problems import Problem
 
@@ -273,9 +275,11 @@ SCRIPTED: Final = ScriptedCoach()
 DEFAULTS: Final = DefaultCoach()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Asked(Exception):
     """Raised by :class:`AskingCoach` at a decision a solver plays itself: ``decision``, whose
-    options (the rule's own) the solver enumerates."""
+    options (the rule's own) the solver enumerates. Subclassed outside the compiled modules
+    (the environment's ``Building``), in the compiled build too."""
 
     def __init__(self, decision: Decision) -> None:
         super().__init__(f"{decision.where}: a decision to play ({decision.kind})")
