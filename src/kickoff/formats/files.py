@@ -10,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterable, Mapping
+import signal
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
@@ -31,14 +33,20 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
 
     umask = os.umask(0)
     os.umask(umask)
+    with _signals_held():
+        _write_staged(contents, umask, tempfile.mkstemp)
+
+
+def _write_staged(contents: Mapping[Path, str | bytes], umask: int, mkstemp: Any) -> None:
+    """:func:`write_files`' work, its signals held back (a temporary file made but not yet
+    recorded, then left behind by a signal's exception, was the race this closes)."""
     staged: list[tuple[str, Path, Path]] = []
     try:
         for named, content in contents.items():
             path = _target(named)
             data = content.encode("utf-8") if isinstance(content, str) else content
             try:
-                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
-                                            suffix=".part")
+                fd, temp = mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".part")
                 staged.append((temp, path, named))
                 with os.fdopen(fd, "wb") as f:
                     os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
@@ -54,6 +62,23 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
         for temp, _, _ in staged:
             with contextlib.suppress(OSError):
                 os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back in this thread while the block runs, delivered as
+    it ends (``signal.pthread_sigmask``): a temporary file is then either recorded for its
+    clean-up or not made, and a clean-up is never cut short. Where the platform has no signal
+    mask, nothing is held."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _target(path: Path) -> Path:
@@ -128,7 +153,9 @@ def write_stream(named: Path, parts: Iterable[bytes]) -> int:
     written = 0
     try:
         try:
-            fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".part")
+            with _signals_held():  # made and recorded, or not made
+                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
+                                            suffix=".part")
             f = os.fdopen(fd, "wb")
         except OSError as e:
             raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
@@ -147,6 +174,6 @@ def write_stream(named: Path, parts: Iterable[bytes]) -> int:
             raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(named))]) from None
     finally:
         if temp is not None:
-            with contextlib.suppress(OSError):
+            with _signals_held(), contextlib.suppress(OSError):
                 os.unlink(temp)  # gone once renamed; a leftover of a failed write otherwise
     return written
