@@ -105,15 +105,7 @@ def test_exact_close_agrees_with_simulate_close(which: str, events: str,
     defaults = KickoffSolver(state, rs, events=events).odds(target)  # type: ignore[arg-type]
     n = 20_000
     tally = run_chunk(Job(state, rs, target, events, play="close"), n, 2026)  # type: ignore[arg-type]
-
-    def close_enough(p: Any, count: int) -> bool:
-        p = float(p)
-        return abs(count / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1 / n
-
-    assert close_enough(exact.touchback, tally.touchback)
-    assert close_enough(exact.receiving_team_holds, tally.receiving_team_holds)
-    for pid in set(exact.holders) | set(tally.holders):
-        assert close_enough(exact.holders.get(pid, 0), tally.holders.get(pid, 0)), pid
+    _agrees(exact, tally, n)
     far_apart = max(abs(float(exact.holders.get(pid, 0)) - float(defaults.holders.get(pid, 0)))
                     for pid in set(exact.holders) | set(defaults.holders))
     assert far_apart > 0.01
@@ -164,15 +156,7 @@ def test_exact_close_with_answers_given_agrees_with_simulate_close() -> None:
     n = 20_000
     tally = run_chunk(Job(state, rs, target, "all", play="close", high_kick="a4",
                           touchback="a5"), n, 2026)
-
-    def close_enough(p: Any, count: int) -> bool:
-        p = float(p)
-        return abs(count / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1 / n
-
-    assert close_enough(exact.touchback, tally.touchback)
-    assert close_enough(exact.receiving_team_holds, tally.receiving_team_holds)
-    for pid in set(exact.holders) | set(tally.holders):
-        assert close_enough(exact.holders.get(pid, 0), tally.holders.get(pid, 0)), pid
+    _agrees(exact, tally, n)
     assert abs(float(exact.holders["a5"] - policy.holders.get("a5", 0))) > 0.05
 
 
@@ -226,3 +210,17 @@ def test_cli_and_api_play_close(client: Any) -> None:
                                        "play": "close"})
     assert r.status_code == 200, r.text
     assert Fraction(r.json()["touchback"]["exact"]) == exact.touchback
+
+
+def _agrees(exact: Any, tally: Any, n: int) -> None:
+    """Each of ``exact``'s figures (touchback, the receivers hold, each holder) within five
+    standard errors (plus one kick-off) of ``tally``'s count of ``n`` kick-offs."""
+
+    def close_enough(p: Any, count: int) -> bool:
+        p = float(p)
+        return abs(count / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1 / n
+
+    assert close_enough(exact.touchback, tally.touchback)
+    assert close_enough(exact.receiving_team_holds, tally.receiving_team_holds)
+    for pid in set(exact.holders) | set(tally.holders):
+        assert close_enough(exact.holders.get(pid, 0), tally.holders.get(pid, 0)), pid
