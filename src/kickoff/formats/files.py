@@ -11,9 +11,8 @@ import contextlib
 import os
 import re
 import signal
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
@@ -37,7 +36,8 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
         _write_staged(contents, umask, tempfile.mkstemp)
 
 
-def _write_staged(contents: Mapping[Path, str | bytes], umask: int, mkstemp: Any) -> None:
+def _write_staged(contents: Mapping[Path, str | bytes], umask: int,
+                  mkstemp: Callable[..., tuple[int, str]]) -> None:
     """:func:`write_files`' work, its signals held back (a temporary file made but not yet
     recorded, then left behind by a signal's exception, was the race this closes)."""
     staged: list[tuple[str, Path, Path]] = []
