@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 import typer
 
 from kickoff.analysis.exact.solver import Events
-from kickoff.analysis.objectives import objective_text
+from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.cli.common import (
     KickSkillOpt,
     guarded,
@@ -32,7 +32,15 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, KickUse, Play, kick_use
+from kickoff.defaults import (
+    DEFAULT_EVENTS,
+    DEFAULT_PLAY,
+    PLAN_BUDGET,
+    PLAN_RESETUPS,
+    KickUse,
+    Play,
+    kick_use,
+)
 
 if TYPE_CHECKING:
     from kickoff.analysis.advisor.search import OptimizeProgress, OptimizeRequest, Suggestion
@@ -255,6 +263,22 @@ CandidateSchedulerOpt = Annotated[str | None, typer.Option(
     "(tcp://HOST:8786).")]
 
 
+#: ``setup optimize --plan-budget`` (``None``: not given; the default where it applies,
+#: :func:`kickoff.cli.analysis_cmd.applied_budget`).
+OptimizePlanBudgetOpt = Annotated[int | None, typer.Option(
+    help="With --play best --events all: the value reported (the start's and the "
+    "suggestion's) searches the coaches' free moves (Blitz! / Charge!, Perfect / Solid "
+    "Defence, Quick Snap) at the five best targets, valuing at most this many plans per "
+    "event, as kickoff odds --all-targets --play best does; the candidates are ranked "
+    f"without them. Default {PLAN_BUDGET} there (kickoff.defaults.PLAN_BUDGET), else 0; "
+    "0: nobody acts, as the format says.", min=0, show_default=False)]
+#: ``setup optimize --plan-resetups/--no-plan-resetups``.
+OptimizePlanResetupsOpt = Annotated[bool, typer.Option(
+    "--plan-resetups/--no-plan-resetups",
+    help="With a plan budget: search Perfect / Solid Defence and Quick Snap too (the "
+    "default); --no-plan-resetups: Blitz! / Charge! alone.")]
+
+
 @guarded
 def optimize(
     team: Annotated[str, typer.Option(help="The receiving team: built-in name or team file.")],
@@ -267,6 +291,8 @@ def optimize(
     events: SearchEventsOpt = DEFAULT_EVENTS,
     play: SearchPlayOpt = DEFAULT_PLAY,
     kick_skill: KickSkillOpt = None,
+    plan_budget: OptimizePlanBudgetOpt = None,
+    plan_resetups: OptimizePlanResetupsOpt = PLAN_RESETUPS,
     seconds: SecondsOpt = None,
     evaluations: EvaluationsOpt = None,
     rounds: RoundsOpt = None,
@@ -280,8 +306,10 @@ def optimize(
 
     The kicker picks the target worst for the receivers, using Kick when he has it (as kickoff
     odds does; --no-kick-skill: without); the value is the objective there, exactly as kickoff
-    odds --all-targets gives it. --evaluations N is the reproducible budget (the set-up file's
-    source records the count reached). Exit 1 for bad input, nothing written."""
+    odds --all-targets gives it (with --play best --events all: the free moves' plans searched
+    at the five best targets, --plan-budget, for the values reported; the candidates ranked
+    without them). --evaluations N is the reproducible budget (the set-up file's source records
+    the count reached). Exit 1 for bad input, nothing written."""
 
     from kickoff.analysis.advisor.moves import apply_layout
     from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
@@ -289,13 +317,16 @@ def optimize(
     from kickoff.formats.teams import setup_to_toml
 
     _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
+    plans = _plans_applied(events, play, plan_budget, plan_resetups)
     goal = objective_option(objective)
     rs = RULESETS[ruleset]
     state, start_name, names = _optimize_state(rs, team, kicking_team, kicking_setup, start, seed)
     kick = kick_use(state, rs, asked=kick_skill)  # the default kicker: no kicker to refuse
     request = OptimizeRequest(state, rs, goal, events, play, seconds, rounds, seed,
                               use_kick_skill=kick_skill, evaluations=evaluations,
-                              keep=_keep_ids(state, keep or []))
+                              keep=_keep_ids(state, keep or []),
+                              plan_budget=0 if plans is None else plans[0],
+                              plan_resetups=plans is not None and plans[1])
     try:
         with open_executor(workers, scheduler) as executor:
             suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
@@ -308,14 +339,55 @@ def optimize(
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     objective = objective_text(goal)
     source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
-                     kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())))
+                     kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())), plans)
+    budget = "" if plans is None else f", plan budget {suggestion.plan_budget}"
     setup = _setup_file(suggestion, rs, f"{team} receiving, optimized", source,
-                        f"best {objective} (events {events}, play {play}) found from "
+                        f"best {objective} (events {events}, play {play}{budget}) found from "
                         f"{start_name}")
     if out is not None:
         write_text(out, setup_to_toml(setup))
-    _print_result(Shown(state, best, suggestion, setup, source, names, kick), request, ruleset, out,
-                  as_json)
+    _print_result(Shown(state, best, suggestion, setup, source, names, kick, plans), request,
+                  ruleset, out, as_json)
+
+
+def _plans_applied(events: Events, play: Play, given: int | None, resetups: bool
+                   ) -> tuple[int, bool, bool] | None:
+    """The free moves' search ``setup optimize`` applies to the values it reports, as ``kickoff
+    odds`` applies it: with ``--play best --events all`` the budget given, else
+    :data:`kickoff.defaults.PLAN_BUDGET` (:func:`kickoff.cli.analysis_cmd.applied_budget`),
+    whether the re-set-ups are searched too, whether the budget was given; ``None`` elsewhere.
+    ``typer.BadParameter`` for a budget above 0 given where it does not apply."""
+    from kickoff.cli.analysis_cmd import applied_budget
+
+    searched = events == "all" and play == "best"
+    if given and not searched:
+        raise typer.BadParameter("--plan-budget needs --play best and --events all")
+    if not searched:
+        return None
+    budget = applied_budget(given, searched)
+    return budget, resetups and budget > 0, given is not None
+
+
+def _plans_words(plans: tuple[int, bool, bool] | None, suggestion: Suggestion,
+                 suggestion_objective: AnyObjective) -> str:
+    """The free moves' search applied, in words for the report (``""``: it does not apply)."""
+    from kickoff.cli.analysis_cmd import plan_text
+
+    if plans is None:
+        return ""
+    if not plans[0]:
+        return "Free moves: nobody acts (--plan-budget 0)"
+    if not suggestion.plan_budget:  # cancelled: the search's own values
+        return "Free moves: not searched (the search was cancelled): the values ranked"
+    import textwrap
+
+    ranked = suggestion.ranked or suggestion.value
+    return textwrap.fill(
+        f"Free moves: the values reported search them, as kickoff odds --all-targets --play "
+        f"best does (the best plan found at the five best targets; {plan_text(*plans)}); the "
+        f"candidates were ranked without them (the suggestion so ranked: "
+        f"{_shown(ranked.value, objective_text(suggestion_objective))} at "
+        f"{list(ranked.target)}).", 80)
 
 
 def _setup_file(suggestion: Suggestion, ruleset: Ruleset, name: str, source: str, found: str
@@ -340,6 +412,8 @@ class Shown(NamedTuple):
     source: str
     names: dict[str, str]
     kick: KickUse
+    #: The free moves' search applied: budget, re-set-ups, given (``_plans_applied``).
+    plans: tuple[int, bool, bool] | None = None
 
 
 def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Path | None,
@@ -349,7 +423,7 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
 
     from kickoff.cli.render import header
 
-    state, best, suggestion, setup, source, names, kick = shown
+    state, best, suggestion, setup, source, names, kick, plans = shown
     objective, events, play, seed = (objective_text(request.objective), request.events,
                                      request.play, request.seed)
     if as_json:
@@ -364,19 +438,31 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
             "by_event": [{"event": g.name, "chance": str(g.chance), "start_value": str(g.start),
                           "value": str(g.value), "gain": str(g.gain)}
                          for g in suggestion.by_event],
+            **_ranked_json(suggestion),
             "source": source,
             "applied": {"ruleset": ruleset, "kicking": "home", "teams": names,
                         "kicker": kick.kicker, "use_kick_skill": kick.used, "events": events,
-                        "play": play},
+                        "play": play, **({} if plans is None else {
+                            "plan_budget": suggestion.plan_budget,
+                            "plan_resetups": plans[1] and suggestion.plan_budget > 0})},
             "setup": setup.model_dump(exclude_none=True)}, indent=2))
         return
     console = Console(highlight=False, soft_wrap=True)
     console.print(header(ruleset, "home", names, kick, events=events, play=play), markup=False)
     console.print(f"Objective: {objective}; the search: {suggestion.evaluated} candidate set-ups "
                   f"(seed {seed})", markup=False)
+    if plans is not None:
+        console.print(_plans_words(plans, suggestion, request.objective), markup=False)
     _report(state, best, suggestion, objective, out)
     console.print("The same suggestion again (the set-up file's source):\n"
                   + _shell_lines(source), markup=False)
+
+
+def _ranked_json(suggestion: Suggestion) -> dict[str, object]:
+    """With the free moves searched for the values reported: ``"ranked": {"value", "target"}``,
+    the suggestion as the search ranked it, without them; ``{}`` otherwise."""
+    r = suggestion.ranked
+    return {} if r is None else {"ranked": {"value": str(r.value), "target": r.target.as_list()}}
 
 
 def _shell_lines(command: str, width: int = 80) -> str:
@@ -416,11 +502,14 @@ def _keep_ids(state: GameState, keep: list[str]) -> frozenset[str]:
 
 def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: str | None,
             start: str | None, objective: str, events: str, play: str, kick_skill: bool | None,
-            evaluated: int, seed: int, keep: list[str]) -> str:
+            evaluated: int, seed: int, keep: list[str],
+            plans: tuple[int, bool, bool] | None = None) -> str:
     """The command that gives this run's suggestion again: every option that shapes it, and
     ``--evaluations`` with the count the search reached (in place of a wall-clock bound, which
-    reaches another count on another machine). ``--workers`` / ``--scheduler`` change where
-    candidates are valued, never the result, and are left out."""
+    reaches another count on another machine); with ``--play best --events all`` the plan
+    budget applied (``plans``: budget, re-set-ups; written out even when the default, which
+    may change) and ``--no-plan-resetups`` when they were not searched. ``--workers`` /
+    ``--scheduler`` change where candidates are valued, never the result, and are left out."""
     import shlex
 
     words = ["kickoff", "setup", "optimize", "--ruleset", ruleset, "--team", team]
@@ -433,6 +522,9 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
     words += ["--objective", objective, "--events", events, "--play", play]
     if kick_skill is not None:
         words.append("--kick-skill" if kick_skill else "--no-kick-skill")
+    if plans is not None:
+        words += ["--plan-budget", str(plans[0])]
+        words += ["--no-plan-resetups"] if plans[0] and not plans[1] else []
     words += ["--evaluations", str(evaluated), "--seed", str(seed)]
     return shlex.join(words)
 
