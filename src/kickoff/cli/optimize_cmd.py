@@ -312,8 +312,7 @@ def optimize(
     the count reached). Exit 1 for bad input, nothing written."""
 
     from kickoff.analysis.advisor.moves import apply_layout
-    from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
-    from kickoff.analysis.cluster import open_executor
+    from kickoff.analysis.advisor.search import OptimizeRequest
     from kickoff.formats.teams import setup_to_toml
 
     _check_optimize_options(seconds, rounds, evaluations, seed, workers, scheduler, out)
@@ -327,15 +326,7 @@ def optimize(
                               keep=_keep_ids(state, keep or []),
                               plan_budget=0 if plans is None else plans[0],
                               plan_resetups=plans is not None and plans[1])
-    try:
-        with open_executor(workers, scheduler) as executor:
-            suggestion = _search(request, partial(optimize_setup, executor=executor), not as_json)
-    except OptionError as e:  # a bound or a play the solver does not offer: name the option
-        raise e.placed(lambda p: replace(p, where=f"--{p.where}")) from None
-    except KickoffError:
-        raise  # names its option, address or key path already
-    except ValueError as e:  # the advisor's word on the starting set-up
-        raise ScenarioError([Problem(str(e), "setup optimize")]) from None
+    suggestion = _searched(request, workers, scheduler, not as_json)
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     objective = objective_text(goal)
     source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
@@ -348,6 +339,25 @@ def optimize(
         write_text(out, setup_to_toml(setup))
     _print_result(Shown(state, best, suggestion, setup, source, names, kick, plans), request,
                   ruleset, out, as_json)
+
+
+def _searched(request: OptimizeRequest, workers: int | None, scheduler: str | None, show: bool
+              ) -> Suggestion:
+    """The advisor's search of ``request`` (on the Dask cluster ``--workers`` / ``--scheduler``
+    name, else in this process; a progress bar unless not ``show``), its refusals as errors
+    naming the option (``--seconds``, ``--play``, ``--plan-budget``...) or the set-up."""
+    from kickoff.analysis.advisor.search import optimize_setup
+    from kickoff.analysis.cluster import open_executor
+
+    try:
+        with open_executor(workers, scheduler) as executor:
+            return _search(request, partial(optimize_setup, executor=executor), show)
+    except OptionError as e:  # a bound or a play the solver does not offer: name the option
+        raise e.placed(lambda p: replace(p, where=f"--{p.where.replace('_', '-')}")) from None
+    except KickoffError:
+        raise  # names its option, address or key path already
+    except ValueError as e:  # the advisor's word on the starting set-up
+        raise ScenarioError([Problem(str(e), "setup optimize")]) from None
 
 
 def _plans_applied(events: Events, play: Play, given: int | None, resetups: bool
