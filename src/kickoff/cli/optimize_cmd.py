@@ -160,9 +160,10 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
 
     console = Console(highlight=False, soft_wrap=True)
     best = suggestion.best_value or suggestion.value
+    ranked = " (ranked without the plans)" if suggestion.ranked is not None else ""
     console.print(f"The suggestion moves {suggestion.moved} player(s) from the start;\nthe best "
-                  f"value met: {_shown(best.value, objective)} (the suggestion is within the\n"
-                  "tie-break's epsilon of it: docs/analysis.md)", markup=False)
+                  f"value met{ranked}: {_shown(best.value, objective)} (the suggestion is within "
+                  "the\ntie-break's epsilon of it: docs/analysis.md)", markup=False)
     if not suggestion.by_event:
         return
     table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
