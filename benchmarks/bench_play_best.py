@@ -167,7 +167,7 @@ def with_plans(one: bool) -> tuple[Fraction, int]:
     (``PLANNED_TARGETS``), as ``--all-targets`` does. The value (receiver-holds, with the
     plans) and the plans valued."""
     from kickoff.analysis import plans
-    from kickoff.cli.analysis_cmd import PLANNED_TARGETS
+    from kickoff.analysis.planned_targets import PLANNED_TARGETS
 
     m = build_match("bb2020", None, None, None, None, "home")
     centre = m.state.pitch.centre[m.state.receiving]

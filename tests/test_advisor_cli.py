@@ -316,13 +316,15 @@ def test_keep_names_a_player_the_team_does_not_have() -> None:
 
 @pytest.mark.slow
 def test_play_best_with_the_events_is_what_odds_play_best_gives(tmp_path: Path) -> None:
-    """Issue 24's acceptance: ``setup optimize --play best --events all``'s value is ``odds
-    --all-targets --play best`` on the set-up it wrote; the report's values per Kick-off event
-    add up to both set-ups' values (the kicking coach's kicker fixed: one kicker)."""
+    """Issue 24's acceptance, the free moves not searched (``--plan-budget 0`` on both; with
+    the default search: ``tests/test_advisor_plans.py``): ``setup optimize --play best --events
+    all``'s value is ``odds --all-targets --play best`` on the set-up it wrote; the report's
+    values per Kick-off event add up to both set-ups' values (the kicking coach's kicker fixed:
+    one kicker)."""
     out_file = tmp_path / "best.toml"
     code, out, err = cli(["setup", "optimize", "--ruleset", "sevens", "--team", "wood_elf",
                           "--events", "all", "--play", "best", "--evaluations", "2", "--seed", "1",
-                          "--out", str(out_file), "--json"])
+                          "--plan-budget", "0", "--out", str(out_file), "--json"])
     assert code == 0, err
     doc = json.loads(out)
     code, out, err = cli(["odds", "--all-targets", "--events", "all", "--play", "best",
@@ -333,3 +335,5 @@ def test_play_best_with_the_events_is_what_odds_play_best_gives(tmp_path: Path) 
     best = json.loads(out)["targets"][0]
     assert (best["value"], best["target"]) == (doc["value"], doc["target"])
     assert len(doc["by_event"]) == 11
+    assert (doc["applied"]["plan_budget"], doc["applied"]["plan_resetups"]) == (0, False)
+    assert "ranked" not in doc and "--plan-budget 0 " in doc["source"]

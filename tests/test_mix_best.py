@@ -137,6 +137,7 @@ def test_setup_optimize_with_a_mix_and_play_best_is_what_odds_gives(tmp_path: Pa
     mix = "mix:receiver-holds=1/2,ball-in-reach=1/4,distance=1/4"
     code, out, err = cli(["setup", "optimize", "--ruleset", "sevens", "--team", "wood_elf",
                           "--events", "all", "--play", "best", "--objective", mix,
+                          "--plan-budget", "0",  # the plans with a mix: test_advisor_plans
                           "--evaluations", "2", "--seed", "1", "--out", str(out_file), "--json"])
     assert code == 0, err
     doc = json.loads(out)

@@ -601,6 +601,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
                          **({"plans": planned[r.target].to_json()} if r.target in planned
                             else {})}
                         for r in ranked],
+            **_planned_json(planned, goal),
         }))
         return
     console.print(s.header(events, play), markup=False)
@@ -613,29 +614,35 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
         console.print(f"heat map written to {png}")
 
 
-#: ``--all-targets --plan-budget``: the free turns' plans are searched at this many of the
-#: ranking's best targets (the five its report shows), each search a kick's own.
-PLANNED_TARGETS = 5
-
-
 def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: AnyObjective,
                plans: tuple[int, bool, Decisions], as_json: bool) -> "dict[Square, PlanSearch]":
-    """With a budget (``plans``: budget, re-set-ups, the decisions given), the kicking coach's
-    free-turn plans searched (:func:`kickoff.analysis.plans.search`) at each of the
-    :data:`PLANNED_TARGETS` best targets of ``ranked``, by target; ``{}`` without."""
+    """With a budget (``plans``: budget, re-set-ups, the decisions given), the free moves'
+    plans searched at the ranking's best targets
+    (:func:`kickoff.analysis.planned_targets.search_top`, the advisor's code path too), by
+    target; ``{}`` without."""
+    from kickoff.analysis.planned_targets import PLANNED_TARGETS, search_top
+
     budget, resetups, named = plans
     if not budget:
         return {}
-    from kickoff.analysis.plans import search  # the action engine, only when asked
-
-    out: dict[Square, PlanSearch] = {}
     with s.working(not as_json, f"searching the free turn's plans at the {PLANNED_TARGETS} best "
                    "targets"):
-        for r in ranked[:PLANNED_TARGETS]:
-            out[r.target] = search(s.state, s.ruleset, r.target, budget=budget, objective=goal,
-                                   play="best", decisions=named, house_rules=s.house_rules,
-                                   use_kick_skill=s.kick_asked, resetups=resetups)
-    return out
+        return search_top(s.state, s.ruleset, ranked, budget=budget, objective=goal,
+                          decisions=named, house_rules=s.house_rules,
+                          use_kick_skill=s.kick_asked, resetups=resetups)
+
+
+def _planned_json(planned: "dict[Square, PlanSearch]", goal: AnyObjective) -> dict[str, object]:
+    """``--all-targets --json`` with the plans searched: ``"with_plans": {"target", "value"}``,
+    the kicking coach's best of the searched targets with the plans found
+    (:func:`kickoff.analysis.planned_targets.kickers_best`: the value ``setup optimize --play
+    best --events all`` reports for the set-up); ``{}`` without a search."""
+    if not planned:
+        return {}
+    from kickoff.analysis.planned_targets import kickers_best
+
+    best = kickers_best(planned, goal)
+    return {"with_plans": {"target": best.target.as_list(), "value": str(best.value)}}
 
 
 def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective,
@@ -643,18 +650,15 @@ def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective,
     """:func:`_top_plans`' searches in words: each target's plans (``PlanSearch.lines``), then
     the target the kicking coach prefers with them (the receivers' least preferred value);
     ``how``: the search applied, in words (:func:`plan_text`)."""
-    from kickoff.analysis.objectives import receivers_prefer
+    from kickoff.analysis.planned_targets import kickers_best
 
     lines = [f"The free moves searched at the {len(planned)} best targets (best plan found; "
              f"{how}):"]
-    best: Square | None = None
     for target, found in planned.items():
         lines += [f"- {target.as_list()}:", *(f"  - {line}" for line in found.lines())]
-        if best is None or receivers_prefer(goal, planned[best].value, found.value):
-            best = target
-    assert best is not None
-    lines.append(f"With them, the kicking coach's best of these: {best.as_list()} "
-                 f"({objective_text(goal)} {float(planned[best].value):.4f})")
+    best = kickers_best(planned, goal)
+    lines.append(f"With them, the kicking coach's best of these: {best.target.as_list()} "
+                 f"({objective_text(goal)} {float(best.value):.4f})")
     return lines
 
 

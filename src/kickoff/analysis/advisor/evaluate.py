@@ -77,6 +77,24 @@ def minimax(
     return top.value, top.target
 
 
+def planned(
+    state: GameState, ruleset: Ruleset, objective: AnyObjective,
+    house_rules: frozenset[HouseRule], kick: bool, budget: int, resetups: bool,
+) -> tuple[Fraction, Square]:
+    """``(value, target)`` of the kicking coach's best kick with Kick used or not (``kick``),
+    both coaches at their best with the Kick-off events, **the free moves searched**: every
+    target ranked, the plans searched at the five best with at most ``budget`` plans per event
+    (the re-set-ups too with ``resetups``), the kicking coach's best of those with the plans
+    found: :func:`kickoff.analysis.planned_targets.planned_best`, the code path of ``kickoff
+    odds --all-targets --play best --events all --plan-budget budget``. ``budget`` at least 1
+    (``ValueError`` otherwise)."""
+    from kickoff.analysis.planned_targets import planned_best
+
+    found = planned_best(state, ruleset, objective=objective, budget=budget, resetups=resetups,
+                         house_rules=house_rules, use_kick_skill=kick)
+    return found.value, found.target
+
+
 class FreshEvaluator:
     """Minimax values of layouts (``kickoff.analysis.advisor.moves``) of ``state``'s receiving
     team against ``state``'s kicking set-up, each by a fresh :func:`minimax` over the kick

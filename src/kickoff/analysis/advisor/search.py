@@ -32,7 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from kickoff.analysis.advisor.evaluate import Evaluator, incremental, kick_options, minimax
+from kickoff.analysis.advisor.evaluate import (
+    Evaluator,
+    incremental,
+    kick_options,
+    minimax,
+    planned,
+)
 from kickoff.analysis.advisor.events import EventValue, event_values
 from kickoff.analysis.advisor.moves import (
     Layout,
@@ -51,7 +57,7 @@ from kickoff.core.errors import OptionError
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, Play
+from kickoff.defaults import DEFAULT_EVENTS, DEFAULT_PLAY, PLAN_RESETUPS, Play
 
 __all__ = ["OptimizeProgress", "OptimizeRequest", "Play", "SetupValue", "Suggestion",
            "optimize_setup", "setup_value"]
@@ -80,6 +86,7 @@ def setup_value(
     state: GameState, ruleset: Ruleset, *, objective: AnyObjective = "receiver-holds",
     events: Events = DEFAULT_EVENTS, play: Play = DEFAULT_PLAY,
     house_rules: frozenset[HouseRule] = frozenset(), use_kick_skill: bool | None = None,
+    plan_budget: int = 0, plan_resetups: bool = PLAN_RESETUPS,
 ) -> SetupValue:
     """The minimax value of ``state``'s receiving set-up against its kicking set-up (a checked
     state before a kick-off): the best kick for the kicking team under ``objective`` over every
@@ -88,15 +95,32 @@ def setup_value(
     best value of ``rank_targets`` (``kickoff odds --all-targets --objective O --events E
     [--no-kick-skill] [--play P]``). ``play``: the receiving coach's choices (``"defaults"``;
     ``"best"``: decision nodes maximising ``objective`` for the receivers, ``KickoffSolver(play=,
-    objective=)``). ``ValueError`` for an unknown play; ``DecisionError`` as the solver raises
-    it."""
+    objective=)``). ``plan_budget`` above 0 (with ``play="best"`` and ``events="all"`` only):
+    the free moves searched too, at most that many plans per event (the re-set-ups too with
+    ``plan_resetups``), as ``kickoff odds --all-targets --play best --plan-budget N`` searches
+    them (:func:`~kickoff.analysis.advisor.evaluate.planned`). ``ValueError`` for an unknown
+    play; :class:`~kickoff.core.errors.OptionError` for a plan budget below 0 or where it does
+    not apply; ``DecisionError`` as the solver raises it."""
+    _check_plans(events, play, plan_budget)
     best: SetupValue | None = None
     for kick in kick_options(state, ruleset, house_rules, use_kick_skill):
-        found = minimax(state, ruleset, objective, events, play, house_rules, kick)
+        found = (planned(state, ruleset, objective, house_rules, kick, plan_budget,
+                         plan_resetups) if plan_budget
+                 else minimax(state, ruleset, objective, events, play, house_rules, kick))
         if best is None or receivers_prefer(objective, best.value, found[0]):
             best = SetupValue(found[0], found[1], kick)
     assert best is not None
     return best
+
+
+def _check_plans(events: Events, play: Play, plan_budget: int) -> None:
+    """:class:`~kickoff.core.errors.OptionError` naming ``plan_budget`` below 0, or above 0
+    without ``play="best"`` and ``events="all"`` (the free moves are searched only there)."""
+    if plan_budget < 0:
+        raise OptionError.at("plan_budget", f"{plan_budget}; at least 0 (0: not searched)")
+    if plan_budget and (play != "best" or events != "all"):
+        raise OptionError.at("plan_budget", f"{plan_budget} needs play best and events all "
+                             "(else nobody acts in the free moves; give 0)")
 
 
 @dataclass(frozen=True)
@@ -110,7 +134,12 @@ class OptimizeRequest:
     candidate set-ups valued), whichever comes first (none: :data:`DEFAULT_SECONDS`); ``seed``
     for the candidates drawn; ``keep``: ids of receiving players pinned where ``state`` has
     them (``setup optimize --keep``). A search stopped by ``seconds`` after ``evaluated`` candidates
-    is the search of ``evaluations=evaluated`` (the same seed): the same suggestion."""
+    is the search of ``evaluations=evaluated`` (the same seed): the same suggestion.
+    ``plan_budget`` above 0 (``play="best"``, ``events="all"``; ``setup optimize``'s default
+    there, :data:`kickoff.defaults.PLAN_BUDGET`; 0, the Python API's default: not searched),
+    ``plan_resetups``: the free moves searched for the **reported** values, the start's and the
+    suggestion's (:func:`setup_value` with them: ``kickoff odds --all-targets --play best``'s
+    value); the candidates are ranked without them (see :func:`optimize_setup`)."""
 
     state: GameState
     ruleset: Ruleset
@@ -124,6 +153,8 @@ class OptimizeRequest:
     use_kick_skill: bool | None = None
     evaluations: int | None = None
     keep: frozenset[str] = frozenset()
+    plan_budget: int = 0
+    plan_resetups: bool = PLAN_RESETUPS
 
 
 @dataclass(frozen=True)
@@ -144,7 +175,10 @@ class Suggestion:
     far); ``best_value``: the best value met (the suggestion's is within
     ``advisor_prefer.EPSILON`` of it) and ``best_squares`` its set-up, ``moved``: the players
     the suggestion moves from the start; ``by_event``: each Kick-off event's values (none with
-    the events off, or when cancelled)."""
+    the events off, or when cancelled). ``plan_budget``: the free moves' plan budget the two
+    values (``value``, ``start_value``) were found with (0: not searched: none asked, or the
+    search cancelled), and then ``ranked`` the suggestion's value as the search ranked it,
+    without the plans (``None`` without them: ``value`` is that)."""
 
     squares: dict[str, Square | None]
     value: SetupValue
@@ -155,6 +189,8 @@ class Suggestion:
     moved: int = 0
     by_event: tuple[EventGain, ...] = ()
     best_squares: dict[str, Square | None] | None = None
+    plan_budget: int = 0
+    ranked: SetupValue | None = None
 
 
 @dataclass(frozen=True)
@@ -319,15 +355,17 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
 REPORT_SOLVES = 4
 
 
-def _search_seconds(request: OptimizeRequest, seconds: float | None, solve: float
-                    ) -> float | None:
+def _search_seconds(request: OptimizeRequest, seconds: float | None, solve: float,
+                    planned_solve: float = 0.0) -> float | None:
     """The wall-clock bound of the search: with the events on, from before the starting set-up's
-    solve (it takes seconds) and ``seconds`` less :data:`REPORT_SOLVES` times that ``solve``, so
-    that the whole, report included, keeps within ``seconds`` where one solve allows it; with
-    them off (a solve of a second or less), ``seconds`` from after it; ``None``: unbounded."""
+    solve (it takes seconds) and ``seconds`` less :data:`REPORT_SOLVES` times that ``solve``
+    and, with the free moves searched, less ``planned_solve`` (the start's value with the plans:
+    the suggestion's costs as much), so that the whole, report included, keeps within
+    ``seconds`` where one solve and one planned value allow it; with them off (a solve of a
+    second or less), ``seconds`` from after it; ``None``: unbounded."""
     if seconds is None or request.events != "all":
         return seconds
-    return max(0.0, seconds - REPORT_SOLVES * solve)
+    return max(0.0, seconds - REPORT_SOLVES * solve - planned_solve)
 
 
 def optimize_setup(
@@ -364,8 +402,10 @@ def optimize_setup(
     chooser = Chooser(r.state, r.ruleset, r.objective, start)
     chooser.offer(start, start_value.value, start_value)
     solved = time.monotonic()
+    start_planned = _planned_value(r, r.state)  # the start's reported value (None: no plans)
     search = _Search(r, space, start, start_value, start, start_value, random.Random(r.seed),
-                     chooser, _search_seconds(r, seconds, solved - began), cancelled,
+                     chooser, _search_seconds(r, seconds, solved - began,
+                                              time.monotonic() - solved), cancelled,
                      started=began if r.events == "all" else solved)
     # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
     # least, unless none can be drawn: then it must end all the same).
@@ -374,7 +414,7 @@ def optimize_setup(
         most = 0
     _search_rounds(search, problem, executor, most, progress)
     _EVALUATORS.pop(problem.token, None)
-    return _suggestion(r, search, chooser, start, start_value)
+    return _suggestion(r, search, chooser, start, (start_value, start_planned))
 
 
 def _check_bounds(r: OptimizeRequest) -> None:
@@ -386,6 +426,7 @@ def _check_bounds(r: OptimizeRequest) -> None:
     if r.evaluations is not None and r.evaluations < 0:
         raise OptionError.at("evaluations",
                              f"{r.evaluations}; at least 0 (0: the start's value only)")
+    _check_plans(r.events, r.play, r.plan_budget)
 
 
 def _search_rounds(search: _Search, problem: _Problem, executor: Executor, most: int | None,
@@ -403,16 +444,51 @@ def _search_rounds(search: _Search, problem: _Problem, executor: Executor, most:
                                       search.best_value))
 
 
+def _planned_value(r: OptimizeRequest, state: GameState) -> SetupValue | None:
+    """``state``'s receiving set-up valued with the free moves searched (:func:`setup_value`
+    with the request's plan budget: ``kickoff odds --all-targets --play best``'s value), in
+    this process; ``None`` where the request searches no plans."""
+    if not r.plan_budget:
+        return None
+    return setup_value(state, r.ruleset, objective=r.objective, events=r.events, play=r.play,
+                       house_rules=r.house_rules, use_kick_skill=r.use_kick_skill,
+                       plan_budget=r.plan_budget, plan_resetups=r.plan_resetups)
+
+
+def _with_plans(r: OptimizeRequest, chosen: Layout, start: Layout, start_planned: SetupValue
+                ) -> tuple[Layout, SetupValue]:
+    """The set-up reported and its value with the free moves searched: the search's choice
+    ``chosen`` (ranked without the plans), unless the start, already valued with
+    them (``start_planned``), is better for the receivers with them: then the start (so the
+    suggestion is never worse than the start by the value reported)."""
+    if chosen == start:
+        return start, start_planned
+    value = _planned_value(r, apply_layout(r.state, chosen))
+    assert value is not None
+    if receivers_prefer(r.objective, start_planned.value, value.value):
+        return start, start_planned
+    return chosen, value
+
+
 def _suggestion(r: OptimizeRequest, search: _Search, chooser: Chooser, start: Layout,
-                start_value: SetupValue) -> Suggestion:
+                starts: tuple[SetupValue, SetupValue | None]) -> Suggestion:
     """The search's answer: the chooser's set-up and its value against the start's, with the
-    events' gains (none when cancelled: the answer at once, not two more solves)."""
+    events' gains (none when cancelled: the answer at once, not two more solves). With the
+    free moves searched (``starts``: the start's value without and with them), both values
+    reported with them (:func:`_with_plans`; not when cancelled: the search's own)."""
     players = r.state.teams[r.state.receiving].players
     chosen, _, payload = chooser.choice()
     assert isinstance(payload, SetupValue)
+    start_value, start_planned = starts
+    ranked: SetupValue | None = None
+    if start_planned is not None and not search.stopped:
+        reported, value = _with_plans(r, chosen, start, start_planned)
+        ranked = start_value if reported == start else payload
+        chosen, payload, start_value = reported, value, start_planned
     squares = {p.id: sq for p, sq in zip(players, chosen, strict=True)}
     gains = (() if search.stopped  # cancelled: the answer at once, not two more solves
              else event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload))
     return Suggestion(squares, payload, start_value, search.evaluated, search.stopped,
                       search.best_value, moved(start, chosen), gains,
-                      {p.id: sq for p, sq in zip(players, search.best, strict=True)})
+                      {p.id: sq for p, sq in zip(players, search.best, strict=True)},
+                      r.plan_budget if ranked is not None else 0, ranked)
