@@ -20,6 +20,7 @@ import kickoff
 from kickoff.analysis.advisor.search import CANDIDATES_PER_ROUND, OptimizeRequest, optimize_setup
 from kickoff.analysis.cluster import (
     CONNECT_TIMEOUT,
+    LEAN_DASK,
     LOCAL_HTTP,
     MAX_WORKERS,
     ClusterError,
@@ -165,7 +166,19 @@ def test_no_option_is_this_process_and_imports_no_dask() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def _profiling() -> tuple[bool, list[str]]:
+    """Run on a worker: whether Dask's profiler is configured there, and its threads' names."""
+    import threading
+
+    import dask.config
+
+    return (dask.config.get("distributed.worker.profile.enabled"),
+            sorted(t.name for t in threading.enumerate()))
+
+
 def test_a_local_cluster_of_two_processes_maps_as_this_process_does() -> None:
+    import dask.config
+
     tasks = [(_job(), 700, seed) for seed in (1, 2, 3)]
     with open_executor(workers=2) as executor:
         assert isinstance(executor, DaskExecutor) and executor.slots == 2
@@ -173,6 +186,18 @@ def test_a_local_cluster_of_two_processes_maps_as_this_process_does() -> None:
         assert len(set(pids.values())) == 2 and os.getpid() not in pids.values()
         remote = executor.map(play_chunk, tasks)
         streamed = list(executor.stream(play_chunk, iter(tasks), ahead=1))
+        # lean (issue 30): no profiler in the workers, the low-level logs short everywhere
+        profiling = executor.client.run(_profiling)
+        scheduler = executor.client.cluster.scheduler  # type: ignore[union-attr]
+        comms = [executor.client.scheduler_comm, *scheduler.stream_comms.values(),
+                 *scheduler.client_comms.values()]
+        logs = [scheduler.transition_log.maxlen, *(c.recent_message_log.maxlen for c in comms)]
+    assert [enabled for enabled, _ in profiling.values()] == [False, False]
+    assert not [n for _, names in profiling.values() for n in names if n == "Profile"]
+    assert logs == [LEAN_DASK["distributed.admin.low-level-log-length"]] * 5
+    # and Dask's defaults back after the block
+    assert dask.config.get("distributed.admin.low-level-log-length") == 1000
+    assert dask.config.get("distributed.worker.profile.enabled") is True
     local = [play_chunk(t) for t in tasks]
     assert remote == local == streamed
     assert [t.n for t in local] == [700] * 3 and local[0] != local[1]

@@ -22,7 +22,7 @@ import logging
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import kickoff
@@ -64,6 +64,15 @@ NO_WORKERS_TIMEOUT: Final = 30.0
 CLOSE_TIMEOUT: Final = 5.0
 #: Seconds between two rounds of :func:`_end_workers` while a stopped cluster closes.
 REAP_EVERY: Final = 0.02
+#: Dask's debugging records, not kept while a cluster is open (issue 30: ``simulate --records``
+#: of 10**6 kick-offs on ``--workers 2``): each worker's statistical profiler (a thread sampling
+#: the task's stack every 10 ms, its history of 1-second profiles kept up to 1,000 of them:
+#: 13 MB a worker after a minute's work), and the low-level logs' length (the scheduler's
+#: transitions, and each connection's last messages: the scheduler kept its last 1,000 batches
+#: to each worker, each task with its :class:`~kickoff.analysis.simulate.Job` unpickled, about
+#: 50 kB, and the client its last 1,000 submissions; the command grew by 15 MB over 200 tasks).
+LEAN_DASK: Final = {"distributed.worker.profile.enabled": False,
+                    "distributed.admin.low-level-log-length": 10}
 
 
 class ClusterError(KickoffError, ValueError):
@@ -195,8 +204,9 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
     most for the scheduler and for a first worker. ``ClusterError`` for both given, ``workers``
     outside 1 to :data:`MAX_WORKERS`, a malformed address, a scheduler that does not answer or
     has no worker, or a worker with another version of kickoff (each names the option or
-    address). Dask's own log lines are not shown while the block runs; a cluster's
-    fault ends it in a ``ClusterError`` (:func:`_cluster_faults`).
+    address). Dask's own log lines are not shown while the block runs, nor its debugging
+    records kept (:data:`LEAN_DASK`); a cluster's fault ends it in a ``ClusterError``
+    (:func:`_cluster_faults`).
     """
     check_options(workers, scheduler)
     if workers is None and scheduler is None:
@@ -204,6 +214,7 @@ def open_executor(workers: int | None = None, scheduler: str | None = None
         return
     with ExitStack() as stack:
         stack.enter_context(_quiet_dask())
+        stack.enter_context(_lean_dask())
         cluster: LocalCluster | None = None
         if scheduler is not None:
             client = _connect(scheduler)
@@ -233,6 +244,18 @@ def _quiet_dask() -> Iterator[None]:
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
+
+
+def _lean_dask() -> AbstractContextManager[object]:
+    """:data:`LEAN_DASK` set in Dask's configuration for the block, then as it was: read by
+    the scheduler, the client and each Nanny as they start (a Nanny hands its configuration to
+    the worker process it starts, a restarted one too). ``distributed`` is imported first: its
+    defaults enter Dask's configuration as it is imported, and a key set before them would be
+    removed, not restored, at the block's end."""
+    import dask.config
+    import distributed  # noqa: F401  # its defaults, see above
+
+    return dask.config.set(LEAN_DASK)
 
 
 def dask_setup(worker: object) -> None:
