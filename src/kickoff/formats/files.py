@@ -74,8 +74,11 @@ def _signals_held() -> Iterator[None]:
         yield
         return
     held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    # the mask as it is, read first: the call that blocks them runs the signal handlers pending
+    # (CPython), whose exception (kickoff.cli.exits) would leave them blocked for good
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
