@@ -4,7 +4,10 @@ SIGINT, SIGTERM and SIGHUP end the command and its worker processes, one line on
 exit status 128 + the signal, never a traceback.
 
 Each test runs the command as a process of its own (the entry point, ``kickoff.cli.main``), with
-a timeout; signals go to those processes only.
+a timeout; signals go to those processes only. The stop is bounded (``STOP_LIMIT``) whatever
+hangs on the way, and the signals are received whatever mask the command inherited; a signal
+while files are written is handled after them; blocking SIGINT for Dask's loop restores the mask
+even when the call that sets it raises.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
+import textwrap
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -23,7 +29,9 @@ from typing import Any
 import psutil
 import pytest
 
+from kickoff.analysis import cluster
 from kickoff.analysis.simulate import max_jobs
+from kickoff.cli.exits import STOP_LIMIT, STOP_TRACE
 
 ENTRY = "import sys; from kickoff.cli import main; sys.exit(main())"
 TIMEOUT = 60
@@ -101,8 +109,11 @@ MARK = "KICKOFF_TEST_RUN"
 
 
 def marked() -> dict[str, str]:
-    """This process's environment with :data:`MARK` set to a value of its own."""
-    return {**os.environ, MARK: uuid.uuid4().hex}
+    """This process's environment with :data:`MARK` set to a value of its own, and the file
+    where a stop that hangs leaves its threads' stacks (``STOP_TRACE``, read by :func:`_stopped`)."""
+    mark = uuid.uuid4().hex
+    return {**os.environ, MARK: mark,
+            STOP_TRACE: os.path.join(tempfile.gettempdir(), f"kickoff-stop-{mark}.txt")}
 
 
 def _running(process: psutil.Process) -> bool:
@@ -124,6 +135,17 @@ def _marked_processes(mark: str) -> list[psutil.Process]:
     return found
 
 
+def _no_trace(trace: str | None, took: float) -> None:
+    """AssertionError with the stacks the command's watchdog wrote to ``trace`` (its stop hung
+    until ``STOP_LIMIT``: ``kickoff.cli.exits``), if it wrote them."""
+    if trace and os.path.exists(trace):
+        with open(trace, encoding="utf-8") as f:
+            stacks = f.read()
+        os.unlink(trace)
+        raise AssertionError(f"the stop hung: ended by the watchdog {took:.1f} s after the "
+                             f"signal; its threads then:\n{stacks}")
+
+
 def _stopped(proc: subprocess.Popen[str], signum: int,
              children: Callable[[], list[psutil.Process]], within: float = WITHIN,
              send: Callable[[int], None] | None = None
@@ -136,13 +158,15 @@ def _stopped(proc: subprocess.Popen[str], signum: int,
     mark = ""
     workers: list[psutil.Process] = []
     try:
-        mark = psutil.Process(proc.pid).environ().get(MARK, "")
+        environ = psutil.Process(proc.pid).environ()
+        mark = environ.get(MARK, "")
         workers = children()
         assert workers, "no child process to watch"
         sent = time.monotonic()
         (send or proc.send_signal)(signum)
         out, err = proc.communicate(timeout=TIMEOUT)
         took = time.monotonic() - sent
+        _no_trace(environ.get(STOP_TRACE), took)
         deadline = max(sent + within, time.monotonic())
         alive = [p for p in workers if _running(p)]
         while alive and time.monotonic() < deadline:
@@ -313,3 +337,152 @@ def test_a_signal_while_writing_leaves_all_the_files_or_none(tmp_path: Path) -> 
         assert files in ([], ["kickoff-result-1.schema.json", "kickoff-scenario-1.schema.json"]), files
         if proc.returncode == 0:
             assert len(files) == 2
+
+
+#: Commands whose stop never ends by itself: the code of ``command()`` after
+#: :func:`kickoff.cli.exits.prepare`, run through :func:`kickoff.cli.exits.run` (the entry point's
+#: way), and the function the main thread is stuck in. The first waits in a ``finally`` (a
+#: cluster's close that never returns), the second leaves a thread that the interpreter's exit
+#: waits for (a thread pool's, stuck).
+HANGING = {
+    "a finally that never returns": ("""
+        try:
+            time.sleep(60)
+        finally:
+            threading.Event().wait()
+    """, "command"),
+    "a thread the exit waits for": ("""
+        threading.Thread(target=threading.Event().wait).start()
+        time.sleep(60)
+    """, "_shutdown"),
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("hang", [pytest.param("a finally that never returns"), pytest.param(
+    "a thread the exit waits for", marks=pytest.mark.slow)])  # slow: the same watchdog, 5 s more
+def test_a_stop_that_hangs_is_ended_at_the_limit(hang: str, tmp_path: Path) -> None:
+    body, stuck_in = HANGING[hang]
+    code = ("import threading, time\nfrom kickoff.cli import exits\n\ndef command():\n"
+            "    exits.prepare()\n" + textwrap.indent(textwrap.dedent(body), "    ")
+            + "\nexits.run(command)\n")
+    trace = tmp_path / "stacks.txt"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, STOP_TRACE: str(trace)})
+    deadline = time.monotonic() + TIMEOUT
+    while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(0.2)  # in command(), past prepare()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    took = time.monotonic() - sent
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert STOP_LIMIT <= took < STOP_LIMIT + 3.0, took
+    assert out == ""
+    assert err.splitlines() == ["kickoff: stopped by SIGTERM"], err  # once, by either thread
+    stacks = trace.read_text(encoding="utf-8")  # the diagnosis: where the main thread hung
+    assert f"in {stuck_in}" in stacks and "in forward" in stacks, stacks
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_a_signal_the_starting_process_blocked_still_stops_the_command() -> None:
+    # started with SIGINT blocked (inherited through exec, as from a test runner's thread that
+    # blocks it): the signal stayed pending for good, the run went on for minutes
+    proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000", "--seed",
+                             "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_BLOCK,
+                                                                      {signal.SIGINT}))
+    deadline = time.monotonic() + TIMEOUT
+    while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(1.0)  # at work
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signal.SIGINT
+    assert time.monotonic() - sent < WITHIN
+    assert out == ""
+    _one_clean_line(err, "kickoff: stopped by SIGINT")
+
+
+def test_a_signal_while_files_are_written_is_handled_after_the_block() -> None:
+    # the signals were "held" with a signal mask in the main thread: the command's wake-up
+    # thread received the signal and its handler ran in the main thread within the block
+    code = textwrap.dedent("""
+        import sys, time
+        from kickoff.cli import exits
+        from kickoff.formats import files
+
+        def command():
+            exits.prepare()
+            try:
+                with files._signals_held():
+                    print("holding", file=sys.stderr, flush=True)
+                    time.sleep(1.0)
+                    print("the block ended", file=sys.stderr, flush=True)
+            finally:
+                print("unwound", file=sys.stderr, flush=True)
+
+        exits.run(command)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline() == "holding\n"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert out == ""
+    assert err.splitlines() == ["the block ended", "unwound", "kickoff: stopped by SIGTERM"]
+
+
+class _HandlerRaised(Exception):
+    """What a signal handler raised in ``pthread_sigmask`` (CPython runs the pending ones there)."""
+
+
+@pytest.fixture
+def mask_kept() -> Iterator[set[int]]:
+    """This thread's signal mask, set back after the test whatever it did."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        yield before
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_a_handler_raising_as_dasks_loop_starts_leaves_the_mask_as_it_was(
+        mask_kept: set[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the call that blocks SIGINT raises (a pending signal's handler: kickoff.cli.exits's Stopped)
+    # after the mask is set: SIGINT stayed blocked in the main thread for the rest of the run
+    from contextlib import ExitStack
+    from multiprocessing import resource_tracker
+
+    assert threading.current_thread() is threading.main_thread()
+    resource_tracker.ensure_running()  # started now: its own start blocks SIGINT for a while
+    real = signal.pthread_sigmask
+
+    def raising(how: int, mask: Any) -> set[int]:
+        old: set[int] = real(how, mask)
+        if how == signal.SIG_BLOCK and signal.SIGINT in set(mask):
+            raise _HandlerRaised
+        return old
+
+    monkeypatch.setattr(signal, "pthread_sigmask", raising)
+    with pytest.raises(_HandlerRaised), ExitStack() as stack:
+        cluster._loop_deaf_to_ctrl_c(stack)
+    assert real(signal.SIG_BLOCK, ()) == mask_kept

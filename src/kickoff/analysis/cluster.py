@@ -332,8 +332,12 @@ def _loop_deaf_to_ctrl_c(stack: ExitStack) -> Any:
     runner = LoopRunner()
     mask = (hasattr(signal, "pthread_sigmask")
             and threading.current_thread() is threading.main_thread())
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if mask else set()
+    # the mask as it is, read first: the call that blocks SIGINT runs the signal handlers
+    # pending (CPython), whose exception (kickoff.cli.exits) would leave it blocked here
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, ()) if mask else set()
     try:
+        if mask:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         runner.start()  # type: ignore[no-untyped-call]
     finally:
         if mask:
@@ -387,7 +391,8 @@ def _end_workers(cluster: LocalCluster) -> None:
                 if not reap():
                     return
 
-    reap()
+    with suppress(Exception):  # as in keep_reaping: an error here would take the signal's place
+        reap()
     threading.Thread(target=keep_reaping, daemon=True, name="kickoff-dask-reaper").start()
 
 

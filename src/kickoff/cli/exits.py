@@ -18,7 +18,12 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
   another thread (a pool's, Dask's) wakes the main thread too (:func:`_wake_the_main_thread`),
   so that a main thread waiting on a lock handles it at once. A second signal while that runs
   is raised there too (cutting a slow closing short); one after the command ended (the
-  interpreter's own exit) ends the process at once.
+  interpreter's own exit) ends the process at once. The signals are received whatever mask
+  the command was started with (a blocked SIGINT inherited from the process that started it is
+  unblocked). The stop is bounded: a command that has not ended :data:`STOP_LIMIT` seconds
+  after the first signal (a ``finally`` or a cluster's closing that never returns, a thread
+  the interpreter's exit waits for) is ended then by the same thread that wakes the main one,
+  with the same line and status (``os._exit``: what was still to be closed is not).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import io
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from types import FrameType
@@ -41,6 +47,13 @@ SIGNALS: Final = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "
 #: The signal sent to the main thread to interrupt a wait (:func:`_wake_the_main_thread`); None
 #: where there is no real-time signal.
 WAKE: Final = getattr(signal, "SIGRTMIN", None)
+#: Seconds a command is given to end after the first signal of :data:`SIGNALS` (its ``with``
+#: blocks and ``finally`` clauses, then the interpreter's exit: within a second, on a loaded
+#: machine too): past them the process is ended at once (:func:`_wake_the_main_thread`).
+STOP_LIMIT: Final = 5.0
+#: The environment variable that may name a file where the watchdog (:func:`_give_up`) writes
+#: every thread's stack before it ends a stop that hung: the diagnosis, in the tests' runs.
+STOP_TRACE: Final = "KICKOFF_STOP_TRACE"
 
 
 class Stopped(BaseException):
@@ -88,6 +101,8 @@ _output: _Output | None = None
 _signalled: int | None = None
 #: True once the command has ended (or unwound from a signal): a signal ends the process at once.
 _ended = False
+#: True once the stop's line is on its way to stderr (:func:`_stopped`): never written twice.
+_said = False
 
 
 def _on_signal(signum: int, _frame: FrameType | None) -> None:
@@ -137,16 +152,20 @@ def _hold_closed_descriptors() -> set[int]:
 
 def _wake_the_main_thread() -> None:
     """See that a signal of :data:`SIGNALS` delivered to another thread than the main one is
-    handled at once. The kernel gives a process's signal to any of its threads that does not
-    block it (a pool's or Dask's threads, a native library's); Python runs the handler in the
-    main thread only, when it next runs Python code, and a main thread waiting on a lock (a
-    Dask cluster starting, a pool's result) ran it only when the wait ended: measured, a
-    ``--workers`` run stopped 1.2 to 4 s after SIGTERM, once in four. Python's own wake-up
-    file (``signal.set_wakeup_fd``: the handler writes each signal's number there, whatever
-    the thread) is read by a thread of this module, which sends the main thread
-    :data:`WAKE` (a real-time signal whose handler does nothing) while the signal is not yet
-    handled: the main thread's wait is interrupted and the pending handler runs. Linux (where
-    real-time signals exist); elsewhere, nothing is done."""
+    handled at once, and that the command ends within :data:`STOP_LIMIT` seconds of the first.
+    The kernel gives a process's signal to any of its threads that does not block it (a pool's
+    or Dask's threads, a native library's); Python runs the handler in the main thread only,
+    when it next runs Python code, and a main thread waiting on a lock (a Dask cluster
+    starting, a pool's result) ran it only when the wait ended: measured, a ``--workers`` run
+    stopped 1.2 to 4 s after SIGTERM, once in four. Python's own wake-up file
+    (``signal.set_wakeup_fd``: the handler writes each signal's number there, whatever the
+    thread) is read by a thread of this module, which sends the main thread :data:`WAKE` (a
+    real-time signal whose handler does nothing) while the signal is not yet handled: the main
+    thread's wait is interrupted and the pending handler runs. That thread never blocks
+    :data:`SIGNALS`, so that one thread at least receives them, and it is the stop's
+    watchdog: :data:`STOP_LIMIT` seconds after the first signal it ends the process
+    (:func:`_give_up`). Linux (where real-time signals exist); elsewhere, nothing is done."""
+    import select
     import threading
 
     if WAKE is None or threading.current_thread() is not threading.main_thread():
@@ -158,12 +177,41 @@ def _wake_the_main_thread() -> None:
     signal.set_wakeup_fd(write, warn_on_full_buffer=False)
 
     def forward() -> None:
-        while data := os.read(read, 64):
-            if _signalled is None and not _ended and any(b in SIGNALS for b in data):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # not the main thread: no handler runs
+        first: int | None = None
+        deadline = 0.0
+        while True:
+            wait = None if first is None else max(0.0, deadline - time.monotonic())
+            if not select.select([read], [], [], wait)[0]:
+                _give_up(_signalled or first or signal.SIGTERM)
+            data = os.read(read, 64)
+            if not data:
+                return
+            got = [b for b in data if b in SIGNALS]
+            if got and first is None:
+                first, deadline = got[0], time.monotonic() + STOP_LIMIT
+            if got and _signalled is None and not _ended:
                 with suppress(OSError, ValueError):  # the process ending
                     signal.pthread_kill(main or 0, WAKE)
 
     threading.Thread(target=forward, daemon=True, name="kickoff-signals").start()
+
+
+def _give_up(signum: int) -> NoReturn:
+    """End the process now, as :func:`_stopped` ends the command: the command did not end
+    within :data:`STOP_LIMIT` seconds of ``signum``. Its line is written unless it was (straight
+    to file descriptor 2: the main thread may hold ``sys.stderr``'s lock). The stacks of every
+    thread go to the file :data:`STOP_TRACE` names, if it is set."""
+    trace = os.environ.get(STOP_TRACE)
+    if trace:
+        import faulthandler
+
+        with suppress(OSError), open(trace, "w", encoding="utf-8") as f:
+            faulthandler.dump_traceback(f, all_threads=True)
+    if not _said:
+        with suppress(OSError):
+            os.write(2, f"kickoff: stopped by {signal.Signals(signum).name}\n".encode())
+    os._exit(128 + signum)
 
 
 def prepare() -> None:
@@ -174,6 +222,9 @@ def prepare() -> None:
     for signum in SIGNALS:
         signal.signal(signum, _on_signal)
     _wake_the_main_thread()
+    if hasattr(signal, "pthread_sigmask"):  # a mask inherited from the process that started
+        # this one (a test runner's thread) left them pending for good; one pending is handled here
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {*SIGNALS, *([WAKE] if WAKE else [])})
     sys.unraisablehook = _unraisable(sys.unraisablehook)
     closed = _hold_closed_descriptors()
     old = sys.stdout
@@ -200,8 +251,10 @@ def _output_failed(e: OSError) -> NoReturn:
 
 
 def _stopped(signum: int) -> NoReturn:
+    global _said
     if _output is not None and _output.failed is None:  # what stdout holds, unwritten, is
         _output.failed = OSError(errno.ECANCELED, "stopped")  # dropped: no half a result
+    _said = True
     _say(f"kickoff: stopped by {signal.Signals(signum).name}")
     raise SystemExit(128 + signum)
 

@@ -66,19 +66,52 @@ def _write_staged(contents: Mapping[Path, str | bytes], umask: int,
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held back in this thread while the block runs, delivered as
-    it ends (``signal.pthread_sigmask``): a temporary file is then either recorded for its
-    clean-up or not made, and a clean-up is never cut short. Where the platform has no signal
-    mask, nothing is held."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """SIGINT, SIGTERM and SIGHUP held back while the block runs, handled as it ends: a temporary
+    file is then either recorded for its clean-up or not made, and a clean-up is never cut
+    short. In the main thread (Python runs signal handlers there only), their handlers are
+    replaced for the block by one that notes the signal; the first noted is handed to its own
+    handler as the block ends, exception or not (``kickoff.cli.exits``: the command stops). A
+    signal mask held nothing: the command's other threads (its wake-up thread, Dask's)
+    received the signal and its handler ran in the main thread all the same. Outside the main
+    thread nothing needs holding."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    noted: list[int] = []
+    before: dict[int, Any] = {}
     try:
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            # an ignored signal stays ignored; one whose handler is not Python's, untouched
+            if signum is not None and signal.getsignal(signum) not in (signal.SIG_IGN, None):
+                before[signum] = signal.signal(signum, lambda s, _frame: noted.append(s))
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        _restore_handlers(before)
+        if noted:
+            handler = before[noted[0]]
+            if callable(handler):
+                handler(noted[0], None)
+            else:  # SIG_DFL: its default action, now (a library's caller ends as it would have)
+                signal.raise_signal(noted[0])
+
+
+def _restore_handlers(before: dict[int, Any]) -> None:
+    """Each signal's handler set back to ``before``'s. ``signal.signal`` first runs the handlers
+    of the signals pending, and an exception of theirs (a signal that came as the block ended)
+    is raised after every handler is set back, not in their midst."""
+    raised: BaseException | None = None
+    for signum, handler in before.items():
+        while True:
+            try:
+                signal.signal(signum, handler)
+                break
+            except BaseException as e:  # raised before the change: tried again
+                raised = raised or e
+    if raised is not None:
+        raise raised
 
 
 def _target(path: Path) -> Path:
