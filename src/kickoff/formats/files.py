@@ -13,6 +13,7 @@ import re
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
