@@ -64,33 +64,39 @@ class Step:
     values, in order (``Step("catch", "player", "success")``), written with
     :meth:`~kickoff.core.context.KickoffContext.line` by position (no keywords to gather)."""
 
-    __slots__ = ("keys", "name")
+    __slots__ = ("arity", "keys", "name")
 
     def __init__(self, name: str, *keys: str) -> None:
         self.name = name
         self.keys = keys
+        #: How many values a line of this step holds (its keys').
+        self.arity = len(keys)
 
     def __repr__(self) -> str:
         return f"Step({self.name!r}, {', '.join(map(repr, self.keys))})"
 
 
-# The kinds of stored lines (the first value of each record).
+# The tags of the stored records that are not a step's line (which starts with its Step).
 _ROLL: Final = 0
 _ROLLS: Final = 1
 _NOTE: Final = 2
-_LINE: Final = 3
 
 
 class KickoffLog:
-    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text)."""
+    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text).
+
+    The records lie one after the other in one flat list, each its tag then its values (no
+    tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
+    and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
+    step's name and keywords; and between them the ``dict`` lines the dice write themselves."""
 
     __slots__ = ("_done", "_lines", "_records")
 
     def __init__(self) -> None:
-        #: The stored lines, in order: records of this class, or ``dict`` lines the dice wrote.
+        #: The stored records, in order (the class's text).
         self._records: list[Any] = []
-        #: The lines read so far, and how many records they cover.
-        self._lines: list[Line] = []
+        #: The lines read so far (``None``: never read), and how many records' items they cover.
+        self._lines: list[Line] | None = None
         self._done = 0
 
     def dice_log(self) -> Log:
@@ -101,19 +107,38 @@ class KickoffLog:
     # -- writing ---------------------------------------------------------------------------
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
-        self._records.append((_ROLL, kind, value, why))
+        records = self._records
+        records.append(_ROLL)
+        records.append(kind)
+        records.append(value)
+        records.append(why)
 
     def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
         """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
-        self._records.append((_ROLLS, dice, values))
+        records = self._records
+        records.append(_ROLLS)
+        records.append(dice)
+        records.append(values)
 
     def note(self, step: str, info: dict[str, Any]) -> None:
         """A step's line: ``info``'s keys, then ``"step"``."""
-        self._records.append((_NOTE, step, info))
+        records = self._records
+        records.append(_NOTE)
+        records.append(step)
+        records.append(info)
 
     def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
-        self._records.append((_LINE, step, a, b, c, d))
+        records = self._records
+        records.append(step)
+        records.append(a)
+        n = step.arity
+        if n > 1:
+            records.append(b)
+            if n > 2:
+                records.append(c)
+                if n > 3:
+                    records.append(d)
 
     def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
                 x: object) -> None:
@@ -121,17 +146,20 @@ class KickoffLog:
         and only by a log that keeps lines."""
         info = make(ctx, x)
         if info is not None:
-            self._records.append((_NOTE, step, info))
+            self.note(step, info)
 
     # -- reading ---------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """Every line so far, as ``dict`` lines (the same list each time, grown by the lines
         written since)."""
-        records = self._records
         out = self._lines
-        for i in range(self._done, len(records)):
-            _read_record(records[i], out)
-        self._done = len(records)
+        if out is None:
+            out = self._lines = []
+        records = self._records
+        i = self._done
+        while i < len(records):
+            i = _read_record(records, i, out)
+        self._done = i
         return out
 
     def __iter__(self) -> Iterator[Line]:
@@ -144,30 +172,36 @@ class KickoffLog:
         return f"{type(self).__name__}({self.lines()!r})"
 
 
-def _read_record(record: Any, out: list[Line]) -> None:
-    """Append the ``dict`` lines of one stored ``record`` to ``out``."""
-    if isinstance(record, dict):  # a line the dice wrote
-        out.append(record)
-        return
-    kind = record[0]
-    if kind == _ROLL:
-        out.append({"step": "roll", "die": record[1], "value": record[2], "for": text(record[3])})
-    elif kind == _ROLLS:
-        for (die, why), value in zip(record[1], record[2], strict=True):
-            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
-    else:
-        if kind == _LINE:
-            step: Step = record[1]
-            info: dict[str, Any] = dict(zip(step.keys, record[2:], strict=False))
-            name = step.name
-        else:
-            info = record[2]
-            name = record[1]
-        for key, value in info.items():
-            if isinstance(value, Square):
-                info[key] = value.as_list()
-        info["step"] = name
+def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
+    """Append the ``dict`` lines of the record at ``records[i]`` to ``out``: the index of the
+    next record."""
+    tag = records[i]
+    if isinstance(tag, dict):  # a line the dice wrote
+        out.append(tag)
+        return i + 1
+    if isinstance(tag, Step):
+        n = tag.arity
+        info: dict[str, Any] = {}
+        for key, value in zip(tag.keys, records[i + 1:i + 1 + n], strict=True):
+            info[key] = list(value) if isinstance(value, tuple) else value  # a Square: [x, y]
+        info["step"] = tag.name
         out.append(info)
+        return i + 1 + n
+    if tag == _ROLL:
+        out.append({"step": "roll", "die": records[i + 1], "value": records[i + 2],
+                    "for": text(records[i + 3])})
+        return i + 4
+    if tag == _ROLLS:
+        for (die, why), value in zip(records[i + 1], records[i + 2], strict=True):
+            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
+        return i + 3
+    info = records[i + 2]
+    for key, value in info.items():
+        if isinstance(value, Square):
+            info[key] = value.as_list()
+    info["step"] = records[i + 1]
+    out.append(info)
+    return i + 3
 
 
 class NoLog(KickoffLog):
