@@ -4,7 +4,7 @@ dice's own ``dict`` lines between them, read midway or at the end (issue 29 poin
 
 from __future__ import annotations
 
-from kickoff.core.log import KickoffLog, Label, Step
+from kickoff.core.log import KickoffLog, Label, NoLog, Step
 from kickoff.core.pitch import Square
 
 DEVIATE = Step("deviate", "direction", "distance", "square", "touchback")
@@ -38,3 +38,23 @@ def test_every_kind_of_record_reads_as_its_line_in_order() -> None:
     ]
     assert all(type(v) is list for line in midway for v in line.values()
                if isinstance(v, (list, tuple)))  # a Square or a roll pair read as a list
+
+
+def test_a_line_made_later_is_made_when_read_and_only_when_kept() -> None:
+    made: list[tuple[object, ...]] = []
+
+    def make(a: object, b: object, c: object, d: object) -> dict[str, object] | None:
+        made.append((a, b, c, d))
+        return None if a is None else {"event": a, "at": Square(2, 3), "n": b}
+
+    log = KickoffLog()
+    log.later("contest", make, "blitz", 4, None, None)
+    log.later("contest", make, None, 0, None, None)  # no line
+    log.roll("d3", 2, "count")
+    assert made == []
+    assert log.lines() == [{"event": "blitz", "at": [2, 3], "n": 4, "step": "contest"},
+                           {"step": "roll", "die": "d3", "value": 2, "for": "count"}]
+    assert made == [("blitz", 4, None, None), (None, 0, None, None)]
+    unkept = NoLog()
+    unkept.later("contest", make, "blitz", 4, None, None)
+    assert unkept.lines() == [] and len(made) == 2

@@ -87,11 +87,12 @@ def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
 class Contested:
     """A contest's two dice as the rules read them: the sides its result applies to, kicking
     team first (the ``depends_on`` of its chance node, a callable object: docs/performance.md,
-    "The code's shapes for speed")."""
+    "The code's shapes for speed"); ``spec``, the contest it decides."""
 
-    __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides")
+    __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides", "spec")
 
     def __init__(self, spec: Contest, sides: tuple[Side, Side], bonus: tuple[int, int]) -> None:
+        self.spec = spec
         self.sides = sides
         self.bonus = bonus
         self.both_on_tie = spec.tie == "both"
@@ -131,22 +132,20 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> tuple[Side, ...]:
     applies_to = Contested(spec, sides, bonus)
     rolls = ctx.roll_dice(_contest_dice(spec.die, why, sides), applies_to)
     winners = applies_to(rolls)
-    ctx.note_by("contest", _contest_line, (spec, why, sides, rolls, bonus, winners))
+    ctx.note_later("contest", _contest_line, applies_to, why, rolls, ctx.state.teams)
     return winners
 
 
-def _contest_line(
-    ctx: KickoffContext,
-    contest: tuple[Contest, str, tuple[Side, Side], tuple[int, ...], tuple[int, int], tuple[Side, ...]],
-) -> dict[str, Any]:
-    """The log's line of a ``contest`` ``(spec, why, sides, rolls, bonus, winners)``: each
-    side's total, who it applies to, and the parts of each total for people (the die and each
-    team value added)."""
-    spec, why, sides, rolls, bonus, winners = contest
+def _contest_line(contested: Contested, why: str, rolls: tuple[int, ...],
+                  teams: dict[Side, Team]) -> dict[str, Any]:
+    """The log's line of a contest (``contested``, for ``why``, that rolled ``rolls``; the
+    teams' values read from ``teams``, which no rule changes): each side's total, who it
+    applies to, and the parts of each total for people (the die and each team value added)."""
+    sides, bonus = contested.sides, contested.bonus
     totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
-    parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
+    parts = {s: {"roll": roll, **{stat: getattr(teams[s], stat) for stat in contested.spec.bonus}}
              for s, roll in zip(sides, rolls, strict=True)}
-    return {"event": why, "totals": totals, "applies_to": list(winners), "parts": parts}
+    return {"event": why, "totals": totals, "applies_to": list(contested(rolls)), "parts": parts}
 
 
 def count(ctx: KickoffContext, event: str) -> int | None:

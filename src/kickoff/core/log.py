@@ -15,7 +15,9 @@ made (``KickoffLog()``, or :func:`unkept_log`):
 
 A line whose values cost something to gather (a list of players, a table of parts) is written
 with :meth:`KickoffLog.note_by`: its maker runs only in a log that keeps lines, and at once (the
-state it reads changes later). Why the log is shaped so: ``docs/performance.md``, "The code's
+state it reads changes later); or, when its maker reads only values that nothing changes later
+(a contest's dice and the teams' values), with :meth:`KickoffLog.later`: made when the log is
+read. Why the log is shaped so: ``docs/performance.md``, "The code's
 shapes for speed".
 """
 
@@ -80,6 +82,7 @@ class Step:
 _ROLL: Final = 0
 _ROLLS: Final = 1
 _NOTE: Final = 2
+_LATER: Final = 3
 
 
 class KickoffLog:
@@ -88,7 +91,8 @@ class KickoffLog:
     The records lie one after the other in one flat list, each its tag then its values (no
     tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
     and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
-    step's name and keywords; and between them the ``dict`` lines the dice write themselves."""
+    step's name and keywords, :data:`_LATER` then a step's name, the maker of its keywords and
+    the four values it reads; and between them the ``dict`` lines the dice write themselves."""
 
     __slots__ = ("_done", "_lines", "_records")
 
@@ -148,6 +152,19 @@ class KickoffLog:
         if info is not None:
             self.note(step, info)
 
+    def later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
+              a: object, b: object, c: object, d: object) -> None:
+        """A step's line of the keys ``make(a, b, c, d)`` answers (no line for ``None``), made
+        when the log is read: ``make`` reads only these values, which nothing changes later."""
+        records = self._records
+        records.append(_LATER)
+        records.append(step)
+        records.append(make)
+        records.append(a)
+        records.append(b)
+        records.append(c)
+        records.append(d)
+
     # -- reading ---------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """Every line so far, as ``dict`` lines (the same list each time, grown by the lines
@@ -195,13 +212,22 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
         for (die, why), value in zip(records[i + 1], records[i + 2], strict=True):
             out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
         return i + 3
-    info = records[i + 2]
+    if tag == _LATER:
+        made = records[i + 2](records[i + 3], records[i + 4], records[i + 5], records[i + 6])
+        if made is not None:
+            _read_note(records[i + 1], made, out)
+        return i + 7
+    _read_note(records[i + 1], records[i + 2], out)
+    return i + 3
+
+
+def _read_note(step: str, info: dict[str, Any], out: list[Line]) -> None:
+    """Append the line of a step's keywords ``info`` to ``out`` (a ``Square`` as ``[x, y]``)."""
     for key, value in info.items():
         if isinstance(value, Square):
             info[key] = value.as_list()
-    info["step"] = records[i + 1]
+    info["step"] = step
     out.append(info)
-    return i + 3
 
 
 class NoLog(KickoffLog):
@@ -226,6 +252,10 @@ class NoLog(KickoffLog):
 
     def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
                 x: object) -> None:
+        pass
+
+    def later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
+              a: object, b: object, c: object, d: object) -> None:
         pass
 
     def lines(self) -> list[Line]:
