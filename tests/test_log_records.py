@@ -58,3 +58,14 @@ def test_a_line_made_later_is_made_when_read_and_only_when_kept() -> None:
     unkept = NoLog()
     unkept.later("contest", make, "blitz", 4, None, None)
     assert unkept.lines() == [] and len(made) == 2
+
+
+def test_a_log_longer_than_its_first_room_keeps_every_line_in_order() -> None:
+    log = KickoffLog()
+    for i in range(100):  # past ROOM items, a dice line between records
+        log.roll("d6", i % 6 + 1, f"die {i}")
+        log.dice_log().append({"step": "roll", "die": "pick", "value": i, "for": "x"})
+    lines = log.lines()
+    assert len(lines) == 200 and lines[198] == {"step": "roll", "die": "d6", "value": 4,
+                                                "for": "die 99"}
+    assert [line["value"] for line in lines[1::2]] == list(range(100))

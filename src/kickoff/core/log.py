@@ -24,7 +24,7 @@ shapes for speed".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from kickoff.core.dice import NO_LOG, DieKind, Log
 from kickoff.core.pitch import Square
@@ -85,6 +85,11 @@ _NOTE: Final = 2
 _LATER: Final = 3
 
 
+#: How many record items a kept log makes room for at once (a kick-off of the README's loop
+#: stores about 40): its list grows by this many, not item by item.
+ROOM: Final = 64
+
+
 class KickoffLog:
     """The log kept: lines stored as they come, read as ``dict`` lines (the module's text).
 
@@ -92,13 +97,19 @@ class KickoffLog:
     tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
     and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
     step's name and keywords, :data:`_LATER` then a step's name, the maker of its keywords and
-    the four values it reads; and between them the ``dict`` lines the dice write themselves."""
+    the four values it reads; and between them the ``dict`` lines the dice write themselves
+    (to :meth:`dice_log`, moved into the records before the next record is stored or the log
+    read). The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
+    used)."""
 
-    __slots__ = ("_done", "_lines", "_records")
+    __slots__ = ("_dice_lines", "_done", "_lines", "_n", "_records")
 
     def __init__(self) -> None:
-        #: The stored records, in order (the class's text).
-        self._records: list[Any] = []
+        #: The stored records, in order (the class's text), in the first ``_n`` items.
+        self._records: list[Any] = [None] * ROOM
+        self._n = 0
+        #: The lines the dice wrote since the last record.
+        self._dice_lines: Log = []
         #: The lines read so far (``None``: never read), and how many records' items they cover.
         self._lines: list[Line] | None = None
         self._done = 0
@@ -106,43 +117,67 @@ class KickoffLog:
     def dice_log(self) -> Log:
         """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
         lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none)."""
-        return cast(Log, self._records)
+        return self._dice_lines
+
+    def _room(self, k: int) -> int:
+        """The index where the next ``k`` items go (the dice's lines moved in first, the list
+        grown if need be); the caller stores them and adds ``k`` to ``_n``."""
+        lines = self._dice_lines
+        if lines:  # the same list stays the dice's
+            for line in lines:
+                if self._n == len(self._records):
+                    self._records.extend([None] * ROOM)
+                self._records[self._n] = line
+                self._n += 1
+            lines.clear()
+        n = self._n
+        if n + k > len(self._records):
+            self._records.extend([None] * ROOM)
+        return n
 
     # -- writing ---------------------------------------------------------------------------
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
+        n = self._room(4)
         records = self._records
-        records.append(_ROLL)
-        records.append(kind)
-        records.append(value)
-        records.append(why)
+        records[n] = _ROLL
+        records[n + 1] = kind
+        records[n + 2] = value
+        records[n + 3] = why
+        self._n = n + 4
 
     def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
         """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
+        n = self._room(3)
         records = self._records
-        records.append(_ROLLS)
-        records.append(dice)
-        records.append(values)
+        records[n] = _ROLLS
+        records[n + 1] = dice
+        records[n + 2] = values
+        self._n = n + 3
 
     def note(self, step: str, info: dict[str, Any]) -> None:
         """A step's line: ``info``'s keys, then ``"step"``."""
+        n = self._room(3)
         records = self._records
-        records.append(_NOTE)
-        records.append(step)
-        records.append(info)
+        records[n] = _NOTE
+        records[n + 1] = step
+        records[n + 2] = info
+        self._n = n + 3
 
     def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
+        n = self._room(5)
         records = self._records
-        records.append(step)
-        records.append(a)
-        n = step.arity
-        if n > 1:
-            records.append(b)
-            if n > 2:
-                records.append(c)
-                if n > 3:
-                    records.append(d)
+        records[n] = step
+        records[n + 1] = a
+        k = step.arity
+        if k > 1:
+            records[n + 2] = b
+            if k > 2:
+                records[n + 3] = c
+                if k > 3:
+                    records[n + 4] = d
+        self._n = n + 1 + k
 
     def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
                 x: object) -> None:
@@ -156,14 +191,16 @@ class KickoffLog:
               a: object, b: object, c: object, d: object) -> None:
         """A step's line of the keys ``make(a, b, c, d)`` answers (no line for ``None``), made
         when the log is read: ``make`` reads only these values, which nothing changes later."""
+        n = self._room(7)
         records = self._records
-        records.append(_LATER)
-        records.append(step)
-        records.append(make)
-        records.append(a)
-        records.append(b)
-        records.append(c)
-        records.append(d)
+        records[n] = _LATER
+        records[n + 1] = step
+        records[n + 2] = make
+        records[n + 3] = a
+        records[n + 4] = b
+        records[n + 5] = c
+        records[n + 6] = d
+        self._n = n + 7
 
     # -- reading ---------------------------------------------------------------------------
     def lines(self) -> list[Line]:
@@ -172,9 +209,10 @@ class KickoffLog:
         out = self._lines
         if out is None:
             out = self._lines = []
+        self._room(0)  # the dice's last lines
         records = self._records
         i = self._done
-        while i < len(records):
+        while i < self._n:
             i = _read_record(records, i, out)
         self._done = i
         return out
