@@ -218,6 +218,14 @@ class KickoffContext:
         if self._keeps:
             self.log.note_by(step, make, self, x)
 
+    def note_later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
+                   a: object, b: object = None, c: object = None, d: object = None) -> None:
+        """Add the line ``make(a, b, c, d)`` answers (none for ``None``), made when the log is
+        read (never when it is not kept): for a line costly to gather from values that nothing
+        changes later (``make`` reads nothing else)."""
+        if self._keeps:
+            self.log.later(step, make, a, b, c, d)
+
     def kept_log(self) -> list[Line]:
         """The log's lines as read (a new empty list when it keeps none)."""
         return self.log.lines()

@@ -28,8 +28,14 @@ if TYPE_CHECKING:  # made by a free turn's decisions (start-up, issue 16)
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-#: The log's line of an event's "D3 + n" count.
+#: The log's lines the events write most (an event's "D3 + n" count, ...).
 COUNT_LINE: Final = Step("count", "event", "count")
+TURN_MARKERS_LINE: Final = Step("turn_markers", "delta", "home", "away")
+WEATHER_LINE: Final = Step("weather", "total", "weather")
+REF_LINE: Final = Step("officious_ref", "player", "result")
+INVASION_LINE: Final = Step("pitch_invasion", "player")
+INVASION_RESULT_LINE: Final = Step("pitch_invasion", "player", "result")
+PRAYER_LINE: Final = Step("prayer", "side", "prayer")
 
 WEATHER_TABLE: Final[dict[int, str]] = {
     2: "sweltering_heat", 3: "very_sunny", 11: "pouring_rain", 12: "blizzard",
@@ -64,8 +70,7 @@ def shift_turn_markers(ctx: KickoffContext, delta: int) -> None:
     for side in SIDES:
         team = ctx.state.teams[side]
         team.turn = max(0, team.turn + delta)
-    ctx.note("turn_markers", delta=delta, home=ctx.state.teams["home"].turn,
-             away=ctx.state.teams["away"].turn)
+    ctx.line(TURN_MARKERS_LINE, delta, ctx.state.teams["home"].turn, ctx.state.teams["away"].turn)
 
 
 def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
@@ -82,11 +87,12 @@ def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
 class Contested:
     """A contest's two dice as the rules read them: the sides its result applies to, kicking
     team first (the ``depends_on`` of its chance node, a callable object: docs/performance.md,
-    "The code's shapes for speed")."""
+    "The code's shapes for speed"); ``spec``, the contest it decides."""
 
-    __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides")
+    __slots__ = ("bonus", "both_on_tie", "higher_wins", "sides", "spec")
 
     def __init__(self, spec: Contest, sides: tuple[Side, Side], bonus: tuple[int, int]) -> None:
+        self.spec = spec
         self.sides = sides
         self.bonus = bonus
         self.both_on_tie = spec.tie == "both"
@@ -126,22 +132,20 @@ def contest(ctx: KickoffContext, spec: Contest, why: str) -> tuple[Side, ...]:
     applies_to = Contested(spec, sides, bonus)
     rolls = ctx.roll_dice(_contest_dice(spec.die, why, sides), applies_to)
     winners = applies_to(rolls)
-    ctx.note_by("contest", _contest_line, (spec, why, sides, rolls, bonus, winners))
+    ctx.note_later("contest", _contest_line, applies_to, why, rolls, ctx.state.teams)
     return winners
 
 
-def _contest_line(
-    ctx: KickoffContext,
-    contest: tuple[Contest, str, tuple[Side, Side], tuple[int, ...], tuple[int, int], tuple[Side, ...]],
-) -> dict[str, Any]:
-    """The log's line of a ``contest`` ``(spec, why, sides, rolls, bonus, winners)``: each
-    side's total, who it applies to, and the parts of each total for people (the die and each
-    team value added)."""
-    spec, why, sides, rolls, bonus, winners = contest
+def _contest_line(contested: Contested, why: str, rolls: tuple[int, ...],
+                  teams: dict[Side, Team]) -> dict[str, Any]:
+    """The log's line of a contest (``contested``, for ``why``, that rolled ``rolls``; the
+    teams' values read from ``teams``, which no rule changes): each side's total, who it
+    applies to, and the parts of each total for people (the die and each team value added)."""
+    sides, bonus = contested.sides, contested.bonus
     totals = {s: roll + b for s, roll, b in zip(sides, rolls, bonus, strict=True)}
-    parts = {s: {"roll": roll, **{stat: getattr(ctx.state.teams[s], stat) for stat in spec.bonus}}
+    parts = {s: {"roll": roll, **{stat: getattr(teams[s], stat) for stat in contested.spec.bonus}}
              for s, roll in zip(sides, rolls, strict=True)}
-    return {"event": why, "totals": totals, "applies_to": list(winners), "parts": parts}
+    return {"event": why, "totals": totals, "applies_to": list(contested(rolls)), "parts": parts}
 
 
 def count(ctx: KickoffContext, event: str) -> int | None:
@@ -288,7 +292,7 @@ def changing_weather(ctx: KickoffContext) -> None:
     total = first + second
     ctx.state.weather = WEATHER_TABLE[total]  # type: ignore[assignment]
     shown = ctx.ruleset.fine_weather_name if ctx.state.weather == "nice" else ctx.state.weather
-    ctx.note("weather", total=total, weather=shown)
+    ctx.line(WEATHER_LINE, total, shown)
     if ctx.state.weather == "nice":
         ctx.scatters = ctx.ruleset.changing_weather_scatters
 
@@ -379,7 +383,7 @@ def officious_ref(ctx: KickoffContext) -> None:
             ctx.state.remove(p, "sent_off")
         else:
             ctx.state.set_status(p, "stunned")
-        ctx.note("officious_ref", player=p.id, result=p.status)
+        ctx.line(REF_LINE, p.id, p.status)
 
 
 def pitch_invasion(ctx: KickoffContext) -> None:
@@ -394,7 +398,7 @@ def pitch_invasion(ctx: KickoffContext) -> None:
     for side in losers:
         for victim in ctx.choose(_team(ctx, side).on_pitch(), k, f"pitch invasion victim ({side})"):
             p = ctx.state.set_status(victim, "stunned")
-            ctx.note("pitch_invasion", player=p.id)
+            ctx.line(INVASION_LINE, p.id)
 
 
 def pitch_invasion_classic(ctx: KickoffContext) -> None:
@@ -415,7 +419,7 @@ def pitch_invasion_classic(ctx: KickoffContext) -> None:
                     ctx.state.remove(p, "knocked_out")
                 else:
                     ctx.state.set_status(p, "stunned")
-                ctx.note("pitch_invasion", player=p.id, result=p.status)
+                ctx.line(INVASION_RESULT_LINE, p.id, p.status)
 
 
 def dodgy_snack(ctx: KickoffContext) -> None:
@@ -453,7 +457,7 @@ def pray(ctx: KickoffContext, side: Side) -> None:
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
     team.prayers.append(name)
-    ctx.note("prayer", side=side, prayer=name)
+    ctx.line(PRAYER_LINE, side, name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:
         players = effect(ctx, side)

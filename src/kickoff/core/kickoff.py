@@ -326,9 +326,10 @@ def roll_event(ctx: KickoffContext,
     """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4).
     ``unresolved``: events (their handlers) rolled but left unresolved, for the exact solver,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
-    first, second = ctx.roll_dice(EVENT_DICE, sum)
+    rolled = ctx.roll_dice(EVENT_DICE, sum)
+    first, second = rolled
     event = ctx.ruleset.kickoff_table[first + second]
-    ctx.line(EVENT_LINE, [first, second], event.name)
+    ctx.line(EVENT_LINE, rolled, event.name)  # read as the list [first, second]
     handler = event.handler
     if handler not in unresolved:
         handler(ctx)

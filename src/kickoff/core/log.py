@@ -15,14 +15,16 @@ made (``KickoffLog()``, or :func:`unkept_log`):
 
 A line whose values cost something to gather (a list of players, a table of parts) is written
 with :meth:`KickoffLog.note_by`: its maker runs only in a log that keeps lines, and at once (the
-state it reads changes later). Why the log is shaped so: ``docs/performance.md``, "The code's
+state it reads changes later); or, when its maker reads only values that nothing changes later
+(a contest's dice and the teams' values), with :meth:`KickoffLog.later`: made when the log is
+read. Why the log is shaped so: ``docs/performance.md``, "The code's
 shapes for speed".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from kickoff.core.dice import NO_LOG, DieKind, Log
 from kickoff.core.pitch import Square
@@ -64,56 +66,118 @@ class Step:
     values, in order (``Step("catch", "player", "success")``), written with
     :meth:`~kickoff.core.context.KickoffContext.line` by position (no keywords to gather)."""
 
-    __slots__ = ("keys", "name")
+    __slots__ = ("arity", "keys", "name")
 
     def __init__(self, name: str, *keys: str) -> None:
         self.name = name
         self.keys = keys
+        #: How many values a line of this step holds (its keys').
+        self.arity = len(keys)
 
     def __repr__(self) -> str:
         return f"Step({self.name!r}, {', '.join(map(repr, self.keys))})"
 
 
-# The kinds of stored lines (the first value of each record).
+# The tags of the stored records that are not a step's line (which starts with its Step).
 _ROLL: Final = 0
 _ROLLS: Final = 1
 _NOTE: Final = 2
-_LINE: Final = 3
+_LATER: Final = 3
+
+
+#: How many record items a kept log makes room for at once (a kick-off of the README's loop
+#: stores about 40): its list grows by this many, not item by item.
+ROOM: Final = 64
 
 
 class KickoffLog:
-    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text)."""
+    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text).
 
-    __slots__ = ("_done", "_lines", "_records")
+    The records lie one after the other in one flat list, each its tag then its values (no
+    tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
+    and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
+    step's name and keywords, :data:`_LATER` then a step's name, the maker of its keywords and
+    the four values it reads; and between them the ``dict`` lines the dice write themselves
+    (to :meth:`dice_log`, moved into the records before the next record is stored or the log
+    read). The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
+    used)."""
+
+    __slots__ = ("_dice_lines", "_done", "_lines", "_n", "_records")
 
     def __init__(self) -> None:
-        #: The stored lines, in order: records of this class, or ``dict`` lines the dice wrote.
-        self._records: list[Any] = []
-        #: The lines read so far, and how many records they cover.
-        self._lines: list[Line] = []
+        #: The stored records, in order (the class's text), in the first ``_n`` items.
+        self._records: list[Any] = [None] * ROOM
+        self._n = 0
+        #: The lines the dice wrote since the last record.
+        self._dice_lines: Log = []
+        #: The lines read so far (``None``: never read), and how many records' items they cover.
+        self._lines: list[Line] | None = None
         self._done = 0
 
     def dice_log(self) -> Log:
         """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
         lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none)."""
-        return cast(Log, self._records)
+        return self._dice_lines
+
+    def _room(self, k: int) -> int:
+        """The index where the next ``k`` items go (the dice's lines moved in first, the list
+        grown if need be); the caller stores them and adds ``k`` to ``_n``."""
+        lines = self._dice_lines
+        if lines:  # the same list stays the dice's
+            for line in lines:
+                if self._n == len(self._records):
+                    self._records.extend([None] * ROOM)
+                self._records[self._n] = line
+                self._n += 1
+            lines.clear()
+        n = self._n
+        if n + k > len(self._records):
+            self._records.extend([None] * ROOM)
+        return n
 
     # -- writing ---------------------------------------------------------------------------
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
-        self._records.append((_ROLL, kind, value, why))
+        n = self._room(4)
+        records = self._records
+        records[n] = _ROLL
+        records[n + 1] = kind
+        records[n + 2] = value
+        records[n + 3] = why
+        self._n = n + 4
 
     def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
         """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
-        self._records.append((_ROLLS, dice, values))
+        n = self._room(3)
+        records = self._records
+        records[n] = _ROLLS
+        records[n + 1] = dice
+        records[n + 2] = values
+        self._n = n + 3
 
     def note(self, step: str, info: dict[str, Any]) -> None:
         """A step's line: ``info``'s keys, then ``"step"``."""
-        self._records.append((_NOTE, step, info))
+        n = self._room(3)
+        records = self._records
+        records[n] = _NOTE
+        records[n + 1] = step
+        records[n + 2] = info
+        self._n = n + 3
 
     def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
-        self._records.append((_LINE, step, a, b, c, d))
+        n = self._room(5)
+        records = self._records
+        records[n] = step
+        records[n + 1] = a
+        k = step.arity
+        if k > 1:
+            records[n + 2] = b
+            if k > 2:
+                records[n + 3] = c
+                if k > 3:
+                    records[n + 4] = d
+        self._n = n + 1 + k
 
     def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
                 x: object) -> None:
@@ -121,17 +185,36 @@ class KickoffLog:
         and only by a log that keeps lines."""
         info = make(ctx, x)
         if info is not None:
-            self._records.append((_NOTE, step, info))
+            self.note(step, info)
+
+    def later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
+              a: object, b: object, c: object, d: object) -> None:
+        """A step's line of the keys ``make(a, b, c, d)`` answers (no line for ``None``), made
+        when the log is read: ``make`` reads only these values, which nothing changes later."""
+        n = self._room(7)
+        records = self._records
+        records[n] = _LATER
+        records[n + 1] = step
+        records[n + 2] = make
+        records[n + 3] = a
+        records[n + 4] = b
+        records[n + 5] = c
+        records[n + 6] = d
+        self._n = n + 7
 
     # -- reading ---------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """Every line so far, as ``dict`` lines (the same list each time, grown by the lines
         written since)."""
-        records = self._records
         out = self._lines
-        for i in range(self._done, len(records)):
-            _read_record(records[i], out)
-        self._done = len(records)
+        if out is None:
+            out = self._lines = []
+        self._room(0)  # the dice's last lines
+        records = self._records
+        i = self._done
+        while i < self._n:
+            i = _read_record(records, i, out)
+        self._done = i
         return out
 
     def __iter__(self) -> Iterator[Line]:
@@ -144,30 +227,45 @@ class KickoffLog:
         return f"{type(self).__name__}({self.lines()!r})"
 
 
-def _read_record(record: Any, out: list[Line]) -> None:
-    """Append the ``dict`` lines of one stored ``record`` to ``out``."""
-    if isinstance(record, dict):  # a line the dice wrote
-        out.append(record)
-        return
-    kind = record[0]
-    if kind == _ROLL:
-        out.append({"step": "roll", "die": record[1], "value": record[2], "for": text(record[3])})
-    elif kind == _ROLLS:
-        for (die, why), value in zip(record[1], record[2], strict=True):
-            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
-    else:
-        if kind == _LINE:
-            step: Step = record[1]
-            info: dict[str, Any] = dict(zip(step.keys, record[2:], strict=False))
-            name = step.name
-        else:
-            info = record[2]
-            name = record[1]
-        for key, value in info.items():
-            if isinstance(value, Square):
-                info[key] = value.as_list()
-        info["step"] = name
+def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
+    """Append the ``dict`` lines of the record at ``records[i]`` to ``out``: the index of the
+    next record."""
+    tag = records[i]
+    if isinstance(tag, dict):  # a line the dice wrote
+        out.append(tag)
+        return i + 1
+    if isinstance(tag, Step):
+        n = tag.arity
+        info: dict[str, Any] = {}
+        for key, value in zip(tag.keys, records[i + 1:i + 1 + n], strict=True):
+            info[key] = list(value) if isinstance(value, tuple) else value  # a Square: [x, y]
+        info["step"] = tag.name
         out.append(info)
+        return i + 1 + n
+    if tag == _ROLL:
+        out.append({"step": "roll", "die": records[i + 1], "value": records[i + 2],
+                    "for": text(records[i + 3])})
+        return i + 4
+    if tag == _ROLLS:
+        for (die, why), value in zip(records[i + 1], records[i + 2], strict=True):
+            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
+        return i + 3
+    if tag == _LATER:
+        made = records[i + 2](records[i + 3], records[i + 4], records[i + 5], records[i + 6])
+        if made is not None:
+            _read_note(records[i + 1], made, out)
+        return i + 7
+    _read_note(records[i + 1], records[i + 2], out)
+    return i + 3
+
+
+def _read_note(step: str, info: dict[str, Any], out: list[Line]) -> None:
+    """Append the line of a step's keywords ``info`` to ``out`` (a ``Square`` as ``[x, y]``)."""
+    for key, value in info.items():
+        if isinstance(value, Square):
+            info[key] = value.as_list()
+    info["step"] = step
+    out.append(info)
 
 
 class NoLog(KickoffLog):
@@ -192,6 +290,10 @@ class NoLog(KickoffLog):
 
     def note_by(self, step: str, make: Callable[[Any, Any], dict[str, Any] | None], ctx: Any,
                 x: object) -> None:
+        pass
+
+    def later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
+              a: object, b: object, c: object, d: object) -> None:
         pass
 
     def lines(self) -> list[Line]:

@@ -239,13 +239,15 @@ class SetupFacts:
       yet known; without one, no catch looks for one, ``kickoff.core.ball.marks``);
     - ``resetups``: ``(ruleset, side, problems)``, the problems of ``side``'s set-up in a
       re-set-up (Perfect / Solid Defence), joined, ``""`` when legal (``kickoff.core.events``);
+    - ``skilled``: per skill, the sides with a player who has it (``kickoff.core.actions.
+      kickoff_move``'s line of who could have moved: none without the skill);
     - ``marks``: per ``(square, side)`` key (:func:`mark_key`), the number of opposing tackle
       zones on the square and of opposing Disturbing Presences within three squares of it (a
       catch's modifiers, ``kickoff.core.ball.catch_roll_target``).
     """
 
     __slots__ = ("any_diver", "any_presence", "divers", "kickers", "marks", "open_ids",
-                 "resetups")
+                 "resetups", "skilled")
 
     def __new__(cls, *args: object, **kwargs: object) -> SetupFacts:
         # As Player's: an instance for pickle in both builds (a state pickles with its facts).
@@ -259,6 +261,7 @@ class SetupFacts:
         self.any_diver: bool | None = None
         self.any_presence: bool | None = None
         self.resetups: list[tuple[object, Side, str]] = []
+        self.skilled: dict[str, frozenset[Side]] = {}
 
 
 def mark_key(square: tuple[int, int], side: Side) -> int:

@@ -155,8 +155,18 @@ def _default_line(ctx: KickoffContext, rules: KickoffMove) -> dict[str, Any] | N
 
 def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:
     """The receiving players who could make the kick-off move now (who the default leaves
-    standing): those :func:`_refusal` lets move."""
-    return [p.id for p in ctx.state.teams[ctx.receiving].players
+    standing): those :func:`_refusal` lets move (nobody, without asking, when nobody of the
+    team has the skill: asked once per set-up)."""
+    team = ctx.state.teams[ctx.receiving]
+    skilled = ctx.state.facts().skilled
+    sides = skilled.get(rules.skill)
+    if sides is None:
+        sides = skilled[rules.skill] = frozenset(
+            [side for side, t in ctx.state.teams.items()
+             if any(rules.skill in p.skills for p in t.players)])
+    if ctx.receiving not in sides:
+        return []
+    return [p.id for p in team.players
             if rules.skill in p.skills and _refusal(ctx, rules, p) is None]
 
 
