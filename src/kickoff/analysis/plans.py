@@ -71,6 +71,7 @@ from typing import Any
 
 from kickoff.analysis import choices
 from kickoff.analysis.exact.chance import PathDice
+from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
 from kickoff.core import resetup
@@ -387,9 +388,12 @@ class _Valuer:
     """Values plans at one target: a solver per plan (the other events' plans as given)."""
 
     def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: AnyObjective,
-                 play: Play, base: Decisions, options: dict[str, Any]) -> None:
+                 play: Play, base: Decisions, options: dict[str, Any],
+                 cache: EventCache | None = None) -> None:
         self.state, self.ruleset, self.target = state, ruleset, target
         self.objective, self.play, self.base, self.options = objective, play, base, options
+        #: The events' runs every solver of the search shares (``None``: each its own).
+        self.cache = cache
 
     def decisions(self, plans: Sequence[Plan]) -> Decisions:
         """``base`` with each plan scripted as its event's activations."""
@@ -403,9 +407,11 @@ class _Valuer:
 
     def solver(self, plans: Sequence[Plan]) -> KickoffSolver:
         """The solver of the kick with ``plans`` played (nothing solved yet)."""
-        return KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
-                             objective=self.objective, decisions=self.decisions(plans),
-                             **self.options)
+        solver = KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
+                               objective=self.objective, decisions=self.decisions(plans),
+                               **self.options)
+        solver._event_cache = self.cache
+        return solver
 
     def value(self, plans: Sequence[Plan]) -> Fraction | None:
         """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
@@ -633,7 +639,7 @@ def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: AnyObjective = "receiver-holds", play: Play = "best",
     decisions: Decisions | None = None, house_rules: frozenset[HouseRule] = frozenset(),
-    use_kick_skill: bool | None = None, resetups: bool = False,
+    use_kick_skill: bool | None = None, resetups: bool = False, share: bool = True,
 ) -> PlanSearch:
     """The kicking coach's best free-turn plan found for a kick at ``target`` (events all),
     each event of :func:`free_events` (and with ``resetups`` of :func:`resetup_events`) searched
@@ -643,15 +649,18 @@ def search(
     ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
     ``resetups``: search the re-set-up events too (:func:`resetup_space`: Perfect / Solid
     Defence for the kicking coach, Quick Snap for the receiving coach, who maximises).
-    Returns a :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound
-    on the true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
+    ``share``: the solvers share the events' runs (``exact.event_cache``; the same values,
+    faster; off: each solver enumerates its own, as the tests compare). Returns a
+    :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound on the
+    true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
     ``DecisionError`` as the solver raises it (a target outside the receiving area)."""
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
     from kickoff.analysis.plans_given import WholeValues, given_table, settle
 
-    valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
+    valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options,
+                     EventCache() if share else None)
     whole, found = WholeValues(valuer), {}
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]

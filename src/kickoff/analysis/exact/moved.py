@@ -124,6 +124,7 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
     sub._values, sub._takers, sub._moves = maker._values, maker._takers, MoveNode.none()
     sub._chain_for(moved, (maker._chain_for(maker.state), touch_bits(key)))
     sub._moved = MovedSetup(maker, key)
+    sub._event_cache, sub._setup_key = maker._event_cache, key
     return sub
 
 

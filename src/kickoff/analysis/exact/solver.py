@@ -49,6 +49,7 @@ from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
 from kickoff.analysis.exact.close_play import SolverPlay
+from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
@@ -257,6 +258,9 @@ class KickoffSolver:
         self._odds_asked = 0
         #: The kick's deviation, enumerated once for every target (made when first asked).
         self._kicks: exact_odds.Kicks | None = None
+        #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
+        self._event_cache: EventCache | None = None
+        self._setup_key: Hashable = ()
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Rational, GameState | Diff, int]]:
