@@ -411,6 +411,8 @@ class _Valuer:
                                objective=self.objective, decisions=self.decisions(plans),
                                **self.options)
         solver._event_cache = self.cache
+        if self.cache is not None:
+            self.cache.share_tables(solver)
         return solver
 
     def value(self, plans: Sequence[Plan]) -> Fraction | None:

@@ -27,7 +27,11 @@ from typing import TYPE_CHECKING, Any
 from kickoff.core.context import KickoffContext
 
 if TYPE_CHECKING:
+    from kickoff.analysis.exact.best import MoveOption
+    from kickoff.analysis.exact.chance import Dist
     from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.core.pitch import Square
+    from kickoff.core.state import GameState
 
 #: The free moves' events (``Decisions`` fields of the same names): each reads its own plan.
 FREE_MOVES = ("blitz", "charge", "quick_snap", "perfect_defence", "solid_defence")
@@ -83,10 +87,42 @@ class Book:
 
 class EventCache:
     """The event's runs of every set-up met by the solvers of one search (see the module's
-    docstring); a set-up's :class:`Book` by :data:`KickoffSolver._setup_key`."""
+    docstring); a set-up's :class:`Book` by :data:`KickoffSolver._setup_key`. With them, what
+    the solvers' other parts share: the journeys' tables (numbered states, transitions, nodes,
+    touchback awards, landings' starts, the ends' values: :meth:`share_tables`, as a moved
+    set-up's solver shares its maker's), so that the kick-off moves (``moves``, by the set-up's
+    identity) and the High Kick decision node (``high_kicks``: ends, player placed and
+    takers noted, by the High Kick world's identity, scatters and landing; the world kept),
+    the same in every solver, are worked out once."""
 
     def __init__(self) -> None:
         self.books: dict[Hashable, Book] = {}
+        self.moves: dict[int, tuple[GameState, list[MoveOption]]] = {}
+        self.high_kicks: dict[tuple[int, int, Square | None, bool],
+                              tuple[Dist, str | None, list[str], GameState]] = {}
+        #: The first solver of the search: its tables are every later one's.
+        self.template: KickoffSolver | None = None
+
+    def share_tables(self, solver: KickoffSolver) -> None:
+        """``solver`` (of the search's set-up, nothing solved yet) on the journeys' tables of
+        the search's first solver (it, if first)."""
+        first = self.template
+        if first is None:
+            self.template = solver
+            return
+        assert first.state is solver.state and first.play == solver.play
+        solver._tables, solver._states, solver._ids, solver._stops = (
+            first._tables, first._states, first._ids, first._stops)
+        solver._awards, solver._starts, solver._values = first._awards, first._starts, first._values
+        solver._touchback = first._touchback
+
+    def moves_of(self, state: GameState, moves: Callable[[], list[MoveOption]]
+                 ) -> list[MoveOption]:
+        """The kick-off moves of ``state`` (``moves()`` the first time)."""
+        known = self.moves.get(id(state))
+        if known is None or known[0] is not state:
+            known = self.moves[id(state)] = (state, moves())
+        return known[1]
 
     def book(self, solver: KickoffSolver) -> Book:
         """``solver``'s set-up's book (made empty when first asked)."""

@@ -620,16 +620,15 @@ class KickoffSolver:
         square: Square | None, touchback: bool,
     ) -> tuple[Dist, str | None]:
         """The High Kick's end distribution at this landing and the player placed
-        (``exact_best.high_kick_best``)."""
-        return exact_best.high_kick_best(self, world, scatters, handler, square, touchback)
+        (``exact_best.high_kick_best``; a search's solvers share it: ``exact_moved``)."""
+        return exact_moved.high_kick_best(self, world, scatters, handler, square, touchback)
 
     def _move_node(self) -> exact_best.MoveNode:
         """The kick-off move's decision node (:class:`~kickoff.analysis.exact.best.MoveNode`;
         one with no move with the defaults)."""
         if self._moves is None:
             self._moves = exact_best.MoveNode(
-                exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
-                                         self._dice()),
+                exact_moved.kickoff_moves(self),  # (a search's solvers share them)
                 self._values, self._landing_ends,
                 lambda key, moved: self._sub(key, moved)._landing_ends,
                 functools.partial(exact_moved.release, self))
