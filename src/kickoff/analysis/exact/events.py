@@ -251,15 +251,8 @@ def _outcome(
     event = roll_event(ctx, unresolved)
     handler = ctx.ruleset.kickoff_table[event.roll[0] + event.roll[1]].handler
     blind = event.roll if handler in SQUARE_BLIND else None
-    entry = None if book is None else book.entry(solver, event.roll[0] + event.roll[1])
     if handler in unresolved:
-        if book is None or entry is None:
-            return _NO_KEY, None, blind, None
-        kept = book.outcomes.get(entry)
-        if kept is None:
-            return _NO_KEY, None, blind, ("shared", entry)
-        _play_back(solver, found, handlers, names, kept)
-        return _NO_KEY, None, event.roll, ("kept", entry)
+        return _unresolved(solver, (found, handlers, names), book, event.roll, blind)
     taker, noted = exact_best.taker_noted(solver, ctx.state)
     diff = differences(base, ctx.state, taker, solver._entries, solver._marked)
     # a named High Kick player: the event's effect depends on the landing, set apart
@@ -271,16 +264,34 @@ def _outcome(
     nobody = lump and diff.award_key[0] is None and not high
     names.setdefault((key, ctx.scatters), set()).add(event.name)
     whole = high or nobody  # kept whole (read by identity); the others as their changes
+    world: GameState | Diff = ctx.state if whole else diff
     if (key, ctx.scatters) not in found:
+        found[key, ctx.scatters] = world
         if whole:
-            found[key, ctx.scatters] = ctx.state
             solver._diffs[id(ctx.state)] = diff
-        else:
-            found[key, ctx.scatters] = diff
-    tag = None if entry is None else ("run", entry, (
-        (key, ctx.scatters), ctx.state if whole else diff, diff if whole else None,
-        handler if high else None, event.name, noted))
+    tag = None if book is None else ("run", book.entry(solver, sum(event.roll)), (
+        (key, ctx.scatters), world, diff if whole else None, handler if high else None,
+        event.name, noted))
     return (key, ctx.scatters), (dice.path if nobody else None), blind, tag
+
+
+def _unresolved(
+    solver: KickoffSolver, into: tuple[dict[Key, GameState | Diff],
+                                       dict[Key, Callable[[KickoffContext], None]],
+                                       dict[Key, set[str]]],
+    book: Book | None, roll: tuple[int, ...], blind: tuple[int, ...] | None,
+) -> tuple[Key, None, tuple[int, ...] | None, tuple[Any, ...] | None]:
+    """:func:`_outcome` of an event rolled but left unresolved (``roll``; ``blind``: it, if
+    square-blind): played back from ``book`` where it keeps its total (:func:`_play_back`),
+    else to be taken from the maker's runs."""
+    if book is None:
+        return _NO_KEY, None, blind, None
+    entry = book.entry(solver, sum(roll))
+    kept = book.outcomes.get(entry)
+    if kept is None:
+        return _NO_KEY, None, blind, ("shared", entry)
+    _play_back(solver, *into, kept)
+    return _NO_KEY, None, roll, ("kept", entry)
 
 
 def _play_back(solver: KickoffSolver, found: dict[Key, GameState | Diff],

@@ -147,6 +147,9 @@ class KickoffSolver:
     _moved: exact_moved.MovedSetup | None
     _placed: dict[exact_moved.Placed, ChainSolver]
     _sub_marks: dict[exact_best.MoveKey, int]
+    #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
+    _event_cache: EventCache | None
+    _setup_key: Hashable
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -190,6 +193,7 @@ class KickoffSolver:
         self.board_features: frozenset[str] = board | board_features(objective)
         #: Whether a touchback's award key says if its taker is Marked (``worlds.award_key``).
         self._marked = MARKED in self.board_features
+        self._event_cache, self._setup_key = None, ()
         self._init_caches()
         if self.board_features:
             self._tables.board = Board(state, self.board_features)
@@ -258,9 +262,6 @@ class KickoffSolver:
         self._odds_asked = 0
         #: The kick's deviation, enumerated once for every target (made when first asked).
         self._kicks: exact_odds.Kicks | None = None
-        #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
-        self._event_cache: EventCache | None = None
-        self._setup_key: Hashable = ()
 
     # -- part 2: the event, once -------------------------------------------------------------
     def worlds(self) -> list[tuple[Rational, GameState | Diff, int]]:
