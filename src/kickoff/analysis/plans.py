@@ -64,6 +64,8 @@ at a local optimum (no neighbour of the best plan is better), before its budget.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -637,6 +639,22 @@ def resetup_space(valuer: _Valuer, event: str
     return space.seeds(), space.around
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a search runs (as it was after): the
+    search's caches (``exact.event_cache``) live as long as it does, and the collector
+    rescanned them some 5,000 times, a fifth of its CPU on the README's lizardmen pairing,
+    while the cycles it would free are few (peak RSS 221 MB with it, 232 MB without:
+    docs/performance.md). Memory freed by reference counting is freed as before."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: AnyObjective = "receiver-holds", play: Play = "best",
@@ -666,13 +684,14 @@ def search(
     whole, found = WholeValues(valuer), {}
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
-    for event, kicking, space in events:
-        seeds, around = space(valuer, event)  # ranked given the event: plans_given
-        ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
-        found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
-        whole.keep([f.best for f in found.values()])  # the last solve's is one of those
-    plans = [f.best for f in found.values()]
-    value = whole(plans)
+    with _collector_paused():
+        for event, kicking, space in events:
+            seeds, around = space(valuer, event)  # ranked given the event: plans_given
+            ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
+            found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
+            whole.keep([f.best for f in found.values()])  # the last solve's is one of those
+        plans = [f.best for f in found.values()]
+        value = whole(plans)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value,
                       whole.solvers.get(repr(valuer.decisions(plans))))
