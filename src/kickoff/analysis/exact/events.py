@@ -290,7 +290,7 @@ def _unresolved(
     kept = book.outcomes.get(entry)
     if kept is None:
         return _NO_KEY, None, blind, ("shared", entry)
-    _play_back(solver, *into, kept)
+    _play_back(solver, into[0], into[1], into[2], kept)
     return _NO_KEY, None, roll, ("kept", entry)
 
 

@@ -19,6 +19,7 @@ once (``MoveNode.prepare``: one moved set-up's solver alive at a time).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -213,10 +214,8 @@ def high_kick_landing(solver: KickoffSolver, dev: exact_odds.Landing, p: Any, en
 def kickoff_moves(solver: KickoffSolver) -> list[MoveOption]:
     """``exact_best.kickoff_moves`` of ``solver``'s set-up, once for every solver of a plan
     search on it (``exact.event_cache``: the same moves, the same set-ups they leave)."""
-    def moves() -> list[MoveOption]:
-        return exact_best.kickoff_moves(solver.state, solver.ruleset, solver.house_rules,
-                                        solver._dice())
-
+    moves = functools.partial(exact_best.kickoff_moves, solver.state, solver.ruleset,
+                              solver.house_rules, solver._dice())  # (no closure: see journey)
     cache = solver._event_cache
     return moves() if cache is None else cache.moves_of(solver.state, moves)
 
