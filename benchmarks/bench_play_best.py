@@ -11,7 +11,8 @@ or with pytest-benchmark (``pytest benchmarks/bench_play_best.py --benchmark-ena
 ``kickoff odds --away lizardmen --play best`` (bb2020, events all, the default target, On the Ball
 a decision node at every landing; ``--search``: the free moves searched first, as the command does
 by default, else the solve alone, ``--plan-budget 0``'s), solved in a fresh process each run (its
-CPU seconds, user + system, and its peak RSS, from ``getrusage``), ``N`` runs (default 3),
+CPU seconds, user + system, and its peak RSS, from ``getrusage``; its wall clock), ``N`` runs
+(default 3),
 alternating with the same solve under another interpreter (``--against``: an old build's
 ``bin/python``); the medians, and whether the two agree on the odds (their JSON compared); recorded
 in docs/performance.md. The table's results are recorded in ``docs/analysis.md`` ("The receiving
@@ -70,22 +71,26 @@ solver = (found.solver if found is not None and found.solver is not None  # as t
                              objective="receiver-holds",
                              decisions=None if found is None else found.decisions))
 odds = solver.odds(centre)
-print(json.dumps(odds.to_json(), sort_keys=True))
+plans_found = None if found is None else found.to_json()  # the plans and their exact values
+print(json.dumps({"odds": odds.to_json(), "plans": plans_found}, sort_keys=True))
 import resource
 use = resource.getrusage(resource.RUSAGE_SELF)
 print(use.ru_utime + use.ru_stime, use.ru_maxrss / 1024)
 """
 
 
-def readme_run(python: str, search: bool = False) -> tuple[float, float, str]:
-    """One README solve under ``python``: (CPU seconds, peak RSS in MB, its odds' JSON);
+def readme_run(python: str, search: bool = False) -> tuple[float, float, str, float]:
+    """One README solve under ``python``: (CPU seconds, peak RSS in MB, its odds' JSON (and
+    with ``search`` the plans found, exact values), wall-clock seconds of the process);
     ``search``: the free moves searched first (:func:`kickoff.analysis.plans.search`, the
     default budget and the re-set-ups), as ``kickoff odds --play best`` does by default."""
+    start = time.perf_counter()
     done = subprocess.run([python, "-c", f"SEARCH = {search}\n" + README_SOLVE],
                           capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - start
     odds, use = done.stdout.splitlines()
     cpu, rss = use.split()  # the child's own getrusage: its whole run, imports included
-    return float(cpu), float(rss), odds
+    return float(cpu), float(rss), odds, wall
 
 
 def readme(n: int, against: str | None, search: bool = False) -> None:
@@ -94,21 +99,25 @@ def readme(n: int, against: str | None, search: bool = False) -> None:
     pythons = [sys.executable] + ([against] if against else [])
     cpu: dict[str, list[float]] = {p: [] for p in pythons}
     rss: dict[str, list[float]] = {p: [] for p in pythons}
+    wall: dict[str, list[float]] = {p: [] for p in pythons}
     out: dict[str, str] = {}
     for _ in range(n):
         for python in pythons:
-            c, r, out[python] = readme_run(python, search)
+            c, r, out[python], w = readme_run(python, search)
             cpu[python].append(c)
             rss[python].append(r)
+            wall[python].append(w)
     for python in pythons:
-        odds = json.loads(out[python])
+        odds = json.loads(out[python])["odds"]
         print(f"{python}: CPU {statistics.median(cpu[python]):6.2f} s "
-              f"(runs {', '.join(f'{c:.2f}' for c in cpu[python])}), peak RSS "
+              f"(runs {', '.join(f'{c:.2f}' for c in cpu[python])}), wall "
+              f"{statistics.median(wall[python]):6.2f} s, peak RSS "
               f"{max(rss[python]):6.0f} MB; receiver holds "
               f"{float(Fraction(odds['receiving_team_holds'])):.6f}",
               flush=True)
     if against:
-        print("the same odds" if out[sys.executable] == out[against] else "ODDS DIFFER")
+        print("the same odds and plans" if out[sys.executable] == out[against]
+              else "ODDS DIFFER")
 
 
 def main(n: int) -> None:

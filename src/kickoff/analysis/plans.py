@@ -64,6 +64,8 @@ at a local optimum (no neighbour of the best plan is better), before its budget.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -71,6 +73,7 @@ from typing import Any
 
 from kickoff.analysis import choices
 from kickoff.analysis.exact.chance import PathDice
+from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, objective_text, receivers_prefer
 from kickoff.core import resetup
@@ -387,9 +390,12 @@ class _Valuer:
     """Values plans at one target: a solver per plan (the other events' plans as given)."""
 
     def __init__(self, state: GameState, ruleset: Ruleset, target: Square, objective: AnyObjective,
-                 play: Play, base: Decisions, options: dict[str, Any]) -> None:
+                 play: Play, base: Decisions, options: dict[str, Any],
+                 cache: EventCache | None = None) -> None:
         self.state, self.ruleset, self.target = state, ruleset, target
         self.objective, self.play, self.base, self.options = objective, play, base, options
+        #: The events' runs every solver of the search shares (``None``: each its own).
+        self.cache = cache
 
     def decisions(self, plans: Sequence[Plan]) -> Decisions:
         """``base`` with each plan scripted as its event's activations."""
@@ -403,9 +409,13 @@ class _Valuer:
 
     def solver(self, plans: Sequence[Plan]) -> KickoffSolver:
         """The solver of the kick with ``plans`` played (nothing solved yet)."""
-        return KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
-                             objective=self.objective, decisions=self.decisions(plans),
-                             **self.options)
+        solver = KickoffSolver(self.state, self.ruleset, events="all", play=self.play,
+                               objective=self.objective, decisions=self.decisions(plans),
+                               **self.options)
+        solver._event_cache = self.cache
+        if self.cache is not None:
+            self.cache.share_tables(solver)
+        return solver
 
     def value(self, plans: Sequence[Plan]) -> Fraction | None:
         """The kick's exact value with ``plans`` played (``None``: the free turn refused one)."""
@@ -629,11 +639,27 @@ def resetup_space(valuer: _Valuer, event: str
     return space.seeds(), space.around
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a search runs (as it was after): the
+    search's caches (``exact.event_cache``) live as long as it does, and the collector
+    rescanned them some 5,000 times, a fifth of its CPU on the README's lizardmen pairing,
+    while the cycles it would free are few (peak RSS 221 MB with it, 232 MB without:
+    docs/performance.md). Memory freed by reference counting is freed as before."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: AnyObjective = "receiver-holds", play: Play = "best",
     decisions: Decisions | None = None, house_rules: frozenset[HouseRule] = frozenset(),
-    use_kick_skill: bool | None = None, resetups: bool = False,
+    use_kick_skill: bool | None = None, resetups: bool = False, share: bool = True,
 ) -> PlanSearch:
     """The kicking coach's best free-turn plan found for a kick at ``target`` (events all),
     each event of :func:`free_events` (and with ``resetups`` of :func:`resetup_events`) searched
@@ -643,25 +669,29 @@ def search(
     ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
     ``resetups``: search the re-set-up events too (:func:`resetup_space`: Perfect / Solid
     Defence for the kicking coach, Quick Snap for the receiving coach, who maximises).
-    Returns a :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound
-    on the true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
+    ``share``: the solvers share the events' runs (``exact.event_cache``; the same values,
+    faster; off: each solver enumerates its own, as the tests compare). Returns a
+    :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound on the
+    true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
     ``DecisionError`` as the solver raises it (a target outside the receiving area)."""
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
     from kickoff.analysis.plans_given import WholeValues, given_table, settle
 
-    valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options)
+    valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options,
+                     EventCache() if share else None)
     whole, found = WholeValues(valuer), {}
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
-    for event, kicking, space in events:
-        seeds, around = space(valuer, event)  # ranked given the event: plans_given
-        ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
-        found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
-        whole.keep([f.best for f in found.values()])  # the last solve's is one of those
-    plans = [f.best for f in found.values()]
-    value = whole(plans)
+    with _collector_paused():
+        for event, kicking, space in events:
+            seeds, around = space(valuer, event)  # ranked given the event: plans_given
+            ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
+            found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
+            whole.keep([f.best for f in found.values()])  # the last solve's is one of those
+        plans = [f.best for f in found.values()]
+        value = whole(plans)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value,
                       whole.solvers.get(repr(valuer.decisions(plans))))

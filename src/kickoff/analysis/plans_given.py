@@ -47,7 +47,7 @@ def given_table(valuer: _Valuer, event: str) -> _Valuer:
         total: e if e.name == event or filler.name == event else filler
         for total, e in table.items()})
     return type(valuer)(valuer.state, ruleset, valuer.target, valuer.objective, valuer.play,
-                        valuer.base, valuer.options)
+                        valuer.base, valuer.options, valuer.cache)
 
 
 class WholeValues:

@@ -670,13 +670,19 @@ def taker_in(solver: KickoffSolver, world: GameState) -> str | None:
     """The touchback taker ``solver`` plays in ``world``: the named one while he can take the
     ball, else (``play="best"``) the receivers' best (:func:`best_taker`, noted in
     ``solver._takers`` when better than the default), else ``None`` (the default taker)."""
+    return taker_noted(solver, world)[0]
+
+
+def taker_noted(solver: KickoffSolver, world: GameState) -> tuple[str | None, str | None]:
+    """:func:`taker_in`'s taker and the one it noted in ``solver._takers`` (``None``: none)."""
     named = touchback_taker(world, solver.taker)
     if named is not None or solver._values is None:
-        return named
+        return named, None
     best, better = best_taker(world, solver._values)
     if better and best is not None:
         solver._takers[best] = None
-    return best
+        return best, best
+    return best, None
 
 
 def high_kick_best(solver: KickoffSolver, world: GameState, scatters: int,

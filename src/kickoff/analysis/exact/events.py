@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact.board import REACH
 from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
+from kickoff.analysis.exact.event_cache import Book, Entry, Outcome, Run, SharedRuns
 from kickoff.analysis.exact.worlds import (
     Diff,
     award_key,
@@ -83,30 +84,108 @@ def enumerate_worlds(solver: KickoffSolver, lump: bool) -> list[World]:
 
 def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list[World] | None:
     """:func:`enumerate_worlds`, the square-blind events from ``shared`` if given (``None``:
-    the sharing is dropped)."""
+    the sharing is dropped), the events a search's :class:`~kickoff.analysis.exact.event_cache.
+    EventCache` keeps played back from it (and those it does not, recorded in it)."""
     relevant = journey_relevant(solver.state, solver.reach, REACH in solver.board_features)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
     chosen_high_kick = _high_kick_apart(solver)
     # a function with its arguments bound, not a closure (see ``exact_journey.Steps``)
     names: dict[Key, set[str]] = {}  # the events that leave each world
+    cache = solver._event_cache
+    book = None if cache is None else cache.book(solver)
+    unresolved = (_NONE if shared is None else SQUARE_BLIND) | (
+        _NONE if book is None else book.kept(solver, shared is not None))
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
-                            _NONE if shared is None else SQUARE_BLIND)
+                            unresolved, book)
     merged: dict[Key, Rational] = {}
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
-    blind = solver._blind_runs
-    for p, (key, path, roll) in enumerate_runs(run, relevant if lump else None,
-                                               solver._dice()):
+    record = _Record()
+    for p, (key, path, roll, tag) in enumerate_runs(run, relevant if lump else None,
+                                                    solver._dice()):
+        if tag is not None and tag[0] == "kept":  # played back: the loop's part
+            assert book is not None
+            for q, k, kept_path, kept_roll in book.runs[tag[1]]:
+                _merge(solver, (merged, lumped_paths, found), q, k, kept_path, kept_roll)
+            continue
         if shared is not None and roll is not None:  # unresolved: the maker's outcomes, moved
-            if not shared.add(p, roll, merged, found):
+            if not record.shared(solver, shared, book, tag, (p, roll, merged, found)):
                 return None
             continue
-        merged[key] = merged.get(key, 0) + p
-        if roll is not None and blind is not None:
-            _note_blind(blind, roll, p, key, found[key], solver.state.receiving)
-        if path is not None:
-            lumped_paths.setdefault(key, []).append((p, path))
+        _merge(solver, (merged, lumped_paths, found), p, key, path, roll)
+        if tag is not None:
+            record.run(tag, (p, key, path, roll))
+    if book is not None:  # the enumeration finished: what it resolved kept
+        record.keep(book)
     return _worlds(solver, found, handlers, merged, lumped_paths, relevant, names)
+
+
+def _merge(solver: KickoffSolver, into: tuple[dict[Key, Rational],
+                                              dict[Key, list[tuple[Rational, tuple[Any, ...]]]],
+                                              dict[Key, GameState | Diff]],
+           p: Rational, key: Key, path: tuple[Any, ...] | None, roll: tuple[int, ...] | None
+           ) -> None:
+    """One run (probability ``p``) added to the enumeration's ``merged`` worlds, its path to
+    ``lumped_paths`` (a world kept whole), a square-blind run noted (``roll``)."""
+    merged, lumped_paths, found = into
+    merged[key] = merged.get(key, 0) + p
+    blind = solver._blind_runs
+    if roll is not None and blind is not None:
+        _note_blind(blind, roll, p, key, found[key], solver.state.receiving)
+    if path is not None:
+        lumped_paths.setdefault(key, []).append((p, path))
+
+
+class _Record:
+    """What one enumeration adds to its set-up's :class:`~kickoff.analysis.exact.event_cache.
+    Book`: each resolved total's outcomes and runs, each total taken from the maker."""
+
+    __slots__ = ("outcomes", "runs", "taken")
+
+    def __init__(self) -> None:
+        self.outcomes: dict[Entry, list[Outcome]] = {}
+        self.runs: dict[Entry, list[Run]] = {}
+        self.taken: dict[Entry, SharedRuns] = {}
+
+    def run(self, tag: tuple[Any, ...], run: Run) -> None:
+        """A resolved run (``tag``: ``("run", entry, its outcome)``), recorded."""
+        self.outcomes.setdefault(tag[1], []).append(tag[2])
+        self.runs.setdefault(tag[1], []).append(run)
+
+    def shared(self, solver: KickoffSolver, shared: Shared, book: Book | None,
+               tag: tuple[Any, ...] | None,
+               at: tuple[Rational, tuple[int, ...], dict[Key, Rational],
+                         dict[Key, GameState | Diff]]) -> bool:
+        """A square-blind total (``at``: its probability, roll and the enumeration's merged
+        and found worlds) from the maker's runs (:meth:`Shared.add`), or played back from
+        ``book`` where kept (``tag``: ``("shared", entry)``), else recorded; whether the
+        sharing holds."""
+        p, roll, merged, found = at
+        if tag is None or book is None:
+            return shared.add(p, roll, merged, found)
+        kept = book.shared.get(tag[1])
+        if kept is not None:
+            worlds, noted = kept
+            for q, key, world in worlds:
+                merged[key] = merged.get(key, 0) + q
+                found.setdefault(key, world)
+            solver._takers.update(dict.fromkeys(noted))
+            return True
+        takers, solver._takers = solver._takers, {}  # the takers it notes, in order
+        added: list[tuple[Rational, Key, GameState | Diff]] = []
+        try:
+            held = shared.add(p, roll, merged, found, added)
+        finally:
+            noted, solver._takers = list(solver._takers), takers
+            takers.update(dict.fromkeys(noted))
+        self.taken[tag[1]] = (added, noted)
+        return held
+
+    def keep(self, book: Book) -> None:
+        """The enumeration finished: its records into ``book``."""
+        book.outcomes.update(self.outcomes)
+        book.runs.update(self.runs)
+        book.shared.update(self.taken)
 
 
 def _note_blind(blind: BlindRuns, roll: tuple[int, ...], p: Rational, key: Key,
@@ -150,25 +229,32 @@ def _note_events(solver: KickoffSolver, found: dict[Key, GameState | Diff],
     solver._world_events = {id(found[key]): frozenset(n) for key, n in names.items()}
 
 
+#: An unresolved run's key (its outcomes are another's).
+_NO_KEY: Key = ((None, None, False), 0)
+
+
 def _outcome(
     solver: KickoffSolver, found: dict[Key, GameState | Diff],
     handlers: dict[Key, Callable[[KickoffContext], None]], names: dict[Key, set[str]],
     chosen_high_kick: bool, lump: bool,
-    unresolved: frozenset[Callable[[KickoffContext], None]], dice: PathDice,
-) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None]:
+    unresolved: frozenset[Callable[[KickoffContext], None]], book: Book | None,
+    dice: PathDice,
+) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None, tuple[Any, ...] | None]:
     """One run of the event: its world's key (and its dice's path where nobody can take a
-    touchback), the world kept in ``found``, and the event's 2D6 if it is square-blind (else
-    ``None``); an ``unresolved`` event is rolled only (no key: ``((None, None, False), 0)``).
-    ``names``: each world's events (by key), this run's added."""
+    touchback), the world kept in ``found``, the event's 2D6 if it is square-blind (else
+    ``None``), and what ``book`` keeps of it (``("run", entry, outcome)``; ``None``: no
+    book); an ``unresolved`` event is rolled only (no key: :data:`_NO_KEY`): played back from
+    ``book`` where kept (``("kept", entry)``, its 2D6), else taken from the maker
+    (``("shared", entry)``). ``names``: each world's events (by key), this run's added."""
     base = solver.state
     ctx = solver._context(base.clone(), dice)
     event = roll_event(ctx, unresolved)
     handler = ctx.ruleset.kickoff_table[event.roll[0] + event.roll[1]].handler
     blind = event.roll if handler in SQUARE_BLIND else None
     if handler in unresolved:
-        return ((None, None, False), 0), None, blind
-    diff = differences(base, ctx.state, exact_best.taker_in(solver, ctx.state), solver._entries,
-                       solver._marked)
+        return _unresolved(solver, (found, handlers, names), book, event.roll, blind)
+    taker, noted = exact_best.taker_noted(solver, ctx.state)
+    diff = differences(base, ctx.state, taker, solver._entries, solver._marked)
     # a named High Kick player: the event's effect depends on the landing, set apart
     high = chosen_high_kick and event.name == "high_kick"
     key = (ctx.state.weather, diff.entries, high)
@@ -177,13 +263,52 @@ def _outcome(
     # nobody can take a touchback: the award may look anywhere, lumped players included
     nobody = lump and diff.award_key[0] is None and not high
     names.setdefault((key, ctx.scatters), set()).add(event.name)
+    whole = high or nobody  # kept whole (read by identity); the others as their changes
+    world: GameState | Diff = ctx.state if whole else diff
     if (key, ctx.scatters) not in found:
-        if high or nobody:  # kept whole (read by identity); the others as their changes
-            found[key, ctx.scatters] = ctx.state
+        found[key, ctx.scatters] = world
+        if whole:
             solver._diffs[id(ctx.state)] = diff
-        else:
-            found[key, ctx.scatters] = diff
-    return (key, ctx.scatters), (dice.path if nobody else None), blind
+    tag = None if book is None else ("run", book.entry(solver, sum(event.roll)), (
+        (key, ctx.scatters), world, diff if whole else None, handler if high else None,
+        event.name, noted))
+    return (key, ctx.scatters), (dice.path if nobody else None), blind, tag
+
+
+def _unresolved(
+    solver: KickoffSolver, into: tuple[dict[Key, GameState | Diff],
+                                       dict[Key, Callable[[KickoffContext], None]],
+                                       dict[Key, set[str]]],
+    book: Book | None, roll: tuple[int, ...], blind: tuple[int, ...] | None,
+) -> tuple[Key, None, tuple[int, ...] | None, tuple[Any, ...] | None]:
+    """:func:`_outcome` of an event rolled but left unresolved (``roll``; ``blind``: it, if
+    square-blind): played back from ``book`` where it keeps its total (:func:`_play_back`),
+    else to be taken from the maker's runs."""
+    if book is None:
+        return _NO_KEY, None, blind, None
+    entry = book.entry(solver, sum(roll))
+    kept = book.outcomes.get(entry)
+    if kept is None:
+        return _NO_KEY, None, blind, ("shared", entry)
+    _play_back(solver, into[0], into[1], into[2], kept)
+    return _NO_KEY, None, roll, ("kept", entry)
+
+
+def _play_back(solver: KickoffSolver, found: dict[Key, GameState | Diff],
+               handlers: dict[Key, Callable[[KickoffContext], None]],
+               names: dict[Key, set[str]], outcomes: list[Outcome]) -> None:
+    """A kept total's runs as :func:`_outcome` meets them: the takers noted, the High Kick
+    worlds set apart, the events that leave each world, the worlds new to ``found`` kept."""
+    for key, world, whole, handler, name, noted in outcomes:
+        if noted is not None:
+            solver._takers[noted] = None
+        if handler is not None:
+            handlers[key] = handler
+        names.setdefault(key, set()).add(name)
+        if key not in found:
+            found[key] = world
+            if whole is not None:
+                solver._diffs[id(world)] = whole
 
 
 def _alike(maker: KickoffSolver, solver: KickoffSolver) -> bool:
@@ -252,10 +377,12 @@ class Shared:
         return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance)
 
     def add(self, p: Rational, roll: tuple[int, ...], merged: dict[Key, Rational],
-            found: dict[Key, GameState | Diff]) -> bool:
+            found: dict[Key, GameState | Diff],
+            added: list[tuple[Rational, Key, GameState | Diff]] | None = None) -> bool:
         """The maker's worlds of the event rolled ``roll`` (probability ``p``, which they must
-        add up to), moved, added to ``merged`` and ``found`` in the maker's order; ``False``
-        where the sharing does not hold (the caller enumerates in full)."""
+        add up to), moved, added to ``merged`` and ``found`` in the maker's order (and to
+        ``added``: each one's p, key and world); ``False`` where the sharing does not hold (the
+        caller enumerates in full)."""
         runs = self.runs.get(roll)
         if runs is None or sum(q for q, _, _, _ in runs) != p:
             return False
@@ -272,6 +399,8 @@ class Shared:
             if key is None:
                 return False
             merged[key] = merged.get(key, 0) + q
+            if added is not None:
+                added.append((q, key, found[key]))
         return True
 
     def _unmoved(self, theirs: Key, world: Diff, receiving: frozenset[Any],

@@ -19,16 +19,19 @@ once (``MoveNode.prepare``: one moved set-up's solver alive at a time).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact import odds as exact_odds
-from kickoff.analysis.exact.best import MoveKey, MoveNode, Taken, move_text, taker_in
+from kickoff.analysis.exact.best import MoveKey, MoveNode, MoveOption, Taken, move_text, taker_in
 from kickoff.analysis.exact.chain import ChainSolver, Region
 from kickoff.analysis.exact.chance import Dist
 from kickoff.analysis.exact.worlds import Group, differences, reads_of, touch_bits
 from kickoff.core import ball
+from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
 from kickoff.core.state import GameState
@@ -124,6 +127,7 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
     sub._values, sub._takers, sub._moves = maker._values, maker._takers, MoveNode.none()
     sub._chain_for(moved, (maker._chain_for(maker.state), touch_bits(key)))
     sub._moved = MovedSetup(maker, key)
+    sub._event_cache, sub._setup_key = maker._event_cache, key
     return sub
 
 
@@ -205,3 +209,35 @@ def high_kick_landing(solver: KickoffSolver, dev: exact_odds.Landing, p: Any, en
                       "high_kick")
         for i, p_end in journey.items():
             ends[i] = ends.get(i, 0) + p * p_high * p_end
+
+
+def kickoff_moves(solver: KickoffSolver) -> list[MoveOption]:
+    """``exact_best.kickoff_moves`` of ``solver``'s set-up, once for every solver of a plan
+    search on it (``exact.event_cache``: the same moves, the same set-ups they leave)."""
+    moves = functools.partial(exact_best.kickoff_moves, solver.state, solver.ruleset,
+                              solver.house_rules, solver._dice())  # (no closure: see journey)
+    cache = solver._event_cache
+    return moves() if cache is None else cache.moves_of(solver.state, moves)
+
+
+def high_kick_best(solver: KickoffSolver, world: GameState, scatters: int,
+                   handler: Callable[[KickoffContext], None], square: Square | None,
+                   touchback: bool) -> tuple[Dist, str | None]:
+    """``exact_best.high_kick_best``, once for every solver of a plan search (which share
+    their journeys' tables and the High Kick worlds, ``exact.event_cache``): the ends and the
+    player, the touchback takers it noted noted again in the same order."""
+    cache = solver._event_cache
+    if cache is None:
+        return exact_best.high_kick_best(solver, world, scatters, handler, square, touchback)
+    key = (id(world), scatters, square, touchback)
+    known = cache.high_kicks.get(key)
+    if known is None:
+        takers, solver._takers = solver._takers, {}  # the takers it notes, in order
+        try:
+            ends, player = exact_best.high_kick_best(solver, world, scatters, handler, square,
+                                                     touchback)
+        finally:
+            noted, solver._takers = list(solver._takers), takers
+        known = cache.high_kicks[key] = (ends, player, noted, world)
+    solver._takers.update(dict.fromkeys(known[2]))
+    return known[0], known[1]

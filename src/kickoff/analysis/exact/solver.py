@@ -49,6 +49,7 @@ from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
 from kickoff.analysis.exact.close_play import SolverPlay
+from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
@@ -146,6 +147,9 @@ class KickoffSolver:
     _moved: exact_moved.MovedSetup | None
     _placed: dict[exact_moved.Placed, ChainSolver]
     _sub_marks: dict[exact_best.MoveKey, int]
+    #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
+    _event_cache: EventCache | None
+    _setup_key: Hashable
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -189,6 +193,7 @@ class KickoffSolver:
         self.board_features: frozenset[str] = board | board_features(objective)
         #: Whether a touchback's award key says if its taker is Marked (``worlds.award_key``).
         self._marked = MARKED in self.board_features
+        self._event_cache, self._setup_key = None, ()
         self._init_caches()
         if self.board_features:
             self._tables.board = Board(state, self.board_features)
@@ -616,16 +621,15 @@ class KickoffSolver:
         square: Square | None, touchback: bool,
     ) -> tuple[Dist, str | None]:
         """The High Kick's end distribution at this landing and the player placed
-        (``exact_best.high_kick_best``)."""
-        return exact_best.high_kick_best(self, world, scatters, handler, square, touchback)
+        (``exact_best.high_kick_best``; a search's solvers share it: ``exact_moved``)."""
+        return exact_moved.high_kick_best(self, world, scatters, handler, square, touchback)
 
     def _move_node(self) -> exact_best.MoveNode:
         """The kick-off move's decision node (:class:`~kickoff.analysis.exact.best.MoveNode`;
         one with no move with the defaults)."""
         if self._moves is None:
             self._moves = exact_best.MoveNode(
-                exact_best.kickoff_moves(self.state, self.ruleset, self.house_rules,
-                                         self._dice()),
+                exact_moved.kickoff_moves(self),  # (a search's solvers share them)
                 self._values, self._landing_ends,
                 lambda key, moved: self._sub(key, moved)._landing_ends,
                 functools.partial(exact_moved.release, self))

@@ -31,7 +31,7 @@ from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_run
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Pitch, Side, Square
 from kickoff.core.state import GameState, Player, Weather, tackle_zones
 
 #: The fields a step of the ball reads of a player, as one tuple: ``ball.PLAYER_FIELDS``, in its
@@ -491,6 +491,25 @@ def event_world(context: Callable[[GameState, PathDice], KickoffContext], base: 
     return ctx.state
 
 
+#: :func:`_within`'s squares by the pitch's identity (the pitch kept), kicking side and reach.
+_WITHIN: dict[tuple[int, Side, int], tuple[Pitch, frozenset[Square]]] = {}
+
+
+def _within(pitch: Pitch, kicking: Side, r: int) -> frozenset[Square]:
+    """The squares of ``pitch`` within ``r`` squares of a square in play (on the pitch, outside
+    ``kicking``'s set-up zone); remembered (every solver and moved set-up asks it again)."""
+    key = (id(pitch), kicking, r)
+    known = _WITHIN.get(key)
+    if known is not None and known[0] is pitch:
+        return known[1]
+    offsets = block_offsets(r)
+    near = frozenset(sq for sq in pitch.squares() if any(
+        pitch.on_pitch((sq.x + dx, sq.y + dy))
+        and not pitch.in_setup_zone(kicking, (sq.x + dx, sq.y + dy)) for dx, dy in offsets))
+    _WITHIN[key] = (pitch, near)
+    return near
+
+
 def journey_relevant(base: GameState, reach: tuple[int, int], receivers: bool = False
                      ) -> Callable[[Any], bool]:
     """Which candidates of an event's random choice a kick-off's journey (up to a touchback) can
@@ -498,18 +517,8 @@ def journey_relevant(base: GameState, reach: tuple[int, int], receivers: bool = 
     squares (``ball.reach``; Disturbing Presence: ``reach[1]``) from every square in play (on
     the pitch, outside the kicking team's set-up zone); with ``receivers`` (a board objective
     reading the receivers' reach, ``exact_board``), every receiving player too."""
-    pitch = base.pitch
-
-    def in_play(sq: tuple[int, int]) -> bool:
-        return pitch.on_pitch(sq) and not pitch.in_setup_zone(base.kicking, sq)
-
-    def within(r: int) -> set[Square]:
-        offsets = block_offsets(r)
-        return {sq for sq in pitch.squares()
-                if any(in_play((sq.x + dx, sq.y + dy)) for dx, dy in offsets)}
-
-    near = within(reach[0])
-    present = within(reach[1]) if reach[1] else set()
+    near = _within(base.pitch, base.kicking, reach[0])
+    present = _within(base.pitch, base.kicking, reach[1]) if reach[1] else frozenset()
 
     def relevant(c: Any) -> bool:
         return (not isinstance(c, Player) or c.square is None or c.square in near
