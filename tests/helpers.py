@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,20 @@ from kickoff.formats.scenario import replay_text
 
 CLASSIC_LINEMAN = {"ma": 6, "st": 3, "ag": 3, "av": 8}
 LINEMAN = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}
+
+
+def quick_subset(values: Iterable[Any], *quick: Any) -> list[Any]:
+    """``values`` for ``@pytest.mark.parametrize``, those not in ``quick`` marked ``slow``: the
+    same check over many inputs keeps ``quick`` in the quick suite (the README's ``pytest``,
+    under 3 minutes on two cores, docs/performance.md) and runs the rest in ``.ci/run`` and
+    ``pytest -m slow``. A tuple is one case of several arguments (``("ruleset", "team")``);
+    a value of ``quick`` not among ``values`` is a ``ValueError``."""
+    values = list(values)
+    missing = [q for q in quick if q not in values]
+    if missing:
+        raise ValueError(f"quick_subset: {missing} not among {values}")
+    return [v if v in quick else pytest.param(*(v if isinstance(v, tuple) else (v,)),
+                                              marks=pytest.mark.slow) for v in values]
 
 
 def player(pid: str, square: list[int] | None, ruleset: str = "bb2020", **kw: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import sys
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from helpers import quick_subset
 from pettingzoo.test import api_test
 
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -35,7 +36,8 @@ def test_pettingzoo_api_test_passes(ruleset: str) -> None:
     assert e.observe("receiving")["action_mask"].sum() == 0
 
 
-@pytest.mark.parametrize("ruleset", list(RULESETS))
+# classic's and bb2025's random play (4 to 5 s each under load) in the slow set too
+@pytest.mark.parametrize("ruleset", quick_subset(RULESETS, "bb2020", "sevens"))
 @pytest.mark.parametrize(("home", "kicking"), [
     (None, "home"),
     # the other pairings (On the Ball receivers, the away team kicking) in the slow set
@@ -121,13 +123,15 @@ def test_gymnasium_checker_passes_the_single_coach_env(agent: str) -> None:
     assert reward in (0.0, 1.0, -1.0) and not info["illegal"]
 
 
-def test_default_play_agrees_with_the_exact_odds() -> None:
+# 5,000 kick-offs in the quick suite, 20,000 (the tighter bound) in the slow set
+@pytest.mark.parametrize("n", [5_000, pytest.param(20_000, marks=pytest.mark.slow)])
+def test_default_play_agrees_with_the_exact_odds(n: int) -> None:
     """Both coaches at the format's defaults (Kick not used: its decision's default) at
     [19, 7]: the share of kick-offs the receivers end holding the ball is the exact solver's
-    (within 4 standard errors of 20,000)."""
+    (within 4 standard errors of ``n``)."""
     match = build_match("bb2020", None, None, None, None, "home")
     game = KickoffGame(match.state, match.ruleset)
-    n, held = 20_000, 0.0
+    held = 0.0
     for seed in range(n):
         game.reset(seed)
         game.step(19 * 15 + 7)
@@ -216,8 +220,10 @@ def test_the_example_agent_reaches_the_exact_optimum() -> None:
     assert abs(curve[-1][1] - optimum) <= 0.01 * abs(optimum), (curve, optimum, target)
 
 
-@pytest.mark.parametrize("objective", ["touchback", "receiver-holds", "ball-on-ground",
-                                       "distance"])
+# quick: one objective of each sign (the kicking coach wants touchback low, ball-on-ground
+# high); receiver-holds and distance in the slow set (6 s each under load)
+@pytest.mark.parametrize("objective", quick_subset(
+    ["touchback", "receiver-holds", "ball-on-ground", "distance"], "touchback", "ball-on-ground"))
 def test_every_objective_is_a_zero_sum_reward_with_an_exact_value(objective: str) -> None:
     """Sevens, the away team kicking: each objective's reward has the kicking coach's sign
     (he wants ``ball-on-ground`` high, the others low), and its exact value at the target is

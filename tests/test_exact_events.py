@@ -6,6 +6,7 @@ takers noted; and the sharing is used, not always dropped."""
 from __future__ import annotations
 
 import pytest
+from helpers import quick_subset
 
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -50,8 +51,8 @@ def _full(sub: KickoffSolver) -> tuple[list[object], list[str]]:
     return _plain(twin, list(worlds)), list(twin._takers)
 
 
-@pytest.mark.parametrize(("ruleset", "away", "most"), [("sevens", "lizardmen", 40),
-                                                       ("bb2020", "lizardmen", 12)])
+@pytest.mark.parametrize(("ruleset", "away", "most"), quick_subset(
+    [("sevens", "lizardmen", 40), ("bb2020", "lizardmen", 12)], ("sevens", "lizardmen", 40)))
 def test_shared_event_worlds_are_the_full_enumeration_s(ruleset: str, away: str,
                                                         most: int) -> None:
     maker, subs = _moved_solvers(ruleset, away, most)

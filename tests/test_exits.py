@@ -28,6 +28,7 @@ from typing import Any
 
 import psutil
 import pytest
+from helpers import quick_subset
 
 from kickoff.analysis import cluster
 from kickoff.analysis.simulate import max_jobs
@@ -39,6 +40,10 @@ TIMEOUT = 60
 #: Commands that print on stdout, cheap ones: each must end cleanly when stdout cannot be written.
 PRINTING = [["run", "--json", "--seed", "1"], ["run", "--seed", "1"], ["schema"], ["list"],
             ["setup", "show", "botbowl_def_zone"], ["--help"]]
+# Each of the three ways stdout fails, in the quick suite on a few of the commands (each a
+# process of its own, about 1 s of CPU): the Rich report, the JSON, the schema, the help, the
+# list between them; every command under each in the slow set.
+FULL_QUICK = (["run", "--seed", "1"], ["schema"], ["--help"])
 
 
 def _kickoff(args: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
@@ -52,7 +57,7 @@ def _one_clean_line(err: str, needle: str) -> None:
     assert lines[-1] == needle, err
 
 
-@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+@pytest.mark.parametrize("args", quick_subset(PRINTING, *FULL_QUICK), ids=" ".join)
 def test_a_full_stdout_is_one_line_and_exit_1(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
         done = _kickoff(args, stdout=full)
@@ -60,7 +65,8 @@ def test_a_full_stdout_is_one_line_and_exit_1(args: list[str]) -> None:
     _one_clean_line(done.stderr, "error: cannot write the output: No space left on device")
 
 
-@pytest.mark.parametrize("args", PRINTING[:3], ids=" ".join)
+@pytest.mark.parametrize("args", quick_subset(PRINTING[:3], ["run", "--json", "--seed", "1"]),
+                         ids=" ".join)
 def test_a_pipe_whose_reader_went_away_is_one_line_and_exit_1(args: list[str]) -> None:
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first write (| head -c0)
@@ -72,7 +78,8 @@ def test_a_pipe_whose_reader_went_away_is_one_line_and_exit_1(args: list[str]) -
     _one_clean_line(done.stderr, "error: cannot write the output: the reader closed the pipe")
 
 
-@pytest.mark.parametrize("args", PRINTING[:4], ids=" ".join)
+@pytest.mark.parametrize("args", quick_subset(PRINTING[:4], ["run", "--json", "--seed", "1"],
+                                              ["list"]), ids=" ".join)
 def test_a_closed_stdout_is_one_line_and_exit_1_not_0(args: list[str]) -> None:
     done = _kickoff(args, preexec_fn=lambda: os.close(1))
     assert done.returncode == 1
@@ -187,7 +194,10 @@ def _stopped(proc: subprocess.Popen[str], signum: int,
 
 
 @pytest.mark.skipif(max_jobs() < 2, reason="needs two CPUs for --jobs 2")
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+# one handler for the three signals (kickoff.cli.exits): SIGHUP quick here, SIGINT and SIGTERM
+# on the web server's quick cases; simulate's SIGTERM and SIGINT in the slow set
+@pytest.mark.parametrize("signum", quick_subset([signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                                                signal.SIGHUP),
                          ids=lambda s: signal.Signals(s).name)
 def test_a_signal_ends_simulate_and_its_workers_within_a_second(signum: int) -> None:
     proc = subprocess.Popen([sys.executable, "-c", ENTRY, "simulate", "-n", "50000000", "--jobs",

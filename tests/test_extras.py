@@ -31,14 +31,16 @@ def _kickoff_without(modules: tuple[str, ...], *args: str) -> subprocess.Complet
 
 @pytest.mark.parametrize(("blocked", "args", "extra", "what"), [
     (("fastapi",), ["serve", "--port", "8765"], "web", "kickoff serve needs the package fastapi"),
-    (("uvicorn",), ["serve"], "web", "kickoff serve needs the package uvicorn"),
+    # slow: the web's second package and the cluster's second option (a process each, 2 s)
+    pytest.param(("uvicorn",), ["serve"], "web", "kickoff serve needs the package uvicorn",
+                 marks=pytest.mark.slow),
     (("matplotlib",), ["odds", "--all-targets", "--events", "none", "--png", "h.png"], "plot",
      "--png needs the package matplotlib"),
     (("distributed",), ["simulate", "-n", "100", "--workers", "2"], "cluster",
      "--workers needs the package distributed"),
-    (("distributed",), ["setup", "optimize", "--team", "orc", "--rounds", "1",
-                        "--scheduler", "tcp://127.0.0.1:8786"], "cluster",
-     "--scheduler needs the package distributed"),
+    pytest.param(("distributed",), ["setup", "optimize", "--team", "orc", "--rounds", "1",
+                                    "--scheduler", "tcp://127.0.0.1:8786"], "cluster",
+                 "--scheduler needs the package distributed", marks=pytest.mark.slow),
 ])
 def test_a_face_without_its_package_names_the_extra(
     blocked: tuple[str, ...], args: list[str], extra: str, what: str, tmp_path: Path

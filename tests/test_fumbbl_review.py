@@ -158,6 +158,7 @@ def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
     review = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--advise", "0.5",
                     "--json"])
     assert review["applied"]["advise"] == 0.5
+    extracted = _extracted(tmp_path)  # once: each kick-off's scenario file
     for k in review["kickoffs"]:
         setup = next(j for j in k["judged"] if j["what"] == "setup")
         assert setup["side"] == k["receiving"]
@@ -165,7 +166,7 @@ def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
         # receiver-holds: the receivers want it high; the search starts from the real set-up
         assert Fraction(setup["best"]) >= Fraction(setup["chosen"])
         assert Fraction(setup["gap"]) == Fraction(setup["best"]) - Fraction(setup["chosen"])
-        assert set(k["advice"]) == {p["id"] for p in _receivers(tmp_path, k)}
+        assert set(k["advice"]) == {p["id"] for p in _receivers(extracted, k)}
     # the summary: strictly better and equal apart ("at least as good" is 1 by construction)
     gains = [Fraction(j["gap"]) for k in review["kickoffs"] for j in k["judged"]
              if j["what"] == "setup"]
@@ -175,12 +176,17 @@ def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
     assert advisor["equal_kickoffs"] == sum(1 for g in gains if g == 0)
 
 
-def _receivers(tmp_path: Path, k: dict[str, Any]) -> list[dict[str, Any]]:
+def _extracted(tmp_path: Path) -> list[str]:
+    """The scenario files ``fumbbl extract`` writes for the game, one a kick-off, in order."""
     out = tmp_path / "x"
     code, files, err = cli(["fumbbl", "extract", str(REPLAYS / "1546677.json.gz"), "--out",
                             str(out)])
     assert code == 0, err
-    doc = json.loads(Path(files.split()[k["kickoff"] - 1]).read_text())
+    return files.split()
+
+
+def _receivers(files: list[str], k: dict[str, Any]) -> list[dict[str, Any]]:
+    doc = json.loads(Path(files[k["kickoff"] - 1]).read_text())
     return list(doc["teams"][k["receiving"]]["players"])
 
 

@@ -58,7 +58,8 @@ def run_probe(tmp_path: Path, require: str | None) -> tuple[int, dict[str, tuple
     return done.returncode, outcomes
 
 
-@pytest.mark.parametrize("require", [None, "0"])
+# KICKOFF_REQUIRE_SHARED=0 (a pytest of its own, 5 s under load) in the slow set
+@pytest.mark.parametrize("require", [None, pytest.param("0", marks=pytest.mark.slow)])
 def test_missing_shared_data_is_a_skip_with_its_reason(tmp_path: Path, require: str | None) -> None:
     status, outcomes = run_probe(tmp_path, require)
     assert status == 0

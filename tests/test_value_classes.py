@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import importlib
 import inspect
 import pickle
@@ -64,6 +65,7 @@ def _declared(source: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
+@functools.cache  # the compiled modules parsed once (0.8 s a test under load), only read
 def value_classes() -> dict[str, tuple[type, tuple[str, ...]]]:
     """Every class of a compiled module with ``__slots__`` and its own ``__eq__`` (not the
     dataclasses: their methods are generated from one list), by its qualified name, with its

@@ -487,14 +487,19 @@ def test_page_shows_the_choices_by_event(server: str) -> None:
     group's name and its choices after their coach, exactly the solver's ``choices_by_event``
     for the page's scenario, target and objective, the free moves' plans found each under its
     event (the web searches them as ``kickoff odds`` does, the applied line naming the
-    budget)."""
+    budget). Sevens' default pairing (the receivers' High Kick and the kicking coach's Blitz!
+    plan both beat the defaults there, tests/test_choices_by_event.py): the default search on
+    bb2020's is four times the cost; the target chosen before best play, so that the page
+    searches once."""
     errors: list[str] = []
     with _opened(server, errors) as page:
         page.uncheck("#show-heat")
+        page.select_option("#ruleset", "sevens")
+        page.wait_for_function("() => state.doc.ruleset === 'sevens'")
         page.select_option("#objective", "receiver-holds")  # (touchback: no choice beats it)
-        page.select_option("#odds-play", "best")
         page.wait_for_selector("#legal:not([hidden])")
-        page.click('rect.hit[data-x="19"][data-y="3"]')
+        page.click('rect.hit[data-x="16"][data-y="5"]')
+        page.select_option("#odds-play", "best")
         page.wait_for_function("() => document.querySelectorAll("
                                "'#odds-decisions-list li.event-choices').length > 0",
                                timeout=180_000)
@@ -509,7 +514,7 @@ def test_page_shows_the_choices_by_event(server: str) -> None:
         # (the API's answer, the server's cached one, is the CLI's: tests/web/test_web_plans.py),
         # every face's default budget, each plan under its event
         answer = httpx.post(f"{server}/api/odds", timeout=120, json={
-            "scenario": doc, "target": [19, 3], "events": "all", "play": "best",
+            "scenario": doc, "target": [16, 5], "events": "all", "play": "best",
             "objective": objective}).json()
         assert answer["applied"]["plan_budget"] == PLAN_BUDGET
         expected = answer["choices_by_event"]
