@@ -274,7 +274,7 @@ def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole() ->
         "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
         "Events: all, the Kick-off table too (--events none: deviation and landing)",
         "Play: defaults, the format's choices for the receivers (--play best: the best)",
-        "Objective: receiver-holds; the search: 1 candidate set-ups (seed 0)"]
+        "Objective: receiver-holds; the search: 1 candidate set-up (seed 0)"]
     code, js, _ = cli(["setup", "optimize", "--team", "orc", "--evaluations", "1", "--json"])
     doc = json.loads(js)
     assert (f"Exact receiver-holds:\n  suggested {doc['value']}\n  starting {doc['start_value']}"
@@ -286,6 +286,18 @@ def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole() ->
     assert " ".join(line.removesuffix(" \\") for line in lines[at + 1:]) == doc["source"]
     assert "…" not in out
     assert max(len(line) for line in lines if not line.startswith("  ")) <= 80
+    # issue 26: counts agree with their nouns, events by their Blood Bowl names, the sentence
+    # on the best value met wrapped within 80 columns with its lines indented, no trailing space
+    moved = f"{doc['moved']} player" + ("" if doc["moved"] == 1 else "s")
+    said = lines.index(next(ln for ln in lines if ln.startswith("The suggestion moves")))
+    assert lines[said].startswith(f"The suggestion moves {moved} from the start; the best")
+    assert lines[said + 1].startswith("  ")
+    assert "player(s)" not in out and "1 candidate set-ups" not in out
+    assert "1 candidate set-up searched; + marks the kicker's best target;" in lines
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines[said:said + 2])
+    events = [ln.split("│")[1].strip() for ln in lines if ln.startswith("│")]
+    assert {"Get the Ref", "Time-out", "Blitz!", "Pitch Invasion"} <= set(events)
+    assert "get_the_ref" not in out
 
 
 def test_from_a_coachs_setup_with_his_line_kept(tmp_path: Path) -> None:

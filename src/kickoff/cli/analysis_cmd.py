@@ -50,6 +50,7 @@ from kickoff.cli.render import (
     pct,
     ranking_report,
     table_texts,
+    wrapped,
 )
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -563,7 +564,7 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     console.print(head, markup=False)
     console.print(table)
     console.print(distance)
-    console.print(played, markup=False)
+    console.print(wrapped(played), markup=False)
 
 
 def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay, goal: AnyObjective,
@@ -609,8 +610,8 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
         return
     console.print(s.header(events, play), markup=False)
     console.print(ranking_report(s.state, ranked, goal))
-    console.print(s.played(events, play, goal, ranked[0].choices,
-                           f" at the best target {list(ranked[0].target)}"), markup=False)
+    console.print(wrapped(s.played(events, play, goal, ranked[0].choices,
+                                   f" at the best target {list(ranked[0].target)}")), markup=False)
     if planned:
         console.print("\n".join(plans_report(planned, goal, s.plan_words())), markup=False)
     if png is not None:

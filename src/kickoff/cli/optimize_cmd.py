@@ -143,6 +143,12 @@ def _optimize_state(
     return state, first[0], names
 
 
+def _count(n: int, thing: str) -> str:
+    """``n`` and ``thing``, plural but for one: ``1 player``, ``0 players``, ``8 candidate
+    set-ups``."""
+    return f"{n:,} {thing}" + ("" if n == 1 else "s")
+
+
 def _shown(value: Fraction, objective: str) -> str:
     """A value as the report prints it: a percentage, or squares for ``distance``."""
     from kickoff.cli.render import pct
@@ -158,12 +164,16 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from kickoff.cli.render import wrapped
+    from kickoff.formats.narration import bb_name
+
     console = Console(highlight=False, soft_wrap=True)
     best = suggestion.best_value or suggestion.value
     ranked = " (ranked without the plans)" if suggestion.ranked is not None else ""
-    console.print(f"The suggestion moves {suggestion.moved} player(s) from the start;\nthe best "
-                  f"value met{ranked}: {_shown(best.value, objective)} (the suggestion is within "
-                  "the\ntie-break's epsilon of it: docs/analysis.md)", markup=False)
+    moved = _count(suggestion.moved, "player")
+    console.print(wrapped(f"The suggestion moves {moved} from the start; the best value met"
+                          f"{ranked}: {_shown(best.value, objective)} (the suggestion is within "
+                          "the tie-break's epsilon of it: docs/analysis.md)"), markup=False)
     if not suggestion.by_event:
         return
     table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
@@ -172,7 +182,8 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     for g in suggestion.by_event:
         gain = (f"{float(g.gain):+.2f}" if objective == "distance" else f"{float(g.gain):+.4f}"
                 if objective.startswith("mix:") else f"{float(g.gain) * 100:+.2f}%")
-        table.add_row(g.name, f"{float(g.chance) * 100:.1f}%", _shown(g.start, objective),
+        table.add_row(bb_name(g.name), f"{float(g.chance) * 100:.1f}%",
+                      _shown(g.start, objective),
                       _shown(g.value, objective), gain)
     console.print(table)
 
@@ -204,7 +215,7 @@ def _report(state: GameState, best: GameState, suggestion: Suggestion, objective
                   "default: when he has it; --no-kick-skill: never)", markup=False)
     _by_event(suggestion, objective)
     state_note = "cancelled: the best so far" if suggestion.cancelled else "searched"
-    console.print(f"{suggestion.evaluated} candidate set-ups {state_note}; + marks the kicker's "
+    console.print(f"{_count(suggestion.evaluated, 'candidate set-up')} {state_note}; + marks the kicker's "
                   "best target;\na = the receiving team", markup=False)
     console.print(f"written to {out}" if out is not None
                   else "write it as a set-up file with --out FILE", markup=False)
@@ -460,7 +471,8 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
         return
     console = Console(highlight=False, soft_wrap=True)
     console.print(header(ruleset, "home", names, kick, events=events, play=play), markup=False)
-    console.print(f"Objective: {objective}; the search: {suggestion.evaluated} candidate set-ups "
+    console.print(f"Objective: {objective}; the search: "
+                  f"{_count(suggestion.evaluated, 'candidate set-up')} "
                   f"(seed {seed})", markup=False)
     if plans is not None:
         console.print(_plans_words(plans, suggestion, request.objective), markup=False)

@@ -108,6 +108,18 @@ def applied_doc(ruleset: str, kicking: str, names: Mapping[str, str], kick: Kick
                         **({} if play is None else {"play": play}), **more}}
 
 
+def wrapped(text: str, width: int = 80) -> str:
+    """``text`` with each line longer than ``width`` broken between words, the lines after the
+    first indented two spaces (under a ``- `` bullet's text, or under a heading), no trailing
+    spaces: the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted
+    at column 0)."""
+    import textwrap
+
+    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False,
+                                    break_long_words=False) if len(line) > width else line
+                      for line in text.splitlines())
+
+
 def legend(target: str = "kick target", landed: bool = True) -> str:
     """The key to :func:`pitch_text`'s marks, in lines of at most 80 characters: ``target``
     names what ``+`` marks; ``x`` (where the kick came down) only when ``landed`` (the pitch
