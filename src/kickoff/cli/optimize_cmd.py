@@ -21,6 +21,7 @@ import typer
 from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.cli.common import (
+    MAX_CLI_WORKERS,
     KickSkillOpt,
     guarded,
     objective_option,
@@ -53,10 +54,11 @@ MAX_EVALUATIONS = 16_000_000
 
 
 def _bounded(option: str, value: float | None, low: float, high: float) -> None:
-    """``ScenarioError`` naming ``option`` when ``value`` is outside ``low..high``."""
+    """A usage error (exit 2, as every option out of range: docs/formats.md "Limits") naming
+    ``option`` when ``value`` is outside ``low..high``, its digits cut past 40."""
     if value is not None and not low <= value <= high:
-        raise ScenarioError([Problem(f"{_number(value)} is out of range: {_number(low)} to "
-                                     f"{_number(high)}", option)])
+        raise typer.BadParameter(f"{_number(value)} is out of range: {_number(low)} to "
+                                 f"{_number(high)}", param_hint=f"'{option}'")
 
 
 def _number(value: float) -> str:
@@ -268,6 +270,7 @@ RoundsOpt = Annotated[int | None, typer.Option(
     help=f"Reproducible bound: rounds of candidates, 1 to {MAX_ROUNDS}.")]
 #: ``setup optimize``'s Dask cluster: local, or at a scheduler's address.
 CandidateWorkersOpt = Annotated[int | None, typer.Option(
+    min=1, max=MAX_CLI_WORKERS,
     help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
     "the same result as in-process for the same --seed and --rounds.")]
 CandidateSchedulerOpt = Annotated[str | None, typer.Option(
@@ -473,7 +476,8 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
     console.print(header(ruleset, "home", names, kick, events=events, play=play), markup=False)
     console.print(f"Objective: {objective}; the search: "
                   f"{_count(suggestion.evaluated, 'candidate set-up')} "
-                  f"(seed {seed})", markup=False)
+                  + ("(none valued: the start alone; seed" if not suggestion.evaluated
+                     else "(seed") + f" {seed})", markup=False)
     if plans is not None:
         console.print(_plans_words(plans, suggestion, request.objective), markup=False)
     _report(state, best, suggestion, objective, out)

@@ -26,6 +26,7 @@ from kickoff.cli.analysis_cmd import (
     setting,
 )
 from kickoff.cli.common import (
+    MAX_CLI_WORKERS,
     FreeTurnsOpt,
     HighKickOpt,
     KickSkillOpt,
@@ -53,7 +54,8 @@ EventsOpt = Annotated[
 ]
 WorkersOpt = Annotated[
     int | None,
-    typer.Option(help="Run the work on a local Dask cluster of this many worker processes, 1 to "
+    typer.Option(min=1, max=MAX_CLI_WORKERS,
+                 help="Run the work on a local Dask cluster of this many worker processes, 1 to "
                  "64 (docs/analysis.md); the same result as in this process."),
 ]
 SchedulerOpt = Annotated[
