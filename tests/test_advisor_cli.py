@@ -133,18 +133,33 @@ def test_start_value_is_the_imported_setups(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "needles"), [
-    (["--seconds", "0"], ["--seconds", "out of range"]),
+    # a bound out of range is a usage error (exit 2), as simulate -n 0 is (issue 26)
+    (["--seconds", "0"], ["'--seconds': 0 is out of range: 1 to 3600"]),
     (["--seconds", "3601"], ["--seconds"]),
     (["--rounds", "0"], ["--rounds"]),
-    (["--evaluations", "-1"], ["--evaluations: -1 is out of range: 0 to 16000000"]),
+    (["--evaluations", "-1"], ["'--evaluations': -1 is out of range: 0 to 16000000"]),
     (["--seed", "-1"], ["--seed"]),
     # integers as written, never through a float (which overflowed past 308 digits)
     (["--seed", "18446744073709551616"],
-     ["--seed: 18446744073709551616 is out of range: 0 to 18446744073709551615"]),
-    (["--rounds", "1" + "0" * 400], ["--rounds: 100000000000... (401 digits) is out of range"]),
-    (["--start", "no_such_setup"], ["no_such_setup"]),
-    (["--workers", "0"], ["--workers"]),
+     ["18446744073709551616 is out of range: 0 to 18446744073709551615"]),
+    (["--rounds", "1" + "0" * 400], ["'--rounds': 100000000000... (401 digits) is out of range"]),
+    (["--workers", "0"], ["'--workers': 0 is not in the range 1<=x<=64"]),
     (["--workers", "65"], ["--workers"]),
+])
+def test_a_bound_out_of_range_is_a_usage_error_and_writes_nothing(
+    tmp_path: Path, args: list[str], needles: list[str]
+) -> None:
+    out_file = tmp_path / "best.toml"
+    code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), *args])
+    assert (code, out) == (2, ""), err
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in " ".join(err.split()), err
+    assert not out_file.exists()
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["--start", "no_such_setup"], ["no_such_setup"]),
     (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], ["--workers", "--scheduler"]),
     (["--scheduler", "localhost"], ["--scheduler", "tcp://HOST:PORT"]),
     (["--scheduler", "tcp://127.0.0.1:9"], ["--scheduler tcp://127.0.0.1:9", "no Dask scheduler"]),
@@ -279,7 +294,7 @@ def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole(tmp_
         "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
         "Events: all, the Kick-off table too (--events none: deviation and landing)",
         "Play: defaults, the format's choices for the receivers (--play best: the best)",
-        "Objective: receiver-holds; the search: 1 candidate set-ups (seed 0)"]
+        "Objective: receiver-holds; the search: 1 candidate set-up (seed 0)"]
     doc = tomllib.loads(written.read_text())
     # "... found from <start>: <suggested> against <starting>"
     doc["value"], doc["start_value"] = doc["description"].rsplit(": ", 1)[1].split(" against ")
@@ -295,6 +310,19 @@ def test_the_report_names_what_it_applied_and_prints_the_exact_values_whole(tmp_
     # (but the path given to --out, as long as it is)
     assert f"written to {written}" in lines
     assert max(len(line) for line in lines if not line.startswith(("  ", "written to "))) <= 80
+    # issue 26: counts agree with their nouns, events by their Blood Bowl names, the sentence
+    # on the best value met wrapped within 80 columns with its lines indented, no trailing space
+    said = lines.index(next(ln for ln in lines if ln.startswith("The suggestion moves")))
+    count = int(lines[said].removeprefix("The suggestion moves ").split(" ", 1)[0])
+    moved = f"{count} player" + ("" if count == 1 else "s")
+    assert lines[said].startswith(f"The suggestion moves {moved} from the start; the best")
+    assert lines[said + 1].startswith("  ")
+    assert "player(s)" not in out and "1 candidate set-ups" not in out
+    assert "1 candidate set-up searched; + marks the kicker's best target;" in lines
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines[said:said + 2])
+    events = [ln.split("│")[1].strip() for ln in lines if ln.startswith("│")]
+    assert {"Get the Ref", "Time-out", "Blitz!", "Pitch Invasion"} <= set(events)
+    assert "get_the_ref" not in out
 
 
 def test_from_a_coachs_setup_with_his_line_kept(tmp_path: Path) -> None:
@@ -346,3 +374,14 @@ def test_play_best_with_the_events_is_what_odds_play_best_gives(tmp_path: Path) 
     assert len(doc["by_event"]) == 11
     assert (doc["applied"]["plan_budget"], doc["applied"]["plan_resetups"]) == (0, False)
     assert "ranked" not in doc and "--plan-budget 0 " in doc["source"]
+
+
+def test_evaluations_0_is_the_start_alone_and_says_so() -> None:
+    """--evaluations 0 is in range (a search cancelled before its first candidate records it in
+    its source, which must run again): the report says what it did (issue 26)."""
+    code, out, err = cli(["setup", "optimize", "--team", "orc", "--events", "none",
+                          "--evaluations", "0"])
+    assert code == 0, err
+    assert ("Objective: receiver-holds; the search: 0 candidate set-ups (none valued: the "
+            "start alone; seed 0)") in out.splitlines()
+    assert "The suggestion moves 0 players from the start;" in out

@@ -126,6 +126,12 @@ def test_simulate_text_report() -> None:
     code, out, err = cli(["simulate", "-n", "3000", "--seed", "1", "--ruleset", "sevens"])
     assert code == 0, err
     assert "95% interval" in out and "Seed 1: the same seed" in out
+    # issue 26: the header names the events and the play applied, each with its option
+    assert "\nEvents: all, the Kick-off table too (--events none: deviation and landing)\n" in out
+    assert "\nPlay: defaults, the format's choices (--play close: the close policy)\n" in out
+    code, out, err = cli(["simulate", "-n", "300", "--seed", "1", "--play", "close", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["applied"]["play"] == "close"
 
 
 def _small(ruleset: str) -> tuple[object, Square]:
@@ -341,7 +347,8 @@ def test_simulate_report_breaks_no_line_mid_phrase(monkeypatch: pytest.MonkeyPat
     title = next(i for i, line in enumerate(lines) if "kick-offs at" in line)
     assert lines[title].strip() == "300 kick-offs at [19, 7], free turns close, play close"
     assert lines[title + 1].startswith("┏")  # the table right under its one-line title
-    assert lines[title - 1].startswith("Events: all")  # the header names the events
+    assert lines[title - 2].startswith("Events: all")  # the header names the events
+    assert lines[title - 1] == "Play: close, the close policy for both coaches (the default: defaults)"
     end = next(i for i, line in enumerate(lines) if line.startswith("Distance of the ball"))
     assert re.fullmatch(r"Distance of the ball from the receiving End Zone: \d+\.\d\d squares",
                         lines[end]), lines[end]

@@ -851,3 +851,29 @@ def test_every_help_text_is_wrapped_evenly_within_80_columns(
     code, out, _ = cli(["odds", "-h"])
     # a docstring's paragraph is one paragraph, re-wrapped: not broken where the source breaks
     assert "as\n  kickoff simulate does. --play best plays every other choice" in out
+
+
+def test_run_names_the_events_and_play_it_applied() -> None:
+    # issue 26: every command names what it assumed; run has no --events or --play
+    code, out, err = cli(["run", "--seed", "3"])
+    assert code == 0, err
+    lines = out.splitlines()
+    kicker = next(i for i, line in enumerate(lines) if line.startswith("Kicker h8: uses Kick"))
+    assert lines[kicker + 1] == ("Events: all, the Kick-off table too (odds, simulate "
+                                 "--events none: without)")
+    assert lines[kicker + 2] == ("Play: defaults, the format's choices, unless --high-kick, "
+                                 "--touchback given")
+
+
+def test_run_json_has_the_applied_block_as_odds_does() -> None:
+    doc = run_json(["--seed", "3", "--no-kick-skill"])
+    assert doc["applied"] == {
+        "ruleset": "bb2020", "kicking": "home",
+        "teams": {"home": "Reikland Reavers, Zone", "away": "Gouged Eye, Wedge"},
+        "kicker": "h8", "use_kick_skill": False, "events": "all", "play": "defaults"}
+    code, out, err = cli(["odds", "--json", "--target", "19,7", "--events", "none",
+                          "--no-kick-skill"])
+    assert code == 0, err
+    odds = json.loads(out)["applied"]
+    assert {k: v for k, v in odds.items() if k not in ("events", "play")} == {
+        k: v for k, v in doc["applied"].items() if k not in ("events", "play")}

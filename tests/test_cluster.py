@@ -336,10 +336,24 @@ def test_simulate_command_on_a_cluster_prints_the_in_process_result(scheduler: s
     assert json.loads(here)["n"] == 12000
 
 
+@pytest.mark.parametrize("workers", ["0", "65"])
+def test_simulate_workers_out_of_range_is_a_usage_error_as_n_is(workers: str) -> None:
+    """Issue 26: -n 0 exited 2 and --workers 0 exited 1; every bound is Typer's, exit 2."""
+    code, out, err = cli(["simulate", "-n", "1000", "--seed", "1", "--workers", workers])
+    assert (code, out) == (2, "")
+    assert f"'--workers': {workers} is not in the range 1<=x<=64" in " ".join(err.split())
+    code, out, err = cli(["simulate", "-n", "0", "--seed", "1"])
+    assert (code, out) == (2, "") and "'-n': 0 is not in the range" in " ".join(err.split())
+
+
+def test_the_cli_bound_on_workers_is_the_clusters() -> None:
+    from kickoff.cli.common import MAX_CLI_WORKERS
+
+    assert MAX_CLI_WORKERS == MAX_WORKERS
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (["--scheduler", UNREACHABLE], f"--scheduler {UNREACHABLE}: no Dask scheduler answered"),
-    (["--workers", "0"], "--workers 0: 1 to 64"),
-    (["--workers", "65"], "--workers 65: 1 to 64"),
     (["--workers", "2", "--jobs", "2"], "--jobs 2 with --workers"),
     (["--scheduler", "tcp://127.0.0.1:8786", "--jobs", "2"], "--jobs 2 with --scheduler"),
     (["--workers", "2", "--scheduler", "tcp://127.0.0.1:8786"], "give one or the other"),

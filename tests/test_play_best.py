@@ -631,3 +631,18 @@ def test_each_sides_best_is_never_worse_for_it_with_divers(ruleset: str, objecti
     both = KickoffSolver(state, rs, **BEFORE_26, play="best", objective=objective).value(target, objective)
     assert not receivers_prefer(objective, defaults, receivers)
     assert not receivers_prefer(objective, both, receivers)
+
+
+def test_the_played_lines_wrap_indented_within_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: a wrapped bullet of ``odds --play best`` restarted at column 0 after a
+    trailing space; now each long line breaks between words, its rest indented two spaces."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli(["odds", "--play", "best", "--events", "none"])
+    assert code == 0, err
+    lines = out[out.index("Defaults played:"):].splitlines()
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines), lines
+    at = next(i for i, line in enumerate(lines) if line.startswith("- Diving Catch beyond"))
+    assert lines[at + 1] == ("  High Kick, or with four or more candidates): every player "
+                             "allowed attempts one")
+    assert all(line.startswith(("- ", "  ", "Defaults played:", "Choices played"))
+               for line in lines)

@@ -230,6 +230,9 @@ def test_three_or_fewer_must_all_be_on_los(ruleset: str, side: str, n: int) -> N
     assert f"{side} team" in prob
     assert "Line of Scrimmage" in prob
     assert moved["id"] in prob and str(moved["square"]) in prob
+    # the count agrees with its noun (issue 26: "with 1 players on the pitch")
+    assert ("with 1 player on the pitch he must be" if n == 1
+            else f"with {n} players on the pitch all must be") in prob
 
 
 # --------------------------------------------------------------------------------- Wide Zones

@@ -41,6 +41,7 @@ from kickoff.cli.common import (
     refuse_with_file,
 )
 from kickoff.cli.render import (
+    applied_doc,
     best_played,
     console_for,
     header,
@@ -49,6 +50,7 @@ from kickoff.cli.render import (
     pct,
     ranking_report,
     table_texts,
+    wrapped,
 )
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -63,6 +65,7 @@ from kickoff.defaults import PLAN_BUDGET, PLAN_RESETUPS, KickUse, kick_use
 
 if TYPE_CHECKING:
     from kickoff.analysis.plans import PlanSearch
+    from kickoff.analysis.simulate import SimulatedPlay
     from kickoff.analysis.targets import RankedTarget
 
 #: What ``--play best`` plays (the help of :data:`OddsPlayOpt` and :data:`OddsSolverPlayOpt`).
@@ -242,23 +245,24 @@ class Setting(NamedTuple):
         or ``--plan-budget 0`` turned it off."""
         return "" if self.plan is None or not self.plan[0] else plan_text(*self.plan)
 
-    def applied(self, events: Events, play: SolverPlay | None = None) -> dict[str, object]:
+    def applied(self, events: Events, play: "SolverPlay | SimulatedPlay | None" = None
+                ) -> dict[str, object]:
         """What a command's JSON says it applied: ``{"applied": {ruleset, kicking, teams
         (side -> "team, set-up"), kicker, use_kick_skill, events[, play][, plan_budget,
         plan_resetups: the plan search applied, with --play best --events all]}}``."""
         assert self.kick is not None
         plans = {} if self.plan is None else {"plan_budget": self.plan[0],
                                               "plan_resetups": self.plan[1]}
-        return {"applied": {"ruleset": self.ruleset.name, "kicking": self.state.kicking,
-                            "teams": dict(self.names), "kicker": self.kick.kicker,
-                            "use_kick_skill": self.kick.used, "events": events,
-                            **({} if play is None else {"play": play}), **plans}}
+        return applied_doc(self.ruleset.name, self.state.kicking, self.names, self.kick,
+                           events, play, **plans)
 
-    def header(self, events: Events | None, play: SolverPlay | None = None) -> str:
-        """:func:`~kickoff.cli.render.header` of this setting."""
+    def header(self, events: Events | None, play: "SolverPlay | SimulatedPlay | None" = None,
+               others: Mapping[str, str] | None = None) -> str:
+        """:func:`~kickoff.cli.render.header` of this setting (``others``: the options choosing
+        otherwise, where the command's differ from ``kickoff odds``'s)."""
         assert self.kick is not None
         return header(self.ruleset.name, self.state.kicking, self.names, self.kick,
-                      events=events, play=play, house_rules=self.house_rules)
+                      events=events, play=play, house_rules=self.house_rules, others=others)
 
     @contextmanager
     def working(self, show: bool, what: str, total: int | None = None, count: bool = False
@@ -560,7 +564,7 @@ def _one_target(s: Setting, result: Odds, events: Events, play: SolverPlay, goal
     console.print(head, markup=False)
     console.print(table)
     console.print(distance)
-    console.print(played, markup=False)
+    console.print(wrapped(played), markup=False)
 
 
 def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: SolverPlay, goal: AnyObjective,
@@ -606,8 +610,8 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
         return
     console.print(s.header(events, play), markup=False)
     console.print(ranking_report(s.state, ranked, goal))
-    console.print(s.played(events, play, goal, ranked[0].choices,
-                           f" at the best target {list(ranked[0].target)}"), markup=False)
+    console.print(wrapped(s.played(events, play, goal, ranked[0].choices,
+                                   f" at the best target {list(ranked[0].target)}")), markup=False)
     if planned:
         console.print("\n".join(plans_report(planned, goal, s.plan_words())), markup=False)
     if png is not None:

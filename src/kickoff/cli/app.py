@@ -144,6 +144,7 @@ def run(
     save_scenario: SaveScenarioOpt = None,
 ) -> None:
     """Play one full kick-off between two real teams and show it."""
+    from kickoff.cli.render import applied_doc
     from kickoff.formats.scenario import result_to_json
 
     match = build_match_named(ruleset, home, away, home_setup, away_setup, kicking)
@@ -161,7 +162,8 @@ def run(
         result = kick_off(state, rs, SeededDice(used_seed), decisions, house_rules)
     except KickoffError as e:
         raise placed_error(e, None, KICKOFF_OPTIONS) from None
-    doc = result_to_json(result, rs, used_seed)
+    doc = {**result_to_json(result, rs, used_seed),
+           **applied_doc(rs.name, state.kicking, match.names, kick, "all", "defaults")}
     if save_scenario is not None:
         kicked = {k: v for k, v in (("kicker", kicker), ("target", tgt and tgt.as_list())) if v}
         chosen = {"use_kick_skill": kick.used, "high_kick": high_kick, "touchback": touchback}
@@ -192,11 +194,13 @@ def _show_run(before: GameState, after: GameState, doc: dict[str, Any], names: M
     the coach gave), and where its scenario was written."""
     from rich.console import Console
 
-    from kickoff.cli.render import kickoff_report
+    from kickoff.cli.render import RUN_APPLIED, choice_lines_applied, kickoff_report
     from kickoff.formats.narration import defaults_applied
 
     console = Console()
-    console.print(kickoff_report(before, after, doc, names, kick_text))
+    applied = doc["applied"]
+    console.print(kickoff_report(before, after, doc, names, kick_text, choice_lines_applied(
+        applied["events"], applied["play"], RUN_APPLIED)))
     for line in defaults_applied(doc["log"], given):
         console.print(line, markup=False, highlight=False)
     if saved is not None:

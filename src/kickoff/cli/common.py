@@ -188,6 +188,12 @@ def refuse_with_file(ctx: typer.Context, file: str | None) -> None:
                              for name in given])
 
 
+#: ``--workers``' bound (a local Dask cluster's worker processes), checked by Typer as every
+#: option's range (a usage error, exit 2): :data:`kickoff.analysis.cluster.MAX_WORKERS`, not
+#: imported here (that module imports ``logging``: start-up, issue 16); a test checks they agree.
+MAX_CLI_WORKERS = 64
+
+
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``KickoffError`` raised by a command into a message on stderr and exit status 1."""
 

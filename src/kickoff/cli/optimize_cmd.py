@@ -21,6 +21,7 @@ import typer
 from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.cli.common import (
+    MAX_CLI_WORKERS,
     KickSkillOpt,
     guarded,
     objective_option,
@@ -53,10 +54,11 @@ MAX_EVALUATIONS = 16_000_000
 
 
 def _bounded(option: str, value: float | None, low: float, high: float) -> None:
-    """``ScenarioError`` naming ``option`` when ``value`` is outside ``low..high``."""
+    """A usage error (exit 2, as every option out of range: docs/formats.md "Limits") naming
+    ``option`` when ``value`` is outside ``low..high``, its digits cut past 40."""
     if value is not None and not low <= value <= high:
-        raise ScenarioError([Problem(f"{_number(value)} is out of range: {_number(low)} to "
-                                     f"{_number(high)}", option)])
+        raise typer.BadParameter(f"{_number(value)} is out of range: {_number(low)} to "
+                                 f"{_number(high)}", param_hint=f"'{option}'")
 
 
 def _number(value: float) -> str:
@@ -143,6 +145,12 @@ def _optimize_state(
     return state, first[0], names
 
 
+def _count(n: int, thing: str) -> str:
+    """``n`` and ``thing``, plural but for one: ``1 player``, ``0 players``, ``8 candidate
+    set-ups``."""
+    return f"{n:,} {thing}" + ("" if n == 1 else "s")
+
+
 def _shown(value: Fraction, objective: str) -> str:
     """A value as the report prints it: a percentage, or squares for ``distance``."""
     from kickoff.cli.render import pct
@@ -158,12 +166,16 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from kickoff.cli.render import wrapped
+    from kickoff.formats.narration import bb_name
+
     console = Console(highlight=False, soft_wrap=True)
     best = suggestion.best_value or suggestion.value
     ranked = " (ranked without the plans)" if suggestion.ranked is not None else ""
-    console.print(f"The suggestion moves {suggestion.moved} player(s) from the start;\nthe best "
-                  f"value met{ranked}: {_shown(best.value, objective)} (the suggestion is within "
-                  "the\ntie-break's epsilon of it: docs/analysis.md)", markup=False)
+    moved = _count(suggestion.moved, "player")
+    console.print(wrapped(f"The suggestion moves {moved} from the start; the best value met"
+                          f"{ranked}: {_shown(best.value, objective)} (the suggestion is within "
+                          "the tie-break's epsilon of it: docs/analysis.md)"), markup=False)
     if not suggestion.by_event:
         return
     table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
@@ -172,7 +184,8 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     for g in suggestion.by_event:
         gain = (f"{float(g.gain):+.2f}" if objective == "distance" else f"{float(g.gain):+.4f}"
                 if objective.startswith("mix:") else f"{float(g.gain) * 100:+.2f}%")
-        table.add_row(g.name, f"{float(g.chance) * 100:.1f}%", _shown(g.start, objective),
+        table.add_row(bb_name(g.name), f"{float(g.chance) * 100:.1f}%",
+                      _shown(g.start, objective),
                       _shown(g.value, objective), gain)
     console.print(table)
 
@@ -204,7 +217,7 @@ def _report(state: GameState, best: GameState, suggestion: Suggestion, objective
                   "default: when he has it; --no-kick-skill: never)", markup=False)
     _by_event(suggestion, objective)
     state_note = "cancelled: the best so far" if suggestion.cancelled else "searched"
-    console.print(f"{suggestion.evaluated} candidate set-ups {state_note}; + marks the kicker's "
+    console.print(f"{_count(suggestion.evaluated, 'candidate set-up')} {state_note}; + marks the kicker's "
                   "best target;\na = the receiving team", markup=False)
     console.print(f"written to {out}" if out is not None
                   else "write it as a set-up file with --out FILE", markup=False)
@@ -257,6 +270,7 @@ RoundsOpt = Annotated[int | None, typer.Option(
     help=f"Reproducible bound: rounds of candidates, 1 to {MAX_ROUNDS}.")]
 #: ``setup optimize``'s Dask cluster: local, or at a scheduler's address.
 CandidateWorkersOpt = Annotated[int | None, typer.Option(
+    min=1, max=MAX_CLI_WORKERS,
     help="Evaluate the candidates on a local Dask cluster of N worker processes (1 to 64); "
     "the same result as in-process for the same --seed and --rounds.")]
 CandidateSchedulerOpt = Annotated[str | None, typer.Option(
@@ -460,8 +474,10 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
         return
     console = Console(highlight=False, soft_wrap=True)
     console.print(header(ruleset, "home", names, kick, events=events, play=play), markup=False)
-    console.print(f"Objective: {objective}; the search: {suggestion.evaluated} candidate set-ups "
-                  f"(seed {seed})", markup=False)
+    console.print(f"Objective: {objective}; the search: "
+                  f"{_count(suggestion.evaluated, 'candidate set-up')} "
+                  + ("(none valued: the start alone; seed" if not suggestion.evaluated
+                     else "(seed") + f" {seed})", markup=False)
     if plans is not None:
         console.print(_plans_words(plans, suggestion, request.objective), markup=False)
     _report(state, best, suggestion, objective, out)

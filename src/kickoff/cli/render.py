@@ -18,6 +18,11 @@ from kickoff.core.pitch import Square
 from kickoff.core.ruleset import KICK_IT, HouseRule
 from kickoff.core.state import GameState, disc_label, jersey_number
 
+#: What ``kickoff run`` plays, which has no ``--events`` or ``--play``: the whole kick-off, the
+#: coaches' choices not given by the format's defaults (:func:`choice_lines_applied`).
+RUN_APPLIED = {"events": "the Kick-off table too (odds, simulate --events none: without)",
+               "play": "the format's choices, unless --high-kick, --touchback given"}
+
 # Rich is imported by the functions that draw (start-up, issue 16): the commands import this
 # module, and those that print JSON or plain lines draw nothing; the narration, by those that
 # tell a kick-off (``run``); the ranking of targets, by the report of every target.
@@ -56,24 +61,63 @@ def table_texts(table: Table) -> list[str]:
 
 def header(ruleset: str, kicking: str, names: Mapping[str, str], kick: KickUse, *,
            events: str | None = None, play: str | None = None,
-           house_rules: frozenset[HouseRule] = frozenset()) -> str:
+           house_rules: frozenset[HouseRule] = frozenset(),
+           others: Mapping[str, str] | None = None) -> str:
     """The lines every command prints first (issue 26): the ruleset, the kicking team, each
     team and set-up (``names``: side -> ``"team, set-up"``), the kicker and his use of Kick, and
     (for the commands that have them) the ``events`` and ``play`` applied, each default with the
-    option that chooses otherwise. Lines under 80 columns for names of ordinary length."""
+    option that chooses otherwise (:func:`choice_lines`; ``others``: that option's words where
+    the command's differ). Lines under 80 columns for names of ordinary length."""
     lines = [f"{ruleset} kick-off, {kicking} team kicking"
              + (" (house rule: Kick It!)" if KICK_IT in house_rules else ""),
              f"home: {names['home']}", f"away: {names['away']}", kick.text()]
+    return "\n".join(lines + choice_lines_applied(events, play, others))
+
+
+#: What the default events and play mean, with the option choosing otherwise, in ``kickoff
+#: odds``'s words (:func:`choice_lines_applied`'s ``others`` replaces them for another command).
+_OTHERS = {"events": "the Kick-off table too (--events none: deviation and landing)",
+           "play": "the format's choices for the receivers (--play best: the best)"}
+
+
+def choice_lines_applied(events: str | None, play: str | None,
+                         others: Mapping[str, str] | None = None) -> list[str]:
+    """The header's ``Events:`` and ``Play:`` lines (none for a ``None``), each default with
+    the option choosing otherwise (``others``: ``{"events" | "play": words}`` for a command
+    whose options differ from ``kickoff odds``'s). Each line within 80 columns."""
+    other = {**_OTHERS, **(others or {})}
+    lines = []
     if events is not None:
-        lines.append(f"Events: {events}, " + ("the Kick-off table too (--events none: deviation "
-                     "and landing)" if events == "all" else "deviation and landing only (the "
-                     "default: all)"))
+        lines.append(f"Events: {events}, " + (other["events"] if events == "all"
+                     else "deviation and landing only (the default: all)"))
     if play is not None:
-        lines.append(f"Play: {play}, " + ("the format's choices for the receivers (--play best: "
-                     "the best)" if play == "defaults" else "the close policy for both coaches "
-                     "(kickoff.core.close; the default: defaults)" if play == "close" else
+        lines.append(f"Play: {play}, " + (other["play"] if play == "defaults" else
+                     "the close policy for both coaches (the default: defaults)"
+                     if play == "close" else
                      "the receivers' best choices (the default: defaults)"))
-    return "\n".join(lines)
+    return lines
+
+
+def applied_doc(ruleset: str, kicking: str, names: Mapping[str, str], kick: KickUse,
+                events: str, play: str | None = None, **more: object) -> dict[str, object]:
+    """What a command's JSON says it applied, the twin of :func:`header`: ``{"applied":
+    {ruleset, kicking, teams (side -> "team, set-up"), kicker, use_kick_skill, events[, play],
+    **more}}``."""
+    return {"applied": {"ruleset": ruleset, "kicking": kicking, "teams": dict(names),
+                        "kicker": kick.kicker, "use_kick_skill": kick.used, "events": events,
+                        **({} if play is None else {"play": play}), **more}}
+
+
+def wrapped(text: str, width: int = 80) -> str:
+    """``text`` with each line longer than ``width`` broken between words, the lines after the
+    first indented two spaces (under a ``- `` bullet's text, or under a heading), no trailing
+    spaces: the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted
+    at column 0)."""
+    import textwrap
+
+    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False,
+                                    break_long_words=False) if len(line) > width else line
+                      for line in text.splitlines())
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -384,10 +428,11 @@ def outcome(result: dict[str, Any]) -> Text:
 
 def kickoff_report(
     before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str],
-    kick: str = "",
+    kick: str = "", applied: Sequence[str] = (),
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome; ``kick``: the header's line
-    naming the kicker and his use of Kick (:meth:`kickoff.defaults.KickUse.text`)."""
+    naming the kicker and his use of Kick (:meth:`kickoff.defaults.KickUse.text`); ``applied``:
+    the header's events and play lines (:func:`choice_lines_applied`)."""
     from rich.console import Group
     from rich.text import Text
 
@@ -398,6 +443,8 @@ def kickoff_report(
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
     if kick:
         heading.append(f"{kick}\n")
+    for line in applied:
+        heading.append(f"{line}\n")
     heading.append(legend(landed=landed is not None), style="dim")
     return Group(
         heading,

@@ -26,6 +26,7 @@ from kickoff.cli.analysis_cmd import (
     setting,
 )
 from kickoff.cli.common import (
+    MAX_CLI_WORKERS,
     FreeTurnsOpt,
     HighKickOpt,
     KickSkillOpt,
@@ -53,7 +54,8 @@ EventsOpt = Annotated[
 ]
 WorkersOpt = Annotated[
     int | None,
-    typer.Option(help="Run the work on a local Dask cluster of this many worker processes, 1 to "
+    typer.Option(min=1, max=MAX_CLI_WORKERS,
+                 help="Run the work on a local Dask cluster of this many worker processes, 1 to "
                  "64 (docs/analysis.md); the same result as in this process."),
 ]
 SchedulerOpt = Annotated[
@@ -133,6 +135,9 @@ SimulatedPlayOpt = Annotated[SimulatedPlay, typer.Option(
     "close policy for both coaches: Kick used, the receiver nearest the ball under a High "
     "Kick, on a touchback, a kick-off move toward the ball; kickoff.core.close). --high-kick / "
     "--touchback still win.")]
+#: The options of ``simulate`` choosing otherwise than the default events and play, for its
+#: header (:func:`kickoff.cli.render.choice_lines_applied`).
+SIMULATE_OTHERS = {"play": "the format's choices (--play close: the close policy)"}
 #: What ``simulate --play close`` says it played (then the free turns' policy).
 CLOSE_PLAYED = ("Play: close, the close policy answered both coaches' decisions "
                 "(kickoff.core.close), free turns ")
@@ -191,7 +196,8 @@ def simulate(
                                executor=executor if cluster else None)
     if as_json:
         typer.echo(json.dumps({**_json_report(tally, n, used_seed, s.target.as_list(), events,
-                                              free_turns), "play": play, **s.applied(events)},
+                                              free_turns), "play": play,
+                               **s.applied(events, play)},
                               indent=2))
         return
     _print_table(s, tally, n, used_seed, events, free_turns, play)
@@ -205,7 +211,7 @@ def _print_table(s: Setting, tally: Tally, n: int, used_seed: int, events: Event
     from rich.table import Table
 
     mean, se = tally.mean_distance()
-    Console(highlight=False).print(s.header(events), markup=False)
+    Console(highlight=False).print(s.header(events, play, SIMULATE_OTHERS), markup=False)
     # the ruleset and the events are the header's; the title fits over the table (it wrapped
     # mid-phrase, as did a caption and the distance's line: issue 26's ragged output)
     table = Table(title=f"{n:,} kick-offs at {list(s.target)}, free turns {free_turns}"

@@ -97,7 +97,8 @@ def _los_problems(ruleset: Ruleset, side: Side, on_pitch: list[Player],
         if not off:
             return []
         return [_about(
-            f"with {len(on_pitch)} players on the pitch all must be on the Line of "
+            f"with {_players(len(on_pitch))} on the pitch "
+            + ("he" if len(on_pitch) == 1 else "all") + " must be on the Line of "
             f"Scrimmage (x = {pitch.los[side]}); not: " + ", ".join(_where(p) for p in off),
             name, off,
         )]

@@ -361,6 +361,17 @@ class ResultOut(_Strict):
         apothecaries: NonNegative
         leader_rerolls: NonNegative
 
+    class AppliedOut(_Strict):
+        """What ``kickoff run --json`` applied (as every command's JSON says it)."""
+
+        ruleset: RulesetName
+        kicking: Side
+        teams: dict[Side, str]
+        kicker: str | None
+        use_kick_skill: bool
+        events: Literal["all", "none"]
+        play: Literal["defaults"]
+
     class PlayerOut(_Strict):
         square: SquareIn | None
         status: Status
@@ -383,6 +394,7 @@ class ResultOut(_Strict):
     players: dict[str, PlayerOut]
     log: list[dict[str, Any]]
     turnover: bool | None = None
+    applied: AppliedOut | None = None
 
 
 def schemas() -> dict[str, dict[str, Any]]:
