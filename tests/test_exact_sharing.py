@@ -103,11 +103,12 @@ def test_a_world_kept_as_its_changes_is_built_as_the_event_left_it() -> None:
     assert seen > 2000
 
 
-def test_a_groups_touchback_awards_regrouped_equal_each_worlds_own() -> None:
-    # ``Group.unaffected_weights`` takes every affected world's touchback award out at once
-    # (issue 28): the group's mixture from a start, pushed to its ends, equals the sum over
-    # its worlds of P(world) times that world's own journey (touchbacks awarded in it, by
-    # its own taker), at starts whose journeys reach a touchback.
+def test_a_groups_mixture_equals_each_worlds_own_journey_and_touchback_award() -> None:
+    # ``KickoffSolver._group_mix`` solves one journey per part of the worlds alike where it
+    # looks and moves each part's touchback awards off the unaffected worlds' (issue 28: what
+    # a regrouping of those sums must keep): the group's mixture from a start, as an end
+    # distribution, equals the sum over its worlds of P(world) times that world's own journey
+    # (touchbacks awarded in it, by its own taker), at starts whose journeys reach a touchback.
     from kickoff.analysis.exact import odds as exact_odds
     from kickoff.analysis.exact.chance import Q
 

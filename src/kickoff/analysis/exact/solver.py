@@ -456,8 +456,7 @@ class KickoffSolver:
         # their masses summed; every touchback's awards are mixed once at the end, with each
         # award's weight summed over the parts (exact: the same sums, regrouped).
         mixed: Dist = {ref: group.mass - affected}
-        # the unaffected worlds' awards, below: every affected world is in exactly one part
-        award_weights = group.unaffected_weights(seen)
+        award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
@@ -466,7 +465,8 @@ class KickoffSolver:
             node = chain.node(start)
             w_seen = group.touching(chain.region_of(start))
             if not w_seen & ~seen:
-                self._mix_part(group, members, node, mass, mixed, to_award)
+                self._mix_part(group.award_weights_of(members), node, mass, mixed,
+                               (award_weights, to_award))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
@@ -480,17 +480,20 @@ class KickoffSolver:
         group.results[start] = mixed
         return mixed
 
-    def _mix_part(self, group: Group, members: list[int], node: int, mass: Any, mixed: Dist,
-                  to_award: dict[Hashable, Rational]) -> None:
-        """A part of a group's worlds that agree on their journey (``members``, ``node``, total
-        ``mass``) mixed in: its mass onto the node and, weighted by the node's chance of a
-        touchback, its worlds' touchback awards onto those reached (``to_award``). (Its awards
-        are not taken from the unaffected worlds' here: ``Group.unaffected_weights`` leaves
-        out every affected world's at once, the same sums regrouped.)"""
+    def _mix_part(self, part_weights: dict[Hashable, Any], node: int, mass: Any,
+                  mixed: Dist, awards: tuple[dict[Hashable, Any], dict[Hashable, Rational]]
+                  ) -> None:
+        """A part of a group's worlds that agree on their journey (``node``, total ``mass``;
+        ``part_weights``: their touchback awards' weights) mixed in: its mass onto the node,
+        its awards moved from the unaffected worlds' (``awards[0]``) to those reached
+        (``awards[1]``), weighted by the node's chance of a touchback."""
+        award_weights, to_award = awards
+        for key, w in part_weights.items():
+            award_weights[key] -= w
         mixed[node] = mixed[node] + mass if node in mixed else mass
         touchback = self._tables.nodes.value(node, _REACH_TOUCHBACK, self._reaches_touchback)
         if touchback:
-            for key, w in group.award_weights_of(members).items():
+            for key, w in part_weights.items():
                 to_award[key] = to_award.get(key, 0) + touchback * w
 
     def _group_distribution(self, group: Group, start: int) -> Dist:

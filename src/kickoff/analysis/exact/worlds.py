@@ -342,9 +342,6 @@ class Group:
     touched: dict[int, int] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
-    #: The awards of the worlds :meth:`partition` gives for ``seen``, by ``seen``
-    #: (:meth:`unaffected_weights`).
-    affected_weights: dict[int, dict[Hashable, Any]] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
     #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
@@ -415,22 +412,6 @@ class Group:
                 p, _, diff = self.members[i]
                 out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
-
-    def unaffected_weights(self, seen: int) -> dict[Hashable, Any]:
-        """Award key -> total probability, over the worlds with no change in ``seen`` (bits):
-        :attr:`award_weights` less the awards of every world of :meth:`partition` ``(seen)``,
-        every key of :attr:`award_weights` kept, in its order (a weight may be 0). A copy, the
-        caller's to change; the affected worlds' awards remembered by ``seen``."""
-        affected = self.affected_weights.get(seen)
-        if affected is None:
-            affected = self.affected_weights[seen] = {}
-            for _, members in (self.partition(seen) if seen else {}).values():
-                for i in members:
-                    p, _, diff = self.members[i]
-                    key = diff.award_key
-                    affected[key] = affected[key] + p if key in affected else p
-        return {key: w - affected[key] if key in affected else w
-                for key, w in self.award_weights.items()}
 
     def split(self, seen: int, members: list[int]) -> list[tuple[int, Any, list[int]]]:
         """The worlds ``members`` split by their changes in ``seen`` (bits): ``(seen, total
