@@ -101,3 +101,41 @@ def test_a_world_kept_as_its_changes_is_built_as_the_event_left_it() -> None:
         assert [p.id for p in built.teams["away"].players] == [
             p.id for p in world.teams["away"].players]
     assert seen > 2000
+
+
+def test_a_groups_mixture_equals_each_worlds_own_journey_and_touchback_award() -> None:
+    # ``KickoffSolver._group_mix`` solves one journey per part of the worlds alike where it
+    # looks and moves each part's touchback awards off the unaffected worlds' (issue 28: what
+    # a regrouping of those sums must keep): the group's mixture from a start, as an end
+    # distribution, equals the sum over its worlds of P(world) times that world's own journey
+    # (touchbacks awarded in it, by its own taker), at starts whose journeys reach a touchback.
+    from kickoff.analysis.exact import odds as exact_odds
+    from kickoff.analysis.exact.chance import Q
+
+    rs = RULESETS["bb2020"]
+    state = build_state(
+        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
+        {"home": load_setup("botbowl_def_zone", rs.pitch),
+         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    solver = KickoffSolver(state, rs, events="all")
+    solver.odds(Square(15, 1))
+    group = min((g for g in solver.groups() if g.members), key=lambda g: len(g.members))
+    nodes, checked = solver._tables.nodes, 0
+    for start, mixed in group.results.items():
+        seen = group.touching(group.chain.region_of(start))
+        if not seen or checked == 3 or not nodes.value(
+                group.chain.node(start), "test: touchback", solver._reaches_touchback):
+            continue  # (a start whose journeys reach a touchback, in worlds told apart)
+        ends = exact_odds.mix_distribution(mixed, nodes, solver._touchback)
+        start_state = solver._states[start]
+        want: dict[int, object] = {}
+        unaffected = group.mass
+        for i, (p, _, _) in enumerate(group.members):  # each world's own journey and awards
+            for end, q in solver._journey(group.member_world(i, state), start_state).items():
+                want[end] = want.get(end, Q(0)) + p * q
+            unaffected -= p
+        for end, q in solver._journey(group.ref, start_state).items():
+            want[end] = want.get(end, Q(0)) + unaffected * q
+        assert {e: q for e, q in ends.items() if q} == {e: q for e, q in want.items() if q}
+        checked += 1
+    assert checked
