@@ -67,6 +67,8 @@ def test_an_uploaded_replay_is_reviewed_as_the_command_does(
         assert {(p["id"], tuple(p["square"])) for p in page["players"]} == on_pitch
 
 
+@pytest.mark.slow  # a second review of the game (1.5 s of CPU): the upload is read by the
+# replay reader, whose plain JSON test_fumbbl_replay checks in the quick suite
 @needs_replays
 def test_plain_json_is_read_as_gzip(client: TestClient, command_review: dict[str, Any]
                                     ) -> None:
