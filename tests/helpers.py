@@ -110,12 +110,18 @@ def _command(typer_app: typer.Typer) -> Any:
     return typer.main.get_command(typer_app)
 
 
-def cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    """Run ``kickoff ARGS`` in this process: ``(exit code, stdout, stderr)``. The app's click
-    command is built once (:func:`_command`): a click command is made to be invoked again,
-    each run parsing into a context of its own."""
+def invoke(args: list[str], stdin: str | None = None) -> typer.testing.Result:
+    """Run ``kickoff ARGS`` in this process: Typer's ``CliRunner`` result (the exception
+    too). The app's click command is built once (:func:`_command`): a click command is made
+    to be invoked again, each run parsing into a context of its own."""
     with mock.patch.object(typer.testing, "_get_command", _command):
-        result = CliRunner().invoke(app, args, input=stdin)
+        return CliRunner().invoke(app, args, input=stdin)
+
+
+def cli(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """Run ``kickoff ARGS`` in this process (:func:`invoke`): ``(exit code, stdout,
+    stderr)``."""
+    result = invoke(args, stdin)
     return result.exit_code, result.stdout, result.stderr
 
 
