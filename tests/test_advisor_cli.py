@@ -170,7 +170,8 @@ def test_bad_options_exit_1_and_write_nothing(
 ) -> None:
     import kickoff.analysis.cluster as cluster
 
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)  # a scheduler that never answers
+    # a scheduler that never answers: 1 s, as test_cluster's refusals (the message is the same)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     out_file = tmp_path / "best.toml"
     code, out, err = cli([*BASE, "--team", "orc", "--out", str(out_file), *args])
     if not needles:  # a legal kicking set-up: works

@@ -80,7 +80,8 @@ def replay_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A loopback server for the replays; the environment points kickoff at it."""
     httpd = _Quiet(("127.0.0.1", 0), Recorded)
     httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    # polled every 20 ms: shutdown() waits one poll (0.5 s by default, each test's teardown)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/api"
     monkeypatch.setenv(API_VARIABLE, base)

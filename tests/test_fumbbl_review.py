@@ -153,10 +153,20 @@ def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
     assert_invalid(code, out, err, "no kick-off")
 
 
+@pytest.fixture(scope="module")
+def advised() -> dict[str, Any]:
+    """``fumbbl review 1546677 --advise 0.5 --json`` (6 s of CPU: the advisor's searches), run
+    once for the module: the --advise test reads its set-up figures, the folder test its kicks'
+    gaps (the kick's judgement does not depend on --advise)."""
+    doc: dict[str, Any] = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"),
+                                 "--advise", "0.5", "--json"])
+    return doc
+
+
 @needs_replays
-def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path) -> None:
-    review = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--advise", "0.5",
-                    "--json"])
+def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path,
+                                                       advised: dict[str, Any]) -> None:
+    review = advised
     assert review["applied"]["advise"] == 0.5
     extracted = _extracted(tmp_path)  # once: each kick-off's scenario file
     for k in review["kickoffs"]:
@@ -191,7 +201,8 @@ def _receivers(files: list[str], k: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @needs_replays
-def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path) -> None:
+def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path,
+                                                    advised: dict[str, Any]) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
     (folder / "1546677.json.gz").write_bytes((REPLAYS / "1546677.json.gz").read_bytes())
@@ -199,8 +210,9 @@ def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path) -> None:
     code, out, err = cli(["fumbbl", "review", str(folder), "--json"])
     assert code == 1, err  # the failed replay is in "failed" (as verify --json)
     doc = json.loads(out)
-    one = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"), "--json"])
-    gaps = [Fraction(k["judged"][0]["gap"]) for k in one["kickoffs"]]
+    # the game reviewed alone (the module's --advise review: its kicks judged as without)
+    assert all(k["judged"][0]["what"] == "kick" for k in advised["kickoffs"])
+    gaps = [Fraction(k["judged"][0]["gap"]) for k in advised["kickoffs"]]
     kick = doc["gaps"]["bb2020/kick"]
     assert doc["games"] == 1 and kick["n"] == len(gaps) == 3
     assert kick["mean"] == f"{float(sum(gaps, Fraction(0)) / 3):.12g}"

@@ -24,13 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SHARED_DIR
+from helpers import SHARED_DIR, invoke
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from kickoff.analysis.simulate import CHUNK, chunk_seeds, max_jobs
-from kickoff.cli.app import app
 from kickoff.core.dice import ScriptedDice
 from kickoff.core.errors import DiceError, KickoffError, ScenarioError
 from kickoff.core.pitch import PITCHES
@@ -147,14 +145,12 @@ def assert_clean(reader: Callable[[Path], Any], path: Path, must_fail: bool) -> 
     assert not must_fail, f"accepted: {path.read_bytes()[:200]!r}"
 
 
-runner = CliRunner()
-
 
 def assert_cli_clean(args: list[str], where: str, must_fail: bool, out: Path | None = None
                      ) -> None:
     """``kickoff ARGS`` exits 0, or 1 with the file named on stderr and nothing on stdout; with
     ``out``, exit 1 leaves no file there."""
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code in (0, 1), (result.exit_code, result.output[-2000:], result.exception)
     if result.exit_code == 1:
         assert isinstance(result.exception, SystemExit), result.exception
@@ -185,7 +181,7 @@ def test_scenario_files(tmp_path: Path, case: tuple[str, str, bool]) -> None:
 @given(case=hostile_json(SCENARIO))
 def test_scenario_on_stdin(case: tuple[str, str, bool]) -> None:
     _kind, text, must_fail = case
-    result = runner.invoke(app, ["replay", "-"], input=text)
+    result = invoke(["replay", "-"], stdin=text)
     assert result.exit_code in (0, 1), (result.exit_code, result.exception)
     if result.exit_code == 1:
         assert result.stdout == "" and "stdin" in result.stderr
@@ -312,10 +308,10 @@ def test_unbounded_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as e:
         reading.read_text("/dev/zero", limit=1000)
     assert str(e.value) == "/dev/zero: longer than 1,000 bytes (0.000953674 MiB), the most kickoff reads"
-    result = runner.invoke(app, ["replay", "/dev/zero"])
+    result = invoke(["replay", "/dev/zero"])
     assert result.exit_code == 1
     assert "/dev/zero: longer than 33,554,432 bytes (32 MiB)" in result.stderr
-    result = runner.invoke(app, ["run", "--home-setup", "/dev/zero"])
+    result = invoke(["run", "--home-setup", "/dev/zero"])
     assert result.exit_code == 1 and "/dev/zero: longer than" in result.stderr
 
 
@@ -359,7 +355,7 @@ def test_two_keys_for_one_jersey_are_refused(tmp_path: Path) -> None:
 
 
 def test_roster_pick_counts_are_ascii_digits() -> None:
-    result = runner.invoke(app, ["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
+    result = invoke(["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
                                  "--pick", "Blocker=²"])
     assert result.exit_code == 2
     assert "write POSITION=COUNT" in result.stderr
@@ -383,7 +379,7 @@ def test_extract_writes_inside_out_whatever_the_game_id(tmp_path: Path) -> None:
     evil = tmp_path / "evil.json"
     evil.write_text(json.dumps(doc), encoding="utf-8")
     out = tmp_path / "a" / "b"
-    result = runner.invoke(app, ["fumbbl", "extract", str(evil), "--out", str(out)])
+    result = invoke(["fumbbl", "extract", str(evil), "--out", str(out)])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in out.iterdir())
     assert written and all(re.fullmatch(r"escaped-ko\d+\.json", n) for n in written), written
@@ -393,7 +389,7 @@ def test_extract_writes_inside_out_whatever_the_game_id(tmp_path: Path) -> None:
     again = tmp_path / "again"
     again.mkdir()
     (again / "escaped-ko2.json").mkdir()
-    result = runner.invoke(app, ["fumbbl", "extract", str(evil), "--out", str(again)])
+    result = invoke(["fumbbl", "extract", str(evil), "--out", str(again)])
     assert result.exit_code == 1
     assert "escaped-ko2.json: cannot write: is a folder" in result.stderr
     assert [p.name for p in again.iterdir()] == ["escaped-ko2.json"]
@@ -417,13 +413,13 @@ def test_write_files_is_all_or_nothing(tmp_path: Path) -> None:
 
 def test_schema_and_setup_out_leave_nothing_half_written(tmp_path: Path) -> None:
     (tmp_path / "kickoff-result-1.schema.json").mkdir()
-    result = runner.invoke(app, ["schema", "--out", str(tmp_path)])
+    result = invoke(["schema", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert "cannot write: is a folder" in result.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["kickoff-result-1.schema.json"]
     folder = tmp_path / "t.toml"
     folder.mkdir()
-    result = runner.invoke(app, ["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
+    result = invoke(["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
                                  "--out", str(folder)])
     assert result.exit_code == 1 and f"{folder}: cannot write: is a folder" in result.stderr
 
@@ -438,7 +434,7 @@ def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
                                     name: str, message: str) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "DIR").mkdir()
-    result = runner.invoke(app, ["odds", "--all-targets", "--png", name])
+    result = invoke(["odds", "--all-targets", "--png", name])
     assert result.exit_code == 2
     assert message in " ".join(result.stderr.replace("│", " ").split())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["DIR"]
@@ -455,7 +451,7 @@ def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ["setup", "roster", "-", "--rerolls", "1000000"], ["setup", "roster", "-", "--fan-factor", "-1"],
 ])
 def test_numeric_options_are_bounded(args: list[str]) -> None:
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 2, result.output
     option = next(a for a in args if a.startswith("-") and a != "-")
     assert f"Invalid value for '{option}'" in result.stderr, result.stderr
@@ -744,7 +740,7 @@ def test_player_ids_are_printable(key: tuple[str | int, ...], value: Any, proble
 def test_a_name_too_long_for_the_file_system_is_a_clean_problem(args: list[str]) -> None:
     """ENAMETOOLONG from a file system query (``Path.is_dir``, ``exists``) was a traceback in
     every command taking a file or folder name."""
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code in (1, 2), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "File name too long" in re.sub(r"[\s│]+", " ", result.stderr), result.stderr
@@ -760,7 +756,7 @@ def test_a_built_in_name_is_never_a_path() -> None:
 
 def test_serve_refuses_a_host_it_cannot_listen_on() -> None:
     """A host name that cannot be resolved was uvicorn's own error, exit status 3."""
-    result = runner.invoke(app, ["serve", "--host", "a" * 300, "--port", "8999"])
+    result = invoke(["serve", "--host", "a" * 300, "--port", "8999"])
     assert result.exit_code == 2, result.output
     assert "Invalid value for --host" in result.stderr, result.stderr
 
@@ -771,7 +767,7 @@ def test_a_set_up_naming_a_missing_jersey_names_the_team_file(tmp_path: Path) ->
     path = tmp_path / "team.toml"
     path.write_text("[[players]]".join(TEAM_TOML.split("[[players]]")[:3]), encoding="utf-8")
     assert [p.number for p in load_team(str(path), "bb2020")[1].players] == [1, 2]
-    result = runner.invoke(app, ["run", "--away", str(path)])
+    result = invoke(["run", "--away", str(path)])
     assert result.exit_code == 1, result.output
     assert (f"positions.3: the team 'Gouged Eye' ({path}) has no player number 3"
             in result.stderr.replace("\n", "")), result.stderr
@@ -825,7 +821,7 @@ def test_a_setup_file_names_squares_off_the_pitch_and_jerseys_no_team_has(tmp_pa
         f"{path}: positions.2: [12, -1] is off the 26x15 pitch"]
     for args in (["setup", "export", str(path), "--out", str(tmp_path / "s.xml")],
                  ["setup", "show", str(path)]):
-        result = CliRunner().invoke(app, args)
+        result = invoke(args)
         assert result.exit_code == 1, result.output
         assert "positions.1: [40, 7] is off the 26x15 pitch" in result.stderr
         assert "Traceback" not in result.output
@@ -847,7 +843,7 @@ def test_scripted_dice_left_unused_are_quoted_in_short() -> None:
 def test_an_unknown_player_option_is_quoted_in_short(args: list[str]) -> None:
     """An option naming a player is the user's text: an unknown one of 100,000 characters is
     quoted to 64 and its length, not whole."""
-    result = runner.invoke(app, [*args, "k" * 100_000])
+    result = invoke([*args, "k" * 100_000])
     assert result.exit_code == 1 and "Traceback" not in result.stderr
     assert "'" + "k" * 64 + "'... (100000 characters)" in result.stderr, result.stderr[:300]
     assert len(result.stderr) < 400

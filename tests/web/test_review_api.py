@@ -67,6 +67,8 @@ def test_an_uploaded_replay_is_reviewed_as_the_command_does(
         assert {(p["id"], tuple(p["square"])) for p in page["players"]} == on_pitch
 
 
+@pytest.mark.slow  # a second review of the game (1.5 s of CPU): the upload is read by the
+# replay reader, whose plain JSON test_fumbbl_replay checks in the quick suite
 @needs_replays
 def test_plain_json_is_read_as_gzip(client: TestClient, command_review: dict[str, Any]
                                     ) -> None:
@@ -137,7 +139,8 @@ class _Replays(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def fumbbl(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Replays)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # polled every 20 ms: shutdown() waits one poll (0.5 s by default)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     monkeypatch.setenv("KICKOFF_FUMBBL_API", f"http://127.0.0.1:{server.server_port}/api")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
