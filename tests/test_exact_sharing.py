@@ -5,19 +5,22 @@ the worlds but the set-up's journeys."""
 from __future__ import annotations
 
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.core import RULESETS
 from kickoff.core.pitch import Square
-from kickoff.formats.teams import build_state, load_setup, load_team
+from kickoff.core.rulesets import Ruleset
+from kickoff.core.state import GameState
+from kickoff.formats.match import build_match
+
+
+def _benchmark_pairing() -> tuple[Ruleset, GameState]:
+    """The README's default pairing (bb2020, Human zone kicking to Orc wedge): the benchmark's."""
+    match = build_match("bb2020", None, None, None, None, "home")
+    return match.ruleset, match.state
 
 
 def test_worlds_sharing_journeys_changes_no_probability() -> None:
     # The benchmark's pairing: Pitch Invasion's ties leave 2,400 worlds, many of them alike
     # around the landings, where the sharing does its work.
-    rs = RULESETS["bb2020"]
-    state = build_state(
-        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
-        {"home": load_setup("botbowl_def_zone", rs.pitch),
-         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    rs, state = _benchmark_pairing()
     shared = KickoffSolver(state, rs, events="all")
     alone = KickoffSolver(state, rs, events="all")
     alone.share_journeys = False
@@ -47,11 +50,7 @@ def test_worlds_keep_one_copy_of_each_change_and_number_them() -> None:
     # bits, and each member's mask is exactly its changes.
     from kickoff.analysis.exact.worlds import differences, touch_bits
 
-    rs = RULESETS["bb2020"]
-    state = build_state(
-        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
-        {"home": load_setup("botbowl_def_zone", rs.pitch),
-         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    rs, state = _benchmark_pairing()
     solver = KickoffSolver(state, rs, events="all")
     group = max(solver.groups(), key=lambda g: len(g.members))
     events = {id(w): w for _, w, _ in solver.worlds()}
@@ -77,11 +76,7 @@ def test_a_world_kept_as_its_changes_is_built_as_the_event_left_it() -> None:
     from kickoff.analysis.exact.chance import enumerate_runs
     from kickoff.analysis.exact.worlds import Diff, differences, event_world, rebuilt, signature
 
-    rs = RULESETS["bb2020"]
-    state = build_state(
-        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
-        {"home": load_setup("botbowl_def_zone", rs.pitch),
-         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    rs, state = _benchmark_pairing()
     solver = KickoffSolver(state, rs, events="all")
     kept = [w for _, w, _ in solver.worlds() if isinstance(w, Diff)]
     assert len(kept) > 2000
@@ -112,11 +107,7 @@ def test_a_groups_mixture_equals_each_worlds_own_journey_and_touchback_award() -
     from kickoff.analysis.exact import odds as exact_odds
     from kickoff.analysis.exact.chance import Q
 
-    rs = RULESETS["bb2020"]
-    state = build_state(
-        rs, {"home": load_team("human", "bb2020"), "away": load_team("orc", "bb2020")},
-        {"home": load_setup("botbowl_def_zone", rs.pitch),
-         "away": load_setup("botbowl_off_wedge", rs.pitch)}, "home")
+    rs, state = _benchmark_pairing()
     solver = KickoffSolver(state, rs, events="all")
     solver.odds(Square(15, 1))
     group = min((g for g in solver.groups() if g.members), key=lambda g: len(g.members))
