@@ -221,6 +221,18 @@ def _handles_sigterm(pid: int) -> bool:
     return bool(int(caught, 16) >> (signal.SIGTERM - 1) & 1)
 
 
+def _signal_when_prepared(proc: subprocess.Popen[str], signum: int, delay: float) -> float:
+    """Send ``proc`` ``signum`` ``delay`` s after its :func:`kickoff.cli.exits.prepare` took the
+    signals over (:func:`_handles_sigterm`); the ``time.monotonic()`` it was sent at."""
+    deadline = time.monotonic() + TIMEOUT
+    while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(delay)
+    sent = time.monotonic()
+    proc.send_signal(signum)
+    return sent
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("args", [["schema"], ["fumbbl", "extract", "no-such-replay.json"]],
                          ids=" ".join)
@@ -230,11 +242,7 @@ def test_ctrl_c_during_start_up_prints_no_traceback(args: list[str]) -> None:
     for delay in (0.0, 0.02, 0.05, 0.1, 0.2):
         proc = subprocess.Popen([sys.executable, "-c", ENTRY, *args], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + TIMEOUT
-        while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.002)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
+        _signal_when_prepared(proc, signal.SIGINT, delay)
         _, err = proc.communicate(timeout=TIMEOUT)
         assert "Traceback" not in err and "Exception ignored" not in err, (delay, err)
         # -2: the signal came as the interpreter was ending, its handlers back to the default
@@ -335,11 +343,7 @@ def test_a_signal_while_writing_leaves_all_the_files_or_none(tmp_path: Path) -> 
         out = tmp_path / f"run{i}"
         proc = subprocess.Popen([sys.executable, "-c", ENTRY, "schema", "--out", str(out)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + TIMEOUT
-        while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.002)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGTERM)
+        _signal_when_prepared(proc, signal.SIGTERM, delay)
         _, err = proc.communicate(timeout=TIMEOUT)
         # -15: the signal came as the interpreter was ending, its handlers back to the default
         assert proc.returncode in (0, 143, -signal.SIGTERM), (delay, err)
@@ -381,12 +385,7 @@ def test_a_stop_that_hangs_is_ended_at_the_limit(hang: str, tmp_path: Path) -> N
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             env={**os.environ, STOP_TRACE: str(trace)})
-    deadline = time.monotonic() + TIMEOUT
-    while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.002)
-    time.sleep(0.2)  # in command(), past prepare()
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGTERM)
+    sent = _signal_when_prepared(proc, signal.SIGTERM, 0.2)  # in command(), past prepare()
     try:
         out, err = proc.communicate(timeout=TIMEOUT)
     finally:
@@ -409,12 +408,7 @@ def test_a_signal_the_starting_process_blocked_still_stops_the_command() -> None
                              "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_BLOCK,
                                                                       {signal.SIGINT}))
-    deadline = time.monotonic() + TIMEOUT
-    while not _handles_sigterm(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.002)
-    time.sleep(1.0)  # at work
-    sent = time.monotonic()
-    proc.send_signal(signal.SIGINT)
+    sent = _signal_when_prepared(proc, signal.SIGINT, 1.0)  # at work
     try:
         out, err = proc.communicate(timeout=TIMEOUT)
     finally:
