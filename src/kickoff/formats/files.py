@@ -11,7 +11,7 @@ import contextlib
 import os
 import re
 import signal
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,25 +29,25 @@ def write_files(contents: Mapping[Path, str | bytes]) -> None:
     device, pipe or socket (``/dev/full``) is refused, never replaced. ``ScenarioError`` naming
     the file otherwise.
     """
-    import tempfile  # here: only a command that writes (start-up, issue 16)
-
     umask = os.umask(0)
     os.umask(umask)
     with _signals_held():
-        _write_staged(contents, umask, tempfile.mkstemp)
+        _write_staged(contents, umask)
 
 
-def _write_staged(contents: Mapping[Path, str | bytes], umask: int,
-                  mkstemp: Callable[..., tuple[int, str]]) -> None:
+def _write_staged(contents: Mapping[Path, str | bytes], umask: int) -> None:
     """:func:`write_files`' work, its signals held back (a temporary file made but not yet
     recorded, then left behind by a signal's exception, was the race this closes)."""
+    import tempfile  # here: only a command that writes (start-up, issue 16)
+
     staged: list[tuple[str, Path, Path]] = []
     try:
         for named, content in contents.items():
             path = _target(named)
             data = content.encode("utf-8") if isinstance(content, str) else content
             try:
-                fd, temp = mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".part")
+                fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path),
+                                            suffix=".part")
                 staged.append((temp, path, named))
                 with os.fdopen(fd, "wb") as f:
                     os.fchmod(f.fileno(), 0o666 & ~umask)  # as open() would make it
