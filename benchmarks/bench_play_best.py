@@ -176,7 +176,8 @@ def with_plans(one: bool) -> tuple[Fraction, int]:
     (``PLANNED_TARGETS``), as ``--all-targets`` does. The value (receiver-holds, with the
     plans) and the plans valued."""
     from kickoff.analysis import plans
-    from kickoff.analysis.planned_targets import PLANNED_TARGETS
+    from kickoff.analysis.planned_targets import kickers_best, search_top
+    from kickoff.core.decisions import Decisions
 
     m = build_match("bb2020", None, None, None, None, "home")
     centre = m.state.pitch.centre[m.state.receiving]
@@ -187,12 +188,14 @@ def with_plans(one: bool) -> tuple[Fraction, int]:
             m.state, m.ruleset, events="all", play="best", decisions=found.decisions)
         holds = solver.odds(centre).receiving_team_holds  # (the command's: the search's solver)
         return holds, sum(f.evaluated for f in found.found.values())
+    # the command's own steps (kickoff.analysis.planned_targets), the plans valued counted
     solver = KickoffSolver(m.state, m.ruleset, events="all", play="best")
-    top = rank_targets(solver, "receiver-holds")[:PLANNED_TARGETS]
-    searched = [plans.search(m.state, m.ruleset, r.target, budget=plans.DEFAULT_BUDGET,
-                             resetups=True) for r in top]
-    return (min(f.value for f in searched),
-            sum(f.evaluated for s in searched for f in s.found.values()))
+    searched = search_top(m.state, m.ruleset, rank_targets(solver, "receiver-holds"),
+                          budget=plans.DEFAULT_BUDGET, objective="receiver-holds",
+                          decisions=Decisions(), house_rules=frozenset(), use_kick_skill=None,
+                          resetups=True)
+    return (kickers_best(searched, "receiver-holds").value,
+            sum(f.evaluated for s in searched.values() for f in s.found.values()))
 
 
 def main_with_plans(n: int) -> None:
