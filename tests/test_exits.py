@@ -12,6 +12,7 @@ even when the call that sets it raises.
 
 from __future__ import annotations
 
+import ast
 import os
 import signal
 import subprocess
@@ -249,6 +250,23 @@ def test_ctrl_c_during_start_up_prints_no_traceback(args: list[str]) -> None:
         assert proc.returncode in (0, 1, 130, -signal.SIGINT), (delay, proc.returncode, err)
         if proc.returncode == 130:
             _one_clean_line(err, "kickoff: stopped by SIGINT")
+
+
+def test_the_unraisable_hook_is_set_before_the_signal_handlers() -> None:
+    # A signal in the first instants can raise Stopped inside importlib's weakref callback,
+    # which only kickoff's unraisable hook turns back into a stop: the clean-clone CI once printed
+    # "Exception ignored in: <function _get_module_lock.<locals>.cb ...>" (prepare set the hook
+    # last, after importing select and threading)
+    code = ("import signal, sys; from kickoff.cli import exits; seen = []; set_ = signal.signal\n"
+            "def spy(signum, handler):\n"
+            "    seen.append((int(signum), sys.unraisablehook is not sys.__unraisablehook__))\n"
+            "    return set_(signum, handler)\n"
+            "signal.signal = spy; exits.prepare(); print(seen, file=sys.stderr)")
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=TIMEOUT, check=True).stderr
+    seen = ast.literal_eval(err)
+    assert {signum for signum, _ in seen} >= {signal.SIGINT, signal.SIGTERM}, seen
+    assert all(hooked for _, hooked in seen), seen
 
 
 def _free_port() -> int:

@@ -28,11 +28,14 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
 
 from __future__ import annotations
 
+import _thread
 import errno
 import io
 import os
+import select
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -124,8 +127,6 @@ def _unraisable(hook: Callable[[Any], object]) -> Callable[[Any], object]:
 
     def unraisable(info: Any) -> object:
         if isinstance(info.exc_value, Stopped):
-            import _thread
-
             _thread.interrupt_main(signal.Signals(info.exc_value.signum))
             return None
         return hook(info)
@@ -165,9 +166,6 @@ def _wake_the_main_thread() -> None:
     :data:`SIGNALS`, so that one thread at least receives them, and it is the stop's
     watchdog: :data:`STOP_LIMIT` seconds after the first signal it ends the process
     (:func:`_give_up`). Linux (where real-time signals exist); elsewhere, nothing is done."""
-    import select
-    import threading
-
     if WAKE is None or threading.current_thread() is not threading.main_thread():
         return
     main = threading.main_thread().ident
@@ -219,13 +217,15 @@ def prepare() -> None:
     thing, by the command's entry point, within :func:`run` (a signal while it runs ends the
     command as any other)."""
     global _output
+    # first: from the moment the handler is set, a signal may raise it inside a weakref
+    # callback of an import (importlib's module locks), where only this hook sees the Stopped
+    sys.unraisablehook = _unraisable(sys.unraisablehook)
     for signum in SIGNALS:
         signal.signal(signum, _on_signal)
     _wake_the_main_thread()
     if hasattr(signal, "pthread_sigmask"):  # a mask inherited from the process that started
         # this one (a test runner's thread) left them pending for good; one pending is handled here
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {*SIGNALS, *([WAKE] if WAKE else [])})
-    sys.unraisablehook = _unraisable(sys.unraisablehook)
     closed = _hold_closed_descriptors()
     old = sys.stdout
     _output = _Output(closed_from_start=1 in closed)
