@@ -74,9 +74,10 @@ def test_run_save_scenario_replays_to_the_same_result(args: list[str], tmp_path:
     assert scenario["seed"] == int(args[1])
 
 
-def test_run_save_scenario_says_where_it_wrote() -> None:
+def test_run_save_scenario_into_a_missing_folder_is_a_usage_error() -> None:
     code, out, err = cli(["run", "--seed", "7", "--save-scenario", "/nonexistent-dir/x.json"])
-    assert_invalid(code, out, err, "/nonexistent-dir/x.json")
+    assert (code, out) == (2, "")
+    assert "/nonexistent-dir/x.json: no folder /nonexistent-dir" in " ".join(err.split())
 
 
 # --------------------------------------------------------------------------- help and habits

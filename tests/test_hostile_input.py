@@ -41,6 +41,7 @@ from kickoff.formats.scenario import parse_scenario
 from kickoff.formats.teams import load_setup, load_team
 
 DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
 SHARED_REPLAY = SHARED_DIR / "data" / "fumbbl-replays" / "1559380.json.gz"
 HOSTILE = settings(max_examples=25, deadline=None,
                    suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -421,13 +422,15 @@ def test_schema_and_setup_out_leave_nothing_half_written(tmp_path: Path) -> None
     folder.mkdir()
     result = invoke(["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"),
                                  "--out", str(folder)])
-    assert result.exit_code == 1 and f"{folder}: cannot write: is a folder" in result.stderr
+    # a folder named as the file is refused before any work, as every file option (below)
+    assert result.exit_code == 2
+    assert f"{folder}: is a folder; name the file to write" in " ".join(result.stderr.split())
 
 
 @pytest.mark.parametrize(("name", "message"), [
     ("heat.txt", "heat.txt: the file name must end in .png"),
     ("heat", "heat: the file name must end in .png"),
-    ("DIR", "DIR: is a folder; name the PNG file to write"),
+    ("DIR", "DIR: is a folder; name the file to write"),
     ("nowhere/heat.png", "nowhere/heat.png: no folder nowhere"),
 ])
 def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -438,6 +441,34 @@ def test_png_names_exactly_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert result.exit_code == 2
     assert message in " ".join(result.stderr.replace("│", " ").split())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["DIR"]
+
+
+#: Every option naming a file the command writes, with the command around it (a suffix the
+#: option asks for in the file name).
+FILE_OPTIONS = [
+    (["run", "--seed", "1", "--save-scenario"], ".json"),
+    (["simulate", "-n", "10", "--records"], ".npy"),
+    (["odds", "--all-targets", "--png"], ".png"),
+    (["setup", "export", "README", "--out"], ".xml"),
+    (["setup", "import", str(ROOT / "examples/setup_orc.xml"), "--team", "orc", "--out"],
+     ".toml"),
+    (["setup", "roster", str(DATA / "ffb-rosters/roster_dwarf.xml"), "--out"], ".toml"),
+    (["setup", "optimize", "--seconds", "1", "--out"], ".toml"),
+]
+
+
+@pytest.mark.parametrize(("args", "suffix"), FILE_OPTIONS,
+                         ids=[" ".join(a[:2]) for a, _ in FILE_OPTIONS])
+def test_a_file_option_into_a_missing_folder_is_one_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], suffix: str) -> None:
+    # the same answer from every command, before any work starts: exit 2, the option and the
+    # folder named, nothing written
+    monkeypatch.chdir(tmp_path)
+    result = invoke([*args, f"nowhere/out{suffix}"])
+    assert result.exit_code == 2, result.output
+    assert f"nowhere/out{suffix}: no folder nowhere" in " ".join(
+        result.stderr.replace("│", " ").split())
+    assert list(tmp_path.iterdir()) == []
 
 
 # --------------------------------------------------------------------------- bounded work

@@ -28,13 +28,13 @@ from kickoff.cli.common import (
     KickSkillOpt,
     TouchbackOpt,
     build_match_named,
-    check_png,
     check_receivers,
     check_square,
     defaults_played,
     guarded,
     json_text,
     objective_option,
+    output_file,
     parse_target,
     placed_error,
     read_scenario,
@@ -374,7 +374,7 @@ OddsObjectiveOpt = Annotated[
 PngOpt = Annotated[
     Path | None, typer.Option(help="With --all-targets: write the heat map to this PNG "
                               "file (its name ends in .png; written whole or not at all).",
-                              callback=check_png)
+                              callback=output_file(".png"))
 ]
 #: ``odds --json``.
 OddsJsonOpt = Annotated[bool, typer.Option("--json", help="Print exact fractions as JSON.")]

@@ -32,6 +32,7 @@ from kickoff.cli.common import (
     fail,
     guarded,
     json_text,
+    output_file,
     parse_target,
     placed_error,
     read_scenario,
@@ -112,7 +113,8 @@ SaveScenarioOpt = Annotated[
     Path | None,
     typer.Option("--save-scenario", metavar="FILE",
                  help="Also write the kickoff-scenario/1 it played to FILE (teams, set-ups, "
-                 "kick, seed, decisions): kickoff replay FILE plays the same kick-off."),
+                 "kick, seed, decisions): kickoff replay FILE plays the same kick-off.",
+                 callback=output_file()),
 ]
 
 @_app.command()

@@ -332,21 +332,26 @@ def check_square(value: str | None) -> str | None:
     return value
 
 
-def check_png(value: Path | None) -> Path | None:
-    """Option callback: a PNG file to write, whose name ends in ``.png`` and which is not a
-    folder; a usage error (exit 2) naming the option otherwise (the file written is exactly the
-    one named: no extension is added)."""
-    if value is not None:
-        try:
-            if value.is_dir():
-                raise typer.BadParameter(f"{value}: is a folder; name the PNG file to write")
-            if value.suffix.lower() != ".png":
-                raise typer.BadParameter(f"{value}: the file name must end in .png")
-            if not value.parent.is_dir():
-                raise typer.BadParameter(f"{value}: no folder {value.parent}")
-        except OSError as e:  # a name too long for the file system, ...
-            raise typer.BadParameter(f"{value}: {e.strerror or e}") from None
-    return value
+def output_file(suffix: str | None = None) -> Callable[[Path | None], Path | None]:
+    """Option callback for a file the command writes (``--png``, ``--records``, ``--out``,
+    ``--save-scenario``): not a folder, in a folder that exists, its name ending in ``suffix``
+    when given (the file written is exactly the one named: no extension is added); a usage
+    error (exit 2) naming the option otherwise, before any work starts."""
+
+    def check(value: Path | None) -> Path | None:
+        if value is not None:
+            try:
+                if value.is_dir():
+                    raise typer.BadParameter(f"{value}: is a folder; name the file to write")
+                if suffix is not None and value.suffix.lower() != suffix:
+                    raise typer.BadParameter(f"{value}: the file name must end in {suffix}")
+                if not value.parent.is_dir():
+                    raise typer.BadParameter(f"{value}: no folder {value.parent}")
+            except OSError as e:  # a name too long for the file system, ...
+                raise typer.BadParameter(f"{value}: {e.strerror or e}") from None
+        return value
+
+    return check
 
 
 def parse_target(match: Match, target: str | None) -> Square | None:

@@ -25,6 +25,7 @@ from kickoff.cli.common import (
     KickSkillOpt,
     guarded,
     objective_option,
+    output_file,
     read_input,
     write_text,
 )
@@ -249,7 +250,8 @@ SearchPlayOpt = Annotated[Play, typer.Option(
     help="The receiving coach's choices: defaults, or best (decision nodes).")]
 #: ``setup optimize``'s set-up file written.
 SetupOutOpt = Annotated[Path | None, typer.Option(
-    help="Write the best set-up here as a set-up file (whole or not at all).")]
+    help="Write the best set-up here as a set-up file (whole or not at all).",
+    callback=output_file())]
 #: ``setup optimize``'s objective: the receivers'.
 GoalOpt = Annotated[str, typer.Option(
     metavar="OBJECTIVE",

@@ -26,6 +26,7 @@ import typer
 
 from kickoff.cli.common import (
     guarded,
+    output_file,
     placed_error,
     read_input,
     write_text,
@@ -87,7 +88,8 @@ def import_(
         typer.Option("--format", help="Input format (auto: by extension, else by content)."),
     ] = "auto",
     out: Annotated[Path | None, typer.Option(
-        help="Write the set-up file here (whole or not at all), not stdout.")] = None,
+        help="Write the set-up file here (whole or not at all), not stdout.",
+        callback=output_file())] = None,
 ) -> None:
     """Import a FUMBBL set-up or a botbowl formation for a team; print the TOML set-up.
 
@@ -183,7 +185,8 @@ def export(
     team_id: Annotated[
         str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Write here (whole or not at all), not to stdout.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Write here (whole or not at all), not to stdout.", callback=output_file())] = None,
 ) -> None:
     """Export a set-up as a FUMBBL client set-up (XML or JSON)."""
     from kickoff.formats.fumbbl import setup as fumbbl_setup  # here: other commands skip the XML readers
@@ -222,7 +225,8 @@ def roster(
     rerolls: Annotated[int, typer.Option(min=0, max=999_999, help="Team re-rolls.")] = 0,
     fan_factor: Annotated[int, typer.Option(min=0, max=999_999, help="Fan factor.")] = 0,
     out: Annotated[Path | None, typer.Option(
-        help="Write the team file here (whole or not at all), not stdout.")] = None,
+        help="Write the team file here (whole or not at all), not stdout.",
+        callback=output_file())] = None,
 ) -> None:
     """Make a classic team file from a FUMBBL roster; print the TOML team file."""
     from kickoff.formats import rosters  # here: other commands skip the XML readers

@@ -33,6 +33,7 @@ from kickoff.cli.common import (
     SeedOpt,
     TouchbackOpt,
     guarded,
+    output_file,
     refuse_with_file,
 )
 from kickoff.cli.render import outcome_sections, pct
@@ -65,24 +66,8 @@ SchedulerOpt = Annotated[
                  "the same result as in this process."),
 ]
 
-def check_records(value: Path | None) -> Path | None:
-    """Option callback of ``--records``: a file whose name ends in ``.npy``, in a folder that
-    exists, not a folder itself; a usage error (exit 2) naming the option otherwise."""
-    if value is not None:
-        try:
-            if value.is_dir():
-                raise typer.BadParameter(f"{value}: is a folder; name the .npy file to write")
-            if value.suffix.lower() != ".npy":
-                raise typer.BadParameter(f"{value}: the file name must end in .npy")
-            if not value.parent.is_dir():
-                raise typer.BadParameter(f"{value}: no folder {value.parent}")
-        except OSError as e:  # a name too long for the file system, ...
-            raise typer.BadParameter(f"{value}: {e.strerror or e}") from None
-    return value
-
-
 RecordsOpt = Annotated[Path | None, typer.Option(
-    "--records", metavar="FILE.npy", callback=check_records,
+    "--records", metavar="FILE.npy", callback=output_file(".npy"),
     help="Write one record per kick-off (seed, target, deviation, event, touchback, ball, "
     "holder, every player's square) to this NumPy .npy file instead of the counts, "
     "streamed (memory does not grow with -n; -n at most 50,000,000), the same bytes for a "
