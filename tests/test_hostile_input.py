@@ -565,11 +565,11 @@ def test_scenario_numbers_and_lists_are_bounded(key: str, value: Any, problem: s
     else:
         first = doc["teams"]["home"]["players"][0]
         doc["teams"]["home"]["players"] = [{**first, "id": f"h{i}"} for i in range(value)]
-    start = time.monotonic()
+    start = time.process_time()  # CPU: the load of the machine does not count
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(json.dumps(doc))
     assert caught.value.problems[0].text().startswith(problem), [p.text() for p in caught.value.problems]
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
 
 
 @pytest.mark.parametrize(("name", "problem"), [
@@ -585,7 +585,7 @@ def test_team_names_are_bounded_and_printable(tmp_path: Path, name: str, problem
                   _builtin("teams", "bb2020", "human"), count=1, flags=re.M)
     path = tmp_path / "team.toml"
     path.write_text(text, encoding="utf-8")
-    start = time.monotonic()
+    start = time.process_time()  # CPU: the load of the machine does not count
     with pytest.raises(ScenarioError) as caught:
         load_team(str(path), "bb2020")
     assert caught.value.problems[0].text().startswith(f"{path}: {problem}"), caught.value.problems
@@ -594,7 +594,7 @@ def test_team_names_are_bounded_and_printable(tmp_path: Path, name: str, problem
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(json.dumps(doc))
     assert caught.value.problems[0].text().startswith(f"teams.away.{problem}"), caught.value.problems
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
 
 
 def test_team_files_list_at_most_32_skills_a_player(tmp_path: Path) -> None:

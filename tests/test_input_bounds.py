@@ -69,10 +69,10 @@ def _dotted(parts: int) -> str:
     f"name = 'x'\n  {_dotted(MAX_KEY_PARTS + 1)} = 1\n",
 ], ids=["bare", "quoted", "header", "array-of-tables", "inline", "just-past"])
 def test_a_key_of_too_many_parts_is_refused_before_parsing(text: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: the load of the machine does not count
     with pytest.raises(ScenarioError) as caught:
         load_toml(text, "team.toml")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert re.fullmatch(rf"team\.toml: not valid TOML: a key at line \d+ column \d+ has more than "
                         rf"{MAX_KEY_PARTS} dotted parts, the most kickoff reads", str(caught.value))
 
@@ -88,9 +88,9 @@ def test_keys_within_the_limit_and_dots_in_values_are_read() -> None:
 def test_the_key_check_is_linear() -> None:
     # 1 MB of keys of 15 parts each, and 1 MB of brackets: each well under a second here
     for text in ((_dotted(15) + " = 1\n") * 30_000, "[" * 1_000_000, ',"' * 500_000):
-        start = time.perf_counter()
+        start = time.process_time()
         assert deep_key_problem(text) is None
-        assert time.perf_counter() - start < 5
+        assert time.process_time() - start < 5
 
 
 @pytest.mark.parametrize("option", ["--home", "--home-setup"])
@@ -105,10 +105,10 @@ def test_the_reproducer_under_1_gb_is_a_message(tmp_path: Path, option: str) -> 
 
 def test_a_grid_of_a_million_unknown_letters_shows_the_first_problems_only() -> None:
     text = ("?" * 1000 + "\n") * 1000
-    start = time.perf_counter()
+    start = time.process_time()  # CPU: the load of the machine does not count
     with pytest.raises(ScenarioError) as caught:
         botbowl.parse_grid(text, "grid.txt", PITCHES["eleven"])
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
     problems = caught.value.problems
     assert len(problems) == MAX_PROBLEMS + 1
     assert [p.text() for p in problems[:2]] == [
