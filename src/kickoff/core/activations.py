@@ -102,6 +102,19 @@ class PassBlock:
 
 
 @dataclass(frozen=True)
+class BombRethrow:
+    """The choices of a caught or intercepted bomb thrown again at once (classic Blitz!; LRB6
+    Bombardier, ``kickoff.core.actions.bomb``), by whoever holds it: ``to`` (its target square;
+    ``None``: the default, ``bomb_rethrow``), ``interceptor`` and ``catcher`` (as a bomb's:
+    ``None``, no attempt), ``reroll`` (the throw's re-roll choice when it is not accurate)."""
+
+    to: Square | None = None
+    interceptor: str | None = None
+    catcher: str | None = None
+    reroll: RerollChoices = None
+
+
+@dataclass(frozen=True)
 class Activation:
     """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
     each; steps beyond MA are Rushes), then its action's own part.
@@ -113,7 +126,8 @@ class Activation:
     - ``throw_bomb`` (classic Blitz!, ``kickoff.core.actions.bomb``): ``to`` (the target
       square), no ``path`` (a Bombardier throws without moving), ``interceptor`` (the opposing
       player who tries to intercept it, or ``None``: ``kickoff.core.actions.bomb_interception``),
-      ``catcher`` (the player where it comes down, if he tries to catch it, or ``None``);
+      ``catcher`` (the player where it comes down, if he tries to catch it, or ``None``),
+      ``rethrows`` (the choices of each throw again of a caught or intercepted bomb, in order);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
       (the chosen square of an accurate kick).
@@ -134,6 +148,8 @@ class Activation:
     kick_block: str | None = None
     interceptor: str | None = None
     catcher: str | None = None
+    #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
+    rethrows: tuple[BombRethrow, ...] = ()
     landing: Square | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)

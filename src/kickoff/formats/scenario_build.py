@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from kickoff.core.decisions import (
     Activation,
     BlockChoice,
+    BombRethrow,
     Decisions,
     Move,
     PassBlock,
@@ -442,6 +443,8 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         kick_block=a.kick_block,
         interceptor=a.interceptor,
         catcher=a.catcher,
+        rethrows=tuple(BombRethrow(_to_square(r.to), r.interceptor, r.catcher,
+                                   _choices(r.reroll)) for r in a.rethrows),
         landing=_to_square(a.landing),
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),

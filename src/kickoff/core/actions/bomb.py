@@ -39,15 +39,19 @@ bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechan
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from kickoff.core import ball
 from kickoff.core.actions.bomb_interception import catch_bomb, intercept
 from kickoff.core.actions.injury import armour_and_injury
 from kickoff.core.actions.throw import throw_result
+from kickoff.core.activations import BombRethrow
+from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square
+from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.state import Player, tackle_zones
 
@@ -133,26 +137,88 @@ def check_bomb(ctx: KickoffContext, thrower: Player, a: Activation) -> tuple[Squ
 
 
 def throw_bomb(ctx: KickoffContext, turn: Turn, thrower: Player, a: Activation) -> None:
-    """``thrower`` throws a bomb at ``a.to`` (module docstring); ``DecisionError`` for an illegal
-    one (:func:`check_bomb`). Ends ``turn`` when a kicking player is Knocked Down."""
+    """``thrower`` throws a bomb at ``a.to`` (module docstring), and whoever catches or
+    intercepts it throws it again at once, as ``a.rethrows`` say; ``DecisionError`` for an
+    illegal one (:func:`check_bomb`, :func:`rethrow_decision`). Ends ``turn`` when a kicking
+    player is Knocked Down."""
     to, rng = check_bomb(ctx, thrower, a)
-    assert thrower.square is not None
-    intercept(ctx, turn, thrower, to, a)
+    leg = BombRethrow(to, a.interceptor, a.catcher, a.reroll.throw)
+    where = a.where
+    for k in itertools.count():
+        holder = _throw(ctx, turn, thrower, rng, leg, where)
+        if holder is None:
+            return
+        where = f"{a.where}.rethrows[{k}]"
+        leg = a.rethrows[k] if k < len(a.rethrows) else BombRethrow()
+        thrower = holder
+        to = ctx.decide(rethrow_decision(ctx, thrower, leg.to, f"{where}.to"))
+        assert thrower.square is not None
+        rng = bomb_range(ctx, thrower.square, to) or "quick"
+        leg = BombRethrow(to, leg.interceptor, leg.catcher, leg.reroll)
+
+
+def _throw(ctx: KickoffContext, turn: Turn, thrower: Player, rng: str, leg: BombRethrow,
+           where: str) -> Player | None:
+    """One throw of the bomb at ``leg.to`` (its interception, pass roll, flight, catch and
+    explosion): the player who caught or intercepted it, who must throw it again, else
+    ``None``. A team re-roll may re-roll it only for a player of the team taking the turn."""
+    assert thrower.square is not None and leg.to is not None
+    to = leg.to
+    holder = intercept(ctx, thrower, to, leg.interceptor, f"{where}.interceptor")
+    if holder is not None:
+        ctx.note("bomb_intercepted", player=holder.id)
+        return holder
     mod = PASS_MODIFIER[rng] + _modifiers(ctx, thrower, rng)
     target = ctx.ruleset.agility_target(thrower.ag)
-    result = throw_result(ctx, turn, thrower, target, mod, "bomb", "fumble", a.reroll.throw,
-                          a.where)
+    result = throw_result(ctx, turn if thrower.side == turn.active else None, thrower, target,
+                          mod, "bomb", "fumble", leg.reroll, where)
     ctx.note("throw_bomb", thrower=thrower.id, to=to.as_list(), range=rng,
              result={"superb": "accurate", "subpar": "inaccurate"}.get(result, result))
     if result == "fumble":
         explode(ctx, turn, Square(*thrower.square))
-        return
+        return None
     landing = to if result == "superb" else _scatter(ctx, to)
     if landing is None:
         ctx.note("bomb_in_crowd", thrower=thrower.id)
-        return
-    catch_bomb(ctx, landing, result == "superb", a)
+        return None
+    holder = catch_bomb(ctx, landing, result == "superb", leg.catcher, f"{where}.catcher")
+    if holder is not None:
+        ctx.note("bomb_caught", player=holder.id)
+        return holder
     explode(ctx, turn, landing)
+    return None
+
+
+def rethrow_decision(ctx: KickoffContext, holder: Player, scripted: Square | None,
+                     where: str) -> Decision:
+    """The ``bomb_rethrow`` decision of ``holder``'s coach, who caught or intercepted the bomb:
+    the square he throws it at, any square of the pitch in his range (:func:`bomb_range`; rows
+    then columns). Default: the square of the first player of the other team in range (input
+    order), else the first square listed; scripted by ``scripted`` (at ``where``)."""
+    st = ctx.state
+    assert holder.square is not None
+    frm = holder.square
+
+    def options() -> list[Square]:
+        return [sq for sq in (Square(x, y) for y in range(st.pitch.height)
+                              for x in range(st.pitch.width))
+                if bomb_range(ctx, frm, sq) is not None]
+
+    def refuse(sq: object) -> Problem | None:
+        if isinstance(sq, Square) and st.pitch.on_pitch(sq) and bomb_range(ctx, frm, sq):
+            return None
+        return Problem(f"{sq!r} is no square {holder.id} at {square_text(frm)} may throw the "
+                       "bomb at: a square of the pitch in his range", where, (holder.id,),
+                       code="illegal_choice")
+
+    default = next((Square(*q.square) for q in st.players.values()
+                    if q.side != holder.side and q.square is not None
+                    and bomb_range(ctx, frm, q.square) is not None), None)
+    if default is None:
+        listed = options()
+        default = listed[0] if listed else Square(*frm)
+    return Decision("bomb_rethrow", holder.side, where, default, options, refuse, scripted,
+                    scripted is not None, holder.id)
 
 
 def _modifiers(ctx: KickoffContext, thrower: Player, rng: str) -> int:

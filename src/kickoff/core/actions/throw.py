@@ -207,13 +207,14 @@ def _always_hungry(
 
 
 def throw_result(
-    ctx: KickoffContext, turn: Turn, thrower: Player, target: int, mod: int, what: str,
+    ctx: KickoffContext, turn: Turn | None, thrower: Player, target: int, mod: int, what: str,
     low: ThrowResult, choice: RerollChoices, where: str,
 ) -> ThrowResult:
     """Roll the throw: a natural 1 is a fumble, a success superb, a failure subpar (or ``low``
     with a result of 1 or less). Anything but superb may be re-rolled once (the coach's
     ``reroll`` decision, ``choice``: the edition's skill (classic Pass), else Pro, or a team
-    re-roll; default the skill re-roll if there is one)."""
+    re-roll, not with ``turn`` ``None``: a throw outside his team's turn; default the skill
+    re-roll if there is one)."""
 
     def classify(roll: int) -> ThrowResult:
         if roll == 1:
