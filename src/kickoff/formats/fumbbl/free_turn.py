@@ -30,7 +30,14 @@ from typing import Any
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules, ThrowRules
-from kickoff.formats.fumbbl.bomb import BOMB_REPORTS, bomb_change, bomb_report, is_bomb, is_bomb_report
+from kickoff.formats.fumbbl.bomb import (
+    BOMB_REPORTS,
+    bomb_change,
+    bomb_closed,
+    bomb_report,
+    is_bomb,
+    is_bomb_report,
+)
 from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl.log import (
@@ -166,6 +173,8 @@ class _Activation:
     pass_result: str | None = None
     #: that throw's D6 (0: none read)
     throw_roll: int = 0
+    #: a bomb's throws again (``rethrows`` indexes) made by a receiving player
+    bomb_receiving: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -239,6 +248,8 @@ class FreeTurnReader:
                       "reader could not pair with its roll")
         if is_throw(a):
             throw_closed(self, a)
+        if is_bomb(a):
+            bomb_closed(self, a)
         if a.leap_rolls > len(a.doc.get("leap", ())):
             self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
