@@ -25,10 +25,16 @@ bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechan
   explodes in the thrower's square.
 - Interception: before the pass roll the opposing coach may have a player under the range
   ruler try to intercept it (``kickoff.core.actions.bomb_interception``); a failed attempt lets
-  it fly on, a successful one is not played yet (``NotSupportedError``).
+  it fly on, a successful one is thrown again (below).
 - Catching: the player where the bomb comes down may try to catch it (his coach's choice,
   default declined: ``bomb_interception.catch_bomb``); a failed catch lets it explode there, a
-  caught bomb (thrown again at once) is not played yet (``NotSupportedError``).
+  caught bomb is thrown again (below).
+- Thrown again (LRB6: "the player catching it must throw it again immediately"; FUMBBL's
+  bb2016 ``StepEndBomb``): whoever caught or intercepted it throws it at once at the square his
+  coach names (:func:`rethrow_decision`, scripted by ``a.rethrows[k]``), no Bombardier needed,
+  no move: the same interception, pass roll (its re-roll: a team re-roll only for a player of
+  the team taking the turn), flight, catch and explosion, until a throw is neither caught nor
+  intercepted. A kicking player hit is a turnover whoever threw it.
 - The explosion: the player in the square is Knocked Down; each player adjacent to it is on a
   D6 of 4+, rolled in FUMBBL's order (rows of the pitch from y-1 to y+1, each from x-1 to
   x+1). "Even if they are already Prone or Stunned": Standing goes Prone, then armour and
