@@ -123,6 +123,8 @@ class Activation:
       ``after_block`` (the squares entered after the block, moving on with what is left of
       his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
+      classic's ``kick_team_mate`` (``kickoff.core.actions.kick_team_mate``): ``thrown`` and
+      ``kick_dice`` (1 or 2 D6, a straight line away from the kicker), no ``to``;
     - ``throw_bomb`` (classic Blitz!, ``kickoff.core.actions.bomb``): ``to`` (the target
       square), no ``path`` (a Bombardier throws without moving), ``interceptor`` (the opposing
       player who tries to intercept it, or ``None``: ``kickoff.core.actions.bomb_interception``),
@@ -151,6 +153,8 @@ class Activation:
     #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
     rethrows: tuple[BombRethrow, ...] = ()
     landing: Square | None = None
+    #: classic ``kick_team_mate``: the D6 the coach declares for the kick (1 or 2; ``None``: 1)
+    kick_dice: int | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
     #: the indexes of the ``path`` steps made as a Leap (``kickoff.core.actions.leap``)

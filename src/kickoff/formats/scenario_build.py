@@ -446,6 +446,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
         rethrows=tuple(BombRethrow(_to_square(r.to), r.interceptor, r.catcher,
                                    _choices(r.reroll)) for r in a.rethrows),
         landing=_to_square(a.landing),
+        kick_dice=a.kick_dice,
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
                        _choices(rr.catch), _choices(rr.leap), _choices(rr.confusion),

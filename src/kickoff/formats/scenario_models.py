@@ -211,6 +211,8 @@ class ActivationIn(_Strict):
     #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
     rethrows: list[RethrowIn] = Field(default_factory=list, max_length=MAX_NAMED)
     landing: SquareIn | None = None
+    #: classic ``kick_team_mate``: one D6 (a short kick, the default) or two (docs/actions.md)
+    kick_dice: Literal[1, 2] | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None
     #: the indexes of the ``path`` steps made as a Leap (docs/actions.md, "Leap")

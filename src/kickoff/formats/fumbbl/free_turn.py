@@ -84,10 +84,7 @@ TESTS: dict[str, str] = {
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
-    "tentaclesShadowingRoll": "Shadowing",
-    # bb2016's Kick Team-mate roll (the later editions' kick is a ``throwTeamMateRoll``
-    # ``kicked``, read): classic's free turn has no Kick Team-mate
-    "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
+    "tentaclesShadowingRoll": "Shadowing", "swoopPlayer": "Swoop",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
