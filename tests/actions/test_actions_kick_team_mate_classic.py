@@ -97,3 +97,12 @@ def test_the_kicked_player_must_have_right_stuff_and_be_beside_him() -> None:
         _kick({"h1": KICKER, "h2": (6, 7)}, {"d6": [4]})
     with pytest.raises(DecisionError, match="not adjacent"):
         _kick({"h1": KICKER, "h2": {**KICKED, "square": (8, 7)}}, {"d6": [4]})
+
+
+def test_kick_dice_belong_to_classic_only() -> None:
+    # bb2025's Kick Team-mate is a throw at `to`: `kick_dice` there is refused
+    ctx = world("bb2025", {"h1": KICKER, "h2": KICKED}, dice={"d6": [6]})
+    a = Activation("h1", "kick_team_mate", thrown="h2", to=Square(8, 7), kick_dice=2,
+                   where="decisions.charge[0]")
+    with pytest.raises(DecisionError, match="`kick_dice` is classic's"):
+        free_turn(ctx, "charge", None, [a])

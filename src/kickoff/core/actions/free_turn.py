@@ -511,6 +511,9 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         return
     if a.thrown is None or a.to is None:
         raise DecisionError.at(w, f"a {_NAMES[a.action]} needs `thrown` and `to`")
+    if a.kick_dice is not None:
+        raise DecisionError.at(w, "`kick_dice` is classic's Kick Team-Mate (a straight kick); "
+                               f"this edition's {_NAMES[a.action]} names `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
