@@ -11,9 +11,12 @@ Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/bb2016
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+from helpers import cli
 from test_fumbbl_log import cmd, extract, free_turn_doc, rep
 
 from kickoff.cli.fumbbl_cmd import check
@@ -188,6 +191,20 @@ def test_a_caught_bomb_is_thrown_again_read_and_played(tmp_path: Path) -> None:
     assert status == "agree" and doc is not None
     assert doc["players"]["p4"]["status"] == "prone"
     assert doc["players"]["p6"]["status"] == "standing"
+
+
+@pytest.mark.parametrize(("to", "named"), [
+    ([25, 14], "rethrows[0].to"), ([8, 70], "rethrows[0].to"), ("far", "rethrows[0].to")])
+def test_a_rethrow_the_rules_refuse_is_one_message(tmp_path: Path, to: Any, named: str) -> None:
+    """The scenario as extracted replays; with its throw again's ``to`` out of range, off the
+    pitch or not a square: one message naming the key, exit 1, no traceback."""
+    turn = _bomb([_pass(5, True), _caught(6, True)], [])
+    turn[-1:-1] = _again("6", [8, 7], _BACK, ["4"])
+    scenario = extract(tmp_path, free_turn_doc(turn, skills=SKILLS)).scenario
+    assert cli(["replay", "-"], stdin=json.dumps(scenario))[0] == 0
+    scenario["decisions"]["blitz"][0]["rethrows"][0]["to"] = to
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(scenario))
+    assert (code, out) == (1, "") and named in err and "Traceback" not in err
 
 
 def test_an_intercepted_bomb_thrown_again_and_its_throw_rerolled(tmp_path: Path) -> None:

@@ -9,10 +9,12 @@ Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/*/Thro
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 from test_fumbbl_log import act, cmd, extract, free_turn_doc, rep
 
 from kickoff.cli.fumbbl_cmd import check, verdict
@@ -450,3 +452,19 @@ def test_a_classic_kick_double_is_named(tmp_path: Path) -> None:
     k = extract(tmp_path, doc)
     assert any("rolled a double" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
+
+
+@pytest.mark.parametrize("value", [3, 0, "two", [1, 2]])
+def test_kick_dice_is_checked_as_the_format_reads_it(tmp_path: Path, value: Any) -> None:
+    """The classic kick's ``kick_dice`` (1 or 2) is read by the scenario format: a bad value is
+    one message naming the key, exit 1; the scenario as extracted replays."""
+    doc = _classic_kick("4", WALK, [2, 4], [
+        rep("scatterPlayer", startCoordinate=[18, 7], endCoordinate=[18, 10],
+            directionArray=["South"] * 3, rolls=[5, 5, 5]),
+        rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=5, successful=True)],
+        [("fieldModelSetPlayerCoordinate", "2", [18, 10]), ("fieldModelSetPlayerState", "2", 1)])
+    scenario = extract(tmp_path, doc).scenario
+    assert cli(["replay", "-"], stdin=json.dumps(scenario))[0] == 0
+    scenario["decisions"]["blitz"][0]["kick_dice"] = value
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(scenario))
+    assert (code, out) == (1, "") and "kick_dice" in err and "Traceback" not in err
