@@ -247,3 +247,18 @@ def test_a_bomb_scatter_with_no_readable_die_is_named(tmp_path: Path) -> None:
     k = extract(tmp_path, free_turn_doc(turn, skills=SKILLS))
     assert any("has no die the reader can read" in n for n in k.notes)
     assert check(k)[0] == "unsupported"
+
+
+def test_a_receiving_players_bomb_catch_is_no_kick_off_catch_reroll(tmp_path: Path) -> None:
+    """Away 6 (Catch) fails the bomb's catch twice (his Catch re-roll): the bomb's own dice, not
+    a ball's catch, so ``decisions.catch_reroll`` stays empty; it explodes on him."""
+    turn = _bomb([_pass(5, True), _caught(2, False),
+                  rep("catchRoll", playerId="6", roll=3, successful=False, minimumRoll=6,
+                      bomb=True, reRolled=True),
+                  _effect("1", 2), _effect("5", 3), _effect("2", 1), _effect("6", 0),
+                  _armour("6", [2, 3]), _effect("3", 3), _effect("7", 5), _armour("7", [1, 1])],
+                 ["6", "7"])
+    k = extract(tmp_path, free_turn_doc(turn, skills={**SKILLS, "6": ["Catch"]}))
+    assert "catch_reroll" not in k.scenario["decisions"]
+    assert k.scenario["dice"]["d6"][3:6] == [5, 2, 3] and not k.notes
+    assert check(k)[0] == "agree"

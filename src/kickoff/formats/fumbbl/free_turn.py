@@ -601,7 +601,8 @@ CATCH_REROLL_SKILLS: frozenset[str] = frozenset({"catch", "monstrous_mouth", "pr
 @dataclass
 class CatchRerolls:
     """The re-roll choices of the catches made outside the catcher's own turn (the kick-off's,
-    a receiving player's in the free turn), one per failed catch in order: ``"skill"`` when a
+    a receiving player's in the free turn; not a bomb's, the bomb's own), one per failed catch
+    in order: ``"skill"`` when a
     ``reRoll`` report follows the failed ``catchRoll``, else ``False`` (FUMBBL's coach declined
     the re-roll its dialog offered), or ``None`` (the default) for a catcher with no skill that
     re-rolls a catch: the scenario's ``decisions.catch_reroll`` (``docs/actions.md``,
@@ -625,7 +626,7 @@ class CatchRerolls:
             self.pending.clear()
             if rid == "reRoll":
                 return True
-        if rid == "catchRoll" and self.outside(rep):
+        if rid == "catchRoll" and self.outside(rep) and not is_bomb_report(rep):
             t = report_model(TestRollReport, rep, self.where)
             if t.roll and not t.successful and not t.reRolled:
                 pid = str((rep.model_extra or {}).get("playerId"))
