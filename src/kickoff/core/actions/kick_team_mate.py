@@ -46,7 +46,7 @@ def landing_modifier(moved: int) -> int:
 
 
 def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
+    return 1 if n > 0 else -1 if n < 0 else 0
 
 
 def kick_team_mate(ctx: KickoffContext, turn: Turn, kicker: Player, kicked: Player, dice: int,
