@@ -262,3 +262,32 @@ def test_a_receiving_players_bomb_catch_is_no_kick_off_catch_reroll(tmp_path: Pa
     assert "catch_reroll" not in k.scenario["decisions"]
     assert k.scenario["dice"]["d6"][3:6] == [5, 2, 3] and not k.notes
     assert check(k)[0] == "agree"
+
+
+def _hail_mary(roll: int, ok: bool, **extra: Any) -> dict[str, Any]:
+    # FUMBBL's bb2016 Hail Mary roll (StepHailMaryPass): minimum 2, successful unless a fumble
+    return rep("passRoll", playerId="4", roll=roll, successful=ok, minimumRoll=2, bomb=True,
+               hailMaryPass=True, passResult="INACCURATE" if ok else "FUMBLE", **extra)
+
+
+@pytest.mark.parametrize("rerolled", [False, True])
+def test_a_hail_mary_bomb_is_read_and_played(tmp_path: Path, rerolled: bool) -> None:
+    """Home 4 (Bombardier, Hail Mary Pass) throws a Hail Mary bomb at [20, 3], beyond any
+    range: a 4 (or a fumble, 1, re-rolled with a team re-roll to a 4), never accurate: three
+    scatters North (FUMBBL's D8 1) to [20, 0], beside nobody."""
+    rolls = ([_hail_mary(1, False), rep("reRoll", playerId="4", reRollSource="Team ReRoll",
+                                        roll=0), _hail_mary(4, True, reRolled=True)]
+             if rerolled else [_hail_mary(4, True)])
+    turn = _bomb([*rolls, rep("scatterBall", directionArray=["North"] * 3, rolls=[1, 1, 1])],
+                 [], [20, 3])
+    turn[0]["reportList"]["reports"][0]["playerAction"] = "hailMaryBomb"
+    if rerolled:
+        turn[-1]["modelChangeList"]["modelChangeArray"].append(
+            {"modelChangeId": "turnDataSetReRolls", "modelChangeKey": "home",
+             "modelChangeValue": 1})
+    k = extract(tmp_path, free_turn_doc(turn, skills={"4": ["Bombardier", "Hail Mary Pass"]}))
+    (a,) = k.scenario["decisions"]["blitz"]
+    assert (a["action"], a["hail_mary"], a["to"]) == ("throw_bomb", True, [20, 3])
+    assert a.get("reroll") == ({"throw": "team"} if rerolled else None)
+    assert not k.notes
+    assert check(k)[0] == "agree"

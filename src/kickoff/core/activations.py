@@ -152,6 +152,8 @@ class Activation:
     catcher: str | None = None
     #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
     rethrows: tuple[BombRethrow, ...] = ()
+    #: ``throw_bomb``: thrown with Hail Mary Pass (any square, never intercepted or accurate)
+    hail_mary: bool = False
     landing: Square | None = None
     #: classic ``kick_team_mate``: the D6 the coach declares for the kick (1 or 2; ``None``: 1)
     kick_dice: int | None = None

@@ -447,6 +447,7 @@ def to_activation(a: ActivationIn, where: str) -> Activation:
                                    _choices(r.reroll)) for r in a.rethrows),
         landing=_to_square(a.landing),
         kick_dice=a.kick_dice,
+        hail_mary=a.hail_mary,
         after_block=tuple(Square(*sq) for sq in a.after_block),
         reroll=Rerolls(_choices(rr.dodge), _choices(rr.rush), _choices(rr.pickup),
                        _choices(rr.catch), _choices(rr.leap), _choices(rr.confusion),

@@ -210,6 +210,8 @@ class ActivationIn(_Strict):
     catcher: PlayerId | None = None
     #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
     rethrows: list[RethrowIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    #: ``throw_bomb``: with Hail Mary Pass (docs/actions.md, "Bombardier's bomb")
+    hail_mary: bool = False
     landing: SquareIn | None = None
     #: classic ``kick_team_mate``: one D6 (a short kick, the default) or two (docs/actions.md)
     kick_dice: Literal[1, 2] | None = None

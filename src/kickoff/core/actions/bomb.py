@@ -11,7 +11,8 @@ bb2016 code implements it (``StepInitBomb``, ``StepSpecialEffect``, ``PassMechan
   Pass Action for the turn"): any number of Bombardiers may throw, one bomb each.
 - Where: ``to``, a square of the pitch other than his own in Quick, Short, Long or Long Bomb
   range (the range ruler as FUMBBL's bb2016 ``PassMechanic`` tabulates it; in a Blizzard Quick
-  or Short only). No Hail Mary bomb.
+  or Short only). A Hail Mary bomb (``a.hail_mary``, Hail Mary Pass; not in a Blizzard): any
+  square but his own, never intercepted; a D6 of 1 fumbles, anything else scatters three times.
 - The throw: a pass roll on the Agility table, Quick +1 / Short 0 / Long -1 / Long Bomb -2,
   -1 per opposing tackle zone on him (not with Nerves of Steel), -1 per opposing Disturbing
   Presence within three squares, -1 if Very Sunny, -1 for Stunty (LRB6 "must subtract 1 from the
@@ -57,12 +58,14 @@ from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import RANDOM_DIRECTION, Square
-from kickoff.core.problems import Problem
-from kickoff.core.rolls import Turn, square_text, where_of
+from kickoff.core.problems import Place, Problem
+from kickoff.core.rolls import Turn, square_text, take_reroll, where_of
+from kickoff.core.ruleset import ThrowResult
 from kickoff.core.state import Player, tackle_zones
 
 if TYPE_CHECKING:
     from kickoff.core.activations import Activation
+    from kickoff.core.decisions import RerollChoices
 
 # The range ruler of a pass by |dy| (rows) and |dx| (columns), as FUMBBL's bb2016
 # ``PassMechanic.throwingRangeTable``: Quick, Short, Long, long Bomb; blank beyond.
@@ -86,6 +89,9 @@ _RANGES = {"Q": "quick", "S": "short", "L": "long", "B": "long_bomb"}
 
 #: LRB6 pass modifiers by range (the Agility table's roll).
 PASS_MODIFIER = {"quick": 1, "short": 0, "long": -1, "long_bomb": -2}
+
+#: The range of a Hail Mary bomb (no range ruler).
+HAIL_MARY = "hail_mary"
 
 #: The D6 roll an adjacent player is Knocked Down on (LRB6 "on a roll of 4+").
 ADJACENT_HIT = 4
@@ -135,11 +141,26 @@ def check_bomb(ctx: KickoffContext, thrower: Player, a: Activation) -> tuple[Squ
     if not ctx.state.pitch.on_pitch(to):
         raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
     assert thrower.square is not None
+    if a.hail_mary:
+        return to, _hail_mary_range(ctx, thrower, to, w)
     rng = bomb_range(ctx, thrower.square, to)
     if rng is None:
         raise DecisionError.at(w, f"the target {square_text(to)} is not in range of {thrower.id} "
                                f"at {square_text(thrower.square)}")
     return to, rng
+
+
+def _hail_mary_range(ctx: KickoffContext, thrower: Player, to: Square, w: Place) -> str:
+    """``"hail_mary"`` for a legal Hail Mary bomb of ``thrower`` at ``to`` (LRB6 Hail Mary Pass:
+    "any square on the playing pitch, no matter what the range"; "may not be used in a
+    blizzard"); ``DecisionError`` at ``w`` otherwise."""
+    if "hail_mary_pass" not in thrower.skills:
+        raise DecisionError.at(w, f"{thrower.id} has no Hail Mary Pass skill")
+    if ctx.state.weather == "blizzard":
+        raise DecisionError.at(w, "Hail Mary Pass may not be used in a Blizzard")
+    if thrower.square is not None and to == Square(*thrower.square):
+        raise DecisionError.at(w, f"the target {square_text(to)} is {thrower.id}'s own square")
+    return HAIL_MARY
 
 
 def throw_bomb(ctx: KickoffContext, turn: Turn, thrower: Player, a: Activation) -> None:
@@ -170,14 +191,18 @@ def _throw(ctx: KickoffContext, turn: Turn, thrower: Player, rng: str, leg: Bomb
     ``None``. A team re-roll may re-roll it only for a player of the team taking the turn."""
     assert thrower.square is not None and leg.to is not None
     to = leg.to
-    holder = intercept(ctx, thrower, to, leg.interceptor, f"{where}.interceptor")
-    if holder is not None:
-        ctx.note("bomb_intercepted", player=holder.id)
-        return holder
-    mod = PASS_MODIFIER[rng] + _modifiers(ctx, thrower, rng)
-    target = ctx.ruleset.agility_target(thrower.ag)
-    result = throw_result(ctx, turn if thrower.side == turn.active else None, thrower, target,
-                          mod, "bomb", "fumble", leg.reroll, where)
+    own_turn = turn if thrower.side == turn.active else None
+    if rng == HAIL_MARY:  # never intercepted, never accurate (LRB6 Hail Mary Pass)
+        result = _hail_mary_roll(ctx, own_turn, thrower, leg.reroll, where)
+    else:
+        holder = intercept(ctx, thrower, to, leg.interceptor, f"{where}.interceptor")
+        if holder is not None:
+            ctx.note("bomb_intercepted", player=holder.id)
+            return holder
+        mod = PASS_MODIFIER[rng] + _modifiers(ctx, thrower, rng)
+        target = ctx.ruleset.agility_target(thrower.ag)
+        result = throw_result(ctx, own_turn, thrower, target, mod, "bomb", "fumble", leg.reroll,
+                              where)
     ctx.note("throw_bomb", thrower=thrower.id, to=to.as_list(), range=rng,
              result={"superb": "accurate", "subpar": "inaccurate"}.get(result, result))
     if result == "fumble":
@@ -193,6 +218,21 @@ def _throw(ctx: KickoffContext, turn: Turn, thrower: Player, rng: str, leg: Bomb
         return holder
     explode(ctx, turn, landing)
     return None
+
+
+def _hail_mary_roll(ctx: KickoffContext, turn: Turn | None, thrower: Player,
+                    choice: RerollChoices, where: str) -> ThrowResult:
+    """A Hail Mary bomb's D6 (LRB6 Hail Mary Pass: "On a roll of 1 the player fumbles", else it
+    scatters three squares; FUMBBL's bb2016 ``StepHailMaryPass``): ``"fumble"`` or
+    ``"subpar"``; a fumble may be re-rolled (``reroll.throw``: the Pass skill, else Pro, or a
+    team re-roll of the team taking the turn)."""
+    roll = ctx.roll("d6", f"Hail Mary bomb by {thrower.id} (2+)")
+    if roll == 1:
+        again = take_reroll(ctx, turn, thrower, "throw", ctx.ruleset.actions.throw.skill_reroll,
+                            choice, where)
+        if again is not None:
+            roll = ctx.roll("d6", again)
+    return "fumble" if roll == 1 else "subpar"
 
 
 def rethrow_decision(ctx: KickoffContext, holder: Player, scripted: Square | None,

@@ -27,7 +27,9 @@ Bombardier's bomb") and reads into it what follows as it reads a bomb: the next
 ``interceptor`` / ``catcher``, a ``passRoll`` not re-rolled its ``reroll: false``, a ``reRoll``
 after it its ``reroll``. A team re-roll of a receiving player's throw again (FUMBBL's bomb turn
 hands the turn's re-rolls to his team; the book does not) is named as unsupported. A bomb report
-outside a bomb the reader is reading is named.
+outside a bomb the reader is reading is named. A Hail Mary bomb (``hailMaryBomb``, FUMBBL's
+``StepHailMaryPass``) is the activation's ``hail_mary``: its ``passRoll`` (``hailMaryPass``) is
+successful unless a fumble, and no interception is offered.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ ACTIONS: dict[str, str] = {
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
     "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
     "kickTeamMateMove": "kick_team_mate", "kickTeamMate": "kick_team_mate",
-    "throwBomb": "throw_bomb",
+    "throwBomb": "throw_bomb", "hailMaryBomb": "throw_bomb",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -221,7 +221,7 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if action == "throwBomb" and (self.rules is None or not self.rules.bombs):
+        if ACTIONS.get(action) == "throw_bomb" and (self.rules is None or not self.rules.bombs):
             kind = None
             self.note(f"free turn: a Bombardier's bomb (FUMBBL's {action!r} action of p{pid}), "
                       "which this edition's free turn does not allow (Move, Blitz, Throw / Kick "
@@ -233,6 +233,8 @@ class FreeTurnReader:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
         self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
                                          "path": []}, read=kind is not None)
+        if action == "hailMaryBomb":
+            self.current.doc["hail_mary"] = True
 
     def close(self) -> None:
         """The current activation ends: kept if the player did anything."""
