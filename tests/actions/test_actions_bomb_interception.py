@@ -254,6 +254,9 @@ def test_the_catchers_coach_chooses_where_it_goes_default_the_first_opponent() -
                                              "decisions.blitz[0].rethrows[0].to")
     assert options is not None and Square(12, 5) in options and Square(9, 5) not in options
     assert Square(25, 14) not in options
+    # the rule's check accepts exactly the options listed
+    assert d.refuse is not None and all(d.refuse(o) is None for o in options)
+    assert d.refuse(Square(25, 14)) is not None and d.refuse("far") is not None
     # a 1 is a fumble: it explodes on a1 himself
     assert [e["player"] for e in _steps(ctx, "bomb_hit")] == ["a1"] and left(ctx) == {}
 
