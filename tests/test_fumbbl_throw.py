@@ -9,10 +9,12 @@ Contract: ``docs/fumbbl.md`` ("The free turn"); christerk/ffb ``generator/*/Thro
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import cli
 from test_fumbbl_log import act, cmd, extract, free_turn_doc, rep
 
 from kickoff.cli.fumbbl_cmd import check, verdict
@@ -382,3 +384,87 @@ def test_disturbing_presence_against_a_kick_is_a_ruling(tmp_path: Path) -> None:
                   None)
     k = extract(tmp_path, free_turn_doc([*BB2020_BLITZ, *turn], rules="BB2020", skills=SKILLS))
     assert k.rulings == []
+
+
+def _classic_kick(kicker: str, walk: list[list[int]], rolls: list[int],
+                  after: list[dict[str, Any]], changes: list[tuple[str, str | None, Any]]
+                  ) -> dict[str, Any]:
+    """classic Blitz!: home ``kicker`` (Kick Team-Mate) declares a Kick Team-mate, walks
+    ``walk`` and kicks home 2 (Right Stuff, on [12, 7]) with ``rolls`` (FUMBBL's bb2016
+    ``kickTeamMateRoll``, its pass coordinate the straight line's end); then ``after`` and
+    ``changes`` (one command)."""
+    kick = cmd([rep("kickTeamMateRoll", playerId=kicker, defenderId="2", rolls=rolls,
+                    distance=sum(rolls), successful=len(set(rolls)) == len(rolls),
+                    reRolled=False)],
+               [("actingPlayerSetPlayerAction", None, "kickTeamMate"),
+                ("gameSetDefenderId", "2", None), ("fieldModelSetPlayerState", "2", 16),
+                ("gameSetPassCoordinate", None, [12 + sum(rolls), 7])])
+    turn = [*act(kicker, "kickTeamMateMove", *walk), kick, cmd(after, changes),
+            cmd(changes=[("actingPlayerSetPlayerId", None, None)])]
+    return free_turn_doc(turn, skills={kicker: ["Kick Team-Mate"], "2": ["Right Stuff"]})
+
+
+def test_a_classic_kick_team_mate_is_read_and_played(tmp_path: Path) -> None:
+    """classic Blitz!: home 4 walks to [11, 7] and kicks home 2 with 2D6, 2 + 4: six squares
+    East (straight away from him) to [18, 7], three scatters South (FUMBBL's D8 5) to
+    [18, 10]; the landing at -1 (6 squares): 5+, a 5 stands. The kick is the turn's Blitz."""
+    doc = _classic_kick("4", WALK, [2, 4], [
+        rep("scatterPlayer", startCoordinate=[18, 7], endCoordinate=[18, 10],
+            directionArray=["South"] * 3, rolls=[5, 5, 5]),
+        rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=5, successful=True)],
+        [("fieldModelSetPlayerCoordinate", "2", [18, 10]), ("fieldModelSetPlayerState", "2", 1)])
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "kick_team_mate", "path": WALK, "thrown": "p2",
+         "kick_dice": 2}]
+    assert k.scenario["dice"]["d6"][3:] == [2, 4, 5]
+    assert k.expect["tests.landing"] == [["p2", 5]]
+    assert not k.notes
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert doc_["players"]["p2"]["square"] == [18, 10]
+
+
+def test_a_classic_kick_into_the_crowd_knocks_out_with_no_roll(tmp_path: Path) -> None:
+    """Home 4 walks to [11, 8] and kicks home 2 North-East, 5 + 3: off the pitch past [19, 0]:
+    the crowd, to the Knocked Out box with no roll (FUMBBL's ``InjuryTypeKTMCrowd``, the skill's
+    text)."""
+    doc = _classic_kick("4", [[9, 8], [10, 8], [11, 8]], [5, 3], [
+        rep("injury", defenderId="2", injuryType="ktmCrowd", armorBroken=True)],
+        [("fieldModelSetPlayerCoordinate", "2", [-1, -1]), ("fieldModelSetPlayerState", "2", 5)])
+    k = extract(tmp_path, doc)
+    assert k.scenario["decisions"]["blitz"] == [
+        {"player": "p4", "action": "kick_team_mate", "path": [[9, 8], [10, 8], [11, 8]],
+         "thrown": "p2", "kick_dice": 2}]
+    assert not k.notes
+    status, doc_, _ = check(k)
+    assert status == "agree" and doc_ is not None
+    assert (doc_["players"]["p2"]["square"], doc_["players"]["p2"]["status"]) == (
+        None, "knocked_out")
+
+
+def test_a_classic_kick_double_is_named(tmp_path: Path) -> None:
+    """3 + 3: FUMBBL knocks the kicked player out with no injury roll; the skill's text (and
+    the engine) rolls one: unsupported, named."""
+    doc = _classic_kick("4", WALK, [3, 3], [
+        rep("injury", defenderId="2", injuryType="ktmCrowd", armorBroken=True)],
+        [("fieldModelSetPlayerCoordinate", "2", [-1, -1]), ("fieldModelSetPlayerState", "2", 5)])
+    k = extract(tmp_path, doc)
+    assert any("rolled a double" in n for n in k.notes)
+    assert check(k)[0] == "unsupported"
+
+
+@pytest.mark.parametrize("value", [3, 0, "two", [1, 2]])
+def test_kick_dice_is_checked_as_the_format_reads_it(tmp_path: Path, value: Any) -> None:
+    """The classic kick's ``kick_dice`` (1 or 2) is read by the scenario format: a bad value is
+    one message naming the key, exit 1; the scenario as extracted replays."""
+    doc = _classic_kick("4", WALK, [2, 4], [
+        rep("scatterPlayer", startCoordinate=[18, 7], endCoordinate=[18, 10],
+            directionArray=["South"] * 3, rolls=[5, 5, 5]),
+        rep("rightStuffRoll", playerId="2", roll=5, minimumRoll=5, successful=True)],
+        [("fieldModelSetPlayerCoordinate", "2", [18, 10]), ("fieldModelSetPlayerState", "2", 1)])
+    scenario = extract(tmp_path, doc).scenario
+    assert cli(["replay", "-"], stdin=json.dumps(scenario))[0] == 0
+    scenario["decisions"]["blitz"][0]["kick_dice"] = value
+    code, out, err = cli(["replay", "-"], stdin=json.dumps(scenario))
+    assert (code, out) == (1, "") and "kick_dice" in err and "Traceback" not in err

@@ -191,3 +191,52 @@ def test_a_bomb_at_a_player_out_of_range_is_refused() -> None:
     ctx = KickoffContext(ctx.state, ctx.ruleset, ctx.dice, ctx.decisions, coach=_Bomber("a2"))
     with pytest.raises(DecisionError, match="target a2 is not in range of a bomb"):
         free_turn(ctx, "blitz", None, [])
+
+
+HAIL_MARY = {"square": (5, 5), "skills": ["bombardier", "hail_mary_pass"]}
+
+
+def _hail_mary(players: dict[str, Any], d6: list[int], to: tuple[int, int], d8: list[int],
+               weather: str = "nice", **extra: Any) -> tuple[KickoffContext, Turn]:
+    ctx = world("classic", players, dice={"d6": d6, "d8": d8}, rerolls=1, weather=weather)
+    a = Activation("h1", "throw_bomb", to=Square(*to), hail_mary=True,
+                   where="decisions.blitz[0]", **extra)
+    return ctx, free_turn(ctx, "blitz", None, [a])
+
+
+def test_a_hail_mary_bomb_goes_anywhere_uncaught_by_interceptors_and_always_scatters() -> None:
+    # LRB6 Hail Mary Pass: any square (here 20 squares away, beyond Long Bomb), no interception
+    # (a1 under the line is never asked), a 6 still scatters three times: East, East, South
+    # from (25, 5) is off the pitch at the first: the crowd, no effect
+    players = {"h1": HAIL_MARY, "a1": (15, 5)}
+    ctx, t = _hail_mary(players, [6], (25, 5), [5, 5, 7], interceptor="a1")
+    (b,) = [e for e in ctx.log if e.get("step") == "throw_bomb"]
+    assert (b["range"], b["result"]) == ("hail_mary", "inaccurate")
+    assert [e["step"] for e in ctx.log if e.get("step", "").startswith("bomb_")] == [
+        "bomb_in_crowd"]
+    assert left(ctx) == {"d8": 2} and not t.turnover
+
+
+def test_a_hail_mary_bomb_scattering_onto_a_player() -> None:
+    # a 2: three scatters North (template 2) from (20, 8) to (20, 5): a1 there, hit (armour 1+1)
+    players = {"h1": HAIL_MARY, "a1": (20, 5)}
+    ctx, _ = _hail_mary(players, [2, 1, 1], (20, 8), [2, 2, 2])
+    assert _status(ctx) == {"h1": "standing", "a1": "prone"} and left(ctx) == {}
+
+
+def test_a_fumbled_hail_mary_bomb_rerolled_with_a_team_reroll() -> None:
+    # a 1 fumbles; the team re-roll gives 3: it scatters (North three times) from (20, 8)
+    players = {"h1": HAIL_MARY, "a1": (20, 5)}
+    ctx, _ = _hail_mary(players, [1, 3, 1, 1], (20, 8), [2, 2, 2], reroll=Rerolls(throw="team"))
+    assert _status(ctx) == {"h1": "standing", "a1": "prone"} and left(ctx) == {}
+
+
+@pytest.mark.parametrize(("skills", "weather", "to", "why"), [
+    (["bombardier"], "nice", (20, 8), "no Hail Mary Pass"),
+    (["bombardier", "hail_mary_pass"], "blizzard", (20, 8), "Blizzard"),
+    (["bombardier", "hail_mary_pass"], "nice", (5, 5), "own square")])
+def test_a_hail_mary_bomb_the_rules_refuse(skills: list[str], weather: str, to: tuple[int, int],
+                                           why: str) -> None:
+    players = {"h1": {"square": (5, 5), "skills": skills}}
+    with pytest.raises(DecisionError, match=why):
+        _hail_mary(players, [3], to, [2, 2, 2], weather=weather)

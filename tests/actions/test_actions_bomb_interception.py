@@ -1,7 +1,8 @@
 """The interception of a Bombardier's bomb in classic Blitz! (issue 25): who may try (under the
 range ruler, FUMBBL's ``canIntercept``), the opposing coach's ``interception`` decision (default:
 none), the roll (Agility table at -2 and its modifiers, Catch's re-roll), a failed attempt (the
-bomb flies on) and a successful one (not played yet: named)."""
+bomb flies on) and a successful one (the interceptor throws it again at once, as a catcher does:
+the ``bomb_rethrow`` decision)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from kickoff.core.actions.bomb_interception import interception_modifier, under_
 from kickoff.core.actions.free_turn import free_turn
 from kickoff.core.coach import SCRIPTED, Decision
 from kickoff.core.context import KickoffContext
-from kickoff.core.decisions import Activation
-from kickoff.core.errors import DecisionError, NotSupportedError
+from kickoff.core.decisions import Activation, BombRethrow
+from kickoff.core.errors import DecisionError
 from kickoff.core.pitch import Square
 
 BOMBER = {"square": (5, 5), "skills": ["bombardier"]}
@@ -66,9 +67,29 @@ def test_a_five_fails_and_only_a_natural_six_intercepts_at_ag3() -> None:
     players = {"h1": BOMBER, "a1": (7, 5), "a2": (9, 5)}
     ctx = _bomb(players, [5, 4, 2, 2], (9, 5), "a1")
     assert [e["success"] for e in _steps(ctx, "bomb_interception")] == [False]
-    with pytest.raises(NotSupportedError, match=r"a1 intercepted the bomb") as err:
-        _bomb(players, [6, 4, 2, 2], (9, 5), "a1")
-    assert err.value.problems[0].where == "decisions.blitz[0].interceptor"
+    ctx = _bomb(players, [6, 3, 2, 2], (9, 5), "a1")
+    assert [e["success"] for e in _steps(ctx, "bomb_interception")] == [True]
+    assert [e["player"] for e in _steps(ctx, "bomb_intercepted")] == ["a1"]
+
+
+def test_an_interceptor_throws_the_bomb_again_at_the_default_square() -> None:
+    # a1 intercepts (6) and must throw it again (LRB6): the default target is the first
+    # opposing player in range, h1 on (5, 5), Quick (+1): a 3 is accurate; it explodes on h1
+    # (no roll, armour 2 + 2), a kicking player hit: the turnover ends the free turn. No
+    # pass roll of h1's: the bomb was intercepted before it
+    players = {"h1": BOMBER, "a1": (7, 5), "a2": (9, 5)}
+    ctx = world("classic", players, dice={"d6": [6, 3, 2, 2]})
+    t = turn()
+    throw_bomb(ctx, t, ctx.state.players["h1"],
+               Activation("h1", "throw_bomb", to=Square(9, 5), interceptor="a1",
+                          where="decisions.blitz[0]"))
+    assert t.turnover
+    (throw,) = _steps(ctx, "throw_bomb")
+    assert (throw["thrower"], throw["to"], throw["range"], throw["result"]) == (
+        "a1", [5, 5], "quick", "accurate")
+    assert [e["player"] for e in _steps(ctx, "bomb_hit")] == ["h1"]
+    assert ctx.state.players["h1"].status == "prone"
+    assert ctx.state.players["a2"].status == "standing" and left(ctx) == {}
 
 
 def test_catch_rerolls_a_failed_interception() -> None:
@@ -78,8 +99,8 @@ def test_catch_rerolls_a_failed_interception() -> None:
     assert [e["for"] for e in ctx.log if e.get("die") == "d6"][:2] == [
         "interception by a1 (4+, modifier -2)", "Catch re-roll of the interception by a1"]
     assert ctx.state.players["a2"].status == "prone" and left(ctx) == {}
-    with pytest.raises(NotSupportedError):
-        _bomb(players, [2, 6], (9, 5), "a1")
+    ctx = _bomb(players, [2, 6, 3, 2, 2], (9, 5), "a1")  # the re-roll intercepts: he throws
+    assert [e["thrower"] for e in _steps(ctx, "throw_bomb")] == ["a1"]
 
 
 def test_the_modifiers_of_an_interception() -> None:
@@ -163,11 +184,81 @@ def test_a_scattered_bomb_is_caught_without_the_accurate_bonus() -> None:
     assert ctx.state.players["a1"].status == "prone" and left(ctx) == {}
 
 
-def test_a_caught_bomb_is_named_not_supported() -> None:
+def _rethrow(players: dict[str, Any], d6: list[int], rethrows: tuple[BombRethrow, ...],
+             coach: Any = None) -> KickoffContext:
+    """h1 bombs a1 on (9, 5) (a 4: accurate), a1 tries to catch it; then ``rethrows``."""
+    ctx = world("classic", players, dice={"d6": d6})
+    if coach is not None:
+        ctx = KickoffContext(ctx.state, ctx.ruleset, ctx.dice, ctx.decisions, coach=coach)
+    a = Activation("h1", "throw_bomb", to=Square(9, 5), catcher="a1", rethrows=rethrows,
+                   where="decisions.blitz[0]")
+    free_turn(ctx, "blitz", None, [a])
+    return ctx
+
+
+def test_a_caught_bomb_is_thrown_again_at_the_square_his_coach_names() -> None:
+    # a1 catches the accurate bomb (3 + 1 = 4+) and throws it at h2 on (12, 5), Quick: a 5 is
+    # accurate, h2 is hit (armour 2 + 2), then h3 beside him on a 4 (armour 1 + 1); the kicking
+    # team's players hit: a turnover
+    players = {"h1": BOMBER, "a1": (9, 5), "h2": (12, 5), "h3": (13, 5)}
+    ctx = _rethrow(players, [4, 3, 5, 2, 2, 4, 1, 1], (BombRethrow(to=Square(12, 5)),))
+    assert [(e["thrower"], e["to"], e["result"]) for e in _steps(ctx, "throw_bomb")] == [
+        ("h1", [9, 5], "accurate"), ("a1", [12, 5], "accurate")]
+    assert [e["player"] for e in _steps(ctx, "bomb_caught")] == ["a1"]
+    assert [e["player"] for e in _steps(ctx, "bomb_hit")] == ["h2", "h3"]
+    assert ctx.state.players["a1"].status == "standing" and left(ctx) == {}
+
+
+def test_a_rethrow_is_caught_again_and_thrown_back() -> None:
+    # a1 catches (3) and throws at h2 (12, 5): accurate (5); h2 catches it (3 + 1 = 4+) and
+    # throws it back at a1 (9, 5): a 6, accurate; a1 declines to catch it: it explodes on him
+    players = {"h1": BOMBER, "a1": (9, 5), "h2": (12, 5)}
+    ctx = _rethrow(players, [4, 3, 5, 3, 6, 2, 2],
+                   (BombRethrow(to=Square(12, 5), catcher="h2"), BombRethrow(to=Square(9, 5))))
+    assert [e["thrower"] for e in _steps(ctx, "throw_bomb")] == ["h1", "a1", "h2"]
+    assert [e["player"] for e in _steps(ctx, "bomb_hit")] == ["a1"]
+    assert ctx.state.players["a1"].status == "prone" and left(ctx) == {}
+
+
+def test_a_receiving_player_throwing_again_has_no_team_reroll() -> None:
+    # a1's throw (a 2 at +1, Quick: inaccurate) is not his team's turn: no team re-roll
+    players = {"h1": BOMBER, "a1": (9, 5), "h2": (12, 5)}
+    with pytest.raises(DecisionError) as err:
+        _rethrow(players, [4, 3, 2], (BombRethrow(to=Square(12, 5), reroll="team"),))
+    assert err.value.problems[0].where.startswith("decisions.blitz[0].rethrows[0]")
+
+
+def test_a_rethrow_out_of_range_is_refused_naming_it() -> None:
     players = {"h1": BOMBER, "a1": (9, 5)}
-    with pytest.raises(NotSupportedError, match="a1 caught the bomb") as err:
-        _catch(players, [4, 3], (9, 5), "a1")
-    assert err.value.problems[0].where == "decisions.blitz[0].catcher"
+    with pytest.raises(DecisionError, match="in his range") as err:
+        _rethrow(players, [4, 3], (BombRethrow(to=Square(25, 14)),))
+    assert err.value.problems[0].where == "decisions.blitz[0].rethrows[0].to"
+
+
+def test_the_catchers_coach_chooses_where_it_goes_default_the_first_opponent() -> None:
+    # a1's coach is asked; the default is h1's square (the first opposing player in range),
+    # every option a square of the pitch in a1's range
+    players = {"h1": BOMBER, "a1": (9, 5), "h2": (12, 5)}
+    seen: list[Decision] = []
+
+    class Record:
+        def choose(self, decision: Decision) -> Any:
+            if decision.kind == "bomb_rethrow":
+                seen.append(decision)
+            return SCRIPTED.choose(decision)
+
+    ctx = _rethrow(players, [4, 3, 1, 2, 2], (), coach=Record())
+    (d,) = seen
+    options = d.options()
+    assert (d.side, d.default, d.where) == ("away", Square(5, 5),
+                                             "decisions.blitz[0].rethrows[0].to")
+    assert options is not None and Square(12, 5) in options and Square(9, 5) not in options
+    assert Square(25, 14) not in options
+    # the rule's check accepts exactly the options listed
+    assert d.refuse is not None and all(d.refuse(o) is None for o in options)
+    assert d.refuse(Square(25, 14)) is not None and d.refuse("far") is not None
+    # a 1 is a fumble: it explodes on a1 himself
+    assert [e["player"] for e in _steps(ctx, "bomb_hit")] == ["a1"] and left(ctx) == {}
 
 
 def test_a_catcher_elsewhere_is_refused() -> None:

@@ -102,6 +102,19 @@ class PassBlock:
 
 
 @dataclass(frozen=True)
+class BombRethrow:
+    """The choices of a caught or intercepted bomb thrown again at once (classic Blitz!; LRB6
+    Bombardier, ``kickoff.core.actions.bomb``), by whoever holds it: ``to`` (its target square;
+    ``None``: the default, ``bomb_rethrow``), ``interceptor`` and ``catcher`` (as a bomb's:
+    ``None``, no attempt), ``reroll`` (the throw's re-roll choice when it is not accurate)."""
+
+    to: Square | None = None
+    interceptor: str | None = None
+    catcher: str | None = None
+    reroll: RerollChoices = None
+
+
+@dataclass(frozen=True)
 class Activation:
     """One activation: ``player`` takes ``action`` along ``path`` (squares entered, one step
     each; steps beyond MA are Rushes), then its action's own part.
@@ -110,10 +123,13 @@ class Activation:
       ``after_block`` (the squares entered after the block, moving on with what is left of
       his movement);
     - ``throw_team_mate`` / ``kick_team_mate``: ``thrown`` (the team-mate) and ``to`` (square);
+      classic's ``kick_team_mate`` (``kickoff.core.actions.kick_team_mate``): ``thrown`` and
+      ``kick_dice`` (1 or 2 D6, a straight line away from the kicker), no ``to``;
     - ``throw_bomb`` (classic Blitz!, ``kickoff.core.actions.bomb``): ``to`` (the target
       square), no ``path`` (a Bombardier throws without moving), ``interceptor`` (the opposing
       player who tries to intercept it, or ``None``: ``kickoff.core.actions.bomb_interception``),
-      ``catcher`` (the player where it comes down, if he tries to catch it, or ``None``);
+      ``catcher`` (the player where it comes down, if he tries to catch it, or ``None``),
+      ``rethrows`` (the choices of each throw again of a caught or intercepted bomb, in order);
     - ``kick`` (Kick It!): ``aim`` (the adjacent square the 3-4 arrow points at), ``pass_block``,
       ``kick_block`` (the opposing player declaring a kick block, or ``None``), ``landing``
       (the chosen square of an accurate kick).
@@ -134,7 +150,13 @@ class Activation:
     kick_block: str | None = None
     interceptor: str | None = None
     catcher: str | None = None
+    #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
+    rethrows: tuple[BombRethrow, ...] = ()
+    #: ``throw_bomb``: thrown with Hail Mary Pass (any square, never intercepted or accurate)
+    hail_mary: bool = False
     landing: Square | None = None
+    #: classic ``kick_team_mate``: the D6 the coach declares for the kick (1 or 2; ``None``: 1)
+    kick_dice: int | None = None
     after_block: tuple[Square, ...] = ()
     reroll: Rerolls = field(default_factory=Rerolls)
     #: the indexes of the ``path`` steps made as a Leap (``kickoff.core.actions.leap``)

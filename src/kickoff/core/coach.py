@@ -107,7 +107,11 @@ The decisions (``scenario-format.md``, "Decisions"; the rules in ``rulings.md``)
   ``None`` (no attempt, the default) and each of his players who may intercept it
   (``kickoff.core.actions.bomb_interception``); scripted by the activation's ``interceptor``;
 - ``bomb_catch`` (the coach of the player where a bomb comes down): ``None`` (declined, the
-  default) and that player, if he may catch it; scripted by the activation's ``catcher``.
+  default) and that player, if he may catch it; scripted by the activation's ``catcher``;
+- ``bomb_rethrow`` (the coach of the player who caught or intercepted a bomb, who must throw it
+  again at once): each square of the pitch in his range (rows, then columns); default the square
+  of the first opposing player in range (input order), else the first; scripted by the
+  activation's ``rethrows[k].to`` (``kickoff.core.actions.bomb``).
 
 Options are listed lazily (``lister``: only when somebody asks for them: the solver, a test, the
 check of an answer that is not the default). Where they cannot be listed (a re-set-up of several
@@ -149,7 +153,7 @@ DecisionKind = Literal[
     "push_to", "follow_up", "apothecary", "casualty_result", "reroll", "leap", "tentacles",
     "shadowing", "gaze", "target", "prayer_player", "prayer_skill", "bite",
     "activation", "path", "block_face", "block_reroll", "aim", "kick_block", "pass_block",
-    "interception", "bomb_catch",
+    "interception", "bomb_catch", "bomb_rethrow",
 ]
 
 #: How many options :meth:`Decision.listed` lists of a decision whose options are a checkable

@@ -38,14 +38,15 @@ RerollAnswer = Literal["skill", "team", False]
 if TYPE_CHECKING:
     from kickoff.core.activations import Activation as Activation
     from kickoff.core.activations import BlockChoice as BlockChoice
+    from kickoff.core.activations import BombRethrow as BombRethrow
     from kickoff.core.activations import PassBlock as PassBlock
     from kickoff.core.activations import Rerolls as Rerolls
 
-_ACTIVATIONS = ("Activation", "BlockChoice", "PassBlock", "Rerolls")
+_ACTIVATIONS = ("Activation", "BlockChoice", "BombRethrow", "PassBlock", "Rerolls")
 
 
 def _activation_class(name: str) -> object:
-    """``Activation``, ``BlockChoice``, ``PassBlock``, ``Rerolls``: from
+    """``Activation``, ``BlockChoice``, ``BombRethrow``, ``PassBlock``, ``Rerolls``: from
     :mod:`kickoff.core.activations` (imported on first use)."""
     if name in _ACTIVATIONS:
         from kickoff.core import activations

@@ -107,6 +107,9 @@ class ThrowRules:
     #: action" and the throw being a Throw Team-mate action of its own (FUMBBL's Pass skill is a
     #: re-roll source of ``ReRolledActions.PASS`` only, never of ``THROW_TEAM_MATE``).
     skill_reroll: str | None = None
+    #: Kick Team-mate is classic's (FUMBBL's bb2016 skill: a Blitz's kick of one or two D6 in a
+    #: straight line, ``kickoff.core.actions.kick_team_mate``), not bb2025's throw-like kick.
+    straight_kick: bool = False
 
 
 @dataclass(frozen=True)
@@ -290,6 +293,9 @@ class FreeTurnRules:
     #: isBombActionAllowed``: not in the Blitz turn mode). The bomb: ``kickoff.core.actions.bomb``
     #: (activation ``throw_bomb``); elsewhere refused, a FUMBBL free turn with one unsupported.
     bombs: bool = False
+    #: An action counted as another within ``limits`` (classic: a Kick Team-mate is the turn's
+    #: Blitz, FUMBBL's bb2016 ``StepKickTeamMate`` ``setBlitzUsed``).
+    counts_as: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

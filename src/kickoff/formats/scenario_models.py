@@ -182,6 +182,17 @@ class PlayerPathIn(_Strict):
     path: Annotated[list[SquareIn], Field(max_length=MAX_PATH)]
 
 
+class RethrowIn(_Strict):
+    """A caught or intercepted bomb thrown again at once (docs/actions.md, "Bombardier's
+    bomb"): its target square (default: ``bomb_rethrow``'s), interceptor, catcher and the
+    throw's re-roll choice."""
+
+    to: SquareIn | None = None
+    interceptor: PlayerId | None = None
+    catcher: PlayerId | None = None
+    reroll: RerollChoicesIn = None
+
+
 class ActivationIn(_Strict):
     """One player activation (``scenario-format.md``, "Actions")."""
 
@@ -197,7 +208,13 @@ class ActivationIn(_Strict):
     kick_block: PlayerId | None = None
     interceptor: PlayerId | None = None
     catcher: PlayerId | None = None
+    #: ``throw_bomb``: each throw again of the bomb once caught or intercepted, in order
+    rethrows: list[RethrowIn] = Field(default_factory=list, max_length=MAX_NAMED)
+    #: ``throw_bomb``: with Hail Mary Pass (docs/actions.md, "Bombardier's bomb")
+    hail_mary: bool = False
     landing: SquareIn | None = None
+    #: classic ``kick_team_mate``: one D6 (a short kick, the default) or two (docs/actions.md)
+    kick_dice: Literal[1, 2] | None = None
     after_block: list[SquareIn] = Field(default_factory=list, max_length=MAX_PATH)
     reroll: RerollIn | None = None
     #: the indexes of the ``path`` steps made as a Leap (docs/actions.md, "Leap")

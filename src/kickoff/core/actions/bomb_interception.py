@@ -20,34 +20,27 @@ roll; ``UtilPassing.findInterceptors``, ``AgilityMechanic.minimumRollInterceptio
   engine takes that skill re-roll, as FUMBBL does, and no team re-roll (for the interceptor
   it is not his team's turn).
 - A failed interception: the bomb flies on and the pass roll follows. A successful one: the
-  interceptor must throw the bomb again at once (LRB6), which the engine does not play yet:
-  ``NotSupportedError`` naming ``<where>.interceptor``.
+  interceptor must throw the bomb again at once (LRB6; ``kickoff.core.actions.bomb``).
 - A catch: where the bomb comes down on a player who may catch (his tackle zone, not No Hands),
   his coach's ``bomb_catch`` decision: ``None`` (declined, the default: LRB6 "an opportunity to
   catch the bomb fails or is declined") or that player; scripted by the activation's
   ``catcher``. The roll: the Agility table, +1 for an accurate bomb, the catch modifiers
   (``ball.catch_roll_target``: tackle zones, Disturbing Presence, Extra Arms, Pouring Rain),
   Catch's re-roll as above (no team re-roll). Failed: the bomb explodes there (bombs don't
-  bounce); caught: he must throw it again at once, not played yet (``NotSupportedError`` naming
-  ``<where>.catcher``).
+  bounce); caught: he must throw it again at once (``kickoff.core.actions.bomb``).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from kickoff.core import ball
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext
-from kickoff.core.errors import NotSupportedError
 from kickoff.core.pitch import Square, other_side
 from kickoff.core.problems import Problem
-from kickoff.core.rolls import Turn, roll_test, square_text
+from kickoff.core.rolls import roll_test, square_text
 from kickoff.core.state import LOST_TACKLE_ZONE, Player, tackle_zones
-
-if TYPE_CHECKING:
-    from kickoff.core.activations import Activation
 
 #: LRB6: an interception is an Agility roll at -2.
 INTERCEPTION_MODIFIER = -2
@@ -70,23 +63,23 @@ def under_ruler(frm: tuple[int, int], to: tuple[int, int], at: tuple[int, int]) 
     return 2 * near / math.sqrt(c) < RULER_WIDTH
 
 
-def interceptors(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square) -> list[Player]:
+def interceptors(ctx: KickoffContext, thrower: Player, to: Square) -> list[Player]:
     """The players who may intercept ``thrower``'s bomb at ``to`` (module docstring), in input
-    order."""
+    order: those of the other team than his."""
     assert thrower.square is not None
     frm = thrower.square
     return [p for p in ctx.state.players.values()
-            if p.side != turn.active and p.square is not None and _may_catch(p)
+            if p.side != thrower.side and p.square is not None and _may_catch(p)
             and under_ruler(frm, to, p.square)]
 
 
-def interception_decision(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square,
-                          a: Activation) -> Decision:
-    """The opposing coach's ``interception`` decision: ``None`` (the default) or one of
-    :func:`interceptors`; scripted by ``a.interceptor``. A refused answer names
-    ``<where>.interceptor`` and the player."""
-    w = f"{a.where}.interceptor"
-    ids = [p.id for p in interceptors(ctx, turn, thrower, to)]
+def interception_decision(ctx: KickoffContext, thrower: Player, to: Square,
+                          scripted: str | None, where: str) -> Decision:
+    """The coach of the other team than ``thrower``'s: his ``interception`` decision, ``None``
+    (the default) or one of :func:`interceptors`; scripted by ``scripted`` (the activation's
+    ``interceptor``, at ``where``). A refused answer names ``where`` and the player."""
+    w = where
+    ids = [p.id for p in interceptors(ctx, thrower, to)]
 
     def options() -> list[str | None]:
         return [None, *ids]
@@ -104,39 +97,38 @@ def interception_decision(ctx: KickoffContext, turn: Turn, thrower: Player, to: 
                        w, (p.id,), () if p.square is None else (Square(*p.square),),
                        "illegal_choice")
 
-    return Decision("interception", other_side(turn.active), w, None, options, refuse,
-                    a.interceptor, a.interceptor is not None, thrower.id)
+    return Decision("interception", other_side(thrower.side), w, None, options, refuse,
+                    scripted, scripted is not None, thrower.id)
 
 
-def intercept(ctx: KickoffContext, turn: Turn, thrower: Player, to: Square,
-              a: Activation) -> None:
-    """The opposing coach's interception of the bomb (module docstring): nothing when he
-    declines; a failed attempt lets the bomb fly on. ``NotSupportedError`` (naming
-    ``<where>.interceptor``) for a successful one; ``DecisionError`` for an illegal choice."""
-    if a.interceptor is None and (ctx.plain or not interceptors(ctx, turn, thrower, to)):
-        return  # the scripted coach's default, or nobody may try: nothing to ask
-    pid = ctx.decide(interception_decision(ctx, turn, thrower, to, a))
+def intercept(ctx: KickoffContext, thrower: Player, to: Square, scripted: str | None,
+              where: str) -> Player | None:
+    """The interception of ``thrower``'s bomb at ``to`` by the other coach (module docstring;
+    his answer scripted by ``scripted``, the key path ``where``): the interceptor who holds it
+    now, who must throw it again, or ``None`` when he declines or the attempt fails (the bomb
+    flies on). ``DecisionError`` for an illegal choice."""
+    if scripted is None and (ctx.plain or not interceptors(ctx, thrower, to)):
+        return None  # the scripted coach's default, or nobody may try: nothing to ask
+    pid = ctx.decide(interception_decision(ctx, thrower, to, scripted, where))
     if pid is None:
-        return
+        return None
     p = ctx.state.players[pid]
-    if _attempt(ctx, p, interception_modifier(ctx, p), "interception", f"{a.where}.interceptor"):
-        raise NotSupportedError.at(f"{a.where}.interceptor", f"{p.id} intercepted the bomb and "
-                                   "must throw it again at once (LRB6), which the engine does "
-                                   "not play yet")
+    return p if _attempt(ctx, p, interception_modifier(ctx, p), "interception", where) else None
 
 
-def catch_bomb(ctx: KickoffContext, at: Square, accurate: bool, a: Activation) -> None:
-    """The catch of the bomb coming down on ``at`` (module docstring, "A catch"): nothing when
-    nobody there may catch it or his coach declines; a failed catch lets it explode there.
-    ``NotSupportedError`` (naming ``<where>.catcher``) for a successful one; ``DecisionError``
-    for an illegal choice."""
-    if a.catcher is None and ctx.plain:
-        return  # the scripted coach's default: no attempt, nothing to ask
+def catch_bomb(ctx: KickoffContext, at: Square, accurate: bool, scripted: str | None,
+               where: str) -> Player | None:
+    """The catch of the bomb coming down on ``at`` (module docstring, "A catch"; the coach's
+    answer scripted by ``scripted``, the key path ``where``): the catcher who holds it now, who
+    must throw it again, or ``None`` when nobody there may catch it, his coach declines or the
+    catch fails (it explodes there). ``DecisionError`` for an illegal choice."""
+    if scripted is None and ctx.plain:
+        return None  # the scripted coach's default: no attempt, nothing to ask
     p = ctx.state.board.get(at)
     may = p is not None and _may_catch(p)
-    if a.catcher is None and not may:
-        return  # nobody may catch it: nothing to ask
-    w = f"{a.where}.catcher"
+    if scripted is None and not may:
+        return None  # nobody may catch it: nothing to ask
+    w = where
 
     def refuse(pid: object) -> Problem | None:
         if pid is None or (may and p is not None and pid == p.id):
@@ -148,14 +140,12 @@ def catch_bomb(ctx: KickoffContext, at: Square, accurate: bool, a: Activation) -
 
     side = p.side if p is not None else ctx.receiving
     options = [None, p.id] if may and p is not None else [None]
-    pid = ctx.decide(Decision("bomb_catch", side, w, None, lambda: options, refuse, a.catcher,
-                              a.catcher is not None, square_text(at)))
+    pid = ctx.decide(Decision("bomb_catch", side, w, None, lambda: options, refuse, scripted,
+                              scripted is not None, square_text(at)))
     if pid is None or p is None:
-        return
+        return None
     mod = ball.catch_roll_target(ctx, p, "bounce")[1] + (1 if accurate else 0)
-    if _attempt(ctx, p, mod, "catch", w):
-        raise NotSupportedError.at(w, f"{p.id} caught the bomb and must throw it again at once "
-                                   "(LRB6), which the engine does not play yet")
+    return p if _attempt(ctx, p, mod, "catch", w) else None
 
 
 def _may_catch(p: Player) -> bool:

@@ -33,6 +33,7 @@ from kickoff.core.actions.bomb import bomb_range, bomb_targets, throw_bomb
 from kickoff.core.actions.confusion import CONFUSION, may_act
 from kickoff.core.actions.foul_appearance import revolted
 from kickoff.core.actions.gaze import gaze
+from kickoff.core.actions.kick_team_mate import kick_team_mate
 from kickoff.core.actions.move import (
     PathOptions,
     allowance,
@@ -43,7 +44,7 @@ from kickoff.core.actions.move import (
     rush,
 )
 from kickoff.core.actions.policy import policy_activations
-from kickoff.core.actions.throw import check_throw, throw_team_mate
+from kickoff.core.actions.throw import check_pair, check_throw, throw_team_mate
 from kickoff.core.activations import ActivationChoice, FreeTurnAsk
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
@@ -156,7 +157,8 @@ def _next(ctx: KickoffContext, turn: Turn, rules: FreeTurnRules, scripted: Activ
     a = _bomb_at(ctx, a) if a.action == "throw_bomb" else _ask_path(ctx, player, a, given, ask,
                                                                      acted, where)
     if a.action != "move":
-        turn.actions_taken[a.action] = turn.actions_taken.get(a.action, 0) + 1
+        kind = rules.counts_as.get(a.action, a.action)
+        turn.actions_taken[kind] = turn.actions_taken.get(kind, 0) + 1
     return player, a, a.action != "move" or (bool(a.path) and a.path[-1] != player.square)
 
 
@@ -343,9 +345,10 @@ def _allowed(turn: Turn, rules: FreeTurnRules, action: str, count: int | None,
         return f"{action!r} is not an action of the free turn"
     if count is not None and acted >= count:
         return f"at most {count} players may act in this free turn"
-    allowed = rules.limits.get(action, 0)
-    if turn.actions_taken.get(action, 0) >= allowed:
-        name = _NAMES[action]
+    kind = rules.counts_as.get(action, action)
+    allowed = rules.limits.get(kind, 0)
+    if turn.actions_taken.get(kind, 0) >= allowed:
+        name = _NAMES[kind]
         return (f"only one {name} is allowed in this free turn" if allowed
                 else f"a {name} is not allowed in this free turn")
     return None
@@ -503,8 +506,14 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
     """Move along ``a.path``, then throw (kick) ``a.thrown`` at ``a.to``."""
     w = where_of(a.where, player)
     kick_team_mate = a.action == "kick_team_mate"
+    if kick_team_mate and ctx.ruleset.actions.throw.straight_kick:
+        _kick(ctx, turn, player, a)
+        return
     if a.thrown is None or a.to is None:
         raise DecisionError.at(w, f"a {_NAMES[a.action]} needs `thrown` and `to`")
+    if a.kick_dice is not None:
+        raise DecisionError.at(w, "`kick_dice` is classic's Kick Team-Mate (a straight kick); "
+                               f"this edition's {_NAMES[a.action]} names `to`")
     thrown = ctx.player(a.thrown, f"{a.where}.thrown")
     check_path(ctx, player, a.path, a.where, leaps=a.leap)
     check_throw(ctx, player, thrown, Square(*a.to), a.where, kick_team_mate,
@@ -515,3 +524,21 @@ def _throw(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> No
         return
     throw_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
                     Square(*a.to), a.where, kick_team_mate=kick_team_mate, reroll=a.reroll)
+
+
+def _kick(ctx: KickoffContext, turn: Turn, player: Player, a: Activation) -> None:
+    """Classic Kick Team-mate: move along ``a.path``, then kick ``a.thrown`` with ``a.kick_dice``
+    D6 (``kickoff.core.actions.kick_team_mate``)."""
+    w = where_of(a.where, player)
+    if a.thrown is None or a.to is not None:
+        raise DecisionError.at(w, "a classic Kick Team-mate needs `thrown` and no `to` (he flies "
+                               "in a straight line away from the kicker: `kick_dice` 1 or 2)")
+    thrown = ctx.player(a.thrown, f"{a.where}.thrown")
+    check_path(ctx, player, a.path, a.where, leaps=a.leap)
+    check_pair(ctx, player, thrown, a.where, True, frm=_final_square(player, a.path))
+    standing, _ = move_steps(ctx, turn, player, a.path, a.reroll, a.where, leaps=a.leap,
+                             tentacles=dict(a.tentacles), shadowing=dict(a.shadowing))
+    if not standing or turn.turnover or _stopped(ctx, player, _final_square(player, a.path)):
+        return
+    kick_team_mate(ctx, turn, ctx.state.players[player.id], ctx.state.players[thrown.id],
+                   a.kick_dice or 1, (a.reroll.landing, a.where))

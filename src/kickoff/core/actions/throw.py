@@ -78,6 +78,25 @@ def check_throw(
 ) -> str:
     """The range of a legal throw (``kick_team_mate``: a kick) by ``thrower`` standing on ``frm``
     (default: his square); ``DecisionError`` naming ``where`` otherwise."""
+    frm = check_pair(ctx, thrower, thrown, where, kick_team_mate, frm)
+    w = where_of(where, thrower)
+    if not ctx.state.pitch.on_pitch(to):
+        raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
+    rng = throw_range(frm, to)
+    if rng is None:
+        raise DecisionError.at(w,
+            f"the target {square_text(to)} is not in Quick or Short range of {thrower.id}"
+        )
+    return rng
+
+
+def check_pair(
+    ctx: KickoffContext, thrower: Player, thrown: Player, where: str, kick_team_mate: bool,
+    frm: Square | None = None,
+) -> Square:
+    """``frm`` (default: ``thrower``'s square) when ``thrower`` may throw (``kick_team_mate``:
+    kick) ``thrown`` from there: he has the skill and stands, ``thrown`` is a Standing team-mate
+    with Right Stuff adjacent to ``frm``; ``DecisionError`` naming ``where`` otherwise."""
     skill, verb, name = (("kick_team_mate", "kick", "Kick Team-mate") if kick_team_mate
                          else ("throw_team_mate", "throw", "Throw Team-mate"))
     w = where_of(where, thrower)
@@ -96,14 +115,7 @@ def check_throw(
             f"{thrown.id} at {square_text(thrown.square)} is not adjacent to {thrower.id} "
             f"at {square_text(frm)}"
         )
-    if not ctx.state.pitch.on_pitch(to):
-        raise DecisionError.at(w, f"the target {square_text(to)} is off the pitch")
-    rng = throw_range(frm, to)
-    if rng is None:
-        raise DecisionError.at(w,
-            f"the target {square_text(to)} is not in Quick or Short range of {thrower.id}"
-        )
-    return rng
+    return frm
 
 
 def throw_team_mate(
@@ -134,7 +146,7 @@ def throw_team_mate(
         # bb2025 Kick Team-mate: a fumble removes the kicked player (injury, Stunned -> KO).
         if carrying:
             st.carrier = None
-        _removed_injury(ctx, thrown)
+        removed_injury(ctx, thrown)
         if carrying:
             ball.bounce(ctx, start, False, turn)
         return
@@ -142,12 +154,12 @@ def throw_team_mate(
     st.move(thrown, None)
     thrown = st.players[thrown.id]
     if result == "fumble":
-        where_to: Flight = _scatter(ctx, start, 1) if rules.fumble_scatters else start
+        where_to: Flight = scatter(ctx, start, 1) if rules.fumble_scatters else start
     elif result == "terrible":
         where_to = _deviate(ctx, start)
     else:
-        where_to = _scatter(ctx, to, 3)
-    _come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying,
+        where_to = scatter(ctx, to, 3)
+    come_down(ctx, turn, thrown, where_to, rules.landing_modifier.get(result, 0), carrying,
                (None if reroll is None else reroll.landing, where))
 
 
@@ -207,13 +219,14 @@ def _always_hungry(
 
 
 def throw_result(
-    ctx: KickoffContext, turn: Turn, thrower: Player, target: int, mod: int, what: str,
+    ctx: KickoffContext, turn: Turn | None, thrower: Player, target: int, mod: int, what: str,
     low: ThrowResult, choice: RerollChoices, where: str,
 ) -> ThrowResult:
     """Roll the throw: a natural 1 is a fumble, a success superb, a failure subpar (or ``low``
     with a result of 1 or less). Anything but superb may be re-rolled once (the coach's
     ``reroll`` decision, ``choice``: the edition's skill (classic Pass), else Pro, or a team
-    re-roll; default the skill re-roll if there is one)."""
+    re-roll, not with ``turn`` ``None``: a throw outside his team's turn; default the skill
+    re-roll if there is one)."""
 
     def classify(roll: int) -> ThrowResult:
         if roll == 1:
@@ -239,7 +252,7 @@ def throw_result(
 Flight = Square | tuple[Square, Square]
 
 
-def _scatter(ctx: KickoffContext, start: Square, times: int) -> Flight:
+def scatter(ctx: KickoffContext, start: Square, times: int) -> Flight:
     """``times`` one-square scatters (D8) from ``start``: the square reached, or the crowd at
     the first scatter that leaves the pitch."""
     sq = start
@@ -265,20 +278,22 @@ def _deviate(ctx: KickoffContext, start: Square) -> Flight:
     return sq
 
 
-def _come_down(
+def come_down(
     ctx: KickoffContext, turn: Turn, thrown: Player, sq: Flight, landing_mod: int, carrying: bool,
-    landing: tuple[RerollChoices, str] = (None, "landing"),
+    landing: tuple[RerollChoices, str] = (None, "landing"), *, crowd_knocks_out: bool = False,
 ) -> None:
     """``thrown`` comes down at ``sq`` (module docstring, "Landing"); ``landing``: the re-roll
-    choice of a failed landing (``reroll.landing``) and the activation's key path."""
+    choice of a failed landing (``reroll.landing``) and the activation's key path;
+    ``crowd_knocks_out``: the crowd sends him to the Knocked Out box with no roll (classic Kick
+    Team-Mate: ``kickoff.core.actions.kick_team_mate``)."""
     st = ctx.state
     crashed = False
     while isinstance(sq, Square) and sq in st.board:
         _land_on(ctx, turn, st.board[sq], sq)
         crashed = True
-        sq = _scatter(ctx, sq, 1)
+        sq = scatter(ctx, sq, 1)
     if not isinstance(sq, Square):
-        _into_crowd(ctx, thrown, sq, carrying)
+        _into_crowd(ctx, thrown, sq, carrying, crowd_knocks_out)
         return
     thrown = st.move(thrown, sq)
     if carrying:
@@ -315,14 +330,18 @@ def _land_on(ctx: KickoffContext, turn: Turn, hit: Player, sq: Square) -> None:
 
 
 def _into_crowd(ctx: KickoffContext, thrown: Player, out: tuple[Square, Square],
-                carrying: bool) -> None:
+                carrying: bool, knocked_out: bool = False) -> None:
     """The thrown player comes down in the crowd (``out``: the last square on the pitch and the
-    one off it): to the Reserves after an injury roll, the ball he held thrown in."""
+    one off it): to the Reserves after an injury roll (``knocked_out``: to the Knocked Out box,
+    no roll), the ball he held thrown in."""
     st = ctx.state
     ctx.note("thrown_into_crowd", player=thrown.id)
     if carrying:
         st.carrier = None
-    injury(ctx, st.remove(thrown, "reserves"), stunned_off="reserves")
+    if knocked_out:
+        st.remove(thrown, "knocked_out")
+    else:
+        injury(ctx, st.remove(thrown, "reserves"), stunned_off="reserves")
     if carrying:
         ball.throw_in(ctx, out[0], out[1])
 
@@ -341,7 +360,7 @@ def _failed_landing(ctx: KickoffContext, turn: Turn, thrown: Player, sq: Square,
         ball.bounce(ctx, sq, False, turn)
 
 
-def _removed_injury(ctx: KickoffContext, player: Player) -> None:
+def removed_injury(ctx: KickoffContext, player: Player) -> None:
     """Kick Team-mate fumble: the player is removed with an injury roll, Stunned counting as
     Knocked Out."""
     ctx.note("kicked_player_fumbled", player=player.id)

@@ -66,7 +66,7 @@ CLASSIC = Ruleset(
                         throw=ThrowRules("agility", "fumble", False,
                                          {"superb": 0, "subpar": 0, "fumble": 0},
                                          strong_arm=frozenset({"short"}),
-                                         skill_reroll="pass"),
+                                         skill_reroll="pass", straight_kick=True),
                         # LRB6 Leap: "any empty square within 2 squares", "No modifiers apply
                         # to this D6 roll unless he has Very Long Legs" (+1), once per turn.
                         leap=LeapRules(reach=frozenset({1, 2}), marked=False,
@@ -102,7 +102,10 @@ CLASSIC = Ruleset(
     free_turns={"blitz": FreeTurnRules(team_rerolls=True, once_per_turn_skills_allowed=True,
                                        ends_on_fall=False,
                                        limits={"blitz": 1, "throw_team_mate": 1},
-                                       gaze=True, bombs=True)},
+                                       gaze=True, bombs=True,
+                                       # FUMBBL's bb2016 Kick Team-Mate: "When a player with
+                                       # this skill makes a Blitz Action" (the turn's Blitz)
+                                       counts_as={"kick_team_mate": "blitz"})},
     changing_weather_scatters=1,
     cheering_fans=Contest("d3", ("fame", "cheerleaders"), "higher", "both"),
     cheering_fans_effect="reroll_half",

@@ -18,14 +18,23 @@ FUMBBL's bomb (christerk/ffb ``generator/bb2016/Bomb``, ``step/bb2016/special/St
 - ``catchRoll`` with ``bomb`` (``StepCatchScatterThrowIn``, ``CATCH_BOMB``): likewise, the
   activation's ``catcher``.
 
-A successful ``interceptionRoll`` or ``catchRoll`` of a bomb is named as unsupported (the engine
-does not play the catcher's throw again: ``docs/rulings.md``, "The Bombardier's bomb"), and so
-is a bomb report outside a bomb the reader is reading (a catcher's throw again).
+A successful ``interceptionRoll`` or ``catchRoll`` of a bomb: its player holds it and throws it
+again at once (``step/bb2016/special/StepEndBomb``: the acting player becomes him, his action
+still ``throwBomb``, so FUMBBL writes no ``playerAction`` report, and the ``Pass`` sequence runs
+again). The reader opens one of the activation's ``rethrows`` (``docs/rulings.md``, "The
+Bombardier's bomb") and reads into it what follows as it reads a bomb: the next
+``gameSetPassCoordinate`` its ``to``, an ``interceptionRoll`` / ``catchRoll`` its
+``interceptor`` / ``catcher``, a ``passRoll`` not re-rolled its ``reroll: false``, a ``reRoll``
+after it its ``reroll``. A team re-roll of a receiving player's throw again (FUMBBL's bomb turn
+hands the turn's re-rolls to his team; the book does not) is named as unsupported. A bomb report
+outside a bomb the reader is reading is named. A Hail Mary bomb (``hailMaryBomb``, FUMBBL's
+``StepHailMaryPass``) is the activation's ``hail_mary``: its ``passRoll`` (``hailMaryPass``) is
+successful unless a fumble, and no interception is offered.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kickoff.formats.fumbbl.log import ModelChange, Report, TestRollReport, report_model
 from kickoff.formats.fumbbl.names import translate_d8
@@ -33,6 +42,9 @@ from kickoff.formats.fumbbl.tracker import GameTracker, log_square, pitch_square
 
 if TYPE_CHECKING:
     from kickoff.formats.fumbbl.free_turn import FreeTurnReader, _Activation
+
+#: The most throws again of one bomb read (the scenario format's list bound).
+MAX_RETHROWS = 64
 
 #: FUMBBL's reports of a bomb, read here while a ``throw_bomb`` activation is read.
 BOMB_REPORTS: frozenset[str] = frozenset({
@@ -51,16 +63,46 @@ def is_bomb_report(rep: Report) -> bool:
     return bool(extra.get("bomb")) or extra.get("specialEffect") == "bomb"
 
 
+def leg(a: _Activation) -> dict[str, Any]:
+    """The throw of bomb ``a`` being read: its last throw again (``rethrows``), else the
+    activation itself."""
+    rethrows: list[dict[str, Any]] = a.doc.get("rethrows", [])
+    return rethrows[-1] if rethrows else a.doc
+
+
+def failed_kind(a: _Activation) -> str:
+    """The kind under which a failed throw of ``a`` keeps its re-roll choice: ``throw`` for the
+    bomber's, ``rethrows.<k>`` for the k-th throw again (moved there by :func:`bomb_closed`)."""
+    rethrows = a.doc.get("rethrows", [])
+    return f"rethrows.{len(rethrows) - 1}" if rethrows else "throw"
+
+
 def bomb_change(a: _Activation | None, ch: ModelChange, tr: GameTracker) -> bool:
     """A model change of the free turn, read here if it is bomb ``a``'s: the target square
-    (``gameSetPassCoordinate``) is its ``to``. True if the change was read."""
+    (``gameSetPassCoordinate``) is its ``to`` (or its throw again's). True if the change was
+    read."""
     if a is None or not is_bomb(a) or ch.modelChangeId != "gameSetPassCoordinate":
         return False
     sq = pitch_square(tr.pitch, log_square(ch.modelChangeValue))
     if sq is not None:
-        a.doc["to"] = list(sq)
+        leg(a)["to"] = list(sq)
         a.acted = True
     return True
+
+
+def bomb_closed(reader: FreeTurnReader, a: _Activation) -> None:
+    """Bomb ``a`` read to its end: each throw again's re-roll choice (read under
+    :func:`failed_kind`) moved into its ``rethrows`` entry; a team re-roll of a receiving
+    player's throw again named (module docstring)."""
+    for k, entry in enumerate(a.doc.get("rethrows", [])):
+        choices = a.choices.pop(f"rethrows.{k}", None)
+        if choices:
+            entry["reroll"] = choices[0] if len(set(choices)) == 1 else list(choices)
+            if "team" in choices and k in a.bomb_receiving:
+                reader.note(f"free turn: a team re-roll of {entry.get('by')}'s throw of the "
+                            "bomb again, outside his team's turn (FUMBBL's bomb turn; the book "
+                            "allows none: rulings.md)")
+        entry.pop("by", None)
 
 
 def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
@@ -86,21 +128,23 @@ def bomb_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | 
 
 
 def _catch(reader: FreeTurnReader, rep: Report, a: _Activation, key: str) -> None:
-    """The bomb's ``interceptionRoll`` or ``catchRoll``: a failed one is the activation's
-    ``interceptor`` or ``catcher`` (``key``) and his D6 (again for his Catch re-roll); a
-    successful one is named (the throw again is not played)."""
+    """The bomb's ``interceptionRoll`` or ``catchRoll``: the throw's ``interceptor`` or
+    ``catcher`` (``key``) and his D6 (again for his Catch re-roll); a successful one opens a
+    throw again by him (``rethrows``)."""
     t = report_model(TestRollReport, rep, reader.where)
     pid = f"p{(rep.model_extra or {}).get('playerId')}"
-    what = "intercepts" if key == "interceptor" else "catches"
-    if t.successful:
-        reader.note(f"free turn: {pid} {what} the bomb (FUMBBL's {rep.reportId!r}), and the "
-                    "engine does not play his throwing it again (rulings.md)")
-        return
-    if a.doc.setdefault(key, pid) != pid:
+    if leg(a).setdefault(key, pid) != pid:
         reader.note(f"free turn: a second {key} {pid} of one bomb is not replayed")
         return
     if t.roll:
         reader.add("d6", t.roll)
+    if t.successful:
+        if len(a.doc.get("rethrows", ())) >= MAX_RETHROWS:
+            reader.note(f"free turn: a bomb thrown again more than {MAX_RETHROWS} times")
+            return
+        if reader.other_team(rep):
+            a.bomb_receiving.add(len(a.doc.get("rethrows", ())))
+        a.doc.setdefault("rethrows", []).append({"by": pid})
 
 
 def _pass_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
@@ -110,7 +154,7 @@ def _pass_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
     if t.roll:
         reader.add("d6", t.roll)
     if not t.successful and not t.reRolled:
-        a.failed = "throw"
+        a.failed = failed_kind(a)
 
 
 def _scatter(reader: FreeTurnReader, rolls: object, rid: str) -> None:

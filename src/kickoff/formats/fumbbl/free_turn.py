@@ -30,7 +30,14 @@ from typing import Any
 from kickoff.core.actions.confusion import CONFUSION
 from kickoff.core.errors import ScenarioError
 from kickoff.core.ruleset import FreeTurnRules, ThrowRules
-from kickoff.formats.fumbbl.bomb import BOMB_REPORTS, bomb_change, bomb_report, is_bomb, is_bomb_report
+from kickoff.formats.fumbbl.bomb import (
+    BOMB_REPORTS,
+    bomb_change,
+    bomb_closed,
+    bomb_report,
+    is_bomb,
+    is_bomb_report,
+)
 from kickoff.formats.fumbbl.compare import REROLL_FIELDS, Ruling
 from kickoff.formats.fumbbl.hold import tentacles_or_shadowing
 from kickoff.formats.fumbbl.log import (
@@ -58,7 +65,7 @@ ACTIONS: dict[str, str] = {
     "passMove": "move", "handOverMove": "move", "foulMove": "move", "gazeMove": "move",
     "gaze": "move", "throwTeamMateMove": "throw_team_mate", "throwTeamMate": "throw_team_mate",
     "kickTeamMateMove": "kick_team_mate", "kickTeamMate": "kick_team_mate",
-    "throwBomb": "throw_bomb",
+    "throwBomb": "throw_bomb", "hailMaryBomb": "throw_bomb",
 }
 
 #: FUMBBL's actions that declare no activation (christerk/ffb ``PlayerAction.FORGO``).
@@ -77,10 +84,7 @@ TESTS: dict[str, str] = {
 #: kick-off is ``unsupported``, the skill named (``docs/fumbbl.md``, "Free turns"). Tentacles and
 #: Shadowing share one report, which names its skill (both read: ``tentacles``, ``shadowing``).
 UNMODELLED: dict[str, str] = {
-    "tentaclesShadowingRoll": "Shadowing",
-    # bb2016's Kick Team-mate roll (the later editions' kick is a ``throwTeamMateRoll``
-    # ``kicked``, read): classic's free turn has no Kick Team-mate
-    "kickTeamMateRoll": "Kick Team-mate's kick", "swoopPlayer": "Swoop",
+    "tentaclesShadowingRoll": "Shadowing", "swoopPlayer": "Swoop",
 }
 
 #: FUMBBL's re-roll sources (christerk/ffb ``ReRollSources``) -> the re-roll choice; Loner's and
@@ -166,6 +170,8 @@ class _Activation:
     pass_result: str | None = None
     #: that throw's D6 (0: none read)
     throw_roll: int = 0
+    #: a bomb's throws again (``rethrows`` indexes) made by a receiving player
+    bomb_receiving: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -215,7 +221,7 @@ class FreeTurnReader:
         if action in NO_ACTIVATION:
             return
         kind = ACTIONS.get(action)
-        if action == "throwBomb" and (self.rules is None or not self.rules.bombs):
+        if ACTIONS.get(action) == "throw_bomb" and (self.rules is None or not self.rules.bombs):
             kind = None
             self.note(f"free turn: a Bombardier's bomb (FUMBBL's {action!r} action of p{pid}), "
                       "which this edition's free turn does not allow (Move, Blitz, Throw / Kick "
@@ -227,6 +233,8 @@ class FreeTurnReader:
             self.note(f"free turn: FUMBBL's {action!r} action of p{pid} is not read yet")
         self.current = _Activation(pid, {"player": f"p{pid}", "action": kind or action,
                                          "path": []}, read=kind is not None)
+        if action == "hailMaryBomb":
+            self.current.doc["hail_mary"] = True
 
     def close(self) -> None:
         """The current activation ends: kept if the player did anything."""
@@ -239,6 +247,8 @@ class FreeTurnReader:
                       "reader could not pair with its roll")
         if is_throw(a):
             throw_closed(self, a)
+        if is_bomb(a):
+            bomb_closed(self, a)
         if a.leap_rolls > len(a.doc.get("leap", ())):
             self.note(f"free turn: p{a.pid}'s Leap to an adjacent square (classic) is not read")
         if a.acted and a.read:
@@ -593,7 +603,8 @@ CATCH_REROLL_SKILLS: frozenset[str] = frozenset({"catch", "monstrous_mouth", "pr
 @dataclass
 class CatchRerolls:
     """The re-roll choices of the catches made outside the catcher's own turn (the kick-off's,
-    a receiving player's in the free turn), one per failed catch in order: ``"skill"`` when a
+    a receiving player's in the free turn; not a bomb's, the bomb's own), one per failed catch
+    in order: ``"skill"`` when a
     ``reRoll`` report follows the failed ``catchRoll``, else ``False`` (FUMBBL's coach declined
     the re-roll its dialog offered), or ``None`` (the default) for a catcher with no skill that
     re-rolls a catch: the scenario's ``decisions.catch_reroll`` (``docs/actions.md``,
@@ -617,7 +628,7 @@ class CatchRerolls:
             self.pending.clear()
             if rid == "reRoll":
                 return True
-        if rid == "catchRoll" and self.outside(rep):
+        if rid == "catchRoll" and self.outside(rep) and not is_bomb_report(rep):
             t = report_model(TestRollReport, rep, self.where)
             if t.roll and not t.successful and not t.reRolled:
                 pid = str((rep.model_extra or {}).get("playerId"))

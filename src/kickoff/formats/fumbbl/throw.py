@@ -21,11 +21,16 @@ ThrowTeamMateBehaviour``, ``step/*/ttm``) writes, after the thrower's move:
 A bb2025 Kick Team-mate (``kickTeamMateMove``, ``throwTeamMateRoll`` with ``kicked``) is read
 the same way as the activation's ``kick_team_mate``: its fumble (``kickTeamMateFumble``, no die)
 removes the kicked player with an ``injury`` report's injury roll, as the engine plays it
-(christerk/ffb ``bb2025/ttm/StepDispatchScatterPlayer``, ``InjuryTypeFumbledKtmApoKo``). bb2016's
-``kickTeamMateRoll``, a Swoop, a kick in a free turn that allows none and a throw of no target or
-team-mate the reader saw are named as unsupported. Two rulings (``docs/rulings.md``, "Throw
-Team-mate"): FUMBBL's bb2020 landing at -2 after a terrible throw (ours -1), and its bb2025 fumble
-of a throw of 1 or less after modifiers (ours subpar).
+(christerk/ffb ``bb2025/ttm/StepDispatchScatterPlayer``, ``InjuryTypeFumbledKtmApoKo``). A classic
+(bb2016) Kick Team-mate (``step/action/ktm/StepKickTeamMate``) is read as ``kick_team_mate`` with
+``thrown`` (the report's ``defenderId``) and ``kick_dice`` (how many ``rolls`` its
+``kickTeamMateRoll`` has), no ``to`` (FUMBBL's pass coordinate is the straight line's end): its
+dice, then the flight's as a throw's; a double (FUMBBL knocks the kicked player out with no
+injury roll, the skill's text rolls one) and a re-rolled kick (FUMBBL's game option
+``allowKtmReroll``) are named as unsupported. A Swoop, a kick in a free turn that allows none and
+a throw of no target or team-mate the reader saw are named as unsupported. Two rulings
+(``docs/rulings.md``, "Throw Team-mate"): FUMBBL's bb2020 landing at -2 after a terrible throw
+(ours -1), and its bb2025 fumble of a throw of 1 or less after modifiers (ours subpar).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ if TYPE_CHECKING:
 #: FUMBBL's reports of a throw (or kick), read here.
 THROW_REPORTS: frozenset[str] = frozenset({
     "alwaysHungryRoll", "escapeRoll", "throwTeamMateRoll", "scatterPlayer", "passDeviate",
-    "rightStuffRoll", "kickTeamMateFumble"})
+    "rightStuffRoll", "kickTeamMateFumble", "kickTeamMateRoll"})
 
 #: The scenario's actions of a throw of a team-mate.
 THROWS: frozenset[str] = frozenset({"throw_team_mate", "kick_team_mate"})
@@ -72,6 +77,11 @@ def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
     if a is None or not is_throw(a):
         return False
     cid = ch.modelChangeId
+    if cid == "gameSetPassCoordinate" and straight_kick(reader, a):
+        a.phase = "throw"  # the straight line's end: no target the coach names
+        if reader.defender is not None:
+            a.doc.setdefault("thrown", f"p{reader.defender}")
+        return True
     if cid == "gameSetPassCoordinate":
         sq = pitch_square(tr.pitch, log_square(ch.modelChangeValue))
         if sq is not None:
@@ -81,6 +91,39 @@ def throw_change(reader: FreeTurnReader, a: _Activation | None, ch: ModelChange,
                 a.doc.setdefault("thrown", f"p{reader.defender}")
         return True
     return cid == "fieldModelSetPlayerCoordinate" and a.phase == "throw"
+
+
+def straight_kick(reader: FreeTurnReader, a: _Activation) -> bool:
+    """Whether ``a`` is a classic Kick Team-mate (``ThrowRules.straight_kick``)."""
+    rules = reader.throw_rules
+    return a.doc["action"] == "kick_team_mate" and rules is not None and rules.straight_kick
+
+
+def _kick_roll(reader: FreeTurnReader, rep: Report, a: _Activation) -> None:
+    """bb2016's ``kickTeamMateRoll``: its one or two D6 (``kick_dice``) and the kicked player;
+    a double or a re-rolled kick named (module docstring)."""
+    extra = rep.model_extra or {}
+    if not straight_kick(reader, a):
+        reader.note(f"free turn: FUMBBL's classic 'kickTeamMateRoll' of p{a.pid} outside a "
+                    "classic Kick Team-mate is not read")
+        return
+    rolls = extra.get("rolls")
+    if (not isinstance(rolls, list) or len(rolls) not in (1, 2)
+            or not all(isinstance(v, int) and 1 <= v <= 6 for v in rolls)):
+        reader.note("free turn: FUMBBL's 'kickTeamMateRoll' report has no die the reader can read")
+        return
+    if extra.get("reRolled"):
+        reader.note(f"free turn: p{a.pid}'s Kick Team-mate re-rolled (FUMBBL's game option "
+                    "allowKtmReroll; the skill's text allows none) is not replayed")
+        return
+    reader.add("d6", *rolls)
+    a.doc["kick_dice"] = len(rolls)
+    if isinstance(extra.get("defenderId"), str):
+        a.doc["thrown"] = f"p{extra['defenderId']}"
+    if len(rolls) == 2 and rolls[0] == rolls[1]:
+        reader.note(f"free turn: p{a.pid}'s Kick Team-mate rolled a double: FUMBBL knocks the "
+                    "kicked player out with no injury roll, the skill's text rolls one "
+                    "(rulings.md)")
 
 
 def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation | None) -> None:
@@ -97,7 +140,9 @@ def throw_report(reader: FreeTurnReader, rid: str, rep: Report, a: _Activation |
         a.phase = "throw"
     if rid == "kickTeamMateFumble":
         return  # no die: the kicked player is removed with an injury roll (its own report)
-    if rid == "scatterPlayer":
+    if rid == "kickTeamMateRoll":
+        _kick_roll(reader, rep, a)
+    elif rid == "scatterPlayer":
         _dice(reader, "d8", extra.get("rolls"), 8, rid)
     elif rid == "passDeviate":
         _dice(reader, "d8", [extra.get("rollScatterDirection")], 8, rid)
@@ -219,11 +264,12 @@ def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
     ``throwTeamMateMove`` with only a move) is a Move; one whose team-mate or target the log
     did not give is named as unsupported."""
     doc = a.doc
-    if "to" not in doc and "thrown" not in doc:
+    if "to" not in doc and "thrown" not in doc and "kick_dice" not in doc:
         doc["action"] = "move"
         return
     if (doc["action"] == "kick_team_mate" and reader.rules is not None
-            and "kick_team_mate" not in reader.rules.limits):
+            and reader.rules.counts_as.get("kick_team_mate", "kick_team_mate")
+            not in reader.rules.limits):
         reader.note(f"free turn: p{a.pid}'s Kick Team-mate, which this edition's free turn does "
                     "not allow (rulings.md 8)")
     rules = reader.throw_rules
@@ -235,7 +281,8 @@ def throw_closed(reader: FreeTurnReader, a: _Activation) -> None:
             f"Throw Team-mate: FUMBBL's bb2025 fumbles p{a.pid}'s throw of {a.throw_roll}, 1 or "
             "less after modifiers; we read it as a subpar throw (docs/rulings.md, \"Throw "
             "Team-mate\")", REROLL_FIELDS))
-    if "thrown" not in doc or "to" not in doc:
+    needs = ("thrown", "kick_dice") if straight_kick(reader, a) else ("thrown", "to")
+    if any(key not in doc for key in needs):
         reader.note(f"free turn: p{a.pid}'s Throw Team-mate names no team-mate or target square "
                     "the reader found")
         a.read = False
