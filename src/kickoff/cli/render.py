@@ -110,14 +110,20 @@ def applied_doc(ruleset: str, kicking: str, names: Mapping[str, str], kick: Kick
 
 def wrapped(text: str, width: int = 80) -> str:
     """``text`` with each line longer than ``width`` broken between words, the lines after the
-    first indented two spaces (under a ``- `` bullet's text, or under a heading), no trailing
-    spaces: the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted
-    at column 0)."""
+    first indented two spaces more than the line itself (under a ``- `` bullet's text, also a
+    nested one's, or under a heading), a square ``[15, 11]`` never split, no trailing spaces:
+    the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted at
+    column 0)."""
+    import re
     import textwrap
 
-    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False,
-                                    break_long_words=False) if len(line) > width else line
-                      for line in text.splitlines())
+    def fill(line: str) -> str:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        whole = re.sub(r"\[(-?\d+), (-?\d+)\]", "[\\1,\0\\2]", line)  # NUL: no break there
+        return textwrap.fill(whole, width, subsequent_indent=indent, break_on_hyphens=False,
+                             break_long_words=False).replace("\0", " ")
+
+    return "\n".join(fill(line) if len(line) > width else line for line in text.splitlines())
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -389,7 +395,8 @@ def story(log: list[dict[str, Any]]) -> Text:
 
     from kickoff.formats.narration import story_lines
 
-    return Text("".join(f"- {line}\n" for line in story_lines(log)))
+    # a long sentence goes on under its bullet's text, not at column 0
+    return Text(wrapped("".join(f"- {line}\n" for line in story_lines(log))) + "\n")
 
 
 def outcome(result: dict[str, Any]) -> Text:

@@ -47,12 +47,15 @@ app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbo
 
 
 def _emit(text: str, out: Path | None, note: str) -> None:
-    """``text`` to stdout, or to ``out`` with ``note`` on stdout."""
+    """``text`` to stdout, or to ``out`` with ``note`` on stdout (for people: wrapped at the
+    terminal's width, 80 columns when it is not one, as the long paths of a note passed it)."""
     if out is None:
         typer.echo(text, nl=False)
     else:
+        from rich.console import Console
+
         write_text(out, text)
-        typer.echo(note)
+        Console(highlight=False).print(note, markup=False)
 
 
 def _not_ours(where: str, text: str) -> None:

@@ -1,0 +1,104 @@
+"""A new user's first hour (issue 26): what a fresh clone's commands print for people, checked
+where a newcomer's pass found it wanting (2026-12-07): every output says what it played, fits
+80 columns with its long lines indented under their bullet, and a mistyped value or a taken port
+is one message with exit status 1, before anything is announced."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from helpers import assert_invalid, cli
+
+from kickoff.cli.render import wrapped
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_simulate_records_says_the_play_and_the_defaults_it_played(tmp_path: Path) -> None:
+    """``simulate --records`` names its play and the defaults it played, as the table does (it
+    named neither: the only simulate output that did not)."""
+    code, out, err = cli(["simulate", "-n", "20", "--seed", "7", "--records",
+                          str(tmp_path / "r.npy"), "--high-kick", "a8"])
+    assert code == 0, err
+    assert "Play: defaults, the format's choices (--play close: the close policy)" in out
+    assert "20 records written to" in out
+    assert "- Touchback: to a1, the first receiving player able (--touchback ID)" in out
+    assert "Choices played:\n- High Kick: a8 is placed under the ball" in out
+    # within 80 columns but the line naming the file (a long temporary path here)
+    assert max(len(line) for line in out.splitlines() if "r.npy" not in line) <= 80
+
+
+def test_simulate_records_json_names_the_play(tmp_path: Path) -> None:
+    code, out, err = cli(["simulate", "-n", "20", "--seed", "7", "--records",
+                          str(tmp_path / "r.npy"), "--play", "close", "--json"])
+    assert code == 0, err
+    assert '"play": "close"' in out
+
+
+def test_no_blank_line_on_stderr_when_not_a_terminal() -> None:
+    """The progress bar is drawn on a terminal only: on a pipe it left one blank line on stderr,
+    the first line a user saw of ``kickoff odds 2>&1``."""
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0 and out.startswith("bb2020 kick-off, home team kicking\n")
+    assert err == ""
+
+
+def test_kick_toward_off_the_pitch_is_an_error_naming_the_option() -> None:
+    code, out, err = cli(["kick", "--toward", "99,99", "--seed", "7"])
+    assert_invalid(code, out, err, "--toward", "[99, 99] is off the 26x15 pitch")
+
+
+def test_kick_toward_says_the_landing_it_applied() -> None:
+    code, out, err = cli(["kick", "--toward", "12,5", "--seed", "7"])
+    assert code == 0, err
+    assert "Landing: the allowed square nearest [12, 5] (--toward)\n" in out
+    assert "The kick came down on [13, 5]." in out
+
+
+def test_serve_on_a_taken_port_is_one_error_before_the_announce() -> None:
+    """A port taken by another server: one line naming the option, exit status 1, and not the
+    app's address first (uvicorn logged its own ERROR line and exited 3)."""
+    pytest.importorskip("fastapi")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code, out, err = cli(["serve", "--port", str(port)])
+    assert_invalid(code, out, err, f"--port {port}: cannot listen on 127.0.0.1:{port}")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_wrapped_indents_under_the_bullet_and_keeps_squares_whole() -> None:
+    line = ("  - receiving coach: a8 to [19, 7]; a11 to [17, 7]; a6 to [15, 3]; a7 to [15, 11] "
+            "(best plan found of 16 valued: 0.1155; nobody moves: 0.1066)")
+    got = wrapped(line).splitlines()
+    assert got == ["  - receiving coach: a8 to [19, 7]; a11 to [17, 7]; a6 to [15, 3]; a7 to",
+                   "    [15, 11] (best plan found of 16 valued: 0.1155; nobody moves: 0.1066)"]
+    assert wrapped("- " + "x " * 45).splitlines()[1].startswith("  x")
+
+
+def test_run_story_lines_go_on_under_their_bullet() -> None:
+    code, out, err = cli(["run", "--seed", "7", "--free-turns", "close"])
+    assert code == 0, err
+    assert ("- Coach's policy (close): h5 moves to [14, 12], h4 moves to [13, 2], h10 moves\n"
+            "  to [14, 1]\n") in out
+
+
+def test_setup_written_note_fits_80_columns(tmp_path: Path) -> None:
+    source = ROOT / "tests" / "data" / "ffb-setups" / "setup_amazon_Kalimar.xml"
+    code, out, err = cli(["setup", "import", str(source), "--team", "human", "--out",
+                          str(tmp_path / "amazon.toml")])
+    assert code == 0, err
+    assert (tmp_path / "amazon.toml").read_text().startswith("name = ")
+    assert "legal bb2020 set-up for Reikland Reavers (home) from" in " ".join(out.split())
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_web_doc_installs_the_web_extra() -> None:
+    """docs/web.md's install line installs the extra the app needs (it said ``pip install .``
+    brought FastAPI, which the extra ``web`` does since the extras came)."""
+    text = (ROOT / "docs" / "web.md").read_text()
+    assert "pip install '.[web]'" in text
+    assert "pip install .   " not in text
