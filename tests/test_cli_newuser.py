@@ -102,3 +102,23 @@ def test_web_doc_installs_the_web_extra() -> None:
     text = (ROOT / "docs" / "web.md").read_text()
     assert "pip install '.[web]'" in text
     assert "pip install .   " not in text
+
+
+def test_a_kick_that_does_not_deviate_is_not_said_to_deviate_0_squares() -> None:
+    """Kick halves a D6 of 1 to 0 squares: the story said ``deviates south (D8 7) 0 squares``."""
+    code, out, err = cli(["run", "--seed", "25", "--high-kick", "a8"])
+    assert code == 0, err
+    assert "- The kick does not deviate (D8 7, 0 squares): it comes down on [19, 7]\n" in out
+    assert "0 squares to" not in out.split("What happened")[1].split("After")[0]
+
+
+def test_a_toml_file_given_for_json_is_named_as_toml() -> None:
+    """``kickoff replay my_offence.toml`` said ``Expecting value: line 1 column 1 (char 0)``;
+    the TOML readers already name a JSON file given to them."""
+    code, out, err = cli(["replay", str(ROOT / "examples" / "my_offence.toml")])
+    assert_invalid(code, out, err, "my_offence.toml: not valid JSON: it looks like TOML (a "
+                   "kickoff set-up or team file?)")
+    code, out, err = cli(["replay", "-"], stdin="[positions]\n1 = [1, 2]\n")
+    assert_invalid(code, out, err, "stdin: not valid JSON: it looks like TOML")
+    code, out, err = cli(["replay", "-"], stdin="[1, 2")
+    assert_invalid(code, out, err, "stdin: not valid JSON: Expecting ',' delimiter")
