@@ -122,3 +122,11 @@ def test_a_toml_file_given_for_json_is_named_as_toml() -> None:
     assert_invalid(code, out, err, "stdin: not valid JSON: it looks like TOML")
     code, out, err = cli(["replay", "-"], stdin="[1, 2")
     assert_invalid(code, out, err, "stdin: not valid JSON: Expecting ',' delimiter")
+
+
+def test_help_lists_run_first_and_every_command_in_the_readme_order() -> None:
+    code, out, err = cli(["--help"])
+    assert code == 0, err
+    listed = [line.split()[0] for line in out.split("Commands:\n")[1].splitlines() if line]
+    assert listed == ["run", "replay", "validate", "odds", "decide", "simulate", "kick",
+                      "odds-kick", "list", "schema", "serve", "fumbbl", "setup"]

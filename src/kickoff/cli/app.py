@@ -410,10 +410,24 @@ def _with(commands: list[str], groups: list[str], own: list[Any]) -> typer.Typer
     return one
 
 
+#: The order ``kickoff --help`` lists the commands in, the README's: a kick-off played first,
+#: then its files, the analyses, the Kick It! action, the lists and the web app (the groups
+#: come after them all). It listed odds, decide, simulate, kick, odds-kick and serve before run.
+HELP_ORDER = ("run", "replay", "validate", "odds", "decide", "simulate", "kick", "odds-kick",
+              "list", "schema", "serve")
+
+
 @functools.cache
 def whole_app() -> typer.Typer:
-    """:data:`app`: every command and group, their modules imported."""
-    return _with(list(_COMMANDS), list(_GROUPS), _app.registered_commands)
+    """:data:`app`: every command and group, their modules imported, in :data:`HELP_ORDER`."""
+    one = _with(list(_COMMANDS), list(_GROUPS), _app.registered_commands)
+
+    def place(info: Any) -> int:
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        return HELP_ORDER.index(name) if name in HELP_ORDER else len(HELP_ORDER)
+
+    one.registered_commands.sort(key=place)
+    return one
 
 
 def __getattr__(name: str) -> typer.Typer:
