@@ -130,3 +130,12 @@ def test_help_lists_run_first_and_every_command_in_the_readme_order() -> None:
     listed = [line.split()[0] for line in out.split("Commands:\n")[1].splitlines() if line]
     assert listed == ["run", "replay", "validate", "odds", "decide", "simulate", "kick",
                       "odds-kick", "list", "schema", "serve", "fumbbl", "setup"]
+
+
+def test_play_best_header_names_both_coaches() -> None:
+    """``--play best`` plays the kicking coach's kicker and Kick at his best too (the README:
+    "both coaches' best choices"); the header said "the receivers' best choices"."""
+    from kickoff.cli.render import choice_lines_applied
+
+    assert choice_lines_applied("all", "best")[1] == (
+        "Play: best, both coaches' best choices (the default: defaults)")

@@ -94,7 +94,7 @@ def choice_lines_applied(events: str | None, play: str | None,
         lines.append(f"Play: {play}, " + (other["play"] if play == "defaults" else
                      "the close policy for both coaches (the default: defaults)"
                      if play == "close" else
-                     "the receivers' best choices (the default: defaults)"))
+                     "both coaches' best choices (the default: defaults)"))
     return lines
 
 
