@@ -139,3 +139,10 @@ def test_play_best_header_names_both_coaches() -> None:
 
     assert choice_lines_applied("all", "best")[1] == (
         "Play: best, both coaches' best choices (the default: defaults)")
+
+
+def test_a_set_up_of_the_other_pitch_is_named_by_its_pitch() -> None:
+    code, out, err = cli(["validate", str(ROOT / "examples" / "my_defence.toml"), "--team",
+                          "orc", "--ruleset", "sevens"])
+    assert_invalid(code, out, err, "pitch: a set-up for the 'eleven' pitch cannot be used on "
+                   "the 'sevens' pitch")
