@@ -50,6 +50,11 @@ def test_kick_toward_off_the_pitch_is_an_error_naming_the_option() -> None:
     assert_invalid(code, out, err, "--toward", "[99, 99] is off the 26x15 pitch")
 
 
+def test_odds_kick_landing_off_the_pitch_is_an_error_naming_the_option() -> None:
+    code, out, err = cli(["odds-kick", "--landing", "99,99"])
+    assert_invalid(code, out, err, "--landing: [99, 99] is off the 26x15 pitch")
+
+
 def test_kick_toward_says_the_landing_it_applied() -> None:
     code, out, err = cli(["kick", "--toward", "12,5", "--seed", "7"])
     assert code == 0, err

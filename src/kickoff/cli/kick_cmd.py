@@ -258,12 +258,13 @@ def kick(
     _show_kick(s, doc, before, result.state, policy, toward_square, used_seed)
 
 
-def _toward_on_pitch(s: KickSetting, square: Square) -> Square:
-    """``--toward``'s square, ``ScenarioError`` naming the option when it is off the pitch (a
-    mistyped square: the landing nearest it would say nothing of the slip)."""
+def _toward_on_pitch(s: KickSetting, square: Square, option: str = "--toward") -> Square:
+    """The square of ``option`` (``--toward``, ``odds-kick --landing``), ``ScenarioError``
+    naming the option when it is off the pitch (a mistyped square: the landing nearest it
+    would say nothing of the slip)."""
     if not s.ruleset.pitch.on_pitch(square):
         raise ScenarioError([Problem(f"{list(square)} is off the "
-                                     f"{s.ruleset.pitch.describe()} pitch", "--toward")])
+                                     f"{s.ruleset.pitch.describe()} pitch", option)])
     return square
 
 
@@ -348,6 +349,8 @@ def odds_kick(
     refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
+    if isinstance(how, Square):
+        how = _toward_on_pitch(s, how, "--landing")
     if how is None and (play == "defaults" or s.act.landing is not None):
         # FILE's activation's landing (toward it at every distance), else the format's
         how = "default" if s.act.landing is None else s.act.landing
