@@ -151,3 +151,11 @@ def test_a_set_up_of_the_other_pitch_is_named_by_its_pitch() -> None:
                           "orc", "--ruleset", "sevens"])
     assert_invalid(code, out, err, "pitch: a set-up for the 'eleven' pitch cannot be used on "
                    "the 'sevens' pitch")
+
+
+def test_setup_show_header_and_description_go_on_indented() -> None:
+    code, out, err = cli(["setup", "show", "botbowl_off_wedge"])
+    assert code == 0, err
+    assert out.startswith("setups/eleven/botbowl_off_wedge: Wedge (offence, eleven pitch), drawn "
+                          "as the\n  home team: h<jersey number>\n")
+    assert "ball carrier\n  deep\n" in out

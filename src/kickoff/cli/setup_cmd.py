@@ -155,7 +155,7 @@ def show(
         return
     from rich.console import Console
 
-    from kickoff.cli.render import pitch_text
+    from kickoff.cli.render import pitch_text, wrapped
     from kickoff.core.state import GameState, Team
 
     numbers = sorted({int(k) for k in s.positions if k.isdigit()})
@@ -166,10 +166,10 @@ def show(
     # Wrapped at the terminal's width (80 columns when it is not one; issue 26), the command
     # to copy on a line of its own.
     console = Console(highlight=False)
-    console.print(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), drawn as the "
-                  "home team: h<jersey number>", markup=False)
+    console.print(wrapped(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), "
+                          "drawn as the home team: h<jersey number>"), markup=False)
     if s.description:
-        console.print(s.description, markup=False)
+        console.print(wrapped(s.description), markup=False)
     console.print(pitch_text(state))
     for problem in placed.problems:
         console.print(f"note: {problem.text()}", markup=False)
