@@ -159,3 +159,11 @@ def test_setup_show_header_and_description_go_on_indented() -> None:
     assert out.startswith("setups/eleven/botbowl_off_wedge: Wedge (offence, eleven pitch), drawn "
                           "as the\n  home team: h<jersey number>\n")
     assert "ball carrier\n  deep\n" in out
+
+
+def test_wrapped_keeps_an_option_with_its_value() -> None:
+    line = ("- Blitz! / Charge!: nobody acts (a whole free turn; not searched, --plan-budget 0) "
+            "and more")
+    assert wrapped(line).splitlines() == [
+        "- Blitz! / Charge!: nobody acts (a whole free turn; not searched,",
+        "  --plan-budget 0) and more"]

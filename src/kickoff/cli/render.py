@@ -111,7 +111,8 @@ def applied_doc(ruleset: str, kicking: str, names: Mapping[str, str], kick: Kick
 def wrapped(text: str, width: int = 80) -> str:
     """``text`` with each line longer than ``width`` broken between words, the lines after the
     first indented two spaces more than the line itself (under a ``- `` bullet's text, also a
-    nested one's, or under a heading), a square ``[15, 11]`` never split, no trailing spaces:
+    nested one's, or under a heading), a square ``[15, 11]`` or an option and its value
+    (``--plan-budget 0``) never split, no trailing spaces:
     the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted at
     column 0)."""
     import re
@@ -120,6 +121,7 @@ def wrapped(text: str, width: int = 80) -> str:
     def fill(line: str) -> str:
         indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
         whole = re.sub(r"\[(-?\d+), (-?\d+)\]", "[\\1,\0\\2]", line)  # NUL: no break there
+        whole = re.sub(r"(--[a-z][\w-]*) (?=\w)", "\\1\0", whole)  # an option with its value
         return textwrap.fill(whole, width, subsequent_indent=indent, break_on_hyphens=False,
                              break_long_words=False).replace("\0", " ")
 
