@@ -45,6 +45,7 @@ def serve(
 
     require("web", "kickoff serve")
     _check_host(host, port)
+    _check_rate_limit(rate_limit)  # the usage errors (exit 2) before the port's
     _check_port(host, port)
 
     from kickoff.web.app import LOOPBACK_HOSTS, create_app
@@ -53,7 +54,6 @@ def serve(
 
     _shut_down_on_sighup()
     _announce(host, port)
-    _check_rate_limit(rate_limit)
     limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
                     header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout,
                     rate_limit=rate_limit)
