@@ -71,8 +71,10 @@ def test_serve_on_a_taken_port_is_one_error_before_the_announce() -> None:
         taken.listen(1)
         port = taken.getsockname()[1]
         code, out, err = cli(["serve", "--port", str(port)])
+        usage = cli(["serve", "--port", str(port), "--rate-limit", "many/often"])
     assert_invalid(code, out, err, f"--port {port}: cannot listen on 127.0.0.1:{port}")
     assert len(err.strip().splitlines()) == 1
+    assert usage[0] == 2 and "--rate-limit" in usage[2]  # a usage error first, whatever the port
 
 
 def test_wrapped_indents_under_the_bullet_and_keeps_squares_whole() -> None:
