@@ -169,3 +169,13 @@ def test_wrapped_keeps_an_option_with_its_value() -> None:
     assert wrapped(line).splitlines() == [
         "- Blitz! / Charge!: nobody acts (a whole free turn; not searched,",
         "  --plan-budget 0) and more"]
+
+
+def test_run_kick_it_names_the_house_rule_in_its_first_line() -> None:
+    """``run --kick-it`` said nothing of the house rule it played (as the header of odds and
+    simulate names a scenario's house rules)."""
+    code, out, err = cli(["run", "--kick-it", "--seed", "3"])
+    assert code == 0, err
+    assert out.startswith("bb2020 kick-off, home team kicking (house rule: Kick It!)\n")
+    code, out, err = cli(["run", "--seed", "3"])
+    assert out.startswith("bb2020 kick-off, home team kicking\n")

@@ -437,18 +437,21 @@ def outcome(result: dict[str, Any]) -> Text:
 
 def kickoff_report(
     before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str],
-    kick: str = "", applied: Sequence[str] = (),
+    kick: str = "", applied: Sequence[str] = (), house_rules: frozenset[HouseRule] = frozenset(),
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome; ``kick``: the header's line
     naming the kicker and his use of Kick (:meth:`kickoff.defaults.KickUse.text`); ``applied``:
-    the header's events and play lines (:func:`choice_lines_applied`)."""
+    the header's events and play lines (:func:`choice_lines_applied`); ``house_rules``: those
+    played, named in the first line as :func:`header` names them."""
     from rich.console import Group
     from rich.text import Text
 
     dev = result["deviation"]
     landed = None if dev is None or not after.pitch.on_pitch(Square(*dev["square"])) else dev["square"]
     heading = Text()
-    heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
+    heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking"
+                   + (" (house rule: Kick It!)" if KICK_IT in house_rules else "") + "\n",
+                   style="bold")
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
     if kick:
         heading.append(f"{kick}\n")
