@@ -93,16 +93,6 @@ def test_run_story_lines_go_on_under_their_bullet() -> None:
             "  to [14, 1]\n") in out
 
 
-def test_setup_written_note_fits_80_columns(tmp_path: Path) -> None:
-    source = ROOT / "tests" / "data" / "ffb-setups" / "setup_amazon_Kalimar.xml"
-    code, out, err = cli(["setup", "import", str(source), "--team", "human", "--out",
-                          str(tmp_path / "amazon.toml")])
-    assert code == 0, err
-    assert (tmp_path / "amazon.toml").read_text().startswith("name = ")
-    assert "legal bb2020 set-up for Reikland Reavers (home) from" in " ".join(out.split())
-    assert max(len(line) for line in out.splitlines()) <= 80
-
-
 def test_web_doc_installs_the_web_extra() -> None:
     """docs/web.md's install line installs the extra the app needs (it said ``pip install .``
     brought FastAPI, which the extra ``web`` does since the extras came)."""

@@ -47,15 +47,13 @@ app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbo
 
 
 def _emit(text: str, out: Path | None, note: str) -> None:
-    """``text`` to stdout, or to ``out`` with ``note`` on stdout (for people: wrapped at the
-    terminal's width, 80 columns when it is not one, as the long paths of a note passed it)."""
+    """``text`` to stdout, or to ``out`` with ``note`` on stdout (on one line, however long its
+    paths: a path broken across lines cannot be copied)."""
     if out is None:
         typer.echo(text, nl=False)
     else:
-        from rich.console import Console
-
         write_text(out, text)
-        Console(highlight=False).print(note, markup=False)
+        typer.echo(note)
 
 
 def _not_ours(where: str, text: str) -> None:
