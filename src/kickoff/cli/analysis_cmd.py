@@ -273,14 +273,19 @@ class Setting(NamedTuple):
         ``show=False`` (``--json``; one target without the Kick-off events, solved in
         milliseconds): nothing is drawn, and Rich's progress bar is not imported. Gives
         ``update(completed=, total=, advance=)`` for the bar; a ``KickoffError`` of the work is
-        raised as :meth:`error` names it."""
+        raised as :meth:`error` names it. Drawn on a terminal only: on a file or a pipe a bar
+        would leave nothing but a blank line."""
+        if show:
+            from rich.console import Console
+
+            console = Console(stderr=True)
+            show = console.is_terminal
         if not show:  # start-up (issue 16)
             try:
                 yield lambda **_: None
             except KickoffError as e:
                 raise self.error(e) from None
             return
-        from rich.console import Console
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -292,7 +297,7 @@ class Setting(NamedTuple):
         columns = [TextColumn(what), BarColumn(), *([MofNCompleteColumn()] if count else []),
                    TimeElapsedColumn()]
         try:
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+            with Progress(*columns, transient=True, console=console) as bar:
                 yield partial(bar.update, bar.add_task(what, total=total))
         except KickoffError as e:
             raise self.error(e) from None

@@ -175,7 +175,8 @@ def run(
         return
     given = {"high_kick": high_kick is not None, "touchback": touchback is not None,
              "free_turn": free_turns != "none"}
-    _show_run(before, result.state, doc, match.names, kick.text(), given, save_scenario)
+    _show_run(before, result.state, doc, match.names, kick.text(), given, save_scenario,
+              house_rules)
 
 
 def _save_played(path: Path, rs: Ruleset, before: GameState, seed: int, kicked: dict[str, Any],
@@ -191,9 +192,11 @@ def _save_played(path: Path, rs: Ruleset, before: GameState, seed: int, kicked: 
 
 
 def _show_run(before: GameState, after: GameState, doc: dict[str, Any], names: Mapping[str, str],
-              kick_text: str, given: dict[str, bool], saved: Path | None) -> None:
-    """``run``'s report: the kick-off shown, the defaults it applied (``given``: the choices
-    the coach gave), and where its scenario was written."""
+              kick_text: str, given: dict[str, bool], saved: Path | None,
+              house_rules: frozenset[HouseRule] = frozenset()) -> None:
+    """``run``'s report: the kick-off shown (with the ``house_rules`` played named in its
+    first line), the defaults it applied (``given``: the choices the coach gave), and where
+    its scenario was written."""
     from rich.console import Console
 
     from kickoff.cli.render import RUN_APPLIED, choice_lines_applied, kickoff_report
@@ -202,7 +205,7 @@ def _show_run(before: GameState, after: GameState, doc: dict[str, Any], names: M
     console = Console()
     applied = doc["applied"]
     console.print(kickoff_report(before, after, doc, names, kick_text, choice_lines_applied(
-        applied["events"], applied["play"], RUN_APPLIED)))
+        applied["events"], applied["play"], RUN_APPLIED), house_rules))
     for line in defaults_applied(doc["log"], given):
         console.print(line, markup=False, highlight=False)
     if saved is not None:
@@ -410,10 +413,24 @@ def _with(commands: list[str], groups: list[str], own: list[Any]) -> typer.Typer
     return one
 
 
+#: The order ``kickoff --help`` lists the commands in, the README's: a kick-off played first,
+#: then its files, the analyses, the Kick It! action, the lists and the web app (the groups
+#: come after them all). It listed odds, decide, simulate, kick, odds-kick and serve before run.
+HELP_ORDER = ("run", "replay", "validate", "odds", "decide", "simulate", "kick", "odds-kick",
+              "list", "schema", "serve")
+
+
 @functools.cache
 def whole_app() -> typer.Typer:
-    """:data:`app`: every command and group, their modules imported."""
-    return _with(list(_COMMANDS), list(_GROUPS), _app.registered_commands)
+    """:data:`app`: every command and group, their modules imported, in :data:`HELP_ORDER`."""
+    one = _with(list(_COMMANDS), list(_GROUPS), _app.registered_commands)
+
+    def place(info: Any) -> int:
+        name = info.name or typer.main.get_command_name(info.callback.__name__)
+        return HELP_ORDER.index(name) if name in HELP_ORDER else len(HELP_ORDER)
+
+    one.registered_commands.sort(key=place)
+    return one
 
 
 def __getattr__(name: str) -> typer.Typer:

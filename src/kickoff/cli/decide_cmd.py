@@ -89,7 +89,7 @@ def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
     from rich.table import Table
 
     from kickoff.analysis.decide import bare, moved_state, pct
-    from kickoff.cli.render import console_for, legend, pitch_text
+    from kickoff.cli.render import console_for, legend, pitch_text, wrapped
 
     r = found.reached
     head = s.header("all", play)
@@ -112,7 +112,7 @@ def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
         console.print(f"\n{o.text}" + (" (what you did)" if o.scripted else ""), markup=False)
         console.print(pitch_text(moved_state(r, o), target=found.target.as_list(),
                                  landed=None if r.landing is None else r.landing.as_list()))
-    console.print(found.line(), markup=False)
+    console.print(wrapped(found.line()), markup=False)  # its 2nd line indented, not ragged
 
 
 def _intro(found: "Answer") -> str:

@@ -243,7 +243,7 @@ def kick(
     before = s.state.clone()
     policy: LandingPolicy | None = None
     if toward_square:
-        policy = toward(Square.parse(toward_square))
+        policy = toward(_toward_on_pitch(s, Square.parse(toward_square)))
     elif s.act.landing is None:
         policy = default_landing(s)
     try:
@@ -256,6 +256,16 @@ def kick(
         typer.echo(json.dumps(doc, indent=2))
         return
     _show_kick(s, doc, before, result.state, policy, toward_square, used_seed)
+
+
+def _toward_on_pitch(s: KickSetting, square: Square, option: str = "--toward") -> Square:
+    """The square of ``option`` (``--toward``, ``odds-kick --landing``), ``ScenarioError``
+    naming the option when it is off the pitch (a mistyped square: the landing nearest it
+    would say nothing of the slip)."""
+    if not s.ruleset.pitch.on_pitch(square):
+        raise ScenarioError([Problem(f"{list(square)} is off the "
+                                     f"{s.ruleset.pitch.describe()} pitch", option)])
+    return square
 
 
 def _show_kick(s: KickSetting, doc: dict[str, Any], before: GameState, after: GameState,
@@ -276,8 +286,11 @@ def _show_kick(s: KickSetting, doc: dict[str, Any], before: GameState, after: Ga
     heading.append(legend("the aim", landed=landed is not None), style="dim")
     ball = doc["ball"]
     accurate = any(e["step"] == "accurate" and e["landing"] for e in doc["log"])
-    if not accurate or toward_square:
+    if not accurate:
         chosen = ""
+    elif toward_square:
+        chosen = (f"Landing: the allowed square nearest {list(Square.parse(toward_square))} "
+                  "(--toward)\n")
     elif policy is None:  # the file's own landing
         chosen = f"Landing: {s.act.landing and list(s.act.landing)}, as the file asks\n"
     else:
@@ -336,6 +349,8 @@ def odds_kick(
     refuse_with_file(ctx, file)
     s = _setting("odds-kick", file, ruleset, home, away, home_setup, away_setup, active,
                  kicker, aim, kick_block)
+    if isinstance(how, Square):
+        how = _toward_on_pitch(s, how, "--landing")
     if how is None and (play == "defaults" or s.act.landing is not None):
         # FILE's activation's landing (toward it at every distance), else the format's
         how = "default" if s.act.landing is None else s.act.landing

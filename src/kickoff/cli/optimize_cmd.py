@@ -584,8 +584,10 @@ def _search(request: OptimizeRequest, run: Callable[..., Suggestion], show: bool
 
     rounds = request.rounds
     total = float(rounds) if rounds is not None else float(request.seconds or 60)
+    console = Console(stderr=True)  # a bar on a file or a pipe: nothing but a blank line
     with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                  transient=True, console=Console(stderr=True), disable=not show) as bar:
+                  transient=True, console=console,
+                  disable=not (show and console.is_terminal)) as bar:
         task = bar.add_task("searching", total=total)
         done = [0]
 

@@ -94,7 +94,7 @@ def choice_lines_applied(events: str | None, play: str | None,
         lines.append(f"Play: {play}, " + (other["play"] if play == "defaults" else
                      "the close policy for both coaches (the default: defaults)"
                      if play == "close" else
-                     "the receivers' best choices (the default: defaults)"))
+                     "both coaches' best choices (the default: defaults)"))
     return lines
 
 
@@ -110,14 +110,22 @@ def applied_doc(ruleset: str, kicking: str, names: Mapping[str, str], kick: Kick
 
 def wrapped(text: str, width: int = 80) -> str:
     """``text`` with each line longer than ``width`` broken between words, the lines after the
-    first indented two spaces (under a ``- `` bullet's text, or under a heading), no trailing
-    spaces: the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted
-    at column 0)."""
+    first indented two spaces more than the line itself (under a ``- `` bullet's text, also a
+    nested one's, or under a heading), a square ``[15, 11]`` or an option and its value
+    (``--plan-budget 0``) never split, no trailing spaces:
+    the played-choices lines of ``kickoff odds`` (issue 26: a wrapped bullet restarted at
+    column 0)."""
+    import re
     import textwrap
 
-    return "\n".join(textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False,
-                                    break_long_words=False) if len(line) > width else line
-                      for line in text.splitlines())
+    def fill(line: str) -> str:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        whole = re.sub(r"\[(-?\d+), (-?\d+)\]", "[\\1,\0\\2]", line)  # NUL: no break there
+        whole = re.sub(r"(--[a-z][\w-]*) (?=\w)", "\\1\0", whole)  # an option with its value
+        return textwrap.fill(whole, width, subsequent_indent=indent, break_on_hyphens=False,
+                             break_long_words=False).replace("\0", " ")
+
+    return "\n".join(fill(line) if len(line) > width else line for line in text.splitlines())
 
 
 def legend(target: str = "kick target", landed: bool = True) -> str:
@@ -389,7 +397,8 @@ def story(log: list[dict[str, Any]]) -> Text:
 
     from kickoff.formats.narration import story_lines
 
-    return Text("".join(f"- {line}\n" for line in story_lines(log)))
+    # a long sentence goes on under its bullet's text, not at column 0
+    return Text(wrapped("".join(f"- {line}\n" for line in story_lines(log))) + "\n")
 
 
 def outcome(result: dict[str, Any]) -> Text:
@@ -428,18 +437,21 @@ def outcome(result: dict[str, Any]) -> Text:
 
 def kickoff_report(
     before: GameState, after: GameState, result: dict[str, Any], names: Mapping[str, str],
-    kick: str = "", applied: Sequence[str] = (),
+    kick: str = "", applied: Sequence[str] = (), house_rules: frozenset[HouseRule] = frozenset(),
 ) -> Group:
     """Pitch before and after, the dice, the story and the outcome; ``kick``: the header's line
     naming the kicker and his use of Kick (:meth:`kickoff.defaults.KickUse.text`); ``applied``:
-    the header's events and play lines (:func:`choice_lines_applied`)."""
+    the header's events and play lines (:func:`choice_lines_applied`); ``house_rules``: those
+    played, named in the first line as :func:`header` names them."""
     from rich.console import Group
     from rich.text import Text
 
     dev = result["deviation"]
     landed = None if dev is None or not after.pitch.on_pitch(Square(*dev["square"])) else dev["square"]
     heading = Text()
-    heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking\n", style="bold")
+    heading.append(f"{result['ruleset']} kick-off, {result['kicking']} team kicking"
+                   + (" (house rule: Kick It!)" if KICK_IT in house_rules else "") + "\n",
+                   style="bold")
     heading.append(f"home (h, blue): {names['home']}\naway (a, red): {names['away']}\n")
     if kick:
         heading.append(f"{kick}\n")

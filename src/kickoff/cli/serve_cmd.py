@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kickoff.analysis.simulate import max_jobs
-from kickoff.cli.common import guarded
+from kickoff.cli.common import fail, guarded
 
 
 @guarded
@@ -44,15 +44,16 @@ def serve(
     from kickoff.extras import require
 
     require("web", "kickoff serve")
+    _check_host(host, port)
+    _check_rate_limit(rate_limit)  # the usage errors (exit 2) before the port's
+    _check_port(host, port)
 
     from kickoff.web.app import LOOPBACK_HOSTS, create_app
     from kickoff.web.limits import Limits
     from kickoff.web.server import raise_open_files, serve, uvicorn_settings
 
-    _check_host(host, port)
     _shut_down_on_sighup()
     _announce(host, port)
-    _check_rate_limit(rate_limit)
     limits = Limits(max_connections=max_connections, idle_timeout_seconds=idle_timeout,
                     header_timeout_seconds=header_timeout, body_timeout_seconds=body_timeout,
                     rate_limit=rate_limit)
@@ -73,6 +74,21 @@ def _check_host(host: str, port: int) -> None:
     except (OSError, UnicodeError) as e:  # socket.gaierror: not an address nor a known name
         raise typer.BadParameter(f"{host!r}: no such address or host name ({e})",
                                  param_hint="--host") from None
+
+
+def _check_port(host: str, port: int) -> None:
+    """One line and exit status 1 when ``host:port`` cannot be listened on (the port taken by
+    another server, an address not of this machine), before the address is announced: uvicorn
+    would announce nothing, log its own error and exit 3."""
+    import socket
+
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            fail(f"--port {port}: cannot listen on {host}:{port}: {e.strerror or e}")
 
 
 def _announce(host: str, port: int) -> None:

@@ -47,7 +47,8 @@ app = typer.Typer(help="Import and export set-ups: FUMBBL client XML/JSON, botbo
 
 
 def _emit(text: str, out: Path | None, note: str) -> None:
-    """``text`` to stdout, or to ``out`` with ``note`` on stdout."""
+    """``text`` to stdout, or to ``out`` with ``note`` on stdout (on one line, however long its
+    paths: a path broken across lines cannot be copied)."""
     if out is None:
         typer.echo(text, nl=False)
     else:
@@ -152,7 +153,7 @@ def show(
         return
     from rich.console import Console
 
-    from kickoff.cli.render import pitch_text
+    from kickoff.cli.render import pitch_text, wrapped
     from kickoff.core.state import GameState, Team
 
     numbers = sorted({int(k) for k in s.positions if k.isdigit()})
@@ -163,10 +164,10 @@ def show(
     # Wrapped at the terminal's width (80 columns when it is not one; issue 26), the command
     # to copy on a line of its own.
     console = Console(highlight=False)
-    console.print(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), drawn as the "
-                  "home team: h<jersey number>", markup=False)
+    console.print(wrapped(f"{where}: {s.name} ({s.kind or 'set-up'}, {pitch.name} pitch), "
+                          "drawn as the home team: h<jersey number>"), markup=False)
     if s.description:
-        console.print(s.description, markup=False)
+        console.print(wrapped(s.description), markup=False)
     console.print(pitch_text(state))
     for problem in placed.problems:
         console.print(f"note: {problem.text()}", markup=False)

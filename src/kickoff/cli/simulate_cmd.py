@@ -238,16 +238,23 @@ def _write_records(s: Setting, job: Job, path: Path, n: int, seed: int, jobs: in
     players = record_players(job.state)
     doc = {"records": str(path), "n": n, "seed": seed, "bytes": size,
            "row_bytes": record_dtype(len(players)).itemsize, "players": players,
-           "target": s.target.as_list(), **s.applied(job.events)}
+           "target": s.target.as_list(), **s.applied(job.events, job.play)}
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
-    typer.echo(s.header(job.events))
+    # what was played, as the table's output says it (issue 26: every output names its play)
+    typer.echo(s.header(job.events, job.play, SIMULATE_OTHERS))
     typer.echo(f"{n:,} records written to {path} ({size:,} bytes; numpy.load reads it).")
     typer.echo(f"Seed {seed}: the same seed gives the same file, whatever --jobs or --workers.")
     # the players in the order a record's holder and squares index them, within 80 columns
     typer.echo("\n".join(textwrap.wrap("Players (holder and squares index this order): "
                                         + " ".join(players), 80)))
+    played = (s.defaults(job.events, job.free_turns) if job.play == "defaults"
+              else CLOSE_PLAYED + job.free_turns)
+    if played:  # as the table's output prints it: within the terminal's width
+        from rich.console import Console
+
+        Console(highlight=False).print(played, markup=False)
 
 
 def _json_report(tally: Tally, n: int, seed: int, target: list[int], events: str,

@@ -52,6 +52,9 @@ def _moves(e: Mapping[str, Any]) -> str:
 def _deviate(e: Mapping[str, Any]) -> str:
     d = _COMPASS[RANDOM_DIRECTION[e["direction"]]]
     tb = ": out of play, a touchback follows" if e["touchback"] else ""
+    if e["distance"] == 0:  # a D6 of 1 halved with Kick: "deviates south 0 squares" said wrong
+        return (f"The kick does not deviate (D8 {e['direction']}, 0 squares): it comes down on "
+                f"{e['square']}{tb}")
     return f"The kick deviates {d} (D8 {e['direction']}) {squares_text(e['distance'])} to {e['square']}{tb}"
 
 

@@ -147,6 +147,11 @@ def limit_problem(e: BaseException) -> str | None:
     return None
 
 
+#: The start of a TOML file of kickoff's (a set-up or a team file: comments, then ``name = ``
+#: or a table's header ``[positions]``), which a JSON reader was given by mistake.
+_TOML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:[A-Za-z_][\w-]*\s*=|\[\[?[A-Za-z_])")
+
+
 def load_json(text: str | bytes, where: str | None = None) -> Any:
     """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
     ...``) for invalid JSON, nesting too deep or an integer literal too long."""
@@ -155,7 +160,9 @@ def load_json(text: str | bytes, where: str | None = None) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise ScenarioError([Problem(f"not valid JSON: {e}", where or "")]) from None
+        said = ("it looks like TOML (a kickoff set-up or team file?)"
+                if _TOML_START.match(e.doc) else str(e))
+        raise ScenarioError([Problem(f"not valid JSON: {said}", where or "")]) from None
     except RecursionError:
         deep = TOO_DEEP.format("arrays or objects")
         raise ScenarioError([Problem(f"not valid JSON: {deep}", where or "")]) from None

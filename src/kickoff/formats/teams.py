@@ -367,8 +367,8 @@ def _checked_setup(where: str, setup: _S, pitch: Pitch) -> _S:
             else:
                 first[int(k)] = k
     if setup.pitch != pitch.name:
-        problems.append(Problem(f"pitch: a {setup.pitch!r} set-up cannot be used on the "
-                        f"{pitch.name!r} pitch", where))
+        problems.append(Problem(f"pitch: a set-up for the {setup.pitch!r} pitch cannot be "
+                                f"used on the {pitch.name!r} pitch", where))  # not "a 'eleven'"
     if problems:
         raise ScenarioError(problems)
     return setup

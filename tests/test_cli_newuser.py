@@ -1,0 +1,171 @@
+"""A new user's first hour (issue 26): what a fresh clone's commands print for people, checked
+where a newcomer's pass found it wanting (2026-12-07): every output says what it played, fits
+80 columns with its long lines indented under their bullet, and a mistyped value or a taken port
+is one message with exit status 1, before anything is announced."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from helpers import assert_invalid, cli
+
+from kickoff.cli.render import wrapped
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_simulate_records_says_the_play_and_the_defaults_it_played(tmp_path: Path) -> None:
+    """``simulate --records`` names its play and the defaults it played, as the table does (it
+    named neither: the only simulate output that did not)."""
+    code, out, err = cli(["simulate", "-n", "20", "--seed", "7", "--records",
+                          str(tmp_path / "r.npy"), "--high-kick", "a8"])
+    assert code == 0, err
+    assert "Play: defaults, the format's choices (--play close: the close policy)" in out
+    assert "20 records written to" in out
+    assert "- Touchback: to a1, the first receiving player able (--touchback ID)" in out
+    assert "Choices played:\n- High Kick: a8 is placed under the ball" in out
+    # within 80 columns but the line naming the file (a long temporary path here)
+    assert max(len(line) for line in out.splitlines() if "r.npy" not in line) <= 80
+
+
+def test_simulate_records_json_names_the_play(tmp_path: Path) -> None:
+    code, out, err = cli(["simulate", "-n", "20", "--seed", "7", "--records",
+                          str(tmp_path / "r.npy"), "--play", "close", "--json"])
+    assert code == 0, err
+    assert '"play": "close"' in out
+
+
+def test_no_blank_line_on_stderr_when_not_a_terminal() -> None:
+    """The progress bar is drawn on a terminal only: on a pipe it left one blank line on stderr,
+    the first line a user saw of ``kickoff odds 2>&1``."""
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0 and out.startswith("bb2020 kick-off, home team kicking\n")
+    assert err == ""
+
+
+def test_kick_toward_off_the_pitch_is_an_error_naming_the_option() -> None:
+    code, out, err = cli(["kick", "--toward", "99,99", "--seed", "7"])
+    assert_invalid(code, out, err, "--toward", "[99, 99] is off the 26x15 pitch")
+
+
+def test_odds_kick_landing_off_the_pitch_is_an_error_naming_the_option() -> None:
+    code, out, err = cli(["odds-kick", "--landing", "99,99"])
+    assert_invalid(code, out, err, "--landing: [99, 99] is off the 26x15 pitch")
+
+
+def test_kick_toward_says_the_landing_it_applied() -> None:
+    code, out, err = cli(["kick", "--toward", "12,5", "--seed", "7"])
+    assert code == 0, err
+    assert "Landing: the allowed square nearest [12, 5] (--toward)\n" in out
+    assert "The kick came down on [13, 5]." in out
+
+
+def test_serve_on_a_taken_port_is_one_error_before_the_announce() -> None:
+    """A port taken by another server: one line naming the option, exit status 1, and not the
+    app's address first (uvicorn logged its own ERROR line and exited 3)."""
+    pytest.importorskip("fastapi")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code, out, err = cli(["serve", "--port", str(port)])
+        usage = cli(["serve", "--port", str(port), "--rate-limit", "many/often"])
+    assert_invalid(code, out, err, f"--port {port}: cannot listen on 127.0.0.1:{port}")
+    assert len(err.strip().splitlines()) == 1
+    assert usage[0] == 2 and "--rate-limit" in usage[2]  # a usage error first, whatever the port
+
+
+def test_wrapped_indents_under_the_bullet_and_keeps_squares_whole() -> None:
+    line = ("  - receiving coach: a8 to [19, 7]; a11 to [17, 7]; a6 to [15, 3]; a7 to [15, 11] "
+            "(best plan found of 16 valued: 0.1155; nobody moves: 0.1066)")
+    got = wrapped(line).splitlines()
+    assert got == ["  - receiving coach: a8 to [19, 7]; a11 to [17, 7]; a6 to [15, 3]; a7 to",
+                   "    [15, 11] (best plan found of 16 valued: 0.1155; nobody moves: 0.1066)"]
+    assert wrapped("- " + "x " * 45).splitlines()[1].startswith("  x")
+
+
+def test_run_story_lines_go_on_under_their_bullet() -> None:
+    code, out, err = cli(["run", "--seed", "7", "--free-turns", "close"])
+    assert code == 0, err
+    assert ("- Coach's policy (close): h5 moves to [14, 12], h4 moves to [13, 2], h10 moves\n"
+            "  to [14, 1]\n") in out
+
+
+def test_web_doc_installs_the_web_extra() -> None:
+    """docs/web.md's install line installs the extra the app needs (it said ``pip install .``
+    brought FastAPI, which the extra ``web`` does since the extras came)."""
+    text = (ROOT / "docs" / "web.md").read_text()
+    assert "pip install '.[web]'" in text
+    assert "pip install .   " not in text
+
+
+def test_a_kick_that_does_not_deviate_is_not_said_to_deviate_0_squares() -> None:
+    """Kick halves a D6 of 1 to 0 squares: the story said ``deviates south (D8 7) 0 squares``."""
+    code, out, err = cli(["run", "--seed", "25", "--high-kick", "a8"])
+    assert code == 0, err
+    assert "- The kick does not deviate (D8 7, 0 squares): it comes down on [19, 7]\n" in out
+    assert "0 squares to" not in out.split("What happened")[1].split("After")[0]
+
+
+def test_a_toml_file_given_for_json_is_named_as_toml() -> None:
+    """``kickoff replay my_offence.toml`` said ``Expecting value: line 1 column 1 (char 0)``;
+    the TOML readers already name a JSON file given to them."""
+    code, out, err = cli(["replay", str(ROOT / "examples" / "my_offence.toml")])
+    assert_invalid(code, out, err, "my_offence.toml: not valid JSON: it looks like TOML (a "
+                   "kickoff set-up or team file?)")
+    code, out, err = cli(["replay", "-"], stdin="[positions]\n1 = [1, 2]\n")
+    assert_invalid(code, out, err, "stdin: not valid JSON: it looks like TOML")
+    code, out, err = cli(["replay", "-"], stdin="[1, 2")
+    assert_invalid(code, out, err, "stdin: not valid JSON: Expecting ',' delimiter")
+
+
+def test_help_lists_run_first_and_every_command_in_the_readme_order() -> None:
+    code, out, err = cli(["--help"])
+    assert code == 0, err
+    listed = [line.split()[0] for line in out.split("Commands:\n")[1].splitlines() if line]
+    assert listed == ["run", "replay", "validate", "odds", "decide", "simulate", "kick",
+                      "odds-kick", "list", "schema", "serve", "fumbbl", "setup"]
+
+
+def test_play_best_header_names_both_coaches() -> None:
+    """``--play best`` plays the kicking coach's kicker and Kick at his best too (the README:
+    "both coaches' best choices"); the header said "the receivers' best choices"."""
+    from kickoff.cli.render import choice_lines_applied
+
+    assert choice_lines_applied("all", "best")[1] == (
+        "Play: best, both coaches' best choices (the default: defaults)")
+
+
+def test_a_set_up_of_the_other_pitch_is_named_by_its_pitch() -> None:
+    code, out, err = cli(["validate", str(ROOT / "examples" / "my_defence.toml"), "--team",
+                          "orc", "--ruleset", "sevens"])
+    assert_invalid(code, out, err, "pitch: a set-up for the 'eleven' pitch cannot be used on "
+                   "the 'sevens' pitch")
+
+
+def test_setup_show_header_and_description_go_on_indented() -> None:
+    code, out, err = cli(["setup", "show", "botbowl_off_wedge"])
+    assert code == 0, err
+    assert out.startswith("setups/eleven/botbowl_off_wedge: Wedge (offence, eleven pitch), drawn "
+                          "as the\n  home team: h<jersey number>\n")
+    assert "ball carrier\n  deep\n" in out
+
+
+def test_wrapped_keeps_an_option_with_its_value() -> None:
+    line = ("- Blitz! / Charge!: nobody acts (a whole free turn; not searched, --plan-budget 0) "
+            "and more")
+    assert wrapped(line).splitlines() == [
+        "- Blitz! / Charge!: nobody acts (a whole free turn; not searched,",
+        "  --plan-budget 0) and more"]
+
+
+def test_run_kick_it_names_the_house_rule_in_its_first_line() -> None:
+    """``run --kick-it`` said nothing of the house rule it played (as the header of odds and
+    simulate names a scenario's house rules)."""
+    code, out, err = cli(["run", "--kick-it", "--seed", "3"])
+    assert code == 0, err
+    assert out.startswith("bb2020 kick-off, home team kicking (house rule: Kick It!)\n")
+    code, out, err = cli(["run", "--seed", "3"])
+    assert out.startswith("bb2020 kick-off, home team kicking\n")
