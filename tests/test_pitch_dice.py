@@ -4,6 +4,7 @@ read off the spec, not off the code."""
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -19,6 +20,7 @@ from kickoff.core.pitch import (
     Square,
     aimed_template,
     distance,
+    square_at,
     throw_in_direction,
 )
 
@@ -44,6 +46,31 @@ def test_square_parse_rejects_bad_text(text: str) -> None:
 def test_square_helpers() -> None:
     assert Square(19, 7).step(1, -1, 3) == Square(22, 4)
     assert Square(19, 7).as_list() == [19, 7]
+
+
+def test_a_square_made_is_the_kept_one_within_range_and_a_new_tuple_outside() -> None:
+    """``Square(x, y)`` gives :func:`square_at`'s square for int coordinates within its range,
+    and otherwise makes one as ``NamedTuple`` does: positional or keywords, any values, a
+    subclass's own instances, the same errors for missing or extra values."""
+    assert Square(20, 7) is square_at(20, 7) and Square(y=7, x=20) is square_at(20, 7)
+    assert Square(-16, 47) is square_at(-16, 47)
+    far = Square(100, -40)
+    assert far == (100, -40) and far.x == 100 and type(far) is Square
+    assert far is not Square(100, -40)
+    loose = Square(True, 2.5)  # type: ignore[arg-type]  # not ints: a new square, as given
+    assert type(loose.x) is bool and loose.y == 2.5 and loose is not square_at(1, 2)
+
+    class Marked(Square):
+        pass
+
+    marked = Marked(3, 4)
+    assert type(marked) is Marked and marked == (3, 4) and marked is not square_at(3, 4)
+    with pytest.raises(TypeError):
+        Square(3)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Square(3, 4, 5)  # type: ignore[call-arg]
+    assert pickle.loads(pickle.dumps(Square(5, 6))) is square_at(5, 6)
+    assert Square._make((5, 6)) == (5, 6) and Square(5, 6)._replace(y=1) == Square(5, 1)
 
 
 @pytest.mark.parametrize(("a", "b", "d"), [

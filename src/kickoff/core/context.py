@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar, cast
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
+from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
@@ -60,9 +60,8 @@ class KickoffContext:
     method is handed this context when it is made (it reads the kick-off: ``core/close.py``)."""
 
     __slots__ = (
-        "_keeps", "_labels", "coach", "decisions", "dice", "dice_log", "failed_tests", "house_rules",
-        "kicker", "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target",
-        "touchback",
+        "_failed", "_keeps", "_labels", "coach", "decisions", "dice", "house_rules", "kicker",
+        "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -97,8 +96,6 @@ class KickoffContext:
         #: The log the rules write to: one line per die and per step, in order; kept, or
         #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
         self.log: KickoffLog = KickoffLog() if log else unkept_log()
-        #: The list the dice's grouped nodes write their lines to (the log's).
-        self.dice_log = self.log.dice_log() if log else NO_LOG
         #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
         self._keeps = log
         #: How :meth:`label` answers: kept for the log to format (seeded dice never read a
@@ -113,9 +110,23 @@ class KickoffContext:
         self.touchback = False
         #: One-square scatters the ball makes in the air before landing (Changing Weather).
         self.scatters = 0
-        #: How many tests of each kind have failed so far under a list of re-roll choices, by
-        #: the list's key path and the kind of test (``kickoff.core.rolls.nth_choice``).
-        self.failed_tests: dict[tuple[str, str], int] = {}
+        #: :attr:`failed_tests`, made when first asked for.
+        self._failed: dict[tuple[str, str], int] | None = None
+
+    @property
+    def failed_tests(self) -> dict[tuple[str, str], int]:
+        """How many tests of each kind have failed so far under a list of re-roll choices, by
+        the list's key path and the kind of test (``kickoff.core.rolls.nth_choice``)."""
+        failed = self._failed
+        if failed is None:
+            failed = self._failed = {}
+        return failed
+
+    @property
+    def dice_log(self) -> Log:
+        """The list the dice's grouped nodes write their lines to: the log's
+        (:data:`~kickoff.core.dice.NO_LOG` when it keeps none)."""
+        return self.log.dice_log()
 
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: Why, sides: int = 0) -> int:

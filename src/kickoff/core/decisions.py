@@ -92,9 +92,9 @@ class Decisions:
     given as ``None``) is a new empty list.
     """
 
+    target: Square | None = None
     kicker: str | None = None
     kicker_given: bool = False
-    target: Square | None = None
     use_kick_skill: bool = False
     touchback: str | Square | None = None
     high_kick: str | None = None
@@ -131,10 +131,10 @@ class Decisions:
     #: default): nobody acts; ``"close"``: the coach's policy (docs/actions.md).
     free_turn_policy: FreeTurnPolicy = "none"
 
-    # Its own __init__: the fields' defaults again, tied by tests/test_value_classes.py
-    # (docs/performance.md, "The code's shapes for speed").
+    # Its own __init__: the fields' defaults again, tied by tests/test_value_classes.py; the
+    # target first (docs/performance.md, "The code's shapes for speed").
     def __init__(
-        self, kicker: str | None = None, kicker_given: bool = False, target: Square | None = None,
+        self, target: Square | None = None, kicker: str | None = None, kicker_given: bool = False,
         use_kick_skill: bool = False, touchback: str | Square | None = None,
         high_kick: str | None = None, kickoff_move: PlayerPath | None = None,
         quick_snap: list[Move] | None = None, perfect_defence: list[Move] | None = None,
@@ -145,9 +145,9 @@ class Decisions:
         diving_catch: list[str] | None = None, catch_reroll: tuple[RerollChoice, ...] = (),
         free_turn_policy: FreeTurnPolicy = "none",
     ) -> None:
+        self.target = target
         self.kicker = kicker
         self.kicker_given = kicker_given
-        self.target = target
         self.use_kick_skill = use_kick_skill
         self.touchback = touchback
         self.high_kick = high_kick

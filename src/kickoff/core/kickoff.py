@@ -454,8 +454,14 @@ def kick_target(ctx: KickoffContext) -> Square:
             assert problem is not None
             raise DecisionError(problem)
         return target
+    return _target_decided(ctx, pitch, receiving, given)
+
+
+def _target_decided(ctx: KickoffContext, pitch: Pitch, receiving: Side,
+                    given: Square | None) -> Square:
+    """The coach's answer to the ``target`` decision (its closures apart from the fast path)."""
     chosen: Square = ctx.decide(Decision(
-        "target", st.kicking, "kick.target", pitch.centre[receiving],
+        "target", ctx.state.kicking, "kick.target", pitch.centre[receiving],
         lambda: [sq for sq in pitch.squares() if pitch.in_receiving_area(receiving, sq)],
         lambda answer: _target_refusal(pitch, receiving, answer), given, given is not None))
     return chosen

@@ -108,22 +108,27 @@ class KickoffLog:
         #: The stored records, in order (the class's text), in the first ``_n`` items.
         self._records: list[Any] = [None] * ROOM
         self._n = 0
-        #: The lines the dice wrote since the last record.
-        self._dice_lines: Log = []
+        #: The lines the dice wrote since the last record (``None`` until the dice ask for the
+        #: list, :meth:`dice_log`).
+        self._dice_lines: Log | None = None
         #: The lines read so far (``None``: never read), and how many records' items they cover.
         self._lines: list[Line] | None = None
         self._done = 0
 
     def dice_log(self) -> Log:
         """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
-        lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none)."""
-        return self._dice_lines
+        lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none), made when first
+        asked for."""
+        lines = self._dice_lines
+        if lines is None:
+            lines = self._dice_lines = []
+        return lines
 
     def _room(self, k: int) -> int:
         """The index where the next ``k`` items go (the dice's lines moved in first, the list
         grown if need be); the caller stores them and adds ``k`` to ``_n``."""
         lines = self._dice_lines
-        if lines:  # the same list stays the dice's
+        if lines:  # the same list stays the dice's (None: they never asked for it)
             for line in lines:
                 if self._n == len(self._records):
                     self._records.extend([None] * ROOM)
@@ -138,8 +143,10 @@ class KickoffLog:
     # -- writing ---------------------------------------------------------------------------
     def roll(self, kind: DieKind, value: int, why: Why) -> None:
         """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
-        n = self._room(4)
+        n = self._n
         records = self._records
+        if n + 4 > len(records) or self._dice_lines:
+            n = self._room(4)
         records[n] = _ROLL
         records[n + 1] = kind
         records[n + 2] = value
@@ -148,8 +155,10 @@ class KickoffLog:
 
     def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
         """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
-        n = self._room(3)
+        n = self._n
         records = self._records
+        if n + 3 > len(records) or self._dice_lines:
+            n = self._room(3)
         records[n] = _ROLLS
         records[n + 1] = dice
         records[n + 2] = values
@@ -166,8 +175,10 @@ class KickoffLog:
 
     def line(self, step: Step, a: object, b: object, c: object, d: object) -> None:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
-        n = self._room(5)
+        n = self._n
         records = self._records
+        if n + 5 > len(records) or self._dice_lines:
+            n = self._room(5)
         records[n] = step
         records[n + 1] = a
         k = step.arity

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import product, repeat
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 Side = Literal["home", "away"]
 SIDES: Final[tuple[Side, Side]] = ("home", "away")
@@ -80,6 +80,27 @@ def square_at(x: int, y: int) -> Square:
     if 0 <= i < SQUARES_SPAN and 0 <= j < SQUARES_SPAN:
         return _SQUARES[i * SQUARES_SPAN + j]
     return Square(x, y)
+
+
+#: ``tuple.__new__``, what a ``Square`` not kept by :func:`square_at` is made by.
+_NEW_TUPLE: Final[Any] = tuple.__new__
+
+
+def _new_square(cls: Any, x: object, y: object) -> Any:
+    """``Square(x, y)`` (``Square.__new__``): the square :func:`square_at` keeps for int
+    coordinates within its range (a square is a value: which instance does not matter), else a
+    new one, as ``NamedTuple``'s own ``__new__`` makes it (any values, keywords ``x`` and ``y``,
+    a subclass's instance for a subclass). Why: docs/performance.md, "The code's shapes for
+    speed"."""
+    if cls is Square and type(x) is int and type(y) is int:
+        i = x + SQUARES_MARGIN
+        j = y + SQUARES_MARGIN
+        if 0 <= i < SQUARES_SPAN and 0 <= j < SQUARES_SPAN:
+            return _SQUARES[i * SQUARES_SPAN + j]
+    return _NEW_TUPLE(cls, (x, y))
+
+
+setattr(Square, "__new__", staticmethod(_new_square))  # noqa: B010 (mypy: a method)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
