@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar, cast
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, SeededDice, faces
+from kickoff.core.dice import SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
 from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
@@ -60,9 +60,8 @@ class KickoffContext:
     method is handed this context when it is made (it reads the kick-off: ``core/close.py``)."""
 
     __slots__ = (
-        "_keeps", "_labels", "coach", "decisions", "dice", "dice_log", "failed_tests", "house_rules",
-        "kicker", "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target",
-        "touchback",
+        "_keeps", "_labels", "coach", "decisions", "dice", "failed_tests", "house_rules", "kicker",
+        "landing", "log", "plain", "ruleset", "scatters", "seeded", "state", "target", "touchback",
     )
 
     def __init__(
@@ -94,11 +93,9 @@ class KickoffContext:
         self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
-        #: The log the rules write to: one line per die and per step, in order; kept, or
-        #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
+        #: The log the rules and the dice write to: one line per die and per step, in order;
+        #: kept, or dropping every line (``log=False``), chosen here once.
         self.log: KickoffLog = KickoffLog() if log else unkept_log()
-        #: The list the dice's grouped nodes write their lines to (the log's).
-        self.dice_log = self.log.dice_log() if log else NO_LOG
         #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
         self._keeps = log
         #: How :meth:`label` answers: kept for the log to format (seeded dice never read a
@@ -147,15 +144,15 @@ class KickoffContext:
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
         lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
-        # The labels are text but for seeded dice, which never read them (the log's ``label``).
-        labelled = cast("Sequence[tuple[DieKind, str]]", dice)
         seeded = self.seeded
-        if seeded is not None:
-            values = seeded.roll_grouped(labelled, depends_on, concerns, NO_LOG)
+        if seeded is not None:  # the same values and lines as its roll_grouped
+            values = seeded.draw(dice)
             if self._keeps:
                 self.log.rolls(dice, values)
             return values
-        return self.dice.roll_grouped(labelled, depends_on, concerns, self.dice_log)
+        # The labels are text but for seeded dice, which never read them (the log's ``label``).
+        labelled = cast("Sequence[tuple[DieKind, str]]", dice)
+        return self.dice.roll_grouped(labelled, depends_on, concerns, self.log)
 
     def roll_until(
         self, kind: DieKind, why: Why, ok: Callable[[int], bool], sides: int = 0
@@ -166,14 +163,14 @@ class KickoffContext:
         answer with one of the allowed values, each equally likely, which is the same
         distribution (``Dice.roll_among``).
         """
-        return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.dice_log)
+        return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.log)
 
     def pick(self, candidates: list[T], why: Why) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
         An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[self.dice.pick_among(candidates, text(why), self.dice_log)]
+        return candidates[self.dice.pick_among(candidates, text(why), self.log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
         """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks.
@@ -185,7 +182,7 @@ class KickoffContext:
         """
         if k >= len(candidates):
             return list(candidates)
-        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.dice_log)]
+        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.log)]
 
     def label(self, template: str, a: object, b: object = None, c: object = None,
               d: object = None) -> Why:
