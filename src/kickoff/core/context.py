@@ -16,7 +16,7 @@ from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
-from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
+from kickoff.core.log import KickoffLog, Label, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
@@ -222,10 +222,6 @@ class KickoffContext:
         changes later (``make`` reads nothing else)."""
         if self._keeps:
             self.log.later(step, make, a, b, c, d)
-
-    def kept_log(self) -> list[Line]:
-        """The log's lines as read (a new empty list when it keeps none)."""
-        return self.log.lines()
 
     # -- decisions ---------------------------------------------------------------------------
     def decide(self, decision: Decision, coach: Coach | None = None) -> Any:
