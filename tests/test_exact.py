@@ -16,6 +16,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SeededDice
 from kickoff.core.errors import DecisionError
+from kickoff.core.log import KickoffLog
 from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
@@ -291,10 +292,12 @@ def test_plain_dice_answer_the_grouped_nodes_die_by_die() -> None:
     """Seeded dice answer the grouped nodes through roll, in order, logging each die: the values
     and the log are those of rolling the dice one at a time (a choice: successive picks among
     those left; a re-roll until: every roll logged)."""
-    log: list[dict[str, object]] = []
+    log = KickoffLog()
     dice, twin = SeededDice(3), SeededDice(3)
     first = [twin.roll("d6", 6), twin.roll("d8", 8)]
     assert dice.roll_grouped([("d6", "x"), ("d8", "y")], sum, None, log) == tuple(first)
+    pair = [twin.roll("d6", 6), twin.roll("d6", 6)]  # the rules' tuple of two dice: its own path
+    assert dice.roll_grouped((("d6", "p"), ("d6", "q")), sum, None, log) == tuple(pair)
     picks = [twin.roll("pick", 5), twin.roll("pick", 4)]
     left = [0, 1, 2, 3, 4]
     assert dice.choose_among("abcde", 2, "z", log) == tuple(left.pop(v - 1) for v in picks)
@@ -302,8 +305,8 @@ def test_plain_dice_answer_the_grouped_nodes_die_by_die() -> None:
     while rolls[-1] != 8:
         rolls.append(twin.roll("d8", 8))
     assert dice.roll_among("d8", 8, lambda v: v == 8, "w", log) == 8
-    assert [line["value"] for line in log] == [*first, *picks, *rolls]
-    assert [line["for"] for line in log] == ["x", "y", "z", "z", *["w"] * len(rolls)]
+    assert [line["value"] for line in log] == [*first, *pair, *picks, *rolls]
+    assert [line["for"] for line in log] == ["x", "y", "p", "q", "z", "z", *["w"] * len(rolls)]
     assert len(rolls) > 1
 
 

@@ -1,9 +1,11 @@
 """The kept log's flat records (``core/log.py``: each record its tag then its values, no tuple
-per line) read as the ``dict`` lines the rules meant, whatever their arity and order, with the
-dice's own ``dict`` lines between them, read midway or at the end (issue 29 point 4)."""
+per line) read as the ``dict`` lines the rules meant, whatever their arity and order, with the lines
+the dice write themselves (``DiceLog``) between them, read midway or at the end (issue 29
+point 4)."""
 
 from __future__ import annotations
 
+from kickoff.core.dice import SeededDice
 from kickoff.core.log import KickoffLog, Label, NoLog, Step
 from kickoff.core.pitch import Square
 
@@ -17,7 +19,7 @@ def test_every_kind_of_record_reads_as_its_line_in_order() -> None:
     log.line(KICKER, "h3", "ignored", "past", "arity")
     log.roll("d8", 5, "kick deviation direction")
     log.line(DEVIATE, 5, 3, Square(14, 9), False)
-    log.dice_log().append({"step": "roll", "die": "pick", "value": 2, "for": "blitz player"})
+    SeededDice(7).pick_among("abc", "blitz player", log)  # the dice write their own line
     log.rolls((("d6", "kick-off event"), ("d6", "kick-off event")), (3, 4))
     log.line(EVENT, (3, 4), "Blitz!", None, None)
     midway = log.lines()
@@ -29,7 +31,8 @@ def test_every_kind_of_record_reads_as_its_line_in_order() -> None:
         {"kicker": "h3", "step": "kicker"},
         {"step": "roll", "die": "d8", "value": 5, "for": "kick deviation direction"},
         {"direction": 5, "distance": 3, "square": [14, 9], "touchback": False, "step": "deviate"},
-        {"step": "roll", "die": "pick", "value": 2, "for": "blitz player"},
+        {"step": "roll", "die": "pick", "value": SeededDice(7).roll("pick", 3),
+         "for": "blitz player"},
         {"step": "roll", "die": "d6", "value": 3, "for": "kick-off event"},
         {"step": "roll", "die": "d6", "value": 4, "for": "kick-off event"},
         {"roll": [3, 4], "name": "Blitz!", "step": "event"},
@@ -64,8 +67,8 @@ def test_a_log_longer_than_its_first_room_keeps_every_line_in_order() -> None:
     log = KickoffLog()
     for i in range(100):  # past ROOM items, a dice line between records
         log.roll("d6", i % 6 + 1, f"die {i}")
-        log.dice_log().append({"step": "roll", "die": "pick", "value": i, "for": "x"})
+        log.roll("pick", [i, i + 1], "x")  # k picks at once, as an exact solver's dice write
     lines = log.lines()
     assert len(lines) == 200 and lines[198] == {"step": "roll", "die": "d6", "value": 4,
                                                 "for": "die 99"}
-    assert [line["value"] for line in lines[1::2]] == list(range(100))
+    assert [line["value"] for line in lines[1::2]] == [[i, i + 1] for i in range(100)]

@@ -32,7 +32,7 @@ from kickoff.analysis.simulate import Job, simulate
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import SIDES, DieKind, Log, PlainDice, log_roll
+from kickoff.core.dice import SIDES, DiceLog, DieKind, PlainDice
 from kickoff.core.kickoff import kick_until_landing
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import Ruleset
@@ -68,15 +68,15 @@ class _RefDice(PlainDice):
         return value
 
     def roll_among(self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str,
-                   log: Log) -> int:
+                   log: DiceLog) -> int:
         allowed = [v for v in range(1, sides + 1) if ok(v)]
         value: int = self._next(lambda: [(v, Q(1, len(allowed))) for v in allowed])
-        log_roll(log, kind, value, why)
+        log.roll(kind, value, why)
         return value
 
     def roll_grouped(self, dice: Sequence[tuple[DieKind, str]],
                      depends_on: Callable[[tuple[int, ...]], Hashable], concerns: Any,
-                     log: Log) -> tuple[int, ...]:
+                     log: DiceLog) -> tuple[int, ...]:
         sides = [SIDES[kind] for kind, _ in dice]
 
         def options() -> list[tuple[Any, Any]]:

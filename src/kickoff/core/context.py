@@ -14,9 +14,9 @@ from typing import Any, Final, TypeVar, cast
 
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import NO_LOG, SIDES, Dice, DieKind, Log, SeededDice, faces
+from kickoff.core.dice import SIDES, Dice, DieKind, SeededDice, faces
 from kickoff.core.errors import DecisionError, DiceError
-from kickoff.core.log import KickoffLog, Label, Line, Step, Why, text, unkept_log
+from kickoff.core.log import KickoffLog, Label, Step, Why, text, unkept_log
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
@@ -93,8 +93,8 @@ class KickoffContext:
         self.seeded: SeededDice | None = dice if isinstance(dice, SeededDice) else None
         self.decisions = decisions
         self.house_rules = house_rules
-        #: The log the rules write to: one line per die and per step, in order; kept, or
-        #: dropping every line (``log=False``), chosen here once (:func:`~kickoff.core.log.log_for`).
+        #: The log the rules and the dice write to: one line per die and per step, in order;
+        #: kept, or dropping every line (``log=False``), chosen here once.
         self.log: KickoffLog = KickoffLog() if log else unkept_log()
         #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
         self._keeps = log
@@ -121,12 +121,6 @@ class KickoffContext:
         if failed is None:
             failed = self._failed = {}
         return failed
-
-    @property
-    def dice_log(self) -> Log:
-        """The list the dice's grouped nodes write their lines to: the log's
-        (:data:`~kickoff.core.dice.NO_LOG` when it keeps none)."""
-        return self.log.dice_log()
 
     # -- dice -------------------------------------------------------------------------------
     def roll(self, kind: DieKind, why: Why, sides: int = 0) -> int:
@@ -158,15 +152,15 @@ class KickoffContext:
         player whose fate alone the roll decides (classic Pitch Invasion), so that such dice may
         lump the outcomes for a player their questions never look at (``Dice.roll_grouped``).
         """
-        # The labels are text but for seeded dice, which never read them (the log's ``label``).
-        labelled = cast("Sequence[tuple[DieKind, str]]", dice)
         seeded = self.seeded
-        if seeded is not None:
-            values = seeded.roll_grouped(labelled, depends_on, concerns, NO_LOG)
+        if seeded is not None:  # the same values and lines as its roll_grouped
+            values = seeded.draw(dice)
             if self._keeps:
                 self.log.rolls(dice, values)
             return values
-        return self.dice.roll_grouped(labelled, depends_on, concerns, self.dice_log)
+        # The labels are text but for seeded dice, which never read them (the log's ``label``).
+        labelled = cast("Sequence[tuple[DieKind, str]]", dice)
+        return self.dice.roll_grouped(labelled, depends_on, concerns, self.log)
 
     def roll_until(
         self, kind: DieKind, why: Why, ok: Callable[[int], bool], sides: int = 0
@@ -177,14 +171,14 @@ class KickoffContext:
         answer with one of the allowed values, each equally likely, which is the same
         distribution (``Dice.roll_among``).
         """
-        return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.dice_log)
+        return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.log)
 
     def pick(self, candidates: list[T], why: Why) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
         An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
         if len(candidates) == 1:
             return candidates[0]
-        return candidates[self.dice.pick_among(candidates, text(why), self.dice_log)]
+        return candidates[self.dice.pick_among(candidates, text(why), self.log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
         """``k`` random candidates: all of them if ``k >= n``, else ``k`` successive picks.
@@ -196,7 +190,7 @@ class KickoffContext:
         """
         if k >= len(candidates):
             return list(candidates)
-        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.dice_log)]
+        return [candidates[i] for i in self.dice.choose_among(candidates, k, why, self.log)]
 
     def label(self, template: str, a: object, b: object = None, c: object = None,
               d: object = None) -> Why:
@@ -236,10 +230,6 @@ class KickoffContext:
         changes later (``make`` reads nothing else)."""
         if self._keeps:
             self.log.later(step, make, a, b, c, d)
-
-    def kept_log(self) -> list[Line]:
-        """The log's lines as read (a new empty list when it keeps none)."""
-        return self.log.lines()
 
     # -- decisions ---------------------------------------------------------------------------
     def decide(self, decision: Decision, coach: Coach | None = None) -> Any:

@@ -43,15 +43,25 @@ BlockFace = Literal["skull", "both_down", "push", "stumble", "pow"]
 #: Block dice faces, in the order of their values 1..5.
 BLOCK_FACES: tuple[BlockFace, ...] = get_args(BlockFace)
 
-#: The log a kick-off's dice write to (``KickoffContext.log``): one line per die, ``{"step":
-#: "roll", "die": kind, "value": value, "for": why}``.
-Log = list[dict[str, Any]]
 
-#: The log handed to the dice by a context that keeps none (``KickoffContext(log=False)``: a
-#: simulation, a benchmark): the plain answers of the grouped nodes write nothing to it, so a die
-#: costs no log line there. Only its identity matters; a :class:`Dice` of another kind may still
-#: append to it (the context empties it, so it never grows past one kick-off's lines).
-NO_LOG: Final[Log] = []
+class DiceLog:
+    """Where the dice write the line of each die they roll (a kick-off's log,
+    ``KickoffContext.log``): this class drops every line (a kick-off that keeps no log: a
+    simulation, a benchmark); :class:`~kickoff.core.log.KickoffLog` keeps them, each read as
+    ``{"step": "roll", "die": kind, "value": value, "for": why}``. The dice call it whether or
+    not anybody reads the log: the log decides (``docs/performance.md``, "The code's shapes for
+    speed")."""
+
+    __slots__ = ()
+
+    def roll(self, kind: DieKind, value: int | list[int], why: str) -> None:
+        """The line of one die of ``kind`` that rolled ``value``, for ``why``: a ``pick``'s value
+        is the number of the candidate picked, from 1; ``k`` picks answered at once (an exact
+        solver's subset), the list of their indexes."""
+
+    def rolls(self, dice: Sequence[tuple[DieKind, str]], values: tuple[int, ...]) -> None:
+        """The lines of a grouped node's ``dice`` (``(kind, why)``) that rolled ``values``, in
+        order."""
 
 
 class Dice(Protocol):
@@ -61,8 +71,8 @@ class Dice(Protocol):
     for a ``pick``. Raises :class:`~kickoff.core.errors.DiceError` when it cannot answer (the
     grouped nodes: naming what the die was needed for, ``why``).
 
-    The grouped chance nodes log the dice they answer to ``log`` (one line per die, see
-    :data:`Log`) and return what the rules need:
+    The grouped chance nodes write the dice they answer to ``log`` (:class:`DiceLog`: one line
+    per die) and return what the rules need:
 
     - ``roll_grouped(dice, depends_on, concerns, log)``: the values of ``dice`` (``(kind,
       why)`` pairs, rolled in order), where what follows depends on them only through
@@ -80,54 +90,39 @@ class Dice(Protocol):
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]: ...
 
     def roll_among(
-        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: DiceLog
     ) -> int: ...
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int: ...
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int: ...
 
     def choose_among(
-        self, candidates: Sequence[Any], k: int, why: str, log: Log
+        self, candidates: Sequence[Any], k: int, why: str, log: DiceLog
     ) -> tuple[int, ...]: ...
 
 
-def log_roll(log: Log, die: DieKind, value: int | list[int], why: str) -> None:
-    """Write the line of one die to ``log`` (:data:`Log`): ``{"step": "roll", "die": die,
-    "value": value, "for": why}``; nothing to :data:`NO_LOG`. A ``pick``'s value is the number
-    of the candidate picked, from 1; ``k`` picks answered at once (an exact solver's subset),
-    the list of their indexes. The one place a die's log line is written."""
-    if log is not NO_LOG:
-        log.append({"step": "roll", "die": die, "value": value, "for": why})
-
-
-def log_rolls(log: Log, dice: Sequence[tuple[DieKind, str]], values: Sequence[int]) -> None:
-    """The lines of a grouped node's ``dice`` (``(kind, why)``) rolled ``values``, in order
-    (:func:`log_roll`); nothing to :data:`NO_LOG`."""
-    if log is not NO_LOG:
-        for (kind, why), value in zip(dice, values, strict=True):
-            log_roll(log, kind, value, why)
-
-
-def logged_roll(d: Dice, kind: DieKind, sides: int, why: str, log: Log) -> int:
+def logged_roll(d: Dice, kind: DieKind, sides: int, why: str, log: DiceLog) -> int:
     """One die of ``d``, logged as it is rolled; a ``DiceError`` names what it was needed for."""
     try:
         value = d.roll(kind, sides)
     except DiceError as e:
         raise e.needed_for(why) from None
-    log_roll(log, kind, value, why)
+    log.roll(kind, value, why)
     return value
 
 
-def roll_one_by_one(d: Dice, dice: Sequence[tuple[DieKind, str]], log: Log) -> tuple[int, ...]:
+def roll_one_by_one(
+    d: Dice, dice: Sequence[tuple[DieKind, str]], log: DiceLog
+) -> tuple[int, ...]:
     """A grouped node's ``dice`` rolled one at a time, in order (:meth:`Dice.roll_grouped`)."""
     return tuple([logged_roll(d, kind, SIDES[kind], why, log) for kind, why in dice])
 
 
 def roll_until(
-    d: Dice, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+    d: Dice, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: DiceLog
 ) -> int:
     """A die re-rolled until ``ok``, every roll logged (:meth:`Dice.roll_among`)."""
     while True:
@@ -136,13 +131,13 @@ def roll_until(
             return value
 
 
-def pick_one(d: Dice, candidates: Sequence[Any], why: str, log: Log) -> int:
+def pick_one(d: Dice, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
     """A ``pick`` die among ``candidates``, their index (:meth:`Dice.pick_among`)."""
     return logged_roll(d, "pick", len(candidates), why, log) - 1
 
 
 def choose_one_by_one(
-    d: Dice, candidates: Sequence[Any], k: int, why: str, log: Log
+    d: Dice, candidates: Sequence[Any], k: int, why: str, log: DiceLog
 ) -> tuple[int, ...]:
     """``k`` successive picks among the candidates left (:meth:`Dice.choose_among`)."""
     remaining = list(range(len(candidates)))
@@ -168,20 +163,20 @@ class PlainDice:
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]:
         return roll_one_by_one(self, dice, log)
 
     def roll_among(
-        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: DiceLog
     ) -> int:
         return roll_until(self, kind, sides, ok, why, log)
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
         return pick_one(self, candidates, why, log)
 
     def choose_among(
-        self, candidates: Sequence[Any], k: int, why: str, log: Log
+        self, candidates: Sequence[Any], k: int, why: str, log: DiceLog
     ) -> tuple[int, ...]:
         return choose_one_by_one(self, candidates, k, why, log)
 
@@ -232,16 +227,24 @@ class SeededDice(PlainDice):
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]:
-        if log is NO_LOG and isinstance(dice, tuple):  # the rules' dice: no list, no log
+        values = self.draw(dice)
+        log.rolls(dice, values)
+        return values
+
+    def draw(self, dice: Sequence[tuple[DieKind, object]]) -> tuple[int, ...]:
+        """The values of ``dice`` (``(kind, why)``) rolled in order, as :meth:`roll_grouped`
+        answers them, written to no log (a context writes them to its own:
+        ``KickoffContext.roll_dice``)."""
+        if isinstance(dice, tuple):  # the rules' dice: no list
             n = len(dice)
             if n == 1:  # a test
                 return (self.roll(dice[0][0], faces(dice[0][0])),)
             if n == 2:  # a contest, 2D6
                 first = self.roll(dice[0][0], faces(dice[0][0]))
                 return (first, self.roll(dice[1][0], faces(dice[1][0])))
-        return roll_one_by_one(self, dice, log)
+        return tuple([self.roll(kind, faces(kind)) for kind, _ in dice])
 
     def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:
         # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):

@@ -8,10 +8,13 @@ made (``KickoffLog()``, or :func:`unkept_log`):
 - :class:`KickoffLog`, the log kept (the default): every line is stored as it comes, as the
   values the rule handed over, and made into its ``dict`` the first time the log is read
   (:meth:`KickoffLog.lines`): a die's line ``{"step": "roll", "die": ..., "value": ..., "for":
-  ...}`` (:func:`~kickoff.core.dice.log_roll`'s), a step's line its keywords then ``"step"``, a
+  ...}`` (:func:`roll_line`), a step's line its keywords then ``"step"``, a
   :class:`~kickoff.core.pitch.Square` among a step's values as ``[x, y]`` (its JSON form). What
   a die is for may be a :class:`Label`, formatted when read.
 - :class:`NoLog` (``log=False``: a simulation, a benchmark): every line is dropped.
+
+The dice write their lines to the same log (:class:`~kickoff.core.dice.DiceLog`, which
+:class:`KickoffLog` extends): the log, not the dice, decides whether a line is kept.
 
 A line whose values cost something to gather (a list of players, a table of parts) is written
 with :meth:`KickoffLog.note_by`: its maker runs only in a log that keeps lines, and at once (the
@@ -26,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from kickoff.core.dice import NO_LOG, DieKind, Log
+from kickoff.core.dice import DiceLog, DieKind
 from kickoff.core.pitch import Square
 
 #: A line of the log as read: a ``dict`` (``docs/formats.md``, "The log's replayed steps").
@@ -90,62 +93,42 @@ _LATER: Final = 3
 ROOM: Final = 64
 
 
-class KickoffLog:
-    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text).
+class KickoffLog(DiceLog):
+    """The log kept: lines stored as they come, read as ``dict`` lines (the module's text); the
+    dice write to it too (:class:`~kickoff.core.dice.DiceLog`).
 
     The records lie one after the other in one flat list, each its tag then its values (no
     tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
     and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
     step's name and keywords, :data:`_LATER` then a step's name, the maker of its keywords and
-    the four values it reads; and between them the ``dict`` lines the dice write themselves
-    (to :meth:`dice_log`, moved into the records before the next record is stored or the log
-    read). The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
+    the four values it reads. The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
     used)."""
 
-    __slots__ = ("_dice_lines", "_done", "_lines", "_n", "_records")
+    __slots__ = ("_done", "_lines", "_n", "_records")
 
     def __init__(self) -> None:
         #: The stored records, in order (the class's text), in the first ``_n`` items.
         self._records: list[Any] = [None] * ROOM
         self._n = 0
-        #: The lines the dice wrote since the last record (``None`` until the dice ask for the
-        #: list, :meth:`dice_log`).
-        self._dice_lines: Log | None = None
         #: The lines read so far (``None``: never read), and how many records' items they cover.
         self._lines: list[Line] | None = None
         self._done = 0
 
-    def dice_log(self) -> Log:
-        """The list the :class:`~kickoff.core.dice.Dice`' grouped nodes write their ``dict``
-        lines to (:data:`~kickoff.core.dice.NO_LOG` for a log that keeps none), made when first
-        asked for."""
-        lines = self._dice_lines
-        if lines is None:
-            lines = self._dice_lines = []
-        return lines
-
     def _room(self, k: int) -> int:
-        """The index where the next ``k`` items go (the dice's lines moved in first, the list
-        grown if need be); the caller stores them and adds ``k`` to ``_n``."""
-        lines = self._dice_lines
-        if lines:  # the same list stays the dice's (None: they never asked for it)
-            for line in lines:
-                if self._n == len(self._records):
-                    self._records.extend([None] * ROOM)
-                self._records[self._n] = line
-                self._n += 1
-            lines.clear()
+        """The index where the next ``k`` items go (the list grown if need be); the caller
+        stores them and adds ``k`` to ``_n``."""
         n = self._n
         if n + k > len(self._records):
             self._records.extend([None] * ROOM)
         return n
 
     # -- writing ---------------------------------------------------------------------------
-    def roll(self, kind: DieKind, value: int, why: Why) -> None:
-        """The line of one die of ``kind`` that rolled ``value``, for ``why``."""
+    def roll(self, kind: DieKind, value: int | list[int], why: Why) -> None:
+        """The line of one die of ``kind`` that rolled ``value``, for ``why``
+        (:meth:`DiceLog.roll <kickoff.core.dice.DiceLog.roll>`)."""
         n = self._n
         records = self._records
-        if n + 4 > len(records) or self._dice_lines:
+        if n + 4 > len(records):
             n = self._room(4)
         records[n] = _ROLL
         records[n + 1] = kind
@@ -157,7 +140,7 @@ class KickoffLog:
         """The lines of ``dice`` (kind, what for) that rolled ``values``, in order."""
         n = self._n
         records = self._records
-        if n + 3 > len(records) or self._dice_lines:
+        if n + 3 > len(records):
             n = self._room(3)
         records[n] = _ROLLS
         records[n + 1] = dice
@@ -177,7 +160,7 @@ class KickoffLog:
         """A line of ``step``: its keys' values ``a``, ``b``, ... (as many as it has keys)."""
         n = self._n
         records = self._records
-        if n + 5 > len(records) or self._dice_lines:
+        if n + 5 > len(records):
             n = self._room(5)
         records[n] = step
         records[n + 1] = a
@@ -220,7 +203,6 @@ class KickoffLog:
         out = self._lines
         if out is None:
             out = self._lines = []
-        self._room(0)  # the dice's last lines
         records = self._records
         i = self._done
         while i < self._n:
@@ -242,9 +224,6 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
     """Append the ``dict`` lines of the record at ``records[i]`` to ``out``: the index of the
     next record."""
     tag = records[i]
-    if isinstance(tag, dict):  # a line the dice wrote
-        out.append(tag)
-        return i + 1
     if isinstance(tag, Step):
         n = tag.arity
         info: dict[str, Any] = {}
@@ -254,12 +233,11 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
         out.append(info)
         return i + 1 + n
     if tag == _ROLL:
-        out.append({"step": "roll", "die": records[i + 1], "value": records[i + 2],
-                    "for": text(records[i + 3])})
+        out.append(roll_line(records[i + 1], records[i + 2], records[i + 3]))
         return i + 4
     if tag == _ROLLS:
         for (die, why), value in zip(records[i + 1], records[i + 2], strict=True):
-            out.append({"step": "roll", "die": die, "value": value, "for": text(why)})
+            out.append(roll_line(die, value, why))
         return i + 3
     if tag == _LATER:
         made = records[i + 2](records[i + 3], records[i + 4], records[i + 5], records[i + 6])
@@ -268,6 +246,12 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
         return i + 7
     _read_note(records[i + 1], records[i + 2], out)
     return i + 3
+
+
+def roll_line(die: DieKind, value: int | list[int], why: Why) -> Line:
+    """A die's line, ``{"step": "roll", "die": die, "value": value, "for": why}`` (``why`` as
+    text): the one place it is written."""
+    return {"step": "roll", "die": die, "value": value, "for": text(why)}
 
 
 def _read_note(step: str, info: dict[str, Any], out: list[Line]) -> None:
@@ -284,10 +268,7 @@ class NoLog(KickoffLog):
 
     __slots__ = ()
 
-    def dice_log(self) -> Log:
-        return NO_LOG
-
-    def roll(self, kind: DieKind, value: int, why: Why) -> None:
+    def roll(self, kind: DieKind, value: int | list[int], why: Why) -> None:
         pass
 
     def rolls(self, dice: Sequence[tuple[DieKind, Why]], values: tuple[int, ...]) -> None:
@@ -317,6 +298,4 @@ _UNKEPT: Final = NoLog()
 
 def unkept_log() -> KickoffLog:
     """The log of a kick-off that keeps none (:class:`NoLog`: one for all, it holds nothing)."""
-    if NO_LOG:
-        NO_LOG.clear()  # lines a Dice of another kind wrote to it
     return _UNKEPT

@@ -34,7 +34,7 @@ from kickoff.analysis.targets import rank_targets
 from kickoff.core.ball import Held, Rests, diving_catchers
 from kickoff.core.coach import Asked, Decision
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import DieKind, Log, PlainDice, SeededDice
+from kickoff.core.dice import DiceLog, DieKind, PlainDice, SeededDice
 from kickoff.core.kickoff import KickoffBeforeLanding
 from kickoff.env.game import PLAYED, Agent, KickoffGame, _ReplayCoach
 
@@ -158,24 +158,24 @@ class _Continued(PlainDice):
 
     def roll_grouped(self, dice: Sequence[tuple[DieKind, str]],
                      depends_on: Callable[[tuple[int, ...]], Hashable], concerns: Any,
-                     log: Log) -> tuple[int, ...]:
+                     log: DiceLog) -> tuple[int, ...]:
         if self.i < len(self.rolled):
             return super().roll_grouped(dice, depends_on, concerns, log)
         return self.path.roll_grouped(dice, depends_on, concerns, log)
 
     def roll_among(self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str,
-                   log: Log) -> int:
+                   log: DiceLog) -> int:
         if self.i < len(self.rolled):
             return super().roll_among(kind, sides, ok, why, log)
         return self.path.roll_among(kind, sides, ok, why, log)
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
         if self.i < len(self.rolled):
             return super().pick_among(candidates, why, log)
         return self.path.pick_among(candidates, why, log)
 
     def choose_among(self, candidates: Sequence[Any], k: int, why: str,
-                     log: Log) -> tuple[int, ...]:
+                     log: DiceLog) -> tuple[int, ...]:
         if self.i < len(self.rolled):
             return super().choose_among(candidates, k, why, log)
         return self.path.choose_among(candidates, k, why, log)

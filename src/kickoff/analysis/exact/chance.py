@@ -24,11 +24,9 @@ import gmpy2
 
 from kickoff.core.dice import (
     SIDES,
+    DiceLog,
     DieKind,
-    Log,
     choose_one_by_one,
-    log_roll,
-    log_rolls,
     pick_one,
     roll_one_by_one,
 )
@@ -125,7 +123,7 @@ class PathDice:
         return value
 
     def roll_among(
-        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: DiceLog
     ) -> int:
         def options() -> Options:
             allowed = [v for v in range(1, sides + 1) if ok(v)]
@@ -133,7 +131,7 @@ class PathDice:
             return tuple((v, p) for v in allowed)
 
         value: int = self._next(options)
-        log_roll(log, kind, value, why)
+        log.roll(kind, value, why)
         return value
 
     def roll_grouped(
@@ -141,10 +139,10 @@ class PathDice:
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]:
         values: tuple[int, ...] = self._next(lambda: self._grouped(dice, depends_on, concerns))
-        log_rolls(log, dice, values)
+        log.rolls(dice, values)
         return values
 
     def _grouped(
@@ -175,7 +173,7 @@ class PathDice:
         return seen, lumped
 
     def choose_among(
-        self, candidates: Sequence[Any], k: int, why: str, log: Log
+        self, candidates: Sequence[Any], k: int, why: str, log: DiceLog
     ) -> tuple[int, ...]:
         def options() -> Options:
             n = len(candidates)
@@ -190,10 +188,10 @@ class PathDice:
             return tuple(out)
 
         value: tuple[int, ...] = self._next(options)
-        log_roll(log, "pick", list(value), why)
+        log.roll("pick", list(value), why)
         return value
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
         def options() -> Options:
             n = len(candidates)
             seen, lumped = self._split(candidates)
@@ -203,7 +201,7 @@ class PathDice:
             return tuple(out)
 
         value: int = self._next(options)
-        log_roll(log, "pick", value + 1, why)
+        log.roll("pick", value + 1, why)
         return value
 
 
@@ -228,15 +226,15 @@ class UngroupedPathDice(PathDice):
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]:
         return roll_one_by_one(self, dice, log)
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
         return pick_one(self, candidates, why, log)
 
     def choose_among(
-        self, candidates: Sequence[Any], k: int, why: str, log: Log
+        self, candidates: Sequence[Any], k: int, why: str, log: DiceLog
     ) -> tuple[int, ...]:
         return choose_one_by_one(self, candidates, k, why, log)
 
@@ -265,10 +263,10 @@ class ExpandDice(PathDice):
         return value
 
     def roll_among(
-        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: Log
+        self, kind: DieKind, sides: int, ok: Callable[[int], bool], why: str, log: DiceLog
     ) -> int:
         value: int = self._forced()
-        log_roll(log, kind, value, why)
+        log.roll(kind, value, why)
         return value
 
     def roll_grouped(
@@ -276,17 +274,17 @@ class ExpandDice(PathDice):
         dice: Sequence[tuple[DieKind, str]],
         depends_on: Callable[[tuple[int, ...]], Hashable],
         concerns: Any,
-        log: Log,
+        log: DiceLog,
     ) -> tuple[int, ...]:
         values: tuple[int, ...] = self._forced()
         if concerns is not None and self.relevant is not None and not self.relevant(concerns):
             # the lumped roll, every way
             values = self._next(lambda: self._grouped(dice, depends_on, None))
-        log_rolls(log, dice, values)
+        log.rolls(dice, values)
         return values
 
     def choose_among(
-        self, candidates: Sequence[Any], k: int, why: str, log: Log
+        self, candidates: Sequence[Any], k: int, why: str, log: DiceLog
     ) -> tuple[int, ...]:
         value: tuple[int, ...] = self._forced()
         _, lumped = self._split(candidates)
@@ -299,16 +297,16 @@ class ExpandDice(PathDice):
                 return tuple((tuple(sorted((*kept, *c))), p) for c in subsets)
 
             value = self._next(options)
-        log_roll(log, "pick", list(value), why)
+        log.roll("pick", list(value), why)
         return value
 
-    def pick_among(self, candidates: Sequence[Any], why: str, log: Log) -> int:
+    def pick_among(self, candidates: Sequence[Any], why: str, log: DiceLog) -> int:
         value: int = self._forced()
         _, lumped = self._split(candidates)
         if value in lumped:
             p = Q(1, len(lumped))
             value = self._next(lambda: tuple((i, p) for i in lumped))
-        log_roll(log, "pick", value + 1, why)
+        log.roll("pick", value + 1, why)
         return value
 
 

@@ -18,7 +18,7 @@ action's own choices are asked as it is played (``aim``, ``kick_block``, ``kick_
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kickoff.core.actions.kick import LandingPolicy, finish_kick, kick_flight, kick_problem
@@ -29,6 +29,7 @@ from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import NotSupportedError
+from kickoff.core.log import KickoffLog
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, acting_player, acting_problem, team_turn
@@ -42,11 +43,18 @@ TURN_ACTIONS = ("move", "kick")
 @dataclass
 class TurnResult:
     """What a turn's activations did: the state after them (ball and carrier included), whether
-    the turn ended in a turnover, and the log (for people)."""
+    the turn ended in a turnover, and the log (for people: :attr:`log`, its lines read from
+    ``kept`` when first asked for, as :class:`~kickoff.core.kickoff.KickoffResult`'s; a loop
+    that never reads them never builds them). Compared by the state and the turnover."""
 
     state: GameState
     turnover: bool
-    log: list[dict[str, Any]]
+    kept: KickoffLog = field(repr=False, compare=False)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The turn's log lines (``docs/formats.md``, "The log's replayed steps")."""
+        return self.kept.lines()
 
 
 def play_activation(
@@ -171,4 +179,4 @@ def play_turn(
         if act is None:
             break
         play_activation(ctx, turn, act, choose)
-    return TurnResult(state, turn.turnover, ctx.kept_log())
+    return TurnResult(state, turn.turnover, ctx.log)
