@@ -677,21 +677,14 @@ def search(
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
-    from kickoff.analysis.plans_given import WholeValues, given_table, settle
+    from kickoff.analysis.plans_given import search_events
 
     valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options,
                      EventCache() if share else None)
-    whole, found = WholeValues(valuer), {}
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
     with _collector_paused():
-        for event, kicking, space in events:
-            seeds, around = space(valuer, event)  # ranked given the event: plans_given
-            ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
-            found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
-            whole.keep([f.best for f in found.values()])  # the last solve's is one of those
-        plans = [f.best for f in found.values()]
-        value = whole(plans)
+        found, plans, value, whole = search_events(valuer, events, budget)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value,
                       whole.solvers.get(repr(valuer.decisions(plans))))
