@@ -669,8 +669,10 @@ def search(
     ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
     ``resetups``: search the re-set-up events too (:func:`resetup_space`: Perfect / Solid
     Defence for the kicking coach, Quick Snap for the receiving coach, who maximises).
-    ``share``: the solvers share the events' runs (``exact.event_cache``; the same values,
-    faster; off: each solver enumerates its own, as the tests compare). Returns a
+    ``share``: the solvers share the events' runs (``exact.event_cache``) and the whole values
+    but the plans found together are combined from solves made (``analysis.plan_parts``): the
+    same values, faster; off, each solver enumerates its own and each whole value is solved,
+    as the tests compare. Returns a
     :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound on the
     true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
     ``DecisionError`` as the solver raises it (a target outside the receiving area)."""

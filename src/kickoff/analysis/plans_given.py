@@ -14,10 +14,12 @@ without the plan plus ``E``'s chance times the change the plan makes given ``E``
 (:meth:`~kickoff.analysis.decide.Setting.through`), an increasing function of the value given
 ``E``. With ``play="best"`` the kicking coach's kicker and Kick are chosen over the whole
 kick-off, so the two rankings may differ there; the ranking is then a heuristic, never the
-value: what the search reports (:func:`settle`) is always the whole kick-off solved with the
-plans (exact, as before), for the best plan, nobody's, the ``close`` seed's and all the plans
-together, and the best reported is the best of those by the whole value, so it is never worse
-for the choosing coach than nobody's or the seed's.
+value: what the search reports (:func:`settle`) is always the whole kick-off's exact value with
+the plans, for the best plan, nobody's, the ``close`` seed's and all the plans together, and
+the best reported is the best of those by the whole value, so it is never worse for the
+choosing coach than nobody's or the seed's. Those values are solved once for the ranked best
+plans together (the anchor) and combined from the solves' parts for the others
+(:class:`WholeValues`, :mod:`kickoff.analysis.plan_parts`), exactly.
 """
 
 from __future__ import annotations
