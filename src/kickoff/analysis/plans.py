@@ -669,29 +669,24 @@ def search(
     ``decisions``: the receiving coach's named choices, as :class:`KickoffSolver` reads them.
     ``resetups``: search the re-set-up events too (:func:`resetup_space`: Perfect / Solid
     Defence for the kicking coach, Quick Snap for the receiving coach, who maximises).
-    ``share``: the solvers share the events' runs (``exact.event_cache``; the same values,
-    faster; off: each solver enumerates its own, as the tests compare). Returns a
+    ``share``: the solvers share the events' runs (``exact.event_cache``) and the whole values
+    but the plans found together are combined from solves made (``analysis.plan_parts``): the
+    same values, faster; off, each solver enumerates its own and each whole value is solved,
+    as the tests compare. Returns a
     :class:`PlanSearch`; its ``value`` is the exact value of the plans found, a bound on the
     true optimum (see the module's docstring). ``ValueError`` for a budget under 1;
     ``DecisionError`` as the solver raises it (a target outside the receiving area)."""
     if budget < 1:
         raise ValueError(f"budget: {budget} is not at least 1")
     options: dict[str, Any] = {"house_rules": house_rules, "use_kick_skill": use_kick_skill}
-    from kickoff.analysis.plans_given import WholeValues, given_table, settle
+    from kickoff.analysis.plans_given import search_events
 
     valuer = _Valuer(state, ruleset, target, objective, play, decisions or Decisions(), options,
                      EventCache() if share else None)
-    whole, found = WholeValues(valuer), {}
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
     with _collector_paused():
-        for event, kicking, space in events:
-            seeds, around = space(valuer, event)  # ranked given the event: plans_given
-            ranked = search_event(given_table(valuer, event), seeds, around, kicking, budget)
-            found[event] = settle(ranked, whole, seeds[1] if len(seeds) > 1 else None, kicking)
-            whole.keep([f.best for f in found.values()])  # the last solve's is one of those
-        plans = [f.best for f in found.values()]
-        value = whole(plans)
+        found, plans, value, whole = search_events(valuer, events, budget)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value,
                       whole.solvers.get(repr(valuer.decisions(plans))))

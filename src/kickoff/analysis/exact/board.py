@@ -154,6 +154,9 @@ class EndValues:
         #: :func:`best_square`'s answers by the board's occupied squares (and, with a board
         #: reading the reach, the receivers).
         self.squares: dict[Hashable, Square | None] = {}
+        #: While a plan search records a solve's parts (``analysis.plan_parts``): each square's
+        #: option values at the kick-off move's node, nobody first (``None``: not recording).
+        self.seen: dict[Square, list[Any]] | None = None
 
     def of(self, end: ball.Held | ball.Rests) -> Any:
         """One end's value (:func:`~kickoff.analysis.objectives.any_end_value`: an integer, a
@@ -196,5 +199,7 @@ def keep_better(choice: Any, outcomes: Iterable[tuple[Any, Any, Any]],
             for i, p in known[key][square].items():
                 out[i] = out.get(i, 0) + q * p
         value = values.value(out)
+        if values.seen is not None:  # (the first option compared after nobody's own)
+            values.seen.setdefault(square, [best[square][2]]).append(value)
         if values.better(value, best[square][2]):
             best[square] = (out, choice, value)

@@ -109,6 +109,14 @@ def prepare(solver: KickoffSolver, targets: Iterable[Square]) -> None:
     node.prepare(squares)
 
 
+def kick_decisions(solver: KickoffSolver, target: Square) -> Decisions:
+    """The decisions ``solver`` kicks at ``target`` with (its ``_parts``: the kicker, Kick and
+    the touchback taker as the solver plays them), before the kicking coach's best."""
+    return Decisions(target=target, use_kick_skill=solver.use_kick_skill,
+                     touchback=taker_in(solver, solver.state), kicker=solver._two.kicker,
+                     kicker_given=solver._two.kicker_given)
+
+
 def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> KickoffSolver:
     """The solver of the set-up ``moved`` a kick-off move left (``key``: the players it
     changed), sharing ``maker``'s numbered states, transitions, awards and starts; it makes no

@@ -573,9 +573,7 @@ class KickoffSolver:
         a kick-off move, a High Kick) and each group's starts' weights (remembered)."""
         if target in self._target_parts:
             return self._target_parts[target]
-        decisions = Decisions(target=target, use_kick_skill=self.use_kick_skill,
-                              touchback=exact_best.taker_in(self, self.state), kicker=self._two.kicker,
-                              kicker_given=self._two.kicker_given)
+        decisions = exact_moved.kick_decisions(self, target)
         if self._kicks is None:
             self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
                                            self._dice(), close_play.KickCoach
