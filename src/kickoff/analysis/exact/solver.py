@@ -440,7 +440,6 @@ class KickoffSolver:
         of nodes (``chain.Nodes``: node -> total probability of its worlds): its end
         distribution, pushed (``Nodes.push``), is the sum over the worlds of P(world) times the
         journey's end distribution, touchbacks awarded (their ends, no touchback left).
-
         The journey up to a touchback looks only at the squares around the ball. Worlds are told
         apart only by the event's changes there: every world with no change there has the
         reference world's journey; the others are split by the changes there, and one journey is
@@ -457,18 +456,19 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else 0
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        # Parts whose journeys are one solution (shared, see ``Group.shared``) are one node,
-        # their masses summed; every touchback's awards are mixed once at the end, with each
-        # award's weight summed over the parts (exact: the same sums, regrouped).
+        # Parts of one solution (``Group.shared``) are one node, their masses summed; the awards
+        # mixed once at the end, each weight summed over the parts (the same sums, regrouped).
         mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
-            chain = self._member_chain(group, min(members))
-            node = chain.node(start)
-            w_seen = group.touching(chain.region_of(start))
+            known = group.known(start, seen, members) if self.share_journeys else None
+            if known is None:  # (no journey known for the part: a member's world made)
+                chain = self._member_chain(group, members[0])  # (members: in order)
+                known = chain.node(start), group.touching(chain.region_of(start))
+            node, w_seen = known
             if not w_seen & ~seen:
                 self._mix_part(group.award_weights_of(members), node, mass, mixed,
                                (award_weights, to_award))

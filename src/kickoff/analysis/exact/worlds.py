@@ -424,6 +424,14 @@ class Group:
             parts[key] = (mass + self.members[i][0], part)
         return [(seen, mass, part) for mass, part in parts.values()]
 
+    def known(self, start: int, seen: int, members: list[int]) -> tuple[int, int] | None:
+        """The journey from ``start`` in every world of ``members`` (alike on their changes in
+        ``seen``: a part of :meth:`partition` or :meth:`split`) if one is known in
+        :attr:`shared` that sees no change outside ``seen``: ``(its node, the changes it sees)``
+        (``None``: none known; a member's world and solver are then made to solve it)."""
+        found = self.shared.find_within(start, self.masks[members[0]] & seen, seen)
+        return None if found is None else (found[0], self.touching(found[1]))
+
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
         as bits (remembered: the states of a loop share one region)."""
