@@ -51,7 +51,15 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
-from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
+from kickoff.analysis.exact.worlds import (
+    Diff,
+    Group,
+    add_weights,
+    award_key,
+    differences,
+    move_awards,
+    touch_bits,
+)
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
@@ -461,6 +469,7 @@ class KickoffSolver:
         mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
+        reached: dict[int, dict[Hashable, Any]] = {}  # each node's parts' awards, summed
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
@@ -469,12 +478,14 @@ class KickoffSolver:
                 chain = self._member_chain(group, members[0])  # (members: in order)
                 known = chain.node(start), group.touching(chain.region_of(start))
             node, w_seen = known
-            if not w_seen & ~seen:
-                self._mix_part(group.award_weights_of(members), node, mass, mixed,
-                               (award_weights, to_award))
+            if not w_seen & ~seen:  # mixed in: its mass onto the node, its awards the node's
+                mixed[node] = mixed[node] + mass if node in mixed else mass
+                add_weights(reached.setdefault(node, {}), group.award_weights_of(members))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
+        move_awards(reached, functools.partial(nodes.value, key=_REACH_TOUCHBACK,
+                                               end_value=reaches), award_weights, to_award)
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
@@ -484,22 +495,6 @@ class KickoffSolver:
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
-
-    def _mix_part(self, part_weights: dict[Hashable, Any], node: int, mass: Any,
-                  mixed: Dist, awards: tuple[dict[Hashable, Any], dict[Hashable, Rational]]
-                  ) -> None:
-        """A part of a group's worlds that agree on their journey (``node``, total ``mass``;
-        ``part_weights``: their touchback awards' weights) mixed in: its mass onto the node,
-        its awards moved from the unaffected worlds' (``awards[0]``) to those reached
-        (``awards[1]``), weighted by the node's chance of a touchback."""
-        award_weights, to_award = awards
-        for key, w in part_weights.items():
-            award_weights[key] -= w
-        mixed[node] = mixed[node] + mass if node in mixed else mass
-        touchback = self._tables.nodes.value(node, _REACH_TOUCHBACK, self._reaches_touchback)
-        if touchback:
-            for key, w in part_weights.items():
-                to_award[key] = to_award.get(key, 0) + touchback * w
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """The end distribution of :meth:`_group_mix` (end number -> probability), from the

@@ -459,6 +459,29 @@ class Group:
         return parts
 
 
+def add_weights(into: dict[Hashable, Any], weights: dict[Hashable, Any]) -> None:
+    """``weights`` (award key -> probability) added to ``into``'s, key by key."""
+    for key, w in weights.items():
+        into[key] = into[key] + w if key in into else w
+
+
+def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[int], Any],
+                unaffected: dict[Hashable, Any], to_award: dict[Hashable, Any]) -> None:
+    """A start's touchback awards moved (``KickoffSolver._group_mix``): the awards' weights of
+    each node's worlds (``reached``: node -> award key -> their total probability) taken from
+    the ``unaffected`` worlds' and, times the node's chance of a touchback (``touchback``), added
+    to ``to_award``. By node, not part by part: each node's chance (a rational of thousands of
+    digits, where its journey loops) multiplies its parts' summed weights once (the same sums,
+    regrouped)."""
+    for node, weights in reached.items():
+        for key, w in weights.items():
+            unaffected[key] -= w
+        t = touchback(node)
+        if t:
+            for key, w in weights.items():
+                to_award[key] = to_award[key] + t * w if key in to_award else t * w
+
+
 def _touching(entry_bits: list[int], touched: dict[int, int], region: int) -> int:
     """:meth:`Group.touching` (``entry_bits``, ``touched``: the group's)."""
     known = touched.get(region)
