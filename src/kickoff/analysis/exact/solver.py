@@ -45,21 +45,14 @@ from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact import worlds as exact_worlds
 from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
-from kickoff.analysis.exact.worlds import (
-    Diff,
-    Group,
-    add_weights,
-    award_key,
-    differences,
-    move_awards,
-    touch_bits,
-)
+from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
@@ -464,8 +457,7 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else 0
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        # Parts of one solution (``Group.shared``) are one node, their masses summed; the awards
-        # mixed once at the end, each weight summed over the parts (the same sums, regrouped).
+        # Parts of one solution are one node, their masses and awards summed (regrouped sums).
         mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
@@ -473,19 +465,15 @@ class KickoffSolver:
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
-            known = group.known(start, seen, members) if self.share_journeys else None
-            if known is None:  # (no journey known for the part: a member's world made)
-                chain = self._member_chain(group, members[0])  # (members: in order)
-                known = chain.node(start), group.touching(chain.region_of(start))
-            node, w_seen = known
+            node, w_seen = self._part_journey(group, start, seen, members)
             if not w_seen & ~seen:  # mixed in: its mass onto the node, its awards the node's
                 mixed[node] = mixed[node] + mass if node in mixed else mass
-                add_weights(reached.setdefault(node, {}), group.award_weights_of(members))
+                exact_worlds.add_weights(reached.setdefault(node, {}), group.award_weights_of(members))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
-        move_awards(reached, functools.partial(nodes.value, key=_REACH_TOUCHBACK,
-                                               end_value=reaches), award_weights, to_award)
+        exact_worlds.move_awards(reached, functools.partial(
+            nodes.value, key=_REACH_TOUCHBACK, end_value=reaches), award_weights, to_award)
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
@@ -495,6 +483,17 @@ class KickoffSolver:
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
+
+    def _part_journey(self, group: Group, start: int, seen: int, members: list[int]
+                      ) -> tuple[int, int]:
+        """The journey from ``start`` in the worlds ``members`` (alike on their changes in
+        ``seen``): its node and the changes it sees; one known to see none outside ``seen``
+        (``Group.known``), else solved in the first member's world (made for it)."""
+        known = group.known(start, seen, members) if self.share_journeys else None
+        if known is None:
+            chain = self._member_chain(group, members[0])  # (members: in order)
+            known = chain.node(start), group.touching(chain.region_of(start))
+        return known
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """The end distribution of :meth:`_group_mix` (end number -> probability), from the
