@@ -40,6 +40,35 @@ def test_enumerate_runs_two_dice_sum() -> None:
     assert sum(dist.values()) == 1
 
 
+def test_enumerate_runs_following_a_run_past_its_path_gives_the_same_runs() -> None:
+    # ``follow`` (issue 28: Pitch Invasion's 2^18 worlds played once each, not twice): every
+    # run goes on past its path with each node's last outcome; the outcomes, their exact
+    # probabilities and their order are those of the runs stopped at each node.
+    def nested(d: PathDice) -> tuple[int, ...]:
+        first = d.roll("d6", 6)
+        if first == 1:
+            return (first,)  # a leaf at once
+        second = d.roll("d3", 3) if first % 2 else d.roll("d6", 6)
+        if second == 2:
+            return (first, second, d.roll("d8", 8))
+        return (first, second)
+
+    stopped = enumerate_runs(nested)
+    followed = enumerate_runs(nested, follow=True)
+    assert followed == stopped
+    assert len(followed) == 1 + 2 * (2 + 8) + 3 * (5 + 8)  # 1; 3, 5 (a D3); 2, 4, 6 (a D6)
+    assert sum(p for p, _ in followed) == 1
+    assert dict((v, p) for p, v in followed)[(3, 2, 5)] == Fraction(1, 6 * 3 * 8)
+    runs = []
+
+    def counted(d: PathDice) -> tuple[int, ...]:
+        runs.append(d.path)
+        return nested(d)
+
+    enumerate_runs(counted, follow=True)
+    assert len(runs) == len(followed)  # one run an outcome (stopped: one more a node)
+
+
 def test_lone_catcher_under_the_ball_catches_half_the_time() -> None:
     """bb2020: AG 3+ with the kick-off -1 needs a 4: 1/2; the failed catch bounces away onto
     empty squares, so he never gets a second chance."""

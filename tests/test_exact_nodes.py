@@ -157,3 +157,22 @@ def test_a_dropped_variant_chain_leaves_no_node_behind() -> None:
         again, fresh_award = exact_moved.variant_journeys(fresh, world, starts)
         assert moved == again and award == fresh_award
     assert moved != base  # the move was seen by some journey
+
+
+def test_shared_find_within_takes_only_a_solution_seeing_no_change_outside() -> None:
+    # ``Shared.find_within`` (issue 28: a part of a group's worlds takes a known journey
+    # without a world of its own): a solution is valid for every chain agreeing on ``within``
+    # only where the changes its region sees lie within it.
+    from kickoff.analysis.exact.chain import Shared
+
+    sees = {0b01: 0b011, 0b10: 0b100}  # region -> the changes a read of it would see
+    table = Shared(lambda region: sees.get(region, 0))
+    table.add(5, 0b001, solution=40, region=0b01)  # solved seeing changes 0 and 1: change 0
+    table.add(5, 0b100, solution=41, region=0b10)  # seeing change 2 only: change 2 on
+    assert table.find(5, 0b101) == (40, 0b01)  # (find: a chain's whole changes, first match)
+    # a part known only on changes 0 and 2: the first solution reads change 1, outside it
+    assert table.find_within(5, 0b101, within=0b101) == (41, 0b10)
+    assert table.find_within(5, 0b001, within=0b101) is None  # change 2 off: not known
+    assert table.find_within(5, 0b011, within=0b011) is None  # change 2 not within
+    assert table.find_within(5, 0b001, within=0b111) == (40, 0b01)
+    assert table.find_within(6, 0b001, within=0b111) is None  # another state

@@ -421,6 +421,17 @@ class Shared:
                 return found
         return None
 
+    def find_within(self, s: int, changes: int, within: int) -> tuple[int, Region] | None:
+        """A solution of ``s`` valid for every chain whose changes agree with ``changes`` on
+        ``within`` (bits): one found where its journey sees no change outside ``within``
+        (``None``: none known)."""
+        for seen, table in self.known.get(s, ()):
+            if not seen & ~within:
+                found = table.get(changes & seen)
+                if found is not None:
+                    return found
+        return None
+
     def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
         seen = self.sees(region)

@@ -104,19 +104,30 @@ class PathDice:
     relevant candidates, hypergeometrically). Without it every candidate is its own outcome.
     """
 
-    __slots__ = ("i", "path", "relevant")
+    __slots__ = ("forks", "i", "path", "relevant")
 
     def __init__(self, path: tuple[Any, ...], relevant: Callable[[Any], bool] | None = None) -> None:
         self.path = path
         self.i = 0
         self.relevant = relevant
+        #: ``None``: a chance node beyond the path raises :class:`Branch`; a list (made so by
+        #: :func:`enumerate_runs` with ``follow``): the node's last outcome is taken instead,
+        #: added to :attr:`path`, and ``(the path before the node, its outcomes)`` noted here.
+        self.forks: list[tuple[tuple[Any, ...], Options]] | None = None
 
     def _next(self, options: Callable[[], Options]) -> Any:
         if self.i < len(self.path):
             value = self.path[self.i]
             self.i += 1
             return value
-        raise Branch(options())
+        if self.forks is None:
+            raise Branch(options())
+        outcomes = options()
+        self.forks.append((self.path, outcomes))
+        value = outcomes[-1][0]
+        self.path = (*self.path, value)
+        self.i += 1
+        return value
 
     def roll(self, kind: DieKind, sides: int) -> int:
         value: int = self._next(lambda: _uniform(sides))
@@ -314,25 +325,55 @@ def enumerate_runs(
     run: Callable[[PathDice], T],
     relevant: Callable[[Any], bool] | None = None,
     dice: Callable[[tuple[Any, ...]], PathDice] | None = None,
+    follow: bool = False,
 ) -> list[tuple[Rational, T]]:
     """Every outcome of ``run`` (which rolls only through the dice it is given) with its exact
     probability: ``[(p, value), ...]``, probabilities (exact rationals, ``Q``) summing to 1.
     ``run`` is re-played from the start for each path, so it must not change anything it does not
     create itself. ``relevant``: see :class:`PathDice`; ``dice``: how to make the dice for a
-    path (default ``PathDice(path, relevant)``)."""
+    path (default ``PathDice(path, relevant)``).
+
+    ``follow``: a run goes on past its path, each chance node answered with its last outcome
+    (``PathDice.forks``), its other outcomes left for later runs, so each run ends in an outcome
+    (without it, a run stops at the first node beyond its path, and is played again from the
+    start for each of that node's outcomes: about twice the runs for a tree of two-way nodes,
+    Pitch Invasion's). The same outcomes, probabilities and order either way: the runs are
+    taken depth first, the last outcome first; ``run`` must then not catch ``Branch`` (it is
+    not raised)."""
     results: list[tuple[Rational, T]] = []
     one = Q(1)
     stack: list[tuple[tuple[Any, ...], Rational]] = [((), one)]
     make = dice or (lambda path: PathDice(path, relevant))
     while stack:
         path, p = stack.pop()
+        d = make(path)
+        if follow:
+            d.forks = []
         try:
-            value = run(make(path))
+            value = run(d)
         except Branch as b:  # (at the first node, each outcome's own rational: no product)
             stack.extend(((*path, v), q if p is one else p * q) for v, q in b.options)
             continue
+        if d.forks:
+            p = _forked(stack, d.forks, p, one)
         results.append((p, value))
     return results
+
+
+def _forked(stack: list[tuple[tuple[Any, ...], Rational]],
+            forks: list[tuple[tuple[Any, ...], Options]], p: Rational, one: Rational) -> Rational:
+    """A followed run's nodes beyond its path (``forks``: the path before each, its outcomes),
+    their outcomes not taken pushed on :func:`enumerate_runs`' ``stack`` (in the order a run
+    stopped at each node would have pushed them, the taken last one's turn past); the taken
+    outcomes' probability times ``p``, the run's."""
+    for before, outcomes in forks:
+        last = len(outcomes) - 1
+        for j, (v, q) in enumerate(outcomes):
+            if j < last:
+                stack.append(((*before, v), q if p is one else p * q))
+            else:
+                p = q if p is one else p * q
+    return p
 
 
 def merge(pairs: Iterable[tuple[Rational, T]]) -> dict[T, Rational]:

@@ -102,7 +102,7 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
     record = _Record()
     for p, (key, path, roll, tag) in enumerate_runs(run, relevant if lump else None,
-                                                    solver._dice()):
+                                                    solver._dice(), follow=True):
         if tag is not None and tag[0] == "kept":  # played back: the loop's part
             assert book is not None
             for q, k, kept_path, kept_roll in book.runs[tag[1]]:

@@ -45,6 +45,7 @@ from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact import worlds as exact_worlds
 from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
 from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, UngroupedPathDice, to_fraction
@@ -440,7 +441,6 @@ class KickoffSolver:
         of nodes (``chain.Nodes``: node -> total probability of its worlds): its end
         distribution, pushed (``Nodes.push``), is the sum over the worlds of P(world) times the
         journey's end distribution, touchbacks awarded (their ends, no touchback left).
-
         The journey up to a touchback looks only at the squares around the ball. Worlds are told
         apart only by the event's changes there: every world with no change there has the
         reference world's journey; the others are split by the changes there, and one journey is
@@ -457,24 +457,23 @@ class KickoffSolver:
         seen = group.touching(group.chain.region_of(start)) if group.members else 0
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
-        # Parts whose journeys are one solution (shared, see ``Group.shared``) are one node,
-        # their masses summed; every touchback's awards are mixed once at the end, with each
-        # award's weight summed over the parts (exact: the same sums, regrouped).
+        # Parts of one solution are one node, their masses and awards summed (regrouped sums).
         mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
+        reached: dict[int, dict[Hashable, Any]] = {}  # each node's parts' awards, summed
         todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
-            chain = self._member_chain(group, min(members))
-            node = chain.node(start)
-            w_seen = group.touching(chain.region_of(start))
-            if not w_seen & ~seen:
-                self._mix_part(group.award_weights_of(members), node, mass, mixed,
-                               (award_weights, to_award))
+            node, w_seen = self._part_journey(group, start, seen, members)
+            if not w_seen & ~seen:  # mixed in: its mass onto the node, its awards the node's
+                mixed[node] = mixed[node] + mass if node in mixed else mass
+                exact_worlds.add_weights(reached.setdefault(node, {}), group.award_weights_of(members))
                 continue
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
+        exact_worlds.move_awards(reached, functools.partial(
+            nodes.value, key=_REACH_TOUCHBACK, end_value=reaches), award_weights, to_award)
         if ref_touchback:
             for key, w in award_weights.items():
                 to_award[key] = to_award.get(key, 0) + ref_touchback * w
@@ -485,21 +484,16 @@ class KickoffSolver:
         group.results[start] = mixed
         return mixed
 
-    def _mix_part(self, part_weights: dict[Hashable, Any], node: int, mass: Any,
-                  mixed: Dist, awards: tuple[dict[Hashable, Any], dict[Hashable, Rational]]
-                  ) -> None:
-        """A part of a group's worlds that agree on their journey (``node``, total ``mass``;
-        ``part_weights``: their touchback awards' weights) mixed in: its mass onto the node,
-        its awards moved from the unaffected worlds' (``awards[0]``) to those reached
-        (``awards[1]``), weighted by the node's chance of a touchback."""
-        award_weights, to_award = awards
-        for key, w in part_weights.items():
-            award_weights[key] -= w
-        mixed[node] = mixed[node] + mass if node in mixed else mass
-        touchback = self._tables.nodes.value(node, _REACH_TOUCHBACK, self._reaches_touchback)
-        if touchback:
-            for key, w in part_weights.items():
-                to_award[key] = to_award.get(key, 0) + touchback * w
+    def _part_journey(self, group: Group, start: int, seen: int, members: list[int]
+                      ) -> tuple[int, int]:
+        """The journey from ``start`` in the worlds ``members`` (alike on their changes in
+        ``seen``): its node and the changes it sees; one known to see none outside ``seen``
+        (``Group.known``), else solved in the first member's world (made for it)."""
+        known = group.known(start, seen, members) if self.share_journeys else None
+        if known is None:
+            chain = self._member_chain(group, members[0])  # (members: in order)
+            known = chain.node(start), group.touching(chain.region_of(start))
+        return known
 
     def _group_distribution(self, group: Group, start: int) -> Dist:
         """The end distribution of :meth:`_group_mix` (end number -> probability), from the

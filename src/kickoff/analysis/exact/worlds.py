@@ -424,6 +424,14 @@ class Group:
             parts[key] = (mass + self.members[i][0], part)
         return [(seen, mass, part) for mass, part in parts.values()]
 
+    def known(self, start: int, seen: int, members: list[int]) -> tuple[int, int] | None:
+        """The journey from ``start`` in every world of ``members`` (alike on their changes in
+        ``seen``: a part of :meth:`partition` or :meth:`split`) if one is known in
+        :attr:`shared` that sees no change outside ``seen``: ``(its node, the changes it sees)``
+        (``None``: none known; a member's world and solver are then made to solve it)."""
+        found = self.shared.find_within(start, self.masks[members[0]] & seen, seen)
+        return None if found is None else (found[0], self.touching(found[1]))
+
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
         as bits (remembered: the states of a loop share one region)."""
@@ -449,6 +457,29 @@ class Group:
             parts[key] = (mass + self.members[i][0], members)
         self.partitions[seen] = parts
         return parts
+
+
+def add_weights(into: dict[Hashable, Any], weights: dict[Hashable, Any]) -> None:
+    """``weights`` (award key -> probability) added to ``into``'s, key by key."""
+    for key, w in weights.items():
+        into[key] = into[key] + w if key in into else w
+
+
+def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[int], Any],
+                unaffected: dict[Hashable, Any], to_award: dict[Hashable, Any]) -> None:
+    """A start's touchback awards moved (``KickoffSolver._group_mix``): the awards' weights of
+    each node's worlds (``reached``: node -> award key -> their total probability) taken from
+    the ``unaffected`` worlds' and, times the node's chance of a touchback (``touchback``), added
+    to ``to_award``. By node, not part by part: each node's chance (a rational of thousands of
+    digits, where its journey loops) multiplies its parts' summed weights once (the same sums,
+    regrouped)."""
+    for node, weights in reached.items():
+        for key, w in weights.items():
+            unaffected[key] -= w
+        t = touchback(node)
+        if t:
+            for key, w in weights.items():
+                to_award[key] = to_award[key] + t * w if key in to_award else t * w
 
 
 def _touching(entry_bits: list[int], touched: dict[int, int], region: int) -> int:
