@@ -133,6 +133,9 @@ def test_the_table_fits_80_columns() -> None:
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "High Kick" in out and "receiver-holds" in out
     assert "away: [AZES] Malta Dodgers (Human)" in out
+    # the first line names the game, its ruleset and both teams (a new user's finding)
+    assert " ".join(out.splitlines()[:2]).startswith(
+        "FUMBBL game 1559380, bb2020 rules; home: [Gonzi] Scuola caoz (Chaos Dwarf);")
 
 
 @pytest.mark.parametrize("body", [b"\x1f\x8b\x08\x00trunc", b"{}", b"not json"])

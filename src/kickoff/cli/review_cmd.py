@@ -162,7 +162,8 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
         typer.echo(json_text({**doc, **({} if png is None else
                                         {"png": [str(p) for p in images]})}))
         return
-    _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"))
+    _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"),
+           ruleset=str(ks[0].scenario.get("ruleset", "?")))
     for image in images:
         typer.echo(f"PNG: {image}")
 
@@ -224,13 +225,15 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
            totals: dict[str, dict[str, Any]], budget: int,
-           advisor: dict[str, Any] | None = None) -> None:
-    """The terminal's review: what was applied, the table, each kick-off's kicker and set-up
-    value, notes, the summary per team and (``advisor``: :func:`advisor_figures`) the
-    advisor's set-ups against the real ones."""
-    from kickoff.cli.render import console_for
+           advisor: dict[str, Any] | None = None, *, ruleset: str = "?") -> None:
+    """The terminal's review: the game's ruleset and teams, what was applied, the table, each
+    kick-off's kicker and set-up value, notes, the summary per team and (``advisor``:
+    :func:`advisor_figures`) the advisor's set-ups against the real ones."""
+    from kickoff.cli.render import console_for, wrapped
 
-    head = [f"Objective: {objective} (--objective); the Kick-off events on,",
+    teams = "; ".join(f"{side}: {t['team']}" for side, t in totals.items())
+    head = [*wrapped(f"FUMBBL game {gid}, {ruleset} rules; {teams}").splitlines(),
+            f"Objective: {objective} (--objective); the Kick-off events on,",
             f"every other choice at its default; free moves: the best of {budget} plans at most",
             "(--plan-budget); gap: how much worse than the best for the coach who chose;",
             "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
