@@ -7,13 +7,29 @@ together (:data:`GROUPS`)."""
 from __future__ import annotations
 
 import gc
+import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-__all__ = ["FIRST", "GROUPS", "SLOW_TIMEOUT", "pytest_collection", "pytest_collection_modifyitems",
-           "pytest_xdist_make_scheduler", "work_unit"]
+__all__ = ["FIRST", "GROUPS", "SLOW_TIMEOUT", "keep_bytecode", "pytest_collection",
+           "pytest_collection_modifyitems", "pytest_xdist_make_scheduler", "work_unit"]
+
+def keep_bytecode() -> None:
+    """Let this process and every process it starts (the xdist workers, ``kickoff serve``, the
+    commands run in a process of their own, Dask's workers) write and read Python's bytecode
+    caches (``__pycache__``, ignored by git) even when ``PYTHONDONTWRITEBYTECODE`` is set, as it
+    is on the 2-core machine the suite is timed on. Without the caches every process compiled
+    kickoff's modules from source again (0.45 s of CPU for the command line, the web app and the
+    exact solver, each time) and each worker rewrote and compiled every test module's asserts
+    again (7.0 to 7.5 s of CPU for a collection, 4.5 to 5 s with the caches): the sum measured
+    in docs/performance.md. Only where the caches go changes: the tests and their results are
+    the same. Called by tests/conftest.py when it is imported, before any test module is."""
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 
 #: The timeout of a slow test that names none (seconds): pyproject's default (180 s) is the
 #: quick suite's.

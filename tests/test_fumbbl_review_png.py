@@ -110,6 +110,9 @@ def test_png_of_a_folder_of_games_is_one_message(tmp_path: Path) -> None:
     assert not (tmp_path / "x").exists()
 
 
+# slow: the whole game is reviewed (5 s of CPU, as the test above) before the folder is
+# refused; the quick suite keeps the folder of games refused at once (above)
+@pytest.mark.slow
 @needs_replays
 def test_png_into_a_file_is_one_message_nothing_written(tmp_path: Path) -> None:
     blocker = tmp_path / "file"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
 from helpers import cli
 
 from kickoff.analysis import plans
@@ -35,12 +36,18 @@ def test_all_targets_carry_the_plans_found_at_the_five_best() -> None:
         assert blitz["evaluated"] <= 2
 
 
-def test_all_targets_plans_in_words_and_refusals() -> None:
+# slow: the same search as the JSON test above (6 s of CPU), said in words; the quick suite
+# keeps the one-target words (tests/test_plans.py) and the refusal below
+@pytest.mark.slow
+def test_all_targets_plans_in_words() -> None:
     code, out, err = cli([*ARGS, "--plan-budget", "2", "--no-plan-resetups"])
     assert code == 0, err
     assert ("The free moves searched at the 5 best targets (best plan found; --plan-budget 2, "
             "given, 0: off; not the re-set-ups, --no-plan-resetups):") in " ".join(out.split())
     assert "With them, the kicking coach's best of these: [" in out
+
+
+def test_all_targets_plan_budget_without_best_play_is_refused() -> None:
     defaults = [a for a in ARGS if a not in ("--play", "best")]
     code, _, err = cli([*defaults, "--plan-budget", "2"])
     assert code == 2 and "--plan-budget needs --play best and --events all" in err

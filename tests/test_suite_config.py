@@ -4,7 +4,11 @@ test runs under a timeout, and the slow tests are given a longer one."""
 from __future__ import annotations
 
 import ast
+import os
+import re
 import shlex
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -14,6 +18,7 @@ from suite import (
     FIRST,
     GROUPS,
     SLOW_TIMEOUT,
+    keep_bytecode,
     pytest_collection,
     pytest_collection_modifyitems,
     pytest_xdist_make_scheduler,
@@ -71,7 +76,10 @@ def _session_fixtures() -> set[str]:
     """The names of this suite's session fixtures (``@pytest.fixture(scope="session")``)."""
     names = set()
     for path in (ROOT / "tests").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        text = path.read_text()
+        if "session" not in text:  # (no such decorator: not parsed, a tenth of the files)
+            continue
+        for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.FunctionDef) and any(
                     isinstance(d, ast.Call) and any(k.arg == "scope" and isinstance(k.value, ast.Constant)
                                                     and k.value.value == "session" for k in d.keywords)
@@ -86,8 +94,12 @@ def test_every_file_sharing_a_session_fixture_is_in_its_group() -> None:
     fixtures = _session_fixtures()
     assert "server" in fixtures
     users: dict[str, set[str]] = {}
+    named = re.compile(r"\b(?:" + "|".join(map(re.escape, fixtures)) + r")\b")
     for path in (ROOT / "tests").rglob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        text = path.read_text()
+        if not named.search(text):  # no argument can name a fixture the text never names
+            continue
+        for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 for arg in node.args.args:
                     if arg.arg in fixtures:
@@ -95,6 +107,20 @@ def test_every_file_sharing_a_session_fixture_is_in_its_group() -> None:
     assert users["server"] and users["server"] <= set(GROUPS)
     for fixture, files in users.items():
         assert len({GROUPS[f] for f in files}) == 1, (fixture, files)
+
+
+def test_the_bytecode_caches_are_kept_under_pythondontwritebytecode(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/conftest.py calls ``keep_bytecode`` (tests/suite.py): this process and the ones it
+    starts write and read ``__pycache__`` even when the environment asked for none."""
+    assert not sys.dont_write_bytecode and "PYTHONDONTWRITEBYTECODE" not in os.environ
+    child = subprocess.run([sys.executable, "-c", "import sys; print(sys.dont_write_bytecode)"],
+                           capture_output=True, text=True, timeout=60)
+    assert child.stdout.strip() == "False"
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    keep_bytecode()
+    assert not sys.dont_write_bytecode and "PYTHONDONTWRITEBYTECODE" not in os.environ
 
 
 class _Item:
