@@ -137,9 +137,11 @@ def table(out: Path) -> None:
     the advisor valued at each kick-off, its CPU seconds, the review's CPU and wall seconds,
     the load average before and after, the notes) and the totals."""
     gains: list[Fraction] = []
+    searches: list[dict[str, Any]] = []
     for f in sorted(out.glob("*.json")):
         r = json.loads(f.read_text())["run"]
         gains += [Fraction(g) for g in r["gains"]]
+        searches += r["advisor"]
         evaluated = [a["evaluated"] for a in r["advisor"]]
         acpu = [a["cpu"] for a in r["advisor"]]
         print(f"| {f.stem} | {r['judged']} | {r['at_least_as_good']} | {r['strictly_better']} | "
@@ -151,7 +153,13 @@ def table(out: Path) -> None:
         n = len(gains)
         print(f"total: {n} judged, {sum(g >= 0 for g in gains)} at least as good, "
               f"{sum(g > 0 for g in gains)} strictly better, {sum(g == 0 for g in gains)} equal, "
-              f"mean gain {float(sum(gains, Fraction(0)) / n) * 100:.3f} points")
+              f"mean gain {float(sum(gains, Fraction(0)) / n) * 100:.3f} points; the advisor "
+              f"valued a candidate at {sum(a['evaluated'] > 0 for a in searches)} kick-offs, "
+              f"{sum(a['evaluated'] for a in searches)} candidates in all, in "
+              f"{sum(a['cpu'] for a in searches):.0f} s of CPU over "
+              f"{sum(a['wall'] for a in searches):.0f} s of wall clock")
+    done = {f.stem for f in out.glob("*.json")}
+    print("not judged:", *(g for g in remaining() if g not in done))
 
 
 def check() -> None:
