@@ -269,6 +269,25 @@ def test_the_unraisable_hook_is_set_before_the_signal_handlers() -> None:
     assert all(hooked for _, hooked in seen), seen
 
 
+def test_a_stop_that_a_library_wrapped_in_its_own_error_still_stops() -> None:
+    # The clean-clone CI's compiled pass: SIGTERM came while pydantic-core built a validator,
+    # which wrapped the Stopped in its SchemaError; the command printed a traceback, exit 1
+    code = ("import os, signal, time\n"
+            "from kickoff.cli import exits\n"
+            "def command():\n"
+            "    try:\n"
+            "        os.kill(os.getpid(), signal.SIGTERM)\n"
+            "        time.sleep(5)\n"
+            "    except BaseException as e:\n"
+            "        raise RuntimeError('Error building validator') from e\n"
+            "exits.prepare()\n"
+            "exits.run(command)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    assert done.returncode == 128 + signal.SIGTERM, done.stderr
+    _one_clean_line(done.stderr, "kickoff: stopped by SIGTERM")
+
+
 def _free_port() -> int:
     import socket
 

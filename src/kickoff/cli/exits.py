@@ -13,7 +13,9 @@ place, the command's entry point (:func:`kickoff.cli.main`), for every command.
   status 128 + the signal's number (130, 143, 129), as a shell reports a process the signal
   ended; what stdout held unwritten is dropped (no half a result at the exit's flush). The
   signal is raised as :class:`Stopped` (a ``BaseException``, which no ``except Exception``
-  swallows), so every ``with`` and ``finally`` on the way runs: a process pool's or a Dask
+  swallows; a library that turns it into an error of its own, as pydantic-core does while it
+  builds a validator, ends the command stopped all the same), so every ``with`` and ``finally``
+  on the way runs: a process pool's or a Dask
   cluster's workers are ended, a temporary file removed. A signal that the kernel gives to
   another thread (a pool's, Dask's) wakes the main thread too (:func:`_wake_the_main_thread`),
   so that a main thread waiting on a lock handles it at once. A second signal while that runs
@@ -277,6 +279,13 @@ def run(main: Callable[[], object]) -> NoReturn:
         _output_failed(e.error)
     except KeyboardInterrupt:  # SIGINT raised by the interpreter before :func:`prepare`
         _stopped(signal.SIGINT)
+    except BaseException:
+        if _signalled is None:
+            raise
+        # the Stopped turned into another error by the code it was raised in (pydantic-core
+        # building a validator wraps it in a SchemaError): the signal ends the command all the same
+        _ended = True
+        _stopped(_signalled)
     _ended = True  # a signal from here on (the interpreter's exit) ends the process at once
     if _signalled is not None:  # a Stopped that something on the way swallowed
         _stopped(_signalled)
