@@ -27,7 +27,6 @@ Source: no LRB6 / CRP text (the seed's skills have none); the skill's text as FU
 
 from __future__ import annotations
 
-from kickoff.core import ball
 from kickoff.core.actions.throw import Flight, come_down, removed_injury, scatter
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import RerollChoices
@@ -62,11 +61,7 @@ def kick_team_mate(ctx: KickoffContext, turn: Turn, kicker: Player, kicked: Play
     start = Square(*kicked.square)
     carrying = st.carrier == kicked.id
     if double:
-        if carrying:
-            st.carrier = None
-        removed_injury(ctx, kicked)
-        if carrying:
-            ball.bounce(ctx, start, False, turn)
+        removed_injury(ctx, kicked, turn)
         return
     st.move(kicked, None)
     dx, dy = _sign(start.x - kicker.square[0]), _sign(start.y - kicker.square[1])

@@ -144,11 +144,7 @@ def throw_team_mate(
     carrying = st.carrier == thrown.id
     if result == "fumble" and kick_team_mate:
         # bb2025 Kick Team-mate: a fumble removes the kicked player (injury, Stunned -> KO).
-        if carrying:
-            st.carrier = None
-        removed_injury(ctx, thrown)
-        if carrying:
-            ball.bounce(ctx, start, False, turn)
+        removed_injury(ctx, thrown, turn)
         return
     # the thrown player leaves his square; where he comes down:
     st.move(thrown, None)
@@ -360,8 +356,16 @@ def _failed_landing(ctx: KickoffContext, turn: Turn, thrown: Player, sq: Square,
         ball.bounce(ctx, sq, False, turn)
 
 
-def removed_injury(ctx: KickoffContext, player: Player) -> None:
-    """Kick Team-mate fumble: the player is removed with an injury roll, Stunned counting as
-    Knocked Out."""
+def removed_injury(ctx: KickoffContext, player: Player, turn: Turn) -> None:
+    """Kick Team-mate fumble (bb2025) or double (classic): the player is removed with an injury
+    roll, Stunned counting as Knocked Out; a ball he held bounces from his square."""
+    st = ctx.state
+    assert player.square is not None
+    start = Square(*player.square)
+    carrying = st.carrier == player.id
+    if carrying:
+        st.carrier = None
     ctx.note("kicked_player_fumbled", player=player.id)
     injury(ctx, player, stunned_off="knocked_out")
+    if carrying:
+        ball.bounce(ctx, start, False, turn)
