@@ -249,8 +249,11 @@ class Setting:
         """The kick-off's exact value with ``decisions`` scripted (as ``kickoff odds``
         solves it); ``given``: an event's name, the value given that the Kick-off table gives
         that event (every 2D6 total of the table made that event: the kick-off conditioned on
-        it, the deviation still averaged). The rules' ``DecisionError`` for a choice they
-        refuse."""
+        it, the deviation still averaged). The free moves' answers to their dice (a block's
+        face, re-roll, push and follow-up, a failed test's re-roll: a real game's, given for
+        the rolls it made) are standing orders, the default where the rule refuses one
+        (:mod:`kickoff.analysis.exact.standing`). The rules' ``DecisionError`` for a choice
+        they refuse otherwise (a path, a target, a player who may not act)."""
         key = (repr(decisions), given)
         if key not in self.solved:
             self.solved[key] = self._solve(decisions, given)
@@ -269,7 +272,8 @@ class Setting:
             ruleset = replace(ruleset, kickoff_table=dict.fromkeys(ruleset.kickoff_table, event))
         solver = KickoffSolver(self.state, ruleset, events="all",
                                house_rules=self.house_rules, use_kick_skill=self.use_kick_skill,
-                               decisions=decisions, play=self.play, objective=self.objective)
+                               decisions=decisions, play=self.play, objective=self.objective,
+                               standing_orders=True)
         return solver.value(self.target, self.objective)
 
     def through(self, decisions: Decisions, event: str) -> Fraction:

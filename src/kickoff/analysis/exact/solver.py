@@ -52,10 +52,12 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
+from kickoff.analysis.exact.standing import STANDING_ORDERS, gives_dice_answers
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
+from kickoff.core.coach import Coach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
@@ -123,6 +125,10 @@ class KickoffSolver:
     so does ``False`` where the default kicker would use Kick (``--no-kick-skill``); where the
     default is False already, ``False`` is ``None``'s: the kicking coach's best may pick another
     kicker, with Kick.
+    ``standing_orders``: the free moves' answers to their dice (a block's face, re-roll, push
+    and follow-up, a test's re-roll) are standing orders, each played where the rule accepts
+    it, the default elsewhere (:mod:`kickoff.analysis.exact.standing`: a real game's answers
+    meet rolls it did not make); off, such an answer the rule refuses is its ``DecisionError``.
     ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
     another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
     docs/analysis.md "Both coaches' best play").
@@ -151,6 +157,9 @@ class KickoffSolver:
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
+    #: Who answers the event's decisions (:meth:`_context`): ``None``, the scripted coach; the
+    #: free moves' answers to the dice as standing orders (``standing_orders``).
+    _coach: Coach | None
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -158,7 +167,7 @@ class KickoffSolver:
         decisions: Decisions | None = None,
         play: SolverPlay = "defaults",
         objective: AnyObjective = "receiver-holds", kicking: Play | None = None,
-        board: frozenset[str] = frozenset(),
+        board: frozenset[str] = frozenset(), standing_orders: bool = False,
     ) -> None:
         chosen = decisions or Decisions()
         close = play == "close"
@@ -171,6 +180,8 @@ class KickoffSolver:
             self.lump_worlds = False  # the coach may read any player (close_play)
         #: The free moves played in the event's worlds; the receiving coach's choices (ids).
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
+        self._coach = (STANDING_ORDERS if standing_orders and not close
+                       and gives_dice_answers(self.free) else None)
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = _check_taker(state, chosen.touchback)
         self.state, self.ruleset = state, ruleset
@@ -294,7 +305,7 @@ class KickoffSolver:
         # the format's defaults but the free moves given, one object (the rules only read them)
         return KickoffContext(state, self.ruleset, dice, self.free, self.house_rules,
                               log=False,  # the solver reads no log
-                              coach=CloseCoach() if self.play == "close" else None)
+                              coach=CloseCoach() if self.play == "close" else self._coach)
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
         """How the enumerations make their dice (``None``: ``PathDice``; :attr:`group_chance`)."""
