@@ -52,12 +52,11 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
-from kickoff.analysis.exact.standing import STANDING_ORDERS, gives_dice_answers
+from kickoff.analysis.exact.standing import StandingOrders, standing_coach
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
-from kickoff.core.coach import Coach
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import DecisionError
@@ -125,10 +124,8 @@ class KickoffSolver:
     so does ``False`` where the default kicker would use Kick (``--no-kick-skill``); where the
     default is False already, ``False`` is ``None``'s: the kicking coach's best may pick another
     kicker, with Kick.
-    ``standing_orders``: the free moves' answers to their dice (a block's face, re-roll, push
-    and follow-up, a test's re-roll) are standing orders, each played where the rule accepts
-    it, the default elsewhere (:mod:`kickoff.analysis.exact.standing`: a real game's answers
-    meet rolls it did not make); off, such an answer the rule refuses is its ``DecisionError``.
+    ``standing_orders``: the free moves' answers to their dice as standing orders (a face not
+    rolled: the default; :mod:`kickoff.analysis.exact.standing`), else scripted answers.
     ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
     another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
     docs/analysis.md "Both coaches' best play").
@@ -157,9 +154,8 @@ class KickoffSolver:
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
-    #: Who answers the event's decisions (:meth:`_context`): ``None``, the scripted coach; the
-    #: free moves' answers to the dice as standing orders (``standing_orders``).
-    _coach: Coach | None
+    #: Who answers the event's decisions (``None``: the scripted coach; ``standing_orders``).
+    _coach: StandingOrders | None
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -180,8 +176,7 @@ class KickoffSolver:
             self.lump_worlds = False  # the coach may read any player (close_play)
         #: The free moves played in the event's worlds; the receiving coach's choices (ids).
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
-        self._coach = (STANDING_ORDERS if standing_orders and not close
-                       and gives_dice_answers(self.free) else None)
+        self._coach = None if close else standing_coach(self.free, standing_orders)
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = _check_taker(state, chosen.touchback)
         self.state, self.ruleset = state, ruleset

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kickoff.core.activations import BlockChoice, Rerolls
 from kickoff.core.coach import Decision, DecisionKind
 from kickoff.core.decisions import Decisions
 
-__all__ = ["DICE_ANSWERS", "STANDING_ORDERS", "StandingOrders", "gives_dice_answers"]
+__all__ = ["DICE_ANSWERS", "STANDING_ORDERS", "StandingOrders", "gives_dice_answers",
+           "standing_coach"]
 
 #: The decisions of a free turn that answer its dice (the block's, a failed test's re-roll).
 DICE_ANSWERS: Final[frozenset[DecisionKind]] = frozenset(
@@ -79,5 +79,14 @@ def gives_dice_answers(decisions: Decisions) -> bool:
     """Whether a free turn of ``decisions`` (``blitz``, ``charge``) answers any of its dice: a
     block's choice or a test's re-roll given (where :class:`StandingOrders` may differ from the
     scripted coach)."""
-    return any(a.block != BlockChoice() or a.reroll != Rerolls()
+    # (the defaults made from the activation's own classes: importing kickoff.core.activations
+    # here would make them for every solver, a one-target odds' start-up too)
+    return any(a.block != type(a.block)() or a.reroll != type(a.reroll)()
                for event in _FREE_TURNS for a in getattr(decisions, event))
+
+
+def standing_coach(free: Decisions, standing_orders: bool) -> StandingOrders | None:
+    """The coach of a solver's free moves ``free`` (``KickoffSolver(standing_orders=...)``):
+    :data:`STANDING_ORDERS` when asked for and the free moves answer any of their dice, else
+    ``None``, the scripted coach (the rules' shortcuts for a plain scenario kept)."""
+    return STANDING_ORDERS if standing_orders and gives_dice_answers(free) else None
