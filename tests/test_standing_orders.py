@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from helpers import shared
 
-from kickoff.analysis.decide import Setting
+from kickoff.analysis.decide import STANDING, Setting, answer, reach
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.exact.standing import STANDING_ORDERS, gives_dice_answers
 from kickoff.core.coach import SCRIPTED, Decision
@@ -168,3 +168,24 @@ def test_a_real_re_rolled_block_is_valued_as_decide_and_the_review_value_it() ->
     no_face = tuple(replace(a, block=replace(a.block, choose=None))
                     for a in loaded.decisions.blitz)
     assert setting.value(plan, "blitz") == _value(loaded, standing=False, blitz=no_face)
+
+
+def test_decide_values_the_played_plan_with_standing_orders_and_says_so() -> None:
+    """``kickoff decide``'s answer (the review's too) on the re-rolled block: the scenario's
+    own plan valued given Blitz! as the standing orders value it, and its line says so; a plan
+    of the search (no answer to the dice) is not marked."""
+    loaded = _case("classic-blitz-block-dice-team-reroll", REROLLED_BLOCK)
+    target = loaded.decisions.target
+    assert target is not None
+    dice, _ = loaded.dice()
+    reached = reach(loaded.state, loaded.ruleset, dice, loaded.decisions, loaded.house_rules)
+    setting = Setting(loaded.state, loaded.ruleset, loaded.house_rules, target,
+                      kick_use(loaded.state, loaded.ruleset, loaded.house_rules).used)
+    found = answer(setting, reached, loaded.decisions, budget=1)
+    assert found.played is not None and found.played.scripted
+    assert found.played.given == _value(loaded, standing=True)
+    assert found.line().endswith(f"{STANDING})")
+    plain = _case("classic-blitz-block-dice-team-reroll",
+                  [{k: v for k, v in REROLLED_BLOCK[0].items() if k != "block"}])
+    found = answer(setting, reached, plain.decisions, budget=1)
+    assert STANDING not in found.line()

@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact.solver import KickoffSolver
+from kickoff.analysis.exact.standing import gives_dice_answers
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
@@ -125,6 +126,11 @@ def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
                                  f"{', '.join(KINDS)}", "dice")])
 
 
+#: What the line adds to the scenario's own plan when it answers its dice (valued as standing
+#: orders: :mod:`kickoff.analysis.exact.standing`).
+STANDING: Final = ", your answers to the dice as standing orders"
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of the decision: ``text`` (in words), its exact ``value`` and its value
@@ -142,7 +148,9 @@ class Option:
     blitzes: tuple[str, ...] = ()
     #: The scenario format's ``decisions`` that script this option (``{"high_kick": "a4"}``,
     #: ``{"blitz": [{"player", "action", "path"[, "target"]}]}``): written into a scenario,
-    #: ``kickoff odds FILE --scenario-moves`` (``--high-kick``) gives :attr:`value`.
+    #: ``kickoff odds FILE --scenario-moves`` (``--high-kick``) gives :attr:`value`; the
+    #: scenario's own plan's answers to its dice (a block's face, a re-roll), valued as
+    #: standing orders (:data:`STANDING`), are not written.
     script: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -184,7 +192,8 @@ class Answer:
         what = "best plan" if self.budget is not None else "best"
         tail = ("" if self.played is None else
                 f"; what you did: {bare(self.played.text, self.name)} "
-                f"(P = {pct(self.played.given)})")
+                f"(P = {pct(self.played.given)}"
+                f"{STANDING if gives_dice_answers(self.played.decisions) else ''})")
         return f"{self.name}: {what} {bare(best.text, self.name)} (P = {pct(best.given)}){tail}"
 
     def to_json(self) -> dict[str, Any]:
