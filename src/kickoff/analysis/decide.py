@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact.solver import KickoffSolver
+from kickoff.analysis.exact.standing import gives_dice_answers
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Decisions
@@ -125,6 +126,11 @@ def reach(state: GameState, ruleset: Ruleset, dice: Dice, decisions: Decisions,
                                  f"{', '.join(KINDS)}", "dice")])
 
 
+#: What the line adds to the scenario's own plan when it answers its dice (valued as standing
+#: orders: :mod:`kickoff.analysis.exact.standing`).
+STANDING: Final = ", your answers to the dice as standing orders"
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of the decision: ``text`` (in words), its exact ``value`` and its value
@@ -142,7 +148,9 @@ class Option:
     blitzes: tuple[str, ...] = ()
     #: The scenario format's ``decisions`` that script this option (``{"high_kick": "a4"}``,
     #: ``{"blitz": [{"player", "action", "path"[, "target"]}]}``): written into a scenario,
-    #: ``kickoff odds FILE --scenario-moves`` (``--high-kick``) gives :attr:`value`.
+    #: ``kickoff odds FILE --scenario-moves`` (``--high-kick``) gives :attr:`value`; the
+    #: scenario's own plan's answers to its dice (a block's face, a re-roll), valued as
+    #: standing orders (:data:`STANDING`), are not written.
     script: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -184,7 +192,8 @@ class Answer:
         what = "best plan" if self.budget is not None else "best"
         tail = ("" if self.played is None else
                 f"; what you did: {bare(self.played.text, self.name)} "
-                f"(P = {pct(self.played.given)})")
+                f"(P = {pct(self.played.given)}"
+                f"{STANDING if gives_dice_answers(self.played.decisions) else ''})")
         return f"{self.name}: {what} {bare(best.text, self.name)} (P = {pct(best.given)}){tail}"
 
     def to_json(self) -> dict[str, Any]:
@@ -249,8 +258,11 @@ class Setting:
         """The kick-off's exact value with ``decisions`` scripted (as ``kickoff odds``
         solves it); ``given``: an event's name, the value given that the Kick-off table gives
         that event (every 2D6 total of the table made that event: the kick-off conditioned on
-        it, the deviation still averaged). The rules' ``DecisionError`` for a choice they
-        refuse."""
+        it, the deviation still averaged). The free moves' answers to their dice (a block's
+        face, re-roll, push and follow-up, a failed test's re-roll: a real game's, given for
+        the rolls it made) are standing orders, the default where the rule refuses one
+        (:mod:`kickoff.analysis.exact.standing`). The rules' ``DecisionError`` for a choice
+        they refuse otherwise (a path, a target, a player who may not act)."""
         key = (repr(decisions), given)
         if key not in self.solved:
             self.solved[key] = self._solve(decisions, given)
@@ -269,7 +281,8 @@ class Setting:
             ruleset = replace(ruleset, kickoff_table=dict.fromkeys(ruleset.kickoff_table, event))
         solver = KickoffSolver(self.state, ruleset, events="all",
                                house_rules=self.house_rules, use_kick_skill=self.use_kick_skill,
-                               decisions=decisions, play=self.play, objective=self.objective)
+                               decisions=decisions, play=self.play, objective=self.objective,
+                               standing_orders=True)
         return solver.value(self.target, self.objective)
 
     def through(self, decisions: Decisions, event: str) -> Fraction:

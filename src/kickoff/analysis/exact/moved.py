@@ -128,6 +128,7 @@ def moved_solver(maker: KickoffSolver, key: MoveKey, moved: GameState) -> Kickof
         decisions=replace(maker.free, high_kick=maker.high_kick, touchback=maker.taker),
         board=maker.board_features)
     sub.lump_worlds, sub.group_chance = maker.lump_worlds, maker.group_chance
+    sub._coach = maker._coach  # the maker's free moves, played as it plays them
     sub._tables, sub._states, sub._ids, sub._stops = (maker._tables, maker._states,
                                                       maker._ids, maker._stops)
     sub._awards, sub._starts = maker._awards, maker._starts

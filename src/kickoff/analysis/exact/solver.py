@@ -52,6 +52,7 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
+from kickoff.analysis.exact.standing import StandingOrders, standing_coach
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
 from kickoff.core import ball
@@ -123,6 +124,8 @@ class KickoffSolver:
     so does ``False`` where the default kicker would use Kick (``--no-kick-skill``); where the
     default is False already, ``False`` is ``None``'s: the kicking coach's best may pick another
     kicker, with Kick.
+    ``standing_orders``: the free moves' answers to their dice as standing orders (a face not
+    rolled: the default; :mod:`kickoff.analysis.exact.standing`), else scripted answers.
     ``Odds.decisions_taken`` names the choices that beat the defaults. ``ValueError`` for
     another ``play`` or ``kicking`` (the kicking coach's, ``None``: as ``play``;
     docs/analysis.md "Both coaches' best play").
@@ -151,6 +154,8 @@ class KickoffSolver:
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
+    #: Who answers the event's decisions (``None``: the scripted coach; ``standing_orders``).
+    _coach: StandingOrders | None
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -158,7 +163,7 @@ class KickoffSolver:
         decisions: Decisions | None = None,
         play: SolverPlay = "defaults",
         objective: AnyObjective = "receiver-holds", kicking: Play | None = None,
-        board: frozenset[str] = frozenset(),
+        board: frozenset[str] = frozenset(), standing_orders: bool = False,
     ) -> None:
         chosen = decisions or Decisions()
         close = play == "close"
@@ -171,6 +176,7 @@ class KickoffSolver:
             self.lump_worlds = False  # the coach may read any player (close_play)
         #: The free moves played in the event's worlds; the receiving coach's choices (ids).
         self.free = replace(Decisions(), **{k: getattr(chosen, k) for k in _FREE_MOVES})
+        self._coach = None if close else standing_coach(self.free, standing_orders)
         self.high_kick: str | None = chosen.high_kick
         self.taker: str | None = _check_taker(state, chosen.touchback)
         self.state, self.ruleset = state, ruleset
@@ -294,7 +300,7 @@ class KickoffSolver:
         # the format's defaults but the free moves given, one object (the rules only read them)
         return KickoffContext(state, self.ruleset, dice, self.free, self.house_rules,
                               log=False,  # the solver reads no log
-                              coach=CloseCoach() if self.play == "close" else None)
+                              coach=CloseCoach() if self.play == "close" else self._coach)
 
     def _dice(self) -> Callable[[tuple[Any, ...]], PathDice] | None:
         """How the enumerations make their dice (``None``: ``PathDice``; :attr:`group_chance`)."""
