@@ -169,3 +169,27 @@ def test_run_kick_it_names_the_house_rule_in_its_first_line() -> None:
     assert out.startswith("bb2020 kick-off, home team kicking (house rule: Kick It!)\n")
     code, out, err = cli(["run", "--seed", "3"])
     assert out.startswith("bb2020 kick-off, home team kicking\n")
+
+
+@pytest.mark.parametrize(("given", "first"), [("README.md", "'# kickoff'"),
+                                              ("docs/web.md", "'# The web app'")])
+def test_setup_import_of_a_text_that_is_no_set_up_is_one_message(given: str, first: str) -> None:
+    """``setup import README.md`` listed 50 problems, one a character (``row 0, column 1: ' '
+    is not a role letter``) and ``and N more``: a text that is no grid is named as such, once."""
+    code, out, err = cli(["setup", "import", given, "--team", "orc"])
+    assert_invalid(code, out, err, f"{given}: not a set-up file (lines that are no row of - and "
+                   "role letters: ", f"the first line 1: {first}); setup import reads a botbowl "
+                   "formation (15 rows of 13 characters for the 26x15 pitch) or a FUMBBL set-up")
+    assert len(err.strip().splitlines()) == 1 and "role letter (" not in err
+
+
+def test_a_formation_with_wrong_letters_still_gets_each_problem() -> None:
+    """A grid of the right height keeps the per-square messages (a typo in a real formation)."""
+    from kickoff.core.errors import ScenarioError
+    from kickoff.core.rulesets import RULESETS
+    from kickoff.formats.botbowl import parse_grid
+
+    with pytest.raises(ScenarioError) as e:
+        parse_grid("..x..........\n" * 15, "dots.txt", RULESETS["bb2020"].pitch)
+    assert "row 0, column 0: '.' is not a role letter" in str(e.value)
+    assert "not a set-up file" not in str(e.value)
