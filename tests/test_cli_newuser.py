@@ -193,3 +193,63 @@ def test_a_formation_with_wrong_letters_still_gets_each_problem() -> None:
         parse_grid("..x..........\n" * 15, "dots.txt", RULESETS["bb2020"].pitch)
     assert "row 0, column 0: '.' is not a role letter" in str(e.value)
     assert "not a set-up file" not in str(e.value)
+
+
+@pytest.mark.parametrize("command", [["run"], ["odds"], ["simulate"], ["kick"], ["odds-kick"]])
+def test_help_names_the_default_teams_and_set_ups(command: list[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The team and set-up options' help said "built-in or file" and not which ones are played
+    when none is named (last session's left-alone list): each names kickoff.defaults'."""
+    from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
+
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli([*command, "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    home, away = DEFAULT_TEAMS["bb2020"]
+    (defence, offence), (sevens_d, sevens_o) = DEFAULT_SETUPS["eleven"], DEFAULT_SETUPS["sevens"]
+    assert f"--home <str> Home team{' (without FILE)' if command != ['run'] else ''}: built-in " \
+           f"name or team file (default: {home})." in flat
+    assert f"team file (default: {away})." in flat.split("--away <str>")[1]
+    said = (f"(default: {defence} kicking, {offence} receiving; sevens pitch: {sevens_d}, "
+            f"{sevens_o}).")
+    assert said in flat.split("--home-setup")[1] and said in flat.split("--away-setup")[1]
+
+
+def test_optimize_help_names_the_kicking_team_s_and_the_start_s_defaults() -> None:
+    code, out, err = cli(["setup", "optimize", "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "--kicking-team <str> The kicking team: built-in name or team file (default: human)." \
+        in flat
+    assert "set-up file (default: botbowl_def_zone; sevens pitch: sevens_def_zone)." in flat
+    assert ("(default: the one kickoff odds receives with, botbowl_off_wedge; sevens pitch: "
+            "sevens_off_wedge)") in flat
+
+
+def test_the_default_teams_named_in_help_are_the_ones_played() -> None:
+    """The help's defaults are the ones the header names: a command told nothing plays
+    kickoff.defaults' teams and set-ups (Reikland Reavers are the built-in human team)."""
+    from kickoff.core.rulesets import RULESETS
+    from kickoff.formats.teams import load_setup, load_team
+
+    code, out, err = cli(["odds", "--target", "15,3", "--ruleset", "sevens", "--events", "none"])
+    assert code == 0, err
+    rs = RULESETS["sevens"]
+    names = [load_team(t, rs.family)[1].name for t in ("human", "orc")]
+    setups = [load_setup(s, rs.pitch)[1].name for s in ("sevens_def_zone", "sevens_off_wedge")]
+    assert out.splitlines()[1:3] == [f"home: {names[0]}, {setups[0]}",
+                                     f"away: {names[1]}, {setups[1]}"]
+
+
+def test_odds_header_names_ruleset_teams_set_ups_kicker_kick_events_and_play() -> None:
+    """Issue 26: ``odds`` named no teams, set-ups, kicker or Kick; its header, line by line."""
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0, err
+    assert out.splitlines()[:6] == [
+        "bb2020 kick-off, home team kicking",
+        "home: Reikland Reavers, Zone",
+        "away: Gouged Eye, Wedge",
+        "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
+        "Events: all, the Kick-off table too (--events none: deviation and landing)",
+        "Play: defaults, the format's choices for the receivers (--play best: the best)"]

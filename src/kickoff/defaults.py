@@ -37,6 +37,15 @@ if TYPE_CHECKING:
     from kickoff.core.ruleset import Ruleset
     from kickoff.core.state import GameState
 
+#: The teams played when a face names none, per team family (``Ruleset.family``): (home, away),
+#: built-in names (``kickoff list``); ``kickoff run``, ``odds``, ``simulate``, ``kick``, the
+#: page, and ``setup optimize``'s kicking team (the first).
+DEFAULT_TEAMS: Final = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
+                        "sevens": ("human", "orc")}
+#: The set-ups played when a face names none, per pitch (``Pitch.name``): (the kicking team's
+#: defence, the receiving team's offence), built-in names.
+DEFAULT_SETUPS: Final = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+                         "sevens": ("sevens_def_zone", "sevens_off_wedge")}
 #: Whether the Kick-off table is played, when a face is not told: ``kickoff odds``,
 #: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
 #: the page. (``Events`` of :mod:`kickoff.analysis.exact.odds`.)

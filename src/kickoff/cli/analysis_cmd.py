@@ -39,6 +39,8 @@ from kickoff.cli.common import (
     placed_error,
     read_scenario,
     refuse_with_file,
+    setup_option,
+    team_option,
 )
 from kickoff.cli.render import (
     applied_doc,
@@ -159,8 +161,10 @@ FileArg = Annotated[
                    "for stdin; without it, the teams and set-ups given by the options."),
 ]
 RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
-TeamOpt = Annotated[str | None, typer.Option(help="Team (without FILE): built-in or file.")]
-SetupOpt = Annotated[str | None, typer.Option(help="Set-up (without FILE): built-in or file.")]
+HomeTeamOpt = Annotated[str | None, team_option("home", without_file=True)]
+AwayTeamOpt = Annotated[str | None, team_option("away", without_file=True)]
+HomeSetupOpt = Annotated[str | None, setup_option("home", without_file=True)]
+AwaySetupOpt = Annotated[str | None, setup_option("away", without_file=True)]
 KickingOpt = Annotated[Side, typer.Option(help="Kicking team (without FILE).")]
 TargetOpt = Annotated[
     str | None,
@@ -402,10 +406,10 @@ def odds(
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
+    home: HomeTeamOpt = None,
+    away: AwayTeamOpt = None,
+    home_setup: HomeSetupOpt = None,
+    away_setup: AwaySetupOpt = None,
     kicking: KickingOpt = "home",
     as_json: OddsJsonOpt = False,
 ) -> None:
