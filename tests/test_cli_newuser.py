@@ -253,3 +253,23 @@ def test_odds_header_names_ruleset_teams_set_ups_kicker_kick_events_and_play() -
         "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
         "Events: all, the Kick-off table too (--events none: deviation and landing)",
         "Play: defaults, the format's choices for the receivers (--play best: the best)"]
+
+
+def test_issue_26_table_names_tests_that_exist() -> None:
+    """docs/architecture.md's table of issue 26's findings names, for each, the test that keeps
+    it answered: every ``tests/FILE.py::NAME`` it names is a test function of that file, and
+    every row names one (or the ``.ci/run`` step that checks it)."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    section = text.split("## Issue 26: each finding and its test")[1]
+    rows = [line for line in section.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert len(rows) == 27
+    for row in rows:
+        assert "tests/" in row.split(" | ")[3] or ".ci/run" in row, row
+    named = re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", section)
+    assert len(named) >= 30
+    for path, name in named:
+        assert re.search(rf"^(async )?def {name}\(", (ROOT / path).read_text(), re.M), (path, name)
+    steps = (ROOT / ".ci" / "run").read_text()
+    assert "mkdocs build --strict" in steps and "twine check --strict" in steps
