@@ -273,3 +273,14 @@ def test_issue_26_table_names_tests_that_exist() -> None:
         assert re.search(rf"^(async )?def {name}\(", (ROOT / path).read_text(), re.M), (path, name)
     steps = (ROOT / ".ci" / "run").read_text()
     assert "mkdocs build --strict" in steps and "twine check --strict" in steps
+
+
+def test_run_kicker_help_says_who_kicks_by_default() -> None:
+    """``--kicker``'s help said "the spec's default kicker", a spec a coach has not read."""
+    code, out, err = cli(["run", "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert ("--kicker <str> Kicker's id, e.g. h8 (default: the first eligible kicker with Kick, "
+            "else the first eligible, else the first on the Line of Scrimmage; classic: nobody unless "
+            "one eligible has Kick).") in flat
+    assert "spec" not in flat

@@ -130,7 +130,10 @@ def run(
     kicking: Annotated[Side, typer.Option(help="The kicking team.")] = "home",
     target: RunTargetOpt = None,
     kicker: Annotated[
-        str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
+        str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the first eligible kicker "
+                                 "with Kick, else the first eligible, else the first on the "
+                                 "Line of Scrimmage; classic: nobody unless one eligible has "
+                                 "Kick).")
     ] = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
