@@ -163,6 +163,18 @@ def _shown(value: Fraction, objective: str) -> str:
     return f"{float(value):.2f} squares" if objective == "distance" else pct(value).strip()
 
 
+def epsilon_text(objective: str) -> str:
+    """How close to the best value met a suggestion may be and count as good as it
+    (:func:`kickoff.analysis.advisor.prefer.epsilon`), in words: ``0.5 percentage points``
+    (a probability), ``0.05 squares`` (``distance``), a mix's as a number."""
+    from kickoff.analysis.advisor.prefer import epsilon
+
+    eps = float(epsilon(objective_option(objective)))
+    if objective == "distance":
+        return f"{eps:g} squares"
+    return f"{eps:.4f}" if objective.startswith("mix:") else f"{eps * 100:g} percentage points"
+
+
 def _by_event(suggestion: Suggestion, objective: str) -> None:
     """Each Kick-off event's value for both set-ups and the receivers' gain (none with the
     events off), and how far the suggestion is from the start and from the best value met."""
@@ -178,7 +190,8 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     moved = _count(suggestion.moved, "player")
     console.print(wrapped(f"The suggestion moves {moved} from the start; the best value met"
                           f"{ranked}: {_shown(best.value, objective)} (the suggestion is within "
-                          "the tie-break's epsilon of it: docs/analysis.md)"), markup=False)
+                          f"the tie-break's epsilon of it, {epsilon_text(objective)}: "
+                          "docs/analysis.md)"), markup=False)
     if not suggestion.by_event:
         return
     table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
