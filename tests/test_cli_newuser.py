@@ -6,7 +6,9 @@ is one message with exit status 1, before anything is announced."""
 from __future__ import annotations
 
 import socket
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import assert_invalid, cli
@@ -300,3 +302,60 @@ def test_optimize_says_how_close_the_tie_break_s_epsilon_is() -> None:
     flat = " ".join(out.split())
     assert ("(the suggestion is within the tie-break's epsilon of it, 0.5 percentage points: "
             "docs/analysis.md)") in flat
+
+
+def test_odds_kicker_is_played_and_named() -> None:
+    """``kickoff odds`` had no ``--kicker`` (``run`` has; last session's left-alone list). A
+    kicker without Kick kicks as the default kicker told ``--no-kick-skill`` does (the
+    deviation does not read who kicks): the same exact fraction, with the Kick-off events, and
+    under best play too; the header and the JSON name him."""
+    import json
+
+    def odds(*args: str) -> dict[str, Any]:
+        code, out, err = cli(["odds", "--target", "20,3", "--json", *args])
+        assert code == 0, err
+        return dict(json.loads(out))
+
+    named, declined, default = odds("--kicker", "h4"), odds("--no-kick-skill"), odds()
+    assert named["touchback"] == declined["touchback"] != default["touchback"]
+    assert named["applied"]["kicker"] == "h4" and named["applied"]["use_kick_skill"] is False
+    assert odds("--kicker", "h8")["touchback"] == default["touchback"]
+    best = odds("--kicker", "h4", "--play", "best", "--events", "none")
+    assert best["touchback"] == odds("--no-kick-skill", "--play", "best", "--events",
+                                     "none")["touchback"]
+    assert best["applied"]["kicker"] == "h4"
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", "h4", "--events", "none"])
+    assert code == 0, err
+    assert out.splitlines()[3] == "Kicker h4: no Kick skill to use"
+
+
+@pytest.mark.parametrize(("kicker", "why"), [
+    ("a1", "a1 is not a Standing player of the kicking team on the pitch"),
+    ("h99", "no player 'h99' in either team")])
+def test_odds_kicker_the_rules_refuse_is_named_with_the_option(kicker: str, why: str) -> None:
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", kicker])
+    assert_invalid(code, out, err, f"--kicker: {why}")
+
+
+def test_odds_kicker_agrees_with_the_engine_s_kick_offs() -> None:
+    """The exact odds with a named kicker are what the engine's seeded kick-offs with that
+    kicker give (within four standard errors)."""
+    import json
+    import math
+
+    from kickoff.core import RULESETS, Decisions, SeededDice, Square, kick_off
+    from kickoff.formats.match import build_match
+
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", "h4", "--json"])
+    assert code == 0, err
+    exact = float(Fraction(json.loads(out)["touchback"]))
+    rs = RULESETS["bb2020"]
+    state = build_match("bb2020", None, None, None, None, "home").state
+    decisions = Decisions(target=Square(20, 3), kicker="h4", kicker_given=True)
+    dice, n = SeededDice(11), 4000
+    hits = 0
+    for _ in range(n):
+        result = kick_off(state.clone(), rs, dice, decisions)
+        assert result.kicker == "h4"
+        hits += result.touchback
+    assert abs(hits / n - exact) < 4 * math.sqrt(exact * (1 - exact) / n)

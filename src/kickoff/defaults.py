@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 from kickoff.core.ruleset import KICK_IT, HouseRule
 
 if TYPE_CHECKING:
+    from kickoff.core.decisions import Decisions
     from kickoff.core.ruleset import Ruleset
     from kickoff.core.state import GameState
 
@@ -142,3 +143,18 @@ def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRul
                if not ruleset.kicker_required
                else "nobody of the kicking team can kick")
     return KickUse(who, has_kick, used, asked, why)
+
+
+def named_kick_used(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
+                    decisions: Decisions) -> bool:
+    """Whether the kicker ``decisions`` name (``kicker`` with ``kicker_given``; else the
+    format's default kicker) uses Kick when not told (:func:`kick_use`): what
+    ``KickoffSolver`` plays for ``use_kick_skill=None``. ``False`` for a kicker the rules
+    refuse, whose solve then raises their ``DecisionError``."""
+    from kickoff.core.errors import DecisionError
+
+    try:
+        return kick_use(state, ruleset, house_rules,
+                        decisions.kicker if decisions.kicker_given else None).used
+    except DecisionError:
+        return False

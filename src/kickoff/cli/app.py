@@ -23,6 +23,7 @@ from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     HighKickOpt,
+    KickerOpt,
     KickSkillOpt,
     SeedOpt,
     TouchbackOpt,
@@ -129,12 +130,7 @@ def run(
     away_setup: Annotated[str | None, setup_option("away")] = None,
     kicking: Annotated[Side, typer.Option(help="The kicking team.")] = "home",
     target: RunTargetOpt = None,
-    kicker: Annotated[
-        str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the first eligible kicker "
-                                 "with Kick, else the first eligible, else the first on the "
-                                 "Line of Scrimmage; classic: nobody unless one eligible has "
-                                 "Kick).")
-    ] = None,
+    kicker: KickerOpt = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,

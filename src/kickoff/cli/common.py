@@ -159,6 +159,16 @@ KickSkillOpt = Annotated[
 ]
 
 
+#: ``--kicker`` of ``kickoff run`` and ``kickoff odds``: the kicker named (``None``: the format's
+#: default kicker, ``kickoff.core.kickoff.choose_kicker``).
+KickerOpt = Annotated[
+    str | None,
+    typer.Option(help="Kicker's id, e.g. h8 (default: the first eligible kicker with Kick, else "
+                 "the first eligible, else the first on the Line of Scrimmage; classic: "
+                 "nobody unless one eligible has Kick)."),
+]
+
+
 def _by_default(names: Mapping[str, str]) -> str:
     """``{key: name}`` said once: the name alone when every key has it, else each name with
     its keys (``human (classic/bb2020)``)."""
