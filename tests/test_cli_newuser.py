@@ -14,6 +14,7 @@ import pytest
 from helpers import assert_invalid, cli
 
 from kickoff.cli.render import wrapped
+from kickoff.core.errors import KickoffError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -359,3 +360,23 @@ def test_odds_kicker_agrees_with_the_engine_s_kick_offs() -> None:
         assert result.kicker == "h4"
         hits += result.touchback
     assert abs(hits / n - exact) < 4 * math.sqrt(exact * (1 - exact) / n)
+
+
+def test_the_solver_decides_kick_for_the_kicker_its_decisions_name() -> None:
+    """``KickoffSolver(decisions=Decisions(kicker="h4", kicker_given=True))`` told nothing of
+    Kick decided it for the default kicker (h8 has Kick), and the solve raised "kicker h4 has no
+    Kick skill"; it plays the named kicker's default, as ``kick_use`` gives it."""
+    from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.core import Decisions, Square
+    from kickoff.formats.match import build_match
+
+    match = build_match("bb2020", None, None, None, None, "home")
+    named = KickoffSolver(match.state, match.ruleset, events="none",
+                          decisions=Decisions(kicker="h4", kicker_given=True))
+    declined = KickoffSolver(match.state, match.ruleset, events="none", use_kick_skill=False)
+    assert named.use_kick_skill is False
+    assert named.odds(Square(20, 3)).touchback == declined.odds(Square(20, 3)).touchback
+    refused = KickoffSolver(match.state, match.ruleset, events="none",
+                            decisions=Decisions(kicker="a1", kicker_given=True))
+    with pytest.raises(KickoffError, match="a1 is not a Standing player of the kicking team"):
+        refused.odds(Square(20, 3))
