@@ -28,9 +28,9 @@ from kickoff.core.pitch import Side
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_SETUPS
 from kickoff.formats import botbowl
 from kickoff.formats.fumbbl import setup as fumbbl_setup
-from kickoff.formats.match import DEFAULT_SETUPS
 from kickoff.formats.teams import (
     SetupFile,
     TeamFile,

@@ -6,12 +6,15 @@ is one message with exit status 1, before anything is announced."""
 from __future__ import annotations
 
 import socket
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import assert_invalid, cli
 
 from kickoff.cli.render import wrapped
+from kickoff.core.errors import KickoffError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -169,3 +172,211 @@ def test_run_kick_it_names_the_house_rule_in_its_first_line() -> None:
     assert out.startswith("bb2020 kick-off, home team kicking (house rule: Kick It!)\n")
     code, out, err = cli(["run", "--seed", "3"])
     assert out.startswith("bb2020 kick-off, home team kicking\n")
+
+
+@pytest.mark.parametrize(("given", "first"), [("README.md", "'# kickoff'"),
+                                              ("docs/web.md", "'# The web app'")])
+def test_setup_import_of_a_text_that_is_no_set_up_is_one_message(given: str, first: str) -> None:
+    """``setup import README.md`` listed 50 problems, one a character (``row 0, column 1: ' '
+    is not a role letter``) and ``and N more``: a text that is no grid is named as such, once."""
+    code, out, err = cli(["setup", "import", given, "--team", "orc"])
+    assert_invalid(code, out, err, f"{given}: not a set-up file (lines that are no row of - and "
+                   "role letters: ", f"the first line 1: {first}); setup import reads a botbowl "
+                   "formation (15 rows of 13 characters for the 26x15 pitch) or a FUMBBL set-up")
+    assert len(err.strip().splitlines()) == 1 and "role letter (" not in err
+
+
+def test_a_formation_with_wrong_letters_still_gets_each_problem() -> None:
+    """A grid of the right height keeps the per-square messages (a typo in a real formation)."""
+    from kickoff.core.errors import ScenarioError
+    from kickoff.core.rulesets import RULESETS
+    from kickoff.formats.botbowl import parse_grid
+
+    with pytest.raises(ScenarioError) as e:
+        parse_grid("..x..........\n" * 15, "dots.txt", RULESETS["bb2020"].pitch)
+    assert "row 0, column 0: '.' is not a role letter" in str(e.value)
+    assert "not a set-up file" not in str(e.value)
+
+
+@pytest.mark.parametrize("command", [["run"], ["odds"], ["simulate"], ["kick"], ["odds-kick"]])
+def test_help_names_the_default_teams_and_set_ups(command: list[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The team and set-up options' help said "built-in or file" and not which ones are played
+    when none is named (last session's left-alone list): each names kickoff.defaults'."""
+    from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
+
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = cli([*command, "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    home, away = DEFAULT_TEAMS["bb2020"]
+    (defence, offence), (sevens_d, sevens_o) = DEFAULT_SETUPS["eleven"], DEFAULT_SETUPS["sevens"]
+    assert f"--home <str> Home team{' (without FILE)' if command != ['run'] else ''}: built-in " \
+           f"name or team file (default: {home})." in flat
+    assert f"team file (default: {away})." in flat.split("--away <str>")[1]
+    said = (f"(default: {defence} kicking, {offence} receiving; sevens pitch: {sevens_d}, "
+            f"{sevens_o}).")
+    assert said in flat.split("--home-setup")[1] and said in flat.split("--away-setup")[1]
+
+
+def test_optimize_help_names_the_kicking_team_s_and_the_start_s_defaults() -> None:
+    code, out, err = cli(["setup", "optimize", "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "--kicking-team <str> The kicking team: built-in name or team file (default: human)." \
+        in flat
+    assert "set-up file (default: botbowl_def_zone; sevens pitch: sevens_def_zone)." in flat
+    assert ("(default: the one kickoff odds receives with, botbowl_off_wedge; sevens pitch: "
+            "sevens_off_wedge)") in flat
+
+
+def test_the_default_teams_named_in_help_are_the_ones_played() -> None:
+    """The help's defaults are the ones the header names: a command told nothing plays
+    kickoff.defaults' teams and set-ups (Reikland Reavers are the built-in human team)."""
+    from kickoff.core.rulesets import RULESETS
+    from kickoff.formats.teams import load_setup, load_team
+
+    code, out, err = cli(["odds", "--target", "15,3", "--ruleset", "sevens", "--events", "none"])
+    assert code == 0, err
+    rs = RULESETS["sevens"]
+    names = [load_team(t, rs.family)[1].name for t in ("human", "orc")]
+    setups = [load_setup(s, rs.pitch)[1].name for s in ("sevens_def_zone", "sevens_off_wedge")]
+    assert out.splitlines()[1:3] == [f"home: {names[0]}, {setups[0]}",
+                                     f"away: {names[1]}, {setups[1]}"]
+
+
+def test_odds_header_names_ruleset_teams_set_ups_kicker_kick_events_and_play() -> None:
+    """Issue 26: ``odds`` named no teams, set-ups, kicker or Kick; its header, line by line."""
+    code, out, err = cli(["odds", "--target", "20,3"])
+    assert code == 0, err
+    assert out.splitlines()[:6] == [
+        "bb2020 kick-off, home team kicking",
+        "home: Reikland Reavers, Zone",
+        "away: Gouged Eye, Wedge",
+        "Kicker h8: uses Kick (the default when he has it; --no-kick-skill: without)",
+        "Events: all, the Kick-off table too (--events none: deviation and landing)",
+        "Play: defaults, the format's choices for the receivers (--play best: the best)"]
+
+
+def test_issue_26_table_names_tests_that_exist() -> None:
+    """docs/architecture.md's table of issue 26's findings names, for each, the test that keeps
+    it answered: every ``tests/FILE.py::NAME`` it names is a test function of that file, and
+    every row names one (or the ``.ci/run`` step that checks it)."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    section = text.split("## Issue 26: each finding and its test")[1]
+    rows = [line for line in section.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert len(rows) == 27
+    for row in rows:
+        assert "tests/" in row.split(" | ")[3] or ".ci/run" in row, row
+    named = re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", section)
+    assert len(named) >= 30
+    for path, name in named:
+        assert re.search(rf"^(async )?def {name}\(", (ROOT / path).read_text(), re.M), (path, name)
+    steps = (ROOT / ".ci" / "run").read_text()
+    assert "mkdocs build --strict" in steps and "twine check --strict" in steps
+
+
+def test_run_kicker_help_says_who_kicks_by_default() -> None:
+    """``--kicker``'s help said "the spec's default kicker", a spec a coach has not read."""
+    code, out, err = cli(["run", "-h"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert ("--kicker <str> Kicker's id, e.g. h8 (default: the first eligible kicker with Kick, "
+            "else the first eligible, else the first on the Line of Scrimmage; classic: nobody unless "
+            "one eligible has Kick).") in flat
+    assert "spec" not in flat
+
+
+def test_optimize_says_how_close_the_tie_break_s_epsilon_is() -> None:
+    """The new user's pass: ``setup optimize`` kept a start of 1.4% beside a best value met of
+    1.7% and said only "within the tie-break's epsilon": it says how much that is."""
+    from kickoff.cli.optimize_cmd import epsilon_text
+
+    assert epsilon_text("receiver-holds") == "0.5 percentage points"
+    assert epsilon_text("distance") == "0.05 squares"
+    assert epsilon_text("mix:receiver-holds=0.5,touchback=0.5") == "0.0050"
+    code, out, err = cli(["setup", "optimize", "--team", "orc", "--evaluations", "1",
+                          "--events", "none"])
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert ("(the suggestion is within the tie-break's epsilon of it, 0.5 percentage points: "
+            "docs/analysis.md)") in flat
+
+
+def test_odds_kicker_is_played_and_named() -> None:
+    """``kickoff odds`` had no ``--kicker`` (``run`` has; last session's left-alone list). A
+    kicker without Kick kicks as the default kicker told ``--no-kick-skill`` does (the
+    deviation does not read who kicks): the same exact fraction, with the Kick-off events, and
+    under best play too; the header and the JSON name him."""
+    import json
+
+    def odds(*args: str) -> dict[str, Any]:
+        code, out, err = cli(["odds", "--target", "20,3", "--json", *args])
+        assert code == 0, err
+        return dict(json.loads(out))
+
+    named, declined, default = odds("--kicker", "h4"), odds("--no-kick-skill"), odds()
+    assert named["touchback"] == declined["touchback"] != default["touchback"]
+    assert named["applied"]["kicker"] == "h4" and named["applied"]["use_kick_skill"] is False
+    assert odds("--kicker", "h8")["touchback"] == default["touchback"]
+    best = odds("--kicker", "h4", "--play", "best", "--events", "none")
+    assert best["touchback"] == odds("--no-kick-skill", "--play", "best", "--events",
+                                     "none")["touchback"]
+    assert best["applied"]["kicker"] == "h4"
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", "h4", "--events", "none"])
+    assert code == 0, err
+    assert out.splitlines()[3] == "Kicker h4: no Kick skill to use"
+
+
+@pytest.mark.parametrize(("kicker", "why"), [
+    ("a1", "a1 is not a Standing player of the kicking team on the pitch"),
+    ("h99", "no player 'h99' in either team")])
+def test_odds_kicker_the_rules_refuse_is_named_with_the_option(kicker: str, why: str) -> None:
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", kicker])
+    assert_invalid(code, out, err, f"--kicker: {why}")
+
+
+def test_odds_kicker_agrees_with_the_engine_s_kick_offs() -> None:
+    """The exact odds with a named kicker are what the engine's seeded kick-offs with that
+    kicker give (within four standard errors)."""
+    import json
+    import math
+
+    from kickoff.core import RULESETS, Decisions, SeededDice, Square, kick_off
+    from kickoff.formats.match import build_match
+
+    code, out, err = cli(["odds", "--target", "20,3", "--kicker", "h4", "--json"])
+    assert code == 0, err
+    exact = float(Fraction(json.loads(out)["touchback"]))
+    rs = RULESETS["bb2020"]
+    state = build_match("bb2020", None, None, None, None, "home").state
+    decisions = Decisions(target=Square(20, 3), kicker="h4", kicker_given=True)
+    dice, n = SeededDice(11), 4000
+    hits = 0
+    for _ in range(n):
+        result = kick_off(state.clone(), rs, dice, decisions)
+        assert result.kicker == "h4"
+        hits += result.touchback
+    assert abs(hits / n - exact) < 4 * math.sqrt(exact * (1 - exact) / n)
+
+
+def test_the_solver_decides_kick_for_the_kicker_its_decisions_name() -> None:
+    """``KickoffSolver(decisions=Decisions(kicker="h4", kicker_given=True))`` told nothing of
+    Kick decided it for the default kicker (h8 has Kick), and the solve raised "kicker h4 has no
+    Kick skill"; it plays the named kicker's default, as ``kick_use`` gives it."""
+    from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.core import Decisions, Square
+    from kickoff.formats.match import build_match
+
+    match = build_match("bb2020", None, None, None, None, "home")
+    named = KickoffSolver(match.state, match.ruleset, events="none",
+                          decisions=Decisions(kicker="h4", kicker_given=True))
+    declined = KickoffSolver(match.state, match.ruleset, events="none", use_kick_skill=False)
+    assert named.use_kick_skill is False
+    assert named.odds(Square(20, 3)).touchback == declined.odds(Square(20, 3)).touchback
+    refused = KickoffSolver(match.state, match.ruleset, events="none",
+                            decisions=Decisions(kicker="a1", kicker_given=True))
+    with pytest.raises(KickoffError, match="a1 is not a Standing player of the kicking team"):
+        refused.odds(Square(20, 3))

@@ -34,9 +34,19 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 from kickoff.core.ruleset import KICK_IT, HouseRule
 
 if TYPE_CHECKING:
+    from kickoff.core.decisions import Decisions
     from kickoff.core.ruleset import Ruleset
     from kickoff.core.state import GameState
 
+#: The teams played when a face names none, per team family (``Ruleset.family``): (home, away),
+#: built-in names (``kickoff list``); ``kickoff run``, ``odds``, ``simulate``, ``kick``, the
+#: page, and ``setup optimize``'s kicking team (the first).
+DEFAULT_TEAMS: Final = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
+                        "sevens": ("human", "orc")}
+#: The set-ups played when a face names none, per pitch (``Pitch.name``): (the kicking team's
+#: defence, the receiving team's offence), built-in names.
+DEFAULT_SETUPS: Final = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
+                         "sevens": ("sevens_def_zone", "sevens_off_wedge")}
 #: Whether the Kick-off table is played, when a face is not told: ``kickoff odds``,
 #: ``simulate``, ``setup optimize``, ``KickoffSolver``, ``Job``, the advisor, the web API and
 #: the page. (``Events`` of :mod:`kickoff.analysis.exact.odds`.)
@@ -133,3 +143,18 @@ def kick_use(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRul
                if not ruleset.kicker_required
                else "nobody of the kicking team can kick")
     return KickUse(who, has_kick, used, asked, why)
+
+
+def named_kick_used(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
+                    decisions: Decisions) -> bool:
+    """Whether the kicker ``decisions`` name (``kicker`` with ``kicker_given``; else the
+    format's default kicker) uses Kick when not told (:func:`kick_use`): what
+    ``KickoffSolver`` plays for ``use_kick_skill=None``. ``False`` for a kicker the rules
+    refuse, whose solve then raises their ``DecisionError``."""
+    from kickoff.core.errors import DecisionError
+
+    try:
+        return kick_use(state, ruleset, house_rules,
+                        decisions.kicker if decisions.kicker_given else None).used
+    except DecisionError:
+        return False

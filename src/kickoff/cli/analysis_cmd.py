@@ -25,6 +25,7 @@ from kickoff.analysis.objectives import AnyObjective, Mix, board_features, objec
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     HighKickOpt,
+    KickerOpt,
     KickSkillOpt,
     TouchbackOpt,
     build_match_named,
@@ -39,6 +40,8 @@ from kickoff.cli.common import (
     placed_error,
     read_scenario,
     refuse_with_file,
+    setup_option,
+    team_option,
 )
 from kickoff.cli.render import (
     applied_doc,
@@ -75,8 +78,8 @@ _BEST_HELP = ("the kicking coach's kicker and Kick at his best (minimising --obj
               "kick's landing by the divers' coach, exactly; with --events all, the free "
               "moves (Blitz! / Charge!, Perfect / Solid Defence, Quick Snap) at the best plan "
               f"found (--plan-budget, default {PLAN_BUDGET}); Diving Catch elsewhere keeps "
-              "its default. A --high-kick, --touchback, --kick-skill or --no-kick-skill given "
-              "is played as named.")
+              "its default. A --kicker, --high-kick, --touchback, --kick-skill or "
+              "--no-kick-skill given is played as named.")
 #: ``kickoff odds --play``.
 OddsPlayOpt = Annotated[
     Play,
@@ -159,8 +162,10 @@ FileArg = Annotated[
                    "for stdin; without it, the teams and set-ups given by the options."),
 ]
 RulesetOpt = Annotated[RulesetName, typer.Option(help="Ruleset (without FILE).")]
-TeamOpt = Annotated[str | None, typer.Option(help="Team (without FILE): built-in or file.")]
-SetupOpt = Annotated[str | None, typer.Option(help="Set-up (without FILE): built-in or file.")]
+HomeTeamOpt = Annotated[str | None, team_option("home", without_file=True)]
+AwayTeamOpt = Annotated[str | None, team_option("away", without_file=True)]
+HomeSetupOpt = Annotated[str | None, setup_option("home", without_file=True)]
+AwaySetupOpt = Annotated[str | None, setup_option("away", without_file=True)]
 KickingOpt = Annotated[Side, typer.Option(help="Kicking team (without FILE).")]
 TargetOpt = Annotated[
     str | None,
@@ -188,6 +193,8 @@ class Setting(NamedTuple):
     target_given: bool = False
     #: Who kicks and whether he uses Kick (:meth:`choosing`; ``None``: not decided yet).
     kick: KickUse | None = None
+    #: Whether the kicker was named (``--kicker``), not the format's default.
+    kicker_given: bool = False
     high_kick: str | None = None
     touchback: str | None = None
     #: side -> ``"team, set-up"``, for the header (:func:`~kickoff.cli.render.header`).
@@ -204,15 +211,27 @@ class Setting(NamedTuple):
                    if k != "kick.target" or self.source is None or self.target_given}
         return placed_error(e, self.source, options)
 
-    def choosing(self, kick_skill: bool | None, high_kick: str | None, touchback: str | None
-                 ) -> "Setting":
-        """This setting with the kicker's use of Kick (``kick_skill``: ``--kick-skill`` /
-        ``--no-kick-skill``, ``None``: when he has it) and the receiving coach's High Kick and
-        touchback choices (``ScenarioError`` naming the option of an id that is not a player of
-        the receiving team)."""
+    def choosing(self, kick_skill: bool | None, high_kick: str | None, touchback: str | None,
+                 kicker: str | None = None) -> "Setting":
+        """This setting with the kicker (``kicker``: ``--kicker``, ``None``: the format's
+        default) and his use of Kick (``kick_skill``: ``--kick-skill`` / ``--no-kick-skill``,
+        ``None``: when he has it) and the receiving coach's High Kick and touchback choices
+        (``ScenarioError`` naming the option of an id that is not a player of the receiving
+        team; a kicker the rules refuse: the ``DecisionError`` naming ``--kicker``)."""
         check_receivers(self.state, high_kick=high_kick, touchback=touchback)
-        kick = kick_use(self.state, self.ruleset, self.house_rules, asked=kick_skill)
-        return self._replace(kick=kick, high_kick=high_kick, touchback=touchback)
+        try:
+            kick = kick_use(self.state, self.ruleset, self.house_rules, kicker, kick_skill)
+        except KickoffError as e:
+            raise self.error(e) from None
+        return self._replace(kick=kick, high_kick=high_kick, touchback=touchback,
+                             kicker_given=kicker is not None)
+
+    def named(self) -> Decisions:
+        """The coaches' choices named by the options: the kicker (``--kicker``), High Kick's
+        player and the touchback's taker, as :class:`KickoffSolver` reads them."""
+        kicker = self.kick.kicker if self.kick is not None and self.kicker_given else None
+        return Decisions(high_kick=self.high_kick, touchback=self.touchback, kicker=kicker,
+                         kicker_given=kicker is not None)
 
     @property
     def kick_skill(self) -> bool:
@@ -398,14 +417,15 @@ def odds(
     plan_resetups: PlanResetupsOpt = PLAN_RESETUPS,
     scenario_moves: ScenarioMovesOpt = False,
     png: PngOpt = None,
+    kicker: KickerOpt = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
+    home: HomeTeamOpt = None,
+    away: AwayTeamOpt = None,
+    home_setup: HomeSetupOpt = None,
+    away_setup: AwaySetupOpt = None,
     kicking: KickingOpt = "home",
     as_json: OddsJsonOpt = False,
 ) -> None:
@@ -419,11 +439,10 @@ def odds(
     goal = objective_option(objective or ("touchback" if all_targets else "receiver-holds"))
     refuse_with_file(ctx, file)
     s = setting("odds", file, ruleset, home, away, home_setup, away_setup, kicking,
-                 target).choosing(kick_skill, high_kick, touchback)
+                 target).choosing(kick_skill, high_kick, touchback, kicker)
     chosen: dict[str, object] = {} if play == "defaults" else {"play": play,
                                                                  "objective": objective_text(goal)}
-    named = _scenario_moves(s, Decisions(high_kick=high_kick, touchback=touchback),
-                            scenario_moves, plan_budget, chosen)
+    named = _scenario_moves(s, s.named(), scenario_moves, plan_budget, chosen)
     s = s.planning(events == "all" and play == "best", plan_budget, plan_resetups, scenario_moves)
     decisions, found = _free_turn_plans(s, named, (plan_budget, plan_resetups, all_targets), goal,
                                         as_json)

@@ -23,6 +23,7 @@ from kickoff.cli.common import (
     KICKOFF_OPTIONS,
     FreeTurnsOpt,
     HighKickOpt,
+    KickerOpt,
     KickSkillOpt,
     SeedOpt,
     TouchbackOpt,
@@ -36,6 +37,8 @@ from kickoff.cli.common import (
     parse_target,
     placed_error,
     read_scenario,
+    setup_option,
+    team_option,
     write_text,
 )
 from kickoff.core.decisions import Decisions
@@ -121,19 +124,13 @@ SaveScenarioOpt = Annotated[
 @guarded
 def run(
     ruleset: Annotated[RulesetName, typer.Option(help="Ruleset to play.")] = "bb2020",
-    home: Annotated[str | None, typer.Option(help="Home team: built-in name or team file.")] = None,
-    away: Annotated[str | None, typer.Option(help="Away team: built-in name or team file.")] = None,
-    home_setup: Annotated[
-        str | None, typer.Option(help="Home set-up: built-in name or set-up file.")
-    ] = None,
-    away_setup: Annotated[
-        str | None, typer.Option(help="Away set-up: built-in name or set-up file.")
-    ] = None,
+    home: Annotated[str | None, team_option("home")] = None,
+    away: Annotated[str | None, team_option("away")] = None,
+    home_setup: Annotated[str | None, setup_option("home")] = None,
+    away_setup: Annotated[str | None, setup_option("away")] = None,
     kicking: Annotated[Side, typer.Option(help="The kicking team.")] = "home",
     target: RunTargetOpt = None,
-    kicker: Annotated[
-        str | None, typer.Option(help="Kicker's id, e.g. h8 (default: the spec's default kicker).")
-    ] = None,
+    kicker: KickerOpt = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
@@ -283,7 +280,7 @@ def _validate_scenario(file: str) -> str:
 def _validate_setup(file: str, ruleset: RulesetName, team: str | None, side: Side) -> str:
     """``validate``'s job for a set-up file, checked against ``team`` (``None``: the ruleset's
     first default team): the line saying it is legal, or ``SetupError`` listing its problems."""
-    from kickoff.formats.match import DEFAULT_TEAMS
+    from kickoff.defaults import DEFAULT_TEAMS
     from kickoff.formats.teams import check_setup_file, load_setup, load_team
 
     rs = RULESETS[ruleset]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, ParamSpec, TypeVar
 
 import typer
 
@@ -21,6 +21,7 @@ from kickoff.core.pitch import SIDES, Side, Square
 from kickoff.core.problems import Problem
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
+from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
 
 # The formats and Rich are imported where they are used (start-up, issue 16): every command
 # imports this module, and most need only a few of them.
@@ -156,6 +157,64 @@ KickSkillOpt = Annotated[
                  help="Whether the kicker uses the Kick skill (default: when he has it and may "
                  "use it; --no-kick-skill: kick without it).", show_default=False),
 ]
+
+
+#: ``--kicker`` of ``kickoff run`` and ``kickoff odds``: the kicker named (``None``: the format's
+#: default kicker, ``kickoff.core.kickoff.choose_kicker``).
+KickerOpt = Annotated[
+    str | None,
+    typer.Option(help="Kicker's id, e.g. h8 (default: the first eligible kicker with Kick, else "
+                 "the first eligible, else the first on the Line of Scrimmage; classic: "
+                 "nobody unless one eligible has Kick)."),
+]
+
+
+def _by_default(names: Mapping[str, str]) -> str:
+    """``{key: name}`` said once: the name alone when every key has it, else each name with
+    its keys (``human (classic/bb2020)``)."""
+    keys: dict[str, list[str]] = {}
+    for key, name in names.items():
+        keys.setdefault(name, []).append(key)
+    if len(keys) == 1:
+        return next(iter(keys))
+    return ", ".join(f"{name} ({'/'.join(k)})" for name, k in keys.items())
+
+
+def team_default(side: Side) -> str:
+    """The ``--home`` / ``--away`` team played when none is named
+    (:data:`kickoff.defaults.DEFAULT_TEAMS`), as a help text says it: ``human``."""
+    return _by_default({family: pair[SIDES.index(side)] for family, pair in DEFAULT_TEAMS.items()})
+
+
+def setup_default(role: Literal["kicking", "receiving"] | None = None) -> str:
+    """The set-up played when none is named (:data:`kickoff.defaults.DEFAULT_SETUPS`), as a
+    help text says it: the kicking team's defence and the receiving team's offence (``role``:
+    that team's alone) on the eleven pitch, then on each other pitch (``botbowl_def_zone
+    kicking, botbowl_off_wedge receiving; sevens pitch: sevens_def_zone, sevens_off_wedge``)."""
+    said = [(pitch, (defence, offence) if role is None
+             else (defence,) if role == "kicking" else (offence,))
+            for pitch, (defence, offence) in DEFAULT_SETUPS.items()]
+    first = (", ".join(f"{name} {r}" for name, r in zip(said[0][1], ("kicking", "receiving"),
+                                                           strict=False))
+             if role is None else said[0][1][0])
+    others = "; ".join(f"{pitch} pitch: {', '.join(names)}" for pitch, names in said[1:])
+    return f"{first}; {others}" if others else first
+
+
+def team_option(side: Side, *, without_file: bool = False) -> Any:
+    """``--home`` / ``--away`` (``kickoff run``; ``without_file``: the analyses', which a
+    scenario file's teams replace), its help naming the default team."""
+    note = " (without FILE)" if without_file else ""
+    return typer.Option(help=f"{side.capitalize()} team{note}: built-in name or team file "
+                        f"(default: {team_default(side)}).")
+
+
+def setup_option(side: Side, *, without_file: bool = False) -> Any:
+    """``--home-setup`` / ``--away-setup``, its help naming the default set-ups (the kicking
+    team's defence, the receiving team's offence)."""
+    note = " (without FILE)" if without_file else ""
+    return typer.Option(help=f"{side.capitalize()} set-up{note}: built-in name or set-up file "
+                        f"(default: {setup_default()}).")
 
 
 def fail(message: str) -> None:
@@ -298,7 +357,7 @@ def build_match_named(
     """:func:`build_match`, with every problem of a ``SetupError`` placed in its set-up (the
     file or built-in name): a problem of no set-up (two players on one square) is placed in
     the set-ups of the players it concerns (``Problem.players``)."""
-    from kickoff.formats.match import DEFAULT_SETUPS, build_match
+    from kickoff.formats.match import build_match
     from kickoff.formats.teams import load_setup
 
     try:

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kickoff.cli.analysis_cmd import RulesetOpt, SetupOpt, TeamOpt
+from kickoff.cli.analysis_cmd import (
+    AwaySetupOpt,
+    AwayTeamOpt,
+    HomeSetupOpt,
+    HomeTeamOpt,
+    RulesetOpt,
+)
 from kickoff.cli.common import (
     SeedOpt,
     build_match_named,
@@ -224,10 +230,10 @@ def kick(
     ] = None,
     kicker: KickerOpt = None,
     ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
+    home: HomeTeamOpt = None,
+    away: AwayTeamOpt = None,
+    home_setup: HomeSetupOpt = None,
+    away_setup: AwaySetupOpt = None,
     active: ActiveOpt = "home",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the kickoff-result/1 document instead.")
@@ -328,10 +334,10 @@ def odds_kick(
     ] = None,
     kicker: KickerOpt = None,
     ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
+    home: HomeTeamOpt = None,
+    away: AwayTeamOpt = None,
+    home_setup: HomeSetupOpt = None,
+    away_setup: AwaySetupOpt = None,
     active: ActiveOpt = "home",
     play: Annotated[Play, typer.Option(help=(
         "The coaches' choices: defaults (the aim, Pass Block move and kick block given, none "

@@ -27,6 +27,8 @@ from kickoff.cli.common import (
     objective_option,
     output_file,
     read_input,
+    setup_default,
+    team_default,
     write_text,
 )
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
@@ -125,7 +127,7 @@ def _optimize_state(
     """The checked state before the kick-off (the kicking team home, the receiving team away on
     its starting set-up), the starting set-up's name, and each side's ``"team, set-up"`` for
     the header."""
-    from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
+    from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
     from kickoff.formats.teams import build_state, load_setup, load_team
 
     family = ruleset.family
@@ -161,6 +163,18 @@ def _shown(value: Fraction, objective: str) -> str:
     return f"{float(value):.2f} squares" if objective == "distance" else pct(value).strip()
 
 
+def epsilon_text(objective: str) -> str:
+    """How close to the best value met a suggestion may be and count as good as it
+    (:func:`kickoff.analysis.advisor.prefer.epsilon`), in words: ``0.5 percentage points``
+    (a probability), ``0.05 squares`` (``distance``), a mix's as a number."""
+    from kickoff.analysis.advisor.prefer import epsilon
+
+    eps = float(epsilon(objective_option(objective)))
+    if objective == "distance":
+        return f"{eps:g} squares"
+    return f"{eps:.4f}" if objective.startswith("mix:") else f"{eps * 100:g} percentage points"
+
+
 def _by_event(suggestion: Suggestion, objective: str) -> None:
     """Each Kick-off event's value for both set-ups and the receivers' gain (none with the
     events off), and how far the suggestion is from the start and from the best value met."""
@@ -176,7 +190,8 @@ def _by_event(suggestion: Suggestion, objective: str) -> None:
     moved = _count(suggestion.moved, "player")
     console.print(wrapped(f"The suggestion moves {moved} from the start; the best value met"
                           f"{ranked}: {_shown(best.value, objective)} (the suggestion is within "
-                          "the tie-break's epsilon of it: docs/analysis.md)"), markup=False)
+                          f"the tie-break's epsilon of it, {epsilon_text(objective)}: "
+                          "docs/analysis.md)"), markup=False)
     if not suggestion.by_event:
         return
     table = Table(title=f"{objective} per Kick-off event (each set-up at the kicker's best kick)")
@@ -228,8 +243,8 @@ def _report(state: GameState, best: GameState, suggestion: Suggestion, objective
 StartOpt = Annotated[str | None, typer.Option(
     "--start", "--from",
     help="Starting set-up, the coach's own: built-in name, set-up file, FUMBBL set-up, "
-    "botbowl formation, or random (default: the pitch's default offence, as kickoff odds "
-    "receives); the suggestion stays close to it where the values allow.")]
+    f"botbowl formation, or random (default: the one kickoff odds receives with, "
+    f"{setup_default('receiving')}); the suggestion stays close to it where the values allow.")]
 #: ``setup optimize``'s pinned players.
 KeepOpt = Annotated[list[str] | None, typer.Option(
     help="A receiving player (his number, as the set-up file names him) pinned where the "
@@ -238,9 +253,10 @@ KeepOpt = Annotated[list[str] | None, typer.Option(
 
 #: ``setup optimize``'s kicking team and its set-up.
 KickingTeamOpt = Annotated[str | None, typer.Option(
-    help="The kicking team (default: the ruleset's default home team).")]
+    help=f"The kicking team: built-in name or team file (default: {team_default('home')}).")]
 KickingSetupOpt = Annotated[str | None, typer.Option(
-    help="The kicking team's set-up (default: the pitch's default defence).")]
+    help=f"The kicking team's set-up: built-in name or set-up file (default: "
+    f"{setup_default('kicking')}).")]
 #: ``setup optimize``'s events.
 SearchEventsOpt = Annotated[Events, typer.Option(
     help="all (the default, as kickoff odds): the Kick-off table too; none: deviation and "

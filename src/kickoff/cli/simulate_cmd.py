@@ -17,12 +17,14 @@ from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.simulate import Job, SimulatedPlay, Tally, max_jobs
 from kickoff.analysis.simulate import simulate as run_simulation
 from kickoff.cli.analysis_cmd import (
+    AwaySetupOpt,
+    AwayTeamOpt,
     FileArg,
+    HomeSetupOpt,
+    HomeTeamOpt,
     KickingOpt,
     RulesetOpt,
-    SetupOpt,
     TargetOpt,
-    TeamOpt,
     setting,
 )
 from kickoff.cli.common import (
@@ -150,10 +152,10 @@ def simulate(
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
     ruleset: RulesetOpt = "bb2020",
-    home: TeamOpt = None,
-    away: TeamOpt = None,
-    home_setup: SetupOpt = None,
-    away_setup: SetupOpt = None,
+    home: HomeTeamOpt = None,
+    away: AwayTeamOpt = None,
+    home_setup: HomeSetupOpt = None,
+    away_setup: AwaySetupOpt = None,
     kicking: KickingOpt = "home",
     as_json: Annotated[bool, typer.Option("--json", help="Print the estimates as JSON.")] = False,
     records: RecordsOpt = None,

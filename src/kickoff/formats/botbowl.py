@@ -94,6 +94,24 @@ ROLE_KEYS: dict[str, Key] = {
 }
 
 
+def _refuse_no_grid(rows: list[str], where: str, pitch: Pitch) -> None:
+    """``ScenarioError`` with one problem when ``rows`` are no formation at all (a README, a
+    log: the wrong row count and most rows not made of ``-`` and role letters), instead of one
+    problem per character; nothing for a grid, however wrong, which :func:`parse_grid` reports
+    in detail."""
+    allowed = set("-") | set(ROLE_NAMES)
+    strange = [y for y, row in enumerate(rows) if row and not set(row) <= allowed]
+    if len(rows) == pitch.height or len(strange) * 2 <= len(rows):
+        return
+    first = rows[strange[0]]
+    shown = first if len(first) <= 30 else first[:30] + "..."
+    raise ScenarioError([Problem(
+        f"not a set-up file (lines that are no row of - and role letters: {len(strange)} of "
+        f"{len(rows)}, the first line {strange[0] + 1}: {shown!r}); setup import reads a botbowl "
+        f"formation ({pitch.height} rows of {pitch.width // 2} characters for the "
+        f"{pitch.describe()} pitch) or a FUMBBL set-up (XML or JSON), docs/import.md", where)])
+
+
 def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str]:
     """Read a formation grid for ``pitch``: ``{(x, y): letter}`` of its non-empty squares.
 
@@ -108,6 +126,7 @@ def parse_grid(text: str, where: str, pitch: Pitch) -> dict[tuple[int, int], str
     while rows and not rows[-1]:
         rows.pop()
     width = pitch.width // 2
+    _refuse_no_grid(rows, where, pitch)
     problems: list[Problem] = []
     if len(rows) != pitch.height:
         problems.append(Problem(f"{len(rows)} rows, a botbowl formation for the "

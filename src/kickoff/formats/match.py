@@ -20,6 +20,7 @@ from kickoff.core.problems import Problem
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState, Team, Weather, jersey_number
+from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
 from kickoff.formats.teams import (
     ID_PREFIX,
     SetupData,
@@ -38,12 +39,6 @@ if TYPE_CHECKING:
     from kickoff.formats.scenario_models import ScenarioIn
     from kickoff.formats.team_models import SetupFile
 
-#: Default pairing and set-ups per team family / pitch (built-in names): the kicking team uses
-#: the defence, the receiving team the offence.
-DEFAULT_TEAMS = {"classic": ("human", "orc"), "bb2020": ("human", "orc"),
-                 "sevens": ("human", "orc")}
-DEFAULT_SETUPS = {"eleven": ("botbowl_def_zone", "botbowl_off_wedge"),
-                  "sevens": ("sevens_def_zone", "sevens_off_wedge")}
 
 
 class Match(NamedTuple):

@@ -12,7 +12,7 @@ from kickoff.analysis.targets import HIGHER_IS_BETTER, OBJECTIVES
 from kickoff.core.pitch import SIDES, Pitch
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import WEATHERS
-from kickoff.formats.match import DEFAULT_SETUPS, DEFAULT_TEAMS
+from kickoff.defaults import DEFAULT_SETUPS, DEFAULT_TEAMS
 from kickoff.formats.teams import builtin_names, load_setup, load_team
 from kickoff.web.models import OddsRequest
 

@@ -64,7 +64,7 @@ from kickoff.core.kickoff import landing_state
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
-from kickoff.defaults import DEFAULT_EVENTS, Play, kick_use
+from kickoff.defaults import DEFAULT_EVENTS, Play, named_kick_used
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play", "SolverPlay"]
 
@@ -182,11 +182,13 @@ class KickoffSolver:
         self.state, self.ruleset = state, ruleset
         self.events: Events = events
         self.house_rules = house_rules
-        self.use_kick_skill: bool = (use_kick_skill if use_kick_skill is not None
-                                     else kick_use(state, ruleset, house_rules).used)
+        # the kicker named (decisions.kicker, kicker_given), else the format's default; one the
+        # rules refuse uses no Kick here, and the solve raises the rules' DecisionError
+        default = named_kick_used(state, ruleset, house_rules, chosen)
+        self.use_kick_skill: bool = use_kick_skill if use_kick_skill is not None else default
         # Kick declined against the default (the default kicker has it): the answer holds under
         # best play; False where the default is False already leaves the kicking coach free
-        self._two.no_kick = use_kick_skill is False and kick_use(state, ruleset, house_rules).used
+        self._two.no_kick = use_kick_skill is False and default
         #: How far a step of the ball reads around an arrival (``ball.reach``: ``(full,
         #: presence)``), ``(1, 0)`` without Diving Catch or Disturbing Presence on the pitch. No
         #: event gives either skill (with the default decisions), so the set-up's reach is every
