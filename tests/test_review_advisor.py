@@ -19,7 +19,7 @@ import kickoff.analysis.advisor.search as search
 from kickoff.analysis.advisor.moves import layout_of
 from kickoff.analysis.advisor.search import OptimizeRequest, SetupValue, optimize_setup
 from kickoff.analysis.review import review_kickoff
-from kickoff.cli import review_cmd
+from kickoff.cli import review_cmd, review_many  # both imported before any patching
 from kickoff.cli.common import MAX_EVALUATIONS
 from kickoff.defaults import kick_use
 from kickoff.formats.fumbbl.replay import extract_kickoffs
@@ -121,7 +121,6 @@ def test_advise_evaluations_reaches_the_review_and_is_said(
         return reviewed
 
     monkeypatch.setattr(review_cmd, "review_game", game)
-    import kickoff.cli.review_many as review_many
     monkeypatch.setattr(review_many, "review_game", game)
     where = str(GAME)
     if folder:
