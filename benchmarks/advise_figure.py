@@ -2,7 +2,8 @@
 game at a time, each game's figure kept in a folder as soon as it is done (docs/analysis.md,
 "The advisor on the classic games").
 
-``python benchmarks/advise_figure.py run OUT [--seconds 30] [--cpu-limit S] [GAME...]`` reviews
+``python benchmarks/advise_figure.py run OUT [--seconds S] [--evaluations N] [--cpu-limit S]
+[GAME...]`` reviews
 each game (default: every ``classic-2017`` game not judged before, fastest review first, by the
 review times of docs/performance.md "The classic games, profiled") in a child process of its
 own (``one``), skipping a game whose ``OUT/GAME.json`` exists (so a stopped run resumes).
@@ -19,6 +20,9 @@ seconds at each kick-off, the review's CPU and wall seconds, the load average be
 ``--advise`` is wall-clock seconds: on a loaded machine the advisor values fewer candidates; "at
 least as good" holds by construction (the search starts from the real set-up and keeps the
 best), "strictly better" depends on the CPU the advisor got, hence the candidates recorded.
+``--evaluations N`` (``kickoff fumbbl review --advise-evaluations N``) bounds each kick-off's
+search by candidates instead (alone: no wall clock, unless ``--seconds`` is given too): the
+figure is then the same on any machine, at any load. Neither given: ``--seconds 30``.
 """
 
 from __future__ import annotations
@@ -64,8 +68,9 @@ def replay(game: str) -> Path:
     return top if top.exists() else SHARED / "classic-2017" / f"{game}.json.gz"
 
 
-def one(game: str, out: Path, seconds: float) -> None:
-    """Review ``game`` with the advisor; write ``out/GAME.json`` (whole, or nothing)."""
+def one(game: str, out: Path, seconds: float | None, evaluations: int | None = None) -> None:
+    """Review ``game`` with the advisor (``seconds``, ``evaluations``: its bounds at each
+    kick-off, whichever first); write ``out/GAME.json`` (whole, or nothing)."""
     import kickoff.analysis.advisor.search as search
     from kickoff.cli.review_cmd import game_document, review_game
 
@@ -82,11 +87,12 @@ def one(game: str, out: Path, seconds: float) -> None:
     search.optimize_setup = recorded  # the review imports it at each call: this one is used
     load0 = os.getloadavg()
     c, w = time.process_time(), time.perf_counter()
-    gid, ks, reviews = review_game(replay(game), "receiver-holds", 16, seconds)
+    gid, ks, reviews = review_game(replay(game), "receiver-holds", 16, seconds, evaluations)
     cpu, wall = time.process_time() - c, time.perf_counter() - w
     doc = game_document(gid, ks, reviews, {"objective": "receiver-holds", "events": "all",
                                            "play": "defaults", "plan_budget": 16,
-                                           "advise": seconds})
+                                           "advise": seconds,
+                                           "advise_evaluations": evaluations})
     gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
     doc["run"] = {
         "kickoffs": len(reviews), "judged": len(gains),
@@ -104,7 +110,8 @@ def one(game: str, out: Path, seconds: float) -> None:
     tmp.replace(out / f"{game}.json")
 
 
-def run(out: Path, seconds: float, cpu_limit: int, games: list[str]) -> None:
+def run(out: Path, bounds: tuple[float | None, int | None], cpu_limit: int,
+        games: list[str]) -> None:
     """Each game not done yet in ``out``, in a child process of its own (``one``)."""
     out.mkdir(parents=True, exist_ok=True)
 
@@ -116,8 +123,12 @@ def run(out: Path, seconds: float, cpu_limit: int, games: list[str]) -> None:
         if (out / f"{game}.json").exists():
             continue
         w = time.perf_counter()
+        seconds, evaluations = bounds
         done = subprocess.run([sys.executable, __file__, "one", game, str(out),
-                               "--seconds", str(seconds)], capture_output=True, text=True,
+                               *([] if seconds is None else ["--seconds", str(seconds)]),
+                               *([] if evaluations is None else
+                                 ["--evaluations", str(evaluations)])],
+                              capture_output=True, text=True,
                               preexec_fn=capped, check=False)
         wall = time.perf_counter() - w
         stamp = time.strftime("%H:%M:%S", time.gmtime())
@@ -188,20 +199,23 @@ def main() -> None:
     r = sub.add_parser("run")
     r.add_argument("out", type=Path)
     r.add_argument("games", nargs="*")
-    r.add_argument("--seconds", type=float, default=30.0)
     r.add_argument("--cpu-limit", type=int, default=0)
     o = sub.add_parser("one")
     o.add_argument("game")
     o.add_argument("out", type=Path)
-    o.add_argument("--seconds", type=float, default=30.0)
+    for p in (r, o):
+        p.add_argument("--seconds", type=float, default=None)
+        p.add_argument("--evaluations", type=int, default=None)
     t = sub.add_parser("table")
     t.add_argument("out", type=Path)
     sub.add_parser("check")
     a = parser.parse_args()
+    if a.mode in ("run", "one") and a.seconds is None and a.evaluations is None:
+        a.seconds = 30.0
     if a.mode == "run":
-        run(a.out, a.seconds, a.cpu_limit, a.games)
+        run(a.out, (a.seconds, a.evaluations), a.cpu_limit, a.games)
     elif a.mode == "one":
-        one(a.game, a.out, a.seconds)
+        one(a.game, a.out, a.seconds, a.evaluations)
     elif a.mode == "table":
         table(a.out)
     else:

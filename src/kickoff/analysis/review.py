@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import decide, plans
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -42,6 +42,9 @@ from kickoff.core.fraction_text import fraction_text
 from kickoff.core.pitch import Side, Square, other_side
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.state import GameState
+
+if TYPE_CHECKING:
+    from kickoff.analysis.advisor.search import SetupValue
 
 __all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff", "team_summary"]
 
@@ -145,39 +148,50 @@ class KickoffReview:
 
 
 def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
-            objective: Objective, use_kick_skill: bool, played: Fraction,
-            seconds: float) -> tuple[Judged, dict[str, Square | None]]:
-    """The receiving set-up played (its value against the best kick, ``played``) judged against
-    the advisor's, searched for ``seconds`` from it (so never worse) with the same players
-    against the same kicking set-up (:func:`~kickoff.analysis.advisor.search.optimize_setup`, seed 0),
-    and the advisor's squares; ``OptionError`` for ``seconds`` not above 0."""
+            objective: Objective, use_kick_skill: bool, played: SetupValue,
+            seconds: float | None, evaluations: int | None = None
+            ) -> tuple[Judged, dict[str, Square | None]]:
+    """The receiving set-up played judged against the advisor's, searched from it (so never
+    worse) with the same players against the same kicking set-up
+    (:func:`~kickoff.analysis.advisor.search.optimize_setup`, seed 0), and the advisor's squares.
+    ``played``: the real set-up's value against the best kick, from the review's own ranking of
+    every target (``KickoffSolver`` with the events on and the defaults, as the advisor values a
+    set-up): the advisor's starting value, not solved again. The search's bounds, whichever
+    comes first: ``seconds`` of wall clock, from after the start is valued, and ``evaluations``
+    candidate set-ups (deterministic: the same suggestion as ``kickoff setup optimize
+    --evaluations N --seed 0``); the per-event report (``Suggestion.by_event``) is not computed.
+    ``OptionError`` for a bound out of range (``seconds`` not above 0, ``evaluations`` below 0),
+    ``ValueError`` for a set-up the advisor cannot start from."""
     from kickoff.analysis.advisor.search import OptimizeRequest, optimize_setup
 
     found = optimize_setup(OptimizeRequest(state, ruleset, objective, seconds=seconds,
-                                           house_rules=house_rules,
-                                           use_kick_skill=use_kick_skill))
+                                           evaluations=evaluations, house_rules=house_rules,
+                                           use_kick_skill=use_kick_skill, start_value=played,
+                                           event_report=False))
     moved = sorted(pid for pid, sq in found.squares.items()
                    if state.players[pid].square != sq)
     text = ("the same set-up" if not moved else
             f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved")
     value = found.value.value
-    return (Judged("setup", state.receiving, "as set up", played, f"advisor: {text}", value,
-                   gap(played, value, objective, receivers=True)), found.squares)
+    return (Judged("setup", state.receiving, "as set up", played.value, f"advisor: {text}",
+                   value, gap(played.value, value, objective, receivers=True)), found.squares)
 
 
 def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule],
                    decisions: Decisions, dice: Dice, objective: Objective,
                    use_kick_skill: bool, kicker: str | None,
                    budget: int = plans.DEFAULT_BUDGET,
-                   advise: float | None = None) -> KickoffReview:
+                   advise: float | None = None,
+                   advise_evaluations: int | None = None) -> KickoffReview:
     """Review one kick-off (module docstring). ``state``: the set-up before it; ``decisions``
     and ``dice``: the scenario's (the target is ``decisions.target``, else the receiving half's
     centre; the dice reach the Kick-off event whose decision is judged); ``use_kick_skill`` and
     ``kicker``: what :func:`~kickoff.defaults.kick_use` decided (as ``kickoff odds``).
-    ``budget``: the plans the search values at most for a free move. ``advise``: seconds for
-    the set-up advisor (:func:`~kickoff.analysis.advisor.search.optimize_setup`, from the same
-    players, against the same kicking set-up; ``None``: not asked), judged as ``setup``. The
-    rules' own errors
+    ``budget``: the plans the search values at most for a free move. ``advise`` (seconds) and
+    ``advise_evaluations`` (candidate set-ups), either or both (``None``: not asked; neither:
+    no advisor): the set-up advisor's bounds, whichever comes first (:func:`advised`: from the
+    same players, against the same kicking set-up, its start valued by this review's own
+    ranking of the targets), judged as ``setup``. The rules' own errors
     (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a
     note, not an error."""
     target = decisions.target or state.pitch.centre[state.receiving]
@@ -193,8 +207,12 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick],
                         ranked=ranked)
-    if advise is not None:
-        _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, advise)
+    if advise is not None or advise_evaluations is not None:
+        from kickoff.analysis.advisor.search import SetupValue
+
+        played = SetupValue(best.value, best.target, use_kick_skill)
+        _judge_setup(out, state, ruleset, house_rules, objective, use_kick_skill, played,
+                     (advise, advise_evaluations))
     setting = decide.Setting(state, ruleset, house_rules, target, use_kick_skill, objective,
                              "defaults")
     setting.remember(Decisions(), chosen)  # the same solve: its events' options go through it
@@ -204,12 +222,17 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
 
 def _judge_setup(out: KickoffReview, state: GameState, ruleset: Ruleset,
                  house_rules: frozenset[HouseRule], objective: Objective, use_kick_skill: bool,
-                 advise: float) -> None:
-    """The set-up judged against the advisor's (``advise`` seconds), into ``out``: its
-    ``setup`` judgement and the advice, or a note if the advisor cannot start from it."""
+                 played: SetupValue, bounds: tuple[float | None, int | None]) -> None:
+    """The set-up (its value ``played``) judged against the advisor's (``bounds``: seconds,
+    evaluations), into ``out``: its ``setup`` judgement and the advice, or a note if the
+    advisor cannot start from it."""
+    from kickoff.core.errors import OptionError
+
     try:
         judged, squares = advised(state, ruleset, house_rules, objective, use_kick_skill,
-                                  out.setup_value, advise)
+                                  played, *bounds)
+    except OptionError:  # a bound out of range: the caller's error, not this set-up's
+        raise
     except ValueError as e:  # the advisor refuses a set-up our rules call illegal: a note
         out.notes.append(f"the advisor cannot start from this set-up: {e}")
     else:

@@ -252,6 +252,10 @@ def refuse_with_file(ctx: typer.Context, file: str | None) -> None:
 #: imported here (that module imports ``logging``: start-up, issue 16); a test checks they agree.
 MAX_CLI_WORKERS = 64
 
+#: The set-up advisor's evaluation budget's bound on every face that takes one (``setup optimize
+#: --evaluations``, ``fumbbl review --advise-evaluations``): candidate set-ups valued.
+MAX_EVALUATIONS = 16_000_000
+
 
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``KickoffError`` raised by a command into a message on stderr and exit status 1."""

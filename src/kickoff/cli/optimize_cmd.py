@@ -22,6 +22,7 @@ from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.cli.common import (
     MAX_CLI_WORKERS,
+    MAX_EVALUATIONS,
     KickSkillOpt,
     guarded,
     objective_option,
@@ -50,10 +51,10 @@ if TYPE_CHECKING:
     from kickoff.analysis.advisor.search import OptimizeProgress, OptimizeRequest, Suggestion
     from kickoff.formats.teams import SetupFile, TeamFile
 
-#: The bounds of ``setup optimize``'s numbers (outside them: exit 1, naming the option).
+#: The bounds of ``setup optimize``'s numbers (outside them: exit 1, naming the option;
+#: ``--evaluations``': :data:`kickoff.cli.common.MAX_EVALUATIONS`).
 MAX_SECONDS = 3600
 MAX_ROUNDS = 1_000_000
-MAX_EVALUATIONS = 16_000_000
 
 
 def _bounded(option: str, value: float | None, low: float, high: float) -> None:

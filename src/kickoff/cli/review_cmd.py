@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import guarded, json_text
+from kickoff.cli.common import MAX_EVALUATIONS, guarded, json_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
@@ -34,9 +34,11 @@ WHAT = {"kick": "kick", "setup": "set-up", "high_kick": "High Kick", "blitz": "B
 
 
 def review_one(k: ExtractedKickoff, objective: Objective, budget: int,
-               advise: float | None = None) -> KickoffReview:
+               advise: float | None = None, evaluations: int | None = None) -> KickoffReview:
     """Review one extracted kick-off: its scenario loaded as ``kickoff odds FILE`` loads it, the
-    kicker and his use of Kick as ``kickoff odds`` decides them (``kickoff.defaults.kick_use``).
+    kicker and his use of Kick as ``kickoff odds`` decides them (``kickoff.defaults.kick_use``);
+    the set-up advisor's bounds ``advise`` (seconds) and ``evaluations`` (candidate set-ups),
+    either or both (neither: no advisor), as :func:`~kickoff.analysis.review.review_kickoff`.
     ``KickoffError`` for a scenario that cannot be loaded or played."""
     from kickoff.analysis.review import review_kickoff
     from kickoff.defaults import kick_use
@@ -46,7 +48,7 @@ def review_one(k: ExtractedKickoff, objective: Objective, budget: int,
     kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
     dice, _ = loaded.dice()
     return review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules, loaded.decisions,
-                          dice, objective, kick.used, kick.kicker, budget, advise)
+                          dice, objective, kick.used, kick.kicker, budget, advise, evaluations)
 
 
 def value_text(v: Fraction, objective: Objective) -> str:
@@ -89,9 +91,11 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
     return table
 
 
-def review_game(path: Path, objective: Objective, budget: int, advise: float | None
+def review_game(path: Path, objective: Objective, budget: int, advise: float | None,
+                evaluations: int | None = None
                 ) -> tuple[str, list[ExtractedKickoff], list[tuple[int, KickoffReview]]]:
-    """Every kick-off of the replay at ``path`` reviewed: ``(game id, the extracted kick-offs,
+    """Every kick-off of the replay at ``path`` reviewed (the advisor's bounds ``advise`` and
+    ``evaluations`` as :func:`review_one`): ``(game id, the extracted kick-offs,
     (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
     that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
     from kickoff.formats.fields import printable_name
@@ -103,7 +107,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
     reviews: list[tuple[int, KickoffReview]] = []
     for k in ks:
         try:
-            reviews.append((k.number, review_one(k, objective, budget, advise)))
+            reviews.append((k.number, review_one(k, objective, budget, advise, evaluations)))
         except KickoffError as e:
             raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
                                  + "; ".join(str(e).splitlines()[:3])]) from None
@@ -122,6 +126,11 @@ def review_command(
     advise: Annotated[float | None, typer.Option(
         min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
                       "judged against the advisor's, from the same players.")] = None,
+    advise_evaluations: Annotated[int | None, typer.Option(
+        min=1, max=MAX_EVALUATIONS, metavar="N",
+        help=f"The set-up advisor's reproducible bound, 1 to {MAX_EVALUATIONS:,}: candidate "
+             "set-ups valued at each kick-off (alone, or with --advise: whichever comes "
+             "first); the same N, the same advice on any machine.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
     png: Annotated[Path | None, typer.Option(
         help="A folder (made if missing): each kick-off's pitch as GAME-kickoff-N.png, every "
@@ -139,12 +148,32 @@ def review_command(
     extract writes (the events on, every other choice at its default); a gap is how much worse
     the choice was than the best for the coach who made it.
     """
-    _review(replay, objective, plan_budget, advise, as_json, png, cache, timeout)
+    _review(replay, objective, plan_budget, (advise, advise_evaluations), as_json, png, cache,
+            timeout)
+
+
+def applied(objective: Objective, budget: int, advise: tuple[float | None, int | None]
+            ) -> dict[str, Any]:
+    """What a review applied (``--json``'s ``"applied"``): the objective, the events, the play,
+    the plan budget and the advisor's bounds (``advise``: seconds, evaluations; ``None``: not
+    given)."""
+    return {"objective": objective, "events": "all", "play": "defaults", "plan_budget": budget,
+            "advise": advise[0], "advise_evaluations": advise[1]}
+
+
+def advise_text(advise: tuple[float | None, int | None]) -> str:
+    """The advisor's bounds in words (``--advise 30``, ``--advise-evaluations 64``, both with
+    "whichever first"); ``""`` for none."""
+    seconds, evaluations = advise
+    words = ([] if seconds is None else [f"--advise {seconds:g}"]) + (
+        [] if evaluations is None else [f"--advise-evaluations {evaluations}"])
+    return " and ".join(words) + (", whichever first" if len(words) == 2 else "")
 
 
 @guarded
-def _review(replay: Path, objective: Objective, budget: int, advise: float | None,
-            as_json: bool, png: Path | None, cache: Path | None, timeout: float) -> None:
+def _review(replay: Path, objective: Objective, budget: int,
+            advise: tuple[float | None, int | None], as_json: bool, png: Path | None,
+            cache: Path | None, timeout: float) -> None:
     from kickoff.cli.fumbbl_cmd import _is_folder
 
     path = fetched(replay, cache, timeout)
@@ -153,23 +182,22 @@ def _review(replay: Path, objective: Objective, budget: int, advise: float | Non
         return
     if png is not None:
         import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
-    gid, ks, reviews = review_game(path, objective, budget, advise)
+    gid, ks, reviews = review_game(path, objective, budget, *advise)
     images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
-    doc = game_document(gid, ks, reviews, {"objective": objective, "events": "all",
-                                           "play": "defaults", "plan_budget": budget,
-                                           "advise": advise})
+    doc = game_document(gid, ks, reviews, applied(objective, budget, advise))
     if as_json:
         typer.echo(json_text({**doc, **({} if png is None else
                                         {"png": [str(p) for p in images]})}))
         return
     _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"),
-           ruleset=str(ks[0].scenario.get("ruleset", "?")))
+           ruleset=str(ks[0].scenario.get("ruleset", "?")), advise=advise_text(advise))
     for image in images:
         typer.echo(f"PNG: {image}")
 
 
-def _review_folder(path: Path, objective: Objective, budget: int, advise: float | None,
-                   as_json: bool, png: Path | None) -> None:
+def _review_folder(path: Path, objective: Objective, budget: int,
+                   advise: tuple[float | None, int | None], as_json: bool, png: Path | None
+                   ) -> None:
     """``kickoff fumbbl review FOLDER`` (:mod:`kickoff.cli.review_many`); ``--png`` refused."""
     from kickoff.cli.review_many import review_folder
 
@@ -225,10 +253,12 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
            totals: dict[str, dict[str, Any]], budget: int,
-           advisor: dict[str, Any] | None = None, *, ruleset: str = "?") -> None:
-    """The terminal's review: the game's ruleset and teams, what was applied, the table, each
-    kick-off's kicker and set-up value, notes, the summary per team and (``advisor``:
-    :func:`advisor_figures`) the advisor's set-ups against the real ones."""
+           advisor: dict[str, Any] | None = None, *, ruleset: str = "?", advise: str = ""
+           ) -> None:
+    """The terminal's review: the game's ruleset and teams, what was applied (``advise``: the
+    advisor's bounds, :func:`advise_text`), the table, each kick-off's kicker and set-up value,
+    notes, the summary per team and (``advisor``: :func:`advisor_figures`) the advisor's
+    set-ups against the real ones."""
     from kickoff.cli.render import console_for, wrapped
 
     teams = "; ".join(f"{side}: {t['team']}" for side, t in totals.items())
@@ -237,6 +267,9 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
             f"every other choice at its default; free moves: the best of {budget} plans at most",
             "(--plan-budget); gap: how much worse than the best for the coach who chose;",
             "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
+    if advise:
+        head += wrapped(f"set-up advisor: seed 0, {advise} at each kick-off (setup "
+                        "optimize's search from the real set-up)").splitlines()
     lines = []
     for n, r in reviews:
         kicker = ("no kicker" if r.kicker is None else

@@ -2,10 +2,11 @@
 gap by era (the ruleset) and choice (issue 28, point 3; ``docs/fumbbl.md``, "Reviewing many
 games").
 
-For each era and choice (the kick, each Kick-off event's decision, with ``--advise`` the
+For each era and choice (the kick, each Kick-off event's decision, with the advisor the
 receiving set-up against the advisor's): how many were judged, the mean gap, its quartiles and
 90th percentile (nearest rank: the smallest gap with at least that share of the gaps at or below
-it), and the share where the coach's choice was already the best (gap 0). With ``--advise``, the
+it), and the share where the coach's choice was already the best (gap 0). With the advisor
+(``--advise SECONDS`` and / or ``--advise-evaluations N``), the
 advisor against the real receiving set-ups, from the same players against the same kicking
 set-up: the share of kick-offs where its set-up is strictly better, the share where it is equal
 (it found nothing better: its search starts from the real set-up and keeps the best, so it is
@@ -27,7 +28,7 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.review import advisor_figures
 from kickoff.cli.common import json_text
-from kickoff.cli.review_cmd import WHAT, review_game, value_text
+from kickoff.cli.review_cmd import WHAT, advise_text, applied, review_game, value_text
 from kickoff.core.errors import KickoffError
 from kickoff.core.fraction_text import fraction_text
 
@@ -62,7 +63,8 @@ def distribution(gaps: list[Fraction]) -> dict[str, Any]:
     return out
 
 
-def _collect(files: list[Path], objective: Objective, budget: int, advise: float | None
+def _collect(files: list[Path], objective: Objective, budget: int,
+             advise: tuple[float | None, int | None]
              ) -> tuple[dict[tuple[str, str], list[Fraction]], list[Fraction], int,
                         list[dict[str, str]]]:
     """The gaps by (era, choice), the advisor's gains (its value's lead over the real set-up's,
@@ -73,7 +75,7 @@ def _collect(files: list[Path], objective: Objective, budget: int, advise: float
     games = 0
     for path in files:
         try:
-            _, ks, reviews = review_game(path, objective, budget, advise)
+            _, ks, reviews = review_game(path, objective, budget, *advise)
         except KickoffError as e:
             failed.append({"file": str(path), "message": str(e)})
             continue
@@ -87,10 +89,11 @@ def _collect(files: list[Path], objective: Objective, budget: int, advise: float
     return gaps, gains, games, failed
 
 
-def review_folder(folder: Path, objective: Objective, budget: int, advise: float | None,
-                  as_json: bool) -> None:
+def review_folder(folder: Path, objective: Objective, budget: int,
+                  advise: tuple[float | None, int | None], as_json: bool) -> None:
     """Review every replay under ``folder`` (``*.json``, ``*.gz``, recursively) and print the
-    distributions (module docstring); exit status 1 when a replay failed."""
+    distributions (module docstring; ``advise``: the advisor's seconds and evaluations at each
+    kick-off, ``None`` not given); exit status 1 when a replay failed."""
     from rich.console import Console
     from rich.table import Table
 
@@ -99,10 +102,8 @@ def review_folder(folder: Path, objective: Objective, budget: int, advise: float
     gaps, gains, games, failed = _collect(replay_files([folder]), objective, budget, advise)
     rows = {f"{era}/{what}": distribution(g) for (era, what), g in sorted(gaps.items())}
     advisor = None if not gains else advisor_figures(gains)
-    applied = {"objective": objective, "events": "all", "play": "defaults",
-               "plan_budget": budget, "advise": advise}
     if as_json:
-        typer.echo(json_text({"applied": applied, "games": games, "gaps": rows,
+        typer.echo(json_text({"applied": applied(objective, budget, advise), "games": games, "gaps": rows,
                               "advisor": advisor, "failed": failed}))
     else:
         console = Console(highlight=False, soft_wrap=True)
@@ -118,7 +119,7 @@ def review_folder(folder: Path, objective: Objective, budget: int, advise: float
                           f"{float(Fraction(d['at_best'])) * 100:.0f}%")
         console.print(table)
         if advisor is not None:
-            console.print(f"Advisor (--advise {advise:g}) against the real set-ups, "
+            console.print(f"Advisor ({advise_text(advise)}; seed 0) against the real set-ups, "
                           f"{len(gains)} kick-offs:\n  strictly better in "
                           f"{advisor['strictly_better_kickoffs']}, equal in "
                           f"{advisor['equal_kickoffs']} (never worse: it searches from the "

@@ -102,7 +102,8 @@ def review_file(path: Path, objective: Objective, budget: int) -> dict[str, Any]
     gains = [j.gap for r in reviews for j in r.judged if j.what == "setup"]
     return {"game": game_id(path, ks),
             "applied": {"objective": objective, "events": "all", "play": "defaults",
-                        "plan_budget": budget, "advise": None},
+                        "plan_budget": budget, "advise": None,
+                        "advise_evaluations": None},
             "teams": teams, "kickoffs": kickoffs, "summary": team_summary(reviews, teams),
             **({"advisor": advisor_figures(gains)} if gains else {})}
 

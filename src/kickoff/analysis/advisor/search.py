@@ -139,7 +139,15 @@ class OptimizeRequest:
     there, :data:`kickoff.defaults.PLAN_BUDGET`; 0, the Python API's default: not searched),
     ``plan_resetups``: the free moves searched for the **reported** values, the start's and the
     suggestion's (:func:`setup_value` with them: ``kickoff odds --all-targets --play best``'s
-    value); the candidates are ranked without them (see :func:`optimize_setup`)."""
+    value); the candidates are ranked without them (see :func:`optimize_setup`).
+    ``start_value``: the starting set-up's value when the caller has it already, exactly what
+    the search would give it (:func:`setup_value` with the request's objective, events, play,
+    house rules and use of Kick: the first of ``rank_targets``, as ``kickoff fumbbl review``
+    ranks every target of the real set-up): then it is not solved again, and the search is the
+    same as with it solved. ``event_report`` ``False``: the suggestion's ``by_event`` is not
+    computed (``()``: a caller that does not show it saves about three solves), and
+    ``seconds`` is the search's own, from after the start is valued (nothing kept back for the
+    report, :func:`_search_seconds`)."""
 
     state: GameState
     ruleset: Ruleset
@@ -155,6 +163,8 @@ class OptimizeRequest:
     keep: frozenset[str] = frozenset()
     plan_budget: int = 0
     plan_resetups: bool = PLAN_RESETUPS
+    start_value: SetupValue | None = None
+    event_report: bool = True
 
 
 @dataclass(frozen=True)
@@ -175,10 +185,11 @@ class Suggestion:
     far); ``best_value``: the best value met (the suggestion's is within
     ``advisor_prefer.EPSILON`` of it) and ``best_squares`` its set-up, ``moved``: the players
     the suggestion moves from the start; ``by_event``: each Kick-off event's values (none with
-    the events off, or when cancelled). ``plan_budget``: the free moves' plan budget the two
-    values (``value``, ``start_value``) were found with (0: not searched: none asked, or the
-    search cancelled), and then ``ranked`` the suggestion's value as the search ranked it,
-    without the plans (``None`` without them: ``value`` is that)."""
+    the events off, when cancelled, or not asked: ``OptimizeRequest.event_report``).
+    ``plan_budget``: the free moves' plan budget the two values (``value``, ``start_value``)
+    were found with (0: not searched: none asked, or the search cancelled), and then
+    ``ranked`` the suggestion's value as the search ranked it, without the plans (``None``
+    without them: ``value`` is that)."""
 
     squares: dict[str, Square | None]
     value: SetupValue
@@ -349,23 +360,42 @@ def _round(search: _Search, problem: _Problem, executor: Executor) -> None:
         search.best, search.best_value = search.current, search.current_value
 
 
-#: With the events on, the search's share of ``seconds``: the whole less this many times the
-#: starting set-up's solve (one candidate's overrun past the bound, and the report's values per
-#: Kick-off event of the start and the suggestion, each about one and a half solves).
+#: With the events on and their report asked (``OptimizeRequest.event_report``), the search's
+#: share of ``seconds``: the whole less this many times the starting set-up's solve (one
+#: candidate's overrun past the bound, and the report's values per Kick-off event of the start
+#: and the suggestion, each about one and a half solves).
 REPORT_SOLVES = 4
 
 
 def _search_seconds(request: OptimizeRequest, seconds: float | None, solve: float,
                     planned_solve: float = 0.0) -> float | None:
-    """The wall-clock bound of the search: with the events on, from before the starting set-up's
-    solve (it takes seconds) and ``seconds`` less :data:`REPORT_SOLVES` times that ``solve``
-    and, with the free moves searched, less ``planned_solve`` (the start's value with the plans:
-    the suggestion's costs as much), so that the whole, report included, keeps within
-    ``seconds`` where one solve and one planned value allow it; with them off (a solve of a
-    second or less), ``seconds`` from after it; ``None``: unbounded."""
+    """The wall-clock bound of the search. With the events on and their report asked: from
+    before the starting set-up's solve (it takes seconds) and ``seconds`` less
+    :data:`REPORT_SOLVES` times that ``solve`` and, with the free moves searched, less
+    ``planned_solve`` (the start's value with the plans: the suggestion's costs as much), so
+    that the whole, report included, keeps within ``seconds`` where one solve and one planned
+    value allow it. Otherwise (the events off, a solve of a second or less; or no report) the
+    search's own: ``seconds`` (less ``planned_solve``) from after the start is valued (see
+    :func:`_search_start`); ``None``: unbounded."""
     if seconds is None or request.events != "all":
         return seconds
-    return max(0.0, seconds - REPORT_SOLVES * solve - planned_solve)
+    kept = REPORT_SOLVES * solve if request.event_report else 0.0
+    return max(0.0, seconds - kept - planned_solve)
+
+
+def _search_start(request: OptimizeRequest, began: float, valued: float) -> float:
+    """When the search's ``seconds`` start: ``began`` (before the start's solve) with the events
+    on and their report asked, else ``valued`` (the start valued, with the plans too)."""
+    return began if request.events == "all" and request.event_report else valued
+
+
+def _start_value(request: OptimizeRequest, problem: _Problem, executor: Executor
+                 ) -> SetupValue:
+    """The starting set-up's value: the request's ``start_value``, else solved (through the
+    executor, as the candidates are)."""
+    if request.start_value is not None:
+        return request.start_value
+    return executor.map(evaluate_batch, [(problem, None, [layout_of(request.state)])])[0][0]
 
 
 def optimize_setup(
@@ -398,7 +428,7 @@ def optimize_setup(
     problem = _Problem(r, uuid.uuid4().hex)
     executor = executor if executor is not None else Executor()
     began = time.monotonic()
-    start_value = executor.map(evaluate_batch, [(problem, None, [start])])[0][0]
+    start_value = _start_value(r, problem, executor)
     chooser = Chooser(r.state, r.ruleset, r.objective, start)
     chooser.offer(start, start_value.value, start_value)
     solved = time.monotonic()
@@ -406,7 +436,7 @@ def optimize_setup(
     search = _Search(r, space, start, start_value, start, start_value, random.Random(r.seed),
                      chooser, _search_seconds(r, seconds, solved - began,
                                               time.monotonic() - solved), cancelled,
-                     started=began if r.events == "all" else solved)
+                     started=_search_start(r, began, time.monotonic()))
     # ``evaluations`` alone: at most that many rounds too (a round values one candidate at
     # least, unless none can be drawn: then it must end all the same).
     most = r.rounds if r.rounds is not None else r.evaluations
@@ -486,7 +516,7 @@ def _suggestion(r: OptimizeRequest, search: _Search, chooser: Chooser, start: La
         ranked = start_value if reported == start else payload
         chosen, payload, start_value = reported, value, start_planned
     squares = {p.id: sq for p, sq in zip(players, chosen, strict=True)}
-    gains = (() if search.stopped  # cancelled: the answer at once, not two more solves
+    gains = (() if search.stopped or not r.event_report  # cancelled / not asked: none
              else event_gains(r, r.state, start_value, apply_layout(r.state, chosen), payload))
     return Suggestion(squares, payload, start_value, search.evaluated, search.stopped,
                       search.best_value, moved(start, chosen), gains,
