@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact.board import REACH
 from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
-from kickoff.analysis.exact.event_cache import Book, Entry, Outcome, Run, SharedRuns
+from kickoff.analysis.exact.event_cache import FREE_MOVES, Book, Entry, Outcome, Run, SharedRuns
 from kickoff.analysis.exact.worlds import (
     Diff,
     award_key,
@@ -39,9 +39,9 @@ from kickoff.analysis.exact.worlds import (
     rebuilt,
 )
 from kickoff.core.context import KickoffContext
-from kickoff.core.events import SQUARE_BLIND
+from kickoff.core.events import FREE_TURN_READS, FREE_TURNS, SQUARE_BLIND
 from kickoff.core.kickoff import roll_event
-from kickoff.core.pitch import SIDES
+from kickoff.core.pitch import SIDES, distance
 from kickoff.core.state import GameState, Player
 
 if TYPE_CHECKING:
@@ -94,10 +94,13 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     names: dict[Key, set[str]] = {}  # the events that leave each world
     cache = solver._event_cache
     book = None if cache is None else cache.book(solver)
-    unresolved = (_NONE if shared is None else SQUARE_BLIND) | (
+    # the events whose runs the maker notes for its moved set-ups, and those a moved set-up
+    # takes from them (the free turns where the movers stand beyond their reads)
+    blind = SQUARE_BLIND | (FREE_TURNS if shared is None else shared.free)
+    unresolved = (_NONE if shared is None else blind) | (
         _NONE if book is None else book.kept(solver, shared is not None))
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
-                            unresolved, book)
+                            (unresolved, blind), book)
     merged: dict[Key, Rational] = {}
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
     record = _Record()
@@ -237,20 +240,23 @@ def _outcome(
     solver: KickoffSolver, found: dict[Key, GameState | Diff],
     handlers: dict[Key, Callable[[KickoffContext], None]], names: dict[Key, set[str]],
     chosen_high_kick: bool, lump: bool,
-    unresolved: frozenset[Callable[[KickoffContext], None]], book: Book | None,
+    events: tuple[frozenset[Callable[[KickoffContext], None]],
+                  frozenset[Callable[[KickoffContext], None]]], book: Book | None,
     dice: PathDice,
 ) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None, tuple[Any, ...] | None]:
     """One run of the event: its world's key (and its dice's path where nobody can take a
-    touchback), the world kept in ``found``, the event's 2D6 if it is square-blind (else
-    ``None``), and what ``book`` keeps of it (``("run", entry, outcome)``; ``None``: no
-    book); an ``unresolved`` event is rolled only (no key: :data:`_NO_KEY`): played back from
+    touchback), the world kept in ``found``, the event's 2D6 if its runs are noted for the
+    moved set-ups or taken from the maker's (``events``: the unresolved events and those;
+    else ``None``), and what ``book`` keeps of it (``("run", entry, outcome)``; ``None``: no
+    book); an unresolved event is rolled only (no key: :data:`_NO_KEY`): played back from
     ``book`` where kept (``("kept", entry)``, its 2D6), else taken from the maker
     (``("shared", entry)``). ``names``: each world's events (by key), this run's added."""
     base = solver.state
     ctx = solver._context(base.clone(), dice)
+    unresolved = events[0]
     event = roll_event(ctx, unresolved)
     handler = ctx.ruleset.kickoff_table[event.roll[0] + event.roll[1]].handler
-    blind = event.roll if handler in SQUARE_BLIND else None
+    blind = event.roll if handler in events[1] else None
     if handler in unresolved:
         return _unresolved(solver, (found, handlers, names), book, event.roll, blind)
     taker, noted = exact_best.taker_noted(solver, ctx.state)
@@ -349,11 +355,13 @@ def _movers(maker: KickoffSolver, solver: KickoffSolver) -> dict[str, Any] | Non
 class Shared:
     """What a moved set-up's solver takes from its maker's square-blind runs: the maker's runs
     (``runs``), the movers' squares in the moved set-up (``squares``), and each maker's world
-    translated (by key)."""
+    translated (by key); ``free``: the free turns taken so too (:func:`_free_alike`)."""
 
     def __init__(self, solver: KickoffSolver, runs: BlindRuns,
-                 squares: dict[str, Any], lump: bool) -> None:
+                 squares: dict[str, Any], lump: bool,
+                 free: frozenset[Callable[[KickoffContext], None]] = _NONE) -> None:
         self.solver, self.runs, self.squares, self.lump = solver, runs, squares, lump
+        self.free = free
         self._moved: dict[Key, Key | None] = {}
         self._awards: dict[frozenset[Any], tuple[Hashable, ...]] = {}
 
@@ -374,7 +382,8 @@ class Shared:
         squares = _movers(maker, solver)
         if squares is None or set(squares) != moved.movers:
             return None
-        return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance)
+        return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance,
+                      _free_alike(maker, squares))
 
     def add(self, p: Rational, roll: tuple[int, ...], merged: dict[Key, Rational],
             found: dict[Key, GameState | Diff],
@@ -475,3 +484,79 @@ def _of_side(entries: Iterable[Any], side: str) -> frozenset[Any]:
 def _fields(p: Player) -> tuple[Any, ...]:
     """What an event or a journey reads of a player, but his square."""
     return (p.id, p.side, p.status, p.skills, p.ag, p.effects)
+
+
+def _free_alike(maker: KickoffSolver, squares: dict[str, Any]
+                ) -> frozenset[Callable[[KickoffContext], None]]:
+    """The free turns (``events.FREE_TURNS``) a moved set-up takes from its ``maker``'s runs as
+    it takes the square-blind events: those whose movers (``squares``: where they stand now)
+    stand, before the move and after, farther than ``events.FREE_TURN_READS`` from every one of
+    the free turn's own squares in the maker's set-up (:func:`_own_squares`), which it then
+    plays alike. The free turn's runs give only the squares a player stands on at their end
+    and before: one passed in between (pushed twice, by an actor's Frenzy: the only second
+    block of a free turn) is next to one of those, hence one more with Frenzy."""
+    state = maker.state
+    frenzy = any("frenzy" in state.players[a.player].skills
+                 for name in FREE_MOVES if name in ("blitz", "charge")
+                 for a in getattr(maker.free, name) if a.player in state.players)
+    reads = FREE_TURN_READS + (1 if frenzy else 0)
+    moved = []
+    for pid, now in squares.items():
+        then = state.players[pid].square
+        assert then is not None  # (a mover stands on the pitch in both: _movers)
+        moved.append((then, now))
+    out = set()
+    for handler, own in _free_squares(maker).items():
+        if own is not None and all(distance(sq, then) > reads and distance(sq, now) > reads
+                                   for then, now in moved for sq in own):
+            out.add(handler)
+    return frozenset(out)
+
+
+def _free_squares(maker: KickoffSolver
+                  ) -> dict[Callable[[KickoffContext], None], frozenset[Any] | None]:
+    """Each free turn's own squares in ``maker``'s set-up (``None``: not declared for: see
+    ``events.FREE_TURNS``), worked out once (``maker._free_reads``)."""
+    known = maker._free_reads
+    if known is None:
+        table = maker.ruleset.kickoff_table
+        free = {e.handler: e.name for e in table.values() if e.handler in FREE_TURNS}
+        runs = maker._blind_runs or {}
+        known = maker._free_reads = {handler: _own_squares(
+            maker, getattr(maker.free, name),
+            [w for roll, ws in runs.items() if table[sum(roll)].handler is handler for w in ws])
+            for handler, name in free.items()}
+    return known
+
+
+def _own_squares(maker: KickoffSolver, activations: Any,
+                 runs: list[tuple[Rational, Key, GameState | Diff, Changed]]
+                 ) -> frozenset[Any] | None:
+    """A free turn's own squares in ``maker``'s set-up (``events.FREE_TURNS``): each actor's
+    square, path and squares after the block, each target's square, the squares of every
+    player its ``runs`` changed, before and after; ``None`` where it is not declared (another
+    action, another player named, a coach's policy, the ball on the pitch, a world kept
+    whole) or has no runs noted."""
+    state = maker.state
+    if state.ball is not None or maker.free.free_turn_policy != "none" or not runs:
+        return None
+    own: set[Any] = set()
+    for a in activations:
+        named = {a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None,
+                 *(pid for _, pid in a.tentacles), *(pid for _, pid in a.shadowing)}
+        if a.action not in ("move", "blitz") or named != {None}:
+            return None
+        for pid in (a.player, a.target):
+            player = None if pid is None else state.players.get(pid)
+            if player is not None:
+                own.add(player.square)
+        own.update(a.path)
+        own.update(a.after_block)
+    for _, _, world, changed in runs:
+        if changed is None or not isinstance(world, Diff):
+            return None
+        for _, square, _, old in world.entries:
+            own.update((square, old))
+    own.discard(None)
+    return frozenset(own)
+
