@@ -604,11 +604,15 @@ _PRAYER_EFFECTS = {
 #: players stand (a kick-off move: ``kickoff.analysis.exact.events``) have the same outcomes,
 #: player for player. (A random choice among players also reads, in the exact solver, which of
 #: them a journey can see, ``PathDice``'s ``relevant``, by square: the solver checks that apart.)
-#: High Kick, the free moves and the re-set-ups read squares; Cheering Fans' prayers, Throw a
-#: Rock's injury and Dodgy Snack are left out, unchecked.
+#: Cheering Fans too: its contest reads the teams' counters, its effects a team re-roll or
+#: block assist (classic, bb2025) or a Prayer to Nuffle (``pray``: the team's prayers, then a
+#: player of a side on the pitch, in input order, picked at random or the coach's first
+#: candidate by his skills and effects, whose skills, effects, MA or AV change; issue 26, s37).
+#: High Kick, the free moves and the re-set-ups read squares (the free turns: within
+#: ``FREE_TURN_READS`` below); Throw a Rock's injury and Dodgy Snack are left out, unchecked.
 SQUARE_BLIND: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({
-    get_the_ref, riot, time_out, brilliant_coaching, changing_weather, officious_ref,
-    pitch_invasion,
+    get_the_ref, riot, time_out, brilliant_coaching, cheering_fans, changing_weather,
+    officious_ref, pitch_invasion,
 })
 
 #: The free turns' handlers (Blitz!, Charge!) and how far from its own squares one reads the
