@@ -93,7 +93,8 @@ def test_a_moved_set_up_s_blitz_from_the_maker_is_its_full_enumeration() -> None
     assert 0 < took < len(subs)  # used where the movers stand away, not where they stand near
     assert blitz in FREE_TURNS and FREE_TURN_READS == 2
     own = exact_events._free_squares(maker)[blitz]
-    assert own is not None and Square(15, 6) in own and Square(16, 7) in own  # path, target
+    assert own is not None and own[Square(15, 6)] == own[Square(16, 7)] == FREE_TURN_READS
+    assert own[Square(10, 4)] == own[Square(17, 8)] == 1  # his square, a push-back square
 
 
 def test_a_declaration_reading_too_little_gives_other_worlds(
@@ -102,6 +103,7 @@ def test_a_declaration_reading_too_little_gives_other_worlds(
     maker everywhere, also where a mover stands on its push-back square ([17, 8]), and there
     the worlds differ from the full enumeration's: the first test's comparison catches it."""
     monkeypatch.setattr(exact_events, "FREE_TURN_READS", -1)
+    monkeypatch.setattr(exact_events, "FREE_TURN_STEP_READS", -1)
     _, subs = _plan_solvers(14)
     took, wrong = _compared(subs)
     assert took == len(subs) and wrong > 0

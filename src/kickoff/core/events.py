@@ -620,15 +620,18 @@ SQUARE_BLIND: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({
 #: (``kickoff.analysis.exact.events``). A free turn scripted with ``move`` and ``blitz``
 #: activations only (no player named in them but the actors and the Blitzes' targets, no
 #: coach's policy, the ball not on the pitch) reads where players stand only within
-#: ``FREE_TURN_READS`` squares of its *own squares*: each actor's square, path and squares
-#: after the block, each target's square, and every square a player stands on or is moved to
-#: as it is played (pushed, followed up, knocked over). Read for it in ``core.actions``: an
-#: actor's Openness (who may act: 1), a path's legality, tackle zones, Dodge modifiers and the
-#: Shadowing, Tentacles, Diving Tackle and Prehensile Tail of the players next to a square left
-#: or entered (1); a block's assists and each assisting player's being Marked (2), the push-back
-#: squares, Side Step's and the chain pushes' squares (1 from a player pushed); the follow-up
-#: and Frenzy's second block (the same squares). So two set-ups that differ only in where
-#: players stand farther than that from every such square of the free turn played on the
-#: first (over all its dice) play it alike: the same dice, the same choices, the same changes.
+#: ``FREE_TURN_STEP_READS`` squares of each actor's square, path and squares after the block
+#: and of every square a player is moved from or to as it is played (pushed, followed up), and
+#: within ``FREE_TURN_READS`` of a Blitz's square of the block and its target's square. Read for
+#: it in ``core.actions``: an actor's Openness (who may act), a path's legality, tackle zones,
+#: Dodge modifiers and the Shadowing, Tentacles, Diving Tackle and Prehensile Tail of the
+#: players next to a square left or entered (1); a block's assists, next to the blocker or the
+#: blocked (1), each assisting player's being Marked (2); the push-back squares and Side Step's
+#: (1 from the blocked), a chain push's (1 from the player pushed, whose square changes); the
+#: follow-up (the blocked's square); Frenzy's second block the same from squares next to those.
+#: So two set-ups that differ only in where players stand farther than that from every such
+#: square of the free turn played on the first (over all its dice) play it alike: the same
+#: dice, the same choices, the same changes.
 FREE_TURNS: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({blitz, charge})
 FREE_TURN_READS: Final = 2
+FREE_TURN_STEP_READS: Final = 1

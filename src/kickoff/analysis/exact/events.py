@@ -39,7 +39,12 @@ from kickoff.analysis.exact.worlds import (
     rebuilt,
 )
 from kickoff.core.context import KickoffContext
-from kickoff.core.events import FREE_TURN_READS, FREE_TURNS, SQUARE_BLIND
+from kickoff.core.events import (
+    FREE_TURN_READS,
+    FREE_TURN_STEP_READS,
+    FREE_TURNS,
+    SQUARE_BLIND,
+)
 from kickoff.core.kickoff import roll_event
 from kickoff.core.pitch import SIDES, distance
 from kickoff.core.state import GameState, Player
@@ -490,16 +495,16 @@ def _free_alike(maker: KickoffSolver, squares: dict[str, Any]
                 ) -> frozenset[Callable[[KickoffContext], None]]:
     """The free turns (``events.FREE_TURNS``) a moved set-up takes from its ``maker``'s runs as
     it takes the square-blind events: those whose movers (``squares``: where they stand now)
-    stand, before the move and after, farther than ``events.FREE_TURN_READS`` from every one of
-    the free turn's own squares in the maker's set-up (:func:`_own_squares`), which it then
-    plays alike. The free turn's runs give only the squares a player stands on at their end
-    and before: one passed in between (pushed twice, by an actor's Frenzy: the only second
-    block of a free turn) is next to one of those, hence one more with Frenzy."""
+    stand, before the move and after, beyond the free turn's reads in the maker's set-up
+    (:func:`_own_squares`: each own square and how far from it it reads), which it then plays
+    alike. The runs give only the squares a player stands on at their end and before: one
+    passed in between (pushed twice, by an actor's Frenzy: the only second block of a free
+    turn) is next to one of those, hence one more everywhere with Frenzy."""
     state = maker.state
     frenzy = any("frenzy" in state.players[a.player].skills
                  for name in FREE_MOVES if name in ("blitz", "charge")
                  for a in getattr(maker.free, name) if a.player in state.players)
-    reads = FREE_TURN_READS + (1 if frenzy else 0)
+    more = 1 if frenzy else 0
     moved = []
     for pid, now in squares.items():
         then = state.players[pid].square
@@ -507,16 +512,17 @@ def _free_alike(maker: KickoffSolver, squares: dict[str, Any]
         moved.append((then, now))
     out = set()
     for handler, own in _free_squares(maker).items():
-        if own is not None and all(distance(sq, then) > reads and distance(sq, now) > reads
-                                   for then, now in moved for sq in own):
+        if own is not None and all(distance(sq, then) > r + more and distance(sq, now) > r + more
+                                   for then, now in moved for sq, r in own.items()):
             out.add(handler)
     return frozenset(out)
 
 
 def _free_squares(maker: KickoffSolver
-                  ) -> dict[Callable[[KickoffContext], None], frozenset[Any] | None]:
-    """Each free turn's own squares in ``maker``'s set-up (``None``: not declared for: see
-    ``events.FREE_TURNS``), worked out once (``maker._free_reads``)."""
+                  ) -> dict[Callable[[KickoffContext], None], dict[Any, int] | None]:
+    """Each free turn's own squares in ``maker``'s set-up and how far from each it reads
+    (``None``: not declared for: see ``events.FREE_TURNS``), worked out once
+    (``maker._free_reads``)."""
     known = maker._free_reads
     if known is None:
         table = maker.ruleset.kickoff_table
@@ -531,32 +537,38 @@ def _free_squares(maker: KickoffSolver
 
 def _own_squares(maker: KickoffSolver, activations: Any,
                  runs: list[tuple[Rational, Key, GameState | Diff, Changed]]
-                 ) -> frozenset[Any] | None:
-    """A free turn's own squares in ``maker``'s set-up (``events.FREE_TURNS``): each actor's
-    square, path and squares after the block, each target's square, the squares of every
-    player its ``runs`` changed, before and after; ``None`` where it is not declared (another
-    action, another player named, a coach's policy, the ball on the pitch, a world kept
-    whole) or has no runs noted."""
+                 ) -> dict[Any, int] | None:
+    """A free turn's own squares in ``maker``'s set-up, each with how far from it the free turn
+    reads (``events.FREE_TURNS``): ``FREE_TURN_READS`` from a Blitz's square of the block (the
+    end of its path) and its target's square, ``FREE_TURN_STEP_READS`` from each actor's
+    square, path and squares after the block and from the squares of every player its ``runs``
+    changed, before and after; ``None`` where it is not declared (another action, another player
+    named, a coach's policy, the ball on the pitch, a world kept whole) or has no runs noted."""
     state = maker.state
     if state.ball is not None or maker.free.free_turn_policy != "none" or not runs:
         return None
-    own: set[Any] = set()
+    own: dict[Any, int] = {}
+
+    def add(square: Any, reads: int) -> None:
+        if square is not None and (square not in own or own[square] < reads):
+            own[square] = reads
+
     for a in activations:
         named = {a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None,
                  *(pid for _, pid in a.tentacles), *(pid for _, pid in a.shadowing)}
-        if a.action not in ("move", "blitz") or named != {None}:
+        player = state.players.get(a.player)
+        if a.action not in ("move", "blitz") or named != {None} or player is None:
             return None
-        for pid in (a.player, a.target):
-            player = None if pid is None else state.players.get(pid)
-            if player is not None:
-                own.add(player.square)
-        own.update(a.path)
-        own.update(a.after_block)
+        for sq in (player.square, *a.path, *a.after_block):
+            add(sq, FREE_TURN_STEP_READS)
+        target = None if a.target is None else state.players.get(a.target)
+        if a.action == "blitz" and target is not None:
+            add(a.path[-1] if a.path else player.square, FREE_TURN_READS)
+            add(target.square, FREE_TURN_READS)
     for _, _, world, changed in runs:
         if changed is None or not isinstance(world, Diff):
             return None
         for _, square, _, old in world.entries:
-            own.update((square, old))
-    own.discard(None)
-    return frozenset(own)
-
+            add(square, FREE_TURN_STEP_READS)
+            add(old, FREE_TURN_STEP_READS)
+    return own

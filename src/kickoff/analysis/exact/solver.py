@@ -227,7 +227,7 @@ class KickoffSolver:
         #: With ``play="best"``: the square-blind events' runs, for moved set-ups (exact_events).
         self._blind_runs: exact_events.BlindRuns | None = {} if play == "best" else None
         #: Each free turn's own squares in its runs noted so (``exact_events._free_squares``).
-        self._free_reads: dict[Any, frozenset[Any] | None] | None = None
+        self._free_reads: dict[Any, dict[Any, int] | None] | None = None
         #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
         #: journey (an end, or a touchback), and their transitions by what a step reads, shared
         #: by every world that agrees there (``exact_journey.Tables``).
