@@ -101,7 +101,7 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     book = None if cache is None else cache.book(solver)
     # the events whose runs the maker notes for its moved set-ups, and those a moved set-up
     # takes from them (the free turns where the movers stand beyond their reads)
-    blind = SQUARE_BLIND | (FREE_TURNS if shared is None else shared.free)
+    blind = _blind_events(shared)
     unresolved = (_NONE if shared is None else blind) | (
         _NONE if book is None else book.kept(solver, shared is not None))
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
@@ -126,6 +126,13 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     if book is not None:  # the enumeration finished: what it resolved kept
         record.keep(book)
     return _worlds(solver, found, handlers, merged, lumped_paths, relevant, names)
+
+
+def _blind_events(shared: Shared | None) -> frozenset[Callable[[KickoffContext], None]]:
+    """The events whose runs an enumeration notes for the moved set-ups (``shared`` ``None``:
+    the square-blind events and the free turns), or takes from the maker's (the square-blind
+    events and ``shared.free``)."""
+    return SQUARE_BLIND | (FREE_TURNS if shared is None else shared.free)
 
 
 def _merge(solver: KickoffSolver, into: tuple[dict[Key, Rational],
@@ -547,12 +554,22 @@ def _own_squares(maker: KickoffSolver, activations: Any,
     state = maker.state
     if state.ball is not None or maker.free.free_turn_policy != "none" or not runs:
         return None
+    own = _plan_squares(state, activations)
+    if own is None:
+        return None
+    for _, _, world, changed in runs:
+        if changed is None or not isinstance(world, Diff):
+            return None
+        for _, square, _, old in world.entries:
+            _add_read(own, square, FREE_TURN_STEP_READS)
+            _add_read(own, old, FREE_TURN_STEP_READS)
+    return own
+
+
+def _plan_squares(state: GameState, activations: Any) -> dict[Any, int] | None:
+    """:func:`_own_squares` of the plan ``activations`` on ``state`` (``None``: not
+    declared for)."""
     own: dict[Any, int] = {}
-
-    def add(square: Any, reads: int) -> None:
-        if square is not None and (square not in own or own[square] < reads):
-            own[square] = reads
-
     for a in activations:
         named = {a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None,
                  *(pid for _, pid in a.tentacles), *(pid for _, pid in a.shadowing)}
@@ -560,15 +577,15 @@ def _own_squares(maker: KickoffSolver, activations: Any,
         if a.action not in ("move", "blitz") or named != {None} or player is None:
             return None
         for sq in (player.square, *a.path, *a.after_block):
-            add(sq, FREE_TURN_STEP_READS)
+            _add_read(own, sq, FREE_TURN_STEP_READS)
         target = None if a.target is None else state.players.get(a.target)
         if a.action == "blitz" and target is not None:
-            add(a.path[-1] if a.path else player.square, FREE_TURN_READS)
-            add(target.square, FREE_TURN_READS)
-    for _, _, world, changed in runs:
-        if changed is None or not isinstance(world, Diff):
-            return None
-        for _, square, _, old in world.entries:
-            add(square, FREE_TURN_STEP_READS)
-            add(old, FREE_TURN_STEP_READS)
+            _add_read(own, a.path[-1] if a.path else player.square, FREE_TURN_READS)
+            _add_read(own, target.square, FREE_TURN_READS)
     return own
+
+
+def _add_read(own: dict[Any, int], square: Any, reads: int) -> None:
+    """``square`` read within ``reads`` of it, added to ``own`` (the farthest kept)."""
+    if square is not None and (square not in own or own[square] < reads):
+        own[square] = reads

@@ -143,6 +143,9 @@ class KickoffSolver:
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
+    #: A maker's free turns' own squares and reads (``exact_events._free_squares``; ``None``:
+    #: not worked out yet, once its runs are noted).
+    _free_reads: dict[Any, dict[Any, int] | None] | None = None
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
     #: how many nodes there were when each of :attr:`_subs` was made.
     _moved: exact_moved.MovedSetup | None
@@ -226,8 +229,6 @@ class KickoffSolver:
         self._expanded: dict[int, list[tuple[Rational, GameState]]] = {}
         #: With ``play="best"``: the square-blind events' runs, for moved set-ups (exact_events).
         self._blind_runs: exact_events.BlindRuns | None = {} if play == "best" else None
-        #: Each free turn's own squares in its runs noted so (``exact_events._free_squares``).
-        self._free_reads: dict[Any, dict[Any, int] | None] | None = None
         #: The journey states met so far, numbered (see :meth:`_id`), which of them stop a
         #: journey (an end, or a touchback), and their transitions by what a step reads, shared
         #: by every world that agrees there (``exact_journey.Tables``).
