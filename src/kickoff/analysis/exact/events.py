@@ -571,12 +571,16 @@ def _plan_squares(state: GameState, activations: Any) -> dict[Any, int] | None:
     declared for)."""
     own: dict[Any, int] = {}
     for a in activations:
-        named = {a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None,
-                 *(pid for _, pid in a.tentacles), *(pid for _, pid in a.shadowing)}
+        # (no starred displays: mypyc, the compiled build)
+        named = [a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None]
+        named += [pid for _, pid in a.tentacles] + [pid for _, pid in a.shadowing]
         player = state.players.get(a.player)
-        if a.action not in ("move", "blitz") or named != {None} or player is None:
+        if a.action not in ("move", "blitz") or any(n is not None for n in named) or (
+                player is None):
             return None
-        for sq in (player.square, *a.path, *a.after_block):
+        steps: list[Any] = [player.square]
+        steps += list(a.path) + list(a.after_block)
+        for sq in steps:
             _add_read(own, sq, FREE_TURN_STEP_READS)
         target = None if a.target is None else state.players.get(a.target)
         if a.action == "blitz" and target is not None:
