@@ -604,9 +604,34 @@ _PRAYER_EFFECTS = {
 #: players stand (a kick-off move: ``kickoff.analysis.exact.events``) have the same outcomes,
 #: player for player. (A random choice among players also reads, in the exact solver, which of
 #: them a journey can see, ``PathDice``'s ``relevant``, by square: the solver checks that apart.)
-#: High Kick, the free moves and the re-set-ups read squares; Cheering Fans' prayers, Throw a
-#: Rock's injury and Dodgy Snack are left out, unchecked.
+#: Cheering Fans too: its contest reads the teams' counters, its effects a team re-roll or
+#: block assist (classic, bb2025) or a Prayer to Nuffle (``pray``: the team's prayers, then a
+#: player of a side on the pitch, in input order, picked at random or the coach's first
+#: candidate by his skills and effects, whose skills, effects, MA or AV change; issue 26, s37).
+#: High Kick, the free moves and the re-set-ups read squares (the free turns: within
+#: ``FREE_TURN_READS`` below); Throw a Rock's injury and Dodgy Snack are left out, unchecked.
 SQUARE_BLIND: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({
-    get_the_ref, riot, time_out, brilliant_coaching, changing_weather, officious_ref,
-    pitch_invasion,
+    get_the_ref, riot, time_out, brilliant_coaching, cheering_fans, changing_weather,
+    officious_ref, pitch_invasion,
 })
+
+#: The free turns' handlers (Blitz!, Charge!) and how far from its own squares one reads the
+#: board (issue 26), declared as ``SQUARE_BLIND`` is, for the exact solver's kick-off moves
+#: (``kickoff.analysis.exact.events``). A free turn scripted with ``move`` and ``blitz``
+#: activations only (no player named in them but the actors and the Blitzes' targets, no
+#: coach's policy, the ball not on the pitch) reads where players stand only within
+#: ``FREE_TURN_STEP_READS`` squares of each actor's square, path and squares after the block
+#: and of every square a player is moved from or to as it is played (pushed, followed up), and
+#: within ``FREE_TURN_READS`` of a Blitz's square of the block and its target's square. Read for
+#: it in ``core.actions``: an actor's Openness (who may act), a path's legality, tackle zones,
+#: Dodge modifiers and the Shadowing, Tentacles, Diving Tackle and Prehensile Tail of the
+#: players next to a square left or entered (1); a block's assists, next to the blocker or the
+#: blocked (1), each assisting player's being Marked (2); the push-back squares and Side Step's
+#: (1 from the blocked), a chain push's (1 from the player pushed, whose square changes); the
+#: follow-up (the blocked's square); Frenzy's second block the same from squares next to those.
+#: So two set-ups that differ only in where players stand farther than that from every such
+#: square of the free turn played on the first (over all its dice) play it alike: the same
+#: dice, the same choices, the same changes.
+FREE_TURNS: Final[frozenset[Callable[[KickoffContext], None]]] = frozenset({blitz, charge})
+FREE_TURN_READS: Final = 2
+FREE_TURN_STEP_READS: Final = 1

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact.board import REACH
 from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
-from kickoff.analysis.exact.event_cache import Book, Entry, Outcome, Run, SharedRuns
+from kickoff.analysis.exact.event_cache import FREE_MOVES, Book, Entry, Outcome, Run, SharedRuns
 from kickoff.analysis.exact.worlds import (
     Diff,
     award_key,
@@ -39,9 +39,14 @@ from kickoff.analysis.exact.worlds import (
     rebuilt,
 )
 from kickoff.core.context import KickoffContext
-from kickoff.core.events import SQUARE_BLIND
+from kickoff.core.events import (
+    FREE_TURN_READS,
+    FREE_TURN_STEP_READS,
+    FREE_TURNS,
+    SQUARE_BLIND,
+)
 from kickoff.core.kickoff import roll_event
-from kickoff.core.pitch import SIDES
+from kickoff.core.pitch import SIDES, distance
 from kickoff.core.state import GameState, Player
 
 if TYPE_CHECKING:
@@ -94,10 +99,13 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     names: dict[Key, set[str]] = {}  # the events that leave each world
     cache = solver._event_cache
     book = None if cache is None else cache.book(solver)
-    unresolved = (_NONE if shared is None else SQUARE_BLIND) | (
+    # the events whose runs the maker notes for its moved set-ups, and those a moved set-up
+    # takes from them (the free turns where the movers stand beyond their reads)
+    blind = _blind_events(shared)
+    unresolved = (_NONE if shared is None else blind) | (
         _NONE if book is None else book.kept(solver, shared is not None))
     run = functools.partial(_outcome, solver, found, handlers, names, chosen_high_kick, lump,
-                            unresolved, book)
+                            (unresolved, blind), book)
     merged: dict[Key, Rational] = {}
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
     record = _Record()
@@ -118,6 +126,13 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     if book is not None:  # the enumeration finished: what it resolved kept
         record.keep(book)
     return _worlds(solver, found, handlers, merged, lumped_paths, relevant, names)
+
+
+def _blind_events(shared: Shared | None) -> frozenset[Callable[[KickoffContext], None]]:
+    """The events whose runs an enumeration notes for the moved set-ups (``shared`` ``None``:
+    the square-blind events and the free turns), or takes from the maker's (the square-blind
+    events and ``shared.free``)."""
+    return SQUARE_BLIND | (FREE_TURNS if shared is None else shared.free)
 
 
 def _merge(solver: KickoffSolver, into: tuple[dict[Key, Rational],
@@ -237,20 +252,23 @@ def _outcome(
     solver: KickoffSolver, found: dict[Key, GameState | Diff],
     handlers: dict[Key, Callable[[KickoffContext], None]], names: dict[Key, set[str]],
     chosen_high_kick: bool, lump: bool,
-    unresolved: frozenset[Callable[[KickoffContext], None]], book: Book | None,
+    events: tuple[frozenset[Callable[[KickoffContext], None]],
+                  frozenset[Callable[[KickoffContext], None]]], book: Book | None,
     dice: PathDice,
 ) -> tuple[Key, tuple[Any, ...] | None, tuple[int, ...] | None, tuple[Any, ...] | None]:
     """One run of the event: its world's key (and its dice's path where nobody can take a
-    touchback), the world kept in ``found``, the event's 2D6 if it is square-blind (else
-    ``None``), and what ``book`` keeps of it (``("run", entry, outcome)``; ``None``: no
-    book); an ``unresolved`` event is rolled only (no key: :data:`_NO_KEY`): played back from
+    touchback), the world kept in ``found``, the event's 2D6 if its runs are noted for the
+    moved set-ups or taken from the maker's (``events``: the unresolved events and those;
+    else ``None``), and what ``book`` keeps of it (``("run", entry, outcome)``; ``None``: no
+    book); an unresolved event is rolled only (no key: :data:`_NO_KEY`): played back from
     ``book`` where kept (``("kept", entry)``, its 2D6), else taken from the maker
     (``("shared", entry)``). ``names``: each world's events (by key), this run's added."""
     base = solver.state
     ctx = solver._context(base.clone(), dice)
+    unresolved = events[0]
     event = roll_event(ctx, unresolved)
     handler = ctx.ruleset.kickoff_table[event.roll[0] + event.roll[1]].handler
-    blind = event.roll if handler in SQUARE_BLIND else None
+    blind = event.roll if handler in events[1] else None
     if handler in unresolved:
         return _unresolved(solver, (found, handlers, names), book, event.roll, blind)
     taker, noted = exact_best.taker_noted(solver, ctx.state)
@@ -349,11 +367,13 @@ def _movers(maker: KickoffSolver, solver: KickoffSolver) -> dict[str, Any] | Non
 class Shared:
     """What a moved set-up's solver takes from its maker's square-blind runs: the maker's runs
     (``runs``), the movers' squares in the moved set-up (``squares``), and each maker's world
-    translated (by key)."""
+    translated (by key); ``free``: the free turns taken so too (:func:`_free_alike`)."""
 
     def __init__(self, solver: KickoffSolver, runs: BlindRuns,
-                 squares: dict[str, Any], lump: bool) -> None:
+                 squares: dict[str, Any], lump: bool,
+                 free: frozenset[Callable[[KickoffContext], None]] = _NONE) -> None:
         self.solver, self.runs, self.squares, self.lump = solver, runs, squares, lump
+        self.free = free
         self._moved: dict[Key, Key | None] = {}
         self._awards: dict[frozenset[Any], tuple[Hashable, ...]] = {}
 
@@ -374,7 +394,8 @@ class Shared:
         squares = _movers(maker, solver)
         if squares is None or set(squares) != moved.movers:
             return None
-        return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance)
+        return Shared(solver, runs, squares, solver.lump_worlds and solver.group_chance,
+                      _free_alike(maker, squares))
 
     def add(self, p: Rational, roll: tuple[int, ...], merged: dict[Key, Rational],
             found: dict[Key, GameState | Diff],
@@ -475,3 +496,100 @@ def _of_side(entries: Iterable[Any], side: str) -> frozenset[Any]:
 def _fields(p: Player) -> tuple[Any, ...]:
     """What an event or a journey reads of a player, but his square."""
     return (p.id, p.side, p.status, p.skills, p.ag, p.effects)
+
+
+def _free_alike(maker: KickoffSolver, squares: dict[str, Any]
+                ) -> frozenset[Callable[[KickoffContext], None]]:
+    """The free turns (``events.FREE_TURNS``) a moved set-up takes from its ``maker``'s runs as
+    it takes the square-blind events: those whose movers (``squares``: where they stand now)
+    stand, before the move and after, beyond the free turn's reads in the maker's set-up
+    (:func:`_own_squares`: each own square and how far from it it reads), which it then plays
+    alike. The runs give only the squares a player stands on at their end and before: one
+    passed in between (pushed twice, by an actor's Frenzy: the only second block of a free
+    turn) is next to one of those, hence one more everywhere with Frenzy."""
+    state = maker.state
+    frenzy = any("frenzy" in state.players[a.player].skills
+                 for name in FREE_MOVES if name in ("blitz", "charge")
+                 for a in getattr(maker.free, name) if a.player in state.players)
+    more = 1 if frenzy else 0
+    moved = []
+    for pid, now in squares.items():
+        then = state.players[pid].square
+        assert then is not None  # (a mover stands on the pitch in both: _movers)
+        moved.append((then, now))
+    out = set()
+    for handler, own in _free_squares(maker).items():
+        if own is not None and all(distance(sq, then) > r + more and distance(sq, now) > r + more
+                                   for then, now in moved for sq, r in own.items()):
+            out.add(handler)
+    return frozenset(out)
+
+
+def _free_squares(maker: KickoffSolver
+                  ) -> dict[Callable[[KickoffContext], None], dict[Any, int] | None]:
+    """Each free turn's own squares in ``maker``'s set-up and how far from each it reads
+    (``None``: not declared for: see ``events.FREE_TURNS``), worked out once
+    (``maker._free_reads``)."""
+    known = maker._free_reads
+    if known is None:
+        table = maker.ruleset.kickoff_table
+        free = {e.handler: e.name for e in table.values() if e.handler in FREE_TURNS}
+        runs = maker._blind_runs or {}
+        known = maker._free_reads = {handler: _own_squares(
+            maker, getattr(maker.free, name),
+            [w for roll, ws in runs.items() if table[sum(roll)].handler is handler for w in ws])
+            for handler, name in free.items()}
+    return known
+
+
+def _own_squares(maker: KickoffSolver, activations: Any,
+                 runs: list[tuple[Rational, Key, GameState | Diff, Changed]]
+                 ) -> dict[Any, int] | None:
+    """A free turn's own squares in ``maker``'s set-up, each with how far from it the free turn
+    reads (``events.FREE_TURNS``): ``FREE_TURN_READS`` from a Blitz's square of the block (the
+    end of its path) and its target's square, ``FREE_TURN_STEP_READS`` from each actor's
+    square, path and squares after the block and from the squares of every player its ``runs``
+    changed, before and after; ``None`` where it is not declared (another action, another player
+    named, a coach's policy, the ball on the pitch, a world kept whole) or has no runs noted."""
+    state = maker.state
+    if state.ball is not None or maker.free.free_turn_policy != "none" or not runs:
+        return None
+    own = _plan_squares(state, activations)
+    if own is None:
+        return None
+    for _, _, world, changed in runs:
+        if changed is None or not isinstance(world, Diff):
+            return None
+        for _, square, _, old in world.entries:
+            _add_read(own, square, FREE_TURN_STEP_READS)
+            _add_read(own, old, FREE_TURN_STEP_READS)
+    return own
+
+
+def _plan_squares(state: GameState, activations: Any) -> dict[Any, int] | None:
+    """:func:`_own_squares` of the plan ``activations`` on ``state`` (``None``: not
+    declared for)."""
+    own: dict[Any, int] = {}
+    for a in activations:
+        # (no starred displays: mypyc, the compiled build)
+        named = [a.thrown, a.interceptor, a.catcher, a.gaze, a.bite if a.bite else None]
+        named += [pid for _, pid in a.tentacles] + [pid for _, pid in a.shadowing]
+        player = state.players.get(a.player)
+        if a.action not in ("move", "blitz") or any(n is not None for n in named) or (
+                player is None):
+            return None
+        steps: list[Any] = [player.square]
+        steps += list(a.path) + list(a.after_block)
+        for sq in steps:
+            _add_read(own, sq, FREE_TURN_STEP_READS)
+        target = None if a.target is None else state.players.get(a.target)
+        if a.action == "blitz" and target is not None:
+            _add_read(own, a.path[-1] if a.path else player.square, FREE_TURN_READS)
+            _add_read(own, target.square, FREE_TURN_READS)
+    return own
+
+
+def _add_read(own: dict[Any, int], square: Any, reads: int) -> None:
+    """``square`` read within ``reads`` of it, added to ``own`` (the farthest kept)."""
+    if square is not None and (square not in own or own[square] < reads):
+        own[square] = reads

@@ -146,6 +146,9 @@ class KickoffSolver:
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
+    #: A maker's free turns' own squares and reads (``exact_events._free_squares``; ``None``:
+    #: not worked out yet, once its runs are noted).
+    _free_reads: dict[Any, dict[Any, int] | None] | None = None
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
     #: how many nodes there were when each of :attr:`_subs` was made.
     _moved: exact_moved.MovedSetup | None
