@@ -134,10 +134,9 @@ class KickoffSolver:
     #: Lump the event's random choices of players no journey can see (see :meth:`worlds`); the
     #: tests turn it off to check that lumping changes no probability.
     lump_worlds = True
-    #: Answer the rules' grouped chance nodes with one outcome per distinct result
-    #: (``kickoff.analysis.exact.chance.PathDice``); off, every die and pick is its own chance node, as
-    #: seeded dice roll them (``UngroupedPathDice``), and nothing is lumped: the tests turn it
-    #: off to check that grouping changes no probability.
+    #: Answer the rules' grouped chance nodes with one outcome per distinct result (``chance.PathDice``);
+    #: off, every die and pick is its own chance node, as seeded dice roll them (``UngroupedPathDice``),
+    #: and nothing is lumped: the tests turn it off to check that grouping changes no probability.
     group_chance = True
     #: Share the journeys' solutions between the event's worlds wherever they agree on what a
     #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
@@ -146,8 +145,7 @@ class KickoffSolver:
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
-    #: A maker's free turns' own squares and reads (``exact_events._free_squares``; ``None``:
-    #: not worked out yet, once its runs are noted).
+    #: A maker's free turns' squares and reads (``exact_events._free_squares``; None: not yet).
     _free_reads: dict[Any, dict[Any, int] | None] | None = None
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
     #: how many nodes there were when each of :attr:`_subs` was made.
@@ -194,9 +192,8 @@ class KickoffSolver:
         self._two.no_kick = use_kick_skill is False and default
         #: How far a step of the ball reads around an arrival (``ball.reach``: ``(full,
         #: presence)``), ``(1, 0)`` without Diving Catch or Disturbing Presence on the pitch. No
-        #: event gives either skill (with the default decisions), so the set-up's reach is every
-        #: world's; each world's journey solver checks it (:meth:`_chain_for`), never silently
-        #: wrong.
+        #: event gives either skill (default decisions), so the set-up's reach is every world's;
+        #: each world's journey solver checks it (:meth:`_chain_for`), never silently wrong.
         self.reach = ball.reach(state.players.values())
         self.play: SolverPlay = play
         self.objective: AnyObjective = objective
