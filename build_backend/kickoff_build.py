@@ -12,8 +12,11 @@ import os
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (every hook of setuptools' backend)
 
-#: What the compilation needs beside setuptools (setup.py imports ``mypyc.build`` from it).
-MYPY = "mypy>=2.4"
+#: What the compilation needs beside setuptools (setup.py imports ``mypyc.build`` from it): the
+#: C that mypyc writes, and whether it accepts the code, change with its version, so the build
+#: takes the minor version it was measured with (2.4.1: docs/performance.md, "The README's install
+#: command"), not whatever is newest on the day; a new minor is tried, measured and named here.
+MYPY = "mypy>=2.4.1,<2.5"
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, str] | None = None) -> list[str]:

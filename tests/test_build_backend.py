@@ -41,7 +41,8 @@ def test_only_a_wheel_that_may_compile_asks_for_mypy(monkeypatch: pytest.MonkeyP
         monkeypatch.delenv("KICKOFF_NO_COMPILE", raising=False)
     else:
         monkeypatch.setenv("KICKOFF_NO_COMPILE", no_compile)
-    assert backend.get_requires_for_build_wheel() == ["setuptools' own", *(["mypy>=2.4"] * mypy)]
+    assert backend.get_requires_for_build_wheel() == ["setuptools' own",
+                                                      *(["mypy>=2.4.1,<2.5"] * mypy)]
     # every other hook is setuptools' own: an editable install's requirements have no mypy
     assert backend.get_requires_for_build_editable is build_meta.get_requires_for_build_editable
     assert backend.build_editable is build_meta.build_editable

@@ -143,7 +143,10 @@ def test_pip_install_says_that_it_compiles_and_how_to_skip_it(
     monkeypatch.setitem(where, "c_compiler", lambda: "cc")
     monkeypatch.setitem(where, "TTY", str(tmp_path / "tty"))  # the terminal, for this test
 
-    def no_mypyc(*_: object, **__: object) -> list[object]:
+    asked: dict[str, object] = {}
+
+    def no_mypyc(*_: object, **options: object) -> list[object]:
+        asked.update(options)
         raise SystemExit("not compiling in a test")
 
     import mypyc.build
@@ -159,5 +162,67 @@ def test_pip_install_says_that_it_compiles_and_how_to_skip_it(
     assert "KICKOFF_NO_COMPILE=1 pip install . skips it" in err[0]
     assert (tmp_path / "tty").read_text() == f"\n{err[0]}\n"  # what the terminal shows
     assert err[1].startswith("kickoff build: mypyc failed (SystemExit: not compiling in a test)")
+    # a C file per module, at -O3 (docs/performance.md: the install's figures)
+    assert (asked["multi_file"], asked["opt_level"], asked["group_name"]) == (True, "3", "kickoff")
     monkeypatch.setenv("KICKOFF_NO_COMPILE", "1")
     assert command._extensions() == [] and capsys.readouterr().err == ""  # asked: no word
+
+
+def test_the_c_files_compile_side_by_side_the_largest_first(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """setup.py's ``compile_in_parallel``: one extension's C files (mypyc's multi_file: one per
+    module) go to up to ``jobs`` compilers at once, the largest first, and every object is
+    returned; a compiler that is not ``unix`` (MSVC compiles in its own ``compile``) is left
+    alone, as is one job."""
+    import runpy
+    import threading
+    import time
+
+    import setuptools
+
+    monkeypatch.setattr(setuptools, "setup", lambda **_: None)
+    build = runpy.run_path(str(ROOT / "setup.py"))
+    sources = []
+    for name, size in (("small.c", 10), ("large.c", 3000), ("middle.c", 500)):
+        (tmp_path / name).write_text("x" * size)
+        sources.append(str(tmp_path / name))
+
+    class Compiler:
+        compiler_type = "unix"
+
+        def __init__(self) -> None:
+            self.started: list[str] = []
+            self.running = self.most = 0
+            self.lock = threading.Lock()
+
+        def _setup_compile(self, *args: object) -> tuple[object, ...]:
+            objects = [s.replace(".c", ".o") for s in sources]
+            return None, objects, [], [], {o: (s, ".c") for o, s in zip(objects, sources, strict=True)}
+
+        def _get_cc_args(self, *args: object) -> list[str]:
+            return ["-c"]
+
+        def _compile(self, obj: str, src: str, *_: object) -> None:
+            with self.lock:
+                self.started.append(Path(src).name)
+                self.running += 1
+                self.most = max(self.most, self.running)
+            time.sleep(0.2)
+            with self.lock:
+                self.running -= 1
+
+        def compile(self, sources: list[str]) -> list[str]:  # distutils' own: one at a time
+            return []
+
+    compiler = Compiler()
+    build["compile_in_parallel"](compiler, 2)
+    objects = compiler.compile(sources)
+    assert objects == [str(tmp_path / n) for n in ("small.o", "large.o", "middle.o")]
+    assert compiler.started[:2] == ["large.c", "middle.c"] and compiler.started[2] == "small.c"
+    assert compiler.most == 2
+    for kind, jobs in (("msvc", 2), ("unix", 1)):
+        other = Compiler()
+        other.compiler_type = kind
+        build["compile_in_parallel"](other, jobs)
+        assert other.compile(sources) == [] and other.started == []
+    assert build["JOBS"] >= 1 and build["MULTI_FILE"] is True
