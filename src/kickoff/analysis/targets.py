@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
+from kickoff.analysis.exact.chance import Q
 from kickoff.analysis.exact.moved import prepare
 from kickoff.analysis.exact.solver import KickoffSolver, Odds
 from kickoff.analysis.objectives import (
@@ -109,5 +110,8 @@ def rank_targets(
         if progress is not None:
             progress(i, len(targets))
     sign = -1 if kicker_wants_high(objective) else 1
-    ranked.sort(key=lambda r: (sign * r.value, r.target.x, r.target.y))
+    # compared as GMP's rationals (the same order, exactly): ``Fraction``'s comparisons
+    # multiply values of thousands of digits in Python (issue 28's classic reviews)
+    ranked.sort(key=lambda r: (sign * Q(r.value.numerator, r.value.denominator),
+                               r.target.x, r.target.y))
     return ranked

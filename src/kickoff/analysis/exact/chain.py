@@ -425,8 +425,9 @@ class Shared:
         """A solution of ``s`` valid for every chain whose changes agree with ``changes`` on
         ``within`` (bits): one found where its journey sees no change outside ``within``
         (``None``: none known)."""
+        outside = ~within  # (once: the changes are ints of hundreds of bits)
         for seen, table in self.known.get(s, ()):
-            if not seen & ~within:
+            if not seen & outside:
                 found = table.get(changes & seen)
                 if found is not None:
                     return found

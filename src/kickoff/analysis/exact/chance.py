@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, SupportsInt, TypeVar, cast
@@ -72,9 +73,41 @@ Dist = dict[int, Rational]
 Options = tuple[tuple[Any, Rational], ...]
 
 
+def exact_sum(terms: Iterable[Rational]) -> Rational:
+    """The sum of ``terms`` (exact rationals), added in pairs, a balanced tree (``Q(0)`` for
+    none): the same value as adding them left to right, faster when their denominators differ
+    (a sum's denominator grows with each new one, so left to right every addition works on
+    the whole of it; in pairs, most additions are of small numbers: issue 28's classic
+    reviews, sums of a thousand values whose denominators are small loops' determinants)."""
+    level = list(terms)
+    if not level:
+        return Q(0)
+    while len(level) > 1:
+        paired = [level[i] + level[i + 1] for i in range(0, len(level) - 1, 2)]
+        if len(level) % 2:
+            paired.append(level[-1])
+        level = paired
+    return level[0]
+
+
+class LowestTerms:
+    """A numerator and a positive denominator already in lowest terms (an ``mpq``'s, which GMP
+    keeps reduced), registered as a ``numbers.Rational``: ``Fraction`` takes any Rational's
+    numerator and denominator as they are, so :func:`to_fraction` does not take again the gcd
+    GMP took (Python's, on the values' thousands of digits: issue 28's reviews)."""
+
+    def __init__(self, numerator: int, denominator: int) -> None:
+        self.numerator = numerator
+        self.denominator = denominator
+
+
+numbers.Rational.register(LowestTerms)
+
+
 def to_fraction(q: Rational) -> Fraction:
-    """An exact ``Fraction`` from the enumerator's internal rational."""
-    return Fraction(int(q.numerator), int(q.denominator))
+    """An exact ``Fraction`` from the enumerator's internal rational (in lowest terms, as GMP
+    keeps it: the same ``Fraction`` as ``Fraction(numerator, denominator)``, no gcd taken)."""
+    return Fraction(cast(numbers.Rational, LowestTerms(int(q.numerator), int(q.denominator))))
 
 
 class Branch(Exception):

@@ -40,7 +40,7 @@ from typing import Any
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import choice_events, close_play
+from kickoff.analysis.exact import chance, choice_events, close_play
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -548,17 +548,17 @@ class KickoffSolver:
                              "carry (KickoffSolver(board=...))")
         value = exact_odds.end_values(self.state, self._states, objective,
                                       self._end_values.setdefault(objective, {}), self._touchback)
-        total = sum((p * value(i) for i, p in parts.direct.items()), Q(0))
+        terms = [p * value(i) for i, p in parts.direct.items()]
         cache, nodes = self._group_values, self._tables.nodes
         for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
                 key = (objective, g, start)
                 v = cache.get(key)
-                if v is None:
-                    v = cache[key] = sum((mass * nodes.value(n, objective, value) for n, mass in
-                                          self._group_mix(group, start).items()), Q(0))
-                total += p_start * v
-        return to_fraction(total)
+                if v is None:  # (summed in pairs)
+                    v = cache[key] = chance.exact_sum([mass * nodes.value(n, objective, value) for n, mass
+                                                       in self._group_mix(group, start).items()])
+                terms.append(p_start * v)
+        return to_fraction(chance.exact_sum(terms))
 
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Shared
-from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs
+from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -472,14 +472,18 @@ def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[in
     the ``unaffected`` worlds' and, times the node's chance of a touchback (``touchback``), added
     to ``to_award``. By node, not part by part: each node's chance (a rational of thousands of
     digits, where its journey loops) multiplies its parts' summed weights once (the same sums,
-    regrouped)."""
+    regrouped; each key's products summed in pairs: ``chance.exact_sum``)."""
+    products: dict[Hashable, list[Any]] = {}
     for node, weights in reached.items():
         for key, w in weights.items():
             unaffected[key] -= w
         t = touchback(node)
         if t:
             for key, w in weights.items():
-                to_award[key] = to_award[key] + t * w if key in to_award else t * w
+                products.setdefault(key, []).append(t * w)
+    for key, terms in products.items():
+        total = exact_sum(terms)
+        to_award[key] = to_award[key] + total if key in to_award else total
 
 
 def _touching(entry_bits: list[int], touched: dict[int, int], region: int) -> int:
