@@ -456,7 +456,7 @@ def pray(ctx: KickoffContext, side: Side) -> None:
     value = ctx.roll_until(kind, ctx.label("prayers to nuffle ({})", side),
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
-    team.prayers.append(name)
+    team.prayers = [*team.prayers, name]  # replaced: shared with the clones (Team.fork)
     ctx.line(PRAYER_LINE, side, name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:

@@ -58,17 +58,19 @@ class TurnResult:
 
 
 def play_activation(
-    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None,
+    checked: bool = False,
 ) -> None:
     """Play one activation of a team turn: a Kick action (``choose``: as
     :func:`~kickoff.core.actions.kick.kick_flight`), or a Move. Other actions are not played
-    during a turn (``NotSupportedError``)."""
+    during a turn (``NotSupportedError``). ``checked``: ``act`` is :func:`next_activation`'s
+    answer, its player, action and path checked by its decisions (not checked again)."""
     if act.action == "kick":
-        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
+        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose, checked))
         return
     if act.action == "move":
-        player = acting_player(ctx, turn, act)
-        move(ctx, turn, player, act.path, act.reroll, act.where)
+        player = acting_player(ctx, turn, act, checked)
+        move(ctx, turn, player, act.path, act.reroll, act.where, checked=checked)
         return
     raise NotSupportedError(_unsupported(act.action, act.where))
 
@@ -178,5 +180,5 @@ def play_turn(
                               f"actions[{i}]")
         if act is None:
             break
-        play_activation(ctx, turn, act, choose)
+        play_activation(ctx, turn, act, choose, checked=True)  # its decisions checked it
     return TurnResult(state, turn.turnover, ctx.log)
