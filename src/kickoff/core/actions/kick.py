@@ -141,9 +141,12 @@ def landing_options(
     on_pitch = ctx.state.pitch.on_pitch
     pooch = "pooch_kick" in kicker.skills
     exact = [sq for sq in spread(kicker.square, aim, dist) if on_pitch(sq)]
-    allowed: list[Square] = []
-    for n in range(1, dist + 1) if pooch else (dist,):
-        allowed.extend(sq for sq in spread(kicker.square, aim, n) if on_pitch(sq))
+    allowed = exact  # the spread at the kick's distance, made once
+    if pooch:
+        allowed = []
+        for n in range(1, dist):
+            allowed.extend(sq for sq in spread(kicker.square, aim, n) if on_pitch(sq))
+        allowed.extend(exact)
     return LandingOptions(kicker.id, kicker.square, aim, dist, pooch, tuple(allowed),
                           exact[0] if exact else None)
 
