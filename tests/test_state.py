@@ -46,3 +46,26 @@ def test_a_stale_reference_is_resolved_by_id() -> None:
     moved = state.move(stale, Square(14, 7))
     assert moved is state.players["a2"] and moved is not stale
     assert state.board[(14, 7)] is moved and (13, 7) not in state.board
+
+
+def test_a_prayer_on_a_clone_leaves_the_original_and_other_clones_alone() -> None:
+    # A clone shares its teams' prayers until one is added (Team.fork; events.pray replaces
+    # the list): the kick-offs that pray leave every other copy's prayers as they were.
+    from kickoff.core import RULESETS, Decisions, SeededDice, kick_off
+
+    original = _state()
+    original.teams["home"].prayers = ["trapdoor"]
+    other = original.clone()
+    dice = SeededDice(3)
+    prayed = 0
+    for _ in range(300):
+        clone = original.clone()
+        kick_off(clone, RULESETS["bb2020"], dice, Decisions(), log=False)
+        prayed += sum(len(t.prayers) for t in clone.teams.values()) - 1
+    assert prayed > 0  # some kick-offs prayed (Cheering Fans)
+    assert original.teams["home"].prayers == ["trapdoor"]
+    assert original.teams["away"].prayers == []
+    assert other.teams["home"].prayers == ["trapdoor"]
+    copied = original.teams["home"].copy()
+    assert copied.prayers == ["trapdoor"]
+    assert copied.prayers is not original.teams["home"].prayers

@@ -78,10 +78,13 @@ def team_stat(ctx: KickoffContext, side: Side, stat: TeamStat) -> int:
     Fan Favourite (classic, LRB6 Skills: Fan Favourite, "an additional +1 FAME modifier for any
     Kick-Off table results")."""
     team = ctx.state.teams[side]
-    value: int = getattr(team, stat)
-    if stat == "fame":
-        value += sum(1 for p in team.on_pitch() if "fan_favourite" in p.skills)
-    return value
+    if stat == "cheerleaders":  # each read as a field (``getattr`` by name: a generic look-up)
+        return team.cheerleaders
+    if stat == "assistant_coaches":
+        return team.assistant_coaches
+    if stat == "fan_factor":
+        return team.fan_factor
+    return team.fame + sum(1 for p in team.on_pitch() if "fan_favourite" in p.skills)
 
 
 class Contested:
@@ -449,14 +452,14 @@ def pray(ctx: KickoffContext, side: Side) -> None:
     rs = ctx.ruleset
     sides = rs.prayer_die if rs.prayer_die_fixed else (ctx.decisions.prayer_die or rs.prayer_die)
     team = _team(ctx, side)
-    if all(name in team.prayers for name in PRAYERS[:sides]):
+    if len(team.prayers) >= sides and all(name in team.prayers for name in PRAYERS[:sides]):
         ctx.note("prayer", side=side, prayer=None, why="every prayer is already in effect")
         return
     kind: DieKind = "d16" if sides == 16 else "d8"
     value = ctx.roll_until(kind, ctx.label("prayers to nuffle ({})", side),
                            lambda v: PRAYERS[v - 1] not in team.prayers)
     name = PRAYERS[value - 1]
-    team.prayers.append(name)
+    team.prayers = [*team.prayers, name]  # replaced: shared with the clones (Team.fork)
     ctx.line(PRAYER_LINE, side, name)
     effect = _PRAYER_EFFECTS.get(name)
     if effect is not None:

@@ -299,6 +299,13 @@ def _halved(v: tuple[int, ...]) -> int:
     return v[0] // 2
 
 
+#: What follows a deviation's distance die reads, without and with Kick; and the Kick-off
+#: table's 2D6 (``sum``): kept as constants, not looked up by name at each kick-off.
+_DISTANCE: Final[Callable[[tuple[int, ...]], int]] = _distance
+_HALVED: Final[Callable[[tuple[int, ...]], int]] = _halved
+_TOTAL: Final[Callable[[tuple[int, ...]], int]] = sum
+
+
 def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     """D8 direction, then the distance die (D6, halved with Kick; bb2025 Kick: a D3)."""
     direction = ctx.roll("d8", "kick deviation direction", 8)
@@ -306,7 +313,7 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
         roll = ctx.roll("d3", "kick deviation distance (Kick: D3)")
         dist = roll
     else:
-        (roll,) = ctx.roll_dice(DISTANCE_DIE, _halved if kick_skill else _distance)
+        (roll,) = ctx.roll_dice(DISTANCE_DIE, _HALVED if kick_skill else _DISTANCE)
         dist = roll // 2 if kick_skill else roll
     return Deviation(direction, roll, dist, kick_skill, deviated(target, direction, dist))
 
@@ -326,7 +333,7 @@ def roll_event(ctx: KickoffContext,
     """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4).
     ``unresolved``: events (their handlers) rolled but left unresolved, for the exact solver,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
-    rolled = ctx.roll_dice(EVENT_DICE, sum)
+    rolled = ctx.roll_dice(EVENT_DICE, _TOTAL)
     first, second = rolled
     event = ctx.ruleset.kickoff_table[first + second]
     ctx.line(EVENT_LINE, rolled, event.name)  # read as the list [first, second]

@@ -149,8 +149,10 @@ class KickoffLog(DiceLog):
 
     def note(self, step: str, info: dict[str, Any]) -> None:
         """A step's line: ``info``'s keys, then ``"step"``."""
-        n = self._room(3)
+        n = self._n
         records = self._records
+        if n + 3 > len(records):
+            n = self._room(3)
         records[n] = _NOTE
         records[n + 1] = step
         records[n + 2] = info
@@ -185,8 +187,10 @@ class KickoffLog(DiceLog):
               a: object, b: object, c: object, d: object) -> None:
         """A step's line of the keys ``make(a, b, c, d)`` answers (no line for ``None``), made
         when the log is read: ``make`` reads only these values, which nothing changes later."""
-        n = self._room(7)
+        n = self._n
         records = self._records
+        if n + 7 > len(records):
+            n = self._room(7)
         records[n] = _LATER
         records[n + 1] = step
         records[n + 2] = make

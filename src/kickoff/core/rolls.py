@@ -187,11 +187,13 @@ def acting_problem(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Pro
                    "illegal_choice")
 
 
-def acting_player(ctx: KickoffContext, turn: Turn, act: Activation) -> Player:
-    """The activation's player, checked (:func:`acting_problem`), then marked activated, and
-    his activation begins (``Turn.activate``, noted in the log).
+def acting_player(ctx: KickoffContext, turn: Turn, act: Activation,
+                  checked: bool = False) -> Player:
+    """The activation's player, checked (:func:`acting_problem`; ``checked``: he was just, by
+    the ``activation`` decision, nothing changed since), then marked activated, and his
+    activation begins (``Turn.activate``, noted in the log).
     ``DecisionError`` naming ``<where>.player``."""
-    problem = acting_problem(ctx, turn, act.player, act.where)
+    problem = None if checked else acting_problem(ctx, turn, act.player, act.where)
     if problem is not None:
         raise DecisionError(problem)
     p = ctx.state.players[act.player]

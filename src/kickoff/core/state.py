@@ -177,6 +177,8 @@ class Team:
         self.fan_factor = fan_factor
         self.fame = fame
         self.block_assists = block_assists
+        #: The prayers in effect: shared with the clones (:meth:`fork`), so replaced when one is
+        #: added (``team.prayers = [*team.prayers, name]``), never changed in place.
         self.prayers = list(prayers or [])
         #: Apothecaries not yet used this game (each once per game).
         self.apothecaries = apothecaries
@@ -189,11 +191,13 @@ class Team:
         game state copies them on write, see ``GameState.own``)."""
         t = self.fork()
         t.players = list(self.players)
+        t.prayers = list(self.prayers)
         return t
 
     def fork(self) -> Team:
-        """A copy for a clone of the game state: its own counters and prayers, the player list
-        shared (the game state copies it before its first change, ``GameState.own``)."""
+        """A copy for a clone of the game state: its own counters, the player list and the
+        prayers shared (the game state copies the player list before its first change,
+        ``GameState.own``; a prayer is added by replacing the list, never in place)."""
         t = Team.__new__(Team)
         t.side, t.name, t.turn, t.rerolls, t.drive_rerolls, t.half_rerolls, t.bribes = (
             self.side, self.name, self.turn, self.rerolls, self.drive_rerolls, self.half_rerolls,
@@ -206,7 +210,7 @@ class Team:
         t.apothecaries = self.apothecaries
         t.leader_rerolls = self.leader_rerolls
         t.players = self.players
-        t.prayers = list(self.prayers)
+        t.prayers = self.prayers
         return t
 
     def on_pitch(self) -> list[Player]:

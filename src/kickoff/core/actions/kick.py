@@ -141,9 +141,12 @@ def landing_options(
     on_pitch = ctx.state.pitch.on_pitch
     pooch = "pooch_kick" in kicker.skills
     exact = [sq for sq in spread(kicker.square, aim, dist) if on_pitch(sq)]
-    allowed: list[Square] = []
-    for n in range(1, dist + 1) if pooch else (dist,):
-        allowed.extend(sq for sq in spread(kicker.square, aim, n) if on_pitch(sq))
+    allowed = exact  # the spread at the kick's distance, made once
+    if pooch:
+        allowed = []
+        for n in range(1, dist):
+            allowed.extend(sq for sq in spread(kicker.square, aim, n) if on_pitch(sq))
+        allowed.extend(exact)
     return LandingOptions(kicker.id, kicker.square, aim, dist, pooch, tuple(allowed),
                           exact[0] if exact else None)
 
@@ -424,6 +427,7 @@ def kick_block_decision(ctx: KickoffContext, turn: Turn, kicker: Player, act: Ac
 
 def kick_flight(
     ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None,
+    checked: bool = False,
 ) -> Flight:
     """Play a Kick action up to the ball's journey (steps 1-7 of the module's list).
 
@@ -432,15 +436,18 @@ def kick_flight(
     :func:`pass_block_decision` and :func:`kick_block_decision`, and an accurate kick's landing
     (:func:`landing_decision`; or the policy ``choose``). Raises ``DecisionError`` naming the
     activation's key (``player``, ``path``, ``aim``, ``pass_block``, ``kick_block``,
-    ``landing``) for an illegal choice.
+    ``landing``) for an illegal choice. ``checked``: the activation is the answer of a team
+    turn's ``activation`` and ``path`` decisions, just checked (:func:`~kickoff.core.actions.
+    turn.next_activation`): the kicker, the Kick action and the path are not checked again.
     """
     st = ctx.state
-    kicker = acting_player(ctx, turn, act)
-    problem = kick_problem(ctx, turn, kicker, act.where)
+    kicker = acting_player(ctx, turn, act, checked)
+    problem = None if checked else kick_problem(ctx, turn, kicker, act.where)
     if problem is not None:
         raise DecisionError(problem)
     turn.actions_taken["kick"] = 1
-    if not move(ctx, turn, kicker, act.path, act.reroll, act.where) or turn.turnover:
+    if not move(ctx, turn, kicker, act.path, act.reroll, act.where,
+                checked=checked) or turn.turnover:
         return Flight("move_failed", None, True)
     kicker = st.players[kicker.id]
     assert kicker.square is not None

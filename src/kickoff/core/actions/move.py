@@ -266,15 +266,19 @@ def move(
     path: Sequence[Square],
     rerolls: Rerolls,
     where: str,
+    *,
+    checked: bool = False,
 ) -> bool:
     """Move ``player`` along ``path`` (Dodges, Rushes, picking up the ball in a square it lies in).
 
     True if the player ends Standing; False if he Fell Over (``turn.turnover`` set, the ball
     bounces if he held it). A failed pick-up leaves him Standing but ends the turn (the ball
     bounces; ``turn.turnover``). Raises ``DecisionError`` naming ``where`` for an illegal path,
-    before any die is rolled.
+    before any die is rolled; ``checked``: the path was just checked (:func:`path_problem`,
+    with the same player, ``where``, no Leap and nothing changed since: a ``path`` decision's
+    answer), so not again.
     """
-    ok, _ = move_steps(ctx, turn, player, path, rerolls, where)
+    ok, _ = move_steps(ctx, turn, player, path, rerolls, where, checked=checked)
     return ok
 
 
@@ -291,6 +295,7 @@ def move_steps(
     leaps: Collection[int] = (),
     tentacles: Mapping[int, str] | None = None,
     shadowing: Mapping[int, str] | None = None,
+    checked: bool = False,
 ) -> tuple[bool, int]:
     """:func:`move` for a player who has already moved ``used`` squares this action (a Blitz's
     block costs one): ``(standing, squares of movement used now)``. The move stops early on a
@@ -301,8 +306,9 @@ def move_steps(
     is possible); ``tentacles``: the steps where the receiving coach uses an opposing player's
     Tentacles (:mod:`kickoff.core.actions.tentacles`: held, the move ends where he stands);
     ``shadowing``: the steps where it uses an opposing player's Shadowing
-    (:mod:`kickoff.core.actions.shadowing`)."""
-    check_path(ctx, player, path, where, used, leaps)
+    (:mod:`kickoff.core.actions.shadowing`); ``checked``: as :func:`move`'s."""
+    if not checked:
+        check_path(ctx, player, path, where, used, leaps)
     st = ctx.state
     free = player.ma if ma is None else ma
     spent = used

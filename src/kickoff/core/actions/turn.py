@@ -28,7 +28,7 @@ from kickoff.core.coach import Coach, Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions
 from kickoff.core.dice import Dice
-from kickoff.core.errors import NotSupportedError
+from kickoff.core.errors import DecisionError, NotSupportedError
 from kickoff.core.log import KickoffLog
 from kickoff.core.pitch import Side, Square
 from kickoff.core.problems import Problem
@@ -58,17 +58,19 @@ class TurnResult:
 
 
 def play_activation(
-    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None
+    ctx: KickoffContext, turn: Turn, act: Activation, choose: LandingPolicy | None = None,
+    checked: bool = False,
 ) -> None:
     """Play one activation of a team turn: a Kick action (``choose``: as
     :func:`~kickoff.core.actions.kick.kick_flight`), or a Move. Other actions are not played
-    during a turn (``NotSupportedError``)."""
+    during a turn (``NotSupportedError``). ``checked``: ``act`` is :func:`next_activation`'s
+    answer, its player, action and path checked by its decisions (not checked again)."""
     if act.action == "kick":
-        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose))
+        finish_kick(ctx, turn, act, kick_flight(ctx, turn, act, choose, checked))
         return
     if act.action == "move":
-        player = acting_player(ctx, turn, act)
-        move(ctx, turn, player, act.path, act.reroll, act.where)
+        player = acting_player(ctx, turn, act, checked)
+        move(ctx, turn, player, act.path, act.reroll, act.where, checked=checked)
         return
     raise NotSupportedError(_unsupported(act.action, act.where))
 
@@ -93,6 +95,8 @@ def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None
         where = scripted.where
         if scripted.action not in TURN_ACTIONS:
             raise NotSupportedError(_unsupported(scripted.action, where))
+        if ctx.plain:
+            return _scripted_activation(ctx, turn, scripted)
     choice = ctx.decide(Decision(
         "activation", turn.active, where, None, lambda: activation_options(ctx, turn),
         lambda c: activation_problem(ctx, turn, c, where),
@@ -106,6 +110,23 @@ def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None
     path = ctx.decide(Decision("path", turn.active, f"{where}.path", (), None, paths.problem,
                                a.path, given, a.player, paths))
     return a if path == a.path else replace(a, path=tuple(Square(*sq) for sq in path))
+
+
+def _scripted_activation(ctx: KickoffContext, turn: Turn, scripted: Activation) -> Activation:
+    """The scripted coach's answer to a turn's ``activation`` and ``path`` decisions, the
+    scenario's ``scripted`` activation, checked as :meth:`KickoffContext.decide
+    <kickoff.core.context.KickoffContext.decide>` checks them (:func:`activation_problem`, then
+    :class:`~kickoff.core.actions.move.PathOptions`; the empty path, the default, always
+    legal) without building the decisions (the scripted coach answers them with ``scripted``'s
+    parts: docs/performance.md, "The code's shapes for speed")."""
+    where = scripted.where
+    problem = activation_problem(ctx, turn, scripted.choice(), where)
+    if problem is None and scripted.path != ():
+        problem = PathOptions(ctx, ctx.state.players[scripted.player], where,
+                              may_leap=False).problem(scripted.path)
+    if problem is not None:
+        raise DecisionError(problem)
+    return scripted
 
 
 def activation_options(ctx: KickoffContext, turn: Turn) -> list[ActivationChoice | None]:
@@ -178,5 +199,5 @@ def play_turn(
                               f"actions[{i}]")
         if act is None:
             break
-        play_activation(ctx, turn, act, choose)
+        play_activation(ctx, turn, act, choose, checked=True)  # its decisions checked it
     return TurnResult(state, turn.turnover, ctx.log)
