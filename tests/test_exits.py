@@ -528,3 +528,34 @@ def test_a_handler_raising_as_dasks_loop_starts_leaves_the_mask_as_it_was(
     with pytest.raises(_HandlerRaised), ExitStack() as stack:
         cluster._loop_deaf_to_ctrl_c(stack)
     assert real(signal.SIG_BLOCK, ()) == mask_kept
+
+
+@pytest.mark.parametrize(("ending", "status", "said"), [
+    ("return None", 0, ""), ("raise SystemExit(3)", 3, ""),
+    ("raise SystemExit('error: no such team')", 1, "error: no such team\n")])
+def test_a_command_that_ends_skips_the_teardown_but_not_what_the_exit_owes(
+        tmp_path: Any, ending: str, status: int, said: str) -> None:
+    # exits._leave: the interpreter's teardown (freeing every object one by one, 2.5 s after a
+    # --play best search) is skipped; the non-daemon threads, the atexit handlers and the output
+    # are not; the status and message are SystemExit's
+    code = ("import atexit, sys, threading, time\n"
+            "from kickoff.cli import exits\n"
+            "class Owed:\n"
+            "    def __del__(self):\n"
+            "        sys.stderr.write('torn down\\n')\n"
+            "kept = Owed()\n"
+            f"atexit.register(lambda: open({str(tmp_path / 'atexit')!r}, 'w').write('ran'))\n"
+            "def late():\n"
+            "    time.sleep(0.3)\n"
+            f"    open({str(tmp_path / 'thread')!r}, 'w').write('ran')\n"
+            "def command():\n"
+            "    threading.Thread(target=late).start()\n"
+            "    sys.stdout.write('the result')\n"
+            f"    {ending}\n"
+            "exits.prepare()\n"
+            "exits.run(command)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    assert (done.returncode, done.stdout, done.stderr) == (status, "the result", said)
+    assert (tmp_path / "atexit").read_text() == "ran"
+    assert (tmp_path / "thread").read_text() == "ran"
