@@ -49,18 +49,18 @@ class Recorded(BaseHTTPRequestHandler):
         parts = self.path.split("/")  # /api/replay/get/<id>/gz
         game = parts[4] if len(parts) == 6 and parts[1:4] == ["api", "replay", "get"] else ""
         recorded = REPLAYS / f"{game}.json.gz"
+        if game == NOT_REPLAY:  # these two answer without the recorded replay (../shared)
+            return self._send(b'{"error": "no replay"}')
+        if game == HTML:
+            return self._send(b"<html><body>FUMBBL</body></html>")
         body = (REPLAYS / f"{GAME}.json.gz").read_bytes()
         if game == SLOW:
             time.sleep(2)
             self._send(body)
         elif game == CUT:
             self._send(body[:1000], length=len(body))
-        elif game == NOT_REPLAY:
-            self._send(b'{"error": "no replay"}')
         elif game == CUT_GZIP:
             self._send(body[: len(body) // 2])
-        elif game == HTML:
-            self._send(b"<html><body>FUMBBL</body></html>")
         elif game and recorded.is_file():
             self._send(recorded.read_bytes())
         else:

@@ -88,6 +88,7 @@ def test_the_reviews_advisor_solves_no_second_start_and_is_the_optimizers(
     assert (setup.chosen, setup.best) == (found.start_value.value, found.value.value)
 
 
+@needs_game
 def test_the_search_seconds_start_after_the_start_without_a_report() -> None:
     """With the per-event report asked (``setup optimize``), the search's seconds count from
     before the start's solve, less four solves kept for the report; without it (the review's

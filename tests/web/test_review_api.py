@@ -96,6 +96,7 @@ def test_a_bad_replay_is_a_problem_naming_replay(client: TestClient, body: bytes
     assert "kickoff-review-" not in answer.text and "Traceback" not in answer.text
 
 
+@needs_replays
 def test_a_replay_without_kickoffs_is_refused(client: TestClient) -> None:
     doc = json.loads(gzip.decompress(GAME.read_bytes()))
     doc["gameLog"]["commandArray"] = []
