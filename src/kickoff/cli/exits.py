@@ -259,7 +259,7 @@ def _stopped(signum: int) -> NoReturn:
         _output.failed = OSError(errno.ECANCELED, "stopped")  # dropped: no half a result
     _said = True
     _say(f"kickoff: stopped by {signal.Signals(signum).name}")
-    raise SystemExit(128 + signum)
+    _leave(128 + signum)  # every ``finally`` on the way has run
 
 
 def run(main: Callable[[], object]) -> NoReturn:
@@ -309,7 +309,10 @@ def _leave(code: object) -> NoReturn:
     else:
         _say(str(code))
         status = 1
-    getattr(threading, "_shutdown", lambda: None)()  # non-daemon threads joined, as at exit
+    # the non-daemon threads joined, as at exit; a process pool's closing there may write to
+    # its wake-up pipe after a stop closed it (EBADF): the exit reports nothing of that either
+    with suppress(OSError):
+        getattr(threading, "_shutdown", lambda: None)()
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         with suppress(OSError, ValueError, AttributeError):
