@@ -76,28 +76,21 @@ GROUPS: dict[str, str] = {
 }
 
 
-#: The work units handed out before the others, the longest first. xdist hands out the files
-#: with the most tests first (``--loadscope-reorder``), which left the long files of few tests
-#: (``test_plans_cache``: one test, two plan searches; the review, the mixes...) to the end,
-#: where the last of them ran on one worker while the other had finished: longest first, the
-#: run ends on short files, the two workers finishing together. The order: the two groups
-#: (their waits by design: pages, servers, clusters), then every file of 2.5 s of CPU or more,
-#: by its CPU (each test's, ``resource.getrusage`` of the process and its children, ``-n 0``,
-#: 2026-12-07, docs/performance.md "Round four"). A unit not collected (``-m``, a path given)
-#: is passed over; a unit not listed comes after, in xdist's own order.
+#: The work units handed out before the others, the longest first (``pytest``'s quick suite on
+#: the quiet 2-core machine, 2026-12-06: about 40 s for each group, 10 to 30 s for each file;
+#: docs/performance.md). xdist hands out the files with the most tests first
+#: (``--loadscope-reorder``), which left these (few tests, long ones) to the end, where the
+#: last of them ran on one worker while the other had finished: longest first, the run ends
+#: on short files, the two workers finishing together. A unit not collected (``-m``, a path
+#: given) is passed over; a unit not listed comes after, in xdist's own order.
 FIRST: tuple[str, ...] = (
-    "server", "dask", "tests/test_exits.py", "tests/test_fumbbl_review.py",
-    "tests/web/test_web_hold.py", "tests/test_advisor_cli.py", "tests/test_hostile_input.py",
-    "tests/test_env.py", "tests/test_analysis_cli.py", "tests/test_advisor_coach.py",
-    "tests/test_plans_cache.py", "tests/test_exact.py", "tests/test_mix_best.py",
-    "tests/test_properties.py", "tests/test_play_best.py", "tests/test_coach_conformance.py",
-    "tests/test_env_setup.py", "tests/test_plans.py", "tests/test_advisor.py",
-    "tests/test_board_objectives.py", "tests/test_decide.py", "tests/test_fumbbl_replay.py",
-    "tests/test_exact_sharing.py", "tests/test_readme.py", "tests/test_exact_nodes.py",
-    "tests/test_architecture.py", "tests/test_plans_all_targets.py", "tests/test_coach.py",
-    "tests/kickit/test_kick_cli.py", "tests/kickit/test_kick_best.py",
-    "tests/test_plans_given.py", "tests/test_choices_by_event.py",
-    "tests/test_reference_solve.py", "tests/test_shared_data.py")
+    "server", "dask", "tests/test_env.py", "tests/test_advisor_cli.py", "tests/test_exits.py",
+    "tests/test_exact.py", "tests/test_fumbbl_review.py", "tests/test_analysis_cli.py",
+    "tests/test_fumbbl_replay.py", "tests/test_properties.py", "tests/test_plans.py",
+    "tests/web/test_review_api.py", "tests/test_coach_conformance.py",
+    "tests/test_fumbbl_review_png.py", "tests/web/test_web_hold.py",
+    "tests/test_advisor_coach.py", "tests/test_input_bounds.py", "tests/test_hostile_input.py",
+    "tests/test_env_setup.py", "tests/test_cases.py", "tests/test_plans_all_targets.py")
 
 
 def work_unit(nodeid: str) -> str:

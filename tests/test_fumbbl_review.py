@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 from helpers import SHARED_DIR, assert_invalid, cli, shared
-from PIL import Image
 
 from kickoff.analysis.review import gap
 
@@ -158,15 +157,12 @@ def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def advised(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """``fumbbl review 1546677 --advise 0.5 --json --png FOLDER`` (6 s of CPU: the advisor's
-    searches), run once for the module: the --advise test reads its set-up figures, the folder
-    test its kicks' gaps (the kick's judgement does not depend on --advise), the PNG test
-    (tests/test_fumbbl_review_png.py's checks) its pictures, ``doc["png"]``: the same review
-    drawn, not a second review of the game (3.5 s of CPU, docs/performance.md)."""
-    pngs = tmp_path_factory.mktemp("review") / "pngs"
+def advised() -> dict[str, Any]:
+    """``fumbbl review 1546677 --advise 0.5 --json`` (6 s of CPU: the advisor's searches), run
+    once for the module: the --advise test reads its set-up figures, the folder test its kicks'
+    gaps (the kick's judgement does not depend on --advise)."""
     doc: dict[str, Any] = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"),
-                                 "--advise", "0.5", "--json", "--png", str(pngs)])
+                                 "--advise", "0.5", "--json"])
     return doc
 
 
@@ -191,31 +187,6 @@ def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path,
     assert advisor["kickoffs"] == len(gains) == len(review["kickoffs"])
     assert advisor["strictly_better_kickoffs"] == sum(1 for g in gains if g > 0)
     assert advisor["equal_kickoffs"] == sum(1 for g in gains if g == 0)
-
-
-@needs_replays
-def test_png_marks_the_kicked_and_the_best_target(advised: dict[str, Any]) -> None:
-    """``--png``: each kick-off's picture, the kicked target framed blue and dashed, the best
-    black (tests/test_fumbbl_review_png.py's contract), read from the module's review."""
-    from test_fumbbl_review_png import count_near, square_box
-
-    from kickoff.analysis.review_plot import KICKED_COLOUR
-
-    doc = advised
-    out = Path(doc["png"][0]).parent
-    names = sorted(p.name for p in out.iterdir())
-    assert names == [f"1546677-kickoff-{k['kickoff']}.png" for k in doc["kickoffs"]]
-    assert doc["png"] == [str(out / n) for n in names]
-    for k in doc["kickoffs"]:
-        with Image.open(out / f"1546677-kickoff-{k['kickoff']}.png") as image:
-            assert image.size == (1160, 720)
-            tx, ty = k["target"]
-            assert count_near(image, square_box(tx, ty), KICKED_COLOUR) >= 20
-            # the blue dashed frame is on the kicked square only (a square two rows off)
-            far = (tx, ty + 2 if ty < 7 else ty - 2)
-            assert count_near(image, square_box(*far), KICKED_COLOUR) == 0
-            bx, by = k["best_target"]
-            assert count_near(image, square_box(bx, by), "#000000") >= 40  # the best's frame
 
 
 def _extracted(tmp_path: Path) -> list[str]:

@@ -13,15 +13,13 @@ import http.server
 import json
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from conftest import limited_client
 from fastapi.testclient import TestClient
-from helpers import SHARED_DIR, cli, shared
+from helpers import SHARED_DIR, cli
 
 REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
 GAME = REPLAYS / "1546677.json.gz"
@@ -45,9 +43,10 @@ def command_review() -> dict[str, Any]:
 
 @needs_replays
 def test_an_uploaded_replay_is_reviewed_as_the_command_does(
-        uploaded: Uploaded, command_review: dict[str, Any]) -> None:
-    assert uploaded.answer.status_code == 200, uploaded.answer.text
-    doc = uploaded.answer.json()
+        client: TestClient, command_review: dict[str, Any]) -> None:
+    answer = _upload(client, GAME.read_bytes())
+    assert answer.status_code == 200, answer.text
+    doc = answer.json()
     assert doc["game"] == command_review["game"] == "1546677"
     assert doc["summary"] == command_review["summary"]
     assert doc["applied"] == command_review["applied"]
@@ -171,32 +170,18 @@ def test_a_game_id_is_digits_only(client: TestClient) -> None:
     assert client.post("/api/review/12a").status_code == 422
 
 
-@dataclass
-class Uploaded:
-    """The game uploaded once for the module (:func:`uploaded`): the answer, and what was seen
-    while its review ran."""
-
-    answer: httpx.Response
-    busy: list[httpx.Response]  # a second review asked while it ran: before, after the catalogue
-    catalogue: httpx.Response
-    server_cpu: float  # the server process's CPU seconds from the upload to its answer
-
-
-@pytest.fixture(scope="module")
-def uploaded() -> Uploaded:
-    """The game uploaded to an app of its own (one odds worker, as ``client``), once for the
-    module: its answer is compared with the command's
-    (:func:`test_an_uploaded_replay_is_reviewed_as_the_command_does`), and while its review
-    runs the server is asked a second review and the catalogue
-    (:func:`test_a_review_runs_off_the_server_process`): one review of the game for both, not
-    two (1.5 to 2 s of CPU each, docs/performance.md)."""
+@needs_replays
+def test_a_review_runs_off_the_server_process(command_review: dict[str, Any]) -> None:
+    """A review runs in a worker process: while it runs, the server answers another request
+    (the catalogue; between two moments the review is seen running: a second review is
+    answered 503 with Retry-After before and after, not queued), its own process spends
+    next to no CPU on it, and the review's answer is the command's."""
     import time
     from concurrent.futures import ThreadPoolExecutor
 
     from kickoff.web.app import create_app
     from kickoff.web.routes import review as routes
 
-    shared("data/fumbbl-replays/1546677.json.gz")  # skipped (or failed, in CI) without it
     with TestClient(create_app(workers=1)) as c, ThreadPoolExecutor(1) as pool:
         cpu = time.process_time()
         first = pool.submit(_upload, c, GAME.read_bytes())
@@ -204,29 +189,15 @@ def uploaded() -> Uploaded:
         while not routes._running.locked():
             assert time.monotonic() < deadline and not first.done()
             time.sleep(0.01)
-        busy = [_upload(c, b"x")]
+        busy = _upload(c, b"x")
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"
+        assert busy.json()["problems"][0]["code"] == "busy"
         catalogue = c.get("/api/catalogue")
-        busy.append(_upload(c, b"x"))
+        assert catalogue.status_code == 200 and "classic" in catalogue.json()["rulesets"]
+        assert _upload(c, b"x").status_code == 503  # the review was running all along
         answer = first.result(timeout=600)
         server_cpu = time.process_time() - cpu
-    return Uploaded(answer, busy, catalogue, server_cpu)
-
-
-@needs_replays
-def test_a_review_runs_off_the_server_process(uploaded: Uploaded,
-                                              command_review: dict[str, Any]) -> None:
-    """A review runs in a worker process: while it runs, the server answers another request
-    (the catalogue; between two moments the review is seen running: a second review is
-    answered 503 with Retry-After before and after, not queued), its own process spends
-    next to no CPU on it, and the review's answer is the command's."""
-    busy = uploaded.busy[0]
-    assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"
-    assert busy.json()["problems"][0]["code"] == "busy"
-    catalogue = uploaded.catalogue
-    assert catalogue.status_code == 200 and "classic" in catalogue.json()["rulesets"]
-    assert uploaded.busy[1].status_code == 503  # the review was running all along
-    answer = uploaded.answer
     assert answer.status_code == 200, answer.text
     assert answer.json()["summary"] == command_review["summary"]
     # the review's exact solves (seconds of CPU) ran elsewhere; the server only waited
-    assert uploaded.server_cpu < 0.5, uploaded.server_cpu  # (in the server thread: 1.5 s, 2026-12-06)
+    assert server_cpu < 0.5, server_cpu  # (in the server thread: 1.5 s, 2026-12-06)

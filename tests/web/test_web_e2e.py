@@ -284,17 +284,26 @@ def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
     assert errors == []
 
 
-def test_page_kick_default_is_the_api_s(server: str) -> None:
-    """Issue 26: the page's Kick control starts at the API's default (``kick_skill`` null: the
-    kicker uses Kick when he has it, as ``kickoff odds``), read from ``GET /api/catalogue``, not
-    a copy in the page; so are the events and the play. The odds it shows are the default
-    solver's, which differ from a kick without Kick there. The page opens with the Kick-off
-    events of ``kickoff odds`` and ``kickoff simulate``, and asks the API for them (a test of
-    its own before: one page less, docs/performance.md)."""
+def test_page_events_default_is_the_cli_s(server: str) -> None:
+    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``, and
+    asks the API for them."""
     import inspect
 
     from kickoff.cli.analysis_cmd import odds
     from kickoff.cli.simulate_cmd import simulate
+
+    with _opened(server, []) as page:
+        cli_default = inspect.signature(odds).parameters["events"].default
+        assert cli_default == inspect.signature(simulate).parameters["events"].default
+        assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
+        assert page.evaluate("oddsOptions().events") == cli_default
+
+
+def test_page_kick_default_is_the_api_s(server: str) -> None:
+    """Issue 26: the page's Kick control starts at the API's default (``kick_skill`` null: the
+    kicker uses Kick when he has it, as ``kickoff odds``), read from ``GET /api/catalogue``, not
+    a copy in the page; so are the events and the play. The odds it shows are the default
+    solver's, which differ from a kick without Kick there."""
     from kickoff.web.models import OddsRequest
 
     defaults = httpx.get(f"{server}/api/catalogue").json()["defaults"]
@@ -302,10 +311,6 @@ def test_page_kick_default_is_the_api_s(server: str) -> None:
     assert defaults == {"kick_skill": None, "events": DEFAULT_EVENTS, "play": "defaults"} == {
         k: fields[k].default for k in defaults}
     with _opened(server, []) as page:
-        cli_default = inspect.signature(odds).parameters["events"].default
-        assert cli_default == inspect.signature(simulate).parameters["events"].default
-        assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
-        assert page.evaluate("oddsOptions().events") == cli_default
         assert page.input_value("#kick-skill") == "null"
         assert page.evaluate("oddsOptions().kick_skill") is None
         assert page.input_value("#odds-play") == defaults["play"]
