@@ -56,7 +56,8 @@ def solves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
     yield seen
 
 
-@needs_game
+@pytest.mark.slow  # two reviews and an optimizer's search (12 s of CPU): .ci/run; the quick
+@needs_game        # suite has the option reaching the review (below)
 def test_the_reviews_advisor_solves_no_second_start_and_is_the_optimizers(
         solves: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     loaded = _first_kickoff()
