@@ -47,7 +47,8 @@ def _value(loaded: LoadedScenario, standing: bool, blitz: Any = None) -> Fractio
     rs = loaded.ruleset
     event = next(e for e in rs.kickoff_table.values() if e.name == "blitz")
     rs = replace(rs, kickoff_table=dict.fromkeys(rs.kickoff_table, event))
-    plan = loaded.decisions.blitz if blitz is None else blitz
+    # a list, as Decisions declares it (the compiled build checks it)
+    plan = list(loaded.decisions.blitz if blitz is None else blitz)
     solver = KickoffSolver(loaded.state, rs, events="all", decisions=Decisions(blitz=plan),
                            standing_orders=standing)
     target = loaded.decisions.target
