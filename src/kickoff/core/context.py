@@ -171,13 +171,9 @@ class KickoffContext:
         answer with one of the allowed values, each equally likely, which is the same
         distribution (``Dice.roll_among``).
         """
-        seeded = self.seeded
-        if seeded is not None:  # its roll_among's values and lines, the label formatted when read
-            n = sides or faces(kind)
-            while True:
-                value = seeded.roll(kind, n)
-                if self._keeps:
-                    self.log.roll(kind, value, why)
+        if self.seeded is not None:  # its roll_among's values and lines, one :meth:`roll` each
+            while True:  # (the label formatted when the log is read)
+                value = self.roll(kind, why, sides)
                 if ok(value):
                     return value
         return self.dice.roll_among(kind, sides or SIDES[kind], ok, text(why), self.log)

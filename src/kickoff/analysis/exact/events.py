@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis.exact import best as exact_best
 from kickoff.analysis.exact.board import REACH
 from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
-from kickoff.analysis.exact.event_cache import FREE_MOVES, Book, Entry, Outcome, Run, SharedRuns
+from kickoff.analysis.exact.event_cache import Book, Entry, Outcome, Run, SharedRuns
 from kickoff.analysis.exact.worlds import (
     Diff,
     award_key,
@@ -509,7 +509,7 @@ def _free_alike(maker: KickoffSolver, squares: dict[str, Any]
     turn) is next to one of those, hence one more everywhere with Frenzy."""
     state = maker.state
     frenzy = any("frenzy" in state.players[a.player].skills
-                 for name in FREE_MOVES if name in ("blitz", "charge")
+                 for name in maker.ruleset.free_turns  # the free turns' Decisions fields
                  for a in getattr(maker.free, name) if a.player in state.players)
     more = 1 if frenzy else 0
     moved = []
