@@ -46,7 +46,8 @@ from kickoff.core.state import GameState
 if TYPE_CHECKING:
     from kickoff.analysis.advisor.search import SetupValue
 
-__all__ = ["Judged", "KickoffReview", "advisor_figures", "gap", "review_kickoff", "team_summary"]
+__all__ = ["Judged", "KickoffReview", "advisor_figures", "applied", "gap", "review_kickoff",
+           "team_summary"]
 
 
 def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool) -> Fraction:
@@ -54,6 +55,16 @@ def gap(chosen: Fraction, best: Fraction, objective: Objective, receivers: bool)
     receiving coach), under ``objective``; ``0`` when ``chosen`` is as good or better."""
     high = KICKER_WANTS_HIGH[objective] != receivers  # whether this coach wants it high
     return max(Fraction(0), best - chosen if high else chosen - best)
+
+
+def applied(objective: Objective, budget: int,
+            advise: tuple[float | None, int | None] = (None, None)) -> dict[str, Any]:
+    """What a review applied (its document's ``"applied"``: ``kickoff fumbbl review --json``,
+    the folder's, the web API's): the objective, the events (on), the play (the defaults), the
+    free moves' plan budget and the advisor's bounds (``advise``: seconds, evaluations; ``None``:
+    not given)."""
+    return {"objective": objective, "events": "all", "play": "defaults", "plan_budget": budget,
+            "advise": advise[0], "advise_evaluations": advise[1]}
 
 
 def advisor_figures(gains: list[Fraction]) -> dict[str, Any]:

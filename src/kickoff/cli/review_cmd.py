@@ -152,15 +152,6 @@ def review_command(
             timeout)
 
 
-def applied(objective: Objective, budget: int, advise: tuple[float | None, int | None]
-            ) -> dict[str, Any]:
-    """What a review applied (``--json``'s ``"applied"``): the objective, the events, the play,
-    the plan budget and the advisor's bounds (``advise``: seconds, evaluations; ``None``: not
-    given)."""
-    return {"objective": objective, "events": "all", "play": "defaults", "plan_budget": budget,
-            "advise": advise[0], "advise_evaluations": advise[1]}
-
-
 def advise_text(advise: tuple[float | None, int | None]) -> str:
     """The advisor's bounds in words (``--advise 30``, ``--advise-evaluations 64``, both with
     "whichever first"); ``""`` for none."""
@@ -184,6 +175,8 @@ def _review(replay: Path, objective: Objective, budget: int,
         import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
     gid, ks, reviews = review_game(path, objective, budget, *advise)
     images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
+    from kickoff.analysis.review import applied
+
     doc = game_document(gid, ks, reviews, applied(objective, budget, advise))
     if as_json:
         typer.echo(json_text({**doc, **({} if png is None else

@@ -26,9 +26,9 @@ from typing import Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.analysis.review import advisor_figures
+from kickoff.analysis.review import advisor_figures, applied
 from kickoff.cli.common import json_text
-from kickoff.cli.review_cmd import WHAT, advise_text, applied, review_game, value_text
+from kickoff.cli.review_cmd import WHAT, advise_text, review_game, value_text
 from kickoff.core.errors import KickoffError
 from kickoff.core.fraction_text import fraction_text
 

@@ -20,6 +20,7 @@ from kickoff.analysis.objectives import Objective
 from kickoff.analysis.review import (
     KickoffReview,
     advisor_figures,
+    applied,
     review_kickoff,
     team_summary,
 )
@@ -101,9 +102,7 @@ def review_file(path: Path, objective: Objective, budget: int) -> dict[str, Any]
     teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
     gains = [j.gap for r in reviews for j in r.judged if j.what == "setup"]
     return {"game": game_id(path, ks),
-            "applied": {"objective": objective, "events": "all", "play": "defaults",
-                        "plan_budget": budget, "advise": None,
-                        "advise_evaluations": None},
+            "applied": applied(objective, budget),
             "teams": teams, "kickoffs": kickoffs, "summary": team_summary(reviews, teams),
             **({"advisor": advisor_figures(gains)} if gains else {})}
 
