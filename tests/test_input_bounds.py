@@ -290,3 +290,67 @@ def test_the_99_a_side_odds_kick_reproducer_under_1_gb_is_a_message(tmp_path: Pa
     done = _kickoff(["odds-kick", "crowd.json"], tmp_path)
     _refused(done, "crowd.json: teams.home.players: home team: 99 players on the pitch, at "
                    "most 11 (bb2020)")
+
+
+#: Numeric options whose range the command checks itself (a message naming the option, exit
+#: 1 or 2) rather than Click's type, with arguments that reach the check.
+CHECKED_INSIDE = {
+    ("setup", "optimize", "--seconds"): ["setup", "optimize", "--team", "orc"],
+    ("setup", "optimize", "--evaluations"): ["setup", "optimize", "--team", "orc"],
+    ("setup", "optimize", "--rounds"): ["setup", "optimize", "--team", "orc"],
+    ("setup", "optimize", "--seed"): ["setup", "optimize", "--team", "orc"],
+    ("setup", "roster", "--players"): ["setup", "roster", "examples/roster_orc.xml"],
+}
+
+
+def _numeric_options() -> list[tuple[tuple[str, ...], Any]]:
+    """Every int or float option of every command, with its command's words (by the type's
+    name: Typer may bring its own copy of Click's types)."""
+    import typer
+
+    from kickoff.cli.app import whole_app
+
+    found: list[tuple[tuple[str, ...], Any]] = []
+
+    def walk(command: Any, words: tuple[str, ...]) -> None:
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, (*words, name))
+        for param in getattr(command, "params", []) if not hasattr(command, "commands") else []:
+            if param.type.name in ("integer", "int", "float", "int range", "float range"):
+                found.append(((*words, param.opts[0]), param))
+
+    walk(typer.main.get_command(whole_app()), ())
+    return found
+
+
+def test_every_numeric_option_has_a_bound() -> None:
+    """Every option a bound (the developers' guide): each int or float option of every command
+    is bounded on both sides by its type (Click's range, a usage error naming it), or checked
+    by the command itself (``CHECKED_INSIDE``: ``10**30`` refused, naming the option). Before,
+    ``--plan-budget``, ``fumbbl review --advise``, ``--timeout`` and ``serve``'s limits took any
+    number."""
+    options = _numeric_options()
+    assert len(options) > 20
+    unbounded = [" ".join(words) for words, param in options
+                 if tuple(words) not in CHECKED_INSIDE
+                 and (getattr(param.type, "min", None) is None
+                      or getattr(param.type, "max", None) is None)]
+    assert unbounded == []
+    names = {tuple(words) for words, _ in options}
+    assert set(CHECKED_INSIDE) <= names
+    for words, args in CHECKED_INSIDE.items():
+        code, out, err = cli([*args, words[-1], str(10**30)])
+        assert code in (1, 2), (words, out, err)
+        assert words[-1] in err and "Traceback" not in err, (words, err)
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "--play", "best", "--plan-budget", "100001"],
+    ["fumbbl", "review", "x.json", "--advise", "3601"],
+    ["fumbbl", "extract", "x.json", "--timeout", "1e300"],
+    ["serve", "--max-connections", "1000001"],
+])
+def test_the_options_unbounded_before_are_refused_naming_the_bound(args: list[str]) -> None:
+    code, _, err = cli(args)
+    assert code == 2
+    assert args[-2] in err and "range" in err, err

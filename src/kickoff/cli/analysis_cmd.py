@@ -24,6 +24,7 @@ from kickoff.analysis.exact.solver import Events, KickoffSolver, Odds, Play, Sol
 from kickoff.analysis.objectives import AnyObjective, Mix, board_features, objective_text
 from kickoff.cli.common import (
     KICKOFF_OPTIONS,
+    MAX_PLAN_BUDGET,
     HighKickOpt,
     KickerOpt,
     KickSkillOpt,
@@ -119,8 +120,9 @@ PlanBudgetOpt = Annotated[
                              "this many per event exactly (kickoff.analysis.plans), at the "
                              "target or with --all-targets at the five best; default "
                              f"{PLAN_BUDGET} with --play best --events all (kickoff.defaults."
-                             "PLAN_BUDGET), else 0; 0: nobody acts, as the format says.",
-                             min=0, show_default=False)
+                             f"PLAN_BUDGET), else 0; 0: nobody acts, as the format says; "
+                             f"at most {MAX_PLAN_BUDGET:,}.",
+                             min=0, max=MAX_PLAN_BUDGET, show_default=False)
 ]
 #: ``kickoff odds --plan-resetups/--no-plan-resetups`` (:func:`_free_turn_plans`).
 PlanResetupsOpt = Annotated[

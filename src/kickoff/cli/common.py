@@ -256,6 +256,17 @@ MAX_CLI_WORKERS = 64
 #: --evaluations``, ``fumbbl review --advise-evaluations``): candidate set-ups valued.
 MAX_EVALUATIONS = 16_000_000
 
+#: The set-up advisor's wall-clock bound on every face that takes one (``setup optimize
+#: --seconds``, ``fumbbl review --advise``): seconds, an hour at most.
+MAX_SECONDS = 3600
+
+#: ``--plan-budget``'s bound on every command that takes one (``odds``, ``decide``, ``setup
+#: optimize``, ``fumbbl review``): plans valued exactly per event.
+MAX_PLAN_BUDGET = 100_000
+
+#: The bound of a wait given in seconds (``fumbbl ... --timeout``; ``serve``'s timeouts).
+MAX_WAIT_SECONDS = 3600
+
 
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``KickoffError`` raised by a command into a message on stderr and exit status 1."""

@@ -10,7 +10,14 @@ import typer
 from kickoff.analysis.exact.solver import Play
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.cli.analysis_cmd import OddsPlayOpt, Setting
-from kickoff.cli.common import KickSkillOpt, guarded, json_text, placed_error, read_scenario
+from kickoff.cli.common import (
+    MAX_PLAN_BUDGET,
+    KickSkillOpt,
+    guarded,
+    json_text,
+    placed_error,
+    read_scenario,
+)
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.problems import Problem
 from kickoff.defaults import PLAN_BUDGET
@@ -40,7 +47,7 @@ def decide(
     plan_budget: Annotated[int, typer.Option(help="Blitz!, Charge! and the re-set-ups: the "
                                              "most plans valued exactly "
                                              "(kickoff.analysis.plans; kickoff.defaults."
-                                             "PLAN_BUDGET).", min=1)] = PLAN_BUDGET,
+                                             "PLAN_BUDGET).", min=1, max=MAX_PLAN_BUDGET)] = PLAN_BUDGET,
     kick_skill: KickSkillOpt = None,
     pitches: Annotated[int, typer.Option(help="How many of the best options to draw on the "
                                          "pitch (what the scenario did is drawn too).",

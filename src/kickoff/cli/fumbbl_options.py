@@ -8,12 +8,15 @@ from typing import Annotated
 
 import typer
 
+from kickoff.cli.common import MAX_WAIT_SECONDS
+
 #: ``--cache`` and ``--timeout`` of every command that takes a game id.
 CacheOption = Annotated[Path | None, typer.Option(
     help="Folder of the replays fetched by game id (default: $XDG_CACHE_HOME/kickoff/fumbbl, "
          "else ~/.cache/kickoff/fumbbl).")]
 TimeoutOption = Annotated[float, typer.Option(
-    min=0.1, help="Seconds to wait for FUMBBL when fetching a game id.")]
+    min=0.1, max=MAX_WAIT_SECONDS,
+    help=f"Seconds to wait for FUMBBL when fetching a game id, up to {MAX_WAIT_SECONDS}.")]
 
 
 def fetched(source: Path, cache: Path | None, timeout: float) -> Path:

@@ -23,6 +23,8 @@ from kickoff.analysis.objectives import AnyObjective, objective_text
 from kickoff.cli.common import (
     MAX_CLI_WORKERS,
     MAX_EVALUATIONS,
+    MAX_PLAN_BUDGET,
+    MAX_SECONDS,
     KickSkillOpt,
     guarded,
     objective_option,
@@ -52,8 +54,8 @@ if TYPE_CHECKING:
     from kickoff.formats.teams import SetupFile, TeamFile
 
 #: The bounds of ``setup optimize``'s numbers (outside them: exit 1, naming the option;
-#: ``--evaluations``': :data:`kickoff.cli.common.MAX_EVALUATIONS`).
-MAX_SECONDS = 3600
+#: ``--evaluations``' and ``--seconds``': :data:`kickoff.cli.common.MAX_EVALUATIONS`,
+#: :data:`kickoff.cli.common.MAX_SECONDS`).
 MAX_ROUNDS = 1_000_000
 
 
@@ -305,7 +307,7 @@ OptimizePlanBudgetOpt = Annotated[int | None, typer.Option(
     "Defence, Quick Snap) at the five best targets, valuing at most this many plans per "
     "event, as kickoff odds --all-targets --play best does; the candidates are ranked "
     f"without them. Default {PLAN_BUDGET} there (kickoff.defaults.PLAN_BUDGET), else 0; "
-    "0: nobody acts, as the format says.", min=0, show_default=False)]
+    "0: nobody acts, as the format says.", min=0, max=MAX_PLAN_BUDGET, show_default=False)]
 #: ``setup optimize --plan-resetups/--no-plan-resetups``.
 OptimizePlanResetupsOpt = Annotated[bool, typer.Option(
     "--plan-resetups/--no-plan-resetups",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import MAX_EVALUATIONS, guarded, json_text
+from kickoff.cli.common import MAX_EVALUATIONS, MAX_PLAN_BUDGET, MAX_SECONDS, guarded, json_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
@@ -122,10 +122,12 @@ def review_command(
         help="What is valued, for the receivers (the kicking coach wants it the other way), "
              "as kickoff odds --objective.")] = DEFAULT_OBJECTIVE,
     plan_budget: Annotated[int, typer.Option(
-        min=1, help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
+        min=1, max=MAX_PLAN_BUDGET,
+        help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
     advise: Annotated[float | None, typer.Option(
-        min=0.1, help="Seconds for the set-up advisor at each kick-off: the receiving set-up "
-                      "judged against the advisor's, from the same players.")] = None,
+        min=0.1, max=MAX_SECONDS,
+        help=f"Seconds for the set-up advisor at each kick-off, up to {MAX_SECONDS}: the "
+             "receiving set-up judged against the advisor's, from the same players.")] = None,
     advise_evaluations: Annotated[int | None, typer.Option(
         min=1, max=MAX_EVALUATIONS, metavar="N",
         help=f"The set-up advisor's reproducible bound, 1 to {MAX_EVALUATIONS:,}: candidate "

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kickoff.analysis.simulate import max_jobs
-from kickoff.cli.common import fail, guarded
+from kickoff.cli.common import MAX_WAIT_SECONDS, fail, guarded
 
 
 @guarded
@@ -20,16 +20,19 @@ def serve(
                                          "the number of CPUs of this machine (at least "
                                          "2).")] = 2,
     max_connections: Annotated[int, typer.Option(
-        min=1, help="Connections open at once; a request beyond is answered 503 (kept below "
-        "the open-file limit, whose soft value is raised to the hard one).")] = 4000,
+        min=1, max=1_000_000,
+        help="Connections open at once (up to 1,000,000); a request beyond is answered 503 "
+        "(kept below the open-file limit, whose soft value is raised to the hard one).")] = 4000,
     idle_timeout: Annotated[int, typer.Option(
-        min=1, help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
+        min=1, max=MAX_WAIT_SECONDS,
+        help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
     header_timeout: Annotated[float, typer.Option(
-        min=0.1, help="Seconds a request's line and headers may take to arrive (from the "
+        min=0.1, max=MAX_WAIT_SECONDS,
+        help="Seconds a request's line and headers may take to arrive (from the "
         "connection's start or its last answer); the connection is closed beyond.")] = 10.0,
     body_timeout: Annotated[float, typer.Option(
-        min=0.1, help="Seconds a request's body may take to arrive after its headers (408 "
-        "beyond).")] = 30.0,
+        min=0.1, max=MAX_WAIT_SECONDS,
+        help="Seconds a request's body may take to arrive after its headers (408 beyond).")] = 30.0,
     rate_limit: Annotated[str, typer.Option(
         help="Requests one client address may make, e.g. 1200/minute or 50/second (a moving "
         "window); 429 beyond.")] = "1200/minute",
