@@ -380,3 +380,30 @@ def test_the_solver_decides_kick_for_the_kicker_its_decisions_name() -> None:
                             decisions=Decisions(kicker="a1", kicker_given=True))
     with pytest.raises(KickoffError, match="a1 is not a Standing player of the kicking team"):
         refused.odds(Square(20, 3))
+
+
+def test_simulate_kicker_is_played_and_named() -> None:
+    """``kickoff simulate`` had no ``--kicker`` (``run`` and ``odds`` have): the kick-offs are
+    played with him (a kicker without Kick kicks as the default kicker told
+    ``--no-kick-skill``: the same counts from the same seed, where the default kicker's Kick
+    gives others), the header and the JSON name him, and one the rules refuse is named with
+    the option."""
+    import json
+
+    def simulate(*args: str) -> dict[str, Any]:
+        code, out, err = cli(["simulate", "-n", "2000", "--seed", "3", "--target", "20,3",
+                              "--json", *args])
+        assert code == 0, err
+        return dict(json.loads(out))
+
+    named, declined, default = (simulate("--kicker", "h4"), simulate("--no-kick-skill"),
+                                simulate())
+    assert named["touchback"] == declined["touchback"] != default["touchback"]
+    assert named["touchback"]["p"] > default["touchback"]["p"]
+    assert named["applied"]["kicker"] == "h4" and named["applied"]["use_kick_skill"] is False
+    assert default["applied"]["kicker"] == "h8"
+    code, out, err = cli(["simulate", "-n", "20", "--seed", "3", "--kicker", "h4"])
+    assert code == 0, err
+    assert "Kicker h4: no Kick skill to use" in out.splitlines()
+    code, out, err = cli(["simulate", "-n", "20", "--kicker", "a1"])
+    assert_invalid(code, out, err, "--kicker: a1 is not a Standing player of the kicking team")

@@ -138,6 +138,9 @@ class Job:
     #: the choices above); ``"close"``, the ``close`` policy for both coaches
     #: (:class:`kickoff.core.close.CloseCoach`; the choices above still win where given).
     play: SimulatedPlay = "defaults"
+    #: The kicking coach's kicker (``Decisions.kicker``, a player id); ``None``: the format's
+    #: default kicker (bb2020 and later: the first eligible with Kick, else the first eligible).
+    kicker: str | None = None
 
 
 def _when_able(world: GameState, choice: str) -> str | None:
@@ -157,8 +160,9 @@ def play_kickoffs(job: Job, n: int, seed: int) -> Iterator[KickoffResult]:
     state, rs = job.state, job.ruleset
     dice = SeededDice(seed)
     use_kick = (job.use_kick_skill if job.use_kick_skill is not None
-                else kick_use(state, rs, job.house_rules).used)
-    decisions = Decisions(target=job.target, use_kick_skill=use_kick,
+                else kick_use(state, rs, job.house_rules, job.kicker).used)
+    decisions = Decisions(target=job.target, use_kick_skill=use_kick, kicker=job.kicker,
+                          kicker_given=job.kicker is not None,
                           free_turn_policy=job.free_turns, high_kick=job.high_kick,
                           touchback=job.touchback)
     coach = CloseCoach() if job.play == "close" else None  # bound to each kick-off's context

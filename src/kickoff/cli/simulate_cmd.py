@@ -31,6 +31,7 @@ from kickoff.cli.common import (
     MAX_CLI_WORKERS,
     FreeTurnsOpt,
     HighKickOpt,
+    KickerOpt,
     KickSkillOpt,
     SeedOpt,
     TouchbackOpt,
@@ -148,6 +149,7 @@ def simulate(
     events: EventsOpt = DEFAULT_EVENTS,
     free_turns: FreeTurnsOpt = "none",
     play: SimulatedPlayOpt = "defaults",
+    kicker: KickerOpt = None,
     kick_skill: KickSkillOpt = None,
     high_kick: HighKickOpt = None,
     touchback: TouchbackOpt = None,
@@ -169,10 +171,10 @@ def simulate(
     cluster = _on_cluster(workers, scheduler, jobs)
     refuse_with_file(ctx, file)
     s = setting("simulate", file, ruleset, home, away, home_setup, away_setup, kicking,
-                 target).choosing(kick_skill, high_kick, touchback)
+                 target).choosing(kick_skill, high_kick, touchback, kicker)
     used_seed = seed if seed is not None else new_seed()
     job = Job(s.state, s.ruleset, s.target, events, s.house_rules, s.kick_skill, free_turns,
-              high_kick, touchback, play)
+              high_kick, touchback, play, s.named().kicker)
     if records is not None:
         _write_records(s, job, records, n, used_seed, jobs, workers, scheduler, as_json)
         return
