@@ -190,3 +190,25 @@ def test_decide_values_the_played_plan_with_standing_orders_and_says_so() -> Non
                   [{k: v for k, v in REROLLED_BLOCK[0].items() if k != "block"}])
     found = answer(setting, reached, plain.decisions, budget=1)
     assert STANDING not in found.line()
+
+
+def test_the_review_notes_a_plan_valued_with_standing_orders() -> None:
+    """``kickoff fumbbl review``'s judgement of the re-rolled block says, in its notes (the
+    text and the JSON), that the coach's play was valued with his answers to the dice as
+    standing orders; the same plan without answers to the dice has no such note."""
+    from kickoff.analysis.review import review_kickoff
+
+    def notes(blitz: list[dict[str, Any]]) -> list[str]:
+        loaded = _case("classic-blitz-block-dice-team-reroll", blitz)
+        dice, _ = loaded.dice()
+        use = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+        review = review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules,
+                                loaded.decisions, dice, "receiver-holds", use.used, use.kicker,
+                                budget=1)
+        assert [j.what for j in review.judged] == ["kick", "blitz"]
+        return review.notes
+
+    assert notes(REROLLED_BLOCK) == [
+        "Blitz!: what the coach did is valued with his answers to the dice as standing orders "
+        "(each where the rules accept it on another roll, the default elsewhere)"]
+    assert notes([{k: v for k, v in REROLLED_BLOCK[0].items() if k != "block"}]) == []

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import decide, plans
 from kickoff.analysis.exact.solver import KickoffSolver
+from kickoff.analysis.exact.standing import gives_dice_answers
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
 from kickoff.analysis.targets import RankedTarget, rank_targets
 from kickoff.core.decisions import Decisions
@@ -123,7 +124,8 @@ class Judged:
 class KickoffReview:
     """A kick-off reviewed: the kicking team, the kick's target and the best one, the kicker and
     his use of Kick, the receiving set-up's value against the best kick, every judged choice
-    (the kick first), and notes (a decision that could not be valued)."""
+    (the kick first), and notes (a decision that could not be valued, or one valued with the
+    coach's answers to the dice as standing orders)."""
 
     kicking: Side
     target: Square
@@ -278,3 +280,7 @@ def _judge_event(out: KickoffReview, setting: decide.Setting, dice: Dice, decisi
                                  answer.played.value, decide.bare(top.text, answer.name),
                                  top.value, gap(answer.played.value, top.value, setting.objective,
                                                 receivers)))
+        if gives_dice_answers(answer.played.decisions):
+            out.notes.append(f"{decide.NAMES[reached.kind]}: what the coach did is valued with "
+                             "his answers to the dice as standing orders (each where the rules "
+                             "accept it on another roll, the default elsewhere)")

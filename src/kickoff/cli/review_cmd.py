@@ -272,7 +272,7 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
         lines.append(f"Kick-off {n}: {r.kicking} kicks, {kicker};")
         lines.append(f"  {r.receiving}'s set-up against the best kick "
                      f"{r.best_target.as_list()}: {value_text(r.setup_value, objective)}")
-        lines += [f"  note: {note}" for note in r.notes]
+        lines += [line for note in r.notes for line in wrapped(f"  note: {note}").splitlines()]
     for side, t in totals.items():
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
