@@ -355,7 +355,7 @@ def _event_lines(rolled: Any, name: object, c: object, d: object) -> list[Line]:
             step_line(EVENT_LINE, rolled, name)]
 
 
-#: The makers of the kick's and the event's lines (module constants: no look-up by name).
+#: The makers of the kick's and the event's lines (``KickoffLog.made``).
 _KICK_LINES: Final[Callable[[Any, Any, Any, Any], list[Line]]] = _kick_lines
 _EVENT_LINES: Final[Callable[[Any, Any, Any, Any], list[Line]]] = _event_lines
 
