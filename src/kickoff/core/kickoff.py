@@ -448,19 +448,27 @@ def kick_until_landing(
     """
     ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log,
                          coach=coach)
+    start, kicker, target, deviation, event_roll = _until_landing(ctx, events)
+    return KickoffBeforeLanding(ctx, start, kicker, target, deviation, event_roll)
+
+
+def _until_landing(ctx: KickoffContext, events: bool) -> tuple[
+        ball.BallState, str | None, Square | None, Deviation | None, EventRoll | None]:
+    """:func:`kick_until_landing`'s play on ``ctx``: ``(start, kicker, target, deviation,
+    event)``, :class:`KickoffBeforeLanding`'s fields but the context."""
     kicker, kick_happens = choose_kicker(ctx)
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
         ctx.touchback = True
-        return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
+        return ball.award(ctx), None, None, None, None
     ctx.kicker = kicker
     target, deviation = _kick(ctx, kicker)
     # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
     kickoff_move(ctx)
 
     event_roll = roll_event(ctx) if events else None
-    return KickoffBeforeLanding(ctx, landing_state(ctx), None if kicker is None else kicker.id,
-                                target, deviation, event_roll)
+    return (landing_state(ctx), None if kicker is None else kicker.id, target, deviation,
+            event_roll)
 
 
 def kick_off(
@@ -482,8 +490,11 @@ def kick_off(
     ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice that run out or
     are out of range.
     """
-    return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log,
-                              coach=coach).finish()
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log,
+                         coach=coach)
+    start, kicker, target, deviation, event_roll = _until_landing(ctx, True)
+    ball.follow(ctx, start)  # as KickoffBeforeLanding.finish
+    return KickoffResult(ctx.state, kicker, target, deviation, event_roll, ctx.touchback, ctx.log)
 
 
 def _kick(ctx: KickoffContext, kicker: Player | None) -> tuple[Square, Deviation]:
