@@ -466,8 +466,10 @@ def pray(ctx: KickoffContext, side: Side) -> None:
         players = effect(ctx, side)
         # who it went to (issue 26: the story named nobody)
         skill = ctx.decisions.prayer_skill if name == "intensive_training" else None
-        ctx.note("prayer_effect", prayer=name, players=players,
-                 **({"skill": skill} if skill is not None and players else {}))
+        if skill is not None and players:
+            ctx.note("prayer_effect", prayer=name, players=players, skill=skill)
+        else:
+            ctx.note("prayer_effect", prayer=name, players=players)
 
 
 def _candidates(

@@ -18,9 +18,9 @@ from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.coach import Coach, Decision
 from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import Decisions
-from kickoff.core.dice import Dice, DieKind
+from kickoff.core.dice import Dice, DieKind, SeededDice
 from kickoff.core.errors import DecisionError
-from kickoff.core.log import KickoffLog, Step
+from kickoff.core.log import KickoffLog, Line, Step, roll_line, step_line
 from kickoff.core.pitch import NEIGHBOURS, Pitch, Side, Square, other_side, square_at
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import KICK_IT, HouseRule, Ruleset
@@ -318,6 +318,48 @@ def deviate(ctx: KickoffContext, target: Square, kick_skill: bool) -> Deviation:
     return Deviation(direction, roll, dist, kick_skill, deviated(target, direction, dist))
 
 
+#: The distance die of a kick with Kick where the ruleset rolls a D3 (bb2025).
+D3_DIE: Final[tuple[DieKind, str]] = ("d3", "kick deviation distance (Kick: D3)")
+
+
+def _deviate_seeded(ctx: KickoffContext, seeded: SeededDice, target: Square,
+                    kick_skill: bool) -> tuple[Deviation, tuple[DieKind, str]]:
+    """:func:`deviate` with seeded dice, whose lines the caller writes (the same dice, in the
+    same order): the deviation and its distance die (kind, what for)."""
+    direction = seeded.roll("d8", 8)
+    if kick_skill and ctx.ruleset.kick_skill == "d3":
+        die = D3_DIE
+        roll = dist = seeded.roll("d3", 3)
+    else:
+        die = DISTANCE_DIE[0]
+        roll = seeded.roll("d6", 6)
+        dist = roll // 2 if kick_skill else roll
+    return Deviation(direction, roll, dist, kick_skill, deviated(target, direction, dist)), die
+
+
+def _kick_lines(kicker: object, deviation: Any, die: Any, touchback: object) -> list[Line]:
+    """The kick's lines from its one record (``KickoffLog.made``): the kicker, the deviation's
+    two dice and the deviation, as :func:`kick_until_landing` and :func:`deviate` write them
+    one by one."""
+    dev: Deviation = deviation
+    return [step_line(KICKER_LINE, kicker),
+            roll_line("d8", dev.direction, "kick deviation direction"),
+            roll_line(die[0], dev.roll, die[1]),
+            step_line(DEVIATE_LINE, dev.direction, dev.distance, dev.square, touchback)]
+
+
+def _event_lines(rolled: Any, name: object, c: object, d: object) -> list[Line]:
+    """The Kick-off table roll's lines from its one record: its two dice, then the event."""
+    first, second = rolled
+    return [roll_line("d6", first, "kick-off event"), roll_line("d6", second, "kick-off event"),
+            step_line(EVENT_LINE, rolled, name)]
+
+
+#: The makers of the kick's and the event's lines (``KickoffLog.made``).
+_KICK_LINES: Final[Callable[[Any, Any, Any, Any], list[Line]]] = _kick_lines
+_EVENT_LINES: Final[Callable[[Any, Any, Any, Any], list[Line]]] = _event_lines
+
+
 def deviated(target: tuple[int, int], direction: int, distance: int) -> Square:
     """Where a kick at ``target`` comes down after deviating ``distance`` squares in the Random
     Direction template's ``direction`` (1..8): possibly off the pitch. The landing depends on
@@ -333,12 +375,19 @@ def roll_event(ctx: KickoffContext,
     """Roll 2D6 on the ruleset's Kick-off table and resolve the event (rulings.md 2.4).
     ``unresolved``: events (their handlers) rolled but left unresolved, for the exact solver,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
-    rolled = ctx.roll_dice(EVENT_DICE, _TOTAL)
-    first, second = rolled
-    event = ctx.ruleset.kickoff_table[first + second]
-    ctx.line(EVENT_LINE, rolled, event.name)  # read as the list [first, second]
+    seeded = ctx.seeded
+    if seeded is not None:  # one record read as the dice's and the event's lines
+        rolled = seeded.draw(EVENT_DICE)
+        first, second = rolled
+        event = ctx.ruleset.kickoff_table[first + second]
+        ctx.log.made(_EVENT_LINES, rolled, event.name, None, None)
+    else:
+        rolled = ctx.roll_dice(EVENT_DICE, _TOTAL)
+        first, second = rolled
+        event = ctx.ruleset.kickoff_table[first + second]
+        ctx.line(EVENT_LINE, rolled, event.name)  # read as the list [first, second]
     handler = event.handler
-    if handler not in unresolved:
+    if not unresolved or handler not in unresolved:
         handler(ctx)
     return EventRoll((first, second), event.name)
 
@@ -399,26 +448,27 @@ def kick_until_landing(
     """
     ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log,
                          coach=coach)
+    start, kicker, target, deviation, event_roll = _until_landing(ctx, events)
+    return KickoffBeforeLanding(ctx, start, kicker, target, deviation, event_roll)
+
+
+def _until_landing(ctx: KickoffContext, events: bool) -> tuple[
+        ball.BallState, str | None, Square | None, Deviation | None, EventRoll | None]:
+    """:func:`kick_until_landing`'s play on ``ctx``: ``(start, kicker, target, deviation,
+    event)``, :class:`KickoffBeforeLanding`'s fields but the context."""
     kicker, kick_happens = choose_kicker(ctx)
     if not kick_happens:
         ctx.note("kicker", kicker=None, why="Kick It!: no eligible kicker, touchback")
         ctx.touchback = True
-        return KickoffBeforeLanding(ctx, ball.award(ctx), None, None, None, None)
+        return ball.award(ctx), None, None, None, None
     ctx.kicker = kicker
-    ctx.line(KICKER_LINE, None if kicker is None else kicker.id)
-
-    target = kick_target(ctx)
-    ctx.target = target
-    deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
-    ctx.landing = deviation.square
-    ctx.touchback = ctx.out_of_play(deviation.square)
-    ctx.line(DEVIATE_LINE, deviation.direction, deviation.distance, deviation.square, ctx.touchback)
+    target, deviation = _kick(ctx, kicker)
     # Kick-Off Return / On the Ball: after the deviation, before the Kick-off table roll.
     kickoff_move(ctx)
 
     event_roll = roll_event(ctx) if events else None
-    return KickoffBeforeLanding(ctx, landing_state(ctx), None if kicker is None else kicker.id,
-                                target, deviation, event_roll)
+    return (landing_state(ctx), None if kicker is None else kicker.id, target, deviation,
+            event_roll)
 
 
 def kick_off(
@@ -440,8 +490,33 @@ def kick_off(
     ``DecisionError`` for an illegal decision and ``DiceError`` for scripted dice that run out or
     are out of range.
     """
-    return kick_until_landing(state, ruleset, dice, decisions, house_rules, log=log,
-                              coach=coach).finish()
+    ctx = KickoffContext(state, ruleset, dice, decisions or Decisions(), house_rules, log=log,
+                         coach=coach)
+    start, kicker, target, deviation, event_roll = _until_landing(ctx, True)
+    ball.follow(ctx, start)  # as KickoffBeforeLanding.finish
+    return KickoffResult(ctx.state, kicker, target, deviation, event_roll, ctx.touchback, ctx.log)
+
+
+def _kick(ctx: KickoffContext, kicker: Player | None) -> tuple[Square, Deviation]:
+    """The kick: the kicker's line, the target, the deviation and its line (the context's
+    ``target``, ``landing`` and ``touchback`` set). With seeded dice and the scripted coach
+    (nothing read or decided between them) the four lines are one record of the log."""
+    kicker_id = None if kicker is None else kicker.id
+    seeded = ctx.seeded
+    if seeded is not None and ctx.plain:
+        target = ctx.target = kick_target(ctx)
+        deviation, die = _deviate_seeded(ctx, seeded, target, _use_kick_skill(ctx, kicker))
+        touchback = ctx.touchback = ctx.out_of_play(deviation.square)
+        ctx.landing = deviation.square
+        ctx.log.made(_KICK_LINES, kicker_id, deviation, die, touchback)
+        return target, deviation
+    ctx.line(KICKER_LINE, kicker_id)
+    target = ctx.target = kick_target(ctx)
+    deviation = deviate(ctx, target, _use_kick_skill(ctx, kicker))
+    ctx.landing = deviation.square
+    ctx.touchback = ctx.out_of_play(deviation.square)
+    ctx.line(DEVIATE_LINE, deviation.direction, deviation.distance, deviation.square, ctx.touchback)
+    return target, deviation
 
 
 def kick_target(ctx: KickoffContext) -> Square:

@@ -86,11 +86,12 @@ _ROLL: Final = 0
 _ROLLS: Final = 1
 _NOTE: Final = 2
 _LATER: Final = 3
+_MADE: Final = 4
 
 
 #: How many record items a kept log makes room for at once (a kick-off of the README's loop
-#: stores about 40): its list grows by this many, not item by item.
-ROOM: Final = 64
+#: stores about 30, 48 or fewer in 97 of 100): its list grows by this many, not item by item.
+ROOM: Final = 48
 
 
 class KickoffLog(DiceLog):
@@ -101,7 +102,8 @@ class KickoffLog(DiceLog):
     tuple per line): a :class:`Step` then its values, :data:`_ROLL` then a die's kind, value
     and label, :data:`_ROLLS` then a grouped node's dice and values, :data:`_NOTE` then a
     step's name and keywords, :data:`_LATER` then a step's name, the maker of its keywords and
-    the four values it reads. The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
+    the four values it reads, :data:`_MADE` then the maker of several lines and the four values
+    it reads. The list is made :data:`ROOM` items at a time and filled by index (``_n`` items
     used)."""
 
     __slots__ = ("_done", "_lines", "_n", "_records")
@@ -200,6 +202,23 @@ class KickoffLog(DiceLog):
         records[n + 6] = d
         self._n = n + 7
 
+    def made(self, make: Callable[[Any, Any, Any, Any], list[Line]], a: object, b: object,
+             c: object, d: object) -> None:
+        """The lines ``make(a, b, c, d)`` answers, in order, made when the log is read: ``make``
+        reads only these values, which nothing changes later (the kick's lines from its
+        deviation: ``kickoff.core.kickoff``)."""
+        n = self._n
+        records = self._records
+        if n + 6 > len(records):
+            n = self._room(6)
+        records[n] = _MADE
+        records[n + 1] = make
+        records[n + 2] = a
+        records[n + 3] = b
+        records[n + 4] = c
+        records[n + 5] = d
+        self._n = n + 6
+
     # -- reading ---------------------------------------------------------------------------
     def lines(self) -> list[Line]:
         """Every line so far, as ``dict`` lines (the same list each time, grown by the lines
@@ -230,11 +249,7 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
     tag = records[i]
     if isinstance(tag, Step):
         n = tag.arity
-        info: dict[str, Any] = {}
-        for key, value in zip(tag.keys, records[i + 1:i + 1 + n], strict=True):
-            info[key] = list(value) if isinstance(value, tuple) else value  # a Square: [x, y]
-        info["step"] = tag.name
-        out.append(info)
+        out.append(_step_line(tag, records[i + 1:i + 1 + n]))
         return i + 1 + n
     if tag == _ROLL:
         out.append(roll_line(records[i + 1], records[i + 2], records[i + 3]))
@@ -243,6 +258,9 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
         for (die, why), value in zip(records[i + 1], records[i + 2], strict=True):
             out.append(roll_line(die, value, why))
         return i + 3
+    if tag == _MADE:
+        out.extend(records[i + 1](records[i + 2], records[i + 3], records[i + 4], records[i + 5]))
+        return i + 6
     if tag == _LATER:
         made = records[i + 2](records[i + 3], records[i + 4], records[i + 5], records[i + 6])
         if made is not None:
@@ -250,6 +268,21 @@ def _read_record(records: list[Any], i: int, out: list[Line]) -> int:
         return i + 7
     _read_note(records[i + 1], records[i + 2], out)
     return i + 3
+
+
+def step_line(step: Step, *values: object) -> Line:
+    """A line of ``step`` with its keys' ``values`` (a ``Square`` as ``[x, y]``), as the log
+    reads a record of ``step``: for a line made when read (:meth:`KickoffLog.made`)."""
+    return _step_line(step, values)
+
+
+def _step_line(step: Step, values: Sequence[object]) -> Line:
+    """The line of ``step`` with its keys' ``values`` (a tuple, a ``Square``, as a list)."""
+    info: dict[str, Any] = {}
+    for key, value in zip(step.keys, values, strict=True):
+        info[key] = list(value) if isinstance(value, tuple) else value  # a Square: [x, y]
+    info["step"] = step.name
+    return info
 
 
 def roll_line(die: DieKind, value: int | list[int], why: Why) -> Line:
@@ -290,6 +323,10 @@ class NoLog(KickoffLog):
 
     def later(self, step: str, make: Callable[[Any, Any, Any, Any], dict[str, Any] | None],
               a: object, b: object, c: object, d: object) -> None:
+        pass
+
+    def made(self, make: Callable[[Any, Any, Any, Any], list[Line]], a: object, b: object,
+             c: object, d: object) -> None:
         pass
 
     def lines(self) -> list[Line]:
