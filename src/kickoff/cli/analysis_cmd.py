@@ -113,17 +113,13 @@ def close_given(high_kick: str | None, touchback: str | None) -> str:
 
 #: ``kickoff odds --plan-budget`` (:func:`_free_turn_plans`; ``None``: not given,
 #: :func:`applied_budget`).
-PlanBudgetOpt = Annotated[
-    int | None, typer.Option(help="With --play best --events all: search the coaches' free "
-                             "moves (Blitz! / Charge!, with --plan-resetups Perfect / Solid "
-                             "Defence and Quick Snap too) for the best plan, valuing at most "
-                             "this many per event exactly (kickoff.analysis.plans), at the "
-                             "target or with --all-targets at the five best; default "
-                             f"{PLAN_BUDGET} with --play best --events all (kickoff.defaults."
-                             f"PLAN_BUDGET), else 0; 0: nobody acts, as the format says; "
-                             f"at most {MAX_PLAN_BUDGET:,}.",
-                             min=0, max=MAX_PLAN_BUDGET, show_default=False)
-]
+PlanBudgetOpt = Annotated[int | None, typer.Option(
+    help="With --play best --events all: search the coaches' free moves (Blitz! / Charge!, "
+    "with --plan-resetups Perfect / Solid Defence and Quick Snap too) for the best plan, "
+    "valuing at most this many per event exactly (kickoff.analysis.plans), at the target or "
+    f"with --all-targets at the five best; default {PLAN_BUDGET} with --play best --events all "
+    "(kickoff.defaults.PLAN_BUDGET), else 0; 0: nobody acts, as the format says; at most "
+    f"{MAX_PLAN_BUDGET:,}.", min=0, max=MAX_PLAN_BUDGET, show_default=False)]
 #: ``kickoff odds --plan-resetups/--no-plan-resetups`` (:func:`_free_turn_plans`).
 PlanResetupsOpt = Annotated[
     bool, typer.Option("--plan-resetups/--no-plan-resetups",
