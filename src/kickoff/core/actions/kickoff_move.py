@@ -26,7 +26,7 @@ from kickoff.core.actions.move import move_steps
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import PlayerPath
-from kickoff.core.pitch import Square
+from kickoff.core.pitch import Square, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
@@ -173,7 +173,7 @@ def _receivers_skilled(ctx: KickoffContext, rules: KickoffMove) -> bool:
         sides = skilled[rules.skill] = frozenset(
             [side for side, t in st.teams.items()
              if any(rules.skill in p.skills for p in t.players)])
-    return st.receiving in sides
+    return other_side(st.kicking) in sides
 
 
 def kickoff_move_paths(ctx: KickoffContext) -> list[PlayerPath]:
