@@ -29,6 +29,8 @@ _NO_LABEL: Final = 0
 _TEXT: Final = 1
 _LAZY: Final = 2
 
+#: The log of every context that keeps none (one for all: it holds nothing).
+_UNKEPT: Final[KickoffLog] = unkept_log()
 
 
 #: The most characters of an unknown player id a message quotes (a scenario's ids have at most
@@ -95,7 +97,7 @@ class KickoffContext:
         self.house_rules = house_rules
         #: The log the rules and the dice write to: one line per die and per step, in order;
         #: kept, or dropping every line (``log=False``), chosen here once.
-        self.log: KickoffLog = KickoffLog() if log else unkept_log()
+        self.log: KickoffLog = KickoffLog() if log else _UNKEPT
         #: Whether the log keeps lines (this context's own shortcut: no call to drop a line).
         self._keeps = log
         #: How :meth:`label` answers: kept for the log to format (seeded dice never read a

@@ -240,10 +240,12 @@ class SeededDice(PlainDice):
         if isinstance(dice, tuple):  # the rules' dice: no list
             n = len(dice)
             if n == 1:  # a test
-                return (self.roll(dice[0][0], faces(dice[0][0])),)
+                kind = dice[0][0]
+                return (self.roll(kind, 6 if kind == "d6" else SIDES[kind]),)  # faces(kind)
             if n == 2:  # a contest, 2D6
-                first = self.roll(dice[0][0], faces(dice[0][0]))
-                return (first, self.roll(dice[1][0], faces(dice[1][0])))
+                kind, second = dice[0][0], dice[1][0]
+                first = self.roll(kind, 6 if kind == "d6" else SIDES[kind])
+                return (first, self.roll(second, 6 if second == "d6" else SIDES[second]))
         return tuple([self.roll(kind, faces(kind)) for kind, _ in dice])
 
     def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:

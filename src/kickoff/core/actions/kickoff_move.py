@@ -26,7 +26,7 @@ from kickoff.core.actions.move import move_steps
 from kickoff.core.coach import Decision
 from kickoff.core.context import KickoffContext, no_player
 from kickoff.core.decisions import PlayerPath
-from kickoff.core.pitch import Side, Square
+from kickoff.core.pitch import Square, other_side
 from kickoff.core.problems import Problem
 from kickoff.core.rolls import Turn, square_text, where_of
 from kickoff.core.ruleset import KickoffMove
@@ -68,7 +68,7 @@ def kickoff_move(ctx: KickoffContext) -> bool:
     else:
         choice = _move_decided(ctx, rules, scripted)
     if choice is None:
-        if not ctx.touchback and ctx.receiving in _skilled_sides(ctx, rules):
+        if not ctx.touchback and _receivers_skilled(ctx, rules):
             ctx.note_by("kickoff_move_default", _default_line, rules)  # who could have moved
         return False
     key = f"decisions.{rules.skill}"
@@ -157,22 +157,23 @@ def _able(ctx: KickoffContext, rules: KickoffMove) -> list[str]:
     """The receiving players who could make the kick-off move now (who the default leaves
     standing): those :func:`_refusal` lets move (nobody, without asking, when nobody of the
     team has the skill: asked once per set-up)."""
-    if ctx.receiving not in _skilled_sides(ctx, rules):
+    if not _receivers_skilled(ctx, rules):
         return []
     return [p.id for p in ctx.state.teams[ctx.receiving].players
             if rules.skill in p.skills and _refusal(ctx, rules, p) is None]
 
 
-def _skilled_sides(ctx: KickoffContext, rules: KickoffMove) -> frozenset[Side]:
-    """The sides with a player who has the kick-off move's skill (asked once per set-up:
-    ``SetupFacts.skilled``)."""
-    skilled = ctx.state.facts().skilled
+def _receivers_skilled(ctx: KickoffContext, rules: KickoffMove) -> bool:
+    """Whether the receiving team has a player with the kick-off move's skill (the sides with
+    one asked once per set-up: ``SetupFacts.skilled``)."""
+    st = ctx.state
+    skilled = st.facts().skilled
     sides = skilled.get(rules.skill)
     if sides is None:
         sides = skilled[rules.skill] = frozenset(
-            [side for side, t in ctx.state.teams.items()
+            [side for side, t in st.teams.items()
              if any(rules.skill in p.skills for p in t.players)])
-    return sides
+    return other_side(st.kicking) in sides
 
 
 def kickoff_move_paths(ctx: KickoffContext) -> list[PlayerPath]:

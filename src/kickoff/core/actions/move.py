@@ -21,7 +21,7 @@ The order of the dice for one step is the Rush, then the Dodge, then the pick-up
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kickoff.core import ball
 from kickoff.core.actions.injury import armour_and_injury
@@ -44,6 +44,9 @@ if TYPE_CHECKING:  # made by a turn's decisions (start-up, issue 16)
 #: player makes"; bb2020 / bb2025 +1 to the Agility test when the player attempts to Dodge
 #: (issue 25).
 TWO_HEADS_DODGE = 1
+
+#: How far a step that is not a Leap reaches: to an adjacent square.
+_ADJACENT: Final[frozenset[int]] = frozenset({1})
 
 
 def allowance(ctx: KickoffContext, player: Player) -> int:
@@ -72,24 +75,23 @@ def path_problem(
     at the edition's Leap distance, by a player with Leap), on the pitch, into an empty square,
     and no more squares than MA plus the Rushes allow (a Leap costs two). Pure."""
     st = ctx.state
-    place = where_of(where, player)
     if not player.standing:
-        return place.problem("only a Standing player on the pitch can move")
+        return where_of(where, player).problem("only a Standing player on the pitch can move")
     limit = allowance(ctx, player)
     rules = ctx.ruleset.actions.leap
     leaps = frozenset(i for i in leaps if i < len(path))
     if leaps and "leap" not in player.skills:
-        return place.problem(f"{player.id} has no Leap skill")
+        return where_of(where, player).problem(f"{player.id} has no Leap skill")
     if rules.once and len(leaps) > 1:
-        return place.problem("only one Leap is allowed an activation")
+        return where_of(where, player).problem("only one Leap is allowed an activation")
     cost = used + len(path) + len(leaps)
     if cost > limit:
-        return place.problem(f"a path of {cost} squares is beyond MA {player.ma} plus "
+        return where_of(where, player).problem(f"a path of {cost} squares is beyond MA {player.ma} plus "
                              f"{limit - player.ma} Rushes" + (" (a Leap costs two)" if leaps else ""))
     here = player.square
     assert here is not None
     for i, sq in enumerate(path):
-        why = _step_problem(st, player, here, sq, rules.reach if i in leaps else frozenset({1}),
+        why = _step_problem(st, player, here, sq, rules.reach if i in leaps else _ADJACENT,
                             i in leaps)
         if why is not None:
             return Problem(why, f"{where}.path[{i}] ({player.id} from {square_text(here)})",
