@@ -26,8 +26,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.exact.chain import ChainSolver, Shared
-from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
+from kickoff.analysis.exact.chain import ChainSolver, Nodes, Shared
+from kickoff.analysis.exact.chance import Dist, ExpandDice, PathDice, Q, enumerate_runs, exact_sum
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -346,6 +346,8 @@ class Group:
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
     #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
     shared: Shared = field(init=False)
+    #: The journeys over every world at once, the changes revealed as read (:class:`Revealed`).
+    revealed: Revealed | bool | None = None
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -561,3 +563,432 @@ def journey_relevant(base: GameState, reach: tuple[int, int], receivers: bool = 
                 or (receivers and c.side == base.receiving))
 
     return relevant
+
+
+
+#: The most worlds :func:`product_of` leaves outside the product (or a quarter of the group's,
+#: if more): each is read again wherever a journey reveals a change.
+_REST = 4096
+
+#: A revealed journey's own states are numbered from here (below: the numbered ball states,
+#: ``exact_journey._STATE_BITS``, whose ends it shares with every other chain).
+_REVEALED = 1 << 40
+
+
+class Product:
+    """A group's worlds as a product of independent changes plus the rest, exactly: the
+    probability of the member worlds with changes ``M`` is ``A(M) + R(M)``, where ``A(M)`` is
+    ``pi`` times, for each change ``b`` of :attr:`bits`, ``q[b]`` if ``b`` is in ``M`` else
+    ``1 - q[b]`` (zero if ``M`` has another change), and ``R`` (the rest, :attr:`rest`, and
+    :attr:`rest0` for the worlds with no change) is never negative (:func:`product_of` checks
+    both, exactly). Classic's Pitch Invasion (a D6 for each player: each stun its own
+    change) is the product; the other events' worlds the rest.
+
+    The touchback awards of the product's worlds (:meth:`awards`) are read from a decision
+    diagram of the award key over the product's changes."""
+
+    def __init__(self, bits: list[int], q: list[Any], pi: Any, rest: list[tuple[int, int, Any]],
+                 rest0: Any, rest0_awards: dict[Hashable, Any]) -> None:
+        self.bits = bits
+        self.mask = sum(1 << b for b in bits)
+        self.q = q
+        self.pi = pi
+        #: ``(member index, its changes, its probability not in the product)``.
+        self.rest = rest
+        self.rest0 = rest0
+        self.rest0_awards = rest0_awards
+        #: The award keys' decision diagram: ``(level, low, high)`` nodes (a level: an index
+        #: into :attr:`bits`; ``~i``: the award key ``leaves[i]``) and its root.
+        self.nodes: list[tuple[int, int, int]] = []
+        self.leaves: list[Hashable] = []
+        self.root = 0
+        self._rest_by: dict[int, dict[int, Any]] = {}
+        self._awards: dict[tuple[int, int], dict[Hashable, Any]] = {}
+
+    def product_mass(self, seen: int, key: int) -> Any:
+        """``A``'s total probability of the worlds whose changes in ``seen`` are ``key``."""
+        if key & ~self.mask:
+            return 0
+        out = self.pi
+        for j, b in enumerate(self.bits):
+            if seen >> b & 1:
+                out *= self.q[j] if key >> b & 1 else 1 - self.q[j]
+        return out
+
+    def rest_mass(self, seen: int, key: int) -> Any:
+        """``R``'s total probability of the worlds whose changes in ``seen`` are ``key``."""
+        by = self._rest_by.get(seen)
+        if by is None:
+            by = self._rest_by[seen] = {}
+            for _, mask, r in self.rest:
+                k = mask & seen
+                by[k] = by[k] + r if k in by else r
+        out = by.get(key, 0)
+        return out + self.rest0 if key == 0 else out
+
+    def awards(self, seen: int, key: int) -> dict[Hashable, Any]:
+        """Award key -> total probability (``A`` and ``R``) of the worlds whose changes in
+        ``seen`` are ``key`` (remembered)."""
+        memo = (seen, key)
+        out = self._awards.get(memo)
+        if out is not None:
+            return out
+        out = dict(self.rest0_awards) if key == 0 else {}
+        if not key & ~self.mask:
+            factor = self.pi
+            fixed: dict[int, int] = {}
+            for j, b in enumerate(self.bits):
+                if seen >> b & 1:
+                    fixed[j] = key >> b & 1
+                    factor *= self.q[j] if fixed[j] else 1 - self.q[j]
+            for leaf, w in self._walk(self.root, fixed, {}).items():
+                k = self.leaves[~leaf]
+                out[k] = out[k] + factor * w if k in out else factor * w
+        self._awards[memo] = out
+        return out
+
+    def _walk(self, node: int, fixed: dict[int, int], memo: dict[int, dict[int, Any]]
+              ) -> dict[int, Any]:
+        """The leaves (award keys) below ``node`` with their probabilities given ``fixed``
+        (level -> its change's value; the fixed levels' factors left out)."""
+        if node < 0:
+            return {node: Q(1)}
+        found = memo.get(node)
+        if found is not None:
+            return found
+        level, lo, hi = self.nodes[node]
+        value = fixed.get(level)
+        if value is not None:
+            out = self._walk(hi if value else lo, fixed, memo)
+        else:
+            qj = self.q[level]
+            out = {}
+            for leaf, w in self._walk(lo, fixed, memo).items():
+                out[leaf] = (1 - qj) * w
+            for leaf, w in self._walk(hi, fixed, memo).items():
+                out[leaf] = out[leaf] + qj * w if leaf in out else qj * w
+        memo[node] = out
+        return out
+
+
+def product_of(group: Group) -> Product | None:
+    """The group's worlds as a :class:`Product` (its changes in at least a quarter of the
+    member worlds each; every combination of them a member world), or ``None`` where they are
+    not one exactly (a negative rest) or more than :data:`_REST` worlds (or a quarter of them)
+are left outside it."""
+    n = len(group.members)
+    bits = [b for b, worlds in enumerate(group.by_entry) if 4 * len(worlds) >= n]
+    k = len(bits)
+    if not k or (1 << k) - 1 > n or k > 24:
+        return None
+    by_mask: dict[int, int] = {}
+    for i, mask in enumerate(group.masks):
+        by_mask.setdefault(mask, i)
+    members = group.members
+    full = sum(1 << b for b in bits)
+    if full not in by_mask:
+        return None
+    p_full = members[by_mask[full]][0]
+    q: list[Any] = []
+    for b in bits:
+        less = by_mask.get(full ^ (1 << b))
+        if less is None:
+            return None
+        ratio = p_full / members[less][0]
+        q.append(ratio / (1 + ratio))
+    pi = p_full
+    for qj in q:
+        pi /= qj
+    order = _award_order(group, bits, by_mask)
+    if order is None:
+        return None
+    bits, q = [bits[j] for j in order], [q[j] for j in order]
+    table = _product_table(group, bits, q, pi, by_mask)
+    if table is None:
+        return None
+    masses, glob = table
+    local = {g: i for i, g in enumerate(glob)}
+    rest: list[tuple[int, int, Any]] = []
+    for i, (p, _, _) in enumerate(members):
+        mask = group.masks[i]
+        at = local.get(mask)
+        r = p - masses[at] if at is not None and by_mask[mask] == i else p
+        if r < 0:
+            return None
+        if r:
+            rest.append((i, mask, r))
+    if len(rest) > max(_REST, n // 4):
+        return None
+    unaffected = group.mass - exact_sum([p for p, _, _ in members])
+    awards = dict(group.award_weights)
+    for p, _, diff in members:
+        awards[diff.award_key] -= p
+    rest0 = unaffected - masses[0]
+    awards[group.award_key] = awards.get(group.award_key, 0) - masses[0]
+    if rest0 < 0 or awards[group.award_key] < 0:
+        return None
+    out = Product(bits, q, pi, rest, rest0, {key: w for key, w in awards.items() if w})
+    _diagram(out, group, glob, by_mask)
+    return out
+
+
+def _product_table(group: Group, bits: list[int], q: list[Any], pi: Any,
+                   by_mask: dict[int, int]) -> tuple[list[Any], list[int]] | None:
+    """``A`` of every combination of ``bits`` (a list by local mask: bit ``j`` for
+    ``bits[j]``) and each combination's changes; ``None`` if one is not a member world."""
+    k = len(bits)
+    glob = [0] * (1 << k)
+    masses: list[Any] = [0] * (1 << k)
+    none = pi
+    for qj in q:
+        none *= 1 - qj
+    masses[0] = none
+    ratios = [qj / (1 - qj) for qj in q]
+    for i in range(1, 1 << k):
+        low = i & -i
+        j = low.bit_length() - 1
+        glob[i] = glob[i ^ low] | (1 << bits[j])
+        if glob[i] not in by_mask:
+            return None
+        masses[i] = masses[i ^ low] * ratios[j]
+    return masses, glob
+
+
+def _award_order(group: Group, bits: list[int], by_mask: dict[int, int]) -> list[int] | None:
+    """The product's changes in the decision diagram's order: those that change the award
+    key most often first (counted on a sample of the combinations), so that the changes read
+    only where nobody can take the ball come last."""
+    k = len(bits)
+    step = max(1, (1 << k) >> 13)
+    flips = [0] * k
+    for i in range(0, 1 << k, step):
+        key = _award_at(group, bits, i, by_mask)
+        if key is None:
+            return None
+        for j in range(k):
+            if not i >> j & 1:
+                other = _award_at(group, bits, i | 1 << j, by_mask)
+                if other is None:
+                    return None
+                flips[j] += other != key
+    return sorted(range(k), key=lambda j: (-flips[j], j))
+
+
+def _award_at(group: Group, bits: list[int], i: int, by_mask: dict[int, int]
+              ) -> Hashable | None:
+    """The award key of the product's combination ``i`` (local bits of ``bits``)."""
+    if i == 0:
+        return group.award_key
+    mask = 0
+    for j, b in enumerate(bits):
+        if i >> j & 1:
+            mask |= 1 << b
+    at = by_mask.get(mask)
+    return None if at is None else group.members[at][2].award_key
+
+
+def _diagram(product: Product, group: Group, glob: list[int], by_mask: dict[int, int]) -> None:
+    """The product's award keys as a reduced decision diagram (levels in ``product.bits``'
+    order, the first at the root), built bottom up from every combination's key."""
+    leaf_of: dict[Hashable, int] = {}
+    level: list[int] = []
+    for i, mask in enumerate(glob):
+        key = group.award_key if i == 0 else group.members[by_mask[mask]][2].award_key
+        leaf = leaf_of.get(key)
+        if leaf is None:
+            leaf = leaf_of[key] = ~len(product.leaves)
+            product.leaves.append(key)
+        level.append(leaf)
+    unique: dict[tuple[int, int, int], int] = {}
+    for j in range(len(product.bits) - 1, -1, -1):
+        half = 1 << j
+        nxt: list[int] = []
+        for i in range(half):
+            lo, hi = level[i], level[i + half]
+            if lo == hi:
+                nxt.append(lo)
+                continue
+            node = (j, lo, hi)
+            at = unique.get(node)
+            if at is None:
+                at = unique[node] = len(product.nodes)
+                product.nodes.append(node)
+            nxt.append(at)
+        level = nxt
+    product.root = level[0]
+
+
+class Revealed:
+    """A group's journeys from every start solved as one chain over the ball's state and what
+    the journey has read of the worlds so far (``KickoffSolver._group_mix``), its worlds a
+    :class:`Product`.
+
+    A state of this chain is ``(ball state, seen, key)``: the worlds still possible are those
+    whose changes in ``seen`` (bits, :class:`Group`'s numbering) are ``key``. Before a step,
+    the changes it would read that are not in ``seen`` are revealed: the state branches on
+    them, each branch with the probability of its worlds given those still possible (exact for
+    any joint distribution of the changes: a path's probability is the worlds' probability
+    times the journey's in them; the product makes each branch's probability a product). A
+    step is then played in one world of the branch (all of them read the same there). What is
+    revealed only grows, so the journey's loops stay within one ``(seen, key)``. A touchback
+    goes on to the awards of the worlds still possible. The ends are the ball states' own
+    (their numbers, shared with every other chain).
+
+    Nothing here holds the group or the solver (the group holds this): the member worlds'
+    journey solvers and the awards' nodes are handed to :meth:`node` for each call."""
+
+    def __init__(self, group: Group, product: Product, stops: list[bool], touchback: int,
+                 nodes: Nodes) -> None:
+        self.product = product
+        self.steps = _RevealSteps(group, product, stops, touchback, nodes)
+        self.chain = ChainSolver(self.steps.transitions, _revealed_end, nodes=nodes)
+        self.steps.solved = self.chain.solved
+
+    @property
+    def states(self) -> list[tuple[int, int, int]]:
+        """The chain's states met so far, ``(ball state, seen, key)`` by number."""
+        return self.steps.states
+
+    def mass(self, seen: int, key: int) -> Any:
+        """The total probability of the group's worlds whose changes in ``seen`` are
+        ``key``."""
+        return self.steps.mass(seen, key)
+
+    def node(self, start: int, chain_of: Callable[[int], ChainSolver],
+             award: Callable[[Hashable], int]) -> int:
+        """The node of the journey from ``start`` (no stop) over every world of the group:
+        ``chain_of``, a member world's journey solver by member index (``-1``: the reference
+        world's); ``award``, an award key's node."""
+        steps = self.steps
+        steps.chain_of, steps.award = chain_of, award
+        try:
+            return self.chain.node(steps.state_id(start, 0, 0))
+        finally:
+            steps.chain_of = steps.award = None
+
+
+def _revealed_end(a: int) -> bool:
+    return a < _REVEALED
+
+
+class _RevealSteps:
+    """:class:`Revealed`'s chain's transitions (a class of its own, holding neither the group
+    nor the chain: see ``exact_journey.Steps``)."""
+
+    def __init__(self, group: Group, product: Product, stops: list[bool], touchback: int,
+                 nodes: Nodes) -> None:
+        self.product = product
+        self.stops = stops
+        self.touchback = touchback
+        self.nodes = nodes
+        self.members = group.members
+        self.touching = functools.partial(_touching, group.entry_bits, group.touched)
+        self.solved: dict[int, int] = {}
+        self.chain_of: Callable[[int], ChainSolver] | None = None
+        self.award: Callable[[Hashable], int] | None = None
+        self.states: list[tuple[int, int, int]] = []
+        self.ids: dict[tuple[int, int, int], int] = {}
+        self.masses: dict[tuple[int, int], Any] = {}
+        #: Each member's changes -> its first member (a world with exactly those changes).
+        self.by_mask: dict[int, int] = {}
+        for i, mask in enumerate(group.masks):
+            self.by_mask.setdefault(mask, i)
+
+    def mass(self, seen: int, key: int) -> Any:
+        """The total probability of the worlds whose changes in ``seen`` are ``key``."""
+        memo = (seen, key)
+        out = self.masses.get(memo)
+        if out is None:
+            product = self.product
+            out = self.masses[memo] = (product.product_mass(seen, key)
+                                       + product.rest_mass(seen, key))
+        return out
+
+    def state_id(self, s: int, seen: int, key: int) -> int:
+        """The number of the state ``(s, seen, key)``: a stop's own but a touchback's."""
+        if self.stops[s]:
+            return self._touchback(seen, key) if s == self.touchback else s
+        state = (s, seen, key)
+        a = self.ids.get(state)
+        if a is None:
+            a = self.ids[state] = _REVEALED + len(self.states)
+            self.states.append(state)
+        return a
+
+    def _touchback(self, seen: int, key: int) -> int:
+        """A touchback's state given the worlds ``(seen, key)``: solved at once, the mixture
+        of those worlds' awards."""
+        state = (self.touchback, seen, key)
+        a = self.ids.get(state)
+        if a is not None:
+            return a
+        a = self.ids[state] = _REVEALED + len(self.states)
+        self.states.append(state)
+        weights: dict[Hashable, Any] = dict(self.product.awards(seen, key))
+        for i, mask, r in self.product.rest:
+            if mask & seen == key:
+                k = self.members[i][2].award_key
+                weights[k] = weights[k] + r if k in weights else r
+        mass = self.mass(seen, key)
+        award = self.award
+        assert award is not None
+        exits: dict[int, Any] = {}
+        for award_key, w in weights.items():
+            if w:
+                n = award(award_key)
+                exits[n] = exits[n] + w / mass if n in exits else w / mass
+        self.solved[a] = next(iter(exits)) if len(exits) == 1 else self.nodes.add(exits)
+        return a
+
+    def _split(self, seen: int, key: int, more: int) -> dict[int, Any]:
+        """The worlds ``(seen, key)`` split by their changes in ``more`` (bits not in
+        ``seen``): key within ``seen | more`` -> probability given ``(seen, key)``."""
+        wider = seen | more
+        keys: set[int] = set()
+        product = self.product
+        if not key & ~product.mask:
+            free = more & product.mask
+            sub = free
+            while True:  # every combination of the product's changes in ``more``
+                keys.add(key | sub)
+                if not sub:
+                    break
+                sub = (sub - 1) & free
+        for _, mask, _ in product.rest:
+            if mask & seen == key:
+                keys.add(mask & wider)
+        mass = self.mass(seen, key)
+        out: dict[int, Any] = {}
+        for k in keys:
+            m = self.mass(wider, k)
+            if m:
+                out[k] = m / mass
+        return out
+
+    def _rep(self, seen: int, key: int) -> ChainSolver:
+        """The journey solver of one world of ``(seen, key)``: the reference world's for
+        ``key`` 0, else a world with exactly ``key``'s changes, else one of the rest's."""
+        chain_of = self.chain_of
+        assert chain_of is not None
+        if key == 0:
+            return chain_of(-1)
+        i = self.by_mask.get(key)
+        if i is None:
+            i = next(i for i, mask, _ in self.product.rest if mask & seen == key)
+        return chain_of(i)
+
+    def transitions(self, a: int) -> Dist:
+        """The next states of the state numbered ``a`` with their probabilities: the changes
+        its step reads revealed, else the step played in one world of those still possible."""
+        s, seen, key = self.states[a - _REVEALED]
+        rep = self._rep(seen, key)
+        assert rep.reads is not None
+        more = self.touching(rep.reads(s)) & ~seen
+        if more:
+            return {self.state_id(s, seen | more, k): q
+                    for k, q in self._split(seen, key, more).items()}
+        out: Dist = {}
+        for t, p in rep.transitions(s).items():
+            b = self.state_id(t, seen, key)
+            out[b] = out[b] + p if b in out else p
+        return out
