@@ -145,10 +145,6 @@ class KickoffSolver:
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
-    #: Solve a group's journeys from a start as one chain over the ball's state and the
-    #: changes read so far (``worlds.Revealed``); off, one journey per part of the worlds alike
-    #: wherever it looks: the tests turn it off to check that revealing changes no probability.
-    reveal_journeys = True
     #: A maker's free turns' squares and reads (``exact_events._free_squares``; None: not yet).
     _free_reads: dict[Any, dict[Any, int] | None] | None = None
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
@@ -463,18 +459,6 @@ class KickoffSolver:
         cached = group.results.get(start)
         if cached is not None:
             return cached
-        if self.reveal_journeys and group.members and not self._stops[start] \
-                and not self._tables.keep_touchbacks:
-            revealed = group.revealed
-            if revealed is None:
-                product = exact_worlds.product_of(group)
-                revealed = group.revealed = False if product is None else exact_worlds.Revealed(
-                    group, product, self._stops, self._touchback, self._tables.nodes)
-            if isinstance(revealed, exact_worlds.Revealed):
-                node = revealed.node(start, functools.partial(self._rep_chain, group),
-                                     functools.partial(self._award_key_node, group))
-                out = group.results[start] = {node: group.mass}
-                return out
         nodes, reaches = self._tables.nodes, self._reaches_touchback
         ref = group.chain.node(start)
         ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
@@ -507,14 +491,6 @@ class KickoffSolver:
                 mixed[n] = mixed[n] + w if n in mixed else w
         group.results[start] = mixed
         return mixed
-
-    def _rep_chain(self, group: Group, i: int) -> ChainSolver:
-        """The journey solver of the group's ``i``-th world (``-1``: its reference world's)."""
-        return group.chain if i < 0 else self._member_chain(group, i)
-
-    def _award_key_node(self, group: Group, key: Hashable) -> int:
-        """An award key's node (``_award_node`` of the group's world with that award)."""
-        return self._award_node(group.award_world(key, self.state))
 
     def _part_journey(self, group: Group, start: int, seen: int, members: list[int]
                       ) -> tuple[int, int]:
