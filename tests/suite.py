@@ -76,21 +76,33 @@ GROUPS: dict[str, str] = {
 }
 
 
-#: The work units handed out before the others, the longest first (``pytest``'s quick suite on
-#: the quiet 2-core machine, 2026-12-06: about 40 s for each group, 10 to 30 s for each file;
-#: docs/performance.md). xdist hands out the files with the most tests first
-#: (``--loadscope-reorder``), which left these (few tests, long ones) to the end, where the
-#: last of them ran on one worker while the other had finished: longest first, the run ends
-#: on short files, the two workers finishing together. A unit not collected (``-m``, a path
-#: given) is passed over; a unit not listed comes after, in xdist's own order.
+#: The work units handed out before the others, the longest first: every unit of about 2 s of
+#: CPU or more, by its CPU in one whole quick run (2026-12-07, branch ``s38-fastsuite``, a
+#: plugin timing each test: its process's CPU and its waited children's; the server group,
+#: Dask's, test_exits, test_web_hold and test_review_api, whose time is mostly waiting, by their
+#: wall clock on the quiet machine). xdist hands out the files with the most tests first
+#: (``--loadscope-reorder``), which left the few-test long files to the end: in that run the
+#: last unit, ``test_plans_cache`` (one test, 6 to 8 s of CPU), ran on one worker while the
+#: other had finished; before it, ``test_exact_free_shared``, ``test_exact_events`` and
+#: ``test_exact_sharing`` (two to four tests, 2 to 5 s each). Longest first (the greedy
+#: schedule of the longest processing time), the run ends on short files, the two workers
+#: finishing together. A unit not collected (``-m``, a path given) is passed over; a unit not
+#: listed (each under about 2 s) comes after, in xdist's own order.
 FIRST: tuple[str, ...] = (
-    "server", "dask", "tests/test_env.py", "tests/test_advisor_cli.py", "tests/test_exits.py",
-    "tests/test_exact.py", "tests/test_fumbbl_review.py", "tests/test_analysis_cli.py",
-    "tests/test_fumbbl_replay.py", "tests/test_properties.py", "tests/test_plans.py",
-    "tests/web/test_review_api.py", "tests/test_coach_conformance.py",
-    "tests/test_fumbbl_review_png.py", "tests/web/test_web_hold.py",
-    "tests/test_advisor_coach.py", "tests/test_input_bounds.py", "tests/test_hostile_input.py",
-    "tests/test_env_setup.py", "tests/test_cases.py", "tests/test_plans_all_targets.py")
+    "server", "dask", "tests/test_advisor_cli.py", "tests/test_fumbbl_review.py",
+    "tests/test_exits.py", "tests/test_env.py", "tests/test_plans_cache.py",
+    "tests/test_analysis_cli.py", "tests/test_advisor_coach.py", "tests/test_play_best.py",
+    "tests/test_hostile_input.py", "tests/test_exact.py", "tests/test_mix_best.py",
+    "tests/web/test_review_api.py", "tests/test_coach_conformance.py", "tests/test_env_setup.py",
+    "tests/test_properties.py", "tests/test_advisor.py", "tests/test_fumbbl_review_png.py",
+    "tests/test_plans.py", "tests/test_fumbbl_replay.py", "tests/test_exact_free_shared.py",
+    "tests/test_decide.py", "tests/web/test_suggest_api.py", "tests/test_exact_sharing.py",
+    "tests/test_board_objectives.py", "tests/web/test_web_hold.py", "tests/test_exact_nodes.py",
+    "tests/test_readme.py", "tests/test_plans_all_targets.py", "tests/test_review_advisor.py",
+    "tests/test_shared_data.py", "tests/web/test_web_plans.py", "tests/web/test_web_heal.py",
+    "tests/test_choices_by_event.py", "tests/test_exact_events.py", "tests/kickit/test_kick_best.py",
+    "tests/test_input_bounds.py", "tests/test_standing_orders.py", "tests/test_plans_given.py",
+    "tests/test_cases.py")
 
 
 def work_unit(nodeid: str) -> str:
