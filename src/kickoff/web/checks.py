@@ -67,6 +67,10 @@ class BadInput(Exception):
         super().__init__("\n".join(p.text() for p in problems))
         self.problems = problems
 
+    def __reduce__(self) -> tuple[type[BadInput], tuple[list[Problem]]]:
+        # raised in a worker process of the odds service (``/api/decide``), it crosses back whole
+        return (BadInput, (self.problems,))
+
 
 def scenario_text(doc: dict[str, Any], limits: Limits) -> str:
     """The scenario as JSON text, within the limits (``BadInput`` otherwise)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from kickoff.analysis.objectives import Objective
@@ -17,6 +17,7 @@ from kickoff.core.problems import Problem
 from kickoff.defaults import PLAN_BUDGET, kick_use
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, checked, in_field
+from kickoff.web.jobs import odds_service
 from kickoff.web.limits import AppLimits
 from kickoff.web.models import WithScenario
 
@@ -25,11 +26,6 @@ from kickoff.web.models import WithScenario
 #: Every face's default (:data:`kickoff.defaults.PLAN_BUDGET`): the hill climb mostly stops
 #: at a local optimum before it (docs/performance.md, "The plan budget's default").
 MAX_PLAN_BUDGET = PLAN_BUDGET
-
-#: How many questions are valued at once (each is seconds of exact solves in a thread of the
-#: server's own process, not the odds' worker pool); the others wait their turn.
-RUNNING = 2
-_running = asyncio.Semaphore(RUNNING)
 
 router = APIRouter()
 
@@ -52,22 +48,30 @@ class DecideAnswer(BaseModel):
 
 
 @router.post("/api/decide", tags=["kick-off"], response_model=DecideAnswer)
-async def decide(body: DecideRequest, lim: AppLimits) -> dict[str, Any]:
+async def decide(request: Request, body: DecideRequest, lim: AppLimits) -> dict[str, Any]:
     """The kick-off's decision answered: its options, best first, each with its exact value
-    (``kickoff decide``); ``{"decision": null}`` when it reached none."""
+    (``kickoff decide``); ``{"decision": null}`` when it reached none. Valued in a worker
+    process of the odds service (seconds of exact solves: in a thread of the server's own
+    process they held its interpreter, and pages opened meanwhile waited), queued with the
+    odds' jobs."""
     doc = body.scenario
     if doc.get("dice") is None and doc.get("seed") is None:
         raise BadInput([Problem("give the dice or the seed the kick-off was played from",
                                 "scenario.seed")])
     # a turn (a Kick It! Kick action) has no kick-off to stop at a decision: 422 naming phase
-    _, loaded = await asyncio.to_thread(checked, doc, lim, compute.load_kickoff)
-    async with _running:
-        return await asyncio.to_thread(_answer, loaded, body.objective, body.plan_budget)
+    text, _ = await asyncio.to_thread(checked, doc, lim, compute.load_kickoff)
+    answer: dict[str, Any] = await odds_service(request).job(decide_job, text, body.objective,
+                                                             body.plan_budget)
+    return answer
 
 
-def _answer(loaded: Any, objective: Objective, budget: int) -> dict[str, Any]:
+def decide_job(text: str, objective: Objective, budget: int) -> dict[str, Any]:
+    """``/api/decide``'s answer for the checked scenario ``text``, as the odds service's worker
+    processes compute it: ``{"decision": kickoff decide --json's document or None}``;
+    :class:`~kickoff.web.checks.BadInput` for a kick-off or decision the rules refuse."""
     from kickoff.analysis import decide as analysis
 
+    loaded = compute.load_kickoff(text)
     st = loaded.state
     dice, _ = loaded.dice()
     try:
