@@ -89,10 +89,19 @@ def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = No
     (:func:`_browser`), ready (``body[data-ready=true]``), its script errors collected in
     ``errors``; the page and its context are closed afterwards."""
     page = _browser().new_page(**({"viewport": viewport} if viewport else {}))
+    requests: list[str] = []  # what the page asked and got, said if it never gets ready
+    page.on("requestfinished", lambda r: requests.append(f"{r.method} {r.url}"))
+    page.on("requestfailed", lambda r: requests.append(f"{r.method} {r.url} failed"))
+    page.on("response", lambda r: requests.append(f"{r.status} {r.url}"))
     try:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + "/")
-        page.wait_for_selector("body[data-ready=true]")
+        try:
+            page.wait_for_selector("body[data-ready=true]")
+        except Exception as e:  # Playwright's TimeoutError: say where the page stopped
+            status = page.evaluate("() => document.getElementById('status')?.textContent")
+            raise AssertionError(f"the page was not ready ({e}); its status line: {status!r}; "
+                                 f"its requests: {requests[-20:]}; errors: {errors}") from e
         yield page
     finally:
         page.context.close()
