@@ -27,6 +27,8 @@ the search found: then it is the best, gap ``0``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis import decide, plans
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.analysis.targets import RankedTarget, rank_targets
+from kickoff.analysis.targets import RankedTarget, best_target, rank_targets
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
@@ -137,9 +139,16 @@ class KickoffReview:
     #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
     #: Reserves).
     advice: dict[str, list[int] | None] | None = None
-    #: Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
-    #: web page); not in :meth:`to_json`.
-    ranked: list[RankedTarget] = field(default_factory=list, repr=False, compare=False)
+    #: How :attr:`ranked` is made when first read (``None``: no ranking, ``ranked`` is empty).
+    ranking: Callable[[], list[RankedTarget]] | None = field(default=None, repr=False,
+                                                            compare=False)
+
+    @functools.cached_property
+    def ranked(self) -> list[RankedTarget]:
+        """Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
+        web page), ranked when first read (the review itself finds the best target without
+        every target solved: ``targets.best_target``); not in :meth:`to_json`."""
+        return [] if self.ranking is None else self.ranking()
 
     @property
     def receiving(self) -> Side:
@@ -209,15 +218,14 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     solver = KickoffSolver(state, ruleset, events="all", house_rules=house_rules,
                            use_kick_skill=use_kick_skill, decisions=Decisions(),
                            play="defaults", objective=objective)
-    ranked = rank_targets(solver, objective)
-    best = ranked[0]
+    best = best_target(solver, objective)  # (every target ranked only if read: out.ranked)
     chosen = solver.value(target, objective)
     kicking = other_side(state.receiving)
     kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
                   f"kick at {best.target.as_list()}", best.value,
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick],
-                        ranked=ranked)
+                        ranking=functools.partial(rank_targets, solver, objective))
     if advise is not None or advise_evaluations is not None:
         from kickoff.analysis.advisor.search import SetupValue
 
