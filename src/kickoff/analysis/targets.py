@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
+from kickoff.analysis.exact import bounds
 from kickoff.analysis.exact.chance import Q, Rational
 from kickoff.analysis.exact.moved import prepare
 from kickoff.analysis.exact.solver import KickoffSolver, Odds
@@ -153,15 +154,15 @@ def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
     """``rank_targets(solver, objective)[0]`` (the same target, ties to the lowest x then y, and
     the same exact value) without every target solved: a target's value is its direct ends'
     plus the sum over the event's groups and the ball's starts of weight times the start's value
-    (``KickoffSolver.kick_terms``), and a start's value is bounded cheaply from the reference
-    world's journey (``KickoffSolver.start_range``). Targets are taken most promising bound
+    (``exact.bounds.kick_terms``), and a start's value is bounded cheaply from the reference
+    world's journey (``exact.bounds.start_range``). Targets are taken most promising bound
     first; each is solved start by start (the widest bounds first) until its bound cannot beat
     or tie the best exact value found, or it is solved whole and compared exactly; the search
     stops when no target left can. Where the solver keeps no such split (``kick_terms``:
     ``None``), every target is ranked."""
     targets = _receiving_area(solver.state)
     prepare(solver, targets)
-    terms = {t: solver.kick_terms(t, objective) for t in targets}
+    terms = {t: bounds.kick_terms(solver, t, objective) for t in targets}
     if any(v is None for v in terms.values()):
         return rank_targets(solver, objective)[0]
     search = _Search(solver, objective, {t: v for t, v in terms.items() if v is not None})
@@ -181,16 +182,18 @@ class _Search:
         #: Each (group index, start)'s bounds (equal once solved).
         self.ranges: dict[tuple[int, int], tuple[float, float]] = {}
         self.best: RankedTarget | None = None
+        self.masses: bounds.Masses = {}
         self.best_key = 0.0
 
     def start(self, g: int, start: int) -> tuple[float, float]:
         """The bounds of a start's value (its exact value, as a float, once solved)."""
         known = self.ranges.get((g, start))
         if known is None:
-            exact = self.solver.start_known(g, start, self.objective)
+            exact = bounds.start_known(self.solver, g, start, self.objective)
             known = self.ranges[(g, start)] = (
                 (float(exact),) * 2 if exact is not None
-                else self.solver.start_range(g, start, self.objective, self.span))
+                else bounds.start_range(self.solver, g, start, self.objective, self.span,
+                                        self.masses))
         return known
 
     def low_key(self, target: Square) -> float:
@@ -242,7 +245,7 @@ class _Search:
                 widest, where = width, (g, s)
         if where is None:
             return False
-        exact = float(self.solver.start_value(*where, self.objective))
+        exact = float(bounds.start_value(self.solver, *where, self.objective))
         self.ranges[where] = (exact, exact)
         return True
 

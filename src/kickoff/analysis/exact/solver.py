@@ -266,9 +266,6 @@ class KickoffSolver:
         #: start valued, by (objective, group index, start); each end's value by objective.
         self._target_parts: dict[Square, exact_odds.Parts] = {}
         self._group_values: dict[tuple[AnyObjective, int, int], Rational] = {}
-        #: Each group's changes' total probabilities and its changed worlds', in floats
-        #: (:meth:`_affected_bound`), by group index.
-        self._entry_masses: dict[int, tuple[list[float], float]] = {}
         self._end_values: dict[AnyObjective, dict[int, Any]] = {}
         #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
         self._odds_asked = 0
@@ -549,106 +546,19 @@ class KickoffSolver:
             raise ValueError(f"exact odds: {objective_text(objective)} reads the board at the end "
                              f"({', '.join(sorted(missing))}), which this solver's ends do not "
                              "carry (KickoffSolver(board=...))")
-        value = self._end_value(objective)
+        value = exact_odds.end_values(self.state, self._states, objective,
+                                      self._end_values.setdefault(objective, {}), self._touchback)
         terms = [p * value(i) for i, p in parts.direct.items()]
+        cache, nodes = self._group_values, self._tables.nodes
         for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
             for start, p_start in weights.items():
-                terms.append(p_start * self._start_value(g, group, start, objective, value))
+                key = (objective, g, start)
+                v = cache.get(key)
+                if v is None:  # (summed in pairs)
+                    v = cache[key] = chance.exact_sum([mass * nodes.value(n, objective, value) for n, mass
+                                                       in self._group_mix(group, start).items()])
+                terms.append(p_start * v)
         return to_fraction(chance.exact_sum(terms))
-
-    def _end_value(self, objective: AnyObjective) -> Callable[[int], Any]:
-        """End number -> its value of ``objective`` (``exact_odds.end_values``, remembered)."""
-        return exact_odds.end_values(self.state, self._states, objective,
-                                     self._end_values.setdefault(objective, {}), self._touchback)
-
-    def _start_value(self, g: int, group: Group, start: int, objective: AnyObjective,
-                     value: Callable[[int], Any]) -> Rational:
-        """The value of the ``g``-th group's journeys from ``start`` (``group``; ``value``:
-        :meth:`_end_value`'s): the sum over its mixture's nodes of mass times the node's value,
-        in pairs (remembered by objective, group index and start)."""
-        key = (objective, g, start)
-        v = self._group_values.get(key)
-        if v is None:  # (summed in pairs)
-            nodes = self._tables.nodes
-            v = self._group_values[key] = chance.exact_sum(
-                [mass * nodes.value(n, objective, value)
-                 for n, mass in self._group_mix(group, start).items()])
-        return v
-
-    # -- a best-target search's parts (analysis.targets.best_target) ---------------------------
-    def kick_terms(self, target: Square, objective: AnyObjective
-                   ) -> tuple[Rational, list[tuple[Rational, int, int]]] | None:
-        """A kick at ``target`` as :meth:`value` sums it, before any group's journeys are
-        solved: the exact value of the ends it reaches directly, and ``(weight, group index,
-        start)`` for each start (:meth:`start_value`; the value is the direct part plus the sum
-        of weight times start value). ``None`` where the value is not that sum alone or this
-        split is not kept: ``play`` not ``"defaults"`` (the receivers' best takers are noted
-        as the journeys are solved), the kicking coach choosing (``kicking="best"``), or the
-        ends not carrying what ``objective`` reads (:meth:`value` raises)."""
-        if (self.play != "defaults" or self._two.kicking != "defaults"
-                or board_features(objective) - self.board_features):
-            return None
-        parts = self._target_parts.get(target)
-        if parts is None:
-            decisions = exact_moved.kick_decisions(self, target)
-            ends, starts, _ = self._landing_weights(self._kick_enumeration().landings(decisions))
-        else:
-            ends, starts = parts.direct, parts.starts
-        value = self._end_value(objective)
-        direct = chance.exact_sum([p * value(i) for i, p in ends.items()])
-        return direct, [(p, g, start) for g, weights in enumerate(starts)
-                        for start, p in weights.items()]
-
-    def start_known(self, g: int, start: int, objective: AnyObjective) -> Rational | None:
-        """:meth:`start_value` if it was solved already, else ``None``."""
-        return self._group_values.get((objective, g, start))
-
-    def start_value(self, g: int, start: int, objective: AnyObjective) -> Rational:
-        """The exact value of the ``g``-th group's journeys from ``start`` (of
-        :meth:`kick_terms`), their worlds' probabilities summed in: solved and remembered, the
-        same number :meth:`value` sums."""
-        return self._start_value(g, self.groups()[g], start, objective,
-                                 self._end_value(objective))
-
-    def start_range(self, g: int, start: int, objective: AnyObjective,
-                    span: tuple[float, float]) -> tuple[float, float]:
-        """Bounds on :meth:`start_value`, in floats (rounded: the caller keeps a margin),
-        from the reference world's journey alone: the worlds with no change the journey from
-        ``start`` reads (all but at most ``A``, the total probability of the worlds with a
-        change there, bounded by each change's worlds') have the reference journey's value
-        (``v``, a touchback's end worth 0) and its chance of a touchback (``t``) times an award
-        worth between ``span``'s ``lo`` and ``hi`` (the objective's least and greatest value of
-        an end); the others, whatever their journeys, are worth between ``lo`` and ``hi`` each:
-        ``(mass - A) * (v + t * [lo, hi]) + A * [lo, hi]`` (``_group_mix``'s sum, bounded)."""
-        group = self.groups()[g]
-        nodes = self._tables.nodes
-        ref = group.chain.node(start)
-        v = float(nodes.value(ref, objective, self._end_value(objective)))
-        t = float(nodes.value(ref, _REACH_TOUCHBACK, self._reaches_touchback))
-        seen = group.touching(group.chain.region_of(start)) if group.members else 0
-        affected = self._affected_bound(g, group, seen)
-        clean = float(group.mass) - affected
-        spread = clean * t + affected
-        return clean * v + spread * span[0], clean * v + spread * span[1]
-
-    def _affected_bound(self, g: int, group: Group, seen: int) -> float:
-        """At least the total probability of the group's worlds with a change in ``seen``
-        (bits): the sum over those changes of their worlds' (each change's total remembered
-        per group), at most the whole of the worlds with any change."""
-        if not seen:
-            return 0.0
-        masses = self._entry_masses.get(g)
-        if masses is None:
-            ps = [float(p) for p, _, _ in group.members]
-            masses = self._entry_masses[g] = (
-                [sum(ps[i] for i in members) for members in group.by_entry], sum(ps))
-        per_change, total = masses
-        bound, bits = 0.0, seen
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            bound += per_change[low.bit_length() - 1]
-        return min(bound, total)
 
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""
@@ -666,33 +576,19 @@ class KickoffSolver:
         if target in self._target_parts:
             return self._target_parts[target]
         decisions = exact_moved.kick_decisions(self, target)
-        deviations = self._kick_enumeration().landings(decisions)
+        if self._kicks is None:
+            self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
+                                           self._dice(), close_play.KickCoach
+                                           if self.play == "close" else None)
+        deviations = self._kicks.landings(decisions)
         parts = self._target_parts[target] = (
             close_play.landed(self, deviations) if self.play == "close"
             else exact_best.kicking_best(self, decisions, deviations)
             if self._two.kicking == "best" else self._landed(deviations))
         return parts
 
-    def _kick_enumeration(self) -> exact_odds.Kicks:
-        """The kick's deviation, enumerated once for every target (made when first asked)."""
-        if self._kicks is None:
-            self._kicks = exact_odds.Kicks(self.state, self.ruleset, self.house_rules,
-                                           self._dice(), close_play.KickCoach
-                                           if self.play == "close" else None)
-        return self._kicks
-
     def _landed(self, deviations: dict[exact_odds.Landing, Rational]) -> exact_odds.Parts:
         """:meth:`_parts` of a kick whose landings are ``deviations`` (landing -> probability)."""
-        ends, starts, taken = self._landing_weights(deviations)
-        for group, weights in zip(self.groups(), starts, strict=True):
-            for start in weights:  # solved now: the best takers they choose are met here
-                self._group_mix(group, start)
-        return exact_odds.Parts(ends, starts, list(self._takers), taken)
-
-    def _landing_weights(self, deviations: dict[exact_odds.Landing, Rational]
-                         ) -> tuple[Dist, list[Dist], exact_best.Taken]:
-        """:meth:`_landed`'s kick before its group journeys are solved: the ends reached
-        directly, each group's starts' weights and the choices taken."""
         ends: Dist = {}
         groups = self.groups()
         node = self._move_node()
@@ -714,7 +610,10 @@ class KickoffSolver:
                     start = self._landing_start(dev.square, dev.touchback, group)
                     weights[start] = weights.get(start, 0) + p_dev
             exact_moved.high_kick_landing(self, dev, p_dev, ends, taken)
-        return ends, starts, taken
+        for group, weights in zip(groups, starts, strict=True):
+            for start in weights:  # solved now: the best takers they choose are met here
+                self._group_mix(group, start)
+        return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact.best) -------
     def _high_kick_best(
