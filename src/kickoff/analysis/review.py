@@ -8,10 +8,10 @@ table's events and every other choice at the scenario format's defaults, exactly
 ``kickoff odds`` on that scenario does:
 
 - **the kick**: the value at the target the kicking coach chose (``kickoff odds FILE``), the best
-  target's (the first of ``kickoff odds FILE --all-targets``, :func:`~kickoff.analysis.targets.rank_targets`)
-  and the gap; the kicker and his use of Kick are those ``kickoff odds`` plays (the default
-  kicker, Kick when he has it and may use it: :func:`~kickoff.defaults.kick_use`; FUMBBL's log
-  names no other);
+  target's (the first of ``kickoff odds FILE --all-targets``, found without every target solved:
+  :func:`~kickoff.analysis.targets.best_target`) and the gap; the kicker and his use of Kick
+  are those ``kickoff odds`` plays (the default kicker, Kick when he has it and may use it:
+  :func:`~kickoff.defaults.kick_use`; FUMBBL's log names no other);
 - **the receiving set-up**: its value against the kicking coach's best kick (the best target's
   value: what the receiving coach can be sure of);
 - **the decision of the Kick-off event**, if the event asks one (High Kick, Blitz!, Charge!,
@@ -174,8 +174,8 @@ def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule
     """The receiving set-up played judged against the advisor's, searched from it (so never
     worse) with the same players against the same kicking set-up
     (:func:`~kickoff.analysis.advisor.search.optimize_setup`, seed 0), and the advisor's squares.
-    ``played``: the real set-up's value against the best kick, from the review's own ranking of
-    every target (``KickoffSolver`` with the events on and the defaults, as the advisor values a
+    ``played``: the real set-up's value against the best kick, from the review's own best
+    target (``KickoffSolver`` with the events on and the defaults, as the advisor values a
     set-up): the advisor's starting value, not solved again. The search's bounds, whichever
     comes first: ``seconds`` of wall clock, from after the start is valued, and ``evaluations``
     candidate set-ups (deterministic: the same suggestion as ``kickoff setup optimize
@@ -211,7 +211,7 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     ``advise_evaluations`` (candidate set-ups), either or both (``None``: not asked; neither:
     no advisor): the set-up advisor's bounds, whichever comes first (:func:`advised`: from the
     same players, against the same kicking set-up, its start valued by this review's own
-    ranking of the targets), judged as ``setup``. The rules' own errors
+    best target), judged as ``setup``. The rules' own errors
     (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a
     note, not an error."""
     target = decisions.target or state.pitch.centre[state.receiving]
