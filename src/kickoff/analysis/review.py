@@ -8,10 +8,10 @@ table's events and every other choice at the scenario format's defaults, exactly
 ``kickoff odds`` on that scenario does:
 
 - **the kick**: the value at the target the kicking coach chose (``kickoff odds FILE``), the best
-  target's (the first of ``kickoff odds FILE --all-targets``, :func:`~kickoff.analysis.targets.rank_targets`)
-  and the gap; the kicker and his use of Kick are those ``kickoff odds`` plays (the default
-  kicker, Kick when he has it and may use it: :func:`~kickoff.defaults.kick_use`; FUMBBL's log
-  names no other);
+  target's (the first of ``kickoff odds FILE --all-targets``, found without every target solved:
+  :func:`~kickoff.analysis.targets.best_target`) and the gap; the kicker and his use of Kick
+  are those ``kickoff odds`` plays (the default kicker, Kick when he has it and may use it:
+  :func:`~kickoff.defaults.kick_use`; FUMBBL's log names no other);
 - **the receiving set-up**: its value against the kicking coach's best kick (the best target's
   value: what the receiving coach can be sure of);
 - **the decision of the Kick-off event**, if the event asks one (High Kick, Blitz!, Charge!,
@@ -27,6 +27,8 @@ the search found: then it is the best, gap ``0``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -35,7 +37,7 @@ from kickoff.analysis import decide, plans
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.exact.standing import gives_dice_answers
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
-from kickoff.analysis.targets import RankedTarget, rank_targets
+from kickoff.analysis.targets import RankedTarget, best_target, rank_targets
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import Dice
 from kickoff.core.errors import KickoffError
@@ -139,9 +141,16 @@ class KickoffReview:
     #: With ``advise``: the advisor's set-up (receiving player id -> ``[x, y]``, ``None``: the
     #: Reserves).
     advice: dict[str, list[int] | None] | None = None
-    #: Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
-    #: web page); not in :meth:`to_json`.
-    ranked: list[RankedTarget] = field(default_factory=list, repr=False, compare=False)
+    #: How :attr:`ranked` is made when first read (``None``: no ranking, ``ranked`` is empty).
+    ranking: Callable[[], list[RankedTarget]] | None = field(default=None, repr=False,
+                                                            compare=False)
+
+    @functools.cached_property
+    def ranked(self) -> list[RankedTarget]:
+        """Every target valued, best first (for the pitch: ``kickoff fumbbl review --png``, the
+        web page), ranked when first read (the review itself finds the best target without
+        every target solved: ``targets.best_target``); not in :meth:`to_json`."""
+        return [] if self.ranking is None else self.ranking()
 
     @property
     def receiving(self) -> Side:
@@ -167,8 +176,8 @@ def advised(state: GameState, ruleset: Ruleset, house_rules: frozenset[HouseRule
     """The receiving set-up played judged against the advisor's, searched from it (so never
     worse) with the same players against the same kicking set-up
     (:func:`~kickoff.analysis.advisor.search.optimize_setup`, seed 0), and the advisor's squares.
-    ``played``: the real set-up's value against the best kick, from the review's own ranking of
-    every target (``KickoffSolver`` with the events on and the defaults, as the advisor values a
+    ``played``: the real set-up's value against the best kick, from the review's own best
+    target (``KickoffSolver`` with the events on and the defaults, as the advisor values a
     set-up): the advisor's starting value, not solved again. The search's bounds, whichever
     comes first: ``seconds`` of wall clock, from after the start is valued, and ``evaluations``
     candidate set-ups (deterministic: the same suggestion as ``kickoff setup optimize
@@ -204,22 +213,21 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     ``advise_evaluations`` (candidate set-ups), either or both (``None``: not asked; neither:
     no advisor): the set-up advisor's bounds, whichever comes first (:func:`advised`: from the
     same players, against the same kicking set-up, its start valued by this review's own
-    ranking of the targets), judged as ``setup``. The rules' own errors
+    best target), judged as ``setup``. The rules' own errors
     (``KickoffError``) for a set-up or kick they refuse; a decision that cannot be valued is a
     note, not an error."""
     target = decisions.target or state.pitch.centre[state.receiving]
     solver = KickoffSolver(state, ruleset, events="all", house_rules=house_rules,
                            use_kick_skill=use_kick_skill, decisions=Decisions(),
                            play="defaults", objective=objective)
-    ranked = rank_targets(solver, objective)
-    best = ranked[0]
+    best = best_target(solver, objective)  # (every target ranked only if read: out.ranked)
     chosen = solver.value(target, objective)
     kicking = other_side(state.receiving)
     kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
                   f"kick at {best.target.as_list()}", best.value,
                   gap(chosen, best.value, objective, receivers=False))
     out = KickoffReview(kicking, target, best.target, kicker, use_kick_skill, best.value, [kick],
-                        ranked=ranked)
+                        ranking=functools.partial(rank_targets, solver, objective))
     if advise is not None or advise_evaluations is not None:
         from kickoff.analysis.advisor.search import SetupValue
 

@@ -30,7 +30,7 @@ from kickoff.analysis.exact.chance import Branch, PathDice
 from kickoff.analysis.exact.odds import end_objective
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH
-from kickoff.analysis.targets import rank_targets
+from kickoff.analysis.targets import best_target
 from kickoff.core.ball import Held, Rests, diving_catchers
 from kickoff.core.coach import Asked, Decision
 from kickoff.core.decisions import Decisions
@@ -84,7 +84,7 @@ def exact_value(game: KickoffGame, agent: Agent = "kicking", play: str = "best",
         return sign * _after_kicker(game)
     solver = solver or solver_for(game)
     if game.target is None:
-        value = rank_targets(solver, game.objective)[0].value
+        value = best_target(solver, game.objective).value
     else:
         value = solver.value(game.target, game.objective)
     return sign * _kicking(game, value)

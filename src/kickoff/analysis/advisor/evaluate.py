@@ -37,7 +37,7 @@ from kickoff.analysis.objectives import (
     kicker_wants_high,
     receivers_prefer,
 )
-from kickoff.analysis.targets import rank_targets
+from kickoff.analysis.targets import best_target
 from kickoff.core import ball
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import OptionError
@@ -73,7 +73,7 @@ def minimax(
     ``rank_targets``). ``ValueError`` for an unknown play."""
     solver = KickoffSolver(state, ruleset, events=events, house_rules=house_rules,
                            use_kick_skill=kick, play=play, objective=objective)
-    top = rank_targets(solver, objective)[0]
+    top = best_target(solver, objective)  # (rank_targets' first, not every target solved)
     return top.value, top.target
 
 
