@@ -41,6 +41,8 @@ def test_the_local_cluster_listens_on_loopback_only() -> None:
     assert all(a.startswith(f"tcp://{LOCAL_HOST}:") for a in addresses), addresses
 
 
+# slow (11 s of waiting for the workers' time to live): the other fault tests stay quick
+@pytest.mark.slow
 def test_stopped_workers_hand_their_work_on_after_the_ttl(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "WORKER_TTL", 3.0)
     with open_executor(workers=1) as executor:

@@ -166,6 +166,8 @@ def advised() -> dict[str, Any]:
     return doc
 
 
+# slow (5 s): the --advise review; tests/test_review_advisor.py keeps the advisor's review quick
+@pytest.mark.slow
 @needs_replays
 def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path,
                                                        advised: dict[str, Any]) -> None:

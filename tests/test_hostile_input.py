@@ -510,6 +510,8 @@ def _status(pid: int, key: str) -> int:
     raise KeyError(key)
 
 
+# slow (3.7 s of simulating): a soak check, run by .ci/run
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 def test_simulate_memory_does_not_grow_with_n() -> None:
     """``simulate -n 10**9`` runs for a few seconds in flat memory, then is stopped."""

@@ -5,11 +5,16 @@ the search whose solvers each enumerate their own events, on a small set-up with
 
 from __future__ import annotations
 
+import pytest
+
 from kickoff.analysis import plans
 from kickoff.core.pitch import Square
 from kickoff.formats.match import build_match
 
 
+# slow (5.6 s): the shared search against the unshared one, a cross-check run by .ci/run;
+# the shared search itself is what every quick plan test runs
+@pytest.mark.slow
 def test_shared_event_runs_give_the_unshared_search_exactly() -> None:
     # Sevens, human kicking to lizardmen (two On the Ball players): the search with the
     # re-set-ups, each plan's solver and every set-up On the Ball leaves
