@@ -168,3 +168,13 @@ def test_a_file_name_is_not_a_game_id(tmp_path: Path) -> None:
     assert replay_path("game.json.gz") == Path("game.json.gz")
     with pytest.raises(ScenarioError, match="digits only"):
         fetch_replay("../etc", tmp_path)
+
+
+def test_digits_too_many_for_a_game_id_name_both(tmp_path: Path) -> None:
+    # (no request is made: the message says it is neither a file nor a game id)
+    too_long = "9" * 13
+    with pytest.raises(ScenarioError) as raised:
+        replay_path(too_long, tmp_path)
+    assert str(raised.value) == (f"{too_long}: no such file, and not a FUMBBL game id "
+                                 "(1 to 12 digits)")
+    assert replay_path("9" * 12 + ".json") == Path("9" * 12 + ".json")

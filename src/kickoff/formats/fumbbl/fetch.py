@@ -30,11 +30,14 @@ from urllib.parse import urlsplit
 
 from kickoff import __version__
 from kickoff.core.errors import ScenarioError
+from kickoff.core.problems import Problem
 from kickoff.defaults import FUMBBL_API, FUMBBL_TIMEOUT
 from kickoff.formats.reading import MAX_INPUT_BYTES
 
-#: A FUMBBL replay id: digits only (at most 12).
-GAME_ID = re.compile(r"[0-9]{1,12}")
+#: The most digits of a FUMBBL replay id (its ids have 7 today).
+MAX_ID_DIGITS = 12
+#: A FUMBBL replay id: digits only (at most :data:`MAX_ID_DIGITS`).
+GAME_ID = re.compile(rf"[0-9]{{1,{MAX_ID_DIGITS}}}")
 
 #: The environment variable naming another server (tests: a loopback server); ``https`` is
 #: required for any host but the loopback.
@@ -157,8 +160,14 @@ def replay_path(source: str, cache: Path | None = None,
                 timeout: float = FUMBBL_TIMEOUT) -> Path:
     """A replay command's argument as a file: an existing file (or folder) as given, a game id
     (digits only, no such file) fetched with :func:`fetch_replay`, anything else as a path
-    (its reader names the problem)."""
+    (its reader names the problem); ``ScenarioError`` for digits too many for a game id that
+    name no file."""
     path = Path(source)
-    if is_game_id(source) and not path.exists():
+    if path.exists():
+        return path
+    if is_game_id(source):
         return fetch_replay(source, cache, timeout)
+    if source.isascii() and source.isdigit():
+        raise ScenarioError([Problem(
+            f"no such file, and not a FUMBBL game id (1 to {MAX_ID_DIGITS} digits)", source)])
     return path
