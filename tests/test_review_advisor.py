@@ -150,3 +150,30 @@ def test_advise_evaluations_out_of_its_bounds_is_refused(value: str) -> None:
     assert "--advise-evaluations" in err and "Traceback" not in err
     if value != "x":
         assert f"1<=x<={MAX_EVALUATIONS}" in err
+
+
+@needs_game
+def test_a_games_reviews_keep_no_solver() -> None:
+    # (every kick-off's KickoffSolver was kept through its review's ranking: a classic game's
+    # Pitch Invasion worlds, gigabytes each, all held to the end of the game)
+    _, ks, plain = review_cmd.review_game(GAME, "receiver-holds", 16, None)
+    assert [r.ranking for _, r in plain] == [None] * len(ks) and len(ks) >= 2
+    assert all(r.ranked == [] for _, r in plain)  # nothing to rank from
+
+
+@pytest.mark.slow  # a second review and a ranking solved again (5 s): .ci/run
+@needs_game
+def test_a_games_reviews_ranked_for_png_keep_no_solver() -> None:
+    from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.analysis.targets import rank_targets
+
+    _, _, ranked = review_cmd.review_game(GAME, "receiver-holds", 16, None, ranked=True)
+    first = ranked[0][1]
+    assert first.ranking is None and len(first.ranked) > 100
+    loaded = _first_kickoff()
+    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+    solver = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                           house_rules=loaded.house_rules, use_kick_skill=kick.used,
+                           play="defaults", objective="receiver-holds")
+    assert first.ranked == rank_targets(solver, "receiver-holds")
+    assert first.ranked[0].target == first.best_target

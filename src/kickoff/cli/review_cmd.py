@@ -92,12 +92,15 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
 
 
 def review_game(path: Path, objective: Objective, budget: int, advise: float | None,
-                evaluations: int | None = None
+                evaluations: int | None = None, *, ranked: bool = False
                 ) -> tuple[str, list[ExtractedKickoff], list[tuple[int, KickoffReview]]]:
     """Every kick-off of the replay at ``path`` reviewed (the advisor's bounds ``advise`` and
     ``evaluations`` as :func:`review_one`): ``(game id, the extracted kick-offs,
-    (number, review) of each)``. ``KickoffError`` (one message naming the file) for a replay
-    that cannot be read, has no kick-off, or a kick-off that cannot be reviewed."""
+    (number, review) of each)``; with ``ranked``, each review's every target ranked
+    (``KickoffReview.ranked``, for ``--png``), else none. Either way no review keeps its
+    kick-off's solver (a classic Pitch Invasion's is gigabytes; the game's kick-offs held them
+    all). ``KickoffError`` (one message naming the file) for a replay that cannot be read, has
+    no kick-off, or a kick-off that cannot be reviewed."""
     from kickoff.formats.fields import printable_name
     from kickoff.formats.fumbbl.replay import extract_kickoffs, game_id
 
@@ -107,7 +110,11 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
     reviews: list[tuple[int, KickoffReview]] = []
     for k in ks:
         try:
-            reviews.append((k.number, review_one(k, objective, budget, advise, evaluations)))
+            review = review_one(k, objective, budget, advise, evaluations)
+            if ranked:
+                review.ranked  # noqa: B018  (ranked now, while its solver is alive)
+            review.ranking = None  # (the solver freed before the next kick-off's)
+            reviews.append((k.number, review))
         except KickoffError as e:
             raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
                                  + "; ".join(str(e).splitlines()[:3])]) from None
@@ -175,7 +182,7 @@ def _review(replay: Path, objective: Objective, budget: int,
         return
     if png is not None:
         import kickoff.analysis.review_plot  # noqa: F401  MissingExtra before the work
-    gid, ks, reviews = review_game(path, objective, budget, *advise)
+    gid, ks, reviews = review_game(path, objective, budget, *advise, ranked=png is not None)
     images = [] if png is None else write_pngs(png, gid, ks, reviews, objective)
     from kickoff.analysis.review import applied
 
