@@ -354,3 +354,24 @@ def test_the_options_unbounded_before_are_refused_naming_the_bound(args: list[st
     code, _, err = cli(args)
     assert code == 2
     assert args[-2] in err and "range" in err, err
+
+
+#: The arguments a float option's command needs to reach its options' checks (none is run).
+FLOAT_COMMANDS = {("fumbbl", "extract"): ["fumbbl", "extract", "x.json"],
+                  ("fumbbl", "verify"): ["fumbbl", "verify", "x.json"],
+                  ("fumbbl", "review"): ["fumbbl", "review", "x.json"],
+                  ("setup", "optimize"): ["setup", "optimize", "--team", "orc"],
+                  ("serve",): ["serve"]}
+
+
+def test_every_float_option_refuses_nan() -> None:
+    """``nan`` passes Click's range (every comparison with NaN is false): each float option
+    refuses it as a usage error naming itself, before any work. Before, ``fumbbl verify ID
+    --timeout nan`` ended in a traceback from the socket, ``fumbbl review --advise nan`` in a
+    message after the first kick-off had been solved, ``serve --header-timeout nan`` served."""
+    floats = [words for words, param in _numeric_options() if "float" in param.type.name]
+    assert len(floats) >= 7  # --timeout x3, --advise, --seconds, serve's two timeouts
+    for words in floats:
+        code, out, err = cli([*FLOAT_COMMANDS[words[:-1]], words[-1], "nan"])
+        assert code == 2, (words, out, err)
+        assert words[-1] in err and "nan" in err and "Traceback" not in err, (words, err)

@@ -268,6 +268,22 @@ MAX_PLAN_BUDGET = 100_000
 MAX_WAIT_SECONDS = 3600
 
 
+def not_nan(param: typer.CallbackParam, value: float | None) -> float | None:
+    """Option callback of every float option bounded by Click's range (``--timeout``,
+    ``--advise``, ``serve``'s timeouts): ``nan`` refused as a usage error (exit 2) naming the
+    option and its range. Every comparison with NaN is false, so Click's range let it through:
+    ``fumbbl ... --timeout nan`` ended in a traceback from the socket, ``--advise nan`` in a
+    message after the first kick-off was solved, ``serve --header-timeout nan`` started."""
+    import math
+
+    if value is not None and math.isnan(value):
+        low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
+        raise typer.BadParameter(f"nan is not a number: give one from {low:g} to {high:g}"
+                                 if low is not None and high is not None else
+                                 "nan is not a number")
+    return value
+
+
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``KickoffError`` raised by a command into a message on stderr and exit status 1."""
 

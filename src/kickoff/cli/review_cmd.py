@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import MAX_EVALUATIONS, MAX_PLAN_BUDGET, MAX_SECONDS, guarded, json_text
+from kickoff.cli.common import (
+    MAX_EVALUATIONS,
+    MAX_PLAN_BUDGET,
+    MAX_SECONDS,
+    guarded,
+    json_text,
+    not_nan,
+)
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
@@ -125,7 +132,7 @@ def review_command(
         min=1, max=MAX_PLAN_BUDGET,
         help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
     advise: Annotated[float | None, typer.Option(
-        min=0.1, max=MAX_SECONDS,
+        min=0.1, max=MAX_SECONDS, callback=not_nan,
         help=f"Seconds for the set-up advisor at each kick-off, up to {MAX_SECONDS}: the "
              "receiving set-up judged against the advisor's, from the same players.")] = None,
     advise_evaluations: Annotated[int | None, typer.Option(

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kickoff.analysis.simulate import max_jobs
-from kickoff.cli.common import MAX_WAIT_SECONDS, fail, guarded
+from kickoff.cli.common import MAX_WAIT_SECONDS, fail, guarded, not_nan
 
 
 @guarded
@@ -27,11 +27,11 @@ def serve(
         min=1, max=MAX_WAIT_SECONDS,
         help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
     header_timeout: Annotated[float, typer.Option(
-        min=0.1, max=MAX_WAIT_SECONDS,
+        min=0.1, max=MAX_WAIT_SECONDS, callback=not_nan,
         help="Seconds a request's line and headers may take to arrive (from the "
         "connection's start or its last answer); the connection is closed beyond.")] = 10.0,
     body_timeout: Annotated[float, typer.Option(
-        min=0.1, max=MAX_WAIT_SECONDS,
+        min=0.1, max=MAX_WAIT_SECONDS, callback=not_nan,
         help="Seconds a request's body may take to arrive after its headers (408 beyond).")] = 30.0,
     rate_limit: Annotated[str, typer.Option(
         help="Requests one client address may make, e.g. 1200/minute or 50/second (a moving "
