@@ -8,10 +8,11 @@ from typing import Annotated
 
 import typer
 
-from kickoff.cli.common import MAX_WAIT_SECONDS, not_nan
+from kickoff.cli.common import MAX_WAIT_SECONDS, not_nan, path_text
 
 #: ``--cache`` and ``--timeout`` of every command that takes a game id.
 CacheOption = Annotated[Path | None, typer.Option(
+    parser=path_text, metavar="DIR",
     help="Folder of the replays fetched by game id (default: $XDG_CACHE_HOME/kickoff/fumbbl, "
          "else ~/.cache/kickoff/fumbbl).")]
 TimeoutOption = Annotated[float, typer.Option(

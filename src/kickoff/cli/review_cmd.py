@@ -25,6 +25,7 @@ from kickoff.cli.common import (
     guarded,
     json_text,
     not_nan,
+    path_text,
 )
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError, ScenarioError
@@ -123,6 +124,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
 
 def review_command(
     replay: Annotated[Path, typer.Argument(
+        parser=path_text,
         help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     objective: Annotated[Objective, typer.Option(
         metavar="OBJECTIVE",
@@ -142,6 +144,7 @@ def review_command(
              "first); the same N, the same advice on any machine.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
     png: Annotated[Path | None, typer.Option(
+        parser=path_text, metavar="DIR",
         help="A folder (made if missing): each kick-off's pitch as GAME-kickoff-N.png, every "
              "target's value, the kicked and the best target marked, with --advise the "
              "advisor's set-up (needs the extra plot).")] = None,

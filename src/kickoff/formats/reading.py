@@ -63,10 +63,12 @@ def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES)
 def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:
     """The UTF-8 text of the file at ``path`` (at most ``limit`` characters).
 
-    ``ScenarioError`` naming ``where`` (default: the path) for a missing file, a folder, an
-    unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
+    ``ScenarioError`` naming ``where`` (default: the path) for an empty name, a missing file, a
+    folder, an unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
     longer than ``limit``."""
     where = str(path) if where is None else where
+    if not str(path):  # Path("") is the current folder: "is a folder", naming nothing
+        raise ScenarioError([Problem("the file name is empty: name a file", where or "FILE")])
     try:
         if Path(path).is_dir():
             raise ScenarioError([Problem("is a folder, not a file", where)])
@@ -82,6 +84,8 @@ def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPU
     """The bytes of the file at ``path`` (at most ``limit``); ``ScenarioError`` as
     :func:`read_text`."""
     where = str(path) if where is None else where
+    if not str(path):  # Path("") is the current folder: "is a folder", naming nothing
+        raise ScenarioError([Problem("the file name is empty: name a file", where or "FILE")])
     try:
         if Path(path).is_dir():
             raise ScenarioError([Problem("is a folder, not a file", where)])
