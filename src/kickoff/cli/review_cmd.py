@@ -256,6 +256,16 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
     return list(images)
 
 
+def applied_lines(objective: Objective, budget: int) -> list[str]:
+    """What a review applied, in lines within 80 columns: the objective, the events, the other
+    choices' defaults, the plan budget, what a gap is and where the values come from (one
+    game's header, and a folder's)."""
+    return [f"Objective: {objective} (--objective); the Kick-off events on,",
+            f"every other choice at its default; free moves: the best of {budget} plans at most",
+            "(--plan-budget); gap: how much worse than the best for the coach who chose;",
+            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
+
+
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
            totals: dict[str, dict[str, Any]], budget: int,
            advisor: dict[str, Any] | None = None, *, ruleset: str = "?", advise: str = ""
@@ -268,10 +278,7 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
 
     teams = "; ".join(f"{side}: {t['team']}" for side, t in totals.items())
     head = [*wrapped(f"FUMBBL game {gid}, {ruleset} rules; {teams}").splitlines(),
-            f"Objective: {objective} (--objective); the Kick-off events on,",
-            f"every other choice at its default; free moves: the best of {budget} plans at most",
-            "(--plan-budget); gap: how much worse than the best for the coach who chose;",
-            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
+            *applied_lines(objective, budget)]
     if advise:
         head += wrapped(f"set-up advisor: seed 0, {advise} at each kick-off (setup "
                         "optimize's search from the real set-up)").splitlines()
