@@ -190,3 +190,19 @@ def test_scenario_moves_needs_a_file_and_no_plan_search() -> None:
     code, _, err = cli(["odds", "examples/blitz.json", "--scenario-moves", "--play", "best",
                         "--plan-budget", "2"])
     assert code == 2 and "one or the other" in err
+
+
+def test_a_scenario_without_dice_or_seed_is_refused_as_the_web_does(tmp_path: Path) -> None:
+    """Without dice or a seed the kick-off would be replayed from a new seed, never said: some
+    runs answered a decision nobody can reproduce, others named an event the file never had.
+    ``POST /api/decide`` refuses it (422 naming ``scenario.seed``); the command the same way."""
+    doc = json.loads(Path("examples/blitz.json").read_text())
+    del doc["dice"]
+    path = tmp_path / "nodice.json"
+    path.write_text(json.dumps(doc))
+    assert_invalid(*cli(["decide", str(path)]),
+                   f"{path}: seed: give the dice or the seed the kick-off was played from")
+    doc["seed"] = 7  # a seed is enough: the dice it rolls reach whatever they reach
+    path.write_text(json.dumps(doc))
+    code, _, err = cli(["decide", str(path), "--json", "--plan-budget", "1"])
+    assert code in (0, 1) and "give the dice or the seed" not in err

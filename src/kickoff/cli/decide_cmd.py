@@ -70,6 +70,10 @@ def decide(
         if loaded.active is not None:
             raise ScenarioError([Problem('a "turn" scenario has no kick-off decision '
                                          "(kickoff odds-kick: its Kick action)", "phase")])
+        if loaded.scenario.dice is None and loaded.scenario.seed is None:
+            # as the web's decide: without them a new seed, unsaid, reached some event
+            raise ScenarioError([Problem("give the dice or the seed the kick-off was played "
+                                         "from", "seed")])
         dice, _ = loaded.dice()
         reached = analysis.reach(loaded.state, loaded.ruleset, dice, loaded.decisions,
                                  loaded.house_rules, at)
