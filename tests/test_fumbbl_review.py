@@ -266,3 +266,16 @@ def test_a_folder_review_says_what_it_applied(tmp_path: Path) -> None:
     assert head[0] == "Objective: receiver-holds (--objective); the Kick-off events on,"
     assert "the best of 3 plans at most" in head[1] and "(--plan-budget)" in head[2]
     assert head[4] == "0 games: the gaps (receiver-holds), by era and choice"
+
+
+def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path) -> None:
+    """``--png`` naming a file (or a path through one) is refused before any work: it was
+    found only when the images were written, after the whole review (minutes of CPU for a
+    classic game). The replay named here does not exist: the --png problem comes first."""
+    blocker = tmp_path / "taken"
+    blocker.write_text("")
+    for png in (blocker, blocker / "sub"):
+        assert_invalid(*cli(["fumbbl", "review", str(tmp_path / "missing.json"),
+                             "--png", str(png)]),
+                       f"--png: {png}: {blocker} is a file, not a folder")
+    assert blocker.read_text() == ""

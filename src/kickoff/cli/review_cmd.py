@@ -179,6 +179,8 @@ def _review(replay: Path, objective: Objective, budget: int,
             cache: Path | None, timeout: float) -> None:
     from kickoff.cli.fumbbl_cmd import _is_folder
 
+    if png is not None:  # before the review (minutes of CPU for a classic game), not after it
+        png_folder_problem(png)
     path = fetched(replay, cache, timeout)
     if _is_folder(path):
         _review_folder(path, objective, budget, advise, as_json, png)
@@ -198,6 +200,17 @@ def _review(replay: Path, objective: Objective, budget: int,
            ruleset=str(ks[0].scenario.get("ruleset", "?")), advise=advise_text(advise))
     for image in images:
         typer.echo(f"PNG: {image}")
+
+
+def png_folder_problem(png: Path) -> None:
+    """``ScenarioError`` naming ``--png`` when it names something other than a folder (a
+    file, or a path through a file): the folder the images go into (made if missing)."""
+    try:
+        blocked = next((p for p in (png, *png.parents) if p.exists() and not p.is_dir()), None)
+    except OSError as e:  # a name too long for the file system, ...
+        raise ScenarioError([f"--png: {png}: {e.strerror or e}"]) from None
+    if blocked is not None:
+        raise ScenarioError([f"--png: {png}: {blocked} is a file, not a folder"])
 
 
 def _review_folder(path: Path, objective: Objective, budget: int,
