@@ -136,7 +136,7 @@ def parse_json(text: str, where: str = "set-up") -> FumbblSetup:
     empty ``playerPositions``, a ``playerNr`` that is not an integer 1..99, a ``coordinate`` that
     is not ``[x, y]``, a jersey number given twice. Unknown top-level keys are ignored.
     """
-    raw = load_json(text, where)
+    raw = load_json(text, where, unique_keys=True)
     if not isinstance(raw, dict):
         raise ScenarioError([Problem("a FUMBBL set-up is a JSON object", where)])
     try:
