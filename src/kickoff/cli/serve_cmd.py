@@ -109,14 +109,25 @@ def _announce(host: str, port: int) -> None:
                    err=True)
 
 
+#: ``--rate-limit``'s bounds: requests per window (1 to a million) and the window's multiple
+#: of its unit (``10 per 2 minutes``: 1 to a million). ``0/minute`` answered every request
+#: 429 and a 20-digit amount none.
+MAX_RATE = 1_000_000
+
+
 def _check_rate_limit(rate_limit: str) -> None:
-    """``typer.BadParameter`` (``--rate-limit``) unless ``limits`` reads ``rate_limit``."""
+    """``typer.BadParameter`` (``--rate-limit``) unless ``limits`` reads ``rate_limit`` and
+    its amount and multiple are within 1 .. :data:`MAX_RATE`."""
     from limits import parse
 
     try:
-        parse(rate_limit)
+        item = parse(rate_limit)
     except ValueError as e:
         raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
+    for what, value in (("requests", item.amount), ("the window's multiple", item.multiples)):
+        if not 1 <= value <= MAX_RATE:
+            raise typer.BadParameter(f"{rate_limit!r}: {what} {value}, out of range: 1 to "
+                                     f"{MAX_RATE:,}", param_hint="--rate-limit")
 
 
 def _shut_down_on_sighup() -> None:
