@@ -545,3 +545,22 @@ def test_a_file_of_another_kind_says_what_it_looks_like(args: list[str], problem
     code, out, err = cli(args)
     assert (code, out) == (1, "") and "Traceback" not in err
     assert problem in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_export_refuses_a_team_id_xml_cannot_hold() -> None:
+    """``setup export --team-id`` with a control character wrote XML that was not well-formed
+    (``setup import`` of the file refused it: "not well-formed (invalid token)"), and took a
+    team id of any length: a usage error naming the option; the Python API names ``teamId``."""
+    from kickoff.formats.fumbbl.setup import from_setup_file
+    from kickoff.formats.teams import load_setup
+
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "a\x01b"])
+    assert code == 2 and out == "", err
+    assert "--team-id" in err and "control character U+0001" in err
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "x" * 201])
+    assert code == 2 and "201 characters, more than 200" in err, err
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "12345"])
+    assert code == 0 and 'teamId="12345"' in out, err
+    _, setup = load_setup("botbowl_def_zone", RULESETS["bb2020"].pitch)
+    with pytest.raises(ScenarioError, match=r"teamId: control character U\+001B"):
+        from_setup_file(setup, "\x1b[31m")

@@ -653,6 +653,17 @@ def test_export_bad_input(client: TestClient, default_doc: dict[str, Any]) -> No
     assert found[0].startswith("format: Input should be")
 
 
+def test_export_refuses_a_name_with_a_control_character(client: TestClient,
+                                                        default_doc: dict[str, Any]) -> None:
+    """A set-up's name with a control character was a 500 (the set-up file's model refused
+    it past the request's check): a 422 naming ``name``, as every bad input."""
+    answer = client.post("/api/setup/export", json={"scenario": default_doc, "side": "home",
+                                                     "format": "fumbbl-xml", "name": "a\x01b"})
+    found = problems(answer, 422)
+    assert found == ["name: Value error, control character U+0001 at position 1: not allowed "
+                     "in a name or text"]
+
+
 def test_import_fumbbl_places_a_team(client: TestClient, default_doc: dict[str, Any]) -> None:
     xml = (DATA / "ffb-setups/setup_orc_BattleLore.xml").read_text()  # numbers 1..11
     answer = client.post("/api/setup/import", json={

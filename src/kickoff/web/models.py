@@ -17,6 +17,7 @@ from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import WeatherName
 from kickoff.defaults import DEFAULT_PLAY, PLAN_BUDGET, Play
+from kickoff.formats.fields import Name
 from kickoff.web.compute import MAX_PLAN_BUDGET
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
@@ -109,7 +110,7 @@ class SetupExportRequest(WithScenario):
 
     side: Side
     format: Literal["toml", "fumbbl-xml", "fumbbl-json"] = "toml"
-    name: Annotated[str, Field(max_length=100)] = ""
+    name: Annotated[Name, Field(max_length=100)] = ""  # a control character: 500 before
 
 
 class ProblemOut(BaseModel):
