@@ -564,3 +564,38 @@ def test_export_refuses_a_team_id_xml_cannot_hold() -> None:
     _, setup = load_setup("botbowl_def_zone", RULESETS["bb2020"].pitch)
     with pytest.raises(ScenarioError, match=r"teamId: control character U\+001B"):
         from_setup_file(setup, "\x1b[31m")
+
+
+@pytest.mark.parametrize(("name", "example", "team"), [
+    ("se\x01tup.xml", "examples/setup_orc.xml", "orc"),
+    ("def\x1bx.txt", "examples/formation_def_spread.txt", "human"),
+])
+def test_a_file_name_with_a_control_character_is_imported(tmp_path: Path, name: str,
+                                                          example: str, team: str) -> None:
+    """A file name may hold any character but ``/`` and NUL: the set-up's ``source`` naming
+    it made the set-up file's model fail with a traceback (a control character is not
+    allowed there). The name is recorded with each control character a space."""
+    path = tmp_path / name
+    path.write_text(Path(example).read_text())
+    code, out, err = cli(["setup", "import", str(path), "--team", team])
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert name.replace("\x01", " ").replace("\x1b", " ") in out
+
+
+def test_a_fumbbl_team_id_with_a_control_character_is_read() -> None:
+    """A FUMBBL JSON set-up's ``teamId`` goes into the set-up's ``source``: with a control
+    character it made the model fail (a traceback); it is recorded with a space."""
+    from kickoff.formats.fumbbl.setup import import_setup
+    from kickoff.formats.teams import load_team
+
+    text = Path("examples/setup_orc.xml").read_text().replace(
+        'teamId="teamOrcBattleLore"', 'teamId="x"')
+    from kickoff.formats.fumbbl.setup import parse_fumbbl, to_json
+
+    fs = parse_fumbbl(text, "s.xml", "xml")
+    doc = to_json(fs).replace('"teamId": "x"', '"teamId": "a\\u0001b"')
+    setup, read = import_setup(doc, "s.json", "json", load_team("orc", "bb2020"),
+                               RULESETS["bb2020"])
+    assert read.team_id == "a\x01b"
+    assert setup.source == "FUMBBL client set-up s.json, teamId a b (imported by kickoff)"

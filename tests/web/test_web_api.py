@@ -664,6 +664,18 @@ def test_export_refuses_a_name_with_a_control_character(client: TestClient,
                      "in a name or text"]
 
 
+def test_import_takes_a_filename_with_a_control_character(client: TestClient,
+                                                          default_doc: dict[str, Any]) -> None:
+    """A ``filename`` with a control character was a 500 (it went into the set-up's
+    ``source``, whose model refused it): the set-up is placed, the name recorded with a
+    space."""
+    xml = (DATA / "ffb-setups/setup_orc_BattleLore.xml").read_text()
+    answer = client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": xml, "filename": "s\x1b[31m.xml"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["problems"] == []
+
+
 def test_import_fumbbl_places_a_team(client: TestClient, default_doc: dict[str, Any]) -> None:
     xml = (DATA / "ffb-setups/setup_orc_BattleLore.xml").read_text()  # numbers 1..11
     answer = client.post("/api/setup/import", json={

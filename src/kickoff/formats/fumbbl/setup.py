@@ -40,7 +40,7 @@ from kickoff.core.pitch import PitchName, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats import FumbblFormat as FumbblFormat
-from kickoff.formats.fields import printable_name
+from kickoff.formats.fields import printable_name, printable_text
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
@@ -198,7 +198,7 @@ def to_setup_file(fs: FumbblSetup, pitch: PitchName, source: str) -> SetupFile:
     return SetupFile.model_validate({
         "name": printable_name(fs.name) or "FUMBBL set-up",
         "pitch": pitch,
-        "source": source,
+        "source": printable_text(source),
         "positions": {str(n): [x, y] for n, (x, y) in fs.positions.items()},
     })
 
