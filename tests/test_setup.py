@@ -599,3 +599,22 @@ def test_a_fumbbl_team_id_with_a_control_character_is_read() -> None:
                                RULESETS["bb2020"])
     assert read.team_id == "a\x01b"
     assert setup.source == "FUMBBL client set-up s.json, teamId a b (imported by kickoff)"
+
+
+def test_roster_and_optimize_take_a_file_name_with_a_control_character(tmp_path: Path) -> None:
+    """``setup roster`` refused a roster for its file's name (the team file's source) and
+    ``setup optimize --start`` ended in a traceback (the suggestion's source and description
+    name the start): both now record the name with each control character a space."""
+    roster = tmp_path / "ro\x01ster.xml"
+    roster.write_text(Path("examples/roster_orc.xml").read_text())
+    code, out, err = cli(["setup", "roster", str(roster)])
+    assert code == 0, err
+    assert "FUMBBL roster ro ster.xml (id orc.lrb6)" in out
+    start = tmp_path / "my\x1boff.toml"
+    start.write_text(Path("examples/my_offence.toml").read_text())
+    out_file = tmp_path / "o.toml"
+    code, _, err = cli(["setup", "optimize", "--team", "orc", "--start", str(start),
+                        "--evaluations", "2", "--events", "none", "--out", str(out_file)])
+    assert code == 0 and "Traceback" not in err, err
+    written = out_file.read_text()
+    assert "my off.toml" in written and "\x1b" not in written

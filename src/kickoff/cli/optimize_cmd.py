@@ -365,8 +365,12 @@ def optimize(
     suggestion = _searched(request, workers, scheduler, not as_json)
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     objective = objective_text(goal)
-    source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
-                     kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())), plans)
+    from kickoff.formats.fields import printable_text
+
+    # a file name may hold a control character: neither the set-up file nor a terminal takes it
+    source = printable_text(_source(ruleset, team, kicking_team, kicking_setup, start, objective,
+                                    events, play, kick_skill, suggestion.evaluated, seed,
+                                    sorted(set(keep or ())), plans))
     budget = "" if plans is None else f", plan budget {suggestion.plan_budget}"
     setup = _setup_file(suggestion, rs, f"{team} receiving, optimized", source,
                         f"best {objective} (events {events}, play {play}{budget}) found from "
@@ -440,11 +444,13 @@ def _setup_file(suggestion: Suggestion, ruleset: Ruleset, name: str, source: str
                 ) -> SetupFile:
     """The suggestion as a set-up file (the receiving team away), its description ``found``
     and both values."""
+    from kickoff.formats.fields import printable_text
     from kickoff.formats.teams import setup_from_squares
 
     return setup_from_squares(
         suggestion.squares, "away", ruleset.pitch, name=name, kind="offence", source=source,
-        description=f"{found}: {suggestion.value.value} against {suggestion.start_value.value}")
+        description=printable_text(f"{found}: {suggestion.value.value} against "
+                                   f"{suggestion.start_value.value}"))
 
 
 class Shown(NamedTuple):
