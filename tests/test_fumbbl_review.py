@@ -262,10 +262,11 @@ def test_a_folder_review_says_what_it_applied(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("not json")
     code, out, err = cli(["fumbbl", "review", str(tmp_path), "--plan-budget", "3"])
     assert code == 1 and "bad.json: not valid JSON" in err
-    head = out.splitlines()[:5]
+    head = out.splitlines()[:6]
     assert head[0] == "Objective: receiver-holds (--objective); the Kick-off events on,"
     assert "the best of 3 plans at most" in head[1] and "(--plan-budget)" in head[2]
-    assert head[4] == "0 games: the gaps (receiver-holds), by era and choice"
+    assert head[4] == "set-up advisor: not run (--advise SECONDS, --advise-evaluations N)"
+    assert head[5] == "0 games: the gaps (receiver-holds), by era and choice"
 
 
 def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path) -> None:

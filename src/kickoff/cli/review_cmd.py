@@ -269,14 +269,21 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
     return list(images)
 
 
-def applied_lines(objective: Objective, budget: int) -> list[str]:
+def applied_lines(objective: Objective, budget: int, advise: str = "") -> list[str]:
     """What a review applied, in lines within 80 columns: the objective, the events, the other
-    choices' defaults, the plan budget, what a gap is and where the values come from (one
-    game's header, and a folder's)."""
+    choices' defaults, the plan budget, what a gap is, where the values come from, and the
+    set-up advisor (``advise``: its bounds, :func:`advise_text`; ``""``: not run, and the
+    options that run it) (one game's header, and a folder's)."""
+    from kickoff.cli.render import wrapped
+
+    advisor = (f"set-up advisor: seed 0, {advise} at each kick-off (setup optimize's search "
+               "from the real set-up)" if advise else
+               "set-up advisor: not run (--advise SECONDS, --advise-evaluations N)")
     return [f"Objective: {objective} (--objective); the Kick-off events on,",
             f"every other choice at its default; free moves: the best of {budget} plans at most",
             "(--plan-budget); gap: how much worse than the best for the coach who chose;",
-            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
+            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json",
+            *wrapped(advisor).splitlines()]
 
 
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
@@ -291,10 +298,7 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
 
     teams = "; ".join(f"{side}: {t['team']}" for side, t in totals.items())
     head = [*wrapped(f"FUMBBL game {gid}, {ruleset} rules; {teams}").splitlines(),
-            *applied_lines(objective, budget)]
-    if advise:
-        head += wrapped(f"set-up advisor: seed 0, {advise} at each kick-off (setup "
-                        "optimize's search from the real set-up)").splitlines()
+            *applied_lines(objective, budget, advise)]
     lines = []
     for n, r in reviews:
         kicker = ("no kicker" if r.kicker is None else

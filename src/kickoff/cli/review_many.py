@@ -112,7 +112,7 @@ def review_folder(folder: Path, objective: Objective, budget: int,
                               "advisor": advisor, "failed": failed}))
     else:
         console = Console(highlight=False, soft_wrap=True)
-        for line in applied_lines(objective, budget):
+        for line in applied_lines(objective, budget, advise_text(advise)):
             console.print(line, markup=False)
         games_text = f"{games} game{'' if games == 1 else 's'}"
         table = Table(title=f"{games_text}: the gaps ({objective}), by era and choice",
