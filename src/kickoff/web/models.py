@@ -39,6 +39,18 @@ class WithScenario(_Body):
     scenario: ScenarioDoc
 
 
+class KickRequest(WithScenario):
+    """A kick-off to play once (``/api/kick``), as ``kickoff replay`` plays the scenario."""
+
+    kick_skill: StrictBool | None = Field(None, description="Whether the kicker uses the Kick "
+                                          "skill where the scenario's decisions.use_kick_skill "
+                                          "does not say: left out, the scenario format's "
+                                          "default (without it, as kickoff replay); null, when "
+                                          "he has it (every face's default, as kickoff run and "
+                                          "/api/odds: the page's Kick!); false / true: as "
+                                          "asked.")
+
+
 class MatchRequest(_Body):
     """Two built-in teams on built-in set-ups (``None``: the ruleset's default)."""
 
