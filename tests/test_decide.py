@@ -206,3 +206,23 @@ def test_a_scenario_without_dice_or_seed_is_refused_as_the_web_does(tmp_path: Pa
     path.write_text(json.dumps(doc))
     code, _, err = cli(["decide", str(path), "--json", "--plan-budget", "1"])
     assert code in (0, 1) and "give the dice or the seed" not in err
+
+
+def test_the_landing_says_when_the_scenario_kicked_otherwise_than_the_header(
+        tmp_path: Path) -> None:
+    """The header names the Kick the values apply (the default: when the kicker has it), but
+    the landing is the scenario's own kick's (its ``decisions.use_kick_skill``, the format's
+    default without Kick): without a word the two contradicted each other ("Kicker h8: uses
+    Kick", the kick down where a kick without Kick comes down). The line says which kick."""
+    doc = json.loads(Path("examples/blitz.json").read_text())
+    del doc["decisions"]["use_kick_skill"]
+    path = tmp_path / "nokick.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = cli(["decide", str(path), "--plan-budget", "1"])
+    assert code == 0, err
+    assert "Kicker h8: uses Kick (the default when he has it" in out
+    assert ("  The kick comes down at [17, 9]\n  (the scenario's kick, without Kick: its "
+            "decisions.use_kick_skill)\n") in out
+    code, out, err = cli(["decide", "examples/blitz.json", "--plan-budget", "1"])
+    assert code == 0, err
+    assert "  The kick comes down at [18, 8]\nObjective:" in out  # the same kick: no word
