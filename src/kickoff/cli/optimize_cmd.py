@@ -365,12 +365,8 @@ def optimize(
     suggestion = _searched(request, workers, scheduler, not as_json)
     best = apply_layout(state, tuple(suggestion.squares[p.id] for p in state.teams["away"].players))
     objective = objective_text(goal)
-    from kickoff.formats.fields import printable_text
-
-    # a file name may hold a control character: neither the set-up file nor a terminal takes it
-    source = printable_text(_source(ruleset, team, kicking_team, kicking_setup, start, objective,
-                                    events, play, kick_skill, suggestion.evaluated, seed,
-                                    sorted(set(keep or ())), plans))
+    source = _source(ruleset, team, kicking_team, kicking_setup, start, objective, events, play,
+                     kick_skill, suggestion.evaluated, seed, sorted(set(keep or ())), plans)
     budget = "" if plans is None else f", plan budget {suggestion.plan_budget}"
     setup = _setup_file(suggestion, rs, f"{team} receiving, optimized", source,
                         f"best {objective} (events {events}, play {play}{budget}) found from "
@@ -563,8 +559,12 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
     reaches another count on another machine); with ``--play best --events all`` the plan
     budget applied (``plans``: budget, re-set-ups; written out even when the default, which
     may change) and ``--no-plan-resetups`` when they were not searched. ``--workers`` /
-    ``--scheduler`` change where candidates are valued, never the result, and are left out."""
+    ``--scheduler`` change where candidates are valued, never the result, and are left out.
+    A control character of a file's name is a space (neither the set-up file nor a terminal
+    takes one)."""
     import shlex
+
+    from kickoff.formats.fields import printable_text
 
     words = ["kickoff", "setup", "optimize", "--ruleset", ruleset, "--team", team]
     for option, value in (("--kicking-team", kicking_team), ("--kicking-setup", kicking_setup),
@@ -580,7 +580,7 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
         words += ["--plan-budget", str(plans[0])]
         words += ["--no-plan-resetups"] if plans[0] and not plans[1] else []
     words += ["--evaluations", str(evaluated), "--seed", str(seed)]
-    return shlex.join(words)
+    return printable_text(shlex.join(words))
 
 
 def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,
