@@ -190,3 +190,39 @@ def test_scenario_moves_needs_a_file_and_no_plan_search() -> None:
     code, _, err = cli(["odds", "examples/blitz.json", "--scenario-moves", "--play", "best",
                         "--plan-budget", "2"])
     assert code == 2 and "one or the other" in err
+
+
+def test_a_scenario_without_dice_or_seed_is_refused_as_the_web_does(tmp_path: Path) -> None:
+    """Without dice or a seed the kick-off would be replayed from a new seed, never said: some
+    runs answered a decision nobody can reproduce, others named an event the file never had.
+    ``POST /api/decide`` refuses it (422 naming ``scenario.seed``); the command the same way."""
+    doc = json.loads(Path("examples/blitz.json").read_text())
+    del doc["dice"]
+    path = tmp_path / "nodice.json"
+    path.write_text(json.dumps(doc))
+    assert_invalid(*cli(["decide", str(path)]),
+                   f"{path}: seed: give the dice or the seed the kick-off was played from")
+    doc["seed"] = 7  # a seed is enough: the dice it rolls reach whatever they reach
+    path.write_text(json.dumps(doc))
+    code, _, err = cli(["decide", str(path), "--json", "--plan-budget", "1"])
+    assert code in (0, 1) and "give the dice or the seed" not in err
+
+
+def test_the_landing_says_when_the_scenario_kicked_otherwise_than_the_header(
+        tmp_path: Path) -> None:
+    """The header names the Kick the values apply (the default: when the kicker has it), but
+    the landing is the scenario's own kick's (its ``decisions.use_kick_skill``, the format's
+    default without Kick): without a word the two contradicted each other ("Kicker h8: uses
+    Kick", the kick down where a kick without Kick comes down). The line says which kick."""
+    doc = json.loads(Path("examples/blitz.json").read_text())
+    del doc["decisions"]["use_kick_skill"]
+    path = tmp_path / "nokick.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = cli(["decide", str(path), "--plan-budget", "1"])
+    assert code == 0, err
+    assert "Kicker h8: uses Kick (the default when he has it" in out
+    assert ("  The kick comes down at [17, 9]\n  (the scenario's kick, without Kick: its "
+            "decisions.use_kick_skill)\n") in out
+    code, out, err = cli(["decide", "examples/blitz.json", "--plan-budget", "1"])
+    assert code == 0, err
+    assert "  The kick comes down at [18, 8]\nObjective:" in out  # the same kick: no word

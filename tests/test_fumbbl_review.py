@@ -245,3 +245,38 @@ def test_advisor_figures_count_strictly_better_and_equal_apart() -> None:
     assert figures["mean_gain"] == "0.1" and "at_least_as_good" not in figures
     with pytest.raises(ValueError, match="no gains"):
         advisor_figures([])
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_folder_without_replays_is_one_message(tmp_path: Path, as_json: bool) -> None:
+    """As ``verify``: a folder holding no replay (a mistyped folder, an empty download) is one
+    message naming it, exit 1. It printed an empty table of "0 games" and exited 0."""
+    (tmp_path / "notes.txt").write_text("not a replay")
+    code, out, err = cli(["fumbbl", "review", str(tmp_path), *(["--json"] if as_json else [])])
+    assert_invalid(code, out, err, f"{tmp_path}: no FUMBBL replay (*.json, *.gz) in this folder")
+
+
+def test_a_folder_review_says_what_it_applied(tmp_path: Path) -> None:
+    """A folder's table comes after the lines of what was applied, as one game's does (the
+    objective, the events, the defaults, the plan budget): it named only the objective."""
+    (tmp_path / "bad.json").write_text("not json")
+    code, out, err = cli(["fumbbl", "review", str(tmp_path), "--plan-budget", "3"])
+    assert code == 1 and "bad.json: not valid JSON" in err
+    head = out.splitlines()[:6]
+    assert head[0] == "Objective: receiver-holds (--objective); the Kick-off events on,"
+    assert "the best of 3 plans at most" in head[1] and "(--plan-budget)" in head[2]
+    assert head[4] == "set-up advisor: not run (--advise SECONDS, --advise-evaluations N)"
+    assert head[5] == "0 games: the gaps (receiver-holds), by era and choice"
+
+
+def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path) -> None:
+    """``--png`` naming a file (or a path through one) is refused before any work: it was
+    found only when the images were written, after the whole review (minutes of CPU for a
+    classic game). The replay named here does not exist: the --png problem comes first."""
+    blocker = tmp_path / "taken"
+    blocker.write_text("")
+    for png in (blocker, blocker / "sub"):
+        assert_invalid(*cli(["fumbbl", "review", str(tmp_path / "missing.json"),
+                             "--png", str(png)]),
+                       f"--png: {png}: {blocker} is a file, not a folder")
+    assert blocker.read_text() == ""

@@ -764,6 +764,7 @@ def test_player_ids_are_printable(key: tuple[str | int, ...], value: Any, proble
 
 @pytest.mark.parametrize("args", [
     ["replay", "k" * 5_000], ["fumbbl", "verify", "k" * 5_000],
+    ["fumbbl", "review", "k" * 5_000], ["fumbbl", "extract", "k" * 5_000],
     ["setup", "import", "k" * 5_000, "--team", "human"],
     ["validate", "botbowl_def_zone", "--team", "k" * 5_000],
     ["run", "--home-setup", "k" * 5_000],

@@ -354,3 +354,71 @@ def test_the_options_unbounded_before_are_refused_naming_the_bound(args: list[st
     code, _, err = cli(args)
     assert code == 2
     assert args[-2] in err and "range" in err, err
+
+
+#: The arguments a float option's command needs to reach its options' checks (none is run).
+FLOAT_COMMANDS = {("fumbbl", "extract"): ["fumbbl", "extract", "x.json"],
+                  ("fumbbl", "verify"): ["fumbbl", "verify", "x.json"],
+                  ("fumbbl", "review"): ["fumbbl", "review", "x.json"],
+                  ("setup", "optimize"): ["setup", "optimize", "--team", "orc"],
+                  ("serve",): ["serve"]}
+
+
+def test_every_float_option_refuses_nan() -> None:
+    """``nan`` passes Click's range (every comparison with NaN is false): each float option
+    refuses it as a usage error naming itself, before any work. Before, ``fumbbl verify ID
+    --timeout nan`` ended in a traceback from the socket, ``fumbbl review --advise nan`` in a
+    message after the first kick-off had been solved, ``serve --header-timeout nan`` served."""
+    floats = [words for words, param in _numeric_options() if "float" in param.type.name]
+    assert len(floats) >= 7  # --timeout x3, --advise, --seconds, serve's two timeouts
+    for words in floats:
+        code, out, err = cli([*FLOAT_COMMANDS[words[:-1]], words[-1], "nan"])
+        assert code == 2, (words, out, err)
+        assert words[-1] in err and "nan" in err and "Traceback" not in err, (words, err)
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (["fumbbl", "review", ""], "replay"),
+    (["fumbbl", "verify", "examples/replay_demo.json.gz", ""], "replays"),
+    (["fumbbl", "extract", ""], "replay"),
+    (["fumbbl", "extract", "examples/replay_demo.json.gz", "--out", ""], "--out"),
+    (["fumbbl", "verify", "1559380", "--cache", ""], "--cache"),
+    (["fumbbl", "review", "x.json", "--png", ""], "--png"),
+    (["schema", "--out", ""], "--out"),
+    (["run", "--home", ""], "--home"),
+    (["run", "--seed", "1", "--away-setup", ""], "--away-setup"),
+    (["odds", "--home-setup", "", "--events", "none"], "--home-setup"),
+])
+def test_an_empty_name_is_a_usage_error_naming_it(args: list[str], name: str,
+                                                   tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                   ) -> None:
+    """An empty path or team name (``"$GAME"`` with ``GAME`` unset) is refused, naming the
+    parameter, nothing written. Before, ``Path("")`` was the current folder: ``fumbbl review
+    ""`` reviewed every replay under it (exit 0), ``--out ""`` and ``--cache ""`` wrote
+    there, and ``run --home ""`` played the default team, saying nothing."""
+    root = Path.cwd()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KICKOFF_FUMBBL_API", "http://127.0.0.1:9/api")  # never FUMBBL itself
+    args = [str(root / a) if a.startswith("examples/") else a for a in args]
+    code, out, err = cli(args)
+    assert code == 2, (out, err)
+    assert f"'{name}'" in err and "the name is empty" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["replay", ""], ["decide", ""], ["validate", ""],
+                                  ["setup", "import", "", "--team", "orc"],
+                                  ["setup", "roster", ""], ["setup", "show", ""]])
+def test_an_empty_file_name_is_one_message_naming_it(args: list[str]) -> None:
+    """A FILE argument given as ``""`` says the name is empty (it said "is a folder, not a
+    file" with nothing before it: ``Path("")`` is the current folder)."""
+    code, out, err = cli(args)
+    assert code == 1 and out == "", err
+    assert "the name is empty" in err or "the file name is empty" in err, err
+    assert re.match(r"error: (FILE|set-up|team): ", err), err
+
+
+def test_the_python_api_refuses_an_empty_team_name() -> None:
+    """``match_scenario(..., home="")``: a problem naming the team, not the default team."""
+    with pytest.raises(ScenarioError, match="team: the name is empty"):
+        match_scenario("bb2020", "", None, None, None, "home")

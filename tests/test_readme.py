@@ -206,3 +206,21 @@ def test_example_replay_kickoffs_agree_with_what_it_records() -> None:
     assert statuses == ["agree", "agree"]
     assert kickoffs[0].expect["ball.carrier"] == "p9200008"
     assert kickoffs[1].expect["ball.carrier"] is None
+
+
+def test_the_import_docs_python_example_runs_as_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/import.md's Python example, from the repository root: it called
+    ``fumbbl_setup.setup_to_toml`` and ``rosters.team_to_toml``, which neither module has
+    (both are :mod:`kickoff.formats.teams`'), and read files that are not in the repository.
+    Its set-up is what ``kickoff setup import`` prints for the same file."""
+    from helpers import cli
+
+    block = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "import.md").read_text(),
+                       re.S)[-1]
+    out = _run(block, monkeypatch, capsys)
+    code, toml, err = cli(["setup", "import", "examples/setup_orc.xml", "--team", "orc"])
+    assert code == 0, err
+    assert out.startswith(toml.strip())
+    assert '"playerPositions"' in out and 'position = "Blitzer"' in out

@@ -434,3 +434,32 @@ def test_every_target_check_says_the_same(target: list[int], message: str) -> No
         code, out, err = cli([*command, "--target", square])
         assert (code, out) == (1, ""), err
         assert f"--target: {message}" in " ".join(err.split()), err
+
+
+def test_a_key_given_twice_is_refused_naming_its_path(tmp_path: Any) -> None:
+    """A hand-edited scenario with a key given twice in one object: ``json.loads`` kept the
+    last value and dropped the other, saying nothing (``"kicking": "home", "kicking":
+    "away"`` played the away team kicking). It is one message naming the key path, exit 1."""
+    from pathlib import Path
+
+    text = Path("examples/scenario.json").read_text()
+    twice = text.replace('"kicking": "home"', '"kicking": "home", "kicking": "away"', 1)
+    assert twice != text
+    path = tmp_path / "twice.json"
+    path.write_text(twice)
+    assert_invalid(*cli(["replay", str(path)]), f"{path}: kicking: given twice in one object")
+    doc = json.loads(text)
+    pid = doc["teams"]["away"]["players"][3]["id"]
+    inner = text.replace(f'"id": "{pid}"', f'"id": "{pid}", "id": "zz"', 1)
+    assert inner != text
+    assert_invalid(*cli(["validate", "-"], stdin=inner),
+                   "stdin: teams.away.players[3].id: given twice in one object")
+    code, out, err = cli(["replay", "examples/scenario.json"])  # the same keys once: played
+    assert code == 0 and json.loads(out)["format"] == "kickoff-result/1", err
+
+
+def test_a_fumbbl_setup_with_a_key_given_twice_is_refused() -> None:
+    from kickoff.formats.fumbbl.setup import parse_json
+
+    with pytest.raises(ScenarioError, match=r"s\.json: name: given twice in one object"):
+        parse_json('{"name": "a", "name": "b", "playerPositions": []}', "s.json")

@@ -545,3 +545,76 @@ def test_a_file_of_another_kind_says_what_it_looks_like(args: list[str], problem
     code, out, err = cli(args)
     assert (code, out) == (1, "") and "Traceback" not in err
     assert problem in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_export_refuses_a_team_id_xml_cannot_hold() -> None:
+    """``setup export --team-id`` with a control character wrote XML that was not well-formed
+    (``setup import`` of the file refused it: "not well-formed (invalid token)"), and took a
+    team id of any length: a usage error naming the option; the Python API names ``teamId``."""
+    from kickoff.formats.fumbbl.setup import from_setup_file
+    from kickoff.formats.teams import load_setup
+
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "a\x01b"])
+    assert code == 2 and out == "", err
+    assert "--team-id" in err and "control character U+0001" in err
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "x" * 201])
+    assert code == 2 and "201 characters, more than 200" in err, err
+    code, out, err = cli(["setup", "export", "botbowl_def_zone", "--team-id", "12345"])
+    assert code == 0 and 'teamId="12345"' in out, err
+    _, setup = load_setup("botbowl_def_zone", RULESETS["bb2020"].pitch)
+    with pytest.raises(ScenarioError, match=r"teamId: control character U\+001B"):
+        from_setup_file(setup, "\x1b[31m")
+
+
+@pytest.mark.parametrize(("name", "example", "team"), [
+    ("se\x01tup.xml", "examples/setup_orc.xml", "orc"),
+    ("def\x1bx.txt", "examples/formation_def_spread.txt", "human"),
+])
+def test_a_file_name_with_a_control_character_is_imported(tmp_path: Path, name: str,
+                                                          example: str, team: str) -> None:
+    """A file name may hold any character but ``/`` and NUL: the set-up's ``source`` naming
+    it made the set-up file's model fail with a traceback (a control character is not
+    allowed there). The name is recorded with each control character a space."""
+    path = tmp_path / name
+    path.write_text(Path(example).read_text())
+    code, out, err = cli(["setup", "import", str(path), "--team", team])
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert name.replace("\x01", " ").replace("\x1b", " ") in out
+
+
+def test_a_fumbbl_team_id_with_a_control_character_is_read() -> None:
+    """A FUMBBL JSON set-up's ``teamId`` goes into the set-up's ``source``: with a control
+    character it made the model fail (a traceback); it is recorded with a space."""
+    from kickoff.formats.fumbbl.setup import import_setup
+    from kickoff.formats.teams import load_team
+
+    text = Path("examples/setup_orc.xml").read_text().replace(
+        'teamId="teamOrcBattleLore"', 'teamId="x"')
+    from kickoff.formats.fumbbl.setup import parse_fumbbl, to_json
+
+    fs = parse_fumbbl(text, "s.xml", "xml")
+    doc = to_json(fs).replace('"teamId": "x"', '"teamId": "a\\u0001b"')
+    setup, read = import_setup(doc, "s.json", "json", load_team("orc", "bb2020"),
+                               RULESETS["bb2020"])
+    assert read.team_id == "a\x01b"
+    assert setup.source == "FUMBBL client set-up s.json, teamId a b (imported by kickoff)"
+
+
+def test_roster_and_optimize_take_a_file_name_with_a_control_character(tmp_path: Path) -> None:
+    """``setup roster`` refused a roster for its file's name (the team file's source) and
+    ``setup optimize --start`` ended in a traceback (the suggestion's source and description
+    name the start): both now record the name with each control character a space."""
+    roster = tmp_path / "ro\x01ster.xml"
+    roster.write_text(Path("examples/roster_orc.xml").read_text())
+    code, out, err = cli(["setup", "roster", str(roster)])
+    assert code == 0, err
+    assert "FUMBBL roster ro ster.xml (id orc.lrb6)" in out
+    start = tmp_path / "my\x1boff.toml"
+    start.write_text(Path("examples/my_offence.toml").read_text())
+    out_file = tmp_path / "o.toml"
+    code, _, err = cli(["setup", "optimize", "--team", "orc", "--start", str(start),
+                        "--evaluations", "2", "--events", "none", "--out", str(out_file)])
+    assert code == 0 and "Traceback" not in err, err
+    written = out_file.read_text()
+    assert "my off.toml" in written and "\x1b" not in written

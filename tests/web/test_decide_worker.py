@@ -34,3 +34,28 @@ def test_the_answer_through_the_worker_is_the_one_computed_in_process(
     got = answer.json()["decision"]
     assert got is not None and got["kind"] == "high_kick"
     assert got == decide_job(json.dumps(scenario), "receiver-holds", 2)["decision"]
+
+
+def test_the_answer_says_what_it_applied_as_decide_json_does(
+        client: TestClient, default_doc: dict[str, Any], tmp_path: Any) -> None:
+    """Every output says which defaults it applied: ``kickoff decide --json`` gives
+    ``applied`` (the kicker and his Kick, the events, the play); the web's answer, "kickoff
+    decide --json's document", left it out. The same keys and values now, but the teams'
+    set-ups, which come from the scenario rather than a file."""
+    from helpers import cli
+    from test_decide_e2e import _seed_of
+
+    default_doc.pop("dice", None)
+    scenario = {**default_doc, "seed": _seed_of(default_doc, "high_kick")}
+    got = client.post("/api/decide", json={"scenario": scenario, "plan_budget": 2}).json()
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario))
+    code, out, err = cli(["decide", str(path), "--json", "--plan-budget", "2"])
+    assert code == 0, err
+    want = json.loads(out)["applied"]
+    applied = got["decision"]["applied"]
+    assert {k: v for k, v in applied.items() if k != "teams"} == {
+        k: v for k, v in want.items() if k != "teams"}
+    assert applied["kicker"] == "h8" and applied["use_kick_skill"] is True
+    assert applied["teams"] == {"home": "Reikland Reavers, set-up from the scenario",
+                                "away": "Gouged Eye, set-up from the scenario"}

@@ -166,6 +166,24 @@ def test_a_game_id_is_fetched_and_reviewed(client: TestClient, fumbbl: None,
     assert problem["where"] == "game_id" and "no such game" in problem["message"]
 
 
+def test_a_cached_game_that_cannot_be_read_names_no_server_folder(
+        client: TestClient, fumbbl: None, tmp_path: Path) -> None:
+    """A cached replay that cannot be read (spoiled on the server's disk): the 422 named the
+    server's cache path (``/home/.../.cache/kickoff/fumbbl/1546677.json.gz``) to the client;
+    it names the cached file only."""
+    import gzip
+
+    cache = tmp_path / "cache" / "kickoff" / "fumbbl"
+    cache.mkdir(parents=True)
+    (cache / "1546677.json.gz").write_bytes(gzip.compress(b"garbage"))
+    answer = client.post("/api/review/1546677")
+    assert answer.status_code == 422, answer.text
+    problem = answer.json()["problems"][0]
+    assert problem["where"] == "replay"
+    assert problem["message"].startswith("the cached replay 1546677.json.gz: not valid JSON")
+    assert str(tmp_path) not in answer.text
+
+
 def test_a_game_id_is_digits_only(client: TestClient) -> None:
     assert client.post("/api/review/12a").status_code == 422
 

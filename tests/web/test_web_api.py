@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import limited_client, square_of
 from fastapi.testclient import TestClient
+from helpers import cli
 
 from kickoff.analysis import KickoffSolver, rank_targets
 from kickoff.core import Square
@@ -259,6 +260,36 @@ def test_kick_seeded_is_replay(client: TestClient, default_doc: dict[str, Any]) 
     assert result["seed"] == 7 and result["target"] == [19, 3]
     assert result["log"][0]["step"] == "kicker"
     assert any(s["step"] == "roll" and s["die"] == "d8" for s in result["log"])
+
+
+def test_the_page_s_kick_uses_kick_as_kickoff_run_does(client: TestClient,
+                                                       default_doc: dict[str, Any]) -> None:
+    """The page's Kick! played the scenario format's default, the kicker without Kick, while
+    its odds and ``kickoff run`` use Kick when he has it: the same seed gave another kick-off
+    on the page than on the command line. With ``kick_skill`` (the page sends its Kick
+    control's, ``null`` by default) the kick-off is ``kickoff run``'s, says so in ``defaults``
+    and is the replay of the scenario with ``decisions.use_kick_skill`` set; left out, the
+    answer is still ``kickoff replay``'s."""
+    doc = {**default_doc, "seed": 7}
+    code, out, err = cli(["run", "--seed", "7", "--json"])
+    assert code == 0, err
+    run = json.loads(out)
+    answer = client.post("/api/kick", json={"scenario": doc, "kick_skill": None}).json()
+    assert answer["result"]["deviation"] == run["deviation"]
+    assert answer["result"]["deviation"]["kick_skill"] is True
+    assert answer["result"]["ball"] == run["ball"]
+    assert answer["defaults"][0] == ("Kicker h8: uses Kick (the default when he has it, as "
+                                     "kickoff run; choose in Kick)")
+    used = {**doc, "decisions": {"use_kick_skill": True}}
+    assert answer["result"] == replay_text(json.dumps(used))
+    without = client.post("/api/kick", json={"scenario": doc, "kick_skill": False}).json()
+    assert without["result"]["deviation"]["kick_skill"] is False
+    assert not any(line.startswith("Kicker") for line in without["defaults"])
+    plain = client.post("/api/kick", json={"scenario": doc}).json()["result"]
+    assert plain == replay_text(json.dumps(doc)) == without["result"]
+    said = {**doc, "decisions": {"use_kick_skill": False}}  # the scenario's own word wins
+    assert client.post("/api/kick", json={"scenario": said, "kick_skill": None}).json()[
+        "result"] == without["result"]
 
 
 @pytest.mark.parametrize(("seed", "event"), [(7, "Blitz!"), (34, "Time-out"),
@@ -651,6 +682,29 @@ def test_export_bad_input(client: TestClient, default_doc: dict[str, Any]) -> No
     found = problems(client.post("/api/setup/export", json={"scenario": default_doc,
                                                              "side": "home", "format": "pdf"}), 422)
     assert found[0].startswith("format: Input should be")
+
+
+def test_export_refuses_a_name_with_a_control_character(client: TestClient,
+                                                        default_doc: dict[str, Any]) -> None:
+    """A set-up's name with a control character was a 500 (the set-up file's model refused
+    it past the request's check): a 422 naming ``name``, as every bad input."""
+    answer = client.post("/api/setup/export", json={"scenario": default_doc, "side": "home",
+                                                     "format": "fumbbl-xml", "name": "a\x01b"})
+    found = problems(answer, 422)
+    assert found == ["name: Value error, control character U+0001 at position 1: not allowed "
+                     "in a name or text"]
+
+
+def test_import_takes_a_filename_with_a_control_character(client: TestClient,
+                                                          default_doc: dict[str, Any]) -> None:
+    """A ``filename`` with a control character was a 500 (it went into the set-up's
+    ``source``, whose model refused it): the set-up is placed, the name recorded with a
+    space."""
+    xml = (DATA / "ffb-setups/setup_orc_BattleLore.xml").read_text()
+    answer = client.post("/api/setup/import", json={
+        "scenario": default_doc, "side": "home", "text": xml, "filename": "s\x1b[31m.xml"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["problems"] == []
 
 
 def test_import_fumbbl_places_a_team(client: TestClient, default_doc: dict[str, Any]) -> None:

@@ -183,7 +183,11 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         page.click("#kick")
         page.wait_for_selector("#steps li.current")
         page.wait_for_selector("#kick-end:not([hidden])", timeout=60_000)
-        result = replay_text(json.dumps({**doc, "seed": 7, "kick": {"target": [19, 3]}}))
+        # the Kick control at its default: h8 uses Kick, as kickoff run --seed 7 (it played
+        # the scenario format's default before, without Kick: another kick-off than the CLI's)
+        result = replay_text(json.dumps({**doc, "seed": 7, "kick": {"target": [19, 3]},
+                                         "decisions": {"use_kick_skill": True}}))
+        assert result["deviation"]["kick_skill"] is True
         steps = page.locator("#steps li")
         assert steps.count() == len(result["log"])
         end = page.text_content("#kick-end") or ""

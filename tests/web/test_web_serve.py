@@ -26,6 +26,23 @@ def test_serve_refuses_a_bad_rate_limit() -> None:
     assert code == 2 and "--rate-limit" in err
 
 
+def test_serve_refuses_a_rate_out_of_its_bounds() -> None:
+    """``--rate-limit 0/minute`` started a server that answered every request 429, and a
+    20-digit amount one that limited nothing: the amount and the window's multiple are 1 to a
+    million (checked by the function ``serve`` calls before it listens: on the old code the
+    command would have started serving)."""
+    import pytest
+    import typer
+
+    from kickoff.cli.serve_cmd import _check_rate_limit
+
+    for rate in ("0/minute", "99999999999999999999/day", "10 per 2000000 minute"):
+        with pytest.raises(typer.BadParameter, match="out of range: 1 to 1,000,000"):
+            _check_rate_limit(rate)
+    for rate in ("1200/minute", "1/second", "1000000 per 1000000 day"):
+        _check_rate_limit(rate)
+
+
 def test_a_request_cancelled_by_a_stopping_server_prints_no_error() -> None:
     # uvicorn cancels the requests still in flight SHUTDOWN_SECONDS after a signal and logs
     # each one's CancelledError with its traceback, and their count: not printed (the command

@@ -35,6 +35,7 @@ from kickoff.cli.common import (
     json_text,
     output_file,
     parse_target,
+    path_text,
     placed_error,
     read_scenario,
     setup_option,
@@ -325,7 +326,8 @@ def list_builtins() -> None:
 @_app.command()
 def schema(
     out: Annotated[
-        Path | None, typer.Option(help="Write the schema files into this folder (both or neither).")
+        Path | None, typer.Option(parser=path_text, metavar="DIR",
+                                  help="Write the schema files into this folder (both or neither).")
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schemas of kickoff-scenario/1 and kickoff-result/1."""

@@ -201,12 +201,33 @@ def setup_default(role: Literal["kicking", "receiving"] | None = None) -> str:
     return f"{first}; {others}" if others else first
 
 
+def named(param: typer.CallbackParam, value: str | None) -> str | None:
+    """Option callback of a team or set-up name (``--home``, ``--home-setup``...): an empty
+    one (``--home "$TEAM"`` with ``TEAM`` unset) is a usage error (exit 2) naming the option;
+    before, it played the default team or set-up, saying nothing."""
+    if value is not None and not value:
+        raise typer.BadParameter("the name is empty: a built-in name or a file (leave the "
+                                 "option out for the default)")
+    return value
+
+
+def path_text(text: str) -> Path:
+    """Parser of every ``Path`` argument and option that names a replay or a folder: the text
+    as a path, an empty one a usage error (exit 2) naming the parameter. ``Path("")`` is the
+    current folder: ``fumbbl review ""`` reviewed every replay under it, ``--cache ""`` and
+    ``--out ""`` wrote there."""
+    if not text:
+        raise typer.BadParameter("the name is empty: name a file or folder ('.' for the "
+                                 "current folder)")
+    return Path(text)
+
+
 def team_option(side: Side, *, without_file: bool = False) -> Any:
     """``--home`` / ``--away`` (``kickoff run``; ``without_file``: the analyses', which a
     scenario file's teams replace), its help naming the default team."""
     note = " (without FILE)" if without_file else ""
     return typer.Option(help=f"{side.capitalize()} team{note}: built-in name or team file "
-                        f"(default: {team_default(side)}).")
+                        f"(default: {team_default(side)}).", callback=named)
 
 
 def setup_option(side: Side, *, without_file: bool = False) -> Any:
@@ -214,7 +235,7 @@ def setup_option(side: Side, *, without_file: bool = False) -> Any:
     team's defence, the receiving team's offence)."""
     note = " (without FILE)" if without_file else ""
     return typer.Option(help=f"{side.capitalize()} set-up{note}: built-in name or set-up file "
-                        f"(default: {setup_default()}).")
+                        f"(default: {setup_default()}).", callback=named)
 
 
 def fail(message: str) -> None:
@@ -266,6 +287,22 @@ MAX_PLAN_BUDGET = 100_000
 
 #: The bound of a wait given in seconds (``fumbbl ... --timeout``; ``serve``'s timeouts).
 MAX_WAIT_SECONDS = 3600
+
+
+def not_nan(param: typer.CallbackParam, value: float | None) -> float | None:
+    """Option callback of every float option bounded by Click's range (``--timeout``,
+    ``--advise``, ``serve``'s timeouts): ``nan`` refused as a usage error (exit 2) naming the
+    option and its range. Every comparison with NaN is false, so Click's range let it through:
+    ``fumbbl ... --timeout nan`` ended in a traceback from the socket, ``--advise nan`` in a
+    message after the first kick-off was solved, ``serve --header-timeout nan`` started."""
+    import math
+
+    if value is not None and math.isnan(value):
+        low, high = getattr(param.type, "min", None), getattr(param.type, "max", None)
+        raise typer.BadParameter(f"nan is not a number: give one from {low:g} to {high:g}"
+                                 if low is not None and high is not None else
+                                 "nan is not a number")
+    return value
 
 
 def guarded(func: Callable[P, R]) -> Callable[P, R]:

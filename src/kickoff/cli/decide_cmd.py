@@ -70,6 +70,10 @@ def decide(
         if loaded.active is not None:
             raise ScenarioError([Problem('a "turn" scenario has no kick-off decision '
                                          "(kickoff odds-kick: its Kick action)", "phase")])
+        if loaded.scenario.dice is None and loaded.scenario.seed is None:
+            # as the web's decide: without them a new seed, unsaid, reached some event
+            raise ScenarioError([Problem("give the dice or the seed the kick-off was played "
+                                         "from", "seed")])
         dice, _ = loaded.dice()
         reached = analysis.reach(loaded.state, loaded.ruleset, dice, loaded.decisions,
                                  loaded.house_rules, at)
@@ -87,10 +91,10 @@ def decide(
     if as_json:
         typer.echo(json_text({**found.to_json(), **s.applied("all", play)}))
         return
-    _report(s, found, play, pitches)
+    _report(s, found, play, pitches, loaded.decisions.use_kick_skill)
 
 
-def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
+def _report(s: Setting, found: "Answer", play: Play, pitches: int, kicked_with: bool) -> None:
     """The terminal's answer: the header, the decision, the table of options, the best ones
     (and what the scenario did) on the pitch, and the line."""
     from rich.table import Table
@@ -100,7 +104,7 @@ def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
 
     r = found.reached
     head = s.header("all", play)
-    intro = _intro(found)
+    intro = _intro(found, None if kicked_with == s.kick_skill else kicked_with)
     table = Table(title=f"{found.name}: the options, best first for the "
                   f"{'receiving' if found.side == r.state.receiving else 'kicking'} coach")
     for col in ("#", "option", "P given it", "P (odds)"):
@@ -122,12 +126,17 @@ def _report(s: Setting, found: "Answer", play: Play, pitches: int) -> None:
     console.print(wrapped(found.line()), markup=False)  # its 2nd line indented, not ragged
 
 
-def _intro(found: "Answer") -> str:
-    """The lines naming the decision, who makes it, the objective and what the values are."""
+def _intro(found: "Answer", kicked_with: bool | None = None) -> str:
+    """The lines naming the decision, who makes it, the objective and what the values are;
+    ``kicked_with``: the scenario's own use of Kick when it is not the one the values apply
+    (the header's): the landing is the scenario's kick's, and the line says so."""
     r = found.reached
     side = "receiving" if found.side == r.state.receiving else "kicking"
     where = ("a touchback" if r.touchback or r.landing is None
              else f"the kick comes down at {r.landing.as_list()}")
+    if kicked_with is not None:  # the header's Kick is the values', not this kick's
+        where += (f"\n  (the scenario's kick, {'with' if kicked_with else 'without'} Kick: its "
+                  "decisions.use_kick_skill)")
     wants = "high" if KICKER_WANTS_HIGH[found.objective] == (side == "kicking") else "low"
     lines = [f"Decision: {found.name} (Kick-off table {r.roll[0]}+{r.roll[1]}), the {side} "
              f"team's ({found.side})",

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kickoff.cli.common import fail, guarded
+from kickoff.cli.common import fail, guarded, path_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
@@ -65,9 +65,11 @@ def _ball(doc: dict[str, Any], square_key: str, carrier_key: str) -> str:
 @guarded
 def extract_command(
     replay: Annotated[Path, typer.Argument(
+        parser=path_text,
         help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     out: Annotated[
-        Path | None, typer.Option(help="Folder for the files (default: the current folder).")
+        Path | None, typer.Option(parser=path_text, metavar="DIR",
+                                  help="Folder for the files (default: the current folder).")
     ] = None,
     cases: Annotated[
         bool, typer.Option("--cases", help="Write {about, source, scenario, expect} cases.")
@@ -338,6 +340,7 @@ def _given(replays: list[Path], cache: Path | None, timeout: float
 @app.command("verify")
 def verify_command(
     replays: Annotated[list[Path], typer.Argument(
+        parser=path_text,
         help="FUMBBL replays (gzipped or plain JSON), folders of them (searched recursively), "
              "or FUMBBL game ids to fetch.")],
     as_json: Annotated[bool, typer.Option(

@@ -8,14 +8,15 @@ from typing import Annotated
 
 import typer
 
-from kickoff.cli.common import MAX_WAIT_SECONDS
+from kickoff.cli.common import MAX_WAIT_SECONDS, not_nan, path_text
 
 #: ``--cache`` and ``--timeout`` of every command that takes a game id.
 CacheOption = Annotated[Path | None, typer.Option(
+    parser=path_text, metavar="DIR",
     help="Folder of the replays fetched by game id (default: $XDG_CACHE_HOME/kickoff/fumbbl, "
          "else ~/.cache/kickoff/fumbbl).")]
 TimeoutOption = Annotated[float, typer.Option(
-    min=0.1, max=MAX_WAIT_SECONDS,
+    min=0.1, max=MAX_WAIT_SECONDS, callback=not_nan,
     help=f"Seconds to wait for FUMBBL when fetching a game id, up to {MAX_WAIT_SECONDS}.")]
 
 

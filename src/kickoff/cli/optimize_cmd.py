@@ -440,11 +440,13 @@ def _setup_file(suggestion: Suggestion, ruleset: Ruleset, name: str, source: str
                 ) -> SetupFile:
     """The suggestion as a set-up file (the receiving team away), its description ``found``
     and both values."""
+    from kickoff.formats.fields import printable_text
     from kickoff.formats.teams import setup_from_squares
 
     return setup_from_squares(
         suggestion.squares, "away", ruleset.pitch, name=name, kind="offence", source=source,
-        description=f"{found}: {suggestion.value.value} against {suggestion.start_value.value}")
+        description=printable_text(f"{found}: {suggestion.value.value} against "
+                                   f"{suggestion.start_value.value}"))
 
 
 class Shown(NamedTuple):
@@ -557,8 +559,12 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
     reaches another count on another machine); with ``--play best --events all`` the plan
     budget applied (``plans``: budget, re-set-ups; written out even when the default, which
     may change) and ``--no-plan-resetups`` when they were not searched. ``--workers`` /
-    ``--scheduler`` change where candidates are valued, never the result, and are left out."""
+    ``--scheduler`` change where candidates are valued, never the result, and are left out.
+    A control character of a file's name is a space (neither the set-up file nor a terminal
+    takes one)."""
     import shlex
+
+    from kickoff.formats.fields import printable_text
 
     words = ["kickoff", "setup", "optimize", "--ruleset", ruleset, "--team", team]
     for option, value in (("--kicking-team", kicking_team), ("--kicking-setup", kicking_setup),
@@ -574,7 +580,7 @@ def _source(ruleset: str, team: str, kicking_team: str | None, kicking_setup: st
         words += ["--plan-budget", str(plans[0])]
         words += ["--no-plan-resetups"] if plans[0] and not plans[1] else []
     words += ["--evaluations", str(evaluated), "--seed", str(seed)]
-    return shlex.join(words)
+    return printable_text(shlex.join(words))
 
 
 def _check_optimize_options(seconds: float | None, rounds: int | None, evaluations: int | None,

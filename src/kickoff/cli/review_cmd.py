@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kickoff.analysis.objectives import Objective
-from kickoff.cli.common import MAX_EVALUATIONS, MAX_PLAN_BUDGET, MAX_SECONDS, guarded, json_text
+from kickoff.cli.common import (
+    MAX_EVALUATIONS,
+    MAX_PLAN_BUDGET,
+    MAX_SECONDS,
+    guarded,
+    json_text,
+    not_nan,
+    path_text,
+)
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.defaults import DEFAULT_OBJECTIVE, FUMBBL_TIMEOUT
@@ -123,6 +131,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
 
 def review_command(
     replay: Annotated[Path, typer.Argument(
+        parser=path_text,
         help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
     objective: Annotated[Objective, typer.Option(
         metavar="OBJECTIVE",
@@ -132,7 +141,7 @@ def review_command(
         min=1, max=MAX_PLAN_BUDGET,
         help="Blitz!, Charge! and the re-set-ups: the most plans valued exactly.")] = 16,
     advise: Annotated[float | None, typer.Option(
-        min=0.1, max=MAX_SECONDS,
+        min=0.1, max=MAX_SECONDS, callback=not_nan,
         help=f"Seconds for the set-up advisor at each kick-off, up to {MAX_SECONDS}: the "
              "receiving set-up judged against the advisor's, from the same players.")] = None,
     advise_evaluations: Annotated[int | None, typer.Option(
@@ -142,6 +151,7 @@ def review_command(
              "first); the same N, the same advice on any machine.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Exact fractions as JSON.")] = False,
     png: Annotated[Path | None, typer.Option(
+        parser=path_text, metavar="DIR",
         help="A folder (made if missing): each kick-off's pitch as GAME-kickoff-N.png, every "
              "target's value, the kicked and the best target marked, with --advise the "
              "advisor's set-up (needs the extra plot).")] = None,
@@ -176,6 +186,8 @@ def _review(replay: Path, objective: Objective, budget: int,
             cache: Path | None, timeout: float) -> None:
     from kickoff.cli.fumbbl_cmd import _is_folder
 
+    if png is not None:  # before the review (minutes of CPU for a classic game), not after it
+        png_folder_problem(png)
     path = fetched(replay, cache, timeout)
     if _is_folder(path):
         _review_folder(path, objective, budget, advise, as_json, png)
@@ -195,6 +207,17 @@ def _review(replay: Path, objective: Objective, budget: int,
            ruleset=str(ks[0].scenario.get("ruleset", "?")), advise=advise_text(advise))
     for image in images:
         typer.echo(f"PNG: {image}")
+
+
+def png_folder_problem(png: Path) -> None:
+    """``ScenarioError`` naming ``--png`` when it names something other than a folder (a
+    file, or a path through a file): the folder the images go into (made if missing)."""
+    try:
+        blocked = next((p for p in (png, *png.parents) if p.exists() and not p.is_dir()), None)
+    except OSError as e:  # a name too long for the file system, ...
+        raise ScenarioError([f"--png: {png}: {e.strerror or e}"]) from None
+    if blocked is not None:
+        raise ScenarioError([f"--png: {png}: {blocked} is a file, not a folder"])
 
 
 def _review_folder(path: Path, objective: Objective, budget: int,
@@ -253,6 +276,23 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
     return list(images)
 
 
+def applied_lines(objective: Objective, budget: int, advise: str = "") -> list[str]:
+    """What a review applied, in lines within 80 columns: the objective, the events, the other
+    choices' defaults, the plan budget, what a gap is, where the values come from, and the
+    set-up advisor (``advise``: its bounds, :func:`advise_text`; ``""``: not run, and the
+    options that run it) (one game's header, and a folder's)."""
+    from kickoff.cli.render import wrapped
+
+    advisor = (f"set-up advisor: seed 0, {advise} at each kick-off (setup optimize's search "
+               "from the real set-up)" if advise else
+               "set-up advisor: not run (--advise SECONDS, --advise-evaluations N)")
+    return [f"Objective: {objective} (--objective); the Kick-off events on,",
+            f"every other choice at its default; free moves: the best of {budget} plans at most",
+            "(--plan-budget); gap: how much worse than the best for the coach who chose;",
+            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json",
+            *wrapped(advisor).splitlines()]
+
+
 def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Objective,
            totals: dict[str, dict[str, Any]], budget: int,
            advisor: dict[str, Any] | None = None, *, ruleset: str = "?", advise: str = ""
@@ -265,13 +305,7 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
 
     teams = "; ".join(f"{side}: {t['team']}" for side, t in totals.items())
     head = [*wrapped(f"FUMBBL game {gid}, {ruleset} rules; {teams}").splitlines(),
-            f"Objective: {objective} (--objective); the Kick-off events on,",
-            f"every other choice at its default; free moves: the best of {budget} plans at most",
-            "(--plan-budget); gap: how much worse than the best for the coach who chose;",
-            "values: kickoff odds' on kickoff fumbbl extract's scenarios; exact: --json"]
-    if advise:
-        head += wrapped(f"set-up advisor: seed 0, {advise} at each kick-off (setup "
-                        "optimize's search from the real set-up)").splitlines()
+            *applied_lines(objective, budget, advise)]
     lines = []
     for n, r in reviews:
         kicker = ("no kicker" if r.kicker is None else

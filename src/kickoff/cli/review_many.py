@@ -28,8 +28,8 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.review import advisor_figures, applied
 from kickoff.cli.common import json_text
-from kickoff.cli.review_cmd import WHAT, advise_text, review_game, value_text
-from kickoff.core.errors import KickoffError
+from kickoff.cli.review_cmd import WHAT, advise_text, applied_lines, review_game, value_text
+from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.fraction_text import fraction_text
 
 #: The quantiles reported (nearest rank).
@@ -93,13 +93,18 @@ def review_folder(folder: Path, objective: Objective, budget: int,
                   advise: tuple[float | None, int | None], as_json: bool) -> None:
     """Review every replay under ``folder`` (``*.json``, ``*.gz``, recursively) and print the
     distributions (module docstring; ``advise``: the advisor's seconds and evaluations at each
-    kick-off, ``None`` not given); exit status 1 when a replay failed."""
+    kick-off, ``None`` not given), after the lines saying what was applied
+    (:func:`~kickoff.cli.review_cmd.applied_lines`, as for one game); exit status 1 when a
+    replay failed. ``ScenarioError`` for a folder without replays (as ``verify``)."""
     from rich.console import Console
     from rich.table import Table
 
     from kickoff.cli.fumbbl_cmd import replay_files
 
-    gaps, gains, games, failed = _collect(replay_files([folder]), objective, budget, advise)
+    files = replay_files([folder])
+    if not files:  # as verify: a folder without replays is a mistake, not "0 games" and exit 0
+        raise ScenarioError([f"{folder}: no FUMBBL replay (*.json, *.gz) in this folder"])
+    gaps, gains, games, failed = _collect(files, objective, budget, advise)
     rows = {f"{era}/{what}": distribution(g) for (era, what), g in sorted(gaps.items())}
     advisor = None if not gains else advisor_figures(gains)
     if as_json:
@@ -107,7 +112,10 @@ def review_folder(folder: Path, objective: Objective, budget: int,
                               "advisor": advisor, "failed": failed}))
     else:
         console = Console(highlight=False, soft_wrap=True)
-        table = Table(title=f"{games} games: the gaps ({objective}), by era and choice",
+        for line in applied_lines(objective, budget, advise_text(advise)):
+            console.print(line, markup=False)
+        games_text = f"{games} game{'' if games == 1 else 's'}"
+        table = Table(title=f"{games_text}: the gaps ({objective}), by era and choice",
                       title_justify="left")
         for col in ("era", "choice", "n", "mean", "q50", "q75", "q90", "at best"):
             table.add_column(col, justify="left" if col in ("era", "choice") else "right")

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from kickoff.analysis.simulate import max_jobs
-from kickoff.cli.common import MAX_WAIT_SECONDS, fail, guarded
+from kickoff.cli.common import MAX_WAIT_SECONDS, fail, guarded, not_nan
 
 
 @guarded
@@ -27,11 +27,11 @@ def serve(
         min=1, max=MAX_WAIT_SECONDS,
         help="Seconds a kept-alive connection may stay idle after an answer.")] = 5,
     header_timeout: Annotated[float, typer.Option(
-        min=0.1, max=MAX_WAIT_SECONDS,
+        min=0.1, max=MAX_WAIT_SECONDS, callback=not_nan,
         help="Seconds a request's line and headers may take to arrive (from the "
         "connection's start or its last answer); the connection is closed beyond.")] = 10.0,
     body_timeout: Annotated[float, typer.Option(
-        min=0.1, max=MAX_WAIT_SECONDS,
+        min=0.1, max=MAX_WAIT_SECONDS, callback=not_nan,
         help="Seconds a request's body may take to arrive after its headers (408 beyond).")] = 30.0,
     rate_limit: Annotated[str, typer.Option(
         help="Requests one client address may make, e.g. 1200/minute or 50/second (a moving "
@@ -109,14 +109,25 @@ def _announce(host: str, port: int) -> None:
                    err=True)
 
 
+#: ``--rate-limit``'s bounds: requests per window (1 to a million) and the window's multiple
+#: of its unit (``10 per 2 minutes``: 1 to a million). ``0/minute`` answered every request
+#: 429 and a 20-digit amount none.
+MAX_RATE = 1_000_000
+
+
 def _check_rate_limit(rate_limit: str) -> None:
-    """``typer.BadParameter`` (``--rate-limit``) unless ``limits`` reads ``rate_limit``."""
+    """``typer.BadParameter`` (``--rate-limit``) unless ``limits`` reads ``rate_limit`` and
+    its amount and multiple are within 1 .. :data:`MAX_RATE`."""
     from limits import parse
 
     try:
-        parse(rate_limit)
+        item = parse(rate_limit)
     except ValueError as e:
         raise typer.BadParameter(f"{rate_limit!r}: {e}", param_hint="--rate-limit") from None
+    for what, value in (("requests", item.amount), ("the window's multiple", item.multiples)):
+        if not 1 <= value <= MAX_RATE:
+            raise typer.BadParameter(f"{rate_limit!r}: {what} {value}, out of range: 1 to "
+                                     f"{MAX_RATE:,}", param_hint="--rate-limit")
 
 
 def _shut_down_on_sighup() -> None:

@@ -176,6 +176,17 @@ def show(
                   soft_wrap=True)
 
 
+def _team_id(value: str | None) -> str | None:
+    """``--team-id``'s check: a usage error (exit 2) naming it for a team id the FUMBBL file
+    cannot hold (:func:`~kickoff.formats.fumbbl.setup.team_id_problem`)."""
+    from kickoff.formats.fumbbl.setup import team_id_problem
+
+    problem = None if value is None else team_id_problem(value)
+    if problem is not None:
+        raise typer.BadParameter(problem)
+    return value
+
+
 @app.command()
 @guarded
 def export(
@@ -184,7 +195,8 @@ def export(
         FumbblFormat, typer.Option("--format", help="FUMBBL XML or JSON.")
     ] = "xml",
     team_id: Annotated[
-        str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.")
+        str | None, typer.Option(help="FUMBBL team id to record (teamId); left out if not given.",
+                                 callback=_team_id)
     ] = None,
     out: Annotated[Path | None, typer.Option(
         help="Write here (whole or not at all), not to stdout.", callback=output_file())] = None,

@@ -43,7 +43,7 @@ from kickoff.core.errors import ScenarioError, SetupError
 from kickoff.core.pitch import Pitch, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Family, Ruleset
-from kickoff.formats.fields import printable_name
+from kickoff.formats.fields import printable_name, printable_text
 from kickoff.formats.fumbbl.setup import check_for_team
 from kickoff.formats.reading import MAX_PROBLEMS, capped
 from kickoff.formats.teams import RosterPlayer, SetupFile, TeamFile
@@ -199,9 +199,10 @@ def import_formation(
         "name": printable_name(f"{stem} ({team[1].name})"),
         "pitch": pitch.name,
         "kind": kind,
-        "source": f"botbowl formation {PurePath(where).name}, players of {team[1].name} chosen "
-                  "by kickoff's role-letter rule (docs/import.md)",
-        "description": f"botbowl formation {stem} filled with {team[1].name}",
+        "source": printable_text(f"botbowl formation {PurePath(where).name}, players of "
+                                 f"{team[1].name} chosen by kickoff's role-letter rule "
+                                 "(docs/import.md)"),
+        "description": printable_text(f"botbowl formation {stem} filled with {team[1].name}"),
         "positions": {str(n): [x, y] for n, (x, y) in positions.items()},
     })
     problems = check_for_team(setup, where, team, ruleset, side)

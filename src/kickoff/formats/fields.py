@@ -70,6 +70,14 @@ def printable_name(text: str) -> str:
     return _CONTROL.sub(" ", text)[:MAX_TEXT_NAME]
 
 
+def printable_text(text: str) -> str:
+    """Free text made from another tool's data or a file's name (a set-up's ``source`` naming
+    the file it came from and its FUMBBL ``teamId``): each control character a space, cut to
+    :data:`MAX_TEXT` characters. A file name may hold any character but ``/`` and NUL: one with
+    a control character made the set-up file's model fail with a traceback."""
+    return _CONTROL.sub(" ", text)[:MAX_TEXT]
+
+
 def _not_blank(text: str) -> str:
     if not text.strip():
         raise ValueError("a player id must have a character that is not a space")

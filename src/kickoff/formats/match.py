@@ -59,13 +59,16 @@ def _load(
     rs = RULESETS[ruleset]
     family = rs.family
     defence, offence = DEFAULT_SETUPS[rs.pitch.name]
+    # ``None`` only is the default: an empty name is refused by the reader (``--home ""``
+    # played the default team, saying nothing)
     team_names: dict[Side, str] = {
-        "home": home or DEFAULT_TEAMS[family][0], "away": away or DEFAULT_TEAMS[family][1],
+        "home": DEFAULT_TEAMS[family][0] if home is None else home,
+        "away": DEFAULT_TEAMS[family][1] if away is None else away,
     }
     setup_names: dict[Side, str] = {kicking: defence, other_side(kicking): offence}
-    if home_setup:
+    if home_setup is not None:
         setup_names["home"] = home_setup
-    if away_setup:
+    if away_setup is not None:
         setup_names["away"] = away_setup
     teams = {s: read_team(team_names[s], family) for s in SIDES}
     setups = {s: read_setup(setup_names[s], rs.pitch) for s in SIDES}

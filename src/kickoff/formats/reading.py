@@ -63,10 +63,12 @@ def read_stream(stream: TextIO | None, where: str, limit: int = MAX_INPUT_BYTES)
 def read_text(path: str | Path, where: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:
     """The UTF-8 text of the file at ``path`` (at most ``limit`` characters).
 
-    ``ScenarioError`` naming ``where`` (default: the path) for a missing file, a folder, an
-    unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
+    ``ScenarioError`` naming ``where`` (default: the path) for an empty name, a missing file, a
+    folder, an unreadable file (a name too long for the file system too), text that is not UTF-8 or a file
     longer than ``limit``."""
     where = str(path) if where is None else where
+    if not str(path):  # Path("") is the current folder: "is a folder", naming nothing
+        raise ScenarioError([Problem("the file name is empty: name a file", where or "FILE")])
     try:
         if Path(path).is_dir():
             raise ScenarioError([Problem("is a folder, not a file", where)])
@@ -82,6 +84,8 @@ def read_bytes(path: str | Path, where: str | None = None, limit: int = MAX_INPU
     """The bytes of the file at ``path`` (at most ``limit``); ``ScenarioError`` as
     :func:`read_text`."""
     where = str(path) if where is None else where
+    if not str(path):  # Path("") is the current folder: "is a folder", naming nothing
+        raise ScenarioError([Problem("the file name is empty: name a file", where or "FILE")])
     try:
         if Path(path).is_dir():
             raise ScenarioError([Problem("is a folder, not a file", where)])
@@ -152,12 +156,61 @@ def limit_problem(e: BaseException) -> str | None:
 _TOML_START = re.compile(r"\A(?:\s*#[^\n]*\n)*\s*(?:[A-Za-z_][\w-]*\s*=|\[\[?[A-Za-z_])")
 
 
-def load_json(text: str | bytes, where: str | None = None) -> Any:
+class _Twice(dict[str, Any]):
+    """A JSON object read with a key given more than once (:func:`load_json`'s
+    ``unique_keys``): ``twice``, those keys, in the order they came."""
+
+    twice: list[str]
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` of :func:`load_json` with ``unique_keys``: the object as
+    ``json.loads`` makes it (the last value of a key), marked when a key came twice."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    marked = _Twice(obj)
+    seen: set[str] = set()
+    marked.twice = []
+    for k, _ in pairs:
+        if k in seen:
+            marked.twice.append(k)
+        seen.add(k)
+    return marked
+
+
+def _twice_path(doc: Any, path: str = "") -> str | None:
+    """The key path (``teams.home.players[3].square``) of the first key given twice in
+    ``doc`` (read with :func:`_object`), ``None`` for none."""
+    if isinstance(doc, _Twice):
+        return f"{path}.{doc.twice[0]}" if path else doc.twice[0]
+    items = (doc.items() if isinstance(doc, dict) else
+             ((f"[{i}]", v) for i, v in enumerate(doc)) if isinstance(doc, list) else ())
+    for key, value in items:
+        inner = (f"{path}{key}" if key.startswith("[") else f"{path}.{key}" if path else key)
+        found = _twice_path(value, inner) if isinstance(value, dict | list) else None
+        if found is not None:
+            return found
+    return None
+
+
+def load_json(text: str | bytes, where: str | None = None, *, unique_keys: bool = False) -> Any:
     """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
-    ...``) for invalid JSON, nesting too deep or an integer literal too long."""
+    ...``) for invalid JSON, nesting too deep or an integer literal too long, and with
+    ``unique_keys`` (a document people write: a scenario, a set-up) for a key given twice in
+    one object, naming its key path (``json.loads`` keeps the last value and drops the other,
+    saying nothing: a hand-edited ``"kicking"`` given twice played the second)."""
     import json  # here: a command that reads TOML only does not import it (start-up, issue 16)
 
     try:
+        if unique_keys:
+            doc = json.loads(text, object_pairs_hook=_object)
+            twice = _twice_path(doc)
+            if twice is not None:
+                where_twice = f"{where}: {twice}" if where else twice
+                raise ScenarioError([Problem("given twice in one object (JSON would keep only "
+                                             "the last): keep one", where_twice)])
+            return doc
         return json.loads(text)
     except json.JSONDecodeError as e:
         said = ("it looks like TOML (a kickoff set-up or team file?)"

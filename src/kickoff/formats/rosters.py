@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
 from kickoff.core.skills import CLASSIC_SKILLS, skill_hint
+from kickoff.formats.fields import printable_text
 from kickoff.formats.reading import capped
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import TeamFile
@@ -254,8 +255,9 @@ def roster_to_team(
         "name": name or f"{roster.race} starting team",
         "race": roster.race,
         "family": "classic",
-        "source": f"positions, stats and skills: FUMBBL roster {PurePath(where).name} (id {roster.id}), "
-                  "converted by kickoff setup roster",
+        "source": printable_text(f"positions, stats and skills: FUMBBL roster "
+                                 f"{PurePath(where).name} (id {roster.id}), converted by "
+                                 "kickoff setup roster"),
         "rerolls": rerolls,
         "fan_factor": fan_factor,
         "players": players,

@@ -337,7 +337,7 @@ def pydantic_problems(err: ValidationError) -> list[Problem]:
 
 def parse_scenario(text: str) -> ScenarioIn:
     """Parse JSON text into :class:`ScenarioIn`; ``ScenarioError`` lists every problem."""
-    raw = load_json(text)
+    raw = load_json(text, unique_keys=True)
     if not isinstance(raw, dict):
         raise ScenarioError([Problem("a scenario is a JSON object", "(document)")])
     too_big = size_problem(raw)

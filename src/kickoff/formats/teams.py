@@ -99,6 +99,9 @@ def _locate(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str,
 def _find(kind: Literal["teams", "setups"], sub: str, name: str) -> tuple[str, str, bool]:
     """:func:`_locate`, and whether what it found is a built-in (shipped with the package)."""
     what = "team" if kind == "teams" else "set-up"
+    if not name:  # read as a path it is the current folder ("is a folder", naming nothing)
+        raise ScenarioError([Problem(f"the name is empty: name a built-in {what} or a "
+                                     f"{what} file", what)])
     if "/" in name and not name.endswith(".toml"):
         head, _, tail = name.partition("/")
         found = _builtin(kind, head, tail)

@@ -17,6 +17,7 @@ from kickoff.core.pitch import Side
 from kickoff.core.rulesets import RulesetName
 from kickoff.core.state import WeatherName
 from kickoff.defaults import DEFAULT_PLAY, PLAN_BUDGET, Play
+from kickoff.formats.fields import Name
 from kickoff.web.compute import MAX_PLAN_BUDGET
 
 #: A built-in team or set-up name (letters, digits, ``_``): never a path.
@@ -36,6 +37,18 @@ class WithScenario(_Body):
     """A request about one scenario."""
 
     scenario: ScenarioDoc
+
+
+class KickRequest(WithScenario):
+    """A kick-off to play once (``/api/kick``), as ``kickoff replay`` plays the scenario."""
+
+    kick_skill: StrictBool | None = Field(None, description="Whether the kicker uses the Kick "
+                                          "skill where the scenario's decisions.use_kick_skill "
+                                          "does not say: left out, the scenario format's "
+                                          "default (without it, as kickoff replay); null, when "
+                                          "he has it (every face's default, as kickoff run and "
+                                          "/api/odds: the page's Kick!); false / true: as "
+                                          "asked.")
 
 
 class MatchRequest(_Body):
@@ -109,7 +122,7 @@ class SetupExportRequest(WithScenario):
 
     side: Side
     format: Literal["toml", "fumbbl-xml", "fumbbl-json"] = "toml"
-    name: Annotated[str, Field(max_length=100)] = ""
+    name: Annotated[Name, Field(max_length=100)] = ""  # a control character: 500 before
 
 
 class ProblemOut(BaseModel):

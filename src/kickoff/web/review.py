@@ -52,9 +52,16 @@ def review_job(data: bytes | str, objective: Objective, budget: int) -> dict[str
     """A review as the server's worker processes run it (``kickoff.web.jobs``, off the
     server's process): :func:`review_replay` of the replay ``data`` (bytes), or
     :func:`review_file` of the replay at the path ``data`` (str: a fetched game's cached
-    file). :class:`ReviewRefused` as they raise it."""
+    file, named in a message by its file name only: the server's folders are not the
+    client's to see). :class:`ReviewRefused` as they raise it."""
     if isinstance(data, str):
-        return review_file(Path(data), objective, budget)
+        path = Path(data)
+        try:
+            return review_file(path, objective, budget)
+        except ReviewRefused as e:  # the server's cache folder is not the client's to see
+            shown = f"the cached replay {path.name}"
+            raise ReviewRefused([Problem(p.message.replace(str(path), shown), p.where)
+                                 for p in e.problems]) from None
     return review_replay(data, objective, budget)
 
 

@@ -163,7 +163,10 @@ def replay_path(source: str, cache: Path | None = None,
     (its reader names the problem); ``ScenarioError`` for digits too many for a game id that
     name no file."""
     path = Path(source)
-    if path.exists():
+    try:
+        if path.exists():
+            return path
+    except OSError:  # a name too long for the file system: no file, and its reader says so
         return path
     if is_game_id(source):
         return fetch_replay(source, cache, timeout)

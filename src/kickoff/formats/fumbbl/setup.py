@@ -40,7 +40,7 @@ from kickoff.core.pitch import PitchName, Side
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.formats import FumbblFormat as FumbblFormat
-from kickoff.formats.fields import printable_name
+from kickoff.formats.fields import printable_name, printable_text
 from kickoff.formats.reading import load_json
 from kickoff.formats.scenario import pydantic_problems
 from kickoff.formats.teams import SetupFile, TeamFile, check_setup_file
@@ -136,7 +136,7 @@ def parse_json(text: str, where: str = "set-up") -> FumbblSetup:
     empty ``playerPositions``, a ``playerNr`` that is not an integer 1..99, a ``coordinate`` that
     is not ``[x, y]``, a jersey number given twice. Unknown top-level keys are ignored.
     """
-    raw = load_json(text, where)
+    raw = load_json(text, where, unique_keys=True)
     if not isinstance(raw, dict):
         raise ScenarioError([Problem("a FUMBBL set-up is a JSON object", where)])
     try:
@@ -198,7 +198,7 @@ def to_setup_file(fs: FumbblSetup, pitch: PitchName, source: str) -> SetupFile:
     return SetupFile.model_validate({
         "name": printable_name(fs.name) or "FUMBBL set-up",
         "pitch": pitch,
-        "source": source,
+        "source": printable_text(source),
         "positions": {str(n): [x, y] for n, (x, y) in fs.positions.items()},
     })
 
@@ -225,8 +225,27 @@ def import_setup(
     return setup, fs
 
 
+def team_id_problem(team_id: str) -> str | None:
+    """Why ``team_id`` cannot be a FUMBBL set-up's ``teamId`` (a control character, which XML
+    1.0 cannot hold: the file written was not well-formed and its own import refused it; more
+    than :data:`~kickoff.formats.fields.MAX_TEXT_NAME` characters), ``None`` if it can."""
+    from kickoff.formats.fields import _CONTROL, MAX_TEXT_NAME
+
+    found = _CONTROL.search(team_id)
+    if found:
+        return (f"control character U+{ord(found.group()):04X} at position {found.start()}: "
+                "not allowed in a team id (XML cannot hold it)")
+    if len(team_id) > MAX_TEXT_NAME:
+        return f"{len(team_id):,} characters, more than {MAX_TEXT_NAME}"
+    return None
+
+
 def from_setup_file(setup: SetupFile, team_id: str | None = None) -> FumbblSetup:
-    """A project set-up as a FUMBBL set-up (jersey numbers ascending, as FUMBBL writes them)."""
+    """A project set-up as a FUMBBL set-up (jersey numbers ascending, as FUMBBL writes them).
+    ``ScenarioError`` naming ``teamId`` for a ``team_id`` that :func:`team_id_problem` refuses."""
+    problem = None if team_id is None else team_id_problem(team_id)
+    if problem is not None:
+        raise ScenarioError([Problem(problem, "teamId")])
     positions = {int(k): (v[0], v[1]) for k, v in setup.positions.items()}
     return FumbblSetup(setup.name, team_id, dict(sorted(positions.items())))
 

@@ -67,7 +67,9 @@ async def decide(request: Request, body: DecideRequest, lim: AppLimits) -> dict[
 
 def decide_job(text: str, objective: Objective, budget: int) -> dict[str, Any]:
     """``/api/decide``'s answer for the checked scenario ``text``, as the odds service's worker
-    processes compute it: ``{"decision": kickoff decide --json's document or None}``;
+    processes compute it: ``{"decision": kickoff decide --json's document or None}``, its
+    ``applied`` the same keys (the teams' set-ups: the scenario's; the kicker and his Kick as
+    every face decides them, the events on, the default play);
     :class:`~kickoff.web.checks.BadInput` for a kick-off or decision the rules refuse."""
     from kickoff.analysis import decide as analysis
 
@@ -81,10 +83,17 @@ def decide_job(text: str, objective: Objective, budget: int) -> dict[str, Any]:
     except KickoffError as e:
         raise BadInput(in_field("scenario", e)) from None
     target = loaded.decisions.target or st.pitch.centre[st.receiving]
-    setting = analysis.Setting(st, loaded.ruleset, loaded.house_rules, target,
-                               kick_use(st, loaded.ruleset, loaded.house_rules).used, objective)
+    kick = kick_use(st, loaded.ruleset, loaded.house_rules)
+    setting = analysis.Setting(st, loaded.ruleset, loaded.house_rules, target, kick.used,
+                               objective)
     try:
         found = analysis.answer(setting, reached, loaded.decisions, budget)
     except KickoffError as e:
         raise BadInput(in_field("scenario", e)) from None
-    return {"decision": found.to_json()}
+    # what was applied, as kickoff decide --json says it (its teams: the scenario's set-ups)
+    applied = {"ruleset": loaded.ruleset.name, "kicking": st.kicking,
+               "teams": {side: f"{st.teams[side].name}, set-up from the scenario"
+                         for side in ("home", "away")},
+               "kicker": kick.kicker, "use_kick_skill": kick.used, "events": "all",
+               "play": "defaults"}
+    return {"decision": {**found.to_json(), "applied": applied}}

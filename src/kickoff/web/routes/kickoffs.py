@@ -19,14 +19,14 @@ from kickoff.formats.scenario import play, result_to_json
 from kickoff.web import compute
 from kickoff.web.checks import BadInput, checked, in_field
 from kickoff.web.jobs import odds_service
-from kickoff.web.limits import AppLimits
+from kickoff.web.limits import AppLimits, Limits
 from kickoff.web.models import (
     AllTargetsAnswer,
     AllTargetsRequest,
     KickAnswer,
+    KickRequest,
     OddsAnswer,
     OddsRequest,
-    WithScenario,
 )
 
 #: How the page chooses what a default decided (for :func:`defaults_applied`).
@@ -37,12 +37,20 @@ router = APIRouter()
 
 
 @router.post("/api/kick", tags=["kick-off"], response_model=KickAnswer)
-def kick(body: WithScenario, lim: AppLimits) -> dict[str, Any]:
+def kick(body: KickRequest, lim: AppLimits) -> dict[str, Any]:
     """Play the scenario's kick-off once, as ``kickoff replay`` does: its scripted dice, or
-    its seed (a new seed when it gives neither; the result names it)."""
+    its seed (a new seed when it gives neither; the result names it). ``kick_skill`` given
+    (the page gives its Kick control's): the kicker's Kick where the scenario does not say,
+    ``null`` as every face's default (``kickoff run``: Kick when he has it), named in
+    ``defaults``; its ``decisions.use_kick_skill`` then says what was played, for a replay."""
     doc = body.scenario
     if doc.get("dice") is None and doc.get("seed") is None:
         doc = {**doc, "seed": secrets.randbelow(2**31)}
+    kick_line = None
+    decisions = doc.get("decisions")
+    if "kick_skill" in body.model_fields_set and (decisions is None or (
+            isinstance(decisions, dict) and decisions.get("use_kick_skill") is None)):
+        doc, kick_line = _with_kick(doc, body.kick_skill, lim)
     _, loaded = checked(doc, lim)
     try:
         result, seed = play(loaded)
@@ -54,8 +62,30 @@ def kick(body: WithScenario, lim: AppLimits) -> dict[str, Any]:
              "free_turn": bool(d.blitz or d.charge)}
     event = played.get("event")
     return {"result": played, "story": sentences(played["log"]),
-            "defaults": defaults_applied(played["log"], given, PAGE_CHOICES),
+            "defaults": ([] if kick_line is None else [kick_line])
+            + defaults_applied(played["log"], given, PAGE_CHOICES),
             "event": bb_name(event["name"]) if event else None}
+
+
+def _with_kick(doc: dict[str, Any], asked: bool | None, lim: Limits
+               ) -> tuple[dict[str, Any], str | None]:
+    """``doc`` with ``decisions.use_kick_skill`` as ``asked`` or, ``None``, as every face's
+    default (:func:`kickoff.defaults.kick_use`: Kick when the kicker has it), and the line
+    naming that default (``None`` when asked or nobody kicks)."""
+    from kickoff.defaults import kick_use
+
+    _, loaded = checked(doc, lim)  # a checked scenario: its decisions and kick are objects
+    try:
+        use = kick_use(loaded.state, loaded.ruleset, loaded.house_rules,
+                       loaded.decisions.kicker, asked)
+    except KickoffError as e:
+        raise BadInput(in_field("scenario", e)) from None
+    line = None
+    if asked is None and use.kicker is not None:
+        line = (f"Kicker {use.kicker}: {'uses Kick' if use.used else 'no Kick skill to use'}"
+                " (the default when he has it, as kickoff run; choose in Kick)")
+    return {**doc, "decisions": {**(doc.get("decisions") or {}),
+                                 "use_kick_skill": use.used}}, line
 
 
 @router.post("/api/odds", tags=["odds"], response_model=OddsAnswer)

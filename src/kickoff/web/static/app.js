@@ -743,7 +743,10 @@ async function askDecision(doc, result) {
   line.hidden = false;
   line.textContent = "Valuing the coach's options exactly…";
   try {
-    const {decision} = await api("/api/decide", {scenario: doc});
+    // the kick as Kick! played it (with Kick or without: the Kick control), to the same landing
+    const kicked = result.deviation ? {...doc, decisions: {...(doc.decisions || {}),
+      use_kick_skill: result.deviation.kick_skill}} : doc;
+    const {decision} = await api("/api/decide", {scenario: kicked});
     if (asked !== decisionAsked) return;
     line.textContent = decision ? decision.line : "";
     line.hidden = !decision;
@@ -791,7 +794,9 @@ async function kick() {
   doc.seed = seed;
   if (state.target) doc.kick = {...(doc.kick || {}), target: state.target};
   try {
-    const {result, story, defaults, event} = await api("/api/kick", {scenario: doc});
+    // the Kick control's choice (null: when he has it, as kickoff run and the odds shown)
+    const {result, story, defaults, event} = await api("/api/kick", {
+      scenario: doc, kick_skill: JSON.parse($("kick-skill").value)});
     stopReplay();
     state.replay = {result, event, frames: buildFrames(result), at: 0, timer: null};
     // The sentences are the server's (kickoff.formats.narration), as kickoff run tells them.
