@@ -118,8 +118,8 @@ def test_advise_evaluations_reaches_the_review_and_is_said(
     assert all(r.advice is not None for _, r in reviewed[2])
     asked: list[tuple[Any, ...]] = []
 
-    def game(path: Path, *args: Any) -> tuple[str, Any, Any]:
-        asked.append(args)
+    def game(path: Path, *args: Any, ranked: bool = False) -> tuple[str, Any, Any]:
+        asked.append((*args, ranked))
         return reviewed
 
     monkeypatch.setattr(review_cmd, "review_game", game)
@@ -131,7 +131,7 @@ def test_advise_evaluations_reaches_the_review_and_is_said(
     code, out, err = cli(["fumbbl", "review", where, "--advise-evaluations", "1", "--json"])
     assert code == 0, err
     doc = json.loads(out)
-    assert asked == [("receiver-holds", 16, None, 1)]
+    assert asked == [("receiver-holds", 16, None, 1, False)]  # (no --png: nothing ranked)
     assert (doc["applied"]["advise"], doc["applied"]["advise_evaluations"]) == (None, 1)
     assert doc["advisor"]["kickoffs"] == 3
     code, out, err = cli(["fumbbl", "review", where, "--advise", "5",
