@@ -262,6 +262,24 @@ def test_a_given_state_and_bad_options_are_refused_clearly() -> None:
         raw_env("bb2020", kinds=frozenset({"block"}))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="agent 'referee'"):
         SingleCoachEnv("bb2020", agent="referee")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="kicking 'middle': 'home' or 'away'"):
+        raw_env("bb2020", kicking="middle")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("action", [1.5, "3", True, 2.0])
+def test_an_action_that_is_not_a_whole_number_is_refused(action: object) -> None:
+    # (1.5 was played as action 1 by the AEC env, and a NumPy IndexError in the single one)
+    e = raw_env("bb2020", events=False)
+    e.reset(seed=0)
+    with pytest.raises(ValueError, match=f"action {action!r}: not a whole number"):
+        e.step(action)  # type: ignore[arg-type]
+    single = SingleCoachEnv("bb2020")
+    single.reset(seed=0)
+    with pytest.raises(ValueError, match=f"action {action!r}: not a whole number"):
+        single.step(action)  # type: ignore[arg-type]
+    legal = int(np.flatnonzero(e.game.mask())[0])
+    e.step(np.int64(legal))  # a NumPy integer is a whole number
+    assert e.game.target is not None or e.game.done
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "bb2020", "sevens"])

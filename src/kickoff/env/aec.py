@@ -25,7 +25,7 @@ from kickoff.core.pitch import Side
 from kickoff.core.ruleset import HouseRule
 from kickoff.core.rulesets import RULESETS
 from kickoff.core.state import GameState
-from kickoff.env.game import AGENTS, PLANES, PLAYED, Agent, KickoffGame, SetupMode
+from kickoff.env.game import AGENTS, PLANES, PLAYED, Agent, KickoffGame, SetupMode, action_number
 
 #: The most a seed may be (``SeededDice``'s).
 MAX_SEED: Final = 2**64 - 1
@@ -56,6 +56,8 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if ruleset not in RULESETS:
             raise ValueError(f"ruleset {ruleset!r}: one of {', '.join(RULESETS)}")
+        if kicking not in ("home", "away"):
+            raise ValueError(f"kicking {kicking!r}: 'home' or 'away'")
         if state is None:
             from kickoff.formats.match import build_match
 
@@ -118,9 +120,10 @@ class KickoffEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"agent {agent}: an action is needed (see the action mask)")
+        number = action_number(action)
         self._cumulative_rewards[agent] = 0.0
         g = self.game
-        g.step(int(action))
+        g.step(number)
         if g.done:
             self.rewards = dict(g.rewards())
             self.terminations = {a: True for a in self.agents}

@@ -81,6 +81,14 @@ PLANES: Final = len(PLANE_NAMES)
 _FIRST_KIND: Final = PLANE_NAMES.index("kind_target")
 
 
+def action_number(action: object) -> int:
+    """``action`` as an action number: an ``int`` or a NumPy integer; ``ValueError`` naming
+    it for anything else (``1.5`` is not action 1, ``"3"`` not 3, ``True`` not 1)."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    raise ValueError(f"action {action!r}: not a whole number (see the action mask)")
+
+
 class _ReplayCoach:
     """Answers the played decisions from ``answers`` (option indexes; at a step of a decision
     built square by square, :mod:`kickoff.env.compound`, the square ``x * height + y``), in
@@ -264,9 +272,11 @@ class KickoffGame:
 
     def step(self, action: int) -> None:
         """Play ``action`` at the pending step, then the rules up to the next step or the end.
-        ``ValueError`` for an action the mask does not allow, or once the kick-off has ended."""
+        ``ValueError`` for an action the mask does not allow (or not a whole number:
+        :func:`action_number`), or once the kick-off has ended."""
         if self.result is not None:
             raise ValueError("the kick-off has ended: reset it")
+        action = action_number(action)
         if not 0 <= action < self.actions or not self.mask()[action]:
             raise ValueError(f"action {action}: not a legal action at the {self.kind} step "
                              f"(see the action mask)")

@@ -28,7 +28,7 @@ from gymnasium import spaces
 from kickoff.analysis.objectives import Objective
 from kickoff.core.coach import DecisionKind
 from kickoff.core.rulesets import RULESETS
-from kickoff.env.game import PLANES, PLAYED, Agent, KickoffGame, SetupMode
+from kickoff.env.game import PLANES, PLAYED, Agent, KickoffGame, SetupMode, action_number
 
 #: An opponent: the action it plays given the game at its step.
 Opponent = Callable[[KickoffGame], int]
@@ -119,8 +119,9 @@ class SingleCoachEnv(gym.Env[npt.NDArray[np.float32], int]):
         if self._pass:
             self._pass = False
         else:
-            illegal = not (0 <= action < g.actions and g.mask()[action])
-            g.step(default_opponent(g) if illegal else int(action))
+            number = action_number(action)
+            illegal = not (0 <= number < g.actions and g.mask()[number])
+            g.step(default_opponent(g) if illegal else number)
             self._opponent_plays()
         reward = g.rewards()[self.agent]
         return g.observation(), reward, g.done, False, self._info(illegal)
