@@ -18,6 +18,8 @@ import pytest
 from helpers import SHARED_DIR, assert_invalid, cli
 from PIL import Image
 
+from kickoff.core.pitch import Square
+
 REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
 needs_replays = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
 
@@ -121,3 +123,22 @@ def test_png_into_a_file_is_one_message_nothing_written(tmp_path: Path) -> None:
                           str(blocker / "pngs")])
     assert_invalid(code, out, err, "--png", str(blocker / "pngs"))
     assert blocker.read_text() == "a file, not a folder"
+
+
+@pytest.mark.parametrize(("best", "below"), [((10, 4), True), ((11, 4), True), ((10, 6), False),
+                                             ((12, 4), False), ((10, 5), False)])
+def test_the_kicked_label_keeps_off_the_best_targets_value(best: tuple[int, int],
+                                                           below: bool) -> None:
+    # (the label sat over the best target's value when the best was the square above)
+    import matplotlib.pyplot as plt
+
+    from kickoff.analysis.review_plot import _mark_kick
+
+    fig, ax = plt.subplots()
+    try:
+        _mark_kick(ax, Square(10, 5), Square(*best))
+        (label,) = [t for t in ax.texts if t.get_text() == "kicked"]
+        assert label.get_position() == (10, 5.62 if below else 4.38)
+        assert label.get_verticalalignment() == ("top" if below else "bottom")
+    finally:
+        plt.close(fig)

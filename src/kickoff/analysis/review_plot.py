@@ -57,13 +57,16 @@ def review_png(state: GameState, review: KickoffReview, objective: Objective,
 
 def _mark_kick(ax: Axes, target: Square, best: Square) -> None:
     """The kicked target framed (blue, dashed; inside the best's black frame when they are the
-    same square), labelled above."""
+    same square), labelled above (below when the best is just above it)."""
     inset = 0.12 if target == best else 0.0
     ax.add_patch(Rectangle((target.x - 0.5 + inset, target.y - 0.5 + inset), 1 - 2 * inset,
                            1 - 2 * inset, fill=False, ec=KICKED_COLOUR, lw=2.5, ls="--",
                            zorder=7))
-    ax.text(target.x, target.y - 0.62, "kicked", ha="center", va="bottom", fontsize=6,
-            color="white", weight="bold", zorder=8,
+    # (above the square, unless the best target is the row above, next to it: below then, so
+    # the label does not hide the best's value)
+    below = best.y == target.y - 1 and abs(best.x - target.x) <= 1
+    ax.text(target.x, target.y + (0.62 if below else -0.62), "kicked", ha="center",
+            va="top" if below else "bottom", fontsize=6, color="white", weight="bold", zorder=8,
             bbox={"boxstyle": "round,pad=0.1", "fc": KICKED_COLOUR, "ec": "none"})
 
 
