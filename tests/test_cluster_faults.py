@@ -74,6 +74,29 @@ def test_a_worker_that_dies_at_start_up_is_one_line(tmp_path: Path) -> None:
                                    "(RuntimeError: Nanny failed to start.); nothing run")
 
 
+def test_a_script_whose_workers_die_at_start_up_is_told_the_guard(tmp_path: Path) -> None:
+    # (from a script of the user's own, "Nanny failed to start" most often means a cluster
+    # opened without the `if __name__ == "__main__":` guard; the command line is not told so)
+    (tmp_path / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "if any('spawn_main' in a for a in getattr(sys, 'orig_argv', ())):\n"
+        "    os._exit(3)\n", encoding="utf-8")
+    script = tmp_path / "mine.py"
+    script.write_text("from kickoff.analysis.cluster import ClusterError, open_executor\n"
+                      "try:\n"
+                      "    with open_executor(workers=1) as ex:\n"
+                      "        pass\n"
+                      "except ClusterError as e:\n"
+                      "    print(e)\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env, check=False)
+    assert done.stdout.strip() == (
+        "--workers 1: the local cluster did not start (RuntimeError: Nanny failed to start.); "
+        'nothing run; from a script of your own: start the cluster under `if __name__ == '
+        '"__main__":` (its workers import the script again)'), done.stderr
+
+
 def _cluster_run(proc: subprocess.Popen[str], count: int, at_work: float
                  ) -> list[psutil.Process]:
     """``proc``'s children once ``count`` Dask workers are spawned, ``at_work`` s after it."""

@@ -19,10 +19,12 @@ as fast as before (issue 16).
 from __future__ import annotations
 
 import logging
+import sys
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import kickoff
@@ -73,6 +75,14 @@ REAP_EVERY: Final = 0.02
 #: 50 kB, and the client its last 1,000 submissions; the command grew by 15 MB over 200 tasks).
 LEAN_DASK: Final = {"distributed.worker.profile.enabled": False,
                     "distributed.admin.low-level-log-length": 10}
+
+
+#: Why a local cluster's workers most often fail to start from a script: each worker process
+#: imports the script's ``__main__`` again, and one that starts a cluster at import starts
+#: another in every worker (Python's ``multiprocessing``; docs/analysis.md, "Beyond one
+#: machine").
+GUARD_HINT = ("; from a script of your own: start the cluster under "
+              "`if __name__ == \"__main__\":` (its workers import the script again)")
 
 
 class ClusterError(KickoffError, ValueError):
@@ -297,7 +307,9 @@ def _local_client(stack: ExitStack, workers: int) -> tuple[LocalCluster, Client]
                     preload=[dask_setup.__module__])
         except (RuntimeError, OSError, TimeoutError) as e:  # "Nanny failed to start", no port
             raise ClusterError(f"--workers {workers}: the local cluster did not start "
-                               f"({type(e).__name__}: {e}); nothing run") from None
+                               f"({type(e).__name__}: {e}); nothing run"
+                               + (GUARD_HINT if isinstance(e, RuntimeError) and _from_a_script()
+                                  else "")) from None
         stack.callback(cluster.close, timeout=CLOSE_TIMEOUT)
         client = Client(cluster)  # type: ignore[no-untyped-call]
     except BaseException:
@@ -308,6 +320,15 @@ def _local_client(stack: ExitStack, workers: int) -> tuple[LocalCluster, Client]
         raise
     stack.callback(client.close, timeout=CLOSE_TIMEOUT)
     return cluster, client
+
+
+def _from_a_script() -> bool:
+    """Whether this process runs a script of the user's own (``python script.py``), not the
+    ``kickoff`` command (its console script, ``python -m kickoff``) nor ``python -c``."""
+    main = sys.modules.get("__main__")
+    name = getattr(main, "__file__", None)
+    return isinstance(name, str) and Path(name).name not in ("kickoff", "kickoff.exe",
+                                                             "__main__.py")
 
 
 def _loop_deaf_to_ctrl_c(stack: ExitStack) -> Any:
