@@ -183,8 +183,11 @@ class KickoffContext:
     def pick(self, candidates: list[T], why: Why) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
         An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
-        if len(candidates) == 1:
+        n = len(candidates)
+        if n == 1:
             return candidates[0]
+        if n > 1 and self.seeded is not None:  # its pick_among's value and line, the label
+            return candidates[self.roll("pick", why, n) - 1]  # formatted when the log is read
         return candidates[self.dice.pick_among(candidates, text(why), self.log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:
