@@ -377,10 +377,10 @@ def roll_event(ctx: KickoffContext,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
     seeded = ctx.seeded
     if seeded is not None:  # one record read as the dice's and the event's lines
-        rolled = seeded.draw(EVENT_DICE)
-        first, second = rolled
+        first = seeded.roll("d6", 6)  # EVENT_DICE, as seeded.draw rolls them
+        second = seeded.roll("d6", 6)
         event = ctx.ruleset.kickoff_table[first + second]
-        ctx.log.made(_EVENT_LINES, rolled, event.name, None, None)
+        ctx.log.made(_EVENT_LINES, (first, second), event.name, None, None)
     else:
         rolled = ctx.roll_dice(EVENT_DICE, _TOTAL)
         first, second = rolled
