@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SIDES, Dice, DieKind, SeededDice, faces
@@ -50,6 +52,7 @@ def no_player(pid: str, where: str) -> Problem:
     return Problem(f"no player {quoted_id(pid)} in either team", where, code="unknown_player")
 
 
+@mypyc_attr(free_list_len=1)
 class KickoffContext:
     """Everything one kick-off works on. Created per kick-off; holds the mutable state copy.
 
