@@ -201,69 +201,37 @@ class SeededDice(PlainDice):
 
     A die of ``sides`` faces is ``randrange(sides) + 1``, drawn here as ``random.Random`` draws
     it (``_randbelow``: ``getrandbits`` of ``sides``' bit length until below ``sides``), without
-    its two interpreted calls per die: the same values, seed for seed. Each ``getrandbits(k)``
-    of ``k <= 32`` bits is the top ``k`` bits of the generator's next 32-bit word, so the words
-    are drawn :data:`WORDS` at a time (one ``getrandbits``, its bytes in order) and read one per
-    draw: the generator runs ahead of the dice, never into another's. The grouped nodes are
+    its two interpreted calls per die: the same values, seed for seed. The grouped nodes are
     answered the plain way (:class:`PlainDice`), die by die in order, in one loop."""
 
-    __slots__ = ("_at", "_rng", "_words", "seed")
+    __slots__ = ("_bits", "_rng", "seed")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
-        #: The generator's next words, drawn ahead, 4 bytes each (least significant first):
-        #: the next one's top byte at ``_at`` (past the end: none left).
-        self._words = b""
-        self._at = 3
+        #: The generator's ``getrandbits``, bound once (no method look-up per die).
+        self._bits: Callable[[int], int] = self._rng.getrandbits
 
     def roll(self, kind: DieKind, sides: int) -> int:
         if sides < 1:
             return self._rng.randrange(sides) + 1  # its ValueError
+        bits = self._bits
         k = _BITS[sides] if sides < 64 else sides.bit_length()
-        if k > 8:
-            r = self._bits(k)
-            while r >= sides:
-                r = self._bits(k)
-            return r + 1
-        shift = 8 - k  # a die of up to 255 faces: the top byte of the next word
-        while True:
-            at = self._at
-            words = self._words
-            if at >= len(words):
-                words = self._refill()
-                at = 3
-            self._at = at + 4
-            r = words[at] >> shift
-            if r < sides:
-                return r + 1
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return r + 1
 
-    def _refill(self) -> bytes:
-        """The next :data:`WORDS` words of the generator (the previous ones all read)."""
-        words = self._words = self._rng.getrandbits(32 * WORDS).to_bytes(4 * WORDS, "little")
-        self._at = 3
-        return words
-
-    def _bits(self, k: int) -> int:
-        """What ``getrandbits(k)`` would answer next: ``k <= 32``, the top ``k`` bits of the
-        next word; more, as many words as it takes, least significant first, the last one's
-        top bits."""
-        value = 0
-        shift = 0
-        while k > 0:
-            at = self._at
-            words = self._words
-            if at >= len(words):
-                words = self._refill()
-                at = 3
-            self._at = at + 4
-            word = words[at - 3] | words[at - 2] << 8 | words[at - 1] << 16 | words[at] << 24
-            if k < 32:
-                word >>= 32 - k
-            value |= word << shift
-            shift += 32
-            k -= 32
-        return value
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: DiceLog,
+    ) -> tuple[int, ...]:
+        values = self.draw(dice)
+        log.rolls(dice, values)
+        return values
 
     def draw(self, dice: Sequence[tuple[DieKind, object]]) -> tuple[int, ...]:
         """The values of ``dice`` (``(kind, why)``) rolled in order, as :meth:`roll_grouped`
@@ -280,28 +248,19 @@ class SeededDice(PlainDice):
                 return (first, self.roll(second, 6 if second == "d6" else SIDES[second]))
         return tuple([self.roll(kind, faces(kind)) for kind, _ in dice])
 
-    def __reduce__(
-        self,
-    ) -> tuple[Callable[..., SeededDice], tuple[int, random.Random, bytes, int]]:
+    def __reduce__(self) -> tuple[Callable[..., SeededDice], tuple[int, random.Random]]:
         # The same in both builds (a compiled class has no ``__dict__`` for pickle's default):
-        # the generator as it is now and the words drawn ahead, so the copy goes on with the
-        # same dice.
-        return _seeded_dice, (self.seed, self._rng, self._words, self._at)
+        # the generator as it is now, so the copy goes on with the same dice.
+        return _seeded_dice, (self.seed, self._rng)
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed!r})"
 
 
-#: How many 32-bit words :class:`SeededDice` draws from its generator at a time (a kick-off of
-#: the README's loop reads about ten).
-WORDS: Final = 128
-
-
-def _seeded_dice(seed: int, rng: random.Random, words: bytes = b"", at: int = 3) -> SeededDice:
-    """A pickled :class:`SeededDice` again (its ``__reduce__``; a pickle of before the words
-    were drawn ahead has none)."""
+def _seeded_dice(seed: int, rng: random.Random) -> SeededDice:
+    """A pickled :class:`SeededDice` again (its ``__reduce__``)."""
     dice = SeededDice(seed)
-    dice._rng, dice._words, dice._at = rng, words, at
+    dice._rng, dice._bits = rng, rng.getrandbits
     return dice
 
 
