@@ -5,9 +5,11 @@ point 4: at least 150 times botbowl's kick-offs per CPU second with the log).
     python benchmarks/bench_readme_loop.py [N] [--botbowl PYTHON]   # default 20000 kick-offs
     python benchmarks/bench_readme_loop.py --botbowl PYTHON --alternate ROUNDS [--runs R]
 
-kickoff's side, in this process: the README's loop as written (Human kicking v Orc on
-``botbowl_def_zone`` / ``botbowl_off_wedge``, ``SeededDice(7)``, ``Decisions(target=Square(20,
-7))``, one ``state.clone()`` per kick-off, the log kept), for bb2020 (the README's ruleset) and
+kickoff's side, in this process: the README's loop (Human kicking v Orc on
+``botbowl_def_zone`` / ``botbowl_off_wedge``, ``SeededDice(7)``, one ``state.clone()`` per
+kick-off, the log kept), aimed at botbowl's square, with a new ``Decisions(target=Square(20, 7))``
+each kick-off (the README makes its ``Decisions`` once, before the loop: this loop does more),
+for bb2020 (the README's ruleset) and
 classic (the edition nearest botbowl's), then the same loop with ``log=False``. The build is the
 one ``import kickoff`` finds (``PYTHONPATH``).
 
