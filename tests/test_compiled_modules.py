@@ -3,7 +3,9 @@ globs and ``kickoff.core.pickling`` registers the frozen dataclasses of the same
 
 from __future__ import annotations
 
+import ast
 import runpy
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,35 @@ def test_module_prefix_of_a_glob(pattern: str, prefix: str) -> None:
 def test_module_prefix_refuses_a_pattern_outside_src(pattern: str) -> None:
     with pytest.raises(ValueError, match="is not src/"):
         compiled.module_prefix(pattern)
+
+
+def _classes(tree: ast.Module) -> Iterator[ast.ClassDef]:
+    return (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
+
+
+def _reused(cls: ast.ClassDef) -> bool:
+    """Whether ``cls`` is declared ``@mypyc_attr(free_list_len=...)``."""
+    return any(isinstance(d, ast.Call) and isinstance(d.func, ast.Name)
+               and d.func.id == "mypyc_attr" and any(k.arg == "free_list_len" for k in d.keywords)
+               for d in cls.decorator_list)
+
+
+def _reused_with_subclasses(sources: dict[str, str]) -> list[str]:
+    """The classes declared with a free list (mypyc hands the one freed instance to the next
+    ``setup``, whatever type it was asked for) that some class of ``sources`` derives from."""
+    trees = {name: ast.parse(text) for name, text in sources.items()}
+    reused = {cls.name for tree in trees.values() for cls in _classes(tree) if _reused(cls)}
+    return sorted({f"{base.id} (by {cls.name})" for tree in trees.values()
+                   for cls in _classes(tree) for base in cls.bases
+                   if isinstance(base, ast.Name) and base.id in reused})
+
+
+def test_no_class_with_a_free_list_has_a_subclass() -> None:
+    """A compiled class keeping its last freed instance (``free_list_len=1``: the kick-off's
+    short-lived values, docs/performance.md) must have no subclass: the instance it keeps
+    would be handed out for the subclass too. The check would see one."""
+    sources = {str(p): p.read_text() for p in (ROOT / "src" / "kickoff").rglob("*.py")}
+    assert any("free_list_len" in text for text in sources.values())
+    assert _reused_with_subclasses(sources) == []
+    assert _reused_with_subclasses({"a": "@mypyc_attr(free_list_len=1)\nclass A:\n    pass\n",
+                                    "b": "class B(A):\n    pass\n"}) == ["A (by B)"]

@@ -5,9 +5,12 @@ point 4)."""
 
 from __future__ import annotations
 
+from kickoff.core import RULESETS, Decisions
+from kickoff.core.context import KickoffContext
 from kickoff.core.dice import SeededDice
 from kickoff.core.log import KickoffLog, Label, NoLog, Step
 from kickoff.core.pitch import Square
+from kickoff.formats.teams import build_state, load_setup, load_team
 
 DEVIATE = Step("deviate", "direction", "distance", "square", "touchback")
 EVENT = Step("event", "roll", "name")
@@ -72,3 +75,29 @@ def test_a_log_longer_than_its_first_room_keeps_every_line_in_order() -> None:
     assert len(lines) == 200 and lines[198] == {"step": "roll", "die": "d6", "value": 4,
                                                 "for": "die 99"}
     assert [line["value"] for line in lines[1::2]] == [[i, i + 1] for i in range(100)]
+
+
+def test_a_seeded_pick_keeps_its_label_to_format_when_the_log_is_read() -> None:
+    """A pick among several with seeded dice (Officious Ref's, Dodgy Snack's player) rolls as
+    the dice's own ``pick_among`` (the same value and line) but keeps its label for the log to
+    format when read, as every other seeded roll: no text made for a log nobody reads."""
+    formatted: list[str] = []
+
+    class Why:
+        def __format__(self, spec: str) -> str:
+            formatted.append(spec)
+            return "officious ref"
+
+    rs = RULESETS["bb2020"]
+    state = build_state(rs, {"home": load_team("human", rs.family),
+                             "away": load_team("orc", rs.family)},
+                        {"home": load_setup("botbowl_def_zone", rs.pitch),
+                         "away": load_setup("botbowl_off_wedge", rs.pitch)}, kicking="home")
+    ctx = KickoffContext(state, rs, SeededDice(3), Decisions())
+    picked = ctx.pick(["a", "b", "c"], ctx.label("{} player ({})", Why(), "home"))
+    assert formatted == []
+    value = SeededDice(3).roll("pick", 3)
+    assert picked == "abc"[value - 1]
+    assert ctx.log.lines() == [
+        {"step": "roll", "die": "pick", "value": value, "for": "officious ref player (home)"}]
+    assert formatted == [""]

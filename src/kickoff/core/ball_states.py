@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.pitch import Square
 from kickoff.core.ruleset import CatchKind
 
 
+@mypyc_attr(free_list_len=1)
 class InAir:
     """The kicked ball, still in the air over ``square``, scatters ``scatters`` more times
     (Changing Weather) before it comes down."""
@@ -40,6 +43,7 @@ class InAir:
         return InAir, (self.square, self.scatters)
 
 
+@mypyc_attr(free_list_len=1)
 class Arrive:
     """The ball comes down on ``square`` (on the pitch) after a ``kind`` flight."""
 
@@ -67,6 +71,7 @@ class Arrive:
         return Arrive, (self.square, self.kind, self.touchback_possible)
 
 
+@mypyc_attr(free_list_len=1)
 class Bounce:
     """The ball bounces from ``square`` (D8, one square)."""
 
@@ -91,6 +96,7 @@ class Bounce:
         return Bounce, (self.square, self.touchback_possible)
 
 
+@mypyc_attr(free_list_len=1)
 class ThrowIn:
     """The crowd throws the ball in from ``last`` (its last square on the pitch)."""
 
@@ -115,6 +121,7 @@ class ThrowIn:
         return ThrowIn, (self.last, self.off)
 
 
+@mypyc_attr(free_list_len=1)
 class Touchback:
     """The ball left the pitch or entered the kicking area during the kick-off."""
 

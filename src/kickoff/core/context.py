@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.coach import SCRIPTED, Coach, Decision
 from kickoff.core.decisions import Decisions
 from kickoff.core.dice import SIDES, Dice, DieKind, SeededDice, faces
@@ -50,6 +52,7 @@ def no_player(pid: str, where: str) -> Problem:
     return Problem(f"no player {quoted_id(pid)} in either team", where, code="unknown_player")
 
 
+@mypyc_attr(free_list_len=1)
 class KickoffContext:
     """Everything one kick-off works on. Created per kick-off; holds the mutable state copy.
 
@@ -183,8 +186,11 @@ class KickoffContext:
     def pick(self, candidates: list[T], why: Why) -> T:
         """A random choice among ``candidates`` (a ``pick`` 1..N); one candidate needs no roll.
         An exact solver may answer for a class of candidates at once (``Dice.pick_among``)."""
-        if len(candidates) == 1:
+        n = len(candidates)
+        if n == 1:
             return candidates[0]
+        if n > 1 and self.seeded is not None:  # its pick_among's value and line, the label
+            return candidates[self.roll("pick", why, n) - 1]  # formatted when the log is read
         return candidates[self.dice.pick_among(candidates, text(why), self.log)]
 
     def choose(self, candidates: list[T], k: int, why: str) -> list[T]:

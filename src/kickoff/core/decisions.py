@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.pitch import Square
 
 #: The kind of an activation (``scenario-format.md``, "Actions").
@@ -82,6 +84,7 @@ class PlayerPath:
     path: tuple[Square, ...]
 
 
+@mypyc_attr(free_list_len=1)
 @dataclass(init=False)
 class Decisions:
     """The coaches' choices for one kick-off (``scenario-format.md``, "Decisions").

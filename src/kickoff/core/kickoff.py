@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core import ball
 from kickoff.core.actions.kickoff_move import kickoff_move
 from kickoff.core.coach import Coach, Decision
@@ -30,6 +32,7 @@ from kickoff.core.state import GameState, Player
 # (tests/test_value_classes.py; why not dataclasses: docs/performance.md, "The code's shapes for speed").
 
 
+@mypyc_attr(free_list_len=1)
 class Deviation:
     """The kick's deviation: template ``direction`` (1..8), the distance die as rolled,
     the ``distance`` travelled (after the Kick skill), and the ``square`` where it ends
@@ -65,6 +68,7 @@ class Deviation:
         return Deviation, self._fields()
 
 
+@mypyc_attr(free_list_len=1)
 class EventRoll:
     """The Kick-off table roll: both dice and the event's name. Immutable."""
 
@@ -89,6 +93,7 @@ class EventRoll:
         return EventRoll, (self.roll, self.name)
 
 
+@mypyc_attr(free_list_len=1)
 class KickoffResult:
     """What one kick-off did. ``state`` is the state after it (ball and carrier included);
     ``log`` its log's lines (empty when the kick-off kept none, ``kick_off(log=False)``), read
@@ -377,10 +382,10 @@ def roll_event(ctx: KickoffContext,
     which takes their outcomes from another set-up (``events.SQUARE_BLIND``)."""
     seeded = ctx.seeded
     if seeded is not None:  # one record read as the dice's and the event's lines
-        rolled = seeded.draw(EVENT_DICE)
-        first, second = rolled
+        first = seeded.roll("d6", 6)  # EVENT_DICE, as seeded.draw rolls them
+        second = seeded.roll("d6", 6)
         event = ctx.ruleset.kickoff_table[first + second]
-        ctx.log.made(_EVENT_LINES, rolled, event.name, None, None)
+        ctx.log.made(_EVENT_LINES, (first, second), event.name, None, None)
     else:
         rolled = ctx.roll_dice(EVENT_DICE, _TOTAL)
         first, second = rolled

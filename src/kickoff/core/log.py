@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.dice import DiceLog, DieKind
 from kickoff.core.pitch import Square
 
@@ -36,6 +38,7 @@ from kickoff.core.pitch import Square
 Line = dict[str, Any]
 
 
+@mypyc_attr(free_list_len=1)
 class Label:
     """What a die is for, kept as ``template`` and ``args`` and formatted when the log is read:
     ``str(label)`` is ``template.format(*args)``."""

@@ -84,6 +84,9 @@ def square_at(x: int, y: int) -> Square:
 
 #: ``tuple.__new__``, what a ``Square`` not kept by :func:`square_at` is made by.
 _NEW_TUPLE: Final[Any] = tuple.__new__
+#: ``Square`` itself, as :func:`_new_square` asks whether it makes one (a constant: the class's
+#: own name is a look-up in the module's namespace on every call).
+_SQUARE: Final[Any] = Square
 
 
 def _new_square(cls: Any, x: object, y: object) -> Any:
@@ -92,7 +95,7 @@ def _new_square(cls: Any, x: object, y: object) -> Any:
     new one, as ``NamedTuple``'s own ``__new__`` makes it (any values, keywords ``x`` and ``y``,
     a subclass's instance for a subclass). Why: docs/performance.md, "The code's shapes for
     speed"."""
-    if cls is Square and type(x) is int and type(y) is int:
+    if cls is _SQUARE and type(x) is int and type(y) is int:
         i = x + SQUARES_MARGIN
         j = y + SQUARES_MARGIN
         if 0 <= i < SQUARES_SPAN and 0 <= j < SQUARES_SPAN:

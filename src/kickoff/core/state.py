@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
+from mypy_extensions import mypyc_attr
+
 from kickoff.core.pitch import NEIGHBOURS, SIDES, Pitch, Side, Square, other_side
 
 #: A player's status (``scenario-format.md``, "Players"): on the pitch Standing, Prone or
@@ -38,6 +40,7 @@ WeatherName = Literal[
 LOST_TACKLE_ZONE = "lost_tackle_zone"
 
 
+@mypyc_attr(free_list_len=1)
 class Player:
     """One player: characteristics (``ag``/``av`` in the ruleset's own convention), skills,
     square (``None`` off the pitch) and status. ``order`` is the player's place in the input."""
@@ -129,6 +132,7 @@ class Player:
         return f"<Player {self.id} {self.side} {self.square} {self.status}>"
 
 
+@mypyc_attr(free_list_len=1)
 class Team:
     """A team's side of the state: its counters (re-rolls, turn marker, ...) and players."""
 
@@ -225,6 +229,7 @@ class Team:
 _NONE_OWNED: Final[set[str]] = set()
 
 
+@mypyc_attr(free_list_len=1)
 class SetupFacts:
     """What a kick-off reads of a set-up that only the players' squares, statuses and skills
     decide, each computed the first time it is asked for and kept while they stay the same
@@ -273,6 +278,7 @@ def mark_key(square: tuple[int, int], side: Side) -> int:
     return (square[0] * 64 + square[1]) * 2 + (side == "away")
 
 
+@mypyc_attr(free_list_len=1)
 class GameState:
     """Both teams, the weather, the half, who kicks, and where the ball is.
 
