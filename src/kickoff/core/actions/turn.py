@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kickoff.core.actions.kick import LandingPolicy, finish_kick, kick_flight, kick_problem
-from kickoff.core.actions.move import PathOptions, move
+from kickoff.core.actions.move import PathOptions, move, walk_problem
 from kickoff.core.activations import ActivationChoice
 from kickoff.core.coach import Coach, Decision
 from kickoff.core.context import KickoffContext
@@ -116,14 +116,14 @@ def _scripted_activation(ctx: KickoffContext, turn: Turn, scripted: Activation) 
     """The scripted coach's answer to a turn's ``activation`` and ``path`` decisions, the
     scenario's ``scripted`` activation, checked as :meth:`KickoffContext.decide
     <kickoff.core.context.KickoffContext.decide>` checks them (:func:`activation_problem`, then
-    :class:`~kickoff.core.actions.move.PathOptions`; the empty path, the default, always
-    legal) without building the decisions (the scripted coach answers them with ``scripted``'s
+    :func:`~kickoff.core.actions.move.walk_problem`, what the ``path`` decision's
+    ``PathOptions(..., may_leap=False)`` checks; the empty path, the default, always legal)
+    without building the decisions (the scripted coach answers them with ``scripted``'s
     parts: docs/performance.md, "The code's shapes for speed")."""
     where = scripted.where
     problem = activation_problem(ctx, turn, scripted.choice(), where)
     if problem is None and scripted.path != ():
-        problem = PathOptions(ctx, ctx.state.players[scripted.player], where,
-                              may_leap=False).problem(scripted.path)
+        problem = walk_problem(ctx, ctx.state.players[scripted.player], scripted.path, where)
     if problem is not None:
         raise DecisionError(problem)
     return scripted
