@@ -81,14 +81,14 @@ def _unsupported(action: object, where: str) -> Problem:
 
 
 def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None,
-                    where: str) -> Activation | None:
-    """The active coach's next activation of ``turn`` (``None``: nobody else acts): who acts
-    with which action (the ``activation`` decision), then along which squares (``path``).
-    ``scripted``: the scenario's next activation (the scripted coach's answer, its key path
-    ``where`` then; its other parts, aim, landing, re-rolls ..., are played when the coach's
-    answer is its own). An action the engine does not play during a turn is a
-    ``NotSupportedError``; an illegal choice a ``DecisionError`` naming its key path, the
-    player and his square."""
+                    index: int) -> Activation | None:
+    """The active coach's next activation of ``turn``, the turn's ``index``-th (from 0; ``None``:
+    nobody else acts): who acts with which action (the ``activation`` decision), then along
+    which squares (``path``). ``scripted``: the scenario's next activation (the scripted
+    coach's answer, its key path ``where`` then, else ``actions[<index>]``; its other parts,
+    aim, landing, re-rolls ..., are played when the coach's answer is its own). An action the
+    engine does not play during a turn is a ``NotSupportedError``; an illegal choice a
+    ``DecisionError`` naming its key path, the player and his square."""
     if scripted is None and ctx.plain:
         return None  # the scripted coach's default: nobody (else) acts, nothing to ask
     if scripted is not None:
@@ -97,6 +97,8 @@ def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None
             raise NotSupportedError(_unsupported(scripted.action, where))
         if ctx.plain:
             return _scripted_activation(ctx, turn, scripted)
+    else:
+        where = f"actions[{index}]"
     choice = ctx.decide(Decision(
         "activation", turn.active, where, None, lambda: activation_options(ctx, turn),
         lambda c: activation_problem(ctx, turn, c, where),
@@ -195,8 +197,7 @@ def play_turn(
             for left in actions[i:]:
                 ctx.note("skipped", where=left.where, why=f"the turn is over ({turn.why_ended})")
             break
-        act = next_activation(ctx, turn, actions[i] if i < len(actions) else None,
-                              f"actions[{i}]")
+        act = next_activation(ctx, turn, actions[i] if i < len(actions) else None, i)
         if act is None:
             break
         play_activation(ctx, turn, act, choose, checked=True)  # its decisions checked it
