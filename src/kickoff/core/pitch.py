@@ -167,11 +167,34 @@ def spread(origin: tuple[int, int], aim: tuple[int, int], n: int) -> list[Square
     >>> spread((0, 0), (1, -1), 1)
     [Square(x=0, y=-1), Square(x=1, y=-1), Square(x=1, y=0)]
     """
+    key = (aim[0], aim[1], n)
+    made = _SPREADS.get(key)
+    if made is None:
+        made = _SPREADS[key] = _spread_offsets(aim, n)
+    offsets, steps = made
+    i = origin[0] + SQUARES_MARGIN
+    j = origin[1] + SQUARES_MARGIN
+    if n <= i < SQUARES_SPAN - n and n <= j < SQUARES_SPAN - n:  # all within square_at's table
+        at = i * SQUARES_SPAN + j
+        return [_SQUARES[at + k] for k in steps]
+    return [Square(origin[0] + dx, origin[1] + dy) for dx, dy in offsets]
+
+
+#: Each spread's squares from its origin (:func:`spread`), by ``(aim x, aim y, n)``, made when
+#: first asked for: the offsets ``(dx, dy)``, in order, and the same as steps through
+#: :func:`square_at`'s table (``dx * SQUARES_SPAN + dy``).
+_SPREADS: Final[dict[tuple[int, int, int], tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]] = {}
+
+
+def _spread_offsets(aim: tuple[int, int],
+                    n: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The spread of ``aim`` at ``n`` from ``(0, 0)``: its offsets by ``x`` then ``y``, and the
+    same as steps of :func:`square_at`'s table (:data:`_SPREADS`)."""
     # The ring at distance n, walked clockwise from north: position p = k * n is the compass
     # direction k (_COMPASS order); the spread is the positions within n of the aim's.
     centre = _COMPASS.index((aim[0], aim[1])) * n
-    out = [_ring(origin, n, (centre + i) % (8 * n)) for i in range(-n, n + 1)]
-    return sorted(out)
+    offsets = tuple(sorted(_ring((0, 0), n, (centre + i) % (8 * n)) for i in range(-n, n + 1)))
+    return offsets, tuple([dx * SQUARES_SPAN + dy for dx, dy in offsets])
 
 
 def _ring(origin: tuple[int, int], n: int, p: int) -> Square:

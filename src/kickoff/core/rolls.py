@@ -169,10 +169,10 @@ def acting_problem(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Pro
     """Why player ``pid`` may not act now in ``turn`` (``None``: he may): of the active team,
     Standing on the pitch, not yet activated this turn. The problem names ``<where>.player``,
     the player and his square."""
-    w = f"{where}.player"
     p = ctx.state.players.get(pid)
     if p is None:
-        return Problem(f"no player {quoted_id(pid)} in either team", w, code="unknown_player")
+        return Problem(f"no player {quoted_id(pid)} in either team", f"{where}.player",
+                       code="unknown_player")
     why = None
     if p.side != turn.active:
         why = f"{p.id} is not a player of the active team ({turn.active})"
@@ -183,8 +183,8 @@ def acting_problem(ctx: KickoffContext, turn: Turn, pid: str, where: str) -> Pro
         why = f"{p.id} has already acted this turn"
     if why is None:
         return None
-    return Problem(why, w, (p.id,), () if p.square is None else (Square(*p.square),),
-                   "illegal_choice")
+    return Problem(why, f"{where}.player", (p.id,),
+                   () if p.square is None else (Square(*p.square),), "illegal_choice")
 
 
 def acting_player(ctx: KickoffContext, turn: Turn, act: Activation,

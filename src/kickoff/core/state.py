@@ -517,11 +517,30 @@ def tackle_zones(state: GameState, square: tuple[int, int], side: Side) -> list[
     Marking a player on that square. Prone and Stunned players have no tackle zone, nor has a
     player who lost it (:data:`LOST_TACKLE_ZONE`)."""
     board = state.board
-    x, y = square
+    near = _NEAR.get(square)
+    if near is None:
+        near = _near(square)
     out: list[Player] = []
-    for dx, dy in NEIGHBOURS:
-        q = board.get((x + dx, y + dy))
+    for sq in near:
+        q = board.get(sq)
         if (q is not None and q.side != side and q.status == "standing"
                 and LOST_TACKLE_ZONE not in q.effects):
             out.append(q)
     return out
+
+
+#: The squares next to a square, in :data:`~kickoff.core.pitch.NEIGHBOURS` order, by square:
+#: made once a square (:func:`_near`), not eight new tuples each time :func:`tackle_zones` asks.
+_NEAR: Final[dict[tuple[int, int], tuple[Square, ...]]] = {}
+
+#: The most squares :data:`_NEAR` keeps (the pitches' and around them are fewer).
+_NEAR_KEPT: Final = 4096
+
+
+def _near(square: tuple[int, int]) -> tuple[Square, ...]:
+    """The squares next to ``square``, kept in :data:`_NEAR` while it has room."""
+    x, y = square
+    near = tuple([Square(x + dx, y + dy) for dx, dy in NEIGHBOURS])
+    if len(_NEAR) < _NEAR_KEPT:
+        _NEAR[square] = near
+    return near

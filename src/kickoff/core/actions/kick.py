@@ -259,30 +259,51 @@ def aim_decision(ctx: KickoffContext, act: Activation, kicker: Player) -> Decisi
     holds the ball, each of his eight neighbours (by ``x`` then ``y``), the square the 3-4 arrow
     points at; scripted by the activation's ``aim``. An answer refused names ``<where>.aim``,
     the kicker and his square; ``Decision.about``: his square."""
-    assert kicker.square is not None
-    where, here = f"{act.where}.aim", Square(*kicker.square)
+    here = kicker.square
+    assert here is not None
     holds = ctx.state.carrier == kicker.id
 
     def options() -> list[Square | None]:
         return [None, *sorted(here.step(*d) for d in NEIGHBOURS)] if holds else [None]
 
-    def refuse(aim: object) -> Problem | None:
-        if aim is None:
-            return None
-        if not isinstance(aim, tuple) or len(aim) != 2:
-            why = f"{aim!r} is not a square"
-        elif (aim[0] - here.x, aim[1] - here.y) not in NEIGHBOURS:
-            why = (f"{square_text(aim)} is not adjacent to the kicker {kicker.id} at "
-                   f"{square_text(here)}: the 3-4 arrow points at one of his neighbours")
-        elif not holds:
-            why = (f"the kicker {kicker.id} at {square_text(here)} does not hold the ball after "
-                   "his move: he cannot kick")
-        else:
-            return None
-        return Problem(why, where, (kicker.id,), (here,), "illegal_choice")
-
-    return Decision("aim", kicker.side, where, None, options, refuse, act.aim,
+    return Decision("aim", kicker.side, f"{act.where}.aim", None, options,
+                    lambda aim: aim_problem(kicker, holds, aim, act.where), act.aim,
                     act.aim is not None, here)
+
+
+def aim_problem(kicker: Player, holds: bool, aim: object, where: str) -> Problem | None:
+    """Why ``aim`` is not an answer to :func:`aim_decision` (``None``: it is) for ``kicker``
+    (on the pitch), who ``holds`` the ball or not, naming ``<where>.aim``, the kicker and his
+    square: ``None`` (no kick), or a square next to the kicker when he holds the ball."""
+    if aim is None:
+        return None
+    here = kicker.square
+    assert here is not None
+    if not isinstance(aim, tuple) or len(aim) != 2:
+        why = f"{aim!r} is not a square"
+    elif (aim[0] - here[0], aim[1] - here[1]) not in NEIGHBOURS:
+        why = (f"{square_text(aim)} is not adjacent to the kicker {kicker.id} at "
+               f"{square_text(here)}: the 3-4 arrow points at one of his neighbours")
+    elif not holds:
+        why = (f"the kicker {kicker.id} at {square_text(here)} does not hold the ball after "
+               "his move: he cannot kick")
+    else:
+        return None
+    return Problem(why, f"{where}.aim", (kicker.id,), (here,), "illegal_choice")
+
+
+def _chosen_aim(ctx: KickoffContext, act: Activation, kicker: Player) -> tuple[int, int] | None:
+    """The kicker's aim, the kicking coach's answer to :func:`aim_decision`; the scripted
+    coach's, the activation's ``aim``, checked as the decision checks it
+    (:func:`aim_problem`) without building the decision (its default, ``None``, is legal).
+    ``DecisionError`` naming ``<where>.aim`` for an illegal aim."""
+    if not ctx.plain:
+        aim: tuple[int, int] | None = ctx.decide(aim_decision(ctx, act, kicker))
+        return aim
+    problem = aim_problem(kicker, ctx.state.carrier == kicker.id, act.aim, act.where)
+    if problem is not None:
+        raise DecisionError(problem)
+    return act.aim
 
 
 def _opponent_problem(ctx: KickoffContext, turn: Turn, pid: object, where: str) -> Problem | None:
@@ -451,14 +472,14 @@ def kick_flight(
         return Flight("move_failed", None, True)
     kicker = st.players[kicker.id]
     assert kicker.square is not None
-    chosen = None if act.aim is None and ctx.plain else ctx.decide(aim_decision(ctx, act, kicker))
+    chosen = _chosen_aim(ctx, act, kicker)
     if chosen is None:
         ctx.note("kick", player=kicker.id, aim=None, why="no aim: he only moves")
         return Flight("no_kick", None, False)
-    aimed_at = Square(*chosen)
-    aim = (aimed_at.x - kicker.square.x, aimed_at.y - kicker.square.y)
+    aim = (chosen[0] - kicker.square.x, chosen[1] - kicker.square.y)
     template = aimed_template(aim)
-    ctx.note("kick", player=kicker.id, aim=aimed_at.as_list(), arrows=[list(d) for d in template])
+    ctx.note("kick", player=kicker.id, aim=[chosen[0], chosen[1]],
+             arrows=[list(d) for d in template])
     blocked = _blocked(ctx, turn, kicker, act, template)
     if blocked is not None:
         return blocked

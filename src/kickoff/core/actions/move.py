@@ -134,6 +134,25 @@ def approach_problem(
     return None
 
 
+def walk_problem(ctx: KickoffContext, player: Player, path: object, where: str) -> Problem | None:
+    """Why ``path`` is not a walk of adjacent steps (no Leap) ``player`` may take now (``None``:
+    it is): a tuple of squares, then :func:`path_problem`. What a ``path`` decision of a move
+    that plays no Leap checks (``PathOptions(..., may_leap=False).problem``), without making
+    its options."""
+    problem = _shape_problem(player, path, where)
+    if problem is not None:
+        return problem
+    assert isinstance(path, tuple)
+    return path_problem(ctx, player, path, where)
+
+
+def _shape_problem(player: Player, path: object, where: str) -> Problem | None:
+    """Why ``path`` is not a tuple of squares (``None``: it is), naming ``where`` and ``player``."""
+    if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
+        return where_of(where, player).problem(f"{path!r} is not a list of squares")
+    return None
+
+
 class PathOptions:
     """The legal paths of ``player`` (the options of a ``path`` decision), too many to list (up
     to eight steps a square): a checkable set (:class:`~kickoff.core.coach.OptionSet`).
@@ -182,8 +201,10 @@ class PathOptions:
         step (MA plus the Rushes, empty squares of the pitch, Leaps), without the Blitz's
         approach to its target. Prefix-closed: a walk's every beginning is a walk, which is
         what a path built square by square (the environment's) asks at each step."""
-        if not isinstance(path, tuple) or not all(isinstance(sq, tuple) for sq in path):
-            return where_of(self.where, self.player).problem(f"{path!r} is not a list of squares")
+        problem = _shape_problem(self.player, path, self.where)
+        if problem is not None:
+            return problem
+        assert isinstance(path, tuple)
         return path_problem(self.ctx, self.player, path, self.where, self.used,
                             self._leaps(path))
 
@@ -337,14 +358,14 @@ def move_steps(
 
 
 def _leaping(ctx: KickoffContext, turn: Turn, player: Player,
-             step: tuple[tuple[int, int], Square, int], scripted: bool, where: str
+             step: tuple[Square, Square, int], scripted: bool, where: str
              ) -> bool | None:
     """Whether ``player`` Leaps at path step ``step`` (``(here, sq, index)``), the coach asked
     where a Leap is possible (``scripted``: the scenario's); ``None``: the move stops (a Leap
     declined for a square two away). ``DecisionError`` for a Leap scripted where none can be
     used."""
     here, sq, i = step
-    if may_leap(ctx, turn, player, Square(*here), sq):
+    if may_leap(ctx, turn, player, here, sq):
         leaping = choose_leap(ctx, player, scripted, f"{where}.path[{i}]")
         if not leaping and distance(here, sq) != 1:
             ctx.note("ignored", where=f"{where}.path[{i}]", why="no Leap: the move stops")
@@ -357,7 +378,7 @@ def _leaping(ctx: KickoffContext, turn: Turn, player: Player,
 
 
 def _leave(ctx: KickoffContext, turn: Turn, player: Player,
-           step: tuple[tuple[int, int], Square, int], leaping: bool, rerolls: Rerolls,
+           step: tuple[Square, Square, int], leaping: bool, rerolls: Rerolls,
            where: str, scripted: tuple[Mapping[int, str] | None, Mapping[int, str] | None]
            ) -> bool | None:
     """``player`` leaves ``here`` for ``sq`` (``step``: ``(here, sq, index)``): held by
@@ -369,7 +390,7 @@ def _leave(ctx: KickoffContext, turn: Turn, player: Player,
             ctx, turn, player, here, i, tentacles or {}, where, rerolls.tentacles):
         return None
     if leaping:
-        if not leap_test(ctx, turn, player, Square(*here), sq, rerolls.leap, where):
+        if not leap_test(ctx, turn, player, here, sq, rerolls.leap, where):
             _fall(ctx, turn, player, step, "leap", rerolls, (shadowing, where))
             return False
     elif not dodge(ctx, turn, player, here, sq, rerolls, where):
@@ -379,7 +400,7 @@ def _leave(ctx: KickoffContext, turn: Turn, player: Player,
 
 
 def _fall(
-    ctx: KickoffContext, turn: Turn, player: Player, step: tuple[tuple[int, int], Square, int],
+    ctx: KickoffContext, turn: Turn, player: Player, step: tuple[Square, Square, int],
     why: str, rerolls: Rerolls, shadowing: tuple[Mapping[int, str] | None, str],
 ) -> None:
     """``player`` falls at path step ``step`` (``(here, sq, index)``: he left ``here`` for

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kickoff.core.actions.kick import LandingPolicy, finish_kick, kick_flight, kick_problem
-from kickoff.core.actions.move import PathOptions, move
+from kickoff.core.actions.move import PathOptions, move, walk_problem
 from kickoff.core.activations import ActivationChoice
 from kickoff.core.coach import Coach, Decision
 from kickoff.core.context import KickoffContext
@@ -81,14 +81,14 @@ def _unsupported(action: object, where: str) -> Problem:
 
 
 def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None,
-                    where: str) -> Activation | None:
-    """The active coach's next activation of ``turn`` (``None``: nobody else acts): who acts
-    with which action (the ``activation`` decision), then along which squares (``path``).
-    ``scripted``: the scenario's next activation (the scripted coach's answer, its key path
-    ``where`` then; its other parts, aim, landing, re-rolls ..., are played when the coach's
-    answer is its own). An action the engine does not play during a turn is a
-    ``NotSupportedError``; an illegal choice a ``DecisionError`` naming its key path, the
-    player and his square."""
+                    index: int) -> Activation | None:
+    """The active coach's next activation of ``turn``, the turn's ``index``-th (from 0; ``None``:
+    nobody else acts): who acts with which action (the ``activation`` decision), then along
+    which squares (``path``). ``scripted``: the scenario's next activation (the scripted
+    coach's answer, its key path ``where`` then, else ``actions[<index>]``; its other parts,
+    aim, landing, re-rolls ..., are played when the coach's answer is its own). An action the
+    engine does not play during a turn is a ``NotSupportedError``; an illegal choice a
+    ``DecisionError`` naming its key path, the player and his square."""
     if scripted is None and ctx.plain:
         return None  # the scripted coach's default: nobody (else) acts, nothing to ask
     if scripted is not None:
@@ -97,6 +97,8 @@ def next_activation(ctx: KickoffContext, turn: Turn, scripted: Activation | None
             raise NotSupportedError(_unsupported(scripted.action, where))
         if ctx.plain:
             return _scripted_activation(ctx, turn, scripted)
+    else:
+        where = f"actions[{index}]"
     choice = ctx.decide(Decision(
         "activation", turn.active, where, None, lambda: activation_options(ctx, turn),
         lambda c: activation_problem(ctx, turn, c, where),
@@ -116,14 +118,14 @@ def _scripted_activation(ctx: KickoffContext, turn: Turn, scripted: Activation) 
     """The scripted coach's answer to a turn's ``activation`` and ``path`` decisions, the
     scenario's ``scripted`` activation, checked as :meth:`KickoffContext.decide
     <kickoff.core.context.KickoffContext.decide>` checks them (:func:`activation_problem`, then
-    :class:`~kickoff.core.actions.move.PathOptions`; the empty path, the default, always
-    legal) without building the decisions (the scripted coach answers them with ``scripted``'s
+    :func:`~kickoff.core.actions.move.walk_problem`, what the ``path`` decision's
+    ``PathOptions(..., may_leap=False)`` checks; the empty path, the default, always legal)
+    without building the decisions (the scripted coach answers them with ``scripted``'s
     parts: docs/performance.md, "The code's shapes for speed")."""
     where = scripted.where
     problem = activation_problem(ctx, turn, scripted.choice(), where)
     if problem is None and scripted.path != ():
-        problem = PathOptions(ctx, ctx.state.players[scripted.player], where,
-                              may_leap=False).problem(scripted.path)
+        problem = walk_problem(ctx, ctx.state.players[scripted.player], scripted.path, where)
     if problem is not None:
         raise DecisionError(problem)
     return scripted
@@ -195,8 +197,7 @@ def play_turn(
             for left in actions[i:]:
                 ctx.note("skipped", where=left.where, why=f"the turn is over ({turn.why_ended})")
             break
-        act = next_activation(ctx, turn, actions[i] if i < len(actions) else None,
-                              f"actions[{i}]")
+        act = next_activation(ctx, turn, actions[i] if i < len(actions) else None, i)
         if act is None:
             break
         play_activation(ctx, turn, act, choose, checked=True)  # its decisions checked it
