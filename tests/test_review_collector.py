@@ -27,9 +27,15 @@ class _Stop(Exception):
 
 def test_collector_paused_restores_what_it_found() -> None:
     assert gc.isenabled()
+    frozen = gc.get_freeze_count()
     with review.collector_paused():
         assert not gc.isenabled()
+        kept = [[i] for i in range(1000)]
     assert gc.isenabled()
+    # what the block made and kept is out of the collector's generations: not walked again
+    assert gc.get_freeze_count() >= frozen + 1000 and gc.is_tracked(kept[0])
+    del kept
+    assert gc.get_freeze_count() < frozen + 1000  # and freed by its counts as ever
     with pytest.raises(_Stop), review.collector_paused():
         raise _Stop
     assert gc.isenabled()

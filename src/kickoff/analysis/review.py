@@ -247,19 +247,23 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
 
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused for the block (``gc.disable``), as it was
-    after. The exact solves make millions of small containers that live as long as their
-    solver (nodes' exits, journeys' states, each world's changes): every full collection walks
-    them all again, a quarter of a classic review's CPU (``classic-2017/1005115``, compiled:
-    97 s with it, 72 s without; issue 28). The solver's structures hold no reference cycles, so
-    nothing waits for the collector: freed by their counts as ever (the same peak memory, 6.3
-    GB, both ways). The values are the same either way."""
+    """Python's cyclic garbage collector paused for the block (``gc.disable``), and what the
+    block made and kept frozen after it (``gc.freeze``: moved out of the collector's
+    generations) before the collector runs again, as it was. The exact solves make millions of
+    small containers that live as long as their solver (nodes' exits, journeys' states, each
+    world's changes): every full collection walked them all again, and so would the first
+    collections after the pause, all of them new then (issue 28; docs/performance.md, "The
+    collector paused"). The solver's structures hold no reference cycles: they are freed by
+    their counts as ever when the review drops them, frozen or not (the same peak memory both
+    ways); a cycle made in the block would stay until ``gc.unfreeze``. The values are the same
+    either way. With the collector paused already, nothing is frozen."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            gc.freeze()
             gc.enable()
 
 
