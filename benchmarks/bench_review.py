@@ -2,8 +2,10 @@
 core: the review is single-threaded) and of wall clock, for every kick-off of the game judged
 (the kick's every target, the set-up against the best kick, the Kick-off event's decision).
 
-Run as a script (``python benchmarks/bench_review.py [GAME] [RUNS]``, default 1559380 and 3) from
-the repository, with the shared data beside it (``../shared/data/fumbbl-replays``);
+Run as a script (``python benchmarks/bench_review.py [GAME] [RUNS] [--json FILE]``, default
+1559380 and 3; ``--json``: the review's JSON written to FILE, as ``kickoff fumbbl review GAME
+--json`` prints it, to compare two builds byte for byte) from the repository, with the shared
+data beside it (``../shared/data/fumbbl-replays``);
 ``python benchmarks/bench_review.py every LIMIT [GAME...]`` reviews every shared game (or those
 named, e.g. ``classic-2017/1005099``), each once in a process of its own stopped after LIMIT
 seconds of CPU (``RLIMIT_CPU``), one line per game (its CPU seconds, or "over LIMIT"); or with
@@ -27,9 +29,18 @@ from kickoff.cli.review_cmd import review_game
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
 
 
-def review(game: str = "1559380") -> int:
-    """Review every kick-off of the shared game ``game``; how many were judged."""
-    _, _, reviews = review_game(SHARED / f"{game}.json.gz", "receiver-holds", 16, None)
+def review(game: str = "1559380", out: Path | None = None) -> int:
+    """Review every kick-off of the shared game ``game``; how many were judged. ``out``: a file
+    the review's JSON is written to (``kickoff fumbbl review GAME --json``'s text, made in
+    the timed work: its exact values' digits, a small part of it)."""
+    gid, ks, reviews = review_game(SHARED / f"{game}.json.gz", "receiver-holds", 16, None)
+    if out is not None:
+        from kickoff.analysis.review import applied
+        from kickoff.cli.common import json_text
+        from kickoff.cli.review_cmd import game_document
+
+        doc = game_document(gid, ks, reviews, applied("receiver-holds", 16, (None, None)))
+        out.write_text(json_text(doc) + "\n")
     return len(reviews)
 
 
@@ -63,10 +74,11 @@ def main() -> None:
         return
     game = sys.argv[1] if len(sys.argv) > 1 else "1559380"
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    out = Path(sys.argv[4]) if sys.argv[3:4] == ["--json"] else None
     cpu, wall = [], []
     for _ in range(runs):
         c, w = time.process_time(), time.perf_counter()
-        n = review(game)
+        n = review(game, out)
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
     import kickoff.analysis.exact.solver as exact

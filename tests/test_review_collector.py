@@ -1,0 +1,69 @@
+"""The review's exact solves run with Python's cyclic garbage collector paused (issue 28: a
+quarter of a classic review's CPU was the collector walking the solver's millions of
+long-lived containers; docs/performance.md, "1005115 under the line"), and the collector is
+as it was afterwards, whatever happens inside."""
+
+from __future__ import annotations
+
+import gc
+import json
+from typing import Any
+
+import pytest
+from helpers import SHARED_DIR
+
+import kickoff.analysis.review as review
+from kickoff.defaults import kick_use
+from kickoff.formats.fumbbl.replay import extract_kickoffs
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+GAME = SHARED_DIR / "data" / "fumbbl-replays" / "1546677.json.gz"
+needs_game = pytest.mark.shared_data("data/fumbbl-replays/1546677.json.gz")
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_collector_paused_restores_what_it_found() -> None:
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    with review.collector_paused():
+        assert not gc.isenabled()
+        kept = [[i] for i in range(1000)]
+    assert gc.isenabled()
+    # what the block made and kept is out of the collector's generations: not walked again
+    assert gc.get_freeze_count() >= frozen + 1000 and gc.is_tracked(kept[0])
+    del kept
+    assert gc.get_freeze_count() < frozen + 1000  # and freed by its counts as ever
+    with pytest.raises(_Stop), review.collector_paused():
+        raise _Stop
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with review.collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # paused before: left paused
+    finally:
+        gc.enable()
+
+
+@needs_game
+def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def spy(solver: Any, objective: Any) -> Any:
+        seen.append(gc.isenabled())
+        raise _Stop  # (the solve itself is not needed: where it would run is)
+
+    monkeypatch.setattr(review, "best_target", spy)
+    k = extract_kickoffs(GAME)[0]
+    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+    dice, _ = loaded.dice()
+    with pytest.raises(_Stop):
+        review.review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules,
+                              loaded.decisions, dice, "receiver-holds", kick.used,
+                              kick.kicker)
+    assert seen == [False]
+    assert gc.isenabled()
