@@ -69,3 +69,23 @@ def test_a_prayer_on_a_clone_leaves_the_original_and_other_clones_alone() -> Non
     copied = original.teams["home"].copy()
     assert copied.prayers == ["trapdoor"]
     assert copied.prayers is not original.teams["home"].prayers
+
+
+def test_set_fields_sets_each_name_on_the_clones_own_copy_and_refuses_the_fixed_ones() -> None:
+    original = _state()
+    clone = original.clone()
+    a4 = clone.set_fields(clone.players["a4"], ("status", "ag", "effects"),
+                          ("prone", 2, frozenset({"blessed"})))
+    assert (a4.status, a4.ag, a4.effects) == ("prone", 2, frozenset({"blessed"}))
+    assert clone.players["a4"] is a4 and clone.board[(20, 7)] is a4
+    assert original.players["a4"].status == "standing"
+    assert original.players["a4"].effects == frozenset()
+    for names, values, message in ((("ag", "square"), (2, None), "'square'"),
+                                   (("side",), ("away",), "'side'"),
+                                   (("ag", "ma"), (2,), "2 names for 1 values")):
+        try:
+            clone.set_fields(clone.players["a1"], names, values)
+        except ValueError as e:
+            assert message in str(e)
+        else:
+            raise AssertionError(f"set_fields{names} did not refuse")

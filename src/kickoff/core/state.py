@@ -7,6 +7,8 @@ check a set-up once and play many kick-offs from copies. Validation of user inpu
 
 from __future__ import annotations
 
+import collections
+import itertools
 import re
 from typing import Final, Literal
 
@@ -98,13 +100,11 @@ class Player:
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
-        p.id, p.side, p.ma, p.st, p.ag, p.av, p.pa = (
-            self.id, self.side, self.ma, self.st, self.ag, self.av, self.pa
-        )
-        p.name, p.skills, p.square, p.status, p.order, p.effects = (
-            self.name, self.skills, self.square, self.status, self.order, self.effects
-        )
-        p.skill_values, p.thrall = self.skill_values, self.thrall
+        (p.id, p.side, p.ma, p.st, p.ag, p.av, p.pa, p.name, p.skills, p.square, p.status,
+         p.order, p.effects, p.skill_values, p.thrall) = (
+            self.id, self.side, self.ma, self.st, self.ag, self.av, self.pa, self.name,
+            self.skills, self.square, self.status, self.order, self.effects, self.skill_values,
+            self.thrall)
         return p
 
     @property
@@ -227,6 +227,9 @@ class Team:
 
 #: The owned set of a state sharing its players with a clone (it owns none; never changed).
 _NONE_OWNED: Final[set[str]] = set()
+
+#: The player's fields :meth:`GameState.set_fields` does not set (``square``: :meth:`GameState.move`).
+_FIXED_FIELDS: Final = frozenset({"square", "id", "side"})
 
 
 @mypyc_attr(free_list_len=1)
@@ -466,12 +469,11 @@ class GameState:
         field of a player."""
         if len(names) != len(values):
             raise ValueError(f"set_fields: {len(names)} names for {len(values)} values")
-        for name in names:
-            if name in ("square", "id", "side"):
-                raise ValueError(f"set_fields cannot set a player's {name!r}")
+        if not _FIXED_FIELDS.isdisjoint(names):
+            name = next(name for name in names if name in _FIXED_FIELDS)
+            raise ValueError(f"set_fields cannot set a player's {name!r}")
         p = self.own(player)
-        for name, value in zip(names, values, strict=True):
-            setattr(p, name, value)
+        collections.deque(map(setattr, itertools.repeat(p), names, values), maxlen=0)  # (each set)
         return p
 
     def is_open(self, player: Player) -> bool:

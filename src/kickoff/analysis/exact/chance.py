@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, SupportsInt, TypeVar, cast
@@ -74,17 +75,22 @@ Dist = dict[int, Rational]
 Options = tuple[tuple[Any, Rational], ...]
 
 
+#: The most terms :func:`exact_sum` adds left to right (a few additions: no pairs needed).
+_SHORT_SUM = 16
+
+
 def exact_sum(terms: Iterable[Rational]) -> Rational:
     """The sum of ``terms`` (exact rationals), added in pairs, a balanced tree (``Q(0)`` for
-    none): the same value as adding them left to right, faster when their denominators differ
-    (a sum's denominator grows with each new one, so left to right every addition works on
-    the whole of it; in pairs, most additions are of small numbers: issue 28's classic
-    reviews, sums of a thousand values whose denominators are small loops' determinants)."""
+    none; up to :data:`_SHORT_SUM` terms left to right): the same value as adding them left to
+    right, faster when their denominators differ (a sum's denominator grows with each new one,
+    so left to right every addition works on the whole of it; in pairs, most additions are of
+    small numbers: issue 28's classic reviews, sums of a thousand values whose denominators are
+    small loops' determinants)."""
     level = list(terms)
-    if not level:
-        return Q(0)
+    if len(level) <= _SHORT_SUM:
+        return sum(level[1:], level[0]) if level else Q(0)
     while len(level) > 1:
-        paired = [level[i] + level[i + 1] for i in range(0, len(level) - 1, 2)]
+        paired = list(map(operator.add, level[::2], level[1::2]))  # (stops at the shorter)
         if len(level) % 2:
             paired.append(level[-1])
         level = paired
@@ -374,20 +380,40 @@ def enumerate_runs(
     Pitch Invasion's). The same outcomes, probabilities and order either way: the runs are
     taken depth first, the last outcome first; ``run`` must then not catch ``Branch`` (it is
     not raised)."""
+    make = dice or (lambda path: PathDice(path, relevant))
+    return _followed_runs(run, make) if follow else _stopped_runs(run, make)
+
+
+def _stopped_runs(run: Callable[[PathDice], T], make: Callable[[tuple[Any, ...]], PathDice]
+                  ) -> list[tuple[Rational, T]]:
+    """:func:`enumerate_runs` without ``follow``: each run stops at the first chance node beyond
+    its path (:class:`Branch`), its outcomes pushed for the runs after."""
     results: list[tuple[Rational, T]] = []
     one = Q(1)
     stack: list[tuple[tuple[Any, ...], Rational]] = [((), one)]
-    make = dice or (lambda path: PathDice(path, relevant))
     while stack:
         path, p = stack.pop()
-        d = make(path)
-        if follow:
-            d.forks = []
         try:
-            value = run(d)
+            value = run(make(path))
         except Branch as b:  # (at the first node, each outcome's own rational: no product)
             stack.extend(((*path, v), q if p is one else p * q) for v, q in b.options)
             continue
+        results.append((p, value))
+    return results
+
+
+def _followed_runs(run: Callable[[PathDice], T], make: Callable[[tuple[Any, ...]], PathDice]
+                   ) -> list[tuple[Rational, T]]:
+    """:func:`enumerate_runs` with ``follow``: each run goes on past its path, the nodes it
+    meets there forked (:func:`_forked`)."""
+    results: list[tuple[Rational, T]] = []
+    one = Q(1)
+    stack: list[tuple[tuple[Any, ...], Rational]] = [((), one)]
+    while stack:
+        path, p = stack.pop()
+        d = make(path)
+        d.forks = []
+        value = run(d)
         if d.forks:
             p = _forked(stack, d.forks, p, one)
         results.append((p, value))

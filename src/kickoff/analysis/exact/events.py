@@ -240,8 +240,15 @@ def _high_kick_apart(solver: KickoffSolver) -> bool:
 
 def _note_events(solver: KickoffSolver, found: dict[Key, GameState | Diff],
                  names: dict[Key, set[str]]) -> None:
-    """``solver._world_events``: the events that leave each world (by its identity)."""
-    solver._world_events = {id(found[key]): frozenset(n) for key, n in names.items()}
+    """``solver._world_events``: the events that leave each world (by its identity), one
+    ``frozenset`` for the worlds that share their events (most: thousands of Pitch Invasion's
+    worlds, kept for the whole solve)."""
+    alike: dict[frozenset[str], frozenset[str]] = {}
+    world_events: dict[int, frozenset[str]] = {}
+    for key, n in names.items():
+        events = frozenset(n)
+        world_events[id(found[key])] = alike.setdefault(events, events)
+    solver._world_events = world_events
 
 
 #: An unresolved run's key (its outcomes are another's).

@@ -261,19 +261,24 @@ class Steps:
         through whether an arrival's square holds a player who can catch)."""
         tables = self.tables
         s = tables.states[i]
-        board = tables.board
-        extra = 0 if board is None else board.bits(s)
         if self.wide_arrivals:
-            return step_bits(self.world, s, self.reach) | extra
+            return self._step_bits(s)
         key = i << 1
         if isinstance(s, ball.Arrive):
             p = self.world.board.get(s.square)
             if p is not None and p.can_catch():
                 key |= 1
         bits = tables.reads.get(key)
-        if bits is None:
-            bits = tables.reads[key] = step_bits(self.world, s, self.reach) | extra
+        if bits is None:  # (the board's bits with them: the state's, as the key)
+            bits = tables.reads[key] = self._step_bits(s)
         return bits
+
+    def _step_bits(self, s: ball.BallState) -> Region:
+        """What one step from the state ``s`` reads in this world, with what the tables' board
+        reads of it (``exact_board.Board.bits``)."""
+        board = self.tables.board
+        bits = step_bits(self.world, s, self.reach)
+        return bits if board is None else bits | board.bits(s)
 
 
 #: A transition's key holds the state's number in its low bits (``Steps.transitions``).
