@@ -13,6 +13,8 @@ import pytest
 from helpers import SHARED_DIR
 
 import kickoff.analysis.review as review
+import kickoff.analysis.targets as targets
+from kickoff.analysis.collector import collector_paused
 from kickoff.defaults import kick_use
 from kickoff.formats.fumbbl.replay import extract_kickoffs
 from kickoff.formats.scenario import load_scenario, parse_scenario
@@ -28,7 +30,7 @@ class _Stop(Exception):
 def test_collector_paused_restores_what_it_found() -> None:
     assert gc.isenabled()
     frozen = gc.get_freeze_count()
-    with review.collector_paused():
+    with collector_paused():
         assert not gc.isenabled()
         kept = [[i] for i in range(1000)]
     assert gc.isenabled()
@@ -36,12 +38,12 @@ def test_collector_paused_restores_what_it_found() -> None:
     assert gc.get_freeze_count() >= frozen + 1000 and gc.is_tracked(kept[0])
     del kept
     assert gc.get_freeze_count() < frozen + 1000  # and freed by its counts as ever
-    with pytest.raises(_Stop), review.collector_paused():
+    with pytest.raises(_Stop), collector_paused():
         raise _Stop
     assert gc.isenabled()
     gc.disable()
     try:
-        with review.collector_paused():
+        with collector_paused():
             assert not gc.isenabled()
         assert not gc.isenabled()  # paused before: left paused
     finally:
@@ -67,3 +69,37 @@ def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyP
                               kick.kicker)
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_a_pause_without_freezing_leaves_the_generations_alone() -> None:
+    frozen = gc.get_freeze_count()
+    with collector_paused(freeze=False):
+        assert not gc.isenabled()
+        kept = [[i] for i in range(1000)]
+    assert gc.isenabled() and gc.get_freeze_count() == frozen and len(kept) == 1000
+
+
+def test_the_ranking_and_the_best_target_solve_with_the_collector_paused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (a third of the all-targets ranking's gap to dd20e17 was full collections: issue 29)
+    from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.core.rulesets import RULESETS
+    from kickoff.formats.match import build_match
+
+    state = build_match("bb2020", None, None, None, None, "home").state
+    seen: list[bool] = []
+    real = KickoffSolver.value
+
+    def spy(self: KickoffSolver, target: Any, objective: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(self, target, objective)
+
+    monkeypatch.setattr(KickoffSolver, "value", spy)
+    solver = KickoffSolver(state, RULESETS["bb2020"], events="none")
+    ranked = targets.rank_targets(solver, "touchback")
+    assert len(seen) == len(ranked) > 100 and not any(seen) and gc.isenabled()
+    seen.clear()
+    best = targets.best_target(KickoffSolver(state, RULESETS["bb2020"], events="none"),
+                               "touchback")
+    assert (best.target, best.value) == (ranked[0].target, ranked[0].value)
+    assert seen and not any(seen) and gc.isenabled()

@@ -64,14 +64,13 @@ at a local optimum (no neighbour of the best plan is better), before its budget.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from kickoff.analysis import choices
+from kickoff.analysis.collector import collector_paused
 from kickoff.analysis.exact.chance import PathDice
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -639,22 +638,6 @@ def resetup_space(valuer: _Valuer, event: str
     return space.seeds(), space.around
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while a search runs (as it was after): the
-    search's caches (``exact.event_cache``) live as long as it does, and the collector
-    rescanned them some 5,000 times, a fifth of its CPU on the README's lizardmen pairing,
-    while the cycles it would free are few (peak RSS 221 MB with it, 232 MB without:
-    docs/performance.md). Memory freed by reference counting is freed as before."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 def search(
     state: GameState, ruleset: Ruleset, target: Square, *, budget: int = DEFAULT_BUDGET,
     objective: AnyObjective = "receiver-holds", play: Play = "best",
@@ -685,7 +668,7 @@ def search(
                      EventCache() if share else None)
     events = [(e, True, _free_turn_space) for e in free_events(ruleset)]
     events += [(e, e != "quick_snap", resetup_space) for e in resetup_events(ruleset, resetups)]
-    with _collector_paused():
+    with collector_paused(freeze=False):  # (its caches die with it)
         found, plans, value, whole = search_events(valuer, events, budget)
     assert value is not None
     return PlanSearch(target, objective, found, valuer.decisions(plans), value,

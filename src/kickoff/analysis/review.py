@@ -27,15 +27,14 @@ the search found: then it is the best, gap ``0``).
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis import decide, plans
+from kickoff.analysis.collector import collector_paused
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.exact.standing import gives_dice_answers
 from kickoff.analysis.objectives import KICKER_WANTS_HIGH, Objective
@@ -243,28 +242,6 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
     with collector_paused():
         _judge_event(out, setting, dice, decisions, budget)
     return out
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused for the block (``gc.disable``), and what the
-    block made and kept frozen after it (``gc.freeze``: moved out of the collector's
-    generations) before the collector runs again, as it was. The exact solves make millions of
-    small containers that live as long as their solver (nodes' exits, journeys' states, each
-    world's changes): every full collection walked them all again, and so would the first
-    collections after the pause, all of them new then (issue 28; docs/performance.md, "The
-    collector paused"). The solver's structures hold no reference cycles: they are freed by
-    their counts as ever when the review drops them, frozen or not (the same peak memory both
-    ways); a cycle made in the block would stay until ``gc.unfreeze``. The values are the same
-    either way. With the collector paused already, nothing is frozen."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.freeze()
-            gc.enable()
 
 
 def _judge_setup(out: KickoffReview, state: GameState, ruleset: Ruleset,

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from kickoff.analysis import DEFAULT_EVENTS
 from kickoff.analysis.choices import Choice
+from kickoff.analysis.collector import collector_paused
 from kickoff.analysis.exact import bounds
 from kickoff.analysis.exact.chance import Q, Rational
 from kickoff.analysis.exact.moved import prepare
@@ -105,12 +106,13 @@ def rank_targets(
     group's journey valued once for all targets); a target's full odds when first asked
     (``RankedTarget.odds``)."""
     targets = _receiving_area(solver.state)
-    prepare(solver, targets)  # play="best": the kick-off move's node at every landing at once
     ranked = []
-    for i, t in enumerate(targets, 1):
-        ranked.append(RankedTarget(t, solver.value(t, objective), solver))
-        if progress is not None:
-            progress(i, len(targets))
+    with collector_paused():  # (the solver's structures: collector.py)
+        prepare(solver, targets)  # play="best": the kick-off move's node at every landing
+        for i, t in enumerate(targets, 1):
+            ranked.append(RankedTarget(t, solver.value(t, objective), solver))
+            if progress is not None:
+                progress(i, len(targets))
     sign = -1 if kicker_wants_high(objective) else 1
     # compared as GMP's rationals (the same order, exactly): ``Fraction``'s comparisons
     # multiply values of thousands of digits in Python (issue 28's classic reviews)
@@ -161,12 +163,13 @@ def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
     stops when no target left can. Where the solver keeps no such split (``kick_terms``:
     ``None``), every target is ranked."""
     targets = _receiving_area(solver.state)
-    prepare(solver, targets)
-    terms = {t: bounds.kick_terms(solver, t, objective) for t in targets}
-    if any(v is None for v in terms.values()):
-        return rank_targets(solver, objective)[0]
-    search = _Search(solver, objective, {t: v for t, v in terms.items() if v is not None})
-    return search.run()
+    with collector_paused():  # (the solver's structures: collector.py)
+        prepare(solver, targets)
+        terms = {t: bounds.kick_terms(solver, t, objective) for t in targets}
+        if any(v is None for v in terms.values()):
+            return rank_targets(solver, objective)[0]
+        search = _Search(solver, objective, {t: v for t, v in terms.items() if v is not None})
+        return search.run()
 
 
 class _Search:
