@@ -1005,4 +1005,11 @@ async function init() {
   document.body.dataset.ready = "true";
 }
 
-init().catch((e) => say(`The page could not start: ${e.message}`, true));
+// After every script of the page has run (DOMContentLoaded): init awaits the match from the
+// server, and a quick answer used to come back before suggest.js had loaded ("initSuggest is
+// not defined": the page never got ready).
+function start() {
+  init().catch((e) => say(`The page could not start: ${e.message}`, true));
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
