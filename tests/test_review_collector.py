@@ -79,7 +79,8 @@ def test_a_pause_without_freezing_leaves_the_generations_alone() -> None:
     with collector_paused(freeze=False):
         assert not gc.isenabled()
         kept = [[i] for i in range(1000)]
-    assert gc.isenabled() and gc.get_freeze_count() == frozen and len(kept) == 1000
+    # (nothing moved in: only a freeze raises the count; a frozen object freed meanwhile lowers it)
+    assert gc.isenabled() and gc.get_freeze_count() <= frozen and len(kept) == 1000
 
 
 def test_the_ranking_and_the_best_target_solve_with_the_collector_paused(
