@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 from helpers import player, scenario
 
 from kickoff.analysis.exact.chance import OwnRollDice, enumerate_runs
+from kickoff.analysis.exact.grouping import change_masses
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.targets import best_target
 from kickoff.core.context import KickoffContext
@@ -92,3 +94,20 @@ def test_a_full_line_of_scrimmage_is_not_listed_combination_by_combination() -> 
     assert len(product_group.members) < 5_000 + 2 ** 11
     assert product_group.mass + sum(g.mass for g in solver.groups() if not g.blocks) == 1
     assert loaded.ruleset.kickoff_table[12].handler is pitch_invasion_classic
+
+
+def test_a_block_s_changes_weigh_what_the_listed_worlds_with_them_weigh() -> None:
+    # the best target's bounds read each change's worlds' mass (bounds.affected_bound): the
+    # block's worlds count there as the listed ones did
+    apart, listed = _solvers(_small())
+    (mine, *_), (theirs, *_) = apart.groups(), listed.groups()
+    per_mine, total_mine = change_masses(mine)
+    per_theirs, total_theirs = change_masses(theirs)
+    # every changed world's mass: more by the block's worlds changed in h4 alone (lumped as
+    # unchanged when listed), at most Pitch Invasion's 1/36 times h4's 1/6
+    assert total_theirs < total_mine < total_theirs + 1 / 216
+    seen = [e for e in theirs.entry_index if e[0] != "h4"]  # (h4 lumped when listed)
+    assert len(seen) > 8
+    for e in seen:
+        assert math.isclose(per_mine[mine.entry_index[e]], per_theirs[theirs.entry_index[e]],
+                            rel_tol=1e-12), e
