@@ -15,7 +15,8 @@ below are derived from those declarations:
 - a world's :class:`Diff` from the set-up, and :func:`touches`: the reads a change is seen by;
 - a lumped world's members (:func:`expand`);
 - :class:`Group`: the worlds that share rain (or not) and the scatters before landing, split by
-  their changes where a journey looks.
+  their changes where a journey looks (a product of players' own rolls kept as a block, split
+  into cells the same way: ``products``, ``grouping``).
 """
 
 from __future__ import annotations
