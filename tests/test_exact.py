@@ -166,12 +166,17 @@ def test_lumped_worlds_where_nobody_can_take_a_touchback_are_expanded_exactly() 
         [[13, 6], [13, 7], [13, 8], [18, 7]], start=1)]
     loaded = _loaded(scenario("classic", home=home, away=away))
     lumped = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    listed = KickoffSolver(loaded.state, loaded.ruleset, events="all")
+    listed.rolls_apart = False  # every combination of the stuns a world of its own
     full = KickoffSolver(loaded.state, loaded.ruleset, events="all")
     full.lump_worlds = False
-    assert len(lumped.worlds()) < len(full.worlds())
-    assert lumped._expanded  # some lumped world leaves nobody to take a touchback
+    assert len(listed.worlds()) < len(full.worlds())
+    assert listed._expanded  # some lumped world leaves nobody to take a touchback
+    lumped.groups()  # the stuns kept as a product: its worlds with nobody lumped there
+    assert len(lumped._products) == 1 and lumped._expanded
     for target in (Square(13, 0), Square(19, 7), Square(25, 14)):
         assert lumped.odds(target).ends == full.odds(target).ends
+        assert listed.odds(target).ends == full.odds(target).ends
 
 
 # --------------------------------------------------------------------------- the receiving

@@ -18,9 +18,11 @@ COMPILED: tuple[str, ...] = (
     "src/kickoff/analysis/exact/chain.py",
     "src/kickoff/analysis/exact/chance.py",
     "src/kickoff/analysis/exact/events.py",
+    "src/kickoff/analysis/exact/grouping.py",
     "src/kickoff/analysis/exact/journey.py",
     "src/kickoff/analysis/exact/moved.py",
     "src/kickoff/analysis/exact/odds.py",
+    "src/kickoff/analysis/exact/products.py",
     "src/kickoff/analysis/exact/solver.py",
     "src/kickoff/analysis/exact/worlds.py",
 )

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact import grouping
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.chance import Dist, Q, Rational, exact_sum
@@ -109,7 +110,8 @@ def start_range(solver: KickoffSolver, g: int, start: int, objective: AnyObjecti
     ref = group.chain.node(start)
     v = float(nodes.value(ref, objective, _end_value(solver, objective)))
     t = float(nodes.value(ref, _REACH_TOUCHBACK, solver._reaches_touchback))
-    seen = group.touching(group.chain.region_of(start)) if group.members else 0
+    seen = (group.touching(group.chain.region_of(start))
+            if group.members or group.blocks else 0)
     affected = affected_bound(g, group, seen, masses)
     clean = float(group.mass) - affected
     spread = clean * t + affected
@@ -124,8 +126,7 @@ def affected_bound(g: int, group: Group, seen: int, masses: Masses) -> float:
         return 0.0
     known = masses.get(g)
     if known is None:
-        ps = [float(p) for p, _, _ in group.members]
-        known = masses[g] = ([sum(ps[i] for i in members) for members in group.by_entry], sum(ps))
+        known = masses[g] = grouping.change_masses(group)
     per_change, total = known
     bound, bits = 0.0, seen
     while bits:

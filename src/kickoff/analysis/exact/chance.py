@@ -290,6 +290,42 @@ class UngroupedPathDice(PathDice):
         return choose_one_by_one(self, candidates, k, why, log)
 
 
+class OwnRollDice(PathDice):
+    """:class:`PathDice` that do not branch on a roll deciding one player's fate alone (``Dice.
+    roll_grouped``'s ``concerns``: classic Pitch Invasion's D6 for each player): the ``j``-th
+    such roll is answered ``answers[j]`` if given, else its first outcome, and noted in
+    :attr:`own` (the player, the node's outcomes), never lumped; every other chance node as
+    :class:`PathDice`. By the rules' word (``concerns``: the roll decides that player's fate
+    alone), each such roll changes its player only and nothing else reads it, so a run's
+    worlds are the product of those rolls' own outcomes: ``exact.events`` reads each one's
+    effect from a run with it answered otherwise (one run per outcome, not one per
+    combination), and checks that only its player changed."""
+
+    __slots__ = ("answers", "own")
+
+    def __init__(self, path: tuple[Any, ...], relevant: Callable[[Any], bool] | None = None,
+                 answers: dict[int, tuple[int, ...]] | None = None) -> None:
+        super().__init__(path, relevant)
+        self.answers: dict[int, tuple[int, ...]] = {} if answers is None else answers
+        self.own: list[tuple[Any, Options]] = []
+
+    def roll_grouped(
+        self,
+        dice: Sequence[tuple[DieKind, str]],
+        depends_on: Callable[[tuple[int, ...]], Hashable],
+        concerns: Any,
+        log: DiceLog,
+    ) -> tuple[int, ...]:
+        if concerns is None:
+            return super().roll_grouped(dice, depends_on, concerns, log)
+        options = self._grouped(dice, depends_on, None)
+        j = len(self.own)
+        self.own.append((concerns, options))
+        values: tuple[int, ...] = self.answers[j] if j in self.answers else options[0][0]
+        log.rolls(dice, values)
+        return values
+
+
 class ExpandDice(PathDice):
     """Dice that replay one lumped path (``forced``, as :class:`PathDice` with ``relevant`` chose
     it) and enumerate, through their own ``path``, every way the lumped choices could have gone:

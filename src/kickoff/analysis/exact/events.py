@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis.exact import best as exact_best
+from kickoff.analysis.exact import grouping
 from kickoff.analysis.exact.board import REACH
 from kickoff.analysis.exact.chance import PathDice, Rational, enumerate_runs
 from kickoff.analysis.exact.event_cache import Book, Entry, Outcome, Run, SharedRuns
@@ -74,23 +75,28 @@ def enumerate_worlds(solver: KickoffSolver, lump: bool) -> list[World]:
     High Kick worlds with a chosen player set apart in ``solver._high_kick_worlds``); with
     ``play="best"`` its square-blind runs noted for the set-ups a move makes of it."""
     shared = Shared.of(solver)
-    if shared is not None:
+    own = lump and grouping.rolls_apart(solver) and shared is None
+    if shared is not None or own:
         takers = dict(solver._takers)
-        worlds = _enumerate(solver, lump, shared)
+        worlds = _enumerate(solver, lump, shared, own)
         if worlds is not None:
             return worlds
         solver._takers.clear()  # as a full enumeration meets them
         solver._takers.update(takers)
         solver._high_kick_worlds, solver._expanded, solver._diffs = [], {}, {}
+        solver._products = []
     worlds = _enumerate(solver, lump, None)
     assert worlds is not None
     return worlds
 
 
-def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list[World] | None:
+def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None, own: bool = False
+               ) -> list[World] | None:
     """:func:`enumerate_worlds`, the square-blind events from ``shared`` if given (``None``:
     the sharing is dropped), the events a search's :class:`~kickoff.analysis.exact.event_cache.
-    EventCache` keeps played back from it (and those it does not, recorded in it)."""
+    EventCache` keeps played back from it (and those it does not, recorded in it); with ``own``,
+    a run whose rolls decide one player's fate each kept as their product
+    (``solver._products``; ``None`` where a run is not one: the caller enumerates in full)."""
     relevant = journey_relevant(solver.state, solver.reach, REACH in solver.board_features)
     found: dict[Key, GameState | Diff] = {}
     handlers: dict[Key, Callable[[KickoffContext], None]] = {}
@@ -110,11 +116,10 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     lumped_paths: dict[Key, list[tuple[Rational, tuple[Any, ...]]]] = {}
     record = _Record()
     for p, (key, path, roll, tag) in enumerate_runs(run, relevant if lump else None,
-                                                    solver._dice(), follow=True):
-        if tag is not None and tag[0] == "kept":  # played back: the loop's part
-            assert book is not None
-            for q, k, kept_path, kept_roll in book.runs[tag[1]]:
-                _merge(solver, (merged, lumped_paths, found), q, k, kept_path, kept_roll)
+                                                    grouping.run_dice(solver, relevant, own), follow=True):
+        if tag is not None and tag[0] in ("kept", "own"):
+            if not _taken(solver, book, tag, (p, key), (merged, lumped_paths, found)):
+                return None
             continue
         if shared is not None and roll is not None:  # unresolved: the maker's outcomes, moved
             if not record.shared(solver, shared, book, tag, (p, roll, merged, found)):
@@ -126,6 +131,26 @@ def _enumerate(solver: KickoffSolver, lump: bool, shared: Shared | None) -> list
     if book is not None:  # the enumeration finished: what it resolved kept
         record.keep(book)
     return _worlds(solver, found, handlers, merged, lumped_paths, relevant, names)
+
+
+def _taken(solver: KickoffSolver, book: Book | None, tag: tuple[Any, ...],
+           run: tuple[Rational, Key],
+           into: tuple[dict[Key, Rational], dict[Key, list[tuple[Rational, tuple[Any, ...]]]],
+                       dict[Key, GameState | Diff]]) -> bool:
+    """A run (``run``: its probability and key) whose worlds are not its own outcome's: a
+    total ``book`` keeps, played back (``tag``: ``("kept", entry)``), or a product of players'
+    own rolls (``("own", the product)``: kept in ``solver._products``); ``False`` where the
+    run is not a product after all (the caller enumerates in full)."""
+    p, key = run
+    if tag[0] == "own":
+        if tag[1] is None:
+            return False
+        solver._products.append((p, tag[1], key[1]))
+        return True
+    assert book is not None
+    for q, k, kept_path, kept_roll in book.runs[tag[1]]:
+        _merge(solver, into, q, k, kept_path, kept_roll)
+    return True
 
 
 def _blind_events(shared: Shared | None) -> frozenset[Callable[[KickoffContext], None]]:
@@ -278,6 +303,9 @@ def _outcome(
     blind = event.roll if handler in events[1] else None
     if handler in unresolved:
         return _unresolved(solver, (found, handlers, names), book, event.roll, blind)
+    own = grouping.own_run(solver, ctx, dice, unresolved)
+    if own is not None:
+        return own
     taker, noted = exact_best.taker_noted(solver, ctx.state)
     diff = differences(base, ctx.state, taker, solver._entries, solver._marked)
     # a named High Kick player: the event's effect depends on the landing, set apart
@@ -294,10 +322,23 @@ def _outcome(
         found[key, ctx.scatters] = world
         if whole:
             solver._diffs[id(ctx.state)] = diff
-    tag = None if book is None else ("run", book.entry(solver, sum(event.roll)), (
-        (key, ctx.scatters), world, diff if whole else None, handler if high else None,
-        event.name, noted))
+    tag = _run_tag(solver, book, event, ((key, ctx.scatters), world, diff if whole else None,
+                                         handler if high else None, noted))
     return (key, ctx.scatters), (dice.path if nobody else None), blind, tag
+
+
+def _run_tag(solver: KickoffSolver, book: Book | None, event: Any,
+             run: tuple[Key, GameState | Diff, Diff | None,
+                        Callable[[KickoffContext], None] | None, str | None]
+             ) -> tuple[Any, ...] | None:
+    """What ``book`` keeps of a resolved run of ``event`` (:func:`_outcome`'s tag: ``("run",
+    entry, outcome)``; ``None``: no book). ``run``: its key, world, changes if kept whole, High
+    Kick handler if set apart, and the taker it noted."""
+    if book is None:
+        return None
+    key, world, whole, handler, noted = run
+    return ("run", book.entry(solver, sum(event.roll)),
+            (key, world, whole, handler, event.name, noted))
 
 
 def _unresolved(

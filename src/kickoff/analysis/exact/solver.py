@@ -40,7 +40,7 @@ from typing import Any
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import chance, choice_events, close_play
+from kickoff.analysis.exact import chance, choice_events, close_play, grouping
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -52,6 +52,7 @@ from kickoff.analysis.exact.chance import Dist, PathDice, Q, Rational, Ungrouped
 from kickoff.analysis.exact.close_play import SolverPlay
 from kickoff.analysis.exact.event_cache import EventCache
 from kickoff.analysis.exact.odds import Events, Odds
+from kickoff.analysis.exact.products import Product
 from kickoff.analysis.exact.standing import StandingOrders, standing_coach
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
 from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
@@ -145,6 +146,10 @@ class KickoffSolver:
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
+    #: Keep an event's rolls that each decide one player's fate alone (classic Pitch Invasion)
+    #: apart, their worlds a product (``exact_events``, ``worlds.Product``), not listed one by
+    #: one; off, every combination is a world of its own: the tests turn it off to compare.
+    rolls_apart = True
     #: A maker's free turns' squares and reads (``exact_events._free_squares``; None: not yet).
     _free_reads: dict[Any, dict[Any, int] | None] | None = None
     #: A moved set-up's link to its maker (:meth:`_sub`), High Kick's placements' solvers,
@@ -157,6 +162,9 @@ class KickoffSolver:
     _setup_key: Hashable
     #: Who answers the event's decisions (``None``: the scripted coach; ``standing_orders``).
     _coach: StandingOrders | None
+    #: The event's runs kept as products of players' own rolls (``exact.grouping``): ``(p, the
+    #: product, scatters)`` each, their worlds not in :meth:`worlds`' (made by it).
+    _products: list[tuple[Rational, Product, int]]
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -291,6 +299,7 @@ class KickoffSolver:
         sum to 1 minus theirs.
         """
         if self._worlds is None:
+            self._products = []
             if self.events == "none":
                 self._worlds = [(Q(1), self.state, 0)]
             else:
@@ -418,30 +427,7 @@ class KickoffSolver:
         or not (the catch modifier) and the scatters before landing. Each group has a reference
         world (the set-up as it was, in that weather) and its members' differences from it."""
         if self._groups is None:
-            base = self.state
-            by_key: dict[tuple[bool, int], Group] = {}
-            for p, world, scatters in self.worlds():
-                rain = world.weather == "pouring_rain"
-                group = by_key.get((rain, scatters))
-                if group is None:
-                    ref = base if world is base else base.clone()
-                    if world is not base:
-                        ref.weather = "pouring_rain" if rain else base.weather
-                        if not rain and ref.weather == "pouring_rain":
-                            ref.weather = "nice"
-                    group = by_key[(rain, scatters)] = Group(
-                        ref, scatters, self._chain_for(ref, exact_moved.like_group(
-                            self._moved, rain, scatters)),
-                        award_key(ref, exact_best.taker_in(self, ref), self._marked))
-                if isinstance(world, Diff):
-                    group.add(p, None, world)
-                    continue
-                taker = exact_best.taker_in(self, world)
-                diff = (self._diffs.get(id(world))
-                        or differences(base, world, taker, marked=self._marked)
-                        if world is not base else Diff(frozenset(), group.award_key, base.weather))
-                group.add(p, world, diff)
-            self._groups = list(by_key.values())
+            self._groups = grouping.make_groups(self)
         return self._groups
 
     def _group_mix(self, group: Group, start: int) -> Dist:
@@ -462,7 +448,8 @@ class KickoffSolver:
         nodes, reaches = self._tables.nodes, self._reaches_touchback
         ref = group.chain.node(start)
         ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
-        seen = group.touching(group.chain.region_of(start)) if group.members else 0
+        seen = (group.touching(group.chain.region_of(start))
+                if group.members or group.blocks else 0)
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
         # Parts of one solution are one node, their masses and awards summed (regrouped sums).

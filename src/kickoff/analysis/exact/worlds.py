@@ -15,7 +15,8 @@ below are derived from those declarations:
 - a world's :class:`Diff` from the set-up, and :func:`touches`: the reads a change is seen by;
 - a lumped world's members (:func:`expand`);
 - :class:`Group`: the worlds that share rain (or not) and the scatters before landing, split by
-  their changes where a journey looks.
+  their changes where a journey looks (a product of players' own rolls kept as a block, split
+  into cells the same way: ``products``, ``grouping``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Shared
 from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
+from kickoff.analysis.exact.products import Block, cell_awards, indexes, subsets
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -346,6 +348,15 @@ class Group:
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
     #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
     shared: Shared = field(init=False)
+    #: The products of players' own rolls kept as such (``grouping.add_product``), and their cells:
+    #: a block's worlds alike on some of its factors, each a member of its own (after the listed
+    #: ones; its world the cell's with no other factor's change), by ``(block, the factors fixed,
+    #: those of them present)`` (bits over the block's factors), and back.
+    blocks: list[Block] = field(default_factory=list)
+    cells: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    cell_of: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: Each cell's touchback awards (award key -> probability).
+    cell_weights: dict[int, dict[Hashable, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -354,6 +365,7 @@ class Group:
         self.shared = Shared(functools.partial(_touching, self.entry_bits, self.touched))
 
     def add(self, p: Any, world: GameState | None, diff: Diff) -> None:
+        assert not self.cell_of  # (the cells' members come after the listed ones)
         self.mass += p
         self.award_weights[diff.award_key] = self.award_weights.get(diff.award_key, 0) + p
         # (before the return: with nobody to take a touchback the award key has the weather,
@@ -365,14 +377,59 @@ class Group:
         self.members.append((p, world, diff))
         mask = 0
         for e in diff.entries:
-            number = self.entry_index.get(e)
-            if number is None:
-                number = self.entry_index[e] = len(self.entry_bits)
-                self.entry_bits.append(touch_bits((e,)))
-                self.by_entry.append([])
+            number = self.number_of(e)
             self.by_entry[number].append(i)
             mask |= 1 << number
         self.masks.append(mask)
+
+    def number_of(self, e: Any) -> int:
+        """The change ``e``'s number (numbered when first met)."""
+        number = self.entry_index.get(e)
+        if number is None:
+            number = self.entry_index[e] = len(self.entry_bits)
+            self.entry_bits.append(touch_bits((e,)))
+            self.by_entry.append([])
+        return number
+
+    def _cell(self, b: int, fixed: int, present: int) -> int:
+        """The member of the ``b``-th block's worlds whose factors ``fixed`` are those
+        ``present`` (bits over its factors): its mass the worlds', its world theirs with no other
+        factor's change (made when first asked)."""
+        key = (b, fixed, present)
+        i = self.cells.get(key)
+        if i is None:
+            block = self.blocks[b]
+            weights = cell_awards(block, fixed, present)
+            mask, entries = block.base, set(block.entries)
+            for k in indexes(present):
+                mask |= block.bits[k]
+                entries.add(block.changes[k])
+            i = self.cells[key] = len(self.members)
+            self.members.append((exact_sum(list(weights.values())), None,
+                                 Diff(frozenset(entries), (), block.weather)))
+            self.masks.append(mask)
+            self.cell_of[i] = key
+            self.cell_weights[i] = weights
+        return i
+
+    def _cells(self, b: int, fixed: int, present: int, seen: int
+               ) -> list[tuple[int, Any, int]]:
+        """The cells (member, mass, changes in ``seen``) that split the ``b``-th block's cell
+        ``fixed``, ``present`` by its other factors whose changes are in ``seen``; empty cells
+        (every world one where nobody takes the ball, listed) left out."""
+        block = self.blocks[b]
+        more = 0
+        for k, bit in enumerate(block.bits):
+            if bit & seen:
+                more |= 1 << k
+        more &= ~fixed
+        out = []
+        for extra in subsets(more):
+            i = self._cell(b, fixed | more, present | extra)
+            mass = self.members[i][0]
+            if mass:
+                out.append((i, mass, self.masks[i] & seen))
+        return out
 
     def differ(self, i: int) -> int:
         """The region of every read that would see one of the ``i``-th member's changes
@@ -409,6 +466,10 @@ class Group:
         if out is None:
             out = self.award_weights_by[key] = {}
             for i in key:
+                cell = self.cell_weights.get(i)
+                if cell is not None:
+                    add_weights(out, cell)
+                    continue
                 p, _, diff = self.members[i]
                 out[diff.award_key] = out.get(diff.award_key, 0) + p
         return out
@@ -418,6 +479,13 @@ class Group:
         probability, member indexes)`` for each part."""
         parts: dict[int, tuple[Any, list[int]]] = {}
         for i in members:
+            cell = self.cell_of.get(i)
+            if cell is not None:  # a block's cell: split by its factors in seen
+                for j, w, key in self._cells(cell[0], cell[1], cell[2], seen):
+                    mass, part = parts.get(key, (Q(0), []))
+                    part.append(j)
+                    parts[key] = (mass + w, part)
+                continue
             key = self.masks[i] & seen
             mass, part = parts.get(key, (Q(0), []))
             part.append(i)
@@ -455,6 +523,12 @@ class Group:
             mass, members = parts.get(key, (Q(0), []))
             members.append(i)
             parts[key] = (mass + self.members[i][0], members)
+        for b in range(len(self.blocks)):  # the blocks' cells, but the unaffected one
+            for j, w, key in self._cells(b, 0, 0, seen):
+                if key:
+                    mass, members = parts.get(key, (Q(0), []))
+                    members.append(j)
+                    parts[key] = (mass + w, members)
         self.partitions[seen] = parts
         return parts
 
