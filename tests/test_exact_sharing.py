@@ -4,7 +4,10 @@ the worlds but the set-up's journeys."""
 
 from __future__ import annotations
 
+import json
+
 from kickoff.analysis.exact.solver import KickoffSolver
+from kickoff.analysis.exact.worlds import Group
 from kickoff.core.pitch import Square
 from kickoff.core.rulesets import Ruleset
 from kickoff.core.state import GameState
@@ -104,29 +107,76 @@ def test_a_groups_mixture_equals_each_worlds_own_journey_and_touchback_award() -
     # a regrouping of those sums must keep): the group's mixture from a start, as an end
     # distribution, equals the sum over its worlds of P(world) times that world's own journey
     # (touchbacks awarded in it, by its own taker), at starts whose journeys reach a touchback.
-    from kickoff.analysis.exact import odds as exact_odds
-    from kickoff.analysis.exact.chance import Q
-
     rs, state = _benchmark_pairing()
     solver = KickoffSolver(state, rs, events="all")
     solver.odds(Square(15, 1))
     group = min((g for g in solver.groups() if g.members), key=lambda g: len(g.members))
+    assert _mixtures_checked(solver, state, group, 3, touchback=True)
+
+
+def test_a_bounce_reads_as_far_with_diving_catch_on_the_pitch_and_mixtures_hold() -> None:
+    # Diving Catch is tried for a kick, pass or throw-in coming down, never for a bounce
+    # (``ball.DIVING_CATCH_KINDS``): a bounce's arrival reads no further with a Diving Catch
+    # player on the pitch (before, every arrival read two squares around: a Line of Scrimmage's
+    # bounces read every stun along it, 1005239's fourth kick-off 65,538 parts of a start). The
+    # journeys' mixtures over the event's worlds still equal each world's own journey.
+    from helpers import player, scenario
+
+    from kickoff.analysis.exact.worlds import PLAIN, step_reads
+    from kickoff.core import ball
+    from kickoff.formats.scenario import load_scenario, parse_scenario
+
+    # Both Lines of Scrimmage full (a bounce along the receivers' meets catch after catch, each
+    # in the tackle zones of the kicking team's line, whose stuns the event may change), one
+    # receiver behind them with Diving Catch.
+    home = [player(f"h{y - 4}", [12, y], "bb2020") for y in range(5, 10)] + [
+        player("h6", [6, 7], "bb2020")]
+    away = [player(f"a{y - 4}", [13, y], "bb2020") for y in range(5, 10)] + [
+        player("a6", [14, 7], "bb2020", skills=["diving_catch"])]
+    loaded = load_scenario(parse_scenario(json.dumps(scenario("bb2020", home=home, away=away))))
+    state = loaded.state
+    solver = KickoffSolver(state, loaded.ruleset, events="all")
+    assert solver.reach == (2, 0) != PLAIN
+    at = Square(13, 7)  # (in the line)
+    bounce, kick = ball.Arrive(at, "bounce", True), ball.Arrive(at, "kickoff", True)
+    assert step_reads(state, bounce, solver.reach) == step_reads(state, bounce, PLAIN)
+    assert len(step_reads(state, bounce, solver.reach)) == 9  # a catcher: his tackle zones
+    assert len(step_reads(state, kick, solver.reach)) == 25  # who may dive, and theirs
+    solver.odds(Square(13, 7))
+    checked = sum(_mixtures_checked(solver, state, g, 1, touchback=False)
+                  for g in solver.groups() if g.members)
+    assert checked >= 1
+
+
+def _mixtures_checked(solver: KickoffSolver, state: GameState, group: Group, most: int,
+                      touchback: bool) -> int:
+    """How many of ``group``'s starts (at most ``most``; with ``touchback``, only starts whose
+    journeys reach a touchback) had their mixture checked against the sum over the group's
+    worlds of each world's own journey, touchbacks awarded (fails where they differ). Each
+    world is built anew (``worlds.rebuilt``): its journey solver is its own, reusing no other
+    world's solutions by what their journeys read."""
+    from kickoff.analysis.exact import odds as exact_odds
+    from kickoff.analysis.exact.chance import Q
+    from kickoff.analysis.exact.worlds import rebuilt
+
     nodes, checked = solver._tables.nodes, 0
-    for start, mixed in group.results.items():
-        seen = group.touching(group.chain.region_of(start))
-        if not seen or checked == 3 or not nodes.value(
-                group.chain.node(start), "test: touchback", solver._reaches_touchback):
+    seen_by = {start: group.touching(group.chain.region_of(start)) for start in group.results}
+    for start in sorted(seen_by, key=lambda s: (-seen_by[s].bit_count(), s)):  # widest first
+        mixed, seen = group.results[start], seen_by[start]
+        if not seen or checked == most or (touchback and not nodes.value(
+                group.chain.node(start), "test: touchback", solver._reaches_touchback)):
             continue  # (a start whose journeys reach a touchback, in worlds told apart)
         ends = exact_odds.mix_distribution(mixed, nodes, solver._touchback)
         start_state = solver._states[start]
         want: dict[int, object] = {}
         unaffected = group.mass
-        for i, (p, _, _) in enumerate(group.members):  # each world's own journey and awards
-            for end, q in solver._journey(group.member_world(i, state), start_state).items():
+        for p, _, diff in group.members:  # each world's own journey and awards
+            world = rebuilt(state, diff)
+            for end, q in solver._journey(world, start_state).items():
                 want[end] = want.get(end, Q(0)) + p * q
             unaffected -= p
-        for end, q in solver._journey(group.ref, start_state).items():
+        for end, q in solver._journey(group.ref.clone(), start_state).items():
             want[end] = want.get(end, Q(0)) + unaffected * q
         assert {e: q for e, q in ends.items() if q} == {e: q for e, q in want.items() if q}
         checked += 1
-    assert checked
+    return checked

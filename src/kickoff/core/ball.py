@@ -362,6 +362,10 @@ CATCH_READS = Reads(players=1, presence=DISTURBING_PRESENCE_SQUARES, weather=Tru
 #: Who may dive for a ball coming down on a square (:func:`diving_catchers`): the players next
 #: to it, each then a catch (:data:`CATCH_READS`) around his own square.
 DIVING_CATCH_READS = Reads(players=1)
+#: The arrivals Diving Catch may be tried for (:func:`_arrive`): a kick, pass or throw-in coming
+#: down, never a bounce (LRB6 / bb2020 / bb2025 Skills, Diving Catch: "lands in", "bounces" is
+#: not a landing). A bounce's arrival reads no further than a catch on its square.
+DIVING_CATCH_KINDS: frozenset[CatchKind] = frozenset({"kickoff", "throw_in", "kicked"})
 #: One step from each state (:func:`step`), around the ball's square: an arrival reads the
 #: player there and, if he can catch, his catch (:data:`CATCH_READS`), else (a kick, pass or
 #: throw-in) those who may dive (:data:`DIVING_CATCH_READS`); a bounce, whether the squares next
@@ -433,7 +437,7 @@ def _arrive(
         if catch(ctx, player, s.kind, turn, choice):
             return Held(player.id, s.square, not s.touchback_possible)
         return Bounce(s.square, s.touchback_possible)
-    if s.kind != "bounce":  # a kick, pass or throw-in: Diving Catch may be tried
+    if s.kind in DIVING_CATCH_KINDS:  # a kick, pass or throw-in: Diving Catch may be tried
         dived = diving_catch(ctx, s, turn, choice)
         if dived is not None:
             return dived

@@ -156,6 +156,7 @@ def block_offsets(reach: int) -> tuple[tuple[int, int], ...]:
 #: ``ball.reach`` of a set-up without Diving Catch or Disturbing Presence.
 PLAIN = ball.reach(())
 _ARRIVE = ball.STEP_READS[ball.Arrive]
+_CATCH = ball.CATCH_READS
 _BOUNCE = ball.STEP_READS[ball.Bounce]
 #: The block around a square whose players a step from an arrival or a bounce there may read,
 #: unless skills on the pitch let it read further (``ball.reach``: Diving Catch, Disturbing
@@ -211,15 +212,18 @@ def step_reads(world: GameState, s: Any, reach: tuple[int, int] = PLAIN
     (``ball.STEP_READS``): an arrival reads who is on its square and, if he can catch, every
     player within his catch's reach (tackle zones); a bounce reads only whether its neighbours
     are occupied; the others read no player. With Diving Catch or Disturbing Presence on the
-    pitch (``reach``, ``ball.reach`` of the set-up: ``(full, presence)``), an arrival reads
-    everything within ``full`` squares and where Disturbing Presence players stand within
-    ``presence``."""
+    pitch (``reach``, ``ball.reach`` of the set-up: ``(full, presence)``), an arrival Diving
+    Catch may be tried for (``ball.DIVING_CATCH_KINDS``: not a bounce's) reads everything within
+    ``full`` squares and where Disturbing Presence players stand within ``presence``; a bounce's
+    arrival reads what it reads without them, and a catch there the Disturbing Presence players
+    within its own reach (``ball.CATCH_READS``)."""
     if isinstance(s, ball.Arrive):
-        if reach != PLAIN:
+        if reach != PLAIN and s.kind in ball.DIVING_CATCH_KINDS:
             return _full_block(s.square, reach[0]) | _presence_block(s.square, reach[1])
         p = world.board.get(s.square)
         if p is not None and p.can_catch():
-            return _full_block(s.square, PLAIN[0])
+            near = _full_block(s.square, PLAIN[0])
+            return near | _presence_block(s.square, _CATCH.presence) if reach[1] else near
         return _full_block(s.square, _ARRIVE.players)
     if isinstance(s, ball.Bounce):
         return _occupied_ring(s.square, _BOUNCE.occupied)
