@@ -148,8 +148,8 @@ def value_span(objective: AnyObjective, state: GameState) -> tuple[Fraction, Fra
 
 #: How far apart (relative to the objective's span, at least 1) two float bounds must be for
 #: :func:`best_target` to drop a target: far above the bounds' rounding (sums of at most a few
-#: thousand float products of numbers within the span; an opened start's, of its parts' moves,
-#: at most about 10^5 terms each within the span: 10^-11 of it).
+#: thousand float products of numbers within the span; an opened start's parts' moves are summed
+#: exactly rounded, once a step: ``exact.bounds.Opened.refine``).
 _MARGIN = 1e-9
 
 

@@ -224,15 +224,13 @@ class Opened:
                  parts: dict[int, tuple[Any, list[int]]]) -> None:
         self.bounds, self.g, self.start = bounds, g, start
         self.ref = bounds.reference(g, start)
-        self.heap: list[tuple[float, int, int, Any, list[int]]] = []
-        self.rest: Any = Q(0)  # the parts left open, their total mass (exact)
+        #: The parts left open, heaviest first: ``(-mass, first member, seen, mass, members)``.
+        self.heap = [(-float(mass), members[0], seen, mass, members)
+                     for mass, members in parts.values()]
+        heapq.heapify(self.heap)
+        self.rest: Any = exact_sum([mass for mass, _ in parts.values()])  # their mass (exact)
         self.moved = 0.0  # the solved parts' moves, summed
-        for mass, members in parts.values():
-            self._push(seen, mass, members)
-
-    def _push(self, seen: int, mass: Any, members: list[int]) -> None:
-        heapq.heappush(self.heap, (-float(mass), members[0], seen, mass, members))
-        self.rest += mass
+        self._awards: dict[Hashable, float] | None = None
 
     def range(self) -> tuple[float, float]:
         """The start's bounds now (equal once every part is solved)."""
@@ -241,18 +239,22 @@ class Opened:
         return base + rest * self.ref.low, base + rest * self.ref.high
 
     def refine(self) -> None:
-        """Solve the heaviest parts left until half the open mass is solved (at least one)."""
+        """Solve the heaviest parts left until half the open mass is solved (at least one).
+        Their moves are summed exactly rounded (``math.fsum``) onto :attr:`moved`: one rounding
+        a step, however many parts (a start can have 10^5 and more)."""
         solver, group = self.bounds.solver, self.bounds.solver.groups()[self.g]
-        goal = self.rest / 2
+        goal, moves = self.rest / 2, [self.moved]
         while self.heap and self.rest > goal:
             _, _, seen, mass, members = heapq.heappop(self.heap)
             self.rest -= mass
             node, w_seen = solver._part_journey(group, self.start, seen, members)
             if w_seen & ~seen:  # the journey looked further: split, as _group_mix does
                 for more, part_mass, part in group.split(seen | w_seen, members):
-                    self._push(more, part_mass, part)
+                    heapq.heappush(self.heap, (-float(part_mass), part[0], more, part_mass, part))
+                    self.rest += part_mass
                 continue
-            self.moved += self._move(node, mass, group.award_weights_of(members))
+            moves.append(self._move(node, mass, group.award_weights_of(members)))
+        self.moved = math.fsum(moves)
 
     def _move(self, node: int, mass: Any, weights: dict[Hashable, Any]) -> float:
         """A part's move of the start's value (:class:`Reference`): its worlds' journey
@@ -263,8 +265,10 @@ class Opened:
         t = float(nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback))
         moved = float(mass) * (v - ref.v)
         if t != ref.t:
-            values = bounds.awards(self.g).values
-            moved += (t - ref.t) * math.fsum(float(w) * values[key] for key, w in weights.items())
+            values = self._awards
+            if values is None:
+                values = self._awards = bounds.awards(self.g).values
+            moved += (t - ref.t) * math.fsum([float(w) * values[key] for key, w in weights.items()])
         return moved
 
 
@@ -277,7 +281,8 @@ def affected_bound(g: int, group: Group, seen: int, masses: Masses) -> float:
     known = masses.get(g)
     if known is None:
         ps = [float(p) for p, _, _ in group.members]
-        known = masses[g] = ([sum(ps[i] for i in members) for members in group.by_entry], sum(ps))
+        known = masses[g] = ([sum(map(ps.__getitem__, members)) for members in group.by_entry],
+                             sum(ps))
     per_change, total = known
     bound, bits = 0.0, seen
     while bits:
