@@ -5,8 +5,11 @@ tighter (the worlds a journey reads not counted, or the span's ends swapped) wou
 
 from __future__ import annotations
 
+import gc
 import itertools
+import weakref
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -185,3 +188,29 @@ def test_best_target_with_every_start_opened(monkeypatch: pytest.MonkeyPatch) ->
         ranked = rank_targets(_solver("bb2020", "all", "receiver-holds"), objective)
         found = best_target(_solver("bb2020", "all", "receiver-holds"), objective)
         assert (found.target, found.value) == (ranked[0].target, ranked[0].value), objective
+
+
+def test_the_search_leaves_no_cycle_holding_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the review runs the search with the collector paused and freezes what it made: a cycle
+    # through the solver would keep it (gigabytes on a classic game) to the end of the process
+    monkeypatch.setattr(bounds, "OPEN_PARTS", 0)  # (starts opened: bounds.Opened)
+    solver = _solver("bb2020", "all", "receiver-holds")
+    kept = weakref.ref(solver)
+    made: list[Any] = []
+    monkeypatch.setattr(bounds.Opened, "__init__", _recording(bounds.Opened.__init__, made))
+    gc.disable()
+    try:
+        found = best_target(solver, "receiver-holds")
+        assert found.target == Square(21, 4) and made
+        del found, solver
+        assert kept() is None  # freed by its count alone
+        assert all(opened() is None for opened in made)
+    finally:
+        gc.enable()
+
+
+def _recording(init: Any, made: list[Any]) -> Any:
+    def recorded(self: bounds.Opened, *args: Any) -> None:
+        init(self, *args)
+        made.append(weakref.ref(self))
+    return recorded

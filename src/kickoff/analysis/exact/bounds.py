@@ -34,8 +34,8 @@ from kickoff.core.pitch import Square
 if TYPE_CHECKING:
     from kickoff.analysis.exact.solver import KickoffSolver
 
-__all__ = ["Awards", "Bounds", "Masses", "Opened", "Reference", "kick_terms", "start_known",
-           "start_value"]
+__all__ = ["Awards", "Bounds", "Masses", "Opened", "Reference", "awards_of", "kick_terms",
+           "start_known", "start_value"]
 
 #: Each group's changes' total probabilities and its changed worlds', in floats, by group index
 #: (:func:`affected_bound`; made once a search).
@@ -148,19 +148,8 @@ class Bounds:
                          hi - v - t * least, v, t)
 
     def awards(self, g: int) -> Awards:
-        """The ``g``-th group's touchback awards valued (each award key's node, as
-        ``_group_mix`` makes it: ``_award_node`` of the key's world), remembered."""
-        known = self.known_awards.get(g)
-        if known is None:
-            solver, group = self.solver, self.solver.groups()[g]
-            nodes = solver._tables.nodes
-            values = {key: float(nodes.value(solver._award_node(
-                group.award_world(key, solver.state)), self.objective, self.value))
-                for key in group.award_weights}
-            total = math.fsum(float(w) * values[key] for key, w in group.award_weights.items())
-            known = self.known_awards[g] = Awards(values, total, min(values.values()),
-                                                  max(values.values()))
-        return known
+        """The ``g``-th group's touchback awards valued (:func:`awards_of`), remembered."""
+        return awards_of(self.solver, g, self.objective, self.value, self.known_awards)
 
     def refine(self, g: int, start: int) -> tuple[float, float]:
         """Narrow the start's bounds: solved exactly where its group's changed worlds fall in
@@ -175,8 +164,26 @@ class Bounds:
                 exact = float(start_value(self.solver, g, start, self.objective))
                 return exact, exact
             opened = self.opened[(g, start)] = Opened(self, g, start, seen, parts)
+            # (no reference back to the search's bounds: a cycle would keep the solver, its
+            # gigabytes, after the review, the collector paused and its objects frozen)
         opened.refine()
         return opened.range()
+
+
+def awards_of(solver: KickoffSolver, g: int, objective: AnyObjective,
+              value: Callable[[int], Any], known: dict[int, Awards]) -> Awards:
+    """The ``g``-th group's touchback awards valued (``value``: end number -> its value of
+    ``objective``): each award key's node as ``_group_mix`` makes it (``_award_node`` of the
+    key's world), remembered in ``known``."""
+    found = known.get(g)
+    if found is None:
+        group, nodes = solver.groups()[g], solver._tables.nodes
+        values = {key: float(nodes.value(solver._award_node(group.award_world(key, solver.state)),
+                                         objective, value))
+                  for key in group.award_weights}
+        total = math.fsum([float(w) * values[key] for key, w in group.award_weights.items()])
+        found = known[g] = Awards(values, total, min(values.values()), max(values.values()))
+    return found
 
 
 #: Above how many parts (worlds alike where the reference journey reads) a start is opened and
@@ -222,7 +229,10 @@ class Opened:
 
     def __init__(self, bounds: Bounds, g: int, start: int, seen: int,
                  parts: dict[int, tuple[Any, list[int]]]) -> None:
-        self.bounds, self.g, self.start = bounds, g, start
+        # what it reads of ``bounds``, not ``bounds`` itself (which holds this: a cycle)
+        self.solver, self.objective, self.value = bounds.solver, bounds.objective, bounds.value
+        self.known_awards = bounds.known_awards
+        self.g, self.start = g, start
         self.ref = bounds.reference(g, start)
         #: The parts left open, heaviest first: ``(-mass, first member, seen, mass, members)``.
         self.heap = [(-float(mass), members[0], seen, mass, members)
@@ -230,7 +240,6 @@ class Opened:
         heapq.heapify(self.heap)
         self.rest: Any = exact_sum([mass for mass, _ in parts.values()])  # their mass (exact)
         self.moved = 0.0  # the solved parts' moves, summed
-        self._awards: dict[Hashable, float] | None = None
 
     def range(self) -> tuple[float, float]:
         """The start's bounds now (equal once every part is solved)."""
@@ -242,7 +251,7 @@ class Opened:
         """Solve the heaviest parts left until half the open mass is solved (at least one).
         Their moves are summed exactly rounded (``math.fsum``) onto :attr:`moved`: one rounding
         a step, however many parts (a start can have 10^5 and more)."""
-        solver, group = self.bounds.solver, self.bounds.solver.groups()[self.g]
+        solver, group = self.solver, self.solver.groups()[self.g]
         goal, moves = self.rest / 2, [self.moved]
         while self.heap and self.rest > goal:
             _, _, seen, mass, members = heapq.heappop(self.heap)
@@ -259,15 +268,14 @@ class Opened:
     def _move(self, node: int, mass: Any, weights: dict[Hashable, Any]) -> float:
         """A part's move of the start's value (:class:`Reference`): its worlds' journey
         ``node`` instead of the reference's, their awards' chance that node's."""
-        bounds, solver, ref = self.bounds, self.bounds.solver, self.ref
+        solver, ref = self.solver, self.ref
         nodes = solver._tables.nodes
-        v = float(nodes.value(node, bounds.objective, bounds.value))
+        v = float(nodes.value(node, self.objective, self.value))
         t = float(nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback))
         moved = float(mass) * (v - ref.v)
         if t != ref.t:
-            values = self._awards
-            if values is None:
-                values = self._awards = bounds.awards(self.g).values
+            values = awards_of(solver, self.g, self.objective, self.value,
+                               self.known_awards).values
             moved += (t - ref.t) * math.fsum([float(w) * values[key] for key, w in weights.items()])
         return moved
 
