@@ -148,7 +148,8 @@ def value_span(objective: AnyObjective, state: GameState) -> tuple[Fraction, Fra
 
 #: How far apart (relative to the objective's span, at least 1) two float bounds must be for
 #: :func:`best_target` to drop a target: far above the bounds' rounding (sums of at most a few
-#: thousand float products of numbers within the span).
+#: thousand float products of numbers within the span; an opened start's parts' moves are summed
+#: exactly rounded, once a step: ``exact.bounds.Opened.refine``).
 _MARGIN = 1e-9
 
 
@@ -157,10 +158,12 @@ def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
     the same exact value) without every target solved: a target's value is its direct ends'
     plus the sum over the event's groups and the ball's starts of weight times the start's value
     (``exact.bounds.kick_terms``), and a start's value is bounded cheaply from the reference
-    world's journey (``exact.bounds.start_range``). Targets are taken most promising bound
-    first; each is solved start by start (the widest bounds first) until its bound cannot beat
-    or tie the best exact value found, or it is solved whole and compared exactly; the search
-    stops when no target left can. Where the solver keeps no such split (``kick_terms``:
+    world's journey and the group's touchback awards (``exact.bounds.Bounds``). Targets are
+    taken most promising bound first; each is narrowed start by start (the widest bounds first:
+    solved whole, or a start whose changed worlds fall in many parts opened and its heaviest
+    parts solved, ``Bounds.refine``) until its bound cannot beat or tie the best exact value
+    found, or it is closed and its exact value compared exactly; the search stops when no
+    target left can. Where the solver keeps no such split (``kick_terms``:
     ``None``), every target is ranked."""
     targets = _receiving_area(solver.state)
     with collector_paused():  # (the solver's structures: collector.py)
@@ -185,7 +188,7 @@ class _Search:
         #: Each (group index, start)'s bounds (equal once solved).
         self.ranges: dict[tuple[int, int], tuple[float, float]] = {}
         self.best: RankedTarget | None = None
-        self.masses: bounds.Masses = {}
+        self.bounds = bounds.Bounds(solver, objective, self.span)
         self.best_key = 0.0
 
     def start(self, g: int, start: int) -> tuple[float, float]:
@@ -195,8 +198,7 @@ class _Search:
             exact = bounds.start_known(self.solver, g, start, self.objective)
             known = self.ranges[(g, start)] = (
                 (float(exact),) * 2 if exact is not None
-                else bounds.start_range(self.solver, g, start, self.objective, self.span,
-                                        self.masses))
+                else self.bounds.start_range(g, start))
         return known
 
     def low_key(self, target: Square) -> float:
@@ -238,8 +240,9 @@ class _Search:
         return self.best
 
     def solve_widest(self, target: Square) -> bool:
-        """Solve the start of ``target`` whose bounds leave most of its value open (weight
-        times width); ``False`` if none is left open."""
+        """Narrow the bounds of the start of ``target`` that leaves most of its value open
+        (weight times width; ``exact.bounds.Bounds.refine``: solved whole, or its heaviest
+        parts); ``False`` if none is left open."""
         widest, where = 0.0, None
         for p, g, s in self.terms[target][1]:
             a, b = self.start(g, s)
@@ -248,8 +251,7 @@ class _Search:
                 widest, where = width, (g, s)
         if where is None:
             return False
-        exact = float(bounds.start_value(self.solver, *where, self.objective))
-        self.ranges[where] = (exact, exact)
+        self.ranges[where] = self.bounds.refine(*where)
         return True
 
     def solved(self, target: Square) -> None:

@@ -6,14 +6,20 @@ event's groups of worlds and the ball's starts (a landing's first journey state)
 weight times the group's journeys' value from it (``KickoffSolver._value_of``). A start's value
 is exact and costly where the event's worlds differ near the ball (classic's Pitch Invasion:
 up to 2^18 worlds, about 700 parts a start, each a journey solved: ``_group_mix``); bounded, it
-is cheap: the worlds with no change the journey reads have the reference world's journey.
+is cheap: the worlds with no change the journey reads have the reference world's journey, each
+with its own touchback award (:class:`Reference`). Where the bounds are too wide, a start with
+many parts is opened (:class:`Opened`): its heaviest parts solved first, the rest still bounded,
+so a target that cannot be the best is dropped with a fraction of its parts solved.
 
 Floats only in the bounds (never in a value): the search keeps its comparisons a margin apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import heapq
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis.exact import best as exact_best
@@ -29,7 +35,8 @@ from kickoff.core.pitch import Square
 if TYPE_CHECKING:
     from kickoff.analysis.exact.solver import KickoffSolver
 
-__all__ = ["Masses", "kick_terms", "start_known", "start_range", "start_value"]
+__all__ = ["Awards", "Bounds", "Masses", "Opened", "Reference", "awards_of", "kick_terms",
+           "start_known", "start_value"]
 
 #: Each group's changes' total probabilities and its changed worlds', in floats, by group index
 #: (:func:`affected_bound`; made once a search).
@@ -96,26 +103,184 @@ def start_value(solver: KickoffSolver, g: int, start: int, objective: AnyObjecti
     return solver._group_values[(objective, g, start)]
 
 
-def start_range(solver: KickoffSolver, g: int, start: int, objective: AnyObjective,
-                span: tuple[float, float], masses: Masses) -> tuple[float, float]:
-    """Bounds on :func:`start_value`, in floats (rounded: the caller keeps a margin), from the
-    reference world's journey alone. The group's worlds with no change the journey from
-    ``start`` reads (all but at most ``A``, :func:`affected_bound`) have the reference journey:
-    its value ``v`` (a touchback's end worth 0) and its chance ``t`` of a touchback, whose award
-    is worth between ``span``'s ``lo`` and ``hi`` (the objective's least and greatest value of
-    an end); the others, whatever their journeys, are worth between ``lo`` and ``hi`` each:
-    ``(mass - A) * (v + t * [lo, hi]) + A * [lo, hi]`` (``_group_mix``'s sum, bounded)."""
-    group = solver.groups()[g]
-    nodes = solver._tables.nodes
-    ref = group.chain.node(start)
-    v = float(nodes.value(ref, objective, _end_value(solver, objective)))
-    t = float(nodes.value(ref, _REACH_TOUCHBACK, solver._reaches_touchback))
-    seen = (group.touching(group.chain.region_of(start))
-            if group.members or group.blocks else 0)
-    affected = affected_bound(g, group, seen, masses)
-    clean = float(group.mass) - affected
-    spread = clean * t + affected
-    return clean * v + spread * span[0], clean * v + spread * span[1]
+class Bounds:
+    """One search's bounds on start values (``objective``; ``span``: the least and greatest value
+    of an end, :func:`kickoff.analysis.targets.value_span`, in floats), with what they share:
+    each group's changes' masses (:func:`affected_bound`), its touchback awards' values
+    (:meth:`awards`) and the starts opened part by part (:class:`Opened`)."""
+
+    def __init__(self, solver: KickoffSolver, objective: AnyObjective,
+                 span: tuple[float, float]) -> None:
+        self.solver, self.objective, self.span = solver, objective, span
+        self.masses: Masses = {}
+        self.value = _end_value(solver, objective)
+        #: Each group's awards (:meth:`awards`), by group index.
+        self.known_awards: dict[int, Awards] = {}
+        #: The starts opened (:meth:`refine`), by ``(group index, start)``.
+        self.opened: dict[tuple[int, int], Opened] = {}
+
+    def start_range(self, g: int, start: int) -> tuple[float, float]:
+        """Bounds on :func:`start_value`, in floats (rounded: the caller keeps a margin), from
+        the reference world's journey alone (:meth:`reference`), or the parts solved so far of
+        a start :meth:`refine` opened."""
+        opened = self.opened.get((g, start))
+        if opened is not None:
+            return opened.range()
+        ref = self.reference(g, start)
+        group = self.solver.groups()[g]
+        seen = (group.touching(group.chain.region_of(start))
+                if group.members or group.blocks else 0)
+        affected = affected_bound(g, group, seen, self.masses)
+        return ref.base + affected * ref.low, ref.base + affected * ref.high
+
+    def reference(self, g: int, start: int) -> Reference:
+        """The ``g``-th group's journeys from ``start`` valued as if every world had the
+        reference world's journey (:class:`Reference`)."""
+        group = self.solver.groups()[g]
+        nodes = self.solver._tables.nodes
+        ref = group.chain.node(start)
+        v = float(nodes.value(ref, self.objective, self.value))
+        t = float(nodes.value(ref, _REACH_TOUCHBACK, self.solver._reaches_touchback))
+        awarded, least, most = 0.0, 0.0, 0.0
+        if t:
+            awards = self.awards(g)
+            awarded, least, most = awards.total, awards.least, awards.most
+        lo, hi = self.span
+        return Reference(float(group.mass) * v + t * awarded, lo - v - t * most,
+                         hi - v - t * least, v, t)
+
+    def awards(self, g: int) -> Awards:
+        """The ``g``-th group's touchback awards valued (:func:`awards_of`), remembered."""
+        return awards_of(self.solver, g, self.objective, self.value, self.known_awards)
+
+    def refine(self, g: int, start: int) -> tuple[float, float]:
+        """Narrow the start's bounds: solved exactly where its group's changed worlds fall in
+        few parts (:data:`OPEN_PARTS`), else opened (:class:`Opened`) and its heaviest parts
+        solved until the mass left open is halved. The new bounds (equal: solved whole)."""
+        opened = self.opened.get((g, start))
+        if opened is None:
+            group = self.solver.groups()[g]
+            seen = (group.touching(group.chain.region_of(start))
+                if group.members or group.blocks else 0)
+            parts = group.partition(seen) if seen else {}
+            if len(parts) <= OPEN_PARTS:
+                exact = float(start_value(self.solver, g, start, self.objective))
+                return exact, exact
+            opened = self.opened[(g, start)] = Opened(self, g, start, seen, parts)
+            # (no reference back to the search's bounds: a cycle would keep the solver, its
+            # gigabytes, after the review, the collector paused and its objects frozen)
+        opened.refine()
+        return opened.range()
+
+
+def awards_of(solver: KickoffSolver, g: int, objective: AnyObjective,
+              value: Callable[[int], Any], known: dict[int, Awards]) -> Awards:
+    """The ``g``-th group's touchback awards valued (``value``: end number -> its value of
+    ``objective``): each award key's node as ``_group_mix`` makes it (``_award_node`` of the
+    key's world), remembered in ``known``."""
+    found = known.get(g)
+    if found is None:
+        group, nodes = solver.groups()[g], solver._tables.nodes
+        values = {key: float(nodes.value(solver._award_node(group.award_world(key, solver.state)),
+                                         objective, value))
+                  for key in group.award_weights}
+        total = math.fsum([float(w) * values[key] for key, w in group.award_weights.items()])
+        found = known[g] = Awards(values, total, min(values.values()), max(values.values()))
+    return found
+
+
+#: Above how many parts (worlds alike where the reference journey reads) a start is opened and
+#: solved part by part (:class:`Opened`) rather than whole.
+OPEN_PARTS = 64
+
+
+@dataclass(frozen=True)
+class Awards:
+    """A group's touchback awards valued (floats): each award key's value, their sum weighted
+    by the group's worlds (``Group.award_weights``), and the least and greatest."""
+
+    values: dict[Hashable, float]
+    total: float
+    least: float
+    most: float
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A start's journeys valued as if every world of the group had the reference world's:
+    ``base`` = mass * v + t * (the awards' weighted sum), with ``v`` the reference journey's
+    value (a touchback worth 0) and ``t`` its chance of a touchback. Each changed world ``w``
+    (probability ``p``) moves the start's value by ``p * (x_w - v - t * a_w)``, its own value
+    ``x_w`` within the span and its award's ``a_w`` within the awards': between ``p * low`` and
+    ``p * high`` (``low <= 0 <= high``: the reference journey's value with any award is
+    within the span)."""
+
+    base: float
+    low: float
+    high: float
+    v: float
+    t: float
+
+
+class Opened:
+    """A start whose group's changed worlds are solved part by part, heaviest first, as
+    ``KickoffSolver._group_mix`` would (``Group.partition``, ``_part_journey``, a part split
+    where its journey reads further: ``Group.split``): its value is the reference's
+    (:class:`Reference`) plus each solved part's exact move (in floats) plus the parts left
+    open, their mass times ``[low, high]``. The journeys solved are the solver's own (kept in
+    the group), so the start's exact value later (``_group_mix``) finds them solved."""
+
+    def __init__(self, bounds: Bounds, g: int, start: int, seen: int,
+                 parts: dict[int, tuple[Any, list[int]]]) -> None:
+        # what it reads of ``bounds``, not ``bounds`` itself (which holds this: a cycle)
+        self.solver, self.objective, self.value = bounds.solver, bounds.objective, bounds.value
+        self.known_awards = bounds.known_awards
+        self.g, self.start = g, start
+        self.ref = bounds.reference(g, start)
+        #: The parts left open, heaviest first: ``(-mass, first member, seen, mass, members)``.
+        self.heap = [(-float(mass), members[0], seen, mass, members)
+                     for mass, members in parts.values()]
+        heapq.heapify(self.heap)
+        self.rest: Any = exact_sum([mass for mass, _ in parts.values()])  # their mass (exact)
+        self.moved = 0.0  # the solved parts' moves, summed
+
+    def range(self) -> tuple[float, float]:
+        """The start's bounds now (equal once every part is solved)."""
+        rest = float(self.rest)
+        base = self.ref.base + self.moved
+        return base + rest * self.ref.low, base + rest * self.ref.high
+
+    def refine(self) -> None:
+        """Solve the heaviest parts left until half the open mass is solved (at least one).
+        Their moves are summed exactly rounded (``math.fsum``) onto :attr:`moved`: one rounding
+        a step, however many parts (a start can have 10^5 and more)."""
+        solver, group = self.solver, self.solver.groups()[self.g]
+        goal, moves = self.rest / 2, [self.moved]
+        while self.heap and self.rest > goal:
+            _, _, seen, mass, members = heapq.heappop(self.heap)
+            self.rest -= mass
+            node, w_seen = solver._part_journey(group, self.start, seen, members)
+            if w_seen & ~seen:  # the journey looked further: split, as _group_mix does
+                for more, part_mass, part in group.split(seen | w_seen, members):
+                    heapq.heappush(self.heap, (-float(part_mass), part[0], more, part_mass, part))
+                    self.rest += part_mass
+                continue
+            moves.append(self._move(node, mass, group.award_weights_of(members)))
+        self.moved = math.fsum(moves)
+
+    def _move(self, node: int, mass: Any, weights: dict[Hashable, Any]) -> float:
+        """A part's move of the start's value (:class:`Reference`): its worlds' journey
+        ``node`` instead of the reference's, their awards' chance that node's."""
+        solver, ref = self.solver, self.ref
+        nodes = solver._tables.nodes
+        v = float(nodes.value(node, self.objective, self.value))
+        t = float(nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback))
+        moved = float(mass) * (v - ref.v)
+        if t != ref.t:
+            values = awards_of(solver, self.g, self.objective, self.value,
+                               self.known_awards).values
+            moved += (t - ref.t) * math.fsum([float(w) * values[key] for key, w in weights.items()])
+        return moved
 
 
 def affected_bound(g: int, group: Group, seen: int, masses: Masses) -> float:
