@@ -160,8 +160,9 @@ class ChainSolver:
     are solved a strongly connected component at a time (Tarjan's algorithm), successors first,
     each into a node of ``nodes`` (:class:`Nodes`, its own if none is given): a state outside
     any loop is its transitions; a loop (a failed catch bouncing to another player who may fail
-    too, and back) is solved by Gaussian elimination over exact rationals, not truncated, into
-    each state's absorption by the loop's outside successors. Every state solved is remembered,
+    too, and back) is solved by eliminating its states one at a time over exact rationals, not
+    truncated: each state's node leads to the loop's outside successors and to the nodes of
+    the loop's states eliminated after it (``_eliminate``). Every state solved is remembered,
     so journeys sharing states share the work.
     """
 
@@ -327,10 +328,18 @@ class ChainSolver:
         if len(component) == 1 and component[0] not in edges[component[0]]:
             self._solve_single(component[0])
             return
-        rows = self._rows(component)
-        _gauss_jordan(rows, component)
-        for s, row in rows.items():
-            solved[s] = nodes.add({~key: p for key, p in row.items() if key < 0 and p})
+        rows, outs = self._rows(component)
+        for s in reversed(_eliminate(rows, outs, nodes)):  # the last eliminated first
+            exits: Dist = {}
+            for t, p in rows[s].items():  # (states eliminated after s: solved already)
+                n = solved[t]
+                exits[n] = exits[n] + p if n in exits else p
+            for n, p in outs[s].items():
+                exits[n] = exits[n] + p if n in exits else p
+            if len(exits) == 1:  # one way on, with probability 1: that node is this state's
+                solved[s] = next(iter(exits))
+            else:
+                solved[s] = nodes.add(exits)
 
     def _solve_single(self, s: int) -> None:
         """A state of no loop: its node is its exits' mixture (or its one exit's node)."""
@@ -340,25 +349,24 @@ class ChainSolver:
         else:
             self.solved[s] = self.nodes.add(exits)
 
-    def _rows(self, component: list[int]) -> dict[int, dict[int, Rational]]:
-        """(I - Q) x = R over the component; R from the outside successors' nodes. Each row is
-        keyed by the states it involves (numbers, >= 0) and ~node (< 0: an int hashes for
-        free, a tuple anew each time) for its right-hand side."""
+    def _rows(self, component: list[int]) -> tuple[dict[int, Dist], dict[int, Dist]]:
+        """The loop's transitions split: each state's successors in the component (state ->
+        probability, itself included) and its outside successors as nodes (node ->
+        probability: :meth:`_exits`)."""
         members = set(component)
         edges = self._edges
-        rows: dict[int, dict[int, Rational]] = {}
+        rows: dict[int, Dist] = {}
+        outs: dict[int, Dist] = {}
         for s in component:
-            eq: dict[int, Rational] = {s: Q(1)}
+            row: Dist = {}
             outside: list[tuple[int, Rational]] = []
             for t, p in edges[s].items():
                 if t in members:
-                    eq[t] = eq[t] - p if t in eq else -p
+                    row[t] = p
                 else:
                     outside.append((t, p))
-            for node, q in self._exits(outside).items():
-                eq[~node] = q
-            rows[s] = eq
-        return rows
+            rows[s], outs[s] = row, self._exits(outside)
+        return rows, outs
 
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
@@ -375,24 +383,66 @@ class ChainSolver:
         return out
 
 
-def _gauss_jordan(rows: dict[int, dict[int, Rational]], component: list[int]) -> None:
-    """Gauss-Jordan elimination of ``rows`` (:meth:`ChainSolver._rows`) in place, the sparsest
-    remaining row first (an arrival that can only be caught or bounce is cheap to eliminate and
-    keeps the others sparse): each row is left with its state's 1 and its right-hand side."""
-    remaining = set(component)
+def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> list[int]:
+    """A loop's states eliminated one at a time (state reduction: what remains after each is
+    the chain watched only on the states left, each row still a distribution), exactly, in
+    place; the order eliminated. ``rows``, ``outs``: :meth:`ChainSolver._rows`. Each state is
+    left with its journey's first step outside the states eliminated before it: ``rows[s]``
+    over the states eliminated after it, ``outs[s]`` over nodes, summing to 1 together; so
+    the last eliminated is solved first, and each state's node may lead to those of the states
+    after it (a chain of nodes, not each state's whole absorption: a loop along a line of
+    players stays sparse). The cheapest state first (the fewest entries its elimination
+    adds, Markowitz's count); an outside part met by several rows is made one node of its
+    own first (``nodes``: its exits scaled to sum to 1), which the rows then share."""
+    preds: dict[int, set[int]] = {s: set() for s in rows}  # the other rows reading each state
+    for s, row in rows.items():
+        for t in row:
+            if t != s:
+                preds[t].add(s)
+    remaining = set(rows)
+    order: list[int] = []
     while remaining:
-        c = min(remaining, key=lambda r: len(rows[r]))
+        c = min(remaining, key=lambda r: len(rows[r]) * len(preds[r]))
         remaining.discard(c)
-        prow = rows[c]
-        inv = 1 / prow[c]
-        for key in prow:
-            prow[key] *= inv
-        for r, row_r in rows.items():
-            factor = row_r.get(c) if r != c else None
-            if factor:
-                for key, val in prow.items():
-                    row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
-                del row_r[c]
+        order.append(c)
+        row, out, readers = rows[c], outs[c], preds.pop(c)
+        stay = row.pop(c, None)
+        if stay is not None:  # its own loop: the chance to leave, each way, given leaving
+            inv = 1 / (1 - stay)
+            for t in row:
+                row[t] *= inv
+            for n in out:
+                out[n] *= inv
+        for t in row:
+            preds[t].discard(c)
+        if len(out) > 1 and len(readers) > 1:
+            out = outs[c] = _one_node(out, nodes)
+        for r in readers:
+            _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
+    return order
+
+
+def _one_node(out: Dist, nodes: Nodes) -> Dist:
+    """The mixture ``out`` (node -> weight) as one new node of ``nodes`` with its total
+    weight (the node's exits: each weight over the total)."""
+    total = sum(out.values(), Q(0))
+    inv = 1 / total
+    return {nodes.add({n: p * inv for n, p in out.items()}): total}
+
+
+def _substitute(into: Dist, into_out: Dist, f: Rational, row: Dist, out: Dist, r: int,
+                preds: dict[int, set[int]]) -> None:
+    """Row ``r`` (``into``, ``into_out``) with an eliminated state's ``row`` and ``out``
+    substituted for its entry ``f`` (:func:`_eliminate`)."""
+    for t, v in row.items():
+        if t in into:
+            into[t] += f * v
+        else:
+            into[t] = f * v
+            if t != r:
+                preds[t].add(r)
+    for n, v in out.items():
+        into_out[n] = into_out[n] + f * v if n in into_out else f * v
 
 
 class Shared:
