@@ -249,7 +249,7 @@ class ChainSolver:
         stack: list[int] = [root]
         solved = self.solved
         frame_state: list[int] = [root]
-        frame_next: list[list[int]] = [self._todo(root)]
+        frame_next: list[list[int]] = [self._todo(root, index)]
         frame_at: list[int] = [0]
         while frame_state:
             top = len(frame_state) - 1
@@ -268,7 +268,7 @@ class ChainSolver:
                     low.append(i_t)
                     stack.append(t)
                     frame_state.append(t)
-                    frame_next.append(self._todo(t))
+                    frame_next.append(self._todo(t, index))
                     frame_at.append(0)
                     descended = True
                     break
@@ -299,15 +299,17 @@ class ChainSolver:
                         for s in component:
                             table.add(s, changes, solved[s], self.region[s])
 
-    def _todo(self, s: int) -> list[int]:
-        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused."""
+    def _todo(self, s: int, index: dict[int, int]) -> list[int]:
+        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused
+        (a state met already in this walk, ``index``, is on its stack: not reused, not asked
+        again)."""
         solved, reused, stops = self.solved, self._reused, self.stops
         if stops is not None:
             return [t for t in self._edges_of(s) if not stops[t] and t not in solved
-                    and not reused(t)]
+                    and (t in index or not reused(t))]
         is_end = self.is_end
         return [t for t in self._edges_of(s) if not is_end(t) and t not in solved
-                and not reused(t)]
+                and (t in index or not reused(t))]
 
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
