@@ -460,14 +460,17 @@ class Shared:
 
     def __init__(self, sees: Callable[[Region], int]) -> None:
         self.sees = sees
-        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution's
-        #: node, region)})].
-        self.known: dict[int, list[tuple[int, dict[int, tuple[int, Region]]]]] = {}
+        #: State -> {the changes its region sees -> {those of a chain's changes -> (solution's
+        #: node, region)}}, in the order first met.
+        self.known: dict[int, dict[int, dict[int, tuple[int, Region]]]] = {}
 
     def find(self, s: int, changes: int) -> tuple[int, Region] | None:
         """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
         known)."""
-        for seen, table in self.known.get(s, ()):
+        known = self.known.get(s)
+        if known is None:
+            return None
+        for seen, table in known.items():
             found = table.get(changes & seen)
             if found is not None:
                 return found
@@ -477,8 +480,11 @@ class Shared:
         """A solution of ``s`` valid for every chain whose changes agree with ``changes`` on
         ``within`` (bits): one found where its journey sees no change outside ``within``
         (``None``: none known)."""
+        known = self.known.get(s)
+        if known is None:
+            return None
         outside = ~within  # (once: the changes are ints of hundreds of bits)
-        for seen, table in self.known.get(s, ()):
+        for seen, table in known.items():
             if not seen & outside:
                 found = table.get(changes & seen)
                 if found is not None:
@@ -488,9 +494,11 @@ class Shared:
     def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
         seen = self.sees(region)
-        known = self.known.setdefault(s, [])
-        for seen_before, table in known:
-            if seen_before == seen:
-                table.setdefault(changes & seen, (solution, region))
-                return
-        known.append((seen, {changes & seen: (solution, region)}))
+        known = self.known.get(s)
+        if known is None:
+            known = self.known[s] = {}
+        table = known.get(seen)
+        if table is None:
+            known[seen] = {changes & seen: (solution, region)}
+        else:
+            table.setdefault(changes & seen, (solution, region))
