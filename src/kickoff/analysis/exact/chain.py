@@ -460,45 +460,108 @@ class Shared:
 
     def __init__(self, sees: Callable[[Region], int]) -> None:
         self.sees = sees
-        #: State -> {the changes its region sees -> {those of a chain's changes -> (solution's
-        #: node, region)}}, in the order first met.
-        self.known: dict[int, dict[int, dict[int, tuple[int, Region]]]] = {}
+        #: State -> its known solutions (:class:`Known`).
+        self.known: dict[int, Known] = {}
 
     def find(self, s: int, changes: int) -> tuple[int, Region] | None:
         """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
         known)."""
         known = self.known.get(s)
-        if known is None:
-            return None
-        for seen, table in known.items():
-            found = table.get(changes & seen)
-            if found is not None:
-                return found
-        return None
+        return None if known is None else known.find(changes, 0)
 
     def find_within(self, s: int, changes: int, within: int) -> tuple[int, Region] | None:
         """A solution of ``s`` valid for every chain whose changes agree with ``changes`` on
         ``within`` (bits): one found where its journey sees no change outside ``within``
         (``None``: none known)."""
         known = self.known.get(s)
-        if known is None:
-            return None
-        outside = ~within  # (once: the changes are ints of hundreds of bits)
-        for seen, table in known.items():
-            if not seen & outside:
-                found = table.get(changes & seen)
-                if found is not None:
-                    return found
-        return None
+        # (the complement once: the changes are ints of hundreds of bits)
+        return None if known is None else known.find(changes, ~within)
 
     def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
-        seen = self.sees(region)
         known = self.known.get(s)
         if known is None:
-            known = self.known[s] = {}
-        table = known.get(seen)
+            known = self.known[s] = Known()
+        known.add(self.sees(region), changes, (solution, region))
+
+
+#: How many of a state's tables may see less than its anchor before it is taken again.
+_WILD = 8
+
+
+class Known:
+    """One state's known solutions (:class:`Shared`): a table for each set of changes its
+    journeys were seen to see (``seen`` -> {those changes of a chain -> (node, region)}), in the
+    order met, and an index of them. A chain asking (``changes``) is answered by the first
+    table, in that order, holding ``changes & seen``; most asks find none (a loop along a line
+    of players, solved for each combination of their stuns), so the tables are indexed by the
+    changes every indexed table sees (``anchor``): those holding a key that agrees with
+    ``changes`` there (``buckets``), and those seeing less (``wild``), are the only ones that
+    can answer."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, dict[int, tuple[int, Region]]] = {}
+        #: Each table's place in the order met, by its ``seen``.
+        self.rank: dict[int, int] = {}
+        self.anchor = -1
+        #: ``key & anchor`` -> the ``seen`` of the tables (seeing all of ``anchor``) with a key
+        #: so; the ``seen`` of the tables seeing less.
+        self.buckets: dict[int, list[int]] = {}
+        self.wild: list[int] = []
+
+    def find(self, changes: int, outside: int) -> tuple[int, Region] | None:
+        """The answer of the first table (seeing no change of ``outside``) holding ``changes``
+        there (``None``: none)."""
+        found: tuple[int, Region] | None = None
+        best = len(self.rank)
+        tables, rank = self.tables, self.rank
+        for candidates in (self.wild, self.buckets.get(changes & self.anchor)):
+            if candidates is None:
+                continue
+            for seen in candidates:
+                if seen & outside:
+                    continue
+                answer = tables[seen].get(changes & seen)
+                if answer is not None and rank[seen] < best:
+                    found, best = answer, rank[seen]
+        return found
+
+    def add(self, seen: int, changes: int, answer: tuple[int, Region]) -> None:
+        """``answer`` for the chains agreeing with ``changes`` on ``seen`` (kept if the first)."""
+        table = self.tables.get(seen)
         if table is None:
-            known[seen] = {changes & seen: (solution, region)}
-        else:
-            table.setdefault(changes & seen, (solution, region))
+            if not self.tables:
+                self.anchor = seen
+            table = self.tables[seen] = {}
+            self.rank[seen] = len(self.rank)
+            if seen & self.anchor != self.anchor:
+                self.wild.append(seen)
+                if len(self.wild) > _WILD:
+                    self._reanchor()
+        key = changes & seen
+        if key in table:
+            return
+        table[key] = answer
+        anchor = self.anchor
+        if seen & anchor == anchor:
+            bucket = self.buckets.get(key & anchor)
+            if bucket is None:
+                self.buckets[key & anchor] = [seen]
+            elif seen not in bucket:
+                bucket.append(seen)
+
+    def _reanchor(self) -> None:
+        """The anchor taken again: the changes every table sees; every table indexed."""
+        anchor = -1
+        for seen in self.tables:
+            anchor &= seen
+        buckets: dict[int, list[int]] = {}
+        self.anchor, self.wild = anchor, []
+        for seen, table in self.tables.items():
+            for key in table:
+                bucket = buckets.get(key & anchor)
+                if bucket is None:
+                    buckets[key & anchor] = [seen]
+                elif bucket[-1] != seen:
+                    bucket.append(seen)
+        self.buckets = buckets
