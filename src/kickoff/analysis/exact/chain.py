@@ -385,6 +385,12 @@ class ChainSolver:
         return out
 
 
+#: The largest outside part of a loop's state carried whole into the one row reading it
+#: (:func:`_eliminate`; larger, it is made a node of its own: rows eliminated one into the next
+#: along a line of players would carry every outside exit of the line).
+_CARRIED = 6
+
+
 def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> list[int]:
     """A loop's states eliminated one at a time (state reduction: what remains after each is
     the chain watched only on the states left, each row still a distribution), exactly, in
@@ -394,8 +400,8 @@ def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> li
     the last eliminated is solved first, and each state's node may lead to those of the states
     after it (a chain of nodes, not each state's whole absorption: a loop along a line of
     players stays sparse). The cheapest state first (the fewest entries its elimination
-    adds, Markowitz's count); an outside part met by several rows is made one node of its
-    own first (``nodes``: its exits scaled to sum to 1), which the rows then share."""
+    adds, Markowitz's count); an outside part read by several rows, or large, is made one node
+    of its own first (``nodes``: its exits scaled to sum to 1), which the rows then read."""
     preds: dict[int, set[int]] = {s: set() for s in rows}  # the other rows reading each state
     for s, row in rows.items():
         for t in row:
@@ -417,8 +423,8 @@ def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> li
                 out[n] *= inv
         for t in row:
             preds[t].discard(c)
-        if len(out) > 1 and len(readers) > 1:
-            out = outs[c] = _one_node(out, nodes)
+        if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
+            out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
         for r in readers:
             _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
     return order
