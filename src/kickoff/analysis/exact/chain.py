@@ -557,13 +557,19 @@ class Known:
                 bucket.append(seen)
 
     def _reanchor(self) -> None:
-        """The anchor taken again: the changes every table sees; every table indexed."""
+        """The anchor taken again: the changes every table sees but the few seeing the fewest
+        (half of :data:`_WILD`, left wild: a table seeing less would otherwise narrow the
+        anchor for all); every table seeing it indexed."""
+        by_size = sorted(self.tables, key=lambda seen: seen.bit_count())
         anchor = -1
-        for seen in self.tables:
+        for seen in by_size[_WILD // 2:]:
             anchor &= seen
         buckets: dict[int, list[int]] = {}
         self.anchor, self.wild = anchor, []
         for seen, table in self.tables.items():
+            if seen & anchor != anchor:
+                self.wild.append(seen)
+                continue
             for key in table:
                 bucket = buckets.get(key & anchor)
                 if bucket is None:
