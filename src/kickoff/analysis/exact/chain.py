@@ -160,8 +160,9 @@ class ChainSolver:
     are solved a strongly connected component at a time (Tarjan's algorithm), successors first,
     each into a node of ``nodes`` (:class:`Nodes`, its own if none is given): a state outside
     any loop is its transitions; a loop (a failed catch bouncing to another player who may fail
-    too, and back) is solved by Gaussian elimination over exact rationals, not truncated, into
-    each state's absorption by the loop's outside successors. Every state solved is remembered,
+    too, and back) is solved by eliminating its states one at a time over exact rationals, not
+    truncated: each state's node leads to the loop's outside successors and to the nodes of
+    the loop's states eliminated after it (``_eliminate``). Every state solved is remembered,
     so journeys sharing states share the work.
     """
 
@@ -248,7 +249,7 @@ class ChainSolver:
         stack: list[int] = [root]
         solved = self.solved
         frame_state: list[int] = [root]
-        frame_next: list[list[int]] = [self._todo(root)]
+        frame_next: list[list[int]] = [self._todo(root, index)]
         frame_at: list[int] = [0]
         while frame_state:
             top = len(frame_state) - 1
@@ -267,7 +268,7 @@ class ChainSolver:
                     low.append(i_t)
                     stack.append(t)
                     frame_state.append(t)
-                    frame_next.append(self._todo(t))
+                    frame_next.append(self._todo(t, index))
                     frame_at.append(0)
                     descended = True
                     break
@@ -298,15 +299,17 @@ class ChainSolver:
                         for s in component:
                             table.add(s, changes, solved[s], self.region[s])
 
-    def _todo(self, s: int) -> list[int]:
-        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused."""
+    def _todo(self, s: int, index: dict[int, int]) -> list[int]:
+        """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused
+        (a state met already in this walk, ``index``, is on its stack: not reused, not asked
+        again)."""
         solved, reused, stops = self.solved, self._reused, self.stops
         if stops is not None:
             return [t for t in self._edges_of(s) if not stops[t] and t not in solved
-                    and not reused(t)]
+                    and (t in index or not reused(t))]
         is_end = self.is_end
         return [t for t in self._edges_of(s) if not is_end(t) and t not in solved
-                and not reused(t)]
+                and (t in index or not reused(t))]
 
     def _region_of_component(self, component: list[int]) -> None:
         reads = self.reads
@@ -327,10 +330,18 @@ class ChainSolver:
         if len(component) == 1 and component[0] not in edges[component[0]]:
             self._solve_single(component[0])
             return
-        rows = self._rows(component)
-        _gauss_jordan(rows, component)
-        for s, row in rows.items():
-            solved[s] = nodes.add({~key: p for key, p in row.items() if key < 0 and p})
+        rows, outs = self._rows(component)
+        for s in reversed(_eliminate(rows, outs, nodes)):  # the last eliminated first
+            exits: Dist = {}
+            for t, p in rows[s].items():  # (states eliminated after s: solved already)
+                n = solved[t]
+                exits[n] = exits[n] + p if n in exits else p
+            for n, p in outs[s].items():
+                exits[n] = exits[n] + p if n in exits else p
+            if len(exits) == 1:  # one way on, with probability 1: that node is this state's
+                solved[s] = next(iter(exits))
+            else:
+                solved[s] = nodes.add(exits)
 
     def _solve_single(self, s: int) -> None:
         """A state of no loop: its node is its exits' mixture (or its one exit's node)."""
@@ -340,25 +351,24 @@ class ChainSolver:
         else:
             self.solved[s] = self.nodes.add(exits)
 
-    def _rows(self, component: list[int]) -> dict[int, dict[int, Rational]]:
-        """(I - Q) x = R over the component; R from the outside successors' nodes. Each row is
-        keyed by the states it involves (numbers, >= 0) and ~node (< 0: an int hashes for
-        free, a tuple anew each time) for its right-hand side."""
+    def _rows(self, component: list[int]) -> tuple[dict[int, Dist], dict[int, Dist]]:
+        """The loop's transitions split: each state's successors in the component (state ->
+        probability, itself included) and its outside successors as nodes (node ->
+        probability: :meth:`_exits`)."""
         members = set(component)
         edges = self._edges
-        rows: dict[int, dict[int, Rational]] = {}
+        rows: dict[int, Dist] = {}
+        outs: dict[int, Dist] = {}
         for s in component:
-            eq: dict[int, Rational] = {s: Q(1)}
+            row: Dist = {}
             outside: list[tuple[int, Rational]] = []
             for t, p in edges[s].items():
                 if t in members:
-                    eq[t] = eq[t] - p if t in eq else -p
+                    row[t] = p
                 else:
                     outside.append((t, p))
-            for node, q in self._exits(outside).items():
-                eq[~node] = q
-            rows[s] = eq
-        return rows
+            rows[s], outs[s] = row, self._exits(outside)
+        return rows, outs
 
     def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
         """Successor states with their probabilities, as nodes (solved, or ends)."""
@@ -375,24 +385,72 @@ class ChainSolver:
         return out
 
 
-def _gauss_jordan(rows: dict[int, dict[int, Rational]], component: list[int]) -> None:
-    """Gauss-Jordan elimination of ``rows`` (:meth:`ChainSolver._rows`) in place, the sparsest
-    remaining row first (an arrival that can only be caught or bounce is cheap to eliminate and
-    keeps the others sparse): each row is left with its state's 1 and its right-hand side."""
-    remaining = set(component)
+#: The largest outside part of a loop's state carried whole into the one row reading it
+#: (:func:`_eliminate`; larger, it is made a node of its own: rows eliminated one into the next
+#: along a line of players would carry every outside exit of the line).
+_CARRIED = 6
+
+
+def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> list[int]:
+    """A loop's states eliminated one at a time (state reduction: what remains after each is
+    the chain watched only on the states left, each row still a distribution), exactly, in
+    place; the order eliminated. ``rows``, ``outs``: :meth:`ChainSolver._rows`. Each state is
+    left with its journey's first step outside the states eliminated before it: ``rows[s]``
+    over the states eliminated after it, ``outs[s]`` over nodes, summing to 1 together; so
+    the last eliminated is solved first, and each state's node may lead to those of the states
+    after it (a chain of nodes, not each state's whole absorption: a loop along a line of
+    players stays sparse). The cheapest state first (the fewest entries its elimination
+    adds, Markowitz's count); an outside part read by several rows, or large, is made one node
+    of its own first (``nodes``: its exits scaled to sum to 1), which the rows then read."""
+    preds: dict[int, set[int]] = {s: set() for s in rows}  # the other rows reading each state
+    for s, row in rows.items():
+        for t in row:
+            if t != s:
+                preds[t].add(s)
+    remaining = set(rows)
+    order: list[int] = []
     while remaining:
-        c = min(remaining, key=lambda r: len(rows[r]))
+        c = min(remaining, key=lambda r: len(rows[r]) * len(preds[r]))
         remaining.discard(c)
-        prow = rows[c]
-        inv = 1 / prow[c]
-        for key in prow:
-            prow[key] *= inv
-        for r, row_r in rows.items():
-            factor = row_r.get(c) if r != c else None
-            if factor:
-                for key, val in prow.items():
-                    row_r[key] = row_r[key] - factor * val if key in row_r else -factor * val
-                del row_r[c]
+        order.append(c)
+        row, out, readers = rows[c], outs[c], preds.pop(c)
+        stay = row.pop(c, None)
+        if stay is not None:  # its own loop: the chance to leave, each way, given leaving
+            inv = 1 / (1 - stay)
+            for t in row:
+                row[t] *= inv
+            for n in out:
+                out[n] *= inv
+        for t in row:
+            preds[t].discard(c)
+        if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
+            out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
+        for r in readers:
+            _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
+    return order
+
+
+def _one_node(out: Dist, nodes: Nodes) -> Dist:
+    """The mixture ``out`` (node -> weight) as one new node of ``nodes`` with its total
+    weight (the node's exits: each weight over the total)."""
+    total = sum(out.values(), Q(0))
+    inv = 1 / total
+    return {nodes.add({n: p * inv for n, p in out.items()}): total}
+
+
+def _substitute(into: Dist, into_out: Dist, f: Rational, row: Dist, out: Dist, r: int,
+                preds: dict[int, set[int]]) -> None:
+    """Row ``r`` (``into``, ``into_out``) with an eliminated state's ``row`` and ``out``
+    substituted for its entry ``f`` (:func:`_eliminate`)."""
+    for t, v in row.items():
+        if t in into:
+            into[t] += f * v
+        else:
+            into[t] = f * v
+            if t != r:
+                preds[t].add(r)
+    for n, v in out.items():
+        into_out[n] = into_out[n] + f * v if n in into_out else f * v
 
 
 class Shared:
@@ -408,37 +466,114 @@ class Shared:
 
     def __init__(self, sees: Callable[[Region], int]) -> None:
         self.sees = sees
-        #: State -> [(the changes its region sees, {those of a chain's changes -> (solution's
-        #: node, region)})].
-        self.known: dict[int, list[tuple[int, dict[int, tuple[int, Region]]]]] = {}
+        #: State -> its known solutions (:class:`Known`).
+        self.known: dict[int, Known] = {}
 
     def find(self, s: int, changes: int) -> tuple[int, Region] | None:
         """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
         known)."""
-        for seen, table in self.known.get(s, ()):
-            found = table.get(changes & seen)
-            if found is not None:
-                return found
-        return None
+        known = self.known.get(s)
+        return None if known is None else known.find(changes, 0)
 
     def find_within(self, s: int, changes: int, within: int) -> tuple[int, Region] | None:
         """A solution of ``s`` valid for every chain whose changes agree with ``changes`` on
         ``within`` (bits): one found where its journey sees no change outside ``within``
         (``None``: none known)."""
-        outside = ~within  # (once: the changes are ints of hundreds of bits)
-        for seen, table in self.known.get(s, ()):
-            if not seen & outside:
-                found = table.get(changes & seen)
-                if found is not None:
-                    return found
-        return None
+        known = self.known.get(s)
+        # (the complement once: the changes are ints of hundreds of bits)
+        return None if known is None else known.find(changes, ~within)
 
     def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
-        seen = self.sees(region)
-        known = self.known.setdefault(s, [])
-        for seen_before, table in known:
-            if seen_before == seen:
-                table.setdefault(changes & seen, (solution, region))
-                return
-        known.append((seen, {changes & seen: (solution, region)}))
+        known = self.known.get(s)
+        if known is None:
+            known = self.known[s] = Known()
+        known.add(self.sees(region), changes, (solution, region))
+
+
+#: How many of a state's tables may see less than its anchor before it is taken again.
+_WILD = 8
+
+
+class Known:
+    """One state's known solutions (:class:`Shared`): a table for each set of changes its
+    journeys were seen to see (``seen`` -> {those changes of a chain -> (node, region)}), in the
+    order met, and an index of them. A chain asking (``changes``) is answered by the first
+    table, in that order, holding ``changes & seen``; most asks find none (a loop along a line
+    of players, solved for each combination of their stuns), so the tables are indexed by the
+    changes every indexed table sees (``anchor``): those holding a key that agrees with
+    ``changes`` there (``buckets``), and those seeing less (``wild``), are the only ones that
+    can answer."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, dict[int, tuple[int, Region]]] = {}
+        #: Each table's place in the order met, by its ``seen``.
+        self.rank: dict[int, int] = {}
+        self.anchor = -1
+        #: ``key & anchor`` -> the ``seen`` of the tables (seeing all of ``anchor``) with a key
+        #: so; the ``seen`` of the tables seeing less.
+        self.buckets: dict[int, list[int]] = {}
+        self.wild: list[int] = []
+
+    def find(self, changes: int, outside: int) -> tuple[int, Region] | None:
+        """The answer of the first table (seeing no change of ``outside``) holding ``changes``
+        there (``None``: none)."""
+        found: tuple[int, Region] | None = None
+        best = len(self.rank)
+        tables, rank = self.tables, self.rank
+        for candidates in (self.wild, self.buckets.get(changes & self.anchor)):
+            if candidates is None:
+                continue
+            for seen in candidates:
+                if seen & outside:
+                    continue
+                answer = tables[seen].get(changes & seen)
+                if answer is not None and rank[seen] < best:
+                    found, best = answer, rank[seen]
+        return found
+
+    def add(self, seen: int, changes: int, answer: tuple[int, Region]) -> None:
+        """``answer`` for the chains agreeing with ``changes`` on ``seen`` (kept if the first)."""
+        table = self.tables.get(seen)
+        if table is None:
+            if not self.tables:
+                self.anchor = seen
+            table = self.tables[seen] = {}
+            self.rank[seen] = len(self.rank)
+            if seen & self.anchor != self.anchor:
+                self.wild.append(seen)
+                if len(self.wild) > _WILD:
+                    self._reanchor()
+        key = changes & seen
+        if key in table:
+            return
+        table[key] = answer
+        anchor = self.anchor
+        if seen & anchor == anchor:
+            bucket = self.buckets.get(key & anchor)
+            if bucket is None:
+                self.buckets[key & anchor] = [seen]
+            elif seen not in bucket:
+                bucket.append(seen)
+
+    def _reanchor(self) -> None:
+        """The anchor taken again: the changes every table sees but the few seeing the fewest
+        (half of :data:`_WILD`, left wild: a table seeing less would otherwise narrow the
+        anchor for all); every table seeing it indexed."""
+        by_size = sorted(self.tables, key=lambda seen: seen.bit_count())
+        anchor = -1
+        for seen in by_size[_WILD // 2:]:
+            anchor &= seen
+        buckets: dict[int, list[int]] = {}
+        self.anchor, self.wild = anchor, []
+        for seen, table in self.tables.items():
+            if seen & anchor != anchor:
+                self.wild.append(seen)
+                continue
+            for key in table:
+                bucket = buckets.get(key & anchor)
+                if bucket is None:
+                    buckets[key & anchor] = [seen]
+                elif bucket[-1] != seen:
+                    bucket.append(seen)
+        self.buckets = buckets

@@ -1,0 +1,99 @@
+"""One target of one kick-off of a shared FUMBBL game, its journeys' starts solved one by one
+(``KickoffSolver._group_mix``, as the review's best-target search solves them): seconds of CPU
+for the event's worlds, for each start over half a second, for all the starts and for the
+target's value, and the process's peak memory (issue 28: 1005115's second kick-off, whose
+start at (11, 12), the ball landing on the kicking team's Line of Scrimmage, was 32.7 s
+compiled).
+
+Run as a script from the repository, with the shared data beside it
+(``../shared/data/fumbbl-replays``): ``python benchmarks/bench_start.py [GAME] [KICK-OFF]
+[X,Y]`` (default ``classic-2017/1005115 2 6,7``), one process at a time under ``ulimit -v
+7000000`` (1005115's second kick-off holds about 3 GB). The collector is paused, as the
+review pauses it (``analysis.collector``). The value's digest (sha256 of ``numerator/
+denominator``) compares two builds' exact values. Results are in ``docs/performance.md``.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+from kickoff.analysis.exact import moved as exact_moved
+from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact.solver import KickoffSolver
+from kickoff.core.decisions import Decisions
+from kickoff.core.pitch import Square
+from kickoff.defaults import kick_use
+from kickoff.formats.fumbbl.replay import extract_kickoffs
+from kickoff.formats.scenario import load_scenario, parse_scenario
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
+
+
+def solver_of(game: str, number: int) -> KickoffSolver:
+    """The review's solver of kick-off ``number`` of the shared game ``game``
+    (``analysis.review.review_kickoff``'s)."""
+    k = next(k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number)
+    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+    return KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                         house_rules=loaded.house_rules, use_kick_skill=kick.used,
+                         decisions=Decisions(), play="defaults", objective="receiver-holds")
+
+
+def starts_of(solver: KickoffSolver, target: Square) -> list[tuple[int, int]]:
+    """(group index, start) of every journey a kick at ``target`` starts, in the order met
+    (``KickoffSolver._landed``'s; the kick enumerated with the default decisions)."""
+    groups = solver.groups()
+    kicks = exact_odds.Kicks(solver.state, solver.ruleset, solver.house_rules, solver._dice(),
+                             None)
+    out: list[tuple[int, int]] = []
+    for dev in kicks.landings(exact_moved.kick_decisions(solver, target)):
+        if dev.no_kick is None:
+            for g, group in enumerate(groups):
+                start = solver._landing_start(dev.square, dev.touchback, group)
+                if (g, start) not in out:
+                    out.append((g, start))
+    return out
+
+
+def main() -> None:
+    sys.set_int_max_str_digits(0)
+    game = sys.argv[1] if len(sys.argv) > 1 else "classic-2017/1005115"
+    number = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    x, y = (int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "6,7").split(","))
+    gc.disable()
+    solver = solver_of(game, number)
+    c = time.process_time()
+    groups = solver.groups()
+    print(f"{game} kick-off {number}: worlds {time.process_time() - c:.2f} s CPU "
+          f"({sum(len(g.members) for g in groups)} changed worlds)", flush=True)
+    target = Square(x, y)
+    times = []
+    for g, start in starts_of(solver, target):
+        c = time.process_time()
+        mixed = solver._group_mix(groups[g], start)
+        t = time.process_time() - c
+        times.append(t)
+        if t > 0.5:
+            print(f"  start {solver._states[start]}: {t:.2f} s CPU, {len(mixed)} nodes mixed",
+                  flush=True)
+    c = time.process_time()
+    v = solver.value(target, "receiver-holds")
+    t_value = time.process_time() - c
+    digest = hashlib.sha256(f"{v.numerator}/{v.denominator}".encode()).hexdigest()[:16]
+    import kickoff.analysis.exact.solver as exact
+
+    build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
+    print(f"target {target.as_list()} ({build}): {len(times)} starts {sum(times):.2f} s CPU, "
+          f"the heaviest {max(times):.2f} s; value {t_value:.2f} s CPU, sha256 {digest}; "
+          f"peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
+
+
+if __name__ == "__main__":
+    main()
