@@ -101,12 +101,18 @@ def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
 #: (docs/performance.md, "Classic games": 9 to 70 s of CPU for the review, pure build; the check
 #: adds kickoff odds --all-targets and decide on each kick-off, about as much again), and
 #: 1005099 and 1005475 (out of 7 GB before classic Pitch Invasion's stuns were kept as a
-#: product; the check 65 s of CPU each, compiled, 2026-12-07). Left out: 1005115 (199 s for the
-#: review alone, pure): its time is the exact solver's ranking of every target with classic's
-#: Pitch Invasion (kickoff odds --all-targets as slow), and the classic games not measured yet.
+#: product; the check 65 s of CPU each, compiled, 2026-12-07), and the 24 others that passed
+#: the check on 2026-12-07 (compiled, 4 to 286 s each, 1,176 s together). Left out: 1005115,
+#: 1005239 and 1005253, whose check's ``kickoff odds --all-targets`` ranks every target exactly
+#: with classic's Pitch Invasion (minutes each; their reviews are checked against the earlier
+#: builds' JSON byte for byte, docs/performance.md).
 CLASSIC_MEASURED = ("1005000", "1005012", "1005028", "1005031", "1005039", "1005050", "1005061",
                     "1005072", "1005084", "1005088", "1005138", "1005165", "1005192", "1005214",
-                    "1005099", "1005475")
+                    "1005099", "1005475",
+                    "1005126", "1005152", "1005181", "1005203", "1005226", "1005227", "1005268",
+                    "1005281", "1005292", "1005305", "1005316", "1005328", "1005339", "1005355",
+                    "1005366", "1005377", "1005389", "1005401", "1005415", "1005427", "1005438",
+                    "1005450", "1005463", "1005491")
 #: The variable that asks the slow check for every measured classic game: ``.ci/run`` reviews
 #: one (its budget: one worker runs this file's games one after the other, and the measured
 #: classic games take 10 to 20 minutes together); ``KICKOFF_REVIEW_ALL=1 pytest -m slow
