@@ -71,8 +71,8 @@ def replay(game: str) -> Path:
 def one(game: str, out: Path, seconds: float | None, evaluations: int | None = None) -> None:
     """Review ``game`` with the advisor (``seconds``, ``evaluations``: its bounds at each
     kick-off, whichever first); write ``out/GAME.json`` (whole, or nothing)."""
+    import kickoff
     import kickoff.analysis.advisor.search as search
-    import kickoff.core.state as state_module
     from kickoff.cli.review_cmd import game_document, review_game
     from kickoff.core.fraction_text import fraction_text
 
@@ -105,8 +105,7 @@ def one(game: str, out: Path, seconds: float | None, evaluations: int | None = N
         "advisor": searches, "cpu": round(cpu, 2), "wall": round(wall, 2),
         "load_before": [round(x, 2) for x in load0],
         "load_after": [round(x, 2) for x in os.getloadavg()],
-        # (the advisor's own modules are never compiled: the core's are, in a compiled build)
-        "build": "compiled" if not state_module.__file__.endswith(".py") else "pure Python",
+        "build": "compiled" if kickoff.compiled else "pure Python",
         "finished": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}
     tmp = out / f".{game}.json.tmp"
     tmp.write_text(json.dumps(doc, indent=1) + "\n")

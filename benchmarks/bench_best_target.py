@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import kickoff
 from kickoff.analysis import targets
 from kickoff.analysis.collector import collector_paused
 from kickoff.analysis.exact.moved import prepare
@@ -87,9 +88,7 @@ def main() -> None:
         value = alone.value(target, OBJECTIVE)
         only = cpu() - c
     assert value == found
-    import kickoff.analysis.exact.solver as exact
-
-    build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
+    build = "compiled" if kickoff.compiled else "pure Python"
     print(f"{game} kick-off {number} ({build}): worlds {worlds:.1f} s, search {search:.1f} s "
           f"(best {target.as_list()}, {float(found):.9f}), the best's value alone "
           f"{only:.1f} s; {peak:.2f} GB at most before the second solver")

@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import kickoff
 from kickoff.cli.review_cmd import review_game
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
@@ -81,9 +82,7 @@ def main() -> None:
         n = review(game, out)
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
-    import kickoff.analysis.exact.solver as exact
-
-    build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
+    build = "compiled" if kickoff.compiled else "pure Python"
     print(f"fumbbl review {game} ({n} kick-offs, {build}): best {min(cpu):.1f} s CPU, "
           f"{min(wall):.1f} s wall of {runs}; CPU runs {', '.join(f'{t:.1f}' for t in cpu)} s")
 

@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+import kickoff
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -87,9 +88,7 @@ def main() -> None:
     v = solver.value(target, "receiver-holds")
     t_value = time.process_time() - c
     digest = hashlib.sha256(f"{v.numerator}/{v.denominator}".encode()).hexdigest()[:16]
-    import kickoff.analysis.exact.solver as exact
-
-    build = "compiled" if not exact.__file__.endswith(".py") else "pure Python"
+    build = "compiled" if kickoff.compiled else "pure Python"
     print(f"target {target.as_list()} ({build}): {len(times)} starts {sum(times):.2f} s CPU, "
           f"the heaviest {max(times):.2f} s; value {t_value:.2f} s CPU, sha256 {digest}; "
           f"peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
