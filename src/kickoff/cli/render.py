@@ -330,14 +330,20 @@ def odds_table(title: str, sections: list[Rows]) -> Table:
 def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyObjective
                    ) -> Group:
     """Every target ranked (best first; ``kickoff odds --all-targets``): the receiving area with
-    each target's objective value in percent, coloured green (good) to red (bad), ``##`` the
+    each target's objective value (in percent; ``distance`` in squares), coloured green (good)
+    to red (bad), ``##`` the
     best target; then the five best targets' touchback, receiving team holds and ball on the
     ground, in percent."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    from kickoff.analysis.objectives import kicker_wants_high
+    from kickoff.analysis.objectives import (
+        in_percent,
+        kicker_wants_high,
+        short_value,
+        value_words,
+    )
 
     values = {r.target: r.value for r in ranked}
     lo = min(values.values())
@@ -357,11 +363,14 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyO
             share = 0.5 if hi == lo else float((v - lo) / (hi - lo))
             good = share if better_high else 1 - share
             colour = "green" if good > 0.66 else ("yellow" if good > 0.33 else "red")
-            label = "##" if Square(x, y) == ranked[0].target else f"{round(float(v) * 100):>2}"
+            label = "##" if Square(x, y) == ranked[0].target else short_value(v, objective)
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
-    text.append(f"{name} in percent per target; ## marks the best "
-                f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+    unit = " in percent" if in_percent(objective) else (
+        " in squares" if objective == "distance" else "")
+    text.append(f"{name}{unit} per target; ## marks the best "
+                f"({value_words(ranked[0].value, objective)} at {list(ranked[0].target)})",
+                style="dim")
     best = Table(title=f"Best targets by {name} "
                  f"({'higher' if better_high else 'lower'} is better)")
     for col in ("target", "touchback", "receiving team holds", "ball on the ground"):
