@@ -39,6 +39,10 @@ def test_the_page_reviews_an_uploaded_replay_kick_off_by_kick_off(server: str) -
         page.click("#review-go")
         page.wait_for_function("() => document.getElementById('review-which').textContent"
                                ".startsWith('Kick-off 1 of 3')", timeout=300_000)
+        # what was applied, as the command's header says it (it named the objective only)
+        assert (page.text_content("#review-status") or "") == (
+            "FUMBBL game 1546677: 3 kick-offs reviewed (receiver-holds; the Kick-off events on, "
+            "every other choice at its default; free moves: the best of 2 plans at most).")
         for i, k in enumerate(want["kickoffs"]):
             if i:
                 page.click("#review-next")

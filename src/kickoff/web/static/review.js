@@ -78,7 +78,9 @@ async function reviewStart() {
     reviewing.doc = doc;
     reviewing.index = 0;
     reviewShow();
-    reviewSay(`FUMBBL game ${doc.game}: ${doc.kickoffs.length} kick-offs reviewed (${doc.applied.objective}).`);
+    reviewSay(`FUMBBL game ${doc.game}: ${doc.kickoffs.length} kick-offs reviewed ` +
+      `(${doc.applied.objective}; the Kick-off events on, every other choice at its default; ` +
+      `free moves: the best of ${doc.applied.plan_budget} plans at most).`);
   } catch (err) {
     reviewProblems([{where: "", message: String(err)}]);
   } finally {
