@@ -117,6 +117,19 @@ def _one_line(e: ScenarioError, where: str) -> str:
     return str(e).splitlines()[0].replace(where, "").lstrip(": ")
 
 
+def _cache_folder(game: str, folder: Path) -> None:
+    """Make the cache ``folder`` if missing; ``ScenarioError`` naming it (and the file in its
+    way, if any) when it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        blocker = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        why = (f"{blocker} is a file, not a folder" if blocker is not None
+               and not blocker.is_dir() else e.strerror or str(e))
+        raise ScenarioError([f"FUMBBL game {game}: cannot make the cache folder {folder}: "
+                             f"{why}"]) from None
+
+
 def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_TIMEOUT,
                  limit: int = MAX_INPUT_BYTES) -> Path:
     """The path of game ``game``'s replay in ``cache`` (:func:`default_cache` when ``None``),
@@ -134,9 +147,9 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
     path = folder / f"{game}.json.gz"
     if path.is_file():
         return path
+    _cache_folder(game, folder)  # before the request: a cache that cannot keep it asks none
     body = _download(game, timeout, limit)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{game}-", suffix=".part", dir=folder)
     except OSError as e:
         raise ScenarioError([f"FUMBBL game {game}: cannot write the cache folder {folder}: "

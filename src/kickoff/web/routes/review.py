@@ -78,7 +78,11 @@ async def review_game(request: Request, game_id: GameId,
         try:
             return str(fetch_replay(game_id, None, FUMBBL_TIMEOUT))
         except KickoffError as e:
-            raise BadInput([Problem(str(e).splitlines()[0], "game_id")]) from None
+            line = str(e).splitlines()[0]
+            if "the cache folder " in line:  # its path is not the client's to see
+                line = (f"FUMBBL game {game_id}: the server cannot keep the replay (its cache "
+                        "folder cannot be made or written)")
+            raise BadInput([Problem(line, "game_id")]) from None
 
     _refuse_if_busy()
     async with _running:
