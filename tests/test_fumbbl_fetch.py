@@ -195,3 +195,15 @@ def test_a_cache_that_cannot_be_made_asks_fumbbl_nothing(replay_server: str, tmp
                    f"{blocker} is a file, not a folder")
     assert Recorded.requests == []
     assert blocker.read_text() == "a file, not a folder" and not (tmp_path / "out").exists()
+
+
+@needs_replay
+def test_a_folder_where_the_replay_goes_is_one_line_no_traceback(replay_server: str,
+                                                                 tmp_path: Path) -> None:
+    # (os.replace onto the folder raised IsADirectoryError through the command: a traceback)
+    (tmp_path / f"{GAME}.json.gz" / "x").mkdir(parents=True)
+    code, out, err = cli(["fumbbl", "extract", GAME, "--cache", str(tmp_path),
+                          "--out", str(tmp_path / "out")])
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot keep the replay in the cache "
+                   f"folder as {tmp_path / (GAME + '.json.gz')}: Is a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{GAME}.json.gz"]  # no .part left

@@ -139,8 +139,6 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
     folder that cannot be written, and every download problem; a body that is not a replay
     (not gzip, not JSON, not FUMBBL's shape, cut off inside its gzip stream) is never kept.
     """
-    from kickoff.formats.fumbbl.log import read_replay
-
     if not is_game_id(game):
         raise ScenarioError([f"{game!r}: a FUMBBL game id is digits only"])
     folder = cache if cache is not None else default_cache()
@@ -156,6 +154,19 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
                              f"{e.strerror or e}"]) from None
     tmp = Path(tmp_name)
     try:
+        _keep(game, body, fd, tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def _keep(game: str, body: bytes, fd: int, tmp: Path, path: Path) -> None:
+    """``body`` written to the temporary file ``tmp`` (open as ``fd``), read as a replay, then
+    renamed ``path``; ``ScenarioError`` naming the game when it is not a replay, or when it
+    cannot be written or renamed (a full disk; a folder of that name in the way)."""
+    from kickoff.formats.fumbbl.log import read_replay
+
+    try:
         with os.fdopen(fd, "wb") as f:
             f.write(body)
         try:
@@ -164,9 +175,9 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
             raise ScenarioError([f"FUMBBL game {game}: the download is not a replay: "
                                  + _one_line(e, str(tmp))]) from None
         os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
+    except OSError as e:
+        raise ScenarioError([f"FUMBBL game {game}: cannot keep the replay in the cache folder "
+                             f"as {path}: {e.strerror or e}"]) from None
 
 
 def replay_path(source: str, cache: Path | None = None,
