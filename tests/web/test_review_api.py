@@ -233,3 +233,14 @@ def test_a_cache_folder_that_cannot_be_made_names_no_server_folder(
     assert problem["message"] == ("FUMBBL game 1546677: the server cannot keep the replay "
                                   "(its cache folder cannot be made or written)")
     assert str(tmp_path) not in answer.text
+
+
+def test_a_form_upload_is_named_as_such(client: TestClient) -> None:
+    # (a tool's multipart form, curl -F file=@REPLAY, was read as the replay itself: "neither
+    # gzip nor UTF-8 JSON text", which named no way out)
+    answer = client.post("/api/review", files={"file": ("r.json.gz", b"\x1f\x8b\x08\x00x")})
+    assert answer.status_code == 422, answer.text
+    (problem,) = answer.json()["problems"]
+    assert problem["where"] == "replay"
+    assert problem["message"].startswith("a form upload: send the FUMBBL replay file itself as "
+                                         "the request's body")

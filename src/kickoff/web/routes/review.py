@@ -63,6 +63,10 @@ async def review(request: Request, objective: ObjectiveQuery = DEFAULT_OBJECTIVE
     if not data:
         raise BadInput([Problem("no replay: send the FUMBBL replay file as the request's body",
                                 "replay")])
+    if request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
+        raise BadInput([Problem("a form upload: send the FUMBBL replay file itself as the "
+                                "request's body (application/octet-stream; curl "
+                                "--data-binary @FILE), not a form", "replay")])
     return await _run(request, data, objective, plan_budget)
 
 
