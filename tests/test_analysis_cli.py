@@ -374,3 +374,48 @@ def test_the_readme_heat_map_is_drawn_with_today_s_defaults(tmp_path: Path) -> N
         assert shown.size == now.size
         apart = ImageStat.Stat(ImageChops.difference(shown.convert("RGB"), now.convert("RGB")))
     assert sum(apart.mean) < 1.0, apart.mean
+
+
+def test_all_targets_distance_is_in_squares_not_percent() -> None:
+    # (the heat map printed an expected distance as a percent: 5.754 squares as 575 in its
+    # square and "575.4%" for the best, 10.28 squares as "028", its three last characters)
+    args = ["odds", "--all-targets", "--events", "none", "--objective", "distance"]
+    code, out, err = cli([*args, "--json"])
+    assert code == 0, err
+    targets = json.loads(out)["targets"]
+    best = Fraction(targets[0]["value"])
+    code, out, err = cli(args)
+    assert code == 0, err
+    assert (f"distance in squares per target; ## marks the best ({float(best):.2f} squares at "
+            f"{targets[0]['target']})") in out
+    x, y = targets[-1]["target"]  # the worst target, on its row of the terminal's map
+    lines = out.splitlines()
+    xs = sorted({t["target"][0] for t in targets})
+    head = next(i for i, line in enumerate(lines) if line.split() == [str(c) for c in xs])
+    row = lines[head + 1 + y].split()
+    assert row[0] == str(y)
+    cell = row[1 + xs.index(x)]
+    worst = float(Fraction(targets[-1]["value"]))
+    assert cell == (f"{worst:.1f}" if worst < 9.95 else f"{round(worst)}")
+
+
+def test_heat_map_png_names_distance_in_squares() -> None:
+    from matplotlib import pyplot as plt
+
+    from kickoff.analysis.plot import heatmap_figure
+    from kickoff.analysis.targets import rank_targets
+
+    doc = scenario()
+    state = load_scenario(parse_scenario(json.dumps(doc))).state
+    ranked = rank_targets(KickoffSolver(state, RULESETS["bb2020"], events="none"), "distance")
+    fig, ax = heatmap_figure(state, ranked, "distance")
+    try:
+        texts = [t.get_text() for t in fig.texts]
+        assert any(t.endswith(f"best target {list(ranked[0].target)} "
+                              f"({float(ranked[0].value):.2f} squares)") for t in texts), texts
+        cells = {t.get_text() for t in ax.texts}
+        assert f"{float(ranked[0].value):.1f}" in cells
+        assert not any(len(c) > 3 for c in cells)
+        assert fig.axes[-1].get_ylabel() == "distance (squares)"
+    finally:
+        plt.close(fig)

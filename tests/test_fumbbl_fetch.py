@@ -178,3 +178,32 @@ def test_digits_too_many_for_a_game_id_name_both(tmp_path: Path) -> None:
     assert str(raised.value) == (f"{too_long}: no such file, and not a FUMBBL game id "
                                  "(1 to 12 digits)")
     assert replay_path("9" * 12 + ".json") == Path("9" * 12 + ".json")
+
+
+@needs_replay
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_a_cache_that_cannot_be_made_asks_fumbbl_nothing(replay_server: str, tmp_path: Path,
+                                                        under: str) -> None:
+    # (the replay was downloaded first, then thrown away when the folder could not be made:
+    # a request to FUMBBL at every try; and the message said "File exists")
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file, not a folder")
+    folder = blocker / under if under else blocker
+    code, out, err = cli(["fumbbl", "extract", GAME, "--cache", str(folder),
+                          "--out", str(tmp_path / "out")])
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot make the cache folder {folder}: "
+                   f"{blocker} is a file, not a folder")
+    assert Recorded.requests == []
+    assert blocker.read_text() == "a file, not a folder" and not (tmp_path / "out").exists()
+
+
+@needs_replay
+def test_a_folder_where_the_replay_goes_is_one_line_no_traceback(replay_server: str,
+                                                                 tmp_path: Path) -> None:
+    # (os.replace onto the folder raised IsADirectoryError through the command: a traceback)
+    (tmp_path / f"{GAME}.json.gz" / "x").mkdir(parents=True)
+    code, out, err = cli(["fumbbl", "extract", GAME, "--cache", str(tmp_path),
+                          "--out", str(tmp_path / "out")])
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot keep the replay in the cache "
+                   f"folder as {tmp_path / (GAME + '.json.gz')}: Is a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{GAME}.json.gz"]  # no .part left

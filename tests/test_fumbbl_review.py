@@ -264,6 +264,16 @@ def test_a_folder_without_replays_is_one_message(tmp_path: Path, as_json: bool) 
     assert_invalid(code, out, err, f"{tmp_path}: no FUMBBL replay (*.json, *.gz) in this folder")
 
 
+def test_the_help_names_every_kind_of_argument() -> None:
+    """The argument's help names the three things ``review`` takes (``docs/fumbbl.md``): a
+    replay file, a folder of them and a game id; it left the folder out."""
+    code, out, err = cli(["fumbbl", "review", "-h"])
+    assert code == 0, err
+    words = " ".join(out.split())
+    assert ("A FUMBBL replay (gzipped or plain JSON), a folder of them (searched recursively: "
+            "the gaps over every game, by era and choice), or a FUMBBL game id to fetch.") in words
+
+
 def test_a_folder_review_says_what_it_applied(tmp_path: Path) -> None:
     """A folder's table comes after the lines of what was applied, as one game's does (the
     objective, the events, the defaults, the plan budget): it named only the objective."""

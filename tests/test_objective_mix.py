@@ -137,3 +137,20 @@ def test_setup_optimize_takes_a_mix_and_refuses_a_bad_one() -> None:
                           "--objective", "mix:distance=1", "--json"])
     assert code == 0, err  # both coaches at their best under the mix (tests/test_mix_best.py)
     assert "--play best" in json.loads(out)["source"]
+
+
+def test_a_mix_weighing_distance_is_no_chance() -> None:
+    # (the heat maps show a chance in percent; distance, and a mix weighing it, otherwise)
+    from kickoff.analysis.objectives import in_percent, short_value, value_unit, value_words
+
+    chances = Mix((("receiver-holds", Fraction(1)), ("distance", Fraction(0))))
+    squares = Mix((("receiver-holds", Fraction(1, 2)), ("distance", Fraction(1, 2))))
+    assert [in_percent(o) for o in ("touchback", "distance", chances, squares)] == [
+        True, False, True, False]
+    assert [value_unit(o) for o in ("ball-on-ground", "distance", chances, squares)] == [
+        "probability", "squares", "probability", ""]
+    assert [short_value(Fraction(1, 8), "touchback"), short_value(Fraction(23, 4), "distance"),
+            short_value(Fraction(41, 4), "distance"), short_value(Fraction(3), squares)] == [
+        "12", "5.8", "10", "3.0"]
+    assert [value_words(Fraction(1, 8), chances), value_words(Fraction(23, 4), "distance"),
+            value_words(Fraction(1, 3), squares)] == ["12.5%", "5.75 squares", "0.3333"]

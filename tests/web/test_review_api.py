@@ -219,3 +219,28 @@ def test_a_review_runs_off_the_server_process(command_review: dict[str, Any]) ->
     assert answer.json()["summary"] == command_review["summary"]
     # the review's exact solves (seconds of CPU) ran elsewhere; the server only waited
     assert server_cpu < 0.5, server_cpu  # (in the server thread: 1.5 s, 2026-12-06)
+
+
+def test_a_cache_folder_that_cannot_be_made_names_no_server_folder(
+        client: TestClient, fumbbl: None, tmp_path: Path) -> None:
+    """The server's cache folder in the way of a file: the 422 named its path on the server's
+    disk (``.../cache/kickoff/fumbbl``) to the client; it names it as the server's."""
+    (tmp_path / "cache").write_text("a file where the cache folder goes")
+    answer = client.post("/api/review/1546677")
+    assert answer.status_code == 422, answer.text
+    problem = answer.json()["problems"][0]
+    assert problem["where"] == "game_id"
+    assert problem["message"] == ("FUMBBL game 1546677: the server cannot keep the replay "
+                                  "(its cache folder cannot be made or written)")
+    assert str(tmp_path) not in answer.text
+
+
+def test_a_form_upload_is_named_as_such(client: TestClient) -> None:
+    # (a tool's multipart form, curl -F file=@REPLAY, was read as the replay itself: "neither
+    # gzip nor UTF-8 JSON text", which named no way out)
+    answer = client.post("/api/review", files={"file": ("r.json.gz", b"\x1f\x8b\x08\x00x")})
+    assert answer.status_code == 422, answer.text
+    (problem,) = answer.json()["problems"]
+    assert problem["where"] == "replay"
+    assert problem["message"].startswith("a form upload: send the FUMBBL replay file itself as "
+                                         "the request's body")

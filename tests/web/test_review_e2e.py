@@ -39,6 +39,10 @@ def test_the_page_reviews_an_uploaded_replay_kick_off_by_kick_off(server: str) -
         page.click("#review-go")
         page.wait_for_function("() => document.getElementById('review-which').textContent"
                                ".startsWith('Kick-off 1 of 3')", timeout=300_000)
+        # what was applied, as the command's header says it (it named the objective only)
+        assert (page.text_content("#review-status") or "") == (
+            "FUMBBL game 1546677: 3 kick-offs reviewed (receiver-holds; the Kick-off events on, "
+            "every other choice at its default; free moves: the best of 2 plans at most).")
         for i, k in enumerate(want["kickoffs"]):
             if i:
                 page.click("#review-next")
@@ -73,4 +77,44 @@ def test_a_file_that_is_not_a_replay_is_a_problem_on_the_page(server: str,
                                ".textContent.includes('not valid JSON')", timeout=60_000)
         assert page.get_attribute("#review-result", "hidden") is not None
         assert "could not be reviewed" in (page.text_content("#review-status") or "")
+    assert errors == []
+
+
+#: An exact value of more than 308 digits each side (as a 2020 game's run to: 1559380's second
+#: kick-off, 828-digit fractions; a classic game's to thousands): a third, and two thirds.
+THIRD = "1" + "0" * 400 + "/3" + "0" * 400
+TWO_THIRDS = "2" + "0" * 400 + "/3" + "0" * 400
+
+
+def test_long_exact_values_are_shown_as_percents_not_nan(server: str) -> None:
+    # (the page read each exact value with Number(), Infinity past 308 digits: NaN% in the
+    # table, and a heat map all of one colour)
+    errors: list[str] = []
+    with _opened(server, errors) as page:
+        shown = page.evaluate(f"() => [reviewPct('{THIRD}'), reviewPct('{TWO_THIRDS}'), "
+                              "reviewPct('0'), reviewPct('1/8')]")
+        assert shown == ["33.33%", "66.67%", "0.00%", "12.50%"]
+        fills = page.evaluate(
+            "(values) => { reviewPitch({pitch: {width: 26, height: 15}, players: [],"
+            " best_target: [1, 0], target: [2, 0],"
+            " targets: values.map((v, i) => ({target: [i + 1, 0], value: v}))});"
+            " return [...document.querySelectorAll('#review-pitch rect.review-target')]"
+            ".map((r) => r.getAttribute('fill')); }", [THIRD, TWO_THIRDS])
+        # receiver-holds: the kicking coach's best (the lowest, first) green-ish, the highest red
+        assert fills == ["hsl(60, 60%, 55%)", "hsl(0, 60%, 55%)"]
+    assert errors == []
+
+
+def test_the_heat_map_is_green_where_the_kicking_coach_wants_the_ball(server: str) -> None:
+    # (ball-on-ground: the kicking coach wants it high, the targets best first: the highest
+    # value is his best and green, as on kickoff fumbbl review --png; it was red)
+    errors: list[str] = []
+    with _opened(server, errors) as page:
+        fills = page.evaluate(
+            "() => { reviewPitch({pitch: {width: 26, height: 15}, players: [],"
+            " best_target: [1, 0], target: [2, 0],"
+            " targets: [{target: [1, 0], value: '3/4'}, {target: [2, 0], value: '0'}]});"
+            " return [...document.querySelectorAll('#review-pitch rect.review-target')]"
+            ".map((r) => r.getAttribute('fill')); }")
+        assert fills == ["hsl(120, 60%, 55%)", "hsl(0, 60%, 55%)"]
     assert errors == []

@@ -187,6 +187,43 @@ def kicker_wants_high(objective: AnyObjective) -> bool:
     return False if isinstance(objective, Mix) else KICKER_WANTS_HIGH[objective]
 
 
+def in_percent(objective: AnyObjective) -> bool:
+    """Whether ``objective``'s values are chances, shown in percent: every objective but
+    ``distance`` (squares), and a mix unless it weighs ``distance`` above 0 (a sum of chances
+    and squares: a plain number)."""
+    if isinstance(objective, Mix):
+        return all(o != "distance" or w == 0 for o, w in objective.weights)
+    return objective != "distance"
+
+
+def value_unit(objective: AnyObjective) -> str:
+    """The unit of ``objective``'s values, as a heat map's colour bar names it:
+    ``"probability"``, ``"squares"`` (``distance``) or ``""`` (a mix weighing distance)."""
+    if in_percent(objective):
+        return "probability"
+    return "" if isinstance(objective, Mix) else "squares"
+
+
+def short_value(value: Fraction | float, objective: AnyObjective) -> str:
+    """``value`` as a heat map's square shows it, in at most three characters for the values
+    the objectives take: a chance in whole percent (``"12"``), a value in squares (or a mix
+    weighing them) to one decimal below 9.95 (``"5.8"``), whole from there (``"12"``)."""
+    v = float(value)
+    if in_percent(objective):
+        return f"{round(v * 100)}"
+    return f"{v:.1f}" if v < 9.95 else f"{round(v)}"
+
+
+def value_words(value: Fraction | float, objective: AnyObjective) -> str:
+    """``value`` in words, as a heat map's best target is named: a chance in percent to one
+    decimal (``"12.3%"``), a distance in squares to two (``"5.75 squares"``), a mix weighing
+    distance to four decimals (``"0.4321"``)."""
+    v = float(value)
+    if in_percent(objective):
+        return f"{v:.1%}"
+    return f"{v:.4f}" if isinstance(objective, Mix) else f"{v:.2f} squares"
+
+
 def any_end_value(
     end: ball.Held | ball.Rests, objective: AnyObjective, receiving: Side, end_zone_x: int,
     sides: Mapping[str, Side],

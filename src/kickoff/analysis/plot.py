@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
-from kickoff.analysis.objectives import AnyObjective, Mix, kicker_wants_high, objective_text
+from kickoff.analysis.objectives import (
+    AnyObjective,
+    kicker_wants_high,
+    objective_text,
+    short_value,
+    value_unit,
+    value_words,
+)
 from kickoff.analysis.targets import RankedTarget
 from kickoff.core.pitch import Pitch
 from kickoff.core.state import GameState, disc_label
@@ -73,7 +80,8 @@ def heatmap_png(
     Zones and of the Lines of Scrimmage, and the colour bar: 1160 x 720 for eleven-a-side,
     920 x 560 for Sevens. Drawn on the pitch: the End Zones, the Wide Zones' edges, the Lines of
     Scrimmage (:func:`scrimmage_lines`: one at halfway on eleven-a-side, two on Sevens), each
-    target's value in percent, the best target framed in black, the players (home blue, away
+    target's value (in percent; ``distance`` in squares), the best target framed in black, the
+    players (home blue, away
     red). Raises ``OSError`` if the file cannot be written.
     """
     fig, _ = heatmap_figure(state, ranked, objective, title=title)
@@ -98,15 +106,16 @@ def heatmap_figure(state: GameState, ranked: list[RankedTarget], objective: AnyO
                       alpha=0.85, interpolation="nearest", aspect="auto", zorder=1,
                       extent=(-0.5, pitch.width - 0.5, pitch.height - 0.5, -0.5))
     _draw_lines(ax, pitch)
-    _draw_values_and_players(ax, state, ranked)
+    _draw_values_and_players(ax, state, ranked, objective)
     _margin_texts(fig, state, ranked, objective, title, width, height)
     cax = fig.add_axes(((LEFT + pitch.width + 0.9) / width, (BOTTOM + 1) / height,
                         0.4 / width, (pitch.height - 2) / height))
     cbar = fig.colorbar(image, cax=cax)
     cbar.ax.yaxis.set_label_position("left")
     cbar.ax.tick_params(labelsize=7)
-    unit = "" if isinstance(objective, Mix) else " (probability)"
-    cbar.set_label(f"{objective_text(objective)}{unit}", fontsize=8, labelpad=2)
+    unit = value_unit(objective)
+    cbar.set_label(objective_text(objective) + (f" ({unit})" if unit else ""), fontsize=8,
+                   labelpad=2)
     return fig, ax
 
 
@@ -126,11 +135,13 @@ def _pitch_axes(fig: Figure, pitch: Pitch, width: int, height: int) -> Axes:
     return ax
 
 
-def _draw_values_and_players(ax: Axes, state: GameState, ranked: list[RankedTarget]) -> None:
-    """Each target's value in percent, the players' discs (home blue, away red; faded when not
-    Standing), the best target framed in black."""
+def _draw_values_and_players(ax: Axes, state: GameState, ranked: list[RankedTarget],
+                             objective: AnyObjective) -> None:
+    """Each target's value (in percent; ``distance`` in squares:
+    :func:`~kickoff.analysis.objectives.short_value`), the players' discs (home blue, away red;
+    faded when not Standing), the best target framed in black."""
     for r in ranked:
-        ax.text(r.target.x, r.target.y + 0.3, f"{float(r.value) * 100:.0f}", ha="center",
+        ax.text(r.target.x, r.target.y + 0.3, short_value(r.value, objective), ha="center",
                 va="center", fontsize=6, color="black", alpha=0.7, zorder=3)
     for p in state.players.values():
         if p.square is None:
@@ -163,7 +174,7 @@ def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], obj
     fig.text(0.5, 1 - 0.3 / height,
              f"{objective_text(objective).replace('-', ' ')} for every kick target"
              + (f" ({title})" if title else "") + f": {state.kicking} kicks, best target "
-             f"{list(best)} ({float(ranked[0].value):.1%})",
+             f"{list(best)} ({value_words(ranked[0].value, objective)})",
              ha="center", va="center", fontsize=10, weight="bold")
     fig.text(0.5, 1 - 0.85 / height,
              f"home (blue): {state.teams['home'].name}    away (red): {state.teams['away'].name}",

@@ -327,23 +327,23 @@ def odds_table(title: str, sections: list[Rows]) -> Table:
     return table
 
 
-def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyObjective
-                   ) -> Group:
-    """Every target ranked (best first; ``kickoff odds --all-targets``): the receiving area with
-    each target's objective value in percent, coloured green (good) to red (bad), ``##`` the
-    best target; then the five best targets' touchback, receiving team holds and ball on the
-    ground, in percent."""
-    from rich.console import Group
-    from rich.table import Table
+def _ranking_map(state: GameState, ranked: list[RankedTarget], objective: AnyObjective
+                 ) -> Text:
+    """:func:`ranking_report`'s map of the receiving area: each target's value in three
+    characters (:func:`~kickoff.analysis.objectives.short_value`), coloured green (good) to red
+    (bad), ``##`` the best; under it what the values are and the best's."""
     from rich.text import Text
 
-    from kickoff.analysis.objectives import kicker_wants_high
+    from kickoff.analysis.objectives import (
+        in_percent,
+        kicker_wants_high,
+        short_value,
+        value_words,
+    )
 
     values = {r.target: r.value for r in ranked}
-    lo = min(values.values())
-    hi = max(values.values())
+    lo, hi = min(values.values()), max(values.values())
     better_high = kicker_wants_high(objective)
-    name = objective_text(objective)
     xs = sorted({t.x for t in values})
     text = Text()
     text.append("   " + "".join(f"{x:>4}" for x in xs) + "\n", style="dim")
@@ -357,11 +357,31 @@ def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyO
             share = 0.5 if hi == lo else float((v - lo) / (hi - lo))
             good = share if better_high else 1 - share
             colour = "green" if good > 0.66 else ("yellow" if good > 0.33 else "red")
-            label = "##" if Square(x, y) == ranked[0].target else f"{round(float(v) * 100):>2}"
+            label = "##" if Square(x, y) == ranked[0].target else short_value(v, objective)
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
-    text.append(f"{name} in percent per target; ## marks the best "
-                f"({pct(ranked[0].value).strip()} at {list(ranked[0].target)})", style="dim")
+    unit = " in percent" if in_percent(objective) else (
+        " in squares" if objective == "distance" else "")
+    text.append(f"{objective_text(objective)}{unit} per target; ## marks the best "
+                f"({value_words(ranked[0].value, objective)} at {list(ranked[0].target)})",
+                style="dim")
+    return text
+
+
+def ranking_report(state: GameState, ranked: list[RankedTarget], objective: AnyObjective
+                   ) -> Group:
+    """Every target ranked (best first; ``kickoff odds --all-targets``): the receiving area with
+    each target's objective value (in percent; ``distance`` in squares), coloured green (good)
+    to red (bad), ``##`` the best target; then the five best targets' touchback, receiving team
+    holds and ball on the ground, in percent."""
+    from rich.console import Group
+    from rich.table import Table
+
+    from kickoff.analysis.objectives import kicker_wants_high
+
+    better_high = kicker_wants_high(objective)
+    name = objective_text(objective)
+    text = _ranking_map(state, ranked, objective)
     best = Table(title=f"Best targets by {name} "
                  f"({'higher' if better_high else 'lower'} is better)")
     for col in ("target", "touchback", "receiving team holds", "ball on the ground"):

@@ -132,7 +132,9 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
 def review_command(
     replay: Annotated[Path, typer.Argument(
         parser=path_text,
-        help="A FUMBBL replay (gzipped or plain JSON), or a FUMBBL game id to fetch.")],
+        help="A FUMBBL replay (gzipped or plain JSON), a folder of them (searched "
+             "recursively: the gaps over every game, by era and choice), or a FUMBBL game id "
+             "to fetch.")],
     objective: Annotated[Objective, typer.Option(
         metavar="OBJECTIVE",
         help="What is valued, for the receivers (the kicking coach wants it the other way), "

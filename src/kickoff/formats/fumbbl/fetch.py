@@ -117,6 +117,19 @@ def _one_line(e: ScenarioError, where: str) -> str:
     return str(e).splitlines()[0].replace(where, "").lstrip(": ")
 
 
+def _cache_folder(game: str, folder: Path) -> None:
+    """Make the cache ``folder`` if missing; ``ScenarioError`` naming it (and the file in its
+    way, if any) when it cannot be made."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        blocker = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        why = (f"{blocker} is a file, not a folder" if blocker is not None
+               and not blocker.is_dir() else e.strerror or str(e))
+        raise ScenarioError([f"FUMBBL game {game}: cannot make the cache folder {folder}: "
+                             f"{why}"]) from None
+
+
 def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_TIMEOUT,
                  limit: int = MAX_INPUT_BYTES) -> Path:
     """The path of game ``game``'s replay in ``cache`` (:func:`default_cache` when ``None``),
@@ -126,22 +139,33 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
     folder that cannot be written, and every download problem; a body that is not a replay
     (not gzip, not JSON, not FUMBBL's shape, cut off inside its gzip stream) is never kept.
     """
-    from kickoff.formats.fumbbl.log import read_replay
-
     if not is_game_id(game):
         raise ScenarioError([f"{game!r}: a FUMBBL game id is digits only"])
     folder = cache if cache is not None else default_cache()
     path = folder / f"{game}.json.gz"
     if path.is_file():
         return path
+    _cache_folder(game, folder)  # before the request: a cache that cannot keep it asks none
     body = _download(game, timeout, limit)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{game}-", suffix=".part", dir=folder)
     except OSError as e:
         raise ScenarioError([f"FUMBBL game {game}: cannot write the cache folder {folder}: "
                              f"{e.strerror or e}"]) from None
     tmp = Path(tmp_name)
+    try:
+        _keep(game, body, fd, tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def _keep(game: str, body: bytes, fd: int, tmp: Path, path: Path) -> None:
+    """``body`` written to the temporary file ``tmp`` (open as ``fd``), read as a replay, then
+    renamed ``path``; ``ScenarioError`` naming the game when it is not a replay, or when it
+    cannot be written or renamed (a full disk; a folder of that name in the way)."""
+    from kickoff.formats.fumbbl.log import read_replay
+
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(body)
@@ -151,9 +175,9 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
             raise ScenarioError([f"FUMBBL game {game}: the download is not a replay: "
                                  + _one_line(e, str(tmp))]) from None
         os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path
+    except OSError as e:
+        raise ScenarioError([f"FUMBBL game {game}: cannot keep the replay in the cache folder "
+                             f"as {path}: {e.strerror or e}"]) from None
 
 
 def replay_path(source: str, cache: Path | None = None,

@@ -63,6 +63,10 @@ async def review(request: Request, objective: ObjectiveQuery = DEFAULT_OBJECTIVE
     if not data:
         raise BadInput([Problem("no replay: send the FUMBBL replay file as the request's body",
                                 "replay")])
+    if request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
+        raise BadInput([Problem("a form upload: send the FUMBBL replay file itself as the "
+                                "request's body (application/octet-stream; curl "
+                                "--data-binary @FILE), not a form", "replay")])
     return await _run(request, data, objective, plan_budget)
 
 
@@ -78,7 +82,11 @@ async def review_game(request: Request, game_id: GameId,
         try:
             return str(fetch_replay(game_id, None, FUMBBL_TIMEOUT))
         except KickoffError as e:
-            raise BadInput([Problem(str(e).splitlines()[0], "game_id")]) from None
+            line = str(e).splitlines()[0]
+            if "the cache folder " in line:  # its path is not the client's to see
+                line = (f"FUMBBL game {game_id}: the server cannot keep the replay (its cache "
+                        "folder cannot be made or written)")
+            raise BadInput([Problem(line, "game_id")]) from None
 
     _refuse_if_busy()
     async with _running:

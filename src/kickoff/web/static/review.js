@@ -29,9 +29,20 @@ function reviewSay(text, isError) {
   line.classList.toggle("error", !!isError);
 }
 
+// An exact fraction ("n/d", or "n") as a number. Number() of an integer of more than 308
+// digits is Infinity (a classic kick-off's values run to thousands of digits, a 2020 one's to
+// hundreds: Infinity / Infinity would be NaN), so both are cut by the same number of digits
+// first, keeping 300 of the denominator: the quotient is the same to far below a display's
+// precision.
+function reviewNumber(exact) {
+  const [n, d = "1"] = exact.split("/");
+  const cut = Math.max(0, d.length - 300);
+  if (n.length <= cut) return 0; // below 10^-299
+  return Number(n.slice(0, n.length - cut)) / Number(d.slice(0, d.length - cut));
+}
+
 function reviewPct(exact) {
-  const [n, d] = exact.split("/").map(Number);
-  return `${((d ? n / d : n) * 100).toFixed(2)}%`;
+  return `${(reviewNumber(exact) * 100).toFixed(2)}%`;
 }
 
 async function reviewBody(file) {
@@ -67,7 +78,9 @@ async function reviewStart() {
     reviewing.doc = doc;
     reviewing.index = 0;
     reviewShow();
-    reviewSay(`FUMBBL game ${doc.game}: ${doc.kickoffs.length} kick-offs reviewed (${doc.applied.objective}).`);
+    reviewSay(`FUMBBL game ${doc.game}: ${doc.kickoffs.length} kick-offs reviewed ` +
+      `(${doc.applied.objective}; the Kick-off events on, every other choice at its default; ` +
+      `free moves: the best of ${doc.applied.plan_budget} plans at most).`);
   } catch (err) {
     reviewProblems([{where: "", message: String(err)}]);
   } finally {
@@ -139,10 +152,11 @@ function reviewNode(name, attrs, text) {
   return node;
 }
 
-function reviewHeat(value, top) {
-  // green (low) to red (high) of receiver-holds; the kicking coach wants it low
+function reviewHeat(value, top, kickerWantsHigh) {
+  // green where the kicking coach wants the ball, red where he does not (as the PNG's heat
+  // map): low values green for receiver-holds or touchback, high ones for ball-on-ground
   const t = top > 0 ? Math.min(1, value / top) : 0;
-  return `hsl(${Math.round(120 * (1 - t))}, 60%, 55%)`;
+  return `hsl(${Math.round(120 * (kickerWantsHigh ? t : 1 - t))}, 60%, 55%)`;
 }
 
 function reviewPitch(k) {
@@ -153,14 +167,14 @@ function reviewPitch(k) {
   svg.setAttribute("width", width * s);
   svg.setAttribute("height", height * s);
   const nodes = [reviewNode("rect", {x: 0, y: 0, width: width * s, height: height * s, fill: "#2e7d32"})];
-  const values = k.targets.map((t) => {
-    const [n, d] = t.value.split("/").map(Number);
-    return d ? n / d : n;
-  });
+  const values = k.targets.map((t) => reviewNumber(t.value));
   const top = Math.max(...values);
+  // the targets come best first for the kicking coach: he wants the objective high when the
+  // first is above the last
+  const high = values[0] > values[values.length - 1];
   k.targets.forEach((t, i) => {
     nodes.push(reviewNode("rect", {x: t.target[0] * s, y: t.target[1] * s, width: s, height: s,
-      fill: reviewHeat(values[i], top), "fill-opacity": 0.8, class: "review-target",
+      fill: reviewHeat(values[i], top, high), "fill-opacity": 0.8, class: "review-target",
       "data-square": t.target.join(",")}));
   });
   nodes.push(reviewNode("line", {x1: width * s / 2, y1: 0, x2: width * s / 2, y2: height * s,
