@@ -97,33 +97,27 @@ def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
     assert review["applied"]["objective"] == "receiver-holds"
 
 
-#: The classic games of classic-2017/ whose review was measured within the slow tests' budget
-#: (docs/performance.md, "Classic games": 9 to 70 s of CPU for the review, pure build; the check
-#: adds kickoff odds --all-targets and decide on each kick-off, about as much again), and
-#: 1005099 and 1005475 (out of 7 GB before classic Pitch Invasion's stuns were kept as a
-#: product; the check 65 s of CPU each, compiled, 2026-12-07), and the 24 others that passed
-#: the check on 2026-12-07 (compiled, 4 to 286 s each, 1,176 s together). Left out: 1005115,
-#: 1005239 and 1005253, whose check's ``kickoff odds --all-targets`` ranks every target exactly
-#: with classic's Pitch Invasion (minutes each; their reviews are checked against the earlier
-#: builds' JSON byte for byte, docs/performance.md).
-CLASSIC_MEASURED = ("1005000", "1005012", "1005028", "1005031", "1005039", "1005050", "1005061",
-                    "1005072", "1005084", "1005088", "1005138", "1005165", "1005192", "1005214",
-                    "1005099", "1005475",
-                    "1005126", "1005152", "1005181", "1005203", "1005226", "1005227", "1005268",
-                    "1005281", "1005292", "1005305", "1005316", "1005328", "1005339", "1005355",
-                    "1005366", "1005377", "1005389", "1005401", "1005415", "1005427", "1005438",
-                    "1005450", "1005463", "1005491")
-#: The variable that asks the slow check for every measured classic game: ``.ci/run`` reviews
-#: one (its budget: one worker runs this file's games one after the other, and the measured
-#: classic games take 10 to 20 minutes together); ``KICKOFF_REVIEW_ALL=1 pytest -m slow
-#: tests/test_fumbbl_review.py`` reviews them all (docs/fumbbl.md).
+#: The classic game ``.ci/run`` checks (its budget: one worker runs this file's games one after
+#: the other). ``KICKOFF_REVIEW_ALL=1 pytest -m slow tests/test_fumbbl_review.py`` checks every
+#: classic game of the folder instead (docs/fumbbl.md): the 43 shared ones passed it on
+#: 2026-12-07, compiled, one at a time: 40 of them in 4 to 286 s of CPU each, and the three whose
+#: ``kickoff odds --all-targets`` ranks every target exactly with classic's Pitch Invasion,
+#: 1005239 in 162 s (2.7 GB), 1005115 in 153 s (4.6 GB) and 1005253 in 841 s (6.2 GB).
+CI_CLASSIC_GAME = "1005000"
+#: The variable that asks the slow check for every classic game of the folder.
 ALL_GAMES = "KICKOFF_REVIEW_ALL"
-#: The shared games the slow check reviews (none when the shared data is absent: the gate
-#: below skips): every 2020 / 2025 game and one classic game, or every measured one.
-SHARED_GAMES = [*sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.glob("*.gz")),
-                *(f"classic-2017/{g}.json.gz"
-                  for g in (CLASSIC_MEASURED if os.environ.get(ALL_GAMES) == "1"
-                            else CLASSIC_MEASURED[:1]))]
+
+
+def slow_check_games(every_classic_game: bool) -> list[str]:
+    """The shared games the slow check reviews, as paths under ``REPLAYS`` (none when the shared
+    data is absent: the gate below skips): every 2020 / 2025 game, and the CI's classic game or,
+    with ``every_classic_game``, every classic game of ``classic-2017/``."""
+    classic = (sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.glob("classic-2017/*.gz"))
+               if every_classic_game else [f"classic-2017/{CI_CLASSIC_GAME}.json.gz"])
+    return [*sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.glob("*.gz")), *classic]
+
+
+SHARED_GAMES = slow_check_games(os.environ.get(ALL_GAMES) == "1")
 
 
 @pytest.mark.slow
@@ -132,6 +126,17 @@ SHARED_GAMES = [*sorted(str(p.relative_to(REPLAYS)) for p in REPLAYS.glob("*.gz"
 def test_every_shared_game_agrees_with_odds(tmp_path: Path, game: str) -> None:
     assert len(SHARED_GAMES) >= 7
     check_game(REPLAYS / game, tmp_path)
+
+
+@needs_replays
+def test_the_slow_check_can_reach_every_shared_classic_game() -> None:
+    """``KICKOFF_REVIEW_ALL=1`` checks every classic game of the shared folder, none twice, and
+    the CI's classic game is one of them."""
+    every = slow_check_games(every_classic_game=True)
+    classic = [g for g in every if g.startswith("classic-2017/")]
+    assert len(classic) == len(set(classic)) >= 43
+    assert f"classic-2017/{CI_CLASSIC_GAME}.json.gz" in classic
+    assert every[:len(every) - len(classic)] == slow_check_games(every_classic_game=False)[:-1]
 
 
 @needs_replays
