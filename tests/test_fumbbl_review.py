@@ -289,7 +289,9 @@ def test_a_folder_review_says_what_it_applied(tmp_path: Path) -> None:
     assert head[0] == "Objective: receiver-holds (--objective); the Kick-off events on,"
     assert "the best of 3 plans at most" in head[1] and "(--plan-budget)" in head[2]
     assert head[4] == "set-up advisor: not run (--advise SECONDS, --advise-evaluations N)"
-    assert head[5] == "0 games: the gaps (receiver-holds), by era and choice"
+    # how many replays failed is said on stdout too, before the table (s41-user's finding)
+    assert head[5] == "1 of 1 replays failed (each named on stderr)"
+    assert out.splitlines()[6] == "0 games: the gaps (receiver-holds), by era and choice"
 
 
 def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path) -> None:

@@ -114,6 +114,8 @@ def review_folder(folder: Path, objective: Objective, budget: int,
         console = Console(highlight=False, soft_wrap=True)
         for line in applied_lines(objective, budget, advise_text(advise)):
             console.print(line, markup=False)
+        if failed:  # not only on stderr: the table's reader sees games are missing
+            console.print(f"{len(failed)} of {len(files)} replays failed (each named on stderr)")
         games_text = f"{games} game{'' if games == 1 else 's'}"
         table = Table(title=f"{games_text}: the gaps ({objective}), by era and choice",
                       title_justify="left")
