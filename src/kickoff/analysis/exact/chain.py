@@ -466,23 +466,31 @@ def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> li
             order.append(c)
         else:
             c = known[step]
-        row, out, readers = rows[c], outs[c], preds.pop(c)
-        stay = row.pop(c, None)
-        if stay is not None:  # its own loop: the chance to leave, each way, given leaving
-            inv = 1 / (1 - stay)
-            for t in row:
-                row[t] *= inv
-            for n in out:
-                out[n] *= inv
-        for t in row:
-            preds[t].discard(c)
-        if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
-            out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
-        for r in readers:
-            _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
+        _eliminate_one(c, rows, outs, preds, nodes)
     if known is None:
         nodes.orders[shape] = order
     return order
+
+
+def _eliminate_one(c: int, rows: dict[int, Dist], outs: dict[int, Dist],
+                   preds: dict[int, set[int]], nodes: Nodes) -> None:
+    """The state ``c`` eliminated (:func:`_eliminate`): its own loop taken out of its row, its
+    row and outside part substituted into the rows reading it (``preds``: the other rows
+    reading each state, kept up to date)."""
+    row, out, readers = rows[c], outs[c], preds.pop(c)
+    stay = row.pop(c, None)
+    if stay is not None:  # its own loop: the chance to leave, each way, given leaving
+        inv = 1 / (1 - stay)
+        for t in row:
+            row[t] *= inv
+        for n in out:
+            out[n] *= inv
+    for t in row:
+        preds[t].discard(c)
+    if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
+        out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
+    for r in readers:
+        _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
 
 
 def _shape(rows: dict[int, Dist]) -> tuple[tuple[int, ...], ...]:
