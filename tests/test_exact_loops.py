@@ -82,3 +82,39 @@ def test_known_solutions_are_found_as_the_scan_in_order_finds_them(
                              if not s & outside and changes_asked & s in table), None)
             assert known.find(changes_asked, outside) == expected
     assert known.tables == tables
+
+
+def _solves(chain: dict[int, Dist], dists: dict[int, Dist]) -> bool:
+    """Whether each state's distribution solves x(s) = sum_t p(s, t) x(t), exactly."""
+    return all(
+        sum((p * (dists[t].get(end, 0) if t in chain else int(t == end))
+             for t, p in chain[s].items()), Q(0)) == dist.get(end, 0)
+        for s, dist in dists.items() for end in range(2 * LINE, 5 * LINE))
+
+
+def test_a_loop_met_again_is_not_solved_again_and_truncation_forgets_it() -> None:
+    # issue 28 (1005253's heavy start): about half the loops of a start's parts were the same
+    # linear system as another part's (other stuns, the same transitions): each was solved
+    # again, into nodes of its own. Now a loop of the same transitions (by identity) and the
+    # same outside nodes takes the nodes solved before (``Nodes.loops``).
+    chain = _line()
+    first = ChainSolver(chain.__getitem__, lambda s: s >= 2 * LINE)
+    nodes = first.nodes
+    dists = {s: first.solve(s) for s in chain}
+    made = len(nodes.exits)
+    again = ChainSolver(chain.__getitem__, lambda s: s >= 2 * LINE, nodes=nodes)
+    assert {s: again.solve(s) for s in chain} == dists
+    assert len(nodes.exits) == made  # no node made: the loop's nodes taken as they were
+    assert again.solved == first.solved
+    # one player's catch otherwise: another system (the same shape, solved in its own right)
+    other = dict(chain)
+    other[4] = {2 * LINE + 6: Q(5, 6), 5: Q(1, 6)}
+    third = ChainSolver(other.__getitem__, lambda s: s >= 2 * LINE, nodes=nodes)
+    changed = {s: third.solve(s) for s in other}
+    assert len(nodes.exits) > made and _solves(other, changed) and changed[0] != dists[0]
+    # truncated below the loops' nodes: they are forgotten, solved anew, exactly
+    nodes.truncate(made - 1)
+    assert not nodes.loops and not nodes.loop_marks
+    fresh = ChainSolver(chain.__getitem__, lambda s: s >= 2 * LINE, nodes=nodes)
+    assert {s: fresh.solve(s) for s in chain} == dists
+    assert len(nodes.exits) > made - 1

@@ -44,6 +44,19 @@ class Nodes:
         self.dists: dict[int, Dist] = {}
         #: Scalar values by key (:meth:`value`), ``values[key][n]`` node ``n``'s.
         self.values: dict[Hashable, list[Rational]] = {}
+        #: The order a loop's states are eliminated in (``_eliminate``), by the loop's shape:
+        #: its states and which of them each reads, in order (``_shape``). Shapes are few
+        #: (a line of players is one shape for every combination of their stuns).
+        self.orders: dict[tuple[tuple[int, ...], ...], list[int]] = {}
+        #: Each loop solved, by what it is (``ChainSolver._rows``' key: each state with its
+        #: transitions, by identity, and the nodes its outside successors are): its states'
+        #: nodes, in the loop's order, and the transitions the key names (held, so that no
+        #: other object takes their identities). A loop met again (another world, alike there)
+        #: is the same linear system: the same nodes, not solved again.
+        self.loops: dict[tuple[tuple[int, ...], ...], tuple[list[int], list[Dist]]] = {}
+        #: The loops' keys in the order remembered, each with the node count then
+        #: (:meth:`truncate` forgets those remembered after the nodes it forgets were made).
+        self.loop_marks: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
 
     def end(self, state: int) -> int:
         """The node of the end state ``state`` (made if new)."""
@@ -69,6 +82,9 @@ class Nodes:
             if end_of[n] >= 0:
                 del self.ends[end_of[n]]
         del self.exits[size:], end_of[size:]
+        marks = self.loop_marks
+        while marks and marks[-1][0] > size:
+            del self.loops[marks.pop()[1]]
         if held is not None:
             for key in [key for key, n in held.items() if n >= size]:
                 del held[key]
@@ -293,11 +309,12 @@ class ChainSolver:
                         break
                 self._solve_component(component)
                 if self.reads is not None:
-                    self._region_of_component(component)
+                    region = self._region_of_component(component)
                     if self.shared is not None:
                         table, changes = self.shared
+                        seen = table.sees(region)  # (once: the loop's states share a region)
                         for s in component:
-                            table.add(s, changes, solved[s], self.region[s])
+                            table.add_seen(s, seen, changes, solved[s], region)
 
     def _todo(self, s: int, index: dict[int, int]) -> list[int]:
         """The successors of ``s`` Tarjan's walk must solve: not ends, not solved, not reused
@@ -311,7 +328,9 @@ class ChainSolver:
         return [t for t in self._edges_of(s) if not is_end(t) and t not in solved
                 and (t in index or not reused(t))]
 
-    def _region_of_component(self, component: list[int]) -> None:
+    def _region_of_component(self, component: list[int]) -> Region:
+        """Every state of ``component`` given its region (their reads, and the regions of the
+        states they lead to outside it); that region."""
         reads = self.reads
         assert reads is not None
         is_end, edges, regions, stops = self.is_end, self._edges, self.region, self.stops
@@ -324,13 +343,19 @@ class ChainSolver:
                     region |= regions[t]
         for s in component:
             regions[s] = region
+        return region
 
     def _solve_component(self, component: list[int]) -> None:
         solved, nodes, edges = self.solved, self.nodes, self._edges
         if len(component) == 1 and component[0] not in edges[component[0]]:
             self._solve_single(component[0])
             return
-        rows, outs = self._rows(component)
+        rows, outs, key = self._rows(component)
+        known = nodes.loops.get(key)
+        if known is not None:  # the same loop solved before (in another world): its nodes
+            for s, n in zip(component, known[0], strict=True):
+                solved[s] = n
+            return
         for s in reversed(_eliminate(rows, outs, nodes)):  # the last eliminated first
             exits: Dist = {}
             for t, p in rows[s].items():  # (states eliminated after s: solved already)
@@ -342,38 +367,58 @@ class ChainSolver:
                 solved[s] = next(iter(exits))
             else:
                 solved[s] = nodes.add(exits)
+        nodes.loops[key] = ([solved[s] for s in component], [edges[s] for s in component])
+        nodes.loop_marks.append((len(nodes.exits), key))
 
     def _solve_single(self, s: int) -> None:
-        """A state of no loop: its node is its exits' mixture (or its one exit's node)."""
-        exits = self._exits(self._edges[s].items())
+        """A state of no loop: its node is its exits' mixture (or its one exit's node; or the
+        node of a state of the same transitions, by identity, to the same nodes:
+        ``Nodes.loops``)."""
+        moves, nodes = self._edges[s], self.nodes
+        named: list[tuple[int, ...]] = []
+        exits = self._exits(moves.items(), named, s, id(moves))
         if len(exits) == 1:  # one way on, with probability 1: that node is this state's
             self.solved[s] = next(iter(exits))
-        else:
-            self.solved[s] = self.nodes.add(exits)
+            return
+        key = (named[0],)
+        known = nodes.loops.get(key)
+        if known is not None:
+            self.solved[s] = known[0][0]
+            return
+        n = self.solved[s] = nodes.add(exits)
+        nodes.loops[key] = ([n], [moves])
+        nodes.loop_marks.append((len(nodes.exits), key))
 
-    def _rows(self, component: list[int]) -> tuple[dict[int, Dist], dict[int, Dist]]:
+    def _rows(self, component: list[int]
+              ) -> tuple[dict[int, Dist], dict[int, Dist], tuple[tuple[int, ...], ...]]:
         """The loop's transitions split: each state's successors in the component (state ->
         probability, itself included) and its outside successors as nodes (node ->
-        probability: :meth:`_exits`)."""
+        probability: :meth:`_exits`); and what the loop is (``Nodes.loops``' key: each state,
+        its transitions' identity and the nodes of its outside successors, in order)."""
         members = set(component)
         edges = self._edges
         rows: dict[int, Dist] = {}
         outs: dict[int, Dist] = {}
+        key: list[tuple[int, ...]] = []
         for s in component:
             row: Dist = {}
             outside: list[tuple[int, Rational]] = []
-            for t, p in edges[s].items():
+            moves = edges[s]
+            for t, p in moves.items():
                 if t in members:
                     row[t] = p
                 else:
                     outside.append((t, p))
-            rows[s], outs[s] = row, self._exits(outside)
-        return rows, outs
+            rows[s], outs[s] = row, self._exits(outside, key, s, id(moves))
+        return rows, outs, tuple(key)
 
-    def _exits(self, weighted: Iterable[tuple[int, Rational]]) -> Dist:
-        """Successor states with their probabilities, as nodes (solved, or ends)."""
+    def _exits(self, weighted: Iterable[tuple[int, Rational]],
+               key: list[tuple[int, ...]] | None = None, s: int = 0, moves: int = 0) -> Dist:
+        """Successor states with their probabilities, as nodes (solved, or ends). With ``key``:
+        ``(s, moves, each successor's node, in order)`` appended to it (:meth:`_rows`)."""
         out: Dist = {}
         is_end, solved, ends, stops = self.is_end, self.solved, self.nodes.ends, self.stops
+        named: list[int] = [s, moves]
         for t, p in weighted:
             if stops[t] if stops is not None else is_end(t):
                 n = ends.get(t)
@@ -382,6 +427,9 @@ class ChainSolver:
             else:
                 n = solved[t]
             out[n] = out[n] + p if n in out else p
+            named.append(n)
+        if key is not None:
+            key.append(tuple(named))
         return out
 
 
@@ -407,27 +455,50 @@ def _eliminate(rows: dict[int, Dist], outs: dict[int, Dist], nodes: Nodes) -> li
         for t in row:
             if t != s:
                 preds[t].add(s)
-    remaining = set(rows)
-    order: list[int] = []
-    while remaining:
-        c = min(remaining, key=lambda r: len(rows[r]) * len(preds[r]))
-        remaining.discard(c)
-        order.append(c)
-        row, out, readers = rows[c], outs[c], preds.pop(c)
-        stay = row.pop(c, None)
-        if stay is not None:  # its own loop: the chance to leave, each way, given leaving
-            inv = 1 / (1 - stay)
-            for t in row:
-                row[t] *= inv
-            for n in out:
-                out[n] *= inv
-        for t in row:
-            preds[t].discard(c)
-        if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
-            out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
-        for r in readers:
-            _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
+    shape = _shape(rows)
+    known = nodes.orders.get(shape)
+    order: list[int] = [] if known is None else known
+    remaining = set(rows) if known is None else set()
+    for step in range(len(rows)):
+        if known is None:
+            c = min(remaining, key=lambda r: len(rows[r]) * len(preds[r]))
+            remaining.discard(c)
+            order.append(c)
+        else:
+            c = known[step]
+        _eliminate_one(c, rows, outs, preds, nodes)
+    if known is None:
+        nodes.orders[shape] = order
     return order
+
+
+def _eliminate_one(c: int, rows: dict[int, Dist], outs: dict[int, Dist],
+                   preds: dict[int, set[int]], nodes: Nodes) -> None:
+    """The state ``c`` eliminated (:func:`_eliminate`): its own loop taken out of its row, its
+    row and outside part substituted into the rows reading it (``preds``: the other rows
+    reading each state, kept up to date)."""
+    row, out, readers = rows[c], outs[c], preds.pop(c)
+    stay = row.pop(c, None)
+    if stay is not None:  # its own loop: the chance to leave, each way, given leaving
+        inv = 1 / (1 - stay)
+        for t in row:
+            row[t] *= inv
+        for n in out:
+            out[n] *= inv
+    for t in row:
+        preds[t].discard(c)
+    if len(out) > 1 and (len(readers) > 1 or (readers and len(out) > _CARRIED)):
+        out = outs[c] = _one_node(out, nodes)  # (not carried on whole, row to row)
+    for r in readers:
+        _substitute(rows[r], outs[r], rows[r].pop(c), row, out, r, preds)
+
+
+def _shape(rows: dict[int, Dist]) -> tuple[tuple[int, ...], ...]:
+    """A loop's shape: each state (in ``rows``' order) with the states its row reads, in order.
+    The elimination's order (Markowitz's counts, ties to the first in the remaining states'
+    iteration order) depends on nothing else: entries are added, never dropped, whatever their
+    values, so two loops of one shape are eliminated in one order (``_eliminate``)."""
+    return tuple((s, *row) for s, row in rows.items())
 
 
 def _one_node(out: Dist, nodes: Nodes) -> Dist:
@@ -485,10 +556,14 @@ class Shared:
 
     def add(self, s: int, changes: int, solution: int, region: Region) -> None:
         """Remember ``s``'s ``solution`` (its node) and ``region`` in a chain with ``changes``."""
+        self.add_seen(s, self.sees(region), changes, solution, region)
+
+    def add_seen(self, s: int, seen: int, changes: int, solution: int, region: Region) -> None:
+        """:meth:`add` with ``seen``, ``sees(region)``, given."""
         known = self.known.get(s)
         if known is None:
             known = self.known[s] = Known()
-        known.add(self.sees(region), changes, (solution, region))
+        known.add(seen, changes, (solution, region))
 
 
 #: How many of a state's tables may see less than its anchor before it is taken again.

@@ -64,6 +64,14 @@ class Tables:
         self.board: Board | None = None
         #: Whether a touchback's award key says if its taker is Marked (the board reads it).
         self.marked = False
+        #: Every transition's distribution by its contents (:meth:`intern`).
+        self.interned: dict[tuple[tuple[int, Any], ...], Dist] = {}
+
+    def intern(self, out: Dist) -> Dist:
+        """The one distribution with ``out``'s contents (in its order): transitions read under
+        different keys (a stunned player of either side, ...) are often the same, and a loop
+        of the same transitions, by identity, is solved once (``chain.Nodes.loops``)."""
+        return self.interned.setdefault(tuple(out.items()), out)
 
     def decisions_for(self, taker: str | Square | None) -> Decisions:
         """The journeys' decisions with touchback taker ``taker`` (one object each: the
@@ -225,7 +233,7 @@ class Steps:
             j = exact_odds.number_state(nxt, tables.ids, tables.states, tables.stops,
                                         tables.keep_touchbacks)
             out[j] = out[j] + p if j in out else p
-        cache[local] = out
+        out = cache[local] = tables.intern(out)
         return out if tables.board is None else self._decorate(local, out)
 
     def _decorate(self, local: Hashable, out: Dist) -> Dist:
@@ -234,10 +242,11 @@ class Steps:
         (``exact_board.Board.end``: the step's region covers what that reads)."""
         done = self.decorated.get(local)
         if done is None:
-            done = self.decorated[local] = {}
+            done = {}
             for j, p in out.items():
                 k = self.end(j)
                 done[k] = done[k] + p if k in done else p
+            done = self.decorated[local] = self.tables.intern(done)
         return done
 
     def end(self, j: int) -> int:
