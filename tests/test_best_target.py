@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import kickoff
 from kickoff.analysis.exact import bounds
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.objectives import AnyObjective, Objective, kicker_wants_high, parse_objective
@@ -290,5 +291,6 @@ def test_an_opened_starts_solved_parts_are_handed_to_its_exact_value(
         assert bounds.start_value(solver, g, s, objective) == \
             bounds.start_value(fresh, g, s, objective)
         assert (id(solver.groups()[g]), s) not in solver._handed  # taken
-        mine = [first for *at, first in asked if tuple(at) == where]
-        assert len(mine) >= left and not before & set(mine)  # only the parts left open
+        if not kickoff.compiled:  # (the compiled solver's own calls are not patched)
+            mine = [first for *at, first in asked if tuple(at) == where]
+            assert len(mine) >= left and not before & set(mine)  # only the parts left open
