@@ -179,10 +179,7 @@ def best_target(solver: KickoffSolver, objective: AnyObjective,
         search = _Search(solver, objective, {t: v for t, v in terms.items() if v is not None})
         if known is not None and known[0] in search.terms:
             search.compare(*known)
-        try:
-            return search.run()
-        finally:  # (the opened starts' parts not asked for: their memory, with the search's)
-            solver._handed.clear()
+        return search.run()
 
 
 class _Search:
@@ -204,12 +201,11 @@ class _Search:
     def start(self, g: int, start: int) -> tuple[float, float]:
         """The bounds of a start's value (its exact value, as a float, once solved)."""
         known = self.ranges.get((g, start))
-        if known is None or known[0] != known[1]:  # (bounds: solved since, another target's?)
+        if known is None:
             exact = bounds.start_known(self.solver, g, start, self.objective)
-            if exact is not None:
-                known = self.ranges[(g, start)] = (float(exact),) * 2
-            elif known is None:
-                known = self.ranges[(g, start)] = self.bounds.start_range(g, start)
+            known = self.ranges[(g, start)] = (
+                (float(exact),) * 2 if exact is not None
+                else self.bounds.start_range(g, start))
         return known
 
     def low_key(self, target: Square) -> float:

@@ -19,7 +19,6 @@ COMPILED: tuple[str, ...] = (
     "src/kickoff/analysis/exact/chance.py",
     "src/kickoff/analysis/exact/events.py",
     "src/kickoff/analysis/exact/grouping.py",
-    "src/kickoff/analysis/exact/handover.py",
     "src/kickoff/analysis/exact/journey.py",
     "src/kickoff/analysis/exact/moved.py",
     "src/kickoff/analysis/exact/odds.py",

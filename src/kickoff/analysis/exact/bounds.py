@@ -27,7 +27,6 @@ from kickoff.analysis.exact import grouping
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.chance import Dist, Q, Rational, exact_sum
-from kickoff.analysis.exact.handover import Handed
 from kickoff.analysis.exact.solver import _REACH_TOUCHBACK
 from kickoff.analysis.exact.worlds import Group
 from kickoff.analysis.objectives import AnyObjective, board_features
@@ -244,10 +243,6 @@ class Opened:
         heapq.heapify(self.heap)
         self.rest: Any = exact_sum([mass for mass, _ in parts.values()])  # their mass (exact)
         self.moved = 0.0  # the solved parts' moves, summed
-        #: The parts solved, mixed as ``_group_mix`` mixes them, handed to it (the solver's).
-        self.handed = Handed(self.rest, self.heap)
-        group = self.solver.groups()[g]
-        self.solver._handed[(id(group), start)] = self.handed
 
     def range(self) -> tuple[float, float]:
         """The start's bounds now (equal once every part is solved)."""
@@ -270,9 +265,7 @@ class Opened:
                     heapq.heappush(self.heap, (-float(part_mass), part[0], more, part_mass, part))
                     self.rest += part_mass
                 continue
-            weights = group.award_weights_of(members)
-            self.handed.add(node, mass, weights)
-            moves.append(self._move(node, mass, weights))
+            moves.append(self._move(node, mass, group.award_weights_of(members)))
         self.moved = math.fsum(moves)
 
     def _move(self, node: int, mass: Any, weights: dict[Hashable, Any]) -> float:

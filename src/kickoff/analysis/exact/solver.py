@@ -40,7 +40,7 @@ from typing import Any
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import chance, choice_events, close_play, grouping, handover
+from kickoff.analysis.exact import chance, choice_events, close_play, grouping
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -165,9 +165,6 @@ class KickoffSolver:
     #: The event's runs kept as products of players' own rolls (``exact.grouping``): ``(p, the
     #: product, scatters)`` each, their worlds not in :meth:`worlds`' (made by it).
     _products: list[tuple[Rational, Product, int]]
-    #: The parts a best-target search solved of a start it opened (``handover.Handed``), by
-    #: (the group's identity, start): taken by :meth:`_group_mix`, dropped after the search.
-    _handed: dict[tuple[int, int], handover.Handed]
 
     def __init__(
         self, state: GameState, ruleset: Ruleset, *, events: Events = DEFAULT_EVENTS,
@@ -279,7 +276,7 @@ class KickoffSolver:
         self._group_values: dict[tuple[AnyObjective, int, int], Rational] = {}
         self._end_values: dict[AnyObjective, dict[int, Any]] = {}
         #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
-        self._odds_asked, self._handed = 0, {}
+        self._odds_asked = 0
         #: The kick's deviation, enumerated once for every target (made when first asked).
         self._kicks: exact_odds.Kicks | None = None
 
@@ -453,13 +450,14 @@ class KickoffSolver:
         ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
         seen = (group.touching(group.chain.region_of(start))
                 if group.members or group.blocks else 0)
+        parts = group.partition(seen) if seen else {}
+        affected = sum((mass for mass, _ in parts.values()), Q(0))
         # Parts of one solution are one node, their masses and awards summed (regrouped sums).
-        # reached: each node's parts' awards, summed; todo: the parts left to solve
-        handed = self._handed.pop((id(group), start), None)  # (solved in part: bounds.Opened)
-        mixed, reached, todo = (handover.parts_of(group, ref, seen) if handed is None
-                                else handed.taken(ref, group.mass))
+        mixed: Dist = {ref: group.mass - affected}
         award_weights = dict(group.award_weights)  # the unaffected worlds' awards, below
         to_award: dict[Hashable, Rational] = {}
+        reached: dict[int, dict[Hashable, Any]] = {}  # each node's parts' awards, summed
+        todo = [(seen, mass, members) for mass, members in parts.values()]
         while todo:
             seen, mass, members = todo.pop()
             node, w_seen = self._part_journey(group, start, seen, members)
