@@ -226,3 +226,21 @@ def _recording(init: Any, made: list[Any]) -> Any:
         init(self, *args)
         made.append(weakref.ref(self))
     return recorded
+
+
+@pytest.mark.parametrize("objective", ["receiver-holds", "ball-on-ground", "touchback"])
+def test_a_known_target_first_gives_the_same_best(monkeypatch: pytest.MonkeyPatch,
+                                                  objective: Objective) -> None:
+    # the review solves its kicked target first and hands it to the search as its first best:
+    # whichever target that is (the best, a tied one, the worst), the ranking's first is found
+    monkeypatch.setattr(bounds, "OPEN_PARTS", 0)  # (starts opened part by part: bounds.Opened)
+    events = "none" if objective == "touchback" else "all"  # (touchback: many tied at 0)
+    ranked = rank_targets(_solver("bb2020", events, "receiver-holds"), objective)
+    tied = [r for r in ranked if r.value == ranked[0].value]
+    for given in {ranked[0].target, tied[-1].target, ranked[1].target, ranked[-1].target}:
+        solver = _solver("bb2020", events, "receiver-holds")
+        value = solver.value(given, objective)
+        found = best_target(solver, objective, (given, value))
+        assert (found.target, found.value) == (ranked[0].target, ranked[0].value), given
+    if objective == "touchback":
+        assert len(tied) > 1 and tied[-1].target != ranked[0].target

@@ -57,7 +57,7 @@ def test_collector_paused_restores_what_it_found() -> None:
 def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[bool] = []
 
-    def spy(solver: Any, objective: Any) -> Any:
+    def spy(solver: Any, objective: Any, known: Any = None) -> Any:
         seen.append(gc.isenabled())
         raise _Stop  # (the solve itself is not needed: where it would run is)
 
@@ -72,6 +72,38 @@ def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyP
                               kick.kicker)
     assert seen == [False]
     assert gc.isenabled()
+
+
+@needs_game
+def test_the_review_hands_its_kicked_targets_value_to_the_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # solved once, first (its starts then bound the targets sharing them exactly): the search
+    # gets the kicked target with the value a fresh solver gives it
+    from kickoff.analysis.exact.solver import KickoffSolver
+    from kickoff.core.decisions import Decisions
+
+    given: list[Any] = []
+
+    def spy(solver: Any, objective: Any, known: Any = None) -> Any:
+        given.append(known)
+        raise _Stop
+
+    monkeypatch.setattr(review, "best_target", spy)
+    k = extract_kickoffs(GAME)[0]
+    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
+    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
+    dice, _ = loaded.dice()
+    with pytest.raises(_Stop):
+        review.review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules,
+                              loaded.decisions, dice, "receiver-holds", kick.used,
+                              kick.kicker)
+    fresh = KickoffSolver(loaded.state, loaded.ruleset, events="all",
+                          house_rules=loaded.house_rules, use_kick_skill=kick.used,
+                          decisions=Decisions(), play="defaults", objective="receiver-holds")
+    target = loaded.decisions.target
+    assert target is not None
+    assert given == [(target, fresh.value(target, "receiver-holds"))]
+    assert 0 < given[0][1] < 1
 
 
 def test_a_pause_without_freezing_leaves_the_generations_alone() -> None:

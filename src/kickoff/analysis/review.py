@@ -222,8 +222,11 @@ def review_kickoff(state: GameState, ruleset: Ruleset, house_rules: frozenset[Ho
                            use_kick_skill=use_kick_skill, decisions=Decisions(),
                            play="defaults", objective=objective)
     with collector_paused():
-        best = best_target(solver, objective)  # (every target ranked only if read: out.ranked)
+        # the kicked target first: its value is needed anyway, and its starts solved bound the
+        # targets sharing them exactly (what the search would open part by part, then solve
+        # again for this value); the search starts from it as its best
         chosen = solver.value(target, objective)
+        best = best_target(solver, objective, (target, chosen))  # (ranked only if read)
     kicking = other_side(state.receiving)
     kick = Judged("kick", kicking, f"kick at {target.as_list()}", chosen,
                   f"kick at {best.target.as_list()}", best.value,

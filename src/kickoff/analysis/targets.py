@@ -153,7 +153,8 @@ def value_span(objective: AnyObjective, state: GameState) -> tuple[Fraction, Fra
 _MARGIN = 1e-9
 
 
-def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
+def best_target(solver: KickoffSolver, objective: AnyObjective,
+                known: tuple[Square, Fraction] | None = None) -> RankedTarget:
     """``rank_targets(solver, objective)[0]`` (the same target, ties to the lowest x then y, and
     the same exact value) without every target solved: a target's value is its direct ends'
     plus the sum over the event's groups and the ball's starts of weight times the start's value
@@ -164,7 +165,11 @@ def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
     parts solved, ``Bounds.refine``) until its bound cannot beat or tie the best exact value
     found, or it is closed and its exact value compared exactly; the search stops when no
     target left can. Where the solver keeps no such split (``kick_terms``:
-    ``None``), every target is ranked."""
+    ``None``), every target is ranked.
+
+    ``known``: a target and its exact value (``solver.value(target, objective)``, solved
+    already: the review's kicked target), the search's first best; its starts are solved, so
+    the targets sharing them are bounded by their exact values. The same answer either way."""
     targets = _receiving_area(solver.state)
     with collector_paused():  # (the solver's structures: collector.py)
         prepare(solver, targets)
@@ -172,6 +177,8 @@ def best_target(solver: KickoffSolver, objective: AnyObjective) -> RankedTarget:
         if any(v is None for v in terms.values()):
             return rank_targets(solver, objective)[0]
         search = _Search(solver, objective, {t: v for t, v in terms.items() if v is not None})
+        if known is not None and known[0] in search.terms:
+            search.compare(*known)
         return search.run()
 
 
@@ -257,7 +264,11 @@ class _Search:
     def solved(self, target: Square) -> None:
         """``target`` with no start left open: its exact value (``KickoffSolver.value``, the
         sum ``rank_targets`` takes) compared with the best's, exactly."""
-        value = self.solver.value(target, self.objective)
+        self.compare(target, self.solver.value(target, self.objective))
+
+    def compare(self, target: Square, value: Fraction) -> None:
+        """``target``'s exact ``value`` compared with the best's, exactly (ties: the lowest x,
+        then y); the best if it beats it."""
         key = (self.sign * Q(value.numerator, value.denominator), target.x, target.y)
         if self.best is None or key < (self.sign * Q(self.best.value.numerator,
                                                      self.best.value.denominator),
