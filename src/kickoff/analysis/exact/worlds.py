@@ -29,7 +29,7 @@ from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Shared
 from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
-from kickoff.analysis.exact.products import Block, cell_awards, indexes, subsets
+from kickoff.analysis.exact.products import Block, cell_awards, indexes, subset_scales
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -126,7 +126,8 @@ def differences(
 #: Which of a :func:`signature`'s fields :func:`rebuilt` sets (the player's id and side stay),
 #: with their places in it.
 _SET_AT = tuple([i for i, name in enumerate(ball.PLAYER_FIELDS) if name not in ("id", "side")])
-_SET_NAMES = tuple([ball.PLAYER_FIELDS[i] for i in _SET_AT])
+#: Where ``status`` is in a :func:`signature`.
+_STATUS = ball.PLAYER_FIELDS.index("status")
 
 
 def rebuilt(base: GameState, diff: Diff) -> GameState:
@@ -139,8 +140,17 @@ def rebuilt(base: GameState, diff: Diff) -> GameState:
     world.weather = diff.weather
     for pid, square, fields, _ in sorted(diff.entries, key=operator.itemgetter(0)):
         assert isinstance(fields, tuple)
-        p = world.set_fields(world.players[pid], _SET_NAMES, tuple([fields[i] for i in _SET_AT]))
-        p = world.move(p, square)
+        p = world.players[pid]
+        was = _fields(p)
+        # only the fields that differ set (most changes: a status, Pitch Invasion's stuns)
+        differs = [i for i in _SET_AT if fields[i] != was[i]]
+        if differs == [_STATUS]:
+            p = world.set_status(p, fields[_STATUS])
+        elif differs:
+            p = world.set_fields(p, tuple([ball.PLAYER_FIELDS[i] for i in differs]),
+                                 tuple([fields[i] for i in differs]))
+        if p.square != square:
+            p = world.move(p, square)
         if _fields(p) != fields:
             raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
     return world
@@ -395,22 +405,21 @@ class Group:
             self.by_entry.append([])
         return number
 
-    def _cell(self, b: int, fixed: int, present: int) -> int:
+    def _cell(self, b: int, fixed: int, present: int, times: Any = None) -> int:
         """The member of the ``b``-th block's worlds whose factors ``fixed`` are those
         ``present`` (bits over its factors): its mass the worlds', its world theirs with no other
-        factor's change (made when first asked)."""
+        factor's change (made when first asked; ``times``: ``products.scale`` of it, if known)."""
         key = (b, fixed, present)
         i = self.cells.get(key)
         if i is None:
             block = self.blocks[b]
-            weights = cell_awards(block, fixed, present)
+            weights, mass = cell_awards(block, fixed, present, times)
             mask, entries = block.base, set(block.entries)
             for k in indexes(present):
                 mask |= block.bits[k]
                 entries.add(block.changes[k])
             i = self.cells[key] = len(self.members)
-            self.members.append((exact_sum(list(weights.values())), None,
-                                 Diff(frozenset(entries), (), block.weather)))
+            self.members.append((mass, None, Diff(frozenset(entries), (), block.weather)))
             self.masks.append(mask)
             self.cell_of[i] = key
             self.cell_weights[i] = weights
@@ -428,8 +437,8 @@ class Group:
                 more |= 1 << k
         more &= ~fixed
         out = []
-        for extra in subsets(more):
-            i = self._cell(b, fixed | more, present | extra)
+        for extra, times in subset_scales(block, fixed, present, more):
+            i = self._cell(b, fixed | more, present | extra, times)
             mass = self.members[i][0]
             if mass:
                 out.append((i, mass, self.masks[i] & seen))
@@ -462,9 +471,12 @@ class Group:
             world = self.award_worlds[key] = rebuilt(base, world)
         return world
 
-    def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
+    def award_weights_of(self, members: Sequence[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
         must not change it)."""
+        if len(members) == 1 and members[0] in self.cell_weights:
+            # (a single cell, the heavy starts' parts: its own weights, kept with it)
+            return self.cell_weights[members[0]]
         key = tuple(members)
         out = self.award_weights_by.get(key)
         if out is None:
