@@ -130,29 +130,46 @@ _SET_AT = tuple([i for i, name in enumerate(ball.PLAYER_FIELDS) if name not in (
 _STATUS = ball.PLAYER_FIELDS.index("status")
 
 
-def rebuilt(base: GameState, diff: Diff) -> GameState:
+#: How :func:`rebuilt` makes a change (a :class:`Diff` entry) to the set-up's player: the names
+#: and new values of the fields that differ (``("status",)``: a stun, ``GameState.set_status``).
+Plan = tuple[tuple[str, ...], tuple[Any, ...]]
+_STATUS_ONLY: tuple[str, ...] = ("status",)
+
+
+def rebuilt(base: GameState, diff: Diff, plans: dict[Any, Plan] | None = None) -> GameState:
     """A world with ``diff``'s changes made to a clone of ``base`` (the set-up it was taken
     from): the event's world as far as a journey and a touchback read it (every change's
     square and :func:`signature`, the weather). The solver keeps a world as its changes and
-    builds it only for a journey of its own. ``RuntimeError`` if a signature has a field this
-    does not set."""
+    builds it only for a journey of its own. Only the fields that differ are set; ``plans``
+    (change -> :data:`Plan`, for this ``base`` only) remembers them, each change checked the
+    first time it is made. ``RuntimeError`` if a signature has a field this does not set."""
     world = base.clone()
     world.weather = diff.weather
-    for pid, square, fields, _ in sorted(diff.entries, key=operator.itemgetter(0)):
-        assert isinstance(fields, tuple)
+    entries: Iterable[tuple[Any, ...]] = diff.entries
+    if len(diff.entries) > 1 and any(e[1] != e[3] for e in diff.entries):
+        entries = sorted(diff.entries, key=operator.itemgetter(0))  # (moves in one order)
+    for entry in entries:
+        pid, square, fields, _ = entry
         p = world.players[pid]
-        was = _fields(p)
-        # only the fields that differ set (most changes: a status, Pitch Invasion's stuns)
-        differs = [i for i in _SET_AT if fields[i] != was[i]]
-        if differs == [_STATUS]:
-            p = world.set_status(p, fields[_STATUS])
-        elif differs:
-            p = world.set_fields(p, tuple([ball.PLAYER_FIELDS[i] for i in differs]),
-                                 tuple([fields[i] for i in differs]))
+        plan = None if plans is None else plans.get(entry)
+        fresh = plan is None
+        if plan is None:
+            was = _fields(p)
+            differs = [i for i in _SET_AT if fields[i] != was[i]]
+            plan = (tuple([ball.PLAYER_FIELDS[i] for i in differs]),
+                    tuple([fields[i] for i in differs]))
+        names, values = plan
+        if names == _STATUS_ONLY:
+            p = world.set_status(p, values[0])
+        elif names:
+            p = world.set_fields(p, names, values)
         if p.square != square:
             p = world.move(p, square)
-        if _fields(p) != fields:
-            raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
+        if fresh:
+            if _fields(p) != fields:
+                raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
+            if plans is not None:
+                plans[entry] = plan
     return world
 
 
@@ -371,6 +388,10 @@ class Group:
     cell_of: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: Each cell's touchback awards (award key -> probability).
     cell_weights: dict[int, dict[Hashable, Any]] = field(default_factory=dict)
+    #: How each change is made to the set-up's player (:func:`rebuilt`'s ``plans``), for the
+    #: set-up ``plans_base`` only.
+    plans: dict[Any, Plan] = field(default_factory=dict)
+    plans_base: GameState | None = None
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -459,7 +480,9 @@ class Group:
         set-up the worlds were taken from; :func:`rebuilt`)."""
         p, world, diff = self.members[i]
         if world is None:
-            world = rebuilt(base, diff)
+            if self.plans_base is not base:
+                self.plans, self.plans_base = {}, base
+            world = rebuilt(base, diff, self.plans)
             self.members[i] = (p, world, diff)
         return world
 
