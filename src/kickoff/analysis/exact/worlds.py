@@ -152,25 +152,30 @@ def rebuilt(base: GameState, diff: Diff, plans: dict[Any, Plan] | None = None) -
         pid, square, fields, _ = entry
         p = world.players[pid]
         plan = None if plans is None else plans.get(entry)
-        fresh = plan is None
-        if plan is None:
-            was = _fields(p)
-            differs = [i for i in _SET_AT if fields[i] != was[i]]
-            plan = (tuple([ball.PLAYER_FIELDS[i] for i in differs]),
-                    tuple([fields[i] for i in differs]))
-        names, values = plan
-        if names == _STATUS_ONLY:
-            p = world.set_status(p, values[0])
-        elif names:
-            p = world.set_fields(p, names, values)
-        if p.square != square:
-            p = world.move(p, square)
-        if fresh:
-            if _fields(p) != fields:
-                raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
-            if plans is not None:
-                plans[entry] = plan
+        if plan is not None:
+            _make(world, p, plan, square)
+            continue
+        was = _fields(p)
+        differs = [i for i in _SET_AT if fields[i] != was[i]]
+        plan = (tuple([ball.PLAYER_FIELDS[i] for i in differs]),
+                tuple([fields[i] for i in differs]))
+        if _fields(_make(world, p, plan, square)) != fields:
+            raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
+        if plans is not None:
+            plans[entry] = plan
     return world
+
+
+def _make(world: GameState, p: Player, plan: Plan, square: Square | None) -> Player:
+    """:func:`rebuilt`'s change of ``p`` in ``world`` by its ``plan``, onto ``square``."""
+    names, values = plan
+    if names == _STATUS_ONLY:
+        p = world.set_status(p, values[0])
+    elif names:
+        p = world.set_fields(p, names, values)
+    if p.square != square:
+        p = world.move(p, square)
+    return p
 
 
 @functools.cache
