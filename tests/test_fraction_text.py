@@ -47,3 +47,26 @@ def test_the_reviews_json_writes_values_past_the_limit() -> None:
     review = KickoffReview("home", Square(19, 7), Square(19, 8), None, False, big, [judged])
     assert review.to_json()["setup"]["value_against_best_kick"] == fraction_text(big)
     assert team_summary([review], {})["home"]["given_away"] == fraction_text(big)
+
+
+@pytest.mark.parametrize("bits", [1999, 2000, 2001, 60_000])
+def test_either_side_of_the_short_bound_it_writes_what_str_writes(bits: int) -> None:
+    """Below 2,000 bits by ``int.__str__``, above by GMP: the same digits, sign included."""
+    limit = sys.get_int_max_str_digits()
+    n = 2**bits - 12345
+    sys.set_int_max_str_digits(0)
+    try:
+        expected = [str(n), str(-n), str(Fraction(-n, 3**(bits // 2 + 1)))]
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert [fraction_text(Fraction(n)), fraction_text(Fraction(-n)),
+            fraction_text(Fraction(-n, 3**(bits // 2 + 1)))] == expected
+
+
+def test_the_short_bound_is_within_python_s_least_digit_limit() -> None:
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)  # the least Python allows
+    try:
+        assert fraction_text(Fraction(2**1999 - 1, 3)) == f"{2**1999 - 1}/3"
+    finally:
+        sys.set_int_max_str_digits(limit)

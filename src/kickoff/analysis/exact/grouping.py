@@ -192,18 +192,16 @@ def change_masses(group: Group) -> tuple[list[float], float]:
             per[low.bit_length() - 1] += x
     for block in group.blocks:
         every = (1 << len(block.bits)) - 1
-        whole = float(exact_sum(list(cell_awards(block, 0, 0).values())))
+        whole = float(cell_awards(block, 0, 0)[1])
         for k, bit in enumerate(block.bits):
             one = 1 << k
-            per[bit.bit_length() - 1] += float(exact_sum(list(
-                cell_awards(block, one, one).values())))
+            per[bit.bit_length() - 1] += float(cell_awards(block, one, one)[1])
         base = block.base
         while base:
             low = base & -base
             base ^= low
             per[low.bit_length() - 1] += whole
-        unchanged = 0.0 if block.base else float(exact_sum(list(
-            cell_awards(block, every, 0).values())))
+        unchanged = 0.0 if block.base else float(cell_awards(block, every, 0)[1])
         total += whole - unchanged
     return per, total
 

@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kickoff.analysis.exact.chance import Q
+from kickoff.analysis.exact.chance import Q, exact_sum
 from kickoff.core.pitch import Square
 from kickoff.core.state import Weather
 
@@ -53,6 +53,8 @@ class Block:
     receiving: int = 0
     keys: dict[int, Hashable] = field(default_factory=dict)
     memo: dict[tuple[int, int], dict[Hashable, Any]] = field(default_factory=dict)
+    #: :func:`receivers`' sums (their probabilities added), by the same ``(fixed, present)``.
+    totals: dict[tuple[int, int], Any] = field(default_factory=dict)
 
 
 def subsets(bits: int) -> list[int]:
@@ -86,6 +88,19 @@ def scale(block: Block, fixed: int, present: int) -> Any:
     return p
 
 
+def subset_scales(block: Block, fixed: int, present: int, more: int) -> list[tuple[int, Any]]:
+    """``(extra, scale(block, fixed | more, present | extra))`` for every ``extra`` in
+    ``subsets(more)``, in that order (``more``: factors not in ``fixed``): the list doubled once
+    per factor of ``more``, two products a cell, where :func:`scale` takes one per fixed factor
+    and cell (the same exact values: a partition's 2^17 cells of 22 factors each)."""
+    out = [(0, scale(block, fixed, present))]
+    for k in reversed(indexes(more)):  # (the highest factor first: subsets' order, descending)
+        bit, q = 1 << k, block.q[k]
+        miss = 1 - q
+        out = [pair for extra, p in out for pair in ((extra | bit, p * q), (extra, p * miss))]
+    return out
+
+
 def receivers(block: Block, fixed: int, present: int) -> dict[Hashable, Any]:
     """Award key -> probability over the block's receiving players' factors not ``fixed``
     (those fixed: ``present`` or not), the worlds where nobody can take the ball left out;
@@ -110,9 +125,18 @@ def receivers(block: Block, fixed: int, present: int) -> dict[Hashable, Any]:
     return out
 
 
-def cell_awards(block: Block, fixed: int, present: int) -> dict[Hashable, Any]:
+def cell_awards(block: Block, fixed: int, present: int, times: Any = None
+                ) -> tuple[dict[Hashable, Any], Any]:
     """The touchback awards (award key -> probability) of the block's worlds whose factors
-    ``fixed`` are those ``present``, nobody's left out."""
-    times = scale(block, fixed, present)
+    ``fixed`` are those ``present``, nobody's left out, and their sum (the same as adding the
+    awards': their common factor times the receivers' remembered sum). ``times``: that common
+    factor, :func:`scale` of the cell, if known (:func:`subset_scales`)."""
+    if times is None:
+        times = scale(block, fixed, present)
     r = block.receiving
-    return {key: times * w for key, w in receivers(block, fixed & r, present & r).items()}
+    rfixed, rpresent = fixed & r, present & r
+    weights = receivers(block, rfixed, rpresent)
+    total = block.totals.get((rfixed, rpresent))
+    if total is None:
+        total = block.totals[(rfixed, rpresent)] = exact_sum(list(weights.values()))
+    return {key: times * w for key, w in weights.items()}, times * total

@@ -29,7 +29,7 @@ from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Shared
 from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
-from kickoff.analysis.exact.products import Block, cell_awards, indexes, subsets
+from kickoff.analysis.exact.products import Block, cell_awards, indexes, subset_scales
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -126,24 +126,56 @@ def differences(
 #: Which of a :func:`signature`'s fields :func:`rebuilt` sets (the player's id and side stay),
 #: with their places in it.
 _SET_AT = tuple([i for i, name in enumerate(ball.PLAYER_FIELDS) if name not in ("id", "side")])
-_SET_NAMES = tuple([ball.PLAYER_FIELDS[i] for i in _SET_AT])
+#: Where ``status`` is in a :func:`signature`.
+_STATUS = ball.PLAYER_FIELDS.index("status")
 
 
-def rebuilt(base: GameState, diff: Diff) -> GameState:
+#: How :func:`rebuilt` makes a change (a :class:`Diff` entry) to the set-up's player: the names
+#: and new values of the fields that differ (``("status",)``: a stun, ``GameState.set_status``).
+Plan = tuple[tuple[str, ...], tuple[Any, ...]]
+_STATUS_ONLY: tuple[str, ...] = ("status",)
+
+
+def rebuilt(base: GameState, diff: Diff, plans: dict[Any, Plan] | None = None) -> GameState:
     """A world with ``diff``'s changes made to a clone of ``base`` (the set-up it was taken
     from): the event's world as far as a journey and a touchback read it (every change's
     square and :func:`signature`, the weather). The solver keeps a world as its changes and
-    builds it only for a journey of its own. ``RuntimeError`` if a signature has a field this
-    does not set."""
+    builds it only for a journey of its own. Only the fields that differ are set; ``plans``
+    (change -> :data:`Plan`, for this ``base`` only) remembers them, each change checked the
+    first time it is made. ``RuntimeError`` if a signature has a field this does not set."""
     world = base.clone()
     world.weather = diff.weather
-    for pid, square, fields, _ in sorted(diff.entries, key=operator.itemgetter(0)):
-        assert isinstance(fields, tuple)
-        p = world.set_fields(world.players[pid], _SET_NAMES, tuple([fields[i] for i in _SET_AT]))
-        p = world.move(p, square)
-        if _fields(p) != fields:
+    entries: Iterable[tuple[Any, ...]] = diff.entries
+    if len(diff.entries) > 1 and any(e[1] != e[3] for e in diff.entries):
+        entries = sorted(diff.entries, key=operator.itemgetter(0))  # (moves in one order)
+    for entry in entries:
+        pid, square, fields, _ = entry
+        p = world.players[pid]
+        plan = None if plans is None else plans.get(entry)
+        if plan is not None:
+            _make(world, p, plan, square)
+            continue
+        was = _fields(p)
+        differs = [i for i in _SET_AT if fields[i] != was[i]]
+        plan = (tuple([ball.PLAYER_FIELDS[i] for i in differs]),
+                tuple([fields[i] for i in differs]))
+        if _fields(_make(world, p, plan, square)) != fields:
             raise RuntimeError(f"exact odds: {pid}'s changes are more than a world keeps")
+        if plans is not None:
+            plans[entry] = plan
     return world
+
+
+def _make(world: GameState, p: Player, plan: Plan, square: Square | None) -> Player:
+    """:func:`rebuilt`'s change of ``p`` in ``world`` by its ``plan``, onto ``square``."""
+    names, values = plan
+    if names == _STATUS_ONLY:
+        p = world.set_status(p, values[0])
+    elif names:
+        p = world.set_fields(p, names, values)
+    if p.square != square:
+        p = world.move(p, square)
+    return p
 
 
 @functools.cache
@@ -361,6 +393,10 @@ class Group:
     cell_of: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: Each cell's touchback awards (award key -> probability).
     cell_weights: dict[int, dict[Hashable, Any]] = field(default_factory=dict)
+    #: How each change is made to the set-up's player (:func:`rebuilt`'s ``plans``), for the
+    #: set-up ``plans_base`` only.
+    plans: dict[Any, Plan] = field(default_factory=dict)
+    plans_base: GameState | None = None
 
     def __post_init__(self) -> None:
         self.award_worlds[self.award_key] = self.ref
@@ -395,22 +431,21 @@ class Group:
             self.by_entry.append([])
         return number
 
-    def _cell(self, b: int, fixed: int, present: int) -> int:
+    def _cell(self, b: int, fixed: int, present: int, times: Any = None) -> int:
         """The member of the ``b``-th block's worlds whose factors ``fixed`` are those
         ``present`` (bits over its factors): its mass the worlds', its world theirs with no other
-        factor's change (made when first asked)."""
+        factor's change (made when first asked; ``times``: ``products.scale`` of it, if known)."""
         key = (b, fixed, present)
         i = self.cells.get(key)
         if i is None:
             block = self.blocks[b]
-            weights = cell_awards(block, fixed, present)
+            weights, mass = cell_awards(block, fixed, present, times)
             mask, entries = block.base, set(block.entries)
             for k in indexes(present):
                 mask |= block.bits[k]
                 entries.add(block.changes[k])
             i = self.cells[key] = len(self.members)
-            self.members.append((exact_sum(list(weights.values())), None,
-                                 Diff(frozenset(entries), (), block.weather)))
+            self.members.append((mass, None, Diff(frozenset(entries), (), block.weather)))
             self.masks.append(mask)
             self.cell_of[i] = key
             self.cell_weights[i] = weights
@@ -428,8 +463,8 @@ class Group:
                 more |= 1 << k
         more &= ~fixed
         out = []
-        for extra in subsets(more):
-            i = self._cell(b, fixed | more, present | extra)
+        for extra, times in subset_scales(block, fixed, present, more):
+            i = self._cell(b, fixed | more, present | extra, times)
             mass = self.members[i][0]
             if mass:
                 out.append((i, mass, self.masks[i] & seen))
@@ -450,7 +485,9 @@ class Group:
         set-up the worlds were taken from; :func:`rebuilt`)."""
         p, world, diff = self.members[i]
         if world is None:
-            world = rebuilt(base, diff)
+            if self.plans_base is not base:
+                self.plans, self.plans_base = {}, base
+            world = rebuilt(base, diff, self.plans)
             self.members[i] = (p, world, diff)
         return world
 
@@ -462,9 +499,12 @@ class Group:
             world = self.award_worlds[key] = rebuilt(base, world)
         return world
 
-    def award_weights_of(self, members: Iterable[int]) -> dict[Hashable, Any]:
+    def award_weights_of(self, members: Sequence[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
         must not change it)."""
+        if len(members) == 1 and members[0] in self.cell_weights:
+            # (a single cell, the heavy starts' parts: its own weights, kept with it)
+            return self.cell_weights[members[0]]
         key = tuple(members)
         out = self.award_weights_by.get(key)
         if out is None:
@@ -549,18 +589,33 @@ def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[in
     each node's worlds (``reached``: node -> award key -> their total probability) taken from
     the ``unaffected`` worlds' and, times the node's chance of a touchback (``touchback``), added
     to ``to_award``. By node, not part by part: each node's chance (a rational of thousands of
-    digits, where its journey loops) multiplies its parts' summed weights once (the same sums,
-    regrouped; each key's products summed in pairs: ``chance.exact_sum``)."""
-    products: dict[Hashable, list[Any]] = {}
+    digits, where its journey loops) is asked once. And by weight: a block's cells share a few
+    weights (products of its factors' two or three probabilities: 1005253's heavy start, 131,665
+    parts, at most 29 weights an award key), so each key's chances are summed by weight (in
+    pairs, ``chance.exact_sum``) and each sum multiplied by its weight once, the weights taken
+    from ``unaffected`` as weight times count: the same sums, regrouped."""
+    counts: dict[Hashable, dict[Any, int]] = {}  # key -> weight -> nodes (every node)
+    chances: dict[Hashable, dict[Any, list[Any]]] = {}  # key -> weight -> chances (not 0)
     for node, weights in reached.items():
-        for key, w in weights.items():
-            unaffected[key] -= w
         t = touchback(node)
-        if t:
-            for key, w in weights.items():
-                products.setdefault(key, []).append(t * w)
-    for key, terms in products.items():
-        total = exact_sum(terms)
+        for key, w in weights.items():
+            per = counts.get(key)
+            if per is None:
+                per = counts[key] = {}
+            per[w] = per[w] + 1 if w in per else 1
+            if t:
+                by_weight = chances.get(key)
+                if by_weight is None:
+                    by_weight = chances[key] = {}
+                ts = by_weight.get(w)
+                if ts is None:
+                    by_weight[w] = [t]
+                else:
+                    ts.append(t)
+    for key, per in counts.items():
+        unaffected[key] -= exact_sum([w * n for w, n in per.items()])
+    for key, by_weight in chances.items():
+        total = exact_sum([w * exact_sum(ts) for w, ts in by_weight.items()])
         to_award[key] = to_award[key] + total if key in to_award else total
 
 
