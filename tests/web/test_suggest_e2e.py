@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_web_e2e import _centre, _opened
 
 from kickoff.analysis.advisor.search import SetupValue, setup_value
@@ -146,6 +147,8 @@ def test_suggest_take_it_and_cancel(server: str, tmp_path: Path) -> None:
         shutil.copy(shot, Path(keep) / shot.name)
 
 
+@pytest.mark.slow  # (two searches of 2 s each, 7 s: .ci/run runs it; the quick suite keeps
+# test_suggest_take_it_and_cancel, the page's search end to end, under its 3 minutes)
 def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server: str) -> None:
     """The progress bar is full once the search is Done (it stood at a fifth: the elapsed share
     of the time bound when the search ended early); after "Take it", another ruleset makes the
@@ -185,6 +188,8 @@ def test_after_done_the_bar_is_full_and_a_new_match_clears_the_suggestion(server
     assert errors == [], errors
 
 
+@pytest.mark.slow  # (a search of the events on, 7 s: .ci/run runs it; the quick suite keeps
+# test_suggest_take_it_and_cancel, the page's search end to end, under its 3 minutes)
 def test_suggestion_shows_its_gain_per_kickoff_event(server: str) -> None:
     """Issue 24: with the events on, the suggestion comes with a table of each Kick-off event's
     value for the current and the suggested set-up and the receivers' gain, as ``setup
