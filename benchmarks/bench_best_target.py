@@ -13,12 +13,13 @@ sources). Results are recorded in ``docs/performance.md``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import resource
-import sys
 import time
-from pathlib import Path
 from typing import Any
+
+from bench_review import SHARED, shared_game
 
 import kickoff
 from kickoff.analysis import targets
@@ -32,13 +33,16 @@ from kickoff.defaults import kick_use
 from kickoff.formats.fumbbl.replay import extract_kickoffs
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
 OBJECTIVE: Objective = "receiver-holds"
 
 
-def solver_of(game: str, number: int) -> KickoffSolver:
-    """The review's solver of kick-off ``number`` of the shared game ``game``."""
-    kickoff = next(k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number)
+def solver_of(game: str, number: int) -> KickoffSolver | None:
+    """The review's solver of kick-off ``number`` of the shared game ``game``
+    (``analysis.review.review_kickoff``'s); ``None`` if the game has no such kick-off."""
+    kickoff = next((k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number),
+                   None)
+    if kickoff is None:
+        return None
     loaded = load_scenario(parse_scenario(json.dumps(kickoff.scenario)))
     kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
     return KickoffSolver(loaded.state, loaded.ruleset, events="all",
@@ -65,12 +69,23 @@ def trace() -> None:
 
 
 def main() -> None:
-    game, number = sys.argv[1], int(sys.argv[2])
-    if "--trace" in sys.argv[3:]:
+    cli = argparse.ArgumentParser(
+        prog="bench_best_target.py", description="The review's best-target search of one "
+        "kick-off of a shared game, timed, and the best target's value alone.")
+    cli.add_argument("game", type=shared_game, metavar="GAME",
+                     help="a shared game, e.g. classic-2017/1005253")
+    cli.add_argument("number", type=int, metavar="KICK-OFF", help="the kick-off's number")
+    cli.add_argument("--trace", action="store_true",
+                     help="print each step of the search over 0.05 s of CPU")
+    args = cli.parse_args()
+    game, number = args.game, args.number
+    if args.trace:
         trace()
     cpu = time.process_time
     with collector_paused():
         solver = solver_of(game, number)
+        if solver is None:
+            cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
         c = cpu()
         solver.groups()
         worlds = cpu() - c
@@ -82,6 +97,7 @@ def main() -> None:
     del best, solver  # (the ranked target holds its solver: gigabytes on a classic game)
     with collector_paused():
         alone = solver_of(game, number)
+        assert alone is not None  # (found above)
         alone.groups()
         c = cpu()
         prepare(alone, targets._receiving_area(alone.state))

@@ -17,6 +17,7 @@ this process, with whichever build of kickoff it imports (the compiled one when 
 
 from __future__ import annotations
 
+import argparse
 import resource
 import subprocess
 import sys
@@ -69,13 +70,45 @@ def every(limit: int, games: list[str]) -> None:
         print(*line, flush=True)
 
 
+def shared_game(name: str) -> str:
+    """``name`` if it is a shared game (``GAME.json.gz`` under the shared replays), else an
+    ``argparse`` error naming it."""
+    if not (SHARED / f"{name}.json.gz").is_file():
+        raise argparse.ArgumentTypeError(f"{name!r}: no {name}.json.gz under {SHARED}")
+    return name
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line (module docstring): ``every LIMIT [GAME...]`` or ``[GAME] [RUNS]
+    [--json FILE]``."""
+    if argv[:1] == ["every"]:
+        every_cli = argparse.ArgumentParser(
+            prog="bench_review.py every",
+            description="Every shared game (or those named) reviewed once, each in a process of "
+                        "its own capped at LIMIT seconds of CPU.")
+        every_cli.add_argument("limit", type=int, choices=range(1, 3601), metavar="LIMIT",
+                               help="seconds of CPU a game's process may take (1 to 3,600)")
+        every_cli.add_argument("games", nargs="*", type=shared_game, metavar="GAME",
+                               help="e.g. classic-2017/1005253 (default: every shared game)")
+        return every_cli.parse_args(argv[1:])
+    one = argparse.ArgumentParser(
+        prog="bench_review.py", description="kickoff fumbbl review of one shared game, timed "
+        "(or: bench_review.py every LIMIT [GAME...]).")
+    one.add_argument("game", nargs="?", default="1559380", type=shared_game, metavar="GAME",
+                     help="a shared game, e.g. classic-2017/1005253 (default 1559380)")
+    one.add_argument("runs", nargs="?", default=3, type=int, choices=range(1, 101),
+                     metavar="RUNS", help="how many times (1 to 100, default 3)")
+    one.add_argument("--json", type=Path, dest="out", metavar="FILE",
+                     help="the review's JSON written to FILE (to compare two builds)")
+    return one.parse_args(argv)
+
+
 def main() -> None:
-    if sys.argv[1:2] == ["every"]:
-        every(int(sys.argv[2]), sys.argv[3:])
+    args = parse(sys.argv[1:])
+    if "limit" in args:
+        every(args.limit, args.games)
         return
-    game = sys.argv[1] if len(sys.argv) > 1 else "1559380"
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    out = Path(sys.argv[4]) if sys.argv[3:4] == ["--json"] else None
+    game, runs, out = args.game, args.runs, args.out
     cpu, wall = [], []
     for _ in range(runs):
         c, w = time.process_time(), time.perf_counter()

@@ -15,36 +15,21 @@ denominator``) compares two builds' exact values. Results are in ``docs/performa
 
 from __future__ import annotations
 
+import argparse
 import gc
 import hashlib
-import json
 import resource
 import sys
 import time
-from pathlib import Path
+
+from bench_best_target import solver_of
+from bench_review import shared_game
 
 import kickoff
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.solver import KickoffSolver
-from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
-from kickoff.defaults import kick_use
-from kickoff.formats.fumbbl.replay import extract_kickoffs
-from kickoff.formats.scenario import load_scenario, parse_scenario
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
-
-
-def solver_of(game: str, number: int) -> KickoffSolver:
-    """The review's solver of kick-off ``number`` of the shared game ``game``
-    (``analysis.review.review_kickoff``'s)."""
-    k = next(k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number)
-    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
-    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
-    return KickoffSolver(loaded.state, loaded.ruleset, events="all",
-                         house_rules=loaded.house_rules, use_kick_skill=kick.used,
-                         decisions=Decisions(), play="defaults", objective="receiver-holds")
 
 
 def starts_of(solver: KickoffSolver, target: Square) -> list[tuple[int, int]]:
@@ -64,12 +49,26 @@ def starts_of(solver: KickoffSolver, target: Square) -> list[tuple[int, int]]:
 
 
 def main() -> None:
+    cli = argparse.ArgumentParser(
+        prog="bench_start.py", description="One target of one kick-off of a shared game, its "
+        "journeys' starts solved one by one, timed.")
+    cli.add_argument("game", nargs="?", default="classic-2017/1005115", type=shared_game,
+                     metavar="GAME", help="a shared game (default classic-2017/1005115)")
+    cli.add_argument("number", nargs="?", default=2, type=int, metavar="KICK-OFF",
+                     help="the kick-off's number in the game (default 2)")
+    cli.add_argument("target", nargs="?", default="6,7", metavar="X,Y",
+                     help="the kick target (default 6,7)")
+    args = cli.parse_args()
+    game, number = args.game, args.number
+    try:
+        x, y = Square.parse(args.target)
+    except ValueError as e:
+        cli.error(f"argument X,Y: {e}")
     sys.set_int_max_str_digits(0)
-    game = sys.argv[1] if len(sys.argv) > 1 else "classic-2017/1005115"
-    number = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    x, y = (int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "6,7").split(","))
     gc.disable()
     solver = solver_of(game, number)
+    if solver is None:
+        cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
     c = time.process_time()
     groups = solver.groups()
     print(f"{game} kick-off {number}: worlds {time.process_time() - c:.2f} s CPU "
