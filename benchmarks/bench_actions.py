@@ -17,10 +17,11 @@ with seeded dice instead of their scripted ones (so every branch of the rules ge
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from benchargs import one_count
 
 from kickoff.analysis.exact.kick import KickSolver, kick_odds
 from kickoff.core.actions.kick import toward
@@ -106,7 +107,7 @@ def test_bench_kick_odds_best_pass_block(benchmark: Any) -> None:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    n = one_count(__doc__, "N", 10_000, 10_000_000, "kick-offs a line")
     for label, name, play in (("bb2020 Blitz kick-offs", BLITZ, kickoffs),
                               ("classic Blitz! kick-offs", CLASSIC_BLITZ, kickoffs),
                               ("Kick It! Kick actions", KICK, kicks)):

@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from bench_review import SHARED, shared_game
+from benchargs import bounded
 
 import kickoff
 from kickoff.analysis import targets
@@ -74,7 +75,8 @@ def main() -> None:
         "kick-off of a shared game, timed, and the best target's value alone.")
     cli.add_argument("game", type=shared_game, metavar="GAME",
                      help="a shared game, e.g. classic-2017/1005253")
-    cli.add_argument("number", type=int, metavar="KICK-OFF", help="the kick-off's number")
+    cli.add_argument("number", type=bounded(1, 99), metavar="KICK-OFF",
+                     help="the kick-off's number")
     cli.add_argument("--trace", action="store_true",
                      help="print each step of the search over 0.05 s of CPU")
     args = cli.parse_args()

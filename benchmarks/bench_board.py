@@ -13,10 +13,11 @@ events. Results are recorded in docs/performance.md.
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from fractions import Fraction
 from typing import Any
+
+from benchargs import one_count
 
 import kickoff
 from kickoff.analysis import KickoffSolver, rank_targets
@@ -63,4 +64,4 @@ def main(runs: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    main(one_count(__doc__, "N", 1, 1_000, "runs"))

@@ -23,11 +23,12 @@ EPISODES kick-offs, CPU time of the child process. Results go into ``docs/perfor
 
 from __future__ import annotations
 
+import argparse
 import subprocess
-import sys
 import time
 
 import numpy as np
+from benchargs import bounded
 
 from kickoff.core import RULESETS
 from kickoff.env import PLAYED, KickoffGame, env
@@ -114,16 +115,20 @@ def game_steps(ruleset: str, episodes: int, every: bool = False) -> tuple[int, f
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    python = None
-    if "--botbowl" in args:
-        at = args.index("--botbowl")
-        python = args[at + 1]
-        del args[at:at + 2]
-    setup = "steps" if "--setup" in args else "given"
-    every = "--all" in args
-    args = [a for a in args if a not in ("--setup", "--all")]
-    episodes = int(args[0]) if args else 2000
+    cli = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    cli.add_argument("episodes", nargs="?", default=2000, type=bounded(1, 10_000_000),
+                     metavar="EPISODES", help="episodes per ruleset (default 2000)")
+    cli.add_argument("--botbowl", metavar="PYTHON",
+                     help="botbowl's environment side by side, run by this Python")
+    cli.add_argument("--setup", action="store_true",
+                     help="the receiving coach's set-up as steps too")
+    cli.add_argument("--all", action="store_true", dest="every",
+                     help="every decision, not only the kick-off's")
+    args = cli.parse_args()
+    python: str | None = args.botbowl
+    setup = "steps" if args.setup else "given"
+    every: bool = args.every
+    episodes: int = args.episodes
     print(f"{'ruleset':<8} {'AEC steps/s':>12} {'episodes/s':>11} {'game steps/s':>13} "
           f"{'steps/episode':>14}   (set-up {setup}{', every decision' if every else ''})")
     for ruleset in RULESETS:

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchargs import one_count
+
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "fumbbl-replays"
 
 
@@ -36,7 +38,7 @@ def test_bench_verify(benchmark: Any) -> None:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    runs = one_count(__doc__, "RUNS", 3, 100, "runs")
     times = []
     for _ in range(runs):
         t = time.perf_counter()

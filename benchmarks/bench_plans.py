@@ -13,9 +13,10 @@ the receiving zone's centre, as ``kickoff odds`` plays it) and Sevens, Skaven ki
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from typing import Any
+
+from benchargs import one_count
 
 from kickoff.analysis import plans
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -61,4 +62,4 @@ def main(n: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    main(one_count(__doc__, "N", 1, 1_000, "runs"))

@@ -23,6 +23,7 @@ The file is written into a temporary folder and removed. Results go into
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import subprocess
@@ -31,6 +32,8 @@ import tempfile
 import time
 from contextlib import suppress
 from pathlib import Path
+
+from benchargs import bounded
 
 #: Seconds between two samples of the process tree (``--tree``).
 EVERY = 0.1
@@ -122,11 +125,19 @@ def main_tree(n: int) -> None:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    if args[:1] == ["--tree"]:
-        main_tree(int(args[1]) if len(args) > 1 else 1_000_000)
+    cli = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    cli.add_argument("sizes", nargs="*", type=bounded(1, 100_000_000), metavar="N",
+                     help="records a run (default: 100000 1000000)")
+    cli.add_argument("--tree", nargs="?", const=1_000_000, type=bounded(1, 100_000_000),
+                     metavar="N", help="the whole process tree of one run of N records "
+                     "(default 1000000), instead")
+    args = cli.parse_args()
+    if args.tree is not None:
+        if args.sizes:
+            cli.error("--tree takes one N: give it as --tree N")
+        main_tree(args.tree)
         return
-    sizes = [int(a) for a in args] or [100_000, 1_000_000]
+    sizes = args.sizes or [100_000, 1_000_000]
     print(f"{'n':>10} {'peak MB':>8} {'CPU s':>7} {'wall s':>7} {'records/CPU s':>14} {'file MB':>8}")
     for n in sizes:
         peak, cpu, wall, size = run(n)

@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchargs import bounded
+
 import kickoff
 from kickoff.cli.review_cmd import review_game
 
@@ -86,7 +88,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
             prog="bench_review.py every",
             description="Every shared game (or those named) reviewed once, each in a process of "
                         "its own capped at LIMIT seconds of CPU.")
-        every_cli.add_argument("limit", type=int, choices=range(1, 3601), metavar="LIMIT",
+        every_cli.add_argument("limit", type=bounded(1, 3600), metavar="LIMIT",
                                help="seconds of CPU a game's process may take (1 to 3,600)")
         every_cli.add_argument("games", nargs="*", type=shared_game, metavar="GAME",
                                help="e.g. classic-2017/1005253 (default: every shared game)")
@@ -96,7 +98,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "(or: bench_review.py every LIMIT [GAME...]).")
     one.add_argument("game", nargs="?", default="1559380", type=shared_game, metavar="GAME",
                      help="a shared game, e.g. classic-2017/1005253 (default 1559380)")
-    one.add_argument("runs", nargs="?", default=3, type=int, choices=range(1, 101),
+    one.add_argument("runs", nargs="?", default=3, type=bounded(1, 100),
                      metavar="RUNS", help="how many times (1 to 100, default 3)")
     one.add_argument("--json", type=Path, dest="out", metavar="FILE",
                      help="the review's JSON written to FILE (to compare two builds)")

@@ -13,9 +13,10 @@ recorded in ``docs/performance.md``.
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from typing import Any
+
+from benchargs import one_count
 
 import kickoff
 from kickoff.analysis import KickoffSolver, rank_targets
@@ -64,4 +65,4 @@ def main(runs: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    main(one_count(__doc__, "RUNS", 5, 1_000, "runs, each a fresh solver"))

@@ -19,12 +19,15 @@ Results go into ``docs/performance.md``.
 
 from __future__ import annotations
 
+import argparse
 import ctypes
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from benchargs import bounded
 
 ROOT = Path(__file__).resolve().parent.parent
 #: How long to wait for the processes pytest left behind (seconds) before reporting without them.
@@ -78,9 +81,13 @@ def run_once(args: list[str], log: Path) -> tuple[int, float, float, float, str]
 
 def main() -> int:
     argv = sys.argv[1:]
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
-    runs = int(argv[0]) if argv else 3
+    cut = argv.index("--") if "--" in argv else len(argv)  # what follows goes to pytest as is
+    extra = argv[cut + 1:]
+    cli = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0],
+                                  usage="%(prog)s [-h] [RUNS] [-- PYTEST ARGS]")
+    cli.add_argument("runs", nargs="?", default=3, type=bounded(1, 20), metavar="RUNS",
+                     help="pytest runs in a row (1 to 20; default 3)")
+    runs: int = cli.parse_args(argv[:cut]).runs
     print(f"pytest {' '.join(extra)} from {ROOT}, {runs} runs, {os.cpu_count()} CPUs")
     reaper = become_subreaper()
     failed = 0
