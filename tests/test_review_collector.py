@@ -53,14 +53,9 @@ def test_collector_paused_restores_what_it_found() -> None:
         gc.enable()
 
 
-@needs_game
-def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[bool] = []
-
-    def spy(solver: Any, objective: Any, known: Any = None) -> Any:
-        seen.append(gc.isenabled())
-        raise _Stop  # (the solve itself is not needed: where it would run is)
-
+def _review_until_the_search(monkeypatch: pytest.MonkeyPatch, spy: Any) -> tuple[Any, Any]:
+    """Review the game's first kick-off with ``spy`` as the best-target search (it raises
+    ``_Stop``); the loaded scenario and its kick use."""
     monkeypatch.setattr(review, "best_target", spy)
     k = extract_kickoffs(GAME)[0]
     loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
@@ -70,6 +65,18 @@ def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyP
         review.review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules,
                               loaded.decisions, dice, "receiver-holds", kick.used,
                               kick.kicker)
+    return loaded, kick
+
+
+@needs_game
+def test_the_review_solves_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def spy(solver: Any, objective: Any, known: Any = None) -> Any:
+        seen.append(gc.isenabled())
+        raise _Stop  # (the solve itself is not needed: where it would run is)
+
+    _review_until_the_search(monkeypatch, spy)
     assert seen == [False]
     assert gc.isenabled()
 
@@ -88,15 +95,7 @@ def test_the_review_hands_its_kicked_targets_value_to_the_search(
         given.append(known)
         raise _Stop
 
-    monkeypatch.setattr(review, "best_target", spy)
-    k = extract_kickoffs(GAME)[0]
-    loaded = load_scenario(parse_scenario(json.dumps(k.scenario)))
-    kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
-    dice, _ = loaded.dice()
-    with pytest.raises(_Stop):
-        review.review_kickoff(loaded.state, loaded.ruleset, loaded.house_rules,
-                              loaded.decisions, dice, "receiver-holds", kick.used,
-                              kick.kicker)
+    loaded, kick = _review_until_the_search(monkeypatch, spy)
     fresh = KickoffSolver(loaded.state, loaded.ruleset, events="all",
                           house_rules=loaded.house_rules, use_kick_skill=kick.used,
                           decisions=Decisions(), play="defaults", objective="receiver-holds")
