@@ -412,10 +412,11 @@ class ChainSolver:
             rows[s], outs[s] = row, self._exits(outside, key, s, id(moves))
         return rows, outs, tuple(key)
 
-    def _exits(self, weighted: Iterable[tuple[int, Rational]],
-               key: list[tuple[int, ...]] | None = None, s: int = 0, moves: int = 0) -> Dist:
-        """Successor states with their probabilities, as nodes (solved, or ends). With ``key``:
-        ``(s, moves, each successor's node, in order)`` appended to it (:meth:`_rows`)."""
+    def _exits(self, weighted: Iterable[tuple[int, Rational]], key: list[tuple[int, ...]],
+               s: int, moves: int) -> Dist:
+        """Successor states with their probabilities, as nodes (solved, or ends); ``(s, moves,
+        each successor's node, in order)`` appended to ``key`` (``Nodes.loops``' key: ``moves``
+        is the identity of ``s``'s transitions)."""
         out: Dist = {}
         is_end, solved, ends, stops = self.is_end, self.solved, self.nodes.ends, self.stops
         named: list[int] = [s, moves]
@@ -428,8 +429,7 @@ class ChainSolver:
                 n = solved[t]
             out[n] = out[n] + p if n in out else p
             named.append(n)
-        if key is not None:
-            key.append(tuple(named))
+        key.append(tuple(named))
         return out
 
 
