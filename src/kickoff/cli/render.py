@@ -335,9 +335,9 @@ def _ranking_map(state: GameState, ranked: list[RankedTarget], objective: AnyObj
     from rich.text import Text
 
     from kickoff.analysis.objectives import (
-        in_percent,
         kicker_wants_high,
         short_value,
+        value_unit,
         value_words,
     )
 
@@ -360,8 +360,7 @@ def _ranking_map(state: GameState, ranked: list[RankedTarget], objective: AnyObj
             label = "##" if Square(x, y) == ranked[0].target else short_value(v, objective)
             text.append(f" {label[-3:]:>3}", style=f"bold {colour}")
         text.append("\n")
-    unit = " in percent" if in_percent(objective) else (
-        " in squares" if objective == "distance" else "")
+    unit = {"probability": " in percent", "squares": " in squares"}.get(value_unit(objective), "")
     text.append(f"{objective_text(objective)}{unit} per target; ## marks the best "
                 f"({value_words(ranked[0].value, objective)} at {list(ranked[0].target)})",
                 style="dim")
