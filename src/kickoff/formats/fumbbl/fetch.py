@@ -14,7 +14,7 @@ the cache is never asked for again.
 
 Every problem (offline, the server refusing, a 404, a timeout, a truncated body, a body that is
 not a replay) raises :class:`~kickoff.core.errors.ScenarioError` with a one-line message naming
-the game id.
+the game id; a cache folder that cannot keep the replay, its subclass :class:`CacheError`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,12 @@ API_VARIABLE = "KICKOFF_FUMBBL_API"
 USER_AGENT = f"kickoff/{__version__} (Blood Bowl kick-off analysis; one request per replay)"
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class CacheError(ScenarioError):
+    """The local cache folder cannot keep a replay (it cannot be made, written, or the file
+    renamed into it): the message names the folder or file, which a server does not show its
+    clients (``kickoff.web.routes.review``)."""
 
 
 def default_cache() -> Path:
@@ -126,7 +132,7 @@ def _cache_folder(game: str, folder: Path) -> None:
         blocker = next((p for p in (folder, *folder.parents) if p.exists()), None)
         why = (f"{blocker} is a file, not a folder" if blocker is not None
                and not blocker.is_dir() else e.strerror or str(e))
-        raise ScenarioError([f"FUMBBL game {game}: cannot make the cache folder {folder}: "
+        raise CacheError([f"FUMBBL game {game}: cannot make the cache folder {folder}: "
                              f"{why}"]) from None
 
 
@@ -150,7 +156,7 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{game}-", suffix=".part", dir=folder)
     except OSError as e:
-        raise ScenarioError([f"FUMBBL game {game}: cannot write the cache folder {folder}: "
+        raise CacheError([f"FUMBBL game {game}: cannot write the cache folder {folder}: "
                              f"{e.strerror or e}"]) from None
     tmp = Path(tmp_name)
     try:
@@ -176,7 +182,7 @@ def _keep(game: str, body: bytes, fd: int, tmp: Path, path: Path) -> None:
                                  + _one_line(e, str(tmp))]) from None
         os.replace(tmp, path)
     except OSError as e:
-        raise ScenarioError([f"FUMBBL game {game}: cannot keep the replay in the cache folder "
+        raise CacheError([f"FUMBBL game {game}: cannot keep the replay in the cache folder "
                              f"as {path}: {e.strerror or e}"]) from None
 
 

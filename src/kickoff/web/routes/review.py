@@ -76,17 +76,17 @@ async def review_game(request: Request, game_id: GameId,
                       plan_budget: BudgetQuery = REVIEW_PLAN_BUDGET) -> dict[str, Any]:
     """Review a FUMBBL game fetched by its id (as ``kickoff fumbbl review GAMEID``: over
     HTTPS, cached); as ``POST /api/review`` answers."""
-    from kickoff.formats.fumbbl.fetch import fetch_replay
+    from kickoff.formats.fumbbl.fetch import CacheError, fetch_replay
 
     def fetched() -> str:
         try:
             return str(fetch_replay(game_id, None, FUMBBL_TIMEOUT))
+        except CacheError:  # its message names the server's folder: not the client's to see
+            raise BadInput([Problem(f"FUMBBL game {game_id}: the server cannot keep the replay "
+                                    "(its cache folder cannot be made or written)",
+                                    "game_id")]) from None
         except KickoffError as e:
-            line = str(e).splitlines()[0]
-            if "the cache folder " in line:  # its path is not the client's to see
-                line = (f"FUMBBL game {game_id}: the server cannot keep the replay (its cache "
-                        "folder cannot be made or written)")
-            raise BadInput([Problem(line, "game_id")]) from None
+            raise BadInput([Problem(str(e).splitlines()[0], "game_id")]) from None
 
     _refuse_if_busy()
     async with _running:
