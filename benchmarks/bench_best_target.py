@@ -51,6 +51,14 @@ def solver_of(game: str, number: int) -> KickoffSolver | None:
                          decisions=Decisions(), play="defaults", objective=OBJECTIVE)
 
 
+def solver_or_error(cli: argparse.ArgumentParser, game: str, number: int) -> KickoffSolver:
+    """:func:`solver_of`, or ``cli``'s error (exit status 2) naming the kick-off the game lacks."""
+    solver = solver_of(game, number)
+    if solver is None:
+        cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
+    return solver
+
+
 def trace() -> None:
     """Print each step of the search over 0.05 s of CPU (wraps ``_Search.solve_widest``)."""
     widest = targets._Search.solve_widest
@@ -85,9 +93,7 @@ def main() -> None:
         trace()
     cpu = time.process_time
     with collector_paused():
-        solver = solver_of(game, number)
-        if solver is None:
-            cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
+        solver = solver_or_error(cli, game, number)
         c = cpu()
         solver.groups()
         worlds = cpu() - c
@@ -98,8 +104,7 @@ def main() -> None:
     target, found = best.target, best.value
     del best, solver  # (the ranked target holds its solver: gigabytes on a classic game)
     with collector_paused():
-        alone = solver_of(game, number)
-        assert alone is not None  # (found above)
+        alone = solver_or_error(cli, game, number)
         alone.groups()
         c = cpu()
         prepare(alone, targets._receiving_area(alone.state))

@@ -22,7 +22,7 @@ import resource
 import sys
 import time
 
-from bench_best_target import solver_of
+from bench_best_target import solver_or_error
 from bench_review import shared_game
 from benchargs import bounded
 
@@ -67,9 +67,7 @@ def main() -> None:
         cli.error(f"argument X,Y: {e}")
     sys.set_int_max_str_digits(0)
     gc.disable()
-    solver = solver_of(game, number)
-    if solver is None:
-        cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
+    solver = solver_or_error(cli, game, number)
     c = time.process_time()
     groups = solver.groups()
     print(f"{game} kick-off {number}: worlds {time.process_time() - c:.2f} s CPU "
