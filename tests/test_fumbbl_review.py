@@ -56,6 +56,7 @@ def _check_game(replay: Path, tmp_path: Path) -> dict[str, Any]:
     for k, file in zip(review["kickoffs"], files, strict=True):
         kick = k["judged"][0]
         assert kick["what"] == "kick" and kick["side"] == k["kicking"]
+        assert json.loads(Path(file).read_text())["ruleset"] == review["ruleset"]
         one = _json(["odds", file, "--objective", "receiver-holds", "--json"])
         assert one["applied"]["kicker"] == k["kicker"]
         assert one["applied"]["use_kick_skill"] == k["use_kick_skill"]
@@ -95,6 +96,7 @@ def test_one_game_agrees_with_odds_and_decide(tmp_path: Path) -> None:
     first = review["kickoffs"][0]
     assert first["event"] == "high_kick" and first["judged"][1]["side"] == "away"
     assert review["applied"]["objective"] == "receiver-holds"
+    assert review["ruleset"] == "bb2020"
 
 
 #: The classic game ``.ci/run`` checks (its budget: one worker runs this file's games one after

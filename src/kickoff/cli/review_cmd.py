@@ -236,14 +236,16 @@ def _review_folder(path: Path, objective: Objective, budget: int,
 def game_document(gid: str, ks: list[ExtractedKickoff],
                   reviews: list[tuple[int, KickoffReview]], applied: dict[str, Any]
                   ) -> dict[str, Any]:
-    """The ``--json`` document of a game's review: ``{"game", "applied", "teams", "kickoffs",
-    "summary"}``, and ``"advisor"`` (:func:`~kickoff.analysis.review.advisor_figures`) when
-    the set-ups were judged against the advisor's."""
+    """The ``--json`` document of a game's review: ``{"game", "ruleset", "applied", "teams",
+    "kickoffs", "summary"}`` (``ruleset``: the game's, as ``fumbbl extract`` writes it), and
+    ``"advisor"`` (:func:`~kickoff.analysis.review.advisor_figures`) when the set-ups were
+    judged against the advisor's."""
     from kickoff.analysis.review import advisor_figures
 
     teams = {side: str(t.get("name", side)) for side, t in ks[0].scenario["teams"].items()}
     gains = [j.gap for _, r in reviews for j in r.judged if j.what == "setup"]
-    return {"game": gid, "applied": applied, "teams": teams,
+    return {"game": gid, "ruleset": str(ks[0].scenario.get("ruleset", "?")),
+            "applied": applied, "teams": teams,
             "kickoffs": [{"kickoff": n, "half": k.half, **r.to_json()}
                          for (n, r), k in zip(reviews, ks, strict=True)],
             "summary": summary(reviews, teams),
