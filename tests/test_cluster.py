@@ -21,6 +21,7 @@ from kickoff.analysis.advisor.search import CANDIDATES_PER_ROUND, OptimizeReques
 from kickoff.analysis.cluster import (
     CONNECT_TIMEOUT,
     LEAN_DASK,
+    LOCAL_HOST,
     LOCAL_HTTP,
     MAX_WORKERS,
     ClusterError,
@@ -186,6 +187,11 @@ def test_a_local_cluster_of_two_processes_maps_as_this_process_does() -> None:
         assert isinstance(executor, DaskExecutor) and executor.slots == 2
         pids = executor.client.run(os.getpid)
         assert len(set(pids.values())) == 2 and os.getpid() not in pids.values()
+        # on the loopback only (tests/test_cluster_faults.py's own check of it is slow)
+        addresses = [executor.client.scheduler.address,
+                     *executor.client.scheduler_info()["workers"]]
+        assert len(addresses) == 3
+        assert all(a.startswith(f"tcp://{LOCAL_HOST}:") for a in addresses), addresses
         remote = executor.map(play_chunk, tasks)
         streamed = list(executor.stream(play_chunk, iter(tasks), ahead=1))
         # lean (issue 30): no profiler in the workers, the low-level logs short everywhere
