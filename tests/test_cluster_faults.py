@@ -33,6 +33,8 @@ def _workers() -> list[psutil.Process]:
             if any("spawn_main" in part for part in c.cmdline())]
 
 
+@pytest.mark.slow  # (a cluster started for it, 3 to 5 s: .ci/run runs it; the quick suite checks
+# the addresses of test_cluster.py's two-worker cluster, test_a_local_cluster_of_two_processes_...)
 def test_the_local_cluster_listens_on_loopback_only() -> None:
     with open_executor(workers=1) as executor:
         client = executor.client  # type: ignore[attr-defined]

@@ -105,6 +105,8 @@ def test_long_exact_values_are_shown_as_percents_not_nan(server: str) -> None:
     assert errors == []
 
 
+@pytest.mark.slow  # (a page: .ci/run runs it; the quick suite keeps the review pitch's colours,
+#                    test_long_exact_values_are_shown_as_percents_not_nan)
 def test_the_heat_map_is_green_where_the_kicking_coach_wants_the_ball(server: str) -> None:
     # (ball-on-ground: the kicking coach wants it high, the targets best first: the highest
     # value is his best and green, as on kickoff fumbbl review --png; it was red)

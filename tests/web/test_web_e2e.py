@@ -83,13 +83,32 @@ def close_browser() -> None:
             playwright.stop()
 
 
+#: Run in the page before its own script: the heat map's box ("heat map", checked in the page's
+#: HTML) unchecked once the document is parsed, before the page's start asks for anything (its
+#: catalogue and match come first, then the heat map 200 ms after): the page never asks for a
+#: heat map it does not show.
+NO_HEAT = ("addEventListener('DOMContentLoaded', () => {"
+           " document.getElementById('show-heat').checked = false; });")
+
+
+def _no_heat(page: Any) -> None:
+    """The page opened with the heat map off (:data:`NO_HEAT`): a page test that does not look
+    at the heat map does not have the server rank every target of each set-up it shows (a
+    heat map with the Kick-off events: 2 to 5 s of the server's CPU, each change of set-up or
+    option another, and one the page stopped waiting for still computed to its end)."""
+    page.add_init_script(NO_HEAT)
+
+
 @contextmanager
-def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = None
-            ) -> Iterator[Any]:
+def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = None,
+            heat: bool = False) -> Iterator[Any]:
     """The page of ``server`` in a new context of the shared headless Chromium
     (:func:`_browser`), ready (``body[data-ready=true]``), its script errors collected in
-    ``errors``; the page and its context are closed afterwards."""
+    ``errors``; the page and its context are closed afterwards. The heat map is off
+    (:func:`_no_heat`) unless ``heat``: the page as a visitor first sees it, heat map on."""
     page = _browser().new_page(**({"viewport": viewport} if viewport else {}))
+    if not heat:
+        _no_heat(page)
     requests: list[str] = []  # what the page asked and got, said if it never gets ready
     page.on("requestfinished", lambda r: requests.append(f"{r.method} {r.url}"))
     page.on("requestfailed", lambda r: requests.append(f"{r.method} {r.url} failed"))
@@ -108,11 +127,14 @@ def _opened(server: str, errors: list[str], viewport: dict[str, int] | None = No
         page.context.close()
 
 
+@pytest.mark.slow  # (a script held 1.5 s, a page: .ci/run runs it; every quick page test starts
+#                    the page with suggest.js loaded, test_page_end_to_end first)
 def test_the_page_starts_when_a_later_script_comes_late(server: str) -> None:
     # (the flake "never ready in 30 s": app.js's start awaited the match and called suggest.js's
     # initSuggest, which a quick answer could reach before suggest.js had loaded; CI's clean
     # run said "The page could not start: initSuggest is not defined")
     page = _browser().new_page()
+    _no_heat(page)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
 
@@ -159,7 +181,7 @@ def _drag(page: Any, pid: str, square: tuple[int, int]) -> None:
 def test_page_end_to_end(server: str, tmp_path: Path) -> None:
     shots = [tmp_path / "web.png", tmp_path / "web-kick.png"]
     errors: list[str] = []
-    with _opened(server, errors, viewport={"width": 1500, "height": 1040}) as page:
+    with _opened(server, errors, viewport={"width": 1500, "height": 1040}, heat=True) as page:
         page.wait_for_selector("#legal:not([hidden])")
         doc = json.loads(page.evaluate("JSON.stringify(state.doc)"))
         rosters = sum(len(doc["teams"][s]["players"]) for s in ("home", "away"))
@@ -243,6 +265,8 @@ def _square_of(page: Any, pid: str) -> list[int] | None:
     return found
 
 
+@pytest.mark.slow  # (six drags on a page: .ci/run runs it; the quick suite drags in
+#                    test_page_end_to_end and test_page_names_what_the_odds_applied)
 def test_dropping_a_player_on_a_team_mate_swaps_them(server: str) -> None:
     """One player a square, as FUMBBL's client keeps it: a player dropped on a team-mate's
     square swaps with him (one disc on each square, and the next drag moves the player
@@ -288,6 +312,8 @@ def test_dropping_a_player_on_a_team_mate_swaps_them(server: str) -> None:
     assert errors == []
 
 
+@pytest.mark.slow  # (the laptop layout, a page: .ci/run runs it; test_page_end_to_end keeps an
+#                    illegal set-up's problems quick)
 def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
     """At 1366 x 768 (a laptop), a Kick! refused for an illegal set-up is told beside the
     button, on the screen without scrolling, not in the footer below the fold."""
@@ -335,6 +361,9 @@ def test_page_events_default_is_the_cli_s(server: str) -> None:
         assert page.evaluate("oddsOptions().events") == cli_default
 
 
+@pytest.mark.slow  # (two solves and three odds on a page: .ci/run runs it; the quick suite keeps
+#                    the catalogue's defaults on the page, test_page_events_default_is_the_cli_s,
+#                    and the kicker's Kick named, test_page_names_what_the_odds_applied)
 def test_page_kick_default_is_the_api_s(server: str) -> None:
     """Issue 26: the page's Kick control starts at the API's default (``kick_skill`` null: the
     kicker uses Kick when he has it, as ``kickoff odds``), read from ``GET /api/catalogue``, not
@@ -393,6 +422,8 @@ def test_page_names_what_the_odds_applied(server: str) -> None:
                                timeout=60_000)
 
 
+@pytest.mark.slow  # (an upload, two downloads, eight changes on a page: .ci/run runs it; the
+#                    quick suite keeps an upload, test_the_page_reviews_an_uploaded_replay_...)
 def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path: Path) -> None:
     """A scenario extracted from a FUMBBL replay (player ids ``p<FUMBBL id>``) shows each
     player's jersey number on his disc, one or two digits; a refused kick-off's message and the
@@ -468,6 +499,8 @@ def test_page_fumbbl_scenario_discs_and_no_stale_messages(server: str, tmp_path:
     assert errors == []
 
 
+@pytest.mark.slow  # (an upload and a new match on a page: .ci/run runs it; the weather's names
+#                    are checked without a browser in tests/web/test_web_api.py)
 def test_page_shows_a_scenario_s_fine_weather(server: str, default_doc: dict[str, Any]) -> None:
     """A scenario naming the fine weather ``perfect_conditions`` (either name is the same
     weather) is uploaded after another weather was chosen: the weather choice shows the fine
