@@ -24,7 +24,7 @@ import sys
 from typing import Any
 
 from bench_review import SHARED, shared_game
-from benchargs import bounded
+from benchargs import kickoff_arguments
 
 import kickoff
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -57,10 +57,7 @@ def main() -> None:
     cli = argparse.ArgumentParser(
         prog="bench_free.py", description="One kick-off of a shared game reviewed, then its "
         "solver freed, timed.")
-    cli.add_argument("game", nargs="?", default="classic-2017/1005253", type=shared_game,
-                     metavar="GAME", help="a shared game (default classic-2017/1005253)")
-    cli.add_argument("number", nargs="?", default=2, type=bounded(1, 99), metavar="KICK-OFF",
-                     help="the kick-off's number in the game (default 2)")
+    kickoff_arguments(cli, shared_game, "classic-2017/1005253")
     args = cli.parse_args()
     sys.set_int_max_str_digits(0)
     found = [k for k in extract_kickoffs(SHARED / f"{args.game}.json.gz")

@@ -24,7 +24,7 @@ import time
 
 from bench_best_target import solver_or_error
 from bench_review import shared_game
-from benchargs import bounded
+from benchargs import kickoff_arguments
 
 import kickoff
 from kickoff.analysis.exact import moved as exact_moved
@@ -53,10 +53,7 @@ def main() -> None:
     cli = argparse.ArgumentParser(
         prog="bench_start.py", description="One target of one kick-off of a shared game, its "
         "journeys' starts solved one by one, timed.")
-    cli.add_argument("game", nargs="?", default="classic-2017/1005115", type=shared_game,
-                     metavar="GAME", help="a shared game (default classic-2017/1005115)")
-    cli.add_argument("number", nargs="?", default=2, type=bounded(1, 99), metavar="KICK-OFF",
-                     help="the kick-off's number in the game (default 2)")
+    kickoff_arguments(cli, shared_game, "classic-2017/1005115")
     cli.add_argument("target", nargs="?", default="6,7", metavar="X,Y",
                      help="the kick target (default 6,7)")
     args = cli.parse_args()

@@ -30,3 +30,14 @@ def one_count(doc: str | None, metavar: str, default: int, high: int, what: str)
                         metavar=metavar, help=f"{what} (1 to {high:,}; default {default:,})")
     count: int = parser.parse_args().count
     return count
+
+
+def kickoff_arguments(cli: argparse.ArgumentParser, game: Callable[[str], str],
+                      default_game: str) -> None:
+    """A shared game and one of its kick-offs, both optional (``GAME [KICK-OFF]``): ``game``,
+    the game's ``argparse`` type (``bench_review.shared_game``); the kick-off's number 1 to 99,
+    default 2."""
+    cli.add_argument("game", nargs="?", default=default_game, type=game, metavar="GAME",
+                     help=f"a shared game (default {default_game})")
+    cli.add_argument("number", nargs="?", default=2, type=bounded(1, 99), metavar="KICK-OFF",
+                     help="the kick-off's number in the game (default 2)")
