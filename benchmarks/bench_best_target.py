@@ -31,32 +31,31 @@ from kickoff.analysis.objectives import Objective
 from kickoff.core.decisions import Decisions
 from kickoff.core.pitch import Square
 from kickoff.defaults import kick_use
+from kickoff.formats.fumbbl.case import ExtractedKickoff
 from kickoff.formats.fumbbl.replay import extract_kickoffs
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 OBJECTIVE: Objective = "receiver-holds"
 
 
-def solver_of(game: str, number: int) -> KickoffSolver | None:
-    """The review's solver of kick-off ``number`` of the shared game ``game``
-    (``analysis.review.review_kickoff``'s); ``None`` if the game has no such kick-off."""
-    kickoff = next((k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number),
-                   None)
-    if kickoff is None:
-        return None
-    loaded = load_scenario(parse_scenario(json.dumps(kickoff.scenario)))
+def kickoff_or_error(cli: argparse.ArgumentParser, game: str, number: int) -> ExtractedKickoff:
+    """Kick-off ``number`` of the shared game ``game``, or ``cli``'s error (exit status 2) naming
+    the kick-off the game lacks."""
+    found = next((k for k in extract_kickoffs(SHARED / f"{game}.json.gz") if k.number == number),
+                 None)
+    if found is None:
+        cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
+    return found
+
+
+def solver_or_error(cli: argparse.ArgumentParser, game: str, number: int) -> KickoffSolver:
+    """The review's solver (``analysis.review.review_kickoff``'s) of :func:`kickoff_or_error`'s
+    kick-off."""
+    loaded = load_scenario(parse_scenario(json.dumps(kickoff_or_error(cli, game, number).scenario)))
     kick = kick_use(loaded.state, loaded.ruleset, loaded.house_rules)
     return KickoffSolver(loaded.state, loaded.ruleset, events="all",
                          house_rules=loaded.house_rules, use_kick_skill=kick.used,
                          decisions=Decisions(), play="defaults", objective=OBJECTIVE)
-
-
-def solver_or_error(cli: argparse.ArgumentParser, game: str, number: int) -> KickoffSolver:
-    """:func:`solver_of`, or ``cli``'s error (exit status 2) naming the kick-off the game lacks."""
-    solver = solver_of(game, number)
-    if solver is None:
-        cli.error(f"argument KICK-OFF: {game} has no kick-off {number}")
-    return solver
 
 
 def trace() -> None:

@@ -23,13 +23,13 @@ import resource
 import sys
 from typing import Any
 
-from bench_review import SHARED, shared_game
+from bench_best_target import kickoff_or_error
+from bench_review import shared_game
 from benchargs import kickoff_arguments
 
 import kickoff
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.cli.review_cmd import review_one
-from kickoff.formats.fumbbl.replay import extract_kickoffs
 
 
 def cpu() -> tuple[float, float]:
@@ -60,12 +60,9 @@ def main() -> None:
     kickoff_arguments(cli, shared_game, "classic-2017/1005253")
     args = cli.parse_args()
     sys.set_int_max_str_digits(0)
-    found = [k for k in extract_kickoffs(SHARED / f"{args.game}.json.gz")
-             if k.number == args.number]
-    if not found:
-        cli.error(f"argument KICK-OFF: {args.game} has no kick-off {args.number}")
+    found = kickoff_or_error(cli, args.game, args.number)
     u, s = cpu()
-    review = review_one(found[0], "receiver-holds", 16, None, None)
+    review = review_one(found, "receiver-holds", 16, None, None)
     u1, s1 = cpu()
     ranking: Any = review.ranking
     solver: KickoffSolver = ranking.args[0]
