@@ -206,7 +206,7 @@ def _review(replay: Path, objective: Objective, budget: int,
                                         {"png": [str(p) for p in images]})}))
         return
     _print(gid, reviews, objective, doc["summary"], budget, doc.get("advisor"),
-           ruleset=str(ks[0].scenario.get("ruleset", "?")), advise=advise_text(advise))
+           ruleset=doc["ruleset"], advise=advise_text(advise))
     for image in images:
         typer.echo(f"PNG: {image}")
 
