@@ -554,6 +554,42 @@ def test_a_job_nobody_waits_for_is_dropped() -> None:
     assert service.odds.get_item("a") == "first" and service.odds.get_item("b") is None
 
 
+def test_a_job_a_worker_took_runs_on_and_is_cached_when_its_client_leaves() -> None:
+    started, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def slow() -> str:
+        calls.append("slow")
+        started.set()
+        release.wait(10)
+        return "answer"
+
+    async def gone() -> bool:
+        return started.is_set()  # the client leaves once the worker has the job
+
+    async def ask() -> OddsService:
+        service = OddsService(ThreadPoolExecutor(1), Limits())
+        service.watch_seconds = 0.05
+        with pytest.raises(ClientGone):
+            await service._shared("a", service.odds, lambda: service._run(slow), gone)
+        assert "a" in service.in_flight  # not cancelled: the worker is computing it
+        release.set()
+        for _ in range(100):
+            if not service.in_flight:
+                break
+            await asyncio.sleep(0.02)
+        # asked again: the answer computed for the client who left, no second job
+        assert await service._shared("a", service.odds, lambda: service._run(slow)) == "answer"
+        return service
+
+    service = asyncio.run(ask())
+    assert calls == ["slow"]
+    assert service.odds.get_item("a") == "answer"
+    assert (service.in_flight, service.waiters, service.pending, service.started) == ({}, {}, 0,
+                                                                                       set())
+    assert not service.slots.locked()
+
+
 def test_setup_key_ignores_dice_and_target(default_doc: dict[str, Any]) -> None:
     base = compute.setup_key(json.dumps(default_doc))
     assert compute.setup_key(json.dumps({**default_doc, "seed": 3, "kick": {"target": [19, 3]}})) == base

@@ -3,8 +3,9 @@
 :class:`OddsService` queues each odds question until a worker is free (at most
 :attr:`Limits.max_pending <kickoff.web.limits.Limits.max_pending>` waiting, 503 beyond), shares
 one job among identical questions in flight, drops a job whose clients have all left before it
-starts, and caches the answers by set-up (:mod:`kickoff.web.cache`). The work itself is
-:mod:`kickoff.web.compute`'s, in the workers.
+starts (one a worker has taken runs to its end, its answer cached), and caches the answers by
+set-up (:mod:`kickoff.web.cache`). The work itself is :mod:`kickoff.web.compute`'s, in the
+workers.
 
 The pool heals: a worker process that dies (killed, out of memory) breaks a
 ``ProcessPoolExecutor`` for good (``BrokenProcessPool``); the service then builds a new pool at
@@ -54,7 +55,8 @@ class OddsService:
     """Exact odds off the event loop: a worker pool, caches by set-up, one job per question.
 
     A job nobody waits for any more (every client asking for it went away, e.g. the page asked
-    again after a drag) is cancelled if it has not started.
+    again after a drag) is cancelled if it has not started; one a worker has taken runs to its
+    end (a worker cannot be stopped mid-job) and its answer is cached.
     """
 
     #: How often a waiting request checks that its client is still there, seconds.
@@ -82,6 +84,10 @@ class OddsService:
         #: Pools replaced because a job passed its worker's memory bound (MemoryError).
         self.too_big = 0
         self.in_flight: dict[Any, asyncio.Future[Any]] = {}
+        #: The jobs (their asyncio tasks) a worker has taken: one nobody waits for any more
+        #: runs to its end all the same (a worker cannot be stopped mid-job) and its answer
+        #: is cached, not thrown away.
+        self.started: set[asyncio.Future[Any]] = set()
         self.waiters: dict[Any, int] = {}
         self.pending = 0
         #: The server is stopping (:meth:`stop`).
@@ -97,6 +103,7 @@ class OddsService:
                                              "server", code="busy"),
                                 headers={"Retry-After": "5"})
         self.pending += 1
+        task = asyncio.current_task()
         try:
             await self.slots.acquire()
             loop = asyncio.get_running_loop()
@@ -110,6 +117,9 @@ class OddsService:
             except BaseException:
                 self.slots.release()
                 raise
+            if task is not None:
+                self.started.add(task)  # (until this call ends: the finally below)
+
             def free(_: Any) -> None:
                 # the worker is free again when the job ends, even if nobody waits for it
                 with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
@@ -147,6 +157,8 @@ class OddsService:
                 headers={"Retry-After": str(self.retry_after_lost)}) from None
         finally:
             self.pending -= 1
+            if task is not None:
+                self.started.discard(task)
 
     def stop(self) -> None:
         """End the workers now (the server is stopping; blocks up to a second): the jobs
@@ -219,8 +231,8 @@ class OddsService:
             self.waiters[key] -= 1
             if self.waiters[key] == 0:
                 del self.waiters[key]
-                if not future.done():
-                    future.cancel()  # nobody waits: drop the job unless it is running
+                if not future.done() and future not in self.started:
+                    future.cancel()  # nobody waits: drop the job unless a worker has it
 
     async def job(self, func: Callable[..., T], *args: Any) -> T:
         """``func(*args)`` in a worker process, queued as an odds job (a long job of another
