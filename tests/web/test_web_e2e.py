@@ -193,7 +193,10 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         # stopped waiting for is computed to its end and not kept, so asked after them the
         # server computed it twice)
         assert page.is_checked("#show-heat")
+        # the Kick-off events of kickoff odds and simulate (test_page_events_default_is_the_cli_s),
+        # asked of the API
         assert page.input_value("#events") == DEFAULT_EVENTS
+        assert page.evaluate("oddsOptions().events") == DEFAULT_EVENTS
         page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length === 195",
                                timeout=180_000)
         assert "touchback" in page.text_content("#legend")
@@ -369,19 +372,19 @@ def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
     assert errors == []
 
 
-def test_page_events_default_is_the_cli_s(server: str) -> None:
-    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``, and
-    asks the API for them."""
+def test_page_events_default_is_the_cli_s() -> None:
+    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``
+    (:data:`DEFAULT_EVENTS`), and asks the API for them: the page's side is read on the page
+    test_page_end_to_end opens (its ``#events`` and ``oddsOptions().events``), which opened
+    a page of its own here (a second of Chromium and of the server)."""
     import inspect
 
     from kickoff.cli.analysis_cmd import odds
     from kickoff.cli.simulate_cmd import simulate
 
-    with _opened(server, []) as page:
-        cli_default = inspect.signature(odds).parameters["events"].default
-        assert cli_default == inspect.signature(simulate).parameters["events"].default
-        assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
-        assert page.evaluate("oddsOptions().events") == cli_default
+    cli_default = inspect.signature(odds).parameters["events"].default
+    assert cli_default == inspect.signature(simulate).parameters["events"].default
+    assert cli_default == DEFAULT_EVENTS
 
 
 @pytest.mark.slow  # (two solves and three odds on a page: .ci/run runs it; the quick suite keeps
