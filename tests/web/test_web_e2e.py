@@ -257,12 +257,19 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         assert name == "Brilliant Coaching"
         assert f"Event: {name}{'' if name.endswith('!') else '.'}" in end, end
         assert "_" not in end and "brilliant" not in end
-        for pid, p in result["players"].items():  # the final positions are drawn
-            if p["square"] is not None:
-                x, y = _centre(page, f'g.player[data-id="{pid}"]')
-                sx, sy = _centre(page, f'rect.square[data-x="{p["square"][0]}"]'
-                                       f'[data-y="{p["square"][1]}"]')
-                assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
+        # the final positions are drawn: each disc's centre on its square's (read in one
+        # call, the boxes Playwright's bounding_box gives: two calls a player took a second)
+        placed = {pid: p["square"] for pid, p in result["players"].items()
+                  if p["square"] is not None}
+        centres = page.evaluate("""placed => Object.entries(placed).map(([id, [x, y]]) => {
+            const c = (el) => { const b = el.getBoundingClientRect();
+                                return [b.x + b.width / 2, b.y + b.height / 2]; };
+            return [id, c(document.querySelector(`g.player[data-id="${id}"]`)),
+                    c(document.querySelector(`rect.square[data-x="${x}"][data-y="${y}"]`))];
+        })""", placed)
+        assert len(centres) == len(placed) > 20
+        for pid, (x, y), (sx, sy) in centres:
+            assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
         page.screenshot(path=str(shots[1]))
     assert errors == []
     for shot in shots:
