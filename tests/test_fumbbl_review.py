@@ -174,20 +174,32 @@ def test_a_replay_without_kickoffs_is_refused(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def advised() -> dict[str, Any]:
     """``fumbbl review 1546677 --advise 0.5 --json`` (6 s of CPU: the advisor's searches), run
-    once for the module: the --advise test reads its set-up figures, the folder test its kicks'
-    gaps (the kick's judgement does not depend on --advise)."""
+    once for the module (by the slow --advise test: the folder test reads the review without
+    --advise, :func:`plain`, a third of the CPU)."""
     doc: dict[str, Any] = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"),
                                  "--advise", "0.5", "--json"])
+    return doc
+
+
+@pytest.fixture(scope="module")
+def plain() -> dict[str, Any]:
+    """``fumbbl review 1546677 --json``, once for the module: the folder test reads its kicks'
+    gaps, the --advise test checks that --advise judges the same kicks."""
+    doc: dict[str, Any] = _json(["fumbbl", "review", str(REPLAYS / "1546677.json.gz"),
+                                 "--json"])
     return doc
 
 
 # slow (5 s): the --advise review; tests/test_review_advisor.py keeps the advisor's review quick
 @pytest.mark.slow
 @needs_replays
-def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path,
-                                                       advised: dict[str, Any]) -> None:
+def test_advise_judges_the_set_up_against_the_advisors(tmp_path: Path, advised: dict[str, Any],
+                                                       plain: dict[str, Any]) -> None:
     review = advised
     assert review["applied"]["advise"] == 0.5
+    # the kick's judgement does not depend on --advise
+    assert [k["judged"][0] for k in review["kickoffs"]] == [
+        k["judged"][0] for k in plain["kickoffs"]]
     extracted = _extracted(tmp_path)  # once: each kick-off's scenario file
     for k in review["kickoffs"]:
         setup = next(j for j in k["judged"] if j["what"] == "setup")
@@ -222,7 +234,7 @@ def _receivers(files: list[str], k: dict[str, Any]) -> list[dict[str, Any]]:
 
 @needs_replays
 def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path,
-                                                    advised: dict[str, Any]) -> None:
+                                                    plain: dict[str, Any]) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
     (folder / "1546677.json.gz").write_bytes((REPLAYS / "1546677.json.gz").read_bytes())
@@ -230,9 +242,9 @@ def test_a_folder_gives_the_distribution_of_each_gap(tmp_path: Path,
     code, out, err = cli(["fumbbl", "review", str(folder), "--json"])
     assert code == 1, err  # the failed replay is in "failed" (as verify --json)
     doc = json.loads(out)
-    # the game reviewed alone (the module's --advise review: its kicks judged as without)
-    assert all(k["judged"][0]["what"] == "kick" for k in advised["kickoffs"])
-    gaps = [Fraction(k["judged"][0]["gap"]) for k in advised["kickoffs"]]
+    # the game reviewed alone
+    assert all(k["judged"][0]["what"] == "kick" for k in plain["kickoffs"])
+    gaps = [Fraction(k["judged"][0]["gap"]) for k in plain["kickoffs"]]
     kick = doc["gaps"]["bb2020/kick"]
     assert doc["games"] == 1 and kick["n"] == len(gaps) == 3
     assert kick["mean"] == f"{float(sum(gaps, Fraction(0)) / 3):.12g}"

@@ -84,11 +84,13 @@ def server() -> Iterator[str]:
             proc.wait()
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own teardown: a module's page fixture first
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
     """After the last test of the ``server`` group (tests/suite.py) on this worker, the page
     tests' shared Chromium (``_browser`` in tests/web/test_web_e2e.py) is closed with its
     Playwright driver: its event loop, running in this thread while it lives, would refuse the
-    ``asyncio.run`` of the tests that follow."""
+    ``asyncio.run`` of the tests that follow. Closed after the test's fixtures are (``trylast``:
+    a page a module's fixture holds, tests/web/test_review_e2e.py, is closed first)."""
     if nextitem is None or work_unit(nextitem.nodeid) != "server":
         shared = sys.modules.get("test_web_e2e")
         if shared is not None:

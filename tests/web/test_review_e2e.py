@@ -10,8 +10,10 @@ Contract: ``docs/web.md`` ("Review a FUMBBL game").
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import SHARED_DIR, cli
@@ -65,18 +67,27 @@ def test_the_page_reviews_an_uploaded_replay_kick_off_by_kick_off(server: str) -
     assert errors == []
 
 
-def test_a_file_that_is_not_a_replay_is_a_problem_on_the_page(server: str,
-                                                              tmp_path: Path) -> None:
-    bad = tmp_path / "bad.json"
-    bad.write_text("not a replay")
+@pytest.fixture(scope="module")
+def one_page(server: str) -> Iterator[tuple[Any, list[str]]]:
+    """One page (and its script errors) for the two tests below, which change nothing the
+    other reads (the review's problems; the pure ``reviewPct`` and a pitch drawn from its
+    arguments): a page opened costs Chromium and the server about a second of CPU."""
     errors: list[str] = []
     with _opened(server, errors) as page:
-        page.set_input_files("#review-file", str(bad))
-        page.click("#review-go")
-        page.wait_for_function("() => document.getElementById('review-problems')"
-                               ".textContent.includes('not valid JSON')", timeout=60_000)
-        assert page.get_attribute("#review-result", "hidden") is not None
-        assert "could not be reviewed" in (page.text_content("#review-status") or "")
+        yield page, errors
+
+
+def test_a_file_that_is_not_a_replay_is_a_problem_on_the_page(
+        one_page: tuple[Any, list[str]], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("not a replay")
+    page, errors = one_page
+    page.set_input_files("#review-file", str(bad))
+    page.click("#review-go")
+    page.wait_for_function("() => document.getElementById('review-problems')"
+                           ".textContent.includes('not valid JSON')", timeout=60_000)
+    assert page.get_attribute("#review-result", "hidden") is not None
+    assert "could not be reviewed" in (page.text_content("#review-status") or "")
     assert errors == []
 
 
@@ -86,22 +97,22 @@ THIRD = "1" + "0" * 400 + "/3" + "0" * 400
 TWO_THIRDS = "2" + "0" * 400 + "/3" + "0" * 400
 
 
-def test_long_exact_values_are_shown_as_percents_not_nan(server: str) -> None:
+def test_long_exact_values_are_shown_as_percents_not_nan(one_page: tuple[Any, list[str]]
+                                                          ) -> None:
     # (the page read each exact value with Number(), Infinity past 308 digits: NaN% in the
     # table, and a heat map all of one colour)
-    errors: list[str] = []
-    with _opened(server, errors) as page:
-        shown = page.evaluate(f"() => [reviewPct('{THIRD}'), reviewPct('{TWO_THIRDS}'), "
-                              "reviewPct('0'), reviewPct('1/8')]")
-        assert shown == ["33.33%", "66.67%", "0.00%", "12.50%"]
-        fills = page.evaluate(
-            "(values) => { reviewPitch({pitch: {width: 26, height: 15}, players: [],"
-            " best_target: [1, 0], target: [2, 0],"
-            " targets: values.map((v, i) => ({target: [i + 1, 0], value: v}))});"
-            " return [...document.querySelectorAll('#review-pitch rect.review-target')]"
-            ".map((r) => r.getAttribute('fill')); }", [THIRD, TWO_THIRDS])
-        # receiver-holds: the kicking coach's best (the lowest, first) green-ish, the highest red
-        assert fills == ["hsl(60, 60%, 55%)", "hsl(0, 60%, 55%)"]
+    page, errors = one_page
+    shown = page.evaluate(f"() => [reviewPct('{THIRD}'), reviewPct('{TWO_THIRDS}'), "
+                          "reviewPct('0'), reviewPct('1/8')]")
+    assert shown == ["33.33%", "66.67%", "0.00%", "12.50%"]
+    fills = page.evaluate(
+        "(values) => { reviewPitch({pitch: {width: 26, height: 15}, players: [],"
+        " best_target: [1, 0], target: [2, 0],"
+        " targets: values.map((v, i) => ({target: [i + 1, 0], value: v}))});"
+        " return [...document.querySelectorAll('#review-pitch rect.review-target')]"
+        ".map((r) => r.getAttribute('fill')); }", [THIRD, TWO_THIRDS])
+    # receiver-holds: the kicking coach's best (the lowest, first) green-ish, the highest red
+    assert fills == ["hsl(60, 60%, 55%)", "hsl(0, 60%, 55%)"]
     assert errors == []
 
 

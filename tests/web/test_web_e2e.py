@@ -188,6 +188,20 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         assert page.locator("g.player").count() == rosters == 14 + 13
         assert page.locator("rect.square").count() == 26 * 15
 
+        # the heat map of every target, with its legend: on when the page opens, with the
+        # Kick-off events on, as kickoff odds (before the drags: a heat map the page
+        # stopped waiting for is computed to its end and not kept, so asked after them the
+        # server computed it twice)
+        assert page.is_checked("#show-heat")
+        # the Kick-off events of kickoff odds and simulate (test_page_events_default_is_the_cli_s),
+        # asked of the API
+        assert page.input_value("#events") == DEFAULT_EVENTS
+        assert page.evaluate("oddsOptions().events") == DEFAULT_EVENTS
+        page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length === 195",
+                               timeout=180_000)
+        assert "touchback" in page.text_content("#legend")
+        assert page.locator("#legend").is_visible()
+
         # drag h1 off the Line of Scrimmage into the receiving half: problems appear
         _drag(page, "h1", (17, 12))
         page.wait_for_selector("#problems li")
@@ -200,15 +214,9 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         _drag(page, "h1", (12, 7))
         page.wait_for_selector("#legal:not([hidden])")
         assert page.locator("#problems li").count() == 0
-
-        # the heat map of every target, with its legend: on when the page opens, with the
-        # Kick-off events on, as kickoff odds
-        assert page.is_checked("#show-heat")
-        assert page.input_value("#events") == DEFAULT_EVENTS
+        # and the heat map of the set-up, legal again, is back (the server's, kept)
         page.wait_for_function("() => document.querySelectorAll('rect.heat-cell').length === 195",
                                timeout=180_000)
-        assert "touchback" in page.text_content("#legend")
-        assert page.locator("#legend").is_visible()
 
         # one target's exact odds
         page.click('rect.hit[data-x="19"][data-y="3"]')
@@ -223,14 +231,15 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
         assert page.locator("#landing-layer circle").count() == len(expected.ground)
         page.screenshot(path=str(shots[0]))
 
-        # Kick! from seed 7, stepped through to the end
-        page.fill("#seed", "7")
-        page.click("#kick")
-        page.wait_for_selector("#steps li.current")
-        page.wait_for_selector("#kick-end:not([hidden])", timeout=60_000)
-        # the Kick control at its default: h8 uses Kick, as kickoff run --seed 7 (it played
+        # Kick! from seed 3, stepped through to the end (its event, Brilliant Coaching, asks
+        # the page for no decision: seed 7's Blitz! had the server value the Blitz! plans, 5 s
+        # of CPU this test never looked at; tests/web/test_decide_e2e.py's Kick! reaches a
+        # Blitz!, its decision line and "Event: Blitz!" checked there)
+        page.fill("#seed", "3")
+        kick_and_replay(page)
+        # the Kick control at its default: h8 uses Kick, as kickoff run --seed 3 (it played
         # the scenario format's default before, without Kick: another kick-off than the CLI's)
-        result = replay_text(json.dumps({**doc, "seed": 7, "kick": {"target": [19, 3]},
+        result = replay_text(json.dumps({**doc, "seed": 3, "kick": {"target": [19, 3]},
                                          "decisions": {"use_kick_skill": True}}))
         assert result["deviation"]["kick_skill"] is True
         steps = page.locator("#steps li")
@@ -241,16 +250,26 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
             assert f"Ball held by {ball['carrier']}" in end
         else:
             assert f"Ball on the ground at [{ball['square'][0]}, {ball['square'][1]}]" in end
-        assert "Seed 7." in end
-        name = bb_name(result["event"]["name"])  # seed 7: Blitz!, told "Event: Blitz!"
+        assert "Seed 3." in end
+        # seed 3: brilliant_coaching, told "Event: Brilliant Coaching." (Blitz!'s "Event:
+        # Blitz!": tests/web/test_decide_e2e.py)
+        name = bb_name(result["event"]["name"])
+        assert name == "Brilliant Coaching"
         assert f"Event: {name}{'' if name.endswith('!') else '.'}" in end, end
-        assert "_" not in end and "Event: blitz" not in end
-        for pid, p in result["players"].items():  # the final positions are drawn
-            if p["square"] is not None:
-                x, y = _centre(page, f'g.player[data-id="{pid}"]')
-                sx, sy = _centre(page, f'rect.square[data-x="{p["square"][0]}"]'
-                                       f'[data-y="{p["square"][1]}"]')
-                assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
+        assert "_" not in end and "brilliant" not in end
+        # the final positions are drawn: each disc's centre on its square's (read in one
+        # call, the boxes Playwright's bounding_box gives: two calls a player took a second)
+        placed = {pid: p["square"] for pid, p in result["players"].items()
+                  if p["square"] is not None}
+        centres = page.evaluate("""placed => Object.entries(placed).map(([id, [x, y]]) => {
+            const c = (el) => { const b = el.getBoundingClientRect();
+                                return [b.x + b.width / 2, b.y + b.height / 2]; };
+            return [id, c(document.querySelector(`g.player[data-id="${id}"]`)),
+                    c(document.querySelector(`rect.square[data-x="${x}"][data-y="${y}"]`))];
+        })""", placed)
+        assert len(centres) == len(placed) > 20
+        for pid, (x, y), (sx, sy) in centres:
+            assert abs(x - sx) < 3 and abs(y - sy) < 3, pid
         page.screenshot(path=str(shots[1]))
     assert errors == []
     for shot in shots:
@@ -258,6 +277,20 @@ def test_page_end_to_end(server: str, tmp_path: Path) -> None:
     keep = os.environ.get("KICKOFF_SCREENSHOTS")
     if keep:  # the set-up with its heat map and one target's odds: the README's picture
         shutil.copy(shots[0], Path(keep) / shots[0].name)
+
+
+def kick_and_replay(page: Any) -> None:
+    """Press Kick! and step its replay through to the end at once: the page's clock is
+    Playwright's (``page.clock``) from then on, and the replay's timer (one step every
+    ``STEP_MS``, 450 ms of the page's time) is run for as many steps as the page lists, each
+    step drawn as in real time; the test waits for the end (``#kick-end``) without waiting the
+    5 s or more of a kick-off's replay on the wall clock."""
+    page.clock.install()
+    page.click("#kick")
+    page.wait_for_selector("#steps li.current")
+    steps = page.locator("#steps li").count()
+    page.clock.run_for(page.evaluate("STEP_MS") * (steps + 1))
+    page.wait_for_selector("#kick-end:not([hidden])", timeout=60_000)
 
 
 def _square_of(page: Any, pid: str) -> list[int] | None:
@@ -346,19 +379,19 @@ def test_a_refused_kick_is_told_next_to_the_button(server: str) -> None:
     assert errors == []
 
 
-def test_page_events_default_is_the_cli_s(server: str) -> None:
-    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``, and
-    asks the API for them."""
+def test_page_events_default_is_the_cli_s() -> None:
+    """The page opens with the Kick-off events of ``kickoff odds`` and ``kickoff simulate``
+    (:data:`DEFAULT_EVENTS`), and asks the API for them: the page's side is read on the page
+    test_page_end_to_end opens (its ``#events`` and ``oddsOptions().events``), which opened
+    a page of its own here (a second of Chromium and of the server)."""
     import inspect
 
     from kickoff.cli.analysis_cmd import odds
     from kickoff.cli.simulate_cmd import simulate
 
-    with _opened(server, []) as page:
-        cli_default = inspect.signature(odds).parameters["events"].default
-        assert cli_default == inspect.signature(simulate).parameters["events"].default
-        assert page.input_value("#events") == cli_default == DEFAULT_EVENTS
-        assert page.evaluate("oddsOptions().events") == cli_default
+    cli_default = inspect.signature(odds).parameters["events"].default
+    assert cli_default == inspect.signature(simulate).parameters["events"].default
+    assert cli_default == DEFAULT_EVENTS
 
 
 @pytest.mark.slow  # (two solves and three odds on a page: .ci/run runs it; the quick suite keeps
