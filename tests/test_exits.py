@@ -33,6 +33,7 @@ from helpers import quick_subset
 
 from kickoff.analysis import cluster
 from kickoff.analysis.simulate import max_jobs
+from kickoff.cli import exits
 from kickoff.cli.exits import STOP_LIMIT, STOP_TRACE
 
 ENTRY = "import sys; from kickoff.cli import main; sys.exit(main())"
@@ -502,6 +503,34 @@ def test_a_signal_while_files_are_written_is_handled_after_the_block() -> None:
     assert proc.returncode == 128 + signal.SIGTERM
     assert out == ""
     assert err.splitlines() == ["the block ended", "unwound", "kickoff: stopped by SIGTERM"]
+
+
+@pytest.mark.skipif(exits.WAKE is None, reason="needs real-time signals (Linux)")
+def test_the_main_thread_is_woken_again_until_the_signal_is_handled() -> None:
+    # A WAKE that lands just before the main thread enters a wait (after its last check for
+    # pending handlers, before the system call) is spent and the wait runs on: the CI once saw a
+    # command stopped by the watchdog 5 s after SIGINT instead of at once. The wake-up thread now
+    # sends WAKE again until the handler has run. Here the handler is one that never sets it, and
+    # the WAKEs the main thread received in half a second are counted (one, before).
+    code = textwrap.dedent("""
+        import os, signal, sys, time
+        from kickoff.cli import exits
+
+        exits.prepare()
+        woken = []
+        signal.signal(exits.WAKE, lambda *_: woken.append(1))
+        signal.signal(signal.SIGINT, lambda *_: None)  # handled, but not as a stop
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the wake-up thread gets it
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.5)
+        print(len(woken), file=sys.stderr, flush=True)
+        os._exit(0)  # before the watchdog's STOP_LIMIT
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=TIMEOUT, check=False)
+    assert done.returncode == 0, done.stderr
+    woken = int(done.stderr.strip().splitlines()[-1])
+    assert woken >= 3, woken  # every exits.WAKE_AGAIN (0.05 s): ten, or fewer on a loaded machine
 
 
 class _HandlerRaised(Exception):

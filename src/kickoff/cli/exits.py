@@ -57,6 +57,9 @@ WAKE: Final = getattr(signal, "SIGRTMIN", None)
 #: blocks and ``finally`` clauses, then the interpreter's exit: within a second, on a loaded
 #: machine too): past them the process is ended at once (:func:`_wake_the_main_thread`).
 STOP_LIMIT: Final = 5.0
+#: How often the main thread is sent :data:`WAKE` again while a signal is not yet handled
+#: (:func:`_wake_the_main_thread`), seconds.
+WAKE_AGAIN: Final = 0.05
 #: The environment variable that may name a file where the watchdog (:func:`_give_up`) writes
 #: every thread's stack before it ends a stop that hung: the diagnosis, in the tests' runs.
 STOP_TRACE: Final = "KICKOFF_STOP_TRACE"
@@ -164,8 +167,9 @@ def _wake_the_main_thread() -> None:
     stopped 1.2 to 4 s after SIGTERM, once in four. Python's own wake-up file
     (``signal.set_wakeup_fd``: the handler writes each signal's number there, whatever the
     thread) is read by a thread of this module, which sends the main thread :data:`WAKE` (a
-    real-time signal whose handler does nothing) while the signal is not yet handled: the main
-    thread's wait is interrupted and the pending handler runs. That thread never blocks
+    real-time signal whose handler does nothing), again every :data:`WAKE_AGAIN` seconds while
+    the signal is not yet handled (one landing just before the main thread enters a wait is
+    spent): the main thread's wait is interrupted and the pending handler runs. That thread never blocks
     :data:`SIGNALS`, so that one thread at least receives them, and it is the stop's
     watchdog: :data:`STOP_LIMIT` seconds after the first signal it ends the process
     (:func:`_give_up`). Linux (where real-time signals exist); elsewhere, nothing is done."""
@@ -177,23 +181,34 @@ def _wake_the_main_thread() -> None:
     signal.signal(WAKE, lambda _signum, _frame: None)
     signal.set_wakeup_fd(write, warn_on_full_buffer=False)
 
+    def wake() -> None:
+        if _signalled is None and not _ended:
+            with suppress(OSError, ValueError):  # the process ending
+                signal.pthread_kill(main or 0, WAKE)
+
     def forward() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # not the main thread: no handler runs
         first: int | None = None
         deadline = 0.0
         while True:
-            wait = None if first is None else max(0.0, deadline - time.monotonic())
+            left = None if first is None else max(0.0, deadline - time.monotonic())
+            # until the handler ran, WAKE again every WAKE_AGAIN s: one that came just before
+            # the main thread entered a wait (between its last check and the system call) was
+            # spent, and the wait would have run on
+            wait = left if left is None or _signalled is not None else min(left, WAKE_AGAIN)
             if not select.select([read], [], [], wait)[0]:
-                _give_up(_signalled or first or signal.SIGTERM)
+                if time.monotonic() >= deadline:
+                    _give_up(_signalled or first or signal.SIGTERM)
+                wake()
+                continue
             data = os.read(read, 64)
             if not data:
                 return
             got = [b for b in data if b in SIGNALS]
             if got and first is None:
                 first, deadline = got[0], time.monotonic() + STOP_LIMIT
-            if got and _signalled is None and not _ended:
-                with suppress(OSError, ValueError):  # the process ending
-                    signal.pthread_kill(main or 0, WAKE)
+            if got:
+                wake()
 
     threading.Thread(target=forward, daemon=True, name="kickoff-signals").start()
 
