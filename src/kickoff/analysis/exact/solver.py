@@ -161,6 +161,8 @@ class KickoffSolver:
     _moved: exact_moved.MovedSetup | None
     _placed: dict[exact_moved.Placed, ChainSolver]
     _sub_marks: dict[exact_best.MoveKey, int]
+    #: Each group's walks (``exact_walks.Walks``), by the group's identity.
+    _walks: dict[int, Any]
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
@@ -235,8 +237,6 @@ class KickoffSolver:
         #: Each touchback choice that beat the default, the events of the worlds it was made in
         #: (``choice_events.takers_under``; ``None``: not looked at yet).
         self._choice_events: dict[str, set[str]] | None = None
-        #: Each group's walks (``exact_walks.Walks``), by the group's identity.
-        self._walks: dict[int, Any] = {}
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
         self._groups: list[Group] | None = None
@@ -273,7 +273,7 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
-        self._moved, self._placed, self._sub_marks = None, {}, {}
+        self._moved, self._placed, self._sub_marks, self._walks = None, {}, {}, {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
