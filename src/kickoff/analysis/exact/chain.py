@@ -539,6 +539,9 @@ class Shared:
         self.sees = sees
         #: State -> its known solutions (:class:`Known`).
         self.known: dict[int, Known] = {}
+        #: While a list: each solution :meth:`add_seen` is given, ``(s, seen, solution,
+        #: region)``, appended (``walks.Walks`` replays them in worlds of the same walk).
+        self.log: list[tuple[int, int, int, Region]] | None = None
 
     def find(self, s: int, changes: int) -> tuple[int, Region] | None:
         """A solution (its node) of ``s`` valid for a chain with ``changes`` (``None``: none
@@ -564,6 +567,8 @@ class Shared:
         if known is None:
             known = self.known[s] = Known()
         known.add(seen, changes, (solution, region))
+        if self.log is not None:
+            self.log.append((s, seen, solution, region))
 
 
 #: How many of a state's tables may see less than its anchor before it is taken again.

@@ -45,6 +45,7 @@ from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
+from kickoff.analysis.exact import walks as exact_walks
 from kickoff.analysis.exact import worlds as exact_worlds
 from kickoff.analysis.exact.board import MARKED, Board
 from kickoff.analysis.exact.chain import ChainSolver, Region, Shared
@@ -143,6 +144,9 @@ class KickoffSolver:
     #: journey reads (``Group.shared``); off, a world shares only the set-up's: the tests turn
     #: it off to check that sharing changes no probability.
     share_journeys = True
+    #: Answer a part whose walk was met before by that walk's node (``exact_walks``); off,
+    #: every part's journey is solved in a member's chain: the tests compare the two.
+    memo_walks = True
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
@@ -157,6 +161,8 @@ class KickoffSolver:
     _moved: exact_moved.MovedSetup | None
     _placed: dict[exact_moved.Placed, ChainSolver]
     _sub_marks: dict[exact_best.MoveKey, int]
+    #: Each group's walks (``exact_walks.Walks``), by the group's identity.
+    _walks: dict[int, Any]
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
@@ -267,7 +273,7 @@ class KickoffSolver:
         #: set-ups the moves leave (sharing this one's numbered states and caches).
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
-        self._moved, self._placed, self._sub_marks = None, {}, {}
+        self._moved, self._placed, self._sub_marks, self._walks = None, {}, {}, {}
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
@@ -483,9 +489,13 @@ class KickoffSolver:
                       ) -> tuple[int, int]:
         """The journey from ``start`` in the worlds ``members`` (alike on their changes in
         ``seen``): its node and the changes it sees; one known to see none outside ``seen``
-        (``Group.known``), else solved in the first member's world (made for it)."""
+        (``Group.known``), else the node of the same walk met before (``exact_walks``), else
+        solved in the first member's world (made for it)."""
         known = group.known(start, seen, members) if self.share_journeys else None
         if known is None:
+            walks = exact_walks.walks_of(self, group)  # a walk met before: no chain made
+            if walks is not None:
+                return walks.journey(start, members[0], self._member_chain)
             chain = self._member_chain(group, members[0])  # (members: in order)
             known = chain.node(start), group.touching(chain.region_of(start))
         return known
