@@ -138,12 +138,7 @@ class OddsService:
                     f"({self.limits.job_memory_bytes // 2**20} MB); ask a smaller one (fewer "
                     f"Kick-off events, play defaults) or run it with kickoff odds", "memory"),
                 ) from None
-            if memory > self.limits.worker_memory_bytes and self._replace(executor,
-                                                                            cancel=False):
-                self.recycled += 1
-                logging.getLogger("uvicorn.error").info(
-                    "kickoff: an odds worker reached %d MB: its pool is recycled (%d so far)",
-                    memory // 2**20, self.recycled)
+            self._recycle_past(executor, memory)
             answer: T = result
             return answer
         except BrokenProcessPool:
@@ -159,6 +154,16 @@ class OddsService:
             self.pending -= 1
             if task is not None:
                 self.started.discard(task)
+
+    def _recycle_past(self, executor: Executor, memory: int) -> None:
+        """``executor``'s pool replaced (its running jobs left to end) when a job's worker
+        reached ``memory`` bytes, past :attr:`Limits.worker_memory_bytes
+        <kickoff.web.limits.Limits.worker_memory_bytes>`."""
+        if memory > self.limits.worker_memory_bytes and self._replace(executor, cancel=False):
+            self.recycled += 1
+            logging.getLogger("uvicorn.error").info(
+                "kickoff: an odds worker reached %d MB: its pool is recycled (%d so far)",
+                memory // 2**20, self.recycled)
 
     def stop(self) -> None:
         """End the workers now (the server is stopping; blocks up to a second): the jobs
