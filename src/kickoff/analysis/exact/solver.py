@@ -233,8 +233,6 @@ class KickoffSolver:
         self._choice_events: dict[str, set[str]] | None = None
         #: Journey solvers by the identity of their world (kept alive alongside).
         self._chains: dict[int, tuple[GameState, ChainSolver]] = {}
-        #: Each group's member steps by their changes, by its identity (``steps_by_changes``).
-        self._by_changes: dict[int, tuple[Group, steps_by_changes.ByChanges]] = {}
         self._groups: list[Group] | None = None
         #: Each enumerated world's changes from the set-up, by the world's identity, and one
         #: copy of each change (``worlds.differences``).

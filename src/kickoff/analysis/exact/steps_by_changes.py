@@ -88,12 +88,13 @@ def by_changes(solver: KickoffSolver, group: Group, i: int) -> ByChanges | None:
     if (solver._values is not None or tables.board is not None or tables.keep_touchbacks
             or solver.reach != PLAIN or gains_reach(group.members[i][2])):
         return None
-    kept = solver._by_changes.get(id(group))
+    kept = tables.by_changes.get(id(group))
     if kept is None or kept[0] is not group:
-        kept = solver._by_changes[id(group)] = (group, ByChanges(
+        kept = tables.by_changes[id(group)] = (group, ByChanges(
             group.shared.sees, tables, solver.state, solver.ruleset, solver.house_rules,
             solver.taker, solver._dice()))
-    return kept[1]
+    by: ByChanges = kept[1]
+    return by
 
 
 class ByChanges:
