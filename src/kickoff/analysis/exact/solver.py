@@ -383,7 +383,7 @@ class KickoffSolver:
             like = exact_moved.like_member(self._moved, group, i) or (group.chain, group.differ(i))
             by = steps_by_changes.by_changes(self, group, i)  # (without the world, if exact)
             chain = group.chains[i] = (
-                by.chain(group.masks[i], group.members[i][2], like, shared) if by is not None
+                by.chain(self._tables, group.masks[i], group.members[i][2], like, shared) if by is not None
                 else self._chain_for(group.member_world(i, self.state), like, shared))
         return chain
 

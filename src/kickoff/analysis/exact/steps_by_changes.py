@@ -89,10 +89,10 @@ def by_changes(solver: KickoffSolver, group: Group, i: int) -> ByChanges | None:
             or solver.reach != PLAIN or gains_reach(group.members[i][2])):
         return None
     kept = tables.by_changes.get(id(group))
-    if kept is None or kept[0] is not group:
-        kept = tables.by_changes[id(group)] = (group, ByChanges(
-            group.shared.sees, tables, solver.state, solver.ruleset, solver.house_rules,
-            solver.taker, solver._dice()))
+    if kept is None or kept[0] is not group.shared:  # (the group's own: not another's at its id)
+        kept = tables.by_changes[id(group)] = (group.shared, ByChanges(
+            group.shared.sees, solver.state, solver.ruleset, solver.house_rules, solver.taker,
+            solver._dice()))
     by: ByChanges = kept[1]
     return by
 
@@ -102,16 +102,16 @@ class ByChanges:
     members, ``(changes & M_s) << 24 | s -> (transitions, region)``; what a member world is built
     from (the set-up ``base`` and the solver's rules, ``reach``, ``taker``, ``dice``) for a key
     never met; and counts (``worlds``: member worlds built; ``asked``, ``found``: steps asked,
-    answered from the table). Holds no group nor solver (a member chain holds its steps, which
-    hold this: a reference back would make every chain a cycle)."""
+    answered from the table). Holds no group, tables nor solver (the tables hold it, and a
+    member chain its steps, which hold it: a reference back would make them all a cycle, freed
+    only by a collection)."""
 
     def __init__(
-        self, sees: Callable[[Region], int], tables: Tables, base: GameState, ruleset: Ruleset,
+        self, sees: Callable[[Region], int], base: GameState, ruleset: Ruleset,
         house_rules: frozenset[HouseRule], taker: str | None,
         dice: Callable[[tuple[Any, ...]], PathDice] | None,
     ) -> None:
         self.sees = sees
-        self.tables = tables
         self.base = base
         self.ruleset = ruleset
         self.house_rules = house_rules
@@ -125,17 +125,18 @@ class ByChanges:
         self.worlds = 0
         self.asked = 0
 
-    def seeing_of(self, i: int) -> int:
-        """``M_s`` of the state numbered ``i`` (remembered; ``-1`` where the world is read)."""
+    def seeing_of(self, i: int, states: list[ball.BallState]) -> int:
+        """``M_s`` of the state numbered ``i`` (``states[i]``; remembered; ``-1`` where the
+        world is read)."""
         m = self.seeing.get(i)
         if m is None:
             if i >> _STATE_BITS:
                 raise RuntimeError(f"exact odds: more than {1 << _STATE_BITS} journey states")
-            widest = widest_reads(self.tables.states[i])
+            widest = widest_reads(states[i])
             m = self.seeing[i] = -1 if widest is None else self.sees(widest)
         return m
 
-    def chain(self, mask: int, diff: Diff, like: tuple[ChainSolver, Region],
+    def chain(self, tables: Tables, mask: int, diff: Diff, like: tuple[ChainSolver, Region],
               shared: tuple[Shared, int] | None) -> ChainSolver:
         """A member chain (``ChainSolver``) of the member with changes ``mask`` (bits, the
         group's numbering) and ``diff``, stepped by :class:`PartSteps` (``like``, ``shared``:
@@ -144,8 +145,8 @@ class ByChanges:
         if found is None:
             found = self.found[diff.weather] = {}
         base = like[0].source
-        steps = PartSteps(self, found, mask, diff, base if isinstance(base, Steps) else None)
-        tables = self.tables
+        steps = PartSteps(self, tables, found, mask, diff,
+                          base if isinstance(base, Steps) else None)
         chain = ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like,
                             shared, tables.nodes, tables.stops)
         chain.source = steps
@@ -158,9 +159,10 @@ class PartSteps:
     built at the first key not there (``like``: the ``Steps`` whose block keys they read where
     the boards agree, ``journey.Steps``' ``base``)."""
 
-    def __init__(self, by: ByChanges, found: dict[int, tuple[Dist, Region]], mask: int,
-                 diff: Diff, like: Steps | None) -> None:
+    def __init__(self, by: ByChanges, tables: Tables, found: dict[int, tuple[Dist, Region]],
+                 mask: int, diff: Diff, like: Steps | None) -> None:
         self.by = by
+        self.tables = tables
         self.found = found
         self.mask = mask
         self.diff = diff
@@ -179,7 +181,7 @@ class PartSteps:
         by = self.by
         m = by.seeing.get(i)
         if m is None:
-            m = by.seeing_of(i)
+            m = by.seeing_of(i, self.tables.states)
         by.asked += 1
         if m < 0:
             steps = self.world_steps()
@@ -200,5 +202,5 @@ class PartSteps:
             by.worlds += 1
             steps = self.steps = Steps(
                 world, by.ruleset, by.house_rules, PLAIN, touchback_taker(world, by.taker),
-                by.dice, by.tables, self.like)
+                by.dice, self.tables, self.like)
         return steps
