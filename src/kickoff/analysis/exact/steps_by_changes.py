@@ -99,10 +99,11 @@ def by_changes(solver: KickoffSolver, group: Group, i: int) -> ByChanges | None:
 
 class ByChanges:
     """One group's steps by the changes they see (see the module): for each weather of its
-    members, ``(changes & M_s) << 24 | s -> (transitions, region)``; what a member world is built
-    from (the set-up ``base`` and the solver's rules, ``reach``, ``taker``, ``dice``) for a key
-    never met; and counts (``worlds``: member worlds built; ``asked``, ``found``: steps asked,
-    answered from the table). Holds no group, tables nor solver (the tables hold it, and a
+    members, ``(changes & M_s) << 24 | s -> (transitions, region)`` (``found``); what a member
+    world and its ``Steps`` are built from for a key never met (the set-up ``base``, the solver's
+    rules, named touchback ``taker`` and ``dice``; the reach is ``PLAIN``); and counts
+    (``worlds``: member worlds built; ``asked``: steps asked of the table, every one counted).
+    Holds no group, tables nor solver (the tables hold it, and a
     member chain its steps, which hold it: a reference back would make them all a cycle, freed
     only by a collection)."""
 
