@@ -66,6 +66,9 @@ class Tables:
         self.marked = False
         #: Every transition's distribution by its contents (:meth:`intern`).
         self.interned: dict[tuple[tuple[int, Any], ...], Dist] = {}
+        #: Each group's member steps by their changes (``steps_by_changes.ByChanges``), by the
+        #: group's identity, with its ``shared`` (which holds nothing back: no cycle).
+        self.by_changes: dict[int, tuple[Any, Any]] = {}
 
     def intern(self, out: Dist) -> Dist:
         """The one distribution with ``out``'s contents (in its order): transitions read under

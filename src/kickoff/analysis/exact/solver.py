@@ -40,7 +40,7 @@ from typing import Any
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import chance, choice_events, close_play, grouping
+from kickoff.analysis.exact import chance, choice_events, close_play, grouping, steps_by_changes
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -385,10 +385,12 @@ class KickoffSolver:
         agree (``Group.shared``)."""
         chain = group.chains.get(i)
         if chain is None:
-            world, differ = group.member_world(i, self.state), group.differ(i)
             shared = (group.shared, group.masks[i]) if self.share_journeys else None
-            like = exact_moved.like_member(self._moved, group, i) or (group.chain, differ)
-            chain = group.chains[i] = self._chain_for(world, like, shared)
+            like = exact_moved.like_member(self._moved, group, i) or (group.chain, group.differ(i))
+            by = steps_by_changes.by_changes(self, group, i)  # (without the world, if exact)
+            chain = group.chains[i] = (
+                by.chain(self._tables, group.masks[i], group.members[i][2], like, shared) if by is not None
+                else self._chain_for(group.member_world(i, self.state), like, shared))
         return chain
 
     def _award(self, world: GameState) -> Dist:

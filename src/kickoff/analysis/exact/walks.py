@@ -26,6 +26,7 @@ from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Region
 from kickoff.analysis.exact.journey import Steps
+from kickoff.analysis.exact.steps_by_changes import PartSteps
 from kickoff.analysis.exact.worlds import BLOCK, FULL, PLAIN, Group, read_bits
 from kickoff.core import ball
 from kickoff.core.pitch import Square
@@ -97,8 +98,9 @@ class Walks:
         """The key of the journey from ``start`` (not an end) in the worlds with ``changes``:
         each state reached and not an end, by :attr:`codes`' number, in the order met
         (breadth first, each state's successors in its transitions' order). ``steps``: a
-        member world's ``journey.Steps`` with ``changes``, asked where the table has no
-        answer (``None``: none; the walk then gives ``None``)."""
+        member's ``journey.Steps`` (or ``steps_by_changes.PartSteps``, its world unbuilt) with
+        ``changes``, asked where the table has no answer (``None``: none; the walk then gives
+        ``None``)."""
         table, masks, entries = self.table, self.masks, self.entries
         order = [start]
         met = {start}
@@ -112,7 +114,7 @@ class Walks:
                 mask = self._mask(s)
             code = table.get((s, changes & mask))
             if code is None:
-                if not isinstance(steps, Steps):
+                if not isinstance(steps, (Steps, PartSteps)):
                     return None
                 code = table[(s, changes & mask)] = self._code(s, steps)
             key.append(code)
@@ -139,7 +141,7 @@ class Walks:
         self.masks[s] = mask
         return mask
 
-    def _code(self, s: int, steps: Steps) -> int:
+    def _code(self, s: int, steps: Steps | PartSteps) -> int:
         """The number (:attr:`codes`) of ``s``'s transitions and region in ``steps``' world."""
         moves = steps.transitions(s)
         region = steps.region(s)
