@@ -42,3 +42,7 @@ _.best_squares  # Suggestion.best_squares
 # the spaces, the agents, the infos, observe, metadata), called by the libraries and by learners.
 _.metadata, _.possible_agents, _.infos, _.observe  # KickoffEnv, SingleCoachEnv
 _.observation_space, _.action_space  # KickoffEnv's methods, SingleCoachEnv's attributes
+
+# kickoff.analysis.exact.walks: the walks' count of parts answered by a walk met before, for the
+# tests and benchmarks (tests/test_exact_walks.py reads it: fewer member chains, as many hits).
+_.hits  # Walks.hits
