@@ -142,3 +142,18 @@ def test_the_kicked_label_keeps_off_the_best_targets_value(best: tuple[int, int]
         assert label.get_verticalalignment() == ("top" if below else "bottom")
     finally:
         plt.close(fig)
+
+
+def test_the_png_title_names_the_kicked_value_as_the_best_s() -> None:
+    # the heat map names its best target's value to one decimal ("12.5%"); the title gave the
+    # kicked one to two ("12.44%"), so a kicked 12.44% could read above a best of "12.4%"
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from kickoff.cli.review_cmd import png_title
+
+    r = SimpleNamespace(target=Square(19, 8), judged=[SimpleNamespace(chosen=Fraction(1244, 10000))])
+    assert png_title("1559380", 2, r, "receiver-holds") == (  # type: ignore[arg-type]
+        "game 1559380, kick-off 2, kicked [19, 8] 12.4%")
+    assert png_title("1559380", 2, r, "distance").endswith(  # type: ignore[arg-type]
+        "kicked [19, 8] 0.12 squares")

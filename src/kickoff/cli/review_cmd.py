@@ -267,9 +267,7 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
     for (n, r), k in zip(reviews, ks, strict=True):
         state = load_scenario(parse_scenario(json.dumps(k.scenario))).state
         image = io.BytesIO()
-        review_png(state, r, objective, image,
-                   title=f"game {gid}, kick-off {n}, kicked {r.target.as_list()} "
-                         f"{value_text(r.judged[0].chosen, objective)}")
+        review_png(state, r, objective, image, title=png_title(gid, n, r, objective))
         images[folder / f"{file_stem(gid)}-kickoff-{n}.png"] = image.getvalue()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -278,6 +276,16 @@ def write_pngs(folder: Path, gid: str, ks: list[ExtractedKickoff],
                              f"{e.strerror or e}"]) from None
     write_files(images)
     return list(images)
+
+
+def png_title(gid: str, n: int, r: KickoffReview, objective: Objective) -> str:
+    """A kick-off's PNG title: the game, the kick-off and the kicked target with its value in
+    the words the heat map names its best target's (``objectives.value_words``: a chance to one
+    decimal), so that the two values of one line read alike."""
+    from kickoff.analysis.objectives import value_words
+
+    return (f"game {gid}, kick-off {n}, kicked {r.target.as_list()} "
+            f"{value_words(r.judged[0].chosen, objective)}")
 
 
 def applied_lines(objective: Objective, budget: int, advise: str = "") -> list[str]:
