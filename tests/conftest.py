@@ -8,7 +8,13 @@ from helpers import pytest_configure, pytest_runtest_setup
 
 # The suite's own set-up (tests/suite.py): the collection with the garbage collector paused, the
 # slow tests' timeout, pytest-xdist's work units.
-from suite import keep_bytecode, pytest_collection, pytest_collection_modifyitems, pytest_xdist_make_scheduler
+from suite import (
+                   keep_bytecode,
+                   pytest_collection,
+                   pytest_collection_modifyitems,
+                   pytest_xdist_auto_num_workers,
+                   pytest_xdist_make_scheduler,
+)
 
 # Python's bytecode caches written and read even under PYTHONDONTWRITEBYTECODE (tests/suite.py),
 # before the collection imports and rewrites the test modules; the workers and the processes
@@ -16,4 +22,4 @@ from suite import keep_bytecode, pytest_collection, pytest_collection_modifyitem
 keep_bytecode()
 
 __all__ = ["pytest_collection", "pytest_collection_modifyitems", "pytest_configure",
-           "pytest_runtest_setup", "pytest_xdist_make_scheduler"]
+           "pytest_runtest_setup", "pytest_xdist_auto_num_workers", "pytest_xdist_make_scheduler"]

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 __all__ = ["FIRST", "GROUPS", "SLOW_TIMEOUT", "keep_bytecode", "pytest_collection",
-           "pytest_collection_modifyitems", "pytest_xdist_make_scheduler", "work_unit"]
+           "pytest_collection_modifyitems", "pytest_xdist_auto_num_workers",
+           "pytest_xdist_make_scheduler", "work_unit"]
 
 def keep_bytecode() -> None:
     """Let this process and every process it starts (the xdist workers, ``kickoff serve``, the
@@ -110,6 +111,20 @@ def work_unit(nodeid: str) -> str:
     file (``tests/x.py::test_y[1]``: ``tests/x.py``)."""
     path = nodeid.split("::", 1)[0]
     return GROUPS.get(path, path)
+
+
+@pytest.hookimpl(optionalhook=True)  # no error without xdist
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``'s workers for the quick suite (the README's ``pytest``: ``-m 'not slow'``):
+    one more than the cores this process may run on. About 50 s of its tests only wait (Dask's
+    and the web app's deadlines, a command's stop, the page tests' server), which the extra
+    worker fills: 135 and 136 s wall against 148 and 152 s with one a core, on 2 cores
+    (docs/performance.md). ``None`` (xdist's own count, one a core) for any other run: the
+    full one (``.ci/run``) has the slow tests' exact solves of whole games, gigabytes each."""
+    if config.getoption("markexpr", "") != "not slow":
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)  # before xdist's own; no error without xdist
