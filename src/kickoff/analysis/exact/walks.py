@@ -7,11 +7,11 @@ see) was solved by making its first member's world and journey solver and walkin
 from the start. Many parts walk the same chain: they differ only in changes no step of the
 journey reads (a tackle zone on a Stunned catcher, a stun of either side on a square a
 bounce only finds occupied). Here the walk comes first, without a world: a state ``s``'s
-transitions and region (``journey.Steps``) depend on a world only through its players within
-the block around ``s`` (``worlds.BLOCK``, no Diving Catch nor Disturbing Presence on the
-pitch), so through the changes ``M_s`` that touch that block; the table ``(s, changes &
-M_s) -> (transitions, region)`` answers them, filled from a member's ``Steps`` where it has
-no answer. The walk's key is every non-end state reached from the start, each with its
+transitions and region (``journey.Steps``) depend on a world only through what one step from
+``s`` may read (``steps_by_changes.widest_reads``: an arrival's block, a bounce's ring, no Diving
+Catch nor Disturbing Presence on the pitch), so through the changes ``M_s`` that touch it; the
+table ``(s, changes & M_s) -> (transitions, region)`` answers them, filled from a member's
+``Steps`` where it has no answer. The walk's key is every non-end state reached from the start, each with its
 transitions (by identity: ``Tables.intern``) and its region, in the order met: two worlds
 of one key have the same journey from the start (the same chain), so the same node and
 region. A key met again replays the known solutions the first solve shared (``chain.Shared``:
@@ -26,10 +26,9 @@ from typing import Any
 
 from kickoff.analysis.exact.chain import ChainSolver, Region
 from kickoff.analysis.exact.journey import Steps
-from kickoff.analysis.exact.steps_by_changes import PartSteps
-from kickoff.analysis.exact.worlds import BLOCK, FULL, PLAIN, Group, read_bits
+from kickoff.analysis.exact.steps_by_changes import PartSteps, widest_reads
+from kickoff.analysis.exact.worlds import PLAIN, Group
 from kickoff.core import ball
-from kickoff.core.pitch import Square
 
 #: What a walk met before gave: the start's node, the changes its journey sees, and each
 #: solution the first solve shared (``Shared.add_seen``'s ``s, seen, node, region``).
@@ -125,20 +124,12 @@ class Walks:
         return tuple(key)
 
     def _mask(self, s: int) -> int:
-        """``M_s`` (:attr:`masks`), remembered: an arrival's or a bounce's block's changes
-        (everything about the players on the :data:`~kickoff.analysis.exact.worlds.BLOCK`
-        around it: what either step reads without Diving Catch or Disturbing Presence); none
-        for a state that reads no player (in the air, thrown in); any other, every change."""
-        state = self.states[s]
-        if isinstance(state, (ball.Arrive, ball.Bounce)):
-            x, y = state.square
-            mask = self.group.touching(read_bits((FULL, Square(x + dx, y + dy))
-                                                 for dx, dy in BLOCK))
-        elif isinstance(state, (ball.InAir, ball.ThrowIn)):
-            mask = 0
-        else:
-            mask = -1
-        self.masks[s] = mask
+        """``M_s`` (:attr:`masks`), remembered: the changes that touch the widest a step from
+        ``s`` may read without Diving Catch or Disturbing Presence
+        (``steps_by_changes.widest_reads``, which the member steps by changes key on too);
+        every change (``-1``) for a state whose step reads the world (a touchback)."""
+        widest = widest_reads(self.states[s])
+        mask = self.masks[s] = -1 if widest is None else self.group.touching(widest)
         return mask
 
     def _code(self, s: int, steps: Steps | PartSteps) -> int:
