@@ -8,6 +8,7 @@ offline, for a 404, a timeout, a truncated body and a body that is not a replay.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ import pytest
 from helpers import SHARED_DIR, assert_invalid, cli
 
 from kickoff.core.errors import ScenarioError
+from kickoff.formats.fumbbl import fetch
 from kickoff.formats.fumbbl.fetch import API_VARIABLE, USER_AGENT, fetch_replay, replay_path
 
 REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
@@ -207,3 +209,63 @@ def test_a_folder_where_the_replay_goes_is_one_line_no_traceback(replay_server: 
     assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot keep the replay in the cache "
                    f"folder as {tmp_path / (GAME + '.json.gz')}: Is a directory")
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{GAME}.json.gz"]  # no .part left
+
+
+#: Whether this process ignores file permissions (root): a folder's mode then blocks nothing.
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@needs_replay
+@pytest.mark.parametrize("how", ["name too long", "no search permission"])
+def test_a_cache_folder_that_cannot_be_searched_is_one_line(replay_server: str, tmp_path: Path,
+                                                           how: str) -> None:
+    # (the look for the cached replay, Path.is_file, raised its OSError through the command:
+    # a traceback, where a folder that cannot be made or written was one line)
+    if how == "name too long":
+        folder = tmp_path / ("c" * 300)
+    else:
+        if ROOT:
+            pytest.skip("root searches any folder")
+        folder = tmp_path / "cache"
+        folder.mkdir(mode=0o600)
+    code, out, err = cli(["fumbbl", "extract", GAME, "--cache", str(folder),
+                          "--out", str(tmp_path / "out")])
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot read the cache folder {folder}: ")
+    assert len(err.strip().splitlines()) == 1
+    assert Recorded.requests == [] and not (tmp_path / "out").exists()
+
+
+@needs_replay
+def test_a_cache_folder_that_cannot_be_written_asks_fumbbl_nothing(
+        replay_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the replay was downloaded, then thrown away when its temporary file could not be made:
+    # a request to FUMBBL at every try, as for a folder that could not be made before)
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o500)
+    if ROOT:  # a read-only folder as root sees it: the temporary file refused
+        def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(fetch.tempfile, "mkstemp", refused)
+    try:
+        code, out, err = cli(["fumbbl", "review", GAME, "--cache", str(folder)])
+    finally:
+        folder.chmod(0o700)
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot write the cache folder {folder}: "
+                   "Permission denied")
+    assert Recorded.requests == [] and list(folder.iterdir()) == []
+
+
+@needs_replay
+def test_a_download_stopped_leaves_no_temporary_file(replay_server: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # the temporary file is made before the request now: Ctrl-C during the download (or any
+    # failure of it) removes it
+    def stopped(game: str, timeout: float, limit: int) -> bytes:
+        assert [p.suffix for p in tmp_path.iterdir()] == [".part"]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fetch, "_download", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        fetch_replay(GAME, tmp_path)
+    assert list(tmp_path.iterdir()) == []

@@ -26,6 +26,7 @@ import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import urlsplit
 
 from kickoff import __version__
@@ -149,10 +150,15 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
         raise ScenarioError([f"{game!r}: a FUMBBL game id is digits only"])
     folder = cache if cache is not None else default_cache()
     path = folder / f"{game}.json.gz"
-    if path.is_file():
-        return path
-    _cache_folder(game, folder)  # before the request: a cache that cannot keep it asks none
-    body = _download(game, timeout, limit)
+    try:
+        if path.is_file():
+            return path
+    except OSError as e:  # a folder that may not be searched (no x permission)
+        raise CacheError([f"FUMBBL game {game}: cannot read the cache folder {folder}: "
+                          f"{e.strerror or e}"]) from None
+    # the folder made and the temporary file opened before the request: a cache that cannot
+    # keep the replay (a file in its way, a folder that may not be written) asks FUMBBL nothing
+    _cache_folder(game, folder)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{game}-", suffix=".part", dir=folder)
     except OSError as e:
@@ -160,20 +166,21 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
                              f"{e.strerror or e}"]) from None
     tmp = Path(tmp_name)
     try:
-        _keep(game, body, fd, tmp, path)
+        with os.fdopen(fd, "wb") as f:
+            _keep(game, _download(game, timeout, limit), f, tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
     return path
 
 
-def _keep(game: str, body: bytes, fd: int, tmp: Path, path: Path) -> None:
-    """``body`` written to the temporary file ``tmp`` (open as ``fd``), read as a replay, then
-    renamed ``path``; ``ScenarioError`` naming the game when it is not a replay, or when it
-    cannot be written or renamed (a full disk; a folder of that name in the way)."""
+def _keep(game: str, body: bytes, f: BinaryIO, tmp: Path, path: Path) -> None:
+    """``body`` written to the temporary file ``tmp`` (open as ``f``, closed here), read as a
+    replay, then renamed ``path``; ``ScenarioError`` naming the game when it is not a replay,
+    or when it cannot be written or renamed (a full disk; a folder of that name in the way)."""
     from kickoff.formats.fumbbl.log import read_replay
 
     try:
-        with os.fdopen(fd, "wb") as f:
+        with f:
             f.write(body)
         try:
             read_replay(tmp)
