@@ -319,3 +319,27 @@ def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path
                              "--png", str(png)]),
                        f"--png: {png}: {blocker} is a file, not a folder")
     assert blocker.read_text() == ""
+
+
+@pytest.mark.parametrize("sub", ["", "sub"])
+def test_a_png_folder_that_may_not_be_written_is_refused_before_the_review(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sub: str) -> None:
+    """A read-only ``--png`` folder (or one under a read-only folder) was found only when the
+    images were written, after the whole review, as a file in its way was before. The replay
+    named here does not exist: the --png problem comes first. Nothing is made."""
+    from kickoff.cli import review_cmd
+
+    folder = tmp_path / "read-only"
+    folder.mkdir(mode=0o500)
+    if os.geteuid() == 0:  # root writes anywhere: the folder as another user sees it
+        monkeypatch.setattr(review_cmd, "writable", lambda p: p != folder, raising=False)
+    png = folder / sub if sub else folder
+    try:
+        code, out, err = cli(["fumbbl", "review", str(tmp_path / "missing.json"),
+                              "--png", str(png)])
+    finally:
+        folder.chmod(0o700)
+    assert_invalid(code, out, err, f"--png: {png}: cannot make the folder: {folder} may not be "
+                   "written" if sub else f"--png: {png}: cannot write into the folder")
+    assert list(folder.iterdir()) == []
+    assert review_cmd.writable(tmp_path)  # (the real check, on a folder this process owns)

@@ -11,6 +11,7 @@ cannot be read (or a game id that cannot be fetched) is one message, exit status
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -213,13 +214,25 @@ def _review(replay: Path, objective: Objective, budget: int,
 
 def png_folder_problem(png: Path) -> None:
     """``ScenarioError`` naming ``--png`` when it names something other than a folder (a
-    file, or a path through a file): the folder the images go into (made if missing)."""
+    file, or a path through a file), or a folder this process may not write into, nor make
+    (its nearest existing folder read-only): the folder the images go into (made if
+    missing). Nothing is made or written here."""
     try:
         blocked = next((p for p in (png, *png.parents) if p.exists() and not p.is_dir()), None)
+        there = next(p for p in (png, *png.parents) if p.exists())
     except OSError as e:  # a name too long for the file system, ...
         raise ScenarioError([f"--png: {png}: {e.strerror or e}"]) from None
     if blocked is not None:
         raise ScenarioError([f"--png: {png}: {blocked} is a file, not a folder"])
+    if not writable(there):
+        raise ScenarioError([f"--png: {png}: cannot write into the folder: Permission denied"
+                             if there == png else
+                             f"--png: {png}: cannot make the folder: {there} may not be written"])
+
+
+def writable(folder: Path) -> bool:
+    """Whether this process may make files in ``folder`` (``os.access``: write and search)."""
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def _review_folder(path: Path, objective: Objective, budget: int,
