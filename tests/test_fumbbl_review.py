@@ -343,3 +343,29 @@ def test_a_png_folder_that_may_not_be_written_is_refused_before_the_review(
                    "written" if sub else f"--png: {png}: cannot write into the folder")
     assert list(folder.iterdir()) == []
     assert review_cmd.writable(tmp_path)  # (the real check, on a folder this process owns)
+
+
+@pytest.mark.parametrize("command", ["review", "extract", "verify"])
+def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
+        tmp_path: Path, command: str) -> None:
+    """The scenario ``fumbbl extract`` writes (the easiest mistake: ``review`` on its output),
+    its ``--cases`` case and a result document were each two lines naming the keys a replay
+    lacks (``game: required key is missing``, ``gameLog: ...``); now one line saying what the
+    file is."""
+    repo = Path(__file__).resolve().parents[1]
+    scenario = repo / "examples" / "scenario.json"
+    code, result, err = cli(["replay", str(scenario)])
+    assert code == 0, err
+    (tmp_path / "result.json").write_text(result)
+    files = {scenario: "a kickoff-scenario/1 document (what kickoff fumbbl extract writes",
+             repo / "tests" / "data" / "fumbbl" / "1559380-ko1.json":
+                 "a test case ({about, source, scenario, expect}), what kickoff fumbbl "
+                 "extract --cases writes",
+             tmp_path / "result.json": "a kickoff-result/1 document (what kickoff replay"}
+    for path, what in files.items():
+        code, out, err = cli(["fumbbl", command, str(path), *(
+            ["--out", str(tmp_path / "out")] if command == "extract" else [])])
+        assert code == 1 and "Traceback" not in err
+        assert err.splitlines() == [err.splitlines()[0]]
+        assert err.startswith(f"error: {path}: not a FUMBBL replay: {what}"), err
+    assert not (tmp_path / "out").exists()
