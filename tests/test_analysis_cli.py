@@ -245,6 +245,21 @@ def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
         assert a.crop(top).tobytes() != b.crop(top).tobytes()
 
 
+def test_heat_map_draws_names_and_ids_as_written(tmp_path: Path) -> None:
+    """A team's name and a player's id are drawn as written: a ``$`` in them was matplotlib's
+    mathtext, and ``$\\undefinedmacro{$`` or ``$^$`` a ValueError traceback from ``kickoff odds
+    --all-targets --png`` (and ``kickoff fumbbl review --png``, whose names are the replay's)."""
+    doc = scenario("bb2020")
+    doc["teams"]["home"]["name"] = "$\\undefinedmacro{$"
+    doc["teams"]["away"]["players"][0]["id"] = "$^$"
+    file = _write(tmp_path, doc)
+    png = tmp_path / "heat.png"
+    code, out, err = cli(["odds", file, "--all-targets", "--events", "none", "--png", str(png)])
+    assert code == 0, err
+    with Image.open(png) as image:
+        assert image.size[0] > 0
+
+
 def test_odds_touchback_gives_every_touchback_to_the_chosen_player(tmp_path: Path) -> None:
     """The sideline case (95/192) with --touchback a4: his, not a1's; the output says so."""
     doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})

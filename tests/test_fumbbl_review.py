@@ -369,3 +369,19 @@ def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
         assert err.splitlines() == [err.splitlines()[0]]
         assert err.startswith(f"error: {path}: not a FUMBBL replay: {what}"), err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_game_id_with_rich_markup_is_printed_as_written() -> None:
+    """The table's title holds the replay's game id (``gameId``: any string): ``[/]`` was Rich
+    markup, a MarkupError traceback after the header had been printed."""
+    import io
+
+    from rich.console import Console
+
+    from kickoff.cli.review_cmd import _table
+
+    out = io.StringIO()
+    Console(file=out, width=200).print(_table("[/][bold]x", [], "receiver-holds"))
+    # (the title wrapped to the width of a table without rows)
+    assert " ".join(out.getvalue().split()[:9]) == (
+        "FUMBBL game [/][bold]x: each choice against the best (receiver-holds)")

@@ -86,8 +86,9 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=f"FUMBBL game {gid}: each choice against the best ({objective})",
-                  title_justify="left")
+    # the title as Text: the game id is the replay's (``[/]`` was Rich markup: a traceback)
+    table = Table(title=Text(f"FUMBBL game {gid}: each choice against the best ({objective})",
+                             style="table.title"), title_justify="left")
     for col in ("#", "team", "choice", "chosen", "value", "best", "value", "gap"):
         table.add_column(col, overflow="fold", justify="left" if col in (
             "team", "choice", "chosen", "best") else "right")
