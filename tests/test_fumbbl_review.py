@@ -385,3 +385,13 @@ def test_a_game_id_with_rich_markup_is_printed_as_written() -> None:
     # (the title wrapped to the width of a table without rows)
     assert " ".join(out.getvalue().split()[:9]) == (
         "FUMBBL game [/][bold]x: each choice against the best (receiver-holds)")
+
+
+def test_an_error_names_the_file_as_written(tmp_path: Path) -> None:
+    """Every command's error line (``cli.common.fail``) prints its message as written: a
+    backslash before a ``[`` in a file's name (or a FUMBBL id) made the escaped bracket markup
+    again, so a missing ``a\\[red]b.json`` was named ``a\\b.json``."""
+    missing = tmp_path / "a\\[red]b.json"
+    code, out, err = cli(["fumbbl", "review", str(missing)])
+    assert_invalid(code, out, err)
+    assert err == f"error: {missing}: no such file\n"

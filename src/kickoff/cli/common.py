@@ -239,12 +239,15 @@ def setup_option(side: Side, *, without_file: bool = False) -> Any:
 
 
 def fail(message: str) -> None:
-    """Print ``message`` on stderr as an error and exit with status 1."""
+    """Print ``message`` on stderr as an error and exit with status 1. The message is printed
+    as written, never as Rich markup: it names files and other tools' ids (escaping each ``[``
+    left a backslash before it to escape the ``\\[``: a missing ``a\\[red]b.json`` was named
+    ``a\\b.json``)."""
     from rich.console import Console
+    from rich.text import Text
 
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]error:[/] {message.replace('[', chr(92) + '[')}", markup=True
-    )
+        Text.assemble(("error:", "bold red"), " ", message))
     raise typer.Exit(1)
 
 
