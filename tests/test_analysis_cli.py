@@ -248,14 +248,18 @@ def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
 def test_heat_map_draws_names_and_ids_as_written(tmp_path: Path) -> None:
     """A team's name and a player's id are drawn as written: a ``$`` in them was matplotlib's
     mathtext, and ``$\\undefinedmacro{$`` or ``$^$`` a ValueError traceback from ``kickoff odds
-    --all-targets --png`` (and ``kickoff fumbbl review --png``, whose names are the replay's)."""
+    --all-targets --png`` (and ``kickoff fumbbl review --png``, whose names are the replay's).
+    The file's name is printed as written too: ``x[/y]z.png`` (a folder ``x[``) was Rich markup,
+    a MarkupError traceback once the file was written."""
     doc = scenario("bb2020")
     doc["teams"]["home"]["name"] = "$\\undefinedmacro{$"
     doc["teams"]["away"]["players"][0]["id"] = "$^$"
     file = _write(tmp_path, doc)
-    png = tmp_path / "heat.png"
+    (tmp_path / "x[").mkdir()
+    png = tmp_path / "x[" / "y]z.png"
     code, out, err = cli(["odds", file, "--all-targets", "--events", "none", "--png", str(png)])
     assert code == 0, err
+    assert " ".join(out.split()[-5:]) == f"heat map written to {png}"  # (wrapped at 80)
     with Image.open(png) as image:
         assert image.size[0] > 0
 

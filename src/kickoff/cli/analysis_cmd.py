@@ -637,7 +637,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     if planned:
         console.print("\n".join(plans_report(planned, goal, s.plan_words())), markup=False)
     if png is not None:
-        console.print(f"heat map written to {png}")
+        console.print(f"heat map written to {png}", markup=False)  # (a path "x[/y]z.png": markup)
 
 
 def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: AnyObjective,
