@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -395,3 +396,29 @@ def test_an_error_names_the_file_as_written(tmp_path: Path) -> None:
     code, out, err = cli(["fumbbl", "review", str(missing)])
     assert_invalid(code, out, err)
     assert err == f"error: {missing}: no such file\n"
+
+
+def test_an_illegal_set_up_is_one_readable_line(tmp_path: Path) -> None:
+    """A kick-off whose set-up is illegal (here both rosters swapped: every player in the other
+    half) was ``illegal set-up:; - home team: ...; - home team: ...``, two problems and no word
+    of the rest; now ``illegal set-up: home team: ...; ...; and N more``, review and extract."""
+    doc = json.loads(gzip.decompress((shared() / "1559380.json.gz").read_bytes()))
+    game = doc["game"]
+    game["teamHome"], game["teamAway"] = game["teamAway"], game["teamHome"]
+    swapped = tmp_path / "swapped.json"
+    swapped.write_text(json.dumps(doc))
+    for command, words in (("review", "cannot be reviewed"),
+                           ("extract", "the log's values make no scenario")):
+        code, out, err = cli(["fumbbl", command, str(swapped), "--out", str(tmp_path / "out")]
+                             if command == "extract" else ["fumbbl", command, str(swapped)])
+        assert_invalid(code, out, err, f"kick-off 1: {words}: illegal set-up: home team: "
+                       "player p15064977 at [13, 7] is outside its own half (x 0..12); ")
+        first = err.splitlines()[0]
+        assert ":;" not in first and "- " not in first
+        assert re.search(r"; and \d+ more$", first), first
+    assert not (tmp_path / "out").exists()
+    from kickoff.cli.common import in_one_line
+
+    assert in_one_line("illegal set-up:\n- a\n- b") == "illegal set-up: a; b"
+    assert in_one_line("one problem") == "one problem"
+    assert in_one_line("x:\n- 1\n- 2\n- 3\n- 4\n- 5", most=2) == "x: 1; 2; and 3 more"

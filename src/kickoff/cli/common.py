@@ -251,6 +251,17 @@ def fail(message: str) -> None:
     raise typer.Exit(1)
 
 
+def in_one_line(message: str, most: int = 3) -> str:
+    """A message of several lines (``illegal set-up:`` then ``- {problem}`` lines) in one:
+    ``illegal set-up: home team: ...; away team: ...``, at most ``most`` problems, then ``and
+    N more``."""
+    lines = [line.strip().removeprefix("- ") for line in message.splitlines() if line.strip()]
+    head = [lines.pop(0)] if len(lines) > 1 and lines[0].endswith(":") else []
+    shown = "; ".join(lines[:most]) + (f"; and {len(lines) - most} more" if len(lines) > most
+                                       else "")
+    return f"{head[0]} {shown}" if head else shown
+
+
 #: The options a command with FILE takes from the file instead, and what the file gives.
 FROM_FILE = {"ruleset": "its ruleset", "home": "the teams", "away": "the teams",
              "home_setup": "the set-ups", "away_setup": "the set-ups",

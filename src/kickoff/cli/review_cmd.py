@@ -24,6 +24,7 @@ from kickoff.cli.common import (
     MAX_PLAN_BUDGET,
     MAX_SECONDS,
     guarded,
+    in_one_line,
     json_text,
     not_nan,
     path_text,
@@ -127,7 +128,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
             reviews.append((k.number, review))
         except KickoffError as e:
             raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
-                                 + "; ".join(str(e).splitlines()[:3])]) from None
+                                 + in_one_line(str(e))]) from None
     return printable_name(game_id(path, ks)), ks, reviews
 
 
