@@ -366,7 +366,7 @@ def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
     for path, what in files.items():
         code, out, err = cli(["fumbbl", command, str(path), *(
             ["--out", str(tmp_path / "out")] if command == "extract" else [])])
-        assert code == 1 and "Traceback" not in err
+        assert_invalid(code, out, err)
         assert err.splitlines() == [err.splitlines()[0]]
         assert err.startswith(f"error: {path}: not a FUMBBL replay: {what}"), err
     assert not (tmp_path / "out").exists()
