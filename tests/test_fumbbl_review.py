@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SHARED_DIR, assert_invalid, cli, shared
+from helpers import SHARED_DIR, assert_invalid, cli, shared, table_sections
 
 from kickoff.analysis.review import gap
 
@@ -422,3 +422,33 @@ def test_an_illegal_set_up_is_one_readable_line(tmp_path: Path) -> None:
     assert in_one_line("illegal set-up:\n- a\n- b") == "illegal set-up: a; b"
     assert in_one_line("one problem") == "one problem"
     assert in_one_line("x:\n- 1\n- 2\n- 3\n- 4\n- 5", most=2) == "x: 1; 2; and 3 more"
+
+
+def test_a_gap_too_small_for_two_decimals_is_not_shown_as_none() -> None:
+    """A choice not at the best whose gap rounds to 0 (1546677's third kick: [19, 7] against
+    [19, 8], 0.0008 %) showed ``0.00%``, as a choice at the best, beside "1 of 2 choices at
+    the best; given away 0.00% in all"; now ``<0.01%`` (``<0.001`` squares)."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from kickoff.cli.review_cmd import _table
+
+    tiny = Fraction(11092351137565588841, 1364786332222633845719040)
+    judged = SimpleNamespace(side="home", what="kick", chosen_text="kick at [19, 7]",
+                             chosen=Fraction(971, 10**4), best_text="kick at [19, 8]",
+                             best=Fraction(971, 10**4) - tiny, gap=tiny)
+    out = io.StringIO()
+    Console(file=out, width=80).print(_table("1546677", [(3, SimpleNamespace(judged=[judged]))],
+                                             "receiver-holds"))
+    assert table_sections(out.getvalue()) == [[["3", "home", "kick", "[19, 7]", "9.71%",
+                                                "[19, 8]", "9.71%", "<0.01%"]]]
+    from kickoff.cli.review_cmd import gap_text
+
+    assert gap_text(tiny, "receiver-holds") == "<0.01%"
+    assert gap_text(Fraction(0), "receiver-holds") == "0.00%"
+    assert gap_text(Fraction(1, 20000), "receiver-holds") == "0.01%"
+    assert gap_text(Fraction(1, 10**4), "distance") == "<0.001"
+    assert gap_text(Fraction(0), "distance") == "0.000"
+    assert gap_text(Fraction(3, 2), "distance") == "1.500"

@@ -67,6 +67,16 @@ def value_text(v: Fraction, objective: Objective) -> str:
     return f"{float(v):.3f}" if objective == "distance" else f"{float(v) * 100:.2f}%"
 
 
+def gap_text(gap: Fraction, objective: Objective) -> str:
+    """A gap as :func:`value_text` shows it, but one above 0 that would show as 0 as ``<0.01%``
+    (``<0.001`` squares): a choice not at the best, whose gap read ``0.00%``, looked like one
+    at the best (1546677's third kick, 0.0008 %)."""
+    shown = value_text(gap, objective)
+    if gap > 0 and Fraction(shown.rstrip("%")) == 0:
+        return "<0.001" if objective == "distance" else "<0.01%"
+    return shown
+
+
 def summary(reviews: list[tuple[int, KickoffReview]], teams: dict[str, str]
             ) -> dict[str, dict[str, Any]]:
     """Per team (side): :func:`kickoff.analysis.review.team_summary` of the game's reviews."""
@@ -98,7 +108,7 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
             table.add_row(str(number) if i == 0 else "", j.side, WHAT.get(j.what, j.what),
                           Text(short(j.chosen_text)), value_text(j.chosen, objective),
                           Text(short(j.best_text)), value_text(j.best, objective),
-                          value_text(j.gap, objective), end_section=i == len(r.judged) - 1)
+                          gap_text(j.gap, objective), end_section=i == len(r.judged) - 1)
     return table
 
 
@@ -344,7 +354,7 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
     for side, t in totals.items():
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
-                     f"{value_text(Fraction(t['given_away']), objective)} in all")
+                     f"{gap_text(Fraction(t['given_away']), objective)} in all")
     if advisor is not None:
         lines.append(f"advisor: strictly better than the real set-up in "
                      f"{advisor['strictly_better_kickoffs']} of {advisor['kickoffs']} "

@@ -28,7 +28,7 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.review import advisor_figures, applied
 from kickoff.cli.common import json_text
-from kickoff.cli.review_cmd import WHAT, advise_text, applied_lines, review_game, value_text
+from kickoff.cli.review_cmd import WHAT, advise_text, applied_lines, gap_text, review_game
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.fraction_text import fraction_text
 
@@ -124,7 +124,7 @@ def review_folder(folder: Path, objective: Objective, budget: int,
         for (era, what), g in sorted(gaps.items()):
             d = distribution(g)
             table.add_row(era, WHAT.get(what, what), str(d["n"]),
-                          *(value_text(Fraction(d[c]), objective)
+                          *(gap_text(Fraction(d[c]), objective)
                             for c in ("mean", "q50", "q75", "q90")),
                           f"{float(Fraction(d['at_best'])) * 100:.0f}%")
         console.print(table)
@@ -134,7 +134,7 @@ def review_folder(folder: Path, objective: Objective, budget: int,
                           f"{advisor['strictly_better_kickoffs']}, equal in "
                           f"{advisor['equal_kickoffs']} (never worse: it searches from the "
                           f"real set-up);\n  mean gain "
-                          f"{value_text(Fraction(advisor['mean_gain']), objective)}")
+                          f"{gap_text(Fraction(advisor['mean_gain']), objective)}")
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         for f in failed:
             err.print(f"error: {f['message']}", markup=False)
