@@ -349,10 +349,10 @@ def test_a_png_folder_that_may_not_be_written_is_refused_before_the_review(
 @pytest.mark.parametrize("command", ["review", "extract", "verify"])
 def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
         tmp_path: Path, command: str) -> None:
-    """The scenario ``fumbbl extract`` writes (the easiest mistake: ``review`` on its output),
-    its ``--cases`` case and a result document were each two lines naming the keys a replay
-    lacks (``game: required key is missing``, ``gameLog: ...``); now one line saying what the
-    file is."""
+    """The scenario ``fumbbl extract`` writes (the easiest mistake: ``review`` on its output, or
+    on a folder holding it), its ``--cases`` case, a result document and the JSON ``review`` and
+    ``verify`` print were each two lines naming the keys a replay lacks (``game: required key
+    is missing``, ``gameLog: ...``) or one naming a key; now one line saying what the file is."""
     repo = Path(__file__).resolve().parents[1]
     scenario = repo / "examples" / "scenario.json"
     code, result, err = cli(["replay", str(scenario)])
@@ -363,6 +363,14 @@ def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
                  "a test case ({about, source, scenario, expect}), what kickoff fumbbl "
                  "extract --cases writes",
              tmp_path / "result.json": "a kickoff-result/1 document (what kickoff replay"}
+    printed = {"review.json": ({"game": "1", "ruleset": "bb2020", "applied": {}, "kickoffs": [],
+                                "summary": {}}, "review --json"),
+               "folder.json": ({"applied": {}, "games": 0, "gaps": {}, "advisor": None,
+                                "failed": []}, "review FOLDER --json"),
+               "verify.json": ({"summary": {}, "kickoffs": [], "failed": []}, "verify --json")}
+    for name, (doc, command_line) in printed.items():
+        (tmp_path / name).write_text(json.dumps(doc))
+        files[tmp_path / name] = f"what kickoff fumbbl {command_line} prints"
     for path, what in files.items():
         code, out, err = cli(["fumbbl", command, str(path), *(
             ["--out", str(tmp_path / "out")] if command == "extract" else [])])

@@ -291,12 +291,17 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 
 #: The keys of a test case (``kickoff fumbbl extract --cases``, ``tests/data/cases``).
 _CASE_KEYS = frozenset({"about", "source", "scenario", "expect"})
+#: The keys of the JSON the replay commands print, and the command.
+_PRINTED = ((frozenset({"game", "applied", "kickoffs", "summary"}), "kickoff fumbbl review --json"),
+            (frozenset({"applied", "games", "gaps"}), "kickoff fumbbl review FOLDER --json"),
+            (frozenset({"summary", "kickoffs", "failed"}), "kickoff fumbbl verify --json"))
 
 
 def kickoff_document(doc: dict[str, Any]) -> str | None:
     """What ``doc`` is when it is one of kickoff's own documents given where a FUMBBL replay
-    belongs (a scenario or a case ``kickoff fumbbl extract`` wrote, a result), in words
-    saying what reads it; ``None`` for anything else (a replay, or JSON of no known kind)."""
+    belongs (a scenario or a case ``kickoff fumbbl extract`` wrote, a result, what ``review``
+    or ``verify --json`` printed), in words saying what makes or reads it; ``None`` for
+    anything else (a replay, or JSON of no known kind)."""
     if "gameLog" in doc:
         return None
     if doc.keys() >= _CASE_KEYS:
@@ -308,7 +313,8 @@ def kickoff_document(doc: dict[str, Any]) -> str | None:
     fmt = doc.get("format")
     if isinstance(fmt, str) and fmt in made_by:
         return f"a {fmt} document ({made_by[fmt]})"
-    return None
+    printed = next((what for keys, what in _PRINTED if doc.keys() >= keys), None)
+    return None if printed is None else f"what {printed} prints"
 
 
 def read_replay(path: str | Path) -> Replay:
