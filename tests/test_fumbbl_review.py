@@ -460,3 +460,21 @@ def test_a_gap_too_small_for_two_decimals_is_not_shown_as_none() -> None:
     assert gap_text(Fraction(1, 10**4), "distance") == "<0.001"
     assert gap_text(Fraction(0), "distance") == "0.000"
     assert gap_text(Fraction(3, 2), "distance") == "1.500"
+
+
+def test_a_byte_order_mark_before_a_replay_is_read_past(tmp_path: Path) -> None:
+    """A replay saved again by an editor ("UTF-8 with BOM") was refused with Python's words
+    (``Unexpected UTF-8 BOM (decode using utf-8-sig)``); FUMBBL's data is read past it, as a
+    FUMBBL set-up is. A kickoff document keeps to its format: the message says what to do."""
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
+
+    replay = gzip.decompress((shared() / "1546677.json.gz").read_bytes())
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + replay)
+    assert [k.scenario for k in extract_kickoffs(marked)] == [
+        k.scenario for k in extract_kickoffs(shared() / "1546677.json.gz")]
+    scenario = Path(__file__).resolve().parents[1] / "examples" / "scenario.json"
+    (tmp_path / "s.json").write_bytes(b"\xef\xbb\xbf" + scenario.read_bytes())
+    assert_invalid(*cli(["replay", str(tmp_path / "s.json")]),
+                   f"{tmp_path / 's.json'}: not valid JSON: it starts with a byte order mark "
+                   "(U+FEFF, an editor's \"UTF-8 with BOM\"): save it as UTF-8 without one")

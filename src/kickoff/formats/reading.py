@@ -214,7 +214,9 @@ def load_json(text: str | bytes, where: str | None = None, *, unique_keys: bool 
         return json.loads(text)
     except json.JSONDecodeError as e:
         said = ("it looks like TOML (a kickoff set-up or team file?)"
-                if _TOML_START.match(e.doc) else str(e))
+                if _TOML_START.match(e.doc) else
+                "it starts with a byte order mark (U+FEFF, an editor's \"UTF-8 with BOM\"): "
+                "save it as UTF-8 without one" if e.doc.startswith("\ufeff") else str(e))
         raise ScenarioError([Problem(f"not valid JSON: {said}", where or "")]) from None
     except RecursionError:
         deep = TOO_DEEP.format("arrays or objects")

@@ -328,8 +328,8 @@ def read_replay(path: str | Path) -> Replay:
     raw = read_bytes(path, where)  # bounded: MAX_INPUT_BYTES, as what it inflates to
     if raw[:2] == b"\x1f\x8b":
         raw = inflate_gzip(raw, where)
-    try:
-        text = raw.decode("utf-8")
+    try:  # a byte order mark (a replay saved again by an editor) read past, as in a set-up
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise ScenarioError([f"{where}: not a FUMBBL replay: neither gzip nor UTF-8 JSON text"]) from None
     doc = load_json(text, where)
