@@ -478,3 +478,57 @@ def test_a_byte_order_mark_before_a_replay_is_read_past(tmp_path: Path) -> None:
     assert_invalid(*cli(["replay", str(tmp_path / "s.json")]),
                    f"{tmp_path / 's.json'}: not valid JSON: it starts with a byte order mark "
                    "(U+FEFF, an editor's \"UTF-8 with BOM\"): save it as UTF-8 without one")
+
+
+def _long_review(gap: Fraction) -> Any:
+    """A kick-off's review as the terminal's output reads it, one kick judged with ``gap``."""
+    from types import SimpleNamespace
+
+    from kickoff.core.pitch import Square
+
+    judged = SimpleNamespace(side="home", what="kick", chosen_text="kick at [19, 7]",
+                             chosen=Fraction(1, 3) + gap, best_text="kick at [19, 8]",
+                             best=Fraction(1, 3), gap=gap)
+    return SimpleNamespace(judged=[judged], kicker="h1", use_kick_skill=False, kicking="home",
+                           receiving="away", best_target=Square(19, 8),
+                           setup_value=Fraction(1, 3), notes=[])
+
+
+#: A gap of more digits than Python reads from text (4,300): classic games' (1005181: 13,060).
+LONG_GAP = Fraction(1, 7 ** 6000)
+
+
+def test_a_game_whose_gaps_run_past_4300_digits_prints(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """The team summary read each side's given-away value back from its exact text: past
+    Python's 4,300 digits (classic-2017/1005181, 13,060) a ValueError traceback at the end of
+    the review; the table of a folder's gaps did the same with its quantiles."""
+    from kickoff.cli.review_cmd import _print, summary
+
+    reviews = [(1, _long_review(LONG_GAP))]
+    teams = {"home": "H", "away": "A"}
+    _print("1", reviews, "receiver-holds", summary(reviews, teams), 16)
+    out = capsys.readouterr().out
+    assert "  0 of 1 choices at the best; given away <0.01% in all" in out
+
+
+def test_a_folder_whose_gaps_run_past_4300_digits_prints(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from kickoff.cli import review_many
+
+    def reviewed(path: Path, *args: object) -> Any:
+        kickoff = SimpleNamespace(scenario={"ruleset": "classic"})
+        return "1", [kickoff], [(1, _long_review(LONG_GAP))]
+
+    monkeypatch.setattr(review_many, "review_game", reviewed)
+    (tmp_path / "game.json").write_text("{}")
+    code, out, err = cli(["fumbbl", "review", str(tmp_path)])
+    assert code == 0, err
+    assert table_sections(out) == [[["classic", "kick", "1", "<0.01%", "<0.01%", "<0.01%",
+                                     "<0.01%", "0%"]]]
+    code, out, err = cli(["fumbbl", "review", str(tmp_path), "--json"])
+    assert code == 0, err
+    q50 = json.loads(out)["gaps"]["classic/kick"]["q50"]
+    assert q50.startswith("1/") and len(q50) == 2 + 5071  # 7 ** 6000: 5,071 digits, whole

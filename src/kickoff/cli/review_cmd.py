@@ -352,9 +352,12 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
                      f"{r.best_target.as_list()}: {value_text(r.setup_value, objective)}")
         lines += [line for note in r.notes for line in wrapped(f"  note: {note}").splitlines()]
     for side, t in totals.items():
+        # the gaps summed again, not read back from the summary's text: a classic game's runs
+        # to more digits than Python reads (1005181: 13,060, a ValueError traceback)
+        given = sum((j.gap for _, r in reviews for j in r.judged if j.side == side), Fraction(0))
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
-                     f"{gap_text(Fraction(t['given_away']), objective)} in all")
+                     f"{gap_text(given, objective)} in all")
     if advisor is not None:
         lines.append(f"advisor: strictly better than the real set-up in "
                      f"{advisor['strictly_better_kickoffs']} of {advisor['kickoffs']} "
