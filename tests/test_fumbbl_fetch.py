@@ -158,6 +158,24 @@ def test_plain_http_only_on_the_loopback(monkeypatch: pytest.MonkeyPatch, tmp_pa
         fetch_replay("42", tmp_path)
 
 
+@pytest.mark.parametrize(("api", "why"), [
+    ("http://[::1", "(Invalid IPv6 URL)"),
+    ("http://127.0.0.1:99999/api", "(Port out of range 0-65535)"),
+    ("https://", "(a host, no query or fragment"),
+    ("http://127.0.0.1:8000/api?key=1", "(a host, no query or fragment"),
+    ("http://127.0.0.1:8000/api#x", "(a host, no query or fragment"),
+])
+def test_a_server_address_that_is_none_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path, api: str, why: str) -> None:
+    # (urlsplit's ValueError went through the command: a traceback; the others made a URL the
+    # replay's path followed a query or fragment in, or none at all, and asked it)
+    monkeypatch.setenv(API_VARIABLE, api)
+    with pytest.raises(ScenarioError) as raised:
+        fetch_replay("42", tmp_path)
+    assert str(raised.value).startswith(f"{API_VARIABLE}={api}: not a server's address {why}")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_size_limit(replay_server: str, tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="longer than 10 bytes"):
         fetch_replay(HTML, tmp_path, limit=10)

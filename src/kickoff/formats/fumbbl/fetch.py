@@ -70,11 +70,19 @@ def is_game_id(text: str) -> bool:
 def api_base() -> str:
     """FUMBBL's API (:data:`~kickoff.defaults.FUMBBL_API`), or the server the environment
     variable :data:`API_VARIABLE` names; ``ScenarioError`` for a plain-HTTP server that is not
-    on the loopback."""
+    on the loopback, and for what is no server's address (no host, a port out of range, a
+    query or fragment the replay's path would follow)."""
     base = os.environ.get(API_VARIABLE) or FUMBBL_API
-    parts = urlsplit(base)
+    try:
+        parts = urlsplit(base)
+        parts.port  # noqa: B018  (a port out of range raises here)
+    except ValueError as e:  # ``http://[::1``: a traceback before 2026-12-08
+        raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address ({e})"]) from None
     if parts.scheme != "https" and not (parts.scheme == "http" and parts.hostname in _LOOPBACK):
         raise ScenarioError([f"{API_VARIABLE}={base}: replays are fetched over https only"])
+    if not parts.hostname or parts.query or parts.fragment:  # the replay's path goes after it
+        raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address (a host, no "
+                             "query or fragment: http://127.0.0.1:8000/api)"])
     return base.rstrip("/")
 
 
