@@ -30,6 +30,9 @@ needs_replay = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
 
 #: What each test id serves (the real game's id serves the recorded replay).
 SLOW, CUT, NOT_REPLAY, CUT_GZIP, HTML = "901", "902", "903", "904", "905"
+#: These redirect: to plain http off the loopback's names (never connected to: a loopback
+#: address all the same), and to the recorded replay on this server.
+TO_PLAIN, TO_HERE = "906", "907"
 
 
 class Recorded(BaseHTTPRequestHandler):
@@ -55,6 +58,13 @@ class Recorded(BaseHTTPRequestHandler):
             return self._send(b'{"error": "no replay"}')
         if game == HTML:
             return self._send(b"<html><body>FUMBBL</body></html>")
+        if game in (TO_PLAIN, TO_HERE):
+            self.send_response(302)
+            here = f"http://localhost:{self.server.server_address[1]}"
+            self.send_header("Location", "http://127.0.0.2:1/x.gz" if game == TO_PLAIN
+                             else f"{here}/api/replay/get/{GAME}/gz")
+            self.send_header("Content-Length", "0")
+            return self.end_headers()
         body = (REPLAYS / f"{GAME}.json.gz").read_bytes()
         if game == SLOW:
             time.sleep(2)
@@ -174,6 +184,18 @@ def test_a_server_address_that_is_none_is_one_line(monkeypatch: pytest.MonkeyPat
         fetch_replay("42", tmp_path)
     assert str(raised.value).startswith(f"{API_VARIABLE}={api}: not a server's address {why}")
     assert list(tmp_path.iterdir()) == []
+
+
+@needs_replay
+def test_a_redirect_only_where_the_request_could_go(replay_server: str, tmp_path: Path) -> None:
+    # (urllib follows a redirect from https to plain http, or to ftp: the "https only" of the
+    # one request was the first hop's only)
+    code, out, err = cli(["fumbbl", "extract", TO_PLAIN, "--cache", str(tmp_path)])
+    assert_invalid(code, out, err, f"FUMBBL game {TO_PLAIN}: the server redirected the download "
+                   "to http://127.0.0.2:1/x.gz, which is not https: not followed")
+    assert list(tmp_path.iterdir()) == []
+    assert fetch_replay(TO_HERE, tmp_path).read_bytes() == (
+        REPLAYS / f"{GAME}.json.gz").read_bytes()  # a redirect it may follow, followed
 
 
 def test_a_size_limit(replay_server: str, tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, BinaryIO
 from urllib.parse import urlsplit
 
 from kickoff import __version__
@@ -78,12 +78,42 @@ def api_base() -> str:
         parts.port  # noqa: B018  (a port out of range raises here)
     except ValueError as e:  # ``http://[::1``: a traceback before 2026-12-08
         raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address ({e})"]) from None
-    if parts.scheme != "https" and not (parts.scheme == "http" and parts.hostname in _LOOPBACK):
+    if not _secure(base):
         raise ScenarioError([f"{API_VARIABLE}={base}: replays are fetched over https only"])
     if not parts.hostname or parts.query or parts.fragment:  # the replay's path goes after it
         raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address (a host, no "
                              "query or fragment: http://127.0.0.1:8000/api)"])
     return base.rstrip("/")
+
+
+def _secure(url: str) -> bool:
+    """Whether ``url`` may be asked: ``https``, or plain ``http`` on the loopback."""
+    parts = urlsplit(url)
+    return parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK)
+
+
+class _Insecure(Exception):
+    """A redirect to an address :func:`_secure` refuses (its ``url``)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
+
+
+class _SecureRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects followed only where the first request could go: a server's redirect from
+    https to plain http (or to ftp, which urllib follows too) is never asked."""
+
+    def redirect_request(self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str,
+                         headers: http.client.HTTPMessage, newurl: str) -> urllib.request.Request | None:
+        try:
+            secure = _secure(newurl)
+        except ValueError:
+            secure = False
+        if not secure:
+            fp.close()
+            raise _Insecure(newurl)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
 def replay_url(game: str) -> str:
@@ -98,9 +128,12 @@ def _download(game: str, timeout: float, limit: int) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
                                                    "Accept": "application/gzip"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.build_opener(_SecureRedirects).open(request, timeout=timeout) as response:
             body: bytes = response.read(limit + 1)
             declared = response.headers.get("Content-Length", "")
+    except _Insecure as e:
+        raise ScenarioError([f"{where}: the server redirected the download to {e.url[:200]}, "
+                             f"which is not https: not followed ({url})"]) from None
     except urllib.error.HTTPError as e:
         if e.code == 404:
             raise ScenarioError([f"{where}: no such game on FUMBBL ({url}: 404)"]) from None
