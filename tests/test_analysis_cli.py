@@ -438,3 +438,43 @@ def test_heat_map_png_names_distance_in_squares() -> None:
         assert fig.axes[-1].get_ylabel() == "distance (squares)"
     finally:
         plt.close(fig)
+
+
+# --------------------------------------------------------------------------- values past 4,300 digits
+
+#: An exact value longer than Python writes or reads as text (4,300 digits): a classic kick-off's
+#: (1005084's second: a denominator of 16,755 digits).
+LONG = Fraction(1, 3) + Fraction(1, 7 ** 6000)
+
+
+def test_odds_table_leaves_a_long_fraction_to_json() -> None:
+    """The odds table's exact column wrote each fraction out to measure it: ``kickoff odds`` on
+    1005084's second kick-off (classic, Pitch Invasion) was a ValueError traceback."""
+    from kickoff.cli.render import exact
+
+    assert exact(LONG) == "(see --json)"
+    assert exact(Fraction(7, 48)) == "7/48"
+    assert exact(Fraction(1, 10 ** 14)) == "(see --json)"  # 16 characters
+
+
+def test_a_long_objective_value_is_written_whole_and_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mix's or a board objective's exact value (``kickoff odds --objective mix:...``), the
+    searched plans' best value and ``setup optimize --json``'s values were ``str(Fraction)``:
+    past 4,300 digits a ValueError (1005084's second kick-off with a mix, after its solve)."""
+    from types import SimpleNamespace
+
+    from kickoff.analysis.objectives import parse_objective
+    from kickoff.cli.analysis_cmd import _board_value, _goal_line
+    from kickoff.cli.optimize_cmd import _ranked_json
+    from kickoff.core.fraction_text import fraction_text
+
+    goal = parse_objective("mix:receiver-holds=0.5,touchback=0.5")
+    chosen: dict[str, object] = {}
+    solver = SimpleNamespace(value=lambda target, objective: LONG)
+    _board_value(chosen, solver, Square(5, 7), goal)  # type: ignore[arg-type]
+    assert chosen["objective_value"] == fraction_text(LONG)
+    assert _goal_line(goal, str(chosen["objective_value"])).endswith(
+        ": 0.3333 (exact in --json)")
+    ranked = SimpleNamespace(ranked=SimpleNamespace(value=LONG, target=Square(19, 7)))
+    assert _ranked_json(ranked) == {  # type: ignore[arg-type]
+        "ranked": {"value": fraction_text(LONG), "target": [19, 7]}}

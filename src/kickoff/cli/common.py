@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, ParamSpec, TypeVar
@@ -249,6 +250,16 @@ def fail(message: str) -> None:
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         Text.assemble(("error:", "bold red"), " ", message))
     raise typer.Exit(1)
+
+
+def exact_fraction(text: str) -> Fraction:
+    """A fraction as :func:`~kickoff.core.fraction_text.fraction_text` wrote it, read back at
+    any size (``Fraction(text)`` refuses an integer past Python's 4,300 digits, as every reader
+    of input does: this text is the solver's own)."""
+    import gmpy2
+
+    numerator, _, denominator = text.partition("/")
+    return Fraction(int(gmpy2.mpz(numerator)), int(gmpy2.mpz(denominator or "1")))
 
 
 def in_one_line(message: str, most: int = 3) -> str:
