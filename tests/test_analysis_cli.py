@@ -478,3 +478,19 @@ def test_a_long_objective_value_is_written_whole_and_shown(monkeypatch: pytest.M
     ranked = SimpleNamespace(ranked=SimpleNamespace(value=LONG, target=Square(19, 7)))
     assert _ranked_json(ranked) == {  # type: ignore[arg-type]
         "ranked": {"value": fraction_text(LONG), "target": [19, 7]}}
+
+
+def test_the_plans_json_writes_long_values_whole() -> None:
+    """``kickoff odds --json``'s ``plans`` (a free turn's plans found) wrote its values with
+    ``str``: past 4,300 digits (a classic Blitz! with Pitch Invasion) a ValueError."""
+    from types import SimpleNamespace
+
+    from kickoff.analysis.plans import PlanSearch
+    from kickoff.core.fraction_text import fraction_text
+
+    found = SimpleNamespace(best=SimpleNamespace(text=lambda: "nobody acts"), value=LONG,
+                            nobody=LONG, close=LONG, evaluated=3)
+    doc = PlanSearch.to_json(SimpleNamespace(value=LONG, found={"blitz": found}))  # type: ignore[arg-type]
+    assert doc == {"value": fraction_text(LONG), "events": {"blitz": {
+        "plan": "nobody acts", "value": fraction_text(LONG), "nobody": fraction_text(LONG),
+        "close": fraction_text(LONG), "evaluated": 3}}}
