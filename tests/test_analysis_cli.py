@@ -245,6 +245,26 @@ def test_heat_map_title_stays_off_the_pitch(tmp_path: Path) -> None:
         assert a.crop(top).tobytes() != b.crop(top).tobytes()
 
 
+def test_heat_map_draws_names_and_ids_as_written(tmp_path: Path) -> None:
+    """A team's name and a player's id are drawn as written: a ``$`` in them was matplotlib's
+    mathtext, and ``$\\undefinedmacro{$`` or ``$^$`` a ValueError traceback from ``kickoff odds
+    --all-targets --png`` (and ``kickoff fumbbl review --png``, whose names are the replay's).
+    The file's name is printed as written too: ``x[/y]z.png`` (a folder ``x[``) was Rich markup,
+    a MarkupError traceback once the file was written."""
+    doc = scenario("bb2020")
+    doc["teams"]["home"]["name"] = "$\\undefinedmacro{$"
+    doc["teams"]["away"]["players"][0]["id"] = "$^$"
+    file = _write(tmp_path, doc)
+    (tmp_path / "x[").mkdir()
+    png = tmp_path / "x[" / "y]z.png"
+    code, out, err = cli(["odds", file, "--all-targets", "--events", "none", "--png", str(png)])
+    assert code == 0, err
+    # (wrapped at 80 columns, a long path cut anywhere: compared without the white space)
+    assert "".join(out.split()).endswith(f"heatmapwrittento{png}")
+    with Image.open(png) as image:
+        assert image.size[0] > 0
+
+
 def test_odds_touchback_gives_every_touchback_to_the_chosen_player(tmp_path: Path) -> None:
     """The sideline case (95/192) with --touchback a4: his, not a1's; the output says so."""
     doc = scenario("bb2020", home=HOME, away=SIDELINE_AWAY, kick={"target": [19, 0]})
@@ -419,3 +439,59 @@ def test_heat_map_png_names_distance_in_squares() -> None:
         assert fig.axes[-1].get_ylabel() == "distance (squares)"
     finally:
         plt.close(fig)
+
+
+# --------------------------------------------------------------------------- values past 4,300 digits
+
+#: An exact value longer than Python writes or reads as text (4,300 digits): a classic kick-off's
+#: (1005084's second: a denominator of 16,755 digits).
+LONG = Fraction(1, 3) + Fraction(1, 7 ** 6000)
+
+
+def test_odds_table_leaves_a_long_fraction_to_json() -> None:
+    """The odds table's exact column wrote each fraction out to measure it: ``kickoff odds`` on
+    1005084's second kick-off (classic, Pitch Invasion) was a ValueError traceback."""
+    from kickoff.cli.render import exact
+
+    assert exact(LONG) == "(see --json)"
+    assert exact(Fraction(7, 48)) == "7/48"
+    assert exact(Fraction(1, 10 ** 14)) == "(see --json)"  # 16 characters
+
+
+def test_a_long_objective_value_is_written_whole_and_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mix's or a board objective's exact value (``kickoff odds --objective mix:...``), the
+    searched plans' best value and ``setup optimize --json``'s values were ``str(Fraction)``:
+    past 4,300 digits a ValueError (1005084's second kick-off with a mix, after its solve)."""
+    from types import SimpleNamespace
+
+    from kickoff.analysis.objectives import parse_objective
+    from kickoff.cli.analysis_cmd import _board_value, _goal_line
+    from kickoff.cli.optimize_cmd import _ranked_json
+    from kickoff.core.fraction_text import fraction_text
+
+    goal = parse_objective("mix:receiver-holds=0.5,touchback=0.5")
+    chosen: dict[str, object] = {}
+    solver = SimpleNamespace(value=lambda target, objective: LONG)
+    _board_value(chosen, solver, Square(5, 7), goal)  # type: ignore[arg-type]
+    assert chosen["objective_value"] == fraction_text(LONG)
+    assert _goal_line(goal, str(chosen["objective_value"])).endswith(
+        ": 0.3333 (exact in --json)")
+    ranked = SimpleNamespace(ranked=SimpleNamespace(value=LONG, target=Square(19, 7)))
+    assert _ranked_json(ranked) == {  # type: ignore[arg-type]
+        "ranked": {"value": fraction_text(LONG), "target": [19, 7]}}
+
+
+def test_the_plans_json_writes_long_values_whole() -> None:
+    """``kickoff odds --json``'s ``plans`` (a free turn's plans found) wrote its values with
+    ``str``: past 4,300 digits (a classic Blitz! with Pitch Invasion) a ValueError."""
+    from types import SimpleNamespace
+
+    from kickoff.analysis.plans import PlanSearch
+    from kickoff.core.fraction_text import fraction_text
+
+    found = SimpleNamespace(best=SimpleNamespace(text=lambda: "nobody acts"), value=LONG,
+                            nobody=LONG, close=LONG, evaluated=3)
+    doc = PlanSearch.to_json(SimpleNamespace(value=LONG, found={"blitz": found}))  # type: ignore[arg-type]
+    assert doc == {"value": fraction_text(LONG), "events": {"blitz": {
+        "plan": "nobody acts", "value": fraction_text(LONG), "nobody": fraction_text(LONG),
+        "close": fraction_text(LONG), "evaluated": 3}}}

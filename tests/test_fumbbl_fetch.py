@@ -8,6 +8,7 @@ offline, for a 404, a timeout, a truncated body and a body that is not a replay.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ import pytest
 from helpers import SHARED_DIR, assert_invalid, cli
 
 from kickoff.core.errors import ScenarioError
+from kickoff.formats.fumbbl import fetch
 from kickoff.formats.fumbbl.fetch import API_VARIABLE, USER_AGENT, fetch_replay, replay_path
 
 REPLAYS = SHARED_DIR / "data" / "fumbbl-replays"
@@ -28,6 +30,9 @@ needs_replay = pytest.mark.shared_data("data/fumbbl-replays/1559380.json.gz")
 
 #: What each test id serves (the real game's id serves the recorded replay).
 SLOW, CUT, NOT_REPLAY, CUT_GZIP, HTML = "901", "902", "903", "904", "905"
+#: These redirect: to plain http off the loopback's names (never connected to: a loopback
+#: address all the same), and to the recorded replay on this server.
+TO_PLAIN, TO_HERE = "906", "907"
 
 
 class Recorded(BaseHTTPRequestHandler):
@@ -53,6 +58,13 @@ class Recorded(BaseHTTPRequestHandler):
             return self._send(b'{"error": "no replay"}')
         if game == HTML:
             return self._send(b"<html><body>FUMBBL</body></html>")
+        if game in (TO_PLAIN, TO_HERE):
+            self.send_response(302)
+            here = f"http://localhost:{self.server.server_address[1]}"
+            self.send_header("Location", "http://127.0.0.2:1/x.gz" if game == TO_PLAIN
+                             else f"{here}/api/replay/get/{GAME}/gz")
+            self.send_header("Content-Length", "0")
+            return self.end_headers()
         body = (REPLAYS / f"{GAME}.json.gz").read_bytes()
         if game == SLOW:
             time.sleep(2)
@@ -156,6 +168,36 @@ def test_plain_http_only_on_the_loopback(monkeypatch: pytest.MonkeyPatch, tmp_pa
         fetch_replay("42", tmp_path)
 
 
+@pytest.mark.parametrize(("api", "why"), [
+    ("http://[::1", "(Invalid IPv6 URL)"),
+    ("http://127.0.0.1:99999/api", "(Port out of range 0-65535)"),
+    ("https://", "(a host, no query or fragment"),
+    ("http://127.0.0.1:8000/api?key=1", "(a host, no query or fragment"),
+    ("http://127.0.0.1:8000/api#x", "(a host, no query or fragment"),
+])
+def test_a_server_address_that_is_none_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path, api: str, why: str) -> None:
+    # (urlsplit's ValueError went through the command: a traceback; the others made a URL the
+    # replay's path followed a query or fragment in, or none at all, and asked it)
+    monkeypatch.setenv(API_VARIABLE, api)
+    with pytest.raises(ScenarioError) as raised:
+        fetch_replay("42", tmp_path)
+    assert str(raised.value).startswith(f"{API_VARIABLE}={api}: not a server's address {why}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_replay
+def test_a_redirect_only_where_the_request_could_go(replay_server: str, tmp_path: Path) -> None:
+    # (urllib follows a redirect from https to plain http, or to ftp: the "https only" of the
+    # one request was the first hop's only)
+    code, out, err = cli(["fumbbl", "extract", TO_PLAIN, "--cache", str(tmp_path)])
+    assert_invalid(code, out, err, f"FUMBBL game {TO_PLAIN}: the server redirected the download "
+                   "to http://127.0.0.2:1/x.gz, which is not https: not followed")
+    assert list(tmp_path.iterdir()) == []
+    assert fetch_replay(TO_HERE, tmp_path).read_bytes() == (
+        REPLAYS / f"{GAME}.json.gz").read_bytes()  # a redirect it may follow, followed
+
+
 def test_a_size_limit(replay_server: str, tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="longer than 10 bytes"):
         fetch_replay(HTML, tmp_path, limit=10)
@@ -207,3 +249,63 @@ def test_a_folder_where_the_replay_goes_is_one_line_no_traceback(replay_server: 
     assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot keep the replay in the cache "
                    f"folder as {tmp_path / (GAME + '.json.gz')}: Is a directory")
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{GAME}.json.gz"]  # no .part left
+
+
+#: Whether this process ignores file permissions (root): a folder's mode then blocks nothing.
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+@needs_replay
+@pytest.mark.parametrize("how", ["name too long", "no search permission"])
+def test_a_cache_folder_that_cannot_be_searched_is_one_line(replay_server: str, tmp_path: Path,
+                                                           how: str) -> None:
+    # (the look for the cached replay, Path.is_file, raised its OSError through the command:
+    # a traceback, where a folder that cannot be made or written was one line)
+    if how == "name too long":
+        folder = tmp_path / ("c" * 300)
+    else:
+        if ROOT:
+            pytest.skip("root searches any folder")
+        folder = tmp_path / "cache"
+        folder.mkdir(mode=0o600)
+    code, out, err = cli(["fumbbl", "extract", GAME, "--cache", str(folder),
+                          "--out", str(tmp_path / "out")])
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot read the cache folder {folder}: ")
+    assert len(err.strip().splitlines()) == 1
+    assert Recorded.requests == [] and not (tmp_path / "out").exists()
+
+
+@needs_replay
+def test_a_cache_folder_that_cannot_be_written_asks_fumbbl_nothing(
+        replay_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the replay was downloaded, then thrown away when its temporary file could not be made:
+    # a request to FUMBBL at every try, as for a folder that could not be made before)
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o500)
+    if ROOT:  # a read-only folder as root sees it: the temporary file refused
+        def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(fetch.tempfile, "mkstemp", refused)
+    try:
+        code, out, err = cli(["fumbbl", "review", GAME, "--cache", str(folder)])
+    finally:
+        folder.chmod(0o700)
+    assert_invalid(code, out, err, f"FUMBBL game {GAME}: cannot write the cache folder {folder}: "
+                   "Permission denied")
+    assert Recorded.requests == [] and list(folder.iterdir()) == []
+
+
+@needs_replay
+def test_a_download_stopped_leaves_no_temporary_file(replay_server: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # the temporary file is made before the request now: Ctrl-C during the download (or any
+    # failure of it) removes it
+    def stopped(game: str, timeout: float, limit: int) -> bytes:
+        assert [p.suffix for p in tmp_path.iterdir()] == [".part"]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fetch, "_download", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        fetch_replay(GAME, tmp_path)
+    assert list(tmp_path.iterdir()) == []

@@ -14,13 +14,14 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SHARED_DIR, assert_invalid, cli, shared
+from helpers import SHARED_DIR, assert_invalid, cli, shared, table_sections
 
 from kickoff.analysis.review import gap
 
@@ -319,3 +320,215 @@ def test_a_png_folder_that_is_a_file_is_refused_before_the_review(tmp_path: Path
                              "--png", str(png)]),
                        f"--png: {png}: {blocker} is a file, not a folder")
     assert blocker.read_text() == ""
+
+
+@pytest.mark.parametrize("sub", ["", "sub"])
+def test_a_png_folder_that_may_not_be_written_is_refused_before_the_review(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sub: str) -> None:
+    """A read-only ``--png`` folder (or one under a read-only folder) was found only when the
+    images were written, after the whole review, as a file in its way was before. The replay
+    named here does not exist: the --png problem comes first. Nothing is made."""
+    from kickoff.cli import review_cmd
+
+    folder = tmp_path / "read-only"
+    folder.mkdir(mode=0o500)
+    if os.geteuid() == 0:  # root writes anywhere: the folder as another user sees it
+        monkeypatch.setattr(review_cmd, "writable", lambda p: p != folder, raising=False)
+    png = folder / sub if sub else folder
+    try:
+        code, out, err = cli(["fumbbl", "review", str(tmp_path / "missing.json"),
+                              "--png", str(png)])
+    finally:
+        folder.chmod(0o700)
+    assert_invalid(code, out, err, f"--png: {png}: cannot make the folder: {folder} may not be "
+                   "written" if sub else f"--png: {png}: cannot write into the folder")
+    assert list(folder.iterdir()) == []
+    assert review_cmd.writable(tmp_path)  # (the real check, on a folder this process owns)
+
+
+@pytest.mark.parametrize("command", ["review", "extract", "verify"])
+def test_kickoffs_own_documents_given_as_a_replay_are_named_in_one_line(
+        tmp_path: Path, command: str) -> None:
+    """The scenario ``fumbbl extract`` writes (the easiest mistake: ``review`` on its output, or
+    on a folder holding it), its ``--cases`` case, a result document and the JSON ``review`` and
+    ``verify`` print were each two lines naming the keys a replay lacks (``game: required key
+    is missing``, ``gameLog: ...``) or one naming a key; now one line saying what the file is."""
+    repo = Path(__file__).resolve().parents[1]
+    scenario = repo / "examples" / "scenario.json"
+    code, result, err = cli(["replay", str(scenario)])
+    assert code == 0, err
+    (tmp_path / "result.json").write_text(result)
+    files = {scenario: "a kickoff-scenario/1 document (what kickoff fumbbl extract writes",
+             repo / "tests" / "data" / "fumbbl" / "1559380-ko1.json":
+                 "a test case ({about, source, scenario, expect}), what kickoff fumbbl "
+                 "extract --cases writes",
+             tmp_path / "result.json": "a kickoff-result/1 document (what kickoff replay"}
+    printed = {"review.json": ({"game": "1", "ruleset": "bb2020", "applied": {}, "kickoffs": [],
+                                "summary": {}}, "review --json"),
+               "folder.json": ({"applied": {}, "games": 0, "gaps": {}, "advisor": None,
+                                "failed": []}, "review FOLDER --json"),
+               "verify.json": ({"summary": {}, "kickoffs": [], "failed": []}, "verify --json")}
+    for name, (doc, command_line) in printed.items():
+        (tmp_path / name).write_text(json.dumps(doc))
+        files[tmp_path / name] = f"what kickoff fumbbl {command_line} prints"
+    for path, what in files.items():
+        code, out, err = cli(["fumbbl", command, str(path), *(
+            ["--out", str(tmp_path / "out")] if command == "extract" else [])])
+        assert_invalid(code, out, err)
+        assert err.splitlines() == [err.splitlines()[0]]
+        assert err.startswith(f"error: {path}: not a FUMBBL replay: {what}"), err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_game_id_with_rich_markup_is_printed_as_written() -> None:
+    """The table's title holds the replay's game id (``gameId``: any string): ``[/]`` was Rich
+    markup, a MarkupError traceback after the header had been printed."""
+    import io
+
+    from rich.console import Console
+
+    from kickoff.cli.review_cmd import _table
+
+    out = io.StringIO()
+    Console(file=out, width=200).print(_table("[/][bold]x", [], "receiver-holds"))
+    # (the title wrapped to the width of a table without rows)
+    assert " ".join(out.getvalue().split()[:9]) == (
+        "FUMBBL game [/][bold]x: each choice against the best (receiver-holds)")
+
+
+def test_an_error_names_the_file_as_written(tmp_path: Path) -> None:
+    """Every command's error line (``cli.common.fail``) prints its message as written: a
+    backslash before a ``[`` in a file's name (or a FUMBBL id) made the escaped bracket markup
+    again, so a missing ``a\\[red]b.json`` was named ``a\\b.json``."""
+    missing = tmp_path / "a\\[red]b.json"
+    code, out, err = cli(["fumbbl", "review", str(missing)])
+    assert_invalid(code, out, err)
+    assert err == f"error: {missing}: no such file\n"
+
+
+def test_an_illegal_set_up_is_one_readable_line(tmp_path: Path) -> None:
+    """A kick-off whose set-up is illegal (here both rosters swapped: every player in the other
+    half) was ``illegal set-up:; - home team: ...; - home team: ...``, two problems and no word
+    of the rest; now ``illegal set-up: home team: ...; ...; and N more``, review and extract."""
+    doc = json.loads(gzip.decompress((shared() / "1559380.json.gz").read_bytes()))
+    game = doc["game"]
+    game["teamHome"], game["teamAway"] = game["teamAway"], game["teamHome"]
+    swapped = tmp_path / "swapped.json"
+    swapped.write_text(json.dumps(doc))
+    for command, words in (("review", "cannot be reviewed"),
+                           ("extract", "the log's values make no scenario")):
+        code, out, err = cli(["fumbbl", command, str(swapped), "--out", str(tmp_path / "out")]
+                             if command == "extract" else ["fumbbl", command, str(swapped)])
+        assert_invalid(code, out, err, f"kick-off 1: {words}: illegal set-up: home team: "
+                       "player p15064977 at [13, 7] is outside its own half (x 0..12); ")
+        first = err.splitlines()[0]
+        assert ":;" not in first and "- " not in first
+        assert re.search(r"; and \d+ more$", first), first
+    assert not (tmp_path / "out").exists()
+    from kickoff.cli.common import in_one_line
+
+    assert in_one_line("illegal set-up:\n- a\n- b") == "illegal set-up: a; b"
+    assert in_one_line("one problem") == "one problem"
+    assert in_one_line("x:\n- 1\n- 2\n- 3\n- 4\n- 5", most=2) == "x: 1; 2; and 3 more"
+
+
+def test_a_gap_too_small_for_two_decimals_is_not_shown_as_none() -> None:
+    """A choice not at the best whose gap rounds to 0 (1546677's third kick: [19, 7] against
+    [19, 8], 0.0008 %) showed ``0.00%``, as a choice at the best, beside "1 of 2 choices at
+    the best; given away 0.00% in all"; now ``<0.01%`` (``<0.001`` squares)."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from kickoff.cli.review_cmd import _table
+
+    tiny = Fraction(11092351137565588841, 1364786332222633845719040)
+    judged = SimpleNamespace(side="home", what="kick", chosen_text="kick at [19, 7]",
+                             chosen=Fraction(971, 10**4), best_text="kick at [19, 8]",
+                             best=Fraction(971, 10**4) - tiny, gap=tiny)
+    out = io.StringIO()
+    Console(file=out, width=80).print(_table("1546677", [(3, SimpleNamespace(judged=[judged]))],
+                                             "receiver-holds"))
+    assert table_sections(out.getvalue()) == [[["3", "home", "kick", "[19, 7]", "9.71%",
+                                                "[19, 8]", "9.71%", "<0.01%"]]]
+    from kickoff.cli.review_cmd import gap_text
+
+    assert gap_text(tiny, "receiver-holds") == "<0.01%"
+    assert gap_text(Fraction(0), "receiver-holds") == "0.00%"
+    assert gap_text(Fraction(1, 20000), "receiver-holds") == "0.01%"
+    assert gap_text(Fraction(1, 10**4), "distance") == "<0.001"
+    assert gap_text(Fraction(0), "distance") == "0.000"
+    assert gap_text(Fraction(3, 2), "distance") == "1.500"
+
+
+def test_a_byte_order_mark_before_a_replay_is_read_past(tmp_path: Path) -> None:
+    """A replay saved again by an editor ("UTF-8 with BOM") was refused with Python's words
+    (``Unexpected UTF-8 BOM (decode using utf-8-sig)``); FUMBBL's data is read past it, as a
+    FUMBBL set-up is. A kickoff document keeps to its format: the message says what to do."""
+    from kickoff.formats.fumbbl.replay import extract_kickoffs
+
+    replay = gzip.decompress((shared() / "1546677.json.gz").read_bytes())
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + replay)
+    assert [k.scenario for k in extract_kickoffs(marked)] == [
+        k.scenario for k in extract_kickoffs(shared() / "1546677.json.gz")]
+    scenario = Path(__file__).resolve().parents[1] / "examples" / "scenario.json"
+    (tmp_path / "s.json").write_bytes(b"\xef\xbb\xbf" + scenario.read_bytes())
+    assert_invalid(*cli(["replay", str(tmp_path / "s.json")]),
+                   f"{tmp_path / 's.json'}: not valid JSON: it starts with a byte order mark "
+                   "(U+FEFF, an editor's \"UTF-8 with BOM\"): save it as UTF-8 without one")
+
+
+def _long_review(gap: Fraction) -> Any:
+    """A kick-off's review as the terminal's output reads it, one kick judged with ``gap``."""
+    from types import SimpleNamespace
+
+    from kickoff.core.pitch import Square
+
+    judged = SimpleNamespace(side="home", what="kick", chosen_text="kick at [19, 7]",
+                             chosen=Fraction(1, 3) + gap, best_text="kick at [19, 8]",
+                             best=Fraction(1, 3), gap=gap)
+    return SimpleNamespace(judged=[judged], kicker="h1", use_kick_skill=False, kicking="home",
+                           receiving="away", best_target=Square(19, 8),
+                           setup_value=Fraction(1, 3), notes=[])
+
+
+#: A gap of more digits than Python reads from text (4,300): classic games' (1005181: 13,060).
+LONG_GAP = Fraction(1, 7 ** 6000)
+
+
+def test_a_game_whose_gaps_run_past_4300_digits_prints(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """The team summary read each side's given-away value back from its exact text: past
+    Python's 4,300 digits (classic-2017/1005181, 13,060) a ValueError traceback at the end of
+    the review; the table of a folder's gaps did the same with its quantiles."""
+    from kickoff.cli.review_cmd import _print, summary
+
+    reviews = [(1, _long_review(LONG_GAP))]
+    teams = {"home": "H", "away": "A"}
+    _print("1", reviews, "receiver-holds", summary(reviews, teams), 16)
+    out = capsys.readouterr().out
+    assert "  0 of 1 choices at the best; given away <0.01% in all" in out
+
+
+def test_a_folder_whose_gaps_run_past_4300_digits_prints(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from kickoff.cli import review_many
+
+    def reviewed(path: Path, *args: object) -> Any:
+        kickoff = SimpleNamespace(scenario={"ruleset": "classic"})
+        return "1", [kickoff], [(1, _long_review(LONG_GAP))]
+
+    monkeypatch.setattr(review_many, "review_game", reviewed)
+    (tmp_path / "game.json").write_text("{}")
+    code, out, err = cli(["fumbbl", "review", str(tmp_path)])
+    assert code == 0, err
+    assert table_sections(out) == [[["classic", "kick", "1", "<0.01%", "<0.01%", "<0.01%",
+                                     "<0.01%", "0%"]]]
+    code, out, err = cli(["fumbbl", "review", str(tmp_path), "--json"])
+    assert code == 0, err
+    q50 = json.loads(out)["gaps"]["classic/kick"]["q50"]
+    assert q50.startswith("1/") and len(q50) == 2 + 5071  # 7 ** 6000: 5,071 digits, whole

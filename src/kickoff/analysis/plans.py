@@ -82,6 +82,7 @@ from kickoff.core.coach import SCRIPTED, Asked, AskingCoach, Decision
 from kickoff.core.context import KickoffContext
 from kickoff.core.decisions import Activation, Decisions, Move
 from kickoff.core.errors import DecisionError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.pitch import NEIGHBOURS, Square, distance, other_side
 from kickoff.core.ruleset import HouseRule, Ruleset
 from kickoff.core.setup import setup_problems
@@ -174,10 +175,12 @@ class PlanSearch:
     def to_json(self) -> dict[str, Any]:
         """``{"value", "events": {event: {"plan", "value", "nobody", "close", "evaluated"}}}``:
         the exact values as fraction strings (``close``: ``None`` without a seed)."""
-        return {"value": str(self.value), "events": {event: {
-            "plan": f.best.text(), "value": str(f.value), "nobody": str(f.nobody),
-            "close": None if f.close is None else str(f.close), "evaluated": f.evaluated}
-            for event, f in self.found.items()}}
+        # (fraction_text: a classic kick-off's values run past the 4,300 digits str() writes)
+        return {"value": fraction_text(self.value), "events": {event: {
+            "plan": f.best.text(), "value": fraction_text(f.value),
+            "nobody": fraction_text(f.nobody),
+            "close": None if f.close is None else fraction_text(f.close),
+            "evaluated": f.evaluated} for event, f in self.found.items()}}
 
     def choices(self) -> list[choices.Choice]:
         """Each event's best plan found as a :class:`~kickoff.analysis.choices.Choice` under

@@ -150,7 +150,7 @@ def _draw_values_and_players(ax: Axes, state: GameState, ranked: list[RankedTarg
         ax.add_patch(Circle((p.square.x, p.square.y), 0.38, color=colour, ec="white", zorder=4,
                             alpha=0.5 if p.status != "standing" else 1.0))
         ax.text(p.square.x, p.square.y, disc_label(p.id, p.name, p.side), ha="center", va="center",
-                fontsize=7, color="white", zorder=5)
+                fontsize=7, color="white", zorder=5, parse_math=False)
     best = ranked[0].target
     ax.add_patch(Rectangle((best.x - 0.5, best.y - 0.5), 1, 1, fill=False, ec="black", lw=2.5,
                            zorder=6))
@@ -175,7 +175,9 @@ def _margin_texts(fig: Figure, state: GameState, ranked: list[RankedTarget], obj
              f"{objective_text(objective).replace('-', ' ')} for every kick target"
              + (f" ({title})" if title else "") + f": {state.kicking} kicks, best target "
              f"{list(best)} ({value_words(ranked[0].value, objective)})",
-             ha="center", va="center", fontsize=10, weight="bold")
+             ha="center", va="center", fontsize=10, weight="bold", parse_math=False)
+    # (the texts holding names, ids and titles drawn as written: a "$" in a team's name was
+    # matplotlib's mathtext, "$\\x{$" a ValueError through the command)
     fig.text(0.5, 1 - 0.85 / height,
              f"home (blue): {state.teams['home'].name}    away (red): {state.teams['away'].name}",
-             ha="center", va="center", fontsize=9)
+             ha="center", va="center", fontsize=9, parse_math=False)

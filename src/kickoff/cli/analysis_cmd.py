@@ -33,6 +33,7 @@ from kickoff.cli.common import (
     check_receivers,
     check_square,
     defaults_played,
+    exact_fraction,
     guarded,
     json_text,
     objective_option,
@@ -471,16 +472,17 @@ def _board_value(chosen: dict[str, object], solver: KickoffSolver, target: Squar
     as before)."""
     if board_features(goal) or isinstance(goal, Mix):
         chosen["objective"] = objective_text(goal)
-        chosen["objective_value"] = str(solver.value(target, goal))
+        chosen["objective_value"] = fraction_text(solver.value(target, goal))
 
 
 def _goal_line(goal: AnyObjective, value: str) -> str:
     """The line of ``kickoff odds`` giving a board objective's or a mix's exact ``value`` (a
     fraction's text): a board objective's in percent, a mix's as a number (it weighs squares
     and probabilities; its fraction, often hundreds of digits, left to ``--json``)."""
+    exact = exact_fraction(value)  # (past 4,300 digits, Fraction(value) refuses it)
     if isinstance(goal, Mix):
-        return f"{objective_text(goal)}: {float(Fraction(value)):.4f} (exact in --json)"
-    return f"{goal} (the board at the end): {pct(Fraction(value)).strip()} ({value})"
+        return f"{objective_text(goal)}: {float(exact):.4f} (exact in --json)"
+    return f"{goal} (the board at the end): {pct(exact).strip()} ({value})"
 
 
 def _check_png_asked(png: Path | None, all_targets: bool) -> None:
@@ -637,7 +639,7 @@ def _all_targets(s: Setting, solver: KickoffSolver, events: Events, play: Solver
     if planned:
         console.print("\n".join(plans_report(planned, goal, s.plan_words())), markup=False)
     if png is not None:
-        console.print(f"heat map written to {png}")
+        console.print(f"heat map written to {png}", markup=False)  # (a path "x[/y]z.png": markup)
 
 
 def _top_plans(s: Setting, ranked: "list[RankedTarget]", goal: AnyObjective,
@@ -668,7 +670,7 @@ def _planned_json(planned: "dict[Square, PlanSearch]", goal: AnyObjective) -> di
     from kickoff.analysis.planned_targets import kickers_best
 
     best = kickers_best(planned, goal)
-    return {"with_plans": {"target": best.target.as_list(), "value": str(best.value)}}
+    return {"with_plans": {"target": best.target.as_list(), "value": fraction_text(best.value)}}
 
 
 def plans_report(planned: "dict[Square, PlanSearch]", goal: AnyObjective,

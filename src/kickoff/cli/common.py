@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, ParamSpec, TypeVar
@@ -239,13 +240,37 @@ def setup_option(side: Side, *, without_file: bool = False) -> Any:
 
 
 def fail(message: str) -> None:
-    """Print ``message`` on stderr as an error and exit with status 1."""
+    """Print ``message`` on stderr as an error and exit with status 1. The message is printed
+    as written, never as Rich markup: it names files and other tools' ids (escaping each ``[``
+    left a backslash before it to escape the ``\\[``: a missing ``a\\[red]b.json`` was named
+    ``a\\b.json``)."""
     from rich.console import Console
+    from rich.text import Text
 
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]error:[/] {message.replace('[', chr(92) + '[')}", markup=True
-    )
+        Text.assemble(("error:", "bold red"), " ", message))
     raise typer.Exit(1)
+
+
+def exact_fraction(text: str) -> Fraction:
+    """A fraction as :func:`~kickoff.core.fraction_text.fraction_text` wrote it, read back at
+    any size (``Fraction(text)`` refuses an integer past Python's 4,300 digits, as every reader
+    of input does: this text is the solver's own)."""
+    import gmpy2
+
+    numerator, _, denominator = text.partition("/")
+    return Fraction(int(gmpy2.mpz(numerator)), int(gmpy2.mpz(denominator or "1")))
+
+
+def in_one_line(message: str, most: int = 3) -> str:
+    """A message of several lines (``illegal set-up:`` then ``- {problem}`` lines) in one:
+    ``illegal set-up: home team: ...; away team: ...``, at most ``most`` problems, then ``and
+    N more``."""
+    lines = [line.strip().removeprefix("- ") for line in message.splitlines() if line.strip()]
+    head = [lines.pop(0)] if len(lines) > 1 and lines[0].endswith(":") else []
+    shown = "; ".join(lines[:most]) + (f"; and {len(lines) - most} more" if len(lines) > most
+                                       else "")
+    return f"{head[0]} {shown}" if head else shown
 
 
 #: The options a command with FILE takes from the file instead, and what the file gives.

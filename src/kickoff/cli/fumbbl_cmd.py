@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from kickoff.cli.common import fail, guarded, path_text
+from kickoff.cli.common import fail, guarded, in_one_line, path_text
 from kickoff.cli.fumbbl_options import CacheOption, TimeoutOption, fetched
 from kickoff.core.dice import SIDES, DieKind, PlainDice, ScriptedDice, SeededDice
 from kickoff.core.errors import DiceError, KickoffError, SetupError
@@ -97,7 +97,7 @@ def extract_command(
             _check_dice_range(loaded.scenario.dice)
         except KickoffError as e:
             problems.append(f"{replay}: kick-off {k.number}: the log's values make no scenario: "
-                            + "; ".join(str(e).splitlines()[:3]))
+                            + in_one_line(str(e)))
     if problems:
         fail("\n".join(problems[:12]) + "\nnothing written")
     folder = out or Path(".")

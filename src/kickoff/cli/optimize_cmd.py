@@ -35,6 +35,7 @@ from kickoff.cli.common import (
     write_text,
 )
 from kickoff.core.errors import KickoffError, OptionError, ScenarioError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.problems import Problem
 from kickoff.core.ruleset import Ruleset
 from kickoff.core.rulesets import RULESETS, RulesetName
@@ -476,15 +477,16 @@ def _print_result(shown: Shown, request: OptimizeRequest, ruleset: str, out: Pat
                                      request.play, request.seed)
     if as_json:
         typer.echo(json.dumps({
-            "value": str(suggestion.value.value), "target": suggestion.value.target.as_list(),
+            "value": fraction_text(suggestion.value.value), "target": suggestion.value.target.as_list(),
             "use_kick_skill": suggestion.value.use_kick_skill,
-            "start_value": str(suggestion.start_value.value),
+            "start_value": fraction_text(suggestion.start_value.value),
             "start_target": suggestion.start_value.target.as_list(),
             "evaluated": suggestion.evaluated, "objective": objective, "events": events,
             "moved": suggestion.moved, "keep": sorted(request.keep),
-            "best_value": str((suggestion.best_value or suggestion.value).value),
-            "by_event": [{"event": g.name, "chance": str(g.chance), "start_value": str(g.start),
-                          "value": str(g.value), "gain": str(g.gain)}
+            "best_value": fraction_text((suggestion.best_value or suggestion.value).value),
+            "by_event": [{"event": g.name, "chance": str(g.chance),
+                          "start_value": fraction_text(g.start),
+                          "value": fraction_text(g.value), "gain": fraction_text(g.gain)}
                          for g in suggestion.by_event],
             **_ranked_json(suggestion),
             "source": source,
@@ -512,7 +514,8 @@ def _ranked_json(suggestion: Suggestion) -> dict[str, object]:
     """With the free moves searched for the values reported: ``"ranked": {"value", "target"}``,
     the suggestion as the search ranked it, without them; ``{}`` otherwise."""
     r = suggestion.ranked
-    return {} if r is None else {"ranked": {"value": str(r.value), "target": r.target.as_list()}}
+    return {} if r is None else {"ranked": {"value": fraction_text(r.value),
+                                    "target": r.target.as_list()}}
 
 
 def _shell_lines(command: str, width: int = 80) -> str:

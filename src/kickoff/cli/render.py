@@ -260,7 +260,11 @@ def pct(p: Fraction | float) -> str:
 
 
 def exact(p: Fraction) -> str:
-    """``p`` as a fraction when it fits :data:`EXACT_WIDTH` characters, else ``(see --json)``."""
+    """``p`` as a fraction when it fits :data:`EXACT_WIDTH` characters, else ``(see --json)``.
+    A fraction too long is never written out first: ``str`` refuses one past Python's 4,300
+    digits (a classic kick-off's odds, 1005084's second: a ValueError traceback)."""
+    if max(abs(p.numerator), p.denominator) >= 10 ** EXACT_WIDTH:
+        return "(see --json)"
     text = str(p)
     return text if len(text) <= EXACT_WIDTH else "(see --json)"
 

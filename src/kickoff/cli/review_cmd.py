@@ -11,6 +11,7 @@ cannot be read (or a game id that cannot be fetched) is one message, exit status
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -23,6 +24,7 @@ from kickoff.cli.common import (
     MAX_PLAN_BUDGET,
     MAX_SECONDS,
     guarded,
+    in_one_line,
     json_text,
     not_nan,
     path_text,
@@ -65,6 +67,16 @@ def value_text(v: Fraction, objective: Objective) -> str:
     return f"{float(v):.3f}" if objective == "distance" else f"{float(v) * 100:.2f}%"
 
 
+def gap_text(gap: Fraction, objective: Objective) -> str:
+    """A gap as :func:`value_text` shows it, but one above 0 that would show as 0 as ``<0.01%``
+    (``<0.001`` squares): a choice not at the best, whose gap read ``0.00%``, looked like one
+    at the best (1546677's third kick, 0.0008 %)."""
+    shown = value_text(gap, objective)
+    if gap > 0 and Fraction(shown.rstrip("%")) == 0:
+        return "<0.001" if objective == "distance" else "<0.01%"
+    return shown
+
+
 def summary(reviews: list[tuple[int, KickoffReview]], teams: dict[str, str]
             ) -> dict[str, dict[str, Any]]:
     """Per team (side): :func:`kickoff.analysis.review.team_summary` of the game's reviews."""
@@ -85,8 +97,9 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=f"FUMBBL game {gid}: each choice against the best ({objective})",
-                  title_justify="left")
+    # the title as Text: the game id is the replay's (``[/]`` was Rich markup: a traceback)
+    table = Table(title=Text(f"FUMBBL game {gid}: each choice against the best ({objective})",
+                             style="table.title"), title_justify="left")
     for col in ("#", "team", "choice", "chosen", "value", "best", "value", "gap"):
         table.add_column(col, overflow="fold", justify="left" if col in (
             "team", "choice", "chosen", "best") else "right")
@@ -95,7 +108,7 @@ def _table(gid: str, reviews: list[tuple[int, KickoffReview]],
             table.add_row(str(number) if i == 0 else "", j.side, WHAT.get(j.what, j.what),
                           Text(short(j.chosen_text)), value_text(j.chosen, objective),
                           Text(short(j.best_text)), value_text(j.best, objective),
-                          value_text(j.gap, objective), end_section=i == len(r.judged) - 1)
+                          gap_text(j.gap, objective), end_section=i == len(r.judged) - 1)
     return table
 
 
@@ -125,7 +138,7 @@ def review_game(path: Path, objective: Objective, budget: int, advise: float | N
             reviews.append((k.number, review))
         except KickoffError as e:
             raise ScenarioError([f"{path}: kick-off {k.number}: cannot be reviewed: "
-                                 + "; ".join(str(e).splitlines()[:3])]) from None
+                                 + in_one_line(str(e))]) from None
     return printable_name(game_id(path, ks)), ks, reviews
 
 
@@ -213,13 +226,25 @@ def _review(replay: Path, objective: Objective, budget: int,
 
 def png_folder_problem(png: Path) -> None:
     """``ScenarioError`` naming ``--png`` when it names something other than a folder (a
-    file, or a path through a file): the folder the images go into (made if missing)."""
+    file, or a path through a file), or a folder this process may not write into, nor make
+    (its nearest existing folder read-only): the folder the images go into (made if
+    missing). Nothing is made or written here."""
     try:
         blocked = next((p for p in (png, *png.parents) if p.exists() and not p.is_dir()), None)
+        there = next(p for p in (png, *png.parents) if p.exists())
     except OSError as e:  # a name too long for the file system, ...
         raise ScenarioError([f"--png: {png}: {e.strerror or e}"]) from None
     if blocked is not None:
         raise ScenarioError([f"--png: {png}: {blocked} is a file, not a folder"])
+    if not writable(there):
+        raise ScenarioError([f"--png: {png}: cannot write into the folder: Permission denied"
+                             if there == png else
+                             f"--png: {png}: cannot make the folder: {there} may not be written"])
+
+
+def writable(folder: Path) -> bool:
+    """Whether this process may make files in ``folder`` (``os.access``: write and search)."""
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def _review_folder(path: Path, objective: Objective, budget: int,
@@ -327,9 +352,12 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
                      f"{r.best_target.as_list()}: {value_text(r.setup_value, objective)}")
         lines += [line for note in r.notes for line in wrapped(f"  note: {note}").splitlines()]
     for side, t in totals.items():
+        # the gaps summed again, not read back from the summary's text: a classic game's runs
+        # to more digits than Python reads (1005181: 13,060, a ValueError traceback)
+        given = sum((j.gap for _, r in reviews for j in r.judged if j.side == side), Fraction(0))
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
-                     f"{value_text(Fraction(t['given_away']), objective)} in all")
+                     f"{gap_text(given, objective)} in all")
     if advisor is not None:
         lines.append(f"advisor: strictly better than the real set-up in "
                      f"{advisor['strictly_better_kickoffs']} of {advisor['kickoffs']} "

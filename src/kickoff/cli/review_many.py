@@ -28,7 +28,7 @@ import typer
 from kickoff.analysis.objectives import Objective
 from kickoff.analysis.review import advisor_figures, applied
 from kickoff.cli.common import json_text
-from kickoff.cli.review_cmd import WHAT, advise_text, applied_lines, review_game, value_text
+from kickoff.cli.review_cmd import WHAT, advise_text, applied_lines, gap_text, review_game
 from kickoff.core.errors import KickoffError, ScenarioError
 from kickoff.core.fraction_text import fraction_text
 
@@ -51,16 +51,24 @@ def decimal(x: Fraction) -> str:
     return f"{float(x):.12g}"
 
 
+def figures(gaps: list[Fraction]) -> dict[str, Fraction]:
+    """``{"mean", "q25", "q50", "q75", "q90", "at_best"}`` of ``gaps``, exact (``at_best``:
+    the share of gaps that are 0)."""
+    n = len(gaps)
+    out = {"mean": sum(gaps, Fraction(0)) / n}
+    for q in QUANTILES:
+        out[f"q{int(q * 100)}"] = nearest_rank(gaps, q)
+    out["at_best"] = Fraction(sum(1 for g in gaps if g == 0), n)
+    return out
+
+
 def distribution(gaps: list[Fraction]) -> dict[str, Any]:
     """``{"n", "mean", "q25", "q50", "q75", "q90", "at_best"}`` of ``gaps`` (the quantiles and
     ``at_best``, the share of gaps that are 0, as exact fraction strings; the mean to 12
     significant digits, :func:`decimal`)."""
-    n = len(gaps)
-    out: dict[str, Any] = {"n": n, "mean": decimal(sum(gaps, Fraction(0)) / n)}
-    for q in QUANTILES:
-        out[f"q{int(q * 100)}"] = fraction_text(nearest_rank(gaps, q))
-    out["at_best"] = str(Fraction(sum(1 for g in gaps if g == 0), n))
-    return out
+    exact = figures(gaps)
+    return {"n": len(gaps), "mean": decimal(exact.pop("mean")),
+            **{k: fraction_text(v) for k, v in exact.items()}}
 
 
 def _collect(files: list[Path], objective: Objective, budget: int,
@@ -122,11 +130,12 @@ def review_folder(folder: Path, objective: Objective, budget: int,
         for col in ("era", "choice", "n", "mean", "q50", "q75", "q90", "at best"):
             table.add_column(col, justify="left" if col in ("era", "choice") else "right")
         for (era, what), g in sorted(gaps.items()):
-            d = distribution(g)
-            table.add_row(era, WHAT.get(what, what), str(d["n"]),
-                          *(value_text(Fraction(d[c]), objective)
-                            for c in ("mean", "q50", "q75", "q90")),
-                          f"{float(Fraction(d['at_best'])) * 100:.0f}%")
+            # the exact figures, not read back from the JSON's text: a classic game's run to
+            # more digits than Python reads (a ValueError traceback)
+            d = figures(g)
+            table.add_row(era, WHAT.get(what, what), str(len(g)),
+                          *(gap_text(d[c], objective) for c in ("mean", "q50", "q75", "q90")),
+                          f"{float(d['at_best']) * 100:.0f}%")
         console.print(table)
         if advisor is not None:
             console.print(f"Advisor ({advise_text(advise)}; seed 0) against the real set-ups, "
@@ -134,7 +143,7 @@ def review_folder(folder: Path, objective: Objective, budget: int,
                           f"{advisor['strictly_better_kickoffs']}, equal in "
                           f"{advisor['equal_kickoffs']} (never worse: it searches from the "
                           f"real set-up);\n  mean gain "
-                          f"{value_text(Fraction(advisor['mean_gain']), objective)}")
+                          f"{gap_text(Fraction(advisor['mean_gain']), objective)}")
         err = Console(stderr=True, highlight=False, soft_wrap=True)
         for f in failed:
             err.print(f"error: {f['message']}", markup=False)

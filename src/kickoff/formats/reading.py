@@ -24,10 +24,13 @@ import re
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kickoff.core.errors import ScenarioError
 from kickoff.core.problems import Problem
+
+if TYPE_CHECKING:
+    import json
 
 #: The most a reader takes in: characters of a text file or stdin, bytes of a binary file, bytes
 #: a gzip replay inflates to (32 MiB; the largest real FUMBBL replay is about 4 MB inflated, a
@@ -194,6 +197,17 @@ def _twice_path(doc: Any, path: str = "") -> str | None:
     return None
 
 
+def _json_problem(e: json.JSONDecodeError) -> str:
+    """What is wrong with a document ``json.loads`` refused, in words: a TOML file, a byte
+    order mark (Python's words for it, "decode using utf-8-sig", are no help), else Python's."""
+    if _TOML_START.match(e.doc):
+        return "it looks like TOML (a kickoff set-up or team file?)"
+    if e.doc.startswith("\ufeff"):
+        return ("it starts with a byte order mark (U+FEFF, an editor's \"UTF-8 with BOM\"): "
+                "save it as UTF-8 without one")
+    return str(e)
+
+
 def load_json(text: str | bytes, where: str | None = None, *, unique_keys: bool = False) -> Any:
     """The JSON document ``text`` (``json.loads``); ``ScenarioError`` (``where: not valid JSON:
     ...``) for invalid JSON, nesting too deep or an integer literal too long, and with
@@ -213,9 +227,8 @@ def load_json(text: str | bytes, where: str | None = None, *, unique_keys: bool 
             return doc
         return json.loads(text)
     except json.JSONDecodeError as e:
-        said = ("it looks like TOML (a kickoff set-up or team file?)"
-                if _TOML_START.match(e.doc) else str(e))
-        raise ScenarioError([Problem(f"not valid JSON: {said}", where or "")]) from None
+        raise ScenarioError([Problem(f"not valid JSON: {_json_problem(e)}", where or "")]
+                            ) from None
     except RecursionError:
         deep = TOO_DEEP.format("arrays or objects")
         raise ScenarioError([Problem(f"not valid JSON: {deep}", where or "")]) from None

@@ -26,6 +26,7 @@ import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import IO, BinaryIO
 from urllib.parse import urlsplit
 
 from kickoff import __version__
@@ -69,12 +70,50 @@ def is_game_id(text: str) -> bool:
 def api_base() -> str:
     """FUMBBL's API (:data:`~kickoff.defaults.FUMBBL_API`), or the server the environment
     variable :data:`API_VARIABLE` names; ``ScenarioError`` for a plain-HTTP server that is not
-    on the loopback."""
+    on the loopback, and for what is no server's address (no host, a port out of range, a
+    query or fragment the replay's path would follow)."""
     base = os.environ.get(API_VARIABLE) or FUMBBL_API
-    parts = urlsplit(base)
-    if parts.scheme != "https" and not (parts.scheme == "http" and parts.hostname in _LOOPBACK):
+    try:
+        parts = urlsplit(base)
+        parts.port  # noqa: B018  (a port out of range raises here)
+    except ValueError as e:  # ``http://[::1``: a traceback before 2026-12-08
+        raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address ({e})"]) from None
+    if not _secure(base):
         raise ScenarioError([f"{API_VARIABLE}={base}: replays are fetched over https only"])
+    if not parts.hostname or parts.query or parts.fragment:  # the replay's path goes after it
+        raise ScenarioError([f"{API_VARIABLE}={base}: not a server's address (a host, no "
+                             "query or fragment: http://127.0.0.1:8000/api)"])
     return base.rstrip("/")
+
+
+def _secure(url: str) -> bool:
+    """Whether ``url`` may be asked: ``https``, or plain ``http`` on the loopback."""
+    parts = urlsplit(url)
+    return parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK)
+
+
+class _Insecure(Exception):
+    """A redirect to an address :func:`_secure` refuses (its ``url``)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
+
+
+class _SecureRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects followed only where the first request could go: a server's redirect from
+    https to plain http (or to ftp, which urllib follows too) is never asked."""
+
+    def redirect_request(self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str,
+                         headers: http.client.HTTPMessage, newurl: str) -> urllib.request.Request | None:
+        try:
+            secure = _secure(newurl)
+        except ValueError:
+            secure = False
+        if not secure:
+            fp.close()
+            raise _Insecure(newurl)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
 def replay_url(game: str) -> str:
@@ -89,9 +128,12 @@ def _download(game: str, timeout: float, limit: int) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
                                                    "Accept": "application/gzip"})
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.build_opener(_SecureRedirects).open(request, timeout=timeout) as response:
             body: bytes = response.read(limit + 1)
             declared = response.headers.get("Content-Length", "")
+    except _Insecure as e:
+        raise ScenarioError([f"{where}: the server redirected the download to {e.url[:200]}, "
+                             f"which is not https: not followed ({url})"]) from None
     except urllib.error.HTTPError as e:
         if e.code == 404:
             raise ScenarioError([f"{where}: no such game on FUMBBL ({url}: 404)"]) from None
@@ -149,10 +191,15 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
         raise ScenarioError([f"{game!r}: a FUMBBL game id is digits only"])
     folder = cache if cache is not None else default_cache()
     path = folder / f"{game}.json.gz"
-    if path.is_file():
-        return path
-    _cache_folder(game, folder)  # before the request: a cache that cannot keep it asks none
-    body = _download(game, timeout, limit)
+    try:
+        if path.is_file():
+            return path
+    except OSError as e:  # a folder that may not be searched (no x permission)
+        raise CacheError([f"FUMBBL game {game}: cannot read the cache folder {folder}: "
+                          f"{e.strerror or e}"]) from None
+    # the folder made and the temporary file opened before the request: a cache that cannot
+    # keep the replay (a file in its way, a folder that may not be written) asks FUMBBL nothing
+    _cache_folder(game, folder)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{game}-", suffix=".part", dir=folder)
     except OSError as e:
@@ -160,20 +207,21 @@ def fetch_replay(game: str, cache: Path | None = None, timeout: float = FUMBBL_T
                              f"{e.strerror or e}"]) from None
     tmp = Path(tmp_name)
     try:
-        _keep(game, body, fd, tmp, path)
+        with os.fdopen(fd, "wb") as f:
+            _keep(game, _download(game, timeout, limit), f, tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
     return path
 
 
-def _keep(game: str, body: bytes, fd: int, tmp: Path, path: Path) -> None:
-    """``body`` written to the temporary file ``tmp`` (open as ``fd``), read as a replay, then
-    renamed ``path``; ``ScenarioError`` naming the game when it is not a replay, or when it
-    cannot be written or renamed (a full disk; a folder of that name in the way)."""
+def _keep(game: str, body: bytes, f: BinaryIO, tmp: Path, path: Path) -> None:
+    """``body`` written to the temporary file ``tmp`` (open as ``f``, closed here), read as a
+    replay, then renamed ``path``; ``ScenarioError`` naming the game when it is not a replay,
+    or when it cannot be written or renamed (a full disk; a folder of that name in the way)."""
     from kickoff.formats.fumbbl.log import read_replay
 
     try:
-        with os.fdopen(fd, "wb") as f:
+        with f:
             f.write(body)
         try:
             read_replay(tmp)

@@ -21,6 +21,7 @@ from kickoff.formats.fields import MAX_TEAM_PLAYERS
 from kickoff.formats.fumbbl.names import FUMBBL_DIRECTIONS, translate_d8
 from kickoff.formats.reading import inflate_gzip, load_json, read_bytes
 from kickoff.formats.scenario import pydantic_problems
+from kickoff.formats.scenario_models import RESULT_FORMAT, SCENARIO_FORMAT
 
 #: The most commands a replay's log may hold (the shared games' longest has 3,598), model changes
 #: and reports a command may carry (135 and 4 there): a log beyond them is refused before it is
@@ -288,6 +289,34 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 # --------------------------------------------------------------------------- reading the file
 
 
+#: The keys of a test case (``kickoff fumbbl extract --cases``, ``tests/data/cases``).
+_CASE_KEYS = frozenset({"about", "source", "scenario", "expect"})
+#: The keys of the JSON the replay commands print, and the command.
+_PRINTED = ((frozenset({"game", "applied", "kickoffs", "summary"}), "kickoff fumbbl review --json"),
+            (frozenset({"applied", "games", "gaps"}), "kickoff fumbbl review FOLDER --json"),
+            (frozenset({"summary", "kickoffs", "failed"}), "kickoff fumbbl verify --json"))
+
+
+def kickoff_document(doc: dict[str, Any]) -> str | None:
+    """What ``doc`` is when it is one of kickoff's own documents given where a FUMBBL replay
+    belongs (a scenario or a case ``kickoff fumbbl extract`` wrote, a result, what ``review``
+    or ``verify --json`` printed), in words saying what makes or reads it; ``None`` for
+    anything else (a replay, or JSON of no known kind)."""
+    if "gameLog" in doc:
+        return None
+    if doc.keys() >= _CASE_KEYS:
+        return ("a test case ({about, source, scenario, expect}), what kickoff fumbbl extract "
+                "--cases writes")
+    made_by = {SCENARIO_FORMAT: "what kickoff fumbbl extract writes; kickoff odds, replay and "
+                                "decide read it",
+               RESULT_FORMAT: "what kickoff replay and kickoff run --json print"}
+    fmt = doc.get("format")
+    if isinstance(fmt, str) and fmt in made_by:
+        return f"a {fmt} document ({made_by[fmt]})"
+    printed = next((what for keys, what in _PRINTED if doc.keys() >= keys), None)
+    return None if printed is None else f"what {printed} prints"
+
+
 def read_replay(path: str | Path) -> Replay:
     """Read a FUMBBL replay file: gzipped JSON (as FUMBBL serves it) or plain JSON.
 
@@ -299,13 +328,16 @@ def read_replay(path: str | Path) -> Replay:
     raw = read_bytes(path, where)  # bounded: MAX_INPUT_BYTES, as what it inflates to
     if raw[:2] == b"\x1f\x8b":
         raw = inflate_gzip(raw, where)
-    try:
-        text = raw.decode("utf-8")
+    try:  # a byte order mark (a replay saved again by an editor) read past, as in a set-up
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise ScenarioError([f"{where}: not a FUMBBL replay: neither gzip nor UTF-8 JSON text"]) from None
     doc = load_json(text, where)
     if not isinstance(doc, dict):
         raise ScenarioError([f"{where}: not a FUMBBL replay: the document is not a JSON object"])
+    own = kickoff_document(doc)
+    if own is not None:  # one line saying what it is, not every key a replay would have
+        raise ScenarioError([f"{where}: not a FUMBBL replay: {own}"])
     log = doc.get("gameLog")
     commands = log.get("commandArray") if isinstance(log, dict) else None
     if isinstance(commands, list) and len(commands) > MAX_COMMANDS:
