@@ -70,3 +70,23 @@ def test_the_short_bound_is_within_python_s_least_digit_limit() -> None:
         assert fraction_text(Fraction(2**1999 - 1, 3)) == f"{2**1999 - 1}/3"
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+def test_the_web_pages_documents_write_values_past_the_limit() -> None:
+    """The web app's odds and advice documents wrote ``str(Fraction)``: a classic kick-off's
+    value past 4,300 digits was a ValueError in the worker instead of the page's numbers."""
+    from kickoff.analysis.advisor.search import EventGain, SetupValue, Suggestion
+    from kickoff.core.pitch import Square
+    from kickoff.web.advice import suggestion_document, value_document
+    from kickoff.web.compute import probability
+
+    big = Fraction(1, 7**6000)  # a denominator of 5,071 digits
+    assert probability(big)["exact"] == "1/" + fraction_text(Fraction(7**6000))
+    value = SetupValue(big, Square(19, 7), False)
+    assert value_document(value)["exact"] == fraction_text(big)
+    doc = suggestion_document(Suggestion({}, value, value, 1, False,
+                                         by_event=(EventGain("Blitz!", big, big, big, big),)))
+    assert doc["by_event"][0] == {"event": "Blitz!", "chance": fraction_text(big),
+                                  "start_value": fraction_text(big),
+                                  "value": fraction_text(big), "gain": fraction_text(big)}
+    assert len(doc["value"]["exact"]) == 5073

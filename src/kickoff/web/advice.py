@@ -27,6 +27,7 @@ from kickoff.analysis.advisor.search import (
 from kickoff.analysis.exact.solver import Events
 from kickoff.analysis.objectives import Objective
 from kickoff.core.errors import ScenarioError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.problems import Problem
 from kickoff.defaults import Play
 from kickoff.formats.scenario import LoadedScenario, load_scenario, parse_scenario
@@ -53,7 +54,7 @@ class SuggestOptions:
 
 def value_document(v: SetupValue) -> dict[str, Any]:
     """``{"value": float, "exact": "a/b", "target": [x, y], "kick_skill": bool}``."""
-    return {"value": float(v.value), "exact": str(v.value), "target": v.target.as_list(),
+    return {"value": float(v.value), "exact": fraction_text(v.value), "target": v.target.as_list(),
             "kick_skill": v.use_kick_skill}
 
 
@@ -74,8 +75,9 @@ def suggestion_document(s: Suggestion) -> dict[str, Any]:
         "cancelled": s.cancelled,
         "moved": s.moved,
         "best_value": value_document(s.best_value or s.value),
-        "by_event": [{"event": g.name, "chance": str(g.chance), "start_value": str(g.start),
-                      "value": str(g.value), "gain": str(g.gain)} for g in s.by_event],
+        "by_event": [{"event": g.name, "chance": fraction_text(g.chance),
+                      "start_value": fraction_text(g.start), "value": fraction_text(g.value),
+                      "gain": fraction_text(g.gain)} for g in s.by_event],
     }
 
 

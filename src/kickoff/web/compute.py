@@ -27,6 +27,7 @@ from kickoff.analysis.objectives import board_features
 from kickoff.analysis.targets import HIGHER_IS_BETTER, Objective
 from kickoff.core.decisions import Decisions
 from kickoff.core.errors import ScenarioError
+from kickoff.core.fraction_text import fraction_text
 from kickoff.core.pitch import Square
 from kickoff.core.problems import Problem
 from kickoff.defaults import PLAN_BUDGET, PLAN_RESETUPS, kick_use
@@ -167,7 +168,7 @@ def planned_odds_job(scenario_text: str, kick_skill: bool | None, target: tuple[
 
 def probability(p: Fraction) -> dict[str, Any]:
     """``{"p": float, "exact": "a/b"}``."""
-    return {"p": float(p), "exact": str(p)}
+    return {"p": float(p), "exact": fraction_text(p)}
 
 
 def kick_document(scenario_text: str, kick_skill: bool | None) -> dict[str, Any]:
@@ -192,7 +193,7 @@ def odds_document(odds: Odds, kick: dict[str, Any] | None = None) -> dict[str, A
         "ball_on_ground": probability(objective_value(odds, "ball-on-ground")),
         "expected_distance_to_receiving_end_zone": {
             "squares": float(odds.expected_distance_to_receiving_end_zone),
-            "exact": str(odds.expected_distance_to_receiving_end_zone),
+            "exact": fraction_text(odds.expected_distance_to_receiving_end_zone),
         },
         "holders": [{"player": pid, **probability(p)}
                     for pid, p in sorted(odds.holders.items(), key=lambda kv: (-kv[1], kv[0]))],
@@ -226,7 +227,7 @@ def all_targets_job(
         "higher_is_better": HIGHER_IS_BETTER[objective],
         "play": play,
         "targets": [
-            {"target": r.target.as_list(), "value": float(r.value), "exact": str(r.value),
+            {"target": r.target.as_list(), "value": float(r.value), "exact": fraction_text(r.value),
              "touchback": float(r.odds.touchback),
              "receiving_team_holds": float(r.odds.receiving_team_holds),
              "ball_on_ground": float(objective_value(r.odds, "ball-on-ground")),
