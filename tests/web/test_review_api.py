@@ -231,7 +231,7 @@ def test_a_cache_folder_that_cannot_be_made_names_no_server_folder(
     problem = answer.json()["problems"][0]
     assert problem["where"] == "game_id"
     assert problem["message"] == ("FUMBBL game 1546677: the server cannot keep the replay "
-                                  "(its cache folder cannot be made or written)")
+                                  "(its cache folder cannot be made, read or written)")
     assert str(tmp_path) not in answer.text
 
 

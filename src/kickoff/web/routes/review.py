@@ -83,7 +83,7 @@ async def review_game(request: Request, game_id: GameId,
             return str(fetch_replay(game_id, None, FUMBBL_TIMEOUT))
         except CacheError:  # its message names the server's folder: not the client's to see
             raise BadInput([Problem(f"FUMBBL game {game_id}: the server cannot keep the replay "
-                                    "(its cache folder cannot be made or written)",
+                                    "(its cache folder cannot be made, read or written)",
                                     "game_id")]) from None
         except KickoffError as e:
             raise BadInput([Problem(str(e).splitlines()[0], "game_id")]) from None
