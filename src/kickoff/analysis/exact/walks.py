@@ -93,13 +93,14 @@ class Walks:
         self.solved += 1
         return node, seen
 
-    def walk(self, start: int, changes: int, steps: object) -> tuple[int, ...] | None:
+    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None
+             ) -> tuple[int, ...] | None:
         """The key of the journey from ``start`` (not an end) in the worlds with ``changes``:
         each state reached and not an end, by :attr:`codes`' number, in the order met
         (breadth first, each state's successors in its transitions' order). ``steps``: a
         member's ``journey.Steps`` (or ``steps_by_changes.PartSteps``, its world unbuilt) with
         ``changes``, asked where the table has no answer (``None``: none; the walk then gives
-        ``None``)."""
+        ``None``). ``states``: given, the states walked are appended to it (the key's order)."""
         table, masks, entries = self.table, self.masks, self.entries
         order = [start]
         met = {start}
@@ -121,6 +122,8 @@ class Walks:
                 if t not in met:
                     met.add(t)
                     order.append(t)
+        if states is not None:
+            states.extend(order)
         return tuple(key)
 
     def _mask(self, s: int) -> int:
