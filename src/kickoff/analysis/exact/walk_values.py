@@ -68,7 +68,7 @@ class WalkValues:
         #: Each walk's answer, by its key (``Walks.walk``).
         self.done: dict[tuple[int, ...], Answer] = {}
         #: What a solved state is (:meth:`_ident`): a number standing for its value, by
-        #: ``(state, code, its successors' numbers)`` or ``(loop number, state)``.
+        #: ``(code, its successors' numbers)`` or ``(-1 - loop number, state)``.
         self.idents: dict[Hashable, int] = {}
         #: Each number's ``(v, t)``.
         self.values: list[tuple[Rational, Rational]] = []
@@ -93,16 +93,17 @@ class WalkValues:
         walks = self.walks
         changes = walks.group.masks[member]
         order: list[int] = []
-        key = walks.walk(start, changes, None, order)
+        places: dict[int, int] = {}
+        key = walks.walk(start, changes, None, order, places)
         if key is None:  # a step the table has not met: from the member's own steps
-            order = []
-            key = walks.walk(start, changes, self._steps_of(solver, member), order)
+            order, places = [], {}
+            key = walks.walk(start, changes, self._steps_of(solver, member), order, places)
             assert key is not None
         found = self.done.get(key)
         if found is not None:
             self.hits += 1
             return found
-        found = self.done[key] = self.solve(order, key)
+        found = self.done[key] = self.solve(order, places, key)
         self.solved += 1
         return found
 
@@ -129,25 +130,25 @@ class WalkValues:
         assert isinstance(made, (Steps, PartSteps))
         return made
 
-    def solve(self, order: list[int], key: tuple[int, ...]) -> Answer:
-        """A walk's answer: its states ``order`` (the first the start) with their codes
-        ``key`` (``Walks.walk``), solved component by component, successors first."""
+    def solve(self, order: list[int], places: dict[int, int], key: tuple[int, ...]) -> Answer:
+        """A walk's answer: its states ``order`` (the first the start; ``places``: each one's
+        place there) with their codes ``key`` (``Walks.walk``), solved component by component,
+        successors first."""
         entries, stops = self.walks.entries, self.walks.stops
-        at = {s: i for i, s in enumerate(order)}
         region = 0
         succ: list[list[int]] = []
         for code in key:
             entry = entries[code]
             region |= entry[1]
-            succ.append([at[t] for t in entry[0]])
+            succ.append([places[t] for t in entry[0]])
         number: dict[int, int] = {}  # each state solved -> its number (:attr:`values`)
         for component in _components(succ):
-            states = [order[i] for i in component]
-            codes = [key[i] for i in component]
-            if len(states) == 1 and states[0] not in entries[codes[0]][0]:
-                number[states[0]] = self._single(states[0], codes[0], number, stops)
+            if len(component) == 1 and component[0] not in succ[component[0]]:
+                i = component[0]
+                number[order[i]] = self._single(key[i], number, stops)
             else:
-                self._loop(states, codes, number, stops)
+                self._loop([order[i] for i in component], [key[i] for i in component],
+                           number, stops)
         v, t = self.values[number[order[0]]]
         return v, t, self.walks.group.touching(region)
 
@@ -156,10 +157,10 @@ class WalkValues:
         self.values.append((v, t))
         return n
 
-    def _single(self, s: int, code: int, number: dict[int, int], stops: list[bool]) -> int:
-        """The number of a state of no loop: its transitions' mixture."""
+    def _single(self, code: int, number: dict[int, int], stops: list[bool]) -> int:
+        """The number of a state of no loop (its code ``code``): its transitions' mixture."""
         moves: Dist = self.walks.entries[code][2]  # type: ignore[assignment]
-        what = (s, code, *[number[u] for u in moves if not stops[u]])
+        what = (code, *[number[u] for u in moves if not stops[u]])
         known = self.idents.get(what)
         if known is not None:
             return known
@@ -179,22 +180,23 @@ class WalkValues:
 
     def _loop(self, states: list[int], codes: list[int], number: dict[int, int],
               stops: list[bool]) -> None:
-        """A loop's states numbered (:attr:`loops`: solved once), into ``number``."""
+        """A loop's states numbered (:attr:`loops`: solved once), into ``number`` (which has
+        every state the loop leads to outside it, and none of its own)."""
         entries = self.walks.entries
-        ranked = sorted(range(len(states)), key=states.__getitem__)
-        members = set(states)
-        outside: list[int] = []
+        ranked = sorted(range(len(states)), key=codes.__getitem__)  # (a code is its state's)
+        what = [codes[i] for i in ranked]
+        what.append(-1)
         for i in ranked:
             moves: Dist = entries[codes[i]][2]  # type: ignore[assignment]
-            outside.extend([number[u] for u in moves if u not in members and not stops[u]])
-        what = (tuple([(states[i], codes[i]) for i in ranked]), tuple(outside))
-        known = self.loops.get(what)
+            what.extend([number[u] for u in moves if u in number])
+        loop = tuple(what)
+        known = self.loops.get(loop)
         if known is not None:
             self.loops_met += 1
         else:
             solved = self._eliminate([states[i] for i in ranked], [codes[i] for i in ranked],
                                      number, stops)
-            known = self.loops[what] = [self._ident((len(self.loops), s), *solved[s])
+            known = self.loops[loop] = [self._ident((-1 - len(self.loops), s), *solved[s])
                                         for s in (states[i] for i in ranked)]
         for i, n in zip(ranked, known, strict=True):
             number[states[i]] = n
@@ -234,7 +236,6 @@ def _rows(states: list[int], codes: list[int], entries: list[Any], number: dict[
           ) -> tuple[dict[int, Dist], dict[int, Rational], dict[int, Rational]]:
     """A loop's equations: each state's successors in the loop (state -> probability) and its
     two right-hand sides (the outside successors' ``v`` and ``t``, weighted)."""
-    members = set(states)
     rows: dict[int, Dist] = {}
     bv: dict[int, Rational] = {}
     bt: dict[int, Rational] = {}
@@ -245,10 +246,13 @@ def _rows(states: list[int], codes: list[int], entries: list[Any], number: dict[
         ts: list[Rational] = []
         moves: Dist = entries[code][2]
         for u, p in moves.items():
-            if u in members:
+            if stops[u]:
+                v, t = values.end(u)
+            elif u in number:  # (solved: outside the loop)
+                v, t = known[number[u]]
+            else:
                 row[u] = p
                 continue
-            v, t = values.end(u) if stops[u] else known[number[u]]
             if v:
                 vs.append(p * v)
             if t:

@@ -93,17 +93,19 @@ class Walks:
         self.solved += 1
         return node, seen
 
-    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None
-             ) -> tuple[int, ...] | None:
+    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None,
+             places: dict[int, int] | None = None) -> tuple[int, ...] | None:
         """The key of the journey from ``start`` (not an end) in the worlds with ``changes``:
         each state reached and not an end, by :attr:`codes`' number, in the order met
         (breadth first, each state's successors in its transitions' order). ``steps``: a
         member's ``journey.Steps`` (or ``steps_by_changes.PartSteps``, its world unbuilt) with
         ``changes``, asked where the table has no answer (``None``: none; the walk then gives
-        ``None``). ``states``: given, the states walked are appended to it (the key's order)."""
+        ``None``). ``states``: given, the states walked are appended to it (the key's order);
+        ``places``: given (empty), each state walked -> its place in that order."""
         table, masks, entries = self.table, self.masks, self.entries
         order = [start]
-        met = {start}
+        met: dict[int, int] = {} if places is None else places
+        met[start] = 0
         key: list[int] = []
         at = 0
         while at < len(order):
@@ -120,7 +122,7 @@ class Walks:
             key.append(code)
             for t in entries[code][0]:
                 if t not in met:
-                    met.add(t)
+                    met[t] = len(order)
                     order.append(t)
         if states is not None:
             states.extend(order)
