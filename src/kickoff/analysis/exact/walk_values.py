@@ -196,8 +196,11 @@ class WalkValues:
         else:
             solved = self._eliminate([states[i] for i in ranked], [codes[i] for i in ranked],
                                      number, stops)
-            known = self.loops[loop] = [self._ident((-1 - len(self.loops), s), *solved[s])
-                                        for s in (states[i] for i in ranked)]
+            known = []
+            for i in ranked:
+                v, t = solved[states[i]]
+                known.append(self._ident((-1 - len(self.loops), states[i]), v, t))
+            self.loops[loop] = known
         for i, n in zip(ranked, known, strict=True):
             number[states[i]] = n
 

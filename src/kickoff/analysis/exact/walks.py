@@ -44,14 +44,13 @@ class Walks:
     def __init__(self, group: Group, states: list[ball.BallState], stops: list[bool]) -> None:
         self.group = group
         self.states, self.stops = states, stops
-        #: Each state's ``M_s``: the changes that touch what a step from it may read (``-1``:
-        #: any change, for a state whose step may read the whole world).
-        self.masks: dict[int, int] = {}
-        #: ``(s, changes & M_s)`` -> the number of what a step from ``s`` gives in those
-        #: worlds (an index of :attr:`entries`); ``codes``: that number by ``(s, the
-        #: transitions' identity, region)``; ``entries``: by number, the successors not ends
-        #: (in the transitions' order), the region and the transitions (held: their identity).
-        self.table: dict[tuple[int, int], int] = {}
+        #: Each state ``s``'s ``M_s`` (the changes that touch what a step from it may read;
+        #: ``-1``: any change, for a state whose step may read the whole world) and its table:
+        #: ``changes & M_s`` -> the number of what a step from ``s`` gives in those worlds (an
+        #: index of :attr:`entries`); ``codes``: that number by ``(s, the transitions'
+        #: identity, region)``; ``entries``: by number, the successors not ends (in the
+        #: transitions' order), the region and the transitions (held: their identity).
+        self.table: dict[int, tuple[int, dict[int, int]]] = {}
         self.codes: dict[tuple[int, int, Region], int] = {}
         self.entries: list[tuple[tuple[int, ...], Region, object]] = []
         #: Each walk met (its key, :meth:`walk`) -> what it gave.
@@ -102,7 +101,7 @@ class Walks:
         ``changes``, asked where the table has no answer (``None``: none; the walk then gives
         ``None``). ``states``: given, the states walked are appended to it (the key's order);
         ``places``: given (empty), each state walked -> its place in that order."""
-        table, masks, entries = self.table, self.masks, self.entries
+        table, entries = self.table, self.entries
         order = [start]
         met: dict[int, int] = {} if places is None else places
         met[start] = 0
@@ -111,14 +110,15 @@ class Walks:
         while at < len(order):
             s = order[at]
             at += 1
-            mask = masks.get(s)
-            if mask is None:
-                mask = self._mask(s)
-            code = table.get((s, changes & mask))
+            found = table.get(s)
+            if found is None:
+                found = self._table(s)
+            seen = changes & found[0]
+            code = found[1].get(seen)
             if code is None:
                 if not isinstance(steps, (Steps, PartSteps)):
                     return None
-                code = table[(s, changes & mask)] = self._code(s, steps)
+                code = found[1][seen] = self._code(s, steps)
             key.append(code)
             for t in entries[code][0]:
                 if t not in met:
@@ -128,14 +128,14 @@ class Walks:
             states.extend(order)
         return tuple(key)
 
-    def _mask(self, s: int) -> int:
-        """``M_s`` (:attr:`masks`), remembered: the changes that touch the widest a step from
-        ``s`` may read without Diving Catch or Disturbing Presence
+    def _table(self, s: int) -> tuple[int, dict[int, int]]:
+        """``M_s`` and ``s``'s table (:attr:`table`), made: the changes that touch the widest
+        a step from ``s`` may read without Diving Catch or Disturbing Presence
         (``steps_by_changes.widest_reads``, which the member steps by changes key on too);
         every change (``-1``) for a state whose step reads the world (a touchback)."""
         widest = widest_reads(self.states[s])
-        mask = self.masks[s] = -1 if widest is None else self.group.touching(widest)
-        return mask
+        found = self.table[s] = (-1 if widest is None else self.group.touching(widest), {})
+        return found
 
     def _code(self, s: int, steps: Steps | PartSteps) -> int:
         """The number (:attr:`codes`) of ``s``'s transitions and region in ``steps``' world."""
