@@ -50,10 +50,6 @@ if TYPE_CHECKING:
 #: A part's journey on scalars: ``(v, t, seen)`` (see the module).
 Answer = tuple[Rational, Rational, int]
 
-#: A state known (:attr:`WalkValues.known`): its number (:attr:`WalkValues.values`), its
-#: closure's region and ``W``.
-Known = tuple[int, int, int]
-
 #: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback (the
 #: solver's ``_REACH_TOUCHBACK``).
 REACH_TOUCHBACK = ("reach", "touchback")
@@ -81,11 +77,6 @@ class WalkValues:
         self.loops: dict[Hashable, list[int]] = {}
         #: The order a loop's states are eliminated in, by its shape (``chain._shape``).
         self.orders: dict[tuple[tuple[int, ...], ...], list[int]] = {}
-        #: Each state solved -> ``W`` -> ``changes & W`` -> what it is known as in the worlds
-        #: with those changes (:data:`Known`): ``W`` is every change that touches what a step
-        #: may read from a state of its closure (the states its journey may reach), so the
-        #: worlds alike on ``W`` walk the same closure the same way.
-        self.known: dict[int, dict[int, dict[int, Known]]] = {}
         #: Each member's steps by changes (``steps_by_changes.PartSteps``), made at a miss.
         self.steps: dict[int, Steps | PartSteps] = {}
         self.hits = 0
@@ -98,73 +89,23 @@ class WalkValues:
 
     def answer(self, solver: KickoffSolver, start: int, member: int) -> Answer:
         """The journey from ``start`` (not an end) in the group's ``member``-th world, on
-        scalars: known where its closure was solved in worlds alike there (:attr:`known`), from
-        its walk's key if met before, else solved (:meth:`solve`)."""
-        changes = self.walks.group.masks[member]
-        hit = self._known(start, changes)
-        if hit is not None:
-            self.hits += 1
-            v, t = self.values[hit[0]]
-            return v, t, self.walks.group.touching(hit[1])
-        walked = self._walk(start, changes, None)
-        if walked is None:  # a step the table has not met: from the member's own steps
-            walked = self._walk(start, changes, self._steps_of(solver, member))
-            assert walked is not None
-        key = tuple(walked[0])
+        scalars: from its walk's key if met before, else solved (:meth:`solve`)."""
+        walks = self.walks
+        changes = walks.group.masks[member]
+        order: list[int] = []
+        places: dict[int, int] = {}
+        key = walks.walk(start, changes, None, order, places)
+        if key is None:  # a step the table has not met: from the member's own steps
+            order, places = [], {}
+            key = walks.walk(start, changes, self._steps_of(solver, member), order, places)
+            assert key is not None
         found = self.done.get(key)
         if found is not None:
             self.hits += 1
             return found
-        found = self.done[key] = self.solve(walked[1], walked[2], walked[3], changes)
+        found = self.done[key] = self.solve(order, places, key)
         self.solved += 1
         return found
-
-    def _known(self, s: int, changes: int) -> Known | None:
-        """``s``'s number, its closure's region and ``W`` (:attr:`known`) in the worlds with
-        ``changes``, if known (``None``: not)."""
-        tables = self.known.get(s)
-        if tables is not None:
-            for w, table in tables.items():
-                hit = table.get(changes & w)
-                if hit is not None:
-                    return hit
-        return None
-
-    def _walk(self, start: int, changes: int, steps: object
-              ) -> tuple[list[int], list[int], list[int], dict[int, Known]] | None:
-        """The walk from ``start`` in the worlds with ``changes``, breadth first (each state's
-        successors in its transitions' order), a state known there (:meth:`_known`) not
-        walked on: its key (each state met, its code (``Walks.code_of``) or ``-1 -`` its
-        number if known), the states walked and their codes, and the states known. ``None``
-        where a step is not in the table and ``steps`` is none (``Walks.code_of``)."""
-        walks = self.walks
-        entries = walks.entries
-        queue = [start]
-        met = {start}
-        key: list[int] = []
-        order: list[int] = []
-        codes: list[int] = []
-        front: dict[int, Known] = {}
-        at = 0
-        while at < len(queue):
-            s = queue[at]
-            at += 1
-            hit = self._known(s, changes) if at > 1 else None  # (the start: asked already)
-            if hit is not None:
-                front[s] = hit
-                key.append(-1 - hit[0])
-                continue
-            code = walks.code_of(s, changes, steps)
-            if code < 0:
-                return None
-            key.append(code)
-            order.append(s)
-            codes.append(code)
-            for t in entries[code][0]:
-                if t not in met:
-                    met.add(t)
-                    queue.append(t)
-        return key, order, codes, front
 
     def _steps_of(self, solver: KickoffSolver, i: int) -> Steps | PartSteps:
         """The ``i``-th member's steps: its chain's if made, else read by changes without a
@@ -189,63 +130,27 @@ class WalkValues:
         assert isinstance(made, (Steps, PartSteps))
         return made
 
-    def solve(self, order: list[int], codes: list[int], front: dict[int, Known],
-              changes: int) -> Answer:
-        """A walk's answer: its states walked ``order`` (the first the start) with their codes
-        ``codes`` and the states known ``front`` (:meth:`_walk`), solved component by
-        component, successors first, each component's states then known in the worlds alike
-        on its closure (:meth:`_remember`)."""
+    def solve(self, order: list[int], places: dict[int, int], key: tuple[int, ...]) -> Answer:
+        """A walk's answer: its states ``order`` (the first the start; ``places``: each one's
+        place there) with their codes ``key`` (``Walks.walk``), solved component by component,
+        successors first."""
         entries, stops = self.walks.entries, self.walks.stops
-        places = {s: i for i, s in enumerate(order)}
         region = 0
         succ: list[list[int]] = []
-        for code in codes:
+        for code in key:
             entry = entries[code]
             region |= entry[1]
-            succ.append([places[t] for t in entry[0] if t in places])
-        number: dict[int, int] = {}  # each state solved or known -> its number (:attr:`values`)
-        closures: dict[int, tuple[int, int]] = {}  # each one's closure's region and W
-        for s, hit in front.items():
-            number[s] = hit[0]
-            closures[s] = hit[1], hit[2]
-            region |= hit[1]
+            succ.append([places[t] for t in entry[0]])
+        number: dict[int, int] = {}  # each state solved -> its number (:attr:`values`)
         for component in _components(succ):
-            states = [order[i] for i in component]
             if len(component) == 1 and component[0] not in succ[component[0]]:
-                number[states[0]] = self._single(codes[component[0]], number, stops)
+                i = component[0]
+                number[order[i]] = self._single(key[i], number, stops)
             else:
-                self._loop(states, [codes[i] for i in component], number, stops)
-            self._remember(states, [codes[i] for i in component], number, closures, changes)
+                self._loop([order[i] for i in component], [key[i] for i in component],
+                           number, stops)
         v, t = self.values[number[order[0]]]
         return v, t, self.walks.group.touching(region)
-
-    def _remember(self, states: list[int], codes: list[int], number: dict[int, int],
-                  closures: dict[int, tuple[int, int]], changes: int) -> None:
-        """A component's states solved (``states``, ``codes``) known in every world alike on
-        its closure (the component and all it leads to: ``closures`` has the rest's region
-        and ``W``): its ``W``, the changes that touch what a step from any of them may read
-        (``Walks.table``'s ``M_s``), decides each one's walk, so its value (:attr:`known`)."""
-        walks = self.walks
-        entries, table = walks.entries, walks.table
-        region, w = 0, 0
-        for s, code in zip(states, codes, strict=True):
-            entry = entries[code]
-            region |= entry[1]
-            w |= table[s][0]
-            for u in entry[0]:
-                closure = closures.get(u)  # (none yet for the component's own)
-                if closure is not None:
-                    region |= closure[0]
-                    w |= closure[1]
-        for s in states:
-            closures[s] = region, w
-            tables = self.known.get(s)
-            if tables is None:
-                tables = self.known[s] = {}
-            by = tables.get(w)
-            if by is None:
-                by = tables[w] = {}
-            by.setdefault(changes & w, (number[s], region, w))
 
     def _ident(self, what: Hashable, v: Rational, t: Rational) -> int:
         n = self.idents[what] = len(self.values)

@@ -128,21 +128,6 @@ class Walks:
             states.extend(order)
         return tuple(key)
 
-    def code_of(self, s: int, changes: int, steps: object) -> int:
-        """The number (:attr:`codes`) of what a step from ``s`` gives in the worlds with
-        ``changes`` (as :meth:`walk` reads it; ``-1`` where the table has no answer and
-        ``steps`` is none)."""
-        found = self.table.get(s)
-        if found is None:
-            found = self._table(s)
-        seen = changes & found[0]
-        code = found[1].get(seen)
-        if code is None:
-            if not isinstance(steps, (Steps, PartSteps)):
-                return -1
-            code = found[1][seen] = self._code(s, steps)
-        return code
-
     def _table(self, s: int) -> tuple[int, dict[int, int]]:
         """``M_s`` and ``s``'s table (:attr:`table`), made: the changes that touch the widest
         a step from ``s`` may read without Diving Catch or Disturbing Presence
