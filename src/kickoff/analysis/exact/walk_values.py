@@ -77,6 +77,9 @@ class WalkValues:
         self.loops: dict[Hashable, list[int]] = {}
         #: The order a loop's states are eliminated in, by its shape (``chain._shape``).
         self.orders: dict[tuple[tuple[int, ...], ...], list[int]] = {}
+        #: Each walk's graph (each state's successors, by place in the walk) -> its strongly
+        #: connected components, successors first (:func:`_components`).
+        self.shapes: dict[tuple[tuple[int, ...], ...], list[list[int]]] = {}
         #: Each member's steps by changes (``steps_by_changes.PartSteps``), made at a miss.
         self.steps: dict[int, Steps | PartSteps] = {}
         self.hits = 0
@@ -136,13 +139,17 @@ class WalkValues:
         successors first."""
         entries, stops = self.walks.entries, self.walks.stops
         region = 0
-        succ: list[list[int]] = []
+        succ: list[tuple[int, ...]] = []
         for code in key:
             entry = entries[code]
             region |= entry[1]
-            succ.append([places[t] for t in entry[0]])
+            succ.append(tuple([places[t] for t in entry[0]]))
+        shape = tuple(succ)  # (a walk's graph: few shapes, many walks)
+        components = self.shapes.get(shape)
+        if components is None:
+            components = self.shapes[shape] = _components(succ)
         number: dict[int, int] = {}  # each state solved -> its number (:attr:`values`)
-        for component in _components(succ):
+        for component in components:
             if len(component) == 1 and component[0] not in succ[component[0]]:
                 i = component[0]
                 number[order[i]] = self._single(key[i], number, stops)
@@ -309,7 +316,7 @@ def _eliminate_one(c: int, rows: dict[int, Dist], bv: dict[int, Rational],
             bt[r] += f * t
 
 
-def _components(succ: list[list[int]]) -> list[list[int]]:
+def _components(succ: list[tuple[int, ...]]) -> list[list[int]]:
     """The strongly connected components of the graph ``succ`` (node -> its successors, nodes
     ``0..n-1``) reachable from node 0, successors first (Tarjan's, iterative)."""
     index = [-1] * len(succ)
