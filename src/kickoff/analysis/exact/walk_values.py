@@ -193,16 +193,16 @@ class WalkValues:
         ranked = sorted(range(len(states)), key=codes.__getitem__)  # (a code is its state's)
         what = [codes[i] for i in ranked]
         what.append(-1)
-        for i in ranked:
-            moves: Dist = entries[codes[i]][2]  # type: ignore[assignment]
-            what.extend([number[u] for u in moves if u in number])
+        for i in ranked:  # (each state's successors not ends, in its transitions' order)
+            what.extend([number[u] for u in entries[codes[i]][0] if u in number])
         loop = tuple(what)
         known = self.loops.get(loop)
         if known is not None:
             self.loops_met += 1
         else:
-            solved = self._eliminate([states[i] for i in ranked], [codes[i] for i in ranked],
-                                     number, stops)
+            by_state = sorted(range(len(states)), key=states.__getitem__)  # (its shape's order)
+            solved = self._eliminate([states[i] for i in by_state],
+                                     [codes[i] for i in by_state], number, stops)
             known = []
             for i in ranked:
                 v, t = solved[states[i]]
@@ -221,7 +221,7 @@ class WalkValues:
             for u in row:
                 if u != s:
                     preds[u].add(s)
-        shape = tuple((s, *row) for s, row in rows.items())
+        shape = tuple((s, *sorted(row)) for s, row in rows.items())  # (states in order)
         order = self.orders.get(shape)
         if order is None:
             order = self.orders[shape] = _markowitz(rows, bv, bt, preds)
