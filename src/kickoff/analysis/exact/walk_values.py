@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 #: A part's journey on scalars: ``(v, t, seen)`` (see the module).
 Answer = tuple[Rational, Rational, int]
 
+#: Zero, the start of a sum (an exact rational; never changed: sums make new ones).
+_ZERO = Q(0)
+
 #: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback (the
 #: solver's ``_REACH_TOUCHBACK``).
 REACH_TOUCHBACK = ("reach", "touchback")
@@ -80,6 +83,8 @@ class WalkValues:
         #: Each walk's graph (each state's successors, by place in the walk) -> its strongly
         #: connected components, successors first (:func:`_components`).
         self.shapes: dict[tuple[tuple[int, ...], ...], list[list[int]]] = {}
+        #: Each end's ``(v, t)`` (:meth:`end`).
+        self.ends: dict[int, tuple[Rational, Rational]] = {}
         #: Each member's steps by changes (``steps_by_changes.PartSteps``), made at a miss.
         self.steps: dict[int, Steps | PartSteps] = {}
         self.hits = 0
@@ -87,8 +92,11 @@ class WalkValues:
         self.loops_met = 0
 
     def end(self, s: int) -> tuple[Rational, Rational]:
-        """An end's ``(v, t)``."""
-        return Q(self.value(s)), Q(1 if s == self.touchback else 0)
+        """An end's ``(v, t)`` (remembered)."""
+        found = self.ends.get(s)
+        if found is None:
+            found = self.ends[s] = Q(self.value(s)), Q(1 if s == self.touchback else 0)
+        return found
 
     def answer(self, solver: KickoffSolver, start: int, member: int) -> Answer:
         """The journey from ``start`` (not an end) in the group's ``member``-th world, on
@@ -96,17 +104,16 @@ class WalkValues:
         walks = self.walks
         changes = walks.group.masks[member]
         order: list[int] = []
-        places: dict[int, int] = {}
-        key = walks.walk(start, changes, None, order, places)
+        key = walks.walk(start, changes, None, order)
         if key is None:  # a step the table has not met: from the member's own steps
-            order, places = [], {}
-            key = walks.walk(start, changes, self._steps_of(solver, member), order, places)
+            order = []
+            key = walks.walk(start, changes, self._steps_of(solver, member), order)
             assert key is not None
         found = self.done.get(key)
         if found is not None:
             self.hits += 1
             return found
-        found = self.done[key] = self.solve(order, places, key)
+        found = self.done[key] = self.solve(order, key)
         self.solved += 1
         return found
 
@@ -133,11 +140,11 @@ class WalkValues:
         assert isinstance(made, (Steps, PartSteps))
         return made
 
-    def solve(self, order: list[int], places: dict[int, int], key: tuple[int, ...]) -> Answer:
-        """A walk's answer: its states ``order`` (the first the start; ``places``: each one's
-        place there) with their codes ``key`` (``Walks.walk``), solved component by component,
-        successors first."""
+    def solve(self, order: list[int], key: tuple[int, ...]) -> Answer:
+        """A walk's answer: its states ``order`` (the first the start) with their codes ``key``
+        (``Walks.walk``), solved component by component, successors first."""
         entries, stops = self.walks.entries, self.walks.stops
+        places = {s: i for i, s in enumerate(order)}
         region = 0
         succ: list[tuple[int, ...]] = []
         for code in key:
@@ -171,8 +178,7 @@ class WalkValues:
         known = self.idents.get(what)
         if known is not None:
             return known
-        vs: list[Rational] = []
-        ts: list[Rational] = []
+        sv, st = _ZERO, _ZERO
         values = self.values
         for u, p in moves.items():
             if stops[u]:
@@ -180,10 +186,10 @@ class WalkValues:
             else:
                 v, t = values[number[u]]
             if v:
-                vs.append(p * v)
+                sv = sv + p * v
             if t:
-                ts.append(p * t)
-        return self._ident(what, exact_sum(vs), exact_sum(ts))
+                st = st + p * t
+        return self._ident(what, sv, st)
 
     def _loop(self, states: list[int], codes: list[int], number: dict[int, int],
               stops: list[bool]) -> None:
@@ -230,14 +236,14 @@ class WalkValues:
                 _eliminate_one(c, rows, bv, bt, preds)
         out: dict[int, tuple[Rational, Rational]] = {}
         for c in reversed(order):  # the last eliminated first: its row reads none
-            vs, ts = [bv[c]], [bt[c]]
+            sv, st = bv[c], bt[c]
             for u, p in rows[c].items():
                 v, t = out[u]
                 if v:
-                    vs.append(p * v)
+                    sv = sv + p * v
                 if t:
-                    ts.append(p * t)
-            out[c] = (exact_sum(vs), exact_sum(ts))
+                    st = st + p * t
+            out[c] = (sv, st)
         return out
 
 
@@ -252,8 +258,7 @@ def _rows(states: list[int], codes: list[int], entries: list[Any], number: dict[
     known = values.values
     for s, code in zip(states, codes, strict=True):
         row: Dist = {}
-        vs: list[Rational] = []
-        ts: list[Rational] = []
+        sv, st = _ZERO, _ZERO
         moves: Dist = entries[code][2]
         for u, p in moves.items():
             if stops[u]:
@@ -264,10 +269,10 @@ def _rows(states: list[int], codes: list[int], entries: list[Any], number: dict[
                 row[u] = p
                 continue
             if v:
-                vs.append(p * v)
+                sv = sv + p * v
             if t:
-                ts.append(p * t)
-        rows[s], bv[s], bt[s] = row, exact_sum(vs), exact_sum(ts)
+                st = st + p * t
+        rows[s], bv[s], bt[s] = row, sv, st
     return rows, bv, bt
 
 

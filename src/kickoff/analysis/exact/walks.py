@@ -50,7 +50,11 @@ class Walks:
         #: index of :attr:`entries`); ``codes``: that number by ``(s, the transitions'
         #: identity, region)``; ``entries``: by number, the successors not ends (in the
         #: transitions' order), the region and the transitions (held: their identity).
-        self.table: dict[int, tuple[int, dict[int, int]]] = {}
+        self.table: list[tuple[int, dict[int, int]] | None] = []
+        #: Each state's last walk (:attr:`mark`: walks counted), telling a state met in a walk
+        #: without a set made for it.
+        self.stamps: list[int] = []
+        self.mark = 0
         self.codes: dict[tuple[int, int, Region], int] = {}
         self.entries: list[tuple[tuple[int, ...], Region, object]] = []
         #: Each walk met (its key, :meth:`walk`) -> what it gave.
@@ -92,25 +96,26 @@ class Walks:
         self.solved += 1
         return node, seen
 
-    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None,
-             places: dict[int, int] | None = None) -> tuple[int, ...] | None:
+    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None
+             ) -> tuple[int, ...] | None:
         """The key of the journey from ``start`` (not an end) in the worlds with ``changes``:
         each state reached and not an end, by :attr:`codes`' number, in the order met
         (breadth first, each state's successors in its transitions' order). ``steps``: a
         member's ``journey.Steps`` (or ``steps_by_changes.PartSteps``, its world unbuilt) with
         ``changes``, asked where the table has no answer (``None``: none; the walk then gives
-        ``None``). ``states``: given, the states walked are appended to it (the key's order);
-        ``places``: given (empty), each state walked -> its place in that order."""
-        table, entries = self.table, self.entries
+        ``None``). ``states``: given, the states walked are appended to it (the key's order)."""
+        table, entries, stamps = self.table, self.entries, self.stamps
+        self.mark += 1
+        mark = self.mark
+        size = self._grow(start)
         order = [start]
-        met: dict[int, int] = {} if places is None else places
-        met[start] = 0
+        stamps[start] = mark
         key: list[int] = []
         at = 0
         while at < len(order):
             s = order[at]
             at += 1
-            found = table.get(s)
+            found = table[s]
             if found is None:
                 found = self._table(s)
             seen = changes & found[0]
@@ -118,15 +123,28 @@ class Walks:
             if code is None:
                 if not isinstance(steps, (Steps, PartSteps)):
                     return None
-                code = found[1][seen] = self._code(s, steps)
+                code = found[1][seen] = self._code(s, steps)  # (may number new states)
             key.append(code)
             for t in entries[code][0]:
-                if t not in met:
-                    met[t] = len(order)
+                if t >= size:
+                    size = self._grow(t)
+                if stamps[t] != mark:
+                    stamps[t] = mark
                     order.append(t)
         if states is not None:
             states.extend(order)
         return tuple(key)
+
+    def _grow(self, s: int) -> int:
+        """:attr:`table` and :attr:`stamps` made long enough for the state ``s``; their
+        length."""
+        n = len(self.stamps)
+        if s >= n:
+            more = max(s + 1, len(self.states)) - n
+            self.stamps.extend([0] * more)
+            self.table.extend([None] * more)
+            n += more
+        return n
 
     def _table(self, s: int) -> tuple[int, dict[int, int]]:
         """``M_s`` and ``s``'s table (:attr:`table`), made: the changes that touch the widest
@@ -134,7 +152,10 @@ class Walks:
         (``steps_by_changes.widest_reads``, which the member steps by changes key on too);
         every change (``-1``) for a state whose step reads the world (a touchback)."""
         widest = widest_reads(self.states[s])
-        found = self.table[s] = (-1 if widest is None else self.group.touching(widest), {})
+        self._grow(s)
+        found: tuple[int, dict[int, int]] = (
+            -1 if widest is None else self.group.touching(widest), {})
+        self.table[s] = found
         return found
 
     def _code(self, s: int, steps: Steps | PartSteps) -> int:
