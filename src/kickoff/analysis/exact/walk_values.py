@@ -196,11 +196,14 @@ class WalkValues:
         """A loop's states numbered (:attr:`loops`: solved once), into ``number`` (which has
         every state the loop leads to outside it, and none of its own)."""
         entries = self.walks.entries
-        ranked = sorted(range(len(states)), key=codes.__getitem__)  # (a code is its state's)
-        what = [codes[i] for i in ranked]
+        pairs = sorted(zip(codes, states, strict=True))  # (a code is its state's: one order)
+        what = [c for c, _ in pairs]
         what.append(-1)
-        for i in ranked:  # (each state's successors not ends, in its transitions' order)
-            what.extend([number[u] for u in entries[codes[i]][0] if u in number])
+        for c, _ in pairs:  # (each state's successors not ends, in its transitions' order)
+            for u in entries[c][0]:
+                n = number.get(u)
+                if n is not None:
+                    what.append(n)
         loop = tuple(what)
         known = self.loops.get(loop)
         if known is not None:
@@ -210,12 +213,12 @@ class WalkValues:
             solved = self._eliminate([states[i] for i in by_state],
                                      [codes[i] for i in by_state], number, stops)
             known = []
-            for i in ranked:
-                v, t = solved[states[i]]
-                known.append(self._ident((-1 - len(self.loops), states[i]), v, t))
+            for _, s in pairs:
+                v, t = solved[s]
+                known.append(self._ident((-1 - len(self.loops), s), v, t))
             self.loops[loop] = known
-        for i, n in zip(ranked, known, strict=True):
-            number[states[i]] = n
+        for (_, s), n in zip(pairs, known, strict=True):
+            number[s] = n
 
     def _eliminate(self, states: list[int], codes: list[int], number: dict[int, int],
                    stops: list[bool]) -> dict[int, tuple[Rational, Rational]]:
