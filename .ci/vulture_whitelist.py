@@ -46,3 +46,7 @@ _.observation_space, _.action_space  # KickoffEnv's methods, SingleCoachEnv's at
 # kickoff.analysis.exact.walks: the walks' count of parts answered by a walk met before, for the
 # tests and benchmarks (tests/test_exact_walks.py reads it: fewer member chains, as many hits).
 _.hits  # Walks.hits
+
+# kickoff.analysis.exact.walk_values: the loops found solved again, for the tests and benchmarks
+# (tests/test_exact_walk_values.py reads it: a start entering a loop met before solves none).
+_.loops_met  # WalkValues.loops_met

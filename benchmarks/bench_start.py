@@ -1,5 +1,6 @@
 """One target of one kick-off of a shared FUMBBL game, its journeys' starts solved one by one
-(``KickoffSolver._group_mix``, as the review's best-target search solves them): seconds of CPU
+(as the review's best-target search values them: on scalars, ``exact.walk_values``, or with
+``--nodes`` as nodes, ``KickoffSolver._group_mix``): seconds of CPU
 for the event's worlds, for each start over half a second, for all the starts and for the
 target's value, and the process's peak memory (issue 28: 1005115's second kick-off, whose
 start at (11, 12), the ball landing on the kicking team's Line of Scrimmage, was 32.7 s
@@ -27,6 +28,7 @@ from bench_review import shared_game
 from benchargs import kickoff_arguments
 
 import kickoff
+from kickoff.analysis.exact import bounds
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -56,6 +58,9 @@ def main() -> None:
     kickoff_arguments(cli, shared_game, "classic-2017/1005115")
     cli.add_argument("target", nargs="?", default="6,7", metavar="X,Y",
                      help="the kick target (default 6,7)")
+    cli.add_argument("--nodes", action="store_true",
+                     help="each start solved as nodes (KickoffSolver.scalar_values off), not on "
+                     "scalars as the review values it")
     args = cli.parse_args()
     game, number = args.game, args.number
     try:
@@ -65,6 +70,7 @@ def main() -> None:
     sys.set_int_max_str_digits(0)
     gc.disable()
     solver = solver_or_error(cli, game, number)
+    solver.scalar_values = not args.nodes
     c = time.process_time()
     groups = solver.groups()
     print(f"{game} kick-off {number}: worlds {time.process_time() - c:.2f} s CPU "
@@ -73,12 +79,15 @@ def main() -> None:
     times = []
     for g, start in starts_of(solver, target):
         c = time.process_time()
-        mixed = solver._group_mix(groups[g], start)
+        if solver.scalar_values:  # (as the review values it: remembered for the value below)
+            bounds.start_value(solver, g, start, "receiver-holds")
+            what = "on scalars"
+        else:
+            what = f"{len(solver._group_mix(groups[g], start))} nodes mixed"
         t = time.process_time() - c
         times.append(t)
         if t > 0.5:
-            print(f"  start {solver._states[start]}: {t:.2f} s CPU, {len(mixed)} nodes mixed",
-                  flush=True)
+            print(f"  start {solver._states[start]}: {t:.2f} s CPU, {what}", flush=True)
     c = time.process_time()
     v = solver.value(target, "receiver-holds")
     t_value = time.process_time() - c

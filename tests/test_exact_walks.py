@@ -31,6 +31,7 @@ def _line():  # type: ignore[no-untyped-def]
 def _solver(loaded, memo: bool) -> KickoffSolver:  # type: ignore[no-untyped-def]
     solver = KickoffSolver(loaded.state, loaded.ruleset, events="all")
     solver.memo_walks = memo
+    solver.scalar_values = False  # (the node path's walks: tests/test_exact_walk_values.py)
     return solver
 
 

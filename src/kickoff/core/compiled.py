@@ -25,6 +25,7 @@ COMPILED: tuple[str, ...] = (
     "src/kickoff/analysis/exact/products.py",
     "src/kickoff/analysis/exact/solver.py",
     "src/kickoff/analysis/exact/steps_by_changes.py",
+    "src/kickoff/analysis/exact/walk_values.py",
     "src/kickoff/analysis/exact/walks.py",
     "src/kickoff/analysis/exact/worlds.py",
 )

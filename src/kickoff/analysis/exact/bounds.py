@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import grouping
+from kickoff.analysis.exact import grouping, walk_values
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.chance import Dist, Q, Rational, exact_sum
@@ -243,6 +243,10 @@ class Opened:
         heapq.heapify(self.heap)
         self.rest: Any = exact_sum([mass for mass, _ in parts.values()])  # their mass (exact)
         self.moved = 0.0  # the solved parts' moves, summed
+        #: The group's walks on scalars (``walk_values``: a part's answer without its node), or
+        #: ``None`` where the parts are solved as nodes.
+        self.values = walk_values.values_of(self.solver, self.solver.groups()[g], self.objective,
+                                            self.value)
 
     def range(self) -> tuple[float, float]:
         """The start's bounds now (equal once every part is solved)."""
@@ -254,27 +258,35 @@ class Opened:
         """Solve the heaviest parts left until half the open mass is solved (at least one).
         Their moves are summed exactly rounded (``math.fsum``) onto :attr:`moved`: one rounding
         a step, however many parts (a start can have 10^5 and more)."""
-        solver, group = self.solver, self.solver.groups()[self.g]
+        group = self.solver.groups()[self.g]
         goal, moves = self.rest / 2, [self.moved]
         while self.heap and self.rest > goal:
             _, _, seen, mass, members = heapq.heappop(self.heap)
             self.rest -= mass
-            node, w_seen = solver._part_journey(group, self.start, seen, members)
+            v, t, w_seen = self._journey(group, seen, members)
             if w_seen & ~seen:  # the journey looked further: split, as _group_mix does
                 for more, part_mass, part in group.split(seen | w_seen, members):
                     heapq.heappush(self.heap, (-float(part_mass), part[0], more, part_mass, part))
                     self.rest += part_mass
                 continue
-            moves.append(self._move(node, mass, group.award_weights_of(members)))
+            moves.append(self._move(float(v), float(t), mass, group.award_weights_of(members)))
         self.moved = math.fsum(moves)
 
-    def _move(self, node: int, mass: Any, weights: dict[Hashable, Any]) -> float:
-        """A part's move of the start's value (:class:`Reference`): its worlds' journey
-        ``node`` instead of the reference's, their awards' chance that node's."""
-        solver, ref = self.solver, self.ref
+    def _journey(self, group: Group, seen: int, members: list[int]) -> tuple[Any, Any, int]:
+        """A part's journey from the start: its value, its chance of a touchback and the
+        changes it sees (on scalars, ``walk_values``, else from its node)."""
+        solver = self.solver
+        if self.values is not None:
+            return walk_values.part_answer(solver, self.values, self.start, seen, members)
+        node, w_seen = solver._part_journey(group, self.start, seen, members)
         nodes = solver._tables.nodes
-        v = float(nodes.value(node, self.objective, self.value))
-        t = float(nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback))
+        return (nodes.value(node, self.objective, self.value),
+                nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback), w_seen)
+
+    def _move(self, v: float, t: float, mass: Any, weights: dict[Hashable, Any]) -> float:
+        """A part's move of the start's value (:class:`Reference`): its worlds' journey (its
+        value ``v``, its chance of a touchback ``t``) instead of the reference's."""
+        solver, ref = self.solver, self.ref
         moved = float(mass) * (v - ref.v)
         if t != ref.t:
             values = awards_of(solver, self.g, self.objective, self.value,

@@ -40,7 +40,7 @@ from typing import Any
 
 from kickoff.analysis.choices import Choice
 from kickoff.analysis.exact import best as exact_best
-from kickoff.analysis.exact import chance, choice_events, close_play, grouping, steps_by_changes
+from kickoff.analysis.exact import choice_events, close_play, grouping, steps_by_changes, walk_values
 from kickoff.analysis.exact import events as exact_events
 from kickoff.analysis.exact import journey as exact_journey
 from kickoff.analysis.exact import moved as exact_moved
@@ -56,7 +56,7 @@ from kickoff.analysis.exact.odds import Events, Odds
 from kickoff.analysis.exact.products import Product
 from kickoff.analysis.exact.standing import StandingOrders, standing_coach
 from kickoff.analysis.exact.worlds import Diff, Group, award_key, differences, touch_bits
-from kickoff.analysis.objectives import AnyObjective, board_features, objective_text
+from kickoff.analysis.objectives import AnyObjective, board_features
 from kickoff.core import ball
 from kickoff.core.close import CloseCoach
 from kickoff.core.context import KickoffContext
@@ -147,6 +147,9 @@ class KickoffSolver:
     #: Answer a part whose walk was met before by that walk's node (``exact_walks``); off,
     #: every part's journey is solved in a member's chain: the tests compare the two.
     memo_walks = True
+    #: Value a kick's starts on scalars where their parts' walks are keyed (``walk_values``: no
+    #: node a walked state); off, from ``_group_mix``'s nodes: the tests compare the two.
+    scalar_values = True
     #: Take a moved set-up's square-blind Kick-off events from its maker's (``exact_events``);
     #: off (on the maker), each moved set-up enumerates its event in full: the tests check both.
     share_events = True
@@ -163,6 +166,10 @@ class KickoffSolver:
     _sub_marks: dict[exact_best.MoveKey, int]
     #: Each group's walks (``exact_walks.Walks``), by the group's identity.
     _walks: dict[int, Any]
+    #: Each group's walks valued on scalars (``walk_values``), by objective and group identity.
+    _walk_values: dict[tuple[Any, int], walk_values.WalkValues]
+    #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
+    _odds_asked: int
     #: A plan search's shared event runs (``exact.event_cache``), this set-up's key there.
     _event_cache: EventCache | None
     _setup_key: Hashable
@@ -274,6 +281,7 @@ class KickoffSolver:
         self._moves = None if play == "best" else exact_best.MoveNode.none()
         self._subs: dict[exact_best.MoveKey, KickoffSolver] = {}
         self._moved, self._placed, self._sub_marks, self._walks = None, {}, {}, {}
+        self._walk_values, self._odds_asked = {}, 0
         #: The best touchback takers chosen over the default, in the order met.
         self._takers: dict[str, None] = {}
         #: Each target's deviation, enumerated (:meth:`_parts`); each group's journey from a
@@ -281,8 +289,6 @@ class KickoffSolver:
         self._target_parts: dict[Square, exact_odds.Parts] = {}
         self._group_values: dict[tuple[AnyObjective, int, int], Rational] = {}
         self._end_values: dict[AnyObjective, dict[int, Any]] = {}
-        #: How many targets' odds were asked (see :data:`_PUSHED_ODDS`).
-        self._odds_asked = 0
         #: The kick's deviation, enumerated once for every target (made when first asked).
         self._kicks: exact_odds.Kicks | None = None
 
@@ -539,25 +545,8 @@ class KickoffSolver:
         return self._value_of(self._parts(target), objective)
 
     def _value_of(self, parts: exact_odds.Parts, objective: AnyObjective) -> Fraction:
-        """:meth:`value` of one enumerated kick ``parts``."""
-        missing = board_features(objective) - self.board_features
-        if missing:
-            raise ValueError(f"exact odds: {objective_text(objective)} reads the board at the end "
-                             f"({', '.join(sorted(missing))}), which this solver's ends do not "
-                             "carry (KickoffSolver(board=...))")
-        value = exact_odds.end_values(self.state, self._states, objective,
-                                      self._end_values.setdefault(objective, {}), self._touchback)
-        terms = [p * value(i) for i, p in parts.direct.items()]
-        cache, nodes = self._group_values, self._tables.nodes
-        for g, (group, weights) in enumerate(zip(self.groups(), parts.starts, strict=True)):
-            for start, p_start in weights.items():
-                key = (objective, g, start)
-                v = cache.get(key)
-                if v is None:  # (summed in pairs)
-                    v = cache[key] = chance.exact_sum([mass * nodes.value(n, objective, value) for n, mass
-                                                       in self._group_mix(group, start).items()])
-                terms.append(p_start * v)
-        return to_fraction(chance.exact_sum(terms))
+        """:meth:`value` of one enumerated kick ``parts`` (``walk_values.value_of``)."""
+        return walk_values.value_of(self, parts, objective)
 
     def decisions_taken(self, target: Square) -> list[str]:
         """``self.odds(target).decisions_taken``, without the full odds."""
@@ -609,9 +598,7 @@ class KickoffSolver:
                     start = self._landing_start(dev.square, dev.touchback, group)
                     weights[start] = weights.get(start, 0) + p_dev
             exact_moved.high_kick_landing(self, dev, p_dev, ends, taken)
-        for group, weights in zip(groups, starts, strict=True):
-            for start in weights:  # solved now: the best takers they choose are met here
-                self._group_mix(group, start)
+        walk_values.solve_starts(self, groups, starts)  # (the best takers met now)
         return exact_odds.Parts(ends, starts, list(self._takers), taken)
 
     # -- play="best": the receiving coach's decision nodes (kickoff.analysis.exact.best) -------

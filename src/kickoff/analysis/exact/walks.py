@@ -44,14 +44,17 @@ class Walks:
     def __init__(self, group: Group, states: list[ball.BallState], stops: list[bool]) -> None:
         self.group = group
         self.states, self.stops = states, stops
-        #: Each state's ``M_s``: the changes that touch what a step from it may read (``-1``:
-        #: any change, for a state whose step may read the whole world).
-        self.masks: dict[int, int] = {}
-        #: ``(s, changes & M_s)`` -> the number of what a step from ``s`` gives in those
-        #: worlds (an index of :attr:`entries`); ``codes``: that number by ``(s, the
-        #: transitions' identity, region)``; ``entries``: by number, the successors not ends
-        #: (in the transitions' order), the region and the transitions (held: their identity).
-        self.table: dict[tuple[int, int], int] = {}
+        #: Each state ``s``'s ``M_s`` (the changes that touch what a step from it may read;
+        #: ``-1``: any change, for a state whose step may read the whole world) and its table:
+        #: ``changes & M_s`` -> the number of what a step from ``s`` gives in those worlds (an
+        #: index of :attr:`entries`); ``codes``: that number by ``(s, the transitions'
+        #: identity, region)``; ``entries``: by number, the successors not ends (in the
+        #: transitions' order), the region and the transitions (held: their identity).
+        self.table: list[tuple[int, dict[int, int]] | None] = []
+        #: Each state's last walk (:attr:`mark`: walks counted), telling a state met in a walk
+        #: without a set made for it.
+        self.stamps: list[int] = []
+        self.mark = 0
         self.codes: dict[tuple[int, int, Region], int] = {}
         self.entries: list[tuple[tuple[int, ...], Region, object]] = []
         #: Each walk met (its key, :meth:`walk`) -> what it gave.
@@ -93,44 +96,67 @@ class Walks:
         self.solved += 1
         return node, seen
 
-    def walk(self, start: int, changes: int, steps: object) -> tuple[int, ...] | None:
+    def walk(self, start: int, changes: int, steps: object, states: list[int] | None = None
+             ) -> tuple[int, ...] | None:
         """The key of the journey from ``start`` (not an end) in the worlds with ``changes``:
         each state reached and not an end, by :attr:`codes`' number, in the order met
         (breadth first, each state's successors in its transitions' order). ``steps``: a
         member's ``journey.Steps`` (or ``steps_by_changes.PartSteps``, its world unbuilt) with
         ``changes``, asked where the table has no answer (``None``: none; the walk then gives
-        ``None``)."""
-        table, masks, entries = self.table, self.masks, self.entries
+        ``None``). ``states``: given, the states walked are appended to it (the key's order)."""
+        table, entries, stamps = self.table, self.entries, self.stamps
+        self.mark += 1
+        mark = self.mark
+        size = self._grow(start)
         order = [start]
-        met = {start}
+        stamps[start] = mark
         key: list[int] = []
         at = 0
         while at < len(order):
             s = order[at]
             at += 1
-            mask = masks.get(s)
-            if mask is None:
-                mask = self._mask(s)
-            code = table.get((s, changes & mask))
+            found = table[s]
+            if found is None:
+                found = self._table(s)
+            seen = changes & found[0]
+            code = found[1].get(seen)
             if code is None:
                 if not isinstance(steps, (Steps, PartSteps)):
                     return None
-                code = table[(s, changes & mask)] = self._code(s, steps)
+                code = found[1][seen] = self._code(s, steps)  # (may number new states)
             key.append(code)
             for t in entries[code][0]:
-                if t not in met:
-                    met.add(t)
+                if t >= size:
+                    size = self._grow(t)
+                if stamps[t] != mark:
+                    stamps[t] = mark
                     order.append(t)
+        if states is not None:
+            states.extend(order)
         return tuple(key)
 
-    def _mask(self, s: int) -> int:
-        """``M_s`` (:attr:`masks`), remembered: the changes that touch the widest a step from
-        ``s`` may read without Diving Catch or Disturbing Presence
+    def _grow(self, s: int) -> int:
+        """:attr:`table` and :attr:`stamps` made long enough for the state ``s``; their
+        length."""
+        n = len(self.stamps)
+        if s >= n:
+            more = max(s + 1, len(self.states)) - n
+            self.stamps.extend([0] * more)
+            self.table.extend([None] * more)
+            n += more
+        return n
+
+    def _table(self, s: int) -> tuple[int, dict[int, int]]:
+        """``M_s`` and ``s``'s table (:attr:`table`), made: the changes that touch the widest
+        a step from ``s`` may read without Diving Catch or Disturbing Presence
         (``steps_by_changes.widest_reads``, which the member steps by changes key on too);
         every change (``-1``) for a state whose step reads the world (a touchback)."""
         widest = widest_reads(self.states[s])
-        mask = self.masks[s] = -1 if widest is None else self.group.touching(widest)
-        return mask
+        self._grow(s)
+        found: tuple[int, dict[int, int]] = (
+            -1 if widest is None else self.group.touching(widest), {})
+        self.table[s] = found
+        return found
 
     def _code(self, s: int, steps: Steps | PartSteps) -> int:
         """The number (:attr:`codes`) of ``s``'s transitions and region in ``steps``' world."""
