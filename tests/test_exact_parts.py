@@ -1,6 +1,7 @@
-"""The per-part work of a heavy start outside its loop (issue 28, s41-parts): a block's cells scaled
-by doubling (``products.subset_scales``), their mass from the receivers' remembered sum
-(``products.cell_awards``), a member's world rebuilt by a plan remembered per change
+"""The per-part work of a heavy start outside its loop (issue 28, s41-parts, s44-parts): a block's
+cells' awards and mass shared by the cells alike (``products.shared_awards``), their mass from the
+receivers' remembered sum (``products.cell_awards``), their changes read from tables by bytes of
+factors (``products.changes_of``), a member's world rebuilt by a plan remembered per change
 (``worlds.rebuilt``'s ``plans``) and the touchback awards moved by weight
 (``worlds.move_awards``): each the same exact values as the straightforward sums it replaces."""
 
@@ -18,9 +19,10 @@ from kickoff.analysis.exact.chance import Q, exact_sum
 from kickoff.analysis.exact.products import (
     Block,
     cell_awards,
+    changes_of,
     receivers,
     scale,
-    subset_scales,
+    shared_awards,
     subsets,
 )
 from kickoff.analysis.exact.solver import KickoffSolver
@@ -39,18 +41,53 @@ def _solver() -> KickoffSolver:
     return KickoffSolver(loaded.state, loaded.ruleset, events="all")
 
 
-def test_subset_scales_are_each_cell_s_scale_in_subsets_order() -> None:
-    rng = random.Random(7)
+def _block(rng: random.Random, n: int) -> Block:
+    # n factors of a few probabilities, every other one a receiver's; an award key by the
+    # receivers present (none: nobody takes the ball) as a product's block has them
     qs = [Q(1, 6), Q(1, 2), Q(1, 3), Q(5, 36)]
-    block = Block(Q(7, 11), "nice", frozenset(), q=[rng.choice(qs) for _ in range(9)])
-    for fixed, present, more in [(0, 0, 0b111111111), (0b101, 0b001, 0b111010010),
-                                 (0b110000000, 0b100000000, 0b000000011), (0b1, 0b1, 0)]:
-        got = subset_scales(block, fixed, present, more)
-        assert [extra for extra, _ in got] == subsets(more)
-        assert [p for _, p in got] == [scale(block, fixed | more, present | extra)
-                                        for extra in subsets(more)]
-    # the whole product sums to the block's probability
-    assert exact_sum([p for _, p in subset_scales(block, 0, 0, 0b111111111)]) == Q(7, 11)
+    block = Block(Q(7, 11), "nice", frozenset([("x", None, (), None)]),
+                  q=[rng.choice(qs) for _ in range(n)])
+    block.receiving = sum(1 << k for k in range(0, n, 2))
+    for k in range(n):
+        block.bits.append(1 << (3 * k + 1))
+        block.changes.append((f"p{k}", None, (k,), None))
+    for present in subsets(block.receiving):
+        if present != block.receiving:  # (all present: nobody can take the ball)
+            block.keys[present] = ("taker", (~present & block.receiving).bit_length())
+    return block
+
+
+def test_shared_awards_are_each_cell_s_awards_and_shared_by_cells_alike() -> None:
+    rng = random.Random(7)
+    block = _block(rng, 11)
+    every = (1 << 11) - 1
+    asked = [(fixed, present) for fixed in (0, every, 0b10110011101, 0b1, 0b11111000000)
+             for present in subsets(fixed)]
+    for fixed, present in asked:
+        weights, mass = shared_awards(block, fixed, present)
+        assert (weights, mass) == cell_awards(block, fixed, present)
+        r = block.receiving
+        assert weights == {key: scale(block, fixed, present) * w
+                           for key, w in receivers(block, fixed & r, present & r).items()}
+    # far fewer dicts than cells: one for each scale and receivers' answer
+    made = {id(shared_awards(block, fixed, present)[0]) for fixed, present in asked}
+    assert len(asked) == 1 + 2 ** 11 + 2 ** 7 + 2 + 2 ** 5
+    assert len(made) < len(asked) // 4
+    # the whole block's cells sum to the block's probability, nobody's worlds left out
+    everyone = exact_sum([shared_awards(block, every, present)[1] for present in subsets(every)])
+    nobody = exact_sum([scale(block, every, present) for present in subsets(every)
+                        if present & block.receiving == block.receiving])
+    assert everyone + nobody == Q(7, 11)
+
+
+def test_a_cell_s_changes_are_its_present_factors_and_the_block_s() -> None:
+    block = _block(random.Random(5), 19)  # three bytes of factors
+    for present in [0, 1, 0b1000000001, (1 << 19) - 1, 0b1010101010101010101, 1 << 18]:
+        mask, entries = changes_of(block, present)
+        on = [k for k in range(19) if present >> k & 1]
+        assert mask == block.base | sum(block.bits[k] for k in on)
+        assert entries == block.entries | {block.changes[k] for k in on}
+        assert isinstance(entries, frozenset)
 
 
 def test_a_cell_s_mass_is_its_awards_sum() -> None:
@@ -80,7 +117,8 @@ def test_worlds_rebuilt_by_plans_are_the_worlds_rebuilt_afresh() -> None:
     base = solver.state
     group = max(solver.groups(), key=lambda g: len(g.blocks))
     every = (1 << len(group.blocks[0].bits)) - 1
-    cells = [group._cell(0, every, present) for present in subsets(every)]
+    cells = [group.cells.get((0, every, present)) or group._new_cell(0, every, present)
+             for present in subsets(every)]
     plans: dict[Any, Any] = {}
     for i in cells:
         diff = group.members[i][2]

@@ -14,9 +14,14 @@ from kickoff.analysis.exact.chance import exact_sum
 
 
 def add_weights(into: dict[Hashable, Any], weights: dict[Hashable, Any]) -> None:
-    """``weights`` (award key -> probability) added to ``into``'s, key by key."""
+    """``weights`` (award key -> probability) added to ``into``'s, key by key (``into`` empty:
+    copied, the same weights)."""
+    if not into:
+        into.update(weights)
+        return
     for key, w in weights.items():
-        into[key] = into[key] + w if key in into else w
+        old = into.get(key)
+        into[key] = w if old is None else old + w
 
 
 def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[int], Any],
@@ -30,26 +35,37 @@ def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[in
     parts, at most 29 weights an award key), so each key's chances are summed by weight (in
     pairs, ``chance.exact_sum``) and each sum multiplied by its weight once, the weights taken
     from ``unaffected`` as weight times count: the same sums, regrouped."""
-    counts: dict[Hashable, dict[Any, int]] = {}  # key -> weight -> nodes (every node)
-    chances: dict[Hashable, dict[Any, list[Any]]] = {}  # key -> weight -> chances (not 0)
+    by_key: dict[Hashable, _Key] = {}
+    met: list[_Key] = []  # the keys with a chance not 0, in the order met
+    at: _Key | None = None  # (the last key's: most nodes have one key, most the same)
     for node, weights in reached.items():
         t = touchback(node)
         for key, w in weights.items():
-            per = counts.get(key)
-            if per is None:
-                per = counts[key] = {}
-            per[w] = per[w] + 1 if w in per else 1
-            if t:
-                by_weight = chances.get(key)
-                if by_weight is None:
-                    by_weight = chances[key] = {}
-                ts = by_weight.get(w)
-                if ts is None:
-                    by_weight[w] = [t]
-                else:
-                    ts.append(t)
-    for key, per in counts.items():
-        unaffected[key] -= exact_sum([w * n for w, n in per.items()])
-    for key, by_weight in chances.items():
-        total = exact_sum([w * exact_sum(ts) for w, ts in by_weight.items()])
-        to_award[key] = to_award[key] + total if key in to_award else total
+            if at is None or at.key is not key:
+                at = by_key.get(key)
+                if at is None:
+                    at = by_key[key] = _Key(key)
+            ts = at.weights.get(w)
+            if ts is None:
+                at.weights[w] = [t]
+            else:
+                ts.append(t)
+            if t and not at.met:
+                at.met = True
+                met.append(at)
+    for key, k in by_key.items():
+        unaffected[key] -= exact_sum([w * len(ts) for w, ts in k.weights.items()])
+    for k in met:  # (a weight's zeros in its sum: nothing added)
+        total = exact_sum([w * exact_sum(ts) for w, ts in k.weights.items()])
+        to_award[k.key] = to_award[k.key] + total if k.key in to_award else total
+
+
+class _Key:
+    """One award key's nodes in :func:`move_awards`: by the weight of their worlds' awards, their
+    chances of a touchback (in the order met, zeros too: the weight's count is their number);
+    ``met``: whether one is not 0."""
+
+    def __init__(self, key: Hashable) -> None:
+        self.key = key
+        self.weights: dict[Any, list[Any]] = {}
+        self.met = False
