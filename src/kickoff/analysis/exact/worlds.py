@@ -390,6 +390,9 @@ class Group:
     touched: dict[int, int] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
+    #: :meth:`known`'s answers (held: their ids stay theirs) and the changes their regions see,
+    #: by the answer's id.
+    found_seen: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
     #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
@@ -514,9 +517,10 @@ class Group:
     def award_weights_of(self, members: Sequence[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
         must not change it)."""
-        if len(members) == 1 and members[0] in self.cell_weights:
-            # (a single cell, the heavy starts' parts: its own weights, kept with it)
-            return self.cell_weights[members[0]]
+        if len(members) == 1:  # (a single cell, the heavy starts' parts: its own weights)
+            cell = self.cell_weights.get(members[0])
+            if cell is not None:
+                return cell
         key = tuple(members)
         out = self.award_weights_by.get(key)
         if out is None:
@@ -552,7 +556,14 @@ class Group:
         :attr:`shared` that sees no change outside ``seen``: ``(its node, the changes it sees)``
         (``None``: none known; a member's world and solver are then made to solve it)."""
         found = self.shared.find_within(start, self.masks[members[0]] & seen, seen)
-        return None if found is None else (found[0], self.touching(found[1]))
+        if found is None:
+            return None
+        # (the changes its region sees, by the answer's identity: a region is an int of
+        # thousands of bits, hashed whole to look it up, and one answer is found again and again)
+        known = self.found_seen.get(id(found))
+        if known is None or known[0] is not found:
+            known = self.found_seen[id(found)] = (found, self.touching(found[1]))
+        return found[0], known[1]
 
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
