@@ -27,6 +27,7 @@ from kickoff.analysis.exact.products import (
 )
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.exact.worlds import Diff, move_awards, rebuilt, signature
+from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 
@@ -165,7 +166,9 @@ def test_awards_moved_by_weight_are_the_awards_moved_node_by_node() -> None:
     # chances with large, different denominators (a loop's), some nodes never a touchback
     t = {node: Q(0) if node % 7 == 0 else Q(rng.randint(1, 10**30), 10**30 + rng.randint(1, 10**6))
          for node in reached}
-    start = {key: Q(100) for key in keys}
+    for node in range(0, 200, 7):  # a key only where a touchback never happens: no award
+        reached[node]["z"] = Q(1, 216)
+    start = {key: Q(100) for key in [*keys, "z"]}
     expect_unaffected = dict(start)
     expected = _moved_one_by_one(reached, t, expect_unaffected)
     asked: list[int] = []
@@ -178,8 +181,26 @@ def test_awards_moved_by_weight_are_the_awards_moved_node_by_node() -> None:
     move_awards(reached, touchback, unaffected, to_award)
     assert unaffected == expect_unaffected
     assert to_award == {key: expected[key] + (Q(1, 2) if key == "b" else 0) for key in expected}
+    assert "z" not in to_award and unaffected["z"] == Q(100) - Q(29, 216)
     assert sorted(asked) == list(reached)  # each node's chance asked once
     # the keys in the order first met with a chance (the award nodes are made in that order)
     met = list(dict.fromkeys(key for node, ws in reached.items() if t[node] for key in ws))
     assert list(to_award) == ["b"] + [key for key in met if key != "b"]
 
+
+
+def test_a_known_journey_sees_what_its_region_touches_every_time_it_is_found() -> None:
+    solver = _solver()
+    target = Square(13, 7)
+    solver.value(target, "receiver-holds")
+    checked = 0
+    for group in solver.groups():
+        for start in group.results:
+            seen = group.touching(group.chain.region_of(start)) if group.masks else 0
+            for _, members in (group.partition(seen) if seen else {}).values():
+                found = group.shared.find_within(start, group.masks[members[0]] & seen, seen)
+                want = None if found is None else (found[0], group.touching(found[1]))
+                assert group.known(start, seen, members) == want
+                assert group.known(start, seen, members) == want  # (again: by the answer)
+                checked += found is not None
+    assert checked > 20
