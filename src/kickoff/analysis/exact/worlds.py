@@ -390,9 +390,6 @@ class Group:
     touched: dict[int, int] = field(default_factory=dict)
     #: The journey solver of each member world, by member index.
     chains: dict[int, ChainSolver] = field(default_factory=dict)
-    #: :meth:`known`'s answers (held: their ids stay theirs) and the changes their regions see,
-    #: by the answer's id.
-    found_seen: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
     #: :meth:`award_weights_of` by the member indexes asked for.
     award_weights_by: dict[tuple[int, ...], dict[Hashable, Any]] = field(default_factory=dict)
     #: The journeys' solutions the member worlds share where they agree (``chain.Shared``).
@@ -556,14 +553,7 @@ class Group:
         :attr:`shared` that sees no change outside ``seen``: ``(its node, the changes it sees)``
         (``None``: none known; a member's world and solver are then made to solve it)."""
         found = self.shared.find_within(start, self.masks[members[0]] & seen, seen)
-        if found is None:
-            return None
-        # (the changes its region sees, by the answer's identity: a region is an int of
-        # thousands of bits, hashed whole to look it up, and one answer is found again and again)
-        known = self.found_seen.get(id(found))
-        if known is None or known[0] is not found:
-            known = self.found_seen[id(found)] = (found, self.touching(found[1]))
-        return found[0], known[1]
+        return None if found is None else (found[0], self.touching(found[1]))
 
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
