@@ -1,6 +1,7 @@
-"""The per-part work of a heavy start outside its loop (issue 28, s41-parts): a block's cells scaled
-by doubling (``products.subset_scales``), their mass from the receivers' remembered sum
-(``products.cell_awards``), a member's world rebuilt by a plan remembered per change
+"""The per-part work of a heavy start outside its loop (issue 28, s41-parts, s44-parts): a block's
+cells' awards and mass shared by the cells alike (``products.shared_awards``), their mass from the
+receivers' remembered sum (``products.cell_awards``), their changes read from tables by bytes of
+factors (``products.changes_of``), a member's world rebuilt by a plan remembered per change
 (``worlds.rebuilt``'s ``plans``) and the touchback awards moved by weight
 (``worlds.move_awards``): each the same exact values as the straightforward sums it replaces."""
 
@@ -18,13 +19,15 @@ from kickoff.analysis.exact.chance import Q, exact_sum
 from kickoff.analysis.exact.products import (
     Block,
     cell_awards,
+    changes_of,
     receivers,
     scale,
-    subset_scales,
+    shared_awards,
     subsets,
 )
 from kickoff.analysis.exact.solver import KickoffSolver
 from kickoff.analysis.exact.worlds import Diff, move_awards, rebuilt, signature
+from kickoff.core.pitch import Square
 from kickoff.formats.scenario import load_scenario, parse_scenario
 
 
@@ -39,18 +42,53 @@ def _solver() -> KickoffSolver:
     return KickoffSolver(loaded.state, loaded.ruleset, events="all")
 
 
-def test_subset_scales_are_each_cell_s_scale_in_subsets_order() -> None:
-    rng = random.Random(7)
+def _block(rng: random.Random, n: int) -> Block:
+    # n factors of a few probabilities, every other one a receiver's; an award key by the
+    # receivers present (none: nobody takes the ball) as a product's block has them
     qs = [Q(1, 6), Q(1, 2), Q(1, 3), Q(5, 36)]
-    block = Block(Q(7, 11), "nice", frozenset(), q=[rng.choice(qs) for _ in range(9)])
-    for fixed, present, more in [(0, 0, 0b111111111), (0b101, 0b001, 0b111010010),
-                                 (0b110000000, 0b100000000, 0b000000011), (0b1, 0b1, 0)]:
-        got = subset_scales(block, fixed, present, more)
-        assert [extra for extra, _ in got] == subsets(more)
-        assert [p for _, p in got] == [scale(block, fixed | more, present | extra)
-                                        for extra in subsets(more)]
-    # the whole product sums to the block's probability
-    assert exact_sum([p for _, p in subset_scales(block, 0, 0, 0b111111111)]) == Q(7, 11)
+    block = Block(Q(7, 11), "nice", frozenset([("x", None, (), None)]),
+                  q=[rng.choice(qs) for _ in range(n)])
+    block.receiving = sum(1 << k for k in range(0, n, 2))
+    for k in range(n):
+        block.bits.append(1 << (3 * k + 1))
+        block.changes.append((f"p{k}", None, (k,), None))
+    for present in subsets(block.receiving):
+        if present != block.receiving:  # (all present: nobody can take the ball)
+            block.keys[present] = ("taker", (~present & block.receiving).bit_length())
+    return block
+
+
+def test_shared_awards_are_each_cell_s_awards_and_shared_by_cells_alike() -> None:
+    rng = random.Random(7)
+    block = _block(rng, 11)
+    every = (1 << 11) - 1
+    asked = [(fixed, present) for fixed in (0, every, 0b10110011101, 0b1, 0b11111000000)
+             for present in subsets(fixed)]
+    for fixed, present in asked:
+        weights, mass = shared_awards(block, fixed, present)
+        assert (weights, mass) == cell_awards(block, fixed, present)
+        r = block.receiving
+        assert weights == {key: scale(block, fixed, present) * w
+                           for key, w in receivers(block, fixed & r, present & r).items()}
+    # far fewer dicts than cells: one for each scale and receivers' answer
+    made = {id(shared_awards(block, fixed, present)[0]) for fixed, present in asked}
+    assert len(asked) == 1 + 2 ** 11 + 2 ** 7 + 2 + 2 ** 5
+    assert len(made) < len(asked) // 4
+    # the whole block's cells sum to the block's probability, nobody's worlds left out
+    everyone = exact_sum([shared_awards(block, every, present)[1] for present in subsets(every)])
+    nobody = exact_sum([scale(block, every, present) for present in subsets(every)
+                        if present & block.receiving == block.receiving])
+    assert everyone + nobody == Q(7, 11)
+
+
+def test_a_cell_s_changes_are_its_present_factors_and_the_block_s() -> None:
+    block = _block(random.Random(5), 19)  # three bytes of factors
+    for present in [0, 1, 0b1000000001, (1 << 19) - 1, 0b1010101010101010101, 1 << 18]:
+        mask, entries = changes_of(block, present)
+        on = [k for k in range(19) if present >> k & 1]
+        assert mask == block.base | sum(block.bits[k] for k in on)
+        assert entries == block.entries | {block.changes[k] for k in on}
+        assert isinstance(entries, frozenset)
 
 
 def test_a_cell_s_mass_is_its_awards_sum() -> None:
@@ -80,7 +118,8 @@ def test_worlds_rebuilt_by_plans_are_the_worlds_rebuilt_afresh() -> None:
     base = solver.state
     group = max(solver.groups(), key=lambda g: len(g.blocks))
     every = (1 << len(group.blocks[0].bits)) - 1
-    cells = [group._cell(0, every, present) for present in subsets(every)]
+    cells = [group.cells.get((0, every, present)) or group._new_cell(0, every, present)
+             for present in subsets(every)]
     plans: dict[Any, Any] = {}
     for i in cells:
         diff = group.members[i][2]
@@ -127,7 +166,9 @@ def test_awards_moved_by_weight_are_the_awards_moved_node_by_node() -> None:
     # chances with large, different denominators (a loop's), some nodes never a touchback
     t = {node: Q(0) if node % 7 == 0 else Q(rng.randint(1, 10**30), 10**30 + rng.randint(1, 10**6))
          for node in reached}
-    start = {key: Q(100) for key in keys}
+    for node in range(0, 200, 7):  # a key only where a touchback never happens: no award
+        reached[node]["z"] = Q(1, 216)
+    start = {key: Q(100) for key in [*keys, "z"]}
     expect_unaffected = dict(start)
     expected = _moved_one_by_one(reached, t, expect_unaffected)
     asked: list[int] = []
@@ -140,8 +181,26 @@ def test_awards_moved_by_weight_are_the_awards_moved_node_by_node() -> None:
     move_awards(reached, touchback, unaffected, to_award)
     assert unaffected == expect_unaffected
     assert to_award == {key: expected[key] + (Q(1, 2) if key == "b" else 0) for key in expected}
+    assert "z" not in to_award and unaffected["z"] == Q(100) - Q(29, 216)
     assert sorted(asked) == list(reached)  # each node's chance asked once
     # the keys in the order first met with a chance (the award nodes are made in that order)
     met = list(dict.fromkeys(key for node, ws in reached.items() if t[node] for key in ws))
     assert list(to_award) == ["b"] + [key for key in met if key != "b"]
 
+
+
+def test_a_known_journey_sees_what_its_region_touches_every_time_it_is_found() -> None:
+    solver = _solver()
+    target = Square(13, 7)
+    solver.value(target, "receiver-holds")
+    checked = 0
+    for group in solver.groups():
+        for start in group.results:
+            seen = group.touching(group.chain.region_of(start)) if group.masks else 0
+            for _, members in (group.partition(seen) if seen else {}).values():
+                found = group.shared.find_within(start, group.masks[members[0]] & seen, seen)
+                want = None if found is None else (found[0], group.touching(found[1]))
+                assert group.known(start, seen, members) == want
+                assert group.known(start, seen, members) == want  # (again: by the answer)
+                checked += found is not None
+    assert checked > 20

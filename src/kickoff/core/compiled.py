@@ -13,6 +13,7 @@ from __future__ import annotations
 #: package's ``__init__.py``): a new module of the solver must be added here.
 COMPILED: tuple[str, ...] = (
     "src/kickoff/core/**/*.py",
+    "src/kickoff/analysis/exact/awards.py",
     "src/kickoff/analysis/exact/best.py",
     "src/kickoff/analysis/exact/board.py",
     "src/kickoff/analysis/exact/chain.py",

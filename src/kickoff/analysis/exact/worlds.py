@@ -27,9 +27,11 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kickoff.analysis.exact.awards import add_weights as add_weights
+from kickoff.analysis.exact.awards import move_awards as move_awards
 from kickoff.analysis.exact.chain import ChainSolver, Shared
-from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs, exact_sum
-from kickoff.analysis.exact.products import Block, cell_awards, indexes, subset_scales
+from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs
+from kickoff.analysis.exact.products import Block, changes_of, shared_awards, subsets
 from kickoff.core import ball
 from kickoff.core.context import KickoffContext
 from kickoff.core.kickoff import roll_event
@@ -55,10 +57,12 @@ def signature(p: Player | None) -> Hashable:
     return _fields(p)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Diff:
     """How a world after the event differs from the set-up: the players changed (``(id, new
-    square, signature, old square)``) and who would take a touchback."""
+    square, signature, old square)``) and who would take a touchback. (Its constructor is
+    written out: compiled, a frozen dataclass's generated one is interpreted, three times the
+    cost, and a heavy start makes 10^5 of these, one a cell.)"""
 
     entries: frozenset[tuple[str, Square | None, Hashable, Square | None]]
     #: What a touchback looks at (:func:`award_key`): who takes the ball, or (nobody) every
@@ -66,6 +70,12 @@ class Diff:
     award_key: tuple[Hashable, ...]
     #: The world's weather.
     weather: Weather
+
+    def __init__(self, entries: frozenset[tuple[str, Square | None, Hashable, Square | None]],
+                 award_key: tuple[Hashable, ...], weather: Weather) -> None:
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "award_key", award_key)
+        object.__setattr__(self, "weather", weather)
 
 
 def touchback_taker(state: GameState, chosen: str | None) -> str | None:
@@ -431,43 +441,45 @@ class Group:
             self.by_entry.append([])
         return number
 
-    def _cell(self, b: int, fixed: int, present: int, times: Any = None) -> int:
-        """The member of the ``b``-th block's worlds whose factors ``fixed`` are those
-        ``present`` (bits over its factors): its mass the worlds', its world theirs with no other
-        factor's change (made when first asked; ``times``: ``products.scale`` of it, if known)."""
+    def _new_cell(self, b: int, fixed: int, present: int) -> int:
+        """A new member: the ``b``-th block's worlds whose factors ``fixed`` are those ``present``
+        (bits over its factors), its mass the worlds', its world theirs with no other factor's
+        change; its awards and mass (``shared_awards``: one dict and mass for all the cells
+        alike), its changes as bits and as a :class:`Diff` (the block's and its present
+        factors', ``changes_of``)."""
+        block = self.blocks[b]
+        weights, mass = shared_awards(block, fixed, present)
+        mask, entries = changes_of(block, present)
         key = (b, fixed, present)
-        i = self.cells.get(key)
-        if i is None:
-            block = self.blocks[b]
-            weights, mass = cell_awards(block, fixed, present, times)
-            mask, entries = block.base, set(block.entries)
-            for k in indexes(present):
-                mask |= block.bits[k]
-                entries.add(block.changes[k])
-            i = self.cells[key] = len(self.members)
-            self.members.append((mass, None, Diff(frozenset(entries), (), block.weather)))
-            self.masks.append(mask)
-            self.cell_of[i] = key
-            self.cell_weights[i] = weights
+        i = self.cells[key] = len(self.members)
+        self.members.append((mass, None, Diff(entries, (), block.weather)))
+        self.masks.append(mask)
+        self.cell_of[i] = key
+        self.cell_weights[i] = weights
         return i
 
     def _cells(self, b: int, fixed: int, present: int, seen: int
                ) -> list[tuple[int, Any, int]]:
         """The cells (member, mass, changes in ``seen``) that split the ``b``-th block's cell
-        ``fixed``, ``present`` by its other factors whose changes are in ``seen``; empty cells
-        (every world one where nobody takes the ball, listed) left out."""
+        ``fixed``, ``present`` by its other factors whose changes are in ``seen`` (in
+        ``subsets``' order); empty cells (every world one where nobody takes the ball, listed)
+        left out."""
         block = self.blocks[b]
         more = 0
         for k, bit in enumerate(block.bits):
             if bit & seen:
                 more |= 1 << k
         more &= ~fixed
+        every = fixed | more
+        cells, members, masks = self.cells, self.members, self.masks
         out = []
-        for extra, times in subset_scales(block, fixed, present, more):
-            i = self._cell(b, fixed | more, present | extra, times)
-            mass = self.members[i][0]
+        for extra in subsets(more):
+            i = cells.get((b, every, present | extra))
+            if i is None:
+                i = self._new_cell(b, every, present | extra)
+            mass = members[i][0]
             if mass:
-                out.append((i, mass, self.masks[i] & seen))
+                out.append((i, mass, masks[i] & seen))
         return out
 
     def differ(self, i: int) -> int:
@@ -502,9 +514,10 @@ class Group:
     def award_weights_of(self, members: Sequence[int]) -> dict[Hashable, Any]:
         """Award key -> total probability, over the worlds ``members`` (remembered; the caller
         must not change it)."""
-        if len(members) == 1 and members[0] in self.cell_weights:
-            # (a single cell, the heavy starts' parts: its own weights, kept with it)
-            return self.cell_weights[members[0]]
+        if len(members) == 1:  # (a single cell, the heavy starts' parts: its own weights)
+            cell = self.cell_weights.get(members[0])
+            if cell is not None:
+                return cell
         key = tuple(members)
         out = self.award_weights_by.get(key)
         if out is None:
@@ -526,9 +539,7 @@ class Group:
             cell = self.cell_of.get(i)
             if cell is not None:  # a block's cell: split by its factors in seen
                 for j, w, key in self._cells(cell[0], cell[1], cell[2], seen):
-                    mass, part = parts.get(key, (Q(0), []))
-                    part.append(j)
-                    parts[key] = (mass + w, part)
+                    _add_part(parts, key, w, j)
                 continue
             key = self.masks[i] & seen
             mass, part = parts.get(key, (Q(0), []))
@@ -570,53 +581,21 @@ class Group:
         for b in range(len(self.blocks)):  # the blocks' cells, but the unaffected one
             for j, w, key in self._cells(b, 0, 0, seen):
                 if key:
-                    mass, members = parts.get(key, (Q(0), []))
-                    members.append(j)
-                    parts[key] = (mass + w, members)
+                    _add_part(parts, key, w, j)
         self.partitions[seen] = parts
         return parts
 
 
-def add_weights(into: dict[Hashable, Any], weights: dict[Hashable, Any]) -> None:
-    """``weights`` (award key -> probability) added to ``into``'s, key by key."""
-    for key, w in weights.items():
-        into[key] = into[key] + w if key in into else w
-
-
-def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[int], Any],
-                unaffected: dict[Hashable, Any], to_award: dict[Hashable, Any]) -> None:
-    """A start's touchback awards moved (``KickoffSolver._group_mix``): the awards' weights of
-    each node's worlds (``reached``: node -> award key -> their total probability) taken from
-    the ``unaffected`` worlds' and, times the node's chance of a touchback (``touchback``), added
-    to ``to_award``. By node, not part by part: each node's chance (a rational of thousands of
-    digits, where its journey loops) is asked once. And by weight: a block's cells share a few
-    weights (products of its factors' two or three probabilities: 1005253's heavy start, 131,665
-    parts, at most 29 weights an award key), so each key's chances are summed by weight (in
-    pairs, ``chance.exact_sum``) and each sum multiplied by its weight once, the weights taken
-    from ``unaffected`` as weight times count: the same sums, regrouped."""
-    counts: dict[Hashable, dict[Any, int]] = {}  # key -> weight -> nodes (every node)
-    chances: dict[Hashable, dict[Any, list[Any]]] = {}  # key -> weight -> chances (not 0)
-    for node, weights in reached.items():
-        t = touchback(node)
-        for key, w in weights.items():
-            per = counts.get(key)
-            if per is None:
-                per = counts[key] = {}
-            per[w] = per[w] + 1 if w in per else 1
-            if t:
-                by_weight = chances.get(key)
-                if by_weight is None:
-                    by_weight = chances[key] = {}
-                ts = by_weight.get(w)
-                if ts is None:
-                    by_weight[w] = [t]
-                else:
-                    ts.append(t)
-    for key, per in counts.items():
-        unaffected[key] -= exact_sum([w * n for w, n in per.items()])
-    for key, by_weight in chances.items():
-        total = exact_sum([w * exact_sum(ts) for w, ts in by_weight.items()])
-        to_award[key] = to_award[key] + total if key in to_award else total
+def _add_part(parts: dict[int, tuple[Any, list[int]]], key: int, mass: Any, i: int) -> None:
+    """A cell ``i`` (its ``mass``, an exact rational) added to the part ``key`` of ``parts``
+    (:meth:`Group.partition`'s: changes -> (total probability, member indexes)): a new part is
+    the cell's own mass, no ``Q(0)`` added to."""
+    found = parts.get(key)
+    if found is None:
+        parts[key] = (mass, [i])
+    else:
+        found[1].append(i)
+        parts[key] = (found[0] + mass, found[1])
 
 
 def _touching(entry_bits: list[int], touched: dict[int, int], region: int) -> int:
