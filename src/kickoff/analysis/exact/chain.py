@@ -513,6 +513,17 @@ def _substitute(into: Dist, into_out: Dist, f: Rational, row: Dist, out: Dist, r
                 preds: dict[int, set[int]]) -> None:
     """Row ``r`` (``into``, ``into_out``) with an eliminated state's ``row`` and ``out``
     substituted for its entry ``f`` (:func:`_eliminate`)."""
+    substitute_row(into, f, row, r, preds)
+    for n, v in out.items():
+        into_out[n] = into_out[n] + f * v if n in into_out else f * v
+
+
+def substitute_row(into: Dist, f: Rational, row: Dist, r: int, preds: dict[int, set[int]]
+                   ) -> None:
+    """Row ``r``'s part over the loop's states (``into``) with an eliminated state's ``row``
+    substituted for its entry ``f`` (state reduction's step, :func:`_eliminate`; on scalars,
+    ``walk_values``): ``f`` times each entry added, and ``r`` noted a reader (``preds``) of each
+    state it now reads."""
     for t, v in row.items():
         if t in into:
             into[t] += f * v
@@ -520,8 +531,6 @@ def _substitute(into: Dist, into_out: Dist, f: Rational, row: Dist, out: Dist, r
             into[t] = f * v
             if t != r:
                 preds[t].add(r)
-    for n, v in out.items():
-        into_out[n] = into_out[n] + f * v if n in into_out else f * v
 
 
 class Shared:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact import steps_by_changes
 from kickoff.analysis.exact import worlds as exact_worlds
+from kickoff.analysis.exact.chain import substitute_row
 from kickoff.analysis.exact.chance import Dist, Q, Rational, exact_sum, to_fraction
 from kickoff.analysis.exact.journey import Steps
 from kickoff.analysis.exact.steps_by_changes import PartSteps
@@ -311,13 +312,7 @@ def _eliminate_one(c: int, rows: dict[int, Dist], bv: dict[int, Rational],
     for r in readers:
         into = rows[r]
         f = into.pop(c)
-        for u, p in row.items():
-            if u in into:
-                into[u] += f * p
-            else:
-                into[u] = f * p
-                if u != r:
-                    preds[u].add(r)
+        substitute_row(into, f, row, r, preds)
         if v:
             bv[r] += f * v
         if t:
