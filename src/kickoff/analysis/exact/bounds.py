@@ -128,8 +128,7 @@ class Bounds:
             return opened.range()
         ref = self.reference(g, start)
         group = self.solver.groups()[g]
-        seen = (group.touching(group.chain.region_of(start))
-                if group.members or group.blocks else 0)
+        seen = group.reference_seen(start)
         affected = affected_bound(g, group, seen, self.masses)
         return ref.base + affected * ref.low, ref.base + affected * ref.high
 
@@ -160,8 +159,7 @@ class Bounds:
         opened = self.opened.get((g, start))
         if opened is None:
             group = self.solver.groups()[g]
-            seen = (group.touching(group.chain.region_of(start))
-                if group.members or group.blocks else 0)
+            seen = group.reference_seen(start)
             parts = group.partition(seen) if seen else {}
             if len(parts) <= OPEN_PARTS:
                 exact = float(start_value(self.solver, g, start, self.objective))

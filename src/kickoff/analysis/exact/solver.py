@@ -462,8 +462,7 @@ class KickoffSolver:
         nodes, reaches = self._tables.nodes, self._reaches_touchback
         ref = group.chain.node(start)
         ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
-        seen = (group.touching(group.chain.region_of(start))
-                if group.members or group.blocks else 0)
+        seen = group.reference_seen(start)
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
         # Parts of one solution are one node, their masses and awards summed (regrouped sums).

@@ -413,9 +413,7 @@ def reference(solver: KickoffSolver, group: Group, start: int, objective: Hashab
     ref = group.chain.node(start)
     v = nodes.value(ref, objective, value)
     t = nodes.value(ref, REACH_TOUCHBACK, solver._reaches_touchback)
-    seen = (group.touching(group.chain.region_of(start))
-            if group.members or group.blocks else 0)
-    return v, t, seen
+    return v, t, group.reference_seen(start)
 
 
 def group_value(solver: KickoffSolver, values: WalkValues, start: int, objective: Hashable,

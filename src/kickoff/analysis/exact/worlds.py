@@ -555,6 +555,12 @@ class Group:
         found = self.shared.find_within(start, self.masks[members[0]] & seen, seen)
         return None if found is None else (found[0], self.touching(found[1]))
 
+    def reference_seen(self, start: int) -> int:
+        """The changes the reference world's journey from ``start`` reads (``chain``'s region of
+        it, solved if new), the parts a start's worlds are split into first (:meth:`partition`);
+        none in a group with no changed world."""
+        return self.touching(self.chain.region_of(start)) if self.members or self.blocks else 0
+
     def touching(self, region: int) -> int:
         """Every change (of any world) that a read of ``region`` (:func:`read_bits`) would see,
         as bits (remembered: the states of a loop share one region)."""
