@@ -1,8 +1,9 @@
 """A start's touchback awards (``KickoffSolver._group_mix``): the award weights of a part's worlds
 (``worlds.Group.award_weights_of``: award key -> total probability) added up by the node their
 journey ends in (:func:`add_weights`), then each node's chance of a touchback times those
-weights moved from the unaffected worlds' awards to the awards reached (:func:`move_awards`).
-Exact rationals throughout; the sums regrouped, never rounded. ``worlds`` re-exports both.
+weights moved from the unaffected worlds' awards to the awards reached (:func:`move_awards`), and
+the worlds left, the reference journey's, awarded by its chance (:func:`award_unaffected`).
+Exact rationals throughout; the sums regrouped, never rounded. ``worlds`` re-exports them.
 """
 
 from __future__ import annotations
@@ -58,6 +59,16 @@ def move_awards(reached: dict[int, dict[Hashable, Any]], touchback: Callable[[in
     for k in met:  # (a weight's zeros in its sum: nothing added)
         total = exact_sum([w * exact_sum(ts) for w, ts in k.weights.items()])
         to_award[k.key] = to_award[k.key] + total if k.key in to_award else total
+
+
+def award_unaffected(unaffected: dict[Hashable, Any], touchback: Any,
+                     to_award: dict[Hashable, Any]) -> None:
+    """The worlds no part took (``unaffected``: award key -> their probability, what
+    :func:`move_awards` left) have the reference world's journey: their awards, times its chance
+    of a touchback (``touchback``), added to ``to_award``."""
+    if touchback:
+        for key, w in unaffected.items():
+            to_award[key] = to_award.get(key, 0) + touchback * w
 
 
 class _Key:

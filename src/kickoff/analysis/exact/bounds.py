@@ -27,7 +27,6 @@ from kickoff.analysis.exact import grouping, walk_values
 from kickoff.analysis.exact import moved as exact_moved
 from kickoff.analysis.exact import odds as exact_odds
 from kickoff.analysis.exact.chance import Dist, Q, Rational, exact_sum
-from kickoff.analysis.exact.solver import _REACH_TOUCHBACK
 from kickoff.analysis.exact.worlds import Group
 from kickoff.analysis.objectives import AnyObjective, board_features
 from kickoff.core.pitch import Square
@@ -139,7 +138,7 @@ class Bounds:
         nodes = self.solver._tables.nodes
         ref = group.chain.node(start)
         v = float(nodes.value(ref, self.objective, self.value))
-        t = float(nodes.value(ref, _REACH_TOUCHBACK, self.solver._reaches_touchback))
+        t = float(nodes.value(ref, walk_values.REACH_TOUCHBACK, self.solver._reaches_touchback))
         awarded, least, most = 0.0, 0.0, 0.0
         if t:
             awards = self.awards(g)
@@ -279,7 +278,7 @@ class Opened:
         node, w_seen = solver._part_journey(group, self.start, seen, members)
         nodes = solver._tables.nodes
         return (nodes.value(node, self.objective, self.value),
-                nodes.value(node, _REACH_TOUCHBACK, solver._reaches_touchback), w_seen)
+                nodes.value(node, walk_values.REACH_TOUCHBACK, solver._reaches_touchback), w_seen)
 
     def _move(self, v: float, t: float, mass: Any, weights: dict[Hashable, Any]) -> float:
         """A part's move of the start's value (:class:`Reference`): its worlds' journey (its

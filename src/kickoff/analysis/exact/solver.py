@@ -70,8 +70,6 @@ from kickoff.defaults import DEFAULT_EVENTS, Play, named_kick_used
 
 __all__ = ["Events", "KickoffSolver", "Odds", "Play", "SolverPlay"]
 
-#: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback.
-_REACH_TOUCHBACK = ("reach", "touchback")
 #: How many targets' odds a solver pushes through the journeys' nodes, each on its own
 #: (``Nodes.push``; the five ``kickoff odds --all-targets`` shows), before it expands the
 #: nodes' end distributions once for all the next (the benchmark's pairing, pure build: five
@@ -461,7 +459,7 @@ class KickoffSolver:
             return cached
         nodes, reaches = self._tables.nodes, self._reaches_touchback
         ref = group.chain.node(start)
-        ref_touchback = nodes.value(ref, _REACH_TOUCHBACK, reaches)
+        ref_touchback = nodes.value(ref, walk_values.REACH_TOUCHBACK, reaches)
         seen = group.reference_seen(start)
         parts = group.partition(seen) if seen else {}
         affected = sum((mass for mass, _ in parts.values()), Q(0))
@@ -481,10 +479,9 @@ class KickoffSolver:
             # the journey looked further than the part's worlds are known to agree: split
             todo.extend(group.split(seen | w_seen, members))
         exact_worlds.move_awards(reached, functools.partial(
-            nodes.value, key=_REACH_TOUCHBACK, end_value=reaches), award_weights, to_award)
-        if ref_touchback:
-            for key, w in award_weights.items():
-                to_award[key] = to_award.get(key, 0) + ref_touchback * w
+            nodes.value, key=walk_values.REACH_TOUCHBACK, end_value=reaches), award_weights,
+            to_award)
+        exact_worlds.award_unaffected(award_weights, ref_touchback, to_award)
         for key, w in to_award.items():
             if w:
                 n = self._award_node(group.award_world(key, self.state))

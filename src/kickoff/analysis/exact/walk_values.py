@@ -54,8 +54,8 @@ Answer = tuple[Rational, Rational, int]
 #: Zero, the start of a sum (an exact rational; never changed: sums make new ones).
 _ZERO = Q(0)
 
-#: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback (the
-#: solver's ``_REACH_TOUCHBACK``).
+#: The nodes' values (``chain.Nodes.value``) that are a journey's chance of a touchback (here,
+#: in ``KickoffSolver._group_mix`` and in ``bounds``).
 REACH_TOUCHBACK = ("reach", "touchback")
 
 
@@ -446,9 +446,7 @@ def group_value(solver: KickoffSolver, values: WalkValues, start: int, objective
     award_weights = dict(group.award_weights)  # the unaffected worlds' awards
     to_award: dict[Hashable, Any] = {}
     exact_worlds.move_awards(reached, lambda i: answers[i][1], award_weights, to_award)
-    if t_ref:
-        for key, w in award_weights.items():
-            to_award[key] = to_award.get(key, 0) + t_ref * w
+    exact_worlds.award_unaffected(award_weights, t_ref, to_award)
     terms = [(group.mass - affected) * v_ref]
     terms.extend([answer[0] * exact_sum(mass) for answer, mass in zip(answers, masses, strict=True)
                   if answer[0]])

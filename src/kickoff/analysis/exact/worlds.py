@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kickoff.analysis.exact.awards import add_weights as add_weights
+from kickoff.analysis.exact.awards import award_unaffected as award_unaffected
 from kickoff.analysis.exact.awards import move_awards as move_awards
 from kickoff.analysis.exact.chain import ChainSolver, Shared
 from kickoff.analysis.exact.chance import ExpandDice, PathDice, Q, enumerate_runs
