@@ -274,7 +274,7 @@ class Opened:
         changes it sees (on scalars, ``walk_values``, else from its node)."""
         solver = self.solver
         if self.values is not None:
-            return walk_values.part_answer(solver, self.values, self.start, seen, members)
+            return self.values.answer(solver, self.start, members[0])
         node, w_seen = solver._part_journey(group, self.start, seen, members)
         nodes = solver._tables.nodes
         return (nodes.value(node, self.objective, self.value),

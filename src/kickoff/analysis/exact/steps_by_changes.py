@@ -142,16 +142,21 @@ class ByChanges:
         """A member chain (``ChainSolver``) of the member with changes ``mask`` (bits, the
         group's numbering) and ``diff``, stepped by :class:`PartSteps` (``like``, ``shared``:
         ``ChainSolver``'s)."""
-        found = self.found.get(diff.weather)
-        if found is None:
-            found = self.found[diff.weather] = {}
-        base = like[0].source
-        steps = PartSteps(self, tables, found, mask, diff,
-                          base if isinstance(base, Steps) else None)
+        steps = self.part_steps(tables, mask, diff, like[0].source)
         chain = ChainSolver(steps.transitions, tables.stops.__getitem__, steps.region, like,
                             shared, tables.nodes, tables.stops)
         chain.source = steps
         return chain
+
+    def part_steps(self, tables: Tables, mask: int, diff: Diff, base: object) -> PartSteps:
+        """The steps of the member with changes ``mask`` and ``diff`` read from this table
+        (:class:`PartSteps`; ``base``: the reference chain's source, its ``Steps`` the block keys
+        are read from where the boards agree)."""
+        found = self.found.get(diff.weather)
+        if found is None:
+            found = self.found[diff.weather] = {}
+        return PartSteps(self, tables, found, mask, diff,
+                         base if isinstance(base, Steps) else None)
 
 
 class PartSteps:

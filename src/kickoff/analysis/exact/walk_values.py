@@ -131,13 +131,8 @@ class WalkValues:
             if by is None:  # stepped in its own world
                 made = solver._member_chain(group, i).source
             else:
-                diff = group.members[i][2]
-                found = by.found.get(diff.weather)
-                if found is None:
-                    found = by.found[diff.weather] = {}
-                base = group.chain.source
-                made = self.steps[i] = PartSteps(by, solver._tables, found, group.masks[i], diff,
-                                                 base if isinstance(base, Steps) else None)
+                made = self.steps[i] = by.part_steps(solver._tables, group.masks[i],
+                                                     group.members[i][2], group.chain.source)
         assert isinstance(made, (Steps, PartSteps))
         return made
 
@@ -327,7 +322,6 @@ def _components(succ: list[tuple[int, ...]]) -> list[list[int]]:
     on = [False] * len(succ)
     stack: list[int] = []
     out: list[list[int]] = []
-    count = 0
     frames: list[tuple[int, int]] = [(0, 0)]
     index[0] = low[0] = 0
     count = 1
@@ -397,14 +391,6 @@ def solve_starts(solver: KickoffSolver, groups: list[Group], starts: list[Dist])
             solver._group_mix(group, start)
 
 
-def part_answer(solver: KickoffSolver, values: WalkValues, start: int, seen: int,
-                members: list[int]) -> Answer:
-    """``KickoffSolver._part_journey`` on scalars: the journey from ``start`` in the worlds
-    ``members`` (alike on their changes in ``seen``), its first member's walk valued."""
-    del seen  # (the walk reads the member's own changes)
-    return values.answer(solver, start, members[0])
-
-
 def reference(solver: KickoffSolver, group: Group, start: int, objective: Hashable,
               value: Callable[[int], Any]) -> tuple[Rational, Rational, int]:
     """The reference world's journey from ``start``: its ``v``, ``t`` (from its node, as
@@ -420,7 +406,8 @@ def group_value(solver: KickoffSolver, values: WalkValues, start: int, objective
                 value: Callable[[int], Any]) -> Rational:
     """The value of the group's journeys from ``start`` (``_value_of``'s number: P(world) times
     the journey's value, summed, a touchback's award valued), as ``_group_mix`` mixes them:
-    each part's answer (:func:`part_answer`) where ``_group_mix`` has its node."""
+    each part's answer (:meth:`WalkValues.answer` of its first member: ``_part_journey`` on
+    scalars) where ``_group_mix`` has its node."""
     group = values.walks.group
     v_ref, t_ref, seen = reference(solver, group, start, objective, value)
     parts = group.partition(seen) if seen else {}
@@ -432,7 +419,7 @@ def group_value(solver: KickoffSolver, values: WalkValues, start: int, objective
     todo = [(seen, mass, members) for mass, members in parts.values()]
     while todo:
         seen, mass, members = todo.pop()
-        answer = part_answer(solver, values, start, seen, members)
+        answer = values.answer(solver, start, members[0])
         if answer[2] & ~seen:  # the journey looked further than the part's worlds agree: split
             todo.extend(group.split(seen | answer[2], members))
             continue

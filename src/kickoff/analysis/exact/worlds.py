@@ -542,10 +542,7 @@ class Group:
                 for j, w, key in self._cells(cell[0], cell[1], cell[2], seen):
                     _add_part(parts, key, w, j)
                 continue
-            key = self.masks[i] & seen
-            mass, part = parts.get(key, (Q(0), []))
-            part.append(i)
-            parts[key] = (mass + self.members[i][0], part)
+            _add_part(parts, self.masks[i] & seen, self.members[i][0], i)
         return [(seen, mass, part) for mass, part in parts.values()]
 
     def known(self, start: int, seen: int, members: list[int]) -> tuple[int, int] | None:
@@ -581,10 +578,7 @@ class Group:
             affected.update(self.by_entry[low.bit_length() - 1])
         parts: dict[int, tuple[Any, list[int]]] = {}
         for i in sorted(affected):
-            key = self.masks[i] & seen
-            mass, members = parts.get(key, (Q(0), []))
-            members.append(i)
-            parts[key] = (mass + self.members[i][0], members)
+            _add_part(parts, self.masks[i] & seen, self.members[i][0], i)
         for b in range(len(self.blocks)):  # the blocks' cells, but the unaffected one
             for j, w, key in self._cells(b, 0, 0, seen):
                 if key:
@@ -594,9 +588,10 @@ class Group:
 
 
 def _add_part(parts: dict[int, tuple[Any, list[int]]], key: int, mass: Any, i: int) -> None:
-    """A cell ``i`` (its ``mass``, an exact rational) added to the part ``key`` of ``parts``
-    (:meth:`Group.partition`'s: changes -> (total probability, member indexes)): a new part is
-    the cell's own mass, no ``Q(0)`` added to."""
+    """A member ``i`` (a world or a block's cell; its ``mass``, an exact rational) added to the
+    part ``key`` of ``parts`` (:meth:`Group.partition`'s and :meth:`Group.split`'s: changes ->
+    (total probability, member indexes)): a new part is the member's own mass, no ``Q(0)`` added
+    to."""
     found = parts.get(key)
     if found is None:
         parts[key] = (mass, [i])
