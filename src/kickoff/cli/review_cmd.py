@@ -23,6 +23,7 @@ from kickoff.cli.common import (
     MAX_EVALUATIONS,
     MAX_PLAN_BUDGET,
     MAX_SECONDS,
+    exact_fraction,
     guarded,
     in_one_line,
     json_text,
@@ -352,9 +353,9 @@ def _print(gid: str, reviews: list[tuple[int, KickoffReview]], objective: Object
                      f"{r.best_target.as_list()}: {value_text(r.setup_value, objective)}")
         lines += [line for note in r.notes for line in wrapped(f"  note: {note}").splitlines()]
     for side, t in totals.items():
-        # the gaps summed again, not read back from the summary's text: a classic game's runs
-        # to more digits than Python reads (1005181: 13,060, a ValueError traceback)
-        given = sum((j.gap for _, r in reviews for j in r.judged if j.side == side), Fraction(0))
+        # (exact_fraction: a classic game's sum runs to more digits than Fraction() reads,
+        # 1005181's 13,060: a ValueError traceback)
+        given = exact_fraction(t["given_away"])
         lines.append(f"{side}: {t['team']}")
         lines.append(f"  {t['at_best']} of {t['judged']} choices at the best; given away "
                      f"{gap_text(given, objective)} in all")
